@@ -1,0 +1,194 @@
+// The simulator's inner interface: what the core (clock, ledger, market, transactions, HTTP
+// routing) offers to the groups that register operations on it. Types only.
+
+import type { Token } from '../api/types.js';
+
+/** Which error envelope and auth rule a route follows (service-behaviour.md, "Errors"). */
+export type SimGroup = 'tokens' | 'swap' | 'ultra' | 'recurring' | 'trigger' | 'send' | 'portfolio' | 'studio';
+
+export interface SimRequest {
+  method: string;
+  /** path without query, e.g. /trigger/v1/createOrder */
+  path: string;
+  /** named path parameters from the route pattern (`/tokens/v2/:category/:interval`) */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** parsed JSON body (undefined for GET or empty body) */
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface SimResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type SimHandler = (req: SimRequest) => SimResponse | Promise<SimResponse>;
+
+export interface SimRouter {
+  /** `pattern` may hold `:name` segments. The core checks `x-api-key` for every group but portfolio. */
+  add(method: 'GET' | 'POST', pattern: string, group: SimGroup, handler: SimHandler): void;
+}
+
+/** Thrown by handlers (or helpers) to answer with the group's error envelope. */
+export interface SimErrorInit {
+  status: number;
+  message: string;
+  /** trigger: `cause`; swap: `errorCode`; order execute: numeric `code`; studio: per-field `errors` */
+  cause?: string;
+  errorCode?: string;
+  code?: number;
+  fieldErrors?: Record<string, string[]>;
+}
+
+export interface SimClock {
+  /** simulated wall time in ms since epoch (runs at --time-scale, jumps on advance) */
+  nowMs(): number;
+  nowIso(): string;
+  /** current slot; one slot every 400 ms of simulated time */
+  slot(): number;
+  /** block height (== slot here) */
+  blockHeight(): number;
+  /** called once per slot, in order, including for every slot skipped over by advance() */
+  onSlot(cb: (slot: number) => void): () => void;
+}
+
+export interface SimIds {
+  /** deterministic (seeded) UUID v4 text */
+  uuid(): string;
+  /** deterministic random 32-byte address, base58 */
+  address(): string;
+  /** deterministic random 64-byte signature-like id, base58 (for simulated keeper txs) */
+  signature(): string;
+  /** seeded random in [0, 1) */
+  random(): number;
+}
+
+export interface SimTokenInfo {
+  mint: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  tokenProgram: string;
+}
+
+export interface SimLedger {
+  balance(owner: string, mint: string): bigint;
+  /** every non-zero balance of an owner; the native coin (lamports) under NATIVE_MINT */
+  holdings(owner: string): Array<{ mint: string; amount: bigint }>;
+  credit(owner: string, mint: string, amount: bigint): void;
+  /** throws SimInsufficientFunds when the owner holds less */
+  debit(owner: string, mint: string, amount: bigint): void;
+  transfer(from: string, to: string, mint: string, amount: bigint): void;
+  /** true once an address was funded through /__sim/fund, --fund or demo mode */
+  isFunded(owner: string): boolean;
+}
+
+export interface SimMarketQuote {
+  inAmount: bigint;
+  outAmount: bigint;
+  /** fractional, e.g. 0.0012 for 0.12 % */
+  priceImpact: number;
+  hops: Array<{
+    ammKey: string;
+    label: string;
+    inputMint: string;
+    outputMint: string;
+    inAmount: bigint;
+    outAmount: bigint;
+    feeAmount: bigint;
+    feeMint: string;
+    percent: number;
+  }>;
+}
+
+export interface SimMarket {
+  token(mint: string): SimTokenInfo | undefined;
+  tokens(): SimTokenInfo[];
+  /** the full contract Token record as served by the token data group */
+  tokenRecord(mint: string): Token | undefined;
+  /** current USD price of one whole token (0 when unknown) */
+  priceUsd(mint: string): number;
+  /** USD value of a raw amount */
+  usdValue(mint: string, raw: bigint): number;
+  /** best route for selling `amountIn` of input, without executing */
+  quoteExactIn(inputMint: string, outputMint: string, amountIn: bigint): SimMarketQuote | null;
+  /** executes a swap against the pools (moves prices, records a trade in the stats); returns the amounts */
+  swapExactIn(inputMint: string, outputMint: string, amountIn: bigint, trader: string): SimMarketQuote | null;
+}
+
+export interface SimInstruction {
+  programId: string;
+  accounts: Array<{ pubkey: string; isSigner: boolean; isWritable: boolean }>;
+  data: Uint8Array;
+}
+
+export type SimEffectResult =
+  | { ok: true; data?: Record<string, unknown> }
+  | { ok: false; code: number; error: string };
+
+export interface SimBuildOptions {
+  feePayer: string;
+  instructions: SimInstruction[];
+  /** run exactly once when the fully signed transaction is first accepted; must check before it mutates */
+  effect: (signature: string) => SimEffectResult;
+  /** default 150 */
+  validSlots?: number;
+  legacy?: boolean;
+}
+
+export interface SimBuiltTransaction {
+  /** unsigned transaction, base-64 */
+  base64: string;
+  blockhash: string;
+  lastValidBlockHeight: number;
+}
+
+export interface SimSubmitResult {
+  /** 0 success; -2 invalid/missing signatures; -3 message not one the simulator handed out; -1005 expired; effect codes otherwise */
+  code: number;
+  status: 'Success' | 'Failed';
+  signature: string;
+  slot: number;
+  error?: string;
+  data?: Record<string, unknown>;
+}
+
+export interface SimTransactions {
+  /** compiles a real v0 transaction (legacy if asked), remembers its message and effect */
+  build(opts: SimBuildOptions): SimBuiltTransaction;
+  /**
+   * Verifies every required ed25519 signature over the exact message bytes, that the message is
+   * one this simulator built, that its blockhash is still valid; then runs its effect once.
+   * Idempotent: the same signed transaction again returns the first result.
+   */
+  submit(signedBase64: string): SimSubmitResult;
+}
+
+/** requestId bookkeeping shared by the execute operations (ultra, trigger, recurring). */
+export interface SimRequests {
+  /** remembers which unsigned transactions a requestId handed out; kept 2 minutes of sim time */
+  create(group: SimGroup, transactions: string[]): string;
+  /**
+   * Executes one signed transaction under a requestId: unknown or expired id -> code -1;
+   * a transaction whose message is not one of those handed out -> code -3; else tx.submit().
+   */
+  execute(group: SimGroup, requestId: string, signedBase64: string): SimSubmitResult;
+}
+
+export interface SimKernel {
+  seed: number;
+  clock: SimClock;
+  ids: SimIds;
+  ledger: SimLedger;
+  market: SimMarket;
+  tx: SimTransactions;
+  requests: SimRequests;
+  router: SimRouter;
+  /** throws the error a handler should answer with (the core renders the group's envelope) */
+  fail(init: SimErrorInit): never;
+}
+
+/** Each group module exports `register(kernel)` and adds its routes through kernel.router. */
+export type SimGroupModule = (kernel: SimKernel) => void;
