@@ -1,0 +1,6 @@
+import type { SimKernel } from '../kernel.js';
+
+/** Registers the send group's operations on the simulator. */
+export function register(kernel: SimKernel): void {
+  void kernel;
+}
