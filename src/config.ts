@@ -1,0 +1,208 @@
+// Configuration: flags > environment > config file > defaults, validated once at start-up.
+import { readFileSync, existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Config {
+  /** demo: no base URL configured, the embedded simulator serves everything */
+  mode: 'demo' | 'live';
+  baseUrl?: string;
+  apiKey?: string;
+  rpcUrl?: string;
+  /** path of the key file to sign with (unset in watch-only mode) */
+  keypairPath?: string;
+  /** true when the key file path was not chosen by the person (the Solana CLI default) */
+  keypairIsDefault: boolean;
+  /** watch-only address */
+  address?: string;
+  readOnly: boolean;
+  allowInsecureKeyfile: boolean;
+  timeoutMs: number;
+  /** seed of the embedded simulator in demo mode */
+  seed: number;
+  timeScale: number;
+  stateDir: string;
+  configPath: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+type Kind = 'url' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
+
+interface KeySpec {
+  kind: Kind;
+  env?: string;
+  flag?: string;
+  min?: number;
+  max?: number;
+  secret?: boolean;
+}
+
+/** Every setting: its config-file key, environment variable and flag. */
+export const SETTINGS: Record<string, KeySpec> = {
+  baseUrl: { kind: 'url', env: 'TRADEDECK_BASE_URL', flag: '--base-url' },
+  apiKey: { kind: 'string', env: 'TRADEDECK_API_KEY', flag: '--api-key', secret: true },
+  rpcUrl: { kind: 'url', env: 'TRADEDECK_RPC_URL', flag: '--rpc-url' },
+  keypair: { kind: 'path', env: 'TRADEDECK_KEYPAIR', flag: '--keypair' },
+  address: { kind: 'address', env: 'TRADEDECK_ADDRESS', flag: '--address' },
+  readOnly: { kind: 'boolean', flag: '--read-only' },
+  allowInsecureKeyfile: { kind: 'boolean', flag: '--allow-insecure-keyfile' },
+  timeoutMs: { kind: 'int', flag: '--timeout-ms', min: 100, max: 120_000 },
+  seed: { kind: 'int', flag: '--seed', min: 0, max: 2 ** 31 - 1 },
+  timeScale: { kind: 'number', flag: '--time-scale', min: 0.01, max: 10_000 },
+};
+
+export const DEFAULT_LIVE_RPC = 'https://api.mainnet-beta.solana.com';
+const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+export interface ConfigSources {
+  /** flag values by setting name (already parsed from argv) */
+  flags: Record<string, string | boolean>;
+  env: Record<string, string | undefined>;
+  /** explicit --config path */
+  configPath?: string;
+  home?: string;
+}
+
+function checkValue(name: string, spec: KeySpec, value: unknown, where: string): { value?: unknown; problem?: string } {
+  const bad = (why: string) => ({ problem: `${where}: ${name}: ${why}` });
+  switch (spec.kind) {
+    case 'url': {
+      if (typeof value !== 'string' || value.trim() === '') return bad('must be a URL string');
+      try {
+        const u = new URL(value);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') return bad(`must be an http or https URL (got ${u.protocol})`);
+      } catch {
+        return bad(`"${value}" is not a valid URL`);
+      }
+      return { value: value.replace(/\/+$/, '') };
+    }
+    case 'string':
+    case 'path':
+      if (typeof value !== 'string' || value === '') return bad('must be a non-empty string');
+      return { value };
+    case 'address':
+      if (typeof value !== 'string' || !BASE58_RE.test(value)) return bad('must be a base58 wallet address');
+      return { value };
+    case 'boolean':
+      if (typeof value === 'boolean') return { value };
+      if (value === 'true' || value === '1') return { value: true };
+      if (value === 'false' || value === '0') return { value: false };
+      return bad('must be true or false');
+    case 'int':
+    case 'number': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n) || (spec.kind === 'int' && !Number.isInteger(n))) {
+        return bad(`must be ${spec.kind === 'int' ? 'a whole number' : 'a number'}`);
+      }
+      if (spec.min !== undefined && n < spec.min) return bad(`must be at least ${spec.min}`);
+      if (spec.max !== undefined && n > spec.max) return bad(`must be at most ${spec.max}`);
+      return { value: n };
+    }
+  }
+}
+
+export function defaultConfigPath(env: Record<string, string | undefined>, home: string): string {
+  const base = env.XDG_CONFIG_HOME || join(home, '.config');
+  return join(base, 'tradedeck', 'config.json');
+}
+
+export function defaultStateDir(env: Record<string, string | undefined>, home: string): string {
+  const base = env.XDG_STATE_HOME || join(home, '.local', 'state');
+  return join(base, 'tradedeck');
+}
+
+function readConfigFile(path: string, explicit: boolean, problems: string[]): Record<string, unknown> {
+  if (!existsSync(path)) {
+    if (explicit) problems.push(`${path}: config file not found`);
+    return {};
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    problems.push(`${path}: not valid JSON (${(e as Error).message})`);
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    problems.push(`${path}: must hold a JSON object`);
+    return {};
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Resolves the configuration; throws ConfigError listing every problem found. */
+export function loadConfig(src: ConfigSources): Config {
+  const home = src.home ?? homedir();
+  const problems: string[] = [];
+  const configPath = src.configPath ?? defaultConfigPath(src.env, home);
+  const file = readConfigFile(configPath, src.configPath !== undefined, problems);
+  const values: Record<string, unknown> = {};
+
+  for (const key of Object.keys(file)) {
+    if (!(key in SETTINGS)) {
+      problems.push(`${configPath}: ${key}: unknown key (known: ${Object.keys(SETTINGS).join(', ')})`);
+    }
+  }
+  for (const [name, spec] of Object.entries(SETTINGS)) {
+    let raw: unknown;
+    let where = '';
+    if (src.flags[name] !== undefined) {
+      raw = src.flags[name];
+      where = `flag ${spec.flag}`;
+    } else if (spec.env && src.env[spec.env] !== undefined && src.env[spec.env] !== '') {
+      raw = src.env[spec.env];
+      where = `environment ${spec.env}`;
+    } else if (file[name] !== undefined) {
+      raw = file[name];
+      where = configPath;
+    } else continue;
+    const checked = checkValue(name, spec, raw, where);
+    if (checked.problem) problems.push(checked.problem);
+    else values[name] = checked.value;
+  }
+  if (values.keypair !== undefined && values.address !== undefined) {
+    problems.push('keypair and address: give one of them (address alone means watch-only)');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const baseUrl = values.baseUrl as string | undefined;
+  const expand = (p: string) => (p.startsWith('~/') ? join(home, p.slice(2)) : p);
+  const explicitKeypair = values.keypair as string | undefined;
+  const address = values.address as string | undefined;
+  return {
+    mode: baseUrl ? 'live' : 'demo',
+    baseUrl,
+    apiKey: values.apiKey as string | undefined,
+    rpcUrl: (values.rpcUrl as string | undefined) ?? (baseUrl ? DEFAULT_LIVE_RPC : undefined),
+    keypairPath: address ? undefined : expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')),
+    keypairIsDefault: !address && explicitKeypair === undefined,
+    address,
+    readOnly: (values.readOnly as boolean | undefined) ?? false,
+    allowInsecureKeyfile: (values.allowInsecureKeyfile as boolean | undefined) ?? false,
+    timeoutMs: (values.timeoutMs as number | undefined) ?? 10_000,
+    seed: (values.seed as number | undefined) ?? 7,
+    timeScale: (values.timeScale as number | undefined) ?? 1,
+    stateDir: defaultStateDir(src.env, home),
+    configPath,
+  };
+}
+
+/** A printable view of the configuration: the API key masked, never the key file's contents. */
+export function describeConfig(c: Config, mask: (s: string) => string): Record<string, string> {
+  return {
+    mode: c.mode === 'demo' ? 'demo (embedded simulator)' : 'live',
+    baseUrl: c.baseUrl ?? '(embedded simulator)',
+    apiKey: c.apiKey ? mask(c.apiKey) : '(none)',
+    rpcUrl: c.rpcUrl ?? '(embedded simulator)',
+    wallet: c.address ? `watch-only ${c.address}` : (c.keypairPath ?? '(none)'),
+    readOnly: String(c.readOnly),
+    stateDir: c.stateDir,
+    configFile: c.configPath,
+  };
+}

@@ -1,0 +1,85 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, ConfigError, describeConfig } from '../src/config.js';
+import { parseArgs, UsageError } from '../src/args.js';
+
+const ADDR = 'HSU5faNWT2nRytyqXuW56kCqbPysXd7hE9NWSBB2MQkB';
+
+function home(config?: unknown): string {
+  const h = mkdtempSync(join(tmpdir(), 'td-config-'));
+  if (config !== undefined) {
+    mkdirSync(join(h, '.config', 'tradedeck'), { recursive: true });
+    writeFileSync(join(h, '.config', 'tradedeck', 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));
+  }
+  return h;
+}
+
+test('defaults: demo mode, Solana CLI key file, XDG state dir', () => {
+  const h = home();
+  const c = loadConfig({ flags: {}, env: {}, home: h });
+  assert.equal(c.mode, 'demo');
+  assert.equal(c.keypairPath, join(h, '.config', 'solana', 'id.json'));
+  assert.equal(c.keypairIsDefault, true);
+  assert.equal(c.stateDir, join(h, '.local', 'state', 'tradedeck'));
+  assert.equal(c.timeoutMs, 10_000);
+  const c2 = loadConfig({ flags: {}, env: { XDG_STATE_HOME: '/s', XDG_CONFIG_HOME: join(h, 'none') }, home: h });
+  assert.equal(c2.stateDir, '/s/tradedeck');
+  assert.equal(c2.configPath, join(h, 'none', 'tradedeck', 'config.json'));
+});
+
+test('flags beat environment, which beats the config file', () => {
+  const h = home({ baseUrl: 'https://file.example', apiKey: 'filekey', timeoutMs: 5000 });
+  const fromFile = loadConfig({ flags: {}, env: {}, home: h });
+  assert.equal(fromFile.baseUrl, 'https://file.example');
+  assert.equal(fromFile.mode, 'live');
+  assert.equal(fromFile.timeoutMs, 5000);
+  const fromEnv = loadConfig({ flags: {}, env: { TRADEDECK_BASE_URL: 'https://env.example/', TRADEDECK_API_KEY: 'envkey' }, home: h });
+  assert.equal(fromEnv.baseUrl, 'https://env.example');
+  assert.equal(fromEnv.apiKey, 'envkey');
+  const fromFlag = loadConfig({ flags: { baseUrl: 'http://flag.example' }, env: { TRADEDECK_BASE_URL: 'https://env.example' }, home: h });
+  assert.equal(fromFlag.baseUrl, 'http://flag.example');
+  assert.equal(fromFlag.rpcUrl, 'https://api.mainnet-beta.solana.com');
+});
+
+test('bad values and unknown keys are reported with file, key and reason', () => {
+  const h = home({ baseUrl: 'ftp://x', timeoutMs: 'soon', colour: 'blue' });
+  try {
+    loadConfig({ flags: {}, env: {}, home: h });
+    assert.fail('expected a ConfigError');
+  } catch (e) {
+    assert.ok(e instanceof ConfigError);
+    const file = join(h, '.config', 'tradedeck', 'config.json');
+    assert.ok(e.problems.some((p) => p.startsWith(file) && p.includes('colour: unknown key')), e.message);
+    assert.ok(e.problems.some((p) => p.includes('baseUrl: must be an http or https URL')), e.message);
+    assert.ok(e.problems.some((p) => p.includes('timeoutMs: must be a whole number')), e.message);
+  }
+  assert.throws(() => loadConfig({ flags: {}, env: {}, home: home('{nope') }), /not valid JSON/);
+  assert.throws(() => loadConfig({ flags: { address: 'not-an-address' }, env: {}, home: home() }), /flag --address: address: must be a base58/);
+  assert.throws(() => loadConfig({ flags: {}, env: { TRADEDECK_RPC_URL: 'nope' }, home: home() }), /environment TRADEDECK_RPC_URL: rpcUrl/);
+  assert.throws(() => loadConfig({ flags: {}, env: {}, configPath: '/nonexistent/x.json', home: home() }), /config file not found/);
+});
+
+test('an address alone gives watch-only; the API key is masked when described', () => {
+  const c = loadConfig({ flags: { address: ADDR }, env: { TRADEDECK_API_KEY: 'sk-abcdefghijklmnop' }, home: home() });
+  assert.equal(c.address, ADDR);
+  assert.equal(c.keypairPath, undefined);
+  const shown = JSON.stringify(describeConfig(c, (s) => `${s.slice(0, 4)}…${s.slice(-4)}`));
+  assert.ok(!shown.includes('sk-abcdefghijklmnop'));
+  assert.ok(shown.includes('sk-a…mnop'));
+  assert.throws(() => loadConfig({ flags: { address: ADDR, keypair: '/k.json' }, env: {}, home: home() }), /give one of them/);
+});
+
+test('argument parser names the bad flag', () => {
+  assert.throws(() => parseArgs(['--bogus']), (e: unknown) => e instanceof UsageError && /unknown option --bogus/.test(e.message));
+  assert.throws(() => parseArgs(['--base-url']), /option --base-url needs a value/);
+  assert.throws(() => parseArgs(['launch']), /unknown command "launch"/);
+  const a = parseArgs(['tokens', '--limit=5', '--json', '--base-url', 'http://x', '--read-only']);
+  assert.equal(a.command, 'tokens');
+  assert.equal(a.extra.limit, '5');
+  assert.equal(a.extra.json, true);
+  assert.equal(a.settings.baseUrl, 'http://x');
+  assert.equal(a.settings.readOnly, true);
+});
