@@ -1,0 +1,376 @@
+// The one place that talks HTTP: builds URLs and JSON bodies, adds the API key, enforces a
+// per-attempt timeout, retries what is safe to retry, and turns every failure into an ApiError
+// whose text never contains the API key.
+
+import { fetch as crossFetch } from 'cross-fetch';
+import { ApiError, ResponseShapeError, sanitizeText } from './errors.js';
+
+export interface RequestEvent {
+  method: string;
+  /** the operation, e.g. 'GET /tokens/v2/{category}/{interval}' */
+  endpoint: string;
+  status?: number;
+  ok: boolean;
+  durationMs: number;
+  /** 1 for the first try */
+  attempt: number;
+  error?: string;
+  rateLimit?: { remaining?: number; reset?: number };
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey?: string;
+  /** per attempt; default 10000 */
+  timeoutMs?: number;
+  /** extra attempts for retryable requests; default 3 */
+  retries?: number;
+  /** first backoff step; default 250 */
+  backoffBaseMs?: number;
+  fetchImpl?: typeof fetch;
+  onRequest?: (e: RequestEvent) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** A query value: booleans go as true/false, arrays comma-joined, undefined/null left out. */
+export type QueryValue = string | number | boolean | readonly string[] | undefined | null;
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  /** the operation name used in errors and events, e.g. 'POST /trigger/v1/createOrder' */
+  endpoint: string;
+  /** concrete path, e.g. '/tokens/v2/toptraded/1h' */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** send x-api-key (every group but portfolio) */
+  auth: boolean;
+  /** safe to send again: GET reads and the execute POSTs */
+  idempotent: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClient {
+  request<T>(req: HttpRequest, guard: (body: unknown, endpoint: string) => T): Promise<T>;
+}
+
+/** Above this, a server-requested wait is not spent inside one call: the error carries retryAfterMs. */
+export const MAX_RETRY_WAIT_MS = 60_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_RETRIES = 3;
+const DEFAULT_BACKOFF_BASE_MS = 250;
+
+/**
+ * An integer that must reach the wire as a JSON number without passing through a float
+ * (e.g. a u64 base-unit amount held as a digit string).
+ */
+export class JsonInteger {
+  constructor(readonly digits: string) {
+    if (!/^-?\d+$/.test(digits)) throw new TypeError('JsonInteger needs decimal digits');
+  }
+}
+
+/** JSON.stringify that writes JsonInteger values as bare number literals. */
+export function stringifyJson(value: unknown): string {
+  const marker = `\u0001int${Math.random().toString(36).slice(2)}:`;
+  const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof JsonInteger ? marker + v.digits : v));
+  const escaped = JSON.stringify(marker).slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`"${escaped}(-?\\d+)"`, 'g'), '$1');
+}
+
+/** Builds a query string by hand so that DEX lists read `Meteora+DLMM,Raydium` on the wire. */
+export function buildQuery(query: Record<string, QueryValue> = {}): string {
+  const encode = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const text = Array.isArray(value)
+      ? value.map((item) => encode(String(item))).join(',')
+      : encode(String(value));
+    parts.push(`${encode(key)}=${text}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** Reads the server's human text out of any of the error envelopes the service uses. */
+export function parseErrorBody(text: string): { message?: string; code?: number | string; errorCode?: string } {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const plain = text.trim();
+    return plain ? { message: plain } : {};
+  }
+  if (typeof body === 'string') return body.trim() ? { message: body } : {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const b = body as Record<string, unknown>;
+  const parts: string[] = [];
+  const textOf = (v: unknown): string | undefined => {
+    if (typeof v === 'string' && v.trim()) return v.trim();
+    if (typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string') {
+      return (v as { message: string }).message;
+    }
+    return undefined;
+  };
+  const error = textOf(b.error);
+  if (error) parts.push(error);
+  const cause = textOf(b.cause);
+  if (cause && cause !== error) parts.push(cause);
+  const message = textOf(b.message);
+  if (message && !parts.includes(message)) parts.push(message);
+  if (typeof b.errors === 'object' && b.errors !== null && !Array.isArray(b.errors)) {
+    for (const [field, msgs] of Object.entries(b.errors as Record<string, unknown>)) {
+      const list = (Array.isArray(msgs) ? msgs : [msgs]).filter((m): m is string => typeof m === 'string');
+      if (list.length) parts.push(`${field}: ${list.join(', ')}`);
+    }
+  }
+  const code = typeof b.code === 'number' || typeof b.code === 'string' ? b.code : undefined;
+  const errorCode = typeof b.errorCode === 'string' ? b.errorCode : typeof b.errorCode === 'number' ? String(b.errorCode) : undefined;
+  return { message: parts.length ? parts.join(': ') : undefined, code, errorCode };
+}
+
+/** Milliseconds to wait as the server asked: Retry-After (seconds or HTTP date), else x-ratelimit-reset. */
+export function serverRequestedWaitMs(headers: Headers, nowMs: number): number | undefined {
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter) {
+    if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.round(Number(retryAfter) * 1000);
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.max(0, at - nowMs);
+  }
+  const reset = headers.get('x-ratelimit-reset')?.trim();
+  if (reset && /^\d+(\.\d+)?$/.test(reset)) {
+    const wait = Number(reset) * 1000 - nowMs;
+    // a reset time already past (clock skew) says nothing useful: fall back to backoff
+    if (wait > 0) return Math.ceil(wait);
+  }
+  return undefined;
+}
+
+function rateLimitOf(headers: Headers): RequestEvent['rateLimit'] {
+  const n = (name: string) => {
+    const v = headers.get(name);
+    return v !== null && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined;
+  };
+  const remaining = n('x-ratelimit-remaining');
+  const reset = n('x-ratelimit-reset');
+  return remaining === undefined && reset === undefined ? undefined : { remaining, reset };
+}
+
+const isRetryableStatus = (status: number) => status === 429 || (status >= 500 && status <= 599);
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits for `ms`, or rejects early when `signal` aborts. */
+function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return sleep(ms);
+  if (signal.aborted) return Promise.reject(new Error('aborted'));
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    sleep(ms).then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+interface AttemptFailure {
+  error: ApiError;
+  waitMs?: number;
+}
+
+export function createHttpClient(opts: ClientOptions): HttpClient {
+  if (typeof opts.baseUrl !== 'string' || !/^https?:\/\//i.test(opts.baseUrl)) {
+    throw new TypeError('baseUrl must be an http(s) URL');
+  }
+  new URL(opts.baseUrl); // throws on a malformed URL
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  const apiKey = opts.apiKey || undefined;
+  const secrets = apiKey ? [apiKey] : [];
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retries = opts.retries ?? DEFAULT_RETRIES;
+  const backoffBaseMs = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
+  if (!(timeoutMs > 0)) throw new TypeError('timeoutMs must be positive');
+  if (!Number.isInteger(retries) || retries < 0) throw new TypeError('retries must be a non-negative integer');
+  if (!(backoffBaseMs >= 0)) throw new TypeError('backoffBaseMs must be >= 0');
+  const fetchImpl = opts.fetchImpl ?? (crossFetch as typeof fetch);
+  const sleep = opts.sleep ?? defaultSleep;
+  const clean = (text: string) => sanitizeText(text, secrets);
+
+  const emit = (e: RequestEvent) => {
+    if (!opts.onRequest) return;
+    try {
+      opts.onRequest(e);
+    } catch {
+      // an observer must not break a request
+    }
+  };
+
+  /** Exponential backoff with "equal jitter": between half and all of base * 2^(n-1). */
+  const backoffMs = (attempt: number) => {
+    const step = backoffBaseMs * 2 ** (attempt - 1);
+    return Math.round(step / 2 + (Math.random() * step) / 2);
+  };
+
+  async function attemptOnce<T>(
+    req: HttpRequest,
+    attempt: number,
+    guard: (body: unknown, endpoint: string) => T,
+  ): Promise<{ ok: true; value: T } | { ok: false; failure: AttemptFailure }> {
+    const url = baseUrl + req.path + buildQuery(req.query);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.auth && apiKey) headers['x-api-key'] = apiKey;
+    let body: string | undefined;
+    if (req.method === 'POST') {
+      headers['content-type'] = 'application/json';
+      body = stringifyJson(req.body ?? {});
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const started = Date.now();
+    const base = { method: req.method, endpoint: req.endpoint, attempt };
+
+    const fail = (error: ApiError, extra: Partial<RequestEvent> = {}, waitMs?: number) => {
+      emit({ ...base, ok: false, durationMs: Date.now() - started, error: error.message, ...extra });
+      return { ok: false as const, failure: { error, waitMs } };
+    };
+
+    try {
+      let res: Response;
+      let text: string;
+      try {
+        res = await fetchImpl(url, { method: req.method, headers, body, signal: controller.signal });
+        text = await res.text();
+      } catch (e) {
+        if (req.signal?.aborted) {
+          return fail(
+            new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt }),
+          );
+        }
+        if (timedOut) {
+          return fail(
+            new ApiError(`${req.endpoint}: no response within ${timeoutMs} ms`, {
+              kind: 'timeout',
+              endpoint: req.endpoint,
+              retryable: true,
+              attempts: attempt,
+            }),
+          );
+        }
+        const reason = clean(e instanceof Error ? e.message : String(e)) || 'connection failed';
+        return fail(
+          new ApiError(`${req.endpoint}: network error: ${reason}`, { kind: 'network', endpoint: req.endpoint, retryable: true, attempts: attempt }),
+        );
+      }
+
+      const rateLimit = rateLimitOf(res.headers);
+      if (res.status < 200 || res.status > 299) {
+        const parsed = parseErrorBody(text);
+        const serverMessage = parsed.message ? clean(parsed.message) : undefined;
+        const code = typeof parsed.code === 'string' ? clean(parsed.code) : parsed.code;
+        const errorCode = parsed.errorCode ? clean(parsed.errorCode) : undefined;
+        const retryable = isRetryableStatus(res.status);
+        const waitMs = retryable ? serverRequestedWaitMs(res.headers, Date.now()) : undefined;
+        const statusText = clean(res.statusText || '');
+        const detail = serverMessage ?? (statusText || 'no message');
+        const message = `${req.endpoint}: HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}`;
+        const error = new ApiError(message, {
+          kind: 'http',
+          endpoint: req.endpoint,
+          status: res.status,
+          serverMessage,
+          code,
+          errorCode,
+          retryable,
+          retryAfterMs: waitMs,
+          attempts: attempt,
+        });
+        return fail(error, { status: res.status, rateLimit }, waitMs);
+      }
+
+      let json: unknown;
+      try {
+        json = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      if (json === undefined) {
+        const error = new ResponseShapeError(req.endpoint, '(body)', 'must be JSON');
+        emit({ ...base, ok: false, status: res.status, durationMs: Date.now() - started, error: error.message, rateLimit });
+        throw error;
+      }
+      let value: T;
+      try {
+        value = guard(json, req.endpoint);
+      } catch (e) {
+        emit({
+          ...base,
+          ok: false,
+          status: res.status,
+          durationMs: Date.now() - started,
+          error: e instanceof Error ? clean(e.message) : 'bad response',
+          rateLimit,
+        });
+        throw e;
+      }
+      emit({ ...base, ok: true, status: res.status, durationMs: Date.now() - started, rateLimit });
+      return { ok: true, value };
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  return {
+    async request<T>(req: HttpRequest, guard: (body: unknown, endpoint: string) => T): Promise<T> {
+      const maxAttempts = req.idempotent ? 1 + retries : 1;
+      for (let attempt = 1; ; attempt++) {
+        if (req.signal?.aborted) {
+          throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt - 1 });
+        }
+        const outcome = await attemptOnce(req, attempt, guard);
+        if (outcome.ok) return outcome.value;
+        const { error, waitMs } = outcome.failure;
+        const tooLong = waitMs !== undefined && waitMs > MAX_RETRY_WAIT_MS;
+        if (!error.retryable || attempt >= maxAttempts || tooLong) {
+          if (attempt > 1) {
+            throw new ApiError(`${error.message} (after ${attempt} attempts)`, {
+              kind: error.kind,
+              endpoint: error.endpoint,
+              status: error.status,
+              serverMessage: error.serverMessage,
+              code: error.code,
+              errorCode: error.errorCode,
+              retryable: error.retryable,
+              retryAfterMs: error.retryAfterMs,
+              attempts: attempt,
+            });
+          }
+          throw error;
+        }
+        try {
+          await sleepUnlessAborted(sleep, waitMs ?? backoffMs(attempt), req.signal);
+        } catch {
+          throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,259 @@
+// A small Solana JSON-RPC 2.0 client (POST, base64 transaction encoding). Responses are
+// untrusted: each result is checked before it is returned.
+
+import { fetch as crossFetch } from 'cross-fetch';
+import { ResponseShapeError, sanitizeText } from './errors.js';
+import { arr, bool, checkResponse, isPlainObject, nul, obj, opt, str, uint, any, type Schema } from './guards.js';
+import { encodeBase58, isAddress } from './validate.js';
+
+export type RpcErrorKind = 'rpc' | 'http' | 'network' | 'timeout';
+
+/** An error answered by the node (`kind: 'rpc'`, JSON-RPC `code`) or a transport failure. */
+export class RpcError extends Error {
+  readonly code: number;
+  readonly kind: RpcErrorKind;
+  /** the node's `error.data` (e.g. preflight logs), when given */
+  readonly data?: unknown;
+
+  constructor(code: number, message: string, kind: RpcErrorKind = 'rpc', data?: unknown) {
+    super(message);
+    this.name = 'RpcError';
+    this.code = code;
+    this.kind = kind;
+    this.data = data;
+  }
+}
+
+export type Commitment = 'processed' | 'confirmed' | 'finalized';
+
+export interface SignatureStatus {
+  slot: number;
+  confirmations: number | null;
+  err: unknown;
+  confirmationStatus: Commitment | null;
+  [extra: string]: unknown;
+}
+
+export interface SimulationResult {
+  err: unknown;
+  logs: string[] | null;
+  unitsConsumed?: number;
+  [extra: string]: unknown;
+}
+
+export interface TokenAccount {
+  pubkey: string;
+  /** the account's raw data, base64 */
+  data: string;
+  /** program owning the account (token program) */
+  programId: string;
+  lamports: bigint;
+  /** decoded from the token-account layout when the data is long enough */
+  mint?: string;
+  owner?: string;
+  amount?: bigint;
+}
+
+export interface RpcClient {
+  getLatestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }>;
+  getBlockHeight(): Promise<number>;
+  getSlot(): Promise<number>;
+  getBalance(address: string): Promise<bigint>;
+  getSignatureStatuses(signatures: string[]): Promise<Array<SignatureStatus | null>>;
+  sendTransaction(base64: string, opts?: { skipPreflight?: boolean }): Promise<string>;
+  simulateTransaction(base64: string): Promise<SimulationResult>;
+  getTokenAccountsByOwner(owner: string, filter: { mint: string } | { programId: string }): Promise<TokenAccount[]>;
+}
+
+export interface RpcClientOptions {
+  url: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+  commitment?: Commitment;
+}
+
+/** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
+const bigUint: Schema = (v, path, fail) => {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(path, 'must be a non-negative integer');
+};
+
+const contextValue = (value: Schema): Schema => obj({ context: opt(obj({ slot: opt(uint) })), value });
+
+/**
+ * Reads a u64 that may exceed 2^53 exactly: JSON.parse has already rounded it, so the digits
+ * are taken from the raw text (the value found there must agree with the parsed one).
+ */
+function exactU64(raw: string, parsed: number, key: string): bigint {
+  if (Number.isSafeInteger(parsed)) return BigInt(parsed);
+  const matches = [...raw.matchAll(new RegExp(`"${key}"\\s*:\\s*(\\d+)`, 'g'))].filter((m) => Number(m[1]) === parsed);
+  if (matches.length !== 1) throw new RpcError(-32603, `cannot read ${key} exactly`, 'rpc');
+  return BigInt(matches[0][1]);
+}
+
+function decodeBase64(text: string): Uint8Array {
+  return new Uint8Array(Buffer.from(text, 'base64'));
+}
+
+function readU64LE(bytes: Uint8Array, offset: number): bigint {
+  let v = 0n;
+  for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(bytes[offset + i]);
+  return v;
+}
+
+export function createRpcClient(o: RpcClientOptions): RpcClient {
+  if (typeof o.url !== 'string' || !/^https?:\/\//i.test(o.url)) throw new TypeError('RPC url must be an http(s) URL');
+  new URL(o.url);
+  const timeoutMs = o.timeoutMs ?? 10_000;
+  const fetchImpl = o.fetchImpl ?? (crossFetch as typeof fetch);
+  const commitment = o.commitment ?? 'confirmed';
+  // RPC URLs often carry a key in the query; keep it out of messages
+  const urlSecrets = (() => {
+    const u = new URL(o.url);
+    return [...u.searchParams.values(), u.password].filter((s) => s.length >= 8);
+  })();
+  let nextId = 1;
+
+  async function call<T>(method: string, params: unknown[], schema: Schema): Promise<{ result: T; raw: string }> {
+    const id = nextId++;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    let status: number;
+    let raw: string;
+    try {
+      const res = await fetchImpl(o.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        signal: controller.signal,
+      });
+      status = res.status;
+      raw = await res.text();
+    } catch (e) {
+      if (timedOut) throw new RpcError(0, `${method}: no response within ${timeoutMs} ms`, 'timeout');
+      throw new RpcError(0, `${method}: network error: ${sanitizeText(e instanceof Error ? e.message : String(e), urlSecrets)}`, 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = undefined;
+    }
+    if (isPlainObject(body) && isPlainObject(body.error)) {
+      const err = body.error;
+      const code = typeof err.code === 'number' ? err.code : -32603;
+      const message = typeof err.message === 'string' ? sanitizeText(err.message, urlSecrets) : 'unknown error';
+      throw new RpcError(code, `${method}: ${message}`, 'rpc', err.data);
+    }
+    if (status < 200 || status > 299) {
+      throw new RpcError(status, `${method}: HTTP ${status}${raw ? `: ${sanitizeText(raw, urlSecrets, 200)}` : ''}`, 'http');
+    }
+    if (!isPlainObject(body)) throw new ResponseShapeError(`RPC ${method}`, '(body)', 'must be a JSON object');
+    if (body.id !== id) throw new ResponseShapeError(`RPC ${method}`, 'id', `must echo the request id ${id}`);
+    const result = checkResponse<T>(`RPC ${method}`, schema, body.result);
+    return { result, raw };
+  }
+
+  return {
+    async getLatestBlockhash() {
+      const { result } = await call<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
+        'getLatestBlockhash',
+        [{ commitment }],
+        contextValue(obj({ blockhash: str, lastValidBlockHeight: uint })),
+      );
+      return { blockhash: result.value.blockhash, lastValidBlockHeight: result.value.lastValidBlockHeight };
+    },
+    async getBlockHeight() {
+      return (await call<number>('getBlockHeight', [{ commitment }], uint)).result;
+    },
+    async getSlot() {
+      return (await call<number>('getSlot', [{ commitment }], uint)).result;
+    },
+    async getBalance(address) {
+      if (!isAddress(address)) throw new TypeError('getBalance: address must be a base58 address of 32 bytes');
+      const { result, raw } = await call<{ value: number }>('getBalance', [address, { commitment }], contextValue(bigUint));
+      return exactU64(raw, result.value, 'value');
+    },
+    async getSignatureStatuses(signatures) {
+      if (!Array.isArray(signatures) || signatures.some((s) => typeof s !== 'string' || s === '')) {
+        throw new TypeError('getSignatureStatuses: signatures must be non-empty strings');
+      }
+      const status = obj({
+        slot: uint,
+        confirmations: nul(uint),
+        err: any,
+        confirmationStatus: opt(nul(str)),
+      });
+      const { result } = await call<{ value: Array<SignatureStatus | null> }>(
+        'getSignatureStatuses',
+        [signatures, { searchTransactionHistory: true }],
+        contextValue(arr(nul(status))),
+      );
+      if (result.value.length !== signatures.length) {
+        throw new ResponseShapeError('RPC getSignatureStatuses', 'value', `must hold ${signatures.length} entries`);
+      }
+      return result.value.map((s) => (s === null ? null : { ...s, confirmationStatus: s.confirmationStatus ?? null }));
+    },
+    async sendTransaction(base64, opts = {}) {
+      const { result } = await call<string>(
+        'sendTransaction',
+        [base64, { encoding: 'base64', skipPreflight: opts.skipPreflight ?? false, preflightCommitment: commitment }],
+        str,
+      );
+      return result;
+    },
+    async simulateTransaction(base64) {
+      const { result } = await call<{ value: SimulationResult }>(
+        'simulateTransaction',
+        [base64, { encoding: 'base64', commitment, sigVerify: false, replaceRecentBlockhash: true }],
+        contextValue(obj({ err: any, logs: nul(arr(str)), unitsConsumed: opt(uint) })),
+      );
+      return result.value;
+    },
+    async getTokenAccountsByOwner(owner, filter) {
+      if (!isAddress(owner)) throw new TypeError('getTokenAccountsByOwner: owner must be a base58 address of 32 bytes');
+      const f = filter as { mint?: unknown; programId?: unknown };
+      if ((f.mint === undefined) === (f.programId === undefined) || !isAddress(f.mint ?? f.programId)) {
+        throw new TypeError('getTokenAccountsByOwner: give exactly one of mint or programId, as an address');
+      }
+      const account = obj({
+        pubkey: str,
+        account: obj({
+          data: arr(str),
+          owner: str,
+          lamports: uint,
+          executable: opt(bool),
+        }),
+      });
+      const { result } = await call<{
+        value: Array<{ pubkey: string; account: { data: string[]; owner: string; lamports: number } }>;
+      }>('getTokenAccountsByOwner', [owner, f.mint !== undefined ? { mint: f.mint } : { programId: f.programId }, { encoding: 'base64', commitment }], contextValue(arr(account)));
+      return result.value.map((entry, i) => {
+        const [data, encoding] = entry.account.data;
+        if (encoding !== 'base64' || typeof data !== 'string') {
+          throw new ResponseShapeError('RPC getTokenAccountsByOwner', `value[${i}].account.data`, 'must be [base64 text, "base64"]');
+        }
+        const out: TokenAccount = {
+          pubkey: entry.pubkey,
+          data,
+          programId: entry.account.owner,
+          lamports: BigInt(entry.account.lamports),
+        };
+        const bytes = decodeBase64(data);
+        // token account layout: mint (32) | owner (32) | amount (u64 LE) | ...
+        if (bytes.length >= 72) {
+          out.mint = encodeBase58(bytes.subarray(0, 32));
+          out.owner = encodeBase58(bytes.subarray(32, 64));
+          out.amount = readU64LE(bytes, 64);
+        }
+        return out;
+      });
+    },
+  };
+}

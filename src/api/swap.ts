@@ -1,0 +1,67 @@
+// 4.2 Swap group: quote, build a transaction, or build the separate instructions.
+import { guardQuote, guardSwapInstructions, guardSwapResponse } from './guards.js';
+import type { CallOptions, HttpClient } from './http.js';
+import type { Quote, QuoteParams, SwapInstructionsResponse, SwapRequest, SwapResponse } from './types.js';
+import { validateQuote, validateSwapRequest, type QuoteOrigin } from './validate.js';
+
+export interface SwapApi {
+  quote(p: QuoteParams, o?: CallOptions): Promise<Quote>;
+  swap(b: SwapRequest, o?: CallOptions): Promise<SwapResponse>;
+  instructions(b: SwapRequest, o?: CallOptions): Promise<SwapInstructionsResponse>;
+}
+
+export function createSwapApi(http: HttpClient): SwapApi {
+  // The quote body does not say which instruction version, platform fee or transaction kind it
+  // was asked for; remembering it lets swap() check the rules that depend on it.
+  const origins = new WeakMap<object, QuoteOrigin>();
+
+  const build = <T>(endpoint: string, path: string, b: SwapRequest, o: CallOptions | undefined, guard: (x: unknown, e: string) => T) => {
+    validateSwapRequest(b, origins.get(b.quoteResponse));
+    return http.request({ method: 'POST', endpoint, path, body: b, auth: true, idempotent: false, signal: o?.signal }, guard);
+  };
+
+  return {
+    async quote(p, o) {
+      validateQuote(p);
+      const quote = await http.request(
+        {
+          method: 'GET',
+          endpoint: 'GET /swap/v1/quote',
+          path: '/swap/v1/quote',
+          query: {
+            inputMint: p.inputMint,
+            outputMint: p.outputMint,
+            amount: p.amount,
+            slippageBps: p.slippageBps,
+            swapMode: p.swapMode,
+            dexes: p.dexes,
+            excludeDexes: p.excludeDexes,
+            restrictIntermediateTokens: p.restrictIntermediateTokens,
+            onlyDirectRoutes: p.onlyDirectRoutes,
+            asLegacyTransaction: p.asLegacyTransaction,
+            platformFeeBps: p.platformFeeBps,
+            maxAccounts: p.maxAccounts,
+            instructionVersion: p.instructionVersion,
+            dynamicSlippage: p.dynamicSlippage,
+          },
+          auth: true,
+          idempotent: true,
+          signal: o?.signal,
+        },
+        guardQuote,
+      );
+      origins.set(quote, {
+        instructionVersion: p.instructionVersion ?? 'V1',
+        platformFeeBps: p.platformFeeBps,
+        asLegacyTransaction: p.asLegacyTransaction ?? false,
+      });
+      return quote;
+    },
+    async swap(b, o) {
+      return build('POST /swap/v1/swap', '/swap/v1/swap', b, o, guardSwapResponse);
+    },
+    async instructions(b, o) {
+      return build('POST /swap/v1/swap-instructions', '/swap/v1/swap-instructions', b, o, guardSwapInstructions);
+    },
+  };
+}
