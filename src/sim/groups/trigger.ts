@@ -1,6 +1,143 @@
-import type { SimKernel } from '../kernel.js';
+import { fromBaseUnits } from '../../amount.js';
+import { ORDER_STATUSES, SIM_PROGRAMS } from '../../api/types.js';
+import type { SimKernel, SimRequest } from '../kernel.js';
+import { TriggerBook, PARTIAL_FILL_USD } from './trigger-book.js';
+import { registerTriggerCancel } from './trigger-cancel.js';
+import { effectError } from './trigger-escrow.js';
+import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r, sw, tokenProgramOf, uniqueMetas, w } from './trigger-ix.js';
+import { Params, pageOf, usdText } from './trigger-params.js';
+
+/** Trigger orders must be worth at least this much (service-behaviour.md). */
+export const TRIGGER_MIN_USD = 5;
 
 /** Registers the trigger group's operations on the simulator. */
 export function register(kernel: SimKernel): void {
-  void kernel;
+  const book = new TriggerBook(kernel);
+  const { router } = kernel;
+
+  router.add('GET', '/trigger/v1/getTriggerOrders', 'trigger', (req) => {
+    const p = new Params(kernel, 'trigger');
+    const q = req.query;
+    const user = p.address(q.get('user') ?? undefined, 'user');
+    const orderStatus = p.oneOf(q.get('orderStatus') ?? undefined, 'orderStatus', ORDER_STATUSES);
+    const page = p.page(q.get('page') ?? undefined);
+    p.optBool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx');
+    const inputMint = p.optAddress(q.get('inputMint') ?? undefined, 'inputMint');
+    const outputMint = p.optAddress(q.get('outputMint') ?? undefined, 'outputMint');
+    const all = book.list(user, orderStatus, inputMint, outputMint);
+    const { items, totalPages } = pageOf(all, page);
+    return {
+      status: 200,
+      body: { user, orderStatus, orders: items.map((o) => book.toContract(o)), totalPages, page },
+    };
+  });
+
+  router.add('POST', '/trigger/v1/createOrder', 'trigger', (req) => createOrder(kernel, book, req));
+
+  registerTriggerCancel(kernel, book);
+
+  router.add('POST', '/trigger/v1/execute', 'trigger', (req) => {
+    const p = new Params(kernel, 'trigger');
+    const b = p.body(req.body);
+    const requestId = p.string(b.requestId, 'requestId');
+    const signed = p.string(b.signedTransaction, 'signedTransaction');
+    const res = kernel.requests.execute('trigger', requestId, signed);
+    const body: Record<string, unknown> = { code: res.code, signature: res.signature, status: res.status };
+    if (res.error) body.error = res.error;
+    return { status: 200, body };
+  });
+}
+
+async function createOrder(kernel: SimKernel, book: TriggerBook, req: SimRequest) {
+  const p = new Params(kernel, 'trigger');
+  const b = p.body(req.body);
+  const input = p.mint(b.inputMint, 'inputMint');
+  const output = p.mint(b.outputMint, 'outputMint');
+  if (input.mint === output.mint) p.fail('outputMint', 'must differ from inputMint');
+  const maker = p.address(b.maker, 'maker');
+  const payer = p.address(b.payer, 'payer');
+  const params = p.object(b.params, 'params');
+  const making = p.raw(params.makingAmount, 'params.makingAmount');
+  const taking = p.raw(params.takingAmount, 'params.takingAmount');
+  const nowSec = Math.floor(kernel.clock.nowMs() / 1000);
+  const expiredAt = p.optInt(params.expiredAt, 'params.expiredAt', { min: 0 }) ?? null;
+  if (expiredAt !== null && expiredAt <= nowSec) {
+    p.fail('params.expiredAt', `must be a unix time in seconds in the future (now ${nowSec}, got ${expiredAt})`);
+  }
+  const slippageBps = p.optInt(params.slippageBps, 'params.slippageBps', { min: 0, max: 10_000 }) ?? 0;
+  const cuPrice = p.computeUnitPrice(b.computeUnitPrice);
+  const feeAccount = p.optAddress(b.feeAccount, 'feeAccount');
+  const wrap = p.optBool(b.wrapAndUnwrapSol, 'wrapAndUnwrapSol') ?? true;
+
+  const usd = kernel.market.usdValue(input.mint, making);
+  if (usd < TRIGGER_MIN_USD) {
+    kernel.fail({
+      status: 400,
+      message: 'Order value too small',
+      cause: `params.makingAmount is worth ${usdText(usd)} USD; trigger orders must be worth at least ${TRIGGER_MIN_USD} USD`,
+    });
+  }
+  const held = kernel.ledger.balance(maker, input.mint);
+  if (held < making) {
+    kernel.fail({
+      status: 400,
+      message: 'Insufficient balance',
+      cause: `maker holds ${fromBaseUnits(held, input.decimals)} ${input.symbol}; params.makingAmount needs ${fromBaseUnits(making, input.decimals)}`,
+    });
+  }
+
+  const order = kernel.ids.address();
+  const accounts = uniqueMetas([
+    sw(payer),
+    sw(maker),
+    w(order),
+    w(await ata(kernel, maker, input.mint)),
+    w(await ata(kernel, order, input.mint)),
+    w(await ata(kernel, maker, output.mint)),
+    r(input.mint),
+    r(output.mint),
+    r(tokenProgramOf(kernel, input.mint)),
+    r(tokenProgramOf(kernel, output.mint)),
+    ...(feeAccount ? [w(feeAccount)] : []),
+    r(SYSTEM_PROGRAM),
+    r(ASSOCIATED_TOKEN_PROGRAM),
+  ]);
+  const data = ixData('initialize_order', [
+    ['u64', making],
+    ['u64', taking],
+    ['i64', BigInt(expiredAt ?? 0)],
+    ['u16', slippageBps],
+    ['bool', wrap],
+  ]);
+  const chunk = usd > PARTIAL_FILL_USD ? (making + 3n) / 4n : making;
+  const built = kernel.tx.build({
+    feePayer: payer,
+    instructions: [...computeBudget(200_000, cuPrice), { programId: SIM_PROGRAMS.trigger, accounts, data }],
+    effect: (signature) => {
+      if (kernel.ledger.balance(maker, input.mint) < making) {
+        return { ok: false, code: 1, error: `insufficient funds: maker holds less than ${making} of ${input.mint}` };
+      }
+      try {
+        kernel.ledger.transfer(maker, order, input.mint, making);
+      } catch (e) {
+        return effectError(e);
+      }
+      book.add({
+        key: order,
+        maker,
+        inputMint: input.mint,
+        outputMint: output.mint,
+        making,
+        taking,
+        chunk,
+        slippageBps,
+        expiredAtSec: expiredAt,
+        createdMs: kernel.clock.nowMs(),
+        openTx: signature,
+      });
+      return { ok: true, data: { order } };
+    },
+  });
+  const requestId = kernel.requests.create('trigger', [built.base64]);
+  return { status: 200, body: { requestId, transaction: built.base64, order } };
 }

@@ -1,0 +1,182 @@
+// The simulator's trigger (limit) order book: order records, the keeper that fills orders when
+// the market crosses their limit price, expiry, and the contract shape of an order (2.6).
+
+import type { RecurringTrade, TriggerOrder } from '../../api/types.js';
+import { SIM_PROGRAMS } from '../../api/types.js';
+import type { SimKernel } from '../kernel.js';
+import { dec, fillTrade, iso, slotMs, swapFromEscrow } from './trigger-escrow.js';
+
+export type TriggerStatus = 'Open' | 'Completed' | 'Cancelled' | 'Expired';
+
+export interface TriggerRecord {
+  key: string;
+  maker: string;
+  inputMint: string;
+  outputMint: string;
+  making: bigint;
+  taking: bigint;
+  remMaking: bigint;
+  remTaking: bigint;
+  /** most input sold per keeper check (the whole order, or a quarter of a big one) */
+  chunk: bigint;
+  slippageBps: number;
+  expiredAtSec: number | null;
+  createdMs: number;
+  updatedMs: number;
+  status: TriggerStatus;
+  openTx: string;
+  closeTx: string | null;
+  trades: RecurringTrade[];
+  seq: number;
+}
+
+/** Keeper checks happen every this many slots (2 s of simulated time). */
+export const CHECK_EVERY_SLOTS = 5;
+/** Orders worth more than this (USD, at creation) fill in four portions. */
+export const PARTIAL_FILL_USD = 250;
+
+const books = new WeakMap<SimKernel, TriggerBook>();
+
+/** The book of a kernel, shared with other groups that show trigger orders. */
+export function triggerBookOf(kernel: SimKernel): TriggerBook | undefined {
+  return books.get(kernel);
+}
+
+export class TriggerBook {
+  private readonly byKey = new Map<string, TriggerRecord>();
+  private open: TriggerRecord[] = [];
+  private seq = 0;
+  private readonly keepers: string[];
+
+  constructor(private readonly kernel: SimKernel) {
+    this.keepers = [kernel.ids.address(), kernel.ids.address(), kernel.ids.address()];
+    kernel.clock.onSlot((slot) => {
+      if (this.open.length > 0 && slot % CHECK_EVERY_SLOTS === 0) this.check(slot);
+    });
+    books.set(kernel, this);
+  }
+
+  get(key: string): TriggerRecord | undefined {
+    return this.byKey.get(key);
+  }
+
+  add(init: Omit<TriggerRecord, 'seq' | 'remMaking' | 'remTaking' | 'status' | 'closeTx' | 'trades' | 'updatedMs'>): TriggerRecord {
+    const rec: TriggerRecord = {
+      ...init,
+      remMaking: init.making,
+      remTaking: init.taking,
+      status: 'Open',
+      closeTx: null,
+      trades: [],
+      updatedMs: init.createdMs,
+      seq: this.seq++,
+    };
+    this.byKey.set(rec.key, rec);
+    this.open.push(rec);
+    return rec;
+  }
+
+  /** Open orders of a maker, oldest first. */
+  openOf(maker: string): TriggerRecord[] {
+    return this.open.filter((o) => o.maker === maker);
+  }
+
+  /** Closes an open order, refunding what is left in escrow to the maker. */
+  close(rec: TriggerRecord, status: TriggerStatus, closeTx: string, atMs: number): void {
+    const { ledger } = this.kernel;
+    const left = ledger.balance(rec.key, rec.inputMint);
+    if (left > 0n) ledger.transfer(rec.key, rec.maker, rec.inputMint, left);
+    rec.status = status;
+    rec.closeTx = closeTx;
+    rec.updatedMs = atMs;
+    this.open = this.open.filter((o) => o !== rec);
+  }
+
+  /** Orders of a user for a listing, newest first. */
+  list(user: string, status: 'active' | 'history', inputMint?: string, outputMint?: string): TriggerRecord[] {
+    const out: TriggerRecord[] = [];
+    for (const o of this.byKey.values()) {
+      if (o.maker !== user) continue;
+      if ((status === 'active') !== (o.status === 'Open')) continue;
+      if (inputMint && o.inputMint !== inputMint) continue;
+      if (outputMint && o.outputMint !== outputMint) continue;
+      out.push(o);
+    }
+    const stamp = (o: TriggerRecord) => (status === 'active' ? o.createdMs : o.updatedMs);
+    return out.sort((a, b) => stamp(b) - stamp(a) || b.seq - a.seq);
+  }
+
+  private check(slot: number): void {
+    const atMs = slotMs(this.kernel, slot);
+    for (const rec of [...this.open]) {
+      if (rec.expiredAtSec !== null && rec.expiredAtSec * 1000 <= atMs) {
+        this.close(rec, 'Expired', this.kernel.ids.signature(), atMs);
+        continue;
+      }
+      this.tryFill(rec, atMs);
+    }
+  }
+
+  private tryFill(rec: TriggerRecord, atMs: number): void {
+    const { kernel } = this;
+    const portion = rec.chunk < rec.remMaking ? rec.chunk : rec.remMaking;
+    const last = portion === rec.remMaking;
+    // the maker gets at least the limit price for this portion (rounded up)
+    const want = last ? rec.remTaking : (rec.remTaking * portion + rec.remMaking - 1n) / rec.remMaking;
+    const quote = kernel.market.quoteExactIn(rec.inputMint, rec.outputMint, portion);
+    if (!quote || quote.outAmount < want) return;
+    const swap = swapFromEscrow(kernel, rec.key, rec.inputMint, rec.outputMint, portion);
+    if (!swap) return;
+    const keeper = this.keepers[rec.seq % this.keepers.length];
+    const toMaker = swap.outAmount < want ? swap.outAmount : want;
+    const surplus = swap.outAmount - toMaker;
+    kernel.ledger.transfer(rec.key, rec.maker, rec.outputMint, toMaker);
+    if (surplus > 0n) kernel.ledger.transfer(rec.key, keeper, rec.outputMint, surplus);
+    const txId = kernel.ids.signature();
+    rec.trades.push(
+      fillTrade(kernel, {
+        orderKey: rec.key,
+        keeper,
+        inputMint: rec.inputMint,
+        outputMint: rec.outputMint,
+        rawIn: swap.inAmount,
+        rawOut: toMaker,
+        feeMint: rec.outputMint,
+        rawFee: surplus,
+        txId,
+        atMs,
+      }),
+    );
+    rec.remMaking -= swap.inAmount;
+    rec.remTaking = toMaker >= rec.remTaking ? 0n : rec.remTaking - toMaker;
+    rec.updatedMs = atMs;
+    if (rec.remMaking === 0n) this.close(rec, 'Completed', txId, atMs);
+  }
+
+  toContract(rec: TriggerRecord): TriggerOrder {
+    const k = this.kernel;
+    return {
+      userPubkey: rec.maker,
+      orderKey: rec.key,
+      inputMint: rec.inputMint,
+      outputMint: rec.outputMint,
+      makingAmount: dec(k, rec.inputMint, rec.making),
+      takingAmount: dec(k, rec.outputMint, rec.taking),
+      remainingMakingAmount: dec(k, rec.inputMint, rec.remMaking),
+      remainingTakingAmount: dec(k, rec.outputMint, rec.remTaking),
+      rawMakingAmount: rec.making.toString(),
+      rawTakingAmount: rec.taking.toString(),
+      rawRemainingMakingAmount: rec.remMaking.toString(),
+      rawRemainingTakingAmount: rec.remTaking.toString(),
+      slippageBps: String(rec.slippageBps),
+      expiredAt: rec.expiredAtSec === null ? null : iso(rec.expiredAtSec * 1000),
+      createdAt: iso(rec.createdMs),
+      updatedAt: iso(rec.updatedMs),
+      status: rec.status,
+      openTx: rec.openTx,
+      closeTx: rec.closeTx,
+      programVersion: SIM_PROGRAMS.trigger,
+      trades: rec.trades.map((t) => ({ ...t })),
+    };
+  }
+}
