@@ -1,6 +1,136 @@
-import type { SimKernel } from '../kernel.js';
+import { ORDER_STATUSES, RECURRING_TYPES, SIM_PROGRAMS } from '../../api/types.js';
+import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
+import { RecurringBook } from './recurring-book.js';
+import { registerRecurringCancel } from './recurring-cancel.js';
+import { checkMinimums, parsePriceParams, parseTimeParams } from './recurring-params.js';
+import { anyOrderShape, priceOrderShape, timeOrderShape } from './recurring-shape.js';
+import { effectError } from './trigger-escrow.js';
+import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
+import { Params, pageOf } from './trigger-params.js';
 
 /** Registers the recurring group's operations on the simulator. */
 export function register(kernel: SimKernel): void {
-  void kernel;
+  const book = new RecurringBook(kernel);
+
+  kernel.router.add('GET', '/recurring/v1/getRecurringOrders', 'recurring', (req) => {
+    const p = new Params(kernel, 'recurring');
+    const q = req.query;
+    const recurringType = p.oneOf(q.get('recurringType') ?? undefined, 'recurringType', RECURRING_TYPES);
+    const orderStatus = p.oneOf(q.get('orderStatus') ?? undefined, 'orderStatus', ORDER_STATUSES);
+    const user = p.address(q.get('user') ?? undefined, 'user');
+    const page = p.page(q.get('page') ?? undefined, 'page', undefined);
+    const mintText = q.get('mint');
+    const mint = mintText === null || mintText === '' || mintText === 'null' ? undefined : p.address(mintText, 'mint');
+    p.bool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx');
+    const { items, totalPages } = pageOf(book.list(user, orderStatus, recurringType, mint), page);
+    const time = items.flatMap((o) => (o.kind === 'time' ? [timeOrderShape(kernel, o)] : []));
+    const price = items.flatMap((o) => (o.kind === 'price' ? [priceOrderShape(kernel, o)] : []));
+    const all = items.map((o) => anyOrderShape(kernel, o));
+    return { status: 200, body: { orderStatus, page, time, totalPages, user, price, all } };
+  });
+
+  kernel.router.add('POST', '/recurring/v1/createOrder', 'recurring', (req) => createOrder(kernel, book, req));
+
+  registerRecurringCancel(kernel, book);
+
+  kernel.router.add('POST', '/recurring/v1/execute', 'recurring', (req) => {
+    const p = new Params(kernel, 'recurring');
+    const b = p.body(req.body);
+    const requestId = p.string(b.requestId, 'requestId');
+    const signed = p.string(b.signedTransaction, 'signedTransaction');
+    const res = kernel.requests.execute('recurring', requestId, signed);
+    const order = typeof res.data?.order === 'string' ? res.data.order : null;
+    return {
+      status: 200,
+      body: { signature: res.signature, status: res.status, error: res.error ?? null, order },
+    };
+  });
+}
+
+async function createOrder(kernel: SimKernel, book: RecurringBook, req: SimRequest) {
+  const p = new Params(kernel, 'recurring');
+  const b = p.body(req.body);
+  const user = p.address(b.user, 'user');
+  const input = p.mint(b.inputMint, 'inputMint');
+  const output = p.mint(b.outputMint, 'outputMint');
+  if (input.mint === output.mint) p.fail('outputMint', 'must differ from inputMint');
+  const params = p.object(b.params, 'params');
+  const hasTime = params.time !== undefined && params.time !== null;
+  const hasPrice = params.price !== undefined && params.price !== null;
+  if (hasTime === hasPrice) p.fail('params', 'give exactly one of params.time or params.price (deprecated)');
+  const nowMs = kernel.clock.nowMs();
+  const time = hasTime ? parseTimeParams(p, params.time, input, output) : null;
+  const price = hasPrice ? parsePriceParams(p, params.price) : null;
+  const deposit = time ? time.inAmount : price!.depositAmount;
+  checkMinimums(kernel, input, deposit, time?.numberOfOrders ?? null);
+  if (kernel.ledger.balance(user, input.mint) < deposit) {
+    p.fail('params', `user holds less ${input.symbol} than the order needs (${deposit} base units)`);
+  }
+  const startMs = Math.max(nowMs, ((time ?? price)!.startAt ?? 0) * 1000);
+  const interval = (time ?? price)!.interval;
+  const order = kernel.ids.address();
+
+  const accounts = [
+    sw(user),
+    w(order),
+    w(await ata(kernel, user, input.mint)),
+    w(await ata(kernel, order, input.mint)),
+    w(await ata(kernel, user, output.mint)),
+    r(input.mint),
+    r(output.mint),
+    r(tokenProgramOf(kernel, input.mint)),
+    r(tokenProgramOf(kernel, output.mint)),
+    r(SYSTEM_PROGRAM),
+    r(ASSOCIATED_TOKEN_PROGRAM),
+  ];
+  const data = time
+    ? ixData('open_dca_v2', [
+        ['u64', time.inAmount],
+        ['u64', time.perCycle],
+        ['i64', BigInt(time.interval)],
+        ['u64', time.minOut],
+        ['u64', time.maxOut],
+        ['i64', BigInt(Math.floor(startMs / 1000))],
+      ])
+    : ixData('open_value_average', [
+        ['u64', price!.depositAmount],
+        ['u64', price!.rawIncrement],
+        ['i64', BigInt(price!.interval)],
+        ['i64', BigInt(Math.floor(startMs / 1000))],
+      ]);
+  const ix: SimInstruction = { programId: SIM_PROGRAMS.recurring, accounts, data };
+  const built = kernel.tx.build({
+    feePayer: user,
+    instructions: [...computeBudget(220_000, 'auto'), ix],
+    effect: (signature) => {
+      if (kernel.ledger.balance(user, input.mint) < deposit) {
+        return { ok: false, code: 1, error: `insufficient funds: user holds less than ${deposit} of ${input.mint}` };
+      }
+      try {
+        kernel.ledger.transfer(user, order, input.mint, deposit);
+      } catch (e) {
+        return effectError(e);
+      }
+      const createdMs = kernel.clock.nowMs();
+      const common = {
+        key: order,
+        user,
+        inputMint: input.mint,
+        outputMint: output.mint,
+        deposited: deposit,
+        interval,
+        nextMs: Math.max(createdMs, startMs),
+        createdMs,
+        openTx: signature,
+      };
+      if (time) {
+        book.addTime({ ...common, perCycle: time.perCycle, cycles: time.numberOfOrders, minOut: time.minOut, maxOut: time.maxOut });
+      } else {
+        book.addPrice({ ...common, incrementUsd: price!.incrementUsd, rawIncrement: price!.rawIncrement });
+      }
+      return { ok: true, data: { order } };
+    },
+  });
+  const requestId = kernel.requests.create('recurring', [built.base64]);
+  return { status: 200, body: { requestId, transaction: built.base64 } };
 }

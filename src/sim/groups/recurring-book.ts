@@ -1,0 +1,233 @@
+// The simulator's recurring order book: time-based orders (a keeper swaps one cycle every
+// `interval` seconds of simulated time, output sent to the user) and deprecated price-based
+// (value averaging) orders whose output stays in the order until withdrawn.
+
+import type { RecurringTrade } from '../../api/types.js';
+import type { SimKernel } from '../kernel.js';
+import { fillTrade, slotMs, swapFromEscrow } from './trigger-escrow.js';
+
+/** Keeper fee on the output of every cycle, in basis points. */
+export const RECURRING_FEE_BPS = 10n;
+
+interface Common {
+  key: string;
+  user: string;
+  inputMint: string;
+  outputMint: string;
+  deposited: bigint;
+  interval: number;
+  inUsed: bigint;
+  inWithdrawn: bigint;
+  outReceived: bigint;
+  outWithdrawn: bigint;
+  nextMs: number;
+  createdMs: number;
+  updatedMs: number;
+  openTx: string;
+  closeTx: string | null;
+  userClosed: boolean;
+  active: boolean;
+  trades: RecurringTrade[];
+  seq: number;
+}
+
+export interface TimeRecord extends Common {
+  kind: 'time';
+  perCycle: bigint;
+  cycles: number;
+  done: number;
+  /** per-cycle output bounds from minPrice/maxPrice; 0 = none */
+  minOut: bigint;
+  maxOut: bigint;
+}
+
+export interface PriceRecord extends Common {
+  kind: 'price';
+  /** USD the position should grow by each interval */
+  incrementUsd: number;
+  rawIncrement: bigint;
+  cyclesRun: number;
+}
+
+export type RecurringRecord = TimeRecord | PriceRecord;
+
+type NewTime = Omit<TimeRecord, keyof Bookkeeping | 'kind' | 'done'>;
+type NewPrice = Omit<PriceRecord, keyof Bookkeeping | 'kind' | 'cyclesRun'>;
+interface Bookkeeping {
+  inUsed: bigint;
+  inWithdrawn: bigint;
+  outReceived: bigint;
+  outWithdrawn: bigint;
+  updatedMs: number;
+  closeTx: string | null;
+  userClosed: boolean;
+  active: boolean;
+  trades: RecurringTrade[];
+  seq: number;
+}
+
+export function inLeft(rec: RecurringRecord): bigint {
+  return rec.deposited - rec.inUsed - rec.inWithdrawn;
+}
+
+export class RecurringBook {
+  private readonly byKey = new Map<string, RecurringRecord>();
+  private active: RecurringRecord[] = [];
+  private seq = 0;
+  private readonly keepers: string[];
+  private readonly feeCollector: string;
+
+  constructor(private readonly kernel: SimKernel) {
+    this.keepers = [kernel.ids.address(), kernel.ids.address()];
+    this.feeCollector = kernel.ids.address();
+    kernel.clock.onSlot((slot) => {
+      if (this.active.length > 0) this.tick(slot);
+    });
+  }
+
+  get(key: string): RecurringRecord | undefined {
+    return this.byKey.get(key);
+  }
+
+  private fresh(): Bookkeeping {
+    return {
+      inUsed: 0n,
+      inWithdrawn: 0n,
+      outReceived: 0n,
+      outWithdrawn: 0n,
+      updatedMs: 0,
+      closeTx: null,
+      userClosed: false,
+      active: true,
+      trades: [],
+      seq: this.seq++,
+    };
+  }
+
+  addTime(init: NewTime): TimeRecord {
+    const rec: TimeRecord = { ...init, ...this.fresh(), kind: 'time', done: 0, updatedMs: init.createdMs };
+    return this.insert(rec);
+  }
+
+  addPrice(init: NewPrice): PriceRecord {
+    const rec: PriceRecord = { ...init, ...this.fresh(), kind: 'price', cyclesRun: 0, updatedMs: init.createdMs };
+    return this.insert(rec);
+  }
+
+  private insert<T extends RecurringRecord>(rec: T): T {
+    this.byKey.set(rec.key, rec);
+    this.active.push(rec);
+    return rec;
+  }
+
+  /** Orders of a user, newest first. */
+  list(user: string, status: 'active' | 'history', kind: 'time' | 'price' | 'all', mint?: string): RecurringRecord[] {
+    const out: RecurringRecord[] = [];
+    for (const o of this.byKey.values()) {
+      if (o.user !== user || o.active !== (status === 'active')) continue;
+      if (kind !== 'all' && o.kind !== kind) continue;
+      if (mint && o.inputMint !== mint && o.outputMint !== mint) continue;
+      out.push(o);
+    }
+    return out.sort((a, b) => b.createdMs - a.createdMs || b.seq - a.seq);
+  }
+
+  /** Returns every unspent input and unwithdrawn output to the user and moves the order to history. */
+  close(rec: RecurringRecord, closeTx: string, atMs: number, userClosed: boolean): void {
+    const { ledger } = this.kernel;
+    const left = inLeft(rec);
+    if (left > 0n) {
+      ledger.transfer(rec.key, rec.user, rec.inputMint, left);
+      rec.inWithdrawn += left;
+    }
+    const out = rec.outReceived - rec.outWithdrawn;
+    if (out > 0n) {
+      ledger.transfer(rec.key, rec.user, rec.outputMint, out);
+      rec.outWithdrawn += out;
+    }
+    rec.closeTx = closeTx;
+    rec.userClosed = userClosed;
+    rec.active = false;
+    rec.updatedMs = atMs;
+    this.active = this.active.filter((o) => o !== rec);
+  }
+
+  private tick(slot: number): void {
+    const atMs = slotMs(this.kernel, slot);
+    for (const rec of [...this.active]) {
+      // at most one cycle per slot; an interval is never shorter than a slot in practice
+      if (rec.active && atMs >= rec.nextMs) {
+        rec.nextMs += rec.interval * 1000;
+        if (rec.kind === 'time') this.timeCycle(rec, atMs);
+        else this.priceCycle(rec, atMs);
+      }
+    }
+  }
+
+  private timeCycle(rec: TimeRecord, atMs: number): void {
+    const left = inLeft(rec);
+    const amount = rec.done + 1 >= rec.cycles || left < rec.perCycle ? left : rec.perCycle;
+    if (amount <= 0n) {
+      this.close(rec, this.kernel.ids.signature(), atMs, false);
+      return;
+    }
+    const quote = this.kernel.market.quoteExactIn(rec.inputMint, rec.outputMint, amount);
+    if (!quote) return;
+    // price bounds skip the cycle; bounds scale with a remainder-sized last cycle
+    const scaled = (b: bigint) => (b * amount) / rec.perCycle;
+    if (rec.minOut > 0n && quote.outAmount < scaled(rec.minOut)) return;
+    if (rec.maxOut > 0n && quote.outAmount > scaled(rec.maxOut)) return;
+    const txId = this.fill(rec, amount, atMs, true);
+    if (txId === null) return;
+    rec.done += 1;
+    if (rec.done >= rec.cycles || inLeft(rec) === 0n) this.close(rec, txId, atMs, false);
+  }
+
+  private priceCycle(rec: PriceRecord, atMs: number): void {
+    const { market } = this.kernel;
+    rec.cyclesRun += 1;
+    const target = rec.cyclesRun * rec.incrementUsd;
+    const have = market.usdValue(rec.outputMint, rec.outReceived);
+    const need = target - have;
+    const price = market.priceUsd(rec.inputMint);
+    const left = inLeft(rec);
+    if (need <= 0 || price <= 0 || left === 0n) return;
+    const decimals = market.token(rec.inputMint)?.decimals ?? 0;
+    let amount = BigInt(Math.floor((need / price) * 10 ** decimals));
+    if (amount > left) amount = left;
+    if (amount > 0n) this.fill(rec, amount, atMs, false);
+  }
+
+  /** Swaps `amount` out of escrow; sends the output to the user when `payOut`. Returns the tx id. */
+  private fill(rec: RecurringRecord, amount: bigint, atMs: number, payOut: boolean): string | null {
+    const { kernel } = this;
+    const swap = swapFromEscrow(kernel, rec.key, rec.inputMint, rec.outputMint, amount);
+    if (!swap) return null;
+    const fee = (swap.outAmount * RECURRING_FEE_BPS) / 10_000n;
+    const net = swap.outAmount - fee;
+    if (fee > 0n) kernel.ledger.transfer(rec.key, this.feeCollector, rec.outputMint, fee);
+    rec.inUsed += swap.inAmount;
+    rec.outReceived += net;
+    if (payOut && net > 0n) {
+      kernel.ledger.transfer(rec.key, rec.user, rec.outputMint, net);
+      rec.outWithdrawn += net;
+    }
+    const txId = kernel.ids.signature();
+    rec.trades.push(
+      fillTrade(kernel, {
+        orderKey: rec.key,
+        keeper: this.keepers[rec.seq % this.keepers.length],
+        inputMint: rec.inputMint,
+        outputMint: rec.outputMint,
+        rawIn: swap.inAmount,
+        rawOut: net,
+        feeMint: rec.outputMint,
+        rawFee: fee,
+        txId,
+        atMs,
+      }),
+    );
+    rec.updatedMs = atMs;
+    return txId;
+  }
+}

@@ -1,0 +1,106 @@
+// Recurring cancelOrder (refunds the unspent input, userClosed, moves the order to history) and
+// the deprecated priceWithdraw (takes input or bought output out of a price-based order).
+
+import { SIM_PROGRAMS } from '../../api/types.js';
+import type { SimKernel } from '../kernel.js';
+import { type RecurringBook, type RecurringRecord, inLeft } from './recurring-book.js';
+import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
+import { Params } from './trigger-params.js';
+
+/** Effect code when the order closed between building and executing. */
+export const RECURRING_ORDER_CLOSED = 6002;
+
+export function registerRecurringCancel(kernel: SimKernel, book: RecurringBook): void {
+  const ownActive = (p: Params, user: string, order: string, kind?: 'time' | 'price'): RecurringRecord => {
+    const rec = book.get(order);
+    if (!rec || rec.user !== user) return p.fail('order', `${order} is not a recurring order of user ${user}`);
+    if (kind && rec.kind !== kind) return p.fail('recurringType', `order ${order} is a ${rec.kind} order, not ${kind}`);
+    if (!rec.active) return p.fail('order', `order ${order} is already closed`);
+    return rec;
+  };
+
+  kernel.router.add('POST', '/recurring/v1/cancelOrder', 'recurring', async (req) => {
+    const p = new Params(kernel, 'recurring');
+    const b = p.body(req.body);
+    const order = p.address(b.order, 'order');
+    const kind = p.oneOf(b.recurringType, 'recurringType', ['time', 'price'] as const);
+    const user = p.address(b.user, 'user');
+    const rec = ownActive(p, user, order, kind);
+    const built = kernel.tx.build({
+      feePayer: user,
+      instructions: [
+        ...computeBudget(120_000, 'auto'),
+        {
+          programId: SIM_PROGRAMS.recurring,
+          accounts: [
+            sw(user),
+            w(rec.key),
+            w(await ata(kernel, rec.key, rec.inputMint)),
+            w(await ata(kernel, rec.key, rec.outputMint)),
+            w(await ata(kernel, user, rec.inputMint)),
+            w(await ata(kernel, user, rec.outputMint)),
+            r(rec.inputMint),
+            r(rec.outputMint),
+            r(tokenProgramOf(kernel, rec.inputMint)),
+          ],
+          data: ixData(kind === 'time' ? 'close_dca' : 'close_value_average'),
+        },
+      ],
+      effect: (signature) => {
+        if (!rec.active) return { ok: false, code: RECURRING_ORDER_CLOSED, error: `order ${rec.key} is already closed` };
+        book.close(rec, signature, kernel.clock.nowMs(), true);
+        return { ok: true, data: { order: rec.key } };
+      },
+    });
+    const requestId = kernel.requests.create('recurring', [built.base64]);
+    return { status: 200, body: { requestId, transaction: built.base64 } };
+  });
+
+  kernel.router.add('POST', '/recurring/v1/priceWithdraw', 'recurring', async (req) => {
+    const p = new Params(kernel, 'recurring');
+    const b = p.body(req.body);
+    const side = p.oneOf(b.inputOrOutput, 'inputOrOutput', ['In', 'Out'] as const);
+    const order = p.address(b.order, 'order');
+    const user = p.address(b.user, 'user');
+    const asked = b.amount === undefined || b.amount === null ? null : p.raw(b.amount, 'amount', { allowNumber: true });
+    const rec = ownActive(p, user, order);
+    if (rec.kind !== 'price') p.fail('order', `order ${order} is a time order; priceWithdraw applies to price orders`);
+    const mint = side === 'In' ? rec.inputMint : rec.outputMint;
+    const available = () => (side === 'In' ? inLeft(rec) : rec.outReceived - rec.outWithdrawn);
+    const amount = asked ?? available();
+    if (amount === 0n) p.fail('amount', `nothing to withdraw on the ${side} side`);
+    if (amount > available()) p.fail('amount', `exceeds what the order holds on the ${side} side (${available()})`);
+    const built = kernel.tx.build({
+      feePayer: user,
+      instructions: [
+        ...computeBudget(100_000, 'auto'),
+        {
+          programId: SIM_PROGRAMS.recurring,
+          accounts: [
+            sw(user),
+            w(rec.key),
+            w(await ata(kernel, rec.key, mint)),
+            w(await ata(kernel, user, mint)),
+            r(mint),
+            r(tokenProgramOf(kernel, mint)),
+          ],
+          data: ixData('withdraw', [
+            ['u8', side === 'In' ? 0 : 1],
+            ['u64', amount],
+          ]),
+        },
+      ],
+      effect: () => {
+        if (!rec.active) return { ok: false, code: RECURRING_ORDER_CLOSED, error: `order ${rec.key} is already closed` };
+        if (amount > available()) return { ok: false, code: 1, error: `insufficient funds in order ${rec.key}` };
+        kernel.ledger.transfer(rec.key, user, mint, amount);
+        if (side === 'In') rec.inWithdrawn += amount;
+        else rec.outWithdrawn += amount;
+        rec.updatedMs = kernel.clock.nowMs();
+        return { ok: true, data: { order: rec.key } };
+      },
+    });
+    const requestId = kernel.requests.create('recurring', [built.base64]);
+    return { status: 200, body: { requestId, transaction: built.base64 } };
+  });
+}
