@@ -1,0 +1,109 @@
+// A windowed table: only the rows that fit are rendered, one <Text> per row with pre-padded cells.
+import { Box, Text } from 'ink';
+import React, { memo, useMemo, useRef } from 'react';
+import { cellText, COLUMN_GAP, layoutColumns, windowRows, type Column } from './table/layout.js';
+import { padCell, truncate } from './text.js';
+import { useTheme } from './theme.js';
+
+export { cellText, filterRows, layoutColumns, sortRows, windowRows, type Column, type ColumnLayout } from './table/layout.js';
+
+export interface TableProps<Row> {
+  /** keep this array stable (module constant or useMemo): widths are recomputed when it or width changes */
+  columns: Column<Row>[];
+  /** already sorted and filtered (see sortRows, filterRows) */
+  rows: readonly Row[];
+  getKey: (row: Row) => string;
+  /** the selection follows this key through re-sorts; no row is highlighted when it is absent */
+  selectedKey?: string;
+  width: number;
+  /** lines available, header included */
+  height: number;
+  sortColumn?: string;
+  sortDir?: 'asc' | 'desc';
+  /** rows drawn bold (e.g. a price that just changed) */
+  marked?: (row: Row) => boolean;
+  /** rows drawn dim (e.g. stale or inactive) */
+  dim?: (row: Row) => boolean;
+  /** shown under the header when there are no rows */
+  emptyText?: string;
+}
+
+interface Segment {
+  text: string;
+  color?: string;
+}
+
+interface RowLineProps {
+  /** the row's full content; the line re-renders only when this changes */
+  signature: string;
+  segments: Segment[];
+  selected: boolean;
+  marked: boolean;
+  dim: boolean;
+  selectedColor?: string;
+}
+
+const RowLine = memo(
+  function RowLine({ segments, selected, marked, dim, selectedColor }: RowLineProps) {
+    return (
+      <Text inverse={selected} bold={marked || selected} dimColor={dim && !selected} color={selected ? selectedColor : undefined} wrap="truncate">
+        {selected ? '›' : ' '}
+        {segments.map((s, i) => (s.color && !selected ? <Text key={i} color={s.color}>{s.text}</Text> : s.text))}
+      </Text>
+    );
+  },
+  (a, b) => a.signature === b.signature && a.selectedColor === b.selectedColor,
+);
+
+const GAP = ' '.repeat(COLUMN_GAP);
+
+/** Columns that drop by priority on narrow widths, a sort arrow in the header, the selection kept in view. */
+export function Table<Row>(props: TableProps<Row>) {
+  const { columns, rows, getKey, selectedKey, width, height, sortColumn, sortDir, marked, dim, emptyText } = props;
+  const theme = useTheme();
+  const layout = useMemo(() => layoutColumns(columns, Math.max(1, width - 1)), [columns, width]);
+  const offsetRef = useRef(0);
+
+  const header = layout
+    .map(({ column, width: w }, i) => {
+      const arrow = column.id === sortColumn ? (sortDir === 'desc' ? '▼' : '▲') : '';
+      const title = arrow ? (w < 3 ? arrow : truncate(column.title, w - 2) + ' ' + arrow) : column.title;
+      return (i > 0 ? GAP : '') + padCell(title, w, column.align);
+    })
+    .join('');
+
+  const bodyHeight = Math.max(0, height - 1);
+  const selectedIndex = selectedKey === undefined ? -1 : rows.findIndex((r) => getKey(r) === selectedKey);
+  const offset = windowRows(rows.length, selectedIndex, bodyHeight, offsetRef.current);
+  offsetRef.current = offset;
+  const visible = rows.slice(offset, offset + bodyHeight);
+
+  return (
+    <Box flexDirection="column" width={width}>
+      {height > 0 ? (
+        <Text bold wrap="truncate">
+          {' ' + header}
+        </Text>
+      ) : null}
+      {visible.map((row, i) => {
+        const key = getKey(row);
+        const segments: Segment[] = layout.map(({ column, width: w }, c) => ({
+          text: (c > 0 ? GAP : '') + padCell(cellText(row, column), w, column.align),
+          color: column.color?.(row),
+        }));
+        const sel = offset + i === selectedIndex;
+        const mk = marked?.(row) ?? false;
+        const dm = dim?.(row) ?? false;
+        const signature = `${sel ? 1 : 0}${mk ? 1 : 0}${dm ? 1 : 0}` + segments.map((s) => (s.color ?? '') + '\u0001' + s.text).join('\u0002');
+        return (
+          <RowLine key={key} signature={signature} segments={segments} selected={sel} marked={mk} dim={dm} selectedColor={theme.selected} />
+        );
+      })}
+      {rows.length === 0 && bodyHeight > 0 && emptyText ? (
+        <Text color={theme.dim} wrap="truncate">
+          {' ' + padCell(emptyText, Math.max(0, width - 1))}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

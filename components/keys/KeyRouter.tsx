@@ -1,0 +1,47 @@
+// The app's single useInput, and the hook through which every component receives keys.
+import { useInput, type Key } from 'ink';
+import React, { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { KeyDispatcher, type KeyHandler, type KeyLayer } from './dispatcher.js';
+
+const RouterContext = createContext<KeyDispatcher | null>(null);
+
+export interface KeyRouterProviderProps {
+  children?: React.ReactNode;
+  /** a dispatcher to use instead of a fresh one (tests, or an app that dispatches synthetic keys) */
+  dispatcher?: KeyDispatcher;
+}
+
+/** Owns the one `useInput` of the app and routes each key through the layer stack. */
+export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderProps) {
+  const [router] = useState(() => dispatcher ?? new KeyDispatcher());
+  const onInput = useCallback((input: string, key: Key) => {
+    router.dispatch(input, key);
+  }, [router]);
+  useInput(onInput);
+  return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
+}
+
+/**
+ * Receives keys in `layer` while `active`: the handler returns true when it consumed the key.
+ * Registration happens in the commit, so a key arriving right after a render reaches the new layer;
+ * becoming active again counts as mounting anew (it moves to the top of its layer).
+ */
+export function useKeyLayer(layer: KeyLayer, handler: KeyHandler, active = true): void {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('useKeyLayer must be used inside <KeyRouterProvider>');
+  const ref = useRef(handler);
+  useLayoutEffect(() => {
+    ref.current = handler;
+  });
+  useLayoutEffect(() => {
+    if (!active) return;
+    return router.register(layer, ref);
+  }, [router, layer, active]);
+}
+
+/** The dispatcher of the surrounding KeyRouterProvider. */
+export function useKeyDispatcher(): KeyDispatcher {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('useKeyDispatcher must be used inside <KeyRouterProvider>');
+  return router;
+}

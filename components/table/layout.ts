@@ -1,0 +1,128 @@
+// Pure table helpers: column layout for a width, the visible window of rows, sorting and filtering.
+
+export interface Column<Row> {
+  id: string;
+  title: string;
+  /** fixed width in columns */
+  width?: number;
+  /** share of the leftover width (columns without width or flex get flex 1) */
+  flex?: number;
+  /** the least width a flex column accepts before it is dropped (default: its title's width, at least 4) */
+  minWidth?: number;
+  align?: 'left' | 'right';
+  /** lower stays longer: on narrow terminals the highest priority numbers drop out first (default 0) */
+  priority?: number;
+  /** the cell text (default: String(row[id]), '—' when missing) */
+  format?: (row: Row) => string;
+  /** the cell colour */
+  color?: (row: Row) => string | undefined;
+  /** the value sorted by (default: row[id]) */
+  sortValue?: (row: Row) => string | number | bigint | boolean | null | undefined;
+}
+
+export interface ColumnLayout<Row> {
+  column: Column<Row>;
+  width: number;
+}
+
+/** Columns are separated by one space. */
+export const COLUMN_GAP = 1;
+
+function minOf<Row>(c: Column<Row>): number {
+  return c.width ?? Math.max(c.minWidth ?? Math.max(c.title.length, 4), 1);
+}
+
+/**
+ * Chooses the columns that fit in `width` and their widths: drops the highest-priority-number
+ * columns (rightmost first among equals) until the fixed and minimum widths fit, then shares the
+ * leftover among flex columns in proportion to their flex.
+ */
+export function layoutColumns<Row>(columns: Column<Row>[], width: number): ColumnLayout<Row>[] {
+  const kept = columns.slice();
+  const need = () => kept.reduce((s, c) => s + minOf(c), 0) + COLUMN_GAP * Math.max(0, kept.length - 1);
+  while (kept.length > 1 && need() > width) {
+    let drop = kept.length - 1;
+    for (let i = kept.length - 1; i >= 0; i--) {
+      if ((kept[i].priority ?? 0) > (kept[drop].priority ?? 0)) drop = i;
+    }
+    kept.splice(drop, 1);
+  }
+  const widths = kept.map((c) => minOf(c));
+  const flexOf = (c: Column<Row>) => (c.width !== undefined ? 0 : c.flex ?? 1);
+  const totalFlex = kept.reduce((s, c) => s + flexOf(c), 0);
+  let spare = Math.max(0, width - need());
+  if (kept.length === 1 && need() > width) widths[0] = Math.max(0, width);
+  if (totalFlex > 0 && spare > 0) {
+    const shares = kept.map((c) => Math.floor((spare * flexOf(c)) / totalFlex));
+    shares.forEach((s, i) => (widths[i] += s));
+    spare -= shares.reduce((a, b) => a + b, 0);
+    for (let i = 0; spare > 0 && i < kept.length; i++) {
+      if (flexOf(kept[i]) > 0) {
+        widths[i]++;
+        spare--;
+      }
+    }
+  }
+  return kept.map((column, i) => ({ column, width: widths[i] }));
+}
+
+/**
+ * The first row index to show so that `selectedIndex` is visible in `height` rows, moving the
+ * window as little as possible from `prevOffset` (like a pager: the cursor pushes the window).
+ */
+export function windowRows(count: number, selectedIndex: number, height: number, prevOffset = 0): number {
+  if (height <= 0 || count <= height) return 0;
+  let offset = Math.min(Math.max(0, prevOffset), count - height);
+  if (selectedIndex < 0) return offset;
+  if (selectedIndex < offset) offset = selectedIndex;
+  else if (selectedIndex >= offset + height) offset = selectedIndex - height + 1;
+  return Math.min(offset, count - height);
+}
+
+type Sortable = string | number | bigint | boolean | null | undefined;
+
+function valueOf<Row>(row: Row, column: Column<Row>): Sortable {
+  if (column.sortValue) return column.sortValue(row);
+  const v = (row as Record<string, unknown>)[column.id];
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? v : v == null ? v as null | undefined : String(v);
+}
+
+function compare(a: Sortable, b: Sortable): number {
+  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+  if (typeof a === 'string' || typeof b === 'string') return String(a).localeCompare(String(b));
+  const x = typeof a === 'boolean' ? Number(a) : a;
+  const y = typeof b === 'boolean' ? Number(b) : b;
+  return x! < y! ? -1 : x! > y! ? 1 : 0;
+}
+
+/** A sorted copy (stable); missing values (null, undefined, NaN) go last in both directions. */
+export function sortRows<Row>(rows: readonly Row[], column: Column<Row>, dir: 'asc' | 'desc'): Row[] {
+  const missing = (v: Sortable) => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));
+  const sign = dir === 'asc' ? 1 : -1;
+  return rows
+    .map((row) => ({ row, v: valueOf(row, column) }))
+    .sort((a, b) => {
+      const ma = missing(a.v);
+      const mb = missing(b.v);
+      if (ma || mb) return ma === mb ? 0 : ma ? 1 : -1;
+      return sign * compare(a.v, b.v);
+    })
+    .map((e) => e.row);
+}
+
+/** The text of one cell. */
+export function cellText<Row>(row: Row, column: Column<Row>): string {
+  if (column.format) return column.format(row);
+  const v = (row as Record<string, unknown>)[column.id];
+  return v === null || v === undefined ? '—' : String(v);
+}
+
+/** Rows whose cell texts (in `columns`) contain every word of `query`, case-insensitively. */
+export function filterRows<Row>(rows: readonly Row[], columns: Column<Row>[], query: string): Row[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return rows.slice();
+  return rows.filter((row) => {
+    const hay = columns.map((c) => cellText(row, c)).join(' ').toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}

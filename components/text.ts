@@ -1,0 +1,55 @@
+// Terminal text measurement and fitting: display width (east-asian wide characters and emoji
+// count as two columns), truncation with an ellipsis, and padding to an exact width.
+import stringWidth from 'string-width';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** The number of terminal columns `text` occupies. */
+export function textWidth(text: string): number {
+  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Cuts `text` to at most `width` columns, ending in "…" when something was cut. */
+export function truncate(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (textWidth(text) <= width) return text;
+  if (PRINTABLE_ASCII.test(text)) return text.slice(0, width - 1) + '…';
+  let out = '';
+  let used = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const w = stringWidth(segment);
+    if (used + w > width - 1) break;
+    out += segment;
+    used += w;
+  }
+  return out + '…';
+}
+
+/** Fits `text` into exactly `width` columns: truncated with "…" or padded with spaces on the side opposite `align`. */
+export function padCell(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  if (width <= 0) return '';
+  const cut = truncate(text.replace(/[\r\n\t]/g, ' '), width);
+  const gap = width - textWidth(cut);
+  if (gap <= 0) return cut;
+  return align === 'right' ? ' '.repeat(gap) + cut : cut + ' '.repeat(gap);
+}
+
+/** Splits `text` into lines of at most `width` columns, breaking at spaces where possible. */
+export function wrapText(text: string, width: number): string[] {
+  if (width <= 0) return [];
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let rest = paragraph;
+    while (textWidth(rest) > width) {
+      const head = truncate(rest, width + 1).slice(0, -1);
+      const space = head.lastIndexOf(' ');
+      const cut = space > width / 3 ? space : Math.max(1, head.length);
+      lines.push(rest.slice(0, cut).trimEnd());
+      rest = rest.slice(cut).trimStart();
+    }
+    lines.push(rest);
+  }
+  return lines;
+}

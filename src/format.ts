@@ -1,0 +1,130 @@
+// Display formatting for numbers, percentages, ages and addresses. Pure functions, no I/O.
+// Missing values (null, undefined, NaN) always render as an em dash so columns stay aligned.
+
+export const MISSING = '—';
+
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+
+type Num = number | null | undefined;
+
+function isMissing(n: Num): n is null | undefined {
+  return n === null || n === undefined || Number.isNaN(n);
+}
+
+function group(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Digits of `n` in subscript form: 5 -> "₅", 12 -> "₁₂". */
+export function subscript(n: number): string {
+  return String(n)
+    .split('')
+    .map((d) => SUBSCRIPT_DIGITS[Number(d)] ?? d)
+    .join('');
+}
+
+export interface UsdOptions {
+  /** prefix a "$" (default false: columns titled in USD stay narrow) */
+  symbol?: boolean;
+}
+
+/**
+ * A USD value with readable precision. At or above 1: two decimals with grouping ("1,234.56").
+ * Below 1: four significant digits ("0.1235", "0.001234"); with four or more zeros after the point
+ * the zeros are counted in subscript ("0.00000421" -> "0.0₅421", "0.000042" -> "0.0₄42").
+ */
+export function formatUsd(n: Num, opts: UsdOptions = {}): string {
+  if (isMissing(n) || !Number.isFinite(n)) return isMissing(n) ? MISSING : n > 0 ? '∞' : '-∞';
+  const sign = n < 0 ? '-' : '';
+  const prefix = sign + (opts.symbol ? '$' : '');
+  const abs = Math.abs(n);
+  if (abs === 0) return prefix + '0.00';
+  if (abs >= 1) {
+    const [whole, frac] = abs.toFixed(2).split('.');
+    return prefix + group(whole) + '.' + frac;
+  }
+  // toExponential rounds to 4 significant digits first, so a carry (0.00009999 -> 1.000e-4) is handled.
+  const [mantissa, expText] = abs.toExponential(3).split('e');
+  const exponent = Number(expText);
+  if (exponent >= 0) return prefix + abs.toFixed(2);
+  const zeros = -exponent - 1;
+  const digits = mantissa.replace('.', '').replace(/0+$/, '') || '0';
+  if (zeros >= 4) return prefix + '0.0' + subscript(zeros) + digits;
+  const frac = ('0'.repeat(zeros) + digits).padEnd(2, '0');
+  return prefix + '0.' + frac;
+}
+
+const UNITS: Array<[number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/** Three significant digits with a K/M/B/T suffix: 1234 -> "1.23K", 45_600_000 -> "45.6M", 7.8e9 -> "7.8B". */
+export function formatCompact(n: Num): string {
+  if (isMissing(n)) return MISSING;
+  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  const sign = n < 0 ? '-' : '';
+  const abs = Math.abs(n);
+  const rounded = Number(abs.toPrecision(3));
+  if (rounded < 1000) return sign + trimZeros(abs.toPrecision(3), abs);
+  for (let i = UNITS.length - 1; i >= 0; i--) {
+    const [size, suffix] = UNITS[i];
+    const next = UNITS[i - 1];
+    const scaled = Number((abs / size).toPrecision(3));
+    if (rounded >= size && (next === undefined || scaled < 1000)) {
+      return sign + trimZeros(scaled.toPrecision(3), scaled) + suffix;
+    }
+  }
+  return sign + trimZeros(abs.toPrecision(3), abs);
+}
+
+function trimZeros(text: string, value: number): string {
+  if (text.includes('e')) return String(Math.round(value));
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** A percentage change (3.21 means +3.21 %) with sign and arrow: "▲ +3.21%", "▼ -0.50%", "0.00%". */
+export function formatPct(change: Num): string {
+  if (isMissing(change)) return MISSING;
+  if (!Number.isFinite(change)) return change > 0 ? '▲ +∞%' : '▼ -∞%';
+  const fixed = Math.abs(change).toFixed(2);
+  if (Number(fixed) === 0) return '0.00%';
+  const [whole, frac] = fixed.split('.');
+  const body = group(whole) + '.' + frac + '%';
+  return change > 0 ? '▲ +' + body : '▼ -' + body;
+}
+
+/** An age in the largest whole unit: 3400 -> "3s", 125000 -> "2m", 3.7e6 -> "1h", 2 days -> "2d". */
+export function formatAge(ms: Num): string {
+  if (isMissing(ms)) return MISSING;
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h}h`;
+  return `${Math.floor(h / 24)}d`;
+}
+
+/** The head and tail of an address: "AbCd…WxYz". Short strings are returned unchanged. */
+export function shortAddress(addr: string | null | undefined, head = 4, tail = 4): string {
+  if (addr === null || addr === undefined || addr === '') return MISSING;
+  if (addr.length <= head + tail + 1) return addr;
+  return addr.slice(0, head) + '…' + addr.slice(addr.length - tail);
+}
+
+/** An integer count with thousands grouping: 1234567 -> "1,234,567" (rounded to the nearest unit). */
+export function formatCount(n: Num): string {
+  if (isMissing(n)) return MISSING;
+  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  const r = Math.round(n);
+  return (r < 0 ? '-' : '') + group(String(Math.abs(r)));
+}
+
+/** A wall-clock time as HH:MM:SS in local time (the header clock). */
+export function formatClock(date: Date): string {
+  const p = (v: number) => String(v).padStart(2, '0');
+  return `${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
+}

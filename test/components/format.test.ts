@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { formatAge, formatClock, formatCompact, formatCount, formatPct, formatUsd, shortAddress, subscript } from '../../src/format.js';
+
+function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
+  for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);
+}
+
+describe('format', () => {
+  it('formatUsd: two decimals from 1, four significant digits below, subscript zeros from four', () => {
+    table(formatUsd, [
+      [0.00000421, '0.0₅421'],
+      [0.000042, '0.0₄42'],
+      [0.0000000000123, '0.0₁₀123'],
+      [0.00009999, '0.0₄9999'],
+      [0.000099999, '0.0001'],
+      [0.001234, '0.001234'],
+      [0.0012345678, '0.001235'],
+      [0.1234567, '0.1235'],
+      [0.5, '0.50'],
+      [0.99999, '1.00'],
+      [1, '1.00'],
+      [1.23456, '1.23'],
+      [1234.5, '1,234.50'],
+      [1234567.891, '1,234,567.89'],
+      [0, '0.00'],
+      [-0.0000042, '-0.0₅42'],
+      [-12.5, '-12.50'],
+      [null, '—'],
+      [undefined, '—'],
+      [Number.NaN, '—'],
+    ]);
+    assert.equal(formatUsd(2.5, { symbol: true }), '$2.50');
+    assert.equal(subscript(12), '₁₂');
+  });
+
+  it('formatCompact: three significant digits and a unit', () => {
+    table(formatCompact, [
+      [1234, '1.23K'],
+      [45_600_000, '45.6M'],
+      [7_800_000_000, '7.8B'],
+      [2.5e12, '2.5T'],
+      [999, '999'],
+      [999.99, '1K'],
+      [999_950, '1M'],
+      [12.5, '12.5'],
+      [5, '5'],
+      [0, '0'],
+      [-2500, '-2.5K'],
+      [null, '—'],
+    ]);
+  });
+
+  it('formatPct: sign and arrow, zero plain', () => {
+    table(formatPct, [
+      [3.21, '▲ +3.21%'],
+      [-0.5, '▼ -0.50%'],
+      [0, '0.00%'],
+      [0.004, '0.00%'],
+      [-0.004, '0.00%'],
+      [0.005, '▲ +0.01%'],
+      [1234.5, '▲ +1,234.50%'],
+      [null, '—'],
+    ]);
+  });
+
+  it('formatAge: the largest whole unit', () => {
+    table(formatAge, [
+      [0, '0s'],
+      [3400, '3s'],
+      [59_999, '59s'],
+      [60_000, '1m'],
+      [125_000, '2m'],
+      [3_700_000, '1h'],
+      [47 * 3600_000, '47h'],
+      [49 * 3600_000, '2d'],
+      [-5, '0s'],
+      [undefined, '—'],
+    ]);
+  });
+
+  it('shortAddress, formatCount, formatClock', () => {
+    assert.equal(shortAddress('AbCdEfGhijklmnopqrstuvWxYz'), 'AbCd…WxYz');
+    assert.equal(shortAddress('short'), 'short');
+    assert.equal(shortAddress(null), '—');
+    assert.equal(shortAddress('So11111111111111111111111111111111111111112', 6, 4), 'So1111…1112');
+    table(formatCount, [
+      [0, '0'],
+      [999, '999'],
+      [1000, '1,000'],
+      [1234567, '1,234,567'],
+      [-1234.6, '-1,235'],
+      [null, '—'],
+    ]);
+    assert.equal(formatClock(new Date(2024, 0, 2, 3, 4, 5)), '03:04:05');
+  });
+});

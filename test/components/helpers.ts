@@ -1,0 +1,71 @@
+// Test helpers for Ink components: send keys one by one and wait for the frame to show something,
+// polling instead of sleeping (ink-testing-library delivers stdin and renders asynchronously).
+import { render } from 'ink-testing-library';
+import type { ReactElement } from 'react';
+
+const SEQUENCES: Record<string, string> = {
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  pageup: '\x1b[5~',
+  pagedown: '\x1b[6~',
+  home: '\x1b[H',
+  end: '\x1b[F',
+  enter: '\r',
+  escape: '\x1b',
+  tab: '\t',
+  'shift+tab': '\x1b[Z',
+  backspace: '\x7f',
+  space: ' ',
+  'ctrl+c': '\x03',
+  'ctrl+u': '\x15',
+  'ctrl+w': '\x17',
+};
+
+export type Rendered = ReturnType<typeof render>;
+
+/** Lets pending stdin parsing (a lone Esc is flushed on setImmediate) and React commits run. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
+}
+
+/** Writes each key separately: named keys ('down', 'escape', 'ctrl+c'…) or literal text ('yes'). */
+export async function typeKeys(app: Rendered, ...keys: string[]): Promise<void> {
+  for (const k of keys) {
+    app.stdin.write(SEQUENCES[k] ?? k);
+    await settle();
+  }
+}
+
+/** Resolves with the first frame matching `predicate`; rejects with the last frame after `timeoutMs`. */
+export async function waitForFrame(app: Rendered, predicate: (frame: string) => boolean, timeoutMs = 2000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const frame = app.lastFrame() ?? '';
+    if (predicate(frame)) return frame;
+    if (Date.now() > deadline) throw new Error(`waitForFrame: no matching frame within ${timeoutMs} ms; last frame:\n${frame}`);
+    await new Promise<void>((r) => setTimeout(r, 5));
+  }
+}
+
+/** Waits until `condition()` holds (for callbacks and state outside the frame). */
+export async function waitFor(condition: () => boolean, what = 'condition', timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`waitFor: ${what} did not hold within ${timeoutMs} ms`);
+    await new Promise<void>((r) => setTimeout(r, 5));
+  }
+}
+
+/** Renders and waits for the first frame, so key layers are registered before keys are sent. */
+export async function mount(tree: ReactElement): Promise<Rendered> {
+  const app = render(tree);
+  await waitForFrame(app, (f) => f !== undefined);
+  await settle();
+  return app;
+}
+
+export function lines(frame: string): string[] {
+  return frame.split('\n');
+}

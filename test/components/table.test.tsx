@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { cleanup } from 'ink-testing-library';
+import React, { useState } from 'react';
+import { Table, filterRows, layoutColumns, sortRows, windowRows, type Column } from '../../components/Table.js';
+import { padCell, truncate, textWidth } from '../../components/text.js';
+import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
+import { lines, mount, typeKeys, waitForFrame } from './helpers.js';
+
+interface Tok {
+  id: string;
+  symbol: string;
+  name: string;
+  price: number | null;
+  volume: number;
+}
+
+const columns: Column<Tok>[] = [
+  { id: 'symbol', title: 'Symbol', width: 8 },
+  { id: 'name', title: 'Name', flex: 2, minWidth: 10 },
+  { id: 'price', title: 'Price', width: 10, align: 'right', format: (t) => (t.price === null ? '—' : t.price.toFixed(2)) },
+  { id: 'volume', title: 'Volume', width: 12, align: 'right', priority: 2 },
+  { id: 'id', title: 'Mint', width: 44, priority: 3 },
+];
+
+function makeRows(n: number): Tok[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `mint${String(i).padStart(3, '0')}`,
+    symbol: `T${i}`,
+    name: `Token number ${i}`,
+    price: i % 7 === 3 ? null : i * 1.5,
+    volume: 1000 - i,
+  }));
+}
+
+afterEach(() => cleanup());
+
+describe('table helpers', () => {
+  it('pads and truncates by display width', () => {
+    const cases: Array<[string, number, 'left' | 'right', string]> = [
+      ['abc', 5, 'left', 'abc  '],
+      ['abc', 5, 'right', '  abc'],
+      ['abcdef', 4, 'left', 'abc…'],
+      ['abcdef', 4, 'right', 'abc…'],
+      ['古古古', 5, 'left', '古古…'],
+      ['x', 0, 'left', ''],
+    ];
+    for (const [text, w, align, want] of cases) {
+      assert.equal(padCell(text, w, align), want, `${text} in ${w}`);
+      assert.equal(textWidth(padCell(text, w, align)), w);
+    }
+    assert.equal(truncate('héllo wörld', 6), 'héllo…');
+  });
+
+  it('drops high priority-number columns on 80 columns and keeps them on 160', () => {
+    const narrow = layoutColumns(columns, 80).map((l) => l.column.id);
+    assert.deepEqual(narrow, ['symbol', 'name', 'price', 'volume']);
+    const tiny = layoutColumns(columns, 40).map((l) => l.column.id);
+    assert.deepEqual(tiny, ['symbol', 'name', 'price']);
+    const wide = layoutColumns(columns, 160);
+    assert.deepEqual(wide.map((l) => l.column.id), ['symbol', 'name', 'price', 'volume', 'id']);
+    const used = wide.reduce((s, l) => s + l.width, 0) + wide.length - 1;
+    assert.equal(used, 160, 'flex columns take the leftover width exactly');
+  });
+
+  it('keeps the window still until the selection leaves it', () => {
+    assert.equal(windowRows(5, 4, 10, 0), 0);
+    assert.equal(windowRows(100, 9, 10, 0), 0);
+    assert.equal(windowRows(100, 10, 10, 0), 1);
+    assert.equal(windowRows(100, 50, 10, 0), 41);
+    assert.equal(windowRows(100, 45, 10, 41), 41);
+    assert.equal(windowRows(100, 40, 10, 41), 40);
+    assert.equal(windowRows(100, 99, 10, 0), 90);
+    assert.equal(windowRows(20, -1, 10, 50), 10, 'offset clamped when rows shrink');
+  });
+
+  it('sorts stably with missing values last in both directions', () => {
+    const rows = makeRows(8);
+    const price = columns[2];
+    const asc = sortRows(rows, price, 'asc').map((r) => r.price);
+    assert.deepEqual(asc, [0, 1.5, 3, 6, 7.5, 9, 10.5, null]);
+    const desc = sortRows(rows, price, 'desc').map((r) => r.price);
+    assert.deepEqual(desc, [10.5, 9, 7.5, 6, 3, 1.5, 0, null]);
+    const bySymbol = sortRows(makeRows(12), columns[0], 'asc').map((r) => r.symbol);
+    assert.deepEqual(bySymbol.slice(0, 3), ['T0', 'T1', 'T2'], 'numeric-aware string order');
+    assert.equal(bySymbol[11], 'T11');
+  });
+
+  it('filters on the formatted cells, every word must match', () => {
+    const rows = makeRows(30);
+    assert.deepEqual(filterRows(rows, columns, 'T2').map((r) => r.symbol), ['T2', 'T20', 'T21', 'T22', 'T23', 'T24', 'T25', 'T26', 'T27', 'T28', 'T29']);
+    assert.deepEqual(filterRows(rows, columns, 't1 16.50').map((r) => r.symbol), ['T11']);
+    assert.equal(filterRows(rows, columns, '   ').length, 30);
+  });
+});
+
+describe('<Table>', () => {
+  it('renders only the rows that fit, one line each, with the sort arrow in the header', async () => {
+    const app = await mount(<Table columns={columns} rows={makeRows(200)} getKey={(r) => r.id} selectedKey="mint000" width={80} height={10} sortColumn="price" sortDir="desc" />);
+    const frame = app.lastFrame() ?? '';
+    const ls = lines(frame);
+    assert.equal(ls.length, 10);
+    assert.match(ls[0], /Price ▼/);
+    assert.doesNotMatch(ls[0], /Mint/, 'mint column dropped at 80 columns');
+    assert.match(ls[1], /^›T0 /);
+    assert.match(frame, /T8 /);
+    assert.doesNotMatch(frame, /T9 /);
+    for (const l of ls) assert.ok(textWidth(l) <= 80, `line fits: ${l}`);
+  });
+
+  it('shows the mint column at 160 columns and ellipsizes long cells', async () => {
+    const rows = [{ id: 'So11111111111111111111111111111111111111112xyzw', symbol: 'VERYLONGSYMBOL', name: 'n', price: 1, volume: 2 }];
+    const app = await mount(<Table columns={columns} rows={rows} getKey={(r) => r.id} width={160} height={3} />);
+    const frame = app.lastFrame() ?? '';
+    assert.match(frame, /Mint/);
+    assert.ok(frame.includes(rows[0].id.slice(0, 43) + '…'));
+    assert.match(frame, /VERYLON…/);
+    assert.ok(lines(frame).every((l) => !/VERYLONGSYMBOL/.test(l)));
+  });
+
+  function Navigable({ rows, height }: { rows: Tok[]; height: number }) {
+    const [index, setIndex] = useState(0);
+    useKeyLayer('screen', (input, key) => {
+      if (input === 'j' || key.downArrow) setIndex((i) => Math.min(rows.length - 1, i + 1));
+      else if (input === 'k' || key.upArrow) setIndex((i) => Math.max(0, i - 1));
+      else return false;
+      return true;
+    });
+    return <Table columns={columns} rows={rows} getKey={(r) => r.id} selectedKey={rows[index].id} width={80} height={height} />;
+  }
+
+  it('keeps the selection visible when moving past the bottom and back up', async () => {
+    const rows = makeRows(50);
+    const app = await mount(
+      <KeyRouterProvider>
+        <Navigable rows={rows} height={6} />
+      </KeyRouterProvider>,
+    );
+    await typeKeys(app, 'j', 'j', 'j', 'j', 'j', 'j', 'j');
+    let frame = await waitForFrame(app, (f) => /›T7 /.test(f));
+    assert.deepEqual(lines(frame).slice(1).map((l) => l.slice(0, 4).trim()), ['T3', 'T4', 'T5', 'T6', '›T7']);
+    await typeKeys(app, 'up', 'up', 'up', 'up', 'up');
+    frame = await waitForFrame(app, (f) => /›T2 /.test(f));
+    assert.deepEqual(lines(frame).slice(1).map((l) => l.slice(0, 4).trim()), ['›T2', 'T3', 'T4', 'T5', 'T6']);
+  });
+
+  it('keeps the selection on the same row when the rows reorder', async () => {
+    const rows = makeRows(30);
+    const draw = (rs: Tok[]) => <Table columns={columns} rows={rs} getKey={(r) => r.id} selectedKey="mint005" width={80} height={8} />;
+    const app = await mount(draw(rows));
+    await waitForFrame(app, (f) => /›T5 /.test(f));
+    const reversed = sortRows(rows, columns[4], 'desc').reverse();
+    const shuffled = [...reversed.slice(20), ...reversed.slice(0, 20)];
+    app.rerender(draw(shuffled));
+    const frame = await waitForFrame(app, (f) => f.split('\n').some((l) => l.startsWith('›T5 ')) && !/›T[^5]/.test(f));
+    assert.equal(lines(frame).filter((l) => l.startsWith('›')).length, 1);
+  });
+
+  it('shows filtered rows given through props and the empty text when none match', async () => {
+    const rows = makeRows(30);
+    const draw = (q: string) => (
+      <Table columns={columns} rows={filterRows(rows, columns, q)} getKey={(r) => r.id} width={80} height={8} emptyText="no tokens match" />
+    );
+    const app = await mount(draw('T1'));
+    let frame = await waitForFrame(app, (f) => /T15 /.test(f));
+    assert.match(frame, /T1 /);
+    assert.doesNotMatch(frame, /T2 /);
+    app.rerender(draw('zzz'));
+    frame = await waitForFrame(app, (f) => /no tokens match/.test(f));
+    assert.equal(lines(frame).length, 2);
+  });
+});
