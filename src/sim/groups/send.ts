@@ -1,6 +1,43 @@
-import type { SimKernel } from '../kernel.js';
+import type { Invite } from '../../api/types.js';
+import type { SimKernel, SimRequest } from '../kernel.js';
+import { type PlannedInvite, inviteAt, planInvites } from './send-history.js';
+import { Params } from './trigger-params.js';
+
+export const INVITES_PER_PAGE = 10;
 
 /** Registers the send group's operations on the simulator. */
 export function register(kernel: SimKernel): void {
-  void kernel;
+  // histories end at the hour the simulator started, so they do not shift while it runs
+  const anchorMs = Math.floor(kernel.clock.nowMs() / 3_600_000) * 3_600_000;
+  const plans = new Map<string, PlannedInvite[]>();
+
+  const invitesOf = (address: string): PlannedInvite[] => {
+    if (!kernel.ledger.isFunded(address)) return [];
+    let plan = plans.get(address);
+    if (!plan) plans.set(address, (plan = planInvites(kernel.seed, address, anchorMs)));
+    return plan;
+  };
+
+  const listing = (req: SimRequest, pick: (invite: Invite, address: string) => boolean) => {
+    const p = new Params(kernel, 'send');
+    const address = p.address(req.query.get('address') ?? undefined, 'address');
+    const page = p.page(req.query.get('page') ?? undefined);
+    const now = kernel.clock.nowMs();
+    const all = invitesOf(address)
+      .filter((plan) => plan.createdMs <= now)
+      .map((plan) => inviteAt(plan, now))
+      .filter((invite) => pick(invite, address));
+    const start = (page - 1) * INVITES_PER_PAGE;
+    return {
+      status: 200,
+      body: { invites: all.slice(start, start + INVITES_PER_PAGE), hasMoreData: all.length > start + INVITES_PER_PAGE },
+    };
+  };
+
+  kernel.router.add('GET', '/send/v1/invite-history', 'send', (req) =>
+    listing(req, (invite, address) => invite.sender === address || invite.receiver === address),
+  );
+  kernel.router.add('GET', '/send/v1/pending-invites', 'send', (req) =>
+    listing(req, (invite, address) => invite.sender === address && invite.action === 'created'),
+  );
 }
