@@ -1,6 +1,83 @@
+import type { PortfolioAsset, PortfolioElement } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
+import { WALLET_PLATFORM, seededElements, triggerElements, walletElement } from './portfolio-elements.js';
+import { SeededStream } from './send-seeded.js';
+import { Params } from './trigger-params.js';
+
+/** The fetchers behind each platform; `marginfi` has no positions and fails now and then. */
+const FETCHERS: Array<{ id: string; platformId: string }> = [
+  { id: 'wallet-tokens-solana', platformId: WALLET_PLATFORM },
+  { id: 'raydium-clmm', platformId: 'raydium' },
+  { id: 'drift-perps', platformId: 'drift' },
+  { id: 'kamino-lend', platformId: 'kamino' },
+  { id: 'jupiter-exchange-limit', platformId: 'jupiter-exchange' },
+  { id: 'marginfi-lend', platformId: 'marginfi' },
+];
 
 /** Registers the portfolio group's operations on the simulator. */
 export function register(kernel: SimKernel): void {
-  void kernel;
+  kernel.router.add('GET', '/portfolio/v1/positions/:address', 'portfolio', (req) => {
+    const p = new Params(kernel, 'portfolio');
+    const owner = p.address(req.params.address, 'address');
+    const platformsText = req.query.get('platforms');
+    let platforms: Set<string> | null = null;
+    if (platformsText !== null && platformsText.trim() !== '') {
+      const ids = platformsText.split(',').map((s) => s.trim());
+      ids.forEach((id, i) => {
+        if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) p.fail('platforms', `item ${i + 1} "${id}" is not a platform id (lower-case letters, digits, dashes)`);
+      });
+      platforms = new Set(ids);
+    }
+
+    const elements: PortfolioElement[] = [];
+    const wallet = walletElement(kernel, owner);
+    if (wallet) elements.push(wallet);
+    elements.push(...triggerElements(kernel, owner));
+    if (kernel.ledger.isFunded(owner)) elements.push(...seededElements(kernel, owner));
+    const shown = platforms ? elements.filter((e) => platforms!.has(String(e.platformId))) : elements;
+
+    // fetcher timings and the occasional failure are seeded per wallet and minute of sim time
+    const minute = Math.floor(kernel.clock.nowMs() / 60_000);
+    const rng = new SeededStream(kernel.seed, `fetchers:${owner}:${minute}`);
+    const fetcherReports = FETCHERS.filter((f) => !platforms || platforms.has(f.platformId)).map((f) => ({
+      id: f.id,
+      status: f.platformId === 'marginfi' && rng.next() < 0.5 ? 'failed' : 'succeeded',
+      duration: rng.int(40, 900),
+    }));
+    const duration = fetcherReports.reduce((n, f) => Math.max(n, f.duration), 0) + rng.int(5, 60);
+
+    return {
+      status: 200,
+      body: { date: kernel.clock.nowMs(), owner, fetcherReports, elements: shown, duration, tokenInfo: tokenInfo(kernel, shown) },
+    };
+  });
+}
+
+/** Every mint that appears in the elements, keyed by mint. */
+function tokenInfo(kernel: SimKernel, elements: PortfolioElement[]): Record<string, unknown> {
+  const mints = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      const a = v as Partial<PortfolioAsset>;
+      if (a.type === 'generic' && a.data && typeof a.data.address === 'string') mints.add(a.data.address);
+      else Object.values(v).forEach(visit);
+    }
+  };
+  visit(elements);
+  const out: Record<string, unknown> = {};
+  for (const mint of [...mints].sort()) {
+    const t = kernel.market.token(mint);
+    if (!t) continue;
+    out[mint] = {
+      address: mint,
+      networkId: 'solana',
+      symbol: t.symbol,
+      name: t.name,
+      decimals: t.decimals,
+      price: kernel.market.priceUsd(mint),
+      logoURI: kernel.market.tokenRecord(mint)?.icon ?? null,
+    };
+  }
+  return out;
 }
