@@ -1,0 +1,82 @@
+// What a person should do after the service answers: plain words for execute codes and order
+// error codes (service-behaviour.md, "Order group"). Decisions use numeric codes only, never the
+// service's message text, which is parameterized and may change.
+
+export type AdviceKind = 'success' | 'retry-same' | 're-quote' | 'failed';
+
+export interface ExecuteAdvice {
+  kind: AdviceKind;
+  /** one or two sentences for the status line */
+  text: string;
+}
+
+/** Codes that mean "the outcome is not known yet": post the same signed transaction and requestId again. */
+function isTransient(code: number): boolean {
+  return code === -1 || (code <= -1000 && code > -2000 && code !== -1005);
+}
+
+export function adviceForExecuteCode(code: number | undefined | null): ExecuteAdvice {
+  if (code === 0) return { kind: 'success', text: 'Executed.' };
+  if (code === undefined || code === null) {
+    return { kind: 'failed', text: 'The service reported a failure without a code. Nothing more will be sent; get a new quote to try again.' };
+  }
+  if (code === 6001) {
+    return { kind: 're-quote', text: 'Slippage tolerance exceeded: the market moved between quote and execution. Get a new quote (or allow more slippage) and confirm again.' };
+  }
+  if (code === -1005) {
+    return { kind: 're-quote', text: 'The transaction expired before it landed. It was not executed; get a new quote and confirm again.' };
+  }
+  if (code === -2) {
+    return { kind: 're-quote', text: 'The service rejected the signed transaction as invalid. It was not executed; get a new quote.' };
+  }
+  if (code === -3) {
+    return { kind: 're-quote', text: 'The service says the transaction bytes were changed after it built them (a tradedeck bug; please report it). It was not executed; get a new quote.' };
+  }
+  if (code === -1) {
+    return { kind: 'retry-same', text: 'The service does not know this request (yet, or any more). Re-posting the same signed transaction is safe for about 2 minutes; after that, get a new quote.' };
+  }
+  if (code === -1006) {
+    return { kind: 'retry-same', text: 'Timed out waiting for the transaction to land. Its outcome is not known yet; re-posting the same signed transaction is safe and reports it.' };
+  }
+  if (isTransient(code)) {
+    return { kind: 'retry-same', text: `A temporary service error (code ${code}). Re-posting the same signed transaction is safe; it cannot execute twice.` };
+  }
+  if (code > 0) {
+    return { kind: 're-quote', text: `The transaction failed on chain (program error ${code}); only the network fee was spent. Get a new quote before trying again.` };
+  }
+  return { kind: 'failed', text: `The service refused the transaction (code ${code}). It was not executed; get a new quote to try again.` };
+}
+
+/** Order `errorCode` (the order could not be built: `transaction` is empty). */
+export function describeOrderError(errorCode: number): string {
+  switch (errorCode) {
+    case 1:
+      return 'Insufficient funds: the wallet does not hold enough of the input token for this amount. Lower the amount or add funds to the wallet.';
+    case 2:
+      return 'Not enough SOL for network fees: the wallet needs a little SOL to pay for this swap. Add some SOL to the wallet, then quote again.';
+    case 3:
+      return 'Below the minimum for a gasless swap: the amount is too small for the service to cover the fees. Increase the amount, or keep some SOL in the wallet to pay fees yourself.';
+    default:
+      return `The service could not build this order (error code ${errorCode}). Try a different amount or pair.`;
+  }
+}
+
+/** A numeric execute code carried by a thrown error (the order group's HTTP error body may hold one). */
+export function codeOfError(err: unknown): number | undefined {
+  if (err && typeof err === 'object' && 'code' in err) {
+    const { code, status } = err as { code: unknown; status?: unknown };
+    // Some error envelopes repeat the HTTP status as `code` (trigger, recurring, gateway): not an execute code.
+    if (typeof code === 'number' && Number.isInteger(code) && code !== status) return code;
+  }
+  return undefined;
+}
+
+/** Whether a thrown error may go away by itself (network, timeout, 429, 5xx) rather than being a refusal. */
+export function isRetryableError(err: unknown): boolean {
+  if (err && typeof err === 'object' && 'retryable' in err) return (err as { retryable: unknown }).retryable === true;
+  if (err && typeof err === 'object' && 'kind' in err) {
+    const kind = (err as { kind: unknown }).kind;
+    return kind === 'network' || kind === 'timeout';
+  }
+  return true;
+}

@@ -1,0 +1,140 @@
+// The one pipeline every state-changing action goes through:
+// build -> inspect -> confirm -> (re-build if the quote aged out) -> sign -> journal (flushed)
+// -> submit -> journal the outcome -> result.
+// Nothing is signed before the person confirms, and nothing is sent before its journal line is on disk.
+
+import { randomUUID } from 'node:crypto';
+import type { JournalStatus } from '../journal/journal.js';
+import { inspectTransaction, type InspectionOk } from '../wallet/inspect.js';
+import { WatchOnlyError } from '../wallet/keypair.js';
+import { signTransaction } from '../wallet/sign.js';
+import { submitByExecute, submitByRpc, type SubmitOutcome } from './submit.js';
+import type { ActionResult, ActionSpec, ActionStage, ActionStatus, Built, PipelineDeps, TransactionOutcome } from './types.js';
+
+export const DEFAULT_MAX_QUOTE_AGE_MS = 60_000;
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function stop(status: ActionStatus, stage: ActionStage, error: string | undefined, transactions: TransactionOutcome[] = []): ActionResult {
+  return { status, stage, ...(error === undefined ? {} : { error }), transactions };
+}
+
+/** True when a build may no longer be signed: older than its blockhash lifetime, or past its last valid block height. */
+async function isStale(built: Built, deps: PipelineDeps, maxAgeMs: number): Promise<boolean> {
+  if (deps.now() - built.builtAt > maxAgeMs) return true;
+  if (built.lastValidBlockHeight === undefined) return false;
+  try {
+    return (await deps.blockHeight()) > built.lastValidBlockHeight;
+  } catch {
+    return false;
+  }
+}
+
+async function inspectAll(built: Built, spec: ActionSpec, deps: PipelineDeps): Promise<{ ok: true; inspections: InspectionOk[] } | { ok: false; reason: string }> {
+  if (built.transactions.length === 0) return { ok: false, reason: 'the service returned no transaction to sign' };
+  if (built.submit === 'execute' && !built.requestId) return { ok: false, reason: 'the service returned no requestId to execute with' };
+  const inspections: InspectionOk[] = [];
+  for (const [n, tx] of built.transactions.entries()) {
+    const r = await inspectTransaction(tx, { wallet: deps.wallet.address, allowedSigners: built.allowedSigners, knownPrograms: spec.knownPrograms });
+    const which = built.transactions.length > 1 ? `transaction ${n + 1} of ${built.transactions.length}: ` : '';
+    if (!r.ok) return { ok: false, reason: `${which}${r.reason}` };
+    // Sent by RPC, every other signer must already have signed: tradedeck can add only the wallet's signature.
+    const missing = r.unsignedSigners.filter((s) => s !== deps.wallet.address);
+    if (built.submit === 'rpc' && missing.length > 0) return { ok: false, reason: `${which}it also needs a signature from ${missing.join(', ')}, which tradedeck cannot provide` };
+    inspections.push(r);
+  }
+  return { ok: true, inspections };
+}
+
+export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<ActionResult> {
+  if (deps.wallet.kind === 'watch') return stop('refused', 'wallet', new WatchOnlyError(deps.wallet.address).message);
+  const maxAge = deps.maxQuoteAgeMs ?? DEFAULT_MAX_QUOTE_AGE_MS;
+  const maxRebuilds = deps.maxRebuilds ?? 3;
+
+  let built: Built | undefined;
+  for (let round = 0; ; round++) {
+    deps.onStatus?.(round === 0 ? 'Building…' : 'The quote aged past its blockhash lifetime; fetching a fresh one…');
+    let candidate: Built;
+    try {
+      candidate = await spec.build();
+    } catch (err) {
+      return stop('failed', 'build', message(err));
+    }
+    const inspected = await inspectAll(candidate, spec, deps);
+    if (!inspected.ok) return stop('refused', 'inspect', inspected.reason);
+    const answer = await deps.confirm({ ...spec.describe(candidate), inspections: inspected.inspections, built: candidate });
+    if (answer !== 'confirm') return stop('cancelled', 'confirm', undefined);
+    if (!(await isStale(candidate, deps, maxAge))) {
+      built = candidate;
+      break;
+    }
+    if (round >= maxRebuilds) return stop('expired', 'confirm', 'the quote kept expiring before it was confirmed; nothing was signed');
+  }
+
+  const outcomes: TransactionOutcome[] = [];
+  let last: SubmitOutcome | undefined;
+  for (const [n, unsigned] of built.transactions.entries()) {
+    if (n > 0 && (await isStale(built, deps, maxAge))) {
+      return { ...stop('expired', 'sign', `${n} of ${built.transactions.length} transactions were sent; the rest aged out unsigned. Run the action again for the rest.`, outcomes) };
+    }
+    deps.onStatus?.(built.transactions.length > 1 ? `Signing ${n + 1} of ${built.transactions.length}…` : 'Signing…');
+    let signed;
+    try {
+      signed = await signTransaction(unsigned, deps.wallet);
+    } catch (err) {
+      return stop('failed', 'sign', message(err), outcomes);
+    }
+    const journalId = randomUUID();
+    try {
+      await deps.journal.append({
+        id: journalId,
+        time: deps.now(),
+        group: spec.group,
+        action: spec.action,
+        requestId: built.requestId,
+        signature: signed.transactionId ?? undefined,
+        signedTransaction: signed.signedBase64,
+        lastValidBlockHeight: built.lastValidBlockHeight,
+        summary: built.summary,
+        status: 'signed',
+      });
+    } catch (err) {
+      return stop('failed', 'journal', `could not write the journal, so nothing was sent: ${message(err)}`, outcomes);
+    }
+
+    deps.onStatus?.('Submitting…');
+    if (built.submit === 'execute') {
+      last = await submitByExecute(signed.signedBase64, built, spec, deps);
+    } else {
+      const sent = await submitByRpc(signed.signedBase64, signed.transactionId, built, deps, Math.max(maxAge, 90_000));
+      last = sent;
+    }
+    await recordOutcome(deps, journalId, last);
+    outcomes.push({ journalId, status: last.status, signature: last.signature, code: last.code, error: last.error, result: last.result });
+    if (last.status !== 'success') break;
+  }
+
+  const final = last as SubmitOutcome;
+  return {
+    status: final.status,
+    stage: 'submit',
+    ...(final.signature ? { signature: final.signature } : {}),
+    ...(final.code !== undefined ? { code: final.code } : {}),
+    ...(final.error ? { error: final.error } : {}),
+    ...(final.advice ? { advice: final.advice } : {}),
+    ...(final.result !== undefined ? { result: final.result } : {}),
+    transactions: outcomes,
+  };
+}
+
+async function recordOutcome(deps: PipelineDeps, id: string, outcome: SubmitOutcome): Promise<void> {
+  const status: JournalStatus = outcome.status;
+  try {
+    await deps.journal.appendOutcome({ id, time: deps.now(), status, signature: outcome.signature, code: outcome.code, error: outcome.error });
+  } catch (err) {
+    // The outcome is still returned to the person; the entry stays pending and is reconciled at the next start.
+    deps.onStatus?.(`could not record the outcome in the journal: ${message(err)}`);
+  }
+}

@@ -1,0 +1,90 @@
+// Shapes of the sign-and-submit pipeline shared by every state-changing action. The app wires the
+// real API and RPC clients into PipelineDeps; nothing here imports them.
+
+import type { Journal, JournalGroup } from '../journal/journal.js';
+import type { ExecuteFn, SignatureState } from '../journal/reconcile.js';
+import type { InspectionOk } from '../wallet/inspect.js';
+import type { Wallet } from '../wallet/keypair.js';
+
+export interface Built {
+  /** from the service; required when submit is 'execute' */
+  requestId?: string;
+  /** unsigned base-64 transactions, in the order to submit them */
+  transactions: string[];
+  /** signers besides the wallet that the response itself names (maker, signatureFeePayer, payer) */
+  allowedSigners: string[];
+  lastValidBlockHeight?: number;
+  /** ms since epoch when the service answered */
+  builtAt: number;
+  submit: 'execute' | 'rpc';
+  summary: Record<string, unknown>;
+}
+
+export interface ConfirmRequest {
+  title: string;
+  lines: string[];
+  /** text the person must type to confirm a large or high-impact action */
+  typedConfirmation?: string;
+  [extra: string]: unknown;
+}
+
+export type ConfirmAnswer = 'confirm' | 'cancel';
+
+export interface ActionSpec {
+  group: JournalGroup;
+  action: string;
+  build(): Promise<Built>;
+  describe(built: Built): ConfirmRequest;
+  knownPrograms?: Record<string, string>;
+}
+
+export interface PipelineDeps {
+  wallet: Wallet;
+  journal: Journal;
+  confirm(req: ConfirmRequest & { inspections: InspectionOk[]; built: Built }): Promise<ConfirmAnswer>;
+  execute: ExecuteFn;
+  /** RPC sendTransaction (base-64); resolves to the transaction signature */
+  sendRawTransaction(base64: string): Promise<string>;
+  signatureStatus(signature: string): Promise<SignatureState>;
+  blockHeight(): Promise<number>;
+  now(): number;
+  /** how long a build may wait for confirmation: its blockhash lifetime (default 60 000 ms) */
+  maxQuoteAgeMs?: number;
+  onStatus?(text: string): void;
+  /** waits between polls and retries (default: a real timer) */
+  sleep?(ms: number): Promise<void>;
+  pollIntervalMs?: number;
+  /** execute attempts for one signed transaction on transient codes (default 3) */
+  maxExecuteAttempts?: number;
+  /** fresh builds after a quote aged out in the dialog (default 3) */
+  maxRebuilds?: number;
+}
+
+export type ActionStatus = 'success' | 'failed' | 'cancelled' | 'refused' | 'expired' | 'unknown';
+export type ActionStage = 'wallet' | 'build' | 'inspect' | 'confirm' | 'sign' | 'journal' | 'submit';
+
+export interface TransactionOutcome {
+  journalId: string;
+  status: ActionStatus;
+  signature?: string;
+  code?: number;
+  error?: string;
+  result?: unknown;
+}
+
+export interface ActionResult {
+  status: ActionStatus;
+  /** the last transaction's signature (the only one for single-transaction actions) */
+  signature?: string;
+  code?: number;
+  /** what went wrong, in plain words */
+  error?: string;
+  /** what to do next (from the execute code) */
+  advice?: string;
+  /** the service's execute answer for the last transaction */
+  result?: unknown;
+  /** where the action stopped */
+  stage?: ActionStage;
+  /** one per transaction that was signed and journalled */
+  transactions: TransactionOutcome[];
+}
