@@ -12,3 +12,4 @@ export type {
   PipelineDeps,
   TransactionOutcome,
 } from './types.js';
+export { executeThrough, rpcDeps, signatureStatusThrough, type ExecutingClient, type RpcLike } from './wire.js';
