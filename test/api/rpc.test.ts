@@ -1,0 +1,173 @@
+// The Solana JSON-RPC client against the loopback recorder.
+import { test, describe, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRpcClient, RpcError, ResponseShapeError, type RpcClient } from '../../src/api/index.js';
+import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../helpers/recorder.js';
+import { SIGNED_TX, SOL, USDC, USER, addr } from './fixtures.js';
+import { decodeBase58 } from '../../src/api/validate.js';
+
+let rec: Recorder;
+let rpc: RpcClient;
+before(async () => {
+  rec = await startRecorder();
+  rpc = createRpcClient({ url: rec.url, timeoutMs: 2000 });
+});
+after(() => rec.close());
+beforeEach(() => {
+  rec.requests.length = 0;
+});
+
+type RpcBody = { jsonrpc: string; id: number; method: string; params: unknown[] };
+const bodyOf = (r: RecordedRequest) => r.body as RpcBody;
+
+/** Answers the next call with `result`, echoing its id. */
+function answer(result: unknown, extra: Partial<Reply> = {}) {
+  rec.setHandler((r) => ({ body: { jsonrpc: '2.0', id: bodyOf(r).id, result }, ...extra }));
+}
+
+function lastCall() {
+  assert.equal(rec.requests.length, 1);
+  const r = rec.requests[0];
+  assert.equal(r.method, 'POST');
+  assert.match(String(r.headers['content-type']), /application\/json/);
+  const b = bodyOf(r);
+  assert.equal(b.jsonrpc, '2.0');
+  assert.equal(typeof b.id, 'number');
+  return b;
+}
+
+describe('JSON-RPC methods', () => {
+  test('getLatestBlockhash', async () => {
+    answer({ context: { slot: 10 }, value: { blockhash: addr(90), lastValidBlockHeight: 310 } });
+    assert.deepEqual(await rpc.getLatestBlockhash(), { blockhash: addr(90), lastValidBlockHeight: 310 });
+    const b = lastCall();
+    assert.equal(b.method, 'getLatestBlockhash');
+    assert.deepEqual(b.params, [{ commitment: 'confirmed' }]);
+  });
+
+  test('getBlockHeight and getSlot', async () => {
+    answer(1234);
+    assert.equal(await rpc.getBlockHeight(), 1234);
+    assert.equal(lastCall().method, 'getBlockHeight');
+    rec.requests.length = 0;
+    answer(1300);
+    assert.equal(await rpc.getSlot(), 1300);
+    assert.equal(lastCall().method, 'getSlot');
+  });
+
+  test('getBalance returns bigint lamports, exact beyond 2^53', async () => {
+    rec.setHandler((r) => ({ rawBody: `{"jsonrpc":"2.0","id":${bodyOf(r).id},"result":{"context":{"slot":5},"value":9007199254740993}}` }));
+    assert.equal(await rpc.getBalance(USER), 9007199254740993n);
+    const b = lastCall();
+    assert.equal(b.method, 'getBalance');
+    assert.deepEqual(b.params, [USER, { commitment: 'confirmed' }]);
+    rec.requests.length = 0;
+    answer({ context: { slot: 5 }, value: 1_500_000_000 });
+    assert.equal(await rpc.getBalance(USER), 1_500_000_000n);
+  });
+
+  test('getSignatureStatuses keeps nulls for unknown signatures', async () => {
+    answer({ context: { slot: 9 }, value: [null, { slot: 8, confirmations: null, err: null, confirmationStatus: 'finalized' }] });
+    const res = await rpc.getSignatureStatuses(['sigA', 'sigB']);
+    assert.deepEqual(res, [null, { slot: 8, confirmations: null, err: null, confirmationStatus: 'finalized' }]);
+    const b = lastCall();
+    assert.equal(b.method, 'getSignatureStatuses');
+    assert.deepEqual(b.params, [['sigA', 'sigB'], { searchTransactionHistory: true }]);
+  });
+
+  test('sendTransaction posts base64 with skipPreflight', async () => {
+    answer('5VERYLONGSIGNATURE');
+    assert.equal(await rpc.sendTransaction(SIGNED_TX, { skipPreflight: true }), '5VERYLONGSIGNATURE');
+    const b = lastCall();
+    assert.equal(b.method, 'sendTransaction');
+    assert.equal(b.params[0], SIGNED_TX);
+    assert.deepEqual({ ...(b.params[1] as object) }, { encoding: 'base64', skipPreflight: true, preflightCommitment: 'confirmed' });
+  });
+
+  test('simulateTransaction', async () => {
+    answer({ context: { slot: 3 }, value: { err: { InstructionError: [0, 'Custom'] }, logs: ['Program log: hi'], unitsConsumed: 1200 } });
+    const res = await rpc.simulateTransaction(SIGNED_TX);
+    assert.deepEqual(res.logs, ['Program log: hi']);
+    assert.deepEqual(res.err, { InstructionError: [0, 'Custom'] });
+    const b = lastCall();
+    assert.equal(b.method, 'simulateTransaction');
+    assert.equal((b.params[1] as { encoding: string }).encoding, 'base64');
+  });
+
+  test('getTokenAccountsByOwner by mint decodes mint, owner and amount from the account data', async () => {
+    const data = new Uint8Array(165);
+    data.set(decodeBase58(USDC)!, 0);
+    data.set(decodeBase58(USER)!, 32);
+    new DataView(data.buffer).setBigUint64(64, 123_456_789_000n, true);
+    answer({
+      context: { slot: 1 },
+      value: [{ pubkey: addr(91), account: { data: [Buffer.from(data).toString('base64'), 'base64'], owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', lamports: 2039280, executable: false } }],
+    });
+    const [acct] = await rpc.getTokenAccountsByOwner(USER, { mint: USDC });
+    assert.equal(acct.pubkey, addr(91));
+    assert.equal(acct.mint, USDC);
+    assert.equal(acct.owner, USER);
+    assert.equal(acct.amount, 123_456_789_000n);
+    assert.equal(acct.lamports, 2039280n);
+    const b = lastCall();
+    assert.equal(b.method, 'getTokenAccountsByOwner');
+    assert.deepEqual(b.params[1], { mint: USDC });
+    assert.equal((b.params[2] as { encoding: string }).encoding, 'base64');
+  });
+
+  test('getTokenAccountsByOwner by program id', async () => {
+    answer({ context: { slot: 1 }, value: [] });
+    assert.deepEqual(await rpc.getTokenAccountsByOwner(USER, { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' }), []);
+    assert.deepEqual(lastCall().params[1], { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' });
+  });
+
+  test('bad arguments are refused before sending', async () => {
+    await assert.rejects(rpc.getBalance('nope'), TypeError);
+    await assert.rejects(rpc.getTokenAccountsByOwner(USER, { mint: USDC, programId: SOL } as unknown as { mint: string }), TypeError);
+    assert.equal(rec.requests.length, 0);
+  });
+});
+
+describe('JSON-RPC failures', () => {
+  test('a JSON-RPC error becomes RpcError with code, message and data', async () => {
+    rec.setHandler((r) => ({
+      body: { jsonrpc: '2.0', id: bodyOf(r).id, error: { code: -32002, message: 'Transaction simulation failed: Blockhash not found', data: { logs: ['x'] } } },
+    }));
+    await assert.rejects(rpc.sendTransaction(SIGNED_TX), (e: unknown) => {
+      assert.ok(e instanceof RpcError);
+      assert.equal(e.code, -32002);
+      assert.equal(e.kind, 'rpc');
+      assert.match(e.message, /Blockhash not found/);
+      assert.deepEqual(e.data, { logs: ['x'] });
+      return true;
+    });
+  });
+
+  test('an HTTP failure without a JSON-RPC body', async () => {
+    rec.setHandler(() => ({ status: 503, rawBody: 'Service Unavailable' }));
+    await assert.rejects(rpc.getSlot(), (e: unknown) => e instanceof RpcError && e.kind === 'http' && e.code === 503);
+  });
+
+  test('a result of the wrong shape', async () => {
+    answer({ context: { slot: 1 }, value: { blockhash: 5, lastValidBlockHeight: 1 } });
+    await assert.rejects(rpc.getLatestBlockhash(), (e: unknown) => e instanceof ResponseShapeError && e.endpoint === 'RPC getLatestBlockhash' && e.field === 'value.blockhash');
+  });
+
+  test('an answer to another request id', async () => {
+    rec.setHandler(() => ({ body: { jsonrpc: '2.0', id: 999999, result: 5 } }));
+    await assert.rejects(rpc.getSlot(), (e: unknown) => e instanceof ResponseShapeError && e.field === 'id');
+  });
+
+  test('a node that does not answer times out', async () => {
+    const slow = createRpcClient({ url: rec.url, timeoutMs: 50 });
+    rec.setHandler(() => ({ hang: true }));
+    await assert.rejects(slow.getBlockHeight(), (e: unknown) => e instanceof RpcError && e.kind === 'timeout');
+  });
+
+  test('a key in the RPC URL stays out of error text', async () => {
+    const secret = 'rpc-secret-key-0123456789';
+    const keyed = createRpcClient({ url: `${rec.url}/?api-key=${secret}` });
+    rec.setHandler(() => ({ status: 401, rawBody: `bad key ${secret}` }));
+    await assert.rejects(keyed.getSlot(), (e: unknown) => e instanceof RpcError && !e.message.includes(secret) && /401/.test(e.message));
+  });
+});
