@@ -1,0 +1,65 @@
+// `tradedeck tokens`: the top tokens of a category and interval.
+import type { Backend } from '../runtime.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS, NATIVE_MINT, USDC_MINT, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
+import { formatUsd, formatCompact, formatPct } from '../format.js';
+import { printTable, printJson, CommandError } from './print.js';
+
+export async function tokensCommand(backend: Backend, flags: Record<string, string | boolean>): Promise<string> {
+  const category = String(flags.category ?? 'toporganicscore');
+  const interval = String(flags.interval ?? '24h');
+  if (!(TOKEN_CATEGORIES as readonly string[]).includes(category)) {
+    throw new CommandError(`--category: must be one of ${TOKEN_CATEGORIES.join(', ')} (got "${category}")`, 2);
+  }
+  if (!(TOKEN_INTERVALS as readonly string[]).includes(interval)) {
+    throw new CommandError(`--interval: must be one of ${TOKEN_INTERVALS.join(', ')} (got "${interval}")`, 2);
+  }
+  let limit: number | undefined;
+  if (flags.limit !== undefined) {
+    limit = Number(flags.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new CommandError(`--limit: must be a whole number from 1 to 100 (got "${flags.limit}")`, 2);
+  }
+  const tokens = await backend.client.tokens.list({ category: category as TokenCategory, interval: interval as TokenInterval, limit });
+  if (flags.json) return printJson(tokens);
+  const statsKey = `stats${interval}` as 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h';
+  const rows = tokens.map((t, i) => [
+    String(i + 1),
+    t.symbol + (t.isVerified ? ' ✓' : ''),
+    t.name,
+    formatUsd(t.usdPrice),
+    formatPct(t[statsKey]?.priceChange ?? null),
+    formatCompact(sumVolume(t, statsKey)),
+    formatCompact(t.mcap),
+    formatCompact(t.liquidity),
+    t.id,
+  ]);
+  return printTable(['#', 'SYMBOL', 'NAME', 'PRICE', `CHG ${interval}`, 'VOLUME', 'MCAP', 'LIQUIDITY', 'MINT'], rows, new Set([0, 3, 4, 5, 6, 7]));
+}
+
+function sumVolume(t: Token, key: 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h'): number | null {
+  const s = t[key];
+  if (!s) return null;
+  const buy = typeof s.buyVolume === 'number' ? s.buyVolume : null;
+  const sell = typeof s.sellVolume === 'number' ? s.sellVolume : null;
+  return buy === null && sell === null ? null : (buy ?? 0) + (sell ?? 0);
+}
+
+/** The native coin and USDC are known by heart: the token lists exclude generic top tokens. */
+export const WELL_KNOWN_TOKENS: Token[] = [
+  wellKnown(NATIVE_MINT, 'SOL', 'Wrapped SOL', 9),
+  wellKnown(USDC_MINT, 'USDC', 'USD Coin', 6),
+];
+
+function wellKnown(id: string, symbol: string, name: string, decimals: number): Token {
+  return { id, symbol, name, decimals, isVerified: true } as Token;
+}
+
+/** Every token the service lists in any category, plus the well-known ones, for symbol lookup. */
+export async function knownTokens(backend: Backend): Promise<Token[]> {
+  const lists = await Promise.all(
+    TOKEN_CATEGORIES.map((category) => backend.client.tokens.list({ category, interval: '24h', limit: 100 })),
+  );
+  const byId = new Map<string, Token>();
+  for (const t of lists.flat()) if (!byId.has(t.id)) byId.set(t.id, t);
+  for (const t of WELL_KNOWN_TOKENS) if (!byId.has(t.id)) byId.set(t.id, t);
+  return [...byId.values()];
+}

@@ -1,0 +1,54 @@
+// Resolves what a person typed (a symbol, a name, or a mint address) to a token of a list.
+import type { Token } from './api/types.js';
+
+export type Resolution =
+  | { ok: true; token: Pick<Token, 'id' | 'symbol' | 'name' | 'decimals'> & Partial<Token> }
+  | { ok: false; error: string; candidates?: Token[] };
+
+const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/**
+ * Exact mint first, then exact symbol (case-insensitive; verified tokens preferred when several
+ * share a symbol), then exact name. An ambiguous symbol is an error listing the mints.
+ */
+export function resolveToken(query: string, tokens: readonly Token[]): Resolution {
+  const q = query.trim();
+  if (q === '') return { ok: false, error: 'token: empty (type a symbol, a name or a mint address)' };
+  const byMint = tokens.find((t) => t.id === q);
+  if (byMint) return { ok: true, token: byMint };
+  const lower = q.toLowerCase();
+  const bySymbol = tokens.filter((t) => t.symbol.toLowerCase() === lower);
+  if (bySymbol.length === 1) return { ok: true, token: bySymbol[0] };
+  if (bySymbol.length > 1) {
+    const verified = bySymbol.filter((t) => t.isVerified === true);
+    if (verified.length === 1) return { ok: true, token: verified[0] };
+    return {
+      ok: false,
+      error: `token "${q}" is ambiguous: ${bySymbol.map((t) => `${t.symbol} ${t.id}`).join(', ')}; use the mint address`,
+      candidates: bySymbol,
+    };
+  }
+  const byName = tokens.filter((t) => t.name.toLowerCase() === lower);
+  if (byName.length === 1) return { ok: true, token: byName[0] };
+  if (MINT_RE.test(q)) return { ok: false, error: `token ${q}: not in the token list, so its decimals are unknown` };
+  return { ok: false, error: `token "${q}": no token with that symbol, name or mint` };
+}
+
+/** Tokens whose symbol or name starts with (or contains) the text, best matches first. */
+export function matchTokens(text: string, tokens: readonly Token[], max = 8): Token[] {
+  const q = text.trim().toLowerCase();
+  if (q === '') return [];
+  const scored: Array<[number, Token]> = [];
+  for (const t of tokens) {
+    const s = t.symbol.toLowerCase();
+    const n = t.name.toLowerCase();
+    let score = -1;
+    if (t.id === text.trim()) score = 0;
+    else if (s === q) score = 1;
+    else if (s.startsWith(q)) score = 2;
+    else if (n.startsWith(q)) score = 3;
+    else if (s.includes(q) || n.includes(q)) score = 4;
+    if (score >= 0) scored.push([score * 10 + (t.isVerified ? 0 : 1), t]);
+  }
+  return scored.sort((a, b) => a[0] - b[0]).slice(0, max).map(([, t]) => t);
+}

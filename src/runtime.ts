@@ -1,0 +1,46 @@
+// Opens the service tradedeck talks to: the real one (live) or the embedded simulator (demo).
+// Shared by the dashboard and the headless commands.
+import type { Config } from './config.js';
+import { createApiClient, createRpcClient, type ApiClient, type RpcClient, type RequestEvent } from './api/index.js';
+import type { SimHandle } from './sim/index.js';
+
+export interface Backend {
+  mode: 'demo' | 'live';
+  /** what the header shows: SIMULATED, or the live host */
+  label: string;
+  baseUrl: string;
+  client: ApiClient;
+  /** absent in live mode without an RPC URL */
+  rpc?: RpcClient;
+  sim?: SimHandle;
+  close(): Promise<void>;
+}
+
+/** Any non-empty key opens the simulator; it is never a real credential. */
+const DEMO_API_KEY = 'demo';
+
+export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void): Promise<Backend> {
+  if (config.mode === 'demo') {
+    const { startSim } = await import('./sim/index.js');
+    const sim = await startSim({ seed: config.seed, timeScale: config.timeScale });
+    const client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, onRequest });
+    return {
+      mode: 'demo',
+      label: 'SIMULATED',
+      baseUrl: sim.url,
+      client,
+      rpc: createRpcClient({ url: sim.rpcUrl, timeoutMs: config.timeoutMs }),
+      sim,
+      close: () => sim.stop(),
+    };
+  }
+  const baseUrl = config.baseUrl!;
+  return {
+    mode: 'live',
+    label: new URL(baseUrl).host,
+    baseUrl,
+    client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, onRequest }),
+    rpc: config.rpcUrl ? createRpcClient({ url: config.rpcUrl, timeoutMs: config.timeoutMs }) : undefined,
+    close: async () => {},
+  };
+}
