@@ -49,7 +49,32 @@ export {
   type RequestEvent,
 } from './http.js';
 export * from './errors.js';
-export * from './guards.js';
+export {
+  checkResponse,
+  guardDbcFeeClaim,
+  guardDbcPoolCreate,
+  guardInviteList,
+  guardOrder,
+  guardOrderExecute,
+  guardPortfolio,
+  guardQuote,
+  guardRecurringExecute,
+  guardRecurringList,
+  guardRequestIdTransaction,
+  guardSwapInstructions,
+  guardSwapResponse,
+  guardTokenList,
+  guardTriggerCancelMany,
+  guardTriggerCreate,
+  guardTriggerExecute,
+  guardTriggerList,
+  type Fail,
+  type Schema,
+} from './guards.js';
+/** the response schemas and their building blocks (str, num, obj, arr, ...) */
+export * as responseSchemas from './guards.js';
+/** every request rule check, including the small helpers */
+export * as requestRules from './validate.js';
 export {
   address as checkAddress,
   decodeBase58,

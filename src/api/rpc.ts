@@ -3,7 +3,7 @@
 
 import { fetch as crossFetch } from 'cross-fetch';
 import { ResponseShapeError, sanitizeText } from './errors.js';
-import { arr, bool, checkResponse, isPlainObject, nul, obj, opt, str, uint, any, type Schema } from './guards.js';
+import { arr, bool, checkResponse, isPlainObject, nul, obj, oneOf, opt, str, uint, any, type Schema } from './guards.js';
 import { encodeBase58, isAddress } from './validate.js';
 
 export type RpcErrorKind = 'rpc' | 'http' | 'network' | 'timeout';
@@ -188,7 +188,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
         slot: uint,
         confirmations: nul(uint),
         err: any,
-        confirmationStatus: opt(nul(str)),
+        confirmationStatus: opt(nul(oneOf(['processed', 'confirmed', 'finalized']))),
       });
       const { result } = await call<{ value: Array<SignatureStatus | null> }>(
         'getSignatureStatuses',

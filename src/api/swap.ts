@@ -1,6 +1,6 @@
 // 4.2 Swap group: quote, build a transaction, or build the separate instructions.
 import { guardQuote, guardSwapInstructions, guardSwapResponse } from './guards.js';
-import type { CallOptions, HttpClient } from './http.js';
+import { JsonInteger, type CallOptions, type HttpClient } from './http.js';
 import type { Quote, QuoteParams, SwapInstructionsResponse, SwapRequest, SwapResponse } from './types.js';
 import { validateQuote, validateSwapRequest, type QuoteOrigin } from './validate.js';
 
@@ -17,7 +17,10 @@ export function createSwapApi(http: HttpClient): SwapApi {
 
   const build = <T>(endpoint: string, path: string, b: SwapRequest, o: CallOptions | undefined, guard: (x: unknown, e: string) => T) => {
     validateSwapRequest(b, origins.get(b.quoteResponse));
-    return http.request({ method: 'POST', endpoint, path, body: b, auth: true, idempotent: false, signal: o?.signal }, guard);
+    // a u64 given as a digit string still goes on the wire as the JSON integer the contract asks for
+    const price = b.computeUnitPriceMicroLamports;
+    const body = typeof price === 'string' ? { ...b, computeUnitPriceMicroLamports: new JsonInteger(price) } : b;
+    return http.request({ method: 'POST', endpoint, path, body, auth: true, idempotent: false, signal: o?.signal }, guard);
   };
 
   return {

@@ -127,6 +127,12 @@ describe('swap group', () => {
     assert.equal(res.lastValidBlockHeight, 280000150);
   });
 
+  test('computeUnitPriceMicroLamports given as a digit string goes out as a JSON integer, exactly', async () => {
+    h.rec.reply({ body: swapResponse() });
+    await h.client.swap.swap({ userPublicKey: USER, quoteResponse: quote(), computeUnitPriceMicroLamports: '18446744073709551615' });
+    assert.match(only().rawBody, /"computeUnitPriceMicroLamports":18446744073709551615[,}]/);
+  });
+
   test('POST /swap/v1/swap-instructions', async () => {
     h.rec.reply({ body: swapInstructions() });
     const res = await h.client.swap.instructions({ userPublicKey: USER, quoteResponse: quote(), destinationTokenAccount: addr(60) });

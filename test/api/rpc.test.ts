@@ -153,6 +153,11 @@ describe('JSON-RPC failures', () => {
     await assert.rejects(rpc.getLatestBlockhash(), (e: unknown) => e instanceof ResponseShapeError && e.endpoint === 'RPC getLatestBlockhash' && e.field === 'value.blockhash');
   });
 
+  test('a signature status outside processed/confirmed/finalized', async () => {
+    answer({ context: { slot: 9 }, value: [{ slot: 8, confirmations: 1, err: null, confirmationStatus: 'landed' }] });
+    await assert.rejects(rpc.getSignatureStatuses(['s']), (e: unknown) => e instanceof ResponseShapeError && e.field === 'value[0].confirmationStatus');
+  });
+
   test('an answer to another request id', async () => {
     rec.setHandler(() => ({ body: { jsonrpc: '2.0', id: 999999, result: 5 } }));
     await assert.rejects(rpc.getSlot(), (e: unknown) => e instanceof ResponseShapeError && e.field === 'id');
