@@ -64,7 +64,13 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     }
     const inspected = await inspectAll(candidate, spec, deps);
     if (!inspected.ok) return stop('refused', 'inspect', inspected.reason);
-    const answer = await deps.confirm({ ...spec.describe(candidate), inspections: inspected.inspections, built: candidate });
+    let answer;
+    try {
+      answer = await deps.confirm({ ...spec.describe(candidate), inspections: inspected.inspections, built: candidate });
+    } catch (err) {
+      // A dialog that went away without an answer is a cancel: nothing is signed.
+      return stop('cancelled', 'confirm', message(err));
+    }
     if (answer !== 'confirm') return stop('cancelled', 'confirm', undefined);
     if (!(await isStale(candidate, deps, maxAge))) {
       built = candidate;

@@ -233,3 +233,15 @@ test('several transactions (cancel-all): each is journalled before its own execu
   assert.deepEqual(h.calls.journalLinesAtExecute.map((lines) => lines.filter((l) => l.includes('"kind":"entry"')).length), [1, 2, 3]);
   assert.equal(new Set(h.calls.execute.map((c) => c.body.signedTransaction)).size, 3);
 });
+
+test('a dialog that fails without an answer counts as cancel: nothing signed', async () => {
+  const { wallet, journal } = await setup();
+  const h = harness(wallet, journal);
+  h.deps.confirm = async () => {
+    throw new Error('dialog closed');
+  };
+  const r = await runAction(orderSpec(wallet.address, h.calls, h.clock), h.deps);
+  assert.equal(r.status, 'cancelled');
+  assert.equal(h.calls.execute.length, 0);
+  assert.equal(await readFile(journal.path, 'utf8'), '');
+});
