@@ -196,6 +196,10 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   new URL(opts.baseUrl); // throws on a malformed URL
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const apiKey = opts.apiKey || undefined;
+  // checked here so that a header error from fetch (which would quote the value) cannot happen
+  if (apiKey !== undefined && !/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new TypeError('apiKey must be printable ASCII without spaces');
+  }
   const secrets = apiKey ? [apiKey] : [];
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = opts.retries ?? DEFAULT_RETRIES;

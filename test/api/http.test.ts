@@ -270,6 +270,14 @@ describe('the API key never shows', () => {
     });
   }
 
+  test('a key that cannot travel in a header is refused at creation, without quoting it', () => {
+    const badKey = 'abc\ndef-secret-value';
+    assert.throws(
+      () => createApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: badKey }),
+      (e: unknown) => e instanceof TypeError && !e.message.includes('secret-value'),
+    );
+  });
+
   test('maskSecret keeps at most the ends of a long secret and hides short ones', () => {
     assert.equal(maskSecret(API_KEY), `${API_KEY.slice(0, 4)}…${API_KEY.slice(-4)}`);
     assert.equal(maskSecret('short-key'), '********');
