@@ -136,6 +136,10 @@ export interface SimBuildOptions {
   /** default 150 */
   validSlots?: number;
   legacy?: boolean;
+  /** addresses from tx.simSigner() that sign at build time (the returned transaction carries their signatures) */
+  simSigners?: string[];
+  /** what the effect would do now, without mutating (RPC simulateTransaction); default: success */
+  simulate?: () => SimEffectResult;
 }
 
 export interface SimBuiltTransaction {
@@ -164,6 +168,8 @@ export interface SimTransactions {
    * Idempotent: the same signed transaction again returns the first result.
    */
   submit(signedBase64: string): SimSubmitResult;
+  /** address of a keypair the simulator holds (seeded from the label), usable in build({ simSigners }) */
+  simSigner(label: string): string;
 }
 
 /** requestId bookkeeping shared by the execute operations (ultra, trigger, recurring). */

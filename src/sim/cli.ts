@@ -1,0 +1,117 @@
+// `tradedeck sim`: serves the simulator until SIGINT/SIGTERM.
+import { isAddress } from '@solana/web3.js';
+import type { SimGroup } from './kernel.js';
+import { GROUPS } from './http/faults.js';
+import { startSim, type SimOptions } from './index.js';
+
+const USAGE = `usage: tradedeck sim [--host H] [--port N] [--seed S] [--time-scale X] [--fund ADDRESS]...
+                     [--latency MS] [--fault-rate P] [--rate-limit N] [--rate-limit-groups a,b] [--api-key K]
+Serves the simulated trading service (HTTP + Solana JSON-RPC at /rpc) on loopback by default.`;
+
+class FlagError extends Error {}
+
+function number(flag: string, text: string, check: (n: number) => boolean, rule: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || !check(n)) throw new FlagError(`${flag}: ${rule} (got "${text}")`);
+  return n;
+}
+
+export function parseSimArgs(argv: string[]): SimOptions | 'help' {
+  const o: SimOptions = {};
+  const fund: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    let flag = argv[i];
+    let value: string | undefined;
+    const eq = flag.indexOf('=');
+    if (flag.startsWith('--') && eq > 0) {
+      value = flag.slice(eq + 1);
+      flag = flag.slice(0, eq);
+    }
+    if (flag === '--help' || flag === '-h') return 'help';
+    const take = (): string => {
+      if (value !== undefined) return value;
+      const next = argv[++i];
+      if (next === undefined || next.startsWith('--')) throw new FlagError(`${flag}: needs a value`);
+      return next;
+    };
+    switch (flag) {
+      case '--host':
+        o.host = take();
+        if (o.host.trim() === '') throw new FlagError('--host: must not be empty');
+        break;
+      case '--port':
+        o.port = number(flag, take(), (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'must be an integer 0..65535');
+        break;
+      case '--seed':
+        o.seed = number(flag, take(), Number.isSafeInteger, 'must be an integer');
+        break;
+      case '--time-scale':
+        o.timeScale = number(flag, take(), (n) => n >= 0 && n <= 10_000, 'must be a number 0..10000');
+        break;
+      case '--fund': {
+        const a = take();
+        if (!isAddress(a)) throw new FlagError(`--fund: "${a}" is not a base58 public key`);
+        fund.push(a);
+        break;
+      }
+      case '--latency':
+        o.latencyMs = number(flag, take(), (n) => n >= 0 && n <= 60_000, 'must be milliseconds 0..60000');
+        break;
+      case '--fault-rate':
+        o.faultRate = number(flag, take(), (n) => n >= 0 && n <= 1, 'must be a probability 0..1');
+        break;
+      case '--rate-limit':
+        o.rateLimitPerMinute = number(flag, take(), (n) => Number.isInteger(n) && n >= 0, 'must be an integer >= 0 (requests per minute)');
+        break;
+      case '--rate-limit-groups': {
+        const groups = take().split(',').map((g) => g.trim()).filter(Boolean);
+        const unknown = groups.filter((g) => !GROUPS.includes(g as SimGroup));
+        if (groups.length === 0 || unknown.length) throw new FlagError(`--rate-limit-groups: unknown group ${unknown.join(', ') || '(none given)'}; groups are ${GROUPS.join(', ')}`);
+        o.rateLimitGroups = groups as SimGroup[];
+        break;
+      }
+      case '--api-key':
+        o.apiKey = take();
+        if (o.apiKey.trim() === '') throw new FlagError('--api-key: must not be empty');
+        break;
+      default:
+        throw new FlagError(`${flag}: unknown flag`);
+    }
+  }
+  if (fund.length) o.fund = fund;
+  return o;
+}
+
+export async function runSimCommand(argv: string[]): Promise<number> {
+  let options: SimOptions | 'help';
+  try {
+    options = parseSimArgs(argv);
+  } catch (err) {
+    if (!(err instanceof FlagError)) throw err;
+    process.stderr.write(`tradedeck sim: ${err.message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let sim;
+  try {
+    sim = await startSim(options);
+  } catch (err) {
+    process.stderr.write(`tradedeck sim: cannot start: ${(err as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(`listening on ${sim.url}\n`);
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.on('SIGINT', done);
+    process.on('SIGTERM', done);
+  });
+  await sim.stop();
+  return 0;
+}

@@ -1,0 +1,75 @@
+// Assembles the simulator's kernel: clock, ids, ledger, market, transactions, requests, routes.
+import { NATIVE_MINT, USDC_MINT } from '../api/types.js';
+import type { SimKernel } from './kernel.js';
+import { SimClockImpl } from './clock.js';
+import { createIds } from './ids.js';
+import { SimLedgerImpl } from './ledger.js';
+import { SimMarketImpl } from './market/market.js';
+import { USDT_MINT } from './market/catalog.js';
+import { SimTransactionsImpl } from './transactions.js';
+import { SimRequestsImpl } from './requests.js';
+import { RouteTable } from './http/routes.js';
+import { fail } from './http/errors.js';
+import { GENESIS_SLOT } from './clock.js';
+
+export interface CoreOptions {
+  seed: number;
+  timeScale: number;
+  startMs: number;
+}
+
+/** the default basket a fund without a mint gives, in whole tokens */
+export const DEFAULT_BASKET: Array<{ mint: string; whole: bigint }> = [
+  { mint: NATIVE_MINT, whole: 100n },
+  { mint: USDC_MINT, whole: 10_000n },
+  { mint: USDT_MINT, whole: 2_500n },
+  { mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN', whole: 1_000n },
+  { mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263', whole: 50_000_000n },
+  { mint: 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm', whole: 200n },
+];
+
+export class SimCore {
+  readonly clock: SimClockImpl;
+  readonly ledger = new SimLedgerImpl();
+  readonly market: SimMarketImpl;
+  readonly tx: SimTransactionsImpl;
+  readonly requests: SimRequestsImpl;
+  readonly routes = new RouteTable();
+  readonly kernel: SimKernel;
+
+  constructor(readonly options: CoreOptions) {
+    this.clock = new SimClockImpl(options);
+    const ids = createIds(options.seed);
+    this.market = new SimMarketImpl(options.seed, this.clock, GENESIS_SLOT, options.startMs);
+    this.tx = new SimTransactionsImpl(this.clock, options.seed);
+    this.requests = new SimRequestsImpl(this.clock, ids, this.tx);
+    this.kernel = {
+      seed: options.seed,
+      clock: this.clock,
+      ids,
+      ledger: this.ledger,
+      market: this.market,
+      tx: this.tx,
+      requests: this.requests,
+      router: this.routes,
+      fail,
+    };
+  }
+
+  /** credits an address: the default basket without a mint, else `amount` (default 1000 whole tokens) of the mint */
+  fund(address: string, mint?: string, amount?: bigint): void {
+    if (mint === undefined) {
+      for (const b of DEFAULT_BASKET) this.ledger.credit(address, b.mint, b.whole * 10n ** BigInt(this.market.decimals(b.mint)));
+    } else {
+      const info = this.market.token(mint);
+      if (!info) throw new RangeError(`fund: unknown mint ${mint}`);
+      const basket = DEFAULT_BASKET.find((b) => b.mint === mint);
+      this.ledger.credit(address, mint, amount ?? (basket?.whole ?? 1000n) * 10n ** BigInt(info.decimals));
+    }
+    this.ledger.markFunded(address);
+  }
+
+  stop(): void {
+    this.clock.stop();
+  }
+}

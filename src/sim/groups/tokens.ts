@@ -1,0 +1,45 @@
+// Token data group: GET /tokens/v2/:category/:interval?limit= — the market's tokens ranked by
+// organic score, traded volume or price momentum over the interval.
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval, type TokenStats } from '../../api/types.js';
+import type { SimKernel } from '../kernel.js';
+
+function windowOf(t: Token, interval: TokenInterval): TokenStats {
+  return interval === '5m' ? t.stats5m : interval === '1h' ? t.stats1h : interval === '6h' ? t.stats6h : t.stats24h;
+}
+
+function volume(s: TokenStats): number {
+  return (s.buyVolume ?? 0) + (s.sellVolume ?? 0);
+}
+
+/** ranking score of a token in a category (higher first) */
+export function rankScore(t: Token, category: TokenCategory, interval: TokenInterval): number {
+  const s = windowOf(t, interval);
+  if (category === 'toporganicscore') return t.organicScore * 1e12 + volume(s);
+  if (category === 'toptraded') return volume(s);
+  return (s.priceChange ?? 0) * Math.log10(1 + volume(s));
+}
+
+export function register(kernel: SimKernel): void {
+  kernel.router.add('GET', '/tokens/v2/:category/:interval', 'tokens', (req) => {
+    const category = req.params.category;
+    const interval = req.params.interval;
+    if (!(TOKEN_CATEGORIES as readonly string[]).includes(category)) {
+      kernel.fail({ status: 400, message: `category: "${category}" is not one of ${TOKEN_CATEGORIES.join(', ')}` });
+    }
+    if (!(TOKEN_INTERVALS as readonly string[]).includes(interval)) {
+      kernel.fail({ status: 400, message: `interval: "${interval}" is not one of ${TOKEN_INTERVALS.join(', ')}` });
+    }
+    const rawLimit = req.query.get('limit');
+    let limit = 50;
+    if (rawLimit !== null) {
+      if (!/^\d{1,3}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > 100) {
+        kernel.fail({ status: 400, message: `limit: must be an integer from 1 to 100 (got "${rawLimit}")` });
+      }
+      limit = Number(rawLimit);
+    }
+    const records = kernel.market.tokens().map((t) => kernel.market.tokenRecord(t.mint)!);
+    const scored = records.map((t) => ({ t, score: rankScore(t, category as TokenCategory, interval as TokenInterval) }));
+    scored.sort((a, b) => b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
+    return { status: 200, body: scored.slice(0, limit).map((s) => s.t) };
+  });
+}

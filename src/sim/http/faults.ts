@@ -1,0 +1,91 @@
+// Injected faults (latency, failures, broken bodies) and the sliding-window rate limit.
+import type { SimGroup } from '../kernel.js';
+import { SeededStream } from '../random.js';
+
+export interface FaultSettings {
+  latencyMs: number;
+  faultRate: number;
+  /** 0 = no limit */
+  rateLimitPerMinute: number;
+  /** empty = every group */
+  rateLimitGroups: SimGroup[];
+}
+
+export type FaultKind = 'status-500' | 'status-502' | 'status-503' | 'reset' | 'truncated' | 'malformed';
+const KINDS: FaultKind[] = ['status-500', 'status-502', 'status-503', 'reset', 'truncated', 'malformed'];
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  headers: Record<string, string>;
+}
+
+const WINDOW_MS = 60_000;
+
+export class FaultInjector {
+  readonly settings: FaultSettings;
+  private readonly stream: SeededStream;
+  private readonly window: number[] = [];
+
+  constructor(seed: number, initial: Partial<FaultSettings>) {
+    this.stream = new SeededStream(seed, 'faults');
+    this.settings = { latencyMs: 0, faultRate: 0, rateLimitPerMinute: 0, rateLimitGroups: [] };
+    this.update(initial);
+  }
+
+  /** validates and applies new settings; returns an error message naming the field, or null */
+  update(next: Partial<Record<keyof FaultSettings, unknown>>): string | null {
+    const s = { ...this.settings };
+    if (next.latencyMs !== undefined) {
+      if (typeof next.latencyMs !== 'number' || !Number.isFinite(next.latencyMs) || next.latencyMs < 0 || next.latencyMs > 60_000) return 'latencyMs: must be a number 0..60000';
+      s.latencyMs = next.latencyMs;
+    }
+    if (next.faultRate !== undefined) {
+      if (typeof next.faultRate !== 'number' || !(next.faultRate >= 0 && next.faultRate <= 1)) return 'faultRate: must be a number 0..1';
+      s.faultRate = next.faultRate;
+    }
+    if (next.rateLimitPerMinute !== undefined) {
+      const v = next.rateLimitPerMinute === null ? 0 : next.rateLimitPerMinute;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return 'rateLimitPerMinute: must be an integer >= 0 (0 = off)';
+      s.rateLimitPerMinute = v;
+    }
+    if (next.rateLimitGroups !== undefined) {
+      const g = next.rateLimitGroups === null ? [] : next.rateLimitGroups;
+      if (!Array.isArray(g) || !g.every((x) => typeof x === 'string' && GROUPS.includes(x as SimGroup))) return `rateLimitGroups: must be a list of ${GROUPS.join(', ')}`;
+      s.rateLimitGroups = g as SimGroup[];
+    }
+    Object.assign(this.settings, s);
+    return null;
+  }
+
+  /** the fault to inject into this request, if any */
+  pick(): FaultKind | null {
+    if (this.settings.faultRate <= 0) return null;
+    if (this.stream.random() >= this.settings.faultRate) return null;
+    return KINDS[Math.floor(this.stream.random() * KINDS.length)];
+  }
+
+  limits(group: SimGroup): boolean {
+    const s = this.settings;
+    return s.rateLimitPerMinute > 0 && (s.rateLimitGroups.length === 0 || s.rateLimitGroups.includes(group));
+  }
+
+  /** counts the request against the window when allowed; always returns the headers to send */
+  admit(nowMs: number): RateLimitVerdict {
+    while (this.window.length && this.window[0] <= nowMs - WINDOW_MS) this.window.shift();
+    const limit = this.settings.rateLimitPerMinute;
+    const allowed = this.window.length < limit;
+    if (allowed) this.window.push(nowMs);
+    const oldest = this.window[0] ?? nowMs;
+    return {
+      allowed,
+      headers: {
+        'x-ratelimit-limit': String(limit),
+        'x-ratelimit-remaining': String(Math.max(0, limit - this.window.length)),
+        'x-ratelimit-current': String(this.window.length),
+        'x-ratelimit-reset': String(Math.ceil((oldest + WINDOW_MS) / 1000)),
+      },
+    };
+  }
+}
+
+export const GROUPS: SimGroup[] = ['tokens', 'swap', 'ultra', 'recurring', 'trigger', 'send', 'portfolio', 'studio'];

@@ -1,0 +1,61 @@
+// Route table with `:name` path parameters.
+import type { SimGroup, SimHandler, SimRouter } from '../kernel.js';
+
+export interface Route {
+  method: 'GET' | 'POST';
+  segments: string[];
+  group: SimGroup;
+  handler: SimHandler;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'wrong-method'; group: SimGroup; allowed: string[] }
+  | { kind: 'none' };
+
+function split(path: string): string[] {
+  return path.split('/').filter((s) => s.length > 0);
+}
+
+export class RouteTable implements SimRouter {
+  private readonly routes: Route[] = [];
+
+  add(method: 'GET' | 'POST', pattern: string, group: SimGroup, handler: SimHandler): void {
+    const segments = split(pattern);
+    if (this.routes.some((r) => r.method === method && r.segments.join('/') === segments.join('/'))) {
+      throw new Error(`route ${method} ${pattern} registered twice`);
+    }
+    this.routes.push({ method, segments, group, handler });
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const parts = split(path);
+    const allowed: string[] = [];
+    let group: SimGroup | null = null;
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, parts);
+      if (!params) continue;
+      if (route.method === method) return { kind: 'found', route, params };
+      allowed.push(route.method);
+      group = route.group;
+    }
+    return group ? { kind: 'wrong-method', group, allowed } : { kind: 'none' };
+  }
+}
+
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
+  if (pattern.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i];
+    let part: string;
+    try {
+      part = decodeURIComponent(parts[i]);
+    } catch {
+      return null;
+    }
+    if (p.startsWith(':')) params[p.slice(1)] = part;
+    else if (p !== part) return null;
+  }
+  return params;
+}

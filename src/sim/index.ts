@@ -1,0 +1,91 @@
+// The embedded simulator of the whole service: startSim() serves every group, a small Solana
+// JSON-RPC and loopback control routes over real HTTP.
+import type { AddressInfo } from 'node:net';
+import type { SimGroup, SimKernel } from './kernel.js';
+import { SimCore } from './core.js';
+import { FaultInjector } from './http/faults.js';
+import { RequestLog, type SimRequestLogEntry } from './http/request-log.js';
+import { createSimServer } from './http/server.js';
+import { registerAllGroups } from './groups/index.js';
+
+export type { SimRequestLogEntry } from './http/request-log.js';
+
+export interface SimOptions {
+  /** default 127.0.0.1 */
+  host?: string;
+  /** default 0 (any free port) */
+  port?: number;
+  /** default 1 */
+  seed?: number;
+  /** simulated seconds per real second; default 1; 0 freezes time (advance() still moves it) */
+  timeScale?: number;
+  /** addresses given the default basket at start */
+  fund?: string[];
+  latencyMs?: number;
+  faultRate?: number;
+  /** requests per sliding 60 s; 0 or unset = unlimited */
+  rateLimitPerMinute?: number;
+  /** groups the rate limit applies to; default all */
+  rateLimitGroups?: SimGroup[];
+  /** when set, only this key is valid; when unset any non-empty key is accepted */
+  apiKey?: string;
+  /** simulated wall time at start (ms since epoch); default now */
+  startTime?: number;
+}
+
+export interface SimHandle {
+  url: string;
+  /** url + '/rpc' */
+  rpcUrl: string;
+  kernel: SimKernel;
+  fund(address: string, mint?: string, amount?: bigint): void;
+  advance(seconds: number): void;
+  requests(): SimRequestLogEntry[];
+  stop(): Promise<void>;
+}
+
+function checkOptions(o: SimOptions): void {
+  if (o.seed !== undefined && !Number.isSafeInteger(o.seed)) throw new RangeError('seed: must be an integer');
+  if (o.timeScale !== undefined && !(Number.isFinite(o.timeScale) && o.timeScale >= 0 && o.timeScale <= 10_000)) throw new RangeError('timeScale: must be a number 0..10000');
+  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535)) throw new RangeError('port: must be an integer 0..65535');
+  if (o.apiKey !== undefined && o.apiKey.trim() === '') throw new RangeError('apiKey: must not be empty');
+}
+
+export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
+  checkOptions(options);
+  const core = new SimCore({ seed: options.seed ?? 1, timeScale: options.timeScale ?? 1, startMs: options.startTime ?? Date.now() });
+  registerAllGroups(core.kernel);
+  const faults = new FaultInjector(core.options.seed, {
+    latencyMs: options.latencyMs,
+    faultRate: options.faultRate,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    rateLimitGroups: options.rateLimitGroups,
+  });
+  const log = new RequestLog();
+  for (const address of options.fund ?? []) core.fund(address);
+  const server = createSimServer({ core, faults, log, apiKey: options.apiKey });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    rpcUrl: `${url}/rpc`,
+    kernel: core.kernel,
+    fund: (address, mint, amount) => core.fund(address, mint, amount),
+    advance: (seconds) => core.clock.advance(seconds),
+    requests: () => log.all(),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        core.stop();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

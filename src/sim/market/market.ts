@@ -1,0 +1,195 @@
+// The living market: reference prices on a seeded random walk (randomness from seed and slot
+// only), background trades into the per-minute history, and the pool graph for routing.
+import type { Token } from '../../api/types.js';
+import type { SimMarket, SimMarketQuote, SimTokenInfo } from '../kernel.js';
+import type { SimClockImpl } from '../clock.js';
+import { gauss, unit } from '../random.js';
+import { buildCatalog, STABLE_INTERMEDIATES, type TokenDef } from './catalog.js';
+import { SLOTS_PER_MINUTE, TradeHistory } from './history.js';
+import { applyTrade, buildPools, type PriceSource } from './pools.js';
+import { buildTokenRecord } from './records.js';
+import {
+  bestExactIn,
+  bestExactOut,
+  evaluatePathExactOut,
+  evaluateRoute,
+  PoolGraph,
+  type PathSpec,
+  type RouteFilter,
+  type RouteResult,
+} from './routing.js';
+
+export class SimMarketImpl implements SimMarket, PriceSource {
+  readonly defs: TokenDef[];
+  readonly graph: PoolGraph;
+  readonly history: TradeHistory;
+  private readonly byMint = new Map<string, TokenDef>();
+  private readonly logPrice: Float64Array;
+  private readonly activityNow: Float64Array;
+  private minute: number;
+  private readonly stableBase: Float64Array;
+  /** bumps whenever prices or trade history change */
+  private version = 0;
+  private recordCache: { version: number; slot: number; records: Map<string, Token> } | null = null;
+
+  constructor(
+    private readonly seed: number,
+    private readonly clock: SimClockImpl,
+    genesisSlot: number,
+    genesisMs: number,
+  ) {
+    this.defs = buildCatalog(seed, genesisMs);
+    for (const d of this.defs) this.byMint.set(d.mint, d);
+    this.graph = new PoolGraph(buildPools(seed, this.defs));
+    this.minute = Math.floor(genesisSlot / SLOTS_PER_MINUTE);
+    this.history = new TradeHistory(seed, this.defs, this.minute);
+    this.history.preseed();
+    this.logPrice = Float64Array.from(this.defs, (d) => Math.log(d.basePrice));
+    this.stableBase = Float64Array.from(this.defs, (d) => Math.log(d.basePrice));
+    this.activityNow = Float64Array.from(this.defs, (d) => this.history.activity(d, this.minute));
+    clock.onSlot((slot) => this.step(slot));
+  }
+
+  /** one slot of market life; must stay cheap (an hour of advance is 9000 calls) */
+  private step(slot: number): void {
+    const minute = Math.floor(slot / SLOTS_PER_MINUTE);
+    const newMinute = minute !== this.minute;
+    this.minute = minute;
+    const seed = this.seed;
+    for (let i = 0; i < this.defs.length; i++) {
+      const d = this.defs[i];
+      if (newMinute) {
+        // the minute that just ended closes at the last slot's price
+        const close = Math.exp(this.logPrice[i]);
+        this.history.setClose(i, minute - 1, close);
+        this.activityNow[i] = this.history.activity(d, minute);
+        this.history.startMinute(i, minute, close);
+      }
+      const z = gauss(seed, slot, i, 1);
+      this.logPrice[i] = d.stable ? this.stableBase[i] + d.sigma * 0.3 * z : this.logPrice[i] + d.sigma * z;
+      if (unit(seed, slot, i, 2) < d.tradesPerSlot * this.activityNow[i]) {
+        const buy = unit(seed, slot, i, 3) < 0.5 + 0.2 * Math.sign(z);
+        this.history.record(i, minute, buy, d.avgTradeUsd * (0.2 + 1.6 * unit(seed, slot, i, 4)));
+      }
+    }
+    this.version++;
+  }
+
+  def(mint: string): TokenDef | undefined {
+    return this.byMint.get(mint);
+  }
+
+  token(mint: string): SimTokenInfo | undefined {
+    const d = this.byMint.get(mint);
+    return d && { mint: d.mint, symbol: d.symbol, name: d.name, decimals: d.decimals, tokenProgram: d.tokenProgram };
+  }
+
+  tokens(): SimTokenInfo[] {
+    return this.defs.map((d) => this.token(d.mint)!);
+  }
+
+  tokenRecord(mint: string): Token | undefined {
+    const d = this.byMint.get(mint);
+    if (!d) return undefined;
+    const slot = this.clock.slot();
+    if (!this.recordCache || this.recordCache.version !== this.version || this.recordCache.slot !== slot) {
+      this.recordCache = { version: this.version, slot, records: new Map() };
+    }
+    let record = this.recordCache.records.get(mint);
+    if (!record) {
+      const minute = Math.floor(slot / SLOTS_PER_MINUTE);
+      record = buildTokenRecord(d, this.priceUsd(mint), this.history, minute, slot, this.clock.slotTimeMs(slot));
+      this.recordCache.records.set(mint, record);
+    }
+    // callers get their own copy of the mutable parts
+    return { ...record, stats5m: { ...record.stats5m }, stats1h: { ...record.stats1h }, stats6h: { ...record.stats6h }, stats24h: { ...record.stats24h }, firstPool: { ...record.firstPool }, audit: { ...record.audit }, cexes: record.cexes && [...record.cexes], tags: record.tags && [...record.tags] };
+  }
+
+  priceUsd(mint: string): number {
+    const d = this.byMint.get(mint);
+    if (!d) return 0;
+    this.clock.slot();
+    return Math.exp(this.logPrice[d.index]);
+  }
+
+  decimals(mint: string): number {
+    return this.byMint.get(mint)?.decimals ?? 0;
+  }
+
+  usdValue(mint: string, raw: bigint): number {
+    const d = this.byMint.get(mint);
+    return d ? (Number(raw) / 10 ** d.decimals) * this.priceUsd(mint) : 0;
+  }
+
+  /** best route under a filter; ExactIn when mode says so, else ExactOut for `amount` of output */
+  route(inputMint: string, outputMint: string, amount: bigint, exactOut: boolean, filter: RouteFilter): RouteResult | null {
+    if (inputMint === outputMint || !this.byMint.has(inputMint) || !this.byMint.has(outputMint) || amount <= 0n) return null;
+    const slot = this.clock.slot();
+    const candidates = this.graph.candidatePaths(inputMint, outputMint, filter, exactOut);
+    return exactOut ? bestExactOut(candidates, amount, filter, this, slot) : bestExactIn(candidates, amount, filter, this, slot);
+  }
+
+  /** evaluates given paths at the current state (what executing them now would give) */
+  evaluate(specs: PathSpec[], amount: bigint, exactOut: boolean): RouteResult | null {
+    const slot = this.clock.slot();
+    if (!exactOut) return evaluateRoute(specs, amount, this, slot);
+    if (specs.length !== 1) return null;
+    const hops = evaluatePathExactOut(specs[0], amount, this, slot);
+    if (!hops) return null;
+    return { inAmount: hops[0].inAmount, outAmount: amount, priceImpact: 0, paths: [{ ...specs[0], percent: 100, hops }], accounts: 0 };
+  }
+
+  /** applies an evaluated route to the pools and the trade history */
+  commit(route: RouteResult, trader: string): void {
+    const slot = this.clock.slot();
+    for (const p of route.paths) for (const h of p.hops) applyTrade(h.pool, h.inputMint, h.inAmount, h.outAmount, this, slot);
+    const input = route.paths[0].mints[0];
+    const output = route.paths[0].mints[route.paths[0].mints.length - 1];
+    this.recordTrade(input, output, this.usdValue(input, route.inAmount), trader);
+  }
+
+  /** a trade outside the pools (RFQ fills, keeper fills) still shows in the stats */
+  recordTrade(inputMint: string, outputMint: string, usd: number, trader: string): void {
+    void trader;
+    const minute = Math.floor(this.clock.slot() / SLOTS_PER_MINUTE);
+    const a = this.byMint.get(inputMint);
+    const b = this.byMint.get(outputMint);
+    if (a) this.history.record(a.index, minute, false, usd);
+    if (b) this.history.record(b.index, minute, true, usd);
+    this.version++;
+  }
+
+  quoteExactIn(inputMint: string, outputMint: string, amountIn: bigint): SimMarketQuote | null {
+    const r = this.route(inputMint, outputMint, amountIn, false, { intermediates: new Set(STABLE_INTERMEDIATES) });
+    return r && toMarketQuote(r);
+  }
+
+  /** executes against the pools and records the trade; the ledger is left to the caller */
+  swapExactIn(inputMint: string, outputMint: string, amountIn: bigint, trader: string): SimMarketQuote | null {
+    const r = this.route(inputMint, outputMint, amountIn, false, { intermediates: new Set(STABLE_INTERMEDIATES) });
+    if (!r) return null;
+    this.commit(r, trader);
+    return toMarketQuote(r);
+  }
+}
+
+export function toMarketQuote(r: RouteResult): SimMarketQuote {
+  return {
+    inAmount: r.inAmount,
+    outAmount: r.outAmount,
+    priceImpact: r.priceImpact,
+    hops: r.paths.flatMap((p) =>
+      p.hops.map((h, i) => ({
+        ammKey: h.pool.id,
+        label: h.pool.label,
+        inputMint: h.inputMint,
+        outputMint: h.outputMint,
+        inAmount: h.inAmount,
+        outAmount: h.outAmount,
+        feeAmount: h.feeAmount,
+        feeMint: h.inputMint,
+        percent: i === 0 ? p.percent : 100,
+      })),
+    ),
+  };
+}

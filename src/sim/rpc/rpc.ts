@@ -1,0 +1,179 @@
+// A small Solana JSON-RPC 2.0 endpoint over the simulator's ledger and transactions.
+import { getBase58Encoder, isAddress } from '@solana/web3.js';
+import { fromBaseUnits } from '../../amount.js';
+import { NATIVE_MINT } from '../../api/types.js';
+import type { SimCore } from '../core.js';
+import { associatedTokenAddress } from './ata.js';
+
+type Json = Record<string, unknown>;
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const invalidParams = (message: string) => new RpcError(-32602, `Invalid params: ${message}`);
+const base58 = getBase58Encoder();
+
+function param(params: unknown[], i: number): unknown {
+  return params[i];
+}
+
+function addressParam(params: unknown[], i: number, what: string): string {
+  const v = param(params, i);
+  if (typeof v !== 'string' || !isAddress(v)) throw invalidParams(`${what} must be a base58 public key`);
+  return v;
+}
+
+function configParam(params: unknown[], i: number): Json {
+  const v = param(params, i);
+  if (v === undefined || v === null) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) throw invalidParams(`parameter ${i} must be a configuration object`);
+  return v as Json;
+}
+
+/** the wire transaction as base-64, whatever encoding it came in */
+function wireParam(params: unknown[]): string {
+  const tx = param(params, 0);
+  if (typeof tx !== 'string' || tx === '') throw invalidParams('transaction must be an encoded string');
+  const encoding = configParam(params, 1).encoding ?? 'base58';
+  if (encoding === 'base64') return tx;
+  if (encoding !== 'base58') throw invalidParams(`unsupported encoding ${String(encoding)}`);
+  try {
+    return Buffer.from(base58.encode(tx) as Uint8Array).toString('base64');
+  } catch {
+    throw invalidParams('transaction is not valid base58');
+  }
+}
+
+function instructionError(code: number): unknown {
+  return code > 0 ? { InstructionError: [2, { Custom: code }] } : code === -1005 ? 'BlockhashNotFound' : 'SignatureFailure';
+}
+
+async function call(core: SimCore, method: string, params: unknown[]): Promise<unknown> {
+  const slot = core.clock.slot();
+  const context = { slot, apiVersion: '2.1.0' };
+  switch (method) {
+    case 'getHealth':
+      return 'ok';
+    case 'getVersion':
+      return { 'solana-core': '2.1.0', 'feature-set': 1 };
+    case 'getSlot':
+      return slot;
+    case 'getBlockHeight':
+      return core.clock.blockHeight();
+    case 'getLatestBlockhash':
+      return { context, value: { blockhash: core.clock.blockhash(slot), lastValidBlockHeight: slot + 150 } };
+    case 'getBalance':
+      return { context, value: Number(core.ledger.balance(addressParam(params, 0, 'address'), NATIVE_MINT)) };
+    case 'getMinimumBalanceForRentExemption': {
+      const size = param(params, 0);
+      if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('data length must be an integer');
+      return (size + 128) * 6960;
+    }
+    case 'getAccountInfo': {
+      const lamports = core.ledger.balance(addressParam(params, 0, 'address'), NATIVE_MINT);
+      const value = lamports > 0n ? { lamports: Number(lamports), owner: '11111111111111111111111111111111', data: ['', 'base64'], executable: false, rentEpoch: 0, space: 0 } : null;
+      return { context, value };
+    }
+    case 'getSignatureStatuses': {
+      const sigs = param(params, 0);
+      if (!Array.isArray(sigs) || sigs.length > 256 || !sigs.every((s) => typeof s === 'string')) throw invalidParams('signatures must be an array of at most 256 strings');
+      const value = sigs.map((s: string) => {
+        const st = core.tx.status(s);
+        if (!st) return null;
+        const confirmations = slot - st.slot;
+        const finalized = confirmations >= 32;
+        return {
+          slot: st.slot,
+          confirmations: finalized ? null : confirmations,
+          err: st.err ? instructionError(st.err.code) : null,
+          status: st.err ? { Err: instructionError(st.err.code) } : { Ok: null },
+          confirmationStatus: finalized ? 'finalized' : 'confirmed',
+        };
+      });
+      return { context, value };
+    }
+    case 'sendTransaction': {
+      const result = core.tx.submit(wireParam(params));
+      if (result.code !== 0) throw new RpcError(result.code, result.error ?? 'transaction failed', { err: instructionError(result.code), logs: [] });
+      return result.signature;
+    }
+    case 'simulateTransaction': {
+      const sigVerify = configParam(params, 1).sigVerify === true;
+      const r = core.tx.simulate(wireParam(params), sigVerify);
+      const logs = r.ok ? ['Program log: simulated: success'] : [`Program log: simulated: ${r.error}`];
+      return { context, value: { err: r.ok ? null : instructionError(r.code), logs, accounts: null, unitsConsumed: 180_000, returnData: null } };
+    }
+    case 'getTokenAccountsByOwner':
+      return { context, value: await tokenAccounts(core, params) };
+    default:
+      throw new RpcError(-32601, `Method not found: ${method}`);
+  }
+}
+
+async function tokenAccounts(core: SimCore, params: unknown[]): Promise<unknown[]> {
+  const owner = addressParam(params, 0, 'owner');
+  const filter = configParam(params, 1);
+  const byMint = typeof filter.mint === 'string' ? filter.mint : null;
+  const byProgram = typeof filter.programId === 'string' ? filter.programId : null;
+  if (!byMint && !byProgram) throw invalidParams('filter must carry mint or programId');
+  const out: unknown[] = [];
+  for (const h of core.ledger.holdings(owner)) {
+    const info = core.market.token(h.mint);
+    if (!info || h.mint === NATIVE_MINT) continue;
+    if ((byMint && h.mint !== byMint) || (byProgram && info.tokenProgram !== byProgram)) continue;
+    const ui = fromBaseUnits(h.amount, info.decimals, { group: false });
+    out.push({
+      pubkey: await associatedTokenAddress(owner, h.mint, info.tokenProgram),
+      account: {
+        data: {
+          program: 'spl-token',
+          parsed: {
+            type: 'account',
+            info: { isNative: false, mint: h.mint, owner, state: 'initialized', tokenAmount: { amount: h.amount.toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } },
+          },
+          space: 165,
+        },
+        executable: false,
+        lamports: 2_039_280,
+        owner: info.tokenProgram,
+        rentEpoch: 0,
+        space: 165,
+      },
+    });
+  }
+  return out;
+}
+
+async function one(core: SimCore, req: unknown): Promise<Json> {
+  const r = req as Json;
+  const id = r && typeof r === 'object' && (typeof r.id === 'string' || typeof r.id === 'number') ? r.id : null;
+  if (!r || typeof r !== 'object' || r.jsonrpc !== '2.0' || typeof r.method !== 'string') {
+    return { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid request' } };
+  }
+  const params = r.params === undefined ? [] : r.params;
+  if (!Array.isArray(params)) return { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params: params must be an array' } };
+  try {
+    return { jsonrpc: '2.0', id, result: await call(core, r.method, params) };
+  } catch (err) {
+    if (err instanceof RpcError) return { jsonrpc: '2.0', id, error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) } };
+    return { jsonrpc: '2.0', id, error: { code: -32603, message: `Internal error: ${(err as Error).message}` } };
+  }
+}
+
+export async function handleRpc(core: SimCore, body: unknown, parsedOk: boolean): Promise<unknown> {
+  if (!parsedOk || body === undefined) return { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
+  if (Array.isArray(body)) {
+    if (body.length === 0) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: empty batch' } };
+    const out: Json[] = [];
+    for (const r of body) out.push(await one(core, r));
+    return out;
+  }
+  return one(core, body);
+}
