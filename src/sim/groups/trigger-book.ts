@@ -28,12 +28,20 @@ export interface TriggerRecord {
   closeTx: string | null;
   trades: RecurringTrade[];
   seq: number;
+  /** keeper cache: routed output / reference-price estimate at the last routed check, and its slot */
+  routeRatio: number | null;
+  routedSlot: number;
 }
 
 /** Keeper checks happen every this many slots (2 s of simulated time). */
 export const CHECK_EVERY_SLOTS = 5;
 /** Orders worth more than this (USD, at creation) fill in four portions. */
 export const PARTIAL_FILL_USD = 250;
+
+/** How far (fraction) below an order's limit the reference price may be for a routed check. */
+const NEAR_MARGIN = 0.02;
+const ROUTE_REFRESH_SLOTS = 150;
+const ROUTE_TOLERANCE = 0.001;
 
 const books = new WeakMap<SimKernel, TriggerBook>();
 
@@ -60,7 +68,9 @@ export class TriggerBook {
     return this.byKey.get(key);
   }
 
-  add(init: Omit<TriggerRecord, 'seq' | 'remMaking' | 'remTaking' | 'status' | 'closeTx' | 'trades' | 'updatedMs'>): TriggerRecord {
+  add(
+    init: Omit<TriggerRecord, 'seq' | 'remMaking' | 'remTaking' | 'status' | 'closeTx' | 'trades' | 'updatedMs' | 'routeRatio' | 'routedSlot'>,
+  ): TriggerRecord {
     const rec: TriggerRecord = {
       ...init,
       remMaking: init.making,
@@ -70,6 +80,8 @@ export class TriggerBook {
       trades: [],
       updatedMs: init.createdMs,
       seq: this.seq++,
+      routeRatio: null,
+      routedSlot: 0,
     };
     this.byKey.set(rec.key, rec);
     this.open.push(rec);
@@ -113,17 +125,21 @@ export class TriggerBook {
         this.close(rec, 'Expired', this.kernel.ids.signature(), atMs);
         continue;
       }
-      this.tryFill(rec, atMs);
+      this.tryFill(rec, atMs, slot);
     }
   }
 
-  private tryFill(rec: TriggerRecord, atMs: number): void {
+  private tryFill(rec: TriggerRecord, atMs: number, slot: number): void {
     const { kernel } = this;
     const portion = rec.chunk < rec.remMaking ? rec.chunk : rec.remMaking;
     const last = portion === rec.remMaking;
     // the maker gets at least the limit price for this portion (rounded up)
     const want = last ? rec.remTaking : (rec.remTaking * portion + rec.remMaking - 1n) / rec.remMaking;
+    const estimate = this.estimate(rec, portion);
+    if (!this.worthRouting(rec, estimate, want, slot)) return;
     const quote = kernel.market.quoteExactIn(rec.inputMint, rec.outputMint, portion);
+    rec.routedSlot = slot;
+    rec.routeRatio = quote && estimate > 0 ? Number(quote.outAmount) / estimate : null;
     if (!quote || quote.outAmount < want) return;
     const swap = swapFromEscrow(kernel, rec.key, rec.inputMint, rec.outputMint, portion);
     if (!swap) return;
@@ -151,6 +167,31 @@ export class TriggerBook {
     rec.remTaking = toMaker >= rec.remTaking ? 0n : rec.remTaking - toMaker;
     rec.updatedMs = atMs;
     if (rec.remMaking === 0n) this.close(rec, 'Completed', txId, atMs);
+  }
+
+  /** Output (raw, as a float) of `portion` at reference prices; 0 when a price is unknown. */
+  private estimate(rec: TriggerRecord, portion: bigint): number {
+    const { market } = this.kernel;
+    const pIn = market.priceUsd(rec.inputMint);
+    const pOut = market.priceUsd(rec.outputMint);
+    const inInfo = market.token(rec.inputMint);
+    const outInfo = market.token(rec.outputMint);
+    if (pIn <= 0 || pOut <= 0 || !inInfo || !outInfo) return 0;
+    return (Number(portion) / 10 ** inInfo.decimals) * (pIn / pOut) * 10 ** outInfo.decimals;
+  }
+
+  /**
+   * Routing is the expensive part of a check, so the keeper routes an order only when the
+   * reference price puts it within reach: within NEAR_MARGIN of the limit, and, scaled by what the
+   * last route gave compared with the reference price, at the limit; or when that last route is
+   * older than ROUTE_REFRESH_SLOTS (pool deviations decay toward the reference price).
+   */
+  private worthRouting(rec: TriggerRecord, estimate: number, want: bigint, slot: number): boolean {
+    if (estimate <= 0) return true;
+    const wanted = Number(want);
+    if (estimate < wanted * (1 - NEAR_MARGIN)) return false;
+    if (rec.routeRatio === null || slot - rec.routedSlot >= ROUTE_REFRESH_SLOTS) return true;
+    return estimate * rec.routeRatio >= wanted * (1 - ROUTE_TOLERANCE);
   }
 
   toContract(rec: TriggerRecord): TriggerOrder {
