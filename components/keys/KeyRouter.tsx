@@ -23,20 +23,26 @@ export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderPro
 
 /**
  * Receives keys in `layer` while `active`: the handler returns true when it consumed the key.
- * Registration happens in the commit, so a key arriving right after a render reaches the new layer;
- * becoming active again counts as mounting anew (it moves to the top of its layer).
+ * Mount order is taken at first render (parents render before children), so a component nested
+ * inside a screen is tried before the screen's own handler in the same layer. Registration happens
+ * in the commit, so a key arriving right after a render reaches the new layer; becoming active
+ * again counts as mounting anew (it moves to the top of its layer).
  */
 export function useKeyLayer(layer: KeyLayer, handler: KeyHandler, active = true): void {
   const router = useContext(RouterContext);
   if (!router) throw new Error('useKeyLayer must be used inside <KeyRouterProvider>');
   const ref = useRef(handler);
+  const [mountSeq] = useState(() => router.nextSeq());
+  const registered = useRef(false);
   useLayoutEffect(() => {
     ref.current = handler;
   });
   useLayoutEffect(() => {
     if (!active) return;
-    return router.register(layer, ref);
-  }, [router, layer, active]);
+    const seq = registered.current ? router.nextSeq() : mountSeq;
+    registered.current = true;
+    return router.register(layer, ref, seq);
+  }, [router, layer, active, mountSeq]);
 }
 
 /** The dispatcher of the surrounding KeyRouterProvider. */

@@ -21,9 +21,17 @@ export class KeyDispatcher {
   private entries: Entry[] = [];
   private seq = 0;
 
-  /** Adds a handler (read through the ref at dispatch time); returns the function that removes it. */
-  register(layer: KeyLayer, handler: { current: KeyHandler }): () => void {
-    const entry: Entry = { layer, seq: ++this.seq, handler };
+  /** A new mount order number: higher means mounted later, so tried earlier within its layer. */
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  /**
+   * Adds a handler (read through the ref at dispatch time); returns the function that removes it.
+   * `seq` defaults to a fresh number (registered now = newest).
+   */
+  register(layer: KeyLayer, handler: { current: KeyHandler }, seq = this.nextSeq()): () => void {
+    const entry: Entry = { layer, seq, handler };
     this.entries.push(entry);
     this.entries.sort((a, b) => RANK[a.layer] - RANK[b.layer] || b.seq - a.seq);
     return () => {

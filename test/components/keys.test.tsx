@@ -111,6 +111,23 @@ describe('key router', () => {
     ]);
   });
 
+  it('a component nested in a screen is tried before the screen in the same layer', async () => {
+    const log: string[] = [];
+    function Screen({ children }: { children?: React.ReactNode }) {
+      useKeyLayer('screen', (input) => (log.push('screen:' + input), true));
+      return <>{children}</>;
+    }
+    const app = await mount(
+      <KeyRouterProvider>
+        <Screen>
+          <Layer name="pane" layer="screen" log={log} consume="j" />
+        </Screen>
+      </KeyRouterProvider>,
+    );
+    await typeKeys(app, 'j', 'x');
+    assert.deepEqual(log, ['pane:j', 'pane:x', 'screen:x']);
+  });
+
   it('an inactive layer sees nothing; Ctrl-C goes to the global layer past a modal', async () => {
     const log: string[] = [];
     function App() {

@@ -1,0 +1,130 @@
+// The confirmation modal in front of every signing action. Cancel is the default.
+import { Box, Text } from 'ink';
+import React from 'react';
+import { normalizeKey } from './keys/normalizeKey.js';
+import { useKeyLayer } from './keys/KeyRouter.js';
+import { dialogBody, type SummaryLine } from './confirm/layout.js';
+import { applyLineKey, emptyLine, type LineState } from './fields/lineEdit.js';
+import { LineView } from './fields/LineView.js';
+import { padCell } from './text.js';
+import { useTheme, type Theme } from './theme.js';
+import { useRefState } from './useRefState.js';
+
+export type { SummaryLine } from './confirm/layout.js';
+
+export interface ConfirmDialogProps {
+  title: string;
+  /** the what-will-happen lines, e.g. { label: 'You pay', value: '1.5 SOL' }; emphasis colours the value */
+  summary: SummaryLine[];
+  /** secondary lines (programs, fee payer, route); dropped first when space is short */
+  facts?: string[];
+  /** always shown */
+  warnings?: string[];
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** when set (e.g. 'yes'), `y` does not confirm: this word must be typed, then Enter */
+  typedConfirmation?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  width: number;
+  height: number;
+}
+
+type Focus = 'cancel' | 'confirm';
+
+interface DialogState {
+  focus: Focus;
+  typed: LineState;
+  message: string;
+  decided: boolean;
+}
+
+function toneColor(theme: Theme, tone?: string): string | undefined {
+  return tone === 'warn' ? theme.warn : tone === 'danger' ? theme.danger : tone === 'dim' ? theme.dim : tone === 'title' ? theme.accent : undefined;
+}
+
+/**
+ * A modal: `y` confirms, `n` or Esc cancels, Tab/arrows move focus between Cancel and Confirm,
+ * Enter activates the focused button (Cancel at first). With typedConfirmation, letters go to the
+ * field and only the exact word + Enter confirms. Decides once; keys after the decision are ignored.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { title, summary, facts = [], warnings = [], typedConfirmation, onConfirm, onCancel, width, height } = props;
+  const confirmLabel = props.confirmLabel ?? 'Confirm';
+  const cancelLabel = props.cancelLabel ?? 'Cancel';
+  const theme = useTheme();
+  const [state, setState] = useRefState<DialogState>({ focus: 'cancel', typed: emptyLine, message: '', decided: false });
+  const update = (patch: Partial<DialogState>) => setState({ ...state(), ...patch });
+
+  const decide = (ok: boolean) => {
+    update({ decided: true });
+    if (ok) onConfirm();
+    else onCancel();
+  };
+
+  useKeyLayer('modal', (input, key) => {
+    const s = state();
+    if (s.decided) return true;
+    const name = normalizeKey(input, key);
+    if (name === 'escape') return decide(false), true;
+    if (name === 'tab' || name === 'shift+tab' || (!typedConfirmation && (name === 'left' || name === 'right' || name === 'h' || name === 'l'))) {
+      update({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel', message: '' });
+      return true;
+    }
+    if (typedConfirmation) {
+      const word = typedConfirmation;
+      if (name === 'enter') {
+        if (s.typed.text.trim() === word) decide(true);
+        else if (s.typed.text === '' && s.focus === 'cancel') decide(false);
+        else update({ message: `Type "${word}" exactly, then Enter, to confirm.` });
+        return true;
+      }
+      const next = applyLineKey(s.typed, name, input);
+      if (next) update({ typed: next, message: '' });
+      return true;
+    }
+    if (name === 'y' || name === 'Y') decide(true);
+    else if (name === 'n' || name === 'N') decide(false);
+    else if (name === 'enter') decide(s.focus === 'confirm');
+    return true;
+  });
+
+  const s = state();
+  const boxWidth = Math.max(20, Math.min(width, 78));
+  const inner = boxWidth - 4;
+  const fixed = 2 + 1 + 1 + (typedConfirmation ? 1 : 0) + (s.message ? 1 : 0);
+  const body = dialogBody(title, summary, facts, warnings, inner, Math.max(1, height - fixed), !theme.color);
+  const button = (label: string, focused: boolean, danger: boolean) => {
+    const text = focused && !theme.color ? `> ${label} <` : `  ${label}  `;
+    return (
+      <Text inverse={focused} bold={focused} color={danger ? theme.danger : undefined}>
+        {text}
+      </Text>
+    );
+  };
+  const help = typedConfirmation ? `type ${typedConfirmation} + Enter confirm · Esc cancel · Tab switch` : 'y confirm · n/Esc cancel · Tab switch · Enter choose';
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.warn} width={boxWidth} paddingX={1}>
+      {body.map((l, i) => (
+        <Text key={i} color={toneColor(theme, l.tone)} bold={l.tone === 'title'} wrap="truncate">
+          {l.text}
+        </Text>
+      ))}
+      {typedConfirmation ? (
+        <Box>
+          <Text>{`Type ${typedConfirmation} to confirm: `}</Text>
+          <LineView line={s.typed} width={Math.max(1, inner - typedConfirmation.length - 19)} focus />
+        </Box>
+      ) : null}
+      {s.message ? <Text color={theme.danger} wrap="truncate">{padCell(s.message, inner)}</Text> : null}
+      <Text>
+        {button(cancelLabel, s.focus === 'cancel', false)}
+        {'  '}
+        {button(confirmLabel, s.focus === 'confirm', true)}
+      </Text>
+      <Text color={theme.dim} wrap="truncate">
+        {padCell(help, inner)}
+      </Text>
+    </Box>
+  );
+}

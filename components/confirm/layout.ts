@@ -1,0 +1,53 @@
+// The confirm dialog's body lines, fitted to the space it has.
+import { padCell, textWidth, wrapText } from '../text.js';
+
+export interface SummaryLine {
+  label: string;
+  value: string;
+  emphasis?: 'warn' | 'danger';
+}
+
+export interface BodyLine {
+  text: string;
+  tone?: 'warn' | 'danger' | 'dim' | 'title';
+}
+
+/**
+ * Title, summary, facts and warnings as lines of `width`, at most `maxLines` of them.
+ * Warnings are never dropped; facts are cut first, then the summary, each with an "… N more" line.
+ */
+export function dialogBody(
+  title: string,
+  summary: SummaryLine[],
+  facts: string[],
+  warnings: string[],
+  width: number,
+  maxLines: number,
+  colorless: boolean,
+): BodyLine[] {
+  const labelWidth = Math.min(Math.floor(width / 2), Math.max(0, ...summary.map((s) => textWidth(s.label))));
+  const summaryLines: BodyLine[] = summary.map((s) => ({
+    text: padCell(`${colorless && s.emphasis ? '!' : ' '}${padCell(s.label, labelWidth)}  ${s.value}`, width),
+    tone: s.emphasis,
+  }));
+  const factLines: BodyLine[] = facts.flatMap((f) => wrapText(f, width - 1).map((l) => ({ text: padCell(' ' + l, width), tone: 'dim' as const })));
+  const warnLines: BodyLine[] = warnings.flatMap((w) =>
+    wrapText(w, width - 2).map((l, i) => ({ text: padCell((i === 0 ? '⚠ ' : '  ') + l, width), tone: 'warn' as const })),
+  );
+  const head: BodyLine = { text: padCell(title, width), tone: 'title' };
+  let room = Math.max(0, maxLines - 1 - warnLines.length);
+  const take = (ls: BodyLine[], what: string): BodyLine[] => {
+    if (ls.length <= room) {
+      room -= ls.length;
+      return ls;
+    }
+    if (room <= 0) return [];
+    const kept = ls.slice(0, room - 1);
+    const more = { text: padCell(` … ${ls.length - kept.length} more ${what}`, width), tone: 'dim' as const };
+    room = 0;
+    return [...kept, more];
+  };
+  const s = take(summaryLines, 'lines');
+  const f = take(factLines, 'facts');
+  return [head, ...s, ...f, ...warnLines].slice(0, Math.max(1, maxLines));
+}

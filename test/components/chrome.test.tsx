@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { cleanup } from 'ink-testing-library';
+import React, { useEffect } from 'react';
+import { Footer, fitFooter } from '../../components/Footer.js';
+import { Header } from '../../components/Header.js';
+import { HelpOverlay, helpLines } from '../../components/HelpOverlay.js';
+import { createKeymap, KeyRouterProvider, type Binding } from '../../components/keys/index.js';
+import { Tabs, tabLabels } from '../../components/Tabs.js';
+import { Toasts, useToasts, type ToastApi } from '../../components/Toasts.js';
+import { textWidth } from '../../components/text.js';
+import { applyColorEnvironment, colorDisabled, plainTheme, colorTheme, themeFromEnv } from '../../components/theme.js';
+import { lines, mount, typeKeys, waitFor, waitForFrame } from './helpers.js';
+
+afterEach(() => cleanup());
+
+const bindings: Binding[] = [
+  { keys: ['q'], command: 'quit', scope: 'global', description: 'Quit', hint: 'quit' },
+  { keys: ['?'], command: 'help', scope: 'global', description: 'Show every key', hint: 'help' },
+  { keys: ['r'], command: 'refresh', scope: 'global', description: 'Refresh now', hint: 'refresh' },
+  { keys: ['p'], command: 'pause', scope: 'global', description: 'Pause polling', hint: 'pause' },
+  ...['1', '2', '3', '4', '5', '6'].map((k) => ({ keys: [k], command: `screen${k}`, scope: 'global', description: `Go to screen ${k}` })),
+  { keys: ['/'], command: 'filter', scope: 'tokens', description: 'Filter tokens', hint: 'filter' },
+  { keys: ['s'], command: 'sort', scope: 'tokens', description: 'Cycle sort column', hint: 'sort' },
+  { keys: ['S'], command: 'reverse', scope: 'tokens', description: 'Reverse sort', hint: 'reverse' },
+  { keys: ['enter'], command: 'open', scope: 'tokens', description: 'Open token detail', hint: 'detail' },
+  { keys: ['w'], command: 'watch', scope: 'tokens', description: 'Watch token', hint: 'watch' },
+];
+const km = createKeymap(bindings);
+
+describe('<Footer>', () => {
+  it('always keeps "? help" and drops other hints from the end first', () => {
+    for (const width of [200, 80, 40, 20, 12]) {
+      const fit = fitFooter(km.hintsFor('tokens'), width, 'tokens 3s ago');
+      assert.equal(fit.hints[fit.hints.length - 1].keys, '?', `help kept at ${width}`);
+      const used = fit.hints.reduce((s, h, i) => s + (i ? 2 : 0) + textWidth(h.keys) + 1 + textWidth(h.label), 0);
+      assert.ok(used + (fit.right ? textWidth(fit.right) + 1 : 0) <= Math.max(width, 6), `fits ${width}`);
+    }
+    const narrow = fitFooter(km.hintsFor('tokens'), 40, 'tokens 3s ago').hints.map((h) => h.label);
+    assert.deepEqual(narrow, ['filter', 'sort', 'help']);
+    assert.deepEqual(fitFooter([{ keys: 'x', label: 'cancel' }], 80).hints.map((h) => h.keys), ['x', '?'], 'help added when absent');
+  });
+
+  it('renders the hints with the data age at the right edge', async () => {
+    const app = await mount(<Footer hints={km.hintsFor('tokens')} width={80} right="tokens 3s ago" />);
+    const frame = app.lastFrame() ?? '';
+    assert.match(frame, /^\/ filter {2}s sort .*\? help +tokens 3s ago$/);
+    assert.equal(textWidth(frame), 80);
+  });
+});
+
+describe('<HelpOverlay>', () => {
+  it('lists every binding of the scope and the globals, the same the keymap matches', () => {
+    const ls = helpLines(km, 'tokens', 50).map((l) => l.text.trim());
+    for (const b of bindings) assert.ok(ls.some((l) => l.endsWith(b.description)), `help lists ${b.command}`);
+    assert.ok(ls.indexOf('tokens') < ls.indexOf('global'));
+    assert.ok(!helpLines(km, 'swap', 50).some((l) => l.text.includes('Filter tokens')), 'other screens are not listed');
+  });
+
+  it('scrolls when taller than the screen and closes on Esc, consuming every key', async () => {
+    let closed = 0;
+    const app = await mount(
+      <KeyRouterProvider>
+        <HelpOverlay keymap={km} scope="tokens" width={50} height={8} onClose={() => closed++} />
+      </KeyRouterProvider>,
+    );
+    let frame = await waitForFrame(app, (f) => f.includes('Filter tokens'));
+    assert.ok(lines(frame).length <= 8);
+    assert.doesNotMatch(frame, /Go to screen 6/);
+    await typeKeys(app, 'G');
+    frame = await waitForFrame(app, (f) => f.includes('Go to screen 6'));
+    assert.doesNotMatch(frame, /Filter tokens/);
+    await typeKeys(app, 'g');
+    await waitForFrame(app, (f) => f.includes('Filter tokens'));
+    await typeKeys(app, 'escape');
+    await waitFor(() => closed === 1, 'closed');
+  });
+});
+
+describe('<Header> and <Tabs>', () => {
+  it('shows mode, wallet, health and clock within the width', async () => {
+    const app = await mount(
+      <Header title="tradedeck" mode={{ label: 'LIVE api.example.com', tone: 'live' }} wallet="AbCd…WxYz" health={{ status: 'ok' }} clock="12:00:01" width={80} />,
+    );
+    const frame = app.lastFrame() ?? '';
+    assert.match(frame, /^tradedeck {2}LIVE api\.example\.com {2}AbCd…WxYz api ok +12:00:01$/);
+    assert.equal(textWidth(frame), 80);
+  });
+
+  it('shows the last error when the api is down, giving up the wallet on a narrow line', async () => {
+    const app = await mount(
+      <Header title="tradedeck" mode={{ label: 'SIMULATED', tone: 'sim' }} wallet="AbCd…WxYz 12.5 SOL" health={{ status: 'down', lastError: 'connect ECONNREFUSED 127.0.0.1:8080' }} clock="12:00:01" width={80} />,
+    );
+    const frame = app.lastFrame() ?? '';
+    assert.match(frame, /api DOWN — connect ECONNREFUSED/);
+    assert.match(frame, /12:00:01$/);
+    assert.ok(textWidth(frame) <= 80);
+  });
+
+  it('tabs shorten to fit and mark the active one', async () => {
+    const tabs = ['Tokens', 'Swap', 'Orders', 'Invites', 'Portfolio', 'Studio'].map((t) => ({ id: t.toLowerCase(), title: t }));
+    assert.deepEqual(tabLabels(tabs, 80).slice(0, 2), ['1 Tokens', '2 Swap']);
+    assert.deepEqual(tabLabels(tabs, 62).slice(0, 2), ['1 Tokens', '2 Swap']);
+    assert.deepEqual(tabLabels(tabs, 61).slice(0, 2), ['1 Toke', '2 Swap']);
+    assert.deepEqual(tabLabels(tabs, 20), ['1', '2', '3', '4', '5', '6']);
+    const app = await mount(<Tabs tabs={tabs} activeId="orders" width={80} />);
+    assert.match(app.lastFrame() ?? '', / 1 Tokens {2}2 Swap {2}3 Orders /);
+  });
+});
+
+describe('<Toasts>', () => {
+  it('shows messages and removes them when their time is up', async () => {
+    let api: ToastApi | undefined;
+    function Host() {
+      const t = useToasts({ durationMs: 60_000 });
+      api = t;
+      return <Toasts toasts={t.toasts} width={60} maxLines={2} />;
+    }
+    const app = await mount(<Host />);
+    api!.push('success', 'order placed');
+    api!.push('error', 'swap failed: 429', 30);
+    let frame = await waitForFrame(app, (f) => f.includes('✗ swap failed'));
+    assert.match(frame, /✓ order placed/);
+    frame = await waitForFrame(app, (f) => !f.includes('swap failed'));
+    assert.match(frame, /order placed/, 'the longer message stays');
+    api!.push('info', 'a');
+    api!.push('info', 'b');
+    api!.push('info', 'c');
+    api!.push('info', 'd');
+    frame = await waitForFrame(app, (f) => f.includes('i d'));
+    assert.deepEqual(lines(frame).map((l) => l.trim()), ['i c', 'i d']);
+    api!.clear();
+    await waitForFrame(app, (f) => f.trim() === '');
+  });
+});
+
+describe('theme', () => {
+  it('NO_COLOR and TERM=dumb select the colourless theme and force chalk off', () => {
+    assert.equal(colorDisabled({ NO_COLOR: '1' }), true);
+    assert.equal(colorDisabled({ TERM: 'dumb' }), true);
+    assert.equal(colorDisabled({ NO_COLOR: '' , TERM: 'xterm-256color' }), false);
+    assert.equal(themeFromEnv({ NO_COLOR: '1' }), plainTheme);
+    assert.equal(themeFromEnv({}), colorTheme);
+    const env: NodeJS.ProcessEnv = { NO_COLOR: 'yes' };
+    assert.equal(applyColorEnvironment(env), true);
+    assert.equal(env.FORCE_COLOR, '0');
+    const env2: NodeJS.ProcessEnv = {};
+    assert.equal(applyColorEnvironment(env2), false);
+    assert.equal(env2.FORCE_COLOR, undefined);
+  });
+});

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { Text } from 'ink';
+import { cleanup } from 'ink-testing-library';
+import React from 'react';
+import { ConfirmDialog, type ConfirmDialogProps } from '../../components/ConfirmDialog.js';
+import { dialogBody } from '../../components/confirm/layout.js';
+import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
+import { textWidth } from '../../components/text.js';
+import { lines, mount, typeKeys, waitForFrame } from './helpers.js';
+
+afterEach(() => cleanup());
+
+function setup(extra: Partial<ConfirmDialogProps> = {}) {
+  const result: string[] = [];
+  const below: string[] = [];
+  function Below() {
+    useKeyLayer('global', (input) => (below.push(input), true));
+    return <Text>screen</Text>;
+  }
+  const tree = (
+    <KeyRouterProvider>
+      <Below />
+      <ConfirmDialog
+        title="Swap 1.5 SOL for USDC"
+        summary={[
+          { label: 'You pay', value: '1.5 SOL' },
+          { label: 'You receive', value: '≥ 212.40 USDC' },
+          { label: 'Price impact', value: '2.10%', emphasis: 'warn' },
+        ]}
+        facts={['Fee payer: AbCd…WxYz', 'Programs: Token, Router']}
+        warnings={['Price impact above 1%']}
+        onConfirm={() => result.push('confirm')}
+        onCancel={() => result.push('cancel')}
+        width={80}
+        height={20}
+        {...extra}
+      />
+    </KeyRouterProvider>
+  );
+  return { tree, result, below };
+}
+
+describe('<ConfirmDialog>', () => {
+  it('shows the summary with Cancel focused; Enter cancels', async () => {
+    const { tree, result, below } = setup();
+    const app = await mount(tree);
+    const frame = await waitForFrame(app, (f) => f.includes('You receive'));
+    assert.match(frame, /Price impact\s+2\.10%/);
+    assert.match(frame, /⚠ Price impact above 1%/);
+    await typeKeys(app, 'enter');
+    assert.deepEqual(result, ['cancel']);
+    assert.deepEqual(below, [], 'nothing reaches keys below the modal');
+  });
+
+  it('y confirms once, even when pressed twice', async () => {
+    const { tree, result } = setup();
+    const app = await mount(tree);
+    await typeKeys(app, 'y', 'y');
+    assert.deepEqual(result, ['confirm']);
+  });
+
+  it('n and Esc cancel', async () => {
+    for (const k of ['n', 'escape']) {
+      const { tree, result } = setup();
+      const app = await mount(tree);
+      await typeKeys(app, k);
+      assert.deepEqual(result, ['cancel'], k);
+      app.unmount();
+    }
+  });
+
+  it('Tab moves focus to Confirm, then Enter confirms; navigation keys never confirm', async () => {
+    const { tree, result } = setup();
+    const app = await mount(tree);
+    await typeKeys(app, 'j', 'k', 'g', 'G', 'down', 'pagedown');
+    assert.deepEqual(result, []);
+    await typeKeys(app, 'tab', 'tab', 'tab');
+    await typeKeys(app, 'enter');
+    assert.deepEqual(result, ['confirm']);
+  });
+
+  it('typed confirmation: y does not confirm, a wrong word does not, "yes" + Enter does', async () => {
+    const { tree, result } = setup({ typedConfirmation: 'yes' });
+    const app = await mount(tree);
+    await waitForFrame(app, (f) => f.includes('Type yes to confirm'));
+    await typeKeys(app, 'y');
+    assert.deepEqual(result, []);
+    await typeKeys(app, 'e', 'p', 'enter');
+    await waitForFrame(app, (f) => f.includes('exactly'));
+    assert.deepEqual(result, []);
+    await typeKeys(app, 'backspace', 's', 'enter');
+    assert.deepEqual(result, ['confirm']);
+  });
+
+  it('typed confirmation: Enter on an empty field activates Cancel; Esc cancels', async () => {
+    let s = setup({ typedConfirmation: 'yes' });
+    let app = await mount(s.tree);
+    await typeKeys(app, 'enter');
+    assert.deepEqual(s.result, ['cancel']);
+    app.unmount();
+    s = setup({ typedConfirmation: 'yes' });
+    app = await mount(s.tree);
+    await typeKeys(app, 'y', 'e', 'escape');
+    assert.deepEqual(s.result, ['cancel']);
+  });
+
+  it('fits a small terminal: facts give way, warnings and buttons stay', async () => {
+    const facts = Array.from({ length: 30 }, (_, i) => `Program ${i}: Prog${i}1111111111111111111111111111111`);
+    const { tree } = setup({ facts, height: 14, width: 60 });
+    const app = await mount(tree);
+    const frame = await waitForFrame(app, (f) => f.includes('Cancel'));
+    const ls = lines(frame).filter((l) => l !== 'screen');
+    assert.ok(ls.length <= 14, `dialog has ${ls.length} lines`);
+    assert.ok(ls.every((l) => textWidth(l) <= 60));
+    assert.match(frame, /more facts/);
+    assert.match(frame, /Price impact above 1%/);
+    assert.match(frame, /Confirm/);
+  });
+
+  it('dialogBody marks emphasis without colour and keeps the limit', () => {
+    const body = dialogBody('T', [{ label: 'a', value: '1', emphasis: 'danger' }, { label: 'bb', value: '2' }], ['f1', 'f2', 'f3'], ['w'], 20, 4, true);
+    assert.deepEqual(body.map((l) => l.text.trimEnd()), ['T', '!a   1', ' bb  2', '⚠ w']);
+  });
+});

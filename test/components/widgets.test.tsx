@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { Text } from 'ink';
+import { cleanup } from 'ink-testing-library';
+import React, { useState } from 'react';
+import { DetailPane, detailLines, flattenFields } from '../../components/DetailPane.js';
+import { SelectField } from '../../components/fields/SelectField.js';
+import { TextField } from '../../components/fields/TextField.js';
+import { Toggle } from '../../components/fields/Toggle.js';
+import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
+import { ProgressBar, progressBar } from '../../components/ProgressBar.js';
+import { sparkline } from '../../components/Sparkline.js';
+import { useConfirmation, type ConfirmationApi } from '../../components/useConfirmation.js';
+import { lines, mount, typeKeys, waitFor, waitForFrame } from './helpers.js';
+
+afterEach(() => cleanup());
+
+describe('sparkline and progress bar', () => {
+  it('scales a series to eight levels and keeps the last width values', () => {
+    assert.equal(sparkline([0, 1, 2, 3, 4, 5, 6, 7], 8), '▁▂▃▄▅▆▇█');
+    assert.equal(sparkline([9, 9, 0, 7], 2), '▁█');
+    assert.equal(sparkline([5, 5, 5], 10), '▄▄▄');
+    assert.equal(sparkline([1, null, 3], 3), '▁ █');
+    assert.equal(sparkline([], 5), '');
+  });
+
+  it('fills a fraction of the width, clamped', async () => {
+    assert.equal(progressBar(0.5, 10), '█████░░░░░');
+    assert.equal(progressBar(2, 4), '████');
+    assert.equal(progressBar(-1, 4), '░░░░');
+    assert.equal(progressBar(Number.NaN, 3), '░░░');
+    const app = await mount(<ProgressBar value={0.25} width={14} />);
+    assert.equal(app.lastFrame(), '██░░░░░░░░ 25%');
+  });
+});
+
+describe('form fields', () => {
+  function Form() {
+    const [focus, setFocus] = useState(0);
+    const [amount, setAmount] = useState('');
+    const [side, setSide] = useState<'buy' | 'sell'>('buy');
+    const [exact, setExact] = useState(false);
+    const [log, setLog] = useState<string[]>([]);
+    useKeyLayer('screen', (input, key) => {
+      if (key.tab) setFocus((f) => (f + 1) % 3);
+      else setLog((l) => [...l, 'screen:' + input]);
+      return true;
+    });
+    return (
+      <>
+        <TextField label="Amount" value={amount} onChange={setAmount} focus={focus === 0} width={30} labelWidth={8} />
+        <SelectField label="Side" value={side} onChange={setSide} options={[{ value: 'buy', label: 'Buy' }, { value: 'sell', label: 'Sell' }]} focus={focus === 1} width={30} labelWidth={8} />
+        <Toggle label="Exact" value={exact} onChange={setExact} focus={focus === 2} width={30} labelWidth={8} />
+        <Text>{`state ${amount}|${side}|${exact}|${log.join(',')}`}</Text>
+      </>
+    );
+  }
+
+  it('the focused field takes its keys; Tab passes to the form; others reach the screen', async () => {
+    const app = await mount(<KeyRouterProvider><Form /></KeyRouterProvider>);
+    await typeKeys(app, '1', '.', '5', 'q', 'backspace');
+    await waitForFrame(app, (f) => f.includes('state 1.5|buy|false|'));
+    await typeKeys(app, 'tab', 'right', 'q');
+    await waitForFrame(app, (f) => f.includes('state 1.5|sell|false|screen:q'));
+    await typeKeys(app, 'tab', 'space');
+    const frame = await waitForFrame(app, (f) => f.includes('state 1.5|sell|true|screen:q'));
+    assert.match(frame, /Exact\s+\[x\] on/);
+  });
+
+  it('a pasted chunk arrives whole even before React re-renders', async () => {
+    const app = await mount(<KeyRouterProvider><Form /></KeyRouterProvider>);
+    app.stdin.write('12.75');
+    await waitForFrame(app, (f) => f.includes('state 12.75|'));
+  });
+});
+
+describe('<DetailPane>', () => {
+  it('flattens every field of a response', () => {
+    assert.deepEqual(flattenFields({ id: 'm', stats: { a: 1, b: null }, tags: ['x'], e: [], o: {} }), [
+      { key: 'id', value: 'm' },
+      { key: 'stats.a', value: '1' },
+      { key: 'stats.b', value: 'null' },
+      { key: 'tags[0]', value: 'x' },
+      { key: 'e', value: '[]' },
+      { key: 'o', value: '{}' },
+    ]);
+  });
+
+  it('wraps long values under themselves', () => {
+    const ls = detailLines([{ title: 'T', entries: [{ key: 'k', value: 'aaaa bbbb cccc dddd' }] }], 16);
+    assert.deepEqual(ls.map((l) => l.text.trimEnd()), ['T', 'k     aaaa bbbb', '      cccc dddd']);
+  });
+
+  it('scrolls with j/G and leaves other keys to the screen', async () => {
+    const entries = Array.from({ length: 30 }, (_, i) => ({ key: `field${i}`, value: `value ${i}` }));
+    const passed: string[] = [];
+    function Screen() {
+      useKeyLayer('screen', (input) => (passed.push(input), true));
+      return <DetailPane sections={[{ title: 'Token', entries }]} width={40} height={6} active />;
+    }
+    const app = await mount(<KeyRouterProvider><Screen /></KeyRouterProvider>);
+    let frame = await waitForFrame(app, (f) => f.includes('field0 '));
+    assert.equal(lines(frame).length, 6);
+    assert.match(frame, /lines 1-5 of 31/);
+    await typeKeys(app, 'j');
+    frame = await waitForFrame(app, (f) => !f.includes('Token'));
+    assert.match(lines(frame)[0], /^field0 /);
+    await typeKeys(app, 'G');
+    frame = await waitForFrame(app, (f) => f.includes('field29'));
+    assert.match(frame, /lines 27-31 of 31/);
+    await typeKeys(app, 'x');
+    assert.deepEqual(passed, ['x']);
+  });
+});
+
+describe('useConfirmation', () => {
+  it('queues requests in order and resolves each with its answer', async () => {
+    let api: ConfirmationApi<string> | undefined;
+    function Host() {
+      api = useConfirmation<string>();
+      return <Text>{`current ${api.current ?? 'none'}`}</Text>;
+    }
+    const app = await mount(<Host />);
+    const first = api!.confirm('swap');
+    const second = api!.confirm('cancel');
+    await waitForFrame(app, (f) => f === 'current swap');
+    api!.answer(true);
+    await waitForFrame(app, (f) => f === 'current cancel');
+    api!.answer(false);
+    assert.equal(await first, true);
+    assert.equal(await second, false);
+    const third = api!.confirm('limit');
+    await waitForFrame(app, (f) => f === 'current limit');
+    app.unmount();
+    assert.equal(await third, false, 'unmounting never confirms');
+    await waitFor(() => true);
+  });
+});
