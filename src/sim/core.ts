@@ -28,6 +28,15 @@ export const DEFAULT_BASKET: Array<{ mint: string; whole: bigint }> = [
   { mint: 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm', whole: 200n },
 ];
 
+const cores = new WeakMap<SimKernel, SimCore>();
+
+/** the core behind a kernel (for the groups built into the core: tokens, swap, ultra) */
+export function coreOf(kernel: SimKernel): SimCore {
+  const core = cores.get(kernel);
+  if (!core) throw new Error('kernel was not created by SimCore');
+  return core;
+}
+
 export class SimCore {
   readonly clock: SimClockImpl;
   readonly ledger = new SimLedgerImpl();
@@ -54,6 +63,7 @@ export class SimCore {
       router: this.routes,
       fail,
     };
+    cores.set(this.kernel, this);
   }
 
   /** credits an address: the default basket without a mint, else `amount` (default 1000 whole tokens) of the mint */

@@ -1,0 +1,86 @@
+// What a swap transaction does when it lands: re-runs its route against the pools as they are now,
+// enforces the slippage threshold (6001), then moves the ledger and the pools exactly once.
+import { NATIVE_MINT } from '../../api/types.js';
+import type { SimEffectResult } from '../kernel.js';
+import type { SimCore } from '../core.js';
+import type { PathSpec, RouteResult } from '../market/routing.js';
+import { grossOut } from './swap-route.js';
+
+export const SLIPPAGE_EXCEEDED = 6001;
+export const INSUFFICIENT_FUNDS = 1;
+
+export interface SwapExecution {
+  /** owner of the input and signer */
+  trader: string;
+  /** owner credited with the output */
+  receiver: string;
+  /** pays the network fees in lamports */
+  feePayer: string;
+  networkFeeLamports: bigint;
+  inputMint: string;
+  outputMint: string;
+  exactOut: boolean;
+  specs: PathSpec[];
+  /** input (ExactIn) or wanted output after fee (ExactOut) */
+  amount: bigint;
+  /** ExactIn: minimum output after fee; ExactOut: maximum input */
+  threshold: bigint;
+  feeBps: number;
+  /** owner credited with the platform fee (in the output mint) */
+  feeRecipient: string | null;
+}
+
+export type SwapOutcome =
+  | { ok: true; route: RouteResult; inAmount: bigint; outAmount: bigint; feeAmount: bigint }
+  | { ok: false; code: number; error: string };
+
+/** the outcome if the swap landed now; changes nothing */
+export function swapOutcome(core: SimCore, x: SwapExecution): SwapOutcome {
+  const gross = x.exactOut ? grossOut(x.amount, x.feeBps) : x.amount;
+  const route = core.market.evaluate(x.specs, gross, x.exactOut);
+  if (!route) return { ok: false, code: SLIPPAGE_EXCEEDED, error: 'slippage tolerance exceeded: the route can no longer fill this amount' };
+  const inAmount = route.inAmount;
+  const feeAmount = x.exactOut ? gross - x.amount : (route.outAmount * BigInt(x.feeBps)) / 10000n;
+  const outAmount = x.exactOut ? x.amount : route.outAmount - feeAmount;
+  if (!x.exactOut && outAmount < x.threshold) {
+    return { ok: false, code: SLIPPAGE_EXCEEDED, error: `slippage tolerance exceeded: output ${outAmount} is below the minimum ${x.threshold}` };
+  }
+  if (x.exactOut && inAmount > x.threshold) {
+    return { ok: false, code: SLIPPAGE_EXCEEDED, error: `slippage tolerance exceeded: input ${inAmount} is above the maximum ${x.threshold}` };
+  }
+  const needs = new Map<string, bigint>();
+  const need = (owner: string, mint: string, amount: bigint) => needs.set(`${owner}|${mint}`, (needs.get(`${owner}|${mint}`) ?? 0n) + amount);
+  need(x.trader, x.inputMint, inAmount);
+  need(x.feePayer, NATIVE_MINT, x.networkFeeLamports);
+  for (const [key, amount] of needs) {
+    const [owner, mint] = key.split('|');
+    const held = core.ledger.balance(owner, mint);
+    if (held < amount) {
+      const what = mint === NATIVE_MINT ? 'lamports' : `of ${mint}`;
+      return { ok: false, code: INSUFFICIENT_FUNDS, error: `insufficient funds: ${owner} holds ${held} ${what}, needs ${amount}` };
+    }
+  }
+  return { ok: true, route, inAmount, outAmount, feeAmount };
+}
+
+export function executeSwap(core: SimCore, x: SwapExecution): SimEffectResult {
+  const o = swapOutcome(core, x);
+  if (!o.ok) return o;
+  const l = core.ledger;
+  l.debit(x.feePayer, NATIVE_MINT, x.networkFeeLamports);
+  l.debit(x.trader, x.inputMint, o.inAmount);
+  l.credit(x.receiver, x.outputMint, o.outAmount);
+  if (o.feeAmount > 0n && x.feeRecipient) l.credit(x.feeRecipient, x.outputMint, o.feeAmount);
+  core.market.commit(o.route, x.trader);
+  return {
+    ok: true,
+    data: {
+      inputAmount: o.inAmount.toString(),
+      outputAmount: o.outAmount.toString(),
+      feeAmount: o.feeAmount.toString(),
+      swapEvents: o.route.paths.flatMap((p) =>
+        p.hops.map((h) => ({ inputMint: h.inputMint, inputAmount: h.inAmount.toString(), outputMint: h.outputMint, outputAmount: h.outAmount.toString() })),
+      ),
+    },
+  };
+}

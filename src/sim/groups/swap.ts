@@ -1,0 +1,177 @@
+// Swap group: GET /swap/v1/quote, POST /swap/v1/swap, POST /swap/v1/swap-instructions.
+import { INSTRUCTION_VERSIONS, NATIVE_MINT, SWAP_MODES, type Instruction } from '../../api/types.js';
+import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
+import { coreOf, type SimCore } from '../core.js';
+import { STABLE_INTERMEDIATES } from '../market/catalog.js';
+import { DEX_LABELS } from '../market/pools.js';
+import { seededAddress } from '../random.js';
+import { associatedTokenAddress } from '../rpc/ata.js';
+import { addressValue, boolValue, enumValue, fieldFail, intValue, labelList, single, u64Value, type FieldFail } from './params.js';
+import { computeQuote, routePlanJson } from './swap-route.js';
+import { parseSwapBody, type SwapBody } from './swap-body.js';
+import { executeSwap, swapOutcome, type SwapExecution } from './swap-exec.js';
+import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions, type SwapInstructionSet } from './swap-tx.js';
+
+const TIP_ACCOUNT_LABEL = 'tip-account';
+
+function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
+  const started = performance.now();
+  const q = req.query;
+  const inputMint = addressValue(single(q, 'inputMint', bad), 'inputMint', bad);
+  const outputMint = addressValue(single(q, 'outputMint', bad), 'outputMint', bad);
+  if (!core.market.token(inputMint)) bad('inputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
+  if (!core.market.token(outputMint)) bad('outputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
+  if (inputMint === outputMint) bad('outputMint', 'must differ from inputMint', { errorCode: 'CIRCULAR_ARBITRAGE_IS_DISABLED' });
+  const amount = u64Value(single(q, 'amount', bad), 'amount', bad);
+  const slippageRaw = single(q, 'slippageBps', bad);
+  const slippageBps = slippageRaw === null ? 50 : intValue(slippageRaw, 'slippageBps', 0, 10000, bad);
+  const swapMode = enumValue(single(q, 'swapMode', bad), 'swapMode', SWAP_MODES, 'ExactIn', bad);
+  const dexes = labelList(single(q, 'dexes', bad), 'dexes', DEX_LABELS, bad);
+  const excludeDexes = labelList(single(q, 'excludeDexes', bad), 'excludeDexes', DEX_LABELS, bad);
+  const restrict = boolValue(single(q, 'restrictIntermediateTokens', bad), 'restrictIntermediateTokens', true, bad);
+  const onlyDirect = boolValue(single(q, 'onlyDirectRoutes', bad), 'onlyDirectRoutes', false, bad);
+  boolValue(single(q, 'asLegacyTransaction', bad), 'asLegacyTransaction', false, bad);
+  boolValue(single(q, 'dynamicSlippage', bad), 'dynamicSlippage', false, bad);
+  const feeRaw = single(q, 'platformFeeBps', bad);
+  const platformFeeBps = feeRaw === null ? 0 : intValue(feeRaw, 'platformFeeBps', 0, 10000, bad);
+  const accountsRaw = single(q, 'maxAccounts', bad);
+  const maxAccounts = accountsRaw === null ? 64 : intValue(accountsRaw, 'maxAccounts', 1, 256, bad);
+  enumValue(single(q, 'instructionVersion', bad), 'instructionVersion', INSTRUCTION_VERSIONS, 'V1', bad);
+  const computed = computeQuote(core, {
+    inputMint,
+    outputMint,
+    amount,
+    exactOut: swapMode === 'ExactOut',
+    slippageBps,
+    platformFeeBps,
+    filter: { dexes, excludeDexes, onlyDirect, maxAccounts, intermediates: restrict ? new Set(STABLE_INTERMEDIATES) : undefined },
+  });
+  if (!computed) core.kernel.fail({ status: 400, message: 'No routes found for the input and output mints', errorCode: 'COULD_NOT_FIND_ANY_ROUTE' });
+  const c = computed!;
+  return {
+    inputMint,
+    inAmount: c.inAmount.toString(),
+    outputMint,
+    outAmount: c.outAmount.toString(),
+    otherAmountThreshold: c.threshold.toString(),
+    swapMode,
+    slippageBps,
+    platformFee: feeRaw === null ? null : { amount: c.feeAmount.toString(), feeBps: platformFeeBps },
+    priceImpactPct: c.route.priceImpact.toFixed(10).replace(/0+$/, '').replace(/\.$/, ''),
+    routePlan: routePlanJson(core, c.route, false),
+    contextSlot: core.clock.slot(),
+    timeTaken: Math.round(performance.now() - started) / 1000,
+    swapUsdValue: core.market.usdValue(inputMint, c.inAmount).toFixed(6),
+  };
+}
+
+async function prepare(core: SimCore, s: SwapBody) {
+  const info = (mint: string) => core.market.token(mint)!;
+  const feePayer = s.payer ?? s.user;
+  const cuPrice = (s.priorityLamports * 1_000_000n + BigInt(s.cuLimit) - 1n) / BigInt(s.cuLimit);
+  const set = await swapInstructions({
+    user: s.user,
+    feePayer,
+    inputMint: s.inputMint,
+    outputMint: s.outputMint,
+    inTokenProgram: info(s.inputMint).tokenProgram,
+    outTokenProgram: info(s.outputMint).tokenProgram,
+    specs: s.specs,
+    inAmount: s.exactOut ? s.threshold : s.inAmount,
+    quotedOut: s.exactOut ? s.outAmount : s.threshold,
+    slippageBps: s.slippageBps,
+    platformFeeBps: s.platformFeeBps,
+    feeAccount: s.feeAccount,
+    destinationTokenAccount: s.destinationTokenAccount,
+    nativeDestinationAccount: s.nativeDestinationAccount,
+    wrapAndUnwrapSol: s.wrapAndUnwrapSol,
+    cuLimit: s.cuLimit,
+    cuPriceMicroLamports: cuPrice,
+    tip: s.tipLamports > 0n ? { account: seededAddress(core.options.seed, TIP_ACCOUNT_LABEL), lamports: s.tipLamports } : undefined,
+  });
+  const userOut = await associatedTokenAddress(s.user, s.outputMint, info(s.outputMint).tokenProgram);
+  const receiver = s.nativeDestinationAccount ?? (s.destinationTokenAccount && s.destinationTokenAccount !== userOut ? s.destinationTokenAccount : s.user);
+  const signers = feePayer === s.user ? 1n : 2n;
+  const exec = (): SwapExecution => ({
+    trader: s.user,
+    receiver,
+    feePayer,
+    networkFeeLamports:
+      SIGNATURE_FEE_LAMPORTS * signers + (BigInt(s.cuLimit) * cuPrice) / 1_000_000n + s.tipLamports +
+      (s.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, s.outputMint) === 0n ? ATA_RENT_LAMPORTS : 0n),
+    inputMint: s.inputMint,
+    outputMint: s.outputMint,
+    exactOut: s.exactOut,
+    specs: s.specs,
+    amount: s.exactOut ? s.outAmount : s.inAmount,
+    threshold: s.threshold,
+    feeBps: s.platformFeeBps,
+    feeRecipient: s.feeAccount ?? null,
+  });
+  return { set, feePayer, cuPrice, exec };
+}
+
+function instructionJson(ix: SimInstruction): Instruction {
+  return { programId: ix.programId, accounts: ix.accounts.map((a) => ({ ...a })), data: Buffer.from(ix.data).toString('base64') };
+}
+
+function lookupTables(core: SimCore, set: SwapInstructionSet, s: SwapBody): string[] {
+  void set;
+  const labels = [...new Set(s.specs.flatMap((p) => p.pools.map((pool) => pool.label)))];
+  return labels.map((l) => seededAddress(core.options.seed, `lookup-table:${l}`));
+}
+
+export function register(kernel: SimKernel): void {
+  const core = coreOf(kernel);
+  const bad = fieldFail(kernel);
+  kernel.router.add('GET', '/swap/v1/quote', 'swap', (req) => ({ status: 200, body: quote(core, req, bad) }));
+
+  kernel.router.add('POST', '/swap/v1/swap', 'swap', async (req) => {
+    const s = parseSwapBody(core, req.body, bad);
+    const { set, feePayer, cuPrice, exec } = await prepare(core, s);
+    const built = kernel.tx.build({
+      feePayer,
+      instructions: allInstructions(set),
+      validSlots: s.validSlots,
+      legacy: s.legacy,
+      effect: () => executeSwap(core, exec()),
+      simulate: () => {
+        const o = swapOutcome(core, exec());
+        return o.ok ? { ok: true } : o;
+      },
+    });
+    return {
+      status: 200,
+      body: {
+        swapTransaction: built.base64,
+        lastValidBlockHeight: built.lastValidBlockHeight,
+        prioritizationFeeLamports: Number((BigInt(s.cuLimit) * cuPrice) / 1_000_000n + s.tipLamports),
+        computeUnitLimit: s.cuLimit,
+        prioritizationType: s.tipLamports > 0n ? { jito: { lamports: Number(s.tipLamports) } } : { computeBudget: { microLamports: Number(cuPrice), estimatedMicroLamports: Number(cuPrice) } },
+        dynamicSlippageReport: s.dynamicSlippage
+          ? { slippageBps: s.slippageBps, otherAmount: Number(s.threshold), simulatedIncurredSlippageBps: 0, amplificationRatio: '1.5' }
+          : null,
+        simulationError: null,
+      },
+    };
+  });
+
+  kernel.router.add('POST', '/swap/v1/swap-instructions', 'swap', async (req) => {
+    const s = parseSwapBody(core, req.body, bad);
+    const { set, cuPrice } = await prepare(core, s);
+    return {
+      status: 200,
+      body: {
+        tokenLedgerInstruction: null,
+        computeBudgetInstructions: set.computeBudget.map(instructionJson),
+        setupInstructions: set.setup.map(instructionJson),
+        swapInstruction: instructionJson(set.swap),
+        cleanupInstruction: set.cleanup ? instructionJson(set.cleanup) : null,
+        otherInstructions: set.other.map(instructionJson),
+        addressLookupTableAddresses: s.legacy ? [] : lookupTables(core, set, s),
+        prioritizationFeeLamports: Number((BigInt(s.cuLimit) * cuPrice) / 1_000_000n + s.tipLamports),
+        computeUnitLimit: s.cuLimit,
+      },
+    };
+  });
+}
