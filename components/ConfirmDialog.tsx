@@ -66,7 +66,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     const s = state();
     if (s.decided) return true;
     const name = normalizeKey(input, key);
-    if (name === 'escape') return decide(false), true;
+    if (name === 'escape') {
+      decide(false);
+      return true;
+    }
     if (name === 'tab' || name === 'shift+tab' || (!typedConfirmation && (name === 'left' || name === 'right' || name === 'h' || name === 'l'))) {
       update({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel', message: '' });
       return true;

@@ -1,6 +1,6 @@
 // A labelled choice among a few options, cycled with the arrow keys.
 import { Text } from 'ink';
-import React from 'react';
+import React, { useRef } from 'react';
 import { normalizeKey } from '../keys/normalizeKey.js';
 import { useKeyLayer } from '../keys/KeyRouter.js';
 import { padCell } from '../text.js';
@@ -25,14 +25,18 @@ export interface SelectFieldProps<T extends string> {
 /** "Label  ‹ option ›": left/h previous, right/l/space next (wrapping). */
 export function SelectField<T extends string>({ label, options, value, onChange, focus, width, labelWidth }: SelectFieldProps<T>) {
   const theme = useTheme();
+  // the value as of the last key, so two keys in one stdin chunk step twice
+  const latest = useRef(value);
+  latest.current = value;
   useKeyLayer(
     'input',
     (input, key) => {
       const name = normalizeKey(input, key);
       const step = name === 'left' || name === 'h' ? -1 : name === 'right' || name === 'l' || name === 'space' ? 1 : 0;
       if (step === 0 || options.length === 0) return false;
-      const i = Math.max(0, options.findIndex((o) => o.value === value));
-      onChange(options[(i + step + options.length) % options.length].value);
+      const i = Math.max(0, options.findIndex((o) => o.value === latest.current));
+      latest.current = options[(i + step + options.length) % options.length].value;
+      onChange(latest.current);
       return true;
     },
     focus,

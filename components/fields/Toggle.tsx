@@ -1,6 +1,6 @@
 // A labelled on/off switch.
 import { Text } from 'ink';
-import React from 'react';
+import React, { useRef } from 'react';
 import { normalizeKey } from '../keys/normalizeKey.js';
 import { useKeyLayer } from '../keys/KeyRouter.js';
 import { padCell } from '../text.js';
@@ -19,12 +19,16 @@ export interface ToggleProps {
 /** "Label  [x] on" / "Label  [ ] off". */
 export function Toggle({ label, value, onChange, focus, width, labelWidth }: ToggleProps) {
   const theme = useTheme();
+  // the value as of the last key, so two keys in one stdin chunk flip twice
+  const latest = useRef(value);
+  latest.current = value;
   useKeyLayer(
     'input',
     (input, key) => {
       const name = normalizeKey(input, key);
       if (name !== 'space' && name !== 'enter') return false;
-      onChange(!value);
+      latest.current = !latest.current;
+      onChange(latest.current);
       return true;
     },
     focus,

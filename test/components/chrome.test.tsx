@@ -9,7 +9,7 @@ import { createKeymap, KeyRouterProvider, type Binding } from '../../components/
 import { Tabs, tabLabels } from '../../components/Tabs.js';
 import { Toasts, useToasts, type ToastApi } from '../../components/Toasts.js';
 import { textWidth } from '../../components/text.js';
-import { applyColorEnvironment, colorDisabled, plainTheme, colorTheme, themeFromEnv } from '../../components/theme.js';
+import { applyColorEnvironment, colorDisabled, plainTheme, colorTheme, themeFromEnv, ThemeContext } from '../../components/theme.js';
 import { lines, mount, typeKeys, waitFor, waitForFrame } from './helpers.js';
 
 afterEach(() => cleanup());
@@ -105,6 +105,8 @@ describe('<Header> and <Tabs>', () => {
     assert.deepEqual(tabLabels(tabs, 20), ['1', '2', '3', '4', '5', '6']);
     const app = await mount(<Tabs tabs={tabs} activeId="orders" width={80} />);
     assert.match(app.lastFrame() ?? '', / 1 Tokens {2}2 Swap {2}3 Orders /);
+    const plain = await mount(<ThemeContext.Provider value={plainTheme}><Tabs tabs={tabs} activeId="orders" width={80} /></ThemeContext.Provider>);
+    assert.match(plain.lastFrame() ?? '', / 2 Swap \[3 Orders\] 4 Invites/, 'the active tab is bracketed without colour');
   });
 });
 

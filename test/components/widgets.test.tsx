@@ -67,10 +67,16 @@ describe('form fields', () => {
     assert.match(frame, /Exact\s+\[x\] on/);
   });
 
-  it('a pasted chunk arrives whole even before React re-renders', async () => {
+  it('a pasted chunk and several keys in one chunk are all applied', async () => {
     const app = await mount(<KeyRouterProvider><Form /></KeyRouterProvider>);
     app.stdin.write('12.75');
     await waitForFrame(app, (f) => f.includes('state 12.75|'));
+    // arrow keys repeated over a slow link arrive as one chunk: each must step from the last
+    await typeKeys(app, 'tab');
+    app.stdin.write('\x1b[C\x1b[C\x1b[Cq');
+    await waitForFrame(app, (f) => f.includes('state 12.75|sell|false|screen:q'));
+    app.stdin.write('\x1b[C\x1b[Cz');
+    await waitForFrame(app, (f) => f.includes('state 12.75|sell|false|screen:q,screen:z'));
   });
 });
 
