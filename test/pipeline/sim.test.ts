@@ -132,3 +132,36 @@ test('journalled but never sent (crash): reconcile at the next start executes it
   assert.deepEqual(await reconcileJournal(await openJournal(w.journalPath), reconcileDeps), []);
   assert.equal(before - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT), moved);
 });
+
+test('swap group: quote -> swap tx -> inspect -> confirm -> journal -> sign -> RPC send -> confirmed; balances move', async (t) => {
+  const w = await world(t);
+  const solBefore = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
+  const usdcBefore = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
+  const spec: ActionSpec = {
+    group: 'swap',
+    action: 'swap',
+    build: async () => {
+      const quoteResponse = await w.api.swap.quote({ inputMint: NATIVE_MINT, outputMint: USDC_MINT, amount: '1000000000', slippageBps: 100 });
+      const r = await w.api.swap.swap({ userPublicKey: w.wallet.address, quoteResponse });
+      return {
+        transactions: [r.swapTransaction],
+        allowedSigners: [],
+        lastValidBlockHeight: Number(r.lastValidBlockHeight),
+        builtAt: Date.now(),
+        submit: 'rpc',
+        summary: { in: '1 SOL', out: quoteResponse.outAmount },
+      };
+    },
+    describe: () => ({ title: 'Swap 1 SOL for USDC', lines: [] }),
+  };
+  const r = await runAction(spec, deps(w, w.journal, { sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))) }));
+  assert.equal(r.status, 'success', r.error);
+  const sends = w.sim.requests().filter((q) => q.path === '/rpc' && (q.body as { method?: string }).method === 'sendTransaction');
+  assert.equal(sends.length, 1);
+  assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 1_000_000_000n);
+  assert.ok(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) > usdcBefore);
+  const [state] = await w.journal.entries();
+  assert.equal(state.group, 'swap');
+  assert.equal(state.status, 'success');
+  assert.equal(state.signature, r.signature);
+});
