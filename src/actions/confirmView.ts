@@ -1,0 +1,62 @@
+// Turns the pipeline's confirm request (the action's own description plus what inspecting every
+// transaction found) into what the dialog shows: the human summary first, then the facts.
+import type { Built, ConfirmRequest } from '../pipeline/types.js';
+import type { InspectionOk } from '../wallet/inspect.js';
+import { shortAddress } from '../format.js';
+import type { ConfirmLine, ConfirmView } from '../store/confirm.js';
+
+/** What an action's describe() may add to the pipeline's ConfirmRequest. */
+export interface DescribedRequest extends ConfirmRequest {
+  summary?: ConfirmLine[];
+  warnings?: string[];
+  confirmLabel?: string;
+}
+
+export interface ConfirmContext {
+  wallet: string;
+  now: number;
+  /** the blockhash lifetime the pipeline allows a build to wait, ms */
+  maxAgeMs: number;
+  /** current block height, when the RPC answered */
+  blockHeight?: number;
+}
+
+function who(address: string, wallet: string): string {
+  return address === wallet ? 'you' : shortAddress(address);
+}
+
+export function inspectionFacts(inspections: InspectionOk[], built: Built, ctx: ConfirmContext): { facts: string[]; warnings: string[] } {
+  const facts: string[] = [];
+  const warnings: string[] = [];
+  inspections.forEach((ins, n) => {
+    const prefix = inspections.length > 1 ? `Tx ${n + 1}: ` : '';
+    const others = ins.signers.filter((s) => s !== ctx.wallet);
+    const signerText = others.length === 0 ? 'you only' : `you + ${others.map((s) => `${shortAddress(s)}${ins.unsignedSigners.includes(s) ? ' (signs at execute)' : ''}`).join(', ')}`;
+    facts.push(`${prefix}Fee payer ${who(ins.feePayer, ctx.wallet)}${ins.feePayer === ctx.wallet ? '' : ' (named by the service)'} · signers: ${signerText}`);
+    const programs = ins.programs.map((p) => p.name ?? `UNKNOWN ${shortAddress(p.id)}`).join(', ');
+    facts.push(`${prefix}Programs: ${programs} · ${ins.instructionCount} instructions, ${ins.writable.length} writable accounts${ins.lookupTables.count ? `, ${ins.lookupTables.count} lookup tables` : ''} · ${ins.version === 'legacy' ? 'legacy' : `v${ins.version}`}`);
+    for (const id of ins.unknownPrograms) warnings.push(`${prefix}calls a program tradedeck does not know: ${id}`);
+  });
+  const age = Math.max(0, Math.round((ctx.now - built.builtAt) / 1000));
+  const lifetime = Math.round(ctx.maxAgeMs / 1000);
+  const blockhash = inspections[0]?.blockhash ?? '';
+  let validity = `built ${age}s ago; re-quoted if not confirmed within ${lifetime}s`;
+  if (built.lastValidBlockHeight !== undefined) {
+    validity += ctx.blockHeight !== undefined ? ` · ${Math.max(0, built.lastValidBlockHeight - ctx.blockHeight)} blocks left` : ` · valid to block ${built.lastValidBlockHeight}`;
+  }
+  facts.push(`Blockhash ${shortAddress(blockhash, 6, 4)} ${validity}`);
+  return { facts, warnings };
+}
+
+export function confirmViewOf(req: DescribedRequest & { inspections: InspectionOk[]; built: Built }, ctx: ConfirmContext): ConfirmView {
+  const { facts, warnings } = inspectionFacts(req.inspections, req.built, ctx);
+  const summary = req.summary ?? req.lines.map((l) => ({ label: '', value: l }));
+  return {
+    title: req.title,
+    summary,
+    facts,
+    warnings: [...(req.warnings ?? []), ...warnings],
+    typedConfirmation: req.typedConfirmation,
+    confirmLabel: req.confirmLabel ?? 'Sign and send',
+  };
+}

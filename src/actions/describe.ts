@@ -1,0 +1,138 @@
+// The human side of a confirm dialog for swaps: what you pay, what you receive (and at least what,
+// after slippage), the rate, the price impact and every fee with who pays it. Pure functions over
+// the service's (untrusted, already shape-checked) answers.
+import { fromBaseUnits } from '../amount.js';
+import type { Order, Quote } from '../api/types.js';
+import { shortAddress } from '../format.js';
+import type { ConfirmLine } from '../store/confirm.js';
+
+export interface TokenRef {
+  mint: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** Above this price impact (percent) the value is highlighted. */
+export const IMPACT_WARN_PCT = 1;
+/** Above this price impact (percent) the person must type "yes". */
+export const IMPACT_TYPED_PCT = 5;
+export const TYPED_WORD = 'yes';
+
+export function amountText(raw: string | bigint, token: TokenRef): string {
+  try {
+    return `${fromBaseUnits(typeof raw === 'bigint' ? raw : BigInt(raw), token.decimals, { maxFraction: Math.min(token.decimals, 9) })} ${token.symbol}`;
+  } catch {
+    return `? ${token.symbol}`;
+  }
+}
+
+/** The price impact in percent (the contract's priceImpactPct is a fraction: "0.0123" is 1.23%). */
+export function impactPercent(priceImpactPct: string | undefined): number | undefined {
+  if (priceImpactPct === undefined) return undefined;
+  const n = Number(priceImpactPct);
+  return Number.isFinite(n) ? Math.abs(n) * 100 : undefined;
+}
+
+export function impactLine(pct: number | undefined): ConfirmLine {
+  if (pct === undefined) return { label: 'Price impact', value: 'unknown', emphasis: 'warn' };
+  const text = `${pct < 0.01 ? pct.toFixed(4) : pct.toFixed(2)}%`;
+  if (pct > IMPACT_TYPED_PCT) return { label: 'Price impact', value: `${text}  HIGH: you lose over ${IMPACT_TYPED_PCT}% to the pool`, emphasis: 'danger' };
+  if (pct > IMPACT_WARN_PCT) return { label: 'Price impact', value: `${text}  above ${IMPACT_WARN_PCT}%`, emphasis: 'warn' };
+  return { label: 'Price impact', value: text };
+}
+
+/** "1 SOL = 142.31 USDC" from raw amounts, without floats for the amounts themselves. */
+export function rateText(inRaw: string, outRaw: string, input: TokenRef, output: TokenRef): string {
+  try {
+    const i = BigInt(inRaw);
+    const o = BigInt(outRaw);
+    if (i <= 0n || o <= 0n) return '—';
+    // out per one whole input token, with 9 extra digits of precision
+    const scaled = (o * 10n ** BigInt(input.decimals) * 10n ** 9n) / i;
+    const text = fromBaseUnits(scaled, output.decimals + 9, { maxFraction: 6 });
+    return `1 ${input.symbol} = ${text} ${output.symbol}`;
+  } catch {
+    return '—';
+  }
+}
+
+function lamportsText(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return '?';
+  return `${fromBaseUnits(BigInt(Math.round(n)), 0)} lamports`;
+}
+
+/** Who a payer field names, in plain words. */
+export function payerText(payer: string | null | undefined, wallet: string, maker?: string): string {
+  if (payer === null || payer === undefined || payer === '') return 'not charged';
+  if (payer === wallet) return 'you';
+  if (maker && payer === maker) return `market maker ${shortAddress(payer)}`;
+  return shortAddress(payer);
+}
+
+/** Summary lines for an order (order group, Enter). */
+export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wallet: string): ConfirmLine[] {
+  const slippage = `${(order.slippageBps / 100).toFixed(2)}% slippage`;
+  const exactOut = order.swapMode === 'ExactOut';
+  const lines: ConfirmLine[] = [
+    { label: 'You pay', value: amountText(order.inAmount, input) },
+    { label: 'You receive', value: `about ${amountText(order.outAmount, output)}` },
+    exactOut
+      ? { label: 'At most', value: `${amountText(order.otherAmountThreshold, input)} after ${slippage}` }
+      : { label: 'At least', value: `${amountText(order.otherAmountThreshold, output)} after ${slippage}` },
+    { label: 'Rate', value: rateText(order.inAmount, order.outAmount, input, output) },
+    impactLine(impactPercent(order.priceImpactPct)),
+    {
+      label: 'Network fees',
+      value: `signature ${lamportsText(order.signatureFeeLamports)} (${payerText(order.signatureFeePayer, wallet, order.maker)}), priority ${lamportsText(order.prioritizationFeeLamports)} (${payerText(order.prioritizationFeePayer, wallet, order.maker)})`,
+    },
+    { label: 'Rent', value: `${lamportsText(order.rentFeeLamports)} (${payerText(order.rentFeePayer, wallet, order.maker)})` },
+    {
+      label: 'Platform fee',
+      value: `${feeAmountText(order.platformFee?.amount, order.feeMint, input, output)} (${order.platformFee?.feeBps ?? 0} bps; total fee ${order.feeBps} bps) · router ${order.router}${order.gasless ? ' · gasless' : ''}`,
+    },
+  ];
+  return lines;
+}
+
+function feeAmountText(amount: string | undefined, feeMint: string | undefined, input: TokenRef, output: TokenRef): string {
+  if (amount === undefined) return 'none';
+  const token = feeMint === input.mint ? input : feeMint === output.mint ? output : undefined;
+  if (!token) return `${amount} base units${feeMint ? ` of ${shortAddress(feeMint)}` : ''}`;
+  return amountText(amount, token);
+}
+
+/** Summary lines for a swap-group build (b): the quote's numbers plus the build's priority fee. */
+export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, extra: { prioritizationFeeLamports?: number }): ConfirmLine[] {
+  const slippage = `${(quote.slippageBps / 100).toFixed(2)}% slippage`;
+  const exactOut = quote.swapMode === 'ExactOut';
+  const routeFees = quote.routePlan
+    .map((s) => {
+      const mint = s.swapInfo.feeMint;
+      const token = mint === input.mint ? input : mint === output.mint ? output : undefined;
+      return s.swapInfo.feeAmount && token ? `${s.swapInfo.label} ${amountText(s.swapInfo.feeAmount, token)}` : undefined;
+    })
+    .filter((x): x is string => Boolean(x));
+  return [
+    { label: 'You pay', value: exactOut ? `about ${amountText(quote.inAmount, input)}` : amountText(quote.inAmount, input) },
+    { label: 'You receive', value: exactOut ? amountText(quote.outAmount, output) : `about ${amountText(quote.outAmount, output)}` },
+    exactOut
+      ? { label: 'At most', value: `${amountText(quote.otherAmountThreshold, input)} after ${slippage}` }
+      : { label: 'At least', value: `${amountText(quote.otherAmountThreshold, output)} after ${slippage}` },
+    { label: 'Rate', value: rateText(quote.inAmount, quote.outAmount, input, output) },
+    impactLine(impactPercent(quote.priceImpactPct)),
+    {
+      label: 'Network fees',
+      value: `signature 5,000 lamports per signature (you), priority ${extra.prioritizationFeeLamports === undefined ? 'auto' : lamportsText(extra.prioritizationFeeLamports)} (you)`,
+    },
+    { label: 'Rent', value: 'new token accounts, if any, are paid by you' },
+    {
+      label: 'Fees',
+      value: `platform ${quote.platformFee ? `${quote.platformFee.feeBps} bps` : 'none'}${routeFees.length ? ` · DEX ${routeFees.join(', ')}` : ''} · sent by RPC`,
+    },
+  ];
+}
+
+/** The typed confirmation word when the price impact is above the threshold. */
+export function typedConfirmationFor(pct: number | undefined): string | undefined {
+  return pct !== undefined && pct > IMPACT_TYPED_PCT ? TYPED_WORD : undefined;
+}

@@ -1,0 +1,83 @@
+// What the person reads after a swap: the status, the signature, the amounts that actually moved
+// (from the execute answer's swapEvents or totals), and what to do next.
+import { ApiError, RequestRuleError } from '../api/errors.js';
+import type { OrderExecuteResponse } from '../api/types.js';
+import type { ActionResult } from '../pipeline/types.js';
+import type { SwapOutcome } from '../store/swap.js';
+import { amountText, type TokenRef } from './describe.js';
+
+const STATUS_TITLES: Record<string, string> = {
+  success: 'Success',
+  failed: 'Failed',
+  cancelled: 'Cancelled: nothing was signed or sent',
+  refused: 'Refused: nothing was signed',
+  expired: 'Expired: not executed',
+  unknown: 'Outcome not known yet',
+};
+
+/** Plain words for an error thrown while building (quote or order), including rate limits. */
+export function explainError(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 429) {
+      const wait = err.retryAfterMs !== undefined ? ` for about ${Math.ceil(err.retryAfterMs / 1000)}s` : '';
+      return `Rate limited by the service (HTTP 429): wait${wait} and try again; the free tier allows about 60 requests a minute.`;
+    }
+    if (err.status === 401 || err.status === 403) return `The service refused the API key (HTTP ${err.status}). Check TRADEDECK_API_KEY.`;
+    return err.message;
+  }
+  if (err instanceof RequestRuleError) return `Not sent: ${err.message}`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+function sumEvents(events: OrderExecuteResponse['swapEvents'], mint: string, side: 'input' | 'output'): bigint | undefined {
+  if (!Array.isArray(events)) return undefined;
+  let total = 0n;
+  let seen = false;
+  for (const e of events) {
+    const m = side === 'input' ? e.inputMint : e.outputMint;
+    const a = side === 'input' ? e.inputAmount : e.outputAmount;
+    if (m === mint && typeof a === 'string' && /^\d+$/.test(a)) {
+      total += BigInt(a);
+      seen = true;
+    }
+  }
+  return seen ? total : undefined;
+}
+
+function raw(v: unknown): bigint | undefined {
+  return typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : undefined;
+}
+
+/** The amounts that moved, as the execute answer reports them. */
+export function actualAmounts(r: OrderExecuteResponse, input: TokenRef, output: TokenRef): string[] {
+  const paid = raw(r.inputAmountResult) ?? raw(r.totalInputAmount) ?? sumEvents(r.swapEvents, input.mint, 'input');
+  const got = raw(r.outputAmountResult) ?? raw(r.totalOutputAmount) ?? sumEvents(r.swapEvents, output.mint, 'output');
+  const lines: string[] = [];
+  if (paid !== undefined || got !== undefined) {
+    lines.push(`Paid ${paid === undefined ? '?' : amountText(paid, input)}, received ${got === undefined ? '?' : amountText(got, output)}`);
+  }
+  if (Array.isArray(r.swapEvents) && r.swapEvents.length > 1) lines.push(`${r.swapEvents.length} swap events along the route`);
+  return lines;
+}
+
+export function swapOutcomeOf(result: ActionResult, via: 'order' | 'swap', input: TokenRef, output: TokenRef, at: number): SwapOutcome {
+  const lines: string[] = [];
+  const execute = via === 'order' && result.result && typeof result.result === 'object' ? (result.result as OrderExecuteResponse) : undefined;
+  if (result.status === 'success') {
+    if (execute) lines.push(...actualAmounts(execute, input, output));
+    else if (via === 'swap') lines.push('Confirmed on chain; balances below are refreshed.');
+  }
+  if (result.status === 'unknown') lines.push('The journal keeps it; its outcome is checked again at the next start. Do not swap again until it is known.');
+  if (result.code !== undefined && result.status !== 'success') lines.push(`Code ${result.code}`);
+  return {
+    status: result.status,
+    via,
+    title: STATUS_TITLES[result.status] ?? result.status,
+    ...(result.signature ? { signature: result.signature } : {}),
+    ...(result.error ? { error: result.error } : {}),
+    ...(result.advice ? { advice: result.advice } : {}),
+    lines,
+    ...(execute ? { execute } : {}),
+    at,
+  };
+}

@@ -1,0 +1,93 @@
+// The one entry every screen uses to run a signing action: refuses up front when signing is not
+// possible (read-only, watch-only, no wallet, no journal), connects the pipeline to the confirm
+// queue, and raises the session's pendingSubmissions from the moment a signed transaction is
+// journalled until its outcome is known (quitting asks first meanwhile).
+import { DEFAULT_MAX_QUOTE_AGE_MS, executeThrough, rpcDeps, runAction, type ActionResult, type ActionSpec, type PipelineDeps } from '../pipeline/index.js';
+import type { Journal } from '../journal/journal.js';
+import { confirmViewOf, type DescribedRequest } from './confirmView.js';
+import { explainError } from './outcome.js';
+import type { ActionServices } from './services.js';
+
+/** Why signing is unavailable, in words for the person; undefined when it is available. */
+export function signingBlocked(s: Pick<ActionServices, 'readOnly' | 'wallet' | 'journal' | 'rpc'>, submit?: 'execute' | 'rpc'): string | undefined {
+  if (s.readOnly) return 'read-only mode (--read-only): signing is disabled; restart without --read-only to trade';
+  if (!s.wallet) return 'no wallet: start with --keypair <file> to sign';
+  if (s.wallet.kind === 'watch') return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
+  if (!s.journal) return 'the journal could not be opened, and nothing is signed without it (see the start-up message)';
+  if (submit === 'rpc' && !s.rpc) return 'no RPC URL configured: building and sending through RPC needs --rpc-url (Enter executes through the order group instead)';
+  return undefined;
+}
+
+function refused(error: string): ActionResult {
+  return { status: 'refused', stage: 'wallet', error, transactions: [] };
+}
+
+const noRpc = () => Promise.reject(new Error('no RPC URL configured'));
+
+export interface RunOptions {
+  onStatus?(text: string): void;
+}
+
+export async function runSigned(spec: ActionSpec, s: ActionServices, submit: 'execute' | 'rpc', opts: RunOptions = {}): Promise<ActionResult> {
+  const blocked = signingBlocked(s, submit);
+  if (blocked) return refused(blocked);
+  const journal = s.journal as Journal;
+  let raised = 0;
+  const raise = (by: number) => {
+    raised += by;
+    const session = s.session.getState();
+    session.setPendingSubmissions(session.pendingSubmissions + by);
+  };
+  // The pipeline writes the journal line right after signing and before sending: from then on a
+  // transaction is in flight until runAction returns with its outcome.
+  const watched: Journal = {
+    path: journal.path,
+    append: async (entry) => {
+      await journal.append(entry);
+      raise(1);
+    },
+    appendOutcome: (o) => journal.appendOutcome(o),
+    entries: () => journal.entries(),
+    pending: () => journal.pending(),
+    get skippedLines() {
+      return journal.skippedLines;
+    },
+  };
+  const maxQuoteAgeMs = s.pipeline?.maxQuoteAgeMs ?? DEFAULT_MAX_QUOTE_AGE_MS;
+  const rpc = s.rpc ? rpcDeps(s.rpc) : { sendRawTransaction: noRpc, signatureStatus: noRpc, blockHeight: noRpc };
+  const deps: PipelineDeps = {
+    wallet: s.wallet!,
+    journal: watched,
+    execute: executeThrough(s.api),
+    ...rpc,
+    now: () => s.now(),
+    maxQuoteAgeMs,
+    ...s.pipeline,
+    onStatus: opts.onStatus,
+    confirm: async (req) => {
+      let blockHeight: number | undefined;
+      if (req.built.lastValidBlockHeight !== undefined) blockHeight = await rpc.blockHeight().catch(() => undefined);
+      const view = confirmViewOf(req as DescribedRequest & typeof req, { wallet: s.wallet!.address, now: s.now(), maxAgeMs: maxQuoteAgeMs, blockHeight });
+      opts.onStatus?.('Waiting for your confirmation…');
+      return (await s.confirm.getState().ask(view)) ? 'confirm' : 'cancel';
+    },
+  };
+  // Build failures (order errorCode, 429, a broken rule) reach the person in plain words.
+  const explained: ActionSpec = {
+    ...spec,
+    build: async () => {
+      try {
+        return await spec.build();
+      } catch (err) {
+        throw new Error(explainError(err));
+      }
+    },
+  };
+  try {
+    return await runAction(explained, deps);
+  } catch (err) {
+    return { status: 'failed', error: err instanceof Error ? err.message : String(err), transactions: [] };
+  } finally {
+    if (raised > 0) raise(-raised);
+  }
+}

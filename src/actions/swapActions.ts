@@ -1,0 +1,138 @@
+// The two ways to swap, as pipeline actions: through the order group (order with taker ->
+// execute) and through the swap group (quote -> swap build -> RPC send -> signature status).
+import type { ApiClient } from '../api/index.js';
+import type { Order, QuoteParams, Quote, SwapResponse } from '../api/types.js';
+import { describeOrderError } from '../pipeline/advice.js';
+import type { ActionSpec, Built } from '../pipeline/types.js';
+import { amountText, impactPercent, orderSummary, quoteSummary, typedConfirmationFor, type TokenRef } from './describe.js';
+import type { DescribedRequest } from './confirmView.js';
+
+/** The order could not be built (errorCode 1, 2 or 3): the message says what to do. */
+export class OrderBuildError extends Error {
+  constructor(readonly errorCode: number) {
+    super(describeOrderError(errorCode));
+    this.name = 'OrderBuildError';
+  }
+}
+
+export interface OrderSwapInput {
+  api: ApiClient;
+  wallet: string;
+  input: TokenRef;
+  output: TokenRef;
+  /** input amount, base units */
+  amount: bigint;
+  excludeDexes?: string[];
+  now(): number;
+}
+
+function otherSigners(wallet: string, ...named: Array<string | null | undefined>): string[] {
+  return [...new Set(named.filter((a): a is string => typeof a === 'string' && a !== '' && a !== wallet))];
+}
+
+/** Enter on the Swap screen and `:swap`: ultra.order with taker, then execute. */
+export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built: Built): Order | undefined } {
+  const orders = new WeakMap<Built, Order>();
+  return {
+    group: 'ultra',
+    action: 'swap',
+    orderOf: (built) => orders.get(built),
+    async build() {
+      const order = await p.api.ultra.order({
+        inputMint: p.input.mint,
+        outputMint: p.output.mint,
+        amount: p.amount.toString(),
+        taker: p.wallet,
+        ...(p.excludeDexes?.length ? { excludeDexes: p.excludeDexes } : {}),
+      });
+      if (typeof order.errorCode === 'number' && !order.transaction) throw new OrderBuildError(order.errorCode);
+      if (!order.transaction) throw new Error('the service returned the order without a transaction to sign; get a new quote');
+      if (order.inputMint !== p.input.mint || order.outputMint !== p.output.mint) throw new Error('the service answered for a different pair than asked; nothing was signed');
+      const built: Built = {
+        requestId: order.requestId,
+        transactions: [order.transaction],
+        allowedSigners: otherSigners(p.wallet, order.signatureFeePayer, order.prioritizationFeePayer, order.rentFeePayer, order.maker),
+        builtAt: p.now(),
+        submit: 'execute',
+        summary: {
+          pay: amountText(order.inAmount, p.input),
+          receive: amountText(order.outAmount, p.output),
+          inputMint: p.input.mint,
+          outputMint: p.output.mint,
+          inAmount: order.inAmount,
+          outAmount: order.outAmount,
+          router: order.router,
+        },
+      };
+      orders.set(built, order);
+      return built;
+    },
+    describe(built): DescribedRequest {
+      const order = orders.get(built)!;
+      const pct = impactPercent(order.priceImpactPct);
+      return {
+        title: `Swap ${amountText(order.inAmount, p.input)} for ${p.output.symbol} (order)`,
+        lines: [],
+        summary: orderSummary(order, p.input, p.output, p.wallet),
+        typedConfirmation: typedConfirmationFor(pct),
+      };
+    },
+  };
+}
+
+export interface RouteSwapInput {
+  api: ApiClient;
+  wallet: string;
+  input: TokenRef;
+  output: TokenRef;
+  params: QuoteParams;
+  feeAccount?: string;
+  now(): number;
+}
+
+/** `b` on the Swap screen: a fresh quote, swap.swap, then RPC sendTransaction. */
+export function routeSwapAction(p: RouteSwapInput): ActionSpec {
+  const builds = new WeakMap<Built, { quote: Quote; response: SwapResponse }>();
+  return {
+    group: 'swap',
+    action: 'swap',
+    async build() {
+      const quote = await p.api.swap.quote(p.params);
+      if (quote.inputMint !== p.input.mint || quote.outputMint !== p.output.mint) throw new Error('the service quoted a different pair than asked; nothing was signed');
+      const response = await p.api.swap.swap({
+        userPublicKey: p.wallet,
+        quoteResponse: quote,
+        ...(p.feeAccount ? { feeAccount: p.feeAccount } : {}),
+        ...(p.params.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
+      });
+      const built: Built = {
+        transactions: [response.swapTransaction],
+        allowedSigners: [],
+        lastValidBlockHeight: response.lastValidBlockHeight,
+        builtAt: p.now(),
+        submit: 'rpc',
+        summary: {
+          pay: amountText(quote.inAmount, p.input),
+          receive: amountText(quote.outAmount, p.output),
+          inputMint: p.input.mint,
+          outputMint: p.output.mint,
+          inAmount: quote.inAmount,
+          outAmount: quote.outAmount,
+          swapMode: quote.swapMode,
+        },
+      };
+      builds.set(built, { quote, response });
+      return built;
+    },
+    describe(built): DescribedRequest {
+      const { quote, response } = builds.get(built)!;
+      const pct = impactPercent(quote.priceImpactPct);
+      return {
+        title: `Swap ${amountText(quote.inAmount, p.input)} for ${p.output.symbol} (build + RPC send)`,
+        lines: [],
+        summary: quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports }),
+        typedConfirmation: typedConfirmationFor(pct),
+      };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// Reads the Swap form as typed into request parameters, naming every field that is wrong.
+// Nothing here changes the form: what the person typed stays as typed.
+import { AmountError, toBaseUnits } from '../amount.js';
+import type { QuoteParams, Token } from '../api/types.js';
+import { resolveToken } from '../resolve.js';
+import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
+import type { SwapForm } from '../store/swap.js';
+import type { TokenRef } from './describe.js';
+
+export type FieldErrors = Partial<Record<keyof SwapForm, string>>;
+
+export interface FormCheck {
+  input?: Token;
+  output?: Token;
+  /** base units of the amount field (input for ExactIn, output for ExactOut) */
+  amount?: bigint;
+  params?: QuoteParams;
+  errors: FieldErrors;
+  /** every required field has something in it */
+  filled: boolean;
+}
+
+/** Every token known for lookup: the well-known ones, then the lists seen (later wins for data). */
+export function tokenUniverse(...lists: Array<readonly Token[]>): Token[] {
+  const byId = new Map<string, Token>();
+  for (const t of WELL_KNOWN_TOKENS) byId.set(t.id, t);
+  for (const list of lists) for (const t of list) byId.set(t.id, { ...byId.get(t.id), ...t });
+  return [...byId.values()];
+}
+
+export function tokenRef(t: Pick<Token, 'id' | 'symbol' | 'decimals'>): TokenRef {
+  return { mint: t.id, symbol: t.symbol || t.id.slice(0, 6), decimals: t.decimals };
+}
+
+function labels(text: string): string[] | undefined {
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length ? list : undefined;
+}
+
+function intField(text: string, min: number, max: number): number | string {
+  const t = text.trim();
+  if (!/^\d+$/.test(t)) return `must be a whole number from ${min} to ${max} (got "${t}")`;
+  const n = Number(t);
+  if (n < min || n > max) return `must be from ${min} to ${max} (got ${n})`;
+  return n;
+}
+
+export function checkForm(form: SwapForm, tokens: readonly Token[]): FormCheck {
+  const errors: FieldErrors = {};
+  const filled = form.input.trim() !== '' && form.output.trim() !== '' && form.amount.trim() !== '';
+  let input: Token | undefined;
+  let output: Token | undefined;
+  if (form.input.trim()) {
+    const r = resolveToken(form.input, tokens);
+    if (r.ok) input = r.token as Token;
+    else errors.input = r.error;
+  }
+  if (form.output.trim()) {
+    const r = resolveToken(form.output, tokens);
+    if (r.ok) output = r.token as Token;
+    else errors.output = r.error;
+  }
+  if (input && output && input.id === output.id) errors.output = `the same token as the input (${input.symbol}); pick another`;
+
+  let amount: bigint | undefined;
+  const amountToken = form.mode === 'ExactOut' ? output : input;
+  if (form.amount.trim() && amountToken) {
+    try {
+      amount = toBaseUnits(form.amount, amountToken.decimals, 'amount');
+      if (amount === 0n) {
+        errors.amount = 'amount: must be greater than zero';
+        amount = undefined;
+      }
+    } catch (e) {
+      errors.amount = e instanceof AmountError ? e.message : String(e);
+    }
+  }
+
+  const slippage = intField(form.slippageBps, 0, 10_000);
+  if (typeof slippage === 'string') errors.slippageBps = `slippage (bps) ${slippage}`;
+  let maxAccounts: number | undefined;
+  if (form.maxAccounts.trim()) {
+    const v = intField(form.maxAccounts, 1, 256);
+    if (typeof v === 'string') errors.maxAccounts = `maxAccounts ${v}`;
+    else maxAccounts = v;
+  }
+  let platformFeeBps: number | undefined;
+  if (form.platformFeeBps.trim()) {
+    const v = intField(form.platformFeeBps, 0, 10_000);
+    if (typeof v === 'string') errors.platformFeeBps = `platformFeeBps ${v}`;
+    else platformFeeBps = v;
+  }
+  if (form.feeAccount.trim() && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(form.feeAccount.trim())) errors.feeAccount = 'feeAccount: must be a base58 token account address';
+  const dexes = labels(form.dexes);
+  const excludeDexes = labels(form.excludeDexes);
+  if (dexes && excludeDexes) {
+    const both = dexes.filter((d) => excludeDexes.includes(d));
+    if (both.length) errors.excludeDexes = `excludeDexes: ${both.join(', ')} is also in dexes`;
+  }
+
+  const ok = Object.keys(errors).length === 0;
+  const params: QuoteParams | undefined =
+    ok && input && output && amount !== undefined && typeof slippage === 'number'
+      ? {
+          inputMint: input.id,
+          outputMint: output.id,
+          amount: amount.toString(),
+          slippageBps: slippage,
+          swapMode: form.mode,
+          ...(dexes ? { dexes } : {}),
+          ...(excludeDexes ? { excludeDexes } : {}),
+          ...(form.onlyDirectRoutes ? { onlyDirectRoutes: true } : {}),
+          ...(form.restrictIntermediateTokens ? {} : { restrictIntermediateTokens: false }),
+          ...(maxAccounts !== undefined ? { maxAccounts } : {}),
+          ...(platformFeeBps !== undefined ? { platformFeeBps } : {}),
+          ...(form.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
+          ...(form.instructionVersion !== 'V1' ? { instructionVersion: form.instructionVersion } : {}),
+        }
+      : undefined;
+  return { input, output, amount, params, errors, filled };
+}
+
+/** A stable key of the quote parameters (one polled resource per distinct request). */
+export function quoteKey(p: QuoteParams): string {
+  return `swap/quote?${JSON.stringify(p)}`;
+}
+
+/** Lamports kept back by `max` when the input is SOL: network fees and new token accounts' rent. */
+export const SOL_RESERVE_LAMPORTS = 10_000_000n;

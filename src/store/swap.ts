@@ -1,0 +1,128 @@
+// The Swap screen's slice: the form exactly as typed (nothing typed is ever dropped, even when it
+// does not parse), the known tokens for symbol lookup, the wallet's balances, the last quote, the
+// running action's status and the last result.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { OrderExecuteResponse, SwapInstructionsResponse, SwapMode, Token, InstructionVersion, Quote } from '../api/types.js';
+
+export interface SwapForm {
+  input: string;
+  output: string;
+  amount: string;
+  mode: SwapMode;
+  /** basis points, as typed */
+  slippageBps: string;
+  // Advanced (quote parameters)
+  dexes: string;
+  excludeDexes: string;
+  onlyDirectRoutes: boolean;
+  restrictIntermediateTokens: boolean;
+  maxAccounts: string;
+  platformFeeBps: string;
+  /** token account collecting the platform fee (required by the swap build when platformFeeBps is set) */
+  feeAccount: string;
+  asLegacyTransaction: boolean;
+  instructionVersion: InstructionVersion;
+}
+
+export const EMPTY_FORM: SwapForm = {
+  input: '',
+  output: '',
+  amount: '',
+  mode: 'ExactIn',
+  slippageBps: '50',
+  dexes: '',
+  excludeDexes: '',
+  onlyDirectRoutes: false,
+  restrictIntermediateTokens: true,
+  maxAccounts: '',
+  platformFeeBps: '',
+  feeAccount: '',
+  asLegacyTransaction: false,
+  instructionVersion: 'V1',
+};
+
+export interface QuoteView {
+  /** the parameters key it answers */
+  key: string;
+  quote: Quote;
+  at: number;
+}
+
+export interface Balance {
+  raw: bigint;
+  at: number;
+}
+
+export interface SwapOutcome {
+  status: string;
+  /** 'order' (Enter) or 'swap' (b) */
+  via: 'order' | 'swap';
+  title: string;
+  signature?: string;
+  error?: string;
+  advice?: string;
+  /** plain lines: actual amounts, what to do next */
+  lines: string[];
+  execute?: OrderExecuteResponse;
+  at: number;
+}
+
+export interface SwapState {
+  form: SwapForm;
+  advanced: boolean;
+  tokens: Record<string, Token>;
+  tokensAt?: number;
+  balances: Record<string, Balance>;
+  balanceError?: string;
+  quote?: QuoteView;
+  /** what the running action is doing now ("Building…", "Submitting…") */
+  running?: string;
+  outcome?: SwapOutcome;
+  instructions?: { at: number; response: SwapInstructionsResponse };
+  instructionsOpen: boolean;
+
+  setField<K extends keyof SwapForm>(key: K, value: SwapForm[K]): void;
+  setForm(patch: Partial<SwapForm>): void;
+  setAdvanced(on: boolean): void;
+  addTokens(tokens: readonly Token[], at: number): void;
+  setBalances(balances: Record<string, bigint>, at: number): void;
+  setBalanceError(message: string | undefined): void;
+  setQuote(q: QuoteView | undefined): void;
+  setRunning(text: string | undefined): void;
+  setOutcome(o: SwapOutcome | undefined): void;
+  setInstructions(response: SwapInstructionsResponse | undefined, at: number): void;
+  setInstructionsOpen(on: boolean): void;
+}
+
+export type SwapStore = StoreApi<SwapState>;
+
+export function createSwapStore(init: Partial<SwapForm> = {}): SwapStore {
+  return createStore<SwapState>()((set, get) => ({
+    form: { ...EMPTY_FORM, ...init },
+    advanced: false,
+    tokens: {},
+    balances: {},
+    instructionsOpen: false,
+    setField: (key, value) => {
+      if (get().form[key] !== value) set({ form: { ...get().form, [key]: value } });
+    },
+    setForm: (patch) => set({ form: { ...get().form, ...patch } }),
+    setAdvanced: (advanced) => set({ advanced }),
+    addTokens: (tokens, at) => {
+      const next = { ...get().tokens };
+      for (const t of tokens) if (!next[t.id] || typeof t.usdPrice === 'number') next[t.id] = t;
+      set({ tokens: next, tokensAt: at });
+    },
+    setBalances: (raw, at) => {
+      const balances = { ...get().balances };
+      for (const [mint, amount] of Object.entries(raw)) balances[mint] = { raw: amount, at };
+      set({ balances, balanceError: undefined });
+    },
+    setBalanceError: (balanceError) => set({ balanceError }),
+    setQuote: (quote) => set({ quote }),
+    setRunning: (running) => set({ running }),
+    setOutcome: (outcome) => set({ outcome }),
+    setInstructions: (response, at) => set({ instructions: response ? { response, at } : undefined }),
+    setInstructionsOpen: (instructionsOpen) => set({ instructionsOpen }),
+  }));
+}
