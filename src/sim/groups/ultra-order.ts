@@ -1,0 +1,143 @@
+// GET /ultra/v1/order: parameters, router choice (pool aggregator or RFQ partners), fees and who
+// pays them, and the funding checks behind errorCode 1/2/3.
+import { fromBaseUnits } from '../../amount.js';
+import { NATIVE_MINT, ROUTERS, USDC_MINT } from '../../api/types.js';
+import type { SimCore } from '../core.js';
+import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
+import { DEX_LABELS } from '../market/pools.js';
+import type { RouteResult } from '../market/routing.js';
+import { addressValue, fieldFail, intValue, labelList, optionalAddress, single, u64Value } from './params.js';
+import { computeQuote } from './swap-route.js';
+import { bestRfqQuote, type RfqQuote } from './ultra-rfq.js';
+import { ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './swap-tx.js';
+import { PRIORITY_LEVEL_LAMPORTS } from './swap-body.js';
+
+export const GASLESS_MIN_USD = 10;
+export const DEFAULT_FEE_BPS = 10;
+export const STABLE_FEE_BPS = 5;
+export const GASLESS_EXTRA_FEE_BPS = 10;
+const STABLES = new Set([USDC_MINT, USDT_MINT]);
+
+export interface OrderParams {
+  inputMint: string;
+  outputMint: string;
+  amount: bigint;
+  taker?: string;
+  receiver?: string;
+  payer?: string;
+  closeAuthority?: string;
+  referralAccount?: string;
+  referralFee?: number;
+  routers: string[];
+  excludeDexes?: Set<string>;
+}
+
+export interface OrderPlan {
+  params: OrderParams;
+  router: string;
+  route: RouteResult | null;
+  rfq: RfqQuote | null;
+  inAmount: bigint;
+  /** after the fee */
+  outAmount: bigint;
+  feeAmount: bigint;
+  feeBps: number;
+  threshold: bigint;
+  slippageBps: number;
+  priceImpact: number;
+  gasless: boolean;
+  /** who pays gas and rent: payer, the gasless relayer, or the taker */
+  gasPayer: string | null;
+  signatureFeeLamports: bigint;
+  prioritizationFeeLamports: bigint;
+  rentFeeLamports: bigint;
+  errorCode?: 1 | 2 | 3;
+  errorMessage?: string;
+}
+
+export function parseOrderParams(core: SimCore, q: URLSearchParams): OrderParams {
+  const bad = fieldFail(core.kernel);
+  const inputMint = addressValue(single(q, 'inputMint', bad), 'inputMint', bad);
+  const outputMint = addressValue(single(q, 'outputMint', bad), 'outputMint', bad);
+  if (!core.market.token(inputMint)) bad('inputMint', 'is not a tradable token');
+  if (!core.market.token(outputMint)) bad('outputMint', 'is not a tradable token');
+  if (inputMint === outputMint) bad('outputMint', 'must differ from inputMint');
+  const amount = u64Value(single(q, 'amount', bad), 'amount', bad);
+  const takerRaw = single(q, 'taker', bad);
+  const taker = takerRaw === null || takerRaw === '' || takerRaw === 'null' ? undefined : addressValue(takerRaw, 'taker', bad);
+  const receiver = optionalAddress(single(q, 'receiver', bad), 'receiver', bad);
+  const payer = optionalAddress(single(q, 'payer', bad), 'payer', bad);
+  const closeAuthority = optionalAddress(single(q, 'closeAuthority', bad), 'closeAuthority', bad);
+  const referralAccount = optionalAddress(single(q, 'referralAccount', bad), 'referralAccount', bad);
+  const feeRaw = single(q, 'referralFee', bad);
+  const referralFee = feeRaw === null ? undefined : intValue(feeRaw, 'referralFee', 50, 255, bad);
+  if (referralFee !== undefined && !referralAccount) bad('referralFee', 'requires referralAccount');
+  const excludeRaw = single(q, 'excludeRouters', bad);
+  const excluded = excludeRaw === null ? [] : excludeRaw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const r of excluded) if (!(ROUTERS as readonly string[]).includes(r)) bad('excludeRouters', `unknown router "${r}"; routers are ${ROUTERS.join(', ')}`);
+  const excludeDexes = labelList(single(q, 'excludeDexes', bad), 'excludeDexes', DEX_LABELS, bad);
+  return {
+    inputMint, outputMint, amount, taker, receiver, payer,
+    // closeAuthority is ignored without payer
+    closeAuthority: payer ? closeAuthority : undefined,
+    referralAccount, referralFee,
+    routers: ROUTERS.filter((r) => !excluded.includes(r)),
+    excludeDexes,
+  };
+}
+
+function sol(lamports: bigint): string {
+  return fromBaseUnits(lamports, 9, { group: false });
+}
+
+/** prices the order and decides who pays; errorCode set when a transaction cannot be built */
+export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string): OrderPlan | null {
+  const m = core.market;
+  const stablePair = STABLES.has(p.inputMint) && STABLES.has(p.outputMint);
+  const baseFeeBps = p.referralFee ?? (stablePair ? STABLE_FEE_BPS : DEFAULT_FEE_BPS);
+  const slippage = stablePair ? 10 : 50;
+  const iris = p.routers.includes('iris')
+    ? computeQuote(core, {
+        inputMint: p.inputMint, outputMint: p.outputMint, amount: p.amount, exactOut: false, slippageBps: slippage, platformFeeBps: 0,
+        filter: { excludeDexes: p.excludeDexes, intermediates: new Set(STABLE_INTERMEDIATES), maxAccounts: 64 },
+      })
+    : null;
+  const rfq = bestRfqQuote(core, p.inputMint, p.outputMint, p.amount, p.routers);
+  if (!iris && !rfq) return null;
+  const useRfq = rfq !== null && (!iris || rfq.outAmount > iris.route.outAmount);
+  const gross = useRfq ? rfq!.outAmount : iris!.route.outAmount;
+  const receiver = p.receiver ?? p.taker;
+  const rent = receiver && p.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, p.outputMint) === 0n ? ATA_RENT_LAMPORTS : 0n;
+  const priority = useRfq ? 0n : PRIORITY_LEVEL_LAMPORTS.medium;
+  const signers = p.payer && p.payer !== p.taker ? 2n : 1n;
+  let plan = finish(gross, baseFeeBps);
+  function finish(g: bigint, feeBps: number): OrderPlan {
+    const feeAmount = (g * BigInt(feeBps)) / 10000n;
+    const outAmount = g - feeAmount;
+    const slippageBps = useRfq ? 0 : slippage;
+    return {
+      params: p, router: useRfq ? rfq!.router : 'iris', route: useRfq ? null : iris!.route, rfq: useRfq ? rfq : null,
+      inAmount: p.amount, outAmount, feeAmount, feeBps, slippageBps,
+      threshold: (outAmount * BigInt(10000 - slippageBps)) / 10000n,
+      priceImpact: useRfq ? 0 : iris!.route.priceImpact,
+      gasless: false, gasPayer: p.payer ?? p.taker ?? null,
+      signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * signers, prioritizationFeeLamports: priority, rentFeeLamports: rent,
+    };
+  }
+  if (!p.taker) return plan;
+  const held = core.ledger.balance(p.taker, p.inputMint);
+  if (held < p.amount) return { ...plan, errorCode: 1, errorMessage: 'Insufficient funds' };
+  const gasPayer = p.payer ?? p.taker;
+  const gasNeed = plan.signatureFeeLamports + plan.prioritizationFeeLamports + rent;
+  const spendable = core.ledger.balance(gasPayer, NATIVE_MINT) - (p.inputMint === NATIVE_MINT && gasPayer === p.taker ? p.amount : 0n);
+  if (spendable >= gasNeed) return plan;
+  if (p.payer || p.inputMint === NATIVE_MINT) return { ...plan, errorCode: 2, errorMessage: `Top up ${sol(gasNeed - spendable)} SOL for gas` };
+  const usd = m.usdValue(p.inputMint, p.amount);
+  if (usd < GASLESS_MIN_USD) {
+    const info = m.token(p.inputMint)!;
+    const minRaw = BigInt(Math.ceil((GASLESS_MIN_USD / m.priceUsd(p.inputMint)) * 10 ** info.decimals));
+    return { ...plan, errorCode: 3, errorMessage: `Minimum ${fromBaseUnits(minRaw, info.decimals, { group: false, maxFraction: 6 })} ${info.symbol} for gasless` };
+  }
+  plan = finish(gross, baseFeeBps + GASLESS_EXTRA_FEE_BPS);
+  return { ...plan, gasless: true, gasPayer: gaslessRelayer, signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * 2n };
+}

@@ -1,0 +1,167 @@
+// Order group: GET /ultra/v1/order (quote + unsigned transaction under a requestId) and
+// POST /ultra/v1/execute (signed transaction -> landed swap, idempotent per requestId).
+import { NATIVE_MINT, type Order } from '../../api/types.js';
+import type { SimInstruction, SimKernel } from '../kernel.js';
+import { coreOf, type SimCore } from '../core.js';
+import { seededAddress } from '../random.js';
+import { addressBytes } from '../signing.js';
+import { associatedTokenAddress } from '../rpc/ata.js';
+import { routePlanJson } from './swap-route.js';
+import { executeSwap } from './swap-exec.js';
+import { executeRfq } from './ultra-rfq.js';
+import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions } from './swap-tx.js';
+import { parseOrderParams, planOrder, type OrderPlan } from './ultra-order.js';
+
+const RELAYER_FLOAT_LAMPORTS = 1_000_000n * 1_000_000_000n;
+
+async function buildOrderTransaction(core: SimCore, plan: OrderPlan, relayer: string, feeCollector: string): Promise<{ base64: string; lastValidBlockHeight: number }> {
+  const p = plan.params;
+  const taker = p.taker!;
+  const receiver = p.receiver ?? taker;
+  const feePayer = plan.gasPayer!;
+  const info = (mint: string) => core.market.token(mint)!;
+  const cuLimit = plan.route ? 60_000 + 70_000 * plan.route.paths.reduce((n, x) => n + x.pools.length, 0) : 120_000;
+  const cuPrice = (plan.prioritizationFeeLamports * 1_000_000n + BigInt(cuLimit) - 1n) / BigInt(cuLimit);
+  const outProgram = info(p.outputMint).tokenProgram;
+  const set = await swapInstructions({
+    user: taker,
+    feePayer,
+    inputMint: p.inputMint,
+    outputMint: p.outputMint,
+    inTokenProgram: info(p.inputMint).tokenProgram,
+    outTokenProgram: outProgram,
+    specs: plan.route ? plan.route.paths : [],
+    inAmount: plan.inAmount,
+    quotedOut: plan.threshold,
+    slippageBps: plan.slippageBps,
+    platformFeeBps: Math.min(255, plan.feeBps),
+    feeAccount: p.referralAccount,
+    destinationTokenAccount: receiver !== taker && p.outputMint !== NATIVE_MINT ? await associatedTokenAddress(receiver, p.outputMint, outProgram) : undefined,
+    nativeDestinationAccount: receiver !== taker && p.outputMint === NATIVE_MINT ? receiver : undefined,
+    wrapAndUnwrapSol: true,
+    cuLimit,
+    cuPriceMicroLamports: cuPrice,
+    extraAccounts: plan.rfq ? [plan.rfq.maker] : [],
+  });
+  const extra: SimInstruction[] = [];
+  if (p.closeAuthority && p.closeAuthority !== taker && p.outputMint !== NATIVE_MINT) {
+    const ata = await associatedTokenAddress(receiver, p.outputMint, outProgram);
+    // SetAuthority(CloseAccount) on the created output account
+    extra.push({
+      programId: outProgram,
+      accounts: [{ pubkey: ata, isSigner: false, isWritable: true }, { pubkey: receiver, isSigner: receiver === taker, isWritable: false }],
+      data: new Uint8Array([6, 3, 1, ...addressBytes(p.closeAuthority)]),
+    });
+  }
+  const signerCount = feePayer === taker ? 1n : 2n;
+  const networkFee = () =>
+    SIGNATURE_FEE_LAMPORTS * signerCount + plan.prioritizationFeeLamports +
+    (p.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, p.outputMint) === 0n ? ATA_RENT_LAMPORTS : 0n);
+  const feeRecipient = p.referralAccount ?? feeCollector;
+  const effect = () =>
+    plan.rfq
+      ? executeRfq(core, {
+          trader: taker, receiver, feePayer, networkFeeLamports: networkFee(), inputMint: p.inputMint, outputMint: p.outputMint,
+          inAmount: plan.inAmount, outAmount: plan.outAmount, feeAmount: plan.feeAmount, feeRecipient, maker: plan.rfq.maker,
+        })
+      : executeSwap(core, {
+          trader: taker, receiver, feePayer, networkFeeLamports: networkFee(), inputMint: p.inputMint, outputMint: p.outputMint,
+          exactOut: false, specs: plan.route!.paths, amount: plan.inAmount, threshold: plan.threshold, feeBps: plan.feeBps, feeRecipient,
+        });
+  return core.kernel.tx.build({
+    feePayer,
+    instructions: [...allInstructions(set), ...extra],
+    effect,
+    simSigners: feePayer === relayer ? [relayer] : [],
+  });
+}
+
+function orderBody(core: SimCore, plan: OrderPlan, transaction: string | null, requestId: string, started: number, lastValid?: number): Order {
+  const p = plan.params;
+  const m = core.market;
+  const payerOrNull = (v: string | null) => (p.taker || p.payer ? v : null);
+  const inUsd = m.usdValue(p.inputMint, plan.inAmount);
+  const outUsd = m.usdValue(p.outputMint, plan.outAmount);
+  const fraction = plan.priceImpact.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
+  return {
+    mode: 'ultra',
+    inputMint: p.inputMint,
+    outputMint: p.outputMint,
+    inAmount: plan.inAmount.toString(),
+    outAmount: plan.outAmount.toString(),
+    otherAmountThreshold: plan.threshold.toString(),
+    swapMode: 'ExactIn',
+    slippageBps: plan.slippageBps,
+    priceImpactPct: fraction,
+    priceImpact: -Math.round(plan.priceImpact * 1e8) / 1e6,
+    inUsdValue: Math.round(inUsd * 1e6) / 1e6,
+    outUsdValue: Math.round(outUsd * 1e6) / 1e6,
+    swapUsdValue: Math.round(inUsd * 1e6) / 1e6,
+    routePlan: plan.route
+      ? routePlanJson(core, plan.route, true)
+      : [{ swapInfo: { ammKey: plan.rfq!.maker, label: plan.router, inputMint: p.inputMint, outputMint: p.outputMint, inAmount: plan.inAmount.toString(), outAmount: (plan.outAmount + plan.feeAmount).toString() }, percent: 100, bps: 10000, usdValue: Math.round(inUsd * 100) / 100 }],
+    feeBps: plan.feeBps,
+    feeMint: p.outputMint,
+    platformFee: { amount: plan.feeAmount.toString(), feeBps: plan.feeBps },
+    signatureFeeLamports: Number(plan.signatureFeeLamports),
+    signatureFeePayer: payerOrNull(plan.gasPayer),
+    prioritizationFeeLamports: Number(plan.prioritizationFeeLamports),
+    prioritizationFeePayer: payerOrNull(plan.gasPayer),
+    rentFeeLamports: Number(plan.rentFeeLamports),
+    rentFeePayer: payerOrNull(plan.gasPayer),
+    swapType: plan.rfq ? 'rfq' : 'aggregator',
+    router: plan.router,
+    transaction,
+    gasless: plan.gasless,
+    requestId,
+    totalTime: Math.round(performance.now() - started),
+    taker: p.taker ?? null,
+    ...(p.referralAccount ? { referralAccount: p.referralAccount } : {}),
+    ...(plan.rfq ? { quoteId: plan.rfq.quoteId, maker: plan.rfq.maker, expireAt: String(Math.floor(core.clock.nowMs() / 1000) + 60) } : {}),
+    ...(lastValid !== undefined ? { lastValidBlockHeight: lastValid } : {}),
+    ...(plan.errorCode ? { errorCode: plan.errorCode, errorMessage: plan.errorMessage } : {}),
+  };
+}
+
+export function register(kernel: SimKernel): void {
+  const core = coreOf(kernel);
+  const relayer = kernel.tx.simSigner('gasless-relayer');
+  const feeCollector = seededAddress(kernel.seed, 'ultra-fee-collector');
+  kernel.ledger.credit(relayer, NATIVE_MINT, RELAYER_FLOAT_LAMPORTS);
+
+  kernel.router.add('GET', '/ultra/v1/order', 'ultra', async (req) => {
+    const started = performance.now();
+    const params = parseOrderParams(core, req.query);
+    const plan = planOrder(core, params, relayer);
+    if (!plan) kernel.fail({ status: 400, message: 'No routes found for the input and output mints' });
+    const p = plan!;
+    if (!params.taker || p.errorCode) {
+      return { status: 200, body: orderBody(core, p, params.taker ? '' : null, kernel.requests.create('ultra', []), started) };
+    }
+    const built = await buildOrderTransaction(core, p, relayer, feeCollector);
+    const requestId = kernel.requests.create('ultra', [built.base64]);
+    return { status: 200, body: orderBody(core, p, built.base64, requestId, started, built.lastValidBlockHeight) };
+  });
+
+  kernel.router.add('POST', '/ultra/v1/execute', 'ultra', (req) => {
+    const b = req.body as Record<string, unknown> | undefined;
+    if (!b || typeof b !== 'object' || Array.isArray(b)) kernel.fail({ status: 400, message: 'body: must be a JSON object with signedTransaction and requestId', code: -2 });
+    if (typeof b!.signedTransaction !== 'string' || b!.signedTransaction === '') kernel.fail({ status: 400, message: 'signedTransaction: must be a base-64 string', code: -2 });
+    if (typeof b!.requestId !== 'string' || b!.requestId === '') kernel.fail({ status: 400, message: 'requestId: must be the requestId of an order', code: -1 });
+    const r = kernel.requests.execute('ultra', b!.requestId as string, b!.signedTransaction as string);
+    const d = r.data as { inputAmount?: string; outputAmount?: string; swapEvents?: unknown[] } | undefined;
+    return {
+      status: 200,
+      body: {
+        status: r.status,
+        code: r.code,
+        signature: r.signature,
+        slot: String(r.slot),
+        ...(r.error ? { error: r.error } : {}),
+        ...(r.code === 0 && d
+          ? { totalInputAmount: d.inputAmount, totalOutputAmount: d.outputAmount, inputAmountResult: d.inputAmount, outputAmountResult: d.outputAmount, swapEvents: d.swapEvents }
+          : {}),
+      },
+    };
+  });
+}
