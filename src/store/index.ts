@@ -1,0 +1,10 @@
+// The app's stores: one slice per screen plus the session. Created once per dashboard (and per test).
+export * from './session.js';
+export * from './tokens.js';
+import type { SessionStore } from './session.js';
+import type { TokensStore } from './tokens.js';
+
+export interface Stores {
+  session: SessionStore;
+  tokens: TokensStore;
+}

@@ -1,0 +1,113 @@
+// The session slice: what the header shows (mode, wallet, API health, clock), which screen is
+// active, whether polling is paused, each screen's polling interval, and the count of
+// transactions between signing and outcome (quitting asks first while it is above zero).
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RequestEvent } from '../api/index.js';
+
+export type HealthStatus = 'ok' | 'degraded' | 'down';
+
+export interface WalletInfo {
+  kind: 'keypair' | 'watch';
+  address: string;
+  /** e.g. "demo key" when the dashboard created a throwaway key for the simulator */
+  note?: string;
+}
+
+export interface Health {
+  status: HealthStatus;
+  /** the last failure, kept while the status is not ok */
+  lastError?: string;
+  lastErrorAt?: number;
+  /** failed attempts in a row (a call retried three times counts four) */
+  failuresInRow: number;
+}
+
+export interface SessionState {
+  mode: 'demo' | 'live';
+  /** "SIMULATED" or "LIVE <host>" */
+  modeLabel: string;
+  wallet: WalletInfo | null;
+  readOnly: boolean;
+  health: Health;
+  /** wall clock, ticked once a second */
+  now: number;
+  screen: string;
+  paused: boolean;
+  /** polling interval per screen id, ms */
+  intervals: Record<string, number>;
+  /** resource keys the active screen polls (for the footer's age and the interval keys) */
+  resources: Record<string, readonly string[]>;
+  pendingSubmissions: number;
+  /** a short note per screen shown beside its tab, e.g. "Organic 1h" */
+  subtitles: Record<string, string>;
+
+  setSubtitle(screen: string, text: string): void;
+  setScreen(id: string): void;
+  recordRequest(e: RequestEvent, at: number): void;
+  tick(now: number): void;
+  setPaused(paused: boolean): void;
+  setInterval(screen: string, ms: number): void;
+  setResources(screen: string, keys: readonly string[]): void;
+  /** the next issue's pipeline raises this while a signed transaction has no outcome yet */
+  setPendingSubmissions(n: number): void;
+}
+
+export interface SessionInit {
+  mode: 'demo' | 'live';
+  modeLabel: string;
+  wallet: WalletInfo | null;
+  readOnly?: boolean;
+  screen: string;
+  intervals: Record<string, number>;
+  now?: number;
+}
+
+/** Attempts failing in a row before the API counts as down (one call with its retries is four). */
+export const DOWN_AFTER_FAILURES = 3;
+
+/** The health after one request event: ok after any success, degraded on the first failures, down after several. */
+export function nextHealth(prev: Health, e: RequestEvent, at: number): Health {
+  if (e.ok) return prev.status === 'ok' && prev.failuresInRow === 0 ? prev : { status: 'ok', failuresInRow: 0 };
+  const failuresInRow = prev.failuresInRow + 1;
+  const status: HealthStatus = e.status === 429 || failuresInRow < DOWN_AFTER_FAILURES ? 'degraded' : 'down';
+  return { status, failuresInRow, lastError: e.error ?? `${e.endpoint}: HTTP ${e.status ?? '?'}`, lastErrorAt: at };
+}
+
+export type SessionStore = StoreApi<SessionState>;
+
+export function createSessionStore(init: SessionInit): SessionStore {
+  return createStore<SessionState>()((set, get) => ({
+    mode: init.mode,
+    modeLabel: init.modeLabel,
+    wallet: init.wallet,
+    readOnly: init.readOnly ?? false,
+    health: { status: 'ok', failuresInRow: 0 },
+    now: init.now ?? Date.now(),
+    screen: init.screen,
+    paused: false,
+    intervals: { ...init.intervals },
+    resources: {},
+    pendingSubmissions: 0,
+    subtitles: {},
+
+    setSubtitle: (screen, text) => {
+      if (get().subtitles[screen] !== text) set({ subtitles: { ...get().subtitles, [screen]: text } });
+    },
+    setScreen: (screen) => {
+      if (get().screen !== screen) set({ screen });
+    },
+    recordRequest: (e, at) => {
+      const health = nextHealth(get().health, e, at);
+      if (health !== get().health) set({ health });
+    },
+    tick: (now) => set({ now }),
+    setPaused: (paused) => set({ paused }),
+    setInterval: (screen, ms) => set({ intervals: { ...get().intervals, [screen]: ms } }),
+    setResources: (screen, keys) => {
+      const prev = get().resources[screen];
+      if (prev && prev.length === keys.length && prev.every((k, i) => k === keys[i])) return;
+      set({ resources: { ...get().resources, [screen]: keys } });
+    },
+    setPendingSubmissions: (n) => set({ pendingSubmissions: Math.max(0, Math.floor(n)) }),
+  }));
+}

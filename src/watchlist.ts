@@ -1,0 +1,118 @@
+// The starred tokens, kept as JSON in the state directory (watchlist.json). Written atomically
+// (temporary file, fsync, rename) so a crash never leaves half a file; read defensively, since the
+// file may have been edited by hand: bad entries are dropped, never trusted.
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkResponse, tokenSchema } from './api/guards.js';
+import type { Token } from './api/types.js';
+
+export interface WatchEntry {
+  mint: string;
+  symbol: string;
+  name: string;
+  /** ISO time it was starred */
+  starredAt: string;
+  /** the token's data when last seen (shown when it drops out of the current list) */
+  last?: Token;
+}
+
+export interface WatchlistFile {
+  version: 1;
+  tokens: WatchEntry[];
+}
+
+export const WATCHLIST_FILE = 'watchlist.json';
+const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+export function watchlistPath(stateDir: string): string {
+  return join(stateDir, WATCHLIST_FILE);
+}
+
+function entryOf(v: unknown): WatchEntry | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const e = v as Record<string, unknown>;
+  if (typeof e.mint !== 'string' || !MINT_RE.test(e.mint)) return undefined;
+  const text = (x: unknown, max: number) => (typeof x === 'string' ? x.slice(0, max) : '');
+  const entry: WatchEntry = {
+    mint: e.mint,
+    symbol: text(e.symbol, 32),
+    name: text(e.name, 80),
+    starredAt: typeof e.starredAt === 'string' && !Number.isNaN(Date.parse(e.starredAt)) ? e.starredAt : new Date(0).toISOString(),
+  };
+  if (e.last !== undefined) {
+    try {
+      const last = checkResponse<Token>('watchlist.json', tokenSchema, e.last);
+      if (last.id === e.mint) entry.last = last;
+    } catch {
+      // a stale or edited snapshot is dropped; the star stays
+    }
+  }
+  return entry;
+}
+
+/** The starred tokens; an absent file is an empty list. Throws only when the file exists but is not a watchlist. */
+export async function loadWatchlist(stateDir: string): Promise<WatchEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(watchlistPath(stateDir), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new Error(`${watchlistPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${watchlistPath(stateDir)}: not valid JSON`);
+  }
+  const tokens = (parsed as { tokens?: unknown })?.tokens;
+  if (!Array.isArray(tokens)) throw new Error(`${watchlistPath(stateDir)}: expected {"version":1,"tokens":[...]}`);
+  const seen = new Set<string>();
+  const out: WatchEntry[] = [];
+  for (const t of tokens) {
+    const e = entryOf(t);
+    if (e && !seen.has(e.mint)) {
+      seen.add(e.mint);
+      out.push(e);
+    }
+  }
+  return out;
+}
+
+let sequence = 0;
+
+/** Replaces the file atomically: write a temporary file beside it, flush it, rename it over the old one. */
+export async function saveWatchlist(stateDir: string, entries: readonly WatchEntry[]): Promise<void> {
+  await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  const target = watchlistPath(stateDir);
+  const tmp = `${target}.${process.pid}.${++sequence}.tmp`;
+  const body: WatchlistFile = { version: 1, tokens: [...entries] };
+  const handle = await open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(JSON.stringify(body, null, 2) + '\n');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tmp, target);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * Serialises saves so they land in call order and the file ends with the latest list; reports
+ * failures through onError (the person sees them) instead of throwing into a key handler.
+ */
+export function createWatchlistWriter(stateDir: string, onError: (message: string) => void): (entries: readonly WatchEntry[]) => Promise<void> {
+  let chain: Promise<void> = Promise.resolve();
+  return (entries) => {
+    const snapshot = entries.slice();
+    chain = chain.then(() =>
+      saveWatchlist(stateDir, snapshot).catch((e: unknown) => onError(`watchlist not saved: ${e instanceof Error ? e.message : String(e)}`)),
+    );
+    return chain;
+  };
+}
