@@ -107,7 +107,7 @@ test('missing or wrong signatures are refused with -2', async () => {
     // a valid signature by another key placed in the taker's slot
     const other = await signTx(o.transaction, stranger).catch(() => null);
     assert.equal(other, null);
-    const sigByStranger = new Uint8Array(await crypto.subtle.sign('Ed25519', stranger.keyPair.privateKey, tx.messageBytes as unknown as Uint8Array));
+    const sigByStranger = new Uint8Array(await crypto.subtle.sign('Ed25519', stranger.keyPair.privateKey, new Uint8Array(tx.messageBytes as unknown as Uint8Array)));
     const wrong = getBase64EncodedWireTransaction({ ...tx, signatures: { [w.address]: sigByStranger } } as unknown as Transaction);
     const r = await post(sim, '/ultra/v1/execute', { signedTransaction: wrong, requestId: o.requestId });
     assert.equal(r.body.code, -2);
