@@ -1,0 +1,186 @@
+// The Tokens screen: the service's top-token lists, polled live, with sort, filter, a detail pane
+// showing every field, and a persisted watchlist.
+import { Box, Text } from 'ink';
+import React, { useEffect, useMemo, useRef } from 'react';
+import { DetailPane } from '../../components/DetailPane.js';
+import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
+import { LineView } from '../../components/fields/LineView.js';
+import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
+import { sortRows, Table } from '../../components/Table.js';
+import { padCell } from '../../components/text.js';
+import { useTheme } from '../../components/theme.js';
+import { useRefState } from '../../components/useRefState.js';
+import { useFlash, useServices, useSession, useTokens } from '../../src/hooks/services.js';
+import { usePollState } from '../../src/hooks/usePolled.js';
+import { CATEGORY_LABELS, listKey } from '../../src/store/index.js';
+import { SORT_CYCLE, tokenColumns } from './columns.js';
+import { tokenSections } from './detail.js';
+import { buildRows, filterTokenRows, type TokenRow } from './rows.js';
+import { TOKENS_SCREEN, useTokenList } from './useTokenList.js';
+
+export interface ScreenProps {
+  width: number;
+  height: number;
+}
+
+const getKey = (r: TokenRow) => r.mint;
+
+export function TokensScreen({ width, height }: ScreenProps) {
+  const { keymap, stores } = useServices();
+  const flash = useFlash();
+  const theme = useTheme();
+  const resource = useTokenList();
+  const poll = usePollState(resource);
+  const now = useSession((s) => s.now);
+
+  const category = useTokens((s) => s.category);
+  const interval = useTokens((s) => s.interval);
+  const list = useTokens((s) => s.lists[listKey(s)]);
+  const latest = useTokens((s) => s.latest);
+  const history = useTokens((s) => s.history);
+  const changed = useTokens((s) => s.changed);
+  const starred = useTokens((s) => s.starred);
+  const starredOnly = useTokens((s) => s.starredOnly);
+  const sortColumn = useTokens((s) => s.sortColumn);
+  const sortDir = useTokens((s) => s.sortDir);
+  const filter = useTokens((s) => s.filter);
+  const selected = useTokens((s) => s.selected);
+  const detail = useTokens((s) => s.detail);
+
+  const limit = useTokens((s) => s.limit);
+  useEffect(() => {
+    stores.session.getState().setSubtitle(TOKENS_SCREEN, `${CATEGORY_LABELS[category]} ${interval}${limit !== 50 ? ` top ${limit}` : ''}${starredOnly ? ' ★' : ''}`);
+  }, [stores, category, interval, limit, starredOnly]);
+
+  const columns = useMemo(() => tokenColumns(theme), [theme]);
+  const rows = useMemo(() => {
+    const built = buildRows({ tokens: list?.tokens, latest, history, changed, starred, starredOnly, interval });
+    const filtered = filterTokenRows(built, filter);
+    const column = columns.find((c) => c.id === sortColumn);
+    return column ? sortRows(filtered, column, sortDir) : filtered;
+  }, [list, latest, history, changed, starred, starredOnly, interval, filter, columns, sortColumn, sortDir]);
+
+  const selectedRow = rows.find((r) => r.mint === selected) ?? rows[0];
+  // The key handlers read the rows of the latest render through this ref (several keys can
+  // arrive before React renders again).
+  const view = useRef({ rows, selectedRow, bodyHeight: 0 });
+  view.current.rows = rows;
+  view.current.selectedRow = selectedRow;
+
+  // The filter line: while editing, an input layer takes every printable key.
+  const [editing, setEditing] = useRefState<LineState | null>(null);
+  useKeyLayer('input', (input, key) => {
+    const line = editing();
+    if (!line) return false;
+    const name = normalizeKey(input, key);
+    if (name === 'enter') return setEditing(null), true;
+    if (name === 'escape') {
+      setEditing(null);
+      stores.tokens.getState().setFilter('');
+      return true;
+    }
+    if (name === 'up' || name === 'down' || name === 'pageup' || name === 'pagedown') return false;
+    const next = applyLineKey(line, name, input);
+    if (next) {
+      setEditing(next);
+      stores.tokens.getState().setFilter(next.text);
+    }
+    return true;
+  });
+
+  const t = () => stores.tokens.getState();
+  const move = (by: number | 'top' | 'bottom') => {
+    const { rows: rs, selectedRow: cur } = view.current;
+    if (rs.length === 0) return false;
+    const at = cur ? rs.indexOf(cur) : 0;
+    const to = by === 'top' ? 0 : by === 'bottom' ? rs.length - 1 : Math.min(rs.length - 1, Math.max(0, at + by));
+    t().select(rs[to].mint);
+    view.current.selectedRow = rs[to];
+    return true;
+  };
+  const page = () => Math.max(1, view.current.bodyHeight - 1);
+
+  useCommands(keymap, TOKENS_SCREEN, {
+    down: () => move(1),
+    up: () => move(-1),
+    top: () => move('top'),
+    bottom: () => move('bottom'),
+    pageDown: () => move(page()),
+    pageUp: () => move(-page()),
+    category: () => t().cycleCategory(),
+    interval: () => t().cycleInterval(),
+    filter: () => setEditing(lineAt(t().filter)),
+    sort: () => {
+      const i = SORT_CYCLE.findIndex((c) => c.id === t().sortColumn);
+      const nextSort = SORT_CYCLE[(i + 1) % SORT_CYCLE.length];
+      t().setSort(nextSort.id, nextSort.dir);
+    },
+    sortReverse: () => t().setSort(t().sortColumn, t().sortDir === 'asc' ? 'desc' : 'asc'),
+    open: () => {
+      if (!view.current.selectedRow) return false;
+      t().select(view.current.selectedRow.mint);
+      t().setDetail(true);
+    },
+    back: () => {
+      if (t().detail) return t().setDetail(false);
+      if (t().filter) return t().setFilter('');
+      if (t().starredOnly) return t().setStarredOnly(false);
+      return false;
+    },
+    star: () => {
+      const row = view.current.selectedRow;
+      if (!row) return false;
+      const on = t().toggleStar(row.mint);
+      flash('success', `${on ? 'starred' : 'unstarred'} ${row.symbol || row.mint}`);
+    },
+    starredOnly: () => t().setStarredOnly(!t().starredOnly),
+  });
+
+  const filterShown = editing() !== null || filter !== '';
+  const tableHeight = Math.max(1, height - (filterShown ? 1 : 0));
+  view.current.bodyHeight = tableHeight - 1;
+  const dimmed = poll?.stale === true || (poll?.error !== undefined && list !== undefined);
+
+  if (detail && selectedRow) {
+    return (
+      <Box flexDirection="column" height={height}>
+        <DetailPane sections={tokenSections(selectedRow, now)} width={width} height={height} active />
+      </Box>
+    );
+  }
+
+  const empty = starredOnly
+    ? 'No starred tokens here: press w on a token to star it, W to show all.'
+    : filter
+      ? `Nothing matches "${filter}".`
+      : poll?.error !== undefined
+        ? `Could not load the ${CATEGORY_LABELS[category]} list (see the footer).`
+        : `Loading the ${CATEGORY_LABELS[category]} list…`;
+
+  return (
+    <Box flexDirection="column" height={height}>
+      <Box height={tableHeight} flexDirection="column">
+      <Table
+        columns={columns}
+        rows={rows}
+        getKey={getKey}
+        selectedKey={selectedRow?.mint}
+        width={width}
+        height={tableHeight}
+        sortColumn={sortColumn}
+        sortDir={sortDir}
+        marked={(r) => r.moved !== 0}
+        dim={(r) => dimmed || r.dropped}
+        emptyText={empty}
+      />
+      </Box>
+      {filterShown ? (
+        <Box>
+          <Text color={theme.accent}>/</Text>
+          <LineView line={editing() ?? lineAt(filter)} width={Math.max(1, width - 20)} focus={editing() !== null} />
+          <Text color={theme.dim}>{padCell(` ${rows.length} match${rows.length === 1 ? '' : 'es'}`, 19, 'right')}</Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

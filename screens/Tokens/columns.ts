@@ -1,0 +1,80 @@
+// The Tokens table's columns. Priorities decide what drops out on narrow terminals (highest first):
+// at 80 columns rank, symbol, price, change, volume, market cap and the sparkline stay.
+import type { Column } from '../../components/Table.js';
+import { sparkline } from '../../components/Sparkline.js';
+import { changeColor, type Theme } from '../../components/theme.js';
+import { formatCompact, formatPct, formatUsd, MISSING } from '../../src/format.js';
+import { statsOf, volumeOf, type TokenRow } from './rows.js';
+
+export const SPARK_WIDTH = 10;
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const changeOf = (r: TokenRow) => num(statsOf(r.token, r.interval)?.priceChange);
+const ORGANIC_SHORT: Record<string, string> = { high: 'high', medium: 'med', low: 'low' };
+
+export function tokenColumns(theme: Theme): Column<TokenRow>[] {
+  return [
+    { id: 'rank', title: '#', width: 3, align: 'right', format: (r) => (r.rank === null ? '×' : String(r.rank)), sortValue: (r) => r.rank },
+    {
+      id: 'symbol',
+      title: 'Symbol',
+      width: 10,
+      format: (r) => `${r.starred ? '★' : ' '}${r.symbol || '?'}${r.token?.isVerified ? ' ✓' : ''}`,
+      sortValue: (r) => r.symbol,
+    },
+    {
+      id: 'name',
+      title: 'Name',
+      flex: 1,
+      minWidth: 10,
+      priority: 3,
+      format: (r) => (r.dropped ? `${r.name} (not in list)` : r.name),
+      sortValue: (r) => r.name,
+    },
+    {
+      id: 'price',
+      title: 'Price USD',
+      width: 13,
+      align: 'right',
+      format: (r) => `${formatUsd(num(r.token?.usdPrice))}${r.moved > 0 ? '↑' : r.moved < 0 ? '↓' : ' '}`,
+      color: (r) => (r.moved ? changeColor(theme, r.moved) : undefined),
+      sortValue: (r) => num(r.token?.usdPrice),
+    },
+    {
+      id: 'change',
+      title: 'Change',
+      width: 10,
+      align: 'right',
+      format: (r) => formatPct(changeOf(r)),
+      color: (r) => changeColor(theme, changeOf(r)),
+      sortValue: changeOf,
+    },
+    { id: 'volume', title: 'Volume', width: 7, align: 'right', priority: 1, format: (r) => formatCompact(volumeOf(r.token, r.interval)), sortValue: (r) => volumeOf(r.token, r.interval) },
+    { id: 'mcap', title: 'MCap', width: 7, align: 'right', priority: 2, format: (r) => formatCompact(num(r.token?.mcap)), sortValue: (r) => num(r.token?.mcap) },
+    { id: 'liquidity', title: 'Liq', width: 7, align: 'right', priority: 4, format: (r) => formatCompact(num(r.token?.liquidity)), sortValue: (r) => num(r.token?.liquidity) },
+    { id: 'holders', title: 'Holders', width: 7, align: 'right', priority: 5, format: (r) => formatCompact(num(r.token?.holderCount)), sortValue: (r) => num(r.token?.holderCount) },
+    {
+      id: 'organic',
+      title: 'Organic',
+      width: 7,
+      priority: 4,
+      format: (r) => (r.token ? ORGANIC_SHORT[r.token.organicScoreLabel] ?? MISSING : MISSING),
+      sortValue: (r) => num(r.token?.organicScore),
+    },
+    { id: 'spark', title: 'Trend', width: SPARK_WIDTH, priority: 2, format: (r) => sparkline(r.history, SPARK_WIDTH), sortValue: () => null },
+  ];
+}
+
+/** The columns `s` cycles through, and the direction each starts in. */
+export const SORT_CYCLE: ReadonlyArray<{ id: string; dir: 'asc' | 'desc' }> = [
+  { id: 'rank', dir: 'asc' },
+  { id: 'symbol', dir: 'asc' },
+  { id: 'name', dir: 'asc' },
+  { id: 'price', dir: 'desc' },
+  { id: 'change', dir: 'desc' },
+  { id: 'volume', dir: 'desc' },
+  { id: 'mcap', dir: 'desc' },
+  { id: 'liquidity', dir: 'desc' },
+  { id: 'holders', dir: 'desc' },
+  { id: 'organic', dir: 'desc' },
+];
