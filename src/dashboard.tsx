@@ -1,8 +1,229 @@
+// Opens the full-screen dashboard: starts the embedded simulator in demo mode, loads the wallet,
+// builds the client, scheduler and stores, and runs the Ink app in the alternate screen. The
+// terminal (alternate screen, cursor, raw mode) is restored on every way out: q, Ctrl-C, SIGTERM,
+// SIGHUP (an ssh link dropping), SIGINT and an uncaught error.
+//
+// A key file given explicitly (--keypair, TRADEDECK_KEYPAIR, config) that cannot be used stops the
+// start with exit code 2 and the reason, before anything is drawn: the person asked for that key,
+// and running without it would look like a broken wallet. Only the default path falls back (to
+// a throwaway demo key in demo mode, to no wallet in live mode), with a flash message saying why.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Config } from './config.js';
+import type { WalletInfo } from './store/session.js';
+import type { SimHandle } from './sim/index.js';
 
-/** Opens the full-screen dashboard. */
+const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[?25l';
+const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
+
+interface WalletChoice {
+  wallet: WalletInfo | null;
+  /** said in a flash message once the dashboard is up */
+  notice?: string;
+  /** a temporary folder holding a demo key, removed at exit */
+  tempDir?: string;
+}
+
+class StartError extends Error {}
+
+async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise<WalletChoice> {
+  if (config.address) {
+    const { watchOnlyWallet } = await import('./wallet/keypair.js');
+    return { wallet: { kind: 'watch', address: watchOnlyWallet(config.address).address } };
+  }
+  if (!config.keypairPath) return { wallet: null, notice: 'no wallet configured: signing is off' };
+  const { loadKeypairFile, createDemoKeyFile, KeyFileError } = await import('./wallet/keypair.js');
+  try {
+    const w = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
+    sim?.fund(w.address);
+    return { wallet: { kind: 'keypair', address: w.address } };
+  } catch (e) {
+    if (!(e instanceof KeyFileError)) throw e;
+    if (!config.keypairIsDefault) throw new StartError(`${e.message}\n(give a usable key file, or --address ADDRESS for watch-only)`);
+    if (!sim) return { wallet: null, notice: `no wallet: ${e.message}` };
+    const tempDir = await mkdtemp(join(tmpdir(), 'tradedeck-demo-'));
+    const path = await createDemoKeyFile(tempDir);
+    const w = await loadKeypairFile(path);
+    sim.fund(w.address);
+    const why = /not found/.test(e.message) ? '' : ` (${e.message})`;
+    return { wallet: { kind: 'keypair', address: w.address, note: 'demo key' }, tempDir, notice: `demo wallet funded in the simulator${why}` };
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Opens the full-screen dashboard; resolves with the exit code. */
 export async function runDashboard(config: Config): Promise<number> {
-  void config;
-  process.stderr.write('tradedeck: the dashboard is not available in this build\n');
-  return 1;
+  // Colour must be decided before ink (and chalk inside it) load.
+  const { applyColorEnvironment, themeFromEnv } = await import('../components/theme.js');
+  applyColorEnvironment();
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    process.stderr.write('tradedeck: the dashboard needs a terminal; for scripts use the headless commands (tradedeck --help)\n');
+    return 2;
+  }
+
+  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  const runCleanups = async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch {
+        // best effort at exit
+      }
+    }
+  };
+
+  let sim: SimHandle | undefined;
+  let baseUrl = config.baseUrl;
+  let apiKey = config.apiKey;
+  let choice: WalletChoice;
+  try {
+    if (config.mode === 'demo') {
+      const { startSim } = await import('./sim/index.js');
+      const started = await startSim({ seed: config.seed, timeScale: config.timeScale });
+      sim = started;
+      cleanups.push(() => started.stop());
+      baseUrl = started.url;
+      apiKey = apiKey ?? 'demo';
+    }
+    choice = await chooseWallet(config, sim);
+    if (choice.tempDir) {
+      const dir = choice.tempDir;
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    }
+  } catch (e) {
+    await runCleanups();
+    if (e instanceof StartError) {
+      process.stderr.write(`tradedeck: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+
+  const [{ createApiClient }, { createScheduler }, store, watchlist] = await Promise.all([
+    import('./api/index.js'),
+    import('./poll/scheduler.js'),
+    import('./store/index.js'),
+    import('./watchlist.js'),
+  ]);
+  const { SCREENS } = await import('../screens/index.js');
+
+  const notices: Array<{ kind: 'info' | 'error'; text: string }> = [];
+  if (choice.notice) notices.push({ kind: 'info', text: choice.notice });
+  let starred: Awaited<ReturnType<typeof watchlist.loadWatchlist>> = [];
+  let persist: ((e: readonly import('./watchlist.js').WatchEntry[]) => Promise<void>) | undefined;
+  try {
+    starred = await watchlist.loadWatchlist(config.stateDir);
+  } catch (e) {
+    // Never overwrite a watchlist we could not read: stars stay in memory this time.
+    notices.push({ kind: 'error', text: `${(e as Error).message}; stars will not be saved this session` });
+    persist = async () => {};
+  }
+
+  const session = store.createSessionStore({
+    mode: config.mode,
+    modeLabel: config.mode === 'demo' ? 'SIMULATED' : `LIVE ${hostOf(baseUrl ?? '')}`,
+    wallet: choice.wallet,
+    readOnly: config.readOnly,
+    screen: SCREENS[0].id,
+    intervals: Object.fromEntries(SCREENS.filter((s) => s.intervalMs).map((s) => [s.id, s.intervalMs as number])),
+  });
+  const flashLater: Array<(kind: 'info' | 'error', text: string) => void> = [];
+  const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => flashLater[0]?.('error', m));
+  const tokens = store.createTokensStore({ starred, persist: persist ?? writer });
+  const api = createApiClient({
+    baseUrl: baseUrl as string,
+    apiKey,
+    timeoutMs: config.timeoutMs,
+    onRequest: (e) => session.getState().recordRequest(e, Date.now()),
+  });
+  const scheduler = createScheduler();
+  cleanups.push(() => tokens.getState().persistStarred());
+  cleanups.push(() => scheduler.dispose());
+
+  const [{ render }, React, { App }, { createFrameSink }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('./app.js'),
+    import('./hooks/frameWriter.js'),
+  ]);
+  const sink = createFrameSink(process.stdout, 60);
+
+  // ---- the terminal: restored on every way out ----
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    sink.close();
+    try {
+      if (process.stdin.isTTY) process.stdin.setRawMode(false);
+    } catch {
+      // stdin already gone (hang-up)
+    }
+    try {
+      process.stdout.write(LEAVE_ALT);
+    } catch {
+      // the terminal is gone
+    }
+  };
+  process.on('exit', restore);
+  process.stdout.on('error', () => {}); // EIO after a hang-up must not become an uncaught error
+
+  let instance: ReturnType<typeof render> | undefined;
+  const bail = (code: number, message?: string) => {
+    try {
+      instance?.unmount();
+    } catch {
+      // unmounting a broken tree
+    }
+    restore();
+    if (message) process.stderr.write(message);
+    void runCleanups().finally(() => process.exit(code));
+    // a cleanup that hangs must not keep the process alive
+    setTimeout(() => process.exit(code), 2000).unref();
+  };
+  const signals: Array<[NodeJS.Signals, number]> = [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ];
+  for (const [signal, code] of signals) process.once(signal, () => bail(code));
+  process.once('uncaughtException', (e) => bail(1, `tradedeck: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`));
+  process.once('unhandledRejection', (e) => bail(1, `tradedeck: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`));
+
+  process.stdout.write(ENTER_ALT);
+  instance = render(
+    React.createElement(App, {
+      services: { api, scheduler, stores: { session, tokens } },
+      theme: themeFromEnv(),
+      notices,
+      onFlashReady: (push: (kind: 'info' | 'error', text: string) => void) => {
+        flashLater[0] = push;
+      },
+    }),
+    {
+      // Ink writes whole frames into the sink (debug output), which diffs them line by line onto
+      // the terminal: Ink 6.8's own incremental mode drifts by a line per update (see frameWriter.ts).
+      stdout: sink as unknown as NodeJS.WriteStream,
+      debug: true,
+      exitOnCtrlC: false,
+      maxFps: 60,
+      incrementalRendering: true,
+      patchConsole: false,
+    },
+  );
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    restore();
+    await runCleanups();
+  }
+  return 0;
 }
