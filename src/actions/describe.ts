@@ -69,6 +69,15 @@ export function payerText(payer: string | null | undefined, wallet: string, make
   return shortAddress(payer);
 }
 
+function networkFeesLine(order: Order, wallet: string): ConfirmLine {
+  const sigPayer = payerText(order.signatureFeePayer, wallet, order.maker);
+  const prioPayer = payerText(order.prioritizationFeePayer, wallet, order.maker);
+  const sig = fromBaseUnits(BigInt(Math.max(0, Math.round(order.signatureFeeLamports || 0))), 0);
+  const prio = fromBaseUnits(BigInt(Math.max(0, Math.round(order.prioritizationFeeLamports || 0))), 0);
+  if (sigPayer === prioPayer) return { label: 'Network fees', value: `${sig} signature + ${prio} priority lamports (${sigPayer})` };
+  return { label: 'Network fees', value: `${sig} signature (${sigPayer}) + ${prio} priority (${prioPayer}) lamports` };
+}
+
 /** Summary lines for an order (order group, Enter). */
 export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wallet: string): ConfirmLine[] {
   const slippage = `${(order.slippageBps / 100).toFixed(2)}% slippage`;
@@ -81,10 +90,7 @@ export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wa
       : { label: 'At least', value: `${amountText(order.otherAmountThreshold, output)} after ${slippage}` },
     { label: 'Rate', value: rateText(order.inAmount, order.outAmount, input, output) },
     impactLine(impactPercent(order.priceImpactPct)),
-    {
-      label: 'Network fees',
-      value: `signature ${lamportsText(order.signatureFeeLamports)} (${payerText(order.signatureFeePayer, wallet, order.maker)}), priority ${lamportsText(order.prioritizationFeeLamports)} (${payerText(order.prioritizationFeePayer, wallet, order.maker)})`,
-    },
+    networkFeesLine(order, wallet),
     { label: 'Rent', value: `${lamportsText(order.rentFeeLamports)} (${payerText(order.rentFeePayer, wallet, order.maker)})` },
     {
       label: 'Platform fee',

@@ -1,0 +1,57 @@
+// The Swap form: one line per field, with what each token field resolved to (verified mark, mint,
+// price, the wallet's balance) and the field's error under the form.
+import { Box, Text } from 'ink';
+import React from 'react';
+import { SelectField } from '../../components/fields/SelectField.js';
+import { TextField } from '../../components/fields/TextField.js';
+import { Toggle } from '../../components/fields/Toggle.js';
+import { padCell } from '../../components/text.js';
+import { useTheme } from '../../components/theme.js';
+import type { SwapForm } from '../../src/store/swap.js';
+import { LABEL_WIDTH, type FieldDef } from './fields.js';
+
+export interface FormViewProps {
+  fields: FieldDef[];
+  form: SwapForm;
+  focused: keyof SwapForm;
+  editing: boolean;
+  /** text shown right of a field (resolved token, balance, unit) */
+  notes: Partial<Record<keyof SwapForm, string>>;
+  errors: Partial<Record<keyof SwapForm, string>>;
+  onChange: (key: keyof SwapForm, value: string | boolean) => void;
+  width: number;
+}
+
+const INPUT_WIDTH = 18;
+
+export function FormView({ fields, form, focused, editing, notes, errors, onChange, width }: FormViewProps) {
+  const theme = useTheme();
+  const fieldWidth = LABEL_WIDTH + 1 + INPUT_WIDTH;
+  const noteWidth = Math.max(0, width - fieldWidth - 3);
+  return (
+    <Box flexDirection="column" width={width}>
+      {fields.map((f) => {
+        const isFocused = f.key === focused;
+        const active = isFocused && editing;
+        const marker = isFocused ? (editing ? '✎' : '›') : ' ';
+        let control: React.ReactNode;
+        if (f.kind === 'select') {
+          control = <SelectField label={f.label} options={f.options ?? []} value={String(form[f.key])} onChange={(v) => onChange(f.key, v)} focus={active} width={fieldWidth} labelWidth={LABEL_WIDTH} />;
+        } else if (f.kind === 'toggle') {
+          control = <Toggle label={f.label} value={Boolean(form[f.key])} onChange={(v) => onChange(f.key, v)} focus={active} width={fieldWidth} labelWidth={LABEL_WIDTH} />;
+        } else {
+          control = <TextField label={f.label} value={String(form[f.key])} onChange={(v) => onChange(f.key, v)} focus={active} width={fieldWidth} labelWidth={LABEL_WIDTH} placeholder={f.placeholder} />;
+        }
+        const error = errors[f.key];
+        const note = error && String(form[f.key]).trim() !== '' ? `✗ ${error}` : (notes[f.key] ?? '');
+        return (
+          <Box key={f.key} height={1}>
+            <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>{marker} </Text>
+            <Box width={fieldWidth}>{control}</Box>
+            <Text color={error ? theme.danger : theme.dim}> {padCell(note, noteWidth)}</Text>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,170 @@
+// The Swap screen (tab 2): pick the tokens by symbol, name or mint, the amount (with the wallet's
+// balance and max), mode, slippage and the advanced quote parameters; a live quote with its route;
+// Enter swaps through the order group, b through the swap group, i shows the instructions.
+import { Box, Text } from 'ink';
+import React, { useEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
+import { DetailPane } from '../../components/DetailPane.js';
+import { useCommands } from '../../components/keys/index.js';
+import { padCell } from '../../components/text.js';
+import { useTheme } from '../../components/theme.js';
+import { useRefState } from '../../components/useRefState.js';
+import { NATIVE_MINT } from '../../src/api/types.js';
+import { useActionServices } from '../../src/actions/services.js';
+import { signingBlocked } from '../../src/actions/run.js';
+import { checkForm } from '../../src/actions/swapForm.js';
+import { executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances } from '../../src/actions/swapFlow.js';
+import { useFlash, useServices, useSession } from '../../src/hooks/services.js';
+import { matchTokens, resolveToken } from '../../src/resolve.js';
+import type { SwapForm } from '../../src/store/swap.js';
+import { visibleFields } from './fields.js';
+import { FormView } from './FormView.js';
+import { instructionSections } from './instructions.js';
+import { SWAP_SCREEN } from './keys.js';
+import { fieldNotes } from './notes.js';
+import { Panel } from './Panel.js';
+import { panelLines } from './panelLines.js';
+import { useFormKeys } from './useFormKeys.js';
+import { useSwapQuote } from './useSwapQuote.js';
+
+export interface ScreenProps {
+  width: number;
+  height: number;
+}
+
+export function SwapScreen({ width, height }: ScreenProps) {
+  const s = useActionServices();
+  const { keymap } = useServices();
+  const flash = useFlash();
+  const theme = useTheme();
+  const now = useSession((st) => st.now);
+  const form = useStore(s.swap, (st) => st.form);
+  const advanced = useStore(s.swap, (st) => st.advanced);
+  const tokensMap = useStore(s.swap, (st) => st.tokens);
+  const balances = useStore(s.swap, (st) => st.balances);
+  const balanceError = useStore(s.swap, (st) => st.balanceError);
+  const quote = useStore(s.swap, (st) => st.quote);
+  const running = useStore(s.swap, (st) => st.running);
+  const outcome = useStore(s.swap, (st) => st.outcome);
+  const instructions = useStore(s.swap, (st) => st.instructions);
+  const instructionsOpen = useStore(s.swap, (st) => st.instructionsOpen);
+
+  const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps
+  const check = useMemo(() => checkForm(form, universe), [form, universe]);
+  const fields = visibleFields(advanced);
+  const firstEmpty = fields.find((f) => String(form[f.key]).trim() === '')?.key;
+  const [focus, setFocus] = useRefState<keyof SwapForm>(firstEmpty ?? 'amount');
+  const [editing, setEditing] = useRefState(firstEmpty !== undefined);
+  const [suggestion, setSuggestion] = useRefState(0);
+  const field = () => fields.find((f) => f.key === focus()) ?? fields[0];
+
+  useEffect(() => {
+    if (Object.keys(s.swap.getState().tokens).length === 0) void loadTokens(s).catch(() => flash('error', 'could not load the token list; a mint address still works'));
+  }, [s, flash]);
+  const inputMint = check.input?.id;
+  const outputMint = check.output?.id;
+  useEffect(() => {
+    void refreshBalances(s, [NATIVE_MINT, ...(inputMint ? [inputMint] : []), ...(outputMint ? [outputMint] : [])]);
+  }, [s, inputMint, outputMint]);
+
+  const modal = Boolean(running) || instructionsOpen;
+  const { key: quoteKey, poll } = useSwapQuote(check.params, s, instructionsOpen);
+
+  const f = field();
+  const typed = String(form[f.key]);
+  const suggestions = editing() && f.kind === 'token' && typed.trim() !== '' && !resolveToken(typed, universe).ok ? matchTokens(typed, universe, Math.min(6, Math.max(1, height - 9))) : [];
+  const setField = (key: keyof SwapForm, value: string | boolean) => {
+    s.swap.getState().setField(key, value as never);
+    if (key === 'input' || key === 'output') setSuggestion(0);
+  };
+  const move = (by: 1 | -1) => {
+    const i = fields.findIndex((x) => x.key === focus());
+    setFocus(fields[Math.min(fields.length - 1, Math.max(0, i + by))].key);
+    setSuggestion(0);
+  };
+  useFormKeys(
+    {
+      editing: () => editing(),
+      field,
+      suggestionCount: () => suggestions.length,
+      moveSuggestion: (by) => setSuggestion(Math.min(suggestions.length - 1, Math.max(0, suggestion() + by))),
+      pickSuggestion: () => {
+        const t = suggestions[suggestion()];
+        if (!t) return;
+        const sameSymbol = universe.filter((u) => u.symbol.toLowerCase() === t.symbol.toLowerCase()).length > 1;
+        setField(f.key, sameSymbol ? t.id : t.symbol);
+      },
+      move,
+      stopEditing: () => setEditing(false),
+    },
+    editing() && !modal,
+  );
+
+  const st = () => s.swap.getState();
+  useCommands(
+    keymap,
+    SWAP_SCREEN,
+    {
+      down: () => move(1),
+      up: () => move(-1),
+      top: () => setFocus(fields[0].key),
+      bottom: () => setFocus(fields[fields.length - 1].key),
+      edit: () => setEditing(true),
+      execute: () => void executeSwapForm(s, 'order'),
+      build: () => void executeSwapForm(s, 'swap'),
+      instructions: () => void fetchInstructions(s),
+      advanced: () => st().setAdvanced(!st().advanced),
+      max: () => {
+        const max = maxAmountText(s, checkForm(st().form, knownTokens(s)));
+        if (max === undefined) return flash('error', 'max: pick the input token first (and wait for its balance)');
+        st().setForm({ amount: max, mode: 'ExactIn' });
+      },
+      flip: () => st().setForm({ input: st().form.output, output: st().form.input }),
+      back: () => {
+        if (st().instructionsOpen) return st().setInstructionsOpen(false);
+        if (st().outcome) return st().setOutcome(undefined);
+        return false;
+      },
+    },
+    'screen',
+    !editing() && !running,
+  );
+
+  if (instructionsOpen && instructions) {
+    return (
+      <Box flexDirection="column" height={height}>
+        <Text color={theme.accent} bold>{padCell('Swap instructions (Esc closes)', width)}</Text>
+        <DetailPane sections={instructionSections(instructions.response, universe)} width={width} height={Math.max(1, height - 1)} active />
+      </Box>
+    );
+  }
+
+  const notes = fieldNotes(form, check, balances, maxAmountText(s, check));
+  if (balanceError && notes.input) notes.input = `${notes.input} · ${balanceError}`;
+  const advSummary = advanced ? 'a hides the advanced parameters (they apply to the quote and b)' : `a: advanced (dexes, excl dexes, direct, restrict, max accts, platform bps, legacy, ix version)`;
+  const formHeight = fields.length + 1;
+  const panelHeight = Math.max(1, height - formHeight - 1);
+  const lines = panelLines({
+    suggestions,
+    suggestion: suggestion(),
+    running,
+    outcome,
+    check,
+    quote,
+    quoteKey,
+    poll,
+    now,
+    tokens: tokensMap,
+    blocked: signingBlocked(s),
+    height: panelHeight,
+  });
+  const help = editing() ? 'editing: Tab/↑↓ next field · Enter/Esc done · keys go to the field' : 'e edit · Enter swap (order) · b build+send · i instructions · m max · f flip';
+  return (
+    <Box flexDirection="column" height={height} width={width}>
+      <FormView fields={fields} form={form} focused={focus()} editing={editing()} notes={notes} errors={check.errors} onChange={setField} width={width} />
+      <Text color={theme.dim}>{padCell('  ' + advSummary, width)}</Text>
+      <Panel lines={lines} width={width} height={panelHeight} />
+      <Text color={theme.dim}>{padCell(help, width)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+// The Swap form's fields in focus order: the main ones, then the advanced quote parameters.
+import type { SwapForm } from '../../src/store/swap.js';
+
+export type FieldKind = 'text' | 'token' | 'select' | 'toggle';
+
+export interface FieldDef {
+  key: keyof SwapForm;
+  label: string;
+  kind: FieldKind;
+  placeholder?: string;
+  advanced?: boolean;
+  options?: Array<{ value: string; label: string }>;
+}
+
+export const FIELDS: FieldDef[] = [
+  { key: 'input', label: 'From', kind: 'token', placeholder: 'symbol, name or mint' },
+  { key: 'output', label: 'To', kind: 'token', placeholder: 'symbol, name or mint' },
+  { key: 'amount', label: 'Amount', kind: 'text', placeholder: 'in token units, e.g. 1.5' },
+  { key: 'mode', label: 'Mode', kind: 'select', options: [{ value: 'ExactIn', label: 'ExactIn' }, { value: 'ExactOut', label: 'ExactOut' }] },
+  { key: 'slippageBps', label: 'Slippage', kind: 'text', placeholder: 'bps (50 = 0.5%)' },
+  { key: 'dexes', label: 'Dexes', kind: 'text', placeholder: 'only these (comma-separated)', advanced: true },
+  { key: 'excludeDexes', label: 'Excl dexes', kind: 'text', placeholder: 'never these', advanced: true },
+  { key: 'onlyDirectRoutes', label: 'Direct only', kind: 'toggle', advanced: true },
+  { key: 'restrictIntermediateTokens', label: 'Restrict mid', kind: 'toggle', advanced: true },
+  { key: 'maxAccounts', label: 'Max accts', kind: 'text', placeholder: 'default 64', advanced: true },
+  { key: 'platformFeeBps', label: 'Platform bps', kind: 'text', placeholder: 'none', advanced: true },
+  { key: 'feeAccount', label: 'Fee account', kind: 'text', placeholder: 'needed with platform bps (b)', advanced: true },
+  { key: 'asLegacyTransaction', label: 'Legacy tx', kind: 'toggle', advanced: true },
+  { key: 'instructionVersion', label: 'Ix version', kind: 'select', options: [{ value: 'V1', label: 'V1' }, { value: 'V2', label: 'V2' }], advanced: true },
+];
+
+export function visibleFields(advanced: boolean): FieldDef[] {
+  return FIELDS.filter((f) => advanced || !f.advanced);
+}
+
+export const LABEL_WIDTH = 13;

@@ -1,0 +1,34 @@
+// The swap-instructions answer as detail sections grouped by kind: compute budget, setup, the swap,
+// cleanup, other (tips), and the address lookup tables.
+import type { DetailSection } from '../../components/DetailPane.js';
+import type { Instruction, SwapInstructionsResponse, Token } from '../../src/api/types.js';
+import { WELL_KNOWN_PROGRAMS } from '../../src/wallet/inspect.js';
+
+function describe(ix: Instruction): string {
+  const name = WELL_KNOWN_PROGRAMS[ix.programId] ?? 'unknown program';
+  const signers = ix.accounts.filter((a) => a.isSigner).length;
+  const writable = ix.accounts.filter((a) => a.isWritable).length;
+  const bytes = Buffer.from(ix.data, 'base64').length;
+  return `${name} · ${ix.accounts.length} accounts (${signers} signer, ${writable} writable) · ${bytes} data bytes`;
+}
+
+function group(title: string, list: Instruction[]): DetailSection {
+  return {
+    title: `${title} (${list.length})`,
+    entries: list.length ? list.map((ix, i) => ({ key: `${i + 1}. ${ix.programId}`, value: describe(ix) })) : [{ key: '—', value: 'none' }],
+  };
+}
+
+export function instructionSections(r: SwapInstructionsResponse, _tokens: Token[]): DetailSection[] {
+  return [
+    group('Compute budget', r.computeBudgetInstructions),
+    group('Setup', r.setupInstructions),
+    group('Swap', [r.swapInstruction]),
+    group('Cleanup', r.cleanupInstruction ? [r.cleanupInstruction] : []),
+    group('Other (tips)', r.otherInstructions),
+    {
+      title: `Address lookup tables (${r.addressLookupTableAddresses.length})`,
+      entries: r.addressLookupTableAddresses.length ? r.addressLookupTableAddresses.map((a, i) => ({ key: String(i + 1), value: a })) : [{ key: '—', value: 'none (legacy or small transaction)' }],
+    },
+  ];
+}

@@ -1,0 +1,68 @@
+// Chooses what the Swap screen's panel says, in order of what matters now: suggestions while a
+// token is typed, a running action, its outcome, then the live quote (or why there is none).
+import type { Token } from '../../src/api/types.js';
+import type { FormCheck } from '../../src/actions/swapForm.js';
+import { tokenRef } from '../../src/actions/swapForm.js';
+import { formatAge } from '../../src/format.js';
+import type { PollState } from '../../src/poll/scheduler.js';
+import type { QuoteView, SwapOutcome } from '../../src/store/swap.js';
+import { suggestionText } from './notes.js';
+import { quoteLines, type PanelLine } from './quoteLines.js';
+
+export interface PanelInput {
+  suggestions: Token[];
+  suggestion: number;
+  running?: string;
+  outcome?: SwapOutcome;
+  check: FormCheck;
+  quote?: QuoteView;
+  quoteKey?: string;
+  poll?: PollState;
+  now: number;
+  tokens: Record<string, Token>;
+  blocked?: string;
+  height: number;
+}
+
+function outcomeLines(o: SwapOutcome): PanelLine[] {
+  const tone = o.status === 'success' ? 'ok' : o.status === 'cancelled' ? 'dim' : o.status === 'unknown' ? 'warn' : 'danger';
+  const lines: PanelLine[] = [{ text: `${o.via === 'order' ? 'Order' : 'Swap build'}: ${o.title}`, tone }];
+  if (o.signature) lines.push({ text: `Signature ${o.signature}` });
+  for (const l of o.lines) lines.push({ text: l });
+  if (o.error) lines.push({ text: o.error, tone: o.status === 'cancelled' ? 'dim' : 'danger' });
+  if (o.advice && o.advice !== o.error) lines.push({ text: `What to do: ${o.advice}` });
+  lines.push({ text: 'Esc dismisses · J opens the journal', tone: 'dim' });
+  return lines;
+}
+
+export function panelLines(p: PanelInput): PanelLine[] {
+  if (p.suggestions.length) {
+    return [
+      { text: `Matches (↑/↓ choose, Enter or Tab take it; a mint address always works)`, tone: 'title' },
+      ...p.suggestions.map((t, i) => ({ text: `${i === p.suggestion ? '›' : ' '} ${suggestionText(t)}`, tone: i === p.suggestion ? ('title' as const) : undefined })),
+    ];
+  }
+  const head: PanelLine[] = p.blocked ? [{ text: `Signing disabled: ${p.blocked}`, tone: 'warn' }] : [];
+  if (p.running) return [...head, { text: p.running, tone: 'warn' }, { text: 'The confirm dialog decides; nothing is signed before y.', tone: 'dim' }];
+  if (p.outcome) return [...head, ...outcomeLines(p.outcome)];
+  if (!p.check.params) {
+    const firstError = Object.values(p.check.errors)[0];
+    return [...head, { text: firstError ? `Cannot quote: ${firstError}` : 'Fill in From, To and Amount to get a live quote (e edits; Tab moves between fields).', tone: firstError ? 'danger' : 'dim' }];
+  }
+  const poll = p.poll;
+  const fresh = p.quote && p.quote.key === p.quoteKey ? p.quote : undefined;
+  let status: string;
+  if (poll?.error !== undefined) {
+    const msg = poll.error instanceof Error ? poll.error.message : String(poll.error);
+    const retry = poll.nextAt !== undefined ? ` · retry in ${formatAge(Math.max(0, poll.nextAt - p.now) + 999)}` : '';
+    status = `Quote failed: ${msg}${retry}`;
+  } else if (!fresh) status = 'Quoting…';
+  else {
+    const next = poll?.inFlight ? 'refreshing…' : poll?.nextAt !== undefined ? `refresh in ${formatAge(Math.max(0, poll.nextAt - p.now) + 999)}` : 'paused';
+    status = `Quote ${formatAge(p.now - fresh.at)} old · ${next}`;
+  }
+  const statusLine: PanelLine = { text: `── ${status} ──`, tone: poll?.error !== undefined ? 'danger' : 'dim' };
+  if (!fresh || !p.check.input || !p.check.output) return [...head, statusLine];
+  const body = quoteLines(fresh.quote, tokenRef(p.check.input), tokenRef(p.check.output), p.tokens, Math.max(1, p.height - head.length - 1));
+  return [...head, statusLine, ...body];
+}

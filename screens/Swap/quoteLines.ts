@@ -1,0 +1,49 @@
+// The quote panel's lines: route plan (each hop: DEX, in -> out, percent), price impact, minimum
+// received (or maximum paid for ExactOut), fees and router; fitted to the lines available.
+import type { Quote, Token } from '../../src/api/types.js';
+import { amountText, impactLine, impactPercent, rateText, type TokenRef } from '../../src/actions/describe.js';
+import { shortAddress } from '../../src/format.js';
+
+export interface PanelLine {
+  text: string;
+  tone?: 'warn' | 'danger' | 'dim' | 'ok' | 'title';
+}
+
+function symbolOf(mint: string, tokens: Record<string, Token>): string {
+  return tokens[mint]?.symbol || shortAddress(mint);
+}
+
+export function quoteLines(quote: Quote, input: TokenRef, output: TokenRef, tokens: Record<string, Token>, maxLines: number): PanelLine[] {
+  const exactOut = quote.swapMode === 'ExactOut';
+  const slip = `${(quote.slippageBps / 100).toFixed(2)}% slippage`;
+  const impact = impactLine(impactPercent(quote.priceImpactPct));
+  const lines: PanelLine[] = [
+    { text: `You pay       ${exactOut ? 'about ' : ''}${amountText(quote.inAmount, input)}` },
+    { text: `You receive   ${exactOut ? '' : 'about '}${amountText(quote.outAmount, output)}` },
+    exactOut
+      ? { text: `At most       ${amountText(quote.otherAmountThreshold, input)} (${slip})` }
+      : { text: `Min received  ${amountText(quote.otherAmountThreshold, output)} (${slip})` },
+    { text: `Rate          ${rateText(quote.inAmount, quote.outAmount, input, output)}` },
+    { text: `Price impact  ${impact.value}`, tone: impact.emphasis },
+  ];
+  const fees = quote.routePlan
+    .map((s) => {
+      const mint = s.swapInfo.feeMint;
+      if (!s.swapInfo.feeAmount || !mint) return undefined;
+      const t = tokens[mint];
+      const token = mint === input.mint ? input : mint === output.mint ? output : t ? { mint, symbol: t.symbol, decimals: t.decimals } : undefined;
+      return token ? `${s.swapInfo.label} ${amountText(s.swapInfo.feeAmount, token)}` : undefined;
+    })
+    .filter(Boolean);
+  const platform = quote.platformFee ? `platform ${quote.platformFee.feeBps} bps (${amountText(quote.platformFee.amount, output)})` : 'platform none';
+  lines.push({ text: `Fees          ${platform}${fees.length ? ` · DEX ${fees.join(', ')}` : ''}` });
+  lines.push({ text: `Router        swap-group route (b); Enter's order router shows in its dialog`, tone: 'dim' });
+  const route: PanelLine[] = quote.routePlan.map((s, i) => ({
+    text: `${i === 0 ? 'Route' : '     '}  ${String(i + 1).padStart(2)}. ${s.swapInfo.label.padEnd(14)} ${symbolOf(s.swapInfo.inputMint, tokens)} -> ${symbolOf(s.swapInfo.outputMint, tokens)}  ${s.percent}%`,
+  }));
+  const room = Math.max(0, maxLines - lines.length);
+  if (route.length <= room) return [...lines.slice(0, 5), ...route, ...lines.slice(5)];
+  const kept = route.slice(0, Math.max(0, room - 1));
+  const more = room > 0 ? [{ text: `        … ${route.length - kept.length} more hops`, tone: 'dim' as const }] : [];
+  return [...lines.slice(0, 5), ...kept, ...more, ...lines.slice(5)].slice(0, maxLines);
+}
