@@ -2,6 +2,7 @@
 // organic score, traded volume or price momentum over the interval.
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval, type TokenStats } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
+import { coreOf } from '../core.js';
 
 function windowOf(t: Token, interval: TokenInterval): TokenStats {
   return interval === '5m' ? t.stats5m : interval === '1h' ? t.stats1h : interval === '6h' ? t.stats6h : t.stats24h;
@@ -20,6 +21,9 @@ export function rankScore(t: Token, category: TokenCategory, interval: TokenInte
 }
 
 export function register(kernel: SimKernel): void {
+  const market = coreOf(kernel).market;
+  // ranked lists are reused until the market changes (a new slot or a trade)
+  const ranked = new Map<string, { stamp: string; tokens: Token[] }>();
   kernel.router.add('GET', '/tokens/v2/:category/:interval', 'tokens', (req) => {
     const category = req.params.category;
     const interval = req.params.interval;
@@ -37,9 +41,18 @@ export function register(kernel: SimKernel): void {
       }
       limit = Number(rawLimit);
     }
-    const records = kernel.market.tokens().map((t) => kernel.market.tokenRecord(t.mint)!);
-    const scored = records.map((t) => ({ t, score: rankScore(t, category as TokenCategory, interval as TokenInterval) }));
-    scored.sort((a, b) => b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
-    return { status: 200, body: scored.slice(0, limit).map((s) => s.t) };
+    const key = `${category}/${interval}`;
+    const stamp = market.stamp();
+    let hit = ranked.get(key);
+    if (!hit || hit.stamp !== stamp) {
+      const scored = market.defs.map((d) => {
+        const t = market.sharedRecord(d.mint)!;
+        return { t, score: rankScore(t, category as TokenCategory, interval as TokenInterval) };
+      });
+      scored.sort((a, b) => b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
+      hit = { stamp, tokens: scored.map((s) => s.t) };
+      ranked.set(key, hit);
+    }
+    return { status: 200, body: hit.tokens.slice(0, limit) };
   });
 }

@@ -88,7 +88,20 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     return this.defs.map((d) => this.token(d.mint)!);
   }
 
+  /** changes whenever a token record could change */
+  stamp(): string {
+    return `${this.clock.slot()}:${this.version}`;
+  }
+
   tokenRecord(mint: string): Token | undefined {
+    const record = this.sharedRecord(mint);
+    if (!record) return undefined;
+    // callers get their own copy of the mutable parts
+    return { ...record, stats5m: { ...record.stats5m }, stats1h: { ...record.stats1h }, stats6h: { ...record.stats6h }, stats24h: { ...record.stats24h }, firstPool: { ...record.firstPool }, audit: { ...record.audit }, cexes: record.cexes && [...record.cexes], tags: record.tags && [...record.tags] };
+  }
+
+  /** the cached record itself: read-only for the caller */
+  sharedRecord(mint: string): Token | undefined {
     const d = this.byMint.get(mint);
     if (!d) return undefined;
     const slot = this.clock.slot();
@@ -101,8 +114,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
       record = buildTokenRecord(d, this.priceUsd(mint), this.history, minute, slot, this.clock.slotTimeMs(slot));
       this.recordCache.records.set(mint, record);
     }
-    // callers get their own copy of the mutable parts
-    return { ...record, stats5m: { ...record.stats5m }, stats1h: { ...record.stats1h }, stats6h: { ...record.stats6h }, stats24h: { ...record.stats24h }, firstPool: { ...record.firstPool }, audit: { ...record.audit }, cexes: record.cexes && [...record.cexes], tags: record.tags && [...record.tags] };
+    return record;
   }
 
   priceUsd(mint: string): number {
