@@ -194,7 +194,8 @@ export async function runDashboard(config: Config): Promise<number> {
     ['SIGHUP', 129],
     ['SIGINT', 130],
   ];
-  for (const [signal, code] of signals) process.once(signal, () => bail(code));
+  // `on`, not `once`: Ink's signal-exit re-raises the signal when it finds itself the only listener.
+  for (const [signal, code] of signals) process.on(signal, () => bail(code));
   process.once('uncaughtException', (e) => bail(1, `tradedeck: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`));
   process.once('unhandledRejection', (e) => bail(1, `tradedeck: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`));
 

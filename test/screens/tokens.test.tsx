@@ -1,0 +1,220 @@
+// The Tokens screen against the real simulator over loopback HTTP.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, afterEach, describe, it } from 'node:test';
+import { cleanup } from 'ink-testing-library';
+import { flattenFields } from '../../components/DetailPane.js';
+import { loadWatchlist } from '../../src/watchlist.js';
+import { listKey } from '../../src/store/index.js';
+import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { startDashboard, type Dashboard } from './setup.js';
+
+const open: Dashboard[] = [];
+async function dashboard(o: Parameters<typeof startDashboard>[0] = {}): Promise<Dashboard> {
+  const d = await startDashboard(o);
+  open.push(d);
+  return d;
+}
+afterEach(async () => {
+  for (const d of open.splice(0)) await d.close();
+  cleanup();
+});
+after(() => cleanup());
+
+const ROW = /^[› ]\s*(\d+|×)\s+[★ ]?(\S+)/;
+/** The table rows of a frame: rank and symbol, in screen order. */
+function rows(frame: string): Array<{ rank: string; symbol: string; selected: boolean }> {
+  return frame
+    .split('\n')
+    .map((l) => ({ l, m: ROW.exec(l) }))
+    .filter((x) => x.m)
+    .map(({ l, m }) => ({ rank: m![1], symbol: m![2], selected: l.startsWith('›') }));
+}
+const selectedSymbol = (frame: string) => rows(frame).find((r) => r.selected)?.symbol;
+const currentTokens = (d: Dashboard) => {
+  const s = d.stores.tokens.getState();
+  return s.lists[listKey(s)]?.tokens ?? [];
+};
+
+describe('Tokens screen', () => {
+  it('shows the list the simulator returned, ranked, with at least 20 rows on a 30-line terminal', async () => {
+    const d = await dashboard();
+    const frame = await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    const tokens = currentTokens(d);
+    assert.ok(tokens.length >= 20);
+    const shown = rows(frame);
+    assert.deepEqual(shown.slice(0, 10).map((r) => r.symbol), tokens.slice(0, 10).map((t) => t.symbol));
+    assert.deepEqual(shown.slice(0, 3).map((r) => r.rank), ['1', '2', '3']);
+    assert.match(frame, /SIMULATED/);
+    assert.match(frame, /Organic 1h/);
+    const req = d.tokenRequests();
+    assert.equal(req[0].path, '/tokens/v2/toporganicscore/1h');
+    // never more lines than the terminal has
+    assert.ok(frame.split('\n').length <= 30);
+  });
+
+  it('c and i change the list, and the simulator is asked for the new category and window', async () => {
+    const d = await dashboard();
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    await typeKeys(d.app, 'c');
+    await waitFor(() => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptraded/1h'), 'toptraded request', 10_000);
+    let frame = await waitForFrame(d.app, (f) => f.includes('Traded 1h') && rows(f).length > 0 && currentTokens(d).length > 0 && rows(f)[0].symbol === currentTokens(d)[0].symbol, 10_000);
+    assert.deepEqual(rows(frame).slice(0, 5).map((r) => r.symbol), currentTokens(d).slice(0, 5).map((t) => t.symbol));
+
+    await typeKeys(d.app, 'i');
+    await waitFor(() => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptraded/6h'), 'toptraded 6h request', 10_000);
+    frame = await waitForFrame(d.app, (f) => f.includes('Traded 6h') && currentTokens(d).length > 0 && rows(f)[0]?.symbol === currentTokens(d)[0].symbol, 10_000);
+    assert.equal(d.stores.tokens.getState().interval, '6h');
+
+    await typeKeys(d.app, 'c');
+    await waitFor(() => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptrending/6h'), 'toptrending request', 10_000);
+    await waitForFrame(d.app, (f) => f.includes('Trending 6h'), 10_000);
+  });
+
+  it('/ filters by symbol, name or mint; Esc clears the filter', async () => {
+    const d = await dashboard();
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    const all = currentTokens(d);
+    const target = all[7];
+    await typeKeys(d.app, '/', ...target.symbol.toLowerCase().split(''));
+    let frame = await waitForFrame(d.app, (f) => rows(f).length < 20 && f.includes('match'), 5000);
+    const shown = rows(frame);
+    assert.ok(shown.some((r) => r.symbol === target.symbol), frame);
+    for (const r of shown) {
+      const t = all.find((x) => x.symbol === r.symbol)!;
+      assert.ok(`${t.symbol} ${t.name} ${t.id}`.toLowerCase().includes(target.symbol.toLowerCase()), `${r.symbol} does not match`);
+    }
+    // by mint: the first 10 characters of a mint find that token
+    await typeKeys(d.app, 'escape', '/', ...all[3].id.slice(0, 10).split(''), 'enter');
+    frame = await waitForFrame(d.app, (f) => rows(f).length === 1, 5000);
+    assert.equal(rows(frame)[0].symbol, all[3].symbol);
+    await typeKeys(d.app, 'escape');
+    frame = await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
+  });
+
+  it('s sorts by the next column, S reverses, and the selection stays on the same token', async () => {
+    const d = await dashboard();
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    await typeKeys(d.app, 'j', 'j', 'j', 'j');
+    let frame = await waitForFrame(d.app, (f) => rows(f)[4]?.selected === true, 5000);
+    const picked = selectedSymbol(frame)!;
+    const mint = d.stores.tokens.getState().selected;
+    await typeKeys(d.app, 's');
+    frame = await waitForFrame(d.app, (f) => /Symbol ▲/.test(f), 5000);
+    const symbols = rows(frame).map((r) => r.symbol);
+    const sorted = [...symbols].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
+    assert.deepEqual(symbols, sorted);
+    // the selected token moved in the list, the selection went with it
+    assert.equal(selectedSymbol(frame) ?? d.stores.tokens.getState().selected, selectedSymbol(frame) ? picked : mint);
+    await typeKeys(d.app, 'S');
+    frame = await waitForFrame(d.app, (f) => /Symbol ▼/.test(f), 5000);
+    const reversed = rows(frame).map((r) => r.symbol);
+    assert.deepEqual(reversed, [...reversed].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base', numeric: true })));
+    assert.equal(d.stores.tokens.getState().selected, mint);
+  });
+
+  it('keeps the selection on the same mint when a refresh re-sorts the rows', async () => {
+    const d = await dashboard({ rows: 70 });
+    await waitForFrame(d.app, (f) => rows(f).length >= 50, 10_000);
+    // sort by price change, which moves between refreshes
+    for (let i = 0; i < 4; i++) await typeKeys(d.app, 's');
+    await waitForFrame(d.app, (f) => /Change ▼/.test(f), 5000);
+    await typeKeys(d.app, 'j', 'j', 'j', 'j', 'j', 'j');
+    const mint = d.stores.tokens.getState().selected!;
+    const symbol = currentTokens(d).find((t) => t.id === mint)!.symbol;
+    const before = rows(d.app.lastFrame()!).findIndex((r) => r.selected);
+    let moved = false;
+    for (let round = 0; round < 8 && !moved; round++) {
+      const key = d.scheduler.keys()[0];
+      await waitFor(() => d.scheduler.state(key)?.inFlight === false, 'no request in flight', 10_000);
+      const count = d.tokenRequests().length;
+      d.sim.advance(1800);
+      d.scheduler.refresh();
+      await waitFor(() => d.tokenRequests().length > count, 'a refresh', 10_000);
+      const frame = await waitForFrame(d.app, (f) => rows(f).some((r) => r.selected), 5000);
+      assert.equal(selectedSymbol(frame), symbol);
+      moved = rows(frame).findIndex((r) => r.selected) !== before;
+    }
+    assert.ok(moved, 'the selected token changed position at least once');
+    assert.equal(d.stores.tokens.getState().selected, mint);
+  });
+
+  it('Enter shows every field the service returned, Esc closes it', async () => {
+    const d = await dashboard({ columns: 160, rows: 400 });
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    await typeKeys(d.app, 'j', 'enter');
+    const frame = await waitForFrame(d.app, (f) => f.includes('stats24h') && f.includes('audit'), 5000);
+    const token = currentTokens(d).find((t) => t.id === d.stores.tokens.getState().selected)!;
+    const lines = frame.split('\n');
+    for (const [key, value] of Object.entries(token)) {
+      if (value !== null && typeof value === 'object' && !(Array.isArray(value) && value.length === 0)) {
+        assert.ok(lines.some((l) => l.trim() === key), `section ${key}`);
+        for (const leaf of flattenFields(value)) {
+          assert.ok(lines.some((l) => l.startsWith(leaf.key + ' ') && l.includes(leaf.value)), `${key}: ${leaf.key} = ${leaf.value}`);
+        }
+      } else {
+        const text = Array.isArray(value) ? '[]' : String(value);
+        assert.ok(lines.some((l) => l.startsWith(key + ' ') && l.trimEnd().endsWith(text)), `${key} = ${text}`);
+      }
+    }
+    for (const must of ['stats5m', 'stats1h', 'stats6h', 'stats24h', 'audit', 'firstPool', 'updatedAt', 'circSupply', 'totalSupply', 'dev', 'launchpad', 'graduatedPool']) {
+      assert.ok(frame.includes(must), must);
+    }
+    await typeKeys(d.app, 'escape');
+    await waitForFrame(d.app, (f) => rows(f).length >= 20 && !f.includes('stats24h'), 5000);
+  });
+
+  it('w stars the selected token into watchlist.json; W shows only starred ones, also after they drop out of the list', async () => {
+    const d = await dashboard();
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    const tokens = currentTokens(d);
+    await typeKeys(d.app, 'j', 'j', 'w');
+    await waitForFrame(d.app, (f) => f.includes(`★${tokens[2].symbol}`), 5000);
+    await waitFor(() => {
+      try {
+        return readFileSync(`${d.stateDir}/watchlist.json`, 'utf8').includes(tokens[2].id);
+      } catch {
+        return false;
+      }
+    }, 'watchlist.json written', 5000);
+    const saved = await loadWatchlist(d.stateDir);
+    assert.deepEqual(saved.map((e) => e.mint), [tokens[2].id]);
+    assert.equal(saved[0].symbol, tokens[2].symbol);
+
+    await typeKeys(d.app, 'W');
+    let frame = await waitForFrame(d.app, (f) => rows(f).length === 1, 5000);
+    assert.equal(rows(frame)[0].symbol, tokens[2].symbol);
+
+    // :limit 1 leaves only the first token in the list: the starred one stays, marked, with its last data
+    await typeKeys(d.app, ':', ...'limit 1'.split(''), 'enter');
+    await waitFor(() => d.tokenRequests().some((r) => r.query.limit === '1'), 'limit=1 request', 10_000);
+    frame = await waitForFrame(d.app, (f) => rows(f)[0]?.rank === '×', 10_000);
+    assert.match(frame, /\(n…|\(not in list\)/);
+    assert.equal(rows(frame)[0].symbol, tokens[2].symbol);
+
+    // a second dashboard on the same state directory starts with the star
+    const again = await dashboard({ stateDir: d.stateDir });
+    assert.deepEqual(again.stores.tokens.getState().starred.map((e) => e.mint), [tokens[2].id]);
+    await typeKeys(d.app, 'W');
+    await waitForFrame(d.app, (f) => rows(f).length === 1 && rows(f)[0].rank === '1', 10_000);
+  });
+
+  it(':watch stars by symbol, Tab completes it, and bad input is named', async () => {
+    const d = await dashboard();
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    const target = currentTokens(d)[5];
+    await typeKeys(d.app, ':', 'w', 'a', 'tab');
+    await waitForFrame(d.app, (f) => f.includes(':watch '), 5000);
+    await typeKeys(d.app, ...target.symbol.slice(0, -1).split(''), 'tab', 'enter');
+    await waitForFrame(d.app, (f) => f.includes(`starred ${target.symbol}`), 5000);
+    assert.ok(d.stores.tokens.getState().starred.some((e) => e.mint === target.id));
+    await typeKeys(d.app, ':', ...'watch NOPE'.split(''), 'enter');
+    await waitForFrame(d.app, (f) => f.includes('no token "NOPE"'), 5000);
+    await typeKeys(d.app, ':', ...'frobnicate'.split(''), 'enter');
+    await waitForFrame(d.app, (f) => f.includes('unknown command :frobnicate'), 5000);
+    await typeKeys(d.app, ':', ...'interval 0'.split(''), 'enter');
+    await waitForFrame(d.app, (f) => f.includes('seconds must be 2 to 600'), 5000);
+    await typeKeys(d.app, ':', 'up', 'up');
+    await waitForFrame(d.app, (f) => f.includes(':frobnicate'), 5000);
+  });
+});
