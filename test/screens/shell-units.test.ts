@@ -1,0 +1,176 @@
+// The shell's parts on their own: the frame writer (only changed lines, never a scroll), keys
+// arriving in one read, the command registry, untrusted text, the footer's poll status.
+import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import { describe, it } from 'node:test';
+import type { Key } from 'ink';
+import { ChunkDispatcher } from '../../src/hooks/chunkDispatcher.js';
+import { createFrameSink } from '../../src/hooks/frameWriter.js';
+import { pollStatusText } from '../../src/hooks/usePolled.js';
+import { commonPrefix, completeCommandLine, registerCommand, runCommandLine, type CommandContext } from '../../src/commands.js';
+import { stepInterval } from '../../src/keymap.js';
+import { createSessionStore, createTokensStore } from '../../src/store/index.js';
+import { buildRows, printable } from '../../screens/Tokens/rows.js';
+import type { AppServices } from '../../src/hooks/services.js';
+
+class FakeTerminal extends EventEmitter {
+  columns = 20;
+  rows = 4;
+  out: string[] = [];
+  write(chunk: string) {
+    this.out.push(chunk);
+    return true;
+  }
+}
+
+describe('frame writer', () => {
+  it('writes each line at its row, then only the lines that changed; no newline ever', () => {
+    const term = new FakeTerminal();
+    const sink = createFrameSink(term, 1000);
+    sink.write('a\nb\nc');
+    sink.flush();
+    assert.match(term.out[0], /\x1b\[H\x1b\[2J/);
+    assert.ok(term.out[0].includes('\x1b[1;1H\x1b[2Ka') && term.out[0].includes('\x1b[3;1H\x1b[2Kc'));
+    sink.write('a\nB\nc');
+    sink.flush();
+    const second = term.out[1];
+    assert.ok(second.includes('\x1b[2;1H\x1b[2KB'));
+    assert.ok(!second.includes('\x1b[1;1H') && !second.includes('\x1b[3;1H'), 'unchanged lines are not rewritten');
+    sink.write('a\nB\nc');
+    sink.flush();
+    assert.equal(term.out.length, 2, 'an identical frame writes nothing');
+    assert.ok(term.out.every((c) => !c.includes('\n')));
+    sink.close();
+  });
+
+  it('never draws below the last row, clears rows a shorter frame left, repaints after a resize', () => {
+    const term = new FakeTerminal();
+    const sink = createFrameSink(term, 1000);
+    let resized = 0;
+    sink.on('resize', () => resized++);
+    sink.write('1\n2\n3\n4\n5\n6');
+    sink.flush();
+    assert.ok(!term.out[0].includes('\x1b[5;1H'), 'row 5 of a 4-row terminal');
+    sink.write('1\n2');
+    sink.flush();
+    assert.ok(term.out[1].includes('\x1b[3;1H\x1b[2K\x1b[4;1H\x1b[2K'));
+    term.rows = 6;
+    term.emit('resize');
+    assert.equal(resized, 1);
+    assert.equal(sink.rows, 6);
+    sink.write('1\n2');
+    sink.flush();
+    assert.match(term.out[2], /\x1b\[2J/);
+    sink.close();
+  });
+
+  it('coalesces frames arriving faster than maxFps into the latest', async () => {
+    const term = new FakeTerminal();
+    const sink = createFrameSink(term, 10);
+    sink.write('one');
+    sink.write('two');
+    sink.write('three');
+    assert.equal(term.out.length, 1);
+    await new Promise((r) => setTimeout(r, 150));
+    assert.equal(term.out.length, 2);
+    assert.ok(term.out[1].includes('three') && !term.out[1].includes('two'));
+    sink.close();
+  });
+});
+
+const noKey = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false } as Key;
+
+describe('keys arriving in one read', () => {
+  it('go through the layers one by one, so a mode opened by one key receives the next', () => {
+    const d = new ChunkDispatcher();
+    const seen: string[] = [];
+    let barOpen = false;
+    d.register('input', { current: (input) => (barOpen ? (seen.push(`bar:${input}`), true) : false) });
+    d.register('global', { current: (input) => (input === ':' ? ((barOpen = true), true) : (seen.push(`global:${input}`), true)) });
+    d.dispatch('j:go', noKey);
+    assert.deepEqual(seen, ['global:j', 'bar:g', 'bar:o']);
+  });
+});
+
+function context(flashes: string[]): CommandContext {
+  const session = createSessionStore({ mode: 'demo', modeLabel: 'SIMULATED', wallet: null, screen: 'tokens', intervals: { tokens: 10_000 } });
+  const tokens = createTokensStore();
+  tokens.getState().applyList('k', [{ id: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'Wrapped SOL' } as never, { id: 'SoLend1111111111111111111111111111111111111', symbol: 'SLND', name: 'Solend' } as never], 1);
+  const services = { stores: { session, tokens } } as unknown as AppServices;
+  return { services, flash: (k, t) => flashes.push(`${k}:${t}`), screens: [{ id: 'tokens', title: 'Tokens' }, { id: 'swap', title: 'Swap' }], screen: 'tokens', goto: (id) => flashes.push(`goto:${id}`), quit: () => flashes.push('quit') };
+}
+
+describe('command registry', () => {
+  it('completes names, then arguments; other modules can add commands', async () => {
+    const flashes: string[] = [];
+    const ctx = context(flashes);
+    assert.deepEqual(completeCommandLine('go', ctx), { prefix: '', candidates: ['goto'] });
+    assert.deepEqual(completeCommandLine('goto s', ctx), { prefix: 'goto ', candidates: ['swap'] });
+    assert.deepEqual(completeCommandLine('watch s', ctx).candidates.sort(), ['SLND', 'SOL']);
+    assert.equal(commonPrefix(['SLND', 'SOL']), 'S');
+    registerCommand('echo-test', { usage: 'echo-test <word>', description: 'test', complete: () => ['alpha', 'beta'], run: (args, c) => c.flash('info', args.join(' ')) });
+    assert.deepEqual(completeCommandLine('echo-test b', ctx).candidates, ['beta']);
+    await runCommandLine(':echo-test hi there', ctx);
+    assert.deepEqual(flashes, ['info:hi there']);
+  });
+
+  it('names what is wrong: unknown command, bad numbers, unknown screens and tokens', async () => {
+    const flashes: string[] = [];
+    const ctx = context(flashes);
+    await runCommandLine('nope', ctx);
+    await runCommandLine('interval 1', ctx);
+    await runCommandLine('interval ten', ctx);
+    await runCommandLine('goto moon', ctx);
+    await runCommandLine('watch XYZ', ctx);
+    await runCommandLine('limit 101', ctx);
+    assert.match(flashes[0], /^error:unknown command :nope \(commands: .*goto.*\)/);
+    assert.match(flashes[1], /seconds must be 2 to 600, got 1/);
+    assert.match(flashes[2], /seconds must be a whole number, got "ten"/);
+    assert.match(flashes[3], /no screen "moon"/);
+    assert.match(flashes[4], /no token "XYZ"/);
+    assert.match(flashes[5], /limit must be 1 to 100/);
+  });
+
+  it(':goto by name or number, :watch by symbol, :interval sets the screen interval, :quit quits', async () => {
+    const flashes: string[] = [];
+    const ctx = context(flashes);
+    await runCommandLine('goto 2', ctx);
+    await runCommandLine('goto Tokens', ctx);
+    await runCommandLine('watch sol', ctx);
+    assert.equal(ctx.services.stores.tokens.getState().starred[0].symbol, 'SOL');
+    ctx.services.stores.session.getState().setResources('tokens', ['tokens/x']);
+    await runCommandLine('interval 30', ctx);
+    assert.equal(ctx.services.stores.session.getState().intervals.tokens, 30_000);
+    await runCommandLine('quit', ctx);
+    assert.deepEqual(flashes.filter((f) => !f.startsWith('info') && !f.startsWith('success')), ['goto:swap', 'goto:tokens', 'quit']);
+  });
+});
+
+describe('display of service data', () => {
+  it('control characters and bidi overrides from the service never reach the terminal', () => {
+    assert.equal(printable('EVIL\x1b[2J\u202eX\x07'), 'EVIL [2J X ');
+    const rows = buildRows({
+      tokens: [{ id: 'M1', symbol: 'A\x1b]0;pwn\x07', name: 'n\r\nx', usdPrice: 1 } as never],
+      latest: {}, history: {}, changed: {}, starred: [], starredOnly: false, interval: '1h',
+    });
+    assert.ok(!/[\x00-\x1f]/.test(rows[0].symbol + rows[0].name));
+  });
+
+  it('the footer says how old the data is, when it is stale, and when a failing resource retries', () => {
+    const base = { failures: 0, inFlight: false, stale: false, intervalMs: 10_000, active: true };
+    assert.equal(pollStatusText({ ...base, fetchedAt: 1000 }, 4000, false), '3s ago · every 10s');
+    assert.equal(pollStatusText({ ...base, fetchedAt: 1000, stale: true }, 31_000, false), 'STALE 30s ago · every 10s');
+    assert.equal(pollStatusText({ ...base, fetchedAt: 1000 }, 4000, true), '3s ago · PAUSED');
+    assert.equal(
+      pollStatusText({ ...base, failures: 2, fetchedAt: 1000, error: new Error('HTTP 503: busy'), nextAt: 30_000 }, 10_000, false),
+      '✗ HTTP 503: busy · retry in 20s · data 9s ago',
+    );
+  });
+
+  it('+ and - step through the interval list', () => {
+    assert.equal(stepInterval(10_000, 1), 15_000);
+    assert.equal(stepInterval(10_000, -1), 5_000);
+    assert.equal(stepInterval(2_000, -1), 2_000);
+    assert.equal(stepInterval(600_000, 1), 600_000);
+  });
+});
