@@ -3,6 +3,7 @@
 import type React from 'react';
 import { placeholderScreen } from './Placeholder.js';
 import { TokensScreen } from './Tokens/TokensScreen.js';
+import { SwapScreen } from './Swap/SwapScreen.js';
 
 export interface ScreenProps {
   width: number;
@@ -21,7 +22,7 @@ export interface ScreenDef {
 
 export const SCREENS: readonly ScreenDef[] = [
   { id: 'tokens', title: 'Tokens', Component: TokensScreen, intervalMs: 10_000, list: true },
-  { id: 'swap', title: 'Swap', Component: placeholderScreen('Swap', 'Quote and execute swaps: pick the tokens and the amount, see the route, price impact and fees, then confirm and sign.') },
+  { id: 'swap', title: 'Swap', Component: SwapScreen, intervalMs: 10_000 },
   { id: 'orders', title: 'Orders', Component: placeholderScreen('Orders', 'Your trigger (limit) and recurring (DCA) orders: open and past, with cancel (x) and cancel-all (X).') },
   { id: 'invites', title: 'Invites', Component: placeholderScreen('Invites', 'Invites you sent: created, claimed, clawed back or expired.') },
   { id: 'portfolio', title: 'Portfolio', Component: placeholderScreen('Portfolio', "The wallet's positions by platform: balances, liquidity, leverage, lending and open trades, valued in USD.") },

@@ -22,6 +22,8 @@ import { useCommandBar } from './hooks/useCommandBar.js';
 import { pollStatusText, usePollState } from './hooks/usePolled.js';
 import { useTerminalSize, type Size } from './hooks/useTerminalSize.js';
 import { buildKeymap, stepInterval } from './keymap.js';
+import { ActionsLayer, useActionsOverlay } from './actions/ActionsLayer.js';
+import { ActionsProvider, type ActionServices } from './actions/services.js';
 
 /** The one keymap of the app. */
 export const KEYMAP: Keymap = buildKeymap(SCREENS);
@@ -37,9 +39,11 @@ export interface AppProps {
   notices?: ReadonlyArray<{ kind: ToastKind; text: string }>;
   /** receives the flash function, for messages from outside React (a failed watchlist save) */
   onFlashReady?: (flash: (kind: ToastKind, text: string) => void) => void;
+  /** wallet, journal, RPC and confirm queue for signing actions (absent: signing screens say so) */
+  actions?: ActionServices;
 }
 
-export function App({ services, theme, size, onQuit, notices, onFlashReady }: AppProps) {
+export function App({ services, theme, size, onQuit, notices, onFlashReady, actions }: AppProps) {
   const [dispatcher] = useState(() => new ChunkDispatcher());
   const full = useMemo(() => ({ ...services, keymap: KEYMAP }), [services]);
   // Screens get a stable flash function; the toast list lives in the shell.
@@ -49,7 +53,9 @@ export function App({ services, theme, size, onQuit, notices, onFlashReady }: Ap
     <ThemeContext.Provider value={theme}>
       <KeyRouterProvider dispatcher={dispatcher}>
         <ServicesProvider services={full} flash={flash}>
-          <Shell services={full} size={size} onQuit={onQuit} notices={notices} onFlashReady={onFlashReady} flashTo={flashTo} />
+          <ActionsProvider services={actions}>
+            <Shell services={full} size={size} onQuit={onQuit} notices={notices} onFlashReady={onFlashReady} flashTo={flashTo} />
+          </ActionsProvider>
         </ServicesProvider>
       </KeyRouterProvider>
     </ThemeContext.Provider>
@@ -188,7 +194,8 @@ function Shell({ services, size, onQuit, notices, onFlashReady, flashTo }: Shell
   const screenHeight = Math.max(1, budget - 2 - 1 - flashLines - barLines);
   const screen = SCREENS.find((s) => s.id === screenId) ?? SCREENS[0];
   const Screen = screen.Component;
-  const overlay = helpOpen() || askQuit();
+  const actionsOverlay = useActionsOverlay();
+  const overlay = helpOpen() || askQuit() || actionsOverlay;
 
   const tabs = SCREENS.map((s) => ({ id: s.id, title: s.title, badge: s.id === screenId ? subtitle : undefined }));
   const header = (
@@ -230,6 +237,7 @@ function Shell({ services, size, onQuit, notices, onFlashReady, flashTo }: Shell
             height={screenHeight}
           />
         ) : null}
+        <ActionsLayer width={width} height={screenHeight} flash={flash} />
         {bar.state ? (
           <Box>
             <Text color={theme.accent} bold>:</Text>

@@ -13,12 +13,15 @@ import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { WalletInfo } from './store/session.js';
 import type { SimHandle } from './sim/index.js';
+import type { Wallet } from './wallet/keypair.js';
 
 const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[?25l';
 const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
 
 interface WalletChoice {
   wallet: WalletInfo | null;
+  /** the loaded wallet itself (its key stays inside it), for signing */
+  signer?: Wallet;
   /** said in a flash message once the dashboard is up */
   notice?: string;
   /** a temporary folder holding a demo key, removed at exit */
@@ -30,14 +33,15 @@ class StartError extends Error {}
 async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise<WalletChoice> {
   if (config.address) {
     const { watchOnlyWallet } = await import('./wallet/keypair.js');
-    return { wallet: { kind: 'watch', address: watchOnlyWallet(config.address).address } };
+    const signer = watchOnlyWallet(config.address);
+    return { wallet: { kind: 'watch', address: signer.address }, signer };
   }
   if (!config.keypairPath) return { wallet: null, notice: 'no wallet configured: signing is off' };
   const { loadKeypairFile, createDemoKeyFile, KeyFileError } = await import('./wallet/keypair.js');
   try {
     const w = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
     sim?.fund(w.address);
-    return { wallet: { kind: 'keypair', address: w.address } };
+    return { wallet: { kind: 'keypair', address: w.address }, signer: w };
   } catch (e) {
     if (!(e instanceof KeyFileError)) throw e;
     if (!config.keypairIsDefault) throw new StartError(`${e.message}\n(give a usable key file, or --address ADDRESS for watch-only)`);
@@ -47,7 +51,7 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
     const w = await loadKeypairFile(path);
     sim.fund(w.address);
     const why = /not found/.test(e.message) ? '' : ` (${e.message})`;
-    return { wallet: { kind: 'keypair', address: w.address, note: 'demo key' }, tempDir, notice: `demo wallet funded in the simulator${why}` };
+    return { wallet: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, tempDir, notice: `demo wallet funded in the simulator${why}` };
   }
 }
 
@@ -145,6 +149,8 @@ export async function runDashboard(config: Config): Promise<number> {
     onRequest: (e) => session.getState().recordRequest(e, Date.now()),
   });
   const scheduler = createScheduler();
+  const actions = await openActions(config, { api, sim, session, tokens, signer: choice.signer, notices });
+  cleanups.push(() => actions.confirm.getState().cancelAll());
   cleanups.push(() => tokens.getState().persistStarred());
   cleanups.push(() => scheduler.dispose());
 
@@ -203,6 +209,7 @@ export async function runDashboard(config: Config): Promise<number> {
   instance = render(
     React.createElement(App, {
       services: { api, scheduler, stores: { session, tokens } },
+      actions,
       theme: themeFromEnv(),
       notices,
       onFlashReady: (push: (kind: 'info' | 'error', text: string) => void) => {
@@ -227,4 +234,39 @@ export async function runDashboard(config: Config): Promise<number> {
     await runCleanups();
   }
   return 0;
+}
+
+/** The signing side: the journal at <stateDir>/journal.jsonl (0600), the RPC client, the wallet. */
+async function openActions(
+  config: Config,
+  d: {
+    api: import('./api/index.js').ApiClient;
+    sim: SimHandle | undefined;
+    session: import('./store/session.js').SessionStore;
+    tokens: import('./store/tokens.js').TokensStore;
+    signer: Wallet | undefined;
+    notices: Array<{ kind: 'info' | 'error'; text: string }>;
+  },
+) {
+  const [{ createRpcClient }, { openJournal }, { createActionServices }] = await Promise.all([
+    import('./api/rpc.js'),
+    import('./journal/journal.js'),
+    import('./actions/services.js'),
+  ]);
+  let journal: Awaited<ReturnType<typeof openJournal>> | null = null;
+  try {
+    journal = await openJournal(join(config.stateDir, 'journal.jsonl'));
+  } catch (e) {
+    d.notices.push({ kind: 'error', text: `journal ${join(config.stateDir, 'journal.jsonl')}: ${(e as Error).message}; signing is off` });
+  }
+  const rpcUrl = d.sim ? d.sim.rpcUrl : config.rpcUrl;
+  return createActionServices({
+    api: d.api,
+    rpc: rpcUrl ? createRpcClient({ url: rpcUrl, timeoutMs: config.timeoutMs }) : undefined,
+    wallet: d.signer ?? null,
+    journal,
+    readOnly: config.readOnly,
+    session: d.session,
+    seenTokens: () => Object.values(d.tokens.getState().latest),
+  });
 }

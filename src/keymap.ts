@@ -1,6 +1,7 @@
 // The one keymap of the dashboard: every key, its command, where it applies and what it does.
 // The key handlers (useCommands), the footer hints and the `?` overlay all read this list.
 import { createKeymap, GLOBAL_SCOPE, type Binding, type Keymap } from '../components/keys/index.js';
+import { SWAP_BINDINGS } from '../screens/Swap/keys.js';
 
 export interface ScreenRef {
   id: string;
@@ -28,6 +29,7 @@ const GLOBAL_BINDINGS: Binding[] = [
   g(['p'], 'pause', 'pause or resume all polling', 'pause'),
   g(['+'], 'slower', "poll this screen less often (longer interval)"),
   g(['-'], 'faster', 'poll this screen more often (shorter interval)'),
+  g(['J'], 'journal', 'the journal of signed transactions (Enter details, Esc closes)', 'journal'),
   g([':'], 'command', 'command bar (:goto, :watch, :interval, :limit, :quit; Tab completes)', 'cmd'),
   g(['?'], 'help', 'this help', 'help'),
   g(['q', 'ctrl+c'], 'quit', 'quit (asks first while a transaction is in flight)', 'quit'),
@@ -43,7 +45,7 @@ const TOKENS_BINDINGS: Binding[] = [
 /** The keymap for these screens: `1`-`n` go to the n-th screen. */
 export function buildKeymap(screens: readonly ScreenRef[]): Keymap {
   const gotos = screens.slice(0, 9).map((s, i) => g([String(i + 1)], `goto:${s.id}`, `${s.title} screen`));
-  return createKeymap([...TOKENS_BINDINGS, ...GLOBAL_BINDINGS, ...gotos]);
+  return createKeymap([...TOKENS_BINDINGS, ...SWAP_BINDINGS, ...GLOBAL_BINDINGS, ...gotos]);
 }
 
 /** Interval steps for + and -, seconds. */

@@ -3,7 +3,8 @@
 import { Box, Text } from 'ink';
 import React from 'react';
 import { SelectField } from '../../components/fields/SelectField.js';
-import { TextField } from '../../components/fields/TextField.js';
+import { LineView } from '../../components/fields/LineView.js';
+import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { Toggle } from '../../components/fields/Toggle.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
@@ -15,6 +16,8 @@ export interface FormViewProps {
   form: SwapForm;
   focused: keyof SwapForm;
   editing: boolean;
+  /** the line being edited (text and cursor) of the focused text field */
+  line?: LineState;
   /** text shown right of a field (resolved token, balance, unit) */
   notes: Partial<Record<keyof SwapForm, string>>;
   errors: Partial<Record<keyof SwapForm, string>>;
@@ -24,7 +27,7 @@ export interface FormViewProps {
 
 const INPUT_WIDTH = 18;
 
-export function FormView({ fields, form, focused, editing, notes, errors, onChange, width }: FormViewProps) {
+export function FormView({ fields, form, focused, editing, line, notes, errors, onChange, width }: FormViewProps) {
   const theme = useTheme();
   const fieldWidth = LABEL_WIDTH + 1 + INPUT_WIDTH;
   const noteWidth = Math.max(0, width - fieldWidth - 3);
@@ -40,7 +43,15 @@ export function FormView({ fields, form, focused, editing, notes, errors, onChan
         } else if (f.kind === 'toggle') {
           control = <Toggle label={f.label} value={Boolean(form[f.key])} onChange={(v) => onChange(f.key, v)} focus={active} width={fieldWidth} labelWidth={LABEL_WIDTH} />;
         } else {
-          control = <TextField label={f.label} value={String(form[f.key])} onChange={(v) => onChange(f.key, v)} focus={active} width={fieldWidth} labelWidth={LABEL_WIDTH} placeholder={f.placeholder} />;
+          // The screen's own input layer edits text fields (so keys that arrive together land in
+          // the field that has focus at that moment); this only draws the line and its cursor.
+          control = (
+            <Text>
+              <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>{padCell(f.label, LABEL_WIDTH)}</Text>
+              <Text> </Text>
+              <LineView line={active && line ? line : lineAt(String(form[f.key]))} width={INPUT_WIDTH} focus={active} placeholder={f.placeholder} />
+            </Text>
+          );
         }
         const error = errors[f.key];
         const note = error && String(form[f.key]).trim() !== '' ? `✗ ${error}` : (notes[f.key] ?? '');

@@ -9,8 +9,9 @@ import { useCommands } from '../../components/keys/index.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
+import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
-import { useActionServices } from '../../src/actions/services.js';
+import { useOptionalActionServices, type ActionServices } from '../../src/actions/services.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { checkForm } from '../../src/actions/swapForm.js';
 import { executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances } from '../../src/actions/swapFlow.js';
@@ -32,8 +33,13 @@ export interface ScreenProps {
   height: number;
 }
 
-export function SwapScreen({ width, height }: ScreenProps) {
-  const s = useActionServices();
+export function SwapScreen(props: ScreenProps) {
+  const s = useOptionalActionServices();
+  if (!s) return <Text>Swapping needs the wallet and journal services, which this session did not start.</Text>;
+  return <SwapForm_ s={s} {...props} />;
+}
+
+function SwapForm_({ s, width, height }: ScreenProps & { s: ActionServices }) {
   const { keymap } = useServices();
   const flash = useFlash();
   const theme = useTheme();
@@ -56,6 +62,13 @@ export function SwapScreen({ width, height }: ScreenProps) {
   const [focus, setFocus] = useRefState<keyof SwapForm>(firstEmpty ?? 'amount');
   const [editing, setEditing] = useRefState(firstEmpty !== undefined);
   const [suggestion, setSuggestion] = useRefState(0);
+  // The edited line (cursor included) of the focused text field; re-read from the form on focus.
+  const [line, setLineState] = useRefState<{ key: keyof SwapForm; line: LineState } | null>(null);
+  const currentLine = (): LineState => {
+    const l = line();
+    const k = focus();
+    return l && l.key === k ? l.line : lineAt(String(s.swap.getState().form[k]));
+  };
   const field = () => fields.find((f) => f.key === focus()) ?? fields[0];
 
   useEffect(() => {
@@ -70,12 +83,20 @@ export function SwapScreen({ width, height }: ScreenProps) {
   const modal = Boolean(running) || instructionsOpen;
   const { key: quoteKey, poll } = useSwapQuote(check.params, s, instructionsOpen);
 
-  const f = field();
-  const typed = String(form[f.key]);
-  const suggestions = editing() && f.kind === 'token' && typed.trim() !== '' && !resolveToken(typed, universe).ok ? matchTokens(typed, universe, Math.min(6, Math.max(1, height - 9))) : [];
+  // Read at the moment of each key (several keys can arrive before the next render).
+  const suggestFor = () => {
+    const fd = field();
+    const text = String(s.swap.getState().form[fd.key]);
+    if (!editing() || fd.kind !== 'token' || text.trim() === '') return [];
+    const all = knownTokens(s);
+    return resolveToken(text, all).ok ? [] : matchTokens(text, all, Math.min(6, Math.max(1, height - 9)));
+  };
+  const suggestions = suggestFor();
   const setField = (key: keyof SwapForm, value: string | boolean) => {
     s.swap.getState().setField(key, value as never);
     if (key === 'input' || key === 'output') setSuggestion(0);
+    const l = line();
+    if (l && l.key === key && l.line.text !== value) setLineState(null);
   };
   const move = (by: 1 | -1) => {
     const i = fields.findIndex((x) => x.key === focus());
@@ -86,18 +107,23 @@ export function SwapScreen({ width, height }: ScreenProps) {
     {
       editing: () => editing(),
       field,
-      suggestionCount: () => suggestions.length,
-      moveSuggestion: (by) => setSuggestion(Math.min(suggestions.length - 1, Math.max(0, suggestion() + by))),
+      suggestionCount: () => suggestFor().length,
+      moveSuggestion: (by) => setSuggestion(Math.min(suggestFor().length - 1, Math.max(0, suggestion() + by))),
       pickSuggestion: () => {
-        const t = suggestions[suggestion()];
+        const t = suggestFor()[suggestion()];
         if (!t) return;
-        const sameSymbol = universe.filter((u) => u.symbol.toLowerCase() === t.symbol.toLowerCase()).length > 1;
-        setField(f.key, sameSymbol ? t.id : t.symbol);
+        const sameSymbol = knownTokens(s).filter((u) => u.symbol.toLowerCase() === t.symbol.toLowerCase()).length > 1;
+        setField(focus(), sameSymbol ? t.id : t.symbol);
       },
       move,
       stopEditing: () => setEditing(false),
+      line: currentLine,
+      setLine: (next) => {
+        setLineState({ key: focus(), line: next });
+        setField(focus(), next.text);
+      },
     },
-    editing() && !modal,
+    !modal,
   );
 
   const st = () => s.swap.getState();
@@ -161,7 +187,7 @@ export function SwapScreen({ width, height }: ScreenProps) {
   const help = editing() ? 'editing: Tab/↑↓ next field · Enter/Esc done · keys go to the field' : 'e edit · Enter swap (order) · b build+send · i instructions · m max · f flip';
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <FormView fields={fields} form={form} focused={focus()} editing={editing()} notes={notes} errors={check.errors} onChange={setField} width={width} />
+      <FormView fields={fields} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />
       <Text color={theme.dim}>{padCell('  ' + advSummary, width)}</Text>
       <Panel lines={lines} width={width} height={panelHeight} />
       <Text color={theme.dim}>{padCell(help, width)}</Text>

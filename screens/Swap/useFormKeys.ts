@@ -2,6 +2,7 @@
 // are swallowed on a select or toggle), so `q` or `1` never quits or switches screens. Tab/Down and
 // Shift-Tab/Up move between fields (or through a token field's suggestions), Enter picks the
 // suggestion or stops editing, Esc stops editing.
+import { applyLineKey, type LineState } from '../../components/fields/lineEdit.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import type { FieldDef } from './fields.js';
 
@@ -14,6 +15,9 @@ export interface FormKeyActions {
   pickSuggestion(): void;
   move(by: 1 | -1): void;
   stopEditing(): void;
+  /** the focused text field's line, and setting it (text changes go to the form) */
+  line(): LineState;
+  setLine(line: LineState): void;
 }
 
 const SELECT_KEYS = new Set(['left', 'right', 'h', 'l', 'space']);
@@ -55,8 +59,12 @@ export function useFormKeys(a: FormKeyActions, active: boolean): void {
           a.stopEditing();
           return true;
       }
-      // Text fields edit (their own layer takes the key); nothing else leaks out of a field.
-      return f.kind === 'text' || f.kind === 'token' ? false : true;
+      // Text fields edit here; nothing else leaks out of a field (q never quits, 1 never switches).
+      if (f.kind === 'text' || f.kind === 'token') {
+        const next = applyLineKey(a.line(), name, input);
+        if (next) a.setLine(next);
+      }
+      return true;
     },
     active,
   );

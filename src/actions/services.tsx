@@ -66,8 +66,8 @@ export function createActionServices(init: ActionServicesInit): ActionServices {
 
 const ActionsContext = createContext<ActionServices | null>(null);
 
-export function ActionsProvider({ services, children }: { services: ActionServices; children?: React.ReactNode }) {
-  return <ActionsContext.Provider value={services}>{children}</ActionsContext.Provider>;
+export function ActionsProvider({ services, children }: { services: ActionServices | null | undefined; children?: React.ReactNode }) {
+  return <ActionsContext.Provider value={services ?? null}>{children}</ActionsContext.Provider>;
 }
 
 export function useActionServices(): ActionServices {

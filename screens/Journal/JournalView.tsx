@@ -1,0 +1,79 @@
+// The journal view, opened with J from any screen: every signed transaction (newest first) with its
+// time, group, action, status and signature; Enter shows one entry; Esc backs out, J closes.
+import { Box, Text } from 'ink';
+import React, { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { DetailPane } from '../../components/DetailPane.js';
+import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
+import { padCell } from '../../components/text.js';
+import { useTheme } from '../../components/theme.js';
+import type { ActionServices } from '../../src/actions/services.js';
+import { refreshJournalView } from '../../src/actions/swapFlow.js';
+import { entrySections, HEADER, rowText } from './lines.js';
+
+export interface JournalViewProps {
+  s: ActionServices;
+  width: number;
+  height: number;
+  now: number;
+}
+
+export function JournalView({ s, width, height, now }: JournalViewProps) {
+  const theme = useTheme();
+  const store = s.journalView;
+  const entries = useStore(store, (st) => st.entries);
+  const selected = useStore(store, (st) => st.selected);
+  const detail = useStore(store, (st) => st.detail);
+  const loadError = useStore(store, (st) => st.loadError);
+  useEffect(() => {
+    void refreshJournalView(s);
+  }, [s]);
+
+  const index = Math.max(0, entries.findIndex((e) => e.id === selected));
+  const current = entries[index];
+  useKeyLayer('modal', (input, key) => {
+    const st = store.getState();
+    const name = normalizeKey(input, key);
+    if (st.detail) {
+      if (name === 'escape' || name === 'enter') return st.setDetail(false), true;
+      if (name === 'J') return st.setOpen(false), true;
+      return false;
+    }
+    const i = Math.max(0, st.entries.findIndex((e) => e.id === st.selected));
+    const go = (to: number) => st.select(st.entries[Math.min(st.entries.length - 1, Math.max(0, to))]?.id);
+    if (name === 'j' || name === 'down') go(i + 1);
+    else if (name === 'k' || name === 'up') go(i - 1);
+    else if (name === 'g' || name === 'home') go(0);
+    else if (name === 'G' || name === 'end') go(st.entries.length - 1);
+    else if (name === 'enter') st.setDetail(st.entries.length > 0);
+    else if (name === 'r') void refreshJournalView(s);
+    else if (name === 'escape' || name === 'J' || name === 'q') st.setOpen(false);
+    return true;
+  });
+
+  if (detail && current) {
+    return (
+      <Box flexDirection="column" height={height} width={width}>
+        <Text color={theme.accent} bold>{padCell('Journal entry (Esc back, J close)', width)}</Text>
+        <DetailPane sections={entrySections(current, now)} width={width} height={Math.max(1, height - 1)} active />
+      </Box>
+    );
+  }
+  const body = Math.max(1, height - 3);
+  const top = Math.min(Math.max(0, index - body + 1), Math.max(0, entries.length - body));
+  const visible = entries.slice(top, top + body);
+  return (
+    <Box flexDirection="column" height={height} width={width}>
+      <Text color={theme.accent} bold>{padCell(`Journal: ${s.journal?.path ?? 'not open'} · ${entries.length} entries`, width)}</Text>
+      <Text color={theme.dim}>{padCell(HEADER, width)}</Text>
+      {visible.length === 0 ? <Text color={theme.dim}>{padCell(loadError ?? 'Nothing signed yet.', width)}</Text> : null}
+      {visible.map((e) => (
+        <Text key={e.id} inverse={e.id === current?.id} color={e.status === 'failed' || e.status === 'expired' ? theme.danger : e.status === 'success' ? undefined : theme.warn}>
+          {padCell(`${e.id === current?.id ? '›' : ' '}${rowText(e)}`, width)}
+        </Text>
+      ))}
+      <Box flexGrow={1} />
+      <Text color={theme.dim}>{padCell('j/k move · Enter details · r reload · Esc or J close', width)}</Text>
+    </Box>
+  );
+}
