@@ -1,0 +1,123 @@
+// The order-group path (Enter, :swap) against the simulator over HTTP: refusals before signing,
+// re-quoting an aged quote, the journal line on disk before execute, and start-up reconcile.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { ApiClient } from '../../src/api/index.js';
+import type { Order } from '../../src/api/types.js';
+import { USDC_MINT } from '../../src/api/types.js';
+import { openJournal } from '../../src/journal/journal.js';
+import { createActionServices } from '../../src/actions/services.js';
+import { reconcileAtStart } from '../../src/actions/startup.js';
+import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js';
+import { buildTransaction, randomAddress } from '../wallet/helpers/tx.js';
+import { answerNext, submissions, world } from './helpers.js';
+
+function withOrder(api: ApiClient, change: (o: Order) => Order): ApiClient {
+  return { ...api, ultra: { ...api.ultra, order: async (p, o) => change(await api.ultra.order(p, o)) } };
+}
+
+const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
+const FOREIGN = randomAddress();
+
+for (const [name, tamper, reason] of [
+  ['trailing bytes', (o: Order) => ({ ...o, transaction: Buffer.concat([Buffer.from(o.transaction!, 'base64'), Buffer.from([1, 2, 3])]).toString('base64') }), /trailing bytes/],
+  ['an unexpected signer', (o: Order) => ({ ...o, transaction: buildTransaction({ feePayer: o.taker!, signers: [randomAddress()] }) }), /unexpected signer/],
+  // A foreign fee payer must sign too, so it is caught as a signer the response never named.
+  ['a foreign fee payer', (o: Order) => ({ ...o, transaction: buildTransaction({ feePayer: FOREIGN, signers: [o.taker!] }) }), new RegExp(`unexpected signer ${FOREIGN}|fee payer ${FOREIGN}`)],
+] as const) {
+  test(`a transaction with ${name} is refused before signing, with the reason`, async (t) => {
+    const w = await world(t, { form: FORM });
+    w.services.api = withOrder(w.services.api, tamper);
+    const r = await executeSwapForm(w.services, 'order');
+    assert.equal(r?.status, 'refused');
+    assert.equal(r?.stage, 'inspect');
+    assert.equal(w.services.confirm.getState().queue.length, 0, 'no dialog was shown');
+    const outcome = w.services.swap.getState().outcome!;
+    assert.match(outcome.title, /Refused: nothing was signed/);
+    assert.match(outcome.error!, reason);
+    assert.equal(submissions(w.sim).length, 0);
+    assert.deepEqual(await w.services.journal!.entries(), []);
+  });
+}
+
+test('order errorCode 1 is explained in plain words with what to do', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '100000' } });
+  const r = await executeSwapForm(w.services, 'order');
+  assert.equal(r?.status, 'failed');
+  assert.match(w.services.swap.getState().outcome!.error!, /^Insufficient funds: .*Lower the amount or add funds/);
+  assert.equal(submissions(w.sim).length, 0);
+});
+
+test('a quote that aged past its blockhash lifetime in the dialog is re-ordered, never sent stale', async (t) => {
+  let offset = 0;
+  const w = await world(t, { form: FORM, now: () => Date.now() + offset });
+  const requestIds: string[] = [];
+  w.services.api = withOrder(w.services.api, (o) => (requestIds.push(o.requestId), o));
+  const run = executeSwapForm(w.services, 'order');
+  for (let i = 0; i < 1000 && !w.services.confirm.getState().queue[0]; i++) await new Promise((r) => setTimeout(r, 5));
+  offset = 61_000;
+  await answerNext(w.services, true);
+  await answerNext(w.services, true);
+  const r = await run;
+  assert.equal(r?.status, 'success', r?.error);
+  assert.equal(requestIds.length, 2, 'a second order was fetched');
+  const executes = w.sim.requests().filter((x) => x.path === '/ultra/v1/execute');
+  assert.equal(executes.length, 1);
+  assert.equal((executes[0].body as { requestId: string }).requestId, requestIds[1]);
+});
+
+test('the journal line is on disk (0600) before the execute request leaves', async (t) => {
+  const w = await world(t, { form: FORM });
+  const seen: boolean[] = [];
+  const api = w.services.api;
+  w.services.api = {
+    ...api,
+    ultra: {
+      ...api.ultra,
+      execute: async (b, o) => {
+        seen.push(readFileSync(w.journalPath, 'utf8').includes(b.signedTransaction));
+        return api.ultra.execute(b, o);
+      },
+    },
+  };
+  const run = executeSwapForm(w.services, 'order');
+  await answerNext(w.services, true);
+  assert.equal((await run)?.status, 'success');
+  assert.deepEqual(seen, [true]);
+  const { statSync } = await import('node:fs');
+  assert.equal(statSync(w.journalPath).mode & 0o777, 0o600);
+});
+
+test('killed between sign and execute: the next start reconciles it with one execution, never two', async (t) => {
+  const w = await world(t);
+  const usdcBefore = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
+  // The process "dies" right after the journal line is flushed: no execute reaches the service, no outcome is written.
+  const journal = w.services.journal!;
+  const dying = createActionServices({
+    api: { ...w.services.api, ultra: { ...w.services.api.ultra, execute: async () => Promise.reject(new Error('process gone')) } },
+    rpc: w.services.rpc,
+    wallet: w.wallet,
+    journal: { ...journal, path: journal.path, append: journal.append, entries: journal.entries, pending: journal.pending, skippedLines: 0, appendOutcome: async () => Promise.reject(new Error('process gone')) },
+    session: w.session,
+    pipeline: { sleep: async () => undefined, maxExecuteAttempts: 1 },
+  });
+  const run = swapFromCommand(dying, ['0.1', 'SOL', 'USDC']);
+  await answerNext(dying, true);
+  assert.notEqual((await run)?.status, 'success');
+  assert.equal(submissions(w.sim).length, 0);
+  assert.equal(w.session.getState().pendingSubmissions, 0);
+
+  const restarted = createActionServices({ api: w.services.api, rpc: w.services.rpc, wallet: w.wallet, journal: await openJournal(w.journalPath), session: w.session });
+  const first = await reconcileAtStart(restarted);
+  assert.deepEqual(first.items.map((i) => i.after), ['success']);
+  assert.match(first.message!, /1 unfinished transaction .* executed/);
+  assert.equal(w.sim.requests().filter((x) => x.path === '/ultra/v1/execute').length, 1);
+  const moved = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore;
+  assert.ok(moved > 0n);
+
+  const again = await reconcileAtStart(createActionServices({ api: w.services.api, rpc: w.services.rpc, wallet: w.wallet, journal: await openJournal(w.journalPath), session: w.session }));
+  assert.deepEqual(again.items, []);
+  assert.equal(w.sim.requests().filter((x) => x.path === '/ultra/v1/execute').length, 1);
+  assert.equal(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore, moved);
+});
