@@ -52,7 +52,7 @@ export function TokensScreen({ width, height }: ScreenProps) {
     stores.session.getState().setSubtitle(TOKENS_SCREEN, `${CATEGORY_LABELS[category]} ${interval}${limit !== 50 ? ` top ${limit}` : ''}${starredOnly ? ' ★' : ''}`);
   }, [stores, category, interval, limit, starredOnly]);
 
-  const columns = useMemo(() => tokenColumns(theme), [theme]);
+  const columns = useMemo(() => tokenColumns(theme, width), [theme, width]);
   const rows = useMemo(() => {
     const built = buildRows({ tokens: list?.tokens, latest, history, changed, starred, starredOnly, interval });
     const filtered = filterTokenRows(built, filter);

@@ -6,13 +6,17 @@ import { changeColor, type Theme } from '../../components/theme.js';
 import { formatCompact, formatPct, formatUsd, MISSING } from '../../src/format.js';
 import { statsOf, volumeOf, type TokenRow } from './rows.js';
 
-export const SPARK_WIDTH = 10;
+/** The trend column's width: 10 points on narrow terminals, more history on wide ones. */
+export function sparkWidth(width: number): number {
+  return Math.max(10, Math.min(40, width - 120));
+}
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const changeOf = (r: TokenRow) => num(statsOf(r.token, r.interval)?.priceChange);
 const ORGANIC_SHORT: Record<string, string> = { high: 'high', medium: 'med', low: 'low' };
 
-export function tokenColumns(theme: Theme): Column<TokenRow>[] {
+export function tokenColumns(theme: Theme, width = 80): Column<TokenRow>[] {
+  const spark = sparkWidth(width);
   return [
     { id: 'rank', title: '#', width: 3, align: 'right', format: (r) => (r.rank === null ? '×' : String(r.rank)), sortValue: (r) => r.rank },
     {
@@ -61,7 +65,7 @@ export function tokenColumns(theme: Theme): Column<TokenRow>[] {
       format: (r) => (r.token ? ORGANIC_SHORT[r.token.organicScoreLabel] ?? MISSING : MISSING),
       sortValue: (r) => num(r.token?.organicScore),
     },
-    { id: 'spark', title: 'Trend', width: SPARK_WIDTH, priority: 2, format: (r) => sparkline(r.history, SPARK_WIDTH), sortValue: () => null },
+    { id: 'spark', title: 'Trend', width: spark, priority: 2, format: (r) => sparkline(r.history, spark), sortValue: () => null },
   ];
 }
 
