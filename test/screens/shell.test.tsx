@@ -1,0 +1,81 @@
+// The frame around the screens: tabs, help from the keymap, quitting (and asking first while a
+// transaction is in flight), flash messages for bad commands.
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { cleanup } from 'ink-testing-library';
+import { SCREENS } from '../../screens/index.js';
+import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { startDashboard, type Dashboard } from './setup.js';
+
+const open: Dashboard[] = [];
+afterEach(async () => {
+  for (const d of open.splice(0)) await d.close();
+  cleanup();
+});
+async function dashboard(): Promise<Dashboard> {
+  const d = await startDashboard({ columns: 80, rows: 24 });
+  open.push(d);
+  await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
+  return d;
+}
+
+describe('dashboard shell', () => {
+  it('header, tabs, footer with ? help, exactly as many lines as the terminal', async () => {
+    const d = await dashboard();
+    const frame = d.app.lastFrame()!;
+    const lines = frame.split('\n');
+    assert.equal(lines.length, 24);
+    assert.match(lines[0], /^tradedeck\s+SIMULATED\s+no wallet\s+api ok\s+\d\d:\d\d:\d\d$/);
+    assert.match(lines[1], /\[1 Tokens \(Organic 1h\)\]\s+2 Swap\s+3 Orders\s+4 Invites\s+5 Portfolio\s+6 Studio/);
+    assert.match(lines[23], /\? help/);
+    assert.match(lines[23], /ago · every 10s$/);
+    assert.ok(lines.every((l) => l.length <= 80));
+  });
+
+  it('1-6, Tab and Shift-Tab switch screens; ? lists the keys of the current screen', async () => {
+    const d = await dashboard();
+    await typeKeys(d.app, 'tab');
+    await waitFor(() => d.stores.session.getState().screen === SCREENS[1].id, 'next screen', 3000);
+    await typeKeys(d.app, 'shift+tab', 'shift+tab');
+    await waitFor(() => d.stores.session.getState().screen === SCREENS[SCREENS.length - 1].id, 'wraps to the last', 3000);
+    await typeKeys(d.app, '1', '?');
+    const help = await waitForFrame(d.app, (f) => f.includes('Everywhere'), 3000);
+    assert.match(help, /next category: Organic, Traded, Trending/);
+    await typeKeys(d.app, 'escape');
+    await waitForFrame(d.app, (f) => !f.includes('Everywhere') && /^›\s+1\s/m.test(f), 3000);
+  });
+
+  it('q quits at once with nothing in flight', async () => {
+    const d = await dashboard();
+    await typeKeys(d.app, 'q');
+    await waitFor(() => d.quits === 1, 'quit', 3000);
+  });
+
+  it('q asks first while a transaction is between sign and outcome; Cancel is the default', async () => {
+    const d = await dashboard();
+    d.stores.session.getState().setPendingSubmissions(1);
+    await typeKeys(d.app, 'q');
+    await waitForFrame(d.app, (f) => f.includes('Quit while a transaction is in flight?'), 3000);
+    await typeKeys(d.app, 'enter');
+    await waitForFrame(d.app, (f) => !f.includes('Quit while') && /^›\s+1\s/m.test(f), 3000);
+    assert.equal(d.quits, 0);
+    await typeKeys(d.app, 'ctrl+c');
+    await waitForFrame(d.app, (f) => f.includes('Quit while a transaction is in flight?'), 3000);
+    await typeKeys(d.app, 'y');
+    await waitFor(() => d.quits === 1, 'quit after y', 3000);
+  });
+
+  it('letters typed into the command bar never reach the screen or the global keys', async () => {
+    const d = await dashboard();
+    await typeKeys(d.app, ':', 'q', 'c', 'p', 'escape');
+    await waitForFrame(d.app, (f) => !f.includes(':qcp'), 3000);
+    assert.equal(d.quits, 0);
+    assert.equal(d.stores.tokens.getState().category, 'toporganicscore');
+    assert.equal(d.stores.session.getState().paused, false);
+    // keys that arrive in one read: ':' opens the bar and the rest is typed into it
+    d.app.stdin.write(':goto swap');
+    await waitForFrame(d.app, (f) => f.includes(':goto swap'), 3000);
+    await typeKeys(d.app, 'enter');
+    await waitFor(() => d.stores.session.getState().screen === 'swap', ':goto swap', 3000);
+  });
+});
