@@ -81,6 +81,10 @@ function SwapForm_({ s, width, height }: ScreenProps & { s: ActionServices }) {
   }, [s, inputMint, outputMint]);
 
   const modal = Boolean(running) || instructionsOpen;
+  // An action started (Enter, b, :swap) ends editing: its result is read with the global keys.
+  useEffect(() => {
+    if (running && editing()) setEditing(false);
+  }, [running, editing, setEditing]);
   const { key: quoteKey, poll } = useSwapQuote(check.params, s, instructionsOpen);
 
   // Read at the moment of each key (several keys can arrive before the next render).

@@ -34,6 +34,8 @@ function registerSwapCommand(s: ActionServices): void {
     complete: (index) => (index === 1 || index === 2 ? [...new Set(Object.values(s.swap.getState().tokens).map((t) => t.symbol))].sort() : []),
     async run(args, ctx) {
       if (args.length !== 3) throw new CommandError(args.length < 3 ? 'give the amount, the token you pay and the token you get' : `unexpected "${args.slice(3).join(' ')}"`);
+      // The form first: the Swap screen then opens on a filled form, not in a field being edited.
+      s.swap.getState().setForm({ amount: args[0], input: args[1], output: args[2], mode: 'ExactIn' });
       ctx.goto('swap');
       const result = await swapFromCommand(s, args);
       if (result?.status === 'success') ctx.flash('success', `swap done: ${result.signature ?? ''}`);

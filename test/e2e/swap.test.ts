@@ -1,0 +1,44 @@
+// The real program in a real pseudo-terminal at 80x24, demo mode: `:swap 0.1 SOL USDC` from the
+// Tokens screen opens the confirm dialog, `y` signs and executes, the Swap screen shows Success with
+// the signature and the wallet's SOL balance reflects it; the journal view lists the entry.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openTerminal } from '../helpers/pty.js';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const cli = join(root, 'dist', 'cli.js');
+
+test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances move, J lists it', async (t) => {
+  assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
+  const home = mkdtempSync(join(tmpdir(), 'td-e2e-swap-'));
+  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const term = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
+  await term.waitFor(/SIMULATED/, 30_000);
+
+  term.send(':swap 0.1 SOL USDC');
+  term.press('Enter');
+  let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('You pay'), 20_000);
+  assert.match(screen, /You pay\s+0\.1 SOL/);
+  assert.match(screen, /At least\s+[\d.,]+ USDC after/);
+  assert.match(screen, /Fee payer you/);
+  assert.equal(screen.split('\n').length, 24);
+
+  term.send('y');
+  screen = await term.waitFor((s) => s.includes('Success') && /bal 99\.8/.test(s), 20_000);
+  assert.match(screen, /Order: Success/);
+  assert.match(screen, /Signature [1-9A-HJ-NP-Za-km-z]{40,}/);
+  assert.match(screen, /Paid 0\.1 SOL, received [\d.,]+ USDC/);
+  assert.match(screen, /✓ SOL So11…1112 \$[\d.,]+ bal 99\.8\d*/);
+
+  term.send('J');
+  screen = await term.waitFor((s) => s.includes('Journal:') && /ultra\s+swap\s+success/.test(s), 10_000);
+  term.press('Escape');
+  await term.waitFor((s) => !s.includes('Journal:'), 10_000);
+  term.send('q');
+  assert.equal(await term.exited(), 0);
+});
