@@ -1,0 +1,45 @@
+// Confirm-dialog wording rules and the signing gate, without the network.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { impactLine, impactPercent, rateText, typedConfirmationFor, payerText } from '../../src/actions/describe.js';
+import { signingBlocked } from '../../src/actions/run.js';
+import { explainError } from '../../src/actions/outcome.js';
+import { ApiError } from '../../src/api/errors.js';
+import { watchOnlyWallet } from '../../src/wallet/keypair.js';
+
+const ADDR = 'So11111111111111111111111111111111111111112';
+
+test('price impact: plain up to 1%, highlighted above 1%, typed "yes" above 5%', () => {
+  assert.equal(impactPercent('0.005'), 0.5);
+  assert.equal(impactLine(0.5).emphasis, undefined);
+  assert.equal(impactLine(1.5).emphasis, 'warn');
+  assert.equal(impactLine(6).emphasis, 'danger');
+  assert.equal(typedConfirmationFor(4.9), undefined);
+  assert.equal(typedConfirmationFor(5.1), 'yes');
+  assert.equal(impactLine(undefined).emphasis, 'warn');
+});
+
+test('rate and payers read as a person would say them', () => {
+  const sol = { mint: 'a', symbol: 'SOL', decimals: 9 };
+  const usdc = { mint: 'b', symbol: 'USDC', decimals: 6 };
+  assert.equal(rateText('2000000000', '300000000', sol, usdc), '1 SOL = 150 USDC');
+  assert.equal(payerText(ADDR, ADDR), 'you');
+  assert.equal(payerText(null, ADDR), 'not charged');
+  assert.match(payerText('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', ADDR, '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'), /^market maker 9WzD…AWWM$/);
+});
+
+test('signing is refused with a reason: read-only, watch-only, no wallet, no journal, no RPC for b', () => {
+  const base = { readOnly: false, wallet: null, journal: null, rpc: undefined };
+  assert.match(signingBlocked({ ...base, readOnly: true })!, /read-only/);
+  assert.match(signingBlocked(base)!, /no wallet/);
+  assert.match(signingBlocked({ ...base, wallet: watchOnlyWallet(ADDR) })!, /watch-only wallet So11.*no key/);
+  const keyed = { kind: 'keypair', address: ADDR } as never;
+  assert.match(signingBlocked({ ...base, wallet: keyed })!, /journal/);
+  assert.match(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'rpc')!, /--rpc-url/);
+  assert.equal(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'), undefined);
+});
+
+test('a 429 says to wait, and for how long when the service said', () => {
+  const e = new ApiError('GET /ultra/v1/order: HTTP 429', { kind: 'http', endpoint: 'GET /ultra/v1/order', status: 429, retryable: true, retryAfterMs: 12_000 });
+  assert.match(explainError(e), /Rate limited .* wait for about 12s/);
+});
