@@ -21,6 +21,8 @@ export interface SimRequest {
 export interface SimResponse {
   status: number;
   body: unknown;
+  /** the body already serialised as JSON text; when set it is sent as is and `body` is not serialised */
+  json?: string;
   headers?: Record<string, string>;
 }
 

@@ -24,6 +24,9 @@ export function register(kernel: SimKernel): void {
   const market = coreOf(kernel).market;
   // ranked lists are reused until the market changes (a new slot or a trade)
   const ranked = new Map<string, { stamp: string; tokens: Token[] }>();
+  // serialised answers of the current market stamp only, so stale ones never pile up
+  const bodies = new Map<string, string>();
+  let bodiesStamp = '';
   kernel.router.add('GET', '/tokens/v2/:category/:interval', 'tokens', (req) => {
     const category = req.params.category;
     const interval = req.params.interval;
@@ -43,6 +46,14 @@ export function register(kernel: SimKernel): void {
     }
     const key = `${category}/${interval}`;
     const stamp = market.stamp();
+    // the serialised answer is reused while nothing in the market changed (same slot, no trade)
+    if (bodiesStamp !== stamp) {
+      bodies.clear();
+      bodiesStamp = stamp;
+    }
+    const bodyKey = `${key}/${limit}`;
+    const cached = bodies.get(bodyKey);
+    if (cached !== undefined) return { status: 200, body: undefined, json: cached };
     let hit = ranked.get(key);
     if (!hit || hit.stamp !== stamp) {
       const scored = market.defs.map((d) => {
@@ -53,6 +64,8 @@ export function register(kernel: SimKernel): void {
       hit = { stamp, tokens: scored.map((s) => s.t) };
       ranked.set(key, hit);
     }
-    return { status: 200, body: hit.tokens.slice(0, limit) };
+    const json = JSON.stringify(hit.tokens.slice(0, limit));
+    bodies.set(bodyKey, json);
+    return { status: 200, body: undefined, json };
   });
 }

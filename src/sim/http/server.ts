@@ -23,6 +23,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 interface Reply {
   status: number;
   body: unknown;
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -59,7 +60,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 function write(res: ServerResponse, reply: Reply, fault: FaultKind | null = null): void {
-  let text = jsonText(reply.body);
+  let text = reply.json ?? jsonText(reply.body);
   if (fault === 'truncated') text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
   if (fault === 'malformed') text = text.replace(/"/g, "'").replace(/^[[{]/, '<');
   res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...reply.headers });
