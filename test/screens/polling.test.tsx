@@ -40,14 +40,14 @@ describe('dashboard polling', () => {
     await idle(d, key());
 
     await typeKeys(d.app, '2');
-    await waitForFrame(d.app, (f) => f.includes('Not built yet'), 5000);
+    await waitForFrame(d.app, (f) => f.includes(`[2 ${SCREENS[1].title}`) && !/^›\s+1\s/m.test(f), 5000);
     const hiddenAt = d.tokenRequests().length;
     assert.equal(d.scheduler.isActive(key()), false);
     assert.equal(d.scheduler.requestsPerMinute(), 0);
     d.sim.advance(600);
     await clock.advance(10 * 60_000);
     await new Promise((r) => setTimeout(r, 300));
-    assert.equal(d.tokenRequests().length, hiddenAt, 'no token request while the Swap screen is shown');
+    assert.equal(d.tokenRequests().length, hiddenAt, `no token request while the ${SCREENS[1].title} screen is shown`);
 
     // back on Tokens: the last data at once, and a fetch since it is due
     await typeKeys(d.app, '1');
