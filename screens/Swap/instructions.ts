@@ -2,20 +2,20 @@
 // cleanup, other (tips), and the address lookup tables.
 import type { DetailSection } from '../../components/DetailPane.js';
 import type { Instruction, SwapInstructionsResponse, Token } from '../../src/api/types.js';
+import { shortAddress } from '../../src/format.js';
 import { WELL_KNOWN_PROGRAMS } from '../../src/wallet/inspect.js';
 
 function describe(ix: Instruction): string {
-  const name = WELL_KNOWN_PROGRAMS[ix.programId] ?? 'unknown program';
   const signers = ix.accounts.filter((a) => a.isSigner).length;
   const writable = ix.accounts.filter((a) => a.isWritable).length;
   const bytes = Buffer.from(ix.data, 'base64').length;
-  return `${name} · ${ix.accounts.length} accounts (${signers} signer, ${writable} writable) · ${bytes} data bytes`;
+  return `${shortAddress(ix.programId)} · ${ix.accounts.length} accounts (${signers} signer, ${writable} writable) · ${bytes} data bytes`;
 }
 
 function group(title: string, list: Instruction[]): DetailSection {
   return {
     title: `${title} (${list.length})`,
-    entries: list.length ? list.map((ix, i) => ({ key: `${i + 1}. ${ix.programId}`, value: describe(ix) })) : [{ key: '—', value: 'none' }],
+    entries: list.length ? list.map((ix, i) => ({ key: `${i + 1}. ${WELL_KNOWN_PROGRAMS[ix.programId] ?? 'UNKNOWN program'}`, value: describe(ix) })) : [{ key: '—', value: 'none' }],
   };
 }
 
