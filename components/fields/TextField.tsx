@@ -1,6 +1,6 @@
 // A labelled one-line text input for forms.
 import { Box, Text } from 'ink';
-import React, { useEffect } from 'react';
+import React, { useEffect, useRef } from 'react';
 import { normalizeKey } from '../keys/normalizeKey.js';
 import { useKeyLayer } from '../keys/KeyRouter.js';
 import { padCell } from '../text.js';
@@ -31,7 +31,19 @@ export function TextField(props: TextFieldProps) {
   const { label, value, onChange, focus, width, placeholder, mask, onSubmit, error } = props;
   const theme = useTheme();
   const [line, setLine] = useRefState<LineState>(() => lineAt(value));
+  // Values this field reported through onChange and has not yet seen come back as `value`: an
+  // echo of one of them is not an outside change (renders can lag several keys behind typing).
+  const echoes = useRef<string[]>([]);
+  const seenValue = useRef(value);
   useEffect(() => {
+    if (value === seenValue.current) return;
+    seenValue.current = value;
+    const echo = echoes.current.indexOf(value);
+    if (echo >= 0) {
+      echoes.current = echoes.current.slice(echo + 1);
+      return;
+    }
+    echoes.current = [];
     if (line().text !== value) setLine(lineAt(value));
   }, [value, line, setLine]);
 
@@ -48,7 +60,10 @@ export function TextField(props: TextFieldProps) {
       if (!next) return false;
       const changed = next.text !== line().text;
       setLine(next);
-      if (changed) onChange(next.text);
+      if (changed) {
+        echoes.current.push(next.text);
+        onChange(next.text);
+      }
       return true;
     },
     focus,

@@ -14,11 +14,36 @@ export interface KeyRouterProviderProps {
 /** Owns the one `useInput` of the app and routes each key through the layer stack. */
 export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderProps) {
   const [router] = useState(() => dispatcher ?? new KeyDispatcher());
+  const queue = useRef<Array<[string, Key]>>([]);
+  const draining = useRef(false);
   const onInput = useCallback((input: string, key: Key) => {
-    router.dispatch(input, key);
+    queue.current.push(...splitBurst(input, key));
+    if (draining.current) return;
+    draining.current = true;
+    // The first key goes at once; the rest of a burst on later timer turns, after React's scheduled
+    // render has run, so that a key which opens a field (`/`) has its input layer committed
+    // before the next key arrives.
+    const drain = () => {
+      const next = queue.current.shift();
+      if (next) router.dispatch(next[0], next[1]);
+      if (queue.current.length > 0) setTimeout(drain, 0);
+      else draining.current = false;
+    };
+    drain();
   }, [router]);
   useInput(onInput);
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
+}
+
+/**
+ * Printable text that arrives in one chunk (keys typed faster than they are read, as over a slow
+ * ssh link, or a paste) is split into single keys; anything with a modifier or a control
+ * character is one key as Ink parsed it.
+ */
+export function splitBurst(input: string, key: Key): Array<[string, Key]> {
+  const chars = Array.from(input);
+  if (chars.length <= 1 || key.ctrl || key.meta || /[\u0000-\u001f\u007f]/.test(input)) return [[input, key]];
+  return chars.map((ch): [string, Key] => [ch, { ...key, shift: ch !== ch.toLowerCase() }]);
 }
 
 /**

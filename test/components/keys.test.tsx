@@ -213,3 +213,33 @@ describe('keymap', () => {
     assert.deepEqual(passed, ['x', 'q']);
   });
 });
+
+describe('key bursts', () => {
+  it('splits printable text that arrives in one chunk into single keys', async () => {
+    const { splitBurst } = await import('../../components/keys/KeyRouter.js');
+    assert.deepEqual(splitBurst('jjK', noKey).map(([i, k]) => `${i}${k.shift ? '+' : ''}`), ['j', 'j', 'K+']);
+    assert.equal(splitBurst('j', noKey).length, 1);
+    assert.equal(splitBurst('ab', { ...noKey, ctrl: true }).length, 1);
+    assert.equal(splitBurst('a\rb', noKey).length, 1);
+  });
+
+  it('a burst that opens a field delivers the rest of its keys to the field', async () => {
+    let moves = 0;
+    function App() {
+      const [filtering, setFiltering] = useState(false);
+      const [text, setText] = useState('');
+      useKeyLayer('screen', (input) => {
+        if (input === 'j') return (moves++, true);
+        if (input === '/') return (setFiltering(true), true);
+        return false;
+      });
+      return filtering ? <TextField label="Filter" value={text} onChange={setText} focus width={30} /> : <Text>list</Text>;
+    }
+    const app = await mount(<KeyRouterProvider><App /></KeyRouterProvider>);
+    app.stdin.write('jjj');
+    await waitFor(() => moves === 3);
+    app.stdin.write('/sol');
+    await waitForFrame(app, (f) => f.includes('sol'));
+    assert.equal(moves, 3);
+  });
+});
