@@ -1,9 +1,8 @@
 // A small Solana JSON-RPC 2.0 endpoint over the simulator's ledger and transactions.
 import { getBase58Encoder, isAddress } from '@solana/web3.js';
-import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
-import { associatedTokenAddress } from './ata.js';
+import { tokenAccounts } from './token-accounts.js';
 
 type Json = Record<string, unknown>;
 
@@ -111,44 +110,21 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
       return { context, value: { err: r.ok ? null : instructionError(r.code), logs, accounts: null, unitsConsumed: 180_000, returnData: null } };
     }
     case 'getTokenAccountsByOwner':
-      return { context, value: await tokenAccounts(core, params) };
+      return { context, value: await tokenAccountsCall(core, params) };
     default:
       throw new RpcError(-32601, `Method not found: ${method}`);
   }
 }
 
-async function tokenAccounts(core: SimCore, params: unknown[]): Promise<unknown[]> {
+async function tokenAccountsCall(core: SimCore, params: unknown[]): Promise<unknown[]> {
   const owner = addressParam(params, 0, 'owner');
   const filter = configParam(params, 1);
   const byMint = typeof filter.mint === 'string' ? filter.mint : null;
   const byProgram = typeof filter.programId === 'string' ? filter.programId : null;
   if (!byMint && !byProgram) throw invalidParams('filter must carry mint or programId');
-  const out: unknown[] = [];
-  for (const h of core.ledger.holdings(owner)) {
-    const info = core.market.token(h.mint);
-    if (!info || h.mint === NATIVE_MINT) continue;
-    if ((byMint && h.mint !== byMint) || (byProgram && info.tokenProgram !== byProgram)) continue;
-    const ui = fromBaseUnits(h.amount, info.decimals, { group: false });
-    out.push({
-      pubkey: await associatedTokenAddress(owner, h.mint, info.tokenProgram),
-      account: {
-        data: {
-          program: 'spl-token',
-          parsed: {
-            type: 'account',
-            info: { isNative: false, mint: h.mint, owner, state: 'initialized', tokenAmount: { amount: h.amount.toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } },
-          },
-          space: 165,
-        },
-        executable: false,
-        lamports: 2_039_280,
-        owner: info.tokenProgram,
-        rentEpoch: 0,
-        space: 165,
-      },
-    });
-  }
-  return out;
+  const encoding = configParam(params, 2).encoding ?? 'base64';
+  if (encoding !== 'base64' && encoding !== 'jsonParsed') throw invalidParams(`unsupported encoding ${String(encoding)}; use base64 or jsonParsed`);
+  return tokenAccounts(core, owner, { mint: byMint, programId: byProgram }, encoding);
 }
 
 async function one(core: SimCore, req: unknown): Promise<Json> {

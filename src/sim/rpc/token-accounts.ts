@@ -1,0 +1,52 @@
+// getTokenAccountsByOwner: the owner's token accounts (one associated account per held mint),
+// in the encoding asked for: base64 (the 165-byte SPL token account layout, the default) or
+// jsonParsed.
+import { fromBaseUnits } from '../../amount.js';
+import { NATIVE_MINT } from '../../api/types.js';
+import type { SimCore } from '../core.js';
+import { addressBytes } from '../signing.js';
+import { associatedTokenAddress } from './ata.js';
+
+const ACCOUNT_SIZE = 165;
+const RENT_LAMPORTS = 2_039_280;
+
+/** mint | owner | amount u64 | delegate COption | state | isNative COption<u64> | delegatedAmount | closeAuthority COption */
+export function tokenAccountBytes(mint: string, owner: string, amount: bigint): Uint8Array {
+  const bytes = new Uint8Array(ACCOUNT_SIZE);
+  bytes.set(addressBytes(mint), 0);
+  bytes.set(addressBytes(owner), 32);
+  new DataView(bytes.buffer).setBigUint64(64, amount, true);
+  bytes[108] = 1; // state: initialized (after the 36-byte delegate option at 72)
+  return bytes;
+}
+
+export async function tokenAccounts(
+  core: SimCore,
+  owner: string,
+  filter: { mint: string | null; programId: string | null },
+  encoding: 'base64' | 'jsonParsed',
+): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const h of core.ledger.holdings(owner)) {
+    const info = core.market.token(h.mint);
+    if (!info || h.mint === NATIVE_MINT) continue;
+    if ((filter.mint && h.mint !== filter.mint) || (filter.programId && info.tokenProgram !== filter.programId)) continue;
+    const ui = fromBaseUnits(h.amount, info.decimals, { group: false });
+    const data =
+      encoding === 'base64'
+        ? [Buffer.from(tokenAccountBytes(h.mint, owner, h.amount)).toString('base64'), 'base64']
+        : {
+            program: 'spl-token',
+            parsed: {
+              type: 'account',
+              info: { isNative: false, mint: h.mint, owner, state: 'initialized', tokenAmount: { amount: h.amount.toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } },
+            },
+            space: ACCOUNT_SIZE,
+          };
+    out.push({
+      pubkey: await associatedTokenAddress(owner, h.mint, info.tokenProgram),
+      account: { data, executable: false, lamports: RENT_LAMPORTS, owner: info.tokenProgram, rentEpoch: 0, space: ACCOUNT_SIZE },
+    });
+  }
+  return out;
+}
