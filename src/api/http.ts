@@ -210,6 +210,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const fetchImpl = opts.fetchImpl ?? (crossFetch as typeof fetch);
   const sleep = opts.sleep ?? defaultSleep;
   const clean = (text: string) => sanitizeText(text, secrets);
+  const garbled = new WeakSet<Error>();
 
   const emit = (e: RequestEvent) => {
     if (!opts.onRequest) return;
@@ -317,6 +318,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       }
       if (json === undefined) {
         const error = new ResponseShapeError(req.endpoint, '(body)', 'must be JSON');
+        garbled.add(error);
         emit({ ...base, ok: false, status: res.status, durationMs: Date.now() - started, error: error.message, rateLimit });
         throw error;
       }
@@ -349,7 +351,19 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         if (req.signal?.aborted) {
           throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt - 1 });
         }
-        const outcome = await attemptOnce(req, attempt, guard);
+        let outcome: Awaited<ReturnType<typeof attemptOnce<T>>>;
+        try {
+          outcome = await attemptOnce(req, attempt, guard);
+        } catch (e) {
+          // a 2xx body that is not JSON was cut short or garbled on the way: a read may try again
+          if (!(e instanceof ResponseShapeError && garbled.has(e) && req.idempotent && attempt < maxAttempts)) throw e;
+          try {
+            await sleepUnlessAborted(sleep, backoffMs(attempt), req.signal);
+          } catch {
+            throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt });
+          }
+          continue;
+        }
         if (outcome.ok) return outcome.value;
         const { error, waitMs } = outcome.failure;
         const tooLong = waitMs !== undefined && waitMs > MAX_RETRY_WAIT_MS;
