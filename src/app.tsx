@@ -7,7 +7,7 @@ import { LineView } from '../components/fields/LineView.js';
 import { Footer } from '../components/Footer.js';
 import { Header } from '../components/Header.js';
 import { HelpOverlay } from '../components/HelpOverlay.js';
-import { GLOBAL_SCOPE, KeyRouterProvider, useCommands, type Hint, type Keymap } from '../components/keys/index.js';
+import { GLOBAL_SCOPE, KeyDispatcher, KeyRouterProvider, useCommands, type Hint, type Keymap } from '../components/keys/index.js';
 import { Tabs } from '../components/Tabs.js';
 import { textWidth, truncate } from '../components/text.js';
 import { ThemeContext, useTheme, type Theme } from '../components/theme.js';
@@ -16,7 +16,6 @@ import { useRefState } from '../components/useRefState.js';
 import { SCREENS } from '../screens/index.js';
 import type { CommandContext } from './commands.js';
 import { formatClock, shortAddress } from './format.js';
-import { ChunkDispatcher } from './hooks/chunkDispatcher.js';
 import { ServicesProvider, useSession, type AppServices, type Flash } from './hooks/services.js';
 import { useCommandBar } from './hooks/useCommandBar.js';
 import { pollStatusText, usePollState } from './hooks/usePolled.js';
@@ -44,7 +43,7 @@ export interface AppProps {
 }
 
 export function App({ services, theme, size, onQuit, notices, onFlashReady, actions }: AppProps) {
-  const [dispatcher] = useState(() => new ChunkDispatcher());
+  const [dispatcher] = useState(() => new KeyDispatcher());
   const full = useMemo(() => ({ ...services, keymap: KEYMAP }), [services]);
   // Screens get a stable flash function; the toast list lives in the shell.
   const flashTo = useRef<Flash>(() => {});

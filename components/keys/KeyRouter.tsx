@@ -36,14 +36,22 @@ export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderPro
 }
 
 /**
- * Printable text that arrives in one chunk (keys typed faster than they are read, as over a slow
- * ssh link, or a paste) is split into single keys; anything with a modifier or a control
- * character is one key as Ink parsed it.
+ * Keys that arrive in one chunk (typed faster than they are read, as over a slow ssh link, or a
+ * paste) are split into single keys: Tab, Enter, Backspace and Ctrl-letters inside the run become
+ * those keys. A chunk holding an escape sequence (arrows, function keys) is kept as Ink parsed it.
  */
 export function splitBurst(input: string, key: Key): Array<[string, Key]> {
   const chars = Array.from(input);
-  if (chars.length <= 1 || key.ctrl || key.meta || /[\u0000-\u001f\u007f]/.test(input)) return [[input, key]];
-  return chars.map((ch): [string, Key] => [ch, { ...key, shift: ch !== ch.toLowerCase() }]);
+  if (chars.length <= 1 || key.ctrl || key.meta || input.includes('\u001b')) return [[input, key]];
+  return chars.map((ch): [string, Key] => {
+    const plain: Key = { ...key, return: false, tab: false, backspace: false, delete: false, ctrl: false, shift: false };
+    if (ch === '\r' || ch === '\n') return ['', { ...plain, return: true }];
+    if (ch === '\t') return ['', { ...plain, tab: true }];
+    if (ch === '\u007f' || ch === '\b') return ['', { ...plain, delete: true }];
+    const code = ch.charCodeAt(0);
+    if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...plain, ctrl: true }];
+    return [ch, { ...plain, shift: ch !== ch.toLowerCase() }];
+  });
 }
 
 /**

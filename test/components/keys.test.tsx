@@ -220,7 +220,9 @@ describe('key bursts', () => {
     assert.deepEqual(splitBurst('jjK', noKey).map(([i, k]) => `${i}${k.shift ? '+' : ''}`), ['j', 'j', 'K+']);
     assert.equal(splitBurst('j', noKey).length, 1);
     assert.equal(splitBurst('ab', { ...noKey, ctrl: true }).length, 1);
-    assert.equal(splitBurst('a\rb', noKey).length, 1);
+    assert.deepEqual(splitBurst('a\tb\r', noKey).map(([i, k]) => normalizeKey(i, k)), ['a', 'tab', 'b', 'enter']);
+    assert.deepEqual(splitBurst('x\u007f\u0003', noKey).map(([i, k]) => normalizeKey(i, k)), ['x', 'backspace', 'ctrl+c']);
+    assert.equal(splitBurst('\u001b[A\u001b[A', noKey).length, 1);
   });
 
   it('a burst that opens a field delivers the rest of its keys to the field', async () => {

@@ -3,8 +3,6 @@
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { describe, it } from 'node:test';
-import type { Key } from 'ink';
-import { ChunkDispatcher } from '../../src/hooks/chunkDispatcher.js';
 import { createFrameSink } from '../../src/hooks/frameWriter.js';
 import { pollStatusText } from '../../src/hooks/usePolled.js';
 import { commonPrefix, completeCommandLine, registerCommand, runCommandLine, type CommandContext } from '../../src/commands.js';
@@ -78,19 +76,6 @@ describe('frame writer', () => {
   });
 });
 
-const noKey = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false } as Key;
-
-describe('keys arriving in one read', () => {
-  it('go through the layers one by one, so a mode opened by one key receives the next', () => {
-    const d = new ChunkDispatcher();
-    const seen: string[] = [];
-    let barOpen = false;
-    d.register('input', { current: (input) => (barOpen ? (seen.push(`bar:${input}`), true) : false) });
-    d.register('global', { current: (input) => (input === ':' ? ((barOpen = true), true) : (seen.push(`global:${input}`), true)) });
-    d.dispatch('j:go', noKey);
-    assert.deepEqual(seen, ['global:j', 'bar:g', 'bar:o']);
-  });
-});
 
 function context(flashes: string[]): CommandContext {
   const session = createSessionStore({ mode: 'demo', modeLabel: 'SIMULATED', wallet: null, screen: 'tokens', intervals: { tokens: 10_000 } });

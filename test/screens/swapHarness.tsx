@@ -12,7 +12,6 @@ import { ActionsProvider, type ActionServices } from '../../src/actions/services
 import { ConfirmHost } from '../../src/actions/ConfirmHost.js';
 import { SwapScreen } from '../../screens/Swap/SwapScreen.js';
 import { SWAP_BINDINGS } from '../../screens/Swap/keys.js';
-import { ChunkDispatcher } from '../../src/hooks/chunkDispatcher.js';
 
 const g = (keys: string[], command: string): Binding => ({ keys, command, scope: GLOBAL_SCOPE, description: command });
 export const TEST_KEYMAP = createKeymap([
@@ -55,7 +54,7 @@ export function mountSwap(s: ActionServices, opts: { width?: number; height?: nu
   const stores = { session: s.session as never, tokens: createTokensStore() };
   const services = { api: s.api, scheduler, stores, keymap: TEST_KEYMAP };
   const app = render(
-    <KeyRouterProvider dispatcher={new ChunkDispatcher()}>
+    <KeyRouterProvider>
       <ServicesProvider services={services} flash={() => undefined}>
         <ActionsProvider services={s}>
           <Globals log={log} />
