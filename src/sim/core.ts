@@ -9,6 +9,7 @@ import { USDT_MINT } from './market/catalog.js';
 import { SimTransactionsImpl } from './transactions.js';
 import { SimRequestsImpl } from './requests.js';
 import { RouteTable } from './http/routes.js';
+import { SimUploadStore } from './http/uploads.js';
 import { fail } from './http/errors.js';
 import { GENESIS_SLOT } from './clock.js';
 
@@ -44,6 +45,7 @@ export class SimCore {
   readonly tx: SimTransactionsImpl;
   readonly requests: SimRequestsImpl;
   readonly routes = new RouteTable();
+  readonly uploads: SimUploadStore;
   readonly kernel: SimKernel;
 
   constructor(readonly options: CoreOptions) {
@@ -52,6 +54,7 @@ export class SimCore {
     this.market = new SimMarketImpl(options.seed, this.clock, GENESIS_SLOT, options.startMs);
     this.tx = new SimTransactionsImpl(this.clock, options.seed);
     this.requests = new SimRequestsImpl(this.clock, ids, this.tx);
+    this.uploads = new SimUploadStore(this.clock, ids);
     this.kernel = {
       seed: options.seed,
       clock: this.clock,
@@ -60,6 +63,7 @@ export class SimCore {
       market: this.market,
       tx: this.tx,
       requests: this.requests,
+      uploads: this.uploads,
       router: this.routes,
       fail,
     };

@@ -74,6 +74,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  core.uploads.baseUrl = url;
   return {
     url,
     rpcUrl: `${url}/rpc`,

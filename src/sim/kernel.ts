@@ -105,6 +105,23 @@ export interface SimMarketQuote {
   }>;
 }
 
+/** A token launched on a bonding-curve pool (studio), as the market lists it. */
+export interface SimListing {
+  info: SimTokenInfo;
+  /** the curve pool's address; it trades the token against quoteMint */
+  pool: string;
+  quoteMint: string;
+  feeBps: number;
+  /** market cap at launch in whole quote tokens (price = initialMarketCap / totalSupply) */
+  initialMarketCap: number;
+  /** whole tokens */
+  totalSupply: number;
+  creator: string;
+  /** the pool's config account */
+  partnerConfig: string;
+  icon: string | null;
+}
+
 export interface SimMarket {
   token(mint: string): SimTokenInfo | undefined;
   tokens(): SimTokenInfo[];
@@ -118,6 +135,8 @@ export interface SimMarket {
   quoteExactIn(inputMint: string, outputMint: string, amountIn: bigint): SimMarketQuote | null;
   /** executes a swap against the pools (moves prices, records a trade in the stats); returns the amounts */
   swapExactIn(inputMint: string, outputMint: string, amountIn: bigint, trader: string): SimMarketQuote | null;
+  /** lists a newly launched token: token lists, routing against its curve pool, balances and portfolio know it from now on */
+  listToken(listing: SimListing): void;
 }
 
 export interface SimInstruction {
@@ -174,6 +193,12 @@ export interface SimTransactions {
   simSigner(label: string): string;
 }
 
+/** Presigned upload URLs on the simulator's own server (studio token images). */
+export interface SimUploads {
+  /** a one-time PUT URL for a body of `contentType`, valid `ttlSeconds` of sim time; publicUrl serves it once uploaded */
+  presign(contentType: string, ttlSeconds: number): { uploadUrl: string; publicUrl: string };
+}
+
 /** requestId bookkeeping shared by the execute operations (ultra, trigger, recurring). */
 export interface SimRequests {
   /** remembers which unsigned transactions a requestId handed out; kept 2 minutes of sim time */
@@ -193,6 +218,7 @@ export interface SimKernel {
   market: SimMarket;
   tx: SimTransactions;
   requests: SimRequests;
+  uploads: SimUploads;
   router: SimRouter;
   /** throws the error a handler should answer with (the core renders the group's envelope) */
   fail(init: SimErrorInit): never;

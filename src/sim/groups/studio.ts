@@ -1,10 +1,12 @@
 import { SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
-import { STUDIO_TOKEN_DECIMALS, StudioBook } from './studio-pools.js';
+import { STUDIO_TOKEN_DECIMALS, STUDIO_TOTAL_SUPPLY, StudioBook } from './studio-pools.js';
 import { FieldErrors } from './studio-validate.js';
 import { RENT_SYSVAR, SYSTEM_PROGRAM, TOKEN_PROGRAM, ata, computeBudget, ixData, pda, r, sw, w } from './trigger-ix.js';
 
 const IMAGE_TYPE = /^image\/[a-z0-9][a-z0-9.+-]*$/;
+/** How long the image upload URL stays valid. */
+const IMAGE_URL_TTL_SECONDS = 600;
 /** Effect code when the pool account already exists. */
 export const POOL_EXISTS = 6010;
 
@@ -56,7 +58,8 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
   const config = kernel.ids.address();
   const pool = await pda(SIM_PROGRAMS.studio, ['pool', { address: config }, { address: mint }, { address: quote!.mint }]);
   const metadata = await pda(SIM_PROGRAMS.studio, ['metadata', { address: mint }]);
-  const ext = contentType.slice('image/'.length).replace(/\+.*$/, '');
+  // the image goes to the simulator's own upload route; the token's icon is where it will be served
+  const image = kernel.uploads.presign(contentType, IMAGE_URL_TTL_SECONDS);
   const uri = `https://static.studio.sim.invalid/${mint}/metadata.json`;
   const built = kernel.tx.build({
     feePayer: creator,
@@ -106,11 +109,21 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
         createdMs: kernel.clock.nowMs(),
         createTx: signature,
       });
+      kernel.market.listToken({
+        info: { mint, symbol: tokenSymbol, name: tokenName, decimals: STUDIO_TOKEN_DECIMALS, tokenProgram: TOKEN_PROGRAM },
+        pool,
+        quoteMint: quote!.mint,
+        feeBps,
+        initialMarketCap,
+        totalSupply: Number(STUDIO_TOTAL_SUPPLY / 10n ** BigInt(STUDIO_TOKEN_DECIMALS)),
+        creator,
+        partnerConfig: config,
+        icon: image.publicUrl,
+      });
       return { ok: true, data: { pool, mint } };
     },
   });
-  const imagePresignedUrl = `https://uploads.studio.sim.invalid/${mint}/image.${ext}?X-Amz-Expires=600&X-Amz-Signature=${kernel.ids.uuid().replace(/-/g, '')}`;
-  return { status: 200, body: { transaction: built.base64, pool, mint, imagePresignedUrl } };
+  return { status: 200, body: { transaction: built.base64, pool, mint, imagePresignedUrl: image.uploadUrl } };
 }
 
 async function claimFees(kernel: SimKernel, book: StudioBook, req: SimRequest) {

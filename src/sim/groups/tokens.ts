@@ -20,6 +20,9 @@ export function rankScore(t: Token, category: TokenCategory, interval: TokenInte
   return (s.priceChange ?? 0) * Math.log10(1 + volume(s));
 }
 
+/** how long a launched token counts as new for the trending lists */
+export const NEW_LAUNCH_MS = 3_600_000;
+
 export function register(kernel: SimKernel): void {
   const market = coreOf(kernel).market;
   // ranked lists are reused until the market changes (a new slot or a trade)
@@ -56,11 +59,14 @@ export function register(kernel: SimKernel): void {
     if (cached !== undefined) return { status: 200, body: undefined, json: cached };
     let hit = ranked.get(key);
     if (!hit || hit.stamp !== stamp) {
+      const nowMs = kernel.clock.nowMs();
       const scored = market.defs.map((d) => {
         const t = market.sharedRecord(d.mint)!;
-        return { t, score: rankScore(t, category as TokenCategory, interval as TokenInterval) };
+        // trending lists put launches of the last hour first, newest first
+        const launchedMs = category === 'toptrending' && nowMs - d.firstPoolCreatedMs < NEW_LAUNCH_MS ? d.firstPoolCreatedMs : 0;
+        return { t, launchedMs, score: rankScore(t, category as TokenCategory, interval as TokenInterval) };
       });
-      scored.sort((a, b) => b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
+      scored.sort((a, b) => b.launchedMs - a.launchedMs || b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
       hit = { stamp, tokens: scored.map((s) => s.t) };
       ranked.set(key, hit);
     }

@@ -31,7 +31,7 @@ export function jsonText(body: unknown): string {
   return JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -45,7 +45,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
       }
       chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -82,11 +82,19 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const url = new URL(req.url ?? '/', 'http://sim.local');
   const path = url.pathname;
   const method = req.method ?? 'GET';
-  const text = await readBody(req);
+  const raw = await readBody(req);
+  const text = raw === null ? null : raw.toString('utf8');
   deps.core.clock.sync();
 
   if (path.startsWith('/__sim/')) {
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return write(res, { status: 403, body: gatewayBody(403, 'control routes are loopback only') });
+    const upload = /^\/__sim\/upload\/([^/]+)$/.exec(path);
+    if (upload) {
+      const reply = deps.core.uploads.handle(method, upload[1], url.searchParams, req.headers['content-type'], raw);
+      if (!reply.bytes) return write(res, reply);
+      res.writeHead(reply.status, { 'content-length': reply.bytes.length, ...reply.headers });
+      return void res.end(reply.bytes);
+    }
     if (text === null) return write(res, { status: 413, body: gatewayBody(413, 'body too large') });
     return write(res, handleControl(deps, method, path, url.searchParams, text));
   }

@@ -54,6 +54,8 @@ export interface TokenDef {
   devMints: number;
   isSus: boolean | null;
   major: boolean;
+  /** set for listed launches (their uploaded image); otherwise derived */
+  icon?: string | null;
 }
 
 interface MajorSeed {

@@ -20,11 +20,11 @@ export interface WindowTotals {
 }
 
 export class TradeHistory {
-  readonly buyVol: Float64Array;
-  readonly sellVol: Float64Array;
-  readonly numBuys: Float64Array;
-  readonly numSells: Float64Array;
-  readonly close: Float64Array;
+  buyVol: Float64Array;
+  sellVol: Float64Array;
+  numBuys: Float64Array;
+  numSells: Float64Array;
+  close: Float64Array;
   private readonly cache = new Map<number, { minute: number; sums: Float64Array }>();
 
   constructor(
@@ -83,6 +83,26 @@ export class TradeHistory {
         logP = def.stable ? Math.log(def.basePrice) + sigmaMinute * 0.2 * gauss(this.seed, 9004, i, m) : logP - sigmaMinute * z;
       }
     }
+  }
+
+  /**
+   * Makes room for a token just appended to the catalogue: no trades before now, and every
+   * earlier minute closing at its launch price (so price changes count from the launch).
+   */
+  grow(launchPrice: number): void {
+    const size = this.defs.length * RING_MINUTES;
+    const bigger = (a: Float64Array) => {
+      const b = new Float64Array(size);
+      b.set(a);
+      return b;
+    };
+    this.buyVol = bigger(this.buyVol);
+    this.sellVol = bigger(this.sellVol);
+    this.numBuys = bigger(this.numBuys);
+    this.numSells = bigger(this.numSells);
+    this.close = bigger(this.close);
+    this.close.fill(launchPrice, size - RING_MINUTES);
+    this.cache.clear();
   }
 
   /** clears a token's bucket when its minute starts */

@@ -1,12 +1,13 @@
 // The living market: reference prices on a seeded random walk (randomness from seed and slot
 // only), background trades into the per-minute history, and the pool graph for routing.
 import type { Token } from '../../api/types.js';
-import type { SimMarket, SimMarketQuote, SimTokenInfo } from '../kernel.js';
+import type { SimListing, SimMarket, SimMarketQuote, SimTokenInfo } from '../kernel.js';
 import type { SimClockImpl } from '../clock.js';
 import { gauss, unit } from '../random.js';
 import { buildCatalog, STABLE_INTERMEDIATES, type TokenDef } from './catalog.js';
 import { SLOTS_PER_MINUTE, TradeHistory } from './history.js';
-import { applyTrade, buildPools, type PriceSource } from './pools.js';
+import { applyTrade, buildPools, type Pool, type PriceSource } from './pools.js';
+import { curvePool, listingDef } from './listing.js';
 import { buildTokenRecord } from './records.js';
 import {
   bestExactIn,
@@ -24,10 +25,10 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   readonly graph: PoolGraph;
   readonly history: TradeHistory;
   private readonly byMint = new Map<string, TokenDef>();
-  private readonly logPrice: Float64Array;
-  private readonly activityNow: Float64Array;
+  private readonly logPrice: number[];
+  private readonly activityNow: number[];
   private minute: number;
-  private readonly stableBase: Float64Array;
+  private readonly stableBase: number[];
   /** bumps whenever prices or trade history change */
   private version = 0;
   private recordCache: { version: number; slot: number; records: Map<string, Token> } | null = null;
@@ -44,9 +45,9 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     this.minute = Math.floor(genesisSlot / SLOTS_PER_MINUTE);
     this.history = new TradeHistory(seed, this.defs, this.minute);
     this.history.preseed();
-    this.logPrice = Float64Array.from(this.defs, (d) => Math.log(d.basePrice));
-    this.stableBase = Float64Array.from(this.defs, (d) => Math.log(d.basePrice));
-    this.activityNow = Float64Array.from(this.defs, (d) => this.history.activity(d, this.minute));
+    this.logPrice = this.defs.map((d) => Math.log(d.basePrice));
+    this.stableBase = this.defs.map((d) => Math.log(d.basePrice));
+    this.activityNow = this.defs.map((d) => this.history.activity(d, this.minute));
     clock.onSlot((slot) => this.step(slot));
   }
 
@@ -154,7 +155,12 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   /** applies an evaluated route to the pools and the trade history */
   commit(route: RouteResult, trader: string): void {
     const slot = this.clock.slot();
-    for (const p of route.paths) for (const h of p.hops) applyTrade(h.pool, h.inputMint, h.inAmount, h.outAmount, this, slot);
+    for (const p of route.paths) {
+      for (const h of p.hops) {
+        applyTrade(h.pool, h.inputMint, h.inAmount, h.outAmount, this, slot);
+        if (h.pool.curve) this.settleCurve(h.pool);
+      }
+    }
     const input = route.paths[0].mints[0];
     const output = route.paths[0].mints[route.paths[0].mints.length - 1];
     this.recordTrade(input, output, this.usdValue(input, route.inAmount), trader);
@@ -168,6 +174,32 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     const b = this.byMint.get(outputMint);
     if (a) this.history.record(a.index, minute, false, usd);
     if (b) this.history.record(b.index, minute, true, usd);
+    this.version++;
+  }
+
+  /** a curve's price is its token's price: the trade's deviation becomes the reference price */
+  private settleCurve(pool: Pool): void {
+    const d = this.byMint.get(pool.mintA);
+    if (!d) return;
+    this.logPrice[d.index] += pool.deviation;
+    pool.deviation = 0;
+  }
+
+  listToken(l: SimListing): void {
+    if (this.byMint.has(l.info.mint)) throw new Error(`listToken: ${l.info.mint} is already listed`);
+    const quote = this.byMint.get(l.quoteMint);
+    if (!quote) throw new Error(`listToken: unknown quote mint ${l.quoteMint}`);
+    const priceUsd = (l.initialMarketCap / l.totalSupply) * this.priceUsd(l.quoteMint);
+    if (!(priceUsd > 0)) throw new Error('listToken: the launch price must be positive');
+    const def = listingDef(l, this.defs.length, priceUsd, this.clock.nowMs());
+    this.defs.push(def);
+    this.byMint.set(def.mint, def);
+    this.logPrice.push(Math.log(priceUsd));
+    this.stableBase.push(Math.log(priceUsd));
+    this.activityNow.push(this.history.activity(def, this.minute));
+    this.history.grow(priceUsd);
+    this.history.startMinute(def.index, this.minute, priceUsd);
+    this.graph.add(curvePool(l, def.liquidityUsd));
     this.version++;
   }
 

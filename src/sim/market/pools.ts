@@ -5,7 +5,7 @@ import { NATIVE_MINT, USDC_MINT } from '../../api/types.js';
 import { seededAddress, unit } from '../random.js';
 import { USDT_MINT, type TokenDef } from './catalog.js';
 
-export const DEX_LABELS = ['Whirlpool', 'Raydium', 'Raydium CLMM', 'Raydium CP', 'Meteora DLMM', 'Meteora', 'Phoenix', 'Lifinity V2', 'Pump.fun Amm', 'Orca V2'] as const;
+export const DEX_LABELS = ['Whirlpool', 'Raydium', 'Raydium CLMM', 'Raydium CP', 'Meteora DLMM', 'Meteora', 'Phoenix', 'Lifinity V2', 'Pump.fun Amm', 'Orca V2', 'Meteora DBC'] as const;
 /** the AMMs that can route ExactOut swaps */
 export const EXACT_OUT_LABELS = new Set<string>(['Whirlpool', 'Raydium', 'Raydium CLMM', 'Orca V2']);
 const DEVIATION_HALF_LIFE_SLOTS = 150;
@@ -21,6 +21,8 @@ export interface Pool {
   /** log of (pool price / reference price) at devSlot */
   deviation: number;
   devSlot: number;
+  /** a bonding curve: the only market of mintA, so trades move mintA's reference price itself */
+  curve?: boolean;
 }
 
 export interface PriceSource {

@@ -52,7 +52,7 @@ export function buildTokenRecord(def: TokenDef, price: number, history: TradeHis
     id: def.mint,
     name: def.name,
     symbol: def.symbol,
-    icon: def.major ? `https://static.tradedeck.example/icons/${def.symbol.toLowerCase()}.png` : def.twitter ? `https://ipfs.tradedeck.example/${def.mint.slice(0, 16)}` : null,
+    icon: def.icon !== undefined ? def.icon : def.major ? `https://static.tradedeck.example/icons/${def.symbol.toLowerCase()}.png` : def.twitter ? `https://ipfs.tradedeck.example/${def.mint.slice(0, 16)}` : null,
     decimals: def.decimals,
     twitter: def.twitter,
     telegram: def.telegram,

@@ -54,11 +54,13 @@ export class PoolGraph {
   readonly byId = new Map<string, Pool>();
 
   constructor(pools: Pool[]) {
-    for (const p of pools) {
-      this.byId.set(p.id, p);
-      this.link(p.mintA, p.mintB, p);
-      this.link(p.mintB, p.mintA, p);
-    }
+    for (const p of pools) this.add(p);
+  }
+
+  add(p: Pool): void {
+    this.byId.set(p.id, p);
+    this.link(p.mintA, p.mintB, p);
+    this.link(p.mintB, p.mintA, p);
   }
 
   private link(a: string, b: string, p: Pool): void {
