@@ -27,6 +27,8 @@ interface Common {
   closeTx: string | null;
   userClosed: boolean;
   active: boolean;
+  /** the opening transaction landed but its effect failed; listed only with includeFailedTx */
+  failed: boolean;
   trades: RecurringTrade[];
   seq: number;
 }
@@ -62,6 +64,7 @@ interface Bookkeeping {
   closeTx: string | null;
   userClosed: boolean;
   active: boolean;
+  failed: boolean;
   trades: RecurringTrade[];
   seq: number;
 }
@@ -99,6 +102,7 @@ export class RecurringBook {
       closeTx: null,
       userClosed: false,
       active: true,
+      failed: false,
       trades: [],
       seq: this.seq++,
     };
@@ -120,11 +124,20 @@ export class RecurringBook {
     return rec;
   }
 
+  /** Records an order whose opening transaction failed: nothing deposited, never active. */
+  markFailed(rec: RecurringRecord): void {
+    rec.failed = true;
+    rec.active = false;
+    rec.deposited = 0n;
+    this.active = this.active.filter((o) => o !== rec);
+  }
+
   /** Orders of a user, newest first. */
-  list(user: string, status: 'active' | 'history', kind: 'time' | 'price' | 'all', mint?: string): RecurringRecord[] {
+  list(user: string, status: 'active' | 'history', kind: 'time' | 'price' | 'all', mint?: string, includeFailed = false): RecurringRecord[] {
     const out: RecurringRecord[] = [];
     for (const o of this.byKey.values()) {
       if (o.user !== user || o.active !== (status === 'active')) continue;
+      if (o.failed && !includeFailed) continue;
       if (kind !== 'all' && o.kind !== kind) continue;
       if (mint && o.inputMint !== mint && o.outputMint !== mint) continue;
       out.push(o);

@@ -21,8 +21,8 @@ export function register(kernel: SimKernel): void {
     const page = p.page(q.get('page') ?? undefined, 'page', undefined);
     const mintText = q.get('mint');
     const mint = mintText === null || mintText === '' || mintText === 'null' ? undefined : p.address(mintText, 'mint');
-    p.bool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx');
-    const { items, totalPages } = pageOf(book.list(user, orderStatus, recurringType, mint), page);
+    const includeFailed = p.bool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx');
+    const { items, totalPages } = pageOf(book.list(user, orderStatus, recurringType, mint, includeFailed), page);
     const time = items.flatMap((o) => (o.kind === 'time' ? [timeOrderShape(kernel, o)] : []));
     const price = items.flatMap((o) => (o.kind === 'price' ? [priceOrderShape(kernel, o)] : []));
     const all = items.map((o) => anyOrderShape(kernel, o));
@@ -103,14 +103,6 @@ async function createOrder(kernel: SimKernel, book: RecurringBook, req: SimReque
     feePayer: user,
     instructions: [...computeBudget(220_000, 'auto'), ix],
     effect: (signature) => {
-      if (kernel.ledger.balance(user, input.mint) < deposit) {
-        return { ok: false, code: 1, error: `insufficient funds: user holds less than ${deposit} of ${input.mint}` };
-      }
-      try {
-        kernel.ledger.transfer(user, order, input.mint, deposit);
-      } catch (e) {
-        return effectError(e);
-      }
       const createdMs = kernel.clock.nowMs();
       const common = {
         key: order,
@@ -123,11 +115,23 @@ async function createOrder(kernel: SimKernel, book: RecurringBook, req: SimReque
         createdMs,
         openTx: signature,
       };
-      if (time) {
-        book.addTime({ ...common, perCycle: time.perCycle, cycles: time.numberOfOrders, minOut: time.minOut, maxOut: time.maxOut });
-      } else {
-        book.addPrice({ ...common, incrementUsd: price!.incrementUsd, rawIncrement: price!.rawIncrement });
+      const add = () =>
+        time
+          ? book.addTime({ ...common, perCycle: time.perCycle, cycles: time.numberOfOrders, minOut: time.minOut, maxOut: time.maxOut })
+          : book.addPrice({ ...common, incrementUsd: price!.incrementUsd, rawIncrement: price!.rawIncrement });
+      const failed = (result: { ok: false; code: number; error: string }) => {
+        book.markFailed(add());
+        return result;
+      };
+      if (kernel.ledger.balance(user, input.mint) < deposit) {
+        return failed({ ok: false, code: 1, error: `insufficient funds: user holds less than ${deposit} of ${input.mint}` });
       }
+      try {
+        kernel.ledger.transfer(user, order, input.mint, deposit);
+      } catch (e) {
+        return failed(effectError(e));
+      }
+      add();
       return { ok: true, data: { order } };
     },
   });

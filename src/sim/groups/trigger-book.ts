@@ -6,7 +6,8 @@ import { SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { dec, fillTrade, iso, slotMs, swapFromEscrow } from './trigger-escrow.js';
 
-export type TriggerStatus = 'Open' | 'Completed' | 'Cancelled' | 'Expired';
+/** `Failed`: the creating transaction landed but its effect failed; listed only with includeFailedTx */
+export type TriggerStatus = 'Open' | 'Completed' | 'Cancelled' | 'Expired' | 'Failed';
 
 export interface TriggerRecord {
   key: string;
@@ -88,6 +89,14 @@ export class TriggerBook {
     return rec;
   }
 
+  /** Records an order whose creating transaction failed: never open, shown in history on request. */
+  addFailed(init: Parameters<TriggerBook['add']>[0]): TriggerRecord {
+    const rec = this.add(init);
+    rec.status = 'Failed';
+    this.open = this.open.filter((o) => o !== rec);
+    return rec;
+  }
+
   /** Open orders of a maker, oldest first. */
   openOf(maker: string): TriggerRecord[] {
     return this.open.filter((o) => o.maker === maker);
@@ -105,10 +114,11 @@ export class TriggerBook {
   }
 
   /** Orders of a user for a listing, newest first. */
-  list(user: string, status: 'active' | 'history', inputMint?: string, outputMint?: string): TriggerRecord[] {
+  list(user: string, status: 'active' | 'history', inputMint?: string, outputMint?: string, includeFailed = false): TriggerRecord[] {
     const out: TriggerRecord[] = [];
     for (const o of this.byKey.values()) {
       if (o.maker !== user) continue;
+      if (o.status === 'Failed' && !includeFailed) continue;
       if ((status === 'active') !== (o.status === 'Open')) continue;
       if (inputMint && o.inputMint !== inputMint) continue;
       if (outputMint && o.outputMint !== outputMint) continue;

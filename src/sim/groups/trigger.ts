@@ -21,10 +21,10 @@ export function register(kernel: SimKernel): void {
     const user = p.address(q.get('user') ?? undefined, 'user');
     const orderStatus = p.oneOf(q.get('orderStatus') ?? undefined, 'orderStatus', ORDER_STATUSES);
     const page = p.page(q.get('page') ?? undefined);
-    p.optBool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx');
+    const includeFailed = p.optBool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx') ?? false;
     const inputMint = p.optAddress(q.get('inputMint') ?? undefined, 'inputMint');
     const outputMint = p.optAddress(q.get('outputMint') ?? undefined, 'outputMint');
-    const all = book.list(user, orderStatus, inputMint, outputMint);
+    const all = book.list(user, orderStatus, inputMint, outputMint, includeFailed);
     const { items, totalPages } = pageOf(all, page);
     return {
       status: 200,
@@ -114,15 +114,7 @@ async function createOrder(kernel: SimKernel, book: TriggerBook, req: SimRequest
     feePayer: payer,
     instructions: [...computeBudget(200_000, cuPrice), { programId: SIM_PROGRAMS.trigger, accounts, data }],
     effect: (signature) => {
-      if (kernel.ledger.balance(maker, input.mint) < making) {
-        return { ok: false, code: 1, error: `insufficient funds: maker holds less than ${making} of ${input.mint}` };
-      }
-      try {
-        kernel.ledger.transfer(maker, order, input.mint, making);
-      } catch (e) {
-        return effectError(e);
-      }
-      book.add({
+      const record = {
         key: order,
         maker,
         inputMint: input.mint,
@@ -134,7 +126,20 @@ async function createOrder(kernel: SimKernel, book: TriggerBook, req: SimRequest
         expiredAtSec: expiredAt,
         createdMs: kernel.clock.nowMs(),
         openTx: signature,
-      });
+      };
+      const failed = (result: { ok: false; code: number; error: string }) => {
+        book.addFailed(record);
+        return result;
+      };
+      if (kernel.ledger.balance(maker, input.mint) < making) {
+        return failed({ ok: false, code: 1, error: `insufficient funds: maker holds less than ${making} of ${input.mint}` });
+      }
+      try {
+        kernel.ledger.transfer(maker, order, input.mint, making);
+      } catch (e) {
+        return failed(effectError(e));
+      }
+      book.add(record);
       return { ok: true, data: { order } };
     },
   });
