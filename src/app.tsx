@@ -1,23 +1,21 @@
 // The root component: header, tab bar, the active screen, flash messages and the footer; the
 // global keys, the help overlay, the command bar and the quit confirmation.
-import { Box, Text, useApp } from 'ink';
+import { Box, useApp } from 'ink';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { LineView } from '../components/fields/LineView.js';
+import { CommandBar } from '../components/CommandBar.js';
 import { Footer } from '../components/Footer.js';
 import { Header } from '../components/Header.js';
 import { HelpOverlay } from '../components/HelpOverlay.js';
 import { GLOBAL_SCOPE, KeyDispatcher, KeyRouterProvider, useCommands, type Hint, type Keymap } from '../components/keys/index.js';
 import { Tabs } from '../components/Tabs.js';
-import { textWidth, truncate } from '../components/text.js';
-import { ThemeContext, useTheme, type Theme } from '../components/theme.js';
+import { ThemeContext, type Theme } from '../components/theme.js';
 import { Toasts, useToasts, type ToastKind } from '../components/Toasts.js';
 import { useRefState } from '../components/useRefState.js';
 import { SCREENS } from '../screens/index.js';
-import type { CommandContext } from './commands.js';
+import { completeCommandLine, runCommandLine, type CommandContext } from './commands.js';
 import { formatClock, shortAddress } from './format.js';
 import { ServicesProvider, useSession, type AppServices, type Flash } from './hooks/services.js';
-import { useCommandBar } from './hooks/useCommandBar.js';
 import { pollStatusText, usePollState } from './hooks/usePolled.js';
 import { useTerminalSize, type Size } from './hooks/useTerminalSize.js';
 import { buildKeymap, stepInterval } from './keymap.js';
@@ -79,7 +77,6 @@ type ShellProps = Pick<AppProps, 'size' | 'onQuit' | 'notices' | 'onFlashReady'>
 
 function Shell({ services, size, onQuit, notices, onFlashReady, flashTo }: ShellProps) {
   const { exit } = useApp();
-  const theme = useTheme();
   const { columns: width, rows } = useTerminalSize(size);
   const toasts = useToasts();
   const flash = toasts.push;
@@ -148,7 +145,18 @@ function Shell({ services, size, onQuit, notices, onFlashReady, flashTo }: Shell
     goto,
     quit: () => quit(),
   });
-  const bar = useCommandBar(commandContext);
+  const [barOpen, setBarOpen] = useRefState(false);
+  const commandHistory = useRef<string[]>([]);
+  // The registry completes the word under the cursor; the bar wants whole replacement lines.
+  const completeLine = (text: string): string[] => {
+    const { prefix, candidates } = completeCommandLine(text, commandContext());
+    return candidates.map((c) => prefix + c + (candidates.length === 1 ? ' ' : ''));
+  };
+  const submitCommand = (text: string) => {
+    setBarOpen(false);
+    commandHistory.current = [...commandHistory.current.filter((h) => h !== text), text].slice(-50);
+    void runCommandLine(text, commandContext());
+  };
 
   const gotoActions = Object.fromEntries(SCREENS.map((s) => [`goto:${s.id}`, () => goto(s.id)]));
   useCommands(
@@ -171,7 +179,7 @@ function Shell({ services, size, onQuit, notices, onFlashReady, flashTo }: Shell
       },
       slower: () => changeInterval(1),
       faster: () => changeInterval(-1),
-      command: () => bar.open(),
+      command: () => setBarOpen(true),
       help: () => setHelpOpen(true),
       quit: () => quit(),
     },
@@ -189,7 +197,7 @@ function Shell({ services, size, onQuit, notices, onFlashReady, flashTo }: Shell
   // Exactly the terminal's height: frames go through the line-diffing writer (src/hooks/frameWriter.ts).
   const budget = Math.max(4, rows);
   const flashLines = toasts.toasts.length > 0 ? 1 : 0;
-  const barLines = bar.state ? 1 : 0;
+  const barLines = barOpen() ? 1 : 0;
   const screenHeight = Math.max(1, budget - 2 - 1 - flashLines - barLines);
   const screen = SCREENS.find((s) => s.id === screenId) ?? SCREENS[0];
   const Screen = screen.Component;
@@ -237,12 +245,8 @@ function Shell({ services, size, onQuit, notices, onFlashReady, flashTo }: Shell
           />
         ) : null}
         <ActionsLayer width={width} height={screenHeight} flash={flash} />
-        {bar.state ? (
-          <Box>
-            <Text color={theme.accent} bold>:</Text>
-            <LineView line={bar.state.line} width={Math.max(1, width - 2 - Math.min(40, candidatesWidth(bar.state.candidates)))} focus />
-            <Text color={theme.dim}>{truncate(bar.state.candidates.join(' '), 40)}</Text>
-          </Box>
+        {barOpen() ? (
+          <CommandBar history={commandHistory.current} complete={completeLine} onSubmit={submitCommand} onCancel={() => setBarOpen(false)} width={width} />
         ) : null}
         <Toasts toasts={toasts.toasts} width={width} maxLines={1} />
         <Footer hints={orderHints(keymap.hintsFor(screenId)).filter((h) => screen.list || !LIST_HINTS.includes(h.label))} width={width} right={pollStatusText(poll, now, paused)} />
@@ -251,6 +255,3 @@ function Shell({ services, size, onQuit, notices, onFlashReady, flashTo }: Shell
   );
 }
 
-function candidatesWidth(c: string[]): number {
-  return c.length ? textWidth(c.join(' ')) : 0;
-}

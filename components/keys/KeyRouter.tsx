@@ -20,16 +20,19 @@ export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderPro
     queue.current.push(...splitBurst(input, key));
     if (draining.current) return;
     draining.current = true;
-    // The first key goes at once; the rest of a burst on later timer turns, after React's scheduled
-    // render has run, so that a key which opens a field (`/`) has its input layer committed
-    // before the next key arrives.
-    const drain = () => {
+    // A key goes at once; any key after it (the rest of a burst, or the next event Ink emits in
+    // the same tick) waits for a later timer turn, after React's scheduled render has run, so a
+    // key that opens a field (`/`, `:`) has its input layer committed before the next arrives.
+    const step = () => {
       const next = queue.current.shift();
-      if (next) router.dispatch(next[0], next[1]);
-      if (queue.current.length > 0) setTimeout(drain, 0);
-      else draining.current = false;
+      if (!next) {
+        draining.current = false;
+        return;
+      }
+      router.dispatch(next[0], next[1]);
+      setTimeout(step, 0);
     };
-    drain();
+    step();
   }, [router]);
   useInput(onInput);
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;

@@ -27,7 +27,11 @@ export type Rendered = ReturnType<typeof render>;
 
 /** Lets pending stdin parsing (a lone Esc is flushed on setImmediate) and React commits run. */
 export async function settle(): Promise<void> {
-  for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
+  // The key router hands each key after the first to a later timer turn; let those run too.
+  for (let i = 0; i < 3; i++) {
+    await new Promise<void>((r) => setTimeout(r, 0));
+    await new Promise<void>((r) => setImmediate(r));
+  }
 }
 
 /** Writes each key separately: named keys ('down', 'escape', 'ctrl+c'…) or literal text ('yes'). */

@@ -243,5 +243,10 @@ describe('key bursts', () => {
     app.stdin.write('/sol');
     await waitForFrame(app, (f) => f.includes('sol'));
     assert.equal(moves, 3);
+    // Ink emits a text key and an escape sequence of one chunk as two events in the same tick.
+    app.stdin.write('\u001b');
+    app.stdin.write('j/x\u001b[D');
+    await waitForFrame(app, (f) => f.includes('xsol') || f.includes('x'));
+    assert.equal(moves, 4);
   });
 });
