@@ -1,5 +1,5 @@
 // Runs every test file under test/ with node's built-in runner (TypeScript through tsx).
-// Extra arguments are passed as file filters: `node scripts/test.mjs api` runs test/**/*api*.
+// Extra arguments are passed as file filters: `node test/run.mjs api` runs test/**/*api*.
 import { readdirSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
