@@ -1,6 +1,6 @@
 // 4.4 Recurring (time-based) orders; price-based ones are deprecated but still reachable.
 import { guardRecurringExecute, guardRecurringList, guardRequestIdTransaction } from './guards.js';
-import { JsonInteger, type CallOptions, type HttpClient, type HttpRequest } from './http.js';
+import { JsonInteger, postRequest, type CallOptions, type HttpClient } from './http.js';
 import type {
   ExecuteRequest,
   PriceWithdrawRequest,
@@ -29,15 +29,7 @@ export interface RecurringApi {
 }
 
 export function createRecurringApi(http: HttpClient): RecurringApi {
-  const post = (name: string, body: unknown, o: CallOptions | undefined): HttpRequest => ({
-    method: 'POST',
-    endpoint: `POST /recurring/v1/${name}`,
-    path: `/recurring/v1/${name}`,
-    body,
-    auth: true,
-    idempotent: name === 'execute',
-    signal: o?.signal,
-  });
+  const post = (name: string, body: unknown, o: CallOptions | undefined) => postRequest(`/recurring/v1/${name}`, body, o);
 
   return {
     async list(p, o) {

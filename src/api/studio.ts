@@ -1,6 +1,6 @@
 // 4.8 Studio: bonding-curve pool transactions.
 import { guardDbcFeeClaim, guardDbcPoolCreate } from './guards.js';
-import type { CallOptions, HttpClient } from './http.js';
+import { postRequest, type CallOptions, type HttpClient } from './http.js';
 import type { DbcFeeClaimRequest, DbcFeeClaimResponse, DbcPoolCreateRequest, DbcPoolCreateResponse } from './types.js';
 import { validateDbcFeeClaim, validateDbcPoolCreate } from './validate.js';
 
@@ -13,33 +13,11 @@ export function createStudioApi(http: HttpClient): StudioApi {
   return {
     async createPoolTx(b, o) {
       validateDbcPoolCreate(b);
-      return http.request(
-        {
-          method: 'POST',
-          endpoint: 'POST /studio/v1/dbc-pool/create-tx',
-          path: '/studio/v1/dbc-pool/create-tx',
-          body: b,
-          auth: true,
-          idempotent: false,
-          signal: o?.signal,
-        },
-        guardDbcPoolCreate,
-      );
+      return http.request(postRequest('/studio/v1/dbc-pool/create-tx', b, o), guardDbcPoolCreate);
     },
     async claimFeeTx(b, o) {
       validateDbcFeeClaim(b);
-      return http.request(
-        {
-          method: 'POST',
-          endpoint: 'POST /studio/v1/dbc/fee/create-tx',
-          path: '/studio/v1/dbc/fee/create-tx',
-          body: b,
-          auth: true,
-          idempotent: false,
-          signal: o?.signal,
-        },
-        guardDbcFeeClaim,
-      );
+      return http.request(postRequest('/studio/v1/dbc/fee/create-tx', b, o), guardDbcFeeClaim);
     },
   };
 }

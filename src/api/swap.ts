@@ -1,6 +1,6 @@
 // 4.2 Swap group: quote, build a transaction, or build the separate instructions.
 import { guardQuote, guardSwapInstructions, guardSwapResponse } from './guards.js';
-import { JsonInteger, type CallOptions, type HttpClient } from './http.js';
+import { JsonInteger, postRequest, type CallOptions, type HttpClient } from './http.js';
 import type { Quote, QuoteParams, SwapInstructionsResponse, SwapRequest, SwapResponse } from './types.js';
 import { validateQuote, validateSwapRequest, type QuoteOrigin } from './validate.js';
 
@@ -15,12 +15,12 @@ export function createSwapApi(http: HttpClient): SwapApi {
   // was asked for; remembering it lets swap() check the rules that depend on it.
   const origins = new WeakMap<object, QuoteOrigin>();
 
-  const build = <T>(endpoint: string, path: string, b: SwapRequest, o: CallOptions | undefined, guard: (x: unknown, e: string) => T) => {
+  const build = <T>(path: string, b: SwapRequest, o: CallOptions | undefined, guard: (x: unknown, e: string) => T) => {
     validateSwapRequest(b, origins.get(b.quoteResponse));
     // a u64 given as a digit string still goes on the wire as the JSON integer the contract asks for
     const price = b.computeUnitPriceMicroLamports;
     const body = typeof price === 'string' ? { ...b, computeUnitPriceMicroLamports: new JsonInteger(price) } : b;
-    return http.request({ method: 'POST', endpoint, path, body, auth: true, idempotent: false, signal: o?.signal }, guard);
+    return http.request(postRequest(path, body, o), guard);
   };
 
   return {
@@ -61,10 +61,10 @@ export function createSwapApi(http: HttpClient): SwapApi {
       return quote;
     },
     async swap(b, o) {
-      return build('POST /swap/v1/swap', '/swap/v1/swap', b, o, guardSwapResponse);
+      return build('/swap/v1/swap', b, o, guardSwapResponse);
     },
     async instructions(b, o) {
-      return build('POST /swap/v1/swap-instructions', '/swap/v1/swap-instructions', b, o, guardSwapInstructions);
+      return build('/swap/v1/swap-instructions', b, o, guardSwapInstructions);
     },
   };
 }

@@ -1,6 +1,6 @@
 // 4.5 Trigger (limit) orders.
 import { guardRequestIdTransaction, guardTriggerCancelMany, guardTriggerCreate, guardTriggerExecute, guardTriggerList } from './guards.js';
-import type { CallOptions, HttpClient, HttpRequest } from './http.js';
+import { postRequest, type CallOptions, type HttpClient } from './http.js';
 import type {
   ExecuteRequest,
   RequestIdTransaction,
@@ -31,15 +31,7 @@ export interface TriggerApi {
 }
 
 export function createTriggerApi(http: HttpClient): TriggerApi {
-  const post = (name: string, body: unknown, o: CallOptions | undefined): HttpRequest => ({
-    method: 'POST',
-    endpoint: `POST /trigger/v1/${name}`,
-    path: `/trigger/v1/${name}`,
-    body,
-    auth: true,
-    idempotent: name === 'execute',
-    signal: o?.signal,
-  });
+  const post = (name: string, body: unknown, o: CallOptions | undefined) => postRequest(`/trigger/v1/${name}`, body, o);
 
   return {
     async list(p, o) {

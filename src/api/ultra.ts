@@ -1,6 +1,6 @@
 // 4.3 Order and execute.
 import { guardOrder, guardOrderExecute } from './guards.js';
-import type { CallOptions, HttpClient } from './http.js';
+import { postRequest, type CallOptions, type HttpClient } from './http.js';
 import type { ExecuteRequest, Order, OrderExecuteResponse, OrderParams } from './types.js';
 import { validateExecute, validateOrder } from './validate.js';
 
@@ -42,15 +42,7 @@ export function createUltraApi(http: HttpClient): UltraApi {
     async execute(b, o) {
       validateExecute(b);
       return http.request(
-        {
-          method: 'POST',
-          endpoint: 'POST /ultra/v1/execute',
-          path: '/ultra/v1/execute',
-          body: { signedTransaction: b.signedTransaction, requestId: b.requestId },
-          auth: true,
-          idempotent: true,
-          signal: o?.signal,
-        },
+        postRequest('/ultra/v1/execute', { signedTransaction: b.signedTransaction, requestId: b.requestId }, o),
         guardOrderExecute,
       );
     },
