@@ -11,6 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from './config.js';
+import type { RequestEvent } from './api/index.js';
+import { openBackend, type Backend } from './runtime.js';
 import type { WalletInfo } from './store/session.js';
 import type { SimHandle } from './sim/index.js';
 import type { Wallet } from './wallet/keypair.js';
@@ -55,14 +57,6 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
   }
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
 /** Opens the full-screen dashboard; resolves with the exit code. */
 export async function runDashboard(config: Config): Promise<number> {
   // Colour must be decided before ink (and chalk inside it) load.
@@ -84,20 +78,15 @@ export async function runDashboard(config: Config): Promise<number> {
     }
   };
 
-  let sim: SimHandle | undefined;
-  let baseUrl = config.baseUrl;
-  let apiKey = config.apiKey;
+  // Request events reach the session store once it exists (the wallet is chosen first).
+  let recordRequest: (e: RequestEvent) => void = () => {};
+  let backend: Backend;
   let choice: WalletChoice;
   try {
-    if (config.mode === 'demo') {
-      const { startSim } = await import('./sim/index.js');
-      const started = await startSim({ seed: config.seed, timeScale: config.timeScale });
-      sim = started;
-      cleanups.push(() => started.stop());
-      baseUrl = started.url;
-      apiKey = apiKey ?? 'demo';
-    }
-    choice = await chooseWallet(config, sim);
+    const opened = await openBackend(config, (e) => recordRequest(e));
+    backend = opened;
+    cleanups.push(() => opened.close());
+    choice = await chooseWallet(config, backend.sim);
     if (choice.tempDir) {
       const dir = choice.tempDir;
       cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -111,8 +100,7 @@ export async function runDashboard(config: Config): Promise<number> {
     throw e;
   }
 
-  const [{ createApiClient }, { createScheduler }, store, watchlist] = await Promise.all([
-    import('./api/index.js'),
+  const [{ createScheduler }, store, watchlist] = await Promise.all([
     import('./poll/scheduler.js'),
     import('./store/index.js'),
     import('./watchlist.js'),
@@ -133,7 +121,7 @@ export async function runDashboard(config: Config): Promise<number> {
 
   const session = store.createSessionStore({
     mode: config.mode,
-    modeLabel: config.mode === 'demo' ? 'SIMULATED' : `LIVE ${hostOf(baseUrl ?? '')}`,
+    modeLabel: backend.label,
     wallet: choice.wallet,
     readOnly: config.readOnly,
     screen: SCREENS[0].id,
@@ -142,14 +130,10 @@ export async function runDashboard(config: Config): Promise<number> {
   const flashLater: Array<(kind: 'info' | 'error', text: string) => void> = [];
   const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => flashLater[0]?.('error', m));
   const tokens = store.createTokensStore({ starred, persist: persist ?? writer });
-  const api = createApiClient({
-    baseUrl: baseUrl as string,
-    apiKey,
-    timeoutMs: config.timeoutMs,
-    onRequest: (e) => session.getState().recordRequest(e, Date.now()),
-  });
+  const api = backend.client;
+  recordRequest = (e) => session.getState().recordRequest(e, Date.now());
   const scheduler = createScheduler();
-  const actions = await openActions(config, { api, sim, session, tokens, signer: choice.signer, notices });
+  const actions = await openActions(config, { api, rpc: backend.rpc, session, tokens, signer: choice.signer, notices });
   cleanups.push(() => actions.confirm.getState().cancelAll());
   cleanups.push(() => tokens.getState().persistStarred());
   cleanups.push(() => scheduler.dispose());
@@ -241,15 +225,14 @@ async function openActions(
   config: Config,
   d: {
     api: import('./api/index.js').ApiClient;
-    sim: SimHandle | undefined;
+    rpc: import('./api/rpc.js').RpcClient | undefined;
     session: import('./store/session.js').SessionStore;
     tokens: import('./store/tokens.js').TokensStore;
     signer: Wallet | undefined;
     notices: Array<{ kind: 'info' | 'error'; text: string }>;
   },
 ) {
-  const [{ createRpcClient }, { openJournal }, { createActionServices }] = await Promise.all([
-    import('./api/rpc.js'),
+  const [{ openJournal }, { createActionServices }] = await Promise.all([
     import('./journal/journal.js'),
     import('./actions/services.js'),
   ]);
@@ -259,10 +242,9 @@ async function openActions(
   } catch (e) {
     d.notices.push({ kind: 'error', text: `journal ${join(config.stateDir, 'journal.jsonl')}: ${(e as Error).message}; signing is off` });
   }
-  const rpcUrl = d.sim ? d.sim.rpcUrl : config.rpcUrl;
   return createActionServices({
     api: d.api,
-    rpc: rpcUrl ? createRpcClient({ url: rpcUrl, timeoutMs: config.timeoutMs }) : undefined,
+    rpc: d.rpc,
     wallet: d.signer ?? null,
     journal,
     readOnly: config.readOnly,

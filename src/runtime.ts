@@ -6,7 +6,7 @@ import type { SimHandle } from './sim/index.js';
 
 export interface Backend {
   mode: 'demo' | 'live';
-  /** what the header shows: SIMULATED, or the live host */
+  /** what the header shows: SIMULATED, or LIVE and the host */
   label: string;
   baseUrl: string;
   client: ApiClient;
@@ -37,7 +37,7 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
   const baseUrl = config.baseUrl!;
   return {
     mode: 'live',
-    label: new URL(baseUrl).host,
+    label: `LIVE ${new URL(baseUrl).host}`,
     baseUrl,
     client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, onRequest }),
     rpc: config.rpcUrl ? createRpcClient({ url: config.rpcUrl, timeoutMs: config.timeoutMs }) : undefined,
