@@ -1,19 +1,22 @@
-// The `?` overlay: every binding of the current scope and the globals, read from the keymap.
+// The `?` overlay: every key of the visible screen, the global keys and the dialog keys, grouped and
+// laid out in as many columns as the terminal needs, so 80x24 shows them all without scrolling.
 import { Box, Text } from 'ink';
 import React from 'react';
 import { normalizeKey } from './keys/normalizeKey.js';
 import { useKeyLayer } from './keys/KeyRouter.js';
-import type { Keymap } from './keys/keymap.js';
+import type { HelpEntry } from './keys/keymap.js';
 import { scrollByKey } from './scroll.js';
-import { padCell } from './text.js';
+import { padCell, textWidth } from './text.js';
 import { useTheme } from './theme.js';
 import { useRefState } from './useRefState.js';
 
+export interface HelpColumnGroup {
+  title: string;
+  entries: ReadonlyArray<Pick<HelpEntry, 'keys' | 'description' | 'disabled'>>;
+}
+
 export interface HelpOverlayProps {
-  keymap: Keymap;
-  scope: string;
-  /** a title per scope id, e.g. { tokens: 'Tokens', global: 'Everywhere' } */
-  scopeTitles?: Record<string, string>;
+  groups: readonly HelpColumnGroup[];
   width: number;
   /** lines available, border included */
   height: number;
@@ -23,27 +26,63 @@ export interface HelpOverlayProps {
 export interface HelpLine {
   text: string;
   heading: boolean;
+  disabled?: boolean;
 }
 
-/** The overlay's lines: a heading per group, then "keys  description" rows with aligned keys. */
-export function helpLines(keymap: Keymap, scope: string, width: number, titles: Record<string, string> = {}): HelpLine[] {
-  const groups = keymap.helpFor(scope);
-  const keyWidth = Math.min(14, Math.max(4, ...groups.flatMap((g) => g.entries.map((e) => e.keys.length))));
-  const out: HelpLine[] = [];
-  for (const g of groups) {
-    if (out.length) out.push({ text: ' '.repeat(width), heading: false });
-    out.push({ text: padCell(titles[g.title] ?? g.title, width), heading: true });
-    for (const e of g.entries) out.push({ text: padCell(`  ${padCell(e.keys, keyWidth)}  ${e.description}`, width), heading: false });
+const GAP = 2;
+const MIN_COLUMN = 30;
+
+function groupLines(groups: readonly HelpColumnGroup[], width: number): HelpLine[][] {
+  const keyWidth = Math.min(12, Math.max(3, ...groups.flatMap((g) => g.entries.map((e) => textWidth(e.keys)))));
+  return groups.map((g) => [
+    { text: padCell(g.title, width), heading: true },
+    ...g.entries.map((e) => ({
+      text: padCell(`${padCell(e.keys, keyWidth)} ${e.disabled ? `(off: ${e.disabled}) ` : ''}${e.description}`, width),
+      heading: false,
+      disabled: e.disabled !== undefined,
+    })),
+  ]);
+}
+
+/** Fills columns top to bottom; a heading never ends a column. */
+function flow(blocks: HelpLine[][], rows: number): HelpLine[][] {
+  const cols: HelpLine[][] = [[]];
+  for (const block of blocks) {
+    for (let i = 0; i < block.length; i++) {
+      let col = cols[cols.length - 1];
+      const headingAtEnd = block[i].heading && col.length === rows - 1;
+      if (col.length >= rows || headingAtEnd) cols.push((col = []));
+      col.push(block[i]);
+    }
   }
-  return out;
+  return cols;
 }
 
-/** A bordered modal; j/k, PgUp/PgDn, g/G scroll when taller than the screen; Esc, ? or q close it. */
-export function HelpOverlay({ keymap, scope, scopeTitles, width, height, onClose }: HelpOverlayProps) {
+/**
+ * The overlay's layout for `width` x `rows` of body: columns of lines. Uses the fewest columns
+ * that fit (each at least MIN_COLUMN wide); when even that is too tall, one tall column per width
+ * step, scrolled.
+ */
+export function helpColumns(groups: readonly HelpColumnGroup[], width: number, rows: number): { columns: HelpLine[][]; columnWidth: number } {
+  const maxCols = Math.max(1, Math.floor((width + GAP) / (MIN_COLUMN + GAP)));
+  for (let n = 1; n <= maxCols; n++) {
+    const columnWidth = Math.floor((width - GAP * (n - 1)) / n);
+    const columns = flow(groupLines(groups, columnWidth), rows);
+    if (columns.length <= n) return { columns, columnWidth };
+  }
+  const columnWidth = Math.floor((width - GAP * (maxCols - 1)) / maxCols);
+  const all = groupLines(groups, columnWidth).flat();
+  const tall = Math.ceil(all.length / maxCols);
+  return { columns: flow([all], tall), columnWidth };
+}
+
+/** A bordered modal; j/k, PgUp/PgDn, g/G scroll when it does not fit; Esc, ? or q close it. */
+export function HelpOverlay({ groups, width, height, onClose }: HelpOverlayProps) {
   const theme = useTheme();
   const inner = Math.max(1, width - 4);
-  const lines = helpLines(keymap, scope, inner, scopeTitles);
   const bodyHeight = Math.max(1, height - 3);
+  const { columns, columnWidth } = helpColumns(groups, inner, bodyHeight);
+  const total = Math.max(...columns.map((c) => c.length));
   const [offset, setOffset] = useRefState(0);
 
   useKeyLayer('modal', (input, key) => {
@@ -52,22 +91,27 @@ export function HelpOverlay({ keymap, scope, scopeTitles, width, height, onClose
       onClose();
       return true;
     }
-    const next = scrollByKey(name, offset(), lines.length, bodyHeight);
+    const next = scrollByKey(name, offset(), total, bodyHeight);
     if (next !== undefined) setOffset(next);
     return true;
   });
 
-  const top = Math.min(offset(), Math.max(0, lines.length - bodyHeight));
-  const visible = lines.slice(top, top + bodyHeight);
-  const more = lines.length > bodyHeight ? ` ${top + 1}-${top + visible.length}/${lines.length} j/k scroll` : '';
+  const top = Math.min(offset(), Math.max(0, total - bodyHeight));
+  const shown = Math.min(bodyHeight, total - top);
+  const more = total > bodyHeight ? ` ${top + 1}-${top + shown}/${total} j/k scroll` : '';
+  const rows = Array.from({ length: shown }, (_, r) => columns.map((c) => c[top + r] ?? { text: ' '.repeat(columnWidth), heading: false }));
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} width={width} height={Math.min(height, visible.length + 3)} paddingX={1}>
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} width={width} height={Math.min(height, shown + 3)} paddingX={1}>
       <Text bold wrap="truncate">
-        {padCell(`Keys${more}   Esc close`, inner)}
+        {padCell(`Keys${more}   Esc closes`, inner)}
       </Text>
-      {visible.map((l, i) => (
-        <Text key={top + i} bold={l.heading} color={l.heading ? theme.accent : undefined} wrap="truncate">
-          {l.text}
+      {rows.map((cells, i) => (
+        <Text key={top + i} wrap="truncate">
+          {cells.map((l, j) => (
+            <Text key={j} bold={l.heading} color={l.heading ? theme.accent : l.disabled ? theme.dim : undefined}>
+              {(j > 0 ? ' '.repeat(GAP) : '') + l.text}
+            </Text>
+          ))}
         </Text>
       ))}
     </Box>

@@ -6,7 +6,7 @@ export { Tabs, tabLabels, type TabItem, type TabsProps } from './Tabs.js';
 export { Header, headerParts, type HeaderProps, type HealthStatus } from './Header.js';
 export { Footer, fitFooter, type FooterProps } from './Footer.js';
 export { Toasts, useToasts, type Toast, type ToastKind, type ToastApi, type ToastOptions, type ToastsProps } from './Toasts.js';
-export { HelpOverlay, helpLines, type HelpOverlayProps } from './HelpOverlay.js';
+export { HelpOverlay, helpColumns, type HelpOverlayProps, type HelpColumnGroup } from './HelpOverlay.js';
 export { ConfirmDialog, type ConfirmDialogProps, type SummaryLine } from './ConfirmDialog.js';
 export { useConfirmation, type ConfirmationApi } from './useConfirmation.js';
 export { CommandBar, type CommandBarProps } from './CommandBar.js';

@@ -3,15 +3,12 @@ import { Box, Text } from 'ink';
 import React from 'react';
 import { wrapText } from '../components/text.js';
 import { useTheme } from '../components/theme.js';
+import type { ScreenModule } from './shell/types.js';
+import { createStore } from 'zustand/vanilla';
 
-export interface PlaceholderProps {
-  width: number;
-  height: number;
-}
-
-/** A screen component that says what the screen will hold. */
-export function placeholderScreen(title: string, text: string): (props: PlaceholderProps) => React.ReactElement {
-  function Placeholder({ width, height }: PlaceholderProps) {
+/** A screen module that says what the screen will hold. */
+export function placeholderScreen(id: string, title: string, key: string, text: string): ScreenModule<object> {
+  function Placeholder({ width, height }: { width: number; height: number }) {
     const theme = useTheme();
     const lines = [title, '', ...wrapText(text, Math.max(10, width - 2)), '', 'Not built yet.'].slice(0, Math.max(1, height));
     return (
@@ -24,6 +21,5 @@ export function placeholderScreen(title: string, text: string): (props: Placehol
       </Box>
     );
   }
-  Placeholder.displayName = `Placeholder(${title})`;
-  return Placeholder;
+  return { id, title, key, createStore: () => createStore(() => ({})), resources: [], keys: [], commands: [], Component: Placeholder };
 }

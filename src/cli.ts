@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   if (args.command === undefined) {
-    const { runDashboard } = await import('./dashboard.js');
+    const { runDashboard } = await import('../screens/shell/dashboard.js');
     return runDashboard(config);
   }
   const { runHeadless } = await import('./headless/index.js');

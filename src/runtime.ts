@@ -19,11 +19,11 @@ export interface Backend {
 /** Any non-empty key opens the simulator; it is never a real credential. */
 const DEMO_API_KEY = 'demo';
 
-export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void): Promise<Backend> {
+export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number): Promise<Backend> {
   if (config.mode === 'demo') {
     const { startSim } = await import('./sim/index.js');
     const sim = await startSim({ seed: config.seed, timeScale: config.timeScale });
-    const client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, onRequest });
+    const client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
     return {
       mode: 'demo',
       label: 'SIMULATED',
@@ -39,7 +39,7 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
     mode: 'live',
     label: `LIVE ${new URL(baseUrl).host}`,
     baseUrl,
-    client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, onRequest }),
+    client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) }),
     rpc: config.rpcUrl ? createRpcClient({ url: config.rpcUrl, timeoutMs: config.timeoutMs }) : undefined,
     close: async () => {},
   };

@@ -12,6 +12,12 @@ export interface Binding {
   description: string;
   /** short footer text; bindings without one are only listed in the help overlay */
   hint?: string;
+  /** how the keys read in the help overlay (e.g. "1-6"); default: the keys joined by "/" */
+  label?: string;
+  /** why the binding does nothing now; the key is consumed and the reason reported */
+  disabled?(): string | undefined;
+  /** the action when no mounted handler carries out the command */
+  run?(): void | boolean;
 }
 
 export interface Hint {
@@ -23,6 +29,8 @@ export interface HelpEntry {
   keys: string;
   command: string;
   description: string;
+  /** the reason it is unavailable now */
+  disabled?: string;
 }
 
 export interface HelpGroup {
@@ -36,6 +44,10 @@ export interface Keymap {
   match(scope: string, input: string, key: Key): string | undefined;
   /** The same lookup by key name. */
   matchName(scope: string, name: string): string | undefined;
+  /** The binding itself (screen bindings before global ones). */
+  bindingFor(scope: string, name: string): Binding | undefined;
+  /** Reports a disabled binding's reason (set by the app; the keymap only forwards it). */
+  onDisabled(reason: string): void;
   /** Footer hints: the scope's hinted bindings, then the global ones not shadowed by the scope. */
   hintsFor(scope: string): Hint[];
   /** Every binding reachable in `scope`, grouped: the scope's own, then globals (shadowed keys left out). */
@@ -49,7 +61,7 @@ function keysText(keys: string[]): string {
 }
 
 /** Builds the registry. Throws when one key is bound twice in the same scope. */
-export function createKeymap(bindings: Binding[]): Keymap {
+export function createKeymap(bindings: Binding[], onDisabled: (reason: string) => void = () => {}): Keymap {
   const byScope = new Map<string, Map<string, Binding>>();
   for (const b of bindings) {
     if (b.keys.length === 0) throw new Error(`keymap: binding "${b.command}" in ${b.scope} has no keys`);
@@ -65,10 +77,11 @@ export function createKeymap(bindings: Binding[]): Keymap {
   }
   const scopeKeys = (scope: string) => byScope.get(scope) ?? new Map<string, Binding>();
 
-  function matchName(scope: string, name: string): string | undefined {
+  function bindingFor(scope: string, name: string): Binding | undefined {
     if (name === '') return undefined;
-    return (scope !== GLOBAL_SCOPE ? scopeKeys(scope).get(name) : undefined)?.command ?? scopeKeys(GLOBAL_SCOPE).get(name)?.command;
+    return (scope !== GLOBAL_SCOPE ? scopeKeys(scope).get(name) : undefined) ?? scopeKeys(GLOBAL_SCOPE).get(name);
   }
+  const matchName = (scope: string, name: string) => bindingFor(scope, name)?.command;
 
   // A global binding stays visible with the keys the scope has not taken over.
   function visible(scope: string): Array<{ binding: Binding; keys: string[] }> {
@@ -85,6 +98,8 @@ export function createKeymap(bindings: Binding[]): Keymap {
     bindings,
     match: (scope, input, key) => matchName(scope, normalizeKey(input, key)),
     matchName,
+    bindingFor,
+    onDisabled,
     hintsFor(scope) {
       return visible(scope)
         .filter((e) => e.binding.hint)
@@ -92,12 +107,13 @@ export function createKeymap(bindings: Binding[]): Keymap {
     },
     helpFor(scope) {
       const entries = visible(scope).map((e) => ({
-        keys: keysText(e.keys),
+        keys: e.binding.label ?? keysText(e.keys),
         command: e.binding.command,
         description: e.binding.description,
+        disabled: e.binding.disabled?.(),
         global: e.binding.scope === GLOBAL_SCOPE,
       }));
-      const strip = ({ keys, command, description }: HelpEntry) => ({ keys, command, description });
+      const strip = ({ keys, command, description, disabled }: HelpEntry) => ({ keys, command, description, ...(disabled ? { disabled } : {}) });
       const groups: HelpGroup[] = [];
       const own = entries.filter((e) => !e.global).map(strip);
       if (own.length) groups.push({ title: scope, entries: own });

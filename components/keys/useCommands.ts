@@ -3,12 +3,16 @@
 import type { Key } from 'ink';
 import type { KeyLayer } from './dispatcher.js';
 import type { Keymap } from './keymap.js';
+import { normalizeKey } from './normalizeKey.js';
 import { useKeyLayer } from './KeyRouter.js';
 
 /** A command's action; returning false leaves the key unconsumed (e.g. nothing to act on). */
 export type CommandAction = (input: string, key: Key) => void | boolean;
 
-/** Runs `actions[command]` for keys the keymap maps to a command in `scope`; other keys pass on. */
+/**
+ * Runs `actions[command]` (or the binding's own `run`) for keys the keymap maps to a command in
+ * `scope`; a binding that says it is disabled consumes the key and reports why; other keys pass on.
+ */
 export function useCommands(
   keymap: Keymap,
   scope: string,
@@ -19,9 +23,15 @@ export function useCommands(
   useKeyLayer(
     layer,
     (input, key) => {
-      const command = keymap.match(scope, input, key);
-      const action = command === undefined ? undefined : actions[command];
+      const binding = keymap.bindingFor(scope, normalizeKey(input, key));
+      if (!binding) return false;
+      const action = actions[binding.command] ?? (binding.run ? () => binding.run!() : undefined);
       if (!action) return false;
+      const reason = binding.disabled?.();
+      if (reason) {
+        keymap.onDisabled(reason);
+        return true;
+      }
       return action(input, key) !== false;
     },
     active,

@@ -7,12 +7,12 @@ import { DetailPane } from '../../components/DetailPane.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import type { ActionServices } from '../../src/actions/services.js';
+import type { Services } from '../../src/services.js';
 import { refreshJournalView } from '../../src/actions/swapFlow.js';
 import { entrySections, HEADER, rowText } from './lines.js';
 
 export interface JournalViewProps {
-  s: ActionServices;
+  s: Services;
   width: number;
   height: number;
   now: number;

@@ -1,6 +1,7 @@
 // The Swap screen (tab 2): pick the tokens by symbol, name or mint, the amount (with the wallet's
 // balance and max), mode, slippage and the advanced quote parameters; a live quote with its route;
-// Enter swaps through the order group, b through the swap group, i shows the instructions.
+// s swaps through the order group, b through the swap group, i shows the instructions. Arriving
+// here never starts editing: Enter or e edits the selected field, Esc or Enter leaves it.
 import { Box, Text } from 'ink';
 import React, { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
@@ -11,93 +12,83 @@ import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
-import { useOptionalActionServices, type ActionServices } from '../../src/actions/services.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { checkForm } from '../../src/actions/swapForm.js';
-import { executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances } from '../../src/actions/swapFlow.js';
-import { useFlash, useServices, useSession } from '../../src/hooks/services.js';
+import { catalogEmpty, executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
-import type { SwapForm } from '../../src/store/swap.js';
+import type { SwapForm, SwapState } from '../../src/store/swap.js';
+import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import { useResourceState } from '../shell/polling.js';
+import type { ScreenProps } from '../shell/types.js';
 import { visibleFields } from './fields.js';
 import { FormView } from './FormView.js';
 import { instructionSections } from './instructions.js';
-import { SWAP_SCREEN } from './keys.js';
 import { fieldNotes } from './notes.js';
 import { Panel } from './Panel.js';
 import { panelLines } from './panelLines.js';
 import { useFormKeys } from './useFormKeys.js';
-import { useSwapQuote } from './useSwapQuote.js';
 
-export interface ScreenProps {
-  width: number;
-  height: number;
-}
+export const SWAP_SCREEN = 'swap';
 
-export function SwapScreen(props: ScreenProps) {
-  const s = useOptionalActionServices();
-  if (!s) return <Text>Swapping needs the wallet and journal services, which this session did not start.</Text>;
-  return <SwapForm_ s={s} {...props} />;
-}
-
-function SwapForm_({ s, width, height }: ScreenProps & { s: ActionServices }) {
-  const { keymap } = useServices();
+export function SwapScreen({ store: swap, services: s, width, height }: ScreenProps<SwapState>) {
+  const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
   const now = useSession((st) => st.now);
-  const form = useStore(s.swap, (st) => st.form);
-  const advanced = useStore(s.swap, (st) => st.advanced);
-  const tokensMap = useStore(s.swap, (st) => st.tokens);
-  const balances = useStore(s.swap, (st) => st.balances);
-  const balanceError = useStore(s.swap, (st) => st.balanceError);
-  const quote = useStore(s.swap, (st) => st.quote);
-  const running = useStore(s.swap, (st) => st.running);
-  const outcome = useStore(s.swap, (st) => st.outcome);
-  const instructions = useStore(s.swap, (st) => st.instructions);
-  const instructionsOpen = useStore(s.swap, (st) => st.instructionsOpen);
+  const form = useStore(swap, (st) => st.form);
+  const advanced = useStore(swap, (st) => st.advanced);
+  const tokensMap = useCatalog((st) => st.latest);
+  const balances = useStore(swap, (st) => st.balances);
+  const balanceError = useStore(swap, (st) => st.balanceError);
+  const quote = useStore(swap, (st) => st.quote);
+  const running = useStore(swap, (st) => st.running);
+  const outcome = useStore(swap, (st) => st.outcome);
+  const instructions = useStore(swap, (st) => st.instructions);
+  const instructionsOpen = useStore(swap, (st) => st.instructionsOpen);
 
   const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps
   const check = useMemo(() => checkForm(form, universe), [form, universe]);
   const fields = visibleFields(advanced);
   const firstEmpty = fields.find((f) => String(form[f.key]).trim() === '')?.key;
   const [focus, setFocus] = useRefState<keyof SwapForm>(firstEmpty ?? 'amount');
-  const [editing, setEditing] = useRefState(firstEmpty !== undefined);
+  const [editing, setEditing] = useRefState(false);
   const [suggestion, setSuggestion] = useRefState(0);
   // The edited line (cursor included) of the focused text field; re-read from the form on focus.
   const [line, setLineState] = useRefState<{ key: keyof SwapForm; line: LineState } | null>(null);
   const currentLine = (): LineState => {
     const l = line();
     const k = focus();
-    return l && l.key === k ? l.line : lineAt(String(s.swap.getState().form[k]));
+    return l && l.key === k ? l.line : lineAt(String(swap.getState().form[k]));
   };
   const field = () => fields.find((f) => f.key === focus()) ?? fields[0];
 
   useEffect(() => {
-    if (Object.keys(s.swap.getState().tokens).length === 0) void loadTokens(s).catch(() => flash('error', 'could not load the token list; a mint address still works'));
+    if (catalogEmpty(s)) void loadTokens(s).then(() => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'));
   }, [s, flash]);
   const inputMint = check.input?.id;
   const outputMint = check.output?.id;
   useEffect(() => {
-    void refreshBalances(s, [NATIVE_MINT, ...(inputMint ? [inputMint] : []), ...(outputMint ? [outputMint] : [])]);
-  }, [s, inputMint, outputMint]);
+    void refreshBalances(s, swap, [NATIVE_MINT, ...(inputMint ? [inputMint] : []), ...(outputMint ? [outputMint] : [])]);
+  }, [s, swap, inputMint, outputMint]);
 
   const modal = Boolean(running) || instructionsOpen;
   // An action started (Enter, b, :swap) ends editing: its result is read with the global keys.
   useEffect(() => {
     if (running && editing()) setEditing(false);
   }, [running, editing, setEditing]);
-  const { key: quoteKey, poll } = useSwapQuote(check.params, s, instructionsOpen);
+  const { paramsKey: quoteKey, poll } = useResourceState(SWAP_SCREEN, 'quote');
 
   // Read at the moment of each key (several keys can arrive before the next render).
   const suggestFor = () => {
     const fd = field();
-    const text = String(s.swap.getState().form[fd.key]);
+    const text = String(swap.getState().form[fd.key]);
     if (!editing() || fd.kind !== 'token' || text.trim() === '') return [];
     const all = knownTokens(s);
     return resolveToken(text, all).ok ? [] : matchTokens(text, all, Math.min(6, Math.max(1, height - 9)));
   };
   const suggestions = suggestFor();
   const setField = (key: keyof SwapForm, value: string | boolean) => {
-    s.swap.getState().setField(key, value as never);
+    swap.getState().setField(key, value as never);
     if (key === 'input' || key === 'output') setSuggestion(0);
     const l = line();
     if (l && l.key === key && l.line.text !== value) setLineState(null);
@@ -130,7 +121,7 @@ function SwapForm_({ s, width, height }: ScreenProps & { s: ActionServices }) {
     !modal,
   );
 
-  const st = () => s.swap.getState();
+  const st = () => swap.getState();
   useCommands(
     keymap,
     SWAP_SCREEN,
@@ -140,12 +131,12 @@ function SwapForm_({ s, width, height }: ScreenProps & { s: ActionServices }) {
       top: () => setFocus(fields[0].key),
       bottom: () => setFocus(fields[fields.length - 1].key),
       edit: () => setEditing(true),
-      execute: () => void executeSwapForm(s, 'order'),
-      build: () => void executeSwapForm(s, 'swap'),
-      instructions: () => void fetchInstructions(s),
+      execute: () => void executeSwapForm(s, swap, 'order'),
+      build: () => void executeSwapForm(s, swap, 'swap'),
+      instructions: () => void fetchInstructions(s, swap),
       advanced: () => st().setAdvanced(!st().advanced),
       max: () => {
-        const max = maxAmountText(s, checkForm(st().form, knownTokens(s)));
+        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s)));
         if (max === undefined) return flash('error', 'max: pick the input token first (and wait for its balance)');
         st().setForm({ amount: max, mode: 'ExactIn' });
       },
@@ -169,7 +160,7 @@ function SwapForm_({ s, width, height }: ScreenProps & { s: ActionServices }) {
     );
   }
 
-  const notes = fieldNotes(form, check, balances, maxAmountText(s, check));
+  const notes = fieldNotes(form, check, balances, maxAmountText(swap, check));
   if (balanceError && notes.input) notes.input = `${notes.input} · ${balanceError}`;
   const advSummary = advanced ? 'a hides the advanced parameters (they apply to the quote and b)' : `a: advanced (dexes, excl dexes, direct, restrict, max accts, platform bps, legacy, ix version)`;
   const formHeight = fields.length + 1;
@@ -188,7 +179,7 @@ function SwapForm_({ s, width, height }: ScreenProps & { s: ActionServices }) {
     blocked: signingBlocked(s),
     height: panelHeight,
   });
-  const help = editing() ? 'editing: Tab/↑↓ next field · Enter/Esc done · keys go to the field' : 'e edit · Enter swap (order) · b build+send · i instructions · m max · f flip';
+  const help = editing() ? 'editing: Tab/↑↓ next field · Enter/Esc done · keys go to the field' : 'Enter/e edit · s swap (order) · b build+send · i instr · m max · f flip';
   return (
     <Box flexDirection="column" height={height} width={width}>
       <FormView fields={fields} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />

@@ -47,7 +47,7 @@ export function panelLines(p: PanelInput): PanelLine[] {
   if (p.outcome) return [...head, ...outcomeLines(p.outcome)];
   if (!p.check.params) {
     const firstError = Object.values(p.check.errors)[0];
-    return [...head, { text: firstError ? `Cannot quote: ${firstError}` : 'Fill in From, To and Amount to get a live quote (e edits; Tab moves between fields).', tone: firstError ? 'danger' : 'dim' }];
+    return [...head, { text: firstError ? `Cannot quote: ${firstError}` : 'Fill in From, To and Amount for a live quote (Enter or e edits a field; Tab moves on).', tone: firstError ? 'danger' : 'dim' }];
   }
   const poll = p.poll;
   const fresh = p.quote && p.quote.key === p.quoteKey ? p.quote : undefined;

@@ -10,28 +10,26 @@ import { sortRows, Table } from '../../components/Table.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
-import { useFlash, useServices, useSession, useTokens } from '../../src/hooks/services.js';
-import { usePollState } from '../../src/hooks/usePolled.js';
-import { CATEGORY_LABELS, listKey } from '../../src/store/index.js';
+import { useStore } from 'zustand';
+import { CATEGORY_LABELS, listKey, type TokensState } from '../../src/store/index.js';
+import { useFlash, useSession, useShell } from '../shell/context.js';
+import { useResourceState } from '../shell/polling.js';
+import type { ScreenProps } from '../shell/types.js';
 import { SORT_CYCLE, tokenColumns } from './columns.js';
 import { tokenSections } from './detail.js';
 import { buildRows, filterTokenRows, type TokenRow } from './rows.js';
-import { TOKENS_SCREEN, useTokenList } from './useTokenList.js';
 
-export interface ScreenProps {
-  width: number;
-  height: number;
-}
+const TOKENS_SCREEN = 'tokens';
 
 const getKey = (r: TokenRow) => r.mint;
 
-export function TokensScreen({ width, height }: ScreenProps) {
-  const { keymap, stores } = useServices();
+export function TokensScreen({ store, services, width, height }: ScreenProps<TokensState>) {
+  const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
-  const resource = useTokenList();
-  const poll = usePollState(resource);
+  const { poll } = useResourceState(TOKENS_SCREEN, 'list');
   const now = useSession((s) => s.now);
+  const useTokens = <U,>(selector: (s: TokensState) => U): U => useStore(store, selector);
 
   const category = useTokens((s) => s.category);
   const interval = useTokens((s) => s.interval);
@@ -49,8 +47,8 @@ export function TokensScreen({ width, height }: ScreenProps) {
 
   const limit = useTokens((s) => s.limit);
   useEffect(() => {
-    stores.session.getState().setSubtitle(TOKENS_SCREEN, `${CATEGORY_LABELS[category]} ${interval}${limit !== 50 ? ` top ${limit}` : ''}${starredOnly ? ' ★' : ''}`);
-  }, [stores, category, interval, limit, starredOnly]);
+    services.session.getState().setSubtitle(TOKENS_SCREEN, `${CATEGORY_LABELS[category]} ${interval}${limit !== 50 ? ` top ${limit}` : ''}${starredOnly ? ' ★' : ''}`);
+  }, [services, category, interval, limit, starredOnly]);
 
   const columns = useMemo(() => tokenColumns(theme, width), [theme, width]);
   const rows = useMemo(() => {
@@ -76,19 +74,19 @@ export function TokensScreen({ width, height }: ScreenProps) {
     if (name === 'enter') return setEditing(null), true;
     if (name === 'escape') {
       setEditing(null);
-      stores.tokens.getState().setFilter('');
+      store.getState().setFilter('');
       return true;
     }
     if (name === 'up' || name === 'down' || name === 'pageup' || name === 'pagedown') return false;
     const next = applyLineKey(line, name, input);
     if (next) {
       setEditing(next);
-      stores.tokens.getState().setFilter(next.text);
+      store.getState().setFilter(next.text);
     }
     return true;
   });
 
-  const t = () => stores.tokens.getState();
+  const t = () => store.getState();
   const move = (by: number | 'top' | 'bottom') => {
     const { rows: rs, selectedRow: cur } = view.current;
     if (rs.length === 0) return false;
@@ -107,8 +105,6 @@ export function TokensScreen({ width, height }: ScreenProps) {
     bottom: () => move('bottom'),
     pageDown: () => move(page()),
     pageUp: () => move(-page()),
-    category: () => t().cycleCategory(),
-    interval: () => t().cycleInterval(),
     filter: () => setEditing(lineAt(t().filter)),
     sort: () => {
       const i = SORT_CYCLE.findIndex((c) => c.id === t().sortColumn);
@@ -133,7 +129,6 @@ export function TokensScreen({ width, height }: ScreenProps) {
       const on = t().toggleStar(row.mint);
       flash('success', `${on ? 'starred' : 'unstarred'} ${row.symbol || row.mint}`);
     },
-    starredOnly: () => t().setStarredOnly(!t().starredOnly),
   });
 
   const filterShown = editing() !== null || filter !== '';

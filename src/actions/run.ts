@@ -6,10 +6,10 @@ import { DEFAULT_MAX_QUOTE_AGE_MS, executeThrough, rpcDeps, runAction, type Acti
 import type { Journal } from '../journal/journal.js';
 import { confirmViewOf, type DescribedRequest } from './confirmView.js';
 import { explainError } from './outcome.js';
-import type { ActionServices } from './services.js';
+import type { Services } from '../services.js';
 
 /** Why signing is unavailable, in words for the person; undefined when it is available. */
-export function signingBlocked(s: Pick<ActionServices, 'readOnly' | 'wallet' | 'journal' | 'rpc'>, submit?: 'execute' | 'rpc'): string | undefined {
+export function signingBlocked(s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc'>, submit?: 'execute' | 'rpc'): string | undefined {
   if (s.readOnly) return 'read-only mode (--read-only): signing is disabled; restart without --read-only to trade';
   if (!s.wallet) return 'no wallet: start with --keypair <file> to sign';
   if (s.wallet.kind === 'watch') return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
@@ -28,7 +28,7 @@ export interface RunOptions {
   onStatus?(text: string): void;
 }
 
-export async function runSigned(spec: ActionSpec, s: ActionServices, submit: 'execute' | 'rpc', opts: RunOptions = {}): Promise<ActionResult> {
+export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute' | 'rpc', opts: RunOptions = {}): Promise<ActionResult> {
   const blocked = signingBlocked(s, submit);
   if (blocked) return refused(blocked);
   const journal = s.journal as Journal;

@@ -4,7 +4,7 @@
 // status. Returns one line for a flash message.
 import { reconcileJournal, type ReconcileItem } from '../journal/reconcile.js';
 import { executeThrough, rpcDeps } from '../pipeline/index.js';
-import type { ActionServices } from './services.js';
+import type { Services } from '../services.js';
 
 export interface StartupReconcile {
   items: ReconcileItem[];
@@ -18,7 +18,7 @@ function describe(item: ReconcileItem): string {
   return `${what}: ${item.note}`;
 }
 
-export async function reconcileAtStart(s: ActionServices): Promise<StartupReconcile> {
+export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
   if (!s.journal) return { items: [], kind: 'info' };
   const pending = await s.journal.pending();
   if (pending.length === 0) return { items: [], kind: 'info' };

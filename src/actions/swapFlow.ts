@@ -4,29 +4,42 @@
 import { fromBaseUnits } from '../amount.js';
 import { NATIVE_MINT, TOKEN_CATEGORIES, type Token } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
-import type { ActionServices } from './services.js';
+import type { Services } from '../services.js';
+import { listKey } from '../store/tokens.js';
+import type { SwapStore } from '../store/swap.js';
 import { runSigned, signingBlocked } from './run.js';
 import { routeSwapAction, orderSwapAction } from './swapActions.js';
 import { checkForm, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 
-export function knownTokens(s: ActionServices): Token[] {
-  return tokenUniverse(s.seenTokens?.() ?? [], Object.values(s.swap.getState().tokens));
+/** Every token the catalog has seen, plus the well-known ones: what symbols resolve against. */
+export function knownTokens(s: Pick<Services, 'catalog'>): Token[] {
+  return tokenUniverse(Object.values(s.catalog.getState().latest), []);
 }
 
-export function currentCheck(s: ActionServices): FormCheck {
-  return checkForm(s.swap.getState().form, knownTokens(s));
+export function currentCheck(s: Services, swap: SwapStore): FormCheck {
+  return checkForm(swap.getState().form, knownTokens(s));
 }
 
-/** Fetches every token list once (3 requests) so symbols and names resolve. */
-export async function loadTokens(s: ActionServices): Promise<void> {
-  const lists = await Promise.allSettled(TOKEN_CATEGORIES.map((category) => s.api.tokens.list({ category, interval: '24h', limit: 100 })));
-  const tokens = lists.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
-  if (tokens.length) s.swap.getState().addTokens(tokens, s.now());
+const LOOKUP_LIST = { interval: '24h', limit: 100 } as const;
+
+/** Fetches every category's list once into the catalog (3 requests) so symbols and names resolve. */
+export async function loadTokens(s: Services): Promise<void> {
+  await Promise.allSettled(
+    TOKEN_CATEGORIES.map(async (category) => {
+      const tokens = await s.api.tokens.list({ category, ...LOOKUP_LIST });
+      s.catalog.getState().applyList(listKey({ category, ...LOOKUP_LIST }), tokens, s.now());
+    }),
+  );
+}
+
+/** Whether the catalog holds any token yet. */
+export function catalogEmpty(s: Pick<Services, 'catalog'>): boolean {
+  return Object.keys(s.catalog.getState().latest).length === 0;
 }
 
 /** The wallet's balance of each mint (native SOL by getBalance, tokens by their token accounts). */
-export async function refreshBalances(s: ActionServices, mints: string[]): Promise<void> {
+export async function refreshBalances(s: Services, swap: SwapStore, mints: string[]): Promise<void> {
   if (!s.rpc || !s.wallet) return;
   const owner = s.wallet.address;
   const out: Record<string, bigint> = {};
@@ -42,22 +55,22 @@ export async function refreshBalances(s: ActionServices, mints: string[]): Promi
       problems.push(explainError(err));
     }
   }
-  s.swap.getState().setBalances(out, s.now());
-  if (problems.length) s.swap.getState().setBalanceError(`balance unavailable: ${problems[0]}`);
+  swap.getState().setBalances(out, s.now());
+  if (problems.length) swap.getState().setBalanceError(`balance unavailable: ${problems[0]}`);
 }
 
 /** The `max` amount for the input token: the whole balance, less a reserve for fees when it is SOL. */
-export function maxAmountText(s: ActionServices, check: FormCheck): string | undefined {
+export function maxAmountText(swap: SwapStore, check: FormCheck): string | undefined {
   const t = check.input;
   if (!t) return undefined;
-  const b = s.swap.getState().balances[t.id];
+  const b = swap.getState().balances[t.id];
   if (!b) return undefined;
   const usable = t.id === NATIVE_MINT ? (b.raw > SOL_RESERVE_LAMPORTS ? b.raw - SOL_RESERVE_LAMPORTS : 0n) : b.raw;
   return fromBaseUnits(usable, t.decimals, { group: false });
 }
 
-function fail(s: ActionServices, via: 'order' | 'swap', text: string): void {
-  s.swap.getState().setOutcome({ status: 'refused', via, title: 'Not sent', error: text, lines: [], at: s.now() });
+function fail(s: Services, swap: SwapStore, via: 'order' | 'swap', text: string): void {
+  swap.getState().setOutcome({ status: 'refused', via, title: 'Not sent', error: text, lines: [], at: s.now() });
 }
 
 function firstError(check: FormCheck): string | undefined {
@@ -70,16 +83,16 @@ function firstError(check: FormCheck): string | undefined {
  * builds through the swap group and sends by RPC. Returns the pipeline's result (undefined when
  * the form or the wallet stopped it before anything was requested).
  */
-export async function executeSwapForm(s: ActionServices, via: 'order' | 'swap'): Promise<ActionResult | undefined> {
-  const st = s.swap.getState();
+export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order' | 'swap'): Promise<ActionResult | undefined> {
+  const st = swap.getState();
   if (st.running) return undefined;
   const blocked = signingBlocked(s, via === 'order' ? 'execute' : 'rpc');
-  if (blocked) return fail(s, via, blocked), undefined;
-  const check = currentCheck(s);
+  if (blocked) return fail(s, swap, via, blocked), undefined;
+  const check = currentCheck(s, swap);
   const problem = firstError(check) ?? (!check.filled ? 'fill in From, To and Amount first' : undefined);
-  if (problem || !check.params || !check.input || !check.output || check.amount === undefined) return fail(s, via, problem ?? 'the form is incomplete'), undefined;
+  if (problem || !check.params || !check.input || !check.output || check.amount === undefined) return fail(s, swap, via, problem ?? 'the form is incomplete'), undefined;
   if (via === 'order' && st.form.mode === 'ExactOut') {
-    return fail(s, via, 'the order group swaps an exact input only: switch Mode to ExactIn, or press b to build an ExactOut swap through the swap group'), undefined;
+    return fail(s, swap, via, 'the order group swaps an exact input only: switch Mode to ExactIn, or press b to build an ExactOut swap through the swap group'), undefined;
   }
   const input = tokenRef(check.input);
   const output = tokenRef(check.output);
@@ -92,52 +105,52 @@ export async function executeSwapForm(s: ActionServices, via: 'order' | 'swap'):
   st.setRunning('Building…');
   let result: ActionResult;
   try {
-    result = await runSigned(spec, s, via === 'order' ? 'execute' : 'rpc', { onStatus: (text) => s.swap.getState().setRunning(text) });
+    result = await runSigned(spec, s, via === 'order' ? 'execute' : 'rpc', { onStatus: (text) => swap.getState().setRunning(text) });
   } finally {
-    s.swap.getState().setRunning(undefined);
+    swap.getState().setRunning(undefined);
   }
-  s.swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now()));
+  swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now()));
   if (result.transactions.length > 0) {
-    await refreshBalances(s, [input.mint, output.mint, NATIVE_MINT]);
+    await refreshBalances(s, swap, [input.mint, output.mint, NATIVE_MINT]);
     void refreshJournalView(s);
   }
   return result;
 }
 
 /** `:swap AMOUNT FROM TO`: fills the form (so the Swap screen shows what was asked) and executes through the order group. */
-export async function swapFromCommand(s: ActionServices, args: string[]): Promise<ActionResult | undefined> {
+export async function swapFromCommand(s: Services, swap: SwapStore, args: string[]): Promise<ActionResult | undefined> {
   if (args.length !== 3) throw new Error('usage: :swap AMOUNT FROM TO (for example :swap 1.5 SOL USDC)');
   const [amount, from, to] = args;
-  if (Object.keys(s.swap.getState().tokens).length === 0) await loadTokens(s).catch(() => undefined);
-  s.swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn' });
-  const check = currentCheck(s);
+  if (catalogEmpty(s)) await loadTokens(s);
+  swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn' });
+  const check = currentCheck(s, swap);
   const problem = check.errors.input ?? check.errors.output ?? check.errors.amount;
   if (problem) throw new Error(problem);
-  return executeSwapForm(s, 'order');
+  return executeSwapForm(s, swap, 'order');
 }
 
 /** `i`: the swap group's instructions for the current quote, grouped by kind in the view. */
-export async function fetchInstructions(s: ActionServices): Promise<void> {
-  const check = currentCheck(s);
-  const st = s.swap.getState();
-  if (!check.params) return fail(s, 'swap', firstError(check) ?? 'fill in From, To and Amount first');
+export async function fetchInstructions(s: Services, swap: SwapStore): Promise<void> {
+  const check = currentCheck(s, swap);
+  const st = swap.getState();
+  if (!check.params) return fail(s, swap, 'swap', firstError(check) ?? 'fill in From, To and Amount first');
   const user = s.wallet?.address;
-  if (!user) return fail(s, 'swap', 'no wallet: the instructions are built for a wallet address');
+  if (!user) return fail(s, swap, 'swap', 'no wallet: the instructions are built for a wallet address');
   st.setRunning('Fetching the swap instructions…');
   try {
     const quote = await s.api.swap.quote(check.params);
     const response = await s.api.swap.instructions({ userPublicKey: user, quoteResponse: quote, ...(st.form.feeAccount.trim() ? { feeAccount: st.form.feeAccount.trim() } : {}), ...(check.params.asLegacyTransaction ? { asLegacyTransaction: true } : {}) });
-    s.swap.getState().setInstructions(response, s.now());
-    s.swap.getState().setInstructionsOpen(true);
+    swap.getState().setInstructions(response, s.now());
+    swap.getState().setInstructionsOpen(true);
   } catch (err) {
-    fail(s, 'swap', explainError(err));
+    fail(s, swap, 'swap', explainError(err));
   } finally {
-    s.swap.getState().setRunning(undefined);
+    swap.getState().setRunning(undefined);
   }
 }
 
 /** Reads the journal file into the journal view. */
-export async function refreshJournalView(s: ActionServices): Promise<void> {
+export async function refreshJournalView(s: Pick<Services, 'journal' | 'journalView' | 'now'>): Promise<void> {
   if (!s.journal) return s.journalView.getState().setLoadError('no journal is open');
   try {
     s.journalView.getState().setEntries(await s.journal.entries(), s.now());

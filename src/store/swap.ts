@@ -1,5 +1,5 @@
 // The Swap screen's slice: the form exactly as typed (nothing typed is ever dropped, even when it
-// does not parse), the known tokens for symbol lookup, the wallet's balances, the last quote, the
+// does not parse), the wallet's balances, the last quote, the
 // running action's status and the last result.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { OrderExecuteResponse, SwapInstructionsResponse, SwapMode, Token, InstructionVersion, Quote } from '../api/types.js';
@@ -70,8 +70,6 @@ export interface SwapOutcome {
 export interface SwapState {
   form: SwapForm;
   advanced: boolean;
-  tokens: Record<string, Token>;
-  tokensAt?: number;
   balances: Record<string, Balance>;
   balanceError?: string;
   quote?: QuoteView;
@@ -84,7 +82,6 @@ export interface SwapState {
   setField<K extends keyof SwapForm>(key: K, value: SwapForm[K]): void;
   setForm(patch: Partial<SwapForm>): void;
   setAdvanced(on: boolean): void;
-  addTokens(tokens: readonly Token[], at: number): void;
   setBalances(balances: Record<string, bigint>, at: number): void;
   setBalanceError(message: string | undefined): void;
   setQuote(q: QuoteView | undefined): void;
@@ -100,7 +97,6 @@ export function createSwapStore(init: Partial<SwapForm> = {}): SwapStore {
   return createStore<SwapState>()((set, get) => ({
     form: { ...EMPTY_FORM, ...init },
     advanced: false,
-    tokens: {},
     balances: {},
     instructionsOpen: false,
     setField: (key, value) => {
@@ -108,11 +104,6 @@ export function createSwapStore(init: Partial<SwapForm> = {}): SwapStore {
     },
     setForm: (patch) => set({ form: { ...get().form, ...patch } }),
     setAdvanced: (advanced) => set({ advanced }),
-    addTokens: (tokens, at) => {
-      const next = { ...get().tokens };
-      for (const t of tokens) if (!next[t.id] || typeof t.usdPrice === 'number') next[t.id] = t;
-      set({ tokens: next, tokensAt: at });
-    },
     setBalances: (raw, at) => {
       const balances = { ...get().balances };
       for (const [mint, amount] of Object.entries(raw)) balances[mint] = { raw: amount, at };

@@ -7,7 +7,6 @@ import type { ApiClient } from '../../src/api/index.js';
 import type { Order } from '../../src/api/types.js';
 import { USDC_MINT } from '../../src/api/types.js';
 import { openJournal } from '../../src/journal/journal.js';
-import { createActionServices } from '../../src/actions/services.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { buildTransaction, randomAddress } from '../wallet/helpers/tx.js';
@@ -29,7 +28,7 @@ for (const [name, tamper, reason] of [
   test(`a transaction with ${name} is refused before signing, with the reason`, async (t) => {
     const w = await world(t, { form: FORM });
     w.services.api = withOrder(w.services.api, tamper);
-    const r = await executeSwapForm(w.services, 'order');
+    const r = await executeSwapForm(w.services, w.services.swap, 'order');
     assert.equal(r?.status, 'refused');
     assert.equal(r?.stage, 'inspect');
     assert.equal(w.services.confirm.getState().queue.length, 0, 'no dialog was shown');
@@ -43,7 +42,7 @@ for (const [name, tamper, reason] of [
 
 test('order errorCode 1 is explained in plain words with what to do', async (t) => {
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '100000' } });
-  const r = await executeSwapForm(w.services, 'order');
+  const r = await executeSwapForm(w.services, w.services.swap, 'order');
   assert.equal(r?.status, 'failed');
   assert.match(w.services.swap.getState().outcome!.error!, /^Insufficient funds: .*Lower the amount or add funds/);
   assert.equal(submissions(w.sim).length, 0);
@@ -54,7 +53,7 @@ test('a quote that aged past its blockhash lifetime in the dialog is re-ordered,
   const w = await world(t, { form: FORM, now: () => Date.now() + offset });
   const requestIds: string[] = [];
   w.services.api = withOrder(w.services.api, (o) => (requestIds.push(o.requestId), o));
-  const run = executeSwapForm(w.services, 'order');
+  const run = executeSwapForm(w.services, w.services.swap, 'order');
   for (let i = 0; i < 1000 && !w.services.confirm.getState().queue[0]; i++) await new Promise((r) => setTimeout(r, 5));
   offset = 61_000;
   await answerNext(w.services, true);
@@ -81,7 +80,7 @@ test('the journal line is on disk (0600) before the execute request leaves', asy
       },
     },
   };
-  const run = executeSwapForm(w.services, 'order');
+  const run = executeSwapForm(w.services, w.services.swap, 'order');
   await answerNext(w.services, true);
   assert.equal((await run)?.status, 'success');
   assert.deepEqual(seen, [true]);
@@ -94,21 +93,19 @@ test('killed between sign and execute: the next start reconciles it with one exe
   const usdcBefore = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
   // The process "dies" right after the journal line is flushed: no execute reaches the service, no outcome is written.
   const journal = w.services.journal!;
-  const dying = createActionServices({
+  const dying = {
+    ...w.services,
     api: { ...w.services.api, ultra: { ...w.services.api.ultra, execute: async () => Promise.reject(new Error('process gone')) } },
-    rpc: w.services.rpc,
-    wallet: w.wallet,
     journal: { ...journal, path: journal.path, append: journal.append, entries: journal.entries, pending: journal.pending, skippedLines: 0, appendOutcome: async () => Promise.reject(new Error('process gone')) },
-    session: w.session,
     pipeline: { sleep: async () => undefined, maxExecuteAttempts: 1 },
-  });
-  const run = swapFromCommand(dying, ['0.1', 'SOL', 'USDC']);
+  };
+  const run = swapFromCommand(dying, w.services.swap, ['0.1', 'SOL', 'USDC']);
   await answerNext(dying, true);
   assert.notEqual((await run)?.status, 'success');
   assert.equal(submissions(w.sim).length, 0);
   assert.equal(w.session.getState().pendingSubmissions, 0);
 
-  const restarted = createActionServices({ api: w.services.api, rpc: w.services.rpc, wallet: w.wallet, journal: await openJournal(w.journalPath), session: w.session });
+  const restarted = { ...w.services, journal: await openJournal(w.journalPath) };
   const first = await reconcileAtStart(restarted);
   assert.deepEqual(first.items.map((i) => i.after), ['success']);
   assert.match(first.message!, /1 unfinished transaction .* executed/);
@@ -116,7 +113,7 @@ test('killed between sign and execute: the next start reconciles it with one exe
   const moved = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore;
   assert.ok(moved > 0n);
 
-  const again = await reconcileAtStart(createActionServices({ api: w.services.api, rpc: w.services.rpc, wallet: w.wallet, journal: await openJournal(w.journalPath), session: w.session }));
+  const again = await reconcileAtStart({ ...w.services, journal: await openJournal(w.journalPath) });
   assert.deepEqual(again.items, []);
   assert.equal(w.sim.requests().filter((x) => x.path === '/ultra/v1/execute').length, 1);
   assert.equal(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore, moved);

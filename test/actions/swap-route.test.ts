@@ -10,10 +10,10 @@ test('b with y: one RPC send, balances move, the journal records success', async
   const w = await world(t);
   const s = w.services;
   s.swap.getState().setForm({ input: 'SOL', output: 'USDC', amount: '0.5' });
-  await refreshBalances(s, [NATIVE_MINT]);
+  await refreshBalances(s, s.swap, [NATIVE_MINT]);
   const solBefore = s.swap.getState().balances[NATIVE_MINT].raw;
   const usdcBefore = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
-  const run = executeSwapForm(s, 'swap');
+  const run = executeSwapForm(s, s.swap, 'swap');
   await answerNext(s, true);
   const r = await run;
   assert.equal(r?.status, 'success', r?.error);
@@ -34,7 +34,7 @@ test('b with n: nothing is sent and nothing is journalled', async (t) => {
   const w = await world(t);
   const s = w.services;
   s.swap.getState().setForm({ input: 'SOL', output: 'USDC', amount: '0.5' });
-  const run = executeSwapForm(s, 'swap');
+  const run = executeSwapForm(s, s.swap, 'swap');
   await answerNext(s, false);
   const r = await run;
   assert.equal(r?.status, 'cancelled');
@@ -47,7 +47,7 @@ test('the confirm request shows the human summary first, then the inspection fac
   const w = await world(t);
   const s = w.services;
   s.swap.getState().setForm({ input: 'SOL', output: 'USDC', amount: '0.25', slippageBps: '100' });
-  const run = executeSwapForm(s, 'swap');
+  const run = executeSwapForm(s, s.swap, 'swap');
   for (let i = 0; i < 1000 && !s.confirm.getState().queue[0]; i++) await new Promise((r) => setTimeout(r, 5));
   const view = s.confirm.getState().queue[0].view;
   await answerNext(s, false);

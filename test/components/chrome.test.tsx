@@ -4,7 +4,7 @@ import { cleanup } from 'ink-testing-library';
 import React, { useEffect } from 'react';
 import { Footer, fitFooter } from '../../components/Footer.js';
 import { Header } from '../../components/Header.js';
-import { HelpOverlay, helpLines } from '../../components/HelpOverlay.js';
+import { HelpOverlay, helpColumns, type HelpColumnGroup } from '../../components/HelpOverlay.js';
 import { createKeymap, KeyRouterProvider, type Binding } from '../../components/keys/index.js';
 import { Tabs, tabLabels } from '../../components/Tabs.js';
 import { Toasts, useToasts, type ToastApi } from '../../components/Toasts.js';
@@ -49,19 +49,37 @@ describe('<Footer>', () => {
   });
 });
 
+const groupsOf = (scope: string): HelpColumnGroup[] => km.helpFor(scope).map((g) => ({ title: g.title, entries: g.entries }));
+
 describe('<HelpOverlay>', () => {
-  it('lists every binding of the scope and the globals, the same the keymap matches', () => {
-    const ls = helpLines(km, 'tokens', 50).map((l) => l.text.trim());
+  it('lists every binding of the scope and the globals, the same the keymap matches; other scopes are left out', () => {
+    const ls = helpColumns(groupsOf('tokens'), 50, 100).columns.flat().map((l) => l.text.trim());
     for (const b of bindings) assert.ok(ls.some((l) => l.endsWith(b.description)), `help lists ${b.command}`);
     assert.ok(ls.indexOf('tokens') < ls.indexOf('global'));
-    assert.ok(!helpLines(km, 'swap', 50).some((l) => l.text.includes('Filter tokens')), 'other screens are not listed');
+    assert.ok(!helpColumns(groupsOf('swap'), 50, 100).columns.flat().some((l) => l.text.includes('Filter tokens')), 'other screens are not listed');
   });
 
-  it('scrolls when taller than the screen and closes on Esc, consuming every key', async () => {
+  it('lays out in as many columns as the height needs, each fitting the width; a heading never ends a column', () => {
+    const one = helpColumns(groupsOf('tokens'), 76, 40);
+    assert.equal(one.columns.length, 1);
+    const two = helpColumns(groupsOf('tokens'), 76, 10);
+    assert.equal(two.columns.length, 2);
+    assert.ok(two.columns.every((c) => c.length <= 10 && !c[c.length - 1].heading));
+    assert.ok(two.columns.flat().every((l) => textWidth(l.text) === two.columnWidth));
+    assert.equal(two.columns.flat().length, one.columns.flat().length, 'nothing dropped');
+  });
+
+  it('marks a disabled key with its reason', () => {
+    const off = helpColumns([{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }], 60, 10);
+    assert.match(off.columns[0][1].text, /n +\(off: watch-only\) new order/);
+    assert.equal(off.columns[0][1].disabled, true);
+  });
+
+  it('scrolls when even the widest layout is too tall, and closes on Esc, consuming every key', async () => {
     let closed = 0;
     const app = await mount(
       <KeyRouterProvider>
-        <HelpOverlay keymap={km} scope="tokens" width={50} height={8} onClose={() => closed++} />
+        <HelpOverlay groups={groupsOf('tokens')} width={40} height={8} onClose={() => closed++} />
       </KeyRouterProvider>,
     );
     let frame = await waitForFrame(app, (f) => f.includes('Filter tokens'));

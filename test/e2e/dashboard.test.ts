@@ -69,7 +69,7 @@ test('demo dashboard at 80x24: rows, c and i, filter, detail, help, q restores t
   await term.waitFor((s) => tokenRows(s).length >= 20, 10_000);
 
   term.send('?');
-  screen = await term.waitFor('Everywhere', 10_000);
+  screen = await term.waitFor('Global', 10_000);
   assert.match(screen, /next category/);
   term.press('Escape');
   await term.waitFor((s) => tokenRows(s).length >= 20, 10_000);

@@ -66,6 +66,8 @@ test('a whole session leaks neither the API key nor the key file secret to the t
   const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor(/tradedeck/, 30_000);
   term.send('2');
+  await term.waitFor(/› From/, 10_000);
+  term.press('Enter');
   await term.waitFor(/✎ From/, 10_000);
   term.send('SOL');
   term.press('Tab');
@@ -75,13 +77,13 @@ test('a whole session leaks neither the API key nor the key file secret to the t
   term.press('Enter');
   await term.waitFor((s) => s.includes('Min received') && s.includes('Route'), 20_000);
 
-  term.press('Enter');
+  term.send('s');
   await term.waitFor('y confirm', 20_000);
   term.send('n');
   await term.waitFor('Cancelled', 10_000);
   term.press('Escape');
   await term.waitFor((s) => !s.includes('Cancelled'), 10_000);
-  term.press('Enter');
+  term.send('s');
   await term.waitFor('y confirm', 20_000);
   term.send('y');
   await term.waitFor('Order: Success', 20_000);

@@ -1,22 +1,23 @@
-// Screen tests run the real app against the real simulator over loopback HTTP: startSim in this
-// process, the api client, the scheduler and fresh stores, rendered with ink-testing-library.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Screen tests run the real app against the real simulator over loopback HTTP: the services come
+// from the same createServices as the dashboard, rendered with ink-testing-library.
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { plainTheme } from '../../components/theme.js';
-import { createApiClient } from '../../src/api/index.js';
-import { App } from '../../src/app.js';
-import { createScheduler, type Scheduler } from '../../src/poll/scheduler.js';
-import { startSim, type SimHandle } from '../../src/sim/index.js';
-import { createSessionStore, createTokensStore, type Stores } from '../../src/store/index.js';
-import { createWatchlistWriter, loadWatchlist } from '../../src/watchlist.js';
+import { App } from '../../screens/shell/App.js';
+import type { ScreenModule } from '../../screens/shell/types.js';
+import type { Scheduler, SchedulerOptions } from '../../src/poll/scheduler.js';
+import type { Services } from '../../src/services.js';
+import type { SimHandle } from '../../src/sim/index.js';
+import type { SessionStore, TokensStore } from '../../src/store/index.js';
+import { testServices, type TestServicesOptions } from '../helpers/services.js';
+import type { KeypairWallet } from '../../src/wallet/keypair.js';
 
 export interface Dashboard {
   sim: SimHandle;
+  services: Services;
+  wallet: KeypairWallet;
   app: ReturnType<typeof render>;
-  stores: Stores;
+  stores: { session: SessionStore; tokens: TokensStore };
   scheduler: Scheduler;
   stateDir: string;
   quits: number;
@@ -25,41 +26,34 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-export interface DashboardOptions {
+export interface DashboardOptions extends Omit<TestServicesOptions, 'scheduler'> {
   columns?: number;
   rows?: number;
-  stateDir?: string;
-  /** simulator seed (default 7) */
-  seed?: number;
-  schedulerOptions?: Parameters<typeof createScheduler>[0];
+  schedulerOptions?: SchedulerOptions;
+  screens?: readonly ScreenModule[];
 }
 
 export async function startDashboard(o: DashboardOptions = {}): Promise<Dashboard> {
-  const sim = await startSim({ seed: o.seed ?? 7, timeScale: 1 });
-  const stateDir = o.stateDir ?? mkdtempSync(join(tmpdir(), 'td-state-'));
-  const ownsState = o.stateDir === undefined;
-  const session = createSessionStore({ mode: 'demo', modeLabel: 'SIMULATED', wallet: null, screen: 'tokens', intervals: { tokens: 10_000 } });
-  const tokens = createTokensStore({ starred: await loadWatchlist(stateDir), persist: createWatchlistWriter(stateDir, () => {}) });
-  const api = createApiClient({ baseUrl: sim.url, apiKey: 'test', retries: 0, onRequest: (e) => session.getState().recordRequest(e, Date.now()) });
-  const scheduler = createScheduler(o.schedulerOptions);
-  const stores = { session, tokens };
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const w = await testServices({ after: (fn) => void cleanups.push(fn) }, { ...o, scheduler: o.schedulerOptions, screen: o.screen ?? 'tokens' });
+  const { services, sim } = w;
   const d: Dashboard = {
     sim,
-    stores,
-    scheduler,
-    stateDir,
+    services,
+    wallet: w.wallet,
+    stores: { session: services.session, tokens: services.catalog },
+    scheduler: services.scheduler,
+    stateDir: w.stateDir,
     quits: 0,
     app: undefined as unknown as ReturnType<typeof render>,
     tokenRequests: () => sim.requests().filter((r) => r.path.startsWith('/tokens/')).map((r) => ({ path: r.path, query: r.query })),
     async close() {
       d.app.unmount();
-      scheduler.dispose();
-      await sim.stop();
-      if (ownsState) rmSync(stateDir, { recursive: true, force: true });
+      for (const fn of cleanups.splice(0)) await fn();
     },
   };
   d.app = render(
-    <App services={{ api, scheduler, stores }} theme={plainTheme} size={{ columns: o.columns ?? 100, rows: o.rows ?? 30 }} onQuit={() => d.quits++} />,
+    <App services={services} theme={plainTheme} screens={o.screens} size={{ columns: o.columns ?? 100, rows: o.rows ?? 30 }} onQuit={() => d.quits++} />,
   );
   return d;
 }

@@ -3,13 +3,18 @@
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { describe, it } from 'node:test';
-import { createFrameSink } from '../../src/hooks/frameWriter.js';
-import { pollStatusText } from '../../src/hooks/usePolled.js';
-import { commonPrefix, completeCommandLine, registerCommand, runCommandLine, type CommandContext } from '../../src/commands.js';
-import { stepInterval } from '../../src/keymap.js';
+import { createFrameSink } from '../../src/terminal.js';
+import { pollStatusText } from '../../screens/shell/polling.js';
+import { closeMatches, commonPrefix, createCommandRegistry, type CommandRegistry } from '../../screens/shell/commands.js';
+import { SHELL_COMMANDS } from '../../screens/shell/builtins.js';
+import { stepInterval } from '../../screens/shell/keymap.js';
+import { buildShell } from '../../screens/shell/App.js';
+import type { CommandContext, ScreenModule } from '../../screens/shell/types.js';
+import { SCREENS } from '../../screens/index.js';
+import { tokensScreen } from '../../screens/Tokens/index.js';
 import { createSessionStore, createTokensStore } from '../../src/store/index.js';
 import { buildRows, printable } from '../../screens/Tokens/rows.js';
-import type { AppServices } from '../../src/hooks/services.js';
+import type { Services } from '../../src/services.js';
 
 class FakeTerminal extends EventEmitter {
   columns = 20;
@@ -77,57 +82,99 @@ describe('frame writer', () => {
 });
 
 
-function context(flashes: string[]): CommandContext {
+function fakeServices(): Services {
   const session = createSessionStore({ mode: 'demo', modeLabel: 'SIMULATED', wallet: null, screen: 'tokens', intervals: { tokens: 10_000 } });
-  const tokens = createTokensStore();
-  tokens.getState().applyList('k', [{ id: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'Wrapped SOL' } as never, { id: 'SoLend1111111111111111111111111111111111111', symbol: 'SLND', name: 'Solend' } as never], 1);
-  const services = { stores: { session, tokens } } as unknown as AppServices;
-  return { services, flash: (k, t) => flashes.push(`${k}:${t}`), screens: [{ id: 'tokens', title: 'Tokens' }, { id: 'swap', title: 'Swap' }], screen: 'tokens', goto: (id) => flashes.push(`goto:${id}`), quit: () => flashes.push('quit') };
+  const catalog = createTokensStore();
+  catalog.getState().applyList('k', [{ id: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'Wrapped SOL' } as never, { id: 'SoLend1111111111111111111111111111111111111', symbol: 'SLND', name: 'Solend' } as never], 1);
+  return { session, catalog } as unknown as Services;
+}
+
+function context(flashes: string[], registry?: CommandRegistry): { ctx: CommandContext; registry: CommandRegistry } {
+  const services = fakeServices();
+  const reg = registry ?? createCommandRegistry(SHELL_COMMANDS, [{ module: tokensScreen, store: services.catalog }]);
+  const ctx: CommandContext = {
+    services,
+    flash: (k, t) => flashes.push(`${k}:${t}`),
+    screens: [{ id: 'tokens', title: 'Tokens', key: '1' }, { id: 'swap', title: 'Swap', key: '2' }],
+    screen: 'tokens',
+    goto: (id) => flashes.push(`goto:${id}`),
+    quit: () => flashes.push('quit'),
+    commands: () => reg.list(),
+  };
+  return { ctx, registry: reg };
 }
 
 describe('command registry', () => {
-  it('completes names, then arguments; other modules can add commands', async () => {
+  it('completes names, then arguments, exact symbol first; a screen module adds its commands', async () => {
     const flashes: string[] = [];
-    const ctx = context(flashes);
-    assert.deepEqual(completeCommandLine('go', ctx), { prefix: '', candidates: ['goto'] });
-    assert.deepEqual(completeCommandLine('goto s', ctx), { prefix: 'goto ', candidates: ['swap'] });
-    assert.deepEqual(completeCommandLine('watch s', ctx).candidates.sort(), ['SLND', 'SOL']);
+    const echo: ScreenModule = { ...tokensScreen, id: 'echo', key: '9', commands: [{ name: 'echo-test', usage: 'echo-test <word>', help: 'test', complete: () => ['alpha', 'beta'], run: (args, c) => c.flash('info', args.join(' ')) }] };
+    const services = fakeServices();
+    const reg = createCommandRegistry(SHELL_COMMANDS, [{ module: tokensScreen, store: services.catalog }, { module: echo, store: services.catalog }]);
+    const { ctx } = context(flashes, reg);
+    assert.deepEqual(reg.complete('go', ctx), { prefix: '', candidates: ['goto'] });
+    assert.deepEqual(reg.complete('goto s', ctx), { prefix: 'goto ', candidates: ['swap'] });
+    assert.deepEqual(reg.complete('watch s', ctx).candidates.sort(), ['SLND', 'SOL']);
+    assert.deepEqual(reg.complete('watch sol', ctx).candidates, ['SOL']);
     assert.equal(commonPrefix(['SLND', 'SOL']), 'S');
-    registerCommand('echo-test', { usage: 'echo-test <word>', description: 'test', complete: () => ['alpha', 'beta'], run: (args, c) => c.flash('info', args.join(' ')) });
-    assert.deepEqual(completeCommandLine('echo-test b', ctx).candidates, ['beta']);
-    await runCommandLine(':echo-test hi there', ctx);
+    assert.deepEqual(reg.complete('echo-test b', ctx).candidates, ['beta']);
+    await reg.run(':echo-test hi there', ctx);
     assert.deepEqual(flashes, ['info:hi there']);
   });
 
-  it('names what is wrong: unknown command, bad numbers, unknown screens and tokens', async () => {
+  it('names what is wrong: unknown command with close matches, bad numbers, unknown screens and tokens', async () => {
     const flashes: string[] = [];
-    const ctx = context(flashes);
-    await runCommandLine('nope', ctx);
-    await runCommandLine('interval 1', ctx);
-    await runCommandLine('interval ten', ctx);
-    await runCommandLine('goto moon', ctx);
-    await runCommandLine('watch XYZ', ctx);
-    await runCommandLine('limit 101', ctx);
-    assert.match(flashes[0], /^error:unknown command :nope \(commands: .*goto.*\)/);
+    const { ctx, registry } = context(flashes);
+    await registry.run('nope', ctx);
+    await registry.run('interval 1', ctx);
+    await registry.run('interval ten', ctx);
+    await registry.run('goto moon', ctx);
+    await registry.run('watch XYZ', ctx);
+    await registry.run('rows 101', ctx);
+    await registry.run('gtoo swap', ctx);
+    assert.match(flashes[0], /^error:unknown command :nope; :help lists them all/);
     assert.match(flashes[1], /seconds must be 2 to 600, got 1/);
     assert.match(flashes[2], /seconds must be a whole number, got "ten"/);
     assert.match(flashes[3], /no screen "moon"/);
-    assert.match(flashes[4], /no token "XYZ"/);
-    assert.match(flashes[5], /limit must be 1 to 100/);
+    assert.match(flashes[4], /XYZ.*no token with that symbol, name or mint/);
+    assert.match(flashes[5], /rows must be 1 to 100/);
+    assert.match(flashes[6], /unknown command :gtoo \(did you mean :goto\?\)/);
+    assert.deepEqual(closeMatches('cancl', ['cancel', 'cancel-all', 'goto']), ['cancel']);
+    assert.deepEqual(closeMatches('cancel', ['cancel', 'cancel-all', 'goto']), ['cancel', 'cancel-all']);
   });
 
-  it(':goto by name or number, :watch by symbol, :interval sets the screen interval, :quit quits', async () => {
+  it(':goto by name or number, :watch by symbol, :interval sets the screen interval, :rows the list size, :quit and :q quit, :help lists', async () => {
     const flashes: string[] = [];
-    const ctx = context(flashes);
-    await runCommandLine('goto 2', ctx);
-    await runCommandLine('goto Tokens', ctx);
-    await runCommandLine('watch sol', ctx);
-    assert.equal(ctx.services.stores.tokens.getState().starred[0].symbol, 'SOL');
-    ctx.services.stores.session.getState().setResources('tokens', ['tokens/x']);
-    await runCommandLine('interval 30', ctx);
-    assert.equal(ctx.services.stores.session.getState().intervals.tokens, 30_000);
-    await runCommandLine('quit', ctx);
-    assert.deepEqual(flashes.filter((f) => !f.startsWith('info') && !f.startsWith('success')), ['goto:swap', 'goto:tokens', 'quit']);
+    const { ctx, registry } = context(flashes);
+    await registry.run('goto 2', ctx);
+    await registry.run('goto Tokens', ctx);
+    await registry.run('watch sol', ctx);
+    assert.equal(ctx.services.catalog.getState().starred[0].symbol, 'SOL');
+    ctx.services.session.getState().setResources('tokens', ['tokens/x']);
+    await registry.run('interval 30', ctx);
+    assert.equal(ctx.services.session.getState().intervals.tokens, 30_000);
+    await registry.run('rows 5', ctx);
+    assert.equal(ctx.services.catalog.getState().limit, 5);
+    await registry.run('quit', ctx);
+    await registry.run('q', ctx);
+    await registry.run('help', ctx);
+    await registry.run('help rows', ctx);
+    assert.deepEqual(flashes.filter((f) => !f.startsWith('info') && !f.startsWith('success')), ['goto:swap', 'goto:tokens', 'quit', 'quit']);
+    assert.match(flashes.at(-2)!, /^info:commands: .*:goto.*:rows.*:watch/);
+    assert.match(flashes.at(-1)!, /^info::rows <1-100> — how many tokens/);
+  });
+
+  it('two commands or two keys with one name in one scope throw at start-up', () => {
+    const services = fakeServices();
+    const twice: ScreenModule = { ...tokensScreen, id: 'other', key: '8' };
+    assert.throws(() => buildShell(services, [tokensScreen, twice], () => {}), /command :rows is declared twice/);
+    const keyTwice: ScreenModule = { ...tokensScreen, commands: [], keys: [...tokensScreen.keys, { keys: ['c'], command: 'again', help: 'x' }] };
+    assert.throws(() => buildShell(services, [keyTwice], () => {}), /key "c" in scope tokens is bound to both "category" and "again"/);
+    const shellTwice: ScreenModule = { ...tokensScreen, commands: [{ name: 'goto', usage: 'goto', help: 'x', run: () => {} }] };
+    assert.throws(() => buildShell(services, [shellTwice], () => {}), /command :goto is declared twice/);
+    const sameNumber: ScreenModule = { ...tokensScreen, id: 'again', commands: [] };
+    assert.throws(() => buildShell(services, [tokensScreen, sameNumber], () => {}), /screen key "1" is used by two screens/);
+    // The real registry builds.
+    assert.doesNotThrow(() => buildShell(services, SCREENS, () => {}));
   });
 });
 

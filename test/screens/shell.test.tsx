@@ -12,8 +12,8 @@ afterEach(async () => {
   for (const d of open.splice(0)) await d.close();
   cleanup();
 });
-async function dashboard(): Promise<Dashboard> {
-  const d = await startDashboard({ columns: 80, rows: 24 });
+async function dashboard(size = { columns: 80, rows: 24 }): Promise<Dashboard> {
+  const d = await startDashboard({ ...size, noWallet: true });
   open.push(d);
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
   return d;
@@ -39,10 +39,39 @@ describe('dashboard shell', () => {
     await typeKeys(d.app, 'shift+tab', 'shift+tab');
     await waitFor(() => d.stores.session.getState().screen === SCREENS[SCREENS.length - 1].id, 'wraps to the last', 3000);
     await typeKeys(d.app, '1', '?');
-    const help = await waitForFrame(d.app, (f) => f.includes('Everywhere'), 3000);
-    assert.match(help, /next category: Organic, Traded, Trending/);
+    const help = await waitForFrame(d.app, (f) => f.includes('Global'), 3000);
+    assert.match(help, /c +next category/);
     await typeKeys(d.app, 'escape');
-    await waitForFrame(d.app, (f) => !f.includes('Everywhere') && /^›\s+1\s/m.test(f), 3000);
+    await waitForFrame(d.app, (f) => !f.includes('Global') && /^›\s+1\s/m.test(f), 3000);
+  });
+
+  for (const size of [{ columns: 80, rows: 24 }, { columns: 100, rows: 30 }]) {
+    it(`? at ${size.columns}x${size.rows} shows every global key, the screen's keys and the dialog keys without scrolling`, async () => {
+      const d = await dashboard(size);
+      for (const screen of ['1', '2']) {
+        await typeKeys(d.app, screen, '?');
+        const help = await waitForFrame(d.app, (f) => f.includes('Global'), 3000);
+        assert.doesNotMatch(help, /j\/k scroll/);
+        for (const word of ['Global', 'Dialogs', 'move down', 'go to the bottom', 'next screen', 'command bar', 'journal of signed', 'quit (asks if tx in flight)', '1-6', 'confirm and sign']) {
+          assert.ok(help.includes(word), `help at ${size.columns}x${size.rows} shows "${word}"`);
+        }
+        assert.ok(help.includes(screen === '1' ? 'Tokens screen' : 'Swap screen'));
+        assert.ok(help.includes(screen === '1' ? 'next category' : 'swap via the order group'));
+        assert.ok(help.split('\n').every((l) => l.length <= size.columns));
+        await typeKeys(d.app, 'escape');
+        await waitForFrame(d.app, (f) => !f.includes('Dialogs'), 3000);
+      }
+    });
+  }
+
+  it(':rows 5 lists five tokens; unknown commands name the close matches', async () => {
+    const d = await dashboard();
+    await typeKeys(d.app, ':', 'rows 5', 'enter');
+    await waitForFrame(d.app, (f) => f.includes('tokens: top 5'), 3000);
+    const frame = await waitForFrame(d.app, (f) => (f.match(/^[› ] +\d+ /gm) ?? []).length === 5, 10_000);
+    assert.ok(!/^[› ] +6 /m.test(frame));
+    await typeKeys(d.app, ':', 'gtoo swap', 'enter');
+    await waitForFrame(d.app, (f) => f.includes('unknown command :gtoo (did you mean :goto?)'), 3000);
   });
 
   it('q quits at once with nothing in flight', async () => {

@@ -1,36 +1,59 @@
-// The Swap screen against the simulator over HTTP, through the key router as a person types.
+// The Swap screen against the simulator over HTTP, in the whole app, through the key router as a person types.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import React from 'react';
+import { render } from 'ink-testing-library';
+import { plainTheme } from '../../components/theme.js';
+import { SCREENS } from '../../screens/index.js';
+import { App } from '../../screens/shell/App.js';
+import { swapScreen } from '../../screens/Swap/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { submissions, world } from '../actions/helpers.js';
-import { mountSwap } from './swapHarness.js';
+import { submissions, world, type World } from '../actions/helpers.js';
 
-test('typing into the form: q and 1 go into the field, never quit or switch screens; the quote shows its route', async (t) => {
+/** The dashboard on the Swap screen, its form in the world's swap store. */
+function mountSwap(w: World, size = { columns: 80, rows: 24 }) {
+  const log = { quits: 0 };
+  const screens = SCREENS.map((m) => (m.id === 'swap' ? { ...swapScreen, createStore: () => w.services.swap } : m));
+  const app = render(<App services={w.services} theme={plainTheme} screens={screens} size={size} onQuit={() => log.quits++} />);
+  return { app, log, cleanup: () => app.unmount() };
+}
+
+test('arriving never edits: 1 goes back to Tokens; Enter edits a field, where q and 1 are text; Esc leaves it and keeps it', async (t) => {
   const w = await world(t);
-  const { app, log, cleanup } = mountSwap(w.services);
+  const { app, log, cleanup } = mountSwap(w);
   t.after(cleanup);
-  await waitForFrame(app, (f) => f.includes('From') && f.includes('editing'));
+  await waitForFrame(app, (f) => f.includes('From') && f.includes('Enter/e edit'));
+  await typeKeys(app, '1');
+  assert.equal(w.session.getState().screen, 'tokens');
+  await typeKeys(app, '2');
+  await waitForFrame(app, (f) => f.includes('From') && f.includes('Enter/e edit'));
+  await typeKeys(app, 'enter');
+  await waitForFrame(app, (f) => f.includes('editing'));
   await typeKeys(app, 'q1');
   assert.equal(w.services.swap.getState().form.input, 'q1');
-  assert.deepEqual(log.commands, []);
+  assert.equal(log.quits, 0);
+  assert.equal(w.session.getState().screen, 'swap');
   await typeKeys(app, 'backspace', 'backspace', 'SOL', 'tab', 'USDC', 'tab', '0.5', 'enter');
-  assert.deepEqual(log.commands, []);
+  assert.equal(log.quits, 0);
   const frame = await waitForFrame(app, (f) => f.includes('Route') && f.includes('Min received'), 5000);
   assert.match(frame, /✓ SOL So11…1112/);
   assert.match(frame, /refresh in \d+s/);
   assert.match(frame, /Price impact/);
-  // Not editing now: global keys work again.
+  // Esc leaves editing and keeps the text; the number key then switches screens.
+  await typeKeys(app, 'k', 'k', 'enter', 'escape', '1');
+  assert.equal(w.session.getState().screen, 'tokens');
+  assert.equal(w.services.swap.getState().form.input, 'SOL');
   await typeKeys(app, 'q');
-  assert.deepEqual(log.commands, ['quit']);
+  assert.equal(log.quits, 1);
 });
 
-test('Enter then n: the dialog shows the summary, and nothing reaches an execute or sendTransaction', async (t) => {
+test('s then n: the dialog shows the summary, and nothing reaches an execute or sendTransaction', async (t) => {
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
-  const { app, cleanup } = mountSwap(w.services);
+  const { app, cleanup } = mountSwap(w);
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
-  await typeKeys(app, 'enter');
+  await typeKeys(app, 's');
   const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
   assert.match(dialog, /You pay\s+0\.2 SOL/);
   assert.match(dialog, /At least/);
@@ -39,7 +62,7 @@ test('Enter then n: the dialog shows the summary, and nothing reaches an execute
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
   assert.equal(submissions(w.sim).length, 0);
 
-  await typeKeys(app, 'escape', 'enter');
+  await typeKeys(app, 'escape', 's');
   await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
   await typeKeys(app, 'escape');
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
@@ -47,14 +70,14 @@ test('Enter then n: the dialog shows the summary, and nothing reaches an execute
   assert.deepEqual(await w.services.journal!.entries(), []);
 });
 
-test('Enter then y: executes exactly once, shows Success with the signature and the amounts; balances move', async (t) => {
+test('s then y: executes exactly once, shows Success with the signature and the amounts; balances move', async (t) => {
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
   const before = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
   const solBefore = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
-  const { app, cleanup } = mountSwap(w.services);
+  const { app, cleanup } = mountSwap(w);
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
-  await typeKeys(app, 'enter');
+  await typeKeys(app, 's');
   await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
   await typeKeys(app, 'y');
   const done = await waitForFrame(app, (f) => f.includes('Success'), 8000);
@@ -67,25 +90,25 @@ test('Enter then y: executes exactly once, shows Success with the signature and 
   assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 200_000_000n);
 });
 
-test('watch-only: Enter is refused with the reason and nothing is requested from the order group', async (t) => {
+test('watch-only: s is refused with the reason and nothing is requested from the order group', async (t) => {
   const { watchOnlyWallet } = await import('../../src/wallet/keypair.js');
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
   w.services.wallet = watchOnlyWallet(w.wallet.address);
-  const { app, cleanup } = mountSwap(w.services);
+  const { app, cleanup } = mountSwap(w);
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('Signing disabled: watch-only'), 5000);
-  await typeKeys(app, 'enter');
+  await typeKeys(app, 's');
   await waitForFrame(app, (f) => f.includes('Not sent'), 5000);
   assert.equal(w.sim.requests().filter((r) => r.path.startsWith('/ultra')).length, 0);
 });
 
 test('bad input names what is wrong and keeps what was typed', async (t) => {
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '1.2.3' } });
-  const { app, cleanup } = mountSwap(w.services);
+  const { app, cleanup } = mountSwap(w);
   t.after(cleanup);
   const frame = await waitForFrame(app, (f) => f.includes('is not a decimal number'), 5000);
   assert.match(frame, /1\.2\.3/);
-  await typeKeys(app, 'enter');
+  await typeKeys(app, 's');
   assert.equal(w.services.swap.getState().form.amount, '1.2.3');
   await waitFor(() => w.services.swap.getState().outcome?.error?.includes('not a decimal number') === true, 'the refusal');
 });

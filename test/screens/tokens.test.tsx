@@ -185,8 +185,8 @@ describe('Tokens screen', () => {
     let frame = await waitForFrame(d.app, (f) => rows(f).length === 1, 5000);
     assert.equal(rows(frame)[0].symbol, tokens[2].symbol);
 
-    // :limit 1 leaves only the first token in the list: the starred one stays, marked, with its last data
-    await typeKeys(d.app, ':', ...'limit 1'.split(''), 'enter');
+    // :rows 1 leaves only the first token in the list: the starred one stays, marked, with its last data
+    await typeKeys(d.app, ':', ...'rows 1'.split(''), 'enter');
     await waitFor(() => d.tokenRequests().some((r) => r.query.limit === '1'), 'limit=1 request', 10_000);
     frame = await waitForFrame(d.app, (f) => rows(f)[0]?.rank === '×', 10_000);
     assert.match(frame, /\(n…|\(not in list\)/);
@@ -209,7 +209,7 @@ describe('Tokens screen', () => {
     await waitForFrame(d.app, (f) => f.includes(`starred ${target.symbol}`), 5000);
     assert.ok(d.stores.tokens.getState().starred.some((e) => e.mint === target.id));
     await typeKeys(d.app, ':', ...'watch NOPE'.split(''), 'enter');
-    await waitForFrame(d.app, (f) => f.includes('no token "NOPE"'), 5000);
+    await waitForFrame(d.app, (f) => f.includes('NOPE": no token with that symbol, name or mint'), 5000);
     await typeKeys(d.app, ':', ...'frobnicate'.split(''), 'enter');
     await waitForFrame(d.app, (f) => f.includes('unknown command :frobnicate'), 5000);
     await typeKeys(d.app, ':', ...'interval 0'.split(''), 'enter');

@@ -1,4 +1,5 @@
-// Puts Ink's frames on the terminal, rewriting only the lines that changed.
+// The terminal: entering and leaving the alternate screen, and the frame writer that puts Ink's
+// frames on it, rewriting only the lines that changed.
 //
 // Why not Ink's own incrementalRendering: in Ink 6.8 its incremental log-update moves the cursor
 // up one line too few after a frame that ends in a newline (every frame shorter than the
@@ -9,6 +10,9 @@
 // changed line at its absolute row, inside a synchronized update. No newline is ever written, so
 // nothing scrolls; a resize repaints everything; frames are coalesced to at most maxFps.
 import { EventEmitter } from 'node:events';
+
+export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[?25l';
+export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
 
 export interface FrameTarget {
   write(chunk: string): unknown;

@@ -3,7 +3,7 @@
 import React, { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import type { ConfirmStore } from '../store/confirm.js';
+import type { ConfirmStore } from '../../src/store/confirm.js';
 
 export interface ConfirmHostProps {
   store: ConfirmStore;

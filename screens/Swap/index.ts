@@ -1,0 +1,60 @@
+// The Swap screen module: the form, its live quote (a polled resource like any other) and the
+// :swap command, which fills the form and runs the same order-group swap as the s key.
+import type { Quote, QuoteParams } from '../../src/api/types.js';
+import { checkForm, quoteKey } from '../../src/actions/swapForm.js';
+import { knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';
+import { createSwapStore, type SwapState } from '../../src/store/swap.js';
+import { CommandError, knownSymbols } from '../shell/commands.js';
+import type { ScreenModule } from '../shell/types.js';
+import { SwapScreen } from './SwapScreen.js';
+
+export const QUOTE_INTERVAL_MS = 10_000;
+
+export const swapScreen: ScreenModule<SwapState> = {
+  id: 'swap',
+  title: 'Swap',
+  key: '2',
+  createStore: () => createSwapStore(),
+  resources: [
+    {
+      id: 'quote',
+      intervalMs: QUOTE_INTERVAL_MS,
+      // typing "1.5" asks once, not for "1", "1." and "1.5"
+      settleMs: 400,
+      params: ({ store, services }) => {
+        const st = store.getState();
+        if (st.instructionsOpen) return undefined;
+        return checkForm(st.form, knownTokens(services)).params;
+      },
+      key: (p: QuoteParams) => quoteKey(p),
+      fetch: (p: QuoteParams, signal, { services }) => services.api.swap.quote(p, { signal }),
+      apply: (p: QuoteParams, quote: Quote, at, { store }) => store.getState().setQuote({ key: quoteKey(p), quote, at }),
+    },
+  ],
+  keys: [
+    { keys: ['e', 'enter'], command: 'edit', help: 'edit the field (Esc: done)', hint: 'edit' },
+    { keys: ['s'], command: 'execute', help: 'swap via the order group', hint: 'swap' },
+    { keys: ['b'], command: 'build', help: 'build via swap group + RPC', hint: 'build' },
+    { keys: ['i'], command: 'instructions', help: 'show the swap instructions', hint: 'instr' },
+    { keys: ['a'], command: 'advanced', help: 'advanced parameters', hint: 'advanced' },
+    { keys: ['m'], command: 'max', help: 'max: the whole balance', hint: 'max' },
+    { keys: ['f'], command: 'flip', help: 'flip input and output', hint: 'flip' },
+  ],
+  commands: [
+    {
+      name: 'swap',
+      usage: 'swap <amount> <from> <to>',
+      help: 'swap through the order group, e.g. :swap 1.5 SOL USDC (confirm first)',
+      complete: (index, _p, ctx) => (index === 1 || index === 2 ? knownSymbols(ctx) : []),
+      async run(args, ctx) {
+        if (args.length !== 3) throw new CommandError(args.length < 3 ? 'give the amount, the token you pay and the token you get' : `unexpected "${args.slice(3).join(' ')}"`);
+        // The form first: the Swap screen then opens on a filled form, not in a field being edited.
+        ctx.store.getState().setForm({ amount: args[0], input: args[1], output: args[2], mode: 'ExactIn' });
+        ctx.goto('swap');
+        const result = await swapFromCommand(ctx.services, ctx.store, args);
+        if (result?.status === 'success') ctx.flash('success', `swap done: ${result.signature ?? ''}`);
+      },
+    },
+  ],
+  Component: SwapScreen,
+};

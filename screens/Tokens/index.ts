@@ -1,0 +1,68 @@
+// The Tokens screen module: the service's top-token lists, polled live, with sort, filter, a detail
+// pane of every field, and a persisted watchlist. Its store is the shared token catalog itself.
+import type { Token } from '../../src/api/types.js';
+import { listKey, type TokensState } from '../../src/store/tokens.js';
+import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from '../shell/commands.js';
+import type { ScreenModule } from '../shell/types.js';
+import { TokensScreen } from './TokensScreen.js';
+
+/** 6 requests a minute: the whole dashboard stays far under the service's 60 a minute. */
+export const TOKENS_INTERVAL_MS = 10_000;
+
+type ListParams = Pick<TokensState, 'category' | 'interval' | 'limit'>;
+
+export const tokensScreen: ScreenModule<TokensState> = {
+  id: 'tokens',
+  title: 'Tokens',
+  key: '1',
+  list: true,
+  createStore: (services) => services.catalog,
+  resources: [
+    {
+      id: 'list',
+      intervalMs: TOKENS_INTERVAL_MS,
+      params: ({ store }): ListParams => {
+        const { category, interval, limit } = store.getState();
+        return { category, interval, limit };
+      },
+      key: (p: ListParams) => listKey(p),
+      fetch: (p: ListParams, signal, { services }) => services.api.tokens.list({ ...p }, { signal }),
+      apply: (p: ListParams, tokens: Token[], at, { store }) => store.getState().applyList(listKey(p), tokens, at),
+    },
+  ],
+  keys: [
+    { keys: ['c'], command: 'category', help: 'next category', hint: 'category', run: ({ store }) => store.getState().cycleCategory() },
+    { keys: ['i'], command: 'interval', help: 'next change window (5m-24h)', hint: 'window', run: ({ store }) => store.getState().cycleInterval() },
+    { keys: ['w'], command: 'star', help: 'star / unstar (saved)', hint: 'star' },
+    { keys: ['W'], command: 'starredOnly', help: 'only starred / all', hint: 'starred', run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly) },
+  ],
+  commands: [
+    {
+      name: 'rows',
+      usage: 'rows <1-100>',
+      help: 'how many tokens the Tokens screen lists',
+      run(args, ctx) {
+        noMoreThan(args, 1);
+        const n = parseWholeNumber(args[0], 'rows', 1, 100);
+        ctx.store.getState().setLimit(n);
+        ctx.flash('info', `tokens: top ${n}`);
+      },
+    },
+    {
+      name: 'watch',
+      usage: 'watch <symbol|mint>',
+      help: 'star a token (saved in the watchlist)',
+      complete: (index, _p, ctx) => (index === 0 ? knownSymbols(ctx) : []),
+      run(args, ctx) {
+        noMoreThan(args, 1);
+        if (!args[0]) throw new CommandError('which token? give a symbol or a mint address');
+        const found = tokenArg(args[0], 'token', ctx);
+        const tokens = ctx.store.getState();
+        if (tokens.starred.some((e) => e.mint === found.mint)) return ctx.flash('info', `${found.symbol || found.mint} is already starred`);
+        tokens.star(found.mint, found);
+        ctx.flash('success', `starred ${found.symbol || found.mint}`);
+      },
+    },
+  ],
+  Component: TokensScreen,
+};

@@ -1,0 +1,56 @@
+// What signing adds to the app frame: the confirm dialog host, the journal view (J from any
+// screen), and the start-up reconcile of the journal shown as a flash line.
+import React, { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { GLOBAL_SCOPE, useCommands } from '../../components/keys/index.js';
+import { reconcileAtStart } from '../../src/actions/startup.js';
+import { JournalView } from '../Journal/JournalView.js';
+import { ConfirmHost } from './ConfirmHost.js';
+import { useServices, useSession, useShell } from './context.js';
+import type { Flash } from './types.js';
+
+/** True while a confirm dialog or the journal view covers the screen (the shell hides the screen). */
+export function useActionsOverlay(): boolean {
+  const s = useServices();
+  return useSyncExternalStore(
+    (cb) => {
+      const a = s.confirm.subscribe(cb);
+      const b = s.journalView.subscribe(cb);
+      return () => (a(), b());
+    },
+    () => s.confirm.getState().queue.length > 0 || s.journalView.getState().open,
+  );
+}
+
+export interface ActionsLayerProps {
+  width: number;
+  height: number;
+  flash: Flash;
+}
+
+export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
+  const { services: s, keymap } = useShell();
+  const now = useSession((st) => st.now);
+  const journalOpen = useStore(s.journalView, (st) => st.open);
+  const confirming = useStore(s.confirm, (st) => st.queue.length > 0);
+  useCommands(keymap, GLOBAL_SCOPE, { journal: () => s.journalView.getState().setOpen(true) }, 'global');
+  const flashRef = useRef(flash);
+  flashRef.current = flash;
+  useEffect(() => {
+    let live = true;
+    reconcileAtStart(s)
+      .then((r) => {
+        if (live && r.message) flashRef.current(r.kind, r.message);
+      })
+      .catch((err) => live && flashRef.current('error', `journal: could not check unfinished transactions (${err instanceof Error ? err.message : String(err)}); will retry at the next start`));
+    return () => {
+      live = false;
+    };
+  }, [s]);
+  return (
+    <>
+      <ConfirmHost store={s.confirm} width={width} height={height} />
+      {journalOpen && !confirming ? <JournalView s={s} width={width} height={height} now={now} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,277 @@
+// The root component: header, tab bar, the visible screen, flash line and footer; the global keys,
+// the help overlay, the command bar, the quit confirmation, and the polling of every screen's
+// resources. Everything screen-specific comes from the screen modules (screens/index.ts).
+import { Box, useApp } from 'ink';
+import React, { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { CommandBar } from '../../components/CommandBar.js';
+import { Footer } from '../../components/Footer.js';
+import { Header } from '../../components/Header.js';
+import { HelpOverlay, type HelpColumnGroup } from '../../components/HelpOverlay.js';
+import { GLOBAL_SCOPE, KeyDispatcher, KeyRouterProvider, useCommands, type Hint } from '../../components/keys/index.js';
+import { Tabs } from '../../components/Tabs.js';
+import { ThemeContext, type Theme } from '../../components/theme.js';
+import { Toasts, useToasts } from '../../components/Toasts.js';
+import { useRefState } from '../../components/useRefState.js';
+import { formatClock, shortAddress } from '../../src/format.js';
+import type { Services } from '../../src/services.js';
+import { SCREENS } from '../index.js';
+import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
+import { SHELL_COMMANDS } from './builtins.js';
+import { createCommandRegistry, type CommandRegistry } from './commands.js';
+import { ShellProvider, useSession, type ShellContext } from './context.js';
+import { buildKeymap, DIALOG_KEYS, stepInterval } from './keymap.js';
+import { pollStatusText, ScreenResources, usePollState } from './polling.js';
+import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
+import { useTerminalSize, type Size } from './useTerminalSize.js';
+
+export interface AppProps {
+  services: Services;
+  theme: Theme;
+  /** the screens, in tab order (default: the registry in screens/index.ts) */
+  screens?: readonly ScreenModule[];
+  /** a fixed size (tests); otherwise the terminal's, following resizes */
+  size?: Size;
+  /** called once when the person quits (after any confirmation) */
+  onQuit?: () => void;
+}
+
+interface Built {
+  screens: MountedScreen[];
+  shell: ShellContext;
+  commands: CommandRegistry;
+}
+
+/** Stores, keymap and command registry of these screens; throws on a key or command bound twice. */
+export function buildShell(services: Services, modules: readonly ScreenModule[], flash: Flash): Built {
+  const ids = new Set<string>();
+  const numbers = new Set<string>();
+  for (const m of modules) {
+    if (ids.has(m.id)) throw new Error(`screen id "${m.id}" is registered twice`);
+    if (numbers.has(m.key)) throw new Error(`screen key "${m.key}" is used by two screens`);
+    ids.add(m.id);
+    numbers.add(m.key);
+  }
+  const screens = modules.map((module) => ({ module, store: module.createStore(services) }));
+  const keymap = buildKeymap(screens, { services, flash }, (reason) => flash('error', reason));
+  return { screens, shell: { services, keymap, flash }, commands: createCommandRegistry(SHELL_COMMANDS, screens) };
+}
+
+export function App({ services, theme, screens = SCREENS, size, onQuit }: AppProps) {
+  const [dispatcher] = useState(() => new KeyDispatcher());
+  // Screens get a stable flash function; the toast list lives in the shell.
+  const flashTo = useRef<Flash>(() => {});
+  const [built] = useState(() => buildShell(services, screens, (kind, text) => flashTo.current(kind, text)));
+  return (
+    <ThemeContext.Provider value={theme}>
+      <KeyRouterProvider dispatcher={dispatcher}>
+        <ShellProvider value={built.shell}>
+          <Shell built={built} size={size} onQuit={onQuit} flashTo={flashTo} />
+        </ShellProvider>
+      </KeyRouterProvider>
+    </ThemeContext.Provider>
+  );
+}
+
+const LIST_HINTS = ['filter', 'sort', 'detail'];
+const LAST_HINTS = ['cmd', 'journal', 'refresh', 'pause', 'quit'];
+
+/** Footer hints: the list keys (on list screens), the screen's own, then the shell's. */
+function orderHints(hints: Hint[], list: boolean): Hint[] {
+  const rank = (h: Hint) => (LIST_HINTS.includes(h.label) ? 0 : LAST_HINTS.includes(h.label) ? 2 + LAST_HINTS.indexOf(h.label) : 1);
+  return hints
+    .filter((h) => list || !LIST_HINTS.includes(h.label))
+    .map((h, i) => ({ h, i }))
+    .sort((a, b) => rank(a.h) - rank(b.h) || a.i - b.i)
+    .map((x) => x.h);
+}
+
+function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; onQuit?: () => void; flashTo: React.MutableRefObject<Flash> }) {
+  const { exit } = useApp();
+  const { columns: width, rows } = useTerminalSize(size);
+  const toasts = useToasts();
+  const flash = toasts.push;
+  flashTo.current = flash;
+  const { services, keymap } = built.shell;
+  const { session, scheduler } = services;
+  const modules = built.screens.map((m) => m.module);
+
+  const screenId = useSession((s) => s.screen);
+  const paused = useSession((s) => s.paused);
+  const now = useSession((s) => s.now);
+  const firstResource = useSession((s) => s.resources[s.screen]?.[0]);
+  const subtitle = useSession((s) => s.subtitles[s.screen]);
+  const pending = useSession((s) => s.pendingSubmissions);
+  const poll = usePollState(firstResource);
+
+  const [helpOpen, setHelpOpen] = useRefState(false);
+  const [askQuit, setAskQuit] = useRefState(false);
+  const quitting = useRef(false);
+
+  useEffect(() => {
+    // Messages from before the app was up, then from outside React as they come.
+    for (const n of services.notices.splice(0)) flash(n.kind, n.text);
+    services.report = (kind, text) => flash(kind, text);
+    if (!modules.some((m) => m.id === session.getState().screen)) session.getState().setScreen(modules[0].id);
+    // once, at start
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(() => session.getState().tick(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [session]);
+
+  const quit = (force = false) => {
+    if (quitting.current) return;
+    if (!force && session.getState().pendingSubmissions > 0) return setAskQuit(true);
+    quitting.current = true;
+    onQuit?.();
+    exit();
+  };
+  const goto = (id: string) => {
+    if (modules.some((m) => m.id === id)) session.getState().setScreen(id);
+  };
+  const shift = (by: number) => {
+    const i = modules.findIndex((m) => m.id === session.getState().screen);
+    goto(modules[(i + by + modules.length) % modules.length].id);
+  };
+  const changeInterval = (direction: 1 | -1) => {
+    const s = session.getState();
+    const keys = s.resources[s.screen] ?? [];
+    if (keys.length === 0) {
+      flash('info', 'this screen polls nothing');
+      return;
+    }
+    const current = s.intervals[s.screen] ?? scheduler.state(keys[0])?.intervalMs ?? 10_000;
+    const next = stepInterval(current, direction);
+    s.setInterval(s.screen, next);
+    const rpm = scheduler.requestsPerMinute() + keys.filter((k) => scheduler.isActive(k)).length * (60_000 / next - 60_000 / current);
+    flash(rpm > 50 ? 'error' : 'info', `${s.screen} every ${next / 1000}s (about ${Math.round(rpm)} requests a minute in all${rpm > 50 ? '; the service allows about 60' : ''})`);
+  };
+
+  const commandContext = (): CommandContext => ({
+    services,
+    flash,
+    screens: modules.map((m) => ({ id: m.id, title: m.title, key: m.key })),
+    screen: session.getState().screen,
+    goto,
+    quit: () => quit(),
+    commands: () => built.commands.list(),
+  });
+  const [barOpen, setBarOpen] = useRefState(false);
+  const commandHistory = useRef<string[]>([]);
+  // The registry completes the word under the cursor; the bar wants whole replacement lines.
+  const completeLine = (text: string): string[] => {
+    const { prefix, candidates } = built.commands.complete(text, commandContext());
+    return candidates.map((c) => prefix + c + (candidates.length === 1 ? ' ' : ''));
+  };
+  const submitCommand = (text: string) => {
+    setBarOpen(false);
+    commandHistory.current = [...commandHistory.current.filter((h) => h !== text), text].slice(-50);
+    void built.commands.run(text, commandContext());
+  };
+
+  useCommands(
+    keymap,
+    GLOBAL_SCOPE,
+    {
+      goto: (input) => {
+        const m = modules.find((x) => x.key === input);
+        if (!m) return false;
+        goto(m.id);
+      },
+      nextScreen: () => shift(1),
+      prevScreen: () => shift(-1),
+      refresh: () => {
+        for (const k of session.getState().resources[session.getState().screen] ?? []) scheduler.refresh(k);
+      },
+      pause: () => {
+        const on = !scheduler.isPaused();
+        if (on) scheduler.pause();
+        else scheduler.resume();
+        session.getState().setPaused(on);
+        flash('info', on ? 'polling paused (p resumes, r refreshes once)' : 'polling resumed');
+      },
+      slower: () => changeInterval(1),
+      faster: () => changeInterval(-1),
+      command: () => setBarOpen(true),
+      help: () => setHelpOpen(true),
+      quit: () => quit(),
+    },
+    'global',
+  );
+  // Keys a screen declares with their own `run` work even when its Component has no handler for them.
+  useCommands(keymap, screenId, {}, 'screen');
+
+  const wallet = session.getState().wallet;
+  const walletText = wallet ? (wallet.kind === 'watch' ? `watch-only ${shortAddress(wallet.address)}` : `${shortAddress(wallet.address)}${wallet.note ? ` (${wallet.note})` : ''}`) : 'no wallet';
+  const health = useSession((s) => s.health);
+  const modeLabel = useSession((s) => s.modeLabel);
+  const mode = useSession((s) => s.mode);
+  const readOnly = useSession((s) => s.readOnly);
+  const badges = [...(paused ? ['PAUSED'] : []), ...(readOnly ? ['READ-ONLY'] : [])];
+
+  // Exactly the terminal's height: frames go through the line-diffing writer (src/terminal.ts).
+  const budget = Math.max(4, rows);
+  const flashLines = toasts.toasts.length > 0 ? 1 : 0;
+  const barLines = barOpen() ? 1 : 0;
+  const screenHeight = Math.max(1, budget - 2 - 1 - flashLines - barLines);
+  const mounted = built.screens.find((m) => m.module.id === screenId) ?? built.screens[0];
+  const Screen = mounted.module.Component;
+  const actionsOverlay = useActionsOverlay();
+  const overlay = helpOpen() || askQuit() || actionsOverlay;
+
+  const helpGroups = (): HelpColumnGroup[] => {
+    const groups = keymap.helpFor(mounted.module.id);
+    const [own, globals] = [groups.find((g) => g.title !== GLOBAL_SCOPE), groups.find((g) => g.title === GLOBAL_SCOPE)];
+    return [
+      ...(own ? [{ title: `${mounted.module.title} screen`, entries: own.entries }] : []),
+      { title: 'Global', entries: globals?.entries ?? [] },
+      { title: 'Dialogs', entries: DIALOG_KEYS.map((d) => ({ ...d, command: '' })) },
+    ];
+  };
+
+  const tabs = modules.map((m) => ({ id: m.id, title: m.title, badge: m.id === screenId ? subtitle : undefined }));
+  return (
+    <>
+      <ScreenResources screens={built.screens} visible={mounted.module.id} ctx={{ services, flash }} />
+      <Box flexDirection="column" width={width} height={budget}>
+        <Header
+          title="tradedeck"
+          mode={{ label: modeLabel, tone: mode === 'demo' ? 'sim' : 'live' }}
+          wallet={walletText}
+          health={{ status: health.status, lastError: health.lastError }}
+          badges={badges}
+          clock={formatClock(new Date(now))}
+          width={width}
+        />
+        <Tabs tabs={tabs} activeId={mounted.module.id} width={width} />
+        <Box display={overlay ? 'none' : 'flex'} flexDirection="column" height={overlay ? 0 : screenHeight}>
+          <Screen key={mounted.module.id} store={mounted.store} services={services} width={width} height={screenHeight} />
+        </Box>
+        {helpOpen() ? <HelpOverlay groups={helpGroups()} width={width} height={screenHeight} onClose={() => setHelpOpen(false)} /> : null}
+        {askQuit() ? (
+          <ConfirmDialog
+            title="Quit while a transaction is in flight?"
+            summary={[{ label: 'In flight', value: `${pending} signed, outcome not known yet` }]}
+            warnings={['Quitting now does not cancel it; the journal picks it up at the next start.']}
+            confirmLabel="Quit anyway"
+            cancelLabel="Stay"
+            onConfirm={() => {
+              setAskQuit(false);
+              quit(true);
+            }}
+            onCancel={() => setAskQuit(false)}
+            width={width}
+            height={screenHeight}
+          />
+        ) : null}
+        <ActionsLayer width={width} height={screenHeight} flash={flash} />
+        {barOpen() ? <CommandBar history={commandHistory.current} complete={completeLine} onSubmit={submitCommand} onCancel={() => setBarOpen(false)} width={width} /> : null}
+        <Toasts toasts={toasts.toasts} width={width} maxLines={1} />
+        <Footer hints={orderHints(keymap.hintsFor(mounted.module.id), mounted.module.list === true)} width={width} right={pollStatusText(poll, now, paused)} />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// The shell's own `:` commands: goto, interval, help, quit (and q).
+import { CommandError, noMoreThan, parseWholeNumber } from './commands.js';
+import type { ScreenCommand } from './types.js';
+
+const goto: ScreenCommand<never> = {
+  name: 'goto',
+  usage: 'goto <screen>',
+  help: 'switch to a screen by name or number',
+  complete: (index, _partial, ctx) => (index === 0 ? ctx.screens.map((s) => s.id) : []),
+  run(args, ctx) {
+    noMoreThan(args, 1);
+    const want = args[0];
+    const names = ctx.screens.map((s) => s.id).join(', ');
+    if (!want) throw new CommandError(`which screen? (${names})`);
+    const lower = want.toLowerCase();
+    const screen = ctx.screens.find((s) => s.key === want || s.id === lower || s.title.toLowerCase() === lower);
+    if (!screen) throw new CommandError(`no screen "${want}" (screens: ${names})`);
+    ctx.goto(screen.id);
+  },
+};
+
+const interval: ScreenCommand<never> = {
+  name: 'interval',
+  usage: 'interval <seconds>',
+  help: "set the visible screen's polling interval (2 to 600 s)",
+  run(args, ctx) {
+    noMoreThan(args, 1);
+    const seconds = parseWholeNumber(args[0], 'seconds', 2, 600);
+    const { session } = ctx.services;
+    if (!session.getState().resources[ctx.screen]?.length) throw new CommandError(`the ${ctx.screen} screen polls nothing`);
+    session.getState().setInterval(ctx.screen, seconds * 1000);
+    ctx.flash('info', `${ctx.screen} every ${seconds}s`);
+  },
+};
+
+const help: ScreenCommand<never> = {
+  name: 'help',
+  usage: 'help [command]',
+  help: 'list the commands, or show how to call one',
+  run(args, ctx) {
+    noMoreThan(args, 1);
+    const all = ctx.commands();
+    if (args[0]) {
+      const c = all.find((x) => x.name === args[0].replace(/^:/, '').toLowerCase());
+      if (!c) throw new CommandError(`no command "${args[0]}" (commands: ${all.map((x) => x.name).join(', ')})`);
+      ctx.flash('info', `:${c.usage} — ${c.help}`);
+      return;
+    }
+    ctx.flash('info', `commands: ${all.map((x) => ':' + x.name).join(' ')} (:help NAME for one; ? lists keys)`);
+  },
+};
+
+const quitCommand = (name: string): ScreenCommand<never> => ({
+  name,
+  usage: name,
+  help: 'quit tradedeck (asks first while a transaction is in flight)',
+  run(args, ctx) {
+    noMoreThan(args, 0);
+    ctx.quit();
+  },
+});
+
+export const SHELL_COMMANDS: ScreenCommand<never>[] = [goto, interval, help, quitCommand('quit'), quitCommand('q')];

@@ -1,0 +1,44 @@
+// What screens and overlays reach through React context: the services (src/services.ts), the
+// keymap built from the screen modules, and the shell's flash line.
+import React, { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { Keymap } from '../../components/keys/index.js';
+import type { Services } from '../../src/services.js';
+import type { SessionState, TokensState } from '../../src/store/index.js';
+import type { Flash } from './types.js';
+
+export interface ShellContext {
+  services: Services;
+  keymap: Keymap;
+  flash: Flash;
+}
+
+const Context = createContext<ShellContext | null>(null);
+
+export function ShellProvider({ value, children }: { value: ShellContext; children?: React.ReactNode }) {
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useShell(): ShellContext {
+  const s = useContext(Context);
+  if (!s) throw new Error('useShell must be used inside <ShellProvider>');
+  return s;
+}
+
+export function useServices(): Services {
+  return useShell().services;
+}
+
+export function useFlash(): Flash {
+  return useShell().flash;
+}
+
+/** Select from the session (return primitives, or wrap the selector in useShallow). */
+export function useSession<U>(selector: (s: SessionState) => U): U {
+  return useStore(useShell().services.session, selector);
+}
+
+/** Select from the token catalog (return primitives, or wrap the selector in useShallow). */
+export function useCatalog<U>(selector: (s: TokensState) => U): U {
+  return useStore(useShell().services.catalog, selector);
+}

@@ -1,0 +1,107 @@
+// Opens the full-screen dashboard: createServices (the embedded simulator in demo mode, the wallet,
+// journal, scheduler and stores), then the Ink app in the alternate screen. The terminal
+// (alternate screen, cursor, raw mode) is restored on every way out: q, Ctrl-C, SIGTERM, SIGHUP
+// (an ssh link dropping), SIGINT and an uncaught error.
+//
+// A key file given explicitly (--keypair, TRADEDECK_KEYPAIR, config) that cannot be used stops the
+// start with exit code 2 and the reason, before anything is drawn: the person asked for that key,
+// and running without it would look like a broken wallet. Only the default path falls back (to
+// a throwaway demo key in demo mode, to no wallet in live mode), with a flash message saying why.
+import type { Config } from '../../src/config.js';
+import { ENTER_ALT, LEAVE_ALT } from '../../src/terminal.js';
+import type { Services } from '../../src/services.js';
+
+/** Opens the full-screen dashboard; resolves with the exit code. */
+export async function runDashboard(config: Config): Promise<number> {
+  // Colour must be decided before ink (and chalk inside it) load.
+  const { applyColorEnvironment, themeFromEnv } = await import('../../components/theme.js');
+  applyColorEnvironment();
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    process.stderr.write('tradedeck: the dashboard needs a terminal; for scripts use the headless commands (tradedeck --help)\n');
+    return 2;
+  }
+
+  const { createServices, StartError } = await import('../../src/services.js');
+  const { SCREENS } = await import('../index.js');
+  let services: Services;
+  try {
+    services = await createServices(config, { screen: SCREENS[0].id });
+  } catch (e) {
+    if (e instanceof StartError) {
+      process.stderr.write(`tradedeck: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+
+  const [{ render }, React, { App }, { createFrameSink }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('./App.js'),
+    import('../../src/terminal.js'),
+  ]);
+  const sink = createFrameSink(process.stdout, 60);
+
+  // ---- the terminal: restored on every way out ----
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    sink.close();
+    try {
+      if (process.stdin.isTTY) process.stdin.setRawMode(false);
+    } catch {
+      // stdin already gone (hang-up)
+    }
+    try {
+      process.stdout.write(LEAVE_ALT);
+    } catch {
+      // the terminal is gone
+    }
+  };
+  process.on('exit', restore);
+  process.stdout.on('error', () => {}); // EIO after a hang-up must not become an uncaught error
+
+  let instance: ReturnType<typeof render> | undefined;
+  const bail = (code: number, message?: string) => {
+    try {
+      instance?.unmount();
+    } catch {
+      // unmounting a broken tree
+    }
+    restore();
+    if (message) process.stderr.write(message);
+    void services.close().finally(() => process.exit(code));
+    // a cleanup that hangs must not keep the process alive
+    setTimeout(() => process.exit(code), 2000).unref();
+  };
+  const signals: Array<[NodeJS.Signals, number]> = [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ];
+  // `on`, not `once`: Ink's signal-exit re-raises the signal when it finds itself the only listener.
+  for (const [signal, code] of signals) process.on(signal, () => bail(code));
+  const unexpected = (e: unknown) => bail(1, `tradedeck: unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.once('uncaughtException', unexpected);
+  process.once('unhandledRejection', unexpected);
+
+  process.stdout.write(ENTER_ALT);
+  instance = render(React.createElement(App, { services, theme: themeFromEnv() }), {
+    // Ink writes whole frames into the sink (debug output), which diffs them line by line onto
+    // the terminal: Ink 6.8's own incremental mode drifts by a line per update (see src/terminal.ts).
+    stdout: sink as unknown as NodeJS.WriteStream,
+    debug: true,
+    exitOnCtrlC: false,
+    maxFps: 60,
+    incrementalRendering: true,
+    patchConsole: false,
+  });
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    restore();
+    await services.close();
+  }
+  return 0;
+}

@@ -1,0 +1,113 @@
+// The one polling path: every resource a screen module declares is registered with the scheduler
+// here, held while its screen is visible (or always, for background resources), at the interval
+// the session keeps for that screen. The footer reads the visible screen's resource states.
+import React, { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { PollState } from '../../src/poll/scheduler.js';
+import { formatAge } from '../../src/format.js';
+import { useSession, useServices } from './context.js';
+import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
+
+/** The resources of every screen; only the visible screen's and the background ones are held. */
+export function ScreenResources({ screens, visible, ctx }: { screens: readonly MountedScreen[]; visible: string; ctx: Omit<ScreenContext<unknown>, 'store'> }) {
+  return (
+    <>
+      {screens.flatMap((m) =>
+        m.module.resources.map((r) => (
+          <Resource key={`${m.module.id}/${r.id}`} screen={m.module.id} resource={r} ctx={{ ...ctx, store: m.store }} active={visible === m.module.id || r.background === true} />
+        )),
+      )}
+    </>
+  );
+}
+
+function Resource({ screen, resource: r, ctx, active }: { screen: string; resource: ScreenResource<unknown>; ctx: ScreenContext<unknown>; active: boolean }) {
+  const { scheduler, session, catalog } = useServices();
+  const params = useRef(new Map<string, unknown>());
+  const ctxRef = useRef(ctx);
+  ctxRef.current = ctx;
+  // The key of the current params, recomputed when the screen's store or the catalog changes.
+  const wanted = useSyncExternalStore(
+    (cb) => {
+      const a = ctx.store.subscribe(cb);
+      const b = catalog.subscribe(cb);
+      return () => (a(), b());
+    },
+    () => {
+      const p = r.params(ctxRef.current);
+      if (p === undefined) return undefined;
+      const k = `${screen}/${r.id}/${r.key(p)}`;
+      if (!params.current.has(k)) params.current.set(k, p);
+      return k;
+    },
+  );
+  const [key, setKey] = useState<string | undefined>(r.settleMs ? undefined : wanted);
+  useEffect(() => {
+    if (wanted === key) return;
+    const timer = setTimeout(() => setKey(wanted), wanted === undefined || !r.settleMs ? 0 : r.settleMs);
+    return () => clearTimeout(timer);
+  }, [wanted, key, r.settleMs]);
+
+  const intervalMs = useSession((s) => s.intervals[screen]) ?? r.intervalMs;
+  useEffect(() => {
+    if (key === undefined) return;
+    const p = params.current.get(key);
+    // Params of other keys are not needed any more.
+    for (const k of [...params.current.keys()]) if (k !== key && k !== wanted) params.current.delete(k);
+    const unregister = scheduler.register(key, {
+      intervalMs: session.getState().intervals[screen] ?? r.intervalMs,
+      fetch: (signal) => r.fetch(p, signal, ctxRef.current),
+      onData: (data, at) => r.apply(p, data, at, ctxRef.current),
+    });
+    return unregister;
+    // the definition is fixed by the key
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, scheduler]);
+  useEffect(() => {
+    if (key === undefined || !active) return;
+    return scheduler.acquire(key);
+  }, [key, active, scheduler]);
+  useEffect(() => {
+    if (key !== undefined && scheduler.state(key)?.intervalMs !== intervalMs) scheduler.setInterval(key, intervalMs);
+  }, [key, intervalMs, scheduler]);
+  useEffect(() => {
+    const s = session.getState();
+    const others = (s.resources[screen] ?? []).filter((k) => !k.startsWith(`${screen}/${r.id}/`));
+    s.setResources(screen, key === undefined ? others : [key, ...others]);
+  }, [key, screen, session, r.id]);
+  return null;
+}
+
+/** The scheduler's state of `key` (re-renders when it changes). */
+export function usePollState(key: string | undefined): PollState | undefined {
+  const { scheduler } = useServices();
+  return useSyncExternalStore(scheduler.subscribe, () => (key === undefined ? undefined : scheduler.state(key)));
+}
+
+/** The poll state of a screen's resource by its id (the current key's). */
+export function useResourceState(screen: string, resourceId: string): { key?: string; paramsKey?: string; poll?: PollState } {
+  const prefix = `${screen}/${resourceId}/`;
+  const key = useSession((s) => s.resources[screen]?.find((k) => k.startsWith(prefix)));
+  return { key, paramsKey: key?.slice(prefix.length), poll: usePollState(key) };
+}
+
+function errorText(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ');
+}
+
+/** The footer's account of a resource: its age and interval, stale, failing with the next try, or paused. */
+export function pollStatusText(state: PollState | undefined, now: number, paused: boolean): string {
+  if (!state) return '';
+  const every = `every ${formatAge(state.intervalMs)}`;
+  const age = state.fetchedAt !== undefined ? `${formatAge(now - state.fetchedAt)} ago` : 'no data yet';
+  const parts: string[] = [];
+  if (state.error !== undefined) {
+    const retry = paused ? 'paused' : state.inFlight ? 'retrying now' : state.nextAt !== undefined ? `retry in ${formatAge(Math.max(0, state.nextAt - now) + 999)}` : '';
+    parts.push(`✗ ${errorText(state.error)}`, retry);
+    if (state.fetchedAt !== undefined) parts.push(`data ${age}`);
+  } else {
+    parts.push(state.inFlight && state.fetchedAt === undefined ? 'loading…' : `${state.stale ? 'STALE ' : ''}${age}`);
+    parts.push(paused ? 'PAUSED' : every);
+  }
+  return parts.filter(Boolean).join(' · ');
+}

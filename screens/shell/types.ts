@@ -1,0 +1,99 @@
+// What a screen is: one typed module per tab (screens/<Name>/index.ts), registered once in
+// screens/index.ts. The shell derives the tab bar, key dispatch, command bar, help overlay, footer
+// hints and polling from these modules, so adding a screen never touches the shell.
+import type { ReactNode } from 'react';
+import type { StoreApi } from 'zustand/vanilla';
+import type { ToastKind } from '../../components/Toasts.js';
+import type { Services } from '../../src/services.js';
+
+export type Flash = (kind: ToastKind, text: string) => void;
+
+/** What a key, a command or a resource of a screen can reach. */
+export interface ScreenContext<S> {
+  store: StoreApi<S>;
+  services: Services;
+  flash: Flash;
+}
+
+export interface ScreenKey<S> {
+  /** key names as normalizeKey produces them: 'x', 'X', 'enter', 'ctrl+r', 'pagedown' */
+  keys: string[];
+  /** the command the Component's handlers (useScreenKeys) or `run` carry out */
+  command: string;
+  /** one line for the `?` overlay */
+  help: string;
+  /** a short footer word; keys without one are listed only in the `?` overlay */
+  hint?: string;
+  /** why the key does nothing now (shown as a flash line and greyed in the overlay) */
+  disabled?(ctx: ScreenContext<S>): string | undefined;
+  /** the action, when it needs nothing of the Component's render */
+  run?(ctx: ScreenContext<S>): void | boolean;
+}
+
+export interface CommandContext {
+  services: Services;
+  flash: Flash;
+  screens: ReadonlyArray<{ id: string; title: string; key: string }>;
+  /** the visible screen's id */
+  screen: string;
+  goto(screenId: string): void;
+  quit(): void;
+  /** the commands of the registry (for :help) */
+  commands(): ReadonlyArray<{ name: string; usage: string; help: string }>;
+}
+
+export interface ScreenCommand<S> {
+  /** a lower-case word: letters, digits, '-' */
+  name: string;
+  /** e.g. "swap <amount> <from> <to>" */
+  usage: string;
+  help: string;
+  /** candidates for the argument at `index` (0 = first argument) */
+  complete?(index: number, partial: string, ctx: CommandContext & { store: StoreApi<S> }): string[];
+  /** throws CommandError (or any Error) with a message naming what is wrong */
+  run(args: string[], ctx: CommandContext & { store: StoreApi<S> }): void | Promise<void>;
+}
+
+/**
+ * Something a screen polls. `params` reads the screen's store and the services; undefined means
+ * nothing to poll now (an incomplete form). Each distinct `key(params)` is one scheduler resource.
+ */
+export interface ScreenResource<S, P = unknown, T = unknown> {
+  id: string;
+  intervalMs: number;
+  /** also polled while another screen is visible (e.g. open orders, for fill notifications) */
+  background?: boolean;
+  /** wait this long after params change before polling them (typing "1.5" asks once, not three times) */
+  settleMs?: number;
+  params(ctx: ScreenContext<S>): P | undefined;
+  key(params: P): string;
+  fetch(params: P, signal: AbortSignal, ctx: ScreenContext<S>): Promise<T>;
+  apply(params: P, data: T, at: number, ctx: ScreenContext<S>): void;
+}
+
+export interface ScreenProps<S> {
+  store: StoreApi<S>;
+  services: Services;
+  width: number;
+  height: number;
+}
+
+export interface ScreenModule<S = any> {
+  id: string;
+  title: string;
+  /** the key that reaches it: '1'..'9' */
+  key: string;
+  /** the screen shows a list: the footer offers filter, sort and detail */
+  list?: boolean;
+  createStore(services: Services): StoreApi<S>;
+  resources: ScreenResource<S, any, any>[];
+  keys: ScreenKey<S>[];
+  commands: ScreenCommand<S>[];
+  Component(props: ScreenProps<S>): ReactNode;
+}
+
+/** A screen module with its store, built once per dashboard. */
+export interface MountedScreen<S = any> {
+  module: ScreenModule<S>;
+  store: StoreApi<S>;
+}

@@ -1,0 +1,190 @@
+// createServices(config): the one factory of everything the dashboard, the headless commands and
+// the tests share: the service (embedded simulator in demo mode, or the real one), the API and RPC
+// clients, the wallet, the journal, the polling scheduler and the stores that are not one screen's
+// (session, the token catalog, the confirm queue, the journal view). No React in here.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiClient, RequestEvent } from './api/index.js';
+import type { RpcClient } from './api/rpc.js';
+import type { Config } from './config.js';
+import type { Journal } from './journal/journal.js';
+import type { PipelineDeps } from './pipeline/types.js';
+import { createScheduler, type Scheduler, type SchedulerOptions } from './poll/scheduler.js';
+import { openBackend, type Backend } from './runtime.js';
+import type { SimHandle } from './sim/index.js';
+import { createConfirmStore, type ConfirmStore } from './store/confirm.js';
+import { createJournalViewStore, type JournalViewStore } from './store/journal.js';
+import { createSessionStore, type SessionStore, type WalletInfo } from './store/session.js';
+import { createTokensStore, type TokensStore } from './store/tokens.js';
+import type { Wallet } from './wallet/keypair.js';
+
+export interface Notice {
+  kind: 'info' | 'error';
+  text: string;
+}
+
+export interface Services {
+  mode: 'demo' | 'live';
+  stateDir: string;
+  api: ApiClient;
+  /** absent in live mode without an RPC URL: then the swap and studio groups' RPC send is unavailable */
+  rpc?: RpcClient;
+  /** the embedded simulator (demo mode) */
+  sim?: SimHandle;
+  /** the loaded wallet (its key stays inside it); null: none configured */
+  wallet: Wallet | null;
+  /** null: the journal could not be opened (signing is then refused) */
+  journal: Journal | null;
+  readOnly: boolean;
+  scheduler: Scheduler;
+  session: SessionStore;
+  /** the one token catalog: every list fetched, the latest record of each mint, the watchlist */
+  catalog: TokensStore;
+  confirm: ConfirmStore;
+  journalView: JournalViewStore;
+  now(): number;
+  /** pipeline timing (tests shorten the waits) */
+  pipeline?: Partial<Pick<PipelineDeps, 'sleep' | 'pollIntervalMs' | 'maxQuoteAgeMs' | 'maxExecuteAttempts' | 'maxRebuilds'>>;
+  /** said once the dashboard is up (wallet fallbacks, an unreadable watchlist or journal) */
+  notices: Notice[];
+  /** shows a message from outside the UI (a failed watchlist save); the dashboard connects it */
+  report: (kind: Notice['kind'], text: string) => void;
+  close(): Promise<void>;
+}
+
+export interface ServicesOptions {
+  /** the first screen's id (the session starts there) */
+  screen?: string;
+  /** default polling interval per screen id */
+  intervals?: Record<string, number>;
+  scheduler?: SchedulerOptions;
+  pipeline?: Services['pipeline'];
+  /** API client retries (tests: 0) */
+  retries?: number;
+  now?: () => number;
+}
+
+/** A key file that was asked for explicitly cannot be used: the start stops with this message. */
+export class StartError extends Error {}
+
+interface WalletChoice {
+  info: WalletInfo | null;
+  signer: Wallet | null;
+  notice?: string;
+  tempDir?: string;
+}
+
+async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise<WalletChoice> {
+  if (config.address) {
+    const { watchOnlyWallet } = await import('./wallet/keypair.js');
+    const signer = watchOnlyWallet(config.address);
+    return { info: { kind: 'watch', address: signer.address }, signer };
+  }
+  if (!config.keypairPath) return { info: null, signer: null, notice: 'no wallet configured: signing is off' };
+  const { loadKeypairFile, createDemoKeyFile, KeyFileError } = await import('./wallet/keypair.js');
+  try {
+    const w = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
+    sim?.fund(w.address);
+    return { info: { kind: 'keypair', address: w.address }, signer: w };
+  } catch (e) {
+    if (!(e instanceof KeyFileError)) throw e;
+    if (!config.keypairIsDefault) throw new StartError(`${e.message}\n(give a usable key file, or --address ADDRESS for watch-only)`);
+    if (!sim) return { info: null, signer: null, notice: `no wallet: ${e.message}` };
+    const tempDir = await mkdtemp(join(tmpdir(), 'tradedeck-demo-'));
+    const path = await createDemoKeyFile(tempDir);
+    const w = await loadKeypairFile(path);
+    sim.fund(w.address);
+    const why = /not found/.test(e.message) ? '' : ` (${e.message})`;
+    return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, tempDir, notice: `demo wallet funded in the simulator${why}` };
+  }
+}
+
+/** Opens the service and builds everything around it. Throws StartError for an unusable explicit key file. */
+export async function createServices(config: Config, opts: ServicesOptions = {}): Promise<Services> {
+  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  const close = async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch {
+        // best effort at exit
+      }
+    }
+  };
+  let recordRequest: (e: RequestEvent) => void = () => {};
+  let backend: Backend;
+  let choice: WalletChoice;
+  try {
+    backend = await openBackend(config, (e) => recordRequest(e), opts.retries);
+    const b = backend;
+    cleanups.push(() => b.close());
+    choice = await chooseWallet(config, backend.sim);
+    if (choice.tempDir) {
+      const dir = choice.tempDir;
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    }
+  } catch (e) {
+    await close();
+    throw e;
+  }
+
+  const notices: Notice[] = [];
+  if (choice.notice) notices.push({ kind: 'info', text: choice.notice });
+  const watchlist = await import('./watchlist.js');
+  let starred: Awaited<ReturnType<typeof watchlist.loadWatchlist>> = [];
+  let persist: ((e: readonly import('./watchlist.js').WatchEntry[]) => Promise<void>) | undefined;
+  try {
+    starred = await watchlist.loadWatchlist(config.stateDir);
+  } catch (e) {
+    // Never overwrite a watchlist we could not read: stars stay in memory this time.
+    notices.push({ kind: 'error', text: `${(e as Error).message}; stars will not be saved this session` });
+    persist = async () => {};
+  }
+
+  let journal: Journal | null = null;
+  const journalPath = join(config.stateDir, 'journal.jsonl');
+  try {
+    const { openJournal } = await import('./journal/journal.js');
+    journal = await openJournal(journalPath);
+  } catch (e) {
+    notices.push({ kind: 'error', text: `journal ${journalPath}: ${(e as Error).message}; signing is off` });
+  }
+
+  const now = opts.now ?? Date.now;
+  const session = createSessionStore({
+    mode: config.mode,
+    modeLabel: backend.label,
+    wallet: choice.info,
+    readOnly: config.readOnly,
+    screen: opts.screen ?? 'tokens',
+    intervals: opts.intervals ?? {},
+  });
+  recordRequest = (e) => session.getState().recordRequest(e, now());
+  const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m));
+  const services: Services = {
+    mode: config.mode,
+    stateDir: config.stateDir,
+    api: backend.client,
+    rpc: backend.rpc,
+    sim: backend.sim,
+    wallet: choice.signer,
+    journal,
+    readOnly: config.readOnly,
+    scheduler: createScheduler(opts.scheduler),
+    session,
+    catalog: createTokensStore({ starred, persist: persist ?? writer }),
+    confirm: createConfirmStore(),
+    journalView: createJournalViewStore(),
+    now,
+    pipeline: opts.pipeline,
+    notices,
+    // until the dashboard connects its flash line, messages wait with the start-up notices
+    report: (kind, text) => void notices.push({ kind, text }),
+    close,
+  };
+  cleanups.push(() => services.scheduler.dispose());
+  cleanups.push(() => services.catalog.getState().persistStarred());
+  cleanups.push(() => services.confirm.getState().cancelAll());
+  return services;
+}
