@@ -1,6 +1,5 @@
 // The `:` command line: editing, history, Tab completion. Holds an 'input' key layer while shown.
 import { Text } from 'ink';
-import React from 'react';
 import { normalizeKey } from './keys/normalizeKey.js';
 import { useKeyLayer } from './keys/KeyRouter.js';
 import { browseHistory, completeCommand, initialCommand, type CommandState } from './commandLine.js';

@@ -1,6 +1,5 @@
 // The confirmation modal in front of every signing action. Cancel is the default.
 import { Box, Text } from 'ink';
-import React from 'react';
 import { normalizeKey } from './keys/normalizeKey.js';
 import { useKeyLayer } from './keys/KeyRouter.js';
 import { dialogBody, type SummaryLine } from './confirm/layout.js';

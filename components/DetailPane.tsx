@@ -1,6 +1,6 @@
 // A scrollable key/value list in sections, for showing every field a resource returned.
 import { Box, Text } from 'ink';
-import React, { useMemo } from 'react';
+import { useMemo } from 'react';
 import { normalizeKey } from './keys/normalizeKey.js';
 import { useKeyLayer } from './keys/KeyRouter.js';
 import { scrollByKey } from './scroll.js';
@@ -28,10 +28,13 @@ export interface DetailPaneProps {
 
 /**
  * Every leaf of a JSON value as dotted keys: { a: { b: 1 }, c: [2] } -> a.b = 1, c[0] = 2.
- * null shows as "null", empty objects and arrays as {} and [].
+ * null and absent values show as "—", empty objects and arrays as {} and [].
  */
+/** What a missing value (null, absent) shows as, everywhere. */
+export const MISSING = '—';
+
 export function flattenFields(value: unknown, prefix = ''): DetailEntry[] {
-  if (value === null || value === undefined) return [{ key: prefix || '(value)', value: String(value) }];
+  if (value === null || value === undefined) return [{ key: prefix || '(value)', value: MISSING }];
   if (Array.isArray(value)) {
     if (value.length === 0) return [{ key: prefix || '(value)', value: '[]' }];
     return value.flatMap((v, i) => flattenFields(v, `${prefix}[${i}]`));

@@ -1,6 +1,5 @@
 // The bottom line: key hints on the left (always keeping "? help"), data age on the right.
 import { Text } from 'ink';
-import React from 'react';
 import type { Hint } from './keys/keymap.js';
 import { textWidth, truncate } from './text.js';
 import { useTheme } from './theme.js';

@@ -1,6 +1,5 @@
 // The top line: app title, mode badge, wallet, API health with its last error, clock.
 import { Text } from 'ink';
-import React from 'react';
 import { textWidth, truncate } from './text.js';
 import { useTheme, type Theme } from './theme.js';
 

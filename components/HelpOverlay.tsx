@@ -1,7 +1,6 @@
 // The `?` overlay: every key of the visible screen, the global keys and the dialog keys, grouped and
 // laid out in as many columns as the terminal needs, so 80x24 shows them all without scrolling.
 import { Box, Text } from 'ink';
-import React from 'react';
 import { normalizeKey } from './keys/normalizeKey.js';
 import { useKeyLayer } from './keys/KeyRouter.js';
 import type { HelpEntry } from './keys/keymap.js';

@@ -1,6 +1,5 @@
 // A still loading message (no spinner: a spinner repaints every frame, which is costly over ssh).
 import { Text } from 'ink';
-import React from 'react';
 import { padCell } from './text.js';
 import { useTheme } from './theme.js';
 

@@ -1,6 +1,5 @@
 // A horizontal bar for a fraction (e.g. a recurring order's completed cycles).
 import { Text } from 'ink';
-import React from 'react';
 import { useTheme } from './theme.js';
 
 /** `width` columns of █ (done) and ░ (to do); the fraction is clamped to 0..1. */

@@ -1,6 +1,5 @@
 // A one-line chart of a number series with block characters.
 import { Text } from 'ink';
-import React from 'react';
 import { useTheme } from './theme.js';
 
 const BARS = '▁▂▃▄▅▆▇█';

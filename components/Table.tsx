@@ -1,6 +1,6 @@
 // A windowed table: only the rows that fit are rendered, one <Text> per row with pre-padded cells.
 import { Box, Text } from 'ink';
-import React, { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { cellText, COLUMN_GAP, layoutColumns, windowRows, type Column } from './table/layout.js';
 import { padCell, truncate } from './text.js';
 import { useTheme } from './theme.js';

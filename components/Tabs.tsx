@@ -1,6 +1,5 @@
 // The screen tabs line: "1 Tokens  2 Swap  3 Orders …" with the active one highlighted.
 import { Text } from 'ink';
-import React from 'react';
 import { padCell, textWidth } from './text.js';
 import { useTheme } from './theme.js';
 

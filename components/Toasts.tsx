@@ -1,6 +1,6 @@
 // Timed flash messages (info / success / error) and the hook that owns their timers.
 import { Box, Text } from 'ink';
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { padCell } from './text.js';
 import { useTheme } from './theme.js';
 

@@ -1,6 +1,5 @@
 // A screen not built yet: a short plain text of what it will hold.
 import { Box, Text } from 'ink';
-import React from 'react';
 import { wrapText } from '../components/text.js';
 import { useTheme } from '../components/theme.js';
 import type { ScreenModule } from './shell/types.js';

@@ -79,12 +79,6 @@ export function groupDigits(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Multiplies a raw amount by a ratio num/den, rounding down. */
-export function mulDiv(a: bigint, num: bigint, den: bigint): bigint {
-  if (den === 0n) throw new AmountError('division by zero');
-  return (a * num) / den;
-}
-
 /** Applies a basis-point reduction, rounding down: amount * (10000 - bps) / 10000. */
 export function minusBps(amount: bigint, bps: number): bigint {
   return (amount * BigInt(10000 - bps)) / 10000n;

@@ -1,6 +1,5 @@
 // Draws an edited line with its cursor, scrolled horizontally to keep the cursor in view.
 import { Text } from 'ink';
-import React from 'react';
 import { useTheme } from '../theme.js';
 import type { LineState } from './lineEdit.js';
 

@@ -1,6 +1,6 @@
 // A labelled choice among a few options, cycled with the arrow keys.
 import { Text } from 'ink';
-import React, { useRef } from 'react';
+import { useRef } from 'react';
 import { normalizeKey } from '../keys/normalizeKey.js';
 import { useKeyLayer } from '../keys/KeyRouter.js';
 import { padCell } from '../text.js';

@@ -1,6 +1,6 @@
 // A labelled one-line text input for forms.
 import { Box, Text } from 'ink';
-import React, { useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { normalizeKey } from '../keys/normalizeKey.js';
 import { useKeyLayer } from '../keys/KeyRouter.js';
 import { padCell } from '../text.js';

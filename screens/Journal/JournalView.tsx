@@ -1,7 +1,7 @@
 // The journal view, opened with J from any screen: every signed transaction (newest first) with its
 // time, group, action, status and signature; Enter shows one entry; Esc backs out, J closes.
 import { Box, Text } from 'ink';
-import React, { useEffect } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';

@@ -3,7 +3,7 @@
 // s swaps through the order group, b through the swap group, i shows the instructions. Arriving
 // here never starts editing: Enter or e edits the selected field, Esc or Enter leaves it.
 import { Box, Text } from 'ink';
-import React, { useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
 import { useCommands } from '../../components/keys/index.js';

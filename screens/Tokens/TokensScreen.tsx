@@ -1,7 +1,7 @@
 // The Tokens screen: the service's top-token lists, polled live, with sort, filter, a detail pane
 // showing every field, and a persisted watchlist.
 import { Box, Text } from 'ink';
-import React, { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { DetailPane } from '../../components/DetailPane.js';
 import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';

@@ -1,7 +1,7 @@
 // The detail pane's sections, built generically from whatever the service returned: scalar fields
 // under "Token", then one section per object or list field (the four stats windows, audit,
 // firstPool, links...), so fields the client does not know about show too.
-import { flattenFields, type DetailSection } from '../../components/DetailPane.js';
+import { flattenFields, MISSING, type DetailSection } from '../../components/DetailPane.js';
 import { formatAge } from '../../src/format.js';
 import { printable, type TokenRow } from './rows.js';
 
@@ -23,7 +23,7 @@ export function tokenSections(row: TokenRow, now: number): DetailSection[] {
     if (value !== null && typeof value === 'object' && !(Array.isArray(value) && value.length === 0)) {
       nested.push({ title: printable(key, 60), entries: flattenFields(value).map((e) => ({ key: printable(e.key, 60), value: printable(e.value, 500) })) });
     } else {
-      const text = Array.isArray(value) ? '[]' : String(value);
+      const text = Array.isArray(value) ? '[]' : value === null || value === undefined ? MISSING : String(value);
       scalars.entries.push({ key: printable(key, 60), value: printable(text, 500) });
       if (key === 'updatedAt' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
         scalars.entries.push({ key: '  (age)', value: `${formatAge(now - Date.parse(value))} ago` });

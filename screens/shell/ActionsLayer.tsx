@@ -1,6 +1,6 @@
 // What signing adds to the app frame: the confirm dialog host, the journal view (J from any
 // screen), and the start-up reconcile of the journal shown as a flash line.
-import React, { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { GLOBAL_SCOPE, useCommands } from '../../components/keys/index.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';

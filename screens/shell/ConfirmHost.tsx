@@ -1,6 +1,6 @@
 // Renders the oldest pending confirmation as the ConfirmDialog (a modal key layer: nothing below it
 // sees a key while it is up). `y` confirms; `n`, Esc or going away cancels.
-import React, { useEffect } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import type { ConfirmStore } from '../../src/store/confirm.js';

@@ -1,7 +1,7 @@
 // The one polling path: every resource a screen module declares is registered with the scheduler
 // here, held while its screen is visible (or always, for background resources), at the interval
 // the session keeps for that screen. The footer reads the visible screen's resource states.
-import React, { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PollState } from '../../src/poll/scheduler.js';
 import { formatAge } from '../../src/format.js';
 import { useSession, useServices } from './context.js';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
-import React, { useEffect } from 'react';
 import { Footer, fitFooter } from '../../components/Footer.js';
 import { Header } from '../../components/Header.js';
 import { HelpOverlay, helpColumns, type HelpColumnGroup } from '../../components/HelpOverlay.js';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
-import React from 'react';
 import { CommandBar } from '../../components/CommandBar.js';
 import { browseHistory, completeCommand, initialCommand } from '../../components/commandLine.js';
 import { applyLineKey, lineAt } from '../../components/fields/lineEdit.js';

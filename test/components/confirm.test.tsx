@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
-import React from 'react';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/ConfirmDialog.js';
 import { dialogBody } from '../../components/confirm/layout.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';

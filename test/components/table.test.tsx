@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
-import React, { useState } from 'react';
+import { useState } from 'react';
 import { Table, filterRows, layoutColumns, sortRows, windowRows, type Column } from '../../components/Table.js';
 import { padCell, truncate, textWidth } from '../../components/text.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
-import React, { useState } from 'react';
+import { useState } from 'react';
 import { DetailPane, detailLines, flattenFields } from '../../components/DetailPane.js';
 import { SelectField } from '../../components/fields/SelectField.js';
 import { TextField } from '../../components/fields/TextField.js';
@@ -85,7 +85,7 @@ describe('<DetailPane>', () => {
     assert.deepEqual(flattenFields({ id: 'm', stats: { a: 1, b: null }, tags: ['x'], e: [], o: {} }), [
       { key: 'id', value: 'm' },
       { key: 'stats.a', value: '1' },
-      { key: 'stats.b', value: 'null' },
+      { key: 'stats.b', value: '—' },
       { key: 'tags[0]', value: 'x' },
       { key: 'e', value: '[]' },
       { key: 'o', value: '{}' },

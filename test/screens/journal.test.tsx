@@ -2,7 +2,6 @@
 // shows one entry without the signed transaction in full; Esc backs out, J closes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import React from 'react';
 import { render } from 'ink-testing-library';
 import { KeyRouterProvider } from '../../components/keys/index.js';
 import { JournalView } from '../../screens/Journal/JournalView.js';

@@ -1,6 +1,5 @@
 // Screen tests run the real app against the real simulator over loopback HTTP: the services come
 // from the same createServices as the dashboard, rendered with ink-testing-library.
-import React from 'react';
 import { render } from 'ink-testing-library';
 import { plainTheme } from '../../components/theme.js';
 import { App } from '../../screens/shell/App.js';

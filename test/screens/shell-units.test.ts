@@ -14,6 +14,7 @@ import { SCREENS } from '../../screens/index.js';
 import { tokensScreen } from '../../screens/Tokens/index.js';
 import { createSessionStore, createTokensStore } from '../../src/store/index.js';
 import { buildRows, printable } from '../../screens/Tokens/rows.js';
+import { tokenSections } from '../../screens/Tokens/detail.js';
 import type { Services } from '../../src/services.js';
 
 class FakeTerminal extends EventEmitter {
@@ -186,6 +187,17 @@ describe('display of service data', () => {
       latest: {}, history: {}, changed: {}, starred: [], starredOnly: false, interval: '1h',
     });
     assert.ok(!/[\x00-\x1f]/.test(rows[0].symbol + rows[0].name));
+  });
+
+  it('the token detail shows — for missing values, never null or undefined', () => {
+    const [row] = buildRows({
+      tokens: [{ id: 'M1', symbol: 'ABC', name: 'Abc', usdPrice: 1, twitter: null, audit: { mintAuthorityDisabled: null, topHoldersPercentage: 12 } } as never],
+      latest: {}, history: {}, changed: {}, starred: [], starredOnly: false, interval: '1h',
+    });
+    const text = tokenSections(row, 0).flatMap((s) => s.entries.map((e) => `${e.key}=${e.value}`));
+    assert.ok(text.includes('twitter=—'), text.join(' '));
+    assert.ok(text.includes('mintAuthorityDisabled=—'), text.join(' '));
+    assert.ok(!text.some((l) => /=(null|undefined)$/.test(l)));
   });
 
   it('the footer says how old the data is, when it is stale, and when a failing resource retries', () => {

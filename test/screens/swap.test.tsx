@@ -1,7 +1,6 @@
 // The Swap screen against the simulator over HTTP, in the whole app, through the key router as a person types.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import React from 'react';
 import { render } from 'ink-testing-library';
 import { plainTheme } from '../../components/theme.js';
 import { SCREENS } from '../../screens/index.js';

@@ -153,10 +153,11 @@ describe('Tokens screen', () => {
           assert.ok(lines.some((l) => l.startsWith(leaf.key + ' ') && l.includes(leaf.value)), `${key}: ${leaf.key} = ${leaf.value}`);
         }
       } else {
-        const text = Array.isArray(value) ? '[]' : String(value);
+        const text = Array.isArray(value) ? '[]' : value === null ? '—' : String(value);
         assert.ok(lines.some((l) => l.startsWith(key + ' ') && l.trimEnd().endsWith(text)), `${key} = ${text}`);
       }
     }
+    assert.ok(!lines.some((l) => /\s(null|undefined)$/.test(l.trimEnd())), 'no raw null or undefined');
     for (const must of ['stats5m', 'stats1h', 'stats6h', 'stats24h', 'audit', 'firstPool', 'updatedAt', 'circSupply', 'totalSupply', 'dev', 'launchpad', 'graduatedPool']) {
       assert.ok(frame.includes(must), must);
     }

@@ -1,0 +1,72 @@
+// The shell as a person uses it, in a real pseudo-terminal: number keys always leave a screen unless
+// a field is being edited, a field is edited only after Enter, Esc keeps what was typed, `?` shows
+// every key without scrolling at 80x24 and 100x30, :rows sizes the token list, :limit is the
+// Orders screen's, and no line is ever wider than the terminal.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openTerminal } from '../helpers/pty.js';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const cli = join(root, 'dist', 'cli.js');
+const ROW = /^[› ]\s*\d+\s+[★ ]?\S+/;
+const tokenRows = (screen: string) => screen.split('\n').filter((l) => ROW.test(l));
+const narrowEnough = (screen: string, cols: number) => screen.split('\n').every((l) => l.length <= cols);
+
+test('80x24: 2 then 1; Enter on From, SO, Esc, 1 keeps the text; ? fits at 80x24 and 100x30; :rows 5; :limit alone explains itself', async (t) => {
+  assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
+  const home = mkdtempSync(join(tmpdir(), 'td-e2e-shell-'));
+  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const term = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
+  await term.waitFor((s) => tokenRows(s).length >= 10, 30_000);
+
+  term.send('2');
+  await term.waitFor((s) => s.includes('› From') && s.includes('Enter/e edit'), 10_000);
+  term.send('1');
+  await term.waitFor((s) => tokenRows(s).length >= 10, 10_000);
+
+  term.send('2');
+  await term.waitFor('› From', 10_000);
+  term.press('Enter');
+  await term.waitFor('✎ From', 10_000);
+  term.send('SO');
+  await term.waitFor(/✎ From\s+SO/, 10_000);
+  term.press('Escape');
+  await term.waitFor((s) => !s.includes('✎ From'), 10_000);
+  term.send('1');
+  await term.waitFor((s) => tokenRows(s).length >= 10, 10_000);
+  term.send('2');
+  await term.waitFor(/› From\s+SO/, 10_000);
+  term.send('1');
+  await term.waitFor((s) => tokenRows(s).length >= 10, 10_000);
+
+  for (const [cols, rows] of [[80, 24], [100, 30]] as const) {
+    term.resize(cols, rows);
+    term.send('?');
+    const help = await term.waitFor((s) => s.includes('Dialogs') && s.includes('Tokens screen'), 10_000);
+    assert.doesNotMatch(help, /j\/k scroll/, `no scrolling at ${cols}x${rows}`);
+    for (const word of ['move down', 'next screen', 'command bar', 'quit', '1-6', 'next category', 'confirm and sign']) assert.ok(help.includes(word), `${word} at ${cols}x${rows}`);
+    assert.ok(narrowEnough(help, cols));
+    term.press('Escape');
+    await term.waitFor((s) => !s.includes('Dialogs'), 10_000);
+  }
+  term.resize(80, 24);
+
+  term.send(':rows 5');
+  term.press('Enter');
+  const five = await term.waitFor((s) => tokenRows(s).length === 5 && s.includes('top 5'), 15_000);
+  assert.ok(narrowEnough(five, 80));
+
+  term.send(':limit');
+  term.press('Enter');
+  const said = await term.waitFor(/limit order/i, 10_000);
+  assert.match(said, /:limit \d/);
+  assert.equal(tokenRows(said).length, 5, 'the token list was not resized by :limit');
+
+  term.send('q');
+  assert.equal(await term.exited(), 0);
+});

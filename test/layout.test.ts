@@ -1,0 +1,46 @@
+// The layout the design fixes: src/ holds no React or Ink (the headless commands and the simulator
+// must never load them), and nothing in src/ but the entry point reaches into screens/ or components/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.(ts|tsx|mjs|js)$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+
+/** Every module specifier a file imports, statically or dynamically. */
+function imports(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) found.push(m[1]);
+  return found;
+}
+
+test('no file under src/ imports react or ink, or is a .tsx file', () => {
+  const offenders: string[] = [];
+  for (const f of files(join(root, 'src'))) {
+    const rel = relative(root, f);
+    if (f.endsWith('.tsx')) offenders.push(`${rel} is a .tsx file`);
+    for (const spec of imports(readFileSync(f, 'utf8'))) {
+      if (/^(react|ink)(\/|$)|^ink-|^react-/.test(spec)) offenders.push(`${rel} imports ${spec}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('src/ reaches screens/ only from the entry point, and components/ never', () => {
+  const offenders: string[] = [];
+  for (const f of files(join(root, 'src'))) {
+    const rel = relative(root, f);
+    for (const spec of imports(readFileSync(f, 'utf8'))) {
+      if (/(^|\/)components\//.test(spec) || (/(^|\/)screens\//.test(spec) && rel !== join('src', 'cli.ts'))) offenders.push(`${rel} imports ${spec}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('the check finds an import of react when there is one', () => {
+  assert.deepEqual(imports(`import React from 'react';\nconst ink = await import('ink');`), ['react', 'ink']);
+});
