@@ -4,6 +4,7 @@ import type { SimGroup, SimIds, SimRequests, SimSubmitResult } from './kernel.js
 import type { SimClockImpl } from './clock.js';
 import { decodeWireTransaction, type SimTransactionsImpl } from './transactions.js';
 import { toBase58 } from './random.js';
+import { ExecuteFaults } from './execute-faults.js';
 
 export const REQUEST_TTL_MS = 120_000;
 
@@ -15,6 +16,8 @@ interface IssuedRequest {
 
 export class SimRequestsImpl implements SimRequests {
   private readonly issued = new Map<string, IssuedRequest>();
+  /** deterministic execute failures set through /__sim/faults or the SimHandle */
+  readonly executeFaults = new ExecuteFaults();
 
   constructor(
     private readonly clock: SimClockImpl,
@@ -47,7 +50,7 @@ export class SimRequestsImpl implements SimRequests {
     if (!req.messages.has(decoded.messageKey)) {
       return { code: -3, status: 'Failed', signature, slot, error: 'transaction message was modified: only add signatures to the returned transaction' };
     }
-    return this.tx.submit(signedBase64);
+    return this.tx.submit(signedBase64, () => this.executeFaults.take(group));
   }
 
   private sweep(): void {

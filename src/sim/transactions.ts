@@ -135,12 +135,18 @@ export class SimTransactionsImpl implements SimTransactions {
     return { code: 0, signature, tx, issued };
   }
 
-  submit(signedBase64: string): SimSubmitResult {
+  /**
+   * `gate` runs only when the transaction would land now (checks pass, not landed before); a
+   * failure it returns is answered without landing or remembering anything (injected faults).
+   */
+  submit(signedBase64: string, gate?: () => { code: number; error: string } | null): SimSubmitResult {
     const slot = this.clock.slot();
     const c = this.check(signedBase64);
     if (!c.tx || !c.issued) return failed(c.code, c.error ?? 'invalid transaction', c.signature, slot);
     const prior = this.results.get(c.tx.messageKey);
     if (prior) return prior;
+    const injected = gate?.();
+    if (injected) return failed(injected.code, injected.error, c.signature, slot);
     let outcome: SimEffectResult;
     try {
       outcome = c.issued.effect(c.signature);
