@@ -1,14 +1,30 @@
 // The embedded simulator of the whole service: startSim() serves every group, a small Solana
 // JSON-RPC and loopback control routes over real HTTP.
 import type { AddressInfo } from 'node:net';
+import type { TriggerOrder } from '../api/types.js';
 import type { SimGroup, SimKernel } from './kernel.js';
 import { SimCore } from './core.js';
 import { FaultInjector } from './http/faults.js';
 import { RequestLog, type SimRequestLogEntry } from './http/request-log.js';
 import { createSimServer } from './http/server.js';
 import { registerAllGroups } from './groups/index.js';
+import { fillTriggerOrder } from './groups/trigger-fill.js';
+import { parseExecuteFault, type ExecuteGroup } from './execute-faults.js';
 
 export type { SimRequestLogEntry } from './http/request-log.js';
+export type { ExecuteGroup } from './execute-faults.js';
+
+/** A deterministic execute failure (same rules as `failExecute` of POST /__sim/faults). */
+export interface ExecuteFaultOptions {
+  group: ExecuteGroup;
+  /** executes of the group that would land and still do before the failures; default 0 */
+  skip?: number;
+  /** executes that then fail without landing; default 1 */
+  count?: number;
+  /** non-zero execute code; default -1006 (timed out) */
+  code?: number;
+  error?: string;
+}
 
 export interface SimOptions {
   /** default 127.0.0.1 */
@@ -40,6 +56,16 @@ export interface SimHandle {
   kernel: SimKernel;
   fund(address: string, mint?: string, amount?: bigint): void;
   advance(seconds: number): void;
+  /**
+   * Fills `percent` (0 < p <= 100) of a trigger order's original making amount, capped at what
+   * remains, at its limit price, as a keeper fill; returns the order's new state. Throws a
+   * RangeError naming the field (unknown order, not open, bad percent).
+   */
+  fillTriggerOrder(order: string, percent: number): TriggerOrder;
+  /** makes executes of a group fail without landing (see ExecuteFaultOptions); throws RangeError on a bad rule */
+  failExecute(rule: ExecuteFaultOptions): void;
+  /** drops every pending execute failure rule */
+  clearExecuteFaults(): void;
   requests(): SimRequestLogEntry[];
   stop(): Promise<void>;
 }
@@ -81,6 +107,18 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     kernel: core.kernel,
     fund: (address, mint, amount) => core.fund(address, mint, amount),
     advance: (seconds) => core.clock.advance(seconds),
+    fillTriggerOrder: (order, percent) => {
+      core.clock.sync();
+      const outcome = fillTriggerOrder(core.kernel, order, percent);
+      if (!outcome.ok) throw new RangeError(outcome.message);
+      return outcome.order;
+    },
+    failExecute: (rule) => {
+      const parsed = parseExecuteFault(rule, 'rule');
+      if (typeof parsed === 'string') throw new RangeError(parsed);
+      core.requests.executeFaults.set(parsed);
+    },
+    clearExecuteFaults: () => core.requests.executeFaults.clear(),
     requests: () => log.all(),
     stop: () =>
       new Promise<void>((resolve) => {

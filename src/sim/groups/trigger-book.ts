@@ -113,8 +113,54 @@ export class TriggerBook {
     this.open = this.open.filter((o) => o !== rec);
   }
 
+  /**
+   * Closes as Expired every open order whose expiredAt has passed by `atMs`. The keeper does this
+   * on its checks; listings and control fills call it too, so an order is never shown open after
+   * its expiry, even between two checks.
+   */
+  expireDue(atMs: number): void {
+    for (const rec of [...this.open]) {
+      if (rec.expiredAtSec !== null && rec.expiredAtSec * 1000 <= atMs) this.close(rec, 'Expired', this.kernel.ids.signature(), atMs);
+    }
+  }
+
+  /**
+   * Fills `portion` of an open order's input at its limit price, recorded as a keeper fill is:
+   * the input leaves the escrow to the keeper (the taker), the maker is credited the output the
+   * limit price asks for, remaining amounts shrink, and the order completes when nothing remains.
+   */
+  fillAtLimit(rec: TriggerRecord, portion: bigint, atMs: number): RecurringTrade {
+    const { ledger } = this.kernel;
+    const last = portion >= rec.remMaking;
+    const amount = last ? rec.remMaking : portion;
+    const out = last ? rec.remTaking : (rec.remTaking * amount + rec.remMaking - 1n) / rec.remMaking;
+    const keeper = this.keepers[rec.seq % this.keepers.length];
+    ledger.transfer(rec.key, keeper, rec.inputMint, amount);
+    if (out > 0n) ledger.credit(rec.maker, rec.outputMint, out);
+    const txId = this.kernel.ids.signature();
+    const trade = fillTrade(this.kernel, {
+      orderKey: rec.key,
+      keeper,
+      inputMint: rec.inputMint,
+      outputMint: rec.outputMint,
+      rawIn: amount,
+      rawOut: out,
+      feeMint: rec.outputMint,
+      rawFee: 0n,
+      txId,
+      atMs,
+    });
+    rec.trades.push(trade);
+    rec.remMaking -= amount;
+    rec.remTaking = out >= rec.remTaking ? 0n : rec.remTaking - out;
+    rec.updatedMs = atMs;
+    if (rec.remMaking === 0n) this.close(rec, 'Completed', txId, atMs);
+    return trade;
+  }
+
   /** Orders of a user for a listing, newest first. */
   list(user: string, status: 'active' | 'history', inputMint?: string, outputMint?: string, includeFailed = false): TriggerRecord[] {
+    this.expireDue(this.kernel.clock.nowMs());
     const out: TriggerRecord[] = [];
     for (const o of this.byKey.values()) {
       if (o.maker !== user) continue;
@@ -130,13 +176,8 @@ export class TriggerBook {
 
   private check(slot: number): void {
     const atMs = slotMs(this.kernel, slot);
-    for (const rec of [...this.open]) {
-      if (rec.expiredAtSec !== null && rec.expiredAtSec * 1000 <= atMs) {
-        this.close(rec, 'Expired', this.kernel.ids.signature(), atMs);
-        continue;
-      }
-      this.tryFill(rec, atMs, slot);
-    }
+    this.expireDue(atMs);
+    for (const rec of [...this.open]) this.tryFill(rec, atMs, slot);
   }
 
   private tryFill(rec: TriggerRecord, atMs: number, slot: number): void {

@@ -1,8 +1,23 @@
-// Loopback-only control routes under /__sim/: fund, request log, faults, time jumps, balances.
-// Never faulted, rate limited or logged.
+// Loopback-only control routes under /__sim/: fund, request log, faults, time jumps, balances,
+// trigger fills. Never faulted, rate limited or logged.
+//
+//   POST /__sim/fill   {"order": "<trigger order key>", "percent": 50}
+//     Fills that percent of the order's original making amount (capped at what remains) at its
+//     limit price, recorded as a keeper fill. 200: the order (trigger listing shape, 2.6).
+//     400 {"error": "<field>: <rule>"} for a bad field or an order that is not open; 404 for an
+//     unknown order key.
+//   POST /__sim/faults {"failExecute": {"group": "trigger", "skip": 1, "count": 1, "code": -1006, "error": "..."}}
+//     (beside latencyMs, faultRate, rateLimitPerMinute, rateLimitGroups). Of the next executes of
+//     the group (ultra, trigger or recurring) that would land a transaction, `skip` (default 0)
+//     land, then `count` (default 1) answer 200 {status: "Failed", code, error, signature} without
+//     landing, so posting the same request again later lands it. `code` defaults to -1006 (timed
+//     out). One rule per group; a new one replaces it; "failExecute": null clears every rule.
+//     200: the fault settings with `failExecute`: the rules still pending.
 import { isAddress } from '@solana/web3.js';
 import type { ServerDeps } from './server.js';
 import { gatewayBody } from './errors.js';
+import { parseExecuteFault } from '../execute-faults.js';
+import { fillTriggerOrder } from '../groups/trigger-fill.js';
 
 interface Reply {
   status: number;
@@ -26,14 +41,14 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
   const route = `${method} ${path}`;
   if (route === 'GET /__sim/requests') return { status: 200, body: deps.log.all() };
   if (route === 'GET /__sim/state') {
-    return { status: 200, body: { slot: core.clock.slot(), time: core.clock.nowIso(), seed: core.options.seed, faults: deps.faults.settings } };
+    return { status: 200, body: { slot: core.clock.slot(), time: core.clock.nowIso(), seed: core.options.seed, faults: faultState(deps) } };
   }
   if (route === 'GET /__sim/balances') {
     const address = query.get('address') ?? '';
     if (!isAddress(address)) return bad('address: must be a base58 public key');
     return { status: 200, body: { address, balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })) } };
   }
-  if (method !== 'POST' || !['/__sim/fund', '/__sim/faults', '/__sim/advance'].includes(path)) {
+  if (method !== 'POST' || !['/__sim/fund', '/__sim/faults', '/__sim/advance', '/__sim/fill'].includes(path)) {
     return { status: 404, body: gatewayBody(404, `no control route ${route}`) };
   }
   const body = objectBody(text);
@@ -48,11 +63,27 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
     return { status: 200, body: { address, balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })) } };
   }
   if (path === '/__sim/faults') {
-    const error = deps.faults.update(body);
-    return error ? bad(error) : { status: 200, body: deps.faults.settings };
+    const { failExecute, ...settings } = body;
+    const rule = failExecute === undefined || failExecute === null ? null : parseExecuteFault(failExecute);
+    if (typeof rule === 'string') return bad(rule);
+    const error = deps.faults.update(settings);
+    if (error) return bad(error);
+    if (failExecute === null) core.requests.executeFaults.clear();
+    if (rule) core.requests.executeFaults.set(rule);
+    return { status: 200, body: faultState(deps) };
+  }
+  if (path === '/__sim/fill') {
+    const unknown = Object.keys(body).find((k) => k !== 'order' && k !== 'percent');
+    if (unknown) return bad(`${unknown}: unknown field (use order, percent)`);
+    const outcome = fillTriggerOrder(core.kernel, body.order, body.percent);
+    return outcome.ok ? { status: 200, body: outcome.order } : { status: outcome.status, body: { error: outcome.message } };
   }
   const seconds = body.seconds;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > 30 * 86_400) return bad('seconds: must be a number 0..2592000');
   core.clock.advance(seconds);
   return { status: 200, body: { slot: core.clock.slot(), time: core.clock.nowIso() } };
+}
+
+function faultState(deps: ServerDeps): Record<string, unknown> {
+  return { ...deps.faults.settings, failExecute: deps.core.requests.executeFaults.pending() };
 }
