@@ -13,7 +13,7 @@ import { useRefState } from '../../components/useRefState.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { checkForm } from '../../src/actions/swapForm.js';
+import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js';
 import { catalogEmpty, executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
@@ -76,7 +76,10 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   useEffect(() => {
     if (running && editing()) setEditing(false);
   }, [running, editing, setEditing]);
-  const { paramsKey: quoteKey, poll } = useResourceState(SWAP_SCREEN, 'quote');
+  const { poll } = useResourceState(SWAP_SCREEN, 'quote');
+  const path = swapPath(form);
+  // The quote shown must answer the form as it is now (not one still settling).
+  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params) : undefined;
 
   // Read at the moment of each key (several keys can arrive before the next render).
   const suggestFor = () => {
@@ -131,7 +134,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       top: () => setFocus(fields[0].key),
       bottom: () => setFocus(fields[fields.length - 1].key),
       edit: () => setEditing(true),
-      execute: () => void executeSwapForm(s, swap, 'order'),
+      execute: () => void executeSwapForm(s, swap, swapPath(st().form).via),
       build: () => void executeSwapForm(s, swap, 'swap'),
       instructions: () => void fetchInstructions(s, swap),
       advanced: () => st().setAdvanced(!st().advanced),
@@ -171,8 +174,9 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     running,
     outcome,
     check,
+    path,
     quote,
-    quoteKey,
+    quoteKey: wantedQuote,
     poll,
     now,
     tokens: tokensMap,

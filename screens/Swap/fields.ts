@@ -17,7 +17,7 @@ export const FIELDS: FieldDef[] = [
   { key: 'output', label: 'To', kind: 'token', placeholder: 'symbol, name or mint' },
   { key: 'amount', label: 'Amount', kind: 'text', placeholder: 'in token units, e.g. 1.5' },
   { key: 'mode', label: 'Mode', kind: 'select', options: [{ value: 'ExactIn', label: 'ExactIn' }, { value: 'ExactOut', label: 'ExactOut' }] },
-  { key: 'slippageBps', label: 'Slippage', kind: 'text', placeholder: 'bps (50 = 0.5%)' },
+  { key: 'slippageBps', label: 'Slippage', kind: 'text', placeholder: 'auto, 0.5% or 50bps' },
   { key: 'dexes', label: 'Dexes', kind: 'text', placeholder: 'only these (comma-separated)', advanced: true },
   { key: 'excludeDexes', label: 'Excl dexes', kind: 'text', placeholder: 'never these', advanced: true },
   { key: 'onlyDirectRoutes', label: 'Direct only', kind: 'toggle', advanced: true },

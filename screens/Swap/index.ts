@@ -1,7 +1,7 @@
 // The Swap screen module: the form, its live quote (a polled resource like any other) and the
 // :swap command, which fills the form and runs the same order-group swap as the s key.
-import type { Quote, QuoteParams } from '../../src/api/types.js';
-import { checkForm, quoteKey } from '../../src/actions/swapForm.js';
+import type { Order, Quote, QuoteParams } from '../../src/api/types.js';
+import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js';
 import { knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { createSwapStore, type SwapState } from '../../src/store/swap.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
@@ -9,6 +9,17 @@ import type { ScreenModule } from '../shell/types.js';
 import { SwapScreen } from './SwapScreen.js';
 
 export const QUOTE_INTERVAL_MS = 10_000;
+
+/** What the pane quotes: the request of the group `s` will swap through. */
+interface LiveQuote {
+  via: 'order' | 'swap';
+  params: QuoteParams;
+}
+
+/** An order-group answer read as a quote: the fields the pane and the dialog share. */
+export function orderAsQuote(o: Order): Quote {
+  return { ...o, swapMode: o.swapMode === 'ExactOut' ? 'ExactOut' : 'ExactIn', routePlan: o.routePlan as Quote['routePlan'] };
+}
 
 export const swapScreen: ScreenModule<SwapState> = {
   id: 'swap',
@@ -21,14 +32,22 @@ export const swapScreen: ScreenModule<SwapState> = {
       intervalMs: QUOTE_INTERVAL_MS,
       // typing "1.5" asks once, not for "1", "1." and "1.5"
       settleMs: 400,
-      params: ({ store, services }) => {
+      params: ({ store, services }): LiveQuote | undefined => {
         const st = store.getState();
         if (st.instructionsOpen) return undefined;
-        return checkForm(st.form, knownTokens(services)).params;
+        const params = checkForm(st.form, knownTokens(services)).params;
+        return params && { via: swapPath(st.form).via, params };
       },
-      key: (p: QuoteParams) => quoteKey(p),
-      fetch: (p: QuoteParams, signal, { services }) => services.api.swap.quote(p, { signal }),
-      apply: (p: QuoteParams, quote: Quote, at, { store }) => store.getState().setQuote({ key: quoteKey(p), quote, at }),
+      key: (p: LiveQuote) => liveQuoteKey(p.via, p.params),
+      fetch: async (p: LiveQuote, signal, { services }): Promise<{ quote: Quote; order?: Order }> => {
+        if (p.via === 'swap') return { quote: await services.api.swap.quote(p.params, { signal }) };
+        // Without a taker the order group answers with its quote and no transaction.
+        const { inputMint, outputMint, amount, excludeDexes } = p.params;
+        const order = await services.api.ultra.order({ inputMint, outputMint, amount, ...(excludeDexes ? { excludeDexes } : {}) }, { signal });
+        return { quote: orderAsQuote(order), order };
+      },
+      apply: (p: LiveQuote, data: { quote: Quote; order?: Order }, at, { store }) =>
+        store.getState().setQuote({ key: liveQuoteKey(p.via, p.params), via: p.via, ...data, at }),
     },
   ],
   keys: [

@@ -2,7 +2,7 @@
 // symbol, name, mint and price; the wallet's balance; the amount's unit.
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
-import type { FormCheck } from '../../src/actions/swapForm.js';
+import { parseSlippage, type FormCheck } from '../../src/actions/swapForm.js';
 import { formatUsd, shortAddress } from '../../src/format.js';
 import type { Balance, SwapForm } from '../../src/store/swap.js';
 
@@ -23,7 +23,8 @@ export function fieldNotes(form: SwapForm, check: FormCheck, balances: Record<st
   if (check.output) notes.output = tokenNote(check.output, balances[check.output.id]);
   const unit = form.mode === 'ExactOut' ? check.output : check.input;
   if (unit) notes.amount = `${unit.symbol} (${form.mode === 'ExactOut' ? 'to receive' : 'to pay'})${form.mode === 'ExactIn' && maxText !== undefined ? ` · m: max ${maxText}` : ''}`;
-  const bps = Number(form.slippageBps);
-  if (Number.isInteger(bps) && bps >= 0) notes.slippageBps = `${(bps / 100).toFixed(2)}%`;
+  const slip = parseSlippage(form.slippageBps);
+  if (slip === undefined) notes.slippageBps = 'auto: the order group sets it (b: 0.50%)';
+  else if (typeof slip === 'number') notes.slippageBps = `${(slip / 100).toFixed(2)}% = ${slip} bps (s and b)`;
   return notes;
 }

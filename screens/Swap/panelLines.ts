@@ -1,8 +1,8 @@
 // Chooses what the Swap screen's panel says, in order of what matters now: suggestions while a
 // token is typed, a running action, its outcome, then the live quote (or why there is none).
 import type { Token } from '../../src/api/types.js';
-import type { FormCheck } from '../../src/actions/swapForm.js';
-import { tokenRef } from '../../src/actions/swapForm.js';
+import { tokenRef, type FormCheck, type SwapPath } from '../../src/actions/swapForm.js';
+import { IMPACT_WARN_PCT, impactPercent } from '../../src/actions/describe.js';
 import { formatAge } from '../../src/format.js';
 import type { PollState } from '../../src/poll/scheduler.js';
 import type { QuoteView, SwapOutcome } from '../../src/store/swap.js';
@@ -15,6 +15,8 @@ export interface PanelInput {
   running?: string;
   outcome?: SwapOutcome;
   check: FormCheck;
+  /** the group `s` swaps through */
+  path: SwapPath;
   quote?: QuoteView;
   quoteKey?: string;
   poll?: PollState;
@@ -61,8 +63,11 @@ export function panelLines(p: PanelInput): PanelLine[] {
     const next = poll?.inFlight ? 'refreshing…' : poll?.nextAt !== undefined ? `refresh in ${formatAge(Math.max(0, poll.nextAt - p.now) + 999)}` : 'paused';
     status = `Quote ${formatAge(p.now - fresh.at)} old · ${next}`;
   }
-  const statusLine: PanelLine = { text: `── ${status} ──`, tone: poll?.error !== undefined ? 'danger' : 'dim' };
+  const via = p.path.via === 'order' ? 's swaps via the order group' : `s swaps via the swap group (${p.path.why.join(', ')})`;
+  const statusLine: PanelLine = { text: `── ${status} · ${via} ──`, tone: poll?.error !== undefined ? 'danger' : 'dim' };
   if (!fresh || !p.check.input || !p.check.output) return [...head, statusLine];
-  const body = quoteLines(fresh.quote, tokenRef(p.check.input), tokenRef(p.check.output), p.tokens, Math.max(1, p.height - head.length - 1));
-  return [...head, statusLine, ...body];
+  const pct = impactPercent(fresh.quote.priceImpactPct);
+  const warn: PanelLine[] = pct !== undefined && pct > IMPACT_WARN_PCT ? [{ text: `Warning: price impact ${pct.toFixed(2)}%: you lose that share to the pool; a smaller amount costs less`, tone: 'danger' }] : [];
+  const body = quoteLines(fresh, p.path, tokenRef(p.check.input), tokenRef(p.check.output), p.tokens, Math.max(1, p.height - head.length - 1 - warn.length));
+  return [...head, statusLine, ...warn, ...body];
 }

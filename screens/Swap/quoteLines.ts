@@ -1,7 +1,9 @@
 // The quote panel's lines: route plan (each hop: DEX, in -> out, percent), price impact, minimum
 // received (or maximum paid for ExactOut), fees and router; fitted to the lines available.
 import type { Quote, Token } from '../../src/api/types.js';
-import { amountText, impactLine, impactPercent, rateText, type TokenRef } from '../../src/actions/describe.js';
+import { amountText, impactLine, impactPercent, rateText, usdText, type TokenRef } from '../../src/actions/describe.js';
+import type { SwapPath } from '../../src/actions/swapForm.js';
+import type { QuoteView } from '../../src/store/swap.js';
 import { shortAddress } from '../../src/format.js';
 
 export interface PanelLine {
@@ -13,16 +15,20 @@ function symbolOf(mint: string, tokens: Record<string, Token>): string {
   return tokens[mint]?.symbol || shortAddress(mint);
 }
 
-export function quoteLines(quote: Quote, input: TokenRef, output: TokenRef, tokens: Record<string, Token>, maxLines: number): PanelLine[] {
+/** The quote of the path `s` takes: amounts with USD values, impact, fees, router and route. */
+export function quoteLines(view: QuoteView, path: SwapPath, input: TokenRef, output: TokenRef, tokens: Record<string, Token>, maxLines: number): PanelLine[] {
+  const quote: Quote = view.quote;
   const exactOut = quote.swapMode === 'ExactOut';
-  const slip = `${(quote.slippageBps / 100).toFixed(2)}% slippage`;
+  const slip = `${(quote.slippageBps / 100).toFixed(2)}% slippage${view.via === 'order' ? ', set by the order group' : ''}`;
   const impact = impactLine(impactPercent(quote.priceImpactPct));
+  const inUsd = (raw: string) => usdText(raw, input.decimals, tokens[input.mint]?.usdPrice);
+  const outUsd = (raw: string) => usdText(raw, output.decimals, tokens[output.mint]?.usdPrice);
   const lines: PanelLine[] = [
-    { text: `You pay       ${exactOut ? 'about ' : ''}${amountText(quote.inAmount, input)}` },
-    { text: `You receive   ${exactOut ? '' : 'about '}${amountText(quote.outAmount, output)}` },
+    { text: `You pay       ${exactOut ? 'about ' : ''}${amountText(quote.inAmount, input)}${inUsd(quote.inAmount)}` },
+    { text: `You receive   ${exactOut ? '' : 'about '}${amountText(quote.outAmount, output)}${outUsd(quote.outAmount)}` },
     exactOut
-      ? { text: `At most       ${amountText(quote.otherAmountThreshold, input)} (${slip})` }
-      : { text: `Min received  ${amountText(quote.otherAmountThreshold, output)} (${slip})` },
+      ? { text: `At most       ${amountText(quote.otherAmountThreshold, input)}${inUsd(quote.otherAmountThreshold)} (${slip})` }
+      : { text: `Min received  ${amountText(quote.otherAmountThreshold, output)}${outUsd(quote.otherAmountThreshold)} (${slip})` },
     { text: `Rate          ${rateText(quote.inAmount, quote.outAmount, input, output)}` },
     { text: `Price impact  ${impact.value}`, tone: impact.emphasis },
   ];
@@ -35,9 +41,15 @@ export function quoteLines(quote: Quote, input: TokenRef, output: TokenRef, toke
       return token ? `${s.swapInfo.label} ${amountText(s.swapInfo.feeAmount, token)}` : undefined;
     })
     .filter(Boolean);
-  const platform = quote.platformFee ? `platform ${quote.platformFee.feeBps} bps (${amountText(quote.platformFee.amount, output)})` : 'platform none';
-  lines.push({ text: `Fees          ${platform}${fees.length ? ` · DEX ${fees.join(', ')}` : ''}` });
-  lines.push({ text: `Router        swap-group route (b); Enter's order router shows in its dialog`, tone: 'dim' });
+  const pf = quote.platformFee;
+  const platform = pf && pf.amount ? `platform ${pf.feeBps} bps (${amountText(pf.amount, output)}${outUsd(pf.amount)})` : pf ? `platform ${pf.feeBps} bps` : 'platform none';
+  const orderFee = view.order ? `fee ${view.order.feeBps} bps · ` : '';
+  lines.push({ text: `Fees          ${orderFee}${platform}${fees.length ? ` · DEX ${fees.join(', ')}` : ''}` });
+  lines.push(
+    view.order
+      ? { text: `Router        ${view.order.router} (order group: s signs exactly this route)`, tone: 'dim' }
+      : { text: `Router        swap group: s builds and sends by RPC (${path.why.join(', ') || 'b'})`, tone: 'dim' },
+  );
   const route: PanelLine[] = quote.routePlan.map((s, i) => ({
     text: `${i === 0 ? 'Route' : '     '}  ${String(i + 1).padStart(2)}. ${s.swapInfo.label.padEnd(14)} ${symbolOf(s.swapInfo.inputMint, tokens)} -> ${symbolOf(s.swapInfo.outputMint, tokens)}  ${s.percent}%`,
   }));

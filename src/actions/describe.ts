@@ -3,7 +3,7 @@
 // the service's (untrusted, already shape-checked) answers.
 import { fromBaseUnits } from '../amount.js';
 import type { Order, Quote } from '../api/types.js';
-import { shortAddress } from '../format.js';
+import { formatUsd, shortAddress } from '../format.js';
 import type { ConfirmLine } from '../store/confirm.js';
 
 export interface TokenRef {
@@ -23,6 +23,17 @@ export function amountText(raw: string | bigint, token: TokenRef): string {
     return `${fromBaseUnits(typeof raw === 'bigint' ? raw : BigInt(raw), token.decimals, { maxFraction: Math.min(token.decimals, 9) })} ${token.symbol}`;
   } catch {
     return `? ${token.symbol}`;
+  }
+}
+
+/** "≈ $12.34" for a raw amount at a USD price per whole token; empty when the price is unknown. */
+export function usdText(raw: string | bigint, decimals: number, usdPrice: number | null | undefined): string {
+  if (typeof usdPrice !== 'number' || !Number.isFinite(usdPrice)) return '';
+  try {
+    const units = Number(typeof raw === 'bigint' ? raw : BigInt(raw)) / 10 ** decimals;
+    return ` ≈ $${formatUsd(units * usdPrice)}`;
+  } catch {
+    return '';
   }
 }
 

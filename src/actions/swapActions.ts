@@ -87,6 +87,8 @@ export interface RouteSwapInput {
   output: TokenRef;
   params: QuoteParams;
   feeAccount?: string;
+  /** why this swap goes through the swap group rather than the order group (said in the dialog) */
+  why?: string[];
   now(): number;
 }
 
@@ -130,6 +132,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
       return {
         title: `Swap ${amountText(quote.inAmount, p.input)} for ${p.output.symbol} (build + RPC send)`,
         lines: [],
+        ...(p.why?.length ? { warnings: [`Through the swap group (built here, sent by RPC) because the order group cannot honour: ${p.why.join(', ')}`] } : {}),
         summary: quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports }),
         typedConfirmation: typedConfirmationFor(pct),
       };

@@ -9,7 +9,7 @@ import { listKey } from '../store/tokens.js';
 import type { SwapStore } from '../store/swap.js';
 import { runSigned, signingBlocked } from './run.js';
 import { routeSwapAction, orderSwapAction } from './swapActions.js';
-import { checkForm, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
+import { checkForm, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 
 /** Every token the catalog has seen, plus the well-known ones: what symbols resolve against. */
@@ -100,7 +100,7 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   const spec =
     via === 'order'
       ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, now: s.now })
-      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, now: s.now });
+      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, now: s.now });
   st.setOutcome(undefined);
   st.setRunning('Building…');
   let result: ActionResult;

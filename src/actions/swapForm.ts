@@ -79,8 +79,8 @@ export function checkForm(form: SwapForm, tokens: readonly Token[]): FormCheck {
     }
   }
 
-  const slippage = intField(form.slippageBps, 0, 10_000);
-  if (typeof slippage === 'string') errors.slippageBps = `slippage (bps) ${slippage}`;
+  const slippage = parseSlippage(form.slippageBps);
+  if (typeof slippage === 'string') errors.slippageBps = slippage;
   let maxAccounts: number | undefined;
   if (form.maxAccounts.trim()) {
     const v = intField(form.maxAccounts, 1, 256);
@@ -103,12 +103,12 @@ export function checkForm(form: SwapForm, tokens: readonly Token[]): FormCheck {
 
   const ok = Object.keys(errors).length === 0;
   const params: QuoteParams | undefined =
-    ok && input && output && amount !== undefined && typeof slippage === 'number'
+    ok && input && output && amount !== undefined && typeof slippage !== 'string'
       ? {
           inputMint: input.id,
           outputMint: output.id,
           amount: amount.toString(),
-          slippageBps: slippage,
+          slippageBps: slippage ?? DEFAULT_SLIPPAGE_BPS,
           swapMode: form.mode,
           ...(dexes ? { dexes } : {}),
           ...(excludeDexes ? { excludeDexes } : {}),
@@ -123,9 +123,58 @@ export function checkForm(form: SwapForm, tokens: readonly Token[]): FormCheck {
   return { input, output, amount, params, errors, filled };
 }
 
+/** The swap group's slippage when the form leaves it on auto. */
+export const DEFAULT_SLIPPAGE_BPS = 50;
+
+/**
+ * Slippage as typed: empty = auto (the order group sets its own; the swap group uses 50 bps),
+ * "0.5%" a percentage, "50bps" or a bare "50" basis points. Returns bps, undefined for auto, or
+ * the message naming what is wrong.
+ */
+export function parseSlippage(text: string): number | undefined | string {
+  const t = text.trim().toLowerCase().replace(/\s+/g, '');
+  if (t === '' || t === 'auto') return undefined;
+  const pct = /^(\d+(?:\.\d{1,2})?)%$/.exec(t);
+  const bps = /^(\d+)(?:bps)?$/.exec(t);
+  const value = pct ? Math.round(Number(pct[1]) * 100) : bps ? Number(bps[1]) : NaN;
+  if (Number.isNaN(value)) return `slippage: "${text.trim()}" is not 0.5%, 50bps, 50 (bps) or empty for auto`;
+  if (value > 10_000) return `slippage: at most 100% (10000 bps), got ${value} bps`;
+  return value;
+}
+
+/** The slippage presets offered while the field is edited. */
+export const SLIPPAGE_PRESETS = ['auto', '0.1%', '0.5%', '1%', '3%'];
+
+/** Which group `s` swaps through, and why: the order group unless the form asks for something only the swap group honours. */
+export interface SwapPath {
+  via: 'order' | 'swap';
+  /** what the order group cannot honour (empty when it can do all of it) */
+  why: string[];
+}
+
+export function swapPath(form: SwapForm): SwapPath {
+  const why: string[] = [];
+  if (form.mode === 'ExactOut') why.push('ExactOut');
+  const slip = parseSlippage(form.slippageBps);
+  if (typeof slip === 'number') why.push(`slippage ${(slip / 100).toFixed(2)}%`);
+  if (form.dexes.trim()) why.push('only chosen DEXes');
+  if (form.onlyDirectRoutes) why.push('direct routes only');
+  if (!form.restrictIntermediateTokens) why.push('unrestricted intermediate tokens');
+  if (form.maxAccounts.trim()) why.push('max accounts');
+  if (form.platformFeeBps.trim()) why.push('platform fee');
+  if (form.asLegacyTransaction) why.push('legacy transaction');
+  if (form.instructionVersion !== 'V1') why.push(`instruction version ${form.instructionVersion}`);
+  return { via: why.length ? 'swap' : 'order', why };
+}
+
 /** A stable key of the quote parameters (one polled resource per distinct request). */
 export function quoteKey(p: QuoteParams): string {
   return `swap/quote?${JSON.stringify(p)}`;
+}
+
+/** The key of the live quote for a path: the pane shows a quote only when it answers this key. */
+export function liveQuoteKey(via: SwapPath['via'], p: QuoteParams): string {
+  return `${via}:${quoteKey(p)}`;
 }
 
 /** Lamports kept back by `max` when the input is SOL: network fees and new token accounts' rent. */

@@ -2,14 +2,14 @@
 // does not parse), the wallet's balances, the last quote, the
 // running action's status and the last result.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { OrderExecuteResponse, SwapInstructionsResponse, SwapMode, InstructionVersion, Quote } from '../api/types.js';
+import type { Order, OrderExecuteResponse, SwapInstructionsResponse, SwapMode, InstructionVersion, Quote } from '../api/types.js';
 
 export interface SwapForm {
   input: string;
   output: string;
   amount: string;
   mode: SwapMode;
-  /** basis points, as typed */
+  /** as typed: empty = auto, "0.5%", "50bps" or "50" (bps) */
   slippageBps: string;
   // Advanced (quote parameters)
   dexes: string;
@@ -29,7 +29,7 @@ export const EMPTY_FORM: SwapForm = {
   output: '',
   amount: '',
   mode: 'ExactIn',
-  slippageBps: '50',
+  slippageBps: '',
   dexes: '',
   excludeDexes: '',
   onlyDirectRoutes: false,
@@ -44,7 +44,12 @@ export const EMPTY_FORM: SwapForm = {
 export interface QuoteView {
   /** the parameters key it answers */
   key: string;
+  /** the group `s` will swap through: this quote is that group's answer */
+  via: 'order' | 'swap';
+  /** the swap group's quote, or the order group's order read as one (same amounts and route) */
   quote: Quote;
+  /** the order group's answer itself (router, fee payers) */
+  order?: Order;
   at: number;
 }
 

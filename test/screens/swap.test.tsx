@@ -111,3 +111,33 @@ test('bad input names what is wrong and keeps what was typed', async (t) => {
   assert.equal(w.services.swap.getState().form.amount, '1.2.3');
   await waitFor(() => w.services.swap.getState().outcome?.error?.includes('not a decimal number') === true, 'the refusal');
 });
+
+test('the pane quotes the path s takes: the order group by default, with its router; 3% slippage moves s to the swap group, whose quote request carries it', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w, { columns: 100, rows: 30 });
+  t.after(cleanup);
+  let frame = await waitForFrame(app, (f) => f.includes('Min received') && f.includes('s swaps via the order group'), 5000);
+  assert.match(frame, /Router +\w+ \(order group: s signs exactly this route\)/);
+  assert.match(frame, /You pay +0\.2 SOL ≈ \$[\d.,]+/);
+  const orderQuotes = w.sim.requests().filter((r) => r.path === '/ultra/v1/order');
+  assert.ok(orderQuotes.length >= 1 && orderQuotes.every((r) => r.query.taker === undefined), 'the pane asked the order group, without a taker');
+
+  // Slippage 3%: the order group cannot honour it, so s goes through the swap group and says why.
+  await typeKeys(app, 'j', 'j', 'j', 'j', 'enter', '3%', 'enter');
+  assert.equal(w.services.swap.getState().form.slippageBps, '3%');
+  frame = await waitForFrame(app, (f) => f.includes('s swaps via the swap group (slippage 3.00%)') && f.includes('Min received'), 5000);
+  assert.match(frame, /3\.00% = 300 bps/);
+  const quotes = w.sim.requests().filter((r) => r.path === '/swap/v1/quote');
+  assert.ok(quotes.some((r) => r.query.slippageBps === '300'), `the swap quote asked for 300 bps: ${JSON.stringify(quotes.map((q) => q.query))}`);
+  await typeKeys(app, 's');
+  const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
+  assert.match(dialog, /build \+ RPC send/);
+  assert.match(dialog, /cannot honour: slippage 3\.00%/);
+  await typeKeys(app, 'y');
+  await waitForFrame(app, (f) => f.includes('Success'), 8000);
+  const builds = w.sim.requests().filter((r) => r.path === '/swap/v1/swap');
+  assert.equal(builds.length, 1);
+  assert.equal((builds[0].body as { quoteResponse: { slippageBps: number } }).quoteResponse.slippageBps, 300);
+  assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length, 0, 'nothing went to the order group execute');
+  assert.equal(submissions(w.sim).length, 1);
+});

@@ -1,0 +1,280 @@
+// Trigger (limit) and recurring (DCA) order actions as pipeline specs: create a limit order,
+// create a DCA, cancel one, cancel every open limit order (one spec per transaction of five
+// cancels), and withdraw from a legacy price-based recurring order. Every one goes through
+// runSigned: build -> inspect -> confirm -> journal -> sign -> execute -> outcome.
+import { fromBaseUnits } from '../amount.js';
+import type { ApiClient } from '../api/index.js';
+import { shortAddress } from '../format.js';
+import type { ActionSpec, Built } from '../pipeline/types.js';
+import type { ConfirmLine } from '../store/confirm.js';
+import type { DescribedRequest } from './confirmView.js';
+import { compareWithMarket, durationWords, priceText, scheduleWords, usdValue, usdWords, type DcaRequest, type LimitRequest, type OrderToken } from './ordersInput.js';
+
+interface Common {
+  api: ApiClient;
+  wallet: string;
+  now(): number;
+}
+
+export function tokenAmount(raw: bigint | string, t: Pick<OrderToken, 'decimals' | 'symbol'>): string {
+  try {
+    return `${fromBaseUnits(typeof raw === 'bigint' ? raw : BigInt(raw), t.decimals, { maxFraction: Math.min(t.decimals, 9) })} ${t.symbol}`;
+  } catch {
+    return `? ${t.symbol}`;
+  }
+}
+
+function single(requestId: string, transaction: string, now: number, summary: Record<string, unknown>): Built {
+  return { requestId, transactions: [transaction], allowedSigners: [], builtAt: now, submit: 'execute', summary };
+}
+
+/** The limit price both ways and its distance from the market, as the dialog and the form show them. */
+export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking'>): { lines: ConfirmLine[]; warnings: string[] } {
+  const m = compareWithMarket(r);
+  const lines: ConfirmLine[] = [
+    { label: 'Limit price', value: `1 ${r.input.symbol} = ${priceText(m.limitPrice)} ${r.output.symbol} (1 ${r.output.symbol} = ${priceText(m.limitPrice > 0 ? 1 / m.limitPrice : undefined)} ${r.input.symbol})` },
+  ];
+  const warnings: string[] = [];
+  if (m.marketPrice === undefined || m.pctFromMarket === undefined) {
+    lines.push({ label: 'Market price', value: 'unknown (no USD price in the token list)', emphasis: 'warn' });
+  } else {
+    const pct = m.pctFromMarket;
+    const side = pct >= 0 ? 'above' : 'below';
+    lines.push({ label: 'Market price', value: `1 ${r.input.symbol} = ${priceText(m.marketPrice)} ${r.output.symbol} (token list USD prices)` });
+    lines.push({ label: 'From market', value: `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}% (${side} market)`, emphasis: m.worse ? 'danger' : undefined });
+    if (m.worse) warnings.push(`The limit is ${Math.abs(pct).toFixed(2)}% worse than the market: it would fill at once, at a loss against selling at the market price.`);
+  }
+  return { lines, warnings };
+}
+
+/** `:limit` and the form: trigger createOrder -> trigger execute. */
+export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec {
+  const { req } = p;
+  const orders = new WeakMap<Built, string | undefined>();
+  return {
+    group: 'trigger',
+    action: 'create-limit',
+    async build() {
+      const res = await p.api.trigger.create({
+        inputMint: req.input.id,
+        outputMint: req.output.id,
+        maker: p.wallet,
+        payer: p.wallet,
+        params: {
+          makingAmount: req.making.toString(),
+          takingAmount: req.taking.toString(),
+          ...(req.expiredAtSec !== undefined ? { expiredAt: String(req.expiredAtSec) } : {}),
+        },
+        computeUnitPrice: 'auto',
+      });
+      const built = single(res.requestId, res.transaction, p.now(), {
+        pay: tokenAmount(req.making, req.input),
+        receive: tokenAmount(req.taking, req.output),
+        inputMint: req.input.id,
+        outputMint: req.output.id,
+        makingAmount: req.making.toString(),
+        takingAmount: req.taking.toString(),
+        expiredAt: req.expiredAtSec ?? null,
+        order: res.order ?? null,
+      });
+      orders.set(built, typeof res.order === 'string' ? res.order : undefined);
+      return built;
+    },
+    describe(built): DescribedRequest {
+      const { lines, warnings } = limitPriceLines(req);
+      const usd = usdValue(req.making, req.input);
+      return {
+        title: `Limit order: sell ${tokenAmount(req.making, req.input)} for ${tokenAmount(req.taking, req.output)}`,
+        lines: [],
+        summary: [
+          { label: 'You pay', value: `${tokenAmount(req.making, req.input)}${usd !== undefined ? ` (about ${usdWords(usd)})` : ''}, held by the order until it fills` },
+          { label: 'You receive', value: `${tokenAmount(req.taking, req.output)} when it fills completely` },
+          ...lines,
+          { label: 'Expiry', value: req.expiryText },
+          { label: 'Order account', value: orders.get(built) ?? '—' },
+        ],
+        warnings,
+        confirmLabel: 'Sign and place the order',
+      };
+    },
+  };
+}
+
+/** `:dca` and the form: recurring createOrder (time) -> recurring execute. */
+export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
+  const { req } = p;
+  return {
+    group: 'recurring',
+    action: 'create-dca',
+    async build() {
+      const res = await p.api.recurring.create({
+        user: p.wallet,
+        inputMint: req.input.id,
+        outputMint: req.output.id,
+        params: { time: { inAmount: req.inAmount.toString(), numberOfOrders: req.numberOfOrders, interval: req.intervalSec } },
+      });
+      return single(res.requestId, res.transaction, p.now(), {
+        pay: tokenAmount(req.inAmount, req.input),
+        inputMint: req.input.id,
+        outputMint: req.output.id,
+        inAmount: req.inAmount.toString(),
+        numberOfOrders: req.numberOfOrders,
+        interval: req.intervalSec,
+      });
+    },
+    describe(): DescribedRequest {
+      const usd = req.totalUsd !== undefined ? ` (about ${usdWords(req.totalUsd)})` : '';
+      const warnings = req.totalUsd === undefined ? [`No USD price for ${req.input.symbol}: the service's minimums (${usdWords(100)} in total, ${usdWords(50)} per order) could not be checked here.`] : [];
+      return {
+        title: `DCA: ${tokenAmount(req.inAmount, req.input)} into ${req.output.symbol}`,
+        lines: [],
+        summary: [
+          { label: 'Schedule', value: scheduleWords(req) },
+          { label: 'You deposit', value: `${tokenAmount(req.inAmount, req.input)}${usd} now, held by the order` },
+          { label: 'Each order', value: `${tokenAmount(req.perCycle, req.input)}${req.perOrderUsd !== undefined ? ` (about ${usdWords(req.perOrderUsd)})` : ''} at the market price` },
+          { label: 'Interval', value: `${durationWords(req.intervalSec)} (sent as ${req.intervalSec} seconds)` },
+          { label: 'Minimums', value: `${usdWords(100)} total, 2 orders, ${usdWords(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}` },
+        ],
+        warnings,
+        confirmLabel: 'Sign and start the DCA',
+      };
+    },
+  };
+}
+
+export interface OrderLabel {
+  key: string;
+  /** "2 SOL → USDC" */
+  text: string;
+}
+
+/** `x` on a limit order and `:cancel`: trigger cancelOrder. */
+export function cancelLimitAction(p: Common & { order: OrderLabel }): ActionSpec {
+  return {
+    group: 'trigger',
+    action: 'cancel-limit',
+    async build() {
+      const res = await p.api.trigger.cancel({ maker: p.wallet, order: p.order.key, computeUnitPrice: 'auto' });
+      return single(res.requestId, res.transaction, p.now(), { order: p.order.key, label: p.order.text });
+    },
+    describe: (): DescribedRequest => ({
+      title: `Cancel limit order ${p.order.text}`,
+      lines: [],
+      summary: [
+        { label: 'Order', value: p.order.key },
+        { label: 'Effect', value: 'closes the order; what is not filled returns to your wallet' },
+      ],
+      confirmLabel: 'Sign and cancel',
+    }),
+  };
+}
+
+/** `x` on a DCA and `:cancel`: recurring cancelOrder with the order's recurringType. */
+export function cancelDcaAction(p: Common & { order: OrderLabel; recurringType: 'time' | 'price' }): ActionSpec {
+  return {
+    group: 'recurring',
+    action: 'cancel-dca',
+    async build() {
+      const res = await p.api.recurring.cancel({ order: p.order.key, recurringType: p.recurringType, user: p.wallet });
+      return single(res.requestId, res.transaction, p.now(), { order: p.order.key, recurringType: p.recurringType, label: p.order.text });
+    },
+    describe: (): DescribedRequest => ({
+      title: `Cancel ${p.recurringType === 'price' ? 'legacy price-based' : 'DCA'} order ${p.order.text}`,
+      lines: [],
+      summary: [
+        { label: 'Order', value: p.order.key },
+        { label: 'Type', value: p.recurringType === 'price' ? 'price (legacy, deprecated)' : 'time' },
+        { label: 'Effect', value: 'stops further buys; what is not used returns to your wallet' },
+      ],
+      confirmLabel: 'Sign and cancel',
+    }),
+  };
+}
+
+/** `w` on a legacy price-based recurring order: priceWithdraw (In or Out, an amount or all). */
+export function priceWithdrawAction(p: Common & { order: OrderLabel; side: 'In' | 'Out'; amount?: bigint; token?: OrderToken }): ActionSpec {
+  return {
+    group: 'recurring',
+    action: 'price-withdraw',
+    async build() {
+      const res = await p.api.recurring.priceWithdraw({
+        inputOrOutput: p.side,
+        order: p.order.key,
+        user: p.wallet,
+        ...(p.amount !== undefined ? { amount: p.amount.toString() } : {}),
+      });
+      return single(res.requestId, res.transaction, p.now(), { order: p.order.key, side: p.side, amount: p.amount?.toString() ?? 'all' });
+    },
+    describe: (): DescribedRequest => ({
+      title: `Withdraw from legacy order ${p.order.text}`,
+      lines: [],
+      summary: [
+        { label: 'Order', value: `${p.order.key} (legacy price-based)` },
+        { label: 'Withdraw', value: `${p.side === 'In' ? 'the unused input' : 'the received output'}: ${p.amount === undefined ? 'all of it' : p.token ? tokenAmount(p.amount, p.token) : `${p.amount} base units`}` },
+      ],
+      confirmLabel: 'Sign and withdraw',
+    }),
+  };
+}
+
+/** One cancelOrders answer shared by the batches of a cancel-all. */
+export interface CancelAllPlan {
+  requestId?: string;
+  transactions: string[];
+  builtAt: number;
+  /** open orders known when the plan was made (for the dialog); undefined when not known */
+  openOrders?: number;
+  /** a batch had to ask again: the rest ask again too (the first answer may name closed orders) */
+  refetched: boolean;
+}
+
+async function fetchPlan(p: Common, plan: CancelAllPlan): Promise<void> {
+  const res = await p.api.trigger.cancelMany({ maker: p.wallet, computeUnitPrice: 'auto' });
+  plan.requestId = res.requestId;
+  plan.transactions = res.transactions.slice();
+  plan.builtAt = p.now();
+}
+
+/**
+ * Transaction `index` of a cancel-all. The first batch asks cancelOrders (no `orders`: every open
+ * order, five per transaction); later batches use the same answer while it is fresh. A batch built
+ * again (aged out in the dialog, or a retry) asks again and takes the first transaction of what is
+ * still open.
+ */
+export function cancelAllBatchAction(p: Common & { plan: CancelAllPlan; index: number }): ActionSpec {
+  let calls = 0;
+  return {
+    group: 'trigger',
+    action: 'cancel-all-limit',
+    async build() {
+      const first = calls++ === 0;
+      const { plan } = p;
+      let tx: string | undefined;
+      if (first && !plan.refetched && plan.requestId === undefined && p.index === 0) await fetchPlan(p, plan);
+      if (first && !plan.refetched && plan.requestId !== undefined) tx = plan.transactions[p.index];
+      if (tx === undefined) {
+        plan.refetched = true;
+        await fetchPlan(p, plan);
+        tx = plan.transactions[0];
+      }
+      if (tx === undefined || plan.requestId === undefined) throw new Error('the service returned no cancel transaction: no open limit orders are left');
+      return { requestId: plan.requestId, transactions: [tx], allowedSigners: [], builtAt: plan.builtAt, submit: 'execute', summary: { batch: p.index + 1, of: plan.transactions.length } };
+    },
+    describe(): DescribedRequest {
+      const n = p.plan.refetched ? undefined : p.plan.transactions.length;
+      const orders = p.plan.openOrders;
+      const summary: ConfirmLine[] = [
+        { label: 'Cancel all', value: `${orders !== undefined ? `${orders} open limit orders` : 'every open limit order'}${n !== undefined ? ` in ${n} transaction${n === 1 ? '' : 's'} (up to 5 orders each)` : ''}` },
+        { label: 'This one', value: n !== undefined ? `transaction ${p.index + 1} of ${n}: up to 5 cancels` : 'the next up to 5 open orders' },
+        { label: 'Effect', value: 'closes the orders; what is not filled returns to your wallet' },
+        { label: 'Maker', value: shortAddress(p.wallet, 6, 6) },
+      ];
+      return {
+        title: `Cancel all limit orders: transaction ${p.index + 1}${n !== undefined ? ` of ${n}` : ''}`,
+        lines: [],
+        summary,
+        confirmLabel: 'Sign and cancel',
+      };
+    },
+  };
+}

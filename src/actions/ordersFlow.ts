@@ -1,0 +1,229 @@
+// The Orders screen's actions, free of React: create a limit order or a DCA from typed words, cancel
+// one order, cancel every open limit order batch by batch, withdraw from a legacy order. Each runs
+// through runSigned; progress and the outcome land in the orders store.
+import type { RecurringOrder, Token, TriggerOrder } from '../api/types.js';
+import type { ActionResult } from '../pipeline/types.js';
+import type { Services } from '../services.js';
+import type { BatchState, LegacyRecurringOrder, OrdersStore } from '../store/orders.js';
+import { cancelAllBatchAction, cancelDcaAction, cancelLimitAction, createDcaAction, createLimitAction, priceWithdrawAction, tokenAmount, type CancelAllPlan, type OrderLabel } from './ordersActions.js';
+import { parseDcaArgs, parseLimitArgs, OrderInputError, type OrderToken } from './ordersInput.js';
+import { runSigned, signingBlocked } from './run.js';
+import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
+
+export const ORDERS_SCREEN = 'orders';
+
+function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
+  return Object.values(s.catalog.getState().latest);
+}
+
+/** The token of a mint as the catalog knows it (symbol, decimals), or a stand-in named by the mint. */
+export function tokenOf(s: Pick<Services, 'catalog'>, mint: string): OrderToken & { known: boolean } {
+  const t = s.catalog.getState().latest[mint];
+  if (t) return { ...t, known: true };
+  if (mint === 'So11111111111111111111111111111111111111112') return { id: mint, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, known: true };
+  if (mint === 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') return { id: mint, symbol: 'USDC', name: 'USD Coin', decimals: 6, known: true };
+  return { id: mint, symbol: `${mint.slice(0, 4)}…`, name: '', decimals: 0, known: false };
+}
+
+/** Every list poll of the Orders screen asks again now (after an order was placed or closed). */
+export function refreshOrderLists(s: Services): void {
+  for (const k of s.session.getState().resources[ORDERS_SCREEN] ?? []) s.scheduler.refresh(k);
+}
+
+function outcomeOf(result: ActionResult, what: string, at: number) {
+  const ok = result.status === 'success';
+  const lines: string[] = [];
+  if (result.signature) lines.push(`Signature ${result.signature}`);
+  if (result.error) lines.push(result.error);
+  if (result.advice && result.advice !== result.error) lines.push(result.advice);
+  const title = ok
+    ? `${what}: done`
+    : result.status === 'cancelled'
+      ? `${what}: cancelled, nothing was signed or sent`
+      : result.status === 'refused'
+        ? `${what}: not sent`
+        : `${what}: ${result.status}`;
+  return { ok, title, lines, at };
+}
+
+async function runOne(s: Services, store: OrdersStore, what: string, spec: Parameters<typeof runSigned>[0]): Promise<ActionResult> {
+  const st = store.getState();
+  st.setOutcome(undefined);
+  st.setBatches(undefined);
+  st.setRunning('Building…');
+  let result: ActionResult;
+  try {
+    result = await runSigned(spec, s, 'execute', { onStatus: (text) => store.getState().setRunning(text) });
+  } finally {
+    store.getState().setRunning(undefined);
+  }
+  store.getState().setOutcome(outcomeOf(result, what, s.now()));
+  if (result.transactions.length > 0) {
+    refreshOrderLists(s);
+    void refreshJournalView(s);
+  }
+  return result;
+}
+
+function refuse(s: Services, store: OrdersStore, what: string, error: string): ActionResult {
+  const result: ActionResult = { status: 'refused', error, transactions: [] };
+  store.getState().setOutcome(outcomeOf(result, what, s.now()));
+  return result;
+}
+
+/** Words of a command line read into a limit order, then the pipeline. Input mistakes throw OrderInputError. */
+export async function createLimitFromArgs(s: Services, store: OrdersStore, args: readonly string[]): Promise<ActionResult> {
+  if (store.getState().running) throw new OrderInputError('another order action is still running');
+  if (catalogEmpty(s)) await loadTokens(s);
+  const req = parseLimitArgs(args, catalogTokens(s), s.now());
+  const blocked = signingBlocked(s, 'execute');
+  if (blocked) return refuse(s, store, 'Limit order', blocked);
+  return runOne(s, store, 'Limit order', createLimitAction({ api: s.api, wallet: s.wallet!.address, req, now: s.now }));
+}
+
+export async function createDcaFromArgs(s: Services, store: OrdersStore, args: readonly string[]): Promise<ActionResult> {
+  if (store.getState().running) throw new OrderInputError('another order action is still running');
+  if (catalogEmpty(s)) await loadTokens(s);
+  const req = parseDcaArgs(args, catalogTokens(s));
+  const blocked = signingBlocked(s, 'execute');
+  if (blocked) return refuse(s, store, 'DCA', blocked);
+  return runOne(s, store, 'DCA', createDcaAction({ api: s.api, wallet: s.wallet!.address, req, now: s.now }));
+}
+
+export type AnyOrder =
+  | { kind: 'limit'; order: TriggerOrder }
+  | { kind: 'dca'; order: RecurringOrder }
+  | { kind: 'legacy'; order: LegacyRecurringOrder };
+
+export function orderKeyOf(o: AnyOrder): string {
+  return typeof o.order.orderKey === 'string' ? o.order.orderKey : '';
+}
+
+/** "2 SOL → USDC" for a limit order, "300 USDC → SOL" for a DCA. */
+export function orderLabel(s: Pick<Services, 'catalog'>, o: AnyOrder): OrderLabel {
+  const key = orderKeyOf(o);
+  const input = tokenOf(s, String(o.order.inputMint ?? ''));
+  const output = tokenOf(s, String(o.order.outputMint ?? ''));
+  const raw = o.kind === 'limit' ? o.order.rawMakingAmount : String(o.order.rawInDeposited ?? '');
+  const amount = input.known && /^\d+$/.test(raw) ? tokenAmount(raw, input) : input.symbol;
+  return { key, text: `${amount} → ${output.symbol}` };
+}
+
+/** `x` and `:cancel`: one order, through its group's cancelOrder. */
+export async function cancelOne(s: Services, store: OrdersStore, o: AnyOrder): Promise<ActionResult> {
+  if (store.getState().running) throw new OrderInputError('another order action is still running');
+  const label = orderLabel(s, o);
+  const blocked = signingBlocked(s, 'execute');
+  if (blocked) return refuse(s, store, 'Cancel', blocked);
+  const common = { api: s.api, wallet: s.wallet!.address, now: s.now, order: label };
+  const spec = o.kind === 'limit' ? cancelLimitAction(common) : cancelDcaAction({ ...common, recurringType: o.kind === 'legacy' ? 'price' : 'time' });
+  return runOne(s, store, `Cancel ${label.text}`, spec);
+}
+
+/** `w` on a legacy price-based order: withdraw all of the input (In) or of the output (Out). */
+export async function withdrawLegacy(s: Services, store: OrdersStore, o: AnyOrder, side: 'In' | 'Out', amount?: bigint): Promise<ActionResult> {
+  if (o.kind !== 'legacy') throw new OrderInputError('only legacy price-based orders have a withdraw');
+  const label = orderLabel(s, o);
+  const blocked = signingBlocked(s, 'execute');
+  if (blocked) return refuse(s, store, 'Withdraw', blocked);
+  const token = tokenOf(s, String(side === 'In' ? o.order.inputMint : o.order.outputMint));
+  return runOne(s, store, `Withdraw ${side}`, priceWithdrawAction({ api: s.api, wallet: s.wallet!.address, now: s.now, order: label, side, amount, token }));
+}
+
+/**
+ * `X` and `:cancel-all`: cancelOrders (every open limit order, five per transaction), then each
+ * transaction in turn through its own dialog. A batch that fails or is declined does not stop the
+ * others; the outcome lists every batch, and running it again retries what is still open.
+ */
+export async function cancelAllLimits(s: Services, store: OrdersStore, openOrders?: number): Promise<BatchState[]> {
+  if (store.getState().running) throw new OrderInputError('another order action is still running');
+  const blocked = signingBlocked(s, 'execute');
+  if (blocked) {
+    refuse(s, store, 'Cancel all', blocked);
+    return [];
+  }
+  const st = store.getState();
+  st.setOutcome(undefined);
+  st.setBatches(undefined);
+  st.setRunning('Asking the service for the cancel transactions…');
+  const plan: CancelAllPlan = { transactions: [], builtAt: s.now(), openOrders, refetched: false };
+  const common = { api: s.api, wallet: s.wallet!.address, now: s.now, plan };
+  const batches: BatchState[] = [];
+  const publish = () => store.getState().setBatches(batches.map((b) => ({ ...b })));
+  let signed = false;
+  let total = 0;
+  try {
+    for (let index = 0; ; index++) {
+      if (index > 0 && index >= total) break;
+      if (index > 0) {
+        batches[index] = { index, status: 'running' };
+        publish();
+      }
+      const result = await runSigned(cancelAllBatchAction({ ...common, index }), s, 'execute', {
+        onStatus: (text) => store.getState().setRunning(`Transaction ${index + 1}${total || plan.transactions.length ? ` of ${total || plan.transactions.length}` : ''}: ${text}`),
+      });
+      if (index === 0) {
+        // the first build made the plan: now every batch is known
+        total = plan.transactions.length;
+        for (let i = 0; i < plan.transactions.length; i++) batches[i] = { index: i, status: i === 0 ? 'running' : 'waiting' };
+        if (plan.transactions.length === 0) batches[0] = { index: 0, status: 'failed' };
+      }
+      if (result.transactions.length > 0) signed = true;
+      batches[index] = { index, status: result.status === 'success' ? 'success' : result.status, signature: result.signature, error: result.error };
+      publish();
+      // nothing to cancel or the service could not build: stop here
+      if (index === 0 && result.stage === 'build') break;
+    }
+  } finally {
+    store.getState().setRunning(undefined);
+  }
+  const ok = batches.filter((b) => b.status === 'success').length;
+  const failed = batches.length - ok;
+  store.getState().setOutcome({
+    ok: failed === 0,
+    title: failed === 0 ? `Cancel all: ${ok} of ${batches.length} transactions done` : `Cancel all: ${ok} of ${batches.length} done, ${failed} not done (X retries what is still open)`,
+    lines: batches.map((b) => `Tx ${b.index + 1}: ${b.status}${b.signature ? ` ${b.signature}` : ''}${b.error ? ` · ${b.error}` : ''}`),
+    at: s.now(),
+  });
+  if (signed) {
+    refreshOrderLists(s);
+    void refreshJournalView(s);
+  }
+  return batches;
+}
+
+/** Finds an open order by its key (or a unique start of it) in the lists seen, asking the service when needed. */
+export async function findOpenOrder(s: Services, store: OrdersStore, text: string): Promise<AnyOrder> {
+  const wanted = text.trim();
+  if (!wanted) throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
+  const seen: AnyOrder[] = [];
+  for (const snap of Object.values(store.getState().lists)) {
+    if (!snap) continue;
+    seen.push(...snap.trigger.map((order) => ({ kind: 'limit' as const, order })));
+    seen.push(...snap.time.map((order) => ({ kind: 'dca' as const, order })));
+    seen.push(...snap.legacy.map((order) => ({ kind: 'legacy' as const, order })));
+  }
+  const match = (list: AnyOrder[]) => {
+    const exact = list.find((o) => orderKeyOf(o) === wanted);
+    if (exact) return exact;
+    const starts = [...new Map(list.filter((o) => orderKeyOf(o).startsWith(wanted)).map((o) => [orderKeyOf(o), o])).values()];
+    if (starts.length > 1) throw new OrderInputError(`"${wanted}" starts ${starts.length} order keys; give more of it`);
+    return starts[0];
+  };
+  const found = match(seen);
+  if (found) return found;
+  const user = s.wallet?.address;
+  if (!user) throw new OrderInputError('no wallet: orders are listed for a wallet address');
+  const [trig, rec] = await Promise.all([
+    s.api.trigger.list({ user, orderStatus: 'active' }).catch(() => undefined),
+    s.api.recurring.list({ user, orderStatus: 'active', recurringType: 'all', page: 1, includeFailedTx: false }).catch(() => undefined),
+  ]);
+  const fetched: AnyOrder[] = [
+    ...(trig?.orders ?? []).map((order) => ({ kind: 'limit' as const, order })),
+    ...(rec?.time ?? []).map((order) => ({ kind: 'dca' as const, order })),
+    ...((rec?.price ?? []) as LegacyRecurringOrder[]).map((order) => ({ kind: 'legacy' as const, order })),
+  ];
+  const again = match(fetched);
+  if (again) return again;
+  throw new OrderInputError(`no order with key ${wanted} among your orders`);
+}

@@ -1,0 +1,244 @@
+// What `:limit` and `:dca` (and the Orders form) ask for, read into request values with every
+// rule of the contract and the service's minimums (service-behaviour.md) checked before any
+// request, each refusal naming the field and the rule. Pure: no requests, no React.
+import { AmountError, fromBaseUnits, toBaseUnits } from '../amount.js';
+import type { Token } from '../api/types.js';
+import { resolveToken } from '../resolve.js';
+import { tokenUniverse } from './swapForm.js';
+
+/** A mistake in what was typed; the message says what is wrong and how to fix it. */
+export class OrderInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OrderInputError';
+  }
+}
+
+export const LIMIT_USAGE = 'limit <amount> <sell> <total|@price> <buy> [expiry 7d]';
+export const LIMIT_EXAMPLE = ':limit 2 SOL 300 USDC';
+export const DCA_USAGE = 'dca <total> <from> <to> <orders> <interval>';
+export const DCA_EXAMPLE = ':dca 300 USDC SOL 3 1h';
+
+/** Trigger orders must be worth at least this (USD). */
+export const TRIGGER_MIN_USD = 5;
+/** Recurring (time) orders: at least this in total, this many orders, this much per order (USD). */
+export const DCA_MIN_TOTAL_USD = 100;
+export const DCA_MIN_ORDERS = 2;
+export const DCA_MIN_PER_ORDER_USD = 50;
+/** More orders than this is almost certainly a typo. */
+export const DCA_MAX_ORDERS = 1000;
+
+export type OrderToken = Pick<Token, 'id' | 'symbol' | 'name' | 'decimals'> & { usdPrice?: number | null };
+
+/** Resolves a symbol, name or mint against the catalog (plus SOL and USDC by heart). */
+export function resolveOrderToken(text: string | undefined, what: string, catalog: readonly Token[]): OrderToken {
+  if (!text) throw new OrderInputError(`${what}: give a symbol or a mint address`);
+  const r = resolveToken(text, tokenUniverse(catalog));
+  if (!r.ok) throw new OrderInputError(`${what}: ${r.error.replace(/^token:? ?/, '')}`);
+  return r.token;
+}
+
+function amountOf(text: string | undefined, token: OrderToken, what: string): bigint {
+  if (text === undefined) throw new OrderInputError(`${what}: missing`);
+  try {
+    const v = toBaseUnits(text, token.decimals, what);
+    if (v === 0n) throw new OrderInputError(`${what}: must be greater than zero`);
+    return v;
+  } catch (e) {
+    if (e instanceof AmountError) throw new OrderInputError(e.message);
+    throw e;
+  }
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+const UNIT_WORDS: Array<[number, string]> = [
+  [604_800, 'week'],
+  [86_400, 'day'],
+  [3600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
+
+/** "90m", "1h", "7d", "2w", "30s" -> seconds; undefined when it is not a duration. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^(\d+)([smhdw])$/i.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return n > 0 ? n * UNIT_SECONDS[m[2].toLowerCase()] : undefined;
+}
+
+/** Seconds in words with at most two units: 3600 -> "1 hour", 5400 -> "1 hour 30 minutes". */
+export function durationWords(seconds: number): string {
+  let left = Math.max(0, Math.round(seconds));
+  if (left === 0) return '0 seconds';
+  const parts: string[] = [];
+  for (const [size, word] of UNIT_WORDS) {
+    if (left >= size && parts.length < 2) {
+      const n = Math.floor(left / size);
+      left -= n * size;
+      parts.push(`${n} ${word}${n === 1 ? '' : 's'}`);
+    } else if (parts.length > 0) break;
+  }
+  return parts.join(' ');
+}
+
+/** A USD value in plain text: 1234.5 -> "$1,234.50". */
+export function usdWords(n: number): string {
+  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The USD value of `raw` base units of `token` (floats: display and minimum checks only). */
+export function usdValue(raw: bigint, token: OrderToken): number | undefined {
+  const p = token.usdPrice;
+  if (typeof p !== 'number' || !Number.isFinite(p) || p <= 0) return undefined;
+  return (Number(raw) / 10 ** token.decimals) * p;
+}
+
+export interface LimitRequest {
+  input: OrderToken;
+  output: OrderToken;
+  /** base units of input sold */
+  making: bigint;
+  /** base units of output wanted */
+  taking: bigint;
+  /** unix seconds; undefined: no expiry */
+  expiredAtSec?: number;
+  /** "no expiry" or "in 7 days" */
+  expiryText: string;
+}
+
+/** Reads an expiry: "7d" / "expiry 7d" / "expiry=7d" / "none" / an ISO date ("2030-01-31"). */
+function readExpiry(words: string[], nowMs: number): { sec?: number; text: string } {
+  let w = words.slice();
+  if (w[0]?.toLowerCase() === 'expiry' || w[0]?.toLowerCase() === 'expires') w = w.slice(1);
+  else if (/^expir(y|es)=/i.test(w[0] ?? '')) w = [w[0].split('=')[1], ...w.slice(1)];
+  if (w.length === 0) throw new OrderInputError('expiry: give a duration such as 7d, 12h or 30m, a date such as 2030-01-31, or none');
+  if (w.length > 1) throw new OrderInputError(`unexpected "${w.slice(1).join(' ')}"`);
+  const t = w[0];
+  if (/^(none|never|no)$/i.test(t)) return { text: 'no expiry' };
+  const seconds = parseDuration(t);
+  if (seconds !== undefined) return { sec: Math.floor(nowMs / 1000) + seconds, text: `in ${durationWords(seconds)}` };
+  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/.test(t)) {
+    const at = Date.parse(t);
+    if (Number.isFinite(at)) {
+      if (at <= nowMs) throw new OrderInputError(`expiry: ${t} is in the past`);
+      return { sec: Math.floor(at / 1000), text: `at ${new Date(at).toISOString().replace('.000Z', 'Z')}` };
+    }
+  }
+  throw new OrderInputError(`expiry: "${t}" is not a duration (7d, 12h, 30m), a date (2030-01-31) or none`);
+}
+
+/**
+ * `:limit 2 SOL 300 USDC [expiry 7d]`: sell 2 SOL for 300 USDC in total; `@150` instead of the
+ * total is a price per sold token (2 SOL at 150 = 300 USDC).
+ */
+export function parseLimitArgs(args: readonly string[], catalog: readonly Token[], nowMs: number): LimitRequest {
+  if (args.length < 4) throw new OrderInputError('give the amount, the token you sell, the total (or @price) and the token you buy');
+  const [amountText, sellText, totalText, buyText, ...rest] = args;
+  const input = resolveOrderToken(sellText, 'sell token', catalog);
+  const output = resolveOrderToken(buyText, 'buy token', catalog);
+  if (input.id === output.id) throw new OrderInputError(`buy token: the same as the sell token (${input.symbol}); pick another`);
+  const making = amountOf(amountText, input, 'amount');
+  let taking: bigint;
+  if (totalText.startsWith('@')) {
+    // price per whole input token, in output units: taking = making * price
+    const price = amountOf(totalText.slice(1), { ...output, decimals: output.decimals + 12 }, 'price');
+    taking = (making * price) / 10n ** BigInt(input.decimals + 12);
+    if (taking === 0n) throw new OrderInputError('price: the total to receive rounds to zero; raise the amount or the price');
+  } else {
+    taking = amountOf(totalText, output, 'total');
+  }
+  const expiry = rest.length ? readExpiry(rest, nowMs) : { text: 'no expiry' };
+  const usd = usdValue(making, input);
+  if (usd !== undefined && usd < TRIGGER_MIN_USD) {
+    throw new OrderInputError(`amount: ${fromBaseUnits(making, input.decimals)} ${input.symbol} is worth about ${usdWords(usd)}; limit orders must be worth at least ${usdWords(TRIGGER_MIN_USD)}`);
+  }
+  return { input, output, making, taking, expiredAtSec: expiry.sec, expiryText: expiry.text };
+}
+
+export interface MarketComparison {
+  /** output per one input at the limit */
+  limitPrice: number;
+  /** output per one input at the market (catalog USD prices); undefined when a price is unknown */
+  marketPrice?: number;
+  /** limit vs market in percent: +10 means the limit asks 10% more than the market gives */
+  pctFromMarket?: number;
+  /** selling below the market: it would fill at once, at a loss */
+  worse: boolean;
+}
+
+export function compareWithMarket(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking'>): MarketComparison {
+  const made = Number(r.making) / 10 ** r.input.decimals;
+  const taken = Number(r.taking) / 10 ** r.output.decimals;
+  const limitPrice = made > 0 ? taken / made : 0;
+  const pIn = r.input.usdPrice;
+  const pOut = r.output.usdPrice;
+  if (typeof pIn !== 'number' || typeof pOut !== 'number' || !(pIn > 0) || !(pOut > 0)) return { limitPrice, worse: false };
+  const marketPrice = pIn / pOut;
+  const pct = (limitPrice / marketPrice - 1) * 100;
+  return { limitPrice, marketPrice, pctFromMarket: pct, worse: pct < 0 };
+}
+
+/** A price with enough significant digits to read: 150 -> "150", 0.0066667 -> "0.006667". */
+export function priceText(n: number | undefined): string {
+  if (n === undefined || !Number.isFinite(n)) return '—';
+  if (n === 0) return '0';
+  const abs = Math.abs(n);
+  if (abs >= 1000) return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  if (abs >= 1) return String(Number(n.toPrecision(6)));
+  return String(Number(n.toPrecision(4)));
+}
+
+export interface DcaRequest {
+  input: OrderToken;
+  output: OrderToken;
+  /** base units, the whole deposit */
+  inAmount: bigint;
+  numberOfOrders: number;
+  /** seconds (the unit the service takes: service-behaviour.md) */
+  intervalSec: number;
+  perCycle: bigint;
+  /** USD values when the input's price is known */
+  totalUsd?: number;
+  perOrderUsd?: number;
+}
+
+/** `:dca 300 USDC SOL 3 1h`: 300 USDC into SOL over 3 orders, one an hour. */
+export function parseDcaArgs(args: readonly string[], catalog: readonly Token[]): DcaRequest {
+  if (args.length < 5) throw new OrderInputError('give the total, the token you pay, the token you buy, the number of orders and the interval');
+  if (args.length > 5) throw new OrderInputError(`unexpected "${args.slice(5).join(' ')}"`);
+  const [totalText, fromText, toText, ordersText, intervalText] = args;
+  const input = resolveOrderToken(fromText, 'from token', catalog);
+  const output = resolveOrderToken(toText, 'to token', catalog);
+  if (input.id === output.id) throw new OrderInputError(`to token: the same as the from token (${input.symbol}); pick another`);
+  const inAmount = amountOf(totalText, input, 'total');
+  if (!/^\d+$/.test(ordersText)) throw new OrderInputError(`orders: must be a whole number, got "${ordersText}"`);
+  const numberOfOrders = Number(ordersText);
+  if (numberOfOrders < DCA_MIN_ORDERS) throw new OrderInputError(`orders: at least ${DCA_MIN_ORDERS} (the service refuses fewer), got ${numberOfOrders}`);
+  if (numberOfOrders > DCA_MAX_ORDERS) throw new OrderInputError(`orders: at most ${DCA_MAX_ORDERS}, got ${numberOfOrders}`);
+  const intervalSec = parseDuration(intervalText);
+  if (intervalSec === undefined) throw new OrderInputError(`interval: "${intervalText}" is not a duration such as 30m, 1h, 1d or 1w`);
+  if (intervalSec < 60) throw new OrderInputError('interval: at least 1 minute (60s)');
+  const perCycle = inAmount / BigInt(numberOfOrders);
+  if (perCycle === 0n) throw new OrderInputError(`total: ${numberOfOrders} orders of 0 ${input.symbol}; raise the total or lower the number of orders`);
+  const totalUsd = usdValue(inAmount, input);
+  let perOrderUsd: number | undefined;
+  if (totalUsd !== undefined) {
+    perOrderUsd = totalUsd / numberOfOrders;
+    if (totalUsd < DCA_MIN_TOTAL_USD) {
+      throw new OrderInputError(`total: ${fromBaseUnits(inAmount, input.decimals)} ${input.symbol} is worth about ${usdWords(totalUsd)}; recurring orders need at least ${usdWords(DCA_MIN_TOTAL_USD)} in total`);
+    }
+    if (perOrderUsd < DCA_MIN_PER_ORDER_USD) {
+      const most = Math.floor(totalUsd / DCA_MIN_PER_ORDER_USD);
+      throw new OrderInputError(`orders: ${numberOfOrders} orders of about ${usdWords(perOrderUsd)} each; each must be worth at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`);
+    }
+  }
+  return { input, output, inAmount, numberOfOrders, intervalSec, perCycle, totalUsd, perOrderUsd };
+}
+
+/** "3 buys of 100 USDC → SOL, every 1 hour, first now, last in 2 hours" */
+export function scheduleWords(r: Pick<DcaRequest, 'input' | 'output' | 'numberOfOrders' | 'intervalSec' | 'perCycle'>): string {
+  const each = `${fromBaseUnits(r.perCycle, r.input.decimals, { maxFraction: Math.min(r.input.decimals, 6) })} ${r.input.symbol}`;
+  const last = (r.numberOfOrders - 1) * r.intervalSec;
+  return `${r.numberOfOrders} buys of ${each} → ${r.output.symbol}, every ${durationWords(r.intervalSec)}, first now, last in ${durationWords(last)}`;
+}
