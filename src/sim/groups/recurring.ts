@@ -18,7 +18,9 @@ export function register(kernel: SimKernel): void {
     const recurringType = p.oneOf(q.get('recurringType') ?? undefined, 'recurringType', RECURRING_TYPES);
     const orderStatus = p.oneOf(q.get('orderStatus') ?? undefined, 'orderStatus', ORDER_STATUSES);
     const user = p.address(q.get('user') ?? undefined, 'user');
-    const page = p.page(q.get('page') ?? undefined, 'page', undefined);
+    // required, but the contract types it "integer or null": a null page is the first
+    const pageText = q.get('page');
+    const page = pageText === 'null' ? 1 : p.page(pageText ?? undefined, 'page', undefined);
     const mintText = q.get('mint');
     const mint = mintText === null || mintText === '' || mintText === 'null' ? undefined : p.address(mintText, 'mint');
     const includeFailed = p.bool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx');
