@@ -2,35 +2,36 @@
 import type { Backend } from '../runtime.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, NATIVE_MINT, USDC_MINT, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
 import { formatUsd, formatCompact, formatPct } from '../format.js';
-import { printTable, printJson, CommandError } from './print.js';
+import { printTable, printJson, clean, CommandError } from './print.js';
 
 export async function tokensCommand(backend: Backend, flags: Record<string, string | boolean>): Promise<string> {
   const category = String(flags.category ?? 'toporganicscore');
   const interval = String(flags.interval ?? '24h');
   if (!(TOKEN_CATEGORIES as readonly string[]).includes(category)) {
-    throw new CommandError(`--category: must be one of ${TOKEN_CATEGORIES.join(', ')} (got "${category}")`, 2);
+    throw new CommandError(`--category: must be one of ${TOKEN_CATEGORIES.join(', ')} (got "${clean(category, 30)}")`, 2);
   }
   if (!(TOKEN_INTERVALS as readonly string[]).includes(interval)) {
-    throw new CommandError(`--interval: must be one of ${TOKEN_INTERVALS.join(', ')} (got "${interval}")`, 2);
+    throw new CommandError(`--interval: must be one of ${TOKEN_INTERVALS.join(', ')} (got "${clean(interval, 30)}")`, 2);
   }
   let limit: number | undefined;
   if (flags.limit !== undefined) {
-    limit = Number(flags.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new CommandError(`--limit: must be a whole number from 1 to 100 (got "${flags.limit}")`, 2);
+    const text = String(flags.limit).trim();
+    limit = Number(text);
+    if (!/^\d+$/.test(text) || limit < 1 || limit > 100) throw new CommandError(`--limit: must be a whole number from 1 to 100 (got "${clean(text, 30)}")`, 2);
   }
   const tokens = await backend.client.tokens.list({ category: category as TokenCategory, interval: interval as TokenInterval, limit });
   if (flags.json) return printJson(tokens);
   const statsKey = `stats${interval}` as 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h';
   const rows = tokens.map((t, i) => [
     String(i + 1),
-    t.symbol + (t.isVerified ? ' ✓' : ''),
-    t.name,
+    clean(t.symbol, 16) + (t.isVerified ? ' ✓' : ''),
+    clean(t.name, 32),
     formatUsd(t.usdPrice),
     formatPct(t[statsKey]?.priceChange ?? null),
     formatCompact(sumVolume(t, statsKey)),
     formatCompact(t.mcap),
     formatCompact(t.liquidity),
-    t.id,
+    clean(t.id, 60),
   ]);
   return printTable(['#', 'SYMBOL', 'NAME', 'PRICE', `CHG ${interval}`, 'VOLUME', 'MCAP', 'LIQUIDITY', 'MINT'], rows, new Set([0, 3, 4, 5, 6, 7]));
 }
