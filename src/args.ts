@@ -1,24 +1,85 @@
 // Command-line arguments: the help text and a parser that names any bad flag.
 import { SETTINGS } from './config.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from './api/types.js';
 
 export const VERSION = '0.1.0';
 
 export class UsageError extends Error {}
+
+/** Price impact (as a fraction) at or above which `quote` warns on stderr. */
+export const HIGH_PRICE_IMPACT = 0.05;
+
+interface CommandSpec {
+  /** the synopsis after `tradedeck` */
+  usage: string;
+  /** positional arguments accepted: at least `min`, at most `max` */
+  min: number;
+  max: number;
+  /** the command's own flags and whether each takes a value */
+  flags: Record<string, { takesValue: boolean }>;
+}
+
+const VALUE = { takesValue: true };
+const SWITCH = { takesValue: false };
+
+/** Every headless command: its synopsis, positional arguments and flags. */
+export const COMMAND_SPECS: Record<string, CommandSpec> = {
+  tokens: {
+    usage: 'tokens [--category C] [--interval I] [--limit N] [--json]',
+    min: 0,
+    max: 0,
+    flags: { '--category': VALUE, '--interval': VALUE, '--limit': VALUE, '--json': SWITCH },
+  },
+  quote: {
+    usage: 'quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--json]',
+    min: 3,
+    max: 3,
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--json': SWITCH },
+  },
+  portfolio: { usage: 'portfolio [ADDRESS] [--json]', min: 0, max: 1, flags: { '--json': SWITCH } },
+  orders: {
+    usage: 'orders [ADDRESS] [--limit | --dca] [--history] [--json]',
+    min: 0,
+    max: 1,
+    flags: { '--limit': SWITCH, '--dca': SWITCH, '--history': SWITCH, '--json': SWITCH },
+  },
+  invites: { usage: 'invites [ADDRESS] [--pending] [--json]', min: 0, max: 1, flags: { '--pending': SWITCH, '--json': SWITCH } },
+  config: { usage: 'config', min: 0, max: 0, flags: {} },
+};
+
+export const COMMANDS: readonly string[] = Object.keys(COMMAND_SPECS);
+
+const pct = `${HIGH_PRICE_IMPACT * 100}%`;
 
 export const HELP = `tradedeck ${VERSION}: a keyboard-driven terminal dashboard for trading
 
 Usage:
   tradedeck [options]                 open the dashboard (demo mode when no base URL is set)
   tradedeck sim [sim options]         run the embedded simulator as a server (see: tradedeck sim --help)
-  tradedeck tokens [--category C] [--interval I] [--limit N] [--json]
-                                      print the top tokens
-  tradedeck quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--json]
-                                      print a swap quote (FROM and TO: symbol or mint)
-  tradedeck portfolio [ADDRESS] [--json]
-                                      print a wallet's positions
-  tradedeck orders [--history] [--json]
-                                      print the wallet's trigger and recurring orders
-  tradedeck config                    print the resolved configuration (API key masked)
+  tradedeck ${COMMAND_SPECS.tokens.usage}
+                                      print the top tokens of a category and interval
+  tradedeck ${COMMAND_SPECS.quote.usage}
+                                      print a swap quote (FROM and TO: symbol or mint, not the same token);
+                                      warns on stderr when the price impact is ${pct} or more
+  tradedeck ${COMMAND_SPECS.portfolio.usage}
+                                      print a wallet's positions (amounts in token units)
+  tradedeck ${COMMAND_SPECS.orders.usage}
+                                      print a wallet's limit (trigger) and DCA (recurring) orders:
+                                      both kinds unless --limit or --dca; active ones, or with
+                                      --history the finished ones
+  tradedeck ${COMMAND_SPECS.invites.usage}
+                                      print a wallet's invites (sent or received); --pending: only
+                                      the ones it sent that are not claimed yet
+  tradedeck ${COMMAND_SPECS.config.usage}                    print the resolved configuration (API key masked)
+
+Token lists (values exactly as the service names them):
+  --category C                   ${TOKEN_CATEGORIES.join(', ')} (default ${TOKEN_CATEGORIES[0]})
+  --interval I                   ${TOKEN_INTERVALS.join(', ')} (default 24h)
+  --limit N                      1 to 100 (default 50)
+
+Wallet of portfolio, orders and invites: ADDRESS, else --address, else the key file's address.
+In demo mode the wallet is funded in the simulator first; with no ADDRESS, --address or key file,
+a demo wallet is used. Command flags go after the command; --json prints JSON instead of a table.
 
 Options:
   --base-url URL                 the trading service (env TRADEDECK_BASE_URL); unset: embedded simulator
@@ -52,48 +113,61 @@ export interface ParsedArgs {
 }
 
 const FLAG_TO_SETTING = new Map(Object.entries(SETTINGS).map(([name, s]) => [s.flag!, name]));
-const COMMAND_FLAGS: Record<string, { takesValue: boolean }> = {
-  '--json': { takesValue: false },
-  '--category': { takesValue: true },
-  '--interval': { takesValue: true },
-  '--limit': { takesValue: true },
-  '--slippage-bps': { takesValue: true },
-  '--exact-out': { takesValue: false },
-  '--history': { takesValue: false },
-};
-export const COMMANDS = ['tokens', 'quote', 'portfolio', 'orders', 'config'] as const;
+const ANY_COMMAND_FLAG = new Set(Object.values(COMMAND_SPECS).flatMap((c) => Object.keys(c.flags)));
+
+/** A negative or signed number ("-1", "-0.5", "+2") is an argument, never an option. */
+function looksNumeric(arg: string): boolean {
+  return /^[-+]\.?\d/.test(arg);
+}
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const out: ParsedArgs = { command: undefined, positionals: [], settings: {}, extra: {}, help: false, version: false };
+  let optionsEnded = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '-h' || arg === '--help') { out.help = true; continue; }
-    if (arg === '-v' || arg === '--version') { out.version = true; continue; }
-    if (arg.startsWith('-')) {
-      const eq = arg.indexOf('=');
-      const flag = eq > 0 ? arg.slice(0, eq) : arg;
-      const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-      const setting = FLAG_TO_SETTING.get(flag);
-      const commandFlag = COMMAND_FLAGS[flag];
-      const takesValue = flag === '--config' || (setting ? SETTINGS[setting].kind !== 'boolean' : commandFlag?.takesValue);
-      if (!setting && !commandFlag && flag !== '--config') throw new UsageError(`unknown option ${flag}`);
-      let value: string | boolean = true;
-      if (takesValue) {
-        if (inline !== undefined) value = inline;
-        else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
-        else throw new UsageError(`option ${flag} needs a value`);
-      } else if (inline !== undefined) {
-        value = inline;
-      }
-      if (flag === '--config') out.configPath = String(value);
-      else if (setting) out.settings[setting] = value;
-      else out.extra[flag.slice(2)] = value;
+    if (optionsEnded || !arg.startsWith('-') || arg === '-' || looksNumeric(arg)) {
+      addWord(out, arg);
       continue;
     }
-    if (out.command === undefined) {
-      if (!(COMMANDS as readonly string[]).includes(arg)) throw new UsageError(`unknown command "${arg}" (commands: sim, ${COMMANDS.join(', ')})`);
-      out.command = arg;
-    } else out.positionals.push(arg);
+    if (arg === '--') { optionsEnded = true; continue; }
+    if (arg === '-h' || arg === '--help') { out.help = true; continue; }
+    if (arg === '-v' || arg === '--version') { out.version = true; continue; }
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
+    const setting = FLAG_TO_SETTING.get(flag);
+    let takesValue: boolean;
+    if (flag === '--config') takesValue = true;
+    else if (setting) takesValue = SETTINGS[setting].kind !== 'boolean';
+    else if (ANY_COMMAND_FLAG.has(flag)) {
+      if (out.command === undefined) throw new UsageError(`option ${flag} goes after the command (for example: tradedeck ${commandWith(flag)} ${flag})`);
+      const spec = COMMAND_SPECS[out.command].flags[flag];
+      if (!spec) throw new UsageError(`option ${flag} does not apply to ${out.command} (usage: tradedeck ${COMMAND_SPECS[out.command].usage})`);
+      takesValue = spec.takesValue;
+    } else throw new UsageError(`unknown option ${flag}`);
+    let value: string | boolean = true;
+    if (takesValue) {
+      if (inline !== undefined) value = inline;
+      else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
+      else throw new UsageError(`option ${flag} needs a value`);
+    } else if (inline !== undefined) {
+      if (inline !== 'true' && inline !== 'false') throw new UsageError(`option ${flag} takes no value (got "${inline}")`);
+      value = inline === 'true';
+    }
+    if (flag === '--config') out.configPath = String(value);
+    else if (setting) out.settings[setting] = value;
+    else if (value !== false) out.extra[flag.slice(2)] = value;
   }
   return out;
+}
+
+function addWord(out: ParsedArgs, arg: string): void {
+  if (out.command === undefined) {
+    if (!COMMANDS.includes(arg)) throw new UsageError(`unknown command "${arg}" (commands: sim, ${COMMANDS.join(', ')})`);
+    out.command = arg;
+  } else out.positionals.push(arg);
+}
+
+function commandWith(flag: string): string {
+  return COMMANDS.find((c) => COMMAND_SPECS[c].flags[flag]) ?? 'tokens';
 }

@@ -3,29 +3,40 @@ import type { Backend } from '../runtime.js';
 import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
 import { resolveToken } from '../resolve.js';
 import { knownTokens } from './tokens.js';
-import { printJson, CommandError } from './print.js';
+import { printJson, clean, CommandError } from './print.js';
+import { HIGH_PRICE_IMPACT } from '../args.js';
 
-export async function quoteCommand(backend: Backend, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+export async function quoteCommand(
+  backend: Backend,
+  positionals: string[],
+  flags: Record<string, string | boolean>,
+  warn: (line: string) => void = () => {},
+): Promise<string> {
   if (positionals.length !== 3) throw new CommandError('usage: tradedeck quote AMOUNT FROM TO (for example: tradedeck quote 1.5 SOL USDC)', 2);
   const [amountText, fromText, toText] = positionals;
   let slippageBps: number | undefined;
   if (flags['slippage-bps'] !== undefined) {
-    slippageBps = Number(flags['slippage-bps']);
-    if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > 10_000) {
-      throw new CommandError(`--slippage-bps: must be a whole number from 0 to 10000 (got "${flags['slippage-bps']}")`, 2);
+    const text = String(flags['slippage-bps']).trim();
+    slippageBps = Number(text);
+    if (!/^\d+$/.test(text) || slippageBps > 10_000) {
+      throw new CommandError(`--slippage-bps: must be a whole number from 0 to 10000 (got "${clean(text, 30)}")`, 2);
     }
   }
+  checkAmountText(amountText);
   const tokens = await knownTokens(backend);
   const from = resolveToken(fromText, tokens);
-  if (!from.ok) throw new CommandError(`FROM ${from.error}`, 2);
+  if (!from.ok) throw new CommandError(`FROM ${clean(from.error, 400)}`, 2);
   const to = resolveToken(toText, tokens);
-  if (!to.ok) throw new CommandError(`TO ${to.error}`, 2);
+  if (!to.ok) throw new CommandError(`TO ${clean(to.error, 400)}`, 2);
+  if (from.token.id === to.token.id) {
+    throw new CommandError(`FROM and TO: must be different tokens (both are ${clean(from.token.symbol, 16) || from.token.id})`, 2);
+  }
   const exactOut = flags['exact-out'] === true;
   let amount: bigint;
   try {
     amount = toBaseUnits(amountText, exactOut ? to.token.decimals : from.token.decimals, 'AMOUNT');
   } catch (e) {
-    if (e instanceof AmountError) throw new CommandError(e.message, 2);
+    if (e instanceof AmountError) throw new CommandError(clean(e.message, 200), 2);
     throw e;
   }
   if (amount === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
@@ -36,22 +47,44 @@ export async function quoteCommand(backend: Backend, positionals: string[], flag
     swapMode: exactOut ? 'ExactOut' : 'ExactIn',
     slippageBps,
   });
+  const impact = Number(quote.priceImpactPct);
+  if (Number.isFinite(impact) && impact >= HIGH_PRICE_IMPACT) {
+    warn(`warning: price impact ${(impact * 100).toFixed(2)}% is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`);
+  }
   if (flags.json) return printJson(quote);
-  const fmtIn = (raw: string) => `${fromBaseUnits(raw, from.token.decimals)} ${from.token.symbol}`;
-  const fmtOut = (raw: string) => `${fromBaseUnits(raw, to.token.decimals)} ${to.token.symbol}`;
+  const fromSymbol = clean(from.token.symbol, 16) || from.token.id;
+  const toSymbol = clean(to.token.symbol, 16) || to.token.id;
+  const fmtIn = (raw: string) => `${fromBaseUnits(raw, from.token.decimals)} ${fromSymbol}`;
+  const fmtOut = (raw: string) => `${fromBaseUnits(raw, to.token.decimals)} ${toSymbol}`;
   const lines = [
     `you pay       ${fmtIn(quote.inAmount)}`,
     `you receive   ${fmtOut(quote.outAmount)}`,
     exactOut
       ? `at most       ${fmtIn(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`
       : `at least      ${fmtOut(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`,
-    `price impact  ${(Number(quote.priceImpactPct) * 100).toFixed(4)}%`,
+    `price impact  ${Number.isFinite(impact) ? `${(impact * 100).toFixed(4)}%` : clean(quote.priceImpactPct, 20)}`,
     'route:',
     ...quote.routePlan.map((step) => {
-      const inTok = step.swapInfo.inputMint === from.token.id ? from.token.symbol : step.swapInfo.inputMint.slice(0, 6);
-      const outTok = step.swapInfo.outputMint === to.token.id ? to.token.symbol : step.swapInfo.outputMint.slice(0, 6);
-      return `  ${step.percent}%  ${step.swapInfo.label}  ${inTok} -> ${outTok}`;
+      const inTok = step.swapInfo.inputMint === from.token.id ? fromSymbol : clean(step.swapInfo.inputMint, 60).slice(0, 6);
+      const outTok = step.swapInfo.outputMint === to.token.id ? toSymbol : clean(step.swapInfo.outputMint, 60).slice(0, 6);
+      return `  ${step.percent}%  ${clean(step.swapInfo.label, 30)}  ${inTok} -> ${outTok}`;
     }),
   ];
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The rules of AMOUNT that do not depend on the token (not empty, not negative, no exponent, a
+ * decimal number, not zero), checked before anything is asked of the service.
+ */
+function checkAmountText(text: string): void {
+  let value: bigint | undefined;
+  try {
+    value = toBaseUnits(text, 30, 'AMOUNT');
+  } catch (e) {
+    if (!(e instanceof AmountError)) throw e;
+    // the decimal places and the u64 range depend on the token: checked once it is known
+    if (!/larger than|decimal places/.test(e.message)) throw new CommandError(clean(e.message, 200), 2);
+  }
+  if (value === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
 }
