@@ -1,63 +1,220 @@
-// `tradedeck portfolio` and `tradedeck orders`: a wallet's positions and open orders.
+// `tradedeck portfolio` and `tradedeck orders`: a wallet's positions and its limit and DCA orders.
 import type { Backend } from '../runtime.js';
 import type { Config } from '../config.js';
+import type { Portfolio, PortfolioElement, RecurringListResponse, RecurringOrder, TriggerListResponse, TriggerOrder } from '../api/types.js';
 import { formatUsd } from '../format.js';
-import { printTable, printJson, CommandError } from './print.js';
+import { printTable, printJson, clean, formatUnits, formatTime } from './print.js';
+import { resolveWallet, walletLine } from './wallet.js';
+import { tokenLabels, labelsFrom, type TokenLabels } from './symbols.js';
 
-/** The wallet's address: the watch-only address, or the public half of the key file. */
-export async function walletAddress(config: Config, explicit?: string): Promise<string> {
-  if (explicit) return explicit;
-  if (config.address) return config.address;
-  if (config.keypairPath) {
-    const { loadKeypairFile } = await import('../wallet/keypair.js');
-    try {
-      const wallet = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
-      return wallet.address;
-    } catch (e) {
-      throw new CommandError(`no wallet: ${(e as Error).message}; pass an ADDRESS or --address`, 2);
-    }
-  }
-  throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
-}
+/** Listings are paged (10 per page); at most this many pages are read per listing. */
+export const MAX_PAGES = 10;
+
+// ---------- portfolio ----------
 
 export async function portfolioCommand(backend: Backend, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
-  const owner = await walletAddress(config, positionals[0]);
-  const portfolio = await backend.client.portfolio.positions({ address: owner });
+  const wallet = await resolveWallet(backend, config, positionals[0]);
+  const portfolio = await backend.client.portfolio.positions({ address: wallet.address });
   if (flags.json) return printJson(portfolio);
+  const labels = portfolioLabels(portfolio);
   const rows: string[][] = [];
+  let total = 0;
   for (const el of portfolio.elements) {
-    const assets = Array.isArray(el.data?.assets) ? el.data!.assets! : [];
-    if (assets.length === 0) {
-      rows.push([el.type, el.name ?? el.label ?? el.platformId ?? '', '', '', formatUsd(typeof el.value === 'number' ? el.value : null)]);
-    }
-    for (const a of assets) {
-      const info = portfolio.tokenInfo?.[a.data.address] as { symbol?: string } | undefined;
-      rows.push([el.type, el.name ?? el.label ?? '', info?.symbol ?? a.data.address, String(a.data.amount), formatUsd(a.value)]);
+    if (typeof el.value === 'number' && Number.isFinite(el.value)) total += el.value;
+    const lines = positionLines(el);
+    const type = clean(el.type, 16);
+    const platform = clean(el.platformId ?? el.label, 24);
+    const name = clean(el.name ?? el.label, 28);
+    if (lines.length === 0) rows.push([type, platform, name, '', '', formatUsd(numberOr(el.value))]);
+    for (const p of lines) {
+      const decimals = labels.decimals(p.mint);
+      rows.push([
+        type,
+        platform,
+        p.note ? `${name} · ${p.note}` : name,
+        labels.symbol(p.mint),
+        formatUnits(p.amount, Math.min(decimals ?? 6, 6)),
+        formatUsd(numberOr(p.usd)),
+      ]);
     }
   }
-  return `owner ${portfolio.owner}\n` + printTable(['TYPE', 'PLATFORM', 'ASSET', 'AMOUNT', 'USD'], rows, new Set([3, 4]));
+  const failed = (portfolio.fetcherReports ?? []).filter((r) => r.status === 'failed').map((r) => clean(r.id, 40));
+  return (
+    walletLine(wallet) +
+    (rows.length === 0 ? 'no positions\n' : printTable(['TYPE', 'PLATFORM', 'POSITION', 'ASSET', 'AMOUNT', 'USD'], rows, new Set([4, 5]))) +
+    `total USD ${formatUsd(total)}\n` +
+    (failed.length ? `incomplete: these sources failed and their positions may be missing: ${failed.join(', ')}\n` : '')
+  );
 }
 
-export async function ordersCommand(backend: Backend, config: Config, flags: Record<string, string | boolean>): Promise<string> {
-  const user = await walletAddress(config);
+interface PositionLine {
+  mint: string;
+  /** token units */
+  amount: unknown;
+  usd: unknown;
+  note?: string;
+}
+
+function numberOr(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+function record(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+/** Generic assets ({ value, data: { address, amount } }) as lines. */
+function assetLines(assets: unknown, note?: string, sign = 1): PositionLine[] {
+  const out: PositionLine[] = [];
+  for (const a of list(assets)) {
+    const data = record(record(a).data);
+    if (typeof data.address !== 'string') continue;
+    const amount = numberOr(data.amount);
+    const usd = numberOr(record(a).value);
+    out.push({ mint: data.address, amount: amount === null ? null : sign * amount, usd: usd === null ? null : sign * usd, note });
+  }
+  return out;
+}
+
+/** What an element holds, per asset; the variants' shapes beyond `assets` are read leniently. */
+function positionLines(el: PortfolioElement): PositionLine[] {
+  const data = record(el.data);
+  const out = assetLines(data.assets);
+  for (const l of list(data.liquidities)) {
+    out.push(...assetLines(record(l).assets), ...assetLines(record(l).rewardAssets, 'reward'));
+  }
+  out.push(...assetLines(data.suppliedAssets, 'supplied'), ...assetLines(data.borrowedAssets, 'borrowed', -1));
+  for (const side of ['isolated', 'cross']) {
+    for (const pos of list(record(data[side]).positions)) {
+      const p = record(pos);
+      if (typeof p.address !== 'string') continue;
+      const lev = numberOr(p.leverage);
+      const note = [clean(p.side, 8), lev === null ? '' : `${lev}x`].filter(Boolean).join(' ');
+      out.push({ mint: p.address, amount: p.size, usd: p.value, note: note || undefined });
+    }
+  }
+  return out;
+}
+
+/** Symbols and decimals from the portfolio's own tokenInfo. */
+function portfolioLabels(portfolio: Portfolio): TokenLabels {
+  const infos = Object.entries(record(portfolio.tokenInfo)).map(([mint, v]) => ({ id: mint, ...record(v) }));
+  return labelsFrom(infos);
+}
+
+// ---------- orders ----------
+
+export async function ordersCommand(backend: Backend, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+  const wallet = await resolveWallet(backend, config, positionals[0]);
+  const user = wallet.address;
   const orderStatus = flags.history ? 'history' : 'active';
+  const wantTrigger = !flags.dca;
+  const wantRecurring = !flags.limit;
   const [trigger, recurring] = await Promise.all([
-    backend.client.trigger.list({ user, orderStatus, page: 1 }),
-    backend.client.recurring.list({ user, orderStatus, page: 1, recurringType: 'time', mint: null, includeFailedTx: false }),
+    wantTrigger ? allPages((page) => backend.client.trigger.list({ user, orderStatus, page }), (r: TriggerListResponse) => r.orders, (r) => r.page < r.totalPages) : undefined,
+    wantRecurring
+      ? allPages(
+          (page) => backend.client.recurring.list({ user, orderStatus, page, recurringType: 'time', mint: null, includeFailedTx: false }),
+          (r: RecurringListResponse) => r.time,
+          (r) => r.page < r.totalPages,
+        )
+      : undefined,
   ]);
-  if (flags.json) return printJson({ trigger, recurring });
-  const triggerRows = trigger.orders.map((o) => [o.orderKey, o.status, `${o.makingAmount} -> ${o.takingAmount}`, `${o.remainingMakingAmount} left`, o.createdAt]);
-  const recurringRows = recurring.time.map((o) => [
-    o.orderKey,
-    o.userClosed ? 'closed' : 'open',
-    `${o.inAmountPerCycle} every ${o.cycleFrequency}s`,
-    `${o.inUsed} of ${o.inDeposited} used`,
-    o.createdAt,
+  if (flags.json) {
+    return printJson({
+      user,
+      orderStatus,
+      ...(trigger ? { trigger: trigger.items } : {}),
+      ...(recurring ? { recurring: recurring.items } : {}),
+    });
+  }
+  const labels = await tokenLabels(backend);
+  let out = walletLine(wallet);
+  if (trigger) out += '\n' + triggerTable(trigger.items, orderStatus, labels, trigger.truncated);
+  if (recurring) out += '\n' + recurringTable(recurring.items, orderStatus, labels, recurring.truncated);
+  return out;
+}
+
+interface Pages<T> {
+  items: T[];
+  /** more pages exist than were read */
+  truncated: boolean;
+}
+
+async function allPages<R, T>(fetch: (page: number) => Promise<R>, items: (r: R) => T[], hasMore: (r: R) => boolean): Promise<Pages<T>> {
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const r = await fetch(page);
+    out.push(...items(r));
+    if (!hasMore(r)) return { items: out, truncated: false };
+    if (page >= MAX_PAGES) return { items: out, truncated: true };
+  }
+}
+
+function heading(what: string, orderStatus: string, count: number, truncated: boolean): string {
+  return `${what} (${orderStatus}): ${count}${truncated ? ` shown, more not read (first ${MAX_PAGES} pages)` : ''}\n`;
+}
+
+function amountOf(decimal: unknown, mint: string, labels: TokenLabels): string {
+  return `${clean(decimal, 30) || '—'} ${labels.symbol(mint)}`;
+}
+
+function filledPct(total: unknown, remaining: unknown): string {
+  try {
+    const t = BigInt(String(total));
+    const r = BigInt(String(remaining));
+    if (t <= 0n || r < 0n || r > t) return '—';
+    return `${Number(((t - r) * 1000n) / t) / 10}%`;
+  } catch {
+    return '—';
+  }
+}
+
+function triggerTable(orders: TriggerOrder[], orderStatus: string, labels: TokenLabels, truncated: boolean): string {
+  const head = heading('limit orders', orderStatus, orders.length, truncated);
+  if (orders.length === 0) return head;
+  const rows = orders.map((o) => [
+    clean(o.orderKey, 60),
+    clean(o.status, 16),
+    amountOf(o.makingAmount, o.inputMint, labels),
+    amountOf(o.takingAmount, o.outputMint, labels),
+    filledPct(o.rawMakingAmount, o.rawRemainingMakingAmount),
+    o.expiredAt ? formatTime(o.expiredAt) : 'never',
+    formatTime(o.createdAt),
   ]);
-  return (
-    `limit orders (${orderStatus}, page ${trigger.page} of ${trigger.totalPages})\n` +
-    printTable(['ORDER', 'STATUS', 'MAKING -> TAKING', 'REMAINING', 'CREATED'], triggerRows) +
-    `\nrecurring orders (${orderStatus}, page ${recurring.page} of ${recurring.totalPages})\n` +
-    printTable(['ORDER', 'STATUS', 'PER CYCLE', 'PROGRESS', 'CREATED'], recurringRows)
-  );
+  return head + printTable(['ORDER', 'STATUS', 'SELL', 'FOR', 'FILLED', 'EXPIRES', 'CREATED'], rows, new Set([4]));
+}
+
+function recurringTable(orders: RecurringOrder[], orderStatus: string, labels: TokenLabels, truncated: boolean): string {
+  const head = heading('DCA orders', orderStatus, orders.length, truncated);
+  if (orders.length === 0) return head;
+  const rows = orders.map((o) => [
+    clean(o.orderKey, 60),
+    o.userClosed ? 'closed' : o.closeTx ? 'done' : 'open',
+    amountOf(o.inAmountPerCycle, o.inputMint, labels),
+    every(o.cycleFrequency),
+    `${clean(o.inUsed, 30)} of ${amountOf(o.inDeposited, o.inputMint, labels)}`,
+    amountOf(o.outReceived, o.outputMint, labels),
+    formatTime(o.createdAt),
+  ]);
+  return head + printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED'], rows);
+}
+
+/** A cycle in seconds (a number or a digit string) as "1h", "30m", "1d 12h". */
+function every(seconds: unknown): string {
+  const s = Number(seconds);
+  if (!Number.isFinite(s) || s <= 0) return clean(seconds, 12) || '—';
+  const parts: string[] = [];
+  let rest = Math.round(s);
+  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60], ['s', 1]] as const) {
+    if (rest >= size) {
+      parts.push(`${Math.floor(rest / size)}${unit}`);
+      rest %= size;
+    }
+  }
+  return parts.slice(0, 2).join(' ');
 }

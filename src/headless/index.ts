@@ -1,14 +1,28 @@
 // Non-interactive commands: print JSON or plain tables, never load Ink or React.
 import type { Config } from '../config.js';
 import { describeConfig } from '../config.js';
-import { maskSecret, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
+import { maskSecret, sanitizeText, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
 import { openBackend } from '../runtime.js';
+import { COMMAND_SPECS } from '../args.js';
 import { tokensCommand } from './tokens.js';
 import { quoteCommand } from './quote.js';
 import { portfolioCommand, ordersCommand } from './account.js';
-import { CommandError, printJson } from './print.js';
+import { invitesCommand } from './invites.js';
+import { checkAddressArgument } from './wallet.js';
+import { CommandError, printJson, clean } from './print.js';
 
 export async function runHeadless(command: string, positionals: string[], flags: Record<string, string | boolean>, config: Config): Promise<number> {
+  quietOnClosedPipe();
+  const fail = (message: string) => process.stderr.write(`tradedeck ${command}: ${message}\n`);
+  try {
+    checkArguments(command, positionals, flags);
+  } catch (e) {
+    if (e instanceof CommandError) {
+      fail(e.message);
+      return e.exitCode;
+    }
+    throw e;
+  }
   if (command === 'config') {
     process.stdout.write(printJson(describeConfig(config, maskSecret)));
     return 0;
@@ -18,24 +32,61 @@ export async function runHeadless(command: string, positionals: string[], flags:
     let out: string;
     switch (command) {
       case 'tokens': out = await tokensCommand(backend, flags); break;
-      case 'quote': out = await quoteCommand(backend, positionals, flags); break;
+      case 'quote': out = await quoteCommand(backend, positionals, flags, (line) => fail(line)); break;
       case 'portfolio': out = await portfolioCommand(backend, config, positionals, flags); break;
-      case 'orders': out = await ordersCommand(backend, config, flags); break;
+      case 'orders': out = await ordersCommand(backend, config, positionals, flags); break;
+      case 'invites': out = await invitesCommand(backend, config, positionals, flags); break;
       default: throw new CommandError(`unknown command "${command}"`, 2);
     }
     process.stdout.write(out);
     return 0;
   } catch (e) {
     if (e instanceof CommandError) {
-      process.stderr.write(`tradedeck ${command}: ${e.message}\n`);
+      fail(e.message);
       return e.exitCode;
     }
-    if (e instanceof RequestRuleError || e instanceof ApiError || e instanceof ResponseShapeError) {
-      process.stderr.write(`tradedeck ${command}: ${e.message}\n`);
-      return e instanceof RequestRuleError ? 2 : 1;
+    if (e instanceof RequestRuleError) {
+      fail(`request refused before sending: ${clean(e.message, 300)}`);
+      return 2;
+    }
+    if (e instanceof ApiError || e instanceof ResponseShapeError) {
+      fail(sanitizeText(e.message, config.apiKey ? [config.apiKey] : []));
+      return 1;
     }
     throw e;
   } finally {
     await backend.close();
   }
+}
+
+/** What can be checked before the service is opened: how many arguments, ADDRESS, flag pairs. */
+function checkArguments(command: string, positionals: string[], flags: Record<string, string | boolean>): void {
+  const spec = COMMAND_SPECS[command];
+  if (!spec) throw new CommandError(`unknown command "${command}"`, 2);
+  const usage = `usage: tradedeck ${spec.usage}`;
+  if (positionals.length > spec.max) {
+    const stray = positionals.slice(spec.max).map((p) => `"${clean(p, 40)}"`).join(' ');
+    throw new CommandError(`unexpected argument${positionals.length - spec.max > 1 ? 's' : ''} ${stray} (${usage})`, 2);
+  }
+  if (positionals.length < spec.min) {
+    throw new CommandError(command === 'quote' ? `${usage} (for example: tradedeck quote 1.5 SOL USDC)` : usage, 2);
+  }
+  if (['portfolio', 'orders', 'invites'].includes(command) && positionals[0] !== undefined) checkAddressArgument(positionals[0]);
+  if (command === 'orders' && flags.limit && flags.dca) {
+    throw new CommandError('--limit and --dca: give one of them (without either, both kinds are listed)', 2);
+  }
+}
+
+/**
+ * A reader that stops early (`| head -1`) closes the pipe: the next write to stdout fails with
+ * EPIPE. That is a normal end, so the program leaves quietly with exit 0. Other stdout errors end
+ * it with one line on stderr; stderr write errors are ignored (there is nowhere to report them).
+ */
+function quietOnClosedPipe(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`tradedeck: cannot write the output: ${e.code ?? e.message}\n`);
+    process.exit(1);
+  });
+  process.stderr.on('error', () => {});
 }

@@ -1,0 +1,27 @@
+// Mint -> symbol and decimals for printing amounts, from the service's token lists.
+import type { Backend } from '../runtime.js';
+import { shortAddress } from '../format.js';
+import { knownTokens } from './tokens.js';
+import { clean } from './print.js';
+
+export interface TokenLabels {
+  /** the token's symbol (cleaned), or a shortened mint when the lists do not know it */
+  symbol(mint: string): string;
+  decimals(mint: string): number | undefined;
+}
+
+export function labelsFrom(tokens: Iterable<{ id: string; symbol?: unknown; decimals?: unknown }>): TokenLabels {
+  const byMint = new Map<string, { symbol: string; decimals?: number }>();
+  for (const t of tokens) {
+    if (byMint.has(t.id)) continue;
+    byMint.set(t.id, { symbol: clean(t.symbol, 16), decimals: typeof t.decimals === 'number' ? t.decimals : undefined });
+  }
+  return {
+    symbol: (mint) => byMint.get(mint)?.symbol || shortAddress(clean(mint, 60)),
+    decimals: (mint) => byMint.get(mint)?.decimals,
+  };
+}
+
+export async function tokenLabels(backend: Backend): Promise<TokenLabels> {
+  return labelsFrom(await knownTokens(backend));
+}

@@ -1,0 +1,60 @@
+// The wallet a headless account command shows: ADDRESS, else --address, else the key file's
+// address, else (demo mode only) a demo wallet. In demo mode the wallet is funded in the simulator.
+import { generateKeyPairSync } from 'node:crypto';
+import type { Backend } from '../runtime.js';
+import type { Config } from '../config.js';
+import { encodeBase58, isAddress } from '../api/validate.js';
+import { CommandError, clean } from './print.js';
+
+export interface HeadlessWallet {
+  address: string;
+  /** where the address came from */
+  source: 'argument' | 'address' | 'keypair' | 'demo';
+}
+
+/** ADDRESS as given on the command line, refused (exit 2) unless it is a base58 address. */
+export function checkAddressArgument(text: string): string {
+  if (!isAddress(text)) throw new CommandError(`ADDRESS: must be a base58 wallet address of 32 bytes (got "${clean(text, 60)}")`, 2);
+  return text;
+}
+
+export async function resolveWallet(backend: Backend, config: Config, argument?: string): Promise<HeadlessWallet> {
+  const wallet = await chooseWallet(backend, config, argument);
+  backend.sim?.fund(wallet.address);
+  return wallet;
+}
+
+async function chooseWallet(backend: Backend, config: Config, argument?: string): Promise<HeadlessWallet> {
+  if (argument !== undefined) return { address: checkAddressArgument(argument), source: 'argument' };
+  if (config.address) return { address: config.address, source: 'address' };
+  if (config.keypairPath) {
+    const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');
+    try {
+      const wallet = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
+      return { address: wallet.address, source: 'keypair' };
+    } catch (e) {
+      if (!(e instanceof KeyFileError)) throw e;
+      const missing = /not found/.test(e.message);
+      if (!(backend.mode === 'demo' && config.keypairIsDefault && missing)) {
+        throw new CommandError(`no wallet: ${e.message}; pass an ADDRESS or --address`, 2);
+      }
+    }
+  }
+  if (backend.mode !== 'demo') throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
+  return { address: demoAddress(), source: 'demo' };
+}
+
+/**
+ * A throwaway address for the demo wallet: the public half of a fresh Ed25519 key whose secret half
+ * is dropped at once, so the address can never sign and no key is written anywhere.
+ */
+export function demoAddress(): string {
+  const { publicKey } = generateKeyPairSync('ed25519');
+  const spki = publicKey.export({ format: 'der', type: 'spki' });
+  return encodeBase58(new Uint8Array(spki.subarray(spki.length - 32)));
+}
+
+/** The line above a table that names the wallet shown. */
+export function walletLine(wallet: HeadlessWallet): string {
+  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : ''}\n`;
+}
