@@ -117,7 +117,9 @@ export async function cancelOne(s: Services, store: OrdersStore, o: AnyOrder): P
   if (blocked) return refuse(s, store, 'Cancel', blocked);
   const common = { api: s.api, wallet: s.wallet!.address, now: s.now, order: label };
   const spec = o.kind === 'limit' ? cancelLimitAction(common) : cancelDcaAction({ ...common, recurringType: o.kind === 'legacy' ? 'price' : 'time' });
-  return runOne(s, store, `Cancel ${label.text}`, spec);
+  const result = await runOne(s, store, `Cancel ${label.text}`, spec);
+  if (result.status === 'success') store.getState().markClosed([label.key]);
+  return result;
 }
 
 /** `w` on a legacy price-based order: withdraw all of the input (In) or of the output (Out). */
@@ -185,6 +187,7 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
     lines: batches.map((b) => `Tx ${b.index + 1}: ${b.status}${b.signature ? ` ${b.signature}` : ''}${b.error ? ` · ${b.error}` : ''}`),
     at: s.now(),
   });
+  if (ok > 0) store.getState().markClosed((store.getState().lists['limit/active']?.trigger ?? []).map((o) => o.orderKey));
   if (signed) {
     refreshOrderLists(s);
     void refreshJournalView(s);

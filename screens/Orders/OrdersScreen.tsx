@@ -1,0 +1,264 @@
+// The Orders screen (tab 3): Limit and DCA orders, Active and History, one page of the service's
+// listing at a time (PgUp/PgDn), a mint filter (f), includeFailedTx (i); Enter shows every field
+// of an order, x cancels it, X cancels every open limit order, n types a new order. Arriving here
+// never starts editing: only f and n open a line, and Enter or Esc closes it.
+import { Box, Text } from 'ink';
+import { useMemo, useRef, type ReactElement } from 'react';
+import { useStore } from 'zustand';
+import { DetailPane } from '../../components/DetailPane.js';
+import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
+import { LineView } from '../../components/fields/LineView.js';
+import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
+import { progressBar } from '../../components/ProgressBar.js';
+import { Table } from '../../components/Table.js';
+import { padCell } from '../../components/text.js';
+import { useTheme } from '../../components/theme.js';
+import { useRefState } from '../../components/useRefState.js';
+import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, ORDERS_SCREEN, withdrawLegacy } from '../../src/actions/ordersFlow.js';
+import { OrderInputError, resolveOrderToken, DCA_USAGE, LIMIT_USAGE } from '../../src/actions/ordersInput.js';
+import { formatAge } from '../../src/format.js';
+import { slotOf, type OrdersState } from '../../src/store/orders.js';
+import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import { useResourceState } from '../shell/polling.js';
+import type { ScreenProps } from '../shell/types.js';
+import { dcaColumns, limitColumns } from './columns.js';
+import { orderSections } from './detail.js';
+import { anyOrderOf, printable, rowsOf, type DcaRow, type LimitRow, type OrderRow } from './rows.js';
+
+type LineMode = { kind: 'filter' | 'new'; line: LineState };
+
+const getKey = (r: OrderRow) => r.key;
+
+export function OrdersScreen({ store, services: s, width, height }: ScreenProps<OrdersState>) {
+  const { keymap } = useShell();
+  const flash = useFlash();
+  const theme = useTheme();
+  const now = useSession((st) => st.now);
+  const latest = useCatalog((st) => st.latest);
+  const use = <U,>(sel: (st: OrdersState) => U): U => useStore(store, sel);
+  const tab = use((st) => st.tab);
+  const view = use((st) => st.view);
+  const slot = slotOf(tab, view);
+  const page = use((st) => st.pages[slot]);
+  const snap = use((st) => st.lists[slot]);
+  const filter = use((st) => st.filter);
+  const includeFailed = use((st) => st.includeFailed);
+  const flipped = use((st) => st.flipped);
+  const selected = use((st) => st.selected);
+  const detail = use((st) => st.detail);
+  const running = use((st) => st.running);
+  const batches = use((st) => st.batches);
+  const outcome = use((st) => st.outcome);
+  const notice = use((st) => st.notice);
+  const notifications = use((st) => st.notifications);
+  const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`);
+  const [logOpen, setLogOpen] = useRefState(false);
+  const [editing, setEditing] = useRefState<LineMode | null>(null);
+
+  const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
+  const selectedRow = rows.find((r) => r.key === selected) ?? rows[0];
+  const viewRef = useRef({ rows, selectedRow });
+  viewRef.current = { rows, selectedRow };
+  const limitCols = useMemo(() => limitColumns(theme), [theme]);
+  const dcaCols = useMemo(() => dcaColumns(), []);
+  const st = () => store.getState();
+
+  const submitLine = (mode: LineMode) => {
+    const text = mode.line.text.trim();
+    if (mode.kind === 'filter') {
+      if (text === '') return st().setFilter(undefined);
+      try {
+        const t = resolveOrderToken(text, 'filter', Object.values(s.catalog.getState().latest));
+        st().setFilter({ text, mint: t.id, symbol: printable(t.symbol, 12) });
+      } catch (e) {
+        if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) st().setFilter({ text, mint: text, symbol: `${text.slice(0, 4)}…` });
+        else flash('error', e instanceof Error ? e.message : String(e));
+      }
+      return;
+    }
+    const [word, ...args] = text.replace(/^:/, '').split(/\s+/).filter(Boolean);
+    const run = word === 'limit' ? createLimitFromArgs : word === 'dca' ? createDcaFromArgs : undefined;
+    if (!run) return flash('error', `start with limit or dca: ${LIMIT_USAGE}`);
+    void run(s, store, args)
+      .then((r) => r.status === 'success' && flash('success', `${word === 'limit' ? 'limit order' : 'DCA'} placed`))
+      .catch((e) => flash('error', `${word}: ${e instanceof OrderInputError ? `${e.message} (usage: ${word === 'limit' ? LIMIT_USAGE : DCA_USAGE})` : e instanceof Error ? e.message : String(e)}`));
+  };
+
+  useKeyLayer('input', (input, key) => {
+    const mode = editing();
+    if (!mode) return false;
+    const name = normalizeKey(input, key);
+    if (name === 'escape') return setEditing(null), true;
+    if (name === 'enter') {
+      setEditing(null);
+      submitLine(mode);
+      return true;
+    }
+    const next = applyLineKey(mode.line, name, input);
+    if (next) setEditing({ ...mode, line: next });
+    return true;
+  });
+
+  const move = (by: number | 'top' | 'bottom') => {
+    const { rows: rs, selectedRow: cur } = viewRef.current;
+    if (rs.length === 0) return false;
+    const at = cur ? rs.indexOf(cur) : 0;
+    const to = by === 'top' ? 0 : by === 'bottom' ? rs.length - 1 : Math.min(rs.length - 1, Math.max(0, at + by));
+    st().select(rs[to].key);
+    viewRef.current.selectedRow = rs[to];
+    return true;
+  };
+  const turnPage = (by: 1 | -1) => {
+    const cur = st().pages[slot];
+    const total = st().lists[slot]?.totalPages ?? 1;
+    const next = Math.min(Math.max(1, total), Math.max(1, cur + by));
+    if (next === cur) return flash('info', `page ${cur}/${total}: ${by > 0 ? 'the last' : 'the first'} page`);
+    st().setPage(slot, next);
+  };
+  const selectedOrder = () => viewRef.current.selectedRow;
+  const withdraw = (side: 'In' | 'Out') => {
+    const row = selectedOrder();
+    if (!row || row.kind !== 'legacy') return flash('info', 'w / W withdraw from a legacy price-based order; select one on the DCA tab');
+    void withdrawLegacy(s, store, anyOrderOf(row), side).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
+  };
+
+  useCommands(
+    keymap,
+    ORDERS_SCREEN,
+    {
+      down: () => move(1),
+      up: () => move(-1),
+      top: () => move('top'),
+      bottom: () => move('bottom'),
+      pageDown: () => turnPage(1),
+      pageUp: () => turnPage(-1),
+      open: () => {
+        if (!selectedOrder()) return false;
+        st().select(selectedOrder()!.key);
+        st().setDetail(true);
+      },
+      back: () => {
+        if (st().detail) return st().setDetail(false);
+        if (logOpen()) return setLogOpen(false);
+        if (st().notice) return st().setNotice(undefined);
+        if (st().outcome || st().batches) {
+          st().setOutcome(undefined);
+          return st().setBatches(undefined);
+        }
+        if (st().filter) return st().setFilter(undefined);
+        return false;
+      },
+      mintFilter: () => setEditing({ kind: 'filter', line: lineAt(st().filter?.text ?? '') }),
+      filter: () => setEditing({ kind: 'filter', line: lineAt(st().filter?.text ?? '') }),
+      sort: () => flash('info', 'orders come in the service\'s order: newest first'),
+      new: () => setEditing({ kind: 'new', line: lineAt(st().tab === 'limit' ? 'limit ' : 'dca ') }),
+      cancel: () => {
+        const row = selectedOrder();
+        if (!row) return flash('info', 'no order selected');
+        if (st().view === 'history') return flash('info', 'this order is closed already (History)');
+        void cancelOne(s, store, anyOrderOf(row)).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
+      },
+      cancelAll: () => {
+        const open = st().lists['limit/active'];
+        const count = open && open.totalPages <= 1 ? open.trigger.length : undefined;
+        void cancelAllLimits(s, store, count).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
+      },
+      withdraw: () => withdraw('In'),
+      withdrawOut: () => withdraw('Out'),
+      notifications: () => setLogOpen(!logOpen()),
+    },
+    'screen',
+    editing() === null,
+  );
+
+  if (detail && selectedRow) {
+    return (
+      <Box flexDirection="column" height={height}>
+        <DetailPane sections={orderSections(s, selectedRow, now)} width={width} height={height} active />
+      </Box>
+    );
+  }
+
+  const tabText = `${tab === 'limit' ? '[Limit] DCA' : 'Limit [DCA]'} · ${view === 'active' ? '[Active] History' : 'Active [History]'}`;
+  const pageText = snap ? `page ${Math.min(page, snap.totalPages)}/${snap.totalPages}` : `page ${page}`;
+  const age = poll?.error !== undefined ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}` : snap ? `${formatAge(now - snap.at)} ago` : 'loading…';
+  const filterText = filter ? ` · ${tab === 'limit' ? 'sells' : 'mint'} ${filter.symbol}` : '';
+  const head = `${tabText} · ${pageText}${filterText}${includeFailed ? ' · +failed tx' : ''} · ${age}`;
+
+  const panel: Array<{ text: string; tone?: 'ok' | 'bad' | 'dim' }> = [];
+  if (editing()) {
+    // drawn below as an input line
+  } else if (running || batches) {
+    if (batches && batches.length > 0) {
+      const done = batches.filter((b) => b.status !== 'waiting' && b.status !== 'running').length;
+      const bar = progressBar(done / batches.length, 20);
+      panel.push({ text: `${bar} ${done}/${batches.length} transactions` });
+      panel.push({ text: batches.map((b) => `tx${b.index + 1} ${b.status}`).join(' · '), tone: batches.some((b) => !['success', 'waiting', 'running'].includes(b.status)) ? 'bad' : undefined });
+    }
+    if (running) panel.push({ text: running, tone: 'dim' });
+    else if (outcome) panel.push({ text: outcome.title, tone: outcome.ok ? 'ok' : 'bad' });
+  } else if (outcome) {
+    panel.push({ text: outcome.title, tone: outcome.ok ? 'ok' : 'bad' });
+    for (const l of outcome.lines.slice(0, 2)) panel.push({ text: l, tone: 'dim' });
+  } else if (notice) {
+    for (const l of notice) panel.push({ text: l });
+  }
+  const blocked = keymap.bindingFor(ORDERS_SCREEN, 'x')?.disabled?.();
+  const hint = editing()
+    ? editing()!.kind === 'filter'
+      ? 'filter: a symbol or mint · Enter apply · Esc cancel (empty = all)'
+      : `${LIMIT_USAGE} | ${DCA_USAGE}`
+    : blocked
+      ? `Signing disabled: ${blocked}`
+      : 't limit/dca · h history · f mint · i failed · PgDn page · x cancel · X all · n new';
+  const footLines = (editing() ? 2 : 1) + panel.length;
+  const tableHeight = Math.max(2, height - 1 - footLines);
+
+  let body: ReactElement;
+  if (logOpen()) {
+    const items = notifications.slice(-(tableHeight - 1)).reverse();
+    body = (
+      <Box flexDirection="column" height={tableHeight}>
+        <Text bold>{padCell(`Notifications (${notifications.length}) · Esc closes`, width)}</Text>
+        {items.length === 0 ? <Text color={theme.dim}>{padCell(' No fills seen yet this session.', width)}</Text> : null}
+        {items.map((n, i) => (
+          <Text key={i} wrap="truncate">{padCell(` ${formatAge(now - n.at)} ago  ${n.text}`, width)}</Text>
+        ))}
+      </Box>
+    );
+  } else {
+    const empty = !s.wallet
+      ? 'No wallet: start with --keypair <file> or --address <address> to list orders.'
+      : poll?.error !== undefined && !snap
+        ? 'Could not load the orders (see the line above); retrying.'
+        : !snap || snap.paramsKey !== paramsKey
+          ? snap ? `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders.` : 'Loading…'
+          : `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders${filter ? ` for ${filter.symbol}` : ''}.${view === 'active' ? ` :${tab === 'limit' ? 'limit' : 'dca'} or n creates one.` : ''}`;
+    body =
+      tab === 'limit' ? (
+        <Table<LimitRow> columns={limitCols} rows={rows as LimitRow[]} getKey={getKey} selectedKey={selectedRow?.key} width={width} height={tableHeight} dim={() => poll?.stale === true} emptyText={empty} />
+      ) : (
+        <Table<DcaRow> columns={dcaCols} rows={rows as DcaRow[]} getKey={getKey} selectedKey={selectedRow?.key} width={width} height={tableHeight} dim={() => poll?.stale === true} emptyText={empty} />
+      );
+  }
+  const toneColor = (t?: 'ok' | 'bad' | 'dim') => (t === 'ok' ? theme.ok : t === 'bad' ? theme.danger : t === 'dim' ? theme.dim : undefined);
+  const mode = editing();
+  return (
+    <Box flexDirection="column" height={height} width={width}>
+      <Text color={theme.accent} wrap="truncate">{padCell(head, width)}</Text>
+      <Box height={tableHeight} flexDirection="column">
+        {body}
+      </Box>
+      {panel.map((l, i) => (
+        <Text key={i} color={toneColor(l.tone)} wrap="truncate">{padCell(l.text, width)}</Text>
+      ))}
+      {mode ? (
+        <Box>
+          <Text color={theme.accent}>{mode.kind === 'filter' ? 'f ' : 'n :'}</Text>
+          <LineView line={mode.line} width={Math.max(1, width - 4)} focus />
+        </Box>
+      ) : null}
+      <Text color={theme.dim} wrap="truncate">{padCell(hint, width)}</Text>
+    </Box>
+  );
+}

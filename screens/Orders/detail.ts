@@ -1,0 +1,125 @@
+// The detail view of one order (Enter): every field with a label and units, the trades, and the
+// transactions as explorer links in plain text. Legacy price-based recurring orders are marked.
+import { flattenFields, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
+import { MISSING } from '../../src/format.js';
+import type { Services } from '../../src/services.js';
+import { amountOf, countdown, cyclesOf, nextCycleAt, printable, tokenView, type OrderRow, type TokenView } from './rows.js';
+import { durationWords, priceText } from '../../src/actions/ordersInput.js';
+
+/** Where a transaction is shown; `{sig}` is replaced (TRADEDECK_EXPLORER_URL overrides). */
+export const DEFAULT_EXPLORER = 'https://solscan.io/tx/{sig}';
+
+export function explorerLink(sig: unknown): string {
+  if (typeof sig !== 'string' || sig === '') return MISSING;
+  const template = process.env.TRADEDECK_EXPLORER_URL || DEFAULT_EXPLORER;
+  return printable(template.includes('{sig}') ? template.replace('{sig}', sig) : template + sig, 300);
+}
+
+const e = (key: string, value: unknown): DetailEntry => ({ key, value: value === undefined || value === null || value === '' ? MISSING : printable(value, 400) });
+
+function when(iso: unknown, now: number): string {
+  if (typeof iso !== 'string') return MISSING;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? `${printable(iso, 40)} (${countdown(t, now)})` : printable(iso, 40);
+}
+
+function tradeEntries(trades: unknown, input: TokenView, output: TokenView, now: number): DetailEntry[] {
+  if (!Array.isArray(trades) || trades.length === 0) return [{ key: 'trades', value: 'none yet' }];
+  return trades.flatMap((raw, i) => {
+    const t = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const inText = amountOf(t.rawInputAmount, t.inputAmount, input);
+    const outText = amountOf(t.rawOutputAmount, t.outputAmount, output);
+    const inN = Number(t.inputAmount);
+    const outN = Number(t.outputAmount);
+    const price = inN > 0 && outN > 0 ? `${priceText(outN / inN)} ${output.symbol}/${input.symbol}` : MISSING;
+    const feeToken = t.feeMint === input.mint ? input : output;
+    return [
+      e(`#${i + 1} time`, when(t.confirmedAt, now)),
+      e(`#${i + 1} in → out`, `${inText} → ${outText} at ${price}`),
+      e(`#${i + 1} fee`, amountOf(t.rawFeeAmount, t.feeAmount, feeToken)),
+      e(`#${i + 1} action`, t.action),
+      e(`#${i + 1} tx`, explorerLink(t.txId)),
+    ];
+  });
+}
+
+const SHOWN_LIMIT = new Set(['orderKey', 'userPubkey', 'inputMint', 'outputMint', 'makingAmount', 'takingAmount', 'remainingMakingAmount', 'remainingTakingAmount', 'rawMakingAmount', 'rawTakingAmount', 'rawRemainingMakingAmount', 'rawRemainingTakingAmount', 'slippageBps', 'expiredAt', 'createdAt', 'updatedAt', 'status', 'openTx', 'closeTx', 'programVersion', 'trades']);
+
+function others(order: Record<string, unknown>, shown: Set<string>): DetailSection[] {
+  const rest = Object.entries(order).filter(([k]) => !shown.has(k));
+  if (rest.length === 0) return [];
+  return [{ title: 'Other fields', entries: rest.flatMap(([k, v]) => flattenFields(v, k)).map((x) => e(x.key, x.value)) }];
+}
+
+export function orderSections(s: Pick<Services, 'catalog'>, row: OrderRow, now: number): DetailSection[] {
+  const o = row.order as Record<string, unknown>;
+  const input = tokenView(s, o.inputMint);
+  const output = tokenView(s, o.outputMint);
+  const pair = [e('pair', `${input.symbol} → ${output.symbol}`), e('input mint', input.mint), e('output mint', output.mint)];
+  if (row.kind === 'limit') {
+    const lr = row;
+    return [
+      {
+        title: `Limit order ${lr.key}`,
+        entries: [
+          e('status', lr.status),
+          ...pair,
+          e('sell (making)', amountOf(o.rawMakingAmount, o.makingAmount, input, 9)),
+          e('for (taking)', amountOf(o.rawTakingAmount, o.takingAmount, output, 9)),
+          e('remaining to sell', amountOf(o.rawRemainingMakingAmount, o.remainingMakingAmount, input, 9)),
+          e('remaining to get', amountOf(o.rawRemainingTakingAmount, o.remainingTakingAmount, output, 9)),
+          e('filled', lr.filled),
+          e('limit price', lr.price),
+          e('vs market', lr.market === MISSING ? 'unknown (no USD price)' : `${lr.market} (token list prices)`),
+          e('slippage', typeof o.slippageBps === 'string' ? `${printable(o.slippageBps, 8)} bps` : MISSING),
+          e('expires', o.expiredAt === null ? 'no expiry' : when(o.expiredAt, now)),
+          e('created', when(o.createdAt, now)),
+          e('updated', when(o.updatedAt, now)),
+          e('maker', o.userPubkey),
+          e('program version', o.programVersion),
+        ],
+      },
+      { title: 'Trades', entries: tradeEntries(o.trades, input, output, now) },
+      { title: 'Transactions', entries: [e('open tx', explorerLink(o.openTx)), e('close tx', o.closeTx ? explorerLink(o.closeTx) : 'not closed')] },
+      ...others(o, SHOWN_LIMIT),
+    ];
+  }
+  const legacy = row.kind === 'legacy';
+  const freq = typeof o.cycleFrequency === 'string' ? Number(o.cycleFrequency) : (o.cycleFrequency as number | undefined);
+  const cycles = !legacy ? cyclesOf(row.order as never) : undefined;
+  const entries: DetailEntry[] = [
+    e('status', row.status),
+    e('type', legacy ? 'legacy price-based (deprecated): c cancels, w withdraws' : 'time (DCA)'),
+    ...pair,
+    e('deposited', amountOf(o.rawInDeposited, o.inDeposited, input, 9)),
+    e('used', amountOf(o.rawInUsed, o.inUsed, input, 9)),
+    e('withdrawn (in)', amountOf(o.rawInWithdrawn, o.inWithdrawn, input, 9)),
+    e('received', amountOf(o.rawOutReceived, o.outReceived, output, 9)),
+    e('withdrawn (out)', amountOf(o.rawOutWithdrawn, o.outWithdrawn, output, 9)),
+  ];
+  if (!legacy) {
+    entries.push(
+      e('per cycle', amountOf(o.rawInAmountPerCycle, o.inAmountPerCycle, input, 9)),
+      e('cycles', `${cycles?.done ?? 0} done of ${cycles?.total ?? MISSING}`),
+      e('every', freq && Number.isFinite(freq) ? `${durationWords(freq)} (${freq} s)` : MISSING),
+      e('next cycle', row.next !== MISSING ? row.next : (() => {
+        const at = nextCycleAt(row.order as never);
+        return at === undefined ? MISSING : countdown(at, now);
+      })()),
+      e('average price', row.avg),
+      e('min out / cycle', amountOf(o.rawMinOutAmount, o.minOutAmount, output, 9)),
+      e('max out / cycle', amountOf(o.rawMaxOutAmount, o.maxOutAmount, output, 9)),
+    );
+  } else {
+    entries.push(e('left to use', amountOf(o.rawInLeft, o.inLeft, input, 9)), e('increment (USDC)', o.incrementUsdcValue), e('interval', typeof o.orderInterval === 'number' ? `${durationWords(o.orderInterval)}` : o.orderInterval), e('next', o.nextExecutionAt));
+  }
+  entries.push(e('closed by you', o.userClosed === true ? 'yes' : 'no'), e('created', when(o.createdAt, now)), e('updated', when(o.updatedAt, now)), e('user', o.userPubkey));
+  const shown = new Set(['orderKey', 'userPubkey', 'inputMint', 'outputMint', 'trades', 'openTx', 'closeTx', 'createdAt', 'updatedAt', 'userClosed', 'cycleFrequency', 'recurringType', ...Object.keys(o).filter((k) => /^(raw)?(in|out)[A-Z]/.test(k) || /^(raw)?[a-z]*(Amount|Deposited|Used|Received|Withdrawn|Left)/.test(k))]);
+  if (legacy) for (const k of ['incrementUsdcValue', 'orderInterval', 'nextExecutionAt']) shown.add(k);
+  return [
+    { title: `${legacy ? 'LEGACY price-based recurring order' : 'DCA order'} ${row.key}`, entries },
+    { title: 'Trades', entries: tradeEntries(o.trades, input, output, now) },
+    { title: 'Transactions', entries: [e('open tx', explorerLink(o.openTx)), e('close tx', o.closeTx ? explorerLink(o.closeTx) : 'not closed')] },
+    ...others(o, shown),
+  ];
+}

@@ -1,0 +1,161 @@
+// The Orders screen module: limit (trigger) and DCA (recurring) orders, Active and History, paged,
+// filtered by mint; create with :limit / :dca (or n), cancel with x, cancel every open limit order
+// with X, all through the one signing pipeline. The active lists are also polled in the background
+// so fills seen while another screen is up ring the bell and land in the notifications log.
+import { signingBlocked } from '../../src/actions/run.js';
+import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, ORDERS_SCREEN } from '../../src/actions/ordersFlow.js';
+import { DCA_EXAMPLE, DCA_USAGE, LIMIT_EXAMPLE, LIMIT_USAGE, OrderInputError } from '../../src/actions/ordersInput.js';
+import type { ActionResult } from '../../src/pipeline/types.js';
+import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
+import { CommandError, knownSymbols } from '../shell/commands.js';
+import type { CommandContext, ScreenCommand, ScreenContext, ScreenModule } from '../shell/types.js';
+import { applyList, fetchList, listKey, listParams, type ListParams } from './lists.js';
+import { OrdersScreen } from './OrdersScreen.js';
+
+/** Active lists every 15 s (also in the background), history every 30 s while shown: 6 requests a minute at most. */
+export const ACTIVE_INTERVAL_MS = 15_000;
+export const HISTORY_INTERVAL_MS = 30_000;
+
+const signing = ({ services }: ScreenContext<OrdersState>) => signingBlocked(services, 'execute');
+
+type Ctx = CommandContext & { store: import('zustand/vanilla').StoreApi<OrdersState> };
+
+/** Input mistakes read as command errors (the bar adds the usage). */
+async function asCommand<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof OrderInputError) throw new CommandError(e.message);
+    throw e;
+  }
+}
+
+function report(ctx: Ctx, what: string, r: ActionResult): void {
+  if (r.status === 'success') ctx.flash('success', `${what}: done${r.signature ? ` ${r.signature.slice(0, 16)}…` : ''}`);
+  else if (r.status === 'cancelled') ctx.flash('info', `${what}: cancelled, nothing was signed`);
+  else ctx.flash('error', `${what}: ${r.error ?? r.status}`);
+}
+
+function show(ctx: Ctx, tab: OrdersState['tab']): void {
+  const st = ctx.store.getState();
+  st.setTab(tab);
+  st.setView('active');
+  st.setDetail(false);
+  ctx.goto(ORDERS_SCREEN);
+}
+
+const tokenCompletion = (positions: number[]) => (index: number, _p: string, ctx: CommandContext) => (positions.includes(index) ? knownSymbols(ctx) : []);
+
+export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
+  {
+    name: 'limit',
+    usage: LIMIT_USAGE,
+    help: `limit order on the Orders screen, e.g. ${LIMIT_EXAMPLE} (sell 2 SOL for 300 USDC; @150 = price)`,
+    complete: tokenCompletion([1, 3]),
+    async run(args, ctx) {
+      if (args.length === 0) {
+        ctx.store.getState().setNotice([
+          ':limit creates a limit order (trigger group) here on the Orders screen:',
+          `  :${LIMIT_USAGE}`,
+          `  e.g. ${LIMIT_EXAMPLE}  sells 2 SOL for 300 USDC in total`,
+          '  :limit 2 SOL @150 USDC expiry 7d  (a price per SOL, expires in 7 days)',
+        ]);
+        show(ctx, 'limit');
+        ctx.flash('info', `:limit makes a limit order (Orders). e.g. ${LIMIT_EXAMPLE} [expiry 7d]`);
+        return;
+      }
+      show(ctx, 'limit');
+      const r = await asCommand(() => createLimitFromArgs(ctx.services, ctx.store, args));
+      report(ctx, 'limit order', r);
+    },
+  },
+  {
+    name: 'dca',
+    usage: DCA_USAGE,
+    help: `recurring buys on the Orders screen, e.g. ${DCA_EXAMPLE} (300 USDC into SOL, 3 orders, hourly)`,
+    complete: tokenCompletion([1, 2]),
+    async run(args, ctx) {
+      if (args.length === 0) {
+        ctx.store.getState().setNotice([
+          ':dca creates a recurring (DCA) order here on the Orders screen:',
+          `  :${DCA_USAGE}`,
+          `  e.g. ${DCA_EXAMPLE}  300 USDC into SOL, 3 orders, one an hour`,
+          '  minimums: $100 in total, 2 orders, $50 per order; interval 30m, 1h, 1d, 1w',
+        ]);
+        show(ctx, 'dca');
+        ctx.flash('info', `:dca makes recurring buys (Orders). e.g. ${DCA_EXAMPLE}`);
+        return;
+      }
+      show(ctx, 'dca');
+      const r = await asCommand(() => createDcaFromArgs(ctx.services, ctx.store, args));
+      report(ctx, 'DCA', r);
+    },
+  },
+  {
+    name: 'cancel',
+    usage: 'cancel <order key>',
+    help: 'cancel one limit or DCA order by its key (confirm first)',
+    complete: (index, _p, ctx) => {
+      if (index !== 0) return [];
+      const lists = Object.values(ctx.store.getState().lists);
+      return [...new Set(lists.flatMap((l) => [...(l?.trigger ?? []), ...(l?.time ?? [])].map((o) => o.orderKey)))];
+    },
+    async run(args, ctx) {
+      if (args.length !== 1) throw new CommandError(args.length === 0 ? 'which order? give its order key (Enter on a row shows it)' : `unexpected "${args.slice(1).join(' ')}"`);
+      ctx.goto(ORDERS_SCREEN);
+      const r = await asCommand(async () => cancelOne(ctx.services, ctx.store, await findOpenOrder(ctx.services, ctx.store, args[0])));
+      report(ctx, 'cancel', r);
+    },
+  },
+  {
+    name: 'cancel-all',
+    usage: 'cancel-all',
+    help: 'cancel every open limit order (5 per transaction, each confirmed)',
+    async run(args, ctx) {
+      if (args.length > 0) throw new CommandError(`unexpected "${args.join(' ')}"`);
+      show(ctx, 'limit');
+      const batches = await asCommand(() => cancelAllLimits(ctx.services, ctx.store));
+      const ok = batches.filter((b) => b.status === 'success').length;
+      if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `cancel-all: ${ok} of ${batches.length} transactions done`);
+      else ctx.flash('error', `cancel-all: ${ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'nothing done'}`);
+    },
+  },
+];
+
+const list = (id: string, tab: 'limit' | 'dca', view: 'active' | 'history') => ({
+  id,
+  intervalMs: view === 'active' ? ACTIVE_INTERVAL_MS : HISTORY_INTERVAL_MS,
+  background: view === 'active',
+  params: (ctx: ScreenContext<OrdersState>) => listParams(ctx, tab, view),
+  key: (p: ListParams) => listKey(p),
+  fetch: (p: ListParams, signal: AbortSignal, ctx: ScreenContext<OrdersState>) => fetchList(p, signal, ctx),
+  apply: (p: ListParams, data: Awaited<ReturnType<typeof fetchList>>, at: number, ctx: ScreenContext<OrdersState>) => applyList(p, data, at, ctx),
+});
+
+export const ordersScreen: ScreenModule<OrdersState> = {
+  id: ORDERS_SCREEN,
+  title: 'Orders',
+  key: '3',
+  list: true,
+  createStore: () => createOrdersStore(),
+  resources: [list('limitActive', 'limit', 'active'), list('dcaActive', 'dca', 'active'), list('limitHistory', 'limit', 'history'), list('dcaHistory', 'dca', 'history')],
+  keys: [
+    { keys: ['t'], command: 'tab', help: 'Limit / DCA orders', hint: 'limit/dca', run: ({ store }) => store.getState().setTab(store.getState().tab === 'limit' ? 'dca' : 'limit') },
+    { keys: ['h'], command: 'history', help: 'Active / History', hint: 'history', run: ({ store }) => store.getState().setView(store.getState().view === 'active' ? 'history' : 'active') },
+    { keys: ['f'], command: 'mintFilter', help: 'filter by a mint or symbol (Esc clears)', hint: 'mint' },
+    { keys: ['i'], command: 'failed', help: 'include orders whose tx failed (includeFailedTx)', hint: 'failed tx', run: ({ store, flash }) => {
+      const on = !store.getState().includeFailed;
+      store.getState().setIncludeFailed(on);
+      flash('info', on ? 'showing orders whose transaction failed too' : 'hiding orders whose transaction failed');
+    } },
+    { keys: ['p'], command: 'flipPrice', help: 'limit price the other way round', run: ({ store }) => store.getState().setFlipped(!store.getState().flipped) },
+    { keys: ['n'], command: 'new', help: 'new limit order / DCA (typed line)', hint: 'new', disabled: signing },
+    { keys: ['x'], command: 'cancel', help: 'cancel the selected order (confirm first)', hint: 'cancel', disabled: signing },
+    { keys: ['X'], command: 'cancelAll', help: 'cancel every open limit order (5 per tx)', hint: 'cancel all', disabled: signing },
+    { keys: ['w'], command: 'withdraw', help: 'legacy price order: withdraw (w in, W out)', disabled: signing },
+    { keys: ['W'], command: 'withdrawOut', help: 'legacy price order: withdraw the output', disabled: signing },
+    { keys: ['N'], command: 'notifications', help: 'notifications log (fills seen)', hint: 'log' },
+  ],
+  commands: ORDER_COMMANDS,
+  Component: OrdersScreen,
+};

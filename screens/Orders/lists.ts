@@ -1,0 +1,120 @@
+// The four polled lists (Limit / DCA x Active / History): their request params from the store, the
+// fetch through the API client, and the store update, which also compares an active list with its
+// previous result to notice fills (flash line, bell, notifications log).
+import type { RecurringListResponse, TriggerListResponse } from '../../src/api/types.js';
+import { orderLabel } from '../../src/actions/ordersFlow.js';
+import type { LegacyRecurringOrder, ListSnapshot, OrdersState, OrdersTab, OrdersView } from '../../src/store/orders.js';
+import { slotOf } from '../../src/store/orders.js';
+import type { ScreenContext } from '../shell/types.js';
+import { filledFraction, printable } from './rows.js';
+
+export interface ListParams {
+  tab: OrdersTab;
+  view: OrdersView;
+  user: string;
+  page: number;
+  mint?: string;
+  includeFailed: boolean;
+}
+
+export function listParams(ctx: ScreenContext<OrdersState>, tab: OrdersTab, view: OrdersView): ListParams | undefined {
+  const user = ctx.services.wallet?.address;
+  if (!user) return undefined;
+  const st = ctx.store.getState();
+  // history is asked for only while it is the list on screen; active lists always (notifications)
+  if (view === 'history' && !(st.tab === tab && st.view === 'history')) return undefined;
+  return { tab, view, user, page: st.pages[slotOf(tab, view)], mint: st.filter?.mint, includeFailed: st.includeFailed };
+}
+
+export function listKey(p: ListParams): string {
+  return `${p.tab}/${p.view}/${p.page}/${p.mint ?? '*'}/${p.includeFailed ? 'failed' : 'ok'}`;
+}
+
+export type ListData = { kind: 'trigger'; res: TriggerListResponse } | { kind: 'recurring'; res: RecurringListResponse };
+
+export async function fetchList(p: ListParams, signal: AbortSignal, { services }: ScreenContext<OrdersState>): Promise<ListData> {
+  if (p.tab === 'limit') {
+    const res = await services.api.trigger.list(
+      { user: p.user, orderStatus: p.view, page: p.page, includeFailedTx: p.includeFailed, ...(p.mint ? { inputMint: p.mint } : {}) },
+      { signal },
+    );
+    return { kind: 'trigger', res };
+  }
+  const res = await services.api.recurring.list(
+    { recurringType: 'all', orderStatus: p.view, user: p.user, page: p.page, mint: p.mint ?? null, includeFailedTx: p.includeFailed },
+    { signal },
+  );
+  return { kind: 'recurring', res };
+}
+
+function isLegacy(x: unknown): x is LegacyRecurringOrder {
+  return Boolean(x) && typeof x === 'object' && typeof (x as { orderKey?: unknown }).orderKey === 'string';
+}
+
+export function snapshotOf(p: ListParams, data: ListData, at: number): ListSnapshot {
+  const page = Number.isFinite(data.res.page) ? Number(data.res.page) : p.page;
+  const totalPages = Number.isFinite(data.res.totalPages) ? Math.max(1, Number(data.res.totalPages)) : 1;
+  // A trigger listing answered with orderStatus "open" is the active list all the same: the slot
+  // comes from what was asked, not from the answer's label.
+  return {
+    paramsKey: listKey(p),
+    page,
+    totalPages,
+    trigger: data.kind === 'trigger' ? data.res.orders : [],
+    time: data.kind === 'recurring' ? data.res.time : [],
+    legacy: data.kind === 'recurring' && Array.isArray(data.res.price) ? data.res.price.filter(isLegacy) : [],
+    at,
+  };
+}
+
+/** What changed between two results of one active list: fills (new trades), and orders that left it. */
+export function fillNotices(ctx: ScreenContext<OrdersState>, prev: ListSnapshot, next: ListSnapshot): string[] {
+  const out: string[] = [];
+  const before = new Map<string, number>();
+  for (const o of prev.trigger) before.set(o.orderKey, Array.isArray(o.trades) ? o.trades.length : 0);
+  for (const o of prev.time) before.set(o.orderKey, Array.isArray(o.trades) ? o.trades.length : 0);
+  for (const o of next.trigger) {
+    const was = before.get(o.orderKey);
+    if (was !== undefined && (o.trades?.length ?? 0) > was) {
+      const f = filledFraction(o);
+      out.push(`Limit ${printable(orderLabel(ctx.services, { kind: 'limit', order: o }).text, 40)} filled ${f === undefined ? '?' : Math.round(f * 100)}%`);
+    }
+  }
+  for (const o of next.time) {
+    const was = before.get(o.orderKey);
+    const n = o.trades?.length ?? 0;
+    if (was !== undefined && n > was) out.push(`DCA ${printable(orderLabel(ctx.services, { kind: 'dca', order: o }).text, 40)}: cycle ${n} done`);
+  }
+  // Gone from a one-page list with unchanged params: filled completely, expired, or finished.
+  if (prev.paramsKey === next.paramsKey && prev.totalPages === 1 && next.totalPages === 1) {
+    const now = new Set([...next.trigger.map((o) => o.orderKey), ...next.time.map((o) => o.orderKey)]);
+    const closed = ctx.store.getState().closedByYou;
+    for (const o of prev.trigger) {
+      if (!now.has(o.orderKey) && !closed.includes(o.orderKey)) out.push(`Limit ${printable(orderLabel(ctx.services, { kind: 'limit', order: o }).text, 40)} filled or expired (see History)`);
+    }
+    for (const o of prev.time) {
+      if (!now.has(o.orderKey) && !closed.includes(o.orderKey)) out.push(`DCA ${printable(orderLabel(ctx.services, { kind: 'dca', order: o }).text, 40)} completed (see History)`);
+    }
+  }
+  return out;
+}
+
+/** The terminal bell (tmux marks the window); only on a terminal. */
+export function ringBell(): void {
+  if (process.stdout.isTTY) process.stdout.write('\x07');
+}
+
+export function applyList(p: ListParams, data: ListData, at: number, ctx: ScreenContext<OrdersState>): void {
+  const slot = slotOf(p.tab, p.view);
+  const snap = snapshotOf(p, data, at);
+  const prev = ctx.store.getState().lists[slot];
+  ctx.store.getState().applyList(slot, snap);
+  if (p.view !== 'active' || !prev) return;
+  const notices = fillNotices(ctx, prev, snap);
+  if (notices.length === 0) return;
+  for (const text of notices) ctx.store.getState().notify({ at, text });
+  if (ctx.store.getState().notificationsOn) {
+    ctx.flash('info', notices.length === 1 ? notices[0] : `${notices[0]} (+${notices.length - 1} more: N)`);
+    ringBell();
+  }
+}

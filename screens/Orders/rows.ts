@@ -1,0 +1,230 @@
+// The Orders tables' rows: limit (trigger) and DCA (recurring) orders turned into display text.
+// Amounts stay bigint until formatted; text from the service is made printable; a value that is
+// missing shows as "—".
+import { fromBaseUnits } from '../../src/amount.js';
+import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
+import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
+import { durationWords, priceText } from '../../src/actions/ordersInput.js';
+import { formatAge, MISSING } from '../../src/format.js';
+import type { Services } from '../../src/services.js';
+import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
+
+// C0, DEL, C1 controls and the bidirectional overrides that can reorder what is shown.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text from the service made safe to draw on one line. */
+export function printable(text: unknown, max = 200): string {
+  if (text === null || text === undefined || text === '') return MISSING;
+  return String(text).replace(UNSAFE, ' ').slice(0, max);
+}
+
+type Catalog = Pick<Services, 'catalog'>;
+
+export interface TokenView {
+  mint: string;
+  symbol: string;
+  decimals: number;
+  known: boolean;
+  usdPrice?: number | null;
+}
+
+export function tokenView(s: Catalog, mint: unknown): TokenView {
+  const m = typeof mint === 'string' ? mint : '';
+  const t = tokenOf(s, m);
+  return { mint: m, symbol: printable(t.symbol, 12), decimals: t.decimals, known: t.known, usdPrice: t.usdPrice };
+}
+
+function rawOf(v: unknown): bigint | undefined {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
+  return typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : undefined;
+}
+
+/** Base units as "1.5 SOL"; the service's decimal text when the token's decimals are unknown. */
+export function amountOf(raw: unknown, decimalText: unknown, t: TokenView, maxFraction = 6): string {
+  const r = rawOf(raw);
+  if (r !== undefined && t.known) return `${fromBaseUnits(r, t.decimals, { maxFraction: Math.min(t.decimals, maxFraction) })} ${t.symbol}`;
+  if (typeof decimalText === 'string' && decimalText !== '') return `${printable(decimalText, 24)} ${t.symbol}`;
+  return MISSING;
+}
+
+function units(raw: unknown, t: TokenView): number | undefined {
+  const r = rawOf(raw);
+  if (r === undefined || !t.known) return undefined;
+  return Number(r) / 10 ** t.decimals;
+}
+
+function timeOf(iso: unknown): number | undefined {
+  if (typeof iso !== 'string') return undefined;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : undefined;
+}
+
+/** "in 3h", "2m ago", "—" */
+export function countdown(at: number | undefined, now: number): string {
+  if (at === undefined) return MISSING;
+  return at >= now ? `in ${formatAge(at - now)}` : `${formatAge(now - at)} ago`;
+}
+
+export interface LimitRow {
+  kind: 'limit';
+  key: string;
+  order: TriggerOrder;
+  pair: string;
+  side: string;
+  sell: string;
+  buy: string;
+  price: string;
+  filledPct?: number;
+  filled: string;
+  market: string;
+  marketPct?: number;
+  expiry: string;
+  status: string;
+  age: string;
+}
+
+export interface DcaRow {
+  kind: 'dca' | 'legacy';
+  key: string;
+  order: RecurringOrder | LegacyRecurringOrder;
+  pair: string;
+  each: string;
+  cycles: string;
+  used: string;
+  received: string;
+  avg: string;
+  next: string;
+  status: string;
+  age: string;
+}
+
+export type OrderRow = LimitRow | DcaRow;
+
+const STABLES = new Set(['USDC', 'USDT', 'USDS', 'PYUSD']);
+
+/** Filled share from the remaining amounts: 1 - remaining / making. */
+export function filledFraction(o: Pick<TriggerOrder, 'rawMakingAmount' | 'rawRemainingMakingAmount'>): number | undefined {
+  const making = rawOf(o.rawMakingAmount);
+  const left = rawOf(o.rawRemainingMakingAmount);
+  if (making === undefined || left === undefined || making === 0n) return undefined;
+  const done = making > left ? making - left : 0n;
+  return Number((done * 10_000n) / making) / 10_000;
+}
+
+export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: boolean): LimitRow {
+  const input = tokenView(s, o.inputMint);
+  const output = tokenView(s, o.outputMint);
+  const made = units(o.rawMakingAmount, input);
+  const taken = units(o.rawTakingAmount, output);
+  const price = made && taken !== undefined ? taken / made : undefined;
+  const shown = flipped ? (price ? 1 / price : undefined) : price;
+  const unit = flipped ? `${input.symbol}/${output.symbol}` : `${output.symbol}/${input.symbol}`;
+  const market = input.usdPrice && output.usdPrice && input.usdPrice > 0 && output.usdPrice > 0 ? input.usdPrice / output.usdPrice : undefined;
+  const marketPct = price !== undefined && market !== undefined ? (price / market - 1) * 100 : undefined;
+  const fraction = filledFraction(o);
+  const status = printable(o.status, 12);
+  const expiry = o.expiredAt === null || o.expiredAt === undefined ? 'no expiry' : countdown(timeOf(o.expiredAt), now);
+  return {
+    kind: 'limit',
+    key: printable(o.orderKey, 64),
+    order: o,
+    pair: `${input.symbol}→${output.symbol}`,
+    side: STABLES.has(output.symbol) ? 'sell' : STABLES.has(input.symbol) ? 'buy' : 'swap',
+    sell: amountOf(o.rawMakingAmount, o.makingAmount, input, 4),
+    buy: amountOf(o.rawTakingAmount, o.takingAmount, output, 4),
+    price: shown === undefined ? MISSING : `${priceText(shown)} ${unit}`,
+    filledPct: fraction,
+    filled: fraction === undefined ? MISSING : `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.1 ? 1 : 0)}%`,
+    market: marketPct === undefined ? MISSING : `${marketPct >= 0 ? '+' : ''}${marketPct.toFixed(1)}%`,
+    marketPct,
+    expiry,
+    status: status === 'Open' && fraction !== undefined && fraction > 0 ? 'Open part' : status,
+    age: countdown(timeOf(o.createdAt), now),
+  };
+}
+
+export function cycleFrequencySec(o: { cycleFrequency?: unknown }): number | undefined {
+  const n = typeof o.cycleFrequency === 'string' ? Number(o.cycleFrequency) : o.cycleFrequency;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** Cycles done (trades) and in all (deposit / per-cycle amount). */
+export function cyclesOf(o: RecurringOrder): { done: number; total?: number } {
+  const dep = rawOf(o.rawInDeposited);
+  const per = rawOf(o.rawInAmountPerCycle);
+  const done = Array.isArray(o.trades) ? o.trades.length : 0;
+  if (dep === undefined || per === undefined || per === 0n) return { done };
+  return { done, total: Number((dep + per - 1n) / per) };
+}
+
+/** The next cycle: the first runs at creation, the next one interval after the last trade. */
+export function nextCycleAt(o: RecurringOrder): number | undefined {
+  const freq = cycleFrequencySec(o);
+  const trades = Array.isArray(o.trades) ? o.trades : [];
+  if (trades.length === 0) return timeOf(o.createdAt);
+  if (freq === undefined) return undefined;
+  const last = Math.max(...trades.map((t) => timeOf(t.confirmedAt) ?? 0));
+  return last > 0 ? last + freq * 1000 : undefined;
+}
+
+export function dcaStatus(o: { userClosed?: unknown }, view: OrdersView, cycles?: { done: number; total?: number }): string {
+  if (o.userClosed === true) return 'closed by user';
+  if (view === 'history') return 'completed';
+  if (cycles?.total !== undefined && cycles.done >= cycles.total) return 'completed';
+  return 'active';
+}
+
+export function dcaRow(s: Catalog, o: RecurringOrder, now: number, view: OrdersView): DcaRow {
+  const input = tokenView(s, o.inputMint);
+  const output = tokenView(s, o.outputMint);
+  const cycles = cyclesOf(o);
+  const used = units(o.rawInUsed, input);
+  const got = units(o.rawOutReceived, output);
+  const status = dcaStatus(o, view, cycles);
+  const freq = cycleFrequencySec(o);
+  return {
+    kind: 'dca',
+    key: printable(o.orderKey, 64),
+    order: o,
+    pair: `${input.symbol}→${output.symbol}`,
+    each: amountOf(o.rawInAmountPerCycle, o.inAmountPerCycle, input, 4),
+    cycles: `${cycles.done}/${cycles.total ?? MISSING}`,
+    used: `${amountOf(o.rawInUsed, o.inUsed, input, 4)} of ${amountOf(o.rawInDeposited, o.inDeposited, input, 4)}`,
+    received: amountOf(o.rawOutReceived, o.outReceived, output, 4),
+    avg: used && got ? `${priceText(used / got)} ${input.symbol}/${output.symbol}` : MISSING,
+    next: status === 'active' ? countdown(nextCycleAt(o), now) : MISSING,
+    status: freq !== undefined && status === 'active' ? `every ${durationWords(freq)}` : status,
+    age: countdown(timeOf(o.createdAt), now),
+  };
+}
+
+export function legacyRow(s: Catalog, o: LegacyRecurringOrder, now: number, view: OrdersView): DcaRow {
+  const input = tokenView(s, o.inputMint);
+  const output = tokenView(s, o.outputMint);
+  return {
+    kind: 'legacy',
+    key: printable(o.orderKey, 64),
+    order: o,
+    pair: `${input.symbol}→${output.symbol}`,
+    each: 'price-based',
+    cycles: `${Array.isArray(o.trades) ? o.trades.length : 0}/${MISSING}`,
+    used: `${amountOf(o.rawInUsed, o.inUsed, input, 4)} of ${amountOf(o.rawInDeposited, o.inDeposited, input, 4)}`,
+    received: amountOf(o.rawOutReceived, o.outReceived, output, 4),
+    avg: MISSING,
+    next: typeof o.nextExecutionAt === 'string' ? countdown(timeOf(o.nextExecutionAt), now) : MISSING,
+    status: `legacy ${dcaStatus(o as { userClosed?: unknown }, view)}`,
+    age: countdown(timeOf(o.createdAt), now),
+  };
+}
+
+export function rowsOf(s: Catalog, tab: OrdersTab, view: OrdersView, snap: ListSnapshot | undefined, now: number, flipped: boolean): OrderRow[] {
+  if (!snap) return [];
+  if (tab === 'limit') return snap.trigger.map((o) => limitRow(s, o, now, flipped));
+  return [...snap.time.map((o) => dcaRow(s, o, now, view)), ...snap.legacy.map((o) => legacyRow(s, o, now, view))];
+}
+
+export function anyOrderOf(row: OrderRow): AnyOrder {
+  if (row.kind === 'limit') return { kind: 'limit', order: row.order };
+  if (row.kind === 'dca') return { kind: 'dca', order: row.order as RecurringOrder };
+  return { kind: 'legacy', order: row.order as LegacyRecurringOrder };
+}

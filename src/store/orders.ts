@@ -1,0 +1,140 @@
+// The Orders screen's slice: which list is shown (Limit or DCA, Active or History), the page of each
+// list, the mint filter, includeFailedTx, the last good result of every list polled, the selection
+// (by order key), the detail view, a signing action's progress and outcome, and the log of fills
+// seen by the background refresh.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RecurringOrder, TriggerOrder } from '../api/types.js';
+
+export type OrdersTab = 'limit' | 'dca';
+export type OrdersView = 'active' | 'history';
+export type ListSlot = `${OrdersTab}/${OrdersView}`;
+
+/** A deprecated price-based recurring order (its item shape is not in the contract). */
+export type LegacyRecurringOrder = Record<string, unknown> & { orderKey?: unknown };
+
+export interface ListSnapshot {
+  /** the request's params key: the list shows what was asked, marked when the params changed since */
+  paramsKey: string;
+  page: number;
+  totalPages: number;
+  trigger: readonly TriggerOrder[];
+  time: readonly RecurringOrder[];
+  legacy: readonly LegacyRecurringOrder[];
+  /** when it arrived (ms) */
+  at: number;
+}
+
+export interface MintFilter {
+  /** as typed */
+  text: string;
+  mint: string;
+  symbol: string;
+}
+
+export interface BatchState {
+  index: number;
+  status: 'waiting' | 'running' | 'success' | 'failed' | 'cancelled' | 'refused' | 'expired' | 'unknown';
+  signature?: string;
+  error?: string;
+}
+
+export interface OrdersOutcome {
+  ok: boolean;
+  title: string;
+  lines: string[];
+  at: number;
+}
+
+export interface OrderNotification {
+  at: number;
+  text: string;
+}
+
+export interface OrdersState {
+  tab: OrdersTab;
+  view: OrdersView;
+  pages: Record<ListSlot, number>;
+  filter?: MintFilter;
+  includeFailed: boolean;
+  /** limit prices shown as buy-per-sell (false) or sell-per-buy (true) */
+  flipped: boolean;
+  lists: Partial<Record<ListSlot, ListSnapshot>>;
+  selected?: string;
+  detail: boolean;
+  /** a signing action in progress: its status line */
+  running?: string;
+  /** cancel-all: one entry per transaction */
+  batches?: readonly BatchState[];
+  outcome?: OrdersOutcome;
+  /** a usage note shown on the screen (e.g. after `:limit` without arguments) */
+  notice?: readonly string[];
+  notifications: readonly OrderNotification[];
+  /** fills ring the bell and flash (N shows the log either way) */
+  notificationsOn: boolean;
+  /** orders this session closed itself: leaving the active list is then no news */
+  closedByYou: readonly string[];
+
+  setTab(tab: OrdersTab): void;
+  setView(view: OrdersView): void;
+  setPage(slot: ListSlot, page: number): void;
+  setFilter(filter: MintFilter | undefined): void;
+  setIncludeFailed(on: boolean): void;
+  setFlipped(on: boolean): void;
+  applyList(slot: ListSlot, snapshot: ListSnapshot): void;
+  select(key: string | undefined): void;
+  setDetail(open: boolean): void;
+  setRunning(text: string | undefined): void;
+  setBatches(batches: readonly BatchState[] | undefined): void;
+  setOutcome(outcome: OrdersOutcome | undefined): void;
+  setNotice(lines: readonly string[] | undefined): void;
+  notify(n: OrderNotification): void;
+  setNotificationsOn(on: boolean): void;
+  markClosed(keys: readonly string[]): void;
+}
+
+export type OrdersStore = StoreApi<OrdersState>;
+
+export const slotOf = (tab: OrdersTab, view: OrdersView): ListSlot => `${tab}/${view}`;
+
+/** The most notifications kept in the log. */
+export const MAX_NOTIFICATIONS = 100;
+
+export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'>> = {}): OrdersStore {
+  return createStore<OrdersState>()((set, get) => ({
+    tab: init.tab ?? 'limit',
+    view: init.view ?? 'active',
+    pages: { 'limit/active': 1, 'limit/history': 1, 'dca/active': 1, 'dca/history': 1 },
+    includeFailed: false,
+    flipped: false,
+    lists: {},
+    detail: false,
+    notifications: [],
+    notificationsOn: true,
+    closedByYou: [],
+
+    setTab: (tab) => set({ tab, detail: false }),
+    setView: (view) => set({ view, detail: false }),
+    setPage: (slot, page) => set({ pages: { ...get().pages, [slot]: Math.max(1, Math.floor(page)) } }),
+    setFilter: (filter) => {
+      // a new filter starts every list at its first page
+      set({ filter, pages: { 'limit/active': 1, 'limit/history': 1, 'dca/active': 1, 'dca/history': 1 } });
+    },
+    setIncludeFailed: (includeFailed) => set({ includeFailed }),
+    setFlipped: (flipped) => set({ flipped }),
+    applyList: (slot, snapshot) => {
+      const pages = get().pages;
+      // the service says how many pages there are: a page past the end goes to the last one
+      const clamp = snapshot.totalPages >= 1 && pages[slot] > snapshot.totalPages;
+      set({ lists: { ...get().lists, [slot]: snapshot }, ...(clamp ? { pages: { ...pages, [slot]: snapshot.totalPages } } : {}) });
+    },
+    select: (selected) => set({ selected }),
+    setDetail: (detail) => set({ detail }),
+    setRunning: (running) => set({ running }),
+    setBatches: (batches) => set({ batches }),
+    setOutcome: (outcome) => set({ outcome }),
+    setNotice: (notice) => set({ notice }),
+    notify: (n) => set({ notifications: [...get().notifications, n].slice(-MAX_NOTIFICATIONS) }),
+    setNotificationsOn: (notificationsOn) => set({ notificationsOn }),
+    markClosed: (keys) => set({ closedByYou: [...new Set([...get().closedByYou, ...keys])].slice(-500) }),
+  }));
+}

@@ -1,0 +1,96 @@
+// The Orders screen in the whole app against the simulator over HTTP: commands, lists, paging,
+// filter, includeFailedTx, cancel one and cancel all, as a person types them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
+import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { startDashboard, type Dashboard } from './setup.js';
+
+const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
+const listQueries = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path === path).map((r) => r.query as Record<string, string>);
+
+function assertFits(frame: string, columns = 80, rows = 24) {
+  const lines = frame.split('\n');
+  assert.ok(lines.length <= rows, `frame has ${lines.length} lines`);
+  for (const l of lines) assert.ok([...l].length <= columns, `line wider than ${columns}: "${l}"`);
+  assert.doesNotMatch(frame, /undefined|null|NaN/);
+}
+
+async function open(t: { after(fn: () => Promise<void>): void }): Promise<Dashboard> {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders' });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes('[Limit] DCA') && f.includes('No active limit orders'), 8000);
+  return d;
+}
+
+async function limitVia(d: Dashboard, words: string) {
+  await typeKeys(d.app, ':', words, 'enter');
+  return waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
+}
+
+test(':limit then n sends nothing to execute; y executes once after the journal line; the order is listed; x + y cancels it into History', async (t) => {
+  const d = await open(t);
+  const dialog = await limitVia(d, 'limit 1 SOL 500 USDC');
+  assert.match(dialog, /You pay\s+1 SOL/);
+  assert.match(dialog, /You receive\s+500 USDC/);
+  assert.match(dialog, /Limit price\s+1 SOL = 500 USDC/);
+  assert.match(dialog, /From market\s+\+233\.\d\d% \(above market\)/);
+  assert.match(dialog, /Market price\s+1 SOL = 1\d\d(\.\d+)? USDC/);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
+  assert.equal(executes(d, 'trigger').length, 0);
+  assert.deepEqual(await d.services.journal!.entries(), []);
+
+  // the journal line must be on disk when the execute request leaves
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const seen: boolean[] = [];
+  const api = d.services.api;
+  d.services.api = {
+    ...api,
+    trigger: {
+      ...api.trigger,
+      execute: async (b, o) => {
+        seen.push(readFileSync(join(d.stateDir, 'journal.jsonl'), 'utf8').includes(b.signedTransaction));
+        return api.trigger.execute(b, o);
+      },
+    },
+  };
+  await limitVia(d, 'limit 1 SOL 500 USDC');
+  await typeKeys(d.app, 'y');
+  await waitForFrame(d.app, (f) => f.includes('Limit order: done'), 8000);
+  assert.equal(executes(d, 'trigger').length, 1);
+  const entries = await d.services.journal!.entries();
+  assert.equal(entries.length, 1);
+  assert.equal(entries[0].group, 'trigger');
+  assert.deepEqual(seen, [true]);
+  const listed = await waitForFrame(d.app, (f) => /SOL→USDC\s+1 SOL\s+500 USDC/.test(f) && /\b0%/.test(f), 8000);
+  assertFits(listed);
+  assert.match(listed, /500 USDC\/SOL/);
+  assert.match(listed, /no expiry/);
+  assert.match(listed, /Open/);
+
+  await typeKeys(d.app, 'x');
+  const cancel = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Cancel limit order'), 8000);
+  assert.match(cancel, /1 SOL → USDC/);
+  await typeKeys(d.app, 'y');
+  await waitForFrame(d.app, (f) => f.includes(': done') && f.includes('No active limit orders'), 8000);
+  assert.equal(executes(d, 'trigger').length, 2);
+  await typeKeys(d.app, 'h');
+  const history = await waitForFrame(d.app, (f) => f.includes('Active [History]') && f.includes('Cancelled'), 8000);
+  assertFits(history);
+  const q = listQueries(d, '/trigger/v1/getTriggerOrders').at(-1)!;
+  assert.equal(q.orderStatus, 'history');
+});
+
+test(':limit alone says what it does and how to call it, and sends nothing', async (t) => {
+  const d = await open(t);
+  await typeKeys(d.app, '1');
+  await typeKeys(d.app, ':', 'limit', 'enter');
+  const f = await waitForFrame(d.app, (fr) => fr.includes(':limit makes a limit order (Orders). e.g. :limit 2 SOL 300 USDC'), 5000);
+  assert.equal(d.services.session.getState().screen, 'orders');
+  assert.match(f, /creates a limit order \(trigger group\) here on the Orders screen/);
+  assert.match(f, /limit <amount> <sell> <total\|@price> <buy> \[expiry 7d\]/);
+  assertFits(f);
+  assert.equal(d.sim.requests().filter((r) => r.path.startsWith('/trigger/v1/create')).length, 0);
+});
