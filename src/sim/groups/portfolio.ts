@@ -1,18 +1,26 @@
 import type { PortfolioAsset, PortfolioElement } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { WALLET_PLATFORM, seededElements, triggerElements, walletElement } from './portfolio-elements.js';
+import { moreElements, varyElements } from './portfolio-more.js';
 import { SeededStream } from './send-seeded.js';
 import { Params } from './trigger-params.js';
 
-/** The fetchers behind each platform; `marginfi` has no positions and fails now and then. */
+/**
+ * The fetchers behind each platform. `marginfi` has no positions and its fetcher always fails
+ * (after a timeout-like duration), so every unfiltered portfolio carries one failed report; the
+ * others report `succeeded` or, now and then, `ok` (both seen on the real service).
+ */
 const FETCHERS: Array<{ id: string; platformId: string }> = [
   { id: 'wallet-tokens-solana', platformId: WALLET_PLATFORM },
   { id: 'raydium-clmm', platformId: 'raydium' },
   { id: 'drift-perps', platformId: 'drift' },
   { id: 'kamino-lend', platformId: 'kamino' },
+  { id: 'solend-lend', platformId: 'solend' },
+  { id: 'sanctum-staking', platformId: 'sanctum' },
   { id: 'jupiter-exchange-limit', platformId: 'jupiter-exchange' },
   { id: 'marginfi-lend', platformId: 'marginfi' },
 ];
+export const FAILING_PLATFORM = 'marginfi';
 
 /** Registers the portfolio group's operations on the simulator. */
 export function register(kernel: SimKernel): void {
@@ -33,23 +41,23 @@ export function register(kernel: SimKernel): void {
     const wallet = walletElement(kernel, owner);
     if (wallet) elements.push(wallet);
     elements.push(...triggerElements(kernel, owner));
-    if (kernel.ledger.isFunded(owner)) elements.push(...seededElements(kernel, owner));
+    if (kernel.ledger.isFunded(owner)) elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
     const shown = platforms ? elements.filter((e) => platforms!.has(String(e.platformId))) : elements;
 
     // fetcher timings and the occasional failure are seeded per wallet and minute of sim time
     const minute = Math.floor(kernel.clock.nowMs() / 60_000);
     const rng = new SeededStream(kernel.seed, `fetchers:${owner}:${minute}`);
-    const fetcherReports = FETCHERS.filter((f) => !platforms || platforms.has(f.platformId)).map((f) => ({
-      id: f.id,
-      status: f.platformId === 'marginfi' && rng.next() < 0.5 ? 'failed' : 'succeeded',
-      duration: rng.int(40, 900),
-    }));
+    const fetcherReports = FETCHERS.filter((f) => !platforms || platforms.has(f.platformId)).map((f) =>
+      f.platformId === FAILING_PLATFORM
+        ? { id: f.id, status: 'failed', duration: rng.int(2500, 5000) }
+        : { id: f.id, status: rng.next() < 0.25 ? 'ok' : 'succeeded', duration: rng.int(40, 900) },
+    );
     const duration = fetcherReports.reduce((n, f) => Math.max(n, f.duration), 0) + rng.int(5, 60);
 
-    return {
-      status: 200,
-      body: { date: kernel.clock.nowMs(), owner, fetcherReports, elements: shown, duration, tokenInfo: tokenInfo(kernel, shown) },
-    };
+    // tokenInfo is not marked required by the contract: it is left out when no element is shown
+    const body: Record<string, unknown> = { date: kernel.clock.nowMs(), owner, fetcherReports, elements: shown, duration };
+    if (shown.length > 0) body.tokenInfo = tokenInfo(kernel, shown);
+    return { status: 200, body };
   });
 }
 
