@@ -2,12 +2,13 @@
 import { Box, Text } from 'ink';
 import { normalizeKey } from './keys/normalizeKey.js';
 import { useKeyLayer } from './keys/KeyRouter.js';
-import { dialogBody, type SummaryLine } from './confirm/layout.js';
+import { dialogBody, warningLines, type SummaryLine } from './confirm/layout.js';
 import { applyLineKey, emptyLine, type LineState } from './fields/lineEdit.js';
 import { LineView } from './fields/LineView.js';
 import { padCell } from './text.js';
 import { useTheme, type Theme } from './theme.js';
 import { useRefState } from './useRefState.js';
+import { scrollByKey } from './scroll.js';
 
 export type { SummaryLine } from './confirm/layout.js';
 
@@ -23,6 +24,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** when set (e.g. 'yes'), `y` does not confirm: this word must be typed, then Enter */
   typedConfirmation?: string;
+  /** a live line above the buttons, e.g. the quote's age ticking */
+  status?: string;
   onConfirm: () => void;
   onCancel: () => void;
   width: number;
@@ -36,6 +39,8 @@ interface DialogState {
   typed: LineState;
   message: string;
   decided: boolean;
+  /** first body line shown */
+  offset: number;
 }
 
 function toneColor(theme: Theme, tone?: string): string | undefined {
@@ -52,8 +57,20 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const confirmLabel = props.confirmLabel ?? 'Confirm';
   const cancelLabel = props.cancelLabel ?? 'Cancel';
   const theme = useTheme();
-  const [state, setState] = useRefState<DialogState>({ focus: 'cancel', typed: emptyLine, message: '', decided: false });
+  const [state, setState] = useRefState<DialogState>({ focus: 'cancel', typed: emptyLine, message: '', decided: false, offset: 0 });
   const update = (patch: Partial<DialogState>) => setState({ ...state(), ...patch });
+
+  // Every line of the body, scrolled when taller than the room: nothing is cut, and a dialog is
+  // confirmed only once its last line has been on screen.
+  const boxWidth = Math.max(20, Math.min(width, 100));
+  const inner = boxWidth - 4;
+  const fixed = 2 + 1 + 1 + (typedConfirmation ? 1 : 0) + (props.status ? 1 : 0) + (state().message ? 1 : 0) + 1;
+  // Warnings stay on screen below the scrolled part.
+  const pinned = warningLines(warnings, inner);
+  const all = dialogBody(title, summary, facts, [], inner, Number.MAX_SAFE_INTEGER, !theme.color);
+  const room = Math.max(1, height - fixed - pinned.length);
+  const maxOffset = Math.max(0, all.length - room);
+  const below = (offset: number) => Math.max(0, all.length - room - offset);
 
   const decide = (ok: boolean) => {
     update({ decided: true });
@@ -73,10 +90,18 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       update({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel', message: '' });
       return true;
     }
+    const scroll = scrollByKey(typedConfirmation && name.length === 1 ? '' : name, s.offset, all.length, room);
+    if (scroll !== undefined && name !== 'space') {
+      update({ offset: Math.min(maxOffset, scroll), message: '' });
+      return true;
+    }
+    const hidden = below(s.offset);
+    const unseen = () => update({ message: `Scroll to the end first: ${hidden} more line${hidden === 1 ? ' is' : 's are'} below (j or PgDn).` });
     if (typedConfirmation) {
       const word = typedConfirmation;
       if (name === 'enter') {
-        if (s.typed.text.trim() === word) decide(true);
+        if (s.typed.text.trim() === word && hidden > 0) unseen();
+        else if (s.typed.text.trim() === word) decide(true);
         else if (s.typed.text === '' && s.focus === 'cancel') decide(false);
         else update({ message: `Type "${word}" exactly, then Enter, to confirm.` });
         return true;
@@ -85,17 +110,18 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       if (next) update({ typed: next, message: '' });
       return true;
     }
-    if (name === 'y' || name === 'Y') decide(true);
-    else if (name === 'n' || name === 'N') decide(false);
-    else if (name === 'enter') decide(s.focus === 'confirm');
+    const confirming = name === 'y' || name === 'Y' || (name === 'enter' && s.focus === 'confirm');
+    if (confirming && hidden > 0) unseen();
+    else if (confirming) decide(true);
+    else if (name === 'n' || name === 'N' || name === 'enter') decide(false);
     return true;
   });
 
   const s = state();
-  const boxWidth = Math.max(20, Math.min(width, 78));
-  const inner = boxWidth - 4;
-  const fixed = 2 + 1 + 1 + (typedConfirmation ? 1 : 0) + (s.message ? 1 : 0);
-  const body = dialogBody(title, summary, facts, warnings, inner, Math.max(1, height - fixed), !theme.color);
+  const offset = Math.min(s.offset, maxOffset);
+  const hidden = below(offset);
+  const body = all.slice(offset, offset + room);
+  const more = all.length > room ? `lines ${offset + 1}-${offset + body.length} of ${all.length}${hidden ? ` · ${hidden} more below (j/PgDn): read them before y` : ''}` : '';
   const button = (label: string, focused: boolean, danger: boolean) => {
     const text = focused && !theme.color ? `> ${label} <` : `  ${label}  `;
     return (
@@ -118,6 +144,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <LineView line={s.typed} width={Math.max(1, inner - typedConfirmation.length - 19)} focus />
         </Box>
       ) : null}
+      {more ? <Text color={hidden ? theme.warn : theme.dim} wrap="truncate">{padCell(more, inner)}</Text> : null}
+      {pinned.map((l, i) => (
+        <Text key={`w${i}`} color={theme.warn} wrap="truncate">
+          {l.text}
+        </Text>
+      ))}
+      {props.status ? <Text color={theme.dim} wrap="truncate">{padCell(props.status, inner)}</Text> : null}
       {s.message ? <Text color={theme.danger} wrap="truncate">{padCell(s.message, inner)}</Text> : null}
       <Text>
         {button(cancelLabel, s.focus === 'cancel', false)}

@@ -31,9 +31,7 @@ export function dialogBody(
     tone: s.emphasis,
   }));
   const factLines: BodyLine[] = facts.flatMap((f) => wrapText(f, width - 1).map((l) => ({ text: padCell(' ' + l, width), tone: 'dim' as const })));
-  const warnLines: BodyLine[] = warnings.flatMap((w) =>
-    wrapText(w, width - 2).map((l, i) => ({ text: padCell((i === 0 ? '⚠ ' : '  ') + l, width), tone: 'warn' as const })),
-  );
+  const warnLines = warningLines(warnings, width);
   const head: BodyLine = { text: padCell(title, width), tone: 'title' };
   let room = Math.max(0, maxLines - 1 - warnLines.length);
   const take = (ls: BodyLine[], what: string): BodyLine[] => {
@@ -50,4 +48,9 @@ export function dialogBody(
   const s = take(summaryLines, 'lines');
   const f = take(factLines, 'facts');
   return [head, ...s, ...f, ...warnLines].slice(0, Math.max(1, maxLines));
+}
+
+/** Warnings as lines of `width`, each starting with ⚠. */
+export function warningLines(warnings: string[], width: number): BodyLine[] {
+  return warnings.flatMap((w) => wrapText(w, width - 2).map((l, i) => ({ text: padCell((i === 0 ? '⚠ ' : '  ') + l, width), tone: 'warn' as const })));
 }

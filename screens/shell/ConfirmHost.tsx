@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import type { ConfirmStore } from '../../src/store/confirm.js';
+import { formatAge } from '../../src/format.js';
+import { useSession } from './context.js';
 
 export interface ConfirmHostProps {
   store: ConfirmStore;
@@ -11,8 +13,15 @@ export interface ConfirmHostProps {
   height: number;
 }
 
+/** "Quote 12s old · a fresh quote replaces it in 48s" */
+function ageText(ageMs: number, leftMs: number | undefined): string {
+  const left = leftMs === undefined ? '' : leftMs > 0 ? ` · a fresh quote replaces it in ${formatAge(leftMs + 999)}` : ' · expired: fetching a fresh quote…';
+  return `Quote ${formatAge(Math.max(0, ageMs))} old${left}`;
+}
+
 export function ConfirmHost({ store, width, height }: ConfirmHostProps) {
   const head = useStore(store, (s) => s.queue[0]);
+  const now = useSession((s) => s.now);
   // Unmounting the host (quit, or the app going away) must never leave a pipeline waiting to sign.
   useEffect(() => () => store.getState().cancelAll(), [store]);
   if (!head) return null;
@@ -26,6 +35,7 @@ export function ConfirmHost({ store, width, height }: ConfirmHostProps) {
       warnings={view.warnings}
       typedConfirmation={view.typedConfirmation}
       confirmLabel={view.confirmLabel}
+      status={view.builtAt !== undefined ? ageText(now - view.builtAt, view.expiresAt !== undefined ? view.expiresAt - now : undefined) : undefined}
       onConfirm={() => store.getState().answer(head.id, true)}
       onCancel={() => store.getState().answer(head.id, false)}
       width={width}

@@ -48,15 +48,26 @@ export function inspectionFacts(inspections: InspectionOk[], built: Built, ctx: 
   return { facts, warnings };
 }
 
-export function confirmViewOf(req: DescribedRequest & { inspections: InspectionOk[]; built: Built }, ctx: ConfirmContext): ConfirmView {
+/** The new summary beside the one it replaces: a changed value reads "new (was old)". */
+function besideOld(summary: ConfirmLine[], old: ConfirmLine[]): ConfirmLine[] {
+  return summary.map((l) => {
+    const before = old.find((o) => o.label === l.label);
+    return before && before.value !== l.value ? { ...l, value: `${l.value}  (was ${before.value})`, emphasis: l.emphasis ?? 'warn' } : l;
+  });
+}
+
+export function confirmViewOf(req: DescribedRequest & { inspections: InspectionOk[]; built: Built; previous?: DescribedRequest }, ctx: ConfirmContext): ConfirmView {
   const { facts, warnings } = inspectionFacts(req.inspections, req.built, ctx);
-  const summary = req.summary ?? req.lines.map((l) => ({ label: '', value: l }));
+  const lines = (r: DescribedRequest) => r.summary ?? r.lines.map((l) => ({ label: '', value: l }));
+  const requoted = req.previous ? ['The quote expired while this dialog was open, so it was fetched again: check the new amounts (was: the old ones) and confirm again.'] : [];
   return {
     title: req.title,
-    summary,
+    summary: req.previous ? besideOld(lines(req), lines(req.previous)) : lines(req),
     facts,
-    warnings: [...(req.warnings ?? []), ...warnings],
+    warnings: [...requoted, ...(req.warnings ?? []), ...warnings],
     typedConfirmation: req.typedConfirmation,
     confirmLabel: req.confirmLabel ?? 'Sign and send',
+    builtAt: req.built.builtAt,
+    expiresAt: req.built.builtAt + ctx.maxAgeMs,
   };
 }

@@ -69,7 +69,16 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
       if (req.built.lastValidBlockHeight !== undefined) blockHeight = await rpc.blockHeight().catch(() => undefined);
       const view = confirmViewOf(req as DescribedRequest & typeof req, { wallet: s.wallet!.address, now: s.now(), maxAgeMs: maxQuoteAgeMs, blockHeight });
       opts.onStatus?.('Waiting for your confirmation…');
-      return (await s.confirm.getState().ask(view)) ? 'confirm' : 'cancel';
+      const asked = s.confirm.getState().ask(view);
+      // The dialog never goes stale silently: when what it shows expires, it is withdrawn and the
+      // pipeline builds afresh and asks again, showing the old amounts beside the new.
+      const queue = s.confirm.getState().queue;
+      const id = queue[queue.length - 1]?.id;
+      const expiresAt = view.expiresAt;
+      const timer = id === undefined || expiresAt === undefined ? undefined : setTimeout(() => s.confirm.getState().withdraw(id), Math.max(0, expiresAt - s.now()));
+      const result = await asked;
+      clearTimeout(timer);
+      return result === 'expired' ? 'expired' : result ? 'confirm' : 'cancel';
     },
   };
   // Build failures (order errorCode, 429, a broken rule) reach the person in plain words.

@@ -9,7 +9,7 @@ import { inspectTransaction, type InspectionOk } from '../wallet/inspect.js';
 import { WatchOnlyError } from '../wallet/keypair.js';
 import { signTransaction } from '../wallet/sign.js';
 import { submitByExecute, submitByRpc, type SubmitOutcome } from './submit.js';
-import type { ActionResult, ActionSpec, ActionStage, ActionStatus, Built, PipelineDeps, TransactionOutcome } from './types.js';
+import type { ActionResult, ActionSpec, ActionStage, ActionStatus, Built, ConfirmRequest, PipelineDeps, TransactionOutcome } from './types.js';
 
 export const DEFAULT_MAX_QUOTE_AGE_MS = 60_000;
 
@@ -54,6 +54,7 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
   const maxRebuilds = deps.maxRebuilds ?? 3;
 
   let built: Built | undefined;
+  let previous: ConfirmRequest | undefined;
   for (let round = 0; ; round++) {
     deps.onStatus?.(round === 0 ? 'Building…' : 'The quote aged past its blockhash lifetime; fetching a fresh one…');
     let candidate: Built;
@@ -65,14 +66,16 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     const inspected = await inspectAll(candidate, spec, deps);
     if (!inspected.ok) return stop('refused', 'inspect', inspected.reason);
     let answer;
+    const described = spec.describe(candidate);
     try {
-      answer = await deps.confirm({ ...spec.describe(candidate), inspections: inspected.inspections, built: candidate });
+      answer = await deps.confirm({ ...described, inspections: inspected.inspections, built: candidate, ...(previous ? { previous } : {}) });
     } catch (err) {
       // A dialog that went away without an answer is a cancel: nothing is signed.
       return stop('cancelled', 'confirm', message(err));
     }
-    if (answer !== 'confirm') return stop('cancelled', 'confirm', undefined);
-    if (!(await isStale(candidate, deps, maxAge))) {
+    previous = described;
+    if (answer === 'cancel') return stop('cancelled', 'confirm', undefined);
+    if (answer === 'confirm' && !(await isStale(candidate, deps, maxAge))) {
       built = candidate;
       break;
     }

@@ -28,7 +28,8 @@ export interface ConfirmRequest {
   [extra: string]: unknown;
 }
 
-export type ConfirmAnswer = 'confirm' | 'cancel';
+/** 'expired': what the dialog showed aged out while it was open; the pipeline builds afresh and asks again */
+export type ConfirmAnswer = 'confirm' | 'cancel' | 'expired';
 
 export interface ActionSpec {
   group: JournalGroup;
@@ -41,7 +42,8 @@ export interface ActionSpec {
 export interface PipelineDeps {
   wallet: Wallet;
   journal: Journal;
-  confirm(req: ConfirmRequest & { inspections: InspectionOk[]; built: Built }): Promise<ConfirmAnswer>;
+  /** `previous`: the request shown before this one, when this one replaces an expired quote */
+  confirm(req: ConfirmRequest & { inspections: InspectionOk[]; built: Built; previous?: ConfirmRequest }): Promise<ConfirmAnswer>;
   execute: ExecuteFn;
   /** RPC sendTransaction (base-64); resolves to the transaction signature */
   sendRawTransaction(base64: string): Promise<string>;

@@ -18,7 +18,13 @@ export interface ConfirmView {
   /** a word the person must type (large or high-impact trades) */
   typedConfirmation?: string;
   confirmLabel?: string;
+  /** when what is shown was built, and when it stops being signable (the dialog shows the age ticking) */
+  builtAt?: number;
+  expiresAt?: number;
 }
+
+/** How a request ended: confirmed, cancelled, or withdrawn because what it showed expired. */
+export type ConfirmResult = boolean | 'expired';
 
 export interface ConfirmItem {
   id: number;
@@ -27,8 +33,10 @@ export interface ConfirmItem {
 
 export interface ConfirmState {
   queue: readonly ConfirmItem[];
-  /** resolves true only when the person confirmed this request */
-  ask(view: ConfirmView): Promise<boolean>;
+  /** resolves true only when the person confirmed this request; 'expired' when it was withdrawn */
+  ask(view: ConfirmView): Promise<ConfirmResult>;
+  /** takes a request off the screen unanswered (what it showed expired): its ask resolves 'expired' */
+  withdraw(id: number): void;
   /** answers the request `id` (ignored when it is not the head or was answered already) */
   answer(id: number, ok: boolean): void;
   /** cancels every pending request */
@@ -38,12 +46,12 @@ export interface ConfirmState {
 export type ConfirmStore = StoreApi<ConfirmState>;
 
 export function createConfirmStore(): ConfirmStore {
-  const resolvers = new Map<number, (ok: boolean) => void>();
+  const resolvers = new Map<number, (ok: ConfirmResult) => void>();
   let next = 1;
   return createStore<ConfirmState>()((set, get) => ({
     queue: [],
     ask: (view) =>
-      new Promise<boolean>((resolve) => {
+      new Promise<ConfirmResult>((resolve) => {
         const id = next++;
         resolvers.set(id, resolve);
         set({ queue: [...get().queue, { id, view }] });
@@ -55,6 +63,13 @@ export function createConfirmStore(): ConfirmStore {
       resolvers.delete(id);
       set({ queue: get().queue.slice(1) });
       resolve?.(ok);
+    },
+    withdraw: (id) => {
+      const resolve = resolvers.get(id);
+      if (!resolve) return;
+      resolvers.delete(id);
+      set({ queue: get().queue.filter((q) => q.id !== id) });
+      resolve('expired');
     },
     cancelAll: () => {
       const pending = [...resolvers.values()];

@@ -6,7 +6,7 @@ import { ConfirmDialog, type ConfirmDialogProps } from '../../components/Confirm
 import { dialogBody } from '../../components/confirm/layout.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { textWidth } from '../../components/text.js';
-import { lines, mount, typeKeys, waitForFrame } from './helpers.js';
+import { lines, mount, typeKeys, waitFor, waitForFrame } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -104,17 +104,26 @@ describe('<ConfirmDialog>', () => {
     assert.deepEqual(s.result, ['cancel']);
   });
 
-  it('fits a small terminal: facts give way, warnings and buttons stay', async () => {
+  it('fits a small terminal: facts scroll, warnings and buttons stay; y waits until the last line was on screen', async () => {
     const facts = Array.from({ length: 30 }, (_, i) => `Program ${i}: Prog${i}1111111111111111111111111111111`);
-    const { tree } = setup({ facts, height: 14, width: 60 });
+    const { tree, result: calls } = setup({ facts, height: 14, width: 60 });
     const app = await mount(tree);
-    const frame = await waitForFrame(app, (f) => f.includes('Cancel'));
+    let frame = await waitForFrame(app, (f) => f.includes('Cancel'));
     const ls = lines(frame).filter((l) => l !== 'screen');
     assert.ok(ls.length <= 14, `dialog has ${ls.length} lines`);
     assert.ok(ls.every((l) => textWidth(l) <= 60));
-    assert.match(frame, /more facts/);
+    assert.match(frame, /lines 1-\d+ of \d+ · \d+ more below/);
     assert.match(frame, /Price impact above 1%/);
     assert.match(frame, /Confirm/);
+    await typeKeys(app, 'y');
+    frame = await waitForFrame(app, (f) => f.includes('Scroll to the end first'));
+    assert.deepEqual(calls, []);
+    await typeKeys(app, 'G');
+    frame = await waitForFrame(app, (f) => f.includes('Program 29'));
+    assert.doesNotMatch(frame, /more below/);
+    await typeKeys(app, 'y');
+    await waitFor(() => calls.length === 1, 'confirmed');
+    assert.deepEqual(calls, ['confirm']);
   });
 
   it('dialogBody marks emphasis without colour and keeps the limit', () => {
