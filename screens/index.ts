@@ -2,6 +2,7 @@
 // bar, number keys, key dispatch, command bar, help overlay, footer hints and polling from it.
 import { ordersScreen } from './Orders/index.js';
 import { placeholderScreen } from './Placeholder.js';
+import { portfolioScreen } from './Portfolio/index.js';
 import type { ScreenModule } from './shell/types.js';
 import { swapScreen } from './Swap/index.js';
 import { tokensScreen } from './Tokens/index.js';
@@ -11,6 +12,6 @@ export const SCREENS: readonly ScreenModule[] = [
   swapScreen,
   ordersScreen,
   placeholderScreen('invites', 'Invites', '4', 'Invites you sent: created, claimed, clawed back or expired.'),
-  placeholderScreen('portfolio', 'Portfolio', '5', "The wallet's positions by platform: balances, liquidity, leverage, lending and open trades, valued in USD."),
+  portfolioScreen,
   placeholderScreen('studio', 'Studio', '6', 'Create bonding-curve pools and claim their fees.'),
 ];

@@ -1,0 +1,81 @@
+// The Portfolio screen module: a wallet's positions by platform and element with net worth and an
+// allocation chart, its token balances over RPC, spot P&L from the journal, a platforms filter (f)
+// and :portfolio ADDRESS to look at any address.
+import type { Portfolio } from '../../src/api/types.js';
+import type { JournalState } from '../../src/journal/journal.js';
+import { readBalances, type BalancesResult } from '../../src/portfolio/balances.js';
+import { buildPortfolioView } from '../../src/portfolio/model.js';
+import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
+import { CommandError, noMoreThan } from '../shell/commands.js';
+import type { ScreenModule } from '../shell/types.js';
+import { PortfolioScreen } from './PortfolioScreen.js';
+import { ADDRESS, PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress, type PositionsParams } from './params.js';
+
+export { parsePlatforms, PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress } from './params.js';
+
+export const portfolioScreen: ScreenModule<PortfolioState> = {
+  id: PORTFOLIO_SCREEN,
+  title: 'Portfolio',
+  key: '5',
+  createStore: () => createPortfolioStore(),
+  resources: [
+    {
+      id: 'positions',
+      intervalMs: PORTFOLIO_INTERVAL_MS,
+      params: ({ store, services }): PositionsParams | undefined => {
+        const address = shownAddress(store.getState(), services);
+        return address ? { address, platforms: store.getState().platforms } : undefined;
+      },
+      key: (p: PositionsParams) => portfolioKey(p.address, p.platforms),
+      fetch: (p: PositionsParams, signal, { services }) => services.api.portfolio.positions({ address: p.address, ...(p.platforms.length ? { platforms: p.platforms } : {}) }, { signal }),
+      apply: (p: PositionsParams, data: Portfolio, at, { store }) => {
+        const netWorth = buildPortfolioView(data, { names: { symbolOf: () => undefined }, sort: 'value' }).netWorth;
+        store.getState().applyPortfolio(portfolioKey(p.address, p.platforms), data, netWorth, at);
+      },
+    },
+    {
+      id: 'balances',
+      intervalMs: PORTFOLIO_INTERVAL_MS,
+      params: ({ store, services }) => (store.getState().watch === null && services.wallet && services.rpc ? { owner: services.wallet.address } : undefined),
+      key: (p: { owner: string }) => p.owner,
+      fetch: (p: { owner: string }, _signal, { services }) => readBalances(services.rpc!, p.owner),
+      apply: (_p, r: BalancesResult, at, { store }) => store.getState().setBalances({ owner: r.owner, items: r.items, error: r.error, at }),
+    },
+    {
+      id: 'journal',
+      intervalMs: PORTFOLIO_INTERVAL_MS,
+      params: ({ store, services }) => (store.getState().watch === null && services.wallet && services.journal ? { owner: services.wallet.address } : undefined),
+      key: (p: { owner: string }) => p.owner,
+      fetch: (_p, _signal, { services }) => services.journal!.entries(),
+      apply: (_p, entries: JournalState[], at, { store }) => store.getState().setJournal(entries, at),
+    },
+  ],
+  keys: [
+    { keys: ['f'], command: 'platforms', help: 'platforms filter: comma-separated ids (Enter applies, Esc cancels)', hint: 'platforms' },
+    {
+      keys: ['w'],
+      command: 'own',
+      help: 'back to your own wallet (also Esc)',
+      disabled: ({ store }) => (store.getState().watch === null ? 'already showing your own wallet' : undefined),
+      run: ({ store }) => store.getState().setWatch(null),
+    },
+  ],
+  commands: [
+    {
+      name: 'portfolio',
+      usage: 'portfolio [address]',
+      help: "show any address's positions (watch); without one, your own",
+      run(args, ctx) {
+        noMoreThan(args, 1);
+        const address = args[0];
+        if (address !== undefined && !ADDRESS.test(address)) throw new CommandError(`"${address}" is not a base58 address (32 to 44 characters)`);
+        if (address === undefined && !ctx.services.wallet) throw new CommandError('no wallet is configured: give an address');
+        const own = address === undefined || address === ctx.services.wallet?.address;
+        ctx.store.getState().setWatch(own ? null : address);
+        ctx.goto(PORTFOLIO_SCREEN);
+        ctx.flash('info', own ? 'portfolio: your own wallet' : `portfolio: watching ${address}`);
+      },
+    },
+  ],
+  Component: PortfolioScreen,
+};

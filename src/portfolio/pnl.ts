@@ -1,0 +1,115 @@
+// Spot P&L from what tradedeck itself recorded: the journal's successful swaps. A token bought
+// with a stablecoin costs the stablecoin amount; one bought with another token carries that
+// token's recorded average cost; a token paid for with holdings tradedeck never saw bought has no
+// known cost, and its units are counted apart. Sells reduce the recorded units at average cost.
+import { USDC_MINT } from '../api/types.js';
+import type { JournalState } from '../journal/journal.js';
+
+export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+export const STABLE_MINTS: readonly string[] = [USDC_MINT, USDT_MINT];
+
+export interface PnlToken {
+  mint: string;
+  /** units held per the recorded swaps (bought minus sold), whole tokens */
+  units: number;
+  /** average USD cost per unit of the recorded units; null when no cost is known */
+  avgCost: number | null;
+  /** units bought with holdings of unknown cost (excluded from avgCost) */
+  unpricedUnits: number;
+  price: number | null;
+  /** (price - avgCost) * units */
+  unrealized: number | null;
+  swaps: number;
+}
+
+export interface SpotPnl {
+  tokens: PnlToken[];
+  totalUnrealized: number;
+  /** tokens whose P&L could be computed */
+  priced: number;
+  swaps: number;
+  /** the first recorded swap, ms */
+  since: number | null;
+}
+
+export interface PnlInputs {
+  decimalsOf(mint: string): number | undefined;
+  priceOf(mint: string): number | null;
+}
+
+interface Lot {
+  units: number;
+  cost: number;
+  unpriced: number;
+  swaps: number;
+}
+
+function whole(raw: unknown, decimals: number | undefined): number | null {
+  if (decimals === undefined || (typeof raw !== 'string' && typeof raw !== 'number')) return null;
+  const text = String(raw);
+  if (!/^\d+$/.test(text)) return null;
+  return Number(text) / 10 ** decimals;
+}
+
+/** Successful swaps (order group and swap group) of the journal, oldest first. */
+export function executedSwaps(entries: readonly JournalState[]): JournalState[] {
+  return entries.filter((e) => e.action === 'swap' && (e.group === 'ultra' || e.group === 'swap') && e.status === 'success').sort((a, b) => a.time - b.time);
+}
+
+export function spotPnl(entries: readonly JournalState[], io: PnlInputs): SpotPnl {
+  const lots = new Map<string, Lot>();
+  const lot = (mint: string) => {
+    let l = lots.get(mint);
+    if (!l) lots.set(mint, (l = { units: 0, cost: 0, unpriced: 0, swaps: 0 }));
+    return l;
+  };
+  const swaps = executedSwaps(entries);
+  for (const e of swaps) {
+    const s = e.summary ?? {};
+    const inMint = typeof s.inputMint === 'string' ? s.inputMint : undefined;
+    const outMint = typeof s.outputMint === 'string' ? s.outputMint : undefined;
+    if (!inMint || !outMint) continue;
+    const inUnits = whole(s.inAmount, io.decimalsOf(inMint));
+    const outUnits = whole(s.outAmount, io.decimalsOf(outMint));
+    if (inUnits === null || outUnits === null) continue;
+    // What was paid, in USD at the time: a stablecoin leg says it; else the recorded average cost.
+    let paidUsd: number | null = null;
+    if (STABLE_MINTS.includes(inMint)) paidUsd = inUnits;
+    else if (STABLE_MINTS.includes(outMint)) paidUsd = outUnits;
+    if (!STABLE_MINTS.includes(inMint)) {
+      const l = lot(inMint);
+      l.swaps++;
+      const avg = l.units > 0 ? l.cost / l.units : null;
+      if (paidUsd === null && avg !== null && l.units >= inUnits) paidUsd = avg * inUnits;
+      const sold = Math.min(l.units, inUnits);
+      if (avg !== null) l.cost -= avg * sold;
+      l.units -= sold;
+    }
+    if (!STABLE_MINTS.includes(outMint)) {
+      const l = lot(outMint);
+      l.swaps++;
+      if (paidUsd === null) l.unpriced += outUnits;
+      else {
+        l.units += outUnits;
+        l.cost += paidUsd;
+      }
+    }
+  }
+  const tokens: PnlToken[] = [...lots.entries()]
+    .filter(([, l]) => l.units > 1e-12 || l.unpriced > 0)
+    .map(([mint, l]) => {
+      const price = io.priceOf(mint);
+      const held = l.units > 1e-12 ? l.units : 0;
+      const avgCost = held > 0 ? l.cost / held : null;
+      return { mint, units: held, avgCost, unpricedUnits: l.unpriced, price, unrealized: price !== null && avgCost !== null ? (price - avgCost) * held : null, swaps: l.swaps };
+    })
+    .sort((a, b) => Math.abs(b.unrealized ?? 0) - Math.abs(a.unrealized ?? 0) || a.mint.localeCompare(b.mint));
+  const priced = tokens.filter((t) => t.unrealized !== null);
+  return {
+    tokens,
+    totalUnrealized: priced.reduce((s, t) => s + (t.unrealized ?? 0), 0),
+    priced: priced.length,
+    swaps: swaps.length,
+    since: swaps.length ? swaps[0].time : null,
+  };
+}

@@ -1,0 +1,63 @@
+// The Portfolio screen's store: which address is shown (your own, or one given with :portfolio),
+// the platforms filter, the sort, the last positions response, the net worth when the screen was
+// opened, the wallet balances read over RPC and the journal's entries for spot P&L.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Portfolio } from '../api/types.js';
+import type { JournalState } from '../journal/journal.js';
+
+export type PortfolioSort = 'value' | 'name';
+
+export interface WalletBalance {
+  mint: string;
+  raw: bigint;
+}
+
+export interface PortfolioState {
+  /** an address viewed instead of the wallet's (watch); null: your own */
+  watch: string | null;
+  /** platform ids sent as `platforms`; empty: all */
+  platforms: string[];
+  sort: PortfolioSort;
+  reverse: boolean;
+  /** the last response and the params it answered (`address|platforms`) */
+  data: { key: string; portfolio: Portfolio; at: number } | null;
+  /** net worth at the first response after the screen was opened (per params key) */
+  baseline: { key: string; netWorth: number; at: number } | null;
+  balances: { owner: string; at: number; items: WalletBalance[]; error?: string } | null;
+  journal: { entries: JournalState[]; at: number } | null;
+  setWatch(address: string | null): void;
+  setPlatforms(ids: string[]): void;
+  setSort(sort: PortfolioSort, reverse?: boolean): void;
+  applyPortfolio(key: string, portfolio: Portfolio, netWorth: number, at: number): void;
+  /** the screen was (re)opened: the next response sets the baseline */
+  markOpened(): void;
+  setBalances(b: PortfolioState['balances']): void;
+  setJournal(entries: JournalState[], at: number): void;
+}
+
+export type PortfolioStore = StoreApi<PortfolioState>;
+
+export const portfolioKey = (address: string, platforms: readonly string[]) => `${address}|${platforms.join(',')}`;
+
+export function createPortfolioStore(): PortfolioStore {
+  return createStore<PortfolioState>()((set, get) => ({
+    watch: null,
+    platforms: [],
+    sort: 'value',
+    reverse: false,
+    data: null,
+    baseline: null,
+    balances: null,
+    journal: null,
+    setWatch: (watch) => set({ watch }),
+    setPlatforms: (platforms) => set({ platforms }),
+    setSort: (sort, reverse = false) => set({ sort, reverse }),
+    applyPortfolio(key, portfolio, netWorth, at) {
+      const b = get().baseline;
+      set({ data: { key, portfolio, at }, ...(b === null || b.key !== key ? { baseline: { key, netWorth, at } } : {}) });
+    },
+    markOpened: () => set({ baseline: null }),
+    setBalances: (balances) => set({ balances }),
+    setJournal: (entries, at) => set({ journal: { entries, at } }),
+  }));
+}
