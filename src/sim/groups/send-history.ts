@@ -23,14 +23,29 @@ export interface PlannedInvite {
   outcome: { action: 'claimed' | 'clawback'; atMs: number; tx: string; receiver: string | null } | null;
 }
 
-/** Plans 15 to 35 invites for `address`, created before `anchorMs`, newest first. */
+type InviteKind = 'received' | 'claimed' | 'clawback' | 'expired' | 'pending';
+
+/**
+ * Every history holds these, so a client always meets both sides of an invite, expiries in the
+ * past and in the future, and more than one page of history and of pending invites (10 a page).
+ */
+const ALWAYS: InviteKind[] = [
+  'received', 'received', 'claimed', 'claimed', 'clawback', 'expired', 'expired',
+  ...Array.from({ length: 11 }, (): InviteKind => 'pending'),
+];
+const EXTRA: readonly InviteKind[] = ['received', 'claimed', 'claimed', 'clawback', 'expired', 'pending', 'pending'];
+
+/** Plans 22 to 32 invites for `address` (18 fixed kinds, the rest seeded), created before `anchorMs`, newest first. */
 export function planInvites(seed: number, address: string, anchorMs: number): PlannedInvite[] {
   const rng = new SeededStream(seed, `invites:${address}`);
-  const count = rng.int(15, 35);
+  const kinds = [...ALWAYS];
+  for (let i = rng.int(4, 14); i > 0; i--) kinds.push(rng.pick(EXTRA));
   const out: PlannedInvite[] = [];
-  for (let i = 0; i < count; i++) {
-    const asReceiver = rng.next() < 0.2;
-    const kind = asReceiver ? 'claimed' : rng.pick(['claimed', 'claimed', 'clawback', 'expired', 'pending', 'pending'] as const);
+  for (const [index, planned] of kinds.entries()) {
+    // the fixed kinds have already happened when the simulator starts; seeded extras may be claimed later
+    const settle = (atMs: number) => (index < ALWAYS.length ? Math.min(atMs, anchorMs - MINUTE) : atMs);
+    const asReceiver = planned === 'received';
+    const kind = asReceiver ? 'claimed' : planned;
     const createdMs =
       kind === 'pending'
         ? anchorMs - rng.int(10 * MINUTE, 5 * DAY)
@@ -54,10 +69,10 @@ export function planInvites(seed: number, address: string, anchorMs: number): Pl
       outcome: null,
     };
     if (kind === 'claimed') {
-      const atMs = createdMs + rng.int(10 * MINUTE, 3 * DAY);
+      const atMs = settle(createdMs + rng.int(10 * MINUTE, 3 * DAY));
       invite.outcome = { action: 'claimed', atMs, tx: rng.signature(), receiver: asReceiver ? address : rng.address() };
     } else if (kind === 'clawback') {
-      const atMs = createdMs + rng.int(HOUR, 10 * DAY);
+      const atMs = settle(createdMs + rng.int(HOUR, 10 * DAY));
       invite.outcome = { action: 'clawback', atMs, tx: rng.signature(), receiver: null };
     }
     out.push(invite);
