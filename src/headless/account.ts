@@ -3,6 +3,7 @@ import type { Backend } from '../runtime.js';
 import type { Config } from '../config.js';
 import type { Portfolio, PortfolioElement, RecurringListResponse, RecurringOrder, TriggerListResponse, TriggerOrder } from '../api/types.js';
 import { formatUsd } from '../format.js';
+import { groupDigits } from '../amount.js';
 import { printTable, printJson, clean, formatUnits, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, labelsFrom, type TokenLabels } from './symbols.js';
@@ -159,8 +160,15 @@ function heading(what: string, orderStatus: string, count: number, truncated: bo
   return `${what} (${orderStatus}): ${count}${truncated ? ` shown, more not read (first ${MAX_PAGES} pages)` : ''}\n`;
 }
 
+/** A decimal-form amount of the service ("1000.5") grouped for reading ("1,000.5"), with its symbol. */
 function amountOf(decimal: unknown, mint: string, labels: TokenLabels): string {
-  return `${clean(decimal, 30) || '—'} ${labels.symbol(mint)}`;
+  return `${groupDecimal(decimal)} ${labels.symbol(mint)}`;
+}
+
+function groupDecimal(decimal: unknown): string {
+  const text = clean(decimal, 40);
+  const m = /^(\d+)(\.\d+)?$/.exec(text);
+  return m ? groupDigits(m[1]) + (m[2] ?? '') : text || '—';
 }
 
 function filledPct(total: unknown, remaining: unknown): string {
@@ -197,7 +205,7 @@ function recurringTable(orders: RecurringOrder[], orderStatus: string, labels: T
     o.userClosed ? 'closed' : o.closeTx ? 'done' : 'open',
     amountOf(o.inAmountPerCycle, o.inputMint, labels),
     every(o.cycleFrequency),
-    `${clean(o.inUsed, 30)} of ${amountOf(o.inDeposited, o.inputMint, labels)}`,
+    `${groupDecimal(o.inUsed)} of ${amountOf(o.inDeposited, o.inputMint, labels)}`,
     amountOf(o.outReceived, o.outputMint, labels),
     formatTime(o.createdAt),
   ]);

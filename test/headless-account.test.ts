@@ -1,0 +1,226 @@
+// portfolio, orders and invites as a person runs them: demo mode with no wallet at all, and live
+// mode (--base-url) against a simulator this test starts and fills with real signed orders.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet } from './api/client-sim-helpers.js';
+import { isAddress } from '../src/api/validate.js';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
+// base URL is given; async, so a simulator started by the test keeps answering ----------
+
+const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
+const home = mkdtempSync(join(tmpdir(), 'td-headless-'));
+const ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, 'cfg'),
+  XDG_STATE_HOME: join(home, 'state'),
+  TRADEDECK_API_KEY: '',
+};
+delete ENV.TRADEDECK_BASE_URL;
+delete ENV.TRADEDECK_ADDRESS;
+delete ENV.TRADEDECK_KEYPAIR;
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function collect(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
+  });
+}
+
+/** `tradedeck ARGS...` */
+function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return collect(process.execPath, [CLI, ...args], { ...ENV, ...env });
+}
+
+/** Output lines, without the final empty one. */
+function lines(text: string): string[] {
+  return text.replace(/\n$/, '').split('\n');
+}
+
+// ---------- demo mode, no ADDRESS and no key file ----------
+
+test('portfolio with no arguments shows a funded demo wallet with symbols and token units', async () => {
+  const r = await run(['portfolio']);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.err, '');
+  const out = lines(r.out);
+  const m = /^wallet (\S+) \(demo wallet, funded in the simulator\)$/.exec(out[0]);
+  assert.ok(m && isAddress(m[1]), out[0]);
+  assert.match(out[1], /^TYPE\s+PLATFORM\s+POSITION\s+ASSET\s+AMOUNT\s+USD$/);
+  // the simulator's default basket: 100 SOL and 10,000 USDC, in token units (not base units)
+  assert.ok(out.some((l) => /^multiple\s+wallet\s+Tokens\s+SOL\s+100\s+[\d,.]+$/.test(l)), r.out);
+  assert.ok(out.some((l) => /^multiple\s+wallet\s+Tokens\s+USDC\s+10,000\s+10,000\.00$/.test(l)), r.out);
+  assert.ok(out.some((l) => /^total USD [\d,.]+$/.test(l)));
+});
+
+test('portfolio --json is the service\'s positions document', async () => {
+  const r = await run(['portfolio', '--json']);
+  assert.equal(r.code, 0, r.err);
+  const p = JSON.parse(r.out) as { owner: string; elements: Array<{ type: string; data?: { assets?: Array<{ data: { address: string; amount: number } }> } }> };
+  assert.ok(isAddress(p.owner));
+  const wallet = p.elements.find((e) => e.type === 'multiple');
+  assert.equal(wallet?.data?.assets?.find((a) => a.data.address === SOL)?.data.amount, 100);
+});
+
+test('invites with no arguments lists the demo wallet\'s invites; --pending only unclaimed sent ones; --json is valid', async () => {
+  const all = await run(['invites']);
+  assert.equal(all.code, 0, all.err);
+  assert.equal(all.err, '');
+  const out = lines(all.out);
+  assert.match(out[0], /^wallet \S+ \(demo wallet, funded in the simulator\)$/);
+  const count = Number(/^invites: (\d+)$/.exec(out[1])![1]);
+  assert.ok(count > 0);
+  assert.match(out[2], /^CREATED\s+SIDE\s+STATUS\s+AMOUNT\s+TOKEN\s+OTHER PARTY\s+EXPIRES$/);
+  assert.equal(out.length, 3 + count);
+  for (const row of out.slice(3)) assert.match(row, /^\d{4}-\d\d-\d\d \d\d:\d\d\s+(sent|received)\s+(created|claimed|clawback|expired)\s+[\d,.]+\s+(SOL|USDC)\s/);
+
+  const pending = await run(['invites', '--pending']);
+  assert.equal(pending.code, 0, pending.err);
+  for (const row of lines(pending.out).slice(3)) assert.match(row, /\s+sent\s+created\s+/);
+
+  const json = await run(['invites', '--json']);
+  assert.equal(json.code, 0, json.err);
+  const doc = JSON.parse(json.out) as { address: string; pending: boolean; invites: Array<{ amount: string; mint: string; action: string }>; hasMoreData: boolean };
+  assert.ok(isAddress(doc.address));
+  assert.equal(doc.pending, false);
+  assert.ok(doc.invites.length > 10, 'more than the first page of 10');
+  assert.equal(doc.hasMoreData, false);
+  for (const inv of doc.invites) assert.match(inv.amount, /^\d+$/);
+});
+
+test('orders with no arguments: both kinds, active, empty for a fresh demo wallet; --json shape', async () => {
+  const r = await run(['orders']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^wallet \S+ \(demo wallet, funded in the simulator\)\n\nlimit orders \(active\): 0\n\nDCA orders \(active\): 0\n$/);
+  const json = await run(['orders', '--dca', '--history', '--json']);
+  assert.equal(json.code, 0, json.err);
+  const doc = JSON.parse(json.out);
+  assert.equal(doc.orderStatus, 'history');
+  assert.deepEqual(doc.recurring, []);
+  assert.equal('trigger' in doc, false, '--dca leaves the limit orders out');
+});
+
+// ---------- live mode against a simulator with real orders ----------
+
+let r: Rig;
+let w: TestWallet;
+let triggerKey: string;
+let live: NodeJS.ProcessEnv;
+
+before(async () => {
+  r = await rig();
+  w = await newWallet(r.sim);
+  // sell 0.1 SOL for 1000 USDC: far above the market, so it stays open
+  const created = await r.api.trigger.create({ inputMint: SOL, outputMint: USDC, maker: w.address, payer: w.address, params: { makingAmount: '100000000', takingAmount: '1000000000' } });
+  const done = await r.api.trigger.execute({ requestId: created.requestId, signedTransaction: await signed(created.transaction, w) });
+  assert.equal(done.status, 'Success');
+  triggerKey = created.order!;
+  // 200 USDC into SOL over 2 orders, one an hour
+  const dca = await r.api.recurring.create({ user: w.address, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '200000000', numberOfOrders: 2, interval: 3600 } } });
+  const opened = await r.api.recurring.execute({ requestId: dca.requestId, signedTransaction: await signed(dca.transaction, w) });
+  assert.equal(opened.status, 'Success');
+  live = { TRADEDECK_BASE_URL: r.sim.url, TRADEDECK_API_KEY: API_KEY };
+});
+after(() => r.stop());
+
+test('live: orders ADDRESS lists the limit and DCA orders with symbols and token units', async () => {
+  const res = await run(['orders', w.address], live);
+  assert.equal(res.code, 0, res.err);
+  assert.equal(res.err, '');
+  const out = lines(res.out);
+  assert.equal(out[0], `wallet ${w.address}`);
+  assert.ok(out.includes('limit orders (active): 1'), res.out);
+  const trigger = out.find((l) => l.startsWith(triggerKey));
+  assert.match(trigger!, /\s+Open\s+0\.1 SOL\s+1,000 USDC\s+0%\s+never\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  assert.ok(out.includes('DCA orders (active): 1'), res.out);
+  const dcaRow = out[out.indexOf('DCA orders (active): 1') + 2];
+  assert.match(dcaRow, /\s+open\s+100 USDC\s+1h\s+0 of 200 USDC\s+0 SOL\s+/);
+});
+
+test('live: --address works like ADDRESS; --limit, --dca and --history filter; --json is valid', async () => {
+  const viaFlag = await run(['orders', '--address', w.address, '--limit', '--json'], live);
+  assert.equal(viaFlag.code, 0, viaFlag.err);
+  const doc = JSON.parse(viaFlag.out);
+  assert.equal(doc.user, w.address);
+  assert.deepEqual(doc.trigger.map((o: { orderKey: string }) => o.orderKey), [triggerKey]);
+  assert.equal('recurring' in doc, false);
+
+  const dca = await run(['orders', w.address, '--dca'], live);
+  assert.equal(dca.code, 0, dca.err);
+  assert.doesNotMatch(dca.out, /limit orders/);
+  assert.match(dca.out, /DCA orders \(active\): 1/);
+
+  const history = await run(['orders', w.address, '--history'], live);
+  assert.equal(history.code, 0, history.err);
+  assert.match(history.out, /limit orders \(history\): 0/);
+  assert.ok(!history.out.includes(triggerKey));
+});
+
+test('live: portfolio and invites take ADDRESS or --address; without either and without a key file they say what to pass', async () => {
+  const p = await run(['portfolio', w.address], live);
+  assert.equal(p.code, 0, p.err);
+  assert.match(p.out, new RegExp(`^wallet ${w.address}\\n`));
+  assert.match(p.out, /\ntrade\s+jupiter-exchange\s+Limit order\s+SOL\s+0\.1\s+/, 'the open limit order is a position');
+  const viaFlag = await run(['portfolio', '--address', w.address, '--json'], live);
+  assert.equal(viaFlag.code, 0, viaFlag.err);
+  assert.equal(JSON.parse(viaFlag.out).owner, w.address);
+
+  const inv = await run(['invites', '--address', w.address, '--json'], live);
+  assert.equal(inv.code, 0, inv.err);
+  assert.equal(JSON.parse(inv.out).address, w.address);
+
+  for (const cmd of ['portfolio', 'orders', 'invites']) {
+    const none = await run([cmd], live);
+    assert.equal(none.code, 2, none.err);
+    assert.equal(lines(none.err).length, 1);
+    assert.match(none.err, new RegExp(`^tradedeck ${cmd}: no wallet: .*pass an ADDRESS or --address`));
+  }
+});
+
+// ---------- text from the service is cleaned ----------
+
+test('control characters in token symbols and names never reach the terminal', async () => {
+  const list = await r.api.tokens.list({ category: 'toptraded', interval: '24h', limit: 3 });
+  list[0].symbol = '\u001b[2J\u001b]0;pwned\u0007EVIL';
+  list[0].name = 'Bad\r\nName\u202e';
+  const body = JSON.stringify(list);
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const res = await run(['tokens', '--category', 'toptraded'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
+    assert.equal(res.code, 0, res.err);
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(res.out.replace(/\n/g, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
+    assert.match(res.out, /\s(\[2J\]0;pwnedEVIL|\]0;pwnedEVIL|EVIL)\S*\s/);
+    assert.match(res.out, /BadName/);
+    assert.equal(lines(res.out).length, 4, 'one line per token');
+  } finally {
+    server.close();
+  }
+});
