@@ -163,7 +163,8 @@ test('recurring listing: recurringType time, price and all; mint; page and total
   const hist = await recurringList({ user: w.address, orderStatus: 'history', recurringType: 'all' });
   assert.deepEqual([hist.all.length, hist.totalPages, hist.orderStatus], [0, 1, 'history']);
   for (const [q, field] of [[{ page: 0 }, /page/], [{ orderStatus: 'open' }, /orderStatus/], [{ mint: 'x' }, /mint/]] as const) {
-    const r = await get(sim, '/recurring/v1/getRecurringOrders', { ...base, recurringType: 'time', page: 1, includeFailedTx: false, ...q });
+    const query: Record<string, string | number | boolean> = { ...base, recurringType: 'time', page: 1, includeFailedTx: false };
+    const r = await get(sim, '/recurring/v1/getRecurringOrders', { ...query, ...q });
     assert.equal(r.status, 400, JSON.stringify(q));
     assert.match(r.body.error, field);
   }
@@ -225,4 +226,25 @@ test('legacy price orders: withdraw part of the input, all of the output, then c
   assert.equal(hist.userClosed, true);
   assert.equal(hist.closeTx, closed.signature);
   assert.equal(hist.nextExecutionAt, null);
+});
+
+test('trigger expiry: once /__sim/advance passes expiredAt the order is Expired in history and refunded', async () => {
+  const w = await newWallet(sim);
+  const nowSec = Math.floor(sim.kernel.clock.nowMs() / 1000);
+  const c = await post(sim, '/trigger/v1/createOrder', {
+    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+    params: { makingAmount: (SOL / 10n).toString(), takingAmount: '1000000000', expiredAt: String(nowSec + 3) },
+  });
+  await execute('trigger', c.body.requestId, c.body.transaction, w);
+  const sol = balance(sim, w.address, NATIVE_MINT);
+  const open = (await triggers({ user: w.address, orderStatus: 'active' })).orders[0];
+  assert.equal(open.expiredAt, new Date((nowSec + 3) * 1000).toISOString());
+  await advance(sim, 3);
+  assert.deepEqual((await triggers({ user: w.address, orderStatus: 'active' })).orders, []);
+  const hist = (await triggers({ user: w.address, orderStatus: 'history' })).orders;
+  assert.equal(hist.length, 1);
+  assert.equal(hist[0].status, 'Expired');
+  assert.equal(typeof hist[0].closeTx, 'string');
+  assert.ok(Date.parse(hist[0].updatedAt) >= (nowSec + 3) * 1000);
+  assert.equal(balance(sim, w.address, NATIVE_MINT), sol + SOL / 10n);
 });
