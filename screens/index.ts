@@ -1,6 +1,7 @@
 // Every screen, in tab order: the only place a screen is registered. The shell derives the tab
 // bar, number keys, key dispatch, command bar, help overlay, footer hints and polling from it.
 import { ordersScreen } from './Orders/index.js';
+import { invitesScreen } from './Invites/index.js';
 import { placeholderScreen } from './Placeholder.js';
 import { portfolioScreen } from './Portfolio/index.js';
 import type { ScreenModule } from './shell/types.js';
@@ -11,7 +12,7 @@ export const SCREENS: readonly ScreenModule[] = [
   tokensScreen,
   swapScreen,
   ordersScreen,
-  placeholderScreen('invites', 'Invites', '4', 'Invites you sent: created, claimed, clawed back or expired.'),
+  invitesScreen,
   portfolioScreen,
   placeholderScreen('studio', 'Studio', '6', 'Create bonding-curve pools and claim their fees.'),
 ];

@@ -1,0 +1,135 @@
+// The Invites screen: history and pending invites (v switches), newest first, with expiry
+// countdowns; pending invites close to expiry are marked; `]` or moving past the last row loads
+// the next page while the service says there is more; Enter shows every field.
+import { Box, Text } from 'ink';
+import { useMemo, useRef } from 'react';
+import { useStore } from 'zustand';
+import { DetailPane } from '../../components/DetailPane.js';
+import { useCommands } from '../../components/keys/index.js';
+import { Table } from '../../components/Table.js';
+import { padCell } from '../../components/text.js';
+import { useTheme } from '../../components/theme.js';
+import { tokenUniverse } from '../../src/actions/swapForm.js';
+import { inviteRow, type InviteRow } from '../../src/portfolio/invites.js';
+import type { InvitesState } from '../../src/store/invites.js';
+import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import { useResourceState } from '../shell/polling.js';
+import type { ScreenProps } from '../shell/types.js';
+import { INVITES_SCREEN, loadMore } from './more.js';
+import { inviteColumns, inviteSections } from './rows.js';
+
+const getKey = (r: InviteRow) => r.id;
+
+export function InvitesScreen({ store, services, width, height }: ScreenProps<InvitesState>) {
+  const { keymap } = useShell();
+  const flash = useFlash();
+  const theme = useTheme();
+  const use = <U,>(selector: (s: InvitesState) => U): U => useStore(store, selector);
+  const view = use((s) => s.view);
+  const list = use((s) => s.lists[s.view]);
+  const selected = use((s) => s.selected);
+  const detail = use((s) => s.detail);
+  const latest = useCatalog((s) => s.latest);
+  // the countdowns move with the header clock; the time itself is the services' (tests set it)
+  useSession((s) => s.now);
+  const now = services.now();
+  const { poll } = useResourceState(INVITES_SCREEN, 'page1');
+  const wallet = services.wallet?.address;
+
+  const tokens = useMemo(() => new Map(tokenUniverse(Object.values(latest)).map((t) => [t.id, t])), [latest]);
+  const rows = useMemo(
+    () => (list?.invites ?? []).map((i, n) => inviteRow(i, wallet, (mint) => tokens.get(mint), now, n)),
+    [list, wallet, tokens, now],
+  );
+  const columns = useMemo(() => inviteColumns(theme), [theme]);
+  const selectedRow = rows.find((r) => r.id === selected) ?? rows[0];
+  const ref = useRef({ rows, selectedRow, body: 1 });
+  ref.current.rows = rows;
+  ref.current.selectedRow = selectedRow;
+
+  const t = () => store.getState();
+  const more = () => void loadMore(store, services, (text) => flash('error', text));
+  const move = (by: number | 'top' | 'bottom') => {
+    const { rows: rs, selectedRow: cur } = ref.current;
+    if (rs.length === 0) return false;
+    const at = cur ? rs.indexOf(cur) : 0;
+    const want = by === 'top' ? 0 : by === 'bottom' ? rs.length - 1 : at + by;
+    // moving past the last row asks for the next page
+    if (typeof by === 'number' && by > 0 && want > rs.length - 1) more();
+    if (by === 'bottom') more();
+    const to = Math.min(rs.length - 1, Math.max(0, want));
+    t().select(rs[to].id);
+    ref.current.selectedRow = rs[to];
+    return true;
+  };
+  const page = () => Math.max(1, ref.current.body - 1);
+  useCommands(keymap, INVITES_SCREEN, {
+    down: () => move(1),
+    up: () => move(-1),
+    top: () => move('top'),
+    bottom: () => move('bottom'),
+    pageDown: () => move(page()),
+    pageUp: () => move(-page()),
+    open: () => {
+      if (!ref.current.selectedRow) return false;
+      t().select(ref.current.selectedRow.id);
+      t().setDetail(true);
+    },
+    back: () => {
+      if (t().detail) return t().setDetail(false);
+      return false;
+    },
+  });
+
+  if (!wallet) {
+    return (
+      <Box flexDirection="column" height={height}>
+        <Text wrap="truncate">{padCell('No wallet is configured, so there are no invites to list.', width)}</Text>
+        <Text wrap="truncate">{padCell('Start with --keypair FILE, or --address ADDRESS for watch-only.', width)}</Text>
+      </Box>
+    );
+  }
+
+  if (detail && selectedRow) {
+    return (
+      <Box flexDirection="column" height={height}>
+        <DetailPane sections={inviteSections(selectedRow)} width={width} height={height} active />
+      </Box>
+    );
+  }
+
+  const tab = (v: typeof view, label: string) => (v === view ? `[${label}]` : ` ${label} `);
+  const count = list ? `${rows.length} loaded${list.hasMore ? ', more: ] or scroll' : ', all'}${list.loadingMore ? ' · loading…' : ''}` : '';
+  const soon = rows.filter((r) => r.nearExpiry).length;
+  const head = `${tab('history', 'History')} ${tab('pending', 'Pending')}  v switches  ${count}${soon ? `  ! ${soon} expire within 24h` : ''}`;
+  const tableHeight = Math.max(1, height - 1);
+  ref.current.body = tableHeight - 1;
+  const empty =
+    poll?.error !== undefined && !list
+      ? 'Could not load the invites (see the footer); r retries.'
+      : !list
+        ? 'Loading invites…'
+        : view === 'pending'
+          ? 'No pending invites: nothing you sent is waiting to be claimed.'
+          : 'No invites sent or received by this wallet.';
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text wrap="truncate" bold>
+        {padCell(head, width)}
+      </Text>
+      <Box height={tableHeight} flexDirection="column">
+        <Table
+          columns={columns}
+          rows={rows}
+          getKey={getKey}
+          selectedKey={selectedRow?.id}
+          width={width}
+          height={tableHeight}
+          marked={(r) => r.nearExpiry}
+          dim={(r) => !r.open && view === 'pending'}
+          emptyText={empty}
+        />
+      </Box>
+    </Box>
+  );
+}

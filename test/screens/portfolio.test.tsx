@@ -1,0 +1,133 @@
+// The Portfolio screen in the whole app against the simulator over HTTP, at 80x24, as a person types.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { textWidth } from '../../components/text.js';
+
+const positionRequests = (d: Dashboard) => d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));
+
+/** Every body line of the screen, scrolling from top to bottom with PgDn. */
+async function wholeBody(d: Dashboard): Promise<string> {
+  const seen: string[] = [];
+  await typeKeys(d.app, 'g');
+  for (let i = 0; i < 20; i++) {
+    const frame = d.app.lastFrame() ?? '';
+    seen.push(frame);
+    const m = /lines (\d+)-(\d+) of (\d+)/.exec(frame);
+    if (!m || m[2] === m[3]) break;
+    await typeKeys(d.app, 'pagedown');
+  }
+  return seen.join('\n');
+}
+
+function assertFits(frame: string, columns = 80) {
+  for (const l of frame.split('\n')) assert.ok(textWidth(l) <= columns, `line wider than ${columns}: ${JSON.stringify(l)}`);
+  assert.doesNotMatch(frame, /undefined|null|NaN/);
+}
+
+test('net worth, platforms with totals, the bar chart, a failed fetcher warning and an unknown element as key/value lines', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'portfolio' });
+  t.after(() => d.close());
+  const frame = await waitForFrame(d.app, (f) => f.includes('Allocation by platform'), 8000);
+  assertFits(frame);
+  assert.equal(frame.split('\n').length, 24);
+  const worth = /Net worth \$([\d,]+\.\d\d)/.exec(frame);
+  assert.ok(worth, frame);
+  assert.match(frame, /since opened \d\d:\d\d:\d\d/);
+  // the chart: one line per platform with a block bar, share and value
+  const bars = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d%\s+\$[\d,]+\.\d\d/.test(l));
+  assert.ok(bars.length >= 4, frame);
+  assert.ok(bars.some((l) => /^ Wallet\s+█/.test(l)), frame);
+  // the simulator's marginfi fetcher fails: a warning naming it and how long it took
+  assert.match(frame, /⚠ marginfi \(marginfi-lend\) failed after \d+ ms/);
+
+  const body = await wholeBody(d);
+  assertFits(body);
+  // platforms: name, id and total; their sum is the net worth
+  const totals = [...body.matchAll(/▸ (.+?) \(([a-z0-9-]+)\)\s+\$([\d,]+\.\d\d)/g)];
+  const ids = new Set(totals.map((m) => m[2]));
+  for (const id of ['wallet', 'raydium', 'drift', 'kamino', 'jupiter-exchange', 'solend', 'sanctum']) assert.ok(ids.has(id), `platform ${id} listed:\n${body}`);
+  const sum = [...new Map(totals.map((m) => [m[2], Number(m[3].replace(/,/g, ''))])).values()].reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(sum - Number(worth![1].replace(/,/g, ''))) < 0.02 * ids.size, `platform totals ${sum} add up to the net worth ${worth![1]}`);
+  // each known variant in its own columns
+  assert.match(body, /\[multiple\]/);
+  assert.match(body, /\[liquidity\]/);
+  assert.match(body, /\[leverage\][\s\S]*Side\s+Size\s+Entry\s+Mark\s+Liq\.\s+Lev\s+PnL/);
+  assert.match(body, /\[borrowlend\][\s\S]*supplied \$[\d,.]+[\s\S]*borrowed \$[\d,.]+\s+health/);
+  assert.match(body, /\[trade\][\s\S]*filled [\d.]+%/);
+  // the unlisted variant and unknown fields as key/value lines
+  assert.match(body, /\[unknown type "staking-v2"\]/);
+  assert.match(body, /data\.validator: [1-9A-HJ-NP-Za-km-z]{32,44}/);
+  assert.match(body, /data\.epoch: \d+/);
+  assert.match(body, /data\.unlocksAt: —/);
+  assert.match(body, /tags\[0\]: clmm/);
+  // wallet balances over RPC and the P&L label
+  await waitFor(() => d.services.session.getState().resources.portfolio?.length === 3, 'three resources');
+  await typeKeys(d.app, 'G');
+  const end = await waitForFrame(d.app, (f) => /Spot P&L since tradedeck recorded/.test(f) && /Wallet balances \(RPC\)/.test(f) && !f.includes('loading…'), 8000);
+  assert.match(end, /SOL\s+100\s+\$[\d,.]+\s+\$[\d,.]+/);
+  assertFits(end);
+});
+
+test('f filters platforms: typed ids are text (5, q do not leave), Enter sends platforms, Esc clears it', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'portfolio' });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes('Allocation by platform'), 8000);
+  await typeKeys(d.app, 'f');
+  await waitForFrame(d.app, (f) => f.includes('platforms:'));
+  await typeKeys(d.app, 'raydium,drift', 'enter');
+  assert.equal(d.quits, 0);
+  assert.equal(d.services.session.getState().screen, 'portfolio');
+  await waitFor(() => positionRequests(d).some((r) => r.query.platforms === 'raydium,drift'), 'a request with platforms=raydium,drift', 5000);
+  const frame = await waitForFrame(d.app, (f) => f.includes('f: raydium,drift') && f.includes('Allocation') && !/^ Wallet\s+█/m.test(f), 5000);
+  const chart = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l));
+  assert.deepEqual(chart.map((l) => l.trim().split(/\s+/)[0]).sort(), ['Drift', 'Raydium']);
+  assert.doesNotMatch(frame, /marginfi/);
+  // typing q and 5 in the field is text, not quit or a screen switch
+  await typeKeys(d.app, 'f', 'ctrl+u', 'q5', 'escape');
+  assert.equal(d.quits, 0);
+  assert.equal(d.services.session.getState().screen, 'portfolio');
+  // Esc on the screen clears the filter; the next request has none
+  await typeKeys(d.app, 'escape');
+  await waitForFrame(d.app, (f) => !f.includes('f: raydium') && /^ Wallet\s+█/m.test(f), 5000);
+  const last = positionRequests(d).at(-1)!;
+  assert.equal(last.query.platforms, undefined);
+  await typeKeys(d.app, '1');
+  assert.equal(d.services.session.getState().screen, 'tokens');
+});
+
+test(':portfolio ADDRESS watches another address, Esc returns to your own; s sorts by name', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'portfolio' });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes('Allocation by platform'), 8000);
+  const other = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';
+  d.sim.fund(other);
+  await typeKeys(d.app, ':');
+  await typeKeys(d.app, `portfolio ${other}`, 'enter');
+  const frame = await waitForFrame(d.app, (f) => f.includes(`Watching ${other}`) && f.includes('Allocation'), 8000);
+  assert.ok(positionRequests(d).some((r) => r.path === `/portfolio/v1/positions/${other}`));
+  assert.doesNotMatch(frame, /Wallet balances/);
+  await typeKeys(d.app, 'escape');
+  await waitForFrame(d.app, (f) => f.includes(`Wallet ${d.wallet.address}`), 5000);
+  await typeKeys(d.app, 's');
+  const byName = await waitForFrame(d.app, (f) => f.includes('sort name'));
+  const chart = byName.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l)).map((l) => l.trim().split(/\s+/)[0]);
+  assert.deepEqual(chart, [...chart].sort((a, b) => a.localeCompare(b)));
+  await typeKeys(d.app, ':');
+  await typeKeys(d.app, 'portfolio nonsense', 'enter');
+  await waitForFrame(d.app, (f) => f.includes('not a base58 address'));
+});
+
+test('with no wallet it says so plainly, and :portfolio ADDRESS still works', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'portfolio', noWallet: true });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes('No wallet is configured'), 5000);
+  assert.equal(positionRequests(d).length, 0);
+  const other = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';
+  d.sim.fund(other);
+  await typeKeys(d.app, ':');
+  await typeKeys(d.app, `portfolio ${other}`, 'enter');
+  const frame = await waitForFrame(d.app, (f) => /Net worth \$[\d,]+\.\d\d/.test(f) && f.includes('Allocation'), 8000);
+  assertFits(frame);
+});
