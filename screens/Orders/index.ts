@@ -21,12 +21,14 @@ const signing = ({ services }: ScreenContext<OrdersState>) => signingBlocked(ser
 type Ctx = CommandContext & { store: import('zustand/vanilla').StoreApi<OrdersState> };
 
 /** Input mistakes read as command errors (the bar adds the usage). */
-async function asCommand<T>(fn: () => Promise<T>): Promise<T> {
+async function asCommand<T>(ctx: Ctx, usage: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if (e instanceof OrderInputError) throw new CommandError(e.message);
-    throw e;
+    if (!(e instanceof OrderInputError)) throw e;
+    // the flash line is one line: the screen shows the whole message and the usage
+    ctx.store.getState().setOutcome({ ok: false, title: `Not sent: ${e.message}`, lines: [`usage: :${usage}`], at: ctx.services.now() });
+    throw new CommandError(e.message);
   }
 }
 
@@ -65,7 +67,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         return;
       }
       show(ctx, 'limit');
-      const r = await asCommand(() => createLimitFromArgs(ctx.services, ctx.store, args));
+      const r = await asCommand(ctx, LIMIT_USAGE, () => createLimitFromArgs(ctx.services, ctx.store, args));
       report(ctx, 'limit order', r);
     },
   },
@@ -87,7 +89,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         return;
       }
       show(ctx, 'dca');
-      const r = await asCommand(() => createDcaFromArgs(ctx.services, ctx.store, args));
+      const r = await asCommand(ctx, DCA_USAGE, () => createDcaFromArgs(ctx.services, ctx.store, args));
       report(ctx, 'DCA', r);
     },
   },
@@ -103,7 +105,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     async run(args, ctx) {
       if (args.length !== 1) throw new CommandError(args.length === 0 ? 'which order? give its order key (Enter on a row shows it)' : `unexpected "${args.slice(1).join(' ')}"`);
       ctx.goto(ORDERS_SCREEN);
-      const r = await asCommand(async () => cancelOne(ctx.services, ctx.store, await findOpenOrder(ctx.services, ctx.store, args[0])));
+      const r = await asCommand(ctx, 'cancel <order key>', async () => cancelOne(ctx.services, ctx.store, await findOpenOrder(ctx.services, ctx.store, args[0])));
       report(ctx, 'cancel', r);
     },
   },
@@ -114,7 +116,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     async run(args, ctx) {
       if (args.length > 0) throw new CommandError(`unexpected "${args.join(' ')}"`);
       show(ctx, 'limit');
-      const batches = await asCommand(() => cancelAllLimits(ctx.services, ctx.store));
+      const batches = await asCommand(ctx, 'cancel-all', () => cancelAllLimits(ctx.services, ctx.store));
       const ok = batches.filter((b) => b.status === 'success').length;
       if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `cancel-all: ${ok} of ${batches.length} transactions done`);
       else ctx.flash('error', `cancel-all: ${ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'nothing done'}`);

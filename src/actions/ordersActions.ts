@@ -126,10 +126,11 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
       const usd = req.totalUsd !== undefined ? ` (about ${usdWords(req.totalUsd)})` : '';
       const warnings = req.totalUsd === undefined ? [`No USD price for ${req.input.symbol}: the service's minimums (${usdWords(100)} in total, ${usdWords(50)} per order) could not be checked here.`] : [];
       return {
-        title: `DCA: ${tokenAmount(req.inAmount, req.input)} into ${req.output.symbol}`,
+        // the schedule in words is the title: the one line the dialog never cuts short
+        title: scheduleWords(req),
         lines: [],
         summary: [
-          { label: 'Schedule', value: scheduleWords(req) },
+          { label: 'DCA', value: `${tokenAmount(req.inAmount, req.input)} into ${req.output.symbol} (recurring, time-based)` },
           { label: 'You deposit', value: `${tokenAmount(req.inAmount, req.input)}${usd} now, held by the order` },
           { label: 'Each order', value: `${tokenAmount(req.perCycle, req.input)}${req.perOrderUsd !== undefined ? ` (about ${usdWords(req.perOrderUsd)})` : ''} at the market price` },
           { label: 'Interval', value: `${durationWords(req.intervalSec)} (sent as ${req.intervalSec} seconds)` },

@@ -151,7 +151,7 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   const expiry = rest.length ? readExpiry(rest, nowMs) : { text: 'no expiry' };
   const usd = usdValue(making, input);
   if (usd !== undefined && usd < TRIGGER_MIN_USD) {
-    throw new OrderInputError(`amount: ${fromBaseUnits(making, input.decimals)} ${input.symbol} is worth about ${usdWords(usd)}; limit orders must be worth at least ${usdWords(TRIGGER_MIN_USD)}`);
+    throw new OrderInputError(`amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`);
   }
   return { input, output, making, taking, expiredAtSec: expiry.sec, expiryText: expiry.text };
 }
@@ -226,11 +226,11 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[])
   if (totalUsd !== undefined) {
     perOrderUsd = totalUsd / numberOfOrders;
     if (totalUsd < DCA_MIN_TOTAL_USD) {
-      throw new OrderInputError(`total: ${fromBaseUnits(inAmount, input.decimals)} ${input.symbol} is worth about ${usdWords(totalUsd)}; recurring orders need at least ${usdWords(DCA_MIN_TOTAL_USD)} in total`);
+      throw new OrderInputError(`total: about ${usdWords(totalUsd)}, under the ${usdWords(DCA_MIN_TOTAL_USD)} minimum of a DCA (${fromBaseUnits(inAmount, input.decimals)} ${input.symbol})`);
     }
     if (perOrderUsd < DCA_MIN_PER_ORDER_USD) {
       const most = Math.floor(totalUsd / DCA_MIN_PER_ORDER_USD);
-      throw new OrderInputError(`orders: ${numberOfOrders} orders of about ${usdWords(perOrderUsd)} each; each must be worth at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`);
+      throw new OrderInputError(`orders: ${numberOfOrders} of about ${usdWords(perOrderUsd)}; each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`);
     }
   }
   return { input, output, inAmount, numberOfOrders, intervalSec, perCycle, totalUsd, perOrderUsd };
