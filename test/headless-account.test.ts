@@ -6,6 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet } from './api/client-sim-helpers.js';
 import { isAddress } from '../src/api/validate.js';
+import { createDemoKeyFile } from '../src/wallet/keypair.js';
+import { rmSync, chmodSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,6 +122,28 @@ test('orders with no arguments: both kinds, active, empty for a fresh demo walle
   assert.equal(doc.orderStatus, 'history');
   assert.deepEqual(doc.recurring, []);
   assert.equal('trigger' in doc, false, '--dca leaves the limit orders out');
+});
+
+test('a key file\'s wallet is shown (and funded in demo mode); an unusable key file is refused in one line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'td-headless-key-'));
+  try {
+    const path = await createDemoKeyFile(dir);
+    const r = await run(['portfolio', '--keypair', path]);
+    assert.equal(r.code, 0, r.err);
+    const m = /^wallet (\S+)\n/.exec(r.out);
+    assert.ok(m && isAddress(m[1]) && !r.out.includes('demo wallet'), r.out);
+    assert.match(r.out, /\nmultiple\s+wallet\s+Tokens\s+SOL\s+100\s/);
+    chmodSync(path, 0o644);
+    const loose = await run(['orders', '--keypair', path]);
+    assert.equal(loose.code, 2);
+    assert.equal(lines(loose.err).length, 1);
+    assert.match(loose.err, /^tradedeck orders: no wallet: key file .* is readable by group or others/);
+    const missing = await run(['invites', '--keypair', join(dir, 'nope.json')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /^tradedeck invites: no wallet: key file not found: .*nope\.json; pass an ADDRESS or --address\n$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 // ---------- live mode against a simulator with real orders ----------

@@ -177,3 +177,12 @@ test('what head shows is the start of the real output', async () => {
   assert.equal(r.out, '[\n  {\n    ');
   assert.equal(r.err, '');
 });
+
+test('an unreachable service is one line on stderr and exit 1, never a stack', async () => {
+  const r = await run(['tokens', '--base-url', 'http://127.0.0.1:1', '--timeout-ms', '200'], { TRADEDECK_API_KEY: 'headless-test-key' });
+  assert.equal(r.code, 1);
+  assert.equal(r.out, '');
+  assert.equal(lines(r.err).length, 1, r.err);
+  assert.match(r.err, /^tradedeck tokens: GET \/tokens\/v2\/\{category\}\/\{interval\}: network error: .*ECONNREFUSED/);
+  assert.doesNotMatch(r.err, /headless-test-key|\bat .*:\d+:\d+/);
+});

@@ -1,7 +1,7 @@
 // Non-interactive commands: print JSON or plain tables, never load Ink or React.
 import type { Config } from '../config.js';
 import { describeConfig } from '../config.js';
-import { maskSecret, sanitizeText, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
+import { maskSecret, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
 import { openBackend } from '../runtime.js';
 import { COMMAND_SPECS } from '../args.js';
 import { tokensCommand } from './tokens.js';
@@ -50,7 +50,8 @@ export async function runHeadless(command: string, positionals: string[], flags:
       return 2;
     }
     if (e instanceof ApiError || e instanceof ResponseShapeError) {
-      fail(sanitizeText(e.message, config.apiKey ? [config.apiKey] : []));
+      // the client already removed the API key from these; only terminal control is stripped here
+      fail(clean(e.message, 400));
       return 1;
     }
     throw e;
