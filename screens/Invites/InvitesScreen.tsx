@@ -99,9 +99,9 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   }
 
   const tab = (v: typeof view, label: string) => (v === view ? `[${label}]` : ` ${label} `);
-  const count = list ? `${rows.length} loaded${list.hasMore ? ', more: ] or scroll' : ', all'}${list.loadingMore ? ' · loading…' : ''}` : '';
+  const count = list ? `${rows.length} loaded${list.hasMore ? ', ] for more' : ', all'}${list.loadingMore ? ' · loading…' : ''}` : '';
   const soon = rows.filter((r) => r.nearExpiry).length;
-  const head = `${tab('history', 'History')} ${tab('pending', 'Pending')}  v switches  ${count}${soon ? `  ! ${soon} expire within 24h` : ''}`;
+  const head = `${tab('history', 'History')} ${tab('pending', 'Pending')}  ${count}${soon ? `  ! ${soon} expire within 24h` : ''}`;
   const tableHeight = Math.max(1, height - 1);
   ref.current.body = tableHeight - 1;
   const empty =

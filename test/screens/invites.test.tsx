@@ -1,0 +1,86 @@
+// The Invites screen in the whole app against the simulator over HTTP, at 80x24.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { textWidth } from '../../components/text.js';
+
+const inviteRequests = (d: Dashboard, name: string) => d.sim.requests().filter((r) => r.path === `/send/v1/${name}`);
+const rowLines = (frame: string) => frame.split('\n').filter((l) => /^[ ›](sent|received|—)\s/.test(l));
+
+function assertFits(frame: string) {
+  for (const l of frame.split('\n')) assert.ok(textWidth(l) <= 80, `line wider than 80: ${JSON.stringify(l)}`);
+  assert.doesNotMatch(frame, /undefined|null|NaN/);
+}
+
+test('history: rows from the wallet side with countdowns; ] and moving past the last row page on', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'invites' });
+  t.after(() => d.close());
+  const first = await waitForFrame(d.app, (f) => f.includes('10 loaded, ] for more'), 8000);
+  assertFits(first);
+  assert.match(first, /\[History\]/);
+  const rows = rowLines(first);
+  assert.equal(rows.length, 10);
+  // direction, counterparty, amount and symbol in token units, created, expiry countdown, status
+  assert.ok(rows.some((l) => /sent\s+unclaimed\s+[\d.,]+ (SOL|USDC)\s+\d+[smhd] ago\s+\d+d \d\dh created/.test(l)), first);
+  assert.ok(rows.every((l) => !/\d{7,}/.test(l)), 'amounts are in token units, not base units');
+  assert.deepEqual(inviteRequests(d, 'invite-history').map((r) => r.query.page ?? '1'), ['1']);
+
+  await typeKeys(d.app, ']');
+  await waitFor(() => inviteRequests(d, 'invite-history').some((r) => r.query.page === '2'), 'page 2 requested', 5000);
+  const second = await waitForFrame(d.app, (f) => /20 loaded/.test(f), 5000);
+  assertFits(second);
+  // moving past the last row asks for page 3
+  await typeKeys(d.app, 'G');
+  await waitFor(() => rowLines(d.app.lastFrame() ?? '').length > 0, 'rows');
+  await typeKeys(d.app, 'j');
+  await waitFor(() => inviteRequests(d, 'invite-history').some((r) => r.query.page === '3'), 'page 3 requested', 5000);
+  const third = await waitForFrame(d.app, (f) => /\d+ loaded, all/.test(f) || /30 loaded/.test(f), 5000);
+  assert.match(third, /received\s+[1-9A-HJ-NP-Za-km-z]{4}…[1-9A-HJ-NP-Za-km-z]{4}/);
+  assert.match(third, /claimed/);
+  assertFits(third);
+  // the number keys always leave
+  await typeKeys(d.app, '5');
+  assert.equal(d.services.session.getState().screen, 'portfolio');
+});
+
+test('pending view (v), Enter shows every field and Esc returns; invites near expiry are marked', async (t) => {
+  let shift = 0;
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'invites', now: () => Date.now() + shift });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes('loaded'), 8000);
+  await typeKeys(d.app, 'v');
+  await waitFor(() => inviteRequests(d, 'pending-invites').length > 0, 'a pending-invites request', 5000);
+  const pending = await waitForFrame(d.app, (f) => f.includes('[Pending]') && f.includes('loaded'), 5000);
+  const rows = rowLines(pending);
+  assert.ok(rows.length > 0);
+  assert.ok(rows.every((l) => /\d+d \d\dh\s+created|\d+h \d\dm\s+created/.test(l)), pending);
+  assert.doesNotMatch(pending, /expire within 24h/);
+
+  await typeKeys(d.app, 'enter');
+  const detail = await waitForFrame(d.app, (f) => f.includes('Every field'));
+  for (const field of ['action', 'confirmed', 'sender', 'receiver', 'mint', 'amount', 'creation_time', 'expiry', 'invite_signer', 'invite_pda']) assert.match(detail, new RegExp(`^${field}\\s`, 'm'));
+  await typeKeys(d.app, 'G');
+  assert.match(d.app.lastFrame() ?? '', /creation_tx\s+[1-9A-HJ-NP-Za-km-z]{60,}/);
+  await typeKeys(d.app, 'escape');
+  await waitForFrame(d.app, (f) => f.includes('[Pending]'));
+
+  // later (client clock), when the last pending invite is 12 hours from its expiry, it is marked
+  const listed = await d.services.api.send.pendingInvites({ address: d.wallet.address });
+  const lastExpiry = Math.max(...listed.invites.map((i) => Date.parse(i.expiry)));
+  shift = lastExpiry - Date.now() - 12 * 3_600_000;
+  const soon = await waitForFrame(d.app, (f) => /! \d+ expire within 24h/.test(f), 5000);
+  assert.ok(rowLines(soon).some((l) => /! 1[12]h \d\dm created/.test(l)), soon);
+  shift = 30 * 24 * 3_600_000;
+  const later = await waitForFrame(d.app, (f) => rowLines(f).length > 0 && rowLines(f).every((l) => /expired/.test(l)), 5000);
+  assertFits(later);
+});
+
+test('with no wallet the screen says so and asks nothing', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'invites', noWallet: true });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes('No wallet is configured'), 5000);
+  await typeKeys(d.app, ']');
+  await waitForFrame(d.app, (f) => f.includes('no wallet'));
+  assert.equal(inviteRequests(d, 'invite-history').length, 0);
+});
