@@ -59,7 +59,7 @@ export function FormView({ fields, form, focused, editing, line, notes, errors, 
           <Box key={f.key} height={1}>
             <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>{marker} </Text>
             <Box width={fieldWidth}>{control}</Box>
-            <Text color={error ? theme.danger : theme.dim}> {padCell(note, noteWidth)}</Text>
+            <Text color={error || note.startsWith('⚠') ? theme.danger : theme.dim}> {padCell(note, noteWidth)}</Text>
           </Box>
         );
       })}

@@ -13,7 +13,7 @@ import { useRefState } from '../../components/useRefState.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js';
+import { checkForm, liveQuoteKey, shortfall, swapPath, tokenRef } from '../../src/actions/swapForm.js';
 import { catalogEmpty, executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
@@ -164,6 +164,10 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   }
 
   const notes = fieldNotes(form, check, balances, maxAmountText(swap, check));
+  // Warned as soon as the amount (or, for ExactOut, the most the quote may take) exceeds the balance.
+  const need = form.mode === 'ExactIn' ? check.amount : quote && quote.key === wantedQuote ? BigInt(quote.quote.otherAmountThreshold) : undefined;
+  const short = check.input && need !== undefined ? shortfall(tokenRef(check.input), need, balances[check.input.id]?.raw, balances[NATIVE_MINT]?.raw) : undefined;
+  if (short) notes.amount = `⚠ ${short}`;
   if (balanceError && notes.input) notes.input = `${notes.input} · ${balanceError}`;
   const advSummary = advanced ? 'a hides the advanced parameters (they apply to the quote and b)' : `a: advanced (dexes, excl dexes, direct, restrict, max accts, platform bps, legacy, ix version)`;
   const formHeight = fields.length + 1;

@@ -10,6 +10,13 @@ export interface TokenRef {
   mint: string;
   symbol: string;
   decimals: number;
+  /** the catalog's price, for USD values beside amounts */
+  usdPrice?: number | null;
+}
+
+/** An amount with its USD value when the token's price is known: "0.2 SOL ≈ $30.00". */
+export function amountUsd(raw: string | bigint, token: TokenRef): string {
+  return `${amountText(raw, token)}${usdText(raw, token.decimals, token.usdPrice)}`;
 }
 
 /** Above this price impact (percent) the value is highlighted. */
@@ -94,11 +101,11 @@ export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wa
   const slippage = `${(order.slippageBps / 100).toFixed(2)}% slippage`;
   const exactOut = order.swapMode === 'ExactOut';
   const lines: ConfirmLine[] = [
-    { label: 'You pay', value: amountText(order.inAmount, input) },
-    { label: 'You receive', value: `about ${amountText(order.outAmount, output)}` },
+    { label: 'You pay', value: amountUsd(order.inAmount, input) },
+    { label: 'You receive', value: `about ${amountUsd(order.outAmount, output)}` },
     exactOut
-      ? { label: 'At most', value: `${amountText(order.otherAmountThreshold, input)} after ${slippage}` }
-      : { label: 'At least', value: `${amountText(order.otherAmountThreshold, output)} after ${slippage}` },
+      ? { label: 'At most', value: `${amountUsd(order.otherAmountThreshold, input)} after ${slippage}` }
+      : { label: 'At least', value: `${amountUsd(order.otherAmountThreshold, output)} after ${slippage}` },
     { label: 'Rate', value: rateText(order.inAmount, order.outAmount, input, output) },
     impactLine(impactPercent(order.priceImpactPct)),
     networkFeesLine(order, wallet),
@@ -115,7 +122,7 @@ function feeAmountText(amount: string | undefined, feeMint: string | undefined, 
   if (amount === undefined) return 'none';
   const token = feeMint === input.mint ? input : feeMint === output.mint ? output : undefined;
   if (!token) return `${amount} base units${feeMint ? ` of ${shortAddress(feeMint)}` : ''}`;
-  return amountText(amount, token);
+  return amountUsd(amount, token);
 }
 
 /** Summary lines for a swap-group build (b): the quote's numbers plus the build's priority fee. */
@@ -130,11 +137,11 @@ export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, ex
     })
     .filter((x): x is string => Boolean(x));
   return [
-    { label: 'You pay', value: exactOut ? `about ${amountText(quote.inAmount, input)}` : amountText(quote.inAmount, input) },
-    { label: 'You receive', value: exactOut ? amountText(quote.outAmount, output) : `about ${amountText(quote.outAmount, output)}` },
+    { label: 'You pay', value: exactOut ? `about ${amountUsd(quote.inAmount, input)}` : amountUsd(quote.inAmount, input) },
+    { label: 'You receive', value: exactOut ? amountUsd(quote.outAmount, output) : `about ${amountUsd(quote.outAmount, output)}` },
     exactOut
-      ? { label: 'At most', value: `${amountText(quote.otherAmountThreshold, input)} after ${slippage}` }
-      : { label: 'At least', value: `${amountText(quote.otherAmountThreshold, output)} after ${slippage}` },
+      ? { label: 'At most', value: `${amountUsd(quote.otherAmountThreshold, input)} after ${slippage}` }
+      : { label: 'At least', value: `${amountUsd(quote.otherAmountThreshold, output)} after ${slippage}` },
     { label: 'Rate', value: rateText(quote.inAmount, quote.outAmount, input, output) },
     impactLine(impactPercent(quote.priceImpactPct)),
     {

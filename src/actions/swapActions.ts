@@ -23,6 +23,8 @@ export interface OrderSwapInput {
   /** input amount, base units */
   amount: bigint;
   excludeDexes?: string[];
+  /** why the wallet cannot pay this much input (raw), checked on what the service built before the dialog */
+  checkFunds?(inputRaw: bigint): string | undefined;
   now(): number;
 }
 
@@ -48,6 +50,8 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
       if (typeof order.errorCode === 'number' && !order.transaction) throw new OrderBuildError(order.errorCode);
       if (!order.transaction) throw new Error('the service returned the order without a transaction to sign; get a new quote');
       if (order.inputMint !== p.input.mint || order.outputMint !== p.output.mint) throw new Error('the service answered for a different pair than asked; nothing was signed');
+      const short = p.checkFunds?.(BigInt(order.inAmount));
+      if (short) throw new Error(`${short}; nothing was signed`);
       const built: Built = {
         requestId: order.requestId,
         transactions: [order.transaction],
@@ -89,6 +93,7 @@ export interface RouteSwapInput {
   feeAccount?: string;
   /** why this swap goes through the swap group rather than the order group (said in the dialog) */
   why?: string[];
+  checkFunds?(inputRaw: bigint): string | undefined;
   now(): number;
 }
 
@@ -101,6 +106,9 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
     async build() {
       const quote = await p.api.swap.quote(p.params);
       if (quote.inputMint !== p.input.mint || quote.outputMint !== p.output.mint) throw new Error('the service quoted a different pair than asked; nothing was signed');
+      // ExactOut: the most the swap may take is the threshold.
+      const short = p.checkFunds?.(BigInt(quote.swapMode === 'ExactOut' ? quote.otherAmountThreshold : quote.inAmount));
+      if (short) throw new Error(`${short}; nothing was signed`);
       const response = await p.api.swap.swap({
         userPublicKey: p.wallet,
         quoteResponse: quote,

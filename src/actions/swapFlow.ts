@@ -9,7 +9,7 @@ import { listKey } from '../store/tokens.js';
 import type { SwapStore } from '../store/swap.js';
 import { runSigned, signingBlocked } from './run.js';
 import { routeSwapAction, orderSwapAction } from './swapActions.js';
-import { checkForm, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
+import { checkForm, shortfall, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 
 /** Every token the catalog has seen, plus the well-known ones: what symbols resolve against. */
@@ -97,12 +97,24 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   const input = tokenRef(check.input);
   const output = tokenRef(check.output);
   const wallet = s.wallet!.address;
+  // Balances as they are now: the form's warning and the check on what the service builds read them.
+  st.setOutcome(undefined);
+  st.setRunning('Checking balances…');
+  try {
+    await refreshBalances(s, swap, [input.mint, NATIVE_MINT]);
+  } finally {
+    swap.getState().setRunning(undefined);
+  }
+  const checkFunds = (need: bigint) => shortfall(input, need, swap.getState().balances[input.mint]?.raw, swap.getState().balances[NATIVE_MINT]?.raw);
+  if (st.form.mode === 'ExactIn') {
+    const short = checkFunds(check.amount);
+    if (short) return fail(s, swap, via, `${short}; nothing was requested or signed`), undefined;
+  }
   const spec =
     via === 'order'
-      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, now: s.now })
-      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, now: s.now });
-  st.setOutcome(undefined);
-  st.setRunning('Building…');
+      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, checkFunds, now: s.now })
+      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, checkFunds, now: s.now });
+  swap.getState().setRunning('Building…');
   let result: ActionResult;
   try {
     result = await runSigned(spec, s, via === 'order' ? 'execute' : 'rpc', { onStatus: (text) => swap.getState().setRunning(text) });

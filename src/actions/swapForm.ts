@@ -1,11 +1,11 @@
 // Reads the Swap form as typed into request parameters, naming every field that is wrong.
 // Nothing here changes the form: what the person typed stays as typed.
 import { AmountError, toBaseUnits } from '../amount.js';
-import type { QuoteParams, Token } from '../api/types.js';
+import { NATIVE_MINT, type QuoteParams, type Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
 import type { SwapForm } from '../store/swap.js';
-import type { TokenRef } from './describe.js';
+import { amountText, type TokenRef } from './describe.js';
 
 export type FieldErrors = Partial<Record<keyof SwapForm, string>>;
 
@@ -28,8 +28,8 @@ export function tokenUniverse(...lists: Array<readonly Token[]>): Token[] {
   return [...byId.values()];
 }
 
-export function tokenRef(t: Pick<Token, 'id' | 'symbol' | 'decimals'>): TokenRef {
-  return { mint: t.id, symbol: t.symbol || t.id.slice(0, 6), decimals: t.decimals };
+export function tokenRef(t: Pick<Token, 'id' | 'symbol' | 'decimals'> & { usdPrice?: number | null }): TokenRef {
+  return { mint: t.id, symbol: t.symbol || t.id.slice(0, 6), decimals: t.decimals, usdPrice: t.usdPrice };
 }
 
 function labels(text: string): string[] | undefined {
@@ -176,6 +176,27 @@ export function quoteKey(p: QuoteParams): string {
 export function liveQuoteKey(via: SwapPath['via'], p: QuoteParams): string {
   return `${via}:${quoteKey(p)}`;
 }
+
+/**
+ * Why the wallet cannot pay `needRaw` of the input token, in token units; undefined when it can
+ * (or the balance is not known yet). SOL keeps SOL_RESERVE_LAMPORTS back for fees and rent.
+ */
+export function shortfall(input: TokenRef, needRaw: bigint, balanceRaw: bigint | undefined, solBalanceRaw: bigint | undefined): string | undefined {
+  if (balanceRaw === undefined) return undefined;
+  const reserve = input.mint === NATIVE_MINT ? SOL_RESERVE_LAMPORTS : 0n;
+  const usable = balanceRaw > reserve ? balanceRaw - reserve : 0n;
+  const text = (raw: bigint, t: TokenRef) => amountText(raw, t);
+  if (needRaw > usable) {
+    const kept = reserve ? `, ${text(reserve, input)} kept for fees and rent` : '';
+    return `not enough ${input.symbol}: needs ${text(needRaw, input)}, wallet has ${text(balanceRaw, input)}${kept}`;
+  }
+  if (input.mint !== NATIVE_MINT && solBalanceRaw !== undefined && solBalanceRaw < SOL_RESERVE_LAMPORTS) {
+    return `not enough SOL for fees and rent: the wallet has ${text(solBalanceRaw, SOL_REF)}, keep at least ${text(SOL_RESERVE_LAMPORTS, SOL_REF)}`;
+  }
+  return undefined;
+}
+
+const SOL_REF: TokenRef = { mint: NATIVE_MINT, symbol: 'SOL', decimals: 9 };
 
 /** Lamports kept back by `max` when the input is SOL: network fees and new token accounts' rent. */
 export const SOL_RESERVE_LAMPORTS = 10_000_000n;

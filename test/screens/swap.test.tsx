@@ -160,3 +160,18 @@ test('a dialog left open past its quote lifetime re-quotes by itself, shows old 
   await waitForFrame(app, (f) => f.includes('Success'), 8000);
   assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length, 1);
 });
+
+test('an amount above the balance is warned in the form in token units and cannot be signed; nothing is requested from the order group', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '99.995' } });
+  const { app, cleanup } = mountSwap(w, { columns: 140, rows: 30 });
+  t.after(cleanup);
+  const frame = await waitForFrame(app, (f) => f.includes('not enough SOL'), 5000);
+  assert.match(frame, /⚠ not enough SOL: needs 99\.995 SOL, wallet has 100 SOL, 0\.01 SOL kept for fees and rent/);
+  const before = w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length;
+  await typeKeys(app, 's');
+  const refused = await waitForFrame(app, (f) => f.includes('Not sent') && f.includes('nothing was requested or signed'), 5000);
+  assert.match(refused, /not enough SOL: needs 99\.995 SOL, wallet has 100 SOL/);
+  assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length, before);
+  assert.equal(w.services.confirm.getState().queue.length, 0);
+  assert.equal(submissions(w.sim).length, 0);
+});
