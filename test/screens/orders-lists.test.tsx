@@ -16,7 +16,7 @@ import { startDashboard, type Dashboard } from './setup.js';
 const triggerQueries = (d: Dashboard) => d.sim.requests().filter((r) => r.path === '/trigger/v1/getTriggerOrders').map((r) => r.query as Record<string, string>);
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
 
-async function open(t: { after(fn: () => Promise<void>): void }, o: { address?: boolean } = {}): Promise<{ d: Dashboard; store: OrdersStore }> {
+async function open(t: { after(fn: () => Promise<void>): void }): Promise<{ d: Dashboard; store: OrdersStore }> {
   const store = createOrdersStore();
   const screens = SCREENS.map((m) => (m.id === 'orders' ? { ...ordersScreen, createStore: () => store } : m));
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders', screens });

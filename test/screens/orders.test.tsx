@@ -2,8 +2,7 @@
 // filter, includeFailedTx, cancel one and cancel all, as a person types them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { typeKeys, waitForFrame } from '../components/helpers.js';
 import { startDashboard, type Dashboard } from './setup.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
