@@ -50,6 +50,17 @@ function amountOf(text: string | undefined, token: OrderToken, what: string): bi
   }
 }
 
+/** A positive decimal as an integer scaled by 10^scale (no upper bound: an intermediate value). */
+function scaledDecimal(text: string, scale: number, what: string): bigint {
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(text.trim().replace(/[,_]/g, ''));
+  if (!m || (m[1] === '' && !m[2])) throw new OrderInputError(`${what}: "${text}" is not a decimal number`);
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > scale) throw new OrderInputError(`${what}: too many decimal places`);
+  const v = BigInt(m[1] || '0') * 10n ** BigInt(scale) + BigInt(frac.padEnd(scale, '0') || '0');
+  if (v === 0n) throw new OrderInputError(`${what}: must be greater than zero`);
+  return v;
+}
+
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
 const UNIT_WORDS: Array<[number, string]> = [
   [604_800, 'week'],
@@ -142,7 +153,7 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   let taking: bigint;
   if (totalText.startsWith('@')) {
     // price per whole input token, in output units: taking = making * price
-    const price = amountOf(totalText.slice(1), { ...output, decimals: output.decimals + 12 }, 'price');
+    const price = scaledDecimal(totalText.slice(1), output.decimals + 12, 'price');
     taking = (making * price) / 10n ** BigInt(input.decimals + 12);
     if (taking === 0n) throw new OrderInputError('price: the total to receive rounds to zero; raise the amount or the price');
   } else {

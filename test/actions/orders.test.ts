@@ -1,0 +1,108 @@
+// Order actions without the UI, against the simulator: what :limit and :dca read from typed words
+// (rules and minimums before any request), a trigger listing labelled "open" kept as the active
+// list, and withdrawing from a legacy price-based order (n sends nothing, y executes once, after
+// the journal line).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { NATIVE_MINT, USDC_MINT, type Token } from '../../src/api/types.js';
+import { parseDcaArgs, parseLimitArgs, scheduleWords, OrderInputError } from '../../src/actions/ordersInput.js';
+import { withdrawLegacy, cancelOne } from '../../src/actions/ordersFlow.js';
+import { runSigned } from '../../src/actions/run.js';
+import { createOrdersStore } from '../../src/store/orders.js';
+import { applyList, snapshotOf, type ListParams } from '../../screens/Orders/lists.js';
+import { answerNext, world } from './helpers.js';
+
+const tokens = [
+  { id: NATIVE_MINT, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, usdPrice: 150 },
+  { id: USDC_MINT, symbol: 'USDC', name: 'USD Coin', decimals: 6, usdPrice: 1 },
+] as Token[];
+
+test(':limit words: total or @price, expiry forms, minimum value, same token refused', () => {
+  const now = Date.UTC(2030, 0, 1);
+  const a = parseLimitArgs(['2', 'SOL', '300', 'USDC'], tokens, now);
+  assert.equal(a.making, 2_000_000_000n);
+  assert.equal(a.taking, 300_000_000n);
+  assert.equal(a.expiredAtSec, undefined);
+  const b = parseLimitArgs(['2', 'SOL', '@150', 'USDC', 'expiry', '7d'], tokens, now);
+  assert.equal(b.taking, 300_000_000n);
+  assert.equal(b.expiredAtSec, now / 1000 + 7 * 86_400);
+  assert.equal(b.expiryText, 'in 1 week');
+  assert.equal(parseLimitArgs(['2', 'SOL', '300', 'USDC', '12h'], tokens, now).expiredAtSec, now / 1000 + 43_200);
+  assert.throws(() => parseLimitArgs(['0.01', 'SOL', '3', 'USDC'], tokens, now), /under the \$5\.00 minimum/);
+  assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'SOL'], tokens, now), /same as the sell token/);
+  assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'expiry', 'soon'], tokens, now), /not a duration/);
+  assert.throws(() => parseLimitArgs(['2', 'SOL'], tokens, now), OrderInputError);
+});
+
+test(':dca words: minimums, orders, interval in seconds, the schedule in words', () => {
+  const r = parseDcaArgs(['300', 'USDC', 'SOL', '3', '1h'], tokens);
+  assert.equal(r.inAmount, 300_000_000n);
+  assert.equal(r.intervalSec, 3600);
+  assert.equal(scheduleWords(r), '3 buys of 100 USDC → SOL, every 1 hour, first now, last in 2 hours');
+  assert.throws(() => parseDcaArgs(['99', 'USDC', 'SOL', '2', '1h'], tokens), /under the \$100\.00 minimum/);
+  assert.throws(() => parseDcaArgs(['140', 'USDC', 'SOL', '3', '1h'], tokens), /each must be at least \$50\.00 \(at most 2 orders/);
+  assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '1', '1h'], tokens), /at least 2/);
+  assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '3', '10s'], tokens), /at least 1 minute/);
+  assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '3', 'hourly'], tokens), /not a duration/);
+});
+
+test('a trigger listing labelled orderStatus "open" is the active list', () => {
+  const store = createOrdersStore();
+  const p: ListParams = { tab: 'limit', view: 'active', user: 'u', page: 1, includeFailed: false };
+  const order = { orderKey: 'K1', inputMint: NATIVE_MINT, outputMint: USDC_MINT, trades: [] } as never;
+  applyList(p, { kind: 'trigger', res: { user: 'u', orderStatus: 'open', orders: [order], totalPages: 1, page: 1 } }, 1, { store, services: {} as never, flash: () => {} });
+  assert.equal(store.getState().lists['limit/active']?.trigger.length, 1);
+  assert.equal(snapshotOf(p, { kind: 'trigger', res: { user: 'u', orderStatus: 'open', orders: [], totalPages: 0, page: 1 } }, 1).totalPages, 1);
+});
+
+test('legacy price-based order: withdraw n sends nothing; y executes once after its journal line; cancel uses recurringType price', async (t) => {
+  const w = await world(t);
+  const s = w.services;
+  const user = w.wallet.address;
+  // a legacy order, placed through the pipeline like any other
+  const placed = runSigned(
+    {
+      group: 'recurring',
+      action: 'test-legacy',
+      build: async () => {
+        const r = await s.api.recurring.create({ user, inputMint: USDC_MINT, outputMint: NATIVE_MINT, params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 3600 } } });
+        return { requestId: r.requestId, transactions: [r.transaction], allowedSigners: [], builtAt: s.now(), submit: 'execute', summary: {} };
+      },
+      describe: () => ({ title: 'legacy', lines: [] }),
+    },
+    s,
+    'execute',
+  );
+  await answerNext(s, true);
+  assert.equal((await placed).status, 'success');
+  const list = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
+  const legacy = (list.price ?? [])[0] as Record<string, unknown>;
+  assert.ok(legacy && typeof legacy.orderKey === 'string');
+  const store = createOrdersStore();
+  const executes = () => w.sim.requests().filter((r) => r.path === '/recurring/v1/execute').length;
+  const before = executes();
+
+  const declined = withdrawLegacy(s, store, { kind: 'legacy', order: legacy }, 'In');
+  await answerNext(s, false);
+  assert.equal((await declined).status, 'cancelled');
+  assert.equal(executes(), before);
+
+  const api = s.api;
+  const seen: boolean[] = [];
+  s.api = { ...api, recurring: { ...api.recurring, execute: async (b, o) => (seen.push(readFileSync(w.journalPath, 'utf8').includes(b.signedTransaction)), api.recurring.execute(b, o)) } };
+  const accepted = withdrawLegacy(s, store, { kind: 'legacy', order: legacy }, 'In');
+  await answerNext(s, true);
+  const r = await accepted;
+  assert.equal(r.status, 'success', r.error);
+  assert.deepEqual(seen, [true]);
+  assert.equal(executes(), before + 1);
+  const body = w.sim.requests().find((x) => x.path === '/recurring/v1/priceWithdraw')!.body as Record<string, unknown>;
+  assert.equal(body.inputOrOutput, 'In');
+  assert.equal(body.amount, undefined);
+
+  const cancel = cancelOne(s, store, { kind: 'legacy', order: legacy });
+  await answerNext(s, true);
+  assert.equal((await cancel).status, 'success');
+  assert.equal((w.sim.requests().find((x) => x.path === '/recurring/v1/cancelOrder')!.body as Record<string, unknown>).recurringType, 'price');
+});
