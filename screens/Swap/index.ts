@@ -5,10 +5,13 @@ import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js
 import { knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { createSwapStore, type SwapState } from '../../src/store/swap.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
-import type { ScreenModule } from '../shell/types.js';
+import type { ScreenContext, ScreenModule } from '../shell/types.js';
 import { SwapScreen } from './SwapScreen.js';
 
 export const QUOTE_INTERVAL_MS = 10_000;
+
+/** The form's keys do nothing while the instructions view covers it. */
+const formHidden = ({ store }: ScreenContext<SwapState>) => (store.getState().instructionsOpen ? 'the form is behind the instructions: Esc closes them first' : undefined);
 
 /** What the pane quotes: the request of the group `s` will swap through. */
 interface LiveQuote {
@@ -51,13 +54,13 @@ export const swapScreen: ScreenModule<SwapState> = {
     },
   ],
   keys: [
-    { keys: ['e', 'enter'], command: 'edit', help: 'edit the field (Esc: done)', hint: 'edit' },
-    { keys: ['s'], command: 'execute', help: 'swap via the order group', hint: 'swap' },
-    { keys: ['b'], command: 'build', help: 'build via swap group + RPC', hint: 'build' },
-    { keys: ['i'], command: 'instructions', help: 'show the swap instructions', hint: 'instr' },
-    { keys: ['a'], command: 'advanced', help: 'advanced parameters', hint: 'advanced' },
-    { keys: ['m'], command: 'max', help: 'max: the whole balance', hint: 'max' },
-    { keys: ['f'], command: 'flip', help: 'flip input and output', hint: 'flip' },
+    { keys: ['e', 'enter'], command: 'edit', help: 'edit the field (Esc: done)', hint: 'edit', disabled: formHidden },
+    { keys: ['s'], command: 'execute', help: 'swap (the path the pane shows)', hint: 'swap', disabled: formHidden },
+    { keys: ['b'], command: 'build', help: 'build via swap group + RPC', hint: 'build', disabled: formHidden },
+    { keys: ['i'], command: 'instructions', help: 'show the swap instructions', hint: 'instr', disabled: formHidden },
+    { keys: ['a'], command: 'advanced', help: 'advanced parameters', hint: 'advanced', disabled: formHidden },
+    { keys: ['m'], command: 'max', help: 'max: the whole balance', hint: 'max', disabled: formHidden },
+    { keys: ['f'], command: 'flip', help: 'flip input and output', hint: 'flip', disabled: formHidden },
   ],
   commands: [
     {

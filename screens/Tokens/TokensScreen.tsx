@@ -21,6 +21,9 @@ import { buildRows, filterTokenRows, type TokenRow } from './rows.js';
 
 const TOKENS_SCREEN = 'tokens';
 
+/** Keys that change the list do nothing while a detail covers it: the person would not see the change. */
+export const DETAIL_OPEN = 'the list is behind the detail: Esc closes it first';
+
 const getKey = (r: TokenRow) => r.mint;
 
 export function TokensScreen({ store, services, width, height }: ScreenProps<TokensState>) {
@@ -98,6 +101,11 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   };
   const page = () => Math.max(1, view.current.bodyHeight - 1);
 
+  // While the detail covers the list, keys that would change the list say so instead.
+  const listOnly = (fn: () => void | boolean) => () => {
+    if (t().detail) return flash('info', DETAIL_OPEN);
+    return fn();
+  };
   useCommands(keymap, TOKENS_SCREEN, {
     down: () => move(1),
     up: () => move(-1),
@@ -105,13 +113,13 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     bottom: () => move('bottom'),
     pageDown: () => move(page()),
     pageUp: () => move(-page()),
-    filter: () => setEditing(lineAt(t().filter)),
-    sort: () => {
+    filter: listOnly(() => setEditing(lineAt(t().filter))),
+    sort: listOnly(() => {
       const i = SORT_CYCLE.findIndex((c) => c.id === t().sortColumn);
       const nextSort = SORT_CYCLE[(i + 1) % SORT_CYCLE.length];
       t().setSort(nextSort.id, nextSort.dir);
-    },
-    sortReverse: () => t().setSort(t().sortColumn, t().sortDir === 'asc' ? 'desc' : 'asc'),
+    }),
+    sortReverse: listOnly(() => t().setSort(t().sortColumn, t().sortDir === 'asc' ? 'desc' : 'asc')),
     open: () => {
       if (!view.current.selectedRow) return false;
       t().select(view.current.selectedRow.mint);

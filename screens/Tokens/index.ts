@@ -3,13 +3,15 @@
 import type { Token } from '../../src/api/types.js';
 import { listKey, type TokensState } from '../../src/store/tokens.js';
 import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from '../shell/commands.js';
-import type { ScreenModule } from '../shell/types.js';
-import { TokensScreen } from './TokensScreen.js';
+import type { ScreenContext, ScreenModule } from '../shell/types.js';
+import { DETAIL_OPEN, TokensScreen } from './TokensScreen.js';
 
 /** 6 requests a minute: the whole dashboard stays far under the service's 60 a minute. */
 export const TOKENS_INTERVAL_MS = 10_000;
 
 type ListParams = Pick<TokensState, 'category' | 'interval' | 'limit'>;
+
+const behindDetail = ({ store }: ScreenContext<TokensState>) => (store.getState().detail ? DETAIL_OPEN : undefined);
 
 export const tokensScreen: ScreenModule<TokensState> = {
   id: 'tokens',
@@ -31,10 +33,10 @@ export const tokensScreen: ScreenModule<TokensState> = {
     },
   ],
   keys: [
-    { keys: ['c'], command: 'category', help: 'next category', hint: 'category', run: ({ store }) => store.getState().cycleCategory() },
-    { keys: ['i'], command: 'interval', help: 'next change window (5m-24h)', hint: 'window', run: ({ store }) => store.getState().cycleInterval() },
+    { keys: ['c'], command: 'category', help: 'next category', hint: 'category', disabled: behindDetail, run: ({ store }) => store.getState().cycleCategory() },
+    { keys: ['i'], command: 'interval', help: 'next change window (5m-24h)', hint: 'window', disabled: behindDetail, run: ({ store }) => store.getState().cycleInterval() },
     { keys: ['w'], command: 'star', help: 'star / unstar (saved)', hint: 'star' },
-    { keys: ['W'], command: 'starredOnly', help: 'only starred / all', hint: 'starred', run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly) },
+    { keys: ['W'], command: 'starredOnly', help: 'only starred / all', hint: 'starred', disabled: behindDetail, run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly) },
   ],
   commands: [
     {

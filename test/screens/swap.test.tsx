@@ -175,3 +175,19 @@ test('an amount above the balance is warned in the form in token units and canno
   assert.equal(w.services.confirm.getState().queue.length, 0);
   assert.equal(submissions(w.sim).length, 0);
 });
+
+test('keys at the instructions view never reach the form behind it: j scrolls the view, e and m say why, Esc returns', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  await typeKeys(app, 'i');
+  await waitForFrame(app, (f) => f.includes('Swap instructions (Esc closes)'), 5000);
+  const form = { ...w.services.swap.getState().form };
+  await typeKeys(app, 'j', 'j', 'e', 'm', 'f');
+  await waitForFrame(app, (f) => f.includes('the form is behind the instructions'), 3000);
+  assert.deepEqual(w.services.swap.getState().form, form);
+  await typeKeys(app, 'escape');
+  const frame = await waitForFrame(app, (f) => f.includes('› Amount') || f.includes('› From') || f.includes('› Slippage'), 3000);
+  assert.doesNotMatch(frame, /✎/, 'not editing');
+});

@@ -165,6 +165,24 @@ describe('Tokens screen', () => {
     await waitForFrame(d.app, (f) => rows(f).length >= 20 && !f.includes('stats24h'), 5000);
   });
 
+  it('keys at a token detail never act on the list behind it: s, S, /, c, i and W say why and change nothing', async () => {
+    const d = await dashboard();
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    await typeKeys(d.app, 'j', 'enter');
+    await waitForFrame(d.app, (f) => f.includes('prices seen'), 5000);
+    const before = { ...d.stores.tokens.getState() };
+    const requests = d.tokenRequests().length;
+    for (const key of ['s', 'S', '/', 'c', 'i', 'W']) {
+      await typeKeys(d.app, key);
+      await waitForFrame(d.app, (f) => f.includes('the list is behind the detail'), 3000);
+    }
+    const after = d.stores.tokens.getState();
+    assert.deepEqual([after.sortColumn, after.sortDir, after.filter, after.category, after.interval, after.starredOnly, after.detail], [before.sortColumn, before.sortDir, before.filter, before.category, before.interval, before.starredOnly, true]);
+    assert.equal(d.tokenRequests().length, requests, 'no new list was asked for');
+    await typeKeys(d.app, 'escape');
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
+  });
+
   it('w stars the selected token into watchlist.json; W shows only starred ones, also after they drop out of the list', async () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
