@@ -169,8 +169,14 @@ export function elementValue(e: unknown): number | null {
   const data = isRecord(e.data) ? e.data : undefined;
   const dv = num(data?.value);
   if (dv !== null) return dv;
+  const sumOf = (items: unknown[]) => items.reduce<number>((s, a) => s + (num(isRecord(a) ? a.value : null) ?? 0), 0);
   const assets = list(data?.assets);
-  if (assets.length) return assets.reduce<number>((s, a) => s + (num(isRecord(a) ? a.value : null) ?? 0), 0);
+  if (assets.length) return sumOf(assets);
+  // leverage groups and liquidity pools carry their own values
+  const groups = [data?.isolated, data?.cross].filter(isRecord);
+  if (groups.some((g) => num(g.value) !== null)) return sumOf(groups);
+  const pools = list(data?.liquidities);
+  if (pools.some((l) => isRecord(l) && num(l.value) !== null)) return sumOf(pools);
   return null;
 }
 

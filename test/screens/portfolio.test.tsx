@@ -7,6 +7,18 @@ import { textWidth } from '../../components/text.js';
 
 const positionRequests = (d: Dashboard) => d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));
 
+/** Presses G (the body grows as balances and the journal arrive) until the bottom matches. */
+async function bottomMatching(d: Dashboard, predicate: (f: string) => boolean, timeoutMs = 8000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await typeKeys(d.app, 'G');
+    const f = d.app.lastFrame() ?? '';
+    if (predicate(f)) return f;
+    if (Date.now() > deadline) throw new Error(`no matching bottom within ${timeoutMs} ms; last frame:\n${f}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Every body line of the screen, scrolling from top to bottom with PgDn. */
 async function wholeBody(d: Dashboard): Promise<string> {
   const seen: string[] = [];
@@ -64,8 +76,7 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   assert.match(body, /tags\[0\]: clmm/);
   // wallet balances over RPC and the P&L label
   await waitFor(() => d.services.session.getState().resources.portfolio?.length === 3, 'three resources');
-  await typeKeys(d.app, 'G');
-  const end = await waitForFrame(d.app, (f) => /Spot P&L since tradedeck recorded/.test(f) && /Wallet balances \(RPC\)/.test(f) && !f.includes('loading…'), 8000);
+  const end = await bottomMatching(d, (f) => /Spot P&L since tradedeck recorded/.test(f) && /Wallet balances \(RPC\)/.test(f) && !f.includes('loading…'));
   assert.match(end, /SOL\s+100\s+\$[\d,.]+\s+\$[\d,.]+/);
   assertFits(end);
 });
@@ -129,5 +140,23 @@ test('with no wallet it says so plainly, and :portfolio ADDRESS still works', as
   await typeKeys(d.app, ':');
   await typeKeys(d.app, `portfolio ${other}`, 'enter');
   const frame = await waitForFrame(d.app, (f) => /Net worth \$[\d,]+\.\d\d/.test(f) && f.includes('Allocation'), 8000);
+  assertFits(frame);
+});
+
+test('spot P&L from the journal: a recorded USDC->SOL swap shows units, average cost and unrealized P&L, labelled since tradedeck recorded', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'portfolio' });
+  t.after(() => d.close());
+  await d.services.journal!.append({
+    id: 'pnl-1',
+    time: Date.now() - 60_000,
+    group: 'ultra',
+    action: 'swap',
+    signedTransaction: 'AA==',
+    status: 'success',
+    summary: { inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', outputMint: 'So11111111111111111111111111111111111111112', inAmount: '200000000', outAmount: '2000000000' },
+  });
+  await waitForFrame(d.app, (f) => f.includes('Allocation by platform'), 8000);
+  await typeKeys(d.app, 'r');
+  const frame = await bottomMatching(d, (f) => /Spot P&L since tradedeck recorded \(1 swap since \d{4}-\d\d-\d\d\)/.test(f) && /SOL\s+2\s+\$100\.00\s+\$[\d,.]+\s+[+-]?\$[\d,.]+/.test(f));
   assertFits(frame);
 });

@@ -1,0 +1,120 @@
+// Recorded real-shaped bodies (test/fixtures/real/portfolio-*.json, written from the contract's
+// field tables: missing optional fields, nulls, extra fields, no tokenInfo, an unlisted element
+// type, control characters) through the Portfolio and Invites screens' render functions.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { textWidth } from '../components/text.js';
+import { bar, bodyLines, headLines, portfolioView, type Lookup } from '../screens/Portfolio/lines.js';
+import { inviteSections } from '../screens/Invites/rows.js';
+import { inviteRow } from '../src/portfolio/invites.js';
+import { tokenInfoOf } from '../src/portfolio/model.js';
+import type { Invite, Portfolio } from '../src/api/types.js';
+
+const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as T;
+const WALLET = '78HqtP5U9xEBEdwnzmZ81ajA2a1TYxgRR5JvzowCsYmE';
+
+function render(p: Partial<Portfolio>, width: number) {
+  const info = tokenInfoOf(p);
+  const lookup: Lookup = (mint) => ({ symbol: info[mint]?.symbol, decimals: info[mint]?.decimals, price: null, fallbackPrice: info[mint]?.price ?? null });
+  const names = { symbolOf: (m: string) => info[m]?.symbol };
+  const view = portfolioView(p, names, 'value');
+  const head = headLines({ view, address: WALLET, watching: false, baseline: { netWorth: 100, at: 0 }, platforms: [], sort: 'value', reverse: false, clock: () => '12:00:00', loading: false }, width);
+  const body = bodyLines({ portfolio: p, names, sort: 'value', reverse: false, balances: { items: [{ mint: 'So11111111111111111111111111111111111111112', raw: 1_500_000_000n }] }, pnl: null, lookup, date: () => '2026-01-01', own: true }, view, width);
+  const text = [...head, ...body].map((l) => l.text);
+  for (const l of text) {
+    assert.ok(textWidth(l) <= width, `wider than ${width}: ${JSON.stringify(l)}`);
+    assert.doesNotMatch(l, /undefined|null|NaN|\[object Object\]/, l);
+    assert.doesNotMatch(l, /[\u0000-\u001f\u007f-\u009f]/, `control character in ${JSON.stringify(l)}`);
+  }
+  return { view, text: text.join('\n') };
+}
+
+for (const width of [80, 40, 120]) {
+  test(`every element variant of the recorded positions renders at ${width} columns`, () => {
+    const { view, text } = render(fixture('portfolio-positions.json'), width);
+    assert.equal(view.platforms.length, 7);
+    assert.ok(Math.abs(view.netWorth - (1650.5 + 320.25 + 165.5 + 900 + 0 + 250 + 91)) < 1e-6);
+    if (width < 80) return;
+    assert.match(text, /Net worth \$3,377\.25/);
+    // non-success fetchers warn with platform and duration; succeeded and ok do not
+    assert.match(text, /⚠ marginfi \(marginfi-lend\) failed after 4315 ms/);
+    assert.match(text, /⚠ Drift \(drift-perps\) timeout after 10000 ms/);
+    assert.doesNotMatch(text, /raydium-clmm|wallet-tokens/);
+    // known variants with their columns; tokenInfo (nested by network) names the mints
+    assert.match(text, /SOL\s+10\s+\$150\.00\s+\$1,500\.00/);
+    assert.match(text, /SOL\s+long\s+3\.5\s+\$140\.20?\s+\$150\.00\s+—\s+4\.0x\s+\+\$34\.30/);
+    assert.match(text, /supplied \$1,000\.00/);
+    assert.match(text, /borrowed \$100\.00\s+health 87\.00%/);
+    assert.match(text, /EPjF…Dt1v → SOL\s+filled 50\.00%\s+in 500\s+expected out —/);
+    // extra fields never dropped
+    assert.match(text, /data\.assets\[1\]\.data\.isVerified: true/);
+    assert.match(text, /data\.assets\[1\]\.attributes\.tags\[0\]: stable/);
+    assert.match(text, /tags\[1\]: out-of-range/);
+    assert.match(text, /data\.liquidities\[0\]\.poolAddress: 9xQe/);
+    assert.match(text, /data\.isolated\.positions\[0\]\.fundingRate: -0\.0001/);
+    assert.match(text, /data\.emode\.enabled: false/);
+    assert.match(text, /\[borrowlend\]/);
+    assert.match(text, /ref: 8mFRm9/);
+    // the unlisted type: every field as key/value lines, the escape sequence neutralised
+    assert.match(text, /Liquid \[31m staking \[unknown type "staking-v2"\]\s+\$91\.00/);
+    assert.match(text, /data\.validator: Va1idator/);
+    assert.match(text, /data\.unlocksAt: —/);
+    assert.match(text, /data\.assets\[0\]\.data\.address: J1toso/);
+    // the bar chart
+    assert.match(text, /^ Wallet\s+█+/m);
+    // the balance in token units at the fallback price, marked
+    assert.match(text, /SOL\s+1\.5\s+\$150\.00\*\s+\$225\.00/);
+  });
+}
+
+test('a response without tokenInfo, with missing fields, odd shapes and a non-object element renders', () => {
+  const { view, text } = render(fixture('portfolio-no-tokeninfo.json'), 80);
+  assert.ok(view.platforms.length >= 4);
+  assert.match(text, /Bonk|Dez/);
+  assert.match(text, /DezX…B263\s+581,395\.3/);
+  assert.match(text, /\[unknown type "vault"\]/);
+  assert.match(text, /data\[1\]\.nested\.deep: true/);
+  assert.match(text, /element: a string where an element should be/);
+  assert.match(text, /data\.liquidities\[0\]\.assets: not-an-array|\(none\)/);
+  assert.match(text, /data\.isolated\.positions\[0\]: —/);
+  assert.match(text, /⚠ marginfi \(marginfi-lend\) failed after 61 ms/);
+});
+
+test('an empty portfolio says so', () => {
+  const { text } = render(fixture('portfolio-empty.json'), 80);
+  assert.match(text, /Net worth \$0\.00/);
+  assert.match(text, /No positions for this address\./);
+});
+
+test('bars fill by eighths and never pass their width', () => {
+  assert.equal(bar(1, 10), '█'.repeat(10));
+  assert.equal(bar(0, 4), '    ');
+  assert.equal(bar(0.5, 4), '██  ');
+  assert.equal(bar(0.0625, 4), '▎   ');
+  assert.equal(textWidth(bar(2, 6)), 6);
+  assert.equal(textWidth(bar(Number.NaN, 6)), 6);
+});
+
+test('recorded invites: direction, counterparty, units, status, expiry and every field, sanitised', () => {
+  const { invites } = fixture<{ invites: Invite[] }>('portfolio-invites.json');
+  const now = Date.parse('2025-12-31T20:00:00Z');
+  const tokens = (mint: string) => ({ So11111111111111111111111111111111111111112: { symbol: 'SOL', decimals: 9 }, EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: { symbol: 'USDC', decimals: 6 } })[mint];
+  const rows = invites.map((i, n) => inviteRow(i, WALLET, tokens, now, n));
+  assert.deepEqual(rows.map((r) => [r.direction, r.counterparty, r.amount, r.symbol, r.expiry, r.status]), [
+    ['sent', 'unclaimed', '465', 'USDC', '14h 00m', 'created'],
+    ['received', 'G13w…YkA1', '1.01', 'SOL', '—', 'claimed'],
+    ['sent', 'unclaimed', '123 raw', 'Unkn…1111', '—', 'cancelled?'],
+    ['sent', 'unclaimed', '0.05', 'SOL', 'expired', 'expired?'],
+  ]);
+  assert.equal(rows[0].nearExpiry, true);
+  assert.equal(rows.filter((r) => r.nearExpiry).length, 1);
+  for (const r of rows) {
+    const text = inviteSections(r).flatMap((s) => s.entries.map((e) => `${e.key} ${e.value}`)).join('\n');
+    assert.doesNotMatch(text, /undefined|NaN|[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    assert.match(text, /creation_tx /);
+    assert.match(text, /invite_pda /);
+  }
+  const memo = inviteSections(rows[1])[1].entries.find((e) => e.key === 'memo');
+  assert.equal(memo?.value, 'thanks ]0;pwned ');
+});
