@@ -93,3 +93,37 @@ test(':limit alone says what it does and how to call it, and sends nothing', asy
   assertFits(f);
   assert.equal(d.sim.requests().filter((r) => r.path.startsWith('/trigger/v1/create')).length, 0);
 });
+
+test('watch-only: the list loads, and x, X and n say why they are disabled without requesting anything', async (t) => {
+  // any valid public key without its secret: here a well-known mint's address
+  const address = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders', address });
+  t.after(() => d.close());
+  const f = await waitForFrame(d.app, (fr) => fr.includes('No active limit orders') && fr.includes('Signing disabled: watch-only'), 8000);
+  assertFits(f);
+  for (const key of ['x', 'X', 'n']) {
+    await typeKeys(d.app, key);
+    await waitForFrame(d.app, (fr) => fr.includes('✗ watch-only wallet'), 3000);
+  }
+  assert.equal(d.sim.requests().filter((r) => r.method === 'POST' && /trigger|recurring/.test(r.path)).length, 0);
+  assert.ok(d.sim.requests().some((r) => r.path === '/trigger/v1/getTriggerOrders' && (r.query as Record<string, string>).user === address));
+  await typeKeys(d.app, '2');
+  assert.equal(d.services.session.getState().screen, 'swap');
+});
+
+test('n opens a typed order line: keys go into it (1 does not leave), Enter opens the same dialog, Esc closes the line', async (t) => {
+  const d = await open(t);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (f) => f.includes('n :limit'), 3000);
+  await typeKeys(d.app, '1 SOL 500 USDC');
+  assert.equal(d.services.session.getState().screen, 'orders');
+  await typeKeys(d.app, 'enter');
+  await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
+  assert.equal(executes(d, 'trigger').length, 0);
+  await typeKeys(d.app, 't', 'n');
+  await waitForFrame(d.app, (f) => f.includes('n :dca'), 3000);
+  await typeKeys(d.app, 'escape', '1');
+  assert.equal(d.services.session.getState().screen, 'tokens');
+});
