@@ -1,0 +1,46 @@
+// The real program in a real pseudo-terminal, demo mode: `5` shows the Portfolio with net worth,
+// platforms, the allocation bar chart and the failed-fetcher warning; `4` shows the Invites with
+// expiry countdowns and pages past the first; `q` exits 0. At 80x24 and 120x40.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openTerminal } from '../helpers/pty.js';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const cli = join(root, 'dist', 'cli.js');
+
+for (const [cols, rows] of [
+  [80, 24],
+  [120, 40],
+] as const) {
+  test(`demo at ${cols}x${rows}: 5 shows the Portfolio, 4 the Invites with countdowns and more pages, q exits 0`, async (t) => {
+    assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
+    const home = mkdtempSync(join(tmpdir(), 'td-e2e-portfolio-'));
+    t.after(() => rmSync(home, { recursive: true, force: true }));
+    const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+    const term = await openTerminal(t, { command: [process.execPath, cli], cols, rows, env, cwd: root });
+    await term.waitFor(/SIMULATED/, 30_000);
+
+    term.send('5');
+    let screen = await term.waitFor((s) => /Net worth \$[\d,]+\.\d\d/.test(s) && s.includes('Allocation by platform'), 20_000);
+    const lines = screen.split('\n');
+    assert.ok(lines.length <= rows);
+    for (const l of lines) assert.ok([...l].length <= cols, `line wider than ${cols}: ${l}`);
+    assert.ok(lines.filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d%\s+\$[\d,]+\.\d\d/.test(l)).length >= 3, screen);
+    assert.match(screen, /⚠ marginfi \(marginfi-lend\) failed after \d+ ms/);
+    assert.match(screen, /▸ Wallet \(wallet\)\s+\$[\d,]+\.\d\d/);
+
+    term.send('4');
+    screen = await term.waitFor((s) => /\[History\]/.test(s) && /10 loaded/.test(s), 20_000);
+    assert.match(screen, /sent\s+\S+\s+[\d.,]+ (SOL|USDC)\s+\S+ ago\s+\d+d \d\dh created/);
+    term.send(']');
+    screen = await term.waitFor((s) => /(1[1-9]|20) loaded/.test(s), 20_000);
+    for (const l of screen.split('\n')) assert.ok([...l].length <= cols, `line wider than ${cols}: ${l}`);
+
+    term.send('q');
+    assert.equal(await term.exited(), 0);
+  });
+}
