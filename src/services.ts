@@ -18,6 +18,7 @@ import { createJournalViewStore, type JournalViewStore } from './store/journal.j
 import { createSessionStore, type SessionStore, type WalletInfo } from './store/session.js';
 import { createTokensStore, type TokensStore } from './store/tokens.js';
 import type { Wallet } from './wallet/keypair.js';
+import { loadTokensView, persistTokensView } from './tokensView.js';
 
 export interface Notice {
   kind: 'info' | 'error';
@@ -173,7 +174,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     readOnly: config.readOnly,
     scheduler: createScheduler(opts.scheduler),
     session,
-    catalog: createTokensStore({ starred, persist: persist ?? writer }),
+    catalog: createTokensStore({ starred, persist: persist ?? writer, ...(await loadTokensView(config.stateDir)) }),
     confirm: createConfirmStore(),
     journalView: createJournalViewStore(),
     now,
@@ -183,6 +184,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     report: (kind, text) => void notices.push({ kind, text }),
     close,
   };
+  cleanups.push(persistTokensView(config.stateDir, services.catalog, (m) => services.report('error', m)));
   cleanups.push(() => services.scheduler.dispose());
   cleanups.push(() => services.catalog.getState().persistStarred());
   cleanups.push(() => services.confirm.getState().cancelAll());

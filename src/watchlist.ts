@@ -1,9 +1,10 @@
 // The starred tokens, kept as JSON in the state directory (watchlist.json). Written atomically
 // (temporary file, fsync, rename) so a crash never leaves half a file; read defensively, since the
 // file may have been edited by hand: bad entries are dropped, never trusted.
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkResponse, tokenSchema } from './api/guards.js';
+import { writeStateFile } from './stateFile.js';
 import type { Token } from './api/types.js';
 
 export interface WatchEntry {
@@ -79,27 +80,10 @@ export async function loadWatchlist(stateDir: string): Promise<WatchEntry[]> {
   return out;
 }
 
-let sequence = 0;
-
-/** Replaces the file atomically: write a temporary file beside it, flush it, rename it over the old one. */
+/** Replaces the file atomically (see stateFile.ts). */
 export async function saveWatchlist(stateDir: string, entries: readonly WatchEntry[]): Promise<void> {
-  await mkdir(stateDir, { recursive: true, mode: 0o700 });
-  const target = watchlistPath(stateDir);
-  const tmp = `${target}.${process.pid}.${++sequence}.tmp`;
   const body: WatchlistFile = { version: 1, tokens: [...entries] };
-  const handle = await open(tmp, 'w', 0o600);
-  try {
-    await handle.writeFile(JSON.stringify(body, null, 2) + '\n');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, target);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
+  await writeStateFile(stateDir, WATCHLIST_FILE, JSON.stringify(body, null, 2) + '\n');
 }
 
 /**

@@ -26,10 +26,14 @@ export function dialogBody(
   colorless: boolean,
 ): BodyLine[] {
   const labelWidth = Math.min(Math.floor(width / 2), Math.max(0, ...summary.map((s) => textWidth(s.label))));
-  const summaryLines: BodyLine[] = summary.map((s) => ({
-    text: padCell(`${colorless && s.emphasis ? '!' : ' '}${padCell(s.label, labelWidth)}  ${s.value}`, width),
-    tone: s.emphasis,
-  }));
+  // A long value wraps under itself instead of being cut.
+  const valueWidth = Math.max(8, width - labelWidth - 3);
+  const summaryLines: BodyLine[] = summary.flatMap((s) =>
+    wrapText(s.value, valueWidth).map((part, i) => ({
+      text: padCell(`${i === 0 && colorless && s.emphasis ? '!' : ' '}${padCell(i === 0 ? s.label : '', labelWidth)}  ${part}`, width),
+      tone: s.emphasis,
+    })),
+  );
   const factLines: BodyLine[] = facts.flatMap((f) => wrapText(f, width - 1).map((l) => ({ text: padCell(' ' + l, width), tone: 'dim' as const })));
   const warnLines = warningLines(warnings, width);
   const head: BodyLine = { text: padCell(title, width), tone: 'title' };

@@ -13,7 +13,7 @@ import { useRefState } from '../../components/useRefState.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { checkForm, liveQuoteKey, shortfall, swapPath, tokenRef } from '../../src/actions/swapForm.js';
+import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRef } from '../../src/actions/swapForm.js';
 import { catalogEmpty, executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
@@ -62,6 +62,16 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   };
   const field = () => fields.find((f) => f.key === focus()) ?? fields[0];
 
+  // A form handed over by another screen (Tokens' b and B) replaces the token fields.
+  const handoff = useSession((st) => st.handoffs[SWAP_SCREEN]);
+  useEffect(() => {
+    const form = s.session.getState().takeHandoff(SWAP_SCREEN) as Partial<SwapForm> | undefined;
+    if (!form) return;
+    swap.getState().setForm(form);
+    swap.getState().setOutcome(undefined);
+    setFocus('amount');
+    setEditing(false);
+  }, [handoff, s, swap, setFocus, setEditing]);
   useEffect(() => {
     if (catalogEmpty(s)) void loadTokens(s).then(() => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'));
   }, [s, flash]);
@@ -145,6 +155,12 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
         st().setForm({ amount: max, mode: 'ExactIn' });
       },
       flip: () => st().setForm({ input: st().form.output, output: st().form.input }),
+      preset: (_input, key) => {
+        if (focus() !== 'slippageBps') return false;
+        const now = SLIPPAGE_PRESETS.indexOf(st().form.slippageBps.trim() || 'auto');
+        const next = SLIPPAGE_PRESETS[(now + (key.leftArrow ? -1 : 1) + SLIPPAGE_PRESETS.length) % SLIPPAGE_PRESETS.length];
+        st().setField('slippageBps', next === 'auto' ? '' : next);
+      },
       back: () => {
         if (st().instructionsOpen) return st().setInstructionsOpen(false);
         if (st().outcome) return st().setOutcome(undefined);

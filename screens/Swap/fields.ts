@@ -13,18 +13,18 @@ export interface FieldDef {
 }
 
 export const FIELDS: FieldDef[] = [
-  { key: 'input', label: 'From', kind: 'token', placeholder: 'symbol, name or mint' },
-  { key: 'output', label: 'To', kind: 'token', placeholder: 'symbol, name or mint' },
-  { key: 'amount', label: 'Amount', kind: 'text', placeholder: 'in token units, e.g. 1.5' },
+  { key: 'input', label: 'From', kind: 'token', placeholder: 'symbol or mint' },
+  { key: 'output', label: 'To', kind: 'token', placeholder: 'symbol or mint' },
+  { key: 'amount', label: 'Amount', kind: 'text', placeholder: 'e.g. 1.5' },
   { key: 'mode', label: 'Mode', kind: 'select', options: [{ value: 'ExactIn', label: 'ExactIn' }, { value: 'ExactOut', label: 'ExactOut' }] },
-  { key: 'slippageBps', label: 'Slippage', kind: 'text', placeholder: 'auto, 0.5% or 50bps' },
-  { key: 'dexes', label: 'Dexes', kind: 'text', placeholder: 'only these (comma-separated)', advanced: true },
+  { key: 'slippageBps', label: 'Slippage', kind: 'text', placeholder: 'auto (←/→ presets)' },
+  { key: 'dexes', label: 'Dexes', kind: 'text', placeholder: 'only these, a,b', advanced: true },
   { key: 'excludeDexes', label: 'Excl dexes', kind: 'text', placeholder: 'never these', advanced: true },
   { key: 'onlyDirectRoutes', label: 'Direct only', kind: 'toggle', advanced: true },
   { key: 'restrictIntermediateTokens', label: 'Restrict mid', kind: 'toggle', advanced: true },
   { key: 'maxAccounts', label: 'Max accts', kind: 'text', placeholder: 'default 64', advanced: true },
   { key: 'platformFeeBps', label: 'Platform bps', kind: 'text', placeholder: 'none', advanced: true },
-  { key: 'feeAccount', label: 'Fee account', kind: 'text', placeholder: 'needed with platform bps (b)', advanced: true },
+  { key: 'feeAccount', label: 'Fee account', kind: 'text', placeholder: 'with platform bps', advanced: true },
   { key: 'asLegacyTransaction', label: 'Legacy tx', kind: 'toggle', advanced: true },
   { key: 'instructionVersion', label: 'Ix version', kind: 'select', options: [{ value: 'V1', label: 'V1' }, { value: 'V2', label: 'V2' }], advanced: true },
 ];

@@ -61,6 +61,7 @@ export const swapScreen: ScreenModule<SwapState> = {
     { keys: ['a'], command: 'advanced', help: 'advanced parameters', hint: 'advanced', disabled: formHidden },
     { keys: ['m'], command: 'max', help: 'max: the whole balance', hint: 'max', disabled: formHidden },
     { keys: ['f'], command: 'flip', help: 'flip input and output', hint: 'flip', disabled: formHidden },
+    { keys: ['left', 'right'], command: 'preset', help: 'slippage presets (on Slippage)', disabled: formHidden },
   ],
   commands: [
     {

@@ -45,7 +45,11 @@ export function panelLines(p: PanelInput): PanelLine[] {
     ];
   }
   const head: PanelLine[] = p.blocked ? [{ text: `Signing disabled: ${p.blocked}`, tone: 'warn' }] : [];
-  if (p.running) return [...head, { text: p.running, tone: 'warn' }, { text: 'The confirm dialog decides; nothing is signed before y.', tone: 'dim' }];
+  if (p.running) {
+    // Only before the dialog is answered is it true that nothing has been signed.
+    const before = /^(Checking|Building|Waiting for your confirmation|The quote)/.test(p.running);
+    return [...head, { text: p.running, tone: 'warn' }, ...(before ? [{ text: 'Nothing is signed before y in the confirm dialog.', tone: 'dim' as const }] : [])];
+  }
   if (p.outcome) return [...head, ...outcomeLines(p.outcome)];
   if (!p.check.params) {
     const firstError = Object.values(p.check.errors)[0];

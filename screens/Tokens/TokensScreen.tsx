@@ -11,6 +11,7 @@ import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { useStore } from 'zustand';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { CATEGORY_LABELS, listKey, type TokensState } from '../../src/store/index.js';
 import { useFlash, useSession, useShell } from '../shell/context.js';
 import { useResourceState } from '../shell/polling.js';
@@ -101,6 +102,18 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   };
   const page = () => Math.max(1, view.current.bodyHeight - 1);
 
+  // b and B open Swap with the selected token on the side bought or sold (the detail's token too).
+  const trade = (side: 'buy' | 'sell') => {
+    const row = view.current.selectedRow;
+    if (!row) return false;
+    // A symbol other tokens share would be ambiguous in the form: the mint never is.
+    const shared = Object.values(t().latest).filter((x) => x.symbol.toLowerCase() === row.symbol.toLowerCase()).length > 1;
+    const token = !row.symbol || shared ? row.mint : row.symbol;
+    const other = side === 'buy' ? 'SOL' : 'USDC';
+    const same = token.toLowerCase() === other.toLowerCase() || row.mint === (side === 'buy' ? NATIVE_MINT : USDC_MINT);
+    const counter = same ? (side === 'buy' ? 'USDC' : 'SOL') : other;
+    services.session.getState().handOff('swap', side === 'buy' ? { input: counter, output: token, amount: '', mode: 'ExactIn' } : { input: token, output: counter, amount: '', mode: 'ExactIn' });
+  };
   // While the detail covers the list, keys that would change the list say so instead.
   const listOnly = (fn: () => void | boolean) => () => {
     if (t().detail) return flash('info', DETAIL_OPEN);
@@ -131,6 +144,8 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
       if (t().starredOnly) return t().setStarredOnly(false);
       return false;
     },
+    buy: () => trade('buy'),
+    sell: () => trade('sell'),
     star: () => {
       const row = view.current.selectedRow;
       if (!row) return false;
@@ -140,7 +155,11 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   });
 
   const filterShown = editing() !== null || filter !== '';
-  const tableHeight = Math.max(1, height - (filterShown ? 1 : 0));
+  // The last line: the filter while there is one, and always where the cursor is and the sort.
+  const tableHeight = Math.max(1, height - 1);
+  const at = selectedRow ? rows.indexOf(selectedRow) + 1 : 0;
+  const sortTitle = columns.find((c) => c.id === sortColumn)?.title || sortColumn;
+  const position = `${at}/${rows.length} · sorted by ${sortTitle === '#' ? 'rank' : sortTitle} ${sortDir === 'asc' ? '▲' : '▼'}`;
   view.current.bodyHeight = tableHeight - 1;
   const dimmed = poll?.stale === true || (poll?.error !== undefined && list !== undefined);
 
@@ -180,10 +199,12 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
       {filterShown ? (
         <Box>
           <Text color={theme.accent}>/</Text>
-          <LineView line={editing() ?? lineAt(filter)} width={Math.max(1, width - 20)} focus={editing() !== null} />
-          <Text color={theme.dim}>{padCell(` ${rows.length} match${rows.length === 1 ? '' : 'es'}`, 19, 'right')}</Text>
+          <LineView line={editing() ?? lineAt(filter)} width={Math.max(1, width - 1 - Math.min(40, position.length + 12))} focus={editing() !== null} />
+          <Text color={theme.dim}>{padCell(`${rows.length} match${rows.length === 1 ? '' : 'es'} · ${position}`, Math.min(40, position.length + 12), 'right')}</Text>
         </Box>
-      ) : null}
+      ) : (
+        <Text color={theme.dim}>{padCell(position, width, 'right')}</Text>
+      )}
     </Box>
   );
 }

@@ -40,8 +40,14 @@ export interface SessionState {
   pendingSubmissions: number;
   /** a short note per screen shown beside its tab, e.g. "Organic 1h" */
   subtitles: Record<string, string>;
+  /** what one screen hands to another (e.g. Tokens' b opens Swap prefilled), taken once by the receiver */
+  handoffs: Record<string, unknown>;
 
   setSubtitle(screen: string, text: string): void;
+  /** leaves `payload` for `screen` and shows it */
+  handOff(screen: string, payload: unknown): void;
+  /** the payload left for `screen`, once */
+  takeHandoff(screen: string): unknown;
   setScreen(id: string): void;
   recordRequest(e: RequestEvent, at: number): void;
   tick(now: number): void;
@@ -89,7 +95,17 @@ export function createSessionStore(init: SessionInit): SessionStore {
     resources: {},
     pendingSubmissions: 0,
     subtitles: {},
+    handoffs: {},
 
+    handOff: (screen, payload) => set({ handoffs: { ...get().handoffs, [screen]: payload }, screen }),
+    takeHandoff: (screen) => {
+      const payload = get().handoffs[screen];
+      if (payload !== undefined) {
+        const { [screen]: _taken, ...rest } = get().handoffs;
+        set({ handoffs: rest });
+      }
+      return payload;
+    },
     setSubtitle: (screen, text) => {
       if (get().subtitles[screen] !== text) set({ subtitles: { ...get().subtitles, [screen]: text } });
     },

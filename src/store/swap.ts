@@ -98,16 +98,21 @@ export interface SwapState {
 
 export type SwapStore = StoreApi<SwapState>;
 
+function staleOutcome(o: SwapOutcome | undefined): { outcome?: undefined } {
+  return o && o.status !== 'success' && o.status !== 'unknown' ? { outcome: undefined } : {};
+}
+
 export function createSwapStore(init: Partial<SwapForm> = {}): SwapStore {
   return createStore<SwapState>()((set, get) => ({
     form: { ...EMPTY_FORM, ...init },
     advanced: false,
     balances: {},
     instructionsOpen: false,
+    // A failed or refused attempt's message goes when the inputs change: it spoke of other inputs.
     setField: (key, value) => {
-      if (get().form[key] !== value) set({ form: { ...get().form, [key]: value } });
+      if (get().form[key] !== value) set({ form: { ...get().form, [key]: value }, ...staleOutcome(get().outcome) });
     },
-    setForm: (patch) => set({ form: { ...get().form, ...patch } }),
+    setForm: (patch) => set({ form: { ...get().form, ...patch }, ...staleOutcome(get().outcome) }),
     setAdvanced: (advanced) => set({ advanced }),
     setBalances: (raw, at) => {
       const balances = { ...get().balances };

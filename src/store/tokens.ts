@@ -63,6 +63,8 @@ export interface TokensInit {
   category?: TokenCategory;
   interval?: TokenInterval;
   limit?: number;
+  sortColumn?: string;
+  sortDir?: SortDir;
   now?: () => number;
 }
 
@@ -102,8 +104,8 @@ export function createTokensStore(init: TokensInit = {}): TokensStore {
       latest: {},
       history: {},
       changed: {},
-      sortColumn: 'rank',
-      sortDir: 'asc',
+      sortColumn: init.sortColumn ?? 'rank',
+      sortDir: init.sortDir ?? 'asc',
       filter: '',
       selected: undefined,
       detail: false,

@@ -183,6 +183,58 @@ describe('Tokens screen', () => {
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
   });
 
+  it('the last line says where the cursor is and what the list is sorted by, at any width', async () => {
+    const d = await dashboard({ columns: 80, rows: 24 });
+    let frame = await waitForFrame(d.app, (f) => rows(f).length >= 10 && /1\/50 · sorted by rank ▲/.test(f), 10_000);
+    await typeKeys(d.app, 'j', 'j');
+    frame = await waitForFrame(d.app, (f) => f.includes('3/50 · sorted by rank ▲'), 3000);
+    // Liquidity is not a column at 80: the line still says it is the sort.
+    while (d.stores.tokens.getState().sortColumn !== 'liquidity') await typeKeys(d.app, 's');
+    frame = await waitForFrame(d.app, (f) => / · sorted by Liq ▼/.test(f), 3000);
+    assert.ok(!/\bLiq\b/.test(frame.split('\n')[2]), 'Liq is not a column at 80 columns');
+    assert.ok(frame.split('\n').every((l) => l.length <= 80));
+  });
+
+  it('b opens Swap to buy the selected token with SOL, B to sell it for USDC; nothing is edited on arrival', async () => {
+    const d = await dashboard();
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    await typeKeys(d.app, 'j', 'j');
+    const token = currentTokens(d).find((x) => x.id === d.stores.tokens.getState().selected)!;
+    await typeKeys(d.app, 'b');
+    let frame = await waitForFrame(d.app, (f) => f.includes('From') && f.includes('Enter/e edit'), 5000);
+    assert.equal(d.stores.session.getState().screen, 'swap');
+    assert.match(frame, /From +SOL/);
+    assert.ok(new RegExp(`To +${token.symbol}`).test(frame) || frame.includes(token.id.slice(0, 10)));
+    assert.match(frame, /› Amount/);
+    await typeKeys(d.app, '1');
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
+    await typeKeys(d.app, 'B');
+    frame = await waitForFrame(d.app, (f) => /To +USDC/.test(f), 5000);
+    assert.ok(new RegExp(`From +${token.symbol}`).test(frame) || frame.includes(token.id.slice(0, 10)));
+  });
+
+  it('category, window, row count and sort are remembered across restarts in the state dir', async () => {
+    const d = await dashboard();
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    await typeKeys(d.app, 'c', 'i', 's', 'S', ':', ...'rows 7'.split(''), 'enter');
+    const want = (() => {
+      const s = d.stores.tokens.getState();
+      return { category: s.category, interval: s.interval, limit: s.limit, sortColumn: s.sortColumn, sortDir: s.sortDir };
+    })();
+    assert.equal(want.limit, 7);
+    await waitFor(() => {
+      try {
+        return JSON.stringify(JSON.parse(readFileSync(`${d.stateDir}/tokens-view.json`, 'utf8'))) === JSON.stringify(want);
+      } catch {
+        return false;
+      }
+    }, 'tokens-view.json written', 5000);
+    const again = await dashboard({ stateDir: d.stateDir });
+    const s = again.stores.tokens.getState();
+    assert.deepEqual({ category: s.category, interval: s.interval, limit: s.limit, sortColumn: s.sortColumn, sortDir: s.sortDir }, want);
+    await waitForFrame(again.app, (f) => rows(f).length === 7, 10_000);
+  });
+
   it('w stars the selected token into watchlist.json; W shows only starred ones, also after they drop out of the list', async () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
