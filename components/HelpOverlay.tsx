@@ -5,7 +5,7 @@ import { normalizeKey } from './keys/normalizeKey.js';
 import { useKeyLayer } from './keys/KeyRouter.js';
 import type { HelpEntry } from './keys/keymap.js';
 import { scrollByKey } from './scroll.js';
-import { padCell, textWidth } from './text.js';
+import { padCell, textWidth, wrapText } from './text.js';
 import { useTheme } from './theme.js';
 import { useRefState } from './useRefState.js';
 
@@ -33,13 +33,17 @@ const MIN_COLUMN = 30;
 
 function groupLines(groups: readonly HelpColumnGroup[], width: number): HelpLine[][] {
   const keyWidth = Math.min(12, Math.max(3, ...groups.flatMap((g) => g.entries.map((e) => textWidth(e.keys)))));
+  const textWidth_ = Math.max(8, width - keyWidth - 1);
   return groups.map((g) => [
     { text: padCell(g.title, width), heading: true },
-    ...g.entries.map((e) => ({
-      text: padCell(`${padCell(e.keys, keyWidth)} ${e.disabled ? `(off: ${e.disabled}) ` : ''}${e.description}`, width),
-      heading: false,
-      disabled: e.disabled !== undefined,
-    })),
+    // A description longer than its column wraps under itself.
+    ...g.entries.flatMap((e) =>
+      wrapText(`${e.disabled ? `(off: ${e.disabled}) ` : ''}${e.description}`, textWidth_).map((part, i) => ({
+        text: padCell(`${padCell(i === 0 ? e.keys : '', keyWidth)} ${part}`, width),
+        heading: false,
+        disabled: e.disabled !== undefined,
+      })),
+    ),
   ]);
 }
 

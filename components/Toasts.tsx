@@ -1,7 +1,7 @@
 // Timed flash messages (info / success / error) and the hook that owns their timers.
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { padCell } from './text.js';
+import { padCell, truncate, wrapText } from './text.js';
 import { useTheme } from './theme.js';
 
 export type ToastKind = 'info' | 'success' | 'error';
@@ -74,15 +74,25 @@ export interface ToastsProps {
   maxLines?: number;
 }
 
-/** The newest messages, one line each, marked i / ✓ / ✗ and coloured by kind. */
+/** The newest message wrapped to at most `maxLines` lines of `width` (a longer one ends in …). */
+export function toastLines(toast: Toast | undefined, width: number, maxLines: number): string[] {
+  if (!toast || maxLines <= 0) return [];
+  const all = wrapText(`${MARK[toast.kind]} ${toast.text}`, Math.max(1, width - 2)).map((l, i) => (i === 0 ? l : `  ${l}`));
+  const kept = all.slice(0, maxLines);
+  if (all.length > maxLines) kept[maxLines - 1] = truncate(kept[maxLines - 1] + ' ' + all[maxLines].trim(), width);
+  return kept.map((l) => padCell(l, width));
+}
+
+/** The newest message, marked i / ✓ / ✗ and coloured by kind, wrapped to at most `maxLines` lines. */
 export function Toasts({ toasts, width, maxLines = 1 }: ToastsProps) {
   const theme = useTheme();
-  const shown = toasts.slice(-Math.max(0, maxLines));
+  const newest = toasts[toasts.length - 1];
+  const color = newest?.kind === 'error' ? theme.danger : newest?.kind === 'success' ? theme.ok : theme.accent;
   return (
     <Box flexDirection="column">
-      {shown.map((t) => (
-        <Text key={t.id} color={t.kind === 'error' ? theme.danger : t.kind === 'success' ? theme.ok : theme.accent} wrap="truncate">
-          {padCell(`${MARK[t.kind]} ${t.text}`, width)}
+      {toastLines(newest, width, maxLines).map((l, i) => (
+        <Text key={`${newest!.id}-${i}`} color={color} wrap="truncate">
+          {l}
         </Text>
       ))}
     </Box>

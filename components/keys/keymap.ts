@@ -14,6 +14,8 @@ export interface Binding {
   hint?: string;
   /** how the keys read in the help overlay (e.g. "1-6"); default: the keys joined by "/" */
   label?: string;
+  /** listed in the help overlay under another binding's line (e.g. up under "j/k move down / up") */
+  hideInHelp?: boolean;
   /** why the binding does nothing now; the key is consumed and the reason reported */
   disabled?(): string | undefined;
   /** the action when no mounted handler carries out the command */
@@ -106,7 +108,7 @@ export function createKeymap(bindings: Binding[], onDisabled: (reason: string) =
         .map((e) => ({ keys: keysText(e.keys), label: e.binding.hint as string }));
     },
     helpFor(scope) {
-      const entries = visible(scope).map((e) => ({
+      const entries = visible(scope).filter((e) => !e.binding.hideInHelp).map((e) => ({
         keys: e.binding.label ?? keysText(e.keys),
         command: e.binding.command,
         description: e.binding.description,

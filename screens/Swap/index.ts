@@ -55,13 +55,13 @@ export const swapScreen: ScreenModule<SwapState> = {
   ],
   keys: [
     { keys: ['e', 'enter'], command: 'edit', help: 'edit the field (Esc: done)', hint: 'edit', disabled: formHidden },
-    { keys: ['s'], command: 'execute', help: 'swap (the path the pane shows)', hint: 'swap', disabled: formHidden },
+    { keys: ['s'], command: 'execute', help: "swap via the pane's path", hint: 'swap', disabled: formHidden },
     { keys: ['b'], command: 'build', help: 'build via swap group + RPC', hint: 'build', disabled: formHidden },
     { keys: ['i'], command: 'instructions', help: 'show the swap instructions', hint: 'instr', disabled: formHidden },
     { keys: ['a'], command: 'advanced', help: 'advanced parameters', hint: 'advanced', disabled: formHidden },
     { keys: ['m'], command: 'max', help: 'max: the whole balance', hint: 'max', disabled: formHidden },
     { keys: ['f'], command: 'flip', help: 'flip input and output', hint: 'flip', disabled: formHidden },
-    { keys: ['left', 'right'], command: 'preset', help: 'slippage presets (on Slippage)', disabled: formHidden },
+    { keys: ['left', 'right'], command: 'preset', help: 'slippage presets', disabled: formHidden },
   ],
   commands: [
     {

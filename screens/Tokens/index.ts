@@ -36,8 +36,8 @@ export const tokensScreen: ScreenModule<TokensState> = {
     { keys: ['c'], command: 'category', help: 'next category', hint: 'category', disabled: behindDetail, run: ({ store }) => store.getState().cycleCategory() },
     { keys: ['i'], command: 'interval', help: 'next change window (5m-24h)', hint: 'window', disabled: behindDetail, run: ({ store }) => store.getState().cycleInterval() },
     { keys: ['w'], command: 'star', help: 'star / unstar (saved)', hint: 'star' },
-    { keys: ['b'], command: 'buy', help: 'buy it: Swap with SOL → this token', hint: 'buy' },
-    { keys: ['B'], command: 'sell', help: 'sell it: Swap with this token → USDC' },
+    { keys: ['b'], command: 'buy', help: 'buy with SOL (opens Swap)', hint: 'buy' },
+    { keys: ['B'], command: 'sell', help: 'sell for USDC (opens Swap)' },
     { keys: ['W'], command: 'starredOnly', help: 'only starred / all', hint: 'starred', disabled: behindDetail, run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly) },
   ],
   commands: [

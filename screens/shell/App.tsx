@@ -11,7 +11,7 @@ import { HelpOverlay, type HelpColumnGroup } from '../../components/HelpOverlay.
 import { GLOBAL_SCOPE, KeyDispatcher, KeyRouterProvider, useCommands, type Hint } from '../../components/keys/index.js';
 import { Tabs } from '../../components/Tabs.js';
 import { ThemeContext, type Theme } from '../../components/theme.js';
-import { Toasts, useToasts } from '../../components/Toasts.js';
+import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
 import { useRefState } from '../../components/useRefState.js';
 import { formatClock, shortAddress } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
@@ -104,7 +104,8 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
   const pending = useSession((s) => s.pendingSubmissions);
   const poll = usePollState(firstResource);
 
-  const [helpOpen, setHelpOpen] = useRefState(false);
+  // false, the keys of the visible screen (?), or every command (:help)
+  const [helpOpen, setHelpOpen] = useRefState<false | 'keys' | 'commands'>(false);
   const [askQuit, setAskQuit] = useRefState(false);
   const quitting = useRef(false);
 
@@ -158,6 +159,7 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
     goto,
     quit: () => quit(),
     commands: () => built.commands.list(),
+    showCommands: () => setHelpOpen('commands'),
   });
   const [barOpen, setBarOpen] = useRefState(false);
   const commandHistory = useRef<string[]>([]);
@@ -196,7 +198,7 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
       slower: () => changeInterval(1),
       faster: () => changeInterval(-1),
       command: () => setBarOpen(true),
-      help: () => setHelpOpen(true),
+      help: () => setHelpOpen('keys'),
       quit: () => quit(),
     },
     'global',
@@ -214,7 +216,8 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
 
   // Exactly the terminal's height: frames go through the line-diffing writer (src/terminal.ts).
   const budget = Math.max(4, rows);
-  const flashLines = toasts.toasts.length > 0 ? 1 : 0;
+  // A long message (a command's usage, a service error) gets a second line rather than being cut.
+  const flashLines = toastLines(toasts.toasts[toasts.toasts.length - 1], width, 2).length;
   const barLines = barOpen() ? 1 : 0;
   const screenHeight = Math.max(1, budget - 2 - 1 - flashLines - barLines);
   const mounted = built.screens.find((m) => m.module.id === screenId) ?? built.screens[0];
@@ -231,6 +234,10 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
       { title: 'Dialogs', entries: DIALOG_KEYS.map((d) => ({ ...d, command: '' })) },
     ];
   };
+
+  const commandGroups = (): HelpColumnGroup[] => [
+    { title: 'Commands (: opens the bar, Tab completes, :help NAME shows one)', entries: built.commands.list().map((c) => ({ keys: `:${c.name}`, description: `${c.usage} — ${c.help}` })) },
+  ];
 
   const tabs = modules.map((m) => ({ id: m.id, title: m.title, badge: m.id === screenId ? subtitle : undefined }));
   return (
@@ -250,7 +257,9 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
         <Box display={overlay ? 'none' : 'flex'} flexDirection="column" height={overlay ? 0 : screenHeight}>
           <Screen key={mounted.module.id} store={mounted.store} services={services} width={width} height={screenHeight} />
         </Box>
-        {helpOpen() ? <HelpOverlay groups={helpGroups()} width={width} height={screenHeight} onClose={() => setHelpOpen(false)} /> : null}
+        {helpOpen() ? (
+          <HelpOverlay groups={helpOpen() === 'commands' ? commandGroups() : helpGroups()} width={width} height={screenHeight} onClose={() => setHelpOpen(false)} />
+        ) : null}
         {askQuit() ? (
           <ConfirmDialog
             title="Quit while a transaction is in flight?"
@@ -269,7 +278,7 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
         ) : null}
         <ActionsLayer width={width} height={screenHeight} flash={flash} />
         {barOpen() ? <CommandBar history={commandHistory.current} complete={completeLine} onSubmit={submitCommand} onCancel={() => setBarOpen(false)} width={width} /> : null}
-        <Toasts toasts={toasts.toasts} width={width} maxLines={1} />
+        <Toasts toasts={toasts.toasts} width={width} maxLines={2} />
         <Footer hints={orderHints(keymap.hintsFor(mounted.module.id), mounted.module.list === true)} width={width} right={pollStatusText(poll, now, paused)} />
       </Box>
     </>

@@ -36,7 +36,7 @@ const interval: ScreenCommand<never> = {
 const help: ScreenCommand<never> = {
   name: 'help',
   usage: 'help [command]',
-  help: 'list the commands, or show how to call one',
+  help: 'every command with its usage (also :?), or how to call one',
   run(args, ctx) {
     noMoreThan(args, 1);
     const all = ctx.commands();
@@ -46,7 +46,7 @@ const help: ScreenCommand<never> = {
       ctx.flash('info', `:${c.usage} — ${c.help}`);
       return;
     }
-    ctx.flash('info', `commands: ${all.map((x) => ':' + x.name).join(' ')} (:help NAME for one; ? lists keys)`);
+    ctx.showCommands();
   },
 };
 

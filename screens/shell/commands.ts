@@ -76,8 +76,9 @@ export function createCommandRegistry(builtins: ScreenCommand<never>[], screens:
     names,
     list: () => names().map((n) => ({ name: n, usage: byName.get(n)!.spec.usage, help: byName.get(n)!.spec.help })),
     async run(line, ctx) {
-      const [name, ...args] = splitCommandLine(line);
-      if (!name) return false;
+      const [word, ...args] = splitCommandLine(line);
+      if (!word) return false;
+      const name = word === '?' ? 'help' : word;
       const entry = byName.get(name.toLowerCase());
       if (!entry) {
         const close = closeMatches(name, names());

@@ -5,26 +5,29 @@ import { createKeymap, GLOBAL_SCOPE, type Binding, type Keymap } from '../../com
 import type { MountedScreen, ScreenContext } from './types.js';
 
 const g = (keys: string[], command: string, description: string, hint?: string): Binding => ({ keys, command, scope: GLOBAL_SCOPE, description, hint });
+/** The second of a pair, listed in the help on its partner's line. */
+const pair = (b: Binding): Binding => ({ ...b, hideInHelp: true });
+const labelled = (b: Binding, label: string): Binding => ({ ...b, label });
 
 /** Global keys. Navigation commands (down, up, top, ...) are carried out by the visible screen. */
 export const GLOBAL_BINDINGS: Binding[] = [
-  g(['j', 'down'], 'down', 'move down'),
-  g(['k', 'up'], 'up', 'move up'),
-  g(['g', 'home'], 'top', 'go to the top'),
-  g(['G', 'end'], 'bottom', 'go to the bottom'),
-  g(['pagedown'], 'pageDown', 'page down'),
-  g(['pageup'], 'pageUp', 'page up'),
+  labelled(g(['j', 'down'], 'down', 'move down / up'), 'j/k ↓/↑'),
+  pair(g(['k', 'up'], 'up', 'move up')),
+  labelled(g(['g', 'home'], 'top', 'top / bottom'), 'g/G'),
+  pair(g(['G', 'end'], 'bottom', 'go to the bottom')),
+  labelled(g(['pagedown'], 'pageDown', 'page down / up'), 'PgDn/PgUp'),
+  pair(g(['pageup'], 'pageUp', 'page up')),
   g(['/'], 'filter', 'filter the list', 'filter'),
   g(['s'], 'sort', 'sort by the next column', 'sort'),
   g(['S'], 'sortReverse', 'reverse the sort order'),
   g(['enter'], 'open', 'open the selected row', 'detail'),
   g(['escape'], 'back', 'close, clear, back out'),
-  g(['tab'], 'nextScreen', 'next screen'),
-  g(['shift+tab'], 'prevScreen', 'previous screen'),
+  labelled(g(['tab'], 'nextScreen', 'next / previous screen'), 'Tab/S-Tab'),
+  pair(g(['shift+tab'], 'prevScreen', 'previous screen')),
   g(['r'], 'refresh', 'refresh this screen now', 'refresh'),
   g(['p'], 'pause', 'pause or resume polling', 'pause'),
-  g(['+'], 'slower', 'poll this screen less often'),
-  g(['-'], 'faster', 'poll this screen more often'),
+  labelled(g(['+'], 'slower', 'poll less / more often'), '+/-'),
+  pair(g(['-'], 'faster', 'poll this screen more often')),
   g(['J'], 'journal', 'journal of signed txs', 'journal'),
   g([':'], 'command', 'command bar (:help lists)', 'cmd'),
   g(['?'], 'help', 'this help', 'help'),
@@ -41,7 +44,7 @@ export const DIALOG_KEYS: ReadonlyArray<{ keys: string; description: string }> =
 
 export function buildKeymap(screens: readonly MountedScreen[], ctx: Omit<ScreenContext<unknown>, 'store'>, onDisabled: (reason: string) => void): Keymap {
   const numbers = screens.map((m) => m.module.key);
-  const goto: Binding = { ...g(numbers, 'goto', 'go to a screen by its number'), label: numbers.length > 1 ? `${numbers[0]}-${numbers[numbers.length - 1]}` : numbers[0] };
+  const goto: Binding = { ...g(numbers, 'goto', 'go to screen by number'), label: numbers.length > 1 ? `${numbers[0]}-${numbers[numbers.length - 1]}` : numbers[0] };
   const own: Binding[] = screens.flatMap(({ module, store }) =>
     module.keys.map((k) => {
       const c = { ...ctx, store };

@@ -139,15 +139,19 @@ describe('<Toasts>', () => {
     api!.push('success', 'order placed');
     api!.push('error', 'swap failed: 429', 30);
     let frame = await waitForFrame(app, (f) => f.includes('✗ swap failed'));
-    assert.match(frame, /✓ order placed/);
+    assert.doesNotMatch(frame, /order placed/, 'the newest message is shown');
     frame = await waitForFrame(app, (f) => !f.includes('swap failed'));
-    assert.match(frame, /order placed/, 'the longer message stays');
+    assert.match(frame, /✓ order placed/, 'the longer message stays');
     api!.push('info', 'a');
     api!.push('info', 'b');
-    api!.push('info', 'c');
-    api!.push('info', 'd');
-    frame = await waitForFrame(app, (f) => f.includes('i d'));
-    assert.deepEqual(lines(frame).map((l) => l.trim()), ['i c', 'i d']);
+    frame = await waitForFrame(app, (f) => f.includes('i b'));
+    assert.deepEqual(lines(frame).map((l) => l.trim()), ['i b']);
+    // A message longer than the width wraps onto the second line instead of being cut.
+    api!.push('error', ':limit: give the amount, the token you sell, the total and the token you buy (usage: :limit <amount> <sell> <total> <buy>)');
+    frame = await waitForFrame(app, (f) => f.includes(':limit: give'));
+    assert.equal(lines(frame).length, 2);
+    assert.ok(lines(frame).every((l) => textWidth(l) <= 60));
+    assert.match(frame.replace(/\s+/g, ' '), /the token you sell, the total/);
     api!.clear();
     await waitForFrame(app, (f) => f.trim() === '');
   });

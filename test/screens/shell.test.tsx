@@ -52,17 +52,34 @@ describe('dashboard shell', () => {
         await typeKeys(d.app, screen, '?');
         const help = await waitForFrame(d.app, (f) => f.includes('Global'), 3000);
         assert.doesNotMatch(help, /j\/k scroll/);
-        for (const word of ['Global', 'Dialogs', 'move down', 'go to the bottom', 'next screen', 'command bar', 'journal of signed', 'quit (asks if tx in flight)', '1-6', 'confirm and sign']) {
+        for (const word of ['Global', 'Dialogs', 'move down / up', 'top / bottom', 'page down / up', 'next / previous screen', 'command bar', 'journal of signed', 'quit (asks if tx in flight)', '1-6', 'confirm and sign']) {
           assert.ok(help.includes(word), `help at ${size.columns}x${size.rows} shows "${word}"`);
         }
         assert.ok(help.includes(screen === '1' ? 'Tokens screen' : 'Swap screen'));
-        assert.ok(help.includes(screen === '1' ? 'next category' : 'swap via the order group'));
+        assert.ok(help.includes(screen === '1' ? 'next category' : "swap via the pane's path"));
         assert.ok(help.split('\n').every((l) => l.length <= size.columns));
         await typeKeys(d.app, 'escape');
         await waitForFrame(d.app, (f) => !f.includes('Dialogs'), 3000);
       }
     });
   }
+
+  it(':help and :? list every command with its usage, wrapped to the width; a long error gets two lines', async () => {
+    const d = await dashboard({ columns: 80, rows: 60 });
+    await typeKeys(d.app, ':', 'help', 'enter');
+    let frame = await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
+    for (const c of [':goto', ':rows', ':swap', ':limit', ':dca', ':cancel-all', ':quit']) assert.ok(frame.includes(c), c);
+    assert.match(frame, /limit <amount>/);
+    assert.ok(frame.split('\n').every((l) => l.length <= 80));
+    await typeKeys(d.app, 'escape', ':', '?', 'enter');
+    frame = await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
+    await typeKeys(d.app, 'escape');
+    await typeKeys(d.app, ':', 'swap 1', 'enter');
+    frame = await waitForFrame(d.app, (f) => f.includes(':swap: give the amount'), 3000);
+    const flash = frame.split('\n').filter((l) => l.startsWith('✗') || l.startsWith('  '));
+    assert.ok(frame.replace(/\s+/g, ' ').includes('usage: :swap <amount> <from> <to>'), 'the usage is not cut off');
+    assert.ok(flash.length >= 1);
+  });
 
   it(':rows 5 lists five tokens; unknown commands name the close matches', async () => {
     const d = await dashboard();
