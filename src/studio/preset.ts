@@ -1,0 +1,70 @@
+// The standard curve a launch starts from, so a name, a symbol and an image are enough: the shape
+// of a launchpad's default (USDC quote, 16k -> 69k market cap, 1% fee, no vesting, LP locked).
+// Every value can be changed in the form or with a flag of `tradedeck studio create`.
+
+/** The text of each create-form field: what the form and the headless flags start from. */
+export interface StudioForm {
+  name: string;
+  symbol: string;
+  image: string;
+  /** symbol, name or mint of the quote token */
+  quote: string;
+  initialCap: string;
+  migrationCap: string;
+  /** empty: the quote token's own decimals */
+  quoteDecimals: string;
+  feeBps: string;
+  antiSniping: boolean;
+  lpLocked: boolean;
+  vestTotal: string;
+  vestCliff: string;
+  vestPeriods: string;
+  /** a duration: 30d, 12h, 90m, 1w or seconds */
+  vestDuration: string;
+  vestCliffAfter: string;
+}
+
+export const STANDARD_PRESET: Readonly<StudioForm> = {
+  name: '',
+  symbol: '',
+  image: '',
+  quote: 'USDC',
+  initialCap: '16000',
+  migrationCap: '69000',
+  quoteDecimals: '',
+  feeBps: '100',
+  antiSniping: false,
+  lpLocked: true,
+  vestTotal: '0',
+  vestCliff: '0',
+  vestPeriods: '0',
+  vestDuration: '0',
+  vestCliffAfter: '0',
+};
+
+export function presetForm(over: Partial<StudioForm> = {}): StudioForm {
+  return { ...STANDARD_PRESET, ...over };
+}
+
+/** Limits checked before anything is requested. */
+export const NAME_MAX = 32;
+export const SYMBOL_MAX = 10;
+export const FEE_BPS_MAX = 1000;
+/** tokens minted by a studio launch (whole tokens); locked vesting cannot exceed it */
+export const TOKEN_SUPPLY = 1_000_000_000;
+export const IMAGE_MAX_BYTES = 512 * 1024;
+/** the longest vesting schedule accepted: ten years */
+export const DURATION_MAX_SECONDS = 10 * 365 * 86_400;
+
+/** The preset in words, for `tradedeck --help` and the form's title line. */
+export const PRESET_WORDS = `quote ${STANDARD_PRESET.quote}, market cap ${STANDARD_PRESET.initialCap} -> ${STANDARD_PRESET.migrationCap} (migration), fee ${STANDARD_PRESET.feeBps} bps, no vesting, LP locked, anti-sniping off`;
+
+export const STUDIO_HELP = `Studio (bonding-curve launch; --yes signs without asking, needed without a terminal):
+  --name TEXT --symbol TEXT --image PATH  required (name <= ${NAME_MAX}, symbol <= ${SYMBOL_MAX} chars, no spaces;
+                                 image: PNG, JPEG, GIF or WebP, at most ${IMAGE_MAX_BYTES / 1024} KiB)
+  preset: ${PRESET_WORDS}
+  --quote T --initial-cap N --migration-cap N --quote-decimals N --fee-bps N (0..${FEE_BPS_MAX})
+  --anti-sniping --lp-unlocked --vest-total N --vest-cliff N --vest-periods N
+  --vest-duration D --vest-cliff-after D  (token amounts; durations like 30d, 12h, 3600)
+  claim POOL [--max AMOUNT|max] [--quote T]  AMOUNT in the quote token; default max (all accrued)
+`;
