@@ -1,12 +1,15 @@
 // Response checks at the boundary: every 200 body is compared with the contract (sections 2 and
 // 4 of trading-api.md, widened where service-behaviour.md says the real service varies). A
 // violation names the endpoint and the field. Unknown extra fields are kept untouched.
+//
+// Tolerant, strict where it matters: a field is required only when tradedeck needs it to act
+// correctly (the mints and integer-string amounts of what is signed, a base-64 transaction, the
+// requestId execute needs, keys that identify orders). Everything shown only is optional; when it
+// is present it must still have its type, so a wrong value is never displayed as if it were right.
 
 import { ResponseShapeError } from './errors.js';
 import {
   EXECUTE_STATUSES,
-  ORDER_STATUSES,
-  ORGANIC_SCORE_LABELS,
   SWAP_MODES,
   type DbcFeeClaimResponse,
   type DbcPoolCreateResponse,
@@ -32,7 +35,7 @@ import {
 /** Reports a violation at `path`; never returns. */
 export type Fail = (path: string, expectation: string) => never;
 /** Checks `v` (found at `path`), calling `fail` on the first violation. */
-export type Schema = ((v: unknown, path: string, fail: Fail) => void) & { absentAsNull?: boolean };
+export type Schema = ((v: unknown, path: string, fail: Fail) => void) & { absentAsNull?: boolean; nullAsAbsent?: boolean };
 
 const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
@@ -57,6 +60,12 @@ export const numOrNumericString = primitive(
   'a number or a numeric string',
 );
 
+/** A non-empty base-64 text (a transaction to sign, or instruction data). */
+export const base64 = primitive(
+  (v) => typeof v === 'string' && v.length > 0 && v.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(v),
+  'a base-64 string',
+);
+
 export function oneOf(values: readonly (string | number | boolean)[]): Schema {
   return primitive((v) => values.includes(v as string), `one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
 }
@@ -66,6 +75,18 @@ export function opt(s: Schema): Schema {
   return (v, path, fail) => {
     if (v !== undefined) s(v, path, fail);
   };
+}
+
+/**
+ * The field may be absent, and a null (where the contract has none) counts as absent: the key is
+ * removed so that the typed value is `T | undefined`, never a surprise null.
+ */
+export function maybe(s: Schema): Schema {
+  const schema: Schema = (v, path, fail) => {
+    if (v !== undefined && v !== null) s(v, path, fail);
+  };
+  schema.nullAsAbsent = true;
+  return schema;
 }
 
 /** The field may be null. */
@@ -100,6 +121,7 @@ export function obj(fields: Record<string, Schema> = {}): Schema {
     if (!isPlainObject(v)) return fail(path || '(body)', v === undefined ? 'is missing (must be an object)' : 'must be an object');
     for (const [key, schema] of Object.entries(fields)) {
       if (schema.absentAsNull && !(key in v)) v[key] = null;
+      if (schema.nullAsAbsent && v[key] === null) delete v[key];
       schema(v[key], at(path, key), fail);
     }
   };
@@ -123,31 +145,33 @@ export function checkResponse<T>(endpoint: string, schema: Schema, body: unknown
 }
 
 // ---------- 2.1 Token ----------
+// Acts on: id (the mint), symbol, decimals. Everything else is shown only.
 
 const nnum = nullish(num);
 const nstr = nullish(str);
+const onum = opt(nul(num));
 
 const tokenStats = obj({
-  priceChange: nnum,
-  holderChange: nnum,
-  liquidityChange: nnum,
-  volumeChange: nnum,
-  buyVolume: nnum,
-  sellVolume: nnum,
-  buyOrganicVolume: opt(nul(num)),
-  sellOrganicVolume: opt(nul(num)),
-  numBuys: nnum,
-  numSells: nnum,
-  numTraders: nnum,
-  numOrganicBuyers: opt(nul(num)),
-  numNetBuyers: opt(nul(num)),
+  priceChange: onum,
+  holderChange: onum,
+  liquidityChange: onum,
+  volumeChange: onum,
+  buyVolume: onum,
+  sellVolume: onum,
+  buyOrganicVolume: onum,
+  sellOrganicVolume: onum,
+  numBuys: onum,
+  numSells: onum,
+  numTraders: onum,
+  numOrganicBuyers: onum,
+  numNetBuyers: onum,
 });
 
 const tokenAudit = obj({
   mintAuthorityDisabled: opt(nul(bool)),
   freezeAuthorityDisabled: opt(nul(bool)),
-  topHoldersPercentage: opt(nul(num)),
-  devMints: opt(nul(num)),
+  topHoldersPercentage: onum,
+  devMints: onum,
   isSus: opt(nul(bool)),
 });
 
@@ -159,17 +183,17 @@ const tokenDecimals = primitive(
 
 export const tokenSchema = obj({
   id: nonEmptyStr,
-  name: str,
   symbol: str,
-  icon: nstr,
   decimals: tokenDecimals,
+  name: str,
+  icon: nstr,
   twitter: nstr,
   telegram: nstr,
   website: nstr,
   dev: nstr,
   circSupply: nnum,
   totalSupply: nnum,
-  tokenProgram: str,
+  tokenProgram: maybe(str),
   launchpad: nstr,
   partnerConfig: nstr,
   graduatedPool: nstr,
@@ -180,18 +204,19 @@ export const tokenSchema = obj({
   usdPrice: nnum,
   priceBlockId: nnum,
   liquidity: nnum,
-  stats5m: tokenStats,
-  stats1h: tokenStats,
-  stats6h: tokenStats,
-  stats24h: tokenStats,
-  firstPool: obj({ id: opt(str), createdAt: opt(str) }),
-  audit: tokenAudit,
-  organicScore: num,
-  organicScoreLabel: oneOf(ORGANIC_SCORE_LABELS),
+  stats5m: maybe(tokenStats),
+  stats1h: maybe(tokenStats),
+  stats6h: maybe(tokenStats),
+  stats24h: maybe(tokenStats),
+  firstPool: maybe(obj({ id: maybe(str), createdAt: maybe(str) })),
+  audit: maybe(tokenAudit),
+  organicScore: maybe(num),
+  // `high`, `medium`, `low` in the contract; another label is kept as text
+  organicScoreLabel: maybe(str),
   isVerified: nullish(bool),
   cexes: nullish(arr(str)),
   tags: nullish(arr(str)),
-  updatedAt: str,
+  updatedAt: maybe(str),
 });
 
 export const tokenListSchema = arr(tokenSchema);
@@ -221,15 +246,15 @@ export const quoteSchema = obj({
   slippageBps: uint,
   priceImpactPct: str,
   routePlan: arr(routeStep),
-  platformFee: opt(nul(obj({ amount: rawAmount, feeBps: uint }))),
-  contextSlot: opt(uint),
-  timeTaken: opt(num),
+  platformFee: opt(nul(obj({ amount: maybe(rawAmount), feeBps: maybe(uint), feeMint: maybe(str) }))),
+  contextSlot: maybe(uint),
+  timeTaken: maybe(num),
 });
 
 export const swapResponseSchema = obj({
-  swapTransaction: nonEmptyStr,
+  swapTransaction: base64,
   lastValidBlockHeight: uint,
-  prioritizationFeeLamports: opt(uint),
+  prioritizationFeeLamports: maybe(uint),
   dynamicSlippageReport: opt(
     nul(
       obj({
@@ -258,234 +283,268 @@ export const swapInstructionsSchema = obj({
 });
 
 // ---------- 2.4 Order, 4.3 ----------
+// Acts on: the mints and amounts, the requestId, the transaction, and the slippage and price
+// impact the confirm dialog states. Fees, payers and routing are shown only.
 
 const orderRouteStep = obj({
-  swapInfo: obj({ ammKey: str, label: str, inputMint: str, outputMint: str, inAmount: rawAmount, outAmount: rawAmount }),
-  percent: num,
-  bps: opt(num),
-  usdValue: opt(num),
+  swapInfo: maybe(
+    obj({
+      ammKey: maybe(str),
+      label: maybe(str),
+      inputMint: maybe(str),
+      outputMint: maybe(str),
+      inAmount: maybe(rawAmount),
+      outAmount: maybe(rawAmount),
+    }),
+  ),
+  percent: maybe(num),
+  bps: maybe(num),
+  usdValue: maybe(num),
 });
 
+/** null without taker, "" when the order cannot be built, otherwise a base-64 transaction */
+const orderTransaction: Schema = (v, path, fail) => {
+  if (v === undefined) fail(path, 'is missing (must be a base-64 transaction, "" or null)');
+  if (v === null || v === '') return;
+  base64(v, path, fail);
+};
+
 export const orderSchema = obj({
-  mode: str,
-  inputMint: str,
-  outputMint: str,
+  inputMint: nonEmptyStr,
+  outputMint: nonEmptyStr,
   inAmount: rawAmount,
   outAmount: rawAmount,
   otherAmountThreshold: rawAmount,
-  swapMode: str,
   slippageBps: num,
   priceImpactPct: str,
-  priceImpact: opt(num),
-  inUsdValue: opt(num),
-  outUsdValue: opt(num),
-  swapUsdValue: opt(num),
-  routePlan: arr(orderRouteStep),
-  feeBps: num,
-  feeMint: opt(str),
-  platformFee: obj({ amount: rawAmount, feeBps: num }),
-  signatureFeeLamports: num,
-  signatureFeePayer: nul(str),
-  prioritizationFeeLamports: num,
-  prioritizationFeePayer: nul(str),
-  rentFeeLamports: num,
-  rentFeePayer: nul(str),
-  swapType: str,
-  router: str,
-  transaction: nul(str),
-  gasless: bool,
+  transaction: orderTransaction,
   requestId: nonEmptyStr,
-  totalTime: num,
-  taker: nul(str),
-  referralAccount: opt(str),
-  quoteId: opt(str),
-  maker: opt(str),
-  expireAt: opt(str),
-  errorCode: opt(num),
-  errorMessage: opt(str),
+  mode: maybe(str),
+  swapMode: maybe(str),
+  priceImpact: maybe(num),
+  inUsdValue: maybe(num),
+  outUsdValue: maybe(num),
+  swapUsdValue: maybe(num),
+  routePlan: maybe(arr(orderRouteStep)),
+  feeBps: maybe(num),
+  feeMint: maybe(str),
+  // `{amount, feeBps}` in the contract; `{feeBps, feeMint}` without amount seen too
+  platformFee: maybe(obj({ amount: maybe(rawAmount), feeBps: maybe(num), feeMint: maybe(str) })),
+  signatureFeeLamports: maybe(num),
+  signatureFeePayer: opt(nul(str)),
+  prioritizationFeeLamports: maybe(num),
+  prioritizationFeePayer: opt(nul(str)),
+  rentFeeLamports: maybe(num),
+  rentFeePayer: opt(nul(str)),
+  swapType: maybe(str),
+  router: maybe(str),
+  gasless: maybe(bool),
+  totalTime: maybe(num),
+  taker: opt(nul(str)),
+  referralAccount: maybe(str),
+  quoteId: maybe(str),
+  maker: maybe(str),
+  expireAt: maybe(str),
+  errorCode: maybe(num),
+  errorMessage: maybe(str),
 });
 
 const executeStatus = oneOf(EXECUTE_STATUSES);
 
-export const orderExecuteSchema = obj({
-  status: executeStatus,
-  code: num,
-  signature: opt(str),
-  slot: opt(str),
-  error: opt(str),
-  totalInputAmount: opt(rawAmount),
-  totalOutputAmount: opt(rawAmount),
-  inputAmountResult: opt(rawAmount),
-  outputAmountResult: opt(rawAmount),
-  swapEvents: opt(arr(obj({ inputMint: str, inputAmount: rawAmount, outputMint: str, outputAmount: rawAmount }))),
+/** `code` may be left out; a Success must name its signature (the journal and the outcome need it). */
+function executeResult(fields: Record<string, Schema>): Schema {
+  const base = obj({ status: executeStatus, code: maybe(num), signature: maybe(str), ...fields });
+  return (v, path, fail) => {
+    base(v, path, fail);
+    const body = v as { status: string; signature?: string };
+    if (body.status === 'Success' && (body.signature === undefined || body.signature === '')) {
+      fail(at(path, 'signature'), 'is missing (a Success must name its transaction signature)');
+    }
+  };
+}
+
+export const orderExecuteSchema = executeResult({
+  slot: maybe(str),
+  error: maybe(str),
+  totalInputAmount: maybe(rawAmount),
+  totalOutputAmount: maybe(rawAmount),
+  inputAmountResult: maybe(rawAmount),
+  outputAmountResult: maybe(rawAmount),
+  swapEvents: maybe(arr(obj({ inputMint: str, inputAmount: rawAmount, outputMint: str, outputAmount: rawAmount }))),
 });
 
 // ---------- 2.5 Recurring, 4.4 ----------
+// Acts on: the order key (cancel), its mints, base-unit amounts as integer strings, paging.
 
 const recurringTrade = obj({
-  orderKey: str,
-  keeper: str,
-  inputMint: str,
-  outputMint: str,
-  inputAmount: str,
-  outputAmount: str,
-  rawInputAmount: rawAmount,
-  rawOutputAmount: rawAmount,
-  feeMint: str,
-  feeAmount: str,
-  rawFeeAmount: rawAmount,
-  txId: str,
-  confirmedAt: str,
-  action: str,
+  orderKey: maybe(str),
+  keeper: maybe(str),
+  inputMint: maybe(str),
+  outputMint: maybe(str),
+  inputAmount: maybe(str),
+  outputAmount: maybe(str),
+  rawInputAmount: maybe(rawAmount),
+  rawOutputAmount: maybe(rawAmount),
+  feeMint: maybe(str),
+  feeAmount: maybe(str),
+  rawFeeAmount: maybe(rawAmount),
+  txId: maybe(str),
+  confirmedAt: maybe(str),
+  action: maybe(str),
   productMeta: any,
 });
 
 const recurringOrder = obj({
-  userPubkey: str,
-  orderKey: str,
-  inputMint: str,
-  outputMint: str,
-  inDeposited: str,
-  inWithdrawn: str,
-  outWithdrawn: str,
-  inAmountPerCycle: str,
-  minOutAmount: str,
-  maxOutAmount: str,
-  inUsed: str,
-  outReceived: str,
+  userPubkey: maybe(str),
+  orderKey: nonEmptyStr,
+  inputMint: nonEmptyStr,
+  outputMint: nonEmptyStr,
+  inDeposited: maybe(str),
+  inWithdrawn: maybe(str),
+  outWithdrawn: maybe(str),
+  inAmountPerCycle: maybe(str),
+  minOutAmount: maybe(str),
+  maxOutAmount: maybe(str),
+  inUsed: maybe(str),
+  outReceived: maybe(str),
   rawInDeposited: rawAmount,
-  rawInWithdrawn: rawAmount,
-  rawOutWithdrawn: rawAmount,
-  rawInAmountPerCycle: rawAmount,
-  rawMinOutAmount: rawAmount,
-  rawMaxOutAmount: rawAmount,
-  rawInUsed: rawAmount,
-  rawOutReceived: rawAmount,
-  cycleFrequency: numOrNumericString,
-  openTx: str,
-  closeTx: nul(str),
-  userClosed: bool,
-  createdAt: str,
-  updatedAt: str,
-  trades: arr(recurringTrade),
+  rawInWithdrawn: maybe(rawAmount),
+  rawOutWithdrawn: maybe(rawAmount),
+  rawInAmountPerCycle: maybe(rawAmount),
+  rawMinOutAmount: maybe(rawAmount),
+  rawMaxOutAmount: maybe(rawAmount),
+  rawInUsed: maybe(rawAmount),
+  rawOutReceived: maybe(rawAmount),
+  cycleFrequency: maybe(numOrNumericString),
+  openTx: maybe(str),
+  closeTx: opt(nul(str)),
+  userClosed: maybe(bool),
+  createdAt: maybe(str),
+  updatedAt: maybe(str),
+  trades: maybe(arr(recurringTrade)),
 });
 
 export const recurringListSchema = obj({
-  orderStatus: oneOf(ORDER_STATUSES),
-  page: uint,
   time: arr(recurringOrder),
+  // `active`, `history` in the contract; other text kept
+  orderStatus: maybe(str),
+  page: uint,
   totalPages: uint,
-  user: str,
-  price: opt(arr(any)),
-  all: opt(arr(any)),
+  user: maybe(str),
+  price: maybe(arr(any)),
+  all: maybe(arr(any)),
 });
 
-export const requestIdTransactionSchema = obj({ requestId: nonEmptyStr, transaction: nonEmptyStr });
+export const requestIdTransactionSchema = obj({ requestId: nonEmptyStr, transaction: base64 });
 
-export const recurringExecuteSchema = obj({
-  signature: str,
-  status: executeStatus,
+export const recurringExecuteSchema = executeResult({
   error: opt(nul(str)),
   order: opt(nul(str)),
 });
 
 // ---------- 2.6 Trigger, 4.5 ----------
+// Acts on: the order key (cancel), its mints, its base-unit amounts (price) and paging.
 
 const triggerOrder = obj({
-  userPubkey: str,
-  orderKey: str,
-  inputMint: str,
-  outputMint: str,
-  makingAmount: str,
-  takingAmount: str,
-  remainingMakingAmount: str,
-  remainingTakingAmount: str,
+  userPubkey: maybe(str),
+  orderKey: nonEmptyStr,
+  inputMint: nonEmptyStr,
+  outputMint: nonEmptyStr,
+  makingAmount: maybe(str),
+  takingAmount: maybe(str),
+  remainingMakingAmount: maybe(str),
+  remainingTakingAmount: maybe(str),
   rawMakingAmount: rawAmount,
   rawTakingAmount: rawAmount,
-  rawRemainingMakingAmount: rawAmount,
-  rawRemainingTakingAmount: rawAmount,
-  slippageBps: str,
-  expiredAt: nul(str),
-  createdAt: str,
-  updatedAt: str,
-  status: str,
-  openTx: str,
-  closeTx: nul(str),
-  programVersion: str,
-  trades: arr(obj()),
+  rawRemainingMakingAmount: maybe(rawAmount),
+  rawRemainingTakingAmount: maybe(rawAmount),
+  slippageBps: maybe(str),
+  expiredAt: opt(nul(str)),
+  createdAt: maybe(str),
+  updatedAt: maybe(str),
+  // `Open`, `Completed`, `Cancelled` seen; unknown values kept as text
+  status: maybe(str),
+  openTx: maybe(str),
+  closeTx: opt(nul(str)),
+  programVersion: maybe(str),
+  trades: maybe(arr(obj())),
 });
 
 export const triggerListSchema = obj({
-  user: str,
-  // `open` has been seen on the real service besides the declared values
-  orderStatus: oneOf([...ORDER_STATUSES, 'open']),
   orders: arr(triggerOrder),
+  user: maybe(str),
+  // `active`, `history` in the contract; `open` seen; other text kept
+  orderStatus: maybe(str),
   totalPages: num,
   page: num,
 });
 
-export const triggerCreateSchema = obj({ requestId: nonEmptyStr, transaction: nonEmptyStr, order: opt(str) });
+export const triggerCreateSchema = obj({ requestId: nonEmptyStr, transaction: base64, order: maybe(str) });
 
-export const triggerCancelManySchema = obj({ requestId: nonEmptyStr, transactions: arr(nonEmptyStr) });
+export const triggerCancelManySchema = obj({ requestId: nonEmptyStr, transactions: arr(base64) });
 
-export const triggerExecuteSchema = obj({ code: num, signature: str, status: executeStatus });
+export const triggerExecuteSchema = executeResult({});
 
 // ---------- 2.7 Invites, 4.6 ----------
+// Nothing is signed from an invite listing: the row's key, mint, amount and expiry (countdowns)
+// and the page flag are needed; everything else is optional.
 
 const invite = obj({
-  invite_signer: str,
-  invite_pda: str,
-  sender: str,
-  mint: str,
-  expiry: str,
-  creation_time: str,
+  invite_pda: nonEmptyStr,
+  mint: nonEmptyStr,
   amount: str,
-  creation_tx: str,
-  deletion_tx: nul(str),
-  receiver: nul(str),
-  deletion_time: nul(str),
-  action: str,
+  invite_signer: maybe(str),
+  sender: maybe(str),
+  expiry: str,
+  creation_time: maybe(str),
+  creation_tx: maybe(str),
+  deletion_tx: opt(nul(str)),
+  receiver: opt(nul(str)),
+  deletion_time: opt(nul(str)),
+  // `created`, `claimed` in the contract; `clawback`, `expired` seen; other text kept
+  action: maybe(str),
   // boolean in the contract; 0/1 seen on the real service
-  confirmed: primitive((v) => typeof v === 'boolean' || v === 0 || v === 1, 'a boolean (or 0/1)'),
+  confirmed: maybe(primitive((v) => typeof v === 'boolean' || v === 0 || v === 1, 'a boolean (or 0/1)')),
 });
 
 export const inviteListSchema = obj({ invites: arr(invite), hasMoreData: bool });
 
 // ---------- 2.8 Portfolio, 4.7 ----------
+// Shown only: the element list must be a list; every other part may be missing.
 
 const portfolioAsset = obj({
-  type: str,
-  networkId: str,
-  value: num,
-  data: obj({ address: str, amount: num, price: num }),
+  type: maybe(str),
+  networkId: maybe(str),
+  value: maybe(num),
+  data: maybe(obj({ address: maybe(str), amount: maybe(num), price: maybe(num) })),
 });
 
 const portfolioElement: Schema = (v, path, fail) => {
   obj({ type: str })(v, path, fail);
   if ((v as { type: string }).type === 'multiple') {
-    obj({ label: str, platformId: str, name: str, data: obj({ assets: arr(portfolioAsset) }) })(v, path, fail);
+    obj({ label: maybe(str), platformId: maybe(str), name: maybe(str), value: maybe(num), data: maybe(obj({ assets: maybe(arr(portfolioAsset)) })) })(v, path, fail);
   }
 };
 
 export const portfolioSchema = obj({
-  date: num,
-  owner: str,
-  fetcherReports: arr(obj({ id: str, status: str, duration: num })),
   elements: arr(portfolioElement),
-  duration: num,
-  tokenInfo: obj(),
+  date: maybe(num),
+  owner: maybe(str),
+  fetcherReports: maybe(arr(obj({ id: str, status: maybe(str), duration: maybe(num) }))),
+  duration: maybe(num),
+  tokenInfo: maybe(obj()),
 });
 
 // ---------- 4.8 Studio ----------
 
 export const dbcPoolCreateSchema = obj({
-  transaction: nonEmptyStr,
-  pool: opt(str),
-  mint: opt(str),
-  imagePresignedUrl: opt(str),
+  transaction: base64,
+  pool: maybe(str),
+  mint: maybe(str),
+  imagePresignedUrl: maybe(str),
 });
 
-export const dbcFeeClaimSchema = obj({ transaction: nonEmptyStr });
+export const dbcFeeClaimSchema = obj({ transaction: base64 });
 
 // ---------- typed entry points, one per response ----------
 

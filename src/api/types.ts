@@ -50,41 +50,49 @@ export interface TokenFirstPool {
   [extra: string]: unknown;
 }
 
+/**
+ * 2.1 Token. tradedeck needs the mint, its symbol and its decimals to act (amounts, routes); every
+ * other field is shown only, so it may be absent (the real service leaves out `tokenProgram` on
+ * category listings and interval stats on search results) and is rendered as "—". A null where the
+ * contract has no null reads as absent (the response check removes it).
+ */
 export interface Token {
   id: Base58;
-  name: string;
   symbol: string;
-  icon: string | null;
   decimals: number;
-  twitter: string | null;
-  telegram: string | null;
-  website: string | null;
-  dev: string | null;
-  circSupply: number | null;
-  totalSupply: number | null;
-  tokenProgram: string;
-  launchpad: string | null;
-  partnerConfig: string | null;
-  graduatedPool: string | null;
-  graduatedAt: string | null;
-  holderCount: number | null;
-  fdv: number | null;
-  mcap: number | null;
-  usdPrice: number | null;
-  priceBlockId: number | null;
-  liquidity: number | null;
-  stats5m: TokenStats;
-  stats1h: TokenStats;
-  stats6h: TokenStats;
-  stats24h: TokenStats;
-  firstPool: TokenFirstPool;
-  audit: TokenAudit;
-  organicScore: number;
-  organicScoreLabel: OrganicScoreLabel;
-  isVerified: boolean | null;
-  cexes: string[] | null;
-  tags: string[] | null;
-  updatedAt: string;
+  /** kept required: every screen and the symbol resolver name tokens by it */
+  name: string;
+  icon?: string | null;
+  twitter?: string | null;
+  telegram?: string | null;
+  website?: string | null;
+  dev?: string | null;
+  circSupply?: number | null;
+  totalSupply?: number | null;
+  tokenProgram?: string;
+  launchpad?: string | null;
+  partnerConfig?: string | null;
+  graduatedPool?: string | null;
+  graduatedAt?: string | null;
+  holderCount?: number | null;
+  fdv?: number | null;
+  mcap?: number | null;
+  usdPrice?: number | null;
+  priceBlockId?: number | null;
+  liquidity?: number | null;
+  stats5m?: TokenStats;
+  stats1h?: TokenStats;
+  stats6h?: TokenStats;
+  stats24h?: TokenStats;
+  firstPool?: TokenFirstPool;
+  audit?: TokenAudit;
+  organicScore?: number;
+  /** `high`, `medium`, `low` in the contract; another label is kept as text */
+  organicScoreLabel?: OrganicScoreLabel | (string & {});
+  isVerified?: boolean | null;
+  cexes?: string[] | null;
+  tags?: string[] | null;
+  updatedAt?: string;
   [extra: string]: unknown;
 }
 
@@ -121,9 +129,11 @@ export interface RouteStep {
   [extra: string]: unknown;
 }
 
+/** Both parts optional: orders have been seen with `{feeBps, feeMint}` and no `amount`. */
 export interface PlatformFee {
-  amount: RawAmount;
-  feeBps: number;
+  amount?: RawAmount;
+  feeBps?: number;
+  feeMint?: string;
   [extra: string]: unknown;
 }
 
@@ -256,55 +266,63 @@ export interface OrderParams {
 }
 
 export interface OrderRouteStep {
-  swapInfo: {
-    ammKey: string;
-    label: string;
-    inputMint: string;
-    outputMint: string;
-    inAmount: RawAmount;
-    outAmount: RawAmount;
+  swapInfo?: {
+    ammKey?: string;
+    label?: string;
+    inputMint?: string;
+    outputMint?: string;
+    inAmount?: RawAmount;
+    outAmount?: RawAmount;
     [extra: string]: unknown;
   };
-  percent: number;
+  percent?: number;
   bps?: number;
   usdValue?: number;
   [extra: string]: unknown;
 }
 
+/**
+ * 2.4 Order. Required to act: the mints and amounts being traded (integer strings), the
+ * `requestId` execute needs, the `transaction` (null without taker, "" when it cannot be built,
+ * otherwise base-64), and the slippage and price impact the confirm dialog states. Fees, payers
+ * and routing are shown only and may be absent (RFQ routes leave out `signatureFeePayer`;
+ * `platformFee` may be missing or lack `amount`). A null where the contract has no null reads as
+ * absent (the response check removes it).
+ */
 export interface Order {
-  mode: string;
   inputMint: string;
   outputMint: string;
   inAmount: RawAmount;
   outAmount: RawAmount;
   otherAmountThreshold: RawAmount;
-  swapMode: string;
   slippageBps: number;
-  /** legacy: use priceImpact */
+  /** legacy (use priceImpact), but what the price-impact warning reads */
   priceImpactPct: string;
+  /** null without taker; "" when it cannot be built (errorCode set) */
+  transaction: string | null;
+  requestId: string;
+  mode?: string;
+  swapMode?: string;
   priceImpact?: number;
   inUsdValue?: number;
   outUsdValue?: number;
   swapUsdValue?: number;
-  routePlan: OrderRouteStep[];
-  feeBps: number;
+  routePlan?: OrderRouteStep[];
+  feeBps?: number;
   feeMint?: string;
-  platformFee: PlatformFee;
-  signatureFeeLamports: number;
-  signatureFeePayer: string | null;
-  prioritizationFeeLamports: number;
-  prioritizationFeePayer: string | null;
-  rentFeeLamports: number;
-  rentFeePayer: string | null;
+  platformFee?: PlatformFee;
+  signatureFeeLamports?: number;
+  signatureFeePayer?: string | null;
+  prioritizationFeeLamports?: number;
+  prioritizationFeePayer?: string | null;
+  rentFeeLamports?: number;
+  rentFeePayer?: string | null;
   /** legacy: use router */
-  swapType: string;
-  router: Router | string;
-  /** null without taker; "" when it cannot be built (errorCode set) */
-  transaction: string | null;
-  gasless: boolean;
-  requestId: string;
-  totalTime: number;
-  taker: string | null;
+  swapType?: string;
+  router?: Router | (string & {});
+  gasless?: boolean;
+  totalTime?: number;
+  taker?: string | null;
   referralAccount?: string;
   quoteId?: string;
   maker?: string;
@@ -330,9 +348,10 @@ export interface SwapEvent {
   [extra: string]: unknown;
 }
 
+/** `code` is left out by the real service on some answers (just `{signature, status}`). */
 export interface OrderExecuteResponse {
   status: ExecuteStatus;
-  code: number;
+  code?: number;
   signature?: string;
   slot?: string;
   error?: string;
@@ -362,53 +381,53 @@ export const ORDER_STATUSES = ['active', 'history'] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUSES)[number];
 
 export interface RecurringTrade {
-  orderKey: string;
-  keeper: string;
-  inputMint: string;
-  outputMint: string;
-  inputAmount: string;
-  outputAmount: string;
-  rawInputAmount: RawAmount;
-  rawOutputAmount: RawAmount;
-  feeMint: string;
-  feeAmount: string;
-  rawFeeAmount: RawAmount;
-  txId: string;
-  confirmedAt: string;
-  action: string;
-  productMeta: unknown;
+  orderKey?: string;
+  keeper?: string;
+  inputMint?: string;
+  outputMint?: string;
+  inputAmount?: string;
+  outputAmount?: string;
+  rawInputAmount?: RawAmount;
+  rawOutputAmount?: RawAmount;
+  feeMint?: string;
+  feeAmount?: string;
+  rawFeeAmount?: RawAmount;
+  txId?: string;
+  confirmedAt?: string;
+  action?: string;
+  productMeta?: unknown;
   [extra: string]: unknown;
 }
 
 export interface RecurringOrder {
-  userPubkey: string;
+  userPubkey?: string;
   orderKey: string;
   inputMint: string;
   outputMint: string;
-  inDeposited: string;
-  inWithdrawn: string;
-  outWithdrawn: string;
-  inAmountPerCycle: string;
-  minOutAmount: string;
-  maxOutAmount: string;
-  inUsed: string;
-  outReceived: string;
+  inDeposited?: string;
+  inWithdrawn?: string;
+  outWithdrawn?: string;
+  inAmountPerCycle?: string;
+  minOutAmount?: string;
+  maxOutAmount?: string;
+  inUsed?: string;
+  outReceived?: string;
   rawInDeposited: RawAmount;
-  rawInWithdrawn: RawAmount;
-  rawOutWithdrawn: RawAmount;
-  rawInAmountPerCycle: RawAmount;
-  rawMinOutAmount: RawAmount;
-  rawMaxOutAmount: RawAmount;
-  rawInUsed: RawAmount;
-  rawOutReceived: RawAmount;
+  rawInWithdrawn?: RawAmount;
+  rawOutWithdrawn?: RawAmount;
+  rawInAmountPerCycle?: RawAmount;
+  rawMinOutAmount?: RawAmount;
+  rawMaxOutAmount?: RawAmount;
+  rawInUsed?: RawAmount;
+  rawOutReceived?: RawAmount;
   /** seconds; may arrive as a string */
-  cycleFrequency: number | string;
-  openTx: string;
-  closeTx: string | null;
-  userClosed: boolean;
-  createdAt: string;
-  updatedAt: string;
-  trades: RecurringTrade[];
+  cycleFrequency?: number | string;
+  openTx?: string;
+  closeTx?: string | null;
+  userClosed?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+  trades?: RecurringTrade[];
   [extra: string]: unknown;
 }
 
@@ -422,11 +441,13 @@ export interface RecurringListParams {
 }
 
 export interface RecurringListResponse {
-  orderStatus: OrderStatusFilter;
+  /** `active`, `history` in the contract; other text kept */
+  orderStatus?: OrderStatusFilter | (string & {});
+  /** paging needs page and totalPages */
   page: number;
   time: RecurringOrder[];
   totalPages: number;
-  user: string;
+  user?: string;
   /** deprecated price-based orders; item shape not given by the contract */
   price?: unknown[];
   all?: unknown[];
@@ -472,8 +493,9 @@ export interface PriceWithdrawRequest {
   amount?: string | null;
 }
 
+/** `signature` is required when the status is Success. */
 export interface RecurringExecuteResponse {
-  signature: string;
+  signature?: string;
   status: ExecuteStatus;
   error: string | null;
   order: string | null;
@@ -486,28 +508,28 @@ export interface TriggerTrade {
 }
 
 export interface TriggerOrder {
-  userPubkey: string;
+  userPubkey?: string;
   orderKey: string;
   inputMint: string;
   outputMint: string;
-  makingAmount: string;
-  takingAmount: string;
-  remainingMakingAmount: string;
-  remainingTakingAmount: string;
+  makingAmount?: string;
+  takingAmount?: string;
+  remainingMakingAmount?: string;
+  remainingTakingAmount?: string;
   rawMakingAmount: RawAmount;
   rawTakingAmount: RawAmount;
-  rawRemainingMakingAmount: RawAmount;
-  rawRemainingTakingAmount: RawAmount;
-  slippageBps: string;
-  expiredAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+  rawRemainingMakingAmount?: RawAmount;
+  rawRemainingTakingAmount?: RawAmount;
+  slippageBps?: string;
+  expiredAt?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
   /** `Open`, `Completed`, `Cancelled` seen; unknown values kept as text */
-  status: string;
-  openTx: string;
-  closeTx: string | null;
-  programVersion: string;
-  trades: TriggerTrade[];
+  status?: string;
+  openTx?: string;
+  closeTx?: string | null;
+  programVersion?: string;
+  trades?: TriggerTrade[];
   [extra: string]: unknown;
 }
 
@@ -521,10 +543,11 @@ export interface TriggerListParams {
 }
 
 export interface TriggerListResponse {
-  user: string;
+  user?: string;
   /** `open` has been seen too */
-  orderStatus: OrderStatusFilter | 'open' | string;
+  orderStatus?: OrderStatusFilter | 'open' | string;
   orders: TriggerOrder[];
+  /** paging needs both */
   totalPages: number;
   page: number;
   [extra: string]: unknown;
@@ -569,30 +592,32 @@ export interface TriggerCancelManyResponse {
   [extra: string]: unknown;
 }
 
+/** `code` is left out on some successes; `signature` is required when the status is Success. */
 export interface TriggerExecuteResponse {
-  code: number;
-  signature: string;
+  code?: number;
+  signature?: string;
   status: ExecuteStatus;
   [extra: string]: unknown;
 }
 
 // ---------- 4.6 Send (invites) ----------
 export interface Invite {
-  invite_signer: string;
+  invite_signer?: string;
   invite_pda: string;
-  sender: string;
+  sender?: string;
   mint: string;
+  /** the expiry countdown needs it */
   expiry: string;
-  creation_time: string;
+  creation_time?: string;
   amount: string;
-  creation_tx: string;
-  deletion_tx: string | null;
-  receiver: string | null;
-  deletion_time: string | null;
+  creation_tx?: string;
+  deletion_tx?: string | null;
+  receiver?: string | null;
+  deletion_time?: string | null;
   /** `created`, `claimed`; `clawback`, `expired` seen */
-  action: string;
+  action?: string;
   /** boolean in the contract; 0/1 seen */
-  confirmed: boolean | number;
+  confirmed?: boolean | number;
   [extra: string]: unknown;
 }
 
@@ -603,6 +628,7 @@ export interface InviteListParams {
 
 export interface InviteListResponse {
   invites: Invite[];
+  /** paging needs it */
   hasMoreData: boolean;
   [extra: string]: unknown;
 }
@@ -611,10 +637,10 @@ export interface InviteListResponse {
 export const PORTFOLIO_ELEMENT_TYPES = ['multiple', 'liquidity', 'leverage', 'borrowlend', 'borrow-lend', 'trade'] as const;
 
 export interface PortfolioAsset {
-  type: string;
-  networkId: string;
-  value: number;
-  data: { address: string; amount: number; price: number; [extra: string]: unknown };
+  type?: string;
+  networkId?: string;
+  value?: number;
+  data?: { address?: string; amount?: number; price?: number; [extra: string]: unknown };
   [extra: string]: unknown;
 }
 
@@ -630,18 +656,19 @@ export interface PortfolioElement {
 
 export interface FetcherReport {
   id: string;
-  status: string;
-  duration: number;
+  status?: string;
+  duration?: number;
   [extra: string]: unknown;
 }
 
 export interface Portfolio {
-  date: number;
-  owner: string;
-  fetcherReports: FetcherReport[];
+  date?: number;
+  owner?: string;
+  fetcherReports?: FetcherReport[];
   elements: PortfolioElement[];
-  duration: number;
-  tokenInfo: Record<string, unknown>;
+  duration?: number;
+  /** left out by the real service (no tokens to describe); fields not given by the contract */
+  tokenInfo?: Record<string, unknown>;
   [extra: string]: unknown;
 }
 

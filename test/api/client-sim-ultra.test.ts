@@ -17,7 +17,7 @@ test('order without taker: a priced order with a null transaction; the query is 
   assert.equal(o.taker, null);
   assert.equal(o.inAmount, '1000000000');
   assert.ok(BigInt(o.outAmount) > 0n);
-  assert.ok(!['partnerz', 'partnerx'].includes(o.router));
+  assert.ok(!['partnerz', 'partnerx'].includes(o.router ?? ''));
   assert.equal(typeof o.requestId, 'string');
   const got = onlyRequest(r, m, 'GET', '/ultra/v1/order');
   assert.deepEqual(got.query, {
@@ -54,7 +54,7 @@ test('order with taker, signed and executed: balances move once, and the same tr
   const jupAfter = await tokenBalance(r.rpc, w.address, JUP);
   const solAfter = await r.rpc.getBalance(w.address);
   assert.equal((jupAfter - jupBefore).toString(), first.outputAmountResult);
-  const fees = BigInt(o.signatureFeeLamports + o.prioritizationFeeLamports + o.rentFeeLamports);
+  const fees = BigInt(o.signatureFeeLamports! + o.prioritizationFeeLamports! + o.rentFeeLamports!);
   assert.equal(solBefore - solAfter, 1_500_000_000n + fees);
 
   const again = await r.api.ultra.execute({ signedTransaction: signedTx, requestId: o.requestId });

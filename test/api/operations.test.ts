@@ -206,7 +206,7 @@ describe('recurring group', () => {
     assert.equal(req.path, '/recurring/v1/getRecurringOrders');
     assertKey(req);
     assert.equal(req.rawQuery, `recurringType=time&orderStatus=active&user=${USER}&page=2&mint=${USDC}&includeFailedTx=false`);
-    assert.equal(res.time[0].trades[0].action, 'Fill');
+    assert.equal(res.time[0].trades?.[0].action, 'Fill');
   });
 
   test('POST /recurring/v1/createOrder writes inAmount as a JSON integer, exactly, even above 2^53', async () => {

@@ -121,7 +121,7 @@ test('SimHandle.fillTriggerOrder does the same in process and throws a RangeErro
   const order = await place(w, SOL, 1_000_000_000n);
   const state = sim.fillTriggerOrder(order, 50);
   assert.equal(state.rawRemainingMakingAmount, (SOL / 2n).toString());
-  assert.equal(state.trades.length, 1);
+  assert.equal(state.trades?.length, 1);
   const listed = await find(w.address, 'active', order);
   assert.equal(listed.trades.length, 1);
   assert.equal(listed.remainingMakingAmount, '0.5');

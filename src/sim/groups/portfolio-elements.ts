@@ -10,15 +10,23 @@ import { triggerBookOf } from './trigger-book.js';
 
 export const WALLET_PLATFORM = 'wallet';
 
+/** An asset as the simulator builds it, every field present (the client's type has them optional). */
+export interface SimAsset extends PortfolioAsset {
+  type: string;
+  networkId: string;
+  value: number;
+  data: { address: string; amount: number; price: number };
+}
+
 const round = (v: number, digits = 6) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 /** A generic asset of `amount` whole tokens. */
-export function asset(kernel: SimKernel, mint: string, amount: number): PortfolioAsset {
+export function asset(kernel: SimKernel, mint: string, amount: number): SimAsset {
   const price = kernel.market.priceUsd(mint);
   return { type: 'generic', networkId: 'solana', value: round(amount * price, 6), data: { address: mint, amount, price } };
 }
 
-const sum = (assets: PortfolioAsset[]) => round(assets.reduce((n, a) => n + a.value, 0), 6);
+const sum = (assets: SimAsset[]) => round(assets.reduce((n, a) => n + a.value, 0), 6);
 
 function wholeAmount(kernel: SimKernel, mint: string, raw: bigint): number | null {
   const info = kernel.market.token(mint);
@@ -26,7 +34,7 @@ function wholeAmount(kernel: SimKernel, mint: string, raw: bigint): number | nul
 }
 
 export function walletElement(kernel: SimKernel, owner: string): PortfolioElement | null {
-  const assets: PortfolioAsset[] = [];
+  const assets: SimAsset[] = [];
   for (const { mint, amount } of kernel.ledger.holdings(owner)) {
     const whole = amount > 0n ? wholeAmount(kernel, mint, amount) : null;
     if (whole !== null) assets.push(asset(kernel, mint, whole));

@@ -3,13 +3,13 @@
 // an element of a type the contract does not list (`staking-v2`), extra fields the contract does
 // not show, and optional fields (`name`) left out now and then.
 
-import { NATIVE_MINT, USDC_MINT, type PortfolioAsset, type PortfolioElement } from '../../api/types.js';
+import { NATIVE_MINT, USDC_MINT, type PortfolioElement } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
-import { asset } from './portfolio-elements.js';
+import { asset, type SimAsset } from './portfolio-elements.js';
 import { SeededStream } from './send-seeded.js';
 
 const round = (v: number, digits = 6) => Math.round(v * 10 ** digits) / 10 ** digits;
-const sum = (assets: PortfolioAsset[]) => round(assets.reduce((n, a) => n + a.value, 0), 6);
+const sum = (assets: SimAsset[]) => round(assets.reduce((n, a) => n + a.value, 0), 6);
 
 /** JitoSOL, a liquid staking token the simulated market lists. */
 export const STAKED_SOL_MINT = 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn';

@@ -5,7 +5,7 @@ import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
 
 function windowOf(t: Token, interval: TokenInterval): TokenStats {
-  return interval === '5m' ? t.stats5m : interval === '1h' ? t.stats1h : interval === '6h' ? t.stats6h : t.stats24h;
+  return (interval === '5m' ? t.stats5m : interval === '1h' ? t.stats1h : interval === '6h' ? t.stats6h : t.stats24h) ?? {};
 }
 
 function volume(s: TokenStats): number {
@@ -15,7 +15,7 @@ function volume(s: TokenStats): number {
 /** ranking score of a token in a category (higher first) */
 export function rankScore(t: Token, category: TokenCategory, interval: TokenInterval): number {
   const s = windowOf(t, interval);
-  if (category === 'toporganicscore') return t.organicScore * 1e12 + volume(s);
+  if (category === 'toporganicscore') return (t.organicScore ?? 0) * 1e12 + volume(s);
   if (category === 'toptraded') return volume(s);
   return (s.priceChange ?? 0) * Math.log10(1 + volume(s));
 }
