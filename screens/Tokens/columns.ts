@@ -62,7 +62,7 @@ export function tokenColumns(theme: Theme, width = 80): Column<TokenRow>[] {
       title: 'Organic',
       width: 7,
       priority: 4,
-      format: (r) => (r.token ? ORGANIC_SHORT[r.token.organicScoreLabel] ?? MISSING : MISSING),
+      format: (r) => (r.token ? ORGANIC_SHORT[r.token.organicScoreLabel ?? ''] ?? MISSING : MISSING),
       sortValue: (r) => num(r.token?.organicScore),
     },
     { id: 'spark', title: 'Trend', width: spark, priority: 2, format: (r) => sparkline(r.history, spark), sortValue: () => null },
