@@ -74,7 +74,8 @@ export function rateText(inRaw: string, outRaw: string, input: TokenRef, output:
   }
 }
 
-function lamportsText(n: number): string {
+function lamportsText(n: number | undefined): string {
+  if (n === undefined) return '—';
   if (!Number.isFinite(n) || n < 0) return '?';
   return `${fromBaseUnits(BigInt(Math.round(n)), 0)} lamports`;
 }
@@ -112,14 +113,14 @@ export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wa
     { label: 'Rent', value: `${lamportsText(order.rentFeeLamports)} (${payerText(order.rentFeePayer, wallet, order.maker)})` },
     {
       label: 'Platform fee',
-      value: `${feeAmountText(order.platformFee?.amount, order.feeMint, input, output)} (${order.platformFee?.feeBps ?? 0} bps; total fee ${order.feeBps} bps) · router ${order.router}${order.gasless ? ' · gasless' : ''}`,
+      value: `${feeAmountText(order.platformFee?.amount, order.platformFee?.feeMint ?? order.feeMint, input, output)} (${order.platformFee?.feeBps ?? '—'} bps; total fee ${order.feeBps ?? '—'} bps) · router ${order.router ?? '—'}${order.gasless ? ' · gasless' : ''}`,
     },
   ];
   return lines;
 }
 
 function feeAmountText(amount: string | undefined, feeMint: string | undefined, input: TokenRef, output: TokenRef): string {
-  if (amount === undefined) return 'none';
+  if (amount === undefined) return '—';
   const token = feeMint === input.mint ? input : feeMint === output.mint ? output : undefined;
   if (!token) return `${amount} base units${feeMint ? ` of ${shortAddress(feeMint)}` : ''}`;
   return amountUsd(amount, token);
@@ -151,7 +152,7 @@ export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, ex
     { label: 'Rent', value: 'new token accounts, if any, are paid by you' },
     {
       label: 'Fees',
-      value: `platform ${quote.platformFee ? `${quote.platformFee.feeBps} bps` : 'none'}${routeFees.length ? ` · DEX ${routeFees.join(', ')}` : ''} · sent by RPC`,
+      value: `platform ${quote.platformFee ? `${quote.platformFee.feeBps ?? '—'} bps` : 'none'}${routeFees.length ? ` · DEX ${routeFees.join(', ')}` : ''} · sent by RPC`,
     },
   ];
 }
