@@ -2,9 +2,9 @@
 // bar, number keys, key dispatch, command bar, help overlay, footer hints and polling from it.
 import { ordersScreen } from './Orders/index.js';
 import { invitesScreen } from './Invites/index.js';
-import { placeholderScreen } from './Placeholder.js';
 import { portfolioScreen } from './Portfolio/index.js';
 import type { ScreenModule } from './shell/types.js';
+import { studioScreen } from './Studio/index.js';
 import { swapScreen } from './Swap/index.js';
 import { tokensScreen } from './Tokens/index.js';
 
@@ -14,5 +14,5 @@ export const SCREENS: readonly ScreenModule[] = [
   ordersScreen,
   invitesScreen,
   portfolioScreen,
-  placeholderScreen('studio', 'Studio', '6', 'Create bonding-curve pools and claim their fees.'),
+  studioScreen,
 ];

@@ -68,3 +68,7 @@ export const STUDIO_HELP = `Studio (bonding-curve launch; --yes signs without as
   --vest-duration D --vest-cliff-after D  (token amounts; durations like 30d, 12h, 3600)
   claim POOL [--max AMOUNT|max] [--quote T]  AMOUNT in the quote token; default max (all accrued)
 `;
+
+const compact = (text: string) => (Number(text) >= 1000 ? `${Number(text) / 1000}k` : text);
+/** The preset in a few words for the form's title line (80 columns). */
+export const PRESET_SHORT = `${STANDARD_PRESET.quote}, mcap ${compact(STANDARD_PRESET.initialCap)} → ${compact(STANDARD_PRESET.migrationCap)}, ${Number(STANDARD_PRESET.feeBps) / 100}% fee, no vesting, LP ${STANDARD_PRESET.lpLocked ? 'locked' : 'unlocked'}`;
