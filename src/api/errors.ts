@@ -78,6 +78,32 @@ export function maskSecret(s: string): string {
   return `${s.slice(0, 4)}…${s.slice(-4)}`;
 }
 
+/** Below this length a key is too short to be a real one, and also a common piece of words. */
+export const MIN_MASKED_SECRET_LENGTH = 8;
+
+const WORD_CHAR = /[A-Za-z0-9_-]/;
+
+/**
+ * Replaces the secret in `text`. A key of MIN_MASKED_SECRET_LENGTH characters or more is replaced
+ * wherever it occurs; a shorter one only where it stands alone (not inside a longer word), so a key
+ * such as `k` neither turns every letter k of a message into stars nor is ever printed by itself.
+ */
+function removeSecret(text: string, secret: string, mask: string): string {
+  if (secret.length >= MIN_MASKED_SECRET_LENGTH) return text.split(secret).join(mask);
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
+    if (at < from) continue;
+    const before = at > 0 ? text[at - 1] : '';
+    const after = text[at + secret.length] ?? '';
+    const alone = !(before && WORD_CHAR.test(before)) && !(after && WORD_CHAR.test(after));
+    if (!alone) continue;
+    out += text.slice(from, at) + mask;
+    from = at + secret.length;
+  }
+  return out + text.slice(from);
+}
+
 /**
  * Makes text from outside (server bodies, network error messages) safe to show: removes every
  * occurrence of the secrets (raw and URL-encoded), strips terminal control characters and
@@ -88,7 +114,7 @@ export function sanitizeText(text: string, secrets: readonly string[] = [], maxL
   for (const secret of secrets) {
     if (!secret) continue;
     for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
-      out = out.split(form).join(maskSecret(secret));
+      out = removeSecret(out, form, maskSecret(secret));
     }
   }
   // eslint-disable-next-line no-control-regex

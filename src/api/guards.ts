@@ -17,6 +17,7 @@ import {
   type Order,
   type OrderExecuteResponse,
   type Portfolio,
+  type ProgramIdToLabel,
   type Quote,
   type RecurringExecuteResponse,
   type RecurringListResponse,
@@ -266,6 +267,12 @@ export const swapResponseSchema = obj({
     ),
   ),
 });
+
+/** program id -> label; a value that is not text is left out (it names nothing) */
+export const programIdToLabelSchema: Schema = (v, path, fail) => {
+  if (!isPlainObject(v)) return fail(path || '(body)', 'must be an object of program id -> label');
+  for (const [key, label] of Object.entries(v)) if (typeof label !== 'string') delete v[key];
+};
 
 const instruction = obj({
   programId: str,
@@ -551,6 +558,8 @@ export const dbcFeeClaimSchema = obj({ transaction: base64 });
 export const guardTokenList = (b: unknown, endpoint: string) => checkResponse<Token[]>(endpoint, tokenListSchema, b);
 export const guardQuote = (b: unknown, endpoint: string) => checkResponse<Quote>(endpoint, quoteSchema, b);
 export const guardSwapResponse = (b: unknown, endpoint: string) => checkResponse<SwapResponse>(endpoint, swapResponseSchema, b);
+export const guardProgramIdToLabel = (b: unknown, endpoint: string) =>
+  checkResponse<ProgramIdToLabel>(endpoint, programIdToLabelSchema, b);
 export const guardSwapInstructions = (b: unknown, endpoint: string) =>
   checkResponse<SwapInstructionsResponse>(endpoint, swapInstructionsSchema, b);
 export const guardOrder = (b: unknown, endpoint: string) => checkResponse<Order>(endpoint, orderSchema, b);

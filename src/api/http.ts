@@ -47,7 +47,7 @@ export interface HttpRequest {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** send x-api-key (every group but portfolio) */
+  /** send x-api-key when the client has one (every group, portfolio included) */
   auth: boolean;
   /** safe to send again: GET reads and the execute POSTs */
   idempotent: boolean;
@@ -167,6 +167,13 @@ function rateLimitOf(headers: Headers): RequestEvent['rateLimit'] {
   const remaining = n('x-ratelimit-remaining');
   const reset = n('x-ratelimit-reset');
   return remaining === undefined && reset === undefined ? undefined : { remaining, reset };
+}
+
+/** What a 401 means for the person at the keyboard, and how to set a key. */
+export function apiKeyHint(keySent: boolean): string {
+  return keySent
+    ? 'the service refused the API key: check TRADEDECK_API_KEY or --api-key'
+    : 'no API key was sent: set one with TRADEDECK_API_KEY=<key> or --api-key <key>';
 }
 
 const isRetryableStatus = (status: number) => status === 429 || (status >= 500 && status <= 599);
@@ -304,7 +311,8 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         const waitMs = retryable ? serverRequestedWaitMs(res.headers, Date.now()) : undefined;
         const statusText = clean(res.statusText || '');
         const detail = serverMessage ?? (statusText || 'no message');
-        const message = `${req.endpoint}: HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}`;
+        const hint = res.status === 401 ? `; ${apiKeyHint(headers['x-api-key'] !== undefined)}` : '';
+        const message = `${req.endpoint}: HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}${hint}`;
         const error = new ApiError(message, {
           kind: 'http',
           endpoint: req.endpoint,

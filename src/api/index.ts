@@ -57,6 +57,7 @@ export {
   guardOrder,
   guardOrderExecute,
   guardPortfolio,
+  guardProgramIdToLabel,
   guardQuote,
   guardRecurringExecute,
   guardRecurringList,

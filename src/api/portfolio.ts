@@ -1,4 +1,5 @@
-// 4.7 Portfolio. The contract lists no key for it, so the API key is never sent here.
+// 4.7 Portfolio. The contract lists no key for it, but the real service reads one like every
+// group's, so the API key is sent when the client has one (and the call works without one).
 import { guardPortfolio } from './guards.js';
 import type { CallOptions, HttpClient } from './http.js';
 import type { Portfolio, PortfolioParams } from './types.js';
@@ -18,7 +19,7 @@ export function createPortfolioApi(http: HttpClient): PortfolioApi {
           endpoint: 'GET /portfolio/v1/positions/{address}',
           path: `/portfolio/v1/positions/${encodeURIComponent(p.address)}`,
           query: { platforms: p.platforms },
-          auth: false,
+          auth: true,
           idempotent: true,
           signal: o?.signal,
         },

@@ -1,13 +1,18 @@
 // 4.2 Swap group: quote, build a transaction, or build the separate instructions.
-import { guardQuote, guardSwapInstructions, guardSwapResponse } from './guards.js';
+import { guardProgramIdToLabel, guardQuote, guardSwapInstructions, guardSwapResponse } from './guards.js';
 import { JsonInteger, postRequest, type CallOptions, type HttpClient } from './http.js';
-import type { Quote, QuoteParams, SwapInstructionsResponse, SwapRequest, SwapResponse } from './types.js';
+import type { ProgramIdToLabel, Quote, QuoteParams, SwapInstructionsResponse, SwapRequest, SwapResponse } from './types.js';
 import { validateQuote, validateSwapRequest, type QuoteOrigin } from './validate.js';
 
 export interface SwapApi {
   quote(p: QuoteParams, o?: CallOptions): Promise<Quote>;
   swap(b: SwapRequest, o?: CallOptions): Promise<SwapResponse>;
   instructions(b: SwapRequest, o?: CallOptions): Promise<SwapInstructionsResponse>;
+  /**
+   * GET /swap/v1/program-id-to-label: program id -> DEX label, to name the programs a transaction
+   * calls (and the labels `dexes` / `excludeDexes` accept). Read-only and cacheable for a session.
+   */
+  programIdToLabel(o?: CallOptions): Promise<ProgramIdToLabel>;
 }
 
 export function createSwapApi(http: HttpClient): SwapApi {
@@ -65,6 +70,19 @@ export function createSwapApi(http: HttpClient): SwapApi {
     },
     async instructions(b, o) {
       return build('/swap/v1/swap-instructions', b, o, guardSwapInstructions);
+    },
+    async programIdToLabel(o) {
+      return http.request(
+        {
+          method: 'GET',
+          endpoint: 'GET /swap/v1/program-id-to-label',
+          path: '/swap/v1/program-id-to-label',
+          auth: true,
+          idempotent: true,
+          signal: o?.signal,
+        },
+        guardProgramIdToLabel,
+      );
     },
   };
 }

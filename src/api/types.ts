@@ -244,6 +244,9 @@ export interface SwapInstructionsResponse {
   [extra: string]: unknown;
 }
 
+/** GET /swap/v1/program-id-to-label: program id -> DEX label (shape not shown by the contract; the real service answers a flat map). */
+export type ProgramIdToLabel = Record<string, string>;
+
 // ---------- 4.3 Order and execute ----------
 export const ROUTERS = ['iris', 'partnerz', 'partnerflow', 'partnerx'] as const;
 export type Router = (typeof ROUTERS)[number];

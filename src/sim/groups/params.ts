@@ -69,3 +69,12 @@ export function single(query: URLSearchParams, name: string, bad: FieldFail): st
   if (all.length > 1) bad(name, 'given more than once');
   return all.length ? all[0] : null;
 }
+
+/**
+ * An array query parameter as the real service reads it: repeated (`excludeDexes=A&excludeDexes=B`),
+ * comma-separated (`excludeDexes=A,B`), or both; null when absent.
+ */
+export function listParam(query: URLSearchParams, name: string): string | null {
+  const all = query.getAll(name);
+  return all.length ? all.join(',') : null;
+}

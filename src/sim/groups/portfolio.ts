@@ -27,7 +27,8 @@ export function register(kernel: SimKernel): void {
   kernel.router.add('GET', '/portfolio/v1/positions/:address', 'portfolio', (req) => {
     const p = new Params(kernel, 'portfolio');
     const owner = p.address(req.params.address, 'address');
-    const platformsText = req.query.get('platforms');
+    // repeated or comma-separated, as the real service reads array parameters
+    const platformsText = req.query.getAll('platforms').join(',') || null;
     let platforms: Set<string> | null = null;
     if (platformsText !== null && platformsText.trim() !== '') {
       const ids = platformsText.split(',').map((s) => s.trim());

@@ -6,13 +6,18 @@ import { STABLE_INTERMEDIATES } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import { seededAddress } from '../random.js';
 import { associatedTokenAddress } from '../rpc/ata.js';
-import { addressValue, boolValue, enumValue, fieldFail, intValue, labelList, single, u64Value, type FieldFail } from './params.js';
+import { addressValue, boolValue, enumValue, fieldFail, intValue, labelList, listParam, single, u64Value, type FieldFail } from './params.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
 import { parseSwapBody, type SwapBody } from './swap-body.js';
 import { executeSwap, swapOutcome, type SwapExecution } from './swap-exec.js';
 import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions, type SwapInstructionSet } from './swap-tx.js';
 
 const TIP_ACCOUNT_LABEL = 'tip-account';
+
+/** the simulated program id of a DEX (seeded, stable per seed) */
+export function dexProgramId(seed: number, label: string): string {
+  return seededAddress(seed, `dex-program:${label}`);
+}
 
 function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
   const started = performance.now();
@@ -26,8 +31,8 @@ function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
   const slippageRaw = single(q, 'slippageBps', bad);
   const slippageBps = slippageRaw === null ? 50 : intValue(slippageRaw, 'slippageBps', 0, 10000, bad);
   const swapMode = enumValue(single(q, 'swapMode', bad), 'swapMode', SWAP_MODES, 'ExactIn', bad);
-  const dexes = labelList(single(q, 'dexes', bad), 'dexes', DEX_LABELS, bad);
-  const excludeDexes = labelList(single(q, 'excludeDexes', bad), 'excludeDexes', DEX_LABELS, bad);
+  const dexes = labelList(listParam(q, 'dexes'), 'dexes', DEX_LABELS, bad);
+  const excludeDexes = labelList(listParam(q, 'excludeDexes'), 'excludeDexes', DEX_LABELS, bad);
   const restrict = boolValue(single(q, 'restrictIntermediateTokens', bad), 'restrictIntermediateTokens', true, bad);
   const onlyDirect = boolValue(single(q, 'onlyDirectRoutes', bad), 'onlyDirectRoutes', false, bad);
   boolValue(single(q, 'asLegacyTransaction', bad), 'asLegacyTransaction', false, bad);
@@ -125,6 +130,9 @@ export function register(kernel: SimKernel): void {
   const core = coreOf(kernel);
   const bad = fieldFail(kernel);
   kernel.router.add('GET', '/swap/v1/quote', 'swap', (req) => ({ status: 200, body: quote(core, req, bad) }));
+  // DEX program ids and their labels (the labels `dexes` and `excludeDexes` take)
+  const labels = Object.fromEntries(DEX_LABELS.map((label) => [dexProgramId(core.options.seed, label), label]));
+  kernel.router.add('GET', '/swap/v1/program-id-to-label', 'swap', () => ({ status: 200, body: labels }));
 
   kernel.router.add('POST', '/swap/v1/swap', 'swap', async (req) => {
     const s = parseSwapBody(core, req.body, bad);

@@ -6,7 +6,7 @@ import type { SimCore } from '../core.js';
 import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import type { RouteResult } from '../market/routing.js';
-import { addressValue, fieldFail, intValue, labelList, optionalAddress, single, u64Value } from './params.js';
+import { addressValue, fieldFail, intValue, labelList, listParam, optionalAddress, single, u64Value } from './params.js';
 import { computeQuote } from './swap-route.js';
 import { bestRfqQuote, type RfqQuote } from './ultra-rfq.js';
 import { ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './swap-tx.js';
@@ -72,10 +72,10 @@ export function parseOrderParams(core: SimCore, q: URLSearchParams): OrderParams
   const feeRaw = single(q, 'referralFee', bad);
   const referralFee = feeRaw === null ? undefined : intValue(feeRaw, 'referralFee', 50, 255, bad);
   if (referralFee !== undefined && !referralAccount) bad('referralFee', 'requires referralAccount');
-  const excludeRaw = single(q, 'excludeRouters', bad);
+  const excludeRaw = listParam(q, 'excludeRouters');
   const excluded = excludeRaw === null ? [] : excludeRaw.split(',').map((s) => s.trim()).filter(Boolean);
   for (const r of excluded) if (!(ROUTERS as readonly string[]).includes(r)) bad('excludeRouters', `unknown router "${r}"; routers are ${ROUTERS.join(', ')}`);
-  const excludeDexes = labelList(single(q, 'excludeDexes', bad), 'excludeDexes', DEX_LABELS, bad);
+  const excludeDexes = labelList(listParam(q, 'excludeDexes'), 'excludeDexes', DEX_LABELS, bad);
   return {
     inputMint, outputMint, amount, taker, receiver, payer,
     // closeAuthority is ignored without payer
