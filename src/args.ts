@@ -90,6 +90,7 @@ Options:
   --read-only                    disable every signing action
   --allow-insecure-keyfile       accept a key file that group or others can read
   --timeout-ms N                 per-request timeout (default 10000)
+  --explorer-url URL             transaction links, {sig} = signature (default https://solscan.io/tx/{sig})
   --seed N                       demo mode: the simulator's seed (default 7)
   --time-scale X                 demo mode: the simulator's clock speed (default 1)
   --config PATH                  config file (default $XDG_CONFIG_HOME/tradedeck/config.json)

@@ -21,6 +21,8 @@ export interface Config {
   /** seed of the embedded simulator in demo mode */
   seed: number;
   timeScale: number;
+  /** where a transaction is shown: {sig} is replaced by its signature */
+  explorerUrl: string;
   stateDir: string;
   configPath: string;
 }
@@ -32,7 +34,7 @@ export class ConfigError extends Error {
   }
 }
 
-type Kind = 'url' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
+type Kind = 'url' | 'template' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
 
 interface KeySpec {
   kind: Kind;
@@ -55,7 +57,15 @@ export const SETTINGS: Record<string, KeySpec> = {
   timeoutMs: { kind: 'int', flag: '--timeout-ms', min: 100, max: 120_000 },
   seed: { kind: 'int', flag: '--seed', min: 0, max: 2 ** 31 - 1 },
   timeScale: { kind: 'number', flag: '--time-scale', min: 0.01, max: 10_000 },
+  explorerUrl: { kind: 'template', env: 'TRADEDECK_EXPLORER_URL', flag: '--explorer-url' },
 };
+
+export const DEFAULT_EXPLORER_URL = 'https://solscan.io/tx/{sig}';
+
+/** The explorer link of a transaction signature. */
+export function explorerLink(template: string, signature: string): string {
+  return template.replaceAll('{sig}', encodeURIComponent(signature));
+}
 
 export const DEFAULT_LIVE_RPC = 'https://api.mainnet-beta.solana.com';
 const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -81,6 +91,11 @@ function checkValue(name: string, spec: KeySpec, value: unknown, where: string):
         return bad(`"${value}" is not a valid URL`);
       }
       return { value: value.replace(/\/+$/, '') };
+    }
+    case 'template': {
+      if (typeof value !== 'string' || !/^https?:\/\/\S+$/.test(value)) return bad('must be an http or https URL');
+      if (!value.includes('{sig}')) return bad('must contain {sig}, where the signature goes (e.g. https://solscan.io/tx/{sig})');
+      return { value };
     }
     case 'string':
     case 'path':
@@ -188,6 +203,7 @@ export function loadConfig(src: ConfigSources): Config {
     timeoutMs: (values.timeoutMs as number | undefined) ?? 10_000,
     seed: (values.seed as number | undefined) ?? 7,
     timeScale: (values.timeScale as number | undefined) ?? 1,
+    explorerUrl: (values.explorerUrl as string | undefined) ?? DEFAULT_EXPLORER_URL,
     stateDir: defaultStateDir(src.env, home),
     configPath,
   };
@@ -202,6 +218,7 @@ export function describeConfig(c: Config, mask: (s: string) => string): Record<s
     rpcUrl: c.rpcUrl ?? '(embedded simulator)',
     wallet: c.address ? `watch-only ${c.address}` : (c.keypairPath ?? '(none)'),
     readOnly: String(c.readOnly),
+    explorerUrl: c.explorerUrl,
     stateDir: c.stateDir,
     configFile: c.configPath,
   };

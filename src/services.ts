@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiClient, RequestEvent } from './api/index.js';
 import type { RpcClient } from './api/rpc.js';
-import type { Config } from './config.js';
+import { explorerLink, type Config } from './config.js';
 import type { Journal } from './journal/journal.js';
 import type { PipelineDeps } from './pipeline/types.js';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './poll/scheduler.js';
@@ -28,6 +28,10 @@ export interface Notice {
 export interface Services {
   mode: 'demo' | 'live';
   stateDir: string;
+  /** where the service is: the host of the base URL, or "simulator" */
+  network: string;
+  /** a transaction's explorer link */
+  explorer(signature: string): string;
   api: ApiClient;
   /** absent in live mode without an RPC URL: then the swap and studio groups' RPC send is unavailable */
   rpc?: RpcClient;
@@ -166,6 +170,8 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   const services: Services = {
     mode: config.mode,
     stateDir: config.stateDir,
+    network: config.mode === 'demo' ? 'simulator' : new URL(backend.baseUrl).host,
+    explorer: (signature) => explorerLink(config.explorerUrl, signature),
     api: backend.client,
     rpc: backend.rpc,
     sim: backend.sim,

@@ -8,7 +8,7 @@ import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import type { Services } from '../../src/services.js';
-import { refreshJournalView } from '../../src/actions/swapFlow.js';
+import { knownTokens, refreshJournalView } from '../../src/actions/swapFlow.js';
 import { entrySections, HEADER, rowText } from './lines.js';
 
 export interface JournalViewProps {
@@ -55,7 +55,7 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
     return (
       <Box flexDirection="column" height={height} width={width}>
         <Text color={theme.accent} bold>{padCell('Journal entry (Esc back, J close)', width)}</Text>
-        <DetailPane sections={entrySections(current, now)} width={width} height={Math.max(1, height - 1)} active />
+        <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token: (mint) => knownTokens(s).find((t) => t.id === mint) })} width={width} height={Math.max(1, height - 1)} active />
       </Box>
     );
   }

@@ -6,13 +6,10 @@ import type { Services } from '../../src/services.js';
 import { amountOf, countdown, cyclesOf, nextCycleAt, printable, tokenView, type OrderRow, type TokenView } from './rows.js';
 import { durationWords, priceText } from '../../src/actions/ordersInput.js';
 
-/** Where a transaction is shown; `{sig}` is replaced (TRADEDECK_EXPLORER_URL overrides). */
-export const DEFAULT_EXPLORER = 'https://solscan.io/tx/{sig}';
-
-export function explorerLink(sig: unknown): string {
+/** A transaction as a plain-text explorer link (the configured template, --explorer-url). */
+export function explorerLink(s: Pick<Services, 'explorer'>, sig: unknown): string {
   if (typeof sig !== 'string' || sig === '') return MISSING;
-  const template = process.env.TRADEDECK_EXPLORER_URL || DEFAULT_EXPLORER;
-  return printable(template.includes('{sig}') ? template.replace('{sig}', sig) : template + sig, 300);
+  return printable(s.explorer(sig), 300);
 }
 
 const e = (key: string, value: unknown): DetailEntry => ({ key, value: value === undefined || value === null || value === '' ? MISSING : printable(value, 400) });
@@ -23,7 +20,7 @@ function when(iso: unknown, now: number): string {
   return Number.isFinite(t) ? `${printable(iso, 40)} (${countdown(t, now)})` : printable(iso, 40);
 }
 
-function tradeEntries(trades: unknown, input: TokenView, output: TokenView, now: number): DetailEntry[] {
+function tradeEntries(s: Pick<Services, 'explorer'>, trades: unknown, input: TokenView, output: TokenView, now: number): DetailEntry[] {
   if (!Array.isArray(trades) || trades.length === 0) return [{ key: 'trades', value: 'none yet' }];
   return trades.flatMap((raw, i) => {
     const t = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -38,7 +35,7 @@ function tradeEntries(trades: unknown, input: TokenView, output: TokenView, now:
       e(`#${i + 1} in → out`, `${inText} → ${outText} at ${price}`),
       e(`#${i + 1} fee`, amountOf(t.rawFeeAmount, t.feeAmount, feeToken)),
       e(`#${i + 1} action`, t.action),
-      e(`#${i + 1} tx`, explorerLink(t.txId)),
+      e(`#${i + 1} tx`, explorerLink(s, t.txId)),
     ];
   });
 }
@@ -51,7 +48,7 @@ function others(order: Record<string, unknown>, shown: Set<string>): DetailSecti
   return [{ title: 'Other fields', entries: rest.flatMap(([k, v]) => flattenFields(v, k)).map((x) => e(x.key, x.value)) }];
 }
 
-export function orderSections(s: Pick<Services, 'catalog'>, row: OrderRow, now: number): DetailSection[] {
+export function orderSections(s: Pick<Services, 'catalog' | 'explorer'>, row: OrderRow, now: number): DetailSection[] {
   const o = row.order as Record<string, unknown>;
   const input = tokenView(s, o.inputMint);
   const output = tokenView(s, o.outputMint);
@@ -79,8 +76,8 @@ export function orderSections(s: Pick<Services, 'catalog'>, row: OrderRow, now: 
           e('program version', o.programVersion),
         ],
       },
-      { title: 'Trades', entries: tradeEntries(o.trades, input, output, now) },
-      { title: 'Transactions', entries: [e('open tx', explorerLink(o.openTx)), e('close tx', o.closeTx ? explorerLink(o.closeTx) : 'not closed')] },
+      { title: 'Trades', entries: tradeEntries(s, o.trades, input, output, now) },
+      { title: 'Transactions', entries: [e('open tx', explorerLink(s, o.openTx)), e('close tx', o.closeTx ? explorerLink(s, o.closeTx) : 'not closed')] },
       ...others(o, SHOWN_LIMIT),
     ];
   }
@@ -118,8 +115,8 @@ export function orderSections(s: Pick<Services, 'catalog'>, row: OrderRow, now: 
   if (legacy) for (const k of ['incrementUsdcValue', 'orderInterval', 'nextExecutionAt']) shown.add(k);
   return [
     { title: `${legacy ? 'LEGACY price-based recurring order' : 'DCA order'} ${row.key}`, entries },
-    { title: 'Trades', entries: tradeEntries(o.trades, input, output, now) },
-    { title: 'Transactions', entries: [e('open tx', explorerLink(o.openTx)), e('close tx', o.closeTx ? explorerLink(o.closeTx) : 'not closed')] },
+    { title: 'Trades', entries: tradeEntries(s, o.trades, input, output, now) },
+    { title: 'Transactions', entries: [e('open tx', explorerLink(s, o.openTx)), e('close tx', o.closeTx ? explorerLink(s, o.closeTx) : 'not closed')] },
     ...others(o, shown),
   ];
 }

@@ -57,6 +57,7 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
   const rpc = s.rpc ? rpcDeps(s.rpc) : { sendRawTransaction: noRpc, signatureStatus: noRpc, blockHeight: noRpc };
   const deps: PipelineDeps = {
     wallet: s.wallet!,
+    network: s.network,
     journal: watched,
     execute: executeThrough(s.api),
     ...rpc,

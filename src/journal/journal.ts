@@ -23,6 +23,16 @@ export interface JournalEntry {
   lastValidBlockHeight?: number;
   summary: Record<string, unknown>;
   status: JournalStatus;
+  /** the signing wallet's address (public) */
+  wallet?: string;
+  /** the service it went to: the base URL's host, or "simulator" */
+  network?: string;
+}
+
+/** What the service reported as actually executed, raw amounts of the input and output mints. */
+export interface ExecutedAmounts {
+  input?: string;
+  output?: string;
 }
 
 export interface JournalOutcome {
@@ -32,12 +42,14 @@ export interface JournalOutcome {
   signature?: string;
   code?: number;
   error?: string;
+  executed?: ExecutedAmounts;
 }
 
 export interface JournalState extends JournalEntry {
   updatedAt: number;
   code?: number;
   error?: string;
+  executed?: ExecutedAmounts;
 }
 
 export interface Journal {
@@ -82,11 +94,17 @@ function entryLine(e: JournalEntry): string {
     lastValidBlockHeight: e.lastValidBlockHeight,
     summary: e.summary,
     status: e.status,
+    // Only a public address and a host name: never an object that might carry a key.
+    wallet: typeof e.wallet === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(e.wallet) ? e.wallet : undefined,
+    network: typeof e.network === 'string' ? e.network.slice(0, 200) : undefined,
   });
 }
 
+const RAW = /^\d{1,30}$/;
+
 function outcomeLine(o: JournalOutcome): string {
-  return JSON.stringify({ kind: 'outcome', id: o.id, time: o.time, status: o.status, signature: o.signature, code: o.code, error: o.error });
+  const executed = o.executed && (RAW.test(o.executed.input ?? '') || RAW.test(o.executed.output ?? '')) ? { input: o.executed.input, output: o.executed.output } : undefined;
+  return JSON.stringify({ kind: 'outcome', id: o.id, time: o.time, status: o.status, signature: o.signature, code: o.code, error: o.error, executed });
 }
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -169,6 +187,8 @@ export async function openJournal(path: string): Promise<Journal> {
         if (typeof record.signature === 'string') current.signature = record.signature;
         if (typeof record.code === 'number') current.code = record.code;
         if (typeof record.error === 'string') current.error = record.error;
+        const ex = record.executed as ExecutedAmounts | undefined;
+        if (ex && typeof ex === 'object') current.executed = { input: RAW.test(String(ex.input)) ? ex.input : undefined, output: RAW.test(String(ex.output)) ? ex.output : undefined };
       } else skipped++;
     }
     return [...byId.values()];

@@ -4,7 +4,7 @@
 // Nothing is signed before the person confirms, and nothing is sent before its journal line is on disk.
 
 import { randomUUID } from 'node:crypto';
-import type { JournalStatus } from '../journal/journal.js';
+import type { ExecutedAmounts, JournalStatus } from '../journal/journal.js';
 import { inspectTransaction, type InspectionOk } from '../wallet/inspect.js';
 import { WatchOnlyError } from '../wallet/keypair.js';
 import { signTransaction } from '../wallet/sign.js';
@@ -108,6 +108,8 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
         lastValidBlockHeight: built.lastValidBlockHeight,
         summary: built.summary,
         status: 'signed',
+        wallet: deps.wallet.address,
+        network: deps.network,
       });
     } catch (err) {
       return stop('failed', 'journal', `could not write the journal, so nothing was sent: ${message(err)}`, outcomes);
@@ -138,10 +140,20 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
   };
 }
 
+/** The amounts an execute answer says were swapped (order group: totals or per-side results). */
+function executedOf(result: unknown): ExecutedAmounts | undefined {
+  if (!result || typeof result !== 'object') return undefined;
+  const r = result as Record<string, unknown>;
+  const pick = (...keys: string[]) => keys.map((k) => r[k]).find((v): v is string => typeof v === 'string' && /^\d+$/.test(v));
+  const input = pick('totalInputAmount', 'inputAmountResult');
+  const output = pick('totalOutputAmount', 'outputAmountResult');
+  return input || output ? { input, output } : undefined;
+}
+
 async function recordOutcome(deps: PipelineDeps, id: string, outcome: SubmitOutcome): Promise<void> {
   const status: JournalStatus = outcome.status;
   try {
-    await deps.journal.appendOutcome({ id, time: deps.now(), status, signature: outcome.signature, code: outcome.code, error: outcome.error });
+    await deps.journal.appendOutcome({ id, time: deps.now(), status, signature: outcome.signature, code: outcome.code, error: outcome.error, executed: executedOf(outcome.result) });
   } catch (err) {
     // The outcome is still returned to the person; the entry stays pending and is reconciled at the next start.
     deps.onStatus?.(`could not record the outcome in the journal: ${message(err)}`);

@@ -29,10 +29,12 @@ export function createJournalViewStore(): JournalViewStore {
     open: false,
     entries: [],
     detail: false,
-    setOpen: (open) => set(open ? { open } : { open, detail: false }),
+    // Opening shows the newest entry first, not wherever the cursor was left.
+    setOpen: (open) => set(open ? { open, selected: get().entries[0]?.id } : { open, detail: false }),
     setEntries: (entries, at) => {
       const newestFirst = [...entries].sort((a, b) => b.time - a.time);
-      const selected = newestFirst.some((e) => e.id === get().selected) ? get().selected : newestFirst[0]?.id;
+      const known = get().entries.length > 0;
+      const selected = known && newestFirst.some((e) => e.id === get().selected) ? get().selected : newestFirst[0]?.id;
       set({ entries: newestFirst, loadedAt: at, loadError: undefined, selected });
     },
     setLoadError: (loadError) => set({ loadError }),

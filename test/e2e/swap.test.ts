@@ -36,7 +36,7 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   assert.match(screen, /✓ SOL So11…1112 \$[\d.,]+ bal 99\.8\d*/);
 
   term.send('J');
-  screen = await term.waitFor((s) => s.includes('Journal:') && /ultra\s+swap\s+success/.test(s), 10_000);
+  screen = await term.waitFor((s) => s.includes('Journal:') && /Swap\s+swap\s+success/.test(s), 10_000);
   term.press('Escape');
   await term.waitFor((s) => !s.includes('Journal:'), 10_000);
   term.send('q');

@@ -37,6 +37,7 @@ export function demoConfig(over: Partial<Config> & { stateDir: string }): Config
     timeoutMs: 10_000,
     seed: 7,
     timeScale: 1,
+    explorerUrl: 'https://explorer.example/tx/{sig}',
     configPath: '',
     ...over,
   };

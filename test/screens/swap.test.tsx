@@ -191,3 +191,29 @@ test('keys at the instructions view never reach the form behind it: j scrolls th
   const frame = await waitForFrame(app, (f) => f.includes('› Amount') || f.includes('› From') || f.includes('› Slippage'), 3000);
   assert.doesNotMatch(frame, /✎/, 'not editing');
 });
+
+test('J after a swap opens on the newest entry: executed amounts in token units beside the quote, wallet, network and explorer link', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w, { columns: 120, rows: 40 });
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  await typeKeys(app, 's');
+  await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
+  await typeKeys(app, 'y');
+  await waitForFrame(app, (f) => f.includes('Success'), 8000);
+  const [entry] = await w.services.journal!.entries();
+  assert.equal(entry.wallet, w.wallet.address);
+  assert.equal(entry.network, 'simulator');
+  assert.match(entry.executed?.input ?? '', /^\d+$/);
+  assert.match(entry.executed?.output ?? '', /^\d+$/);
+  await typeKeys(app, 'J');
+  await waitForFrame(app, (f) => f.includes('Journal:') && /›.*Swap\s+swap\s+success/.test(f), 5000);
+  await typeKeys(app, 'enter');
+  const detail = await waitForFrame(app, (f) => f.includes('Journal entry'), 5000);
+  assert.match(detail, /executed +paid 0\.2 SOL, received [\d.]+ USDC/);
+  assert.match(detail, /quoted +pay 0\.2 SOL, receive/);
+  assert.ok(detail.includes(`wallet                     ${w.wallet.address}`) || new RegExp(`wallet +${w.wallet.address}`).test(detail));
+  assert.match(detail, /network +simulator/);
+  // A long link wraps under itself in the detail.
+  assert.ok(detail.replace(/\n +/g, '').includes(`https://explorer.example/tx/${entry.signature}`), 'the explorer link from the configured template');
+});
