@@ -128,3 +128,39 @@ export function formatClock(date: Date): string {
   const p = (v: number) => String(v).padStart(2, '0');
   return `${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
 }
+
+/** "1 account", "3 accounts"; `many` for irregular plurals ("match", "matches"). */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${formatCount(n)} ${n === 1 ? word : many}`;
+}
+
+const DURATION_WORDS: Array<[number, string]> = [
+  [604_800, 'week'],
+  [86_400, 'day'],
+  [3600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
+
+/**
+ * Seconds in words with at most two units: 3600 -> "1 hour", 5400 -> "1 hour 30 minutes" (the
+ * long form of formatAge, for sentences such as a DCA schedule).
+ */
+export function durationWords(seconds: number): string {
+  let left = Math.max(0, Math.round(seconds));
+  if (left === 0) return '0 seconds';
+  const parts: string[] = [];
+  for (const [size, word] of DURATION_WORDS) {
+    if (left >= size && parts.length < 2) {
+      const n = Math.floor(left / size);
+      left -= n * size;
+      parts.push(plural(n, word));
+    } else if (parts.length > 0) break;
+  }
+  return parts.join(' ');
+}
+
+/** A request rate in words: 6 -> "about 6 requests a minute". */
+export function perMinute(n: number): string {
+  return `about ${plural(Math.round(n), 'request')} a minute`;
+}

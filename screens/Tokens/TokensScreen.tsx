@@ -12,6 +12,7 @@ import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { useStore } from 'zustand';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
+import { plural } from '../../src/format.js';
 import { CATEGORY_LABELS, listKey, type TokensState } from '../../src/store/index.js';
 import { useFlash, useSession, useShell } from '../shell/context.js';
 import { useResourceState } from '../shell/polling.js';
@@ -200,7 +201,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
         <Box>
           <Text color={theme.accent}>/</Text>
           <LineView line={editing() ?? lineAt(filter)} width={Math.max(1, width - 1 - Math.min(40, position.length + 12))} focus={editing() !== null} />
-          <Text color={theme.dim}>{padCell(`${rows.length} match${rows.length === 1 ? '' : 'es'} · ${position}`, Math.min(40, position.length + 12), 'right')}</Text>
+          <Text color={theme.dim}>{padCell(`${plural(rows.length, 'match', 'matches')} · ${position}`, Math.min(40, position.length + 12), 'right')}</Text>
         </Box>
       ) : (
         <Text color={theme.dim}>{padCell(position, width, 'right')}</Text>

@@ -13,7 +13,7 @@ import { Tabs } from '../../components/Tabs.js';
 import { ThemeContext, type Theme } from '../../components/theme.js';
 import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
 import { useRefState } from '../../components/useRefState.js';
-import { formatClock, shortAddress } from '../../src/format.js';
+import { formatAge, formatClock, perMinute, shortAddress } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import { SCREENS } from '../index.js';
 import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
@@ -148,7 +148,7 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
     const next = stepInterval(current, direction);
     s.setInterval(s.screen, next);
     const rpm = scheduler.requestsPerMinute() + keys.filter((k) => scheduler.isActive(k)).length * (60_000 / next - 60_000 / current);
-    flash(rpm > 50 ? 'error' : 'info', `${s.screen} every ${next / 1000}s (about ${Math.round(rpm)} requests a minute in all${rpm > 50 ? '; the service allows about 60' : ''})`);
+    flash(rpm > 50 ? 'error' : 'info', `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${rpm > 50 ? '; the service allows about 60' : ''})`);
   };
 
   const commandContext = (): CommandContext => ({

@@ -1,4 +1,5 @@
 // The shell's own `:` commands: goto, interval, help, quit (and q).
+import { formatAge } from '../../src/format.js';
 import { CommandError, noMoreThan, parseWholeNumber } from './commands.js';
 import type { ScreenCommand } from './types.js';
 
@@ -29,7 +30,7 @@ const interval: ScreenCommand<never> = {
     const { session } = ctx.services;
     if (!session.getState().resources[ctx.screen]?.length) throw new CommandError(`the ${ctx.screen} screen polls nothing`);
     session.getState().setInterval(ctx.screen, seconds * 1000);
-    ctx.flash('info', `${ctx.screen} every ${seconds}s`);
+    ctx.flash('info', `${ctx.screen} every ${formatAge(seconds * 1000)}`);
   },
 };
 

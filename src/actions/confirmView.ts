@@ -2,7 +2,7 @@
 // transaction found) into what the dialog shows: the human summary first, then the facts.
 import type { Built, ConfirmRequest } from '../pipeline/types.js';
 import type { InspectionOk } from '../wallet/inspect.js';
-import { shortAddress } from '../format.js';
+import { formatAge, shortAddress } from '../format.js';
 import type { ConfirmLine, ConfirmView } from '../store/confirm.js';
 
 /** What an action's describe() may add to the pipeline's ConfirmRequest. */
@@ -37,10 +37,10 @@ export function inspectionFacts(inspections: InspectionOk[], built: Built, ctx: 
     facts.push(`${prefix}Programs: ${programs} · ${ins.instructionCount} instructions, ${ins.writable.length} writable accounts${ins.lookupTables.count ? `, ${ins.lookupTables.count} lookup tables` : ''} · ${ins.version === 'legacy' ? 'legacy' : `v${ins.version}`}`);
     for (const id of ins.unknownPrograms) warnings.push(`${prefix}calls a program tradedeck does not know: ${id}`);
   });
-  const age = Math.max(0, Math.round((ctx.now - built.builtAt) / 1000));
-  const lifetime = Math.round(ctx.maxAgeMs / 1000);
+  const age = formatAge(Math.max(0, ctx.now - built.builtAt));
+  const lifetime = formatAge(ctx.maxAgeMs);
   const blockhash = inspections[0]?.blockhash ?? '';
-  let validity = `built ${age}s ago; re-quoted if not confirmed within ${lifetime}s`;
+  let validity = `built ${age} ago; re-quoted if not confirmed within ${lifetime}`;
   if (built.lastValidBlockHeight !== undefined) {
     validity += ctx.blockHeight !== undefined ? ` · ${Math.max(0, built.lastValidBlockHeight - ctx.blockHeight)} blocks left` : ` · valid to block ${built.lastValidBlockHeight}`;
   }

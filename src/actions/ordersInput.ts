@@ -5,6 +5,8 @@ import { AmountError, fromBaseUnits, toBaseUnits } from '../amount.js';
 import type { Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
+import { durationWords } from '../format.js';
+export { durationWords };
 
 /** A mistake in what was typed; the message says what is wrong and how to fix it. */
 export class OrderInputError extends Error {
@@ -62,13 +64,6 @@ function scaledDecimal(text: string, scale: number, what: string): bigint {
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
-const UNIT_WORDS: Array<[number, string]> = [
-  [604_800, 'week'],
-  [86_400, 'day'],
-  [3600, 'hour'],
-  [60, 'minute'],
-  [1, 'second'],
-];
 
 /** "90m", "1h", "7d", "2w", "30s" -> seconds; undefined when it is not a duration. */
 export function parseDuration(text: string): number | undefined {
@@ -76,21 +71,6 @@ export function parseDuration(text: string): number | undefined {
   if (!m) return undefined;
   const n = Number(m[1]);
   return n > 0 ? n * UNIT_SECONDS[m[2].toLowerCase()] : undefined;
-}
-
-/** Seconds in words with at most two units: 3600 -> "1 hour", 5400 -> "1 hour 30 minutes". */
-export function durationWords(seconds: number): string {
-  let left = Math.max(0, Math.round(seconds));
-  if (left === 0) return '0 seconds';
-  const parts: string[] = [];
-  for (const [size, word] of UNIT_WORDS) {
-    if (left >= size && parts.length < 2) {
-      const n = Math.floor(left / size);
-      left -= n * size;
-      parts.push(`${n} ${word}${n === 1 ? '' : 's'}`);
-    } else if (parts.length > 0) break;
-  }
-  return parts.join(' ');
 }
 
 /** A USD value in plain text: 1234.5 -> "$1,234.50". */

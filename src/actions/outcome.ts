@@ -1,6 +1,7 @@
 // What the person reads after a swap: the status, the signature, the amounts that actually moved
 // (from the execute answer's swapEvents or totals), and what to do next.
 import { ApiError, RequestRuleError } from '../api/errors.js';
+import { formatAge } from '../format.js';
 import type { OrderExecuteResponse } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { SwapOutcome } from '../store/swap.js';
@@ -19,7 +20,7 @@ const STATUS_TITLES: Record<string, string> = {
 export function explainError(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 429) {
-      const wait = err.retryAfterMs !== undefined ? ` for about ${Math.ceil(err.retryAfterMs / 1000)}s` : '';
+      const wait = err.retryAfterMs !== undefined ? ` for about ${formatAge(err.retryAfterMs + 999)}` : '';
       return `Rate limited by the service (HTTP 429): wait${wait} and try again; the free tier allows about 60 requests a minute.`;
     }
     if (err.status === 401 || err.status === 403) return `The service refused the API key (HTTP ${err.status}). Check TRADEDECK_API_KEY.`;

@@ -5,6 +5,7 @@
 import { reconcileJournal, type ReconcileItem } from '../journal/reconcile.js';
 import { executeThrough, rpcDeps } from '../pipeline/index.js';
 import type { Services } from '../services.js';
+import { plural } from '../format.js';
 
 export interface StartupReconcile {
   items: ReconcileItem[];
@@ -37,6 +38,6 @@ export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
   return {
     items,
     kind: unresolved.length ? 'error' : 'success',
-    message: `journal: ${items.length} unfinished transaction${items.length === 1 ? '' : 's'} from the last run checked. ${first}${more}`,
+    message: `journal: ${plural(items.length, 'unfinished transaction')} from the last run checked. ${first}${more}`,
   };
 }

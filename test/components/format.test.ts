@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatAge, formatClock, formatCompact, formatCount, formatPct, formatUsd, shortAddress, subscript } from '../../src/format.js';
+import { durationWords, formatAge, formatClock, formatCompact, formatCount, formatPct, formatUsd, perMinute, plural, shortAddress, subscript } from '../../src/format.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
   for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);
@@ -93,5 +93,20 @@ describe('format', () => {
       [null, '—'],
     ]);
     assert.equal(formatClock(new Date(2024, 0, 2, 3, 4, 5)), '03:04:05');
+  });
+});
+
+describe('words', () => {
+  it('plural, durationWords and perMinute: one formatter each', () => {
+    assert.equal(plural(1, 'account'), '1 account');
+    assert.equal(plural(3, 'account'), '3 accounts');
+    assert.equal(plural(2, 'match', 'matches'), '2 matches');
+    assert.equal(plural(1200, 'order'), '1,200 orders');
+    assert.equal(durationWords(3600), '1 hour');
+    assert.equal(durationWords(5400), '1 hour 30 minutes');
+    assert.equal(durationWords(600), '10 minutes');
+    assert.equal(perMinute(6), 'about 6 requests a minute');
+    assert.equal(perMinute(1), 'about 1 request a minute');
+    assert.equal(formatAge(600_000), '10m');
   });
 });

@@ -158,8 +158,9 @@ describe('Tokens screen', () => {
       }
     }
     assert.ok(!lines.some((l) => /\s(null|undefined)$/.test(l.trimEnd())), 'no raw null or undefined');
+    // The service leaves optional fields out at times: every one it sent is shown.
     for (const must of ['stats5m', 'stats1h', 'stats6h', 'stats24h', 'audit', 'firstPool', 'updatedAt', 'circSupply', 'totalSupply', 'dev', 'launchpad', 'graduatedPool']) {
-      assert.ok(frame.includes(must), must);
+      if (must in token) assert.ok(frame.includes(must), must);
     }
     await typeKeys(d.app, 'escape');
     await waitForFrame(d.app, (f) => rows(f).length >= 20 && !f.includes('stats24h'), 5000);
