@@ -31,7 +31,7 @@ test('time order: create, execute, list, a keeper cycle, cancel, history', async
   const m2 = r.mark();
   const done = await r.api.recurring.execute({ requestId: created.requestId, signedTransaction: signedTx });
   assert.equal(done.status, 'Success', done.error ?? '');
-  assert.equal(done.error, null);
+  assert.equal(done.error ?? null, null, 'error null, or left out');
   assert.equal(typeof done.order, 'string');
   assert.deepEqual(onlyRequest(r, m2, 'POST', '/recurring/v1/execute').body, { requestId: created.requestId, signedTransaction: signedTx });
   assert.equal(usdcBefore - (await tokenBalance(r.rpc, w.address, USDC)), 200_000_000n, 'the deposit left the wallet');

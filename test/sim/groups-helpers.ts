@@ -110,11 +110,12 @@ function is(v: unknown, kind: Kind): boolean {
   }
 }
 
-/** Asserts that every listed field is present with one of the allowed kinds (`a|b`). */
+/** Asserts that every listed field is present with one of the allowed kinds (`a|b`); `absent` allows it to be left out. */
 export function shape(obj: unknown, fields: Record<string, string>, where: string): void {
   assert.ok(is(obj, 'object'), `${where}: not an object`);
   const o = obj as Record<string, unknown>;
   for (const [field, kinds] of Object.entries(fields)) {
+    if (!(field in o) && kinds.split('|').includes('absent')) continue;
     assert.ok(field in o, `${where}.${field}: missing`);
     const ok = kinds.split('|').some((k) => is(o[field], k as Kind));
     assert.ok(ok, `${where}.${field}: expected ${kinds}, got ${JSON.stringify(o[field])}`);

@@ -7,9 +7,11 @@ import { anyOrderShape, priceOrderShape, timeOrderShape } from './recurring-shap
 import { effectError } from './trigger-escrow.js';
 import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
 import { Params, pageOf } from './trigger-params.js';
+import { Variability } from '../variability.js';
 
 /** Registers the recurring group's operations on the simulator. */
 export function register(kernel: SimKernel): void {
+  const variability = new Variability(kernel.seed);
   const book = new RecurringBook(kernel);
 
   kernel.router.add('GET', '/recurring/v1/getRecurringOrders', 'recurring', (req) => {
@@ -42,10 +44,11 @@ export function register(kernel: SimKernel): void {
     const signed = p.string(b.signedTransaction, 'signedTransaction');
     const res = kernel.requests.execute('recurring', requestId, signed);
     const order = typeof res.data?.order === 'string' ? res.data.order : null;
-    return {
-      status: 200,
-      body: { signature: res.signature, status: res.status, error: res.error ?? null, order },
-    };
+    // `error` and `order` are `string | null`; the real service also leaves them out
+    const body: Record<string, unknown> = { signature: res.signature, status: res.status, error: res.error ?? null, order };
+    if (body.error === null && variability.chance(requestId, 'recurring-execute-no-error', 0.5)) delete body.error;
+    if (body.order === null && variability.chance(requestId, 'recurring-execute-no-order', 0.5)) delete body.order;
+    return { status: 200, body };
   });
 }
 

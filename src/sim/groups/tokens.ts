@@ -3,6 +3,53 @@
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval, type TokenStats } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
+import { NATIVE_MINT, USDC_MINT } from '../../api/types.js';
+import { USDT_MINT } from '../market/catalog.js';
+import { Variability } from '../variability.js';
+
+/**
+ * The contract says a listing "excludes generic top tokens". They stay listed here (further down)
+ * so that symbol lookups over the lists still find them, but never in the top GENERIC_FIRST_RANK
+ * places of any category: the lists are not dominated by SOL, USDC and USDT.
+ */
+export const GENERIC_TOP_TOKENS: ReadonlySet<string> = new Set([NATIVE_MINT, USDC_MINT, USDT_MINT]);
+export const GENERIC_FIRST_RANK = 20;
+
+/** Moves the generic top tokens below GENERIC_FIRST_RANK, keeping the order of everything else. */
+export function demoteGeneric(tokens: Token[]): Token[] {
+  const generic = tokens.filter((t) => GENERIC_TOP_TOKENS.has(t.id));
+  const rest = tokens.filter((t) => !GENERIC_TOP_TOKENS.has(t.id));
+  const out = [...rest];
+  generic.forEach((t, i) => {
+    const was = tokens.indexOf(t);
+    out.splice(Math.min(out.length, Math.max(was, GENERIC_FIRST_RANK + i)), 0, t);
+  });
+  return out;
+}
+
+const WINDOWS = ['stats5m', 'stats1h', 'stats6h', 'stats24h'] as const;
+const WINDOW_OF: Record<TokenInterval, (typeof WINDOWS)[number]> = { '5m': 'stats5m', '1h': 'stats1h', '6h': 'stats6h', '24h': 'stats24h' };
+
+/**
+ * A listed token as the real service varies it: category listings leave out `tokenProgram` on
+ * some items, some items lack interval stats other than the window listed, and some carry fields
+ * the contract does not show. Stable per (seed, mint).
+ */
+export function varyToken(v: Variability, t: Token, interval: TokenInterval): Token {
+  const out: Record<string, unknown> = { ...t };
+  if (v.chance(t.id, 'no-tokenProgram', 0.35)) delete out.tokenProgram;
+  if (v.chance(t.id, 'no-stats', 0.3)) {
+    const others = WINDOWS.filter((w) => w !== WINDOW_OF[interval]);
+    delete out[others[v.pick(t.id, 'stats-window', others.length)]];
+  }
+  if (v.chance(t.id, 'no-audit-fields', 0.2) && t.audit) out.audit = { mintAuthorityDisabled: t.audit.mintAuthorityDisabled, freezeAuthorityDisabled: t.audit.freezeAuthorityDisabled };
+  if (v.chance(t.id, 'extra', 0.5)) {
+    out.ctLikes = v.pick(t.id, 'ctLikes', 900);
+    out.smartCtLikes = v.pick(t.id, 'smartCtLikes', 40);
+  }
+  if (v.chance(t.id, 'bonding', 0.15)) out.bondingCurve = null;
+  return out as Token;
+}
 
 function windowOf(t: Token, interval: TokenInterval): TokenStats {
   return (interval === '5m' ? t.stats5m : interval === '1h' ? t.stats1h : interval === '6h' ? t.stats6h : t.stats24h) ?? {};
@@ -25,6 +72,7 @@ export const NEW_LAUNCH_MS = 3_600_000;
 
 export function register(kernel: SimKernel): void {
   const market = coreOf(kernel).market;
+  const variability = new Variability(kernel.seed);
   // ranked lists are reused until the market changes (a new slot or a trade)
   const ranked = new Map<string, { stamp: string; tokens: Token[] }>();
   // serialised answers of the current market stamp only, so stale ones never pile up
@@ -67,10 +115,10 @@ export function register(kernel: SimKernel): void {
         return { t, launchedMs, score: rankScore(t, category as TokenCategory, interval as TokenInterval) };
       });
       scored.sort((a, b) => b.launchedMs - a.launchedMs || b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
-      hit = { stamp, tokens: scored.map((s) => s.t) };
+      hit = { stamp, tokens: demoteGeneric(scored.map((s) => s.t)) };
       ranked.set(key, hit);
     }
-    const json = JSON.stringify(hit.tokens.slice(0, limit));
+    const json = JSON.stringify(hit.tokens.slice(0, limit).map((t) => varyToken(variability, t, interval as TokenInterval)));
     bodies.set(bodyKey, json);
     return { status: 200, body: undefined, json };
   });

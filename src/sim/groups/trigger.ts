@@ -6,6 +6,7 @@ import { registerTriggerCancel } from './trigger-cancel.js';
 import { effectError } from './trigger-escrow.js';
 import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r, sw, tokenProgramOf, uniqueMetas, w } from './trigger-ix.js';
 import { Params, pageOf, usdText } from './trigger-params.js';
+import { Variability } from '../variability.js';
 
 /** Trigger orders must be worth at least this much (service-behaviour.md). */
 export const TRIGGER_MIN_USD = 5;
@@ -14,6 +15,7 @@ export const TRIGGER_MIN_USD = 5;
 export function register(kernel: SimKernel): void {
   const book = new TriggerBook(kernel);
   const { router } = kernel;
+  const variability = new Variability(kernel.seed);
 
   router.add('GET', '/trigger/v1/getTriggerOrders', 'trigger', (req) => {
     const p = new Params(kernel, 'trigger');
@@ -42,7 +44,9 @@ export function register(kernel: SimKernel): void {
     const requestId = p.string(b.requestId, 'requestId');
     const signed = p.string(b.signedTransaction, 'signedTransaction');
     const res = kernel.requests.execute('trigger', requestId, signed);
-    const body: Record<string, unknown> = { code: res.code, signature: res.signature, status: res.status };
+    // the real service leaves `code` out of some successes
+    const noCode = res.status === 'Success' && variability.chance(requestId, 'trigger-execute-no-code', 0.5);
+    const body: Record<string, unknown> = noCode ? { signature: res.signature, status: res.status } : { code: res.code, signature: res.signature, status: res.status };
     if (res.error) body.error = res.error;
     return { status: 200, body };
   });

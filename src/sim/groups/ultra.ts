@@ -11,6 +11,7 @@ import { executeSwap } from './swap-exec.js';
 import { executeRfq } from './ultra-rfq.js';
 import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions } from './swap-tx.js';
 import { parseOrderParams, planOrder, type OrderPlan } from './ultra-order.js';
+import { Variability } from '../variability.js';
 
 const RELAYER_FLOAT_LAMPORTS = 1_000_000n * 1_000_000_000n;
 
@@ -76,6 +77,24 @@ async function buildOrderTransaction(core: SimCore, plan: OrderPlan, relayer: st
   });
 }
 
+/**
+ * The order as the real service varies it (stable per requestId): RFQ routes leave out
+ * `signatureFeePayer`; `platformFee` comes as `{amount, feeBps}`, as `{feeBps, feeMint}` without
+ * amount, or not at all; USD values are sometimes null; some answers carry fields the contract
+ * does not show.
+ */
+function varyOrder(v: Variability, order: Order, rfq: boolean): Order {
+  const out: Record<string, unknown> = { ...order };
+  const id = order.requestId;
+  if (rfq) delete out.signatureFeePayer;
+  const shape = v.pick(id, 'platform-fee-shape', 10);
+  if (shape >= 5 && shape < 8) out.platformFee = { feeBps: order.platformFee?.feeBps, feeMint: order.feeMint };
+  else if (shape >= 8) delete out.platformFee;
+  if (v.chance(id, 'usd-null', 0.2)) out.swapUsdValue = null;
+  if (v.chance(id, 'extra', 0.5)) out.feeBreakdown = { platform: order.platformFee?.amount ?? '0', referral: '0' };
+  return out as Order;
+}
+
 function orderBody(core: SimCore, plan: OrderPlan, transaction: string | null, requestId: string, started: number, lastValid?: number): Order {
   const p = plan.params;
   const m = core.market;
@@ -126,6 +145,7 @@ function orderBody(core: SimCore, plan: OrderPlan, transaction: string | null, r
 export function register(kernel: SimKernel): void {
   const core = coreOf(kernel);
   const relayer = kernel.tx.simSigner('gasless-relayer');
+  const variability = new Variability(kernel.seed);
   const feeCollector = seededAddress(kernel.seed, 'ultra-fee-collector');
   kernel.ledger.credit(relayer, NATIVE_MINT, RELAYER_FLOAT_LAMPORTS);
 
@@ -136,11 +156,11 @@ export function register(kernel: SimKernel): void {
     if (!plan) kernel.fail({ status: 400, message: 'No routes found for the input and output mints' });
     const p = plan!;
     if (!params.taker || p.errorCode) {
-      return { status: 200, body: orderBody(core, p, params.taker ? '' : null, kernel.requests.create('ultra', []), started) };
+      return { status: 200, body: varyOrder(variability, orderBody(core, p, params.taker ? '' : null, kernel.requests.create('ultra', []), started), Boolean(p.rfq)) };
     }
     const built = await buildOrderTransaction(core, p, relayer, feeCollector);
     const requestId = kernel.requests.create('ultra', [built.base64]);
-    return { status: 200, body: orderBody(core, p, built.base64, requestId, started, built.lastValidBlockHeight) };
+    return { status: 200, body: varyOrder(variability, orderBody(core, p, built.base64, requestId, started, built.lastValidBlockHeight), Boolean(p.rfq)) };
   });
 
   kernel.router.add('POST', '/ultra/v1/execute', 'ultra', (req) => {
@@ -149,12 +169,14 @@ export function register(kernel: SimKernel): void {
     if (typeof b!.signedTransaction !== 'string' || b!.signedTransaction === '') kernel.fail({ status: 400, message: 'signedTransaction: must be a base-64 string', code: -2 });
     if (typeof b!.requestId !== 'string' || b!.requestId === '') kernel.fail({ status: 400, message: 'requestId: must be the requestId of an order', code: -1 });
     const r = kernel.requests.execute('ultra', b!.requestId as string, b!.signedTransaction as string);
+    // the real service answers some successes without `code`
+    const noCode = r.status === 'Success' && variability.chance(b!.requestId as string, 'ultra-execute-no-code', 0.5);
     const d = r.data as { inputAmount?: string; outputAmount?: string; swapEvents?: unknown[] } | undefined;
     return {
       status: 200,
       body: {
         status: r.status,
-        code: r.code,
+        ...(noCode ? {} : { code: r.code }),
         signature: r.signature,
         slot: String(r.slot),
         ...(r.error ? { error: r.error } : {}),
