@@ -91,6 +91,7 @@ Options:
   --allow-insecure-keyfile       accept a key file that group or others can read
   --timeout-ms N                 per-request timeout (default 10000)
   --explorer-url URL             transaction links, {sig} = signature (default https://solscan.io/tx/{sig})
+  --notify off|bell|desktop      fills and alerts: log only, flash + bell (default), or also a desktop notification
   --seed N                       demo mode: the simulator's seed (default 7)
   --time-scale X                 demo mode: the simulator's clock speed (default 1)
   --config PATH                  config file (default $XDG_CONFIG_HOME/tradedeck/config.json)

@@ -23,6 +23,8 @@ export interface Config {
   timeScale: number;
   /** where a transaction is shown: {sig} is replaced by its signature */
   explorerUrl: string;
+  /** how fills and alerts are told: only the log, a flash line and BEL, or also a desktop notification */
+  notify: 'off' | 'bell' | 'desktop';
   stateDir: string;
   configPath: string;
 }
@@ -34,7 +36,7 @@ export class ConfigError extends Error {
   }
 }
 
-type Kind = 'url' | 'template' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
+type Kind = 'url' | 'template' | 'choice' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
 
 interface KeySpec {
   kind: Kind;
@@ -43,6 +45,8 @@ interface KeySpec {
   min?: number;
   max?: number;
   secret?: boolean;
+  /** the values a 'choice' takes */
+  choices?: readonly string[];
 }
 
 /** Every setting: its config-file key, environment variable and flag. */
@@ -58,6 +62,7 @@ export const SETTINGS: Record<string, KeySpec> = {
   seed: { kind: 'int', flag: '--seed', min: 0, max: 2 ** 31 - 1 },
   timeScale: { kind: 'number', flag: '--time-scale', min: 0.01, max: 10_000 },
   explorerUrl: { kind: 'template', env: 'TRADEDECK_EXPLORER_URL', flag: '--explorer-url' },
+  notify: { kind: 'choice', env: 'TRADEDECK_NOTIFY', flag: '--notify', choices: ['off', 'bell', 'desktop'] },
 };
 
 export const DEFAULT_EXPLORER_URL = 'https://solscan.io/tx/{sig}';
@@ -92,6 +97,9 @@ function checkValue(name: string, spec: KeySpec, value: unknown, where: string):
       }
       return { value: value.replace(/\/+$/, '') };
     }
+    case 'choice':
+      if (typeof value !== 'string' || !spec.choices?.includes(value)) return bad(`must be one of ${spec.choices?.join(', ')}`);
+      return { value };
     case 'template': {
       if (typeof value !== 'string' || !/^https?:\/\/\S+$/.test(value)) return bad('must be an http or https URL');
       if (!value.includes('{sig}')) return bad('must contain {sig}, where the signature goes (e.g. https://solscan.io/tx/{sig})');
@@ -204,6 +212,7 @@ export function loadConfig(src: ConfigSources): Config {
     seed: (values.seed as number | undefined) ?? 7,
     timeScale: (values.timeScale as number | undefined) ?? 1,
     explorerUrl: (values.explorerUrl as string | undefined) ?? DEFAULT_EXPLORER_URL,
+    notify: (values.notify as Config['notify'] | undefined) ?? 'bell',
     stateDir: defaultStateDir(src.env, home),
     configPath,
   };
@@ -219,6 +228,7 @@ export function describeConfig(c: Config, mask: (s: string) => string): Record<s
     wallet: c.address ? `watch-only ${c.address}` : (c.keypairPath ?? '(none)'),
     readOnly: String(c.readOnly),
     explorerUrl: c.explorerUrl,
+    notify: c.notify,
     stateDir: c.stateDir,
     configFile: c.configPath,
   };

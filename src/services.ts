@@ -18,6 +18,8 @@ import { createJournalViewStore, type JournalViewStore } from './store/journal.j
 import { createSessionStore, type SessionStore, type WalletInfo } from './store/session.js';
 import { createTokensStore, type TokensStore } from './store/tokens.js';
 import type { Wallet } from './wallet/keypair.js';
+import { createNotificationsStore, type NotificationsStore } from './store/notifications.js';
+import { BEL, desktopNotification } from './terminal.js';
 import { loadTokensView, persistTokensView } from './tokensView.js';
 
 export interface Notice {
@@ -48,6 +50,12 @@ export interface Services {
   catalog: TokensStore;
   confirm: ConfirmStore;
   journalView: JournalViewStore;
+  /** the log of fills and alerts (N), and how loudly they are told */
+  notifications: NotificationsStore;
+  /** tells the person something happened: the log, then by mode a flash line, BEL, a desktop notification */
+  notify(source: string, text: string): void;
+  /** writes an escape sequence to the terminal (BEL, OSC); the dashboard connects it, elsewhere nothing */
+  ring: (sequence: string) => void;
   now(): number;
   /** pipeline timing (tests shorten the waits) */
   pipeline?: Partial<Pick<PipelineDeps, 'sleep' | 'pollIntervalMs' | 'maxQuoteAgeMs' | 'maxExecuteAttempts' | 'maxRebuilds'>>;
@@ -183,6 +191,16 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     catalog: createTokensStore({ starred, persist: persist ?? writer, ...(await loadTokensView(config.stateDir)) }),
     confirm: createConfirmStore(),
     journalView: createJournalViewStore(),
+    notifications: createNotificationsStore(config.notify),
+    notify: (source, text) => {
+      services.notifications.getState().add({ at: now(), source, text });
+      const mode = services.notifications.getState().mode;
+      if (mode === 'off') return;
+      services.report('info', text);
+      services.ring(BEL);
+      if (mode === 'desktop') services.ring(desktopNotification(`tradedeck ${source}`, text));
+    },
+    ring: () => {},
     now,
     pipeline: opts.pipeline,
     notices,

@@ -12,6 +12,21 @@
 import { EventEmitter } from 'node:events';
 
 export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[?25l';
+
+/** BEL: the terminal (and tmux, which marks the window) is told something happened. */
+export const BEL = '\x07';
+
+/**
+ * A desktop notification by escape sequence: OSC 777 (title and body) and OSC 9 (body), which
+ * terminals that know neither ignore. Inside tmux it is wrapped for passthrough (allow-passthrough on).
+ * Control characters in the text are removed so nothing can end the sequence early.
+ */
+export function desktopNotification(title: string, body: string, env: NodeJS.ProcessEnv = process.env): string {
+  const clean = (t: string) => t.replace(/[\x00-\x1f\x7f-\x9f;]/g, ' ').slice(0, 200);
+  const seq = `\x1b]777;notify;${clean(title)};${clean(body)}\x07\x1b]9;${clean(title)}: ${clean(body)}\x07`;
+  if (!env.TMUX) return seq;
+  return `\x1bPtmux;${seq.replace(/\x1b/g, '\x1b\x1b')}\x1b\\`;
+}
 export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
 
 export interface FrameTarget {

@@ -50,9 +50,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const batches = use((st) => st.batches);
   const outcome = use((st) => st.outcome);
   const notice = use((st) => st.notice);
-  const notifications = use((st) => st.notifications);
   const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`);
-  const [logOpen, setLogOpen] = useRefState(false);
   const [editing, setEditing] = useRefState<LineMode | null>(null);
 
   const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -139,7 +137,6 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       },
       back: () => {
         if (st().detail) return st().setDetail(false);
-        if (logOpen()) return setLogOpen(false);
         if (st().notice) return st().setNotice(undefined);
         if (st().outcome || st().batches) {
           st().setOutcome(undefined);
@@ -165,7 +162,6 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       },
       withdraw: () => withdraw('In'),
       withdrawOut: () => withdraw('Out'),
-      notifications: () => setLogOpen(!logOpen()),
     },
     'screen',
     editing() === null,
@@ -215,18 +211,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const tableHeight = Math.max(2, height - 1 - footLines);
 
   let body: ReactElement;
-  if (logOpen()) {
-    const items = notifications.slice(-(tableHeight - 1)).reverse();
-    body = (
-      <Box flexDirection="column" height={tableHeight}>
-        <Text bold>{padCell(`Notifications (${notifications.length}) · Esc closes`, width)}</Text>
-        {items.length === 0 ? <Text color={theme.dim}>{padCell(' No fills seen yet this session.', width)}</Text> : null}
-        {items.map((n, i) => (
-          <Text key={i} wrap="truncate">{padCell(` ${formatAge(now - n.at)} ago  ${n.text}`, width)}</Text>
-        ))}
-      </Box>
-    );
-  } else {
+  {
     const empty = !s.wallet
       ? 'No wallet: start with --keypair <file> or --address <address> to list orders.'
       : poll?.error !== undefined && !snap

@@ -156,7 +156,6 @@ export const ordersScreen: ScreenModule<OrdersState> = {
     { keys: ['X'], command: 'cancelAll', help: 'cancel every open limit order (5 per tx)', hint: 'cancel all', disabled: signing },
     { keys: ['w'], command: 'withdraw', help: 'legacy price order: withdraw (w in, W out)', disabled: signing },
     { keys: ['W'], command: 'withdrawOut', help: 'legacy price order: withdraw the output', disabled: signing },
-    { keys: ['N'], command: 'notifications', help: 'notifications log (fills seen)', hint: 'log' },
   ],
   commands: ORDER_COMMANDS,
   Component: OrdersScreen,

@@ -99,11 +99,6 @@ export function fillNotices(ctx: ScreenContext<OrdersState>, prev: ListSnapshot,
   return out;
 }
 
-/** The terminal bell (tmux marks the window); only on a terminal. */
-export function ringBell(): void {
-  if (process.stdout.isTTY) process.stdout.write('\x07');
-}
-
 export function applyList(p: ListParams, data: ListData, at: number, ctx: ScreenContext<OrdersState>): void {
   const slot = slotOf(p.tab, p.view);
   const snap = snapshotOf(p, data, at);
@@ -112,9 +107,6 @@ export function applyList(p: ListParams, data: ListData, at: number, ctx: Screen
   if (p.view !== 'active' || !prev) return;
   const notices = fillNotices(ctx, prev, snap);
   if (notices.length === 0) return;
-  for (const text of notices) ctx.store.getState().notify({ at, text });
-  if (ctx.store.getState().notificationsOn) {
-    ctx.flash('info', notices.length === 1 ? notices[0] : `${notices[0]} (+${notices.length - 1} more: N)`);
-    ringBell();
-  }
+  // The shell's notifications: the log (N from any screen), a flash line, the bell, a desktop notice.
+  for (const text of notices) ctx.services.notify('Orders', text);
 }

@@ -5,20 +5,22 @@ import { useStore } from 'zustand';
 import { GLOBAL_SCOPE, useCommands } from '../../components/keys/index.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { JournalView } from '../Journal/JournalView.js';
+import { NotificationsView } from '../Notifications/NotificationsView.js';
 import { ConfirmHost } from './ConfirmHost.js';
 import { useServices, useSession, useShell } from './context.js';
 import type { Flash } from './types.js';
 
-/** True while a confirm dialog or the journal view covers the screen (the shell hides the screen). */
+/** True while a confirm dialog, the journal or the notifications log covers the screen (the shell hides the screen). */
 export function useActionsOverlay(): boolean {
   const s = useServices();
   return useSyncExternalStore(
     (cb) => {
       const a = s.confirm.subscribe(cb);
       const b = s.journalView.subscribe(cb);
-      return () => (a(), b());
+      const c = s.notifications.subscribe(cb);
+      return () => (a(), b(), c());
     },
-    () => s.confirm.getState().queue.length > 0 || s.journalView.getState().open,
+    () => s.confirm.getState().queue.length > 0 || s.journalView.getState().open || s.notifications.getState().open,
   );
 }
 
@@ -33,7 +35,8 @@ export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
   const now = useSession((st) => st.now);
   const journalOpen = useStore(s.journalView, (st) => st.open);
   const confirming = useStore(s.confirm, (st) => st.queue.length > 0);
-  useCommands(keymap, GLOBAL_SCOPE, { journal: () => s.journalView.getState().setOpen(true) }, 'global');
+  const notificationsOpen = useStore(s.notifications, (st) => st.open);
+  useCommands(keymap, GLOBAL_SCOPE, { journal: () => s.journalView.getState().setOpen(true), notifications: () => s.notifications.getState().setOpen(true) }, 'global');
   const flashRef = useRef(flash);
   flashRef.current = flash;
   useEffect(() => {
@@ -51,6 +54,7 @@ export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
     <>
       <ConfirmHost store={s.confirm} width={width} height={height} />
       {journalOpen && !confirming ? <JournalView s={s} width={width} height={height} now={now} /> : null}
+      {notificationsOpen && !confirming && !journalOpen ? <NotificationsView store={s.notifications} width={width} height={height} now={now} /> : null}
     </>
   );
 }

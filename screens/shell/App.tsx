@@ -2,6 +2,7 @@
 // the help overlay, the command bar, the quit confirmation, and the polling of every screen's
 // resources. Everything screen-specific comes from the screen modules (screens/index.ts).
 import { Box, useApp } from 'ink';
+import { useStore } from 'zustand';
 import React, { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CommandBar } from '../../components/CommandBar.js';
@@ -212,7 +213,8 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
   const modeLabel = useSession((s) => s.modeLabel);
   const mode = useSession((s) => s.mode);
   const readOnly = useSession((s) => s.readOnly);
-  const badges = [...(paused ? ['PAUSED'] : []), ...(readOnly ? ['READ-ONLY'] : [])];
+  const unread = useStore(services.notifications, (s) => s.items.filter((n) => n.at > s.seenAt).length);
+  const badges = [...(paused ? ['PAUSED'] : []), ...(readOnly ? ['READ-ONLY'] : []), ...(unread ? [`${unread} NEW (N)`] : [])];
 
   // Exactly the terminal's height: frames go through the line-diffing writer (src/terminal.ts).
   const budget = Math.max(4, rows);

@@ -1,5 +1,6 @@
 // The shell's own `:` commands: goto, interval, help, quit (and q).
 import { formatAge } from '../../src/format.js';
+import { NOTIFY_MODES, type NotifyMode } from '../../src/store/notifications.js';
 import { CommandError, noMoreThan, parseWholeNumber } from './commands.js';
 import type { ScreenCommand } from './types.js';
 
@@ -61,4 +62,19 @@ const quitCommand = (name: string): ScreenCommand<never> => ({
   },
 });
 
-export const SHELL_COMMANDS: ScreenCommand<never>[] = [goto, interval, help, quitCommand('quit'), quitCommand('q')];
+const notify: ScreenCommand<never> = {
+  name: 'notify',
+  usage: 'notify off|bell|desktop',
+  help: 'how fills and alerts are told: log only, flash + bell, or also a desktop notification',
+  complete: (index) => (index === 0 ? [...NOTIFY_MODES] : []),
+  run(args, ctx) {
+    noMoreThan(args, 1);
+    const mode = args[0]?.toLowerCase();
+    if (!mode) throw new CommandError(`now ${ctx.services.notifications.getState().mode}; give off, bell or desktop`);
+    if (!NOTIFY_MODES.includes(mode as NotifyMode)) throw new CommandError(`"${args[0]}" is not off, bell or desktop`);
+    ctx.services.notifications.getState().setMode(mode as NotifyMode);
+    ctx.flash('info', `notifications: ${mode}${mode === 'desktop' ? ' (inside tmux this needs set -g allow-passthrough on)' : ''}`);
+  },
+};
+
+export const SHELL_COMMANDS: ScreenCommand<never>[] = [goto, interval, help, notify, quitCommand('quit'), quitCommand('q')];

@@ -86,6 +86,8 @@ export async function runDashboard(config: Config): Promise<number> {
   process.once('uncaughtException', unexpected);
   process.once('unhandledRejection', unexpected);
 
+  // Bells and desktop notifications go straight to the terminal (they move no cursor).
+  services.ring = (sequence) => void process.stdout.write(sequence);
   process.stdout.write(ENTER_ALT);
   instance = render(React.createElement(App, { services, theme: themeFromEnv() }), {
     // Ink writes whole frames into the sink (debug output), which diffs them line by line onto

@@ -29,6 +29,7 @@ export const GLOBAL_BINDINGS: Binding[] = [
   labelled(g(['+'], 'slower', 'poll less / more often'), '+/-'),
   pair(g(['-'], 'faster', 'poll this screen more often')),
   g(['J'], 'journal', 'journal of signed txs', 'journal'),
+  g(['N'], 'notifications', 'fills and alerts log'),
   g([':'], 'command', 'command bar (:help lists)', 'cmd'),
   g(['?'], 'help', 'this help', 'help'),
   g(['q', 'ctrl+c'], 'quit', 'quit (asks if tx in flight)', 'quit'),

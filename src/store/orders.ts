@@ -45,11 +45,6 @@ export interface OrdersOutcome {
   at: number;
 }
 
-export interface OrderNotification {
-  at: number;
-  text: string;
-}
-
 export interface OrdersState {
   tab: OrdersTab;
   view: OrdersView;
@@ -68,9 +63,6 @@ export interface OrdersState {
   outcome?: OrdersOutcome;
   /** a usage note shown on the screen (e.g. after `:limit` without arguments) */
   notice?: readonly string[];
-  notifications: readonly OrderNotification[];
-  /** fills ring the bell and flash (N shows the log either way) */
-  notificationsOn: boolean;
   /** orders this session closed itself: leaving the active list is then no news */
   closedByYou: readonly string[];
 
@@ -87,17 +79,12 @@ export interface OrdersState {
   setBatches(batches: readonly BatchState[] | undefined): void;
   setOutcome(outcome: OrdersOutcome | undefined): void;
   setNotice(lines: readonly string[] | undefined): void;
-  notify(n: OrderNotification): void;
-  setNotificationsOn(on: boolean): void;
   markClosed(keys: readonly string[]): void;
 }
 
 export type OrdersStore = StoreApi<OrdersState>;
 
 export const slotOf = (tab: OrdersTab, view: OrdersView): ListSlot => `${tab}/${view}`;
-
-/** The most notifications kept in the log. */
-export const MAX_NOTIFICATIONS = 100;
 
 export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'>> = {}): OrdersStore {
   return createStore<OrdersState>()((set, get) => ({
@@ -108,8 +95,6 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     flipped: false,
     lists: {},
     detail: false,
-    notifications: [],
-    notificationsOn: true,
     closedByYou: [],
 
     setTab: (tab) => set({ tab, detail: false }),
@@ -133,8 +118,6 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     setBatches: (batches) => set({ batches }),
     setOutcome: (outcome) => set({ outcome }),
     setNotice: (notice) => set({ notice }),
-    notify: (n) => set({ notifications: [...get().notifications, n].slice(-MAX_NOTIFICATIONS) }),
-    setNotificationsOn: (notificationsOn) => set({ notificationsOn }),
     markClosed: (keys) => set({ closedByYou: [...new Set([...get().closedByYou, ...keys])].slice(-500) }),
   }));
 }

@@ -38,6 +38,7 @@ export function demoConfig(over: Partial<Config> & { stateDir: string }): Config
     seed: 7,
     timeScale: 1,
     explorerUrl: 'https://explorer.example/tx/{sig}',
+    notify: 'bell',
     configPath: '',
     ...over,
   };
