@@ -1,6 +1,7 @@
 // Command-line arguments: the help text and a parser that names any bad flag.
 import { SETTINGS } from './config.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from './api/types.js';
+import { STUDIO_HELP } from './studio/preset.js';
 
 export const VERSION = '0.1.0';
 
@@ -44,6 +45,18 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     flags: { '--limit': SWITCH, '--dca': SWITCH, '--history': SWITCH, '--json': SWITCH },
   },
   invites: { usage: 'invites [ADDRESS] [--pending] [--json]', min: 0, max: 1, flags: { '--pending': SWITCH, '--json': SWITCH } },
+  studio: {
+    usage: 'studio create --name N --symbol S --image PATH [...] | studio claim POOL [--max A]',
+    min: 1,
+    max: 2,
+    flags: {
+      ...Object.fromEntries(['--name', '--symbol', '--image', '--quote', '--initial-cap', '--migration-cap', '--quote-decimals', '--fee-bps', '--vest-total', '--vest-cliff', '--vest-periods', '--vest-duration', '--vest-cliff-after', '--max'].map((f) => [f, VALUE])),
+      '--anti-sniping': SWITCH,
+      '--lp-unlocked': SWITCH,
+      '--yes': SWITCH,
+      '--json': SWITCH,
+    },
+  },
   config: { usage: 'config', min: 0, max: 0, flags: {} },
 };
 
@@ -70,8 +83,11 @@ Usage:
   tradedeck ${COMMAND_SPECS.invites.usage}
                                       print a wallet's invites (sent or received); --pending: only
                                       the ones it sent that are not claimed yet
+  tradedeck ${COMMAND_SPECS.studio.usage}
+                                      launch a token on a bonding curve, or claim its creator fees
   tradedeck ${COMMAND_SPECS.config.usage}                    print the resolved configuration (API key masked)
 
+${STUDIO_HELP}
 Token lists (values exactly as the service names them):
   --category C                   ${TOKEN_CATEGORIES.join(', ')} (default ${TOKEN_CATEGORIES[0]})
   --interval I                   ${TOKEN_INTERVALS.join(', ')} (default 24h)

@@ -27,6 +27,8 @@ export async function runHeadless(command: string, positionals: string[], flags:
     process.stdout.write(printJson(describeConfig(config, maskSecret)));
     return 0;
   }
+  // signing commands build their own services (wallet, journal, confirmation)
+  if (command === 'studio') return (await import('./studio.js')).studioCommand(positionals, flags, config, fail);
   const backend = await openBackend(config);
   try {
     let out: string;

@@ -28,7 +28,7 @@ export function vestingWords(v: Vesting): string {
 }
 
 export function feeWords(feeBps: number): string {
-  return `${(feeBps / 100).toFixed(2)}% of every trade on the curve (${feeBps} bps); your share is claimed with c`;
+  return `${(feeBps / 100).toFixed(2)}% of every trade on the curve (${feeBps} bps); your creator share is claimed later (c, or studio claim)`;
 }
 
 export function curveLines(c: CheckedCurve): ConfirmLine[] {

@@ -59,14 +59,17 @@ export const DURATION_MAX_SECONDS = 10 * 365 * 86_400;
 /** The preset in words, for `tradedeck --help` and the form's title line. */
 export const PRESET_WORDS = `quote ${STANDARD_PRESET.quote}, market cap ${STANDARD_PRESET.initialCap} -> ${STANDARD_PRESET.migrationCap} (migration), fee ${STANDARD_PRESET.feeBps} bps, no vesting, LP locked, anti-sniping off`;
 
-export const STUDIO_HELP = `Studio (bonding-curve launch; --yes signs without asking, needed without a terminal):
-  --name TEXT --symbol TEXT --image PATH  required (name <= ${NAME_MAX}, symbol <= ${SYMBOL_MAX} chars, no spaces;
-                                 image: PNG, JPEG, GIF or WebP, at most ${IMAGE_MAX_BYTES / 1024} KiB)
-  preset: ${PRESET_WORDS}
-  --quote T --initial-cap N --migration-cap N --quote-decimals N --fee-bps N (0..${FEE_BPS_MAX})
-  --anti-sniping --lp-unlocked --vest-total N --vest-cliff N --vest-periods N
-  --vest-duration D --vest-cliff-after D  (token amounts; durations like 30d, 12h, 3600)
-  claim POOL [--max AMOUNT|max] [--quote T]  AMOUNT in the quote token; default max (all accrued)
+export const STUDIO_HELP = `Studio (launch on a bonding curve; --yes signs without asking, and is needed without a terminal):
+  create --name TEXT --symbol TEXT --image PATH   name <= ${NAME_MAX} chars, symbol <= ${SYMBOL_MAX} (no spaces);
+                                 image: PNG, JPEG, GIF or WebP by its bytes, at most ${IMAGE_MAX_BYTES / 1024} KiB
+  preset (flags override it)     quote ${STANDARD_PRESET.quote}, market cap ${STANDARD_PRESET.initialCap} -> ${STANDARD_PRESET.migrationCap} (migration),
+                                 fee ${STANDARD_PRESET.feeBps} bps, no vesting, LP locked, anti-sniping off
+  curve flags                    --quote T --initial-cap N --migration-cap N --quote-decimals N
+                                 --fee-bps N (0..${FEE_BPS_MAX}) --anti-sniping --lp-unlocked
+                                 --vest-total N --vest-cliff N (tokens) --vest-periods N
+                                 --vest-duration D --vest-cliff-after D (30d, 12h, 3600 seconds)
+  claim POOL [--max AMOUNT|max]  POOL: an address or a symbol launched here; AMOUNT in the quote
+                                 token (--quote T for a pool not launched here); default max: all
 `;
 
 const compact = (text: string) => (Number(text) >= 1000 ? `${Number(text) / 1000}k` : text);

@@ -185,23 +185,27 @@ function checkVesting(form: StudioForm, set: (f: StudioField, v: string | undefi
   else if (periods > 10_000) set('vestPeriods', 'at most 10000 periods');
   if (typeof duration === 'string') set('vestDuration', duration);
   if (typeof cliffAfter === 'string') set('vestCliffAfter', cliffAfter);
-  if (typeof total !== 'number' || typeof cliff !== 'number' || !Number.isSafeInteger(periods) || typeof duration !== 'number' || typeof cliffAfter !== 'number') return undefined;
-  if (total === 0) {
-    // nothing locked: the schedule's other fields would describe nothing
-    if (cliff > 0) set('vestCliff', 'must be 0 when Vest total is 0 (nothing is locked)');
-    if (periods > 0) set('vestPeriods', 'must be 0 when Vest total is 0 (nothing is locked)');
-    if (duration > 0) set('vestDuration', 'must be 0 when Vest total is 0 (nothing is locked)');
-    if (cliffAfter > 0) set('vestCliffAfter', 'must be 0 when Vest total is 0 (nothing is locked)');
-  } else if (cliff > total) {
+  // each consistency rule is checked as soon as the fields it relates can be read
+  const amounts = typeof total === 'number' && typeof cliff === 'number';
+  const hasPeriods = Number.isSafeInteger(periods);
+  const none = 'must be 0 when Vest total is 0 (nothing is locked)';
+  const allAtCliff = 'must be 0: the cliff unlocks everything, nothing is left to vest';
+  if (amounts && total === 0) {
+    if (cliff > 0) set('vestCliff', none);
+    if (hasPeriods && periods > 0) set('vestPeriods', none);
+    if (typeof duration === 'number' && duration > 0) set('vestDuration', none);
+    if (typeof cliffAfter === 'number' && cliffAfter > 0) set('vestCliffAfter', none);
+  } else if (amounts && cliff > total) {
     set('vestCliff', `must not exceed Vest total (${form.vestTotal.trim()})`);
-  } else if (cliff === total) {
-    if (periods > 0) set('vestPeriods', 'must be 0: the cliff unlocks everything, nothing is left to vest');
-    if (duration > 0) set('vestDuration', 'must be 0: the cliff unlocks everything, nothing is left to vest');
-  } else {
+  } else if (amounts && cliff === total) {
+    if (hasPeriods && periods > 0) set('vestPeriods', allAtCliff);
+    if (typeof duration === 'number' && duration > 0) set('vestDuration', allAtCliff);
+  } else if (amounts && hasPeriods) {
     if (periods === 0) set('vestPeriods', `at least 1: ${form.vestTotal.trim()} locked minus ${form.vestCliff.trim()} at the cliff must vest over some periods`);
     else if (duration === 0) set('vestDuration', 'must be above 0 when there are vesting periods');
-    else if (duration < periods) set('vestDuration', `must be at least one second per period (${periods} periods)`);
+    else if (typeof duration === 'number' && duration < periods) set('vestDuration', `must be at least one second per period (${periods} periods)`);
   }
+  if (typeof total !== 'number' || typeof cliff !== 'number' || !hasPeriods || typeof duration !== 'number' || typeof cliffAfter !== 'number') return undefined;
   return {
     totalLockedVestingAmount: total,
     cliffUnlockAmount: cliff,

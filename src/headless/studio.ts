@@ -1,0 +1,170 @@
+// `tradedeck studio create ...` and `tradedeck studio claim POOL [--max AMOUNT]`: the Studio
+// screen's launch and claim without the screen, through the same checks and the same signing
+// pipeline. Confirmation as for every signing command: the dialog is printed on stderr and asked
+// on the terminal; --yes signs without asking; with no terminal and no --yes nothing is requested
+// (exit 2). Exit codes: 0 done, 1 failed or cancelled, 2 usage, a field rule or signing unavailable.
+import { createInterface } from 'node:readline';
+import type { Config } from '../config.js';
+import { createServices, StartError, type Services } from '../services.js';
+import { signingBlocked } from '../actions/run.js';
+import { claimFromForm, launchFromForm, loadLaunched } from '../actions/studioFlow.js';
+import { loadTokens } from '../actions/swapFlow.js';
+import type { ConfirmView } from '../store/confirm.js';
+import { presetForm, type StudioForm } from '../studio/preset.js';
+import { createStudioStore, DEFAULT_CLAIM, type StudioStore } from '../studio/store.js';
+import { FIELD_LABELS, type StudioField } from '../studio/validate.js';
+import { clean, CommandError, printJson } from './print.js';
+
+/** The flag of each form field. */
+export const STUDIO_FLAGS: Record<StudioField, string> = {
+  name: 'name',
+  symbol: 'symbol',
+  image: 'image',
+  quote: 'quote',
+  initialCap: 'initial-cap',
+  migrationCap: 'migration-cap',
+  quoteDecimals: 'quote-decimals',
+  feeBps: 'fee-bps',
+  antiSniping: 'anti-sniping',
+  lpLocked: 'lp-unlocked',
+  vestTotal: 'vest-total',
+  vestCliff: 'vest-cliff',
+  vestPeriods: 'vest-periods',
+  vestDuration: 'vest-duration',
+  vestCliffAfter: 'vest-cliff-after',
+};
+
+const CREATE_ONLY = Object.values(STUDIO_FLAGS);
+const CLAIM_ONLY = ['max'];
+
+type Flags = Record<string, string | boolean>;
+
+/** The create form as the flags give it: the preset, with each given flag replacing its field. */
+export function formFromFlags(flags: Flags): StudioForm {
+  const form = presetForm();
+  for (const [field, flag] of Object.entries(STUDIO_FLAGS) as Array<[StudioField, string]>) {
+    const v = flags[flag];
+    if (v === undefined) continue;
+    if (field === 'antiSniping') form.antiSniping = v === true;
+    else if (field === 'lpLocked') form.lpLocked = v !== true;
+    else if (typeof v === 'string') (form[field] as string) = v;
+  }
+  return form;
+}
+
+function checkUsage(positionals: string[], flags: Flags): 'create' | 'claim' {
+  const sub = positionals[0];
+  if (sub !== 'create' && sub !== 'claim') throw new CommandError(`give create or claim (got "${clean(sub ?? '', 20)}"); see tradedeck --help`, 2);
+  const wrong = (sub === 'create' ? CLAIM_ONLY : CREATE_ONLY.filter((f) => f !== 'quote')).filter((f) => flags[f] !== undefined);
+  if (wrong.length) throw new CommandError(`--${wrong[0]} does not apply to studio ${sub}`, 2);
+  if (sub === 'create' && positionals.length > 1) throw new CommandError(`unexpected argument "${clean(positionals[1], 40)}" (studio create takes flags only)`, 2);
+  if (sub === 'claim' && positionals.length !== 2) throw new CommandError('usage: tradedeck studio claim POOL [--max AMOUNT|max] [--quote T] [--yes]', 2);
+  return sub;
+}
+
+function dialogText(v: ConfirmView): string {
+  const width = Math.max(...v.summary.map((l) => l.label.length), 0);
+  return [
+    v.title,
+    ...v.summary.map((l) => `  ${l.label.padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`),
+    ...v.facts.map((f) => `  ${clean(f, 200)}`),
+    ...v.warnings.map((w) => `  warning: ${clean(w, 300)}`),
+  ].join('\n') + '\n';
+}
+
+/** Answers the pipeline's confirm requests: printed on stderr, then --yes or the person's y. */
+function answerConfirmations(s: Services, yes: boolean): () => void {
+  let handled = 0;
+  let rl: ReturnType<typeof createInterface> | undefined;
+  const unsubscribe = s.confirm.subscribe((st) => {
+    const head = st.queue[0];
+    if (!head || head.id === handled) return;
+    handled = head.id;
+    process.stderr.write(dialogText(head.view));
+    if (yes) {
+      process.stderr.write('--yes: signing without asking\n');
+      queueMicrotask(() => s.confirm.getState().answer(head.id, true));
+      return;
+    }
+    rl ??= createInterface({ input: process.stdin, output: process.stderr });
+    const word = head.view.typedConfirmation;
+    rl.question(word ? `Type "${word}" to ${head.view.confirmLabel ?? 'sign and send'}: ` : `${head.view.confirmLabel ?? 'Sign and send'}? [y/N] `, (a) => {
+      const ok = word ? a.trim() === word : /^y(es)?$/i.test(a.trim());
+      s.confirm.getState().answer(head.id, ok);
+    });
+  });
+  return () => {
+    unsubscribe();
+    rl?.close();
+  };
+}
+
+export async function studioCommand(positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+  let sub: 'create' | 'claim';
+  try {
+    sub = checkUsage(positionals, flags);
+  } catch (e) {
+    if (e instanceof CommandError) return fail(e.message), e.exitCode;
+    throw e;
+  }
+  const yes = flags.yes === true;
+  if (!yes && !(process.stdin.isTTY && process.stderr.isTTY)) {
+    fail('refusing to sign: there is no terminal to ask for confirmation; pass --yes to sign without a prompt (nothing was requested)');
+    return 2;
+  }
+  let s: Services;
+  try {
+    s = await createServices(config, { retries: 1 });
+  } catch (e) {
+    if (e instanceof StartError) return fail(e.message), 2;
+    throw e;
+  }
+  const stop = answerConfirmations(s, yes);
+  try {
+    for (const n of s.notices) fail(n.text);
+    const blocked = signingBlocked(s, 'rpc');
+    if (blocked) return fail(blocked), 2;
+    const store = createStudioStore();
+    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`));
+    await Promise.all([loadTokens(s), loadLaunched(s, store)]);
+    return sub === 'create' ? await create(s, store, flags) : await claim(s, store, positionals[1], flags);
+  } finally {
+    stop();
+    await s.close();
+  }
+}
+
+function report(store: StudioStore, flags: Flags, extra: Record<string, unknown>, status: string): void {
+  const o = store.getState().outcome;
+  if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }));
+  else process.stdout.write([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n') + '\n');
+}
+
+async function create(s: Services, store: StudioStore, flags: Flags): Promise<number> {
+  store.getState().setForm(formFromFlags(flags));
+  const r = await launchFromForm(s, store);
+  if (!r) {
+    const errors = store.getState().errors;
+    const fields = (Object.keys(FIELD_LABELS) as StudioField[]).filter((f) => errors[f]);
+    for (const f of fields) process.stderr.write(`tradedeck studio: --${STUDIO_FLAGS[f]} (${FIELD_LABELS[f]}): ${clean(errors[f], 300)}\n`);
+    if (fields.length === 0) process.stderr.write(`tradedeck studio: ${clean(store.getState().outcome?.title, 300)}\n`);
+    return 2;
+  }
+  const st = store.getState();
+  const launched = r.status === 'success' || r.status === 'unknown' ? st.pools.find((p) => p.pool === st.selected) : undefined;
+  report(store, flags, { signature: r.signature, ...(launched ? { pool: launched.pool, mint: launched.mint } : {}) }, r.status);
+  return r.status === 'success' ? 0 : 1;
+}
+
+async function claim(s: Services, store: StudioStore, pool: string, flags: Flags): Promise<number> {
+  const known = store.getState().pools.find((p) => p.pool === pool || p.symbol.toLowerCase() === pool.toLowerCase());
+  store.setState({ claim: { ...DEFAULT_CLAIM, pool: known?.pool ?? pool, max: typeof flags.max === 'string' ? flags.max : 'max', quote: typeof flags.quote === 'string' ? flags.quote : known?.quoteSymbol || DEFAULT_CLAIM.quote } });
+  const r = await claimFromForm(s, store);
+  if (!r) {
+    const flagOf = (l: string) => l.replace(/^Pool:/, 'POOL:').replace(/^Max amount:/, '--max:').replace(/^Quote token:/, '--quote:');
+    for (const l of store.getState().outcome?.lines ?? [store.getState().outcome?.title ?? 'not sent']) process.stderr.write(`tradedeck studio: ${clean(flagOf(l), 300)}\n`);
+    return 2;
+  }
+  report(store, flags, { pool: store.getState().claim.pool, signature: r.signature }, r.status);
+  return r.status === 'success' ? 0 : 1;
+}

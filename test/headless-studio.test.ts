@@ -1,0 +1,174 @@
+// `tradedeck studio create` and `tradedeck studio claim`, run as a person would (dist/cli.js)
+// against a simulator this test holds: --yes signs without asking, no terminal and no --yes
+// requests nothing (exit 2), every bad field is named by its flag before any request, and a claim
+// after the simulator's clock moved pays the creator.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { USDC_MINT } from '../src/api/types.js';
+import { startSim, type SimHandle } from '../src/sim/index.js';
+import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
+
+const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+let sim: SimHandle;
+let home: string;
+let keyPath: string;
+let address: string;
+let image: string;
+
+before(async () => {
+  home = mkdtempSync(join(tmpdir(), 'td-headless-studio-'));
+  keyPath = await createDemoKeyFile(join(home, 'keys'));
+  address = (await loadKeypairFile(keyPath)).address;
+  sim = await startSim({ seed: 11 });
+  sim.fund(address);
+  image = join(home, 'logo.png');
+  writeFileSync(image, PNG);
+});
+after(async () => {
+  await sim.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function run(...args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), XDG_STATE_HOME: join(home, 'state'), TRADEDECK_API_KEY: 'test-key' };
+  delete env.TRADEDECK_BASE_URL;
+  delete env.TRADEDECK_ADDRESS;
+  delete env.TRADEDECK_KEYPAIR;
+  const argv = [CLI, ...args.slice(0, 2), ...args.slice(2), '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end();
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
+  });
+}
+
+const studioRequests = () => sim.requests().filter((r) => r.path.startsWith('/studio/'));
+const sends = () => sim.requests().filter((r) => r.path === '/rpc' && (r.body as { method?: string } | null)?.method === 'sendTransaction');
+async function usdc(): Promise<bigint> {
+  const r = (await (await fetch(`${sim.url}/__sim/balances?address=${address}`)).json()) as { balances: Array<{ mint: string; amount: string }> };
+  return BigInt(r.balances.find((b) => b.mint === USDC_MINT)?.amount ?? '0');
+}
+
+test('dist/cli.js is built', () => assert.ok(existsSync(CLI), 'run npm run build first'));
+
+test('without a terminal and without --yes nothing is requested: exit 2', async () => {
+  const before = sim.requests().length;
+  const r = await run('studio', 'create', '--name', 'Deck Token', '--symbol', 'DECK', '--image', image);
+  assert.equal(r.code, 2, r.err);
+  assert.match(r.err, /refusing to sign: there is no terminal to ask for confirmation; pass --yes/);
+  assert.equal(r.out, '');
+  assert.equal(sim.requests().length, before, 'not even a token list was asked for');
+});
+
+test('each bad flag is named with its rule before any request: exit 2', async () => {
+  const text = join(home, 'notes.png');
+  writeFileSync(text, 'plain text');
+  const r = await run('studio', 'create', '--name', 'x'.repeat(40), '--symbol', 'TWO WORDS', '--image', text, '--migration-cap', '100', '--fee-bps', '1001', '--vest-total', '100', '--vest-cliff', '500', '--vest-duration', 'soon', '--yes');
+  assert.equal(r.code, 2, r.err);
+  for (const line of [
+    /--name \(Name\): at most 32 characters \(got 40\)/,
+    /--symbol \(Symbol\): must not contain spaces/,
+    /--image \(Image\): notes\.png is not a PNG, JPEG, GIF or WebP image/,
+    /--migration-cap \(Migrate mcap\): must be above the start market cap \(16000\)/,
+    /--fee-bps \(Fee bps\): must be at most 1000 \(10%\); got 1001/,
+    /--vest-cliff \(Cliff unlock\): must not exceed Vest total \(100\)/,
+    /--vest-duration \(Vest duration\): must be a duration such as 30d/,
+  ]) assert.match(r.err, line);
+  assert.equal(studioRequests().length, 0);
+  assert.equal(r.out, '');
+});
+
+test('usage mistakes: an unknown subcommand, a claim flag on create, a claim without POOL', async () => {
+  for (const [args, message] of [
+    [['studio', 'launch'], /give create or claim \(got "launch"\)/],
+    [['studio', 'create', '--max', '5'], /--max does not apply to studio create/],
+    [['studio', 'claim'], /usage: tradedeck studio claim POOL/],
+  ] as const) {
+    const r = await run(...args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+    assert.match(r.err, message);
+  }
+  assert.equal(studioRequests().length, 0);
+});
+
+test('create --yes launches on the preset curve, prints the dialog on stderr and the pool on stdout; claim --yes pays the accrued fees', async () => {
+  const r = await run('studio', 'create', '--name', 'Deck Token', '--symbol', 'DECK', '--image', image, '--yes');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /Launch DECK \(Deck Token\) on a bonding curve/);
+  assert.match(r.err, /Starts at\s+16,000 USDC \(\$[\d,.]+\) market cap/);
+  assert.match(r.err, /--yes: signing without asking/);
+  assert.match(r.out, /^Launch DECK: done$/m);
+  const pool = /^Pool ([1-9A-HJ-NP-Za-km-z]{32,44})$/m.exec(r.out)?.[1];
+  assert.ok(pool, r.out);
+  assert.match(r.out, /^Mint [1-9A-HJ-NP-Za-km-z]{32,44}$/m);
+  const creates = studioRequests().filter((q) => q.path === '/studio/v1/dbc-pool/create-tx');
+  assert.equal(creates.length, 1);
+  const body = creates[0].body as Record<string, any>;
+  assert.equal(body.buildCurveByMarketCapParam.initialMarketCap, 16_000);
+  assert.equal(body.fee.feeBps, 100);
+  assert.equal(body.isLpLocked, true);
+  assert.equal(body.tokenImageContentType, 'image/png');
+  assert.equal(sends().length, 1);
+  const file = join(home, 'state', 'tradedeck', 'studio-pools.json');
+  assert.equal(statSync(file).mode & 0o777, 0o600);
+  assert.equal((JSON.parse(readFileSync(file, 'utf8')) as { pools: Array<{ pool: string }> }).pools[0].pool, pool);
+  const journal = readFileSync(join(home, 'state', 'tradedeck', 'journal.jsonl'), 'utf8');
+  assert.match(journal, /"group":"studio","action":"create-pool"/);
+
+  const zero = await run('studio', 'claim', 'DECK', '--max', '0', '--yes');
+  assert.equal(zero.code, 2);
+  assert.match(zero.err, /--max: must be greater than 0 \(or max\)/);
+  assert.equal(studioRequests().filter((q) => q.path === '/studio/v1/dbc/fee/create-tx').length, 0);
+
+  sim.advance(3600);
+  const before = await usdc();
+  const c = await run('studio', 'claim', 'DECK', '--yes', '--json');
+  assert.equal(c.code, 0, c.err);
+  const out = JSON.parse(c.out) as { status: string; pool: string; lines: string[] };
+  assert.equal(out.status, 'success');
+  assert.equal(out.pool, pool);
+  const gained = (await usdc()) - before;
+  assert.ok(gained > 0n, 'the USDC balance moved');
+  assert.ok(out.lines.some((l) => l.startsWith('Claimed +')), out.lines.join('\n'));
+  const claims = studioRequests().filter((q) => q.path === '/studio/v1/dbc/fee/create-tx');
+  assert.equal(claims.length, 1);
+  assert.deepEqual(claims[0].body, { ownerWallet: address, poolAddress: pool, maxQuoteAmount: Number.MAX_SAFE_INTEGER });
+
+  const capped = await run('studio', 'claim', pool!, '--max', '0.5', '--yes');
+  assert.equal(capped.code, 0, capped.err);
+  assert.equal((studioRequests().filter((q) => q.path === '/studio/v1/dbc/fee/create-tx').at(-1)!.body as { maxQuoteAmount: number }).maxQuoteAmount, 500_000);
+});
+
+test('--help shows the studio preset and flags', async () => {
+  const r = await new Promise<Run>((resolve) => {
+    const child = spawn(process.execPath, [CLI, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.on('close', (code) => resolve({ code, out, err: '' }));
+  });
+  assert.equal(r.code, 0);
+  assert.match(r.out, /preset \(flags override it\)\s+quote USDC, market cap 16000 -> 69000 \(migration\),/);
+  assert.match(r.out, /--vest-duration D --vest-cliff-after D/);
+  assert.match(r.out, /tradedeck studio create --name N --symbol S --image PATH/);
+});
