@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTerminal } from '../helpers/pty.js';
+import { simControl, startSimProcess } from '../helpers/simProcess.js';
+import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const cli = join(root, 'dist', 'cli.js');
@@ -42,6 +44,49 @@ test('demo at 80x24: 3, :limit 1 SOL 500 USDC, y, listed at 0%, x + y, in Histor
   await term.waitFor((s) => s.includes('No active limit orders'), 30_000);
   term.send('h');
   screen = await term.waitFor((s) => s.includes('Active [History]') && /SOL→USDC.*Cancelled/.test(s), 30_000);
+  term.send('q');
+  assert.equal(await term.exited(), 0);
+});
+
+test('live against the simulator process at 80x24: a part fill seen in the background flashes, rings BEL and is logged; x + y cancels the rest', async (t) => {
+  assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
+  const home = mkdtempSync(join(tmpdir(), 'td-e2e-fills-'));
+  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const keyPath = await createDemoKeyFile(join(home, 'keys'));
+  const address = (await loadKeypairFile(keyPath)).address;
+  const apiKey = 'td-e2e-orders-key-4b1d';
+  const url = await startSimProcess(t, { apiKey, fund: address });
+  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_API_KEY: apiKey, TRADEDECK_BASE_URL: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
+  await term.waitFor(/LIVE/, 30_000);
+  term.send('3');
+  await term.waitFor((s) => s.includes('No active limit orders'), 20_000);
+  term.send(':limit 1 SOL 500 USDC');
+  term.press('Enter');
+  await term.waitFor('y confirm', 20_000);
+  term.send('y');
+  await term.waitFor((s) => /SOL→USDC\s+1 SOL\s+500 USDC/.test(s) && /\s0%\s/.test(s), 30_000);
+
+  const listed = (await (await fetch(`${url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, { headers: { 'x-api-key': apiKey } })).json()) as { orders: Array<{ orderKey: string }> };
+  assert.equal(listed.orders.length, 1);
+  const bellsBefore = (term.rawOutput().match(/\x07/g) ?? []).length;
+  // Look elsewhere while it fills: the background refresh of the active list notices.
+  term.send('1');
+  await simControl(url, 'fill', { order: listed.orders[0].orderKey, percent: 50 });
+  const seen = await term.waitFor((s) => s.includes('filled 50%') && s.includes('1 NEW (N)'), 40_000);
+  for (const line of seen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
+  assert.ok((term.rawOutput().match(/\x07/g) ?? []).length > bellsBefore, 'a BEL byte was written');
+  term.send('N');
+  await term.waitFor((s) => s.includes('Notifications: 1 entry') && s.includes('filled 50%'), 10_000);
+  term.press('Escape');
+  term.send('3');
+  await term.waitFor((s) => /SOL→USDC/.test(s) && /50%/.test(s), 20_000);
+  term.send('x');
+  await term.waitFor((s) => s.includes('y confirm') && s.includes('Cancel limit order'), 20_000);
+  term.send('y');
+  await term.waitFor((s) => s.includes('No active limit orders'), 30_000);
+  term.send('h');
+  await term.waitFor((s) => s.includes('Active [History]') && /SOL→USDC.*Cancelled/.test(s), 30_000);
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

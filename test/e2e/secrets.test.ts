@@ -4,32 +4,18 @@
 // journal, or in any request body the simulator received.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTerminal } from '../helpers/pty.js';
+import { startSimProcess } from '../helpers/simProcess.js';
 import { encodeBase58 } from '../../src/wallet/base58.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const cli = join(root, 'dist', 'cli.js');
 const API_KEY = 'td-secret-api-key-7f3a9c1e5b';
-
-async function startSimProcess(t: { after(fn: () => void): void }, fund: string): Promise<string> {
-  const child = spawn(process.execPath, [cli, 'sim', '--port', '0', '--seed', '5', '--api-key', API_KEY, '--fund', fund], { stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => void child.kill('SIGTERM'));
-  return new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString('utf8');
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolveUrl(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before listening: ${out}`)));
-  });
-}
 
 /** The forms a secret key commonly takes in text. */
 function encodings(secret64: Uint8Array): string[] {
@@ -51,7 +37,7 @@ test('a whole session leaks neither the API key nor the key file secret to the t
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const secret = Uint8Array.from(JSON.parse(readFileSync(keyPath, 'utf8')) as number[]);
   const address = (await loadKeypairFile(keyPath)).address;
-  const url = await startSimProcess(t, address);
+  const url = await startSimProcess(t, { apiKey: API_KEY, fund: address });
 
   const env = {
     HOME: home,

@@ -1,0 +1,38 @@
+// The simulator as its own process (`tradedeck sim`), for end-to-end tests that drive its control
+// routes (/__sim/...) while the dashboard talks to it as it would to the real service.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const cli = join(root, 'dist', 'cli.js');
+
+export interface SimProcessOptions {
+  apiKey: string;
+  /** an address funded at start */
+  fund: string;
+  seed?: number;
+}
+
+/** Starts `tradedeck sim --port 0` and resolves with its URL once it listens; stopped after the test. */
+export async function startSimProcess(t: { after(fn: () => void): void }, o: SimProcessOptions): Promise<string> {
+  const child = spawn(process.execPath, [cli, 'sim', '--port', '0', '--seed', String(o.seed ?? 5), '--api-key', o.apiKey, '--fund', o.fund], { stdio: ['ignore', 'pipe', 'pipe'] });
+  t.after(() => void child.kill('SIGTERM'));
+  return new Promise<string>((resolveUrl, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolveUrl(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before listening: ${out}`)));
+  });
+}
+
+/** POSTs to a control route of the simulator process. */
+export async function simControl(url: string, route: string, body: unknown): Promise<unknown> {
+  const r = await fetch(`${url}/__sim/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await r.json()) as unknown;
+  if (!r.ok) throw new Error(`/__sim/${route}: HTTP ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
