@@ -64,8 +64,9 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
           makingAmount: req.making.toString(),
           takingAmount: req.taking.toString(),
           ...(req.expiredAtSec !== undefined ? { expiredAt: String(req.expiredAtSec) } : {}),
+          ...(req.slippageBps !== undefined ? { slippageBps: String(req.slippageBps) } : {}),
         },
-        computeUnitPrice: 'auto',
+        computeUnitPrice: req.computeUnitPrice,
       });
       const built = single(res.requestId, res.transaction, p.now(), {
         pay: tokenAmount(req.making, req.input),
@@ -91,6 +92,8 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
           { label: 'You receive', value: `${tokenAmount(req.taking, req.output)} when it fills completely` },
           ...lines,
           { label: 'Expiry', value: req.expiryText },
+          { label: 'Slippage', value: req.slippageBps !== undefined ? `${(req.slippageBps / 100).toFixed(2)}% when it fills` : "the service's default" },
+          { label: 'Priority fee', value: req.computeUnitPrice === 'auto' ? 'auto (95th percentile of recent fees)' : `${req.computeUnitPrice} microlamports per compute unit` },
           { label: 'Order account', value: orders.get(built) ?? '—' },
         ],
         warnings,

@@ -6,6 +6,7 @@ import type { Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
 import { durationWords } from '../format.js';
+import { parseSlippage } from './swapForm.js';
 export { durationWords };
 
 /** A mistake in what was typed; the message says what is wrong and how to fix it. */
@@ -16,7 +17,7 @@ export class OrderInputError extends Error {
   }
 }
 
-export const LIMIT_USAGE = 'limit <amount> <sell> <total|@price> <buy> [expiry 7d]';
+export const LIMIT_USAGE = 'limit <amount> <sell> <total|@price> <buy> [expiry 7d] [slippage 1%] [cu auto|N]';
 export const LIMIT_EXAMPLE = ':limit 2 SOL 300 USDC';
 export const DCA_USAGE = 'dca <total> <from> <to> <orders> <interval>';
 export const DCA_EXAMPLE = ':dca 300 USDC SOL 3 1h';
@@ -96,6 +97,45 @@ export interface LimitRequest {
   expiredAtSec?: number;
   /** "no expiry" or "in 7 days" */
   expiryText: string;
+  /** the trigger's slippage, bps (absent: the service's default) */
+  slippageBps?: number;
+  /** priority fee in microlamports, or auto */
+  computeUnitPrice: string;
+}
+
+/** The optional words after a limit order: expiry, slippage and the compute unit price, each once. */
+function readLimitOptions(words: string[], nowMs: number): { expiry: { sec?: number; text: string }; slippageBps?: number; computeUnitPrice: string } {
+  let expiry: { sec?: number; text: string } = { text: 'no expiry' };
+  let slippageBps: number | undefined;
+  let computeUnitPrice = 'auto';
+  const seen = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const [name, inline] = words[i].toLowerCase().split('=');
+    const word = name === 'expires' ? 'expiry' : name;
+    if (!['expiry', 'slippage', 'cu'].includes(word)) {
+      // a bare duration, date or none right after the pair is the expiry, as before
+      if (seen.size === 0 && i === 0 && /^(\d+[smhdw]|none|never|no|\d{4}-\d{2}-\d{2}\S*)$/i.test(words[i])) {
+        expiry = readExpiry([words[i]], nowMs);
+        seen.add('expiry');
+        continue;
+      }
+      throw new OrderInputError(`unexpected "${words[i]}" (after the buy token: expiry 7d, slippage 1%, cu auto|N)`);
+    }
+    if (seen.has(word)) throw new OrderInputError(`${word}: given twice`);
+    seen.add(word);
+    const value = inline ?? words[++i];
+    if (value === undefined) throw new OrderInputError(`${word}: give a value (expiry 7d, slippage 1%, cu auto)`);
+    if (word === 'expiry') expiry = readExpiry([value], nowMs);
+    else if (word === 'slippage') {
+      const v = parseSlippage(value);
+      if (typeof v === 'string') throw new OrderInputError(v);
+      slippageBps = v;
+    } else {
+      if (!/^(auto|\d{1,12})$/i.test(value)) throw new OrderInputError(`cu: "${value}" is not auto or a whole number of microlamports`);
+      computeUnitPrice = value.toLowerCase();
+    }
+  }
+  return { expiry, slippageBps, computeUnitPrice };
 }
 
 /** Reads an expiry: "7d" / "expiry 7d" / "expiry=7d" / "none" / an ISO date ("2030-01-31"). */
@@ -139,12 +179,12 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   } else {
     taking = amountOf(totalText, output, 'total');
   }
-  const expiry = rest.length ? readExpiry(rest, nowMs) : { text: 'no expiry' };
+  const { expiry, slippageBps, computeUnitPrice } = readLimitOptions(rest, nowMs);
   const usd = usdValue(making, input);
   if (usd !== undefined && usd < TRIGGER_MIN_USD) {
     throw new OrderInputError(`amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`);
   }
-  return { input, output, making, taking, expiredAtSec: expiry.sec, expiryText: expiry.text };
+  return { input, output, making, taking, expiredAtSec: expiry.sec, expiryText: expiry.text, ...(slippageBps !== undefined ? { slippageBps } : {}), computeUnitPrice };
 }
 
 export interface MarketComparison {

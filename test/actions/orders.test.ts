@@ -33,6 +33,17 @@ test(':limit words: total or @price, expiry forms, minimum value, same token ref
   assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'SOL'], tokens, now), /same as the sell token/);
   assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'expiry', 'soon'], tokens, now), /not a duration/);
   assert.throws(() => parseLimitArgs(['2', 'SOL'], tokens, now), OrderInputError);
+  // slippage for the trigger and the compute unit price, in any order after the pair
+  const c = parseLimitArgs(['2', 'SOL', '300', 'USDC', 'slippage', '1%', 'cu', '5000', 'expiry', '2d'], tokens, now);
+  assert.equal(c.slippageBps, 100);
+  assert.equal(c.computeUnitPrice, '5000');
+  assert.equal(c.expiredAtSec, now / 1000 + 2 * 86_400);
+  const d = parseLimitArgs(['2', 'SOL', '300', 'USDC', 'slippage=50bps'], tokens, now);
+  assert.equal(d.slippageBps, 50);
+  assert.equal(d.computeUnitPrice, 'auto');
+  assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'cu', 'fast'], tokens, now), /cu: "fast" is not auto or a whole number/);
+  assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'slippage', '1%', 'slippage', '2%'], tokens, now), /slippage: given twice/);
+  assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'tip', '3'], tokens, now), /unexpected "tip"/);
 });
 
 test(':dca words: minimums, orders, interval in seconds, the schedule in words', () => {

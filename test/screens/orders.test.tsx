@@ -127,3 +127,19 @@ test('n opens a typed order line: keys go into it (1 does not leave), Enter open
   await typeKeys(d.app, 'escape', '1');
   assert.equal(d.services.session.getState().screen, 'tokens');
 });
+
+test(':limit with slippage and a compute unit price: the dialog says both and the createOrder request carries them', async (t) => {
+  const d = await open(t);
+  const dialog = await limitVia(d, 'limit 1 SOL 500 USDC slippage 1% cu 5000 expiry 3d');
+  assert.match(dialog, /Slippage\s+1\.00% when it fills/);
+  assert.match(dialog, /Priority fee\s+5000 microlamports per compute unit/);
+  assert.match(dialog, /Expiry\s+in 3 days/);
+  const create = d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').at(-1)!;
+  const body = create.body as { computeUnitPrice: string; params: { slippageBps: string; expiredAt: string } };
+  assert.equal(body.computeUnitPrice, '5000');
+  assert.equal(body.params.slippageBps, '100');
+  assert.ok(Number(body.params.expiredAt) > Date.now() / 1000 + 2.9 * 86_400);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
+  assert.equal(executes(d, 'trigger').length, 0);
+});
