@@ -533,8 +533,15 @@ const portfolioElement: Schema = (v, path, fail) => {
   }
 };
 
+/** The element list; an entry that is not an object describes nothing and is left out, so the rest still shows. */
+const portfolioElements: Schema = (v, path, fail) => {
+  if (!Array.isArray(v)) return fail(path, v === undefined ? 'is missing (must be an array)' : 'must be an array');
+  for (let i = v.length - 1; i >= 0; i--) if (!isPlainObject(v[i])) v.splice(i, 1);
+  v.forEach((x, i) => portfolioElement(x, `${path}[${i}]`, fail));
+};
+
 export const portfolioSchema = obj({
-  elements: arr(portfolioElement),
+  elements: portfolioElements,
   date: maybe(num),
   owner: maybe(str),
   fetcherReports: maybe(arr(obj({ id: str, status: maybe(str), duration: maybe(num) }))),
