@@ -75,6 +75,8 @@ export interface ServicesOptions {
   pipeline?: Services['pipeline'];
   /** API client retries (tests: 0) */
   retries?: number;
+  /** false: no wallet is loaded (commands that take an address of their own) */
+  wallet?: boolean;
   now?: () => number;
 }
 
@@ -132,7 +134,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     backend = await openBackend(config, (e) => recordRequest(e), opts.retries);
     const b = backend;
     cleanups.push(() => b.close());
-    choice = await chooseWallet(config, backend.sim);
+    choice = opts.wallet === false ? { info: null, signer: null } : await chooseWallet(config, backend.sim);
     if (choice.tempDir) {
       const dir = choice.tempDir;
       cleanups.push(() => rm(dir, { recursive: true, force: true }));

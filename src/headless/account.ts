@@ -1,5 +1,5 @@
 // `tradedeck portfolio` and `tradedeck orders`: a wallet's positions and its limit and DCA orders.
-import type { Backend } from '../runtime.js';
+import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import type { Portfolio, PortfolioElement, RecurringListResponse, RecurringOrder, TriggerListResponse, TriggerOrder } from '../api/types.js';
 import { formatUsd } from '../format.js';
@@ -13,9 +13,9 @@ export const MAX_PAGES = 10;
 
 // ---------- portfolio ----------
 
-export async function portfolioCommand(backend: Backend, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
-  const wallet = await resolveWallet(backend, config, positionals[0]);
-  const portfolio = await backend.client.portfolio.positions({ address: wallet.address });
+export async function portfolioCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+  const wallet = await resolveWallet(services, config, positionals[0]);
+  const portfolio = await services.api.portfolio.positions({ address: wallet.address });
   if (flags.json) return printJson(portfolio);
   const labels = portfolioLabels(portfolio);
   const rows: string[][] = [];
@@ -109,17 +109,17 @@ function portfolioLabels(portfolio: Portfolio): TokenLabels {
 
 // ---------- orders ----------
 
-export async function ordersCommand(backend: Backend, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
-  const wallet = await resolveWallet(backend, config, positionals[0]);
+export async function ordersCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+  const wallet = await resolveWallet(services, config, positionals[0]);
   const user = wallet.address;
   const orderStatus = flags.history ? 'history' : 'active';
   const wantTrigger = !flags.dca;
   const wantRecurring = !flags.limit;
   const [trigger, recurring] = await Promise.all([
-    wantTrigger ? allPages((page) => backend.client.trigger.list({ user, orderStatus, page }), (r: TriggerListResponse) => r.orders, (r) => r.page < r.totalPages) : undefined,
+    wantTrigger ? allPages((page) => services.api.trigger.list({ user, orderStatus, page }), (r: TriggerListResponse) => r.orders, (r) => r.page < r.totalPages) : undefined,
     wantRecurring
       ? allPages(
-          (page) => backend.client.recurring.list({ user, orderStatus, page, recurringType: 'time', mint: null, includeFailedTx: false }),
+          (page) => services.api.recurring.list({ user, orderStatus, page, recurringType: 'time', mint: null, includeFailedTx: false }),
           (r: RecurringListResponse) => r.time,
           (r) => r.page < r.totalPages,
         )
@@ -133,7 +133,7 @@ export async function ordersCommand(backend: Backend, config: Config, positional
       ...(recurring ? { recurring: recurring.items } : {}),
     });
   }
-  const labels = await tokenLabels(backend);
+  const labels = await tokenLabels(services);
   let out = walletLine(wallet);
   if (trigger) out += '\n' + triggerTable(trigger.items, orderStatus, labels, trigger.truncated);
   if (recurring) out += '\n' + recurringTable(recurring.items, orderStatus, labels, recurring.truncated);

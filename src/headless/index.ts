@@ -2,7 +2,7 @@
 import type { Config } from '../config.js';
 import { describeConfig } from '../config.js';
 import { maskSecret, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
-import { openBackend } from '../runtime.js';
+import { createServices, StartError } from '../services.js';
 import { COMMAND_SPECS } from '../args.js';
 import { tokensCommand } from './tokens.js';
 import { quoteCommand } from './quote.js';
@@ -29,15 +29,25 @@ export async function runHeadless(command: string, positionals: string[], flags:
   }
   // signing commands build their own services (wallet, journal, confirmation)
   if (command === 'studio') return (await import('./studio.js')).studioCommand(positionals, flags, config, fail);
-  const backend = await openBackend(config);
+  // The same factory as the dashboard; these commands read with whatever wallet their ADDRESS names.
+  let services;
+  try {
+    services = await createServices(config, { wallet: false });
+  } catch (e) {
+    if (e instanceof StartError) {
+      fail(e.message);
+      return 2;
+    }
+    throw e;
+  }
   try {
     let out: string;
     switch (command) {
-      case 'tokens': out = await tokensCommand(backend, flags); break;
-      case 'quote': out = await quoteCommand(backend, positionals, flags, (line) => fail(line)); break;
-      case 'portfolio': out = await portfolioCommand(backend, config, positionals, flags); break;
-      case 'orders': out = await ordersCommand(backend, config, positionals, flags); break;
-      case 'invites': out = await invitesCommand(backend, config, positionals, flags); break;
+      case 'tokens': out = await tokensCommand(services, flags); break;
+      case 'quote': out = await quoteCommand(services, positionals, flags, (line) => fail(line)); break;
+      case 'portfolio': out = await portfolioCommand(services, config, positionals, flags); break;
+      case 'orders': out = await ordersCommand(services, config, positionals, flags); break;
+      case 'invites': out = await invitesCommand(services, config, positionals, flags); break;
       default: throw new CommandError(`unknown command "${command}"`, 2);
     }
     process.stdout.write(out);
@@ -58,7 +68,7 @@ export async function runHeadless(command: string, positionals: string[], flags:
     }
     throw e;
   } finally {
-    await backend.close();
+    await services.close();
   }
 }
 

@@ -1,5 +1,5 @@
 // `tradedeck invites`: a wallet's invite history, or only the unclaimed invites it sent.
-import type { Backend } from '../runtime.js';
+import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import type { Invite, InviteListResponse } from '../api/types.js';
 import { fromBaseUnits } from '../amount.js';
@@ -9,22 +9,22 @@ import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, type TokenLabels } from './symbols.js';
 import { MAX_PAGES } from './account.js';
 
-export async function invitesCommand(backend: Backend, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
-  const wallet = await resolveWallet(backend, config, positionals[0]);
+export async function invitesCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+  const wallet = await resolveWallet(services, config, positionals[0]);
   const address = wallet.address;
   const pending = flags.pending === true;
   const invites: Invite[] = [];
   let hasMoreData = false;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const r: InviteListResponse = pending
-      ? await backend.client.send.pendingInvites({ address, page })
-      : await backend.client.send.inviteHistory({ address, page });
+      ? await services.api.send.pendingInvites({ address, page })
+      : await services.api.send.inviteHistory({ address, page });
     invites.push(...r.invites);
     hasMoreData = r.hasMoreData;
     if (!r.hasMoreData || r.invites.length === 0) break;
   }
   if (flags.json) return printJson({ address, pending, invites, hasMoreData });
-  const labels = await tokenLabels(backend);
+  const labels = await tokenLabels(services);
   const what = pending ? 'pending invites' : 'invites';
   let out = walletLine(wallet) + `${what}: ${invites.length}${hasMoreData ? ` shown, more not read (first ${MAX_PAGES} pages)` : ''}\n`;
   if (invites.length === 0) return out;

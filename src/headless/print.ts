@@ -58,3 +58,6 @@ export class CommandError extends Error {
     super(message);
   }
 }
+
+/** What the reading commands use of the services (createServices gives them all of it). */
+export type HeadlessServices = Pick<import('../services.js').Services, 'api' | 'sim' | 'mode'>;

@@ -1,5 +1,5 @@
 // `tradedeck quote AMOUNT FROM TO`: a swap quote, read-only.
-import type { Backend } from '../runtime.js';
+import type { HeadlessServices } from './print.js';
 import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
 import { resolveToken } from '../resolve.js';
 import { knownTokens } from './tokens.js';
@@ -7,7 +7,7 @@ import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
 
 export async function quoteCommand(
-  backend: Backend,
+  services: HeadlessServices,
   positionals: string[],
   flags: Record<string, string | boolean>,
   warn: (line: string) => void = () => {},
@@ -23,7 +23,7 @@ export async function quoteCommand(
     }
   }
   checkAmountText(amountText);
-  const tokens = await knownTokens(backend);
+  const tokens = await knownTokens(services);
   const from = resolveToken(fromText, tokens);
   if (!from.ok) throw new CommandError(`FROM ${clean(from.error, 400)}`, 2);
   const to = resolveToken(toText, tokens);
@@ -40,7 +40,7 @@ export async function quoteCommand(
     throw e;
   }
   if (amount === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
-  const quote = await backend.client.swap.quote({
+  const quote = await services.api.swap.quote({
     inputMint: from.token.id,
     outputMint: to.token.id,
     amount: amount.toString(),

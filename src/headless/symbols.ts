@@ -1,5 +1,5 @@
 // Mint -> symbol and decimals for printing amounts, from the service's token lists.
-import type { Backend } from '../runtime.js';
+import type { HeadlessServices } from './print.js';
 import { shortAddress } from '../format.js';
 import { knownTokens } from './tokens.js';
 import { clean } from './print.js';
@@ -22,6 +22,6 @@ export function labelsFrom(tokens: Iterable<{ id: string; symbol?: unknown; deci
   };
 }
 
-export async function tokenLabels(backend: Backend): Promise<TokenLabels> {
-  return labelsFrom(await knownTokens(backend));
+export async function tokenLabels(services: HeadlessServices): Promise<TokenLabels> {
+  return labelsFrom(await knownTokens(services));
 }

@@ -1,10 +1,10 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
-import type { Backend } from '../runtime.js';
+import type { HeadlessServices } from './print.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, NATIVE_MINT, USDC_MINT, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
 import { formatUsd, formatCompact, formatPct } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 
-export async function tokensCommand(backend: Backend, flags: Record<string, string | boolean>): Promise<string> {
+export async function tokensCommand(services: HeadlessServices, flags: Record<string, string | boolean>): Promise<string> {
   const category = String(flags.category ?? 'toporganicscore');
   const interval = String(flags.interval ?? '24h');
   if (!(TOKEN_CATEGORIES as readonly string[]).includes(category)) {
@@ -19,7 +19,7 @@ export async function tokensCommand(backend: Backend, flags: Record<string, stri
     limit = Number(text);
     if (!/^\d+$/.test(text) || limit < 1 || limit > 100) throw new CommandError(`--limit: must be a whole number from 1 to 100 (got "${clean(text, 30)}")`, 2);
   }
-  const tokens = await backend.client.tokens.list({ category: category as TokenCategory, interval: interval as TokenInterval, limit });
+  const tokens = await services.api.tokens.list({ category: category as TokenCategory, interval: interval as TokenInterval, limit });
   if (flags.json) return printJson(tokens);
   const statsKey = `stats${interval}` as 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h';
   const rows = tokens.map((t, i) => [
@@ -55,9 +55,9 @@ function wellKnown(id: string, symbol: string, name: string, decimals: number): 
 }
 
 /** Every token the service lists in any category, plus the well-known ones, for symbol lookup. */
-export async function knownTokens(backend: Backend): Promise<Token[]> {
+export async function knownTokens(services: HeadlessServices): Promise<Token[]> {
   const lists = await Promise.all(
-    TOKEN_CATEGORIES.map((category) => backend.client.tokens.list({ category, interval: '24h', limit: 100 })),
+    TOKEN_CATEGORIES.map((category) => services.api.tokens.list({ category, interval: '24h', limit: 100 })),
   );
   const byId = new Map<string, Token>();
   for (const t of lists.flat()) if (!byId.has(t.id)) byId.set(t.id, t);

@@ -1,7 +1,7 @@
 // The wallet a headless account command shows: ADDRESS, else --address, else the key file's
 // address, else (demo mode only) a demo wallet. In demo mode the wallet is funded in the simulator.
 import { generateKeyPairSync } from 'node:crypto';
-import type { Backend } from '../runtime.js';
+import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import { encodeBase58, isAddress } from '../api/validate.js';
 import { CommandError, clean } from './print.js';
@@ -18,13 +18,13 @@ export function checkAddressArgument(text: string): string {
   return text;
 }
 
-export async function resolveWallet(backend: Backend, config: Config, argument?: string): Promise<HeadlessWallet> {
-  const wallet = await chooseWallet(backend, config, argument);
-  backend.sim?.fund(wallet.address);
+export async function resolveWallet(services: HeadlessServices, config: Config, argument?: string): Promise<HeadlessWallet> {
+  const wallet = await chooseWallet(services, config, argument);
+  services.sim?.fund(wallet.address);
   return wallet;
 }
 
-async function chooseWallet(backend: Backend, config: Config, argument?: string): Promise<HeadlessWallet> {
+async function chooseWallet(services: HeadlessServices, config: Config, argument?: string): Promise<HeadlessWallet> {
   if (argument !== undefined) return { address: checkAddressArgument(argument), source: 'argument' };
   if (config.address) return { address: config.address, source: 'address' };
   if (config.keypairPath) {
@@ -35,12 +35,12 @@ async function chooseWallet(backend: Backend, config: Config, argument?: string)
     } catch (e) {
       if (!(e instanceof KeyFileError)) throw e;
       const missing = /not found/.test(e.message);
-      if (!(backend.mode === 'demo' && config.keypairIsDefault && missing)) {
+      if (!(services.mode === 'demo' && config.keypairIsDefault && missing)) {
         throw new CommandError(`no wallet: ${e.message}; pass an ADDRESS or --address`, 2);
       }
     }
   }
-  if (backend.mode !== 'demo') throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
+  if (services.mode !== 'demo') throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
   return { address: demoAddress(), source: 'demo' };
 }
 

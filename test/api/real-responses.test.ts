@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, ResponseShapeError, type ApiClient, type Order } from '../../src/api/index.js';
-import type { Backend } from '../../src/runtime.js';
+import type { HeadlessServices } from '../../src/headless/print.js';
 import type { Config } from '../../src/config.js';
 import { tokensCommand } from '../../src/headless/tokens.js';
 import { quoteCommand } from '../../src/headless/quote.js';
@@ -41,7 +41,7 @@ function recorded(routes: Record<string, string>): { client: ApiClient; asked: s
   return { client: createApiClient({ baseUrl: 'http://recorded.test', apiKey: 'recorded-responses-key', fetchImpl, retries: 0 }), asked };
 }
 
-const backendOf = (client: ApiClient): Backend => ({ mode: 'live', label: 'LIVE recorded.test', baseUrl: 'http://recorded.test', client, close: async () => {} });
+const backendOf = (client: ApiClient): HeadlessServices => ({ mode: 'live', api: client, sim: undefined });
 const config = { mode: 'live' } as Config;
 
 function printable(text: string, what: string): void {
