@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, ResponseShapeError, type ApiClient, type Order } from '../../src/api/index.js';
+import { recordedClient } from '../helpers/recorded.js';
 import type { HeadlessServices } from '../../src/headless/print.js';
 import type { Config } from '../../src/config.js';
 import { tokensCommand } from '../../src/headless/tokens.js';
@@ -26,20 +27,7 @@ const TX = Buffer.from('a signed transaction').toString('base64');
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(DIR, name), 'utf8'));
 
-/** Routes GET/POST paths (prefix match, longest first) to recorded bodies; records what was asked. */
-function recorded(routes: Record<string, string>): { client: ApiClient; asked: string[] } {
-  const asked: string[] = [];
-  const keys = Object.keys(routes).sort((a, b) => b.length - a.length);
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    asked.push(key + url.search);
-    const hit = keys.find((k) => key.startsWith(k));
-    if (!hit) return new Response(JSON.stringify({ error: `no recorded body for ${key}` }), { status: 404 });
-    return new Response(readFileSync(join(DIR, routes[hit]), 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-  return { client: createApiClient({ baseUrl: 'http://recorded.test', apiKey: 'recorded-responses-key', fetchImpl, retries: 0 }), asked };
-}
+const recorded = recordedClient;
 
 const backendOf = (client: ApiClient): HeadlessServices => ({ mode: 'live', api: client, sim: undefined });
 const config = { mode: 'live' } as Config;

@@ -30,6 +30,8 @@ export interface DashboardOptions extends Omit<TestServicesOptions, 'scheduler'>
   rows?: number;
   schedulerOptions?: SchedulerOptions;
   screens?: readonly ScreenModule[];
+  /** changes the services before the app starts (e.g. an API group answering with recorded bodies) */
+  before?: (services: Services) => void;
 }
 
 export async function startDashboard(o: DashboardOptions = {}): Promise<Dashboard> {
@@ -51,6 +53,7 @@ export async function startDashboard(o: DashboardOptions = {}): Promise<Dashboar
       for (const fn of cleanups.splice(0)) await fn();
     },
   };
+  o.before?.(services);
   d.app = render(
     <App services={services} theme={plainTheme} screens={o.screens} size={{ columns: o.columns ?? 100, rows: o.rows ?? 30 }} onQuit={() => d.quits++} />,
   );
