@@ -1,5 +1,6 @@
 // Every screen, in tab order: the only place a screen is registered. The shell derives the tab
 // bar, number keys, key dispatch, command bar, help overlay, footer hints and polling from it.
+import { alertsScreen } from './Alerts/index.js';
 import { ordersScreen } from './Orders/index.js';
 import { invitesScreen } from './Invites/index.js';
 import { portfolioScreen } from './Portfolio/index.js';
@@ -15,4 +16,5 @@ export const SCREENS: readonly ScreenModule[] = [
   invitesScreen,
   portfolioScreen,
   studioScreen,
+  alertsScreen,
 ];

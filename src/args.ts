@@ -24,6 +24,16 @@ const VALUE = { takesValue: true };
 const SWITCH = { takesValue: false };
 
 /** Every headless command: its synopsis, positional arguments and flags. */
+/** The commands that sign an order (src/headless/orderSigning.ts), with their words. */
+export const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all'] as const;
+export type OrderSigningCommand = (typeof ORDER_SIGNING_COMMANDS)[number];
+export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
+  limit: 'limit AMOUNT SELL TOTAL|@PRICE BUY [expiry 7d] [slippage 1%] [cu auto|N] [--yes] [--json]',
+  dca: 'dca TOTAL FROM TO ORDERS INTERVAL [--yes] [--json]',
+  cancel: 'cancel ORDER [--yes] [--json]',
+  'cancel-all': 'cancel-all [--yes] [--json]',
+};
+
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
   tokens: {
     usage: 'tokens [--category C] [--interval I] [--limit N] [--json]',
@@ -57,6 +67,10 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
       '--json': SWITCH,
     },
   },
+  limit: { usage: ORDER_SIGNING_USAGE.limit, min: 4, max: 10, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  dca: { usage: ORDER_SIGNING_USAGE.dca, min: 5, max: 5, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
   config: { usage: 'config', min: 0, max: 0, flags: {} },
 };
 
@@ -85,6 +99,16 @@ Usage:
                                       the ones it sent that are not claimed yet
   tradedeck ${COMMAND_SPECS.studio.usage}
                                       launch a token on a bonding curve, or claim its creator fees
+  tradedeck ${COMMAND_SPECS.limit.usage}
+                                      place a limit order: sell AMOUNT of SELL for TOTAL (or @PRICE) of BUY
+  tradedeck ${COMMAND_SPECS.dca.usage}
+                                      a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL
+  tradedeck ${COMMAND_SPECS.cancel.usage}
+  tradedeck ${COMMAND_SPECS['cancel-all'].usage}
+                                      cancel one open order (by its key), or every open limit order
+                                      Signing commands print the confirm dialog on stderr and ask on the
+                                      terminal; --yes signs without asking; without a terminal and
+                                      without --yes they refuse (exit 2) before any request.
   tradedeck ${COMMAND_SPECS.config.usage}                    print the resolved configuration (API key masked)
 
 ${STUDIO_HELP}
@@ -108,6 +132,7 @@ Options:
   --timeout-ms N                 per-request timeout (default 10000)
   --explorer-url URL             transaction links, {sig} = signature (default https://solscan.io/tx/{sig})
   --notify off|bell|desktop      fills and alerts: log only, flash + bell (default), or also a desktop notification
+  --ascii                        charts and trends in plain ASCII (env TRADEDECK_ASCII; NO_COLOR does it too)
   --seed N                       demo mode: the simulator's seed (default 7)
   --time-scale X                 demo mode: the simulator's clock speed (default 1)
   --config PATH                  config file (default $XDG_CONFIG_HOME/tradedeck/config.json)

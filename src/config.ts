@@ -25,6 +25,8 @@ export interface Config {
   explorerUrl: string;
   /** how fills and alerts are told: only the log, a flash line and BEL, or also a desktop notification */
   notify: 'off' | 'bell' | 'desktop';
+  /** charts and trends in plain ASCII (as with NO_COLOR) */
+  ascii?: boolean;
   stateDir: string;
   configPath: string;
 }
@@ -63,6 +65,7 @@ export const SETTINGS: Record<string, KeySpec> = {
   timeScale: { kind: 'number', flag: '--time-scale', min: 0.01, max: 10_000 },
   explorerUrl: { kind: 'template', env: 'TRADEDECK_EXPLORER_URL', flag: '--explorer-url' },
   notify: { kind: 'choice', env: 'TRADEDECK_NOTIFY', flag: '--notify', choices: ['off', 'bell', 'desktop'] },
+  ascii: { kind: 'boolean', env: 'TRADEDECK_ASCII', flag: '--ascii' },
 };
 
 export const DEFAULT_EXPLORER_URL = 'https://solscan.io/tx/{sig}';
@@ -197,6 +200,9 @@ export function loadConfig(src: ConfigSources): Config {
   const baseUrl = values.baseUrl as string | undefined;
   const expand = (p: string) => (p.startsWith('~/') ? join(home, p.slice(2)) : p);
   const explicitKeypair = values.keypair as string | undefined;
+  const ascii = (values.ascii as boolean | undefined) ?? false;
+  // The charts read it where they are drawn (components/Chart.tsx), as the theme reads NO_COLOR.
+  if (ascii) src.env.TRADEDECK_ASCII = '1';
   const address = values.address as string | undefined;
   return {
     mode: baseUrl ? 'live' : 'demo',
@@ -213,6 +219,7 @@ export function loadConfig(src: ConfigSources): Config {
     timeScale: (values.timeScale as number | undefined) ?? 1,
     explorerUrl: (values.explorerUrl as string | undefined) ?? DEFAULT_EXPLORER_URL,
     notify: (values.notify as Config['notify'] | undefined) ?? 'bell',
+    ascii,
     stateDir: defaultStateDir(src.env, home),
     configPath,
   };
@@ -229,6 +236,7 @@ export function describeConfig(c: Config, mask: (s: string) => string): Record<s
     readOnly: String(c.readOnly),
     explorerUrl: c.explorerUrl,
     notify: c.notify,
+    ascii: String(c.ascii ?? false),
     stateDir: c.stateDir,
     configFile: c.configPath,
   };

@@ -3,7 +3,7 @@
 // of an order, x cancels it, X cancels every open limit order, n types a new order. Arriving here
 // never starts editing: only f and n open a line, and Enter or Esc closes it.
 import { Box, Text } from 'ink';
-import { useMemo, useRef, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
 import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
@@ -52,6 +52,17 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const notice = use((st) => st.notice);
   const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`);
   const [editing, setEditing] = useRefState<LineMode | null>(null);
+  // A limit order typed out by another screen (Enter on a fired alert): shown on the new-order
+  // line to edit (the amount is a placeholder), as after n; Esc drops it, nothing is sent unasked.
+  const handoff = useSession((st) => st.handoffs[ORDERS_SCREEN]);
+  useEffect(() => {
+    const given = s.session.getState().takeHandoff(ORDERS_SCREEN) as { line?: unknown } | undefined;
+    if (typeof given?.line !== 'string') return;
+    store.getState().setTab('limit');
+    store.getState().setView('active');
+    store.getState().setDetail(false);
+    setEditing({ kind: 'new', line: lineAt(given.line) });
+  }, [handoff, s, store, setEditing]);
 
   const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
   const selectedRow = rows.find((r) => r.key === selected) ?? rows[0];

@@ -2,7 +2,6 @@
 // showing every field, and a persisted watchlist.
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef } from 'react';
-import { DetailPane } from '../../components/DetailPane.js';
 import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';
 import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
@@ -18,8 +17,10 @@ import { useFlash, useSession, useShell } from '../shell/context.js';
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { SORT_CYCLE, tokenColumns } from './columns.js';
-import { tokenSections } from './detail.js';
+import { TokenDetail } from './TokenDetail.js';
+import { asciiCharts } from '../../components/Chart.js';
 import { buildRows, filterTokenRows, type TokenRow } from './rows.js';
+import { useAlertPrompt } from './useAlertPrompt.js';
 
 const TOKENS_SCREEN = 'tokens';
 
@@ -55,7 +56,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     services.session.getState().setSubtitle(TOKENS_SCREEN, `${CATEGORY_LABELS[category]} ${interval}${limit !== 50 ? ` top ${limit}` : ''}${starredOnly ? ' ★' : ''}`);
   }, [services, category, interval, limit, starredOnly]);
 
-  const columns = useMemo(() => tokenColumns(theme, width), [theme, width]);
+  const columns = useMemo(() => tokenColumns(theme, width, asciiCharts(theme)), [theme, width]);
   const rows = useMemo(() => {
     const built = buildRows({ tokens: list?.tokens, latest, history, changed, starred, starredOnly, interval });
     const filtered = filterTokenRows(built, filter);
@@ -103,13 +104,17 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   };
   const page = () => Math.max(1, view.current.bodyHeight - 1);
 
+  // A symbol other tokens share would be ambiguous in a form or a typed line: the mint never is.
+  const tokenWord = (row: TokenRow) => {
+    const shared = Object.values(t().latest).filter((x) => x.symbol.toLowerCase() === row.symbol.toLowerCase()).length > 1;
+    return !row.symbol || shared ? row.mint : row.symbol;
+  };
+  const alertPrompt = useAlertPrompt(services, flash);
   // b and B open Swap with the selected token on the side bought or sold (the detail's token too).
   const trade = (side: 'buy' | 'sell') => {
     const row = view.current.selectedRow;
     if (!row) return false;
-    // A symbol other tokens share would be ambiguous in the form: the mint never is.
-    const shared = Object.values(t().latest).filter((x) => x.symbol.toLowerCase() === row.symbol.toLowerCase()).length > 1;
-    const token = !row.symbol || shared ? row.mint : row.symbol;
+    const token = tokenWord(row);
     const other = side === 'buy' ? 'SOL' : 'USDC';
     const same = token.toLowerCase() === other.toLowerCase() || row.mint === (side === 'buy' ? NATIVE_MINT : USDC_MINT);
     const counter = same ? (side === 'buy' ? 'USDC' : 'SOL') : other;
@@ -146,6 +151,11 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
       return false;
     },
     buy: () => trade('buy'),
+    alert: () => {
+      const row = view.current.selectedRow;
+      if (!row) return false;
+      alertPrompt.open(tokenWord(row));
+    },
     sell: () => trade('sell'),
     star: () => {
       const row = view.current.selectedRow;
@@ -155,7 +165,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     },
   });
 
-  const filterShown = editing() !== null || filter !== '';
+  const filterShown = !alertPrompt.isOpen && (editing() !== null || filter !== '');
   // The last line: the filter while there is one, and always where the cursor is and the sort.
   const tableHeight = Math.max(1, height - 1);
   const at = selectedRow ? rows.indexOf(selectedRow) + 1 : 0;
@@ -167,7 +177,8 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   if (detail && selectedRow) {
     return (
       <Box flexDirection="column" height={height}>
-        <DetailPane sections={tokenSections(selectedRow, now)} width={width} height={height} active />
+        <TokenDetail row={selectedRow} now={now} width={width} height={alertPrompt.isOpen ? height - 1 : height} />
+        {alertPrompt.view(width)}
       </Box>
     );
   }
@@ -197,7 +208,9 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
         emptyText={empty}
       />
       </Box>
-      {filterShown ? (
+      {alertPrompt.isOpen ? (
+        alertPrompt.view(width)
+      ) : filterShown ? (
         <Box>
           <Text color={theme.accent}>/</Text>
           <LineView line={editing() ?? lineAt(filter)} width={Math.max(1, width - 1 - Math.min(40, position.length + 12))} focus={editing() !== null} />

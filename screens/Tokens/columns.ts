@@ -1,10 +1,11 @@
 // The Tokens table's columns. Priorities decide what drops out on narrow terminals (highest first):
 // at 80 columns rank, symbol, price, change, volume, market cap and the sparkline stay.
 import type { Column } from '../../components/Table.js';
-import { sparkline } from '../../components/Sparkline.js';
+import { trendLine } from '../../components/Chart.js';
 import { changeColor, type Theme } from '../../components/theme.js';
 import { formatCompact, formatPct, formatUsd, MISSING } from '../../src/format.js';
 import { statsOf, volumeOf, type TokenRow } from './rows.js';
+import { trendValues } from './trend.js';
 
 /** The trend column's width: 10 points on narrow terminals, more history on wide ones. */
 export function sparkWidth(width: number): number {
@@ -15,7 +16,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const changeOf = (r: TokenRow) => num(statsOf(r.token, r.interval)?.priceChange);
 const ORGANIC_SHORT: Record<string, string> = { high: 'high', medium: 'med', low: 'low' };
 
-export function tokenColumns(theme: Theme, width = 80): Column<TokenRow>[] {
+/** `ascii`: the trend in ASCII levels (NO_COLOR, --ascii) instead of block characters. */
+export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color): Column<TokenRow>[] {
   const spark = sparkWidth(width);
   return [
     { id: 'rank', title: '#', width: 3, align: 'right', format: (r) => (r.rank === null ? '×' : String(r.rank)), sortValue: (r) => r.rank },
@@ -65,7 +67,7 @@ export function tokenColumns(theme: Theme, width = 80): Column<TokenRow>[] {
       format: (r) => (r.token ? ORGANIC_SHORT[r.token.organicScoreLabel ?? ''] ?? MISSING : MISSING),
       sortValue: (r) => num(r.token?.organicScore),
     },
-    { id: 'spark', title: 'Trend', width: spark, priority: 2, format: (r) => sparkline(r.history, spark), sortValue: () => null },
+    { id: 'spark', title: 'Trend', width: spark, priority: 2, format: (r) => trendLine(trendValues(r.history, r.token, spark), spark, ascii), sortValue: () => null },
   ];
 }
 

@@ -6,6 +6,7 @@ import { describeOrderError } from '../pipeline/advice.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
 import { amountText, impactPercent, orderSummary, quoteSummary, typedConfirmationFor, type TokenRef } from './describe.js';
 import type { DescribedRequest } from './confirmView.js';
+import { safetyConfirmation, safetySummary, type SafetyCard } from '../safety/card.js';
 
 /** The order could not be built (errorCode 1, 2 or 3): the message says what to do. */
 export class OrderBuildError extends Error {
@@ -23,6 +24,8 @@ export interface OrderSwapInput {
   /** input amount, base units */
   amount: bigint;
   excludeDexes?: string[];
+  /** the bought token's safety card, shown first in the dialog (a risky token needs a typed yes) */
+  safety?: SafetyCard;
   /** why the wallet cannot pay this much input (raw), checked on what the service built before the dialog */
   checkFunds?(inputRaw: bigint): string | undefined;
   now(): number;
@@ -77,8 +80,8 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
       return {
         title: `Swap ${amountText(order.inAmount, p.input)} for ${p.output.symbol} (order)`,
         lines: [],
-        summary: orderSummary(order, p.input, p.output, p.wallet),
-        typedConfirmation: typedConfirmationFor(pct),
+        summary: [...(p.safety ? safetySummary(p.safety) : []), ...orderSummary(order, p.input, p.output, p.wallet)],
+        typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };
     },
   };
@@ -93,6 +96,7 @@ export interface RouteSwapInput {
   feeAccount?: string;
   /** why this swap goes through the swap group rather than the order group (said in the dialog) */
   why?: string[];
+  safety?: SafetyCard;
   checkFunds?(inputRaw: bigint): string | undefined;
   now(): number;
 }
@@ -141,8 +145,8 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         title: `Swap ${amountText(quote.inAmount, p.input)} for ${p.output.symbol} (build + RPC send)`,
         lines: [],
         ...(p.why?.length ? { warnings: [`Through the swap group (built here, sent by RPC) because the order group cannot honour: ${p.why.join(', ')}`] } : {}),
-        summary: quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports }),
-        typedConfirmation: typedConfirmationFor(pct),
+        summary: [...(p.safety ? safetySummary(p.safety) : []), ...quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports })],
+        typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };
     },
   };

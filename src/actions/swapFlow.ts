@@ -11,6 +11,7 @@ import { runSigned, signingBlocked } from './run.js';
 import { routeSwapAction, orderSwapAction } from './swapActions.js';
 import { checkForm, shortfall, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
+import { needsCard, safetyCard } from '../safety/card.js';
 
 /** Every token the catalog has seen, plus the well-known ones: what symbols resolve against. */
 export function knownTokens(s: Pick<Services, 'catalog'>): Token[] {
@@ -110,10 +111,12 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
     const short = checkFunds(check.amount);
     if (short) return fail(s, swap, via, `${short}; nothing was requested or signed`), undefined;
   }
+  // Buying a token (not SOL, USDC or USDT): its safety card leads the confirm dialog.
+  const safety = needsCard(output.mint) ? safetyCard(output.mint, s.catalog.getState().latest[output.mint], s.now()) : undefined;
   const spec =
     via === 'order'
-      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, checkFunds, now: s.now })
-      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, checkFunds, now: s.now });
+      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, checkFunds, safety, now: s.now })
+      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, checkFunds, safety, now: s.now });
   swap.getState().setRunning('Building…');
   let result: ActionResult;
   try {

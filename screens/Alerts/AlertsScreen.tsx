@@ -1,0 +1,194 @@
+// The Alerts view (tab 7): every price alert, fired ones first. Enter on an alert opens the Orders
+// screen with a limit order at its price typed out (the amount to edit), b opens Swap; e edits
+// the condition, a re-arms a fired alert, x deletes (y to confirm), n sets a new one. Arriving
+// here never starts editing: only n and e open a line, Enter or Esc closes it.
+import { Box, Text } from 'ink';
+import { useMemo, useRef } from 'react';
+import { useStore } from 'zustand';
+import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
+import { LineView } from '../../components/fields/LineView.js';
+import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
+import { Table } from '../../components/Table.js';
+import { padCell } from '../../components/text.js';
+import { useTheme } from '../../components/theme.js';
+import { useRefState } from '../../components/useRefState.js';
+import { addAlertFromLine, readAlertLine, setText } from '../../src/alerts/command.js';
+import { AlertInputError, ALERT_EXAMPLES, conditionInput, conditionText } from '../../src/alerts/model.js';
+import type { AlertsState } from '../../src/alerts/store.js';
+import { plural } from '../../src/format.js';
+import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import type { ScreenProps } from '../shell/types.js';
+import { tradeFromAlert } from './trade.js';
+import { alertColumns, alertRows, type AlertRow } from './rows.js';
+
+export const ALERTS_SCREEN = 'alerts';
+
+type LineMode = { kind: 'new' | 'edit'; id?: string; line: LineState };
+
+const getKey = (r: AlertRow) => r.alert.id;
+
+export function AlertsScreen({ store, services: s, width, height }: ScreenProps<AlertsState>) {
+  const { keymap } = useShell();
+  const flash = useFlash();
+  const theme = useTheme();
+  const now = useSession((st) => st.now);
+  const alerts = useStore(store, (st) => st.alerts);
+  const selected = useStore(store, (st) => st.selected);
+  const loadError = useStore(store, (st) => st.loadError);
+  const latest = useCatalog((st) => st.latest);
+  const lists = useCatalog((st) => st.lists);
+  const [editing, setEditing] = useRefState<LineMode | null>(null);
+  const [deleting, setDeleting] = useRefState<string | null>(null);
+
+  const rows = useMemo(() => alertRows(alerts, latest, lists), [alerts, latest, lists]);
+  const selectedRow = rows.find((r) => r.alert.id === selected) ?? rows[0];
+  const view = useRef({ rows, selectedRow });
+  view.current = { rows, selectedRow };
+  const columns = useMemo(() => alertColumns(theme, now), [theme, now]);
+  const st = () => store.getState();
+
+  const submit = (mode: LineMode) => {
+    const text = mode.line.text.trim();
+    if (text === '') return;
+    try {
+      const latestNow = s.catalog.getState().latest;
+      if (mode.kind === 'edit' && mode.id) {
+        const read = readAlertLine(text, latestNow);
+        const old = st().alerts.find((a) => a.id === mode.id);
+        if (old && old.mint === read.mint) {
+          st().edit(old.id, read.condition);
+          const changed = st().alerts.find((a) => a.id === old.id)!;
+          return flash('success', setText(changed, latestNow, 'alert changed'));
+        }
+        if (old) st().remove(old.id);
+      }
+      flash('success', addAlertFromLine(store, latestNow, text).message);
+    } catch (e) {
+      if (!(e instanceof AlertInputError)) throw e;
+      flash('error', `${e.message} (e.g. ${ALERT_EXAMPLES})`);
+      setEditing(mode);
+    }
+  };
+
+  useKeyLayer('input', (input, key) => {
+    const name = normalizeKey(input, key);
+    const del = deleting();
+    if (del) {
+      if (name === 'y' || name === 'Y') {
+        const gone = st().remove(del);
+        setDeleting(null);
+        if (gone) flash('info', `alert deleted: ${view.current.rows.find((r) => r.alert.id === del)?.symbol ?? ''} ${conditionText(gone.condition)}`);
+      } else if (name === 'n' || name === 'N' || name === 'escape' || name === 'enter') setDeleting(null);
+      return true;
+    }
+    const mode = editing();
+    if (!mode) return false;
+    if (name === 'escape') return setEditing(null), true;
+    if (name === 'enter') {
+      setEditing(null);
+      submit(mode);
+      return true;
+    }
+    const next = applyLineKey(mode.line, name, input);
+    if (next) setEditing({ ...mode, line: next });
+    return true;
+  });
+
+  const move = (by: number | 'top' | 'bottom') => {
+    const { rows: rs, selectedRow: cur } = view.current;
+    if (rs.length === 0) return false;
+    const at = cur ? rs.indexOf(cur) : 0;
+    const to = by === 'top' ? 0 : by === 'bottom' ? rs.length - 1 : Math.min(rs.length - 1, Math.max(0, at + by));
+    st().select(rs[to].alert.id);
+    view.current.selectedRow = rs[to];
+    return true;
+  };
+  const current = () => view.current.selectedRow;
+  const none = () => flash('info', 'no alert here: n sets one (or :alert SOL > 250, or a on a token row)');
+  const tableHeight = Math.max(2, height - 3);
+
+  useCommands(
+    keymap,
+    ALERTS_SCREEN,
+    {
+      down: () => move(1),
+      up: () => move(-1),
+      top: () => move('top'),
+      bottom: () => move('bottom'),
+      pageDown: () => move(Math.max(1, tableHeight - 2)),
+      pageUp: () => move(-Math.max(1, tableHeight - 2)),
+      open: () => {
+        const row = current();
+        if (!row) return none();
+        tradeFromAlert(s, row, 'limit', flash);
+      },
+      swap: () => {
+        const row = current();
+        if (!row) return none();
+        tradeFromAlert(s, row, 'swap', flash);
+      },
+      new: () => setEditing({ kind: 'new', line: lineAt('') }),
+      edit: () => {
+        const row = current();
+        if (!row) return none();
+        const token = row.symbol && !row.symbol.endsWith('…') ? row.symbol : row.alert.mint;
+        setEditing({ kind: 'edit', id: row.alert.id, line: lineAt(`${token} ${conditionInput(row.alert.condition)}`) });
+      },
+      delete: () => {
+        const row = current();
+        if (!row) return none();
+        setDeleting(row.alert.id);
+      },
+      rearm: () => {
+        const row = current();
+        if (!row) return none();
+        if (row.alert.state === 'armed') return flash('info', `${row.symbol} ${conditionText(row.alert.condition)} is armed already`);
+        st().rearm(row.alert.id);
+        flash('success', setText({ ...row.alert, state: 'armed' }, s.catalog.getState().latest, 'alert re-armed'));
+      },
+      sort: () => flash('info', 'alerts are listed fired first (newest first), then armed'),
+      filter: () => flash('info', 'no filter here: the list is short'),
+    },
+    'screen',
+    editing() === null && deleting() === null,
+  );
+
+  const fired = alerts.filter((a) => a.state === 'fired').length;
+  const head = `${plural(alerts.length, 'alert')} · ${fired} fired · ${alerts.length - fired} armed · checked on every token refresh${loadError ? ' · NOT SAVED' : ''}`;
+  const mode = editing();
+  const del = deleting();
+  const delRow = del ? rows.find((r) => r.alert.id === del) : undefined;
+  const info = del
+    ? `Delete ${delRow?.symbol ?? ''} ${delRow ? conditionText(delRow.alert.condition) : ''}? y deletes · n or Esc keeps it`
+    : selectedRow?.uncovered
+      ? `${selectedRow.symbol}: ${selectedRow.uncovered}`
+      : selectedRow?.alert.state === 'fired'
+        ? 'Enter: limit order at the fired price (Orders) · b: swap · a: re-arm'
+        : 'Enter: limit order at this level (Orders) · b: swap · e: edit';
+  const hint = mode ? `${mode.kind === 'new' ? 'new' : 'edit'} alert: TOKEN > PRICE, TOKEN < PRICE or TOKEN -5%/1h · Enter saves · Esc cancels` : 'Enter limit · b swap · e edit · x delete · a re-arm · n new';
+  return (
+    <Box flexDirection="column" height={height} width={width}>
+      <Text color={theme.accent} wrap="truncate">{padCell(head, width)}</Text>
+      <Box height={tableHeight} flexDirection="column">
+        <Table
+          columns={columns}
+          rows={rows}
+          getKey={getKey}
+          selectedKey={selectedRow?.alert.id}
+          width={width}
+          height={tableHeight}
+          emptyText={`No alerts. n here, a on a token row, or ${ALERT_EXAMPLES}`}
+        />
+      </Box>
+      {mode ? (
+        <Box>
+          <Text color={theme.accent}>{'alert '}</Text>
+          <LineView line={mode.line} width={Math.max(1, width - 6)} focus />
+        </Box>
+      ) : (
+        <Text color={del ? theme.warn : theme.dim} wrap="truncate">{padCell(info, width)}</Text>
+      )}
+      <Text color={theme.dim} wrap="truncate">{padCell(hint, width)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+// The Alerts view's rows and columns: fired alerts first (newest first), then the armed ones in the
+// order they were set; each with its token, condition, the price now and when it fired.
+import type { Column } from '../../components/Table.js';
+import type { Theme } from '../../components/theme.js';
+import type { Token } from '../../src/api/types.js';
+import { categoryOf, outsideLists } from '../../src/alerts/coverage.js';
+import { conditionText, priceWords, type Alert } from '../../src/alerts/model.js';
+import { alertSymbol } from '../../src/alerts/store.js';
+import { formatAge, MISSING } from '../../src/format.js';
+import type { TokensState } from '../../src/store/tokens.js';
+
+export interface AlertRow {
+  alert: Alert;
+  symbol: string;
+  price?: number;
+  /** why no price comes for it (a mint outside every list polled) */
+  uncovered?: string;
+}
+
+export function alertRows(alerts: readonly Alert[], latest: Record<string, Token>, lists: TokensState['lists']): AlertRow[] {
+  const fired = alerts.filter((a) => a.state === 'fired').sort((a, b) => (b.firedAt ?? 0) - (a.firedAt ?? 0));
+  const armed = alerts.filter((a) => a.state === 'armed');
+  return [...fired, ...armed].map((alert) => {
+    const p = latest[alert.mint]?.usdPrice;
+    const price = typeof p === 'number' && Number.isFinite(p) ? p : undefined;
+    const uncovered = categoryOf(alert.mint, lists) === undefined && outsideLists(alert.mint, lists) ? 'not in any top-100 token list: no price to check until it is listed' : undefined;
+    return { alert, symbol: alertSymbol(alert, latest), price, ...(uncovered ? { uncovered } : {}) };
+  });
+}
+
+export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
+  return [
+    {
+      id: 'state',
+      title: 'State',
+      width: 6,
+      format: (r) => (r.alert.state === 'fired' ? 'FIRED' : 'armed'),
+      color: (r) => (r.alert.state === 'fired' ? theme.warn : theme.ok),
+    },
+    { id: 'token', title: 'Token', width: 10, format: (r) => r.symbol },
+    { id: 'condition', title: 'When', width: 18, format: (r) => conditionText(r.alert.condition) },
+    { id: 'now', title: 'Now USD', width: 14, align: 'right', format: (r) => (r.price === undefined ? MISSING : priceWords(r.price)) },
+    {
+      id: 'fired',
+      title: 'Fired',
+      flex: 1,
+      minWidth: 12,
+      format: (r) =>
+        r.alert.state === 'fired' && r.alert.firedAt !== undefined
+          ? `${formatAge(now - r.alert.firedAt)} ago at ${priceWords(r.alert.firedPrice)}${r.alert.firedChange !== undefined ? ` (${r.alert.firedChange >= 0 ? '+' : ''}${r.alert.firedChange.toFixed(2)}%)` : ''}`
+          : r.uncovered
+            ? 'unlisted'
+            : MISSING,
+    },
+    { id: 'set', title: 'Set', width: 5, align: 'right', priority: 1, format: (r) => (r.alert.createdAt ? formatAge(now - r.alert.createdAt) : MISSING) },
+  ];
+}

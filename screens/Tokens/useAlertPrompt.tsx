@@ -1,0 +1,59 @@
+// `a` on a token row: a line at the bottom prefilled with the token ("alert SOL "), where the
+// condition is typed (> 250, < 100, -5%/1h); Enter sets the alert, Esc drops the line. While the
+// line is open it takes every printable key, so nothing typed reaches the screen or global keys.
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
+import { LineView } from '../../components/fields/LineView.js';
+import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
+import { useTheme } from '../../components/theme.js';
+import { useRefState } from '../../components/useRefState.js';
+import { addAlertFromLine } from '../../src/alerts/command.js';
+import { AlertInputError, ALERT_EXAMPLES } from '../../src/alerts/model.js';
+import { alertsOf } from '../../src/alerts/store.js';
+import type { Services } from '../../src/services.js';
+import type { Flash } from '../shell/types.js';
+
+export interface AlertPrompt {
+  open(token: string): void;
+  isOpen: boolean;
+  /** the line to draw in place of the status line, when open */
+  view(width: number): ReactNode;
+}
+
+export function useAlertPrompt(services: Services, flash: Flash): AlertPrompt {
+  const theme = useTheme();
+  const [line, setLine] = useRefState<LineState | null>(null);
+  useKeyLayer('input', (input, key) => {
+    const l = line();
+    if (!l) return false;
+    const name = normalizeKey(input, key);
+    if (name === 'escape') return setLine(null), true;
+    if (name === 'enter') {
+      try {
+        const { message } = addAlertFromLine(alertsOf(services), services.catalog.getState().latest, l.text);
+        setLine(null);
+        flash('success', `${message} · 7 lists alerts`);
+      } catch (e) {
+        if (!(e instanceof AlertInputError)) throw e;
+        flash('error', `${e.message} (e.g. ${ALERT_EXAMPLES})`);
+      }
+      return true;
+    }
+    const next = applyLineKey(l, name, input);
+    if (next) setLine(next);
+    return true;
+  });
+  const current = line();
+  return {
+    open: (token) => setLine(lineAt(`${token} `)),
+    isOpen: current !== null,
+    view: (width) =>
+      current ? (
+        <Box>
+          <Text color={theme.accent}>alert </Text>
+          <LineView line={current} width={Math.max(1, width - 6)} focus />
+        </Box>
+      ) : null,
+  };
+}
