@@ -3,12 +3,13 @@ import type { Config } from '../config.js';
 import { describeConfig } from '../config.js';
 import { maskSecret, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
 import { createServices, StartError } from '../services.js';
-import { COMMAND_SPECS } from '../args.js';
+import { COMMAND_SPECS, ORDER_SIGNING_COMMANDS, type OrderSigningCommand } from '../args.js';
 import { tokensCommand } from './tokens.js';
 import { quoteCommand } from './quote.js';
 import { portfolioCommand, ordersCommand } from './account.js';
 import { invitesCommand } from './invites.js';
 import { checkAddressArgument } from './wallet.js';
+
 import { CommandError, printJson, clean } from './print.js';
 
 export async function runHeadless(command: string, positionals: string[], flags: Record<string, string | boolean>, config: Config): Promise<number> {
@@ -29,6 +30,9 @@ export async function runHeadless(command: string, positionals: string[], flags:
   }
   // signing commands build their own services (wallet, journal, confirmation)
   if (command === 'studio') return (await import('./studio.js')).studioCommand(positionals, flags, config, fail);
+  if ((ORDER_SIGNING_COMMANDS as readonly string[]).includes(command)) {
+    return (await import('./orderSigning.js')).orderSigningCommand(command as OrderSigningCommand, positionals, flags, config, fail);
+  }
   // The same factory as the dashboard; these commands read with whatever wallet their ADDRESS names.
   let services;
   try {

@@ -3,13 +3,12 @@
 // pipeline. Confirmation as for every signing command: the dialog is printed on stderr and asked
 // on the terminal; --yes signs without asking; with no terminal and no --yes nothing is requested
 // (exit 2). Exit codes: 0 done, 1 failed or cancelled, 2 usage, a field rule or signing unavailable.
-import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
-import { createServices, StartError, type Services } from '../services.js';
+import type { Services } from '../services.js';
+import { openSigningSession } from './signing.js';
 import { signingBlocked } from '../actions/run.js';
 import { claimFromForm, launchFromForm, loadLaunched } from '../actions/studioFlow.js';
 import { loadTokens } from '../actions/swapFlow.js';
-import type { ConfirmView } from '../store/confirm.js';
 import { presetForm, type StudioForm } from '../studio/preset.js';
 import { createStudioStore, DEFAULT_CLAIM, type StudioStore } from '../studio/store.js';
 import { FIELD_LABELS, type StudioField } from '../studio/validate.js';
@@ -62,43 +61,6 @@ function checkUsage(positionals: string[], flags: Flags): 'create' | 'claim' {
   return sub;
 }
 
-function dialogText(v: ConfirmView): string {
-  const width = Math.max(...v.summary.map((l) => l.label.length), 0);
-  return [
-    v.title,
-    ...v.summary.map((l) => `  ${l.label.padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`),
-    ...v.facts.map((f) => `  ${clean(f, 200)}`),
-    ...v.warnings.map((w) => `  warning: ${clean(w, 300)}`),
-  ].join('\n') + '\n';
-}
-
-/** Answers the pipeline's confirm requests: printed on stderr, then --yes or the person's y. */
-function answerConfirmations(s: Services, yes: boolean): () => void {
-  let handled = 0;
-  let rl: ReturnType<typeof createInterface> | undefined;
-  const unsubscribe = s.confirm.subscribe((st) => {
-    const head = st.queue[0];
-    if (!head || head.id === handled) return;
-    handled = head.id;
-    process.stderr.write(dialogText(head.view));
-    if (yes) {
-      process.stderr.write('--yes: signing without asking\n');
-      queueMicrotask(() => s.confirm.getState().answer(head.id, true));
-      return;
-    }
-    rl ??= createInterface({ input: process.stdin, output: process.stderr });
-    const word = head.view.typedConfirmation;
-    rl.question(word ? `Type "${word}" to ${head.view.confirmLabel ?? 'sign and send'}: ` : `${head.view.confirmLabel ?? 'Sign and send'}? [y/N] `, (a) => {
-      const ok = word ? a.trim() === word : /^y(es)?$/i.test(a.trim());
-      s.confirm.getState().answer(head.id, ok);
-    });
-  });
-  return () => {
-    unsubscribe();
-    rl?.close();
-  };
-}
-
 export async function studioCommand(positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
   let sub: 'create' | 'claim';
   try {
@@ -107,19 +69,9 @@ export async function studioCommand(positionals: string[], flags: Flags, config:
     if (e instanceof CommandError) return fail(e.message), e.exitCode;
     throw e;
   }
-  const yes = flags.yes === true;
-  if (!yes && !(process.stdin.isTTY && process.stderr.isTTY)) {
-    fail('refusing to sign: there is no terminal to ask for confirmation; pass --yes to sign without a prompt (nothing was requested)');
-    return 2;
-  }
-  let s: Services;
-  try {
-    s = await createServices(config, { retries: 1 });
-  } catch (e) {
-    if (e instanceof StartError) return fail(e.message), 2;
-    throw e;
-  }
-  const stop = answerConfirmations(s, yes);
+  const session = await openSigningSession(config, flags.yes === true, fail);
+  if (typeof session === 'number') return session;
+  const s = session.services;
   try {
     for (const n of s.notices) fail(n.text);
     const blocked = signingBlocked(s, 'rpc');
@@ -129,8 +81,7 @@ export async function studioCommand(positionals: string[], flags: Flags, config:
     await Promise.all([loadTokens(s), loadLaunched(s, store)]);
     return sub === 'create' ? await create(s, store, flags) : await claim(s, store, positionals[1], flags);
   } finally {
-    stop();
-    await s.close();
+    await session.close();
   }
 }
 

@@ -1,0 +1,54 @@
+// `tradedeck limit|dca|cancel|cancel-all`: the Orders screen's commands without the screen, through
+// the same parsing, checks and signing pipeline, confirmed as every signing command is (see
+// signing.ts). Exit codes: 0 done, 1 failed or cancelled, 2 usage, an input rule or signing unavailable.
+import type { Config } from '../config.js';
+import { signingBlocked } from '../actions/run.js';
+import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder } from '../actions/ordersFlow.js';
+import { OrderInputError } from '../actions/ordersInput.js';
+import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../args.js';
+import type { ActionResult } from '../pipeline/types.js';
+import { createOrdersStore, type OrdersStore } from '../store/orders.js';
+import { clean, printJson } from './print.js';
+import { openSigningSession } from './signing.js';
+
+
+type Flags = Record<string, string | boolean>;
+
+function report(store: OrdersStore, flags: Flags, status: string, extra: Record<string, unknown> = {}): void {
+  const o = store.getState().outcome;
+  if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }));
+  else process.stdout.write([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n') + '\n');
+}
+
+export async function orderSigningCommand(command: OrderSigningCommand, positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+  const session = await openSigningSession(config, flags.yes === true, fail);
+  if (typeof session === 'number') return session;
+  const s = session.services;
+  try {
+    for (const n of s.notices) fail(n.text);
+    const blocked = signingBlocked(s, 'execute');
+    if (blocked) return fail(blocked), 2;
+    const store = createOrdersStore({ tab: command === 'dca' ? 'dca' : 'limit' });
+    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`));
+    if (command === 'cancel-all') {
+      const batches = await cancelAllLimits(s, store);
+      const ok = batches.length > 0 && batches.every((b) => b.status === 'success');
+      report(store, flags, ok ? 'success' : 'failed', { batches });
+      return ok ? 0 : 1;
+    }
+    let result: ActionResult;
+    if (command === 'limit') result = await createLimitFromArgs(s, store, positionals);
+    else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
+    else result = await cancelOne(s, store, await findOpenOrder(s, store, positionals[0] ?? ''));
+    report(store, flags, result.status, { signature: result.signature });
+    return result.status === 'success' ? 0 : result.status === 'refused' ? 2 : 1;
+  } catch (e) {
+    if (e instanceof OrderInputError) {
+      fail(`${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`);
+      return 2;
+    }
+    throw e;
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,80 @@
+// What every headless command that signs shares: the services with the wallet, and the pipeline's
+// confirm dialog as text. The dialog is printed on stderr and asked on the terminal; --yes signs
+// without asking; with no terminal and no --yes nothing is requested (exit 2).
+import { createInterface } from 'node:readline';
+import type { Config } from '../config.js';
+import { createServices, StartError, type Services } from '../services.js';
+import type { ConfirmView } from '../store/confirm.js';
+import { clean } from './print.js';
+
+export function dialogText(v: ConfirmView): string {
+  const width = Math.max(...v.summary.map((l) => l.label.length), 0);
+  return [
+    v.title,
+    ...v.summary.map((l) => `  ${l.label.padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`),
+    ...v.facts.map((f) => `  ${clean(f, 200)}`),
+    ...v.warnings.map((w) => `  warning: ${clean(w, 300)}`),
+  ].join('\n') + '\n';
+}
+
+/** Answers the pipeline's confirm requests: printed on stderr, then --yes or the person's y. */
+function answerConfirmations(s: Services, yes: boolean): () => void {
+  let handled = 0;
+  let rl: ReturnType<typeof createInterface> | undefined;
+  const unsubscribe = s.confirm.subscribe((st) => {
+    const head = st.queue[0];
+    if (!head || head.id === handled) return;
+    handled = head.id;
+    process.stderr.write(dialogText(head.view));
+    if (yes) {
+      process.stderr.write('--yes: signing without asking\n');
+      queueMicrotask(() => s.confirm.getState().answer(head.id, true));
+      return;
+    }
+    rl ??= createInterface({ input: process.stdin, output: process.stderr });
+    const word = head.view.typedConfirmation;
+    rl.question(word ? `Type "${word}" to ${head.view.confirmLabel ?? 'sign and send'}: ` : `${head.view.confirmLabel ?? 'Sign and send'}? [y/N] `, (a) => {
+      const ok = word ? a.trim() === word : /^y(es)?$/i.test(a.trim());
+      s.confirm.getState().answer(head.id, ok);
+    });
+  });
+  return () => {
+    unsubscribe();
+    rl?.close();
+  };
+}
+
+export interface SigningSession {
+  services: Services;
+  /** stops answering and closes the services */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the services for a signing command, or says why it cannot (exit code 2): no terminal to
+ * ask and no --yes, or a key file that cannot be used.
+ */
+export async function openSigningSession(config: Config, yes: boolean, fail: (line: string) => void): Promise<SigningSession | number> {
+  if (!yes && !(process.stdin.isTTY && process.stderr.isTTY)) {
+    fail('refusing to sign: there is no terminal to ask for confirmation; pass --yes to sign without a prompt (nothing was requested)');
+    return 2;
+  }
+  let s: Services;
+  try {
+    s = await createServices(config, { retries: 1 });
+  } catch (e) {
+    if (e instanceof StartError) {
+      fail(e.message.replace(/\n/g, ' '));
+      return 2;
+    }
+    throw e;
+  }
+  const stop = answerConfirmations(s, yes);
+  return {
+    services: s,
+    close: async () => {
+      stop();
+      await s.close();
+    },
+  };
+}

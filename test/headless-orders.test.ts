@@ -1,0 +1,111 @@
+// `tradedeck limit|dca|cancel|cancel-all`, run as a person would (dist/cli.js) against a simulator
+// this test holds: --yes signs without asking and executes once; no terminal and no --yes requests
+// nothing (exit 2); input rules are named before any request; cancel-all cancels every open order.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSim, type SimHandle } from '../src/sim/index.js';
+import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
+
+const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
+let sim: SimHandle;
+let home: string;
+let keyPath: string;
+let address: string;
+
+before(async () => {
+  home = mkdtempSync(join(tmpdir(), 'td-headless-orders-'));
+  keyPath = await createDemoKeyFile(join(home, 'keys'));
+  address = (await loadKeypairFile(keyPath)).address;
+  sim = await startSim({ seed: 13 });
+  sim.fund(address);
+});
+after(async () => {
+  await sim.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+function run(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), XDG_STATE_HOME: join(home, 'state'), TRADEDECK_API_KEY: 'test-key' };
+  delete env.TRADEDECK_BASE_URL;
+  delete env.TRADEDECK_ADDRESS;
+  delete env.TRADEDECK_KEYPAIR;
+  const argv = [CLI, ...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end();
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
+  });
+}
+
+const count = (path: string) => sim.requests().filter((r) => r.path === path).length;
+const openOrders = async () =>
+  ((await (await fetch(`${sim.url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, { headers: { 'x-api-key': 'k' } })).json()) as { orders: Array<{ orderKey: string }> }).orders;
+
+test('limit without a terminal and without --yes refuses before any request (exit 2)', async () => {
+  const before = count('/trigger/v1/createOrder');
+  const r = await run('limit', '1', 'SOL', '500', 'USDC');
+  assert.equal(r.code, 2);
+  assert.match(r.err, /refusing to sign: there is no terminal to ask for confirmation; pass --yes/);
+  assert.equal(count('/trigger/v1/createOrder'), before);
+});
+
+test('limit with --yes prints the dialog on stderr, executes once and reports the order; bad input is named (exit 2)', async () => {
+  const executes = count('/trigger/v1/execute');
+  const r = await run('limit', '1', 'SOL', '500', 'USDC', 'expiry', '7d', '--yes');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /Limit order: sell 1 SOL for 500 USDC/);
+  assert.match(r.err, /--yes: signing without asking/);
+  assert.match(r.out, /Limit order/);
+  assert.equal(count('/trigger/v1/execute'), executes + 1);
+  assert.equal((await openOrders()).length, 1);
+
+  const creates = count('/trigger/v1/createOrder');
+  const small = await run('limit', '0.01', 'SOL', '3', 'USDC', '--yes');
+  assert.equal(small.code, 2);
+  assert.match(small.err, /under the \$5\.00 minimum/);
+  assert.match(small.err, /usage: tradedeck limit AMOUNT SELL/);
+  const stray = await run('limit', '1', 'SOL', '--yes');
+  assert.equal(stray.code, 2);
+  assert.equal(count('/trigger/v1/createOrder'), creates);
+});
+
+test('dca with --yes places a recurring order; its minimums are checked first', async () => {
+  const r = await run('dca', '300', 'USDC', 'SOL', '3', '1h', '--yes', '--json');
+  assert.equal(r.code, 0, r.err);
+  const body = JSON.parse(r.out) as { status: string };
+  assert.equal(body.status, 'success');
+  const sent = sim.requests().filter((x) => x.path === '/recurring/v1/createOrder').at(-1)!.body as { params: { time: { interval: number; numberOfOrders: number } } };
+  assert.deepEqual([sent.params.time.interval, sent.params.time.numberOfOrders], [3600, 3]);
+  const low = await run('dca', '60', 'USDC', 'SOL', '3', '1h', '--yes');
+  assert.equal(low.code, 2);
+  assert.match(low.err, /100/);
+});
+
+test('cancel ORDER and cancel-all with --yes close the open limit orders', async () => {
+  await run('limit', '1', 'SOL', '600', 'USDC', '--yes');
+  await run('limit', '1', 'SOL', '700', 'USDC', '--yes');
+  const orders = await openOrders();
+  assert.ok(orders.length >= 2);
+  const one = await run('cancel', orders[0].orderKey, '--yes');
+  assert.equal(one.code, 0, one.err);
+  assert.equal((await openOrders()).length, orders.length - 1);
+  const all = await run('cancel-all', '--yes');
+  assert.equal(all.code, 0, all.err);
+  assert.match(all.out, /Cancel all: 1 of 1 transactions done/);
+  assert.equal((await openOrders()).length, 0);
+  const none = await run('cancel', 'NoSuchOrder1111111111111111111111111111111', '--yes');
+  assert.equal(none.code, 2);
+});
