@@ -4,8 +4,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
-import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
+import { useCommands } from '../../components/keys/index.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
@@ -19,7 +18,8 @@ import type { StudioField } from '../../src/studio/validate.js';
 import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
 import type { ScreenProps } from '../shell/types.js';
 import { CLAIM_FIELDS, CREATE_FIELDS } from './fields.js';
-import { FormLines } from './FormLines.js';
+import { FormLines } from '../../components/form/FormLines.js';
+import { useFormEditing } from '../../components/form/useFormEditing.js';
 import { claimNotes, createNotes, printable } from './notes.js';
 import { PoolsView } from './PoolsView.js';
 import { openClaim, quoteMintsOf } from './open.js';
@@ -46,8 +46,6 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const balances = use((st) => st.balances);
   const [createFocus, setCreateFocus] = useRefState<StudioField>('name');
   const [claimFocus, setClaimFocus] = useRefState<ClaimField>('pool');
-  const [editing, setEditing] = useRefState(false);
-  const [line, setLine] = useRefState<LineState | null>(null);
   const tokens = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps
   const st = () => store.getState();
 
@@ -55,9 +53,6 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
     void loadLaunched(s, store).then(() => refreshStudioBalances(s, store, quoteMintsOf(store.getState().pools)));
     if (catalogEmpty(s)) void loadTokens(s);
   }, [s, store]);
-  useEffect(() => {
-    if (running && editing()) setEditing(false);
-  }, [running, editing, setEditing]);
 
   // the focused field of the open form, its value, and setting it
   const fields = () => (st().view === 'claim' ? CLAIM_FIELDS : CREATE_FIELDS);
@@ -65,13 +60,6 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const setFocus = (k: string) => (st().view === 'claim' ? setClaimFocus(k as ClaimField) : setCreateFocus(k as StudioField));
   const valueOf = (k: string): string | boolean => (st().view === 'claim' ? st().claim[k as ClaimField] : st().form[k as StudioField]);
   const setValue = (k: string, v: string | boolean) => (st().view === 'claim' ? st().setClaimField(k as ClaimField, String(v)) : st().setField(k as StudioField, v as never));
-  const move = (by: number | 'top' | 'bottom') => {
-    const fs = fields();
-    const i = fs.findIndex((f) => f.key === focus());
-    const to = by === 'top' ? 0 : by === 'bottom' ? fs.length - 1 : Math.min(fs.length - 1, Math.max(0, i + by));
-    setFocus(fs[to].key);
-    setLine(null);
-  };
   const moveRow = (by: number | 'top' | 'bottom') => {
     const ps = st().pools;
     if (ps.length === 0) return false;
@@ -82,26 +70,12 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const nav = (by: number | 'top' | 'bottom') => (st().view === 'list' ? moveRow(by) : move(by));
 
   // While a field the person opened is edited, every key goes to it (q, 1, n never leak out).
-  useKeyLayer(
-    'input',
-    (input, key) => {
-      if (!editing()) return false;
-      const name = normalizeKey(input, key);
-      if (name === 'ctrl+c') return false;
-      if (name === 'escape' || name === 'enter') return setEditing(false), setLine(null), true;
-      if (name === 'tab' || name === 'down') return move(1), true;
-      if (name === 'shift+tab' || name === 'up') return move(-1), true;
-      const k = focus();
-      if (fields().find((f) => f.key === k)?.kind !== 'text') return true;
-      const next = applyLineKey(line() ?? lineAt(String(valueOf(k))), name, input);
-      if (next) {
-        setLine(next);
-        setValue(k, next.text);
-      }
-      return true;
-    },
-    !running,
-  );
+  const fieldEditing = useFormEditing({ fields, focus, setFocus, valueOf, setValue, active: !running });
+  const { editing, line, move } = fieldEditing;
+  // An action started ends editing: its result is read with the screen's keys.
+  useEffect(() => {
+    if (running && fieldEditing.editing()) fieldEditing.stop();
+  }, [running, fieldEditing]);
 
   useCommands(
     keymap,
@@ -113,10 +87,7 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
       bottom: () => nav('bottom'),
       edit: () => {
         if (st().view === 'list') return flash('info', 'n opens the launch form, c claims the selected pool\'s fees');
-        const f = fields().find((x) => x.key === focus());
-        if (f?.kind === 'toggle') return setValue(f.key, !valueOf(f.key));
-        setLine(lineAt(String(valueOf(focus()))));
-        setEditing(true);
+        fieldEditing.start();
       },
       new: () => {
         st().setOutcome(undefined);

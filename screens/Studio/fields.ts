@@ -3,12 +3,7 @@
 import type { ClaimField } from '../../src/studio/store.js';
 import { FIELD_LABELS, type StudioField } from '../../src/studio/validate.js';
 
-export interface FieldDef<K extends string> {
-  key: K;
-  label: string;
-  kind: 'text' | 'toggle';
-  placeholder?: string;
-}
+import type { FieldDef } from '../../components/form/FormLines.js';
 
 const t = (key: StudioField, placeholder: string): FieldDef<StudioField> => ({ key, label: FIELD_LABELS[key], kind: 'text', placeholder });
 
@@ -35,6 +30,3 @@ export const CLAIM_FIELDS: FieldDef<ClaimField>[] = [
   { key: 'max', label: 'Max amount', kind: 'text', placeholder: 'max, or an amount' },
   { key: 'quote', label: 'Quote token', kind: 'text', placeholder: 'of a pasted pool' },
 ];
-
-export const LABEL_WIDTH = 14;
-export const INPUT_WIDTH = 20;

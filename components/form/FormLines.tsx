@@ -1,11 +1,21 @@
 // One line per form field: the marker (› focused, ✎ editing), the label, the value (with its
 // cursor while edited) and, to the right, the field's error or a note on what the value means.
 import { Box, Text } from 'ink';
-import { LineView } from '../../components/fields/LineView.js';
-import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
-import { padCell } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
-import { INPUT_WIDTH, LABEL_WIDTH, type FieldDef } from './fields.js';
+import { LineView } from '../fields/LineView.js';
+import { lineAt, type LineState } from '../fields/lineEdit.js';
+import { padCell } from '../text.js';
+import { useTheme } from '../theme.js';
+
+/** A form field: text (edited after Enter or e) or a toggle (flipped by Enter or e). */
+export interface FieldDef<K extends string> {
+  key: K;
+  label: string;
+  kind: 'text' | 'toggle';
+  placeholder?: string;
+}
+
+export const LABEL_WIDTH = 14;
+export const INPUT_WIDTH = 20;
 
 export interface FormLinesProps<K extends string> {
   fields: FieldDef<K>[];
