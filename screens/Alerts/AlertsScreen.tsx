@@ -105,7 +105,7 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   };
   const current = () => view.current.selectedRow;
   const none = () => flash('info', 'no alert here: n sets one (or :alert SOL > 250, or a on a token row)');
-  const tableHeight = Math.max(2, height - 3);
+  const tableHeight = Math.max(2, height - 2);
 
   useCommands(
     keymap,
@@ -165,10 +165,10 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       : selectedRow?.alert.state === 'fired'
         ? 'Enter: limit order at the fired price (Orders) · b: swap · a: re-arm'
         : 'Enter: limit order at this level (Orders) · b: swap · e: edit';
-  const hint = mode ? `${mode.kind === 'new' ? 'new' : 'edit'} alert: TOKEN > PRICE, TOKEN < PRICE or TOKEN -5%/1h · Enter saves · Esc cancels` : 'Enter limit · b swap · e edit · x delete · a re-arm · n new';
+  const typing = mode ? `${mode.kind === 'new' ? 'new' : 'edit'} alert: TOKEN > PRICE, TOKEN < PRICE or TOKEN -5%/1h · Enter saves · Esc cancels` : undefined;
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} wrap="truncate">{padCell(head, width)}</Text>
+      <Text color={theme.accent} wrap="truncate">{padCell(typing ?? head, width)}</Text>
       <Box height={tableHeight} flexDirection="column">
         <Table
           columns={columns}
@@ -188,7 +188,6 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       ) : (
         <Text color={del ? theme.warn : theme.dim} wrap="truncate">{padCell(info, width)}</Text>
       )}
-      <Text color={theme.dim} wrap="truncate">{padCell(hint, width)}</Text>
     </Box>
   );
 }

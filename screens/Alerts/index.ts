@@ -37,7 +37,6 @@ export const alertsScreen: ScreenModule<AlertsState> = {
   id: ALERTS_SCREEN,
   title: 'Alerts',
   key: '7',
-  list: true,
   createStore: (services) => alertsOf(services),
   resources: TOKEN_CATEGORIES.map(watch),
   keys: [

@@ -3,12 +3,12 @@
 import { Box, Text } from 'ink';
 import { asciiCharts, Chart } from '../../components/Chart.js';
 import { DetailPane } from '../../components/DetailPane.js';
-import { padCell } from '../../components/text.js';
+import { padCell, textWidth } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { formatPct, formatUsd, MISSING, plural } from '../../src/format.js';
 import { tokenSections } from './detail.js';
 import type { TokenRow } from './rows.js';
-import { statsAnchors } from './trend.js';
+import { statsAnchors, trendValues } from './trend.js';
 
 /** Rows of the chart for a screen `height` tall: a third of it, 3 to 12 rows. */
 export function chartHeight(height: number): number {
@@ -17,14 +17,24 @@ export function chartHeight(height: number): number {
 
 const usd = (n: number) => formatUsd(n, { symbol: true });
 
-/** The caption under the chart: points seen, the session's low and high, the price 24h ago and the change since. */
-export function chartCaption(row: TokenRow, ascii: boolean): string {
+/** Fewer prices seen than this: the chart is led in by the service's 24h, 6h, 1h and 5m changes. */
+export const LEAD_IN_BELOW = 60;
+
+/** The chart's points: the session's prices, led in by the interval stats while they are few. */
+export function chartValues(row: TokenRow): readonly number[] {
+  return row.history.length >= LEAD_IN_BELOW ? row.history : trendValues(row.history, row.token, LEAD_IN_BELOW);
+}
+
+/** The caption under the chart: the session's prices and range, the price 24h ago and the change since, and what the lead-in is when it fits. */
+export function chartCaption(row: TokenRow, ascii: boolean, width = 80): string {
   const h = row.history;
   const change = row.token?.stats24h?.priceChange;
   const ago = typeof change === 'number' && Number.isFinite(change) ? statsAnchors({ ...row.token!, stats5m: undefined, stats1h: undefined, stats6h: undefined })[0] : undefined;
-  const session = h.length ? `session ${plural(h.length, 'price')} · low ${usd(Math.min(...h))} · high ${usd(Math.max(...h))}` : 'session: no prices yet';
-  const day = ago !== undefined ? `24h ago ${usd(ago)} (${formatPct(change)}) ${ascii ? '---' : '┄┄'}` : `24h ${MISSING}`;
-  return `${session} · ${day}`;
+  const session = h.length ? `session ${plural(h.length, 'price')} ${usd(Math.min(...h))}–${usd(Math.max(...h))}` : 'session: no prices yet';
+  const day = ago !== undefined ? `24h ago ${usd(ago)} ${ascii ? '---' : '┄┄'} (${formatPct(change)})` : `24h ${MISSING}`;
+  const text = `${session} · ${day}`;
+  const lead = h.length < LEAD_IN_BELOW && chartValues(row).length > h.length ? ' · left: from the 24h/6h/1h/5m change' : '';
+  return textWidth(text + lead) <= width ? text + lead : text;
 }
 
 export function TokenDetail({ row, now, width, height }: { row: TokenRow; now: number; width: number; height: number }) {
@@ -35,8 +45,8 @@ export function TokenDetail({ row, now, width, height }: { row: TokenRow; now: n
   const reference = typeof change === 'number' && Number.isFinite(change) ? statsAnchors({ ...row.token!, stats5m: undefined, stats1h: undefined, stats6h: undefined })[0] : undefined;
   return (
     <Box flexDirection="column" height={height}>
-      <Chart values={row.history} width={width} height={rows} reference={reference} ascii={ascii} format={(n) => formatUsd(n)} />
-      <Text color={theme.dim} wrap="truncate">{padCell(chartCaption(row, ascii), width)}</Text>
+      <Chart values={chartValues(row)} width={width} height={rows} reference={reference} ascii={ascii} format={(n) => formatUsd(n)} />
+      <Text color={theme.dim} wrap="truncate">{padCell(chartCaption(row, ascii, width), width)}</Text>
       <DetailPane sections={tokenSections(row, now)} width={width} height={Math.max(3, height - rows - 1)} active />
     </Box>
   );

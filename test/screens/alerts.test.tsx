@@ -1,0 +1,118 @@
+// The Alerts screen against the real simulator: `:alert SOL > X` fires when the simulator's clock
+// carries SOL's price over X while another screen is up (flash, BEL, the N log), once; the Alerts
+// view lists it fired first, and Enter opens the Orders screen with a limit order typed out at
+// the price it fired at; `a` on a token row sets one; e / x / a / n edit, delete, re-arm, add.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NATIVE_MINT } from '../../src/api/types.js';
+import { ALERTS_FILE } from '../../src/alerts/file.js';
+import { alertsOf } from '../../src/alerts/store.js';
+import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { startDashboard, type Dashboard } from './setup.js';
+
+const narrow = (frame: string, width: number) => {
+  for (const line of frame.split('\n')) assert.ok([...line].length <= width, `line wider than ${width}: ${line}`);
+};
+
+const solPrice = (d: Dashboard) => d.services.catalog.getState().latest[NATIVE_MINT]?.usdPrice ?? NaN;
+
+test(':alert SOL > X fires once when the price crosses X while Tokens is up: flash, BEL, the log; Enter on it opens a limit order at that price', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24 });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
+  await waitFor(() => Number.isFinite(solPrice(d)), 'SOL priced in the catalog', 10_000);
+  const rung: string[] = [];
+  d.services.ring = (seq) => void rung.push(seq);
+
+  const level = Number((solPrice(d) * 1.002).toFixed(2));
+  await typeKeys(d.app, ':', `alert SOL > ${level}`, 'enter');
+  let frame = await waitForFrame(d.app, (f) => f.includes(`alert set: SOL > $${level}`), 3000);
+  narrow(frame, 80);
+  assert.match(frame, /7 Alerts/, 'the tab is there at 80 columns');
+
+  // The clock moves the market; the background poll of SOL's list (and Tokens' own) brings it in.
+  for (let i = 0; i < 80 && alertsOf(d.services).getState().alerts[0].state === 'armed'; i++) {
+    d.sim.advance(1800);
+    d.scheduler.refresh();
+    await waitFor(() => !d.scheduler.keys().some((k) => d.scheduler.state(k)?.inFlight), 'refresh done', 5000);
+  }
+  const fired = alertsOf(d.services).getState().alerts[0];
+  assert.equal(fired.state, 'fired');
+  assert.ok(fired.firedPrice! >= level);
+  frame = await waitForFrame(d.app, (f) => f.includes(`SOL rose above $${level}`) && f.includes('1 NEW (N)'), 3000);
+  narrow(frame, 80);
+  assert.deepEqual(rung, ['\x07']);
+  d.sim.advance(1800);
+  d.scheduler.refresh();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(d.services.notifications.getState().items.length, 1, 'fires once');
+  const saved = JSON.parse(await readFile(join(d.stateDir, ALERTS_FILE), 'utf8')) as { alerts: Array<{ state: string }> };
+  assert.equal(saved.alerts[0].state, 'fired');
+  assert.equal((await stat(join(d.stateDir, ALERTS_FILE))).mode & 0o777, 0o600);
+
+  await typeKeys(d.app, 'N');
+  await waitForFrame(d.app, (f) => f.includes('Notifications: 1 entry') && /Alerts\s+SOL rose above/.test(f), 3000);
+  await typeKeys(d.app, 'escape', '7');
+  frame = await waitForFrame(d.app, (f) => f.includes('1 alert · 1 fired') && /FIRED\s+SOL\s+> \$/.test(f), 3000);
+  narrow(frame, 80);
+  assert.match(frame, /Enter: limit order at the fired price/);
+  await typeKeys(d.app, 'enter');
+  const price = String(Number(fired.firedPrice!.toPrecision(6)));
+  frame = await waitForFrame(d.app, (f) => f.includes('[Limit] DCA') && f.includes(`limit 1 SOL @${price} USDC`), 3000);
+  narrow(frame, 80);
+  assert.equal(d.services.session.getState().screen, 'orders');
+  await typeKeys(d.app, 'escape');
+  await waitForFrame(d.app, (f) => !f.includes(`limit 1 SOL @${price}`), 3000);
+  assert.equal(d.services.confirm.getState().queue.length, 0, 'nothing asked to sign');
+});
+
+test('a on a token row types the alert after the token; the Alerts view edits, re-arms, deletes (y) and adds; bad input is named; keys never trap', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24 });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
+  const first = () => d.services.catalog.getState().lists[Object.keys(d.services.catalog.getState().lists)[0]].tokens[0];
+  await waitFor(() => Object.keys(d.services.catalog.getState().lists).length > 0, 'a list', 5000);
+  const sym = first().symbol;
+  await typeKeys(d.app, 'a');
+  let frame = await waitForFrame(d.app, (f) => f.includes(`alert ${sym} `), 3000);
+  await typeKeys(d.app, 'q', 'enter');
+  frame = await waitForFrame(d.app, (f) => f.includes('condition: "q" is not one of'), 3000);
+  assert.equal(d.quits, 0, 'q went into the line');
+  await typeKeys(d.app, 'backspace', '< 0.000000001', 'enter');
+  frame = await waitForFrame(d.app, (f) => f.includes(`alert set: ${sym} < $0.000000001`), 3000);
+  narrow(frame, 80);
+
+  await typeKeys(d.app, '7');
+  frame = await waitForFrame(d.app, (f) => f.includes('1 alert · 0 fired · 1 armed') && f.includes('< $0.000000001'), 3000);
+  await typeKeys(d.app, 'e');
+  await waitForFrame(d.app, (f) => f.includes(`alert ${sym} < 0.000000001`), 3000);
+  await typeKeys(d.app, 'ctrl+u', `${sym} -5%/30m`, 'enter');
+  frame = await waitForFrame(d.app, (f) => f.includes(`alert changed: ${sym} -5% in 30m`) && /armed\s+\S+\s+-5% in 30m/.test(f), 3000);
+  await typeKeys(d.app, 'a');
+  await waitForFrame(d.app, (f) => f.includes('is armed already'), 3000);
+
+  await typeKeys(d.app, 'n', 'SOL above nothing', 'enter');
+  await waitForFrame(d.app, (f) => f.includes('price: "nothing" is not a number'), 3000);
+  await typeKeys(d.app, 'ctrl+u', 'SOL > 1', 'enter');
+  frame = await waitForFrame(d.app, (f) => f.includes('2 alerts') && f.includes('it holds already'), 3000);
+  // SOL > 1 holds: it fires at the next refresh of SOL's list
+  d.scheduler.refresh();
+  frame = await waitForFrame(d.app, (f) => f.includes('2 alerts · 1 fired') && /FIRED\s+SOL\s+> \$1\s/.test(f), 10_000);
+  narrow(frame, 80);
+  await typeKeys(d.app, 'g', 'a');
+  await waitForFrame(d.app, (f) => f.includes('alert re-armed: SOL > $1') && f.includes('2 alerts · 0 fired'), 3000);
+
+  await typeKeys(d.app, 'x');
+  await waitForFrame(d.app, (f) => /Delete \S+ .*\? y deletes/.test(f), 3000);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (f) => f.includes('2 alerts') && !f.includes('y deletes'), 3000);
+  await typeKeys(d.app, 'x', 'y');
+  await waitForFrame(d.app, (f) => f.includes('alert deleted') && f.includes('1 alert ·'), 3000);
+  await waitFor(() => alertsOf(d.services).getState().alerts.length === 1, 'one left');
+  await typeKeys(d.app, '?');
+  frame = await waitForFrame(d.app, (f) => f.includes('Alerts screen') && f.includes('re-arm a fired alert'), 3000);
+  await typeKeys(d.app, 'escape', '1');
+  await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 3000);
+});
