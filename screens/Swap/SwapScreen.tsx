@@ -14,7 +14,7 @@ import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRef } from '../../src/actions/swapForm.js';
-import { catalogEmpty, executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances } from '../../src/actions/swapFlow.js';
+import { catalogEmpty, executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
 import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
@@ -75,6 +75,11 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   useEffect(() => {
     if (catalogEmpty(s)) void loadTokens(s).then(() => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'));
   }, [s, flash]);
+  // A mint no list holds is looked up over RPC once typed (its decimals), then resolves like any other.
+  useEffect(() => {
+    void resolveMint(s, form.input);
+    void resolveMint(s, form.output);
+  }, [s, form.input, form.output]);
   const inputMint = check.input?.id;
   const outputMint = check.output?.id;
   useEffect(() => {

@@ -34,6 +34,25 @@ export async function loadTokens(s: Services): Promise<void> {
   );
 }
 
+const MINT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/**
+ * A mint typed in that no list holds is read over RPC (its decimals) and remembered in the catalog,
+ * shown by its short address until a list names it. Resolves whether it is known now.
+ */
+export async function resolveMint(s: Pick<Services, 'catalog' | 'rpc'>, text: string): Promise<boolean> {
+  const mint = text.trim();
+  if (!MINT.test(mint) || knownTokens(s).some((t) => t.id === mint)) return knownTokens(s).some((t) => t.id === mint);
+  if (!s.rpc) return false;
+  try {
+    const { decimals } = await s.rpc.getTokenSupply(mint);
+    s.catalog.getState().remember([{ id: mint, symbol: `${mint.slice(0, 4)}…${mint.slice(-4)}`, name: 'not in the token lists (read over RPC)', decimals } as Token]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the catalog holds any token yet. */
 export function catalogEmpty(s: Pick<Services, 'catalog'>): boolean {
   return Object.keys(s.catalog.getState().latest).length === 0;
@@ -137,6 +156,7 @@ export async function swapFromCommand(s: Services, swap: SwapStore, args: string
   if (args.length !== 3) throw new Error('usage: :swap AMOUNT FROM TO (for example :swap 1.5 SOL USDC)');
   const [amount, from, to] = args;
   if (catalogEmpty(s)) await loadTokens(s);
+  await Promise.all([resolveMint(s, from), resolveMint(s, to)]);
   swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn' });
   const check = currentCheck(s, swap);
   const problem = check.errors.input ?? check.errors.output ?? check.errors.amount;

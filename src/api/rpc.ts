@@ -63,6 +63,8 @@ export interface RpcClient {
   sendTransaction(base64: string, opts?: { skipPreflight?: boolean }): Promise<string>;
   simulateTransaction(base64: string): Promise<SimulationResult>;
   getTokenAccountsByOwner(owner: string, filter: { mint: string } | { programId: string }): Promise<TokenAccount[]>;
+  /** a mint's decimals and supply (raw) */
+  getTokenSupply(mint: string): Promise<{ decimals: number; amount: string }>;
 }
 
 export interface RpcClientOptions {
@@ -174,6 +176,12 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
     },
     async getSlot() {
       return (await call<number>('getSlot', [{ commitment }], uint)).result;
+    },
+    async getTokenSupply(mint) {
+      if (!isAddress(mint)) throw new TypeError('getTokenSupply: mint must be a base58 address of 32 bytes');
+      const { result } = await call<{ value: { amount: string; decimals: number } }>('getTokenSupply', [mint, { commitment }], contextValue(obj({ amount: str, decimals: uint })));
+      if (!/^\d+$/.test(result.value.amount) || result.value.decimals > 30) throw new ResponseShapeError('RPC getTokenSupply', 'value', 'must hold an integer amount and decimals up to 30');
+      return { decimals: result.value.decimals, amount: result.value.amount };
     },
     async getBalance(address) {
       if (!isAddress(address)) throw new TypeError('getBalance: address must be a base58 address of 32 bytes');

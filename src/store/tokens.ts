@@ -41,6 +41,8 @@ export interface TokensState {
 
   /** one store update per poll result */
   applyList(key: string, tokens: readonly Token[], at: number): void;
+  /** adds tokens met outside the lists (a mint typed in, read over RPC) to the catalog */
+  remember(tokens: readonly Token[]): void;
   cycleCategory(): void;
   cycleInterval(): void;
   setLimit(limit: number): void;
@@ -128,6 +130,11 @@ export function createTokensStore(init: TokensInit = {}): TokensStore {
           }
         }
         set({ lists: { ...s.lists, [key]: { tokens, at } }, latest, history, changed });
+      },
+      remember(tokens) {
+        const latest = { ...get().latest };
+        for (const t of tokens) if (!latest[t.id]) latest[t.id] = t;
+        set({ latest });
       },
       cycleCategory: () => set({ category: next(TOKEN_CATEGORIES, get().category), changed: {} }),
       cycleInterval: () => set({ interval: next(TOKEN_INTERVALS, get().interval), changed: {} }),

@@ -217,3 +217,24 @@ test('J after a swap opens on the newest entry: executed amounts in token units 
   // A long link wraps under itself in the detail.
   assert.ok(detail.replace(/\n +/g, '').includes(`https://explorer.example/tx/${entry.signature}`), 'the explorer link from the configured template');
 });
+
+test('a mint no token list holds is read over RPC (its decimals) and quoted, instead of refused', async (t) => {
+  const w = await world(t);
+  const { app, cleanup } = mountSwap(w, { columns: 120, rows: 30 });
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('› From'), 5000);
+  // A token the simulator trades that this catalog has never listed.
+  const listed = new Set(Object.keys(w.services.catalog.getState().latest));
+  const unlisted = w.sim.kernel.market.tokens().find((tk) => !listed.has(tk.mint) && tk.mint !== NATIVE_MINT && tk.mint !== USDC_MINT);
+  const target = unlisted ?? w.sim.kernel.market.tokens().find((tk) => tk.symbol === 'JUP')!;
+  if (!unlisted) {
+    // every token is listed: forget one, as if the lists had not held it
+    const { [target.mint]: _gone, ...rest } = w.services.catalog.getState().latest;
+    w.services.catalog.setState({ latest: rest, lists: {} });
+  }
+  await typeKeys(app, 'enter', 'USDC', 'tab', target.mint, 'tab', '5', 'enter');
+  const frame = await waitForFrame(app, (f) => f.includes('Min received'), 8000);
+  assert.doesNotMatch(frame, /decimals are unknown/);
+  assert.ok(w.sim.requests().some((r) => r.path === '/rpc' && JSON.stringify(r.body).includes('getTokenSupply')), 'asked the RPC for the mint');
+  assert.equal(w.services.catalog.getState().latest[target.mint]?.decimals, target.decimals);
+});

@@ -80,6 +80,13 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
       const value = lamports > 0n ? { lamports: Number(lamports), owner: '11111111111111111111111111111111', data: ['', 'base64'], executable: false, rentEpoch: 0, space: 0 } : null;
       return { context, value };
     }
+    case 'getTokenSupply': {
+      // a mint's decimals (what a client needs to read amounts of a token it has no list entry for)
+      const info = core.market.token(addressParam(params, 0, 'mint'));
+      if (!info) throw invalidParams('Invalid param: not a Token mint');
+      const supply = 10n ** BigInt(info.decimals + 9);
+      return { context, value: { amount: supply.toString(), decimals: info.decimals, uiAmountString: '1000000000' } };
+    }
     case 'getSignatureStatuses': {
       const sigs = param(params, 0);
       if (!Array.isArray(sigs) || sigs.length > 256 || !sigs.every((s) => typeof s === 'string')) throw invalidParams('signatures must be an array of at most 256 strings');
