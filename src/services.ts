@@ -56,6 +56,8 @@ export interface Services {
   notify(source: string, text: string): void;
   /** writes an escape sequence to the terminal (BEL, OSC); the dashboard connects it, elsewhere nothing */
   ring: (sequence: string) => void;
+  /** the service's names of programs (program-id-to-label), fetched once; {} while unavailable */
+  programLabels(): Promise<Record<string, string>>;
   now(): number;
   /** pipeline timing (tests shorten the waits) */
   pipeline?: Partial<Pick<PipelineDeps, 'sleep' | 'pollIntervalMs' | 'maxQuoteAgeMs' | 'maxExecuteAttempts' | 'maxRebuilds'>>;
@@ -176,6 +178,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     intervals: opts.intervals ?? {},
   });
   recordRequest = (e) => session.getState().recordRequest(e, now());
+  let labels: Promise<Record<string, string>> | undefined;
   const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m));
   const services: Services = {
     mode: config.mode,
@@ -203,6 +206,14 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
       if (mode === 'desktop') services.ring(desktopNotification(`tradedeck ${source}`, text));
     },
     ring: () => {},
+    programLabels: async () => {
+      // asked once per session; a failure is asked again next time (names are a help, not a gate)
+      labels ??= services.api.swap.programIdToLabel().catch(() => {
+        labels = undefined;
+        return {};
+      });
+      return labels;
+    },
     now,
     pipeline: opts.pipeline,
     notices,

@@ -82,9 +82,12 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
       return result === 'expired' ? 'expired' : result ? 'confirm' : 'cancel';
     },
   };
+  // Programs the service names (its DEXes) are named in the dialog too; the action's own names win.
+  const labels = s.programLabels ? await s.programLabels() : {};
   // Build failures (order errorCode, 429, a broken rule) reach the person in plain words.
   const explained: ActionSpec = {
     ...spec,
+    knownPrograms: { ...labels, ...spec.knownPrograms },
     build: async () => {
       try {
         return await spec.build();
