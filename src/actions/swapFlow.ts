@@ -11,6 +11,7 @@ import { runSigned, signingBlocked } from './run.js';
 import { routeSwapAction, orderSwapAction } from './swapActions.js';
 import { checkForm, shortfall, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
+import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
 
 /** Every token the catalog has seen, plus the well-known ones: what symbols resolve against. */
@@ -61,21 +62,8 @@ export function catalogEmpty(s: Pick<Services, 'catalog'>): boolean {
 /** The wallet's balance of each mint (native SOL by getBalance, tokens by their token accounts). */
 export async function refreshBalances(s: Services, swap: SwapStore, mints: string[]): Promise<void> {
   if (!s.rpc || !s.wallet) return;
-  const owner = s.wallet.address;
-  const out: Record<string, bigint> = {};
-  const problems: string[] = [];
-  for (const mint of [...new Set(mints)]) {
-    try {
-      if (mint === NATIVE_MINT) out[mint] = await s.rpc.getBalance(owner);
-      else {
-        const accounts = await s.rpc.getTokenAccountsByOwner(owner, { mint });
-        out[mint] = accounts.filter((a) => a.mint === mint && (a.owner === undefined || a.owner === owner)).reduce((sum, a) => sum + (a.amount ?? 0n), 0n);
-      }
-    } catch (err) {
-      problems.push(explainError(err));
-    }
-  }
-  swap.getState().setBalances(out, s.now());
+  const { balances, problems } = await readBalances(s, mints);
+  swap.getState().setBalances(balances, s.now());
   if (problems.length) swap.getState().setBalanceError(`balance unavailable: ${problems[0]}`);
 }
 
@@ -130,7 +118,9 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
     const short = checkFunds(check.amount);
     if (short) return fail(s, swap, via, `${short}; nothing was requested or signed`), undefined;
   }
-  // Buying a token (not SOL, USDC or USDT): its safety card leads the confirm dialog.
+  // Buying a token (not SOL, USDC or USDT): its safety card leads the confirm dialog, from the
+  // token lists (fetched once more when none seen so far holds the mint).
+  if (needsCard(output.mint) && !s.catalog.getState().latest[output.mint]) await loadTokens(s);
   const safety = needsCard(output.mint) ? safetyCard(output.mint, s.catalog.getState().latest[output.mint], s.now()) : undefined;
   const spec =
     via === 'order'

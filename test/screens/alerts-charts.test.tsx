@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { render } from 'ink-testing-library';
 import { colorTheme, plainTheme, type Theme } from '../../components/theme.js';
 import { App } from '../../screens/shell/App.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { typeKeys, waitForFrame } from '../components/helpers.js';
 import { testServices } from '../helpers/services.js';
 import { trendValues } from '../../screens/Tokens/trend.js';
 import { chartLines, trendLine } from '../../components/Chart.js';
