@@ -8,52 +8,19 @@ import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet }
 import { isAddress } from '../src/api/validate.js';
 import { createDemoKeyFile } from '../src/wallet/keypair.js';
 import { rmSync, chmodSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cleanEnv, runCli, type Run } from './helpers/cli.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
 // base URL is given; async, so a simulator started by the test keeps answering ----------
 
-const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
-const home = mkdtempSync(join(tmpdir(), 'td-headless-'));
-const ENV: NodeJS.ProcessEnv = {
-  ...process.env,
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, 'cfg'),
-  XDG_STATE_HOME: join(home, 'state'),
-  TRADEDECK_API_KEY: '',
-};
-delete ENV.TRADEDECK_BASE_URL;
-delete ENV.TRADEDECK_ADDRESS;
-delete ENV.TRADEDECK_KEYPAIR;
-
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-function collect(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-  });
-}
+const ENV = cleanEnv();
 
 /** `tradedeck ARGS...` */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return collect(process.execPath, [CLI, ...args], { ...ENV, ...env });
+  return runCli(args, { ...ENV, ...env });
 }
 
 /** Output lines, without the final empty one. */

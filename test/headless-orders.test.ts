@@ -3,14 +3,13 @@
 // nothing (exit 2); input rules are named before any request; cancel-all cancels every open order.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cleanEnv, runCli, type Run } from './helpers/cli.js';
 import { startSim, type SimHandle } from '../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
 
-const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 let sim: SimHandle;
 let home: string;
 let keyPath: string;
@@ -28,26 +27,9 @@ after(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function run(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), XDG_STATE_HOME: join(home, 'state'), TRADEDECK_API_KEY: 'test-key' };
-  delete env.TRADEDECK_BASE_URL;
-  delete env.TRADEDECK_ADDRESS;
-  delete env.TRADEDECK_KEYPAIR;
-  const argv = [CLI, ...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.end();
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-  });
+function run(...args: string[]): Promise<Run> {
+  const env = { ...cleanEnv(home), TRADEDECK_API_KEY: 'test-key' };
+  return runCli([...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], env);
 }
 
 const count = (path: string) => sim.requests().filter((r) => r.path === path).length;

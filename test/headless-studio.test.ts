@@ -4,15 +4,14 @@
 // after the simulator's clock moved pays the creator.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLI, cleanEnv, runCli, type Run } from './helpers/cli.js';
 import { USDC_MINT } from '../src/api/types.js';
 import { startSim, type SimHandle } from '../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
 
-const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 let sim: SimHandle;
@@ -35,32 +34,9 @@ after(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
 function run(...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), XDG_STATE_HOME: join(home, 'state'), TRADEDECK_API_KEY: 'test-key' };
-  delete env.TRADEDECK_BASE_URL;
-  delete env.TRADEDECK_ADDRESS;
-  delete env.TRADEDECK_KEYPAIR;
-  const argv = [CLI, ...args.slice(0, 2), ...args.slice(2), '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.end();
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-  });
+  const env = { ...cleanEnv(home), TRADEDECK_API_KEY: 'test-key' };
+  return runCli([...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], env);
 }
 
 const studioRequests = () => sim.requests().filter((r) => r.path.startsWith('/studio/'));
@@ -161,12 +137,7 @@ test('create --yes launches on the preset curve, prints the dialog on stderr and
 });
 
 test('--help shows the studio preset and flags', async () => {
-  const r = await new Promise<Run>((resolve) => {
-    const child = spawn(process.execPath, [CLI, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.on('close', (code) => resolve({ code, out, err: '' }));
-  });
+  const r = await runCli(['--help'], cleanEnv(home));
   assert.equal(r.code, 0);
   assert.match(r.out, /preset \(flags override it\)\s+quote USDC, market cap 16000 -> 69000 \(migration\),/);
   assert.match(r.out, /--vest-duration D --vest-cliff-after D/);

@@ -2,7 +2,7 @@
 // anything is requested, launch through the pipeline and remember the pool; check the claim form,
 // claim through the pipeline and show how the quote balance moved. Every result lands in the store.
 import { AmountError, fromBaseUnits, toBaseUnits } from '../amount.js';
-import { NATIVE_MINT } from '../api/types.js';
+import { readBalances } from './balances.js';
 import { isAddress } from '../api/validate.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
@@ -51,22 +51,10 @@ export async function loadLaunched(s: Services, store: StudioStore): Promise<voi
 
 /** The wallet's raw balance of each mint, by RPC; missing ones are left out. */
 export async function refreshStudioBalances(s: Services, store: StudioStore, mints: string[]): Promise<Record<string, bigint>> {
-  const out: Record<string, bigint> = {};
-  if (!s.rpc || !s.wallet) return out;
-  const owner = s.wallet.address;
-  for (const mint of [...new Set(mints)]) {
-    try {
-      if (mint === NATIVE_MINT) out[mint] = await s.rpc.getBalance(owner);
-      else {
-        const accounts = await s.rpc.getTokenAccountsByOwner(owner, { mint });
-        out[mint] = accounts.filter((a) => a.mint === mint && (a.owner === undefined || a.owner === owner)).reduce((sum, a) => sum + (a.amount ?? 0n), 0n);
-      }
-    } catch {
-      // a balance that cannot be read shows as "—"
-    }
-  }
-  store.getState().setBalances(out);
-  return out;
+  // a balance that cannot be read shows as "—"
+  const { balances } = await readBalances(s, mints);
+  store.getState().setBalances(balances);
+  return balances;
 }
 
 /** Checks the whole create form (image file included) and, when every field holds, launches. */

@@ -3,31 +3,17 @@
 // simulator's clock moves an hour; c, s, y: the creator fees are claimed and the USDC balance moves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTerminal } from '../helpers/pty.js';
+import { startSimProcess } from '../helpers/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const cli = join(root, 'dist', 'cli.js');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function startSimProcess(t: { after(fn: () => void): void }, fund: string): Promise<string> {
-  const child = spawn(process.execPath, [cli, 'sim', '--port', '0', '--seed', '9', '--fund', fund], { stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => void child.kill('SIGTERM'));
-  return new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString('utf8');
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolveUrl(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before listening: ${out}`)));
-  });
-}
 
 test('80x24: launch a pool with an image, see it listed, advance the clock, claim the fees, the balance moves', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
@@ -35,7 +21,7 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   t.after(() => rmSync(home, { recursive: true, force: true }));
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
-  const url = await startSimProcess(t, address);
+  const url = await startSimProcess(t, { fund: address, seed: 9 });
   const image = join(home, 'deck.png');
   writeFileSync(image, PNG);
 

@@ -8,7 +8,8 @@ const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const cli = join(root, 'dist', 'cli.js');
 
 export interface SimProcessOptions {
-  apiKey: string;
+  /** the key the simulator asks for (absent: any key is taken) */
+  apiKey?: string;
   /** an address funded at start */
   fund: string;
   seed?: number;
@@ -16,7 +17,8 @@ export interface SimProcessOptions {
 
 /** Starts `tradedeck sim --port 0` and resolves with its URL once it listens; stopped after the test. */
 export async function startSimProcess(t: { after(fn: () => void): void }, o: SimProcessOptions): Promise<string> {
-  const child = spawn(process.execPath, [cli, 'sim', '--port', '0', '--seed', String(o.seed ?? 5), '--api-key', o.apiKey, '--fund', o.fund], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const key = o.apiKey !== undefined ? ['--api-key', o.apiKey] : [];
+  const child = spawn(process.execPath, [cli, 'sim', '--port', '0', '--seed', String(o.seed ?? 5), ...key, '--fund', o.fund], { stdio: ['ignore', 'pipe', 'pipe'] });
   t.after(() => void child.kill('SIGTERM'));
   return new Promise<string>((resolveUrl, reject) => {
     let out = '';
