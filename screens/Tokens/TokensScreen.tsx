@@ -170,7 +170,10 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   const tableHeight = Math.max(1, height - 1);
   const at = selectedRow ? rows.indexOf(selectedRow) + 1 : 0;
   const sortTitle = columns.find((c) => c.id === sortColumn)?.title || sortColumn;
-  const position = `${at}/${rows.length} · sorted by ${sortTitle === '#' ? 'rank' : sortTitle} ${sortDir === 'asc' ? '▲' : '▼'}`;
+  // the list shown (also when the tab bar has no room for it), the cursor and the sort
+  const place = `${at}/${rows.length} · sorted by ${sortTitle === '#' ? 'rank' : sortTitle} ${sortDir === 'asc' ? '▲' : '▼'}`;
+  const position = `${CATEGORY_LABELS[category]} ${interval} · ${place}`;
+  const matchText = `${plural(rows.length, 'match', 'matches')} · ${place}`;
   view.current.bodyHeight = tableHeight - 1;
   const dimmed = poll?.stale === true || (poll?.error !== undefined && list !== undefined);
 
@@ -213,8 +216,8 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
       ) : filterShown ? (
         <Box>
           <Text color={theme.accent}>/</Text>
-          <LineView line={editing() ?? lineAt(filter)} width={Math.max(1, width - 1 - Math.min(40, position.length + 12))} focus={editing() !== null} />
-          <Text color={theme.dim}>{padCell(`${plural(rows.length, 'match', 'matches')} · ${position}`, Math.min(40, position.length + 12), 'right')}</Text>
+          <LineView line={editing() ?? lineAt(filter)} width={Math.max(1, width - 2 - Math.min(44, matchText.length))} focus={editing() !== null} />
+          <Text color={theme.dim}>{padCell(` ${matchText}`, Math.min(45, matchText.length + 1), 'right')}</Text>
         </Box>
       ) : (
         <Text color={theme.dim}>{padCell(position, width, 'right')}</Text>

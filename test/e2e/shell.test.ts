@@ -50,7 +50,7 @@ test('80x24: 2 then 1; Enter on From, SO, Esc, 1 keeps the text; ? fits at 80x24
     term.send('?');
     const help = await term.waitFor((s) => s.includes('Dialogs') && s.includes('Tokens screen'), 10_000);
     assert.doesNotMatch(help, /j\/k scroll/, `no scrolling at ${cols}x${rows}`);
-    for (const word of ['move down / up', 'next / previous screen', 'command bar', 'quit', '1-6', 'next category', 'confirm and sign']) assert.ok(help.includes(word), `${word} at ${cols}x${rows}`);
+    for (const word of ['move down / up', 'next / previous screen', 'command bar', 'quit', '1-7', 'next category', 'confirm and sign']) assert.ok(help.includes(word), `${word} at ${cols}x${rows}`);
     assert.ok(narrowEnough(help, cols));
     term.press('Escape');
     await term.waitFor((s) => !s.includes('Dialogs'), 10_000);

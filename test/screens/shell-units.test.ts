@@ -87,7 +87,7 @@ function fakeServices(): Services {
   const session = createSessionStore({ mode: 'demo', modeLabel: 'SIMULATED', wallet: null, screen: 'tokens', intervals: { tokens: 10_000 } });
   const catalog = createTokensStore();
   catalog.getState().applyList('k', [{ id: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'Wrapped SOL' } as never, { id: 'SoLend1111111111111111111111111111111111111', symbol: 'SLND', name: 'Solend' } as never], 1);
-  return { session, catalog } as unknown as Services;
+  return { session, catalog, stateDir: '/nonexistent/tradedeck-test', report: () => {}, notify: () => {} } as unknown as Services;
 }
 
 function context(flashes: string[], registry?: CommandRegistry): { ctx: CommandContext; registry: CommandRegistry } {
