@@ -1,7 +1,8 @@
 // The Orders screen (tab 3): Limit and DCA orders, Active and History, one page of the service's
 // listing at a time (PgUp/PgDn), a mint filter (f), includeFailedTx (i); Enter shows every field
-// of an order, x cancels it, X cancels every open limit order, n types a new order. Arriving here
-// never starts editing: only f and n open a line, and Enter or Esc closes it.
+// of an order, x cancels it, X cancels every open limit order, n opens the new-order form. Arriving
+// here never starts editing: only f opens a line (Enter or Esc closes it), and the form's fields
+// are edited after Enter or e.
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
@@ -14,18 +15,20 @@ import { Table } from '../../components/Table.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
-import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, ORDERS_SCREEN, withdrawLegacy } from '../../src/actions/ordersFlow.js';
-import { OrderInputError, resolveOrderToken, DCA_USAGE, LIMIT_USAGE } from '../../src/actions/ordersInput.js';
+import { cancelAllLimits, cancelOne, ORDERS_SCREEN, withdrawLegacy } from '../../src/actions/ordersFlow.js';
+import { resolveOrderToken } from '../../src/actions/ordersInput.js';
 import { formatAge } from '../../src/format.js';
 import { slotOf, type OrdersState } from '../../src/store/orders.js';
 import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { dcaColumns, limitColumns } from './columns.js';
+import { valuesFromLine } from './form.js';
+import { OrderForm } from './OrderForm.js';
 import { orderSections } from './detail.js';
 import { anyOrderOf, printable, rowsOf, type DcaRow, type LimitRow, type OrderRow } from './rows.js';
 
-type LineMode = { kind: 'filter' | 'new'; line: LineState };
+type LineMode = { kind: 'filter'; line: LineState };
 
 const getKey = (r: OrderRow) => r.key;
 
@@ -50,19 +53,23 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const batches = use((st) => st.batches);
   const outcome = use((st) => st.outcome);
   const notice = use((st) => st.notice);
+  const formOpen = use((st) => st.formOpen);
+  const formKind = use((st) => st.form?.kind);
   const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`);
   const [editing, setEditing] = useRefState<LineMode | null>(null);
-  // A limit order typed out by another screen (Enter on a fired alert): shown on the new-order
-  // line to edit (the amount is a placeholder), as after n; Esc drops it, nothing is sent unasked.
+  // A limit order typed out by another screen (Enter on a fired alert): shown in the new-order
+  // form to check and edit (the amount is a placeholder), as after n; nothing is sent unasked.
   const handoff = useSession((st) => st.handoffs[ORDERS_SCREEN]);
   useEffect(() => {
     const given = s.session.getState().takeHandoff(ORDERS_SCREEN) as { line?: unknown } | undefined;
     if (typeof given?.line !== 'string') return;
-    store.getState().setTab('limit');
+    const parsed = valuesFromLine(given.line);
+    if (!parsed) return;
+    store.getState().setTab(parsed.kind);
     store.getState().setView('active');
     store.getState().setDetail(false);
-    setEditing({ kind: 'new', line: lineAt(given.line) });
-  }, [handoff, s, store, setEditing]);
+    store.getState().openForm(parsed.kind, parsed.values);
+  }, [handoff, s, store]);
 
   const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
   const selectedRow = rows.find((r) => r.key === selected) ?? rows[0];
@@ -74,23 +81,14 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
 
   const submitLine = (mode: LineMode) => {
     const text = mode.line.text.trim();
-    if (mode.kind === 'filter') {
-      if (text === '') return st().setFilter(undefined);
-      try {
-        const t = resolveOrderToken(text, 'filter', Object.values(s.catalog.getState().latest));
-        st().setFilter({ text, mint: t.id, symbol: printable(t.symbol, 12) });
-      } catch (e) {
-        if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) st().setFilter({ text, mint: text, symbol: `${text.slice(0, 4)}…` });
-        else flash('error', e instanceof Error ? e.message : String(e));
-      }
-      return;
+    if (text === '') return st().setFilter(undefined);
+    try {
+      const t = resolveOrderToken(text, 'filter', Object.values(s.catalog.getState().latest));
+      st().setFilter({ text, mint: t.id, symbol: printable(t.symbol, 12) });
+    } catch (e) {
+      if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) st().setFilter({ text, mint: text, symbol: `${text.slice(0, 4)}…` });
+      else flash('error', e instanceof Error ? e.message : String(e));
     }
-    const [word, ...args] = text.replace(/^:/, '').split(/\s+/).filter(Boolean);
-    const run = word === 'limit' ? createLimitFromArgs : word === 'dca' ? createDcaFromArgs : undefined;
-    if (!run) return flash('error', `start with limit or dca: ${LIMIT_USAGE}`);
-    void run(s, store, args)
-      .then((r) => r.status === 'success' && flash('success', `${word === 'limit' ? 'limit order' : 'DCA'} placed`))
-      .catch((e) => flash('error', `${word}: ${e instanceof OrderInputError ? `${e.message} (usage: ${word === 'limit' ? LIMIT_USAGE : DCA_USAGE})` : e instanceof Error ? e.message : String(e)}`));
   };
 
   useKeyLayer('input', (input, key) => {
@@ -159,7 +157,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       mintFilter: () => setEditing({ kind: 'filter', line: lineAt(st().filter?.text ?? '') }),
       filter: () => setEditing({ kind: 'filter', line: lineAt(st().filter?.text ?? '') }),
       sort: () => flash('info', 'orders come in the service\'s order: newest first'),
-      new: () => setEditing({ kind: 'new', line: lineAt(st().tab === 'limit' ? 'limit ' : 'dca ') }),
+      new: () => st().openForm(st().tab),
       cancel: () => {
         const row = selectedOrder();
         if (!row) return flash('info', 'no order selected');
@@ -175,7 +173,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       withdrawOut: () => withdraw('Out'),
     },
     'screen',
-    editing() === null,
+    editing() === null && !formOpen,
   );
 
   if (detail && selectedRow) {
@@ -212,17 +210,19 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   }
   const blocked = keymap.bindingFor(ORDERS_SCREEN, 'x')?.disabled?.();
   const hint = editing()
-    ? editing()!.kind === 'filter'
-      ? 'filter: a symbol or mint · Enter apply · Esc cancel (empty = all)'
-      : `${LIMIT_USAGE} | ${DCA_USAGE}`
+    ? 'filter: a symbol or mint · Enter apply · Esc cancel (empty = all)'
     : blocked
       ? `Signing disabled: ${blocked}`
       : 't limit/dca · h history · f mint · i failed · PgDn page · x cancel · X all · n new';
-  const footLines = (editing() ? 2 : 1) + panel.length;
+  // the form has its own help line
+  const hintShown = !(formOpen && formKind);
+  const footLines = (editing() ? 2 : hintShown ? 1 : 0) + panel.length;
   const tableHeight = Math.max(2, height - 1 - footLines);
 
   let body: ReactElement;
-  {
+  if (formOpen && formKind) {
+    body = <OrderForm store={store} services={s} kind={formKind} width={width} height={tableHeight} />;
+  } else {
     const empty = !s.wallet
       ? 'No wallet: start with --keypair <file> or --address <address> to list orders.'
       : poll?.error !== undefined && !snap
@@ -250,11 +250,11 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       ))}
       {mode ? (
         <Box>
-          <Text color={theme.accent}>{mode.kind === 'filter' ? 'f ' : 'n :'}</Text>
+          <Text color={theme.accent}>f </Text>
           <LineView line={mode.line} width={Math.max(1, width - 4)} focus />
         </Box>
       ) : null}
-      <Text color={theme.dim} wrap="truncate">{padCell(hint, width)}</Text>
+      {hintShown ? <Text color={theme.dim} wrap="truncate">{padCell(hint, width)}</Text> : null}
     </Box>
   );
 }

@@ -151,7 +151,9 @@ export const ordersScreen: ScreenModule<OrdersState> = {
       flash('info', on ? 'showing orders whose transaction failed too' : 'hiding orders whose transaction failed');
     } },
     { keys: ['p'], command: 'flipPrice', help: 'limit price the other way round', run: ({ store }) => store.getState().setFlipped(!store.getState().flipped) },
-    { keys: ['n'], command: 'new', help: 'new limit order / DCA (typed line)', hint: 'new', disabled: signing },
+    { keys: ['n'], command: 'new', help: 'new limit order / DCA (a form)', hint: 'new', disabled: signing },
+    { keys: ['e'], command: 'edit', help: 'edit the form field (n)', disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first') },
+    { keys: ['s'], command: 'submit', help: 'place the form\'s order (confirm first)', disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it') },
     { keys: ['x'], command: 'cancel', help: 'cancel the selected order (confirm first)', hint: 'cancel', disabled: signing },
     { keys: ['X'], command: 'cancelAll', help: 'cancel every open limit order (5 per tx)', hint: 'cancel all', disabled: signing },
     { keys: ['w'], command: 'withdraw', help: 'legacy price order: withdraw (w in, W out)', disabled: signing },

@@ -79,10 +79,32 @@ export interface OrdersState {
   setBatches(batches: readonly BatchState[] | undefined): void;
   setOutcome(outcome: OrdersOutcome | undefined): void;
   setNotice(lines: readonly string[] | undefined): void;
+  /** the new-order form (n), when open: its kind, what is typed in each field, and the errors of the last try */
+  form?: OrderFormState;
+  /** the form is on screen (closed, it keeps what was typed for the next n) */
+  formOpen: boolean;
+  openForm(kind: OrderFormKind, values?: Partial<Record<string, string>>): void;
+  setFormField(key: string, value: string): void;
+  setFormErrors(errors: Partial<Record<string, string>>): void;
+  closeForm(): void;
   markClosed(keys: readonly string[]): void;
 }
 
 export type OrdersStore = StoreApi<OrdersState>;
+
+export type OrderFormKind = 'limit' | 'dca';
+
+export interface OrderFormState {
+  kind: OrderFormKind;
+  values: Record<string, string>;
+  errors: Partial<Record<string, string>>;
+}
+
+/** What the forms start with: the fields the person fills are empty, the options at their defaults. */
+export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
+  limit: { amount: '', sell: '', buy: '', total: '', expiry: 'none', slippage: '', cu: 'auto' },
+  dca: { total: '', from: '', to: '', orders: '', interval: '' },
+};
 
 export const slotOf = (tab: OrdersTab, view: OrdersView): ListSlot => `${tab}/${view}`;
 
@@ -118,6 +140,23 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     setBatches: (batches) => set({ batches }),
     setOutcome: (outcome) => set({ outcome }),
     setNotice: (notice) => set({ notice }),
+    form: undefined,
+    formOpen: false,
+    // a form of the same kind reopens as it was left: nothing typed is lost by Esc
+    openForm: (kind, values) => {
+      const kept = get().form?.kind === kind ? get().form!.values : FORM_DEFAULTS[kind];
+      const given = Object.fromEntries(Object.entries(values ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      set({ form: { kind, values: { ...kept, ...given }, errors: {} }, formOpen: true });
+    },
+    setFormField: (key, value) => {
+      const f = get().form;
+      if (f) set({ form: { ...f, values: { ...f.values, [key]: value }, errors: { ...f.errors, [key]: undefined } } });
+    },
+    setFormErrors: (errors) => {
+      const f = get().form;
+      if (f) set({ form: { ...f, errors } });
+    },
+    closeForm: () => set({ formOpen: false }),
     markClosed: (keys) => set({ closedByYou: [...new Set([...get().closedByYou, ...keys])].slice(-500) }),
   }));
 }

@@ -111,21 +111,46 @@ test('watch-only: the list loads, and x, X and n say why they are disabled witho
   assert.equal(d.services.session.getState().screen, 'swap');
 });
 
-test('n opens a typed order line: keys go into it (1 does not leave), Enter opens the same dialog, Esc closes the line', async (t) => {
+test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter edits a field, s places it through the same dialog, Esc keeps what was typed', async (t) => {
   const d = await open(t);
   await typeKeys(d.app, 'n');
-  await waitForFrame(d.app, (f) => f.includes('n :limit'), 3000);
-  await typeKeys(d.app, '1 SOL 500 USDC');
-  assert.equal(d.services.session.getState().screen, 'orders');
-  await typeKeys(d.app, 'enter');
-  await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);
+  await waitForFrame(d.app, (f) => f.includes('New limit order') && f.includes('› Amount'), 3000);
+  await typeKeys(d.app, '1');
+  assert.equal(d.services.session.getState().screen, 'tokens', 'not editing: a number key leaves');
+  await typeKeys(d.app, '3');
+  await waitForFrame(d.app, (f) => f.includes('New limit order'), 3000);
+  // s with empty fields names them and sends nothing
+  await typeKeys(d.app, 's');
+  let frame = await waitForFrame(d.app, (f) => f.includes('✗ fill this in'), 3000);
+  assert.equal(d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').length, 0);
+  await typeKeys(d.app, 'enter', '1', 'tab', 'SOL', 'tab', 'USDC', 'tab', '@500', 'enter');
+  assert.equal(d.services.session.getState().screen, 'orders', 'editing: 1 went into the field');
+  frame = await waitForFrame(d.app, (f) => /For +@500 +1 SOL = 500 USDC · \+\d+\.\d\d% vs market/.test(f), 3000);
+  assertFits(frame);
+  await typeKeys(d.app, 's');
+  const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);
+  assert.match(dialog, /You pay\s+1 SOL/);
+  assert.match(dialog, /You receive\s+500 USDC/);
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
   assert.equal(executes(d, 'trigger').length, 0);
-  await typeKeys(d.app, 't', 'n');
-  await waitForFrame(d.app, (f) => f.includes('n :dca'), 3000);
-  await typeKeys(d.app, 'escape', '1');
-  assert.equal(d.services.session.getState().screen, 'tokens');
+  // Esc closes the form; n brings it back as it was
+  await typeKeys(d.app, 'escape');
+  await waitForFrame(d.app, (f) => !f.includes('New limit order'), 3000);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (f) => f.includes('New limit order') && /For +@500/.test(f), 3000);
+  // an input error lands on its field
+  await typeKeys(d.app, 'j', 'j', 'enter', 'backspace', 'backspace', 'backspace', 'backspace', 'SOL', 'enter', 's');
+  await waitForFrame(d.app, (f) => /Buy +SOL +✗ buy token: the same as the sell token/.test(f), 3000);
+  // the DCA form on the DCA tab
+  await typeKeys(d.app, 'escape', 't', 'n');
+  await waitForFrame(d.app, (f) => f.includes('New DCA') && f.includes('› Total'), 3000);
+  await typeKeys(d.app, 'enter', '300', 'tab', 'USDC', 'tab', 'SOL', 'tab', '3', 'tab', '1h', 'enter', 's');
+  const dca = await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
+  assert.match(dca, /3 buys of 100 USDC → SOL, every 1 hour/);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
+  assert.equal(executes(d, 'recurring').length, 0);
 });
 
 test(':limit with slippage and a compute unit price: the dialog says both and the createOrder request carries them', async (t) => {

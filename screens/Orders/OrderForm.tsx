@@ -1,0 +1,90 @@
+// The new-order form over the Orders list (n): a limit order or a DCA, field by field. Nothing is
+// edited on arrival: j/k move, Enter or e edits a field (every key then goes to it until Enter or
+// Esc), s places the order through the same words and pipeline as :limit and :dca (confirm first),
+// Esc closes the form and keeps what was typed for the next n.
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import { FormLines } from '../../components/form/FormLines.js';
+import { useFormEditing } from '../../components/form/useFormEditing.js';
+import { useCommands } from '../../components/keys/index.js';
+import { padCell } from '../../components/text.js';
+import { useTheme } from '../../components/theme.js';
+import { useRefState } from '../../components/useRefState.js';
+import { createDcaFromArgs, createLimitFromArgs, ORDERS_SCREEN } from '../../src/actions/ordersFlow.js';
+import { OrderInputError } from '../../src/actions/ordersInput.js';
+import { knownTokens } from '../../src/actions/swapFlow.js';
+import type { Services } from '../../src/services.js';
+import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
+import { useCatalog, useFlash, useShell } from '../shell/context.js';
+import { fieldOfError, FORM_FIELDS, formArgs, formNotes } from './form.js';
+
+const OPTIONAL = new Set(['expiry', 'slippage', 'cu']);
+
+/** Checks the form, then runs it as :limit / :dca would; errors land on their fields. */
+export async function submitOrderForm(s: Services, store: OrdersStore): Promise<void> {
+  const form = store.getState().form;
+  if (!form) return;
+  const empty = FORM_FIELDS[form.kind].filter((f) => !OPTIONAL.has(f.key) && !(form.values[f.key] ?? '').trim());
+  if (empty.length) return store.getState().setFormErrors(Object.fromEntries(empty.map((f) => [f.key, 'fill this in'])));
+  const run = form.kind === 'limit' ? createLimitFromArgs : createDcaFromArgs;
+  try {
+    const result = await run(s, store, formArgs(form.kind, form.values));
+    if (result.status === 'success') store.getState().closeForm();
+  } catch (e) {
+    if (!(e instanceof OrderInputError)) throw e;
+    store.getState().setFormErrors({ [fieldOfError(form.kind, e.message)]: e.message });
+  }
+}
+
+export function OrderForm({ store, services: s, kind, width, height }: { store: OrdersStore; services: Services; kind: OrderFormKind; width: number; height: number }) {
+  const { keymap } = useShell();
+  const flash = useFlash();
+  const theme = useTheme();
+  const values = useStore(store, (st) => st.form?.values ?? {});
+  const errors = useStore(store, (st) => st.form?.errors ?? {});
+  const running = useStore(store, (st) => st.running);
+  const latest = useCatalog((st) => st.latest);
+  const fields = FORM_FIELDS[kind];
+  const [focus, setFocus] = useRefState(fields[0].key);
+  const editing = useFormEditing({
+    fields: () => fields,
+    focus,
+    setFocus,
+    valueOf: (k) => store.getState().form?.values[k] ?? '',
+    setValue: (k, v) => store.getState().setFormField(k, String(v)),
+    active: !running,
+  });
+  const submit = () => {
+    editing.stop();
+    void submitOrderForm(s, store).catch((e) => flash('error', e instanceof Error ? e.message : String(e)));
+  };
+  useCommands(
+    keymap,
+    ORDERS_SCREEN,
+    {
+      down: () => editing.move(1),
+      up: () => editing.move(-1),
+      top: () => editing.move('top'),
+      bottom: () => editing.move('bottom'),
+      open: () => editing.start(),
+      edit: () => editing.start(),
+      submit,
+      back: () => store.getState().closeForm(),
+    },
+    'screen',
+    !editing.editing() && !running,
+  );
+  const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps
+  const notes = formNotes(kind, values, catalog, s.now());
+  const title = kind === 'limit' ? 'New limit order: sell an amount for a total (or @price per token)' : 'New DCA: spend a total in equal buys, one every interval';
+  const help = editing.editing() ? 'editing: Tab/↑↓ next field · Enter/Esc done · keys go to the field' : 'j/k field · Enter/e edit · s place (confirm first) · Esc close (kept)';
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text color={theme.accent} bold>{padCell(title, width)}</Text>
+      <FormLines fields={fields} values={values} focused={focus()} editing={editing.editing()} line={editing.line() ?? undefined} notes={notes} errors={errors} width={width} height={Math.max(1, height - 2)} />
+      <Box flexGrow={1} />
+      <Text color={theme.dim}>{padCell(help, width)}</Text>
+    </Box>
+  );
+}

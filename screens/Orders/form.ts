@@ -1,0 +1,81 @@
+// The new-order form (n): its fields, the command words they make (the same words :limit and :dca
+// read, so the form and the command are one path), which field an input error names, and the
+// notes beside each field (the token, its price, the limit against the market).
+import type { FieldDef } from '../../components/form/FormLines.js';
+import type { Token } from '../../src/api/types.js';
+import { compareWithMarket, parseLimitArgs, resolveOrderToken } from '../../src/actions/ordersInput.js';
+import { formatUsd } from '../../src/format.js';
+import type { OrderFormKind } from '../../src/store/orders.js';
+import { printable } from './rows.js';
+
+const text = (key: string, label: string, placeholder: string): FieldDef<string> => ({ key, label, kind: 'text', placeholder });
+
+export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
+  limit: [
+    text('amount', 'Amount', 'to sell, e.g. 1.5'),
+    text('sell', 'Sell', 'symbol or mint'),
+    text('buy', 'Buy', 'symbol or mint'),
+    text('total', 'For', 'total, or @price'),
+    text('expiry', 'Expiry', 'none, 7d, 2030-01-31'),
+    text('slippage', 'Slippage', "service's, or 1%"),
+    text('cu', 'Priority fee', 'auto, or microlamports'),
+  ],
+  dca: [
+    text('total', 'Total', 'to spend, e.g. 300'),
+    text('from', 'From', 'symbol or mint'),
+    text('to', 'Into', 'symbol or mint'),
+    text('orders', 'Orders', 'how many, 2 or more'),
+    text('interval', 'Every', '30m, 1h, 1d'),
+  ],
+};
+
+/** The words of `:limit` / `:dca` that the form's values make. */
+export function formArgs(kind: OrderFormKind, v: Record<string, string>): string[] {
+  const w = (k: string) => (v[k] ?? '').trim();
+  if (kind === 'dca') return [w('total'), w('from'), w('to'), w('orders'), w('interval')];
+  return [w('amount'), w('sell'), w('total'), w('buy'), 'expiry', w('expiry') || 'none', ...(w('slippage') ? ['slippage', w('slippage')] : []), 'cu', w('cu') || 'auto'];
+}
+
+/** A typed-out `limit 1 SOL 150 USDC` (from a fired alert) as the form's values. */
+export function valuesFromLine(line: string): { kind: OrderFormKind; values: Record<string, string> } | undefined {
+  const [word, ...w] = line.trim().replace(/^:/, '').split(/\s+/);
+  if (word === 'limit') return { kind: 'limit', values: { amount: w[0] ?? '', sell: w[1] ?? '', total: w[2] ?? '', buy: w[3] ?? '' } };
+  if (word === 'dca') return { kind: 'dca', values: { total: w[0] ?? '', from: w[1] ?? '', to: w[2] ?? '', orders: w[3] ?? '', interval: w[4] ?? '' } };
+  return undefined;
+}
+
+/** The field an input error speaks of (its message starts with the field's words). */
+export function fieldOfError(kind: OrderFormKind, message: string): string {
+  const m = message.toLowerCase();
+  const table: Array<[RegExp, string]> =
+    kind === 'limit'
+      ? [[/^sell token/, 'sell'], [/^buy token/, 'buy'], [/^(total|price)/, 'total'], [/^expiry/, 'expiry'], [/^slippage/, 'slippage'], [/^cu/, 'cu'], [/^amount/, 'amount']]
+      : [[/^from token/, 'from'], [/^to token/, 'to'], [/^(orders|number)/, 'orders'], [/^interval/, 'interval'], [/^(total|per order)/, 'total']];
+  return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0].key;
+}
+
+function tokenNote(text: string, catalog: readonly Token[]): string | undefined {
+  if (!text.trim()) return undefined;
+  try {
+    const t = resolveOrderToken(text, 'token', catalog);
+    return `${printable(t.symbol, 12)}${typeof t.usdPrice === 'number' ? ` $${formatUsd(t.usdPrice)}` : ''}`;
+  } catch (e) {
+    return `✗ ${e instanceof Error ? e.message.replace(/^token:? ?/, '') : String(e)}`;
+  }
+}
+
+/** Beside each field: the token and its price; for the limit, its price against the market. */
+export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalog: readonly Token[], nowMs: number): Record<string, string | undefined> {
+  if (kind === 'dca') return { from: tokenNote(v.from, catalog), to: tokenNote(v.to, catalog), interval: v.interval ? undefined : 'between two buys' };
+  const notes: Record<string, string | undefined> = { sell: tokenNote(v.sell, catalog), buy: tokenNote(v.buy, catalog) };
+  try {
+    const req = parseLimitArgs(formArgs('limit', v), catalog, nowMs);
+    const c = compareWithMarket(req);
+    const price = `1 ${req.input.symbol} = ${c.limitPrice.toPrecision(6).replace(/\.?0+$/, '')} ${req.output.symbol}`;
+    notes.total = c.pctFromMarket === undefined ? price : `${price} · ${c.pctFromMarket >= 0 ? '+' : ''}${c.pctFromMarket.toFixed(2)}% vs market${c.worse ? ' (below: fills at once)' : ''}`;
+    notes.expiry = req.expiryText;
+  } catch {
+    // the error shows when the person submits; notes speak only of what reads
+  }
+  return notes;
+}
