@@ -1,7 +1,7 @@
 // The real program in a real pseudo-terminal against the simulator as its own process: an alert
 // set with `:alert SOL > X` just above the price fires when the simulator's clock (/__sim/advance)
 // carries SOL over X while the Tokens screen is up: a flash line, a BEL byte in the output, the
-// line in the N log; Enter on it in the Alerts view opens a limit order typed out on Orders.
+// line in the N log; Enter on it in the Alerts view opens the Orders form filled in at that price.
 // Then the charts: blocks at 80x24, ASCII with --ascii at 200x50.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -68,10 +68,10 @@ test('live against the simulator process at 80x24: :alert SOL > X fires when the
   screen = await term.waitFor((s) => /FIRED\s+SOL\s+> \$/.test(s), 10_000);
   fits(screen, 80);
   term.press('Enter');
-  screen = await term.waitFor((s) => s.includes('[Limit] DCA') && /n :limit 1 SOL @[\d.]+ USDC/.test(s), 10_000);
+  screen = await term.waitFor((s) => s.includes('New limit order') && /For +@[\d.]+/.test(s) && /Sell +SOL/.test(s), 10_000);
   fits(screen, 80);
   term.press('Escape');
-  await term.waitFor((s) => !/n :limit 1 SOL/.test(s), 10_000);
+  await term.waitFor((s) => !s.includes('New limit order'), 10_000);
 
   // Buying the simulator's unverified token with a live freeze authority: the red card, and yes.
   const listed: Array<{ id: string; isVerified?: boolean | null; liquidity?: number; audit?: { freezeAuthorityDisabled?: boolean } }> = [];
