@@ -58,3 +58,17 @@ test('no price or no decimals: the token shows without a P&L, nothing is invente
   assert.equal(p.priced, 0);
   assert.equal(p.totalUnrealized, 0);
 });
+
+test('executed amounts win over the signed ones; fills of orders placed through tradedeck count as buys and sells', () => {
+  const bought = { ...swap(USDC_MINT, '1000000000', NATIVE_MINT, '10000000000'), executed: { input: '1000000000', output: '8000000000' } }; // 8 SOL, not 10
+  const fills = [
+    { time: bought.time + 10_000, inputMint: USDC_MINT, outputMint: NATIVE_MINT, inRaw: '400000000', outRaw: '2000000000' }, // 2 SOL at 200
+    { time: bought.time + 20_000, inputMint: NATIVE_MINT, outputMint: USDC_MINT, inRaw: '5000000000', outRaw: '800000000' }, // sell 5 SOL
+  ];
+  const p = spotPnl([bought], io({ [NATIVE_MINT]: 150 }), fills);
+  assert.equal(p.swaps, 3);
+  const sol = p.tokens[0];
+  assert.ok(Math.abs(sol.units - 5) < 1e-9, `units ${sol.units}`);
+  assert.ok(Math.abs(sol.avgCost! - 1400 / 10) < 1e-9, `avg ${sol.avgCost}`);
+  assert.ok(Math.abs(sol.unrealized! - (150 - 140) * 5) < 1e-6);
+});

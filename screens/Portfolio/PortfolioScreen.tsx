@@ -66,6 +66,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   const baseline = use((s) => s.baseline);
   const balances = use((s) => s.balances);
   const journal = use((s) => s.journal);
+  const fills = use((s) => s.fills);
   const latest = useCatalog((s) => s.latest);
   const { poll } = useResourceState(PORTFOLIO_SCREEN, 'positions');
 
@@ -100,8 +101,8 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   const names = useMemo(() => ({ symbolOf: (mint: string) => lookup(mint).symbol }), [lookup]);
   const view = useMemo(() => (current ? portfolioView(current.portfolio, names, sort, reverse) : null), [current, names, sort, reverse]);
   const pnl = useMemo(
-    () => (journal ? spotPnl(journal.entries, { decimalsOf: (m) => lookup(m).decimals, priceOf: (m) => lookup(m).price ?? lookup(m).fallbackPrice ?? null }) : null),
-    [journal, lookup],
+    () => (journal ? spotPnl(journal.entries, { decimalsOf: (m) => lookup(m).decimals, priceOf: (m) => lookup(m).price ?? lookup(m).fallbackPrice ?? null }, fills) : null),
+    [journal, fills, lookup],
   );
 
   const head = headLines({ view, address, watching: watch !== null, baseline: baseline && baseline.key === wanted ? baseline : null, platforms, sort, reverse, clock, loading: poll?.error === undefined }, width);

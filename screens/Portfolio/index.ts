@@ -3,6 +3,8 @@
 // and :portfolio ADDRESS to look at any address.
 import type { Portfolio } from '../../src/api/types.js';
 import type { JournalState } from '../../src/journal/journal.js';
+import { fetchFills, hasPlacedOrders } from '../../src/portfolio/fills.js';
+import type { Fill } from '../../src/portfolio/pnl.js';
 import { readBalances, type BalancesResult } from '../../src/portfolio/balances.js';
 import { buildPortfolioView } from '../../src/portfolio/model.js';
 import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
@@ -48,6 +50,18 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       key: (p: { owner: string }) => p.owner,
       fetch: (_p, _signal, { services }) => services.journal!.entries(),
       apply: (_p, entries: JournalState[], at, { store }) => store.getState().setJournal(entries, at),
+    },
+    {
+      // the fills of the limit and DCA orders placed through tradedeck, for the spot P&L
+      id: 'fills',
+      intervalMs: 60_000,
+      params: ({ store, services }) => {
+        const j = store.getState().journal;
+        return store.getState().watch === null && services.wallet && j && hasPlacedOrders(j.entries) ? { owner: services.wallet.address, entries: j.entries } : undefined;
+      },
+      key: (p: { owner: string; entries: JournalState[] }) => `${p.owner}/${p.entries.length}`,
+      fetch: (p: { owner: string; entries: JournalState[] }, signal, { services }) => fetchFills(services, p.owner, p.entries, signal),
+      apply: (_p, fills: Fill[], _at, { store }) => store.getState().setFills(fills),
     },
   ],
   keys: [

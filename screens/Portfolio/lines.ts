@@ -1,6 +1,7 @@
 // The Portfolio screen as lines of text fitted to the width: the fixed head (net worth, change
 // since opened, whose address, fetcher warnings) and the scrolled body (allocation bar chart,
 // platforms with their elements, wallet balances over RPC, spot P&L from the journal).
+import { plural } from '../../src/format.js';
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Portfolio } from '../../src/api/types.js';
 import { amountText, buildPortfolioView, formatValue, MISSING, printable, signedUsd, type ElementView, type PortfolioView, type TokenNames } from '../../src/portfolio/model.js';
@@ -157,7 +158,7 @@ export function balanceLines(b: { items: WalletBalance[]; error?: string } | nul
 }
 
 export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, date: (ms: number) => string): Line[] {
-  const head = pnl && pnl.since !== null ? ` (${pnl.swaps} swap${pnl.swaps === 1 ? '' : 's'} since ${date(pnl.since)})` : '';
+  const head = pnl && pnl.since !== null ? ` (${plural(pnl.swaps, 'swap or fill', 'swaps and fills')} since ${date(pnl.since)})` : '';
   const out: Line[] = [line('', width), line(`Spot P&L since tradedeck recorded${head}`, width, 'accent')];
   if (!pnl) return [...out, line('  loading the journal…', width, 'dim')];
   if (pnl.tokens.length === 0) return [...out, line('  No swaps recorded by tradedeck yet: only its own trades count here.', width, 'dim')];

@@ -1,4 +1,6 @@
-// Spot P&L from what tradedeck itself recorded: the journal's successful swaps. A token bought
+// Spot P&L from what tradedeck itself recorded: the journal's successful swaps (at the amounts the
+// service reported executed, else those signed) and the fills of the limit and DCA orders placed
+// through tradedeck (their trades, as the service lists them). A token bought
 // with a stablecoin costs the stablecoin amount; one bought with another token carries that
 // token's recorded average cost; a token paid for with holdings tradedeck never saw bought has no
 // known cost, and its units are counted apart. Sells reduce the recorded units at average cost.
@@ -32,6 +34,24 @@ export interface SpotPnl {
   since: number | null;
 }
 
+/** One fill of an order placed through tradedeck: raw amounts of its input and output mints. */
+export interface Fill {
+  time: number;
+  inputMint: string;
+  outputMint: string;
+  inRaw: string;
+  outRaw: string;
+}
+
+/** A swap or a fill, as the P&L reads it. */
+interface Trade {
+  time: number;
+  inputMint: string;
+  outputMint: string;
+  inRaw: unknown;
+  outRaw: unknown;
+}
+
 export interface PnlInputs {
   decimalsOf(mint: string): number | undefined;
   priceOf(mint: string): number | null;
@@ -56,21 +76,45 @@ export function executedSwaps(entries: readonly JournalState[]): JournalState[] 
   return entries.filter((e) => e.action === 'swap' && (e.group === 'ultra' || e.group === 'swap') && e.status === 'success').sort((a, b) => a.time - b.time);
 }
 
-export function spotPnl(entries: readonly JournalState[], io: PnlInputs): SpotPnl {
+function tradeOfSwap(e: JournalState): Trade | undefined {
+  const s = e.summary ?? {};
+  if (typeof s.inputMint !== 'string' || typeof s.outputMint !== 'string') return undefined;
+  return { time: e.time, inputMint: s.inputMint, outputMint: s.outputMint, inRaw: e.executed?.input ?? s.inAmount, outRaw: e.executed?.output ?? s.outAmount };
+}
+
+/**
+ * The orders placed through tradedeck (the journal's successful creates): trigger orders by their
+ * order account, DCA orders by their pair and a creation within ten minutes of the journal entry.
+ */
+export function placedOrders(entries: readonly JournalState[]): { triggerKeys: Set<string>; dca: Array<{ inputMint: string; outputMint: string; time: number }> } {
+  const triggerKeys = new Set<string>();
+  const dca: Array<{ inputMint: string; outputMint: string; time: number }> = [];
+  for (const e of entries) {
+    if (e.status !== 'success') continue;
+    if (e.group === 'trigger' && e.action === 'create-limit' && typeof e.summary?.order === 'string') triggerKeys.add(e.summary.order);
+    if (e.group === 'recurring' && e.action === 'create-dca' && typeof e.summary?.inputMint === 'string' && typeof e.summary?.outputMint === 'string') {
+      dca.push({ inputMint: e.summary.inputMint, outputMint: e.summary.outputMint, time: e.time });
+    }
+  }
+  return { triggerKeys, dca };
+}
+
+export function spotPnl(entries: readonly JournalState[], io: PnlInputs, fills: readonly Fill[] = []): SpotPnl {
   const lots = new Map<string, Lot>();
   const lot = (mint: string) => {
     let l = lots.get(mint);
     if (!l) lots.set(mint, (l = { units: 0, cost: 0, unpriced: 0, swaps: 0 }));
     return l;
   };
-  const swaps = executedSwaps(entries);
-  for (const e of swaps) {
-    const s = e.summary ?? {};
-    const inMint = typeof s.inputMint === 'string' ? s.inputMint : undefined;
-    const outMint = typeof s.outputMint === 'string' ? s.outputMint : undefined;
-    if (!inMint || !outMint) continue;
-    const inUnits = whole(s.inAmount, io.decimalsOf(inMint));
-    const outUnits = whole(s.outAmount, io.decimalsOf(outMint));
+  const trades: Trade[] = [
+    ...executedSwaps(entries).flatMap((e) => tradeOfSwap(e) ?? []),
+    ...fills.map((f) => ({ time: f.time, inputMint: f.inputMint, outputMint: f.outputMint, inRaw: f.inRaw, outRaw: f.outRaw })),
+  ].sort((a, b) => a.time - b.time);
+  for (const t of trades) {
+    const inMint = t.inputMint;
+    const outMint = t.outputMint;
+    const inUnits = whole(t.inRaw, io.decimalsOf(inMint));
+    const outUnits = whole(t.outRaw, io.decimalsOf(outMint));
     if (inUnits === null || outUnits === null) continue;
     // What was paid, in USD at the time: a stablecoin leg says it; else the recorded average cost.
     let paidUsd: number | null = null;
@@ -109,7 +153,7 @@ export function spotPnl(entries: readonly JournalState[], io: PnlInputs): SpotPn
     tokens,
     totalUnrealized: priced.reduce((s, t) => s + (t.unrealized ?? 0), 0),
     priced: priced.length,
-    swaps: swaps.length,
-    since: swaps.length ? swaps[0].time : null,
+    swaps: trades.length,
+    since: trades.length ? trades[0].time : null,
   };
 }

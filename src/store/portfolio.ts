@@ -4,6 +4,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Portfolio } from '../api/types.js';
 import type { JournalState } from '../journal/journal.js';
+import type { Fill } from '../portfolio/pnl.js';
 
 export type PortfolioSort = 'value' | 'name';
 
@@ -25,6 +26,9 @@ export interface PortfolioState {
   baseline: { key: string; netWorth: number; at: number } | null;
   balances: { owner: string; at: number; items: WalletBalance[]; error?: string } | null;
   journal: { entries: JournalState[]; at: number } | null;
+  /** fills of the orders placed through tradedeck (for the spot P&L) */
+  fills: Fill[];
+  setFills(fills: Fill[]): void;
   setWatch(address: string | null): void;
   setPlatforms(ids: string[]): void;
   setSort(sort: PortfolioSort, reverse?: boolean): void;
@@ -49,6 +53,8 @@ export function createPortfolioStore(): PortfolioStore {
     baseline: null,
     balances: null,
     journal: null,
+    fills: [],
+    setFills: (fills) => set({ fills }),
     setWatch: (watch) => set({ watch }),
     setPlatforms: (platforms) => set({ platforms }),
     setSort: (sort, reverse = false) => set({ sort, reverse }),
