@@ -2,7 +2,7 @@
 // filter, includeFailedTx, cancel one and cancel all, as a person types them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
+import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
 import { startDashboard, type Dashboard } from './setup.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
@@ -167,4 +167,48 @@ test(':limit with slippage and a compute unit price: the dialog says both and th
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
   assert.equal(executes(d, 'trigger').length, 0);
+});
+
+test(':withdraw on a legacy price-based order: an amount of its input, then all of its output, each confirmed and executed once; bad words are named', async (t) => {
+  const d = await open(t);
+  const s = d.services;
+  const user = d.wallet.address;
+  const { runSigned } = await import('../../src/actions/run.js');
+  const placed = runSigned(
+    {
+      group: 'recurring',
+      action: 'test-legacy',
+      build: async () => {
+        const r = await s.api.recurring.create({ user, inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', outputMint: 'So11111111111111111111111111111111111111112', params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 3600 } } });
+        return { requestId: r.requestId, transactions: [r.transaction], allowedSigners: [], builtAt: s.now(), submit: 'execute', summary: {} };
+      },
+      describe: () => ({ title: 'legacy', lines: [] }),
+    },
+    s,
+    'execute',
+  );
+  await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
+  await typeKeys(d.app, 'y');
+  assert.equal((await placed).status, 'success');
+  const list = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
+  const key = String((list.price ?? [])[0]?.orderKey);
+  const executed = () => executes(d, 'recurring').length;
+  const before = executed();
+
+  await typeKeys(d.app, ':', `withdraw ${key} sideways`, 'enter');
+  await waitForFrame(d.app, (f) => f.includes('"sideways": say in (the deposit left) or out'), 3000);
+  await typeKeys(d.app, ':', `withdraw ${key} in 50`, 'enter');
+  await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
+  await typeKeys(d.app, 'y');
+  await waitForFrame(d.app, (f) => f.includes('withdraw: done'), 8000);
+  const first = d.sim.requests().filter((r) => r.path === '/recurring/v1/priceWithdraw').at(-1)!.body as { inputOrOutput: string; amount?: string | null };
+  assert.deepEqual([first.inputOrOutput, first.amount], ['In', '50000000']);
+  await typeKeys(d.app, ':', `withdraw ${key} out all`, 'enter');
+  await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
+  await typeKeys(d.app, 'y');
+  await waitFor(() => executed() === before + 2 && d.sim.requests().filter((r) => r.path === '/recurring/v1/priceWithdraw').length >= 2, 'the second withdraw executed', 8000);
+  const second = d.sim.requests().filter((r) => r.path === '/recurring/v1/priceWithdraw').at(-1)!.body as { inputOrOutput: string; amount?: string | null };
+  assert.equal(second.inputOrOutput, 'Out');
+  assert.ok(second.amount === undefined || second.amount === null, 'all: no amount');
+  assert.equal(executed(), before + 2);
 });
