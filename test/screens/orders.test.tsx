@@ -191,7 +191,7 @@ test(':withdraw on a legacy price-based order: an amount of its input, then all 
   await typeKeys(d.app, 'y');
   assert.equal((await placed).status, 'success');
   const list = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
-  const key = String((list.price ?? [])[0]?.orderKey);
+  const key = String(((list.price ?? [])[0] as { orderKey?: string } | undefined)?.orderKey);
   const executed = () => executes(d, 'recurring').length;
   const before = executed();
 
