@@ -2,7 +2,8 @@
 // --if-needed skips the build when dist/cli.js is newer than every source file.
 import { build } from 'esbuild';
 import { statSync, readdirSync, existsSync, chmodSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +39,80 @@ const stubDevtools = {
   },
 };
 
-await build({
+const nodeModules = join(root, 'node_modules');
+
+// Ink measures every text on every frame with string-width, and wrap-ansi brings its own older
+// copy. Every importer gets the one top-level copy, behind a bounded cache: a frame mostly repeats
+// the lines of the one before, and lines with glyphs (› ▲ ✓ ▄) miss string-width's ASCII fast path.
+const WIDTH_CACHE = 4096;
+const oneStringWidth = {
+  name: 'one-string-width',
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, () => ({ path: 'string-width', namespace: 'td-width' }));
+    b.onLoad({ filter: /.*/, namespace: 'td-width' }, () => ({
+      resolveDir: root,
+      loader: 'js',
+      contents: `
+import measure from ${JSON.stringify(join(nodeModules, 'string-width', 'index.js'))};
+const cache = new Map();
+export default function stringWidth(text, options) {
+  if (typeof text !== 'string' || (options !== undefined && Object.keys(options).length > 0)) return measure(text, options);
+  let width = cache.get(text);
+  if (width === undefined) {
+    width = measure(text);
+    if (cache.size >= ${WIDTH_CACHE}) cache.delete(cache.keys().next().value);
+    cache.set(text, width);
+  }
+  return width;
+}`,
+    }));
+  },
+};
+
+// Ink 6's caches, bounded: its text-measurement and wrap caches grow by every distinct text ever
+// drawn (a clock, ages, prices: without end over a day), and its per-frame tokenising caches
+// start empty on every frame. Each edit must match, or the build stops: an Ink upgrade is then
+// checked by hand rather than silently left unpatched.
+const BOUNDED_MAP = `class __TdBoundedMap extends Map {
+  constructor(limit) { super(); this.limit = limit; }
+  set(key, value) {
+    if (!this.has(key) && this.size >= this.limit) this.delete(this.keys().next().value);
+    return super.set(key, value);
+  }
+}
+`;
+const inkPatches = {
+  'measure-text.js': [['const cache = new Map();', BOUNDED_MAP + 'const cache = new __TdBoundedMap(2048);']],
+  'wrap-text.js': [
+    ['const cache = {};', BOUNDED_MAP + 'const cache = new __TdBoundedMap(2048);'],
+    ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
+    ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
+  ],
+  'output.js': [
+    ['class OutputCaches {', BOUNDED_MAP + 'class OutputCaches {'],
+    ['    widths = new Map();', '    widths = new __TdBoundedMap(4096);'],
+    ['    blockWidths = new Map();', '    blockWidths = new __TdBoundedMap(1024);'],
+    ['    styledChars = new Map();', '    styledChars = new __TdBoundedMap(1024);'],
+    // one set of caches for every frame (the styled characters are only read, never changed)
+    ['    caches = new OutputCaches();', '    caches = __tdSharedCaches;'],
+    ['export default class Output {', 'const __tdSharedCaches = new OutputCaches();\nexport default class Output {'],
+  ],
+};
+const boundedInkCaches = {
+  name: 'bounded-ink-caches',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)\.js$/ }, async (args) => {
+      let text = await readFile(args.path, 'utf8');
+      for (const [from, to] of inkPatches[basename(args.path)]) {
+        if (!text.includes(from)) throw new Error(`build: ${args.path} no longer contains "${from}": check the Ink cache patch`);
+        text = text.replace(from, to);
+      }
+      return { contents: text, loader: 'js' };
+    });
+  },
+};
+
+const result = await build({
   entryPoints: [join(root, 'src', 'cli.ts')],
   outfile: out,
   bundle: true,
@@ -49,6 +123,9 @@ await build({
   sourcemap: false,
   minify: false,
   legalComments: 'none',
+  // A single non-ASCII character makes V8 hold the whole source as a two-byte string (twice the
+  // memory, slower to scan): strings, regular expressions and identifiers are escaped instead.
+  charset: 'ascii',
   define: { 'process.env.NODE_ENV': '"production"' },
   banner: {
     js: [
@@ -57,7 +134,15 @@ await build({
       'const require = __tdCreateRequire(import.meta.url);',
     ].join('\n'),
   },
-  plugins: [stubDevtools],
+  plugins: [stubDevtools, oneStringWidth, boundedInkCaches],
   logLevel: 'warning',
+  write: false,
 });
+// charset 'ascii' escapes every string, regular expression and identifier; what is left is in
+// comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
+for (const file of result.outputFiles) {
+  const text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
+  await mkdir(dirname(file.path), { recursive: true });
+  await writeFile(file.path, text);
+}
 chmodSync(out, 0o755);
