@@ -1,8 +1,8 @@
 // A small Solana JSON-RPC 2.0 client (POST, base64 transaction encoding). Responses are
 // untrusted: each result is checked before it is returned.
 
-import { fetch as crossFetch } from 'cross-fetch';
 import { ResponseShapeError, sanitizeText } from './errors.js';
+import { httpFetch } from './http.js';
 import { arr, bool, checkResponse, isPlainObject, nul, obj, oneOf, opt, str, uint, any, type Schema } from './guards.js';
 import { encodeBase58, isAddress } from './validate.js';
 
@@ -106,7 +106,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
   if (typeof o.url !== 'string' || !/^https?:\/\//i.test(o.url)) throw new TypeError('RPC url must be an http(s) URL');
   new URL(o.url);
   const timeoutMs = o.timeoutMs ?? 10_000;
-  const fetchImpl = o.fetchImpl ?? (crossFetch as typeof fetch);
+  const fetchImpl = o.fetchImpl ?? httpFetch;
   const commitment = o.commitment ?? 'confirmed';
   // RPC URLs often carry a key in the query; keep it out of messages
   const urlSecrets = (() => {
