@@ -26,6 +26,7 @@ export const FIELDS: FieldDef[] = [
   { key: 'platformFeeBps', label: 'Platform bps', kind: 'text', placeholder: 'none', advanced: true },
   { key: 'feeAccount', label: 'Fee account', kind: 'text', placeholder: 'with platform bps', advanced: true },
   { key: 'asLegacyTransaction', label: 'Legacy tx', kind: 'toggle', advanced: true },
+  { key: 'priorityFee', label: 'Priority fee', kind: 'text', placeholder: 'auto, high 50000', advanced: true },
   { key: 'instructionVersion', label: 'Ix version', kind: 'select', options: [{ value: 'V1', label: 'V1' }, { value: 'V2', label: 'V2' }], advanced: true },
 ];
 

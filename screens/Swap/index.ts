@@ -66,13 +66,14 @@ export const swapScreen: ScreenModule<SwapState> = {
   commands: [
     {
       name: 'swap',
-      usage: 'swap <amount> <from> <to>',
+      usage: 'swap <amount> <from> <to> [fee auto|N|high [max]]',
       help: 'swap through the order group, e.g. :swap 1.5 SOL USDC (confirm first)',
       complete: (index, _p, ctx) => (index === 1 || index === 2 ? knownSymbols(ctx) : []),
       async run(args, ctx) {
-        if (args.length !== 3) throw new CommandError(args.length < 3 ? 'give the amount, the token you pay and the token you get' : `unexpected "${args.slice(3).join(' ')}"`);
+        if (args.length < 3) throw new CommandError('give the amount, the token you pay and the token you get');
+        if (args.length > 3 && (args[3].toLowerCase() !== 'fee' || args.length === 4 || args.length > 6)) throw new CommandError(`unexpected "${args.slice(3).join(' ')}" (after the tokens: fee auto, fee 25000 or fee high 50000)`);
         // The form first: the Swap screen then opens on a filled form, not in a field being edited.
-        ctx.store.getState().setForm({ amount: args[0], input: args[1], output: args[2], mode: 'ExactIn' });
+        ctx.store.getState().setForm({ amount: args[0], input: args[1], output: args[2], mode: 'ExactIn', priorityFee: args.length > 4 ? args.slice(4).join(' ') : 'auto' });
         ctx.goto('swap');
         const result = await swapFromCommand(ctx.services, ctx.store, args);
         if (result?.status === 'success') ctx.flash('success', `swap done: ${result.signature ?? ''}`);

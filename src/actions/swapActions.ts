@@ -1,7 +1,8 @@
 // The two ways to swap, as pipeline actions: through the order group (order with taker ->
 // execute) and through the swap group (quote -> swap build -> RPC send -> signature status).
 import type { ApiClient } from '../api/index.js';
-import type { Order, QuoteParams, Quote, SwapResponse } from '../api/types.js';
+import type { Order, PrioritizationFee, QuoteParams, Quote, SwapResponse } from '../api/types.js';
+import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
 import { amountText, impactPercent, orderSummary, quoteSummary, typedConfirmationFor, type TokenRef } from './describe.js';
@@ -96,6 +97,8 @@ export interface RouteSwapInput {
   feeAccount?: string;
   /** why this swap goes through the swap group rather than the order group (said in the dialog) */
   why?: string[];
+  /** the priority fee asked for (absent: auto) */
+  priorityFee?: PrioritizationFee;
   safety?: SafetyCard;
   checkFunds?(inputRaw: bigint): string | undefined;
   now(): number;
@@ -118,6 +121,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         quoteResponse: quote,
         ...(p.feeAccount ? { feeAccount: p.feeAccount } : {}),
         ...(p.params.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
+        ...(p.priorityFee !== undefined && p.priorityFee !== 'auto' ? { prioritizationFeeLamports: p.priorityFee } : {}),
       });
       const built: Built = {
         transactions: [response.swapTransaction],
@@ -145,7 +149,11 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         title: `Swap ${amountText(quote.inAmount, p.input)} for ${p.output.symbol} (build + RPC send)`,
         lines: [],
         ...(p.why?.length ? { warnings: [`Through the swap group (built here, sent by RPC) because the order group cannot honour: ${p.why.join(', ')}`] } : {}),
-        summary: [...(p.safety ? safetySummary(p.safety) : []), ...quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports })],
+        summary: [
+          ...(p.safety ? safetySummary(p.safety) : []),
+          ...quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports }),
+          { label: 'Priority fee', value: `${priorityFeeText(p.priorityFee ?? 'auto')} asked; ${response.prioritizationFeeLamports === undefined ? 'the build did not say what it set' : `the build set ${response.prioritizationFeeLamports.toLocaleString('en-US')} lamports`}` },
+        ],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };
     },

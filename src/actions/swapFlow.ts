@@ -2,14 +2,14 @@
 // balances, run a swap through the order group (Enter, :swap) or the swap group (b), fetch the
 // swap instructions (i). Every result lands in the swap store.
 import { fromBaseUnits } from '../amount.js';
-import { NATIVE_MINT, TOKEN_CATEGORIES, type Token } from '../api/types.js';
+import { NATIVE_MINT, TOKEN_CATEGORIES, type PrioritizationFee, type Token } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
 import { listKey } from '../store/tokens.js';
-import type { SwapStore } from '../store/swap.js';
+import type { SwapForm, SwapStore } from '../store/swap.js';
 import { runSigned, signingBlocked } from './run.js';
 import { routeSwapAction, orderSwapAction } from './swapActions.js';
-import { checkForm, shortfall, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
+import { checkForm, parsePriorityFee, shortfall, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
@@ -125,7 +125,7 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   const spec =
     via === 'order'
       ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, checkFunds, safety, now: s.now })
-      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, checkFunds, safety, now: s.now });
+      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, priorityFee: priorityFeeOf(st.form), checkFunds, safety, now: s.now });
   swap.getState().setRunning('Building…');
   let result: ActionResult;
   try {
@@ -141,17 +141,25 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   return result;
 }
 
+function priorityFeeOf(form: SwapForm): PrioritizationFee {
+  const fee = parsePriorityFee(form.priorityFee ?? 'auto');
+  return typeof fee === 'string' ? 'auto' : fee;
+}
+
 /** `:swap AMOUNT FROM TO`: fills the form (so the Swap screen shows what was asked) and executes through the order group. */
 export async function swapFromCommand(s: Services, swap: SwapStore, args: string[]): Promise<ActionResult | undefined> {
-  if (args.length !== 3) throw new Error('usage: :swap AMOUNT FROM TO (for example :swap 1.5 SOL USDC)');
-  const [amount, from, to] = args;
+  if (args.length < 3 || (args.length > 3 && args[3].toLowerCase() !== 'fee') || args.length === 4 || args.length > 6) {
+    throw new Error('usage: :swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] (for example :swap 1.5 SOL USDC)');
+  }
+  const [amount, from, to, , ...fee] = args;
   if (catalogEmpty(s)) await loadTokens(s);
   await Promise.all([resolveMint(s, from), resolveMint(s, to)]);
-  swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn' });
+  swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn', priorityFee: fee.length ? fee.join(' ') : 'auto' });
   const check = currentCheck(s, swap);
-  const problem = check.errors.input ?? check.errors.output ?? check.errors.amount;
+  const problem = check.errors.input ?? check.errors.output ?? check.errors.amount ?? check.errors.priorityFee;
   if (problem) throw new Error(problem);
-  return executeSwapForm(s, swap, 'order');
+  // a priority fee is the swap group's: the path the Swap screen would take
+  return executeSwapForm(s, swap, swapPath(swap.getState().form).via);
 }
 
 /** `i`: the swap group's instructions for the current quote, grouped by kind in the view. */

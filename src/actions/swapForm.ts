@@ -1,7 +1,7 @@
 // Reads the Swap form as typed into request parameters, naming every field that is wrong.
 // Nothing here changes the form: what the person typed stays as typed.
 import { AmountError, toBaseUnits } from '../amount.js';
-import { NATIVE_MINT, type QuoteParams, type Token } from '../api/types.js';
+import { NATIVE_MINT, PRIORITY_LEVELS, type PrioritizationFee, type QuoteParams, type Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
 import type { SwapForm } from '../store/swap.js';
@@ -94,6 +94,8 @@ export function checkForm(form: SwapForm, tokens: readonly Token[]): FormCheck {
     else platformFeeBps = v;
   }
   if (form.feeAccount.trim() && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(form.feeAccount.trim())) errors.feeAccount = 'feeAccount: must be a base58 token account address';
+  const fee = parsePriorityFee(form.priorityFee ?? 'auto');
+  if (typeof fee === 'string' && fee !== 'auto') errors.priorityFee = fee;
   const dexes = labels(form.dexes);
   const excludeDexes = labels(form.excludeDexes);
   if (dexes && excludeDexes) {
@@ -142,6 +144,27 @@ export function parseSlippage(text: string): number | undefined | string {
   return value;
 }
 
+/**
+ * The swap group's priority fee as typed: "auto"; a level ("medium", "high", "veryHigh") with an
+ * optional most lamports ("high 50000", default 1,000,000); or exact lamports ("25000").
+ */
+export function parsePriorityFee(text: string): PrioritizationFee | string {
+  const t = text.trim();
+  if (t === '' || t.toLowerCase() === 'auto') return 'auto';
+  if (/^\d{1,12}$/.test(t)) return Number(t);
+  const m = /^(medium|high|veryhigh)(?:\s+(?:max\s+)?(\d{1,12}))?$/i.exec(t);
+  if (!m) return `priority fee: "${t}" is not auto, lamports (25000), or medium, high or veryHigh with an optional most lamports ("high 50000")`;
+  const level = PRIORITY_LEVELS.find((l) => l.toLowerCase() === m[1].toLowerCase())!;
+  return { priorityLevelWithMaxLamports: { priorityLevel: level, maxLamports: m[2] ? Number(m[2]) : 1_000_000 } };
+}
+
+/** A priority fee in words, for the dialog: "auto", "25,000 lamports", "high, at most 50,000 lamports". */
+export function priorityFeeText(fee: PrioritizationFee): string {
+  if (fee === 'auto') return 'auto (the service picks)';
+  if (typeof fee === 'number') return `${fee.toLocaleString('en-US')} lamports`;
+  return `${fee.priorityLevelWithMaxLamports.priorityLevel}, at most ${fee.priorityLevelWithMaxLamports.maxLamports.toLocaleString('en-US')} lamports`;
+}
+
 /** The slippage presets offered while the field is edited. */
 export const SLIPPAGE_PRESETS = ['auto', '0.1%', '0.5%', '1%', '3%'];
 
@@ -164,6 +187,7 @@ export function swapPath(form: SwapForm): SwapPath {
   if (form.platformFeeBps.trim()) why.push('platform fee');
   if (form.asLegacyTransaction) why.push('legacy transaction');
   if (form.instructionVersion !== 'V1') why.push(`instruction version ${form.instructionVersion}`);
+  if (parsePriorityFee(form.priorityFee) !== 'auto') why.push('priority fee');
   return { via: why.length ? 'swap' : 'order', why };
 }
 

@@ -22,6 +22,8 @@ export interface SwapForm {
   feeAccount: string;
   asLegacyTransaction: boolean;
   instructionVersion: InstructionVersion;
+  /** the swap group's priority fee as typed: auto, "high" or "high 50000" (a level with its most lamports), or lamports */
+  priorityFee: string;
 }
 
 export const EMPTY_FORM: SwapForm = {
@@ -39,6 +41,7 @@ export const EMPTY_FORM: SwapForm = {
   feeAccount: '',
   asLegacyTransaction: false,
   instructionVersion: 'V1',
+  priorityFee: 'auto',
 };
 
 export interface QuoteView {

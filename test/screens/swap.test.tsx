@@ -238,3 +238,21 @@ test('a mint no token list holds is read over RPC (its decimals) and quoted, ins
   assert.ok(w.sim.requests().some((r) => r.path === '/rpc' && JSON.stringify(r.body).includes('getTokenSupply')), 'asked the RPC for the mint');
   assert.equal(w.services.catalog.getState().latest[target.mint]?.decimals, target.decimals);
 });
+
+test(':swap with a priority fee goes through the swap group: the build request carries it and the dialog says it; a bad fee is named', async (t) => {
+  const w = await world(t);
+  const { app, cleanup } = mountSwap(w, { columns: 120, rows: 40 });
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('› From'), 5000);
+  await typeKeys(app, ':', 'swap 0.2 SOL USDC fee fast', 'enter');
+  await waitForFrame(app, (f) => f.includes('priority fee: "fast" is not auto'), 5000);
+  await typeKeys(app, ':', 'swap 0.2 SOL USDC fee high 50000', 'enter');
+  const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
+  assert.match(dialog, /build \+ RPC send/);
+  assert.match(dialog, /Priority fee\s+high, at most 50,000 lamports asked/);
+  const build = w.sim.requests().filter((r) => r.path === '/swap/v1/swap').at(-1)!.body as { prioritizationFeeLamports?: unknown };
+  assert.deepEqual(build.prioritizationFeeLamports, { priorityLevelWithMaxLamports: { priorityLevel: 'high', maxLamports: 50000 } });
+  await typeKeys(app, 'n');
+  await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
+  assert.equal(submissions(w.sim).length, 0);
+});
