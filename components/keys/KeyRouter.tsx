@@ -44,6 +44,12 @@ export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderPro
  * those keys. A chunk holding an escape sequence (arrows, function keys) is kept as Ink parsed it.
  */
 export function splitBurst(input: string, key: Key): Array<[string, Key]> {
+  // Esc typed just before another key arrives as one read, which Ink reads as Alt+key: tradedeck
+  // binds no Alt keys, so it is the Esc the person pressed, then the key.
+  if (key.meta && !key.ctrl && !key.escape && Array.from(input).length === 1 && input >= ' ' && input !== '\u007f') {
+    const esc = { ...(Object.fromEntries(Object.keys(key).map((k) => [k, false])) as unknown as Key), escape: true };
+    return [['', esc], [input, { ...key, meta: false, shift: input !== input.toLowerCase() }]];
+  }
   const chars = Array.from(input);
   if (chars.length <= 1 || key.ctrl || key.meta || input.includes('\u001b')) return [[input, key]];
   return chars.map((ch): [string, Key] => {

@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
+import { plural } from '../../src/format.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
@@ -64,7 +65,7 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   const visible = entries.slice(top, top + body);
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} bold>{padCell(`Journal: ${s.journal?.path ?? 'not open'} · ${entries.length} entries`, width)}</Text>
+      <Text color={theme.accent} bold>{padCell(`Journal: ${s.journal?.path ?? 'not open'} · ${plural(entries.length, 'entry', 'entries')}`, width)}</Text>
       <Text color={theme.dim}>{padCell(HEADER, width)}</Text>
       {visible.length === 0 ? <Text color={theme.dim}>{padCell(loadError ?? 'Nothing signed yet.', width)}</Text> : null}
       {visible.map((e) => (

@@ -223,6 +223,20 @@ describe('key bursts', () => {
     assert.deepEqual(splitBurst('a\tb\r', noKey).map(([i, k]) => normalizeKey(i, k)), ['a', 'tab', 'b', 'enter']);
     assert.deepEqual(splitBurst('x\u007f\u0003', noKey).map(([i, k]) => normalizeKey(i, k)), ['x', 'backspace', 'ctrl+c']);
     assert.equal(splitBurst('\u001b[A\u001b[A', noKey).length, 1);
+    // Esc then a key in one read arrives as Alt+key: it is Esc, then the key
+    assert.deepEqual(splitBurst('3', { ...noKey, meta: true }).map(([i, k]) => normalizeKey(i, k)), ['escape', '3']);
+  });
+
+  it('Esc then 1 typed together in a real app: the field closes and the number key switches', async () => {
+    const seen: string[] = [];
+    function Screen() {
+      useKeyLayer('screen', (input, key) => (seen.push(normalizeKey(input, key)), true));
+      return <Text>screen</Text>;
+    }
+    const app = await mount(<KeyRouterProvider><Screen /></KeyRouterProvider>);
+    app.stdin.write('\u001b1');
+    await waitFor(() => seen.length >= 2, 'two keys');
+    assert.deepEqual(seen, ['escape', '1']);
   });
 
   it('a burst that opens a field delivers the rest of its keys to the field', async () => {
@@ -235,6 +249,8 @@ describe('key bursts', () => {
         if (input === '/') return (setFiltering(true), true);
         return false;
       });
+      // Esc leaves the field, as every field of the app does
+      useKeyLayer('input', (_input, key) => (filtering && key.escape ? (setFiltering(false), true) : false));
       return filtering ? <TextField label="Filter" value={text} onChange={setText} focus width={30} /> : <Text>list</Text>;
     }
     const app = await mount(<KeyRouterProvider><App /></KeyRouterProvider>);
@@ -243,7 +259,8 @@ describe('key bursts', () => {
     app.stdin.write('/sol');
     await waitForFrame(app, (f) => f.includes('sol'));
     assert.equal(moves, 3);
-    // Ink emits a text key and an escape sequence of one chunk as two events in the same tick.
+    // Ink emits a text key and an escape sequence of one chunk as two events in the same tick; Esc
+    // just before j reads as Alt+j: it is Esc (the field closes), then j (a move), / opens it again.
     app.stdin.write('\u001b');
     app.stdin.write('j/x\u001b[D');
     await waitForFrame(app, (f) => f.includes('xsol') || f.includes('x'));
