@@ -8,7 +8,10 @@ export interface Config {
   mode: 'demo' | 'live';
   baseUrl?: string;
   apiKey?: string;
+  /** the first RPC endpoint (absent: none, or the embedded simulator's) */
   rpcUrl?: string;
+  /** every RPC endpoint given, in failover order (rpcUrl is the first) */
+  rpcUrls: string[];
   /** path of the key file to sign with (unset in watch-only mode) */
   keypairPath?: string;
   /** true when the key file path was not chosen by the person (the Solana CLI default) */
@@ -38,7 +41,7 @@ export class ConfigError extends Error {
   }
 }
 
-type Kind = 'url' | 'template' | 'choice' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
+type Kind = 'url' | 'urls' | 'template' | 'choice' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
 
 interface KeySpec {
   kind: Kind;
@@ -55,7 +58,7 @@ interface KeySpec {
 export const SETTINGS: Record<string, KeySpec> = {
   baseUrl: { kind: 'url', env: 'TRADEDECK_BASE_URL', flag: '--base-url' },
   apiKey: { kind: 'string', env: 'TRADEDECK_API_KEY', flag: '--api-key', secret: true },
-  rpcUrl: { kind: 'url', env: 'TRADEDECK_RPC_URL', flag: '--rpc-url' },
+  rpcUrl: { kind: 'urls', env: 'TRADEDECK_RPC_URL', flag: '--rpc-url' },
   keypair: { kind: 'path', env: 'TRADEDECK_KEYPAIR', flag: '--keypair' },
   address: { kind: 'address', env: 'TRADEDECK_ADDRESS', flag: '--address' },
   readOnly: { kind: 'boolean', flag: '--read-only' },
@@ -103,6 +106,18 @@ function checkValue(name: string, spec: KeySpec, value: unknown, where: string):
     case 'choice':
       if (typeof value !== 'string' || !spec.choices?.includes(value)) return bad(`must be one of ${spec.choices?.join(', ')}`);
       return { value };
+    case 'urls': {
+      // several endpoints, comma-separated (or a list in the config file), in failover order
+      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((u) => u.trim()) : [];
+      if (list.length === 0 || list.some((u) => typeof u !== 'string' || u === '')) return bad('must be a URL, or several separated by commas');
+      const urls: string[] = [];
+      for (const u of list as string[]) {
+        const one = checkValue(name, { ...spec, kind: 'url' }, u, where);
+        if (one.problem) return one;
+        urls.push(one.value as string);
+      }
+      return { value: urls };
+    }
     case 'template': {
       if (typeof value !== 'string' || !/^https?:\/\/\S+$/.test(value)) return bad('must be an http or https URL');
       if (!value.includes('{sig}')) return bad('must contain {sig}, where the signature goes (e.g. https://solscan.io/tx/{sig})');
@@ -208,7 +223,8 @@ export function loadConfig(src: ConfigSources): Config {
     mode: baseUrl ? 'live' : 'demo',
     baseUrl,
     apiKey: values.apiKey as string | undefined,
-    rpcUrl: (values.rpcUrl as string | undefined) ?? (baseUrl ? DEFAULT_LIVE_RPC : undefined),
+    rpcUrl: (values.rpcUrl as string[] | undefined)?.[0] ?? (baseUrl ? DEFAULT_LIVE_RPC : undefined),
+    rpcUrls: (values.rpcUrl as string[] | undefined) ?? (baseUrl ? [DEFAULT_LIVE_RPC] : []),
     keypairPath: address ? undefined : expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')),
     keypairIsDefault: !address && explicitKeypair === undefined,
     address,
@@ -231,7 +247,7 @@ export function describeConfig(c: Config, mask: (s: string) => string): Record<s
     mode: c.mode === 'demo' ? 'demo (embedded simulator)' : 'live',
     baseUrl: c.baseUrl ?? '(embedded simulator)',
     apiKey: c.apiKey ? mask(c.apiKey) : '(none)',
-    rpcUrl: c.rpcUrl ?? '(embedded simulator)',
+    rpcUrl: c.rpcUrls.length ? c.rpcUrls.join(', ') : '(embedded simulator)',
     wallet: c.address ? `watch-only ${c.address}` : (c.keypairPath ?? '(none)'),
     readOnly: String(c.readOnly),
     explorerUrl: c.explorerUrl,

@@ -3,6 +3,7 @@
 import type { Config } from './config.js';
 import { createApiClient, createRpcClient, type ApiClient, type RpcClient, type RequestEvent } from './api/index.js';
 import type { SimHandle } from './sim/index.js';
+import { createFailoverRpc, type FailoverEvent } from './api/rpcFailover.js';
 
 export interface Backend {
   mode: 'demo' | 'live';
@@ -19,7 +20,14 @@ export interface Backend {
 /** Any non-empty key opens the simulator; it is never a real credential. */
 const DEMO_API_KEY = 'demo';
 
-export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number): Promise<Backend> {
+/** The live RPC: one endpoint, or several taking over from each other (failover). */
+function liveRpc(config: Config, onSwitch?: (e: FailoverEvent) => void): RpcClient | undefined {
+  const clients = config.rpcUrls.map((url) => createRpcClient({ url, timeoutMs: config.timeoutMs }));
+  if (clients.length === 0) return undefined;
+  return clients.length === 1 ? clients[0] : createFailoverRpc(clients, onSwitch);
+}
+
+export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number, onRpcSwitch?: (e: FailoverEvent) => void): Promise<Backend> {
   if (config.mode === 'demo') {
     const { startSim } = await import('./sim/index.js');
     const sim = await startSim({ seed: config.seed, timeScale: config.timeScale });
@@ -40,7 +48,7 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
     label: `LIVE ${new URL(baseUrl).host}`,
     baseUrl,
     client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) }),
-    rpc: config.rpcUrl ? createRpcClient({ url: config.rpcUrl, timeoutMs: config.timeoutMs }) : undefined,
+    rpc: liveRpc(config, onRpcSwitch),
     close: async () => {},
   };
 }

@@ -130,10 +130,12 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     }
   };
   let recordRequest: (e: RequestEvent) => void = () => {};
+  let rpcSwitched: (e: import('./api/rpcFailover.js').FailoverEvent) => void = () => {};
   let backend: Backend;
   let choice: WalletChoice;
   try {
-    backend = await openBackend(config, (e) => recordRequest(e), opts.retries);
+    // one RPC endpoint failing over to the next is said once, as it happens
+    backend = await openBackend(config, (e) => recordRequest(e), opts.retries, (e) => rpcSwitched(e));
     const b = backend;
     cleanups.push(() => b.close());
     choice = opts.wallet === false ? { info: null, signer: null } : await chooseWallet(config, backend.sim);
@@ -178,6 +180,10 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     intervals: opts.intervals ?? {},
   });
   recordRequest = (e) => session.getState().recordRequest(e, now());
+  rpcSwitched = (e) => {
+    session.getState().setRpcNote(`RPC ${e.to + 1}/${e.count}`);
+    services.report('error', `RPC ${e.from + 1} of ${e.count} failed (${e.reason.slice(0, 120)}); now using RPC ${e.to + 1}`);
+  };
   let labels: Promise<Record<string, string>> | undefined;
   const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m));
   const services: Services = {

@@ -83,3 +83,11 @@ test('argument parser names the bad flag', () => {
   assert.equal(a.settings.baseUrl, 'http://x');
   assert.equal(a.settings.readOnly, true);
 });
+
+test('several RPC URLs, comma-separated (or a list in the config file), in failover order; each checked', () => {
+  const home = mkdtempSync(join(tmpdir(), 'td-cfg-rpc-'));
+  const c = loadConfig({ flags: { baseUrl: 'https://svc.example', rpcUrl: 'https://a.example, https://b.example/' }, env: {}, home });
+  assert.deepEqual(c.rpcUrls, ['https://a.example', 'https://b.example']);
+  assert.equal(c.rpcUrl, 'https://a.example');
+  assert.throws(() => loadConfig({ flags: { rpcUrl: 'https://a.example,nope' }, env: {}, home }), /rpcUrl: "nope" is not a valid URL/);
+});

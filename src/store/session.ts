@@ -40,6 +40,9 @@ export interface SessionState {
   pendingSubmissions: number;
   /** a short note per screen shown beside its tab, e.g. "Organic 1h" */
   subtitles: Record<string, string>;
+  /** which RPC endpoint is in use when several are configured and one failed ("RPC 2/2") */
+  rpcNote?: string;
+  setRpcNote(note: string | undefined): void;
   /** what one screen hands to another (e.g. Tokens' b opens Swap prefilled), taken once by the receiver */
   handoffs: Record<string, unknown>;
 
@@ -96,6 +99,8 @@ export function createSessionStore(init: SessionInit): SessionStore {
     pendingSubmissions: 0,
     subtitles: {},
     handoffs: {},
+    rpcNote: undefined,
+    setRpcNote: (rpcNote) => set({ rpcNote }),
 
     handOff: (screen, payload) => set({ handoffs: { ...get().handoffs, [screen]: payload }, screen }),
     takeHandoff: (screen) => {

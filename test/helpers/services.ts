@@ -39,6 +39,7 @@ export function demoConfig(over: Partial<Config> & { stateDir: string }): Config
     timeScale: 1,
     explorerUrl: 'https://explorer.example/tx/{sig}',
     notify: 'bell',
+    rpcUrls: [],
     configPath: '',
     ...over,
   };
