@@ -38,7 +38,8 @@ function groupLines(groups: readonly HelpColumnGroup[], width: number): HelpLine
     { text: padCell(g.title, width), heading: true },
     // A description longer than its column wraps under itself.
     ...g.entries.flatMap((e) =>
-      wrapText(`${e.disabled ? `(off: ${e.disabled}) ` : ''}${e.description}`, textWidth_).map((part, i) => ({
+      // a key unavailable now is marked × (its reason is said when it is pressed)
+      wrapText(`${e.disabled ? '× ' : ''}${e.description}`, textWidth_).map((part, i) => ({
         text: padCell(`${padCell(i === 0 ? e.keys : '', keyWidth)} ${part}`, width),
         heading: false,
         disabled: e.disabled !== undefined,
@@ -76,7 +77,8 @@ export function helpColumns(groups: readonly HelpColumnGroup[], width: number, r
   const columnWidth = Math.floor((width - GAP * (maxCols - 1)) / maxCols);
   const all = groupLines(groups, columnWidth).flat();
   const tall = Math.ceil(all.length / maxCols);
-  return { columns: flow([all], tall), columnWidth };
+  // exactly maxCols columns, scrolled together
+  return { columns: Array.from({ length: maxCols }, (_, i) => all.slice(i * tall, (i + 1) * tall)).filter((c) => c.length > 0), columnWidth };
 }
 
 /** A bordered modal; j/k, PgUp/PgDn, g/G scroll when it does not fit; Esc, ? or q close it. */

@@ -42,8 +42,8 @@ export const alertsScreen: ScreenModule<AlertsState> = {
   keys: [
     { keys: ['enter'], command: 'open', help: 'limit order at the alert\'s price (opens Orders)', hint: 'limit' },
     { keys: ['b'], command: 'swap', help: 'swap the alert\'s token (opens Swap)', hint: 'swap' },
-    { keys: ['e'], command: 'edit', help: 'edit the alert (arms it again)', hint: 'edit' },
-    { keys: ['x'], command: 'delete', help: 'delete the alert (y to confirm)', hint: 'delete' },
+    { keys: ['e'], command: 'edit', help: 'edit (arms it again)', hint: 'edit' },
+    { keys: ['x'], command: 'delete', help: 'delete (y confirms)', hint: 'delete' },
     { keys: ['a'], command: 'rearm', help: 're-arm a fired alert', hint: 're-arm' },
     { keys: ['n'], command: 'new', help: 'new alert (typed line)', hint: 'new' },
   ],

@@ -174,20 +174,20 @@ export const ordersScreen: ScreenModule<OrdersState> = {
   keys: [
     { keys: ['t'], command: 'tab', help: 'Limit / DCA orders', hint: 'limit/dca', run: ({ store }) => store.getState().setTab(store.getState().tab === 'limit' ? 'dca' : 'limit') },
     { keys: ['h'], command: 'history', help: 'Active / History', hint: 'history', run: ({ store }) => store.getState().setView(store.getState().view === 'active' ? 'history' : 'active') },
-    { keys: ['f'], command: 'mintFilter', help: 'filter by a mint or symbol (Esc clears)', hint: 'mint' },
-    { keys: ['i'], command: 'failed', help: 'include orders whose tx failed (includeFailedTx)', hint: 'failed tx', run: ({ store, flash }) => {
+    { keys: ['f'], command: 'mintFilter', help: 'filter by mint or symbol', hint: 'mint' },
+    { keys: ['i'], command: 'failed', help: 'show failed-tx orders too', hint: 'failed tx', run: ({ store, flash }) => {
       const on = !store.getState().includeFailed;
       store.getState().setIncludeFailed(on);
       flash('info', on ? 'showing orders whose transaction failed too' : 'hiding orders whose transaction failed');
     } },
-    { keys: ['p'], command: 'flipPrice', help: 'limit price the other way round', run: ({ store }) => store.getState().setFlipped(!store.getState().flipped) },
-    { keys: ['n'], command: 'new', help: 'new limit order / DCA (a form)', hint: 'new', disabled: signing },
-    { keys: ['e'], command: 'edit', help: 'edit the form field (n)', disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first') },
-    { keys: ['s'], command: 'submit', help: 'place the form\'s order (confirm first)', disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it') },
-    { keys: ['x'], command: 'cancel', help: 'cancel the selected order (confirm first)', hint: 'cancel', disabled: signing },
-    { keys: ['X'], command: 'cancelAll', help: 'cancel every open limit order (5 per tx)', hint: 'cancel all', disabled: signing },
-    { keys: ['w'], command: 'withdraw', help: 'legacy price order: withdraw (w in, W out)', disabled: signing },
-    { keys: ['W'], command: 'withdrawOut', help: 'legacy price order: withdraw the output', disabled: signing },
+    { keys: ['p'], command: 'flipPrice', help: 'flip the limit price', run: ({ store }) => store.getState().setFlipped(!store.getState().flipped) },
+    { keys: ['n'], command: 'new', help: 'new order (a form)', hint: 'new', disabled: signing },
+    { keys: ['e'], command: 'edit', help: 'edit a form field', disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first') },
+    { keys: ['s'], command: 'submit', help: 'place the form\'s order', disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it') },
+    { keys: ['x'], command: 'cancel', help: 'cancel the selected order', hint: 'cancel', disabled: signing },
+    { keys: ['X'], command: 'cancelAll', help: 'cancel all limit orders', hint: 'cancel all', disabled: signing },
+    { keys: ['w'], command: 'withdraw', help: 'legacy: withdraw input', disabled: signing },
+    { keys: ['W'], command: 'withdrawOut', help: 'legacy: withdraw output', disabled: signing },
   ],
   commands: ORDER_COMMANDS,
   Component: OrdersScreen,

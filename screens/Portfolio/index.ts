@@ -65,11 +65,11 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
     },
   ],
   keys: [
-    { keys: ['f'], command: 'platforms', help: 'platforms filter: comma-separated ids (Enter applies, Esc cancels)', hint: 'platforms' },
+    { keys: ['f'], command: 'platforms', help: 'platforms filter (ids, a,b)', hint: 'platforms' },
     {
       keys: ['w'],
       command: 'own',
-      help: 'back to your own wallet (also Esc)',
+      help: 'back to your own wallet',
       disabled: ({ store }) => (store.getState().watch === null ? 'already showing your own wallet' : undefined),
       run: ({ store }) => store.getState().setWatch(null),
     },

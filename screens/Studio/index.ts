@@ -30,11 +30,11 @@ export const studioScreen: ScreenModule<StudioState> = {
     },
   ],
   keys: [
-    { keys: ['n'], command: 'new', help: 'new pool: the launch form (preset curve)', hint: 'new pool', disabled: signing },
-    { keys: ['c'], command: 'claim', help: 'claim the selected pool\'s creator fees', hint: 'claim', disabled: signing },
-    { keys: ['e', 'enter'], command: 'edit', help: 'edit the field (Esc: done); toggles flip', hint: 'edit' },
-    { keys: ['s'], command: 'submit', help: 'launch / claim from the open form (confirm first)', hint: 'submit', disabled: signing },
-    { keys: ['m'], command: 'max', help: 'claim form: everything accrued (max)', hint: 'max' },
+    { keys: ['n'], command: 'new', help: 'new pool (launch form)', hint: 'new pool', disabled: signing },
+    { keys: ['c'], command: 'claim', help: 'claim the pool\'s fees', hint: 'claim', disabled: signing },
+    { keys: ['e', 'enter'], command: 'edit', help: 'edit field / flip a toggle', hint: 'edit' },
+    { keys: ['s'], command: 'submit', help: 'launch / claim (the form)', hint: 'submit', disabled: signing },
+    { keys: ['m'], command: 'max', help: 'claim everything (max)', hint: 'max' },
   ],
   commands: [
     {

@@ -36,7 +36,7 @@ export const tokensScreen: ScreenModule<TokensState> = {
     { keys: ['c'], command: 'category', help: 'next category', hint: 'category', disabled: behindDetail, run: ({ store }) => store.getState().cycleCategory() },
     { keys: ['i'], command: 'interval', help: 'next change window (5m-24h)', hint: 'window', disabled: behindDetail, run: ({ store }) => store.getState().cycleInterval() },
     { keys: ['w'], command: 'star', help: 'star / unstar (saved)', hint: 'star' },
-    { keys: ['a'], command: 'alert', help: 'price alert on this token (type > 250, < 100 or -5%/1h)', hint: 'alert' },
+    { keys: ['a'], command: 'alert', help: 'price alert (> 250, -5%/1h)', hint: 'alert' },
     { keys: ['b'], command: 'buy', help: 'buy with SOL (opens Swap)', hint: 'buy' },
     { keys: ['B'], command: 'sell', help: 'sell for USDC (opens Swap)' },
     { keys: ['W'], command: 'starredOnly', help: 'only starred / all', hint: 'starred', disabled: behindDetail, run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly) },

@@ -219,7 +219,8 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
   // Exactly the terminal's height: frames go through the line-diffing writer (src/terminal.ts).
   const budget = Math.max(4, rows);
   // A long message (a command's usage, a service error) gets a second line rather than being cut.
-  const flashLines = toastLines(toasts.toasts[toasts.toasts.length - 1], width, 2).length;
+  // the help overlay takes the flash line too: the message waits behind it
+  const flashLines = helpOpen() ? 0 : toastLines(toasts.toasts[toasts.toasts.length - 1], width, 2).length;
   const barLines = barOpen() ? 1 : 0;
   const screenHeight = Math.max(1, budget - 2 - 1 - flashLines - barLines);
   const mounted = built.screens.find((m) => m.module.id === screenId) ?? built.screens[0];
@@ -280,8 +281,8 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
         ) : null}
         <ActionsLayer width={width} height={screenHeight} flash={flash} />
         {barOpen() ? <CommandBar history={commandHistory.current} complete={completeLine} onSubmit={submitCommand} onCancel={() => setBarOpen(false)} width={width} /> : null}
-        <Toasts toasts={toasts.toasts} width={width} maxLines={2} />
-        <Footer hints={orderHints(keymap.hintsFor(mounted.module.id), mounted.module.list === true)} width={width} right={pollStatusText(poll, now, paused)} />
+        {helpOpen() ? null : <Toasts toasts={toasts.toasts} width={width} maxLines={2} />}
+        <Footer hints={orderHints(keymap.hintsFor(mounted.module.id), mounted.module.list === true)} width={width} right={pollText} />
       </Box>
     </>
   );

@@ -49,15 +49,16 @@ describe('dashboard shell', () => {
   for (const size of [{ columns: 80, rows: 24 }, { columns: 100, rows: 30 }]) {
     it(`? at ${size.columns}x${size.rows} shows every global key, the screen's keys and the dialog keys without scrolling`, async () => {
       const d = await dashboard(size);
-      for (const screen of ['1', '2']) {
+      for (const screen of SCREENS.map((m) => m.key)) {
         await typeKeys(d.app, screen, '?');
         const help = await waitForFrame(d.app, (f) => f.includes('Global'), 3000);
         assert.doesNotMatch(help, /j\/k scroll/);
         for (const word of ['Global', 'Dialogs', 'move down / up', 'top / bottom', 'page down / up', 'next / previous screen', 'command bar', 'journal of signed', 'quit (asks if tx in flight)', `1-${SCREENS.length}`, 'confirm and sign']) {
           assert.ok(help.includes(word), `help at ${size.columns}x${size.rows} shows "${word}"`);
         }
-        assert.ok(help.includes(screen === '1' ? 'Tokens screen' : 'Swap screen'));
-        assert.ok(help.includes(screen === '1' ? 'next category' : "swap via the pane's path"));
+        const module = SCREENS.find((m) => m.key === screen)!;
+        assert.ok(help.includes(`${module.title} screen`), `${module.title}: its own keys are listed`);
+        for (const k of module.keys) assert.ok(help.includes(k.help.slice(0, 12)), `${module.title}: ${k.help}`);
         assert.ok(help.split('\n').every((l) => l.length <= size.columns));
         await typeKeys(d.app, 'escape');
         await waitForFrame(d.app, (f) => !f.includes('Dialogs'), 3000);
