@@ -36,10 +36,10 @@ export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
 
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
   tokens: {
-    usage: 'tokens [--category C] [--interval I] [--limit N] [--json]',
+    usage: 'tokens [--category C] [--interval I] [--limit N] [--json] [--watch [--ndjson] [--interval-ms N]]',
     min: 0,
     max: 0,
-    flags: { '--category': VALUE, '--interval': VALUE, '--limit': VALUE, '--json': SWITCH },
+    flags: { '--category': VALUE, '--interval': VALUE, '--limit': VALUE, '--json': SWITCH, '--watch': SWITCH, '--ndjson': SWITCH, '--interval-ms': VALUE },
   },
   quote: {
     usage: 'quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--json]',
@@ -71,12 +71,30 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   dca: { usage: ORDER_SIGNING_USAGE.dca, min: 5, max: 5, flags: { '--yes': SWITCH, '--json': SWITCH } },
   cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
   'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
-  config: { usage: 'config', min: 0, max: 0, flags: {} },
+  config: { usage: 'config [--json]', min: 0, max: 0, flags: { '--json': SWITCH } },
 };
+
+// every command prints JSON or a table (see OUTPUT_HELP): --table forces the table
+for (const spec of Object.values(COMMAND_SPECS)) spec.flags['--table'] = SWITCH;
 
 export const COMMANDS: readonly string[] = Object.keys(COMMAND_SPECS);
 
 const pct = `${HIGH_PRICE_IMPACT * 100}%`;
+
+/** Output and exit codes of the commands above (README: Scripting). */
+export const OUTPUT_HELP = `Output of every command above: JSON when stdout is not a terminal (one document per line, so
+\`tradedeck tokens | head -1\` is the whole document), a table or text on a terminal.
+  --json                         JSON even on a terminal (indented there)
+  --table                        the table or text even into a pipe or a file (e.g. | less)
+Field names are stable and listed in the README (Scripting). Messages and warnings go to stderr.
+
+Exit codes:
+  0                              done (a watch ended by Ctrl-C, SIGTERM or a closed pipe too)
+  1                              failure: the service, the network or a transaction failed, or a
+                                 signing prompt was answered no
+  2                              usage error, or a rule refused before the request was sent
+                                 (bad amount or token, no wallet, signing without --yes and no terminal)
+`;
 
 export const HELP = `tradedeck ${VERSION}: a keyboard-driven terminal dashboard for trading
 
@@ -84,7 +102,10 @@ Usage:
   tradedeck [options]                 open the dashboard (demo mode when no base URL is set)
   tradedeck sim [sim options]         run the embedded simulator as a server (see: tradedeck sim --help)
   tradedeck ${COMMAND_SPECS.tokens.usage}
-                                      print the top tokens of a category and interval
+                                      print the top tokens of a category and interval; --watch: again
+                                      every --interval-ms (default 10000, at least 2000) until Ctrl-C,
+                                      as NDJSON (one JSON object per line and refresh) when piped or
+                                      with --ndjson or --json, a table redrawn in place on a terminal
   tradedeck ${COMMAND_SPECS.quote.usage}
                                       print a swap quote (FROM and TO: symbol or mint, not the same token);
                                       warns on stderr when the price impact is ${pct} or more
@@ -109,8 +130,10 @@ Usage:
                                       Signing commands print the confirm dialog on stderr and ask on the
                                       terminal; --yes signs without asking; without a terminal and
                                       without --yes they refuse (exit 2) before any request.
-  tradedeck ${COMMAND_SPECS.config.usage}                    print the resolved configuration (API key masked)
+  tradedeck ${COMMAND_SPECS.config.usage}
+                                      print the resolved configuration (API key masked)
 
+${OUTPUT_HELP}
 ${STUDIO_HELP}
 Token lists (values exactly as the service names them):
   --category C                   ${TOKEN_CATEGORIES.join(', ')} (default ${TOKEN_CATEGORIES[0]})
@@ -119,7 +142,7 @@ Token lists (values exactly as the service names them):
 
 Wallet of portfolio, orders and invites: ADDRESS, else --address, else the key file's address.
 In demo mode the wallet is funded in the simulator first; with no ADDRESS, --address or key file,
-a demo wallet is used. Command flags go after the command; --json prints JSON instead of a table.
+a demo wallet is used. Command flags go after the command.
 
 Options:
   --base-url URL                 the trading service (env TRADEDECK_BASE_URL); unset: embedded simulator

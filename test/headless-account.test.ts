@@ -31,7 +31,7 @@ function lines(text: string): string[] {
 // ---------- demo mode, no ADDRESS and no key file ----------
 
 test('portfolio with no arguments shows a funded demo wallet with symbols and token units', async () => {
-  const r = await run(['portfolio']);
+  const r = await run(['portfolio', '--table']);
   assert.equal(r.code, 0, r.err);
   assert.equal(r.err, '');
   const out = lines(r.out);
@@ -54,7 +54,7 @@ test('portfolio --json is the service\'s positions document', async () => {
 });
 
 test('invites with no arguments lists the demo wallet\'s invites; --pending only unclaimed sent ones; --json is valid', async () => {
-  const all = await run(['invites']);
+  const all = await run(['invites', '--table']);
   assert.equal(all.code, 0, all.err);
   assert.equal(all.err, '');
   const out = lines(all.out);
@@ -65,7 +65,7 @@ test('invites with no arguments lists the demo wallet\'s invites; --pending only
   assert.equal(out.length, 3 + count);
   for (const row of out.slice(3)) assert.match(row, /^\d{4}-\d\d-\d\d \d\d:\d\d\s+(sent|received)\s+(created|claimed|clawback|expired)\s+[\d,.]+\s+(SOL|USDC)\s/);
 
-  const pending = await run(['invites', '--pending']);
+  const pending = await run(['invites', '--pending', '--table']);
   assert.equal(pending.code, 0, pending.err);
   for (const row of lines(pending.out).slice(3)) assert.match(row, /\s+sent\s+created\s+/);
 
@@ -80,7 +80,7 @@ test('invites with no arguments lists the demo wallet\'s invites; --pending only
 });
 
 test('orders with no arguments: both kinds, active, empty for a fresh demo wallet; --json shape', async () => {
-  const r = await run(['orders']);
+  const r = await run(['orders', '--table']);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /^wallet \S+ \(demo wallet, funded in the simulator\)\n\nlimit orders \(active\): 0\n\nDCA orders \(active\): 0\n$/);
   const json = await run(['orders', '--dca', '--history', '--json']);
@@ -95,7 +95,7 @@ test('a key file\'s wallet is shown (and funded in demo mode); an unusable key f
   const dir = mkdtempSync(join(tmpdir(), 'td-headless-key-'));
   try {
     const path = await createDemoKeyFile(dir);
-    const r = await run(['portfolio', '--keypair', path]);
+    const r = await run(['portfolio', '--keypair', path, '--table']);
     assert.equal(r.code, 0, r.err);
     const m = /^wallet (\S+)\n/.exec(r.out);
     assert.ok(m && isAddress(m[1]) && !r.out.includes('demo wallet'), r.out);
@@ -137,7 +137,7 @@ before(async () => {
 after(() => r.stop());
 
 test('live: orders ADDRESS lists the limit and DCA orders with symbols and token units', async () => {
-  const res = await run(['orders', w.address], live);
+  const res = await run(['orders', w.address, '--table'], live);
   assert.equal(res.code, 0, res.err);
   assert.equal(res.err, '');
   const out = lines(res.out);
@@ -158,19 +158,19 @@ test('live: --address works like ADDRESS; --limit, --dca and --history filter; -
   assert.deepEqual(doc.trigger.map((o: { orderKey: string }) => o.orderKey), [triggerKey]);
   assert.equal('recurring' in doc, false);
 
-  const dca = await run(['orders', w.address, '--dca'], live);
+  const dca = await run(['orders', w.address, '--dca', '--table'], live);
   assert.equal(dca.code, 0, dca.err);
   assert.doesNotMatch(dca.out, /limit orders/);
   assert.match(dca.out, /DCA orders \(active\): 1/);
 
-  const history = await run(['orders', w.address, '--history'], live);
+  const history = await run(['orders', w.address, '--history', '--table'], live);
   assert.equal(history.code, 0, history.err);
   assert.match(history.out, /limit orders \(history\): 0/);
   assert.ok(!history.out.includes(triggerKey));
 });
 
 test('live: portfolio and invites take ADDRESS or --address; without either and without a key file they say what to pass', async () => {
-  const p = await run(['portfolio', w.address], live);
+  const p = await run(['portfolio', w.address, '--table'], live);
   assert.equal(p.code, 0, p.err);
   assert.match(p.out, new RegExp(`^wallet ${w.address}\\n`));
   assert.match(p.out, /\ntrade\s+jupiter-exchange\s+Limit order\s+SOL\s+0\.1\s+/, 'the open limit order is a position');
@@ -204,13 +204,21 @@ test('control characters in token symbols and names never reach the terminal', a
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const res = await run(['tokens', '--category', 'toptraded'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
+    const res = await run(['tokens', '--category', 'toptraded', '--table'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
     assert.equal(res.code, 0, res.err);
     // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(res.out.replace(/\n/g, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
     assert.match(res.out, /\s(\[2J\]0;pwnedEVIL|\]0;pwnedEVIL|EVIL)\S*\s/);
     assert.match(res.out, /BadName/);
     assert.equal(lines(res.out).length, 4, 'one line per token');
+    // JSON keeps the service's text as it came, every character a terminal could act on escaped
+    const json = await run(['tokens', '--category', 'toptraded', '--json'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
+    assert.equal(json.code, 0, json.err);
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(json.out.replace(/\n$/, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
+    const doc = JSON.parse(json.out) as { tokens: Array<{ symbol: string; name: string }> };
+    assert.equal(doc.tokens[0].symbol, list[0].symbol);
+    assert.equal(doc.tokens[0].name, list[0].name);
   } finally {
     server.close();
   }

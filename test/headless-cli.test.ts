@@ -96,12 +96,12 @@ test('--help lists the categories and intervals exactly as the service names the
   for (const category of TOKEN_CATEGORIES) {
     const r = await run(['tokens', '--category', category, '--interval', TOKEN_INTERVALS[0], '--limit', '2', '--json']);
     assert.equal(r.code, 0, r.err);
-    assert.equal(JSON.parse(r.out).length, 2);
+    assert.equal(JSON.parse(r.out).tokens.length, 2);
   }
 });
 
 test('quote warns on stderr at 5% price impact or more, and only then', async () => {
-  const big = await run(['quote', '100000', 'SOL', 'USDC']);
+  const big = await run(['quote', '100000', 'SOL', 'USDC', '--table']);
   assert.equal(big.code, 0, big.err);
   const impact = Number(/price impact\s+([\d.]+)%/.exec(big.out)![1]);
   assert.ok(impact >= 5, `a large trade moves the price: ${impact}%`);
@@ -111,7 +111,7 @@ test('quote warns on stderr at 5% price impact or more, and only then', async ()
   assert.equal(json.code, 0);
   assert.ok(Number(JSON.parse(json.out).priceImpactPct) >= 0.05, 'stdout stays valid JSON');
   assert.match(json.err, /warning: price impact/);
-  const small = await run(['quote', '0.01', 'SOL', 'USDC']);
+  const small = await run(['quote', '0.01', 'SOL', 'USDC', '--table']);
   assert.equal(small.code, 0, small.err);
   assert.ok(Number(/price impact\s+([\d.]+)%/.exec(small.out)![1]) < 5);
   assert.equal(small.err, '');
@@ -138,8 +138,17 @@ test('tokens | head -1 and invites --json | head -c 1 end quietly', async () => 
 
 test('what head shows is the start of the real output', async () => {
   const r = await shell('eval "$TD tokens --json" | head -c 10');
-  assert.equal(r.out, '[\n  {\n    ');
+  assert.equal(r.out, '{"time":"2');
   assert.equal(r.err, '');
+});
+
+test('tokens | head -1 is the whole JSON document: the tokens, with the stable top-level fields', async () => {
+  const r = await shell('eval "$TD tokens --limit 5" | head -1');
+  assert.equal(r.err, '');
+  const doc = JSON.parse(r.out) as Record<string, unknown> & { tokens: Array<{ id: string; symbol: string }> };
+  assert.deepEqual(Object.keys(doc), ['time', 'category', 'interval', 'tokens']);
+  assert.equal(doc.tokens.length, 5);
+  for (const t of doc.tokens) assert.equal(typeof t.id, 'string');
 });
 
 test('an unreachable service is one line on stderr and exit 1, never a stack', async () => {

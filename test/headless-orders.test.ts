@@ -46,7 +46,7 @@ test('limit without a terminal and without --yes refuses before any request (exi
 
 test('limit with --yes prints the dialog on stderr, executes once and reports the order; bad input is named (exit 2)', async () => {
   const executes = count('/trigger/v1/execute');
-  const r = await run('limit', '1', 'SOL', '500', 'USDC', 'expiry', '7d', '--yes');
+  const r = await run('limit', '1', 'SOL', '500', 'USDC', 'expiry', '7d', '--yes', '--table');
   assert.equal(r.code, 0, r.err);
   assert.match(r.err, /Limit order: sell 1 SOL for 500 USDC/);
   assert.match(r.err, /--yes: signing without asking/);
@@ -84,7 +84,7 @@ test('cancel ORDER and cancel-all with --yes close the open limit orders', async
   const one = await run('cancel', orders[0].orderKey, '--yes');
   assert.equal(one.code, 0, one.err);
   assert.equal((await openOrders()).length, orders.length - 1);
-  const all = await run('cancel-all', '--yes');
+  const all = await run('cancel-all', '--yes', '--table');
   assert.equal(all.code, 0, all.err);
   assert.match(all.out, /Cancel all: 1 of 1 transactions done/);
   assert.equal((await openOrders()).length, 0);

@@ -89,7 +89,7 @@ test('usage mistakes: an unknown subcommand, a claim flag on create, a claim wit
 });
 
 test('create --yes launches on the preset curve, prints the dialog on stderr and the pool on stdout; claim --yes pays the accrued fees', async () => {
-  const r = await run('studio', 'create', '--name', 'Deck Token', '--symbol', 'DECK', '--image', image, '--yes');
+  const r = await run('studio', 'create', '--name', 'Deck Token', '--symbol', 'DECK', '--image', image, '--yes', '--table');
   assert.equal(r.code, 0, r.err);
   assert.match(r.err, /Launch DECK \(Deck Token\) on a bonding curve/);
   assert.match(r.err, /Starts at\s+16,000 USDC \(\$[\d,.]+\) market cap/);

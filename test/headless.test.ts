@@ -19,9 +19,13 @@ function run(...args: string[]) {
 test('--help describes the modes and options; --version prints the version', () => {
   const help = run('--help');
   assert.equal(help.code, 0);
-  for (const word of ['tradedeck sim', 'tokens', 'quote', 'portfolio', '--base-url', '--keypair', '--address', '--read-only']) {
+  for (const word of ['tradedeck sim', 'tokens', 'quote', 'portfolio', '--base-url', '--keypair', '--address', '--read-only', '--table', '--watch', '--ndjson', '--interval-ms']) {
     assert.ok(help.out.includes(word), `help mentions ${word}`);
   }
+  // the exit codes, each with its meaning
+  assert.match(help.out, /Exit codes:\n\s+0\s+done/);
+  assert.match(help.out, /\n\s+1\s+failure: the service, the network or a transaction failed/);
+  assert.match(help.out, /\n\s+2\s+usage error, or a rule refused before the request was sent/);
   const v = run('--version');
   assert.equal(v.code, 0);
   assert.match(v.out, /^tradedeck \d+\.\d+\.\d+\n$/);
@@ -42,21 +46,32 @@ test('usage errors exit 2 and name the bad flag or value', () => {
   assert.match(badUrl.err, /flag --base-url: baseUrl: must be an http or https URL/);
 });
 
-test('tokens prints the simulator\'s top tokens as a table and as JSON', () => {
-  const t = run('tokens', '--category', 'toptraded', '--interval', '1h', '--limit', '7');
+test('tokens prints the simulator\'s top tokens as a table (--table into a pipe) and as JSON', () => {
+  const t = run('tokens', '--category', 'toptraded', '--interval', '1h', '--limit', '7', '--table');
   assert.equal(t.code, 0, t.err);
   const lines = t.out.trimEnd().split('\n');
   assert.match(lines[0], /^#\s+SYMBOL\s+NAME\s+PRICE\s+CHG 1h/);
   assert.equal(lines.length, 8);
   const json = run('tokens', '--limit', '3', '--json');
   assert.equal(json.code, 0, json.err);
-  const tokens = JSON.parse(json.out) as Array<{ id: string; symbol: string; decimals: number }>;
+  const doc = JSON.parse(json.out) as { time: string; category: string; interval: string; tokens: Array<{ id: string; symbol: string; decimals: number }> };
+  assert.deepEqual([doc.category, doc.interval], ['toporganicscore', '24h']);
+  assert.ok(Math.abs(Date.parse(doc.time) - Date.now()) < 60_000, doc.time);
+  const tokens = doc.tokens;
   assert.equal(tokens.length, 3);
   for (const tok of tokens) assert.equal(typeof tok.decimals, 'number');
+  // into a pipe without --json or --table: the same JSON document, on one line
+  const piped = run('tokens', '--limit', '3');
+  assert.equal(piped.code, 0, piped.err);
+  assert.equal(piped.out.split('\n').length, 2, 'one line and its newline');
+  assert.deepEqual(JSON.parse(piped.out).tokens.map((t: { id: string }) => t.id), tokens.map((t) => t.id));
+  const both = run('tokens', '--json', '--table');
+  assert.equal(both.code, 2);
+  assert.match(both.err, /--json and --table: give one of them/);
 });
 
 test('quote resolves symbols and prints the route and the minimum received', () => {
-  const q = run('quote', '1.5', 'SOL', 'USDC', '--slippage-bps', '100');
+  const q = run('quote', '1.5', 'SOL', 'USDC', '--slippage-bps', '100', '--table');
   assert.equal(q.code, 0, q.err);
   assert.match(q.out, /you pay\s+1\.5 SOL/);
   assert.match(q.out, /you receive\s+[\d,.]+ USDC/);
@@ -74,5 +89,10 @@ test('config prints the resolved configuration with the API key masked', () => {
   const r = spawnSync(process.execPath, [CLI, 'config'], { env: { ...env, TRADEDECK_API_KEY: 'secretkey-1234567890-zz' }, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   assert.ok(!r.stdout.includes('secretkey-1234567890-zz'));
-  assert.match(r.stdout, /"apiKey": "secr…0-zz"/);
+  assert.equal(JSON.parse(r.stdout).apiKey, 'secr…0-zz');
+  const table = spawnSync(process.execPath, [CLI, 'config', '--table'], { env: { ...env, TRADEDECK_API_KEY: 'secretkey-1234567890-zz' }, encoding: 'utf8' });
+  assert.equal(table.status, 0, table.stderr);
+  assert.ok(!table.stdout.includes('secretkey-1234567890-zz'));
+  assert.match(table.stdout, /^SETTING\s+VALUE\n/);
+  assert.match(table.stdout, /\napiKey\s+secr…0-zz\n/);
 });

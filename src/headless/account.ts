@@ -16,7 +16,7 @@ export const MAX_PAGES = 10;
 export async function portfolioCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
   const wallet = await resolveWallet(services, config, positionals[0]);
   const portfolio = await services.api.portfolio.positions({ address: wallet.address });
-  if (flags.json) return printJson(portfolio);
+  if (flags.json) return printJson(portfolio, flags.indent === true);
   const labels = portfolioLabels(portfolio);
   const rows: string[][] = [];
   let total = 0;
@@ -131,7 +131,7 @@ export async function ordersCommand(services: HeadlessServices, config: Config, 
       orderStatus,
       ...(trigger ? { trigger: trigger.items } : {}),
       ...(recurring ? { recurring: recurring.items } : {}),
-    });
+    }, flags.indent === true);
   }
   const labels = await tokenLabels(services);
   let out = walletLine(wallet);

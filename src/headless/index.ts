@@ -4,19 +4,29 @@ import { describeConfig } from '../config.js';
 import { maskSecret, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
 import { createServices, StartError } from '../services.js';
 import { COMMAND_SPECS, ORDER_SIGNING_COMMANDS, type OrderSigningCommand } from '../args.js';
-import { tokensCommand } from './tokens.js';
+import { tokensCommand, tokensQuery } from './tokens.js';
 import { quoteCommand } from './quote.js';
 import { portfolioCommand, ordersCommand } from './account.js';
 import { invitesCommand } from './invites.js';
 import { checkAddressArgument } from './wallet.js';
 
-import { CommandError, printJson, clean } from './print.js';
+import { CommandError, printJson, printTable, clean, outputMode } from './print.js';
+import { watchTokens, watchInterval, untilSignal } from './watch.js';
 
-export async function runHeadless(command: string, positionals: string[], flags: Record<string, string | boolean>, config: Config): Promise<number> {
+/**
+ * Exit codes: 0 done; 1 the service, the network or the transaction failed (or a prompt was
+ * answered no); 2 a usage error or a rule refused before the request it is about was sent.
+ */
+export async function runHeadless(command: string, positionals: string[], given: Record<string, string | boolean>, config: Config): Promise<number> {
   quietOnClosedPipe();
   const fail = (message: string) => process.stderr.write(`tradedeck ${command}: ${message}\n`);
+  let flags: Record<string, string | boolean>;
   try {
-    checkArguments(command, positionals, flags);
+    checkArguments(command, positionals, given);
+    // every command below reads flags.json: true for JSON (a pipe, a file, --json), false for tables;
+    // flags.indent (no such option exists) is JSON indented for a person who asked on a terminal
+    const json = outputMode(given, process.stdout.isTTY === true) === 'json';
+    flags = { ...given, json, indent: json && process.stdout.isTTY === true && given.ndjson !== true && given.watch !== true };
   } catch (e) {
     if (e instanceof CommandError) {
       fail(e.message);
@@ -25,7 +35,8 @@ export async function runHeadless(command: string, positionals: string[], flags:
     throw e;
   }
   if (command === 'config') {
-    process.stdout.write(printJson(describeConfig(config, maskSecret)));
+    const described = describeConfig(config, maskSecret);
+    process.stdout.write(flags.json ? printJson(described, flags.indent === true) : printTable(['SETTING', 'VALUE'], Object.entries(described).map(([k, v]) => [k, clean(v, 300)])));
     return 0;
   }
   // signing commands build their own services (wallet, journal, confirmation)
@@ -34,6 +45,8 @@ export async function runHeadless(command: string, positionals: string[], flags:
     return (await import('./orderSigning.js')).orderSigningCommand(command as OrderSigningCommand, positionals, flags, config, fail);
   }
   // The same factory as the dashboard; these commands read with whatever wallet their ADDRESS names.
+  // a watch ends on the first SIGINT or SIGTERM, even one that comes while the services start
+  const stopped = flags.watch === true ? untilSignal() : undefined;
   let services;
   try {
     services = await createServices(config, { wallet: false });
@@ -47,7 +60,12 @@ export async function runHeadless(command: string, positionals: string[], flags:
   try {
     let out: string;
     switch (command) {
-      case 'tokens': out = await tokensCommand(services, flags); break;
+      case 'tokens':
+        if (stopped) {
+          return await watchTokens(services, flags, { write: (t) => process.stdout.write(t), fail, tty: process.stdout.isTTY === true, stopped });
+        }
+        out = await tokensCommand(services, flags);
+        break;
       case 'quote': out = await quoteCommand(services, positionals, flags, (line) => fail(line)); break;
       case 'portfolio': out = await portfolioCommand(services, config, positionals, flags); break;
       case 'orders': out = await ordersCommand(services, config, positionals, flags); break;
@@ -91,6 +109,11 @@ function checkArguments(command: string, positionals: string[], flags: Record<st
   if (['portfolio', 'orders', 'invites'].includes(command) && positionals[0] !== undefined) checkAddressArgument(positionals[0]);
   if (command === 'orders' && flags.limit && flags.dca) {
     throw new CommandError('--limit and --dca: give one of them (without either, both kinds are listed)', 2);
+  }
+  if (command === 'tokens') {
+    tokensQuery(flags);
+    if (flags.watch === true) watchInterval(flags);
+    else if (flags['interval-ms'] !== undefined) throw new CommandError('--interval-ms goes with --watch', 2);
   }
 }
 

@@ -23,7 +23,7 @@ export async function invitesCommand(services: HeadlessServices, config: Config,
     hasMoreData = r.hasMoreData;
     if (!r.hasMoreData || r.invites.length === 0) break;
   }
-  if (flags.json) return printJson({ address, pending, invites, hasMoreData });
+  if (flags.json) return printJson({ address, pending, invites, hasMoreData }, flags.indent === true);
   const labels = await tokenLabels(services);
   const what = pending ? 'pending invites' : 'invites';
   let out = walletLine(wallet) + `${what}: ${invites.length}${hasMoreData ? ` shown, more not read (first ${MAX_PAGES} pages)` : ''}\n`;

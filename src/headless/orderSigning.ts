@@ -8,7 +8,7 @@ import { OrderInputError } from '../actions/ordersInput.js';
 import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../args.js';
 import type { ActionResult } from '../pipeline/types.js';
 import { createOrdersStore, type OrdersStore } from '../store/orders.js';
-import { clean, printJson } from './print.js';
+import { clean, exitCodeOf, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
 
 
@@ -16,7 +16,7 @@ type Flags = Record<string, string | boolean>;
 
 function report(store: OrdersStore, flags: Flags, status: string, extra: Record<string, unknown> = {}): void {
   const o = store.getState().outcome;
-  if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }));
+  if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true));
   else process.stdout.write([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n') + '\n');
 }
 
@@ -41,7 +41,7 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
     else result = await cancelOne(s, store, await findOpenOrder(s, store, positionals[0] ?? ''));
     report(store, flags, result.status, { signature: result.signature });
-    return result.status === 'success' ? 0 : result.status === 'refused' ? 2 : 1;
+    return exitCodeOf(result.status);
   } catch (e) {
     if (e instanceof OrderInputError) {
       fail(`${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`);

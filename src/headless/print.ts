@@ -15,8 +15,36 @@ export function printTable(headers: string[], rows: string[][], rightAligned: Se
   return [line(headers), ...rows.map(line)].join('\n') + '\n';
 }
 
-export function printJson(value: unknown): string {
-  return JSON.stringify(value, null, 2) + '\n';
+/**
+ * One JSON document: on one line (scripts read a document per line: `| head -1` is the whole of
+ * it), or indented for a person (--json on a terminal). The characters a terminal could act on
+ * that JSON leaves as they are (C1 controls, bidi overrides, zero-width characters, line and
+ * paragraph separators) are written as \u escapes: the parsed value is unchanged.
+ */
+export function printJson(value: unknown, indented = false): string {
+  return escapeUnsafe(JSON.stringify(value, null, indented ? 2 : undefined)) + '\n';
+}
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+function escapeUnsafe(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** How a headless command prints: JSON documents, or plain tables and text for a person. */
+export type OutputMode = 'json' | 'table';
+
+/**
+ * --json (or --ndjson) and --table choose; without either, a terminal gets tables and anything
+ * else (a pipe, a file) JSON. Both at once is a usage error (exit 2).
+ */
+export function outputMode(flags: Record<string, string | boolean>, stdoutIsTTY: boolean): OutputMode {
+  const json = flags.json === true || flags.ndjson === true;
+  if (json && flags.table === true) throw new CommandError(`--${flags.ndjson === true ? 'ndjson' : 'json'} and --table: give one of them`, 2);
+  if (json) return 'json';
+  if (flags.table === true) return 'table';
+  return stdoutIsTTY ? 'table' : 'json';
 }
 
 /**
@@ -61,3 +89,12 @@ export class CommandError extends Error {
 
 /** What the reading commands use of the services (createServices gives them all of it). */
 export type HeadlessServices = Pick<import('../services.js').Services, 'api' | 'sim' | 'mode'>;
+
+/**
+ * The exit code of a signing command's result: 0 success; 2 refused before anything was signed
+ * (a rule of the wallet or of the transaction's inspection); 1 anything else (failed, expired,
+ * cancelled at the prompt, or unknown: sent but not seen confirmed).
+ */
+export function exitCodeOf(status: string): 0 | 1 | 2 {
+  return status === 'success' ? 0 : status === 'refused' ? 2 : 1;
+}

@@ -51,7 +51,7 @@ export async function quoteCommand(
   if (Number.isFinite(impact) && impact >= HIGH_PRICE_IMPACT) {
     warn(`warning: price impact ${(impact * 100).toFixed(2)}% is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`);
   }
-  if (flags.json) return printJson(quote);
+  if (flags.json) return printJson(quote, flags.indent === true);
   const fromSymbol = clean(from.token.symbol, 16) || from.token.id;
   const toSymbol = clean(to.token.symbol, 16) || to.token.id;
   const fmtIn = (raw: string) => `${fromBaseUnits(raw, from.token.decimals)} ${fromSymbol}`;

@@ -12,7 +12,7 @@ import { loadTokens } from '../actions/swapFlow.js';
 import { presetForm, type StudioForm } from '../studio/preset.js';
 import { createStudioStore, DEFAULT_CLAIM, type StudioStore } from '../studio/store.js';
 import { FIELD_LABELS, type StudioField } from '../studio/validate.js';
-import { clean, CommandError, printJson } from './print.js';
+import { clean, CommandError, exitCodeOf, printJson } from './print.js';
 
 /** The flag of each form field. */
 export const STUDIO_FLAGS: Record<StudioField, string> = {
@@ -87,7 +87,7 @@ export async function studioCommand(positionals: string[], flags: Flags, config:
 
 function report(store: StudioStore, flags: Flags, extra: Record<string, unknown>, status: string): void {
   const o = store.getState().outcome;
-  if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }));
+  if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true));
   else process.stdout.write([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n') + '\n');
 }
 
@@ -104,7 +104,7 @@ async function create(s: Services, store: StudioStore, flags: Flags): Promise<nu
   const st = store.getState();
   const launched = r.status === 'success' || r.status === 'unknown' ? st.pools.find((p) => p.pool === st.selected) : undefined;
   report(store, flags, { signature: r.signature, ...(launched ? { pool: launched.pool, mint: launched.mint } : {}) }, r.status);
-  return r.status === 'success' ? 0 : 1;
+  return exitCodeOf(r.status);
 }
 
 async function claim(s: Services, store: StudioStore, pool: string, flags: Flags): Promise<number> {
@@ -117,5 +117,5 @@ async function claim(s: Services, store: StudioStore, pool: string, flags: Flags
     return 2;
   }
   report(store, flags, { pool: store.getState().claim.pool, signature: r.signature }, r.status);
-  return r.status === 'success' ? 0 : 1;
+  return exitCodeOf(r.status);
 }

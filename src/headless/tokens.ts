@@ -4,7 +4,14 @@ import { TOKEN_CATEGORIES, TOKEN_INTERVALS, NATIVE_MINT, USDC_MINT, type Token, 
 import { formatUsd, formatCompact, formatPct } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 
-export async function tokensCommand(services: HeadlessServices, flags: Record<string, string | boolean>): Promise<string> {
+export interface TokensQuery {
+  category: TokenCategory;
+  interval: TokenInterval;
+  limit?: number;
+}
+
+/** --category, --interval and --limit, checked before any request (exit 2). */
+export function tokensQuery(flags: Record<string, string | boolean>): TokensQuery {
   const category = String(flags.category ?? 'toporganicscore');
   const interval = String(flags.interval ?? '24h');
   if (!(TOKEN_CATEGORIES as readonly string[]).includes(category)) {
@@ -19,9 +26,31 @@ export async function tokensCommand(services: HeadlessServices, flags: Record<st
     limit = Number(text);
     if (!/^\d+$/.test(text) || limit < 1 || limit > 100) throw new CommandError(`--limit: must be a whole number from 1 to 100 (got "${clean(text, 30)}")`, 2);
   }
-  const tokens = await services.api.tokens.list({ category: category as TokenCategory, interval: interval as TokenInterval, limit });
-  if (flags.json) return printJson(tokens);
-  const statsKey = `stats${interval}` as 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h';
+  return { category: category as TokenCategory, interval: interval as TokenInterval, limit };
+}
+
+/** The JSON document of `tokens` (and each line of `tokens --watch`): see the README, Scripting. */
+export interface TokensDocument {
+  /** when the list was received, ISO 8601 UTC */
+  time: string;
+  category: TokenCategory;
+  interval: TokenInterval;
+  tokens: Token[];
+}
+
+export async function fetchTokens(services: HeadlessServices, query: TokensQuery, now: () => number = Date.now): Promise<TokensDocument> {
+  const tokens = await services.api.tokens.list(query);
+  return { time: new Date(now()).toISOString(), category: query.category, interval: query.interval, tokens };
+}
+
+export async function tokensCommand(services: HeadlessServices, flags: Record<string, string | boolean>): Promise<string> {
+  const doc = await fetchTokens(services, tokensQuery(flags));
+  if (flags.json) return printJson(doc, flags.indent === true);
+  return tokensTable(doc.tokens, doc.interval);
+}
+
+export function tokensTable(tokens: Token[], interval: TokenInterval): string {
+  const statsKey = `stats${interval}` as const;
   const rows = tokens.map((t, i) => [
     String(i + 1),
     clean(t.symbol, 16) + (t.isVerified ? ' ✓' : ''),

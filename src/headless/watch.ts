@@ -1,0 +1,100 @@
+// `tradedeck tokens --watch`: the token list again and again, one refresh per interval, until
+// SIGINT, SIGTERM or a reader that closes the pipe (all three are a normal end: exit 0).
+// JSON mode writes one document per line (NDJSON); a terminal gets the table redrawn in place;
+// --table into a pipe gets one table after another, each under a heading line.
+import type { HeadlessServices } from './print.js';
+import { ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
+import { fetchTokens, tokensQuery, tokensTable, type TokensDocument } from './tokens.js';
+import { CommandError, clean, printJson } from './print.js';
+
+/** Refresh every 10 s unless told otherwise; never more often than every 2 s (the service allows 60 requests a minute). */
+export const WATCH_DEFAULT_MS = 10_000;
+export const WATCH_MIN_MS = 2_000;
+/** After failures in a row the wait doubles, up to this. */
+export const WATCH_MAX_BACKOFF_MS = 60_000;
+
+type Flags = Record<string, string | boolean>;
+
+/** --interval-ms, checked before any request (exit 2). */
+export function watchInterval(flags: Flags): number {
+  if (flags['interval-ms'] === undefined) return WATCH_DEFAULT_MS;
+  const text = String(flags['interval-ms']).trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < WATCH_MIN_MS || n > 86_400_000) {
+    throw new CommandError(`--interval-ms: must be a whole number of milliseconds from ${WATCH_MIN_MS} to 86400000 (got "${clean(text, 30)}")`, 2);
+  }
+  return n;
+}
+
+export interface WatchIo {
+  write(text: string): void;
+  /** one line on stderr */
+  fail(line: string): void;
+  /** stdout is a terminal: the table is redrawn in place */
+  tty: boolean;
+  /** resolves when the watch should stop (a signal) */
+  stopped: Promise<void>;
+  now?: () => number;
+}
+
+/** One refresh as written: a JSON line, or a table under a heading. */
+export function watchFrame(doc: TokensDocument, flags: Flags, intervalMs: number, tty: boolean): string {
+  if (flags.json) return printJson(doc);
+  const heading = `tokens ${doc.category} ${doc.interval} at ${doc.time.slice(0, 19).replace('T', ' ')} UTC, every ${intervalMs / 1000}s${tty ? ' (Ctrl-C stops)' : ''}\n`;
+  // on a terminal: cursor home and clear, then the frame; into a pipe no terminal control at all
+  return (tty ? '\u001b[H\u001b[2J' : '') + heading + tokensTable(doc.tokens, doc.interval) + (tty ? '' : '\n');
+}
+
+/**
+ * Runs until `io.stopped` resolves. A failed refresh is one line on stderr and the watch goes on,
+ * waiting longer (what the service asked for on 429, else doubling up to a minute) until a
+ * refresh succeeds; a request rule broken is a usage error (exit 2) and ends it.
+ */
+export async function watchTokens(services: HeadlessServices, flags: Flags, io: WatchIo): Promise<number> {
+  const query = tokensQuery(flags);
+  const intervalMs = watchInterval(flags);
+  const now = io.now ?? Date.now;
+  let stop = false;
+  const stopped = io.stopped.then(() => {
+    stop = true;
+    return 'stopped' as const;
+  });
+  let failures = 0;
+  while (!stop) {
+    const started = now();
+    let waitMs = intervalMs;
+    try {
+      const doc = await Promise.race([fetchTokens(services, query, now), stopped]);
+      if (doc === 'stopped') break;
+      io.write(watchFrame(doc, flags, intervalMs, io.tty));
+      failures = 0;
+    } catch (e) {
+      if (e instanceof RequestRuleError) throw e;
+      if (!(e instanceof ApiError || e instanceof ResponseShapeError)) throw e;
+      failures++;
+      waitMs = Math.min(WATCH_MAX_BACKOFF_MS, Math.max(intervalMs, intervalMs * 2 ** (failures - 1)));
+      if (e instanceof ApiError && e.retryAfterMs !== undefined) waitMs = Math.max(waitMs, e.retryAfterMs);
+      io.fail(`${clean(e.message, 400)} (trying again in ${Math.ceil(waitMs / 1000)}s)`);
+    }
+    const rest = waitMs - (now() - started);
+    if (rest > 0 && !stop) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, rest))), stopped]);
+      clearTimeout(timer);
+    }
+  }
+  return 0;
+}
+
+/** Resolves on the first SIGINT or SIGTERM; the handlers are removed then. */
+export function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.on('SIGINT', done);
+    process.on('SIGTERM', done);
+  });
+}
