@@ -2,6 +2,8 @@
 // it: who pays, who else must sign, which accounts it writes, which programs it calls.
 
 import { SIM_PROGRAMS } from '../api/types.js';
+import { encodeBase58 } from './base58.js';
+import { ATA_PROGRAM, checkInstructions, NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, unknownProgramGetsWallet, type ResolvedInstruction } from './instructions.js';
 
 export interface ProgramRef {
   id: string;
@@ -33,6 +35,15 @@ export interface InspectOptions {
   /** other signers the response itself named (maker, signatureFeePayer, payer, configured payer) */
   allowedSigners: string[];
   knownPrograms?: Record<string, string>;
+  /**
+   * The contents of the address lookup tables the transaction uses, when the caller has fetched
+   * them: the accounts they load are then checked like static ones (the wallet loaded writable
+   * through a table is refused). Without them, a table-loaded account is never taken for one of
+   * the wallet's own.
+   */
+  lookupTables?: Record<string, string[]>;
+  /** The most lamports System transfers may move out of the wallet (the quote's SOL input), when known. */
+  maxLamports?: bigint;
 }
 
 export const WELL_KNOWN_PROGRAMS: Readonly<Record<string, string>> = {
@@ -47,6 +58,11 @@ export const WELL_KNOWN_PROGRAMS: Readonly<Record<string, string>> = {
   [SIM_PROGRAMS.recurring]: 'Recurring orders',
   [SIM_PROGRAMS.send]: 'Send',
   [SIM_PROGRAMS.studio]: 'Studio',
+  // the live service's programs, so that its transactions are not taken for unknown ones
+  JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: 'Aggregator v6',
+  j1o2qRpjcyUwEvwtcfhEQefh773ZgjxcVRry7LDqg5X: 'Limit orders v2',
+  DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M: 'Recurring (DCA)',
+  dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN: 'Dynamic bonding curve',
 };
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -119,16 +135,79 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   const feePayer = signers[0];
   const wallet = options.wallet;
   if (!signers.includes(wallet)) return refuse(`the wallet ${wallet} is not a signer of this transaction`);
+  if (feePayer !== wallet && !options.allowedSigners.includes(feePayer)) return refuse(`the fee payer ${feePayer} is neither the wallet nor an expected payer`);
   const allowed = new Set([wallet, ...options.allowedSigners]);
   const unexpected = signers.find((s) => !allowed.has(s));
   if (unexpected) return refuse(`the transaction requires an unexpected signer ${unexpected}`);
-  if (feePayer !== wallet && !options.allowedSigners.includes(feePayer)) return refuse(`the fee payer ${feePayer} is neither the wallet nor an expected payer`);
+
+  // Every account an instruction names, resolved: statics, then the tables' writable slots, then
+  // their read-only slots (the order the runtime loads them in).
+  const loaded: string[] = [...statics];
+  const tables = options.lookupTables ?? {};
+  for (const pass of ['writable', 'readonly'] as const) {
+    for (const l of lookups) {
+      const table = String(l.lookupTableAddress);
+      const contents = tables[table];
+      for (const slot of pass === 'writable' ? l.writableIndices : l.readableIndices) {
+        if (contents && slot >= contents.length) return refuse(`the address lookup table ${table} has no entry ${slot}`);
+        const resolved = contents ? contents[slot] : `(entry ${slot} of lookup table ${table})`;
+        if (contents && pass === 'writable' && resolved === wallet) {
+          return refuse(`the address lookup table ${table} loads the wallet as a writable account (entry ${slot}), where only the transaction's own signer list may name it`);
+        }
+        loaded.push(resolved);
+      }
+    }
+  }
+  const resolvedInstructions: ResolvedInstruction[] = message.instructions.map((ix, index) => ({
+    index,
+    program: statics[ix.programAddressIndex],
+    accounts: (ix.accountIndices ?? []).map((i) => loaded[i]),
+    data: new Uint8Array(ix.data ?? new Uint8Array()),
+  }));
+  const encoder = web3.getAddressEncoder();
+  const associated = async (mint: string, tokenProgram: string): Promise<string> => {
+    const [ata] = await web3.getProgramDerivedAddress({
+      programAddress: web3.address(ATA_PROGRAM),
+      seeds: [encoder.encode(web3.address(wallet)), encoder.encode(web3.address(tokenProgram)), encoder.encode(web3.address(mint))],
+    });
+    return String(ata);
+  };
+  const ownWrappedSol = new Set([await associated(NATIVE_MINT, TOKEN_PROGRAM), await associated(NATIVE_MINT, TOKEN_2022_PROGRAM)]);
+  const names: Record<string, string> = { ...WELL_KNOWN_PROGRAMS, ...(options.knownPrograms ?? {}) };
+  const known = new Set(Object.keys(names));
+  // Only when an unknown program gets the wallet: the wallet's associated account of every mint the
+  // transaction could name (any loaded account), under both token programs.
+  const walletTokenAccounts = new Set<string>(ownWrappedSol);
+  if (unknownProgramGetsWallet(resolvedInstructions, wallet, known)) {
+    for (const candidate of new Set(loaded.filter((a) => web3.isAddress(a)))) {
+      walletTokenAccounts.add(await associated(candidate, TOKEN_PROGRAM));
+      walletTokenAccounts.add(await associated(candidate, TOKEN_2022_PROGRAM));
+    }
+  }
+  const writableLoaded = new Set([
+    ...statics.slice(0, numSignerAccounts - numReadonlySignerAccounts),
+    ...statics.slice(numSignerAccounts, statics.length - numReadonlyNonSignerAccounts),
+    ...loaded.slice(statics.length, statics.length + lookupWritable),
+  ]);
+  const refusal = checkInstructions(
+    resolvedInstructions,
+    {
+      wallet,
+      signers: new Set(signers),
+      known,
+      ownWrappedSol,
+      walletTokenAccounts,
+      writable: writableLoaded,
+      ...(options.maxLamports !== undefined ? { maxLamports: options.maxLamports } : {}),
+    },
+    encodeBase58,
+  );
+  if (refusal) return refuse(refusal);
 
   const writable = [
     ...statics.slice(0, numSignerAccounts - numReadonlySignerAccounts),
     ...statics.slice(numSignerAccounts, statics.length - numReadonlyNonSignerAccounts),
   ];
-  const names: Record<string, string> = { ...WELL_KNOWN_PROGRAMS, ...(options.knownPrograms ?? {}) };
   const programs = programIds.map((id) => ({ id, name: names[id] ?? null }));
   const signatures = tx.signatures as Record<string, Uint8Array | null>;
   return {
