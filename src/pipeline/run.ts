@@ -9,6 +9,7 @@ import { inspectTransaction, type InspectionOk } from '../wallet/inspect.js';
 import { WatchOnlyError } from '../wallet/keypair.js';
 import { signTransaction } from '../wallet/sign.js';
 import { submitByExecute, submitByRpc, type SubmitOutcome } from './submit.js';
+import { testKillDuringExecute, testKillPoint } from './testKill.js';
 import type { ActionResult, ActionSpec, ActionStage, ActionStatus, Built, ConfirmRequest, PipelineDeps, TransactionOutcome } from './types.js';
 
 export const DEFAULT_MAX_QUOTE_AGE_MS = 60_000;
@@ -95,6 +96,7 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     } catch (err) {
       return stop('failed', 'sign', message(err), outcomes);
     }
+    testKillPoint('after-sign');
     const journalId = randomUUID();
     try {
       await deps.journal.append({
@@ -115,13 +117,16 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
       return stop('failed', 'journal', `could not write the journal, so nothing was sent: ${message(err)}`, outcomes);
     }
 
+    testKillPoint('after-journal');
     deps.onStatus?.('Submitting…');
+    testKillDuringExecute();
     if (built.submit === 'execute') {
       last = await submitByExecute(signed.signedBase64, built, spec, deps);
     } else {
       const sent = await submitByRpc(signed.signedBase64, signed.transactionId, built, deps, Math.max(maxAge, 90_000));
       last = sent;
     }
+    testKillPoint('after-execute');
     await recordOutcome(deps, journalId, last);
     outcomes.push({ journalId, status: last.status, signature: last.signature, code: last.code, error: last.error, result: last.result });
     if (last.status !== 'success') break;
