@@ -79,15 +79,28 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const dcaCols = useMemo(() => dcaColumns(), []);
   const st = () => store.getState();
 
+  // f: "SOL" (sold), ">USDC" (bought) or "SOL>USDC" (the pair); a mint works wherever a symbol does
   const submitLine = (mode: LineMode) => {
     const text = mode.line.text.trim();
     if (text === '') return st().setFilter(undefined);
+    const side = (part: string): { mint: string; symbol: string } | undefined => {
+      if (!part) return undefined;
+      try {
+        const t = resolveOrderToken(part, 'filter', Object.values(s.catalog.getState().latest));
+        return { mint: t.id, symbol: printable(t.symbol, 12) };
+      } catch (e) {
+        if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(part)) return { mint: part, symbol: `${part.slice(0, 4)}…` };
+        throw e;
+      }
+    };
     try {
-      const t = resolveOrderToken(text, 'filter', Object.values(s.catalog.getState().latest));
-      st().setFilter({ text, mint: t.id, symbol: printable(t.symbol, 12) });
+      const [sold, bought] = text.split('>').map((p) => p.trim());
+      const a = side(sold);
+      const b = side(bought ?? '');
+      if (!a && !b) return st().setFilter(undefined);
+      st().setFilter({ text, ...(a ? { mint: a.mint } : {}), ...(b ? { outputMint: b.mint } : {}), symbol: a && b ? `${a.symbol}→${b.symbol}` : a ? a.symbol : `→${b!.symbol}` });
     } catch (e) {
-      if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) st().setFilter({ text, mint: text, symbol: `${text.slice(0, 4)}…` });
-      else flash('error', e instanceof Error ? e.message : String(e));
+      flash('error', e instanceof Error ? e.message : String(e));
     }
   };
 
@@ -187,7 +200,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const tabText = `${tab === 'limit' ? '[Limit] DCA' : 'Limit [DCA]'} · ${view === 'active' ? '[Active] History' : 'Active [History]'}`;
   const pageText = snap ? `page ${Math.min(page, snap.totalPages)}/${snap.totalPages}` : `page ${page}`;
   const age = poll?.error !== undefined ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}` : snap ? `${formatAge(now - snap.at)} ago` : 'loading…';
-  const filterText = filter ? ` · ${tab === 'limit' ? 'sells' : 'mint'} ${filter.symbol}` : '';
+  const filterText = filter ? ` · ${tab === 'limit' ? (filter.mint && filter.outputMint ? '' : filter.mint ? 'sells ' : 'buys ') : 'mint '}${filter.symbol.replace(/^→/, '')}` : '';
   const head = `${tabText} · ${pageText}${filterText}${includeFailed ? ' · +failed tx' : ''} · ${age}`;
 
   const panel: Array<{ text: string; tone?: 'ok' | 'bad' | 'dim' }> = [];
@@ -210,7 +223,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   }
   const blocked = keymap.bindingFor(ORDERS_SCREEN, 'x')?.disabled?.();
   const hint = editing()
-    ? 'filter: a symbol or mint · Enter apply · Esc cancel (empty = all)'
+    ? 'filter: SOL (sold), >USDC (bought), SOL>USDC · Enter apply · Esc cancel'
     : blocked
       ? `Signing disabled: ${blocked}`
       : 't limit/dca · h history · f mint · i failed · PgDn page · x cancel · X all · n new';

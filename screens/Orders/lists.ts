@@ -14,6 +14,8 @@ export interface ListParams {
   user: string;
   page: number;
   mint?: string;
+  /** limit orders only: the token bought */
+  outputMint?: string;
   includeFailed: boolean;
 }
 
@@ -23,11 +25,14 @@ export function listParams(ctx: ScreenContext<OrdersState>, tab: OrdersTab, view
   const st = ctx.store.getState();
   // history is asked for only while it is the list on screen; active lists always (notifications)
   if (view === 'history' && !(st.tab === tab && st.view === 'history')) return undefined;
-  return { tab, view, user, page: st.pages[slotOf(tab, view)], mint: st.filter?.mint, includeFailed: st.includeFailed };
+  const f = st.filter;
+  // a DCA order has one mint to filter by: the sold token, else the bought one
+  const mint = tab === 'dca' ? (f?.mint ?? f?.outputMint) : f?.mint;
+  return { tab, view, user, page: st.pages[slotOf(tab, view)], mint, ...(tab === 'limit' && f?.outputMint ? { outputMint: f.outputMint } : {}), includeFailed: st.includeFailed };
 }
 
 export function listKey(p: ListParams): string {
-  return `${p.tab}/${p.view}/${p.page}/${p.mint ?? '*'}/${p.includeFailed ? 'failed' : 'ok'}`;
+  return `${p.tab}/${p.view}/${p.page}/${p.mint ?? '*'}>${p.outputMint ?? '*'}/${p.includeFailed ? 'failed' : 'ok'}`;
 }
 
 export type ListData = { kind: 'trigger'; res: TriggerListResponse } | { kind: 'recurring'; res: RecurringListResponse };
@@ -35,7 +40,7 @@ export type ListData = { kind: 'trigger'; res: TriggerListResponse } | { kind: '
 export async function fetchList(p: ListParams, signal: AbortSignal, { services }: ScreenContext<OrdersState>): Promise<ListData> {
   if (p.tab === 'limit') {
     const res = await services.api.trigger.list(
-      { user: p.user, orderStatus: p.view, page: p.page, includeFailedTx: p.includeFailed, ...(p.mint ? { inputMint: p.mint } : {}) },
+      { user: p.user, orderStatus: p.view, page: p.page, includeFailedTx: p.includeFailed, ...(p.mint ? { inputMint: p.mint } : {}), ...(p.outputMint ? { outputMint: p.outputMint } : {}) },
       { signal },
     );
     return { kind: 'trigger', res };

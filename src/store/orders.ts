@@ -27,8 +27,11 @@ export interface ListSnapshot {
 export interface MintFilter {
   /** as typed */
   text: string;
-  mint: string;
+  /** the token sold (limit orders: inputMint), or the one token of a DCA (mint) */
+  mint?: string;
   symbol: string;
+  /** limit orders: the token bought (outputMint) */
+  outputMint?: string;
 }
 
 export interface BatchState {

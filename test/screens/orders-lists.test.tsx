@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { SCREENS } from '../../screens/index.js';
 import { ordersScreen } from '../../screens/Orders/index.js';
 import { createLimitFromArgs } from '../../src/actions/ordersFlow.js';
-import { NATIVE_MINT } from '../../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { createOrdersStore, type OrdersStore } from '../../src/store/orders.js';
 import { answerNext } from '../actions/helpers.js';
 import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
@@ -61,6 +61,13 @@ test('12 open orders: page 1/2, PgDn asks page 2, f SOL asks inputMint, i asks i
   await waitForFrame(d.app, (f) => f.includes('sells SOL'), 3000);
   await typeKeys(d.app, 'f', 'ctrl+u', 'USDC', 'enter');
   await waitForFrame(d.app, (f) => f.includes('sells USDC') && f.includes('No active limit orders for USDC'), 8000);
+  // the bought side, and the pair
+  await typeKeys(d.app, 'f', 'ctrl+u', '>USDC', 'enter');
+  await waitFor(() => triggerQueries(d).some((q) => q.outputMint === USDC_MINT && q.inputMint === undefined), 'outputMint alone', 5000);
+  await waitForFrame(d.app, (f) => f.includes('buys USDC') && f.includes('page 1/2'), 8000);
+  await typeKeys(d.app, 'f', 'ctrl+u', 'SOL>USDC', 'enter');
+  await waitFor(() => triggerQueries(d).some((q) => q.outputMint === USDC_MINT && q.inputMint === NATIVE_MINT), 'the pair', 5000);
+  await waitForFrame(d.app, (f) => f.includes('SOL→USDC') && f.includes('page 1/2'), 8000);
   // Esc closes the last outcome first, then clears the filter
   await typeKeys(d.app, 'escape', 'escape');
   await waitForFrame(d.app, (f) => f.includes('page 1/2') && !f.includes('sells'), 8000);
