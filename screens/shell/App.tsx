@@ -214,7 +214,9 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
   const mode = useSession((s) => s.mode);
   const readOnly = useSession((s) => s.readOnly);
   const unread = useStore(services.notifications, (s) => s.items.filter((n) => n.at > s.seenAt).length);
-  const badges = [...(paused ? ['PAUSED'] : []), ...(readOnly ? ['READ-ONLY'] : []), ...(unread ? [`${unread} NEW (N)`] : [])];
+  // several RPC endpoints, one failed: which is in use now
+  const rpcNote = useSession((s) => s.rpcNote);
+  const badges = [...(paused ? ['PAUSED'] : []), ...(readOnly ? ['READ-ONLY'] : []), ...(unread ? [`${unread} NEW (N)`] : []), ...(rpcNote ? [rpcNote] : [])];
 
   // Exactly the terminal's height: frames go through the line-diffing writer (src/terminal.ts).
   const budget = Math.max(4, rows);
