@@ -16,6 +16,10 @@ import { createSwapStore } from '../../src/store/swap.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { demoConfig } from '../helpers/services.js';
 import { answerNext, submissions } from './helpers.js';
+import { render } from 'ink-testing-library';
+import { plainTheme } from '../../components/theme.js';
+import { App } from '../../screens/shell/App.js';
+import { waitForFrame } from '../components/helpers.js';
 
 /** A local port nothing listens on. */
 async function deadUrl(): Promise<string> {
@@ -61,4 +65,8 @@ test('live with two RPC URLs, the first down: the switch is said and a swap-grou
   assert.equal(s.session.getState().rpcNote, 'RPC 2/2');
   assert.ok(s.notices.some((n) => /RPC 1 of 2 failed .*now using RPC 2/.test(n.text)), JSON.stringify(s.notices));
   assert.equal(submissions(sim).length, 1);
+  // the header says which endpoint is in use
+  const app = render(<App services={s} theme={plainTheme} size={{ columns: 100, rows: 30 }} />);
+  t.after(() => app.unmount());
+  await waitForFrame(app, (f) => f.split('\n')[0].includes('RPC 2/2'), 5000);
 });
