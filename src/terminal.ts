@@ -1,15 +1,25 @@
 // The terminal: entering and leaving the alternate screen, and the frame writer that puts Ink's
-// frames on it, rewriting only the lines that changed.
+// frames on it, rewriting only the cells that changed.
 //
 // Why not Ink's own incrementalRendering: in Ink 6.8 its incremental log-update moves the cursor
 // up one line too few after a frame that ends in a newline (every frame shorter than the
 // terminal), so each update lands one row lower and the screen scrolls (seen in tmux: headers
 // repeated, footers doubled). And a frame as tall as the terminal makes Ink clear the whole
 // screen on every update. So Ink renders complete frames into this sink (Ink's debug output: the
-// frame text, no cursor movement), and the writer diffs them line by line and writes each
-// changed line at its absolute row, inside a synchronized update. No newline is ever written, so
-// nothing scrolls; a resize repaints everything; frames are coalesced to at most maxFps.
+// frame text, no cursor movement), and the writer diffs them cell by cell (character and style)
+// and writes each run of changed cells after a cursor move to it, inside a synchronized update.
+// No newline is ever written, so nothing scrolls; a resize repaints everything; frames are
+// coalesced to at most maxFps.
+//
+// Live text: time-dependent text (the header clock, the footer's "3s ago") would otherwise cost a
+// whole React render and Ink frame every second for a few characters. A component that draws
+// such text registers where it drew it (row, column, the text as drawn) and how to compute it for
+// another moment; the writer then overwrites those cells itself on tick(), keeping the styles Ink
+// drew them with, and on every later frame. It does so only while the frame still holds the text
+// as drawn there, and only for text of the same width; otherwise it tells the component, which
+// renders again (a new width, a moved layout).
 import { EventEmitter } from 'node:events';
+import stringWidth from 'string-width';
 
 export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[?25l';
 
@@ -39,8 +49,29 @@ export interface FrameTarget {
 
 const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
+const RESET = '\x1b[0m';
 
-export interface FrameSink extends EventEmitter {
+/** Text drawn by a component that the writer keeps current between renders (see above). */
+export interface LiveRegion {
+  /** 0-based row and column where the text was drawn */
+  row: number;
+  col: number;
+  /** the text as the component drew it (plain, no escapes) */
+  drawn: string;
+  /** the text at `now` (ms since the epoch) */
+  text(now: number): string;
+  /** the writer cannot show text(now) in place: the component must render again */
+  redraw(): void;
+}
+
+export interface LiveText {
+  /** registers (or with undefined removes) a region under `id` */
+  setLive(id: string, region: LiveRegion | undefined): void;
+  /** brings every region up to `now`, writing only the cells that change */
+  tick(now?: number): void;
+}
+
+export interface FrameSink extends EventEmitter, LiveText {
   readonly isTTY: true;
   readonly columns: number;
   readonly rows: number;
@@ -54,43 +85,246 @@ export interface FrameSink extends EventEmitter {
   close(): void;
 }
 
+// ---- a line as cells: one character (grapheme) and the SGR style it is drawn with ----
+
+interface Cells {
+  chars: string[];
+  styles: string[];
+  /** a line that is not plain SGR text, kept as it came */
+  raw?: string;
+}
+const PRINTABLE_ASCII = /^[\x20-\x7e]$/;
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The SGR state as a canonical string of parameters ('' = default), updated by one sequence. */
+function applySgr(state: Map<string, string>, params: string): void {
+  const p = params === '' ? ['0'] : params.split(';');
+  for (let i = 0; i < p.length; i++) {
+    const n = Number(p[i]);
+    if (n === 0) state.clear();
+    else if (n === 1 || n === 2) state.set(`w${n}`, String(n));
+    else if (n === 22) (state.delete('w1'), state.delete('w2'));
+    else if (n >= 3 && n <= 9) state.set(`a${n}`, String(n));
+    else if (n >= 23 && n <= 29) state.delete(`a${n - 20}`);
+    else if (n === 38 || n === 48) {
+      const slot = n === 38 ? 'fg' : 'bg';
+      const len = p[i + 1] === '5' ? 2 : p[i + 1] === '2' ? 4 : 0;
+      state.set(slot, p.slice(i, i + 1 + len).join(';'));
+      i += len;
+    } else if (n === 39) state.delete('fg');
+    else if (n === 49) state.delete('bg');
+    else if ((n >= 30 && n <= 37) || (n >= 90 && n <= 97)) state.set('fg', String(n));
+    else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) state.set('bg', String(n));
+  }
+}
+
+const styleOf = (state: Map<string, string>) => [...state.keys()].sort().map((k) => state.get(k)).join(';');
+
+/**
+ * Splits a line of Ink's output into cells; undefined when it holds an escape other than SGR
+ * (such a line is rewritten whole). A wide character takes two cells, the second holding ''.
+ */
+function parseLine(line: string): Cells | undefined {
+  const chars: string[] = [];
+  const styles: string[] = [];
+  const state = new Map<string, string>();
+  let style = '';
+  let i = 0;
+  while (i < line.length) {
+    const esc = line.indexOf('\x1b', i);
+    const text = esc < 0 ? line.slice(i) : line.slice(i, esc);
+    if (text) {
+      for (const { segment } of segmenter.segment(text)) {
+        const w = PRINTABLE_ASCII.test(segment) ? 1 : stringWidth(segment);
+        if (w === 0) {
+          if (chars.length) chars[chars.length - 1] += segment;
+          continue;
+        }
+        chars.push(segment);
+        styles.push(style);
+        for (let k = 1; k < w; k++) {
+          chars.push('');
+          styles.push(style);
+        }
+      }
+    }
+    if (esc < 0) break;
+    const m = /^\x1b\[([0-9;]*)m/.exec(line.slice(esc, esc + 32));
+    if (!m) return undefined;
+    applySgr(state, m[1]);
+    style = styleOf(state);
+    i = esc + m[0].length;
+  }
+  return { chars, styles };
+}
+
+/** Cells that differ by less than this are written through rather than jumped over. */
+const JOIN_GAP = 6;
+
+/**
+ * The bytes that turn `old` into `cur` on row `row` (1-based): runs of changed cells, each after a
+ * cursor move; a run from column 1 erases the line first, a tail the new line no longer has is
+ * erased to the end of the line.
+ */
+function diffLine(row: number, old: Cells, cur: Cells): string {
+  const n = Math.max(old.chars.length, cur.chars.length);
+  const same = (i: number) => old.chars[i] === cur.chars[i] && (cur.chars[i] === undefined || old.styles[i] === cur.styles[i]);
+  let out = '';
+  let i = 0;
+  while (i < n) {
+    if (same(i)) {
+      i++;
+      continue;
+    }
+    let start = i;
+    // a run never starts on the second half of a wide character
+    while (start > 0 && cur.chars[start] === '') start--;
+    let end = i + 1;
+    for (let gap = 0; end < n && gap <= JOIN_GAP; end++) {
+      if (same(end)) gap++;
+      else gap = 0;
+      if (gap > JOIN_GAP) break;
+    }
+    while (end > start && same(end - 1)) end--;
+    const toEnd = end >= cur.chars.length && old.chars.length > cur.chars.length;
+    if (start === 0 && (end >= n || toEnd)) {
+      // the whole line changed
+      out += `\x1b[${row};1H\x1b[2K${renderCells(cur, 0, cur.chars.length)}`;
+      return out;
+    }
+    out += `\x1b[${row};${start + 1}H${renderCells(cur, start, Math.min(end, cur.chars.length))}`;
+    if (toEnd) {
+      out += '\x1b[K';
+      return out;
+    }
+    i = end;
+  }
+  return out;
+}
+
+/** Cells [from, to) with their styles, ending in the default style. */
+function renderCells(c: Cells, from: number, to: number): string {
+  let out = '';
+  let style = '';
+  for (let i = from; i < to; i++) {
+    if (c.chars[i] === '') continue;
+    const s = c.styles[i];
+    if (s !== style) {
+      out += s === '' ? RESET : `\x1b[0;${s}m`;
+      style = s;
+    }
+    out += c.chars[i];
+  }
+  return style === '' ? out : out + RESET;
+}
+
+/** A StringWidth of plain text (live regions hold no escapes). */
+const plainWidth = (t: string) => ([...t].every((ch) => PRINTABLE_ASCII.test(ch)) ? t.length : stringWidth(t));
+
 /** A stdout stand-in for Ink's render({ stdout, debug: true }) that draws on `target`. */
 export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
   const sink = new EventEmitter() as FrameSink;
-  let previous: string[] = [];
+  /** what the terminal shows, by row */
+  let screen: Array<Cells | undefined> = [];
+  /** the last frame from Ink, as lines and as cells */
+  let frameLines: string[] = [];
+  let frameCells: Array<Cells | undefined> = [];
   let repaint = true;
   let pending: string | undefined;
+  let dirty = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastFlush = 0;
   let bytes = 0;
   let closed = false;
   const minGap = 1000 / Math.max(1, maxFps);
+  const regions = new Map<string, LiveRegion>();
 
   const rows = () => Math.max(1, target.rows ?? 24);
 
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (pending === undefined || closed) return;
-    const frame = pending;
-    pending = undefined;
+  const cellsOf = (i: number): Cells | undefined => {
+    if (frameCells[i] === undefined && frameLines[i] !== undefined) frameCells[i] = parseLine(frameLines[i]);
+    return frameCells[i];
+  };
+
+  /** Whether a region's cells in the frame still hold the text as drawn. */
+  const inPlace = (r: LiveRegion): boolean => {
+    const c = cellsOf(r.row);
+    if (!c) return false;
+    const drawn = [...r.drawn];
+    if (plainWidth(r.drawn) !== drawn.length) return false;
+    for (let k = 0; k < drawn.length; k++) if (c.chars[r.col + k] !== drawn[k]) return false;
+    return true;
+  };
+
+  /** The frame's cells of row i with every live region that fits written over them. */
+  const withLive = (i: number, now: number): Cells | undefined => {
+    let c = cellsOf(i);
+    if (!c) return c;
+    for (const r of regions.values()) {
+      if (r.row !== i || !inPlace(r)) continue;
+      const text = [...r.text(now)];
+      if (text.length !== [...r.drawn].length || plainWidth(text.join('')) !== text.length) continue;
+      if (c === frameCells[i]) c = { chars: c.chars.slice(), styles: c.styles };
+      for (let k = 0; k < text.length; k++) c.chars[r.col + k] = text[k];
+    }
+    return c;
+  };
+
+  const draw = () => {
     lastFlush = Date.now();
-    const lines = frame.split('\n').slice(0, rows());
+    const now = Date.now();
+    const height = rows();
     let out = '';
     if (repaint) out += '\x1b[H\x1b[2J';
-    for (let i = 0; i < Math.max(lines.length, previous.length); i++) {
-      const line = lines[i];
-      if (!repaint && line === previous[i]) continue;
-      // erase first, then write: erasing after a full-width line would eat its last character
-      if (line === undefined) out += `\x1b[${i + 1};1H\x1b[2K`;
-      else out += `\x1b[${i + 1};1H\x1b[2K${line}`;
+    const next: Array<Cells | undefined> = [];
+    for (let i = 0; i < Math.max(frameLines.length, screen.length); i++) {
+      if (i >= height) break;
+      const line = frameLines[i];
+      if (line === undefined) {
+        if (!repaint && screen[i] !== undefined) out += `\x1b[${i + 1};1H\x1b[2K`;
+        continue;
+      }
+      const cur = withLive(i, now) ?? { chars: [], styles: [], raw: line };
+      const old = screen[i];
+      next[i] = cur;
+      if (repaint || !old || cur.raw !== undefined || old.raw !== undefined) {
+        // a repaint, or a line that is not plain SGR text: written whole (erase first, then
+        // write: erasing after a full-width line would eat its last character)
+        if (!repaint && old && cur.raw !== undefined && old.raw === cur.raw) continue;
+        out += `\x1b[${i + 1};1H\x1b[2K${cur.raw ?? renderCells(cur, 0, cur.chars.length)}`;
+        continue;
+      }
+      out += diffLine(i + 1, old, cur);
     }
+    screen = next;
     repaint = false;
-    previous = lines;
     if (out === '') return;
     const chunk = SYNC_START + out + SYNC_END;
     bytes += Buffer.byteLength(chunk);
     target.write(chunk);
+  };
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (closed) return;
+    if (pending !== undefined) {
+      const lines = pending.split('\n').slice(0, rows());
+      pending = undefined;
+      // lines equal to the last frame's keep their parsed cells
+      const before = new Map<string, Cells | undefined>();
+      frameLines.forEach((l, i) => frameCells[i] !== undefined && before.set(l, frameCells[i]));
+      frameLines = lines;
+      frameCells = lines.map((l) => before.get(l));
+    } else if (!dirty) return;
+    dirty = false;
+    draw();
+  };
+
+  const schedule = () => {
+    const wait = minGap - (Date.now() - lastFlush);
+    if (wait <= 0) flush();
+    else timer ??= setTimeout(flush, wait);
   };
 
   const onResize = () => {
@@ -106,11 +340,24 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
   });
   sink.write = (frame: string) => {
     if (closed) return true;
+    // Ink's log-update clears before a narrower repaint; the repaint that follows is all we need
+    if (frame.includes('\x1b[2K')) return true;
     pending = frame;
-    const wait = minGap - (Date.now() - lastFlush);
-    if (wait <= 0) flush();
-    else timer ??= setTimeout(flush, wait);
+    schedule();
     return true;
+  };
+  sink.setLive = (id, region) => {
+    if (region) regions.set(id, region);
+    else regions.delete(id);
+  };
+  sink.tick = (now = Date.now()) => {
+    if (closed) return;
+    for (const r of regions.values()) {
+      const fits = inPlace(r) && plainWidth(r.text(now)) === plainWidth(r.drawn) && [...r.text(now)].length === [...r.drawn].length;
+      if (!fits) r.redraw();
+    }
+    dirty = true;
+    schedule();
   };
   sink.flush = flush;
   sink.bytesWritten = () => bytes;
