@@ -3,7 +3,7 @@
 // resources. Everything screen-specific comes from the screen modules (screens/index.ts).
 import { Box, useApp } from 'ink';
 import { useStore } from 'zustand';
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CommandBar } from '../../components/CommandBar.js';
 import { Footer } from '../../components/Footer.js';
@@ -11,11 +11,13 @@ import { Header } from '../../components/Header.js';
 import { HelpOverlay, type HelpColumnGroup } from '../../components/HelpOverlay.js';
 import { GLOBAL_SCOPE, KeyDispatcher, KeyRouterProvider, useCommands, type Hint } from '../../components/keys/index.js';
 import { Tabs } from '../../components/Tabs.js';
+import { textWidth } from '../../components/text.js';
 import { ThemeContext, type Theme } from '../../components/theme.js';
 import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
 import { useRefState } from '../../components/useRefState.js';
 import { formatAge, formatClock, perMinute, shortAddress } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
+import type { LiveText } from '../../src/terminal.js';
 import { SCREENS } from '../index.js';
 import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
 import { SHELL_COMMANDS } from './builtins.js';
@@ -35,6 +37,10 @@ export interface AppProps {
   size?: Size;
   /** called once when the person quits (after any confirmation) */
   onQuit?: () => void;
+  /** the frame writer (dashboard): keeps the clock and the data age current without renders */
+  live?: LiveText;
+  /** stores already made for some screens, by screen id (the dashboard makes the first screen's to fill it before the UI loads) */
+  stores?: ReadonlyMap<string, unknown>;
 }
 
 interface Built {
@@ -44,7 +50,7 @@ interface Built {
 }
 
 /** Stores, keymap and command registry of these screens; throws on a key or command bound twice. */
-export function buildShell(services: Services, modules: readonly ScreenModule[], flash: Flash): Built {
+export function buildShell(services: Services, modules: readonly ScreenModule[], flash: Flash, stores?: ReadonlyMap<string, unknown>): Built {
   const ids = new Set<string>();
   const numbers = new Set<string>();
   for (const m of modules) {
@@ -53,21 +59,21 @@ export function buildShell(services: Services, modules: readonly ScreenModule[],
     ids.add(m.id);
     numbers.add(m.key);
   }
-  const screens = modules.map((module) => ({ module, store: module.createStore(services) }));
+  const screens = modules.map((module) => ({ module, store: (stores?.get(module.id) as ReturnType<typeof module.createStore> | undefined) ?? module.createStore(services) }));
   const keymap = buildKeymap(screens, { services, flash }, (reason) => flash('error', reason));
   return { screens, shell: { services, keymap, flash }, commands: createCommandRegistry(SHELL_COMMANDS, screens) };
 }
 
-export function App({ services, theme, screens = SCREENS, size, onQuit }: AppProps) {
+export function App({ services, theme, screens = SCREENS, size, onQuit, live, stores }: AppProps) {
   const [dispatcher] = useState(() => new KeyDispatcher());
   // Screens get a stable flash function; the toast list lives in the shell.
   const flashTo = useRef<Flash>(() => {});
-  const [built] = useState(() => buildShell(services, screens, (kind, text) => flashTo.current(kind, text)));
+  const [built] = useState(() => buildShell(services, screens, (kind, text) => flashTo.current(kind, text), stores));
   return (
     <ThemeContext.Provider value={theme}>
       <KeyRouterProvider dispatcher={dispatcher}>
         <ShellProvider value={built.shell}>
-          <Shell built={built} size={size} onQuit={onQuit} flashTo={flashTo} />
+          <Shell built={built} size={size} onQuit={onQuit} flashTo={flashTo} live={live} />
         </ShellProvider>
       </KeyRouterProvider>
     </ThemeContext.Provider>
@@ -87,7 +93,27 @@ function orderHints(hints: Hint[], list: boolean): Hint[] {
     .map((x) => x.h);
 }
 
-function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; onQuit?: () => void; flashTo: React.MutableRefObject<Flash> }) {
+/**
+ * Text that changes with time, drawn flush with the right end of `row` (the clock, the data age).
+ * With a frame writer it is drawn as of this render and registered with the writer, which keeps
+ * it current every second without a render (and asks for one when it no longer fits); without
+ * one (tests) it follows the session's 1 s tick like any other text.
+ */
+function useTimeText(live: LiveText | undefined, id: string, row: number, width: number, text: (now: number) => string): string {
+  const sessionNow = useSession((s) => (live ? 0 : s.now));
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const textRef = useRef(text);
+  textRef.current = text;
+  const drawn = text(live ? Date.now() : sessionNow);
+  useLayoutEffect(() => {
+    if (!live) return;
+    live.setLive(id, drawn ? { row, col: width - textWidth(drawn), drawn, text: (now) => textRef.current(now), redraw } : undefined);
+  });
+  useEffect(() => () => live?.setLive(id, undefined), [live, id]);
+  return drawn;
+}
+
+function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Size; onQuit?: () => void; flashTo: React.MutableRefObject<Flash>; live?: LiveText }) {
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize(size);
   const toasts = useToasts();
@@ -99,7 +125,6 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
 
   const screenId = useSession((s) => s.screen);
   const paused = useSession((s) => s.paused);
-  const now = useSession((s) => s.now);
   const firstResource = useSession((s) => s.resources[s.screen]?.[0]);
   const subtitle = useSession((s) => s.subtitles[s.screen]);
   const pending = useSession((s) => s.pendingSubmissions);
@@ -120,9 +145,13 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
   }, []);
 
   useEffect(() => {
-    const timer = setInterval(() => session.getState().tick(Date.now()), 1000);
+    const timer = setInterval(() => {
+      const now = Date.now();
+      session.getState().tick(now);
+      live?.tick(now);
+    }, 1000);
     return () => clearInterval(timer);
-  }, [session]);
+  }, [session, live]);
 
   const quit = (force = false) => {
     if (quitting.current) return;
@@ -244,6 +273,9 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
     { title: 'Commands (: opens the bar, Tab completes, :help NAME shows one)', entries: built.commands.list().map((c) => ({ keys: `:${c.name}`, description: `${c.usage} — ${c.help}` })) },
   ];
 
+  const clock = useTimeText(live, 'clock', 0, width, (t) => formatClock(new Date(t)));
+  const pollText = useTimeText(live, 'poll', budget - 1, width, (t) => pollStatusText(poll, t, paused));
+
   const tabs = modules.map((m) => ({ id: m.id, title: m.title, badge: m.id === screenId ? subtitle : undefined }));
   return (
     <>
@@ -255,7 +287,7 @@ function Shell({ built, size, onQuit, flashTo }: { built: Built; size?: Size; on
           wallet={walletText}
           health={{ status: health.status, lastError: health.lastError }}
           badges={badges}
-          clock={formatClock(new Date(now))}
+          clock={clock}
           width={width}
         />
         <Tabs tabs={tabs} activeId={mounted.module.id} width={width} />
