@@ -1,5 +1,11 @@
 // Opens the full-screen dashboard: createServices (the embedded simulator in demo mode, the wallet,
-// journal, scheduler and stores), then the Ink app in the alternate screen. The terminal
+// journal, scheduler and stores), then the Ink app in the alternate screen.
+//
+// Start-up order: the first screen's requests are sent as soon as the services exist, before Ink,
+// React and the app are loaded; their answers fill the screen's store while those load, and the
+// first frame waits for them a moment (FIRST_DATA_WAIT_MS at most), so it already shows data.
+//
+// The terminal
 // (alternate screen, cursor, raw mode) is restored on every way out: q, Ctrl-C, SIGTERM, SIGHUP
 // (an ssh link dropping), SIGINT and an uncaught error.
 //
@@ -11,6 +17,9 @@ import type { Config } from '../../src/config.js';
 import { ENTER_ALT, LEAVE_ALT } from '../../src/terminal.js';
 import type { Services } from '../../src/services.js';
 
+/** How long the first frame waits for the first screen's data (then it shows "Loading"). */
+const FIRST_DATA_WAIT_MS = 250;
+
 /** Opens the full-screen dashboard; resolves with the exit code. */
 export async function runDashboard(config: Config): Promise<number> {
   // Colour must be decided before ink (and chalk inside it) load.
@@ -21,8 +30,11 @@ export async function runDashboard(config: Config): Promise<number> {
     return 2;
   }
 
-  const { createServices, StartError } = await import('../../src/services.js');
-  const { SCREENS } = await import('../index.js');
+  const [{ createServices, StartError }, { SCREENS }, { startFirstRequests }] = await Promise.all([
+    import('../../src/services.js'),
+    import('../index.js'),
+    import('./polling.js'),
+  ]);
   let services: Services;
   try {
     services = await createServices(config, { screen: SCREENS[0].id });
@@ -34,14 +46,25 @@ export async function runDashboard(config: Config): Promise<number> {
     throw e;
   }
 
-  const [{ render }, React, { App }, { createFrameSink }] = await Promise.all([
-    import('ink'),
-    import('react'),
-    import('./App.js'),
-    import('../../src/terminal.js'),
-  ]);
-  const sink = createFrameSink(process.stdout, 60);
+  // ---- the first requests, before the UI loads ----
+  const first = SCREENS[0];
+  const firstStore = first.createStore(services);
+  const s = services;
+  const earlyFlash = (kind: 'info' | 'error' | 'success', text: string) => void s.notices.push({ kind: kind === 'error' ? 'error' : 'info', text });
+  const firstData = startFirstRequests(
+    first.id,
+    first.resources.filter((r) => !r.settleMs),
+    { services, flash: earlyFlash, store: firstStore },
+  );
 
+  const ui = await Promise.all([import('ink'), import('react'), import('./App.js'), import('../../src/terminal.js')]).catch(async (e: unknown) => {
+    await services.close();
+    throw e;
+  });
+  const [{ render }, reactModule, { App }, { createFrameSink }] = ui;
+  // a CommonJS module seen through a lazily loaded chunk: its exports may sit under default
+  const createElement = reactModule.createElement ?? (reactModule as unknown as { default: typeof reactModule }).default.createElement;
+  const sink = createFrameSink(process.stdout, 60);
   // ---- the terminal: restored on every way out ----
   let restored = false;
   const restore = () => {
@@ -89,16 +112,25 @@ export async function runDashboard(config: Config): Promise<number> {
   // Bells and desktop notifications go straight to the terminal (they move no cursor).
   services.ring = (sequence) => void process.stdout.write(sequence);
   process.stdout.write(ENTER_ALT);
-  instance = render(React.createElement(App, { services, theme: themeFromEnv() }), {
-    // Ink writes whole frames into the sink (debug output), which diffs them line by line onto
-    // the terminal: Ink 6.8's own incremental mode drifts by a line per update (see src/terminal.ts).
-    stdout: sink as unknown as NodeJS.WriteStream,
-    debug: true,
-    exitOnCtrlC: false,
-    maxFps: 60,
-    incrementalRendering: true,
-    patchConsole: false,
-  });
+  await Promise.race([firstData, new Promise((r) => setTimeout(r, FIRST_DATA_WAIT_MS).unref())]);
+  const app = createElement(App, { services, theme: themeFromEnv(), live: sink, stores: new Map([[first.id, firstStore]]) });
+  try {
+    // Ink writes whole frames into the sink (debug output), which diffs them onto the terminal:
+    // Ink 6.8's own incremental mode drifts by a line per update (see src/terminal.ts).
+    instance = render(app, {
+      stdout: sink as unknown as NodeJS.WriteStream,
+      debug: true,
+      exitOnCtrlC: false,
+      maxFps: 60,
+      incrementalRendering: true,
+      patchConsole: false,
+    });
+  } catch (e) {
+    // a tree that cannot even mount: the terminal back, the services closed, the error shown
+    restore();
+    await services.close();
+    throw e;
+  }
   try {
     await instance.waitUntilExit();
   } finally {
