@@ -1,8 +1,8 @@
-// Bundles the program into one ESM file, dist/cli.js.
+// Bundles the program into dist/cli.js (ESM) and the chunks it loads lazily (dist/chunks/).
 // --if-needed skips the build when dist/cli.js is newer than every source file.
 import { build } from 'esbuild';
 import { statSync, readdirSync, existsSync, chmodSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -98,9 +98,18 @@ const inkPatches = {
     ['export default class Output {', 'const __tdSharedCaches = new OutputCaches();\nexport default class Output {'],
   ],
 };
+// yoga-layout's loader fetches its own inlined WebAssembly (a data: URL) when fetch exists, which
+// loads Node's fetch implementation (~20 ms) only to decode base64: it decodes it directly instead.
+const yogaPatch = ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?'];
+
 const boundedInkCaches = {
   name: 'bounded-ink-caches',
   setup(b) {
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes(yogaPatch[0])) throw new Error(`build: ${args.path} no longer contains "${yogaPatch[0]}": check the yoga patch`);
+      return { contents: text.replace(yogaPatch[0], yogaPatch[1]), loader: 'js' };
+    });
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)\.js$/ }, async (args) => {
       let text = await readFile(args.path, 'utf8');
       for (const [from, to] of inkPatches[basename(args.path)]) {
@@ -114,12 +123,17 @@ const boundedInkCaches = {
 
 const result = await build({
   entryPoints: [join(root, 'src', 'cli.ts')],
-  outfile: out,
+  outdir: join(root, 'dist'),
+  entryNames: '[name]',
+  // Lazy loading: what a mode imports dynamically (the dashboard's Ink and React, the simulator,
+  // @solana/web3.js, each headless command) is its own file, read and compiled only when that
+  // mode runs; dist/cli.js is the entry, dist/chunks/ the rest.
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  splitting: false,
+  splitting: true,
   sourcemap: false,
   minify: false,
   legalComments: 'none',
@@ -140,6 +154,7 @@ const result = await build({
 });
 // charset 'ascii' escapes every string, regular expression and identifier; what is left is in
 // comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
+await rm(join(root, 'dist', 'chunks'), { recursive: true, force: true });
 for (const file of result.outputFiles) {
   const text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
   await mkdir(dirname(file.path), { recursive: true });
