@@ -62,7 +62,11 @@ export async function runHeadless(command: string, positionals: string[], given:
     switch (command) {
       case 'tokens':
         if (stopped) {
-          return await watchTokens(services, flags, { write: (t) => process.stdout.write(t), fail, tty: process.stdout.isTTY === true, stopped });
+          const code = await watchTokens(services, flags, { write: (t) => process.stdout.write(t), fail, tty: process.stdout.isTTY === true, stopped });
+          // A request dropped on stop may leave the client's retry timer behind (it waits out the
+          // service's Retry-After, up to a minute): the watch is over, so the program does not wait.
+          setTimeout(() => process.exit(), 500).unref();
+          return code;
         }
         out = await tokensCommand(services, flags);
         break;

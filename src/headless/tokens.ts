@@ -38,8 +38,8 @@ export interface TokensDocument {
   tokens: Token[];
 }
 
-export async function fetchTokens(services: HeadlessServices, query: TokensQuery, now: () => number = Date.now): Promise<TokensDocument> {
-  const tokens = await services.api.tokens.list(query);
+export async function fetchTokens(services: HeadlessServices, query: TokensQuery, now: () => number = Date.now, signal?: AbortSignal): Promise<TokensDocument> {
+  const tokens = await services.api.tokens.list(query, signal ? { signal } : undefined);
   return { time: new Date(now()).toISOString(), category: query.category, interval: query.interval, tokens };
 }
 

@@ -55,8 +55,11 @@ export async function watchTokens(services: HeadlessServices, flags: Flags, io: 
   const intervalMs = watchInterval(flags);
   const now = io.now ?? Date.now;
   let stop = false;
+  // a request in flight (or waiting to retry as the service asked) is dropped on stop
+  const abort = new AbortController();
   const stopped = io.stopped.then(() => {
     stop = true;
+    abort.abort();
     return 'stopped' as const;
   });
   let failures = 0;
@@ -64,7 +67,7 @@ export async function watchTokens(services: HeadlessServices, flags: Flags, io: 
     const started = now();
     let waitMs = intervalMs;
     try {
-      const doc = await Promise.race([fetchTokens(services, query, now), stopped]);
+      const doc = await Promise.race([fetchTokens(services, query, now, abort.signal), stopped]);
       if (doc === 'stopped') break;
       io.write(watchFrame(doc, flags, intervalMs, io.tty));
       failures = 0;
@@ -72,8 +75,7 @@ export async function watchTokens(services: HeadlessServices, flags: Flags, io: 
       if (e instanceof RequestRuleError) throw e;
       if (!(e instanceof ApiError || e instanceof ResponseShapeError)) throw e;
       failures++;
-      waitMs = Math.min(WATCH_MAX_BACKOFF_MS, Math.max(intervalMs, intervalMs * 2 ** (failures - 1)));
-      if (e instanceof ApiError && e.retryAfterMs !== undefined) waitMs = Math.max(waitMs, e.retryAfterMs);
+      waitMs = retryWait(intervalMs, failures, e instanceof ApiError ? e.retryAfterMs : undefined);
       io.fail(`${clean(e.message, 400)} (trying again in ${Math.ceil(waitMs / 1000)}s)`);
     }
     const rest = waitMs - (now() - started);
@@ -84,6 +86,15 @@ export async function watchTokens(services: HeadlessServices, flags: Flags, io: 
     }
   }
   return 0;
+}
+
+/**
+ * The wait after the `failures`-th failed refresh in a row: the interval, doubled for each earlier
+ * failure up to a minute, and never shorter than what the service asked for (429 Retry-After).
+ */
+export function retryWait(intervalMs: number, failures: number, retryAfterMs?: number): number {
+  const backoff = Math.min(WATCH_MAX_BACKOFF_MS, Math.max(intervalMs, intervalMs * 2 ** Math.max(0, failures - 1)));
+  return Math.max(backoff, retryAfterMs ?? 0);
 }
 
 /** Resolves on the first SIGINT or SIGTERM; the handlers are removed then. */
