@@ -1,0 +1,126 @@
+// Shared pieces of the reliability tests: a home (state dir) per run of the real program, a funded
+// key file, the simulator process's control routes, balances and the request log.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simControl } from '../helpers/simProcess.js';
+import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
+
+export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** The built program; TRADEDECK_TEST_CLI points at another build (e.g. of the last commit while the tree is mid-change). */
+export const cli = process.env.TRADEDECK_TEST_CLI ?? join(root, 'dist', 'cli.js');
+export { NATIVE_MINT, USDC_MINT };
+
+export interface Home {
+  dir: string;
+  keyPath: string;
+  address: string;
+  env: Record<string, string | undefined>;
+  journalPath: string;
+}
+
+/** A fresh HOME with its own state dir and key file; removed after the test. */
+export async function makeHome(t: { after(fn: () => void): void }, prefix: string, apiKey: string): Promise<Home> {
+  const dir = mkdtempSync(join(tmpdir(), `td-rel-${prefix}-`));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const keyPath = await createDemoKeyFile(join(dir, 'keys'));
+  const address = (await loadKeypairFile(keyPath)).address;
+  return {
+    dir,
+    keyPath,
+    address,
+    journalPath: join(dir, 'state', 'tradedeck', 'journal.jsonl'),
+    env: {
+      HOME: dir,
+      XDG_STATE_HOME: join(dir, 'state'),
+      XDG_CONFIG_HOME: join(dir, 'config'),
+      TRADEDECK_API_KEY: apiKey,
+      TRADEDECK_BASE_URL: undefined,
+      TRADEDECK_KEYPAIR: undefined,
+      TRADEDECK_ADDRESS: undefined,
+      TRADEDECK_TEST_KILL_AT: undefined,
+      NO_COLOR: undefined,
+    },
+  };
+}
+
+export function liveCommand(url: string, keyPath: string): string[] {
+  return [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath];
+}
+
+export async function balances(url: string, address: string): Promise<Map<string, bigint>> {
+  const r = (await (await fetch(`${url}/__sim/balances?address=${address}`)).json()) as { balances: Array<{ mint: string; amount: string }> };
+  return new Map(r.balances.map((b) => [b.mint, BigInt(b.amount)]));
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+  fault?: string;
+  query: Record<string, string | string[]>;
+}
+
+export async function requestLog(url: string): Promise<LoggedRequest[]> {
+  return (await (await fetch(`${url}/__sim/requests`)).json()) as LoggedRequest[];
+}
+
+export async function setFaults(url: string, settings: Record<string, unknown>): Promise<void> {
+  await simControl(url, 'faults', settings);
+}
+
+export async function fund(url: string, address: string): Promise<void> {
+  await simControl(url, 'fund', { address });
+}
+
+/** Checks every line of a screen fits the width; returns the offending lines. */
+export function wideLines(screen: string, cols: number): string[] {
+  return screen.split('\n').filter((l) => [...l].length > cols);
+}
+
+/** Signs of a crash or an unhandled error as a person would see them on screen. */
+export function crashSigns(screen: string): string[] {
+  const found: string[] = [];
+  if (/Unhandled/i.test(screen)) found.push('"Unhandled"');
+  if (/^\s*at \S+ \(|^\s*at (file|node):|^\s*at async /m.test(screen)) found.push('a stack frame ("at ...")');
+  if (/\b(TypeError|ReferenceError|SyntaxError|RangeError):/.test(screen)) found.push('a JS error name');
+  return found;
+}
+
+export interface SimHandle {
+  url: string;
+  /** stops the simulator process (SIGTERM, then SIGKILL after a second) and lets go of its pipes */
+  stop(): Promise<void>;
+}
+
+/** `tradedeck sim` as its own process, with extra flags (faults, latency); resolves once it listens. */
+export async function startSim(o: { apiKey: string; fund: string; seed?: number; args?: string[] }): Promise<SimHandle> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), 'sim', '--port', '0', '--seed', String(o.seed ?? 5), '--api-key', o.apiKey, '--fund', o.fund, ...(o.args ?? [])], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 1000);
+    await exited;
+    clearTimeout(timer);
+    child.stdout.destroy();
+    child.stderr.destroy();
+  };
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolveUrl(m[1]);
+    });
+    child.stderr.on('data', () => undefined);
+    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before listening: ${out}`)));
+  });
+  return { url, stop };
+}
