@@ -22,7 +22,10 @@ function describe(item: ReconcileItem): string {
 export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
   if (!s.journal) return { items: [], kind: 'info' };
   const pending = await s.journal.pending();
-  if (pending.length === 0) return { items: [], kind: 'info' };
+  // A line the journal could not read (cut short by a crash mid-write) is kept in the file and said.
+  const torn = s.journal.skippedLines;
+  const tornText = torn > 0 ? `journal: ${plural(torn, 'line')} of ${s.journal.path} could not be read (cut short by a crash?); kept in the file as it is` : '';
+  if (pending.length === 0) return { items: [], kind: torn > 0 ? 'error' : 'info', ...(torn > 0 ? { message: tornText } : {}) };
   const rpc = s.rpc ? rpcDeps(s.rpc) : undefined;
   const items = await reconcileJournal(s.journal, {
     execute: executeThrough(s.api),
@@ -37,7 +40,7 @@ export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
   const more = items.length > 1 ? ` (+${items.length - 1} more; J shows the journal)` : ' (J shows the journal)';
   return {
     items,
-    kind: unresolved.length ? 'error' : 'success',
-    message: `journal: ${plural(items.length, 'unfinished transaction')} from the last run checked. ${first}${more}`,
+    kind: unresolved.length || torn > 0 ? 'error' : 'success',
+    message: `journal: ${plural(items.length, 'unfinished transaction')} from the last run checked${torn > 0 ? ` (${plural(torn, 'line')} could not be read, kept as it is)` : ''}. ${first}${more}`,
   };
 }
