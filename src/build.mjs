@@ -43,7 +43,14 @@ const nodeModules = join(root, 'node_modules');
 
 // Ink measures every text on every frame with string-width, and wrap-ansi brings its own older
 // copy. Every importer gets the one top-level copy, behind a bounded cache: a frame mostly repeats
-// the lines of the one before, and lines with glyphs (› ▲ ✓ ▄) miss string-width's ASCII fast path.
+// the lines of the one before. Text that is printable ASCII, SGR/CSI escapes and the narrow glyphs
+// tradedeck draws (each one column, as string-width itself says: checked when this list was made)
+// is measured by counting; string-width is asked only for anything else. Its first real use costs
+// ~30 ms (an Intl.Segmenter and the RGI-emoji expression), which start-up then rarely pays.
+const NARROW_GLYPHS = '\u00b7\u2014\u2013\u2026\u203a\u2039\u00ab\u00bb\u25b2\u25bc\u25b6\u25c0\u25b3\u25bd\u2713\u2717\u2714\u2718\u2605\u2606\u2191\u2193\u2190\u2192\u2197\u2198' +
+  '\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f' +
+  '\u2502\u2500\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2550\u2551\u256d\u256e\u256f\u2570\u2504\u2591\u2592\u2593\u25cf\u25cb\u25c6\u25c7\u25a0\u25a1\u25aa\u25ab' +
+  '\u2022\u00b0\u00b1\u00d7\u00f7\u00a2\u00a3\u00a5\u20ac\u2122\u00a9\u00ae\u2248\u2260\u2264\u2265\u221e\u221a\u2206\u00b5\u00a7\u00b6\u26a0\u270e\u25b8\u25b9\u25c2\u25b4\u25be';
 const WIDTH_CACHE = 4096;
 const oneStringWidth = {
   name: 'one-string-width',
@@ -54,12 +61,29 @@ const oneStringWidth = {
       loader: 'js',
       contents: `
 import measure from ${JSON.stringify(join(nodeModules, 'string-width', 'index.js'))};
+const narrow = new Set(${JSON.stringify(NARROW_GLYPHS)});
+/** the width by counting, or -1 when string-width must say */
+function counted(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) n++;
+    else if (c === 0x1b && text.charCodeAt(i + 1) === 0x5b) {
+      // a CSI sequence: parameters, then one final byte
+      i += 2;
+      while (i < text.length && (text.charCodeAt(i) < 0x40 || text.charCodeAt(i) > 0x7e)) i++;
+    } else if (narrow.has(text[i])) n++;
+    else return -1;
+  }
+  return n;
+}
 const cache = new Map();
 export default function stringWidth(text, options) {
   if (typeof text !== 'string' || (options !== undefined && Object.keys(options).length > 0)) return measure(text, options);
   let width = cache.get(text);
   if (width === undefined) {
-    width = measure(text);
+    width = counted(text);
+    if (width < 0) width = measure(text);
     if (cache.size >= ${WIDTH_CACHE}) cache.delete(cache.keys().next().value);
     cache.set(text, width);
   }
@@ -81,12 +105,17 @@ const BOUNDED_MAP = `class __TdBoundedMap extends Map {
   }
 }
 `;
-const inkPatches = {
+const dependencyPatches = {
   'measure-text.js': [['const cache = new Map();', BOUNDED_MAP + 'const cache = new __TdBoundedMap(2048);']],
   'wrap-text.js': [
     ['const cache = {};', BOUNDED_MAP + 'const cache = new __TdBoundedMap(2048);'],
     ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
     ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
+  ],
+  // string-width makes an Intl.Segmenter at load (~8 ms); counted text never needs it
+  'string-width/index.js': [
+    ['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
+    ['segmenter.segment(', '(segmenter ??= new Intl.Segmenter()).segment('],
   ],
   'output.js': [
     ['class OutputCaches {', BOUNDED_MAP + 'class OutputCaches {'],
@@ -95,24 +124,32 @@ const inkPatches = {
     ['    styledChars = new Map();', '    styledChars = new __TdBoundedMap(1024);'],
     // one set of caches for every frame (the styled characters are only read, never changed)
     ['    caches = new OutputCaches();', '    caches = __tdSharedCaches;'],
-    ['export default class Output {', 'const __tdSharedCaches = new OutputCaches();\nexport default class Output {'],
+    ['export default class Output {', 'const __tdSharedCaches = new OutputCaches();\nconst __tdBlank = Object.freeze({ type: \'char\', value: \' \', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {'],
+    // every frame starts from a grid of blank cells: one shared (frozen) blank instead of 2 objects per cell
+    [`                row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });`, '                row.push(__tdBlank);'],
   ],
 };
 // yoga-layout's loader fetches its own inlined WebAssembly (a data: URL) when fetch exists, which
 // loads Node's fetch implementation (~20 ms) only to decode base64: it decodes it directly instead.
 const yogaPatch = ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?'];
 
-const boundedInkCaches = {
-  name: 'bounded-ink-caches',
+const patchDependencies = {
+  name: 'patch-dependencies',
   setup(b) {
     b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes(yogaPatch[0])) throw new Error(`build: ${args.path} no longer contains "${yogaPatch[0]}": check the yoga patch`);
       return { contents: text.replace(yogaPatch[0], yogaPatch[1]), loader: 'js' };
     });
-    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)\.js$/ }, async (args) => {
+    b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]node_modules[\\/]string-width[\\/]index)\.js$/ }, async (args) => {
       let text = await readFile(args.path, 'utf8');
-      for (const [from, to] of inkPatches[basename(args.path)]) {
+      const name = /string-width[\\/]index\.js$/.test(args.path) ? 'string-width/index.js' : basename(args.path);
+      for (const [from, to] of dependencyPatches[name]) {
         if (!text.includes(from)) throw new Error(`build: ${args.path} no longer contains "${from}": check the Ink cache patch`);
         text = text.replace(from, to);
       }
@@ -133,6 +170,9 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // Node 20 knows the v flag: a regular expression literal is compiled when first used, while
+  // esbuild's new RegExp(..., 'v') stand-in would compile string-width's RGI-emoji set (~20 ms) at load.
+  supported: { 'regexp-set-notation': true },
   splitting: true,
   sourcemap: false,
   minify: false,
@@ -148,7 +188,7 @@ const result = await build({
       'const require = __tdCreateRequire(import.meta.url);',
     ].join('\n'),
   },
-  plugins: [stubDevtools, oneStringWidth, boundedInkCaches],
+  plugins: [stubDevtools, oneStringWidth, patchDependencies],
   logLevel: 'warning',
   write: false,
 });
