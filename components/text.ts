@@ -9,7 +9,12 @@ export function textWidth(text: string): number {
   return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Text whose every code unit is a grapheme of its own (no combining marks, joiners, selectors, surrogates). */
+const SINGLE_UNITS = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205f\u2070-\u2bff]*$/;
+// created on first need: an Intl.Segmenter costs ~8 ms to make, which start-up need not pay
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (text: string): Iterable<string> =>
+  SINGLE_UNITS.test(text) ? text : [...(segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
 
 /** Cuts `text` to at most `width` columns, ending in "…" when something was cut. */
 export function truncate(text: string, width: number): string {
@@ -18,7 +23,7 @@ export function truncate(text: string, width: number): string {
   if (PRINTABLE_ASCII.test(text)) return text.slice(0, width - 1) + '…';
   let out = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const segment of graphemes(text)) {
     const w = stringWidth(segment);
     if (used + w > width - 1) break;
     out += segment;

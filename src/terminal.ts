@@ -94,7 +94,12 @@ interface Cells {
   raw?: string;
 }
 const PRINTABLE_ASCII = /^[\x20-\x7e]$/;
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Text whose every code unit is a grapheme of its own (no combining marks, joiners, selectors, surrogates). */
+const SINGLE_UNITS = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205f\u2070-\u2bff]*$/;
+// created on first need: an Intl.Segmenter costs ~8 ms to make, which start-up need not pay
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (text: string): Iterable<string> =>
+  SINGLE_UNITS.test(text) ? text : [...(segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
 
 /** The SGR state as a canonical string of parameters ('' = default), updated by one sequence. */
 function applySgr(state: Map<string, string>, params: string): void {
@@ -134,7 +139,7 @@ function parseLine(line: string): Cells | undefined {
     const esc = line.indexOf('\x1b', i);
     const text = esc < 0 ? line.slice(i) : line.slice(i, esc);
     if (text) {
-      for (const { segment } of segmenter.segment(text)) {
+      for (const segment of graphemes(text)) {
         const w = PRINTABLE_ASCII.test(segment) ? 1 : stringWidth(segment);
         if (w === 0) {
           if (chars.length) chars[chars.length - 1] += segment;
