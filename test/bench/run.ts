@@ -10,6 +10,7 @@
 //   npm run bench -- --long            also RSS every 30 s for 10 minutes on Tokens
 //   npm run bench -- --cli PATH        another build (e.g. a copy of an older dist/cli.js)
 //   BENCH_IDLE_SECONDS=20 npm run bench  a shorter idle window (quick looks; budgets say 60 s)
+//   npm run bench -- --launch-only     only the start-up rows (launch and headless), both modes
 //
 // What each row measures:
 // - launch to first rows: from the exec of node (a timestamp written by the shell that execs it)
@@ -48,6 +49,7 @@ const option = (name: string) => {
 };
 const cli = resolve(option('--cli') ?? join(root, 'dist', 'cli.js'));
 const LONG = flag('--long');
+const LAUNCH_ONLY = flag('--launch-only');
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const RUNS = 3;
 const COLS = 80;
@@ -333,6 +335,7 @@ async function measure(mode: Mode, full: boolean): Promise<ModeReport> {
   const nodeHeadless = Array.from({ length: 5 }, nodeBaseline);
   const hl = headless(mode, 5);
 
+  if (LAUNCH_ONLY) return { launch, node, frame: NaN, idle: { seconds: NaN, cpuMs: NaN, cpuPct: NaN, rssKiB: NaN, bursts: 0, bytes: 0, bytesPerBurst: NaN, refreshes: 0, bytesPerRefresh: NaN, other: 0 }, refresh: [], keys: [], headless: hl, nodeHeadless, series: [] };
   log(`${mode.name}: a session: full frame, every screen once, idle ${IDLE_S} s${full ? ', refreshes, keys' : ''}`);
   const s = await open(mode);
   const series: Array<[number, number]> = [];
