@@ -194,10 +194,17 @@ const result = await build({
 });
 // charset 'ascii' escapes every string, regular expression and identifier; what is left is in
 // comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
-await rm(join(root, 'dist', 'chunks'), { recursive: true, force: true });
 for (const file of result.outputFiles) {
   const text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
   await mkdir(dirname(file.path), { recursive: true });
   await writeFile(file.path, text);
 }
 chmodSync(out, 0o755);
+// Chunks of earlier builds stay an hour: a dashboard started before this build may still import
+// one of its chunks lazily (names carry a content hash, so nothing is overwritten).
+const chunksDir = join(root, 'dist', 'chunks');
+const current = new Set(result.outputFiles.map((f) => f.path));
+for (const name of existsSync(chunksDir) ? readdirSync(chunksDir) : []) {
+  const p = join(chunksDir, name);
+  if (!current.has(p) && Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
+}
