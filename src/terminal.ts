@@ -289,14 +289,16 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
         if (!repaint && screen[i] !== undefined) out += `\x1b[${i + 1};1H\x1b[2K`;
         continue;
       }
-      const cur = withLive(i, now) ?? { chars: [], styles: [], raw: line };
+      const live = withLive(i, now);
+      const cur = live ?? { chars: [], styles: [], raw: line };
       const old = screen[i];
       next[i] = cur;
       if (repaint || !old || cur.raw !== undefined || old.raw !== undefined) {
         // a repaint, or a line that is not plain SGR text: written whole (erase first, then
-        // write: erasing after a full-width line would eat its last character)
+        // write: erasing after a full-width line would eat its last character); Ink's own line
+        // when no live text was written over it (its styles are already as short as they get)
         if (!repaint && old && cur.raw !== undefined && old.raw === cur.raw) continue;
-        out += `\x1b[${i + 1};1H\x1b[2K${cur.raw ?? renderCells(cur, 0, cur.chars.length)}`;
+        out += `\x1b[${i + 1};1H\x1b[2K${cur.raw ?? (live === frameCells[i] ? `${line}${RESET}` : renderCells(cur, 0, cur.chars.length))}`;
         continue;
       }
       out += diffLine(i + 1, old, cur);
