@@ -23,9 +23,9 @@
 // - bytes per idle write burst: every byte written in the idle window divided by the number of
 //   write bursts (synchronized updates), as a share of a full frame (the repaint of Tokens with
 //   data that a resize forces).
-// - bytes per data refresh when every visible price changed: the simulator's clock is moved on
-//   6 h (POST /__sim/advance), then r refreshes; the burst that redraws the rows, as a share of a
-//   full frame, with how many visible price cells changed (3 refreshes, median).
+// - bytes per data refresh when every visible price changed: the simulator's clock is moved on by
+//   one poll interval (10 s, POST /__sim/advance), then r refreshes; the burst that redraws the
+//   rows, as a share of a full frame, with how many visible price cells changed (3 refreshes, median).
 // - key press to screen change: Down/Up alternately, 100 keys 120 ms apart, from the return of
 //   tmux send-keys (the key is in the pty by then) to the first write burst seen; p50 and p95.
 // - headless `tokens --json`: wall time of the whole process against the simulator process
@@ -256,7 +256,7 @@ async function forcedRefreshes(s: Session, simUrl: string | undefined, n: number
   for (let i = 0; i < n; i++) {
     const before = prices(await s.mon.screen());
     if (simUrl) {
-      await fetch(`${simUrl}/__sim/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 6 * 3600 }) });
+      await fetch(`${simUrl}/__sim/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 10 }) });
     } else {
       // demo mode: the embedded simulator's clock cannot be reached from outside; wait for prices to move
       await sleep(10_000);
