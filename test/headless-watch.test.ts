@@ -209,6 +209,10 @@ test('on a terminal: tokens prints a table, and --watch redraws it in place unti
   const once = await openTerminal(t, { command: [process.execPath, CLI, 'tokens', '--limit', '3'], cols: 160, rows: 30, env });
   assert.equal(await once.exited(), 0);
   assert.match(once.screen(), /^#\s+SYMBOL\s+NAME\s+PRICE\s+CHG 24h/m);
+  // --json on a terminal: the same document, indented for reading
+  const asked = await openTerminal(t, { command: [process.execPath, CLI, 'config', '--json'], cols: 160, rows: 30, env });
+  assert.equal(await asked.exited(), 0);
+  assert.match(asked.screen(), /^\{\n {2}"mode": "demo \(embedded simulator\)",\n/);
 
   const term = await openTerminal(t, { command: [process.execPath, CLI, 'tokens', '--watch', '--interval-ms', '2000', '--limit', '3'], cols: 160, rows: 30, env });
   const first = await term.waitFor(/^tokens toporganicscore 24h at .* UTC, every 2s \(Ctrl-C stops\)$/m, 15_000);
