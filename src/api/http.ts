@@ -184,6 +184,20 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<void> {
   if (!signal) return sleep(ms);
   if (signal.aborted) return Promise.reject(new Error('aborted'));
+  if (sleep === defaultSleep) {
+    // the real wait: its timer goes with the abort, so nothing is kept alive for a cancelled call
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new Error('aborted'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
   return new Promise<void>((resolve, reject) => {
     const onAbort = () => reject(new Error('aborted'));
     signal.addEventListener('abort', onAbort, { once: true });
