@@ -154,3 +154,57 @@ test('watch-only wallet refuses to sign with a clear reason', async () => {
   });
   assert.throws(() => watchOnlyWallet('not-an-address'), /not a wallet address/);
 });
+
+test('a symlink to a group- or world-readable key file is refused like the file; to a 0600 file it loads; dangling is not found', async () => {
+  const { symlink } = await import('node:fs/promises');
+  const dir = await tempDir();
+  const good = await createDemoKeyFile(dir);
+  const text = await readFile(good, 'utf8');
+  const open = await writeKey(dir, 'open.json', text, 0o644);
+  const viaLink = join(dir, 'link-to-open.json');
+  await symlink(open, viaLink);
+  await assert.rejects(loadKeypairFile(viaLink), (err: unknown) => {
+    assert.ok(err instanceof KeyFileError);
+    assert.match(err.message, /readable by group or others \(mode 0644\).*chmod 600/);
+    assertNoSecret(err.message, (JSON.parse(text) as number[]).slice(0, 32));
+    return true;
+  });
+  const worldOnly = await writeKey(dir, 'world.json', text, 0o604);
+  const linkWorld = join(dir, 'link-to-world.json');
+  await symlink(worldOnly, linkWorld);
+  await assert.rejects(loadKeypairFile(linkWorld), /readable by group or others \(mode 0604\)/);
+  const linkGood = join(dir, 'link-to-good.json');
+  await symlink(good, linkGood);
+  assert.equal((await loadKeypairFile(linkGood)).address, (await loadKeypairFile(good)).address);
+  const dangling = join(dir, 'dangling.json');
+  await symlink(join(dir, 'gone.json'), dangling);
+  await assert.rejects(loadKeypairFile(dangling), /key file not found/);
+  const linkDir = join(dir, 'link-to-dir');
+  await symlink(dir, linkDir);
+  await assert.rejects(loadKeypairFile(linkDir), /not a regular file/);
+});
+
+test('wrong lengths, values over 255, a wrong public half and oversized files are refused by name', async () => {
+  const dir = await tempDir();
+  const valid = JSON.parse(await readFile(await createDemoKeyFile(dir), 'utf8')) as number[];
+  const cases: Array<[string, string, RegExp]> = [
+    ['empty.json', '', /./],
+    ['empty-array.json', '[]', /array of 0 items|64/],
+    ['63.json', `[${valid.slice(0, 63).join(',')}]`, /array of 63 items/],
+    ['32-seed-only.json', `[${valid.slice(0, 32).join(',')}]`, /array of 32 items/],
+    ['over-255.json', `[${[...valid.slice(0, 40), 300, ...valid.slice(41)].join(',')}]`, /item 40 is not an integer 0\.\.255/],
+    ['huge-number.json', `[${[1e300, ...valid.slice(1)].join(',')}]`, /item 0 is not an integer 0\.\.255/],
+    ['other-public.json', `[${[...valid.slice(0, 32), ...valid.slice(0, 32)].join(',')}]`, /public half does not match/],
+    ['zero-public.json', `[${[...valid.slice(0, 32), ...new Array(32).fill(0)].join(',')}]`, /public half does not match/],
+    ['big.json', `[${valid.join(',')}]${' '.repeat(5000)}`, /too large to be a key file/],
+  ];
+  for (const [name, text, expected] of cases) {
+    const path = await writeKey(dir, name, text);
+    await assert.rejects(loadKeypairFile(path), (err: unknown) => {
+      assert.ok(err instanceof KeyFileError, `${name}: ${String(err)}`);
+      assert.match(err.message, expected, name);
+      assertNoSecret(err.message, valid.slice(0, 32));
+      return true;
+    });
+  }
+});
