@@ -124,3 +124,39 @@ export async function startSim(o: { apiKey: string; fund: string; seed?: number;
   });
   return { url, stop };
 }
+
+/** Every form a secret key takes in text: JSON array, decimal lists, hex, base64(url), base58, and each 16-byte window of the seed. */
+export async function secretForms(keyPath: string): Promise<string[]> {
+  const { readFileSync } = await import('node:fs');
+  const { encodeBase58 } = await import('../../src/wallet/base58.js');
+  const secret = Uint8Array.from(JSON.parse(readFileSync(keyPath, 'utf8')) as number[]);
+  const seed = secret.subarray(0, 32);
+  const forms: string[] = [];
+  for (const bytes of [secret, seed]) {
+    const buf = Buffer.from(bytes);
+    forms.push(JSON.stringify([...bytes]), [...bytes].join(','), [...bytes].join(', '), buf.toString('hex'), buf.toString('base64'), buf.toString('base64url'), encodeBase58(bytes));
+  }
+  for (let i = 0; i + 16 <= 32; i++) {
+    const w = Buffer.from(seed.subarray(i, i + 16));
+    forms.push(w.toString('hex'), w.toString('base64').replace(/=+$/, ''), encodeBase58(w), [...w].join(','));
+  }
+  secret.fill(0);
+  return forms;
+}
+
+/** Every file under a directory (the state dir, config dir), as text. */
+export async function filesUnder(dir: string): Promise<Array<[string, string]>> {
+  const { readdirSync, readFileSync, statSync, existsSync } = await import('node:fs');
+  const out: Array<[string, string]> = [];
+  const walk = (d: string) => {
+    if (!existsSync(d)) return;
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else if (st.isFile()) out.push([p, readFileSync(p).toString('latin1')]);
+    }
+  };
+  walk(dir);
+  return out;
+}

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { cli } from './lib.js';
+import { join } from 'node:path';
+import { cli, filesUnder, secretForms } from './lib.js';
 import { formatSummary, runSoak } from './soak.js';
 
 test('fault soak (short): the dashboard keeps working under 30% faults and an outage', async (t) => {
@@ -15,4 +16,21 @@ test('fault soak (short): the dashboard keeps working under 30% faults and an ou
   assert.ok(summary.faultsInjected > 0, 'faults were injected');
   assert.ok(summary.flowsStarted >= 2, `signing flows ran (${summary.flowsStarted})`);
   assert.equal(summary.flowsCompleted, summary.flowsStarted, 'every signing flow ended with a clear outcome');
+
+  // the secret scan over the whole session: terminal output, the state dir (journal, views, logs),
+  // the config dir and every request the service received
+  const traces = summary.traces!;
+  const forms = await secretForms(traces.keyPath);
+  const places: Array<[string, string]> = [
+    ['terminal output', traces.terminal],
+    ['request log', traces.requests],
+    ...(await filesUnder(join(traces.home, 'state'))),
+    ...(await filesUnder(join(traces.home, 'config'))),
+  ];
+  assert.ok(places.some(([where]) => where.endsWith('journal.jsonl')), 'the journal was scanned');
+  for (const [where, text] of places) {
+    assert.ok(!text.includes(traces.apiKey), `the API key appears in ${where}`);
+    for (const form of forms) assert.ok(!text.includes(form), `a form of the key file secret appears in ${where}`);
+  }
 });
+

@@ -33,6 +33,8 @@ export interface SoakSummary {
   screensChecked: number;
   outages: number;
   problems: string[];
+  /** where the session left its traces, for the secret scan */
+  traces?: { home: string; keyPath: string; apiKey: string; terminal: string; requests: string };
 }
 
 const COLS = 80;
@@ -220,9 +222,12 @@ export async function runSoak(t: { after(fn: () => void | Promise<void>): void }
   term.press('Escape');
   quitting = true;
   term.send('q');
-  const confirmQuit = await waitOr(ctx, (s) => /quit anyway|y quit|still in flight/i.test(s), 3000);
-  if (confirmQuit) term.send('y');
-  const code = await term.exited();
+  let timer: NodeJS.Timeout | undefined;
+  const quick = await Promise.race([term.exited(), new Promise<'asking'>((r) => (timer = setTimeout(() => r('asking'), 3000)))]);
+  clearTimeout(timer);
+  // quitting while a transaction is between sign and outcome asks first
+  if (quick === 'asking' && /quit/i.test(term.screen())) term.send('y');
+  const code = quick === 'asking' ? await term.exited() : quick;
   if (code !== 0) summary.problems.push(`q exited with ${code}`);
 
   // what the service saw, against the journal
@@ -256,6 +261,7 @@ export async function runSoak(t: { after(fn: () => void | Promise<void>): void }
   }
   if (unreported === 0 && usdcMoved !== reported) summary.problems.push(`USDC moved by ${usdcMoved} base units, the outcomes report ${reported}`);
   if (unreported > 0 && usdcMoved < reported) summary.problems.push(`USDC moved by ${usdcMoved}, less than the ${reported} reported`);
+  summary.traces = { home: home.dir, keyPath: home.keyPath, apiKey: API_KEY, terminal: term.rawOutput(), requests: JSON.stringify(log2) };
   if (unreported > 0) log(`${unreported} swap(s) without a final reported amount (outcome not known at quit); USDC moved ${usdcMoved}, reported ${reported}`);
   return summary;
 }
