@@ -1,5 +1,5 @@
 // The app's single useInput, and the hook through which every component receives keys.
-import { useInput, type Key } from 'ink';
+import { useInput, useStdin, type Key } from 'ink';
 import React, { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { KeyDispatcher, type KeyHandler, type KeyLayer } from './dispatcher.js';
 
@@ -34,8 +34,51 @@ export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderPro
     };
     step();
   }, [router]);
+  useInputGuard();
   useInput(onInput);
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
+}
+
+// Final bytes of the CSI sequences that are keys (arrows, Home/End, F1-F4, Shift-Tab, `~` keys,
+// rxvt shifted arrows, kitty `u`). Anything else after ESC [ is not a key: a pasted colour code,
+// a focus report, a stray terminal reply.
+const KEY_FINALS = 'ABCDEFGHPQRSZabcde~u';
+// eslint-disable-next-line no-control-regex
+const CSI = /^(?:\u001b+\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*([\u0040-\u007e])$/;
+// eslint-disable-next-line no-control-regex
+const SS3_WITH_MODIFIER = /^\u001b+O[0-9;]+([\u0040-\u007e])$/;
+
+/** An escape sequence Ink would hand on as a key although it is none (and may throw on). */
+export function isNotAKey(data: string): boolean {
+  const csi = CSI.exec(data) ?? SS3_WITH_MODIFIER.exec(data);
+  return csi !== null && !KEY_FINALS.includes(csi[1]);
+}
+
+/**
+ * Input events are screened before Ink's input hook sees them: escape sequences that are not keys
+ * are dropped (Ink 6 throws on some, e.g. a pasted `ESC [31m`, which would end the program), and
+ * an escape sequence Ink still fails on is dropped rather than allowed to crash the dashboard.
+ */
+function useInputGuard(): void {
+  const { internal_eventEmitter: events } = useStdin();
+  useLayoutEffect(() => {
+    if (!events) return;
+    const emit = events.emit;
+    events.emit = function guarded(this: typeof events, name: string | symbol, ...args: unknown[]): boolean {
+      const data = args[0];
+      if (name !== 'input' || typeof data !== 'string') return emit.call(this, name, ...args);
+      if (isNotAKey(data)) return false;
+      if (!data.startsWith('\u001b') && !data.startsWith('\u009b')) return emit.call(this, name, ...args);
+      try {
+        return emit.call(this, name, ...args);
+      } catch {
+        return false;
+      }
+    };
+    return () => {
+      events.emit = emit;
+    };
+  }, [events]);
 }
 
 /**

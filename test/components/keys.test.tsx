@@ -267,3 +267,11 @@ describe('key bursts', () => {
     assert.equal(moves, 4);
   });
 });
+
+describe('escape sequences that are not keys', () => {
+  it('drops colour codes, screen controls and terminal replies but keeps every key sequence', async () => {
+    const { isNotAKey } = await import('../../components/keys/KeyRouter.js');
+    for (const s of ['\x1b[31m', '\x1b[0m', '\x1b[1;31m', '\x9b31m', '\x1b[2J', '\x1b[?1049l', '\x1b[I', '\x1bO5x']) assert.equal(isNotAKey(s), true, JSON.stringify(s));
+    for (const s of ['\x1b[A', '\x1b[B', '\x1b[C', '\x1b[D', '\x1b[H', '\x1b[F', '\x1b[5~', '\x1b[6~', '\x1b[3~', '\x1b[Z', '\x1b[1;5C', '\x1bOP', '\x1b[97;5u', 'a', '\x1b', 'red']) assert.equal(isNotAKey(s), false, JSON.stringify(s));
+  });
+});

@@ -147,7 +147,7 @@ test(`every text input survives random and adversarial strings (seed ${SEED})`, 
       const drawn = [...ADVERSARIAL.filter(() => next() < 0.3), ...Array.from({ length: PER_TARGET }, () => randomInput(next))];
       // 10 000 characters: in the command bar and one field of each form (typing them takes seconds)
       if (target.name === 'command bar' || target.name === 'Swap form: Amount') drawn.push(LONG);
-      const inputs = drawn.filter((i) => !inkThrowsOn(i));
+      const inputs = drawn;
       for (const input of inputs) {
         await reset(d, target.screen);
         await typeKeys(d.app, ...target.open);
@@ -180,15 +180,24 @@ test('the command bar answers garbage with a message, not silence', async (t) =>
   }
 });
 
-test('a pasted colour escape sequence does not kill the dashboard', { todo: 'Ink use-input: input = keypress.name is undefined for an unnamed ctrl sequence, then input.startsWith throws (reproduced in a real terminal: exit 1)' }, async (t) => {
+test('a pasted colour escape sequence does not kill the dashboard', async (t) => {
   const d = await startDashboard({ columns: 80, rows: 24 });
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => f.includes('1 Tokens'), 10_000);
+  // the sequences Ink 6's input hook throws on (an unnamed ctrl sequence: ESC [31m, ESC [0m)
   const crashing = ADVERSARIAL.filter(inkThrowsOn);
   assert.ok(crashing.length > 0);
   for (const input of crashing) {
     await reset(d, '1');
     await typeKeys(d.app, ':', input);
-    checkFrame(d, 'command bar', input);
+    const frame = checkFrame(d, 'command bar', input);
+    // the text of the paste arrives, the colour codes do not
+    // eslint-disable-next-line no-control-regex
+    const text = input.replace(/\x1b\[[0-9;]*m/g, '').trim();
+    assert.ok(frame.split('\n').slice(-3).join('\n').includes(`:${text}`), `the command bar holds ${JSON.stringify(text)}:\n${frame}`);
+    await typeKeys(d.app, 'escape');
   }
+  // still answers keys
+  await typeKeys(d.app, '5');
+  await waitForFrame(d.app, (f) => f.includes('[5 Portfolio]') && f.includes('Net worth'), 5000);
 });
