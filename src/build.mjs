@@ -51,7 +51,7 @@ const NARROW_GLYPHS = '\u00b7\u2014\u2013\u2026\u203a\u2039\u00ab\u00bb\u25b2\u2
   '\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f' +
   '\u2502\u2500\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2550\u2551\u256d\u256e\u256f\u2570\u2504\u2591\u2592\u2593\u25cf\u25cb\u25c6\u25c7\u25a0\u25a1\u25aa\u25ab' +
   '\u2022\u00b0\u00b1\u00d7\u00f7\u00a2\u00a3\u00a5\u20ac\u2122\u00a9\u00ae\u2248\u2260\u2264\u2265\u221e\u221a\u2206\u00b5\u00a7\u00b6\u26a0\u270e\u25b8\u25b9\u25c2\u25b4\u25be';
-const WIDTH_CACHE = 4096;
+const WIDTH_CACHE = 1024;
 const oneStringWidth = {
   name: 'one-string-width',
   setup(b) {
@@ -106,9 +106,9 @@ const BOUNDED_MAP = `class __TdBoundedMap extends Map {
 }
 `;
 const dependencyPatches = {
-  'measure-text.js': [['const cache = new Map();', BOUNDED_MAP + 'const cache = new __TdBoundedMap(2048);']],
+  'measure-text.js': [['const cache = new Map();', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);']],
   'wrap-text.js': [
-    ['const cache = {};', BOUNDED_MAP + 'const cache = new __TdBoundedMap(2048);'],
+    ['const cache = {};', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);'],
     ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
     ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
   ],
@@ -119,9 +119,9 @@ const dependencyPatches = {
   ],
   'output.js': [
     ['class OutputCaches {', BOUNDED_MAP + 'class OutputCaches {'],
-    ['    widths = new Map();', '    widths = new __TdBoundedMap(4096);'],
-    ['    blockWidths = new Map();', '    blockWidths = new __TdBoundedMap(1024);'],
-    ['    styledChars = new Map();', '    styledChars = new __TdBoundedMap(1024);'],
+    ['    widths = new Map();', '    widths = new __TdBoundedMap(1024);'],
+    ['    blockWidths = new Map();', '    blockWidths = new __TdBoundedMap(256);'],
+    ['    styledChars = new Map();', '    styledChars = new __TdBoundedMap(256);'],
     // one set of caches for every frame (the styled characters are only read, never changed)
     ['    caches = new OutputCaches();', '    caches = __tdSharedCaches;'],
     ['export default class Output {', 'const __tdSharedCaches = new OutputCaches();\nconst __tdBlank = Object.freeze({ type: \'char\', value: \' \', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {'],
