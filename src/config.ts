@@ -207,6 +207,10 @@ export function loadConfig(src: ConfigSources): Config {
     if (checked.problem) problems.push(checked.problem);
     else values[name] = checked.value;
   }
+  // sent as a header: a newline or control character in it is refused here, never repeated
+  if (typeof values.apiKey === 'string' && !/^[\x21-\x7e]+$/.test(values.apiKey)) {
+    problems.push('apiKey: must be printable ASCII without spaces or control characters (a newline pasted with it?)');
+  }
   if (values.keypair !== undefined && values.address !== undefined) {
     problems.push('keypair and address: give one of them (address alone means watch-only)');
   }

@@ -102,9 +102,11 @@ test('an API key with a newline or control characters is refused with a message 
   const home = mkdtempSync(join(tmpdir(), 'td-fuzz-key-'));
   t.after(() => rmSync(home, { recursive: true, force: true }));
   for (const key of ['abcdefgh\nX-Evil: 1', 'abcdefgh\r\n', 'abc\x1b[31mdefgh', 'abcd efgh']) {
-    for (const how of ['env', 'flag'] as const) {
-      const r = await run(how === 'flag' ? ['tokens', '--api-key', key] : ['tokens'], home, how === 'env' ? { TRADEDECK_API_KEY: key } : {});
-      const label = `${how} ${JSON.stringify(key)}`;
+    // live and demo mode (the embedded simulator must not keep a refused start alive), and `config`
+    for (const [how, command, demo] of [['env', 'tokens', false], ['flag', 'tokens', false], ['flag', 'tokens', true], ['env', 'config', false]] as const) {
+      const r = await run(how === 'flag' ? [command, '--api-key', key] : [command], home, { ...(how === 'env' ? { TRADEDECK_API_KEY: key } : {}), ...(demo ? { TRADEDECK_BASE_URL: '' } : {}) });
+      const label = `${command} ${how}${demo ? ' demo' : ''} ${JSON.stringify(key)}`;
+      assert.equal(r.signal, null, `${label}: killed after 20 s (hung)`);
       assert.ok(r.code === 1 || r.code === 2, `${label}: exit ${r.code}`);
       assert.match(r.stderr, /api.?key/i, `${label}: the message names the API key: ${r.stderr}`);
       assert.ok(!r.stderr.includes(key.trim()) && !r.stdout.includes(key.trim()), `${label}: the key is repeated`);
