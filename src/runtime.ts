@@ -31,7 +31,14 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
   if (config.mode === 'demo') {
     const { startSim } = await import('./sim/index.js');
     const sim = await startSim({ seed: config.seed, timeScale: config.timeScale });
-    const client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
+    let client: ReturnType<typeof createApiClient>;
+    try {
+      client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
+    } catch (e) {
+      // a simulator left listening would keep the refused start alive
+      await sim.stop();
+      throw e;
+    }
     return {
       mode: 'demo',
       label: 'SIMULATED',
