@@ -34,7 +34,8 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   const flash = useFlash();
   const theme = useTheme();
   const { poll } = useResourceState(TOKENS_SCREEN, 'list');
-  const now = useSession((s) => s.now);
+  // only the detail view shows ages: the list does not re-render on the session's 1 s tick
+  const now = useSession((s) => (store.getState().detail ? s.now : 0));
   const useTokens = <U,>(selector: (s: TokensState) => U): U => useStore(store, selector);
 
   const category = useTokens((s) => s.category);

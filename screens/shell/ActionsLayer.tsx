@@ -32,7 +32,8 @@ export interface ActionsLayerProps {
 
 export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
   const { services: s, keymap } = useShell();
-  const now = useSession((st) => st.now);
+  // the clock ticks these only while the journal or the notifications are open
+  const now = useSession((st) => (s.journalView.getState().open || s.notifications.getState().open ? st.now : 0));
   const journalOpen = useStore(s.journalView, (st) => st.open);
   const confirming = useStore(s.confirm, (st) => st.queue.length > 0);
   const notificationsOpen = useStore(s.notifications, (st) => st.open);

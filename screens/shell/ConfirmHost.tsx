@@ -21,7 +21,8 @@ function ageText(ageMs: number, leftMs: number | undefined): string {
 
 export function ConfirmHost({ store, width, height }: ConfirmHostProps) {
   const head = useStore(store, (s) => s.queue[0]);
-  const now = useSession((s) => s.now);
+  // the quote age ticks only while a dialog is up
+  const now = useSession((s) => (store.getState().queue.length > 0 ? s.now : 0));
   // Unmounting the host (quit, or the app going away) must never leave a pipeline waiting to sign.
   useEffect(() => () => store.getState().cancelAll(), [store]);
   if (!head) return null;
