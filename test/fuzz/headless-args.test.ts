@@ -8,20 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, root } from '../reliability/lib.js';
+import { prng } from '../helpers/prng.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const CASES = Number(process.env.TRADEDECK_FUZZ_ARGV ?? 40);
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COMMANDS = ['tokens', 'quote', 'portfolio', 'orders', 'invites', 'studio', 'limit', 'dca', 'cancel', 'cancel-all', 'config', 'frobnicate', '--help', '-h', '--version', ''];
 const WORDS = [

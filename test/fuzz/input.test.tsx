@@ -12,6 +12,7 @@ import { startDashboard, type Dashboard } from '../screens/setup.js';
 import { typeKeys, waitForFrame } from '../components/helpers.js';
 import parseKeypress from '../../node_modules/ink/build/parse-keypress.js';
 import { createInputParser } from '../../node_modules/ink/build/input-parser.js';
+import { prng } from '../helpers/prng.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const PER_TARGET = Number(process.env.TRADEDECK_FUZZ_CASES ?? 4);
@@ -32,17 +33,6 @@ function inkThrowsOn(input: string): boolean {
     const k = parseKeypress(e) as { ctrl?: boolean; name?: string; isKittyProtocol?: boolean };
     return !k.isKittyProtocol && k.ctrl === true && typeof k.name !== 'string';
   });
-}
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export const ADVERSARIAL: string[] = [
