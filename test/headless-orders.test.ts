@@ -3,34 +3,20 @@
 // nothing (exit 2); input rules are named before any request; cancel-all cancels every open order.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { cleanEnv, runCli, type Run } from './helpers/cli.js';
-import { startSim, type SimHandle } from '../src/sim/index.js';
-import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
+import { startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
+import type { SimHandle } from '../src/sim/index.js';
 
+let rig: SignerRig;
 let sim: SimHandle;
-let home: string;
-let keyPath: string;
 let address: string;
 
 before(async () => {
-  home = mkdtempSync(join(tmpdir(), 'td-headless-orders-'));
-  keyPath = await createDemoKeyFile(join(home, 'keys'));
-  address = (await loadKeypairFile(keyPath)).address;
-  sim = await startSim({ seed: 13 });
-  sim.fund(address);
+  rig = await startSignerRig(13, 'td-headless-orders-');
+  ({ sim, address } = rig);
 });
-after(async () => {
-  await sim.stop();
-  rmSync(home, { recursive: true, force: true });
-});
+after(() => rig.close());
 
-function run(...args: string[]): Promise<Run> {
-  const env = { ...cleanEnv(home), TRADEDECK_API_KEY: 'test-key' };
-  return runCli([...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], env);
-}
+const run = (...args: string[]): Promise<Run> => rig.run(...args);
 
 const count = (path: string) => sim.requests().filter((r) => r.path === path).length;
 const openOrders = async () =>

@@ -4,40 +4,29 @@
 // after the simulator's clock moved pays the creator.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, cleanEnv, runCli, type Run } from './helpers/cli.js';
+import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
 import { USDC_MINT } from '../src/api/types.js';
-import { startSim, type SimHandle } from '../src/sim/index.js';
-import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
+import type { SimHandle } from '../src/sim/index.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
+let rig: SignerRig;
 let sim: SimHandle;
 let home: string;
-let keyPath: string;
 let address: string;
 let image: string;
 
 before(async () => {
-  home = mkdtempSync(join(tmpdir(), 'td-headless-studio-'));
-  keyPath = await createDemoKeyFile(join(home, 'keys'));
-  address = (await loadKeypairFile(keyPath)).address;
-  sim = await startSim({ seed: 11 });
-  sim.fund(address);
+  rig = await startSignerRig(11, 'td-headless-studio-');
+  ({ sim, home, address } = rig);
   image = join(home, 'logo.png');
   writeFileSync(image, PNG);
 });
-after(async () => {
-  await sim.stop();
-  rmSync(home, { recursive: true, force: true });
-});
+after(() => rig.close());
 
-function run(...args: string[]): Promise<Run> {
-  const env = { ...cleanEnv(home), TRADEDECK_API_KEY: 'test-key' };
-  return runCli([...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], env);
-}
+const run = (...args: string[]): Promise<Run> => rig.run(...args);
 
 const studioRequests = () => sim.requests().filter((r) => r.path.startsWith('/studio/'));
 const sends = () => sim.requests().filter((r) => r.path === '/rpc' && (r.body as { method?: string } | null)?.method === 'sendTransaction');

@@ -1,9 +1,11 @@
 // The built program (dist/cli.js) run as a person would from a shell: a clean home, no key file,
 // demo mode unless a base URL is given; asynchronous, so a simulator held by the test keeps answering.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startSim, type SimHandle } from '../../src/sim/index.js';
+import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
 export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 
@@ -42,4 +44,34 @@ export function collect(file: string, args: string[], env: NodeJS.ProcessEnv): P
 /** `tradedeck ARGS...` */
 export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return collect(process.execPath, [CLI, ...args], env);
+}
+
+export interface SignerRig {
+  sim: SimHandle;
+  home: string;
+  keyPath: string;
+  address: string;
+  /** `tradedeck ARGS...` in live mode against `sim`, signing with the rig's key file */
+  run(...args: string[]): Promise<Run>;
+  close(): Promise<void>;
+}
+
+/** A simulator the test holds, a demo key file in a fresh home, and that wallet funded. */
+export async function startSignerRig(seed: number, prefix: string): Promise<SignerRig> {
+  const home = mkdtempSync(join(tmpdir(), prefix));
+  const keyPath = await createDemoKeyFile(join(home, 'keys'));
+  const address = (await loadKeypairFile(keyPath)).address;
+  const sim = await startSim({ seed });
+  sim.fund(address);
+  return {
+    sim,
+    home,
+    keyPath,
+    address,
+    run: (...args) => runCli([...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], { ...cleanEnv(home), TRADEDECK_API_KEY: 'test-key' }),
+    close: async () => {
+      await sim.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
 }
