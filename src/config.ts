@@ -2,6 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isSendableApiKey } from './api/errors.js';
 
 export interface Config {
   /** demo: no base URL configured, the embedded simulator serves everything */
@@ -208,7 +209,7 @@ export function loadConfig(src: ConfigSources): Config {
     else values[name] = checked.value;
   }
   // sent as a header: a newline or control character in it is refused here, never repeated
-  if (typeof values.apiKey === 'string' && !/^[\x21-\x7e]+$/.test(values.apiKey)) {
+  if (typeof values.apiKey === 'string' && !isSendableApiKey(values.apiKey)) {
     problems.push('apiKey: must be printable ASCII without spaces or control characters (a newline pasted with it?)');
   }
   if (values.keypair !== undefined && values.address !== undefined) {

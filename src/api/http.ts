@@ -3,7 +3,7 @@
 // whose text never contains the API key.
 
 import type { IncomingMessage } from 'node:http';
-import { ApiError, ResponseShapeError, sanitizeText } from './errors.js';
+import { ApiError, isSendableApiKey, ResponseShapeError, sanitizeText } from './errors.js';
 
 export interface RequestEvent {
   method: string;
@@ -227,7 +227,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const apiKey = opts.apiKey || undefined;
   // checked here so that a header error from fetch (which would quote the value) cannot happen
-  if (apiKey !== undefined && !/^[\x21-\x7e]+$/.test(apiKey)) {
+  if (apiKey !== undefined && !isSendableApiKey(apiKey)) {
     throw new TypeError('apiKey must be printable ASCII without spaces');
   }
   const secrets = apiKey ? [apiKey] : [];
