@@ -1,11 +1,15 @@
 // Editing the fields of a form: nothing is edited on arrival; start() opens the focused text field
-// (Enter or e), and from then on every key goes to it (q, 1, n never leak out) until Enter or Esc
-// closes it, keeping what was typed. Tab/Down and Shift-Tab/Up move to the next field and go on
-// editing there. A toggle is flipped instead of edited.
+// (Enter or e), and from then on every key goes to it (q, 1, n never leak out) until Enter closes it
+// keeping what was typed, or Esc closes it putting back the value from before the edit. Tab/Down and
+// Shift-Tab/Up keep the edit, move to the next field and go on editing there. A toggle is flipped
+// instead of edited.
 import { applyLineKey, lineAt, type LineState } from '../fields/lineEdit.js';
 import { normalizeKey, useKeyLayer } from '../keys/index.js';
 import { useRefState } from '../useRefState.js';
 import type { FieldDef } from './FormLines.js';
+
+/** The footer line while a field is edited (every form says the same). */
+export const EDITING_HELP = 'editing: Enter keeps · Esc restores · Tab/↑↓ next field · keys go here';
 
 export interface FormEditingOptions {
   fields(): readonly FieldDef<string>[];
@@ -31,16 +35,26 @@ export interface FormEditing {
 export function useFormEditing(o: FormEditingOptions): FormEditing {
   const [editing, setEditing] = useRefState(false);
   const [line, setLine] = useRefState<LineState | null>(null);
+  // The focused field's value when its edit began (Esc puts it back).
+  const [before, setBefore] = useRefState<{ key: string; value: string | boolean } | null>(null);
+  const remember = (key: string) => setBefore({ key, value: o.valueOf(key) });
   const move = (by: number | 'top' | 'bottom') => {
     const fs = o.fields();
     const i = Math.max(0, fs.findIndex((f) => f.key === o.focus()));
     const to = by === 'top' ? 0 : by === 'bottom' ? fs.length - 1 : Math.min(fs.length - 1, Math.max(0, i + by));
     o.setFocus(fs[to].key);
     setLine(null);
+    if (editing()) remember(fs[to].key);
   };
   const stop = () => {
     setEditing(false);
     setLine(null);
+    setBefore(null);
+  };
+  const cancel = () => {
+    const b = before();
+    if (b && b.key === o.focus() && o.valueOf(b.key) !== b.value) o.setValue(b.key, b.value);
+    stop();
   };
   useKeyLayer(
     'input',
@@ -48,7 +62,8 @@ export function useFormEditing(o: FormEditingOptions): FormEditing {
       if (!editing()) return false;
       const name = normalizeKey(input, key);
       if (name === 'ctrl+c') return false;
-      if (name === 'escape' || name === 'enter') return stop(), true;
+      if (name === 'enter') return stop(), true;
+      if (name === 'escape') return cancel(), true;
       if (name === 'tab' || name === 'down') return move(1), true;
       if (name === 'shift+tab' || name === 'up') return move(-1), true;
       const k = o.focus();
@@ -70,6 +85,7 @@ export function useFormEditing(o: FormEditingOptions): FormEditing {
       if (!f) return;
       if (f.kind === 'toggle') return o.setValue(f.key, !o.valueOf(f.key));
       setLine(lineAt(String(o.valueOf(f.key))));
+      remember(f.key);
       setEditing(true);
     },
     stop,

@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { FormLines } from '../../components/form/FormLines.js';
-import { useFormEditing } from '../../components/form/useFormEditing.js';
+import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditing.js';
 import { useCommands } from '../../components/keys/index.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
@@ -78,7 +78,7 @@ export function OrderForm({ store, services: s, kind, width, height }: { store: 
   const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps
   const notes = formNotes(kind, values, catalog, s.now());
   const title = kind === 'limit' ? 'New limit order: sell an amount for a total (or @price per token)' : 'New DCA: spend a total in equal buys, one every interval';
-  const help = editing.editing() ? 'editing: Tab/↑↓ next field · Enter/Esc done · keys go to the field' : 'j/k field · Enter/e edit · s place (confirm first) · Esc close (kept)';
+  const help = editing.editing() ? EDITING_HELP : 'j/k field · Enter/e edit · s place (confirm first) · Esc close (kept)';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.accent} bold>{padCell(title, width)}</Text>

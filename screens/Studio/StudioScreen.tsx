@@ -19,7 +19,7 @@ import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js'
 import type { ScreenProps } from '../shell/types.js';
 import { CLAIM_FIELDS, CREATE_FIELDS } from './fields.js';
 import { FormLines } from '../../components/form/FormLines.js';
-import { useFormEditing } from '../../components/form/useFormEditing.js';
+import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditing.js';
 import { claimNotes, createNotes, printable } from './notes.js';
 import { PoolsView } from './PoolsView.js';
 import { openClaim, quoteMintsOf } from './open.js';
@@ -124,7 +124,7 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const help = blocked
     ? `Signing disabled: ${blocked}`
     : editing()
-      ? 'editing: Tab/↑↓ next field · Enter/Esc done · keys go to the field'
+      ? EDITING_HELP
       : view === 'create'
         ? 'Enter/e edit · s launch (confirm first) · Esc back to the pools'
         : view === 'claim'

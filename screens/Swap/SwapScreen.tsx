@@ -1,9 +1,9 @@
 // The Swap screen (tab 2): pick the tokens by symbol, name or mint, the amount (with the wallet's
 // balance and max), mode, slippage and the advanced quote parameters; a live quote with its route;
 // s swaps through the order group, b through the swap group, i shows the instructions. Arriving
-// here never starts editing: Enter or e edits the selected field, Esc or Enter leaves it.
+// here never starts editing: Enter or e edits the selected field, Enter keeps the edit, Esc restores the value from before it.
 import { Box, Text } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
 import { useCommands } from '../../components/keys/index.js';
@@ -22,6 +22,7 @@ import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { visibleFields } from './fields.js';
 import { FormView } from './FormView.js';
+import { EDITING_HELP } from '../../components/form/useFormEditing.js';
 import { instructionSections } from './instructions.js';
 import { fieldNotes } from './notes.js';
 import { Panel } from './Panel.js';
@@ -51,7 +52,16 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const fields = visibleFields(advanced);
   const firstEmpty = fields.find((f) => String(form[f.key]).trim() === '')?.key;
   const [focus, setFocus] = useRefState<keyof SwapForm>(firstEmpty ?? 'amount');
-  const [editing, setEditing] = useRefState(false);
+  const [editing, setEditingState] = useRefState(false);
+  // The focused field's value when its edit began: Esc puts it back, Enter and Tab keep the edit.
+  const [before, setBefore] = useRefState<{ key: keyof SwapForm; value: string | boolean } | null>(null);
+  const setEditing = useCallback(
+    (on: boolean) => {
+      setBefore(on ? { key: focus(), value: swap.getState().form[focus()] } : null);
+      setEditingState(on);
+    },
+    [focus, setBefore, setEditingState, swap],
+  );
   const [suggestion, setSuggestion] = useRefState(0);
   // The edited line (cursor included) of the focused text field; re-read from the form on focus.
   const [line, setLineState] = useRefState<{ key: keyof SwapForm; line: LineState } | null>(null);
@@ -113,8 +123,10 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   };
   const move = (by: 1 | -1) => {
     const i = fields.findIndex((x) => x.key === focus());
-    setFocus(fields[Math.min(fields.length - 1, Math.max(0, i + by))].key);
+    const to = fields[Math.min(fields.length - 1, Math.max(0, i + by))].key;
+    setFocus(to);
     setSuggestion(0);
+    if (editing()) setBefore({ key: to, value: swap.getState().form[to] });
   };
   useFormKeys(
     {
@@ -130,6 +142,11 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       },
       move,
       stopEditing: () => setEditing(false),
+      cancelEditing: () => {
+        const b = before();
+        if (b && b.key === focus() && swap.getState().form[b.key] !== b.value) setField(b.key, b.value);
+        setEditing(false);
+      },
       line: currentLine,
       setLine: (next) => {
         setLineState({ key: focus(), line: next });
@@ -209,7 +226,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     blocked: signingBlocked(s),
     height: panelHeight,
   });
-  const help = editing() ? 'editing: Tab/↑↓ next field · Enter/Esc done · keys go to the field' : 'Enter/e edit · s swap (order) · b build+send · i instr · m max · f flip';
+  const help = editing() ? EDITING_HELP : 'Enter/e edit · s swap (order) · b build+send · i instr · m max · f flip';
   return (
     <Box flexDirection="column" height={height} width={width}>
       <FormView fields={fields} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />

@@ -1,7 +1,8 @@
 // Keys while a Swap field is being edited. The field owns the keyboard: printable keys edit it (or
 // are swallowed on a select or toggle), so `q` or `1` never quits or switches screens. Tab/Down and
 // Shift-Tab/Up move between fields (or through a token field's suggestions), Enter picks the
-// suggestion or stops editing, Esc stops editing.
+// suggestion or stops editing keeping the text, Esc stops editing and restores the field's value from
+// before the edit.
 import { applyLineKey, type LineState } from '../../components/fields/lineEdit.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import type { FieldDef } from './fields.js';
@@ -15,6 +16,8 @@ export interface FormKeyActions {
   pickSuggestion(): void;
   move(by: 1 | -1): void;
   stopEditing(): void;
+  /** Esc: the focused field gets back its value from before this edit, and editing stops */
+  cancelEditing(): void;
   /** the focused text field's line, and setting it (text changes go to the form) */
   line(): LineState;
   setLine(line: LineState): void;
@@ -56,7 +59,7 @@ export function useFormKeys(a: FormKeyActions, active: boolean): void {
           } else a.stopEditing();
           return true;
         case 'escape':
-          a.stopEditing();
+          a.cancelEditing();
           return true;
       }
       // Text fields edit here; nothing else leaks out of a field (q never quits, 1 never switches).

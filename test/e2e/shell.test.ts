@@ -17,7 +17,7 @@ const ROW = /^[› ]\s*\d+\s+[★ ]?\S+/;
 const tokenRows = (screen: string) => screen.split('\n').slice(2).filter((l) => ROW.test(l));
 const narrowEnough = (screen: string, cols: number) => screen.split('\n').every((l) => l.length <= cols);
 
-test('80x24: 2 then 1; Enter on From, SO, Esc, 1 keeps the text; ? fits at 80x24 and 100x30; :rows 5; :limit alone explains itself', async (t) => {
+test('80x24: 2 then 1; Enter on From, SO, Esc restores the field; SO Enter keeps SOL across 1 and 2; ? fits at 80x24 and 100x30; :rows 5; :limit alone explains itself', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
   const home = mkdtempSync(join(tmpdir(), 'td-e2e-shell-'));
   t.after(() => rmSync(home, { recursive: true, force: true }));
@@ -37,11 +37,20 @@ test('80x24: 2 then 1; Enter on From, SO, Esc, 1 keeps the text; ? fits at 80x24
   term.send('SO');
   await term.waitFor(/✎ From\s+SO/, 10_000);
   term.press('Escape');
-  await term.waitFor((s) => !s.includes('✎ From'), 10_000);
+  const restored = await term.waitFor((s) => !s.includes('✎ From') && s.includes('› From'), 10_000);
+  assert.doesNotMatch(restored, /From\s+SO/, 'Esc puts back the value from before the edit');
+  term.press('Enter');
+  await term.waitFor('✎ From', 10_000);
+  term.send('SO');
+  await term.waitFor(/✎ From\s+SO/, 10_000);
+  term.press('Enter');
+  await term.waitFor(/From\s+SOL\b/, 10_000);
+  term.press('Escape');
+  await term.waitFor((s) => !s.includes('✎'), 10_000);
   term.send('1');
   await term.waitFor((s) => tokenRows(s).length >= 10, 10_000);
   term.send('2');
-  await term.waitFor(/From\s+SO/, 10_000);
+  await term.waitFor(/From\s+SOL\b/, 10_000);
   term.send('1');
   await term.waitFor((s) => tokenRows(s).length >= 10, 10_000);
 

@@ -190,7 +190,7 @@ test('invalid fields through the form: each gets its own message on screen and n
   assert.equal(studio(d, 'fee').length, 0);
 });
 
-test('keys never trap: a field being edited takes q and 1; Esc leaves it and 1 goes to Tokens', async (t) => {
+test('keys never trap: a field being edited takes q and 1; Esc leaves it (restoring the value), Enter keeps it, 1 goes to Tokens', async (t) => {
   const d = await open(t);
   await typeKeys(d.app, 'n', 'enter', 'q1');
   await waitForFrame(d.app, (f) => f.includes('✎ Name') && f.includes('q1'), 3000);
@@ -199,8 +199,15 @@ test('keys never trap: a field being edited takes q and 1; Esc leaves it and 1 g
   await typeKeys(d.app, 'escape', '2');
   assert.equal(d.services.session.getState().screen, 'swap');
   await typeKeys(d.app, '6');
-  // the form is still there, not being edited: 1 leaves at once
+  // the form is still there, not being edited, and Esc put back the Name from before the edit
+  const back = await waitForFrame(d.app, (f) => f.includes('› Name'), 3000);
+  assert.ok(!back.includes('q1'), back);
+  // Enter keeps an edit
+  await typeKeys(d.app, 'enter', 'q1');
+  await waitForFrame(d.app, (f) => f.includes('✎ Name') && f.includes('q1'), 3000);
+  await typeKeys(d.app, 'enter');
   await waitForFrame(d.app, (f) => f.includes('› Name') && f.includes('q1'), 3000);
+  // 1 leaves at once
   await typeKeys(d.app, '1');
   assert.equal(d.services.session.getState().screen, 'tokens');
 });

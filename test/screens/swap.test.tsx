@@ -18,7 +18,7 @@ function mountSwap(w: World, size = { columns: 80, rows: 24 }) {
   return { app, log, cleanup: () => app.unmount() };
 }
 
-test('arriving never edits: 1 goes back to Tokens; Enter edits a field, where q and 1 are text; Esc leaves it and keeps it', async (t) => {
+test('arriving never edits: 1 goes back to Tokens; Enter edits a field, where q and 1 are text; Esc leaves it', async (t) => {
   const w = await world(t);
   const { app, log, cleanup } = mountSwap(w);
   t.after(cleanup);
@@ -39,12 +39,38 @@ test('arriving never edits: 1 goes back to Tokens; Enter edits a field, where q 
   assert.match(frame, /✓ SOL So11…1112/);
   assert.match(frame, /refresh in \d+s/);
   assert.match(frame, /Price impact/);
-  // Esc leaves editing and keeps the text; the number key then switches screens.
+  // Esc leaves editing (nothing was typed: the text stays); the number key then switches screens.
   await typeKeys(app, 'k', 'k', 'enter', 'escape', '1');
   assert.equal(w.session.getState().screen, 'tokens');
   assert.equal(w.services.swap.getState().form.input, 'SOL');
   await typeKeys(app, 'q');
   assert.equal(log.quits, 1);
+});
+
+test('Esc while editing puts back the value from before the edit (also after Tab moved on); Enter keeps the edit', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  // arriving, the cursor is on the first empty field (Slippage): up twice to Amount, edit it to 0.25
+  // and press Esc: 0.2 comes back
+  await typeKeys(app, 'k', 'k', 'enter', 'end', '5');
+  await waitForFrame(app, (f) => /✎ Amount\s+0\.25/.test(f));
+  await typeKeys(app, 'escape');
+  const back = await waitForFrame(app, (f) => /› Amount\s+0\.2\b/.test(f) && !f.includes('✎'));
+  assert.doesNotMatch(back, /0\.25/);
+  assert.equal(w.services.swap.getState().form.amount, '0.2');
+  // Tab keeps the edit of the field it leaves; Esc then restores only the field being edited
+  await typeKeys(app, 'enter', 'end', '5', 'tab', 'x');
+  await waitFor(() => w.services.swap.getState().form.amount === '0.25');
+  await typeKeys(app, 'escape');
+  await waitForFrame(app, (f) => !f.includes('✎'));
+  assert.equal(w.services.swap.getState().form.amount, '0.25');
+  assert.notEqual(w.services.swap.getState().form.mode, 'x');
+  // Enter keeps
+  await typeKeys(app, 'k', 'enter', 'backspace', '3', 'enter');
+  await waitForFrame(app, (f) => /› Amount\s+0\.23\b/.test(f));
+  assert.equal(w.services.swap.getState().form.amount, '0.23');
 });
 
 test('s then n: the dialog shows the summary, and nothing reaches an execute or sendTransaction', async (t) => {
