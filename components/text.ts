@@ -13,17 +13,26 @@ export function textWidth(text: string): number {
 const SINGLE_UNITS = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205f\u2070-\u2bff]*$/;
 // created on first need: an Intl.Segmenter costs ~8 ms to make, which start-up need not pay
 let segmenter: Intl.Segmenter | undefined;
-const graphemes = (text: string): Iterable<string> =>
-  SINGLE_UNITS.test(text) ? text : [...(segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
+function* graphemes(text: string): Iterable<string> {
+  if (SINGLE_UNITS.test(text)) return yield* text;
+  for (const s of (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)) yield s.segment;
+}
 
-/** Cuts `text` to at most `width` columns, ending in "…" when something was cut. */
+/** Code units looked at to cut a line: far more than any real grapheme run needs per column. */
+const UNITS_PER_COLUMN = 8;
+
+/** Cuts `text` to at most `width` columns, ending in "…" when something was cut. Returns `text`
+ * itself when it fits. Only the start of a long text is measured, so a pasted 10 000-character
+ * line costs no more than a short one. */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
-  if (textWidth(text) <= width) return text;
-  if (PRINTABLE_ASCII.test(text)) return text.slice(0, width - 1) + '…';
+  const limit = width * UNITS_PER_COLUMN + 16;
+  const head = text.length > limit ? text.slice(0, limit) : text;
+  if (head === text ? textWidth(text) <= width : textWidth(head) <= width && textWidth(text) <= width) return text;
+  if (PRINTABLE_ASCII.test(head)) return head.slice(0, width - 1) + '…';
   let out = '';
   let used = 0;
-  for (const segment of graphemes(text)) {
+  for (const segment of graphemes(head)) {
     const w = stringWidth(segment);
     if (used + w > width - 1) break;
     out += segment;
@@ -47,7 +56,9 @@ export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let rest = paragraph;
-    while (textWidth(rest) > width) {
+    for (;;) {
+      const cut1 = truncate(rest, width);
+      if (cut1 === rest) break;
       const head = truncate(rest, width + 1).slice(0, -1);
       const space = head.lastIndexOf(' ');
       const cut = space > width / 3 ? space : Math.max(1, head.length);

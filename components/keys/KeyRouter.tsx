@@ -5,6 +5,14 @@ import { KeyDispatcher, type KeyHandler, type KeyLayer } from './dispatcher.js';
 
 const RouterContext = createContext<KeyDispatcher | null>(null);
 
+/** Routers whose queue still holds keys waiting for the previous key's render. */
+let draining = 0;
+
+/** Whether some keys that arrived are not yet dispatched (they wait for a render to commit). */
+export function keysPending(): boolean {
+  return draining > 0;
+}
+
 export interface KeyRouterProviderProps {
   children?: React.ReactNode;
   /** a dispatcher to use instead of a fresh one (tests, or an app that dispatches synthetic keys) */
@@ -15,28 +23,58 @@ export interface KeyRouterProviderProps {
 export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderProps) {
   const [router] = useState(() => dispatcher ?? new KeyDispatcher());
   const queue = useRef<Array<[string, Key]>>([]);
-  const draining = useRef(false);
+  const busy = useRef(false);
   const onInput = useCallback((input: string, key: Key) => {
     queue.current.push(...splitBurst(input, key));
-    if (draining.current) return;
-    draining.current = true;
+    if (busy.current) return;
+    busy.current = true;
+    draining++;
     // A key goes at once; any key after it (the rest of a burst, or the next event Ink emits in
-    // the same tick) waits for a later timer turn, after React's scheduled render has run, so a
-    // key that opens a field (`/`, `:`) has its input layer committed before the next arrives.
+    // the same tick) waits until React has rendered and committed what the key changed, so a key
+    // that opens or closes a field (`/`, `:`, Esc) has its input layer in place before the next
+    // arrives. React schedules that render from a microtask queued during the dispatch, as a
+    // scheduler task on the check phase (setImmediate); the next key is queued behind it, and once
+    // more behind the passive effects that commit schedules. A timer is not enough: a due timer can
+    // run before the check phase.
+    // A run of plain characters after a key a text field took goes to the field as one paste (one
+    // render instead of one per character: a long paste stays quick); a run nobody takes as a
+    // whole is handed on key by key.
     const step = () => {
       const next = queue.current.shift();
       if (!next) {
-        draining.current = false;
+        busy.current = false;
+        draining--;
         return;
       }
-      router.dispatch(next[0], next[1]);
-      setTimeout(step, 0);
+      try {
+        let handled = false;
+        if (router.lastLayer === 'input' && isPlainChar(next) && queue.current.length > 0 && isPlainChar(queue.current[0])) {
+          let run = next[0];
+          while (queue.current.length > 0 && isPlainChar(queue.current[0])) run += queue.current.shift()![0];
+          handled = router.dispatch(run, { ...next[1], shift: false });
+          if (!handled) queue.current.unshift(...splitBurst(run, { ...next[1], shift: false }).slice(1));
+        }
+        if (!handled) router.dispatch(next[0], next[1]);
+      } catch (err) {
+        queue.current.length = 0;
+        busy.current = false;
+        draining--;
+        throw err;
+      }
+      queueMicrotask(() => setImmediate(() => setImmediate(step)));
     };
     step();
   }, [router]);
   useInputGuard();
   useInput(onInput);
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
+}
+
+const NOT_PLAIN: ReadonlyArray<keyof Key> = ['ctrl', 'meta', 'escape', 'return', 'tab', 'backspace', 'delete', 'upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown'];
+
+/** One printable character with no modifier (what splitBurst makes of the letters of a paste). */
+function isPlainChar([input, key]: [string, Key]): boolean {
+  return Array.from(input).length === 1 && input >= ' ' && input !== '\u007f' && !NOT_PLAIN.some((k) => key[k]);
 }
 
 // Final bytes of the CSI sequences that are keys (arrows, Home/End, F1-F4, Shift-Tab, `~` keys,

@@ -20,6 +20,8 @@ interface Entry {
 export class KeyDispatcher {
   private entries: Entry[] = [];
   private seq = 0;
+  /** The layer of the handler that consumed the last key dispatched (undefined: none did). */
+  lastLayer: KeyLayer | undefined;
 
   /** A new mount order number: higher means mounted later, so tried earlier within its layer. */
   nextSeq(): number {
@@ -49,10 +51,14 @@ export class KeyDispatcher {
     const interrupt = key.ctrl && input === 'c';
     const snapshot = this.entries.slice();
     const modal = snapshot.some((e) => e.layer === 'modal');
+    this.lastLayer = undefined;
     for (const entry of snapshot) {
       if (interrupt && entry.layer !== 'global') continue;
       if (!interrupt && modal && entry.layer !== 'modal') return false;
-      if (entry.handler.current(input, key)) return true;
+      if (entry.handler.current(input, key)) {
+        this.lastLayer = entry.layer;
+        return true;
+      }
     }
     return false;
   }

@@ -1,5 +1,5 @@
 // The Alerts view (tab 7): every price alert, fired ones first. Enter on an alert opens the Orders
-// screen with a limit order at its price typed out (the amount to edit), b opens Swap; e edits
+// screen with a limit order at its price typed out (the amount to edit), s opens Swap; e edits
 // the condition, a re-arms a fired alert, x deletes (y to confirm), n sets a new one. Arriving
 // here never starts editing: only n and e open a line, Enter or Esc closes it.
 import { Box, Text } from 'ink';

@@ -41,7 +41,7 @@ export const alertsScreen: ScreenModule<AlertsState> = {
   resources: TOKEN_CATEGORIES.map(watch),
   keys: [
     { keys: ['enter'], command: 'open', help: 'limit order at the alert\'s price (opens Orders)', hint: 'limit' },
-    { keys: ['b'], command: 'swap', help: 'swap the alert\'s token (opens Swap)', hint: 'swap' },
+    { keys: ['s'], command: 'swap', help: 'swap the alert\'s token (opens Swap)', hint: 'swap' },
     { keys: ['e'], command: 'edit', help: 'edit (arms it again)', hint: 'edit' },
     { keys: ['x'], command: 'delete', help: 'delete (y confirms)', hint: 'delete' },
     { keys: ['a'], command: 'rearm', help: 're-arm a fired alert', hint: 're-arm' },

@@ -1,5 +1,5 @@
 // From an alert to a trade: Enter hands the Orders screen a limit order typed out at the alert's
-// price (fired: the price it fired at; armed: its level), b hands Swap the pair. Above a level or
+// price (fired: the price it fired at; armed: its level), s hands Swap the pair. Above a level or
 // after a rise the token is sold; below or after a fall it is bought. Nothing is signed here: the
 // Orders line is edited (the amount is a placeholder), then the confirm dialog asks as always.
 import { limitDraft } from '../../src/alerts/model.js';
@@ -24,6 +24,6 @@ export function tradeFromAlert(s: Services, row: AlertRow, how: 'limit' | 'swap'
     return;
   }
   const line = limitDraft(a, token, row.price);
-  if (!line) return flash('info', `no price for ${row.symbol} yet: a limit order needs one (b opens Swap)`);
+  if (!line) return flash('info', `no price for ${row.symbol} yet: a limit order needs one (s opens Swap)`);
   s.session.getState().handOff('orders', { line });
 }

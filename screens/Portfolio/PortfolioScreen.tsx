@@ -200,7 +200,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
       {[...empty, ...visible].slice(0, room).map((l, i) => (
         <LineText key={`b${top + i}`} l={l} theme={theme} />
       ))}
-      {scrolls ? <Text color={theme.dim} wrap="truncate">{padCell(`lines ${top + 1}-${top + visible.length} of ${body.length}  j/k PgUp/PgDn g/G  s sort  f platforms`, width)}</Text> : null}
+      {scrolls ? <Text color={theme.dim} wrap="truncate">{padCell(`lines ${top + 1}-${top + visible.length} of ${body.length}  j/k PgUp/PgDn g/G  o sort  f platforms`, width)}</Text> : null}
       {editorShown ? (
         <Box>
           <Text color={theme.accent}>platforms: </Text>

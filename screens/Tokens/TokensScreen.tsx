@@ -111,7 +111,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     return !row.symbol || shared ? row.mint : row.symbol;
   };
   const alertPrompt = useAlertPrompt(services, flash);
-  // b and B open Swap with the selected token on the side bought or sold (the detail's token too).
+  // s and S open Swap with the selected token on the side bought or sold (the detail's token too).
   const trade = (side: 'buy' | 'sell') => {
     const row = view.current.selectedRow;
     if (!row) return false;

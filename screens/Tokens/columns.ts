@@ -71,7 +71,7 @@ export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color): Co
   ];
 }
 
-/** The columns `s` cycles through, and the direction each starts in. */
+/** The columns `o` cycles through, and the direction each starts in. */
 export const SORT_CYCLE: ReadonlyArray<{ id: string; dir: 'asc' | 'desc' }> = [
   { id: 'rank', dir: 'asc' },
   { id: 'symbol', dir: 'asc' },

@@ -37,8 +37,8 @@ export const tokensScreen: ScreenModule<TokensState> = {
     { keys: ['i'], command: 'interval', help: 'next change window (5m-24h)', hint: 'window', disabled: behindDetail, run: ({ store }) => store.getState().cycleInterval() },
     { keys: ['w'], command: 'star', help: 'star / unstar (saved)', hint: 'star' },
     { keys: ['a'], command: 'alert', help: 'price alert (> 250, -5%/1h)', hint: 'alert' },
-    { keys: ['b'], command: 'buy', help: 'buy with SOL (opens Swap)', hint: 'buy' },
-    { keys: ['B'], command: 'sell', help: 'sell for USDC (opens Swap)' },
+    { keys: ['s'], command: 'buy', help: 'swap: buy it with SOL', hint: 'swap' },
+    { keys: ['S'], command: 'sell', help: 'swap: sell it for USDC' },
     { keys: ['W'], command: 'starredOnly', help: 'only starred / all', hint: 'starred', disabled: behindDetail, run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly) },
   ],
   commands: [

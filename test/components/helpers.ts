@@ -2,6 +2,7 @@
 // polling instead of sleeping (ink-testing-library delivers stdin and renders asynchronously).
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
+import { keysPending } from '../../components/keys/KeyRouter.js';
 
 const SEQUENCES: Record<string, string> = {
   up: '\x1b[A',
@@ -27,7 +28,9 @@ export type Rendered = ReturnType<typeof render>;
 
 /** Lets pending stdin parsing (a lone Esc is flushed on setImmediate) and React commits run. */
 export async function settle(): Promise<void> {
-  // The key router hands each key after the first to a later timer turn; let those run too.
+  // The key router hands each key after the first on once the previous key's render committed:
+  // wait until it has handed on every key, then let the renders and effects of the last one run.
+  for (let i = 0; i < 10_000 && keysPending(); i++) await new Promise<void>((r) => setImmediate(r));
   for (let i = 0; i < 3; i++) {
     await new Promise<void>((r) => setTimeout(r, 0));
     await new Promise<void>((r) => setImmediate(r));

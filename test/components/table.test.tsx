@@ -3,7 +3,7 @@ import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
 import { useState } from 'react';
 import { Table, filterRows, layoutColumns, sortRows, windowRows, type Column } from '../../components/Table.js';
-import { padCell, truncate, textWidth } from '../../components/text.js';
+import { padCell, truncate, textWidth, wrapText } from '../../components/text.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { lines, mount, typeKeys, waitForFrame } from './helpers.js';
 
@@ -91,6 +91,22 @@ describe('table helpers', () => {
     assert.deepEqual(filterRows(rows, columns, 'T2').map((r) => r.symbol), ['T2', 'T20', 'T21', 'T22', 'T23', 'T24', 'T25', 'T26', 'T27', 'T28', 'T29']);
     assert.deepEqual(filterRows(rows, columns, 't1 16.50').map((r) => r.symbol), ['T11']);
     assert.equal(filterRows(rows, columns, '   ').length, 30);
+  });
+});
+
+describe('long pasted text', () => {
+  it('truncates and wraps a 10 000-character line of wide and combining characters by display width, losing nothing', () => {
+    const unit = '漢字 é́ 🚀x ';
+    const long = unit.repeat(1500);
+    const cut = truncate(long, 30);
+    assert.ok(cut.endsWith('…'));
+    assert.ok(textWidth(cut) <= 30 && textWidth(cut) >= 28, `${textWidth(cut)}`);
+    assert.ok(long.startsWith(cut.slice(0, -1)));
+    assert.equal(truncate('漢字', 4), '漢字', 'a text that fits comes back as it is');
+    const lines = wrapText(long, 37);
+    assert.ok(lines.length > 300);
+    for (const line of lines) assert.ok(textWidth(line) <= 37, line);
+    assert.equal(lines.join('').replace(/ /g, ''), long.replace(/ /g, ''));
   });
 });
 

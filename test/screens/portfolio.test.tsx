@@ -125,7 +125,7 @@ test(':portfolio ADDRESS watches another address, Esc returns to your own; s sor
   assert.doesNotMatch(frame, /Wallet balances/);
   await typeKeys(d.app, 'escape');
   await waitForFrame(d.app, (f) => f.includes(`Wallet ${d.wallet.address}`), 5000);
-  await typeKeys(d.app, 's');
+  await typeKeys(d.app, 'o');
   const byName = await waitForFrame(d.app, (f) => f.includes('sort name'));
   const chart = byName.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l)).map((l) => l.trim().split(/\s+/)[0]);
   assert.deepEqual(chart, [...chart].sort((a, b) => a.localeCompare(b)));

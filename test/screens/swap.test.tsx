@@ -7,6 +7,7 @@ import { SCREENS } from '../../screens/index.js';
 import { App } from '../../screens/shell/App.js';
 import { swapScreen } from '../../screens/Swap/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
+import { knownTokens } from '../../src/actions/swapFlow.js';
 import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
 import { submissions, world, type World } from '../actions/helpers.js';
 
@@ -249,8 +250,10 @@ test('a mint no token list holds is read over RPC (its decimals) and quoted, ins
   const { app, cleanup } = mountSwap(w, { columns: 120, rows: 30 });
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('› From'), 5000);
+  // The screen loads the token lists on arrival: choose once they are in.
+  await waitFor(() => Object.keys(w.services.catalog.getState().lists).length >= 3, 'the three token lists loaded', 5000);
   // A token the simulator trades that this catalog has never listed.
-  const listed = new Set(Object.keys(w.services.catalog.getState().latest));
+  const listed = new Set(knownTokens(w.services).map((tk) => tk.id));
   const unlisted = w.sim.kernel.market.tokens().find((tk) => !listed.has(tk.mint) && tk.mint !== NATIVE_MINT && tk.mint !== USDC_MINT);
   const target = unlisted ?? w.sim.kernel.market.tokens().find((tk) => tk.symbol === 'JUP')!;
   if (!unlisted) {

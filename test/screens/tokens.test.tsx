@@ -92,21 +92,21 @@ describe('Tokens screen', () => {
     frame = await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
   });
 
-  it('s sorts by the next column, S reverses, and the selection stays on the same token', async () => {
+  it('o orders by the next column, O reverses, and the selection stays on the same token', async () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
     await typeKeys(d.app, 'j', 'j', 'j', 'j');
     let frame = await waitForFrame(d.app, (f) => rows(f)[4]?.selected === true, 5000);
     const picked = selectedSymbol(frame)!;
     const mint = d.stores.tokens.getState().selected;
-    await typeKeys(d.app, 's');
+    await typeKeys(d.app, 'o');
     frame = await waitForFrame(d.app, (f) => /Symbol ▲/.test(f), 5000);
     const symbols = rows(frame).map((r) => r.symbol);
     const sorted = [...symbols].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
     assert.deepEqual(symbols, sorted);
     // the selected token moved in the list, the selection went with it
     assert.equal(selectedSymbol(frame) ?? d.stores.tokens.getState().selected, selectedSymbol(frame) ? picked : mint);
-    await typeKeys(d.app, 'S');
+    await typeKeys(d.app, 'O');
     frame = await waitForFrame(d.app, (f) => /Symbol ▼/.test(f), 5000);
     const reversed = rows(frame).map((r) => r.symbol);
     assert.deepEqual(reversed, [...reversed].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base', numeric: true })));
@@ -117,7 +117,7 @@ describe('Tokens screen', () => {
     const d = await dashboard({ rows: 70 });
     await waitForFrame(d.app, (f) => rows(f).length >= 50, 10_000);
     // sort by price change, which moves between refreshes
-    for (let i = 0; i < 4; i++) await typeKeys(d.app, 's');
+    for (let i = 0; i < 4; i++) await typeKeys(d.app, 'o');
     await waitForFrame(d.app, (f) => /Change ▼/.test(f), 5000);
     await typeKeys(d.app, 'j', 'j', 'j', 'j', 'j', 'j');
     const mint = d.stores.tokens.getState().selected!;
@@ -173,13 +173,22 @@ describe('Tokens screen', () => {
     await waitForFrame(d.app, (f) => f.includes('prices seen'), 5000);
     const before = { ...d.stores.tokens.getState() };
     const requests = d.tokenRequests().length;
-    for (const key of ['s', 'S', '/', 'c', 'i', 'W']) {
+    for (const key of ['o', 'O', '/', 'c', 'i', 'W']) {
       await typeKeys(d.app, key);
       await waitForFrame(d.app, (f) => f.includes('the list is behind the detail'), 3000);
     }
     const after = d.stores.tokens.getState();
     assert.deepEqual([after.sortColumn, after.sortDir, after.filter, after.category, after.interval, after.starredOnly, after.detail], [before.sortColumn, before.sortDir, before.filter, before.category, before.interval, before.starredOnly, true]);
     assert.equal(d.tokenRequests().length, requests, 'no new list was asked for');
+    // s in the detail does not re-sort the list behind it: it opens Swap to buy the detail's token
+    const token = currentTokens(d).find((x) => x.id === d.stores.tokens.getState().selected)!;
+    await typeKeys(d.app, 's');
+    const swap = await waitForFrame(d.app, (f) => f.includes('From') && f.includes('Enter/e edit'), 5000);
+    assert.ok(new RegExp(`To +${token.symbol}`).test(swap) || swap.includes(token.id.slice(0, 10)));
+    const unsorted = d.stores.tokens.getState();
+    assert.deepEqual([unsorted.sortColumn, unsorted.sortDir], [before.sortColumn, before.sortDir]);
+    await typeKeys(d.app, '1');
+    await waitForFrame(d.app, (f) => f.includes('prices seen'), 5000);
     await typeKeys(d.app, 'escape');
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
   });
@@ -190,18 +199,18 @@ describe('Tokens screen', () => {
     await typeKeys(d.app, 'j', 'j');
     frame = await waitForFrame(d.app, (f) => f.includes('3/50 · sorted by rank ▲'), 3000);
     // Liquidity is not a column at 80: the line still says it is the sort.
-    while (d.stores.tokens.getState().sortColumn !== 'liquidity') await typeKeys(d.app, 's');
+    while (d.stores.tokens.getState().sortColumn !== 'liquidity') await typeKeys(d.app, 'o');
     frame = await waitForFrame(d.app, (f) => / · sorted by Liq ▼/.test(f), 3000);
     assert.ok(!/\bLiq\b/.test(frame.split('\n')[2]), 'Liq is not a column at 80 columns');
     assert.ok(frame.split('\n').every((l) => l.length <= 80));
   });
 
-  it('b opens Swap to buy the selected token with SOL, B to sell it for USDC; nothing is edited on arrival', async () => {
+  it('s opens Swap to buy the selected token with SOL, S to sell it for USDC; nothing is edited on arrival', async () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
     await typeKeys(d.app, 'j', 'j');
     const token = currentTokens(d).find((x) => x.id === d.stores.tokens.getState().selected)!;
-    await typeKeys(d.app, 'b');
+    await typeKeys(d.app, 's');
     let frame = await waitForFrame(d.app, (f) => f.includes('From') && f.includes('Enter/e edit'), 5000);
     assert.equal(d.stores.session.getState().screen, 'swap');
     assert.match(frame, /From +SOL/);
@@ -209,7 +218,7 @@ describe('Tokens screen', () => {
     assert.match(frame, /› Amount/);
     await typeKeys(d.app, '1');
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
-    await typeKeys(d.app, 'B');
+    await typeKeys(d.app, 'S');
     frame = await waitForFrame(d.app, (f) => /To +USDC/.test(f), 5000);
     assert.ok(new RegExp(`From +${token.symbol}`).test(frame) || frame.includes(token.id.slice(0, 10)));
   });
@@ -217,7 +226,7 @@ describe('Tokens screen', () => {
   it('category, window, row count and sort are remembered across restarts in the state dir', async () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
-    await typeKeys(d.app, 'c', 'i', 's', 'S', ':', ...'rows 7'.split(''), 'enter');
+    await typeKeys(d.app, 'c', 'i', 'o', 'O', ':', ...'rows 7'.split(''), 'enter');
     const want = (() => {
       const s = d.stores.tokens.getState();
       return { category: s.category, interval: s.interval, limit: s.limit, sortColumn: s.sortColumn, sortDir: s.sortDir };
