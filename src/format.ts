@@ -23,17 +23,18 @@ export function subscript(n: number): string {
     .join('');
 }
 
-export interface UsdOptions {
+export interface PriceOptions {
   /** prefix a "$" (default false: columns titled in USD stay narrow) */
   symbol?: boolean;
 }
 
 /**
- * A USD value with readable precision. At or above 1: two decimals with grouping ("1,234.56").
+ * The one price formatter: USD prices and values, and exchange rates between two tokens, in every
+ * column and line. At or above 1: two decimals with grouping ("1,234.56").
  * Below 1: four significant digits ("0.1235", "0.001234"); with four or more zeros after the point
  * the zeros are counted in subscript ("0.00000421" -> "0.0₅421", "0.000042" -> "0.0₄42").
  */
-export function formatUsd(n: Num, opts: UsdOptions = {}): string {
+export function formatPrice(n: Num, opts: PriceOptions = {}): string {
   if (isMissing(n) || !Number.isFinite(n)) return isMissing(n) ? MISSING : n > 0 ? '∞' : '-∞';
   const sign = n < 0 ? '-' : '';
   const prefix = sign + (opts.symbol ? '$' : '');
@@ -52,6 +53,28 @@ export function formatUsd(n: Num, opts: UsdOptions = {}): string {
   if (zeros >= 4) return prefix + '0.0' + subscript(zeros) + digits;
   const frac = ('0'.repeat(zeros) + digits).padEnd(2, '0');
   return prefix + '0.' + frac;
+}
+
+/**
+ * The one formatter for token amounts already in token units (a float: portfolio sizes, headless
+ * balances): grouped whole part and at most `maxFraction` decimals, trailing zeros dropped
+ * ("1,234.5", "0.25"); an amount too small for those decimals keeps four significant digits
+ * ("0.00000123"), so a holding never reads as 0. Exact amounts from base units use fromBaseUnits.
+ */
+export function formatAmount(n: Num, maxFraction = 6): string {
+  if (isMissing(n)) return MISSING;
+  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  const abs = Math.abs(n);
+  const digits = Math.max(0, Math.min(maxFraction, 12));
+  if (abs > 0 && abs < 10 ** -digits) {
+    const exp = Math.floor(Math.log10(abs));
+    return (n < 0 ? '-' : '') + abs.toFixed(Math.min(20, 3 - exp)).replace(/0+$/, '');
+  }
+  const fixed = abs.toFixed(digits);
+  const [whole, frac = ''] = fixed.split('.');
+  const trimmed = frac.replace(/0+$/, '');
+  const body = group(whole) + (trimmed ? `.${trimmed}` : '');
+  return (n < 0 && Number(fixed) !== 0 ? '-' : '') + body;
 }
 
 const UNITS: Array<[number, string]> = [

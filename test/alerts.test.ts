@@ -77,7 +77,7 @@ test('evaluate: levels on the latest price; change windows from the service stat
   assert.equal(changeOver(1_800_000, undefined, seen.slice(0, 1), 0), undefined, 'one price is no change');
   // without stats for the window, the seen prices are used for a service window too
   assert.equal(evaluate(drop, token(SOL, 'SOL', 94), seen, 1_200_000).fires, true);
-  assert.equal(firedText({ ...drop, state: 'fired' }, 'SOL', { fires: true, price: 94, change: -6 }), 'SOL moved -6.00% in 1h (alert -5% in 1h): now $94');
+  assert.equal(firedText({ ...drop, state: 'fired' }, 'SOL', { fires: true, price: 94, change: -6 }), 'SOL moved -6.00% in 1h (alert -5% in 1h): now $94.00');
 });
 
 test('the store fires an armed alert once on a catalog refresh, through notify, and saves it fired (0600); re-arm and edit arm it again', async (t) => {
@@ -93,7 +93,7 @@ test('the store fires an armed alert once on a catalog refresh, through notify, 
   assert.equal(told.length, 0);
   clock += 10_000;
   catalog.getState().applyList('toptraded/24h/100', [token(SOL, 'SOL', 201.5)], clock);
-  assert.deepEqual(told, ['Alerts: SOL rose above $200: now $201.5']);
+  assert.deepEqual(told, ['Alerts: SOL rose above $200.00: now $201.50']);
   clock += 10_000;
   catalog.getState().applyList('toptraded/24h/100', [token(SOL, 'SOL', 205)], clock);
   assert.equal(told.length, 1, 'fires once');

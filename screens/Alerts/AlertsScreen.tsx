@@ -163,8 +163,8 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
     : selectedRow?.uncovered
       ? `${selectedRow.symbol}: ${selectedRow.uncovered}`
       : selectedRow?.alert.state === 'fired'
-        ? 'Enter: limit order at the fired price (Orders) · b: swap · a: re-arm'
-        : 'Enter: limit order at this level (Orders) · b: swap · e: edit';
+        ? 'Enter: limit order at the fired price (Orders) · s: swap · a: re-arm'
+        : 'Enter: limit order at this level (Orders) · s: swap · e: edit';
   const typing = mode ? `${mode.kind === 'new' ? 'new' : 'edit'} alert: TOKEN > PRICE, TOKEN < PRICE or TOKEN -5%/1h · Enter saves · Esc cancels` : undefined;
   return (
     <Box flexDirection="column" height={height} width={width}>

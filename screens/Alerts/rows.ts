@@ -4,9 +4,9 @@ import type { Column } from '../../components/Table.js';
 import type { Theme } from '../../components/theme.js';
 import type { Token } from '../../src/api/types.js';
 import { categoryOf, outsideLists } from '../../src/alerts/coverage.js';
-import { conditionText, priceWords, type Alert } from '../../src/alerts/model.js';
+import { conditionText, type Alert } from '../../src/alerts/model.js';
 import { alertSymbol } from '../../src/alerts/store.js';
-import { formatAge, MISSING } from '../../src/format.js';
+import { formatAge, formatPrice, MISSING } from '../../src/format.js';
 import type { TokensState } from '../../src/store/tokens.js';
 
 export interface AlertRow {
@@ -39,7 +39,7 @@ export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
     },
     { id: 'token', title: 'Token', width: 10, format: (r) => r.symbol },
     { id: 'condition', title: 'When', width: 18, format: (r) => conditionText(r.alert.condition) },
-    { id: 'now', title: 'Now USD', width: 14, align: 'right', format: (r) => (r.price === undefined ? MISSING : priceWords(r.price)) },
+    { id: 'now', title: 'Now USD', width: 14, align: 'right', format: (r) => (r.price === undefined ? MISSING : formatPrice(r.price, { symbol: true })) },
     {
       id: 'fired',
       title: 'Fired',
@@ -47,7 +47,7 @@ export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
       minWidth: 12,
       format: (r) =>
         r.alert.state === 'fired' && r.alert.firedAt !== undefined
-          ? `${formatAge(now - r.alert.firedAt)} ago at ${priceWords(r.alert.firedPrice)}${r.alert.firedChange !== undefined ? ` (${r.alert.firedChange >= 0 ? '+' : ''}${r.alert.firedChange.toFixed(2)}%)` : ''}`
+          ? `${formatAge(now - r.alert.firedAt)} ago at ${formatPrice(r.alert.firedPrice, { symbol: true })}${r.alert.firedChange !== undefined ? ` (${r.alert.firedChange >= 0 ? '+' : ''}${r.alert.firedChange.toFixed(2)}%)` : ''}`
           : r.uncovered
             ? 'unlisted'
             : MISSING,

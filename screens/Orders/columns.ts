@@ -9,7 +9,7 @@ export function limitColumns(theme: Theme): Column<LimitRow>[] {
     { id: 'pair', title: 'PAIR', flex: 1, minWidth: 9, format: (r) => r.pair },
     { id: 'sell', title: 'SELL', width: 10, align: 'right', format: (r) => r.sell },
     { id: 'buy', title: 'FOR', width: 10, align: 'right', format: (r) => r.buy, priority: 1 },
-    { id: 'price', title: 'LIMIT', width: 12, align: 'right', format: (r) => r.price, priority: 1 },
+    { id: 'price', title: 'LIMIT', width: 15, align: 'right', format: (r) => r.price, priority: 1 },
     { id: 'filled', title: 'FILL', width: 5, align: 'right', format: (r) => r.filled },
     { id: 'market', title: 'VS MKT', width: 7, align: 'right', format: (r) => r.market, color: (r) => (r.marketPct !== undefined && r.marketPct < 0 ? theme.warn : undefined), priority: 3 },
     { id: 'expiry', title: 'EXPIRES', width: 9, format: (r) => r.expiry, priority: 2 },

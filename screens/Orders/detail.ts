@@ -1,10 +1,10 @@
 // The detail view of one order (Enter): every field with a label and units, the trades, and the
 // transactions as explorer links in plain text. Legacy price-based recurring orders are marked.
 import { flattenFields, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
-import { MISSING } from '../../src/format.js';
+import { formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import { amountOf, countdown, cyclesOf, nextCycleAt, printable, tokenView, type OrderRow, type TokenView } from './rows.js';
-import { durationWords, priceText } from '../../src/actions/ordersInput.js';
+import { durationWords } from '../../src/actions/ordersInput.js';
 
 /** A transaction as a plain-text explorer link (the configured template, --explorer-url). */
 export function explorerLink(s: Pick<Services, 'explorer'>, sig: unknown): string {
@@ -28,7 +28,7 @@ function tradeEntries(s: Pick<Services, 'explorer'>, trades: unknown, input: Tok
     const outText = amountOf(t.rawOutputAmount, t.outputAmount, output);
     const inN = Number(t.inputAmount);
     const outN = Number(t.outputAmount);
-    const price = inN > 0 && outN > 0 ? `${priceText(outN / inN)} ${output.symbol}/${input.symbol}` : MISSING;
+    const price = inN > 0 && outN > 0 ? `${formatPrice(outN / inN)} ${output.symbol}/${input.symbol}` : MISSING;
     const feeToken = t.feeMint === input.mint ? input : output;
     return [
       e(`#${i + 1} time`, when(t.confirmedAt, now)),

@@ -4,7 +4,7 @@
 import type { FieldDef } from '../../components/form/FormLines.js';
 import type { Token } from '../../src/api/types.js';
 import { compareWithMarket, parseLimitArgs, resolveOrderToken } from '../../src/actions/ordersInput.js';
-import { formatUsd } from '../../src/format.js';
+import { formatPrice } from '../../src/format.js';
 import type { OrderFormKind } from '../../src/store/orders.js';
 import { printable } from './rows.js';
 
@@ -58,7 +58,7 @@ function tokenNote(text: string, catalog: readonly Token[]): string | undefined 
   if (!text.trim()) return undefined;
   try {
     const t = resolveOrderToken(text, 'token', catalog);
-    return `${printable(t.symbol, 12)}${typeof t.usdPrice === 'number' ? ` $${formatUsd(t.usdPrice)}` : ''}`;
+    return `${printable(t.symbol, 12)}${typeof t.usdPrice === 'number' ? ` $${formatPrice(t.usdPrice)}` : ''}`;
   } catch (e) {
     return `✗ ${e instanceof Error ? e.message.replace(/^token:? ?/, '') : String(e)}`;
   }
@@ -71,7 +71,7 @@ export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalo
   try {
     const req = parseLimitArgs(formArgs('limit', v), catalog, nowMs);
     const c = compareWithMarket(req);
-    const price = `1 ${req.input.symbol} = ${c.limitPrice.toPrecision(6).replace(/\.?0+$/, '')} ${req.output.symbol}`;
+    const price = `1 ${req.input.symbol} = ${formatPrice(c.limitPrice)} ${req.output.symbol}`;
     notes.total = c.pctFromMarket === undefined ? price : `${price} · ${c.pctFromMarket >= 0 ? '+' : ''}${c.pctFromMarket.toFixed(2)}% vs market${c.worse ? ' (below: fills at once)' : ''}`;
     notes.expiry = req.expiryText;
   } catch {

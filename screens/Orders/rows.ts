@@ -4,8 +4,8 @@
 import { fromBaseUnits } from '../../src/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
-import { durationWords, priceText } from '../../src/actions/ordersInput.js';
-import { formatAge, MISSING } from '../../src/format.js';
+import { durationWords } from '../../src/actions/ordersInput.js';
+import { formatAge, formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
 
@@ -132,7 +132,7 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
     side: STABLES.has(output.symbol) ? 'sell' : STABLES.has(input.symbol) ? 'buy' : 'swap',
     sell: amountOf(o.rawMakingAmount, o.makingAmount, input, 4),
     buy: amountOf(o.rawTakingAmount, o.takingAmount, output, 4),
-    price: shown === undefined ? MISSING : `${priceText(shown)} ${unit}`,
+    price: shown === undefined ? MISSING : `${formatPrice(shown)} ${unit}`,
     filledPct: fraction,
     filled: fraction === undefined ? MISSING : `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.1 ? 1 : 0)}%`,
     market: marketPct === undefined ? MISSING : `${marketPct >= 0 ? '+' : ''}${marketPct.toFixed(1)}%`,
@@ -191,7 +191,7 @@ export function dcaRow(s: Catalog, o: RecurringOrder, now: number, view: OrdersV
     cycles: `${cycles.done}/${cycles.total ?? MISSING}`,
     used: `${amountOf(o.rawInUsed, o.inUsed, input, 4)} of ${amountOf(o.rawInDeposited, o.inDeposited, input, 4)}`,
     received: amountOf(o.rawOutReceived, o.outReceived, output, 4),
-    avg: used && got ? `${priceText(used / got)} ${input.symbol}/${output.symbol}` : MISSING,
+    avg: used && got ? `${formatPrice(used / got)} ${input.symbol}/${output.symbol}` : MISSING,
     next: status === 'active' ? countdown(nextCycleAt(o), now) : MISSING,
     status: freq !== undefined && status === 'active' ? `every ${durationWords(freq)}` : status,
     age: countdown(timeOf(o.createdAt), now),

@@ -2,7 +2,7 @@
 // USD price and your balance), the fee in percent, durations in words, the remembered pool.
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
-import { formatUsd, shortAddress } from '../../src/format.js';
+import { formatPrice, shortAddress } from '../../src/format.js';
 import { resolveToken } from '../../src/resolve.js';
 import { findPool, type LaunchedPool } from '../../src/studio/pools.js';
 import { NAME_MAX, type StudioForm } from '../../src/studio/preset.js';
@@ -16,7 +16,7 @@ function tokenNote(text: string, tokens: readonly Token[], balances: Record<stri
   const r = resolveToken(text, tokens);
   if (!r.ok) return { note: '' };
   const t = r.token as Token;
-  const price = typeof t.usdPrice === 'number' ? `$${formatUsd(t.usdPrice)}` : '$—';
+  const price = typeof t.usdPrice === 'number' ? `$${formatPrice(t.usdPrice)}` : '$—';
   const bal = balances[t.id];
   return { note: `${printable(t.symbol, 10)} ${shortAddress(t.id)} ${price} bal ${bal === undefined ? '—' : fromBaseUnits(bal, t.decimals, { maxFraction: 4 })}`, token: t };
 }
@@ -24,7 +24,7 @@ function tokenNote(text: string, tokens: readonly Token[], balances: Record<stri
 const capUsd = (text: string, t: Token | undefined) => {
   const n = parseNumber(text);
   if (!Number.isFinite(n) || !t) return '';
-  return typeof t.usdPrice === 'number' ? `≈ $${formatUsd(n * t.usdPrice)}` : '≈ $—';
+  return typeof t.usdPrice === 'number' ? `≈ $${formatPrice(n * t.usdPrice)}` : '≈ $—';
 };
 
 const duration = (text: string, what: string) => {

@@ -3,17 +3,17 @@
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
 import { parseSlippage, type FormCheck } from '../../src/actions/swapForm.js';
-import { formatUsd, shortAddress } from '../../src/format.js';
+import { formatPrice, shortAddress } from '../../src/format.js';
 import type { Balance, SwapForm } from '../../src/store/swap.js';
 
 export function tokenNote(t: Token, balance: Balance | undefined): string {
-  const price = typeof t.usdPrice === 'number' ? ` $${formatUsd(t.usdPrice)}` : '';
+  const price = typeof t.usdPrice === 'number' ? ` $${formatPrice(t.usdPrice)}` : '';
   const bal = balance ? ` bal ${fromBaseUnits(balance.raw, t.decimals, { maxFraction: 6 })}` : '';
   return `${t.isVerified ? '✓' : '?'} ${t.symbol} ${shortAddress(t.id)}${price}${bal}`;
 }
 
 export function suggestionText(t: Token): string {
-  const price = typeof t.usdPrice === 'number' ? `$${formatUsd(t.usdPrice)}` : '';
+  const price = typeof t.usdPrice === 'number' ? `$${formatPrice(t.usdPrice)}` : '';
   return `${t.isVerified ? '✓' : ' '} ${t.symbol.padEnd(8)} ${t.name.slice(0, 22).padEnd(22)} ${shortAddress(t.id, 6, 6).padEnd(13)} ${price}`;
 }
 

@@ -5,7 +5,7 @@ import { asciiCharts, Chart } from '../../components/Chart.js';
 import { DetailPane } from '../../components/DetailPane.js';
 import { padCell, textWidth } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import { formatPct, formatUsd, MISSING, plural } from '../../src/format.js';
+import { formatPct, formatPrice, MISSING, plural } from '../../src/format.js';
 import { tokenSections } from './detail.js';
 import type { TokenRow } from './rows.js';
 import { statsAnchors, trendValues } from './trend.js';
@@ -15,7 +15,7 @@ export function chartHeight(height: number): number {
   return Math.max(3, Math.min(12, Math.floor((height - 2) / 3)));
 }
 
-const usd = (n: number) => formatUsd(n, { symbol: true });
+const usd = (n: number) => formatPrice(n, { symbol: true });
 
 /** Fewer prices seen than this: the chart is led in by the service's 24h, 6h, 1h and 5m changes. */
 export const LEAD_IN_BELOW = 60;
@@ -45,7 +45,7 @@ export function TokenDetail({ row, now, width, height }: { row: TokenRow; now: n
   const reference = typeof change === 'number' && Number.isFinite(change) ? statsAnchors({ ...row.token!, stats5m: undefined, stats1h: undefined, stats6h: undefined })[0] : undefined;
   return (
     <Box flexDirection="column" height={height}>
-      <Chart values={chartValues(row)} width={width} height={rows} reference={reference} ascii={ascii} format={(n) => formatUsd(n)} />
+      <Chart values={chartValues(row)} width={width} height={rows} reference={reference} ascii={ascii} format={(n) => formatPrice(n)} />
       <Text color={theme.dim} wrap="truncate">{padCell(chartCaption(row, ascii, width), width)}</Text>
       <DetailPane sections={tokenSections(row, now)} width={width} height={Math.max(3, height - rows - 1)} active />
     </Box>

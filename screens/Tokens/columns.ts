@@ -3,7 +3,7 @@
 import type { Column } from '../../components/Table.js';
 import { trendLine } from '../../components/Chart.js';
 import { changeColor, type Theme } from '../../components/theme.js';
-import { formatCompact, formatPct, formatUsd, MISSING } from '../../src/format.js';
+import { formatCompact, formatPct, formatPrice, MISSING } from '../../src/format.js';
 import { statsOf, volumeOf, type TokenRow } from './rows.js';
 import { trendValues } from './trend.js';
 
@@ -42,7 +42,7 @@ export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color): Co
       title: 'Price USD',
       width: 13,
       align: 'right',
-      format: (r) => `${formatUsd(num(r.token?.usdPrice))}${r.moved > 0 ? '↑' : r.moved < 0 ? '↓' : ' '}`,
+      format: (r) => `${formatPrice(num(r.token?.usdPrice))}${r.moved > 0 ? '↑' : r.moved < 0 ? '↓' : ' '}`,
       color: (r) => (r.moved ? changeColor(theme, r.moved) : undefined),
       sortValue: (r) => num(r.token?.usdPrice),
     },

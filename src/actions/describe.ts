@@ -3,7 +3,7 @@
 // the service's (untrusted, already shape-checked) answers.
 import { fromBaseUnits } from '../amount.js';
 import type { Order, Quote } from '../api/types.js';
-import { formatUsd, shortAddress } from '../format.js';
+import { formatPrice, shortAddress } from '../format.js';
 import type { ConfirmLine } from '../store/confirm.js';
 
 export interface TokenRef {
@@ -38,7 +38,7 @@ export function usdText(raw: string | bigint, decimals: number, usdPrice: number
   if (typeof usdPrice !== 'number' || !Number.isFinite(usdPrice)) return '';
   try {
     const units = Number(typeof raw === 'bigint' ? raw : BigInt(raw)) / 10 ** decimals;
-    return ` ≈ $${formatUsd(units * usdPrice)}`;
+    return ` ≈ $${formatPrice(units * usdPrice)}`;
   } catch {
     return '';
   }
@@ -59,7 +59,7 @@ export function impactLine(pct: number | undefined): ConfirmLine {
   return { label: 'Price impact', value: text };
 }
 
-/** "1 SOL = 142.31 USDC" from raw amounts, without floats for the amounts themselves. */
+/** "1 SOL = 142.31 USDC" from raw amounts (the rate in the one price format). */
 export function rateText(inRaw: string, outRaw: string, input: TokenRef, output: TokenRef): string {
   try {
     const i = BigInt(inRaw);
@@ -67,8 +67,8 @@ export function rateText(inRaw: string, outRaw: string, input: TokenRef, output:
     if (i <= 0n || o <= 0n) return '—';
     // out per one whole input token, with 9 extra digits of precision
     const scaled = (o * 10n ** BigInt(input.decimals) * 10n ** 9n) / i;
-    const text = fromBaseUnits(scaled, output.decimals + 9, { maxFraction: 6 });
-    return `1 ${input.symbol} = ${text} ${output.symbol}`;
+    const rate = Number(fromBaseUnits(scaled, output.decimals + 9, { group: false }));
+    return `1 ${input.symbol} = ${formatPrice(rate)} ${output.symbol}`;
   } catch {
     return '—';
   }

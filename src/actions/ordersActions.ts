@@ -4,11 +4,11 @@
 // runSigned: build -> inspect -> confirm -> journal -> sign -> execute -> outcome.
 import { fromBaseUnits } from '../amount.js';
 import type { ApiClient } from '../api/index.js';
-import { shortAddress } from '../format.js';
+import { formatPrice, shortAddress } from '../format.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
-import { compareWithMarket, durationWords, priceText, scheduleWords, usdValue, usdWords, type DcaRequest, type LimitRequest, type OrderToken } from './ordersInput.js';
+import { compareWithMarket, durationWords, scheduleWords, usdValue, usdWords, type DcaRequest, type LimitRequest, type OrderToken } from './ordersInput.js';
 
 interface Common {
   api: ApiClient;
@@ -32,7 +32,7 @@ function single(requestId: string, transaction: string, now: number, summary: Re
 export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking'>): { lines: ConfirmLine[]; warnings: string[] } {
   const m = compareWithMarket(r);
   const lines: ConfirmLine[] = [
-    { label: 'Limit price', value: `1 ${r.input.symbol} = ${priceText(m.limitPrice)} ${r.output.symbol} (1 ${r.output.symbol} = ${priceText(m.limitPrice > 0 ? 1 / m.limitPrice : undefined)} ${r.input.symbol})` },
+    { label: 'Limit price', value: `1 ${r.input.symbol} = ${formatPrice(m.limitPrice)} ${r.output.symbol} (1 ${r.output.symbol} = ${formatPrice(m.limitPrice > 0 ? 1 / m.limitPrice : undefined)} ${r.input.symbol})` },
   ];
   const warnings: string[] = [];
   if (m.marketPrice === undefined || m.pctFromMarket === undefined) {
@@ -40,7 +40,7 @@ export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'maki
   } else {
     const pct = m.pctFromMarket;
     const side = pct >= 0 ? 'above' : 'below';
-    lines.push({ label: 'Market price', value: `1 ${r.input.symbol} = ${priceText(m.marketPrice)} ${r.output.symbol} (token list USD prices)` });
+    lines.push({ label: 'Market price', value: `1 ${r.input.symbol} = ${formatPrice(m.marketPrice)} ${r.output.symbol} (token list USD prices)` });
     lines.push({ label: 'From market', value: `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}% (${side} market)`, emphasis: m.worse ? 'danger' : undefined });
     if (m.worse) warnings.push(`The limit is ${Math.abs(pct).toFixed(2)}% worse than the market: it would fill at once, at a loss against selling at the market price.`);
   }

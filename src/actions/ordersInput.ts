@@ -210,16 +210,6 @@ export function compareWithMarket(r: Pick<LimitRequest, 'input' | 'output' | 'ma
   return { limitPrice, marketPrice, pctFromMarket: pct, worse: pct < 0 };
 }
 
-/** A price with enough significant digits to read: 150 -> "150", 0.0066667 -> "0.006667". */
-export function priceText(n: number | undefined): string {
-  if (n === undefined || !Number.isFinite(n)) return '—';
-  if (n === 0) return '0';
-  const abs = Math.abs(n);
-  if (abs >= 1000) return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  if (abs >= 1) return String(Number(n.toPrecision(6)));
-  return String(Number(n.toPrecision(4)));
-}
-
 export interface DcaRequest {
   input: OrderToken;
   output: OrderToken;

@@ -3,9 +3,10 @@
 // works), the condition checked, and a sentence saying what was set.
 import { resolveToken } from '../resolve.js';
 import type { Token } from '../api/types.js';
+import { formatPrice } from '../format.js';
 import type { AlertsStore } from './store.js';
 import { printableSymbol } from './store.js';
-import { AlertInputError, alreadyHolds, conditionText, parseCondition, priceWords, splitAlertLine, type Alert, type AlertCondition } from './model.js';
+import { AlertInputError, alreadyHolds, conditionText, parseCondition, splitAlertLine, type Alert, type AlertCondition } from './model.js';
 
 const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -29,7 +30,7 @@ export function readAlertLine(text: string, latest: Record<string, Token>): Read
 export function setText(a: Alert, latest: Record<string, Token>, verb = 'alert set'): string {
   const symbol = printableSymbol(latest[a.mint]?.symbol ?? a.symbol) || `${a.mint.slice(0, 6)}…`;
   const price = latest[a.mint]?.usdPrice ?? undefined;
-  const now = typeof price === 'number' ? ` (now ${priceWords(price)})` : ' (no price seen yet)';
+  const now = typeof price === 'number' ? ` (now ${formatPrice(price, { symbol: true })})` : ' (no price seen yet)';
   const holds = alreadyHolds(a.condition, typeof price === 'number' ? price : undefined) ? ': it holds already, so it fires at the next refresh' : '';
   return `${verb}: ${symbol} ${conditionText(a.condition)}${now}${holds}`;
 }

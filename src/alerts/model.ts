@@ -2,6 +2,7 @@
 // `:alert BONK -5%/1h` read, whether one holds for a token's latest record and the prices seen,
 // and the words it is told in.
 import type { Token } from '../api/types.js';
+import { formatPrice } from '../format.js';
 
 export type AlertCondition =
   | { kind: 'above'; level: number }
@@ -98,8 +99,8 @@ export function splitAlertLine(text: string): { token: string; condition: string
 
 /** "> 250", "< 0.00002", "-5% in 1h", "±5% in 1h" */
 export function conditionText(c: AlertCondition): string {
-  if (c.kind === 'above') return `> ${priceWords(c.level)}`;
-  if (c.kind === 'below') return `< ${priceWords(c.level)}`;
+  if (c.kind === 'above') return `> ${formatPrice(c.level, { symbol: true })}`;
+  if (c.kind === 'below') return `< ${formatPrice(c.level, { symbol: true })}`;
   return `${c.either ? '±' : c.pct > 0 ? '+' : '-'}${Math.abs(c.pct)}% in ${windowText(c.windowMs)}`;
 }
 
@@ -119,10 +120,6 @@ export function plainDecimal(n: number, significant = 6): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
-/** A price as people read it: "$250", "$0.00002150". */
-export function priceWords(n: number | undefined): string {
-  return n === undefined || !Number.isFinite(n) ? '—' : `$${plainDecimal(n)}`;
-}
 
 /** A price sample seen this session. */
 export interface PriceSample {
@@ -175,9 +172,9 @@ export function evaluate(a: Alert, token: Token | undefined, samples: readonly P
 /** The notification line of a fired alert. */
 export function firedText(a: Alert, symbol: string, v: Verdict): string {
   const c = a.condition;
-  const now = `now ${priceWords(v.price)}`;
-  if (c.kind === 'above') return `${symbol} rose above ${priceWords(c.level)}: ${now}`;
-  if (c.kind === 'below') return `${symbol} fell below ${priceWords(c.level)}: ${now}`;
+  const now = `now ${formatPrice(v.price, { symbol: true })}`;
+  if (c.kind === 'above') return `${symbol} rose above ${formatPrice(c.level, { symbol: true })}: ${now}`;
+  if (c.kind === 'below') return `${symbol} fell below ${formatPrice(c.level, { symbol: true })}: ${now}`;
   const moved = v.change === undefined ? '' : `${v.change >= 0 ? '+' : ''}${v.change.toFixed(2)}%`;
   return `${symbol} moved ${moved} in ${windowText(c.windowMs)} (alert ${conditionText(c)}): ${now}`;
 }

@@ -2,9 +2,10 @@
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import type { Portfolio, PortfolioElement, RecurringListResponse, RecurringOrder, TriggerListResponse, TriggerOrder } from '../api/types.js';
-import { formatUsd } from '../format.js';
+import { formatPrice } from '../format.js';
 import { groupDigits } from '../amount.js';
-import { printTable, printJson, clean, formatUnits, formatTime } from './print.js';
+import { printTable, printJson, clean, formatTime } from './print.js';
+import { formatAmount } from '../format.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, labelsFrom, type TokenLabels } from './symbols.js';
 
@@ -26,7 +27,7 @@ export async function portfolioCommand(services: HeadlessServices, config: Confi
     const type = clean(el.type, 16);
     const platform = clean(el.platformId ?? el.label, 24);
     const name = clean(el.name ?? el.label, 28);
-    if (lines.length === 0) rows.push([type, platform, name, '', '', formatUsd(numberOr(el.value))]);
+    if (lines.length === 0) rows.push([type, platform, name, '', '', formatPrice(numberOr(el.value))]);
     for (const p of lines) {
       const decimals = labels.decimals(p.mint);
       rows.push([
@@ -34,8 +35,8 @@ export async function portfolioCommand(services: HeadlessServices, config: Confi
         platform,
         p.note ? `${name} · ${p.note}` : name,
         labels.symbol(p.mint),
-        formatUnits(p.amount, Math.min(decimals ?? 6, 6)),
-        formatUsd(numberOr(p.usd)),
+        formatAmount(typeof p.amount === 'number' ? p.amount : undefined, Math.min(decimals ?? 6, 6)),
+        formatPrice(numberOr(p.usd)),
       ]);
     }
   }
@@ -43,7 +44,7 @@ export async function portfolioCommand(services: HeadlessServices, config: Confi
   return (
     walletLine(wallet) +
     (rows.length === 0 ? 'no positions\n' : printTable(['TYPE', 'PLATFORM', 'POSITION', 'ASSET', 'AMOUNT', 'USD'], rows, new Set([4, 5]))) +
-    `total USD ${formatUsd(total)}\n` +
+    `total USD ${formatPrice(total)}\n` +
     (failed.length ? `incomplete: these sources failed and their positions may be missing: ${failed.join(', ')}\n` : '')
   );
 }

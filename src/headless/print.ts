@@ -59,20 +59,6 @@ export function clean(text: unknown, max = 40): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-/**
- * A token amount already in token units (the portfolio's numbers): grouped whole part and at
- * most `maxFraction` decimals, trailing zeros dropped.
- */
-export function formatUnits(n: unknown, maxFraction = 6): string {
-  if (typeof n !== 'number' || !Number.isFinite(n)) return '—';
-  const digits = Math.max(0, Math.min(maxFraction, 9));
-  const fixed = Math.abs(n).toFixed(digits);
-  const [whole, frac = ''] = fixed.split('.');
-  const fracTrimmed = frac.replace(/0+$/, '');
-  const body = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (fracTrimmed ? `.${fracTrimmed}` : '');
-  return (n < 0 && Number(fixed) !== 0 ? '-' : '') + body;
-}
-
 /** An ISO 8601 time as "YYYY-MM-DD HH:MM" UTC; anything else is shown cleaned as it came. */
 export function formatTime(iso: unknown): string {
   if (typeof iso !== 'string' || iso === '') return '—';

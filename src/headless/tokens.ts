@@ -1,7 +1,7 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
 import type { HeadlessServices } from './print.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, NATIVE_MINT, USDC_MINT, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
-import { formatUsd, formatCompact, formatPct } from '../format.js';
+import { formatPrice, formatCompact, formatPct } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 
 export interface TokensQuery {
@@ -55,7 +55,7 @@ export function tokensTable(tokens: Token[], interval: TokenInterval): string {
     String(i + 1),
     clean(t.symbol, 16) + (t.isVerified ? ' ✓' : ''),
     clean(t.name, 32),
-    formatUsd(t.usdPrice),
+    formatPrice(t.usdPrice),
     formatPct(t[statsKey]?.priceChange ?? null),
     formatCompact(sumVolume(t, statsKey)),
     formatCompact(t.mcap),

@@ -2,8 +2,9 @@
 // element, each element described as rows of known columns plus generic key/value lines for every
 // variant or field this code does not know (never dropped). Service text is made printable here.
 import type { FetcherReport, Portfolio } from '../api/types.js';
+import { formatAmount, formatPrice, MISSING } from '../format.js';
 
-export const MISSING = '—';
+export { MISSING };
 
 // C0, DEL, C1 controls and the bidirectional overrides that could repaint or reorder the terminal.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -214,23 +215,10 @@ const ELEMENT_KEYS = ['type', 'label', 'platformId', 'name', 'value', 'data'];
 const ASSET_KEYS = ['type', 'networkId', 'value', 'data'];
 const ASSET_DATA_KEYS = ['address', 'amount', 'price'];
 
-function usd(n: number | null): string {
-  if (n === null) return MISSING;
-  const abs = Math.abs(n);
-  const text = abs >= 1 ? abs.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : abs === 0 ? '0.00' : abs.toPrecision(3);
-  return (n < 0 ? '-$' : '$') + text;
-}
-
-export { usd as formatValue };
-
-export function amountText(n: number | null): string {
-  if (n === null) return MISSING;
-  const abs = Math.abs(n);
-  if (abs === 0) return '0';
-  if (abs >= 1000) return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  if (abs >= 1) return n.toLocaleString('en-US', { maximumFractionDigits: 4 });
-  return String(Number(n.toPrecision(4)));
-}
+// The one price and amount formatters, with the dollar sign every portfolio value carries.
+const usd = (n: number | null): string => formatPrice(n, { symbol: true });
+export { usd as formatValue, formatAmount as amountText };
+const amountText = formatAmount;
 
 function pct(n: number | null): string {
   return n === null ? MISSING : `${(n * 100).toFixed(2)}%`;

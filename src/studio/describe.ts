@@ -1,7 +1,7 @@
 // The curve in words for the confirm dialog: where the market cap starts and where the pool
 // migrates (in the quote token and in USD at the catalog's price), the vesting schedule relative
 // to migration, the fees, the LP lock. Pure.
-import { formatUsd } from '../format.js';
+import { formatPrice } from '../format.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import { durationWords, type CheckedCurve, type QuoteToken, type Vesting } from './validate.js';
 
@@ -10,7 +10,7 @@ const num = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 
 /** "16,000 USDC ($16,000.00)"; the USD part is "—" when the catalog has no price. */
 export function capText(cap: number, quote: QuoteToken): string {
   const price = quote.usdPrice;
-  const usd = typeof price === 'number' && Number.isFinite(price) ? `$${formatUsd(cap * price)}` : '$—';
+  const usd = typeof price === 'number' && Number.isFinite(price) ? `$${formatPrice(cap * price)}` : '$—';
   return `${num(cap)} ${quote.symbol} (${usd})`;
 }
 

@@ -22,7 +22,7 @@ test('price impact: plain up to 1%, highlighted above 1%, typed "yes" above 5%',
 test('rate and payers read as a person would say them', () => {
   const sol = { mint: 'a', symbol: 'SOL', decimals: 9 };
   const usdc = { mint: 'b', symbol: 'USDC', decimals: 6 };
-  assert.equal(rateText('2000000000', '300000000', sol, usdc), '1 SOL = 150 USDC');
+  assert.equal(rateText('2000000000', '300000000', sol, usdc), '1 SOL = 150.00 USDC');
   assert.equal(payerText(ADDR, ADDR), 'you');
   assert.equal(payerText(null, ADDR), 'not charged');
   assert.match(payerText('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', ADDR, '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'), /^market maker 9WzD…AWWM$/);

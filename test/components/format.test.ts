@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { durationWords, formatAge, formatClock, formatCompact, formatCount, formatPct, formatUsd, perMinute, plural, shortAddress, subscript } from '../../src/format.js';
+import { durationWords, formatAge, formatClock, formatCompact, formatCount, formatPct, formatPrice, perMinute, plural, shortAddress, subscript } from '../../src/format.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
   for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);
 }
 
 describe('format', () => {
-  it('formatUsd: two decimals from 1, four significant digits below, subscript zeros from four', () => {
-    table(formatUsd, [
+  it('formatPrice: two decimals from 1, four significant digits below, subscript zeros from four', () => {
+    table(formatPrice, [
       [0.00000421, '0.0₅421'],
       [0.000042, '0.0₄42'],
       [0.0000000000123, '0.0₁₀123'],
@@ -30,7 +30,7 @@ describe('format', () => {
       [undefined, '—'],
       [Number.NaN, '—'],
     ]);
-    assert.equal(formatUsd(2.5, { symbol: true }), '$2.50');
+    assert.equal(formatPrice(2.5, { symbol: true }), '$2.50');
     assert.equal(subscript(12), '₁₂');
   });
 

@@ -32,7 +32,7 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   const dialog = await limitVia(d, 'limit 1 SOL 500 USDC');
   assert.match(dialog, /You pay\s+1 SOL/);
   assert.match(dialog, /You receive\s+500 USDC/);
-  assert.match(dialog, /Limit price\s+1 SOL = 500 USDC/);
+  assert.match(dialog, /Limit price\s+1 SOL = 500\.00 USDC/);
   assert.match(dialog, /From market\s+\+233\.\d\d% \(above market\)/);
   assert.match(dialog, /Market price\s+1 SOL = 1\d\d(\.\d+)? USDC/);
   await typeKeys(d.app, 'n');
@@ -65,7 +65,7 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   assert.deepEqual(seen, [true]);
   const listed = await waitForFrame(d.app, (f) => /SOL→USDC\s+1 SOL\s+500 USDC/.test(f) && /\b0%/.test(f), 8000);
   assertFits(listed);
-  assert.match(listed, /500 USDC\/SOL/);
+  assert.match(listed, /500\.00 USDC\/SOL/);
   assert.match(listed, /no expiry/);
   assert.match(listed, /Open/);
 
@@ -125,7 +125,7 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   assert.equal(d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').length, 0);
   await typeKeys(d.app, 'enter', '1', 'tab', 'SOL', 'tab', 'USDC', 'tab', '@500', 'enter');
   assert.equal(d.services.session.getState().screen, 'orders', 'editing: 1 went into the field');
-  frame = await waitForFrame(d.app, (f) => /For +@500 +1 SOL = 500 USDC · \+\d+\.\d\d% vs market/.test(f), 3000);
+  frame = await waitForFrame(d.app, (f) => /For +@500 +1 SOL = 500\.00 USDC · \+\d+\.\d\d% vs market/.test(f), 3000);
   assertFits(frame);
   await typeKeys(d.app, 's');
   const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);
