@@ -1,7 +1,7 @@
 // The two ways to swap, as pipeline actions: through the order group (order with taker ->
 // execute) and through the swap group (quote -> swap build -> RPC send -> signature status).
 import type { ApiClient } from '../api/index.js';
-import type { Order, PrioritizationFee, QuoteParams, Quote, SwapResponse } from '../api/types.js';
+import { NATIVE_MINT, type Order, type PrioritizationFee, type QuoteParams, type Quote, type SwapResponse } from '../api/types.js';
 import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
@@ -37,6 +37,11 @@ function otherSigners(wallet: string, ...named: Array<string | null | undefined>
 }
 
 /** Enter on the Swap screen and `:swap`: ultra.order with taker, then execute. */
+/** A swap paying SOL may move at most the quoted input out of the wallet (wrapped for the swap). */
+function solInput(inputMint: string, amount: string): Pick<Built, 'maxLamports'> {
+  return inputMint === NATIVE_MINT && /^\d+$/.test(amount) ? { maxLamports: BigInt(amount) } : {};
+}
+
 export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built: Built): Order | undefined } {
   const orders = new WeakMap<Built, Order>();
   return {
@@ -62,6 +67,7 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
         allowedSigners: otherSigners(p.wallet, order.signatureFeePayer, order.prioritizationFeePayer, order.rentFeePayer, order.maker),
         builtAt: p.now(),
         submit: 'execute',
+        ...solInput(p.input.mint, order.inAmount),
         summary: {
           pay: amountText(order.inAmount, p.input),
           receive: amountText(order.outAmount, p.output),
@@ -129,6 +135,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         lastValidBlockHeight: response.lastValidBlockHeight,
         builtAt: p.now(),
         submit: 'rpc',
+        ...solInput(p.input.mint, quote.swapMode === 'ExactOut' ? quote.otherAmountThreshold : quote.inAmount),
         summary: {
           pay: amountText(quote.inAmount, p.input),
           receive: amountText(quote.outAmount, p.output),

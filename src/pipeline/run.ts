@@ -38,7 +38,12 @@ async function inspectAll(built: Built, spec: ActionSpec, deps: PipelineDeps): P
   if (built.submit === 'execute' && !built.requestId) return { ok: false, reason: 'the service returned no requestId to execute with' };
   const inspections: InspectionOk[] = [];
   for (const [n, tx] of built.transactions.entries()) {
-    const r = await inspectTransaction(tx, { wallet: deps.wallet.address, allowedSigners: built.allowedSigners, knownPrograms: spec.knownPrograms });
+    const r = await inspectTransaction(tx, {
+      wallet: deps.wallet.address,
+      allowedSigners: built.allowedSigners,
+      knownPrograms: spec.knownPrograms,
+      ...(built.maxLamports !== undefined ? { maxLamports: built.maxLamports } : {}),
+    });
     const which = built.transactions.length > 1 ? `transaction ${n + 1} of ${built.transactions.length}: ` : '';
     if (!r.ok) return { ok: false, reason: `${which}${r.reason}` };
     // Sent by RPC, every other signer must already have signed: tradedeck can add only the wallet's signature.

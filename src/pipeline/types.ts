@@ -18,6 +18,11 @@ export interface Built {
   builtAt: number;
   submit: 'execute' | 'rpc';
   summary: Record<string, unknown>;
+  /**
+   * The most lamports the transactions may move out of the wallet (into its own wrapped-SOL
+   * account), when the build knows it: the quote's SOL input. The inspector refuses more.
+   */
+  maxLamports?: bigint;
 }
 
 export interface ConfirmRequest {

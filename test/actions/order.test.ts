@@ -24,6 +24,8 @@ for (const [name, tamper, reason] of [
   ['an unexpected signer', (o: Order) => ({ ...o, transaction: buildTransaction({ feePayer: o.taker!, signers: [randomAddress()] }) }), /unexpected signer/],
   // A foreign fee payer must sign too, so it is caught as a signer the response never named.
   ['a foreign fee payer', (o: Order) => ({ ...o, transaction: buildTransaction({ feePayer: FOREIGN, signers: [o.taker!] }) }), new RegExp(`unexpected signer ${FOREIGN}|fee payer ${FOREIGN}`)],
+  // The transaction wraps the 0.1 SOL asked for, but the order says it takes a thousandth of that.
+  ['more SOL moved than the order quotes', (o: Order) => ({ ...o, inAmount: String(BigInt(o.inAmount) / 1000n) }), /moves 0\.1 SOL out of the wallet, more than the 0\.0001 SOL quoted/],
 ] as const) {
   test(`a transaction with ${name} is refused before signing, with the reason`, async (t) => {
     const w = await world(t, { form: FORM });
