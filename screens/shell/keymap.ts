@@ -18,7 +18,7 @@ export const GLOBAL_BINDINGS: Binding[] = [
   labelled(g(['pagedown'], 'pageDown', 'page down / up'), 'PgDn/PgUp'),
   pair(g(['pageup'], 'pageUp', 'page up')),
   g(['/'], 'filter', 'filter the list', 'filter'),
-  labelled(g(['o'], 'sort', 'order by next column / reverse'), 'o/O'),
+  labelled(g(['o'], 'sort', 'sort: next column / reverse', 'sort'), 'o/O'),
   pair(g(['O'], 'sortReverse', 'reverse the sort order')),
   g(['enter'], 'open', 'open the selected row', 'detail'),
   g(['escape'], 'back', 'close, clear, back out'),
