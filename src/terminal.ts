@@ -45,6 +45,8 @@ export interface FrameTarget {
   rows?: number;
   on(event: 'resize', fn: () => void): unknown;
   off(event: 'resize', fn: () => void): unknown;
+  /** the terminal's size read now (a tty's ioctl), ahead of the resize event */
+  getWindowSize?(): [number, number];
 }
 
 const SYNC_START = '\x1b[?2026h';
@@ -275,8 +277,25 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
     return c;
   };
 
+  /** Whether the terminal changed size and the resize event has not come yet: a frame laid out
+   * for the old size would wrap its long lines and scroll the screen, so it waits for the event
+   * (the frame after it is drawn from a cleared screen). */
+  const resizePending = (): boolean => {
+    let now: [number, number] | undefined;
+    try {
+      now = target.getWindowSize?.();
+    } catch {
+      return false;
+    }
+    return Array.isArray(now) && now[0] > 0 && now[1] > 0 && (now[0] !== (target.columns ?? now[0]) || now[1] !== (target.rows ?? now[1]));
+  };
+
   const draw = () => {
     lastFlush = Date.now();
+    if (resizePending()) {
+      repaint = true;
+      return;
+    }
     const now = Date.now();
     const height = rows();
     let out = '';

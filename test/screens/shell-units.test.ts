@@ -68,6 +68,29 @@ describe('frame writer', () => {
     sink.close();
   });
 
+  it('a frame drawn after the terminal shrank but before the resize event arrived waits for it: nothing wraps or scrolls', () => {
+    const term = new FakeTerminal() as FakeTerminal & { getWindowSize(): [number, number] };
+    let real: [number, number] = [term.columns ?? 80, term.rows ?? 4];
+    term.getWindowSize = () => real;
+    const sink = createFrameSink(term, 1000);
+    sink.write('a\nb');
+    sink.flush();
+    assert.equal(term.out.length, 1);
+    // the terminal shrinks; a frame laid out for the old size comes before the resize event
+    real = [3, 2];
+    sink.write('a much longer line than three columns\nb\nc');
+    sink.flush();
+    assert.equal(term.out.length, 1, 'nothing is written for the old size');
+    term.columns = 3;
+    term.rows = 2;
+    term.emit('resize');
+    sink.write('abc\nd');
+    sink.flush();
+    assert.equal(term.out.length, 2);
+    assert.match(term.out[1], /\x1b\[2J/, 'the frame after the resize repaints from a cleared screen');
+    sink.close();
+  });
+
   it('coalesces frames arriving faster than maxFps into the latest', async () => {
     const term = new FakeTerminal();
     const sink = createFrameSink(term, 10);
