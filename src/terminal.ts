@@ -298,6 +298,13 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
     }
     const now = Date.now();
     const height = rows();
+    const width = Math.max(1, target.columns ?? 80);
+    // A frame with a line wider than the terminal was laid out for a size it no longer has (the
+    // app has not caught up with a resize): its lines are cut to the width, so nothing wraps or
+    // scrolls, and the next frame repaints from a cleared screen.
+    let stale = false;
+    for (let i = 0; i < Math.min(frameLines.length, height) && !stale; i++) stale = frameLines[i].length > width && (cellsOf(i)?.chars.length ?? 0) > width;
+    if (stale) repaint = true;
     let out = '';
     if (repaint) out += '\x1b[H\x1b[2J';
     const next: Array<Cells | undefined> = [];
@@ -317,13 +324,14 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
         // write: erasing after a full-width line would eat its last character); Ink's own line
         // when no live text was written over it (its styles are already as short as they get)
         if (!repaint && old && cur.raw !== undefined && old.raw === cur.raw) continue;
-        out += `\x1b[${i + 1};1H\x1b[2K${cur.raw ?? (live === frameCells[i] ? `${line}${RESET}` : renderCells(cur, 0, cur.chars.length))}`;
+        const cut = stale && cur.raw === undefined && cur.chars.length > width;
+        out += `\x1b[${i + 1};1H\x1b[2K${cur.raw ?? (live === frameCells[i] && !cut ? `${line}${RESET}` : renderCells(cur, 0, Math.min(cur.chars.length, width)))}`;
         continue;
       }
       out += diffLine(i + 1, old, cur);
     }
     screen = next;
-    repaint = false;
+    repaint = stale;
     if (out === '') return;
     const chunk = SYNC_START + out + SYNC_END;
     bytes += Buffer.byteLength(chunk);

@@ -91,6 +91,24 @@ describe('frame writer', () => {
     sink.close();
   });
 
+  it('a frame laid out for a wider terminal than the one it reaches is cut to the width, and the next frame repaints', () => {
+    const term = new FakeTerminal();
+    const sink = createFrameSink(term, 1000);
+    sink.write('short\nline');
+    sink.flush();
+    // the resize event came, but the app still lays out for the old width
+    term.columns = 10;
+    term.emit('resize');
+    sink.write('\x1b[1mbold and much wider than ten\x1b[22m\nline');
+    sink.flush();
+    const drawn = term.out[1].replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '\n').split('\n').filter(Boolean);
+    for (const piece of drawn) assert.ok(piece.length <= 10, `"${piece}" is wider than the terminal`);
+    sink.write('fits\nline');
+    sink.flush();
+    assert.match(term.out[2], /\x1b\[2J/, 'the frame after a cut one repaints from a cleared screen');
+    sink.close();
+  });
+
   it('coalesces frames arriving faster than maxFps into the latest', async () => {
     const term = new FakeTerminal();
     const sink = createFrameSink(term, 10);
