@@ -87,8 +87,16 @@ test('legacy price-based order: withdraw n sends nothing; y executes once after 
   );
   await answerNext(s, true);
   assert.equal((await placed).status, 'success');
-  const list = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
-  const legacy = (list.price ?? [])[0] as Record<string, unknown>;
+  // The order's first cycle runs at the first slot after it was created. Wait for it, so that it
+  // cannot land between building the withdraw-all and executing it (the service would then
+  // refuse the withdraw: less is left than was asked).
+  let legacy: Record<string, unknown> | undefined;
+  for (let i = 0; i < 100; i++) {
+    const list = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
+    legacy = (list.price ?? [])[0] as Record<string, unknown> | undefined;
+    if (legacy && Number(legacy.rawInUsed ?? legacy.inUsed ?? 0) > 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   assert.ok(legacy && typeof legacy.orderKey === 'string');
   const store = createOrdersStore();
   const executes = () => w.sim.requests().filter((r) => r.path === '/recurring/v1/execute').length;
