@@ -56,9 +56,8 @@ export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let rest = paragraph;
-    for (;;) {
-      const cut1 = truncate(rest, width);
-      if (cut1 === rest) break;
+    // truncate hands back the text itself when it fits (measuring only its start)
+    while (truncate(rest, width) !== rest) {
       const head = truncate(rest, width + 1).slice(0, -1);
       const space = head.lastIndexOf(' ');
       const cut = space > width / 3 ? space : Math.max(1, head.length);

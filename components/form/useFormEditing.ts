@@ -6,6 +6,7 @@
 import { applyLineKey, lineAt, type LineState } from '../fields/lineEdit.js';
 import { normalizeKey, useKeyLayer } from '../keys/index.js';
 import { useRefState } from '../useRefState.js';
+import { useEditStart } from './useEditStart.js';
 import type { FieldDef } from './FormLines.js';
 
 /** The footer line while a field is edited (every form says the same). */
@@ -35,25 +36,22 @@ export interface FormEditing {
 export function useFormEditing(o: FormEditingOptions): FormEditing {
   const [editing, setEditing] = useRefState(false);
   const [line, setLine] = useRefState<LineState | null>(null);
-  // The focused field's value when its edit began (Esc puts it back).
-  const [before, setBefore] = useRefState<{ key: string; value: string | boolean } | null>(null);
-  const remember = (key: string) => setBefore({ key, value: o.valueOf(key) });
+  const start = useEditStart(o.valueOf, o.setValue);
   const move = (by: number | 'top' | 'bottom') => {
     const fs = o.fields();
     const i = Math.max(0, fs.findIndex((f) => f.key === o.focus()));
     const to = by === 'top' ? 0 : by === 'bottom' ? fs.length - 1 : Math.min(fs.length - 1, Math.max(0, i + by));
     o.setFocus(fs[to].key);
     setLine(null);
-    if (editing()) remember(fs[to].key);
+    if (editing()) start.begin(fs[to].key);
   };
   const stop = () => {
     setEditing(false);
     setLine(null);
-    setBefore(null);
+    start.clear();
   };
   const cancel = () => {
-    const b = before();
-    if (b && b.key === o.focus() && o.valueOf(b.key) !== b.value) o.setValue(b.key, b.value);
+    start.restore(o.focus());
     stop();
   };
   useKeyLayer(
@@ -85,7 +83,7 @@ export function useFormEditing(o: FormEditingOptions): FormEditing {
       if (!f) return;
       if (f.kind === 'toggle') return o.setValue(f.key, !o.valueOf(f.key));
       setLine(lineAt(String(o.valueOf(f.key))));
-      remember(f.key);
+      start.begin(f.key);
       setEditing(true);
     },
     stop,

@@ -23,6 +23,7 @@ import type { ScreenProps } from '../shell/types.js';
 import { visibleFields } from './fields.js';
 import { FormView } from './FormView.js';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
+import { useEditStart } from '../../components/form/useEditStart.js';
 import { instructionSections } from './instructions.js';
 import { fieldNotes } from './notes.js';
 import { Panel } from './Panel.js';
@@ -53,14 +54,18 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const firstEmpty = fields.find((f) => String(form[f.key]).trim() === '')?.key;
   const [focus, setFocus] = useRefState<keyof SwapForm>(firstEmpty ?? 'amount');
   const [editing, setEditingState] = useRefState(false);
-  // The focused field's value when its edit began: Esc puts it back, Enter and Tab keep the edit.
-  const [before, setBefore] = useRefState<{ key: keyof SwapForm; value: string | boolean } | null>(null);
+  // Esc puts back the focused field's value from when its edit began; Enter and Tab keep the edit.
+  const start = useEditStart<keyof SwapForm, string | boolean>(
+    (key) => swap.getState().form[key],
+    (key, value) => setField(key, value),
+  );
   const setEditing = useCallback(
     (on: boolean) => {
-      setBefore(on ? { key: focus(), value: swap.getState().form[focus()] } : null);
+      if (on) start.begin(focus());
+      else start.clear();
       setEditingState(on);
     },
-    [focus, setBefore, setEditingState, swap],
+    [start, focus, setEditingState],
   );
   const [suggestion, setSuggestion] = useRefState(0);
   // The edited line (cursor included) of the focused text field; re-read from the form on focus.
@@ -126,7 +131,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     const to = fields[Math.min(fields.length - 1, Math.max(0, i + by))].key;
     setFocus(to);
     setSuggestion(0);
-    if (editing()) setBefore({ key: to, value: swap.getState().form[to] });
+    if (editing()) start.begin(to);
   };
   useFormKeys(
     {
@@ -143,8 +148,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       move,
       stopEditing: () => setEditing(false),
       cancelEditing: () => {
-        const b = before();
-        if (b && b.key === focus() && swap.getState().form[b.key] !== b.value) setField(b.key, b.value);
+        start.restore(focus());
         setEditing(false);
       },
       line: currentLine,

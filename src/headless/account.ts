@@ -2,10 +2,9 @@
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import type { Portfolio, PortfolioElement, RecurringListResponse, RecurringOrder, TriggerListResponse, TriggerOrder } from '../api/types.js';
-import { formatPrice } from '../format.js';
+import { formatAmount, formatPrice } from '../format.js';
 import { groupDigits } from '../amount.js';
 import { printTable, printJson, clean, formatTime } from './print.js';
-import { formatAmount } from '../format.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, labelsFrom, type TokenLabels } from './symbols.js';
 

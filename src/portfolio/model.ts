@@ -215,10 +215,9 @@ const ELEMENT_KEYS = ['type', 'label', 'platformId', 'name', 'value', 'data'];
 const ASSET_KEYS = ['type', 'networkId', 'value', 'data'];
 const ASSET_DATA_KEYS = ['address', 'amount', 'price'];
 
-// The one price and amount formatters, with the dollar sign every portfolio value carries.
+/** A portfolio value: the one price formatter, with the dollar sign every portfolio value carries. */
 const usd = (n: number | null): string => formatPrice(n, { symbol: true });
-export { usd as formatValue, formatAmount as amountText };
-const amountText = formatAmount;
+export { usd as formatValue };
 
 function pct(n: number | null): string {
   return n === null ? MISSING : `${(n * 100).toFixed(2)}%`;
@@ -239,7 +238,7 @@ function assetCells(a: unknown, names: TokenNames, prefix: string, extras: KeyVa
   const d = isRecord(a.data) ? a.data : {};
   extras.push(...extraFields(a, ASSET_KEYS, prefix), ...extraFields(d, ASSET_DATA_KEYS, `${prefix}.data`));
   if (a.data !== undefined && !isRecord(a.data)) extras.push(...keyValues(a.data, `${prefix}.data`));
-  return [mintName(d.address, names), amountText(num(d.amount)), usd(num(d.price)), usd(num(a.value))];
+  return [mintName(d.address, names), formatAmount(num(d.amount)), usd(num(d.price)), usd(num(a.value))];
 }
 
 const ASSET_COLUMNS: ElementTable['columns'] = [
@@ -312,7 +311,7 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
           if (isRecord(pos)) fields.push(...extraFields(x, ['address', 'side', 'size', 'sizeValue', 'collateralValue', 'entryPrice', 'markPrice', 'liquidationPrice', 'leverage', 'pnlValue', 'value'], p));
           else fields.push(...keyValues(pos, p));
           const lev = num(x.leverage);
-          return [mintName(x.address, names), printable(x.side, 8), amountText(num(x.size)), usd(num(x.entryPrice)), usd(num(x.markPrice)), usd(num(x.liquidationPrice)), lev === null ? MISSING : `${lev.toFixed(1)}x`, signedUsd(num(x.pnlValue))];
+          return [mintName(x.address, names), printable(x.side, 8), formatAmount(num(x.size)), usd(num(x.entryPrice)), usd(num(x.markPrice)), usd(num(x.liquidationPrice)), lev === null ? MISSING : `${lev.toFixed(1)}x`, signedUsd(num(x.pnlValue))];
         });
         tables.push({ caption: `${group}  value ${usd(num(gr.value))}`, columns, rows });
         if (isRecord(g)) fields.push(...extraFields(gr, ['positions', 'value'], `data.${group}`));
@@ -335,7 +334,7 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
     }
     case 'trade': {
       const filled = num(data.filledPercentage);
-      const caption = `${mintName(data.inputAddress, names)} → ${mintName(data.outputAddress, names)}  filled ${pct(filled)}  in ${amountText(num(data.initialInputAmount))}  expected out ${amountText(num(data.expectedOutputAmount))}`;
+      const caption = `${mintName(data.inputAddress, names)} → ${mintName(data.outputAddress, names)}  filled ${pct(filled)}  in ${formatAmount(num(data.initialInputAmount))}  expected out ${formatAmount(num(data.expectedOutputAmount))}`;
       tables.push(assetTable(data.assets, names, 'data.assets', fields, caption));
       fields.push(...extraFields(data, ['assets', 'inputAddress', 'outputAddress', 'initialInputAmount', 'expectedOutputAmount', 'filledPercentage', 'withdrawnOutputAmount', 'inputPrice', 'outputPrice'], 'data'));
       for (const k of ['withdrawnOutputAmount', 'inputPrice', 'outputPrice']) if (data[k] !== undefined) fields.push({ key: k, value: printable(data[k]) });
