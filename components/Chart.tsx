@@ -1,7 +1,7 @@
 // A price chart several lines tall, drawn with block characters in eighths (▁▂▃▄▅▆▇█), with an
 // optional reference level (e.g. the price 24h ago) as a dotted line and the high/low on the
 // left axis; and the one-line trend. Both degrade to plain ASCII (# : . - _ ^) when colour is off
-// (NO_COLOR, TERM=dumb) or --ascii asked for it (TRADEDECK_ASCII in the environment).
+// (NO_COLOR, TERM=dumb) or --ascii asked for it (the theme's ascii).
 import { Box, Text } from 'ink';
 import { padCell, textWidth } from './text.js';
 import { useTheme, type Theme } from './theme.js';
@@ -11,10 +11,9 @@ const BARS = '▁▂▃▄▅▆▇█';
 /** ASCII levels of the one-line trend, lowest first. */
 export const ASCII_BARS = '_.-~^';
 
-/** Whether charts must be plain ASCII: no colour (NO_COLOR, TERM=dumb) or --ascii / TRADEDECK_ASCII. */
-export function asciiCharts(theme: Theme, env: NodeJS.ProcessEnv = process.env): boolean {
-  const flag = env.TRADEDECK_ASCII;
-  return !theme.color || (flag !== undefined && flag !== '' && flag !== '0' && flag !== 'false');
+/** Whether charts must be plain ASCII: no colour (NO_COLOR, TERM=dumb) or --ascii (config, or TRADEDECK_ASCII). */
+export function asciiCharts(theme: Theme): boolean {
+  return !theme.color || theme.ascii === true;
 }
 
 const finite = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);

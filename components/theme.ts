@@ -6,6 +6,8 @@ import { createContext, useContext } from 'react';
 export interface Theme {
   /** false for the colourless theme: components then add text markers where colour carried meaning */
   color: boolean;
+  /** charts and trends in plain ASCII (--ascii); implied when colour is off */
+  ascii?: boolean;
   up?: string;
   down?: string;
   accent?: string;
@@ -48,9 +50,10 @@ export function applyColorEnvironment(env: NodeJS.ProcessEnv = process.env): boo
   return off;
 }
 
-/** The theme for the environment: `plainTheme` when colour is disabled, else `colorTheme`. */
-export function themeFromEnv(env: NodeJS.ProcessEnv = process.env): Theme {
-  return colorDisabled(env) ? plainTheme : colorTheme;
+/** The theme for the environment: `plainTheme` when colour is disabled, else `colorTheme`; `ascii` (--ascii) draws charts in ASCII. */
+export function themeFromEnv(env: NodeJS.ProcessEnv = process.env, opts: { ascii?: boolean } = {}): Theme {
+  const theme = colorDisabled(env) ? plainTheme : colorTheme;
+  return opts.ascii ? { ...theme, ascii: true } : theme;
 }
 
 /** The colour for a signed change: up for > 0, down for < 0, none for 0 or missing. */

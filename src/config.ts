@@ -221,8 +221,6 @@ export function loadConfig(src: ConfigSources): Config {
   const expand = (p: string) => (p.startsWith('~/') ? join(home, p.slice(2)) : p);
   const explicitKeypair = values.keypair as string | undefined;
   const ascii = (values.ascii as boolean | undefined) ?? false;
-  // The charts read it where they are drawn (components/Chart.tsx), as the theme reads NO_COLOR.
-  if (ascii) src.env.TRADEDECK_ASCII = '1';
   const address = values.address as string | undefined;
   return {
     mode: baseUrl ? 'live' : 'demo',

@@ -113,7 +113,7 @@ export async function runDashboard(config: Config): Promise<number> {
   services.ring = (sequence) => void process.stdout.write(sequence);
   process.stdout.write(ENTER_ALT);
   await Promise.race([firstData, new Promise((r) => setTimeout(r, FIRST_DATA_WAIT_MS).unref())]);
-  const app = createElement(App, { services, theme: themeFromEnv(), live: sink, stores: new Map([[first.id, firstStore]]) });
+  const app = createElement(App, { services, theme: themeFromEnv(process.env, { ascii: config.ascii }), live: sink, stores: new Map([[first.id, firstStore]]) });
   try {
     // Ink writes whole frames into the sink (debug output), which diffs them onto the terminal:
     // Ink 6.8's own incremental mode drifts by a line per update (see src/terminal.ts).

@@ -1,11 +1,13 @@
 // Sparklines and the detail chart on the Tokens screen, against the real simulator: block
 // characters in colour, plain ASCII with NO_COLOR (the colourless theme) or --ascii
-// (TRADEDECK_ASCII); both fit 80x24 and 200x50; the trend is drawn from the first refresh (the
+// (the theme's ascii, from the config); both fit 80x24 and 200x50; the trend is drawn from the first refresh (the
 // interval stats lead it in) and the detail shows the session's range and the price 24h ago.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { render } from 'ink-testing-library';
-import { colorTheme, plainTheme, type Theme } from '../../components/theme.js';
+import { tmpdir } from 'node:os';
+import { colorTheme, themeFromEnv, type Theme } from '../../components/theme.js';
+import { loadConfig } from '../../src/config.js';
 import { App } from '../../screens/shell/App.js';
 import { typeKeys, waitForFrame } from '../components/helpers.js';
 import { testServices } from '../helpers/services.js';
@@ -54,12 +56,12 @@ for (const [columns, rows, spark] of [[80, 24, 10], [200, 50, 40]] as const) {
   });
 }
 
-test('--ascii (TRADEDECK_ASCII) and NO_COLOR draw the trend and the chart in ASCII only', async (t) => {
-  for (const [theme, env] of [[colorTheme, '1'], [plainTheme, undefined]] as const) {
-    const before = process.env.TRADEDECK_ASCII;
-    if (env) process.env.TRADEDECK_ASCII = env;
-    else delete process.env.TRADEDECK_ASCII;
-    try {
+test('--ascii (the theme it makes) and NO_COLOR draw the trend and the chart in ASCII only', async (t) => {
+  assert.equal(themeFromEnv({}, { ascii: loadConfig({ flags: { ascii: true }, env: {}, home: tmpdir() }).ascii }).ascii, true);
+  assert.equal(themeFromEnv({ NO_COLOR: '1' }).color, false);
+  assert.equal(themeFromEnv({}, { ascii: loadConfig({ flags: {}, env: { TRADEDECK_ASCII: '1' }, home: tmpdir() }).ascii }).ascii, true);
+  for (const theme of [themeFromEnv({}, { ascii: true }), themeFromEnv({ NO_COLOR: '1' })]) {
+    {
       const { app } = await open(t, theme, 80, 24);
       let frame = await waitForFrame(app, (f) => ASCII_TREND.test(trendOf(f, 10)), 5000);
       assert.doesNotMatch(frame, BLOCKS);
@@ -71,9 +73,6 @@ test('--ascii (TRADEDECK_ASCII) and NO_COLOR draw the trend and the chart in ASC
       assert.ok(frame.split('\n').filter((l) => /^\s*[\d.,$₀-₉]*\|/.test(l)).some((l) => /[#:.]/.test(l.split('|')[1] ?? '')), 'an ASCII chart');
       fits(frame, 80, 24);
       app.unmount();
-    } finally {
-      if (before === undefined) delete process.env.TRADEDECK_ASCII;
-      else process.env.TRADEDECK_ASCII = before;
     }
   }
 });
