@@ -147,7 +147,8 @@ a demo wallet is used. Command flags go after the command.
 Options:
   --base-url URL                 the trading service (env TRADEDECK_BASE_URL); unset: embedded simulator
   --api-key KEY                  API key (env TRADEDECK_API_KEY; prefer the environment or config file)
-  --rpc-url URL                  Solana JSON-RPC for submitting swap transactions (env TRADEDECK_RPC_URL)
+  --rpc-url URL                  Solana JSON-RPC for submitting swap transactions (env TRADEDECK_RPC_URL);
+                                 repeat it (or --rpc) or separate URLs by commas for failover
   --keypair PATH                 key file to sign with (env TRADEDECK_KEYPAIR; default ~/.config/solana/id.json)
   --address ADDRESS              watch-only: show this wallet, never sign (env TRADEDECK_ADDRESS)
   --read-only                    disable every signing action
@@ -178,7 +179,7 @@ export interface ParsedArgs {
   version: boolean;
 }
 
-const FLAG_TO_SETTING = new Map(Object.entries(SETTINGS).map(([name, s]) => [s.flag!, name]));
+const FLAG_TO_SETTING = new Map([...Object.entries(SETTINGS).map(([name, s]) => [s.flag!, name] as const), ['--rpc', 'rpcUrl'] as const]);
 const ANY_COMMAND_FLAG = new Set(Object.values(COMMAND_SPECS).flatMap((c) => Object.keys(c.flags)));
 
 /** A negative or signed number ("-1", "-0.5", "+2") is an argument, never an option. */
@@ -221,6 +222,8 @@ export function parseArgs(argv: string[]): ParsedArgs {
       value = inline === 'true';
     }
     if (flag === '--config') out.configPath = String(value);
+    // a list setting given again adds to the list (--rpc-url A --rpc-url B: A, then B on failure)
+    else if (setting && SETTINGS[setting].kind === 'urls' && typeof out.settings[setting] === 'string') out.settings[setting] += `,${String(value)}`;
     else if (setting) out.settings[setting] = value;
     else if (value !== false) out.extra[flag.slice(2)] = value;
   }

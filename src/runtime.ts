@@ -3,7 +3,7 @@
 import type { Config } from './config.js';
 import { createApiClient, createRpcClient, type ApiClient, type RpcClient, type RequestEvent } from './api/index.js';
 import type { SimHandle } from './sim/index.js';
-import { createFailoverRpc, type FailoverEvent } from './api/rpcFailover.js';
+import { createFailoverRpc, type FailoverOptions } from './api/rpcFailover.js';
 
 export interface Backend {
   mode: 'demo' | 'live';
@@ -20,14 +20,16 @@ export interface Backend {
 /** Any non-empty key opens the simulator; it is never a real credential. */
 const DEMO_API_KEY = 'demo';
 
-/** The live RPC: one endpoint, or several taking over from each other (failover). */
-function liveRpc(config: Config, onSwitch?: (e: FailoverEvent) => void): RpcClient | undefined {
-  const clients = config.rpcUrls.map((url) => createRpcClient({ url, timeoutMs: config.timeoutMs }));
-  if (clients.length === 0) return undefined;
-  return clients.length === 1 ? clients[0] : createFailoverRpc(clients, onSwitch);
+/** The RPC: one endpoint or several taking over from each other (failover), watched for health. */
+function failoverRpc(urls: readonly string[], config: Config, events?: FailoverOptions): RpcClient | undefined {
+  if (urls.length === 0) return undefined;
+  return createFailoverRpc(
+    urls.map((url) => createRpcClient({ url, timeoutMs: config.timeoutMs })),
+    events,
+  );
 }
 
-export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number, onRpcSwitch?: (e: FailoverEvent) => void): Promise<Backend> {
+export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number, rpcEvents?: FailoverOptions): Promise<Backend> {
   if (config.mode === 'demo') {
     const { startSim } = await import('./sim/index.js');
     const sim = await startSim({ seed: config.seed, timeScale: config.timeScale });
@@ -44,7 +46,7 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
       label: 'SIMULATED',
       baseUrl: sim.url,
       client,
-      rpc: createRpcClient({ url: sim.rpcUrl, timeoutMs: config.timeoutMs }),
+      rpc: failoverRpc([sim.rpcUrl], config, rpcEvents),
       sim,
       close: () => sim.stop(),
     };
@@ -55,7 +57,7 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
     label: `LIVE ${new URL(baseUrl).host}`,
     baseUrl,
     client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) }),
-    rpc: liveRpc(config, onRpcSwitch),
+    rpc: failoverRpc(config.rpcUrls, config, rpcEvents),
     close: async () => {},
   };
 }

@@ -130,12 +130,15 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     }
   };
   let recordRequest: (e: RequestEvent) => void = () => {};
-  let rpcSwitched: (e: import('./api/rpcFailover.js').FailoverEvent) => void = () => {};
+  let rpcEvents: import('./api/rpcFailover.js').FailoverOptions = {};
   let backend: Backend;
   let choice: WalletChoice;
   try {
     // one RPC endpoint failing over to the next is said once, as it happens
-    backend = await openBackend(config, (e) => recordRequest(e), opts.retries, (e) => rpcSwitched(e));
+    backend = await openBackend(config, (e) => recordRequest(e), opts.retries, {
+      onSwitch: (e) => rpcEvents.onSwitch?.(e),
+      onHealth: (h, why) => rpcEvents.onHealth?.(h, why),
+    });
     const b = backend;
     cleanups.push(() => b.close());
     choice = opts.wallet === false ? { info: null, signer: null } : await chooseWallet(config, backend.sim);
@@ -180,9 +183,29 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     intervals: opts.intervals ?? {},
   });
   recordRequest = (e) => session.getState().recordRequest(e, now());
-  rpcSwitched = (e) => {
-    session.getState().setRpcNote(`RPC ${e.to + 1}/${e.count}`);
-    services.report('error', `RPC ${e.from + 1} of ${e.count} failed (${e.reason.slice(0, 120)}); now using RPC ${e.to + 1}`);
+  rpcEvents = {
+    onSwitch: (e) => {
+      session.getState().setRpcNote(`RPC ${e.to + 1}/${e.count}`);
+      const what = e.kind === 'stale' ? 'is stale' : 'failed';
+      services.report('error', `RPC ${e.from + 1} of ${e.count} ${what} (${e.reason.slice(0, 120)}); now using RPC ${e.to + 1}`);
+    },
+    onHealth: (health, why) => {
+      const rpc = services.rpc as import('./api/rpcFailover.js').FailoverRpc;
+      const at = `RPC ${rpc.current() + 1}/${rpc.count()}`;
+      const st = session.getState();
+      const wasPaused = st.signingPaused !== undefined;
+      if (health === 'down') {
+        const count = rpc.count();
+        st.setSigningPaused(count > 1 ? `none of the ${count} RPC endpoints answers` : 'the RPC endpoint does not answer');
+        st.setRpcNote('RPC DOWN');
+        services.report('error', `no RPC endpoint answers: signing is paused, the screens keep working read-only (${why.slice(0, 100)})`);
+        return;
+      }
+      st.setSigningPaused(undefined);
+      st.setRpcNote(health === 'stale' ? `${at} STALE` : rpc.count() > 1 && rpc.current() > 0 ? at : undefined);
+      if (wasPaused) services.report('info', `${at.replace('/', ' of ')} answers again: signing resumed`);
+      else if (health === 'stale') services.report('error', `${at.replace('/', ' of ')} is stale (${why.slice(0, 100)}) and no other endpoint is better`);
+    },
   };
   let labels: Promise<Record<string, string>> | undefined;
   const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m));

@@ -90,4 +90,7 @@ test('several RPC URLs, comma-separated (or a list in the config file), in failo
   assert.deepEqual(c.rpcUrls, ['https://a.example', 'https://b.example']);
   assert.equal(c.rpcUrl, 'https://a.example');
   assert.throws(() => loadConfig({ flags: { rpcUrl: 'https://a.example,nope' }, env: {}, home }), /rpcUrl: "nope" is not a valid URL/);
+  // repeated on the command line (--rpc-url, or --rpc for short): every one, in the order given
+  const repeated = parseArgs(['--base-url', 'https://svc.example', '--rpc-url', 'https://a.example', '--rpc', 'https://b.example', '--rpc-url=https://c.example']);
+  assert.deepEqual(loadConfig({ flags: repeated.settings, env: {}, home }).rpcUrls, ['https://a.example', 'https://b.example', 'https://c.example']);
 });

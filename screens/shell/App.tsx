@@ -24,7 +24,7 @@ import { SHELL_COMMANDS } from './builtins.js';
 import { createCommandRegistry, type CommandRegistry } from './commands.js';
 import { ShellProvider, useSession, type ShellContext } from './context.js';
 import { buildKeymap, DIALOG_KEYS, stepInterval } from './keymap.js';
-import { pollStatusText, ScreenResources, usePollState } from './polling.js';
+import { pollStatusText, ScreenResources, usePollState, useRpcHealth } from './polling.js';
 import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
 import { useTerminalSize, type Size } from './useTerminalSize.js';
 
@@ -243,9 +243,17 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const mode = useSession((s) => s.mode);
   const readOnly = useSession((s) => s.readOnly);
   const unread = useStore(services.notifications, (s) => s.items.filter((n) => n.at > s.seenAt).length);
-  // several RPC endpoints, one failed: which is in use now
+  // several RPC endpoints, one failed: which is in use now; none answering: signing is paused
   const rpcNote = useSession((s) => s.rpcNote);
-  const badges = [...(paused ? ['PAUSED'] : []), ...(readOnly ? ['READ-ONLY'] : []), ...(unread ? [`${unread} NEW (N)`] : []), ...(rpcNote ? [rpcNote] : [])];
+  const signingPaused = useSession((s) => s.signingPaused !== undefined);
+  useRpcHealth();
+  const badges = [
+    ...(paused ? ['PAUSED'] : []),
+    ...(readOnly ? ['READ-ONLY'] : []),
+    ...(signingPaused ? ['SIGNING PAUSED'] : []),
+    ...(unread ? [`${unread} NEW (N)`] : []),
+    ...(rpcNote ? [rpcNote] : []),
+  ];
 
   // Exactly the terminal's height: frames go through the line-diffing writer (src/terminal.ts).
   const budget = Math.max(4, rows);

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PollState } from '../../src/poll/scheduler.js';
 import { formatAge } from '../../src/format.js';
+import { isFailoverRpc } from '../../src/api/rpcFailover.js';
 import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
 
@@ -121,6 +122,33 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
     s.setResources(screen, key === undefined ? others : [key, ...others]);
   }, [key, screen, session, r.id]);
   return null;
+}
+
+export const RPC_HEALTH_KEY = 'rpc/health';
+/** How often the RPC endpoints are asked for their slot; more often while none answers. */
+export const RPC_PROBE_MS = 15_000;
+export const RPC_PROBE_DOWN_MS = 5_000;
+
+/**
+ * Watches the RPC endpoints while the dashboard is open: every endpoint is asked for its slot on
+ * an interval, through the scheduler like every other resource; the client moves off a failed or
+ * stale endpoint and reports when none answers (signing pauses) and when one does again.
+ */
+export function useRpcHealth(): void {
+  const { scheduler, rpc } = useServices();
+  const down = useSession((s) => s.signingPaused !== undefined);
+  useEffect(() => {
+    if (!isFailoverRpc(rpc)) return;
+    const unregister = scheduler.register(RPC_HEALTH_KEY, { intervalMs: RPC_PROBE_MS, fetch: () => rpc.probe() });
+    const release = scheduler.acquire(RPC_HEALTH_KEY);
+    return () => {
+      release();
+      unregister();
+    };
+  }, [scheduler, rpc]);
+  useEffect(() => {
+    if (isFailoverRpc(rpc)) scheduler.setInterval(RPC_HEALTH_KEY, down ? RPC_PROBE_DOWN_MS : RPC_PROBE_MS);
+  }, [down, rpc, scheduler]);
 }
 
 /** The scheduler's state of `key` (re-renders when it changes). */

@@ -1,5 +1,5 @@
 // The one entry every screen uses to run a signing action: refuses up front when signing is not
-// possible (read-only, watch-only, no wallet, no journal), connects the pipeline to the confirm
+// possible (read-only, watch-only, no wallet, no journal, no RPC answering), connects the pipeline to the confirm
 // queue, and raises the session's pendingSubmissions from the moment a signed transaction is
 // journalled until its outcome is known (quitting asks first meanwhile).
 import { DEFAULT_MAX_QUOTE_AGE_MS, executeThrough, rpcDeps, runAction, type ActionResult, type ActionSpec, type PipelineDeps } from '../pipeline/index.js';
@@ -9,8 +9,10 @@ import { explainError } from './outcome.js';
 import type { Services } from '../services.js';
 
 /** Why signing is unavailable, in words for the person; undefined when it is available. */
-export function signingBlocked(s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc'>, submit?: 'execute' | 'rpc'): string | undefined {
+export function signingBlocked(s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc' | 'session'>, submit?: 'execute' | 'rpc'): string | undefined {
   if (s.readOnly) return 'read-only mode (--read-only): signing is disabled; restart without --read-only to trade';
+  const paused = s.session.getState().signingPaused;
+  if (paused) return `signing is paused: ${paused}; it resumes by itself when an RPC endpoint answers`;
   if (!s.wallet) return 'no wallet: start with --keypair <file> to sign';
   if (s.wallet.kind === 'watch') return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
   if (!s.journal) return 'the journal could not be opened, and nothing is signed without it (see the start-up message)';

@@ -3,6 +3,11 @@
 // takes over and the call is asked there, so one endpoint going down does not take signing with
 // it. An answer the node gave (an RPC error such as "blockhash not found") is passed on as it is.
 // Sending the same signed transaction to another endpoint is safe: it is the same signature.
+//
+// probe() asks every endpoint for its slot: one that fails, falls behind the others or stops
+// moving is stale, and the endpoint in use moves to the most advanced healthy one. When no
+// endpoint answers (a probe or a call), the client is down until one answers again; onHealth says
+// so both ways, and the dashboard pauses signing meanwhile.
 import { ResponseShapeError } from './errors.js';
 import { RpcError, type RpcClient } from './rpc.js';
 
@@ -10,44 +15,150 @@ export interface FailoverEvent {
   from: number;
   to: number;
   count: number;
+  /** failed: the transport failed; stale: its slot fell behind or stopped moving */
+  kind: 'failed' | 'stale';
   /** what went wrong at the one left */
   reason: string;
+}
+
+/** ok: the endpoint in use answers and follows the chain; stale: it answers but nothing better does; down: none answers */
+export type RpcHealth = 'ok' | 'stale' | 'down';
+
+export interface FailoverOptions {
+  onSwitch?(e: FailoverEvent): void;
+  /** the health changed; `reason` says why (for stale and down) */
+  onHealth?(health: RpcHealth, reason: string): void;
+  now?(): number;
+  /** slots behind the most advanced endpoint at which one is stale; default 150 (about a minute) */
+  staleSlots?: number;
+  /** how long an endpoint's slot may stay the same before it is stale; default 60 s */
+  frozenMs?: number;
+}
+
+export interface ProbeResult {
+  /** each endpoint's slot; null where it did not answer */
+  slots: Array<number | null>;
+  current: number;
+  health: RpcHealth;
 }
 
 export interface FailoverRpc extends RpcClient {
   /** index of the endpoint in use (0-based) */
   current(): number;
   count(): number;
+  health(): RpcHealth;
+  /** asks every endpoint for its slot, moves off a failed or stale one, and updates the health */
+  probe(): Promise<ProbeResult>;
 }
+
+export const DEFAULT_STALE_SLOTS = 150;
+export const DEFAULT_FROZEN_MS = 60_000;
 
 function transportFailure(e: unknown): boolean {
   if (e instanceof RpcError) return e.kind !== 'rpc';
   return e instanceof ResponseShapeError || e instanceof TypeError;
 }
 
-export function createFailoverRpc(clients: readonly RpcClient[], onSwitch: (e: FailoverEvent) => void = () => {}): FailoverRpc {
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function isFailoverRpc(rpc: RpcClient | undefined): rpc is FailoverRpc {
+  return rpc !== undefined && typeof (rpc as Partial<FailoverRpc>).probe === 'function';
+}
+
+export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverOptions = {}): FailoverRpc {
   if (clients.length === 0) throw new Error('createFailoverRpc: give at least one RPC client');
+  const now = opts.now ?? Date.now;
+  const staleSlots = opts.staleSlots ?? DEFAULT_STALE_SLOTS;
+  const frozenMs = opts.frozenMs ?? DEFAULT_FROZEN_MS;
   let at = 0;
+  let health: RpcHealth = 'ok';
+  /** per endpoint: the highest slot seen and when it was first seen */
+  const seen: Array<{ slot: number; since: number } | undefined> = clients.map(() => undefined);
+
+  const setHealth = (next: RpcHealth, reason: string) => {
+    if (next === health) return;
+    health = next;
+    opts.onHealth?.(next, reason);
+  };
+  const switchTo = (to: number, kind: FailoverEvent['kind'], reason: string) => {
+    const from = at;
+    at = to;
+    opts.onSwitch?.({ from, to, count: clients.length, kind, reason });
+  };
+
   async function call<T>(fn: (c: RpcClient) => Promise<T>): Promise<T> {
     let last: unknown;
+    const first = at;
+    const failed: string[] = [];
     for (let tried = 0; tried < clients.length; tried++) {
-      const i = at;
+      const i = (first + tried) % clients.length;
       try {
-        return await fn(clients[i]);
+        const answer = await fn(clients[i]);
+        // the switch is said once an endpoint answered: a call that finds none moves nothing
+        if (i !== first && at === first) switchTo(i, 'failed', failed[0]);
+        if (health === 'down') setHealth('ok', `RPC ${i + 1} answers`);
+        return answer;
       } catch (e) {
-        if (!transportFailure(e)) throw e;
+        if (!transportFailure(e)) {
+          if (i !== first && at === first) switchTo(i, 'failed', failed[0]);
+          if (health === 'down') setHealth('ok', `RPC ${i + 1} answers`);
+          throw e;
+        }
         last = e;
-        if (clients.length === 1) break;
-        at = (i + 1) % clients.length;
-        onSwitch({ from: i, to: at, count: clients.length, reason: e instanceof Error ? e.message : String(e) });
+        failed.push(messageOf(e));
       }
     }
-    const why = last instanceof Error ? last.message : String(last);
+    const why = messageOf(last);
+    setHealth('down', why);
     throw new RpcError(0, clients.length > 1 ? `every RPC endpoint failed (${clients.length}); the last: ${why}` : why, last instanceof RpcError ? last.kind : 'network');
   }
+
+  async function probe(): Promise<ProbeResult> {
+    const answers = await Promise.all(
+      clients.map((c) =>
+        c.getSlot().then(
+          (slot) => ({ slot }),
+          (e: unknown) => ({ error: messageOf(e) }),
+        ),
+      ),
+    );
+    const t = now();
+    const slots = answers.map((a) => ('slot' in a ? a.slot : null));
+    slots.forEach((slot, i) => {
+      if (slot === null) return;
+      const s = seen[i];
+      if (!s || slot > s.slot) seen[i] = { slot, since: t };
+    });
+    const best = Math.max(...slots.map((s) => s ?? -Infinity));
+    /** why endpoint i is not fit to use; undefined when it is */
+    const unfit = (i: number): string | undefined => {
+      const a = answers[i];
+      if ('error' in a) return a.error;
+      if (best - a.slot > staleSlots) return `slot ${a.slot} is ${best - a.slot} behind`;
+      const s = seen[i];
+      if (s && t - s.since >= frozenMs) return `slot ${a.slot} has not moved for ${Math.round((t - s.since) / 1000)} s`;
+      return undefined;
+    };
+    const fit = clients.map((_, i) => i).filter((i) => unfit(i) === undefined);
+    const answered = clients.map((_, i) => i).filter((i) => slots[i] !== null);
+    const why = unfit(at);
+    if (why !== undefined) {
+      // the most advanced fit endpoint, or (none fit) the most advanced that answers at all
+      const pool = fit.length ? fit : answered.filter((i) => i !== at && slots[at] === null);
+      const to = pool.sort((a, b) => (slots[b] ?? 0) - (slots[a] ?? 0))[0];
+      if (to !== undefined && to !== at) switchTo(to, 'error' in answers[at] ? 'failed' : 'stale', why);
+    }
+    const reason = unfit(at);
+    if (answered.length === 0) setHealth('down', reason ?? 'no endpoint answers');
+    else setHealth(reason === undefined ? 'ok' : 'stale', reason ?? `RPC ${at + 1} answers`);
+    return { slots, current: at, health };
+  }
+
   return {
     current: () => at,
     count: () => clients.length,
+    health: () => health,
+    probe,
     getLatestBlockhash: () => call((c) => c.getLatestBlockhash()),
     getBlockHeight: () => call((c) => c.getBlockHeight()),
     getSlot: () => call((c) => c.getSlot()),

@@ -6,7 +6,7 @@ import { startSim, type SimOptions } from './index.js';
 
 const USAGE = `usage: tradedeck sim [--host H] [--port N] [--seed S] [--time-scale X] [--fund ADDRESS]...
                      [--latency MS] [--fault-rate P] [--rate-limit N] [--rate-limit-groups a,b] [--api-key K]
-Serves the simulated trading service (HTTP + Solana JSON-RPC at /rpc) on loopback by default.`;
+Serves the simulated trading service (HTTP + Solana JSON-RPC at /rpc and /rpc/<name>) on loopback by default.`;
 
 class FlagError extends Error {}
 

@@ -7,6 +7,7 @@ import { SimCore } from './core.js';
 import { FaultInjector } from './http/faults.js';
 import { RequestLog, type SimRequestLogEntry } from './http/request-log.js';
 import { createSimServer } from './http/server.js';
+import { RpcEndpoints } from './rpc/endpoints.js';
 import { registerAllGroups } from './groups/index.js';
 import { fillTriggerOrder } from './groups/trigger-fill.js';
 import { parseExecuteFault, type ExecuteGroup } from './execute-faults.js';
@@ -51,7 +52,7 @@ export interface SimOptions {
 
 export interface SimHandle {
   url: string;
-  /** url + '/rpc' */
+  /** url + '/rpc' (the endpoint "main"; url + '/rpc/<name>' serves the same ledger with its own fault switch) */
   rpcUrl: string;
   kernel: SimKernel;
   fund(address: string, mint?: string, amount?: bigint): void;
@@ -89,7 +90,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   });
   const log = new RequestLog();
   for (const address of options.fund ?? []) core.fund(address);
-  const server = createSimServer({ core, faults, log, apiKey: options.apiKey });
+  const server = createSimServer({ core, faults, rpcEndpoints: new RpcEndpoints(), log, apiKey: options.apiKey });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

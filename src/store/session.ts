@@ -43,6 +43,9 @@ export interface SessionState {
   /** which RPC endpoint is in use when several are configured and one failed ("RPC 2/2") */
   rpcNote?: string;
   setRpcNote(note: string | undefined): void;
+  /** why signing is paused (no RPC endpoint answers); undefined while it is not */
+  signingPaused?: string;
+  setSigningPaused(reason: string | undefined): void;
   /** what one screen hands to another (e.g. Tokens' b opens Swap prefilled), taken once by the receiver */
   handoffs: Record<string, unknown>;
 
@@ -101,6 +104,8 @@ export function createSessionStore(init: SessionInit): SessionStore {
     handoffs: {},
     rpcNote: undefined,
     setRpcNote: (rpcNote) => set({ rpcNote }),
+    signingPaused: undefined,
+    setSigningPaused: (signingPaused) => set({ signingPaused }),
 
     handOff: (screen, payload) => set({ handoffs: { ...get().handoffs, [screen]: payload }, screen }),
     takeHandoff: (screen) => {

@@ -6,6 +6,7 @@ import { signingBlocked } from '../../src/actions/run.js';
 import { explainError } from '../../src/actions/outcome.js';
 import { ApiError } from '../../src/api/errors.js';
 import { watchOnlyWallet } from '../../src/wallet/keypair.js';
+import { createSessionStore } from '../../src/store/session.js';
 
 const ADDR = 'So11111111111111111111111111111111111111112';
 
@@ -28,8 +29,9 @@ test('rate and payers read as a person would say them', () => {
   assert.match(payerText('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', ADDR, '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'), /^market maker 9WzD…AWWM$/);
 });
 
-test('signing is refused with a reason: read-only, watch-only, no wallet, no journal, no RPC for b', () => {
-  const base = { readOnly: false, wallet: null, journal: null, rpc: undefined };
+test('signing is refused with a reason: read-only, watch-only, no wallet, no journal, no RPC for b, no RPC answering', () => {
+  const session = createSessionStore({ mode: 'live', modeLabel: 'LIVE', wallet: null, screen: 'tokens', intervals: {} });
+  const base = { readOnly: false, wallet: null, journal: null, rpc: undefined, session };
   assert.match(signingBlocked({ ...base, readOnly: true })!, /read-only/);
   assert.match(signingBlocked(base)!, /no wallet/);
   assert.match(signingBlocked({ ...base, wallet: watchOnlyWallet(ADDR) })!, /watch-only wallet So11.*no key/);
@@ -37,6 +39,8 @@ test('signing is refused with a reason: read-only, watch-only, no wallet, no jou
   assert.match(signingBlocked({ ...base, wallet: keyed })!, /journal/);
   assert.match(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'rpc')!, /--rpc-url/);
   assert.equal(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'), undefined);
+  session.getState().setSigningPaused('none of the 2 RPC endpoints answers');
+  assert.equal(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'), 'signing is paused: none of the 2 RPC endpoints answers; it resumes by itself when an RPC endpoint answers');
 });
 
 test('a 429 says to wait, and for how long when the service said', () => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
 import { SCREENS } from '../../screens/index.js';
+import { RPC_HEALTH_KEY } from '../../screens/shell/polling.js';
 import { FakeClock } from '../poll/fake-clock.js';
 import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
 import { startDashboard, type Dashboard } from './setup.js';
@@ -27,8 +28,8 @@ async function withClock(): Promise<{ d: Dashboard; clock: FakeClock; key: () =>
 /** Requests a minute of the active resources whose key starts with `prefix` (e.g. "tokens/"). */
 const rpmOf = (d: Dashboard, prefix: string) =>
   d.scheduler.keys().filter((k) => k.startsWith(prefix) && d.scheduler.isActive(k)).reduce((n, k) => n + 60_000 / d.scheduler.state(k)!.intervalMs, 0);
-/** Keys of resources their screens poll in the background (e.g. open orders, for fill notices). */
-const backgroundPrefixes = SCREENS.flatMap((m) => m.resources.filter((r) => r.background).map((r) => `${m.id}/${r.id}/`));
+/** Keys of resources polled in the background (e.g. open orders, for fill notices; the RPC health probe). */
+const backgroundPrefixes = [...SCREENS.flatMap((m) => m.resources.filter((r) => r.background).map((r) => `${m.id}/${r.id}/`)), RPC_HEALTH_KEY];
 const idle = (d: Dashboard, key: string) => waitFor(() => d.scheduler.state(key)?.inFlight === false, 'no request in flight', 10_000);
 const setFaults = async (d: Dashboard, body: object) => {
   const res = await fetch(`${d.sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -13,6 +13,10 @@
 //     landing, so posting the same request again later lands it. `code` defaults to -1006 (timed
 //     out). One rule per group; a new one replaces it; "failExecute": null clears every rule.
 //     200: the fault settings with `failExecute`: the rules still pending.
+//   POST /__sim/faults {"rpc": {"main": "down", "b": "stale", "c": "ok"}}
+//     The fault switch of RPC endpoints: "main" is /rpc, any other name /rpc/<name> (all serve the
+//     same ledger). "down" answers every request 503; "stale" keeps answering the slot and block
+//     height of the moment it went stale; "ok" clears. "rpc": null clears every switch.
 import { isAddress } from '@solana/web3.js';
 import type { ServerDeps } from './server.js';
 import { gatewayBody } from './errors.js';
@@ -63,11 +67,13 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
     return { status: 200, body: { address, balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })) } };
   }
   if (path === '/__sim/faults') {
-    const { failExecute, ...settings } = body;
+    const { failExecute, rpc, ...settings } = body;
     const rule = failExecute === undefined || failExecute === null ? null : parseExecuteFault(failExecute);
     if (typeof rule === 'string') return bad(rule);
     const error = deps.faults.update(settings);
     if (error) return bad(error);
+    const rpcError = rpc === undefined ? null : deps.rpcEndpoints.update(rpc, { slot: core.clock.slot(), blockHeight: core.clock.blockHeight() });
+    if (rpcError) return bad(rpcError);
     if (failExecute === null) core.requests.executeFaults.clear();
     if (rule) core.requests.executeFaults.set(rule);
     return { status: 200, body: faultState(deps) };
@@ -85,5 +91,5 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
 }
 
 function faultState(deps: ServerDeps): Record<string, unknown> {
-  return { ...deps.faults.settings, failExecute: deps.core.requests.executeFaults.pending() };
+  return { ...deps.faults.settings, failExecute: deps.core.requests.executeFaults.pending(), rpc: deps.rpcEndpoints.state() };
 }

@@ -8,10 +8,13 @@ import type { FaultInjector, FaultKind } from './faults.js';
 import { queryObject, type RequestLog, type SimRequestLogEntry } from './request-log.js';
 import { handleControl } from './control.js';
 import { handleRpc } from '../rpc/rpc.js';
+import { rpcEndpointOf, staleAnswer, type RpcEndpoints } from '../rpc/endpoints.js';
 
 export interface ServerDeps {
   core: SimCore;
   faults: FaultInjector;
+  /** the fault switch of each RPC endpoint (/rpc, /rpc/<name>) */
+  rpcEndpoints: RpcEndpoints;
   log: RequestLog;
   /** when set, the only accepted key */
   apiKey?: string;
@@ -128,9 +131,14 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     return finish(res, entry, { status, body: gatewayBody(status, statusText(status)) });
   }
 
-  if (path === '/rpc') {
+  const endpoint = rpcEndpointOf(path);
+  if (endpoint !== null) {
+    const sw = deps.rpcEndpoints.mode(endpoint);
+    if (sw.mode === 'down') return finish(res, entry, { status: 503, body: gatewayBody(503, `RPC endpoint ${endpoint} is down (simulator fault switch)`) });
     if (method !== 'POST') return finish(res, entry, { status: 405, body: gatewayBody(405, 'JSON-RPC accepts POST only') });
-    return finish(res, entry, { status: 200, body: await handleRpc(deps.core, parsed.ok ? parsed.value : undefined, parsed.ok) }, fault);
+    const request = parsed.ok ? parsed.value : undefined;
+    const answer = await handleRpc(deps.core, request, parsed.ok);
+    return finish(res, entry, { status: 200, body: sw.mode === 'stale' ? staleAnswer(answer, request, sw) : answer }, fault);
   }
 
   const match = deps.core.routes.match(method, path);
