@@ -136,19 +136,23 @@ export const RPC_PROBE_DOWN_MS = 5_000;
  */
 export function useRpcHealth(): void {
   const { scheduler, rpc } = useServices();
-  const down = useSession((s) => s.signingPaused !== undefined);
   useEffect(() => {
     if (!isFailoverRpc(rpc)) return;
-    const unregister = scheduler.register(RPC_HEALTH_KEY, { intervalMs: RPC_PROBE_MS, fetch: () => rpc.probe() });
+    const unregister = scheduler.register(RPC_HEALTH_KEY, {
+      intervalMs: RPC_PROBE_MS,
+      fetch: () => rpc.probe(),
+      // while no endpoint answers, ask sooner: it is down after a few rounds, and back as soon as one answers
+      onData: (p) => {
+        const ms = p.failingRounds > 0 ? RPC_PROBE_DOWN_MS : RPC_PROBE_MS;
+        if (scheduler.state(RPC_HEALTH_KEY)?.intervalMs !== ms) scheduler.setInterval(RPC_HEALTH_KEY, ms);
+      },
+    });
     const release = scheduler.acquire(RPC_HEALTH_KEY);
     return () => {
       release();
       unregister();
     };
   }, [scheduler, rpc]);
-  useEffect(() => {
-    if (isFailoverRpc(rpc)) scheduler.setInterval(RPC_HEALTH_KEY, down ? RPC_PROBE_DOWN_MS : RPC_PROBE_MS);
-  }, [down, rpc, scheduler]);
 }
 
 /** The scheduler's state of `key` (re-renders when it changes). */

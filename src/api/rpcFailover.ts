@@ -6,8 +6,8 @@
 //
 // probe() asks every endpoint for its slot: one that fails, falls behind the others or stops
 // moving is stale, and the endpoint in use moves to the most advanced healthy one. When no
-// endpoint answers (a probe or a call), the client is down until one answers again; onHealth says
-// so both ways, and the dashboard pauses signing meanwhile.
+// endpoint answers three rounds in a row (probes or calls), the client is down until one answers
+// again; onHealth says so both ways, and the dashboard pauses signing meanwhile.
 import { ResponseShapeError } from './errors.js';
 import { RpcError, type RpcClient } from './rpc.js';
 
@@ -33,6 +33,8 @@ export interface FailoverOptions {
   staleSlots?: number;
   /** how long an endpoint's slot may stay the same before it is stale; default 60 s */
   frozenMs?: number;
+  /** rounds in a row (calls or probes) that find no endpoint answering before the client is down; default 3 */
+  downAfter?: number;
 }
 
 export interface ProbeResult {
@@ -40,6 +42,8 @@ export interface ProbeResult {
   slots: Array<number | null>;
   current: number;
   health: RpcHealth;
+  /** rounds in a row that found no endpoint answering (down from `downAfter` on) */
+  failingRounds: number;
 }
 
 export interface FailoverRpc extends RpcClient {
@@ -53,6 +57,7 @@ export interface FailoverRpc extends RpcClient {
 
 export const DEFAULT_STALE_SLOTS = 150;
 export const DEFAULT_FROZEN_MS = 60_000;
+export const DEFAULT_DOWN_AFTER = 3;
 
 function transportFailure(e: unknown): boolean {
   if (e instanceof RpcError) return e.kind !== 'rpc';
@@ -70,8 +75,19 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
   const now = opts.now ?? Date.now;
   const staleSlots = opts.staleSlots ?? DEFAULT_STALE_SLOTS;
   const frozenMs = opts.frozenMs ?? DEFAULT_FROZEN_MS;
+  const downAfter = opts.downAfter ?? DEFAULT_DOWN_AFTER;
   let at = 0;
   let health: RpcHealth = 'ok';
+  /** rounds in a row that found no endpoint answering: one failing round is not yet down */
+  let failingRounds = 0;
+  const noneAnswered = (why: string) => {
+    failingRounds++;
+    if (failingRounds >= downAfter) setHealth('down', why);
+  };
+  const answered = (i: number) => {
+    failingRounds = 0;
+    if (health === 'down') setHealth('ok', `RPC ${i + 1} answers`);
+  };
   /** per endpoint: the highest slot seen and when it was first seen */
   const seen: Array<{ slot: number; since: number } | undefined> = clients.map(() => undefined);
 
@@ -96,12 +112,12 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
         const answer = await fn(clients[i]);
         // the switch is said once an endpoint answered: a call that finds none moves nothing
         if (i !== first && at === first) switchTo(i, 'failed', failed[0]);
-        if (health === 'down') setHealth('ok', `RPC ${i + 1} answers`);
+        answered(i);
         return answer;
       } catch (e) {
         if (!transportFailure(e)) {
           if (i !== first && at === first) switchTo(i, 'failed', failed[0]);
-          if (health === 'down') setHealth('ok', `RPC ${i + 1} answers`);
+          answered(i);
           throw e;
         }
         last = e;
@@ -109,7 +125,7 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
       }
     }
     const why = messageOf(last);
-    setHealth('down', why);
+    noneAnswered(why);
     throw new RpcError(0, clients.length > 1 ? `every RPC endpoint failed (${clients.length}); the last: ${why}` : why, last instanceof RpcError ? last.kind : 'network');
   }
 
@@ -140,18 +156,21 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
       return undefined;
     };
     const fit = clients.map((_, i) => i).filter((i) => unfit(i) === undefined);
-    const answered = clients.map((_, i) => i).filter((i) => slots[i] !== null);
+    const answering = clients.map((_, i) => i).filter((i) => slots[i] !== null);
     const why = unfit(at);
     if (why !== undefined) {
       // the most advanced fit endpoint, or (none fit) the most advanced that answers at all
-      const pool = fit.length ? fit : answered.filter((i) => i !== at && slots[at] === null);
+      const pool = fit.length ? fit : answering.filter((i) => i !== at && slots[at] === null);
       const to = pool.sort((a, b) => (slots[b] ?? 0) - (slots[a] ?? 0))[0];
       if (to !== undefined && to !== at) switchTo(to, 'error' in answers[at] ? 'failed' : 'stale', why);
     }
     const reason = unfit(at);
-    if (answered.length === 0) setHealth('down', reason ?? 'no endpoint answers');
-    else setHealth(reason === undefined ? 'ok' : 'stale', reason ?? `RPC ${at + 1} answers`);
-    return { slots, current: at, health };
+    if (answering.length === 0) noneAnswered(reason ?? 'no endpoint answers');
+    else {
+      failingRounds = 0;
+      setHealth(reason === undefined ? 'ok' : 'stale', reason ?? `RPC ${at + 1} answers`);
+    }
+    return { slots, current: at, health, failingRounds };
   }
 
   return {

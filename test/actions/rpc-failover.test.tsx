@@ -136,11 +136,15 @@ test('the probe moves off a stale endpoint and off one that stopped; none answer
   await rpc.getSlot();
   assert.equal(rpc.current(), 2);
   assert.match(events.shift() ?? '', /^switch 1->2 failed: .*503/);
-  // every endpoint down: down, and the call says every endpoint failed
+  // every endpoint down: a call says every endpoint failed; three such rounds in a row are down
   await rpcSwitch(sim, { a: 'down', c: 'down' });
+  await assert.rejects(rpc.getBalance('11111111111111111111111111111112'), /every RPC endpoint failed \(3\)/);
   p = await rpc.probe();
-  assert.equal(p.health, 'down');
+  assert.deepEqual([p.health, p.failingRounds], ['ok', 2], 'two failing rounds are not yet down');
   assert.deepEqual(p.slots, [null, null, null]);
+  assert.deepEqual(events, []);
+  p = await rpc.probe();
+  assert.deepEqual([p.health, p.failingRounds], ['down', 3]);
   assert.match(events.shift() ?? '', /^down: /);
   await assert.rejects(rpc.getBalance('11111111111111111111111111111112'), /every RPC endpoint failed \(3\)/);
   assert.deepEqual(events, [], 'down is said once');
@@ -166,8 +170,11 @@ test('no RPC answering: the header says signing is paused, a swap is refused wit
   const s = await liveServices(t, sim, [`${sim.url}/rpc/a`, `${sim.url}/rpc/b`]);
   const app = render(<App services={s} theme={plainTheme} size={{ columns: 80, rows: 24 }} />);
   t.after(() => app.unmount());
-  // the probe at start finds no endpoint: the header and the flash say so; the token list still loads
-  let frame = await waitForFrame(app, (f) => f.split('\n')[0].includes('SIGNING PAUSED') && /^›\s+1\s/m.test(f), 10_000);
+  // the probes find no endpoint three times (the first at start, then every 5 s): the header and
+  // the flash say so; the token list loads all the same
+  let frame = await waitForFrame(app, (f) => /^›\s+1\s/m.test(f), 10_000);
+  assert.doesNotMatch(frame.split('\n')[0], /SIGNING PAUSED/, 'one failing round is not yet down');
+  frame = await waitForFrame(app, (f) => f.split('\n')[0].includes('SIGNING PAUSED') && /^›\s+1\s/m.test(f), 20_000);
   assert.match(frame.replace(/\n\s*/g, ' '), /✗ no RPC endpoint answers: signing is paused, the screens keep working read-only/);
   for (const line of frame.split('\n')) assert.ok([...line].length <= 80, line);
   const swap = createSwapStore({ input: 'SOL', output: 'USDC', amount: '0.1' });

@@ -55,9 +55,9 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
     'sent once, by the second endpoint',
   );
 
-  // the second goes down too: the next health probe finds none answering
+  // the second goes down too: the health probes find none answering three times in a row
   await simControl(url, 'faults', { rpc: { b: 'down' } });
-  screen = await term.waitFor((s) => s.split('\n')[0].includes('[SIGNING PAUSED]') && s.split('\n')[0].includes('[RPC DOWN]'), 30_000);
+  screen = await term.waitFor((s) => s.split('\n')[0].includes('[SIGNING PAUSED]') && s.split('\n')[0].includes('[RPC DOWN]'), 45_000);
   assert.match(flat(screen), /no RPC endpoint answers: signing is paused, the screens keep working read-only/);
   fits(screen);
   term.send(':swap 0.1 SOL USDC');
