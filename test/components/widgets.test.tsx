@@ -9,21 +9,11 @@ import { TextField } from '../../components/fields/TextField.js';
 import { Toggle } from '../../components/fields/Toggle.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { ProgressBar, progressBar } from '../../components/ProgressBar.js';
-import { sparkline } from '../../components/Sparkline.js';
-import { useConfirmation, type ConfirmationApi } from '../../components/useConfirmation.js';
-import { lines, mount, typeKeys, waitFor, waitForFrame } from './helpers.js';
+import { lines, mount, typeKeys, waitForFrame } from './helpers.js';
 
 afterEach(() => cleanup());
 
-describe('sparkline and progress bar', () => {
-  it('scales a series to eight levels and keeps the last width values', () => {
-    assert.equal(sparkline([0, 1, 2, 3, 4, 5, 6, 7], 8), '▁▂▃▄▅▆▇█');
-    assert.equal(sparkline([9, 9, 0, 7], 2), '▁█');
-    assert.equal(sparkline([5, 5, 5], 10), '▄▄▄');
-    assert.equal(sparkline([1, null, 3], 3), '▁ █');
-    assert.equal(sparkline([], 5), '');
-  });
-
+describe('progress bar', () => {
   it('fills a fraction of the width, clamped', async () => {
     assert.equal(progressBar(0.5, 10), '█████░░░░░');
     assert.equal(progressBar(2, 4), '████');
@@ -116,29 +106,5 @@ describe('<DetailPane>', () => {
     assert.match(frame, /lines 27-31 of 31/);
     await typeKeys(app, 'x');
     assert.deepEqual(passed, ['x']);
-  });
-});
-
-describe('useConfirmation', () => {
-  it('queues requests in order and resolves each with its answer', async () => {
-    let api: ConfirmationApi<string> | undefined;
-    function Host() {
-      api = useConfirmation<string>();
-      return <Text>{`current ${api.current ?? 'none'}`}</Text>;
-    }
-    const app = await mount(<Host />);
-    const first = api!.confirm('swap');
-    const second = api!.confirm('cancel');
-    await waitForFrame(app, (f) => f === 'current swap');
-    api!.answer(true);
-    await waitForFrame(app, (f) => f === 'current cancel');
-    api!.answer(false);
-    assert.equal(await first, true);
-    assert.equal(await second, false);
-    const third = api!.confirm('limit');
-    await waitForFrame(app, (f) => f === 'current limit');
-    app.unmount();
-    assert.equal(await third, false, 'unmounting never confirms');
-    await waitFor(() => true);
   });
 });
