@@ -103,8 +103,9 @@ export function createKeymap(bindings: Binding[], onDisabled: (reason: string) =
     bindingFor,
     onDisabled,
     hintsFor(scope) {
+      // what can be done now: a disabled key's reason is in the help, not the footer
       return visible(scope)
-        .filter((e) => e.binding.hint)
+        .filter((e) => e.binding.hint && !e.binding.disabled?.())
         .map((e) => ({ keys: keysText(e.keys), label: e.binding.hint as string }));
     },
     helpFor(scope) {

@@ -168,7 +168,7 @@ export const ordersScreen: ScreenModule<OrdersState> = {
   id: ORDERS_SCREEN,
   title: 'Orders',
   key: '3',
-  list: true,
+  list: (st) => !st.formOpen,
   createStore: () => createOrdersStore(),
   resources: [list('limitActive', 'limit', 'active'), list('dcaActive', 'dca', 'active'), list('limitHistory', 'limit', 'history'), list('dcaHistory', 'dca', 'history')],
   keys: [

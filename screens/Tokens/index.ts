@@ -17,7 +17,7 @@ export const tokensScreen: ScreenModule<TokensState> = {
   id: 'tokens',
   title: 'Tokens',
   key: '1',
-  list: true,
+  list: (st) => !st.detail,
   createStore: (services) => services.catalog,
   resources: [
     {

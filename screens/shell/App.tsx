@@ -265,6 +265,8 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const mounted = built.screens.find((m) => m.module.id === screenId) ?? built.screens[0];
   const Screen = mounted.module.Component;
   const actionsOverlay = useActionsOverlay();
+  const list = mounted.module.list;
+  const listShown = useStore(mounted.store, (st) => (typeof list === 'function' ? list(st) : list === true));
   const overlay = helpOpen() || askQuit() || actionsOverlay;
 
   const helpGroups = (): HelpColumnGroup[] => {
@@ -324,7 +326,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
         <ActionsLayer width={width} height={screenHeight} flash={flash} />
         {barOpen() ? <CommandBar history={commandHistory.current} complete={completeLine} onSubmit={submitCommand} onCancel={() => setBarOpen(false)} width={width} /> : null}
         {helpOpen() ? null : <Toasts toasts={toasts.toasts} width={width} maxLines={2} />}
-        <Footer hints={orderHints(keymap.hintsFor(mounted.module.id), mounted.module.list === true)} width={width} right={pollText} />
+        <Footer hints={orderHints(keymap.hintsFor(mounted.module.id), listShown)} width={width} right={pollText} />
       </Box>
     </>
   );

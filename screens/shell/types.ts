@@ -85,8 +85,8 @@ export interface ScreenModule<S = any> {
   title: string;
   /** the key that reaches it: '1'..'9' */
   key: string;
-  /** the screen shows a list: the footer offers filter, sort and detail */
-  list?: boolean;
+  /** the screen shows a list (now, when a function: not while a detail or form covers it): the footer offers filter, sort and detail */
+  list?: boolean | ((state: S) => boolean);
   createStore(services: Services): StoreApi<S>;
   resources: ScreenResource<S, any, any>[];
   keys: ScreenKey<S>[];

@@ -113,8 +113,10 @@ test('watch-only: the list loads, and x, X and n say why they are disabled witho
 
 test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter edits a field, s places it through the same dialog, Esc keeps what was typed', async (t) => {
   const d = await open(t);
+  assert.match(d.app.lastFrame()?.split('\n').at(-1) ?? '', /\/ filter +o sort +Enter detail/);
   await typeKeys(d.app, 'n');
-  await waitForFrame(d.app, (f) => f.includes('New limit order') && f.includes('› Amount'), 3000);
+  const form = await waitForFrame(d.app, (f) => f.includes('New limit order') && f.includes('› Amount'), 3000);
+  assert.doesNotMatch(form.split('\n').at(-1) ?? '', /filter|sort|Enter detail/, 'the footer offers no list keys while the form covers the list');
   await typeKeys(d.app, '1');
   assert.equal(d.services.session.getState().screen, 'tokens', 'not editing: a number key leaves');
   await typeKeys(d.app, '3');

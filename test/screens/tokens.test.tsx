@@ -166,11 +166,16 @@ describe('Tokens screen', () => {
     await waitForFrame(d.app, (f) => rows(f).length >= 20 && !f.includes('stats24h'), 5000);
   });
 
-  it('keys at a token detail never act on the list behind it: s, S, /, c, i and W say why and change nothing', async () => {
+  it('keys at a token detail never act on the list behind it: s, S, /, c, i and W say why and change nothing; the footer offers only the detail keys', async () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
+    const listFooter = (f: string) => f.split('\n').at(-1) ?? '';
+    assert.match(listFooter(d.app.lastFrame() ?? ''), /\/ filter +o sort +Enter detail +c category +i window/);
     await typeKeys(d.app, 'j', 'enter');
-    await waitForFrame(d.app, (f) => f.includes('prices seen'), 5000);
+    const detail = await waitForFrame(d.app, (f) => f.includes('prices seen'), 5000);
+    // the footer offers what works here: no list keys, no category or window
+    assert.match(listFooter(detail), /w star +a alert +s swap/);
+    assert.doesNotMatch(listFooter(detail), /filter|sort|Enter detail|category|window/);
     const before = { ...d.stores.tokens.getState() };
     const requests = d.tokenRequests().length;
     for (const key of ['o', 'O', '/', 'c', 'i', 'W']) {
