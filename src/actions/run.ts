@@ -12,7 +12,7 @@ import type { Services } from '../services.js';
 export function signingBlocked(s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc' | 'session'>, submit?: 'execute' | 'rpc'): string | undefined {
   if (s.readOnly) return 'read-only mode (--read-only): signing is disabled; restart without --read-only to trade';
   const paused = s.session.getState().signingPaused;
-  if (paused) return `signing is paused: ${paused}; it resumes by itself when an RPC endpoint answers`;
+  if (paused) return `${paused}: signing is paused until an RPC endpoint answers again`;
   if (!s.wallet) return 'no wallet: start with --keypair <file> to sign';
   if (s.wallet.kind === 'watch') return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
   if (!s.journal) return 'the journal could not be opened, and nothing is signed without it (see the start-up message)';

@@ -40,7 +40,7 @@ test('signing is refused with a reason: read-only, watch-only, no wallet, no jou
   assert.match(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'rpc')!, /--rpc-url/);
   assert.equal(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'), undefined);
   session.getState().setSigningPaused('none of the 2 RPC endpoints answers');
-  assert.equal(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'), 'signing is paused: none of the 2 RPC endpoints answers; it resumes by itself when an RPC endpoint answers');
+  assert.equal(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'), 'none of the 2 RPC endpoints answers: signing is paused until an RPC endpoint answers again');
 });
 
 test('a 429 says to wait, and for how long when the service said', () => {

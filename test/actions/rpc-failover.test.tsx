@@ -182,7 +182,7 @@ test('no RPC answering: the header says signing is paused, a swap is refused wit
   const refused = swap.getState().outcome;
   assert.equal(refused?.status, 'refused');
   assert.equal(refused?.title, 'Not sent');
-  assert.match(refused?.error ?? '', /^signing is paused: none of the 2 RPC endpoints answers/);
+  assert.match(refused?.error ?? '', /^none of the 2 RPC endpoints answers: signing is paused/);
   assert.equal(submissions(sim).length, 0, 'nothing was sent');
   // b answers again: the next probe (every 5 s while down) resumes signing
   await rpcSwitch(sim, { b: 'ok' });

@@ -63,7 +63,7 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
   term.send(':swap 0.1 SOL USDC');
   term.press('Enter');
   screen = await term.waitFor((s) => s.includes('Order: Not sent'), 20_000);
-  assert.match(flat(screen), /signing is paused: none of the 2 RPC endpoints answers/);
+  assert.match(flat(screen), /none of the 2 RPC endpoints answers: signing is paused/);
   assert.doesNotMatch(screen, /y confirm/);
   // the API-backed screens keep working: Tokens still shows and refreshes its rows
   term.send('1');
