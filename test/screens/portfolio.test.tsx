@@ -57,14 +57,15 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   const body = await wholeBody(d);
   assertFits(body);
   // platforms: name, id and total; their sum is the net worth
-  const totals = [...body.matchAll(/▸ (.+?) \(([a-z0-9-]+)\)\s+\$([\d,]+\.\d\d)/g)];
+  // (a platform can be worth less than nothing: a leveraged position under water reads -$109.21)
+  const totals = [...body.matchAll(/▸ (.+?) \(([a-z0-9-]+)\)\s+(-?)\$([\d,]+\.\d\d)/g)];
   const ids = new Set(totals.map((m) => m[2]));
   // every platform the service answered with for this wallet (the simulator varies them per wallet)
   const answered = await d.services.api.portfolio.positions({ address: d.wallet.address });
   const expected = new Set(answered.elements.map((e) => e.platformId).filter((x): x is string => typeof x === 'string'));
   assert.ok(expected.size >= 4, `the simulator answered with ${expected.size} platforms`);
   for (const id of expected) assert.ok(ids.has(id), `platform ${id} listed:\n${body}`);
-  const sum = [...new Map(totals.map((m) => [m[2], Number(m[3].replace(/,/g, ''))])).values()].reduce((a, b) => a + b, 0);
+  const sum = [...new Map(totals.map((m) => [m[2], Number(`${m[3]}${m[4].replace(/,/g, '')}`)])).values()].reduce((a, b) => a + b, 0);
   assert.ok(Math.abs(sum - Number(worth![1].replace(/,/g, ''))) < 0.02 * ids.size, `platform totals ${sum} add up to the net worth ${worth![1]}`);
   // each known variant in its own columns
   assert.match(body, /\[multiple\]/);
