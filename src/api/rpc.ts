@@ -54,6 +54,16 @@ export interface TokenAccount {
   amount?: bigint;
 }
 
+/** An account as getAccountInfo reads it (base-64 data, decoded). */
+export interface AccountInfo {
+  /** the program owning the account */
+  owner: string;
+  /** the account's data bytes */
+  data: Uint8Array;
+  lamports: bigint;
+  executable: boolean;
+}
+
 export interface RpcClient {
   getLatestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }>;
   getBlockHeight(): Promise<number>;
@@ -65,6 +75,8 @@ export interface RpcClient {
   getTokenAccountsByOwner(owner: string, filter: { mint: string } | { programId: string }): Promise<TokenAccount[]>;
   /** a mint's decimals and supply (raw) */
   getTokenSupply(mint: string): Promise<{ decimals: number; amount: string }>;
+  /** an account's owner and data bytes; null when no account exists at the address */
+  getAccountInfo(address: string): Promise<AccountInfo | null>;
 }
 
 export interface RpcClientOptions {
@@ -91,6 +103,8 @@ function exactU64(raw: string, parsed: number, key: string): bigint {
   if (matches.length !== 1) throw new RpcError(-32603, `cannot read ${key} exactly`, 'rpc');
   return BigInt(matches[0][1]);
 }
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function decodeBase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
@@ -182,6 +196,23 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       const { result } = await call<{ value: { amount: string; decimals: number } }>('getTokenSupply', [mint, { commitment }], contextValue(obj({ amount: str, decimals: uint })));
       if (!/^\d+$/.test(result.value.amount) || result.value.decimals > 30) throw new ResponseShapeError('RPC getTokenSupply', 'value', 'must hold an integer amount and decimals up to 30');
       return { decimals: result.value.decimals, amount: result.value.amount };
+    },
+    async getAccountInfo(address) {
+      if (!isAddress(address)) throw new TypeError('getAccountInfo: address must be a base58 address of 32 bytes');
+      const account = obj({ data: arr(str), owner: str, lamports: bigUint, executable: bool });
+      const { result, raw } = await call<{ value: { data: string[]; owner: string; lamports: number; executable: boolean } | null }>(
+        'getAccountInfo',
+        [address, { encoding: 'base64', commitment }],
+        contextValue(nul(account)),
+      );
+      const value = result.value;
+      if (value === null) return null;
+      const [data, encoding] = value.data;
+      if (value.data.length !== 2 || encoding !== 'base64' || !STRICT_BASE64.test(data)) {
+        throw new ResponseShapeError('RPC getAccountInfo', 'value.data', 'must be [base64 text, "base64"]');
+      }
+      if (!isAddress(value.owner)) throw new ResponseShapeError('RPC getAccountInfo', 'value.owner', 'must be a base58 address of 32 bytes');
+      return { owner: value.owner, data: decodeBase64(data), lamports: exactU64(raw, value.lamports, 'lamports'), executable: value.executable };
     },
     async getBalance(address) {
       if (!isAddress(address)) throw new TypeError('getBalance: address must be a base58 address of 32 bytes');

@@ -187,5 +187,6 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
     simulateTransaction: (b) => call((c) => c.simulateTransaction(b)),
     getTokenAccountsByOwner: (o, f) => call((c) => c.getTokenAccountsByOwner(o, f)),
     getTokenSupply: (m) => call((c) => c.getTokenSupply(m)),
+    getAccountInfo: (a) => call((c) => c.getAccountInfo(a)),
   };
 }

@@ -121,8 +121,38 @@ describe('JSON-RPC methods', () => {
     assert.deepEqual(lastCall().params[1], { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' });
   });
 
+  test('getAccountInfo asks for base64 and returns the owner and the data bytes', async () => {
+    const data = Uint8Array.from({ length: 120 }, (_, i) => (i * 7) & 0xff);
+    rec.setHandler((r) => ({
+      rawBody: `{"jsonrpc":"2.0","id":${bodyOf(r).id},"result":{"context":{"slot":4,"apiVersion":"2.1.0"},"value":{"data":["${Buffer.from(data).toString('base64')}","base64"],"executable":false,"lamports":1726080,"owner":"AddressLookupTab1e1111111111111111111111111","rentEpoch":18446744073709551615,"space":120}}}`,
+    }));
+    const info = await rpc.getAccountInfo(addr(92));
+    assert.ok(info);
+    assert.equal(info.owner, 'AddressLookupTab1e1111111111111111111111111');
+    assert.deepEqual([...info.data], [...data]);
+    assert.equal(info.lamports, 1726080n);
+    assert.equal(info.executable, false);
+    const b = lastCall();
+    assert.equal(b.method, 'getAccountInfo');
+    assert.deepEqual(b.params, [addr(92), { encoding: 'base64', commitment: 'confirmed' }]);
+  });
+
+  test('getAccountInfo: no account is null; data in another encoding or a bad owner is a shape error', async () => {
+    answer({ context: { slot: 4 }, value: null });
+    assert.equal(await rpc.getAccountInfo(addr(93)), null);
+    answer({ context: { slot: 4 }, value: { data: ['3yZe7d', 'base58'], executable: false, lamports: 1, owner: SOL } });
+    await assert.rejects(rpc.getAccountInfo(addr(93)), (e: unknown) => e instanceof ResponseShapeError && /value\.data/.test(e.message));
+    answer({ context: { slot: 4 }, value: { data: ['not base64!', 'base64'], executable: false, lamports: 1, owner: SOL } });
+    await assert.rejects(rpc.getAccountInfo(addr(93)), ResponseShapeError);
+    answer({ context: { slot: 4 }, value: { data: ['', 'base64'], executable: false, lamports: 1, owner: 'nope' } });
+    await assert.rejects(rpc.getAccountInfo(addr(93)), (e: unknown) => e instanceof ResponseShapeError && /value\.owner/.test(e.message));
+    answer({ context: { slot: 4 }, value: { data: ['', 'base64'], lamports: 1, owner: SOL } });
+    await assert.rejects(rpc.getAccountInfo(addr(93)), ResponseShapeError);
+  });
+
   test('bad arguments are refused before sending', async () => {
     await assert.rejects(rpc.getBalance('nope'), TypeError);
+    await assert.rejects(rpc.getAccountInfo('nope'), TypeError);
     await assert.rejects(rpc.getTokenAccountsByOwner(USER, { mint: USDC, programId: SOL } as unknown as { mint: string }), TypeError);
     assert.equal(rec.requests.length, 0);
   });
