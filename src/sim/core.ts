@@ -7,6 +7,7 @@ import { SimLedgerImpl } from './ledger.js';
 import { SimMarketImpl } from './market/market.js';
 import { USDT_MINT } from './market/catalog.js';
 import { SimTransactionsImpl } from './transactions.js';
+import { SimLookupTables } from './rpc/lookup-tables.js';
 import { SimRequestsImpl } from './requests.js';
 import { RouteTable } from './http/routes.js';
 import { SimUploadStore } from './http/uploads.js';
@@ -46,6 +47,8 @@ export class SimCore {
   readonly requests: SimRequestsImpl;
   readonly routes = new RouteTable();
   readonly uploads: SimUploadStore;
+  /** address lookup tables registered by tests, answered by RPC getAccountInfo */
+  readonly lookupTables: SimLookupTables;
   readonly kernel: SimKernel;
 
   constructor(readonly options: CoreOptions) {
@@ -55,6 +58,7 @@ export class SimCore {
     this.tx = new SimTransactionsImpl(this.clock, options.seed);
     this.requests = new SimRequestsImpl(this.clock, ids, this.tx);
     this.uploads = new SimUploadStore(this.clock, ids);
+    this.lookupTables = new SimLookupTables(options.seed);
     this.kernel = {
       seed: options.seed,
       clock: this.clock,

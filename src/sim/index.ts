@@ -11,9 +11,11 @@ import { RpcEndpoints } from './rpc/endpoints.js';
 import { registerAllGroups } from './groups/index.js';
 import { fillTriggerOrder } from './groups/trigger-fill.js';
 import { parseExecuteFault, type ExecuteGroup } from './execute-faults.js';
+import { parseLookupTableRequest, type LookupTableRequest } from './rpc/lookup-tables.js';
 
 export type { SimRequestLogEntry } from './http/request-log.js';
 export type { ExecuteGroup } from './execute-faults.js';
+export type { LookupTableRequest } from './rpc/lookup-tables.js';
 
 /** A deterministic execute failure (same rules as `failExecute` of POST /__sim/faults). */
 export interface ExecuteFaultOptions {
@@ -67,6 +69,11 @@ export interface SimHandle {
   failExecute(rule: ExecuteFaultOptions): void;
   /** drops every pending execute failure rule */
   clearExecuteFaults(): void;
+  /**
+   * Holds an address lookup table that RPC getAccountInfo answers as the real node does (same
+   * rules as POST /__sim/lookup-table); returns its address. Throws a RangeError naming the field.
+   */
+  addLookupTable(table: LookupTableRequest): string;
   requests(): SimRequestLogEntry[];
   stop(): Promise<void>;
 }
@@ -120,6 +127,13 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       core.requests.executeFaults.set(parsed);
     },
     clearExecuteFaults: () => core.requests.executeFaults.clear(),
+    addLookupTable: (table) => {
+      const request = parseLookupTableRequest(table);
+      if (typeof request === 'string') throw new RangeError(request);
+      const added = core.lookupTables.add(request, core.clock.slot());
+      if (typeof added === 'string') throw new RangeError(added);
+      return added.address;
+    },
     requests: () => log.all(),
     stop: () =>
       new Promise<void>((resolve) => {

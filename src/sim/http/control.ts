@@ -17,11 +17,18 @@
 //     The fault switch of RPC endpoints: "main" is /rpc, any other name /rpc/<name> (all serve the
 //     same ledger). "down" answers every request 503; "stale" keeps answering the slot and block
 //     height of the moment it went stale; "ok" clears. "rpc": null clears every switch.
+//   POST /__sim/lookup-table {"addresses": ["<pubkey>", ...], "address": "<pubkey>", "authority": "<pubkey>"}
+//     Holds an address lookup table (at most 256 addresses; `address` defaults to a fresh one,
+//     `authority` to none) that RPC getAccountInfo then answers as the real node does: owned by
+//     AddressLookupTab1e1111111111111111111111111, its data in the program's layout. 200:
+//     {"address", "authority", "addresses", "lastExtendedSlot"}. 400 {"error": "<field>: <rule>"}
+//     for a bad or unknown field, or an address that already holds a table.
 import { isAddress } from '@solana/web3.js';
 import type { ServerDeps } from './server.js';
 import { gatewayBody } from './errors.js';
 import { parseExecuteFault } from '../execute-faults.js';
 import { fillTriggerOrder } from '../groups/trigger-fill.js';
+import { parseLookupTableRequest } from '../rpc/lookup-tables.js';
 
 interface Reply {
   status: number;
@@ -52,7 +59,7 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
     if (!isAddress(address)) return bad('address: must be a base58 public key');
     return { status: 200, body: { address, balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })) } };
   }
-  if (method !== 'POST' || !['/__sim/fund', '/__sim/faults', '/__sim/advance', '/__sim/fill'].includes(path)) {
+  if (method !== 'POST' || !['/__sim/fund', '/__sim/faults', '/__sim/advance', '/__sim/fill', '/__sim/lookup-table'].includes(path)) {
     return { status: 404, body: gatewayBody(404, `no control route ${route}`) };
   }
   const body = objectBody(text);
@@ -83,6 +90,12 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
     if (unknown) return bad(`${unknown}: unknown field (use order, percent)`);
     const outcome = fillTriggerOrder(core.kernel, body.order, body.percent);
     return outcome.ok ? { status: 200, body: outcome.order } : { status: outcome.status, body: { error: outcome.message } };
+  }
+  if (path === '/__sim/lookup-table') {
+    const request = parseLookupTableRequest(body);
+    if (typeof request === 'string') return bad(request);
+    const table = core.lookupTables.add(request, core.clock.slot());
+    return typeof table === 'string' ? bad(table) : { status: 200, body: table };
   }
   const seconds = body.seconds;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > 30 * 86_400) return bad('seconds: must be a number 0..2592000');

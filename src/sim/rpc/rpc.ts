@@ -3,6 +3,8 @@ import { getBase58Encoder, isAddress } from '@solana/web3.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
 import { tokenAccounts } from './token-accounts.js';
+import { LOOKUP_TABLE_PROGRAM, lookupTableData, lookupTableParsed } from './lookup-tables.js';
+import { toBase58 } from '../random.js';
 
 type Json = Record<string, unknown>;
 
@@ -75,11 +77,8 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('data length must be an integer');
       return (size + 128) * 6960;
     }
-    case 'getAccountInfo': {
-      const lamports = core.ledger.balance(addressParam(params, 0, 'address'), NATIVE_MINT);
-      const value = lamports > 0n ? { lamports: Number(lamports), owner: '11111111111111111111111111111111', data: ['', 'base64'], executable: false, rentEpoch: 0, space: 0 } : null;
-      return { context, value };
-    }
+    case 'getAccountInfo':
+      return { context, value: accountInfo(core, params) };
     case 'getTokenSupply': {
       // a mint's decimals (what a client needs to read amounts of a token it has no list entry for)
       const info = core.market.token(addressParam(params, 0, 'mint'));
@@ -121,6 +120,43 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
     default:
       throw new RpcError(-32601, `Method not found: ${method}`);
   }
+}
+
+const rentExempt = (space: number) => (space + 128) * 6960;
+
+/**
+ * An account as getAccountInfo shows it: a registered address lookup table (owned by its program,
+ * the data in its on-chain layout), a funded wallet (a System account without data), or null.
+ * `encoding` as the real node takes it: base64, base58 (data under 128 bytes), jsonParsed (the
+ * table parsed; other data falls back to base64) or, when absent, the legacy bare base58 string.
+ */
+function accountInfo(core: SimCore, params: unknown[]): Json | null {
+  const address = addressParam(params, 0, 'address');
+  const encoding = configParam(params, 1).encoding ?? 'binary';
+  if (!['base64', 'base58', 'binary', 'jsonParsed'].includes(encoding as string)) throw invalidParams(`unsupported encoding ${String(encoding)}; use base64, base58 or jsonParsed`);
+  const table = core.lookupTables.get(address);
+  let owner: string;
+  let data: Uint8Array;
+  let lamports: number;
+  if (table) {
+    owner = LOOKUP_TABLE_PROGRAM;
+    data = lookupTableData(table);
+    lamports = rentExempt(data.length);
+  } else {
+    const balance = core.ledger.balance(address, NATIVE_MINT);
+    if (balance === 0n) return null;
+    owner = '11111111111111111111111111111111';
+    data = new Uint8Array();
+    lamports = Number(balance);
+  }
+  let shown: unknown;
+  if (encoding === 'jsonParsed' && table) shown = lookupTableParsed(table);
+  else if (encoding === 'base64' || encoding === 'jsonParsed') shown = [Buffer.from(data).toString('base64'), 'base64'];
+  else {
+    if (data.length > 128) throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
+    shown = encoding === 'base58' ? [toBase58(data), 'base58'] : toBase58(data);
+  }
+  return { data: shown, executable: false, lamports, owner, rentEpoch: 0, space: data.length };
 }
 
 async function tokenAccountsCall(core: SimCore, params: unknown[]): Promise<unknown[]> {
