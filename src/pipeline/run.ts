@@ -1,5 +1,5 @@
 // The one pipeline every state-changing action goes through:
-// build -> inspect -> confirm -> (re-build if the quote aged out) -> sign -> journal (flushed)
+// build -> (read the lookup tables it uses) -> inspect -> confirm -> (re-build if the quote aged out) -> sign -> journal (flushed)
 // -> submit -> journal the outcome -> result.
 // Nothing is signed before the person confirms, and nothing is sent before its journal line is on disk.
 
@@ -8,6 +8,7 @@ import type { ExecutedAmounts, JournalStatus } from '../journal/journal.js';
 import { inspectTransaction, type InspectionOk } from '../wallet/inspect.js';
 import { WatchOnlyError } from '../wallet/keypair.js';
 import { signTransaction } from '../wallet/sign.js';
+import { readLookupTables } from './lookupTables.js';
 import { submitByExecute, submitByRpc, type SubmitOutcome } from './submit.js';
 import { testKillDuringExecute, testKillPoint } from './testKill.js';
 import type { ActionResult, ActionSpec, ActionStage, ActionStatus, Built, ConfirmRequest, PipelineDeps, TransactionOutcome } from './types.js';
@@ -38,13 +39,17 @@ async function inspectAll(built: Built, spec: ActionSpec, deps: PipelineDeps): P
   if (built.submit === 'execute' && !built.requestId) return { ok: false, reason: 'the service returned no requestId to execute with' };
   const inspections: InspectionOk[] = [];
   for (const [n, tx] of built.transactions.entries()) {
+    const which = built.transactions.length > 1 ? `transaction ${n + 1} of ${built.transactions.length}: ` : '';
+    // What the transaction loads through lookup tables is checked like its static accounts.
+    const tables = await readLookupTables(tx, deps);
+    if (!tables.ok) return { ok: false, reason: `${which}${tables.reason}` };
     const r = await inspectTransaction(tx, {
       wallet: deps.wallet.address,
       allowedSigners: built.allowedSigners,
       knownPrograms: spec.knownPrograms,
+      lookupTables: tables.tables,
       ...(built.maxLamports !== undefined ? { maxLamports: built.maxLamports } : {}),
     });
-    const which = built.transactions.length > 1 ? `transaction ${n + 1} of ${built.transactions.length}: ` : '';
     if (!r.ok) return { ok: false, reason: `${which}${r.reason}` };
     // Sent by RPC, every other signer must already have signed: tradedeck can add only the wallet's signature.
     const missing = r.unsignedSigners.filter((s) => s !== deps.wallet.address);

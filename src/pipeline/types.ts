@@ -56,6 +56,12 @@ export interface PipelineDeps {
   sendRawTransaction(base64: string): Promise<string>;
   signatureStatus(signature: string): Promise<SignatureState>;
   blockHeight(): Promise<number>;
+  /**
+   * RPC getAccountInfo: an account's owner and data, null when there is none. It reads the address
+   * lookup tables a v0 transaction uses before that transaction is inspected; without it (no RPC)
+   * a transaction with lookup tables is refused.
+   */
+  accountInfo?(address: string): Promise<{ owner: string; data: Uint8Array } | null>;
   now(): number;
   /** how long a build may wait for confirmation: its blockhash lifetime (default 60 000 ms) */
   maxQuoteAgeMs?: number;

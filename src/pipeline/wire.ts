@@ -23,6 +23,7 @@ export interface RpcLike {
   getSignatureStatuses(signatures: string[]): Promise<Array<SignatureStatusLike | null>>;
   sendTransaction(base64: string): Promise<string>;
   getBlockHeight(): Promise<number>;
+  getAccountInfo(address: string): Promise<{ owner: string; data: Uint8Array } | null>;
 }
 
 export function executeThrough(client: ExecutingClient): ExecuteFn {
@@ -49,10 +50,12 @@ export function rpcDeps(rpc: RpcLike): {
   sendRawTransaction(base64: string): Promise<string>;
   signatureStatus(signature: string): Promise<SignatureState>;
   blockHeight(): Promise<number>;
+  accountInfo(address: string): Promise<{ owner: string; data: Uint8Array } | null>;
 } {
   return {
     sendRawTransaction: (base64) => rpc.sendTransaction(base64),
     signatureStatus: signatureStatusThrough(rpc),
     blockHeight: () => rpc.getBlockHeight(),
+    accountInfo: (address) => rpc.getAccountInfo(address),
   };
 }

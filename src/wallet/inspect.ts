@@ -83,6 +83,25 @@ export function decodeBase64Strict(text: string): Uint8Array | null {
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
+/**
+ * The address lookup tables a v0 transaction loads accounts through, each once, in the order the
+ * message names them. Empty for a legacy message, one without lookups, or bytes that do not decode
+ * (the inspection then refuses them for what they are).
+ */
+export async function addressTableLookupsOf(base64: string): Promise<string[]> {
+  const bytes = decodeBase64Strict(base64);
+  if (!bytes) return [];
+  const web3 = await import('@solana/web3.js');
+  try {
+    const tx = web3.getTransactionDecoder().decode(bytes);
+    const [message] = web3.getCompiledTransactionMessageDecoder().read(tx.messageBytes, 0);
+    const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : [];
+    return [...new Set(lookups.map((l) => String(l.lookupTableAddress)))];
+  } catch {
+    return [];
+  }
+}
+
 export async function inspectTransaction(base64: string, options: InspectOptions): Promise<Inspection> {
   const bytes = decodeBase64Strict(base64);
   if (!bytes) return refuse('the transaction is not valid base-64');

@@ -8,10 +8,13 @@ import {
   compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   getBase64EncodedWireTransaction,
+  getCompiledTransactionMessageEncoder,
+  getTransactionEncoder,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   type IInstruction,
 } from '@solana/web3.js';
+import { SIM_PROGRAMS } from '../../../src/api/types.js';
 import { encodeBase58 } from '../../../src/wallet/base58.js';
 
 export function randomAddress(): string {
@@ -59,4 +62,23 @@ export function buildTransaction(spec: TxSpec): string {
     }) as typeof message;
   }
   return getBase64EncodedWireTransaction(compileTransaction(message));
+}
+
+/**
+ * A v0 transaction whose router instruction loads entry `entry` (default 1) of lookup table
+ * `table` as a writable account, beside the wallet as fee payer and `statics`. Written by hand:
+ * web3.js never puts a signer in a lookup table, so a table entry that resolves to the wallet
+ * (as a hostile service would arrange) is composed here; whether it does depends on the table.
+ */
+export function viaLookupTable(wallet: string, table: string, statics: string[], entry = 1): string {
+  const message = {
+    version: 0 as const,
+    header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: 1 },
+    staticAccounts: [address(wallet), ...statics.map((a) => address(a)), address(SIM_PROGRAMS.router)],
+    lifetimeToken: randomAddress(),
+    instructions: [{ programAddressIndex: statics.length + 1, accountIndices: [0, ...statics.map((_, i) => i + 1), statics.length + 2], data: Uint8Array.of(1) }],
+    addressTableLookups: [{ lookupTableAddress: address(table), writableIndices: [entry], readableIndices: [] }],
+  };
+  const messageBytes = getCompiledTransactionMessageEncoder().encode(message as never);
+  return Buffer.from(getTransactionEncoder().encode({ messageBytes, signatures: { [wallet]: null } } as never)).toString('base64');
 }
