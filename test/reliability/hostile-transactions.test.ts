@@ -2,7 +2,9 @@
 // is refused before anything is signed, with a reason the person can read. Every case goes through
 // the real pipeline (runAction) with a real key: the dialog is never shown, nothing is journalled
 // or sent, and the outcome the Swap screen shows is "Refused: nothing was signed" plus the reason.
-// A few look-alikes of the simulator's own transactions must still pass.
+// The lookup tables the cases use are held by the simulator, and the pipeline reads them over its
+// RPC (getAccountInfo) as the app does. A few look-alikes of the simulator's own transactions must
+// still pass.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
@@ -18,20 +20,20 @@ import {
   createTransactionMessage,
   getAddressEncoder,
   getBase64EncodedWireTransaction,
-  getCompiledTransactionMessageEncoder,
-  getTransactionEncoder,
   getProgramDerivedAddress,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   type IInstruction,
 } from '@solana/web3.js';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
+import { createRpcClient } from '../../src/api/rpc.js';
 import { openJournal } from '../../src/journal/journal.js';
-import { runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';
+import { rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';
+import { startSim } from '../../src/sim/index.js';
 import { swapOutcomeOf } from '../../src/actions/outcome.js';
 import { inspectTransaction, type InspectOptions } from '../../src/wallet/inspect.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { randomAddress } from '../wallet/helpers/tx.js';
+import { randomAddress, viaLookupTable } from '../wallet/helpers/tx.js';
 
 const SYSTEM = '11111111111111111111111111111111';
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -82,23 +84,6 @@ function compile(feePayer: string, instructions: IInstruction[], lookup?: Record
   return getBase64EncodedWireTransaction(compileTransaction(message));
 }
 
-/**
- * A v0 message written by hand: web3.js never puts a signer in a lookup table, so a table entry
- * that resolves to the wallet (entry 1, writable) next to the wallet as fee payer is composed here.
- */
-function withLookup(wallet: string, table: string, statics: string[], _resolvesTo: string[]): string {
-  const message = {
-    version: 0 as const,
-    header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: 1 },
-    staticAccounts: [address(wallet), ...statics.map((a) => address(a)), address(SIM_PROGRAMS.router)],
-    lifetimeToken: randomAddress(),
-    instructions: [{ programAddressIndex: statics.length + 1, accountIndices: [0, 1, statics.length + 2], data: Uint8Array.of(1) }],
-    addressTableLookups: [{ lookupTableAddress: address(table), writableIndices: [1], readableIndices: [] }],
-  };
-  const messageBytes = getCompiledTransactionMessageEncoder().encode(message as never);
-  return Buffer.from(getTransactionEncoder().encode({ messageBytes, signatures: { [wallet]: null } } as never)).toString('base64');
-}
-
 const budget = (units: number, microLamports: bigint) => [ix(COMPUTE_BUDGET, [], cat(Uint8Array.of(2), u32(units))), ix(COMPUTE_BUDGET, [], cat(Uint8Array.of(3), u64(microLamports)))];
 const route = (wallet: string, source: string, destination: string) =>
   ix(SIM_PROGRAMS.router, [[wallet, 'ws'], [source, 'w'], [destination, 'w'], [USDC_MINT, 'r']], Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8));
@@ -109,6 +94,10 @@ interface Case {
   tx: string;
   reason: RegExp;
   options?: Partial<InspectOptions>;
+  /** lookup tables the simulator holds for this case (the pipeline reads them over RPC) */
+  tables?: Record<string, string[]>;
+  /** the reason through the pipeline, when reading the tables changes it (default: reason) */
+  pipelineReason?: RegExp;
 }
 
 interface World {
@@ -124,7 +113,9 @@ async function corpus(w: World): Promise<Case[]> {
   const swapCore = [...budget(200_000, 50_000n), systemTransfer(wallet, wsol, SOL / 10n), route(wallet, wsol, usdcAta)];
   const legit = compile(wallet, swapCore);
   const bytes = Buffer.from(legit, 'base64');
-  const table = randomAddress();
+  const walletTable = randomAddress();
+  const hidingTable = randomAddress();
+  const walletTableContents = [randomAddress(), wallet];
   const nonceAccount = randomAddress();
   const extraSigner = randomAddress();
   const unknownProgram = randomAddress();
@@ -181,14 +172,18 @@ async function corpus(w: World): Promise<Case[]> {
     { name: 'an absurd priority fee', tx: compile(wallet, [...budget(1_400_000, 10n ** 12n), systemTransfer(wallet, wsol, SOL / 10n), route(wallet, wsol, usdcAta)]), reason: /priority fee of 1400 SOL, more than the 0\.1 SOL/ },
     {
       name: 'a lookup table that loads the wallet as writable',
-      tx: withLookup(wallet, table, [usdcAta], [wallet]),
-      options: { lookupTables: { [table]: [randomAddress(), wallet] } },
-      reason: /lookup table .* loads the wallet as a writable account \(entry 1\)/,
+      tx: viaLookupTable(wallet, walletTable, [usdcAta]),
+      options: { lookupTables: { [walletTable]: walletTableContents } },
+      tables: { [walletTable]: walletTableContents },
+      reason: new RegExp(`lookup table ${walletTable} loads the wallet as a writable account \\(entry 1\\)`),
     },
     {
       name: 'SOL sent to an account hidden in a lookup table',
-      tx: compile(wallet, [...budget(200_000, 1n), systemTransfer(wallet, attacker, SOL)], { [table]: [attacker] }),
+      tx: compile(wallet, [...budget(200_000, 1n), systemTransfer(wallet, attacker, SOL)], { [hidingTable]: [attacker] }),
+      tables: { [hidingTable]: [attacker] },
+      // unread, the table's entry is named by its place; read, by the address it holds
       reason: /sends 1 SOL from the wallet to \(entry 0 of lookup table/,
+      pipelineReason: new RegExp(`sends 1 SOL from the wallet to ${attacker}, which is not the wallet's own account`),
     },
   ];
 }
@@ -212,7 +207,12 @@ test('at least 20 hostile transactions are refused before signing, each with a r
   const { keypair, journal, world } = await setup();
   const cases = await corpus(world);
   assert.ok(cases.length >= 20, `${cases.length} cases`);
-  // the look-alike table case needs the table's contents to resolve the wallet
+  const sim = await startSim({ seed: 29, timeScale: 0 });
+  t.after(() => sim.stop());
+  for (const c of cases) for (const [address, addresses] of Object.entries(c.tables ?? {})) sim.addLookupTable({ address, addresses });
+  const rpc = createRpcClient({ url: sim.rpcUrl });
+  const tableReads = (table: string) =>
+    sim.requests().filter((r) => r.path === '/rpc' && (r.body as { method?: string; params?: unknown[] })?.method === 'getAccountInfo' && (r.body as { params: unknown[] }).params[0] === table).length;
   for (const c of cases) {
     await t.test(c.name, async () => {
       const options: InspectOptions = { wallet: world.wallet, allowedSigners: [], ...c.options };
@@ -232,6 +232,8 @@ test('at least 20 hostile transactions are refused before signing, each with a r
         sendRawTransaction: async () => (sent++, 'x'),
         signatureStatus: async () => 'unknown',
         blockHeight: async () => 1,
+        // the lookup tables are read as the app reads them: RPC getAccountInfo from the simulator
+        accountInfo: rpcDeps(rpc).accountInfo,
       };
       const spec: ActionSpec = {
         group: 'ultra',
@@ -239,15 +241,16 @@ test('at least 20 hostile transactions are refused before signing, each with a r
         build: async () => ({ requestId: 'req-hostile', transactions: [c.tx], allowedSigners: c.options?.allowedSigners ?? [], builtAt: Date.now(), submit: 'execute', summary: {}, ...(c.options?.maxLamports !== undefined ? { maxLamports: c.options.maxLamports } : {}) }),
         describe: () => ({ title: 'Swap', lines: [] }),
       };
-      if (c.options?.lookupTables) return; // the pipeline does not fetch lookup table contents (see the README)
+      const readsBefore = Object.keys(c.tables ?? {}).map(tableReads);
       const result = await runAction(spec, deps);
+      Object.keys(c.tables ?? {}).forEach((table, i) => assert.equal(tableReads(table), readsBefore[i] + 1, `the pipeline read the table ${table} once`));
       assert.equal(result.status, 'refused');
       assert.equal(result.stage, 'inspect');
       assert.equal(confirmed, 0, 'no dialog');
       assert.equal(sent, 0, 'nothing sent');
       const seen = swapOutcomeOf(result, 'order', { mint: NATIVE_MINT, symbol: 'SOL', decimals: 9 }, { mint: USDC_MINT, symbol: 'USDC', decimals: 6 }, Date.now());
       assert.equal(seen.title, 'Refused: nothing was signed');
-      assert.match(seen.error ?? '', c.reason);
+      assert.match(seen.error ?? '', c.pipelineReason ?? c.reason);
       t.diagnostic(`${c.name}: ${seen.title}. ${seen.error}`);
     });
   }
