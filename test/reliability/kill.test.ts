@@ -2,16 +2,22 @@
 // the same simulator process: the start-up reconciliation reports the entry (flash line and the J
 // journal view), nothing executes twice, the balance moves at most once, the journal stays readable.
 //
+// Four flows: the swap through the order group (execute), the swap through the swap group (built
+// by /swap, sent by RPC sendTransaction), limit create and cancel-all. The order service takes the
+// same signed transaction and requestId again, so the reconciliation re-posts an execute that never
+// arrived and it lands once; a transaction for RPC is never sent again at start (its signature
+// status is asked), so one killed before it was sent is reported unconfirmed and nothing moves.
+//
 // The kill points are the pipeline's test-only hook (src/pipeline/testKill.ts,
-// TRADEDECK_TEST_KILL_AT). `npm test` runs a subset of the matrix (every stage for the swap, one
-// stage each for limit create and cancel-all); TRADEDECK_RELIABILITY_FULL=1 (and `npm run soak`) runs all 12.
+// TRADEDECK_TEST_KILL_AT). `npm test` runs a subset of the matrix (every stage at least once, every
+// flow at least once); TRADEDECK_RELIABILITY_FULL=1 runs all 16.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { openTerminal, type Term } from '../helpers/pty.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import { loadKeypairFile } from '../../src/wallet/keypair.js';
-import { balances, cli, crashSigns, fund, liveCommand, makeHome, NATIVE_MINT, requestLog, root, setFaults, startSim, USDC_MINT, wideLines, type Home, type SimHandle } from './lib.js';
+import { balances, cli, crashSigns, fund, liveCommand, makeHome, NATIVE_MINT, requestLog, root, setFaults, startSim, USDC_MINT, wideLines, type Home, type LoggedRequest, type SimHandle } from './lib.js';
 
 const API_KEY = 'td-rel-kill-key-5c2e';
 const STAGES = ['after-sign', 'after-journal', 'during-execute', 'after-execute'] as const;
@@ -36,11 +42,21 @@ before(async () => {
 
 interface Flow {
   name: string;
-  executePath: string;
+  /** the requests that submit a signed transaction (an execute, or RPC sendTransaction) */
+  submits(r: LoggedRequest): boolean;
+  /**
+   * Whether the action has executed once the restart is done, when killed at `stage`: for execute
+   * flows whenever it was journalled (the reconciliation re-posts it); for RPC only once it was sent.
+   */
+  lands(stage: Stage): boolean;
+  /** the reconciliation sends nothing itself: the submissions are exactly the one the killed run made, if any */
+  neverResubmits?: boolean;
   /** words of the reconciliation flash naming the entry */
   flashNames: RegExp;
-  /** journal view row */
+  /** journal view row of the entry once it executed */
   journalRow: RegExp;
+  /** journal view row of an entry that never executed (only for flows where that can be) */
+  journalRowNotLanded?: RegExp;
   prepare?(home: Home): Promise<void>;
   drive(term: Term): Promise<void>;
   /** asserts the state shows the action done exactly once (executed) or not at all */
@@ -76,10 +92,29 @@ async function placeOrder(home: Home, making: bigint): Promise<void> {
 
 const solDelta = (before: Map<string, bigint>, after: Map<string, bigint>) => (before.get(NATIVE_MINT) ?? 0n) - (after.get(NATIVE_MINT) ?? 0n);
 
+const executeAt = (path: string) => (r: LoggedRequest) => r.method === 'POST' && r.path === path;
+const rpcSend = (r: LoggedRequest) => r.method === 'POST' && r.path === '/rpc' && (r.body as { method?: unknown } | null)?.method === 'sendTransaction';
+const journalled = (stage: Stage) => stage !== 'after-sign';
+
+/** 0.1 SOL swapped once (plus fees) and USDC received, or nothing moved at all. */
+async function checkSwap(home: Home, before: Map<string, bigint>, executed: boolean): Promise<void> {
+  const after = await balances(url, home.address);
+  const spent = solDelta(before, after);
+  const got = (after.get(USDC_MINT) ?? 0n) - (before.get(USDC_MINT) ?? 0n);
+  if (executed) {
+    assert.ok(spent >= SOL / 10n && spent < SOL / 10n + SOL / 100n, `SOL moved once (0.1 + fees), moved ${spent}`);
+    assert.ok(got > 0n, 'USDC arrived');
+  } else {
+    assert.equal(spent, 0n, 'no SOL moved');
+    assert.equal(got, 0n, 'no USDC arrived');
+  }
+}
+
 const flows: Flow[] = [
   {
     name: 'swap (order group, :swap)',
-    executePath: '/ultra/v1/execute',
+    submits: executeAt('/ultra/v1/execute'),
+    lands: journalled,
     flashNames: /swap 0\.1 SOL/,
     journalRow: /Swap\s+swap\s+success/,
     async drive(term) {
@@ -88,22 +123,36 @@ const flows: Flow[] = [
       await term.waitFor((s) => s.includes('y confirm') && s.includes('You pay'), 30_000);
       term.send('y');
     },
-    async check(home, before, executed) {
-      const after = await balances(url, home.address);
-      const spent = solDelta(before, after);
-      const got = (after.get(USDC_MINT) ?? 0n) - (before.get(USDC_MINT) ?? 0n);
-      if (executed) {
-        assert.ok(spent >= SOL / 10n && spent < SOL / 10n + SOL / 100n, `SOL moved once (0.1 + fees), moved ${spent}`);
-        assert.ok(got > 0n, 'USDC arrived');
-      } else {
-        assert.equal(spent, 0n, 'no SOL moved');
-        assert.equal(got, 0n, 'no USDC arrived');
+    check: checkSwap,
+  },
+  {
+    // a priority fee is the swap group's: built by /swap/v1/swap, sent by RPC sendTransaction
+    name: 'swap (swap group, :swap with a priority fee)',
+    submits: rpcSend,
+    lands: (stage) => stage === 'during-execute' || stage === 'after-execute',
+    neverResubmits: true,
+    flashNames: /swap 0\.1 SOL/,
+    journalRow: /Swap·RPC\s+swap\s+success/,
+    journalRowNotLanded: /Swap·RPC\s+swap\s+(unknown|expired)/,
+    async drive(term) {
+      term.send(':swap 0.1 SOL USDC fee 20000');
+      term.press('Enter');
+      let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('RPC send') && s.includes('You pay'), 30_000);
+      // its dialog is longer than 24 rows: y is taken only once every line was shown
+      for (let i = 0; i < 6 && /more below/.test(screen); i++) {
+        const shown = screen;
+        term.press('PageDown');
+        screen = await term.waitFor((s) => s !== shown, 10_000);
       }
+      assert.doesNotMatch(screen, /more below/, 'the dialog scrolled to its end');
+      term.send('y');
     },
+    check: checkSwap,
   },
   {
     name: 'limit create (:limit)',
-    executePath: '/trigger/v1/execute',
+    submits: executeAt('/trigger/v1/execute'),
+    lands: journalled,
     flashNames: /trigger|limit/i,
     journalRow: /Limit\s+\S+\s+success/,
     async drive(term) {
@@ -129,7 +178,8 @@ const flows: Flow[] = [
   },
   {
     name: 'cancel-all (X)',
-    executePath: '/trigger/v1/execute',
+    submits: executeAt('/trigger/v1/execute'),
+    lands: journalled,
     flashNames: /trigger|cancel/i,
     journalRow: /Limit\s+\S+\s+success/,
     async prepare(home) {
@@ -177,13 +227,14 @@ function readJournal(path: string): { lines: Array<Record<string, unknown>>; tor
   return { lines, torn };
 }
 
-const executes = async (path: string) => (await requestLog(url)).filter((r) => r.path === path && r.method === 'POST').length;
+const submissions = async (flow: Flow) => (await requestLog(url)).filter((r) => flow.submits(r)).length;
 
 function selected(): Array<[Flow, Stage]> {
   const all = flows.flatMap((f) => STAGES.map((s) => [f, s] as [Flow, Stage]));
   if (FULL) return all;
-  // one flow per stage, every flow at least once
-  const short: Array<[number, Stage]> = [[0, 'after-sign'], [0, 'during-execute'], [1, 'after-journal'], [2, 'after-execute']];
+  // every stage and every flow at least once; the swap group where it differs from execute (killed
+  // journalled but unsent: the restart must not send it)
+  const short: Array<[number, Stage]> = [[0, 'after-sign'], [0, 'during-execute'], [1, 'after-journal'], [2, 'after-journal'], [3, 'after-execute']];
   return short.map(([f, s]) => [flows[f], s]);
 }
 
@@ -194,7 +245,7 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
       await fund(url, home.address);
       await flow.prepare?.(home);
       const before = await balances(url, home.address);
-      const executesBefore = await executes(flow.executePath);
+      const submittedBefore = await submissions(flow);
 
       // 1. the run that dies
       const term = await openTerminal(t, { command: liveCommand(url, home.keyPath), cols: 80, rows: 24, env: { ...home.env, TRADEDECK_TEST_KILL_AT: stage }, cwd: root });
@@ -217,13 +268,15 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
       const entries = died.lines.filter((l) => l.kind === 'entry');
       if (stage === 'after-sign') {
         assert.equal(entries.length, 0, 'killed before the journal line: nothing journalled');
-        assert.equal(await executes(flow.executePath), executesBefore, 'and nothing sent');
+        assert.equal(await submissions(flow), submittedBefore, 'and nothing sent');
         await flow.check(home, before, false);
       } else {
         assert.equal(entries.length, 1, 'one journal entry, written before anything was sent');
         assert.equal(died.lines.filter((l) => l.kind === 'outcome').length, 0, 'no outcome recorded before the kill');
-        if (stage === 'after-journal') assert.equal(await executes(flow.executePath), executesBefore, 'killed before execute: nothing sent yet');
+        if (stage === 'after-journal') assert.equal(await submissions(flow), submittedBefore, 'killed before sending: nothing sent yet');
       }
+      const sentByKilledRun = (await submissions(flow)) - submittedBefore;
+      const landed = flow.lands(stage);
 
       // 2. the run that recovers, same HOME / state dir, same simulator
       const again = await openTerminal(t, { command: liveCommand(url, home.keyPath), cols: 80, rows: 24, env: home.env, cwd: root });
@@ -237,9 +290,12 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
         screen = await again.waitFor((s) => /journal: 1 unfinished transaction from the last run checked/.test(s.replace(/\n/g, ' ')), 40_000);
         const flat = screen.replace(/\s*\n\s*/g, ' ');
         assert.match(flat, flow.flashNames, 'the flash names the entry');
-        assert.match(flat, /executed|confirmed/, `the flash says what became of it: ${flat}`);
+        // sent by RPC but killed before: never sent, so not confirmed (and its blockhash runs out)
+        assert.match(flat, landed ? /executed|confirmed on chain/ : /not confirmed yet|never confirmed/, `the flash says what became of it: ${flat}`);
         again.send('J');
-        screen = await again.waitFor((s) => s.includes('Journal:') && flow.journalRow.test(s), 15_000);
+        const row = landed ? flow.journalRow : flow.journalRowNotLanded;
+        assert.ok(row, `${flow.name} has no journal row for an entry that never executed`);
+        screen = await again.waitFor((s) => s.includes('Journal:') && row.test(s), 15_000);
         again.press('Escape');
       }
       assert.deepEqual(crashSigns(screen), []);
@@ -247,12 +303,18 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
       again.send('q');
       assert.equal(await again.exited(), 0);
 
-      await flow.check(home, before, stage !== 'after-sign');
+      await flow.check(home, before, landed);
+      if (flow.neverResubmits) {
+        assert.equal(sentByKilledRun, landed ? 1 : 0, 'the killed run sent it once if it landed, never otherwise');
+        assert.equal(await submissions(flow), submittedBefore + sentByKilledRun, 'the restart sent nothing again');
+      }
       const final = readJournal(home.journalPath);
       assert.equal(final.torn, 0);
       if (stage !== 'after-sign') {
         const outcome = final.lines.filter((l) => l.kind === 'outcome');
-        assert.ok(outcome.length >= 1 && outcome.at(-1)!.status === 'success', 'the reconciliation recorded the outcome');
+        assert.ok(outcome.length >= 1, 'the reconciliation recorded an outcome');
+        if (landed) assert.equal(outcome.at(-1)!.status, 'success', 'the reconciliation recorded the success');
+        else assert.match(String(outcome.at(-1)!.status), /^(unknown|expired)$/, 'the reconciliation recorded it as not executed (yet)');
       }
     });
   }
