@@ -103,13 +103,24 @@ async function openDialog(ctx: Ctx, command: string, tries = 6): Promise<string 
   return undefined;
 }
 
-/** y, after scrolling a long dialog to its end (y is refused until every line was shown). */
+/**
+ * y, after scrolling a long dialog to its end (y is refused until every line was shown). Each
+ * PgDn is waited for on screen; a y the dialog still refused (it came before the app drew the
+ * scroll) is said and the dialog scrolled and answered again, instead of left open to expire.
+ */
 async function confirm(ctx: Ctx): Promise<void> {
-  for (let i = 0; i < 6 && /more below/.test(ctx.term.screen()); i++) {
-    ctx.term.press('PageDown');
-    await sleep(100);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    let screen = ctx.term.screen();
+    for (let i = 0; i < 6 && /more below/.test(screen); i++) {
+      const shown = screen;
+      ctx.term.press('PageDown');
+      screen = (await waitOr(ctx, (s) => s !== shown, 10_000)) ?? ctx.term.screen();
+    }
+    ctx.term.send('y');
+    const after = await waitOr(ctx, (s) => !s.includes('y confirm') || s.includes('Scroll to the end first'), 10_000);
+    if (!after?.includes('Scroll to the end first')) return;
+    ctx.log(`y was refused before the dialog's end was shown (attempt ${attempt}); scrolling again`);
   }
-  ctx.term.send('y');
 }
 
 const lastLines = (s: string) => s.split('\n').slice(-4).join('\n');
