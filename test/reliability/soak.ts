@@ -91,10 +91,15 @@ async function openDialog(ctx: Ctx, command: string, tries = 6): Promise<string 
   ctx.term.press('Escape');
   for (let i = 0; i < tries; i++) {
     await waitOr(ctx, (s) => !s.includes('Waiting for your confirmation') && !/Building/.test(lastLines(s)), 30_000);
+    // the flash line before this attempt: an error still shown from the last one is not this
+    // attempt's answer (taking it would send the next command while this one is still building,
+    // and its Enter could then land on the dialog this one opens)
+    const flashLine = (s: string) => s.split('\n').at(-2) ?? '';
+    const before = flashLine(ctx.term.screen());
     ctx.term.send(`:${command}`);
     ctx.term.press('Enter');
-    // the dialog, or an error in the flash line (marked ✗) about this attempt
-    const s = await waitOr(ctx, (s) => s.includes('y confirm') || /✗/.test(s.split('\n').at(-2) ?? ''), 60_000);
+    // the dialog, or a new error in the flash line (marked ✗) about this attempt
+    const s = await waitOr(ctx, (s) => s.includes('y confirm') || (/✗/.test(flashLine(s)) && flashLine(s) !== before), 60_000);
     check(ctx, `:${command}`);
     if (s?.includes('y confirm')) return s;
     ctx.log(`:${command}: no dialog (${(ctx.term.screen().split('\n').at(-2) ?? '').trim().slice(0, 200)})`);
