@@ -75,8 +75,12 @@ export const swapScreen: ScreenModule<SwapState> = {
         // The form first: the Swap screen then opens on a filled form, not in a field being edited.
         ctx.store.getState().setForm({ amount: args[0], input: args[1], output: args[2], mode: 'ExactIn', priorityFee: args.length > 4 ? args.slice(4).join(' ') : 'auto' });
         ctx.goto('swap');
+        const shown = ctx.store.getState().outcome;
         const result = await swapFromCommand(ctx.services, ctx.store, args);
-        if (result?.status === 'success') ctx.flash('success', `swap done: ${result.signature ?? ''}`);
+        if (result?.status === 'success') return ctx.flash('success', `swap done: ${result.signature ?? ''}`);
+        // refused or failed: the pane says why, and so does the flash line, as for every command
+        const outcome = ctx.store.getState().outcome;
+        if (outcome && outcome !== shown && outcome.status !== 'success' && outcome.error) ctx.flash('error', `swap: ${outcome.error}`);
       },
     },
   ],

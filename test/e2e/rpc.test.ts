@@ -62,8 +62,9 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
   fits(screen);
   term.send(':swap 0.1 SOL USDC');
   term.press('Enter');
-  screen = await term.waitFor((s) => s.includes('Order: Not sent'), 20_000);
-  assert.match(flat(screen), /none of the 2 RPC endpoints answers: signing is paused/);
+  screen = await term.waitFor((s) => s.includes('Order: Not sent') && s.includes('✗ swap: none of the 2'), 20_000);
+  assert.match(flat(screen), /Not sent none of the 2 RPC endpoints answers: signing is paused/);
+  assert.match(flat(screen), /✗ swap: none of the 2 RPC endpoints answers: signing is paused/);
   assert.doesNotMatch(screen, /y confirm/);
   // the API-backed screens keep working: Tokens still shows and refreshes its rows
   term.send('1');
