@@ -125,7 +125,49 @@ function applySgr(state: Map<string, string>, params: string): void {
   }
 }
 
-const styleOf = (state: Map<string, string>) => [...state.keys()].sort().map((k) => state.get(k)).join(';');
+/** The SGR slots of each canonical style string seen: a theme draws with a handful of styles. */
+const slotsOf = new Map<string, ReadonlyMap<string, string>>([['', new Map()]]);
+
+const styleOf = (state: Map<string, string>) => {
+  const style = [...state.keys()].sort().map((k) => state.get(k)).join(';');
+  if (!slotsOf.has(style)) {
+    if (slotsOf.size >= 256) (slotsOf.clear(), slotsOf.set('', new Map()));
+    slotsOf.set(style, new Map(state));
+  }
+  return style;
+};
+
+/** Whether a space drawn in `style` looks different from a blank cell (a background, inverse, underline, strike-through). */
+const spaceShows = (style: string) => {
+  if (style === '') return false;
+  const s = slotsOf.get(style);
+  return s === undefined || s.has('bg') || s.has('a4') || s.has('a7') || s.has('a9');
+};
+
+/** The parameter that turns one slot off. */
+const slotOff = (slot: string) => (slot === 'fg' ? '39' : slot === 'bg' ? '49' : slot[0] === 'w' ? '22' : slot === 'a6' ? '25' : String(20 + Number(slot.slice(1))));
+
+/** The shortest SGR sequence that changes the terminal's style from `from` to `to`. */
+function sgrChange(from: string, to: string): string {
+  if (from === to) return '';
+  if (to === '') return '\x1b[m';
+  const reset = `\x1b[0;${to}m`;
+  const a = slotsOf.get(from);
+  const b = slotsOf.get(to);
+  if (from === '' || !a || !b) return from === '' ? `\x1b[${to}m` : reset;
+  const params: string[] = [];
+  // 22 turns off bold and faint together: whichever of them stays is set again
+  let weightOff = false;
+  for (const k of a.keys()) {
+    if (b.has(k)) continue;
+    if (k[0] === 'w') weightOff = true;
+    else params.push(slotOff(k));
+  }
+  if (weightOff) params.push('22');
+  for (const [k, v] of b) if (a.get(k) !== v || (weightOff && k[0] === 'w')) params.push(v);
+  const delta = `\x1b[${params.join(';')}m`;
+  return delta.length < reset.length ? delta : reset;
+}
 
 /**
  * Splits a line of Ink's output into cells; undefined when it holds an escape other than SGR
@@ -148,7 +190,8 @@ function parseLine(line: string): Cells | undefined {
           continue;
         }
         chars.push(segment);
-        styles.push(style);
+        // a space shows no style but a background (or inverse, underline): otherwise it is a blank
+        styles.push(segment === ' ' && !spaceShows(style) ? '' : style);
         for (let k = 1; k < w; k++) {
           chars.push('');
           styles.push(style);
@@ -165,64 +208,167 @@ function parseLine(line: string): Cells | undefined {
   return { chars, styles };
 }
 
-/** Cells that differ by less than this are written through rather than jumped over. */
-const JOIN_GAP = 6;
+/**
+ * The bytes of one frame, with the terminal's cursor and style tracked between writes: a style
+ * change is written as the shortest SGR sequence from the style in force, a jump along a row as a
+ * cursor-forward (CUF) rather than a full position.
+ */
+class Pen {
+  out = '';
+  style = '';
+  /** 1-based position of the cursor; row 0: not known */
+  row = 0;
+  col = 0;
+  constructor(readonly width: number) {}
+
+  clone(): Pen {
+    const p = new Pen(this.width);
+    p.out = this.out;
+    p.style = this.style;
+    p.row = this.row;
+    p.col = this.col;
+    return p;
+  }
+
+  /** takes over the bytes and state of a clone that wrote on */
+  adopt(p: Pen): void {
+    this.out = p.out;
+    this.style = p.style;
+    this.row = p.row;
+    this.col = p.col;
+  }
+
+  move(row: number, col: number): void {
+    if (this.row === row && this.col === col) return;
+    // after the last column the cursor waits to wrap: only a full position is safe
+    if (this.row === row && col > this.col && this.col <= this.width) this.out += col - this.col === 1 ? '\x1b[C' : `\x1b[${col - this.col}C`;
+    else this.out += `\x1b[${row};${col}H`;
+    this.row = row;
+    this.col = col;
+  }
+
+  sgr(style: string): void {
+    this.out += sgrChange(this.style, style);
+    this.style = style;
+  }
+
+  /** one cell: a character in its style ('' is the second half of a wide character: nothing to write) */
+  put(ch: string, style: string): void {
+    if (ch !== '') {
+      // a blank keeps the style in force when that style does not show on a space
+      if (!(ch === ' ' && style === '' && !spaceShows(this.style))) this.sgr(style);
+      this.out += ch;
+    }
+    this.col++;
+  }
+
+  /** erases the line (or from the cursor to its end) in the default background */
+  erase(toEnd: boolean): void {
+    if (spaceShows(this.style)) this.sgr('');
+    this.out += toEnd ? '\x1b[K' : '\x1b[2K';
+  }
+
+  /** text that sets its own styles from the default (Ink's line), ending in the default */
+  raw(text: string): void {
+    this.sgr('');
+    this.out += text;
+    this.row = 0;
+  }
+}
+
+const isBlank = (c: Cells, i: number) => i >= c.chars.length || (c.chars[i] === ' ' && c.styles[i] === '');
+const cufLength = (n: number) => (n === 1 ? 3 : 3 + String(n).length);
+
+/** Cells [from, to) of `c` on `row`, written from `from`. */
+function writeCells(pen: Pen, row: number, c: Cells, from: number, to: number): void {
+  pen.move(row, from + 1);
+  for (let i = from; i < to; i++) pen.put(c.chars[i] ?? ' ', c.styles[i] ?? '');
+}
+
+/** Erases row `row` and writes `cur` on it, jumping over runs of blanks (a blank tail is left to the erase). */
+function eraseAndWrite(pen: Pen, row: number, cur: Cells, width: number): void {
+  pen.move(row, 1);
+  pen.erase(false);
+  let end = Math.min(cur.chars.length, width);
+  while (end > 0 && isBlank(cur, end - 1)) end--;
+  /** the end of the run of blanks from i */
+  const blanksFrom = (i: number) => {
+    while (i < end && isBlank(cur, i)) i++;
+    return i;
+  };
+  let i = 0;
+  while (i < end) {
+    const b = blanksFrom(i);
+    // blanks are jumped over when a jump is shorter than writing them
+    if (b - i > cufLength(b - i)) {
+      i = b;
+      continue;
+    }
+    let k = b;
+    while (k < end) {
+      if (!isBlank(cur, k)) k++;
+      else {
+        const e = blanksFrom(k);
+        if (e - k > cufLength(e - k)) break;
+        k = e;
+      }
+    }
+    writeCells(pen, row, cur, i, k);
+    i = k;
+  }
+}
 
 /**
- * The bytes that turn `old` into `cur` on row `row` (1-based): runs of changed cells, each after a
- * cursor move; a run from column 1 erases the line first, a tail the new line no longer has is
- * erased to the end of the line.
+ * Turns `old` into `cur` on row `row` (1-based): the runs of changed cells (unchanged cells in
+ * between are written through when that is shorter than a jump), and an erase to the end where
+ * the new line is shorter; or, when that is shorter, the whole line erased and written again.
  */
-function diffLine(row: number, old: Cells, cur: Cells): string {
-  const n = Math.max(old.chars.length, cur.chars.length);
-  const same = (i: number) => old.chars[i] === cur.chars[i] && (cur.chars[i] === undefined || old.styles[i] === cur.styles[i]);
-  let out = '';
+function diffLine(pen: Pen, row: number, old: Cells, cur: Cells, width: number): void {
+  const same = (i: number) => (isBlank(old, i) && isBlank(cur, i)) || (old.chars[i] === cur.chars[i] && old.styles[i] === cur.styles[i]);
+  /** past the second half of a wide character that starts before i */
+  const widthEnd = (i: number) => {
+    while (i < len && cur.chars[i] === '') i++;
+    return i;
+  };
+  const len = Math.min(cur.chars.length, width);
+  const runs = pen.clone();
   let i = 0;
-  while (i < n) {
+  while (i < len) {
     if (same(i)) {
       i++;
       continue;
     }
-    let start = i;
+    let from = i;
     // a run never starts on the second half of a wide character
-    while (start > 0 && cur.chars[start] === '') start--;
-    let end = i + 1;
-    for (let gap = 0; end < n && gap <= JOIN_GAP; end++) {
-      if (same(end)) gap++;
-      else gap = 0;
-      if (gap > JOIN_GAP) break;
+    while (from > 0 && cur.chars[from] === '') from--;
+    let to = widthEnd(i + 1);
+    writeCells(runs, row, cur, from, to);
+    for (;;) {
+      let next = to;
+      while (next < len && same(next)) next++;
+      if (next >= len) break;
+      // the unchanged cells up to the next change: written through if no longer than a jump
+      const through = runs.clone();
+      for (let k = to; k < next; k++) through.put(cur.chars[k] ?? ' ', cur.styles[k] ?? '');
+      if (Buffer.byteLength(through.out.slice(runs.out.length)) > cufLength(next - to)) break;
+      const until = widthEnd(next + 1);
+      writeCells(runs, row, cur, to, until);
+      to = until;
     }
-    while (end > start && same(end - 1)) end--;
-    const toEnd = end >= cur.chars.length && old.chars.length > cur.chars.length;
-    if (start === 0 && (end >= n || toEnd)) {
-      // the whole line changed
-      out += `\x1b[${row};1H\x1b[2K${renderCells(cur, 0, cur.chars.length)}`;
-      return out;
-    }
-    out += `\x1b[${row};${start + 1}H${renderCells(cur, start, Math.min(end, cur.chars.length))}`;
-    if (toEnd) {
-      out += '\x1b[K';
-      return out;
-    }
-    i = end;
+    i = to;
   }
-  return out;
-}
-
-/** Cells [from, to) with their styles, ending in the default style. */
-function renderCells(c: Cells, from: number, to: number): string {
-  let out = '';
-  let style = '';
-  for (let i = from; i < to; i++) {
-    if (c.chars[i] === '') continue;
-    const s = c.styles[i];
-    if (s !== style) {
-      out += s === '' ? RESET : `\x1b[0;${s}m`;
-      style = s;
-    }
-    out += c.chars[i];
+  // what the old line had beyond the new one's end is erased
+  let tail = len;
+  const oldLen = Math.min(old.chars.length, width);
+  while (tail < oldLen && isBlank(old, tail)) tail++;
+  if (tail < oldLen) {
+    runs.move(row, tail + 1);
+    runs.erase(true);
   }
-  return style === '' ? out : out + RESET;
+  const whole = pen.clone();
+  eraseAndWrite(whole, row, cur, width);
+  const before = pen.out.length;
+  pen.adopt(Buffer.byteLength(runs.out.slice(before)) <= Buffer.byteLength(whole.out.slice(before)) ? runs : whole);
 }
 
 /** A StringWidth of plain text (live regions hold no escapes). */
@@ -305,14 +451,17 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
     let stale = false;
     for (let i = 0; i < Math.min(frameLines.length, height) && !stale; i++) stale = frameLines[i].length > width && (cellsOf(i)?.chars.length ?? 0) > width;
     if (stale) repaint = true;
-    let out = '';
-    if (repaint) out += '\x1b[H\x1b[2J';
+    const pen = new Pen(width);
+    if (repaint) pen.out += '\x1b[H\x1b[2J';
     const next: Array<Cells | undefined> = [];
     for (let i = 0; i < Math.max(frameLines.length, screen.length); i++) {
       if (i >= height) break;
       const line = frameLines[i];
       if (line === undefined) {
-        if (!repaint && screen[i] !== undefined) out += `\x1b[${i + 1};1H\x1b[2K`;
+        if (!repaint && screen[i] !== undefined) {
+          pen.move(i + 1, 1);
+          pen.erase(false);
+        }
         continue;
       }
       const live = withLive(i, now);
@@ -322,17 +471,23 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
       if (repaint || !old || cur.raw !== undefined || old.raw !== undefined) {
         // a repaint, or a line that is not plain SGR text: written whole (erase first, then
         // write: erasing after a full-width line would eat its last character); Ink's own line
-        // when no live text was written over it (its styles are already as short as they get)
+        // when no live text was written over it
         if (!repaint && old && cur.raw !== undefined && old.raw === cur.raw) continue;
         const cut = stale && cur.raw === undefined && cur.chars.length > width;
-        out += `\x1b[${i + 1};1H\x1b[2K${cur.raw ?? (live === frameCells[i] && !cut ? `${line}${RESET}` : renderCells(cur, 0, Math.min(cur.chars.length, width)))}`;
+        pen.move(i + 1, 1);
+        pen.erase(false);
+        if (cur.raw !== undefined || (live === frameCells[i] && !cut)) pen.raw(`${cur.raw ?? line}${RESET}`);
+        else writeCells(pen, i + 1, cur, 0, Math.min(cur.chars.length, width));
         continue;
       }
-      out += diffLine(i + 1, old, cur);
+      diffLine(pen, i + 1, old, cur, width);
     }
     screen = next;
     repaint = stale;
-    if (out === '') return;
+    if (pen.out === '') return;
+    // the terminal is left in the default style for whatever writes next
+    pen.sgr('');
+    const out = pen.out;
     const chunk = SYNC_START + out + SYNC_END;
     bytes += Buffer.byteLength(chunk);
     target.write(chunk);

@@ -38,7 +38,7 @@ describe('frame writer', () => {
     sink.write('a\nB\nc');
     sink.flush();
     const second = term.out[1];
-    assert.ok(second.includes('\x1b[2;1H\x1b[2KB'));
+    assert.match(second, /\x1b\[2;1H(\x1b\[2K)?B/, 'the changed line, at its row');
     assert.ok(!second.includes('\x1b[1;1H') && !second.includes('\x1b[3;1H'), 'unchanged lines are not rewritten');
     sink.write('a\nB\nc');
     sink.flush();
