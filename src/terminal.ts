@@ -365,9 +365,10 @@ function diffLine(pen: Pen, row: number, old: Cells, cur: Cells, width: number):
     runs.move(row, tail + 1);
     runs.erase(true);
   }
+  const before = pen.out.length;
+  if (runs.out.length === before) return;
   const whole = pen.clone();
   eraseAndWrite(whole, row, cur, width);
-  const before = pen.out.length;
   pen.adopt(Buffer.byteLength(runs.out.slice(before)) <= Buffer.byteLength(whole.out.slice(before)) ? runs : whole);
 }
 
@@ -468,6 +469,8 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
       const cur = live ?? { chars: [], styles: [], raw: line };
       const old = screen[i];
       next[i] = cur;
+      // the very cells drawn last time (an unchanged line keeps its parsed cells)
+      if (!repaint && old === cur) continue;
       if (repaint || !old || cur.raw !== undefined || old.raw !== undefined) {
         // a repaint, or a line that is not plain SGR text: written whole (erase first, then
         // write: erasing after a full-width line would eat its last character); Ink's own line
