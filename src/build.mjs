@@ -132,8 +132,63 @@ const dependencyPatches = {
                     fullWidth: false,
                     styles: [],
                 });`, '                row.push(__tdBlank);'],
+    // a row made of the very cells of the row drawn there last frame (the styled characters come
+    // from the shared cache) is the same text: it is not turned back into a string
+    [`        const generatedOutput = output
+            .map(line => {`, `        const generatedOutput = output
+            .map((line, y) => __tdRowText(y, line, () => {`],
+    [`            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+        })
+            .join('\\n');`, `            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+        }))
+            .join('\\n');`],
+    ['export default class Output {', `const __tdRows = [];
+function __tdRowText(y, cells, make) {
+    const last = __tdRows[y];
+    if (last !== undefined && last.cells.length === cells.length) {
+        let same = true;
+        for (let i = 0; i < cells.length; i++) {
+            if (last.cells[i] !== cells[i]) {
+                same = false;
+                break;
+            }
+        }
+        if (same) return last.text;
+    }
+    const text = make();
+    __tdRows[y] = { cells, text };
+    return text;
+}
+export default class Output {`],
   ],
 };
+// Ink turns every changed row of cells back into text by diffing the style of each character with
+// the one before (three Sets and four arrays per character): characters drawn in one style share
+// one styles array, and a character in the same array as the one before needs no diff.
+dependencyPatches['ansi-tokenize/styledChars.js'] = [
+  [`    let codes = [];
+    const ret = [];`, `    let codes = [];
+    let styles = [];
+    let stylesOf = codes;
+    const ret = [];`],
+  [`            ret.push({
+                ...token,
+                styles: [...codes],
+            });`, `            if (stylesOf !== codes) {
+                styles = [...codes];
+                stylesOf = codes;
+            }
+            ret.push({
+                ...token,
+                styles,
+            });`],
+  [`        else {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`, `        else if (chars[i - 1].styles !== char.styles && (chars[i - 1].styles.length > 0 || char.styles.length > 0)) {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`],
+];
+
 // yoga-layout's loader fetches its own inlined WebAssembly (a data: URL) when fetch exists, which
 // loads Node's fetch implementation (~20 ms) only to decode base64: it decodes it directly instead.
 const yogaPatch = ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?'];
@@ -146,9 +201,13 @@ const patchDependencies = {
       if (!text.includes(yogaPatch[0])) throw new Error(`build: ${args.path} no longer contains "${yogaPatch[0]}": check the yoga patch`);
       return { contents: text.replace(yogaPatch[0], yogaPatch[1]), loader: 'js' };
     });
-    b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]node_modules[\\/]string-width[\\/]index)\.js$/ }, async (args) => {
+    b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/]styledChars)\.js$/ }, async (args) => {
       let text = await readFile(args.path, 'utf8');
-      const name = /string-width[\\/]index\.js$/.test(args.path) ? 'string-width/index.js' : basename(args.path);
+      const name = /string-width[\\/]index\.js$/.test(args.path)
+        ? 'string-width/index.js'
+        : /ansi-tokenize[\\/]build[\\/]styledChars\.js$/.test(args.path)
+          ? 'ansi-tokenize/styledChars.js'
+          : basename(args.path);
       for (const [from, to] of dependencyPatches[name]) {
         if (!text.includes(from)) throw new Error(`build: ${args.path} no longer contains "${from}": check the Ink cache patch`);
         text = text.replace(from, to);
