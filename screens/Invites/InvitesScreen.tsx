@@ -13,7 +13,7 @@ import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { inviteRow, type InviteRow } from '../../src/portfolio/invites.js';
 import type { InvitesState } from '../../src/store/invites.js';
 import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
-import { useResourceState } from '../shell/polling.js';
+import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { INVITES_SCREEN, loadMore } from './more.js';
 import { inviteColumns, inviteSections } from './rows.js';
@@ -33,7 +33,7 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   // the countdowns move with the header clock; the time itself is the services' (tests set it)
   useSession((s) => s.now);
   const now = services.now();
-  const { poll } = useResourceState(INVITES_SCREEN, 'page1');
+  const { poll } = useResourceState(INVITES_SCREEN, 'page1', staleOrError);
   const wallet = services.wallet?.address;
 
   const tokens = useMemo(() => new Map(tokenUniverse(Object.values(latest)).map((t) => [t.id, t])), [latest]);

@@ -20,7 +20,7 @@ import { resolveOrderToken } from '../../src/actions/ordersInput.js';
 import { formatAge } from '../../src/format.js';
 import { slotOf, type OrdersState } from '../../src/store/orders.js';
 import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
-import { useResourceState } from '../shell/polling.js';
+import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { dcaColumns, limitColumns } from './columns.js';
 import { valuesFromLine } from './form.js';
@@ -55,7 +55,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const notice = use((st) => st.notice);
   const formOpen = use((st) => st.formOpen);
   const formKind = use((st) => st.form?.kind);
-  const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`);
+  const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`, staleOrError);
   const [editing, setEditing] = useRefState<LineMode | null>(null);
   // A limit order typed out by another screen (Enter on a fired alert): shown in the new-order
   // form to check and edit (the amount is a placeholder), as after n; nothing is sent unasked.

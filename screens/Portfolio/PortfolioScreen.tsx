@@ -18,7 +18,7 @@ import { tokenInfoOf } from '../../src/portfolio/model.js';
 import { spotPnl } from '../../src/portfolio/pnl.js';
 import { portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
 import { useCatalog, useFlash, useShell } from '../shell/context.js';
-import { useResourceState } from '../shell/polling.js';
+import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { parsePlatforms, PORTFOLIO_SCREEN, shownAddress } from './params.js';
 import { bodyLines, headLines, portfolioView, type Line, type Lookup, type Tone } from './lines.js';
@@ -68,7 +68,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   const journal = use((s) => s.journal);
   const fills = use((s) => s.fills);
   const latest = useCatalog((s) => s.latest);
-  const { poll } = useResourceState(PORTFOLIO_SCREEN, 'positions');
+  const { poll } = useResourceState(PORTFOLIO_SCREEN, 'positions', staleOrError);
 
   const address = shownAddress({ watch }, services) ?? null;
   const own = watch === null && services.wallet !== null;

@@ -14,7 +14,7 @@ import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { plural } from '../../src/format.js';
 import { CATEGORY_LABELS, listKey, type TokensState } from '../../src/store/index.js';
 import { useFlash, useSession, useShell } from '../shell/context.js';
-import { useResourceState } from '../shell/polling.js';
+import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { SORT_CYCLE, tokenColumns } from './columns.js';
 import { TokenDetail } from './TokenDetail.js';
@@ -33,7 +33,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
-  const { poll } = useResourceState(TOKENS_SCREEN, 'list');
+  const { poll } = useResourceState(TOKENS_SCREEN, 'list', staleOrError);
   // only the detail view shows ages: the list does not re-render on the session's 1 s tick
   const now = useSession((s) => (store.getState().detail ? s.now : 0));
   const useTokens = <U,>(selector: (s: TokensState) => U): U => useStore(store, selector);

@@ -24,7 +24,7 @@ import { SHELL_COMMANDS } from './builtins.js';
 import { createCommandRegistry, type CommandRegistry } from './commands.js';
 import { ShellProvider, useSession, type ShellContext } from './context.js';
 import { buildKeymap, DIALOG_KEYS, stepInterval } from './keymap.js';
-import { pollStatusText, ScreenResources, usePollState, useRpcHealth } from './polling.js';
+import { pollStatusKey, pollStatusText, ScreenResources, usePollState, useRpcHealth } from './polling.js';
 import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
 import { useTerminalSize, type Size } from './useTerminalSize.js';
 
@@ -113,6 +113,16 @@ function useTimeText(live: LiveText | undefined, id: string, row: number, width:
   return drawn;
 }
 
+/**
+ * The footer with the age of the visible screen's first resource: its own component, so a poll
+ * result renders the footer and the screen, not the whole shell.
+ */
+function PollFooter({ hints, width, row, live, resource, paused }: { hints: Hint[]; width: number; row: number; live?: LiveText; resource?: string; paused: boolean }) {
+  const poll = usePollState(resource, pollStatusKey);
+  const pollText = useTimeText(live, 'poll', row, width, (t) => pollStatusText(poll, t, paused));
+  return <Footer hints={hints} width={width} right={pollText} />;
+}
+
 function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Size; onQuit?: () => void; flashTo: React.MutableRefObject<Flash>; live?: LiveText }) {
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize(size);
@@ -128,7 +138,6 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const firstResource = useSession((s) => s.resources[s.screen]?.[0]);
   const subtitle = useSession((s) => s.subtitles[s.screen]);
   const pending = useSession((s) => s.pendingSubmissions);
-  const poll = usePollState(firstResource);
 
   // false, the keys of the visible screen (?), or every command (:help)
   const [helpOpen, setHelpOpen] = useRefState<false | 'keys' | 'commands'>(false);
@@ -284,7 +293,6 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   ];
 
   const clock = useTimeText(live, 'clock', 0, width, (t) => formatClock(new Date(t)));
-  const pollText = useTimeText(live, 'poll', budget - 1, width, (t) => pollStatusText(poll, t, paused));
 
   const tabs = modules.map((m) => ({ id: m.id, title: m.title, badge: m.id === screenId ? subtitle : undefined }));
   return (
@@ -326,7 +334,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
         <ActionsLayer width={width} height={screenHeight} flash={flash} />
         {barOpen() ? <CommandBar history={commandHistory.current} complete={completeLine} onSubmit={submitCommand} onCancel={() => setBarOpen(false)} width={width} /> : null}
         {helpOpen() ? null : <Toasts toasts={toasts.toasts} width={width} maxLines={2} />}
-        <Footer hints={orderHints(keymap.hintsFor(mounted.module.id), listShown)} width={width} right={pollText} />
+        <PollFooter hints={orderHints(keymap.hintsFor(mounted.module.id), listShown)} width={width} row={budget - 1} live={live} resource={firstResource} paused={paused} />
       </Box>
     </>
   );

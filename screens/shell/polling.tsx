@@ -155,17 +155,41 @@ export function useRpcHealth(): void {
   }, [scheduler, rpc]);
 }
 
-/** The scheduler's state of `key` (re-renders when it changes). */
-export function usePollState(key: string | undefined): PollState | undefined {
+/**
+ * The scheduler's state of `key` (re-renders when it changes); given `shown`, only when `shown`
+ * of it changes: what the caller draws from it. A request starting while data is on screen changes the state (in flight) but
+ * nothing drawn, and must not cost a render of everything below the caller. The state returned
+ * is the one of the last change of `shown` (its other fields may be older).
+ */
+export function usePollState(key: string | undefined, shown?: (s: PollState) => string): PollState | undefined {
   const { scheduler } = useServices();
-  return useSyncExternalStore(scheduler.subscribe, () => (key === undefined ? undefined : scheduler.state(key)));
+  const last = useRef<{ key: string | undefined; sig: string; state: PollState | undefined } | undefined>(undefined);
+  return useSyncExternalStore(scheduler.subscribe, () => {
+    const state = key === undefined ? undefined : scheduler.state(key);
+    if (!shown) return state;
+    const sig = state === undefined ? '' : shown(state);
+    const l = last.current;
+    if (l && l.key === key && l.sig === sig && (l.state === undefined) === (state === undefined)) return l.state;
+    last.current = { key, sig, state };
+    return state;
+  });
 }
 
-/** The poll state of a screen's resource by its id (the current key's). */
-export function useResourceState(screen: string, resourceId: string): { key?: string; paramsKey?: string; poll?: PollState } {
+/** What most screens draw from their resource's state: stale or failing (and why). */
+export const staleOrError = (s: PollState) => `${s.stale ? 1 : 0}|${s.error === undefined ? '' : errorText(s.error)}`;
+
+/** The poll state of a screen's resource by its id (the current key's); `shown` as for usePollState. */
+export function useResourceState(screen: string, resourceId: string, shown?: (s: PollState) => string): { key?: string; paramsKey?: string; poll?: PollState } {
   const prefix = `${screen}/${resourceId}/`;
   const key = useSession((s) => s.resources[screen]?.find((k) => k.startsWith(prefix)));
-  return { key, paramsKey: key?.slice(prefix.length), poll: usePollState(key) };
+  return { key, paramsKey: key?.slice(prefix.length), poll: usePollState(key, shown) };
+}
+
+/** Every field of a state that pollStatusText reads (its text for any moment follows from these). */
+export function pollStatusKey(s: PollState): string {
+  const error = s.error === undefined ? '' : errorText(s.error);
+  const inFlight = error !== '' || s.fetchedAt === undefined ? String(s.inFlight) : '';
+  return [s.intervalMs, s.fetchedAt ?? '', s.stale, error, inFlight, error !== '' ? (s.nextAt ?? '') : ''].join('|');
 }
 
 function errorText(err: unknown): string {
