@@ -19,7 +19,7 @@ function group(title: string, list: Instruction[]): DetailSection {
   };
 }
 
-export function instructionSections(r: SwapInstructionsResponse, _tokens: Token[]): DetailSection[] {
+export function instructionSections(r: SwapInstructionsResponse, _tokens: readonly Token[]): DetailSection[] {
   return [
     group('Compute budget', r.computeBudgetInstructions),
     group('Setup', r.setupInstructions),

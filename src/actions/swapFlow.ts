@@ -14,9 +14,18 @@ import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
 
+// one universe per catalog state: every screen's resource asks for it on every catalog change
+const universes = new WeakMap<object, readonly Token[]>();
+
 /** Every token the catalog has seen, plus the well-known ones: what symbols resolve against. */
-export function knownTokens(s: Pick<Services, 'catalog'>): Token[] {
-  return tokenUniverse(Object.values(s.catalog.getState().latest), []);
+export function knownTokens(s: Pick<Services, 'catalog'>): readonly Token[] {
+  const latest = s.catalog.getState().latest;
+  let all = universes.get(latest);
+  if (all === undefined) {
+    all = Object.freeze(tokenUniverse(Object.values(latest), []));
+    universes.set(latest, all);
+  }
+  return all;
 }
 
 export function currentCheck(s: Services, swap: SwapStore): FormCheck {
