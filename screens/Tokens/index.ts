@@ -1,15 +1,12 @@
 // The Tokens screen module: the service's top-token lists, polled live, with sort, filter, a detail
 // pane of every field, and a persisted watchlist. Its store is the shared token catalog itself.
-import type { Token } from '../../src/api/types.js';
-import { listKey, type TokensState } from '../../src/store/tokens.js';
+import type { TokensState } from '../../src/store/tokens.js';
 import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from '../shell/commands.js';
 import type { ScreenContext, ScreenModule } from '../shell/types.js';
 import { DETAIL_OPEN, TokensScreen } from './TokensScreen.js';
+import { tokensResources } from './resources.js';
 
-/** 6 requests a minute: the whole dashboard stays far under the service's 60 a minute. */
-export const TOKENS_INTERVAL_MS = 10_000;
-
-type ListParams = Pick<TokensState, 'category' | 'interval' | 'limit'>;
+export { TOKENS_INTERVAL_MS } from './resources.js';
 
 const behindDetail = ({ store }: ScreenContext<TokensState>) => (store.getState().detail ? DETAIL_OPEN : undefined);
 
@@ -19,19 +16,7 @@ export const tokensScreen: ScreenModule<TokensState> = {
   key: '1',
   list: (st) => !st.detail,
   createStore: (services) => services.catalog,
-  resources: [
-    {
-      id: 'list',
-      intervalMs: TOKENS_INTERVAL_MS,
-      params: ({ store }): ListParams => {
-        const { category, interval, limit } = store.getState();
-        return { category, interval, limit };
-      },
-      key: (p: ListParams) => listKey(p),
-      fetch: (p: ListParams, signal, { services }) => services.api.tokens.list({ ...p }, { signal }),
-      apply: (p: ListParams, tokens: Token[], at, { store }) => store.getState().applyList(listKey(p), tokens, at),
-    },
-  ],
+  resources: tokensResources,
   keys: [
     { keys: ['c'], command: 'category', help: 'next category', hint: 'category', disabled: behindDetail, run: ({ store }) => store.getState().cycleCategory() },
     { keys: ['i'], command: 'interval', help: 'next change window (5m-24h)', hint: 'window', disabled: behindDetail, run: ({ store }) => store.getState().cycleInterval() },

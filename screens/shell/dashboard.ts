@@ -2,8 +2,9 @@
 // journal, scheduler and stores), then the Ink app in the alternate screen.
 //
 // Start-up order: the first screen's requests are sent as soon as the services exist, before Ink,
-// React and the app are loaded; their answers fill the screen's store while those load, and the
-// first frame waits for them a moment (FIRST_DATA_WAIT_MS at most), so it already shows data.
+// React, the app and the screens are loaded (screens/first.ts declares that screen's resources
+// without its component); their answers fill the screen's store while those load, and the first
+// frame waits for them a moment (FIRST_DATA_WAIT_MS at most), so it already shows data.
 //
 // The terminal
 // (alternate screen, cursor, raw mode) is restored on every way out: q, Ctrl-C, SIGTERM, SIGHUP
@@ -30,14 +31,14 @@ export async function runDashboard(config: Config): Promise<number> {
     return 2;
   }
 
-  const [{ createServices, StartError }, { SCREENS }, { startFirstRequests }] = await Promise.all([
+  const [{ createServices, StartError }, { FIRST_SCREEN }, { startFirstRequests }] = await Promise.all([
     import('../../src/services.js'),
-    import('../index.js'),
-    import('./polling.js'),
+    import('../first.js'),
+    import('./firstRequests.js'),
   ]);
   let services: Services;
   try {
-    services = await createServices(config, { screen: SCREENS[0].id });
+    services = await createServices(config, { screen: FIRST_SCREEN.id });
   } catch (e) {
     if (e instanceof StartError) {
       process.stderr.write(`tradedeck: ${e.message}\n`);
@@ -47,13 +48,13 @@ export async function runDashboard(config: Config): Promise<number> {
   }
 
   // ---- the first requests, before the UI loads ----
-  const first = SCREENS[0];
+  const first = FIRST_SCREEN;
   const firstStore = first.createStore(services);
   const s = services;
   const earlyFlash = (kind: 'info' | 'error' | 'success', text: string) => void s.notices.push({ kind: kind === 'error' ? 'error' : 'info', text });
   const firstData = startFirstRequests(
     first.id,
-    first.resources.filter((r) => !r.settleMs),
+    first.resources.filter((r) => !r.settleMs) as Parameters<typeof startFirstRequests>[1],
     { services, flash: earlyFlash, store: firstStore },
   );
 

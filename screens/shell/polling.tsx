@@ -2,49 +2,17 @@
 // here, held while its screen is visible (or always, for background resources), at the interval
 // the session keeps for that screen. The footer reads the visible screen's resource states.
 //
-// Start-up: startFirstRequests() sends the first screen's requests before the UI has loaded and
-// applies their answers to the screen's store, so the first frame already shows data; when the
-// resource then registers, the scheduler's first fetch takes that answer instead of asking again.
+// Start-up: the first screen's requests are sent before the UI has loaded (firstRequests.ts); when
+// the resource registers here, the scheduler's first fetch takes that answer instead of asking again.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PollState } from '../../src/poll/scheduler.js';
 import { formatAge } from '../../src/format.js';
 import { isFailoverRpc } from '../../src/api/rpcFailover.js';
 import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
+import { appliedAtStart, takeEarlyAnswer } from './firstRequests.js';
 
-interface Early {
-  answer: Promise<unknown>;
-}
-const early = new Map<string, Early>();
-/** answers already applied at start-up: the scheduler's onData of the same answer does nothing */
-const appliedEarly = new WeakSet<object>();
-
-const resourceKey = (screen: string, r: ScreenResource<unknown>, params: unknown) => `${screen}/${r.id}/${r.key(params)}`;
-
-/**
- * Sends the requests of a screen's resources now (start-up, before the UI has loaded) and applies
- * each answer to the screen's store as it comes; resolves when every one is settled. A failure is
- * left to the scheduler, which asks again when the resource registers.
- */
-export function startFirstRequests(screen: string, resources: readonly ScreenResource<unknown>[], ctx: ScreenContext<unknown>): Promise<void> {
-  const all: Array<Promise<unknown>> = [];
-  for (const r of resources) {
-    const p = r.params(ctx);
-    if (p === undefined) continue;
-    const key = resourceKey(screen, r, p);
-    const entry: Early = { answer: Promise.resolve() };
-    entry.answer = r.fetch(p, new AbortController().signal, ctx).then((data) => {
-      if (early.get(key) !== entry) return data;
-      r.apply(p, data, Date.now(), ctx);
-      if (typeof data === 'object' && data !== null) appliedEarly.add(data);
-      return data;
-    });
-    entry.answer.catch(() => early.delete(key));
-    early.set(key, entry);
-    all.push(entry.answer);
-  }
-  return Promise.allSettled(all).then(() => {});
-}
+export { startFirstRequests } from './firstRequests.js';
 
 /** The resources of every screen; only the visible screen's and the background ones are held. */
 export function ScreenResources({ screens, visible, ctx }: { screens: readonly MountedScreen[]; visible: string; ctx: Omit<ScreenContext<unknown>, 'store'> }) {
@@ -96,12 +64,10 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
       intervalMs: session.getState().intervals[screen] ?? r.intervalMs,
       fetch: (signal) => {
         // the answer to the request sent at start-up, once
-        const first = early.get(key);
-        early.delete(key);
-        return first ? first.answer : r.fetch(p, signal, ctxRef.current);
+        return takeEarlyAnswer(key) ?? r.fetch(p, signal, ctxRef.current);
       },
       onData: (data, at) => {
-        if (appliedEarly.has(data as object)) return void appliedEarly.delete(data as object);
+        if (appliedAtStart(data)) return;
         r.apply(p, data, at, ctxRef.current);
       },
     });

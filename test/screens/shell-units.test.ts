@@ -147,6 +147,16 @@ function context(flashes: string[], registry?: CommandRegistry): { ctx: CommandC
   return { ctx, registry: reg };
 }
 
+describe('start-up', () => {
+  it('screens/first.ts is the first registered screen, with the same resources', async () => {
+    const { FIRST_SCREEN } = await import('../../screens/first.js');
+    assert.equal(FIRST_SCREEN.id, SCREENS[0].id);
+    assert.equal(FIRST_SCREEN.resources, SCREENS[0].resources);
+    const services = fakeServices();
+    assert.equal(FIRST_SCREEN.createStore(services), SCREENS[0].createStore(services));
+  });
+});
+
 describe('command registry', () => {
   it('completes names, then arguments, exact symbol first; a screen module adds its commands', async () => {
     const flashes: string[] = [];
