@@ -2,7 +2,7 @@
 import type { Config } from '../config.js';
 import { describeConfig } from '../config.js';
 import { maskSecret, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
-import { createServices, StartError } from '../services.js';
+import { openBackend } from '../runtime.js';
 import { COMMAND_SPECS, ORDER_SIGNING_COMMANDS, type OrderSigningCommand } from '../args.js';
 import { tokensCommand, tokensQuery } from './tokens.js';
 import { quoteCommand } from './quote.js';
@@ -44,19 +44,13 @@ export async function runHeadless(command: string, positionals: string[], given:
   if ((ORDER_SIGNING_COMMANDS as readonly string[]).includes(command)) {
     return (await import('./orderSigning.js')).orderSigningCommand(command as OrderSigningCommand, positionals, flags, config, fail);
   }
-  // The same factory as the dashboard; these commands read with whatever wallet their ADDRESS names.
-  // a watch ends on the first SIGINT or SIGTERM, even one that comes while the services start
+  // These commands read with whatever wallet their ADDRESS names, and need nothing of the services
+  // but the service itself (the API client, the embedded simulator in demo mode): no wallet,
+  // journal, watchlist, scheduler or stores are opened (createServices would load and open them).
+  // a watch ends on the first SIGINT or SIGTERM, even one that comes while the service opens
   const stopped = flags.watch === true ? untilSignal() : undefined;
-  let services;
-  try {
-    services = await createServices(config, { wallet: false });
-  } catch (e) {
-    if (e instanceof StartError) {
-      fail(e.message);
-      return 2;
-    }
-    throw e;
-  }
+  const backend = await openBackend(config);
+  const services = { api: backend.client, sim: backend.sim, mode: backend.mode, close: () => backend.close() };
   try {
     let out: string;
     switch (command) {

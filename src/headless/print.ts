@@ -73,7 +73,7 @@ export class CommandError extends Error {
   }
 }
 
-/** What the reading commands use of the services (createServices gives them all of it). */
+/** What the reading commands use of the services: the service itself (see runHeadless). */
 export type HeadlessServices = Pick<import('../services.js').Services, 'api' | 'sim' | 'mode'>;
 
 /**
