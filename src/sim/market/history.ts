@@ -22,8 +22,9 @@ export interface WindowTotals {
 export class TradeHistory {
   buyVol: Float64Array;
   sellVol: Float64Array;
-  numBuys: Float64Array;
-  numSells: Float64Array;
+  // counts of trades: whole numbers, held in half the bytes of the volumes and prices
+  numBuys: Int32Array;
+  numSells: Int32Array;
   close: Float64Array;
   private readonly cache = new Map<number, { minute: number; sums: Float64Array }>();
 
@@ -36,8 +37,8 @@ export class TradeHistory {
     const size = defs.length * RING_MINUTES;
     this.buyVol = new Float64Array(size);
     this.sellVol = new Float64Array(size);
-    this.numBuys = new Float64Array(size);
-    this.numSells = new Float64Array(size);
+    this.numBuys = new Int32Array(size);
+    this.numSells = new Int32Array(size);
     this.close = new Float64Array(size);
   }
 
@@ -91,8 +92,8 @@ export class TradeHistory {
    */
   grow(launchPrice: number): void {
     const size = this.defs.length * RING_MINUTES;
-    const bigger = (a: Float64Array) => {
-      const b = new Float64Array(size);
+    const bigger = <A extends Float64Array | Int32Array>(a: A): A => {
+      const b = new (a.constructor as new (n: number) => A)(size);
       b.set(a);
       return b;
     };
