@@ -1,6 +1,5 @@
 // The wallet a headless account command shows: ADDRESS, else --address, else the key file's
 // address, else (demo mode only) a demo wallet. In demo mode the wallet is funded in the simulator.
-import { generateKeyPairSync } from 'node:crypto';
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import { encodeBase58, isAddress } from '../api/validate.js';
@@ -41,14 +40,16 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
     }
   }
   if (services.mode !== 'demo') throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
-  return { address: demoAddress(), source: 'demo' };
+  return { address: await demoAddress(), source: 'demo' };
 }
 
 /**
  * A throwaway address for the demo wallet: the public half of a fresh Ed25519 key whose secret half
- * is dropped at once, so the address can never sign and no key is written anywhere.
+ * is dropped at once, so the address can never sign and no key is written anywhere. node:crypto is
+ * loaded here, when a demo wallet is wanted, not by every headless command (about 5 ms).
  */
-export function demoAddress(): string {
+export async function demoAddress(): Promise<string> {
+  const { generateKeyPairSync } = await import('node:crypto');
   const { publicKey } = generateKeyPairSync('ed25519');
   const spki = publicKey.export({ format: 'der', type: 'spki' });
   return encodeBase58(new Uint8Array(spki.subarray(spki.length - 32)));
