@@ -10,7 +10,7 @@ import { formatAge } from '../../src/format.js';
 import { isFailoverRpc } from '../../src/api/rpcFailover.js';
 import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
-import { appliedAtStart, takeEarlyAnswer } from './firstRequests.js';
+import { appliedAtStart, resourceKey, takeEarlyAnswer } from './firstRequests.js';
 
 export { startFirstRequests } from './firstRequests.js';
 
@@ -42,7 +42,8 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
     () => {
       const p = r.params(ctxRef.current);
       if (p === undefined) return undefined;
-      const k = `${screen}/${r.id}/${r.key(p)}`;
+      // the key startFirstRequests gave the same request: the scheduler's first fetch takes its answer
+      const k = resourceKey(screen, r, p);
       if (!params.current.has(k)) params.current.set(k, p);
       return k;
     },

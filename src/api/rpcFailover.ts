@@ -50,14 +50,13 @@ export interface FailoverRpc extends RpcClient {
   /** index of the endpoint in use (0-based) */
   current(): number;
   count(): number;
-  health(): RpcHealth;
   /** asks every endpoint for its slot, moves off a failed or stale one, and updates the health */
   probe(): Promise<ProbeResult>;
 }
 
-export const DEFAULT_STALE_SLOTS = 150;
-export const DEFAULT_FROZEN_MS = 60_000;
-export const DEFAULT_DOWN_AFTER = 3;
+const DEFAULT_STALE_SLOTS = 150;
+const DEFAULT_FROZEN_MS = 60_000;
+const DEFAULT_DOWN_AFTER = 3;
 
 function transportFailure(e: unknown): boolean {
   if (e instanceof RpcError) return e.kind !== 'rpc';
@@ -108,16 +107,19 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
     const failed: string[] = [];
     for (let tried = 0; tried < clients.length; tried++) {
       const i = (first + tried) % clients.length;
-      try {
-        const answer = await fn(clients[i]);
-        // the switch is said once an endpoint answered: a call that finds none moves nothing
+      // the switch is said once an endpoint answered (a node's error is an answer too): a call that
+      // finds none moves nothing
+      const reached = () => {
         if (i !== first && at === first) switchTo(i, 'failed', failed[0]);
         answered(i);
+      };
+      try {
+        const answer = await fn(clients[i]);
+        reached();
         return answer;
       } catch (e) {
         if (!transportFailure(e)) {
-          if (i !== first && at === first) switchTo(i, 'failed', failed[0]);
-          answered(i);
+          reached();
           throw e;
         }
         last = e;
@@ -176,7 +178,6 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
   return {
     current: () => at,
     count: () => clients.length,
-    health: () => health,
     probe,
     getLatestBlockhash: () => call((c) => c.getLatestBlockhash()),
     getBlockHeight: () => call((c) => c.getBlockHeight()),

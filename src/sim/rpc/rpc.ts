@@ -56,6 +56,9 @@ function instructionError(code: number): unknown {
   return code > 0 ? { InstructionError: [2, { Custom: code }] } : code === -1005 ? 'BlockhashNotFound' : 'SignatureFailure';
 }
 
+/** lamports an account of `space` data bytes needs to be rent-exempt (the node's formula) */
+const rentExempt = (space: number) => (space + 128) * 6960;
+
 async function call(core: SimCore, method: string, params: unknown[]): Promise<unknown> {
   const slot = core.clock.slot();
   const context = { slot, apiVersion: '2.1.0' };
@@ -75,7 +78,7 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
     case 'getMinimumBalanceForRentExemption': {
       const size = param(params, 0);
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('data length must be an integer');
-      return (size + 128) * 6960;
+      return rentExempt(size);
     }
     case 'getAccountInfo':
       return { context, value: accountInfo(core, params) };
@@ -122,7 +125,6 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
   }
 }
 
-const rentExempt = (space: number) => (space + 128) * 6960;
 
 /**
  * An account as getAccountInfo shows it: a registered address lookup table (owned by its program,
