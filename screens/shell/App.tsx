@@ -3,7 +3,7 @@
 // resources. Everything screen-specific comes from the screen modules (screens/index.ts).
 import { Box, useApp } from 'ink';
 import { useStore } from 'zustand';
-import React, { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import React, { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CommandBar } from '../../components/CommandBar.js';
 import { Footer } from '../../components/Footer.js';
@@ -276,6 +276,10 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const actionsOverlay = useActionsOverlay();
   const list = mounted.module.list;
   const listShown = useStore(mounted.store, (st) => (typeof list === 'function' ? list(st) : list === true));
+  // The footer offers the keys that work now: a key's disabled reason reads the screen's store (]
+  // once a page has loaded), so the hints follow that store, in the same frame as the screen.
+  const hintsNow = useStore(mounted.store, () => keymap.hintsFor(mounted.module.id).map((h) => `${h.keys} ${h.label}`).join('\n'));
+  const hints = useMemo(() => orderHints(keymap.hintsFor(mounted.module.id), listShown), [keymap, mounted, listShown, hintsNow]);
   const overlay = helpOpen() || askQuit() || actionsOverlay;
 
   const helpGroups = (): HelpColumnGroup[] => {
@@ -334,7 +338,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
         <ActionsLayer width={width} height={screenHeight} flash={flash} />
         {barOpen() ? <CommandBar history={commandHistory.current} complete={completeLine} onSubmit={submitCommand} onCancel={() => setBarOpen(false)} width={width} /> : null}
         {helpOpen() ? null : <Toasts toasts={toasts.toasts} width={width} maxLines={2} />}
-        <PollFooter hints={orderHints(keymap.hintsFor(mounted.module.id), listShown)} width={width} row={budget - 1} live={live} resource={firstResource} paused={paused} />
+        <PollFooter hints={hints} width={width} row={budget - 1} live={live} resource={firstResource} paused={paused} />
       </Box>
     </>
   );
