@@ -1,9 +1,10 @@
-// Bundles the program into dist/cli.js (ESM) and the chunks it loads lazily (dist/chunks/).
+// Bundles the program: dist/cli.js (the launcher, src/launch.ts) and one script per mode beside it.
 // --if-needed skips the build when dist/cli.js is newer than every source file.
 import { build } from 'esbuild';
 import { statSync, readdirSync, existsSync, chmodSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, dirname } from 'node:path';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -193,6 +194,19 @@ dependencyPatches['ansi-tokenize/styledChars.js'] = [
 // loads Node's fetch implementation (~20 ms) only to decode base64: it decodes it directly instead.
 const yogaPatch = ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?'];
 
+// string-width builds its Unicode-property expressions when it loads (~35 ms in a script), though
+// counted text (src/build.mjs, one-string-width) rarely needs them: each is made at its first use.
+const LAZY_REGEXES = ['visibleCharacterRegex', 'spacingMarkRegex', 'rgiEmojiRegex', 'unqualifiedKeycapRegex', 'extendedPictographicRegex'];
+function lazyRegexes(text, path) {
+  for (const name of LAZY_REGEXES) {
+    const decl = new RegExp(`^const ${name} = (/.+/[a-z]*);$`, 'm').exec(text);
+    if (decl === null) throw new Error(`build: ${path} no longer declares ${name} as a regular expression literal: check the lazy-regex patch`);
+    text = text.replace(decl[0], `let ${name};`);
+    text = text.replace(new RegExp(`\\b${name}\\b(?!;)`, 'g'), `(${name} ??= ${decl[1].replace(/\$/g, '$$$$')})`);
+  }
+  return text;
+}
+
 const patchDependencies = {
   name: 'patch-dependencies',
   setup(b) {
@@ -212,19 +226,61 @@ const patchDependencies = {
         if (!text.includes(from)) throw new Error(`build: ${args.path} no longer contains "${from}": check the Ink cache patch`);
         text = text.replace(from, to);
       }
+      if (name === 'string-width/index.js') text = lazyRegexes(text, args.path);
       return { contents: text, loader: 'js' };
     });
   },
 };
 
+// The program is one script per mode, each bundled whole (no chunks) and run by the launcher
+// (src/launch.ts, dist/cli.js) through node:vm with a V8 code cache: a launch reads back the
+// functions compiled on the one before instead of parsing and compiling them again (an ES module
+// cannot use a code cache on Node 20). main is argument parsing and configuration; it loads the
+// mode it needs. What a mode imports dynamically (the simulator, @solana/web3.js, a headless
+// command) stays in its file but runs only when used.
+const MODES = {
+  main: { entry: join(root, 'src', 'cli.ts'), exports: [] },
+  dashboard: { entry: join(root, 'screens', 'shell', 'dashboard.ts'), exports: ['runDashboard'] },
+  headless: { entry: join(root, 'src', 'headless', 'index.ts'), exports: ['runHeadless'] },
+  sim: { entry: join(root, 'src', 'sim', 'cli.ts'), exports: ['runSimCommand'] },
+};
+const modeByEntry = new Map(Object.entries(MODES).map(([name, m]) => [m.entry, name]));
+
+// main's dynamic import of a mode's entry becomes the launcher's loadMode (another script)
+const modesOfMain = {
+  name: 'modes-of-main',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (a) => {
+      if (a.importer !== MODES.main.entry || a.kind !== 'dynamic-import') return undefined;
+      const target = join(dirname(a.importer), a.path).replace(/\.js$/, '.ts');
+      const mode = modeByEntry.get(target);
+      if (mode === undefined) throw new Error(`build: ${a.importer} imports ${a.path}, which is no mode's entry`);
+      return { path: mode, namespace: 'td-mode' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'td-mode' }, (a) => ({
+      contents: `const m = await __tdLoadMode(${JSON.stringify(a.path)});\n${MODES[a.path].exports.map((e) => `export const ${e} = m.${e};`).join('\n')}`,
+      loader: 'js',
+    }));
+  },
+};
+
+// Node's built-in modules come from the launcher's require (a script has no import statements)
+const builtinNames = new Set(builtinModules);
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  setup(b) {
+    b.onResolve({ filter: /^[a-z_:/]+$/ }, (a) => {
+      if (!a.path.startsWith('node:') && !builtinNames.has(a.path)) return undefined;
+      return { path: a.path, namespace: 'td-builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'td-builtin' }, (a) => ({ contents: `module.exports = __tdBuiltin(${JSON.stringify(a.path)});`, loader: 'js' }));
+  },
+};
+
 const result = await build({
-  entryPoints: [join(root, 'src', 'cli.ts')],
+  entryPoints: Object.fromEntries(Object.entries(MODES).map(([name, m]) => [name, m.entry])),
   outdir: join(root, 'dist'),
-  entryNames: '[name]',
-  // Lazy loading: what a mode imports dynamically (the dashboard's Ink and React, the simulator,
-  // @solana/web3.js, each headless command) is its own file, read and compiled only when that
-  // mode runs; dist/cli.js is the entry, dist/chunks/ the rest.
-  chunkNames: 'chunks/[name]-[hash]',
+  entryNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -232,38 +288,82 @@ const result = await build({
   // Node 20 knows the v flag: a regular expression literal is compiled when first used, while
   // esbuild's new RegExp(..., 'v') stand-in would compile string-width's RGI-emoji set (~20 ms) at load.
   supported: { 'regexp-set-notation': true },
-  splitting: true,
+  splitting: false,
   sourcemap: false,
   minify: false,
   legalComments: 'none',
   // A single non-ASCII character makes V8 hold the whole source as a two-byte string (twice the
   // memory, slower to scan): strings, regular expressions and identifiers are escaped instead.
   charset: 'ascii',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  banner: {
-    js: [
-      '#!/usr/bin/env node',
-      "import { createRequire as __tdCreateRequire } from 'node:module';",
-      'const require = __tdCreateRequire(import.meta.url);',
-    ].join('\n'),
-  },
-  plugins: [stubDevtools, oneStringWidth, patchDependencies],
+  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tdUrl' },
+  plugins: [modesOfMain, builtinsByRequire, stubDevtools, oneStringWidth, patchDependencies],
   logLevel: 'warning',
   write: false,
+  metafile: true,
 });
-// charset 'ascii' escapes every string, regular expression and identifier; what is left is in
-// comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
+
+// esbuild's __toESM copies every property of a CommonJS module (react, each built-in) into a new
+// object for every module that imports it: one copy per module object is enough (nothing writes to it).
+const TO_ESM = 'var __toESM = (mod, isNodeMode, target) => (';
+const TO_ESM_ONCE = `var __tdEsm = [new WeakMap(), new WeakMap()];
+var __toESM = (mod, isNodeMode) => {
+  if (mod === null || typeof mod !== 'object' && typeof mod !== 'function') return __toESMCopy(mod, isNodeMode);
+  const seen = __tdEsm[isNodeMode ? 1 : 0];
+  let ns = seen.get(mod);
+  if (ns === undefined) seen.set(mod, ns = __toESMCopy(mod, isNodeMode));
+  return ns;
+};
+var __toESMCopy = (mod, isNodeMode, target) => (`;
+
+const modeFiles = {};
 for (const file of result.outputFiles) {
-  const text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
+  const entry = Object.entries(result.metafile.outputs).find(([out]) => join(root, out) === file.path)?.[1]?.entryPoint;
+  const mode = entry === undefined ? undefined : modeByEntry.get(join(root, entry));
+  if (mode === undefined) throw new Error(`build: ${file.path} is no mode's script`);
+  // charset 'ascii' escapes every string, regular expression and identifier; what is left is in
+  // comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
+  let text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
+  if (text.includes(TO_ESM)) text = text.replace(TO_ESM, TO_ESM_ONCE);
+  // the entry's exports become the script's result
+  const exportsAt = text.lastIndexOf('\nexport {');
+  const names = exportsAt < 0 ? [] : text.slice(exportsAt + 9, text.indexOf('}', exportsAt)).split(',').map((n) => n.trim()).filter(Boolean);
+  if (exportsAt >= 0) text = text.slice(0, exportsAt);
+  const returned = names.map((n) => (n.includes(' as ') ? n.split(' as ').reverse().join(': ') : n)).join(', ');
+  for (const e of MODES[mode].exports) if (!names.some((n) => n === e || n.endsWith(` as ${e}`))) throw new Error(`build: ${mode} does not export ${e}`);
+  const leftover = /^\s*(import|export)\b|\bimport\s*\(|\bimport\.meta\b/m.exec(text);
+  if (leftover) throw new Error(`build: the ${mode} script still has an ES module form (${leftover[0].trim()}): a script cannot run it`);
+  text = `(async function (require, __tdBuiltin, __tdUrl, __tdLoadMode) {\n"use strict";\n${text}\nreturn { ${returned} };\n})`;
+  const name = basename(file.path);
+  modeFiles[mode] = name;
   await mkdir(dirname(file.path), { recursive: true });
   await writeFile(file.path, text);
 }
+
+// the launcher: dist/cli.js, told the file of each mode
+await build({
+  entryPoints: [join(root, 'src', 'launch.ts')],
+  outfile: out,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  charset: 'ascii',
+  legalComments: 'none',
+  define: { __TD_MODES__: JSON.stringify(modeFiles) },
+  banner: { js: '#!/usr/bin/env node' },
+  logLevel: 'warning',
+});
 chmodSync(out, 0o755);
-// Chunks of earlier builds stay an hour: a dashboard started before this build may still import
-// one of its chunks lazily (names carry a content hash, so nothing is overwritten).
-const chunksDir = join(root, 'dist', 'chunks');
-const current = new Set(result.outputFiles.map((f) => f.path));
-for (const name of existsSync(chunksDir) ? readdirSync(chunksDir) : []) {
-  const p = join(chunksDir, name);
-  if (!current.has(p) && Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
+
+// Scripts of earlier builds (and their caches) stay an hour: a program started just before this
+// build may still be loading one of its modes (names carry a content hash, so nothing is overwritten).
+// dist/chunks is what builds before single scripts made.
+const current = new Set(Object.values(modeFiles));
+const distDir = join(root, 'dist');
+for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    const p = join(dir, name);
+    if (p === out || current.has(name) || current.has(name.replace(/\.v8$/, '')) || statSync(p).isDirectory()) continue;
+    if (Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
+  }
 }

@@ -1,0 +1,95 @@
+// The program as installed (dist/cli.js). The build makes one script per mode (main: argument
+// parsing and configuration; dashboard; headless; sim), each a single file run through node:vm with
+// a V8 code cache: the functions a mode compiled on an earlier launch are read back instead of
+// parsed and compiled again. The cache sits in dist/.cache (or, when dist is not writable, in
+// $XDG_CACHE_HOME/tradedeck, else ~/.cache/tradedeck); a file V8 no longer accepts (another Node,
+// another build) is written again, and deleting the cache only costs one slower start.
+// TRADEDECK_CODE_CACHE=0 turns it off. This file imports nothing of tradedeck's own.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
+
+/** mode name -> its script's file name in dist (content-hashed): filled in by the build */
+declare const __TD_MODES__: Record<string, string>;
+
+type Exports = Record<string, unknown>;
+type ModeBody = (require: NodeJS.Require, builtin: NodeJS.Require, url: string, loadMode: (name: string) => Promise<Exports>) => Promise<Exports>;
+
+const dist = dirname(fileURLToPath(import.meta.url));
+const useCache = process.env.TRADEDECK_CODE_CACHE !== '0';
+/** a mode's cache is written once it has run this long (or at exit, if sooner): the code of the first frame is compiled by then */
+const SAVE_AFTER_MS = 2500;
+
+function cacheDirs(): string[] {
+  const user = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return [join(dist, '.cache'), join(user, 'tradedeck')];
+}
+
+function readCache(file: string): Buffer | undefined {
+  for (const dir of cacheDirs()) {
+    try {
+      return readFileSync(join(dir, `${file}.v8`));
+    } catch {
+      // not there: the next place, or none
+    }
+  }
+  return undefined;
+}
+
+function writeCache(file: string, script: Script): void {
+  const data = script.createCachedData();
+  for (const dir of cacheDirs()) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, `${file}.v8`);
+      const tmp = `${path}.${process.pid}`;
+      writeFileSync(tmp, data);
+      renameSync(tmp, path);
+      return;
+    } catch {
+      // not writable here: the next place; with none, the next launch compiles again
+    }
+  }
+}
+
+const loaded = new Map<string, Promise<Exports>>();
+
+function loadMode(name: string): Promise<Exports> {
+  let exports = loaded.get(name);
+  if (exports === undefined) {
+    exports = runMode(name);
+    loaded.set(name, exports);
+  }
+  return exports;
+}
+
+function runMode(name: string): Promise<Exports> {
+  const file = __TD_MODES__[name];
+  if (file === undefined) return Promise.reject(new Error(`no mode "${name}" in this build`));
+  const path = join(dist, file);
+  const source = readFileSync(path, 'latin1');
+  const cachedData = useCache ? readCache(file) : undefined;
+  const script = new Script(source, { filename: path, cachedData });
+  if (useCache && (cachedData === undefined || script.cachedDataRejected === true)) {
+    let saved = false;
+    const save = () => {
+      if (saved) return;
+      saved = true;
+      process.off('exit', save);
+      writeCache(file, script);
+    };
+    process.once('exit', save);
+    setTimeout(save, SAVE_AFTER_MS).unref();
+  }
+  const body = script.runInThisContext() as ModeBody;
+  const require = createRequire(path);
+  return body(require, require, pathToFileURL(path).href, loadMode);
+}
+
+loadMode('main').catch((err: unknown) => {
+  process.stderr.write(`tradedeck: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});
