@@ -143,6 +143,9 @@ const dependencyPatches = {
             .join('\\n');`, `            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
         }))
             .join('\\n');`],
+    // index loops (see styledChars.js below)
+    ['                for (let [index, line] of lines.entries()) {', '                for (let index = 0; index < lines.length; index++) {\n                    let line = lines[index];'],
+    ['                    for (const character of characters) {', '                    for (let __tdC = 0; __tdC < characters.length; __tdC++) {\n                        const character = characters[__tdC];'],
     ['export default class Output {', `const __tdRows = [];
 function __tdRowText(y, cells, make) {
     const last = __tdRows[y];
@@ -180,14 +183,70 @@ dependencyPatches['ansi-tokenize/styledChars.js'] = [
                 stylesOf = codes;
             }
             ret.push({
-                ...token,
+                type: token.type,
+                value: token.value,
+                fullWidth: token.fullWidth,
                 styles,
             });`],
+  // an index loop: this runs once per changed line and refresh, never long enough to be optimised,
+  // and an unoptimised for-of makes an iterator result per token
+  ['    for (const token of tokens) {', '    for (let __tdT = 0; __tdT < tokens.length; __tdT++) {\n        const token = tokens[__tdT];'],
   [`        else {
             ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
         }`, `        else if (chars[i - 1].styles !== char.styles && (chars[i - 1].styles.length > 0 || char.styles.length > 0)) {
             ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
         }`],
+];
+
+// Ink turns each changed line into characters with ansi-tokenize, which walks every line with an
+// Intl.Segmenter (grapheme clusters) and copies the rest of the line at every escape: most of a
+// frame's cost. A line of printable ASCII, escapes and the narrow glyphs above has one grapheme per
+// UTF-16 unit, so it is walked by index (the same tokens); anything else still goes through the
+// segmenter. An SGR sequence is scanned in place.
+dependencyPatches['ansi-tokenize/tokenize.js'] = [
+  ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', `let segmenter;
+const __tdNarrow = new Set(${JSON.stringify(NARROW_GLYPHS)});
+function __tdOneUnitGraphemes(str) {
+    for (let i = 0; i < str.length; i++) {
+        const c = str.charCodeAt(i);
+        if ((c >= 0x20 && c < 0x7f) || c === 0x1b) continue;
+        if (!__tdNarrow.has(str[i])) return false;
+    }
+    return true;
+}
+const __tdUnit = { segment: "", index: 0 };
+const __tdStep = { value: __tdUnit, done: false };
+const __tdEnd = { value: undefined, done: true };
+function __tdUnits(str) {
+    let i = 0;
+    return {
+        [Symbol.iterator]() { return this; },
+        next() {
+            if (i >= str.length) return __tdEnd;
+            __tdUnit.segment = str[i];
+            __tdUnit.index = i++;
+            return __tdStep;
+        },
+    };
+}`],
+  ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of (__tdOneUnitGraphemes(str) ? __tdUnits(str) : (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str))) {'],
+  [`function parseSGRSequence(string, offset) {
+    string = string.slice(offset);
+    const endIndex = findSGRSequenceEndIndex(string);
+    if (endIndex === -1)
+        return;
+    return string.slice(0, endIndex + 1);
+}`, `function parseSGRSequence(string, offset) {
+    for (let index = offset + 2; index < string.length; index++) {
+        const charCode = string.charCodeAt(index);
+        if (charCode === CC_M)
+            return string.slice(offset, index + 1);
+        if (charCode === CC_SEMI || (charCode >= CC_0 && charCode <= CC_9))
+            continue;
+        break;
+    }
+    return undefined;
+}`],
 ];
 
 // yoga-layout's loader fetches its own inlined WebAssembly (a data: URL) when fetch exists, which
@@ -215,12 +274,12 @@ const patchDependencies = {
       if (!text.includes(yogaPatch[0])) throw new Error(`build: ${args.path} no longer contains "${yogaPatch[0]}": check the yoga patch`);
       return { contents: text.replace(yogaPatch[0], yogaPatch[1]), loader: 'js' };
     });
-    b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/]styledChars)\.js$/ }, async (args) => {
+    b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
       let text = await readFile(args.path, 'utf8');
       const name = /string-width[\\/]index\.js$/.test(args.path)
         ? 'string-width/index.js'
-        : /ansi-tokenize[\\/]build[\\/]styledChars\.js$/.test(args.path)
-          ? 'ansi-tokenize/styledChars.js'
+        : /ansi-tokenize[\\/]build[\\/](styledChars|tokenize)\.js$/.test(args.path)
+          ? `ansi-tokenize/${basename(args.path)}`
           : basename(args.path);
       for (const [from, to] of dependencyPatches[name]) {
         if (!text.includes(from)) throw new Error(`build: ${args.path} no longer contains "${from}": check the Ink cache patch`);

@@ -130,12 +130,36 @@ const slotsOf = new Map<string, ReadonlyMap<string, string>>([['', new Map()]]);
 
 const styleOf = (state: Map<string, string>) => {
   const style = [...state.keys()].sort().map((k) => state.get(k)).join(';');
-  if (!slotsOf.has(style)) {
-    if (slotsOf.size >= 256) (slotsOf.clear(), slotsOf.set('', new Map()));
-    slotsOf.set(style, new Map(state));
-  }
+  if (!slotsOf.has(style)) slotsOf.set(style, new Map(state));
   return style;
 };
+
+/** The style after one SGR sequence, by the style before it and the sequence's parameters: a frame repeats a few transitions. */
+const transitions = new Map<string, string>();
+/** The shortest change from one style to another, by the pair. */
+const changes = new Map<string, string>();
+
+function nextStyle(style: string, params: string): string {
+  const key = `${style}\u0000${params}`;
+  let next = transitions.get(key);
+  if (next === undefined) {
+    // slotsOf holds every style made since it was last emptied, which happens only between lines
+    const state = new Map(slotsOf.get(style));
+    applySgr(state, params);
+    next = styleOf(state);
+    transitions.set(key, next);
+  }
+  return next;
+}
+
+/** Bounds what the style tables hold (a theme draws with a handful of styles); called between lines. */
+function boundStyles(): void {
+  if (slotsOf.size < 256 && transitions.size < 1024 && changes.size < 1024) return;
+  slotsOf.clear();
+  slotsOf.set('', new Map());
+  transitions.clear();
+  changes.clear();
+}
 
 /** Whether a space drawn in `style` looks different from a blank cell (a background, inverse, underline, strike-through). */
 const spaceShows = (style: string) => {
@@ -151,6 +175,13 @@ const slotOff = (slot: string) => (slot === 'fg' ? '39' : slot === 'bg' ? '49' :
 function sgrChange(from: string, to: string): string {
   if (from === to) return '';
   if (to === '') return '\x1b[m';
+  const key = `${from}\u0000${to}`;
+  let change = changes.get(key);
+  if (change === undefined) changes.set(key, (change = sgrChangeOf(from, to)));
+  return change;
+}
+
+function sgrChangeOf(from: string, to: string): string {
   const reset = `\x1b[0;${to}m`;
   const a = slotsOf.get(from);
   const b = slotsOf.get(to);
@@ -174,36 +205,46 @@ function sgrChange(from: string, to: string): string {
  * (such a line is rewritten whole). A wide character takes two cells, the second holding ''.
  */
 function parseLine(line: string): Cells | undefined {
+  boundStyles();
   const chars: string[] = [];
   const styles: string[] = [];
-  const state = new Map<string, string>();
   let style = '';
+  const add = (segment: string, w: number) => {
+    if (w === 0) {
+      if (chars.length) chars[chars.length - 1] += segment;
+      return;
+    }
+    chars.push(segment);
+    // a space shows no style but a background (or inverse, underline): otherwise it is a blank
+    styles.push(segment === ' ' && !spaceShows(style) ? '' : style);
+    for (let k = 1; k < w; k++) {
+      chars.push('');
+      styles.push(style);
+    }
+  };
   let i = 0;
   while (i < line.length) {
     const esc = line.indexOf('\x1b', i);
-    const text = esc < 0 ? line.slice(i) : line.slice(i, esc);
-    if (text) {
-      for (const segment of graphemes(text)) {
-        const w = PRINTABLE_ASCII.test(segment) ? 1 : stringWidth(segment);
-        if (w === 0) {
-          if (chars.length) chars[chars.length - 1] += segment;
-          continue;
+    const end = esc < 0 ? line.length : esc;
+    if (end > i) {
+      const text = line.slice(i, end);
+      // by index where every code unit is a grapheme (this runs too rarely to be optimised, and an
+      // unoptimised for-of makes an object per character)
+      if (SINGLE_UNITS.test(text)) {
+        for (let k = 0; k < text.length; k++) {
+          const c = text.charCodeAt(k);
+          add(text[k], c >= 0x20 && c < 0x7f ? 1 : stringWidth(text[k]));
         }
-        chars.push(segment);
-        // a space shows no style but a background (or inverse, underline): otherwise it is a blank
-        styles.push(segment === ' ' && !spaceShows(style) ? '' : style);
-        for (let k = 1; k < w; k++) {
-          chars.push('');
-          styles.push(style);
-        }
-      }
+      } else for (const segment of graphemes(text)) add(segment, PRINTABLE_ASCII.test(segment) ? 1 : stringWidth(segment));
     }
     if (esc < 0) break;
-    const m = /^\x1b\[([0-9;]*)m/.exec(line.slice(esc, esc + 32));
-    if (!m) return undefined;
-    applySgr(state, m[1]);
-    style = styleOf(state);
-    i = esc + m[0].length;
+    // CSI parameters (digits and ;) then m: an SGR sequence; anything else keeps the line raw
+    if (line.charCodeAt(esc + 1) !== 0x5b) return undefined;
+    let k = esc + 2;
+    for (let c = line.charCodeAt(k); (c >= 0x30 && c <= 0x39) || c === 0x3b; c = line.charCodeAt(++k));
+    if (line.charCodeAt(k) !== 0x6d) return undefined;
+    style = nextStyle(style, line.slice(esc + 2, k));
+    i = k + 1;
   }
   return { chars, styles };
 }
@@ -348,9 +389,7 @@ function diffLine(pen: Pen, row: number, old: Cells, cur: Cells, width: number):
       while (next < len && same(next)) next++;
       if (next >= len) break;
       // the unchanged cells up to the next change: written through if no longer than a jump
-      const through = runs.clone();
-      for (let k = to; k < next; k++) through.put(cur.chars[k] ?? ' ', cur.styles[k] ?? '');
-      if (Buffer.byteLength(through.out.slice(runs.out.length)) > cufLength(next - to)) break;
+      if (putBytes(runs.style, cur, to, next, cufLength(next - to)) > cufLength(next - to)) break;
       const until = widthEnd(next + 1);
       writeCells(runs, row, cur, to, until);
       to = until;
@@ -367,9 +406,31 @@ function diffLine(pen: Pen, row: number, old: Cells, cur: Cells, width: number):
   }
   const before = pen.out.length;
   if (runs.out.length === before) return;
+  const runsBytes = Buffer.byteLength(runs.out.slice(before));
+  // the whole line written again takes at least an erase and a byte per character that is not
+  // blank: when the runs take no more than that, it need not be made to compare
+  let atLeast = 4;
+  for (let k = 0; k < len && atLeast < runsBytes; k++) if (cur.chars[k] !== '' && !isBlank(cur, k)) atLeast++;
+  if (runsBytes <= atLeast) return pen.adopt(runs);
   const whole = pen.clone();
   eraseAndWrite(whole, row, cur, width);
-  pen.adopt(Buffer.byteLength(runs.out.slice(before)) <= Buffer.byteLength(whole.out.slice(before)) ? runs : whole);
+  pen.adopt(runsBytes <= Buffer.byteLength(whole.out.slice(before)) ? runs : whole);
+}
+
+/** The bytes Pen.put would write for cells [from, to) of `c` with the pen in `style`, counted up to just past `limit`. */
+function putBytes(style: string, c: Cells, from: number, to: number, limit: number): number {
+  let n = 0;
+  for (let k = from; k < to && n <= limit; k++) {
+    const ch = c.chars[k] ?? ' ';
+    if (ch === '') continue;
+    const s = c.styles[k] ?? '';
+    if (!(ch === ' ' && s === '' && !spaceShows(style))) {
+      n += sgrChange(style, s).length;
+      style = s;
+    }
+    n += ch.length === 1 && ch.charCodeAt(0) < 0x80 ? 1 : Buffer.byteLength(ch);
+  }
+  return n;
 }
 
 /** A StringWidth of plain text (live regions hold no escapes). */

@@ -24,7 +24,13 @@ export interface FormCheck {
 export function tokenUniverse(...lists: Array<readonly Token[]>): Token[] {
   const byId = new Map<string, Token>();
   for (const t of WELL_KNOWN_TOKENS) byId.set(t.id, t);
-  for (const list of lists) for (const t of list) byId.set(t.id, { ...byId.get(t.id), ...t });
+  for (const list of lists) {
+    for (const t of list) {
+      // a token seen once is taken as it is (lists are not changed after they arrive); seen again, merged
+      const seen = byId.get(t.id);
+      byId.set(t.id, seen === undefined ? t : { ...seen, ...t });
+    }
+  }
   return [...byId.values()];
 }
 

@@ -118,9 +118,13 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 export function obj(fields: Record<string, Schema> = {}): Schema {
+  // listed once: a token list checks some 70 fields of each of its 50 tokens every refresh
+  const entries = Object.entries(fields);
   return (v, path, fail) => {
     if (!isPlainObject(v)) return fail(path || '(body)', v === undefined ? 'is missing (must be an object)' : 'must be an object');
-    for (const [key, schema] of Object.entries(fields)) {
+    for (let i = 0; i < entries.length; i++) {
+      const key = entries[i][0];
+      const schema = entries[i][1];
       if (schema.absentAsNull && !(key in v)) v[key] = null;
       if (schema.nullAsAbsent && v[key] === null) delete v[key];
       schema(v[key], at(path, key), fail);
