@@ -1,0 +1,80 @@
+// The installed program (dist/cli.js) runs each mode's script through a V8 code cache kept in
+// dist/.cache, or in the user's cache directory when dist has no room for it. Each test runs a copy
+// of the built dist, so the cache it looks at is its own.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, cleanEnv, collect } from './helpers/cli.js';
+
+/** A copy of the built program: the launcher and the scripts it names. */
+function copyOfDist(t: { after(fn: () => void): void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'td-dist-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const launcher = readFileSync(CLI, 'utf8');
+  const scripts = [...launcher.matchAll(/"((?:main|dashboard|headless|sim)-[A-Z0-9]+\.js)"/g)].map((m) => m[1]);
+  assert.equal(new Set(scripts).size, 4, 'the launcher names a script for main, dashboard, headless and sim');
+  copyFileSync(CLI, join(dir, 'cli.js'));
+  for (const s of scripts) copyFileSync(join(CLI, '..', s), join(dir, s));
+  return dir;
+}
+
+const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8')).sort() : []);
+
+test('a run leaves the code cache of the modes it ran in dist/.cache, and the next run reads it', async (t) => {
+  const dist = copyOfDist(t);
+  const env = cleanEnv();
+  const first = await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env);
+  assert.equal(first.code, 0, first.err);
+  assert.match(first.out, /^tradedeck \d+\.\d+\.\d+/);
+  assert.deepEqual(cacheFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.v8$/, '')), ['main']);
+  // the next run reads it: V8 takes it, so it is not written again
+  const [main] = cacheFiles(join(dist, '.cache'));
+  const written = statSync(join(dist, '.cache', main)).mtimeMs;
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal((await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env)).code, 0);
+  assert.equal(statSync(join(dist, '.cache', main)).mtimeMs, written, 'the cache was accepted, not made again');
+  const config = await collect(process.execPath, [join(dist, 'cli.js'), 'config', '--json'], env);
+  assert.equal(config.code, 0, config.err);
+  assert.ok(JSON.parse(config.out), 'config --json prints JSON');
+  assert.deepEqual(cacheFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.v8$/, '')), ['headless', 'main']);
+  // nothing went to the user's cache directory
+  assert.equal(existsSync(join(env.HOME!, '.cache', 'tradedeck')), false);
+});
+
+test('a cache V8 does not accept (another Node, a damaged file) is written again, and the program runs as before', async (t) => {
+  const dist = copyOfDist(t);
+  const env = cleanEnv();
+  assert.equal((await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env)).code, 0);
+  const [file] = cacheFiles(join(dist, '.cache'));
+  const path = join(dist, '.cache', file);
+  const good = readFileSync(path);
+  writeFileSync(path, Buffer.from('not a code cache at all'));
+  const run = await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env);
+  assert.equal(run.code, 0, run.err);
+  assert.match(run.out, /^tradedeck /);
+  assert.equal(run.err, '');
+  assert.equal(readFileSync(path).length, good.length, 'the damaged cache was replaced by a whole one');
+});
+
+test('with no room in dist the cache goes to $XDG_CACHE_HOME/tradedeck; TRADEDECK_CODE_CACHE=0 writes none', async (t) => {
+  const dist = copyOfDist(t);
+  // dist/.cache is a file here, so no cache can be written under it
+  writeFileSync(join(dist, '.cache'), '');
+  const env = cleanEnv();
+  env.XDG_CACHE_HOME = join(env.HOME!, 'xdg-cache');
+  const run = await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env);
+  assert.equal(run.code, 0, run.err);
+  assert.equal(cacheFiles(join(env.XDG_CACHE_HOME, 'tradedeck')).length, 1);
+
+  const off = copyOfDist(t);
+  const offEnv: NodeJS.ProcessEnv = { ...cleanEnv(), TRADEDECK_CODE_CACHE: '0' };
+  offEnv.XDG_CACHE_HOME = join(offEnv.HOME!, 'xdg-cache');
+  mkdirSync(offEnv.XDG_CACHE_HOME);
+  const plain = await collect(process.execPath, [join(off, 'cli.js'), '--version'], offEnv);
+  assert.equal(plain.code, 0, plain.err);
+  assert.match(plain.out, /^tradedeck /);
+  assert.deepEqual(cacheFiles(join(off, '.cache')), []);
+  assert.deepEqual(cacheFiles(join(offEnv.XDG_CACHE_HOME, 'tradedeck')), []);
+});
