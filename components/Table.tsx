@@ -8,7 +8,9 @@ import { useTheme } from './theme.js';
 export { cellText, filterRows, layoutColumns, sortRows, windowRows, type Column, type ColumnLayout } from './table/layout.js';
 
 export interface TableProps<Row> {
-  /** keep this array stable (module constant or useMemo): widths are recomputed when it or width changes */
+  /** keep this array stable (module constant or useMemo): widths are recomputed when it or width
+   * changes, and a row's cells are formatted again only then or when the row object changes (so a
+   * cell must depend on nothing but its row and the columns) */
   columns: Column<Row>[];
   /** already sorted and filtered (see sortRows, filterRows) */
   rows: readonly Row[];
@@ -31,6 +33,14 @@ export interface TableProps<Row> {
 interface Segment {
   text: string;
   color?: string;
+}
+
+interface RowCells {
+  /** the layout the cells were made for */
+  layout: object;
+  segments: Segment[];
+  /** the segments as one string: a row line re-renders only when it (or the row's marks) changes */
+  signature: string;
 }
 
 interface RowLineProps {
@@ -63,6 +73,9 @@ export function Table<Row>(props: TableProps<Row>) {
   const theme = useTheme();
   const layout = useMemo(() => layoutColumns(columns, Math.max(1, width - 1)), [columns, width]);
   const offsetRef = useRef(0);
+  // a row's cells by the row object, for the layout they were made for: moving the selection (or
+  // anything else that leaves the rows as they were) formats no cell again
+  const cellsOf = useRef(new WeakMap<object, RowCells>());
 
   const header = layout
     .map(({ column, width: w }, i) => {
@@ -87,16 +100,22 @@ export function Table<Row>(props: TableProps<Row>) {
       ) : null}
       {visible.map((row, i) => {
         const key = getKey(row);
-        const segments: Segment[] = layout.map(({ column, width: w }, c) => ({
-          text: (c > 0 ? GAP : '') + padCell(cellText(row, column), w, column.align),
-          color: column.color?.(row),
-        }));
+        const cacheable = typeof row === 'object' && row !== null;
+        let cells = cacheable ? cellsOf.current.get(row) : undefined;
+        if (cells === undefined || cells.layout !== layout) {
+          const segments: Segment[] = layout.map(({ column, width: w }, c) => ({
+            text: (c > 0 ? GAP : '') + padCell(cellText(row, column), w, column.align),
+            color: column.color?.(row),
+          }));
+          cells = { layout, segments, signature: segments.map((s) => (s.color ?? '') + '\u0001' + s.text).join('\u0002') };
+          if (cacheable) cellsOf.current.set(row, cells);
+        }
         const sel = offset + i === selectedIndex;
         const mk = marked?.(row) ?? false;
         const dm = dim?.(row) ?? false;
-        const signature = `${sel ? 1 : 0}${mk ? 1 : 0}${dm ? 1 : 0}` + segments.map((s) => (s.color ?? '') + '\u0001' + s.text).join('\u0002');
+        const signature = `${sel ? 1 : 0}${mk ? 1 : 0}${dm ? 1 : 0}` + cells.signature;
         return (
-          <RowLine key={key} signature={signature} segments={segments} selected={sel} marked={mk} dim={dm} selectedColor={theme.selected} />
+          <RowLine key={key} signature={signature} segments={cells.segments} selected={sel} marked={mk} dim={dm} selectedColor={theme.selected} />
         );
       })}
       {rows.length === 0 && bodyHeight > 0 && emptyText ? (

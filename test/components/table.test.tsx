@@ -160,6 +160,30 @@ describe('<Table>', () => {
     assert.deepEqual(lines(frame).slice(1).map((l) => l.slice(0, 4).trim()), ['›T2', 'T3', 'T4', 'T5', 'T6']);
   });
 
+  it('formats a row again only when the row or the columns change, not when the selection moves', async () => {
+    let formatted = 0;
+    const counted: Column<Tok>[] = columns.map((c) => ({ ...c, format: (t: Tok) => (formatted++, c.format ? c.format(t) : String(t[c.id as keyof Tok])) }));
+    const rows = makeRows(30);
+    const draw = (rs: Tok[], selectedKey: string, cols = counted) => <Table columns={cols} rows={rs} getKey={(r) => r.id} selectedKey={selectedKey} width={80} height={8} />;
+    const app = await mount(draw(rows, 'mint000'));
+    await waitForFrame(app, (f) => /›T0 /.test(f));
+    const first = formatted;
+    assert.ok(first > 0);
+    app.rerender(draw(rows, 'mint003'));
+    await waitForFrame(app, (f) => /›T3 /.test(f) && !/›T0 /.test(f));
+    assert.equal(formatted, first, 'moving the selection formats no cell');
+    // a row that changed is a new object: its cells are made again, and show the new price
+    const repriced = rows.map((r, i) => (i === 2 ? { ...r, price: 12345.5 } : r));
+    app.rerender(draw(repriced, 'mint003'));
+    await waitForFrame(app, (f) => f.includes('12345.50'));
+    assert.ok(formatted > first && formatted - first <= columns.length, `only the changed row was formatted (${formatted - first} cells)`);
+    // new columns (another width, another theme) format every visible row again
+    const before = formatted;
+    app.rerender(draw(repriced, 'mint003', counted.slice()));
+    await waitForFrame(app, (f) => /›T3 /.test(f));
+    assert.ok(formatted - before >= 7 * 4, 'every visible row formatted for the new columns');
+  });
+
   it('keeps the selection on the same row when the rows reorder', async () => {
     const rows = makeRows(30);
     const draw = (rs: Tok[]) => <Table columns={columns} rows={rs} getKey={(r) => r.id} selectedKey="mint005" width={80} height={8} />;
