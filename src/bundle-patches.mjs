@@ -82,6 +82,20 @@ function __tdRowText(y, cells, make) {
 export default class Output {`],
   ],
 };
+// Ink strips escapes other than SGR and OSC from every text node on every frame, tokenising each
+// styled text again although the rows are mostly the text of the frame before: a bounded cache.
+dependencyPatches['sanitize-ansi.js'] = [
+  ['const sanitizeAnsi = (text) => {', BOUNDED_MAP + `const __tdSanitized = new __TdBoundedMap(512);
+const sanitizeAnsi = (text) => {
+    if (!hasAnsiControlCharacters(text))
+        return text;
+    let clean = __tdSanitized.get(text);
+    if (clean === undefined)
+        __tdSanitized.set(text, (clean = sanitizeAnsiOnce(text)));
+    return clean;
+};
+const sanitizeAnsiOnce = (text) => {`],
+];
 // Ink turns every changed row of cells back into text by diffing the style of each character with
 // the one before (three Sets and four arrays per character): characters drawn in one style share
 // one styles array, and a character in the same array as the one before needs no diff.
@@ -185,7 +199,7 @@ export function patchedName(path) {
   if (/\/node_modules\/string-width\/index\.js$/.test(p)) return 'string-width/index.js';
   const tokenize = /\/ansi-tokenize\/build\/(styledChars|tokenize)\.js$/.exec(p);
   if (tokenize) return `ansi-tokenize/${tokenize[1]}.js`;
-  const ink = /\/ink\/build\/(measure-text|wrap-text|output)\.js$/.exec(p);
+  const ink = /\/ink\/build\/(measure-text|wrap-text|output|sanitize-ansi)\.js$/.exec(p);
   if (ink) return `${ink[1]}.js`;
   return undefined;
 }

@@ -78,6 +78,15 @@ test('the bundled ansi-tokenize splits every kind of line into the same tokens a
   assert.equal(checked, 600);
 });
 
+test("the bundled Ink keeps the same escapes of a text node as the published one, the first time and from its cache", async (t) => {
+  const [a, b] = await bothVersions(t, 'ink/build/sanitize-ansi.js');
+  for (const line of lines(11, 600)) {
+    const want = a.default(line);
+    assert.equal(b.default(line), want, JSON.stringify(line));
+    assert.equal(b.default(line), want, `again: ${JSON.stringify(line)}`);
+  }
+});
+
 test('the bundled string-width measures every kind of text as the published one does', async (t) => {
   const [a, b] = await bothVersions(t, 'string-width/index.js');
   for (const line of lines(7, 600)) {
