@@ -35,15 +35,21 @@ import {
 
 /** Reports a violation at `path`; never returns. */
 export type Fail = (path: string, expectation: string) => never;
-/** Checks `v` (found at `path`), calling `fail` on the first violation. */
-export type Schema = ((v: unknown, path: string, fail: Fail) => void) & { absentAsNull?: boolean; nullAsAbsent?: boolean };
+/**
+ * Checks `v`, calling `fail` on the first violation. `v` is found at `path`, or, given a `key`, at
+ * that key (or array index) under `path`: a field's path is made only when something reports it or
+ * looks inside (a token list has some 3500 fields, and each path was a new string every refresh).
+ */
+export type Schema = ((v: unknown, path: string, fail: Fail, key?: string | number) => void) & { absentAsNull?: boolean; nullAsAbsent?: boolean };
 
-const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
+/** The path of the value at `key` under `path` (or `path` itself without a key). */
+export const here = (path: string, key?: string | number) =>
+  key === undefined ? path : typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 
 function primitive(test: (v: unknown) => boolean, what: string): Schema {
-  return (v, path, fail) => {
-    if (v === undefined) fail(path, `is missing (must be ${what})`);
-    if (!test(v)) fail(path, `must be ${what}`);
+  return (v, path, fail, key) => {
+    if (v === undefined) fail(here(path, key), `is missing (must be ${what})`);
+    if (!test(v)) fail(here(path, key), `must be ${what}`);
   };
 }
 
@@ -73,8 +79,8 @@ export function oneOf(values: readonly (string | number | boolean)[]): Schema {
 
 /** The field may be absent. */
 export function opt(s: Schema): Schema {
-  return (v, path, fail) => {
-    if (v !== undefined) s(v, path, fail);
+  return (v, path, fail, key) => {
+    if (v !== undefined) s(v, path, fail, key);
   };
 }
 
@@ -83,8 +89,8 @@ export function opt(s: Schema): Schema {
  * removed so that the typed value is `T | undefined`, never a surprise null.
  */
 export function maybe(s: Schema): Schema {
-  const schema: Schema = (v, path, fail) => {
-    if (v !== undefined && v !== null) s(v, path, fail);
+  const schema: Schema = (v, path, fail, key) => {
+    if (v !== undefined && v !== null) s(v, path, fail, key);
   };
   schema.nullAsAbsent = true;
   return schema;
@@ -92,24 +98,25 @@ export function maybe(s: Schema): Schema {
 
 /** The field may be null. */
 export function nul(s: Schema): Schema {
-  return (v, path, fail) => {
-    if (v !== null) s(v, path, fail);
+  return (v, path, fail, key) => {
+    if (v !== null) s(v, path, fail, key);
   };
 }
 
 /** Declared `T | null`, but the service sometimes leaves it out: accepted, and filled with null. */
 export function nullish(s: Schema): Schema {
-  const schema: Schema = (v, path, fail) => {
-    if (v !== null && v !== undefined) s(v, path, fail);
+  const schema: Schema = (v, path, fail, key) => {
+    if (v !== null && v !== undefined) s(v, path, fail, key);
   };
   schema.absentAsNull = true;
   return schema;
 }
 
 export function arr(item: Schema): Schema {
-  return (v, path, fail) => {
+  return (v, path, fail, key) => {
+    path = here(path, key);
     if (!Array.isArray(v)) return fail(path, v === undefined ? 'is missing (must be an array)' : 'must be an array');
-    v.forEach((x, i) => item(x, `${path}[${i}]`, fail));
+    for (let i = 0; i < v.length; i++) item(v[i], path, fail, i);
   };
 }
 
@@ -120,23 +127,25 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function obj(fields: Record<string, Schema> = {}): Schema {
   // listed once: a token list checks some 70 fields of each of its 50 tokens every refresh
   const entries = Object.entries(fields);
-  return (v, path, fail) => {
+  return (v, path, fail, key) => {
+    path = here(path, key);
     if (!isPlainObject(v)) return fail(path || '(body)', v === undefined ? 'is missing (must be an object)' : 'must be an object');
     for (let i = 0; i < entries.length; i++) {
-      const key = entries[i][0];
+      const field = entries[i][0];
       const schema = entries[i][1];
-      if (schema.absentAsNull && !(key in v)) v[key] = null;
-      if (schema.nullAsAbsent && v[key] === null) delete v[key];
-      schema(v[key], at(path, key), fail);
+      if (schema.absentAsNull && !(field in v)) v[field] = null;
+      if (schema.nullAsAbsent && v[field] === null) delete v[field];
+      schema(v[field], path, fail, field);
     }
   };
 }
 
 /** An object whose values all follow one schema (e.g. a map keyed by mint). */
 export function record(value: Schema): Schema {
-  return (v, path, fail) => {
+  return (v, path, fail, key) => {
+    path = here(path, key);
     if (!isPlainObject(v)) return fail(path, 'must be an object');
-    for (const [key, x] of Object.entries(v)) value(x, at(path, key), fail);
+    for (const [k, x] of Object.entries(v)) value(x, path, fail, k);
   };
 }
 
@@ -273,7 +282,8 @@ export const swapResponseSchema = obj({
 });
 
 /** program id -> label; a value that is not text is left out (it names nothing) */
-export const programIdToLabelSchema: Schema = (v, path, fail) => {
+export const programIdToLabelSchema: Schema = (v, path, fail, key) => {
+  path = here(path, key);
   if (!isPlainObject(v)) return fail(path || '(body)', 'must be an object of program id -> label');
   for (const [key, label] of Object.entries(v)) if (typeof label !== 'string') delete v[key];
 };
@@ -314,7 +324,8 @@ const orderRouteStep = obj({
 });
 
 /** null without taker, "" when the order cannot be built, otherwise a base-64 transaction */
-const orderTransaction: Schema = (v, path, fail) => {
+const orderTransaction: Schema = (v, path, fail, key) => {
+  path = here(path, key);
   if (v === undefined) fail(path, 'is missing (must be a base-64 transaction, "" or null)');
   if (v === null || v === '') return;
   base64(v, path, fail);
@@ -365,11 +376,12 @@ const executeStatus = oneOf(EXECUTE_STATUSES);
 /** `code` may be left out; a Success must name its signature (the journal and the outcome need it). */
 function executeResult(fields: Record<string, Schema>): Schema {
   const base = obj({ status: executeStatus, code: maybe(num), signature: maybe(str), ...fields });
-  return (v, path, fail) => {
+  return (v, path, fail, key) => {
+    path = here(path, key);
     base(v, path, fail);
     const body = v as { status: string; signature?: string };
     if (body.status === 'Success' && (body.signature === undefined || body.signature === '')) {
-      fail(at(path, 'signature'), 'is missing (a Success must name its transaction signature)');
+      fail(here(path, 'signature'), 'is missing (a Success must name its transaction signature)');
     }
   };
 }
@@ -530,7 +542,8 @@ const portfolioAsset = obj({
   data: maybe(obj({ address: maybe(str), amount: maybe(num), price: maybe(num) })),
 });
 
-const portfolioElement: Schema = (v, path, fail) => {
+const portfolioElement: Schema = (v, path, fail, key) => {
+  path = here(path, key);
   obj({ type: str })(v, path, fail);
   if ((v as { type: string }).type === 'multiple') {
     obj({ label: maybe(str), platformId: maybe(str), name: maybe(str), value: maybe(num), data: maybe(obj({ assets: maybe(arr(portfolioAsset)) })) })(v, path, fail);
@@ -538,7 +551,8 @@ const portfolioElement: Schema = (v, path, fail) => {
 };
 
 /** The element list; an entry that is not an object describes nothing and is left out, so the rest still shows. */
-const portfolioElements: Schema = (v, path, fail) => {
+const portfolioElements: Schema = (v, path, fail, key) => {
+  path = here(path, key);
   if (!Array.isArray(v)) return fail(path, v === undefined ? 'is missing (must be an array)' : 'must be an array');
   for (let i = v.length - 1; i >= 0; i--) if (!isPlainObject(v[i])) v.splice(i, 1);
   v.forEach((x, i) => portfolioElement(x, `${path}[${i}]`, fail));

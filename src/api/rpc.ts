@@ -3,7 +3,7 @@
 
 import { ResponseShapeError, sanitizeText } from './errors.js';
 import { httpFetch } from './http.js';
-import { arr, bool, checkResponse, isPlainObject, nul, obj, oneOf, opt, str, uint, any, type Schema } from './guards.js';
+import { arr, bool, checkResponse, here, isPlainObject, nul, obj, oneOf, opt, str, uint, any, type Schema } from './guards.js';
 import { encodeBase58, isAddress } from './validate.js';
 
 export type RpcErrorKind = 'rpc' | 'http' | 'network' | 'timeout';
@@ -87,7 +87,8 @@ export interface RpcClientOptions {
 }
 
 /** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
-const bigUint: Schema = (v, path, fail) => {
+const bigUint: Schema = (v, path, fail, key) => {
+  path = here(path, key);
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(path, 'must be a non-negative integer');
 };
 
