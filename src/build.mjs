@@ -242,7 +242,7 @@ const distDir = join(root, 'dist');
 for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     const p = join(dir, name);
-    if (p === out || current.has(name) || current.has(name.replace(/\.v8$/, '')) || statSync(p).isDirectory()) continue;
+    if (p === out || current.has(name) || current.has(name.replace(/(\.early)?\.v8$/, '')) || statSync(p).isDirectory()) continue;
     if (Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
   }
 }

@@ -4,6 +4,10 @@
 // parsed and compiled again. The cache sits in dist/.cache (or, when dist is not writable, in
 // $XDG_CACHE_HOME/tradedeck, else ~/.cache/tradedeck); a file V8 no longer accepts (another Node,
 // another build) is written again, and deleting the cache only costs one slower start.
+// A launch without a cache writes two: an early one as soon as the mode's script has run (so a
+// program closed or killed at once still leaves one), and the full one, with what the first
+// frame compiled, once the mode has run SAVE_AFTER_MS (or at exit, if sooner). A launch that found
+// only the early one still writes the full one.
 // TRADEDECK_CODE_CACHE=0 turns it off. This file imports nothing of tradedeck's own.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,23 +33,28 @@ function cacheDirs(): string[] {
   return [join(dist, '.cache'), join(user, 'tradedeck')];
 }
 
-function readCache(file: string): Buffer | undefined {
-  for (const dir of cacheDirs()) {
-    try {
-      return readFileSync(join(dir, `${file}.v8`));
-    } catch {
-      // not there: the next place, or none
+type CacheKind = 'full' | 'early';
+const cacheName = (file: string, kind: CacheKind) => (kind === 'full' ? `${file}.v8` : `${file}.early.v8`);
+
+function readCache(file: string): { data: Buffer; kind: CacheKind } | undefined {
+  for (const kind of ['full', 'early'] as const) {
+    for (const dir of cacheDirs()) {
+      try {
+        return { data: readFileSync(join(dir, cacheName(file, kind))), kind };
+      } catch {
+        // not there: the next place, or none
+      }
     }
   }
   return undefined;
 }
 
-function writeCache(file: string, script: Script): void {
+function writeCache(file: string, script: Script, kind: CacheKind): void {
   const data = script.createCachedData();
   for (const dir of cacheDirs()) {
     try {
       mkdirSync(dir, { recursive: true });
-      const path = join(dir, `${file}.v8`);
+      const path = join(dir, cacheName(file, kind));
       const tmp = `${path}.${process.pid}`;
       writeFileSync(tmp, data);
       renameSync(tmp, path);
@@ -83,15 +92,17 @@ function runMode(name: string): Promise<Exports> {
   if (file === undefined) return Promise.reject(new Error(`no mode "${name}" in this build`));
   const path = join(dist, file);
   const source = readFileSync(path, 'latin1');
-  const cachedData = useCache ? readCache(file) : undefined;
-  const script = new Script(source, { filename: path, cachedData });
-  if (useCache && (cachedData === undefined || script.cachedDataRejected === true)) {
+  const cache = useCache ? readCache(file) : undefined;
+  const script = new Script(source, { filename: path, cachedData: cache?.data });
+  const usable = cache !== undefined && script.cachedDataRejected !== true;
+  if (useCache && !usable) setImmediate(() => writeCache(file, script, 'early'));
+  if (useCache && (!usable || cache.kind === 'early')) {
     let saved = false;
     const save = () => {
       if (saved) return;
       saved = true;
       process.off('exit', save);
-      writeCache(file, script);
+      writeCache(file, script, 'full');
     };
     process.once('exit', save);
     setTimeout(save, SAVE_AFTER_MS).unref();

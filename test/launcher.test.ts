@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, cleanEnv, collect } from './helpers/cli.js';
@@ -20,7 +21,9 @@ function copyOfDist(t: { after(fn: () => void): void }): string {
   return dir;
 }
 
-const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8')).sort() : []);
+/** the full caches in `dir` (a launch without one also leaves an early one, *.early.v8) */
+const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8') && !f.endsWith('.early.v8')).sort() : []);
+const earlyFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.early.v8')).sort() : []);
 
 test('a run leaves the code cache of the modes it ran in dist/.cache, and the next run reads it', async (t) => {
   const dist = copyOfDist(t);
@@ -29,6 +32,7 @@ test('a run leaves the code cache of the modes it ran in dist/.cache, and the ne
   assert.equal(first.code, 0, first.err);
   assert.match(first.out, /^tradedeck \d+\.\d+\.\d+/);
   assert.deepEqual(cacheFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.v8$/, '')), ['main']);
+  assert.deepEqual(earlyFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.early\.v8$/, '')), ['main'], 'and an early one, written as soon as the script had run');
   // the next run reads it: V8 takes it, so it is not written again
   const [main] = cacheFiles(join(dist, '.cache'));
   const written = statSync(join(dist, '.cache', main)).mtimeMs;
@@ -41,6 +45,30 @@ test('a run leaves the code cache of the modes it ran in dist/.cache, and the ne
   assert.deepEqual(cacheFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.v8$/, '')), ['headless', 'main']);
   // nothing went to the user's cache directory
   assert.equal(existsSync(join(env.HOME!, '.cache', 'tradedeck')), false);
+});
+
+test('a program killed at once leaves the early cache, and the next run that lives writes the full one', async (t) => {
+  const dist = copyOfDist(t);
+  const env = cleanEnv();
+  // `tokens --watch` in demo mode runs until it is stopped: killed 1 s in (before the full cache is due)
+  const child = spawn(process.execPath, [join(dist, 'cli.js'), 'tokens', '--watch', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output from tokens --watch: ${out}`)), 30_000);
+    child.stdout.on('data', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('close', r));
+  const dir = join(dist, '.cache');
+  assert.ok(earlyFiles(dir).some((f) => f.startsWith('headless-')), `an early headless cache: ${readdirSync(dir).join(', ')}`);
+  assert.ok(!cacheFiles(dir).some((f) => f.startsWith('headless-')), 'no full headless cache yet');
+  const run = await collect(process.execPath, [join(dist, 'cli.js'), 'config', '--json'], env);
+  assert.equal(run.code, 0, run.err);
+  assert.ok(cacheFiles(dir).some((f) => f.startsWith('headless-')), 'the full headless cache, written by a run that found only the early one');
 });
 
 test('a cache V8 does not accept (another Node, a damaged file) is written again, and the program runs as before', async (t) => {
