@@ -249,6 +249,9 @@ function parseLine(line: string): Cells | undefined {
   return { chars, styles };
 }
 
+/** Whether putting `ch` in `style` with `inForce` the terminal's style sets `style` first: a blank keeps the style in force when that style does not show on a space. */
+const setsStyle = (ch: string, style: string, inForce: string) => !(ch === ' ' && style === '' && !spaceShows(inForce));
+
 /**
  * The bytes of one frame, with the terminal's cursor and style tracked between writes: a style
  * change is written as the shortest SGR sequence from the style in force, a jump along a row as a
@@ -296,8 +299,7 @@ class Pen {
   /** one cell: a character in its style ('' is the second half of a wide character: nothing to write) */
   put(ch: string, style: string): void {
     if (ch !== '') {
-      // a blank keeps the style in force when that style does not show on a space
-      if (!(ch === ' ' && style === '' && !spaceShows(this.style))) this.sgr(style);
+      if (setsStyle(ch, style, this.style)) this.sgr(style);
       this.out += ch;
     }
     this.col++;
@@ -424,7 +426,7 @@ function putBytes(style: string, c: Cells, from: number, to: number, limit: numb
     const ch = c.chars[k] ?? ' ';
     if (ch === '') continue;
     const s = c.styles[k] ?? '';
-    if (!(ch === ' ' && s === '' && !spaceShows(style))) {
+    if (setsStyle(ch, s, style)) {
       n += sgrChange(style, s).length;
       style = s;
     }
