@@ -285,7 +285,7 @@ export const swapResponseSchema = obj({
 export const programIdToLabelSchema: Schema = (v, path, fail, key) => {
   path = here(path, key);
   if (!isPlainObject(v)) return fail(path || '(body)', 'must be an object of program id -> label');
-  for (const [key, label] of Object.entries(v)) if (typeof label !== 'string') delete v[key];
+  for (const [id, label] of Object.entries(v)) if (typeof label !== 'string') delete v[id];
 };
 
 const instruction = obj({
@@ -542,12 +542,12 @@ const portfolioAsset = obj({
   data: maybe(obj({ address: maybe(str), amount: maybe(num), price: maybe(num) })),
 });
 
+const elementType = obj({ type: str });
+const multipleElement = obj({ label: maybe(str), platformId: maybe(str), name: maybe(str), value: maybe(num), data: maybe(obj({ assets: maybe(arr(portfolioAsset)) })) });
+
 const portfolioElement: Schema = (v, path, fail, key) => {
-  path = here(path, key);
-  obj({ type: str })(v, path, fail);
-  if ((v as { type: string }).type === 'multiple') {
-    obj({ label: maybe(str), platformId: maybe(str), name: maybe(str), value: maybe(num), data: maybe(obj({ assets: maybe(arr(portfolioAsset)) })) })(v, path, fail);
-  }
+  elementType(v, path, fail, key);
+  if ((v as { type: string }).type === 'multiple') multipleElement(v, path, fail, key);
 };
 
 /** The element list; an entry that is not an object describes nothing and is left out, so the rest still shows. */
@@ -555,7 +555,7 @@ const portfolioElements: Schema = (v, path, fail, key) => {
   path = here(path, key);
   if (!Array.isArray(v)) return fail(path, v === undefined ? 'is missing (must be an array)' : 'must be an array');
   for (let i = v.length - 1; i >= 0; i--) if (!isPlainObject(v[i])) v.splice(i, 1);
-  v.forEach((x, i) => portfolioElement(x, `${path}[${i}]`, fail));
+  for (let i = 0; i < v.length; i++) portfolioElement(v[i], path, fail, i);
 };
 
 export const portfolioSchema = obj({

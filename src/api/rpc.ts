@@ -88,8 +88,7 @@ export interface RpcClientOptions {
 
 /** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
 const bigUint: Schema = (v, path, fail, key) => {
-  path = here(path, key);
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(path, 'must be a non-negative integer');
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(here(path, key), 'must be a non-negative integer');
 };
 
 const contextValue = (value: Schema): Schema => obj({ context: opt(obj({ slot: opt(uint) })), value });
