@@ -211,7 +211,8 @@ for (const file of result.outputFiles) {
   for (const e of MODES[mode].exports) if (!names.some((n) => n === e || n.endsWith(` as ${e}`))) throw new Error(`build: ${mode} does not export ${e}`);
   const leftover = /^\s*(import|export)\b|\bimport\s*\(|\bimport\.meta\b/m.exec(text);
   if (leftover) throw new Error(`build: the ${mode} script still has an ES module form (${leftover[0].trim()}): a script cannot run it`);
-  text = `(async function (require, __tdBuiltin, __tdUrl, __tdLoadMode) {\n"use strict";\n${text}\nreturn { ${returned} };\n})`;
+  // __tdBuiltin is require under a name esbuild does not resolve (see builtins-by-require)
+  text = `(async function (require, __tdUrl, __tdLoadMode) {\n"use strict";\nconst __tdBuiltin = require;\n${text}\nreturn { ${returned} };\n})`;
   const name = basename(file.path);
   modeFiles[mode] = name;
   await mkdir(dirname(file.path), { recursive: true });

@@ -21,7 +21,7 @@ import { Script } from 'node:vm';
 declare const __TD_MODES__: Record<string, string>;
 
 type Exports = Record<string, unknown>;
-type ModeBody = (require: NodeJS.Require, builtin: NodeJS.Require, url: string, loadMode: (name: string) => Promise<Exports>) => Promise<Exports>;
+type ModeBody = (require: NodeJS.Require, url: string, loadMode: (name: string) => Promise<Exports>) => Promise<Exports>;
 
 const dist = dirname(fileURLToPath(import.meta.url));
 const useCache = process.env.TRADEDECK_CODE_CACHE !== '0';
@@ -108,8 +108,7 @@ function runMode(name: string): Promise<Exports> {
     setTimeout(save, SAVE_AFTER_MS).unref();
   }
   const body = script.runInThisContext() as ModeBody;
-  const require = createRequire(path);
-  return body(require, require, pathToFileURL(path).href, loadMode);
+  return body(createRequire(path), pathToFileURL(path).href, loadMode);
 }
 
 loadMode('main').catch((err: unknown) => {
