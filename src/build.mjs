@@ -1,6 +1,7 @@
 // Bundles the program: dist/cli.js (the launcher, src/launch.ts) and one script per mode beside it.
 // --if-needed skips the build when dist/cli.js is newer than every source file.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { statSync, readdirSync, existsSync, chmodSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, dirname } from 'node:path';
@@ -183,8 +184,9 @@ const result = await build({
 
 // esbuild's __toESM copies every property of a CommonJS module (react, each built-in) into a new
 // object for every module that imports it: one copy per module object is enough (nothing writes to it).
-const TO_ESM = 'var __toESM = (mod, isNodeMode, target) => (';
-const TO_ESM_ONCE = `var __tdEsm = [new WeakMap(), new WeakMap()];
+// esbuild names the parameter mod, or mod2 when the bundle has another mod.
+const TO_ESM = /var __toESM = \((mod\d*), isNodeMode, target\) => \(/;
+const toEsmOnce = (param) => `var __tdEsm = [new WeakMap(), new WeakMap()];
 var __toESM = (mod, isNodeMode) => {
   if (mod === null || typeof mod !== 'object' && typeof mod !== 'function') return __toESMCopy(mod, isNodeMode);
   const seen = __tdEsm[isNodeMode ? 1 : 0];
@@ -192,7 +194,7 @@ var __toESM = (mod, isNodeMode) => {
   if (ns === undefined) seen.set(mod, ns = __toESMCopy(mod, isNodeMode));
   return ns;
 };
-var __toESMCopy = (mod, isNodeMode, target) => (`;
+var __toESMCopy = (${param}, isNodeMode, target) => (`;
 
 const modeFiles = {};
 for (const file of result.outputFiles) {
@@ -202,7 +204,10 @@ for (const file of result.outputFiles) {
   // charset 'ascii' escapes every string, regular expression and identifier; what is left is in
   // comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
   let text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
-  if (text.includes(TO_ESM)) text = text.replace(TO_ESM, TO_ESM_ONCE);
+  if (text.includes('var __toESM = ')) {
+    if (!TO_ESM.test(text)) throw new Error(`build: the ${mode} script's __toESM has a form the build does not know`);
+    text = text.replace(TO_ESM, (_, param) => toEsmOnce(param));
+  }
   // the entry's exports become the script's result
   const exportsAt = text.lastIndexOf('\nexport {');
   const names = exportsAt < 0 ? [] : text.slice(exportsAt + 9, text.indexOf('}', exportsAt)).split(',').map((n) => n.trim()).filter(Boolean);
@@ -213,10 +218,11 @@ for (const file of result.outputFiles) {
   if (leftover) throw new Error(`build: the ${mode} script still has an ES module form (${leftover[0].trim()}): a script cannot run it`);
   // __tdBuiltin is require under a name esbuild does not resolve (see builtins-by-require)
   text = `(async function (require, __tdUrl, __tdLoadMode) {\n"use strict";\nconst __tdBuiltin = require;\n${text}\nreturn { ${returned} };\n})`;
-  const name = basename(file.path);
+  // named by a hash of the final text (esbuild's [hash] does not see the changes made here)
+  const name = `${basename(file.path).replace(/-[^-]+\.js$/, '')}-${createHash('sha256').update(text).digest('hex').slice(0, 10).toUpperCase()}.js`;
   modeFiles[mode] = name;
   await mkdir(dirname(file.path), { recursive: true });
-  await writeFile(file.path, text);
+  await writeFile(join(dirname(file.path), name), text);
 }
 
 // the launcher: dist/cli.js, told the file of each mode
