@@ -231,7 +231,7 @@ await build({
   outfile: out,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   charset: 'ascii',
   legalComments: 'none',
@@ -240,6 +240,9 @@ await build({
   logLevel: 'warning',
 });
 chmodSync(out, 0o755);
+// the launcher is CommonJS: loading it through Node's ES module loader would cost every launch
+const distPackage = join(root, 'dist', 'package.json');
+await writeFile(distPackage, '{ "type": "commonjs" }\n');
 
 // Scripts of earlier builds (and their caches) stay an hour: a program started just before this
 // build may still be loading one of its modes (names carry a content hash, so nothing is overwritten).
@@ -249,7 +252,7 @@ const distDir = join(root, 'dist');
 for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     const p = join(dir, name);
-    if (p === out || current.has(name) || current.has(name.replace(/(\.early)?\.v8$/, '')) || statSync(p).isDirectory()) continue;
+    if (p === out || p === distPackage || current.has(name) || current.has(name.replace(/(\.early)?\.v8$/, '')) || statSync(p).isDirectory()) continue;
     if (Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
   }
 }

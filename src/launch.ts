@@ -12,8 +12,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
@@ -23,7 +23,8 @@ declare const __TD_MODES__: Record<string, string>;
 type Exports = Record<string, unknown>;
 type ModeBody = (require: NodeJS.Require, url: string, loadMode: (name: string) => Promise<Exports>) => Promise<Exports>;
 
-const dist = dirname(fileURLToPath(import.meta.url));
+// the build makes this file CommonJS (dist/package.json): Node's ES module loader costs a launch ~15 ms
+const dist = __dirname;
 const useCache = process.env.TRADEDECK_CODE_CACHE !== '0';
 /** a mode's cache is written once it has run this long (or at exit, if sooner): the code of the first frame is compiled by then */
 const SAVE_AFTER_MS = 2500;
