@@ -471,8 +471,19 @@ export const httpFetch = (async (input: string | URL, init: { method?: string; h
     const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...init.headers };
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request(url, { method, headers, signal: init.signal }, resolve);
+      const req = request(url, { method, headers }, resolve);
       req.on('error', reject);
+      // the signal destroys the request (and its response); given to request() itself, it would
+      // also set up stream watchers that cost every request a third of a millisecond of CPU
+      const signal = init.signal;
+      if (signal) {
+        const abort = () => req.destroy(new Error('the request was aborted'));
+        if (signal.aborted) abort();
+        else {
+          signal.addEventListener('abort', abort, { once: true });
+          req.once('close', () => signal.removeEventListener('abort', abort));
+        }
+      }
       req.end(body);
     });
     const location = res.headers.location;
