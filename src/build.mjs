@@ -60,7 +60,7 @@ const oneStringWidth = {
       loader: 'js',
       contents: `
 import measure from ${JSON.stringify(join(nodeModules, 'string-width', 'index.js'))};
-const narrow = new Set(${JSON.stringify(NARROW_GLYPHS)});
+const narrow = new Set(${JSON.stringify([...NARROW_GLYPHS].map((c) => c.charCodeAt(0)))});
 /** the width by counting, or -1 when string-width must say */
 function counted(text) {
   let n = 0;
@@ -71,7 +71,7 @@ function counted(text) {
       // a CSI sequence: parameters, then one final byte
       i += 2;
       while (i < text.length && (text.charCodeAt(i) < 0x40 || text.charCodeAt(i) > 0x7e)) i++;
-    } else if (narrow.has(text[i])) n++;
+    } else if (narrow.has(c)) n++;
     else return -1;
   }
   return n;

@@ -88,7 +88,15 @@ export default class Output {`],
         if (__tdFast.every)
             return { output: __tdFast.lines.join('\\n'), height: this.height };
         // Initialize output array`],
-    ['export default class Output {', `const __tdOneColumn = new Set(${JSON.stringify(NARROW_GLYPHS)});
+    ['export default class Output {', `const __tdOneColumn = new Set(${JSON.stringify([...NARROW_GLYPHS].map((c) => c.charCodeAt(0)))});
+// a frame's texts are mostly those of the frame before (made again by the same transformers)
+const __tdColumnsOf = new __TdBoundedMap(512);
+function __tdColumnsCached(text) {
+    let w = __tdColumnsOf.get(text);
+    if (w === undefined)
+        __tdColumnsOf.set(text, (w = __tdColumns(text)));
+    return w;
+}
 // The columns a text takes when each of its characters is printable ASCII or a narrow glyph, with
 // SGR escapes between them; -1 for any other text (the grid places that character by character).
 // The escapes are those a terminal and ansi-tokenize read alike: not a reset (ansi-tokenize keeps
@@ -141,7 +149,7 @@ function __tdColumns(text) {
                 return -1;
             i = k;
         }
-        else if ((c >= 0x20 && c < 0x7f) || __tdOneColumn.has(text[i]))
+        else if ((c >= 0x20 && c < 0x7f) || __tdOneColumn.has(c))
             w++;
         else
             return -1;
@@ -183,7 +191,7 @@ function __tdFastLines(operations, width, height) {
             let text = parts[i];
             for (const transformer of op.transformers)
                 text = transformer(text, i);
-            const w = __tdColumns(text);
+            const w = __tdColumnsCached(text);
             if (w === 0)
                 continue;
             if (w < 0 || op.x < 0 || op.x + w > width) {

@@ -6,6 +6,7 @@ import xterm from '@xterm/headless';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Term } from '../helpers/pty.js';
+import { StringDecoder } from 'node:string_decoder';
 
 const SYNC_END = '\x1b[?2026l';
 const HZ = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
@@ -40,6 +41,10 @@ export function rowsTouched(text: string): Set<number> {
 export class Monitor {
   readonly bursts: Burst[] = [];
   private consumed = 0;
+  /** the output read so far (the file is read from where the last poll stopped, not whole) */
+  private raw = '';
+  private rawBytes = 0;
+  private readonly decoder = new StringDecoder('utf8');
   private readonly screenTerm: InstanceType<typeof xterm.Terminal>;
   private timer: ReturnType<typeof setInterval> | undefined;
   private pendingWrite: Promise<void> = Promise.resolve();
@@ -65,7 +70,11 @@ export class Monitor {
 
   /** Takes in every complete burst written so far. */
   poll(): void {
-    const raw = this.term.rawOutput();
+    const fresh = this.term.rawBytesFrom(this.rawBytes);
+    if (fresh.length === 0) return;
+    this.rawBytes += fresh.length;
+    this.raw += this.decoder.write(fresh);
+    const raw = this.raw;
     const end = raw.lastIndexOf(SYNC_END);
     if (end < 0 || end + SYNC_END.length <= this.consumed) return;
     const upto = end + SYNC_END.length;

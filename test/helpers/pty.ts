@@ -20,7 +20,7 @@
 // Screens are polled (every 40 ms), so waitFor sees states that last at least that long.
 // A test process killed with SIGKILL cannot run its exit hook: its tmux server would survive.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
@@ -82,6 +82,8 @@ export interface Term {
   exited(): Promise<number | null>;
   /** Every byte the program has written so far, decoded as UTF-8. Complete once exited() resolved. */
   rawOutput(): string;
+  /** The bytes the program has written from byte `offset` on (what a poller has not read yet). */
+  rawBytesFrom(offset: number): Buffer;
   /** Ends the program (hang-up, then SIGKILL) and the tmux server; idempotent. */
   close(): Promise<void>;
 }
@@ -374,6 +376,23 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
 
     rawOutput() {
       return rawFinal ?? readRaw();
+    },
+
+    rawBytesFrom(offset: number) {
+      if (rawFinal !== undefined) return Buffer.from(rawFinal, 'utf8').subarray(offset);
+      let fd: number | undefined;
+      try {
+        fd = openSync(rawPath, 'r');
+        const size = fstatSync(fd).size;
+        if (size <= offset) return Buffer.alloc(0);
+        const buf = Buffer.alloc(size - offset);
+        const n = readSync(fd, buf, 0, buf.length, offset);
+        return buf.subarray(0, n);
+      } catch {
+        return Buffer.alloc(0);
+      } finally {
+        if (fd !== undefined) closeSync(fd);
+      }
     },
 
     async close() {
