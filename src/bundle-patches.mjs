@@ -157,8 +157,9 @@ function __tdColumns(text) {
     return w;
 }
 // Each line of the frame as text where the grid would only copy texts side by side: every text on
-// it is made of one-column characters and none overlaps another or leaves the frame. Texts are joined with spaces between them; a text with escapes is followed by a reset,
-// so that its style ends where its characters do (as in the grid). undefined for any other line.
+// it is made of one-column characters and none overlaps another or leaves the frame. Texts are
+// joined with spaces between them; a text with escapes is followed by a reset, so that its style
+// ends where its characters do (as in the grid). undefined for any other line.
 function __tdFastLines(operations, width, height) {
     const lines = new Array(height);
     const runs = new Array(height);
@@ -216,19 +217,22 @@ function __tdFastLines(operations, width, height) {
             run.sort((a, b) => a.x - b.x);
         let text = '';
         let at = 0;
+        let overlaps = false;
         for (let k = 0; k < run.length; k++) {
             const r = run[k];
-            if (r.x < at)
+            if (r.x < at) {
+                overlaps = true;
                 break;
+            }
             if (r.x > at)
                 text += ' '.repeat(r.x - at);
             text += r.text.includes('\\x1b') ? r.text + '\\x1b[0m' : r.text;
             at = r.x + r.w;
-            if (k === run.length - 1)
-                lines[y] = text.trimEnd();
         }
-        if (lines[y] === undefined)
+        if (overlaps)
             every = false;
+        else
+            lines[y] = text.trimEnd();
     }
     return { every, lines };
 }

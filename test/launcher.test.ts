@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, cleanEnv, collect } from './helpers/cli.js';
 
-/** A copy of the built program: the launcher and the scripts it names. */
+/** A copy of the built program: the launcher (with dist/package.json, which makes it CommonJS) and the scripts it names. */
 function copyOfDist(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'td-dist-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,6 +17,7 @@ function copyOfDist(t: { after(fn: () => void): void }): string {
   const scripts = [...launcher.matchAll(/"((?:main|dashboard|headless|sim)-[A-Z0-9]+\.js)"/g)].map((m) => m[1]);
   assert.equal(new Set(scripts).size, 4, 'the launcher names a script for main, dashboard, headless and sim');
   copyFileSync(CLI, join(dir, 'cli.js'));
+  copyFileSync(join(CLI, '..', 'package.json'), join(dir, 'package.json'));
   for (const s of scripts) copyFileSync(join(CLI, '..', s), join(dir, s));
   return dir;
 }
