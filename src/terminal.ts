@@ -438,6 +438,16 @@ function putBytes(style: string, c: Cells, from: number, to: number, limit: numb
 /** A StringWidth of plain text (live regions hold no escapes). */
 const plainWidth = (t: string) => ([...t].every((ch) => PRINTABLE_ASCII.test(ch)) ? t.length : stringWidth(t));
 
+/** A text's glyphs (code points), and whether each takes exactly one column. */
+interface Glyphs {
+  chars: string[];
+  single: boolean;
+}
+const glyphsOf = (t: string): Glyphs => {
+  const chars = [...t];
+  return { chars, single: plainWidth(t) === chars.length };
+};
+
 /** A stdout stand-in for Ink's render({ stdout, debug: true }) that draws on `target`. */
 export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
   const sink = new EventEmitter() as FrameSink;
@@ -463,24 +473,51 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
     return frameCells[i];
   };
 
+  /** A region's drawn text as glyphs, worked out once per region (a render registers a new one). */
+  const drawnGlyphs = new WeakMap<LiveRegion, Glyphs>();
+  const drawnOf = (r: LiveRegion): Glyphs => {
+    let g = drawnGlyphs.get(r);
+    if (g === undefined) drawnGlyphs.set(r, (g = glyphsOf(r.drawn)));
+    return g;
+  };
+  /** Each region's text at `textsAt`, worked out once for a tick and the draw that follows it. */
+  let textsAt = NaN;
+  let tickedAt: number | undefined;
+  const texts = new Map<LiveRegion, Glyphs>();
+  const textOf = (r: LiveRegion, now: number): Glyphs => {
+    if (now !== textsAt) {
+      textsAt = now;
+      texts.clear();
+    }
+    let g = texts.get(r);
+    if (g === undefined) texts.set(r, (g = glyphsOf(r.text(now))));
+    return g;
+  };
+
   /** Whether a region's cells in the frame still hold the text as drawn. */
   const inPlace = (r: LiveRegion): boolean => {
     const c = cellsOf(r.row);
     if (!c) return false;
-    const drawn = [...r.drawn];
-    if (plainWidth(r.drawn) !== drawn.length) return false;
-    for (let k = 0; k < drawn.length; k++) if (c.chars[r.col + k] !== drawn[k]) return false;
+    const drawn = drawnOf(r);
+    if (!drawn.single) return false;
+    for (let k = 0; k < drawn.chars.length; k++) if (c.chars[r.col + k] !== drawn.chars[k]) return false;
     return true;
   };
 
+  /** Whether a region's text at `now` can be written over its drawn cells: one column per glyph, as many glyphs. */
+  const fits = (r: LiveRegion, now: number): boolean => {
+    if (!inPlace(r)) return false;
+    const text = textOf(r, now);
+    return text.single && text.chars.length === drawnOf(r).chars.length;
+  };
+
   /** The frame's cells of row i with every live region that fits written over them. */
-  const withLive = (i: number, now: number): Cells | undefined => {
+  const withLive = (i: number, now: number, live: readonly LiveRegion[]): Cells | undefined => {
     let c = cellsOf(i);
     if (!c) return c;
-    for (const r of regions.values()) {
-      if (r.row !== i || !inPlace(r)) continue;
-      const text = [...r.text(now)];
-      if (text.length !== [...r.drawn].length || plainWidth(text.join('')) !== text.length) continue;
+    for (const r of live) {
+      if (r.row !== i || !fits(r, now)) continue;
+      const text = textOf(r, now).chars;
       if (c === frameCells[i]) c = { chars: c.chars.slice(), styles: c.styles };
       for (let k = 0; k < text.length; k++) c.chars[r.col + k] = text[k];
     }
@@ -502,11 +539,13 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
 
   const draw = () => {
     lastFlush = Date.now();
+    // a tick's moment (its texts are worked out already), else the time of drawing
+    const now = tickedAt ?? lastFlush;
+    tickedAt = undefined;
     if (resizePending()) {
       repaint = true;
       return;
     }
-    const now = Date.now();
     const height = rows();
     const width = Math.max(1, target.columns ?? 80);
     // A frame with a line wider than the terminal was laid out for a size it no longer has (the
@@ -518,6 +557,7 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
     const pen = new Pen(width);
     if (repaint) pen.out += '\x1b[H\x1b[2J';
     const next: Array<Cells | undefined> = [];
+    const live = [...regions.values()];
     for (let i = 0; i < Math.max(frameLines.length, screen.length); i++) {
       if (i >= height) break;
       const line = frameLines[i];
@@ -528,8 +568,8 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
         }
         continue;
       }
-      const live = withLive(i, now);
-      const cur = live ?? { chars: [], styles: [], raw: line };
+      const cells = withLive(i, now, live);
+      const cur = cells ?? { chars: [], styles: [], raw: line };
       const old = screen[i];
       next[i] = cur;
       // the very cells drawn last time (an unchanged line keeps its parsed cells)
@@ -542,7 +582,7 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
         const cut = stale && cur.raw === undefined && cur.chars.length > width;
         pen.move(i + 1, 1);
         pen.erase(false);
-        if (cur.raw !== undefined || (live === frameCells[i] && !cut)) pen.raw(`${cur.raw ?? line}${RESET}`);
+        if (cur.raw !== undefined || (cells === frameCells[i] && !cut)) pen.raw(`${cur.raw ?? line}${RESET}`);
         else writeCells(pen, i + 1, cur, 0, Math.min(cur.chars.length, width));
         continue;
       }
@@ -607,10 +647,8 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
   };
   sink.tick = (now = Date.now()) => {
     if (closed) return;
-    for (const r of regions.values()) {
-      const fits = inPlace(r) && plainWidth(r.text(now)) === plainWidth(r.drawn) && [...r.text(now)].length === [...r.drawn].length;
-      if (!fits) r.redraw();
-    }
+    for (const r of regions.values()) if (!fits(r, now)) r.redraw();
+    tickedAt = now;
     dirty = true;
     schedule();
   };

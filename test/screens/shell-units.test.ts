@@ -121,6 +121,46 @@ describe('frame writer', () => {
     assert.ok(term.out[1].includes('three') && !term.out[1].includes('two'));
     sink.close();
   });
+
+  it('a live region (the clock, an age) is brought up to date by tick: only its changed cells, without a frame; a text that no longer fits asks for a render', () => {
+    const term = new FakeTerminal();
+    term.columns = 24;
+    const sink = createFrameSink(term, 1000);
+    sink.write('\x1b[1mtitle\x1b[22m    12:00:01\nrows\nfooter  5s ago');
+    sink.flush();
+    let clockRedraws = 0;
+    let ageRedraws = 0;
+    const clock = (now: number) => `12:00:${String(now).padStart(2, '0')}`;
+    sink.setLive('clock', { row: 0, col: 9, drawn: '12:00:01', text: clock, redraw: () => clockRedraws++ });
+    sink.setLive('age', { row: 2, col: 8, drawn: '5s ago', text: (now) => `${now + 4}s ago`, redraw: () => ageRedraws++ });
+
+    sink.tick(2);
+    sink.flush();
+    assert.equal(term.out.length, 2);
+    const tick = term.out[1];
+    assert.ok(tick.includes('\x1b[1;17H2'), `the clock's last digit, at its cell: ${JSON.stringify(tick)}`);
+    assert.ok(tick.includes('\x1b[3;9H6'), `the age's digit, at its cell: ${JSON.stringify(tick)}`);
+    assert.ok(!/title|rows|footer|12:00|s ago/.test(tick), 'nothing else is rewritten');
+    assert.equal(clockRedraws + ageRedraws, 0);
+
+    sink.tick(2);
+    sink.flush();
+    assert.equal(term.out.length, 2, 'the same moment again writes nothing');
+
+    // 5s -> 14s ago: one character longer, so the age asks the component to render it; the clock goes on in place
+    sink.tick(10);
+    sink.flush();
+    assert.equal(ageRedraws, 1);
+    assert.equal(clockRedraws, 0);
+    assert.ok(term.out[2].includes('\x1b[1;16H10') && !term.out[2].includes('14s'), JSON.stringify(term.out[2]));
+
+    // a frame that moved the clock's cells: the region no longer matches what is there, and asks for a render
+    sink.write('title\nrows\nfooter  5s ago');
+    sink.flush();
+    sink.tick(11);
+    assert.equal(clockRedraws, 1);
+    sink.close();
+  });
 });
 
 
