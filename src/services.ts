@@ -16,6 +16,7 @@ import type { SimHandle } from './sim/index.js';
 import { createConfirmStore, type ConfirmStore } from './store/confirm.js';
 import { createJournalViewStore, type JournalViewStore } from './store/journal.js';
 import { createSessionStore, type SessionStore, type WalletInfo } from './store/session.js';
+import { createClockStore, type ClockStore } from './store/clock.js';
 import { createTokensStore, type TokensStore } from './store/tokens.js';
 import type { Wallet } from './wallet/keypair.js';
 import { createNotificationsStore, type NotificationsStore } from './store/notifications.js';
@@ -46,6 +47,8 @@ export interface Services {
   readOnly: boolean;
   scheduler: Scheduler;
   session: SessionStore;
+  /** the wall clock screens show, ticked once a second by the dashboard */
+  clock: ClockStore;
   /** the one token catalog: every list fetched, the latest record of each mint, the watchlist */
   catalog: TokensStore;
   confirm: ConfirmStore;
@@ -222,6 +225,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     readOnly: config.readOnly,
     scheduler: createScheduler(opts.scheduler),
     session,
+    clock: createClockStore(now()),
     catalog: createTokensStore({ starred, persist: persist ?? writer, ...(await loadTokensView(config.stateDir)) }),
     confirm: createConfirmStore(),
     journalView: createJournalViewStore(),

@@ -16,7 +16,7 @@ import { addAlertFromLine, readAlertLine, setText } from '../../src/alerts/comma
 import { AlertInputError, ALERT_EXAMPLES, conditionInput, conditionText } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';
 import { plural } from '../../src/format.js';
-import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
 import type { ScreenProps } from '../shell/types.js';
 import { tradeFromAlert } from './trade.js';
 import { alertColumns, alertRows, type AlertRow } from './rows.js';
@@ -31,7 +31,7 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
-  const now = useSession((st) => st.now);
+  const now = useNow();
   const alerts = useStore(store, (st) => st.alerts);
   const selected = useStore(store, (st) => st.selected);
   const loadError = useStore(store, (st) => st.loadError);

@@ -12,7 +12,7 @@ import { useTheme } from '../../components/theme.js';
 import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { inviteRow, type InviteRow } from '../../src/portfolio/invites.js';
 import type { InvitesState } from '../../src/store/invites.js';
-import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { INVITES_SCREEN, loadMore } from './more.js';
@@ -31,7 +31,7 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   const detail = use((s) => s.detail);
   const latest = useCatalog((s) => s.latest);
   // the countdowns move with the header clock; the time itself is the services' (tests set it)
-  useSession((s) => s.now);
+  useNow();
   const now = services.now();
   const { poll } = useResourceState(INVITES_SCREEN, 'page1', staleOrError);
   const wallet = services.wallet?.address;

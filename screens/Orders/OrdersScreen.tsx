@@ -19,7 +19,7 @@ import { cancelAllLimits, cancelOne, ORDERS_SCREEN, withdrawLegacy } from '../..
 import { resolveOrderToken } from '../../src/actions/ordersInput.js';
 import { formatAge } from '../../src/format.js';
 import { slotOf, type OrdersState } from '../../src/store/orders.js';
-import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useSession, useShell } from '../shell/context.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { dcaColumns, limitColumns } from './columns.js';
@@ -36,7 +36,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
-  const now = useSession((st) => st.now);
+  const now = useNow();
   const latest = useCatalog((st) => st.latest);
   const use = <U,>(sel: (st: OrdersState) => U): U => useStore(store, sel);
   const tab = use((st) => st.tab);

@@ -15,7 +15,7 @@ import { catalogEmpty, knownTokens, loadTokens } from '../../src/actions/swapFlo
 import { PRESET_SHORT } from '../../src/studio/preset.js';
 import type { ClaimField, StudioState } from '../../src/studio/store.js';
 import type { StudioField } from '../../src/studio/validate.js';
-import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
 import type { ScreenProps } from '../shell/types.js';
 import { CLAIM_FIELDS, CREATE_FIELDS } from './fields.js';
 import { FormLines } from '../../components/form/FormLines.js';
@@ -30,7 +30,7 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
-  const now = useSession((st) => st.now);
+  const now = useNow();
   const latest = useCatalog((st) => st.latest);
   const use = <U,>(sel: (st: StudioState) => U): U => useStore(store, sel);
   const view = use((st) => st.view);

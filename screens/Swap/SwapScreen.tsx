@@ -17,7 +17,7 @@ import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRe
 import { catalogEmpty, executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
-import { useCatalog, useFlash, useSession, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useSession, useShell } from '../shell/context.js';
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { visibleFields } from './fields.js';
@@ -36,7 +36,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
-  const now = useSession((st) => st.now);
+  const now = useNow();
   const form = useStore(swap, (st) => st.form);
   const advanced = useStore(swap, (st) => st.advanced);
   const tokensMap = useCatalog((st) => st.latest);

@@ -13,7 +13,7 @@ import { useStore } from 'zustand';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { plural } from '../../src/format.js';
 import { CATEGORY_LABELS, listKey, type TokensState } from '../../src/store/index.js';
-import { useFlash, useSession, useShell } from '../shell/context.js';
+import { useFlash, useNow, useShell } from '../shell/context.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { SORT_CYCLE, tokenColumns } from './columns.js';
@@ -35,7 +35,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   const theme = useTheme();
   const { poll } = useResourceState(TOKENS_SCREEN, 'list', staleOrError);
   // only the detail view shows ages: the list does not re-render on the session's 1 s tick
-  const now = useSession((s) => (store.getState().detail ? s.now : 0));
+  const now = useNow((t) => (store.getState().detail ? t : 0));
   const useTokens = <U,>(selector: (s: TokensState) => U): U => useStore(store, selector);
 
   const category = useTokens((s) => s.category);

@@ -7,7 +7,7 @@ import { reconcileAtStart } from '../../src/actions/startup.js';
 import { JournalView } from '../Journal/JournalView.js';
 import { NotificationsView } from '../Notifications/NotificationsView.js';
 import { ConfirmHost } from './ConfirmHost.js';
-import { useServices, useSession, useShell } from './context.js';
+import { useServices, useNow, useShell } from './context.js';
 import type { Flash } from './types.js';
 
 /** True while a confirm dialog, the journal or the notifications log covers the screen (the shell hides the screen). */
@@ -33,7 +33,7 @@ export interface ActionsLayerProps {
 export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
   const { services: s, keymap } = useShell();
   // the clock ticks these only while the journal or the notifications are open
-  const now = useSession((st) => (s.journalView.getState().open || s.notifications.getState().open ? st.now : 0));
+  const now = useNow((t) => (s.journalView.getState().open || s.notifications.getState().open ? t : 0));
   const journalOpen = useStore(s.journalView, (st) => st.open);
   const confirming = useStore(s.confirm, (st) => st.queue.length > 0);
   const notificationsOpen = useStore(s.notifications, (st) => st.open);

@@ -22,7 +22,7 @@ import { SCREENS } from '../index.js';
 import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
 import { SHELL_COMMANDS } from './builtins.js';
 import { createCommandRegistry, type CommandRegistry } from './commands.js';
-import { ShellProvider, useSession, type ShellContext } from './context.js';
+import { ShellProvider, useNow, useSession, type ShellContext } from './context.js';
 import { buildKeymap, DIALOG_KEYS, stepInterval } from './keymap.js';
 import { pollStatusKey, pollStatusText, ScreenResources, usePollState, useRpcHealth } from './polling.js';
 import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
@@ -100,7 +100,7 @@ function orderHints(hints: Hint[], list: boolean): Hint[] {
  * one (tests) it follows the session's 1 s tick like any other text.
  */
 function useTimeText(live: LiveText | undefined, id: string, row: number, width: number, text: (now: number) => string): string {
-  const sessionNow = useSession((s) => (live ? 0 : s.now));
+  const sessionNow = useNow((t) => (live ? 0 : t));
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const textRef = useRef(text);
   textRef.current = text;
@@ -156,11 +156,11 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   useEffect(() => {
     const timer = setInterval(() => {
       const now = Date.now();
-      session.getState().tick(now);
+      services.clock.getState().tick(now);
       live?.tick(now);
     }, 1000);
     return () => clearInterval(timer);
-  }, [session, live]);
+  }, [services, live]);
 
   const quit = (force = false) => {
     if (quitting.current) return;

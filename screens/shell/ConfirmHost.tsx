@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import type { ConfirmStore } from '../../src/store/confirm.js';
 import { formatAge } from '../../src/format.js';
-import { useSession } from './context.js';
+import { useNow } from './context.js';
 
 export interface ConfirmHostProps {
   store: ConfirmStore;
@@ -22,7 +22,7 @@ function ageText(ageMs: number, leftMs: number | undefined): string {
 export function ConfirmHost({ store, width, height }: ConfirmHostProps) {
   const head = useStore(store, (s) => s.queue[0]);
   // the quote age ticks only while a dialog is up
-  const now = useSession((s) => (store.getState().queue.length > 0 ? s.now : 0));
+  const now = useNow((t) => (store.getState().queue.length > 0 ? t : 0));
   // Unmounting the host (quit, or the app going away) must never leave a pipeline waiting to sign.
   useEffect(() => () => store.getState().cancelAll(), [store]);
   if (!head) return null;

@@ -38,6 +38,11 @@ export function useSession<U>(selector: (s: SessionState) => U): U {
   return useStore(useShell().services.session, selector);
 }
 
+/** The wall clock, ticked once a second; `select` maps it (to 0, say, while nothing shown depends on time). */
+export function useNow<U = number>(select?: (now: number) => U): U {
+  return useStore(useShell().services.clock, (s) => (select ? select(s.now) : s.now) as U);
+}
+
 /** Select from the token catalog (return primitives, or wrap the selector in useShallow). */
 export function useCatalog<U>(selector: (s: TokensState) => U): U {
   return useStore(useShell().services.catalog, selector);

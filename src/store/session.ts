@@ -1,4 +1,4 @@
-// The session slice: what the header shows (mode, wallet, API health, clock), which screen is
+// The session slice: what the header shows (mode, wallet, API health), which screen is
 // active, whether polling is paused, each screen's polling interval, and the count of
 // transactions between signing and outcome (quitting asks first while it is above zero).
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -29,8 +29,6 @@ export interface SessionState {
   wallet: WalletInfo | null;
   readOnly: boolean;
   health: Health;
-  /** wall clock, ticked once a second */
-  now: number;
   screen: string;
   paused: boolean;
   /** polling interval per screen id, ms */
@@ -56,7 +54,6 @@ export interface SessionState {
   takeHandoff(screen: string): unknown;
   setScreen(id: string): void;
   recordRequest(e: RequestEvent, at: number): void;
-  tick(now: number): void;
   setPaused(paused: boolean): void;
   setInterval(screen: string, ms: number): void;
   setResources(screen: string, keys: readonly string[]): void;
@@ -71,7 +68,6 @@ export interface SessionInit {
   readOnly?: boolean;
   screen: string;
   intervals: Record<string, number>;
-  now?: number;
 }
 
 /** Attempts failing in a row before the API counts as down (one call with its retries is four). */
@@ -94,7 +90,6 @@ export function createSessionStore(init: SessionInit): SessionStore {
     wallet: init.wallet,
     readOnly: init.readOnly ?? false,
     health: { status: 'ok', failuresInRow: 0 },
-    now: init.now ?? Date.now(),
     screen: init.screen,
     paused: false,
     intervals: { ...init.intervals },
@@ -126,7 +121,6 @@ export function createSessionStore(init: SessionInit): SessionStore {
       const health = nextHealth(get().health, e, at);
       if (health !== get().health) set({ health });
     },
-    tick: (now) => set({ now }),
     setPaused: (paused) => set({ paused }),
     setInterval: (screen, ms) => set({ intervals: { ...get().intervals, [screen]: ms } }),
     setResources: (screen, keys) => {
