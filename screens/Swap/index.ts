@@ -37,7 +37,9 @@ export const swapScreen: ScreenModule<SwapState> = {
       settleMs: 400,
       params: ({ store, services }): LiveQuote | undefined => {
         const st = store.getState();
-        if (st.instructionsOpen) return undefined;
+        // no amount, no quote: the token universe (rebuilt on every catalog change, every list
+        // refresh of any screen) is not needed to say so
+        if (st.instructionsOpen || st.form.amount.trim() === '') return undefined;
         const params = checkForm(st.form, knownTokens(services)).params;
         return params && { via: swapPath(st.form).via, params };
       },

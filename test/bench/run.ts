@@ -11,6 +11,7 @@
 //   npm run bench -- --cli PATH        another build (e.g. a copy of an older dist/cli.js)
 //   BENCH_IDLE_SECONDS=20 npm run bench  a shorter idle window (quick looks; budgets say 60 s)
 //   npm run bench -- --launch-only     only the start-up rows (launch and headless), both modes
+//   npm run bench -- --live-only       live mode only (no demo rows)
 //
 // What each row measures:
 // - launch to first rows: from the exec of node (a timestamp written by the shell that execs it)
@@ -52,6 +53,7 @@ const option = (name: string) => {
 const cli = resolve(option('--cli') ?? join(root, 'dist', 'cli.js'));
 const LONG = flag('--long');
 const LAUNCH_ONLY = flag('--launch-only');
+const LIVE_ONLY = flag('--live-only');
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const RUNS = 3;
 const COLS = 80;
@@ -386,7 +388,7 @@ async function measure(mode: Mode, full: boolean): Promise<ModeReport> {
 }
 
 const live = await measure(await liveMode(), true);
-const demo = await measure(demoMode, false);
+const demo = LIVE_ONLY ? undefined : await measure(demoMode, false);
 
 // ---------------------------------------------------------------- the table
 
@@ -473,7 +475,7 @@ function rows(r: ModeReport, name: string): Line[] {
   return lines;
 }
 
-const all = [...rows(live, 'live'), ...rows(demo, 'demo')];
+const all = [...rows(live, 'live'), ...(demo ? rows(demo, 'demo') : [])];
 const width = (f: (l: Line) => string, title: string) => Math.max(title.length, ...all.map((l) => f(l).length));
 const wm = width((l) => l.measure, 'Measure');
 const wv = width((l) => l.value, 'Now');
