@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
+import chalk from 'chalk';
+import { Box, Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
 import { useState } from 'react';
-import { Table, filterRows, layoutColumns, sortRows, windowRows, type Column } from '../../components/Table.js';
+import { Table, cellText, filterRows, layoutColumns, sortRows, windowRows, type Column } from '../../components/Table.js';
+import { COLUMN_GAP } from '../../components/table/layout.js';
 import { padCell, truncate, textWidth, wrapText } from '../../components/text.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { lines, mount, typeKeys, waitForFrame } from './helpers.js';
@@ -122,6 +125,47 @@ describe('<Table>', () => {
     assert.match(frame, /T8 /);
     assert.doesNotMatch(frame, /T9 /);
     for (const l of ls) assert.ok(textWidth(l) <= 80, `line fits: ${l}`);
+  });
+
+  it('paints coloured cells exactly as nested <Text color> would, the selected row without them, a hex colour too', async () => {
+    const level = chalk.level;
+    chalk.level = 1;
+    try {
+      const painted: Column<Tok>[] = [
+        { id: 'symbol', title: 'Symbol', width: 8, color: (t) => (t.symbol === 'T1' ? '#ff0000' : undefined) },
+        { id: 'price', title: 'Price', width: 10, align: 'right', format: (t) => (t.price === null ? '—' : t.price.toFixed(2)), color: (t) => (t.volume % 2 ? 'red' : 'green') },
+        { id: 'volume', title: 'Volume', width: 8, align: 'right' },
+      ];
+      const rows = makeRows(3);
+      const app = await mount(<Table columns={painted} rows={rows} getKey={(r) => r.id} selectedKey="mint002" width={40} height={4} marked={(r) => r.symbol === 'T0'} />);
+      const got = (app.lastFrame() ?? '').split('\n');
+      cleanup();
+      // the same line drawn as Ink draws nested texts (widths as the table laid them out)
+      const layout = layoutColumns(painted, 39);
+      const nested = await mount(
+        <Box flexDirection="column" width={40}>
+          {rows.map((r, n) => {
+            const selected = n === 2;
+            return (
+              <Text key={r.id} inverse={selected} bold={r.symbol === 'T0' || selected} color={selected ? 'cyan' : undefined} wrap="truncate">
+                {selected ? '›' : ' '}
+                {layout.map(({ column, width: w }, c) => {
+                  const text = (c > 0 ? ' '.repeat(COLUMN_GAP) : '') + padCell(cellText(r, column), w, column.align);
+                  const color = column.color?.(r);
+                  return color && !selected ? <Text key={c} color={color}>{text}</Text> : text;
+                })}
+              </Text>
+            );
+          })}
+        </Box>,
+      );
+      const want = (nested.lastFrame() ?? '').split('\n');
+      assert.deepEqual(got.slice(1), want);
+      assert.ok(got[1].includes('\x1b[32m') || got[1].includes('\x1b[31m'), `a named colour is painted: ${JSON.stringify(got[1])}`);
+      assert.ok(got[2].includes('\x1b[91m') || got[2].includes('\x1b[31m'), `the hex colour is painted: ${JSON.stringify(got[2])}`);
+    } finally {
+      chalk.level = level;
+    }
   });
 
   it('shows the mint column at 160 columns and ellipsizes long cells', async () => {
