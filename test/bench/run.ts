@@ -433,7 +433,7 @@ function rows(r: ModeReport, name: string): Line[] {
       value: `${fmt(r.idleNext.cpuPct, 2)}%`,
       budget: 'reported',
       ok: undefined,
-      note: `${fmt(r.idleNext.cpuMs)} ms CPU: the dashboard settled (the full collections V8 makes after the screen visits mostly fall in the minute before)`,
+      note: `${fmt(r.idleNext.cpuMs)} ms CPU: the dashboard settled (the full collection V8 makes after the screen visits falls in the budgeted minute or just before it)`,
     });
   }
   lines.push({
