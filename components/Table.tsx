@@ -66,22 +66,18 @@ const RowLine = memo(
   function RowLine({ segments, selected, marked, dim, selectedColor }: RowLineProps) {
     // One string for the line: a row is then one text node rather than one per segment, the same
     // characters and escapes Ink would make of nested <Text>s, at a fraction of the work per refresh.
-    let line = selected ? '›' : ' ';
-    for (const s of segments) {
-      const painted = s.color && !selected ? paint(s.text, s.color) : s.text;
-      if (painted === undefined) {
-        return (
-          <Text inverse={selected} bold={marked || selected} dimColor={dim && !selected} color={selected ? selectedColor : undefined} wrap="truncate">
-            {selected ? '›' : ' '}
-            {segments.map((x, i) => (x.color && !selected ? <Text key={i} color={x.color}>{x.text}</Text> : x.text))}
-          </Text>
-        );
-      }
-      line += painted;
-    }
+    const painted = segments.map((s) => (s.color && !selected ? paint(s.text, s.color) : s.text));
+    const mark = selected ? '›' : ' ';
     return (
       <Text inverse={selected} bold={marked || selected} dimColor={dim && !selected} color={selected ? selectedColor : undefined} wrap="truncate">
-        {line}
+        {painted.every((p) => p !== undefined)
+          ? mark + painted.join('')
+          : (
+            <>
+              {mark}
+              {segments.map((s, i) => (s.color && !selected ? <Text key={i} color={s.color}>{s.text}</Text> : s.text))}
+            </>
+          )}
       </Text>
     );
   },

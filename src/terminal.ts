@@ -435,17 +435,15 @@ function putBytes(style: string, c: Cells, from: number, to: number, limit: numb
   return n;
 }
 
-/** A StringWidth of plain text (live regions hold no escapes). */
-const plainWidth = (t: string) => ([...t].every((ch) => PRINTABLE_ASCII.test(ch)) ? t.length : stringWidth(t));
-
-/** A text's glyphs (code points), and whether each takes exactly one column. */
+/** A text's glyphs (code points), and whether each takes exactly one column (live regions hold
+ * plain text, no escapes). */
 interface Glyphs {
   chars: string[];
   single: boolean;
 }
 const glyphsOf = (t: string): Glyphs => {
   const chars = [...t];
-  return { chars, single: plainWidth(t) === chars.length };
+  return { chars, single: chars.every((ch) => PRINTABLE_ASCII.test(ch)) || stringWidth(t) === chars.length };
 };
 
 /** A stdout stand-in for Ink's render({ stdout, debug: true }) that draws on `target`. */

@@ -34,7 +34,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   const flash = useFlash();
   const theme = useTheme();
   const { poll } = useResourceState(TOKENS_SCREEN, 'list', staleOrError);
-  // only the detail view shows ages: the list does not re-render on the session's 1 s tick
+  // only the detail view shows ages: the list does not re-render on the clock's 1 s tick
   const now = useNow((t) => (store.getState().detail ? t : 0));
   const useTokens = <U,>(selector: (s: TokensState) => U): U => useStore(store, selector);
 

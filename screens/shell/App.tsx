@@ -97,7 +97,7 @@ function orderHints(hints: Hint[], list: boolean): Hint[] {
  * Text that changes with time, drawn flush with the right end of `row` (the clock, the data age).
  * With a frame writer it is drawn as of this render and registered with the writer, which keeps
  * it current every second without a render (and asks for one when it no longer fits); without
- * one (tests) it follows the session's 1 s tick like any other text.
+ * one (tests) it follows the clock's 1 s tick like any other text.
  */
 function useTimeText(live: LiveText | undefined, id: string, row: number, width: number, text: (now: number) => string): string {
   const sessionNow = useNow((t) => (live ? 0 : t));
