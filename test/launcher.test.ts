@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { CLI, cleanEnv, collect } from './helpers/cli.js';
 
 /** A copy of the built program: the launcher (with dist/package.json, which makes it CommonJS) and the scripts it names. */
@@ -25,6 +25,24 @@ function copyOfDist(t: { after(fn: () => void): void }): string {
 /** the full caches in `dir` (a launch without one also leaves an early one, *.early.v8) */
 const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8') && !f.endsWith('.early.v8')).sort() : []);
 const earlyFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.early.v8')).sort() : []);
+
+/** `tokens --watch --json` in demo mode (it runs until stopped), once it has printed something */
+async function watching(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(file, [...args, 'tokens', '--watch', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output from tokens --watch: ${out}${err}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`tokens --watch exited ${code}: ${err}`)));
+    child.stdout!.once('data', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return child;
+}
 
 test('a run leaves the code cache of the modes it ran in dist/.cache, and the next run reads it', async (t) => {
   const dist = copyOfDist(t);
@@ -52,16 +70,7 @@ test('a program killed at once leaves the early cache, and the next run that liv
   const dist = copyOfDist(t);
   const env = cleanEnv();
   // `tokens --watch` in demo mode runs until it is stopped: killed 1 s in (before the full cache is due)
-  const child = spawn(process.execPath, [join(dist, 'cli.js'), 'tokens', '--watch', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no output from tokens --watch: ${out}`)), 30_000);
-    child.stdout.on('data', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  const child = await watching(process.execPath, [join(dist, 'cli.js')], env);
   child.kill('SIGKILL');
   await new Promise((r) => child.once('close', r));
   const dir = join(dist, '.cache');
@@ -106,4 +115,29 @@ test('with no room in dist the cache goes to $XDG_CACHE_HOME/tradedeck; TRADEDEC
   assert.match(plain.out, /^tradedeck /);
   assert.deepEqual(cacheFiles(join(off, '.cache')), []);
   assert.deepEqual(cacheFiles(join(offEnv.XDG_CACHE_HOME, 'tradedeck')), []);
+});
+
+test('run as a command, as installed, the program is node running the launcher, with glibc held to one malloc arena unless the user chose a number', async (t) => {
+  const dist = copyOfDist(t);
+  const cli = join(dist, 'cli.js');
+  const version = await collect(cli, ['--version'], cleanEnv());
+  assert.equal(version.code, 0, version.err);
+  assert.match(version.out, /^tradedeck \d+\.\d+\.\d+/);
+  for (const [chosen, expected] of [[undefined, '1'], ['4', '4']] as const) {
+    const env = cleanEnv();
+    delete env.MALLOC_ARENA_MAX;
+    if (chosen) env.MALLOC_ARENA_MAX = chosen;
+    const child = await watching(cli, [], env);
+    try {
+      // the shell line execs node in its own process: what runs is node with the launcher and the arguments given
+      const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      assert.equal(basename(argv[0]), 'node');
+      assert.deepEqual(argv.slice(1), [cli, 'tokens', '--watch', '--json']);
+      const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+      assert.deepEqual(environ.filter((v) => v.startsWith('MALLOC_ARENA_MAX=')), [`MALLOC_ARENA_MAX=${expected}`]);
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('close', r));
+    }
+  }
 });
