@@ -14,12 +14,14 @@
 //   npm run bench -- --live-only       live mode only (no demo rows)
 //
 // What each row measures:
-// - launch to first rows: from the exec of node (a timestamp written by the shell that execs it)
+// - launch to first rows: from the exec of the program, run as a command as installed (a timestamp
+//   written by the shell that execs it; the program's first line hands it to node)
 //   to the first write burst after which 19 token rows are on screen (every 2 ms the bench reads
 //   the pty output written since its last read, and replays it through @xterm/headless). Median of
 //   3 runs, each with a fresh HOME, interleaved with 3 runs of `node -e 0` (spawnSync wall time).
 // - RSS: /proc VmRSS of the dashboard after visiting every screen once and returning to Tokens; at
-//   the end of the idle window, and with --long every 30 s to 10 minutes after launch.
+//   the end of the idle window, and with --long every 30 s to 10 minutes after launch; from minute
+//   2 on, the rise of the series' least-squares line (flat: <= FLAT_MB).
 // - idle CPU: utime + stime from /proc over IDLE seconds on Tokens with default intervals. The
 //   bench reads the pty only at the end of the window (its own CPU over the window is reported).
 //   Live mode also reports the minute after it, when the dashboard has settled (not budgeted).
@@ -122,14 +124,14 @@ const demoMode: Mode = { name: 'demo', args: [], env: {} };
 interface Session {
   term: Term;
   mon: Monitor;
-  /** epoch ms of the exec of node */
+  /** epoch ms of the exec of the program (run as its own command, as installed) */
   execAt(): number;
   close(): Promise<void>;
 }
 
 async function open(mode: Mode): Promise<Session> {
   const stamp = join(scratch, `exec-${homes}.ns`);
-  const command = ['/bin/sh', '-c', `date +%s%N > "$0"; exec "$@"`, stamp, process.execPath, cli, ...mode.args];
+  const command = ['/bin/sh', '-c', `date +%s%N > "$0"; exec "$@"`, stamp, cli, ...mode.args];
   const term = await startTerminal({ command, cols: COLS, rows: ROWS, env: freshEnv(mode.env), cwd: root });
   const mon = new Monitor(term, COLS, ROWS).start(2);
   return {
@@ -315,7 +317,7 @@ function headless(mode: Mode, runs: number): number[] {
   for (const [k, v] of Object.entries({ ...process.env, ...freshEnv(mode.env) })) if (v !== undefined) env[k] = v;
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    const r = spawnSync(process.execPath, [cli, 'tokens', '--json', ...mode.args.slice(0, 4)], { env, encoding: 'utf8' });
+    const r = spawnSync(cli, ['tokens', '--json', ...mode.args.slice(0, 4)], { env, encoding: 'utf8' });
     times.push(performance.now() - started);
     if (r.status !== 0) log(`tokens --json (${mode.name}) exited ${r.status}: ${r.stderr.slice(0, 200)}`);
   }
@@ -401,6 +403,23 @@ interface Line {
   ok: boolean | undefined;
   note: string;
 }
+/**
+ * A series is flat when the least-squares line through its samples from minute 2 on rises by no
+ * more than FLAT_MB over the window: a garbage collection moves RSS by about 1 MB either way
+ * between two samples, so 8 minutes of samples cannot tell a smaller rise from none.
+ */
+const FLAT_MB = 2;
+function flatness(series: Array<[number, number]>) {
+  const points = series.filter(([t]) => t >= 120).map(([t, kb]) => [t / 60, kb / 1024] as const);
+  if (points.length < 3) return undefined;
+  const n = points.length;
+  const mt = points.reduce((a, [t]) => a + t, 0) / n;
+  const mm = points.reduce((a, [, m]) => a + m, 0) / n;
+  const perMinute = points.reduce((a, [t, m]) => a + (t - mt) * (m - mm), 0) / points.reduce((a, [t]) => a + (t - mt) ** 2, 0);
+  const mbs = points.map(([, m]) => m);
+  return { n, perMinute, rise: perMinute * (points[n - 1][0] - points[0][0]), min: Math.min(...mbs), max: Math.max(...mbs) };
+}
+
 function rows(r: ModeReport, name: string): Line[] {
   const lines: Line[] = [];
   const launch = median(r.launch);
@@ -420,6 +439,15 @@ function rows(r: ModeReport, name: string): Line[] {
     ok: rss / 1024 <= 90,
     note: r.series.length ? 'see the series below' : 'without --long: not yet 10 minutes',
   });
+  const flat = flatness(r.series);
+  if (flat)
+    lines.push({
+      measure: `RSS minute 2 to ${LONG_MINUTES}: its trend line (${name})`,
+      value: `${flat.rise >= 0 ? '+' : ''}${fmt(flat.rise, 1)} MB`,
+      budget: `flat: rises <= ${FLAT_MB} MB`,
+      ok: flat.rise <= FLAT_MB,
+      note: `${flat.rise >= 0 ? '+' : ''}${fmt(flat.perMinute, 2)} MB a minute; ${fmt(flat.min, 1)}..${fmt(flat.max, 1)} MB (spread ${fmt(flat.max - flat.min, 1)} MB), ${flat.n} samples`,
+    });
   lines.push({
     measure: `idle CPU over ${fmt(r.idle.seconds)} s (${name})`,
     value: `${fmt(r.idle.cpuPct, 2)}%`,
@@ -488,8 +516,6 @@ for (const l of all) console.log(`| ${l.measure.padEnd(wm)} | ${l.value.padEnd(w
 if (live.series.length) {
   console.log(`\nRSS of the live dashboard every 30 s (seconds since launch: MB):`);
   console.log('  ' + live.series.map(([t, kb]) => `${fmt(t)}: ${fmt(kb / 1024, 1)}`).join('  '));
-  const fromMinute2 = live.series.filter(([t]) => t >= 120).map(([, kb]) => kb / 1024);
-  if (fromMinute2.length > 1) console.log(`  minute 2 to ${LONG_MINUTES}: ${fmt(Math.min(...fromMinute2), 1)}..${fmt(Math.max(...fromMinute2), 1)} MB (spread ${fmt(Math.max(...fromMinute2) - Math.min(...fromMinute2), 1)} MB)`);
 }
 
 const simBench = fileURLToPath(new URL('./sim.ts', import.meta.url));
