@@ -240,7 +240,7 @@ await build({
   // limit (unless the user set one) and hands itself to node; to node that line is a string and a
   // comment. With an arena per thread, the memory V8's helper threads allocate and free (garbage
   // collection, compilation) stays spread over arenas glibc hardly gives back: left open on Tokens
-  // the dashboard's resident memory rose about 0.5 MB a minute; with one arena it stays level.
+  // the dashboard's resident memory rose about 0.4 MB a minute; with one arena it stays level.
   banner: { js: `#!/bin/sh\n':' //; export MALLOC_ARENA_MAX="\${MALLOC_ARENA_MAX:-1}"; exec node "$0" "$@"` },
   logLevel: 'warning',
 });
