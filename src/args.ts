@@ -34,6 +34,8 @@ export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
   'cancel-all': 'cancel-all [--yes] [--json]',
 };
 
+export const SWAP_USAGE = 'swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] [--yes] [--json]';
+
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
   tokens: {
     usage: 'tokens [--category C] [--interval I] [--limit N] [--json] [--watch [--ndjson] [--interval-ms N]]',
@@ -42,10 +44,16 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     flags: { '--category': VALUE, '--interval': VALUE, '--limit': VALUE, '--json': SWITCH, '--watch': SWITCH, '--ndjson': SWITCH, '--interval-ms': VALUE },
   },
   quote: {
-    usage: 'quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--json]',
+    usage: 'quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--route order|swap] [--json]',
     min: 3,
     max: 3,
-    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--json': SWITCH },
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, '--json': SWITCH },
+  },
+  swap: {
+    usage: SWAP_USAGE,
+    min: 3,
+    max: 3,
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, '--priority-fee': VALUE, '--yes': SWITCH, '--json': SWITCH },
   },
   portfolio: { usage: 'portfolio [ADDRESS] [--json]', min: 0, max: 1, flags: { '--json': SWITCH } },
   orders: {
@@ -107,8 +115,13 @@ Usage:
                                       as NDJSON (one JSON object per line and refresh) when piped or
                                       with --ndjson or --json, a table redrawn in place on a terminal
   tradedeck ${COMMAND_SPECS.quote.usage}
-                                      print a swap quote (FROM and TO: symbol or mint, not the same token);
-                                      warns on stderr when the price impact is ${pct} or more
+                                      print a swap quote (FROM and TO: symbol or mint, not the same token)
+                                      from the route \`swap\` would take with the same options (the order
+                                      group, or the swap group with --exact-out, --slippage-bps or
+                                      --route swap); warns on stderr when the price impact is ${pct} or more
+  tradedeck ${COMMAND_SPECS.swap.usage}
+                                      swap AMOUNT of FROM for TO through the confirm dialog and the signing
+                                      pipeline; prints the outcome (status, signature, amounts moved)
   tradedeck ${COMMAND_SPECS.portfolio.usage}
                                       print a wallet's positions (amounts in token units)
   tradedeck ${COMMAND_SPECS.orders.usage}

@@ -40,6 +40,7 @@ export async function runHeadless(command: string, positionals: string[], given:
     return 0;
   }
   // signing commands build their own services (wallet, journal, confirmation)
+  if (command === 'swap') return (await import('./swap.js')).swapCommand(positionals, flags, config, fail);
   if (command === 'studio') return (await import('./studio.js')).studioCommand(positionals, flags, config, fail);
   if ((ORDER_SIGNING_COMMANDS as readonly string[]).includes(command)) {
     return (await import('./orderSigning.js')).orderSigningCommand(command as OrderSigningCommand, positionals, flags, config, fail);

@@ -5,6 +5,8 @@ import { resolveToken } from '../resolve.js';
 import { knownTokens } from './tokens.js';
 import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
+import type { Order, Quote } from '../api/types.js';
+import { swapFormOf, swapRouteOf } from './swapArgs.js';
 
 export async function quoteCommand(
   services: HeadlessServices,
@@ -14,14 +16,10 @@ export async function quoteCommand(
 ): Promise<string> {
   if (positionals.length !== 3) throw new CommandError('usage: tradedeck quote AMOUNT FROM TO (for example: tradedeck quote 1.5 SOL USDC)', 2);
   const [amountText, fromText, toText] = positionals;
-  let slippageBps: number | undefined;
-  if (flags['slippage-bps'] !== undefined) {
-    const text = String(flags['slippage-bps']).trim();
-    slippageBps = Number(text);
-    if (!/^\d+$/.test(text) || slippageBps > 10_000) {
-      throw new CommandError(`--slippage-bps: must be a whole number from 0 to 10000 (got "${clean(text, 30)}")`, 2);
-    }
-  }
+  // the route `swap` would take with these options: the quote is what would execute
+  const form = swapFormOf(positionals, flags);
+  const { via } = swapRouteOf(form, flags.route);
+  const slippageBps = form.slippageBps === '' ? undefined : Number(form.slippageBps);
   checkAmountText(amountText);
   const tokens = await knownTokens(services);
   const from = resolveToken(fromText, tokens);
@@ -40,13 +38,17 @@ export async function quoteCommand(
     throw e;
   }
   if (amount === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
-  const quote = await services.api.swap.quote({
-    inputMint: from.token.id,
-    outputMint: to.token.id,
-    amount: amount.toString(),
-    swapMode: exactOut ? 'ExactOut' : 'ExactIn',
-    slippageBps,
-  });
+  // Without a taker the order group answers with its quote and no transaction to sign.
+  const quote: Quote | Order =
+    via === 'order'
+      ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString() })
+      : await services.api.swap.quote({
+          inputMint: from.token.id,
+          outputMint: to.token.id,
+          amount: amount.toString(),
+          swapMode: exactOut ? 'ExactOut' : 'ExactIn',
+          slippageBps,
+        });
   const impact = Number(quote.priceImpactPct);
   if (Number.isFinite(impact) && impact >= HIGH_PRICE_IMPACT) {
     warn(`warning: price impact ${(impact * 100).toFixed(2)}% is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`);
@@ -57,6 +59,7 @@ export async function quoteCommand(
   const fmtIn = (raw: string) => `${fromBaseUnits(raw, from.token.decimals)} ${fromSymbol}`;
   const fmtOut = (raw: string) => `${fromBaseUnits(raw, to.token.decimals)} ${toSymbol}`;
   const lines = [
+    `quoted by     ${via === 'order' ? 'order group (GET /ultra/v1/order), as tradedeck swap executes it' : 'swap group (GET /swap/v1/quote), as tradedeck swap --route swap executes it'}`,
     `you pay       ${fmtIn(quote.inAmount)}`,
     `you receive   ${fmtOut(quote.outAmount)}`,
     exactOut
@@ -64,10 +67,11 @@ export async function quoteCommand(
       : `at least      ${fmtOut(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`,
     `price impact  ${Number.isFinite(impact) ? `${(impact * 100).toFixed(4)}%` : clean(quote.priceImpactPct, 20)}`,
     'route:',
-    ...quote.routePlan.map((step) => {
-      const inTok = step.swapInfo.inputMint === from.token.id ? fromSymbol : clean(step.swapInfo.inputMint, 60).slice(0, 6);
-      const outTok = step.swapInfo.outputMint === to.token.id ? toSymbol : clean(step.swapInfo.outputMint, 60).slice(0, 6);
-      return `  ${step.percent}%  ${clean(step.swapInfo.label, 30)}  ${inTok} -> ${outTok}`;
+    ...(Array.isArray(quote.routePlan) ? quote.routePlan : []).map((step) => {
+      const info = step.swapInfo ?? {};
+      const inTok = info.inputMint === from.token.id ? fromSymbol : clean(info.inputMint, 60).slice(0, 6);
+      const outTok = info.outputMint === to.token.id ? toSymbol : clean(info.outputMint, 60).slice(0, 6);
+      return `  ${step.percent}%  ${clean(info.label, 30)}  ${inTok} -> ${outTok}`;
     }),
   ];
   return lines.join('\n') + '\n';

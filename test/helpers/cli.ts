@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSim, type SimHandle } from '../../src/sim/index.js';
+import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
 export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
@@ -57,11 +57,11 @@ export interface SignerRig {
 }
 
 /** A simulator the test holds, a demo key file in a fresh home, and that wallet funded. */
-export async function startSignerRig(seed: number, prefix: string): Promise<SignerRig> {
+export async function startSignerRig(seed: number, prefix: string, options: Omit<SimOptions, 'seed'> = {}): Promise<SignerRig> {
   const home = mkdtempSync(join(tmpdir(), prefix));
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
-  const sim = await startSim({ seed });
+  const sim = await startSim({ ...options, seed });
   sim.fund(address);
   return {
     sim,

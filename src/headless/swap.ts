@@ -1,0 +1,101 @@
+// `tradedeck swap AMOUNT FROM TO`: the Swap screen's swap without the screen. The form is filled
+// from the arguments and run by the same flow as the `s` key (balances, safety card, the signing
+// pipeline with its inspection, journal, execute or RPC send, and reconciliation), confirmed as
+// every signing command is (see signing.ts). Exit codes: 0 done, 1 failed, expired, unknown or
+// answered no, 2 usage, an input rule or signing unavailable (nothing was signed).
+import type { Config } from '../config.js';
+import { NATIVE_MINT } from '../api/types.js';
+import { readBalances } from '../actions/balances.js';
+import { catalogEmpty, currentCheck, executeSwapForm, loadTokens, resolveMint } from '../actions/swapFlow.js';
+import { tokenRef } from '../actions/swapForm.js';
+import { amountText } from '../actions/describe.js';
+import { createSwapStore, type SwapForm } from '../store/swap.js';
+import { swapFormOf, swapRouteOf } from './swapArgs.js';
+import type { OrderExecuteResponse } from '../api/types.js';
+import { clean, CommandError, exitCodeOf, printJson } from './print.js';
+import { openSigningSession } from './signing.js';
+import { SWAP_USAGE } from '../args.js';
+
+type Flags = Record<string, string | boolean>;
+
+function raw(v: unknown): string | undefined {
+  return typeof v === 'string' && /^\d+$/.test(v) ? v : undefined;
+}
+
+export async function swapCommand(positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+  let form: SwapForm;
+  let via: 'order' | 'swap';
+  try {
+    form = swapFormOf(positionals, flags);
+    via = swapRouteOf(form, flags.route).via;
+  } catch (e) {
+    if (e instanceof CommandError) return fail(`${e.message} (usage: tradedeck ${SWAP_USAGE})`), e.exitCode;
+    throw e;
+  }
+  const session = await openSigningSession(config, flags.yes === true, fail);
+  if (typeof session === 'number') return session;
+  const s = session.services;
+  try {
+    for (const n of s.notices) fail(n.text);
+    const store = createSwapStore(form);
+    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`));
+    if (catalogEmpty(s)) await loadTokens(s);
+    await Promise.all([resolveMint(s, form.input), resolveMint(s, form.output)]);
+    const check = currentCheck(s, store);
+    const problem = Object.values(check.errors)[0];
+    if (problem) return fail(`${clean(problem, 300)} (usage: tradedeck ${SWAP_USAGE})`), 2;
+    const input = check.input ? tokenRef(check.input) : undefined;
+    const output = check.output ? tokenRef(check.output) : undefined;
+    // the swap group's outcome has no execute answer: what moved is read from the wallet's balances
+    const mints = [input?.mint, output?.mint].filter((m): m is string => m !== undefined);
+    const before = via === 'swap' ? (await readBalances(s, mints)).balances : {};
+    const result = await executeSwapForm(s, store, via);
+    const outcome = store.getState().outcome;
+    if (!result) {
+      fail(clean(outcome?.error ?? 'nothing was signed', 400));
+      return 2;
+    }
+    let inAmount: string | undefined;
+    let outAmount: string | undefined;
+    if (result.status === 'success' && via === 'order') {
+      const r = (result.result ?? {}) as OrderExecuteResponse;
+      inAmount = raw(r.inputAmountResult) ?? raw(r.totalInputAmount);
+      outAmount = raw(r.outputAmountResult) ?? raw(r.totalOutputAmount);
+    } else if (result.status === 'success' && input && output) {
+      const after = (await readBalances(s, mints)).balances;
+      // SOL's change includes the network fee: only the token sides are read this way
+      const moved = (mint: string, sign: 1n | -1n) => (mint !== NATIVE_MINT && after[mint] !== undefined && before[mint] !== undefined ? ((after[mint] - before[mint]) * sign).toString() : undefined);
+      inAmount = moved(input.mint, -1n);
+      outAmount = moved(output.mint, 1n);
+    }
+    const movedLine =
+      via === 'swap' && (inAmount !== undefined || outAmount !== undefined) && input && output
+        ? [`Paid ${inAmount === undefined ? `${input.symbol} (with the network fee)` : amountText(inAmount, input)}, received ${outAmount === undefined ? `${output.symbol} (less the network fee)` : amountText(outAmount, output)}`]
+        : [];
+    const lines = [...movedLine, ...(outcome?.lines ?? []).filter((l) => !/balances below/.test(l)), ...(outcome?.error ? [outcome.error] : []), ...(outcome?.advice ? [outcome.advice] : [])];
+    if (flags.json) {
+      process.stdout.write(
+        printJson(
+          {
+            status: result.status,
+            route: via,
+            ...(result.signature ? { signature: result.signature } : {}),
+            inputMint: input?.mint,
+            outputMint: output?.mint,
+            ...(inAmount !== undefined ? { inAmount } : {}),
+            ...(outAmount !== undefined ? { outAmount } : {}),
+            title: outcome?.title ?? result.status,
+            lines,
+          },
+          flags.indent === true,
+        ),
+      );
+    } else {
+      const text = [outcome?.title ?? result.status, ...(result.signature ? [`signature ${result.signature}`] : []), ...lines];
+      process.stdout.write(text.map((l) => clean(l, 300)).join('\n') + '\n');
+    }
+    return exitCodeOf(result.status);
+  } finally {
+    await session.close();
+  }
+}

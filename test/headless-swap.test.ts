@@ -1,0 +1,131 @@
+// `tradedeck swap` and `tradedeck quote`, run as a script would (dist/cli.js) against a simulator
+// this test holds: the swap executes once through the signing pipeline and prints what moved; the
+// quote asks the route the swap takes, so both report the same amounts for the same market state.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { CLI, cleanEnv, startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
+import { openTerminal } from './helpers/pty.js';
+import type { SimHandle } from '../src/sim/index.js';
+
+let rig: SignerRig;
+let sim: SimHandle;
+
+before(async () => {
+  // the market held still: a quote and the swap after it price the same state
+  rig = await startSignerRig(17, 'td-headless-swap-', { timeScale: 0 });
+  ({ sim } = rig);
+});
+after(() => rig.close());
+
+const run = (...args: string[]): Promise<Run> => rig.run(...args);
+const count = (path: string) => sim.requests().filter((r) => r.path === path).length;
+
+test('swap without a terminal and without --yes sends nothing (exit 2)', async () => {
+  const orders = count('/ultra/v1/order');
+  const r = await run('swap', '0.1', 'SOL', 'USDC');
+  assert.equal(r.code, 2);
+  assert.match(r.err, /refusing to sign: there is no terminal to ask for confirmation; pass --yes/);
+  assert.equal(count('/ultra/v1/order'), orders);
+  assert.equal(count('/ultra/v1/execute'), 0);
+});
+
+test('swap --yes executes exactly once and prints the signature and the executed amounts', async () => {
+  const r = await run('swap', '0.1', 'SOL', 'USDC', '--yes');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /Swap 0\.1 SOL for USDC \(order\)/);
+  assert.match(r.err, /--yes: signing without asking/);
+  const out = JSON.parse(r.out) as Record<string, string>;
+  assert.equal(out.status, 'success');
+  assert.equal(out.route, 'order');
+  assert.match(out.signature, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+  assert.equal(out.inAmount, '100000000');
+  assert.match(out.outAmount, /^\d+$/);
+  const executes = sim.requests().filter((x) => x.path === '/ultra/v1/execute');
+  assert.equal(executes.length, 1);
+  const order = sim.requests().filter((x) => x.path === '/ultra/v1/order').at(-1)!;
+  assert.equal(order.query.amount, '100000000');
+});
+
+test('quote asks the route swap takes: the order group by default, the swap group with its options', async () => {
+  const orders = count('/ultra/v1/order');
+  const quotes = count('/swap/v1/quote');
+  const q = await run('quote', '0.1', 'SOL', 'USDC');
+  assert.equal(q.code, 0, q.err);
+  assert.equal(count('/ultra/v1/order'), orders + 1);
+  assert.equal(count('/swap/v1/quote'), quotes);
+  const table = await run('quote', '0.1', 'SOL', 'USDC', '--slippage-bps', '100', '--table');
+  assert.equal(table.code, 0, table.err);
+  assert.match(table.out, /quoted by {5}swap group \(GET \/swap\/v1\/quote\)/);
+  assert.equal(count('/swap/v1/quote'), quotes + 1);
+  const wrong = await run('quote', '0.1', 'SOL', 'USDC', '--exact-out', '--route', 'order');
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.err, /--route order: .*ExactOut needs --route swap/);
+  const bad = await run('swap', '0.1', 'SOL', 'USDC', '--route', 'fast', '--yes');
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /--route: "order" or "swap" \(got "fast"\)/);
+});
+
+test('quote and swap report the same outAmount for the same simulator state', async () => {
+  const q = await run('quote', '0.2', 'SOL', 'USDC');
+  assert.equal(q.code, 0, q.err);
+  const quoted = (JSON.parse(q.out) as { outAmount: string }).outAmount;
+  const r = await run('swap', '0.2', 'SOL', 'USDC', '--yes');
+  assert.equal(r.code, 0, r.err);
+  assert.equal((JSON.parse(r.out) as { outAmount: string }).outAmount, quoted);
+});
+
+test('swap --route swap builds through the swap group, sends by RPC and reports the tokens moved', async () => {
+  const sends = sim.requests().filter((x) => x.path.startsWith('/rpc') && (x.body as { method?: string } | undefined)?.method === 'sendTransaction').length;
+  const r = await run('swap', '0.1', 'SOL', 'USDC', '--route', 'swap', '--slippage-bps', '100', '--yes', '--json');
+  assert.equal(r.code, 0, r.err);
+  const out = JSON.parse(r.out) as Record<string, string>;
+  assert.equal(out.status, 'success');
+  assert.equal(out.route, 'swap');
+  assert.match(out.outAmount, /^[1-9]\d*$/);
+  const swapBody = sim.requests().filter((x) => x.path === '/swap/v1/swap').at(-1)!.body as { quoteResponse: { slippageBps: number } };
+  assert.equal(swapBody.quoteResponse.slippageBps, 100);
+  assert.equal(sim.requests().filter((x) => x.path.startsWith('/rpc') && (x.body as { method?: string } | undefined)?.method === 'sendTransaction').length, sends + 1);
+});
+
+test('swap names bad input before anything is signed (exit 2)', async () => {
+  const executes = count('/ultra/v1/execute');
+  for (const args of [
+    ['0', 'SOL', 'USDC'],
+    ['0.1', 'SOL', 'SOL'],
+    ['0.1', 'SOL', 'NOSUCHTOKEN'],
+    ['-1', 'SOL', 'USDC'],
+  ]) {
+    const r = await run('swap', ...args, '--yes');
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+    assert.match(r.err, /^tradedeck swap: .+/);
+    assert.doesNotMatch(r.err, /\n\s+at /);
+  }
+  const slip = await run('swap', '0.1', 'SOL', 'USDC', '--slippage-bps', '1.5', '--yes');
+  assert.equal(slip.code, 2);
+  assert.match(slip.err, /--slippage-bps: must be a whole number/);
+  assert.equal(count('/ultra/v1/execute'), executes);
+});
+
+test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y swaps once', async (t) => {
+  const args = ['swap', '0.1', 'SOL', 'USDC', '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', rig.keyPath];
+  const env = { ...cleanEnv(rig.home), TRADEDECK_API_KEY: 'test-key' };
+  const executes = count('/ultra/v1/execute');
+  const no = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
+  await no.waitFor(/Sign and send\? \[y\/N\]/, 20_000);
+  assert.match(no.screen(), /You pay\s+0\.1 SOL/);
+  no.send('n');
+  no.press('Enter');
+  assert.equal(await no.exited(), 1);
+  assert.match(no.screen(), /Cancelled: nothing was signed or sent/);
+  assert.equal(count('/ultra/v1/execute'), executes);
+
+  const yes = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
+  await yes.waitFor(/Sign and send\? \[y\/N\]/, 20_000);
+  yes.send('y');
+  yes.press('Enter');
+  assert.equal(await yes.exited(), 0);
+  assert.match(yes.screen(), /Success/);
+  assert.match(yes.screen(), /Paid 0\.1 SOL, received [\d.,]+ USDC/);
+  for (const line of yes.screen().split('\n')) assert.ok(line.length <= 80, line);
+  assert.equal(count('/ultra/v1/execute'), executes + 1);
+});
