@@ -3,7 +3,7 @@
 // quote asks the route the swap takes, so both report the same amounts for the same market state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLI, cleanEnv, startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
+import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
 import { openTerminal } from './helpers/pty.js';
 import type { SimHandle } from '../src/sim/index.js';
 
@@ -128,4 +128,26 @@ test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y 
   assert.match(yes.screen(), /Paid 0\.1 SOL, received [\d.,]+ USDC/);
   for (const line of yes.screen().split('\n')) assert.ok(line.length <= 80, line);
   assert.equal(count('/ultra/v1/execute'), executes + 1);
+});
+
+test("kill -9 after a headless swap's execute answered: the next signing command settles it with the same signed transaction, once", async () => {
+  const executesBefore = sim.requests().filter((x) => x.path === '/ultra/v1/execute');
+  const killed = await runCli(['swap', '0.1', 'SOL', 'USDC', '--yes', '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', rig.keyPath], {
+    ...cleanEnv(rig.home),
+    TRADEDECK_API_KEY: 'test-key',
+    TRADEDECK_TEST_KILL_AT: 'after-execute',
+  });
+  assert.equal(killed.code, null, 'killed by SIGKILL');
+  const sent = sim.requests().filter((x) => x.path === '/ultra/v1/execute').slice(executesBefore.length);
+  assert.equal(sent.length, 1);
+  const signed = (sent[0].body as { signedTransaction: string }).signedTransaction;
+
+  const next = await run('swap', '0.1', 'SOL', 'USDC', '--yes');
+  assert.equal(next.code, 0, next.err);
+  assert.match(next.err, /journal: 1 unfinished transaction from an earlier run checked: swap 0\.1 SOL/);
+  const after = sim.requests().filter((x) => x.path === '/ultra/v1/execute').slice(executesBefore.length);
+  const bodies = after.map((x) => (x.body as { signedTransaction: string }).signedTransaction);
+  // the killed one re-posted as it was signed (never signed anew), then the new swap: two transactions
+  assert.equal(bodies.filter((b) => b === signed).length, 2);
+  assert.equal(new Set(bodies).size, 2);
 });

@@ -14,7 +14,7 @@ export interface StartupReconcile {
   kind: 'info' | 'success' | 'error';
 }
 
-function describe(item: ReconcileItem): string {
+export function describeReconciled(item: ReconcileItem): string {
   const what = typeof item.summary.pay === 'string' ? `${item.action} ${item.summary.pay}` : `${item.group} ${item.action}`;
   return `${what}: ${item.note}`;
 }
@@ -36,7 +36,7 @@ export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
   s.journalView.getState().setReconciled(items);
   s.journalView.getState().setEntries(await s.journal.entries(), s.now());
   const unresolved = items.filter((i) => i.after !== 'success' && i.after !== 'failed' && i.after !== 'expired');
-  const first = items[0] ? describe(items[0]) : '';
+  const first = items[0] ? describeReconciled(items[0]) : '';
   const more = items.length > 1 ? ` (+${items.length - 1} more; J shows the journal)` : ' (J shows the journal)';
   return {
     items,

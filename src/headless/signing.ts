@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { createServices, StartError, type Services } from '../services.js';
 import type { ConfirmView } from '../store/confirm.js';
 import { clean } from './print.js';
+import { describeReconciled, reconcileAtStart } from '../actions/startup.js';
 
 export function dialogText(v: ConfirmView): string {
   const width = Math.max(...v.summary.map((l) => l.label.length), 0);
@@ -68,6 +69,14 @@ export async function openSigningSession(config: Config, yes: boolean, fail: (li
       return 2;
     }
     throw e;
+  }
+  // As the dashboard does at start: a transaction signed by an earlier run that died before hearing
+  // back is settled first (the same signed transaction re-posted, or its status asked), never signed anew.
+  try {
+    const r = await reconcileAtStart(s);
+    if (r.message) fail(r.items.length ? `journal: ${r.items.length} unfinished transaction${r.items.length === 1 ? '' : 's'} from an earlier run checked: ${r.items.map(describeReconciled).join('; ')}` : r.message);
+  } catch (e) {
+    fail(`journal: could not check unfinished transactions (${e instanceof Error ? e.message : String(e)}); they are checked again at the next start`);
   }
   const stop = answerConfirmations(s, yes);
   return {
