@@ -1,6 +1,11 @@
 // Terminal text measurement and fitting: display width (east-asian wide characters and emoji
 // count as two columns), truncation with an ellipsis, and padding to an exact width.
+//
+// Everything these fit is drawn, so every one of them sanitises (src/sanitize.ts): text from the
+// service drawn through them can carry no escape sequence, control, bidi override or zero-width
+// character to the terminal, and screens need not remember to clean it.
 import stringWidth from 'string-width';
+import { sanitize } from '../src/sanitize.js';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -21,10 +26,15 @@ function* graphemes(text: string): Iterable<string> {
 /** Code units looked at to cut a line: far more than any real grapheme run needs per column. */
 const UNITS_PER_COLUMN = 8;
 
-/** Cuts `text` to at most `width` columns, ending in "…" when something was cut. Returns `text`
- * itself when it fits. Only the start of a long text is measured, so a pasted 10 000-character
- * line costs no more than a short one. */
+/** Cuts `text` (sanitised, on one line) to at most `width` columns, ending in "…" when something
+ * was cut. Only the start of a long text is measured, so a pasted 10 000-character line costs no
+ * more than a short one. */
 export function truncate(text: string, width: number): string {
+  return cut(sanitize(text), width);
+}
+
+/** truncate() of clean text: `text` itself when it fits. */
+function cut(text: string, width: number): string {
   if (width <= 0) return '';
   const limit = width * UNITS_PER_COLUMN + 16;
   const head = text.length > limit ? text.slice(0, limit) : text;
@@ -44,25 +54,25 @@ export function truncate(text: string, width: number): string {
 /** Fits `text` into exactly `width` columns: truncated with "…" or padded with spaces on the side opposite `align`. */
 export function padCell(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   if (width <= 0) return '';
-  const cut = truncate(text.replace(/[\r\n\t]/g, ' '), width);
-  const gap = width - textWidth(cut);
-  if (gap <= 0) return cut;
-  return align === 'right' ? ' '.repeat(gap) + cut : cut + ' '.repeat(gap);
+  const fitted = truncate(text, width);
+  const gap = width - textWidth(fitted);
+  if (gap <= 0) return fitted;
+  return align === 'right' ? ' '.repeat(gap) + fitted : fitted + ' '.repeat(gap);
 }
 
-/** Splits `text` into lines of at most `width` columns, breaking at spaces where possible. */
+/** Splits `text` (sanitised, its line breaks kept) into lines of at most `width` columns, breaking at spaces where possible. */
 export function wrapText(text: string, width: number): string[] {
   if (width <= 0) return [];
   const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
+  for (const paragraph of sanitize(text, { lines: true }).split('\n')) {
     let rest = paragraph;
-    // truncate hands back the text itself when it fits (measuring only its start)
-    while (truncate(rest, width) !== rest) {
-      const head = truncate(rest, width + 1).slice(0, -1);
+    // cut hands back the text itself when it fits (measuring only its start)
+    while (cut(rest, width) !== rest) {
+      const head = cut(rest, width + 1).slice(0, -1);
       const space = head.lastIndexOf(' ');
-      const cut = space > width / 3 ? space : Math.max(1, head.length);
-      lines.push(rest.slice(0, cut).trimEnd());
-      rest = rest.slice(cut).trimStart();
+      const at = space > width / 3 ? space : Math.max(1, head.length);
+      lines.push(rest.slice(0, at).trimEnd());
+      rest = rest.slice(at).trimStart();
     }
     lines.push(rest);
   }

@@ -20,6 +20,7 @@
 // renders again (a new width, a moved layout).
 import { EventEmitter } from 'node:events';
 import stringWidth from 'string-width';
+import { sanitize, sanitizeStyled } from './sanitize.js';
 
 export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[?25l';
 
@@ -29,10 +30,10 @@ export const BEL = '\x07';
 /**
  * A desktop notification by escape sequence: OSC 777 (title and body) and OSC 9 (body), which
  * terminals that know neither ignore. Inside tmux it is wrapped for passthrough (allow-passthrough on).
- * Control characters in the text are removed so nothing can end the sequence early.
+ * The text is sanitised and its `;` replaced, so nothing can end the sequence early.
  */
 export function desktopNotification(title: string, body: string, env: NodeJS.ProcessEnv = process.env): string {
-  const clean = (t: string) => t.replace(/[\x00-\x1f\x7f-\x9f;]/g, ' ').slice(0, 200);
+  const clean = (t: string) => sanitize(t).replace(/;/g, ' ').slice(0, 200);
   const seq = `\x1b]777;notify;${clean(title)};${clean(body)}\x07\x1b]9;${clean(title)}: ${clean(body)}\x07`;
   if (!env.TMUX) return seq;
   return `\x1bPtmux;${seq.replace(/\x1b/g, '\x1b\x1b')}\x1b\\`;
@@ -602,7 +603,8 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
     timer = undefined;
     if (closed) return;
     if (pending !== undefined) {
-      const lines = pending.split('\n').slice(0, rows());
+      // the last guard: whatever a component drew without sanitising, only its SGR styles reach the terminal
+      const lines = pending.split('\n').slice(0, rows()).map(sanitizeStyled);
       pending = undefined;
       // lines equal to the last frame's keep their parsed cells
       const before = new Map<string, Cells | undefined>();

@@ -71,5 +71,5 @@ test('verified, or authorities disabled or unknown: no red line, no typed word',
 test('control characters in the service text never reach the card', () => {
   const card = safetyCard(MINT, { ...risky, symbol: 'EV\x1b[2JIL\x07', organicScoreLabel: 'low\x1b]0;x\x07' }, NOW);
   for (const l of card.lines) assert.doesNotMatch(`${l.label}${l.value}`, /[\x00-\x1f\x7f-\x9f]/);
-  assert.equal(card.symbol, 'EV [2JIL');
+  assert.equal(card.symbol, 'EVIL');
 });

@@ -8,14 +8,12 @@ import { durationWords } from '../../src/actions/ordersInput.js';
 import { formatAge, formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
-
-// C0, DEL, C1 controls and the bidirectional overrides that can reorder what is shown.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+import { sanitize } from '../../src/sanitize.js';
 
 /** Text from the service made safe to draw on one line. */
 export function printable(text: unknown, max = 200): string {
   if (text === null || text === undefined || text === '') return MISSING;
-  return String(text).replace(UNSAFE, ' ').slice(0, max);
+  return sanitize(text).slice(0, max);
 }
 
 type Catalog = Pick<Services, 'catalog'>;

@@ -8,9 +8,9 @@ import { findPool, type LaunchedPool } from '../../src/studio/pools.js';
 import { NAME_MAX, type StudioForm } from '../../src/studio/preset.js';
 import type { ClaimForm, ClaimField } from '../../src/studio/store.js';
 import { durationWords, parseDuration, parseNumber, type StudioField } from '../../src/studio/validate.js';
+import { sanitize } from '../../src/sanitize.js';
 
-// eslint-disable-next-line no-control-regex
-export const printable = (s: string, max = 24) => s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').slice(0, max);
+export const printable = (s: string, max = 24) => sanitize(s).slice(0, max);
 
 function tokenNote(text: string, tokens: readonly Token[], balances: Record<string, bigint>): { note: string; token?: Token } {
   const r = resolveToken(text, tokens);

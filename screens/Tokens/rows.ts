@@ -3,6 +3,7 @@
 // (escape sequences could repaint the terminal) are removed before anything is drawn.
 import type { Token, TokenInterval } from '../../src/api/index.js';
 import type { WatchEntry } from '../../src/watchlist.js';
+import { sanitize } from '../../src/sanitize.js';
 
 export interface TokenRow {
   mint: string;
@@ -20,13 +21,10 @@ export interface TokenRow {
   interval: TokenInterval;
 }
 
-// C0, DEL, C1 controls and the bidirectional overrides that can reorder what is shown.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** Text from the service made safe to draw on one line. */
 export function printable(text: unknown, max = 200): string {
   if (text === null || text === undefined) return '';
-  return String(text).replace(UNSAFE, ' ').slice(0, max);
+  return sanitize(text).slice(0, max);
 }
 
 export interface RowInputs {

@@ -11,6 +11,7 @@ import { isFailoverRpc } from '../../src/api/rpcFailover.js';
 import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
 import { appliedAtStart, resourceKey, takeEarlyAnswer } from './firstRequests.js';
+import { sanitize } from '../../src/sanitize.js';
 
 export { startFirstRequests } from './firstRequests.js';
 
@@ -161,7 +162,7 @@ export function pollStatusKey(s: PollState): string {
 
 function errorText(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ');
+  return sanitize(text);
 }
 
 /** The footer's account of a resource: its age and interval, stale, failing with the next try, or paused. */

@@ -12,12 +12,12 @@ import { putPresigned, publicUrlOf } from '../studio/upload.js';
 import type { Launch, QuoteToken } from '../studio/validate.js';
 import { usdText } from './describe.js';
 import type { DescribedRequest } from './confirmView.js';
+import { sanitize } from '../sanitize.js';
 
 /** maxQuoteAmount when the person asks for everything accrued: the largest exact JSON integer. */
 export const MAX_CLAIM = BigInt(Number.MAX_SAFE_INTEGER);
 
-// eslint-disable-next-line no-control-regex
-const clean = (s: string, max = 64) => s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').slice(0, max);
+const clean = (s: string, max = 64) => sanitize(s).slice(0, max);
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export interface CreatePoolInput {

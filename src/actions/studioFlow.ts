@@ -14,11 +14,11 @@ import { claimAmountText, claimFeeAction, createPoolAction, MAX_CLAIM } from './
 import { runSigned, signingBlocked } from './run.js';
 import { knownTokens } from './swapFlow.js';
 import { explainError } from './outcome.js';
+import { sanitize } from '../sanitize.js';
 
 export const STUDIO_SCREEN = 'studio';
 
-// eslint-disable-next-line no-control-regex
-export const cleanText = (s: string, max = 200) => s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ' ').slice(0, max);
+export const cleanText = (s: string, max = 200) => sanitize(s).slice(0, max);
 
 const TITLES: Record<string, string> = {
   cancelled: 'Cancelled: nothing was signed or sent',

@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import type { TokensStore } from '../store/tokens.js';
 import { loadAlerts, saveAlerts } from './file.js';
 import { evaluate, firedText, type Alert, type AlertCondition, type PriceSample } from './model.js';
+import { sanitize } from '../sanitize.js';
 
 /** Samples kept per watched mint (a day at one every 10 s is 8640: far fewer are needed). */
 export const MAX_SAMPLES = 2_000;
@@ -42,9 +43,7 @@ export interface AlertsDeps {
   onError(message: string): void;
 }
 
-// C0, DEL, C1 controls and bidirectional overrides never reach the terminal from service text.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-export const printableSymbol = (s: string): string => s.replace(UNSAFE, ' ').trim().slice(0, 24);
+export const printableSymbol = (s: string): string => sanitize(s).trim().slice(0, 24);
 
 /** The symbol to show for an alert: the catalog's, else the one it was set with, else the mint's head. */
 export function alertSymbol(a: Alert, latest: Record<string, Token>): string {

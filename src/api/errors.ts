@@ -1,5 +1,6 @@
 // Errors raised by the API client. Every message is safe to show: the API key is removed from
 // any text that came from the server or the network before it reaches one of these.
+import { sanitize } from '../sanitize.js';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout';
 
@@ -122,8 +123,7 @@ export function sanitizeText(text: string, secrets: readonly string[] = [], maxL
       out = removeSecret(out, form, maskSecret(secret));
     }
   }
-  // eslint-disable-next-line no-control-regex
-  out = out.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
+  out = sanitize(out).replace(/\s+/g, ' ').trim();
   if (out.length > maxLength) out = `${out.slice(0, maxLength - 1)}…`;
   return out;
 }

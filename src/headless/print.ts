@@ -1,7 +1,10 @@
 // Plain-text output for headless commands: aligned columns, no colour, no terminal control.
 import stringWidth from 'string-width';
+import { sanitize } from '../sanitize.js';
 
-export function printTable(headers: string[], rows: string[][], rightAligned: Set<number> = new Set()): string {
+export function printTable(headers: string[], cells: string[][], rightAligned: Set<number> = new Set()): string {
+  // what is printed is sanitised here, whatever the caller did
+  const rows = cells.map((r) => r.map((c) => sanitize(c)));
   const widths = headers.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
   const pad = (c: string, i: number) => {
     const fill = ' '.repeat(Math.max(0, widths[i] - stringWidth(c)));
@@ -54,8 +57,7 @@ export function outputMode(flags: Record<string, string | boolean>, stdoutIsTTY:
  */
 export function clean(text: unknown, max = 40): string {
   if (text === null || text === undefined) return '';
-  // eslint-disable-next-line no-control-regex
-  const s = String(text).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').trim();
+  const s = sanitize(text).trim();
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 

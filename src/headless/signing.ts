@@ -8,11 +8,12 @@ import type { ConfirmView } from '../store/confirm.js';
 import { clean } from './print.js';
 import { describeReconciled, reconcileAtStart } from '../actions/startup.js';
 
+/** The confirm dialog as lines for the terminal: every part of it passes the sanitiser (a token's symbol or name sits in its title and lines). */
 export function dialogText(v: ConfirmView): string {
-  const width = Math.max(...v.summary.map((l) => l.label.length), 0);
+  const width = Math.max(...v.summary.map((l) => clean(l.label, 60).length), 0);
   return [
-    v.title,
-    ...v.summary.map((l) => `  ${l.label.padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`),
+    clean(v.title, 200),
+    ...v.summary.map((l) => `  ${clean(l.label, 60).padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`),
     ...v.facts.map((f) => `  ${clean(f, 200)}`),
     ...v.warnings.map((w) => `  warning: ${clean(w, 300)}`),
   ].join('\n') + '\n';
@@ -32,9 +33,20 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
       queueMicrotask(() => s.confirm.getState().answer(head.id, true));
       return;
     }
-    rl ??= createInterface({ input: process.stdin, output: process.stderr });
+    if (!rl) {
+      rl = createInterface({ input: process.stdin, output: process.stderr });
+      // Ctrl-C at the prompt (readline holds the terminal raw, so it arrives here, not as a
+      // signal): the answer is no, and the program ends at once with the usual 130
+      rl.on('SIGINT', () => {
+        const pending = s.confirm.getState().queue[0];
+        if (pending) s.confirm.getState().answer(pending.id, false);
+        rl?.close();
+        process.stderr.write('\ninterrupted: nothing was signed\n');
+        process.exit(130);
+      });
+    }
     const word = head.view.typedConfirmation;
-    rl.question(word ? `Type "${word}" to ${head.view.confirmLabel ?? 'sign and send'}: ` : `${head.view.confirmLabel ?? 'Sign and send'}? [y/N] `, (a) => {
+    rl.question(word ? `Type "${clean(word, 40)}" to ${clean(head.view.confirmLabel ?? 'sign and send', 60)}: ` : `${clean(head.view.confirmLabel ?? 'Sign and send', 60)}? [y/N] `, (a) => {
       const ok = word ? a.trim() === word : /^y(es)?$/i.test(a.trim());
       s.confirm.getState().answer(head.id, ok);
     });

@@ -3,17 +3,15 @@
 // variant or field this code does not know (never dropped). Service text is made printable here.
 import type { FetcherReport, Portfolio } from '../api/types.js';
 import { formatAmount, formatPrice, MISSING } from '../format.js';
+import { sanitize } from '../sanitize.js';
 
 export { MISSING };
-
-// C0, DEL, C1 controls and the bidirectional overrides that could repaint or reorder the terminal.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Text from the service made safe to draw on one line; missing values are "—". */
 export function printable(value: unknown, max = 200): string {
   if (value === null || value === undefined) return MISSING;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return text.replace(UNSAFE, ' ').slice(0, max);
+  return sanitize(text).slice(0, max);
 }
 
 export interface KeyValue {

@@ -5,6 +5,7 @@
 // Free of React; every value missing from the record reads "—".
 import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
 import { formatAge, formatCompact, formatCount, MISSING } from '../format.js';
+import { sanitize } from '../sanitize.js';
 
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -45,9 +46,8 @@ export interface SafetyFacts {
   program: string;
 }
 
-// C0, DEL, C1 controls and bidirectional overrides: service text never repaints the terminal.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const clean = (v: unknown, max = 40): string => (typeof v === 'string' ? v.replace(UNSAFE, ' ').trim().slice(0, max) : '');
+// service text never repaints the terminal
+const clean = (v: unknown, max = 40): string => (typeof v === 'string' ? sanitize(v).trim().slice(0, max) : '');
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function authority(disabled: unknown): { text: string; live: boolean } {

@@ -1,13 +1,13 @@
 // Uploads to the presigned URLs a create-tx answer carries: a plain PUT with the content type the
 // URL was signed for. No API key travels with it (the URL itself is the permission). Plain http is
 // accepted only on loopback (the simulator); anything else must be https.
+import { sanitize } from '../sanitize.js';
 
 export class UploadError extends Error {}
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-// eslint-disable-next-line no-control-regex
-const clean = (s: string, max: number) => s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, max);
+const clean = (s: string, max: number) => sanitize(s).slice(0, max);
 
 /** The URL, when it may receive an upload; throws UploadError naming why not. */
 export function checkUploadUrl(text: string, what: string): URL {

@@ -4,6 +4,7 @@ import type { Token } from '../api/types.js';
 import { readTokenImage, ImageError, type TokenImage } from './image.js';
 import { DURATION_MAX_SECONDS, FEE_BPS_MAX, NAME_MAX, SYMBOL_MAX, TOKEN_SUPPLY, type StudioForm } from './preset.js';
 import { resolveToken } from '../resolve.js';
+import { isUnsafeText } from '../sanitize.js';
 
 export type StudioField = keyof StudioForm;
 export type FieldErrors = Partial<Record<StudioField, string>>;
@@ -60,8 +61,6 @@ export interface Launch extends CheckedCurve {
   image: TokenImage;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 /** "16000", "16,000", "16k", "1.5m", "0.25": a non-negative decimal; NaN when it is none of these. */
 export function parseNumber(text: string): number {
@@ -96,7 +95,7 @@ export function durationWords(seconds: number): string {
 
 function textRule(text: string, max: number, what: string): string | undefined {
   if (text.trim() === '') return `required: the token's ${what} (1 to ${max} characters)`;
-  if (CONTROL.test(text)) return 'must not contain control characters';
+  if (isUnsafeText(text)) return 'must not contain control characters';
   if (text !== text.trim()) return 'must not start or end with a space';
   if ([...text].length > max) return `at most ${max} characters (got ${[...text].length})`;
   return undefined;
