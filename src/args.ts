@@ -28,7 +28,7 @@ const SWITCH = { takesValue: false };
 export const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all'] as const;
 export type OrderSigningCommand = (typeof ORDER_SIGNING_COMMANDS)[number];
 export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
-  limit: 'limit AMOUNT SELL TOTAL|@PRICE BUY [expiry 7d] [slippage 1%] [cu auto|N] [--yes] [--json]',
+  limit: 'limit AMOUNT SELL TOTAL|@PRICE [UNIT] BUY [expiry 7d] [slippage 1%] [cu auto|N] [--yes [--allow-off-market]] [--json]',
   dca: 'dca TOTAL FROM TO ORDERS INTERVAL [--yes] [--json]',
   cancel: 'cancel ORDER [--yes] [--json]',
   'cancel-all': 'cancel-all [--yes] [--json]',
@@ -75,7 +75,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
       '--json': SWITCH,
     },
   },
-  limit: { usage: ORDER_SIGNING_USAGE.limit, min: 4, max: 10, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  limit: { usage: ORDER_SIGNING_USAGE.limit, min: 4, max: 11, flags: { '--yes': SWITCH, '--allow-off-market': SWITCH, '--json': SWITCH } },
   dca: { usage: ORDER_SIGNING_USAGE.dca, min: 5, max: 5, flags: { '--yes': SWITCH, '--json': SWITCH } },
   cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
   'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
@@ -134,7 +134,13 @@ Usage:
   tradedeck ${COMMAND_SPECS.studio.usage}
                                       launch a token on a bonding curve, or claim its creator fees
   tradedeck ${COMMAND_SPECS.limit.usage}
-                                      place a limit order: sell AMOUNT of SELL for TOTAL (or @PRICE) of BUY
+                                      place a limit order: sell AMOUNT of SELL for TOTAL of BUY, or at
+                                      @PRICE in the pair's USDC, USDT or SOL per one of the other token
+                                      (limit 100 USDC @0.45 GOLLA buys GOLLA at 0.45 USDC each); UNIT
+                                      names it when neither side is one (@0.45 BONK/GOLLA). A price
+                                      that loses over 5% at once or sits beyond ±50% of the market
+                                      needs a typed yes; with --yes it is refused (exit 2) unless
+                                      --allow-off-market is given too
   tradedeck ${COMMAND_SPECS.dca.usage}
                                       a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL
   tradedeck ${COMMAND_SPECS.cancel.usage}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toBaseUnits, fromBaseUnits, parseRawAmount, AmountError, U64_MAX, minusBps, plusBps } from '../src/amount.js';
+import { toBaseUnits, fromBaseUnits, parseRawAmount, AmountError, U64_MAX, minusBps, plusBps, readDecimal, scaleDecimal } from '../src/amount.js';
 
 test('toBaseUnits converts decimal text to base units', () => {
   const cases: Array<[string, number, bigint]> = [
@@ -92,4 +92,51 @@ test('randomized round trip: format then parse gives the same base units', () =>
     assert.equal(toBaseUnits(plain, decimals), raw);
     assert.ok(!/e/i.test(text));
   }
+});
+
+test('one grammar for every typed amount: "," groups thousands only, anything ambiguous is refused saying how to write it', () => {
+  const accepted: Array<[string, bigint]> = [
+    ['1,500', 1_500_000_000n],
+    ['1,500.25', 1_500_250_000n],
+    ['12,345,678', 12_345_678_000_000n],
+    ['999', 999_000_000n],
+    ['1000', 1_000_000_000n],
+    ['0.5', 500_000n],
+    ['.5', 500_000n],
+    ['007.5', 7_500_000n],
+  ];
+  for (const [text, want] of accepted) assert.equal(toBaseUnits(text, 6), want, text);
+  const refused: Array<[string, string]> = [
+    ['1,5', 'amount "1,5": a comma only groups thousands (1,500); for a decimal write 1.5'],
+    ['1,50', 'amount "1,50": a comma only groups thousands (1,500); for a decimal write 1.50'],
+    ['1,5000', 'amount "1,5000": a comma only groups thousands (1,500); for a decimal write 1.5000'],
+    ['1.000,5', 'amount "1.000,5": "." is the decimal point and "," only groups thousands (1,500.25); write 1000.5'],
+    ['1.234.567,89', 'amount "1.234.567,89": "." is the decimal point and "," only groups thousands (1,500.25); write 1234567.89'],
+    ['0.5,', 'amount "0.5,": "." is the decimal point and "," only groups thousands (1,500.25)'],
+    [',5', 'amount ",5": a number cannot start with a comma; write 0.5 for a decimal'],
+    ['1,500,', 'amount "1,500,": a comma must be followed by three digits (1,500); write 1500'],
+    ['1 500', 'amount "1 500": no spaces or "_" inside a number; write 1500 (or 1,500)'],
+    ['1_000', 'amount "1_000": no spaces or "_" inside a number; write 1000 (or 1,000)'],
+    ['1. 5', 'amount "1. 5": no spaces or "_" inside a number; write 1.5'],
+    ['12,34,567', 'amount "12,34,567": a comma only groups thousands, three digits each (12,345,678.5); write 1234567 without commas'],
+    ['1,,500', 'amount "1,,500": a comma only groups thousands, three digits each (12,345,678.5); write 1500 without commas'],
+    ['1,5.5', 'amount "1,5.5": a comma only groups thousands, three digits each (12,345,678.5); write 15.5 without commas'],
+    [',', 'amount: "," is not a decimal number'],
+    ['1.5 SOL', 'amount: "1.5 SOL" is not a decimal number'],
+    ['$5', 'amount: "$5" is not a decimal number'],
+    ['1.2.3', 'amount: "1.2.3" is not a decimal number (more than one ".")'],
+    ['−1', 'amount: must not be negative (got "−1")'],
+    ['1e3', 'amount: exponent notation is not accepted (got "1e3"); write the digits, e.g. 1000'],
+    ['１', 'amount: "１" is not a decimal number'],
+    ['1\u001b[2J', 'amount: "1?[2J" is not a decimal number'],
+  ];
+  for (const [text, message] of refused) {
+    assert.throws(() => toBaseUnits(text, 6, 'amount'), (e: unknown) => e instanceof AmountError && e.message === message, `${JSON.stringify(text)}`);
+  }
+  // the same grammar for prices and any scaled decimal, with no u64 bound
+  assert.equal(scaleDecimal('0.45', 18), 450_000_000_000_000_000n);
+  assert.equal(scaleDecimal('1,234.5', 2), 123_450n);
+  assert.throws(() => scaleDecimal('0,45', 18, 'price'), /^AmountError: price "0,45": a comma only groups thousands \(1,500\); for a decimal write 0\.45$/);
+  assert.throws(() => scaleDecimal('0.123', 2, 'price'), /price: at most 2 decimal places \(got 3\)/);
+  assert.deepEqual(readDecimal('  +1,000.50 '), { whole: '1000', frac: '50' });
 });

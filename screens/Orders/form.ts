@@ -4,6 +4,7 @@
 import type { FieldDef } from '../../components/form/FormLines.js';
 import type { Token } from '../../src/api/types.js';
 import { compareWithMarket, parseLimitArgs, resolveOrderToken } from '../../src/actions/ordersInput.js';
+import { limitPriceBothWays } from '../../src/actions/ordersActions.js';
 import { formatPrice } from '../../src/format.js';
 import type { OrderFormKind } from '../../src/store/orders.js';
 import { printable } from './rows.js';
@@ -15,7 +16,7 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('amount', 'Amount', 'to sell, e.g. 1.5'),
     text('sell', 'Sell', 'symbol or mint'),
     text('buy', 'Buy', 'symbol or mint'),
-    text('total', 'For', 'total, or @price'),
+    text('total', 'For', 'total, or @price in USDC/SOL'),
     text('expiry', 'Expiry', 'none, 7d, 2030-01-31'),
     text('slippage', 'Slippage', "service's, or 1%"),
     text('cu', 'Priority fee', 'auto, or microlamports'),
@@ -33,7 +34,9 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
 export function formArgs(kind: OrderFormKind, v: Record<string, string>): string[] {
   const w = (k: string) => (v[k] ?? '').trim();
   if (kind === 'dca') return [w('total'), w('from'), w('to'), w('orders'), w('interval')];
-  return [w('amount'), w('sell'), w('total'), w('buy'), 'expiry', w('expiry') || 'none', ...(w('slippage') ? ['slippage', w('slippage')] : []), 'cu', w('cu') || 'auto'];
+  // "@0.45 USDC/GOLLA": the price and its unit are two words of the command
+  const total = w('total').startsWith('@') ? w('total').split(/\s+/) : [w('total')];
+  return [w('amount'), w('sell'), ...total, w('buy'), 'expiry', w('expiry') || 'none', ...(w('slippage') ? ['slippage', w('slippage')] : []), 'cu', w('cu') || 'auto'];
 }
 
 /** A typed-out `limit 1 SOL 150 USDC` (from a fired alert) as the form's values. */
@@ -71,8 +74,8 @@ export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalo
   try {
     const req = parseLimitArgs(formArgs('limit', v), catalog, nowMs);
     const c = compareWithMarket(req);
-    const price = `1 ${req.input.symbol} = ${formatPrice(c.limitPrice)} ${req.output.symbol}`;
-    notes.total = c.pctFromMarket === undefined ? price : `${price} · ${c.pctFromMarket >= 0 ? '+' : ''}${c.pctFromMarket.toFixed(2)}% vs market${c.worse ? ' (below: fills at once)' : ''}`;
+    const price = limitPriceBothWays(req);
+    notes.total = c.pricePct === undefined ? price : `${price} · ${c.pricePct >= 0 ? '+' : ''}${c.pricePct.toFixed(2)}% vs market${c.worse ? ' (fills at once, at a loss)' : ''}`;
     notes.expiry = req.expiryText;
   } catch {
     // the error shows when the person submits; notes speak only of what reads

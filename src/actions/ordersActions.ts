@@ -8,7 +8,8 @@ import { formatPrice, shortAddress } from '../format.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
-import { compareWithMarket, durationWords, scheduleWords, usdValue, usdWords, type DcaRequest, type LimitRequest, type OrderToken } from './ordersInput.js';
+import { amountUsd, rateText, TYPED_WORD, type TokenRef } from './describe.js';
+import { compareWithMarket, durationWords, limitRisk, priceSides, scheduleWords, usdWords, type DcaRequest, type LimitRequest, type OrderToken } from './ordersInput.js';
 
 interface Common {
   api: ApiClient;
@@ -28,23 +29,36 @@ function single(requestId: string, transaction: string, now: number, summary: Re
   return { requestId, transactions: [transaction], allowedSigners: [], builtAt: now, submit: 'execute', summary };
 }
 
+const ref = (t: OrderToken): TokenRef => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals, usdPrice: t.usdPrice });
+
+/** "1 GOLLA = 0.45 USDC · 1 USDC = 2.2222 GOLLA": the price of the order's amounts, base first. */
+export function limitPriceBothWays(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>): string {
+  const { base } = priceSides(r);
+  const [baseRaw, baseTok, quoteRaw, quoteTok] = base.id === r.input.id ? [r.making, r.input, r.taking, r.output] : [r.taking, r.output, r.making, r.input];
+  return `${rateText(String(baseRaw), String(quoteRaw), ref(baseTok), ref(quoteTok))} · ${rateText(String(quoteRaw), String(baseRaw), ref(quoteTok), ref(baseTok))}`;
+}
+
 /** The limit price both ways and its distance from the market, as the dialog and the form show them. */
-export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking'>): { lines: ConfirmLine[]; warnings: string[] } {
+export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>): { lines: ConfirmLine[]; warnings: string[]; typed?: string } {
   const m = compareWithMarket(r);
-  const lines: ConfirmLine[] = [
-    { label: 'Limit price', value: `1 ${r.input.symbol} = ${formatPrice(m.limitPrice)} ${r.output.symbol} (1 ${r.output.symbol} = ${formatPrice(m.limitPrice > 0 ? 1 / m.limitPrice : undefined)} ${r.input.symbol})` },
-  ];
+  const lines: ConfirmLine[] = [{ label: 'Limit price', value: limitPriceBothWays(r) }];
   const warnings: string[] = [];
-  if (m.marketPrice === undefined || m.pctFromMarket === undefined) {
+  if (m.marketPrice === undefined || m.pctFromMarket === undefined || m.pricePct === undefined) {
     lines.push({ label: 'Market price', value: 'unknown (no USD price in the token list)', emphasis: 'warn' });
-  } else {
-    const pct = m.pctFromMarket;
-    const side = pct >= 0 ? 'above' : 'below';
-    lines.push({ label: 'Market price', value: `1 ${r.input.symbol} = ${formatPrice(m.marketPrice)} ${r.output.symbol} (token list USD prices)` });
-    lines.push({ label: 'From market', value: `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}% (${side} market)`, emphasis: m.worse ? 'danger' : undefined });
-    if (m.worse) warnings.push(`The limit is ${Math.abs(pct).toFixed(2)}% worse than the market: it would fill at once, at a loss against selling at the market price.`);
+    return { lines, warnings };
   }
-  return { lines, warnings };
+  const quotePerBase = m.base.id === r.input.id ? m.marketPrice : 1 / m.marketPrice;
+  const pp = m.pricePct;
+  const risk = limitRisk(m);
+  lines.push({ label: 'Market price', value: `1 ${m.base.symbol} = ${formatPrice(quotePerBase)} ${m.quote.symbol} (token list USD prices)` });
+  lines.push({
+    label: 'From market',
+    value: `${pp >= 0 ? '+' : ''}${pp.toFixed(2)}% (${pp >= 0 ? 'above' : 'below'} market)${m.worse ? `: fills at once, ${Math.abs(m.pctFromMarket).toFixed(2)}% less than at the market` : ''}`,
+    emphasis: risk ? 'danger' : m.worse ? 'warn' : undefined,
+  });
+  if (m.worse) warnings.push(`The limit is ${Math.abs(m.pctFromMarket).toFixed(2)}% worse than the market: it would fill at once, at a loss against trading at the market price.`);
+  if (risk) warnings.push(`Type yes to place it: ${risk}.`);
+  return { lines, warnings, ...(risk ? { typed: TYPED_WORD } : {}) };
 }
 
 /** `:limit` and the form: trigger createOrder -> trigger execute. */
@@ -82,14 +96,17 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
       return built;
     },
     describe(built): DescribedRequest {
-      const { lines, warnings } = limitPriceLines(req);
-      const usd = usdValue(req.making, req.input);
+      const { lines, warnings, typed } = limitPriceLines(req);
+      const buying = priceSides(req).base.id === req.output.id;
       return {
-        title: `Limit order: sell ${tokenAmount(req.making, req.input)} for ${tokenAmount(req.taking, req.output)}`,
+        title: buying
+          ? `Limit order: buy ${tokenAmount(req.taking, req.output)} for ${tokenAmount(req.making, req.input)}`
+          : `Limit order: sell ${tokenAmount(req.making, req.input)} for ${tokenAmount(req.taking, req.output)}`,
         lines: [],
+        ...(typed ? { typedConfirmation: typed } : {}),
         summary: [
-          { label: 'You pay', value: `${tokenAmount(req.making, req.input)}${usd !== undefined ? ` (about ${usdWords(usd)})` : ''}, held by the order until it fills` },
-          { label: 'You receive', value: `${tokenAmount(req.taking, req.output)} when it fills completely` },
+          { label: 'You pay', value: `${amountUsd(req.making, ref(req.input))}, held by the order until it fills` },
+          { label: 'You receive', value: `${amountUsd(req.taking, ref(req.output))} when it fills completely` },
           ...lines,
           { label: 'Expiry', value: req.expiryText },
           { label: 'Slippage', value: req.slippageBps !== undefined ? `${(req.slippageBps / 100).toFixed(2)}% when it fills` : "the service's default" },

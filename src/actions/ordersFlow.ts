@@ -6,7 +6,7 @@ import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
 import type { BatchState, LegacyRecurringOrder, OrdersStore } from '../store/orders.js';
 import { cancelAllBatchAction, cancelDcaAction, cancelLimitAction, createDcaAction, createLimitAction, priceWithdrawAction, tokenAmount, type CancelAllPlan, type OrderLabel } from './ordersActions.js';
-import { parseDcaArgs, parseLimitArgs, OrderInputError, type OrderToken } from './ordersInput.js';
+import { parseDcaArgs, parseLimitArgs, OrderInputError, type LimitRequest, type OrderToken } from './ordersInput.js';
 import { runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
 
@@ -72,10 +72,11 @@ function refuse(s: Services, store: OrdersStore, what: string, error: string): A
 }
 
 /** Words of a command line read into a limit order, then the pipeline. Input mistakes throw OrderInputError. */
-export async function createLimitFromArgs(s: Services, store: OrdersStore, args: readonly string[]): Promise<ActionResult> {
+export async function createLimitFromArgs(s: Services, store: OrdersStore, args: readonly string[], check?: (req: LimitRequest) => void): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
   if (catalogEmpty(s)) await loadTokens(s);
   const req = parseLimitArgs(args, catalogTokens(s), s.now());
+  check?.(req);
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'Limit order', blocked);
   return runOne(s, store, 'Limit order', createLimitAction({ api: s.api, wallet: s.wallet!.address, req, now: s.now }));

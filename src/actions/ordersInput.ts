@@ -1,8 +1,8 @@
 // What `:limit` and `:dca` (and the Orders form) ask for, read into request values with every
 // rule of the contract and the service's minimums (service-behaviour.md) checked before any
 // request, each refusal naming the field and the rule. Pure: no requests, no React.
-import { AmountError, fromBaseUnits, toBaseUnits } from '../amount.js';
-import type { Token } from '../api/types.js';
+import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../amount.js';
+import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
 import { durationWords } from '../format.js';
@@ -18,6 +18,7 @@ export class OrderInputError extends Error {
 }
 
 export const LIMIT_USAGE = 'limit <amount> <sell> <total|@price> <buy> [expiry 7d] [slippage 1%] [cu auto|N]';
+export const LIMIT_PRICE_EXAMPLE = ':limit 100 USDC @0.45 GOLLA';
 export const LIMIT_EXAMPLE = ':limit 2 SOL 300 USDC';
 export const DCA_USAGE = 'dca <total> <from> <to> <orders> <interval>';
 export const DCA_EXAMPLE = ':dca 300 USDC SOL 3 1h';
@@ -51,17 +52,6 @@ function amountOf(text: string | undefined, token: OrderToken, what: string): bi
     if (e instanceof AmountError) throw new OrderInputError(e.message);
     throw e;
   }
-}
-
-/** A positive decimal as an integer scaled by 10^scale (no upper bound: an intermediate value). */
-function scaledDecimal(text: string, scale: number, what: string): bigint {
-  const m = /^(\d*)(?:\.(\d*))?$/.exec(text.trim().replace(/[,_]/g, ''));
-  if (!m || (m[1] === '' && !m[2])) throw new OrderInputError(`${what}: "${text}" is not a decimal number`);
-  const frac = (m[2] ?? '').replace(/0+$/, '');
-  if (frac.length > scale) throw new OrderInputError(`${what}: too many decimal places`);
-  const v = BigInt(m[1] || '0') * 10n ** BigInt(scale) + BigInt(frac.padEnd(scale, '0') || '0');
-  if (v === 0n) throw new OrderInputError(`${what}: must be greater than zero`);
-  return v;
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
@@ -101,6 +91,8 @@ export interface LimitRequest {
   slippageBps?: number;
   /** priority fee in microlamports, or auto */
   computeUnitPrice: string;
+  /** the unit an `@PRICE` was read in (quote per one base); absent for a total */
+  priceUnit?: { base: OrderToken; quote: OrderToken };
 }
 
 /** The optional words after a limit order: expiry, slippage and the compute unit price, each once. */
@@ -159,23 +151,94 @@ function readExpiry(words: string[], nowMs: number): { sec?: number; text: strin
   throw new OrderInputError(`expiry: "${t}" is not a duration (7d, 12h, 30m), a date (2030-01-31) or none`);
 }
 
+/** USDT's mint (mainnet): a quote asset as USDC is. */
+export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+/** The assets a price is said in, most preferred first: stablecoins before SOL. Matched by mint, never by symbol. */
+export const QUOTE_MINTS = [USDC_MINT, USDT_MINT, NATIVE_MINT];
+/** How the quote assets are named in messages. */
+const QUOTE_NAMES = 'USDC, USDT or SOL';
+
+/** The pair as a trader says it: `quote` per one `base`; undefined when neither side is a quote asset. */
+export function pairOf(a: OrderToken, b: OrderToken): { base: OrderToken; quote: OrderToken } | undefined {
+  const rank = (t: OrderToken) => {
+    const i = QUOTE_MINTS.indexOf(t.id);
+    return i < 0 ? Infinity : i;
+  };
+  if (rank(a) === Infinity && rank(b) === Infinity) return undefined;
+  return rank(a) <= rank(b) ? { base: b, quote: a } : { base: a, quote: b };
+}
+
+/** Digits a typed price may carry after the point. */
+const PRICE_SCALE = 18;
+
 /**
- * `:limit 2 SOL 300 USDC [expiry 7d]`: sell 2 SOL for 300 USDC in total; `@150` instead of the
- * total is a price per sold token (2 SOL at 150 = 300 USDC).
+ * `@PRICE` read into the total to receive. The price is in the pair's quote asset per one base
+ * token, as a trader says it (`:limit 100 USDC @0.45 GOLLA` buys GOLLA at 0.45 USDC each;
+ * `:limit 2 SOL @150 USDC` sells SOL at 150 USDC each), or in the unit written beside it
+ * (`@0.45 USDC/GOLLA`). With neither side a quote asset and no unit, the direction is not clear:
+ * refused, never guessed.
+ */
+function takingAtPrice(priceText: string, unitText: string | undefined, making: bigint, input: OrderToken, output: OrderToken, catalog: readonly Token[]): { taking: bigint; base: OrderToken; quote: OrderToken } {
+  let price: bigint;
+  try {
+    price = scaleDecimal(priceText, PRICE_SCALE, 'price');
+  } catch (e) {
+    if (e instanceof AmountError) throw new OrderInputError(priceText.trim() === '' ? 'price: write it right after "@", e.g. @0.45' : e.message);
+    throw e;
+  }
+  if (price === 0n) throw new OrderInputError('price: must be greater than zero');
+  let pair: { base: OrderToken; quote: OrderToken } | undefined;
+  if (unitText !== undefined) {
+    const [num, per, ...more] = unitText.split('/');
+    if (more.length > 0 || !num || !per) throw new OrderInputError(`price unit: "${unitText}" is not QUOTE/BASE, e.g. ${output.symbol}/${input.symbol}`);
+    const q = resolveOrderToken(num, 'price unit', catalog);
+    const b = resolveOrderToken(per, 'price unit', catalog);
+    const ids = [input.id, output.id];
+    if (q.id === b.id || !ids.includes(q.id) || !ids.includes(b.id)) {
+      throw new OrderInputError(`price unit: "${unitText}" must name the pair's two tokens, ${output.symbol}/${input.symbol} or ${input.symbol}/${output.symbol}`);
+    }
+    pair = q.id === input.id ? { base: output, quote: input } : { base: input, quote: output };
+  } else {
+    pair = pairOf(input, output);
+    if (!pair) {
+      throw new OrderInputError(
+        `price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" could be read either way; give the total to receive instead of a price (limit ${fromBaseUnits(making, input.decimals, { group: false })} ${input.symbol} <total> ${output.symbol}) or write the unit (@${priceText} ${output.symbol}/${input.symbol})`,
+      );
+    }
+  }
+  const one = 10n ** BigInt(PRICE_SCALE);
+  const dIn = 10n ** BigInt(input.decimals);
+  const dOut = 10n ** BigInt(output.decimals);
+  // selling the base: receive making × price; buying the base: receive making ÷ price (rounded down)
+  const taking = pair.base.id === input.id ? (making * price * dOut) / (one * dIn) : (making * one * dOut) / (price * dIn);
+  if (taking === 0n) throw new OrderInputError('price: the total to receive rounds to zero; raise the amount or change the price');
+  if (taking > U64_MAX) throw new OrderInputError('price: the total to receive is larger than the largest possible amount (u64)');
+  return { taking, ...pair };
+}
+
+/**
+ * `:limit 2 SOL 300 USDC [expiry 7d]`: sell 2 SOL for 300 USDC in total. `@PRICE` instead of the
+ * total is a price in the pair's quote asset (takingAtPrice): `:limit 2 SOL @150 USDC` (150 USDC per
+ * SOL), `:limit 100 USDC @0.45 GOLLA` (buy GOLLA at 0.45 USDC each); `@0.45 USDC/GOLLA` names the unit.
  */
 export function parseLimitArgs(args: readonly string[], catalog: readonly Token[], nowMs: number): LimitRequest {
   if (args.length < 4) throw new OrderInputError('give the amount, the token you sell, the total (or @price) and the token you buy');
-  const [amountText, sellText, totalText, buyText, ...rest] = args;
+  const [amountText, sellText, totalText] = args;
+  // "@0.45 USDC/GOLLA GOLLA": the word after the price names its unit when it holds a "/"
+  const atPrice = totalText.startsWith('@');
+  const unitText = atPrice && args[3].includes('/') ? args[3] : undefined;
+  const [buyText, ...rest] = args.slice(unitText !== undefined ? 4 : 3);
+  if (buyText === undefined) throw new OrderInputError('buy token: give a symbol or a mint address after the price');
   const input = resolveOrderToken(sellText, 'sell token', catalog);
   const output = resolveOrderToken(buyText, 'buy token', catalog);
   if (input.id === output.id) throw new OrderInputError(`buy token: the same as the sell token (${input.symbol}); pick another`);
   const making = amountOf(amountText, input, 'amount');
   let taking: bigint;
-  if (totalText.startsWith('@')) {
-    // price per whole input token, in output units: taking = making * price
-    const price = scaledDecimal(totalText.slice(1), output.decimals + 12, 'price');
-    taking = (making * price) / 10n ** BigInt(input.decimals + 12);
-    if (taking === 0n) throw new OrderInputError('price: the total to receive rounds to zero; raise the amount or the price');
+  let priceUnit: LimitRequest['priceUnit'];
+  if (atPrice) {
+    const at = takingAtPrice(totalText.slice(1), unitText, making, input, output, catalog);
+    taking = at.taking;
+    priceUnit = { base: at.base, quote: at.quote };
   } else {
     taking = amountOf(totalText, output, 'total');
   }
@@ -184,7 +247,7 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   if (usd !== undefined && usd < TRIGGER_MIN_USD) {
     throw new OrderInputError(`amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`);
   }
-  return { input, output, making, taking, expiredAtSec: expiry.sec, expiryText: expiry.text, ...(slippageBps !== undefined ? { slippageBps } : {}), computeUnitPrice };
+  return { input, output, making, taking, expiredAtSec: expiry.sec, expiryText: expiry.text, ...(slippageBps !== undefined ? { slippageBps } : {}), computeUnitPrice, ...(priceUnit ? { priceUnit } : {}) };
 }
 
 export interface MarketComparison {
@@ -192,22 +255,51 @@ export interface MarketComparison {
   limitPrice: number;
   /** output per one input at the market (catalog USD prices); undefined when a price is unknown */
   marketPrice?: number;
-  /** limit vs market in percent: +10 means the limit asks 10% more than the market gives */
+  /** what the order gives vs the market in percent: -10 means 10% less than selling at the market */
   pctFromMarket?: number;
-  /** selling below the market: it would fill at once, at a loss */
+  /** the price as a trader says it (quote per base) vs the market's, in percent */
+  pricePct?: number;
+  /** the order gives less than the market: it would fill at once, at a loss */
   worse: boolean;
+  /** base and quote of the stated price */
+  base: OrderToken;
+  quote: OrderToken;
 }
 
-export function compareWithMarket(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking'>): MarketComparison {
+/** Loss beyond this (percent) against the market, at once: a typed confirmation. */
+export const LIMIT_LOSS_TYPED_PCT = 5;
+/** A price further than this (percent) from the market either way: a typed confirmation. */
+export const LIMIT_FAR_TYPED_PCT = 50;
+
+/** The base and quote a limit order's price is said in: as typed, else the pair's quote asset, else per one sold token. */
+export function priceSides(r: Pick<LimitRequest, 'input' | 'output' | 'priceUnit'>): { base: OrderToken; quote: OrderToken } {
+  return r.priceUnit ?? pairOf(r.input, r.output) ?? { base: r.input, quote: r.output };
+}
+
+export function compareWithMarket(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>): MarketComparison {
   const made = Number(r.making) / 10 ** r.input.decimals;
   const taken = Number(r.taking) / 10 ** r.output.decimals;
   const limitPrice = made > 0 ? taken / made : 0;
+  const sides = priceSides(r);
   const pIn = r.input.usdPrice;
   const pOut = r.output.usdPrice;
-  if (typeof pIn !== 'number' || typeof pOut !== 'number' || !(pIn > 0) || !(pOut > 0)) return { limitPrice, worse: false };
+  if (typeof pIn !== 'number' || typeof pOut !== 'number' || !(pIn > 0) || !(pOut > 0)) return { limitPrice, worse: false, ...sides };
   const marketPrice = pIn / pOut;
   const pct = (limitPrice / marketPrice - 1) * 100;
-  return { limitPrice, marketPrice, pctFromMarket: pct, worse: pct < 0 };
+  // quote per base: the output-per-input price itself when the base is sold, its inverse when bought
+  const pricePct = sides.base.id === r.input.id ? pct : (marketPrice / limitPrice - 1) * 100;
+  return { limitPrice, marketPrice, pctFromMarket: pct, pricePct, worse: pct < 0, ...sides };
+}
+
+/** Why this limit needs a typed "yes" (a loss beyond 5% at once, or a price beyond ±50% of the market); undefined when it does not. */
+export function limitRisk(m: MarketComparison): string | undefined {
+  if (m.pctFromMarket !== undefined && m.pctFromMarket < -LIMIT_LOSS_TYPED_PCT) {
+    return `it would fill at once, at a loss of ${Math.abs(m.pctFromMarket).toFixed(2)}% against the market (over ${LIMIT_LOSS_TYPED_PCT}%)`;
+  }
+  if (m.pricePct !== undefined && Math.abs(m.pricePct) > LIMIT_FAR_TYPED_PCT) {
+    return `its price is ${m.pricePct >= 0 ? '+' : ''}${m.pricePct.toFixed(2)}% from the market (beyond ±${LIMIT_FAR_TYPED_PCT}%)`;
+  }
+  return undefined;
 }
 
 export interface DcaRequest {

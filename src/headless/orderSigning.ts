@@ -4,7 +4,8 @@
 import type { Config } from '../config.js';
 import { signingBlocked } from '../actions/run.js';
 import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder } from '../actions/ordersFlow.js';
-import { OrderInputError } from '../actions/ordersInput.js';
+import { compareWithMarket, limitRisk, OrderInputError, type LimitRequest } from '../actions/ordersInput.js';
+import { limitPriceBothWays } from '../actions/ordersActions.js';
 import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../args.js';
 import type { ActionResult } from '../pipeline/types.js';
 import { createOrdersStore, type OrdersStore } from '../store/orders.js';
@@ -13,6 +14,18 @@ import { openSigningSession } from './signing.js';
 
 
 type Flags = Record<string, string | boolean>;
+
+/**
+ * --yes signs what the dialog would ask a typed "yes" for only with --allow-off-market: a script
+ * that mistypes a price (or reads one the wrong way round) stops here, before any request.
+ */
+function refuseOffMarket(req: LimitRequest): void {
+  const risk = limitRisk(compareWithMarket(req));
+  if (risk) throw new OffMarketError(`price ${limitPriceBothWays(req)}: ${risk}; nothing was sent. Check the price, or add --allow-off-market to --yes to place it anyway`);
+}
+
+/** A price the dialog would ask a typed "yes" for, refused under --yes (not a usage mistake: no usage line). */
+class OffMarketError extends OrderInputError {}
 
 function report(store: OrdersStore, flags: Flags, status: string, extra: Record<string, unknown> = {}): void {
   const o = store.getState().outcome;
@@ -37,14 +50,14 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
       return ok ? 0 : 1;
     }
     let result: ActionResult;
-    if (command === 'limit') result = await createLimitFromArgs(s, store, positionals);
+    if (command === 'limit') result = await createLimitFromArgs(s, store, positionals, flags.yes === true && flags['allow-off-market'] !== true ? refuseOffMarket : undefined);
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
     else result = await cancelOne(s, store, await findOpenOrder(s, store, positionals[0] ?? ''));
     report(store, flags, result.status, { signature: result.signature });
     return exitCodeOf(result.status);
   } catch (e) {
     if (e instanceof OrderInputError) {
-      fail(`${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`);
+      fail(e instanceof OffMarketError ? clean(e.message, 400) : `${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`);
       return 2;
     }
     throw e;
