@@ -128,6 +128,28 @@ export function sanitizeText(text: string, secrets: readonly string[] = [], maxL
   return out;
 }
 
+/** Query parameters whose value is a credential: api-key, apikey, api_key, key, token, access_token, secret, password, auth… */
+const CREDENTIAL_PARAM = /^[\w.-]*(?:key|token|secret|pass(?:word)?|auth\w*|credential|sig(?:nature)?)$/i;
+
+/**
+ * Masks the credentials a URL may carry, in any text that holds one (a URL, a message quoting
+ * one, even one that does not parse): the user and password before `@`, and the values of
+ * query parameters named like a key or token (`?api-key=`, `apikey=`, `token=`, `access_token=`).
+ */
+export function maskUrlCredentials(text: string): string {
+  return text
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1***@')
+    .replace(/([?&;])([^=&#\s"']*)=([^&#\s"']*)/g, (all, sep: string, name: string, value: string) => {
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // a name that does not decode is judged as written
+      }
+      return CREDENTIAL_PARAM.test(decoded) && value !== '' ? `${sep}${name}=***` : all;
+    });
+}
+
 function describeValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
   if (typeof v === 'bigint') return `${v}n`;

@@ -3,7 +3,7 @@
 // whose text never contains the API key.
 
 import type { IncomingMessage } from 'node:http';
-import { ApiError, isSendableApiKey, ResponseShapeError, sanitizeText } from './errors.js';
+import { ApiError, isSendableApiKey, maskUrlCredentials, ResponseShapeError, sanitizeText } from './errors.js';
 
 export interface RequestEvent {
   method: string;
@@ -25,6 +25,12 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** extra attempts for retryable requests; default 3 */
   retries?: number;
+  /**
+   * the most one call may take, its attempts and the waits between them included; unset: only
+   * timeoutMs and retries bound it. An attempt's time limit is cut to what is left of it, and no
+   * retry starts that could not end within it.
+   */
+  budgetMs?: number;
   /** first backoff step; default 250 */
   backoffBaseMs?: number;
   fetchImpl?: typeof fetch;
@@ -176,6 +182,19 @@ export function apiKeyHint(keySent: boolean): string {
     : 'no API key was sent: set one with TRADEDECK_API_KEY=<key> or --api-key <key>';
 }
 
+/** What a 403 means: the key was accepted but does not reach this operation (or no key was sent). */
+export function accessHint(keySent: boolean): string {
+  return keySent ? 'the API key has no access to this operation (a plan or permission the key lacks)' : apiKeyHint(false);
+}
+
+/** A rate limit's wait as the person reads it: 'rate limited: retry in 74 s'. */
+export function rateLimitText(waitMs: number): string {
+  return `rate limited: retry in ${Math.max(1, Math.ceil(waitMs / 1000))} s`;
+}
+
+/** 15000 -> '15', 750 -> '0.75' */
+const formatSeconds = (ms: number) => String(Math.round(ms / 10) / 100);
+
 const isRetryableStatus = (status: number) => status === 429 || (status >= 500 && status <= 599);
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -234,7 +253,9 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = opts.retries ?? DEFAULT_RETRIES;
   const backoffBaseMs = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
+  const budgetMs = opts.budgetMs ?? Infinity;
   if (!(timeoutMs > 0)) throw new TypeError('timeoutMs must be positive');
+  if (!(budgetMs > 0)) throw new TypeError('budgetMs must be positive');
   if (!Number.isInteger(retries) || retries < 0) throw new TypeError('retries must be a non-negative integer');
   if (!(backoffBaseMs >= 0)) throw new TypeError('backoffBaseMs must be >= 0');
   const fetchImpl = opts.fetchImpl ?? httpFetch;
@@ -261,6 +282,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     req: HttpRequest,
     attempt: number,
     guard: (body: unknown, endpoint: string) => T,
+    limitMs: number,
   ): Promise<{ ok: true; value: T } | { ok: false; failure: AttemptFailure }> {
     const url = baseUrl + req.path + buildQuery(req.query);
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -276,7 +298,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, limitMs);
     const onCallerAbort = () => controller.abort();
     req.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const started = Date.now();
@@ -299,9 +321,19 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
             new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt }),
           );
         }
+        if (e instanceof RedirectRefusedError) {
+          const to = shownUrl(e.location, secrets);
+          return fail(
+            new ApiError(`the service redirected ${req.endpoint} to ${to}; not followed`, { kind: 'http', endpoint: req.endpoint, status: e.status, retryable: false, attempts: attempt }),
+            { status: e.status },
+          );
+        }
+        if (e instanceof ResponseTooLargeError) {
+          return fail(new ApiError(`${req.endpoint}: ${e.message}`, { kind: 'http', endpoint: req.endpoint, retryable: false, attempts: attempt }));
+        }
         if (timedOut) {
           return fail(
-            new ApiError(`${req.endpoint}: no response within ${timeoutMs} ms`, {
+            new ApiError(`${req.endpoint}: no response within ${limitMs} ms`, {
               kind: 'timeout',
               endpoint: req.endpoint,
               retryable: true,
@@ -325,8 +357,11 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         const waitMs = retryable ? serverRequestedWaitMs(res.headers, Date.now()) : undefined;
         const statusText = clean(res.statusText || '');
         const detail = serverMessage ?? (statusText || 'no message');
-        const hint = res.status === 401 ? `; ${apiKeyHint(headers['x-api-key'] !== undefined)}` : '';
-        const message = `${req.endpoint}: HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}${hint}`;
+        const keySent = headers['x-api-key'] !== undefined;
+        const hint = res.status === 401 ? `; ${apiKeyHint(keySent)}` : res.status === 403 ? `; ${accessHint(keySent)}` : '';
+        const said = `HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}`;
+        // a rate limit with a stated wait says first how long (the service's own text follows)
+        const message = res.status === 429 && waitMs !== undefined ? `${req.endpoint}: ${rateLimitText(waitMs)} (${said})` : `${req.endpoint}: ${said}${hint}`;
         const error = new ApiError(message, {
           kind: 'http',
           endpoint: req.endpoint,
@@ -378,29 +413,42 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   return {
     async request<T>(req: HttpRequest, guard: (body: unknown, endpoint: string) => T): Promise<T> {
       const maxAttempts = req.idempotent ? 1 + retries : 1;
+      /** time spent on this call: its attempts as measured, and the waits between them as asked */
+      let spentMs = 0;
+      /** the least time worth starting another attempt with */
+      const MIN_ATTEMPT_MS = Math.min(timeoutMs, 100);
+      const outOfBudget = (waitMs: number) => spentMs + waitMs + MIN_ATTEMPT_MS > budgetMs;
       for (let attempt = 1; ; attempt++) {
         if (req.signal?.aborted) {
           throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt - 1 });
         }
         let outcome: Awaited<ReturnType<typeof attemptOnce<T>>>;
+        const attemptStarted = Date.now();
         try {
-          outcome = await attemptOnce(req, attempt, guard);
+          outcome = await attemptOnce(req, attempt, guard, Math.max(1, Math.min(timeoutMs, budgetMs - spentMs)));
         } catch (e) {
+          spentMs += Date.now() - attemptStarted;
           // a 2xx body that is not JSON was cut short or garbled on the way: a read may try again
-          if (!(e instanceof ResponseShapeError && garbled.has(e) && req.idempotent && attempt < maxAttempts)) throw e;
+          const wait = backoffMs(attempt);
+          if (!(e instanceof ResponseShapeError && garbled.has(e) && req.idempotent && attempt < maxAttempts && !outOfBudget(wait))) throw e;
           try {
-            await sleepUnlessAborted(sleep, backoffMs(attempt), req.signal);
+            await sleepUnlessAborted(sleep, wait, req.signal);
           } catch {
             throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt });
           }
+          spentMs += wait;
           continue;
         }
+        spentMs += Date.now() - attemptStarted;
         if (outcome.ok) return outcome.value;
         const { error, waitMs } = outcome.failure;
         const tooLong = waitMs !== undefined && waitMs > MAX_RETRY_WAIT_MS;
-        if (!error.retryable || attempt >= maxAttempts || tooLong) {
-          if (attempt > 1) {
-            throw new ApiError(`${error.message} (after ${attempt} attempts)`, {
+        const wait = waitMs ?? backoffMs(attempt);
+        const overBudget = error.retryable && attempt < maxAttempts && !tooLong && outOfBudget(wait);
+        if (!error.retryable || attempt >= maxAttempts || tooLong || overBudget) {
+          if (attempt > 1 || overBudget) {
+            const allowed = overBudget ? `; ${formatSeconds(budgetMs)} s allowed in all` : '';
+            throw new ApiError(`${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'}${allowed})`, {
               kind: error.kind,
               endpoint: error.endpoint,
               status: error.status,
@@ -415,10 +463,11 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           throw error;
         }
         try {
-          await sleepUnlessAborted(sleep, waitMs ?? backoffMs(attempt), req.signal);
+          await sleepUnlessAborted(sleep, wait, req.signal);
         } catch {
           throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt });
         }
+        spentMs += wait;
       }
     },
   };
@@ -429,11 +478,47 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
 // Node 20's own fetch (undici) costs ~30 ms to load on the first request, and cross-fetch's Node
 // polyfill (node-fetch, whatwg-url, tr46's mapping table) ~24 ms and 300 KB of bundle; the first
 // token list is on the start-up path, so requests go through node:http (~8 ms), which already
-// keeps connections alive. This is the part of fetch the clients use: method, headers, a string
-// body, an AbortSignal; status, statusText, headers.get() and text(). Redirects are followed and
-// gzip/deflate/br bodies decoded, as fetch does.
+// keeps connections alive. This is the part of fetch the clients use: method, headers, a body, an
+// AbortSignal; status, statusText, headers.get() and text(). gzip/deflate/br bodies are decoded as
+// fetch does. Unlike fetch, a hostile or broken service is kept at arm's length:
+// - a redirect is followed only for a GET and only to the same origin (scheme, host and port):
+//   the API key and a signed transaction never go to another host, nor https turn into http;
+//   any other redirect is refused with RedirectRefusedError naming where it pointed;
+// - a body (as sent, and again once decompressed) is read only up to MAX_RESPONSE_BYTES, counted
+//   as it arrives, so a compression bomb costs a few MB, not gigabytes.
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** same-origin redirects followed for one GET */
+const MAX_REDIRECTS = 5;
+
+/** The most a response body may hold, as it travels and once decompressed. */
+export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
+
+/** A redirect the transport does not follow: of anything but a GET, or to another origin. */
+export class RedirectRefusedError extends Error {
+  constructor(
+    readonly method: string,
+    readonly status: number,
+    /** where it pointed, absolute */
+    readonly location: string,
+  ) {
+    super(`redirected ${method} to ${location}; not followed`);
+    this.name = 'RedirectRefusedError';
+  }
+}
+
+/** A response body beyond MAX_RESPONSE_BYTES (as sent, or once decompressed): reading stopped. */
+export class ResponseTooLargeError extends Error {
+  constructor(readonly decompressed: boolean) {
+    super(`the response is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB${decompressed ? ' once decompressed' : ''}; not read`);
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
+/** A URL as it may be shown in a message: credentials masked, controls removed, at most `max` characters. */
+export function shownUrl(url: string, secrets: readonly string[] = [], max = 100): string {
+  return sanitizeText(maskUrlCredentials(url), secrets, max);
+}
 
 class HttpHeaders {
   constructor(private readonly raw: IncomingMessage['headers']) {}
@@ -451,25 +536,82 @@ interface HttpResponse {
   text(): Promise<string>;
 }
 
-async function decode(res: IncomingMessage, body: Buffer): Promise<string> {
+/**
+ * Reads a response body, decoding gzip/deflate/br with a streaming decoder; both the bytes
+ * received and the bytes decoded are counted as they come, and reading stops (the connection is
+ * dropped) as soon as either passes MAX_RESPONSE_BYTES.
+ */
+async function readBody(res: IncomingMessage): Promise<Buffer> {
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
+    res.destroy();
+    throw new ResponseTooLargeError(false);
+  }
   const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  if (encoding === '' || encoding === 'identity' || body.length === 0) return body.toString('utf8');
-  const zlib = await import('node:zlib');
-  const { promisify } = await import('node:util');
-  const unzip = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.gunzip : encoding === 'deflate' ? zlib.inflate : encoding === 'br' ? zlib.brotliDecompress : undefined;
-  if (!unzip) return body.toString('utf8');
-  return ((await promisify(unzip)(body)) as Buffer).toString('utf8');
+  const zlib = encoding === '' || encoding === 'identity' ? undefined : await import('node:zlib');
+  const decoder =
+    zlib === undefined
+      ? undefined
+      : encoding === 'gzip' || encoding === 'x-gzip'
+        ? zlib.createGunzip()
+        : encoding === 'deflate'
+          ? zlib.createInflate()
+          : encoding === 'br'
+            ? zlib.createBrotliDecompress()
+            : undefined;
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let decoded = 0;
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      if (error) {
+        chunks.length = 0;
+        res.destroy();
+        decoder?.destroy();
+        reject(error);
+      } else resolve(Buffer.concat(chunks));
+    };
+    res.on('error', (e) => finish(e));
+    res.on('aborted', () => finish(new Error('the connection closed before the response ended')));
+    res.on('data', (c: Buffer) => {
+      if (settled) return;
+      received += c.length;
+      if (received > MAX_RESPONSE_BYTES) return finish(new ResponseTooLargeError(false));
+      if (decoder) decoder.write(c);
+      else chunks.push(c);
+    });
+    res.on('end', () => {
+      if (settled) return;
+      if (!decoder) return finish();
+      // an empty body with an encoding header is an empty body, not a broken stream
+      if (received === 0) return finish();
+      decoder.end();
+    });
+    if (decoder) {
+      decoder.on('data', (c: Buffer) => {
+        if (settled) return;
+        decoded += c.length;
+        if (decoded > MAX_RESPONSE_BYTES) return finish(new ResponseTooLargeError(true));
+        chunks.push(c);
+      });
+      decoder.on('end', () => finish());
+      decoder.on('error', (e) => finish(e));
+    }
+  });
 }
 
-/** fetch, as far as the API and RPC clients use it, over node:http and node:https. */
-export const httpFetch = (async (input: string | URL, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {}) => {
+/** fetch, as far as the API, RPC and upload clients use it, over node:http and node:https. */
+export const httpFetch = (async (input: string | URL, init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal } = {}) => {
   let url = new URL(String(input));
-  let method = (init.method ?? 'GET').toUpperCase();
-  let body = init.body;
+  const method = (init.method ?? 'GET').toUpperCase();
+  const body = init.body;
   for (let hop = 0; ; hop++) {
     const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
     const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...init.headers };
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
       const req = request(url, { method, headers }, resolve);
       req.on('error', reject);
@@ -487,31 +629,29 @@ export const httpFetch = (async (input: string | URL, init: { method?: string; h
       req.end(body);
     });
     const location = res.headers.location;
-    if (REDIRECTS.has(res.statusCode ?? 0) && location && hop < 20) {
+    const status = res.statusCode ?? 0;
+    if (REDIRECTS.has(status) && location) {
       res.resume();
-      url = new URL(location, url);
-      if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
-        method = 'GET';
-        body = undefined;
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new RedirectRefusedError(method, status, location);
       }
+      // only a read goes again, only where it was going (the key and bodies stay with the origin)
+      if (method !== 'GET' || next.origin !== url.origin || hop >= MAX_REDIRECTS) throw new RedirectRefusedError(method, status, next.href);
+      url = next;
       continue;
     }
-    const chunks: Buffer[] = [];
-    const done = new Promise<Buffer>((resolve, reject) => {
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(Buffer.concat(chunks)));
-      res.on('error', reject);
-      res.on('aborted', () => reject(new Error('the connection closed before the response ended')));
-    });
     // an unread body would hold the connection: it is read at once, as the clients always do
+    const done = readBody(res);
     done.catch(() => {});
-    const status = res.statusCode ?? 0;
     const response: HttpResponse = {
       status,
       statusText: res.statusMessage ?? '',
       ok: status >= 200 && status <= 299,
       headers: new HttpHeaders(res.headers),
-      text: async () => decode(res, await done),
+      text: async () => (await done).toString('utf8'),
     };
     return response as unknown as Response;
   }

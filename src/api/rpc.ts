@@ -2,7 +2,7 @@
 // untrusted: each result is checked before it is returned.
 
 import { ResponseShapeError, sanitizeText } from './errors.js';
-import { httpFetch } from './http.js';
+import { httpFetch, RedirectRefusedError, ResponseTooLargeError, shownUrl } from './http.js';
 import { arr, bool, checkResponse, here, isPlainObject, nul, obj, oneOf, opt, str, uint, any, type Schema } from './guards.js';
 import { encodeBase58, isAddress } from './validate.js';
 
@@ -149,6 +149,10 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       status = res.status;
       raw = await res.text();
     } catch (e) {
+      if (e instanceof RedirectRefusedError) {
+        throw new RpcError(e.status, `${method}: the RPC endpoint redirected POST to ${shownUrl(e.location, urlSecrets)}; not followed`, 'http');
+      }
+      if (e instanceof ResponseTooLargeError) throw new RpcError(0, `${method}: ${e.message}`, 'http');
       if (timedOut) throw new RpcError(0, `${method}: no response within ${timeoutMs} ms`, 'timeout');
       throw new RpcError(0, `${method}: network error: ${sanitizeText(e instanceof Error ? e.message : String(e), urlSecrets)}`, 'network');
     } finally {

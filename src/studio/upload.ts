@@ -3,6 +3,8 @@
 // accepted only on loopback (the simulator); anything else must be https.
 import { sanitize } from '../sanitize.js';
 
+import { httpFetch, RedirectRefusedError, shownUrl } from '../api/http.js';
+
 export class UploadError extends Error {}
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -31,23 +33,30 @@ export function publicUrlOf(url: string): string {
 
 export async function putPresigned(url: string, body: Uint8Array, contentType: string, what: string, timeoutMs = 30_000): Promise<void> {
   const target = checkUploadUrl(url, what);
-  let res: Response;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let status: number;
+  let text: string;
   try {
-    res = await fetch(target, { method: 'PUT', body: new Blob([new Uint8Array(body)]), headers: { 'content-type': contentType }, signal: AbortSignal.timeout(timeoutMs) });
+    // the transport follows no redirect of a PUT: the file goes to the URL the service signed or nowhere
+    // (httpFetch is typed as fetch, whose body types name no Uint8Array; it sends one as it is)
+    const res = await httpFetch(target, { method: 'PUT', body: body as unknown as BodyInit, headers: { 'content-type': contentType }, signal });
+    status = res.status;
+    text = await res.text();
   } catch (e) {
-    const why = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000}s` : e instanceof Error ? e.message : String(e);
+    if (e instanceof RedirectRefusedError) {
+      throw new UploadError(`${what} upload: ${clean(target.host, 60)} redirected PUT to ${shownUrl(e.location)}; not followed`);
+    }
+    const why = signal.aborted ? `no answer within ${timeoutMs / 1000}s` : e instanceof Error ? e.message : String(e);
     throw new UploadError(`${what} upload to ${clean(target.host, 60)} failed: ${clean(why, 200)}`);
   }
-  if (!res.ok) {
+  if (status < 200 || status > 299) {
     let detail = '';
     try {
-      const text = await res.text();
       const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
       detail = typeof parsed.error === 'string' ? parsed.error : typeof parsed.message === 'string' ? parsed.message : '';
     } catch {
       // not JSON: the status says enough
     }
-    throw new UploadError(`${what} upload refused (HTTP ${res.status})${detail ? `: ${clean(detail, 200)}` : ''}`);
+    throw new UploadError(`${what} upload refused (HTTP ${status})${detail ? `: ${clean(detail, 200)}` : ''}`);
   }
-  await res.body?.cancel().catch(() => undefined);
 }
