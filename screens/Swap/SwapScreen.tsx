@@ -165,11 +165,12 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     keymap,
     SWAP_SCREEN,
     {
-      // Behind the instructions view the form cursor stays where it is (the view scrolls instead).
-      down: () => st().instructionsOpen || move(1),
-      up: () => st().instructionsOpen || move(-1),
-      top: () => st().instructionsOpen || setFocus(fields[0].key),
-      bottom: () => st().instructionsOpen || setFocus(fields[fields.length - 1].key),
+      // Behind the instructions view the form cursor stays where it is: the key is left to the
+      // view, which scrolls (whichever of the two registered its keys last).
+      down: () => !st().instructionsOpen && move(1),
+      up: () => !st().instructionsOpen && move(-1),
+      top: () => !st().instructionsOpen && setFocus(fields[0].key),
+      bottom: () => !st().instructionsOpen && setFocus(fields[fields.length - 1].key),
       edit: () => setEditing(true),
       execute: () => void executeSwapForm(s, swap, swapPath(st().form).via),
       build: () => void executeSwapForm(s, swap, 'swap'),

@@ -203,19 +203,34 @@ test('an amount above the balance is warned in the form in token units and canno
   assert.equal(submissions(w.sim).length, 0);
 });
 
-test('keys at the instructions view never reach the form behind it: j scrolls the view, e and m say why, Esc returns', async (t) => {
+test('keys at the instructions view never reach the form behind it: j, ↓, PgDn, G and End scroll the view, e and m say why, Esc returns', async (t) => {
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
   const { app, cleanup } = mountSwap(w);
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 'i');
-  await waitForFrame(app, (f) => f.includes('Swap instructions (Esc closes)'), 5000);
+  const first = await waitForFrame(app, (f) => f.includes('Swap instructions (Esc closes)'), 5000);
+  // at 80x24 the view is longer than the screen: its footer offers the scroll keys
+  const total = Number(/lines 1-\d+ of (\d+)\s+j\/k PgUp\/PgDn g\/G/.exec(first)?.[1]);
+  assert.ok(total > 20, first);
+  assert.doesNotMatch(first, /Address lookup tables/);
   const form = { ...w.services.swap.getState().form };
-  await typeKeys(app, 'j', 'j', 'e', 'm', 'f');
+  await typeKeys(app, 'j', 'down');
+  await waitForFrame(app, (f) => f.includes(`lines 3-`), 3000);
+  await typeKeys(app, 'G');
+  let frame = await waitForFrame(app, (f) => new RegExp(`lines \\d+-${total} of ${total}`).test(f), 3000);
+  assert.match(frame, /Address lookup tables \(\d+\)/, 'the last section is on screen');
+  await typeKeys(app, 'g');
+  await waitForFrame(app, (f) => f.includes('lines 1-'), 3000);
+  await typeKeys(app, 'pagedown');
+  await waitForFrame(app, (f) => !f.includes('lines 1-') && f.includes(' of '), 3000);
+  await typeKeys(app, 'home', 'end');
+  frame = await waitForFrame(app, (f) => new RegExp(`lines \\d+-${total} of ${total}`).test(f), 3000);
+  await typeKeys(app, 'e', 'm', 'f');
   await waitForFrame(app, (f) => f.includes('the form is behind the instructions'), 3000);
   assert.deepEqual(w.services.swap.getState().form, form);
   await typeKeys(app, 'escape');
-  const frame = await waitForFrame(app, (f) => f.includes('› Amount') || f.includes('› From') || f.includes('› Slippage'), 3000);
+  frame = await waitForFrame(app, (f) => f.includes('› Amount') || f.includes('› From') || f.includes('› Slippage'), 3000);
   assert.doesNotMatch(frame, /✎/, 'not editing');
 });
 
@@ -243,6 +258,40 @@ test('J after a swap opens on the newest entry: executed amounts in token units 
   assert.match(detail, /network +simulator/);
   // A long link wraps under itself in the detail.
   assert.ok(detail.replace(/\n +/g, '').includes(`https://explorer.example/tx/${entry.signature}`), 'the explorer link from the configured template');
+});
+
+test('the journal entry view scrolls at 80x24 with the keys its footer offers: j, ↓, PgDn, G and End reach its last lines', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  await typeKeys(app, 's');
+  await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
+  await typeKeys(app, 'y');
+  await waitForFrame(app, (f) => f.includes('Success'), 8000);
+  await typeKeys(app, 'J');
+  await waitForFrame(app, (f) => f.includes('Journal:') && /›.*Swap\s+swap\s+success/.test(f), 5000);
+  await typeKeys(app, 'enter');
+  const first = await waitForFrame(app, (f) => f.includes('Journal entry'), 5000);
+  const total = Number(/lines 1-\d+ of (\d+)\s+j\/k PgUp\/PgDn g\/G/.exec(first)?.[1]);
+  assert.ok(total > 22, first);
+  const end = new RegExp(`lines \\d+-${total} of ${total}`);
+  await typeKeys(app, 'j', 'down');
+  await waitForFrame(app, (f) => f.includes('lines 3-'), 3000);
+  await typeKeys(app, 'pagedown');
+  await waitForFrame(app, (f) => !/lines [1-3]-/.test(f) && f.includes(' of '), 3000);
+  await typeKeys(app, 'G');
+  const last = await waitForFrame(app, (f) => end.test(f), 3000);
+  // the bottom of the entry is on screen: lines that were below the first screen now show
+  const shownFirst = new Set(first.split('\n').map((l) => l.trim()));
+  assert.ok(last.split('\n').some((l) => l.trim() !== '' && !shownFirst.has(l.trim()) && !/^lines /.test(l.trim())), last);
+  assert.equal(w.services.journalView.getState().detail, true, 'still on the entry');
+  await typeKeys(app, 'g');
+  await waitForFrame(app, (f) => f.includes('lines 1-'), 3000);
+  await typeKeys(app, 'end');
+  await waitForFrame(app, (f) => end.test(f), 3000);
+  await typeKeys(app, 'escape');
+  await waitForFrame(app, (f) => f.includes('Journal:'), 3000);
 });
 
 test('a mint no token list holds is read over RPC (its decimals) and quoted, instead of refused', async (t) => {
