@@ -334,3 +334,41 @@ test(':swap with a priority fee goes through the swap group: the build request c
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
   assert.equal(submissions(w.sim).length, 0);
 });
+
+test('f flips to the reverse trade keeping the meaning: ExactIn pays what the quote gave, ExactOut keeps the amount on its token; the hint names the group s uses', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '1' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  let frame = await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  assert.match(frame, /s swap \(order group\)/);
+  const quoted = w.services.swap.getState().quote!.quote.outAmount;
+  await typeKeys(app, 'f');
+  const expected = (Number(quoted) / 1e6).toString();
+  frame = await waitForFrame(app, (f) => f.includes('flipped: you now pay'), 3000);
+  assert.match(frame, new RegExp(`flipped: you now pay ${expected.replace('.', '\\.')} USDC \\(what 1 SOL was quoted to buy\\) for SOL`));
+  assert.deepEqual(
+    (({ input, output, amount, mode }) => ({ input, output, amount, mode }))(w.services.swap.getState().form),
+    { input: 'USDC', output: 'SOL', amount: expected, mode: 'ExactIn' },
+  );
+  // ExactOut: "receive exactly 2 USDC" flips to "pay 2 USDC"; the pane and the hint say the swap group
+  w.services.swap.getState().setForm({ input: 'SOL', output: 'USDC', amount: '2', mode: 'ExactOut' });
+  frame = await waitForFrame(app, (f) => f.includes('You receive   2 USDC'), 5000);
+  assert.match(frame, /s swaps via the swap group \(ExactOut\)/);
+  assert.match(frame, /s swap \(swap group\)/);
+  await typeKeys(app, 'f');
+  await waitForFrame(app, (f) => f.includes('flipped: you now pay 2 USDC for SOL'), 3000);
+  assert.equal(w.services.swap.getState().form.mode, 'ExactIn');
+  assert.equal(w.services.swap.getState().form.amount, '2');
+  assert.equal(w.services.swap.getState().form.input, 'USDC');
+});
+
+test('a pair or amount with no route says so in plain words, not as an HTTP error', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '900000000', mode: 'ExactOut' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  const frame = await waitForFrame(app, (f) => f.includes('Quote failed'), 8000);
+  assert.match(frame.replace(/\n\s*/g, ' '), /Quote failed: no route for this pair and amount/);
+  // the pane and the footer below the header (whose health line is the API's own account)
+  const below = frame.split('\n').slice(1).join('\n');
+  assert.doesNotMatch(below, /HTTP 400|COULD_NOT_FIND_ANY_ROUTE/);
+});
