@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { normalizeKey } from './keys/normalizeKey.js';
 import { useKeyLayer } from './keys/KeyRouter.js';
+import type { KeyLayer } from './keys/dispatcher.js';
 import { scrollByKey } from './scroll.js';
 import { padCell, textWidth, wrapText } from './text.js';
 import { useTheme } from './theme.js';
@@ -24,6 +25,9 @@ export interface DetailPaneProps {
   height: number;
   /** while active, j/k, PgUp/PgDn and g/G scroll (a 'screen' layer above the screen's own); other keys pass on */
   active: boolean;
+  /** the key layer the scroll keys are taken in: 'modal' when the pane sits in a modal view (whose
+   * own handler, mounted earlier, then gets the keys the pane leaves) */
+  layer?: KeyLayer;
 }
 
 /**
@@ -72,14 +76,14 @@ export function detailLines(sections: DetailSection[], width: number): DetailLin
 }
 
 /** Sections of aligned key/value rows, windowed to `height` with a position line when it scrolls. */
-export function DetailPane({ sections, width, height, active }: DetailPaneProps) {
+export function DetailPane({ sections, width, height, active, layer = 'screen' }: DetailPaneProps) {
   const theme = useTheme();
   const lines = useMemo(() => detailLines(sections, width), [sections, width]);
   const scrolls = lines.length > height;
   const body = Math.max(1, scrolls ? height - 1 : height);
   const [offset, setOffset] = useRefState(0);
   useKeyLayer(
-    'screen',
+    layer,
     (input, key) => {
       const next = scrollByKey(normalizeKey(input, key), offset(), lines.length, body);
       if (next === undefined) return false;

@@ -56,7 +56,7 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
     return (
       <Box flexDirection="column" height={height} width={width}>
         <Text color={theme.accent} bold>{padCell('Journal entry (Esc back, J close)', width)}</Text>
-        <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token: (mint) => knownTokens(s).find((t) => t.id === mint) })} width={width} height={Math.max(1, height - 1)} active />
+        <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token: (mint) => knownTokens(s).find((t) => t.id === mint) })} width={width} height={Math.max(1, height - 1)} active layer="modal" />
       </Box>
     );
   }

@@ -14,7 +14,7 @@ import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRef } from '../../src/actions/swapForm.js';
-import { catalogEmpty, executeSwapForm, fetchInstructions, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
+import { catalogEmpty, executeSwapForm, fetchInstructions, flipForm, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
 import { useCatalog, useFlash, useNow, useSession, useShell } from '../shell/context.js';
@@ -165,11 +165,12 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     keymap,
     SWAP_SCREEN,
     {
-      // Behind the instructions view the form cursor stays where it is (the view scrolls instead).
-      down: () => st().instructionsOpen || move(1),
-      up: () => st().instructionsOpen || move(-1),
-      top: () => st().instructionsOpen || setFocus(fields[0].key),
-      bottom: () => st().instructionsOpen || setFocus(fields[fields.length - 1].key),
+      // Behind the instructions view the form cursor stays where it is: the key is left to the
+      // view, which scrolls (whichever of the two registered its keys last).
+      down: () => !st().instructionsOpen && move(1),
+      up: () => !st().instructionsOpen && move(-1),
+      top: () => !st().instructionsOpen && setFocus(fields[0].key),
+      bottom: () => !st().instructionsOpen && setFocus(fields[fields.length - 1].key),
       edit: () => setEditing(true),
       execute: () => void executeSwapForm(s, swap, swapPath(st().form).via),
       build: () => void executeSwapForm(s, swap, 'swap'),
@@ -180,7 +181,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
         if (max === undefined) return flash('error', 'max: pick the input token first (and wait for its balance)');
         st().setForm({ amount: max, mode: 'ExactIn' });
       },
-      flip: () => st().setForm({ input: st().form.output, output: st().form.input }),
+      flip: () => flash('info', flipForm(s, swap)),
       preset: (_input, key) => {
         if (focus() !== 'slippageBps') return false;
         const now = SLIPPAGE_PRESETS.indexOf(st().form.slippageBps.trim() || 'auto');
@@ -230,7 +231,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     blocked: signingBlocked(s),
     height: panelHeight,
   });
-  const help = editing() ? EDITING_HELP : 'Enter/e edit · s swap (order) · b build+send · i instr · m max · f flip';
+  const help = editing() ? EDITING_HELP : `Enter/e edit · s swap (${path.via === 'order' ? 'order group' : 'swap group'}) · b build+send · i instr · m max · f flip`;
   return (
     <Box flexDirection="column" height={height} width={width}>
       <FormView fields={fields} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />

@@ -4,6 +4,7 @@ import type { Token } from '../../src/api/types.js';
 import { tokenRef, type FormCheck, type SwapPath } from '../../src/actions/swapForm.js';
 import { IMPACT_WARN_PCT, impactPercent } from '../../src/actions/describe.js';
 import { formatAge } from '../../src/format.js';
+import { explainError } from '../../src/actions/outcome.js';
 import type { PollState } from '../../src/poll/scheduler.js';
 import type { QuoteView, SwapOutcome } from '../../src/store/swap.js';
 import { suggestionText } from './notes.js';
@@ -53,13 +54,13 @@ export function panelLines(p: PanelInput): PanelLine[] {
   if (p.outcome) return [...head, ...outcomeLines(p.outcome)];
   if (!p.check.params) {
     const firstError = Object.values(p.check.errors)[0];
-    return [...head, { text: firstError ? `Cannot quote: ${firstError}` : 'Fill in From, To and Amount for a live quote (Enter or e edits a field; Tab moves on).', tone: firstError ? 'danger' : 'dim' }];
+    return [...head, { text: firstError ? `Cannot quote: ${firstError}` : 'Fill in From, To and Amount for a live quote (Enter or e edits a field; while editing, Tab or ↓ goes to the next field).', tone: firstError ? 'danger' : 'dim' }];
   }
   const poll = p.poll;
   const fresh = p.quote && p.quote.key === p.quoteKey ? p.quote : undefined;
   let status: string;
   if (poll?.error !== undefined) {
-    const msg = poll.error instanceof Error ? poll.error.message : String(poll.error);
+    const msg = explainError(poll.error);
     const retry = poll.nextAt !== undefined ? ` · retry in ${formatAge(Math.max(0, poll.nextAt - p.now) + 999)}` : '';
     status = `Quote failed: ${msg}${retry}`;
   } else if (!fresh) status = 'Quoting…';

@@ -153,6 +153,26 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A flash line belongs to the context it was said in: switching screens or opening a dialog, the
+  // journal or the notifications takes down the lines shown before (a line said by that same step,
+  // e.g. a command's result after its goto, comes after and stays).
+  const shown = useRef(toasts.toasts);
+  shown.current = toasts.toasts;
+  useEffect(() => {
+    const drop = () => {
+      for (const t of shown.current) toasts.dismiss(t.id);
+      shown.current = [];
+    };
+    const opened = <T,>(store: { subscribe(fn: (s: T, p: T) => void): () => void }, isOpen: (s: T) => boolean) => store.subscribe((now, prev) => isOpen(now) && !isOpen(prev) && drop());
+    const offs = [
+      session.subscribe((now, prev) => now.screen !== prev.screen && drop()),
+      opened(services.confirm, (st) => st.queue.length > 0),
+      opened(services.journalView, (st) => st.open),
+      opened(services.notifications, (st) => st.open),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [session, services, toasts.dismiss]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     const timer = setInterval(() => {
       const now = Date.now();

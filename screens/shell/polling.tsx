@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PollState } from '../../src/poll/scheduler.js';
 import { formatAge } from '../../src/format.js';
+import { explainError } from '../../src/actions/outcome.js';
 import { isFailoverRpc } from '../../src/api/rpcFailover.js';
 import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
@@ -161,8 +162,7 @@ export function pollStatusKey(s: PollState): string {
 }
 
 function errorText(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return sanitize(text);
+  return sanitize(explainError(err));
 }
 
 /** The footer's account of a resource: its age and interval, stale, failing with the next try, or paused. */

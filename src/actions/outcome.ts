@@ -16,6 +16,9 @@ const STATUS_TITLES: Record<string, string> = {
   unknown: 'Outcome not known yet',
 };
 
+/** The service's error codes for "no way to trade this" (`GET /swap/v1/quote`, `GET /ultra/v1/order`). */
+const NO_ROUTE_CODES = new Set(['COULD_NOT_FIND_ANY_ROUTE']);
+
 /** Plain words for an error thrown while building (quote or order), including rate limits. */
 export function explainError(err: unknown): string {
   if (err instanceof ApiError) {
@@ -24,6 +27,7 @@ export function explainError(err: unknown): string {
       return `Rate limited by the service (HTTP 429): wait${wait} and try again; the free tier allows about 60 requests a minute.`;
     }
     if (err.status === 401 || err.status === 403) return `The service refused the API key (HTTP ${err.status}). Check TRADEDECK_API_KEY.`;
+    if (err.errorCode !== undefined && NO_ROUTE_CODES.has(err.errorCode)) return 'no route for this pair and amount: the service found no way to trade it; try another amount or pair';
     return err.message;
   }
   if (err instanceof RequestRuleError) return `Not sent: ${err.message}`;

@@ -9,7 +9,7 @@ import { listKey } from '../store/tokens.js';
 import type { SwapForm, SwapStore } from '../store/swap.js';
 import { runSigned, signingBlocked } from './run.js';
 import { routeSwapAction, orderSwapAction } from './swapActions.js';
-import { checkForm, parsePriorityFee, shortfall, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
+import { checkForm, liveQuoteKey, parsePriorityFee, shortfall, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
@@ -199,4 +199,38 @@ export async function refreshJournalView(s: Pick<Services, 'journal' | 'journalV
   } catch (err) {
     s.journalView.getState().setLoadError(`could not read the journal: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/**
+ * `f`: the reverse trade, keeping what the amount means. ExactIn with a live quote: the new input
+ * is what the quote would have given (1 SOL for about 149.88 USDC flips to paying 149.88 USDC for
+ * SOL). ExactOut: the amount is already in the token that becomes the input, so it stays and the
+ * mode becomes ExactIn (receive exactly 1 USDC flips to pay 1 USDC). ExactIn with no live quote:
+ * the number would be read in the other token, so the amount is emptied. Returns the sentence
+ * that says on screen what happened.
+ */
+export function flipForm(s: Pick<Services, 'catalog'>, swap: SwapStore): string {
+  const st = swap.getState();
+  const { form, quote } = st;
+  const check = checkForm(form, knownTokens(s));
+  const swapped = { input: form.output, output: form.input };
+  const inSym = check.input?.symbol ?? form.input.trim();
+  const outSym = check.output?.symbol ?? form.output.trim();
+  if (form.amount.trim() === '') {
+    st.setForm({ ...swapped, mode: 'ExactIn' });
+    return `flipped: ${outSym || 'the output'} is now paid for ${inSym || 'the input'}`;
+  }
+  if (form.mode === 'ExactOut') {
+    st.setForm({ ...swapped, mode: 'ExactIn' });
+    return `flipped: you now pay ${form.amount.trim()} ${outSym} for ${inSym} (the amount stays on ${outSym}; mode ExactIn)`;
+  }
+  const liveKey = check.params ? liveQuoteKey(swapPath(form).via, check.params) : undefined;
+  const fresh = quote && liveKey !== undefined && quote.key === liveKey ? quote.quote : undefined;
+  if (fresh && check.output && /^\d+$/.test(fresh.outAmount) && BigInt(fresh.outAmount) > 0n) {
+    const amount = fromBaseUnits(fresh.outAmount, check.output.decimals, { group: false });
+    st.setForm({ ...swapped, amount, mode: 'ExactIn' });
+    return `flipped: you now pay ${amount} ${outSym} (what ${form.amount.trim()} ${inSym} was quoted to buy) for ${inSym}`;
+  }
+  st.setForm({ ...swapped, amount: '', mode: 'ExactIn' });
+  return `flipped: amount cleared (no live quote to convert ${form.amount.trim()} ${inSym} into ${outSym}); type it in ${outSym}`;
 }

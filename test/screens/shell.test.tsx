@@ -126,4 +126,28 @@ describe('dashboard shell', () => {
     await typeKeys(d.app, 'enter');
     await waitFor(() => d.stores.session.getState().screen === 'swap', ':goto swap', 3000);
   });
+
+  it('a flash line belongs to its context: a dialog opening or a screen switch takes it down; a command\'s own result stays', async () => {
+    const d = await startDashboard({ columns: 80, rows: 24 });
+    open.push(d);
+    await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
+    await typeKeys(d.app, ':', 'limt', 'enter');
+    await waitForFrame(d.app, (f) => f.includes('unknown command :limt'), 3000);
+    await typeKeys(d.app, ':', 'dca 300 USDC SOL 3 1h', 'enter');
+    let frame = await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
+    assert.doesNotMatch(frame, /unknown command/);
+    await typeKeys(d.app, 'n');
+    // the dialog's own outcome is said after it opened, so it shows
+    await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
+    await typeKeys(d.app, ':', 'limt', 'enter');
+    await waitForFrame(d.app, (f) => f.includes('unknown command :limt'), 3000);
+    await typeKeys(d.app, '2');
+    frame = await waitForFrame(d.app, (f) => f.includes('From'), 3000);
+    assert.doesNotMatch(frame, /unknown command/);
+    await typeKeys(d.app, ':', 'limt', 'enter');
+    await waitForFrame(d.app, (f) => f.includes('unknown command :limt'), 3000);
+    await typeKeys(d.app, 'J');
+    frame = await waitForFrame(d.app, (f) => f.includes('Journal:'), 3000);
+    assert.doesNotMatch(frame, /unknown command/);
+  });
 });

@@ -203,19 +203,34 @@ test('an amount above the balance is warned in the form in token units and canno
   assert.equal(submissions(w.sim).length, 0);
 });
 
-test('keys at the instructions view never reach the form behind it: j scrolls the view, e and m say why, Esc returns', async (t) => {
+test('keys at the instructions view never reach the form behind it: j, ↓, PgDn, G and End scroll the view, e and m say why, Esc returns', async (t) => {
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
   const { app, cleanup } = mountSwap(w);
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 'i');
-  await waitForFrame(app, (f) => f.includes('Swap instructions (Esc closes)'), 5000);
+  const first = await waitForFrame(app, (f) => f.includes('Swap instructions (Esc closes)'), 5000);
+  // at 80x24 the view is longer than the screen: its footer offers the scroll keys
+  const total = Number(/lines 1-\d+ of (\d+)\s+j\/k PgUp\/PgDn g\/G/.exec(first)?.[1]);
+  assert.ok(total > 20, first);
+  assert.doesNotMatch(first, /Address lookup tables/);
   const form = { ...w.services.swap.getState().form };
-  await typeKeys(app, 'j', 'j', 'e', 'm', 'f');
+  await typeKeys(app, 'j', 'down');
+  await waitForFrame(app, (f) => f.includes(`lines 3-`), 3000);
+  await typeKeys(app, 'G');
+  let frame = await waitForFrame(app, (f) => new RegExp(`lines \\d+-${total} of ${total}`).test(f), 3000);
+  assert.match(frame, /Address lookup tables \(\d+\)/, 'the last section is on screen');
+  await typeKeys(app, 'g');
+  await waitForFrame(app, (f) => f.includes('lines 1-'), 3000);
+  await typeKeys(app, 'pagedown');
+  await waitForFrame(app, (f) => !f.includes('lines 1-') && f.includes(' of '), 3000);
+  await typeKeys(app, 'home', 'end');
+  frame = await waitForFrame(app, (f) => new RegExp(`lines \\d+-${total} of ${total}`).test(f), 3000);
+  await typeKeys(app, 'e', 'm', 'f');
   await waitForFrame(app, (f) => f.includes('the form is behind the instructions'), 3000);
   assert.deepEqual(w.services.swap.getState().form, form);
   await typeKeys(app, 'escape');
-  const frame = await waitForFrame(app, (f) => f.includes('› Amount') || f.includes('› From') || f.includes('› Slippage'), 3000);
+  frame = await waitForFrame(app, (f) => f.includes('› Amount') || f.includes('› From') || f.includes('› Slippage'), 3000);
   assert.doesNotMatch(frame, /✎/, 'not editing');
 });
 
@@ -243,6 +258,40 @@ test('J after a swap opens on the newest entry: executed amounts in token units 
   assert.match(detail, /network +simulator/);
   // A long link wraps under itself in the detail.
   assert.ok(detail.replace(/\n +/g, '').includes(`https://explorer.example/tx/${entry.signature}`), 'the explorer link from the configured template');
+});
+
+test('the journal entry view scrolls at 80x24 with the keys its footer offers: j, ↓, PgDn, G and End reach its last lines', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  await typeKeys(app, 's');
+  await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
+  await typeKeys(app, 'y');
+  await waitForFrame(app, (f) => f.includes('Success'), 8000);
+  await typeKeys(app, 'J');
+  await waitForFrame(app, (f) => f.includes('Journal:') && /›.*Swap\s+swap\s+success/.test(f), 5000);
+  await typeKeys(app, 'enter');
+  const first = await waitForFrame(app, (f) => f.includes('Journal entry'), 5000);
+  const total = Number(/lines 1-\d+ of (\d+)\s+j\/k PgUp\/PgDn g\/G/.exec(first)?.[1]);
+  assert.ok(total > 22, first);
+  const end = new RegExp(`lines \\d+-${total} of ${total}`);
+  await typeKeys(app, 'j', 'down');
+  await waitForFrame(app, (f) => f.includes('lines 3-'), 3000);
+  await typeKeys(app, 'pagedown');
+  await waitForFrame(app, (f) => !/lines [1-3]-/.test(f) && f.includes(' of '), 3000);
+  await typeKeys(app, 'G');
+  const last = await waitForFrame(app, (f) => end.test(f), 3000);
+  // the bottom of the entry is on screen: lines that were below the first screen now show
+  const shownFirst = new Set(first.split('\n').map((l) => l.trim()));
+  assert.ok(last.split('\n').some((l) => l.trim() !== '' && !shownFirst.has(l.trim()) && !/^lines /.test(l.trim())), last);
+  assert.equal(w.services.journalView.getState().detail, true, 'still on the entry');
+  await typeKeys(app, 'g');
+  await waitForFrame(app, (f) => f.includes('lines 1-'), 3000);
+  await typeKeys(app, 'end');
+  await waitForFrame(app, (f) => end.test(f), 3000);
+  await typeKeys(app, 'escape');
+  await waitForFrame(app, (f) => f.includes('Journal:'), 3000);
 });
 
 test('a mint no token list holds is read over RPC (its decimals) and quoted, instead of refused', async (t) => {
@@ -284,4 +333,42 @@ test(':swap with a priority fee goes through the swap group: the build request c
   await typeKeys(app, 'n');
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
   assert.equal(submissions(w.sim).length, 0);
+});
+
+test('f flips to the reverse trade keeping the meaning: ExactIn pays what the quote gave, ExactOut keeps the amount on its token; the hint names the group s uses', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '1' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  let frame = await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  assert.match(frame, /s swap \(order group\)/);
+  const quoted = w.services.swap.getState().quote!.quote.outAmount;
+  await typeKeys(app, 'f');
+  const expected = (Number(quoted) / 1e6).toString();
+  frame = await waitForFrame(app, (f) => f.includes('flipped: you now pay'), 3000);
+  assert.match(frame, new RegExp(`flipped: you now pay ${expected.replace('.', '\\.')} USDC \\(what 1 SOL was quoted to buy\\) for SOL`));
+  assert.deepEqual(
+    (({ input, output, amount, mode }) => ({ input, output, amount, mode }))(w.services.swap.getState().form),
+    { input: 'USDC', output: 'SOL', amount: expected, mode: 'ExactIn' },
+  );
+  // ExactOut: "receive exactly 2 USDC" flips to "pay 2 USDC"; the pane and the hint say the swap group
+  w.services.swap.getState().setForm({ input: 'SOL', output: 'USDC', amount: '2', mode: 'ExactOut' });
+  frame = await waitForFrame(app, (f) => f.includes('You receive   2 USDC'), 5000);
+  assert.match(frame, /s swaps via the swap group \(ExactOut\)/);
+  assert.match(frame, /s swap \(swap group\)/);
+  await typeKeys(app, 'f');
+  await waitForFrame(app, (f) => f.includes('flipped: you now pay 2 USDC for SOL'), 3000);
+  assert.equal(w.services.swap.getState().form.mode, 'ExactIn');
+  assert.equal(w.services.swap.getState().form.amount, '2');
+  assert.equal(w.services.swap.getState().form.input, 'USDC');
+});
+
+test('a pair or amount with no route says so in plain words, not as an HTTP error', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '900000000', mode: 'ExactOut' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  const frame = await waitForFrame(app, (f) => f.includes('Quote failed'), 8000);
+  assert.match(frame.replace(/\n\s*/g, ' '), /Quote failed: no route for this pair and amount/);
+  // the pane and the footer below the header (whose health line is the API's own account)
+  const below = frame.split('\n').slice(1).join('\n');
+  assert.doesNotMatch(below, /HTTP 400|COULD_NOT_FIND_ANY_ROUTE/);
 });
