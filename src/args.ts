@@ -80,6 +80,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
   'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
   config: { usage: 'config [--json]', min: 0, max: 0, flags: { '--json': SWITCH } },
+  demo: { usage: 'demo reset [--json]', min: 1, max: 1, flags: { '--json': SWITCH } },
 };
 
 // every command prints JSON or a table (see OUTPUT_HELP): --table forces the table
@@ -151,6 +152,9 @@ Usage:
                                       without --yes they refuse (exit 2) before any request.
   tradedeck ${COMMAND_SPECS.config.usage}
                                       print the resolved configuration (API key masked)
+  tradedeck ${COMMAND_SPECS.demo.usage}
+                                      demo mode starts over: removes the demo key and the saved
+                                      simulator state (balances, orders, pools) from the state directory
 
 ${OUTPUT_HELP}
 ${STUDIO_HELP}
@@ -161,7 +165,9 @@ Token lists (values exactly as the service names them):
 
 Wallet of portfolio, orders and invites: ADDRESS, else --address, else the key file's address.
 In demo mode the wallet is funded in the simulator first; with no ADDRESS, --address or key file,
-a demo wallet is used. Command flags go after the command.
+the demo wallet is used: its key is kept in the state directory, and the simulator's state is
+saved there too, so every demo command and the dashboard see the same wallet, orders and pools.
+Command flags go after the command.
 
 Options:
   --base-url URL                 the trading service (env TRADEDECK_BASE_URL); unset: embedded simulator
@@ -183,7 +189,8 @@ Options:
   -v, --version                  print the version
 
 Configuration precedence: flags > environment > config file > defaults.
-State (journal, watchlist) lives in $XDG_STATE_HOME/tradedeck/ (default ~/.local/state/tradedeck).
+State (journal, watchlist, demo key and simulator) lives in $XDG_STATE_HOME/tradedeck/
+(default ~/.local/state/tradedeck).
 `;
 
 export interface ParsedArgs {

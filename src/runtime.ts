@@ -14,6 +14,8 @@ export interface Backend {
   /** absent in live mode without an RPC URL */
   rpc?: RpcClient;
   sim?: SimHandle;
+  /** said once at start (demo mode: the saved state could not be used) */
+  notes: string[];
   close(): Promise<void>;
 }
 
@@ -29,16 +31,69 @@ function failoverRpc(urls: readonly string[], config: Config, events?: FailoverO
   );
 }
 
+/** How often a demo simulator whose balances changed is saved (and always when it closes). */
+const DEMO_SAVE_EVERY_MS = 1000;
+
+/**
+ * The embedded simulator of demo mode, going on from the state saved in the state directory and
+ * saving it again after changes and at the end (src/demo.ts says what two processes at once do).
+ */
+async function startDemoSim(config: Config): Promise<{ sim: SimHandle; notes: string[]; close(): Promise<void> }> {
+  const { startSim, SnapshotError } = await import('./sim/index.js');
+  const demo = await import('./demo.js');
+  const notes: string[] = [];
+  const options = { seed: config.seed, timeScale: config.timeScale };
+  let sim: SimHandle;
+  let text: string | undefined;
+  try {
+    text = await demo.loadDemoState(config.stateDir, config.seed);
+  } catch (e) {
+    notes.push(`demo state ${demo.demoStateName(config.seed)} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): the simulator starts afresh`);
+  }
+  try {
+    sim = await startSim({ ...options, ...(text !== undefined ? { snapshot: text } : {}) });
+  } catch (e) {
+    if (!(e instanceof SnapshotError)) throw e;
+    const aside = await demo.setDemoStateAside(config.stateDir, config.seed);
+    notes.push(`demo state unusable (${e.message}); kept as ${aside}, the simulator starts afresh`);
+    sim = await startSim(options);
+  }
+  let saved = text !== undefined ? sim.changes() : -1;
+  let chain = Promise.resolve();
+  const save = () => {
+    const at = sim.changes();
+    if (at === saved) return chain;
+    saved = at;
+    const snapshot = sim.snapshot();
+    chain = chain.then(() => demo.saveDemoState(config.stateDir, config.seed, snapshot)).catch((e: unknown) => {
+      notes.push(`demo state not saved: ${(e as Error).message}`);
+    });
+    return chain;
+  };
+  const timer = setInterval(() => void save(), DEMO_SAVE_EVERY_MS);
+  timer.unref();
+  return {
+    sim,
+    notes,
+    close: async () => {
+      clearInterval(timer);
+      // fees accrue and keepers fill between changes: the last state is always written
+      saved = -1;
+      await save();
+      await sim.stop();
+    },
+  };
+}
+
 export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number, rpcEvents?: FailoverOptions): Promise<Backend> {
   if (config.mode === 'demo') {
-    const { startSim } = await import('./sim/index.js');
-    const sim = await startSim({ seed: config.seed, timeScale: config.timeScale });
+    const { sim, notes, close } = await startDemoSim(config);
     let client: ReturnType<typeof createApiClient>;
     try {
       client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
     } catch (e) {
       // a simulator left listening would keep the refused start alive
-      await sim.stop();
+      await close();
       throw e;
     }
     return {
@@ -48,7 +103,8 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
       client,
       rpc: failoverRpc([sim.rpcUrl], config, rpcEvents),
       sim,
-      close: () => sim.stop(),
+      notes,
+      close,
     };
   }
   const baseUrl = config.baseUrl!;
@@ -58,6 +114,7 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
     baseUrl,
     client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) }),
     rpc: failoverRpc(config.rpcUrls, config, rpcEvents),
+    notes: [],
     close: async () => {},
   };
 }

@@ -2,8 +2,6 @@
 // the tests share: the service (embedded simulator in demo mode, or the real one), the API and RPC
 // clients, the wallet, the journal, the polling scheduler and the stores that are not one screen's
 // (session, the token catalog, the confirm queue, the journal view). No React in here.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiClient, RequestEvent } from './api/index.js';
 import type { RpcClient } from './api/rpc.js';
@@ -92,7 +90,11 @@ interface WalletChoice {
   info: WalletInfo | null;
   signer: Wallet | null;
   notice?: string;
-  tempDir?: string;
+}
+
+/** The simulator's default basket, given once to a wallet (the saved demo state remembers it). */
+function fundOnce(sim: SimHandle | undefined, address: string): void {
+  if (sim && !sim.isFunded(address)) sim.fund(address);
 }
 
 async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise<WalletChoice> {
@@ -102,21 +104,23 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
     return { info: { kind: 'watch', address: signer.address }, signer };
   }
   if (!config.keypairPath) return { info: null, signer: null, notice: 'no wallet configured: signing is off' };
-  const { loadKeypairFile, createDemoKeyFile, KeyFileError } = await import('./wallet/keypair.js');
+  const { loadKeypairFile, KeyFileError } = await import('./wallet/keypair.js');
   try {
     const w = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
-    sim?.fund(w.address);
+    fundOnce(sim, w.address);
     return { info: { kind: 'keypair', address: w.address }, signer: w };
   } catch (e) {
     if (!(e instanceof KeyFileError)) throw e;
     if (!config.keypairIsDefault) throw new StartError(`${e.message}\n(give a usable key file, or --address ADDRESS for watch-only)`);
     if (!sim) return { info: null, signer: null, notice: `no wallet: ${e.message}` };
-    const tempDir = await mkdtemp(join(tmpdir(), 'tradedeck-demo-'));
-    const path = await createDemoKeyFile(tempDir);
-    const w = await loadKeypairFile(path);
-    sim.fund(w.address);
+    const { ensureDemoKey } = await import('./demo.js');
+    const key = await ensureDemoKey(config.stateDir);
+    const w = await loadKeypairFile(key.path);
+    const fresh = !sim.isFunded(w.address);
+    fundOnce(sim, w.address);
     const why = /not found/.test(e.message) ? '' : ` (${e.message})`;
-    return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, tempDir, notice: `demo wallet funded in the simulator${why}` };
+    const what = key.created ? `new demo key ${key.path}` : `demo key ${key.path}`;
+    return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, notice: `${what}${fresh ? ', funded in the simulator' : ''}${why}` };
   }
 }
 
@@ -145,16 +149,12 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     const b = backend;
     cleanups.push(() => b.close());
     choice = opts.wallet === false ? { info: null, signer: null } : await chooseWallet(config, backend.sim);
-    if (choice.tempDir) {
-      const dir = choice.tempDir;
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    }
   } catch (e) {
     await close();
     throw e;
   }
 
-  const notices: Notice[] = [];
+  const notices: Notice[] = backend.notes.map((text) => ({ kind: 'error' as const, text }));
   if (choice.notice) notices.push({ kind: 'info', text: choice.notice });
   const watchlist = await import('./watchlist.js');
   let starred: Awaited<ReturnType<typeof watchlist.loadWatchlist>> = [];

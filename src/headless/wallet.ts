@@ -1,8 +1,9 @@
 // The wallet a headless account command shows: ADDRESS, else --address, else the key file's
-// address, else (demo mode only) a demo wallet. In demo mode the wallet is funded in the simulator.
+// address, else (demo mode only) the demo key's wallet, the one the dashboard and the demo signing
+// commands use. In demo mode a wallet is funded in the simulator the first time it is seen.
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
-import { encodeBase58, isAddress } from '../api/validate.js';
+import { isAddress } from '../api/validate.js';
 import { CommandError, clean } from './print.js';
 
 export interface HeadlessWallet {
@@ -19,7 +20,7 @@ export function checkAddressArgument(text: string): string {
 
 export async function resolveWallet(services: HeadlessServices, config: Config, argument?: string): Promise<HeadlessWallet> {
   const wallet = await chooseWallet(services, config, argument);
-  services.sim?.fund(wallet.address);
+  if (services.sim && !services.sim.isFunded(wallet.address)) services.sim.fund(wallet.address);
   return wallet;
 }
 
@@ -40,22 +41,17 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
     }
   }
   if (services.mode !== 'demo') throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
-  return { address: await demoAddress(), source: 'demo' };
+  return { address: await demoAddress(config.stateDir), source: 'demo' };
 }
 
-/**
- * A throwaway address for the demo wallet: the public half of a fresh Ed25519 key whose secret half
- * is dropped at once, so the address can never sign and no key is written anywhere. node:crypto is
- * loaded here, when a demo wallet is wanted, not by every headless command (about 5 ms).
- */
-export async function demoAddress(): Promise<string> {
-  const { generateKeyPairSync } = await import('node:crypto');
-  const { publicKey } = generateKeyPairSync('ed25519');
-  const spki = publicKey.export({ format: 'der', type: 'spki' });
-  return encodeBase58(new Uint8Array(spki.subarray(spki.length - 32)));
+/** The demo key's address (the key is created in the state directory the first time). */
+export async function demoAddress(stateDir: string): Promise<string> {
+  const { ensureDemoKey } = await import('../demo.js');
+  const { loadKeypairFile } = await import('../wallet/keypair.js');
+  return (await loadKeypairFile((await ensureDemoKey(stateDir)).path)).address;
 }
 
 /** The line above a table that names the wallet shown. */
 export function walletLine(wallet: HeadlessWallet): string {
-  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : ''}\n`;
+  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, in the simulator)' : ''}\n`;
 }

@@ -2,7 +2,7 @@
 import { NATIVE_MINT, USDC_MINT } from '../api/types.js';
 import type { SimKernel } from './kernel.js';
 import { SimClockImpl } from './clock.js';
-import { createIds } from './ids.js';
+import { createIds, type SimIdsImpl } from './ids.js';
 import { SimLedgerImpl } from './ledger.js';
 import { SimMarketImpl } from './market/market.js';
 import { USDT_MINT } from './market/catalog.js';
@@ -49,11 +49,12 @@ export class SimCore {
   readonly uploads: SimUploadStore;
   /** address lookup tables registered by tests, answered by RPC getAccountInfo */
   readonly lookupTables: SimLookupTables;
+  readonly ids: SimIdsImpl;
   readonly kernel: SimKernel;
 
   constructor(readonly options: CoreOptions) {
     this.clock = new SimClockImpl(options);
-    const ids = createIds(options.seed);
+    const ids = (this.ids = createIds(options.seed));
     this.market = new SimMarketImpl(options.seed, this.clock, GENESIS_SLOT, options.startMs);
     this.tx = new SimTransactionsImpl(this.clock, options.seed);
     this.requests = new SimRequestsImpl(this.clock, ids, this.tx);

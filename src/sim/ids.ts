@@ -2,9 +2,17 @@
 import type { SimIds } from './kernel.js';
 import { SeededStream, toBase58 } from './random.js';
 
-export function createIds(seed: number): SimIds {
+export interface SimIdsImpl extends SimIds {
+  /** the stream's position, so a restored simulator never hands out an identifier twice */
+  position(): number;
+  seek(position: number): void;
+}
+
+export function createIds(seed: number): SimIdsImpl {
   const stream = new SeededStream(seed, 'ids');
   return {
+    position: () => stream.position(),
+    seek: (position) => stream.seek(position),
     uuid() {
       const b = stream.bytes(16);
       b[6] = (b[6] & 0x0f) | 0x40;

@@ -12,10 +12,12 @@ import { registerAllGroups } from './groups/index.js';
 import { fillTriggerOrder } from './groups/trigger-fill.js';
 import { parseExecuteFault, type ExecuteGroup } from './execute-faults.js';
 import { parseLookupTableRequest, type LookupTableRequest } from './rpc/lookup-tables.js';
+import { decodeSnapshot, encodeSnapshot, restoreSnapshot, takeSnapshot } from './snapshot.js';
 
 export type { SimRequestLogEntry } from './http/request-log.js';
 export type { ExecuteGroup } from './execute-faults.js';
 export type { LookupTableRequest } from './rpc/lookup-tables.js';
+export { SnapshotError } from './snapshot.js';
 
 /** A deterministic execute failure (same rules as `failExecute` of POST /__sim/faults). */
 export interface ExecuteFaultOptions {
@@ -50,6 +52,11 @@ export interface SimOptions {
   apiKey?: string;
   /** simulated wall time at start (ms since epoch); default now */
   startTime?: number;
+  /**
+   * the text of an earlier snapshot() to go on from (balances, orders, pools, identifiers; time
+   * never goes back); a text that cannot be used throws SnapshotError before anything listens
+   */
+  snapshot?: string;
 }
 
 export interface SimHandle {
@@ -58,6 +65,12 @@ export interface SimHandle {
   rpcUrl: string;
   kernel: SimKernel;
   fund(address: string, mint?: string, amount?: bigint): void;
+  /** whether an address was given the default basket (or any fund) already */
+  isFunded(address: string): boolean;
+  /** what of the simulator outlives it (see snapshot.ts), as text for a file */
+  snapshot(): string;
+  /** grows whenever a balance changes (orders, fills, swaps, pools all move one): a snapshot is then due */
+  changes(): number;
   advance(seconds: number): void;
   /**
    * Fills `percent` (0 < p <= 100) of a trigger order's original making amount, capped at what
@@ -87,8 +100,12 @@ function checkOptions(o: SimOptions): void {
 
 export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   checkOptions(options);
-  const core = new SimCore({ seed: options.seed ?? 1, timeScale: options.timeScale ?? 1, startMs: options.startTime ?? Date.now() });
+  const seed = options.seed ?? 1;
+  const saved = options.snapshot === undefined ? undefined : decodeSnapshot(options.snapshot, seed);
+  const start = options.startTime ?? Date.now();
+  const core = new SimCore({ seed, timeScale: options.timeScale ?? 1, startMs: saved ? Math.max(start, saved.nowMs) : start });
   registerAllGroups(core.kernel);
+  if (saved) restoreSnapshot(core, saved);
   const faults = new FaultInjector(core.options.seed, {
     latencyMs: options.latencyMs,
     faultRate: options.faultRate,
@@ -114,6 +131,9 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     rpcUrl: `${url}/rpc`,
     kernel: core.kernel,
     fund: (address, mint, amount) => core.fund(address, mint, amount),
+    isFunded: (address) => core.ledger.isFunded(address),
+    snapshot: () => encodeSnapshot(takeSnapshot(core)),
+    changes: () => core.ledger.version,
     advance: (seconds) => core.clock.advance(seconds),
     fillTriggerOrder: (order, percent) => {
       core.clock.sync();

@@ -16,6 +16,8 @@ export class SimInsufficientFunds extends Error {
 export class SimLedgerImpl implements SimLedger {
   private readonly balances = new Map<string, Map<string, bigint>>();
   private readonly funded = new Set<string>();
+  /** grows with every change of a balance (a snapshot is due when it moved) */
+  version = 0;
 
   balance(owner: string, mint: string): bigint {
     return this.balances.get(owner)?.get(mint) ?? 0n;
@@ -33,6 +35,7 @@ export class SimLedgerImpl implements SimLedger {
     let m = this.balances.get(owner);
     if (!m) this.balances.set(owner, (m = new Map()));
     m.set(mint, (m.get(mint) ?? 0n) + amount);
+    this.version++;
   }
 
   debit(owner: string, mint: string, amount: bigint): void {
@@ -41,6 +44,7 @@ export class SimLedgerImpl implements SimLedger {
     if (held < amount) throw new SimInsufficientFunds(owner, mint, amount, held);
     if (amount === 0n) return;
     this.balances.get(owner)!.set(mint, held - amount);
+    this.version++;
   }
 
   transfer(from: string, to: string, mint: string, amount: bigint): void {
@@ -54,6 +58,20 @@ export class SimLedgerImpl implements SimLedger {
 
   markFunded(owner: string): void {
     this.funded.add(owner);
+    this.version++;
+  }
+
+  /** every balance and funded address, for a snapshot of the simulator */
+  exportState(): { balances: Array<[string, Array<[string, bigint]>]>; funded: string[] } {
+    return { balances: [...this.balances].map(([owner, m]) => [owner, [...m].filter(([, a]) => a !== 0n)]), funded: [...this.funded] };
+  }
+
+  importState(state: { balances: Array<[string, Array<[string, bigint]>]>; funded: string[] }): void {
+    this.balances.clear();
+    this.funded.clear();
+    for (const [owner, list] of state.balances) this.balances.set(owner, new Map(list));
+    for (const owner of state.funded) this.funded.add(owner);
+    this.version++;
   }
 
   /** every owner with a balance entry (for RPC and control listings) */

@@ -108,6 +108,15 @@ export class SeededStream {
     private readonly label: string,
   ) {}
 
+  /** how many values were drawn (a snapshot keeps it; `seek` goes back there) */
+  position(): number {
+    return this.counter;
+  }
+
+  seek(counter: number): void {
+    this.counter = counter;
+  }
+
   bytes(length: number): Uint8Array {
     return seededBytes(this.seed, `${this.label}#${this.counter++}`, length);
   }

@@ -73,6 +73,13 @@ export function inLeft(rec: RecurringRecord): bigint {
   return rec.deposited - rec.inUsed - rec.inWithdrawn;
 }
 
+const books = new WeakMap<SimKernel, RecurringBook>();
+
+/** The book of a kernel (for a snapshot of the simulator). */
+export function recurringBookOf(kernel: SimKernel): RecurringBook | undefined {
+  return books.get(kernel);
+}
+
 export class RecurringBook {
   private readonly byKey = new Map<string, RecurringRecord>();
   private active: RecurringRecord[] = [];
@@ -86,10 +93,24 @@ export class RecurringBook {
     kernel.clock.onSlot((slot) => {
       if (this.active.length > 0) this.tick(slot);
     });
+    books.set(kernel, this);
   }
 
   get(key: string): RecurringRecord | undefined {
     return this.byKey.get(key);
+  }
+
+  /** every record and the sequence, for a snapshot of the simulator */
+  exportState(): { seq: number; records: RecurringRecord[] } {
+    return { seq: this.seq, records: [...this.byKey.values()].map((r) => ({ ...r, trades: r.trades.map((t) => ({ ...t })) })) };
+  }
+
+  /** replaces the book with a snapshot's records (active ones run their cycles again) */
+  importState(state: { seq: number; records: RecurringRecord[] }): void {
+    this.byKey.clear();
+    for (const r of state.records) this.byKey.set(r.key, { ...r });
+    this.active = [...this.byKey.values()].filter((r) => r.active).sort((a, b) => a.seq - b.seq);
+    this.seq = state.seq;
   }
 
   private fresh(): Bookkeeping {

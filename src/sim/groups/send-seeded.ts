@@ -22,6 +22,15 @@ export class SeededStream {
     this.state = fnv1a(`${seed}:${key}`) || 1;
   }
 
+  /** where the sequence is (a snapshot keeps it; `seek` goes back there) */
+  position(): number {
+    return this.state;
+  }
+
+  seek(state: number): void {
+    this.state = state >>> 0;
+  }
+
   /** [0, 1) — mulberry32 */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;

@@ -50,6 +50,38 @@ export class StudioBook {
     books.set(kernel, this);
   }
 
+  /** every pool (its fee stream's position instead of the stream), for a snapshot of the simulator */
+  exportState(): Array<Omit<StudioPool, 'rng'> & { rng: number }> {
+    return this.live.map((p) => ({ ...p, token: { ...p.token }, rng: p.rng.position() }));
+  }
+
+  /**
+   * Puts a snapshot's pools back, each token listed on the market again (its curve starts at the
+   * launch price; the image uploaded then is not kept). The ledger, restored beside, holds the supply.
+   */
+  importState(pools: Array<Omit<StudioPool, 'rng'> & { rng: number }>): void {
+    for (const saved of pools) {
+      if (this.pools.has(saved.pool)) continue;
+      const rng = new SeededStream(this.kernel.seed, `studio-pool:${saved.pool}`);
+      rng.seek(saved.rng);
+      const pool: StudioPool = { ...saved, rng };
+      this.pools.set(pool.pool, pool);
+      this.live.push(pool);
+      if (this.kernel.market.token(pool.mint)) continue;
+      this.kernel.market.listToken({
+        info: pool.token,
+        pool: pool.pool,
+        quoteMint: pool.quoteMint,
+        feeBps: pool.feeBps,
+        initialMarketCap: pool.initialMarketCap,
+        totalSupply: Number(STUDIO_TOTAL_SUPPLY / 10n ** BigInt(STUDIO_TOKEN_DECIMALS)),
+        creator: pool.creator,
+        partnerConfig: pool.config,
+        icon: null,
+      });
+    }
+  }
+
   get(pool: string): StudioPool | undefined {
     return this.pools.get(pool);
   }

@@ -69,6 +69,19 @@ export class TriggerBook {
     return this.byKey.get(key);
   }
 
+  /** every record and the sequence, for a snapshot of the simulator (keeper caches left out) */
+  exportState(): { seq: number; records: TriggerRecord[] } {
+    return { seq: this.seq, records: [...this.byKey.values()].map((r) => ({ ...r, trades: r.trades.map((t) => ({ ...t })) })) };
+  }
+
+  /** replaces the book with a snapshot's records (open ones are watched by the keeper again) */
+  importState(state: { seq: number; records: TriggerRecord[] }): void {
+    this.byKey.clear();
+    for (const r of state.records) this.byKey.set(r.key, { ...r, routeRatio: null, routedSlot: 0 });
+    this.open = [...this.byKey.values()].filter((r) => r.status === 'Open').sort((a, b) => a.seq - b.seq);
+    this.seq = state.seq;
+  }
+
   add(
     init: Omit<TriggerRecord, 'seq' | 'remMaking' | 'remTaking' | 'status' | 'closeTx' | 'trades' | 'updatedMs' | 'routeRatio' | 'routedSlot'>,
   ): TriggerRecord {

@@ -1,0 +1,92 @@
+// Demo mode's continuity: one demo key and one simulator state in the state directory, so the
+// dashboard and every headless demo command see the same wallet, balances, orders and pools.
+// `tradedeck demo reset` removes both.
+//
+// Two processes at once (the dashboard and a headless command in another terminal) each load the
+// state when they start and save it after their own changes and when they end: the last to save
+// wins. A command run while the dashboard is open sees the dashboard's last save, and what it
+// changes is overwritten when the dashboard saves next (README: Demo mode).
+import { link, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeStateFile } from './stateFile.js';
+
+export const DEMO_KEY_FILE = 'demo-key.json';
+
+export function demoKeyPath(stateDir: string): string {
+  return join(stateDir, DEMO_KEY_FILE);
+}
+
+/** The simulator state of a seed (another --seed is another market, so another file). */
+export function demoStateName(seed: number): string {
+  return `demo-sim-${seed}.json`;
+}
+
+/**
+ * The demo key file (0600 in the 0700 state directory), created the first time. Two processes
+ * creating it at once both end up with the same key: the file is put in place with link(), which
+ * never replaces one that appeared meanwhile.
+ */
+export async function ensureDemoKey(stateDir: string): Promise<{ path: string; created: boolean }> {
+  const path = demoKeyPath(stateDir);
+  const { createDemoKeyFile } = await import('./wallet/keypair.js');
+  try {
+    await readFile(path);
+    return { path, created: false };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  const made = await createDemoKeyFile(join(stateDir, `demo-key.${process.pid}.tmp`));
+  try {
+    await link(made, path);
+    return { path, created: true };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return { path, created: false };
+    throw e;
+  } finally {
+    await rm(join(stateDir, `demo-key.${process.pid}.tmp`), { recursive: true, force: true });
+  }
+}
+
+/** The saved simulator state of a seed, or undefined when there is none yet. */
+export async function loadDemoState(stateDir: string, seed: number): Promise<string | undefined> {
+  try {
+    return await readFile(join(stateDir, demoStateName(seed)), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+export function saveDemoState(stateDir: string, seed: number, text: string): Promise<void> {
+  return writeStateFile(stateDir, demoStateName(seed), text);
+}
+
+/** Moves an unusable state file aside (kept for a look, never read again); returns its new path. */
+export async function setDemoStateAside(stateDir: string, seed: number): Promise<string> {
+  const from = join(stateDir, demoStateName(seed));
+  const to = `${from}.unusable`;
+  await rename(from, to);
+  return to;
+}
+
+/** `tradedeck demo reset`: removes the demo key and every seed's simulator state; returns the paths removed. */
+export async function resetDemo(stateDir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(stateDir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  const ours = names.filter((n) => n === DEMO_KEY_FILE || /^demo-sim--?\d+\.json(\.unusable)?$/.test(n)).sort();
+  const removed: string[] = [];
+  for (const name of ours) {
+    try {
+      await unlink(join(stateDir, name));
+      removed.push(join(stateDir, name));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+  return removed;
+}

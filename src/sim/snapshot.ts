@@ -1,0 +1,86 @@
+// What of a simulator outlives its process (demo mode keeps it in the state directory): balances,
+// limit and DCA orders, studio pools, the identifier stream and the simulated time. The market
+// (prices, charts, pool depths) is not kept: each start walks its seeded path again from the
+// catalogue's prices. The text is JSON; amounts (bigint) are written as {"$big":"123"}.
+import type { SimCore } from './core.js';
+import { recurringBookOf, type RecurringRecord } from './groups/recurring-book.js';
+import { studioBookOf, type StudioPool } from './groups/studio-pools.js';
+import { triggerBookOf, type TriggerRecord } from './groups/trigger-book.js';
+
+export const SNAPSHOT_VERSION = 1;
+
+export interface SimSnapshot {
+  version: typeof SNAPSHOT_VERSION;
+  seed: number;
+  /** simulated wall time when it was taken (ms since epoch) */
+  nowMs: number;
+  /** position of the identifier stream */
+  ids: number;
+  ledger: { balances: Array<[string, Array<[string, bigint]>]>; funded: string[] };
+  trigger: { seq: number; records: TriggerRecord[] };
+  recurring: { seq: number; records: RecurringRecord[] };
+  studio: Array<Omit<StudioPool, 'rng'> & { rng: number }>;
+}
+
+/** A snapshot that cannot be used: the message says why. */
+export class SnapshotError extends Error {}
+
+export function takeSnapshot(core: SimCore): SimSnapshot {
+  const { kernel } = core;
+  return {
+    version: SNAPSHOT_VERSION,
+    seed: core.options.seed,
+    nowMs: core.clock.nowMs(),
+    ids: core.ids.position(),
+    ledger: core.ledger.exportState(),
+    trigger: triggerBookOf(kernel)?.exportState() ?? { seq: 0, records: [] },
+    recurring: recurringBookOf(kernel)?.exportState() ?? { seq: 0, records: [] },
+    studio: studioBookOf(kernel)?.exportState() ?? [],
+  };
+}
+
+/** Puts a snapshot into a freshly built core (its groups registered, nothing served yet). */
+export function restoreSnapshot(core: SimCore, snap: SimSnapshot): void {
+  const { kernel } = core;
+  // the stream may have moved while the groups were registered (keepers); never step back
+  core.ids.seek(Math.max(core.ids.position(), snap.ids));
+  core.ledger.importState(snap.ledger);
+  triggerBookOf(kernel)?.importState(snap.trigger);
+  recurringBookOf(kernel)?.importState(snap.recurring);
+  studioBookOf(kernel)?.importState(snap.studio);
+}
+
+export function encodeSnapshot(snap: SimSnapshot): string {
+  return `${JSON.stringify(snap, (_k, v: unknown) => (typeof v === 'bigint' ? { $big: v.toString() } : v))}\n`;
+}
+
+function isBig(v: unknown): v is { $big: string } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { $big?: unknown }).$big === 'string';
+}
+
+/** Reads a snapshot's text; throws SnapshotError naming what is wrong (not JSON, another version or seed). */
+export function decodeSnapshot(text: string, seed: number): SimSnapshot {
+  let value: unknown;
+  try {
+    value = JSON.parse(text, (_k, v: unknown) => {
+      if (!isBig(v)) return v;
+      if (!/^-?\d+$/.test(v.$big)) throw new SnapshotError(`amount "${v.$big.slice(0, 40)}" is not an integer`);
+      return BigInt(v.$big);
+    });
+  } catch (e) {
+    throw e instanceof SnapshotError ? e : new SnapshotError('not valid JSON (cut short?)');
+  }
+  const s = value as Partial<SimSnapshot> | null;
+  if (!s || typeof s !== 'object') throw new SnapshotError('not a simulator snapshot');
+  if (s.version !== SNAPSHOT_VERSION) throw new SnapshotError(`format version ${String(s.version)}, this tradedeck reads ${SNAPSHOT_VERSION}`);
+  if (s.seed !== seed) throw new SnapshotError(`made with seed ${String(s.seed)}, not ${seed}`);
+  const ok =
+    typeof s.nowMs === 'number' && Number.isFinite(s.nowMs) &&
+    typeof s.ids === 'number' && Number.isSafeInteger(s.ids) && s.ids >= 0 &&
+    Array.isArray(s.ledger?.balances) && Array.isArray(s.ledger?.funded) &&
+    Array.isArray(s.trigger?.records) && typeof s.trigger?.seq === 'number' &&
+    Array.isArray(s.recurring?.records) && typeof s.recurring?.seq === 'number' &&
+    Array.isArray(s.studio);
+  if (!ok) throw new SnapshotError('a part is missing or of the wrong kind');
+  return s as SimSnapshot;
+}
