@@ -103,10 +103,18 @@ describe('recorded swap-group bodies', () => {
 
   test('the headless quote command prints the recorded quote', async () => {
     const { client } = recorded({ 'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json', 'GET /swap/v1/quote': 'quote-platformfee-null.json' });
-    const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], {});
+    const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], { route: 'swap' });
     printable(out, 'quote');
     assert.match(out, /you pay\s+1 SOL/);
     assert.match(out, /Whirlpool/);
+  });
+
+  test('the headless quote command prints the recorded order (the route swap takes by default)', async () => {
+    const { client } = recorded({ 'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json', 'GET /ultra/v1/order': 'order-no-taker.json' });
+    const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], {});
+    printable(out, 'quote');
+    assert.match(out, /quoted by +order group \(GET \/ultra\/v1\/order\)/);
+    assert.match(out, /you pay\s+1 SOL/);
   });
 });
 
