@@ -181,6 +181,11 @@ Options:
   --timeout-ms N                 per-request timeout (default 10000)
   --explorer-url URL             transaction links, {sig} = signature (default https://solscan.io/tx/{sig})
   --notify off|bell|desktop      fills and alerts: log only, flash + bell (default), or also a desktop notification
+  --ntfy URL                     also post fills, alerts and signing events to an ntfy topic URL
+                                 (env TRADEDECK_NTFY; a token: env TRADEDECK_NTFY_TOKEN or config ntfyToken)
+  --webhook URL                  also POST each event as JSON to this URL (env TRADEDECK_WEBHOOK)
+  --notify-cmd PATH              also run this program for each event, no shell: JSON on stdin and
+                                 TRADEDECK_EVENT_* variables (env TRADEDECK_NOTIFY_CMD)
   --ascii                        charts and trends in plain ASCII (env TRADEDECK_ASCII; NO_COLOR does it too)
   --seed N                       demo mode: the simulator's seed (default 7)
   --time-scale X                 demo mode: the simulator's clock speed (default 1)

@@ -31,6 +31,11 @@ export interface Config {
   notify: 'off' | 'bell' | 'desktop';
   /** charts and trends in plain ASCII (as with NO_COLOR) */
   ascii?: boolean;
+  /** off-terminal channels for fills, alerts and signing events (src/notify) */
+  ntfyUrl?: string;
+  ntfyToken?: string;
+  webhookUrl?: string;
+  notifyCmd?: string;
   stateDir: string;
   configPath: string;
 }
@@ -70,6 +75,11 @@ export const SETTINGS: Record<string, KeySpec> = {
   explorerUrl: { kind: 'template', env: 'TRADEDECK_EXPLORER_URL', flag: '--explorer-url' },
   notify: { kind: 'choice', env: 'TRADEDECK_NOTIFY', flag: '--notify', choices: ['off', 'bell', 'desktop'] },
   ascii: { kind: 'boolean', env: 'TRADEDECK_ASCII', flag: '--ascii' },
+  ntfy: { kind: 'url', env: 'TRADEDECK_NTFY', flag: '--ntfy' },
+  // a secret: from the environment or the config file only, never the command line
+  ntfyToken: { kind: 'string', env: 'TRADEDECK_NTFY_TOKEN', secret: true },
+  webhook: { kind: 'url', env: 'TRADEDECK_WEBHOOK', flag: '--webhook' },
+  notifyCmd: { kind: 'path', env: 'TRADEDECK_NOTIFY_CMD', flag: '--notify-cmd' },
 };
 
 export const DEFAULT_EXPLORER_URL = 'https://solscan.io/tx/{sig}';
@@ -239,9 +249,27 @@ export function loadConfig(src: ConfigSources): Config {
     explorerUrl: (values.explorerUrl as string | undefined) ?? DEFAULT_EXPLORER_URL,
     notify: (values.notify as Config['notify'] | undefined) ?? 'bell',
     ascii,
+    ntfyUrl: values.ntfy as string | undefined,
+    ntfyToken: values.ntfyToken as string | undefined,
+    webhookUrl: values.webhook as string | undefined,
+    notifyCmd: values.notifyCmd === undefined ? undefined : expand(values.notifyCmd as string),
     stateDir: defaultStateDir(src.env, home),
     configPath,
   };
+}
+
+/** The off-terminal channels in one line: URLs without their path and query (a topic name or a token may be in them). */
+function channelsText(c: Config, mask: (s: string) => string): string {
+  const origin = (u: string) => {
+    const url = new URL(u);
+    return `${url.protocol}//${url.host}/…`;
+  };
+  const list = [
+    c.ntfyUrl ? `ntfy ${origin(c.ntfyUrl)}${c.ntfyToken ? ` (token ${mask(c.ntfyToken)})` : ''}` : '',
+    c.webhookUrl ? `webhook ${origin(c.webhookUrl)}` : '',
+    c.notifyCmd ? `command ${c.notifyCmd}` : '',
+  ].filter(Boolean);
+  return list.length ? list.join(', ') : '(none)';
 }
 
 /** A printable view of the configuration: the API key masked, never the key file's contents. */
@@ -255,6 +283,7 @@ export function describeConfig(c: Config, mask: (s: string) => string): Record<s
     readOnly: String(c.readOnly),
     explorerUrl: c.explorerUrl,
     notify: c.notify,
+    channels: channelsText(c, mask),
     ascii: String(c.ascii ?? false),
     stateDir: c.stateDir,
     configFile: c.configPath,

@@ -20,6 +20,17 @@ import type { Wallet } from './wallet/keypair.js';
 import { createNotificationsStore, type NotificationsStore } from './store/notifications.js';
 import { BEL, desktopNotification } from './terminal.js';
 import { loadTokensView, persistTokensView } from './tokensView.js';
+import { channelsOf } from './notify/config.js';
+import { createDelivery, type Delivery } from './notify/deliver.js';
+import { makeEvent, type EventType, type NotifyEvent } from './notify/event.js';
+
+/** What kind of happening a notification is, for the off-terminal channels (src/notify/event.ts). */
+export interface EventSpec {
+  type: EventType;
+  /** names the happening, so that seeing it again makes the same event id */
+  key?: string;
+  data?: NotifyEvent['data'];
+}
 
 export interface Notice {
   kind: 'info' | 'error';
@@ -54,7 +65,11 @@ export interface Services {
   /** the log of fills and alerts (N), and how loudly they are told */
   notifications: NotificationsStore;
   /** tells the person something happened: the log, then by mode a flash line, BEL, a desktop notification */
-  notify(source: string, text: string): void;
+  notify(source: string, text: string, event?: EventSpec): void;
+  /** tells the off-terminal channels only (ntfy, webhook, command): nothing on screen */
+  emit(text: string, event: EventSpec & { source: string }): void;
+  /** the off-terminal channels' deliveries (none configured: size 0) */
+  delivery: Delivery;
   /** writes an escape sequence to the terminal (BEL, OSC); the dashboard connects it, elsewhere nothing */
   ring: (sequence: string) => void;
   /** the service's names of programs (program-id-to-label), fetched once; {} while unavailable */
@@ -202,11 +217,15 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
         st.setSigningPaused(count > 1 ? `none of the ${count} RPC endpoints answers` : 'the RPC endpoint does not answer');
         st.setRpcNote('RPC DOWN');
         services.report('error', `no RPC endpoint answers: signing is paused, the screens keep working read-only (${why.slice(0, 100)})`);
+        if (!wasPaused) services.emit('Signing is paused: no RPC endpoint answers; tradedeck keeps watching read-only', { source: 'Signing', type: 'signing.paused', data: { endpoints: count } });
         return;
       }
       st.setSigningPaused(undefined);
       st.setRpcNote(health === 'stale' ? `${at} STALE` : rpc.count() > 1 && rpc.current() > 0 ? at : undefined);
-      if (wasPaused) services.report('info', `${at.replace('/', ' of ')} answers again: signing resumed`);
+      if (wasPaused) {
+        services.report('info', `${at.replace('/', ' of ')} answers again: signing resumed`);
+        services.emit(`Signing resumed: ${at.replace('/', ' of ')} answers again`, { source: 'Signing', type: 'signing.resumed' });
+      }
       else if (health === 'stale') services.report('error', `${at.replace('/', ' of ')} is stale (${why.slice(0, 100)}) and no other endpoint is better`);
     },
   };
@@ -230,7 +249,16 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     confirm: createConfirmStore(),
     journalView: createJournalViewStore(),
     notifications: createNotificationsStore(config.notify),
-    notify: (source, text) => {
+    delivery: createDelivery(channelsOf(config), {
+      // told once, in the log (N): a flash line would interrupt for something already retried
+      onGiveUp: (channel, event, why) => services.notifications.getState().add({ at: now(), source: 'Delivery', text: `could not tell ${channel} "${event.title}" (${why.slice(0, 120)}); gave up after 4 tries` }),
+    }),
+    emit: (text, event) => {
+      if (services.delivery.size === 0) return;
+      void services.delivery.deliver(makeEvent({ ...event, text, mode: config.mode, at: now() }));
+    },
+    notify: (source, text, event) => {
+      if (event) services.emit(text, { ...event, source });
       services.notifications.getState().add({ at: now(), source, text });
       const mode = services.notifications.getState().mode;
       if (mode === 'off') return;
@@ -258,5 +286,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   cleanups.push(() => services.scheduler.dispose());
   cleanups.push(() => services.catalog.getState().persistStarred());
   cleanups.push(() => services.confirm.getState().cancelAll());
+  // deliveries under way get a moment to finish at the end (their retries do not hold the exit)
+  cleanups.push(() => Promise.race([services.delivery.idle(), new Promise((r) => setTimeout(r, 3_000).unref())]));
   return services;
 }

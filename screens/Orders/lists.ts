@@ -6,6 +6,7 @@ import { orderLabel } from '../../src/actions/ordersFlow.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersState, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { slotOf } from '../../src/store/orders.js';
 import type { ScreenContext } from '../shell/types.js';
+import type { EventSpec } from '../../src/services.js';
 import { filledFraction, printable } from './rows.js';
 
 export interface ListParams {
@@ -73,32 +74,43 @@ export function snapshotOf(p: ListParams, data: ListData, at: number): ListSnaps
 }
 
 /** What changed between two results of one active list: fills (new trades), and orders that left it. */
-export function fillNotices(ctx: ScreenContext<OrdersState>, prev: ListSnapshot, next: ListSnapshot): string[] {
-  const out: string[] = [];
+export function fillNotices(ctx: ScreenContext<OrdersState>, prev: ListSnapshot, next: ListSnapshot): Array<{ text: string; event: EventSpec }> {
+  const out: Array<{ text: string; event: EventSpec }> = [];
   const before = new Map<string, number>();
   for (const o of prev.trigger) before.set(o.orderKey, Array.isArray(o.trades) ? o.trades.length : 0);
   for (const o of prev.time) before.set(o.orderKey, Array.isArray(o.trades) ? o.trades.length : 0);
+  const limit = (order: ListSnapshot['trigger'][number]) => printable(orderLabel(ctx.services, { kind: 'limit', order }).text, 40);
+  const dca = (order: ListSnapshot['time'][number]) => printable(orderLabel(ctx.services, { kind: 'dca', order }).text, 40);
   for (const o of next.trigger) {
     const was = before.get(o.orderKey);
-    if (was !== undefined && (o.trades?.length ?? 0) > was) {
+    const n = o.trades?.length ?? 0;
+    if (was !== undefined && n > was) {
       const f = filledFraction(o);
-      out.push(`Limit ${printable(orderLabel(ctx.services, { kind: 'limit', order: o }).text, 40)} filled ${f === undefined ? '?' : Math.round(f * 100)}%`);
+      const whole = f !== undefined && f >= 1;
+      const data = { orderKey: o.orderKey, kind: 'limit', inputMint: o.inputMint, outputMint: o.outputMint, fills: n, ...(f !== undefined ? { filledPercent: Math.round(f * 100) } : {}) };
+      out.push({ text: `Limit ${limit(o)} filled ${f === undefined ? '?' : Math.round(f * 100)}%`, event: { type: whole ? 'order.filled' : 'order.partly-filled', key: `${o.orderKey}#${n}`, data } });
     }
   }
   for (const o of next.time) {
     const was = before.get(o.orderKey);
     const n = o.trades?.length ?? 0;
-    if (was !== undefined && n > was) out.push(`DCA ${printable(orderLabel(ctx.services, { kind: 'dca', order: o }).text, 40)}: cycle ${n} done`);
+    if (was !== undefined && n > was) {
+      out.push({ text: `DCA ${dca(o)}: cycle ${n} done`, event: { type: 'order.partly-filled', key: `${o.orderKey}#${n}`, data: { orderKey: o.orderKey, kind: 'dca', inputMint: o.inputMint, outputMint: o.outputMint, fills: n } } });
+    }
   }
   // Gone from a one-page list with unchanged params: filled completely, expired, or finished.
   if (prev.paramsKey === next.paramsKey && prev.totalPages === 1 && next.totalPages === 1) {
     const now = new Set([...next.trigger.map((o) => o.orderKey), ...next.time.map((o) => o.orderKey)]);
     const closed = ctx.store.getState().closedByYou;
     for (const o of prev.trigger) {
-      if (!now.has(o.orderKey) && !closed.includes(o.orderKey)) out.push(`Limit ${printable(orderLabel(ctx.services, { kind: 'limit', order: o }).text, 40)} filled or expired (see History)`);
+      if (!now.has(o.orderKey) && !closed.includes(o.orderKey)) {
+        out.push({ text: `Limit ${limit(o)} filled or expired (see History)`, event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { orderKey: o.orderKey, kind: 'limit', inputMint: o.inputMint, outputMint: o.outputMint } } });
+      }
     }
     for (const o of prev.time) {
-      if (!now.has(o.orderKey) && !closed.includes(o.orderKey)) out.push(`DCA ${printable(orderLabel(ctx.services, { kind: 'dca', order: o }).text, 40)} completed (see History)`);
+      if (!now.has(o.orderKey) && !closed.includes(o.orderKey)) {
+        out.push({ text: `DCA ${dca(o)} completed (see History)`, event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { orderKey: o.orderKey, kind: 'dca', inputMint: o.inputMint, outputMint: o.outputMint } } });
+      }
     }
   }
   return out;
@@ -113,5 +125,5 @@ export function applyList(p: ListParams, data: ListData, at: number, ctx: Screen
   const notices = fillNotices(ctx, prev, snap);
   if (notices.length === 0) return;
   // The shell's notifications: the log (N from any screen), a flash line, the bell, a desktop notice.
-  for (const text of notices) ctx.services.notify('Orders', text);
+  for (const n of notices) ctx.services.notify('Orders', n.text, n.event);
 }

@@ -98,11 +98,25 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
       }
     },
   };
+  let result: ActionResult;
   try {
-    return await runAction(explained, deps);
+    result = await runAction(explained, deps);
   } catch (err) {
-    return { status: 'failed', error: err instanceof Error ? err.message : String(err), transactions: [] };
+    result = { status: 'failed', error: err instanceof Error ? err.message : String(err), transactions: [] };
   } finally {
     if (raised > 0) raise(-raised);
   }
+  // A transaction that was signed and sent and then failed is told off the terminal too (a build
+  // or a rule that stopped it before signing is on screen, where the person is acting).
+  const sent = result.transactions.filter((t) => t.status === 'failed');
+  if (sent.length && s.emit) {
+    const last = sent[sent.length - 1];
+    s.emit(`${spec.group} ${spec.action} failed${last.code !== undefined ? ` (code ${last.code})` : ''}: ${(last.error ?? result.error ?? 'no reason given').slice(0, 200)}`, {
+      source: 'Signing',
+      type: 'transaction.failed',
+      key: last.journalId,
+      data: { group: spec.group, action: spec.action, ...(last.signature ? { signature: last.signature } : {}), ...(last.code !== undefined ? { code: last.code } : {}) },
+    });
+  }
+  return result;
 }

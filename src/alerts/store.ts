@@ -4,10 +4,10 @@
 // One store per Services, shared by the Alerts screen, the Tokens screen's `a` and `:alert`.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Token } from '../api/types.js';
-import type { Services } from '../services.js';
+import type { EventSpec, Services } from '../services.js';
 import type { TokensStore } from '../store/tokens.js';
 import { loadAlerts, saveAlerts } from './file.js';
-import { evaluate, firedText, type Alert, type AlertCondition, type PriceSample } from './model.js';
+import { conditionText, evaluate, firedText, type Alert, type AlertCondition, type PriceSample } from './model.js';
 import { sanitize } from '../sanitize.js';
 
 /** Samples kept per watched mint (a day at one every 10 s is 8640: far fewer are needed). */
@@ -37,7 +37,7 @@ export type AlertsStore = StoreApi<AlertsState>;
 export interface AlertsDeps {
   stateDir: string;
   catalog: TokensStore;
-  notify(source: string, text: string): void;
+  notify(source: string, text: string, event?: EventSpec): void;
   now(): number;
   /** a failed save or load, said once */
   onError(message: string): void;
@@ -101,7 +101,12 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
           if (!v.fires) return a;
           const done: Alert = { ...a, state: 'fired', firedAt: now, ...(v.price !== undefined ? { firedPrice: v.price } : {}), ...(v.change !== undefined ? { firedChange: v.change } : {}) };
           fired.push(done);
-          deps.notify('Alerts', firedText(done, alertSymbol(done, latest), v));
+          const symbol = alertSymbol(done, latest);
+          deps.notify('Alerts', firedText(done, symbol, v), {
+            type: 'alert.fired',
+            key: `${done.id}@${now}`,
+            data: { alertId: done.id, mint: done.mint, symbol, condition: conditionText(done.condition), ...(v.price !== undefined ? { price: v.price } : {}), ...(v.change !== undefined ? { changePercent: v.change } : {}) },
+          });
           return done;
         });
         if (fired.length) change(next);
@@ -155,7 +160,7 @@ const byServices = new WeakMap<object, AlertsStore>();
 export function alertsOf(s: Pick<Services, 'stateDir' | 'catalog' | 'notify' | 'now' | 'report'>): AlertsStore {
   let store = byServices.get(s);
   if (!store) {
-    store = createAlertsStore({ stateDir: s.stateDir, catalog: s.catalog, notify: (source, text) => s.notify(source, text), now: () => s.now(), onError: (m) => s.report('error', m) });
+    store = createAlertsStore({ stateDir: s.stateDir, catalog: s.catalog, notify: (source, text, event) => s.notify(source, text, event), now: () => s.now(), onError: (m) => s.report('error', m) });
     byServices.set(s, store);
   }
   return store;

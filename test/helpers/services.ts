@@ -16,6 +16,8 @@ export interface TestServicesOptions extends ServicesOptions {
   noWallet?: boolean;
   readOnly?: boolean;
   stateDir?: string;
+  /** settings beyond the demo defaults (e.g. the notification channels) */
+  config?: Partial<Config>;
 }
 
 export interface TestWorld {
@@ -49,7 +51,7 @@ export async function testServices(t: { after(fn: () => Promise<void> | void): v
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-test-'));
   const stateDir = o.stateDir ?? join(dir, 'state');
   const keypairPath = o.address || o.noWallet ? undefined : await createDemoKeyFile(join(dir, 'keys'));
-  const config = demoConfig({ stateDir, keypairPath, address: o.address, readOnly: o.readOnly ?? false, seed: o.seed ?? 7 });
+  const config = demoConfig({ stateDir, keypairPath, address: o.address, readOnly: o.readOnly ?? false, seed: o.seed ?? 7, ...o.config });
   const services = await createServices(config, {
     retries: 0,
     pipeline: { sleep: async () => undefined, pollIntervalMs: 1 },

@@ -1,0 +1,102 @@
+// The channels that reach a person away from the terminal: an ntfy topic (a plain POST of the
+// text with title, priority and tags headers), a webhook (a POST of the event as JSON) and a local
+// command (run without a shell, the event as JSON on stdin and as TRADEDECK_EVENT_* variables).
+// A channel's send resolves once the other side took the event and throws a one-line error when
+// it did not; deliver.ts retries.
+import { spawn } from 'node:child_process';
+import { httpFetch } from '../api/http.js';
+import { eventEnvironment, type EventType, type NotifyEvent } from './event.js';
+
+export interface Channel {
+  /** how the channel is named in messages: "ntfy", "webhook", "command" (never its URL's secrets) */
+  name: string;
+  send(event: NotifyEvent): Promise<void>;
+}
+
+/** How long one delivery attempt may take. */
+export const SEND_TIMEOUT_MS = 10_000;
+
+const PRIORITY: Partial<Record<EventType, string>> = {
+  'alert.fired': 'high',
+  'order.filled': 'high',
+  'transaction.failed': 'high',
+  'signing.paused': 'urgent',
+};
+
+const TAGS: Partial<Record<EventType, string>> = {
+  'alert.fired': 'bell',
+  'order.filled': 'white_check_mark',
+  'order.partly-filled': 'hourglass',
+  'transaction.failed': 'x',
+  'signing.paused': 'warning',
+};
+
+/** A header value carries no line breaks and only Latin-1 (HTTP header rules). */
+function headerText(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?').slice(0, 200);
+}
+
+async function post(url: string, headers: Record<string, string>, body: string): Promise<void> {
+  const res = await httpFetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+  // the answer is read so the connection is free; only its status matters
+  await res.text().catch(() => '');
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+}
+
+/** An ntfy topic URL (`https://ntfy.example/mytopic`); `token` is sent as a bearer token when given. */
+export function ntfyChannel(url: string, token?: string): Channel {
+  return {
+    name: 'ntfy',
+    send: (e) =>
+      post(
+        url,
+        {
+          'content-type': 'text/plain; charset=utf-8',
+          title: headerText(`tradedeck: ${e.title}`),
+          priority: PRIORITY[e.type] ?? 'default',
+          ...(TAGS[e.type] ? { tags: TAGS[e.type]! } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        e.text,
+      ),
+  };
+}
+
+/** A URL that takes the event as a JSON POST. */
+export function webhookChannel(url: string): Channel {
+  return {
+    name: 'webhook',
+    send: (e) => post(url, { 'content-type': 'application/json' }, JSON.stringify(e)),
+  };
+}
+
+/**
+ * A local program, run without a shell: the event as JSON on its stdin and as TRADEDECK_EVENT_*
+ * variables. Exit 0 is delivered; anything else, or no exit within the time allowed, is a failure.
+ * It does not inherit TRADEDECK_API_KEY (nor any other TRADEDECK_ variable of this process).
+ */
+export function commandChannel(path: string): Channel {
+  return {
+    name: 'command',
+    send: (e) =>
+      new Promise<void>((resolve, reject) => {
+        const env: NodeJS.ProcessEnv = {};
+        for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TRADEDECK_')) env[k] = v;
+        const child = spawn(path, [], { env: { ...env, ...eventEnvironment(e) }, stdio: ['pipe', 'ignore', 'pipe'], shell: false });
+        let err = '';
+        child.stderr.setEncoding('utf8').on('data', (d: string) => (err = (err + d).slice(-300)));
+        const timer = setTimeout(() => child.kill('SIGKILL'), SEND_TIMEOUT_MS);
+        child.on('error', (x) => {
+          clearTimeout(timer);
+          reject(new Error((x as NodeJS.ErrnoException).code === 'ENOENT' ? `${path} not found` : x.message));
+        });
+        child.on('close', (code, signal) => {
+          clearTimeout(timer);
+          if (code === 0) resolve();
+          else reject(new Error(signal ? `${path} ended by ${signal}` : `${path} exited ${code}${err.trim() ? `: ${err.trim().split('\n').pop()}` : ''}`));
+        });
+        child.stdin.on('error', () => {});
+        child.stdin.end(JSON.stringify(e) + '\n');
+      }),
+  };
+}
