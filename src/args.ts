@@ -80,6 +80,12 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
   'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
   config: { usage: 'config [--json]', min: 0, max: 0, flags: { '--json': SWITCH } },
+  export: {
+    usage: 'export journal|fills|pnl [--since DATE] [--until DATE] [--format csv|json|koinly]',
+    min: 1,
+    max: 1,
+    flags: { '--since': VALUE, '--until': VALUE, '--format': VALUE },
+  },
   demo: { usage: 'demo reset [--json]', min: 1, max: 1, flags: { '--json': SWITCH } },
 };
 
@@ -150,6 +156,10 @@ Usage:
                                       Signing commands print the confirm dialog on stderr and ask on the
                                       terminal; --yes signs without asking; without a terminal and
                                       without --yes they refuse (exit 2) before any request.
+  tradedeck ${COMMAND_SPECS.export.usage}
+                                      the journal's signed transactions, the fills of orders placed here,
+                                      or the spot P&L, as CSV (default), JSON, or the universal CSV that
+                                      tax tools read (koinly: trades only); DATE is a UTC day or ISO time
   tradedeck ${COMMAND_SPECS.config.usage}
                                       print the resolved configuration (API key masked)
   tradedeck ${COMMAND_SPECS.demo.usage}

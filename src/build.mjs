@@ -214,7 +214,8 @@ for (const file of result.outputFiles) {
   if (exportsAt >= 0) text = text.slice(0, exportsAt);
   const returned = names.map((n) => (n.includes(' as ') ? n.split(' as ').reverse().join(': ') : n)).join(', ');
   for (const e of MODES[mode].exports) if (!names.some((n) => n === e || n.endsWith(` as ${e}`))) throw new Error(`build: ${mode} does not export ${e}`);
-  const leftover = /^\s*(import|export)\b|\bimport\s*\(|\bimport\.meta\b/m.exec(text);
+  // (a property named import or export, `export: {`, is not a module form)
+  const leftover = /^\s*(import|export)\b(?!\s*:)|\bimport\s*\(|\bimport\.meta\b/m.exec(text);
   if (leftover) throw new Error(`build: the ${mode} script still has an ES module form (${leftover[0].trim()}): a script cannot run it`);
   // __tdBuiltin is require under a name esbuild does not resolve (see builtins-by-require)
   text = `(async function (require, __tdUrl, __tdLoadMode) {\n"use strict";\nconst __tdBuiltin = require;\n${text}\nreturn { ${returned} };\n})`;
