@@ -548,8 +548,13 @@ async function readBody(res: IncomingMessage): Promise<Buffer> {
     res.destroy();
     throw new ResponseTooLargeError(false);
   }
+  // a connection lost while the decoder loads is caught here (an unheard 'error' would be thrown)
+  let lost: Error | undefined;
+  res.once('error', (e) => (lost ??= e));
+  res.once('aborted', () => (lost ??= new Error('the connection closed before the response ended')));
   const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
   const zlib = encoding === '' || encoding === 'identity' ? undefined : await import('node:zlib');
+  if (lost) throw lost;
   const decoder =
     zlib === undefined
       ? undefined
