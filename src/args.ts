@@ -181,14 +181,16 @@ Command flags go after the command.
 
 Options:
   --base-url URL                 the trading service (env TRADEDECK_BASE_URL); unset: embedded simulator
-  --api-key KEY                  API key (env TRADEDECK_API_KEY; prefer the environment or config file)
+  --api-key KEY                  API key (env TRADEDECK_API_KEY; prefer the environment or config file:
+                                 other users can read arguments with ps until tradedeck hides them)
   --rpc-url URL                  Solana JSON-RPC for submitting swap transactions (env TRADEDECK_RPC_URL);
                                  repeat it (or --rpc) or separate URLs by commas for failover
   --keypair PATH                 key file to sign with (env TRADEDECK_KEYPAIR; default ~/.config/solana/id.json)
   --address ADDRESS              watch-only: show this wallet, never sign (env TRADEDECK_ADDRESS)
   --read-only                    disable every signing action
   --allow-insecure-keyfile       accept a key file that group or others can read
-  --timeout-ms N                 per-request timeout (default 10000)
+  --timeout-ms N                 per-request timeout (default 10000); a command gives up on a request
+                                 after 1.5 times this in all, retries included (15 s by default)
   --explorer-url URL             transaction links, {sig} = signature (default https://solscan.io/tx/{sig})
   --notify off|bell|desktop      fills and alerts: log only, flash + bell (default), or also a desktop notification
   --ntfy URL                     also post fills, alerts and signing events to an ntfy topic URL

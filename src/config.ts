@@ -2,7 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { isSendableApiKey } from './api/errors.js';
+import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
 
 export interface Config {
   /** demo: no base URL configured, the embedded simulator serves everything */
@@ -22,6 +22,11 @@ export interface Config {
   readOnly: boolean;
   allowInsecureKeyfile: boolean;
   timeoutMs: number;
+  /**
+   * the most one API call may take, retries and their waits included (headless commands:
+   * HEADLESS_BUDGET_FACTOR x timeoutMs); unset, the dashboard's calls are bounded by timeoutMs and retries alone
+   */
+  requestBudgetMs?: number;
   /** seed of the embedded simulator in demo mode */
   seed: number;
   timeScale: number;
@@ -41,10 +46,45 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n'));
+  /** each problem as it may be printed: URL credentials masked, control characters made visible */
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    const shown = problems.map((p) => visibleControls(maskUrlCredentials(p)));
+    super(shown.join('\n'));
+    this.problems = shown;
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Text from a config file, an environment variable or an argument, made safe to print: control
+ * characters (C0, DEL, C1: ESC and BEL among them), bidi controls and zero-width characters are
+ * written as `\xNN` / `\u{NNNN}`, so a file holding `ESC]0;…BEL` is reported, never acted on.
+ */
+export function visibleControls(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, (c) => {
+    const code = c.codePointAt(0)!;
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
+}
+
+/**
+ * What is wrong with a config file that is not JSON, and where (line and column), without quoting
+ * the file: V8's message can carry a piece of it, and the file may hold the API key.
+ */
+function jsonErrorText(e: unknown, text: string): string {
+  let message = e instanceof Error ? e.message : String(e);
+  // "Unexpected token 'x', "...the file..." is not valid JSON": the token, not the file
+  message = message.replace(/^(Unexpected token '[\s\S]{1,2}'), [\s\S]*$/, '$1');
+  const at = /\bat position (\d+)$/.exec(message);
+  if (at) {
+    const before = text.slice(0, Number(at[1]));
+    const line = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    message = `${message.slice(0, at.index)}at line ${line}, column ${column}`;
+  }
+  return message;
 }
 
 type Kind = 'url' | 'urls' | 'template' | 'choice' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
@@ -81,6 +121,9 @@ export const SETTINGS: Record<string, KeySpec> = {
   webhook: { kind: 'url', env: 'TRADEDECK_WEBHOOK', flag: '--webhook' },
   notifyCmd: { kind: 'path', env: 'TRADEDECK_NOTIFY_CMD', flag: '--notify-cmd' },
 };
+
+/** A headless command gives up on a request after this many times --timeout-ms, retries included (15 s by default). */
+export const HEADLESS_BUDGET_FACTOR = 1.5;
 
 export const DEFAULT_EXPLORER_URL = 'https://solscan.io/tx/{sig}';
 
@@ -175,10 +218,17 @@ function readConfigFile(path: string, explicit: boolean, problems: string[]): Re
     return {};
   }
   let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (e) {
-    problems.push(`${path}: not valid JSON (${(e as Error).message})`);
+    problems.push(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    return {};
+  }
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    problems.push(`${path}: not valid JSON (${jsonErrorText(e, text)})`);
     return {};
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -272,16 +322,16 @@ function channelsText(c: Config, mask: (s: string) => string): string {
   return list.length ? list.join(', ') : '(none)';
 }
 
-/** A printable view of the configuration: the API key masked, never the key file's contents. */
+/** A printable view of the configuration: the API key and URL credentials masked, never the key file's contents. */
 export function describeConfig(c: Config, mask: (s: string) => string): Record<string, string> {
   return {
     mode: c.mode === 'demo' ? 'demo (embedded simulator)' : 'live',
-    baseUrl: c.baseUrl ?? '(embedded simulator)',
+    baseUrl: c.baseUrl ? maskUrlCredentials(c.baseUrl) : '(embedded simulator)',
     apiKey: c.apiKey ? mask(c.apiKey) : '(none)',
-    rpcUrl: c.rpcUrls.length ? c.rpcUrls.join(', ') : '(embedded simulator)',
+    rpcUrl: c.rpcUrls.length ? c.rpcUrls.map(maskUrlCredentials).join(', ') : '(embedded simulator)',
     wallet: c.address ? `watch-only ${c.address}` : (c.keypairPath ?? '(none)'),
     readOnly: String(c.readOnly),
-    explorerUrl: c.explorerUrl,
+    explorerUrl: maskUrlCredentials(c.explorerUrl),
     notify: c.notify,
     channels: channelsText(c, mask),
     ascii: String(c.ascii ?? false),

@@ -90,7 +90,7 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
     const { sim, notes, close } = await startDemoSim(config);
     let client: ReturnType<typeof createApiClient>;
     try {
-      client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
+      client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, budgetMs: config.requestBudgetMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
     } catch (e) {
       // a simulator left listening would keep the refused start alive
       await close();
@@ -112,7 +112,7 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
     mode: 'live',
     label: `LIVE ${new URL(baseUrl).host}`,
     baseUrl,
-    client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, onRequest, ...(retries !== undefined ? { retries } : {}) }),
+    client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, budgetMs: config.requestBudgetMs, onRequest, ...(retries !== undefined ? { retries } : {}) }),
     rpc: failoverRpc(config.rpcUrls, config, rpcEvents),
     notes: [],
     close: async () => {},

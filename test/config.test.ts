@@ -94,3 +94,63 @@ test('several RPC URLs, comma-separated (or a list in the config file), in failo
   const repeated = parseArgs(['--base-url', 'https://svc.example', '--rpc-url', 'https://a.example', '--rpc', 'https://b.example', '--rpc-url=https://c.example']);
   assert.deepEqual(loadConfig({ flags: repeated.settings, env: {}, home }).rpcUrls, ['https://a.example', 'https://b.example', 'https://c.example']);
 });
+
+test('credentials in URLs are masked wherever the configuration is described: user:password@, ?api-key=, apikey, token', () => {
+  const c = loadConfig({
+    flags: {
+      baseUrl: 'https://svc:s3cr3tpass@api.example.com/base?apikey=AKEY1234567',
+      rpcUrl: 'https://rpc.example.com/?api-key=RPCKEY99999,https://u:p4ssw0rd@rpc2.example.com/x?token=TOK777&cluster=main',
+      explorerUrl: 'https://explorer.example.com/tx/{sig}?access_token=EXPL0RER',
+    },
+    env: {},
+    home: home(),
+  });
+  const shown = describeConfig(c, () => '****');
+  assert.equal(shown.baseUrl, 'https://***@api.example.com/base?apikey=***');
+  assert.equal(shown.rpcUrl, 'https://rpc.example.com/?api-key=***, https://***@rpc2.example.com/x?token=***&cluster=main');
+  assert.equal(shown.explorerUrl, 'https://explorer.example.com/tx/{sig}?access_token=***');
+  for (const secret of ['s3cr3tpass', 'AKEY1234567', 'RPCKEY99999', 'p4ssw0rd', 'TOK777', 'EXPL0RER']) assert.ok(!JSON.stringify(shown).includes(secret), secret);
+});
+
+test('a config file that is not JSON is reported without its bytes: no ESC or BEL reaches the terminal, nor the key it holds', () => {
+  const cases = [
+    '\u001b]0;owned\u0007{}',
+    '{"apiKey": "tdk_secret_value_0123456789", "x": \u001b]52;c;QUFB\u0007}',
+    '{"apiKey": "tdk_secret_value_0123456789",\n  "notify": "bell",,}',
+    '{"\u001b[2J\u202ebad": 1}',
+  ];
+  for (const text of cases) {
+    const err = (() => {
+      try {
+        loadConfig({ flags: {}, env: {}, home: home(text) });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    assert.ok(err instanceof ConfigError, JSON.stringify(text));
+    const printed = err.problems.join('\n');
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(printed, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/, printed);
+    assert.ok(!printed.includes('tdk_secret_value'), printed);
+  }
+  const problem = (text: string) => {
+    try {
+      loadConfig({ flags: {}, env: {}, home: home(text) });
+    } catch (e) {
+      return (e as ConfigError).problems[0].replace(/^.*config\.json: /, '');
+    }
+    return '';
+  };
+  assert.equal(problem('\u001b]0;owned\u0007{}'), "not valid JSON (Unexpected token '\\x1b')");
+  assert.equal(problem('{"apiKey": "k",\n  "notify": "bell",,}'), 'not valid JSON (Expected double-quoted property name in JSON at line 2, column 20)');
+  // the key as JSON escapes: the parsed name holds ESC and U+202E
+  assert.match(problem('{"\\u001b[2J\\u202ebad": 1}'), /^\\x1b\[2J\\u\{202e\}bad: unknown key/);
+});
+
+test('a URL that does not parse is quoted with its credentials masked', () => {
+  assert.throws(
+    () => loadConfig({ flags: { rpcUrl: 'https://u:hunter22@[bad/?api-key=K3Y' }, env: {}, home: home() }),
+    (e: unknown) => e instanceof ConfigError && e.problems.join() === 'flag --rpc-url: rpcUrl: "https://***@[bad/?api-key=***" is not a valid URL',
+  );
+});

@@ -141,3 +141,34 @@ test('run as a command, as installed, the program is node running the launcher, 
     }
   }
 });
+
+test('--api-key: what ps shows of the running program no longer holds the key, and stderr says once that the environment is preferred', async () => {
+  const key = 'tdk_ps_visible_0123456789abcdef';
+  const child = spawn(CLI, ['--api-key', key, 'tokens', '--watch', '--json', '--rpc-url', 'https://u:hunter22@rpc.example.com/?api-key=RPCSECRET1'], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no output from tokens --watch: ${err}`)), 30_000);
+      child.once('exit', (code) => reject(new Error(`tokens --watch exited ${code}: ${err}`)));
+      child.stdout!.once('data', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    // /proc/PID/cmdline is what ps shows, to every user of the machine
+    const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8');
+    for (const secret of [key, key.slice(0, 12), 'hunter22', 'RPCSECRET1']) assert.ok(!cmdline.includes(secret), `ps shows ${secret}: ${JSON.stringify(cmdline)}`);
+    const shown = cmdline.replace(/\0+$/, '');
+    assert.match(shown, /^node .*cli\.js --api-key \*{8} tokens --watch --json --rpc-url https:\/\/\*\*\*@rpc\.example\.com\/\?api-key=\*\*\*$/);
+    const warnings = err.split('\n').filter((l) => l.includes('--api-key'));
+    assert.deepEqual(warnings, ['tradedeck: warning: --api-key can be read by other users of this machine (ps) while tradedeck starts; TRADEDECK_API_KEY or the config file keeps it private']);
+  } finally {
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('close', r));
+  }
+  // without --api-key nothing is rewritten and nothing is said
+  const plain = await collect(process.execPath, [CLI, 'config'], { ...cleanEnv(), TRADEDECK_API_KEY: key });
+  assert.equal(plain.code, 0, plain.err);
+  assert.equal(plain.err, '');
+});

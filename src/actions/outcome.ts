@@ -26,7 +26,8 @@ export function explainError(err: unknown): string {
       const wait = err.retryAfterMs !== undefined ? ` for about ${formatAge(err.retryAfterMs + 999)}` : '';
       return `Rate limited by the service (HTTP 429): wait${wait} and try again; the free tier allows about 60 requests a minute.`;
     }
-    if (err.status === 401 || err.status === 403) return `The service refused the API key (HTTP ${err.status}). Check TRADEDECK_API_KEY.`;
+    if (err.status === 401) return 'The service refused the API key (HTTP 401). Check TRADEDECK_API_KEY.';
+    if (err.status === 403) return 'The API key has no access to this operation (HTTP 403): a plan or permission the key lacks.';
     if (err.errorCode !== undefined && NO_ROUTE_CODES.has(err.errorCode)) return 'no route for this pair and amount: the service found no way to trade it; try another amount or pair';
     return err.message;
   }

@@ -446,8 +446,9 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         const wait = waitMs ?? backoffMs(attempt);
         const overBudget = error.retryable && attempt < maxAttempts && !tooLong && outOfBudget(wait);
         if (!error.retryable || attempt >= maxAttempts || tooLong || overBudget) {
-          if (attempt > 1 || overBudget) {
-            const allowed = overBudget ? `; ${formatSeconds(budgetMs)} s allowed in all` : '';
+          // a wait the service stated and that is out of reach is said by the message itself (retry in N s)
+          const allowed = overBudget && waitMs === undefined ? `; ${formatSeconds(budgetMs)} s allowed in all` : '';
+          if (attempt > 1 || allowed) {
             throw new ApiError(`${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'}${allowed})`, {
               kind: error.kind,
               endpoint: error.endpoint,
@@ -547,8 +548,13 @@ async function readBody(res: IncomingMessage): Promise<Buffer> {
     res.destroy();
     throw new ResponseTooLargeError(false);
   }
+  // a connection lost while the decoder loads is caught here (an unheard 'error' would be thrown)
+  let lost: Error | undefined;
+  res.once('error', (e) => (lost ??= e));
+  res.once('aborted', () => (lost ??= new Error('the connection closed before the response ended')));
   const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
   const zlib = encoding === '' || encoding === 'identity' ? undefined : await import('node:zlib');
+  if (lost) throw lost;
   const decoder =
     zlib === undefined
       ? undefined

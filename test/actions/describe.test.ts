@@ -47,3 +47,9 @@ test('a 429 says to wait, and for how long when the service said', () => {
   const e = new ApiError('GET /ultra/v1/order: HTTP 429', { kind: 'http', endpoint: 'GET /ultra/v1/order', status: 429, retryable: true, retryAfterMs: 12_000 });
   assert.match(explainError(e), /Rate limited .* wait for about 12s/);
 });
+
+test('a 401 is the key refused; a 403 is an operation the key has no access to', () => {
+  const of = (status: number) => explainError(new ApiError(`GET /x: HTTP ${status}`, { kind: 'http', endpoint: 'GET /x', status, retryable: false }));
+  assert.equal(of(401), 'The service refused the API key (HTTP 401). Check TRADEDECK_API_KEY.');
+  assert.equal(of(403), 'The API key has no access to this operation (HTTP 403): a plan or permission the key lacks.');
+});

@@ -148,6 +148,36 @@ describe('retries and backoff', () => {
     assert.equal(e.retryAfterMs, MAX_RETRY_WAIT_MS + 60_000);
     assert.equal(e.status, 429);
     assert.equal(e.retryable, true);
+    assert.equal(e.message, 'GET /tokens/v2/{category}/{interval}: rate limited: retry in 120 s (HTTP 429: Rate limit exceeded)');
+  });
+
+  test('a 403 says the key lacks access to the operation, not that it was refused', async () => {
+    const h = await setup();
+    h.rec.reply({ status: 403, body: { code: 403, message: 'Forbidden' } });
+    const e = await apiError(listTokens(h.client));
+    assert.equal(e.message, 'GET /tokens/v2/{category}/{interval}: HTTP 403: Forbidden; the API key has no access to this operation (a plan or permission the key lacks)');
+    assert.equal(h.rec.requests.length, 1);
+  });
+});
+
+describe('a time budget for the whole call', () => {
+  test('a wait the service asks for beyond what is left is not spent: the error says how long to wait', async () => {
+    const h = await setup({ budgetMs: 15_000 });
+    h.rec.reply({ status: 429, body: { code: 429, message: 'slow down' }, headers: { 'retry-after': '20' } });
+    const e = await apiError(listTokens(h.client));
+    assert.equal(e.message, 'GET /tokens/v2/{category}/{interval}: rate limited: retry in 20 s (HTTP 429: slow down)');
+    assert.equal(e.retryAfterMs, 20_000);
+    assert.deepEqual(h.delays, []);
+    assert.equal(h.rec.requests.length, 1);
+  });
+
+  test('a silent service: attempts are cut to what is left, and none starts that could not end in time', async () => {
+    const h = await setup({ timeoutMs: 200, budgetMs: 500, backoffBaseMs: 1 });
+    h.rec.setHandler(() => ({ hang: true }));
+    const e = await apiError(listTokens(h.client));
+    assert.equal(e.kind, 'timeout');
+    assert.match(e.message, /^GET \/tokens\/v2\/\{category\}\/\{interval\}: no response within \d+ ms \(after 2 attempts; 0\.5 s allowed in all\)$/);
+    assert.equal(h.rec.requests.length, 2, 'without the budget, 4');
   });
 });
 
