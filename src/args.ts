@@ -80,6 +80,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
   'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
   config: { usage: 'config [--json]', min: 0, max: 0, flags: { '--json': SWITCH } },
+  watch: { usage: 'watch [--interval-ms N] [--json]', min: 0, max: 0, flags: { '--interval-ms': VALUE, '--json': SWITCH } },
   export: {
     usage: 'export journal|fills|pnl [--since DATE] [--until DATE] [--format csv|json|koinly]',
     min: 1,
@@ -156,6 +157,11 @@ Usage:
                                       Signing commands print the confirm dialog on stderr and ask on the
                                       terminal; --yes signs without asking; without a terminal and
                                       without --yes they refuse (exit 2) before any request.
+  tradedeck ${COMMAND_SPECS.watch.usage}
+                                      watch the wallet's orders and the alerts without the dashboard:
+                                      fills, closed orders and fired alerts go to --ntfy, --webhook and
+                                      --notify-cmd, and a line each to stdout (NDJSON when piped);
+                                      every 30 s by default (at least 5000 ms); SIGTERM ends it, exit 0
   tradedeck ${COMMAND_SPECS.export.usage}
                                       the journal's signed transactions, the fills of orders placed here,
                                       or the spot P&L, as CSV (default), JSON, or the universal CSV that

@@ -23,6 +23,7 @@ import { loadTokensView, persistTokensView } from './tokensView.js';
 import { channelsOf } from './notify/config.js';
 import { createDelivery, type Delivery } from './notify/deliver.js';
 import { makeEvent, type EventType, type NotifyEvent } from './notify/event.js';
+import { claimEvent } from './notify/claim.js';
 
 /** What kind of happening a notification is, for the off-terminal channels (src/notify/event.ts). */
 export interface EventSpec {
@@ -70,6 +71,8 @@ export interface Services {
   emit(text: string, event: EventSpec & { source: string }): void;
   /** the off-terminal channels' deliveries (none configured: size 0) */
   delivery: Delivery;
+  /** listens to every event told (`tradedeck watch` prints them); returns the way to stop */
+  onEvent(listener: (e: NotifyEvent) => void): () => void;
   /** writes an escape sequence to the terminal (BEL, OSC); the dashboard connects it, elsewhere nothing */
   ring: (sequence: string) => void;
   /** the service's names of programs (program-id-to-label), fetched once; {} while unavailable */
@@ -230,6 +233,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     },
   };
   let labels: Promise<Record<string, string>> | undefined;
+  const listeners = new Set<(e: NotifyEvent) => void>();
   const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m));
   const services: Services = {
     mode: config.mode,
@@ -253,9 +257,16 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
       // told once, in the log (N): a flash line would interrupt for something already retried
       onGiveUp: (channel, event, why) => services.notifications.getState().add({ at: now(), source: 'Delivery', text: `could not tell ${channel} "${event.title}" (${why.slice(0, 120)}); gave up after 4 tries` }),
     }),
-    emit: (text, event) => {
+    emit: (text, spec) => {
+      const event = makeEvent({ ...spec, text, mode: config.mode, at: now() });
+      for (const l of [...listeners]) l(event);
       if (services.delivery.size === 0) return;
-      void services.delivery.deliver(makeEvent({ ...event, text, mode: config.mode, at: now() }));
+      // a dashboard and a watcher on one state directory deliver each event once
+      void claimEvent(config.stateDir, event.id).then((mine) => (mine ? services.delivery.deliver(event) : undefined));
+    },
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     notify: (source, text, event) => {
       if (event) services.emit(text, { ...event, source });

@@ -2,12 +2,10 @@
 // fetch through the API client, and the store update, which also compares an active list with its
 // previous result to notice fills (flash line, bell, notifications log).
 import type { RecurringListResponse, TriggerListResponse } from '../../src/api/types.js';
-import { orderLabel } from '../../src/actions/ordersFlow.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersState, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { slotOf } from '../../src/store/orders.js';
 import type { ScreenContext } from '../shell/types.js';
-import type { EventSpec } from '../../src/services.js';
-import { filledFraction, printable } from './rows.js';
+import { orderChanges } from '../../src/orders/changes.js';
 
 export interface ListParams {
   tab: OrdersTab;
@@ -74,46 +72,8 @@ export function snapshotOf(p: ListParams, data: ListData, at: number): ListSnaps
 }
 
 /** What changed between two results of one active list: fills (new trades), and orders that left it. */
-export function fillNotices(ctx: ScreenContext<OrdersState>, prev: ListSnapshot, next: ListSnapshot): Array<{ text: string; event: EventSpec }> {
-  const out: Array<{ text: string; event: EventSpec }> = [];
-  const before = new Map<string, number>();
-  for (const o of prev.trigger) before.set(o.orderKey, Array.isArray(o.trades) ? o.trades.length : 0);
-  for (const o of prev.time) before.set(o.orderKey, Array.isArray(o.trades) ? o.trades.length : 0);
-  const limit = (order: ListSnapshot['trigger'][number]) => printable(orderLabel(ctx.services, { kind: 'limit', order }).text, 40);
-  const dca = (order: ListSnapshot['time'][number]) => printable(orderLabel(ctx.services, { kind: 'dca', order }).text, 40);
-  for (const o of next.trigger) {
-    const was = before.get(o.orderKey);
-    const n = o.trades?.length ?? 0;
-    if (was !== undefined && n > was) {
-      const f = filledFraction(o);
-      const whole = f !== undefined && f >= 1;
-      const data = { orderKey: o.orderKey, kind: 'limit', inputMint: o.inputMint, outputMint: o.outputMint, fills: n, ...(f !== undefined ? { filledPercent: Math.round(f * 100) } : {}) };
-      out.push({ text: `Limit ${limit(o)} filled ${f === undefined ? '?' : Math.round(f * 100)}%`, event: { type: whole ? 'order.filled' : 'order.partly-filled', key: `${o.orderKey}#${n}`, data } });
-    }
-  }
-  for (const o of next.time) {
-    const was = before.get(o.orderKey);
-    const n = o.trades?.length ?? 0;
-    if (was !== undefined && n > was) {
-      out.push({ text: `DCA ${dca(o)}: cycle ${n} done`, event: { type: 'order.partly-filled', key: `${o.orderKey}#${n}`, data: { orderKey: o.orderKey, kind: 'dca', inputMint: o.inputMint, outputMint: o.outputMint, fills: n } } });
-    }
-  }
-  // Gone from a one-page list with unchanged params: filled completely, expired, or finished.
-  if (prev.paramsKey === next.paramsKey && prev.totalPages === 1 && next.totalPages === 1) {
-    const now = new Set([...next.trigger.map((o) => o.orderKey), ...next.time.map((o) => o.orderKey)]);
-    const closed = ctx.store.getState().closedByYou;
-    for (const o of prev.trigger) {
-      if (!now.has(o.orderKey) && !closed.includes(o.orderKey)) {
-        out.push({ text: `Limit ${limit(o)} filled or expired (see History)`, event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { orderKey: o.orderKey, kind: 'limit', inputMint: o.inputMint, outputMint: o.outputMint } } });
-      }
-    }
-    for (const o of prev.time) {
-      if (!now.has(o.orderKey) && !closed.includes(o.orderKey)) {
-        out.push({ text: `DCA ${dca(o)} completed (see History)`, event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { orderKey: o.orderKey, kind: 'dca', inputMint: o.inputMint, outputMint: o.outputMint } } });
-      }
-    }
-  }
-  return out;
+export function fillNotices(ctx: ScreenContext<OrdersState>, prev: ListSnapshot, next: ListSnapshot) {
+  return orderChanges(ctx.services, prev, next, ctx.store.getState().closedByYou);
 }
 
 export function applyList(p: ListParams, data: ListData, at: number, ctx: ScreenContext<OrdersState>): void {

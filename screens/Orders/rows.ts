@@ -9,6 +9,7 @@ import { formatAge, formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { sanitize } from '../../src/sanitize.js';
+import { filledFraction } from '../../src/orders/changes.js';
 
 /** Text from the service made safe to draw on one line. */
 export function printable(text: unknown, max = 200): string {
@@ -101,14 +102,6 @@ export type OrderRow = LimitRow | DcaRow;
 const STABLES = new Set(['USDC', 'USDT', 'USDS', 'PYUSD']);
 
 /** Filled share from the remaining amounts: 1 - remaining / making. */
-export function filledFraction(o: Pick<TriggerOrder, 'rawMakingAmount' | 'rawRemainingMakingAmount'>): number | undefined {
-  const making = rawOf(o.rawMakingAmount);
-  const left = rawOf(o.rawRemainingMakingAmount);
-  if (making === undefined || left === undefined || making === 0n) return undefined;
-  const done = making > left ? making - left : 0n;
-  return Number((done * 10_000n) / making) / 10_000;
-}
-
 export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: boolean): LimitRow {
   const input = tokenView(s, o.inputMint);
   const output = tokenView(s, o.outputMint);

@@ -1,0 +1,107 @@
+// `tradedeck watch`: the dashboard's background watching without the dashboard, for a server where
+// nothing is open (a systemd unit, nohup). Every interval it reads the wallet's active orders and
+// the prices of the armed alerts' tokens, and tells what happened (fills, orders that closed,
+// alerts that fired) through the configured channels (--ntfy, --webhook, --notify-cmd), as the
+// dashboard does. Each event is a line on stdout: NDJSON into a pipe, a plain line on a terminal.
+// SIGINT or SIGTERM end it with exit 0 once the deliveries under way are done (a few seconds at most).
+import type { Config } from '../config.js';
+import { TOKEN_CATEGORIES, type RecurringOrder, type TriggerOrder } from '../api/types.js';
+import { alertsOf } from '../alerts/store.js';
+import { categoryNeeded, WATCH_LIST } from '../alerts/coverage.js';
+import { orderChanges, type OrdersReading } from '../orders/changes.js';
+import { createServices, StartError, type Services } from '../services.js';
+import { listKey } from '../store/tokens.js';
+import type { NotifyEvent } from '../notify/event.js';
+import { clean, CommandError, printJson } from './print.js';
+import { untilSignal } from './watch.js';
+
+type Flags = Record<string, string | boolean>;
+
+export const WATCH_DEFAULT_MS = 30_000;
+export const WATCH_MIN_MS = 5_000;
+/** Pages of active limit orders read per round (100 orders a page at most). */
+const MAX_PAGES = 5;
+
+export function watchEveryMs(flags: Flags): number {
+  const v = flags['interval-ms'];
+  if (v === undefined) return WATCH_DEFAULT_MS;
+  const text = String(v).trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < WATCH_MIN_MS || n > 3_600_000) throw new CommandError(`--interval-ms: a whole number of milliseconds from ${WATCH_MIN_MS} to 3600000 (got "${clean(text, 20)}")`, 2);
+  return n;
+}
+
+/** One reading of the wallet's active limit and DCA orders. */
+async function readOrders(s: Services, user: string): Promise<OrdersReading> {
+  const trigger: TriggerOrder[] = [];
+  let totalPages = 1;
+  for (let page = 1; page <= Math.min(totalPages, MAX_PAGES); page++) {
+    const res = await s.api.trigger.list({ user, orderStatus: 'active', page });
+    trigger.push(...(res.orders ?? []));
+    totalPages = Number.isFinite(res.totalPages) ? Math.max(1, Number(res.totalPages)) : 1;
+  }
+  const dca = await s.api.recurring.list({ user, orderStatus: 'active', page: 1, recurringType: 'time', mint: null, includeFailedTx: false });
+  const time: RecurringOrder[] = dca.time ?? [];
+  return { paramsKey: `${user}/active`, totalPages, trigger, time };
+}
+
+/** The token lists the armed alerts need, into the catalog (the alerts store checks on every refresh). */
+async function readAlertPrices(s: Services): Promise<void> {
+  const alerts = alertsOf(s).getState().alerts;
+  for (const category of TOKEN_CATEGORIES) {
+    if (!categoryNeeded(category, alerts, s.catalog.getState().lists)) continue;
+    const params = { category, ...WATCH_LIST };
+    s.catalog.getState().applyList(listKey(params), await s.api.tokens.list(params), s.now());
+  }
+}
+
+export async function watchEventsCommand(flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+  let every: number;
+  try {
+    every = watchEveryMs(flags);
+  } catch (e) {
+    if (e instanceof CommandError) return fail(e.message), e.exitCode;
+    throw e;
+  }
+  const stopped = untilSignal();
+  let s: Services;
+  try {
+    s = await createServices(config, { retries: 1 });
+  } catch (e) {
+    if (e instanceof StartError) return fail(e.message.replace(/\n/g, ' ')), 2;
+    throw e;
+  }
+  const print = (e: NotifyEvent) => {
+    if (flags.json) process.stdout.write(printJson(e));
+    else process.stdout.write(`${e.time.slice(11, 19)}  ${e.title}: ${clean(e.text, 300)}\n`);
+  };
+  const off = s.onEvent(print);
+  try {
+    const user = s.wallet?.address;
+    if (!user) return fail('no wallet to watch: give --keypair, or --address for a wallet you only watch'), 2;
+    if (s.delivery.size === 0) fail('no channel set (--ntfy, --webhook, --notify-cmd): events are only printed');
+    alertsOf(s);
+    let last: OrdersReading | undefined;
+    let failures = 0;
+    for (let round = 0; ; round++) {
+      try {
+        const reading = await readOrders(s, user);
+        if (last) for (const c of orderChanges(s, last, reading)) s.notify('Orders', c.text, c.event);
+        last = reading;
+        await readAlertPrices(s);
+        failures = 0;
+      } catch (e) {
+        failures++;
+        fail(`round ${round + 1} failed: ${clean(e instanceof Error ? e.message : String(e), 300)}; trying again`);
+      }
+      // after failures in a row, wait longer (up to 5 minutes) so a service that is down is not pressed
+      const wait = Math.min(every * 2 ** Math.min(failures, 4), 300_000);
+      const timer = new Promise<'tick'>((r) => setTimeout(() => r('tick'), wait));
+      if ((await Promise.race([timer, stopped.then(() => 'stop' as const)])) === 'stop') break;
+    }
+    return 0;
+  } finally {
+    off();
+    await s.close();
+  }
+}
