@@ -116,7 +116,7 @@ const patchDependencies = {
 // (src/launch.ts, dist/cli.js) through node:vm with a V8 code cache: a launch reads back the
 // functions compiled on the one before instead of parsing and compiling them again (an ES module
 // cannot use a code cache on Node 20). main is argument parsing and configuration; it loads the
-// mode it needs. What a mode imports dynamically (the simulator, @solana/web3.js, a headless
+// mode it needs. What a mode imports dynamically (the simulator, @solana/kit, a headless
 // command) stays in its file but runs only when used.
 const MODES = {
   main: { entry: join(root, 'src', 'cli.ts'), exports: [] },
