@@ -249,6 +249,12 @@ chmodSync(out, 0o755);
 const distPackage = join(root, 'dist', 'package.json');
 await writeFile(distPackage, '{ "type": "commonjs" }\n');
 
+// The package (npm pack, npm publish: package.json's files is dist) holds this build only: not the
+// scripts of earlier builds kept below, nor the code caches of dist/.cache, which belong to the
+// machine that made them (an installed program makes its own on its first runs).
+const npmignore = join(root, 'dist', '.npmignore');
+await writeFile(npmignore, ['# written by src/build.mjs: the package holds this build only', '*', ...['cli.js', 'package.json', ...Object.values(modeFiles)].map((f) => `!${f}`), ''].join('\n'));
+
 // Scripts of earlier builds (and their caches) stay an hour: a program started just before this
 // build may still be loading one of its modes (names carry a content hash, so nothing is overwritten).
 // dist/chunks is what builds before single scripts made.
@@ -257,7 +263,7 @@ const distDir = join(root, 'dist');
 for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     const p = join(dir, name);
-    if (p === out || p === distPackage || current.has(name) || current.has(name.replace(/(\.early)?\.v8$/, '')) || statSync(p).isDirectory()) continue;
+    if (p === out || p === distPackage || p === npmignore || current.has(name) || current.has(name.replace(/(\.early)?\.v8$/, '')) || statSync(p).isDirectory()) continue;
     if (Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
   }
 }
