@@ -132,12 +132,19 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   assert.equal(existsSync(join(installed, 'node_modules')), false, 'nothing was installed beside it');
   if (typeof user !== 'string') assert.equal(statSync(join(installed, 'dist', 'cli.js')).uid, user.uid, 'installed by nobody');
 
-  // an install directory the user cannot write in (a system-wide install, a read-only image)
+  // an install directory the user cannot write in (a system-wide install, a read-only image), with
+  // a cache there that V8 refuses (as it would one made by another user's Node)
+  const main = readdirSync(join(installed, 'dist')).find((f) => /^main-[0-9A-F]+\.js$/.test(f));
+  mkdirSync(join(installed, 'dist', '.cache'));
+  writeFileSync(join(installed, 'dist', '.cache', `${main}.v8`), 'a code cache from elsewhere');
   chmodTree(installed, (_, m) => m & ~0o222);
   const tradedeck = join(prefix, 'bin', 'tradedeck');
   const version = await run(tradedeck, ['--version'], env, home);
   assert.equal(version.code, 0, version.err);
   assert.equal(version.out.trim(), `tradedeck ${pkg.version}`);
+  const userCache = join(home, 'cache', 'tradedeck');
+  const mainCache = join(userCache, `${main}.v8`);
+  const written = existsSync(mainCache) ? statSync(mainCache).mtimeMs : undefined;
   const tokens = await run(tradedeck, ['tokens', '--json'], env, home);
   assert.equal(tokens.code, 0, tokens.err);
   const doc = JSON.parse(tokens.out) as { tokens: Array<{ symbol: string }> };
@@ -147,9 +154,11 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   assert.match(help.out, /^tradedeck \d+\.\d+\.\d+: a keyboard-driven terminal dashboard/);
   assert.match(help.out, /tradedeck tokens \[--category C\]/);
 
-  // the code caches went to the user's cache directory (root could still write in the install directory)
+  // the code caches went to the user's cache directory, and the next runs took them from there
+  // rather than the one in dist (root could still write in the install directory: not checked then)
   if (process.getuid?.() === 0 && typeof user === 'string') return;
-  assert.equal(existsSync(join(installed, 'dist', '.cache')), false);
-  const caches = readdirSync(join(home, 'cache', 'tradedeck')).filter((f) => f.endsWith('.v8') && !f.endsWith('.early.v8'));
+  assert.deepEqual(readdirSync(join(installed, 'dist', '.cache')), [`${main}.v8`]);
+  const caches = readdirSync(userCache).filter((f) => f.endsWith('.v8') && !f.endsWith('.early.v8'));
   assert.deepEqual(caches.map((f) => f.replace(/-.*/, '')).sort(), ['headless', 'main']);
+  assert.equal(statSync(mainCache).mtimeMs, written, 'the main cache made by the first run was accepted by the next two, not made again');
 });
