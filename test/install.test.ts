@@ -5,10 +5,11 @@
 // in its install directory there, so its code cache goes to $XDG_CACHE_HOME/tradedeck.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { collect, type Run } from './helpers/cli.js';
 
 const root = join(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: Record<string, string> };
@@ -26,29 +27,10 @@ function unprivilegedUser(): { uid: number; gid: number } | string {
 const user = unprivilegedUser();
 const as = typeof user === 'string' ? `as the current user (${user})` : 'as the unprivileged user nobody';
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-/** `file args...` (as nobody when there is one to switch to) with stdin closed; killed after 60 s */
+/** `file args...` in `cwd`, as nobody when there is one to switch to (unless asUser is false) */
 function run(file: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, asUser = true): Promise<Run> {
-  const [cmd, argv] =
-    asUser && typeof user !== 'string' ? ['setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', file, ...args]] : [file, args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-  });
+  if (!asUser || typeof user === 'string') return collect(file, args, env, cwd);
+  return collect('setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', file, ...args], env, cwd);
 }
 
 /** An environment with nothing of the test runner's (no npm_* variables), everything in `home`. */
