@@ -1,5 +1,5 @@
 // tradedeck installed as a person installs a command: `npm pack` of a checkout with no dist (its
-// prepare script builds one), then `npm install -g` of the tarball into a prefix of its own with
+// prepack script builds one), then `npm install -g` of the tarball into a prefix of its own with
 // --offline (the package has no dependencies: everything it runs is in dist), by an unprivileged
 // user, who then runs it from the prefix's bin with a home of their own. The program cannot write
 // in its install directory there, so its code cache goes to $XDG_CACHE_HOME/tradedeck.
@@ -86,6 +86,7 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   const pack = await run('npm', ['pack', '--json', '--pack-destination', base], packer, checkout, false);
   assert.equal(pack.code, 0, pack.err);
   const [packed] = JSON.parse(pack.out) as Packed[];
+  assert.match(pack.err, /> tradedeck@[\d.]+ prepack\n> node src\/build\.mjs/);
   assertProgramOnly(packedFiles(packed));
   t.diagnostic(`tarball ${packed.filename}: ${(packed.size / 1e6).toFixed(2)} MB, ${packed.files.length} files`);
   assert.ok(packed.size < 1.5e6, `the tarball is ${packed.size} bytes`);
@@ -109,6 +110,7 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   const env = envIn(home);
   const install = await run('npm', ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(base, packed.filename)], env, home);
   assert.equal(install.code, 0, install.err);
+  assert.doesNotMatch(install.err, /install.scripts|prepare/, 'the package has no script for npm to run (or to ask about) at install');
   const installed = join(prefix, 'lib', 'node_modules', pkg.name);
   assert.equal(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).dependencies, undefined, 'the package has no dependencies');
   assert.equal(existsSync(join(installed, 'node_modules')), false, 'nothing was installed beside it');
