@@ -116,7 +116,7 @@ const patchDependencies = {
 // (src/launch.ts, dist/cli.js) through node:vm with a V8 code cache: a launch reads back the
 // functions compiled on the one before instead of parsing and compiling them again (an ES module
 // cannot use a code cache on Node 20). main is argument parsing and configuration; it loads the
-// mode it needs. What a mode imports dynamically (the simulator, @solana/web3.js, a headless
+// mode it needs. What a mode imports dynamically (the simulator, @solana/kit, a headless
 // command) stays in its file but runs only when used.
 const MODES = {
   main: { entry: join(root, 'src', 'cli.ts'), exports: [] },
@@ -250,6 +250,12 @@ chmodSync(out, 0o755);
 const distPackage = join(root, 'dist', 'package.json');
 await writeFile(distPackage, '{ "type": "commonjs" }\n');
 
+// The package (npm pack, npm publish: package.json's files is dist) holds this build only: not the
+// scripts of earlier builds kept below, nor the code caches of dist/.cache, which belong to the
+// machine that made them (an installed program makes its own on its first runs).
+const npmignore = join(root, 'dist', '.npmignore');
+await writeFile(npmignore, ['# written by src/build.mjs: the package holds this build only', '*', ...['cli.js', 'package.json', ...Object.values(modeFiles)].map((f) => `!${f}`), ''].join('\n'));
+
 // Scripts of earlier builds (and their caches) stay an hour: a program started just before this
 // build may still be loading one of its modes (names carry a content hash, so nothing is overwritten).
 // dist/chunks is what builds before single scripts made.
@@ -258,7 +264,7 @@ const distDir = join(root, 'dist');
 for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     const p = join(dir, name);
-    if (p === out || p === distPackage || current.has(name) || current.has(name.replace(/(\.early)?\.v8$/, '')) || statSync(p).isDirectory()) continue;
+    if (p === out || p === distPackage || p === npmignore || current.has(name) || current.has(name.replace(/(\.early)?\.v8$/, '')) || statSync(p).isDirectory()) continue;
     if (Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
   }
 }

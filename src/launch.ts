@@ -1,15 +1,16 @@
 // The program as installed (dist/cli.js). The build makes one script per mode (main: argument
 // parsing and configuration; dashboard; headless; sim), each a single file run through node:vm with
 // a V8 code cache: the functions a mode compiled on an earlier launch are read back instead of
-// parsed and compiled again. The cache sits in dist/.cache (or, when dist is not writable, in
-// $XDG_CACHE_HOME/tradedeck, else ~/.cache/tradedeck); a file V8 no longer accepts (another Node,
-// another build) is written again, and deleting the cache only costs one slower start.
+// parsed and compiled again. The cache sits in dist/.cache, or where the user may not write in dist
+// (a system-wide install) in $XDG_CACHE_HOME/tradedeck, else ~/.cache/tradedeck; a file V8 no
+// longer accepts (another Node, another build) is written again, and deleting the cache only costs
+// one slower start.
 // A launch without a cache writes two: an early one as soon as the mode's script has run (so a
 // program closed or killed at once still leaves one), and the full one, with what the first
 // frame compiled, once the mode has run SAVE_AFTER_MS (or at exit, if sooner). A launch that found
 // only the early one still writes the full one.
 // TRADEDECK_CODE_CACHE=0 turns it off. This file imports nothing of tradedeck's own.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -29,9 +30,24 @@ const useCache = process.env.TRADEDECK_CODE_CACHE !== '0';
 /** a mode's cache is written once it has run this long (or at exit, if sooner): the code of the first frame is compiled by then */
 const SAVE_AFTER_MS = 2500;
 
+let dirs: string[] | undefined;
+
+/**
+ * Where this user's caches are: dist/.cache when they may write in dist (an install of their own,
+ * a checkout), else only their own cache directory. A user who cannot write in dist does not read
+ * caches there either: made by another user's Node, V8 might refuse them on every launch.
+ */
 function cacheDirs(): string[] {
-  const user = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return [join(dist, '.cache'), join(user, 'tradedeck')];
+  if (dirs === undefined) {
+    const user = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'tradedeck');
+    try {
+      accessSync(dist, constants.W_OK);
+      dirs = [join(dist, '.cache'), user];
+    } catch {
+      dirs = [user];
+    }
+  }
+  return dirs;
 }
 
 type CacheKind = 'full' | 'early';

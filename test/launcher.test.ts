@@ -1,13 +1,14 @@
 // The installed program (dist/cli.js) runs each mode's script through a V8 code cache kept in
 // dist/.cache, or in the user's cache directory when dist has no room for it. Each test runs a copy
-// of the built dist, so the cache it looks at is its own.
+// of the built dist, so the cache it looks at is its own. The last test checks what the scripts
+// load when: the Solana library only once a transaction is decoded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CLI, cleanEnv, collect } from './helpers/cli.js';
+import { CLI, cleanEnv, collect, startSignerRig } from './helpers/cli.js';
 
 /** A copy of the built program: the launcher (with dist/package.json, which makes it CommonJS) and the scripts it names. */
 function copyOfDist(t: { after(fn: () => void): void }): string {
@@ -171,4 +172,34 @@ test('--api-key: what ps shows of the running program no longer holds the key, a
   const plain = await collect(process.execPath, [CLI, 'config'], { ...cleanEnv(), TRADEDECK_API_KEY: key });
   assert.equal(plain.code, 0, plain.err);
   assert.equal(plain.err, '');
+});
+
+test('the Solana library is loaded only when a transaction is decoded: not by tokens against the service, but by a limit order', async (t) => {
+  const dist = copyOfDist(t);
+  // each @solana module of the bundle is made by an init function, run when first imported: each writes a line
+  let marked = 0;
+  for (const file of readdirSync(dist).filter((f) => /^(headless|dashboard)-[A-Z0-9]+\.js$/.test(f))) {
+    const text = readFileSync(join(dist, file), 'latin1').replace(/"node_modules\/@solana\/[^"]+"\(\) \{/g, (init) => {
+      marked++;
+      return `${init}process.stderr.write("solana module loaded\\n");`;
+    });
+    // and none runs as the script loads: every module of it in the script is made by an init function
+    const modules = text.match(/^\/\/ node_modules\/@solana\//gm)?.length ?? 0;
+    assert.equal(text.match(/solana module loaded/g)?.length ?? 0, modules, `${file}: every @solana module is made on demand`);
+    writeFileSync(join(dist, file), text, 'latin1');
+  }
+  assert.ok(marked >= 20, `the headless and dashboard scripts make the Solana library's modules on demand (${marked} found)`);
+  const rig = await startSignerRig(17, 'td-launcher-solana-');
+  t.after(() => rig.close());
+  const run = (...args: string[]) =>
+    collect(process.execPath, [join(dist, 'cli.js'), ...args, '--base-url', rig.sim.url, '--rpc-url', rig.sim.rpcUrl, '--keypair', rig.keyPath], { ...cleanEnv(rig.home), TRADEDECK_API_KEY: 'test-key' });
+  const loads = (err: string) => err.split('\n').filter((l) => l === 'solana module loaded').length;
+  for (const args of [['tokens', '--json'], ['portfolio', '--json'], ['quote', '1', 'SOL', 'USDC', '--json']]) {
+    const r = await run(...args);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(loads(r.err), 0, `${args.join(' ')} loaded the Solana library`);
+  }
+  const order = await run('limit', '1', 'SOL', '160', 'USDC', '--yes', '--json');
+  assert.equal(order.code, 0, order.err);
+  assert.ok(loads(order.err) > 0, 'a limit order decodes its transaction with the Solana library');
 });

@@ -1,7 +1,7 @@
 // ed25519 with node:crypto: synchronous verification of wallet signatures, and keys the simulator
 // itself holds (seeded) for co-signing, e.g. a gasless fee payer.
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { getAddressEncoder } from '@solana/web3.js';
+import { getAddressEncoder } from '@solana/kit';
 import { seededBytes, toBase58 } from './random.js';
 
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');

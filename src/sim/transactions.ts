@@ -1,4 +1,4 @@
-// Real Solana transactions: compiled with @solana/web3.js, remembered by their message bytes, and
+// Real Solana transactions: compiled with @solana/kit, remembered by their message bytes, and
 // accepted only when every required signature verifies over those exact bytes.
 import {
   address,
@@ -11,9 +11,9 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   type Blockhash,
-  type IInstruction,
+  type Instruction,
   type Transaction,
-} from '@solana/web3.js';
+} from '@solana/kit';
 import type { SimBuildOptions, SimBuiltTransaction, SimEffectResult, SimSubmitResult, SimTransactions } from './kernel.js';
 import type { SimClockImpl } from './clock.js';
 import { SimInsufficientFunds } from './ledger.js';
@@ -82,7 +82,7 @@ export class SimTransactionsImpl implements SimTransactions {
     const slot = this.clock.slot();
     const blockhash = this.clock.blockhash(slot);
     const lastValidBlockHeight = slot + (opts.validSlots ?? 150);
-    const instructions: IInstruction[] = opts.instructions.map((ix) => ({
+    const instructions: Instruction[] = opts.instructions.map((ix) => ({
       programAddress: address(ix.programId),
       accounts: ix.accounts.map((a) => ({ address: address(a.pubkey), role: (a.isSigner ? 2 : 0) + (a.isWritable ? 1 : 0) })),
       data: ix.data,

@@ -67,6 +67,42 @@ export const WELL_KNOWN_PROGRAMS: Readonly<Record<string, string>> = {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+export interface WireLayout {
+  /** where the signature slots start (after their compact-u16 count) */
+  slotsStart: number;
+  count: number;
+  /** where the message starts, after the 64-byte slots */
+  messageStart: number;
+}
+
+/** The layout of a wire transaction: the count of signature slots, the slots, the message; null when the bytes end before the message. */
+export function wireLayout(wire: Uint8Array): WireLayout | null {
+  let count = 0;
+  let shift = 0;
+  let i = 0;
+  for (;;) {
+    if (i >= wire.length || i > 2) return null;
+    const b = wire[i++];
+    count |= (b & 0x7f) << shift;
+    if ((b & 0x80) === 0) break;
+    shift += 7;
+  }
+  const messageStart = i + count * 64;
+  return messageStart < wire.length ? { slotsStart: i, count, messageStart } : null;
+}
+
+/**
+ * The version of a wire transaction's message when it is a versioned message later than version
+ * 0; undefined for a legacy or version 0 message, or bytes too short to say. The service sends only
+ * those two: a later version (the codec reads version 1 with another layout, and refuses the
+ * transaction of any later one) is refused before anything is decoded.
+ */
+function laterVersionOf(wire: Uint8Array): number | undefined {
+  const layout = wireLayout(wire);
+  const first = layout === null ? 0 : wire[layout.messageStart];
+  return (first & 0x80) === 0 || first === 0x80 ? undefined : first & 0x7f;
+}
+
 function refuse(reason: string): Inspection {
   return { ok: false, reason };
 }
@@ -91,10 +127,11 @@ export function decodeBase64Strict(text: string): Uint8Array | null {
 export async function addressTableLookupsOf(base64: string): Promise<string[]> {
   const bytes = decodeBase64Strict(base64);
   if (!bytes) return [];
-  const web3 = await import('@solana/web3.js');
+  if (laterVersionOf(bytes) !== undefined) return [];
+  const kit = await import('./solana.js');
   try {
-    const tx = web3.getTransactionDecoder().decode(bytes);
-    const [message] = web3.getCompiledTransactionMessageDecoder().read(tx.messageBytes, 0);
+    const tx = kit.getTransactionDecoder().decode(bytes);
+    const [message] = kit.getCompiledTransactionMessageDecoder().read(tx.messageBytes, 0);
     const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : [];
     return [...new Set(lookups.map((l) => String(l.lookupTableAddress)))];
   } catch {
@@ -105,24 +142,29 @@ export async function addressTableLookupsOf(base64: string): Promise<string[]> {
 export async function inspectTransaction(base64: string, options: InspectOptions): Promise<Inspection> {
   const bytes = decodeBase64Strict(base64);
   if (!bytes) return refuse('the transaction is not valid base-64');
-  const web3 = await import('@solana/web3.js');
+  const version = laterVersionOf(bytes);
+  if (version !== undefined) return refuse(`the transaction is version ${version}: only legacy and version 0 transactions are signed`);
+  const kit = await import('./solana.js');
 
   let tx;
-  let message;
+  let decoded;
   let messageEnd: number;
   try {
-    tx = web3.getTransactionDecoder().decode(bytes);
-    [message, messageEnd] = web3.getCompiledTransactionMessageDecoder().read(tx.messageBytes, 0);
+    tx = kit.getTransactionDecoder().decode(bytes);
+    [decoded, messageEnd] = kit.getCompiledTransactionMessageDecoder().read(tx.messageBytes, 0);
   } catch {
     return refuse('the transaction could not be decoded (malformed or truncated)');
   }
+  // laterVersionOf let only legacy and version 0 messages through
+  if (decoded.version === 1) return refuse('the transaction is version 1: only legacy and version 0 transactions are signed');
+  const message = decoded;
   const trailing = tx.messageBytes.length - messageEnd;
   if (trailing > 0) return refuse(`transaction has ${trailing} unexpected trailing bytes`);
   let reencoded: Uint8Array;
   let reencodedMessage: Uint8Array;
   try {
-    reencodedMessage = new Uint8Array(web3.getCompiledTransactionMessageEncoder().encode(message));
-    reencoded = new Uint8Array(web3.getTransactionEncoder().encode(tx));
+    reencodedMessage = new Uint8Array(kit.getCompiledTransactionMessageEncoder().encode(message));
+    reencoded = new Uint8Array(kit.getTransactionEncoder().encode(tx));
   } catch {
     return refuse('the transaction could not be re-encoded');
   }
@@ -138,8 +180,8 @@ export async function inspectTransaction(base64: string, options: InspectOptions
     return refuse('the transaction header is inconsistent');
   }
   const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : [];
-  const lookupWritable = lookups.reduce((n, l) => n + l.writableIndices.length, 0);
-  const lookupReadonly = lookups.reduce((n, l) => n + l.readableIndices.length, 0);
+  const lookupWritable = lookups.reduce((n, l) => n + l.writableIndexes.length, 0);
+  const lookupReadonly = lookups.reduce((n, l) => n + l.readonlyIndexes.length, 0);
   const totalAccounts = statics.length + lookupWritable + lookupReadonly;
 
   const programIds: string[] = [];
@@ -167,7 +209,7 @@ export async function inspectTransaction(base64: string, options: InspectOptions
     for (const l of lookups) {
       const table = String(l.lookupTableAddress);
       const contents = tables[table];
-      for (const slot of pass === 'writable' ? l.writableIndices : l.readableIndices) {
+      for (const slot of pass === 'writable' ? l.writableIndexes : l.readonlyIndexes) {
         if (contents && slot >= contents.length) return refuse(`the address lookup table ${table} has no entry ${slot}`);
         const resolved = contents ? contents[slot] : `(entry ${slot} of lookup table ${table})`;
         if (contents && pass === 'writable' && resolved === wallet) {
@@ -183,11 +225,11 @@ export async function inspectTransaction(base64: string, options: InspectOptions
     accounts: (ix.accountIndices ?? []).map((i) => loaded[i]),
     data: new Uint8Array(ix.data ?? new Uint8Array()),
   }));
-  const encoder = web3.getAddressEncoder();
+  const encoder = kit.getAddressEncoder();
   const associated = async (mint: string, tokenProgram: string): Promise<string> => {
-    const [ata] = await web3.getProgramDerivedAddress({
-      programAddress: web3.address(ATA_PROGRAM),
-      seeds: [encoder.encode(web3.address(wallet)), encoder.encode(web3.address(tokenProgram)), encoder.encode(web3.address(mint))],
+    const [ata] = await kit.getProgramDerivedAddress({
+      programAddress: kit.address(ATA_PROGRAM),
+      seeds: [encoder.encode(kit.address(wallet)), encoder.encode(kit.address(tokenProgram)), encoder.encode(kit.address(mint))],
     });
     return String(ata);
   };
@@ -198,7 +240,7 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   // transaction could name (any loaded account), under both token programs.
   const walletTokenAccounts = new Set<string>(ownWrappedSol);
   if (unknownProgramGetsWallet(resolvedInstructions, wallet, known)) {
-    for (const candidate of new Set(loaded.filter((a) => web3.isAddress(a)))) {
+    for (const candidate of new Set(loaded.filter((a) => kit.isAddress(a)))) {
       walletTokenAccounts.add(await associated(candidate, TOKEN_PROGRAM));
       walletTokenAccounts.add(await associated(candidate, TOKEN_2022_PROGRAM));
     }

@@ -3,7 +3,7 @@
 // because the order service refuses a transaction whose bytes were modified (execute code -3).
 
 import { encodeBase58 } from './base58.js';
-import { decodeBase64Strict } from './inspect.js';
+import { decodeBase64Strict, wireLayout, type WireLayout } from './inspect.js';
 import type { Wallet } from './keypair.js';
 
 export interface SignedTransaction {
@@ -21,21 +21,10 @@ export class SignError extends Error {
   }
 }
 
-/** Reads the wire layout: compact-u16 signature count, 64-byte slots, then the message. */
-function readLayout(wire: Uint8Array): { slotsStart: number; count: number; messageStart: number } {
-  let count = 0;
-  let shift = 0;
-  let i = 0;
-  for (;;) {
-    if (i >= wire.length || i > 2) throw new SignError('transaction is truncated');
-    const b = wire[i++];
-    count |= (b & 0x7f) << shift;
-    if ((b & 0x80) === 0) break;
-    shift += 7;
-  }
-  const messageStart = i + count * 64;
-  if (messageStart >= wire.length) throw new SignError('transaction is truncated');
-  return { slotsStart: i, count, messageStart };
+function readLayout(wire: Uint8Array): WireLayout {
+  const layout = wireLayout(wire);
+  if (layout === null) throw new SignError('transaction is truncated');
+  return layout;
 }
 
 /** Reads the required signer addresses from the message (header byte 0, then the static keys). */

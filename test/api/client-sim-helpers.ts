@@ -2,7 +2,7 @@
 // typed client and RPC client pointed at it, real ed25519 wallets signed through src/wallet,
 // and a view of what the simulator received since a mark.
 import assert from 'node:assert/strict';
-import { generateKeyPairSigner, type KeyPairSigner } from '@solana/web3.js';
+import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { createApiClient, createRpcClient, type ApiClient, type ClientOptions, type RpcClient } from '../../src/api/index.js';
 import { startSim, type SimHandle, type SimOptions, type SimRequestLogEntry } from '../../src/sim/index.js';
 import { signTransaction } from '../../src/wallet/sign.js';

@@ -3,7 +3,7 @@
 // x-ratelimit-reset the simulator sent, and injected faults retried for reads.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { generateKeyPairSigner } from '@solana/web3.js';
+import { generateKeyPairSigner } from '@solana/kit';
 import { ApiError, RequestRuleError, createApiClient, createHttpClient, type DbcPoolCreateRequest } from '../../src/api/index.js';
 import { API_KEY, JUP, SOL, USDC, newWallet, rig, type Rig } from './client-sim-helpers.js';
 

@@ -24,10 +24,10 @@ export function cleanEnv(home = mkdtempSync(join(tmpdir(), 'td-cli-'))): NodeJS.
   return env;
 }
 
-/** Runs `file args...` with stdin closed; resolves with the exit code and both outputs (killed after 60 s). */
-export function collect(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+/** Runs `file args...` with stdin closed (in `cwd`, if given); resolves with the exit code and both outputs (killed after 60 s). */
+export function collect(file: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));

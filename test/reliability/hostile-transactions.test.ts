@@ -23,8 +23,8 @@ import {
   getProgramDerivedAddress,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
-  type IInstruction,
-} from '@solana/web3.js';
+  type Instruction,
+} from '@solana/kit';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
 import { createRpcClient } from '../../src/api/rpc.js';
 import { openJournal } from '../../src/journal/journal.js';
@@ -63,13 +63,13 @@ const addr = (a: string) => new Uint8Array(enc.encode(address(a)));
 
 type Role = 'ws' | 'rs' | 'w' | 'r';
 const ROLE: Record<Role, AccountRole> = { ws: AccountRole.WRITABLE_SIGNER, rs: AccountRole.READONLY_SIGNER, w: AccountRole.WRITABLE, r: AccountRole.READONLY };
-const ix = (program: string, accounts: Array<[string, Role]>, data: Uint8Array): IInstruction => ({
+const ix = (program: string, accounts: Array<[string, Role]>, data: Uint8Array): Instruction => ({
   programAddress: address(program),
   accounts: accounts.map(([a, role]) => ({ address: address(a), role: ROLE[role] })),
   data,
 });
 
-function compile(feePayer: string, instructions: IInstruction[], lookup?: Record<string, string[]>): string {
+function compile(feePayer: string, instructions: Instruction[], lookup?: Record<string, string[]>): string {
   let message = appendTransactionMessageInstructions(
     instructions,
     setTransactionMessageLifetimeUsingBlockhash(

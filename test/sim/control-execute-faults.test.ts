@@ -2,7 +2,7 @@
 // "cancel all" batch where one transaction fails without landing and lands when sent again.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { KeyPairSigner } from '@solana/web3.js';
+import type { KeyPairSigner } from '@solana/kit';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { frozenSim, get, newWallet, post, rpc, shape, sign } from './groups-helpers.js';

@@ -2,7 +2,7 @@
 // limit price, seen by a client through the trigger listing and the maker's balances.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { KeyPairSigner } from '@solana/web3.js';
+import type { KeyPairSigner } from '@solana/kit';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { advance, balance, frozenSim, get, newWallet, post, shape, sign } from './groups-helpers.js';

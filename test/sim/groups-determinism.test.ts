@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generateKeyPairSigner, type KeyPairSigner } from '@solana/web3.js';
+import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { advance, frozenSim, get, post, sign } from './groups-helpers.js';
 

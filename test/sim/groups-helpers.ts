@@ -11,7 +11,7 @@ import {
   isAddress,
   partiallySignTransaction,
   type KeyPairSigner,
-} from '@solana/web3.js';
+} from '@solana/kit';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 
 export const KEY = { 'x-api-key': 'test-key', 'content-type': 'application/json' };
@@ -76,6 +76,7 @@ export function signerAddresses(base64: string): string[] {
 export function programsOf(base64: string): string[] {
   const tx = getTransactionDecoder().decode(getBase64Encoder().encode(base64));
   const msg = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
+  if (msg.version === 1) throw new Error('the simulator builds legacy and version 0 transactions only');
   return msg.instructions.map((ix) => msg.staticAccounts[ix.programAddressIndex]);
 }
 

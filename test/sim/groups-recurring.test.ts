@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { KeyPairSigner } from '@solana/web3.js';
+import type { KeyPairSigner } from '@solana/kit';
 import { fromBaseUnits } from '../../src/amount.js';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';

@@ -2,7 +2,7 @@
 // answered by RPC getAccountInfo as the real node answers them (owner, on-chain layout, encodings).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { getAddressDecoder, getBase58Encoder } from '@solana/web3.js';
+import { getAddressDecoder, getBase58Encoder } from '@solana/kit';
 import type { SimHandle } from '../../src/sim/index.js';
 import { createRpcClient } from '../../src/api/rpc.js';
 import { frozenSim, newWallet, rpc } from './groups-helpers.js';

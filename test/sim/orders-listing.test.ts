@@ -3,7 +3,7 @@
 // and the deprecated price-based recurring orders (cancel, withdraw In/Out, an amount or all).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { KeyPairSigner } from '@solana/web3.js';
+import type { KeyPairSigner } from '@solana/kit';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { advance, balance, frozenSim, get, newWallet, post, programsOf, sign } from './groups-helpers.js';

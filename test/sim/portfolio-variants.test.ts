@@ -3,7 +3,7 @@
 // fetcher with its duration, and the platforms filter.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { getBase58Decoder } from '@solana/web3.js';
+import { getBase58Decoder } from '@solana/kit';
 import type { SimHandle } from '../../src/sim/index.js';
 import { frozenSim, get, newWallet, shape } from './groups-helpers.js';
 

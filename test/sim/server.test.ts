@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { get, post, rpc, withSim, SOL, USDC, KEY } from './helpers/http.js';
 import { parseSimArgs, runSimCommand } from '../../src/sim/cli.js';
 import { toBase58 } from '../../src/sim/random.js';
-import { getBase58Decoder } from '@solana/web3.js';
+import { getBase58Decoder } from '@solana/kit';
 import { randomBytes } from 'node:crypto';
 
 test('rate limit: N per sliding minute, then 429 with the rate-limit headers', async () => {
@@ -122,7 +122,7 @@ test('advance runs the callbacks of every skipped slot, in order', async () => {
   });
 });
 
-test('base58 of the simulator matches @solana/web3.js', () => {
+test('base58 of the simulator matches @solana/kit', () => {
   const d = getBase58Decoder();
   for (let i = 0; i < 300; i++) {
     const b = randomBytes(i % 2 ? 64 : 32);

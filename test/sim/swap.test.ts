@@ -1,7 +1,7 @@
 // Swap group over real HTTP: quotes, filters, transactions and their effect through RPC.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSigner } from '@solana/web3.js';
+import { generateKeyPairSigner } from '@solana/kit';
 import { balance, decodeTx, get, post, rpc, signTx, wallet, withSim, SOL, USDC, JUP } from './helpers/http.js';
 
 const q = (params: string) => `/swap/v1/quote?${params}`;

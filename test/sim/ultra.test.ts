@@ -1,7 +1,7 @@
 // Order group over real HTTP with real signatures: order -> sign -> execute, and every refusal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSigner, getBase64EncodedWireTransaction, getTransactionDecoder, type Transaction } from '@solana/web3.js';
+import { generateKeyPairSigner, getBase64EncodedWireTransaction, getTransactionDecoder, type Transaction } from '@solana/kit';
 import { balance, decodeTx, get, post, signTx, wallet, withSim, SOL, USDC, JUP, KEY } from './helpers/http.js';
 
 const IRIS_ONLY = '&excludeRouters=partnerz,partnerflow,partnerx';
@@ -101,9 +101,9 @@ test('missing or wrong signatures are refused with -2', async () => {
     assert.equal(unsigned.body.code, -2);
     const stranger = await generateKeyPairSigner();
     const tx = getTransactionDecoder().decode(Buffer.from(o.transaction, 'base64')) as Transaction;
-    const { signTransaction } = await import('@solana/web3.js');
+    const { signTransaction } = await import('@solana/kit');
     const forged = await signTransaction([stranger.keyPair], tx).catch(() => null);
-    assert.equal(forged, null, 'web3.js refuses to sign for a key that is not a signer');
+    assert.equal(forged, null, 'kit refuses to sign for a key that is not a signer');
     // a valid signature by another key placed in the taker's slot
     const other = await signTx(o.transaction, stranger).catch(() => null);
     assert.equal(other, null);

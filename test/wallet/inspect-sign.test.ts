@@ -10,7 +10,7 @@ import {
   address as toAddress,
   verifySignature,
   type SignatureBytes,
-} from '@solana/web3.js';
+} from '@solana/kit';
 import { SIM_PROGRAMS } from '../../src/api/types.js';
 import { inspectTransaction } from '../../src/wallet/inspect.js';
 import { createDemoKeyFile, loadKeypairFile, watchOnlyWallet, WatchOnlyError } from '../../src/wallet/keypair.js';

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, stat, writeFile, chmod, mkdir } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { getAddressFromPublicKey, createKeyPairFromBytes, verifySignature, type SignatureBytes } from '@solana/web3.js';
+import { getAddressFromPublicKey, createKeyPairFromBytes, verifySignature, type SignatureBytes } from '@solana/kit';
 import {
   KeyFileError,
   WatchOnlyError,

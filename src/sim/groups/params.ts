@@ -1,5 +1,5 @@
 // Request parameter checks shared by the swap and ultra groups; every failure names the field.
-import { isAddress } from '@solana/web3.js';
+import { isAddress } from '@solana/kit';
 import { U64_MAX } from '../../amount.js';
 import type { SimKernel } from '../kernel.js';
 

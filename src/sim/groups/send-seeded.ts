@@ -2,7 +2,7 @@
 // only from the simulator seed and a key (such as a wallet address), so the same seed always
 // gives the same data for the same wallet, whatever else happened in the simulator.
 
-import { getBase58Decoder } from '@solana/web3.js';
+import { getBase58Decoder } from '@solana/kit';
 
 const base58 = getBase58Decoder();
 

@@ -1,7 +1,7 @@
 // Studio request checks. Studio answers bad input with every failing field at once:
 // `{"errors": {"field": ["message", ...]}}`, so the checks collect instead of throwing.
 
-import { isAddress } from '@solana/web3.js';
+import { isAddress } from '@solana/kit';
 import type { SimKernel, SimTokenInfo } from '../kernel.js';
 
 export class FieldErrors {

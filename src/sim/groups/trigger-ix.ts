@@ -3,7 +3,7 @@
 // address derivation, and Anchor-style instruction data (8-byte discriminator + little-endian args).
 
 import { createHash } from 'node:crypto';
-import { address, getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/web3.js';
+import { address, getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit';
 import type { SimInstruction, SimKernel } from '../kernel.js';
 
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';

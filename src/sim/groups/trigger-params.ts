@@ -2,7 +2,7 @@
 // recurring, send, portfolio). Every failure answers 400 through kernel.fail with a message that
 // names the field and the rule; the core renders the group's own envelope.
 
-import { isAddress } from '@solana/web3.js';
+import { isAddress } from '@solana/kit';
 import type { SimGroup, SimKernel, SimTokenInfo } from '../kernel.js';
 
 const U64_MAX = (1n << 64n) - 1n;

@@ -1,5 +1,5 @@
 // Associated token account addresses (program-derived), cached.
-import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/web3.js';
+import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 
 export const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 const encoder = getAddressEncoder();

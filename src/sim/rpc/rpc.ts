@@ -1,5 +1,5 @@
 // A small Solana JSON-RPC 2.0 endpoint over the simulator's ledger and transactions.
-import { getBase58Encoder, isAddress } from '@solana/web3.js';
+import { getBase58Encoder, isAddress } from '@solana/kit';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
 import { tokenAccounts } from './token-accounts.js';

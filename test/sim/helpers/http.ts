@@ -6,7 +6,7 @@ import {
   partiallySignTransaction,
   type KeyPairSigner,
   type Transaction,
-} from '@solana/web3.js';
+} from '@solana/kit';
 import { startSim, type SimHandle, type SimOptions } from '../../../src/sim/index.js';
 
 export const KEY = { 'x-api-key': 'test-key' };

@@ -1,4 +1,4 @@
-// Builds real v0 (or legacy) transactions with @solana/web3.js for the wallet, journal and pipeline tests.
+// Builds real v0 (or legacy) transactions with @solana/kit for the wallet, journal and pipeline tests.
 import {
   AccountRole,
   address,
@@ -12,8 +12,8 @@ import {
   getTransactionEncoder,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
-  type IInstruction,
-} from '@solana/web3.js';
+  type Instruction,
+} from '@solana/kit';
 import { SIM_PROGRAMS } from '../../../src/api/types.js';
 import { encodeBase58 } from '../../../src/wallet/base58.js';
 
@@ -36,7 +36,7 @@ export interface TxSpec {
 
 export function buildTransaction(spec: TxSpec): string {
   const programs = spec.programs ?? ['11111111111111111111111111111111'];
-  const instructions: IInstruction[] = programs.map((program, n) => ({
+  const instructions: Instruction[] = programs.map((program, n) => ({
     programAddress: address(program),
     accounts:
       n === 0
@@ -67,7 +67,7 @@ export function buildTransaction(spec: TxSpec): string {
 /**
  * A v0 transaction whose router instruction loads entry `entry` (default 1) of lookup table
  * `table` as a writable account, beside the wallet as fee payer and `statics`. Written by hand:
- * web3.js never puts a signer in a lookup table, so a table entry that resolves to the wallet
+ * kit never puts a signer in a lookup table, so a table entry that resolves to the wallet
  * (as a hostile service would arrange) is composed here; whether it does depends on the table.
  */
 export function viaLookupTable(wallet: string, table: string, statics: string[], entry = 1): string {
@@ -77,8 +77,8 @@ export function viaLookupTable(wallet: string, table: string, statics: string[],
     staticAccounts: [address(wallet), ...statics.map((a) => address(a)), address(SIM_PROGRAMS.router)],
     lifetimeToken: randomAddress(),
     instructions: [{ programAddressIndex: statics.length + 1, accountIndices: [0, ...statics.map((_, i) => i + 1), statics.length + 2], data: Uint8Array.of(1) }],
-    addressTableLookups: [{ lookupTableAddress: address(table), writableIndices: [entry], readableIndices: [] }],
+    addressTableLookups: [{ lookupTableAddress: address(table), writableIndexes: [entry], readonlyIndexes: [] }],
   };
-  const messageBytes = getCompiledTransactionMessageEncoder().encode(message as never);
+  const messageBytes = getCompiledTransactionMessageEncoder().encode(message);
   return Buffer.from(getTransactionEncoder().encode({ messageBytes, signatures: { [wallet]: null } } as never)).toString('base64');
 }
