@@ -254,6 +254,8 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     journalView: createJournalViewStore(),
     notifications: createNotificationsStore(config.notify),
     delivery: createDelivery(channelsOf(config), {
+      // a dashboard and a watcher on one state directory deliver each event once
+      claim: (event) => claimEvent(config.stateDir, event.id),
       // told once, in the log (N): a flash line would interrupt for something already retried
       onGiveUp: (channel, event, why) => services.notifications.getState().add({ at: now(), source: 'Delivery', text: `could not tell ${channel} "${event.title}" (${why.slice(0, 120)}); gave up after 4 tries` }),
     }),
@@ -261,8 +263,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
       const event = makeEvent({ ...spec, text, mode: config.mode, at: now() });
       for (const l of [...listeners]) l(event);
       if (services.delivery.size === 0) return;
-      // a dashboard and a watcher on one state directory deliver each event once
-      void claimEvent(config.stateDir, event.id).then((mine) => (mine ? services.delivery.deliver(event) : undefined));
+      void services.delivery.deliver(event);
     },
     onEvent: (listener) => {
       listeners.add(listener);

@@ -33,6 +33,7 @@ export function alertOf(v: unknown): Alert | undefined {
     symbol: typeof a.symbol === 'string' ? a.symbol.slice(0, 24) : '',
     condition,
     createdAt: finite(a.createdAt) ? a.createdAt : 0,
+    ...(finite(a.armedAt) ? { armedAt: a.armedAt } : {}),
     state: fired ? 'fired' : 'armed',
     ...(fired && finite(a.firedAt) ? { firedAt: a.firedAt } : {}),
     ...(fired && finite(a.firedPrice) ? { firedPrice: a.firedPrice } : {}),

@@ -17,6 +17,8 @@ export interface Alert {
   symbol: string;
   condition: AlertCondition;
   createdAt: number;
+  /** when it was last armed again (re-armed or edited); absent: armed since createdAt */
+  armedAt?: number;
   state: 'armed' | 'fired';
   firedAt?: number;
   /** the USD price when it fired */

@@ -77,7 +77,7 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
         return a;
       },
       edit(id, condition) {
-        change(get().alerts.map((a) => (a.id === id ? { id: a.id, mint: a.mint, symbol: a.symbol, condition, createdAt: a.createdAt, state: 'armed' } : a)));
+        change(get().alerts.map((a) => (a.id === id ? { id: a.id, mint: a.mint, symbol: a.symbol, condition, createdAt: a.createdAt, armedAt: deps.now(), state: 'armed' } : a)));
       },
       remove(id) {
         const gone = get().alerts.find((a) => a.id === id);
@@ -85,7 +85,7 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
         return gone;
       },
       rearm(id) {
-        change(get().alerts.map((a) => (a.id === id ? { id: a.id, mint: a.mint, symbol: a.symbol, condition: a.condition, createdAt: a.createdAt, state: 'armed' } : a)));
+        change(get().alerts.map((a) => (a.id === id ? { id: a.id, mint: a.mint, symbol: a.symbol, condition: a.condition, createdAt: a.createdAt, armedAt: deps.now(), state: 'armed' } : a)));
       },
       select: (selected) => {
         if (get().selected !== selected) set({ selected });
@@ -104,7 +104,8 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
           const symbol = alertSymbol(done, latest);
           deps.notify('Alerts', firedText(done, symbol, v), {
             type: 'alert.fired',
-            key: `${done.id}@${now}`,
+            // one arming, one firing: two processes that see it fire make the same event
+            key: `${done.id}@${a.armedAt ?? a.createdAt}`,
             data: { alertId: done.id, mint: done.mint, symbol, condition: conditionText(done.condition), ...(v.price !== undefined ? { price: v.price } : {}), ...(v.change !== undefined ? { changePercent: v.change } : {}) },
           });
           return done;

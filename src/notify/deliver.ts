@@ -11,6 +11,8 @@ export interface DeliveryOptions {
   onGiveUp(channel: string, event: NotifyEvent, error: string): void;
   sleep?(ms: number): Promise<void>;
   waits?: readonly number[];
+  /** whether this process delivers the event (another one on the same state may have taken it) */
+  claim?(event: NotifyEvent): Promise<boolean>;
 }
 
 export interface Delivery {
@@ -44,7 +46,9 @@ export function createDelivery(channels: readonly Channel[], o: DeliveryOptions)
   return {
     size: channels.length,
     deliver(event) {
-      const all = Promise.all(channels.map((c) => one(c, event))).then(() => {});
+      const all = (o.claim ? o.claim(event) : Promise.resolve(true)).then(async (mine) => {
+        if (mine) await Promise.all(channels.map((c) => one(c, event)));
+      });
       running.add(all);
       void all.finally(() => running.delete(all));
       return all;

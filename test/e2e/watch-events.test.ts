@@ -1,0 +1,92 @@
+// `tradedeck watch` beside the dashboard on one state directory, both telling a webhook: an alert
+// that fires and a limit order the simulator fills reach the webhook once each, though both
+// processes see them; the watcher prints NDJSON events and SIGTERM ends it with exit 0.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { CLI, cleanEnv, startSignerRig } from '../helpers/cli.js';
+import { openTerminal } from '../helpers/pty.js';
+import type { NotifyEvent } from '../../src/notify/event.js';
+
+const SOL = 'So11111111111111111111111111111111111111112';
+
+async function until(what: string, ok: () => boolean, timeoutMs = 40_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test('watch and the dashboard on one state: an alert and a fill reach the webhook once each', async (t) => {
+  const got: NotifyEvent[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (d: string) => (body += d));
+    req.on('end', () => {
+      got.push(JSON.parse(body) as NotifyEvent);
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.after(() => new Promise<void>((r) => server.close(() => r())));
+  const hook = `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`;
+
+  const rig = await startSignerRig(23, 'td-watch-events-');
+  t.after(() => rig.close());
+  const env = { ...cleanEnv(rig.home), TRADEDECK_API_KEY: 'test-key' };
+  // an alert that holds at once (SOL above $1), armed in the shared state directory
+  const state = join(rig.home, 'state', 'tradedeck');
+  mkdirSync(state, { recursive: true, mode: 0o700 });
+  writeFileSync(join(state, 'alerts.json'), JSON.stringify({ version: 1, alerts: [{ id: 'a1', mint: SOL, symbol: 'SOL', condition: { kind: 'above', level: 1 }, createdAt: 1, state: 'armed' }] }), { mode: 0o600 });
+  const placed = await rig.run('limit', '1', 'SOL', '160', 'USDC', '--yes', '--json');
+  assert.equal(placed.code, 0, placed.err);
+  const args = ['--base-url', rig.sim.url, '--rpc-url', rig.sim.rpcUrl, '--keypair', rig.keyPath, '--webhook', hook];
+
+  const watcher = spawn(process.execPath, [CLI, 'watch', '--interval-ms', '5000', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  watcher.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  watcher.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const exited = new Promise<number | null>((r) => watcher.once('close', (code) => r(code)));
+  t.after(() => void watcher.kill('SIGKILL'));
+  const printed = () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as NotifyEvent);
+
+  const dash = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
+  await dash.waitFor(/LIVE/, 30_000);
+  dash.send('3');
+  await dash.waitFor(/1 SOL/, 30_000);
+
+  await until('the watcher to print the alert', () => printed().some((e) => e.type === 'alert.fired'));
+  const orders = (await (await fetch(`${rig.sim.url}/trigger/v1/getTriggerOrders?user=${rig.address}&orderStatus=active`, { headers: { 'x-api-key': 'k' } })).json()) as { orders: Array<{ orderKey: string }> };
+  rig.sim.fillTriggerOrder(orders.orders[0].orderKey, 100);
+  await until('the watcher to print the fill', () => printed().some((e) => e.type.startsWith('order.')));
+  // the dashboard sees the same fill on its own refresh of the Orders screen: its notifications log (N) says so
+  let polls = 0;
+  await until(
+    'the dashboard to log the fill',
+    () => {
+      const seen = /Limit .*filled/.test(dash.screen());
+      if (!seen && ++polls % 20 === 0) dash.send('N');
+      return seen;
+    },
+    45_000,
+  );
+  await until('the webhook to get both events', () => got.some((e) => e.type === 'alert.fired') && got.some((e) => e.type.startsWith('order.')));
+
+  watcher.kill('SIGTERM');
+  assert.equal(await exited, 0, err);
+  const byId = new Map<string, number>();
+  for (const e of got) byId.set(e.id, (byId.get(e.id) ?? 0) + 1);
+  for (const [id, n] of byId) assert.equal(n, 1, `${id} delivered ${n} times`);
+  const fill = got.find((e) => e.type.startsWith('order.'))!;
+  assert.equal(fill.data.orderKey, orders.orders[0].orderKey);
+  assert.equal(fill.mode, 'live');
+  const alert = got.find((e) => e.type === 'alert.fired')!;
+  assert.equal(alert.data.mint, SOL);
+  assert.match(alert.text, /SOL rose above \$1/);
+});
