@@ -8,7 +8,6 @@ export type EventType =
   | 'order.filled'
   | 'order.partly-filled'
   | 'order.expired'
-  | 'order.cancelled'
   | 'order.completed'
   | 'transaction.failed'
   | 'signing.paused'
@@ -19,7 +18,6 @@ export const EVENT_TYPES: readonly EventType[] = [
   'order.filled',
   'order.partly-filled',
   'order.expired',
-  'order.cancelled',
   'order.completed',
   'transaction.failed',
   'signing.paused',
@@ -49,7 +47,6 @@ const TITLES: Record<EventType, string> = {
   'order.filled': 'Order filled',
   'order.partly-filled': 'Order partly filled',
   'order.expired': 'Order expired',
-  'order.cancelled': 'Order cancelled',
   'order.completed': 'Order completed',
   'transaction.failed': 'Transaction failed',
   'signing.paused': 'Signing paused',

@@ -37,7 +37,15 @@ export function filledFraction(o: Pick<TriggerOrder, 'rawMakingAmount' | 'rawRem
 
 const trades = (o: { trades?: unknown }) => (Array.isArray(o.trades) ? o.trades.length : 0);
 
-export function orderChanges(s: Pick<Services, 'catalog'>, prev: OrdersReading, next: OrdersReading, closedByYou: readonly string[] = []): OrderChange[] {
+/** Whether a limit order's expiry (an ISO time, or seconds since the epoch as text) has passed. */
+function expired(o: TriggerOrder, now: number): boolean {
+  const v = o.expiredAt;
+  if (typeof v !== 'string' || v === '') return false;
+  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : Date.parse(v);
+  return Number.isFinite(ms) && ms <= now;
+}
+
+export function orderChanges(s: Pick<Services, 'catalog' | 'now'>, prev: OrdersReading, next: OrdersReading, closedByYou: readonly string[] = []): OrderChange[] {
   const out: OrderChange[] = [];
   const limit = (order: TriggerOrder) => sanitize(orderLabel(s, { kind: 'limit', order }).text).slice(0, 40);
   const dca = (order: RecurringOrder) => sanitize(orderLabel(s, { kind: 'dca', order }).text).slice(0, 40);
@@ -63,7 +71,9 @@ export function orderChanges(s: Pick<Services, 'catalog'>, prev: OrdersReading, 
     const now = new Set([...next.trigger, ...next.time].map((o) => o.orderKey));
     for (const o of prev.trigger) {
       if (now.has(o.orderKey) || closedByYou.includes(o.orderKey)) continue;
-      out.push({ text: `Limit ${limit(o)} filled or expired (see History)`, event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'limit' } } });
+      // past its expiry it expired (what was not filled went back); else it filled, or the service closed it
+      if (expired(o, s.now())) out.push({ text: `Limit ${limit(o)} expired (see History)`, event: { type: 'order.expired', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'limit' } } });
+      else out.push({ text: `Limit ${limit(o)} filled or closed (see History)`, event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'limit' } } });
     }
     for (const o of prev.time) {
       if (now.has(o.orderKey) || closedByYou.includes(o.orderKey)) continue;
