@@ -30,9 +30,12 @@ test('conditions: above / below a price, a signed or either-way change over a wi
   assert.deepEqual(splitAlertLine('SOL>250'), { token: 'SOL', condition: '>250' });
   assert.deepEqual(splitAlertLine(':alert BONK -5%/1h'), { token: 'BONK', condition: '-5%/1h' });
   const bad: Array<[string, RegExp]> = [
-    ['> abc', /price: "abc" is not a number/],
+    ['> abc', /price: "abc" is not a decimal number \(e\.g\. 250 or 0\.00002\)/],
+    // the one amount grammar: a decimal comma is refused, never read as 15
+    ['> 1,5', /^price "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5/],
+    ['< 1.000,5', /^price "1\.000,5": "\." is the decimal point/],
     ['> 0', /price: must be greater than zero/],
-    ['> -3', /price: "-3" is not a number/],
+    ['> -3', /price: must not be negative \(got "-3"\)/],
     ['-5%/2y', /window: "2y" is not a duration/],
     ['-5%/30s', /window: must be 1m to 24h/],
     ['-5%/2d', /window: must be 1m to 24h/],

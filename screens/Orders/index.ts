@@ -146,9 +146,10 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     async run(args, ctx) {
       if (args.length > 0) throw new CommandError(`unexpected "${args.join(' ')}"`);
       show(ctx, 'limit');
-      const batches = await asCommand(ctx, 'cancel-all', () => cancelAllLimits(ctx.services, ctx.store));
+      const { batches, nothingOpen } = await asCommand(ctx, 'cancel-all', () => cancelAllLimits(ctx.services, ctx.store));
       const ok = batches.filter((b) => b.status === 'success').length;
-      if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `cancel-all: ${ok} of ${batches.length} transactions done`);
+      if (nothingOpen) ctx.flash('info', 'cancel-all: nothing to cancel (no open limit orders)');
+      else if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `cancel-all: ${ok} of ${batches.length} transactions done`);
       else ctx.flash('error', `cancel-all: ${ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'nothing done'}`);
     },
   },

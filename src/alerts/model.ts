@@ -3,6 +3,7 @@
 // and the words it is told in.
 import type { Token } from '../api/types.js';
 import { formatPrice } from '../format.js';
+import { AmountError, readDecimal } from '../amount.js';
 
 export type AlertCondition =
   | { kind: 'above'; level: number }
@@ -56,9 +57,15 @@ export function windowText(ms: number): string {
 }
 
 function parsePrice(text: string): number {
-  const clean = text.trim().replace(/^\$/, '').replace(/[,_]/g, '');
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(clean)) throw new AlertInputError(`price: "${text}" is not a number (e.g. 250 or 0.00002)`);
-  const n = Number(clean);
+  let n: number;
+  try {
+    // the one grammar of typed amounts: "1,5" is refused, not read as 15
+    const { whole, frac } = readDecimal(text.trim().replace(/^\$/, ''), 'price');
+    n = Number(`${whole}.${frac || '0'}`);
+  } catch (e) {
+    if (e instanceof AmountError) throw new AlertInputError(`${e.message} (e.g. 250 or 0.00002)`);
+    throw e;
+  }
   if (!(n > 0) || !Number.isFinite(n)) throw new AlertInputError('price: must be greater than zero');
   return n;
 }
