@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { FormLines } from '../../components/form/FormLines.js';
+import { FormLines, INPUT_WIDTH, LABEL_WIDTH } from '../../components/form/FormLines.js';
 import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditing.js';
 import { useCommands } from '../../components/keys/index.js';
 import { padCell } from '../../components/text.js';
@@ -76,7 +76,7 @@ export function OrderForm({ store, services: s, kind, width, height }: { store: 
     !editing.editing() && !running,
   );
   const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps
-  const notes = formNotes(kind, values, catalog, s.now());
+  const notes = formNotes(kind, values, catalog, s.now(), width - 2 - LABEL_WIDTH - 1 - INPUT_WIDTH - 1);
   const title = kind === 'limit' ? 'New limit order: sell an amount for a total (or @price per token)' : 'New DCA: spend a total in equal buys, one every interval';
   const help = editing.editing() ? EDITING_HELP : 'j/k field · Enter/e edit · s place (confirm first) · Esc close (kept)';
   return (

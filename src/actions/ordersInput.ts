@@ -221,9 +221,7 @@ function takingAtPrice(priceText: string, unitText: string | undefined, making: 
   } else {
     pair = pairOf(input, output);
     if (!pair) {
-      throw new OrderInputError(
-        `price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" could be read either way; give the total to receive instead of a price (limit ${fromBaseUnits(making, input.decimals, { group: false })} ${input.symbol} <total> ${output.symbol}) or write the unit (@${priceText} ${output.symbol}/${input.symbol})`,
-      );
+      throw new OrderInputError(`price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" reads either way; give the total instead, or the unit (@${priceText} ${output.symbol}/${input.symbol})`);
     }
   }
   const one = 10n ** BigInt(PRICE_SCALE);

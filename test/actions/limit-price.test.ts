@@ -45,7 +45,7 @@ test('@PRICE is in the quote asset of the pair per one of the other token, which
 
 test('a price whose direction is not clear, and hostile price words, are refused naming the problem', () => {
   const refused: Array<[string[], RegExp]> = [
-    [['10', 'GOLLA', '@0.45', 'BONK'], /^price: neither GOLLA nor BONK is USDC, USDT or SOL, so "@0\.45" could be read either way; give the total to receive instead of a price \(limit 10 GOLLA <total> BONK\) or write the unit \(@0\.45 BONK\/GOLLA\)$/],
+    [['10', 'GOLLA', '@0.45', 'BONK'], /^price: neither GOLLA nor BONK is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit \(@0\.45 BONK\/GOLLA\)$/],
     [['10', 'GOLLA', '@2', 'SOL/GOLLA', 'BONK'], /^price unit: "SOL\/GOLLA" must name the pair's two tokens, BONK\/GOLLA or GOLLA\/BONK$/],
     [['10', 'GOLLA', '@2', 'GOLLA/GOLLA', 'BONK'], /must name the pair's two tokens/],
     [['10', 'GOLLA', '@2', 'BONK/GOLLA/SOL', 'BONK'], /price unit: "BONK\/GOLLA\/SOL" is not QUOTE\/BASE/],
