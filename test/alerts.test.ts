@@ -165,8 +165,8 @@ test('the limit order an alert suggests: sell at the level above, buy below, at 
   const base = { id: 'a', mint: SOL, symbol: 'SOL', createdAt: 0 } as const;
   assert.equal(limitDraft({ ...base, condition: { kind: 'above', level: 250 }, state: 'armed' }, 'SOL', 150), 'limit 1 SOL @250 USDC');
   assert.equal(limitDraft({ ...base, condition: { kind: 'above', level: 250 }, state: 'fired', firedPrice: 251.25 }, 'SOL', 150), 'limit 1 SOL @251.25 USDC');
-  assert.equal(limitDraft({ ...base, condition: { kind: 'below', level: 100 }, state: 'armed' }, 'SOL', 150), 'limit 100 USDC @0.01 SOL');
-  assert.equal(limitDraft({ ...base, condition: { kind: 'change', pct: -5, windowMs: 3_600_000, either: false }, state: 'armed' }, 'Bonk', 0.00002), 'limit 100 USDC @50000 Bonk');
+  assert.equal(limitDraft({ ...base, condition: { kind: 'below', level: 100 }, state: 'armed' }, 'SOL', 150), 'limit 100 USDC @100 SOL');
+  assert.equal(limitDraft({ ...base, condition: { kind: 'change', pct: -5, windowMs: 3_600_000, either: false }, state: 'armed' }, 'Bonk', 0.00002), 'limit 100 USDC @0.00002 Bonk');
   assert.equal(limitDraft({ ...base, condition: { kind: 'change', pct: 5, windowMs: 3_600_000, either: true }, state: 'fired', firedPrice: 2, firedChange: 7 }, 'JUP', 2), 'limit 1 JUP @2 USDC');
   assert.equal(limitDraft({ ...base, condition: { kind: 'change', pct: -5, windowMs: 3_600_000, either: false }, state: 'armed' }, 'SOL', undefined), undefined);
 });

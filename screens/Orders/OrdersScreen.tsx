@@ -220,7 +220,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     for (const l of wrapText(outcome.title, width).slice(0, 4)) panel.push({ text: l, tone: outcome.ok ? 'ok' : 'bad' });
     for (const l of outcome.lines.slice(0, 2)) panel.push({ text: l, tone: 'dim' });
   } else if (notice) {
-    for (const l of notice) panel.push({ text: l });
+    for (const l of notice) for (const w of wrapText(l, width)) panel.push({ text: w });
   }
   const blocked = keymap.bindingFor(ORDERS_SCREEN, 'x')?.disabled?.();
   const hint = editing()

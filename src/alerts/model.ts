@@ -203,5 +203,6 @@ export function limitDraft(a: Alert, symbolOrMint: string, price: number | undef
   if (at === undefined || !(at > 0)) return undefined;
   const sell = c.kind === 'above' || (c.kind === 'change' && (a.firedChange ?? c.pct) > 0);
   if (symbolOrMint.toUpperCase() === 'USDC') return undefined;
-  return sell ? `limit 1 ${symbolOrMint} @${plainDecimal(at)} USDC` : `limit 100 USDC @${plainDecimal(1 / at)} ${symbolOrMint}`;
+  // @PRICE is always USDC per one of the token (the pair's quote asset), buying or selling
+  return sell ? `limit 1 ${symbolOrMint} @${plainDecimal(at)} USDC` : `limit 100 USDC @${plainDecimal(at)} ${symbolOrMint}`;
 }
