@@ -113,3 +113,23 @@ test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no sli
   assert.equal(dEntries.find((e) => e.key === 'next cycle')?.value, 'due');
   assert.equal(dcaRow(s, { ...dca, trades: [{ confirmedAt: iso(now - 60_000) }] } as unknown as RecurringOrder, now, 'active').next, 'in 59m');
 });
+
+test(':swap 1,5 SOL USDC opens no dialog; the Swap form names a decimal comma typed into Amount', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'swap' });
+  t.after(() => d.close());
+  await typeKeys(d.app, ':', 'swap 1,5 SOL USDC', 'enter');
+  let f = await waitForFrame(d.app, (fr) => /Amount +1,5 +✗ amount "1,5": a comma only groups/.test(fr) && fr.includes('✗ :swap: amount "1,5"'), 8000);
+  assertFits(f);
+  // (the plain theme marks a wrapped warning's lines with "!")
+  const flat = (fr: string) => fr.replace(/\n! /g, '\n').replace(/\s+/g, ' ');
+  assert.match(flat(f), /Cannot quote: amount "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5/);
+  assert.doesNotMatch(f, /confirm/);
+  assert.equal(d.services.confirm.getState().queue.length, 0);
+  assert.equal(d.sim.requests().filter((r) => r.path.startsWith('/ultra/') || r.path.startsWith('/swap/')).length, 0, 'nothing quoted or built');
+  // typed into the field as a person would: j j from From to Amount, Enter, replace, Enter
+  await typeKeys(d.app, 'j', 'j', 'enter', 'backspace', 'backspace', 'backspace', '1.000,5', 'enter');
+  f = await waitForFrame(d.app, (fr) => flat(fr).includes('Cannot quote: amount "1.000,5": "." is the decimal point and "," only groups thousands (1,500.25); write 1000.5'), 5000);
+  assertFits(f);
+  await typeKeys(d.app, 'enter', 'backspace', 'backspace', 'backspace', 'backspace', 'backspace', 'backspace', 'backspace', '1,500', 'enter');
+  await waitForFrame(d.app, (fr) => /Amount +1,500 /.test(fr) && !fr.includes('Cannot quote'), 5000);
+});
