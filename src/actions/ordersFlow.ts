@@ -204,16 +204,16 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
   if (openOrders === undefined || openOrders === 0) {
     // the list seen may be old or not loaded: ask the service before building anything
     st.setRunning('Looking for open limit orders…');
-    let open: number | undefined;
+    let none = false;
     try {
-      open = (await s.api.trigger.list({ user: s.wallet!.address, orderStatus: 'active' })).orders.length;
+      // the first page is enough to know whether there is any (the count may span pages)
+      none = (await s.api.trigger.list({ user: s.wallet!.address, orderStatus: 'active' })).orders.length === 0;
     } catch {
-      open = undefined; // cancelOrders says what is wrong
+      // cancelOrders says what is wrong
     } finally {
       store.getState().setRunning(undefined);
     }
-    if (open === 0) return nothing();
-    if (open !== undefined) openOrders = open;
+    if (none) return nothing();
   }
   store.getState().setRunning('Asking the service for the cancel transactions…');
   const plan: CancelAllPlan = { transactions: [], builtAt: s.now(), openOrders, refetched: false };
