@@ -30,9 +30,12 @@ test('conditions: above / below a price, a signed or either-way change over a wi
   assert.deepEqual(splitAlertLine('SOL>250'), { token: 'SOL', condition: '>250' });
   assert.deepEqual(splitAlertLine(':alert BONK -5%/1h'), { token: 'BONK', condition: '-5%/1h' });
   const bad: Array<[string, RegExp]> = [
-    ['> abc', /price: "abc" is not a number/],
+    ['> abc', /price: "abc" is not a decimal number \(e\.g\. 250 or 0\.00002\)/],
+    // the one amount grammar: a decimal comma is refused, never read as 15
+    ['> 1,5', /^price "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5/],
+    ['< 1.000,5', /^price "1\.000,5": "\." is the decimal point/],
     ['> 0', /price: must be greater than zero/],
-    ['> -3', /price: "-3" is not a number/],
+    ['> -3', /price: must not be negative \(got "-3"\)/],
     ['-5%/2y', /window: "2y" is not a duration/],
     ['-5%/30s', /window: must be 1m to 24h/],
     ['-5%/2d', /window: must be 1m to 24h/],
@@ -162,8 +165,8 @@ test('the limit order an alert suggests: sell at the level above, buy below, at 
   const base = { id: 'a', mint: SOL, symbol: 'SOL', createdAt: 0 } as const;
   assert.equal(limitDraft({ ...base, condition: { kind: 'above', level: 250 }, state: 'armed' }, 'SOL', 150), 'limit 1 SOL @250 USDC');
   assert.equal(limitDraft({ ...base, condition: { kind: 'above', level: 250 }, state: 'fired', firedPrice: 251.25 }, 'SOL', 150), 'limit 1 SOL @251.25 USDC');
-  assert.equal(limitDraft({ ...base, condition: { kind: 'below', level: 100 }, state: 'armed' }, 'SOL', 150), 'limit 100 USDC @0.01 SOL');
-  assert.equal(limitDraft({ ...base, condition: { kind: 'change', pct: -5, windowMs: 3_600_000, either: false }, state: 'armed' }, 'Bonk', 0.00002), 'limit 100 USDC @50000 Bonk');
+  assert.equal(limitDraft({ ...base, condition: { kind: 'below', level: 100 }, state: 'armed' }, 'SOL', 150), 'limit 100 USDC @100 SOL');
+  assert.equal(limitDraft({ ...base, condition: { kind: 'change', pct: -5, windowMs: 3_600_000, either: false }, state: 'armed' }, 'Bonk', 0.00002), 'limit 100 USDC @0.00002 Bonk');
   assert.equal(limitDraft({ ...base, condition: { kind: 'change', pct: 5, windowMs: 3_600_000, either: true }, state: 'fired', firedPrice: 2, firedChange: 7 }, 'JUP', 2), 'limit 1 JUP @2 USDC');
   assert.equal(limitDraft({ ...base, condition: { kind: 'change', pct: -5, windowMs: 3_600_000, either: false }, state: 'armed' }, 'SOL', undefined), undefined);
 });

@@ -58,6 +58,10 @@ test('negative, malformed and zero amounts name the rule, before any request', a
   refused(await run(['quote', '-1', 'SOL', 'USDC']), /^tradedeck quote: AMOUNT: must not be negative \(got "-1"\)$/m);
   refused(await run(['quote', '-0.5', 'SOL', 'USDC']), /AMOUNT: must not be negative/);
   refused(await run(['quote', '1.2.3', 'SOL', 'USDC']), /AMOUNT: "1.2.3" is not a decimal number/);
+  // a decimal comma is not a thousands separator: named, exit 2, no quote asked
+  refused(await run(['quote', '1,5', 'SOL', 'USDC']), /^tradedeck quote: AMOUNT "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5$/m);
+  refused(await run(['quote', '1.000,5', 'SOL', 'USDC']), /AMOUNT "1\.000,5": "\." is the decimal point and "," only groups thousands \(1,500\.25\); write 1000\.5/);
+  refused(await run(['quote', '1 500', 'SOL', 'USDC']), /AMOUNT "1 500": no spaces or "_" inside a number; write 1500 \(or 1,500\)/);
   refused(await run(['quote', 'abc', 'SOL', 'USDC']), /AMOUNT: "abc" is not a decimal number/);
   refused(await run(['quote', '0', 'SOL', 'USDC']), /AMOUNT: must be greater than zero/);
   refused(await run(['quote', '1.0000001', 'USDC', 'SOL']), /AMOUNT: at most 6 decimal places for this token/);

@@ -32,9 +32,11 @@ test('limit without a terminal and without --yes refuses before any request (exi
 
 test('limit with --yes prints the dialog on stderr, executes once and reports the order; bad input is named (exit 2)', async () => {
   const executes = count('/trigger/v1/execute');
-  const r = await run('limit', '1', 'SOL', '500', 'USDC', 'expiry', '7d', '--yes', '--table');
+  const r = await run('limit', '1', 'SOL', '200', 'USDC', 'expiry', '7d', '--yes', '--table');
   assert.equal(r.code, 0, r.err);
-  assert.match(r.err, /Limit order: sell 1 SOL for 500 USDC/);
+  assert.match(r.err, /Limit order: sell 1 SOL for 200 USDC/);
+  assert.match(r.err, /Limit price\s+1 SOL = 200\.00 USDC · 1 USDC = 0\.005 SOL/);
+  assert.match(r.err, /You receive\s+200 USDC ≈ \$\d/);
   assert.match(r.err, /--yes: signing without asking/);
   assert.match(r.out, /Limit order/);
   assert.equal(count('/trigger/v1/execute'), executes + 1);
@@ -63,8 +65,8 @@ test('dca with --yes places a recurring order; its minimums are checked first', 
 });
 
 test('cancel ORDER and cancel-all with --yes close the open limit orders', async () => {
-  await run('limit', '1', 'SOL', '600', 'USDC', '--yes');
-  await run('limit', '1', 'SOL', '700', 'USDC', '--yes');
+  await run('limit', '1', 'SOL', '190', 'USDC', '--yes');
+  await run('limit', '1', 'SOL', '@195', 'USDC', '--yes');
   const orders = await openOrders();
   assert.ok(orders.length >= 2);
   const one = await run('cancel', orders[0].orderKey, '--yes');
@@ -76,4 +78,34 @@ test('cancel ORDER and cancel-all with --yes close the open limit orders', async
   assert.equal((await openOrders()).length, 0);
   const none = await run('cancel', 'NoSuchOrder1111111111111111111111111111111', '--yes');
   assert.equal(none.code, 2);
+  // nothing open: said plainly, exit 0, no cancelOrders request, no key of the dashboard
+  const cancels = count('/trigger/v1/cancelOrders');
+  const nothing = await run('cancel-all', '--yes', '--table');
+  assert.equal(nothing.code, 0, nothing.err);
+  assert.match(nothing.out, /^Cancel all: nothing to cancel \(no open limit orders\)$/m);
+  assert.doesNotMatch(nothing.out + nothing.err, /HTTP 400|\bX\b/);
+  assert.equal(count('/trigger/v1/cancelOrders'), cancels);
+  const json = await run('cancel-all', '--yes', '--json');
+  assert.equal(json.code, 0, json.err);
+  assert.equal((JSON.parse(json.out) as { status: string }).status, 'nothing to cancel');
+});
+
+test('limit @PRICE is in the quote asset; with --yes a price far from the market is refused (exit 2) unless --allow-off-market', async () => {
+  const creates = count('/trigger/v1/createOrder');
+  // buying SOL at 500 USDC each (the market is near 150): over 5% lost at once
+  const far = await run('limit', '100', 'USDC', '@500', 'SOL', '--yes');
+  assert.equal(far.code, 2);
+  assert.match(far.err, /^tradedeck limit: price 1 SOL = 500\.00 USDC · 1 USDC = 0\.002 SOL: it would fill at once, at a loss of \d+\.\d\d% against the market \(over 5%\); nothing was sent\. Check the price, or add --allow-off-market to --yes to place it anyway$/m);
+  // a decimal comma and a pair with no quote asset: named, exit 2
+  const comma = await run('limit', '1,5', 'SOL', '300', 'USDC', '--yes');
+  assert.equal(comma.code, 2);
+  assert.match(comma.err, /amount "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5/);
+  assert.equal(count('/trigger/v1/createOrder'), creates, 'nothing was requested');
+  // the explicit flag places it, the dialog having said why it is risky
+  const placed = await run('limit', '100', 'USDC', '@500', 'SOL', '--yes', '--allow-off-market', '--json');
+  assert.equal(placed.code, 0, placed.err);
+  assert.match(placed.err, /Limit order: buy 0\.2 SOL for 100 USDC/);
+  assert.match(placed.err, /warning: Type yes to place it: it would fill at once/);
+  const body = sim.requests().filter((x) => x.path === '/trigger/v1/createOrder').at(-1)!.body as { inputMint: string; params: { makingAmount: string; takingAmount: string } };
+  assert.deepEqual([body.inputMint, body.params.makingAmount, body.params.takingAmount], ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '100000000', '200000000']);
 });

@@ -133,6 +133,9 @@ test('a SOL-quoted curve takes SOL decimals; numbers and durations read as peopl
   assert.equal(parseNumber('16k'), 16_000);
   assert.equal(parseNumber('1,500.5'), 1500.5);
   assert.ok(Number.isNaN(parseNumber('1e5')));
+  // the one amount grammar: "1,5" and "1.000,5" are not numbers here either
+  for (const bad of ['1,5', '1.000,5', '1 500', ',5k']) assert.ok(Number.isNaN(parseNumber(bad)), bad);
+  assert.equal(parseNumber('1,500k'), 1_500_000);
   assert.equal(parseDuration('30d'), 2_592_000);
   assert.equal(parseDuration('90m'), 5400);
   assert.equal(parseDuration('3600'), 3600);

@@ -5,10 +5,10 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { FormLines } from '../../components/form/FormLines.js';
+import { FormLines, INPUT_WIDTH, LABEL_WIDTH } from '../../components/form/FormLines.js';
 import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditing.js';
 import { useCommands } from '../../components/keys/index.js';
-import { padCell } from '../../components/text.js';
+import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { createDcaFromArgs, createLimitFromArgs, ORDERS_SCREEN } from '../../src/actions/ordersFlow.js';
@@ -76,14 +76,20 @@ export function OrderForm({ store, services: s, kind, width, height }: { store: 
     !editing.editing() && !running,
   );
   const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps
-  const notes = formNotes(kind, values, catalog, s.now());
-  const title = kind === 'limit' ? 'New limit order: sell an amount for a total (or @price per token)' : 'New DCA: spend a total in equal buys, one every interval';
+  const notes = formNotes(kind, values, catalog, s.now(), width - 2 - LABEL_WIDTH - 1 - INPUT_WIDTH - 1);
+  const title = kind === 'limit' ? 'New limit order: sell an amount for a total, or @price in USDC/SOL' : 'New DCA: spend a total in equal buys, one every interval';
+  // beside its field an error is cut at 80 columns: the first one is also here in full
+  const firstError = fields.map((f) => errors[f.key]).find((e) => e !== undefined);
+  const errorLines = firstError ? wrapText(`✗ ${firstError}`, width).slice(0, 3) : [];
   const help = editing.editing() ? EDITING_HELP : 'j/k field · Enter/e edit · s place (confirm first) · Esc close (kept)';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.accent} bold>{padCell(title, width)}</Text>
-      <FormLines fields={fields} values={values} focused={focus()} editing={editing.editing()} line={editing.line() ?? undefined} notes={notes} errors={errors} width={width} height={Math.max(1, height - 2)} />
+      <FormLines fields={fields} values={values} focused={focus()} editing={editing.editing()} line={editing.line() ?? undefined} notes={notes} errors={errors} width={width} height={Math.max(1, height - 2 - errorLines.length)} />
       <Box flexGrow={1} />
+      {errorLines.map((l, i) => (
+        <Text key={i} color={theme.danger}>{padCell(l, width)}</Text>
+      ))}
       <Text color={theme.dim}>{padCell(help, width)}</Text>
     </Box>
   );

@@ -12,7 +12,7 @@ import { LineView } from '../../components/fields/LineView.js';
 import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
 import { progressBar } from '../../components/ProgressBar.js';
 import { Table } from '../../components/Table.js';
-import { padCell } from '../../components/text.js';
+import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { cancelAllLimits, cancelOne, ORDERS_SCREEN, withdrawLegacy } from '../../src/actions/ordersFlow.js';
@@ -216,10 +216,11 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     if (running) panel.push({ text: running, tone: 'dim' });
     else if (outcome) panel.push({ text: outcome.title, tone: outcome.ok ? 'ok' : 'bad' });
   } else if (outcome) {
-    panel.push({ text: outcome.title, tone: outcome.ok ? 'ok' : 'bad' });
+    // the title is what happened (a refusal says how to write it): wrapped, never cut short
+    for (const l of wrapText(outcome.title, width).slice(0, 4)) panel.push({ text: l, tone: outcome.ok ? 'ok' : 'bad' });
     for (const l of outcome.lines.slice(0, 2)) panel.push({ text: l, tone: 'dim' });
   } else if (notice) {
-    for (const l of notice) panel.push({ text: l });
+    for (const l of notice) for (const w of wrapText(l, width)) panel.push({ text: w });
   }
   const blocked = keymap.bindingFor(ORDERS_SCREEN, 'x')?.disabled?.();
   const hint = editing()

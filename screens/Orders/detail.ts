@@ -3,7 +3,7 @@
 import { flattenFields, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
 import { formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
-import { amountOf, countdown, cyclesOf, nextCycleAt, printable, tokenView, type OrderRow, type TokenView } from './rows.js';
+import { amountOf, countdown, cyclesOf, nextCycleAt, nextCycleText, printable, tokenView, type OrderRow, type TokenView } from './rows.js';
 import { durationWords } from '../../src/actions/ordersInput.js';
 
 /** A transaction as a plain-text explorer link (the configured template, --explorer-url). */
@@ -40,6 +40,19 @@ function tradeEntries(s: Pick<Services, 'explorer'>, trades: unknown, input: Tok
   });
 }
 
+/** The trigger's slippage in the dialog's words: none set (absent or "0") is the service's default. */
+export function slippageText(bps: unknown): string {
+  const n = typeof bps === 'string' && /^\d+$/.test(bps) ? Number(bps) : typeof bps === 'number' && Number.isInteger(bps) && bps >= 0 ? bps : undefined;
+  if (bps === undefined || bps === null || n === 0) return "the service's default";
+  if (n === undefined) return printable(bps, 12);
+  return `${(n / 100).toFixed(2)}% when it fills (${n} bps)`;
+}
+
+/** A per-cycle bound the service sends as 0 (or not at all) when none was set. */
+function unsetOr(raw: unknown, none: string, shown: () => string): string {
+  return raw === undefined || raw === null || raw === '0' || raw === 0 ? none : shown();
+}
+
 const SHOWN_LIMIT = new Set(['orderKey', 'userPubkey', 'inputMint', 'outputMint', 'makingAmount', 'takingAmount', 'remainingMakingAmount', 'remainingTakingAmount', 'rawMakingAmount', 'rawTakingAmount', 'rawRemainingMakingAmount', 'rawRemainingTakingAmount', 'slippageBps', 'expiredAt', 'createdAt', 'updatedAt', 'status', 'openTx', 'closeTx', 'programVersion', 'trades']);
 
 function others(order: Record<string, unknown>, shown: Set<string>): DetailSection[] {
@@ -68,7 +81,7 @@ export function orderSections(s: Pick<Services, 'catalog' | 'explorer'>, row: Or
           e('filled', lr.filled),
           e('limit price', lr.price),
           e('vs market', lr.market === MISSING ? 'unknown (no USD price)' : `${lr.market} (token list prices)`),
-          e('slippage', typeof o.slippageBps === 'string' ? `${printable(o.slippageBps, 8)} bps` : MISSING),
+          e('slippage', slippageText(o.slippageBps)),
           e('expires', o.expiredAt === null ? 'no expiry' : when(o.expiredAt, now)),
           e('created', when(o.createdAt, now)),
           e('updated', when(o.updatedAt, now)),
@@ -99,13 +112,10 @@ export function orderSections(s: Pick<Services, 'catalog' | 'explorer'>, row: Or
       e('per cycle', amountOf(o.rawInAmountPerCycle, o.inAmountPerCycle, input, 9)),
       e('cycles', `${cycles?.done ?? 0} done of ${cycles?.total ?? MISSING}`),
       e('every', freq && Number.isFinite(freq) ? `${durationWords(freq)} (${freq} s)` : MISSING),
-      e('next cycle', row.next !== MISSING ? row.next : (() => {
-        const at = nextCycleAt(row.order as never);
-        return at === undefined ? MISSING : countdown(at, now);
-      })()),
+      e('next cycle', row.next !== MISSING ? row.next : nextCycleText(nextCycleAt(row.order as never), now)),
       e('average price', row.avg),
-      e('min out / cycle', amountOf(o.rawMinOutAmount, o.minOutAmount, output, 9)),
-      e('max out / cycle', amountOf(o.rawMaxOutAmount, o.maxOutAmount, output, 9)),
+      e('min out / cycle', unsetOr(o.rawMinOutAmount, 'none', () => amountOf(o.rawMinOutAmount, o.minOutAmount, output, 9))),
+      e('max out / cycle', unsetOr(o.rawMaxOutAmount, 'no limit', () => amountOf(o.rawMaxOutAmount, o.maxOutAmount, output, 9))),
     );
   } else {
     entries.push(e('left to use', amountOf(o.rawInLeft, o.inLeft, input, 9)), e('increment (USDC)', o.incrementUsdcValue), e('interval', typeof o.orderInterval === 'number' ? `${durationWords(o.orderInterval)}` : o.orderInterval), e('next', o.nextExecutionAt));

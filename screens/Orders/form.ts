@@ -67,15 +67,21 @@ function tokenNote(text: string, catalog: readonly Token[]): string | undefined 
   }
 }
 
-/** Beside each field: the token and its price; for the limit, its price against the market. */
-export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalog: readonly Token[], nowMs: number): Record<string, string | undefined> {
+/** Beside each field: the token and its price; for the limit, its price both ways and against the market, as much as fits in `noteWidth`. */
+export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalog: readonly Token[], nowMs: number, noteWidth = Infinity): Record<string, string | undefined> {
   if (kind === 'dca') return { from: tokenNote(v.from, catalog), to: tokenNote(v.to, catalog), interval: v.interval ? undefined : 'between two buys' };
   const notes: Record<string, string | undefined> = { sell: tokenNote(v.sell, catalog), buy: tokenNote(v.buy, catalog) };
   try {
     const req = parseLimitArgs(formArgs('limit', v), catalog, nowMs);
     const c = compareWithMarket(req);
-    const price = limitPriceBothWays(req);
-    notes.total = c.pricePct === undefined ? price : `${price} · ${c.pricePct >= 0 ? '+' : ''}${c.pricePct.toFixed(2)}% vs market${c.worse ? ' (fills at once, at a loss)' : ''}`;
+    const both = limitPriceBothWays(req);
+    const one = both.split(' · ')[0];
+    const pct = c.pricePct === undefined ? undefined : `${c.pricePct >= 0 ? '+' : ''}${c.pricePct.toFixed(2)}%`;
+    // the fullest statement that fits beside the field (the dialog says all of it): the market
+    // comparison before the price's other direction
+    const vs = pct === undefined ? [] : [`${pct} vs market${c.worse ? ', fills at once' : ''}`, `${pct}${c.worse ? ', fills now' : ' vs mkt'}`];
+    const choices = [...vs.slice(0, 1).map((v) => `${both} · ${v}`), ...vs.map((v) => `${one} · ${v}`), both, one];
+    notes.total = choices.find((t) => [...t].length <= noteWidth) ?? choices[choices.length - 1];
     notes.expiry = req.expiryText;
   } catch {
     // the error shows when the person submits; notes speak only of what reads

@@ -5,7 +5,7 @@
 import { signingBlocked } from '../../src/actions/run.js';
 import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, ORDERS_SCREEN, tokenOf, withdrawLegacy } from '../../src/actions/ordersFlow.js';
 import { toBaseUnits } from '../../src/amount.js';
-import { DCA_EXAMPLE, DCA_USAGE, LIMIT_EXAMPLE, LIMIT_USAGE, OrderInputError } from '../../src/actions/ordersInput.js';
+import { DCA_EXAMPLE, DCA_USAGE, LIMIT_EXAMPLE, LIMIT_PRICE_EXAMPLE, LIMIT_USAGE, OrderInputError } from '../../src/actions/ordersInput.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
 import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
@@ -53,7 +53,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   {
     name: 'limit',
     usage: LIMIT_USAGE,
-    help: `limit order on the Orders screen, e.g. ${LIMIT_EXAMPLE} (sell 2 SOL for 300 USDC; @150 = price)`,
+    help: `limit order, e.g. ${LIMIT_EXAMPLE} or ${LIMIT_PRICE_EXAMPLE} (0.45 USDC each)`,
     complete: tokenCompletion([1, 3]),
     async run(args, ctx) {
       if (args.length === 0) {
@@ -61,7 +61,9 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
           ':limit creates a limit order (trigger group) here on the Orders screen:',
           `  :${LIMIT_USAGE}`,
           `  e.g. ${LIMIT_EXAMPLE}  sells 2 SOL for 300 USDC in total`,
-          '  :limit 2 SOL @150 USDC expiry 7d  (a price per SOL, expires in 7 days)',
+          `  ${LIMIT_PRICE_EXAMPLE}  buys GOLLA at 0.45 USDC each`,
+          "  @price is in the pair's USDC, USDT or SOL per one of the other token",
+          '  :limit 2 SOL @150 USDC expiry 7d  sells SOL at 150 USDC each, for 7 days',
         ]);
         show(ctx, 'limit');
         ctx.flash('info', `:limit makes a limit order (Orders). e.g. ${LIMIT_EXAMPLE} [expiry 7d]`);
@@ -146,9 +148,10 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     async run(args, ctx) {
       if (args.length > 0) throw new CommandError(`unexpected "${args.join(' ')}"`);
       show(ctx, 'limit');
-      const batches = await asCommand(ctx, 'cancel-all', () => cancelAllLimits(ctx.services, ctx.store));
+      const { batches, nothingOpen } = await asCommand(ctx, 'cancel-all', () => cancelAllLimits(ctx.services, ctx.store));
       const ok = batches.filter((b) => b.status === 'success').length;
-      if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `cancel-all: ${ok} of ${batches.length} transactions done`);
+      if (nothingOpen) ctx.flash('info', 'cancel-all: nothing to cancel (no open limit orders)');
+      else if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `cancel-all: ${ok} of ${batches.length} transactions done`);
       else ctx.flash('error', `cancel-all: ${ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'nothing done'}`);
     },
   },

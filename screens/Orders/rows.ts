@@ -4,7 +4,7 @@
 import { fromBaseUnits } from '../../src/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
-import { durationWords } from '../../src/actions/ordersInput.js';
+import { durationWords, pairOf, untilText } from '../../src/actions/ordersInput.js';
 import { formatAge, formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
@@ -58,10 +58,16 @@ function timeOf(iso: unknown): number | undefined {
   return Number.isFinite(t) ? t : undefined;
 }
 
-/** "in 3h", "2m ago", "—" */
+/** "in 3h", "in 6d 23h", "2m ago", "—" (time left rounded to its last unit, so a new 7-day expiry reads "in 7d") */
 export function countdown(at: number | undefined, now: number): string {
   if (at === undefined) return MISSING;
-  return at >= now ? `in ${formatAge(at - now)}` : `${formatAge(now - at)} ago`;
+  return at >= now ? `in ${untilText(at - now)}` : `${formatAge(now - at)} ago`;
+}
+
+/** When the next DCA cycle runs: "in 59m", or "due" once its time has come (the keeper runs it shortly). */
+export function nextCycleText(at: number | undefined, now: number): string {
+  if (at === undefined) return MISSING;
+  return at > now ? `in ${untilText(at - now)}` : 'due';
 }
 
 export interface LimitRow {
@@ -108,8 +114,11 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
   const made = units(o.rawMakingAmount, input);
   const taken = units(o.rawTakingAmount, output);
   const price = made && taken !== undefined ? taken / made : undefined;
-  const shown = flipped ? (price ? 1 / price : undefined) : price;
-  const unit = flipped ? `${input.symbol}/${output.symbol}` : `${output.symbol}/${input.symbol}`;
+  // said as a trader says it: the pair's quote asset per one of the other token (p flips it)
+  const pair = pairOf({ id: input.mint, symbol: input.symbol, name: '', decimals: input.decimals }, { id: output.mint, symbol: output.symbol, name: '', decimals: output.decimals });
+  const perInput = pair ? pair.base.id === input.mint : true;
+  const shown = perInput !== flipped ? price : price ? 1 / price : undefined;
+  const unit = perInput !== flipped ? `${output.symbol}/${input.symbol}` : `${input.symbol}/${output.symbol}`;
   const market = input.usdPrice && output.usdPrice && input.usdPrice > 0 && output.usdPrice > 0 ? input.usdPrice / output.usdPrice : undefined;
   const marketPct = price !== undefined && market !== undefined ? (price / market - 1) * 100 : undefined;
   const fraction = filledFraction(o);
@@ -183,7 +192,7 @@ export function dcaRow(s: Catalog, o: RecurringOrder, now: number, view: OrdersV
     used: `${amountOf(o.rawInUsed, o.inUsed, input, 4)} of ${amountOf(o.rawInDeposited, o.inDeposited, input, 4)}`,
     received: amountOf(o.rawOutReceived, o.outReceived, output, 4),
     avg: used && got ? `${formatPrice(used / got)} ${input.symbol}/${output.symbol}` : MISSING,
-    next: status === 'active' ? countdown(nextCycleAt(o), now) : MISSING,
+    next: status === 'active' ? nextCycleText(nextCycleAt(o), now) : MISSING,
     status: freq !== undefined && status === 'active' ? `every ${durationWords(freq)}` : status,
     age: countdown(timeOf(o.createdAt), now),
   };

@@ -56,8 +56,8 @@ export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'maki
     value: `${pp >= 0 ? '+' : ''}${pp.toFixed(2)}% (${pp >= 0 ? 'above' : 'below'} market)${m.worse ? `: fills at once, ${Math.abs(m.pctFromMarket).toFixed(2)}% less than at the market` : ''}`,
     emphasis: risk ? 'danger' : m.worse ? 'warn' : undefined,
   });
-  if (m.worse) warnings.push(`The limit is ${Math.abs(m.pctFromMarket).toFixed(2)}% worse than the market: it would fill at once, at a loss against trading at the market price.`);
   if (risk) warnings.push(`Type yes to place it: ${risk}.`);
+  else if (m.worse) warnings.push(`The limit is ${Math.abs(m.pctFromMarket).toFixed(2)}% worse than the market: it would fill at once, at a loss against trading at the market price.`);
   return { lines, warnings, ...(risk ? { typed: TYPED_WORD } : {}) };
 }
 
@@ -143,7 +143,6 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
       });
     },
     describe(): DescribedRequest {
-      const usd = req.totalUsd !== undefined ? ` (about ${usdWords(req.totalUsd)})` : '';
       const warnings = req.totalUsd === undefined ? [`No USD price for ${req.input.symbol}: the service's minimums (${usdWords(100)} in total, ${usdWords(50)} per order) could not be checked here.`] : [];
       return {
         // the schedule in words is the title: the one line the dialog never cuts short
@@ -151,8 +150,8 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
         lines: [],
         summary: [
           { label: 'DCA', value: `${tokenAmount(req.inAmount, req.input)} into ${req.output.symbol} (recurring, time-based)` },
-          { label: 'You deposit', value: `${tokenAmount(req.inAmount, req.input)}${usd} now, held by the order` },
-          { label: 'Each order', value: `${tokenAmount(req.perCycle, req.input)}${req.perOrderUsd !== undefined ? ` (about ${usdWords(req.perOrderUsd)})` : ''} at the market price` },
+          { label: 'You deposit', value: `${amountUsd(req.inAmount, ref(req.input))} now, held by the order` },
+          { label: 'Each order', value: `${amountUsd(req.perCycle, ref(req.input))} at the market price` },
           { label: 'Interval', value: `${durationWords(req.intervalSec)} (sent as ${req.intervalSec} seconds)` },
           { label: 'Minimums', value: `${usdWords(100)} total, 2 orders, ${usdWords(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}` },
         ],
@@ -167,6 +166,8 @@ export interface OrderLabel {
   key: string;
   /** "2 SOL → USDC" */
   text: string;
+  /** what identifies the order in its cancel dialog: pair, amounts, price, expiry */
+  facts?: ConfirmLine[];
 }
 
 /** `x` on a limit order and `:cancel`: trigger cancelOrder. */
@@ -182,6 +183,7 @@ export function cancelLimitAction(p: Common & { order: OrderLabel }): ActionSpec
       title: `Cancel limit order ${p.order.text}`,
       lines: [],
       summary: [
+        ...(p.order.facts ?? []),
         { label: 'Order', value: p.order.key },
         { label: 'Effect', value: 'closes the order; what is not filled returns to your wallet' },
       ],
@@ -203,6 +205,7 @@ export function cancelDcaAction(p: Common & { order: OrderLabel; recurringType: 
       title: `Cancel ${p.recurringType === 'price' ? 'legacy price-based' : 'DCA'} order ${p.order.text}`,
       lines: [],
       summary: [
+        ...(p.order.facts ?? []),
         { label: 'Order', value: p.order.key },
         { label: 'Type', value: p.recurringType === 'price' ? 'price (legacy, deprecated)' : 'time' },
         { label: 'Effect', value: 'stops further buys; what is not used returns to your wallet' },

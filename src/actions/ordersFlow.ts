@@ -5,8 +5,11 @@ import type { RecurringOrder, Token, TriggerOrder } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
 import type { BatchState, LegacyRecurringOrder, OrdersStore } from '../store/orders.js';
-import { cancelAllBatchAction, cancelDcaAction, cancelLimitAction, createDcaAction, createLimitAction, priceWithdrawAction, tokenAmount, type CancelAllPlan, type OrderLabel } from './ordersActions.js';
-import { parseDcaArgs, parseLimitArgs, OrderInputError, type LimitRequest, type OrderToken } from './ordersInput.js';
+import { cancelAllBatchAction, cancelDcaAction, cancelLimitAction, createDcaAction, createLimitAction, limitPriceBothWays, priceWithdrawAction, tokenAmount, type CancelAllPlan, type OrderLabel } from './ordersActions.js';
+import { amountUsd } from './describe.js';
+import type { ConfirmLine } from '../store/confirm.js';
+import { durationWords } from '../format.js';
+import { parseDcaArgs, parseLimitArgs, OrderInputError, untilText, type LimitRequest, type OrderToken } from './ordersInput.js';
 import { runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
 
@@ -101,19 +104,54 @@ export function orderKeyOf(o: AnyOrder): string {
 }
 
 /** "2 SOL → USDC" for a limit order, "300 USDC → SOL" for a DCA. */
-export function orderLabel(s: Pick<Services, 'catalog'>, o: AnyOrder): OrderLabel {
+export function orderLabel(s: Pick<Services, 'catalog'>, o: AnyOrder, now?: number): OrderLabel {
   const key = orderKeyOf(o);
   const input = tokenOf(s, String(o.order.inputMint ?? ''));
   const output = tokenOf(s, String(o.order.outputMint ?? ''));
   const raw = o.kind === 'limit' ? o.order.rawMakingAmount : String(o.order.rawInDeposited ?? '');
   const amount = input.known && /^\d+$/.test(raw) ? tokenAmount(raw, input) : input.symbol;
-  return { key, text: `${amount} → ${output.symbol}` };
+  return { key, text: `${amount} → ${output.symbol}`, facts: orderFacts(o, input, output, now ?? Date.now()) };
+}
+
+const rawText = (v: unknown): string | undefined => (typeof v === 'string' && /^\d+$/.test(v) ? v : undefined);
+
+/**
+ * What identifies an order in its cancel dialog: the pair, the amounts with their USD values, the
+ * limit price both ways and the expiry (a limit order), or the deposit, what was used, each order
+ * and the interval (a DCA). Amounts of a token whose decimals are not known are left out.
+ */
+function orderFacts(o: AnyOrder, input: OrderToken & { known: boolean }, output: OrderToken & { known: boolean }, now: number): ConfirmLine[] {
+  const ref = (t: OrderToken) => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals, usdPrice: t.usdPrice });
+  const amount = (v: unknown, t: OrderToken & { known: boolean }) => {
+    const raw = rawText(v);
+    return raw !== undefined && t.known ? amountUsd(raw, ref(t)) : '—';
+  };
+  const lines: ConfirmLine[] = [{ label: 'Pair', value: `${input.symbol} → ${output.symbol}` }];
+  if (o.kind === 'limit') {
+    const making = rawText(o.order.rawMakingAmount);
+    const taking = rawText(o.order.rawTakingAmount);
+    lines.push({ label: 'Sells', value: amount(making, input) }, { label: 'For', value: amount(taking, output) });
+    const left = rawText(o.order.rawRemainingMakingAmount);
+    if (left !== undefined && left !== making) lines.push({ label: 'Not filled', value: amount(left, input) });
+    if (making && taking && input.known && output.known && making !== '0' && taking !== '0') {
+      lines.push({ label: 'Limit price', value: limitPriceBothWays({ input, output, making: BigInt(making), taking: BigInt(taking) }) });
+    }
+    const at = typeof o.order.expiredAt === 'string' ? Date.parse(o.order.expiredAt) : NaN;
+    lines.push({ label: 'Expiry', value: Number.isFinite(at) ? (at > now ? `in ${untilText(at - now)}` : 'expired') : 'no expiry' });
+    return lines;
+  }
+  lines.push({ label: 'Deposited', value: amount(o.order.rawInDeposited, input) }, { label: 'Used', value: amount(o.order.rawInUsed, input) }, { label: 'Received', value: amount(o.order.rawOutReceived, output) });
+  if (o.kind === 'dca') {
+    const freq = Number(o.order.cycleFrequency);
+    lines.push({ label: 'Each order', value: `${amount(o.order.rawInAmountPerCycle, input)}${Number.isFinite(freq) && freq > 0 ? `, every ${durationWords(freq)}` : ''}` });
+  }
+  return lines;
 }
 
 /** `x` and `:cancel`: one order, through its group's cancelOrder. */
 export async function cancelOne(s: Services, store: OrdersStore, o: AnyOrder): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
-  const label = orderLabel(s, o);
+  const label = orderLabel(s, o, s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'Cancel', blocked);
   const common = { api: s.api, wallet: s.wallet!.address, now: s.now, order: label };
@@ -133,22 +171,51 @@ export async function withdrawLegacy(s: Services, store: OrdersStore, o: AnyOrde
   return runOne(s, store, `Withdraw ${side}`, priceWithdrawAction({ api: s.api, wallet: s.wallet!.address, now: s.now, order: label, side, amount, token }));
 }
 
+/** What a cancel-all did: each batch, or nothing at all because no limit order was open. */
+export interface CancelAllResult {
+  batches: BatchState[];
+  /** no open limit order: nothing was built, signed or sent */
+  nothingOpen: boolean;
+}
+
+/** The service's answer to cancelOrders for a maker with no open order (POST /trigger/v1/cancelOrders, 400). */
+const NOTHING_TO_CANCEL = /no orders to cancel/i;
+
 /**
  * `X` and `:cancel-all`: cancelOrders (every open limit order, five per transaction), then each
  * transaction in turn through its own dialog. A batch that fails or is declined does not stop the
- * others; the outcome lists every batch, and running it again retries what is still open.
+ * others; the outcome lists every batch, and running it again retries what is still open. With no
+ * open limit order it says so and builds nothing. `retryHint` says how to run it again where it runs.
  */
-export async function cancelAllLimits(s: Services, store: OrdersStore, openOrders?: number): Promise<BatchState[]> {
+export async function cancelAllLimits(s: Services, store: OrdersStore, openOrders?: number, retryHint = 'X retries what is still open'): Promise<CancelAllResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
   const blocked = signingBlocked(s, 'execute');
   if (blocked) {
     refuse(s, store, 'Cancel all', blocked);
-    return [];
+    return { batches: [], nothingOpen: false };
   }
   const st = store.getState();
   st.setOutcome(undefined);
   st.setBatches(undefined);
-  st.setRunning('Asking the service for the cancel transactions…');
+  const nothing = (): CancelAllResult => {
+    store.getState().setOutcome({ ok: true, title: 'Cancel all: nothing to cancel (no open limit orders)', lines: [], at: s.now() });
+    return { batches: [], nothingOpen: true };
+  };
+  if (openOrders === undefined || openOrders === 0) {
+    // the list seen may be old or not loaded: ask the service before building anything
+    st.setRunning('Looking for open limit orders…');
+    let none = false;
+    try {
+      // the first page is enough to know whether there is any (the count may span pages)
+      none = (await s.api.trigger.list({ user: s.wallet!.address, orderStatus: 'active' })).orders.length === 0;
+    } catch {
+      // cancelOrders says what is wrong
+    } finally {
+      store.getState().setRunning(undefined);
+    }
+    if (none) return nothing();
+  }
+  store.getState().setRunning('Asking the service for the cancel transactions…');
   const plan: CancelAllPlan = { transactions: [], builtAt: s.now(), openOrders, refetched: false };
   const common = { api: s.api, wallet: s.wallet!.address, now: s.now, plan };
   const batches: BatchState[] = [];
@@ -165,6 +232,11 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
       const result = await runSigned(cancelAllBatchAction({ ...common, index }), s, 'execute', {
         onStatus: (text) => store.getState().setRunning(`Transaction ${index + 1}${total || plan.transactions.length ? ` of ${total || plan.transactions.length}` : ''}: ${text}`),
       });
+      // closed in the meantime (by a fill, an expiry or another program): nothing left to cancel
+      if (index === 0 && result.stage === 'build' && NOTHING_TO_CANCEL.test(result.error ?? '')) {
+        store.getState().setBatches(undefined);
+        return nothing();
+      }
       if (index === 0) {
         // the first build made the plan: now every batch is known
         total = plan.transactions.length;
@@ -174,7 +246,7 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
       if (result.transactions.length > 0) signed = true;
       batches[index] = { index, status: result.status === 'success' ? 'success' : result.status, signature: result.signature, error: result.error };
       publish();
-      // nothing to cancel or the service could not build: stop here
+      // the service could not build: stop here
       if (index === 0 && result.stage === 'build') break;
     }
   } finally {
@@ -184,7 +256,7 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
   const failed = batches.length - ok;
   store.getState().setOutcome({
     ok: failed === 0,
-    title: failed === 0 ? `Cancel all: ${ok} of ${batches.length} transactions done` : `Cancel all: ${ok} of ${batches.length} done, ${failed} not done (X retries what is still open)`,
+    title: failed === 0 ? `Cancel all: ${ok} of ${batches.length} transactions done` : `Cancel all: ${ok} of ${batches.length} done, ${failed} not done (${retryHint})`,
     lines: batches.map((b) => `Tx ${b.index + 1}: ${b.status}${b.signature ? ` ${b.signature}` : ''}${b.error ? ` · ${b.error}` : ''}`),
     at: s.now(),
   });
@@ -193,7 +265,7 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
     refreshOrderLists(s);
     void refreshJournalView(s);
   }
-  return batches;
+  return { batches, nothingOpen: false };
 }
 
 /** Finds an open order by its key (or a unique start of it) in the lists seen, asking the service when needed. */

@@ -64,9 +64,29 @@ export function parseDuration(text: string): number | undefined {
   return n > 0 ? n * UNIT_SECONDS[m[2].toLowerCase()] : undefined;
 }
 
+/**
+ * Time left, compact and rounded to the nearest of its last unit: "7d" (not "6d" two seconds after
+ * a 7-day expiry was set), "6d 23h", "23h", "9h 59m", "45m", "30s". At most 6 characters.
+ */
+export function untilText(ms: number): string {
+  const s = Math.max(0, ms / 1000);
+  if (s < 59.5) return `${Math.ceil(s)}s`;
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return `${minutes}m`;
+  if (minutes < 600) return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  const hours = Math.round(s / 3600);
+  if (hours < 24) return `${hours}h`;
+  return hours % 24 === 0 ? `${hours / 24}d` : `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}
+
 /** A USD value in plain text: 1234.5 -> "$1,234.50". */
 export function usdWords(n: number): string {
   return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A USD value in whole cents, rounded as usdWords shows it: minimums compare these, exactly. */
+export function usdCents(usd: number): number {
+  return Math.round(usd * 100);
 }
 
 /** The USD value of `raw` base units of `token` (floats: display and minimum checks only). */
@@ -201,9 +221,7 @@ function takingAtPrice(priceText: string, unitText: string | undefined, making: 
   } else {
     pair = pairOf(input, output);
     if (!pair) {
-      throw new OrderInputError(
-        `price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" could be read either way; give the total to receive instead of a price (limit ${fromBaseUnits(making, input.decimals, { group: false })} ${input.symbol} <total> ${output.symbol}) or write the unit (@${priceText} ${output.symbol}/${input.symbol})`,
-      );
+      throw new OrderInputError(`price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" reads either way; give the total instead, or the unit (@${priceText} ${output.symbol}/${input.symbol})`);
     }
   }
   const one = 10n ** BigInt(PRICE_SCALE);
@@ -244,7 +262,7 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   }
   const { expiry, slippageBps, computeUnitPrice } = readLimitOptions(rest, nowMs);
   const usd = usdValue(making, input);
-  if (usd !== undefined && usd < TRIGGER_MIN_USD) {
+  if (usd !== undefined && usdCents(usd) < TRIGGER_MIN_USD * 100) {
     throw new OrderInputError(`amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`);
   }
   return { input, output, making, taking, expiredAtSec: expiry.sec, expiryText: expiry.text, ...(slippageBps !== undefined ? { slippageBps } : {}), computeUnitPrice, ...(priceUnit ? { priceUnit } : {}) };
@@ -338,12 +356,14 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[])
   let perOrderUsd: number | undefined;
   if (totalUsd !== undefined) {
     perOrderUsd = totalUsd / numberOfOrders;
-    if (totalUsd < DCA_MIN_TOTAL_USD) {
+    // in whole cents, as the values are shown, and without a division: 4 × $50.00 = $200.00 is enough
+    const totalCents = usdCents(totalUsd);
+    if (totalCents < DCA_MIN_TOTAL_USD * 100) {
       throw new OrderInputError(`total: about ${usdWords(totalUsd)}, under the ${usdWords(DCA_MIN_TOTAL_USD)} minimum of a DCA (${fromBaseUnits(inAmount, input.decimals)} ${input.symbol})`);
     }
-    if (perOrderUsd < DCA_MIN_PER_ORDER_USD) {
-      const most = Math.floor(totalUsd / DCA_MIN_PER_ORDER_USD);
-      throw new OrderInputError(`orders: ${numberOfOrders} of about ${usdWords(perOrderUsd)}; each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`);
+    if (totalCents < DCA_MIN_PER_ORDER_USD * 100 * numberOfOrders) {
+      const most = Math.floor(totalCents / (DCA_MIN_PER_ORDER_USD * 100));
+      throw new OrderInputError(`orders: ${numberOfOrders} of about ${usdWords(Math.floor(totalCents / numberOfOrders) / 100)} (${usdWords(totalCents / 100)} in all); each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`);
     }
   }
   return { input, output, inAmount, numberOfOrders, intervalSec, perCycle, totalUsd, perOrderUsd };

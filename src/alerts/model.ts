@@ -3,6 +3,7 @@
 // and the words it is told in.
 import type { Token } from '../api/types.js';
 import { formatPrice } from '../format.js';
+import { AmountError, readDecimal } from '../amount.js';
 
 export type AlertCondition =
   | { kind: 'above'; level: number }
@@ -58,9 +59,15 @@ export function windowText(ms: number): string {
 }
 
 function parsePrice(text: string): number {
-  const clean = text.trim().replace(/^\$/, '').replace(/[,_]/g, '');
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(clean)) throw new AlertInputError(`price: "${text}" is not a number (e.g. 250 or 0.00002)`);
-  const n = Number(clean);
+  let n: number;
+  try {
+    // the one grammar of typed amounts: "1,5" is refused, not read as 15
+    const { whole, frac } = readDecimal(text.trim().replace(/^\$/, ''), 'price');
+    n = Number(`${whole}.${frac || '0'}`);
+  } catch (e) {
+    if (e instanceof AmountError) throw new AlertInputError(`${e.message} (e.g. 250 or 0.00002)`);
+    throw e;
+  }
   if (!(n > 0) || !Number.isFinite(n)) throw new AlertInputError('price: must be greater than zero');
   return n;
 }
@@ -198,5 +205,6 @@ export function limitDraft(a: Alert, symbolOrMint: string, price: number | undef
   if (at === undefined || !(at > 0)) return undefined;
   const sell = c.kind === 'above' || (c.kind === 'change' && (a.firedChange ?? c.pct) > 0);
   if (symbolOrMint.toUpperCase() === 'USDC') return undefined;
-  return sell ? `limit 1 ${symbolOrMint} @${plainDecimal(at)} USDC` : `limit 100 USDC @${plainDecimal(1 / at)} ${symbolOrMint}`;
+  // @PRICE is always USDC per one of the token (the pair's quote asset), buying or selling
+  return sell ? `limit 1 ${symbolOrMint} @${plainDecimal(at)} USDC` : `limit 100 USDC @${plainDecimal(at)} ${symbolOrMint}`;
 }

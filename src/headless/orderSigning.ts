@@ -44,9 +44,9 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     const store = createOrdersStore({ tab: command === 'dca' ? 'dca' : 'limit' });
     if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`));
     if (command === 'cancel-all') {
-      const batches = await cancelAllLimits(s, store);
-      const ok = batches.length > 0 && batches.every((b) => b.status === 'success');
-      report(store, flags, ok ? 'success' : 'failed', { batches });
+      const { batches, nothingOpen } = await cancelAllLimits(s, store, undefined, 'run cancel-all again for what is still open');
+      const ok = nothingOpen || (batches.length > 0 && batches.every((b) => b.status === 'success'));
+      report(store, flags, nothingOpen ? 'nothing to cancel' : ok ? 'success' : 'failed', { batches });
       return ok ? 0 : 1;
     }
     let result: ActionResult;

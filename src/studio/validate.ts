@@ -5,6 +5,7 @@ import { readTokenImage, ImageError, type TokenImage } from './image.js';
 import { DURATION_MAX_SECONDS, FEE_BPS_MAX, NAME_MAX, SYMBOL_MAX, TOKEN_SUPPLY, type StudioForm } from './preset.js';
 import { resolveToken } from '../resolve.js';
 import { isUnsafeText } from '../sanitize.js';
+import { readDecimal } from '../amount.js';
 
 export type StudioField = keyof StudioForm;
 export type FieldErrors = Partial<Record<StudioField, string>>;
@@ -64,10 +65,14 @@ export interface Launch extends CheckedCurve {
 
 /** "16000", "16,000", "16k", "1.5m", "0.25": a non-negative decimal; NaN when it is none of these. */
 export function parseNumber(text: string): number {
-  const t = text.trim().replace(/[,_]/g, '').toLowerCase();
-  const m = /^(\d+(?:\.\d*)?|\.\d+)([km]?)$/.exec(t);
-  if (!m) return NaN;
-  return Number(m[1]) * (m[2] === 'k' ? 1e3 : m[2] === 'm' ? 1e6 : 1);
+  const m = /^(.*?)([km]?)$/i.exec(text.trim());
+  try {
+    // the one grammar of typed amounts ("1,5" is not 15), then an optional k or m
+    const { whole, frac } = readDecimal(m![1], 'number');
+    return Number(`${whole}.${frac || '0'}`) * (m![2].toLowerCase() === 'k' ? 1e3 : m![2].toLowerCase() === 'm' ? 1e6 : 1);
+  } catch {
+    return NaN;
+  }
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, y: 365 * 86_400 };

@@ -1,6 +1,7 @@
 // The real program in a real pseudo-terminal at 80x24, demo mode: 3 opens the Orders screen,
-// `:limit 1 SOL 500 USDC` opens the confirm dialog, y places the order, it is listed with filled
-// 0%, x + y cancels it, h shows it in History, q exits 0.
+// `:limit 100 USDC @0.45 QUDUC` states the price both ways and, far from the market, waits for a
+// typed yes (Esc leaves it); `:limit 1 SOL 200 USDC` opens the confirm dialog, y places the order,
+// it is listed with filled 0%, x + y cancels it, h shows it in History, q exits 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js'
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const cli = join(root, 'dist', 'cli.js');
 
-test('demo at 80x24: 3, :limit 1 SOL 500 USDC, y, listed at 0%, x + y, in History, q', async (t) => {
+test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL 200 USDC, y, listed at 0%, x + y, in History, q', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
   const home = mkdtempSync(join(tmpdir(), 'td-e2e-orders-'));
   t.after(() => rmSync(home, { recursive: true, force: true }));
@@ -26,7 +27,19 @@ test('demo at 80x24: 3, :limit 1 SOL 500 USDC, y, listed at 0%, x + y, in Histor
   let screen = await term.waitFor((s) => s.includes('[Limit] DCA') && s.includes('No active limit orders'), 20_000);
   assert.match(screen, /3 Orders/);
 
-  term.send(':limit 1 SOL 500 USDC');
+  // buying QUDUC at 0.45 USDC each (its market is near 0.23): both ways, USD on both sides, typed yes
+  term.send(':limit 100 USDC @0.45 QUDUC');
+  term.press('Enter');
+  screen = await term.waitFor((s) => s.includes('type yes + Enter confirm') && s.includes('Limit price'), 20_000);
+  assert.match(screen, /Limit order: buy 222\.222222222 QUDUC for 100 USDC/);
+  assert.match(screen, /You pay\s+100 USDC ≈ \$\d+\.\d\d/);
+  assert.match(screen, /You receive\s+222\.222222222 QUDUC ≈ \$\d+\.\d\d/);
+  assert.match(screen, /Limit price\s+1 QUDUC = 0\.45 USDC · 1 USDC = 2\.22 QUDUC/);
+  for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
+  term.press('Escape');
+  await term.waitFor((s) => s.includes('cancelled, nothing was signed'), 20_000);
+
+  term.send(':limit 1 SOL 200 USDC');
   term.press('Enter');
   screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Limit price'), 20_000);
   assert.match(screen, /You pay\s+1 SOL/);
@@ -34,7 +47,7 @@ test('demo at 80x24: 3, :limit 1 SOL 500 USDC, y, listed at 0%, x + y, in Histor
   assert.equal(screen.split('\n').length, 24);
 
   term.send('y');
-  screen = await term.waitFor((s) => /SOL→USDC\s+1 SOL\s+500 USDC/.test(s) && /\s0%\s/.test(s), 30_000);
+  screen = await term.waitFor((s) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(s) && /\s0%\s/.test(s), 30_000);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   assert.match(screen, /Open/);
 
@@ -61,11 +74,11 @@ test('live against the simulator process at 80x24: a part fill seen in the backg
   await term.waitFor(/LIVE/, 30_000);
   term.send('3');
   await term.waitFor((s) => s.includes('No active limit orders'), 20_000);
-  term.send(':limit 1 SOL 500 USDC');
+  term.send(':limit 1 SOL 200 USDC');
   term.press('Enter');
   await term.waitFor('y confirm', 20_000);
   term.send('y');
-  await term.waitFor((s) => /SOL→USDC\s+1 SOL\s+500 USDC/.test(s) && /\s0%\s/.test(s), 30_000);
+  await term.waitFor((s) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(s) && /\s0%\s/.test(s), 30_000);
 
   const listed = (await (await fetch(`${url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, { headers: { 'x-api-key': apiKey } })).json()) as { orders: Array<{ orderKey: string }> };
   assert.equal(listed.orders.length, 1);

@@ -158,7 +158,7 @@ const flows: Flow[] = [
     async drive(term) {
       term.send('3');
       await term.waitFor((s) => s.includes('No active limit orders'), 30_000);
-      term.send(':limit 1 SOL 500 USDC');
+      term.send(':limit 1 SOL 200 USDC');
       term.press('Enter');
       await term.waitFor((s) => s.includes('y confirm') && s.includes('Limit price'), 30_000);
       term.send('y');

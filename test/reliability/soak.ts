@@ -1,6 +1,6 @@
 // The fault soak: the real dashboard in a pseudo-terminal at 80x24 against `tradedeck sim` with
 // faults on (5xx, resets, truncated and malformed bodies) and latency. Round after round it visits
-// every screen, swaps (`:swap 0.1 SOL USDC` + y), places a limit order (`:limit 1 SOL 500 USDC` +
+// every screen, swaps (`:swap 0.1 SOL USDC` + y), places a limit order (`:limit 1 SOL 200 USDC` +
 // y) and cancels it (x + y), with an outage (every request failing) in between. What it checks,
 // on every screen it sees: the program is still running, no stack trace or "Unhandled" text, no
 // line wider than the terminal; the header says DEGRADED or DOWN during the outage and ok again
@@ -185,7 +185,7 @@ export async function runSoak(t: { after(fn: () => void | Promise<void>): void }
       term.press('Escape');
       term.send('3');
       await waitOr(ctx, (s) => /\[Limit\]/.test(s), 30_000);
-      const placed = await signingFlow(ctx, 'limit', 'limit 1 SOL 500 USDC', ORDER_OUTCOME);
+      const placed = await signingFlow(ctx, 'limit', 'limit 1 SOL 200 USDC', ORDER_OUTCOME);
       if (placed) {
         // cancel what is listed: the newest row is selected after a refresh
         const listed = await waitOr(ctx, (s) => /SOL→USDC/.test(s), 60_000);

@@ -103,7 +103,7 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   await waitForFrame(d.app, (f) => f.includes('is armed already'), 3000);
 
   await typeKeys(d.app, 'n', 'SOL above nothing', 'enter');
-  await waitForFrame(d.app, (f) => f.includes('price: "nothing" is not a number'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('price: "nothing" is not a decimal number'), 3000);
   await typeKeys(d.app, 'ctrl+u', 'SOL > 1', 'enter');
   frame = await waitForFrame(d.app, (f) => f.includes('2 alerts') && f.includes('it holds already'), 3000);
   // SOL > 1 holds: it fires at the next refresh of SOL's list

@@ -29,11 +29,11 @@ async function limitVia(d: Dashboard, words: string) {
 
 test(':limit then n sends nothing to execute; y executes once after the journal line; the order is listed; x + y cancels it into History', async (t) => {
   const d = await open(t);
-  const dialog = await limitVia(d, 'limit 1 SOL 500 USDC');
-  assert.match(dialog, /You pay\s+1 SOL/);
-  assert.match(dialog, /You receive\s+500 USDC/);
-  assert.match(dialog, /Limit price\s+1 SOL = 500\.00 USDC/);
-  assert.match(dialog, /From market\s+\+233\.\d\d% \(above market\)/);
+  const dialog = await limitVia(d, 'limit 1 SOL 200 USDC');
+  assert.match(dialog, /You pay\s+1 SOL ≈ \$1\d\d\.\d\d/);
+  assert.match(dialog, /You receive\s+200 USDC ≈ \$(199\.9\d|200\.0\d)/);
+  assert.match(dialog, /Limit price\s+1 SOL = 200\.00 USDC · 1 USDC = 0\.005 SOL/);
+  assert.match(dialog, /From market\s+\+3\d\.\d\d% \(above market\)/);
   assert.match(dialog, /Market price\s+1 SOL = 1\d\d(\.\d+)? USDC/);
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
@@ -55,7 +55,7 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
       },
     },
   };
-  await limitVia(d, 'limit 1 SOL 500 USDC');
+  await limitVia(d, 'limit 1 SOL 200 USDC');
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes('Limit order: done'), 8000);
   assert.equal(executes(d, 'trigger').length, 1);
@@ -63,9 +63,9 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   assert.equal(entries.length, 1);
   assert.equal(entries[0].group, 'trigger');
   assert.deepEqual(seen, [true]);
-  const listed = await waitForFrame(d.app, (f) => /SOL→USDC\s+1 SOL\s+500 USDC/.test(f) && /\b0%/.test(f), 8000);
+  const listed = await waitForFrame(d.app, (f) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(f) && /\b0%/.test(f), 8000);
   assertFits(listed);
-  assert.match(listed, /500\.00 USDC\/SOL/);
+  assert.match(listed, /200\.00 USDC\/SOL/);
   assert.match(listed, /no expiry/);
   assert.match(listed, /Open/);
 
@@ -125,14 +125,14 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   await typeKeys(d.app, 's');
   let frame = await waitForFrame(d.app, (f) => f.includes('✗ fill this in'), 3000);
   assert.equal(d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').length, 0);
-  await typeKeys(d.app, 'enter', '1', 'tab', 'SOL', 'tab', 'USDC', 'tab', '@500', 'enter');
+  await typeKeys(d.app, 'enter', '1', 'tab', 'SOL', 'tab', 'USDC', 'tab', '@200', 'enter');
   assert.equal(d.services.session.getState().screen, 'orders', 'editing: 1 went into the field');
-  frame = await waitForFrame(d.app, (f) => /For +@500 +1 SOL = 500\.00 USDC · \+\d+\.\d\d% vs market/.test(f), 3000);
+  frame = await waitForFrame(d.app, (f) => /For +@200 +1 SOL = 200\.00 USDC · \+\d+\.\d\d% vs market/.test(f), 3000);
   assertFits(frame);
   await typeKeys(d.app, 's');
   const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);
   assert.match(dialog, /You pay\s+1 SOL/);
-  assert.match(dialog, /You receive\s+500 USDC/);
+  assert.match(dialog, /You receive\s+200 USDC/);
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
   assert.equal(executes(d, 'trigger').length, 0);
@@ -140,7 +140,7 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   await typeKeys(d.app, 'escape');
   await waitForFrame(d.app, (f) => !f.includes('New limit order'), 3000);
   await typeKeys(d.app, 'n');
-  await waitForFrame(d.app, (f) => f.includes('New limit order') && /For +@500/.test(f), 3000);
+  await waitForFrame(d.app, (f) => f.includes('New limit order') && /For +@200/.test(f), 3000);
   // an input error lands on its field
   await typeKeys(d.app, 'j', 'j', 'enter', 'backspace', 'backspace', 'backspace', 'backspace', 'SOL', 'enter', 's');
   await waitForFrame(d.app, (f) => /Buy +SOL +✗ buy token: the same as the sell token/.test(f), 3000);
@@ -157,7 +157,7 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
 
 test(':limit with slippage and a compute unit price: the dialog says both and the createOrder request carries them', async (t) => {
   const d = await open(t);
-  const dialog = await limitVia(d, 'limit 1 SOL 500 USDC slippage 1% cu 5000 expiry 3d');
+  const dialog = await limitVia(d, 'limit 1 SOL 200 USDC slippage 1% cu 5000 expiry 3d');
   assert.match(dialog, /Slippage\s+1\.00% when it fills/);
   assert.match(dialog, /Priority fee\s+5000 microlamports per compute unit/);
   assert.match(dialog, /Expiry\s+in 3 days/);

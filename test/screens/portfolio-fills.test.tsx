@@ -10,8 +10,8 @@ test('a part-filled limit order placed here is a buy in the P&L', async (t) => {
   const d = await startDashboard({ columns: 100, rows: 40, screen: 'orders' });
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => f.includes('No active limit orders'), 8000);
-  // buy SOL with USDC at a price above the market: 200 USDC for 1 SOL
-  await typeKeys(d.app, ':', 'limit 200 USDC 1 SOL', 'enter');
+  // buy SOL with USDC at a price a little above the market (under 5% lost at once: a plain y): 155 USDC for 1 SOL
+  await typeKeys(d.app, ':', 'limit 155 USDC 1 SOL', 'enter');
   await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes('Limit order: done'), 8000);
@@ -28,17 +28,17 @@ test('a part-filled limit order placed here is a buy in the P&L', async (t) => {
   }
   const fills = await fetchFills(d.services, d.wallet.address, entries);
   assert.ok(fills.length >= 1);
-  assert.equal(fills[0].inRaw, partFilled ? '100000000' : '200000000', partFilled ? 'the 50% fill: 100 USDC' : "the keeper's fill of all of it: 200 USDC");
+  assert.equal(fills[0].inRaw, partFilled ? '77500000' : '155000000', partFilled ? 'the 50% fill: 77.5 USDC' : "the keeper's fill of all of it: 155 USDC");
   await typeKeys(d.app, '5');
   await waitForFrame(d.app, (f) => f.includes('Net worth'), 10_000);
   // the P&L is at the end of the view; the fills arrive with the next refresh
   let frame = '';
-  for (let i = 0; i < 20 && !/SOL\s+[\d.]+\s+\$200\.00/.test(frame); i++) {
+  for (let i = 0; i < 20 && !/SOL\s+[\d.]+\s+\$155\.00/.test(frame); i++) {
     await typeKeys(d.app, 'r', 'G');
     frame = await waitForFrame(d.app, (f) => f.includes('Spot P&L'), 5000).catch(() => '');
     await new Promise((r) => setTimeout(r, 300));
   }
   // the keeper may fill the rest as well (the price is above the market): one or more fills
   assert.match(frame, /Spot P&L since tradedeck recorded \(\d+ (swap or fill|swaps and fills) since/);
-  assert.match(frame, /SOL\s+(0\.5|1)\s+\$200\.00\s+\$[\d.]+\s+-\$\d/);
+  assert.match(frame, /SOL\s+(0\.5|1)\s+\$155\.00\s+\$[\d.]+\s+-\$\d/);
 });
