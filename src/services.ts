@@ -119,8 +119,9 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
     const fresh = !sim.isFunded(w.address);
     fundOnce(sim, w.address);
     const why = /not found/.test(e.message) ? '' : ` (${e.message})`;
-    const what = key.created ? `new demo key ${key.path}` : `demo key ${key.path}`;
-    return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, notice: `${what}${fresh ? ', funded in the simulator' : ''}${why}` };
+    // one line at 80 columns (the path is in `tradedeck config`)
+    const what = `${key.created ? 'new ' : ''}demo wallet${fresh ? ', funded in the simulator' : ''}; its key is kept in the state dir`;
+    return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, notice: `${what}${why}` };
   }
 }
 

@@ -22,7 +22,7 @@ test('limit --yes, then orders: the same demo wallet lists the order; config nam
   const h = home(t);
   const placed = await h.run('limit', '2', 'SOL', '300', 'USDC', '--yes', '--json');
   assert.equal(placed.code, 0, placed.err);
-  assert.match(placed.err, /new demo key .*demo-key\.json, funded in the simulator/);
+  assert.match(placed.err, /new demo wallet, funded in the simulator; its key is kept in the state dir/);
   const keyFile = join(h.state, 'demo-key.json');
   assert.equal(statSync(keyFile).mode & 0o777, 0o600);
   assert.equal(statSync(join(h.state, 'demo-sim-7.json')).mode & 0o777, 0o600);
