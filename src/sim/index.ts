@@ -12,7 +12,7 @@ import { registerAllGroups } from './groups/index.js';
 import { fillTriggerOrder } from './groups/trigger-fill.js';
 import { parseExecuteFault, type ExecuteGroup } from './execute-faults.js';
 import { parseLookupTableRequest, type LookupTableRequest } from './rpc/lookup-tables.js';
-import { decodeSnapshot, encodeSnapshot, restoreSnapshot, takeSnapshot } from './snapshot.js';
+import { decodeSnapshot, encodeSnapshot, restoreSnapshot, SnapshotError, takeSnapshot } from './snapshot.js';
 
 export type { SimRequestLogEntry } from './http/request-log.js';
 export type { ExecuteGroup } from './execute-faults.js';
@@ -111,7 +111,12 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const core = new SimCore({ seed, timeScale: options.timeScale ?? 1, startMs: (saved ? Math.max(start, saved.nowMs) : start) - catchUpMs });
   registerAllGroups(core.kernel);
   if (saved) {
-    restoreSnapshot(core, saved);
+    try {
+      restoreSnapshot(core, saved);
+    } catch (e) {
+      core.stop();
+      throw new SnapshotError(`a part cannot be restored (${(e as Error).message})`);
+    }
     core.clock.advance(catchUpMs / 1000);
   }
   const faults = new FaultInjector(core.options.seed, {

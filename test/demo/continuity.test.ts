@@ -94,4 +94,13 @@ test('an unusable saved state is set aside with a message and the demo starts af
   assert.equal(r.code, 0, r.err);
   assert.match(r.err, /demo state unusable \(not valid JSON \(cut short\?\)\); kept as .*demo-sim-7\.json\.unusable, the simulator starts afresh/);
   assert.ok(existsSync(join(h.state, 'demo-sim-7.json.unusable')));
+
+  // JSON of the right outline whose parts do not fit: set aside the same way, never a stack
+  const saved = JSON.parse(readFileSync(join(h.state, 'demo-sim-7.json'), 'utf8')) as { ledger: { balances: unknown } };
+  saved.ledger.balances = [['someone', 5]];
+  writeFileSync(join(h.state, 'demo-sim-7.json'), JSON.stringify(saved));
+  const again = await h.run('orders', '--json');
+  assert.equal(again.code, 0, again.err);
+  assert.match(again.err, /demo state unusable \(a part cannot be restored \(.+\)\); kept as .*demo-sim-7\.json\.unusable/);
+  assert.doesNotMatch(again.err, /\n\s+at /);
 });
