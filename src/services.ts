@@ -139,14 +139,22 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   };
   let recordRequest: (e: RequestEvent) => void = () => {};
   let rpcEvents: import('./api/rpcFailover.js').FailoverOptions = {};
+  // a problem the backend meets later (a demo state not saved) goes to the flash line, once it exists
+  let reportProblem: (text: string) => void = () => {};
   let backend: Backend;
   let choice: WalletChoice;
   try {
     // one RPC endpoint failing over to the next is said once, as it happens
-    backend = await openBackend(config, (e) => recordRequest(e), opts.retries, {
-      onSwitch: (e) => rpcEvents.onSwitch?.(e),
-      onHealth: (h, why) => rpcEvents.onHealth?.(h, why),
-    });
+    backend = await openBackend(
+      config,
+      (e) => recordRequest(e),
+      opts.retries,
+      {
+        onSwitch: (e) => rpcEvents.onSwitch?.(e),
+        onHealth: (h, why) => rpcEvents.onHealth?.(h, why),
+      },
+      (text) => reportProblem(text),
+    );
     const b = backend;
     cleanups.push(() => b.close());
     choice = opts.wallet === false ? { info: null, signer: null } : await chooseWallet(config, backend.sim);
@@ -255,6 +263,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     report: (kind, text) => void notices.push({ kind, text }),
     close,
   };
+  reportProblem = (text) => services.report('error', text);
   cleanups.push(persistTokensView(config.stateDir, services.catalog, (m) => services.report('error', m)));
   cleanups.push(() => services.scheduler.dispose());
   cleanups.push(() => services.catalog.getState().persistStarred());

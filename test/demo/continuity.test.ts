@@ -4,7 +4,7 @@
 // (dist/cli.js, a fresh home, no key file, no base URL).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanEnv, runCli } from '../helpers/cli.js';
@@ -103,4 +103,14 @@ test('an unusable saved state is set aside with a message and the demo starts af
   assert.equal(again.code, 0, again.err);
   assert.match(again.err, /demo state unusable \(a part cannot be restored \(.+\)\); kept as .*demo-sim-7\.json\.unusable/);
   assert.doesNotMatch(again.err, /\n\s+at /);
+});
+
+test('a state that can be neither read nor written is said on stderr; the command still answers', async (t) => {
+  const h = home(t);
+  mkdirSync(join(h.state, 'demo-sim-7.json'), { recursive: true });
+  const r = await h.run('orders', '--json');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /demo state demo-sim-7\.json cannot be read \(EISDIR\): the simulator starts afresh/);
+  assert.match(r.err, /demo state not saved: /);
+  assert.equal((JSON.parse(r.out) as { trigger: unknown[] }).trigger.length, 0);
 });
