@@ -133,6 +133,19 @@ export function explorerLink(template: string, signature: string): string {
 }
 
 export const DEFAULT_LIVE_RPC = 'https://api.mainnet-beta.solana.com';
+
+/**
+ * The RPC when none is given: a base URL on this machine (127.x, ::1, localhost) is `tradedeck sim`
+ * or another local stand-in, whose JSON-RPC is <base>/rpc; a transaction built there must never go
+ * to the public mainnet RPC unasked. Any other base URL: the public mainnet RPC.
+ */
+export function defaultRpcFor(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const local = host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return local ? `${baseUrl.replace(/\/+$/, '')}/rpc` : DEFAULT_LIVE_RPC;
+}
+
 const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export interface ConfigSources {
@@ -286,8 +299,8 @@ export function loadConfig(src: ConfigSources): Config {
     mode: baseUrl ? 'live' : 'demo',
     baseUrl,
     apiKey: values.apiKey as string | undefined,
-    rpcUrl: (values.rpcUrl as string[] | undefined)?.[0] ?? (baseUrl ? DEFAULT_LIVE_RPC : undefined),
-    rpcUrls: (values.rpcUrl as string[] | undefined) ?? (baseUrl ? [DEFAULT_LIVE_RPC] : []),
+    rpcUrl: (values.rpcUrl as string[] | undefined)?.[0] ?? (baseUrl ? defaultRpcFor(baseUrl) : undefined),
+    rpcUrls: (values.rpcUrl as string[] | undefined) ?? (baseUrl ? [defaultRpcFor(baseUrl)] : []),
     keypairPath: address ? undefined : expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')),
     keypairIsDefault: !address && explicitKeypair === undefined,
     address,

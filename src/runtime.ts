@@ -14,7 +14,7 @@ export interface Backend {
   /** absent in live mode without an RPC URL */
   rpc?: RpcClient;
   sim?: SimHandle;
-  /** said once at start (demo mode: the saved state could not be used) */
+  /** said at start (demo mode: the saved state could not be used); later problems are added too */
   notes: string[];
   close(): Promise<void>;
 }
@@ -38,7 +38,7 @@ const DEMO_SAVE_EVERY_MS = 1000;
  * The embedded simulator of demo mode, going on from the state saved in the state directory and
  * saving it again after changes and at the end (src/demo.ts says what two processes at once do).
  */
-async function startDemoSim(config: Config): Promise<{ sim: SimHandle; notes: string[]; close(): Promise<void> }> {
+async function startDemoSim(config: Config, onProblem?: (text: string) => void): Promise<{ sim: SimHandle; notes: string[]; close(): Promise<void> }> {
   const { startSim, SnapshotError } = await import('./sim/index.js');
   const demo = await import('./demo.js');
   const notes: string[] = [];
@@ -66,7 +66,9 @@ async function startDemoSim(config: Config): Promise<{ sim: SimHandle; notes: st
     saved = at;
     const snapshot = sim.snapshot();
     chain = chain.then(() => demo.saveDemoState(config.stateDir, config.seed, snapshot)).catch((e: unknown) => {
-      notes.push(`demo state not saved: ${(e as Error).message}`);
+      const text = `demo state not saved: ${(e as Error).message}`;
+      notes.push(text);
+      onProblem?.(text);
     });
     return chain;
   };
@@ -85,9 +87,10 @@ async function startDemoSim(config: Config): Promise<{ sim: SimHandle; notes: st
   };
 }
 
-export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number, rpcEvents?: FailoverOptions): Promise<Backend> {
+/** `onProblem` hears what goes wrong later (demo mode: a save of the simulator's state that failed). */
+export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number, rpcEvents?: FailoverOptions, onProblem?: (text: string) => void): Promise<Backend> {
   if (config.mode === 'demo') {
-    const { sim, notes, close } = await startDemoSim(config);
+    const { sim, notes, close } = await startDemoSim(config, onProblem);
     let client: ReturnType<typeof createApiClient>;
     try {
       client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, budgetMs: config.requestBudgetMs, onRequest, ...(retries !== undefined ? { retries } : {}) });

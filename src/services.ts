@@ -137,8 +137,9 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
     const fresh = !sim.isFunded(w.address);
     fundOnce(sim, w.address);
     const why = /not found/.test(e.message) ? '' : ` (${e.message})`;
-    const what = key.created ? `new demo key ${key.path}` : `demo key ${key.path}`;
-    return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, notice: `${what}${fresh ? ', funded in the simulator' : ''}${why}` };
+    // one line at 80 columns (the path is in `tradedeck config`)
+    const what = `${key.created ? 'new ' : ''}demo wallet${fresh ? ', funded in the simulator' : ''}; its key is kept in the state dir`;
+    return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, notice: `${what}${why}` };
   }
 }
 
@@ -156,14 +157,22 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   };
   let recordRequest: (e: RequestEvent) => void = () => {};
   let rpcEvents: import('./api/rpcFailover.js').FailoverOptions = {};
+  // a problem the backend meets later (a demo state not saved) goes to the flash line, once it exists
+  let reportProblem: (text: string) => void = () => {};
   let backend: Backend;
   let choice: WalletChoice;
   try {
     // one RPC endpoint failing over to the next is said once, as it happens
-    backend = await openBackend(config, (e) => recordRequest(e), opts.retries, {
-      onSwitch: (e) => rpcEvents.onSwitch?.(e),
-      onHealth: (h, why) => rpcEvents.onHealth?.(h, why),
-    });
+    backend = await openBackend(
+      config,
+      (e) => recordRequest(e),
+      opts.retries,
+      {
+        onSwitch: (e) => rpcEvents.onSwitch?.(e),
+        onHealth: (h, why) => rpcEvents.onHealth?.(h, why),
+      },
+      (text) => reportProblem(text),
+    );
     const b = backend;
     cleanups.push(() => b.close());
     choice = opts.wallet === false ? { info: null, signer: null } : await chooseWallet(config, backend.sim);
@@ -294,6 +303,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     report: (kind, text) => void notices.push({ kind, text }),
     close,
   };
+  reportProblem = (text) => services.report('error', text);
   cleanups.push(persistTokensView(config.stateDir, services.catalog, (m) => services.report('error', m)));
   cleanups.push(() => services.scheduler.dispose());
   cleanups.push(() => services.catalog.getState().persistStarred());

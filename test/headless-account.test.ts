@@ -147,7 +147,7 @@ test('live: orders ADDRESS lists the limit and DCA orders with symbols and token
   assert.match(trigger!, /\s+Open\s+0\.1 SOL\s+1,000 USDC\s+0%\s+never\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
   assert.ok(out.includes('DCA orders (active): 1'), res.out);
   const dcaRow = out[out.indexOf('DCA orders (active): 1') + 2];
-  assert.match(dcaRow, /\s+open\s+100 USDC\s+1h\s+0 of 200 USDC\s+0 SOL\s+/);
+  assert.match(dcaRow, /\s+Open\s+100 USDC\s+1h\s+0 of 200 USDC\s+0 SOL\s+/);
 });
 
 test('live: --address works like ADDRESS; --limit, --dca and --history filter; --json is valid', async () => {
@@ -208,8 +208,8 @@ test('control characters in token symbols and names never reach the terminal', a
     assert.equal(res.code, 0, res.err);
     // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(res.out.replace(/\n/g, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
-    assert.match(res.out, /\s(\[2J\]0;pwnedEVIL|\]0;pwnedEVIL|EVIL)\S*\s/);
-    assert.match(res.out, /BadName/);
+    // the symbol without its control characters, cut to the column (names are in the JSON only)
+    assert.match(res.out, /\s\[2J\]0;pwn… ✓\s/);
     assert.equal(lines(res.out).length, 4, 'one line per token');
     // JSON keeps the service's text as it came, every character a terminal could act on escaped
     const json = await run(['tokens', '--category', 'toptraded', '--json'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });

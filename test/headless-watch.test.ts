@@ -105,7 +105,7 @@ test('--watch --table into a pipe: one table per refresh under a heading, no ter
   assert.equal((await w.exited).code, 0);
   for (const at of [0, 5]) {
     assert.match(got[at], /^tokens toporganicscore 24h at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, every 2s$/);
-    assert.match(got[at + 1], /^#\s+SYMBOL\s+NAME\s+PRICE\s+CHG 24h/);
+    assert.match(got[at + 1], /^#\s+SYMBOL\s+PRICE \$\s+CHG 24h/);
     assert.equal(got[at + 4], '');
   }
   // eslint-disable-next-line no-control-regex
@@ -210,7 +210,7 @@ test('on a terminal: tokens prints a table, and --watch redraws it in place unti
   const env: Record<string, string | undefined> = { ...ENV };
   const once = await openTerminal(t, { command: [process.execPath, CLI, 'tokens', '--limit', '3'], cols: 160, rows: 30, env });
   assert.equal(await once.exited(), 0);
-  assert.match(once.screen(), /^#\s+SYMBOL\s+NAME\s+PRICE\s+CHG 24h/m);
+  assert.match(once.screen(), /^#\s+SYMBOL\s+PRICE \$\s+CHG 24h/m);
   // --json on a terminal: the same document, indented for reading
   const asked = await openTerminal(t, { command: [process.execPath, CLI, 'config', '--json'], cols: 160, rows: 30, env });
   assert.equal(await asked.exited(), 0);
@@ -222,7 +222,7 @@ test('on a terminal: tokens prints a table, and --watch redraws it in place unti
   await term.waitFor((s) => /UTC, every 2s/.test(s) && stamp(s) !== stamp(first), 10_000);
   const screen = term.screen();
   assert.equal(screen.match(/^tokens toporganicscore/gm)?.length, 1, 'one table on the screen: redrawn, not appended');
-  assert.match(screen, /^#\s+SYMBOL\s+NAME\s+PRICE\s+CHG 24h/m);
+  assert.match(screen, /^#\s+SYMBOL\s+PRICE \$\s+CHG 24h/m);
   term.press('C-c');
   assert.equal(await term.exited(), 0);
 });

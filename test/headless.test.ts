@@ -50,7 +50,7 @@ test('tokens prints the simulator\'s top tokens as a table (--table into a pipe)
   const t = run('tokens', '--category', 'toptraded', '--interval', '1h', '--limit', '7', '--table');
   assert.equal(t.code, 0, t.err);
   const lines = t.out.trimEnd().split('\n');
-  assert.match(lines[0], /^#\s+SYMBOL\s+NAME\s+PRICE\s+CHG 1h/);
+  assert.match(lines[0], /^#\s+SYMBOL\s+PRICE \$\s+CHG 1h\s+VOLUME \$\s+MCAP \$\s+LIQUIDITY \$\s+MINT$/);
   assert.equal(lines.length, 8);
   const json = run('tokens', '--limit', '3', '--json');
   assert.equal(json.code, 0, json.err);

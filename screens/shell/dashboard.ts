@@ -13,7 +13,8 @@
 // A key file given explicitly (--keypair, TRADEDECK_KEYPAIR, config) that cannot be used stops the
 // start with exit code 2 and the reason, before anything is drawn: the person asked for that key,
 // and running without it would look like a broken wallet. Only the default path falls back (to
-// a throwaway demo key in demo mode, to no wallet in live mode), with a flash message saying why.
+// the demo key kept in the state directory in demo mode, to no wallet in live mode), with a flash
+// message saying why.
 import type { Config } from '../../src/config.js';
 import { ENTER_ALT, LEAVE_ALT } from '../../src/terminal.js';
 import type { Services } from '../../src/services.js';

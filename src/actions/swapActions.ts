@@ -42,12 +42,14 @@ function solInput(inputMint: string, amount: string): Pick<Built, 'maxLamports'>
   return inputMint === NATIVE_MINT && /^\d+$/.test(amount) ? { maxLamports: BigInt(amount) } : {};
 }
 
-export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built: Built): Order | undefined } {
+export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built: Built): Order | undefined; lastOrder(): Order | undefined } {
   const orders = new WeakMap<Built, Order>();
+  let last: Order | undefined;
   return {
     group: 'ultra',
     action: 'swap',
     orderOf: (built) => orders.get(built),
+    lastOrder: () => last,
     async build() {
       const order = await p.api.ultra.order({
         inputMint: p.input.mint,
@@ -79,6 +81,7 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
         },
       };
       orders.set(built, order);
+      last = order;
       return built;
     },
     describe(built): DescribedRequest {

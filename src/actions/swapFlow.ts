@@ -2,7 +2,8 @@
 // balances, run a swap through the order group (Enter, :swap) or the swap group (b), fetch the
 // swap instructions (i). Every result lands in the swap store.
 import { fromBaseUnits } from '../amount.js';
-import { NATIVE_MINT, TOKEN_CATEGORIES, type PrioritizationFee, type Token } from '../api/types.js';
+import { EXECUTE_CODES, NATIVE_MINT, TOKEN_CATEGORIES, type Order, type PrioritizationFee, type Token } from '../api/types.js';
+import { slippageAdvice, slippageThatPasses } from '../pipeline/advice.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
 import { listKey } from '../store/tokens.js';
@@ -131,10 +132,13 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   // token lists (fetched once more when none seen so far holds the mint).
   if (needsCard(output.mint) && !s.catalog.getState().latest[output.mint]) await loadTokens(s);
   const safety = needsCard(output.mint) ? safetyCard(output.mint, s.catalog.getState().latest[output.mint], s.now()) : undefined;
-  const spec =
+  const order =
     via === 'order'
       ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, checkFunds, safety, now: s.now })
-      : routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, priorityFee: priorityFeeOf(st.form), checkFunds, safety, now: s.now });
+      : undefined;
+  const spec =
+    order ??
+    routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, priorityFee: priorityFeeOf(st.form), checkFunds, safety, now: s.now });
   swap.getState().setRunning('Building…');
   let result: ActionResult;
   try {
@@ -142,12 +146,28 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   } finally {
     swap.getState().setRunning(undefined);
   }
+  if (order && result.code === EXECUTE_CODES.slippageExceeded) result = await withPassingSlippage(s, result, order.lastOrder());
   swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now()));
   if (result.transactions.length > 0) {
     await refreshBalances(s, swap, [input.mint, output.mint, NATIVE_MINT]);
     void refreshJournalView(s);
   }
   return result;
+}
+
+/**
+ * After a slippage failure: the same order asked again (no taker, so nothing to sign) says what the
+ * market gives now, and the advice offers the slippage that would have passed.
+ */
+async function withPassingSlippage(s: Services, result: ActionResult, quoted: Order | undefined): Promise<ActionResult> {
+  if (!quoted) return result;
+  try {
+    // with the same taker, so the same fees apply; the transaction it builds is never signed
+    const now = await s.api.ultra.order({ inputMint: quoted.inputMint, outputMint: quoted.outputMint, amount: quoted.inAmount, ...(quoted.taker ? { taker: quoted.taker } : {}) });
+    return { ...result, advice: slippageAdvice(slippageThatPasses(BigInt(quoted.outAmount), BigInt(now.outAmount))) };
+  } catch {
+    return result;
+  }
 }
 
 function priorityFeeOf(form: SwapForm): PrioritizationFee {

@@ -202,7 +202,8 @@ function recurringTable(orders: RecurringOrder[], orderStatus: string, labels: T
   if (orders.length === 0) return head;
   const rows = orders.map((o) => [
     clean(o.orderKey, 60),
-    o.userClosed ? 'closed' : o.closeTx ? 'done' : 'open',
+    // the words of the limit table's STATUS (the service's trigger statuses)
+    o.userClosed ? 'Cancelled' : o.closeTx ? 'Completed' : 'Open',
     amountOf(o.inAmountPerCycle, o.inputMint, labels),
     every(o.cycleFrequency),
     `${groupDecimal(o.inUsed)} of ${amountOf(o.inDeposited, o.inputMint, labels)}`,

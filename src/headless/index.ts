@@ -56,6 +56,9 @@ export async function runHeadless(command: string, positionals: string[], given:
   // a watch ends on the first SIGINT or SIGTERM, even one that comes while the service opens
   const stopped = flags.watch === true ? untilSignal() : undefined;
   const backend = await openBackend(config);
+  // demo mode: a saved state that could not be used is said, as the other commands say it
+  for (const note of backend.notes) fail(note);
+  const told = backend.notes.length;
   const services = { api: backend.client, sim: backend.sim, mode: backend.mode, close: () => backend.close() };
   try {
     let out: string;
@@ -95,6 +98,8 @@ export async function runHeadless(command: string, positionals: string[], given:
     throw e;
   } finally {
     await services.close();
+    // and what went wrong while it ran or closed (the demo state not saved)
+    for (const note of backend.notes.slice(told)) fail(note);
   }
 }
 

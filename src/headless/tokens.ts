@@ -1,7 +1,7 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
 import type { HeadlessServices } from './print.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, NATIVE_MINT, USDC_MINT, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
-import { formatPrice, formatCompact, formatPct } from '../format.js';
+import { formatPrice, formatCompact, formatPct, shortAddress } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 
 export interface TokensQuery {
@@ -49,20 +49,23 @@ export async function tokensCommand(services: HeadlessServices, flags: Record<st
   return tokensTable(doc.tokens, doc.interval);
 }
 
+/**
+ * The table fits 80 columns: the symbol (✓ when verified) and a short mint tell tokens apart (two
+ * tokens may share a symbol); big numbers are abbreviated (1.23M). Names and full mints: --json.
+ */
 export function tokensTable(tokens: Token[], interval: TokenInterval): string {
   const statsKey = `stats${interval}` as const;
   const rows = tokens.map((t, i) => [
     String(i + 1),
-    clean(t.symbol, 16) + (t.isVerified ? ' ✓' : ''),
-    clean(t.name, 32),
+    clean(t.symbol, 10) + (t.isVerified ? ' ✓' : ''),
     formatPrice(t.usdPrice),
     formatPct(t[statsKey]?.priceChange ?? null),
     formatCompact(sumVolume(t, statsKey)),
     formatCompact(t.mcap),
     formatCompact(t.liquidity),
-    clean(t.id, 60),
+    shortAddress(clean(t.id, 60)),
   ]);
-  return printTable(['#', 'SYMBOL', 'NAME', 'PRICE', `CHG ${interval}`, 'VOLUME', 'MCAP', 'LIQUIDITY', 'MINT'], rows, new Set([0, 3, 4, 5, 6, 7]));
+  return printTable(['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, 'VOLUME $', 'MCAP $', 'LIQUIDITY $', 'MINT'], rows, new Set([0, 2, 3, 4, 5, 6]));
 }
 
 function sumVolume(t: Token, key: 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h'): number | null {

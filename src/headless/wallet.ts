@@ -53,5 +53,5 @@ export async function demoAddress(stateDir: string): Promise<string> {
 
 /** The line above a table that names the wallet shown. */
 export function walletLine(wallet: HeadlessWallet): string {
-  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, in the simulator)' : ''}\n`;
+  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : ''}\n`;
 }

@@ -47,6 +47,24 @@ export function adviceForExecuteCode(code: number | undefined | null): ExecuteAd
   return { kind: 'failed', text: `The service refused the transaction (code ${code}). It was not executed; get a new quote to try again.` };
 }
 
+/**
+ * The slippage (basis points, rounded up to a tenth of a percent) that would have let a swap
+ * quoted at `quotedOut` pass when the market gives `nowOut` for the same input; undefined when
+ * the market gives at least the quote (the failure was not about price).
+ */
+export function slippageThatPasses(quotedOut: bigint, nowOut: bigint): number | undefined {
+  if (quotedOut <= 0n || nowOut >= quotedOut) return undefined;
+  const bps = Number(((quotedOut - nowOut) * 10_000n + quotedOut - 1n) / quotedOut);
+  return Math.min(10_000, Math.ceil(bps / 10) * 10);
+}
+
+/** What to do after a slippage failure, offering the slippage that would have passed. */
+export function slippageAdvice(passingBps: number | undefined): string {
+  if (passingBps === undefined) return adviceForExecuteCode(6001).text;
+  const pct = `${(passingBps / 100).toFixed(1)}%`;
+  return `Slippage tolerance exceeded: the market moved between quote and execution. A slippage of ${pct} would have passed: set Slippage to ${pct} or more on the Swap form and confirm again, or get a new quote as it is.`;
+}
+
 /** Order `errorCode` (the order could not be built: `transaction` is empty). */
 export function describeOrderError(errorCode: number): string {
   switch (errorCode) {

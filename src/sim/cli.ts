@@ -4,9 +4,40 @@ import type { SimGroup } from './kernel.js';
 import { GROUPS } from './http/faults.js';
 import { startSim, type SimOptions } from './index.js';
 
-const USAGE = `usage: tradedeck sim [--host H] [--port N] [--seed S] [--time-scale X] [--fund ADDRESS]...
-                     [--latency MS] [--fault-rate P] [--rate-limit N] [--rate-limit-groups a,b] [--api-key K]
-Serves the simulated trading service (HTTP + Solana JSON-RPC at /rpc and /rpc/<name>) on loopback by default.`;
+const SYNOPSIS = `usage: tradedeck sim [--host H] [--port N] [--seed S] [--time-scale X]
+                     [--fund ADDRESS]... [--latency MS] [--fault-rate P]
+                     [--rate-limit N] [--rate-limit-groups a,b] [--api-key K]`;
+
+const USAGE = `${SYNOPSIS}
+Serves the simulated trading service (HTTP, and Solana JSON-RPC at /rpc and
+/rpc/<name>) on loopback by default.
+
+Point tradedeck at it from another terminal:
+  tradedeck --base-url http://127.0.0.1:PORT --api-key any --keypair KEY.json
+API key  every group but portfolio needs one, as the real service does.
+         Without --api-key here any non-empty key is accepted (give it to
+         tradedeck with --api-key or TRADEDECK_API_KEY); with --api-key K,
+         only K is.
+RPC      the swap and studio groups send transactions over JSON-RPC. A base
+         URL on this machine (127.0.0.1, ::1, localhost) makes <base-url>/rpc
+         the default RPC, so nothing goes to the public mainnet RPC; say it
+         with --rpc-url http://127.0.0.1:PORT/rpc, or name another.
+Wallet   --fund ADDRESS (or POST /__sim/fund) gives an address the default
+         basket (100 SOL, 10,000 USDC, ...). Nothing is kept after it stops.
+
+Options:
+  --host H                 address to listen on (default 127.0.0.1)
+  --port N                 port (default 0: any free port, printed at start)
+  --seed S                 the market's seed (default 1)
+  --time-scale X           simulated seconds per real second (default 1; 0
+                           freezes time)
+  --fund ADDRESS           give ADDRESS the default basket (repeatable)
+  --latency MS             delay every answer by MS milliseconds
+  --fault-rate P           answer this share (0..1) of requests with a fault:
+                           a 5xx, a reset connection, a body cut or garbled
+  --rate-limit N           at most N requests a sliding minute (429 beyond)
+  --rate-limit-groups a,b  the groups it applies to (default all)
+  --api-key K              accept only this API key`;
 
 class FlagError extends Error {}
 
@@ -88,7 +119,7 @@ export async function runSimCommand(argv: string[]): Promise<number> {
     options = parseSimArgs(argv);
   } catch (err) {
     if (!(err instanceof FlagError)) throw err;
-    process.stderr.write(`tradedeck sim: ${err.message}\n${USAGE}\n`);
+    process.stderr.write(`tradedeck sim: ${err.message}\n${SYNOPSIS}\n(tradedeck sim --help says more)\n`);
     return 2;
   }
   if (options === 'help') {

@@ -38,6 +38,5 @@ test('in ten fresh demo starts the first swap from Tokens, with the default slip
       await s.close();
     }
   }
-  console.log(outcomes.join("\n"));
   assert.deepEqual(outcomes.filter((o) => !/: success $/.test(o)), [], outcomes.join('\n'));
 });

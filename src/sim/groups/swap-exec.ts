@@ -1,5 +1,6 @@
 // What a swap transaction does when it lands: re-runs its route against the pools as they are now,
 // enforces the slippage threshold (6001), then moves the ledger and the pools exactly once.
+import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimEffectResult } from '../kernel.js';
 import type { SimCore } from '../core.js';
@@ -34,6 +35,12 @@ export type SwapOutcome =
   | { ok: true; route: RouteResult; inAmount: bigint; outAmount: bigint; feeAmount: bigint }
   | { ok: false; code: number; error: string };
 
+/** an amount of a mint in whole tokens with its symbol, as a program's log would state it */
+function tokens(core: SimCore, mint: string): (raw: bigint) => string {
+  const info = core.market.token(mint);
+  return (raw) => (info ? `${fromBaseUnits(raw, info.decimals, { group: false })} ${info.symbol}` : `${raw} base units of ${mint}`);
+}
+
 /** the outcome if the swap landed now; changes nothing */
 export function swapOutcome(core: SimCore, x: SwapExecution): SwapOutcome {
   const gross = x.exactOut ? grossOut(x.amount, x.feeBps) : x.amount;
@@ -43,10 +50,12 @@ export function swapOutcome(core: SimCore, x: SwapExecution): SwapOutcome {
   const feeAmount = x.exactOut ? gross - x.amount : (route.outAmount * BigInt(x.feeBps)) / 10000n;
   const outAmount = x.exactOut ? x.amount : route.outAmount - feeAmount;
   if (!x.exactOut && outAmount < x.threshold) {
-    return { ok: false, code: SLIPPAGE_EXCEEDED, error: `slippage tolerance exceeded: output ${outAmount} is below the minimum ${x.threshold}` };
+    const out = tokens(core, x.outputMint);
+    return { ok: false, code: SLIPPAGE_EXCEEDED, error: `slippage tolerance exceeded: the swap would pay out ${out(outAmount)}, below the minimum ${out(x.threshold)}` };
   }
   if (x.exactOut && inAmount > x.threshold) {
-    return { ok: false, code: SLIPPAGE_EXCEEDED, error: `slippage tolerance exceeded: input ${inAmount} is above the maximum ${x.threshold}` };
+    const paid = tokens(core, x.inputMint);
+    return { ok: false, code: SLIPPAGE_EXCEEDED, error: `slippage tolerance exceeded: the swap would take ${paid(inAmount)}, above the maximum ${paid(x.threshold)}` };
   }
   const needs = new Map<string, bigint>();
   const need = (owner: string, mint: string, amount: bigint) => needs.set(`${owner}|${mint}`, (needs.get(`${owner}|${mint}`) ?? 0n) + amount);

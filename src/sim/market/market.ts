@@ -20,6 +20,21 @@ import {
   type RouteResult,
 } from './routing.js';
 
+/**
+ * The per-slot move a quote's life sees, at most: about 0.15 % (one standard deviation) over 30
+ * seconds, so a quote read for that long stays inside the default 0.5 % slippage nearly always.
+ * A token more volatile than that gets the rest of its variance as rare jumps (news, a whale),
+ * about one an hour: the same daily volatility, calm between the jumps, as on the real market.
+ */
+export const CALM_SIGMA = 0.0015 / Math.sqrt(75);
+export const JUMPS_PER_SLOT = 1 / 9000;
+
+/** the per-slot calm move and the jump size (0: no jumps) of a token of per-slot volatility `sigma` */
+export function moveShape(sigma: number): { calm: number; jump: number } {
+  if (sigma <= CALM_SIGMA) return { calm: sigma, jump: 0 };
+  return { calm: CALM_SIGMA, jump: Math.sqrt((sigma * sigma - CALM_SIGMA * CALM_SIGMA) / JUMPS_PER_SLOT) };
+}
+
 export class SimMarketImpl implements SimMarket, PriceSource {
   readonly defs: TokenDef[];
   readonly graph: PoolGraph;
@@ -29,6 +44,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   private readonly activityNow: number[];
   private minute: number;
   private readonly stableBase: number[];
+  private readonly moves: Array<{ calm: number; jump: number }>;
   /** bumps whenever prices or trade history change */
   private version = 0;
   private recordCache: { version: number; slot: number; records: Map<string, Token> } | null = null;
@@ -47,6 +63,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     this.history.preseed();
     this.logPrice = this.defs.map((d) => Math.log(d.basePrice));
     this.stableBase = this.defs.map((d) => Math.log(d.basePrice));
+    this.moves = this.defs.map((d) => moveShape(d.sigma));
     this.activityNow = this.defs.map((d) => this.history.activity(d, this.minute));
     clock.onSlot((slot) => this.step(slot));
   }
@@ -67,7 +84,12 @@ export class SimMarketImpl implements SimMarket, PriceSource {
         this.history.startMinute(i, minute, close);
       }
       const z = gauss(seed, slot, i, 1);
-      this.logPrice[i] = d.stable ? this.stableBase[i] + d.sigma * 0.3 * z : this.logPrice[i] + d.sigma * z;
+      if (d.stable) this.logPrice[i] = this.stableBase[i] + d.sigma * 0.3 * z;
+      else {
+        const move = this.moves[i];
+        this.logPrice[i] += move.calm * z;
+        if (move.jump > 0 && unit(seed, slot, i, 5) < JUMPS_PER_SLOT) this.logPrice[i] += move.jump * gauss(seed, slot, i, 6);
+      }
       if (unit(seed, slot, i, 2) < d.tradesPerSlot * this.activityNow[i]) {
         const buy = unit(seed, slot, i, 3) < 0.5 + 0.2 * Math.sign(z);
         this.history.record(i, minute, buy, d.avgTradeUsd * (0.2 + 1.6 * unit(seed, slot, i, 4)));
@@ -196,6 +218,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     this.byMint.set(def.mint, def);
     this.logPrice.push(Math.log(priceUsd));
     this.stableBase.push(Math.log(priceUsd));
+    this.moves.push(moveShape(def.sigma));
     this.activityNow.push(this.history.activity(def, this.minute));
     this.history.grow(priceUsd);
     this.history.startMinute(def.index, this.minute, priceUsd);
