@@ -209,7 +209,7 @@ test('control characters in token symbols and names never reach the terminal', a
     // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(res.out.replace(/\n/g, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
     assert.match(res.out, /\s(\[2J\]0;pwnedEVIL|\]0;pwnedEVIL|EVIL)\S*\s/);
-    assert.match(res.out, /BadName/);
+    assert.match(res.out, /Bad Name/);
     assert.equal(lines(res.out).length, 4, 'one line per token');
     // JSON keeps the service's text as it came, every character a terminal could act on escaped
     const json = await run(['tokens', '--category', 'toptraded', '--json'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
