@@ -45,7 +45,7 @@ export async function runDashboard(config: Config): Promise<number> {
     services = await createServices(config, { screen: FIRST_SCREEN.id });
   } catch (e) {
     if (e instanceof StartError) {
-      process.stderr.write(`tradedeck: ${e.message}\n`);
+      process.stderr.write(`tradedeck: ${sanitize(e.message, { lines: true })}\n`);
       return 2;
     }
     throw e;
