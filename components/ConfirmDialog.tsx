@@ -5,7 +5,7 @@ import { useKeyLayer } from './keys/KeyRouter.js';
 import { dialogBody, warningLines, type SummaryLine } from './confirm/layout.js';
 import { applyLineKey, emptyLine, type LineState } from './fields/lineEdit.js';
 import { LineView } from './fields/LineView.js';
-import { padCell } from './text.js';
+import { padCell, textWidth, truncate } from './text.js';
 import { useTheme, type Theme } from './theme.js';
 import { useRefState } from './useRefState.js';
 import { scrollByKey } from './scroll.js';
@@ -65,9 +65,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const boxWidth = Math.max(20, Math.min(width, 100));
   const inner = boxWidth - 4;
   const fixed = 2 + 1 + 1 + (typedConfirmation ? 1 : 0) + (props.status ? 1 : 0) + (state().message ? 1 : 0) + 1;
-  // Warnings stay on screen below the scrolled part.
-  const pinned = warningLines(warnings, inner);
-  const all = dialogBody(title, summary, facts, [], inner, Number.MAX_SAFE_INTEGER, !theme.color);
+  // Warnings stay on screen below the scrolled part, unless that leaves too little room for it (a
+  // small terminal): then they scroll with the rest, and are read before y like every line.
+  const warned = warningLines(warnings, inner);
+  const pinnedFits = height - fixed - warned.length >= 2;
+  const pinned = pinnedFits ? warned : [];
+  const all = dialogBody(title, summary, facts, pinnedFits ? [] : warnings, inner, Number.MAX_SAFE_INTEGER, !theme.color);
   const room = Math.max(1, height - fixed - pinned.length);
   const maxOffset = Math.max(0, all.length - room);
   const below = (offset: number) => Math.max(0, all.length - room - offset);
@@ -122,8 +125,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const hidden = below(offset);
   const body = all.slice(offset, offset + room);
   const more = all.length > room ? `lines ${offset + 1}-${offset + body.length} of ${all.length}${hidden ? ` · ${hidden} more below (j/PgDn): read them before y` : ''}` : '';
+  // the buttons on one line: narrower padding, then the confirm label cut, on a narrow terminal
+  const roomy = textWidth(cancelLabel) + textWidth(confirmLabel) + 10 <= inner;
+  const confirmText = roomy ? confirmLabel : truncate(confirmLabel, Math.max(1, inner - 5 - textWidth(cancelLabel)));
   const button = (label: string, focused: boolean, danger: boolean) => {
-    const text = focused && !theme.color ? `> ${label} <` : `  ${label}  `;
+    const text = roomy ? (focused && !theme.color ? `> ${label} <` : `  ${label}  `) : focused && !theme.color ? `>${label}<` : ` ${label} `;
     return (
       <Text inverse={focused} bold={focused} color={danger ? theme.danger : undefined}>
         {text}
@@ -152,10 +158,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       ))}
       {props.status ? <Text color={theme.dim} wrap="truncate">{padCell(props.status, inner)}</Text> : null}
       {s.message ? <Text color={theme.danger} wrap="truncate">{padCell(s.message, inner)}</Text> : null}
-      <Text>
+      <Text wrap="truncate">
         {button(cancelLabel, s.focus === 'cancel', false)}
-        {'  '}
-        {button(confirmLabel, s.focus === 'confirm', true)}
+        {roomy ? '  ' : ' '}
+        {button(confirmText, s.focus === 'confirm', true)}
       </Text>
       <Text color={theme.dim} wrap="truncate">
         {padCell(help, inner)}

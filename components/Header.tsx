@@ -1,5 +1,5 @@
 // The top line: app title, mode badge, wallet, API health with its last error, clock.
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { textWidth, truncate } from './text.js';
 import { useTheme, type Theme } from './theme.js';
 
@@ -77,18 +77,21 @@ export function Header(props: HeaderProps) {
   const { left, right } = headerParts(props, theme);
   const used = left.reduce((s, p, i) => s + (i > 0 ? 1 : 0) + textWidth(p.text), 0);
   const gap = Math.max(right ? 1 : 0, props.width - used - textWidth(right));
+  // never shrunk away: whatever is below it (a tall dialog on a small terminal) gives way instead
   return (
-    <Text wrap="truncate">
-      {left.map((p, i) => (
-        <Text key={i}>
-          {i > 0 ? ' ' : ''}
-          <Text color={p.color} bold={p.bold} inverse={p.inverse}>
-            {p.text}
+    <Box flexShrink={0} width={props.width}>
+      <Text wrap="truncate">
+        {left.map((p, i) => (
+          <Text key={i}>
+            {i > 0 ? ' ' : ''}
+            <Text color={p.color} bold={p.bold} inverse={p.inverse}>
+              {p.text}
+            </Text>
           </Text>
-        </Text>
-      ))}
-      {' '.repeat(gap)}
-      <Text color={theme.dim}>{right}</Text>
-    </Text>
+        ))}
+        {' '.repeat(gap)}
+        <Text color={theme.dim}>{right}</Text>
+      </Text>
+    </Box>
   );
 }

@@ -2,6 +2,7 @@
 // Ink ignores NO_COLOR, so the app must call `applyColorEnvironment()` before ink (and chalk) are
 // first imported: it sets FORCE_COLOR=0 when colour is unwanted, then `themeFromEnv()` picks the theme.
 import { createContext, useContext } from 'react';
+import { localeIsUtf8 } from '../src/locale.js';
 
 export interface Theme {
   /** false for the colourless theme: components then add text markers where colour carried meaning */
@@ -50,10 +51,10 @@ export function applyColorEnvironment(env: NodeJS.ProcessEnv = process.env): boo
   return off;
 }
 
-/** The theme for the environment: `plainTheme` when colour is disabled, else `colorTheme`; `ascii` (--ascii) draws charts in ASCII. */
+/** The theme for the environment: `plainTheme` when colour is disabled, else `colorTheme`; `ascii` (--ascii, or a locale that is not UTF-8) draws charts in ASCII. */
 export function themeFromEnv(env: NodeJS.ProcessEnv = process.env, opts: { ascii?: boolean } = {}): Theme {
   const theme = colorDisabled(env) ? plainTheme : colorTheme;
-  return opts.ascii ? { ...theme, ascii: true } : theme;
+  return opts.ascii || !localeIsUtf8(env) ? { ...theme, ascii: true } : theme;
 }
 
 /** The colour for a signed change: up for > 0, down for < 0, none for 0 or missing. */

@@ -1,9 +1,12 @@
 // Display formatting for numbers, percentages, ages and addresses. Pure functions, no I/O.
 // Missing values (null, undefined, NaN) always render as an em dash so columns stay aligned.
+import { localeIsUtf8 } from './locale.js';
 
 export const MISSING = '—';
 
 const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+/** a terminal that is not UTF-8 cannot show subscript digits: small prices are written out in full there */
+const SUBSCRIPTS = localeIsUtf8();
 
 type Num = number | null | undefined;
 
@@ -50,7 +53,7 @@ export function formatPrice(n: Num, opts: PriceOptions = {}): string {
   if (exponent >= 0) return prefix + abs.toFixed(2);
   const zeros = -exponent - 1;
   const digits = mantissa.replace('.', '').replace(/0+$/, '') || '0';
-  if (zeros >= 4) return prefix + '0.0' + subscript(zeros) + digits;
+  if (zeros >= 4 && SUBSCRIPTS) return prefix + '0.0' + subscript(zeros) + digits;
   const frac = ('0'.repeat(zeros) + digits).padEnd(2, '0');
   return prefix + '0.' + frac;
 }

@@ -30,6 +30,10 @@ const BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\x00-\x08\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
 
+// everything the replacements below act on, for a quick look first (most text holds none of it)
+// eslint-disable-next-line no-control-regex
+const ACTIVE = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/;
+
 export interface SanitizeOptions {
   /** keep line breaks (as "\n") instead of turning them into spaces */
   lines?: boolean;
@@ -38,7 +42,7 @@ export interface SanitizeOptions {
 /** `text` (anything: null and undefined become '') with nothing left that could act on a terminal. */
 export function sanitize(text: unknown, opts: SanitizeOptions = {}): string {
   const s = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
-  if (PLAIN.test(s)) return s;
+  if (PLAIN.test(s) || !ACTIVE.test(s)) return s;
   return s
     .replace(SEQUENCE, '')
     .replace(BREAKS, opts.lines ? '\n' : ' ')

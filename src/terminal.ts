@@ -40,6 +40,34 @@ export function desktopNotification(title: string, body: string, env: NodeJS.Pro
 }
 export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
 
+/**
+ * How the dashboard takes the terminal and gives it back: the alternate screen, the cursor hidden;
+ * on TERM=dumb (which declares no alternate screen) the screen is cleared instead and, on leaving,
+ * the cursor put below the last frame.
+ */
+export function screenModes(env: NodeJS.ProcessEnv = process.env): { enter: string; leave: string } {
+  if (env.TERM === 'dumb') return { enter: '\x1b[H\x1b[2J\x1b[?25l', leave: '\x1b[999;1H\r\n\x1b[?25h' };
+  return { enter: ENTER_ALT, leave: LEAVE_ALT };
+}
+
+/** The ASCII stand-in of the glyphs the dashboard draws (each one column, as they are). */
+const ASCII_OF: Record<string, string> = {
+  '…': '~', '—': '-', '–': '-', '·': '.', '•': '*', '›': '>', '‹': '<', '»': '>', '«': '<', '▲': '^', '▼': 'v', '↑': '^', '↓': 'v',
+  '→': '>', '←': '<', '⚠': '!', '✓': '+', '✔': '+', '✗': 'x', '✘': 'x', '×': 'x', '≈': '~', '≥': '>', '≤': '<', '°': 'o',
+  '─': '-', '━': '-', '═': '=', '│': '|', '┃': '|', '║': '|', '╭': '+', '╮': '+', '╰': '+', '╯': '+', '┌': '+', '┐': '+',
+  '└': '+', '┘': '+', '├': '+', '┤': '+', '┬': '+', '┴': '+', '┼': '+', '█': '#', '▉': '#', '▊': '#', '▋': '#', '▌': '#',
+  '▍': '#', '▎': '|', '▏': '|', '░': '.', '▒': ':', '▓': '#', '▁': '_', '▂': '_', '▃': '-', '▄': '-', '▅': '=', '▆': '=',
+  '▇': '#', '▸': '>', '▾': 'v', '◆': '*', '●': '*', '○': 'o', '★': '*', '☆': '*', '\u00a0': ' ',
+};
+
+/** `text` (SGR sequences kept) in ASCII for a terminal that is not UTF-8: each other glyph is its stand-in or "?", as many columns wide. */
+export function asciiText(text: string): string {
+  if (!/[^\x00-\x7f]/.test(text)) return text;
+  let out = '';
+  for (const g of graphemes(text)) out += g.length === 1 && g < '\x80' ? g : (ASCII_OF[g] ?? '?'.repeat(Math.max(0, stringWidth(g))));
+  return out;
+}
+
 export interface FrameTarget {
   write(chunk: string): unknown;
   columns?: number;
@@ -84,6 +112,10 @@ export interface FrameSink extends EventEmitter, LiveText {
   flush(): void;
   /** bytes written to the terminal so far */
   bytesWritten(): number;
+  /** stops writing while the terminal is handed back (suspended by Ctrl-Z); frames still arrive */
+  hold(): void;
+  /** writes again: the latest frame, whole, on a cleared screen */
+  resume(): void;
   /** stop listening and drop pending frames */
   close(): void;
 }
@@ -442,13 +474,15 @@ interface Glyphs {
   chars: string[];
   single: boolean;
 }
-const glyphsOf = (t: string): Glyphs => {
+const glyphsOf = (text: string, ascii: boolean): Glyphs => {
+  const t = ascii ? asciiText(text) : text;
   const chars = [...t];
   return { chars, single: chars.every((ch) => PRINTABLE_ASCII.test(ch)) || stringWidth(t) === chars.length };
 };
 
 /** A stdout stand-in for Ink's render({ stdout, debug: true }) that draws on `target`. */
-export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
+export function createFrameSink(target: FrameTarget, maxFps = 60, opts: { ascii?: boolean } = {}): FrameSink {
+  const ascii = opts.ascii === true;
   const sink = new EventEmitter() as FrameSink;
   /** what the terminal shows, by row */
   let screen: Array<Cells | undefined> = [];
@@ -462,6 +496,7 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
   let lastFlush = 0;
   let bytes = 0;
   let closed = false;
+  let held = false;
   const minGap = 1000 / Math.max(1, maxFps);
   const regions = new Map<string, LiveRegion>();
 
@@ -476,7 +511,7 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
   const drawnGlyphs = new WeakMap<LiveRegion, Glyphs>();
   const drawnOf = (r: LiveRegion): Glyphs => {
     let g = drawnGlyphs.get(r);
-    if (g === undefined) drawnGlyphs.set(r, (g = glyphsOf(r.drawn)));
+    if (g === undefined) drawnGlyphs.set(r, (g = glyphsOf(r.drawn, ascii)));
     return g;
   };
   /** Each region's text at `textsAt`, worked out once for a tick and the draw that follows it. */
@@ -489,7 +524,7 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
       texts.clear();
     }
     let g = texts.get(r);
-    if (g === undefined) texts.set(r, (g = glyphsOf(r.text(now))));
+    if (g === undefined) texts.set(r, (g = glyphsOf(r.text(now), ascii)));
     return g;
   };
 
@@ -601,10 +636,10 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (closed) return;
+    if (closed || held) return;
     if (pending !== undefined) {
       // the last guard: whatever a component drew without sanitising, only its SGR styles reach the terminal
-      const lines = pending.split('\n').slice(0, rows()).map(sanitizeStyled);
+      const lines = pending.split('\n').slice(0, rows()).map((l) => (ascii ? asciiText(sanitizeStyled(l)) : sanitizeStyled(l)));
       pending = undefined;
       // lines equal to the last frame's keep their parsed cells
       const before = new Map<string, Cells | undefined>();
@@ -654,6 +689,15 @@ export function createFrameSink(target: FrameTarget, maxFps = 60): FrameSink {
   };
   sink.flush = flush;
   sink.bytesWritten = () => bytes;
+  sink.hold = () => {
+    held = true;
+  };
+  sink.resume = () => {
+    held = false;
+    repaint = true;
+    dirty = true;
+    flush();
+  };
   sink.close = () => {
     flush();
     closed = true;

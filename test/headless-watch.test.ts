@@ -199,7 +199,7 @@ test('a failed refresh is one line on stderr with the wait; the watch goes on an
     stopped,
   });
   assert.equal(code, 0);
-  assert.deepEqual(failed, ['GET /tokens/v2/{category}/{interval}: HTTP 429: slow down[2J (trying again in 30s)']);
+  assert.deepEqual(failed, ['GET /tokens/v2/{category}/{interval}: HTTP 429: slow down (trying again in 30s)']);
   assert.deepEqual(written, [], 'stopped during the wait, before asking again');
   assert.equal(calls, 1);
 });

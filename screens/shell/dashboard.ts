@@ -8,7 +8,9 @@
 //
 // The terminal
 // (alternate screen, cursor, raw mode) is restored on every way out: q, Ctrl-C, SIGTERM, SIGHUP
-// (an ssh link dropping), SIGINT and an uncaught error.
+// (an ssh link dropping), SIGINT and an uncaught error. Ctrl-Z (a key in raw mode) and SIGTSTP
+// hand it back the same way and stop the process; SIGCONT (`fg`) takes it again and redraws the
+// whole frame. A locale that is not UTF-8 gets ASCII only; TERM=dumb no alternate screen.
 //
 // A key file given explicitly (--keypair, TRADEDECK_KEYPAIR, config) that cannot be used stops the
 // start with exit code 2 and the reason, before anything is drawn: the person asked for that key,
@@ -16,7 +18,9 @@
 // the demo key kept in the state directory in demo mode, to no wallet in live mode), with a flash
 // message saying why.
 import type { Config } from '../../src/config.js';
-import { ENTER_ALT, LEAVE_ALT } from '../../src/terminal.js';
+import { localeIsUtf8 } from '../../src/locale.js';
+import { screenModes } from '../../src/terminal.js';
+import { sanitize } from '../../src/sanitize.js';
 import type { Services } from '../../src/services.js';
 
 /** How long the first frame waits for the first screen's data (then it shows "Loading"). */
@@ -42,7 +46,7 @@ export async function runDashboard(config: Config): Promise<number> {
     services = await createServices(config, { screen: FIRST_SCREEN.id });
   } catch (e) {
     if (e instanceof StartError) {
-      process.stderr.write(`tradedeck: ${e.message}\n`);
+      process.stderr.write(`tradedeck: ${sanitize(e.message, { lines: true })}\n`);
       return 2;
     }
     throw e;
@@ -66,24 +70,63 @@ export async function runDashboard(config: Config): Promise<number> {
   const [{ render }, reactModule, { App }, { createFrameSink }] = ui;
   // a CommonJS module seen through a lazily loaded chunk: its exports may sit under default
   const createElement = reactModule.createElement ?? (reactModule as unknown as { default: typeof reactModule }).default.createElement;
-  const sink = createFrameSink(process.stdout, 60);
+  const sink = createFrameSink(process.stdout, 60, { ascii: !localeIsUtf8() });
+  const modes = screenModes();
   // ---- the terminal: restored on every way out ----
   let restored = false;
-  const restore = () => {
-    if (restored) return;
-    restored = true;
-    sink.close();
+  const read = process.stdin.read;
+  /** raw mode off, the alternate screen left, the cursor shown */
+  const giveBack = () => {
     try {
       if (process.stdin.isTTY) process.stdin.setRawMode(false);
     } catch {
       // stdin already gone (hang-up)
     }
     try {
-      process.stdout.write(LEAVE_ALT);
+      process.stdout.write(modes.leave);
     } catch {
       // the terminal is gone
     }
   };
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    sink.close();
+    process.stdin.read = read;
+    giveBack();
+  };
+
+  // ---- suspend (Ctrl-Z, SIGTSTP) and continue (SIGCONT, as `fg` sends) ----
+  let suspended = false;
+  const suspend = () => {
+    if (restored || suspended) return;
+    suspended = true;
+    sink.hold();
+    giveBack();
+    // stops here until SIGCONT; a handled SIGTSTP would not stop the process
+    process.kill(process.pid, 'SIGSTOP');
+  };
+  const resume = () => {
+    if (restored || !suspended) return;
+    suspended = false;
+    try {
+      process.stdin.setRawMode(true);
+      process.stdout.write(modes.enter);
+    } catch {
+      // the terminal went away while stopped: the hang-up ends the program
+    }
+    sink.resume();
+  };
+  process.on('SIGTSTP', suspend);
+  process.on('SIGCONT', resume);
+  // Raw mode delivers Ctrl-Z as a byte (0x1a), not as SIGTSTP. Ink reads its keys with
+  // stdin.read(); that read is watched here, so Ctrl-Z suspends whatever has the keys (a dialog,
+  // a text field), without changing how the stream is read.
+  process.stdin.read = function watched(this: typeof process.stdin, size?: number) {
+    const chunk: unknown = read.call(this, size);
+    if (chunk !== null && String(chunk).includes('\x1a')) setImmediate(suspend);
+    return chunk;
+  } as typeof process.stdin.read;
   process.on('exit', restore);
   process.stdout.on('error', () => {}); // EIO after a hang-up must not become an uncaught error
 
@@ -95,7 +138,7 @@ export async function runDashboard(config: Config): Promise<number> {
       // unmounting a broken tree
     }
     restore();
-    if (message) process.stderr.write(message);
+    if (message) process.stderr.write(`${sanitize(message)}\n`);
     void services.close().finally(() => process.exit(code));
     // a cleanup that hangs must not keep the process alive
     setTimeout(() => process.exit(code), 2000).unref();
@@ -107,13 +150,13 @@ export async function runDashboard(config: Config): Promise<number> {
   ];
   // `on`, not `once`: Ink's signal-exit re-raises the signal when it finds itself the only listener.
   for (const [signal, code] of signals) process.on(signal, () => bail(code));
-  const unexpected = (e: unknown) => bail(1, `tradedeck: unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
+  const unexpected = (e: unknown) => bail(1, `tradedeck: unexpected error: ${e instanceof Error ? e.message : String(e)}`);
   process.once('uncaughtException', unexpected);
   process.once('unhandledRejection', unexpected);
 
   // Bells and desktop notifications go straight to the terminal (they move no cursor).
   services.ring = (sequence) => void process.stdout.write(sequence);
-  process.stdout.write(ENTER_ALT);
+  process.stdout.write(modes.enter);
   await Promise.race([firstData, new Promise((r) => setTimeout(r, FIRST_DATA_WAIT_MS).unref())]);
   const app = createElement(App, { services, theme: themeFromEnv(process.env, { ascii: config.ascii }), live: sink, stores: new Map([[first.id, firstStore]]) });
   try {

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { describeConfig } from '../config.js';
 import { maskSecret, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
 import { openBackend } from '../runtime.js';
+import { sanitize } from '../sanitize.js';
 import { COMMAND_SPECS, ORDER_SIGNING_COMMANDS, type OrderSigningCommand } from '../args.js';
 import { tokensCommand, tokensQuery } from './tokens.js';
 import { quoteCommand } from './quote.js';
@@ -19,7 +20,8 @@ import { watchTokens, watchInterval, untilSignal } from './watch.js';
  */
 export async function runHeadless(command: string, positionals: string[], given: Record<string, string | boolean>, config: Config): Promise<number> {
   quietOnClosedPipe();
-  const fail = (message: string) => process.stderr.write(`tradedeck ${command}: ${message}\n`);
+  // a message may quote the service or an argument: printed only through the sanitiser
+  const fail = (message: string) => process.stderr.write(`tradedeck ${command}: ${sanitize(message, { lines: true })}\n`);
   let flags: Record<string, string | boolean>;
   try {
     checkArguments(command, positionals, given);
@@ -79,7 +81,8 @@ export async function runHeadless(command: string, positionals: string[], given:
       case 'invites': out = await invitesCommand(services, config, positionals, flags); break;
       default: throw new CommandError(`unknown command "${command}"`, 2);
     }
-    process.stdout.write(out);
+    // tables and plain text pass the sanitiser whole (JSON escapes what a terminal could act on)
+    process.stdout.write(flags.json ? out : sanitize(out, { lines: true }));
     return 0;
   } catch (e) {
     if (e instanceof CommandError) {

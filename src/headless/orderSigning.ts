@@ -42,7 +42,7 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     const blocked = signingBlocked(s, 'execute');
     if (blocked) return fail(blocked), 2;
     const store = createOrdersStore({ tab: command === 'dca' ? 'dca' : 'limit' });
-    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`));
+    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`));
     if (command === 'cancel-all') {
       const { batches, nothingOpen } = await cancelAllLimits(s, store, undefined, 'run cancel-all again for what is still open');
       const ok = nothingOpen || (batches.length > 0 && batches.every((b) => b.status === 'success'));

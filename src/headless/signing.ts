@@ -23,6 +23,7 @@ export function dialogText(v: ConfirmView): string {
 function answerConfirmations(s: Services, yes: boolean): () => void {
   let handled = 0;
   let rl: ReturnType<typeof createInterface> | undefined;
+  let inputEnded = false;
   const unsubscribe = s.confirm.subscribe((st) => {
     const head = st.queue[0];
     if (!head || head.id === handled) return;
@@ -33,8 +34,19 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
       queueMicrotask(() => s.confirm.getState().answer(head.id, true));
       return;
     }
+    if (inputEnded) {
+      process.stderr.write('no answer (the input ended): not signed\n');
+      queueMicrotask(() => s.confirm.getState().answer(head.id, false));
+      return;
+    }
     if (!rl) {
       rl = createInterface({ input: process.stdin, output: process.stderr });
+      // Ctrl-D (the input ended) at the prompt answers no, as does every prompt after it
+      rl.on('close', () => {
+        inputEnded = true;
+        const pending = s.confirm.getState().queue[0];
+        if (pending) s.confirm.getState().answer(pending.id, false);
+      });
       // Ctrl-C at the prompt (readline holds the terminal raw, so it arrives here, not as a
       // signal): the answer is no, and the program ends at once with the usual 130
       rl.on('SIGINT', () => {
@@ -53,6 +65,7 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
   });
   return () => {
     unsubscribe();
+    inputEnded = true;
     rl?.close();
   };
 }

@@ -77,7 +77,7 @@ export async function studioCommand(positionals: string[], flags: Flags, config:
     const blocked = signingBlocked(s, 'rpc');
     if (blocked) return fail(blocked), 2;
     const store = createStudioStore();
-    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`));
+    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`));
     await Promise.all([loadTokens(s), loadLaunched(s, store)]);
     return sub === 'create' ? await create(s, store, flags) : await claim(s, store, positionals[1], flags);
   } finally {
