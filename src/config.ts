@@ -1,5 +1,5 @@
 // Configuration: flags > environment > config file > defaults, validated once at start-up.
-import { readFileSync, existsSync } from 'node:fs';
+import { readStateFileSync, StateFileError } from './stateFile.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isSendableApiKey } from './api/errors.js';
@@ -160,13 +160,21 @@ export function defaultStateDir(env: Record<string, string | undefined>, home: s
 }
 
 function readConfigFile(path: string, explicit: boolean, problems: string[]): Record<string, unknown> {
-  if (!existsSync(path)) {
+  let text: string | undefined;
+  try {
+    // never through a link, never a FIFO or device: a regular file of this user (see stateFile.ts)
+    text = readStateFileSync(path);
+  } catch (e) {
+    problems.push(e instanceof StateFileError ? e.message : `${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return {};
+  }
+  if (text === undefined) {
     if (explicit) problems.push(`${path}: config file not found`);
     return {};
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (e) {
     problems.push(`${path}: not valid JSON (${(e as Error).message})`);
     return {};

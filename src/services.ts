@@ -22,6 +22,7 @@ import type { Wallet } from './wallet/keypair.js';
 import { createNotificationsStore, type NotificationsStore } from './store/notifications.js';
 import { BEL, desktopNotification } from './terminal.js';
 import { loadTokensView, persistTokensView } from './tokensView.js';
+import { takeStateLock, type StateLock } from './stateLock.js';
 
 export interface Notice {
   kind: 'info' | 'error';
@@ -44,6 +45,8 @@ export interface Services {
   wallet: Wallet | null;
   /** null: the journal could not be opened (signing is then refused) */
   journal: Journal | null;
+  /** the state directory's lock, taken at start by an instance that can sign; not held: another instance signs (this one is read-only) */
+  stateLock?: StateLock;
   readOnly: boolean;
   scheduler: Scheduler;
   session: SessionStore;
@@ -83,6 +86,8 @@ export interface ServicesOptions {
   /** false: no wallet is loaded (commands that take an address of their own) */
   wallet?: boolean;
   now?: () => number;
+  /** how long a signing instance waits for another instance to release the state directory (default 0: it starts read-only) */
+  lockWaitMs?: number;
 }
 
 /** A key file that was asked for explicitly cannot be used: the start stops with this message. */
@@ -173,7 +178,16 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     const { openJournal } = await import('./journal/journal.js');
     journal = await openJournal(journalPath);
   } catch (e) {
-    notices.push({ kind: 'error', text: `journal ${journalPath}: ${(e as Error).message}; signing is off` });
+    const why = (e as Error).message;
+    notices.push({ kind: 'error', text: `${why.startsWith(journalPath) ? why : `journal ${journalPath}: ${why}`}; signing is off` });
+  }
+  // One instance per state directory signs: one that can sign takes the lock for its lifetime.
+  let stateLock: StateLock | undefined;
+  if (journal && choice.signer?.kind === 'keypair' && !config.readOnly) {
+    stateLock = await takeStateLock(config.stateDir, opts.lockWaitMs ?? 0);
+    const lock = stateLock;
+    cleanups.push(() => lock.release());
+    if (lock.note) notices.push({ kind: 'error', text: `${lock.note} (signing is off until it quits)` });
   }
 
   const now = opts.now ?? Date.now;
@@ -182,6 +196,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     modeLabel: backend.label,
     wallet: choice.info,
     readOnly: config.readOnly,
+    lockedBy: stateLock && !stateLock.held ? (stateLock.ownerPid ?? 0) : undefined,
     screen: opts.screen ?? 'tokens',
     intervals: opts.intervals ?? {},
   });
@@ -211,7 +226,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     },
   };
   let labels: Promise<Record<string, string>> | undefined;
-  const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m));
+  const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m), starred);
   const services: Services = {
     mode: config.mode,
     stateDir: config.stateDir,
@@ -222,6 +237,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     sim: backend.sim,
     wallet: choice.signer,
     journal,
+    stateLock,
     readOnly: config.readOnly,
     scheduler: createScheduler(opts.scheduler),
     session,
