@@ -56,10 +56,8 @@ async function pidAlive(pid: number): Promise<boolean> {
 /** Whether the lock at `path` written by `owner` belongs to a live instance. */
 async function alive(path: string, owner: LockOwner): Promise<boolean> {
   if (owner.host !== hostname()) return true; // another machine's pid cannot be checked from here
-  if (owner.pid === process.pid) {
-    const mine = heldHere.get(path);
-    return mine !== undefined && mine.startedAt === owner.startedAt;
-  }
+  // this pid with no entry in the map: left by an earlier process that had the same pid
+  if (owner.pid === process.pid) return heldHere.get(path)?.startedAt === owner.startedAt;
   return pidAlive(owner.pid);
 }
 
@@ -68,7 +66,11 @@ export type Attempt = { held: true; owner: LockOwner } | { held: false; owner?: 
 /** One try at the lock file `path`: takes it when free or stale. */
 async function attempt(path: string): Promise<Attempt> {
   for (let round = 0; round < 3; round++) {
+    // within this process the map decides (reserved before the file is made, so two tries never race)
+    const here = heldHere.get(path);
+    if (here) return { held: false, owner: here };
     const owner: LockOwner = { pid: process.pid, host: hostname(), startedAt: Date.now() };
+    heldHere.set(path, owner);
     try {
       const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
       try {
@@ -77,9 +79,9 @@ async function attempt(path: string): Promise<Attempt> {
       } finally {
         await handle.close();
       }
-      heldHere.set(path, owner);
       return { held: true, owner };
     } catch (e) {
+      heldHere.delete(path);
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return { held: false, why: (e as Error).message };
     }
     let text: string | undefined;

@@ -31,7 +31,7 @@ export const ACTION_LABEL: Record<string, string> = {
   'claim-fee': 'claim fee',
 };
 
-const COLUMNS = { time: 11, screen: 8, action: 10, status: 9, signature: 11, wallet: 9 };
+const COLUMNS = { time: 11, screen: 8, action: 10, status: 9, signature: 9, wallet: 9 };
 
 /** True when the journal holds entries of more than one wallet: the view then shows a WALLET column. */
 export function showsWallets(entries: readonly JournalState[]): boolean {
@@ -51,7 +51,7 @@ export function rowText(e: JournalState, c: Pick<EntryContext, 'token'>, wallets
     padCell(GROUP_LABEL[e.group] ?? e.group, COLUMNS.screen),
     padCell(ACTION_LABEL[e.action] ?? e.action, COLUMNS.action),
     padCell(e.status, COLUMNS.status),
-    padCell(e.signature ? shortAddress(e.signature, 6, 4) : '—', COLUMNS.signature),
+    padCell(e.signature ? shortAddress(e.signature, 4, 4) : '—', COLUMNS.signature),
     ...(wallets ? [padCell(e.wallet ? shortAddress(e.wallet, 4, 4) : '—', COLUMNS.wallet)] : []),
     whatText(e, c),
   ].join(' ');
