@@ -74,8 +74,8 @@ async function attempt(path: string): Promise<Attempt> {
     try {
       const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
       try {
+        // not fsync'd: after a crash the pid is gone (or the file empty), and either is taken over
         await handle.writeFile(JSON.stringify(owner) + '\n');
-        await handle.sync();
       } finally {
         await handle.close();
       }
