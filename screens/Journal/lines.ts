@@ -25,10 +25,10 @@ export const ACTION_LABEL: Record<string, string> = {
   'create-dca': 'create',
   'cancel-limit': 'cancel',
   'cancel-dca': 'cancel',
-  'cancel-all-limit': 'cancel all',
+  'cancel-all-limit': 'cancel-all',
   'price-withdraw': 'withdraw',
   'create-pool': 'launch',
-  'claim-fee': 'claim fee',
+  'claim-fee': 'claim-fee',
 };
 
 const COLUMNS = { time: 11, screen: 8, action: 10, status: 9, signature: 9, wallet: 9 };

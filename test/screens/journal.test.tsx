@@ -70,7 +70,7 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
     assert.match(r.slice(header.indexOf('SIGNATURE')), /^(\d{4}…\d{4}|—)/, r);
   }
   assert.match(rows.find((r) => r.includes('Swap '))!, /success\s+5555…5555 1 SOL → 150\.25 USDC/);
-  assert.match(rows.find((r) => r.includes('Limit') && r.includes('7777'))!, /Limit\s+cancel all signed/);
+  assert.match(rows.find((r) => r.includes('Limit') && r.includes('7777'))!, /Limit\s+cancel-all signed/);
   assert.match(rows.find((r) => r.includes('8888'))!, /Limit\s+create\s+submitted 8888…8888 2 SOL$/);
   assert.match(rows.find((r) => r.includes('DCA'))!, /DCA\s+withdraw\s+failed\s+—\s+5 USDC/);
 
