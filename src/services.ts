@@ -187,7 +187,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     stateLock = await takeStateLock(config.stateDir, opts.lockWaitMs ?? 0);
     const lock = stateLock;
     cleanups.push(() => lock.release());
-    if (lock.note) notices.push({ kind: 'error', text: `${lock.note} (signing is off until it quits)` });
+    if (lock.note) notices.push({ kind: 'error', text: `${lock.note} until it quits` });
   }
 
   const now = opts.now ?? Date.now;

@@ -261,7 +261,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     ...(paused ? ['PAUSED'] : []),
     ...(readOnly ? ['READ-ONLY'] : []),
     // another instance signs from this state directory: the start-up flash says it in full
-    ...(lockedBy !== undefined ? [lockedBy ? `READ-ONLY (pid ${lockedBy} signs)` : 'READ-ONLY (locked)'] : []),
+    ...(lockedBy !== undefined ? [lockedBy ? `READ-ONLY (pid ${lockedBy})` : 'READ-ONLY (locked)'] : []),
     ...(signingPaused ? ['SIGNING PAUSED'] : []),
     ...(unread ? [`${unread} NEW (N)`] : []),
     ...(rpcNote ? [rpcNote] : []),

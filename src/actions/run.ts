@@ -16,7 +16,7 @@ export function signingBlocked(s: Pick<Services, 'readOnly' | 'wallet' | 'journa
   if (!s.wallet) return 'no wallet: start with --keypair <file> to sign';
   if (s.wallet.kind === 'watch') return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
   if (!s.journal) return 'the journal could not be opened, and nothing is signed without it (see the start-up message)';
-  if (s.stateLock && !s.stateLock.held) return `${s.stateLock.note}; signing is off until it quits`;
+  if (s.stateLock && !s.stateLock.held) return `${s.stateLock.note} until it quits`;
   if (submit === 'rpc' && !s.rpc) return 'no RPC URL configured: building and sending through RPC needs --rpc-url (Enter executes through the order group instead)';
   return undefined;
 }

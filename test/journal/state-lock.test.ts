@@ -44,9 +44,9 @@ test('the second instance on a state directory is read-only: signing refused, no
   const s = second.services;
   assert.equal(s.stateLock?.held, false);
   const said = `another tradedeck (pid ${process.pid}) holds the state dir ${first.stateDir}: read-only`;
-  assert.ok(s.notices.some((n) => n.text === `${said} (signing is off until it quits)`), JSON.stringify(s.notices));
+  assert.ok(s.notices.some((n) => n.text === `${said} until it quits`), JSON.stringify(s.notices));
   assert.equal(s.session.getState().lockedBy, process.pid);
-  assert.equal(signingBlocked(s), `${said}; signing is off until it quits`);
+  assert.equal(signingBlocked(s), `${said} until it quits`);
   const r = await reconcileAtStart(s);
   assert.equal(r.message, undefined);
   assert.equal(submissions(second.sim).length, 0, 'the first instance\'s transaction was not re-posted');
