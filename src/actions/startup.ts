@@ -17,7 +17,7 @@ export interface StartupReconcile {
 }
 
 function describe(item: ReconcileItem): string {
-  const what = typeof item.summary?.pay === 'string' ? `${item.action} ${item.summary.pay}` : `${item.group} ${item.action}`;
+  const what = typeof item.summary.pay === 'string' ? `${item.action} ${item.summary.pay}` : `${item.group} ${item.action}`;
   return `${what}: ${item.note}`;
 }
 
@@ -35,16 +35,30 @@ export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
   if (!s.journal) return { items: [], kind: 'info' };
   const lock = s.stateLock;
   if (lock) {
-    if (!lock.held) takeOverLater(s);
-    return lock.held ? reconcileHeld(s) : { items: [], kind: 'info' };
+    if (lock.held) return reconcileHeld(s);
+    takeOverLater(s);
+    return unreadable(s);
   }
   const brief = await takeStateLock(s.stateDir);
-  if (!brief.held) return { items: [], kind: 'info' };
+  if (!brief.held) return unreadable(s);
   try {
     return await reconcileHeld(s);
   } finally {
     await brief.release();
   }
+}
+
+/** Without the lock nothing is checked, but lines the journal cannot use are still said. */
+async function unreadable(s: Services): Promise<StartupReconcile> {
+  await s.journal!.entries();
+  const message = problemsLine(s);
+  return message ? { items: [], kind: 'error', message } : { items: [], kind: 'info' };
+}
+
+/** A line the journal could not use (cut short by a crash mid-write, edited) is kept in the file and said once, at start, with its number and why; the journal view (J) shows it too. */
+function problemsLine(s: Services): string | undefined {
+  const problems = s.journal?.problems ?? [];
+  return problems.length > 0 ? `journal: ${plural(problems.length, 'line')} of ${s.journal!.path} could not be read (${problemsText(problems)}); kept in the file as it is` : undefined;
 }
 
 function takeOverLater(s: Services): void {
@@ -72,12 +86,10 @@ function takeOverLater(s: Services): void {
 async function reconcileHeld(s: Services): Promise<StartupReconcile> {
   if (!s.journal) return { items: [], kind: 'info' };
   const pending = await s.journal.pending();
-  // A line the journal could not use (cut short by a crash mid-write, edited) is kept in the file
-  // and said once, here, with its line number and why; the journal view (J) shows it too.
   const problems = s.journal.problems;
   const torn = problems.length;
-  const tornText = torn > 0 ? `journal: ${plural(torn, 'line')} of ${s.journal.path} could not be read (${problemsText(problems)}); kept in the file as it is` : '';
-  if (pending.length === 0) return { items: [], kind: torn > 0 ? 'error' : 'info', ...(torn > 0 ? { message: tornText } : {}) };
+  const tornText = problemsLine(s);
+  if (pending.length === 0) return { items: [], kind: tornText ? 'error' : 'info', ...(tornText ? { message: tornText } : {}) };
   const rpc = s.rpc ? rpcDeps(s.rpc) : undefined;
   const items = await reconcileJournal(s.journal, {
     execute: executeThrough(s.api),

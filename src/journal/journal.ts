@@ -137,7 +137,7 @@ function optional(r: Fields, name: string, type: 'string' | 'number'): string | 
 }
 
 /** An entry line as the reader uses it, or why it cannot be used. Every field read later is checked here. */
-export function entryOf(r: Fields): JournalState | string {
+function entryOf(r: Fields): JournalState | string {
   if (typeof r.id !== 'string' || r.id === '') return 'id is not a string';
   if (typeof r.time !== 'number' || !Number.isFinite(r.time)) return 'time is not a number';
   if (!GROUPS.includes(r.group as string)) return `group is not one of ${GROUPS.join(', ')}`;

@@ -6,7 +6,19 @@ import { render } from 'ink-testing-library';
 import { KeyRouterProvider } from '../../components/keys/index.js';
 import { JournalView } from '../../screens/Journal/JournalView.js';
 import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { world } from '../actions/helpers.js';
+import { world, type World } from '../actions/helpers.js';
+
+/** The journal view opened at 80x20 over the world's services. */
+function openJournalView(t: { after(fn: () => void): void }, w: World) {
+  w.services.journalView.getState().setOpen(true);
+  const app = render(
+    <KeyRouterProvider>
+      <JournalView s={w.services} width={80} height={20} now={Date.now()} />
+    </KeyRouterProvider>,
+  );
+  t.after(() => app.unmount());
+  return app;
+}
 
 test('lists entries newest first; Enter shows details but never the whole signed transaction; Esc and J back out', async (t) => {
   const w = await world(t);
@@ -15,13 +27,7 @@ test('lists entries newest first; Enter shows details but never the whole signed
   await j.append({ id: 'e1', time: Date.parse('2026-01-02T10:00:00Z'), group: 'ultra', action: 'swap', requestId: 'r-1', signature: '5'.repeat(88), signedTransaction: signed, summary: { pay: '1 SOL' }, status: 'signed' });
   await j.appendOutcome({ id: 'e1', time: Date.parse('2026-01-02T10:00:05Z'), status: 'success', code: 0 });
   await j.append({ id: 'e2', time: Date.parse('2026-01-03T10:00:00Z'), group: 'swap', action: 'swap', signature: '6'.repeat(88), signedTransaction: signed, lastValidBlockHeight: 99, summary: { pay: '2 SOL' }, status: 'signed' });
-  w.services.journalView.getState().setOpen(true);
-  const app = render(
-    <KeyRouterProvider>
-      <JournalView s={w.services} width={80} height={20} now={Date.now()} />
-    </KeyRouterProvider>,
-  );
-  t.after(() => app.unmount());
+  const app = openJournalView(t, w);
   let frame = await waitForFrame(app, (f) => f.includes('2 entries'));
   const rows = frame.split('\n').filter((l) => /Swap/.test(l) && /SOL/.test(l));
   assert.match(rows[0], /Swap·RPC\s+swap\s+signed\s+6666…6666\s+2 SOL/);
@@ -50,13 +56,7 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
   await j.append({ id: 'c1', time: at(2), group: 'trigger', action: 'cancel-all-limit', signature: '7'.repeat(88), signedTransaction: 'AQID', summary: {}, status: 'signed', wallet: w.wallet.address });
   await j.append({ id: 'l1', time: at(3), group: 'trigger', action: 'create-limit', signature: '8'.repeat(88), signedTransaction: 'AQID', summary: { pay: '2 SOL' }, status: 'submitted', wallet: w.wallet.address });
   await j.append({ id: 'p1', time: at(4), group: 'recurring', action: 'price-withdraw', signedTransaction: 'AQID', summary: { pay: '5 USDC' }, status: 'failed', wallet: w.wallet.address });
-  w.services.journalView.getState().setOpen(true);
-  const app = render(
-    <KeyRouterProvider>
-      <JournalView s={w.services} width={80} height={20} now={Date.now()} />
-    </KeyRouterProvider>,
-  );
-  t.after(() => app.unmount());
+  const app = openJournalView(t, w);
   let frame = await waitForFrame(app, (f) => f.includes('4 entries'));
   assert.doesNotMatch(frame, /WALLET/, 'one wallet: no column for it');
   const lines = frame.split('\n');
