@@ -263,7 +263,8 @@ export async function openJournal(path: string): Promise<Journal> {
 
   const writeLine = (line: string): Promise<void> => {
     const run = queue.then(async () => {
-      const handle = await openStateFile(path, APPEND);
+      // O_CREAT: a journal removed while running is made again (never through a link: O_NOFOLLOW)
+      const handle = await openStateFile(path, APPEND | constants.O_CREAT);
       try {
         await handle.write(line);
         await handle.sync();

@@ -122,3 +122,21 @@ test('a headless signing command with a FIFO or a /dev/null link as journal exit
   assert.match(r.err, /journal\.jsonl is a symbolic link: refused/);
   assert.equal(statSync('/dev/null').mode, devNull);
 });
+
+test('a link put in the journal\'s place while it is open is not written through: the append is refused', async (t) => {
+  const dir = stateDir(t);
+  const path = join(dir, 'journal.jsonl');
+  const journal = await openJournal(path);
+  const elsewhere = target(dir);
+  rmSync(path);
+  symlinkSync(elsewhere, path);
+  await assert.rejects(
+    journal.append({ id: 'x', time: 1, group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: {}, status: 'signed' }),
+    /journal\.jsonl is a symbolic link: refused/,
+  );
+  untouched(elsewhere);
+  rmSync(path);
+  await journal.append({ id: 'y', time: 1, group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: {}, status: 'signed' });
+  assert.deepEqual((await journal.entries()).map((e) => e.id), ['y'], 'a journal removed while running is made again');
+  assert.equal(statSync(path).mode & 0o777, 0o600);
+});
