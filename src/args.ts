@@ -106,8 +106,9 @@ Field names are stable and listed in the README (Scripting). Messages and warnin
 
 Exit codes:
   0                              done (a watch ended by Ctrl-C, SIGTERM or a closed pipe too)
-  1                              failure: the service, the network or a transaction failed, or a
-                                 signing prompt was answered no
+  1                              failure: the service, the network or a transaction failed, a
+                                 signing prompt was answered no, or another tradedeck signing
+                                 from the same state dir did not let it go within 3 s
   2                              usage error, or a rule refused before the request was sent
                                  (bad amount or token, no wallet, signing without --yes and no terminal)
 `;

@@ -1,5 +1,5 @@
 // Configuration: flags > environment > config file > defaults, validated once at start-up.
-import { readFileSync, existsSync } from 'node:fs';
+import { readStateFileSync, StateFileError } from './stateFile.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
@@ -226,18 +226,19 @@ export function defaultStateDir(env: Record<string, string | undefined>, home: s
 }
 
 function readConfigFile(path: string, explicit: boolean, problems: string[]): Record<string, unknown> {
-  if (!existsSync(path)) {
+  let text: string | undefined;
+  try {
+    // never through a link, never a FIFO or device: a regular file of this user (see stateFile.ts)
+    text = readStateFileSync(path);
+  } catch (e) {
+    problems.push(e instanceof StateFileError ? e.message : `${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return {};
+  }
+  if (text === undefined) {
     if (explicit) problems.push(`${path}: config file not found`);
     return {};
   }
   let parsed: unknown;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    problems.push(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-    return {};
-  }
   try {
     parsed = JSON.parse(text);
   } catch (e) {

@@ -20,6 +20,7 @@ import type { Wallet } from './wallet/keypair.js';
 import { createNotificationsStore, type NotificationsStore } from './store/notifications.js';
 import { BEL, desktopNotification } from './terminal.js';
 import { loadTokensView, persistTokensView } from './tokensView.js';
+import { takeStateLock, type StateLock } from './stateLock.js';
 import { channelsOf } from './notify/config.js';
 import { createDelivery, type Delivery } from './notify/deliver.js';
 import { makeEvent, type EventType, type NotifyEvent } from './notify/event.js';
@@ -54,6 +55,8 @@ export interface Services {
   wallet: Wallet | null;
   /** null: the journal could not be opened (signing is then refused) */
   journal: Journal | null;
+  /** the state directory's lock, taken at start by an instance that can sign; not held: another instance signs (this one is read-only) */
+  stateLock?: StateLock;
   readOnly: boolean;
   scheduler: Scheduler;
   session: SessionStore;
@@ -99,6 +102,8 @@ export interface ServicesOptions {
   /** false: no wallet is loaded (commands that take an address of their own) */
   wallet?: boolean;
   now?: () => number;
+  /** how long a signing instance waits for another instance to release the state directory (default 0: it starts read-only) */
+  lockWaitMs?: number;
 }
 
 /** A key file that was asked for explicitly cannot be used: the start stops with this message. */
@@ -200,7 +205,16 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     const { openJournal } = await import('./journal/journal.js');
     journal = await openJournal(journalPath);
   } catch (e) {
-    notices.push({ kind: 'error', text: `journal ${journalPath}: ${(e as Error).message}; signing is off` });
+    const why = (e as Error).message;
+    notices.push({ kind: 'error', text: `${why.startsWith(journalPath) ? why : `journal ${journalPath}: ${why}`}; signing is off` });
+  }
+  // One instance per state directory signs: one that can sign takes the lock for its lifetime.
+  let stateLock: StateLock | undefined;
+  if (journal && choice.signer?.kind === 'keypair' && !config.readOnly) {
+    stateLock = await takeStateLock(config.stateDir, opts.lockWaitMs ?? 0);
+    const lock = stateLock;
+    cleanups.push(() => lock.release());
+    if (lock.note) notices.push({ kind: 'error', text: `${lock.note} until it quits` });
   }
 
   const now = opts.now ?? Date.now;
@@ -209,6 +223,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     modeLabel: backend.label,
     wallet: choice.info,
     readOnly: config.readOnly,
+    lockedBy: stateLock && !stateLock.held ? (stateLock.ownerPid ?? 0) : undefined,
     screen: opts.screen ?? 'tokens',
     intervals: opts.intervals ?? {},
   });
@@ -243,7 +258,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   };
   let labels: Promise<Record<string, string>> | undefined;
   const listeners = new Set<(e: NotifyEvent) => void>();
-  const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m));
+  const writer = watchlist.createWatchlistWriter(config.stateDir, (m) => services.report('error', m), starred);
   const services: Services = {
     mode: config.mode,
     stateDir: config.stateDir,
@@ -254,6 +269,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     sim: backend.sim,
     wallet: choice.signer,
     journal,
+    stateLock,
     readOnly: config.readOnly,
     scheduler: createScheduler(opts.scheduler),
     session,

@@ -1,15 +1,141 @@
-// Files in the state directory (0700): written atomically (a temporary file beside the target,
-// flushed, then renamed over it, mode 0600) so a crash never leaves half a file.
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+// Files in the state directory (0700) and the config file. Every one is opened the same guarded
+// way (openStateFile): never through a symbolic link (O_NOFOLLOW), never blocking on a FIFO
+// (O_NONBLOCK), and used only when what was opened is a regular file owned by this user, so a link
+// planted at a state file's name can neither be written through nor have its target's mode
+// changed, and a FIFO or device there cannot hang a read. Whole files are written atomically (a
+// temporary file beside the target, flushed, then renamed over it, mode 0600) so a crash never
+// leaves half a file.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { lstat, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+
+/** A state or config file that is not a regular file of this user; the message is one line naming it. */
+export class StateFileError extends Error {
+  constructor(
+    readonly path: string,
+    why: string,
+  ) {
+    super(`${path} ${why}: refused (tradedeck reads and writes only regular files of its own user here)`);
+    this.name = 'StateFileError';
+  }
+}
+
+const GUARD = constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+function kindOf(info: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isDirectory' | 'isSocket'>): string {
+  if (info.isSymbolicLink()) return 'is a symbolic link';
+  if (info.isFIFO()) return 'is a FIFO (named pipe)';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'is a device';
+  if (info.isDirectory()) return 'is a directory';
+  if (info.isSocket()) return 'is a socket';
+  return 'is not a regular file';
+}
+
+/** Why a file with these stats may not be used, or undefined when it is a regular file of this user. */
+function refusal(info: Stats): string | undefined {
+  if (!info.isFile()) return kindOf(info);
+  const uid = process.getuid?.();
+  if (uid !== undefined && info.uid !== uid) return `belongs to another user (uid ${info.uid})`;
+  return undefined;
+}
+
+/** The error an open with O_NOFOLLOW | O_NONBLOCK gives, said as what the file is. */
+function openError(path: string, err: NodeJS.ErrnoException, kind: () => string | undefined): Error {
+  // ELOOP: the last part of the path is a link; ENXIO: a FIFO opened for writing with no reader.
+  if (err.code === 'ELOOP' || err.code === 'ENXIO' || err.code === 'EISDIR') return new StateFileError(path, kind() ?? (err.code === 'ELOOP' ? 'is a symbolic link' : 'is not a regular file'));
+  return err;
+}
+
+/**
+ * Opens a state file with `flags` (fs.constants O_* bits) plus O_NOFOLLOW | O_NONBLOCK, and checks
+ * that it is a regular file of this user; throws StateFileError naming it otherwise (and ENOENT as
+ * it is, when the file is absent and O_CREAT was not asked). The caller closes the handle.
+ */
+export async function openStateFile(path: string, flags: number = constants.O_RDONLY, mode = 0o600): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, flags | GUARD, mode);
+  } catch (err) {
+    let kind: string | undefined;
+    try {
+      kind = kindOf(await lstat(path));
+    } catch {
+      kind = undefined;
+    }
+    throw openError(path, err as NodeJS.ErrnoException, () => kind);
+  }
+  try {
+    const why = refusal(await handle.stat());
+    if (why) throw new StateFileError(path, why);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  return handle;
+}
+
+/** The text of a state file, or undefined when there is none; refuses what openStateFile refuses. */
+export async function readStateFile(path: string): Promise<string | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await openStateFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** readStateFile for start-up code that is synchronous (the config file). */
+export function readStateFileSync(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | GUARD);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw openError(path, err as NodeJS.ErrnoException, () => {
+      try {
+        return kindOf(lstatSync(path));
+      } catch {
+        return undefined;
+      }
+    });
+  }
+  try {
+    const why = refusal(fstatSync(fd));
+    if (why) throw new StateFileError(path, why);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Refuses to replace a name that holds something other than a regular file of this user (absent is fine). */
+async function checkReplaceable(path: string): Promise<void> {
+  let info: Stats;
+  try {
+    info = await lstat(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  const why = refusal(info);
+  if (why) throw new StateFileError(path, why);
+}
 
 let sequence = 0;
 
 export async function writeStateFile(stateDir: string, name: string, text: string): Promise<void> {
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   const target = join(stateDir, name);
+  await checkReplaceable(target);
   const tmp = `${target}.${process.pid}.${++sequence}.tmp`;
-  const handle = await open(tmp, 'w', 0o600);
+  // O_EXCL: a name planted where the temporary file goes is never followed or reused
+  const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | GUARD, 0o600);
   try {
     await handle.writeFile(text);
     await handle.sync();
@@ -22,4 +148,25 @@ export async function writeStateFile(stateDir: string, name: string, text: strin
     await rm(tmp, { force: true });
     throw e;
   }
+}
+
+/**
+ * A list this instance changed (`local`, grown from `base`) merged with the list now on disk, which
+ * another instance may have saved meanwhile: items another instance added are kept, items this
+ * one removed stay removed, an item this one did not change takes the disk's version (another
+ * instance may have changed or removed it), an item this one changed or added is this one's.
+ */
+export function mergeByKey<T>(base: readonly T[], local: readonly T[], disk: readonly T[], key: (item: T) => string): T[] {
+  const baseBy = new Map(base.map((b) => [key(b), JSON.stringify(b)]));
+  const diskBy = new Map(disk.map((d) => [key(d), d]));
+  const localKeys = new Set(local.map(key));
+  const out: T[] = [];
+  for (const item of local) {
+    const k = key(item);
+    const unchanged = baseBy.get(k) === JSON.stringify(item);
+    if (!unchanged) out.push(item);
+    else if (diskBy.has(k)) out.push(diskBy.get(k) as T);
+  }
+  for (const d of disk) if (!localKeys.has(key(d)) && !baseBy.has(key(d))) out.push(d);
+  return out;
 }

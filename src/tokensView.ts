@@ -1,10 +1,9 @@
 // How the Tokens screen was left (category, change window, row count, sort), kept in the state
 // directory as tokens-view.json and restored at the next start. Read defensively: a value that is
 // not one of the known ones is ignored, never trusted.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type TokenCategory, type TokenInterval } from './api/types.js';
-import { writeStateFile } from './stateFile.js';
+import { readStateFile, writeStateFile } from './stateFile.js';
 import type { SortDir, TokensStore } from './store/tokens.js';
 
 export const TOKENS_VIEW_FILE = 'tokens-view.json';
@@ -20,7 +19,7 @@ export interface TokensView {
 export async function loadTokensView(stateDir: string): Promise<TokensView> {
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(join(stateDir, TOKENS_VIEW_FILE), 'utf8'));
+    raw = JSON.parse((await readStateFile(join(stateDir, TOKENS_VIEW_FILE))) ?? '{}');
   } catch {
     return {};
   }

@@ -1,10 +1,11 @@
 // The starred tokens, kept as JSON in the state directory (watchlist.json). Written atomically
 // (temporary file, fsync, rename) so a crash never leaves half a file; read defensively, since the
-// file may have been edited by hand: bad entries are dropped, never trusted.
-import { readFile } from 'node:fs/promises';
+// file may have been edited by hand: bad entries are dropped, never trusted. A save merges with
+// what another instance saved meanwhile (under the file's short lock): stars added elsewhere stay.
 import { join } from 'node:path';
 import { checkResponse, tokenSchema } from './api/guards.js';
-import { writeStateFile } from './stateFile.js';
+import { mergeByKey, readStateFile, StateFileError, writeStateFile } from './stateFile.js';
+import { withFileLock } from './stateLock.js';
 import type { Token } from './api/types.js';
 
 export interface WatchEntry {
@@ -53,13 +54,14 @@ function entryOf(v: unknown): WatchEntry | undefined {
 
 /** The starred tokens; an absent file is an empty list. Throws only when the file exists but is not a watchlist. */
 export async function loadWatchlist(stateDir: string): Promise<WatchEntry[]> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(watchlistPath(stateDir), 'utf8');
+    text = await readStateFile(watchlistPath(stateDir));
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (e instanceof StateFileError) throw e;
     throw new Error(`${watchlistPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
   }
+  if (text === undefined) return [];
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -87,15 +89,21 @@ export async function saveWatchlist(stateDir: string, entries: readonly WatchEnt
 }
 
 /**
- * Serialises saves so they land in call order and the file ends with the latest list; reports
- * failures through onError (the person sees them) instead of throwing into a key handler.
+ * Serialises saves so they land in call order; each merges this instance's list (grown from
+ * `loaded`, the list read at start) with the file as it is now, so stars another instance added
+ * meanwhile are kept and the ones removed here stay removed. Reports failures through onError
+ * (the person sees them) instead of throwing into a key handler.
  */
-export function createWatchlistWriter(stateDir: string, onError: (message: string) => void): (entries: readonly WatchEntry[]) => Promise<void> {
+export function createWatchlistWriter(stateDir: string, onError: (message: string) => void, loaded: readonly WatchEntry[] = []): (entries: readonly WatchEntry[]) => Promise<void> {
   let chain: Promise<void> = Promise.resolve();
+  let base = loaded.slice();
   return (entries) => {
     const snapshot = entries.slice();
     chain = chain.then(() =>
-      saveWatchlist(stateDir, snapshot).catch((e: unknown) => onError(`watchlist not saved: ${e instanceof Error ? e.message : String(e)}`)),
+      withFileLock(stateDir, WATCHLIST_FILE, async () => {
+        await saveWatchlist(stateDir, mergeByKey(base, snapshot, await loadWatchlist(stateDir), (e) => e.mint));
+        base = snapshot;
+      }).catch((e: unknown) => onError(`watchlist not saved: ${e instanceof Error ? e.message : String(e)}`)),
     );
     return chain;
   };

@@ -85,7 +85,7 @@ test('evaluate: levels on the latest price; change windows from the service stat
 
 test('the store fires an armed alert once on a catalog refresh, through notify, and saves it fired (0600); re-arm and edit arm it again', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'td-alerts-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
+  t.after(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
   const catalog = createTokensStore();
   const told: string[] = [];
   let clock = 1_000;
@@ -122,7 +122,7 @@ test('the store fires an armed alert once on a catalog refresh, through notify, 
 
 test('alerts set before the file is read are kept with the saved ones; a file that is not alerts is never overwritten', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'td-alerts-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
+  t.after(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
   await writeFile(join(dir, ALERTS_FILE), JSON.stringify({ version: 1, alerts: [{ id: 'old1', mint: BONK, symbol: 'Bonk', condition: { kind: 'below', level: 0.00001 }, createdAt: 5, state: 'armed' }, { id: 'bad', mint: 'x', condition: {} }, 'junk'] }));
   const deps = { stateDir: dir, catalog: createTokensStore(), notify: () => {}, now: () => 9, onError: () => {} };
   const store = createAlertsStore(deps);

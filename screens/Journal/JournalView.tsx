@@ -10,7 +10,8 @@ import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import type { Services } from '../../src/services.js';
 import { knownTokens, refreshJournalView } from '../../src/actions/swapFlow.js';
-import { entrySections, HEADER, rowText } from './lines.js';
+import { problemsText } from '../../src/journal/journal.js';
+import { entrySections, header, rowText, showsWallets } from './lines.js';
 
 export interface JournalViewProps {
   s: Services;
@@ -52,25 +53,30 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
     return true;
   });
 
+  const token = (mint: string) => knownTokens(s).find((t) => t.id === mint);
   if (detail && current) {
     return (
       <Box flexDirection="column" height={height} width={width}>
         <Text color={theme.accent} bold>{padCell('Journal entry (Esc back, J close)', width)}</Text>
-        <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token: (mint) => knownTokens(s).find((t) => t.id === mint) })} width={width} height={Math.max(1, height - 1)} active layer="modal" />
+        <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token })} width={width} height={Math.max(1, height - 1)} active layer="modal" />
       </Box>
     );
   }
-  const body = Math.max(1, height - 3);
+  // lines the reader could not use (read with the entries just above) are said, never a crash
+  const problems = s.journal?.problems ?? [];
+  const wallets = showsWallets(entries);
+  const body = Math.max(1, height - 3 - (problems.length > 0 ? 1 : 0));
   const top = Math.min(Math.max(0, index - body + 1), Math.max(0, entries.length - body));
   const visible = entries.slice(top, top + body);
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Text color={theme.accent} bold>{padCell(`Journal: ${s.journal?.path ?? 'not open'} · ${plural(entries.length, 'entry', 'entries')}`, width)}</Text>
-      <Text color={theme.dim}>{padCell(HEADER, width)}</Text>
+      {problems.length > 0 ? <Text color={theme.danger}>{padCell(`${plural(problems.length, 'line')} not read, kept in the file: ${problemsText(problems, 2)}`, width)}</Text> : null}
+      <Text color={theme.dim}>{padCell(` ${header(wallets)}`, width)}</Text>
       {visible.length === 0 ? <Text color={theme.dim}>{padCell(loadError ?? 'Nothing signed yet.', width)}</Text> : null}
       {visible.map((e) => (
         <Text key={e.id} inverse={e.id === current?.id} color={e.status === 'failed' || e.status === 'expired' ? theme.danger : e.status === 'success' ? undefined : theme.warn}>
-          {padCell(`${e.id === current?.id ? '›' : ' '}${rowText(e)}`, width)}
+          {padCell(`${e.id === current?.id ? '›' : ' '}${rowText(e, { token }, wallets)}`, width)}
         </Text>
       ))}
       <Box flexGrow={1} />

@@ -4,6 +4,7 @@ import type { DetailSection } from '../../components/DetailPane.js';
 import { fromBaseUnits } from '../../src/amount.js';
 import { formatAge, shortAddress } from '../../src/format.js';
 import type { JournalState } from '../../src/journal/journal.js';
+import { padCell } from '../../components/text.js';
 
 function time(ms: number): string {
   const d = new Date(ms);
@@ -14,13 +15,59 @@ function time(ms: number): string {
 /** The journal speaks of the screens' names: the order group's swaps are Swap, trigger orders Limit... */
 export const GROUP_LABEL: Record<string, string> = { ultra: 'Swap', swap: 'Swap·RPC', trigger: 'Limit', recurring: 'DCA', studio: 'Studio' };
 
-export function rowText(e: JournalState): string {
-  const sig = e.signature ? shortAddress(e.signature, 8, 6) : '—';
-  const what = typeof e.summary.pay === 'string' ? `${e.summary.pay}` : '';
-  return `${time(e.time).slice(5)}  ${(GROUP_LABEL[e.group] ?? e.group).padEnd(9)} ${e.action.padEnd(7)} ${e.status.padEnd(9)} ${sig.padEnd(17)} ${what}`;
+/**
+ * The ACTION column's words: fixed width, so a long action never pushes the columns out of line.
+ * The SCREEN column already says which kind of order, so "create-limit" is "create" beside Limit.
+ */
+export const ACTION_LABEL: Record<string, string> = {
+  swap: 'swap',
+  'create-limit': 'create',
+  'create-dca': 'create',
+  'cancel-limit': 'cancel',
+  'cancel-dca': 'cancel',
+  'cancel-all-limit': 'cancel-all',
+  'price-withdraw': 'withdraw',
+  'create-pool': 'launch',
+  'claim-fee': 'claim-fee',
+};
+
+const COLUMNS = { time: 11, screen: 8, action: 10, status: 9, signature: 9, wallet: 9 };
+
+/** True when the journal holds entries of more than one wallet: the view then shows a WALLET column. */
+export function showsWallets(entries: readonly JournalState[]): boolean {
+  return new Set(entries.map((e) => e.wallet ?? '')).size > 1;
 }
 
-export const HEADER = `${'TIME'.padEnd(14)}  ${'SCREEN'.padEnd(9)} ${'ACTION'.padEnd(7)} ${'STATUS'.padEnd(9)} ${'SIGNATURE'.padEnd(17)} WHAT`;
+/** What an entry was about: the input, and what was received when its outcome says. */
+export function whatText(e: JournalState, c: Pick<EntryContext, 'token'>): string {
+  const pay = typeof e.summary.pay === 'string' ? e.summary.pay : '';
+  const got = executedText(e, 'output', c);
+  return got ? `${pay || '?'} → ${got}` : pay;
+}
+
+export function rowText(e: JournalState, c: Pick<EntryContext, 'token'>, wallets = false): string {
+  return [
+    padCell(time(e.time).slice(5, 16), COLUMNS.time),
+    padCell(GROUP_LABEL[e.group] ?? e.group, COLUMNS.screen),
+    padCell(ACTION_LABEL[e.action] ?? e.action, COLUMNS.action),
+    padCell(e.status, COLUMNS.status),
+    padCell(e.signature ? shortAddress(e.signature, 4, 4) : '—', COLUMNS.signature),
+    ...(wallets ? [padCell(e.wallet ? shortAddress(e.wallet, 4, 4) : '—', COLUMNS.wallet)] : []),
+    whatText(e, c),
+  ].join(' ');
+}
+
+export function header(wallets = false): string {
+  return [
+    padCell('TIME', COLUMNS.time),
+    padCell('SCREEN', COLUMNS.screen),
+    padCell('ACTION', COLUMNS.action),
+    padCell('STATUS', COLUMNS.status),
+    padCell('SIGNATURE', COLUMNS.signature),
+    ...(wallets ? [padCell('WALLET', COLUMNS.wallet)] : []),
+    'WHAT',
+  ].join(' ');
+}
 
 export interface EntryContext {
   now: number;
@@ -30,7 +77,7 @@ export interface EntryContext {
   token(mint: string): { symbol: string; decimals: number } | undefined;
 }
 
-function executedText(e: JournalState, side: 'input' | 'output', c: EntryContext): string | undefined {
+function executedText(e: JournalState, side: 'input' | 'output', c: Pick<EntryContext, 'token'>): string | undefined {
   const raw = e.executed?.[side];
   if (raw === undefined) return undefined;
   const mint = e.summary[side === 'input' ? 'inputMint' : 'outputMint'];

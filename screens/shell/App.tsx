@@ -271,6 +271,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const modeLabel = useSession((s) => s.modeLabel);
   const mode = useSession((s) => s.mode);
   const readOnly = useSession((s) => s.readOnly);
+  const lockedBy = useSession((s) => s.lockedBy);
   const unread = useStore(services.notifications, (s) => s.items.filter((n) => n.at > s.seenAt).length);
   // several RPC endpoints, one failed: which is in use now; none answering: signing is paused
   const rpcNote = useSession((s) => s.rpcNote);
@@ -279,6 +280,8 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const badges = [
     ...(paused ? ['PAUSED'] : []),
     ...(readOnly ? ['READ-ONLY'] : []),
+    // another instance signs from this state directory: the start-up flash says it in full
+    ...(lockedBy !== undefined ? [lockedBy ? `READ-ONLY (pid ${lockedBy})` : 'READ-ONLY (locked)'] : []),
     ...(signingPaused ? ['SIGNING PAUSED'] : []),
     ...(unread ? [`${unread} NEW (N)`] : []),
     ...(rpcNote ? [rpcNote] : []),

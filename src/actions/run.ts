@@ -9,13 +9,14 @@ import { explainError } from './outcome.js';
 import type { Services } from '../services.js';
 
 /** Why signing is unavailable, in words for the person; undefined when it is available. */
-export function signingBlocked(s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc' | 'session'>, submit?: 'execute' | 'rpc'): string | undefined {
+export function signingBlocked(s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc' | 'session' | 'stateLock'>, submit?: 'execute' | 'rpc'): string | undefined {
   if (s.readOnly) return 'read-only mode (--read-only): signing is disabled; restart without --read-only to trade';
   const paused = s.session.getState().signingPaused;
   if (paused) return `${paused}: signing is paused until an RPC endpoint answers again`;
   if (!s.wallet) return 'no wallet: start with --keypair <file> to sign';
   if (s.wallet.kind === 'watch') return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
   if (!s.journal) return 'the journal could not be opened, and nothing is signed without it (see the start-up message)';
+  if (s.stateLock && !s.stateLock.held) return `${s.stateLock.note} until it quits`;
   if (submit === 'rpc' && !s.rpc) return 'no RPC URL configured: building and sending through RPC needs --rpc-url (Enter executes through the order group instead)';
   return undefined;
 }
@@ -51,8 +52,8 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
     appendOutcome: (o) => journal.appendOutcome(o),
     entries: () => journal.entries(),
     pending: () => journal.pending(),
-    get skippedLines() {
-      return journal.skippedLines;
+    get problems() {
+      return journal.problems;
     },
   };
   const maxQuoteAgeMs = s.pipeline?.maxQuoteAgeMs ?? DEFAULT_MAX_QUOTE_AGE_MS;

@@ -1,8 +1,10 @@
 // The alerts file: <state dir>/alerts.json, written atomically at mode 0600 after every change.
-// Read defensively: an entry that does not make sense is left out, never trusted.
-import { readFile } from 'node:fs/promises';
+// Read defensively: an entry that does not make sense is left out, never trusted. A save merges
+// with what another instance saved meanwhile (under the file's short lock), so two dashboards on
+// one state directory never drop each other's alerts.
 import { join } from 'node:path';
-import { writeStateFile } from '../stateFile.js';
+import { mergeByKey, readStateFile, writeStateFile } from '../stateFile.js';
+import { withFileLock } from '../stateLock.js';
 import { MAX_WINDOW_MS, MIN_WINDOW_MS, type Alert, type AlertCondition } from './model.js';
 
 export const ALERTS_FILE = 'alerts.json';
@@ -43,13 +45,13 @@ export function alertOf(v: unknown): Alert | undefined {
 
 /** The saved alerts; [] when there is no file yet. Throws when the file exists but cannot be read as alerts. */
 export async function loadAlerts(stateDir: string): Promise<Alert[]> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(join(stateDir, ALERTS_FILE), 'utf8');
+    text = await readStateFile(join(stateDir, ALERTS_FILE));
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw new Error(`${ALERTS_FILE}: ${(e as Error).message}`);
   }
+  if (text === undefined) return [];
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -63,4 +65,17 @@ export async function loadAlerts(stateDir: string): Promise<Alert[]> {
 
 export async function saveAlerts(stateDir: string, alerts: readonly Alert[]): Promise<void> {
   await writeStateFile(stateDir, ALERTS_FILE, JSON.stringify({ version: 1, alerts }, null, 1) + '\n');
+}
+
+/**
+ * Saves `local` (this instance's alerts, changed from `base`, the list it last read or wrote)
+ * merged with the file as it is now; returns the list written. A file that cannot be read as
+ * alerts is never overwritten (the error says why).
+ */
+export async function saveAlertsMerged(stateDir: string, base: readonly Alert[], local: readonly Alert[]): Promise<Alert[]> {
+  return withFileLock(stateDir, ALERTS_FILE, async () => {
+    const merged = mergeByKey(base, local, await loadAlerts(stateDir), (a) => a.id);
+    await saveAlerts(stateDir, merged);
+    return merged;
+  });
 }

@@ -6,7 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Token } from '../api/types.js';
 import type { EventSpec, Services } from '../services.js';
 import type { TokensStore } from '../store/tokens.js';
-import { loadAlerts, saveAlerts } from './file.js';
+import { loadAlerts, saveAlertsMerged } from './file.js';
 import { conditionText, evaluate, firedText, type Alert, type AlertCondition, type PriceSample } from './model.js';
 import { sanitize } from '../sanitize.js';
 
@@ -57,11 +57,25 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
   const samples = new Map<string, PriceSample[]>();
   let canSave = initial !== undefined;
   let chain: Promise<void> = Promise.resolve();
+  // the list as last read from or written to the file: what this instance's changes are measured from
+  let base: readonly Alert[] = initial ?? [];
+  const saveNow = async (): Promise<void> => {
+    const local = store.getState().alerts;
+    try {
+      const merged = await saveAlertsMerged(deps.stateDir, base, local);
+      // another instance's alerts, saved meanwhile, show here too (unless this list moved on meanwhile)
+      if (store.getState().alerts === local) {
+        store.setState({ alerts: merged });
+        base = merged;
+      } else base = local;
+    } catch (e) {
+      deps.onError(`alerts not saved: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
   const store = createStore<AlertsState>()((set, get) => {
     const save = () => {
       if (!canSave) return;
-      const alerts = get().alerts;
-      chain = chain.then(() => saveAlerts(deps.stateDir, alerts).catch((e: unknown) => deps.onError(`alerts not saved: ${e instanceof Error ? e.message : String(e)}`)));
+      chain = chain.then(saveNow);
     };
     const change = (alerts: readonly Alert[]) => {
       set({ alerts });
@@ -139,10 +153,11 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
     loadAlerts(deps.stateDir)
       .then((saved) => {
         canSave = true;
+        base = saved;
         // alerts set before the file was read are kept after the saved ones
         const added = store.getState().alerts;
         store.setState({ alerts: [...saved.filter((s) => !added.some((a) => a.id === s.id)), ...added], loaded: true });
-        if (added.length) chain = chain.then(() => saveAlerts(deps.stateDir, store.getState().alerts).catch((e: unknown) => deps.onError(`alerts not saved: ${e instanceof Error ? e.message : String(e)}`)));
+        if (added.length) chain = chain.then(saveNow);
         store.getState().check();
       })
       .catch((e: unknown) => {

@@ -70,6 +70,9 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
   };
 }
 
+/** How long a signing command waits for another instance to let the state directory go (then exit 1). */
+export const LOCK_WAIT_MS = 3_000;
+
 export interface SigningSession {
   services: Services;
   /** stops answering and closes the services */
@@ -77,8 +80,9 @@ export interface SigningSession {
 }
 
 /**
- * Opens the services for a signing command, or says why it cannot (exit code 2): no terminal to
- * ask and no --yes, or a key file that cannot be used.
+ * Opens the services for a signing command, or says why it cannot: no terminal to ask and no
+ * --yes, or a key file that cannot be used (exit code 2); another instance holding the state
+ * directory for longer than LOCK_WAIT_MS (exit code 1).
  */
 export async function openSigningSession(config: Config, yes: boolean, fail: (line: string) => void): Promise<SigningSession | number> {
   if (!yes && !(process.stdin.isTTY && process.stderr.isTTY)) {
@@ -87,13 +91,19 @@ export async function openSigningSession(config: Config, yes: boolean, fail: (li
   }
   let s: Services;
   try {
-    s = await createServices(config, { retries: 1 });
+    s = await createServices(config, { retries: 1, lockWaitMs: LOCK_WAIT_MS });
   } catch (e) {
     if (e instanceof StartError) {
       fail(e.message.replace(/\n/g, ' '));
       return 2;
     }
     throw e;
+  }
+  if (s.stateLock && !s.stateLock.held) {
+    // another instance signs from this state directory; after a short wait, nothing is requested
+    fail(`${s.stateLock.note}; nothing was signed`);
+    await s.close();
+    return 1;
   }
   // As the dashboard does at start: a transaction signed by an earlier run that died before hearing
   // back is settled first (the same signed transaction re-posted, or its status asked), never signed anew.

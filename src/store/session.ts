@@ -28,6 +28,9 @@ export interface SessionState {
   modeLabel: string;
   wallet: WalletInfo | null;
   readOnly: boolean;
+  /** another instance holds the state directory (its pid; 0 when not known): this one does not sign */
+  lockedBy?: number;
+  setLockedBy(pid: number | undefined): void;
   health: Health;
   screen: string;
   paused: boolean;
@@ -66,6 +69,7 @@ export interface SessionInit {
   modeLabel: string;
   wallet: WalletInfo | null;
   readOnly?: boolean;
+  lockedBy?: number;
   screen: string;
   intervals: Record<string, number>;
 }
@@ -89,6 +93,8 @@ export function createSessionStore(init: SessionInit): SessionStore {
     modeLabel: init.modeLabel,
     wallet: init.wallet,
     readOnly: init.readOnly ?? false,
+    lockedBy: init.lockedBy,
+    setLockedBy: (lockedBy) => set({ lockedBy }),
     health: { status: 'ok', failuresInRow: 0 },
     screen: init.screen,
     paused: false,

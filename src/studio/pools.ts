@@ -1,9 +1,9 @@
 // The pools launched from this machine, kept in <stateDir>/studio-pools.json (mode 0600, written
 // atomically): what the Studio screen lists and what a claim picks from. Read defensively: the
 // file may have been edited by hand, so entries that do not hold together are dropped.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeStateFile } from '../stateFile.js';
+import { readStateFile, StateFileError, writeStateFile } from '../stateFile.js';
+import { withFileLock } from '../stateLock.js';
 
 export const POOLS_FILE = 'studio-pools.json';
 
@@ -65,13 +65,14 @@ function entryOf(v: unknown): LaunchedPool | undefined {
 
 /** The remembered pools, newest first; no file is an empty list. Throws when the file exists but is not a pools file. */
 export async function loadPools(stateDir: string): Promise<LaunchedPool[]> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(poolsPath(stateDir), 'utf8');
+    text = await readStateFile(poolsPath(stateDir));
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (e instanceof StateFileError) throw e;
     throw new Error(`${poolsPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
   }
+  if (text === undefined) return [];
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -94,13 +95,15 @@ export async function loadPools(stateDir: string): Promise<LaunchedPool[]> {
 
 let chain: Promise<unknown> = Promise.resolve();
 
-/** Adds (or replaces, by pool address) one pool; returns the list as written. */
+/** Adds (or replaces, by pool address) one pool to the file as it is now (another instance may have added some); returns the list as written. */
 export function rememberPool(stateDir: string, pool: LaunchedPool): Promise<LaunchedPool[]> {
-  const next = chain.then(async () => {
-    const pools = [pool, ...(await loadPools(stateDir)).filter((p) => p.pool !== pool.pool)];
-    await writeStateFile(stateDir, POOLS_FILE, JSON.stringify({ version: 1, pools }, null, 2) + '\n');
-    return pools;
-  });
+  const next = chain.then(() =>
+    withFileLock(stateDir, POOLS_FILE, async () => {
+      const pools = [pool, ...(await loadPools(stateDir)).filter((p) => p.pool !== pool.pool)];
+      await writeStateFile(stateDir, POOLS_FILE, JSON.stringify({ version: 1, pools }, null, 2) + '\n');
+      return pools;
+    }),
+  );
   chain = next.catch(() => undefined);
   return next;
 }

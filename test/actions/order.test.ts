@@ -100,7 +100,7 @@ test('killed between sign and execute: the next start reconciles it with one exe
   const dying = {
     ...w.services,
     api: { ...w.services.api, ultra: { ...w.services.api.ultra, execute: async () => Promise.reject(new Error('process gone')) } },
-    journal: { ...journal, path: journal.path, append: journal.append, entries: journal.entries, pending: journal.pending, skippedLines: 0, appendOutcome: async () => Promise.reject(new Error('process gone')) },
+    journal: { ...journal, path: journal.path, append: journal.append, entries: journal.entries, pending: journal.pending, problems: [], appendOutcome: async () => Promise.reject(new Error('process gone')) },
     pipeline: { sleep: async () => undefined, maxExecuteAttempts: 1 },
   };
   const run = swapFromCommand(dying, w.services.swap, ['0.1', 'SOL', 'USDC']);

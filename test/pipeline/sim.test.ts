@@ -110,7 +110,7 @@ test('journalled but never sent (crash): reconcile at the next start executes it
   const w = await world(t);
   const before = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
   // The process "dies" right after the journal line is flushed: nothing reaches the service and no outcome is written.
-  const crashing: Journal = { ...w.journal, appendOutcome: async () => Promise.reject(new Error('process gone')), entries: w.journal.entries, pending: w.journal.pending, path: w.journal.path, skippedLines: 0 };
+  const crashing: Journal = { ...w.journal, appendOutcome: async () => Promise.reject(new Error('process gone')), entries: w.journal.entries, pending: w.journal.pending, path: w.journal.path, problems: [] };
   const r = await runAction(
     limitOrderSpec(w.api, w.wallet),
     deps(w, crashing, { execute: async () => Promise.reject(new Error('process gone')), maxExecuteAttempts: 1 }),

@@ -51,7 +51,7 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   // saved to the state dir (written in the background: wait for it)
   let saved: { alerts: Array<{ state: string }> } = { alerts: [] };
   for (let i = 0; i < 100 && saved.alerts[0]?.state !== 'fired'; i++) {
-    saved = JSON.parse(await readFile(join(d.stateDir, ALERTS_FILE), 'utf8')) as typeof saved;
+    saved = JSON.parse(await readFile(join(d.stateDir, ALERTS_FILE), 'utf8').catch(() => '{"alerts":[]}')) as typeof saved;
     if (saved.alerts[0]?.state !== 'fired') await new Promise((r) => setTimeout(r, 50));
   }
   assert.equal(saved.alerts[0].state, 'fired');

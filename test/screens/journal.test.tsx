@@ -6,7 +6,19 @@ import { render } from 'ink-testing-library';
 import { KeyRouterProvider } from '../../components/keys/index.js';
 import { JournalView } from '../../screens/Journal/JournalView.js';
 import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { world } from '../actions/helpers.js';
+import { world, type World } from '../actions/helpers.js';
+
+/** The journal view opened at 80x20 over the world's services. */
+function openJournalView(t: { after(fn: () => void): void }, w: World) {
+  w.services.journalView.getState().setOpen(true);
+  const app = render(
+    <KeyRouterProvider>
+      <JournalView s={w.services} width={80} height={20} now={Date.now()} />
+    </KeyRouterProvider>,
+  );
+  t.after(() => app.unmount());
+  return app;
+}
 
 test('lists entries newest first; Enter shows details but never the whole signed transaction; Esc and J back out', async (t) => {
   const w = await world(t);
@@ -15,17 +27,11 @@ test('lists entries newest first; Enter shows details but never the whole signed
   await j.append({ id: 'e1', time: Date.parse('2026-01-02T10:00:00Z'), group: 'ultra', action: 'swap', requestId: 'r-1', signature: '5'.repeat(88), signedTransaction: signed, summary: { pay: '1 SOL' }, status: 'signed' });
   await j.appendOutcome({ id: 'e1', time: Date.parse('2026-01-02T10:00:05Z'), status: 'success', code: 0 });
   await j.append({ id: 'e2', time: Date.parse('2026-01-03T10:00:00Z'), group: 'swap', action: 'swap', signature: '6'.repeat(88), signedTransaction: signed, lastValidBlockHeight: 99, summary: { pay: '2 SOL' }, status: 'signed' });
-  w.services.journalView.getState().setOpen(true);
-  const app = render(
-    <KeyRouterProvider>
-      <JournalView s={w.services} width={80} height={20} now={Date.now()} />
-    </KeyRouterProvider>,
-  );
-  t.after(() => app.unmount());
+  const app = openJournalView(t, w);
   let frame = await waitForFrame(app, (f) => f.includes('2 entries'));
   const rows = frame.split('\n').filter((l) => /Swap/.test(l) && /SOL/.test(l));
-  assert.match(rows[0], /Swap·RPC\s+swap\s+signed\s+66666666…666666\s+2 SOL/);
-  assert.match(rows[1], /Swap\s+swap\s+success\s+55555555…555555\s+1 SOL/);
+  assert.match(rows[0], /Swap·RPC\s+swap\s+signed\s+6666…6666\s+2 SOL/);
+  assert.match(rows[1], /Swap\s+swap\s+success\s+5555…5555\s+1 SOL/);
   await typeKeys(app, 'j', 'enter');
   frame = await waitForFrame(app, (f) => f.includes('Journal entry'));
   assert.match(frame, /requestId\s+r-1/);
@@ -36,4 +42,50 @@ test('lists entries newest first; Enter shows details but never the whole signed
   await waitForFrame(app, (f) => f.includes('2 entries'));
   await typeKeys(app, 'J');
   assert.equal(w.services.journalView.getState().open, false);
+});
+
+test('the columns keep their width whatever the action; WHAT shows what was received; a WALLET column appears once two wallets are in the journal', async (t) => {
+  const w = await world(t);
+  const j = w.services.journal!;
+  const SOL = 'So11111111111111111111111111111111111111112';
+  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const other = 'Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58';
+  const at = (h: number) => Date.parse(`2026-01-02T${String(h).padStart(2, '0')}:00:00Z`);
+  await j.append({ id: 's1', time: at(1), group: 'ultra', action: 'swap', signature: '5'.repeat(88), signedTransaction: 'AQID', summary: { pay: '1 SOL', inputMint: SOL, outputMint: USDC }, status: 'signed', wallet: w.wallet.address });
+  await j.appendOutcome({ id: 's1', time: at(1) + 5, status: 'success', executed: { input: '1000000000', output: '150250000' } });
+  await j.append({ id: 'c1', time: at(2), group: 'trigger', action: 'cancel-all-limit', signature: '7'.repeat(88), signedTransaction: 'AQID', summary: {}, status: 'signed', wallet: w.wallet.address });
+  await j.append({ id: 'l1', time: at(3), group: 'trigger', action: 'create-limit', signature: '8'.repeat(88), signedTransaction: 'AQID', summary: { pay: '2 SOL' }, status: 'submitted', wallet: w.wallet.address });
+  await j.append({ id: 'p1', time: at(4), group: 'recurring', action: 'price-withdraw', signedTransaction: 'AQID', summary: { pay: '5 USDC' }, status: 'failed', wallet: w.wallet.address });
+  const app = openJournalView(t, w);
+  let frame = await waitForFrame(app, (f) => f.includes('4 entries'));
+  assert.doesNotMatch(frame, /WALLET/, 'one wallet: no column for it');
+  const lines = frame.split('\n');
+  const header = lines.find((l) => l.includes('SIGNATURE'))!;
+  const rows = lines.filter((l) => /^[› ]\d\d-\d\d \d\d:\d\d/.test(l));
+  assert.equal(rows.length, 4);
+  // every row's STATUS and WHAT start under their headings, whatever the action's length
+  for (const r of rows) {
+    assert.match(r.slice(header.indexOf('STATUS')), /^(signed|submitted|success|failed) /, r);
+    assert.equal(r.padEnd(80)[header.indexOf('WHAT') - 1], ' ', r);
+    assert.match(r.slice(header.indexOf('SIGNATURE')), /^(\d{4}…\d{4}|—)/, r);
+  }
+  assert.match(rows.find((r) => r.includes('Swap '))!, /success\s+5555…5555 1 SOL → 150\.25 USDC/);
+  assert.match(rows.find((r) => r.includes('Limit') && r.includes('7777'))!, /Limit\s+cancel-all signed/);
+  assert.match(rows.find((r) => r.includes('8888'))!, /Limit\s+create\s+submitted 8888…8888 2 SOL$/);
+  assert.match(rows.find((r) => r.includes('DCA'))!, /DCA\s+withdraw\s+failed\s+—\s+5 USDC/);
+
+  await j.append({ id: 'o1', time: at(5), group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: { pay: '3 SOL' }, status: 'signed', wallet: other });
+  typeKeys(app, 'r');
+  frame = await waitForFrame(app, (f) => f.includes('5 entries'));
+  assert.match(frame, /SIGNATURE\s+WALLET\s+WHAT/);
+  assert.match(frame, /signed\s+—\s+Ba5e…5e58 3 SOL/);
+  // at 80 columns WHAT has 17 of them beside the wallet; a wider terminal shows it whole
+  assert.ok(frame.includes(`${w.wallet.address.slice(0, 4)}…${w.wallet.address.slice(-4)} 1 SOL → 150.25 U…`), frame);
+  app.rerender(
+    <KeyRouterProvider>
+      <JournalView s={w.services} width={100} height={20} now={Date.now()} />
+    </KeyRouterProvider>,
+  );
+  frame = await waitForFrame(app, (f) => f.includes('150.25 USDC'));
+  assert.ok(frame.includes(`${w.wallet.address.slice(0, 4)}…${w.wallet.address.slice(-4)} 1 SOL → 150.25 USDC`), frame);
 });
