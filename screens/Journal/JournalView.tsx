@@ -1,16 +1,17 @@
 // The journal view, opened with J from any screen: every signed transaction (newest first) with its
 // time, group, action, status and signature; Enter shows one entry; Esc backs out, J closes.
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
 import { plural } from '../../src/format.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
-import { padCell } from '../../components/text.js';
+import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import type { Services } from '../../src/services.js';
 import { knownTokens, refreshJournalView } from '../../src/actions/swapFlow.js';
 import { problemsText } from '../../src/journal/journal.js';
+import { exportJournalFile } from '../../src/export/run.js';
 import { entrySections, header, rowText, showsWallets } from './lines.js';
 
 export interface JournalViewProps {
@@ -31,6 +32,15 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
     void refreshJournalView(s);
   }, [s]);
 
+  // what E said: the file written, or why not
+  const [exported, setExported] = useState<{ ok: boolean; text: string }>();
+  const exportNow = () => {
+    setExported({ ok: true, text: 'exporting the journal…' });
+    exportJournalFile(s).then(
+      (r) => setExported({ ok: true, text: `exported ${plural(r.rows, 'entry', 'entries')} as CSV to ${r.path}` }),
+      (e: unknown) => setExported({ ok: false, text: `export failed: ${e instanceof Error ? e.message : String(e)}` }),
+    );
+  };
   const index = Math.max(0, entries.findIndex((e) => e.id === selected));
   const current = entries[index];
   useKeyLayer('modal', (input, key) => {
@@ -49,6 +59,7 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
     else if (name === 'G' || name === 'end') go(st.entries.length - 1);
     else if (name === 'enter') st.setDetail(st.entries.length > 0);
     else if (name === 'r') void refreshJournalView(s);
+    else if (name === 'E') exportNow();
     else if (name === 'escape' || name === 'J' || name === 'q') st.setOpen(false);
     return true;
   });
@@ -65,7 +76,9 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   // lines the reader could not use (read with the entries just above) are said, never a crash
   const problems = s.journal?.problems ?? [];
   const wallets = showsWallets(entries);
-  const body = Math.max(1, height - 3 - (problems.length > 0 ? 1 : 0));
+  // the export's line may wrap: a file's path is not cut
+  const exportLines = exported ? wrapText(exported.text, width).slice(0, 3) : [];
+  const body = Math.max(1, height - 3 - (problems.length > 0 ? 1 : 0) - exportLines.length);
   const top = Math.min(Math.max(0, index - body + 1), Math.max(0, entries.length - body));
   const visible = entries.slice(top, top + body);
   return (
@@ -80,7 +93,12 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
         </Text>
       ))}
       <Box flexGrow={1} />
-      <Text color={theme.dim}>{padCell('j/k move · Enter details · r reload · Esc or J close', width)}</Text>
+      {exportLines.map((line, i) => (
+        <Text key={`export-${i}`} color={exported?.ok ? theme.accent : theme.danger}>
+          {padCell(line, width)}
+        </Text>
+      ))}
+      <Text color={theme.dim}>{padCell('j/k move · Enter details · E export CSV · r reload · Esc or J close', width)}</Text>
     </Box>
   );
 }

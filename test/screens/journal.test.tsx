@@ -2,6 +2,7 @@
 // shows one entry without the signed transaction in full; Esc backs out, J closes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
 import { render } from 'ink-testing-library';
 import { KeyRouterProvider } from '../../components/keys/index.js';
 import { JournalView } from '../../screens/Journal/JournalView.js';
@@ -88,4 +89,22 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
   );
   frame = await waitForFrame(app, (f) => f.includes('150.25 USDC'));
   assert.ok(frame.includes(`${w.wallet.address.slice(0, 4)}…${w.wallet.address.slice(-4)} 1 SOL → 150.25 USDC`), frame);
+});
+
+test('E writes what the view shows as CSV in the state directory and says where, the path whole', async (t) => {
+  const w = await world(t);
+  const j = w.services.journal!;
+  const SOL = 'So11111111111111111111111111111111111111112';
+  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  await j.append({ id: 'x1', time: Date.parse('2026-01-02T10:00:00Z'), group: 'ultra', action: 'swap', signature: '5'.repeat(88), signedTransaction: 'AQID', summary: { pay: '1 SOL', inputMint: SOL, outputMint: USDC, inAmount: '1000000000', outAmount: '150000000' }, status: 'signed', wallet: w.wallet.address });
+  await j.appendOutcome({ id: 'x1', time: Date.parse('2026-01-02T10:00:05Z'), status: 'success', executed: { input: '1000000000', output: '150250000' } });
+  const app = openJournalView(t, w);
+  await waitForFrame(app, (f) => f.includes('1 entry') && f.includes('E export CSV'));
+  await typeKeys(app, 'E');
+  const frame = await waitForFrame(app, (f) => f.includes('exported 1 entry as CSV to'), 20_000);
+  const path = frame.replace(/\s*\n\s*/g, '').match(/to (\/\S+?\.csv)/)![1];
+  const csv = readFileSync(path, 'utf8');
+  assert.equal((statSync(path).mode & 0o777).toString(8), '600');
+  assert.match(csv.split('\r\n')[0], /^time,action,status,network,wallet,signature,sentAmount/);
+  assert.match(csv.split('\r\n')[1], /^2026-01-02T10:00:00\.000Z,swap \(order group\),success,.*,1,SOL,So1+2,150\.25,USDC,/);
 });
