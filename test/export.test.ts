@@ -67,20 +67,23 @@ before(async () => {
 after(() => rig.close());
 const run = (...args: string[]): Promise<Run> => rig.run(...args);
 
-test('export journal after swaps, a limit order and its cancel: CSV with the documented columns, koinly lists the trades only', async () => {
+test('export journal after a swap, limit and DCA creates and their cancels: CSV with the documented columns, koinly lists the trades only', async () => {
   assert.equal((await run('swap', '0.5', 'SOL', 'USDC', '--yes')).code, 0);
   const limit = await run('limit', '1', 'SOL', '160', 'USDC', '--yes', '--json');
   assert.equal(limit.code, 0, limit.err);
   const orders = JSON.parse((await run('orders', '--limit', '--json')).out) as { trigger: Array<{ orderKey: string }> };
   assert.equal((await run('cancel', orders.trigger[0].orderKey, '--yes')).code, 0);
   assert.equal((await run('dca', '300', 'USDC', 'SOL', '3', '1h', '--yes')).code, 0);
+  const dcas = JSON.parse((await run('orders', '--dca', '--json')).out) as { recurring: Array<{ orderKey: string }> };
+  const dcaCancel = await run('cancel', dcas.recurring[0].orderKey, '--yes');
+  assert.equal(dcaCancel.code, 0, dcaCancel.err);
 
   const out = await run('export', 'journal');
   assert.equal(out.code, 0, out.err);
   const csv = parseCsv(out.out);
   assert.deepEqual(csv[0], [...JOURNAL_COLUMNS]);
   const rows = csv.slice(1).map((r) => Object.fromEntries(JOURNAL_COLUMNS.map((c, i) => [c, r[i]])));
-  assert.deepEqual(rows.map((r) => r.action), ['swap (order group)', 'limit order (trigger)', 'cancel (trigger)', 'dca order (recurring)']);
+  assert.deepEqual(rows.map((r) => r.action), ['swap (order group)', 'limit order (trigger)', 'cancel (trigger)', 'dca order (recurring)', 'cancel (recurring)']);
   assert.equal(rows[0].sentAmount, '0.5');
   assert.match(rows[0].receivedAmount, /^\d+\.\d+$/);
   assert.equal(rows[3].sentAmount, '300');
@@ -101,7 +104,7 @@ test('export journal after swaps, a limit order and its cancel: CSV with the doc
   assert.equal(kcsv.length - 2, fills.length - 1);
 
   const json = await run('export', 'journal', '--format', 'json', '--since', '2000-01-01', '--until', new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
-  assert.equal((JSON.parse(json.out) as unknown[]).length, 4);
+  assert.equal((JSON.parse(json.out) as unknown[]).length, 5);
   const none = await run('export', 'journal', '--until', '2000-01-01');
   assert.deepEqual(parseCsv(none.out), [[...JOURNAL_COLUMNS]]);
 });
