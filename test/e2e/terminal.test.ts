@@ -36,7 +36,7 @@ test('C locale at 40x12: ASCII only, the header stays above the :limit dialog, C
 
   term.send('3');
   await term.waitFor('No active limit orders', 20_000);
-  term.send(':limit 1 SOL 500 USDC');
+  term.send(':limit 1 SOL 160 USDC');
   term.press('Enter');
   screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Limit order'), 20_000);
   const lines = screen.split('\n');
