@@ -62,7 +62,7 @@ export const swapScreen: ScreenModule<SwapState> = {
     { keys: ['i'], command: 'instructions', help: 'show the swap instructions', hint: 'instr', disabled: formHidden },
     { keys: ['a'], command: 'advanced', help: 'advanced parameters', hint: 'advanced', disabled: formHidden },
     { keys: ['m'], command: 'max', help: 'max: the whole balance', hint: 'max', disabled: formHidden },
-    { keys: ['f'], command: 'flip', help: 'flip: the reverse trade (ExactIn pays what the quote gives)', hint: 'flip', disabled: formHidden },
+    { keys: ['f'], command: 'flip', help: 'flip to the reverse trade', hint: 'flip', disabled: formHidden },
     { keys: ['left', 'right'], command: 'preset', help: 'slippage presets', disabled: formHidden },
   ],
   commands: [

@@ -140,7 +140,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const pending = useSession((s) => s.pendingSubmissions);
 
   // false, the keys of the visible screen (?), or every command (:help)
-  const [helpOpen, setHelpOpen] = useRefState<false | 'keys' | 'commands'>(false);
+  const [helpOpen, setHelpOpen] = useRefState<false | 'keys' | 'commands' | { command: string }>(false);
   const [askQuit, setAskQuit] = useRefState(false);
   const quitting = useRef(false);
 
@@ -218,7 +218,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     goto,
     quit: () => quit(),
     commands: () => built.commands.list(),
-    showCommands: () => setHelpOpen('commands'),
+    showCommands: (name?: string) => setHelpOpen(name ? { command: name } : 'commands'),
   });
   const [barOpen, setBarOpen] = useRefState(false);
   const commandHistory = useRef<string[]>([]);
@@ -312,10 +312,13 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     ];
   };
 
-  const commandGroups = (): HelpColumnGroup[] => [
-    { title: 'Commands (: opens the bar, Tab completes, :help NAME shows one)', entries: built.commands.list().map((c) => ({ keys: `:${c.name}`, description: `${c.usage} — ${c.help}` })) },
-  ];
-
+  const commandGroups = (): HelpColumnGroup[] => {
+    const open = helpOpen();
+    const only = typeof open === 'object' && open ? open.command : undefined;
+    const list = built.commands.list().filter((c) => only === undefined || c.name === only);
+    const title = only === undefined ? 'Commands (: opens the bar, Tab completes, :help NAME shows one)' : `Command :${only} (:help lists them all)`;
+    return [{ title, entries: list.map((c) => ({ keys: `:${c.name}`, description: `${c.usage} — ${c.help}` })) }];
+  };
   const clock = useTimeText(live, 'clock', 0, width, (t) => formatClock(new Date(t)));
 
   const tabs = modules.map((m) => ({ id: m.id, title: m.title, badge: m.id === screenId ? subtitle : undefined }));
@@ -337,7 +340,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
           <Screen key={mounted.module.id} store={mounted.store} services={services} width={width} height={screenHeight} />
         </Box>
         {helpOpen() ? (
-          <HelpOverlay groups={helpOpen() === 'commands' ? commandGroups() : helpGroups()} width={width} height={screenHeight} onClose={() => setHelpOpen(false)} />
+          <HelpOverlay groups={helpOpen() === 'keys' ? helpGroups() : commandGroups()} width={width} height={screenHeight} onClose={() => setHelpOpen(false)} />
         ) : null}
         {askQuit() ? (
           <ConfirmDialog
