@@ -4,8 +4,8 @@
 import { plural } from '../../src/format.js';
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Portfolio } from '../../src/api/types.js';
-import { formatAmount } from '../../src/format.js';
-import { buildPortfolioView, formatValue, MISSING, printable, signedUsd, type ElementView, type PortfolioView, type TokenNames } from '../../src/portfolio/model.js';
+import { formatAmount, formatPercent } from '../../src/format.js';
+import { buildPortfolioView, formatTokenPrice, formatValue, MISSING, printable, signedUsd, type ElementView, type PortfolioView, type TokenNames } from '../../src/portfolio/model.js';
 import type { SpotPnl } from '../../src/portfolio/pnl.js';
 import type { PortfolioSort, WalletBalance } from '../../src/store/portfolio.js';
 import { padCell, textWidth } from '../../components/text.js';
@@ -48,7 +48,7 @@ export function changeText(now: number, then: number | null | undefined): string
   const d = now - then;
   const p = then !== 0 ? (d / Math.abs(then)) * 100 : 0;
   if (Math.abs(d) < 0.005) return '= $0.00 (0.00%)';
-  return `${d > 0 ? '▲' : '▼'} ${signedUsd(d)} (${d > 0 ? '+' : ''}${p.toFixed(2)}%)`;
+  return `${d > 0 ? '▲' : '▼'} ${signedUsd(d)} (${d > 0 ? '+' : ''}${formatPercent(p)})`;
 }
 
 export interface HeadInput {
@@ -146,7 +146,7 @@ export function balanceLines(b: { items: WalletBalance[]; error?: string } | nul
     marked ||= p.marked;
     const value = amount !== null && p.value !== null ? amount * p.value : null;
     total += value ?? 0;
-    return { cells: [symbolOr(it.mint, f), amount === null ? `${it.raw} raw` : formatAmount(amount), p.value === null ? MISSING : formatValue(p.value) + (p.marked ? '*' : ''), formatValue(value)], value: value ?? -1 };
+    return { cells: [symbolOr(it.mint, f), amount === null ? `${it.raw} raw` : formatAmount(amount), p.value === null ? MISSING : formatTokenPrice(p.value) + (p.marked ? '*' : ''), formatValue(value)], value: value ?? -1 };
   });
   rows.sort((a, b2) => b2.value - a.value);
   const cols = [10, 16, 12, 14];
@@ -169,8 +169,8 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
   for (const t of pnl.tokens) {
     const f = lookup(t.mint);
     const tone: Tone | undefined = t.unrealized === null || Math.abs(t.unrealized) < 0.005 ? undefined : t.unrealized > 0 ? 'up' : 'down';
-    out.push(line(`  ${cells([symbolOr(t.mint, f), formatAmount(t.units), formatValue(t.avgCost), formatValue(t.price), signedUsd(t.unrealized)])}`, width, tone));
-    if (t.unpricedUnits > 0) out.push(line(`    + ${formatAmount(t.unpricedUnits)} bought with holdings of unknown cost (left out)`, width, 'dim'));
+    out.push(line(`  ${cells([symbolOr(t.mint, f), formatAmount(t.units), formatTokenPrice(t.avgCost), formatTokenPrice(t.price), signedUsd(t.unrealized)])}`, width, tone));
+    if (t.unpricedUnits > 0) out.push(line(`    (${formatAmount(t.unpricedUnits)} more bought with holdings of unknown cost: left out)`, width, 'dim'));
   }
   out.push(line(`  ${cells(['Total', '', '', '', signedUsd(pnl.totalUnrealized)])}`, width, 'bold'));
   return out;
