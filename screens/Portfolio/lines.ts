@@ -42,6 +42,22 @@ export function bar(share: number, width: number): string {
   return text + ' '.repeat(Math.max(0, width - textWidth(text)));
 }
 
+/**
+ * A response field's path in words: "data.healthRatio" -> "health ratio", "data.rewards[0].apr"
+ * -> "rewards 1 apr" (a person reads the label, not the JSON path).
+ */
+export function fieldLabel(path: string): string {
+  // a label already in words (a yield named by its token) stays as it is
+  if (/\s/.test(path)) return path;
+  return path
+    .replace(/^data\./, '')
+    .replace(/\[(\d+)\]/g, (_, i: string) => ` ${Number(i) + 1}`)
+    .replace(/\./g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** "▲ +$1.23 (+0.10%)" */
 export function changeText(now: number, then: number | null | undefined): string {
   if (then === null || then === undefined) return MISSING;
@@ -68,7 +84,7 @@ export function headLines(h: HeadInput, width: number): Line[] {
   if (!h.address) return out;
   const v = h.view;
   const worth = v ? formatValue(v.netWorth) : h.loading ? 'loading…' : MISSING;
-  const change = v && h.baseline ? `${changeText(v.netWorth, h.baseline.netWorth)} since opened ${h.clock(h.baseline.at)}` : '';
+  const change = v && h.baseline ? `${changeText(v.netWorth, h.baseline.netWorth)} since first seen ${h.clock(h.baseline.at)}` : '';
   out.push(line(`Net worth ${worth}   ${change}`, width, 'bold'));
   const who = h.watching ? `Watching ${printable(h.address, 60)} (Esc: your own)` : `Wallet ${printable(h.address, 60)}`;
   const filter = h.platforms.length ? `  f: ${h.platforms.join(',')}` : '';
@@ -111,7 +127,7 @@ export function elementLines(e: ElementView, width: number): Line[] {
   const kind = e.known ?? `unknown type "${e.type}"`;
   const out: Line[] = [line(`  ${e.title} [${kind}]  ${formatValue(e.value)}`, width, 'bold')];
   for (const t of e.tables) out.push(...tableLines(t, 4, width));
-  for (const f of e.fields) out.push(line(`    ${f.key}: ${f.value}`, width, e.known ? 'dim' : undefined));
+  for (const f of e.fields) out.push(line(`    ${fieldLabel(f.key)}: ${f.value}`, width, e.known ? 'dim' : undefined));
   return out;
 }
 

@@ -26,6 +26,8 @@ export function keyValues(value: unknown, prefix: string): KeyValue[] {
   if (value === null || value === undefined) return [{ key: prefix, value: MISSING }];
   if (Array.isArray(value)) {
     if (value.length === 0) return [{ key: prefix, value: '[]' }];
+    // a list of plain values (tags) reads as one line
+    if (value.every((v) => v === null || typeof v !== 'object')) return [{ key: prefix, value: value.map((v) => (v === null ? MISSING : printable(v, 60))).join(', ') }];
     return value.flatMap((v, i) => keyValues(v, `${prefix}[${i}]`));
   }
   if (typeof value === 'object') {
@@ -326,9 +328,18 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
       const health = num(data.healthRatio);
       tables.push(assetTable(data.suppliedAssets, names, 'data.suppliedAssets', fields, `supplied ${usd(num(data.suppliedValue))}`));
       tables.push(assetTable(data.borrowedAssets, names, 'data.borrowedAssets', fields, `borrowed ${usd(num(data.borrowedValue))}  health ${pct(health)}`));
-      const yieldLines = (key: string) =>
-        list(data[key]).flatMap((ys, i) => list(ys).flatMap((y, j) => (isRecord(y) && num(y.apr) !== null ? [{ key: `${key}[${i}][${j}].apr`, value: pct(num(y.apr)) }] : keyValues(y, `${key}[${i}][${j}]`))));
-      fields.push(...yieldLines('suppliedYields'), ...yieldLines('borrowedYields'));
+      // yields are listed per asset, in the order of the assets: named by the asset's token
+      const yieldLines = (key: string, assets: string, side: string) =>
+        list(data[key]).flatMap((ys, i) => {
+          const asset = list(data[assets])[i];
+          const name = isRecord(asset) && isRecord(asset.data) ? mintName(asset.data.address, names) : `asset ${i + 1}`;
+          const all = list(ys);
+          return all.flatMap((y, j) => {
+            const label = `${side} ${name} APR${all.length > 1 ? ` (${j + 1})` : ''}`;
+            return isRecord(y) && num(y.apr) !== null ? [{ key: label, value: pct(num(y.apr)) }] : keyValues(y, label);
+          });
+        });
+      fields.push(...yieldLines('suppliedYields', 'suppliedAssets', 'supplied'), ...yieldLines('borrowedYields', 'borrowedAssets', 'borrowed'));
       if (data.collateralRatio !== undefined) fields.push({ key: 'collateralRatio', value: printable(data.collateralRatio) });
       if (list(data.rewardAssets).length) tables.push(assetTable(data.rewardAssets, names, 'data.rewardAssets', fields, 'rewards'));
       fields.push(...extraFields(data, ['suppliedAssets', 'suppliedValue', 'suppliedYields', 'borrowedAssets', 'borrowedValue', 'borrowedYields', 'collateralRatio', 'healthRatio', 'rewardAssets', 'value'], 'data'));
