@@ -388,3 +388,26 @@ test('a pair or amount with no route says so in plain words, not as an HTTP erro
   const below = frame.split('\n').slice(1).join('\n');
   assert.doesNotMatch(below, /HTTP 400|COULD_NOT_FIND_ANY_ROUTE/);
 });
+
+test('fees and rent read in SOL with their USD value; a swap sent by RPC (b) says what the wallet received', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w, { columns: 120, rows: 40 });
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  await typeKeys(app, 's');
+  let dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
+  assert.match(dialog, /Network fees\s+[\d.]+ SOL ≈ \$[\d.,₀-₉]+ \(signature [\d.]+ \+ priority [\d.]+ SOL; you\)/);
+  assert.match(dialog, /Rent\s+([\d.]+ SOL ≈ \$[\d.,₀-₉]+|—) \(/);
+  assert.doesNotMatch(dialog, /lamports/);
+  await typeKeys(app, 'n');
+  await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
+  await typeKeys(app, 'escape', 'b');
+  dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
+  assert.match(dialog, /Network fees\s+signature [\d.]+ SOL ≈ \$[\d.,₀-₉]+ per signature/);
+  const before = w.services.swap.getState().balances[USDC_MINT]!.raw;
+  await typeKeys(app, 'y');
+  const done = await waitForFrame(app, (f) => f.includes('Success') && f.includes('Received'), 10_000);
+  const after = w.services.swap.getState().balances[USDC_MINT]!.raw;
+  const got = Number(after - before) / 1e6;
+  assert.match(done, new RegExp(`Received ${got.toLocaleString('en-US', { maximumFractionDigits: 6 }).replace(/[.]/g, '\\.')} USDC \\(the wallet's USDC balance change\\)`));
+});
