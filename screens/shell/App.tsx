@@ -129,6 +129,8 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const toasts = useToasts();
   const flash = toasts.push;
   flashTo.current = flash;
+  // ids of the flash lines the services reported (kept when the context changes)
+  const appWide = useRef(new Set<number>());
   const { services, keymap } = built.shell;
   const { session, scheduler } = services;
   const modules = built.screens.map((m) => m.module);
@@ -146,22 +148,27 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
 
   useEffect(() => {
     // Messages from before the app was up, then from outside React as they come.
-    for (const n of services.notices.splice(0)) flash(n.kind, n.text);
-    services.report = (kind, text) => flash(kind, text);
+    // what the services report (an RPC switched over, a file not written) is about the whole app:
+    // it stays when the screen changes or a dialog opens
+    const report = (kind: Parameters<Flash>[0], text: string) => void appWide.current.add(toasts.push(kind, text));
+    for (const n of services.notices.splice(0)) report(n.kind, n.text);
+    services.report = report;
     if (!modules.some((m) => m.id === session.getState().screen)) session.getState().setScreen(modules[0].id);
     // once, at start
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A flash line belongs to the context it was said in: switching screens or opening a dialog, the
-  // journal or the notifications takes down the lines shown before (a line said by that same step,
-  // e.g. a command's result after its goto, comes after and stays).
+  // journal or the notifications takes down the lines a key or a command said before (a line said
+  // by that same step, e.g. a command's result after its goto, comes after and stays; what the
+  // services report stays too).
   const shown = useRef(toasts.toasts);
   shown.current = toasts.toasts;
   useEffect(() => {
     const drop = () => {
-      for (const t of shown.current) toasts.dismiss(t.id);
-      shown.current = [];
+      const kept = shown.current.filter((t) => appWide.current.has(t.id));
+      for (const t of shown.current) if (!appWide.current.has(t.id)) toasts.dismiss(t.id);
+      shown.current = kept;
     };
     const opened = <T,>(store: { subscribe(fn: (s: T, p: T) => void): () => void }, isOpen: (s: T) => boolean) => store.subscribe((now, prev) => isOpen(now) && !isOpen(prev) && drop());
     const offs = [
