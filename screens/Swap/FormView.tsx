@@ -41,8 +41,9 @@ function noteWidthFor(width: number): number {
 function noteLines(note: string, width: number): string[] {
   const w = noteWidthFor(width);
   if (w <= 0 || note === '') return [''];
-  const lines = wrapText(note, w);
-  return lines.length <= 2 ? lines : [lines[0], wrapText(lines.slice(1).join(' '), w)[0].replace(/.$/, '…')];
+  // only what two lines can hold is wrapped (a pasted 10,000-character amount stays cheap)
+  const lines = wrapText(note.length > 4 * w ? note.slice(0, 4 * w) : note, w);
+  return lines.length <= 2 ? lines : [lines[0], lines[1].replace(/.$/, '…')];
 }
 
 /** How many lines the form takes (a field with a long note takes two). */
