@@ -32,8 +32,9 @@ const when = (v: unknown, now: number): string => {
   return `${printable(v, 40)} (${ms <= now ? `${formatAge(now - ms)} ago` : `in ${formatAge(ms - now)}`})`;
 };
 
+/** Every row, a value the service left out as "—" (a safety fact not known is said, not hidden). */
 function entries(list: Array<[string, string]>): DetailEntry[] {
-  return list.filter(([, v]) => v !== MISSING).map(([key, value]) => ({ key, value }));
+  return list.map(([key, value]) => ({ key, value }));
 }
 
 function windowLine(t: Record<string, unknown>, w: TokenInterval): string | undefined {
