@@ -31,55 +31,68 @@ export interface HelpLine {
 const GAP = 2;
 const MIN_COLUMN = 30;
 
-function groupLines(groups: readonly HelpColumnGroup[], width: number): HelpLine[][] {
+/** A group's heading and its entries, each entry with the lines its description wraps to. */
+interface GroupBlock {
+  title: string;
+  entries: HelpLine[][];
+}
+
+function groupBlocks(groups: readonly HelpColumnGroup[], width: number): GroupBlock[] {
   const keyWidth = Math.min(12, Math.max(3, ...groups.flatMap((g) => g.entries.map((e) => textWidth(e.keys)))));
   const textWidth_ = Math.max(8, width - keyWidth - 1);
-  return groups.map((g) => [
-    { text: padCell(g.title, width), heading: true },
+  return groups.map((g) => ({
+    title: g.title,
     // A description longer than its column wraps under itself.
-    ...g.entries.flatMap((e) =>
-      // a key unavailable now is marked × (its reason is said when it is pressed)
+    entries: g.entries.map((e) =>
+      // a key unavailable now is marked × (the legend says so; its reason is said when pressed)
       wrapText(`${e.disabled ? '× ' : ''}${e.description}`, textWidth_).map((part, i) => ({
         text: padCell(`${padCell(i === 0 ? e.keys : '', keyWidth)} ${part}`, width),
         heading: false,
         disabled: e.disabled !== undefined,
       })),
     ),
-  ]);
+  }));
 }
 
-/** Fills columns top to bottom; a heading never ends a column. */
-function flow(blocks: HelpLine[][], rows: number): HelpLine[][] {
+/**
+ * Fills columns top to bottom. Every column starts with a heading (a group carried over to the
+ * next column repeats its title, "(continued)"), a heading never ends a column, and an entry's
+ * wrapped lines stay together.
+ */
+function flow(blocks: GroupBlock[], rows: number, width: number): HelpLine[][] {
+  const heading = (text: string): HelpLine => ({ text: padCell(text, width), heading: true });
   const cols: HelpLine[][] = [[]];
   for (const block of blocks) {
-    for (let i = 0; i < block.length; i++) {
+    block.entries.forEach((entry, i) => {
       let col = cols[cols.length - 1];
-      const headingAtEnd = block[i].heading && col.length === rows - 1;
-      if (col.length >= rows || headingAtEnd) cols.push((col = []));
-      col.push(block[i]);
-    }
+      const need = entry.length + (i === 0 ? 1 : 0);
+      if (col.length > 0 && col.length + need > rows) cols.push((col = []));
+      if (i === 0) col.push(heading(block.title));
+      else if (col.length === 0) col.push(heading(`${block.title} (continued)`));
+      col.push(...entry);
+    });
+    if (block.entries.length === 0) cols[cols.length - 1].push(heading(block.title));
   }
   return cols;
 }
 
 /**
  * The overlay's layout for `width` x `rows` of body: columns of lines. Uses the fewest columns
- * that fit (each at least MIN_COLUMN wide); when even that is too tall, one tall column per width
- * step, scrolled.
+ * that fit (each at least MIN_COLUMN wide); when even that is too tall, one column at the full
+ * width, scrolled (columns scrolled together would cut entries apart).
  */
 export function helpColumns(groups: readonly HelpColumnGroup[], width: number, rows: number): { columns: HelpLine[][]; columnWidth: number } {
   const maxCols = Math.max(1, Math.floor((width + GAP) / (MIN_COLUMN + GAP)));
   for (let n = 1; n <= maxCols; n++) {
     const columnWidth = Math.floor((width - GAP * (n - 1)) / n);
-    const columns = flow(groupLines(groups, columnWidth), rows);
+    const columns = flow(groupBlocks(groups, columnWidth), rows, columnWidth);
     if (columns.length <= n) return { columns, columnWidth };
   }
-  const columnWidth = Math.floor((width - GAP * (maxCols - 1)) / maxCols);
-  const all = groupLines(groups, columnWidth).flat();
-  const tall = Math.ceil(all.length / maxCols);
-  // exactly maxCols columns, scrolled together
-  return { columns: Array.from({ length: maxCols }, (_, i) => all.slice(i * tall, (i + 1) * tall)).filter((c) => c.length > 0), columnWidth };
+  return { columns: flow(groupBlocks(groups, width), Number.POSITIVE_INFINITY, width), columnWidth: width };
 }
+
+/** What the × before a description means, for the overlay's title line when one is shown. */
+export const DISABLED_LEGEND = '× = not available now (pressed, it says why)';
 
 /** A bordered modal; j/k, PgUp/PgDn, g/G scroll when it does not fit; Esc, ? or q close it. */
 export function HelpOverlay({ groups, width, height, onClose }: HelpOverlayProps) {
@@ -104,11 +117,12 @@ export function HelpOverlay({ groups, width, height, onClose }: HelpOverlayProps
   const top = Math.min(offset(), Math.max(0, total - bodyHeight));
   const shown = Math.min(bodyHeight, total - top);
   const more = total > bodyHeight ? ` ${top + 1}-${top + shown}/${total} j/k scroll` : '';
+  const legend = groups.some((g) => g.entries.some((e) => e.disabled !== undefined)) ? `   ${DISABLED_LEGEND}` : '';
   const rows = Array.from({ length: shown }, (_, r) => columns.map((c) => c[top + r] ?? { text: ' '.repeat(columnWidth), heading: false }));
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} width={width} height={Math.min(height, shown + 3)} paddingX={1}>
       <Text bold wrap="truncate">
-        {padCell(`Keys${more}   Esc closes`, inner)}
+        {padCell(`Keys${more}   Esc closes${legend}`, inner)}
       </Text>
       {rows.map((cells, i) => (
         <Text key={top + i} wrap="truncate">

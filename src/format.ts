@@ -1,8 +1,17 @@
 // Display formatting for numbers, percentages, ages and addresses. Pure functions, no I/O.
-// Missing values (null, undefined, NaN) always render as an em dash so columns stay aligned.
+// One format per kind of quantity: a price (formatPrice), a USD value (formatUsd), a token amount
+// (formatAmount, or fromBaseUnits for exact base units), a percentage (formatPercent; a change with
+// its arrow: formatPct), a big number (formatCompact), a count (formatCount).
+// Missing values (null, undefined, NaN) always render as an em dash so columns stay aligned; a
+// number no answer can mean (infinite, absurdly large, a negative price) renders as INVALID rather
+// than as digits someone could act on.
 import { localeIsUtf8 } from './locale.js';
 
 export const MISSING = '—';
+/** What a number that cannot be right shows as (1e308, Infinity, a negative price). */
+export const INVALID = 'invalid';
+/** Above this a price, value or amount is not a number any answer means (the whole market is < 1e13 USD). */
+export const ABSURD = 1e15;
 
 const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
 /** a terminal that is not UTF-8 cannot show subscript digits: small prices are written out in full there */
@@ -29,16 +38,25 @@ export function subscript(n: number): string {
 export interface PriceOptions {
   /** prefix a "$" (default false: columns titled in USD stay narrow) */
   symbol?: boolean;
+  /** a value that may be below zero (a P&L, a debt); a price below zero is INVALID */
+  signed?: boolean;
+}
+
+/** Infinite, absurdly large, or (unless `signed`) negative. */
+function invalid(n: number, signed = true): boolean {
+  return !Number.isFinite(n) || Math.abs(n) >= ABSURD || (!signed && n < 0);
 }
 
 /**
- * The one price formatter: USD prices and values, and exchange rates between two tokens, in every
- * column and line. At or above 1: two decimals with grouping ("1,234.56").
- * Below 1: four significant digits ("0.1235", "0.001234"); with four or more zeros after the point
- * the zeros are counted in subscript ("0.00000421" -> "0.0₅421", "0.000042" -> "0.0₄42").
+ * The one price formatter: USD prices, and exchange rates between two tokens, in every column and
+ * line. At or above 1: two decimals with grouping ("1,234.56").
+ * Below 1: always four significant digits ("0.3100", "0.1235", "0.001234"); with four or more
+ * zeros after the point the zeros are counted in subscript ("0.00000421" -> "0.0₅4210").
+ * A negative price (without `signed`), an infinite or absurd one is INVALID.
  */
 export function formatPrice(n: Num, opts: PriceOptions = {}): string {
-  if (isMissing(n) || !Number.isFinite(n)) return isMissing(n) ? MISSING : n > 0 ? '∞' : '-∞';
+  if (isMissing(n)) return MISSING;
+  if (invalid(n, opts.signed ?? false)) return INVALID;
   const sign = n < 0 ? '-' : '';
   const prefix = sign + (opts.symbol ? '$' : '');
   const abs = Math.abs(n);
@@ -52,10 +70,36 @@ export function formatPrice(n: Num, opts: PriceOptions = {}): string {
   const exponent = Number(expText);
   if (exponent >= 0) return prefix + abs.toFixed(2);
   const zeros = -exponent - 1;
-  const digits = mantissa.replace('.', '').replace(/0+$/, '') || '0';
+  const digits = mantissa.replace('.', '');
   if (zeros >= 4 && SUBSCRIPTS) return prefix + '0.0' + subscript(zeros) + digits;
-  const frac = ('0'.repeat(zeros) + digits).padEnd(2, '0');
-  return prefix + '0.' + frac;
+  return prefix + '0.' + '0'.repeat(zeros) + digits;
+}
+
+/**
+ * A USD value (a balance's worth, a fee, a total): "$" and two decimals with grouping
+ * ("$4,077.40"); below a cent, the price form ("$0.0₄2149"). May be negative (a debt); a P&L with
+ * its sign and arrow is signedUsd's.
+ */
+export function formatUsd(n: Num): string {
+  if (isMissing(n)) return MISSING;
+  if (invalid(n)) return INVALID;
+  const abs = Math.abs(n);
+  if (abs !== 0 && abs < 0.01) return formatPrice(n, { symbol: true, signed: true });
+  const [whole, frac] = abs.toFixed(2).split('.');
+  return (n < 0 && Number(abs.toFixed(2)) !== 0 ? '-' : '') + '$' + group(whole) + '.' + frac;
+}
+
+/**
+ * A share or rate in percent (1.5 means 1.5 %), no sign of gain or loss: two decimals ("0.21%");
+ * a non-zero value that rounds to 0.00 says "<0.01%" rather than "0.0000%".
+ */
+export function formatPercent(pct: Num): string {
+  if (isMissing(pct)) return MISSING;
+  if (invalid(pct)) return INVALID;
+  const abs = Math.abs(pct);
+  if (abs > 0 && abs < 0.005) return `${pct < 0 ? '>-' : '<'}0.01%`;
+  const [whole, frac] = abs.toFixed(2).split('.');
+  return (pct < 0 ? '-' : '') + group(whole) + '.' + frac + '%';
 }
 
 /**
@@ -66,7 +110,7 @@ export function formatPrice(n: Num, opts: PriceOptions = {}): string {
  */
 export function formatAmount(n: Num, maxFraction = 6): string {
   if (isMissing(n)) return MISSING;
-  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e21) return INVALID;
   const abs = Math.abs(n);
   const digits = Math.max(0, Math.min(maxFraction, 12));
   if (abs > 0 && abs < 10 ** -digits) {
@@ -87,10 +131,14 @@ const UNITS: Array<[number, string]> = [
   [1e3, 'K'],
 ];
 
-/** Three significant digits with a K/M/B/T suffix: 1234 -> "1.23K", 45_600_000 -> "45.6M", 7.8e9 -> "7.8B". */
+/**
+ * A big number: three significant digits, kept, with a K/M/B/T suffix: 1234 -> "1.23K",
+ * 14e6 -> "14.0M", 45_600_000 -> "45.6M", 7.8e9 -> "7.80B" (so 14.0M and 20.2M read alike).
+ * Below 1000 as it is, to three significant digits ("999", "12.5", "5").
+ */
 export function formatCompact(n: Num): string {
   if (isMissing(n)) return MISSING;
-  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  if (invalid(n)) return INVALID;
   const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
   const rounded = Number(abs.toPrecision(3));
@@ -100,7 +148,7 @@ export function formatCompact(n: Num): string {
     const next = UNITS[i - 1];
     const scaled = Number((abs / size).toPrecision(3));
     if (rounded >= size && (next === undefined || scaled < 1000)) {
-      return sign + trimZeros(scaled.toPrecision(3), scaled) + suffix;
+      return sign + scaled.toPrecision(3) + suffix;
     }
   }
   return sign + trimZeros(abs.toPrecision(3), abs);
@@ -114,7 +162,7 @@ function trimZeros(text: string, value: number): string {
 /** A percentage change (3.21 means +3.21 %) with sign and arrow: "▲ +3.21%", "▼ -0.50%", "0.00%". */
 export function formatPct(change: Num): string {
   if (isMissing(change)) return MISSING;
-  if (!Number.isFinite(change)) return change > 0 ? '▲ +∞%' : '▼ -∞%';
+  if (invalid(change)) return INVALID;
   const fixed = Math.abs(change).toFixed(2);
   if (Number(fixed) === 0) return '0.00%';
   const [whole, frac] = fixed.split('.');
@@ -144,7 +192,7 @@ export function shortAddress(addr: string | null | undefined, head = 4, tail = 4
 /** An integer count with thousands grouping: 1234567 -> "1,234,567" (rounded to the nearest unit). */
 export function formatCount(n: Num): string {
   if (isMissing(n)) return MISSING;
-  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  if (invalid(n)) return INVALID;
   const r = Math.round(n);
   return (r < 0 ? '-' : '') + group(String(Math.abs(r)));
 }

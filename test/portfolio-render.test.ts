@@ -48,19 +48,22 @@ for (const width of [80, 40, 120]) {
     assert.match(text, /borrowed \$100\.00\s+health 87\.00%/);
     assert.match(text, /EPjF…Dt1v → SOL\s+filled 50\.00%\s+in 500\s+expected out —/);
     // extra fields never dropped
-    assert.match(text, /data\.assets\[1\]\.data\.isVerified: true/);
-    assert.match(text, /data\.assets\[1\]\.attributes\.tags\[0\]: stable/);
-    assert.match(text, /tags\[1\]: out-of-range/);
-    assert.match(text, /data\.liquidities\[0\]\.poolAddress: 9xQe/);
-    assert.match(text, /data\.isolated\.positions\[0\]\.fundingRate: -0\.0001/);
-    assert.match(text, /data\.emode\.enabled: false/);
+    assert.match(text, /assets 2 data is verified: true/);
+    assert.match(text, /assets 2 attributes tags: stable\s*\n/);
+    assert.match(text, /tags: clmm, out-of-range/);
+    // labels in words: a yield named by its token, no JSON paths
+    assert.match(text, /supplied EPjF…Dt1v APR: 5\.20%/);
+    assert.doesNotMatch(text, /\[\d+\]|\w\.\w+\[|Yields/);
+    assert.match(text, /liquidities 1 pool address: 9xQe/);
+    assert.match(text, /isolated positions 1 funding rate: -0\.0001/);
+    assert.match(text, /emode enabled: false/);
     assert.match(text, /\[borrowlend\]/);
     assert.match(text, /ref: 8mFRm9/);
     // the unlisted type: every field as key/value lines, the escape sequence neutralised
     assert.match(text, /Liquid staking \[unknown type "staking-v2"\]\s+\$91\.00/);
-    assert.match(text, /data\.validator: Va1idator/);
-    assert.match(text, /data\.unlocksAt: —/);
-    assert.match(text, /data\.assets\[0\]\.data\.address: J1toso/);
+    assert.match(text, / validator: Va1idator/);
+    assert.match(text, /unlocks at: —/);
+    assert.match(text, /assets 1 data address: J1toso/);
     // the bar chart
     assert.match(text, /^ Wallet\s+█+/m);
     // the balance in token units at the fallback price, marked
@@ -74,10 +77,10 @@ test('a response without tokenInfo, with missing fields, odd shapes and a non-ob
   assert.match(text, /Bonk|Dez/);
   assert.match(text, /DezX…B263\s+581,395\.3/);
   assert.match(text, /\[unknown type "vault"\]/);
-  assert.match(text, /data\[1\]\.nested\.deep: true/);
+  assert.match(text, / 2 nested deep: true/);
   assert.match(text, /element: a string where an element should be/);
-  assert.match(text, /data\.liquidities\[0\]\.assets: not-an-array|\(none\)/);
-  assert.match(text, /data\.isolated\.positions\[0\]: —/);
+  assert.match(text, /liquidities 1 assets: not-an-array|\(none\)/);
+  assert.match(text, /isolated positions 1: —/);
   assert.match(text, /⚠ marginfi \(marginfi-lend\) failed after 61 ms/);
 });
 

@@ -63,7 +63,6 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   const sort = use((s) => s.sort);
   const reverse = use((s) => s.reverse);
   const data = use((s) => s.data);
-  const baseline = use((s) => s.baseline);
   const balances = use((s) => s.balances);
   const journal = use((s) => s.journal);
   const fills = use((s) => s.fills);
@@ -74,9 +73,9 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   const own = watch === null && services.wallet !== null;
   const wanted = address ? portfolioKey(address, platforms) : null;
   const current = data && data.key === wanted ? data : null;
+  const baseline = use((s) => (wanted ? s.baselines[wanted] : undefined)) ?? null;
 
   useEffect(() => {
-    store.getState().markOpened();
     if (catalogEmpty(services)) void loadTokens(services);
   }, [store, services]);
   useEffect(() => {
@@ -105,7 +104,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
     [journal, fills, lookup],
   );
 
-  const head = headLines({ view, address, watching: watch !== null, baseline: baseline && baseline.key === wanted ? baseline : null, platforms, sort, reverse, clock, loading: poll?.error === undefined }, width);
+  const head = headLines({ view, address, watching: watch !== null, baseline, platforms, sort, reverse, clock, loading: poll?.error === undefined }, width);
   const body = useMemo(
     () => bodyLines({ portfolio: current?.portfolio, names, sort, reverse, balances: own ? (balances ?? null) : undefined, pnl: own ? pnl : undefined, lookup, date, own }, view, width),
     [current, names, sort, reverse, balances, pnl, lookup, own, view, width],

@@ -4,8 +4,8 @@
 import { plural } from '../../src/format.js';
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Portfolio } from '../../src/api/types.js';
-import { formatAmount } from '../../src/format.js';
-import { buildPortfolioView, formatValue, MISSING, printable, signedUsd, type ElementView, type PortfolioView, type TokenNames } from '../../src/portfolio/model.js';
+import { formatAmount, formatPercent } from '../../src/format.js';
+import { buildPortfolioView, formatTokenPrice, formatValue, MISSING, printable, signedUsd, type ElementView, type PortfolioView, type TokenNames } from '../../src/portfolio/model.js';
 import type { SpotPnl } from '../../src/portfolio/pnl.js';
 import type { PortfolioSort, WalletBalance } from '../../src/store/portfolio.js';
 import { padCell, textWidth } from '../../components/text.js';
@@ -42,13 +42,29 @@ export function bar(share: number, width: number): string {
   return text + ' '.repeat(Math.max(0, width - textWidth(text)));
 }
 
+/**
+ * A response field's path in words: "data.healthRatio" -> "health ratio", "data.rewards[0].apr"
+ * -> "rewards 1 apr" (a person reads the label, not the JSON path).
+ */
+export function fieldLabel(path: string): string {
+  // a label already in words (a yield named by its token) stays as it is
+  if (/\s/.test(path)) return path;
+  return path
+    .replace(/^data\./, '')
+    .replace(/\[(\d+)\]/g, (_, i: string) => ` ${Number(i) + 1}`)
+    .replace(/\./g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** "▲ +$1.23 (+0.10%)" */
 export function changeText(now: number, then: number | null | undefined): string {
   if (then === null || then === undefined) return MISSING;
   const d = now - then;
   const p = then !== 0 ? (d / Math.abs(then)) * 100 : 0;
   if (Math.abs(d) < 0.005) return '= $0.00 (0.00%)';
-  return `${d > 0 ? '▲' : '▼'} ${signedUsd(d)} (${d > 0 ? '+' : ''}${p.toFixed(2)}%)`;
+  return `${d > 0 ? '▲' : '▼'} ${signedUsd(d)} (${d > 0 ? '+' : ''}${formatPercent(p)})`;
 }
 
 export interface HeadInput {
@@ -68,7 +84,7 @@ export function headLines(h: HeadInput, width: number): Line[] {
   if (!h.address) return out;
   const v = h.view;
   const worth = v ? formatValue(v.netWorth) : h.loading ? 'loading…' : MISSING;
-  const change = v && h.baseline ? `${changeText(v.netWorth, h.baseline.netWorth)} since opened ${h.clock(h.baseline.at)}` : '';
+  const change = v && h.baseline ? `${changeText(v.netWorth, h.baseline.netWorth)} since first seen ${h.clock(h.baseline.at)}` : '';
   out.push(line(`Net worth ${worth}   ${change}`, width, 'bold'));
   const who = h.watching ? `Watching ${printable(h.address, 60)} (Esc: your own)` : `Wallet ${printable(h.address, 60)}`;
   const filter = h.platforms.length ? `  f: ${h.platforms.join(',')}` : '';
@@ -111,7 +127,7 @@ export function elementLines(e: ElementView, width: number): Line[] {
   const kind = e.known ?? `unknown type "${e.type}"`;
   const out: Line[] = [line(`  ${e.title} [${kind}]  ${formatValue(e.value)}`, width, 'bold')];
   for (const t of e.tables) out.push(...tableLines(t, 4, width));
-  for (const f of e.fields) out.push(line(`    ${f.key}: ${f.value}`, width, e.known ? 'dim' : undefined));
+  for (const f of e.fields) out.push(line(`    ${fieldLabel(f.key)}: ${f.value}`, width, e.known ? 'dim' : undefined));
   return out;
 }
 
@@ -146,7 +162,7 @@ export function balanceLines(b: { items: WalletBalance[]; error?: string } | nul
     marked ||= p.marked;
     const value = amount !== null && p.value !== null ? amount * p.value : null;
     total += value ?? 0;
-    return { cells: [symbolOr(it.mint, f), amount === null ? `${it.raw} raw` : formatAmount(amount), p.value === null ? MISSING : formatValue(p.value) + (p.marked ? '*' : ''), formatValue(value)], value: value ?? -1 };
+    return { cells: [symbolOr(it.mint, f), amount === null ? `${it.raw} raw` : formatAmount(amount), p.value === null ? MISSING : formatTokenPrice(p.value) + (p.marked ? '*' : ''), formatValue(value)], value: value ?? -1 };
   });
   rows.sort((a, b2) => b2.value - a.value);
   const cols = [10, 16, 12, 14];
@@ -169,8 +185,8 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
   for (const t of pnl.tokens) {
     const f = lookup(t.mint);
     const tone: Tone | undefined = t.unrealized === null || Math.abs(t.unrealized) < 0.005 ? undefined : t.unrealized > 0 ? 'up' : 'down';
-    out.push(line(`  ${cells([symbolOr(t.mint, f), formatAmount(t.units), formatValue(t.avgCost), formatValue(t.price), signedUsd(t.unrealized)])}`, width, tone));
-    if (t.unpricedUnits > 0) out.push(line(`    + ${formatAmount(t.unpricedUnits)} bought with holdings of unknown cost (left out)`, width, 'dim'));
+    out.push(line(`  ${cells([symbolOr(t.mint, f), formatAmount(t.units), formatTokenPrice(t.avgCost), formatTokenPrice(t.price), signedUsd(t.unrealized)])}`, width, tone));
+    if (t.unpricedUnits > 0) out.push(line(`    (${formatAmount(t.unpricedUnits)} more bought with holdings of unknown cost: left out)`, width, 'dim'));
   }
   out.push(line(`  ${cells(['Total', '', '', '', signedUsd(pnl.totalUnrealized)])}`, width, 'bold'));
   return out;

@@ -6,7 +6,7 @@ import { SelectField } from '../../components/fields/SelectField.js';
 import { LineView } from '../../components/fields/LineView.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { Toggle } from '../../components/fields/Toggle.js';
-import { padCell } from '../../components/text.js';
+import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import type { SwapForm } from '../../src/store/swap.js';
 import { LABEL_WIDTH, type FieldDef } from './fields.js';
@@ -27,10 +27,34 @@ export interface FormViewProps {
 
 const INPUT_WIDTH = 18;
 
+/** The note beside a field: its error once something is typed, else what it resolved to. */
+function noteOf(f: FieldDef, form: SwapForm, notes: FormViewProps['notes'], errors: FormViewProps['errors']): string {
+  const error = errors[f.key];
+  return error && String(form[f.key]).trim() !== '' ? `✗ ${error}` : (notes[f.key] ?? '');
+}
+
+function noteWidthFor(width: number): number {
+  return Math.max(0, width - (LABEL_WIDTH + 1 + INPUT_WIDTH) - 3);
+}
+
+/** A note's lines: wrapped under itself, at most two (a message is never cut mid-meaning at 80 columns). */
+function noteLines(note: string, width: number): string[] {
+  const w = noteWidthFor(width);
+  if (w <= 0 || note === '') return [''];
+  // only what two lines can hold is wrapped (a pasted 10,000-character amount stays cheap)
+  const lines = wrapText(note.length > 4 * w ? note.slice(0, 4 * w) : note, w);
+  return lines.length <= 2 ? lines : [lines[0], lines[1].replace(/.$/, '…')];
+}
+
+/** How many lines the form takes (a field with a long note takes two). */
+export function formHeight(props: Pick<FormViewProps, 'fields' | 'form' | 'notes' | 'errors' | 'width'>): number {
+  return props.fields.reduce((n, f) => n + noteLines(noteOf(f, props.form, props.notes, props.errors), props.width).length, 0);
+}
+
 export function FormView({ fields, form, focused, editing, line, notes, errors, onChange, width }: FormViewProps) {
   const theme = useTheme();
   const fieldWidth = LABEL_WIDTH + 1 + INPUT_WIDTH;
-  const noteWidth = Math.max(0, width - fieldWidth - 3);
+  const noteWidth = noteWidthFor(width);
   return (
     <Box flexDirection="column" width={width}>
       {fields.map((f) => {
@@ -54,12 +78,16 @@ export function FormView({ fields, form, focused, editing, line, notes, errors, 
           );
         }
         const error = errors[f.key];
-        const note = error && String(form[f.key]).trim() !== '' ? `✗ ${error}` : (notes[f.key] ?? '');
+        const lines = noteLines(noteOf(f, form, notes, errors), width);
+        const color = (error && String(form[f.key]).trim() !== '') || lines[0].startsWith('⚠') ? theme.danger : theme.dim;
         return (
-          <Box key={f.key} height={1}>
-            <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>{marker} </Text>
-            <Box width={fieldWidth}>{control}</Box>
-            <Text color={error || note.startsWith('⚠') ? theme.danger : theme.dim}> {padCell(note, noteWidth)}</Text>
+          <Box key={f.key} flexDirection="column" height={lines.length}>
+            <Box height={1}>
+              <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>{marker} </Text>
+              <Box width={fieldWidth}>{control}</Box>
+              <Text color={color}> {padCell(lines[0], noteWidth)}</Text>
+            </Box>
+            {lines.length > 1 ? <Text color={color}>{padCell('', fieldWidth + 3)}{padCell(lines[1], noteWidth)}</Text> : null}
           </Box>
         );
       })}

@@ -21,7 +21,7 @@ import { useCatalog, useFlash, useNow, useSession, useShell } from '../shell/con
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { visibleFields } from './fields.js';
-import { FormView } from './FormView.js';
+import { FormView, formHeight } from './FormView.js';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
 import { useEditStart } from '../../components/form/useEditStart.js';
 import { instructionSections } from './instructions.js';
@@ -213,9 +213,9 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const short = check.input && need !== undefined ? shortfall(tokenRef(check.input), need, balances[check.input.id]?.raw, balances[NATIVE_MINT]?.raw) : undefined;
   if (short) notes.amount = `⚠ ${short}`;
   if (balanceError && notes.input) notes.input = `${notes.input} · ${balanceError}`;
-  const advSummary = advanced ? 'a hides the advanced parameters (they apply to the quote and b)' : `a: advanced (dexes, excl dexes, direct, restrict, max accts, platform bps, legacy, ix version)`;
-  const formHeight = fields.length + 1;
-  const panelHeight = Math.max(1, height - formHeight - 1);
+  const advSummary = advanced ? 'a hides the advanced parameters (they apply to the quote and b)' : 'a: advanced parameters (DEXes, routes, accounts, platform fee, tx format)';
+  const formLines = formHeight({ fields, form, notes, errors: check.errors, width }) + 1;
+  const panelHeight = Math.max(1, height - formLines - 1);
   const lines = panelLines({
     suggestions,
     suggestion: suggestion(),

@@ -62,7 +62,7 @@ export const swapScreen: ScreenModule<SwapState> = {
     { keys: ['i'], command: 'instructions', help: 'show the swap instructions', hint: 'instr', disabled: formHidden },
     { keys: ['a'], command: 'advanced', help: 'advanced parameters', hint: 'advanced', disabled: formHidden },
     { keys: ['m'], command: 'max', help: 'max: the whole balance', hint: 'max', disabled: formHidden },
-    { keys: ['f'], command: 'flip', help: 'flip: the reverse trade (ExactIn pays what the quote gives)', hint: 'flip', disabled: formHidden },
+    { keys: ['f'], command: 'flip', help: 'flip to the reverse trade', hint: 'flip', disabled: formHidden },
     { keys: ['left', 'right'], command: 'preset', help: 'slippage presets', disabled: formHidden },
   ],
   commands: [
@@ -79,7 +79,8 @@ export const swapScreen: ScreenModule<SwapState> = {
         ctx.goto('swap');
         const shown = ctx.store.getState().outcome;
         const result = await swapFromCommand(ctx.services, ctx.store, args);
-        if (result?.status === 'success') return ctx.flash('success', `swap done: ${result.signature ?? ''}`);
+        // what arrived leads the line (the pane has the signature and the rest)
+        if (result?.status === 'success') return ctx.flash('success', `swap done: ${ctx.store.getState().outcome?.lines[0] ?? ''} · ${result.signature ?? ''}`);
         // refused or failed: the pane says why, and so does the flash line, as for every command
         const outcome = ctx.store.getState().outcome;
         if (outcome && outcome !== shown && outcome.status !== 'success' && outcome.error) ctx.flash('error', `swap: ${outcome.error}`);

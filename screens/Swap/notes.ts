@@ -3,12 +3,13 @@
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
 import { parseSlippage, type FormCheck } from '../../src/actions/swapForm.js';
-import { formatPrice, shortAddress } from '../../src/format.js';
+import { formatPercent, formatPrice, shortAddress } from '../../src/format.js';
 import type { Balance, SwapForm } from '../../src/store/swap.js';
 
 export function tokenNote(t: Token, balance: Balance | undefined): string {
   const price = typeof t.usdPrice === 'number' ? ` $${formatPrice(t.usdPrice)}` : '';
-  const bal = balance ? ` bal ${fromBaseUnits(balance.raw, t.decimals, { maxFraction: 6 })}` : '';
+  // the exact balance, as `m` (max) types it: an amount reads the same everywhere
+  const bal = balance ? ` bal ${fromBaseUnits(balance.raw, t.decimals)}` : '';
   return `${t.isVerified ? '✓' : '?'} ${t.symbol} ${shortAddress(t.id)}${price}${bal}`;
 }
 
@@ -25,6 +26,6 @@ export function fieldNotes(form: SwapForm, check: FormCheck, balances: Record<st
   if (unit) notes.amount = `${unit.symbol} (${form.mode === 'ExactOut' ? 'to receive' : 'to pay'})${form.mode === 'ExactIn' && maxText !== undefined ? ` · m: max ${maxText}` : ''}`;
   const slip = parseSlippage(form.slippageBps);
   if (slip === undefined) notes.slippageBps = 'auto: the order group sets it (b: 0.50%)';
-  else if (typeof slip === 'number') notes.slippageBps = `${(slip / 100).toFixed(2)}% = ${slip} bps (s and b)`;
+  else if (typeof slip === 'number') notes.slippageBps = `${formatPercent(slip / 100)} = ${slip} bps (s and b)`;
   return notes;
 }

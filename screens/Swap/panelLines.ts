@@ -3,7 +3,7 @@
 import type { Token } from '../../src/api/types.js';
 import { tokenRef, type FormCheck, type SwapPath } from '../../src/actions/swapForm.js';
 import { IMPACT_WARN_PCT, impactPercent } from '../../src/actions/describe.js';
-import { formatAge } from '../../src/format.js';
+import { formatAge, formatPercent } from '../../src/format.js';
 import { explainError } from '../../src/actions/outcome.js';
 import type { PollState } from '../../src/poll/scheduler.js';
 import type { QuoteView, SwapOutcome } from '../../src/store/swap.js';
@@ -72,7 +72,7 @@ export function panelLines(p: PanelInput): PanelLine[] {
   const statusLine: PanelLine = { text: `── ${status} · ${via} ──`, tone: poll?.error !== undefined ? 'danger' : 'dim' };
   if (!fresh || !p.check.input || !p.check.output) return [...head, statusLine];
   const pct = impactPercent(fresh.quote.priceImpactPct);
-  const warn: PanelLine[] = pct !== undefined && pct > IMPACT_WARN_PCT ? [{ text: `Warning: price impact ${pct.toFixed(2)}%: you lose that share to the pool; a smaller amount costs less`, tone: 'danger' }] : [];
+  const warn: PanelLine[] = pct !== undefined && pct > IMPACT_WARN_PCT ? [{ text: `Warning: price impact ${formatPercent(pct)}: you lose that share to the pool; a smaller amount costs less`, tone: 'danger' }] : [];
   const body = quoteLines(fresh, p.path, tokenRef(p.check.input), tokenRef(p.check.output), p.tokens, Math.max(1, p.height - head.length - 1 - warn.length));
   return [...head, statusLine, ...warn, ...body];
 }

@@ -1,6 +1,7 @@
 // The quote panel's lines: route plan (each hop: DEX, in -> out, percent), price impact, minimum
 // received (or maximum paid for ExactOut), fees and router; fitted to the lines available.
 import type { Quote, Token } from '../../src/api/types.js';
+import { formatPercent } from '../../src/format.js';
 import { amountText, impactLine, impactPercent, rateText, usdText, type TokenRef } from '../../src/actions/describe.js';
 import type { SwapPath } from '../../src/actions/swapForm.js';
 import type { QuoteView } from '../../src/store/swap.js';
@@ -19,7 +20,7 @@ function symbolOf(mint: string, tokens: Record<string, Token>): string {
 export function quoteLines(view: QuoteView, path: SwapPath, input: TokenRef, output: TokenRef, tokens: Record<string, Token>, maxLines: number): PanelLine[] {
   const quote: Quote = view.quote;
   const exactOut = quote.swapMode === 'ExactOut';
-  const slip = `${(quote.slippageBps / 100).toFixed(2)}% slippage${view.via === 'order' ? ', set by the order group' : ''}`;
+  const slip = `${formatPercent(quote.slippageBps / 100)} slippage${view.via === 'order' ? ', set by the order group' : ''}`;
   const impact = impactLine(impactPercent(quote.priceImpactPct));
   const inUsd = (raw: string) => usdText(raw, input.decimals, tokens[input.mint]?.usdPrice);
   const outUsd = (raw: string) => usdText(raw, output.decimals, tokens[output.mint]?.usdPrice);

@@ -31,7 +31,7 @@ export function chartCaption(row: TokenRow, ascii: boolean, width = 80): string 
   const change = row.token?.stats24h?.priceChange;
   const ago = typeof change === 'number' && Number.isFinite(change) ? statsAnchors({ ...row.token!, stats5m: undefined, stats1h: undefined, stats6h: undefined })[0] : undefined;
   const session = h.length ? `session ${plural(h.length, 'price')} ${usd(Math.min(...h))}–${usd(Math.max(...h))}` : 'session: no prices yet';
-  const day = ago !== undefined ? `24h ago ${usd(ago)} ${ascii ? '---' : '┄┄'} (${formatPct(change)})` : `24h ${MISSING}`;
+  const day = ago !== undefined ? `24h ago ${usd(ago)} ${ascii ? '---' : '┄┄'} (24h change ${formatPct(change)})` : `24h ${MISSING}`;
   const text = `${session} · ${day}`;
   const lead = h.length < LEAD_IN_BELOW && chartValues(row).length > h.length ? ' · left: from the 24h/6h/1h/5m change' : '';
   return textWidth(text + lead) <= width ? text + lead : text;

@@ -57,7 +57,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     services.session.getState().setSubtitle(TOKENS_SCREEN, `${CATEGORY_LABELS[category]} ${interval}${limit !== 50 ? ` top ${limit}` : ''}${starredOnly ? ' ★' : ''}`);
   }, [services, category, interval, limit, starredOnly]);
 
-  const columns = useMemo(() => tokenColumns(theme, width, asciiCharts(theme)), [theme, width]);
+  const columns = useMemo(() => tokenColumns(theme, width, asciiCharts(theme), interval), [theme, width, interval]);
   const rows = useMemo(() => {
     const built = buildRows({ tokens: list?.tokens, latest, history, changed, starred, starredOnly, interval });
     const filtered = filterTokenRows(built, filter);
@@ -173,7 +173,9 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   const sortTitle = columns.find((c) => c.id === sortColumn)?.title || sortColumn;
   // the list shown (also when the tab bar has no room for it), the cursor and the sort
   const place = `${at}/${rows.length} · sorted by ${sortTitle === '#' ? 'rank' : sortTitle} ${sortDir === 'asc' ? '▲' : '▼'}`;
-  const position = `${CATEGORY_LABELS[category]} ${interval} · ${place}`;
+  // × in the # column: a starred token the current list no longer holds (its last data shown)
+  const legend = rows.some((r) => r.rank === null) ? ' · × = not in this list' : '';
+  const position = `${CATEGORY_LABELS[category]} ${interval} · ${place}${legend}`;
   const matchText = `${plural(rows.length, 'match', 'matches')} · ${place}`;
   view.current.bodyHeight = tableHeight - 1;
   const dimmed = poll?.stale === true || (poll?.error !== undefined && list !== undefined);

@@ -17,7 +17,7 @@ const changeOf = (r: TokenRow) => num(statsOf(r.token, r.interval)?.priceChange)
 const ORGANIC_SHORT: Record<string, string> = { high: 'high', medium: 'med', low: 'low' };
 
 /** `ascii`: the trend in ASCII levels (NO_COLOR, --ascii) instead of block characters. */
-export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color): Column<TokenRow>[] {
+export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color, interval?: string): Column<TokenRow>[] {
   const spark = sparkWidth(width);
   return [
     { id: 'rank', title: '#', width: 3, align: 'right', format: (r) => (r.rank === null ? '×' : String(r.rank)), sortValue: (r) => r.rank },
@@ -48,7 +48,8 @@ export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color): Co
     },
     {
       id: 'change',
-      title: 'Change',
+      // the window is named where the number is (the detail's chart names its 24h change too)
+      title: interval ? `Chg ${interval}` : 'Change',
       width: 10,
       align: 'right',
       format: (r) => formatPct(changeOf(r)),

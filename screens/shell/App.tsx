@@ -129,6 +129,8 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const toasts = useToasts();
   const flash = toasts.push;
   flashTo.current = flash;
+  // ids of the flash lines the services reported (kept when the context changes)
+  const appWide = useRef(new Set<number>());
   const { services, keymap } = built.shell;
   const { session, scheduler } = services;
   const modules = built.screens.map((m) => m.module);
@@ -140,28 +142,33 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const pending = useSession((s) => s.pendingSubmissions);
 
   // false, the keys of the visible screen (?), or every command (:help)
-  const [helpOpen, setHelpOpen] = useRefState<false | 'keys' | 'commands'>(false);
+  const [helpOpen, setHelpOpen] = useRefState<false | 'keys' | 'commands' | { command: string }>(false);
   const [askQuit, setAskQuit] = useRefState(false);
   const quitting = useRef(false);
 
   useEffect(() => {
     // Messages from before the app was up, then from outside React as they come.
-    for (const n of services.notices.splice(0)) flash(n.kind, n.text);
-    services.report = (kind, text) => flash(kind, text);
+    // what the services report (an RPC switched over, a file not written) is about the whole app:
+    // it stays when the screen changes or a dialog opens
+    const report = (kind: Parameters<Flash>[0], text: string) => void appWide.current.add(toasts.push(kind, text));
+    for (const n of services.notices.splice(0)) report(n.kind, n.text);
+    services.report = report;
     if (!modules.some((m) => m.id === session.getState().screen)) session.getState().setScreen(modules[0].id);
     // once, at start
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A flash line belongs to the context it was said in: switching screens or opening a dialog, the
-  // journal or the notifications takes down the lines shown before (a line said by that same step,
-  // e.g. a command's result after its goto, comes after and stays).
+  // journal or the notifications takes down the lines a key or a command said before (a line said
+  // by that same step, e.g. a command's result after its goto, comes after and stays; what the
+  // services report stays too).
   const shown = useRef(toasts.toasts);
   shown.current = toasts.toasts;
   useEffect(() => {
     const drop = () => {
-      for (const t of shown.current) toasts.dismiss(t.id);
-      shown.current = [];
+      const kept = shown.current.filter((t) => appWide.current.has(t.id));
+      for (const t of shown.current) if (!appWide.current.has(t.id)) toasts.dismiss(t.id);
+      shown.current = kept;
     };
     const opened = <T,>(store: { subscribe(fn: (s: T, p: T) => void): () => void }, isOpen: (s: T) => boolean) => store.subscribe((now, prev) => isOpen(now) && !isOpen(prev) && drop());
     const offs = [
@@ -218,7 +225,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     goto,
     quit: () => quit(),
     commands: () => built.commands.list(),
-    showCommands: () => setHelpOpen('commands'),
+    showCommands: (name?: string) => setHelpOpen(name ? { command: name } : 'commands'),
   });
   const [barOpen, setBarOpen] = useRefState(false);
   const commandHistory = useRef<string[]>([]);
@@ -315,10 +322,13 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     ];
   };
 
-  const commandGroups = (): HelpColumnGroup[] => [
-    { title: 'Commands (: opens the bar, Tab completes, :help NAME shows one)', entries: built.commands.list().map((c) => ({ keys: `:${c.name}`, description: `${c.usage} — ${c.help}` })) },
-  ];
-
+  const commandGroups = (): HelpColumnGroup[] => {
+    const open = helpOpen();
+    const only = typeof open === 'object' && open ? open.command : undefined;
+    const list = built.commands.list().filter((c) => only === undefined || c.name === only);
+    const title = only === undefined ? 'Commands (: opens the bar, Tab completes, :help NAME shows one)' : `Command :${only} (:help lists them all)`;
+    return [{ title, entries: list.map((c) => ({ keys: `:${c.name}`, description: `${c.usage} — ${c.help}` })) }];
+  };
   const clock = useTimeText(live, 'clock', 0, width, (t) => formatClock(new Date(t)));
 
   const tabs = modules.map((m) => ({ id: m.id, title: m.title, badge: m.id === screenId ? subtitle : undefined }));
@@ -340,7 +350,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
           <Screen key={mounted.module.id} store={mounted.store} services={services} width={width} height={screenHeight} />
         </Box>
         {helpOpen() ? (
-          <HelpOverlay groups={helpOpen() === 'commands' ? commandGroups() : helpGroups()} width={width} height={screenHeight} onClose={() => setHelpOpen(false)} />
+          <HelpOverlay groups={helpOpen() === 'keys' ? helpGroups() : commandGroups()} width={width} height={screenHeight} onClose={() => setHelpOpen(false)} />
         ) : null}
         {askQuit() ? (
           <ConfirmDialog

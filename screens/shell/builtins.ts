@@ -45,7 +45,8 @@ const help: ScreenCommand<never> = {
     if (args[0]) {
       const c = all.find((x) => x.name === args[0].replace(/^:/, '').toLowerCase());
       if (!c) throw new CommandError(`no command "${args[0]}" (commands: ${all.map((x) => x.name).join(', ')})`);
-      ctx.flash('info', `:${c.usage} — ${c.help}`);
+      // the overlay wraps what a flash line would cut
+      ctx.showCommands(c.name);
       return;
     }
     ctx.showCommands();

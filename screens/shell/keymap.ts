@@ -26,8 +26,9 @@ export const GLOBAL_BINDINGS: Binding[] = [
   pair(g(['shift+tab'], 'prevScreen', 'previous screen')),
   g(['r'], 'refresh', 'refresh this screen now', 'refresh'),
   g(['p'], 'pause', 'pause or resume polling', 'pause'),
-  labelled(g(['+'], 'slower', 'poll less / more often'), '+/-'),
-  pair(g(['-'], 'faster', 'poll this screen more often')),
+  // + polls more (more requests), - fewer: as on a volume knob, not as the interval's length
+  labelled(g(['+'], 'faster', 'poll more / less often'), '+/-'),
+  pair(g(['-'], 'slower', 'poll this screen less often')),
   g(['J'], 'journal', 'journal of signed txs', 'journal'),
   g(['N'], 'notifications', 'fills and alerts log'),
   g([':'], 'command', 'command bar (:help lists)', 'cmd'),

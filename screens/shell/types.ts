@@ -40,8 +40,8 @@ export interface CommandContext {
   quit(): void;
   /** the commands of the registry (for :help) */
   commands(): ReadonlyArray<{ name: string; usage: string; help: string }>;
-  /** opens the overlay listing every command with its usage */
-  showCommands(): void;
+  /** opens the overlay listing every command with its usage, or only the one named */
+  showCommands(name?: string): void;
 }
 
 export interface ScreenCommand<S> {

@@ -2,8 +2,8 @@
 // after slippage), the rate, the price impact and every fee with who pays it. Pure functions over
 // the service's (untrusted, already shape-checked) answers.
 import { fromBaseUnits } from '../amount.js';
-import type { Order, Quote } from '../api/types.js';
-import { formatPrice, shortAddress } from '../format.js';
+import { NATIVE_MINT, type Order, type Quote } from '../api/types.js';
+import { formatPercent, formatPrice, formatUsd, shortAddress } from '../format.js';
 import type { ConfirmLine } from '../store/confirm.js';
 
 export interface TokenRef {
@@ -38,7 +38,7 @@ export function usdText(raw: string | bigint, decimals: number, usdPrice: number
   if (typeof usdPrice !== 'number' || !Number.isFinite(usdPrice)) return '';
   try {
     const units = Number(typeof raw === 'bigint' ? raw : BigInt(raw)) / 10 ** decimals;
-    return ` ≈ $${formatPrice(units * usdPrice)}`;
+    return ` ≈ ${formatUsd(units * usdPrice)}`;
   } catch {
     return '';
   }
@@ -53,7 +53,7 @@ export function impactPercent(priceImpactPct: string | undefined): number | unde
 
 export function impactLine(pct: number | undefined): ConfirmLine {
   if (pct === undefined) return { label: 'Price impact', value: 'unknown', emphasis: 'warn' };
-  const text = `${pct < 0.01 ? pct.toFixed(4) : pct.toFixed(2)}%`;
+  const text = formatPercent(pct);
   if (pct > IMPACT_TYPED_PCT) return { label: 'Price impact', value: `${text}  HIGH: you lose over ${IMPACT_TYPED_PCT}% to the pool`, emphasis: 'danger' };
   if (pct > IMPACT_WARN_PCT) return { label: 'Price impact', value: `${text}  above ${IMPACT_WARN_PCT}%`, emphasis: 'warn' };
   return { label: 'Price impact', value: text };
@@ -74,10 +74,11 @@ export function rateText(inRaw: string, outRaw: string, input: TokenRef, output:
   }
 }
 
-function lamportsText(n: number | undefined): string {
-  if (n === undefined) return '—';
-  if (!Number.isFinite(n) || n < 0) return '?';
-  return `${fromBaseUnits(BigInt(Math.round(n)), 0)} lamports`;
+/** A fee in SOL with its USD value when SOL's price is known: "0.00203928 SOL ≈ $0.31". */
+export function solFeeText(lamports: number | undefined, solUsd?: number | null): string {
+  if (lamports === undefined) return '—';
+  if (!Number.isFinite(lamports) || lamports < 0) return '?';
+  return `${fromBaseUnits(BigInt(Math.round(lamports)), 9)} SOL${usdText(BigInt(Math.round(lamports)), 9, solUsd)}`;
 }
 
 /** Who a payer field names, in plain words. */
@@ -88,17 +89,24 @@ export function payerText(payer: string | null | undefined, wallet: string, make
   return shortAddress(payer);
 }
 
-function networkFeesLine(order: Order, wallet: string): ConfirmLine {
+function networkFeesLine(order: Order, wallet: string, solUsd?: number | null): ConfirmLine {
   const sigPayer = payerText(order.signatureFeePayer, wallet, order.maker);
   const prioPayer = payerText(order.prioritizationFeePayer, wallet, order.maker);
-  const sig = fromBaseUnits(BigInt(Math.max(0, Math.round(order.signatureFeeLamports || 0))), 0);
-  const prio = fromBaseUnits(BigInt(Math.max(0, Math.round(order.prioritizationFeeLamports || 0))), 0);
-  if (sigPayer === prioPayer) return { label: 'Network fees', value: `${sig} signature + ${prio} priority lamports (${sigPayer})` };
-  return { label: 'Network fees', value: `${sig} signature (${sigPayer}) + ${prio} priority (${prioPayer}) lamports` };
+  const sigLamports = Math.max(0, Math.round(order.signatureFeeLamports || 0));
+  const prioLamports = Math.max(0, Math.round(order.prioritizationFeeLamports || 0));
+  const sig = solFeeText(sigLamports, solUsd);
+  const prio = solFeeText(prioLamports, solUsd);
+  if (sigPayer === prioPayer) return { label: 'Network fees', value: `${solFeeText(sigLamports + prioLamports, solUsd)} (signature ${fromBaseUnits(BigInt(sigLamports), 9)} + priority ${fromBaseUnits(BigInt(prioLamports), 9)} SOL; ${sigPayer})` };
+  return { label: 'Network fees', value: `signature ${sig} (${sigPayer}) + priority ${prio} (${prioPayer})` };
+}
+
+/** SOL's USD price from whichever side of the trade is SOL (the fees are in SOL). */
+function solPriceOf(input: TokenRef, output: TokenRef): number | null | undefined {
+  return input.mint === NATIVE_MINT ? input.usdPrice : output.mint === NATIVE_MINT ? output.usdPrice : undefined;
 }
 
 /** Summary lines for an order (order group, Enter). */
-export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wallet: string): ConfirmLine[] {
+export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wallet: string, solUsd = solPriceOf(input, output)): ConfirmLine[] {
   const slippage = `${(order.slippageBps / 100).toFixed(2)}% slippage`;
   const exactOut = order.swapMode === 'ExactOut';
   const lines: ConfirmLine[] = [
@@ -109,8 +117,8 @@ export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wa
       : { label: 'At least', value: `${amountUsd(order.otherAmountThreshold, output)} after ${slippage}` },
     { label: 'Rate', value: rateText(order.inAmount, order.outAmount, input, output) },
     impactLine(impactPercent(order.priceImpactPct)),
-    networkFeesLine(order, wallet),
-    { label: 'Rent', value: `${lamportsText(order.rentFeeLamports)} (${payerText(order.rentFeePayer, wallet, order.maker)})` },
+    networkFeesLine(order, wallet, solUsd),
+    { label: 'Rent', value: `${solFeeText(order.rentFeeLamports, solUsd)} (${payerText(order.rentFeePayer, wallet, order.maker)})` },
     {
       label: 'Platform fee',
       value: `${feeAmountText(order.platformFee?.amount, order.platformFee?.feeMint ?? order.feeMint, input, output)} (${order.platformFee?.feeBps ?? '—'} bps; total fee ${order.feeBps ?? '—'} bps) · router ${order.router ?? '—'}${order.gasless ? ' · gasless' : ''}`,
@@ -127,7 +135,8 @@ function feeAmountText(amount: string | undefined, feeMint: string | undefined, 
 }
 
 /** Summary lines for a swap-group build (b): the quote's numbers plus the build's priority fee. */
-export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, extra: { prioritizationFeeLamports?: number }): ConfirmLine[] {
+export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, extra: { prioritizationFeeLamports?: number; solUsd?: number | null }): ConfirmLine[] {
+  const solUsd = extra.solUsd ?? solPriceOf(input, output);
   const slippage = `${(quote.slippageBps / 100).toFixed(2)}% slippage`;
   const exactOut = quote.swapMode === 'ExactOut';
   const routeFees = quote.routePlan
@@ -147,7 +156,7 @@ export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, ex
     impactLine(impactPercent(quote.priceImpactPct)),
     {
       label: 'Network fees',
-      value: `signature 5,000 lamports per signature (you), priority ${extra.prioritizationFeeLamports === undefined ? 'auto' : lamportsText(extra.prioritizationFeeLamports)} (you)`,
+      value: `signature ${solFeeText(5000, solUsd)} per signature (you), priority ${extra.prioritizationFeeLamports === undefined ? 'auto' : solFeeText(extra.prioritizationFeeLamports, solUsd)} (you)`,
     },
     { label: 'Rent', value: 'new token accounts, if any, are paid by you' },
     {

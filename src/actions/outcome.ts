@@ -2,7 +2,7 @@
 // (from the execute answer's swapEvents or totals), and what to do next.
 import { ApiError, RequestRuleError } from '../api/errors.js';
 import { formatAge } from '../format.js';
-import type { OrderExecuteResponse } from '../api/types.js';
+import { NATIVE_MINT, type OrderExecuteResponse } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { SwapOutcome } from '../store/swap.js';
 import { amountText, type TokenRef } from './describe.js';
@@ -66,12 +66,18 @@ export function actualAmounts(r: OrderExecuteResponse, input: TokenRef, output: 
   return lines;
 }
 
-export function swapOutcomeOf(result: ActionResult, via: 'order' | 'swap', input: TokenRef, output: TokenRef, at: number): SwapOutcome {
+/**
+ * `received`: for a swap sent by RPC (whose answer has no amounts), how much the wallet's balance
+ * of the output token changed once it confirmed (for SOL, after the network fees).
+ */
+export function swapOutcomeOf(result: ActionResult, via: 'order' | 'swap', input: TokenRef, output: TokenRef, at: number, received?: bigint): SwapOutcome {
   const lines: string[] = [];
   const execute = via === 'order' && result.result && typeof result.result === 'object' ? (result.result as OrderExecuteResponse) : undefined;
   if (result.status === 'success') {
     if (execute) lines.push(...actualAmounts(execute, input, output));
-    else if (via === 'swap') lines.push('Confirmed on chain; balances below are refreshed.');
+    else if (via === 'swap' && received !== undefined && received > 0n) {
+      lines.push(`Received ${amountText(received, output)} (the wallet's ${output.symbol} balance change${output.mint === NATIVE_MINT ? ', after network fees' : ''})`);
+    } else if (via === 'swap') lines.push('Confirmed on chain; balances below are refreshed.');
   }
   if (result.status === 'unknown') lines.push('The journal keeps it; its outcome is checked again at the next start. Do not swap again until it is known.');
   if (result.code !== undefined && result.status !== 'success') lines.push(`Code ${result.code}`);

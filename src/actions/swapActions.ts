@@ -5,7 +5,7 @@ import { NATIVE_MINT, type Order, type PrioritizationFee, type QuoteParams, type
 import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
-import { amountText, impactPercent, orderSummary, quoteSummary, typedConfirmationFor, type TokenRef } from './describe.js';
+import { amountText, impactPercent, orderSummary, quoteSummary, solFeeText, typedConfirmationFor, type TokenRef } from './describe.js';
 import type { DescribedRequest } from './confirmView.js';
 import { safetyConfirmation, safetySummary, type SafetyCard } from '../safety/card.js';
 
@@ -29,6 +29,8 @@ export interface OrderSwapInput {
   safety?: SafetyCard;
   /** why the wallet cannot pay this much input (raw), checked on what the service built before the dialog */
   checkFunds?(inputRaw: bigint): string | undefined;
+  /** SOL's USD price (fees and rent are in SOL), when neither side of the trade is SOL */
+  solUsd?: number | null;
   now(): number;
 }
 
@@ -90,7 +92,7 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
       return {
         title: `Swap ${amountText(order.inAmount, p.input)} for ${p.output.symbol} (order)`,
         lines: [],
-        summary: [...(p.safety ? safetySummary(p.safety) : []), ...orderSummary(order, p.input, p.output, p.wallet)],
+        summary: [...(p.safety ? safetySummary(p.safety) : []), ...orderSummary(order, p.input, p.output, p.wallet, p.solUsd ?? undefined)],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };
     },
@@ -110,6 +112,8 @@ export interface RouteSwapInput {
   priorityFee?: PrioritizationFee;
   safety?: SafetyCard;
   checkFunds?(inputRaw: bigint): string | undefined;
+  /** SOL's USD price (fees are in SOL), when neither side of the trade is SOL */
+  solUsd?: number | null;
   now(): number;
 }
 
@@ -161,8 +165,8 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         ...(p.why?.length ? { warnings: [`Through the swap group (built here, sent by RPC) because the order group cannot honour: ${p.why.join(', ')}`] } : {}),
         summary: [
           ...(p.safety ? safetySummary(p.safety) : []),
-          ...quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports }),
-          { label: 'Priority fee', value: `${priorityFeeText(p.priorityFee ?? 'auto')} asked; ${response.prioritizationFeeLamports === undefined ? 'the build did not say what it set' : `the build set ${response.prioritizationFeeLamports.toLocaleString('en-US')} lamports`}` },
+          ...quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports, solUsd: p.solUsd }),
+          { label: 'Priority fee', value: `${priorityFeeText(p.priorityFee ?? 'auto')} asked; ${response.prioritizationFeeLamports === undefined ? 'the build did not say what it set' : `the build set ${solFeeText(response.prioritizationFeeLamports, p.solUsd)}`}` },
         ],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };

@@ -119,7 +119,7 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   st.setOutcome(undefined);
   st.setRunning('Checking balances…');
   try {
-    await refreshBalances(s, swap, [input.mint, NATIVE_MINT]);
+    await refreshBalances(s, swap, [input.mint, output.mint, NATIVE_MINT]);
   } finally {
     swap.getState().setRunning(undefined);
   }
@@ -132,13 +132,15 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   // token lists (fetched once more when none seen so far holds the mint).
   if (needsCard(output.mint) && !s.catalog.getState().latest[output.mint]) await loadTokens(s);
   const safety = needsCard(output.mint) ? safetyCard(output.mint, s.catalog.getState().latest[output.mint], s.now()) : undefined;
+  // fees and rent are in SOL: their USD value needs SOL's price even when neither side is SOL
+  const solUsd = s.catalog.getState().latest[NATIVE_MINT]?.usdPrice;
   const order =
     via === 'order'
-      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, checkFunds, safety, now: s.now })
+      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, checkFunds, safety, solUsd, now: s.now })
       : undefined;
   const spec =
     order ??
-    routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, priorityFee: priorityFeeOf(st.form), checkFunds, safety, now: s.now });
+    routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, priorityFee: priorityFeeOf(st.form), checkFunds, safety, solUsd, now: s.now });
   swap.getState().setRunning('Building…');
   let result: ActionResult;
   try {
@@ -148,9 +150,15 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   }
   if (order && result.code === EXECUTE_CODES.slippageExceeded) result = await withPassingSlippage(s, result, order.lastOrder());
   swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now()));
+  const before = swap.getState().balances[output.mint]?.raw;
   if (result.transactions.length > 0) {
     await refreshBalances(s, swap, [input.mint, output.mint, NATIVE_MINT]);
     void refreshJournalView(s);
+    // Sent by RPC, the swap group reports no amounts: what arrived is read from the wallet.
+    const after = swap.getState().balances[output.mint]?.raw;
+    if (via === 'swap' && result.status === 'success' && before !== undefined && after !== undefined) {
+      swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now(), after - before));
+    }
   }
   return result;
 }

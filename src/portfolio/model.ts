@@ -2,7 +2,7 @@
 // element, each element described as rows of known columns plus generic key/value lines for every
 // variant or field this code does not know (never dropped). Service text is made printable here.
 import type { FetcherReport, Portfolio } from '../api/types.js';
-import { formatAmount, formatPrice, MISSING } from '../format.js';
+import { formatAmount, formatPrice, formatUsd, INVALID, MISSING } from '../format.js';
 import { sanitize } from '../sanitize.js';
 
 export { MISSING };
@@ -24,6 +24,8 @@ export function keyValues(value: unknown, prefix: string): KeyValue[] {
   if (value === null || value === undefined) return [{ key: prefix, value: MISSING }];
   if (Array.isArray(value)) {
     if (value.length === 0) return [{ key: prefix, value: '[]' }];
+    // a list of plain values (tags) reads as one line
+    if (value.every((v) => v === null || typeof v !== 'object')) return [{ key: prefix, value: value.map((v) => (v === null ? MISSING : printable(v, 60))).join(', ') }];
     return value.flatMap((v, i) => keyValues(v, `${prefix}[${i}]`));
   }
   if (typeof value === 'object') {
@@ -213,9 +215,11 @@ const ELEMENT_KEYS = ['type', 'label', 'platformId', 'name', 'value', 'data'];
 const ASSET_KEYS = ['type', 'networkId', 'value', 'data'];
 const ASSET_DATA_KEYS = ['address', 'amount', 'price'];
 
-/** A portfolio value: the one price formatter, with the dollar sign every portfolio value carries. */
-const usd = (n: number | null): string => formatPrice(n, { symbol: true });
-export { usd as formatValue };
+/** A portfolio value (a holding's worth, a total): the one USD value format. */
+const usd = (n: number | null): string => formatUsd(n);
+/** A price per token (entry, mark, liquidation): the one price format, with its "$". */
+const price = (n: number | null): string => formatPrice(n, { symbol: true });
+export { usd as formatValue, price as formatTokenPrice };
 
 function pct(n: number | null): string {
   return n === null ? MISSING : `${(n * 100).toFixed(2)}%`;
@@ -236,7 +240,7 @@ function assetCells(a: unknown, names: TokenNames, prefix: string, extras: KeyVa
   const d = isRecord(a.data) ? a.data : {};
   extras.push(...extraFields(a, ASSET_KEYS, prefix), ...extraFields(d, ASSET_DATA_KEYS, `${prefix}.data`));
   if (a.data !== undefined && !isRecord(a.data)) extras.push(...keyValues(a.data, `${prefix}.data`));
-  return [mintName(d.address, names), formatAmount(num(d.amount)), usd(num(d.price)), usd(num(a.value))];
+  return [mintName(d.address, names), formatAmount(num(d.amount)), price(num(d.price)), usd(num(a.value))];
 }
 
 const ASSET_COLUMNS: ElementTable['columns'] = [
@@ -309,7 +313,7 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
           if (isRecord(pos)) fields.push(...extraFields(x, ['address', 'side', 'size', 'sizeValue', 'collateralValue', 'entryPrice', 'markPrice', 'liquidationPrice', 'leverage', 'pnlValue', 'value'], p));
           else fields.push(...keyValues(pos, p));
           const lev = num(x.leverage);
-          return [mintName(x.address, names), printable(x.side, 8), formatAmount(num(x.size)), usd(num(x.entryPrice)), usd(num(x.markPrice)), usd(num(x.liquidationPrice)), lev === null ? MISSING : `${lev.toFixed(1)}x`, signedUsd(num(x.pnlValue))];
+          return [mintName(x.address, names), printable(x.side, 8), formatAmount(num(x.size)), price(num(x.entryPrice)), price(num(x.markPrice)), price(num(x.liquidationPrice)), lev === null ? MISSING : `${lev.toFixed(1)}x`, signedUsd(num(x.pnlValue))];
         });
         tables.push({ caption: `${group}  value ${usd(num(gr.value))}`, columns, rows });
         if (isRecord(g)) fields.push(...extraFields(gr, ['positions', 'value'], `data.${group}`));
@@ -322,9 +326,18 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
       const health = num(data.healthRatio);
       tables.push(assetTable(data.suppliedAssets, names, 'data.suppliedAssets', fields, `supplied ${usd(num(data.suppliedValue))}`));
       tables.push(assetTable(data.borrowedAssets, names, 'data.borrowedAssets', fields, `borrowed ${usd(num(data.borrowedValue))}  health ${pct(health)}`));
-      const yieldLines = (key: string) =>
-        list(data[key]).flatMap((ys, i) => list(ys).flatMap((y, j) => (isRecord(y) && num(y.apr) !== null ? [{ key: `${key}[${i}][${j}].apr`, value: pct(num(y.apr)) }] : keyValues(y, `${key}[${i}][${j}]`))));
-      fields.push(...yieldLines('suppliedYields'), ...yieldLines('borrowedYields'));
+      // yields are listed per asset, in the order of the assets: named by the asset's token
+      const yieldLines = (key: string, assets: string, side: string) =>
+        list(data[key]).flatMap((ys, i) => {
+          const asset = list(data[assets])[i];
+          const name = isRecord(asset) && isRecord(asset.data) ? mintName(asset.data.address, names) : `asset ${i + 1}`;
+          const all = list(ys);
+          return all.flatMap((y, j) => {
+            const label = `${side} ${name} APR${all.length > 1 ? ` (${j + 1})` : ''}`;
+            return isRecord(y) && num(y.apr) !== null ? [{ key: label, value: pct(num(y.apr)) }] : keyValues(y, label);
+          });
+        });
+      fields.push(...yieldLines('suppliedYields', 'suppliedAssets', 'supplied'), ...yieldLines('borrowedYields', 'borrowedAssets', 'borrowed'));
       if (data.collateralRatio !== undefined) fields.push({ key: 'collateralRatio', value: printable(data.collateralRatio) });
       if (list(data.rewardAssets).length) tables.push(assetTable(data.rewardAssets, names, 'data.rewardAssets', fields, 'rewards'));
       fields.push(...extraFields(data, ['suppliedAssets', 'suppliedValue', 'suppliedYields', 'borrowedAssets', 'borrowedValue', 'borrowedYields', 'collateralRatio', 'healthRatio', 'rewardAssets', 'value'], 'data'));
@@ -342,9 +355,10 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
   return { type, known, title, value, tables, fields };
 }
 
+/** A gain or loss in USD: "+" for a gain, "-" for a loss (formatUsd gives the minus). */
 function signedUsd(n: number | null): string {
   if (n === null) return MISSING;
-  return (n > 0 ? '+' : '') + usd(n);
+  return (n > 0 && usd(n) !== INVALID ? '+' : '') + usd(n);
 }
 
 export { signedUsd };

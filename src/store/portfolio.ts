@@ -22,8 +22,8 @@ export interface PortfolioState {
   reverse: boolean;
   /** the last response and the params it answered (`address|platforms`) */
   data: { key: string; portfolio: Portfolio; at: number } | null;
-  /** net worth at the first response after the screen was opened (per params key) */
-  baseline: { key: string; netWorth: number; at: number } | null;
+  /** net worth at the first response for each params key in this run (kept across visits) */
+  baselines: Record<string, { netWorth: number; at: number }>;
   balances: { owner: string; at: number; items: WalletBalance[]; error?: string } | null;
   journal: { entries: JournalState[]; at: number } | null;
   /** fills of the orders placed through tradedeck (for the spot P&L) */
@@ -33,8 +33,6 @@ export interface PortfolioState {
   setPlatforms(ids: string[]): void;
   setSort(sort: PortfolioSort, reverse?: boolean): void;
   applyPortfolio(key: string, portfolio: Portfolio, netWorth: number, at: number): void;
-  /** the screen was (re)opened: the next response sets the baseline */
-  markOpened(): void;
   setBalances(b: PortfolioState['balances']): void;
   setJournal(entries: JournalState[], at: number): void;
 }
@@ -50,7 +48,7 @@ export function createPortfolioStore(): PortfolioStore {
     sort: 'value',
     reverse: false,
     data: null,
-    baseline: null,
+    baselines: {},
     balances: null,
     journal: null,
     fills: [],
@@ -59,10 +57,9 @@ export function createPortfolioStore(): PortfolioStore {
     setPlatforms: (platforms) => set({ platforms }),
     setSort: (sort, reverse = false) => set({ sort, reverse }),
     applyPortfolio(key, portfolio, netWorth, at) {
-      const b = get().baseline;
-      set({ data: { key, portfolio, at }, ...(b === null || b.key !== key ? { baseline: { key, netWorth, at } } : {}) });
+      const seen = get().baselines;
+      set({ data: { key, portfolio, at }, ...(seen[key] === undefined ? { baselines: { ...seen, [key]: { netWorth, at } } } : {}) });
     },
-    markOpened: () => set({ baseline: null }),
     setBalances: (balances) => set({ balances }),
     setJournal: (entries, at) => set({ journal: { entries, at } }),
   }));

@@ -65,13 +65,49 @@ describe('<HelpOverlay>', () => {
     assert.equal(two.columns.length, 2);
     assert.ok(two.columns.every((c) => c.length <= 10 && !c[c.length - 1].heading));
     assert.ok(two.columns.flat().every((l) => textWidth(l.text) === two.columnWidth));
-    assert.equal(two.columns.flat().length, one.columns.flat().length, 'nothing dropped');
+    const entries = (cols: typeof one.columns) => cols.flat().filter((l) => !l.heading).map((l) => l.text.trim());
+    assert.deepEqual(entries(two.columns), entries(one.columns), 'nothing dropped');
+  });
+
+  it('every column starts with a heading: a group carried over says "(continued)"; an entry\'s wrapped lines stay together', () => {
+    const two = helpColumns(groupsOf('tokens'), 76, 10);
+    assert.ok(two.columns.every((c) => c[0].heading), 'no key sits beside another group\'s heading');
+    assert.ok(two.columns.slice(1).some((c) => /\(continued\)/.test(c[0].text)));
+    const long = [{ title: 'Commands', entries: Array.from({ length: 6 }, (_, i) => ({ keys: `:c${i}`, description: `command ${i} ${'word '.repeat(12)}end${i}` })) }];
+    for (const rows of [5, 7, 9]) {
+      const laid = helpColumns(long, 64, rows);
+      for (const c of laid.columns) assert.doesNotMatch(c[1]?.text ?? ':c', /^ {3,}\S/, 'a column never begins with the tail of a description');
+    }
+  });
+
+  it('too tall for every layout: one column at the full width, scrolled alone (:help)', () => {
+    const long = [{ title: 'Commands', entries: Array.from({ length: 30 }, (_, i) => ({ keys: `:c${i}`, description: `command ${i} does a thing` })) }];
+    const laid = helpColumns(long, 76, 10);
+    assert.equal(laid.columns.length, 1);
+    assert.equal(laid.columnWidth, 76);
+    assert.equal(laid.columns[0].length, 31);
   });
 
   it('marks a disabled key (its reason is said when it is pressed)', () => {
     const off = helpColumns([{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }], 60, 10);
     assert.match(off.columns[0][1].text, /n +× new order/);
     assert.equal(off.columns[0][1].disabled, true);
+  });
+
+  it('explains the × marker on its title line when a key is marked', async () => {
+    const app = await mount(
+      <KeyRouterProvider>
+        <HelpOverlay groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }]} width={80} height={10} onClose={() => {}} />
+      </KeyRouterProvider>,
+    );
+    const frame = await waitForFrame(app, (f) => f.includes('new order'));
+    assert.match(frame, /× = not available now \(pressed, it says why\)/);
+    const plainApp = await mount(
+      <KeyRouterProvider>
+        <HelpOverlay groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order' }] }]} width={80} height={10} onClose={() => {}} />
+      </KeyRouterProvider>,
+    );
+    assert.doesNotMatch(await waitForFrame(plainApp, (f) => f.includes('new order')), /×/);
   });
 
   it('scrolls when even the widest layout is too tall, and closes on Esc, consuming every key', async () => {

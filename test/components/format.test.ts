@@ -1,52 +1,66 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { durationWords, formatAge, formatClock, formatCompact, formatCount, formatPct, formatPrice, perMinute, plural, shortAddress, subscript } from '../../src/format.js';
+import { durationWords, formatAge, formatAmount, formatClock, formatCompact, formatCount, formatPct, formatPercent, formatPrice, formatUsd, INVALID, perMinute, plural, shortAddress, subscript } from '../../src/format.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
   for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);
 }
 
 describe('format', () => {
-  it('formatPrice: two decimals from 1, four significant digits below, subscript zeros from four', () => {
+  it('formatPrice: two decimals from 1, always four significant digits below, subscript zeros from four', () => {
     table(formatPrice, [
-      [0.00000421, '0.0₅421'],
-      [0.000042, '0.0₄42'],
-      [0.0000000000123, '0.0₁₀123'],
+      [0.00000421, '0.0₅4210'],
+      [0.000042, '0.0₄4200'],
+      [0.0000000000123, '0.0₁₀1230'],
       [0.00009999, '0.0₄9999'],
-      [0.000099999, '0.0001'],
+      [0.000099999, '0.0001000'],
       [0.001234, '0.001234'],
       [0.0012345678, '0.001235'],
       [0.1234567, '0.1235'],
-      [0.5, '0.50'],
+      [0.31, '0.3100'],
+      [0.3101, '0.3101'],
+      [0.5, '0.5000'],
       [0.99999, '1.00'],
       [1, '1.00'],
       [1.23456, '1.23'],
       [1234.5, '1,234.50'],
       [1234567.891, '1,234,567.89'],
       [0, '0.00'],
-      [-0.0000042, '-0.0₅42'],
-      [-12.5, '-12.50'],
+      [-0.0000042, INVALID],
+      [-12.5, INVALID],
+      [1e308, INVALID],
+      [1e15, INVALID],
+      [Number.POSITIVE_INFINITY, INVALID],
+      [Number.NEGATIVE_INFINITY, INVALID],
       [null, '—'],
       [undefined, '—'],
       [Number.NaN, '—'],
     ]);
     assert.equal(formatPrice(2.5, { symbol: true }), '$2.50');
+    assert.equal(formatPrice(-12.5, { signed: true }), '-12.50', 'a signed value may be negative');
+    assert.equal(formatPrice(-0.0000042, { signed: true }), '-0.0₅4200');
+    assert.equal(formatPrice(1e308, { signed: true }), INVALID);
     assert.equal(subscript(12), '₁₂');
   });
 
   it('formatCompact: three significant digits and a unit', () => {
     table(formatCompact, [
       [1234, '1.23K'],
+      [14_000_000, '14.0M'],
+      [20_200_000, '20.2M'],
       [45_600_000, '45.6M'],
-      [7_800_000_000, '7.8B'],
-      [2.5e12, '2.5T'],
+      [7_800_000_000, '7.80B'],
+      [2.5e12, '2.50T'],
       [999, '999'],
-      [999.99, '1K'],
-      [999_950, '1M'],
+      [999.99, '1.00K'],
+      [999_950, '1.00M'],
       [12.5, '12.5'],
       [5, '5'],
       [0, '0'],
-      [-2500, '-2.5K'],
+      [-2500, '-2.50K'],
+      [1e15, INVALID],
+      [Number.NaN, '—'],
+      [Number.POSITIVE_INFINITY, INVALID],
       [null, '—'],
     ]);
   });
@@ -60,8 +74,40 @@ describe('format', () => {
       [-0.004, '0.00%'],
       [0.005, '▲ +0.01%'],
       [1234.5, '▲ +1,234.50%'],
+      [Number.POSITIVE_INFINITY, INVALID],
       [null, '—'],
     ]);
+  });
+
+  it('formatUsd: a value, "$" and cents always; below a cent in the price form; negative allowed; absurd is invalid', () => {
+    table(formatUsd, [
+      [4077.4, '$4,077.40'],
+      [0, '$0.00'],
+      [0.5, '$0.50'],
+      [0.002149, '$0.002149'],
+      [-12.5, '-$12.50'],
+      [1e308, INVALID],
+      [Number.NaN, '—'],
+    ]);
+  });
+
+  it('formatPercent: two decimals, a tiny non-zero share says <0.01% instead of 0.0000%', () => {
+    table(formatPercent, [
+      [0.21, '0.21%'],
+      [0, '0.00%'],
+      [0.0000075, '<0.01%'],
+      [0.004, '<0.01%'],
+      [0.005, '0.01%'],
+      [-1.5, '-1.50%'],
+      [Number.POSITIVE_INFINITY, INVALID],
+      [undefined, '—'],
+    ]);
+  });
+
+  it('formatAmount: non-finite and too large to write out is invalid', () => {
+    assert.equal(formatAmount(1e308), INVALID);
+    assert.equal(formatAmount(Number.NEGATIVE_INFINITY), INVALID);
+    assert.equal(formatAmount(98.997935), '98.997935');
   });
 
   it('formatAge: the largest whole unit', () => {

@@ -51,7 +51,7 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   assert.equal(screen.split('\n').length, 24);
   term.send('y');
   screen = await term.waitFor((s) => s.includes('Launch DECK: done') && s.includes('Launched pools (1)'), 30_000);
-  assert.match(screen, /DECK\s+Deck Token\s+USDC\s+1\.00% 16K→69K/);
+  assert.match(screen, /DECK\s+Deck Token\s+USDC\s+1\.00% 16\.0K→69\.0K/);
   const pool = /Pool ([1-9A-HJ-NP-Za-km-z]{32,44})/.exec(screen)![1];
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, line);
 

@@ -1,6 +1,7 @@
 // The real program in a real pseudo-terminal at 80x24, demo mode: `:swap 0.1 SOL USDC` from the
 // Tokens screen opens the confirm dialog, `y` signs and executes, the Swap screen shows Success with
-// the signature and the wallet's SOL balance reflects it; the journal view lists the entry.
+// the signature and the wallet's SOL balance reflects it; the journal view lists the entry, and its
+// entry view and the swap instructions view scroll to their last lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -37,8 +38,27 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
 
   term.send('J');
   screen = await term.waitFor((s) => s.includes('Journal:') && /Swap\s+swap\s+success/.test(s), 10_000);
+  // the entry is longer than 80x24: the keys its footer offers reach its last line
+  term.press('Enter');
+  screen = await term.waitFor((s) => s.includes('Journal entry') && /lines 1-\d+ of \d+/.test(s), 10_000);
+  const total = /lines 1-\d+ of (\d+)/.exec(screen)![1];
+  term.press('End');
+  await term.waitFor((s) => new RegExp(`lines \\d+-${total} of ${total}`).test(s), 10_000);
+  term.send('g');
+  await term.waitFor((s) => /lines 1-\d+ of/.test(s), 10_000);
+  term.press('PageDown');
+  await term.waitFor((s) => s.includes('Journal entry') && !/lines 1-\d+ of/.test(s), 10_000);
+  term.press('Escape');
+  await term.waitFor((s) => s.includes('Journal:') && !s.includes('Journal entry'), 10_000);
   term.press('Escape');
   await term.waitFor((s) => !s.includes('Journal:'), 10_000);
+  // the swap instructions view scrolls the same way
+  term.send('i');
+  screen = await term.waitFor((s) => s.includes('Swap instructions') && /lines 1-\d+ of \d+/.test(s), 20_000);
+  term.send('G');
+  screen = await term.waitFor((s) => s.includes('Address lookup tables'), 10_000);
+  term.press('Escape');
+  await term.waitFor((s) => !s.includes('Swap instructions'), 10_000);
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

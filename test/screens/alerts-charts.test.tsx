@@ -45,7 +45,7 @@ for (const [columns, rows, spark] of [[80, 24, 10], [200, 50, 40]] as const) {
     frame = await waitForFrame(app, (f) => /session \d+ prices? \$[\d.,₀-₉]+–\$/.test(f), 3000);
     if (process.env.SHOW) console.log(frame);
     fits(frame, columns, rows);
-    assert.match(frame, /24h ago \$[\d.,₀-₉]+ ┄┄ \([▲▼]? ?[+-]?[\d.]+%\)/);
+    assert.match(frame, /24h ago \$[\d.,₀-₉]+ ┄┄ \(24h change [▲▼]? ?[+-]?[\d.]+%\)/);
     const chart = frame.split('\n').filter((l) => l.includes('│'));
     assert.equal(chart.length, chartHeight(rows - 4), 'a third of the screen, 3 to 12 rows');
     assert.ok(chart.length >= 3 && chart.length <= 12);

@@ -104,9 +104,10 @@ describe('dashboard polling', () => {
     await typeKeys(d.app, 'p');
     await waitForFrame(d.app, (f) => !f.includes('PAUSED'), 5000);
 
-    await typeKeys(d.app, '-');
+    // + polls more often, - less often
+    await typeKeys(d.app, '+');
     await waitFor(() => d.scheduler.state(key())?.intervalMs === 5_000, 'interval 5 s', 5000);
-    await typeKeys(d.app, '+', '+');
+    await typeKeys(d.app, '-', '-');
     await waitFor(() => d.scheduler.state(key())?.intervalMs === 15_000, 'interval 15 s', 5000);
     await waitForFrame(d.app, (f) => f.includes('every 15s'), 5000);
     assert.equal(rpmOf(d, 'tokens/'), 4);

@@ -46,7 +46,7 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   assert.equal(frame.split('\n').length, 24);
   const worth = /Net worth \$([\d,]+\.\d\d)/.exec(frame);
   assert.ok(worth, frame);
-  assert.match(frame, /since opened \d\d:\d\d:\d\d/);
+  assert.match(frame, /since first seen \d\d:\d\d:\d\d/);
   // the chart: one line per platform with a block bar, share and value
   const bars = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d%\s+\$[\d,]+\.\d\d/.test(l));
   assert.ok(bars.length >= 4, frame);
@@ -75,10 +75,10 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   assert.match(body, /\[trade\][\s\S]*filled [\d.]+%/);
   // the unlisted variant and unknown fields as key/value lines
   assert.match(body, /\[unknown type "staking-v2"\]/);
-  assert.match(body, /data\.validator: [1-9A-HJ-NP-Za-km-z]{32,44}/);
-  assert.match(body, /data\.epoch: \d+/);
-  assert.match(body, /data\.unlocksAt: —/);
-  assert.match(body, /tags\[0\]: clmm/);
+  assert.match(body, / validator: [1-9A-HJ-NP-Za-km-z]{32,44}/);
+  assert.match(body, / epoch: \d+/);
+  assert.match(body, /unlocks at: —/);
+  assert.match(body, /tags: clmm/);
   // wallet balances over RPC and the P&L label
   await waitFor(() => d.services.session.getState().resources.portfolio?.length === 3, 'three resources');
   const end = await bottomMatching(d, (f) => /Spot P&L since tradedeck recorded/.test(f) && /Wallet balances \(RPC\)/.test(f) && !f.includes('loading…'));
@@ -167,4 +167,23 @@ test('spot P&L from the journal: a recorded USDC->SOL swap shows units, average 
   await typeKeys(d.app, 'r');
   const frame = await bottomMatching(d, (f) => /Spot P&L since tradedeck recorded \(1 swap or fill since \d{4}-\d\d-\d\d\)/.test(f) && /SOL\s+2\s+\$100\.00\s+\$[\d,.]+\s+[+-]?\$[\d,.]+/.test(f));
   assertFits(frame);
+});
+
+test('the net worth change counts from the first answer of this run: leaving the screen and coming back keeps it', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'portfolio' });
+  t.after(() => d.close());
+  const first = await waitForFrame(d.app, (f) => /since first seen \d\d:\d\d:\d\d/.test(f), 8000);
+  const label = /since first seen (\d\d:\d\d:\d\d)/.exec(first)![1];
+  const asked = positionRequests(d).length;
+  await typeKeys(d.app, '1');
+  await waitFor(() => d.stores.session.getState().screen === 'tokens', 'on Tokens', 3000);
+  // time passes (at least a second of the clock the label reads), then the screen is opened again
+  const seenAt = Date.now();
+  await waitFor(() => Date.now() - seenAt > 1100, 'a second passed', 3000);
+  await typeKeys(d.app, '5');
+  await waitForFrame(d.app, (f) => f.includes('Allocation by platform'), 5000);
+  await typeKeys(d.app, 'r');
+  await waitFor(() => positionRequests(d).length > asked, 'a new positions answer', 8000);
+  const again = await waitForFrame(d.app, (f) => /since first seen/.test(f) && !f.includes('loading'), 8000);
+  assert.equal(/since first seen (\d\d:\d\d:\d\d)/.exec(again)![1], label);
 });

@@ -83,6 +83,23 @@ describe('dashboard shell', () => {
     assert.ok(flash.length >= 1);
   });
 
+  it(':help NAME at 80x24 shows the whole of one command\'s usage and help; :help scrolls one column to its last command', async () => {
+    const d = await dashboard();
+    await typeKeys(d.app, ':', 'help limit', 'enter');
+    let frame = await waitForFrame(d.app, (f) => f.includes('Command :limit'), 3000);
+    const text = frame.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+    assert.match(text, /\(sell 2 SOL for 300 USDC; @150 = price\)/, 'nothing cut');
+    assert.doesNotMatch(frame, /:swap/);
+    await typeKeys(d.app, 'escape', ':', 'help', 'enter');
+    frame = await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
+    const names = d.app.lastFrame()!;
+    assert.match(names, /j\/k scroll/);
+    await typeKeys(d.app, 'G');
+    frame = await waitForFrame(d.app, (f) => /│ :q\s/.test(f), 3000);
+    // one column: the lines scroll as one list, never two columns beside each other
+    assert.ok(frame.split('\n').every((l) => (l.match(/(^|\s):[a-z-]+\s/g) ?? []).length <= 1), frame);
+  });
+
   it(':rows 5 lists five tokens; unknown commands name the close matches', async () => {
     const d = await dashboard();
     await typeKeys(d.app, ':', 'rows 5', 'enter');

@@ -104,7 +104,7 @@ test('launch: n in the dialog sends nothing; y signs once after the journal line
   assert.equal(entries.length, 1);
   assert.equal(entries[0].group, 'studio');
   assert.equal(entries[0].action, 'create-pool');
-  assert.match(listed, /›DECK\s+Deck Token\s+USDC\s+1\.00% 16K→69K/);
+  assert.match(listed, /›DECK\s+Deck Token\s+USDC\s+1\.00% 16\.0K→69\.0K/);
   const pool = /Pool ([1-9A-HJ-NP-Za-km-z]{32,44})/.exec(listed)![1];
   assert.match(listed, /Mint [1-9A-HJ-NP-Za-km-z]{32,44}/);
   const file = join(d.stateDir, 'studio-pools.json');

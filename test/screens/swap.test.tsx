@@ -125,7 +125,8 @@ test('watch-only: s is refused with the reason and nothing is requested from the
   await waitForFrame(app, (f) => f.includes('Signing disabled: watch-only'), 5000);
   await typeKeys(app, 's');
   await waitForFrame(app, (f) => f.includes('Not sent'), 5000);
-  assert.equal(w.sim.requests().filter((r) => r.path.startsWith('/ultra')).length, 0);
+  // the live quote asks the order group without a taker; an order to sign would carry one
+  assert.equal(w.sim.requests().filter((r) => r.path.startsWith('/ultra') && (r.path !== '/ultra/v1/order' || r.query.taker !== undefined)).length, 0);
 });
 
 test('bad input names what is wrong and keeps what was typed', async (t) => {
@@ -201,6 +202,21 @@ test('an amount above the balance is warned in the form in token units and canno
   assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length, before);
   assert.equal(w.services.confirm.getState().queue.length, 0);
   assert.equal(submissions(w.sim).length, 0);
+});
+
+test('at 80 columns a long field note wraps to a second line under itself instead of being cut', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '99.995' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  const frame = await waitForFrame(app, (f) => f.includes('not enough SOL'), 5000);
+  const ls = frame.split('\n');
+  const at = ls.findIndex((l) => l.includes('⚠ not enough SOL'));
+  const col = ls[at].indexOf('⚠');
+  assert.equal(ls[at + 1].slice(0, col).trim(), '', 'the second line sits under the note');
+  assert.match(`${ls[at].slice(col)} ${ls[at + 1].slice(col)}`.replace(/\s+/g, ' '), /⚠ not enough SOL: needs 99\.995 SOL, wallet has 100 SOL, 0\.01 SOL kept for fees and rent/);
+  assert.match(ls[at + 2], /Mode/);
+  assert.equal(ls.length, 24);
+  assert.ok(ls.every((l) => l.length <= 80));
 });
 
 test('keys at the instructions view never reach the form behind it: j, ↓, PgDn, G and End scroll the view, e and m say why, Esc returns', async (t) => {
@@ -371,4 +387,27 @@ test('a pair or amount with no route says so in plain words, not as an HTTP erro
   // the pane and the footer below the header (whose health line is the API's own account)
   const below = frame.split('\n').slice(1).join('\n');
   assert.doesNotMatch(below, /HTTP 400|COULD_NOT_FIND_ANY_ROUTE/);
+});
+
+test('fees and rent read in SOL with their USD value; a swap sent by RPC (b) says what the wallet received', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w, { columns: 120, rows: 40 });
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  await typeKeys(app, 's');
+  let dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
+  assert.match(dialog, /Network fees\s+[\d.]+ SOL ≈ \$[\d.,₀-₉]+ \(signature [\d.]+ \+ priority [\d.]+ SOL; you\)/);
+  assert.match(dialog, /Rent\s+([\d.]+ SOL ≈ \$[\d.,₀-₉]+|—) \(/);
+  assert.doesNotMatch(dialog, /lamports/);
+  await typeKeys(app, 'n');
+  await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
+  await typeKeys(app, 'escape', 'b');
+  dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
+  assert.match(dialog, /Network fees\s+signature [\d.]+ SOL ≈ \$[\d.,₀-₉]+ per signature/);
+  const before = w.services.swap.getState().balances[USDC_MINT]!.raw;
+  await typeKeys(app, 'y');
+  const done = await waitForFrame(app, (f) => f.includes('Success') && f.includes('Received'), 10_000);
+  const after = w.services.swap.getState().balances[USDC_MINT]!.raw;
+  const got = Number(after - before) / 1e6;
+  assert.match(done, new RegExp(`Received ${got.toLocaleString('en-US', { maximumFractionDigits: 6 }).replace(/[.]/g, '\\.')} USDC \\(the wallet's USDC balance change\\)`));
 });

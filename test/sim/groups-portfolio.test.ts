@@ -97,3 +97,18 @@ test('the platforms filter keeps only those platforms; a bad address or filter i
   assert.equal(badFilter.status, 400);
   assert.match(JSON.stringify(badFilter.body), /platforms/);
 });
+
+test('a simulated perpetual is never past its liquidation: a long liquidates below its mark, a short above', async () => {
+  const sides = new Set<string>();
+  for (let i = 0; i < 16; i++) {
+    const w = await newWallet(sim);
+    const body = await positions(w.address);
+    const lev = body.elements.find((e: any) => e.type === 'leverage');
+    for (const p of lev?.data?.isolated?.positions ?? []) {
+      sides.add(p.side);
+      if (p.side === 'long') assert.ok(p.liquidationPrice < p.markPrice, `long: liquidation ${p.liquidationPrice} below mark ${p.markPrice}`);
+      else assert.ok(p.liquidationPrice > p.markPrice, `short: liquidation ${p.liquidationPrice} above mark ${p.markPrice}`);
+    }
+  }
+  assert.deepEqual([...sides].sort(), ['long', 'short'], 'both sides were seen');
+});

@@ -103,9 +103,13 @@ export function seededElements(kernel: SimKernel, owner: string): PortfolioEleme
 
   const solPrice = kernel.market.priceUsd(NATIVE_MINT);
   const size = round(rng.range(1, 40), 3);
-  const entry = round(solPrice * rng.range(0.85, 1.15), 4);
+  const drift = rng.range(-1, 1);
   const side = rng.next() < 0.6 ? 'long' : 'short';
   const lev = round(rng.range(1.5, 10), 2);
+  // An open position is not past its liquidation: the entry sits within 0.5/lev of the mark (at
+  // most 15%), so a long's liquidation price (0.9/lev below entry) stays below the mark and a
+  // short's (0.9/lev above entry) above it.
+  const entry = round(solPrice * (1 + drift * Math.min(0.15, 0.5 / lev)), 4);
   const pnl = round((side === 'long' ? 1 : -1) * (solPrice - entry) * size, 2);
   const collateral = round((size * entry) / lev, 2);
   const leverage: PortfolioElement = {
