@@ -3,9 +3,9 @@
 // file may have been edited by hand: bad entries are dropped, never trusted.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkResponse, tokenSchema } from './api/guards.js';
+import { checkResponse } from './api/schema.js';
 import { writeStateFile } from './stateFile.js';
-import type { Token } from './api/types.js';
+import { tokenSchema, type Token } from './api/types.js';
 
 export interface WatchEntry {
   mint: string;
@@ -42,7 +42,7 @@ function entryOf(v: unknown): WatchEntry | undefined {
   };
   if (e.last !== undefined) {
     try {
-      const last = checkResponse<Token>('watchlist.json', tokenSchema, e.last);
+      const last = checkResponse('watchlist.json', tokenSchema, e.last);
       if (last.id === e.mint) entry.last = last;
     } catch {
       // a stale or edited snapshot is dropped; the star stays

@@ -3,8 +3,8 @@
 
 import { ResponseShapeError, sanitizeText } from './errors.js';
 import { httpFetch } from './http.js';
-import { arr, bool, checkResponse, here, isPlainObject, nul, obj, oneOf, opt, str, uint, any, type Schema } from './guards.js';
-import { encodeBase58, isAddress } from './validate.js';
+import { encodeBase58, isAddress } from './base58.js';
+import { any, arr, bool, checkResponse, is, isPlainObject, nul, obj, oneOf, opt, str, uint, type Schema } from './schema.js';
 
 export type RpcErrorKind = 'rpc' | 'http' | 'network' | 'timeout';
 
@@ -87,11 +87,9 @@ export interface RpcClientOptions {
 }
 
 /** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
-const bigUint: Schema = (v, path, fail, key) => {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(here(path, key), 'must be a non-negative integer');
-};
+const bigUint = is<number>('a non-negative integer', (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0);
 
-const contextValue = (value: Schema): Schema => obj({ context: opt(obj({ slot: opt(uint) })), value });
+const contextValue = <S extends Schema>(value: S) => obj({ context: opt(obj({ slot: opt(uint) })), value });
 
 /**
  * Reads a u64 that may exceed 2^53 exactly: JSON.parse has already rounded it, so the digits
@@ -129,7 +127,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
   })();
   let nextId = 1;
 
-  async function call<T>(method: string, params: unknown[], schema: Schema): Promise<{ result: T; raw: string }> {
+  async function call<T>(method: string, params: unknown[], schema: Schema<unknown>): Promise<{ result: T; raw: string }> {
     const id = nextId++;
     const controller = new AbortController();
     let timedOut = false;
@@ -172,7 +170,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
     }
     if (!isPlainObject(body)) throw new ResponseShapeError(`RPC ${method}`, '(body)', 'must be a JSON object');
     if (body.id !== id) throw new ResponseShapeError(`RPC ${method}`, 'id', `must echo the request id ${id}`);
-    const result = checkResponse<T>(`RPC ${method}`, schema, body.result);
+    const result = checkResponse(`RPC ${method}`, schema, body.result) as T;
     return { result, raw };
   }
 

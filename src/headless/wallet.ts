@@ -2,7 +2,7 @@
 // address, else (demo mode only) a demo wallet. In demo mode the wallet is funded in the simulator.
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
-import { encodeBase58, isAddress } from '../api/validate.js';
+import { encodeBase58, isAddress } from '../api/base58.js';
 import { CommandError, clean } from './print.js';
 
 export interface HeadlessWallet {

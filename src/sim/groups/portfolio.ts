@@ -1,6 +1,6 @@
-import type { PortfolioAsset, PortfolioElement } from '../../api/types.js';
+import type { PortfolioAsset } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
-import { WALLET_PLATFORM, seededElements, triggerElements, walletElement } from './portfolio-elements.js';
+import { WALLET_PLATFORM, type PortfolioElement, seededElements, triggerElements, walletElement } from './portfolio-elements.js';
 import { moreElements, varyElements } from './portfolio-more.js';
 import { SeededStream } from './send-seeded.js';
 import { Params } from './trigger-params.js';
