@@ -137,7 +137,7 @@ export const flag = rule<boolean>('must be true or false', (x) => typeof x === '
 export const page = rule<number>('must be an integer >= 1', (x) => safeInt(x) && x >= 1);
 export const text = rule<string>('must be a non-empty string', (x) => typeof x === 'string' && x.trim() !== '');
 export const intIn = (min: number, max: number) =>
-  rule<number>(`must be an integer from ${min} to ${max}`, (x) => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max);
+  asQueryNumber(rule<number>(`must be an integer from ${min} to ${max}`, (x) => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max));
 export const numAtLeast = (min: number) => rule<number>(`must be a number >= ${min}`, (x) => typeof x === 'number' && Number.isFinite(x) && x >= min);
 export const among = <T extends string>(values: readonly T[]) => rule<T>(`must be one of ${values.join(', ')}`, (x) => values.includes(x as T));
 
@@ -173,13 +173,43 @@ export function checkRequest<T>(root: string, schema: Schema<T>, value: unknown)
 
 export { v };
 
-/** The field names an object schema declares (through pipes), in declaration order. */
-export function fieldsOf(schema: unknown): string[] {
+/** The fields an object schema declares (through pipes and optional wrappers), in declaration order. */
+export function entriesOf(schema: unknown): Record<string, unknown> {
   const s = schema as { entries?: Record<string, unknown>; pipe?: unknown[] };
-  if (s.entries) return Object.keys(s.entries);
+  if (s.entries) return s.entries;
   for (const item of s.pipe ?? []) {
-    const found = fieldsOf(item);
-    if (found.length) return found;
+    const found = entriesOf(item);
+    if (Object.keys(found).length) return found;
   }
-  return [];
+  return {};
+}
+
+/** How a request field is written in a query, where every value is text. */
+const QUERY_KIND = new WeakMap<object, 'number' | 'boolean' | 'list'>();
+const kindOf = (s: unknown): 'number' | 'boolean' | 'list' | undefined =>
+  QUERY_KIND.get(s as object) ?? ((s as { wrapped?: unknown }).wrapped ? kindOf((s as { wrapped: unknown }).wrapped) : undefined);
+QUERY_KIND.set(page, 'number');
+QUERY_KIND.set(flag, 'boolean');
+QUERY_KIND.set(labels, 'list');
+export const asQueryNumber = <S extends object>(s: S): S => (QUERY_KIND.set(s, 'number'), s);
+export const asQueryList = <S extends object>(s: S): S => (QUERY_KIND.set(s, 'list'), s);
+
+/**
+ * A query read back into the values its schema checks (the inverse of the client's query): a
+ * number or a flag written as text becomes one, a list is comma-separated or repeated; anything
+ * else stays text, so the rule names it. Path parameters are given as `fixed`.
+ */
+export function fromQuery(schema: unknown, query: URLSearchParams, fixed: Record<string, string> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(entriesOf(schema))) {
+    const all = key in fixed ? [fixed[key]] : query.getAll(key);
+    if (all.length === 0) continue;
+    const kind = kindOf(field);
+    const text = all[0];
+    if (kind === 'list') out[key] = all.join(',').split(',');
+    else if (kind === 'number' && /^-?\d+(\.\d+)?$/.test(text)) out[key] = Number(text);
+    else if (kind === 'boolean' && (text === 'true' || text === 'false')) out[key] = text === 'true';
+    else out[key] = text;
+  }
+  return out;
 }

@@ -34,7 +34,9 @@ import {
   positiveRaw,
   rawAmount,
   missing,
-  fieldsOf,
+  entriesOf,
+  asQueryList,
+  asQueryNumber,
   isPositiveRaw,
   rule,
   signedTx,
@@ -185,7 +187,7 @@ const quoteParams = obj({
   onlyDirectRoutes: opt(flag),
   asLegacyTransaction: opt(flag),
   platformFeeBps: opt(intIn(0, 65_535)),
-  maxAccounts: opt(rule<number>('must be a positive integer', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1)),
+  maxAccounts: opt(asQueryNumber(rule<number>('must be a positive integer', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1))),
   instructionVersion: opt(among(INSTRUCTION_VERSIONS)),
   dynamicSlippage: opt(flag),
 });
@@ -305,7 +307,7 @@ const orderParams = v.pipe(
     closeAuthority: opt(address),
     referralAccount: opt(address),
     referralFee: opt(intIn(50, 255)),
-    excludeRouters: opt(v.array(among(ROUTERS), `must be an array of ${ROUTERS.join(', ')}`)),
+    excludeRouters: opt(asQueryList(v.array(among(ROUTERS), `must be an array of ${ROUTERS.join(', ')}`))),
     excludeDexes: opt(labels),
   }),
   v.check((p) => p.closeAuthority === undefined || p.payer !== undefined || refuse('closeAuthority', 'requires payer (the service ignores it without one)')),
@@ -711,7 +713,7 @@ const op = <Req, Res>(method: 'GET' | 'POST', path: string, request: Schema<Req>
   idempotent: method === 'GET' || path.endsWith('/execute'),
   request,
   response,
-  fields: fieldsOf(request),
+  fields: Object.keys(entriesOf(request)),
 });
 
 const none = obj();

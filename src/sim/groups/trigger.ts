@@ -1,5 +1,5 @@
 import { fromBaseUnits } from '../../amount.js';
-import { ORDER_STATUSES, SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { TriggerBook, PARTIAL_FILL_USD } from './trigger-book.js';
 import { registerTriggerCancel } from './trigger-cancel.js';
@@ -18,15 +18,8 @@ export function register(kernel: SimKernel): void {
   const variability = new Variability(kernel.seed);
 
   router.add('GET', '/trigger/v1/getTriggerOrders', 'trigger', (req) => {
-    const p = new Params(kernel, 'trigger');
-    const q = req.query;
-    const user = p.address(q.get('user') ?? undefined, 'user');
-    const orderStatus = p.oneOf(q.get('orderStatus') ?? undefined, 'orderStatus', ORDER_STATUSES);
-    const page = p.page(q.get('page') ?? undefined);
-    const includeFailed = p.optBool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx') ?? false;
-    const inputMint = p.optAddress(q.get('inputMint') ?? undefined, 'inputMint');
-    const outputMint = p.optAddress(q.get('outputMint') ?? undefined, 'outputMint');
-    const all = book.list(user, orderStatus, inputMint, outputMint, includeFailed);
+    const { user, orderStatus, page = 1, includeFailedTx = false, inputMint, outputMint } = new Params(kernel, 'trigger').query(OPERATIONS.triggerList, req.query);
+    const all = book.list(user, orderStatus, inputMint, outputMint, includeFailedTx);
     const { items, totalPages } = pageOf(all, page);
     return {
       status: 200,
