@@ -8,7 +8,7 @@ import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r
 import { Params, pageOf, usdText } from './trigger-params.js';
 import { Variability } from '../variability.js';
 
-/** Trigger orders must be worth at least this much (service-behaviour.md). */
+/** Trigger orders must be worth at least this much (the real service's minimum). */
 export const TRIGGER_MIN_USD = 5;
 
 /** Registers the trigger group's operations on the simulator. */
