@@ -3,10 +3,10 @@
 // file may have been edited by hand: bad entries are dropped, never trusted. A save merges with
 // what another instance saved meanwhile (under the file's short lock): stars added elsewhere stay.
 import { join } from 'node:path';
-import { checkResponse, tokenSchema } from './api/guards.js';
+import { checkResponse } from './api/schema.js';
 import { mergeByKey, readStateFile, StateFileError, writeStateFile } from './stateFile.js';
 import { withFileLock } from './stateLock.js';
-import type { Token } from './api/types.js';
+import { tokenSchema, type Token } from './api/types.js';
 
 export interface WatchEntry {
   mint: string;
@@ -43,7 +43,7 @@ function entryOf(v: unknown): WatchEntry | undefined {
   };
   if (e.last !== undefined) {
     try {
-      const last = checkResponse<Token>('watchlist.json', tokenSchema, e.last);
+      const last = checkResponse('watchlist.json', tokenSchema, e.last);
       if (last.id === e.mint) entry.last = last;
     } catch {
       // a stale or edited snapshot is dropped; the star stays

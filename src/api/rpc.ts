@@ -3,8 +3,9 @@
 
 import { ResponseShapeError, sanitizeText } from './errors.js';
 import { httpFetch, RedirectRefusedError, ResponseTooLargeError, shownUrl } from './http.js';
-import { arr, bool, checkResponse, here, isPlainObject, nul, obj, oneOf, opt, str, uint, any, type Schema } from './guards.js';
-import { encodeBase58, isAddress } from './validate.js';
+import { encodeBase58, isAddress } from './base58.js';
+import { RPC_ANSWERS as ANSWER } from './rpcAnswers.js';
+import { checkResponse, isPlainObject, type Infer, type Schema } from './schema.js';
 
 export type RpcErrorKind = 'rpc' | 'http' | 'network' | 'timeout';
 
@@ -26,20 +27,9 @@ export class RpcError extends Error {
 
 export type Commitment = 'processed' | 'confirmed' | 'finalized';
 
-export interface SignatureStatus {
-  slot: number;
-  confirmations: number | null;
-  err: unknown;
-  confirmationStatus: Commitment | null;
-  [extra: string]: unknown;
-}
-
-export interface SimulationResult {
-  err: unknown;
-  logs: string[] | null;
-  unitsConsumed?: number;
-  [extra: string]: unknown;
-}
+type StatusRead = NonNullable<Infer<typeof ANSWER.getSignatureStatuses>['value'][number]>;
+export type SignatureStatus = Omit<StatusRead, 'confirmationStatus'> & { confirmationStatus: Commitment | null };
+export type SimulationResult = Infer<typeof ANSWER.simulateTransaction>['value'];
 
 export interface TokenAccount {
   pubkey: string;
@@ -86,13 +76,6 @@ export interface RpcClientOptions {
   commitment?: Commitment;
 }
 
-/** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
-const bigUint: Schema = (v, path, fail, key) => {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(here(path, key), 'must be a non-negative integer');
-};
-
-const contextValue = (value: Schema): Schema => obj({ context: opt(obj({ slot: opt(uint) })), value });
-
 /**
  * Reads a u64 that may exceed 2^53 exactly: JSON.parse has already rounded it, so the digits
  * are taken from the raw text (the value found there must agree with the parsed one).
@@ -129,7 +112,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
   })();
   let nextId = 1;
 
-  async function call<T>(method: string, params: unknown[], schema: Schema): Promise<{ result: T; raw: string }> {
+  async function call<T>(method: string, params: unknown[], schema: Schema<unknown>): Promise<{ result: T; raw: string }> {
     const id = nextId++;
     const controller = new AbortController();
     let timedOut = false;
@@ -176,7 +159,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
     }
     if (!isPlainObject(body)) throw new ResponseShapeError(`RPC ${method}`, '(body)', 'must be a JSON object');
     if (body.id !== id) throw new ResponseShapeError(`RPC ${method}`, 'id', `must echo the request id ${id}`);
-    const result = checkResponse<T>(`RPC ${method}`, schema, body.result);
+    const result = checkResponse(`RPC ${method}`, schema, body.result) as T;
     return { result, raw };
   }
 
@@ -185,29 +168,28 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       const { result } = await call<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
         'getLatestBlockhash',
         [{ commitment }],
-        contextValue(obj({ blockhash: str, lastValidBlockHeight: uint })),
+        ANSWER.getLatestBlockhash,
       );
       return { blockhash: result.value.blockhash, lastValidBlockHeight: result.value.lastValidBlockHeight };
     },
     async getBlockHeight() {
-      return (await call<number>('getBlockHeight', [{ commitment }], uint)).result;
+      return (await call<number>('getBlockHeight', [{ commitment }], ANSWER.getBlockHeight)).result;
     },
     async getSlot() {
-      return (await call<number>('getSlot', [{ commitment }], uint)).result;
+      return (await call<number>('getSlot', [{ commitment }], ANSWER.getSlot)).result;
     },
     async getTokenSupply(mint) {
       if (!isAddress(mint)) throw new TypeError('getTokenSupply: mint must be a base58 address of 32 bytes');
-      const { result } = await call<{ value: { amount: string; decimals: number } }>('getTokenSupply', [mint, { commitment }], contextValue(obj({ amount: str, decimals: uint })));
+      const { result } = await call<{ value: { amount: string; decimals: number } }>('getTokenSupply', [mint, { commitment }], ANSWER.getTokenSupply);
       if (!/^\d+$/.test(result.value.amount) || result.value.decimals > 30) throw new ResponseShapeError('RPC getTokenSupply', 'value', 'must hold an integer amount and decimals up to 30');
       return { decimals: result.value.decimals, amount: result.value.amount };
     },
     async getAccountInfo(address) {
       if (!isAddress(address)) throw new TypeError('getAccountInfo: address must be a base58 address of 32 bytes');
-      const account = obj({ data: arr(str), owner: str, lamports: bigUint, executable: bool });
       const { result, raw } = await call<{ value: { data: string[]; owner: string; lamports: number; executable: boolean } | null }>(
         'getAccountInfo',
         [address, { encoding: 'base64', commitment }],
-        contextValue(nul(account)),
+        ANSWER.getAccountInfo,
       );
       const value = result.value;
       if (value === null) return null;
@@ -220,23 +202,17 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
     },
     async getBalance(address) {
       if (!isAddress(address)) throw new TypeError('getBalance: address must be a base58 address of 32 bytes');
-      const { result, raw } = await call<{ value: number }>('getBalance', [address, { commitment }], contextValue(bigUint));
+      const { result, raw } = await call<{ value: number }>('getBalance', [address, { commitment }], ANSWER.getBalance);
       return exactU64(raw, result.value, 'value');
     },
     async getSignatureStatuses(signatures) {
       if (!Array.isArray(signatures) || signatures.some((s) => typeof s !== 'string' || s === '')) {
         throw new TypeError('getSignatureStatuses: signatures must be non-empty strings');
       }
-      const status = obj({
-        slot: uint,
-        confirmations: nul(uint),
-        err: any,
-        confirmationStatus: opt(nul(oneOf(['processed', 'confirmed', 'finalized']))),
-      });
       const { result } = await call<{ value: Array<SignatureStatus | null> }>(
         'getSignatureStatuses',
         [signatures, { searchTransactionHistory: true }],
-        contextValue(arr(nul(status))),
+        ANSWER.getSignatureStatuses,
       );
       if (result.value.length !== signatures.length) {
         throw new ResponseShapeError('RPC getSignatureStatuses', 'value', `must hold ${signatures.length} entries`);
@@ -247,7 +223,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       const { result } = await call<string>(
         'sendTransaction',
         [base64, { encoding: 'base64', skipPreflight: opts.skipPreflight ?? false, preflightCommitment: commitment }],
-        str,
+        ANSWER.sendTransaction,
       );
       return result;
     },
@@ -255,7 +231,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       const { result } = await call<{ value: SimulationResult }>(
         'simulateTransaction',
         [base64, { encoding: 'base64', commitment, sigVerify: false, replaceRecentBlockhash: true }],
-        contextValue(obj({ err: any, logs: nul(arr(str)), unitsConsumed: opt(uint) })),
+        ANSWER.simulateTransaction,
       );
       return result.value;
     },
@@ -265,18 +241,9 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       if ((f.mint === undefined) === (f.programId === undefined) || !isAddress(f.mint ?? f.programId)) {
         throw new TypeError('getTokenAccountsByOwner: give exactly one of mint or programId, as an address');
       }
-      const account = obj({
-        pubkey: str,
-        account: obj({
-          data: arr(str),
-          owner: str,
-          lamports: uint,
-          executable: opt(bool),
-        }),
-      });
       const { result } = await call<{
         value: Array<{ pubkey: string; account: { data: string[]; owner: string; lamports: number } }>;
-      }>('getTokenAccountsByOwner', [owner, f.mint !== undefined ? { mint: f.mint } : { programId: f.programId }, { encoding: 'base64', commitment }], contextValue(arr(account)));
+      }>('getTokenAccountsByOwner', [owner, f.mint !== undefined ? { mint: f.mint } : { programId: f.programId }, { encoding: 'base64', commitment }], ANSWER.getTokenAccountsByOwner);
       return result.value.map((entry, i) => {
         const [data, encoding] = entry.account.data;
         if (encoding !== 'base64' || typeof data !== 'string') {

@@ -1,6 +1,53 @@
-// Shapes of the trading service's contract (shared/spec/trading-api.md, sections 2 and 4),
-// widened where the real service is known to vary (shared/spec/service-behaviour.md).
-// Shared by the client and the simulator; contains types and constants only, no logic.
+// The trading service's contract, each operation declared once: its method and path, whether it
+// sends the API key and may be sent again, the schema of its query or body (the request rules,
+// checked before anything is sent; the simulator reads requests with the same schemas), and the
+// schema of its answer (widened where the real service is known to vary). Every type below is
+// inferred from a schema. Responses: a field is required only when tradedeck needs it to act (the
+// mints and integer-string amounts of what is signed, a base-64 transaction, the requestId execute
+// needs, the keys that identify orders); a field shown only is optional, but has its type when
+// present, so a wrong value is never displayed as if it were right.
+
+import {
+  address,
+  among,
+  any,
+  arr,
+  base64,
+  bool,
+  flag,
+  intIn,
+  is,
+  isBase64,
+  isPlainObject,
+  labels,
+  maybe,
+  nonEmptyStr,
+  nul,
+  nullish,
+  num,
+  numAtLeast,
+  numOrNumericString,
+  obj,
+  oneOf,
+  opt,
+  page,
+  positiveRaw,
+  rawAmount,
+  missing,
+  entriesOf,
+  asQueryList,
+  asQueryNumber,
+  isPositiveRaw,
+  rule,
+  signedTx,
+  str,
+  text,
+  u64,
+  uint,
+  v,
+  type Infer,
+  type Schema,
+} from './schema.js';
 
 export type Base58 = string;
 /** Decimal-digit string of base units (u64). */
@@ -10,363 +57,29 @@ export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 
-// ---------- 4.1 Token data ----------
 export const TOKEN_CATEGORIES = ['toporganicscore', 'toptraded', 'toptrending'] as const;
 export type TokenCategory = (typeof TOKEN_CATEGORIES)[number];
 export const TOKEN_INTERVALS = ['5m', '1h', '6h', '24h'] as const;
 export type TokenInterval = (typeof TOKEN_INTERVALS)[number];
 export const ORGANIC_SCORE_LABELS = ['high', 'medium', 'low'] as const;
 export type OrganicScoreLabel = (typeof ORGANIC_SCORE_LABELS)[number];
-
-export interface TokenStats {
-  priceChange?: number | null;
-  holderChange?: number | null;
-  liquidityChange?: number | null;
-  volumeChange?: number | null;
-  buyVolume?: number | null;
-  sellVolume?: number | null;
-  buyOrganicVolume?: number | null;
-  sellOrganicVolume?: number | null;
-  numBuys?: number | null;
-  numSells?: number | null;
-  numTraders?: number | null;
-  numOrganicBuyers?: number | null;
-  numNetBuyers?: number | null;
-  [extra: string]: unknown;
-}
-
-export interface TokenAudit {
-  mintAuthorityDisabled?: boolean | null;
-  freezeAuthorityDisabled?: boolean | null;
-  topHoldersPercentage?: number | null;
-  devMints?: number | null;
-  isSus?: boolean | null;
-  [extra: string]: unknown;
-}
-
-export interface TokenFirstPool {
-  id?: string;
-  createdAt?: string;
-  [extra: string]: unknown;
-}
-
-/**
- * 2.1 Token. tradedeck needs the mint, its symbol and its decimals to act (amounts, routes); every
- * other field is shown only, so it may be absent (the real service leaves out `tokenProgram` on
- * category listings and interval stats on search results) and is rendered as "—". A null where the
- * contract has no null reads as absent (the response check removes it).
- */
-export interface Token {
-  id: Base58;
-  symbol: string;
-  decimals: number;
-  /** kept required: every screen and the symbol resolver name tokens by it */
-  name: string;
-  icon?: string | null;
-  twitter?: string | null;
-  telegram?: string | null;
-  website?: string | null;
-  dev?: string | null;
-  circSupply?: number | null;
-  totalSupply?: number | null;
-  tokenProgram?: string;
-  launchpad?: string | null;
-  partnerConfig?: string | null;
-  graduatedPool?: string | null;
-  graduatedAt?: string | null;
-  holderCount?: number | null;
-  fdv?: number | null;
-  mcap?: number | null;
-  usdPrice?: number | null;
-  priceBlockId?: number | null;
-  liquidity?: number | null;
-  stats5m?: TokenStats;
-  stats1h?: TokenStats;
-  stats6h?: TokenStats;
-  stats24h?: TokenStats;
-  firstPool?: TokenFirstPool;
-  audit?: TokenAudit;
-  organicScore?: number;
-  /** `high`, `medium`, `low` in the contract; another label is kept as text */
-  organicScoreLabel?: OrganicScoreLabel | (string & {});
-  isVerified?: boolean | null;
-  cexes?: string[] | null;
-  tags?: string[] | null;
-  updatedAt?: string;
-  [extra: string]: unknown;
-}
-
-export interface TokenListParams {
-  category: TokenCategory;
-  interval: TokenInterval;
-  /** 1..100, default 50 */
-  limit?: number;
-}
-
-// ---------- 4.2 Swap group ----------
 export const SWAP_MODES = ['ExactIn', 'ExactOut'] as const;
 export type SwapMode = (typeof SWAP_MODES)[number];
 export const INSTRUCTION_VERSIONS = ['V1', 'V2'] as const;
 export type InstructionVersion = (typeof INSTRUCTION_VERSIONS)[number];
-
-export interface SwapInfo {
-  ammKey: string;
-  label: string;
-  inputMint: string;
-  outputMint: string;
-  inAmount: RawAmount;
-  outAmount: RawAmount;
-  feeAmount?: RawAmount;
-  feeMint?: string;
-  [extra: string]: unknown;
-}
-
-export interface RouteStep {
-  swapInfo: SwapInfo;
-  percent: number;
-  bps?: number;
-  usdValue?: number;
-  [extra: string]: unknown;
-}
-
-/** Both parts optional: orders have been seen with `{feeBps, feeMint}` and no `amount`. */
-export interface PlatformFee {
-  amount?: RawAmount;
-  feeBps?: number;
-  feeMint?: string;
-  [extra: string]: unknown;
-}
-
-export interface Quote {
-  inputMint: string;
-  inAmount: RawAmount;
-  outputMint: string;
-  outAmount: RawAmount;
-  otherAmountThreshold: RawAmount;
-  swapMode: SwapMode;
-  slippageBps: number;
-  priceImpactPct: string;
-  routePlan: RouteStep[];
-  platformFee?: PlatformFee | null;
-  contextSlot?: number;
-  timeTaken?: number;
-  [extra: string]: unknown;
-}
-
-export interface QuoteParams {
-  inputMint: string;
-  outputMint: string;
-  /** raw u64 amount: input for ExactIn, output for ExactOut */
-  amount: RawAmount;
-  slippageBps?: number;
-  swapMode?: SwapMode;
-  dexes?: string[];
-  excludeDexes?: string[];
-  restrictIntermediateTokens?: boolean;
-  onlyDirectRoutes?: boolean;
-  asLegacyTransaction?: boolean;
-  platformFeeBps?: number;
-  maxAccounts?: number;
-  instructionVersion?: InstructionVersion;
-  dynamicSlippage?: boolean;
-}
-
 export const PRIORITY_LEVELS = ['medium', 'high', 'veryHigh'] as const;
 export type PriorityLevel = (typeof PRIORITY_LEVELS)[number];
-
-export type PrioritizationFee =
-  | number
-  | 'auto'
-  | {
-      priorityLevelWithMaxLamports: {
-        priorityLevel: PriorityLevel | string;
-        maxLamports: number;
-        global?: boolean;
-      };
-    };
-
-export interface SwapRequest {
-  userPublicKey: string;
-  quoteResponse: Quote;
-  payer?: string;
-  wrapAndUnwrapSol?: boolean;
-  useSharedAccounts?: boolean;
-  feeAccount?: string;
-  trackingAccount?: string;
-  prioritizationFeeLamports?: PrioritizationFee;
-  asLegacyTransaction?: boolean;
-  destinationTokenAccount?: string;
-  nativeDestinationAccount?: string;
-  dynamicComputeUnitLimit?: boolean;
-  skipUserAccountsRpcCalls?: boolean;
-  dynamicSlippage?: boolean;
-  computeUnitPriceMicroLamports?: number | string;
-  blockhashSlotsToExpiry?: number;
-}
-
-export interface DynamicSlippageReport {
-  slippageBps?: number;
-  otherAmount?: number;
-  simulatedIncurredSlippageBps?: number;
-  amplificationRatio?: string;
-  [extra: string]: unknown;
-}
-
-export interface SwapResponse {
-  swapTransaction: string;
-  lastValidBlockHeight: number;
-  prioritizationFeeLamports?: number;
-  dynamicSlippageReport?: DynamicSlippageReport | null;
-  [extra: string]: unknown;
-}
-
-export interface AccountMeta {
-  pubkey: string;
-  isSigner: boolean;
-  isWritable: boolean;
-}
-
-export interface Instruction {
-  programId: string;
-  accounts: AccountMeta[];
-  /** base-64 */
-  data: string;
-  [extra: string]: unknown;
-}
-
-export interface SwapInstructionsResponse {
-  otherInstructions: Instruction[];
-  computeBudgetInstructions: Instruction[];
-  setupInstructions: Instruction[];
-  swapInstruction: Instruction;
-  addressLookupTableAddresses: string[];
-  cleanupInstruction?: Instruction | null;
-  [extra: string]: unknown;
-}
-
-/** GET /swap/v1/program-id-to-label: program id -> DEX label (shape not shown by the contract; the real service answers a flat map). */
-export type ProgramIdToLabel = Record<string, string>;
-
-// ---------- 4.3 Order and execute ----------
 export const ROUTERS = ['iris', 'partnerz', 'partnerflow', 'partnerx'] as const;
 export type Router = (typeof ROUTERS)[number];
-export const ORDER_ERROR_CODES = [1, 2, 3] as const;
-export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
-
-export interface OrderParams {
-  inputMint: string;
-  outputMint: string;
-  amount: RawAmount;
-  taker?: string | null;
-  receiver?: string;
-  payer?: string;
-  closeAuthority?: string;
-  referralAccount?: string;
-  /** 50..255 */
-  referralFee?: number;
-  excludeRouters?: Router[];
-  excludeDexes?: string[];
-}
-
-export interface OrderRouteStep {
-  swapInfo?: {
-    ammKey?: string;
-    label?: string;
-    inputMint?: string;
-    outputMint?: string;
-    inAmount?: RawAmount;
-    outAmount?: RawAmount;
-    [extra: string]: unknown;
-  };
-  percent?: number;
-  bps?: number;
-  usdValue?: number;
-  [extra: string]: unknown;
-}
-
-/**
- * 2.4 Order. Required to act: the mints and amounts being traded (integer strings), the
- * `requestId` execute needs, the `transaction` (null without taker, "" when it cannot be built,
- * otherwise base-64), and the slippage and price impact the confirm dialog states. Fees, payers
- * and routing are shown only and may be absent (RFQ routes leave out `signatureFeePayer`;
- * `platformFee` may be missing or lack `amount`). A null where the contract has no null reads as
- * absent (the response check removes it).
- */
-export interface Order {
-  inputMint: string;
-  outputMint: string;
-  inAmount: RawAmount;
-  outAmount: RawAmount;
-  otherAmountThreshold: RawAmount;
-  slippageBps: number;
-  /** legacy (use priceImpact), but what the price-impact warning reads */
-  priceImpactPct: string;
-  /** null without taker; "" when it cannot be built (errorCode set) */
-  transaction: string | null;
-  requestId: string;
-  mode?: string;
-  swapMode?: string;
-  priceImpact?: number;
-  inUsdValue?: number;
-  outUsdValue?: number;
-  swapUsdValue?: number;
-  routePlan?: OrderRouteStep[];
-  feeBps?: number;
-  feeMint?: string;
-  platformFee?: PlatformFee;
-  signatureFeeLamports?: number;
-  signatureFeePayer?: string | null;
-  prioritizationFeeLamports?: number;
-  prioritizationFeePayer?: string | null;
-  rentFeeLamports?: number;
-  rentFeePayer?: string | null;
-  /** legacy: use router */
-  swapType?: string;
-  router?: Router | (string & {});
-  gasless?: boolean;
-  totalTime?: number;
-  taker?: string | null;
-  referralAccount?: string;
-  quoteId?: string;
-  maker?: string;
-  expireAt?: string;
-  errorCode?: OrderErrorCode | number;
-  errorMessage?: string;
-  [extra: string]: unknown;
-}
-
 export const EXECUTE_STATUSES = ['Success', 'Failed'] as const;
 export type ExecuteStatus = (typeof EXECUTE_STATUSES)[number];
+export const RECURRING_TYPES = ['time', 'price', 'all'] as const;
+export type RecurringType = (typeof RECURRING_TYPES)[number];
+export const ORDER_STATUSES = ['active', 'history'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUSES)[number];
+export const PORTFOLIO_ELEMENT_TYPES = ['multiple', 'liquidity', 'leverage', 'borrowlend', 'borrow-lend', 'trade'] as const;
 
-export interface ExecuteRequest {
-  signedTransaction: string;
-  requestId: string;
-}
-
-export interface SwapEvent {
-  inputMint: string;
-  inputAmount: RawAmount;
-  outputMint: string;
-  outputAmount: RawAmount;
-  [extra: string]: unknown;
-}
-
-/** `code` is left out by the real service on some answers (just `{signature, status}`). */
-export interface OrderExecuteResponse {
-  status: ExecuteStatus;
-  code?: number;
-  signature?: string;
-  slot?: string;
-  error?: string;
-  totalInputAmount?: RawAmount;
-  totalOutputAmount?: RawAmount;
-  inputAmountResult?: RawAmount;
-  outputAmountResult?: RawAmount;
-  swapEvents?: SwapEvent[];
-  [extra: string]: unknown;
-}
-
-/** Execute codes observed on the real service (service-behaviour.md). */
+/** Execute codes observed on the real service. */
 export const EXECUTE_CODES = {
   success: 0,
   unknownRequest: -1,
@@ -377,368 +90,7 @@ export const EXECUTE_CODES = {
   slippageExceeded: 6001,
 } as const;
 
-// ---------- 4.4 Recurring ----------
-export const RECURRING_TYPES = ['time', 'price', 'all'] as const;
-export type RecurringType = (typeof RECURRING_TYPES)[number];
-export const ORDER_STATUSES = ['active', 'history'] as const;
-export type OrderStatusFilter = (typeof ORDER_STATUSES)[number];
-
-export interface RecurringTrade {
-  orderKey?: string;
-  keeper?: string;
-  inputMint?: string;
-  outputMint?: string;
-  inputAmount?: string;
-  outputAmount?: string;
-  rawInputAmount?: RawAmount;
-  rawOutputAmount?: RawAmount;
-  feeMint?: string;
-  feeAmount?: string;
-  rawFeeAmount?: RawAmount;
-  txId?: string;
-  confirmedAt?: string;
-  action?: string;
-  productMeta?: unknown;
-  [extra: string]: unknown;
-}
-
-export interface RecurringOrder {
-  userPubkey?: string;
-  orderKey: string;
-  inputMint: string;
-  outputMint: string;
-  inDeposited?: string;
-  inWithdrawn?: string;
-  outWithdrawn?: string;
-  inAmountPerCycle?: string;
-  minOutAmount?: string;
-  maxOutAmount?: string;
-  inUsed?: string;
-  outReceived?: string;
-  rawInDeposited: RawAmount;
-  rawInWithdrawn?: RawAmount;
-  rawOutWithdrawn?: RawAmount;
-  rawInAmountPerCycle?: RawAmount;
-  rawMinOutAmount?: RawAmount;
-  rawMaxOutAmount?: RawAmount;
-  rawInUsed?: RawAmount;
-  rawOutReceived?: RawAmount;
-  /** seconds; may arrive as a string */
-  cycleFrequency?: number | string;
-  openTx?: string;
-  closeTx?: string | null;
-  userClosed?: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-  trades?: RecurringTrade[];
-  [extra: string]: unknown;
-}
-
-export interface RecurringListParams {
-  recurringType: RecurringType;
-  orderStatus: OrderStatusFilter;
-  user: string;
-  page: number;
-  mint?: string | null;
-  includeFailedTx: boolean;
-}
-
-export interface RecurringListResponse {
-  /** `active`, `history` in the contract; other text kept */
-  orderStatus?: OrderStatusFilter | (string & {});
-  /** paging needs page and totalPages */
-  page: number;
-  time: RecurringOrder[];
-  totalPages: number;
-  user?: string;
-  /** deprecated price-based orders; item shape not given by the contract */
-  price?: unknown[];
-  all?: unknown[];
-  [extra: string]: unknown;
-}
-
-export interface RecurringCreateRequest {
-  user: string;
-  inputMint: string;
-  outputMint: string;
-  params: {
-    time?: {
-      /** base units, integer */
-      inAmount: number | string;
-      numberOfOrders: number;
-      /** seconds */
-      interval: number;
-      minPrice?: number | null;
-      maxPrice?: number | null;
-      startAt?: number | null;
-    };
-    /** deprecated */
-    price?: Record<string, unknown>;
-  };
-}
-
-export interface RequestIdTransaction {
-  requestId: string;
-  transaction: string;
-  [extra: string]: unknown;
-}
-
-export interface RecurringCancelRequest {
-  order: string;
-  recurringType: 'time' | 'price';
-  user: string;
-}
-
-export interface PriceWithdrawRequest {
-  inputOrOutput: 'In' | 'Out';
-  order: string;
-  user: string;
-  amount?: string | null;
-}
-
-/** `signature` is required when the status is Success. */
-export interface RecurringExecuteResponse {
-  signature?: string;
-  status: ExecuteStatus;
-  error: string | null;
-  order: string | null;
-  [extra: string]: unknown;
-}
-
-// ---------- 4.5 Trigger ----------
-export interface TriggerTrade {
-  [field: string]: unknown;
-}
-
-export interface TriggerOrder {
-  userPubkey?: string;
-  orderKey: string;
-  inputMint: string;
-  outputMint: string;
-  makingAmount?: string;
-  takingAmount?: string;
-  remainingMakingAmount?: string;
-  remainingTakingAmount?: string;
-  rawMakingAmount: RawAmount;
-  rawTakingAmount: RawAmount;
-  rawRemainingMakingAmount?: RawAmount;
-  rawRemainingTakingAmount?: RawAmount;
-  slippageBps?: string;
-  expiredAt?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-  /** `Open`, `Completed`, `Cancelled` seen; unknown values kept as text */
-  status?: string;
-  openTx?: string;
-  closeTx?: string | null;
-  programVersion?: string;
-  trades?: TriggerTrade[];
-  [extra: string]: unknown;
-}
-
-export interface TriggerListParams {
-  user: string;
-  orderStatus: OrderStatusFilter;
-  page?: number;
-  includeFailedTx?: boolean;
-  inputMint?: string;
-  outputMint?: string;
-}
-
-export interface TriggerListResponse {
-  user?: string;
-  /** `open` has been seen too */
-  orderStatus?: OrderStatusFilter | 'open' | string;
-  orders: TriggerOrder[];
-  /** paging needs both */
-  totalPages: number;
-  page: number;
-  [extra: string]: unknown;
-}
-
-export interface TriggerCreateRequest {
-  inputMint: string;
-  outputMint: string;
-  maker: string;
-  payer: string;
-  params: {
-    makingAmount: RawAmount;
-    takingAmount: RawAmount;
-    expiredAt?: string;
-    slippageBps?: string;
-    [extra: string]: unknown;
-  };
-  computeUnitPrice?: string;
-  feeAccount?: string;
-  wrapAndUnwrapSol?: boolean;
-}
-
-export interface TriggerCreateResponse extends RequestIdTransaction {
-  order?: string;
-}
-
-export interface TriggerCancelRequest {
-  maker: string;
-  order: string;
-  computeUnitPrice?: string;
-}
-
-export interface TriggerCancelManyRequest {
-  maker: string;
-  orders?: string[];
-  computeUnitPrice?: string;
-}
-
-export interface TriggerCancelManyResponse {
-  requestId: string;
-  transactions: string[];
-  [extra: string]: unknown;
-}
-
-/** `code` is left out on some successes; `signature` is required when the status is Success. */
-export interface TriggerExecuteResponse {
-  code?: number;
-  signature?: string;
-  status: ExecuteStatus;
-  [extra: string]: unknown;
-}
-
-// ---------- 4.6 Send (invites) ----------
-export interface Invite {
-  invite_signer?: string;
-  invite_pda: string;
-  sender?: string;
-  mint: string;
-  /** the expiry countdown needs it */
-  expiry: string;
-  creation_time?: string;
-  amount: string;
-  creation_tx?: string;
-  deletion_tx?: string | null;
-  receiver?: string | null;
-  deletion_time?: string | null;
-  /** `created`, `claimed`; `clawback`, `expired` seen */
-  action?: string;
-  /** boolean in the contract; 0/1 seen */
-  confirmed?: boolean | number;
-  [extra: string]: unknown;
-}
-
-export interface InviteListParams {
-  address: string;
-  page?: number;
-}
-
-export interface InviteListResponse {
-  invites: Invite[];
-  /** paging needs it */
-  hasMoreData: boolean;
-  [extra: string]: unknown;
-}
-
-// ---------- 4.7 Portfolio ----------
-export const PORTFOLIO_ELEMENT_TYPES = ['multiple', 'liquidity', 'leverage', 'borrowlend', 'borrow-lend', 'trade'] as const;
-
-export interface PortfolioAsset {
-  type?: string;
-  networkId?: string;
-  value?: number;
-  data?: { address?: string; amount?: number; price?: number; [extra: string]: unknown };
-  [extra: string]: unknown;
-}
-
-export interface PortfolioElement {
-  type: string;
-  label?: string;
-  platformId?: string;
-  name?: string;
-  value?: number;
-  data?: { assets?: PortfolioAsset[]; [extra: string]: unknown };
-  [extra: string]: unknown;
-}
-
-export interface FetcherReport {
-  id: string;
-  status?: string;
-  duration?: number;
-  [extra: string]: unknown;
-}
-
-export interface Portfolio {
-  date?: number;
-  owner?: string;
-  fetcherReports?: FetcherReport[];
-  elements: PortfolioElement[];
-  duration?: number;
-  /** left out by the real service (no tokens to describe); fields not given by the contract */
-  tokenInfo?: Record<string, unknown>;
-  [extra: string]: unknown;
-}
-
-export interface PortfolioParams {
-  address: string;
-  platforms?: string[];
-}
-
-// ---------- 4.8 Studio ----------
-export interface LockedVestingParam {
-  totalLockedVestingAmount: number;
-  cliffUnlockAmount: number;
-  numberOfVestingPeriod: number;
-  totalVestingDuration: number;
-  cliffDurationFromMigrationTime: number;
-}
-
-export interface DbcPoolCreateRequest {
-  buildCurveByMarketCapParam: {
-    quoteMint: string;
-    initialMarketCap: number;
-    migrationMarketCap: number;
-    tokenQuoteDecimal: number;
-    lockedVestingParam: LockedVestingParam;
-  };
-  antiSniping: boolean;
-  fee: { feeBps: number };
-  isLpLocked: boolean;
-  tokenName: string;
-  tokenSymbol: string;
-  tokenImageContentType: string;
-  creator: string;
-}
-
-/** The contract does not show this response; the simulator and client agree on these fields, all but transaction optional. */
-export interface DbcPoolCreateResponse {
-  transaction: string;
-  pool?: string;
-  mint?: string;
-  imagePresignedUrl?: string;
-  [extra: string]: unknown;
-}
-
-export interface DbcFeeClaimRequest {
-  ownerWallet: string;
-  poolAddress: string;
-  maxQuoteAmount: number;
-}
-
-export interface DbcFeeClaimResponse {
-  transaction: string;
-  [extra: string]: unknown;
-}
-
-// ---------- error envelopes (service-behaviour.md) ----------
-export interface ErrorEnvelope {
-  code?: number | string;
-  message?: string;
-  error?: string;
-  errorCode?: string;
-  cause?: string;
-  status?: string;
-  errors?: Record<string, string[]>;
-  [extra: string]: unknown;
-}
-
-// ---------- the simulator's program ids (known to the client's inspector as named programs) ----------
+/** The simulator's program ids (known to the client's inspector as named programs). */
 export const SIM_PROGRAMS = {
   router: 'SimRouter1111111111111111111111111111111111',
   trigger: 'SimTrigger111111111111111111111111111111111',
@@ -746,3 +98,649 @@ export const SIM_PROGRAMS = {
   send: 'SimSend111111111111111111111111111111111111',
   studio: 'SimStudio1111111111111111111111111111111111',
 } as const;
+
+const MAX_BPS = 10_000;
+const INT64_MAX = (1n << 63n) - 1n;
+
+/** Raises the request rule `rule` on `field` (for rules that join several fields). */
+export { RequestRuleError } from './errors.js';
+import { RequestRuleError } from './errors.js';
+const refuse = (field: string, why: string, got?: unknown): never => {
+  throw new RequestRuleError(field, why, got);
+};
+
+// ---------- GET /tokens/v2/{category}/{interval} ----------
+// Acts on: id (the mint), symbol, decimals. Everything else is shown only, and may be absent (the
+// real service leaves out `tokenProgram` on category listings and interval stats on search results).
+
+const onum = opt(nul(num));
+const nnum = nullish(num);
+const nstr = nullish(str);
+const statsSchema = obj({
+  priceChange: onum, holderChange: onum, liquidityChange: onum, volumeChange: onum, buyVolume: onum, sellVolume: onum,
+  buyOrganicVolume: onum, sellOrganicVolume: onum, numBuys: onum, numSells: onum, numTraders: onum, numOrganicBuyers: onum, numNetBuyers: onum,
+});
+export type TokenStats = Infer<typeof statsSchema>;
+
+export const tokenSchema = obj({
+  id: nonEmptyStr,
+  symbol: str,
+  decimals: is<number>('an integer from 0 to 30', (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 30),
+  /** kept required: every screen and the symbol resolver name tokens by it */
+  name: str,
+  icon: nstr, twitter: nstr, telegram: nstr, website: nstr, dev: nstr, circSupply: nnum, totalSupply: nnum,
+  tokenProgram: maybe(str),
+  launchpad: nstr, partnerConfig: nstr, graduatedPool: nstr, graduatedAt: nstr,
+  holderCount: nnum, fdv: nnum, mcap: nnum, usdPrice: nnum, priceBlockId: nnum, liquidity: nnum,
+  stats5m: maybe(statsSchema), stats1h: maybe(statsSchema), stats6h: maybe(statsSchema), stats24h: maybe(statsSchema),
+  firstPool: maybe(obj({ id: maybe(str), createdAt: maybe(str) })),
+  audit: maybe(obj({ mintAuthorityDisabled: opt(nul(bool)), freezeAuthorityDisabled: opt(nul(bool)), topHoldersPercentage: onum, devMints: onum, isSus: opt(nul(bool)) })),
+  organicScore: maybe(num),
+  /** `high`, `medium`, `low` in the contract; another label is kept as text */
+  organicScoreLabel: maybe(str) as unknown as v.OptionalSchema<Schema<OrganicScoreLabel | (string & {}) | undefined>, undefined>,
+  isVerified: nullish(bool), cexes: nullish(arr(str)), tags: nullish(arr(str)),
+  updatedAt: maybe(str),
+});
+export type Token = Infer<typeof tokenSchema>;
+
+const tokenListParams = obj({ category: among(TOKEN_CATEGORIES), interval: among(TOKEN_INTERVALS), limit: opt(intIn(1, 100)) });
+export type TokenListParams = Infer<typeof tokenListParams>;
+
+// ---------- GET /swap/v1/quote, POST /swap/v1/swap, POST /swap/v1/swap-instructions ----------
+
+const routeStep = obj({
+  swapInfo: obj({
+    ammKey: str, label: str, inputMint: str, outputMint: str, inAmount: rawAmount, outAmount: rawAmount, feeAmount: opt(rawAmount), feeMint: opt(str),
+  }),
+  percent: num,
+  bps: opt(num),
+  usdValue: opt(num),
+});
+export type RouteStep = Infer<typeof routeStep>;
+
+export const quoteSchema = obj({
+  inputMint: str,
+  inAmount: rawAmount,
+  outputMint: str,
+  outAmount: rawAmount,
+  otherAmountThreshold: rawAmount,
+  swapMode: oneOf(SWAP_MODES),
+  slippageBps: uint,
+  priceImpactPct: str,
+  routePlan: arr(routeStep),
+  platformFee: opt(nul(obj({ amount: maybe(rawAmount), feeBps: maybe(uint), feeMint: maybe(str) }))),
+  contextSlot: maybe(uint),
+  timeTaken: maybe(num),
+});
+export type Quote = Infer<typeof quoteSchema>;
+
+const quoteParams = obj({
+  inputMint: address,
+  outputMint: address,
+  /** raw u64 amount: input for ExactIn, output for ExactOut */
+  amount: positiveRaw,
+  slippageBps: opt(intIn(0, MAX_BPS)),
+  swapMode: opt(among(SWAP_MODES)),
+  dexes: opt(labels),
+  excludeDexes: opt(labels),
+  restrictIntermediateTokens: opt(flag),
+  onlyDirectRoutes: opt(flag),
+  asLegacyTransaction: opt(flag),
+  platformFeeBps: opt(intIn(0, 65_535)),
+  maxAccounts: opt(asQueryNumber(rule<number>('must be a positive integer', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1))),
+  instructionVersion: opt(among(INSTRUCTION_VERSIONS)),
+  dynamicSlippage: opt(flag),
+});
+export type QuoteParams = Infer<typeof quoteParams>;
+
+export type PrioritizationFee =
+  | number
+  | 'auto'
+  | { priorityLevelWithMaxLamports: { priorityLevel: PriorityLevel | (string & {}); maxLamports: number; global?: boolean } };
+
+const lamports = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+/** "auto", a number of lamports, or a priority level with a ceiling; a wrong part is named by its path. */
+const prioritizationFee = rule<PrioritizationFee>('', (x) => {
+  const field = 'prioritizationFeeLamports';
+  if (x === 'auto') return true;
+  if (typeof x === 'number') return lamports(x) || refuse(field, 'must be a non-negative integer of lamports', x);
+  if (!isPlainObject(x) || !isPlainObject(x.priorityLevelWithMaxLamports)) {
+    return refuse(field, 'must be "auto", an integer of lamports or { priorityLevelWithMaxLamports }', x);
+  }
+  const p = x.priorityLevelWithMaxLamports;
+  const at = `${field}.priorityLevelWithMaxLamports`;
+  if (!PRIORITY_LEVELS.includes(p.priorityLevel as PriorityLevel)) refuse(`${at}.priorityLevel`, `must be one of ${PRIORITY_LEVELS.join(', ')}`, p.priorityLevel);
+  if (!lamports(p.maxLamports)) refuse(`${at}.maxLamports`, 'must be a non-negative integer of lamports', p.maxLamports);
+  if (p.global !== undefined && typeof p.global !== 'boolean') refuse(`${at}.global`, 'must be true or false', p.global);
+  return true;
+});
+
+const swapRequest = obj({
+  userPublicKey: address,
+  quoteResponse: missing('must be a quote object', v.pipe(rule<object>('must be a quote object', isPlainObject), quoteSchema)),
+  payer: opt(address),
+  wrapAndUnwrapSol: opt(flag),
+  useSharedAccounts: opt(flag),
+  feeAccount: opt(address),
+  trackingAccount: opt(address),
+  prioritizationFeeLamports: opt(prioritizationFee),
+  asLegacyTransaction: opt(flag),
+  destinationTokenAccount: opt(address),
+  nativeDestinationAccount: opt(address),
+  dynamicComputeUnitLimit: opt(flag),
+  skipUserAccountsRpcCalls: opt(flag),
+  dynamicSlippage: opt(flag),
+  computeUnitPriceMicroLamports: opt(u64),
+  blockhashSlotsToExpiry: opt(intIn(0, 255)),
+});
+export type SwapRequest = Infer<typeof swapRequest>;
+
+/** What the client remembers about a quote it fetched itself (the quote body does not say). */
+export interface QuoteOrigin {
+  instructionVersion: 'V1' | 'V2';
+  platformFeeBps?: number;
+  asLegacyTransaction: boolean;
+}
+
+/** The swap rules that join fields, or depend on how the quote was asked for. */
+export function swapRules(b: SwapRequest, origin?: QuoteOrigin): void {
+  const quote = b.quoteResponse as Quote & { instructionVersion?: unknown };
+  if (b.destinationTokenAccount !== undefined && b.nativeDestinationAccount !== undefined) {
+    refuse('nativeDestinationAccount', 'must not be given together with destinationTokenAccount');
+  }
+  if (b.nativeDestinationAccount !== undefined) {
+    if (quote.outputMint !== NATIVE_MINT) refuse('nativeDestinationAccount', 'needs the native coin as the quote output', quote.outputMint);
+    const version = origin?.instructionVersion ?? quote.instructionVersion;
+    if (version !== undefined && version !== 'V2') refuse('nativeDestinationAccount', 'needs a quote made with instructionVersion V2', version);
+  }
+  const feeInQuote = isPlainObject(quote.platformFee) && typeof quote.platformFee.feeBps === 'number' && quote.platformFee.feeBps > 0;
+  if ((feeInQuote || origin?.platformFeeBps !== undefined) && b.feeAccount === undefined) {
+    refuse('feeAccount', 'is required when the quote carries a platform fee (platformFeeBps)');
+  }
+  if (origin && b.asLegacyTransaction !== undefined && b.asLegacyTransaction !== origin.asLegacyTransaction) {
+    refuse('asLegacyTransaction', `must match the quote's setting (${origin.asLegacyTransaction})`, b.asLegacyTransaction);
+  }
+}
+
+const swapResponse = obj({
+  swapTransaction: base64,
+  lastValidBlockHeight: uint,
+  prioritizationFeeLamports: maybe(uint),
+  dynamicSlippageReport: opt(nul(obj({ slippageBps: onum, otherAmount: onum, simulatedIncurredSlippageBps: onum, amplificationRatio: opt(nul(str)) }))),
+});
+export type SwapResponse = Infer<typeof swapResponse>;
+
+const instruction = obj({ programId: str, accounts: arr(obj({ pubkey: str, isSigner: bool, isWritable: bool })), data: str });
+export type Instruction = Infer<typeof instruction>;
+export type AccountMeta = Instruction['accounts'][number];
+
+const swapInstructions = obj({
+  otherInstructions: arr(instruction),
+  computeBudgetInstructions: arr(instruction),
+  setupInstructions: arr(instruction),
+  swapInstruction: instruction,
+  addressLookupTableAddresses: arr(str),
+  cleanupInstruction: opt(nul(instruction)),
+});
+export type SwapInstructionsResponse = Infer<typeof swapInstructions>;
+
+/** GET /swap/v1/program-id-to-label: program id -> DEX label (a flat map); a value that is not text names nothing and is left out. */
+const programIdToLabel = v.pipe(
+  is<Record<string, unknown>>('an object of program id -> label', isPlainObject),
+  v.transform((m) => Object.fromEntries(Object.entries(m).filter((e): e is [string, string] => typeof e[1] === 'string'))),
+);
+export type ProgramIdToLabel = Record<string, string>;
+
+// ---------- GET /ultra/v1/order, POST /ultra/v1/execute ----------
+// Acts on: the mints and amounts, the requestId, the transaction, and the slippage and price
+// impact the confirm dialog states. Fees, payers and routing are shown only (RFQ routes leave out
+// `signatureFeePayer`; `platformFee` may be missing or lack `amount`).
+
+const orderParams = v.pipe(
+  obj({
+    inputMint: address,
+    outputMint: address,
+    amount: positiveRaw,
+    taker: opt(nul(address)),
+    receiver: opt(address),
+    payer: opt(address),
+    closeAuthority: opt(address),
+    referralAccount: opt(address),
+    referralFee: opt(intIn(50, 255)),
+    excludeRouters: opt(asQueryList(v.array(among(ROUTERS), `must be an array of ${ROUTERS.join(', ')}`))),
+    excludeDexes: opt(labels),
+  }),
+  v.check((p) => p.closeAuthority === undefined || p.payer !== undefined || refuse('closeAuthority', 'requires payer (the service ignores it without one)')),
+);
+export type OrderParams = Infer<typeof orderParams>;
+
+/** null without taker, "" when the order cannot be built, otherwise a base-64 transaction */
+const orderTransaction = is<string | null>('a base-64 transaction, "" or null', (x) => x === null || x === '' || isBase64(x), 'a base-64 string');
+const fee = obj({ amount: maybe(rawAmount), feeBps: maybe(num), feeMint: maybe(str) });
+export type PlatformFee = Infer<typeof fee>;
+
+export const orderSchema = obj({
+  inputMint: nonEmptyStr,
+  outputMint: nonEmptyStr,
+  inAmount: rawAmount,
+  outAmount: rawAmount,
+  otherAmountThreshold: rawAmount,
+  slippageBps: num,
+  /** legacy (use priceImpact), but what the price-impact warning reads */
+  priceImpactPct: str,
+  transaction: orderTransaction,
+  requestId: nonEmptyStr,
+  mode: maybe(str), swapMode: maybe(str), priceImpact: maybe(num), inUsdValue: maybe(num), outUsdValue: maybe(num), swapUsdValue: maybe(num),
+  routePlan: maybe(arr(obj({
+    swapInfo: maybe(obj({ ammKey: maybe(str), label: maybe(str), inputMint: maybe(str), outputMint: maybe(str), inAmount: maybe(rawAmount), outAmount: maybe(rawAmount) })),
+    percent: maybe(num), bps: maybe(num), usdValue: maybe(num),
+  }))),
+  feeBps: maybe(num),
+  feeMint: maybe(str),
+  // `{amount, feeBps}` in the contract; `{feeBps, feeMint}` without amount seen too
+  platformFee: maybe(fee),
+  signatureFeeLamports: maybe(num), signatureFeePayer: opt(nul(str)),
+  prioritizationFeeLamports: maybe(num), prioritizationFeePayer: opt(nul(str)),
+  rentFeeLamports: maybe(num), rentFeePayer: opt(nul(str)),
+  /** legacy: use router */
+  swapType: maybe(str),
+  router: maybe(str) as unknown as v.OptionalSchema<Schema<Router | (string & {}) | undefined>, undefined>,
+  gasless: maybe(bool), totalTime: maybe(num), taker: opt(nul(str)), referralAccount: maybe(str), quoteId: maybe(str), maker: maybe(str), expireAt: maybe(str),
+  errorCode: maybe(num), errorMessage: maybe(str),
+});
+export type Order = Infer<typeof orderSchema>;
+
+const executeRequest = obj({ signedTransaction: signedTx, requestId: text });
+export type ExecuteRequest = Infer<typeof executeRequest>;
+
+/** `code` may be left out; a Success must name its signature (the journal and the outcome need it). */
+function executeResult<E extends Record<string, Schema>>(fields: E) {
+  return v.pipe(
+    obj({ status: oneOf(EXECUTE_STATUSES), code: maybe(num), signature: maybe(str), ...fields }),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const r = dataset.value as { status?: string; signature?: string };
+      if (dataset.typed && r.status === 'Success' && !r.signature) {
+        addIssue({ message: 'is missing (a Success must name its transaction signature)', path: [{ key: 'signature' } as never] });
+      }
+    }),
+  );
+}
+
+const orderExecute = executeResult({
+  slot: maybe(str),
+  error: maybe(str),
+  totalInputAmount: maybe(rawAmount),
+  totalOutputAmount: maybe(rawAmount),
+  inputAmountResult: maybe(rawAmount),
+  outputAmountResult: maybe(rawAmount),
+  swapEvents: maybe(arr(obj({ inputMint: str, inputAmount: rawAmount, outputMint: str, outputAmount: rawAmount }))),
+});
+export type OrderExecuteResponse = Infer<typeof orderExecute>;
+export type SwapEvent = NonNullable<OrderExecuteResponse['swapEvents']>[number];
+
+// ---------- the recurring group: GET /recurring/v1/getRecurringOrders and its POSTs ----------
+// Acts on: the order key (cancel), its mints, base-unit amounts as integer strings, paging.
+
+const recurringTrade = obj({
+  orderKey: maybe(str), keeper: maybe(str), inputMint: maybe(str), outputMint: maybe(str), inputAmount: maybe(str), outputAmount: maybe(str),
+  rawInputAmount: maybe(rawAmount), rawOutputAmount: maybe(rawAmount), feeMint: maybe(str), feeAmount: maybe(str), rawFeeAmount: maybe(rawAmount),
+  txId: maybe(str), confirmedAt: maybe(str), action: maybe(str), productMeta: opt(any),
+});
+export type RecurringTrade = Infer<typeof recurringTrade>;
+
+const recurringOrder = obj({
+  userPubkey: maybe(str),
+  orderKey: nonEmptyStr,
+  inputMint: nonEmptyStr,
+  outputMint: nonEmptyStr,
+  inDeposited: maybe(str), inWithdrawn: maybe(str), outWithdrawn: maybe(str), inAmountPerCycle: maybe(str),
+  minOutAmount: maybe(str), maxOutAmount: maybe(str), inUsed: maybe(str), outReceived: maybe(str),
+  rawInDeposited: rawAmount,
+  rawInWithdrawn: maybe(rawAmount), rawOutWithdrawn: maybe(rawAmount), rawInAmountPerCycle: maybe(rawAmount), rawMinOutAmount: maybe(rawAmount),
+  rawMaxOutAmount: maybe(rawAmount), rawInUsed: maybe(rawAmount), rawOutReceived: maybe(rawAmount),
+  /** seconds; may arrive as a string */
+  cycleFrequency: maybe(numOrNumericString),
+  openTx: maybe(str),
+  closeTx: opt(nul(str)),
+  userClosed: maybe(bool),
+  createdAt: maybe(str),
+  updatedAt: maybe(str),
+  trades: maybe(arr(recurringTrade)),
+});
+export type RecurringOrder = Infer<typeof recurringOrder>;
+
+const recurringList = obj({
+  time: arr(recurringOrder),
+  /** `active`, `history` in the contract; other text kept */
+  orderStatus: maybe(str),
+  /** paging needs page and totalPages */
+  page: uint,
+  totalPages: uint,
+  user: maybe(str),
+  /** deprecated price-based orders; item shape not given by the contract */
+  price: maybe(arr(any)),
+  all: maybe(arr(any)),
+});
+export type RecurringListResponse = Infer<typeof recurringList>;
+
+const recurringListParams = obj({
+  recurringType: among(RECURRING_TYPES),
+  orderStatus: among(ORDER_STATUSES),
+  user: address,
+  page,
+  mint: opt(nul(address)),
+  includeFailedTx: flag,
+});
+export type RecurringListParams = Infer<typeof recurringListParams>;
+
+const optPrice = opt(nul(rule<number>('must be a non-negative number or null', (x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)));
+const timeParams = v.pipe(
+  obj({
+    /** base units, integer */
+    inAmount: rule<number | string>(
+      (x) => (typeof x === 'number' ? 'must be a positive integer of base units' : 'must be a positive integer string of base units (u64)'),
+      (x) => (typeof x === 'number' ? Number.isSafeInteger(x) && x > 0 : isPositiveRaw(x)),
+    ),
+    numberOfOrders: rule<number>('must be an integer >= 2 (recurring orders need at least 2 orders)', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 2),
+    /** seconds */
+    interval: rule<number>('must be a positive integer of seconds', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1),
+    minPrice: optPrice,
+    maxPrice: optPrice,
+    startAt: opt(nul(rule<number>('must be a unix time in seconds or null', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0))),
+  }),
+  v.check((t) => !(typeof t.minPrice === 'number' && typeof t.maxPrice === 'number' && t.minPrice > t.maxPrice) || refuse('params.time.minPrice', 'must not be above params.time.maxPrice', t.minPrice)),
+);
+
+const recurringCreate = obj({
+  user: address,
+  inputMint: address,
+  outputMint: address,
+  params: v.pipe(
+    obj({ time: opt(timeParams), /** deprecated */ price: opt(obj()) }),
+    v.check((p) => p.time !== undefined || p.price !== undefined || refuse('params.time', 'is required')),
+    v.check((p) => p.time === undefined || p.price === undefined || refuse('params.price', 'must not be given together with params.time')),
+  ),
+});
+export type RecurringCreateRequest = Infer<typeof recurringCreate>;
+
+const recurringCancel = obj({ order: address, recurringType: among(['time', 'price'] as const), user: address });
+export type RecurringCancelRequest = Infer<typeof recurringCancel>;
+
+const priceWithdraw = obj({
+  inputOrOutput: among(['In', 'Out'] as const),
+  order: address,
+  user: address,
+  amount: opt(nul(v.pipe(positiveRaw, v.check((x) => BigInt(x) <= INT64_MAX || refuse('amount', 'must fit in a signed 64-bit integer', x))))),
+});
+export type PriceWithdrawRequest = Infer<typeof priceWithdraw>;
+
+const requestIdTransaction = obj({ requestId: nonEmptyStr, transaction: base64 });
+export type RequestIdTransaction = Infer<typeof requestIdTransaction>;
+
+const recurringExecute = executeResult({ error: opt(nul(str)), order: opt(nul(str)) });
+export type RecurringExecuteResponse = Infer<typeof recurringExecute>;
+
+// ---------- the trigger group: GET /trigger/v1/getTriggerOrders and its POSTs ----------
+// Acts on: the order key (cancel), its mints, its base-unit amounts (price) and paging.
+
+const triggerOrder = obj({
+  userPubkey: maybe(str),
+  orderKey: nonEmptyStr,
+  inputMint: nonEmptyStr,
+  outputMint: nonEmptyStr,
+  makingAmount: maybe(str), takingAmount: maybe(str), remainingMakingAmount: maybe(str), remainingTakingAmount: maybe(str),
+  rawMakingAmount: rawAmount,
+  rawTakingAmount: rawAmount,
+  rawRemainingMakingAmount: maybe(rawAmount),
+  rawRemainingTakingAmount: maybe(rawAmount),
+  slippageBps: maybe(str),
+  expiredAt: opt(nul(str)),
+  createdAt: maybe(str),
+  updatedAt: maybe(str),
+  /** `Open`, `Completed`, `Cancelled` seen; unknown values kept as text */
+  status: maybe(str),
+  openTx: maybe(str),
+  closeTx: opt(nul(str)),
+  programVersion: maybe(str),
+  trades: maybe(arr(obj() as Schema<Record<string, unknown>>)),
+});
+export type TriggerOrder = Infer<typeof triggerOrder>;
+
+const triggerList = obj({
+  orders: arr(triggerOrder),
+  user: maybe(str),
+  /** `active`, `history` in the contract; `open` seen; other text kept */
+  orderStatus: maybe(str),
+  /** paging needs both */
+  totalPages: num,
+  page: num,
+});
+export type TriggerListResponse = Infer<typeof triggerList>;
+
+const triggerListParams = obj({
+  user: address,
+  orderStatus: among(ORDER_STATUSES),
+  page: opt(page),
+  includeFailedTx: opt(flag),
+  inputMint: opt(address),
+  outputMint: opt(address),
+});
+export type TriggerListParams = Infer<typeof triggerListParams>;
+
+/** computeUnitPrice: "auto" or an integer string of microlamports (u64) */
+const computeUnitPrice = opt(
+  v.custom<string>(
+    (x) => x === 'auto' || (typeof x === 'string' && /^\d+$/.test(x) && BigInt(x) < 1n << 64n),
+    (i) => (typeof i.input === 'string' && /^\d+$/.test(i.input) ? 'must be a non-negative integer (u64)' : 'must be "auto" or an integer string of microlamports'),
+  ),
+);
+
+const triggerCreate = obj({
+  inputMint: address,
+  outputMint: address,
+  maker: address,
+  payer: address,
+  params: obj({
+    makingAmount: positiveRaw,
+    takingAmount: positiveRaw,
+    expiredAt: opt(rule<string>('must be a unix time in seconds, as a string', (x) => typeof x === 'string' && /^\d+$/.test(x))),
+    slippageBps: opt(rule<string>(`must be an integer string from 0 to ${MAX_BPS}`, (x) => typeof x === 'string' && /^\d+$/.test(x) && Number(x) <= MAX_BPS)),
+  }),
+  computeUnitPrice,
+  feeAccount: opt(address),
+  wrapAndUnwrapSol: opt(flag),
+});
+export type TriggerCreateRequest = Infer<typeof triggerCreate>;
+
+const triggerCreated = obj({ requestId: nonEmptyStr, transaction: base64, order: maybe(str) });
+export type TriggerCreateResponse = Infer<typeof triggerCreated>;
+
+const triggerCancel = obj({ maker: address, order: address, computeUnitPrice });
+export type TriggerCancelRequest = Infer<typeof triggerCancel>;
+
+const triggerCancelMany = obj({
+  maker: address,
+  orders: opt(v.pipe(
+    rule<unknown[]>('must be a non-empty array of order addresses (leave it out to cancel every open order)', (x) => Array.isArray(x) && x.length > 0),
+    v.array(address),
+  )),
+  computeUnitPrice,
+});
+export type TriggerCancelManyRequest = Infer<typeof triggerCancelMany>;
+
+const triggerCancelled = obj({ requestId: nonEmptyStr, transactions: arr(base64) });
+export type TriggerCancelManyResponse = Infer<typeof triggerCancelled>;
+
+const triggerExecute = executeResult({});
+export type TriggerExecuteResponse = Infer<typeof triggerExecute>;
+
+// ---------- GET /send/v1/invite-history, GET /send/v1/pending-invites ----------
+// Nothing is signed from an invite listing: the row's key, mint, amount and expiry (countdowns)
+// and the page flag are needed; everything else is optional.
+
+const invite = obj({
+  invite_pda: nonEmptyStr,
+  mint: nonEmptyStr,
+  amount: str,
+  invite_signer: maybe(str),
+  sender: maybe(str),
+  /** the expiry countdown needs it */
+  expiry: str,
+  creation_time: maybe(str),
+  creation_tx: maybe(str),
+  deletion_tx: opt(nul(str)),
+  receiver: opt(nul(str)),
+  deletion_time: opt(nul(str)),
+  /** `created`, `claimed` in the contract; `clawback`, `expired` seen; other text kept */
+  action: maybe(str),
+  /** boolean in the contract; 0/1 seen on the real service */
+  confirmed: maybe(is<boolean | number>('a boolean (or 0/1)', (x) => typeof x === 'boolean' || x === 0 || x === 1)),
+});
+export type Invite = Infer<typeof invite>;
+
+const inviteList = obj({ invites: arr(invite), /** paging needs it */ hasMoreData: bool });
+export type InviteListResponse = Infer<typeof inviteList>;
+
+const inviteListParams = obj({ address, page: opt(page) });
+export type InviteListParams = Infer<typeof inviteListParams>;
+
+// ---------- GET /portfolio/v1/positions/{address} ----------
+// Shown only: the element list must be a list; every other part may be missing.
+
+const portfolioAsset = obj({
+  type: maybe(str),
+  networkId: maybe(str),
+  value: maybe(num),
+  data: maybe(obj({ address: maybe(str), amount: maybe(num), price: maybe(num) })),
+});
+export type PortfolioAsset = Infer<typeof portfolioAsset>;
+
+const multipleElement = obj({
+  type: str, label: maybe(str), platformId: maybe(str), name: maybe(str), value: maybe(num), data: maybe(obj({ assets: maybe(arr(portfolioAsset)) })),
+});
+export type PortfolioElement = Infer<typeof multipleElement>;
+const otherElement = obj({ type: str }) as unknown as Schema<PortfolioElement>;
+
+/** The element list; an entry that is not an object describes nothing and is left out, so the rest still shows. */
+const portfolioElements = v.pipe(
+  arr(any),
+  v.transform((list) => list.filter(isPlainObject)),
+  v.array(v.lazy((e) => ((e as { type?: unknown }).type === 'multiple' ? multipleElement : otherElement))),
+);
+
+const fetcherReport = obj({ id: str, status: maybe(str), duration: maybe(num) });
+export type FetcherReport = Infer<typeof fetcherReport>;
+
+const portfolio = obj({
+  elements: portfolioElements,
+  date: maybe(num),
+  owner: maybe(str),
+  fetcherReports: maybe(arr(fetcherReport)),
+  duration: maybe(num),
+  /** left out by the real service (no tokens to describe); fields not given by the contract */
+  tokenInfo: maybe(obj() as Schema<Record<string, unknown>>),
+});
+export type Portfolio = Infer<typeof portfolio>;
+
+const portfolioParams = obj({ address, platforms: opt(labels) });
+export type PortfolioParams = Infer<typeof portfolioParams>;
+
+// ---------- POST /studio/v1/dbc-pool/create-tx, POST /studio/v1/dbc/fee/create-tx ----------
+
+const atLeast0 = numAtLeast(0);
+const lockedVesting = obj({
+  totalLockedVestingAmount: atLeast0, cliffUnlockAmount: atLeast0, numberOfVestingPeriod: atLeast0, totalVestingDuration: atLeast0, cliffDurationFromMigrationTime: atLeast0,
+});
+export type LockedVestingParam = Infer<typeof lockedVesting>;
+
+const dbcPoolCreate = obj({
+  buildCurveByMarketCapParam: obj({
+    quoteMint: address,
+    initialMarketCap: atLeast0,
+    migrationMarketCap: atLeast0,
+    tokenQuoteDecimal: intIn(0, 30),
+    lockedVestingParam: lockedVesting,
+  }),
+  antiSniping: flag,
+  fee: obj({ feeBps: intIn(0, MAX_BPS) }),
+  isLpLocked: flag,
+  tokenName: text,
+  tokenSymbol: text,
+  tokenImageContentType: rule<string>('must be an image media type such as image/png', (x) => typeof x === 'string' && /^image\/[A-Za-z0-9.+-]+$/.test(x)),
+  creator: address,
+});
+export type DbcPoolCreateRequest = Infer<typeof dbcPoolCreate>;
+
+/** The contract does not show this response; the simulator and client agree on these fields, all but transaction optional. */
+const dbcPoolCreated = obj({
+  transaction: base64,
+  pool: maybe(str),
+  mint: maybe(str),
+  imagePresignedUrl: maybe(str),
+  /** read only when text (where to put the metadata, and the image's public address) */
+  metadataPresignedUrl: opt(any),
+  imageUrl: opt(any),
+});
+export type DbcPoolCreateResponse = Infer<typeof dbcPoolCreated>;
+
+const dbcFeeClaim = obj({ ownerWallet: address, poolAddress: address, maxQuoteAmount: atLeast0 });
+export type DbcFeeClaimRequest = Infer<typeof dbcFeeClaim>;
+
+const dbcFeeClaimed = obj({ transaction: base64 });
+export type DbcFeeClaimResponse = Infer<typeof dbcFeeClaimed>;
+
+// ---------- the table ----------
+
+export interface Operation<Req, Res> {
+  method: 'GET' | 'POST';
+  /** the contract's path; `{name}` parts are filled from the request field of that name */
+  path: string;
+  /** sends x-api-key when the client has one (every group, portfolio included: the real service reads it) */
+  auth: boolean;
+  /** safe to send again: GET reads and the execute POSTs (the same signed transaction never executes twice) */
+  idempotent: boolean;
+  /** the query (GET) or body (POST) */
+  request: Schema<Req>;
+  response: Schema<Res>;
+  /** the request's fields, in the order they go on the wire */
+  fields: string[];
+}
+
+const op = <Req, Res>(method: 'GET' | 'POST', path: string, request: Schema<Req>, response: Schema<Res>): Operation<Req, Res> => ({
+  method,
+  path,
+  auth: true,
+  idempotent: method === 'GET' || path.endsWith('/execute'),
+  request,
+  response,
+  fields: Object.keys(entriesOf(request)),
+});
+
+const none = obj();
+
+export const OPERATIONS = {
+  tokenList: op('GET', '/tokens/v2/{category}/{interval}', tokenListParams, arr(tokenSchema)),
+  quote: op('GET', '/swap/v1/quote', quoteParams, quoteSchema),
+  swap: op('POST', '/swap/v1/swap', swapRequest, swapResponse),
+  swapInstructions: op('POST', '/swap/v1/swap-instructions', swapRequest, swapInstructions),
+  programIdToLabel: op('GET', '/swap/v1/program-id-to-label', none, programIdToLabel),
+  order: op('GET', '/ultra/v1/order', orderParams, orderSchema),
+  orderExecute: op('POST', '/ultra/v1/execute', executeRequest, orderExecute),
+  recurringList: op('GET', '/recurring/v1/getRecurringOrders', recurringListParams, recurringList),
+  recurringCreate: op('POST', '/recurring/v1/createOrder', recurringCreate, requestIdTransaction),
+  recurringCancel: op('POST', '/recurring/v1/cancelOrder', recurringCancel, requestIdTransaction),
+  priceWithdraw: op('POST', '/recurring/v1/priceWithdraw', priceWithdraw, requestIdTransaction),
+  recurringExecute: op('POST', '/recurring/v1/execute', executeRequest, recurringExecute),
+  triggerList: op('GET', '/trigger/v1/getTriggerOrders', triggerListParams, triggerList),
+  triggerCreate: op('POST', '/trigger/v1/createOrder', triggerCreate, triggerCreated),
+  triggerCancel: op('POST', '/trigger/v1/cancelOrder', triggerCancel, requestIdTransaction),
+  triggerCancelMany: op('POST', '/trigger/v1/cancelOrders', triggerCancelMany, triggerCancelled),
+  triggerExecute: op('POST', '/trigger/v1/execute', executeRequest, triggerExecute),
+  inviteHistory: op('GET', '/send/v1/invite-history', inviteListParams, inviteList),
+  pendingInvites: op('GET', '/send/v1/pending-invites', inviteListParams, inviteList),
+  positions: op('GET', '/portfolio/v1/positions/{address}', portfolioParams, portfolio),
+  dbcPoolCreate: op('POST', '/studio/v1/dbc-pool/create-tx', dbcPoolCreate, dbcPoolCreated),
+  dbcFeeClaim: op('POST', '/studio/v1/dbc/fee/create-tx', dbcFeeClaim, dbcFeeClaimed),
+};
+
+export type Operations = typeof OPERATIONS;

@@ -3,7 +3,7 @@
 // commands use. In demo mode a wallet is funded in the simulator the first time it is seen.
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
-import { isAddress } from '../api/validate.js';
+import { isAddress } from '../api/base58.js';
 import { CommandError, clean } from './print.js';
 
 export interface HeadlessWallet {

@@ -9,7 +9,7 @@ import type { SimGroup } from './kernel.js';
 export const EXECUTE_GROUPS = ['ultra', 'trigger', 'recurring'] as const;
 export type ExecuteGroup = (typeof EXECUTE_GROUPS)[number];
 
-/** Default failure: the transaction was sent but did not land in time (service-behaviour.md). */
+/** Default failure: the transaction was sent but did not land in time (as the real service reports it). */
 export const DEFAULT_EXECUTE_FAULT_CODE = -1006;
 export const DEFAULT_EXECUTE_FAULT_ERROR = 'transaction timed out before it landed; it was not executed';
 

@@ -1,29 +1,10 @@
 // Seeded randomness. Market randomness is a pure function of (seed, slot, index, stream) so that
 // requests never perturb the market path; identifiers come from counter-based streams.
 import { createHash } from 'node:crypto';
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+import { encodeBase58 } from '../api/base58.js';
 
 /** base58 text of raw bytes (Bitcoin alphabet, leading zero bytes as '1') */
-export function toBase58(bytes: Uint8Array): string {
-  let zeros = 0;
-  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
-  const digits: number[] = [];
-  for (let i = zeros; i < bytes.length; i++) {
-    let carry = bytes[i];
-    for (let j = 0; j < digits.length; j++) {
-      carry += digits[j] << 8;
-      digits[j] = carry % 58;
-      carry = (carry / 58) | 0;
-    }
-    while (carry > 0) {
-      digits.push(carry % 58);
-      carry = (carry / 58) | 0;
-    }
-  }
-  let out = '1'.repeat(zeros);
-  for (let i = digits.length - 1; i >= 0; i--) out += ALPHABET[digits[i]];
-  return out;
-}
+export const toBase58 = encodeBase58;
 
 function mixPart(h: number, part: number): number {
   let k = Math.imul((part >>> 0) ^ Math.floor(part / 4294967296), 0xcc9e2d51);

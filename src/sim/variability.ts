@@ -1,5 +1,5 @@
-// The real service's variability in response bodies (trading-api.md fields marked optional,
-// nullable or "not shown", and service-behaviour.md): optional fields left out, nulls, extra
+// The real service's variability in response bodies (fields the contract marks optional,
+// nullable or "not shown", and what the real service is known to send): optional fields left out, nulls, extra
 // fields the contract does not list, and alternative shapes. Every choice is a pure function of
 // (seed, a stable key such as a mint or a requestId, a salt), so the same seed gives the same
 // bodies and one token keeps the same shape from poll to poll.

@@ -1,5 +1,5 @@
 // Valid contract-shaped bodies and addresses for the API client tests.
-import { encodeBase58 } from '../../src/api/validate.js';
+import { encodeBase58 } from '../../src/api/base58.js';
 import { NATIVE_MINT, USDC_MINT, type Quote } from '../../src/api/types.js';
 import { createApiClient, type ClientOptions, type RequestEvent } from '../../src/api/index.js';
 import { startRecorder, type Recorder } from '../helpers/recorder.js';

@@ -163,8 +163,8 @@ describe('accepted variations of the real service', () => {
     assert.equal(res.usdPrice, null);
     assert.equal(res.twitter, null);
     assert.equal(res.graduatedAt, null);
-    assert.deepEqual(res.brandNew, { x: 1 });
-    assert.equal(res.stats5m?.unknownStat, 4);
+    assert.deepEqual((res as Record<string, unknown>).brandNew, { x: 1 });
+    assert.equal((res.stats5m as Record<string, unknown> | undefined)?.unknownStat, 4);
   });
 
   test('order without taker (transaction null) and a failed order (empty transaction, errorCode)', async () => {

@@ -49,7 +49,7 @@ describe('recorded token listings', () => {
     const frog = tokens.find((t) => t.symbol === 'FROG')!;
     assert.equal(frog.stats1h, undefined);
     assert.equal(frog.audit?.topHoldersPercentage, undefined);
-    assert.equal(tokens[0].ctLikes, 812, 'unknown fields are kept');
+    assert.equal((tokens[0] as Record<string, unknown>).ctLikes, 812, 'unknown fields are kept');
   });
 
   test('category, tag and recent listings without tokenProgram parse', async () => {
@@ -92,7 +92,7 @@ describe('recorded swap-group bodies', () => {
     });
     const q = await client.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1000000000' });
     assert.equal(q.platformFee, null);
-    assert.equal(q.simplerRouteUsed, false);
+    assert.equal((q as Record<string, unknown>).simplerRouteUsed, false);
     const built = await client.swap.swap({ userPublicKey: USER, quoteResponse: q });
     assert.ok(built.swapTransaction.length > 100);
     const ixs = await client.swap.instructions({ userPublicKey: USER, quoteResponse: q });

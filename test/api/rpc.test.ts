@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createRpcClient, RpcError, ResponseShapeError, type RpcClient } from '../../src/api/index.js';
 import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../helpers/recorder.js';
 import { SIGNED_TX, SOL, USDC, USER, addr } from './fixtures.js';
-import { decodeBase58 } from '../../src/api/validate.js';
+import { decodeBase58 } from '../../src/api/base58.js';
 
 let rec: Recorder;
 let rpc: RpcClient;

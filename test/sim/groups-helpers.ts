@@ -13,6 +13,7 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
+import { checkResponse, OPERATIONS, type Operation } from '../../src/api/index.js';
 
 export const KEY = { 'x-api-key': 'test-key', 'content-type': 'application/json' };
 
@@ -25,15 +26,29 @@ export interface Reply<T = any> {
   body: T;
 }
 
+/** The operation of the contract's table at `method path`, `{name}` parts matching any one segment. */
+export function operationAt(method: string, path: string): Operation<unknown, unknown> | undefined {
+  return Object.values(OPERATIONS as Record<string, Operation<unknown, unknown>>).find(
+    (op) => op.method === method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+  );
+}
+
+/** Every 200 answer of the simulator is checked with the same response schema the client applies. */
+function answers<T>(method: string, path: string, status: number, body: T): Reply<T> {
+  const op = operationAt(method, path);
+  if (status === 200 && op) checkResponse(`${method} ${op.path}`, op.response, structuredClone(body));
+  return { status, body };
+}
+
 export async function get<T = any>(sim: SimHandle, path: string, query: Record<string, string | number | boolean> = {}, headers: Record<string, string> = KEY): Promise<Reply<T>> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const res = await fetch(`${sim.url}${path}${qs ? `?${qs}` : ''}`, { headers });
-  return { status: res.status, body: (await res.json()) as T };
+  return answers('GET', path, res.status, (await res.json()) as T);
 }
 
 export async function post<T = any>(sim: SimHandle, path: string, body: unknown): Promise<Reply<T>> {
   const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: KEY, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as T };
+  return answers('POST', path, res.status, (await res.json()) as T);
 }
 
 export async function advance(sim: SimHandle, seconds: number): Promise<void> {

@@ -3,7 +3,7 @@
 // trade positions (amounts fixed per seed and wallet, valued at live simulated prices).
 
 import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT, USDC_MINT, type PortfolioAsset, type PortfolioElement } from '../../api/types.js';
+import { NATIVE_MINT, USDC_MINT, type PortfolioAsset, type PortfolioElement as ElementRead } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { SeededStream } from './send-seeded.js';
 import { triggerBookOf } from './trigger-book.js';
@@ -11,6 +11,9 @@ import { triggerBookOf } from './trigger-book.js';
 export const WALLET_PLATFORM = 'wallet';
 
 /** An asset as the simulator builds it, every field present (the client's type has them optional). */
+/** An element as the service sends it: each kind of position carries fields of its own besides those the client reads. */
+export type PortfolioElement = ElementRead & { data?: Record<string, unknown>; [field: string]: unknown };
+
 export interface SimAsset extends PortfolioAsset {
   type: string;
   networkId: string;

@@ -1,6 +1,6 @@
-import type { PortfolioAsset, PortfolioElement } from '../../api/types.js';
+import { OPERATIONS, type PortfolioAsset } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
-import { WALLET_PLATFORM, seededElements, triggerElements, walletElement } from './portfolio-elements.js';
+import { WALLET_PLATFORM, type PortfolioElement, seededElements, triggerElements, walletElement } from './portfolio-elements.js';
 import { moreElements, varyElements } from './portfolio-more.js';
 import { SeededStream } from './send-seeded.js';
 import { Params } from './trigger-params.js';
@@ -26,12 +26,13 @@ export const FAILING_PLATFORM = 'marginfi';
 export function register(kernel: SimKernel): void {
   kernel.router.add('GET', '/portfolio/v1/positions/:address', 'portfolio', (req) => {
     const p = new Params(kernel, 'portfolio');
-    const owner = p.address(req.params.address, 'address');
-    // repeated or comma-separated, as the real service reads array parameters
-    const platformsText = req.query.getAll('platforms').join(',') || null;
+    // platforms repeated or comma-separated, as the real service reads array parameters
+    const q = new URLSearchParams(req.query);
+    if (q.getAll('platforms').join('').trim() === '') q.delete('platforms');
+    const { address: owner, platforms: asked } = p.query(OPERATIONS.positions, q, { address: req.params.address });
     let platforms: Set<string> | null = null;
-    if (platformsText !== null && platformsText.trim() !== '') {
-      const ids = platformsText.split(',').map((s) => s.trim());
+    if (asked) {
+      const ids = asked.map((s) => s.trim());
       ids.forEach((id, i) => {
         if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) p.fail('platforms', `item ${i + 1} "${id}" is not a platform id (lower-case letters, digits, dashes)`);
       });

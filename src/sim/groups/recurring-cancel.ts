@@ -1,7 +1,7 @@
 // Recurring cancelOrder (refunds the unspent input, userClosed, moves the order to history) and
 // the deprecated priceWithdraw (takes input or bought output out of a price-based order).
 
-import { SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { type RecurringBook, type RecurringRecord, inLeft } from './recurring-book.js';
 import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
@@ -21,10 +21,7 @@ export function registerRecurringCancel(kernel: SimKernel, book: RecurringBook):
 
   kernel.router.add('POST', '/recurring/v1/cancelOrder', 'recurring', async (req) => {
     const p = new Params(kernel, 'recurring');
-    const b = p.body(req.body);
-    const order = p.address(b.order, 'order');
-    const kind = p.oneOf(b.recurringType, 'recurringType', ['time', 'price'] as const);
-    const user = p.address(b.user, 'user');
+    const { order, recurringType: kind, user } = p.request(OPERATIONS.recurringCancel, req.body);
     const rec = ownActive(p, user, order, kind);
     const built = kernel.tx.build({
       feePayer: user,

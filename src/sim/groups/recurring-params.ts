@@ -1,4 +1,4 @@
-// Recurring createOrder parameters and the service's minimums (service-behaviour.md):
+// Recurring createOrder parameters and the real service's minimums:
 // at least 100 USD in total, at least 2 orders, at least 50 USD per order.
 
 import type { SimKernel, SimTokenInfo } from '../kernel.js';

@@ -1,4 +1,4 @@
-// Contract shapes of recurring orders: the time order of 2.5, and the deprecated price-based
+// Contract shapes of recurring orders: the time order GET /recurring/v1/getRecurringOrders lists, and the deprecated price-based
 // order (its item shape is not given by the contract; it mirrors the time order's naming).
 
 import type { RecurringOrder } from '../../api/types.js';

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, RECURRING_TYPES, SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
 import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
 import { RecurringBook } from './recurring-book.js';
 import { registerRecurringCancel } from './recurring-cancel.js';
@@ -15,18 +15,12 @@ export function register(kernel: SimKernel): void {
   const book = new RecurringBook(kernel);
 
   kernel.router.add('GET', '/recurring/v1/getRecurringOrders', 'recurring', (req) => {
-    const p = new Params(kernel, 'recurring');
-    const q = req.query;
-    const recurringType = p.oneOf(q.get('recurringType') ?? undefined, 'recurringType', RECURRING_TYPES);
-    const orderStatus = p.oneOf(q.get('orderStatus') ?? undefined, 'orderStatus', ORDER_STATUSES);
-    const user = p.address(q.get('user') ?? undefined, 'user');
-    // required, but the contract types it "integer or null": a null page is the first
-    const pageText = q.get('page');
-    const page = pageText === 'null' ? 1 : p.page(pageText ?? undefined, 'page', undefined);
-    const mintText = q.get('mint');
-    const mint = mintText === null || mintText === '' || mintText === 'null' ? undefined : p.address(mintText, 'mint');
-    const includeFailed = p.bool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx');
-    const { items, totalPages } = pageOf(book.list(user, orderStatus, recurringType, mint, includeFailed), page);
+    // required, but the contract types page "integer or null": a null page is the first; an empty or null mint filters nothing
+    const q = new URLSearchParams(req.query);
+    if (q.get('page') === 'null') q.set('page', '1');
+    if (q.get('mint') === '' || q.get('mint') === 'null') q.delete('mint');
+    const { recurringType, orderStatus, user, page, mint, includeFailedTx } = new Params(kernel, 'recurring').query(OPERATIONS.recurringList, q);
+    const { items, totalPages } = pageOf(book.list(user, orderStatus, recurringType, mint ?? undefined, includeFailedTx), page);
     const time = items.flatMap((o) => (o.kind === 'time' ? [timeOrderShape(kernel, o)] : []));
     const price = items.flatMap((o) => (o.kind === 'price' ? [priceOrderShape(kernel, o)] : []));
     const all = items.map((o) => anyOrderShape(kernel, o));

@@ -80,7 +80,7 @@ export function planInvites(seed: number, address: string, anchorMs: number): Pl
   return out.sort((a, b) => b.createdMs - a.createdMs);
 }
 
-/** The contract record (2.7) of a planned invite as seen at `nowMs`. */
+/** The invite record (as GET /send/v1/invite-history lists it) of a planned invite as seen at `nowMs`. */
 export function inviteAt(p: PlannedInvite, nowMs: number): Invite {
   const done = p.outcome !== null && p.outcome.atMs <= nowMs ? p.outcome : null;
   const action = done ? done.action : p.expiryMs <= nowMs ? 'expired' : 'created';

@@ -1,4 +1,4 @@
-import type { Invite } from '../../api/types.js';
+import { OPERATIONS, type Invite } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { type PlannedInvite, inviteAt, planInvites } from './send-history.js';
 import { Params } from './trigger-params.js';
@@ -19,9 +19,8 @@ export function register(kernel: SimKernel): void {
   };
 
   const listing = (req: SimRequest, pick: (invite: Invite, address: string) => boolean) => {
-    const p = new Params(kernel, 'send');
-    const address = p.address(req.query.get('address') ?? undefined, 'address');
-    const page = p.page(req.query.get('page') ?? undefined);
+    // both listings take the same query
+    const { address, page = 1 } = new Params(kernel, 'send').query(OPERATIONS.inviteHistory, req.query);
     const now = kernel.clock.nowMs();
     const all = invitesOf(address)
       .filter((plan) => plan.createdMs <= now)

@@ -3,7 +3,8 @@
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval, type TokenStats } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
-import { NATIVE_MINT, USDC_MINT } from '../../api/types.js';
+import { NATIVE_MINT, OPERATIONS, USDC_MINT } from '../../api/types.js';
+import { Params } from './trigger-params.js';
 import { USDT_MINT } from '../market/catalog.js';
 import { Variability } from '../variability.js';
 
@@ -79,22 +80,12 @@ export function register(kernel: SimKernel): void {
   const bodies = new Map<string, string>();
   let bodiesStamp = '';
   kernel.router.add('GET', '/tokens/v2/:category/:interval', 'tokens', (req) => {
-    const category = req.params.category;
-    const interval = req.params.interval;
-    if (!(TOKEN_CATEGORIES as readonly string[]).includes(category)) {
-      kernel.fail({ status: 400, message: `category: "${category}" is not one of ${TOKEN_CATEGORIES.join(', ')}` });
+    // the path's own words for an unknown category or interval, as the real service answers
+    for (const [field, allowed] of [['category', TOKEN_CATEGORIES], ['interval', TOKEN_INTERVALS]] as const) {
+      const got = req.params[field];
+      if (!(allowed as readonly string[]).includes(got)) kernel.fail({ status: 400, message: `${field}: "${got}" is not one of ${allowed.join(', ')}` });
     }
-    if (!(TOKEN_INTERVALS as readonly string[]).includes(interval)) {
-      kernel.fail({ status: 400, message: `interval: "${interval}" is not one of ${TOKEN_INTERVALS.join(', ')}` });
-    }
-    const rawLimit = req.query.get('limit');
-    let limit = 50;
-    if (rawLimit !== null) {
-      if (!/^\d{1,3}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > 100) {
-        kernel.fail({ status: 400, message: `limit: must be an integer from 1 to 100 (got "${rawLimit}")` });
-      }
-      limit = Number(rawLimit);
-    }
+    const { category, interval, limit = 50 } = new Params(kernel, 'tokens').query(OPERATIONS.tokenList, req.query, req.params);
     const key = `${category}/${interval}`;
     const stamp = market.stamp();
     // the serialised answer is reused while nothing in the market changed (same slot, no trade)

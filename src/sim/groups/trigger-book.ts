@@ -1,5 +1,5 @@
 // The simulator's trigger (limit) order book: order records, the keeper that fills orders when
-// the market crosses their limit price, expiry, and the contract shape of an order (2.6).
+// the market crosses their limit price, expiry, and the shape of an order as GET /trigger/v1/getTriggerOrders lists it.
 
 import type { RecurringTrade, TriggerOrder } from '../../api/types.js';
 import { SIM_PROGRAMS } from '../../api/types.js';

@@ -1,7 +1,7 @@
 // Trigger cancelOrder and cancelOrders: one cancel instruction per order, batched 5 per
 // transaction; the effect refunds the escrow to the maker and moves the order to history.
 
-import { SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
 import type { SimInstruction, SimKernel } from '../kernel.js';
 import type { TriggerBook, TriggerRecord } from './trigger-book.js';
 import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
@@ -22,10 +22,8 @@ export function registerTriggerCancel(kernel: SimKernel, book: TriggerBook): voi
 
   kernel.router.add('POST', '/trigger/v1/cancelOrder', 'trigger', async (req) => {
     const p = new Params(kernel, 'trigger');
-    const b = p.body(req.body);
-    const maker = p.address(b.maker, 'maker');
-    const order = p.address(b.order, 'order');
-    const cuPrice = p.computeUnitPrice(b.computeUnitPrice);
+    const { maker, order, computeUnitPrice } = p.request(OPERATIONS.triggerCancel, req.body);
+    const cuPrice = p.computeUnitPrice(computeUnitPrice);
     const rec = ownOpen(p, maker, order, 'order');
     const transaction = await buildCancel(kernel, book, maker, [rec], cuPrice);
     const requestId = kernel.requests.create('trigger', [transaction]);

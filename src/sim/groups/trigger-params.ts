@@ -3,6 +3,7 @@
 // names the field and the rule; the core renders the group's own envelope.
 
 import { isAddress } from '@solana/kit';
+import { checkRequest, fromQuery, RequestRuleError, type Operation } from '../../api/index.js';
 import type { SimGroup, SimKernel, SimTokenInfo } from '../kernel.js';
 
 const U64_MAX = (1n << 64n) - 1n;
@@ -18,6 +19,24 @@ export class Params {
     const text = `${field}: ${rule}`;
     if (this.group === 'trigger') return this.kernel.fail({ status: 400, message: `invalid ${field}`, cause: text });
     return this.kernel.fail({ status: 400, message: text });
+  }
+
+  /**
+   * A request read with the operation's own request schema (the one the client checks before it
+   * sends): a query is read back from text first; a broken rule answers 400 naming the field.
+   */
+  request<Req>(op: Operation<Req, unknown>, value: unknown, root = op.method === 'GET' ? 'params' : 'body'): Req {
+    try {
+      return checkRequest(root, op.request, value);
+    } catch (e) {
+      if (e instanceof RequestRuleError) return this.fail(e.field, e.rule);
+      throw e;
+    }
+  }
+
+  /** The query (and path parameters) of a GET operation, read with its request schema. */
+  query<Req>(op: Operation<Req, unknown>, query: URLSearchParams, path: Record<string, string> = {}): Req {
+    return this.request(op, fromQuery(op.request, query, path));
   }
 
   /** The JSON body as an object. */

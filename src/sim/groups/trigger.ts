@@ -1,5 +1,5 @@
 import { fromBaseUnits } from '../../amount.js';
-import { ORDER_STATUSES, SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { TriggerBook, PARTIAL_FILL_USD } from './trigger-book.js';
 import { registerTriggerCancel } from './trigger-cancel.js';
@@ -8,7 +8,7 @@ import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r
 import { Params, pageOf, usdText } from './trigger-params.js';
 import { Variability } from '../variability.js';
 
-/** Trigger orders must be worth at least this much (service-behaviour.md). */
+/** Trigger orders must be worth at least this much (the real service's minimum). */
 export const TRIGGER_MIN_USD = 5;
 
 /** Registers the trigger group's operations on the simulator. */
@@ -18,15 +18,8 @@ export function register(kernel: SimKernel): void {
   const variability = new Variability(kernel.seed);
 
   router.add('GET', '/trigger/v1/getTriggerOrders', 'trigger', (req) => {
-    const p = new Params(kernel, 'trigger');
-    const q = req.query;
-    const user = p.address(q.get('user') ?? undefined, 'user');
-    const orderStatus = p.oneOf(q.get('orderStatus') ?? undefined, 'orderStatus', ORDER_STATUSES);
-    const page = p.page(q.get('page') ?? undefined);
-    const includeFailed = p.optBool(q.get('includeFailedTx') ?? undefined, 'includeFailedTx') ?? false;
-    const inputMint = p.optAddress(q.get('inputMint') ?? undefined, 'inputMint');
-    const outputMint = p.optAddress(q.get('outputMint') ?? undefined, 'outputMint');
-    const all = book.list(user, orderStatus, inputMint, outputMint, includeFailed);
+    const { user, orderStatus, page = 1, includeFailedTx = false, inputMint, outputMint } = new Params(kernel, 'trigger').query(OPERATIONS.triggerList, req.query);
+    const all = book.list(user, orderStatus, inputMint, outputMint, includeFailedTx);
     const { items, totalPages } = pageOf(all, page);
     return {
       status: 200,

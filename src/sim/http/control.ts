@@ -3,7 +3,7 @@
 //
 //   POST /__sim/fill   {"order": "<trigger order key>", "percent": 50}
 //     Fills that percent of the order's original making amount (capped at what remains) at its
-//     limit price, recorded as a keeper fill. 200: the order (trigger listing shape, 2.6).
+//     limit price, recorded as a keeper fill. 200: the order (as GET /trigger/v1/getTriggerOrders lists it).
 //     400 {"error": "<field>: <rule>"} for a bad field or an order that is not open; 404 for an
 //     unknown order key.
 //   POST /__sim/faults {"failExecute": {"group": "trigger", "skip": 1, "count": 1, "code": -1006, "error": "..."}}

@@ -1,4 +1,4 @@
-// Handler errors and their rendering in each group's real envelope (service-behaviour.md "Errors").
+// Handler errors and their rendering in each group's real envelope.
 import type { SimErrorInit, SimGroup } from '../kernel.js';
 
 export class SimError extends Error {

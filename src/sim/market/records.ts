@@ -1,4 +1,4 @@
-// Assembles the contract Token record (trading-api.md 2.1) from a token's traits, its price and
+// Assembles the Token record (as GET /tokens/v2/{category}/{interval} lists it) from a token's traits, its price and
 // its trade history.
 import type { OrganicScoreLabel, Token, TokenStats } from '../../api/types.js';
 import type { TokenDef } from './catalog.js';

@@ -1,5 +1,6 @@
 // A small Solana JSON-RPC 2.0 endpoint over the simulator's ledger and transactions.
 import { getBase58Encoder, isAddress } from '@solana/kit';
+import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
 import { tokenAccounts } from './token-accounts.js';
@@ -59,6 +60,20 @@ function instructionError(code: number): unknown {
 /** lamports an account of `space` data bytes needs to be rent-exempt (the node's formula) */
 const rentExempt = (space: number) => (space + 128) * 6960;
 
+/** every simulated mint has a billion whole tokens */
+const mintSupply = (decimals: number) => 10n ** BigInt(decimals + 9);
+
+const MINT_SIZE = 82;
+const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+/** The token program's mint layout: mintAuthority COption<Pubkey> | supply u64 | decimals u8 (offset 44) | isInitialized | freezeAuthority COption<Pubkey>; no authorities. */
+function mintBytes(decimals: number): Uint8Array {
+  const bytes = new Uint8Array(MINT_SIZE);
+  new DataView(bytes.buffer).setBigUint64(36, mintSupply(decimals), true);
+  bytes[44] = decimals;
+  bytes[45] = 1;
+  return bytes;
+}
+
 async function call(core: SimCore, method: string, params: unknown[]): Promise<unknown> {
   const slot = core.clock.slot();
   const context = { slot, apiVersion: '2.1.0' };
@@ -86,8 +101,8 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
       // a mint's decimals (what a client needs to read amounts of a token it has no list entry for)
       const info = core.market.token(addressParam(params, 0, 'mint'));
       if (!info) throw invalidParams('Invalid param: not a Token mint');
-      const supply = 10n ** BigInt(info.decimals + 9);
-      return { context, value: { amount: supply.toString(), decimals: info.decimals, uiAmountString: '1000000000' } };
+      const ui = fromBaseUnits(mintSupply(info.decimals), info.decimals, { group: false });
+      return { context, value: { amount: mintSupply(info.decimals).toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } };
     }
     case 'getSignatureStatuses': {
       const sigs = param(params, 0);
@@ -128,7 +143,8 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
 
 /**
  * An account as getAccountInfo shows it: a registered address lookup table (owned by its program,
- * the data in its on-chain layout), a funded wallet (a System account without data), or null.
+ * the data in its on-chain layout), a token mint (82 bytes owned by its token program), a funded
+ * wallet (a System account without data), or null.
  * `encoding` as the real node takes it: base64, base58 (data under 128 bytes), jsonParsed (the
  * table parsed; other data falls back to base64) or, when absent, the legacy bare base58 string.
  */
@@ -137,6 +153,7 @@ function accountInfo(core: SimCore, params: unknown[]): Json | null {
   const encoding = configParam(params, 1).encoding ?? 'binary';
   if (!['base64', 'base58', 'binary', 'jsonParsed'].includes(encoding as string)) throw invalidParams(`unsupported encoding ${String(encoding)}; use base64, base58 or jsonParsed`);
   const table = core.lookupTables.get(address);
+  const mint = table ? undefined : core.market.token(address);
   let owner: string;
   let data: Uint8Array;
   let lamports: number;
@@ -144,6 +161,11 @@ function accountInfo(core: SimCore, params: unknown[]): Json | null {
     owner = LOOKUP_TABLE_PROGRAM;
     data = lookupTableData(table);
     lamports = rentExempt(data.length);
+  } else if (mint) {
+    // a token mint, as the token program holds it
+    owner = mint.tokenProgram;
+    data = mintBytes(mint.decimals);
+    lamports = rentExempt(MINT_SIZE);
   } else {
     const balance = core.ledger.balance(address, NATIVE_MINT);
     if (balance === 0n) return null;
@@ -153,6 +175,10 @@ function accountInfo(core: SimCore, params: unknown[]): Json | null {
   }
   let shown: unknown;
   if (encoding === 'jsonParsed' && table) shown = lookupTableParsed(table);
+  else if (encoding === 'jsonParsed' && mint) {
+    const info = { decimals: mint.decimals, freezeAuthority: null, isInitialized: true, mintAuthority: null, supply: mintSupply(mint.decimals).toString() };
+    shown = { program: mint.tokenProgram === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token', parsed: { info, type: 'mint' }, space: MINT_SIZE };
+  }
   else if (encoding === 'base64' || encoding === 'jsonParsed') shown = [Buffer.from(data).toString('base64'), 'base64'];
   else {
     if (data.length > 128) throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');

@@ -1,0 +1,28 @@
+// The answers of the Solana JSON-RPC methods tradedeck calls, declared once: the client checks
+// each result with these (./rpc.ts), and the simulator's tests check its node's answers with them.
+// Tolerant as the client needs: only what it reads is required.
+import { any, arr, bool, is, nul, num, obj, oneOf, opt, str, uint, type Schema } from './schema.js';
+
+/** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
+const bigUint = is<number>('a non-negative integer', (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0);
+
+/** `{context: {slot}, value}`, as every account and token method answers. */
+const contextValue = <S extends Schema>(value: S) => obj({ context: opt(obj({ slot: opt(uint) })), value });
+
+/** An account with base-64 data: `[text, "base64"]`. */
+const account = obj({ data: arr(str), owner: str, lamports: bigUint, executable: bool, rentEpoch: opt(bigUint), space: opt(uint) });
+
+export const RPC_ANSWERS = {
+  getLatestBlockhash: contextValue(obj({ blockhash: str, lastValidBlockHeight: uint })),
+  getBlockHeight: uint,
+  getSlot: uint,
+  getBalance: contextValue(bigUint),
+  getTokenSupply: contextValue(obj({ amount: str, decimals: uint, uiAmount: opt(nul(num)), uiAmountString: opt(str) })),
+  getAccountInfo: contextValue(nul(account)),
+  getSignatureStatuses: contextValue(
+    arr(nul(obj({ slot: uint, confirmations: nul(uint), err: any, confirmationStatus: opt(nul(oneOf(['processed', 'confirmed', 'finalized'] as const))) }))),
+  ),
+  sendTransaction: str,
+  simulateTransaction: contextValue(obj({ err: any, logs: nul(arr(str)), unitsConsumed: opt(uint) })),
+  getTokenAccountsByOwner: contextValue(arr(obj({ pubkey: str, account: obj({ data: arr(str), owner: str, lamports: uint, executable: opt(bool) }) }))),
+};
