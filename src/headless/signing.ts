@@ -73,6 +73,16 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
 /** How long a signing command waits for another instance to let the state directory go (then exit 1). */
 export const LOCK_WAIT_MS = 3_000;
 
+/** The services for a command that only reads (export, watch), or the exit code once it said why not (2). */
+export async function openReadServices(config: Config, fail: (line: string) => void): Promise<Services | number> {
+  try {
+    return await createServices(config, { retries: 1 });
+  } catch (e) {
+    if (e instanceof StartError) return fail(e.message.replace(/\n/g, ' ')), 2;
+    throw e;
+  }
+}
+
 export interface SigningSession {
   services: Services;
   /** stops answering and closes the services */

@@ -9,7 +9,8 @@ import { TOKEN_CATEGORIES, type RecurringOrder, type TriggerOrder } from '../api
 import { alertsOf } from '../alerts/store.js';
 import { categoryNeeded, WATCH_LIST } from '../alerts/coverage.js';
 import { orderChanges, type OrdersReading } from '../orders/changes.js';
-import { createServices, StartError, type Services } from '../services.js';
+import { openReadServices } from './signing.js';
+import type { Services } from '../services.js';
 import { listKey } from '../store/tokens.js';
 import type { NotifyEvent } from '../notify/event.js';
 import { clean, CommandError, printJson } from './print.js';
@@ -64,13 +65,8 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
     throw e;
   }
   const stopped = untilSignal();
-  let s: Services;
-  try {
-    s = await createServices(config, { retries: 1 });
-  } catch (e) {
-    if (e instanceof StartError) return fail(e.message.replace(/\n/g, ' ')), 2;
-    throw e;
-  }
+  const s = await openReadServices(config, fail);
+  if (typeof s === 'number') return s;
   const print = (e: NotifyEvent) => {
     if (flags.json) process.stdout.write(printJson(e));
     else process.stdout.write(`${e.time.slice(11, 19)}  ${e.title}: ${clean(e.text, 300)}\n`);
