@@ -227,7 +227,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     ? 'filter: SOL (sold), >USDC (bought), SOL>USDC · Enter apply · Esc cancel'
     : blocked
       ? `Signing disabled: ${blocked}`
-      : 't limit/dca · h history · f mint · i failed · PgDn page · x cancel · X all · n new';
+      : // every key whole at 80 columns (PgUp/PgDn and the rest are in ?)
+        't limit/dca · h history · f mint · i failed · x cancel · X all · n new · ? more';
   // the form has its own help line
   const hintShown = !(formOpen && formKind);
   const footLines = (editing() ? 2 : hintShown ? 1 : 0) + panel.length;

@@ -18,7 +18,9 @@ function assertFits(frame: string, columns = 80, rows = 24) {
 async function open(t: { after(fn: () => Promise<void>): void }): Promise<Dashboard> {
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders' });
   t.after(() => d.close());
-  await waitForFrame(d.app, (f) => f.includes('[Limit] DCA') && f.includes('No active limit orders'), 8000);
+  const frame = await waitForFrame(d.app, (f) => f.includes('[Limit] DCA') && f.includes('No active limit orders'), 8000);
+  // the screen's key line is whole at 80 columns: its last key is not cut away
+  assert.ok(frame.split('\n').some((l) => l.trim() === 't limit/dca · h history · f mint · i failed · x cancel · X all · n new · ? more'), frame);
   return d;
 }
 
