@@ -35,7 +35,7 @@ test('limit with --yes prints the dialog on stderr, executes once and reports th
   const r = await run('limit', '1', 'SOL', '200', 'USDC', 'expiry', '7d', '--yes', '--table');
   assert.equal(r.code, 0, r.err);
   assert.match(r.err, /Limit order: sell 1 SOL for 200 USDC/);
-  assert.match(r.err, /Limit price\s+1 SOL = 200\.00 USDC · 1 USDC = 0\.005 SOL/);
+  assert.match(r.err, /Limit price\s+1 SOL = 200\.00 USDC · 1 USDC = 0\.005000 SOL/);
   assert.match(r.err, /You receive\s+200 USDC ≈ \$\d/);
   assert.match(r.err, /--yes: signing without asking/);
   assert.match(r.out, /Limit order/);

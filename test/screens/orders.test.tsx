@@ -34,7 +34,7 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   const dialog = await limitVia(d, 'limit 1 SOL 200 USDC');
   assert.match(dialog, /You pay\s+1 SOL ≈ \$1\d\d\.\d\d/);
   assert.match(dialog, /You receive\s+200 USDC ≈ \$(199\.9\d|200\.0\d)/);
-  assert.match(dialog, /Limit price\s+1 SOL = 200\.00 USDC · 1 USDC = 0\.005 SOL/);
+  assert.match(dialog, /Limit price\s+1 SOL = 200\.00 USDC · 1 USDC = 0\.005000 SOL/);
   assert.match(dialog, /From market\s+\+3\d\.\d\d% \(above market\)/);
   assert.match(dialog, /Market price\s+1 SOL = 1\d\d(\.\d+)? USDC/);
   await typeKeys(d.app, 'n');
