@@ -101,8 +101,8 @@ test('headless on a terminal against a hostile service: the tokens table and the
   assert.match(tokens.rawOutput(), /\bJUP\b/);
   assertNoHostileBytes(tokens.rawOutput(), 'tokens');
 
-  const limit = await openTerminal(t, { command: [process.execPath, cli, 'limit', '1', 'SOL', '1000', JUP_MINT, ...args], cols: 100, rows: 40, env, cwd: root });
-  await limit.waitFor((s) => /\[y\/N\]/.test(s) && /sell 1 SOL for 1,?000 JUP/.test(s), 30_000);
+  const limit = await openTerminal(t, { command: [process.execPath, cli, 'limit', '1', 'SOL', '190', JUP_MINT, ...args], cols: 100, rows: 40, env, cwd: root });
+  await limit.waitFor((s) => /\[y\/N\]/.test(s) && /buy 190 JUP for 1 SOL/.test(s), 30_000);
   const asked = Date.now();
   limit.press('C-c');
   // a generous bound on the wait for the exit; the time it took is asserted below
