@@ -83,8 +83,8 @@ test('the dialog states the price both ways; a loss over 5% at once or a price b
   const far = limitPriceLines(limit('100', 'USDC', '@0.45', 'GOLLA'));
   assert.equal(far.typed, 'yes');
   assert.deepEqual(far.lines.map((l) => `${l.label}: ${l.value}`), [
-    'Limit price: 1 GOLLA = 0.45 USDC · 1 USDC = 2.22 GOLLA',
-    'Market price: 1 GOLLA = 0.30 USDC (token list USD prices)',
+    'Limit price: 1 GOLLA = 0.4500 USDC · 1 USDC = 2.22 GOLLA',
+    'Market price: 1 GOLLA = 0.3000 USDC (token list USD prices)',
     'From market: +50.00% (above market): fills at once, 33.33% less than at the market',
   ]);
   assert.match(far.warnings.join(' '), /^Type yes to place it: it would fill at once, at a loss of 33\.33%/);

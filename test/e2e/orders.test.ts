@@ -34,7 +34,7 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
   assert.match(screen, /Limit order: buy 222\.222222222 QUDUC for 100 USDC/);
   assert.match(screen, /You pay\s+100 USDC ≈ \$\d+\.\d\d/);
   assert.match(screen, /You receive\s+222\.222222222 QUDUC ≈ \$\d+\.\d\d/);
-  assert.match(screen, /Limit price\s+1 QUDUC = 0\.45 USDC · 1 USDC = 2\.22 QUDUC/);
+  assert.match(screen, /Limit price\s+1 QUDUC = 0\.4500 USDC · 1 USDC = 2\.22 QUDUC/);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   term.press('Escape');
   await term.waitFor((s) => s.includes('cancelled, nothing was signed'), 20_000);
