@@ -1,5 +1,6 @@
 // Token amounts: decimal strings <-> integer base units, with bigint only.
 // Numbers (floats) never carry an amount; they are used for USD display values only.
+import { showControls } from './sanitize.js';
 
 export const U64_MAX = (1n << 64n) - 1n;
 
@@ -20,9 +21,8 @@ export interface DecimalParts {
 
 /** What was typed, safe to quote back in one line. */
 function quoted(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const t = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '?');
-  return JSON.stringify(t.length > 32 ? `${t.slice(0, 31)}…` : t);
+  const t = showControls(text).replace(/"/g, '\\"');
+  return `"${t.length > 32 ? `${t.slice(0, 31)}…` : t}"`;
 }
 
 const GROUPED = /^\d{1,3}(,\d{3})+$/;

@@ -2,6 +2,7 @@
 import { readStateFileSync, StateFileError } from './stateFile.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { showControls } from './sanitize.js';
 import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
 
 export interface Config {
@@ -49,24 +50,11 @@ export class ConfigError extends Error {
   /** each problem as it may be printed: URL credentials masked, control characters made visible */
   readonly problems: string[];
   constructor(problems: string[]) {
-    const shown = problems.map((p) => visibleControls(maskUrlCredentials(p)));
+    const shown = problems.map((p) => showControls(maskUrlCredentials(p)));
     super(shown.join('\n'));
     this.problems = shown;
     this.name = 'ConfigError';
   }
-}
-
-/**
- * Text from a config file, an environment variable or an argument, made safe to print: control
- * characters (C0, DEL, C1: ESC and BEL among them), bidi controls and zero-width characters are
- * written as `\xNN` / `\u{NNNN}`, so a file holding `ESC]0;…BEL` is reported, never acted on.
- */
-export function visibleControls(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, (c) => {
-    const code = c.codePointAt(0)!;
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
-  });
 }
 
 /**

@@ -50,6 +50,19 @@ export function sanitize(text: unknown, opts: SanitizeOptions = {}): string {
     .replace(INVISIBLE, '');
 }
 
+/**
+ * The other way to make text safe, for text a person must be able to correct (a config file's
+ * bytes, an argument quoted back): every character sanitize() would act on is shown as an escape
+ * (`\x1b`, `\u{202e}`) instead of removed, so `ESC]0;…BEL` in a file is reported, never acted on.
+ */
+export function showControls(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g, (c) => {
+    const code = c.codePointAt(0)!;
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
+}
+
 /** Whether `text` holds anything sanitize() would change (a check for typed input). */
 export function isUnsafeText(text: string): boolean {
   return sanitize(text) !== text;

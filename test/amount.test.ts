@@ -128,7 +128,7 @@ test('one grammar for every typed amount: "," groups thousands only, anything am
     ['−1', 'amount: must not be negative (got "−1")'],
     ['1e3', 'amount: exponent notation is not accepted (got "1e3"); write the digits, e.g. 1000'],
     ['１', 'amount: "１" is not a decimal number'],
-    ['1\u001b[2J', 'amount: "1?[2J" is not a decimal number'],
+    ['1\u001b[2J', 'amount: "1\\x1b[2J" is not a decimal number'],
   ];
   for (const [text, message] of refused) {
     assert.throws(() => toBaseUnits(text, 6, 'amount'), (e: unknown) => e instanceof AmountError && e.message === message, `${JSON.stringify(text)}`);
