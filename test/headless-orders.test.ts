@@ -95,7 +95,7 @@ test('limit @PRICE is in the quote asset; with --yes a price far from the market
   // buying SOL at 500 USDC each (the market is near 150): over 5% lost at once
   const far = await run('limit', '100', 'USDC', '@500', 'SOL', '--yes');
   assert.equal(far.code, 2);
-  assert.match(far.err, /^tradedeck limit: price 1 SOL = 500\.00 USDC · 1 USDC = 0\.002 SOL: it would fill at once, at a loss of \d+\.\d\d% against the market \(over 5%\); nothing was sent\. Check the price, or add --allow-off-market to --yes to place it anyway$/m);
+  assert.match(far.err, /^tradedeck limit: price 1 SOL = 500\.00 USDC · 1 USDC = 0\.002000 SOL: it would fill at once, at a loss of \d+\.\d\d% against the market \(over 5%\); nothing was sent\. Check the price, or add --allow-off-market to --yes to place it anyway$/m);
   // a decimal comma and a pair with no quote asset: named, exit 2
   const comma = await run('limit', '1,5', 'SOL', '300', 'USDC', '--yes');
   assert.equal(comma.code, 2);
