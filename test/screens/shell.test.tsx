@@ -88,7 +88,7 @@ describe('dashboard shell', () => {
     await typeKeys(d.app, ':', 'help limit', 'enter');
     let frame = await waitForFrame(d.app, (f) => f.includes('Command :limit'), 3000);
     const text = frame.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
-    assert.match(text, /\(sell 2 SOL for 300 USDC; @150 = price\)/, 'nothing cut');
+    assert.match(text, /:limit 100 USDC @0\.45 GOLLA \(0\.45 USDC each\)/, 'nothing cut');
     assert.doesNotMatch(frame, /:swap/);
     await typeKeys(d.app, 'escape', ':', 'help', 'enter');
     frame = await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
