@@ -1,0 +1,118 @@
+// A journal of any size: recovery reads only what follows the checkpoint beside the journal (the
+// point before which every entry is final), finds the entry left unfinished by a kill -9 at the end
+// of a 100,000-line journal, and reads the journal whole only when the checkpoint is missing or does
+// not match the file. The journal itself is never rewritten.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openJournal, type JournalEntry, type JournalReader } from '../../src/journal/journal.js';
+
+async function journalPath(): Promise<string> {
+  return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-scale-')), 'journal.jsonl');
+}
+
+/** `count` lines of finished swaps (entry then outcome), quickly: the text, not the journal's append. */
+function finishedLines(count: number, prefix = 'old'): string {
+  const out: string[] = [];
+  for (let i = 0; out.length < count; i++) {
+    const id = `${prefix}-${i}`;
+    out.push(JSON.stringify({ kind: 'entry', id, time: 1_700_000_000_000 + i, group: 'ultra', action: 'swap', requestId: `r-${i}`, signedTransaction: 'AQID'.repeat(40), summary: { pay: '1 SOL' }, status: 'signed' }));
+    if (out.length < count) out.push(JSON.stringify({ kind: 'outcome', id, time: 1_700_000_000_500 + i, status: 'success', code: 0 }));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function entry(id: string): JournalEntry {
+  return { id, time: 1_800_000_000_000, group: 'ultra', action: 'swap', requestId: `req-${id}`, signedTransaction: 'AQID', summary: { pay: '2 SOL' }, status: 'signed' };
+}
+
+/** A reader that counts the bytes it hands over. */
+function counting(): { read: JournalReader; bytes(): number } {
+  let total = 0;
+  return {
+    read: async (handle, buffer, position) => {
+      const n = (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
+      total += n;
+      return n;
+    },
+    bytes: () => total,
+  };
+}
+
+test('recovery after a kill -9 finds the unfinished entry at the end of a 100,000-line journal, and the next start reads only the tail', async () => {
+  const path = await journalPath();
+  await writeFile(path, finishedLines(100_000), { mode: 0o600 });
+  // the run that was killed: its entry is on disk, its outcome never was, and a line was cut short
+  const killed = await openJournal(path);
+  await killed.append(entry('killed-1'));
+  await appendFile(path, '{"kind":"entry","id":"torn');
+  const size = (await readFile(path)).length;
+
+  const first = counting();
+  const j1 = await openJournal(path, { read: first.read });
+  assert.deepEqual((await j1.pending()).map((e) => e.id), ['killed-1']);
+  assert.ok(first.bytes() >= size, 'without a checkpoint the journal is read whole once');
+  assert.deepEqual(j1.problems, [{ line: 100_002, why: 'not JSON (cut short by a crash?)' }]);
+
+  // killed again: another entry left unfinished, after a few finished ones
+  await j1.appendOutcome({ id: 'killed-1', time: 1_800_000_001_000, status: 'success' });
+  const tail = finishedLines(6, 'new');
+  await appendFile(path, tail);
+  await j1.append(entry('killed-2'));
+
+  const second = counting();
+  const j2 = await openJournal(path, { read: second.read });
+  assert.deepEqual((await j2.pending()).map((e) => e.id), ['killed-2']);
+  assert.ok(second.bytes() < 4_000, `the checkpoint is used: ${second.bytes()} bytes read, not the ${size} of the journal`);
+
+  // once everything is final, the next start reads from the end
+  await j2.appendOutcome({ id: 'killed-2', time: 1_800_000_002_000, status: 'failed' });
+  assert.deepEqual(await (await openJournal(path)).pending(), []);
+  const fourth = counting();
+  assert.deepEqual(await (await openJournal(path, { read: fourth.read })).pending(), []);
+  assert.equal(fourth.bytes(), 0);
+
+  // nothing of the journal was rewritten or dropped: the view still reads every entry
+  const all = await (await openJournal(path)).entries();
+  assert.equal(all.length, 50_000 + 1 + 3 + 1);
+  assert.equal(all.find((e) => e.id === 'killed-2')?.status, 'failed');
+  assert.ok((await readFile(path, 'utf8')).includes('{"kind":"entry","id":"torn\n'));
+});
+
+test('a checkpoint that does not match the journal (another file, an edit, garbage) is not trusted: the journal is read whole and the checkpoint made again', async () => {
+  const path = await journalPath();
+  await writeFile(path, finishedLines(400), { mode: 0o600 });
+  const j = await openJournal(path);
+  await j.append(entry('p-1'));
+  assert.deepEqual((await j.pending()).map((e) => e.id), ['p-1']);
+  const index = await readFile(`${path}.index`, 'utf8');
+
+  // the journal replaced by another whose unfinished entry comes before the old checkpoint
+  await writeFile(path, finishedLines(10, 'other'));
+  const other = await openJournal(path);
+  await other.append(entry('p-other'));
+  await appendFile(path, finishedLines(800, 'more'));
+  const c = counting();
+  const again = await openJournal(path, { read: c.read });
+  assert.deepEqual((await again.pending()).map((e) => e.id), ['p-other']);
+  assert.ok(c.bytes() >= (await readFile(path)).length);
+  assert.notEqual(await readFile(`${path}.index`, 'utf8'), index);
+
+  for (const bad of ['not json', '{"offset":-5,"line":1,"before":""}', '{"offset":10,"line":2,"before":"00"}', '[]']) {
+    await writeFile(`${path}.index`, bad);
+    assert.deepEqual((await (await openJournal(path)).pending()).map((e) => e.id), ['p-other'], bad);
+  }
+});
+
+test('a line that cannot be used after the checkpoint is said with its line number in the file', async () => {
+  const path = await journalPath();
+  await writeFile(path, finishedLines(1_000), { mode: 0o600 });
+  assert.deepEqual(await (await openJournal(path)).pending(), []);
+  await appendFile(path, '{"kind":"entry","id":"x","time":"soon"}\n');
+  const j = await openJournal(path);
+  await j.append(entry('after'));
+  assert.deepEqual((await j.pending()).map((e) => e.id), ['after']);
+  assert.deepEqual(j.problems, [{ line: 1_001, why: 'time is not a number' }]);
+});
