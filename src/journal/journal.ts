@@ -63,6 +63,11 @@ export const LEAN_PREFIX = 12;
 export interface ReadOptions {
   /** without each signed transaction but its first characters (its length kept in signedChars) */
   lean?: boolean;
+  /**
+   * Which finished entries to keep (every one when absent): the others are forgotten as the file
+   * is read, so memory is that of what the caller uses. Unfinished entries are always kept.
+   */
+  keep?: (e: JournalState) => boolean;
 }
 
 export interface JournalOptions {
@@ -202,19 +207,19 @@ class Fold {
   /** where each entry's line starts in the file (bytes), for the recovery checkpoint */
   readonly startOf = new Map<string, number>();
   readonly lineOf = new Map<string, number>();
-  /** ids of entries forgotten once final (forgetFinal) */
+  /** ids of entries forgotten once final (keepFinal) */
   private readonly finished = new Set<string>();
   constructor(
     /** without the signed transaction (its length kept): what a view needs, a fraction of the memory */
     private readonly lean = false,
     /** entries before this part of the file are final: an outcome naming one is not a problem */
     private readonly tail = false,
-    /** only unfinished entries are kept: recovery's memory is that of what it has to check */
-    private readonly forgetFinal = false,
+    /** which final entries are kept (all when absent): recovery keeps none, the P&L only what it counts */
+    private readonly keepFinal?: (e: JournalState) => boolean,
   ) {}
 
   private keep(state: JournalState, start: number, lineNo: number): void {
-    if (this.forgetFinal && isFinal(state.status)) {
+    if (this.keepFinal && isFinal(state.status) && !this.keepFinal(state)) {
       this.byId.delete(state.id);
       this.startOf.delete(state.id);
       this.lineOf.delete(state.id);
@@ -263,7 +268,7 @@ class Fold {
         const raw = (v: unknown) => (typeof v === 'string' && RAW.test(v) ? v : undefined);
         current.executed = { input: raw(ex.input), output: raw(ex.output) };
       }
-      if (this.forgetFinal && isFinal(current.status)) this.keep(current, 0, 0);
+      if (this.keepFinal && isFinal(current.status)) this.keep(current, this.startOf.get(current.id) ?? 0, this.lineOf.get(current.id) ?? 0);
     } else problem('kind is neither "entry" nor "outcome"');
   }
 }
@@ -439,7 +444,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
 
   const entries = async (o: ReadOptions = {}): Promise<JournalState[]> => {
     await queue;
-    const fold = new Fold(o.lean === true);
+    const fold = new Fold(o.lean === true, false, o.keep);
     await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
     problems = fold.problems;
     return [...fold.byId.values()];
@@ -449,7 +454,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     await queue;
     const found = await readCheckpoint(path);
     const from = found ?? { offset: 0, line: 1 };
-    const fold = new Fold(false, from.offset > 0, true);
+    const fold = new Fold(false, from.offset > 0, () => false);
     let lines = from.line;
     const end = await scanLines(path, from.offset, from.line, read, (line, n, at) => {
       lines = n + 1;

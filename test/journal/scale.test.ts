@@ -8,6 +8,7 @@ import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal, type JournalEntry, type JournalReader } from '../../src/journal/journal.js';
+import { pnlEntries, spotPnl } from '../../src/portfolio/pnl.js';
 
 async function journalPath(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-scale-')), 'journal.jsonl');
@@ -115,4 +116,29 @@ test('a line that cannot be used after the checkpoint is said with its line numb
   await j.append(entry('after'));
   assert.deepEqual((await j.pending()).map((e) => e.id), ['after']);
   assert.deepEqual(j.problems, [{ line: 1_001, why: 'time is not a number' }]);
+});
+
+test('the P&L reads the journal keeping only what it counts, without the signed transactions, and comes out the same as from every entry', async () => {
+  const path = await journalPath();
+  const SOL = 'So11111111111111111111111111111111111111112';
+  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const lines: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    const buy = i % 2 === 0;
+    const id = `s-${i}`;
+    const status = i % 3 === 0 ? 'failed' : 'success';
+    lines.push(JSON.stringify({ kind: 'entry', id, time: 1_700_000_000_000 + i * 60_000, group: i % 5 === 0 ? 'swap' : 'ultra', action: 'swap', signedTransaction: 'AQID'.repeat(300), summary: { inputMint: buy ? USDC : SOL, outputMint: buy ? SOL : USDC, inAmount: buy ? '150000000' : '1000000000', outAmount: buy ? '1000000000' : '151000000' }, status: 'signed' }));
+    lines.push(JSON.stringify({ kind: 'outcome', id, time: 1_700_000_000_500 + i * 60_000, status }));
+    lines.push(JSON.stringify({ kind: 'entry', id: `c-${i}`, time: 1_700_000_000_000 + i * 60_000 + 1, group: 'trigger', action: 'cancel-all-limit', signedTransaction: 'AQID', summary: {}, status: 'success' }));
+  }
+  await writeFile(path, `${lines.join('\n')}\n`, { mode: 0o600 });
+  const j = await openJournal(path);
+  const kept = await pnlEntries(j);
+  assert.equal(kept.length, 200);
+  assert.ok(kept.every((e) => e.action === 'swap' && e.status === 'success' && e.signedTransaction.length <= 12 && e.signedChars === 1200));
+  const prices = { decimalsOf: (m: string) => (m === SOL ? 9 : 6), priceOf: (m: string) => (m === SOL ? 152 : 1) };
+  const pnl = spotPnl(kept, prices, []);
+  assert.equal(pnl.swaps, 200);
+  assert.ok(pnl.tokens.length > 0);
+  assert.deepEqual(pnl, spotPnl(await j.entries(), prices, []));
 });
