@@ -80,7 +80,10 @@ export interface Journal {
   /** Resolves once the line is written and fsync'd. */
   append(entry: JournalEntry): Promise<void>;
   appendOutcome(outcome: JournalOutcome): Promise<void>;
-  /** Every entry folded with its outcomes, in the order first recorded; the file is read a chunk at a time. */
+  /**
+   * Every entry folded with its outcomes, in the order first recorded; the file is read a chunk at
+   * a time. A lean read is kept and the next one with the same options reads only what was appended.
+   */
   entries(options?: ReadOptions): Promise<JournalState[]>;
   /**
    * Entries not yet in a final state. Reads only the journal from its checkpoint (`<journal>.index`,
@@ -253,11 +256,14 @@ class Fold {
     } else if (record.kind === 'outcome') {
       const why = outcomeProblem(record);
       if (why) return problem(why);
-      const current = this.byId.get(record.id as string);
-      if (!current) {
+      const found = this.byId.get(record.id as string);
+      if (!found) {
         if (!this.tail && !this.finished.has(record.id as string)) problem('an outcome of an entry not found before it');
         return;
       }
+      // a copy: an entry already handed out (a read kept up to date) never changes under its holder
+      const current: JournalState = { ...found };
+      this.byId.set(current.id, current);
       current.status = record.status as JournalStatus;
       if (typeof record.time === 'number' && Number.isFinite(record.time)) current.updatedAt = record.time;
       if (typeof record.signature === 'string') current.signature = record.signature;
@@ -442,12 +448,38 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     await writeLine('\n');
   }
 
+  // lean reads are kept and carried on from where they ended: a poll reads only the lines appended since
+  const kept = new Map<string, { fold: Fold; end: number; line: number; mark: string }>();
+  const keys = new Map<(e: JournalState) => boolean, number>();
   const entries = async (o: ReadOptions = {}): Promise<JournalState[]> => {
     await queue;
-    const fold = new Fold(o.lean === true, false, o.keep);
-    await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
-    problems = fold.problems;
-    return [...fold.byId.values()];
+    if (o.lean !== true) {
+      const fold = new Fold(false, false, o.keep);
+      await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
+      problems = fold.problems;
+      return [...fold.byId.values()];
+    }
+    if (o.keep && !keys.has(o.keep)) keys.set(o.keep, keys.size + 1);
+    const key = String(o.keep ? keys.get(o.keep) : 0);
+    let state = kept.get(key);
+    // the journal replaced or cut since (the bytes before where the last read ended differ): read again whole
+    if (state && state.end > 0) {
+      const before = await bytesBefore(path, state.end).catch(() => undefined);
+      if (!before || digest(before) !== state.mark) state = undefined;
+    }
+    if (!state) {
+      state = { fold: new Fold(true, false, o.keep), end: 0, line: 1, mark: '' };
+      kept.set(key, state);
+    }
+    const s = state;
+    s.end = await scanLines(path, s.end, s.line, read, (line, n, at) => {
+      s.line = n + 1;
+      s.fold.line(line, n, at);
+    });
+    const before = s.end > 0 ? await bytesBefore(path, s.end).catch(() => undefined) : undefined;
+    s.mark = before ? digest(before) : '';
+    problems = s.fold.problems;
+    return [...s.fold.byId.values()];
   };
 
   const pending = async (): Promise<JournalState[]> => {

@@ -142,3 +142,30 @@ test('the P&L reads the journal keeping only what it counts, without the signed 
   assert.ok(pnl.tokens.length > 0);
   assert.deepEqual(pnl, spotPnl(await j.entries(), prices, []));
 });
+
+test('a lean read is carried on: the next reads only the lines appended since, an entry handed out never changes under its holder, and a replaced journal is read again whole', async () => {
+  const path = await journalPath();
+  await writeFile(path, finishedLines(2_000), { mode: 0o600 });
+  const c = counting();
+  const j = await openJournal(path, { read: c.read });
+  const first = await j.entries({ lean: true });
+  assert.equal(first.length, 1_000);
+  const whole = c.bytes();
+  assert.ok(whole >= (await readFile(path)).length);
+  await j.append(entry('n-1'));
+  const second = await j.entries({ lean: true });
+  assert.ok(c.bytes() - whole < 500, `only the appended line is read (${c.bytes() - whole} bytes)`);
+  assert.equal(second.length, 1_001);
+  const before = c.bytes();
+  await j.appendOutcome({ id: 'n-1', time: 1_800_000_000_100, status: 'success' });
+  const third = await j.entries({ lean: true });
+  assert.ok(c.bytes() - before < 300);
+  assert.equal(second.find((e) => e.id === 'n-1')?.status, 'signed');
+  assert.equal(third.find((e) => e.id === 'n-1')?.status, 'success');
+  assert.equal(third.find((e) => e.id === 'n-1')?.signedChars, 4);
+
+  await writeFile(path, finishedLines(30, 'other'));
+  const replaced = await j.entries({ lean: true });
+  assert.deepEqual(replaced.map((e) => e.id).slice(0, 2), ['other-0', 'other-1']);
+  assert.equal(replaced.length, 15);
+});
