@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal, type JournalEntry, type JournalReader } from '../../src/journal/journal.js';
 import { pnlEntries, spotPnl } from '../../src/portfolio/pnl.js';
+import { reconcileAtStart } from '../../src/actions/startup.js';
+import { world } from '../actions/helpers.js';
 
 async function journalPath(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-scale-')), 'journal.jsonl');
@@ -168,4 +170,18 @@ test('a lean read is carried on: the next reads only the lines appended since, a
   const replaced = await j.entries({ lean: true });
   assert.deepEqual(replaced.map((e) => e.id).slice(0, 2), ['other-0', 'other-1']);
   assert.equal(replaced.length, 15);
+});
+
+test('at start, recovery on a 100,000-line journal reports the entry a kill -9 left unfinished; the journal view is not read until it is opened', async (t) => {
+  const w = await world(t);
+  const path = w.services.journal!.path;
+  await appendFile(path, finishedLines(100_000));
+  await w.services.journal!.append({ ...entry('killed'), requestId: undefined, time: Date.now() - 600_000 });
+  const r = await reconcileAtStart(w.services);
+  assert.deepEqual(r.items.map((i) => [i.id, i.after]), [['killed', 'expired']]);
+  assert.match(r.message ?? '', /1 unfinished transaction from the last run checked/);
+  assert.equal(w.services.journalView.getState().loadedAt, undefined);
+  assert.ok(JSON.parse(await readFile(`${path}.index`, 'utf8')).line > 100_000);
+  // the next start reads from the checkpoint: nothing is left to check
+  assert.deepEqual((await reconcileAtStart(w.services)).items, []);
 });
