@@ -5,8 +5,8 @@
 
 import { constants } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { openStateFile, readStateFile, writeStateFile } from '../stateFile.js';
 
 export type JournalGroup = 'ultra' | 'trigger' | 'recurring' | 'swap' | 'studio';
@@ -82,7 +82,8 @@ export interface Journal {
   appendOutcome(outcome: JournalOutcome): Promise<void>;
   /**
    * Every entry folded with its outcomes, in the order first recorded; the file is read a chunk at
-   * a time. A lean read is kept and the next one with the same options reads only what was appended.
+   * a time, after the yearly archives beside it (`journal-2025.jsonl`, oldest first). A lean read is
+   * kept and the next one with the same options reads only what was appended.
    */
   entries(options?: ReadOptions): Promise<JournalState[]>;
   /**
@@ -98,6 +99,8 @@ export interface Journal {
 export interface JournalProblem {
   /** 1-based line number in the file */
   line: number;
+  /** the yearly archive it is in (`journal-2025.jsonl`); absent for the journal itself */
+  file?: string;
   why: string;
 }
 
@@ -234,9 +237,12 @@ class Fold {
     this.lineOf.set(state.id, lineNo);
   }
 
+  /** the archive being read, named in its problems */
+  file?: string;
+
   line(line: string, lineNo: number, start: number): void {
     if (line.trim() === '') return;
-    const problem = (why: string) => void this.problems.push({ line: lineNo, why });
+    const problem = (why: string) => void this.problems.push(this.file ? { line: lineNo, why, file: this.file } : { line: lineNo, why });
     let record: unknown;
     try {
       record = JSON.parse(line);
@@ -333,6 +339,41 @@ async function scanLines(path: string, from: number, firstLine: number, read: Jo
 }
 
 /**
+ * The yearly archives beside the journal (`journal-2025.jsonl` for `journal.jsonl`), oldest year
+ * first: lines of earlier years kept apart, read before the journal by the view and the exports.
+ * Recovery reads only the journal: what is archived is finished.
+ */
+async function archivesOf(path: string): Promise<Array<{ name: string; path: string }>> {
+  const stem = basename(path).replace(/\.jsonl$/, '');
+  let names: string[];
+  try {
+    names = await readdir(dirname(path));
+  } catch {
+    return [];
+  }
+  const year = (name: string) => (name.startsWith(`${stem}-`) && /^-\d{4}\.jsonl$/.test(name.slice(stem.length)) ? Number(name.slice(stem.length + 1, stem.length + 5)) : undefined);
+  return names
+    .filter((n) => year(n) !== undefined)
+    .sort((a, b) => year(a)! - year(b)!)
+    .map((name) => ({ name, path: join(dirname(path), name) }));
+}
+
+/** Folds every archive, oldest first, then leaves the fold ready for the journal's own lines. */
+async function foldArchives(fold: Fold, archives: Array<{ name: string; path: string }>, read: JournalReader): Promise<void> {
+  for (const a of archives) {
+    fold.file = a.name;
+    await scanLines(a.path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
+  }
+  fold.file = undefined;
+}
+
+/** What the archives are now (names and sizes): a lean read kept across them starts over when this changes. */
+async function archivesMark(archives: Array<{ name: string; path: string }>): Promise<string> {
+  const sizes = await Promise.all(archives.map((a) => stat(a.path).then((s) => `${a.name}:${s.size}`, () => `${a.name}:?`)));
+  return sizes.join('/');
+}
+
+/**
  * Beside the journal, `<journal>.index`: the byte (and line) before which every entry is final,
  * so that recovery reads only what follows. It is derived from the journal and only ever replaced
  * whole; when it is missing, unreadable or does not match the journal (the bytes just before its
@@ -390,7 +431,7 @@ async function writeCheckpoint(path: string, offset: number, line: number): Prom
 
 /** The first few problems in one line: "line 3: summary is not an object; line 7: …; +2 more". */
 export function problemsText(problems: readonly JournalProblem[], max = 3): string {
-  const shown = problems.slice(0, max).map((p) => `line ${p.line}: ${p.why}`);
+  const shown = problems.slice(0, max).map((p) => `${p.file ? `${p.file} ` : ''}line ${p.line}: ${p.why}`);
   return shown.join('; ') + (problems.length > max ? `; +${problems.length - max} more` : '');
 }
 
@@ -449,12 +490,14 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
   }
 
   // lean reads are kept and carried on from where they ended: a poll reads only the lines appended since
-  const kept = new Map<string, { fold: Fold; end: number; line: number; mark: string }>();
+  const kept = new Map<string, { fold: Fold; end: number; line: number; mark: string; archived: string }>();
   const keys = new Map<(e: JournalState) => boolean, number>();
   const entries = async (o: ReadOptions = {}): Promise<JournalState[]> => {
     await queue;
+    const archives = await archivesOf(path);
     if (o.lean !== true) {
       const fold = new Fold(false, false, o.keep);
+      await foldArchives(fold, archives, read);
       await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
       problems = fold.problems;
       return [...fold.byId.values()];
@@ -462,13 +505,16 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     if (o.keep && !keys.has(o.keep)) keys.set(o.keep, keys.size + 1);
     const key = String(o.keep ? keys.get(o.keep) : 0);
     let state = kept.get(key);
+    const archived = await archivesMark(archives);
+    if (state && state.archived !== archived) state = undefined;
     // the journal replaced or cut since (the bytes before where the last read ended differ): read again whole
     if (state && state.end > 0) {
       const before = await bytesBefore(path, state.end).catch(() => undefined);
       if (!before || digest(before) !== state.mark) state = undefined;
     }
     if (!state) {
-      state = { fold: new Fold(true, false, o.keep), end: 0, line: 1, mark: '' };
+      state = { fold: new Fold(true, false, o.keep), end: 0, line: 1, mark: '', archived };
+      await foldArchives(state.fold, archives, read);
       kept.set(key, state);
     }
     const s = state;
@@ -486,7 +532,8 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     await queue;
     const found = await readCheckpoint(path);
     const from = found ?? { offset: 0, line: 1 };
-    const fold = new Fold(false, from.offset > 0, () => false);
+    // an outcome may name an entry before the checkpoint or in an archive: finished, not a problem
+    const fold = new Fold(false, from.offset > 0 || (await archivesOf(path)).length > 0, () => false);
     let lines = from.line;
     const end = await scanLines(path, from.offset, from.line, read, (line, n, at) => {
       lines = n + 1;

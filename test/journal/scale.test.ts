@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openJournal, type JournalEntry, type JournalReader } from '../../src/journal/journal.js';
+import { openJournal, problemsText, type JournalEntry, type JournalReader } from '../../src/journal/journal.js';
 import { pnlEntries, spotPnl } from '../../src/portfolio/pnl.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
+import { exportText } from '../../src/export/run.js';
 import { world } from '../actions/helpers.js';
 
 async function journalPath(): Promise<string> {
@@ -184,4 +185,31 @@ test('at start, recovery on a 100,000-line journal reports the entry a kill -9 l
   assert.ok(JSON.parse(await readFile(`${path}.index`, 'utf8')).line > 100_000);
   // the next start reads from the checkpoint: nothing is left to check
   assert.deepEqual((await reconcileAtStart(w.services)).items, []);
+});
+
+test('yearly archives beside the journal (journal-2025.jsonl) are read first, by the view and the export; a line they cannot use is named with its file; recovery reads only the journal', async (t) => {
+  const w = await world(t);
+  const path = w.services.journal!.path;
+  const dir = join(path, '..');
+  const SOL = 'So11111111111111111111111111111111111111112';
+  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const swap = (id: string, time: string, status = 'success') => JSON.stringify({ kind: 'entry', id, time: Date.parse(time), group: 'ultra', action: 'swap', signature: '5'.repeat(88), signedTransaction: 'AQID', summary: { pay: '1 SOL', inputMint: SOL, outputMint: USDC, inAmount: '1000000000', outAmount: '150000000' }, status });
+  await writeFile(join(dir, 'journal-2024.jsonl'), `${swap('a24', '2024-05-01T00:00:00Z')}\n`, { mode: 0o600 });
+  await writeFile(join(dir, 'journal-2025.jsonl'), `${swap('a25', '2025-05-01T00:00:00Z')}\nnot json\n${swap('b25', '2025-06-01T00:00:00Z', 'signed')}\n`, { mode: 0o600 });
+  // not an archive of this journal: never read
+  await writeFile(join(dir, 'journal-25.jsonl'), `${swap('x', '2025-01-01T00:00:00Z')}\n`, { mode: 0o600 });
+  await appendFile(path, `${swap('m26', '2026-02-01T00:00:00Z')}\n${JSON.stringify({ kind: 'outcome', id: 'b25', time: Date.parse('2026-02-02T00:00:00Z'), status: 'failed' })}\n`);
+  const j = w.services.journal!;
+  const lean = await j.entries({ lean: true });
+  assert.deepEqual(lean.map((e) => [e.id, e.status]), [['a24', 'success'], ['a25', 'success'], ['b25', 'failed'], ['m26', 'success']]);
+  assert.deepEqual(j.problems, [{ line: 2, why: 'not JSON (cut short by a crash?)', file: 'journal-2025.jsonl' }]);
+  assert.match(problemsText(j.problems), /^journal-2025\.jsonl line 2: not JSON/);
+  const csv = await exportText(w.services, { kind: 'journal', format: 'csv' });
+  for (const day of ['2024-05-01', '2025-05-01', '2025-06-01', '2026-02-01']) assert.match(csv, new RegExp(`${day}T`));
+  assert.ok(!csv.includes('2025-01-01T'));
+  // a new archive is taken in by the next read
+  await writeFile(join(dir, 'journal-2023.jsonl'), `${swap('a23', '2023-05-01T00:00:00Z')}\n`, { mode: 0o600 });
+  assert.equal((await j.entries({ lean: true }))[0].id, 'a23');
+  assert.deepEqual(await j.pending(), []);
+  assert.deepEqual(j.problems, []);
 });
