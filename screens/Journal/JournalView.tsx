@@ -28,6 +28,8 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   const selected = useStore(store, (st) => st.selected);
   const detail = useStore(store, (st) => st.detail);
   const loadError = useStore(store, (st) => st.loadError);
+  // until the first read ends nothing is known: "0 entries" would be a wrong answer
+  const reading = useStore(store, (st) => st.loadedAt === undefined && st.loadError === undefined);
   useEffect(() => {
     void refreshJournalView(s);
   }, [s]);
@@ -83,10 +85,10 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   const visible = entries.slice(top, top + body);
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} bold>{padCell(`Journal: ${s.journal?.path ?? 'not open'} · ${plural(entries.length, 'entry', 'entries')}`, width)}</Text>
+      <Text color={theme.accent} bold>{padCell(`Journal: ${s.journal?.path ?? 'not open'} · ${reading ? 'reading journal…' : plural(entries.length, 'entry', 'entries')}`, width)}</Text>
       {problems.length > 0 ? <Text color={theme.danger}>{padCell(`${plural(problems.length, 'line')} not read, kept in the file: ${problemsText(problems, 2)}`, width)}</Text> : null}
       <Text color={theme.dim}>{padCell(` ${header(wallets)}`, width)}</Text>
-      {visible.length === 0 ? <Text color={theme.dim}>{padCell(loadError ?? 'Nothing signed yet.', width)}</Text> : null}
+      {visible.length === 0 ? <Text color={theme.dim}>{padCell(loadError ?? (reading ? 'reading journal…' : 'Nothing signed yet.'), width)}</Text> : null}
       {visible.map((e) => (
         <Text key={e.id} inverse={e.id === current?.id} color={e.status === 'failed' || e.status === 'expired' ? theme.danger : e.status === 'success' ? undefined : theme.warn}>
           {padCell(`${e.id === current?.id ? '›' : ' '}${rowText(e, { token }, wallets)}`, width)}

@@ -91,7 +91,7 @@ function text(v: unknown): string {
 }
 
 export function entrySections(e: JournalState, c: EntryContext): DetailSection[] {
-  const tx = e.signedTransaction ?? '';
+  const txChars = e.signedChars ?? (e.signedTransaction ?? '').length;
   const now = c.now;
   const paid = executedText(e, 'input', c);
   const got = executedText(e, 'output', c);
@@ -113,7 +113,7 @@ export function entrySections(e: JournalState, c: EntryContext): DetailSection[]
         ...(e.code !== undefined ? [{ key: 'code', value: String(e.code) }] : []),
         ...(e.error ? [{ key: 'error', value: e.error }] : []),
         ...(e.lastValidBlockHeight !== undefined ? [{ key: 'last valid block', value: String(e.lastValidBlockHeight) }] : []),
-        { key: 'signed transaction', value: `${tx.length} base-64 characters, begins ${tx.slice(0, 12)}… (not shown in full)` },
+        { key: 'signed transaction', value: `${txChars} base-64 characters, begins ${(e.signedTransaction ?? '').slice(0, 12)}… (not shown in full)` },
       ],
     },
     { title: 'Summary', entries: Object.entries(e.summary ?? {}).map(([k, v]) => ({ key: k, value: text(v) })) },

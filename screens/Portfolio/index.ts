@@ -4,7 +4,7 @@
 import type { Portfolio } from '../../src/api/types.js';
 import type { JournalState } from '../../src/journal/journal.js';
 import { fetchFills, hasPlacedOrders } from '../../src/portfolio/fills.js';
-import type { Fill } from '../../src/portfolio/pnl.js';
+import { pnlEntries, type Fill } from '../../src/portfolio/pnl.js';
 import { readBalances, type BalancesResult } from '../../src/portfolio/balances.js';
 import { buildPortfolioView } from '../../src/portfolio/model.js';
 import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
@@ -48,7 +48,7 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       intervalMs: PORTFOLIO_INTERVAL_MS,
       params: ({ store, services }) => (store.getState().watch === null && services.wallet && services.journal ? { owner: services.wallet.address } : undefined),
       key: (p: { owner: string }) => p.owner,
-      fetch: (_p, _signal, { services }) => services.journal!.entries(),
+      fetch: (_p, _signal, { services }) => pnlEntries(services.journal!),
       apply: (_p, entries: JournalState[], at, { store }) => store.getState().setJournal(entries, at),
     },
     {

@@ -50,7 +50,7 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
       raise(1);
     },
     appendOutcome: (o) => journal.appendOutcome(o),
-    entries: () => journal.entries(),
+    entries: (o) => journal.entries(o),
     pending: () => journal.pending(),
     get problems() {
       return journal.problems;

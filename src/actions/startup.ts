@@ -8,6 +8,7 @@ import { executeThrough, rpcDeps } from '../pipeline/index.js';
 import type { Services } from '../services.js';
 import { takeStateLock } from '../stateLock.js';
 import { plural } from '../format.js';
+import { refreshJournalView } from './swapFlow.js';
 
 export interface StartupReconcile {
   items: ReconcileItem[];
@@ -50,7 +51,8 @@ export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
 
 /** Without the lock nothing is checked, but lines the journal cannot use are still said. */
 async function unreadable(s: Services): Promise<StartupReconcile> {
-  await s.journal!.entries();
+  // the unfinished part only (from the checkpoint): its problems are said, nothing is checked
+  await s.journal!.pending();
   const message = problemsLine(s);
   return message ? { items: [], kind: 'error', message } : { items: [], kind: 'info' };
 }
@@ -98,7 +100,8 @@ async function reconcileHeld(s: Services): Promise<StartupReconcile> {
     now: () => s.now(),
   });
   s.journalView.getState().setReconciled(items);
-  s.journalView.getState().setEntries(await s.journal.entries(), s.now());
+  // the view, once it has read the journal, shows the outcomes just recorded; before, it reads when opened
+  if (s.journalView.getState().loadedAt !== undefined) await refreshJournalView(s);
   const unresolved = items.filter((i) => i.after !== 'success' && i.after !== 'failed' && i.after !== 'expired');
   const first = items[0] ? describeReconciled(items[0]) : '';
   const more = items.length > 1 ? ` (+${items.length - 1} more; J shows the journal)` : ' (J shows the journal)';

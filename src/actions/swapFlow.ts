@@ -223,7 +223,8 @@ export async function fetchInstructions(s: Services, swap: SwapStore): Promise<v
 export async function refreshJournalView(s: Pick<Services, 'journal' | 'journalView' | 'now'>): Promise<void> {
   if (!s.journal) return s.journalView.getState().setLoadError('no journal is open');
   try {
-    s.journalView.getState().setEntries(await s.journal.entries(), s.now());
+    // lean: without the signed transactions, the bulk of each line
+    s.journalView.getState().setEntries(await s.journal.entries({ lean: true }), s.now());
   } catch (err) {
     s.journalView.getState().setLoadError(`could not read the journal: ${err instanceof Error ? err.message : String(err)}`);
   }

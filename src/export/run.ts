@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { knownTokens, loadTokens, resolveMint } from '../actions/swapFlow.js';
 import type { JournalState } from '../journal/journal.js';
 import { fetchFills, hasPlacedOrders } from '../portfolio/fills.js';
-import { spotPnl } from '../portfolio/pnl.js';
+import { pnlEntries, spotPnl } from '../portfolio/pnl.js';
 import { sanitize } from '../sanitize.js';
 import type { Services } from '../services.js';
 import { writeStateFile } from '../stateFile.js';
@@ -44,7 +44,8 @@ function mintsOf(entries: readonly JournalState[]): string[] {
 /** The export as text: the rows of what was asked, in the format asked. */
 export async function exportText(s: Services, req: ExportRequest): Promise<string> {
   if (!s.journal) throw new ExportError('the journal could not be opened: nothing to export');
-  const all = await s.journal.entries();
+  // no row carries the signed transaction; the P&L and the fills keep only what they count
+  const all = req.kind === 'journal' ? await s.journal.entries({ lean: true }) : await pnlEntries(s.journal);
   const within = (t: number) => (req.since === undefined || t >= req.since) && (req.until === undefined || t < req.until);
   const entries = all.filter((e) => within(e.time));
   const owner = s.wallet?.address;

@@ -4,9 +4,10 @@
 // rewritten: an outcome is a new line naming the entry's id.
 
 import { constants } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { openStateFile, readStateFile } from '../stateFile.js';
+import { createHash } from 'node:crypto';
+import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { openStateFile, readStateFile, writeStateFile } from '../stateFile.js';
 
 export type JournalGroup = 'ultra' | 'trigger' | 'recurring' | 'swap' | 'studio';
 export type JournalStatus = 'signed' | 'submitted' | 'success' | 'failed' | 'expired' | 'unknown';
@@ -52,6 +53,26 @@ export interface JournalState extends JournalEntry {
   code?: number;
   error?: string;
   executed?: ExecutedAmounts;
+  /** when read lean: the signed transaction's length in characters (signedTransaction then holds only its first LEAN_PREFIX, never to be sent) */
+  signedChars?: number;
+}
+
+/** what a lean read keeps of each signed transaction: enough to recognise it */
+export const LEAN_PREFIX = 12;
+
+export interface ReadOptions {
+  /** without each signed transaction but its first characters (its length kept in signedChars) */
+  lean?: boolean;
+  /**
+   * Which finished entries to keep (every one when absent): the others are forgotten as the file
+   * is read, so memory is that of what the caller uses. Unfinished entries are always kept.
+   */
+  keep?: (e: JournalState) => boolean;
+}
+
+export interface JournalOptions {
+  /** reads the file's bytes (tests count what is read) */
+  read?: JournalReader;
 }
 
 export interface Journal {
@@ -59,11 +80,18 @@ export interface Journal {
   /** Resolves once the line is written and fsync'd. */
   append(entry: JournalEntry): Promise<void>;
   appendOutcome(outcome: JournalOutcome): Promise<void>;
-  /** Every entry folded with its outcomes, in the order first recorded. */
-  entries(): Promise<JournalState[]>;
-  /** Entries not yet in a final state. */
+  /**
+   * Every entry folded with its outcomes, in the order first recorded; the file is read a chunk at
+   * a time, after the yearly archives beside it (`journal-2025.jsonl`, oldest first). A lean read is
+   * kept and the next one with the same options reads only what was appended.
+   */
+  entries(options?: ReadOptions): Promise<JournalState[]>;
+  /**
+   * Entries not yet in a final state. Reads only the journal from its checkpoint (`<journal>.index`,
+   * the point before which everything is final) and moves the checkpoint on.
+   */
   pending(): Promise<JournalState[]>;
-  /** Lines that could not be used at the last entries() (a torn write from a crash, an edit): kept in the file. */
+  /** Lines that could not be used at the last read (a torn write from a crash, an edit): kept in the file. */
   readonly problems: readonly JournalProblem[];
 }
 
@@ -71,6 +99,8 @@ export interface Journal {
 export interface JournalProblem {
   /** 1-based line number in the file */
   line: number;
+  /** the yearly archive it is in (`journal-2025.jsonl`); absent for the journal itself */
+  file?: string;
   why: string;
 }
 
@@ -176,41 +206,70 @@ function outcomeProblem(r: Fields): string | undefined {
   return undefined;
 }
 
-/** Every entry of the journal's text folded with its outcomes, and the lines that could not be used. */
-export function readJournalText(text: string): { entries: JournalState[]; problems: JournalProblem[] } {
-  const byId = new Map<string, JournalState>();
-  const problems: JournalProblem[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.trim() === '') continue;
-    const problem = (why: string) => void problems.push({ line: i + 1, why });
+/** Folds lines, one at a time, into entries with their outcomes, and notes the lines it cannot use. */
+class Fold {
+  readonly byId = new Map<string, JournalState>();
+  readonly problems: JournalProblem[] = [];
+  /** where each entry's line starts in the file (bytes), for the recovery checkpoint */
+  readonly startOf = new Map<string, number>();
+  readonly lineOf = new Map<string, number>();
+  /** ids of entries forgotten once final (keepFinal) */
+  private readonly finished = new Set<string>();
+  constructor(
+    /** without the signed transaction (its length kept): what a view needs, a fraction of the memory */
+    private readonly lean = false,
+    /** entries before this part of the file are final: an outcome naming one is not a problem */
+    private readonly tail = false,
+    /** which final entries are kept (all when absent): recovery keeps none, the P&L only what it counts */
+    private readonly keepFinal?: (e: JournalState) => boolean,
+  ) {}
+
+  private keep(state: JournalState, start: number, lineNo: number): void {
+    if (this.keepFinal && isFinal(state.status) && !this.keepFinal(state)) {
+      this.byId.delete(state.id);
+      this.startOf.delete(state.id);
+      this.lineOf.delete(state.id);
+      this.finished.add(state.id);
+      return;
+    }
+    this.byId.set(state.id, state);
+    this.startOf.set(state.id, start);
+    this.lineOf.set(state.id, lineNo);
+  }
+
+  /** the archive being read, named in its problems */
+  file?: string;
+
+  line(line: string, lineNo: number, start: number): void {
+    if (line.trim() === '') return;
+    const problem = (why: string) => void this.problems.push(this.file ? { line: lineNo, why, file: this.file } : { line: lineNo, why });
     let record: unknown;
     try {
       record = JSON.parse(line);
     } catch {
-      problem('not JSON (cut short by a crash?)');
-      continue;
+      return problem('not JSON (cut short by a crash?)');
     }
-    if (!isObject(record)) {
-      problem('not a JSON object');
-      continue;
-    }
+    if (!isObject(record)) return problem('not a JSON object');
     if (record.kind === 'entry') {
       const state = entryOf(record);
-      if (typeof state === 'string') problem(state);
-      else byId.set(state.id, state);
+      if (typeof state === 'string') return problem(state);
+      if (this.lean) {
+        state.signedChars = state.signedTransaction.length;
+        state.signedTransaction = state.signedTransaction.slice(0, LEAN_PREFIX);
+      }
+      this.finished.delete(state.id);
+      this.keep(state, start, lineNo);
     } else if (record.kind === 'outcome') {
       const why = outcomeProblem(record);
-      if (why) {
-        problem(why);
-        continue;
+      if (why) return problem(why);
+      const found = this.byId.get(record.id as string);
+      if (!found) {
+        if (!this.tail && !this.finished.has(record.id as string)) problem('an outcome of an entry not found before it');
+        return;
       }
-      const current = byId.get(record.id as string);
-      if (!current) {
-        problem('an outcome of an entry not found before it');
-        continue;
-      }
+      // a copy: an entry already handed out (a read kept up to date) never changes under its holder
+      const current: JournalState = { ...found };
+      this.byId.set(current.id, current);
       current.status = record.status as JournalStatus;
       if (typeof record.time === 'number' && Number.isFinite(record.time)) current.updatedAt = record.time;
       if (typeof record.signature === 'string') current.signature = record.signature;
@@ -221,20 +280,165 @@ export function readJournalText(text: string): { entries: JournalState[]; proble
         const raw = (v: unknown) => (typeof v === 'string' && RAW.test(v) ? v : undefined);
         current.executed = { input: raw(ex.input), output: raw(ex.output) };
       }
+      if (this.keepFinal && isFinal(current.status)) this.keep(current, this.startOf.get(current.id) ?? 0, this.lineOf.get(current.id) ?? 0);
     } else problem('kind is neither "entry" nor "outcome"');
   }
-  return { entries: [...byId.values()], problems };
+}
+
+/** Every entry of the journal's text folded with its outcomes, and the lines that could not be used. */
+export function readJournalText(text: string): { entries: JournalState[]; problems: JournalProblem[] } {
+  const fold = new Fold();
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) fold.line(lines[i], i + 1, 0);
+  return { entries: [...fold.byId.values()], problems: fold.problems };
+}
+
+/** Reads the journal's bytes at a position: the file's handle, or a counting stand-in in tests. */
+export type JournalReader = (handle: FileHandle, buffer: Buffer, position: number) => Promise<number>;
+const readAt: JournalReader = async (handle, buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
+const CHUNK = 1 << 20;
+
+/**
+ * Calls `each` with every whole line of the file from byte `from` (a line's start), its 1-based
+ * number counted from `firstLine` and where it starts; a last line without its newline is not
+ * whole yet and is left. Reads a chunk at a time, so memory does not grow with the file. Returns
+ * the byte after the last whole line.
+ */
+async function scanLines(path: string, from: number, firstLine: number, read: JournalReader, each: (line: string, lineNo: number, start: number) => void): Promise<number> {
+  let handle: FileHandle;
+  try {
+    handle = await openStateFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return from;
+    throw err;
+  }
+  try {
+    let rest = Buffer.alloc(0);
+    let restStart = from;
+    let position = from;
+    let lineNo = firstLine;
+    const buffer = Buffer.alloc(CHUNK);
+    for (;;) {
+      const n = await read(handle, buffer, position);
+      if (n <= 0) break;
+      position += n;
+      const data = rest.length > 0 ? Buffer.concat([rest, buffer.subarray(0, n)]) : buffer.subarray(0, n);
+      let at = 0;
+      for (let nl = data.indexOf(0x0a, at); nl !== -1; nl = data.indexOf(0x0a, at)) {
+        each(data.toString('utf8', at, nl), lineNo++, restStart + at);
+        at = nl + 1;
+      }
+      // copied: the buffer is read into again
+      rest = Buffer.from(data.subarray(at));
+      restStart += at;
+    }
+    return restStart;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The yearly archives beside the journal (`journal-2025.jsonl` for `journal.jsonl`), oldest year
+ * first: lines of earlier years kept apart, read before the journal by the view and the exports.
+ * Recovery reads only the journal: what is archived is finished.
+ */
+async function archivesOf(path: string): Promise<Array<{ name: string; path: string }>> {
+  const stem = basename(path).replace(/\.jsonl$/, '');
+  let names: string[];
+  try {
+    names = await readdir(dirname(path));
+  } catch {
+    return [];
+  }
+  const year = (name: string) => (name.startsWith(`${stem}-`) && /^-\d{4}\.jsonl$/.test(name.slice(stem.length)) ? Number(name.slice(stem.length + 1, stem.length + 5)) : undefined);
+  return names
+    .filter((n) => year(n) !== undefined)
+    .sort((a, b) => year(a)! - year(b)!)
+    .map((name) => ({ name, path: join(dirname(path), name) }));
+}
+
+/** Folds every archive, oldest first, then leaves the fold ready for the journal's own lines. */
+async function foldArchives(fold: Fold, archives: Array<{ name: string; path: string }>, read: JournalReader): Promise<void> {
+  for (const a of archives) {
+    fold.file = a.name;
+    await scanLines(a.path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
+  }
+  fold.file = undefined;
+}
+
+/** What the archives are now (names and sizes): a lean read kept across them starts over when this changes. */
+async function archivesMark(archives: Array<{ name: string; path: string }>): Promise<string> {
+  const sizes = await Promise.all(archives.map((a) => stat(a.path).then((s) => `${a.name}:${s.size}`, () => `${a.name}:?`)));
+  return sizes.join('/');
+}
+
+/**
+ * Beside the journal, `<journal>.index`: the byte (and line) before which every entry is final,
+ * so that recovery reads only what follows. It is derived from the journal and only ever replaced
+ * whole; when it is missing, unreadable or does not match the journal (the bytes just before its
+ * point differ, or the file is shorter), the journal is read whole once and it is made again.
+ */
+interface Checkpoint {
+  offset: number;
+  line: number;
+  /** sha256 of up to 256 bytes just before `offset` */
+  before: string;
+}
+
+const CHECK_BYTES = 256;
+
+async function bytesBefore(path: string, offset: number): Promise<Buffer | undefined> {
+  const handle = await openStateFile(path);
+  try {
+    const size = (await handle.stat()).size;
+    if (offset > size) return undefined;
+    const from = Math.max(0, offset - CHECK_BYTES);
+    const buffer = Buffer.alloc(offset - from);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, from);
+    return bytesRead === buffer.length ? buffer : undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
+  try {
+    const r: unknown = JSON.parse((await readStateFile(`${path}.index`)) ?? 'null');
+    if (!isObject(r) || !Number.isSafeInteger(r.offset) || !Number.isSafeInteger(r.line) || typeof r.before !== 'string') return undefined;
+    const c = { offset: r.offset as number, line: r.line as number, before: r.before };
+    if (c.offset < 0 || c.line < 1) return undefined;
+    if (c.offset === 0) return c.line === 1 ? c : undefined;
+    const before = await bytesBefore(path, c.offset);
+    // a line's start: the byte before is a newline
+    return before && before[before.length - 1] === 0x0a && digest(before) === c.before ? c : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeCheckpoint(path: string, offset: number, line: number): Promise<void> {
+  try {
+    const before = offset > 0 ? await bytesBefore(path, offset) : Buffer.alloc(0);
+    if (!before) return;
+    await writeStateFile(dirname(path), `${basename(path)}.index`, `${JSON.stringify({ offset, line, before: digest(before) })}\n`);
+  } catch {
+    // only a shortcut: without it the next start reads the journal whole
+  }
 }
 
 /** The first few problems in one line: "line 3: summary is not an object; line 7: …; +2 more". */
 export function problemsText(problems: readonly JournalProblem[], max = 3): string {
-  const shown = problems.slice(0, max).map((p) => `line ${p.line}: ${p.why}`);
+  const shown = problems.slice(0, max).map((p) => `${p.file ? `${p.file} ` : ''}line ${p.line}: ${p.why}`);
   return shown.join('; ') + (problems.length > max ? `; +${problems.length - max} more` : '');
 }
 
 const APPEND = constants.O_WRONLY | constants.O_APPEND;
 
-export async function openJournal(path: string): Promise<Journal> {
+export async function openJournal(path: string, options: JournalOptions = {}): Promise<Journal> {
+  const read = options.read ?? readAt;
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   let existed = true;
@@ -285,11 +489,70 @@ export async function openJournal(path: string): Promise<Journal> {
     await writeLine('\n');
   }
 
-  const entries = async (): Promise<JournalState[]> => {
+  // lean reads are kept and carried on from where they ended: a poll reads only the lines appended since
+  const kept = new Map<string, { fold: Fold; end: number; line: number; mark: string; archived: string }>();
+  const keys = new Map<(e: JournalState) => boolean, number>();
+  const entries = async (o: ReadOptions = {}): Promise<JournalState[]> => {
     await queue;
-    const read = readJournalText((await readStateFile(path)) ?? '');
-    problems = read.problems;
-    return read.entries;
+    const archives = await archivesOf(path);
+    if (o.lean !== true) {
+      const fold = new Fold(false, false, o.keep);
+      await foldArchives(fold, archives, read);
+      await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
+      problems = fold.problems;
+      return [...fold.byId.values()];
+    }
+    if (o.keep && !keys.has(o.keep)) keys.set(o.keep, keys.size + 1);
+    const key = String(o.keep ? keys.get(o.keep) : 0);
+    let state = kept.get(key);
+    const archived = await archivesMark(archives);
+    if (state && state.archived !== archived) state = undefined;
+    // the journal replaced or cut since (the bytes before where the last read ended differ): read again whole
+    if (state && state.end > 0) {
+      const before = await bytesBefore(path, state.end).catch(() => undefined);
+      if (!before || digest(before) !== state.mark) state = undefined;
+    }
+    if (!state) {
+      state = { fold: new Fold(true, false, o.keep), end: 0, line: 1, mark: '', archived };
+      await foldArchives(state.fold, archives, read);
+      kept.set(key, state);
+    }
+    const s = state;
+    s.end = await scanLines(path, s.end, s.line, read, (line, n, at) => {
+      s.line = n + 1;
+      s.fold.line(line, n, at);
+    });
+    const before = s.end > 0 ? await bytesBefore(path, s.end).catch(() => undefined) : undefined;
+    s.mark = before ? digest(before) : '';
+    problems = s.fold.problems;
+    return [...s.fold.byId.values()];
+  };
+
+  const pending = async (): Promise<JournalState[]> => {
+    await queue;
+    const found = await readCheckpoint(path);
+    const from = found ?? { offset: 0, line: 1 };
+    // an outcome may name an entry before the checkpoint or in an archive: finished, not a problem
+    const fold = new Fold(false, from.offset > 0 || (await archivesOf(path)).length > 0, () => false);
+    let lines = from.line;
+    const end = await scanLines(path, from.offset, from.line, read, (line, n, at) => {
+      lines = n + 1;
+      fold.line(line, n, at);
+    });
+    problems = fold.problems;
+    const open = [...fold.byId.values()];
+    // the checkpoint moves to the first unfinished entry's line, or past the last whole line
+    let offset = end;
+    let line = lines;
+    for (const e of open) {
+      const at = fold.startOf.get(e.id)!;
+      if (at < offset) {
+        offset = at;
+        line = fold.lineOf.get(e.id)!;
+      }
+    }
+    if (!found || offset !== from.offset) await writeCheckpoint(path, offset, line);
+    return open;
   };
 
   return {
@@ -303,7 +566,7 @@ export async function openJournal(path: string): Promise<Journal> {
       await writeLine(`${outcomeLine(outcome)}\n`);
     },
     entries,
-    pending: async () => (await entries()).filter((e) => !isFinal(e.status)),
+    pending,
     get problems() {
       return problems;
     },

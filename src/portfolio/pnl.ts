@@ -5,7 +5,7 @@
 // token's recorded average cost; a token paid for with holdings tradedeck never saw bought has no
 // known cost, and its units are counted apart. Sells reduce the recorded units at average cost.
 import { USDC_MINT } from '../api/types.js';
-import type { JournalState } from '../journal/journal.js';
+import type { Journal, JournalState } from '../journal/journal.js';
 
 export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 export const STABLE_MINTS: readonly string[] = [USDC_MINT, USDT_MINT];
@@ -69,6 +69,21 @@ function whole(raw: unknown, decimals: number | undefined): number | null {
   const text = String(raw);
   if (!/^\d+$/.test(text)) return null;
   return Number(text) / 10 ** decimals;
+}
+
+/** Whether a finished entry counts for the P&L and the fills: a successful swap or order placed. */
+export function countsForPnl(e: JournalState): boolean {
+  if (e.status !== 'success') return false;
+  if (e.action === 'swap') return e.group === 'ultra' || e.group === 'swap';
+  return (e.group === 'trigger' && e.action === 'create-limit') || (e.group === 'recurring' && e.action === 'create-dca');
+}
+
+/**
+ * The journal as the P&L and the fills read it: one pass a chunk at a time keeping only what they
+ * count, without the signed transactions, so memory follows the trades, not the journal's bytes.
+ */
+export function pnlEntries(journal: Pick<Journal, 'entries'>): Promise<JournalState[]> {
+  return journal.entries({ lean: true, keep: countsForPnl });
 }
 
 /** Successful swaps (order group and swap group) of the journal, oldest first. */

@@ -2,7 +2,7 @@
 // shows one entry without the signed transaction in full; Esc backs out, J closes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { render } from 'ink-testing-library';
 import { KeyRouterProvider } from '../../components/keys/index.js';
 import { JournalView } from '../../screens/Journal/JournalView.js';
@@ -107,4 +107,20 @@ test('E writes what the view shows as CSV in the state directory and says where,
   assert.equal((statSync(path).mode & 0o777).toString(8), '600');
   assert.match(csv.split('\r\n')[0], /^time,action,status,network,wallet,signature,sentAmount/);
   assert.match(csv.split('\r\n')[1], /^2026-01-02T10:00:00\.000Z,swap \(order group\),success,.*,1,SOL,So1+2,150\.25,USDC,/);
+});
+
+test('a long journal: the view says it is reading (never "Nothing signed yet") until it has read, then the count of every entry', async (t) => {
+  const w = await world(t);
+  const lines: string[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    lines.push(JSON.stringify({ kind: 'entry', id: `old-${i}`, time: Date.parse('2026-01-02T10:00:00Z') + i * 1000, group: 'ultra', action: 'swap', signature: '5'.repeat(88), signedTransaction: 'AQID'.repeat(100), summary: { pay: '1 SOL' }, status: 'success' }));
+  }
+  appendFileSync(w.services.journal!.path, `${lines.join('\n')}\n`);
+  const app = openJournalView(t, w);
+  const first = app.lastFrame() ?? '';
+  assert.match(first, /reading journal…/);
+  assert.ok(!first.includes('Nothing signed yet') && !first.includes('0 entries'), first);
+  const frame = await waitForFrame(app, (f) => f.includes('20,000 entries'));
+  assert.ok(!frame.includes('reading journal'));
+  assert.match(frame, /Swap\s+swap\s+success\s+5555…5555\s+1 SOL/);
 });
