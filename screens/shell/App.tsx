@@ -25,6 +25,7 @@ import { createCommandRegistry, type CommandRegistry } from './commands.js';
 import { ShellProvider, useNow, useSession, type ShellContext } from './context.js';
 import { buildKeymap, DIALOG_KEYS, stepInterval } from './keymap.js';
 import { pollStatusKey, pollStatusText, ScreenResources, usePollState, useRpcHealth } from './polling.js';
+import { budgetNote, SHOW_REMAINING_SHARE } from '../../src/poll/budget.js';
 import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
 import { useTerminalSize, type Size } from './useTerminalSize.js';
 
@@ -277,6 +278,11 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const rpcNote = useSession((s) => s.rpcNote);
   const signingPaused = useSession((s) => s.signingPaused !== undefined);
   useRpcHealth();
+  // the pace of the visible screen's first resource and the budget left, once the service told it
+  const budgetNow = useSession((s) => s.budget);
+  const paceKey = useSession((s) => s.resources[s.screen]?.[0]);
+  const paceMs = usePollState(paceKey, (s) => String(s.intervalMs))?.intervalMs;
+  const paceText = budgetNow ? budgetNote(budgetNow, paceMs) : undefined;
   const badges = [
     ...(paused ? ['PAUSED'] : []),
     ...(readOnly ? ['READ-ONLY'] : []),
@@ -332,6 +338,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
           wallet={walletText}
           health={{ status: health.status, lastError: health.lastError }}
           badges={badges}
+          pace={paceText ? { text: paceText, low: budgetNow !== undefined && budgetNow.remaining < SHOW_REMAINING_SHARE * budgetNow.limit } : undefined}
           clock={clock}
           width={width}
         />
