@@ -13,7 +13,7 @@ import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
 import { appliedAtStart, resourceKey, takeEarlyAnswer } from './firstRequests.js';
 import { sanitize } from '../../src/sanitize.js';
-import { pollingPerMinute } from '../../src/poll/budget.js';
+import { applyBudget } from '../../src/poll/budget.js';
 
 export { startFirstRequests } from './firstRequests.js';
 
@@ -98,17 +98,11 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
   return null;
 }
 
-/**
- * Paces polling by the account's request budget, as the service's rate-limit headers tell it:
- * the scheduler gets the requests a minute polling may make, and the longest interval it may give
- * (one window: the budget is learned again from the next answers).
- */
+/** Paces polling by the account's request budget, as the service's rate-limit headers tell it. */
 function usePacing(): void {
   const { scheduler } = useServices();
   const budget = useSession((s) => s.budget);
-  useEffect(() => {
-    scheduler.setBudget(budget === undefined ? undefined : pollingPerMinute(budget), budget?.windowMs);
-  }, [budget, scheduler]);
+  useEffect(() => applyBudget(scheduler, budget), [budget, scheduler]);
 }
 
 export const RPC_HEALTH_KEY = 'rpc/health';

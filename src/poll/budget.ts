@@ -15,6 +15,11 @@ export const LOW_SHARE = 0.3;
 export const SHOW_REMAINING_SHARE = 0.2;
 export const DEFAULT_WINDOW_MS = 60_000;
 
+/** What pacing needs of the scheduler (src/poll/scheduler.ts). */
+interface Paceable {
+  setBudget(perMinute: number | undefined, maxMs?: number): void;
+}
+
 export interface RateLimitHeaders {
   remaining?: number;
   current?: number;
@@ -122,4 +127,12 @@ export function paceIntervals(resources: readonly PacedResource[], perMinute: nu
     for (const r of bg) out.set(r.key, Math.max(maxMs, r.baseMs));
   }
   return out;
+}
+
+/**
+ * Hands the scheduler the pace a budget allows: the requests a minute polling may make, and the
+ * longest interval it may give (one window: the budget is learned again from the next answers).
+ */
+export function applyBudget(scheduler: Paceable, b: Budget | undefined): void {
+  scheduler.setBudget(b === undefined ? undefined : pollingPerMinute(b), b?.windowMs);
 }
