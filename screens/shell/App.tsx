@@ -208,7 +208,10 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     const next = stepInterval(current, direction);
     s.setInterval(s.screen, next);
     const rpm = scheduler.requestsPerMinute() + keys.filter((k) => scheduler.isActive(k)).length * (60_000 / next - 60_000 / current);
-    flash(rpm > 50 ? 'error' : 'info', `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${rpm > 50 ? '; the service allows about 60' : ''})`);
+    // what the account allows a minute, once the service's rate-limit headers said it
+    const allowed = s.budget ? Math.round((s.budget.limit * 60_000) / s.budget.windowMs) : 60;
+    const over = rpm > allowed * 0.85;
+    flash(over ? 'error' : 'info', `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${over ? `; the ${s.budget ? 'account' : 'service'} allows about ${allowed}` : ''})`);
   };
 
   const commandContext = (): CommandContext => ({
