@@ -69,7 +69,7 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
     for (const k of [...params.current.keys()]) if (k !== key && k !== wanted) params.current.delete(k);
     const unregister = scheduler.register(key, {
       intervalMs: session.getState().intervals[screen] ?? r.intervalMs,
-      paced: r.background === true ? 'background' : 'visible',
+      paced: r.paced === false ? undefined : r.background === true ? 'background' : 'visible',
       fetch: (signal) => {
         // the answer to the request sent at start-up, once
         return takeEarlyAnswer(key) ?? r.fetch(p, signal, ctxRef.current);

@@ -7,6 +7,7 @@ import { cleanup } from 'ink-testing-library';
 import { FakeClock } from '../poll/fake-clock.js';
 import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
 import { startDashboard, type Dashboard } from './setup.js';
+import { PORTFOLIO_INTERVAL_MS } from '../../screens/Portfolio/params.js';
 
 const open: Dashboard[] = [];
 afterEach(async () => {
@@ -47,6 +48,13 @@ describe('polling paced by the request budget', () => {
     await typeKeys(d.app, '+');
     await waitForFrame(d.app, (f) => /poll [2-9]s/.test(header(f)), 5_000);
     assert.ok(d.scheduler.state(key())!.intervalMs > 1_000);
+    // Portfolio: its API read is paced; the RPC balances and the local journal are not the API's
+    await typeKeys(d.app, '5');
+    const keyOf = (id: string) => d.stores.session.getState().resources.portfolio?.find((k) => k.startsWith(`portfolio/${id}/`));
+    await waitFor(() => ['positions', 'balances', 'journal'].every((id) => keyOf(id) !== undefined && d.scheduler.isActive(keyOf(id)!)), 'the Portfolio resources held', 10_000);
+    await waitFor(() => d.scheduler.state(keyOf('positions')!)?.intervalMs === 1_000, 'positions paced to 1 s', 10_000);
+    assert.equal(d.scheduler.state(keyOf('balances')!)?.intervalMs, PORTFOLIO_INTERVAL_MS);
+    assert.equal(d.scheduler.state(keyOf('journal')!)?.intervalMs, PORTFOLIO_INTERVAL_MS);
   });
 
   it('a free key with little left: the header shows what is left and the pace slows past the own 10 s', async () => {
