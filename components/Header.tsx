@@ -14,6 +14,8 @@ export interface HeaderProps {
   health: { status: HealthStatus; lastError?: string };
   /** extra short badges, e.g. "PAUSED", "READ-ONLY" */
   badges?: string[];
+  /** the polling pace and, when it runs low, the request budget left: 'poll 1s', 'poll 20s 5/60 left' */
+  pace?: { text: string; low: boolean };
   /** preformatted time (see formatClock) */
   clock?: string;
   width: number;
@@ -32,7 +34,7 @@ function healthColor(theme: Theme, s: HealthStatus): string | undefined {
 
 /** Lays out the header parts: the error shrinks first, then the wallet goes, then everything is cut. */
 export function headerParts(props: HeaderProps, theme: Theme): { left: Part[]; right: string } {
-  const { title, mode, wallet, health, badges = [], clock = '', width } = props;
+  const { title, mode, wallet, health, badges = [], pace, clock = '', width } = props;
   const modeColor = mode.tone === 'live' ? theme.danger : mode.tone === 'sim' ? theme.warn : theme.accent;
   const healthText = health.status === 'ok' ? 'api ok' : `api ${health.status.toUpperCase()}`;
   const parts: Part[] = [
@@ -41,6 +43,7 @@ export function headerParts(props: HeaderProps, theme: Theme): { left: Part[]; r
     ...badges.map((b) => ({ text: `[${b}]`, color: theme.warn, bold: true })),
     ...(wallet ? [{ text: wallet }] : []),
     { text: healthText, color: healthColor(theme, health.status), bold: health.status !== 'ok' },
+    ...(pace ? [{ text: pace.text, color: pace.low ? theme.warn : theme.dim, bold: pace.low }] : []),
   ];
   const room = width - (clock ? textWidth(clock) + 1 : 0);
   const total = (ps: Part[]) => ps.reduce((s, p, i) => s + (i > 0 ? 1 : 0) + textWidth(p.text), 0);

@@ -38,6 +38,7 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
     {
       id: 'balances',
       intervalMs: PORTFOLIO_INTERVAL_MS,
+      paced: false,
       params: ({ store, services }) => (store.getState().watch === null && services.wallet && services.rpc ? { owner: services.wallet.address } : undefined),
       key: (p: { owner: string }) => p.owner,
       fetch: (p: { owner: string }, _signal, { services }) => readBalances(services.rpc!, p.owner),
@@ -46,6 +47,7 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
     {
       id: 'journal',
       intervalMs: PORTFOLIO_INTERVAL_MS,
+      paced: false,
       params: ({ store, services }) => (store.getState().watch === null && services.wallet && services.journal ? { owner: services.wallet.address } : undefined),
       key: (p: { owner: string }) => p.owner,
       fetch: (_p, _signal, { services }) => pnlEntries(services.journal!),

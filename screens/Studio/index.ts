@@ -23,6 +23,7 @@ export const studioScreen: ScreenModule<StudioState> = {
     {
       id: 'balances',
       intervalMs: BALANCE_INTERVAL_MS,
+      paced: false,
       params: ({ services, store }) => (services.wallet && services.rpc ? { owner: services.wallet.address, mints: quoteMintsOf(store.getState().pools) } : undefined),
       key: (p: { owner: string; mints: string[] }) => `${p.owner}:${p.mints.join(',')}`,
       fetch: async (p: { owner: string; mints: string[] }, _signal, { services, store }) => refreshStudioBalances(services, store, p.mints),

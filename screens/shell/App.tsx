@@ -25,6 +25,7 @@ import { createCommandRegistry, type CommandRegistry } from './commands.js';
 import { ShellProvider, useNow, useSession, type ShellContext } from './context.js';
 import { buildKeymap, DIALOG_KEYS, stepInterval } from './keymap.js';
 import { pollStatusKey, pollStatusText, ScreenResources, usePollState, useRpcHealth } from './polling.js';
+import { budgetNote, SHOW_REMAINING_SHARE } from '../../src/poll/budget.js';
 import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
 import { useTerminalSize, type Size } from './useTerminalSize.js';
 
@@ -214,7 +215,10 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     const next = stepInterval(current, direction);
     s.setInterval(s.screen, next);
     const rpm = scheduler.requestsPerMinute() + keys.filter((k) => scheduler.isActive(k)).length * (60_000 / next - 60_000 / current);
-    flash(rpm > 50 ? 'error' : 'info', `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${rpm > 50 ? '; the service allows about 60' : ''})`);
+    // what the account allows a minute, once the service's rate-limit headers said it
+    const allowed = s.budget ? Math.round((s.budget.limit * 60_000) / s.budget.windowMs) : 60;
+    const over = rpm > allowed * 0.85;
+    flash(over ? 'error' : 'info', `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${over ? `; the ${s.budget ? 'account' : 'service'} allows about ${allowed}` : ''})`);
   };
 
   const commandContext = (): CommandContext => ({
@@ -284,6 +288,11 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const rpcNote = useSession((s) => s.rpcNote);
   const signingPaused = useSession((s) => s.signingPaused !== undefined);
   useRpcHealth();
+  // the pace of the visible screen's first resource and the budget left, once the service told it
+  const budgetNow = useSession((s) => s.budget);
+  const paceKey = useSession((s) => s.resources[s.screen]?.[0]);
+  const paceMs = usePollState(paceKey, (s) => String(s.intervalMs))?.intervalMs;
+  const paceText = budgetNow ? budgetNote(budgetNow, paceMs) : undefined;
   const badges = [
     ...(paused ? ['PAUSED'] : []),
     ...(readOnly ? ['READ-ONLY'] : []),
@@ -342,6 +351,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
           wallet={walletText}
           health={{ status: health.status, lastError: health.lastError }}
           badges={badges}
+          pace={paceText ? { text: paceText, low: budgetNow !== undefined && budgetNow.remaining < SHOW_REMAINING_SHARE * budgetNow.limit } : undefined}
           clock={clock}
           width={width}
         />

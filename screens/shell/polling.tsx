@@ -13,11 +13,13 @@ import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
 import { appliedAtStart, resourceKey, takeEarlyAnswer } from './firstRequests.js';
 import { sanitize } from '../../src/sanitize.js';
+import { applyBudget } from '../../src/poll/budget.js';
 
 export { startFirstRequests } from './firstRequests.js';
 
 /** The resources of every screen; only the visible screen's and the background ones are held. */
 export function ScreenResources({ screens, visible, ctx }: { screens: readonly MountedScreen[]; visible: string; ctx: Omit<ScreenContext<unknown>, 'store'> }) {
+  usePacing();
   return (
     <>
       {screens.flatMap((m) =>
@@ -57,7 +59,9 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
     return () => clearTimeout(timer);
   }, [wanted, key, r.settleMs]);
 
-  const intervalMs = useSession((s) => s.intervals[screen]) ?? r.intervalMs;
+  // an interval the person set for the screen is pinned: the request budget does not move it
+  const pinnedMs = useSession((s) => s.intervals[screen]);
+  const intervalMs = pinnedMs ?? r.intervalMs;
   useEffect(() => {
     if (key === undefined) return;
     const p = params.current.get(key);
@@ -65,6 +69,7 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
     for (const k of [...params.current.keys()]) if (k !== key && k !== wanted) params.current.delete(k);
     const unregister = scheduler.register(key, {
       intervalMs: session.getState().intervals[screen] ?? r.intervalMs,
+      paced: r.paced === false ? undefined : r.background === true ? 'background' : 'visible',
       fetch: (signal) => {
         // the answer to the request sent at start-up, once
         return takeEarlyAnswer(key) ?? r.fetch(p, signal, ctxRef.current);
@@ -83,14 +88,21 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
     return scheduler.acquire(key);
   }, [key, active, scheduler]);
   useEffect(() => {
-    if (key !== undefined && scheduler.state(key)?.intervalMs !== intervalMs) scheduler.setInterval(key, intervalMs);
-  }, [key, intervalMs, scheduler]);
+    if (key !== undefined) scheduler.setInterval(key, intervalMs, { pinned: pinnedMs !== undefined });
+  }, [key, intervalMs, pinnedMs, scheduler]);
   useEffect(() => {
     const s = session.getState();
     const others = (s.resources[screen] ?? []).filter((k) => !k.startsWith(`${screen}/${r.id}/`));
     s.setResources(screen, key === undefined ? others : [key, ...others]);
   }, [key, screen, session, r.id]);
   return null;
+}
+
+/** Paces polling by the account's request budget, as the service's rate-limit headers tell it. */
+function usePacing(): void {
+  const { scheduler } = useServices();
+  const budget = useSession((s) => s.budget);
+  useEffect(() => applyBudget(scheduler, budget), [budget, scheduler]);
 }
 
 export const RPC_HEALTH_KEY = 'rpc/health';

@@ -65,6 +65,11 @@ export interface ScreenResource<S, P = unknown, T = unknown> {
   intervalMs: number;
   /** also polled while another screen is visible (e.g. open orders, for fill notifications) */
   background?: boolean;
+  /**
+   * false: not a request to the service's API (an RPC read, a local file), so outside its request
+   * budget: always at its own interval. Otherwise the budget paces it (screens/shell/polling.tsx).
+   */
+  paced?: false;
   /** wait this long after params change before polling them (typing "1.5" asks once, not three times) */
   settleMs?: number;
   params(ctx: ScreenContext<S>): P | undefined;

@@ -15,7 +15,8 @@ export interface RequestEvent {
   /** 1 for the first try */
   attempt: number;
   error?: string;
-  rateLimit?: { remaining?: number; reset?: number };
+  /** the rate-limit headers of the answer, whatever its status (reset: unix seconds) */
+  rateLimit?: { remaining?: number; current?: number; reset?: number };
 }
 
 export interface ClientOptions {
@@ -171,8 +172,10 @@ function rateLimitOf(headers: Headers): RequestEvent['rateLimit'] {
     return v !== null && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined;
   };
   const remaining = n('x-ratelimit-remaining');
+  const current = n('x-ratelimit-current');
   const reset = n('x-ratelimit-reset');
-  return remaining === undefined && reset === undefined ? undefined : { remaining, reset };
+  if (remaining === undefined && current === undefined && reset === undefined) return undefined;
+  return { remaining, ...(current === undefined ? {} : { current }), reset };
 }
 
 /** What a 401 means for the person at the keyboard, and how to set a key. */

@@ -3,6 +3,7 @@
 // good data. It knows nothing about the API or the store: a resource is a fetch function, and
 // results leave through onData / subscribe.
 import { backoffDelay, retryAfterOf } from './backoff.js';
+import { paceIntervals, type PacedResource } from './budget.js';
 
 export const MIN_INTERVAL_MS = 1_000;
 export const MAX_INTERVAL_MS = 10 * 60_000;
@@ -37,6 +38,11 @@ export interface PollState<T = unknown> {
 
 export interface ResourceDef<T> {
   intervalMs: number;
+  /**
+   * A request to the service that shares the account's request budget (see setBudget): the
+   * visible screen's resources get the budget first, the background ones what is left.
+   */
+  paced?: 'visible' | 'background';
   fetch: (signal: AbortSignal) => Promise<T>;
   onData?(data: T, at: number): void;
   onError?(err: unknown, state: PollState<T>): void;
@@ -58,8 +64,16 @@ export interface Scheduler {
   isPaused(): boolean;
   /** Fetch now: the key, or every active resource. Skips one already in flight. */
   refresh(key?: string): void;
-  /** Changes the interval (clamped to MIN..MAX_INTERVAL_MS) and returns the value applied. */
-  setInterval(key: string, ms: number): number;
+  /**
+   * Changes the resource's own interval (clamped to MIN..MAX_INTERVAL_MS) and returns the value
+   * applied. Pinned: the person chose it, and the budget does not move it.
+   */
+  setInterval(key: string, ms: number, opts?: { pinned?: boolean }): number;
+  /**
+   * The requests a minute paced resources may make together, and the longest interval pacing may
+   * give one (at least its own); undefined: no budget known, every resource at its own interval.
+   */
+  setBudget(perMinute: number | undefined, maxMs?: number): void;
   state<T = unknown>(key: string): PollState<T> | undefined;
   subscribe(listener: SchedulerListener): () => void;
   /** Requests per minute of the active resources at their intervals, as if not paused. */
@@ -71,7 +85,11 @@ export interface Scheduler {
 interface Entry {
   key: string;
   def: ResourceDef<unknown>;
+  /** the interval in use: the own one, or the one the budget gives */
   intervalMs: number;
+  /** the resource's own interval (declared, or set by setInterval) */
+  baseMs: number;
+  pinned: boolean;
   data?: unknown;
   hasData: boolean;
   fetchedAt?: number;
@@ -107,6 +125,7 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
   const listeners = new Set<SchedulerListener>();
   let paused = false;
   let disposed = false;
+  let budget: { perMinute: number; maxMs: number } | undefined;
 
   const isActive = (key: string) => switchedOn.has(key) || (holders.get(key) ?? 0) > 0;
 
@@ -250,7 +269,31 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
 
   function activityChanged(key: string, wasActive: boolean) {
     const e = entries.get(key);
-    if (e && wasActive !== isActive(key)) reschedule(e);
+    if (e && wasActive !== isActive(key)) {
+      reschedule(e);
+      if (e.def.paced) repace();
+    }
+  }
+
+  // Gives each paced resource its interval within the budget; moves the timers of those that changed.
+  function repace() {
+    if (disposed) return;
+    const paced = [...entries.values()].filter((e) => e.def.paced && isActive(e.key));
+    const given =
+      budget === undefined
+        ? new Map<string, number>()
+        : paceIntervals(
+            paced.map((e): PacedResource => ({ key: e.key, baseMs: e.baseMs, background: e.def.paced === 'background', pinned: e.pinned })),
+            budget.perMinute,
+            MIN_INTERVAL_MS,
+            budget.maxMs,
+          );
+    for (const e of entries.values()) {
+      const ms = given.get(e.key) ?? e.baseMs;
+      if (ms === e.intervalMs) continue;
+      e.intervalMs = ms;
+      reschedule(e);
+    }
   }
 
   const scheduler: Scheduler = {
@@ -261,12 +304,15 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
         key,
         def: def as ResourceDef<unknown>,
         intervalMs: clampInterval(def.intervalMs),
+        baseMs: clampInterval(def.intervalMs),
+        pinned: false,
         hasData: false,
         failures: 0,
         version: 0,
       };
       entries.set(key, e);
       reschedule(e);
+      if (def.paced && isActive(key)) repace();
       return () => {
         if (entries.get(key) !== e) return;
         stopTimer(e);
@@ -274,6 +320,7 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
         e.controller = undefined;
         entries.delete(key);
         emit(key);
+        if (e.def.paced) repace();
       };
     },
 
@@ -336,13 +383,28 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
       }
     },
 
-    setInterval(key, ms) {
+    setInterval(key, ms, opts = {}) {
       const applied = clampInterval(ms);
       const e = entries.get(key);
       if (!e) return applied;
-      e.intervalMs = applied;
-      reschedule(e);
+      const pinned = opts.pinned ?? false;
+      if (e.baseMs === applied && e.pinned === pinned && e.intervalMs === applied) return applied;
+      e.baseMs = applied;
+      e.pinned = pinned;
+      if (e.def.paced && budget !== undefined) {
+        repace();
+      } else {
+        e.intervalMs = applied;
+        reschedule(e);
+      }
       return applied;
+    },
+
+    setBudget(perMinute, maxMs = MAX_INTERVAL_MS) {
+      const next = perMinute === undefined || !Number.isFinite(perMinute) ? undefined : { perMinute: Math.max(0, perMinute), maxMs: clampInterval(maxMs) };
+      if (next?.perMinute === budget?.perMinute && next?.maxMs === budget?.maxMs) return;
+      budget = next;
+      repace();
     },
 
     state<T>(key: string) {

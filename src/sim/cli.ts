@@ -35,7 +35,10 @@ Options:
   --latency MS             delay every answer by MS milliseconds
   --fault-rate P           answer this share (0..1) of requests with a fault:
                            a 5xx, a reset connection, a body cut or garbled
-  --rate-limit N           at most N requests a sliding minute (429 beyond)
+  --rate-limit N           at most N requests a sliding minute per API key
+                           (429 beyond)
+  --paid-rate-limit N      the same for a key starting paid- (default 10 x
+                           --rate-limit)
   --rate-limit-groups a,b  the groups it applies to (default all)
   --api-key K              accept only this API key`;
 
@@ -93,6 +96,9 @@ export function parseSimArgs(argv: string[]): SimOptions | 'help' {
         break;
       case '--rate-limit':
         o.rateLimitPerMinute = number(flag, take(), (n) => Number.isInteger(n) && n >= 0, 'must be an integer >= 0 (requests per minute)');
+        break;
+      case '--paid-rate-limit':
+        o.paidRateLimitPerMinute = number(flag, take(), (n) => Number.isInteger(n) && n >= 0, 'must be an integer >= 0 (requests per minute)');
         break;
       case '--rate-limit-groups': {
         const groups = take().split(',').map((g) => g.trim()).filter(Boolean);

@@ -46,6 +46,8 @@ export interface SimOptions {
   faultRate?: number;
   /** requests per sliding 60 s; 0 or unset = unlimited */
   rateLimitPerMinute?: number;
+  /** a paid key's (one starting `paid-`) while a limit is on; 0 or unset = ten times the free one */
+  paidRateLimitPerMinute?: number;
   /** groups the rate limit applies to; default all */
   rateLimitGroups?: SimGroup[];
   /** when set, only this key is valid; when unset any non-empty key is accepted */
@@ -123,6 +125,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     latencyMs: options.latencyMs,
     faultRate: options.faultRate,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    paidRateLimitPerMinute: options.paidRateLimitPerMinute,
     rateLimitGroups: options.rateLimitGroups,
   });
   const log = new RequestLog();

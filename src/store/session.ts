@@ -3,6 +3,7 @@
 // transactions between signing and outcome (quitting asks first while it is above zero).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RequestEvent } from '../api/index.js';
+import { learnBudget, type Budget } from '../poll/budget.js';
 
 export type HealthStatus = 'ok' | 'degraded' | 'down';
 
@@ -32,6 +33,8 @@ export interface SessionState {
   lockedBy?: number;
   setLockedBy(pid: number | undefined): void;
   health: Health;
+  /** the account's request budget as the service's rate-limit headers tell it; undefined until one does */
+  budget?: Budget;
   screen: string;
   paused: boolean;
   /** polling interval per screen id, ms */
@@ -126,6 +129,8 @@ export function createSessionStore(init: SessionInit): SessionStore {
     recordRequest: (e, at) => {
       const health = nextHealth(get().health, e, at);
       if (health !== get().health) set({ health });
+      const budget = learnBudget(get().budget, e.rateLimit, at);
+      if (budget !== get().budget) set({ budget });
     },
     setPaused: (paused) => set({ paused }),
     setInterval: (screen, ms) => set({ intervals: { ...get().intervals, [screen]: ms } }),

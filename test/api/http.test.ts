@@ -61,7 +61,7 @@ describe('retries and backoff', () => {
     await listTokens(h.client);
     assert.equal(h.delays.length, 1);
     assert.ok(h.delays[0] > 3_000 && h.delays[0] <= 5_000, `delay ${h.delays[0]}`);
-    assert.deepEqual(h.events[0].rateLimit, { remaining: 0, reset });
+    assert.deepEqual(h.events[0].rateLimit, { remaining: 0, current: 60, reset });
     assert.deepEqual(h.events[1].rateLimit, { remaining: 59, reset: reset + 60 });
   });
 

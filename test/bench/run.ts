@@ -12,6 +12,8 @@
 //   BENCH_IDLE_SECONDS=20 npm run bench  a shorter idle window (quick looks; budgets say 60 s)
 //   npm run bench -- --launch-only     only the start-up rows (launch and headless), both modes
 //   npm run bench -- --live-only       live mode only (no demo rows)
+//   npm run bench -- --pacing-only     only the two rows of polling paced by the rate limit
+//   BENCH_PACING_SECONDS=600 npm run bench  the free key's window as the budget says (default 120 s)
 //
 // What each row measures:
 // - launch to first rows: from the exec of the program, run as a command as installed (a timestamp
@@ -33,6 +35,11 @@
 //   rows, as a share of a full frame, with how many visible price cells changed (3 refreshes, median).
 // - key press to screen change: Down/Up alternately, 100 keys 120 ms apart, from the return of
 //   tmux send-keys (the key is in the pty by then) to the first write burst seen; p50 and p95.
+// - age of the visible prices, paid key: a simulator process limiting per key (60 a minute, 600 for
+//   a `paid-` key) and the dashboard on a paid key, on Tokens; every 200 ms for 60 s, the time since
+//   the latest token list request the simulator answered (its request log); p95.
+// - 429s from polling alone, free key: the same with a free key and nobody else using it, over
+//   BENCH_PACING_SECONDS (the budget says 10 minutes); the 429s in the simulator's request log.
 // - headless `tokens --json`: wall time of the whole process against the simulator process
 //   (median of 5), and in demo mode (embedded simulator).
 import { spawnSync } from 'node:child_process';
@@ -41,7 +48,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTerminal, type Term } from '../helpers/pty.js';
-import { startSimProcess } from '../helpers/simProcess.js';
+import { simControl, startSimProcess } from '../helpers/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { Monitor, rowsTouched, sleep, usage, type Burst } from './monitor.js';
 
@@ -56,6 +63,8 @@ const cli = resolve(option('--cli') ?? join(root, 'dist', 'cli.js'));
 const LONG = flag('--long');
 const LAUNCH_ONLY = flag('--launch-only');
 const LIVE_ONLY = flag('--live-only');
+const PACING_ONLY = flag('--pacing-only');
+const PACING_S = Number(process.env.BENCH_PACING_SECONDS ?? 120);
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const RUNS = 3;
 const COLS = 80;
@@ -389,8 +398,73 @@ async function measure(mode: Mode, full: boolean): Promise<ModeReport> {
   }
 }
 
-const live = await measure(await liveMode(), true);
-const demo = LIVE_ONLY ? undefined : await measure(demoMode, false);
+// ---------------------------------------------------------------- polling paced by the rate limit
+
+interface Logged {
+  path: string;
+  status: number;
+  time: string;
+}
+const TOKEN_LIST = '/tokens/v2/toporganicscore/1h';
+
+/** A dashboard on Tokens against its own simulator process limiting per key; what its request log says. */
+async function pacedSession(apiKey: string, seconds: number, sampleAges: boolean): Promise<{ ages: number[]; log: Logged[] }> {
+  const keyPath = await createDemoKeyFile(join(scratch, `keys-${apiKey}`));
+  const address = (await loadKeypairFile(keyPath)).address;
+  const url = await startSimProcess({ after: (fn) => cleanups.push(fn) }, { apiKey, fund: address, seed: 5 });
+  await simControl(url, 'faults', { rateLimitPerMinute: 60 });
+  const requests = async () => (await (await fetch(`${url}/__sim/requests`)).json()) as Logged[];
+  const s = await open({ name: 'live', args: ['--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], env: { TRADEDECK_API_KEY: apiKey } });
+  const ages: number[] = [];
+  try {
+    await s.mon.waitFor(hasRows, 60_000);
+    await sleep(3000);
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+      if (sampleAges) {
+        const now = Date.now();
+        const last = (await requests()).filter((r) => r.path === TOKEN_LIST && r.status === 200).at(-1);
+        if (last) ages.push(now - Date.parse(last.time));
+        await sleep(200);
+      } else await sleep(1000);
+    }
+    return { ages, log: await requests() };
+  } finally {
+    s.term.send('q');
+    await Promise.race([s.term.exited(), sleep(3000)]);
+    await s.close();
+  }
+}
+
+async function pacingRows(): Promise<Line[]> {
+  log('pacing: a paid key (600 a minute) on Tokens for 60 s, the age of the visible prices');
+  const paid = await pacedSession('paid-td-bench', 60, true);
+  log(`pacing: a free key (60 a minute) on Tokens for ${PACING_S} s, its 429s`);
+  const free = await pacedSession('td-bench-free', PACING_S, false);
+  const p95 = percentile(paid.ages, 95);
+  const limited = free.log.filter((r) => r.status === 429).length;
+  const perMinute = (free.log.filter((r) => !r.path.startsWith('/rpc')).length * 60) / (PACING_S + 3);
+  return [
+    {
+      measure: 'age of the visible prices p95 (paid key, 10 req/s)',
+      value: `${fmt(p95 / 1000, 2)} s`,
+      budget: '<= 1.5 s',
+      ok: p95 <= 1500,
+      note: `${paid.ages.length} samples, median ${fmt(median(paid.ages))} ms; ${paid.log.filter((r) => r.path === TOKEN_LIST).length} list requests in the session`,
+    },
+    {
+      measure: `429s from polling alone (free key, ${fmt(PACING_S / 60, 1)} min)`,
+      value: String(limited),
+      budget: '0',
+      ok: limited === 0,
+      note: `${fmt(perMinute)} API requests a minute of the 60 allowed${PACING_S < 600 ? '; the budget says 10 min (BENCH_PACING_SECONDS=600)' : ''}`,
+    },
+  ];
+}
+
+const live = PACING_ONLY ? undefined : await measure(await liveMode(), true);
+const demo = LIVE_ONLY || PACING_ONLY ? undefined : await measure(demoMode, false);
+const pacing = await pacingRows();
 
 // ---------------------------------------------------------------- the table
 
@@ -503,7 +577,7 @@ function rows(r: ModeReport, name: string): Line[] {
   return lines;
 }
 
-const all = [...rows(live, 'live'), ...(demo ? rows(demo, 'demo') : [])];
+const all = [...(live ? rows(live, 'live') : []), ...pacing, ...(demo ? rows(demo, 'demo') : [])];
 const width = (f: (l: Line) => string, title: string) => Math.max(title.length, ...all.map((l) => f(l).length));
 const wm = width((l) => l.measure, 'Measure');
 const wv = width((l) => l.value, 'Now');
@@ -513,13 +587,13 @@ console.log(`| ${'Measure'.padEnd(wm)} | ${'Now'.padEnd(wv)} | ${'Budget'.padEnd
 console.log(`|${'-'.repeat(wm + 2)}|${'-'.repeat(wv + 2)}|${'-'.repeat(wb + 2)}|-----|-------`);
 for (const l of all) console.log(`| ${l.measure.padEnd(wm)} | ${l.value.padEnd(wv)} | ${l.budget.padEnd(wb)} | ${l.ok === undefined ? '   ' : l.ok ? 'yes' : 'NO '} | ${l.note}`);
 
-if (live.series.length) {
+if (live?.series.length) {
   console.log(`\nRSS of the live dashboard every 30 s (seconds since launch: MB):`);
   console.log('  ' + live.series.map(([t, kb]) => `${fmt(t)}: ${fmt(kb / 1024, 1)}`).join('  '));
 }
 
 const simBench = fileURLToPath(new URL('./sim.ts', import.meta.url));
-if (existsSync(simBench) && !flag('--no-sim')) {
+if (existsSync(simBench) && !flag('--no-sim') && !PACING_ONLY) {
   console.log('\nsimulator (test/bench/sim.ts):');
   await import('./sim.js');
 }

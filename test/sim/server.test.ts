@@ -7,6 +7,27 @@ import { toBase58 } from '../../src/sim/random.js';
 import { getBase58Decoder } from '@solana/kit';
 import { randomBytes } from 'node:crypto';
 
+test('rate limit per API key: a paid- key has ten times a free one, each its own window, the service\'s headers only', async () => {
+  await withSim({ rateLimitPerMinute: 2, rateLimitGroups: ['tokens'] }, async (sim) => {
+    const ask = (key: string) => fetch(`${sim.url}/tokens/v2/toptraded/1h?limit=1`, { headers: { 'x-api-key': key } });
+    const free = [];
+    for (let i = 0; i < 3; i++) free.push((await ask('free-a')).status);
+    assert.deepEqual(free, [200, 200, 429]);
+    const other = await ask('free-b');
+    assert.equal(other.status, 200, 'another key has its own window');
+    assert.equal(other.headers.get('x-ratelimit-remaining'), '1');
+    assert.equal(other.headers.get('x-ratelimit-current'), '1');
+    assert.equal(other.headers.get('x-ratelimit-limit'), null, 'the service sends no limit header');
+    const paid = [];
+    for (let i = 0; i < 21; i++) paid.push((await ask('paid-a')).status);
+    assert.deepEqual(paid, [...Array(20).fill(200), 429]);
+    await post(sim, '/__sim/faults', { paidRateLimitPerMinute: 25 });
+    const more = await ask('paid-a');
+    assert.equal(more.status, 200);
+    assert.equal(more.headers.get('x-ratelimit-remaining'), '4');
+  });
+});
+
 test('rate limit: N per sliding minute, then 429 with the rate-limit headers', async () => {
   await withSim({ rateLimitPerMinute: 3, rateLimitGroups: ['tokens'] }, async (sim) => {
     const statuses: number[] = [];

@@ -7,7 +7,7 @@
 //     400 {"error": "<field>: <rule>"} for a bad field or an order that is not open; 404 for an
 //     unknown order key.
 //   POST /__sim/faults {"failExecute": {"group": "trigger", "skip": 1, "count": 1, "code": -1006, "error": "..."}}
-//     (beside latencyMs, faultRate, rateLimitPerMinute, rateLimitGroups). Of the next executes of
+//     (beside latencyMs, faultRate, rateLimitPerMinute, paidRateLimitPerMinute, rateLimitGroups). Of the next executes of
 //     the group (ultra, trigger or recurring) that would land a transaction, `skip` (default 0)
 //     land, then `count` (default 1) answer 200 {status: "Failed", code, error, signature} without
 //     landing, so posting the same request again later lands it. `code` defaults to -1006 (timed

@@ -1,12 +1,15 @@
-// Injected faults (latency, failures, broken bodies) and the sliding-window rate limit.
+// Injected faults (latency, failures, broken bodies) and the sliding-window rate limit, kept per
+// API key as the service keeps it per account: a key starting `paid-` is a paid tier's.
 import type { SimGroup } from '../kernel.js';
 import { SeededStream } from '../random.js';
 
 export interface FaultSettings {
   latencyMs: number;
   faultRate: number;
-  /** 0 = no limit */
+  /** a free key's limit; 0 = no limit */
   rateLimitPerMinute: number;
+  /** a paid key's (one starting `paid-`) while a limit is on; 0 = ten times the free one */
+  paidRateLimitPerMinute: number;
   /** empty = every group */
   rateLimitGroups: SimGroup[];
 }
@@ -24,11 +27,12 @@ const WINDOW_MS = 60_000;
 export class FaultInjector {
   readonly settings: FaultSettings;
   private readonly stream: SeededStream;
-  private readonly window: number[] = [];
+  /** the requests of each key in the last window, oldest first */
+  private readonly windows = new Map<string, number[]>();
 
   constructor(seed: number, initial: Partial<FaultSettings>) {
     this.stream = new SeededStream(seed, 'faults');
-    this.settings = { latencyMs: 0, faultRate: 0, rateLimitPerMinute: 0, rateLimitGroups: [] };
+    this.settings = { latencyMs: 0, faultRate: 0, rateLimitPerMinute: 0, paidRateLimitPerMinute: 0, rateLimitGroups: [] };
     this.update(initial);
   }
 
@@ -47,6 +51,11 @@ export class FaultInjector {
       const v = next.rateLimitPerMinute === null ? 0 : next.rateLimitPerMinute;
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return 'rateLimitPerMinute: must be an integer >= 0 (0 = off)';
       s.rateLimitPerMinute = v;
+    }
+    if (next.paidRateLimitPerMinute !== undefined) {
+      const v = next.paidRateLimitPerMinute === null ? 0 : next.paidRateLimitPerMinute;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return 'paidRateLimitPerMinute: must be an integer >= 0 (0 = ten times rateLimitPerMinute)';
+      s.paidRateLimitPerMinute = v;
     }
     if (next.rateLimitGroups !== undefined) {
       const g = next.rateLimitGroups === null ? [] : next.rateLimitGroups;
@@ -69,19 +78,29 @@ export class FaultInjector {
     return s.rateLimitPerMinute > 0 && (s.rateLimitGroups.length === 0 || s.rateLimitGroups.includes(group));
   }
 
-  /** counts the request against the window when allowed; always returns the headers to send */
-  admit(nowMs: number): RateLimitVerdict {
-    while (this.window.length && this.window[0] <= nowMs - WINDOW_MS) this.window.shift();
-    const limit = this.settings.rateLimitPerMinute;
-    const allowed = this.window.length < limit;
-    if (allowed) this.window.push(nowMs);
-    const oldest = this.window[0] ?? nowMs;
+  /** the limit a key has while a limit is on: a paid tier's for a key starting `paid-` */
+  limitOf(apiKey: string): number {
+    const free = this.settings.rateLimitPerMinute;
+    return apiKey.startsWith('paid-') ? this.settings.paidRateLimitPerMinute || free * 10 : free;
+  }
+
+  /**
+   * Counts the request against its key's window when allowed; always returns the headers to send,
+   * the ones the service sends (no limit header: a client reads it as current + remaining).
+   */
+  admit(nowMs: number, apiKey = ''): RateLimitVerdict {
+    let window = this.windows.get(apiKey);
+    if (!window) this.windows.set(apiKey, (window = []));
+    while (window.length && window[0] <= nowMs - WINDOW_MS) window.shift();
+    const limit = this.limitOf(apiKey);
+    const allowed = window.length < limit;
+    if (allowed) window.push(nowMs);
+    const oldest = window[0] ?? nowMs;
     return {
       allowed,
       headers: {
-        'x-ratelimit-limit': String(limit),
-        'x-ratelimit-remaining': String(Math.max(0, limit - this.window.length)),
-        'x-ratelimit-current': String(this.window.length),
+        'x-ratelimit-remaining': String(Math.max(0, limit - window.length)),
+        'x-ratelimit-current': String(window.length),
         'x-ratelimit-reset': String(Math.ceil((oldest + WINDOW_MS) / 1000)),
       },
     };

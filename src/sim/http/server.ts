@@ -153,7 +153,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   }
   let limitHeaders: Record<string, string> = {};
   if (deps.faults.limits(group)) {
-    const verdict = deps.faults.admit(Date.now());
+    const verdict = deps.faults.admit(Date.now(), typeof apiKey === 'string' ? apiKey.trim() : '');
     limitHeaders = verdict.headers;
     if (!verdict.allowed) return finish(res, entry, { status: 429, body: gatewayBody(429, 'Rate limit exceeded, please slow down'), headers: limitHeaders });
   }

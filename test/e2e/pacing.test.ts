@@ -1,0 +1,56 @@
+// The real program in a real pseudo-terminal at 80x24, live against a separate simulator that
+// limits each API key as the service does (60 a minute free, 600 for a paid- key) and says so in
+// its rate-limit headers: on a paid key the header says "poll 1s" and the simulator's request log
+// shows the visible list asked far more often than its own 10 s, with no 429.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openTerminal } from '../helpers/pty.js';
+import { simControl, startSimProcess } from '../helpers/simProcess.js';
+import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const cli = join(root, 'dist', 'cli.js');
+const LIST = '/tokens/v2/toporganicscore/1h';
+
+interface Logged {
+  path: string;
+  status: number;
+  time: string;
+}
+
+test('paid key at 80x24: the header says poll 1s and the list is asked every second or so, no 429', async (t) => {
+  assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
+  const home = mkdtempSync(join(tmpdir(), 'td-e2e-pacing-'));
+  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const keyPath = await createDemoKeyFile(join(home, 'keys'));
+  const address = (await loadKeypairFile(keyPath)).address;
+  const apiKey = 'paid-e2e-pacing';
+  const url = await startSimProcess(t, { apiKey, fund: address });
+  await simControl(url, 'faults', { rateLimitPerMinute: 60 });
+  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_API_KEY: apiKey, TRADEDECK_BASE_URL: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, TRADEDECK_ASCII: undefined, NO_COLOR: undefined };
+  const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
+  const screen = await term.waitFor((s) => s.split('\n')[0].includes('poll 1s'), 30_000);
+  for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
+  assert.doesNotMatch(screen.split('\n')[0], /left/, 'plenty left: no count shown');
+
+  const lists = async () => ((await (await fetch(`${url}/__sim/requests`)).json()) as Logged[]).filter((r) => r.path === LIST);
+  const from = (await lists()).length;
+  // five more list requests, as the request log receives them
+  let log: Logged[] = [];
+  const giveUp = Date.now() + 30_000;
+  while ((log = await lists()).length < from + 5) {
+    assert.ok(Date.now() < giveUp, `only ${log.length - from} list requests arrived`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const times = log.slice(from - 1, from + 5).map((r) => Date.parse(r.time));
+  const gaps = times.slice(1).map((at, i) => at - times[i]);
+  // each far below the list's own 10 s (a loaded machine adds its answer time to the 1 s)
+  assert.ok(gaps.every((g) => g < 5_000), `gaps ${gaps.join(', ')} ms`);
+  assert.ok(log.every((r) => r.status === 200), 'no 429');
+  term.send('q');
+  assert.equal(await term.exited(), 0);
+});
