@@ -25,13 +25,14 @@ const SWITCH = { takesValue: false };
 
 /** Every headless command: its synopsis, positional arguments and flags. */
 /** The commands that sign an order (src/headless/orderSigning.ts), with their words. */
-export const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all'] as const;
+export const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all', 'withdraw'] as const;
 export type OrderSigningCommand = (typeof ORDER_SIGNING_COMMANDS)[number];
 export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
   limit: 'limit AMOUNT SELL TOTAL|@PRICE [UNIT] BUY [expiry 7d] [slippage 1%] [cu auto|N] [--yes [--allow-off-market]] [--json]',
   dca: 'dca TOTAL FROM TO ORDERS INTERVAL [--yes] [--json]',
   cancel: 'cancel ORDER [--yes] [--json]',
   'cancel-all': 'cancel-all [--yes] [--json]',
+  withdraw: 'withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
 };
 
 export const SWAP_USAGE = 'swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] [--yes] [--json]';
@@ -55,12 +56,12 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     max: 3,
     flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, '--priority-fee': VALUE, '--yes': SWITCH, '--json': SWITCH },
   },
-  portfolio: { usage: 'portfolio [ADDRESS] [--json]', min: 0, max: 1, flags: { '--json': SWITCH } },
+  portfolio: { usage: 'portfolio [ADDRESS] [--platforms ID,ID] [--json]', min: 0, max: 1, flags: { '--platforms': VALUE, '--json': SWITCH } },
   orders: {
-    usage: 'orders [ADDRESS] [--limit | --dca] [--history] [--json]',
+    usage: 'orders [ADDRESS] [--limit | --dca] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
     min: 0,
     max: 1,
-    flags: { '--limit': SWITCH, '--dca': SWITCH, '--history': SWITCH, '--json': SWITCH },
+    flags: { '--limit': SWITCH, '--dca': SWITCH, '--history': SWITCH, '--mint': VALUE, '--include-failed': SWITCH, '--json': SWITCH },
   },
   invites: { usage: 'invites [ADDRESS] [--pending] [--json]', min: 0, max: 1, flags: { '--pending': SWITCH, '--json': SWITCH } },
   studio: {
@@ -79,6 +80,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   dca: { usage: ORDER_SIGNING_USAGE.dca, min: 5, max: 5, flags: { '--yes': SWITCH, '--json': SWITCH } },
   cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
   'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  withdraw: { usage: ORDER_SIGNING_USAGE.withdraw, min: 2, max: 3, flags: { '--yes': SWITCH, '--json': SWITCH } },
   config: { usage: 'config [--json]', min: 0, max: 0, flags: { '--json': SWITCH } },
   watch: { usage: 'watch [--interval-ms N] [--json]', min: 0, max: 0, flags: { '--interval-ms': VALUE, '--json': SWITCH } },
   export: {
@@ -132,11 +134,14 @@ Usage:
                                       swap AMOUNT of FROM for TO through the confirm dialog and the signing
                                       pipeline; prints the outcome (status, signature, amounts moved)
   tradedeck ${COMMAND_SPECS.portfolio.usage}
-                                      print a wallet's positions (amounts in token units)
+                                      print a wallet's positions (amounts in token units); --platforms:
+                                      only these platforms (ids as the PLATFORM column shows them)
   tradedeck ${COMMAND_SPECS.orders.usage}
                                       print a wallet's limit (trigger) and DCA (recurring) orders:
-                                      both kinds unless --limit or --dca; active ones, or with
-                                      --history the finished ones
+                                      both kinds unless --limit or --dca, and legacy price-based DCA
+                                      orders (marked legacy); active ones, or with --history the
+                                      finished ones; --mint: only orders selling or buying that token;
+                                      --include-failed: also orders whose opening transaction failed
   tradedeck ${COMMAND_SPECS.invites.usage}
                                       print a wallet's invites (sent or received); --pending: only
                                       the ones it sent that are not claimed yet
@@ -155,6 +160,9 @@ Usage:
   tradedeck ${COMMAND_SPECS.cancel.usage}
   tradedeck ${COMMAND_SPECS['cancel-all'].usage}
                                       cancel one open order (by its key), or every open limit order
+  tradedeck ${COMMAND_SPECS.withdraw.usage}
+                                      legacy price-based DCA order: withdraw from its unused input (in)
+                                      or what it bought (out), AMOUNT in token units or all (the default)
                                       Signing commands print the confirm dialog on stderr and ask on the
                                       terminal; --yes signs without asking; without a terminal and
                                       without --yes they refuse (exit 2) before any request.
