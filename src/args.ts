@@ -35,7 +35,11 @@ export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
   withdraw: 'withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
 };
 
-export const SWAP_USAGE = 'swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] [--yes] [--json]';
+/** The route controls of GET /swap/v1/quote, for `quote` and `swap` alike. */
+const ROUTE_OPTIONS = '[--dexes L,L] [--exclude-dexes L,L] [--only-direct-routes] [--restrict-intermediate-tokens true|false] [--max-accounts N] [--platform-fee-bps N]';
+const ROUTE_FLAGS = { '--dexes': VALUE, '--exclude-dexes': VALUE, '--only-direct-routes': SWITCH, '--restrict-intermediate-tokens': VALUE, '--max-accounts': VALUE, '--platform-fee-bps': VALUE };
+
+export const SWAP_USAGE = `swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] ${ROUTE_OPTIONS} [--fee-account ADDR] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] [--yes] [--json]`;
 
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
   tokens: {
@@ -45,16 +49,16 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     flags: { '--category': VALUE, '--interval': VALUE, '--limit': VALUE, '--json': SWITCH, '--watch': SWITCH, '--ndjson': SWITCH, '--interval-ms': VALUE },
   },
   quote: {
-    usage: 'quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--route order|swap] [--json]',
+    usage: `quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--route order|swap] ${ROUTE_OPTIONS} [--json]`,
     min: 3,
     max: 3,
-    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, '--json': SWITCH },
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, ...ROUTE_FLAGS, '--json': SWITCH },
   },
   swap: {
     usage: SWAP_USAGE,
     min: 3,
     max: 3,
-    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, '--priority-fee': VALUE, '--yes': SWITCH, '--json': SWITCH },
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, ...ROUTE_FLAGS, '--fee-account': VALUE, '--priority-fee': VALUE, '--yes': SWITCH, '--json': SWITCH },
   },
   portfolio: { usage: 'portfolio [ADDRESS] [--platforms ID,ID] [--json]', min: 0, max: 1, flags: { '--platforms': VALUE, '--json': SWITCH } },
   orders: {
@@ -128,8 +132,13 @@ Usage:
   tradedeck ${COMMAND_SPECS.quote.usage}
                                       print a swap quote (FROM and TO: symbol or mint, not the same token)
                                       from the route \`swap\` would take with the same options (the order
-                                      group, or the swap group with --exact-out, --slippage-bps or
-                                      --route swap); warns on stderr when the price impact is ${pct} or more
+                                      group, or the swap group with --exact-out, --slippage-bps, a route
+                                      control other than --exclude-dexes, or --route swap), with its
+                                      fees; warns on stderr when the price impact is ${pct} or more.
+                                      Route controls: --dexes/--exclude-dexes DEX labels (Raydium,Orca V2),
+                                      --only-direct-routes (one hop), --restrict-intermediate-tokens
+                                      false (any token between), --max-accounts 1-256, --platform-fee-bps
+                                      0-10000 (swap needs --fee-account, the token account that collects it)
   tradedeck ${COMMAND_SPECS.swap.usage}
                                       swap AMOUNT of FROM for TO through the confirm dialog and the signing
                                       pipeline; prints the outcome (status, signature, amounts moved)

@@ -140,3 +140,77 @@ test('withdraw: no --yes and no terminal sends nothing; bad words are named; --y
   assert.equal(notLegacy.code, 2);
   assert.match(notLegacy.err, /no order with key NoSuchOrderKey111/);
 });
+
+// ---------- quote and swap: the route controls of GET /swap/v1/quote ----------
+
+const lastQuery = (path: string) => sent(path).at(-1)!.query;
+
+test('quote route options reach GET /swap/v1/quote as the contract names them, and the service honours them; the table shows the fees', async () => {
+  const r = await run('quote', '1', 'SOL', 'USDC', '--dexes', 'Whirlpool,Raydium CLMM', '--only-direct-routes', '--restrict-intermediate-tokens', 'false', '--max-accounts', '30', '--platform-fee-bps', '20', '--table');
+  assert.equal(r.code, 0, r.err);
+  const q = lastQuery('/swap/v1/quote');
+  assert.equal(q.dexes, 'Whirlpool,Raydium CLMM');
+  assert.equal(q.onlyDirectRoutes, 'true');
+  assert.equal(q.restrictIntermediateTokens, 'false');
+  assert.equal(q.maxAccounts, '30');
+  assert.equal(q.platformFeeBps, '20');
+  assert.match(r.out, /^quoted by {5}swap group \(GET \/swap\/v1\/quote\)/);
+  assert.match(r.out, /\nplatform fee {2}\d+ base units \(token not named\), 20 bps\n/);
+  const steps = r.out.split('route:\n')[1].trim().split('\n');
+  assert.ok(steps.length >= 1 && steps.every((l) => /\s(Whirlpool|Raydium CLMM)\s/.test(l)), r.out);
+
+  // the order route (the default): excludeDexes is one of its parameters; its network fees in SOL
+  const o = await run('quote', '1', 'SOL', 'USDC', '--exclude-dexes', 'Phoenix', '--json');
+  assert.equal(o.code, 0, o.err);
+  assert.equal(lastQuery('/ultra/v1/order').excludeDexes, 'Phoenix');
+  const order = JSON.parse(o.out) as { routePlan: Array<{ swapInfo: { label: string } }> };
+  assert.ok(order.routePlan.every((s) => s.swapInfo.label !== 'Phoenix'));
+  const table = await run('quote', '1', 'SOL', 'USDC', '--table');
+  assert.match(table.out, /\nsignature fee 0\.000005 SOL\n/);
+  assert.match(table.out, /\npriority fee {2}[\d.]+ SOL\n/);
+  // the service may leave out the fee's amount: then only its bps
+  assert.match(table.out, /\nplatform fee {2}([\d.]+ USDC, )?\d+ bps\n/);
+});
+
+test('quote and swap refuse bad route options in one line before any quote is asked (exit 2)', async () => {
+  const asked = () => sent('/swap/v1/quote').length + sent('/ultra/v1/order').length;
+  const before = asked();
+  for (const [args, message] of [
+    [['--dexes', ','], /--dexes: item 1 is empty/],
+    [['--dexes', ' '], /--dexes: give DEX labels separated by commas/],
+    [['--dexes', 'Whirlpool,Whirlpool'], /--dexes: "Whirlpool" is given twice/],
+    [['--dexes', 'Raydium', '--exclude-dexes', 'Raydium'], /--exclude-dexes: Raydium is also in --dexes/],
+    [['--max-accounts', '0'], /--max-accounts: must be from 1 to 256 \(got 0\)/],
+    [['--max-accounts', '1e3'], /--max-accounts: must be a whole number from 1 to 256 \(got "1e3"\)/],
+    [['--platform-fee-bps', '-1'], /--platform-fee-bps: must be a whole number from 0 to 10000 \(got "-1"\)/],
+    [['--platform-fee-bps', '10001'], /--platform-fee-bps: must be from 0 to 10000/],
+    [['--restrict-intermediate-tokens', 'yes'], /--restrict-intermediate-tokens: true or false \(got "yes"\)/],
+    [['--only-direct-routes', '--route', 'order'], /--route order: .*direct routes only needs --route swap/],
+  ] as const) {
+    for (const command of ['quote', 'swap']) {
+      const r = await run(command, '1', 'SOL', 'USDC', ...args, command === 'swap' ? '--yes' : '--json');
+      assert.equal(r.code, 2, `${command} ${args.join(' ')}: ${r.err}`);
+      assert.match(r.err, message);
+      assert.equal(r.err.trim().split('\n').length, 1, r.err);
+    }
+  }
+  const fee = await run('swap', '1', 'SOL', 'USDC', '--platform-fee-bps', '20', '--yes');
+  assert.equal(fee.code, 2);
+  assert.match(fee.err, /--platform-fee-bps: give --fee-account too/);
+  assert.equal(asked(), before);
+});
+
+test('swap --dexes takes the swap route with the same quote options and executes once', async () => {
+  const swaps = sent('/swap/v1/swap').length;
+  const r = await run('swap', '0.1', 'SOL', 'USDC', '--dexes', 'Whirlpool', '--max-accounts', '40', '--yes', '--json');
+  assert.equal(r.code, 0, r.err);
+  const out = JSON.parse(r.out) as { status: string; route: string };
+  assert.equal(out.status, 'success');
+  assert.equal(out.route, 'swap');
+  const q = lastQuery('/swap/v1/quote');
+  assert.equal(q.dexes, 'Whirlpool');
+  assert.equal(q.maxAccounts, '40');
+  assert.equal(sent('/swap/v1/swap').length, swaps + 1);
+  const body = sent('/swap/v1/swap').at(-1)!.body as { quoteResponse: { routePlan: Array<{ swapInfo: { label: string } }> } };
+  assert.ok(body.quoteResponse.routePlan.every((s) => s.swapInfo.label === 'Whirlpool'));
+});
