@@ -9,7 +9,7 @@ import { cancelAllBatchAction, cancelDcaAction, cancelLimitAction, createDcaActi
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import { durationWords } from '../format.js';
-import { AmountError, toBaseUnits } from '../amount.js';
+import { readDecimal, toBaseUnits } from '../amount.js';
 import { parseDcaArgs, parseLimitArgs, OrderInputError, untilText, type LimitRequest, type OrderToken } from './ordersInput.js';
 import { runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
@@ -207,16 +207,15 @@ export async function withdrawFromArgs(s: Services, store: OrdersStore, args: re
   return withdrawLegacy(s, store, o, side, amount);
 }
 
-/** An amount's rules that do not depend on the token, checked before the order is looked up. */
+/** An amount's rules that do not depend on the token (the one grammar; not zero), checked before the order is looked up. */
 function checkAmountShape(text: string): void {
-  let value: bigint | undefined;
+  let parts: { whole: string; frac: string };
   try {
-    value = toBaseUnits(text, 30, 'amount');
+    parts = readDecimal(text, 'amount');
   } catch (e) {
-    if (!(e instanceof AmountError)) throw e;
-    if (!/larger than|decimal places/.test(e.message)) throw new OrderInputError(e.message);
+    throw new OrderInputError(e instanceof Error ? e.message : String(e));
   }
-  if (value === 0n) throw new OrderInputError('amount: must be greater than zero (or all)');
+  if (/^0*$/.test(parts.whole + parts.frac)) throw new OrderInputError('amount: must be greater than zero (or all)');
 }
 
 /** What a cancel-all did: each batch, or nothing at all because no limit order was open. */
