@@ -158,6 +158,8 @@ test('quote route options reach GET /swap/v1/quote as the contract names them, a
   assert.match(r.out, /\nplatform fee {2}\d+ base units \(token not named\), 20 bps\n/);
   const steps = r.out.split('route:\n')[1].trim().split('\n');
   assert.ok(steps.length >= 1 && steps.every((l) => /\s(Whirlpool|Raydium CLMM)\s/.test(l)), r.out);
+  // direct routes only: every step goes from SOL straight to USDC
+  assert.ok(steps.every((l) => /\sSOL -> USDC$/.test(l)), r.out);
 
   // the order route (the default): excludeDexes is one of its parameters; its network fees in SOL
   const o = await run('quote', '1', 'SOL', 'USDC', '--exclude-dexes', 'Phoenix', '--json');
