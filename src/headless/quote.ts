@@ -41,11 +41,11 @@ export async function quoteCommand(
     throw e;
   }
   if (amount === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
-  // Without a taker the order group answers with its quote and no transaction to sign.
   // the route options as the Swap form reads them (checked by swapFormOf already)
   const check = checkForm(form, tokens);
   const route = check.params;
   if (!route) throw new CommandError(clean(Object.values(check.errors)[0] ?? 'the options do not make a quote request', 300), 2);
+  // Without a taker the order group answers with its quote and no transaction to sign.
   const quote: Quote | Order =
     via === 'order'
       ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString(), ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}) })
@@ -103,8 +103,7 @@ function checkAmountText(text: string): void {
 }
 
 /** The route controls of GET /swap/v1/quote among the form's parameters (the rest is set from the arguments). */
-function routeOptions(p: QuoteParams | undefined): Partial<QuoteParams> {
-  if (!p) return {};
+function routeOptions(p: QuoteParams): Partial<QuoteParams> {
   const { dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens, maxAccounts, platformFeeBps } = p;
   return Object.fromEntries(Object.entries({ dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens, maxAccounts, platformFeeBps }).filter(([, v]) => v !== undefined));
 }
