@@ -25,16 +25,21 @@ const SWITCH = { takesValue: false };
 
 /** Every headless command: its synopsis, positional arguments and flags. */
 /** The commands that sign an order (src/headless/orderSigning.ts), with their words. */
-export const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all'] as const;
+export const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all', 'withdraw'] as const;
 export type OrderSigningCommand = (typeof ORDER_SIGNING_COMMANDS)[number];
 export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
   limit: 'limit AMOUNT SELL TOTAL|@PRICE [UNIT] BUY [expiry 7d] [slippage 1%] [cu auto|N] [--yes [--allow-off-market]] [--json]',
   dca: 'dca TOTAL FROM TO ORDERS INTERVAL [--yes] [--json]',
   cancel: 'cancel ORDER [--yes] [--json]',
   'cancel-all': 'cancel-all [--yes] [--json]',
+  withdraw: 'withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
 };
 
-export const SWAP_USAGE = 'swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] [--yes] [--json]';
+/** The route controls of GET /swap/v1/quote, for `quote` and `swap` alike. */
+const ROUTE_OPTIONS = '[--dexes L,L] [--exclude-dexes L,L] [--only-direct-routes] [--restrict-intermediate-tokens true|false] [--max-accounts N] [--platform-fee-bps N]';
+const ROUTE_FLAGS = { '--dexes': VALUE, '--exclude-dexes': VALUE, '--only-direct-routes': SWITCH, '--restrict-intermediate-tokens': VALUE, '--max-accounts': VALUE, '--platform-fee-bps': VALUE };
+
+export const SWAP_USAGE = `swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] ${ROUTE_OPTIONS} [--fee-account ADDR] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] [--yes] [--json]`;
 
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
   tokens: {
@@ -44,23 +49,23 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     flags: { '--category': VALUE, '--interval': VALUE, '--limit': VALUE, '--json': SWITCH, '--watch': SWITCH, '--ndjson': SWITCH, '--interval-ms': VALUE },
   },
   quote: {
-    usage: 'quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--route order|swap] [--json]',
+    usage: `quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--route order|swap] ${ROUTE_OPTIONS} [--json]`,
     min: 3,
     max: 3,
-    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, '--json': SWITCH },
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, ...ROUTE_FLAGS, '--json': SWITCH },
   },
   swap: {
     usage: SWAP_USAGE,
     min: 3,
     max: 3,
-    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, '--priority-fee': VALUE, '--yes': SWITCH, '--json': SWITCH },
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, ...ROUTE_FLAGS, '--fee-account': VALUE, '--priority-fee': VALUE, '--yes': SWITCH, '--json': SWITCH },
   },
-  portfolio: { usage: 'portfolio [ADDRESS] [--json]', min: 0, max: 1, flags: { '--json': SWITCH } },
+  portfolio: { usage: 'portfolio [ADDRESS] [--platforms ID,ID] [--json]', min: 0, max: 1, flags: { '--platforms': VALUE, '--json': SWITCH } },
   orders: {
-    usage: 'orders [ADDRESS] [--limit | --dca] [--history] [--json]',
+    usage: 'orders [ADDRESS] [--limit | --dca] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
     min: 0,
     max: 1,
-    flags: { '--limit': SWITCH, '--dca': SWITCH, '--history': SWITCH, '--json': SWITCH },
+    flags: { '--limit': SWITCH, '--dca': SWITCH, '--history': SWITCH, '--mint': VALUE, '--include-failed': SWITCH, '--json': SWITCH },
   },
   invites: { usage: 'invites [ADDRESS] [--pending] [--json]', min: 0, max: 1, flags: { '--pending': SWITCH, '--json': SWITCH } },
   studio: {
@@ -79,6 +84,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   dca: { usage: ORDER_SIGNING_USAGE.dca, min: 5, max: 5, flags: { '--yes': SWITCH, '--json': SWITCH } },
   cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
   'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  withdraw: { usage: ORDER_SIGNING_USAGE.withdraw, min: 2, max: 3, flags: { '--yes': SWITCH, '--json': SWITCH } },
   config: { usage: 'config [--json]', min: 0, max: 0, flags: { '--json': SWITCH } },
   watch: { usage: 'watch [--interval-ms N] [--json]', min: 0, max: 0, flags: { '--interval-ms': VALUE, '--json': SWITCH } },
   export: {
@@ -126,17 +132,25 @@ Usage:
   tradedeck ${COMMAND_SPECS.quote.usage}
                                       print a swap quote (FROM and TO: symbol or mint, not the same token)
                                       from the route \`swap\` would take with the same options (the order
-                                      group, or the swap group with --exact-out, --slippage-bps or
-                                      --route swap); warns on stderr when the price impact is ${pct} or more
+                                      group, or the swap group with --exact-out, --slippage-bps, a route
+                                      control other than --exclude-dexes, or --route swap), with its
+                                      fees; warns on stderr when the price impact is ${pct} or more.
+                                      Route controls: --dexes/--exclude-dexes DEX labels (Raydium,Orca V2),
+                                      --only-direct-routes (one hop), --restrict-intermediate-tokens
+                                      false (any token between), --max-accounts 1-256, --platform-fee-bps
+                                      0-10000 (swap needs --fee-account, the token account that collects it)
   tradedeck ${COMMAND_SPECS.swap.usage}
                                       swap AMOUNT of FROM for TO through the confirm dialog and the signing
                                       pipeline; prints the outcome (status, signature, amounts moved)
   tradedeck ${COMMAND_SPECS.portfolio.usage}
-                                      print a wallet's positions (amounts in token units)
+                                      print a wallet's positions (amounts in token units); --platforms:
+                                      only these platforms (ids as the PLATFORM column shows them)
   tradedeck ${COMMAND_SPECS.orders.usage}
                                       print a wallet's limit (trigger) and DCA (recurring) orders:
-                                      both kinds unless --limit or --dca; active ones, or with
-                                      --history the finished ones
+                                      both kinds unless --limit or --dca, and legacy price-based DCA
+                                      orders (marked legacy); active ones, or with --history the
+                                      finished ones; --mint: only orders selling or buying that token;
+                                      --include-failed: also orders whose opening transaction failed
   tradedeck ${COMMAND_SPECS.invites.usage}
                                       print a wallet's invites (sent or received); --pending: only
                                       the ones it sent that are not claimed yet
@@ -155,6 +169,9 @@ Usage:
   tradedeck ${COMMAND_SPECS.cancel.usage}
   tradedeck ${COMMAND_SPECS['cancel-all'].usage}
                                       cancel one open order (by its key), or every open limit order
+  tradedeck ${COMMAND_SPECS.withdraw.usage}
+                                      legacy price-based DCA order: withdraw from its unused input (in)
+                                      or what it bought (out), AMOUNT in token units or all (the default)
                                       Signing commands print the confirm dialog on stderr and ask on the
                                       terminal; --yes signs without asking; without a terminal and
                                       without --yes they refuse (exit 2) before any request.

@@ -89,8 +89,9 @@ test('--help lists the categories and intervals exactly as the service names the
   assert.deepEqual([...TOKEN_CATEGORIES], ['toporganicscore', 'toptraded', 'toptrending'], 'the values of the contract, 4.1');
   assert.deepEqual([...TOKEN_INTERVALS], ['5m', '1h', '6h', '24h'], 'the values of the contract, 4.1');
   for (const usage of [
-    'tradedeck portfolio [ADDRESS] [--json]',
-    'tradedeck orders [ADDRESS] [--limit | --dca] [--history] [--json]',
+    'tradedeck portfolio [ADDRESS] [--platforms ID,ID] [--json]',
+    'tradedeck orders [ADDRESS] [--limit | --dca] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
+    'tradedeck withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
     'tradedeck invites [ADDRESS] [--pending] [--json]',
   ]) {
     assert.ok(h.out.includes(usage), `help shows ${usage}`);

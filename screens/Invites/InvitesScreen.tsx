@@ -16,6 +16,7 @@ import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { INVITES_SCREEN, loadMore } from './more.js';
+import { shortAddress } from '../../src/format.js';
 import { inviteColumns, inviteSections } from './rows.js';
 
 const getKey = (r: InviteRow) => r.id;
@@ -26,7 +27,10 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   const theme = useTheme();
   const use = <U,>(selector: (s: InvitesState) => U): U => useStore(store, selector);
   const view = use((s) => s.view);
-  const list = use((s) => s.lists[s.view]);
+  const other = use((s) => s.address);
+  // whose invites: another address (`:invites ADDR`) or the wallet's; a list of another address is not shown
+  const wallet = other ?? services.wallet?.address;
+  const list = use((s) => (s.lists[s.view]?.address === wallet ? s.lists[s.view] : undefined));
   const selected = use((s) => s.selected);
   const detail = use((s) => s.detail);
   const latest = useCatalog((s) => s.latest);
@@ -34,7 +38,6 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   useNow();
   const now = services.now();
   const { poll } = useResourceState(INVITES_SCREEN, 'page1', staleOrError);
-  const wallet = services.wallet?.address;
 
   const tokens = useMemo(() => new Map(tokenUniverse(Object.values(latest)).map((t) => [t.id, t])), [latest]);
   const rows = useMemo(
@@ -85,7 +88,8 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
     return (
       <Box flexDirection="column" height={height}>
         <Text wrap="truncate">{padCell('No wallet is configured, so there are no invites to list.', width)}</Text>
-        <Text wrap="truncate">{padCell('Start with --keypair FILE, or --address ADDRESS for watch-only.', width)}</Text>
+        <Text wrap="truncate">{padCell('Start with --keypair FILE, or --address ADDRESS for watch-only;', width)}</Text>
+        <Text wrap="truncate">{padCell(':invites ADDRESS looks at any address.', width)}</Text>
       </Box>
     );
   }
@@ -101,7 +105,9 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   const tab = (v: typeof view, label: string) => (v === view ? `[${label}]` : ` ${label} `);
   const count = list ? `${rows.length} loaded${list.hasMore ? ', ] for more' : ', all'}${list.loadingMore ? ' · loading…' : ''}` : '';
   const soon = rows.filter((r) => r.nearExpiry).length;
-  const head = `${tab('history', 'History')} ${tab('pending', 'Pending')}  ${count}${soon ? `  ! ${soon} expire within 24h` : ''}`;
+  // another address: said first, so it is never cut off
+  const whose = other ? `of ${shortAddress(other)}  ` : '';
+  const head = `${whose}${tab('history', 'History')} ${tab('pending', 'Pending')}  ${count}${soon ? `  ! ${soon} expire within 24h` : ''}`;
   const tableHeight = Math.max(1, height - 1);
   ref.current.body = tableHeight - 1;
   const empty =
@@ -110,8 +116,8 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
       : !list
         ? 'Loading invites…'
         : view === 'pending'
-          ? 'No pending invites: nothing you sent is waiting to be claimed.'
-          : 'No invites sent or received by this wallet.';
+          ? `No pending invites: nothing ${other ? 'this address' : 'you'} sent is waiting to be claimed.`
+          : `No invites sent or received by this ${other ? 'address' : 'wallet'}.`;
   return (
     <Box flexDirection="column" height={height}>
       <Text wrap="truncate" bold>

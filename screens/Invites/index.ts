@@ -5,7 +5,8 @@ import { createInvitesStore, type InvitesState, type InviteView } from '../../sr
 import { CommandError, noMoreThan } from '../shell/commands.js';
 import type { ScreenModule } from '../shell/types.js';
 import { InvitesScreen } from './InvitesScreen.js';
-import { fetchInvites, INVITES_INTERVAL_MS, INVITES_SCREEN, loadMore, moreDisabled } from './more.js';
+import { fetchInvites, INVITES_INTERVAL_MS, INVITES_SCREEN, loadMore, moreDisabled, shownAddress } from './more.js';
+import { isAddress } from '../../src/api/validate.js';
 
 interface FirstPage {
   view: InviteView;
@@ -21,7 +22,10 @@ export const invitesScreen: ScreenModule<InvitesState> = {
     {
       id: 'page1',
       intervalMs: INVITES_INTERVAL_MS,
-      params: ({ store, services }): FirstPage | undefined => (services.wallet ? { view: store.getState().view, address: services.wallet.address } : undefined),
+      params: ({ store, services }): FirstPage | undefined => {
+        const address = shownAddress(store, services);
+        return address ? { view: store.getState().view, address } : undefined;
+      },
       key: (p: FirstPage) => `${p.view}|${p.address}`,
       fetch: (p: FirstPage, signal, { services }) => fetchInvites(services, p.view, p.address, 1, signal),
       apply: (p: FirstPage, r: InviteListResponse, at, { store }) => store.getState().applyFirstPage(p.view, p.address, r.invites, r.hasMoreData, at),
@@ -47,14 +51,30 @@ export const invitesScreen: ScreenModule<InvitesState> = {
   commands: [
     {
       name: 'invites',
-      usage: 'invites [history|pending]',
-      help: 'show the invite history or the pending invites',
-      complete: (index) => (index === 0 ? ['history', 'pending'] : []),
+      usage: 'invites [history|pending] [ADDRESS|mine]',
+      help: "show the invite history or the pending invites: the wallet's, or another address's (mine: back to the wallet's)",
+      complete: (index) => (index <= 1 ? ['history', 'pending', 'mine'] : []),
       run(args, ctx) {
-        noMoreThan(args, 1);
-        const view = args[0]?.toLowerCase();
-        if (view !== undefined && view !== 'history' && view !== 'pending') throw new CommandError(`"${args[0]}" is not a view: history or pending`);
-        if (view) ctx.store.getState().setView(view);
+        noMoreThan(args, 2);
+        let view: InviteView | undefined;
+        let address: string | null | undefined;
+        for (const arg of args) {
+          const word = arg.toLowerCase();
+          if (word === 'history' || word === 'pending') {
+            if (view) throw new CommandError(`give one view: history or pending (got ${view} and ${word})`);
+            view = word;
+          } else if (word === 'mine') {
+            if (address !== undefined) throw new CommandError('give one address (or mine)');
+            address = null;
+          } else if (isAddress(arg)) {
+            if (address !== undefined) throw new CommandError('give one address (or mine)');
+            address = arg;
+          } else throw new CommandError(`"${arg}" is not a view (history, pending), an address or mine`);
+        }
+        if (address === null && !ctx.services.wallet) throw new CommandError('mine: no wallet is configured (:invites ADDRESS looks at an address)');
+        const st = ctx.store.getState();
+        if (address !== undefined) st.setAddress(address === null || address === ctx.services.wallet?.address ? undefined : address);
+        if (view) st.setView(view);
         ctx.goto(INVITES_SCREEN);
       },
     },

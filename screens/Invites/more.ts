@@ -12,11 +12,23 @@ export function fetchInvites(services: Services, view: InviteView, address: stri
   return view === 'history' ? services.api.send.inviteHistory(p, { signal }) : services.api.send.pendingInvites(p, { signal });
 }
 
-/** Why `]` does nothing now, or undefined. */
-export function moreDisabled(store: InvitesStore, services: Pick<Services, 'wallet'>): string | undefined {
-  if (!services.wallet) return 'no wallet: no invites to list';
+/** Whose invites the screen shows: the address of `:invites ADDR`, else the wallet's; undefined: none. */
+export function shownAddress(store: InvitesStore, services: Pick<Services, 'wallet'>): string | undefined {
+  return store.getState().address ?? services.wallet?.address;
+}
+
+/** The list of the view for the address shown (a list of another address is not it). */
+export function shownList(store: InvitesStore, services: Pick<Services, 'wallet'>) {
   const s = store.getState();
   const list = s.lists[s.view];
+  return list && list.address === shownAddress(store, services) ? list : undefined;
+}
+
+/** Why `]` does nothing now, or undefined. */
+export function moreDisabled(store: InvitesStore, services: Pick<Services, 'wallet'>): string | undefined {
+  if (!shownAddress(store, services)) return 'no wallet: no invites to list (or :invites ADDRESS)';
+  const s = store.getState();
+  const list = shownList(store, services);
   if (!list) return 'the first page has not arrived yet';
   if (list.loadingMore) return 'already loading the next page';
   if (!list.hasMore) return `every ${s.view === 'history' ? 'invite' : 'pending invite'} is listed (${list.invites.length})`;

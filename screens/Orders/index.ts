@@ -3,8 +3,7 @@
 // with X, all through the one signing pipeline. The active lists are also polled in the background
 // so fills seen while another screen is up ring the bell and land in the notifications log.
 import { signingBlocked } from '../../src/actions/run.js';
-import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, ORDERS_SCREEN, tokenOf, withdrawLegacy } from '../../src/actions/ordersFlow.js';
-import { toBaseUnits } from '../../src/amount.js';
+import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, ORDERS_SCREEN, withdrawFromArgs, withdrawSide } from '../../src/actions/ordersFlow.js';
 import { DCA_EXAMPLE, DCA_USAGE, LIMIT_EXAMPLE, LIMIT_PRICE_EXAMPLE, LIMIT_USAGE, OrderInputError } from '../../src/actions/ordersInput.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
 import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
@@ -118,26 +117,10 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     help: 'legacy price-based DCA: withdraw from its input (in) or output (out), an amount or all (confirm first)',
     async run(args, ctx) {
       if (args.length < 2 || args.length > 3) throw new CommandError('give the order key, in or out, and an amount (or all)');
-      const side = args[1].toLowerCase() === 'in' ? 'In' : args[1].toLowerCase() === 'out' ? 'Out' : undefined;
-      if (!side) throw new CommandError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);
+      if (!withdrawSide(args[1])) throw new CommandError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);
       show(ctx, 'dca');
       const usage = 'withdraw <order key> in|out [amount|all]';
-      const r = await asCommand(ctx, usage, async () => {
-        const o = await findOpenOrder(ctx.services, ctx.store, args[0]);
-        if (o.kind !== 'legacy') throw new OrderInputError('only legacy price-based orders have a withdraw; this one is cancelled with :cancel');
-        const token = tokenOf(ctx.services, String(side === 'In' ? o.order.inputMint : o.order.outputMint));
-        const text = args[2];
-        let amount: bigint | undefined;
-        if (text && text.toLowerCase() !== 'all') {
-          try {
-            amount = toBaseUnits(text, token.decimals, 'amount');
-          } catch (e) {
-            throw new OrderInputError(e instanceof Error ? e.message : String(e));
-          }
-          if (amount === 0n) throw new OrderInputError('amount: must be greater than zero (or all)');
-        }
-        return withdrawLegacy(ctx.services, ctx.store, o, side, amount);
-      });
+      const r = await asCommand(ctx, usage, () => withdrawFromArgs(ctx.services, ctx.store, args));
       report(ctx, 'withdraw', r);
     },
   },

@@ -9,6 +9,7 @@ import { cancelAllBatchAction, cancelDcaAction, cancelLimitAction, createDcaActi
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import { durationWords } from '../format.js';
+import { readDecimal, toBaseUnits } from '../amount.js';
 import { parseDcaArgs, parseLimitArgs, OrderInputError, untilText, type LimitRequest, type OrderToken } from './ordersInput.js';
 import { runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
@@ -169,6 +170,52 @@ export async function withdrawLegacy(s: Services, store: OrdersStore, o: AnyOrde
   if (blocked) return refuse(s, store, 'Withdraw', blocked);
   const token = tokenOf(s, String(side === 'In' ? o.order.inputMint : o.order.outputMint));
   return runOne(s, store, `Withdraw ${side}`, priceWithdrawAction({ api: s.api, wallet: s.wallet!.address, now: s.now, order: label, side, amount, token }));
+}
+
+export const WITHDRAW_USAGE = 'withdraw ORDER in|out [AMOUNT|all]';
+
+/** The side word of a withdraw, or undefined: `in` (the deposit left) or `out` (what it bought). */
+export function withdrawSide(text: string | undefined): 'In' | 'Out' | undefined {
+  const t = (text ?? '').toLowerCase();
+  return t === 'in' ? 'In' : t === 'out' ? 'Out' : undefined;
+}
+
+/**
+ * `:withdraw` and `tradedeck withdraw`: ORDER in|out [AMOUNT|all] on a legacy price-based order,
+ * the amount in token units of the side's token (all when left out).
+ */
+export async function withdrawFromArgs(s: Services, store: OrdersStore, args: readonly string[]): Promise<ActionResult> {
+  if (args.length < 2 || args.length > 3) throw new OrderInputError('give the order key, in or out, and an amount (or all)');
+  const side = withdrawSide(args[1]);
+  if (!side) throw new OrderInputError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);
+  const text = args[2];
+  if (text !== undefined && text.toLowerCase() !== 'all') checkAmountShape(text);
+  const o = await findOpenOrder(s, store, args[0]);
+  if (o.kind !== 'legacy') throw new OrderInputError('only legacy price-based orders have a withdraw; this one is cancelled with cancel');
+  if (catalogEmpty(s)) await loadTokens(s);
+  const token = tokenOf(s, String(side === 'In' ? o.order.inputMint : o.order.outputMint));
+  let amount: bigint | undefined;
+  if (text !== undefined && text.toLowerCase() !== 'all') {
+    // a number of an unknown token could mean base units or token units: only `all` is unambiguous
+    if (!token.known) throw new OrderInputError(`amount: the decimals of ${token.id} are not known, so "${text}" is ambiguous; withdraw all`);
+    try {
+      amount = toBaseUnits(text, token.decimals, 'amount');
+    } catch (e) {
+      throw new OrderInputError(e instanceof Error ? e.message : String(e));
+    }
+  }
+  return withdrawLegacy(s, store, o, side, amount);
+}
+
+/** An amount's rules that do not depend on the token (the one grammar; not zero), checked before the order is looked up. */
+function checkAmountShape(text: string): void {
+  let parts: { whole: string; frac: string };
+  try {
+    parts = readDecimal(text, 'amount');
+  } catch (e) {
+    throw new OrderInputError(e instanceof Error ? e.message : String(e));
+  }
+  if (/^0*$/.test(parts.whole + parts.frac)) throw new OrderInputError('amount: must be greater than zero (or all)');
 }
 
 /** What a cancel-all did: each batch, or nothing at all because no limit order was open. */

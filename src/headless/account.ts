@@ -7,6 +7,11 @@ import { groupDigits } from '../amount.js';
 import { printTable, printJson, clean, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, labelsFrom, type TokenLabels } from './symbols.js';
+import { CommandError } from './print.js';
+import { isAddress } from '../api/validate.js';
+import { resolveToken } from '../resolve.js';
+import { knownTokens } from './tokens.js';
+import type { LegacyRecurringOrder } from '../store/orders.js';
 
 /** Listings are paged (10 per page); at most this many pages are read per listing. */
 export const MAX_PAGES = 10;
@@ -14,8 +19,9 @@ export const MAX_PAGES = 10;
 // ---------- portfolio ----------
 
 export async function portfolioCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+  const platforms = platformsOf(flags);
   const wallet = await resolveWallet(services, config, positionals[0]);
-  const portfolio = await services.api.portfolio.positions({ address: wallet.address });
+  const portfolio = await services.api.portfolio.positions({ address: wallet.address, ...(platforms ? { platforms } : {}) });
   if (flags.json) return printJson(portfolio, flags.indent === true);
   const labels = portfolioLabels(portfolio);
   const rows: string[][] = [];
@@ -46,6 +52,28 @@ export async function portfolioCommand(services: HeadlessServices, config: Confi
     `total USD ${formatPrice(total)}\n` +
     (failed.length ? `incomplete: these sources failed and their positions may be missing: ${failed.join(', ')}\n` : '')
   );
+}
+
+/** A platform id as the portfolio names them (`platformId`): lower-case letters, digits and dashes. */
+const PLATFORM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/**
+ * `--platforms ID,ID`: the ids of GET /portfolio/v1/positions/{address}'s `platforms` filter,
+ * checked before anything is sent; undefined without the option.
+ */
+export function platformsOf(flags: Record<string, string | boolean>): string[] | undefined {
+  const given = flags.platforms;
+  if (given === undefined) return undefined;
+  const text = String(given);
+  const ids = text.split(',').map((s) => s.trim());
+  if (text.trim() === '') throw new CommandError('--platforms: give platform ids separated by commas (for example: --platforms marinade,kamino)', 2);
+  ids.forEach((id, i) => {
+    if (id === '') throw new CommandError(`--platforms: item ${i + 1} is empty (ids separated by single commas)`, 2);
+    if (!PLATFORM_ID.test(id)) throw new CommandError(`--platforms: "${clean(id, 40)}" is not a platform id (lower-case letters, digits and dashes, as the portfolio's PLATFORM column shows them)`, 2);
+  });
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated) throw new CommandError(`--platforms: "${repeated}" is given twice`, 2);
+  return ids;
 }
 
 interface PositionLine {
@@ -110,34 +138,82 @@ function portfolioLabels(portfolio: Portfolio): TokenLabels {
 // ---------- orders ----------
 
 export async function ordersCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+  const mintText = mintFilterText(flags);
   const wallet = await resolveWallet(services, config, positionals[0]);
   const user = wallet.address;
   const orderStatus = flags.history ? 'history' : 'active';
+  const includeFailed = flags['include-failed'] === true;
+  const mint = mintText === undefined ? undefined : await mintOf(services, mintText);
   const wantTrigger = !flags.dca;
   const wantRecurring = !flags.limit;
+  const triggerPages = (side?: 'inputMint' | 'outputMint') =>
+    allPages(
+      (page) => services.api.trigger.list({ user, orderStatus, page, ...(includeFailed ? { includeFailedTx: true } : {}), ...(side && mint ? { [side]: mint } : {}) }),
+      (r: TriggerListResponse) => r.orders,
+      (r) => r.page < r.totalPages,
+    );
   const [trigger, recurring] = await Promise.all([
-    wantTrigger ? allPages((page) => services.api.trigger.list({ user, orderStatus, page }), (r: TriggerListResponse) => r.orders, (r) => r.page < r.totalPages) : undefined,
+    // the trigger listing filters by one side at a time: a mint's orders are those selling it and those buying it
+    wantTrigger ? (mint ? Promise.all([triggerPages('inputMint'), triggerPages('outputMint')]).then(mergePages) : triggerPages()) : undefined,
     wantRecurring
       ? allPages(
-          (page) => services.api.recurring.list({ user, orderStatus, page, recurringType: 'time', mint: null, includeFailedTx: false }),
-          (r: RecurringListResponse) => r.time,
+          // `all`: the DCA (time) orders and the legacy price-based ones, as the Orders screen lists them
+          (page) => services.api.recurring.list({ user, orderStatus, page, recurringType: 'all', mint: mint ?? null, includeFailedTx: includeFailed }),
+          (r: RecurringListResponse) => [
+            ...r.time.map((order) => ({ kind: 'dca' as const, order })),
+            ...(Array.isArray(r.price) ? r.price : []).filter(isLegacy).map((order) => ({ kind: 'legacy' as const, order })),
+          ],
           (r) => r.page < r.totalPages,
         )
       : undefined,
   ]);
+  const time = recurring?.items.flatMap((o) => (o.kind === 'dca' ? [o.order] : []));
+  const legacy = recurring?.items.flatMap((o) => (o.kind === 'legacy' ? [o.order] : []));
   if (flags.json) {
     return printJson({
       user,
       orderStatus,
+      ...(mint ? { mint } : {}),
+      includeFailedTx: includeFailed,
       ...(trigger ? { trigger: trigger.items } : {}),
-      ...(recurring ? { recurring: recurring.items } : {}),
+      ...(recurring ? { recurring: time, legacy } : {}),
     }, flags.indent === true);
   }
   const labels = await tokenLabels(services);
   let out = walletLine(wallet);
+  if (mint) out += `only orders that sell or buy ${labels.symbol(mint)} (${mint})\n`;
   if (trigger) out += '\n' + triggerTable(trigger.items, orderStatus, labels, trigger.truncated);
-  if (recurring) out += '\n' + recurringTable(recurring.items, orderStatus, labels, recurring.truncated);
+  if (recurring) out += '\n' + recurringTable(time!, orderStatus, labels, recurring.truncated);
+  if (legacy?.length) out += '\n' + legacyTable(legacy, orderStatus, labels);
   return out;
+}
+
+/** `--mint`'s text, checked for what can be checked before the service is asked. */
+export function mintFilterText(flags: Record<string, string | boolean>): string | undefined {
+  const given = flags.mint;
+  if (given === undefined) return undefined;
+  const text = String(given).trim();
+  if (text === '' || given === true) throw new CommandError('--mint: give a token symbol or mint address (for example: --mint SOL)', 2);
+  return text;
+}
+
+/** A mint address as it is; a symbol or name through the token lists (an unknown one refused). */
+async function mintOf(services: HeadlessServices, text: string): Promise<string> {
+  if (isAddress(text)) return text;
+  const r = resolveToken(text, await knownTokens(services));
+  if (!r.ok) throw new CommandError(`--mint ${clean(r.error, 300)}`, 2);
+  return r.token.id;
+}
+
+function isLegacy(x: unknown): x is LegacyRecurringOrder {
+  return Boolean(x) && typeof x === 'object' && typeof (x as { orderKey?: unknown }).orderKey === 'string';
+}
+
+/** Two listings as one: each order once (an order selling and buying the same mint cannot exist, but keys decide). */
+function mergePages<T extends { orderKey?: unknown }>([a, b]: Pages<T>[]): Pages<T> {
+  const seen = new Set<unknown>();
+  const items = [...a.items, ...b.items].filter((o) => !seen.has(o.orderKey) && (seen.add(o.orderKey), true));
+  return { items, truncated: a.truncated || b.truncated };
 }
 
 interface Pages<T> {
@@ -211,6 +287,20 @@ function recurringTable(orders: RecurringOrder[], orderStatus: string, labels: T
     formatTime(o.createdAt),
   ]);
   return head + printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED'], rows);
+}
+
+/** Legacy price-based recurring orders (deprecated; the service still lists them): withdraw or cancel them. */
+function legacyTable(orders: LegacyRecurringOrder[], orderStatus: string, labels: TokenLabels): string {
+  const head = `legacy price-based DCA orders (${orderStatus}): ${orders.length} (tradedeck withdraw takes out their input or output)\n`;
+    const rows = orders.map((o) => [
+    clean(o.orderKey, 60),
+    'legacy ' + (o.userClosed === true ? 'Cancelled' : typeof o.closeTx === 'string' && o.closeTx ? 'Completed' : 'Open'),
+    `${groupDecimal(o.inUsed)} of ${amountOf(o.inDeposited, String(o.inputMint ?? ''), labels)}`,
+    amountOf(o.outReceived, String(o.outputMint ?? ''), labels),
+    amountOf(o.outWithdrawn, String(o.outputMint ?? ''), labels),
+    typeof o.createdAt === 'string' ? formatTime(o.createdAt) : '—',
+  ]);
+  return head + printTable(['ORDER', 'STATUS', 'SPENT', 'RECEIVED', 'WITHDRAWN', 'CREATED'], rows);
 }
 
 /** A cycle in seconds (a number or a digit string) as "1h", "30m", "1d 12h". */

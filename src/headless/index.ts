@@ -7,7 +7,7 @@ import { sanitize } from '../sanitize.js';
 import { COMMAND_SPECS, ORDER_SIGNING_COMMANDS, type OrderSigningCommand } from '../args.js';
 import { tokensCommand, tokensQuery } from './tokens.js';
 import { quoteCommand } from './quote.js';
-import { portfolioCommand, ordersCommand } from './account.js';
+import { portfolioCommand, ordersCommand, platformsOf, mintFilterText } from './account.js';
 import { invitesCommand } from './invites.js';
 import { checkAddressArgument } from './wallet.js';
 
@@ -152,6 +152,8 @@ function checkArguments(command: string, positionals: string[], flags: Record<st
   if (command === 'orders' && flags.limit && flags.dca) {
     throw new CommandError('--limit and --dca: give one of them (without either, both kinds are listed)', 2);
   }
+  if (command === 'portfolio') platformsOf(flags);
+  if (command === 'orders') mintFilterText(flags);
   if (command === 'tokens') {
     tokensQuery(flags);
     if (flags.watch === true) watchInterval(flags);

@@ -1,9 +1,9 @@
-// `tradedeck limit|dca|cancel|cancel-all`: the Orders screen's commands without the screen, through
+// `tradedeck limit|dca|cancel|cancel-all|withdraw`: the Orders screen's commands without the screen, through
 // the same parsing, checks and signing pipeline, confirmed as every signing command is (see
 // signing.ts). Exit codes: 0 done, 1 failed or cancelled, 2 usage, an input rule or signing unavailable.
 import type { Config } from '../config.js';
 import { signingBlocked } from '../actions/run.js';
-import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder } from '../actions/ordersFlow.js';
+import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, withdrawFromArgs, withdrawSide } from '../actions/ordersFlow.js';
 import { compareWithMarket, limitRisk, OrderInputError, type LimitRequest } from '../actions/ordersInput.js';
 import { limitPriceBothWays } from '../actions/ordersActions.js';
 import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../args.js';
@@ -34,6 +34,10 @@ function report(store: OrdersStore, flags: Flags, status: string, extra: Record<
 }
 
 export async function orderSigningCommand(command: OrderSigningCommand, positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+  // the side word is known before anything is opened or asked
+  if (command === 'withdraw' && !withdrawSide(positionals[1])) {
+    return fail(`"${clean(positionals[1] ?? '', 40)}": say in (the deposit left) or out (what it bought) (usage: tradedeck ${ORDER_SIGNING_USAGE.withdraw})`), 2;
+  }
   const session = await openSigningSession(config, flags.yes === true, fail);
   if (typeof session === 'number') return session;
   const s = session.services;
@@ -41,7 +45,7 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     for (const n of s.notices) fail(n.text);
     const blocked = signingBlocked(s, 'execute');
     if (blocked) return fail(blocked), 2;
-    const store = createOrdersStore({ tab: command === 'dca' ? 'dca' : 'limit' });
+    const store = createOrdersStore({ tab: command === 'dca' || command === 'withdraw' ? 'dca' : 'limit' });
     if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`));
     if (command === 'cancel-all') {
       const { batches, nothingOpen } = await cancelAllLimits(s, store, undefined, 'run cancel-all again for what is still open');
@@ -52,6 +56,7 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     let result: ActionResult;
     if (command === 'limit') result = await createLimitFromArgs(s, store, positionals, flags.yes === true && flags['allow-off-market'] !== true ? refuseOffMarket : undefined);
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
+    else if (command === 'withdraw') result = await withdrawFromArgs(s, store, positionals);
     else result = await cancelOne(s, store, await findOpenOrder(s, store, positionals[0] ?? ''));
     report(store, flags, result.status, { signature: result.signature });
     return exitCodeOf(result.status);

@@ -7,6 +7,9 @@ import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
+import { checkForm } from '../actions/swapForm.js';
+import { shortAddress } from '../format.js';
+import type { QuoteParams } from '../api/types.js';
 
 export async function quoteCommand(
   services: HeadlessServices,
@@ -38,11 +41,16 @@ export async function quoteCommand(
     throw e;
   }
   if (amount === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
+  // the route options as the Swap form reads them (checked by swapFormOf already)
+  const check = checkForm(form, tokens);
+  const route = check.params;
+  if (!route) throw new CommandError(clean(Object.values(check.errors)[0] ?? 'the options do not make a quote request', 300), 2);
   // Without a taker the order group answers with its quote and no transaction to sign.
   const quote: Quote | Order =
     via === 'order'
-      ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString() })
+      ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString(), ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}) })
       : await services.api.swap.quote({
+          ...routeOptions(route),
           inputMint: from.token.id,
           outputMint: to.token.id,
           amount: amount.toString(),
@@ -66,6 +74,7 @@ export async function quoteCommand(
       ? `at most       ${fmtIn(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`
       : `at least      ${fmtOut(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`,
     `price impact  ${Number.isFinite(impact) ? `${(impact * 100).toFixed(4)}%` : clean(quote.priceImpactPct, 20)}`,
+    ...feeLines(quote, via, { symbol: fromSymbol, decimals: from.token.decimals, mint: from.token.id }, { symbol: toSymbol, decimals: to.token.decimals, mint: to.token.id }),
     'route:',
     ...(Array.isArray(quote.routePlan) ? quote.routePlan : []).map((step) => {
       const info = step.swapInfo ?? {};
@@ -91,4 +100,44 @@ function checkAmountText(text: string): void {
     if (!/larger than|decimal places/.test(e.message)) throw new CommandError(clean(e.message, 200), 2);
   }
   if (value === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
+}
+
+/** The route controls of GET /swap/v1/quote among the form's parameters (the rest is set from the arguments). */
+function routeOptions(p: QuoteParams): Partial<QuoteParams> {
+  const { dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens, maxAccounts, platformFeeBps } = p;
+  return Object.fromEntries(Object.entries({ dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens, maxAccounts, platformFeeBps }).filter(([, v]) => v !== undefined));
+}
+
+interface Side {
+  symbol: string;
+  decimals: number;
+  mint: string;
+}
+
+/** The fees the answer names: the platform fee, and on the order route each network fee in SOL and who pays it. */
+function feeLines(quote: Quote | Order, via: 'order' | 'swap', from: Side, to: Side): string[] {
+  const lines: string[] = [];
+  const pf = quote.platformFee;
+  const bps = typeof pf?.feeBps === 'number' ? pf.feeBps : undefined;
+  const raw = typeof pf?.amount === 'string' && /^\d+$/.test(pf.amount) ? pf.amount : undefined;
+  const feeMint = typeof pf?.feeMint === 'string' ? pf.feeMint : typeof (quote as Order).feeMint === 'string' ? (quote as Order).feeMint : undefined;
+  const token = feeMint === from.mint ? from : feeMint === to.mint ? to : undefined;
+  if (pf && (bps !== undefined || raw !== undefined)) {
+    // the swap quote does not name the fee's token: then the amount stays in base units, said so
+    const amount = raw === undefined ? '' : token ? `${fromBaseUnits(raw, token.decimals)} ${token.symbol}` : `${raw} base units${feeMint ? ` of ${shortAddress(clean(feeMint, 60))}` : ' (token not named)'}`;
+    lines.push(`platform fee  ${[amount, bps === undefined ? '' : `${bps} bps`].filter(Boolean).join(', ')}`);
+  } else lines.push('platform fee  none');
+  if (via !== 'order') return lines;
+  const o = quote as Order;
+  for (const [name, lamports, payer] of [
+    ['signature fee', o.signatureFeeLamports, o.signatureFeePayer],
+    ['priority fee', o.prioritizationFeeLamports, o.prioritizationFeePayer],
+    ['rent', o.rentFeeLamports, o.rentFeePayer],
+  ] as const) {
+    if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) continue;
+    const who = typeof payer === 'string' && payer ? `, paid by ${shortAddress(clean(payer, 60))}` : '';
+    lines.push(`${name.padEnd(13)} ${fromBaseUnits(BigInt(lamports), 9)} SOL${who}`);
+  }
+  if (o.gasless === true) lines.push('gasless       the network fees are paid for you');
+  return lines;
 }

@@ -28,6 +28,9 @@ export async function swapCommand(positionals: string[], flags: Flags, config: C
   try {
     form = swapFormOf(positionals, flags);
     via = swapRouteOf(form, flags.route).via;
+    // POST /swap/v1/swap needs the account that collects a platform fee the quote was asked with
+    if (form.platformFeeBps !== '' && form.feeAccount === '') throw new CommandError('--platform-fee-bps: give --fee-account too (the token account, of FROM or TO, that collects the fee)', 2);
+    if (form.feeAccount !== '' && form.platformFeeBps === '') throw new CommandError('--fee-account: goes with --platform-fee-bps (there is no fee to collect without it)', 2);
   } catch (e) {
     if (e instanceof CommandError) return fail(`${e.message} (usage: tradedeck ${SWAP_USAGE})`), e.exitCode;
     throw e;

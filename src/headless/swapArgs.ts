@@ -3,6 +3,7 @@
 import { swapPath } from '../actions/swapForm.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 import { clean, CommandError } from './print.js';
+import { isAddress } from '../api/validate.js';
 
 type Flags = Record<string, string | boolean>;
 
@@ -26,8 +27,29 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
   }
   if (slip !== undefined && Number(slip) > 10_000) throw new CommandError(`--slippage-bps: at most 10000 (got ${clean(String(slip), 30)})`, 2);
   const fee = flags['priority-fee'];
+  const restrict = flags['restrict-intermediate-tokens'];
+  if (restrict !== undefined && restrict !== 'true' && restrict !== 'false') {
+    throw new CommandError(`--restrict-intermediate-tokens: true or false (got "${clean(String(restrict), 20)}")`, 2);
+  }
+  const dexes = dexList(flags.dexes, '--dexes');
+  const excludeDexes = dexList(flags['exclude-dexes'], '--exclude-dexes');
+  const both = dexes.filter((d) => excludeDexes.includes(d));
+  if (both.length) throw new CommandError(`--exclude-dexes: ${clean(both.join(', '), 80)} is also in --dexes (a DEX is either used only or not used)`, 2);
+  const maxAccounts = wholeNumber(flags['max-accounts'], '--max-accounts', 1, 256);
+  const platformFeeBps = wholeNumber(flags['platform-fee-bps'], '--platform-fee-bps', 0, 10_000);
+  const feeAccount = flags['fee-account'];
+  if (feeAccount !== undefined && !isAddress(String(feeAccount).trim())) {
+    throw new CommandError(`--fee-account: must be a base58 token account address (got "${clean(String(feeAccount), 60)}")`, 2);
+  }
   return {
     ...EMPTY_FORM,
+    dexes: dexes.join(','),
+    excludeDexes: excludeDexes.join(','),
+    onlyDirectRoutes: flags['only-direct-routes'] === true,
+    restrictIntermediateTokens: restrict !== 'false',
+    maxAccounts,
+    platformFeeBps,
+    feeAccount: typeof feeAccount === 'string' ? feeAccount.trim() : '',
     amount: amount ?? '',
     input: input ?? '',
     output: output ?? '',
@@ -37,3 +59,32 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
   };
 }
 
+
+/**
+ * `--dexes` and `--exclude-dexes`: DEX labels as the route names them (`Raydium CLMM`), separated by
+ * commas; an empty item or one given twice is refused rather than read as something else.
+ */
+function dexList(given: string | boolean | undefined, option: string): string[] {
+  if (given === undefined) return [];
+  const text = String(given);
+  if (text.trim() === '' || given === true) throw new CommandError(`${option}: give DEX labels separated by commas (for example: ${option} "Raydium,Orca V2")`, 2);
+  const labels = text.split(',').map((l) => l.trim());
+  labels.forEach((l, i) => {
+    if (l === '') throw new CommandError(`${option}: item ${i + 1} is empty (labels separated by single commas)`, 2);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(l) || l.length > 64) throw new CommandError(`${option}: "${clean(l, 40)}" is not a DEX label`, 2);
+  });
+  const twice = labels.find((l, i) => labels.indexOf(l) !== i);
+  if (twice) throw new CommandError(`${option}: "${clean(twice, 40)}" is given twice`, 2);
+  return labels;
+}
+
+/** A whole-number option in a range, as its text ('' when not given). */
+function wholeNumber(given: string | boolean | undefined, option: string, min: number, max: number): string {
+  if (given === undefined) return '';
+  const text = String(given).trim();
+  if (!/^\d+$/.test(text)) throw new CommandError(`${option}: must be a whole number from ${min} to ${max} (got "${clean(String(given), 30)}")`, 2);
+  const n = Number(text);
+  if (n < min || n > max) throw new CommandError(`${option}: must be from ${min} to ${max} (got ${clean(text, 30)})`, 2);
+  return String(n);
+}

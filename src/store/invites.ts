@@ -21,10 +21,14 @@ export interface InviteList {
 
 export interface InvitesState {
   view: InviteView;
+  /** another address looked at (`:invites ADDR`); undefined: the wallet's own */
+  address?: string;
   lists: Partial<Record<InviteView, InviteList>>;
   selected: string | null;
   detail: boolean;
   setView(view: InviteView): void;
+  /** look at another address's invites, or (undefined) the wallet's again */
+  setAddress(address: string | undefined): void;
   applyFirstPage(view: InviteView, address: string, invites: Invite[], hasMore: boolean, at: number): void;
   startMore(view: InviteView): void;
   applyMore(view: InviteView, address: string, page: number, invites: Invite[], hasMore: boolean, at: number): void;
@@ -47,6 +51,7 @@ export function createInvitesStore(): InvitesStore {
       selected: null,
       detail: false,
       setView: (view) => set({ view, detail: false }),
+      setAddress: (address) => set({ address, detail: false, selected: null }),
       applyFirstPage(view, address, invites, hasMore, at) {
         const cur = get().lists[view];
         const next: InviteList =

@@ -95,3 +95,45 @@ test('with no wallet the screen says so and asks nothing', async (t) => {
   await waitForFrame(d.app, (f) => f.includes('no wallet'));
   assert.equal(inviteRequests(d, 'invite-history').length, 0);
 });
+
+test(':invites ADDRESS looks at another address (sides from its point of view), mine goes back; a bad word is named', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'invites' });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes('10 loaded'), 8000);
+  const other = 'BPFLoaderUpgradeab1e11111111111111111111111';
+  d.sim.fund(other);
+  await typeKeys(d.app, ':', `invites ${other}`, 'enter');
+  await waitFor(() => inviteRequests(d, 'invite-history').some((r) => r.query.address === other), 'a listing of the other address', 5000);
+  const theirs = await waitForFrame(d.app, (f) => f.includes('of BPFL…1111') && f.includes('loaded'), 5000);
+  assertFits(theirs);
+  assert.ok(rowLines(theirs).length > 0, theirs);
+  // the rows are the other address's, as the service lists them for it
+  const listed = await d.services.api.send.inviteHistory({ address: other });
+  const directions = rowLines(theirs).map((l) => /^[ ›](sent|received)\s/.exec(l)?.[1]);
+  assert.deepEqual(directions, listed.invites.map((i) => (i.sender === other ? 'sent' : 'received')));
+
+  // the pending view of that address
+  await typeKeys(d.app, ':', 'invites pending', 'enter');
+  await waitFor(() => inviteRequests(d, 'pending-invites').some((r) => r.query.address === other), 'pending of the other address', 5000);
+  await waitForFrame(d.app, (f) => f.includes('of BPFL…1111') && f.includes('[Pending]'), 5000);
+
+  // back to the wallet's own
+  await typeKeys(d.app, ':', 'invites history mine', 'enter');
+  const mine = await waitForFrame(d.app, (f) => f.includes('[History]') && !f.includes('of BPFL') && f.includes('loaded'), 5000);
+  assertFits(mine);
+
+  await typeKeys(d.app, ':', 'invites nobody', 'enter');
+  await waitForFrame(d.app, (f) => f.includes('"nobody" is not a view (history, pending), an address or mine'), 3000);
+});
+
+test('with no wallet, :invites ADDRESS lists that address', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'invites', noWallet: true });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes(':invites ADDRESS looks at any address'), 5000);
+  const other = 'BPFLoaderUpgradeab1e11111111111111111111111';
+  d.sim.fund(other);
+  await typeKeys(d.app, ':', `invites ${other}`, 'enter');
+  const frame = await waitForFrame(d.app, (f) => f.includes('of BPFL…1111') && f.includes('10 loaded'), 8000);
+  assert.equal(rowLines(frame).length, 10);
+  assert.ok(inviteRequests(d, 'invite-history').every((r) => r.query.address === other));
+});
