@@ -6,7 +6,7 @@ import { CommandError, noMoreThan } from '../shell/commands.js';
 import type { ScreenModule } from '../shell/types.js';
 import { InvitesScreen } from './InvitesScreen.js';
 import { fetchInvites, INVITES_INTERVAL_MS, INVITES_SCREEN, loadMore, moreDisabled, shownAddress } from './more.js';
-import { isAddress } from '../../src/api/validate.js';
+import { isAddress } from '../../src/api/base58.js';
 
 interface FirstPage {
   view: InviteView;

@@ -8,7 +8,7 @@ import { printTable, printJson, clean, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, labelsFrom, type TokenLabels } from './symbols.js';
 import { CommandError } from './print.js';
-import { isAddress } from '../api/validate.js';
+import { isAddress } from '../api/base58.js';
 import { resolveToken } from '../resolve.js';
 import { knownTokens } from './tokens.js';
 import type { LegacyRecurringOrder } from '../store/orders.js';

@@ -3,7 +3,7 @@
 import { swapPath } from '../actions/swapForm.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 import { clean, CommandError } from './print.js';
-import { isAddress } from '../api/validate.js';
+import { isAddress } from '../api/base58.js';
 
 type Flags = Record<string, string | boolean>;
 
