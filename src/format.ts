@@ -93,13 +93,14 @@ export function formatUsd(n: Num): string {
  * A share or rate in percent (1.5 means 1.5 %), no sign of gain or loss: two decimals ("0.21%");
  * a non-zero value that rounds to 0.00 says "<0.01%" rather than "0.0000%".
  */
-export function formatPercent(pct: Num): string {
+export function formatPercent(pct: Num, opts: { signed?: boolean } = {}): string {
   if (isMissing(pct)) return MISSING;
   if (invalid(pct)) return INVALID;
   const abs = Math.abs(pct);
-  if (abs > 0 && abs < 0.005) return `${pct < 0 ? '>-' : '<'}0.01%`;
+  if (abs > 0 && abs < 0.005) return opts.signed ? `${pct < 0 ? '-' : '+'}<0.01%` : `${pct < 0 ? '>-' : '<'}0.01%`;
   const [whole, frac] = abs.toFixed(2).split('.');
-  return (pct < 0 ? '-' : '') + group(whole) + '.' + frac + '%';
+  // signed: a difference (from the market, a move), "+" when above, "-" when below
+  return (pct < 0 ? '-' : opts.signed ? '+' : '') + group(whole) + '.' + frac + '%';
 }
 
 /**

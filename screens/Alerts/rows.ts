@@ -6,7 +6,7 @@ import type { Token } from '../../src/api/types.js';
 import { categoryOf, outsideLists } from '../../src/alerts/coverage.js';
 import { conditionText, type Alert } from '../../src/alerts/model.js';
 import { alertSymbol } from '../../src/alerts/store.js';
-import { formatAge, formatPrice, MISSING } from '../../src/format.js';
+import { formatAge, formatPercent, formatPrice, MISSING } from '../../src/format.js';
 import type { TokensState } from '../../src/store/tokens.js';
 
 export interface AlertRow {
@@ -47,7 +47,7 @@ export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
       minWidth: 12,
       format: (r) =>
         r.alert.state === 'fired' && r.alert.firedAt !== undefined
-          ? `${formatAge(now - r.alert.firedAt)} ago at ${formatPrice(r.alert.firedPrice, { symbol: true })}${r.alert.firedChange !== undefined ? ` (${r.alert.firedChange >= 0 ? '+' : ''}${r.alert.firedChange.toFixed(2)}%)` : ''}`
+          ? `${formatAge(now - r.alert.firedAt)} ago at ${formatPrice(r.alert.firedPrice, { symbol: true })}${r.alert.firedChange !== undefined ? ` (${formatPercent(r.alert.firedChange, { signed: true })})` : ''}`
           : r.uncovered
             ? 'unlisted'
             : MISSING,

@@ -1,7 +1,7 @@
 // The detail view of one order (Enter): every field with a label and units, the trades, and the
 // transactions as explorer links in plain text. Legacy price-based recurring orders are marked.
 import { flattenFields, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
-import { formatPrice, MISSING } from '../../src/format.js';
+import { formatPercent, formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import { amountOf, countdown, cyclesOf, nextCycleAt, nextCycleText, printable, tokenView, type OrderRow, type TokenView } from './rows.js';
 import { durationWords } from '../../src/actions/ordersInput.js';
@@ -45,7 +45,7 @@ export function slippageText(bps: unknown): string {
   const n = typeof bps === 'string' && /^\d+$/.test(bps) ? Number(bps) : typeof bps === 'number' && Number.isInteger(bps) && bps >= 0 ? bps : undefined;
   if (bps === undefined || bps === null || n === 0) return "the service's default";
   if (n === undefined) return printable(bps, 12);
-  return `${(n / 100).toFixed(2)}% when it fills (${n} bps)`;
+  return `${formatPercent(n / 100)} when it fills (${n} bps)`;
 }
 
 /** A per-cycle bound the service sends as 0 (or not at all) when none was set. */

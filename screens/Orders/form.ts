@@ -5,7 +5,7 @@ import type { FieldDef } from '../../components/form/FormLines.js';
 import type { Token } from '../../src/api/types.js';
 import { compareWithMarket, parseLimitArgs, resolveOrderToken } from '../../src/actions/ordersInput.js';
 import { limitPriceBothWays } from '../../src/actions/ordersActions.js';
-import { formatPrice } from '../../src/format.js';
+import { formatPercent, formatPrice } from '../../src/format.js';
 import type { OrderFormKind } from '../../src/store/orders.js';
 import { printable } from './rows.js';
 
@@ -76,7 +76,7 @@ export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalo
     const c = compareWithMarket(req);
     const both = limitPriceBothWays(req);
     const one = both.split(' · ')[0];
-    const pct = c.pricePct === undefined ? undefined : `${c.pricePct >= 0 ? '+' : ''}${c.pricePct.toFixed(2)}%`;
+    const pct = c.pricePct === undefined ? undefined : formatPercent(c.pricePct, { signed: true });
     // the fullest statement that fits beside the field (the dialog says all of it): the market
     // comparison before the price's other direction
     const vs = pct === undefined ? [] : [`${pct} vs market${c.worse ? ', fills at once' : ''}`, `${pct}${c.worse ? ', fills now' : ' vs mkt'}`];

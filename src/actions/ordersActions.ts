@@ -4,7 +4,7 @@
 // runSigned: build -> inspect -> confirm -> journal -> sign -> execute -> outcome.
 import { fromBaseUnits } from '../amount.js';
 import type { ApiClient } from '../api/index.js';
-import { formatPrice, shortAddress } from '../format.js';
+import { formatPercent, formatPrice, shortAddress } from '../format.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
@@ -53,11 +53,11 @@ export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'maki
   lines.push({ label: 'Market price', value: `1 ${m.base.symbol} = ${formatPrice(quotePerBase)} ${m.quote.symbol} (token list USD prices)` });
   lines.push({
     label: 'From market',
-    value: `${pp >= 0 ? '+' : ''}${pp.toFixed(2)}% (${pp >= 0 ? 'above' : 'below'} market)${m.worse ? `: fills at once, ${Math.abs(m.pctFromMarket).toFixed(2)}% less than at the market` : ''}`,
+    value: `${formatPercent(pp, { signed: true })} (${pp >= 0 ? 'above' : 'below'} market)${m.worse ? `: fills at once, ${formatPercent(Math.abs(m.pctFromMarket))} less than at the market` : ''}`,
     emphasis: risk ? 'danger' : m.worse ? 'warn' : undefined,
   });
   if (risk) warnings.push(`Type yes to place it: ${risk}.`);
-  else if (m.worse) warnings.push(`The limit is ${Math.abs(m.pctFromMarket).toFixed(2)}% worse than the market: it would fill at once, at a loss against trading at the market price.`);
+  else if (m.worse) warnings.push(`The limit is ${formatPercent(Math.abs(m.pctFromMarket))} worse than the market: it would fill at once, at a loss against trading at the market price.`);
   return { lines, warnings, ...(risk ? { typed: TYPED_WORD } : {}) };
 }
 
@@ -109,7 +109,7 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
           { label: 'You receive', value: `${amountUsd(req.taking, ref(req.output))} when it fills completely` },
           ...lines,
           { label: 'Expiry', value: req.expiryText },
-          { label: 'Slippage', value: req.slippageBps !== undefined ? `${(req.slippageBps / 100).toFixed(2)}% when it fills` : "the service's default" },
+          { label: 'Slippage', value: req.slippageBps !== undefined ? `${formatPercent(req.slippageBps / 100)} when it fills` : "the service's default" },
           { label: 'Priority fee', value: req.computeUnitPrice === 'auto' ? 'auto (95th percentile of recent fees)' : `${req.computeUnitPrice} microlamports per compute unit` },
           { label: 'Order account', value: orders.get(built) ?? '—' },
         ],

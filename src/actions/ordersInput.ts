@@ -5,7 +5,7 @@ import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '
 import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
-import { durationWords } from '../format.js';
+import { durationWords, formatPercent } from '../format.js';
 import { parseSlippage } from './swapForm.js';
 export { durationWords };
 
@@ -312,10 +312,10 @@ export function compareWithMarket(r: Pick<LimitRequest, 'input' | 'output' | 'ma
 /** Why this limit needs a typed "yes" (a loss beyond 5% at once, or a price beyond ±50% of the market); undefined when it does not. */
 export function limitRisk(m: MarketComparison): string | undefined {
   if (m.pctFromMarket !== undefined && m.pctFromMarket < -LIMIT_LOSS_TYPED_PCT) {
-    return `it would fill at once, at a loss of ${Math.abs(m.pctFromMarket).toFixed(2)}% against the market (over ${LIMIT_LOSS_TYPED_PCT}%)`;
+    return `it would fill at once, at a loss of ${formatPercent(Math.abs(m.pctFromMarket))} against the market (over ${LIMIT_LOSS_TYPED_PCT}%)`;
   }
   if (m.pricePct !== undefined && Math.abs(m.pricePct) > LIMIT_FAR_TYPED_PCT) {
-    return `its price is ${m.pricePct >= 0 ? '+' : ''}${m.pricePct.toFixed(2)}% from the market (beyond ±${LIMIT_FAR_TYPED_PCT}%)`;
+    return `its price is ${formatPercent(m.pricePct, { signed: true })} from the market (beyond ±${LIMIT_FAR_TYPED_PCT}%)`;
   }
   return undefined;
 }

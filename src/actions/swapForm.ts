@@ -2,6 +2,7 @@
 // Nothing here changes the form: what the person typed stays as typed.
 import { AmountError, toBaseUnits } from '../amount.js';
 import { NATIVE_MINT, PRIORITY_LEVELS, type PrioritizationFee, type QuoteParams, type Token } from '../api/types.js';
+import { formatPercent } from '../format.js';
 import { resolveToken } from '../resolve.js';
 import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
 import type { SwapForm } from '../store/swap.js';
@@ -185,7 +186,7 @@ export function swapPath(form: SwapForm): SwapPath {
   const why: string[] = [];
   if (form.mode === 'ExactOut') why.push('ExactOut');
   const slip = parseSlippage(form.slippageBps);
-  if (typeof slip === 'number') why.push(`slippage ${(slip / 100).toFixed(2)}%`);
+  if (typeof slip === 'number') why.push(`slippage ${formatPercent(slip / 100)}`);
   if (form.dexes.trim()) why.push('only chosen DEXes');
   if (form.onlyDirectRoutes) why.push('direct routes only');
   if (!form.restrictIntermediateTokens) why.push('unrestricted intermediate tokens');

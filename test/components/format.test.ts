@@ -156,3 +156,12 @@ describe('words', () => {
     assert.equal(formatAge(600_000), '10m');
   });
 });
+
+it('a signed percent: a difference from the market or a move, + above and - below, tiny ones say so with their side', () => {
+  assert.equal(formatPercent(3.4149, { signed: true }), '+3.41%');
+  assert.equal(formatPercent(-81.7, { signed: true }), '-81.70%');
+  assert.equal(formatPercent(0.001, { signed: true }), '+<0.01%');
+  assert.equal(formatPercent(-0.001, { signed: true }), '-<0.01%');
+  assert.equal(formatPercent(2096881, { signed: true }), '+2,096,881.00%');
+  assert.equal(formatPercent(Infinity, { signed: true }), 'invalid');
+});
