@@ -5,7 +5,7 @@ import { NATIVE_MINT, type Order, type PrioritizationFee, type QuoteParams, type
 import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
-import { amountText, impactPercent, orderSummary, quoteSummary, typedConfirmationFor, type TokenRef } from './describe.js';
+import { amountText, expiryMs, impactPercent, orderSummary, quoteSummary, typedConfirmationFor, type TokenRef } from './describe.js';
 import type { DescribedRequest } from './confirmView.js';
 import { safetyConfirmation, safetySummary, type SafetyCard } from '../safety/card.js';
 
@@ -86,12 +86,15 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
     },
     describe(built): DescribedRequest {
       const order = orders.get(built)!;
-      const pct = impactPercent(order.priceImpactPct);
+      const pct = impactPercent(order);
+      const expiresAt = expiryMs(order.expireAt);
       return {
         title: `Swap ${amountText(order.inAmount, p.input)} for ${p.output.symbol} (order)`,
         lines: [],
         summary: [...(p.safety ? safetySummary(p.safety) : []), ...orderSummary(order, p.input, p.output, p.wallet)],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
+        // an RFQ order's firm quote ends at expireAt: the dialog lasts no longer than that
+        ...(expiresAt !== undefined ? { expiresAt, expiresWhy: 'the market maker\'s quote expires' } : {}),
       };
     },
   };
@@ -154,7 +157,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
     },
     describe(built): DescribedRequest {
       const { quote, response } = builds.get(built)!;
-      const pct = impactPercent(quote.priceImpactPct);
+      const pct = impactPercent(quote);
       return {
         title: `Swap ${amountText(quote.inAmount, p.input)} for ${p.output.symbol} (build + RPC send)`,
         lines: [],

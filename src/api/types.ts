@@ -299,13 +299,14 @@ export interface Order {
   outAmount: RawAmount;
   otherAmountThreshold: RawAmount;
   slippageBps: number;
-  /** legacy (use priceImpact), but what the price-impact warning reads */
+  /** legacy, a fraction ("0.0123" is 1.23%): read only when priceImpact is absent */
   priceImpactPct: string;
   /** null without taker; "" when it cannot be built (errorCode set) */
   transaction: string | null;
   requestId: string;
   mode?: string;
   swapMode?: string;
+  /** percent, signed (-1.23: 1.23% against the trader); preferred over priceImpactPct */
   priceImpact?: number;
   inUsdValue?: number;
   outUsdValue?: number;

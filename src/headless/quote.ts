@@ -5,6 +5,7 @@ import { resolveToken } from '../resolve.js';
 import { knownTokens } from './tokens.js';
 import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
+import { impactPercent } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
 
@@ -49,9 +50,10 @@ export async function quoteCommand(
           swapMode: exactOut ? 'ExactOut' : 'ExactIn',
           slippageBps,
         });
-  const impact = Number(quote.priceImpactPct);
-  if (Number.isFinite(impact) && impact >= HIGH_PRICE_IMPACT) {
-    warn(`warning: price impact ${(impact * 100).toFixed(2)}% is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`);
+  // in percent, without sign: the order's priceImpact when given, else its deprecated fraction priceImpactPct
+  const impact = impactPercent(quote);
+  if (impact !== undefined && impact >= HIGH_PRICE_IMPACT * 100) {
+    warn(`warning: price impact ${impact.toFixed(2)}% is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`);
   }
   if (flags.json) return printJson(quote, flags.indent === true);
   const fromSymbol = clean(from.token.symbol, 16) || from.token.id;
@@ -65,7 +67,7 @@ export async function quoteCommand(
     exactOut
       ? `at most       ${fmtIn(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`
       : `at least      ${fmtOut(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`,
-    `price impact  ${Number.isFinite(impact) ? `${(impact * 100).toFixed(4)}%` : clean(quote.priceImpactPct, 20)}`,
+    `price impact  ${impact !== undefined ? `${impact.toFixed(4)}%` : clean(quote.priceImpactPct, 20)}`,
     'route:',
     ...(Array.isArray(quote.routePlan) ? quote.routePlan : []).map((step) => {
       const info = step.swapInfo ?? {};
