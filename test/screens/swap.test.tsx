@@ -315,6 +315,10 @@ test('a mint no token list holds is read over RPC (its decimals) and quoted, ins
   assert.doesNotMatch(frame, /decimals are unknown/);
   assert.ok(w.sim.requests().some((r) => r.path === '/rpc' && JSON.stringify(r.body).includes('getTokenSupply')), 'asked the RPC for the mint');
   assert.equal(w.services.catalog.getState().latest[target.mint]?.decimals, target.decimals);
+  // no list priced it: the order's outUsdValue does, and the route steps carry the service's usdValue
+  assert.equal(w.services.catalog.getState().latest[target.mint]?.usdPrice ?? undefined, undefined);
+  assert.match(frame, /You receive +about [\d.,]+ \S+ ≈ \$[\d.,]+/);
+  assert.match(frame, /Route +1\. .*% ≈ \$[\d.,]+/);
 });
 
 test(':swap with a priority fee goes through the swap group: the build request carries it and the dialog says it; a bad fee is named', async (t) => {
@@ -371,4 +375,24 @@ test('a pair or amount with no route says so in plain words, not as an HTTP erro
   // the pane and the footer below the header (whose health line is the API's own account)
   const below = frame.split('\n').slice(1).join('\n');
   assert.doesNotMatch(below, /HTTP 400|COULD_NOT_FIND_ANY_ROUTE/);
+});
+
+test("the pane reads the order group's priceImpact (a percent) before its deprecated priceImpactPct: a high impact given only there is warned", async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const api = w.services.api;
+  w.services.api = {
+    ...api,
+    ultra: {
+      ...api.ultra,
+      order: async (p, o) => {
+        const { priceImpactPct: _, ...rest } = await api.ultra.order(p, o);
+        return { ...rest, priceImpact: -7.25 } as Awaited<ReturnType<typeof api.ultra.order>>;
+      },
+    },
+  };
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  const frame = await waitForFrame(app, (f) => f.includes('Min received') && f.includes('s swaps via the order group'), 5000);
+  assert.match(frame, /Warning: price impact 7\.25%: you lose that share to the pool/);
+  assert.match(frame, /Price impact {2}7\.25% {2}HIGH: you lose over 5% to the pool/);
 });
