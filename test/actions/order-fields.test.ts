@@ -102,6 +102,25 @@ test('an order whose expireAt is 20 s ahead shows a 20 s lifetime, and the dialo
   assert.equal(submissions(w.sim).length, 0);
 });
 
+test('a yes given after the RFQ quote expired is not signed: a fresh order is asked for and shown', async (t) => {
+  let clock = Math.floor(Date.now() / 1000) * 1000;
+  const w = await world(t, { form: FORM, now: () => clock });
+  const requestIds: string[] = [];
+  w.services.api = withOrder(w.services.api, (o) => (requestIds.push(o.requestId), { ...o, expireAt: String(Math.floor(clock / 1000) + 20) }));
+  const run = executeSwapForm(w.services, w.services.swap, 'order');
+  await nextView(w);
+  // 21 s pass on the clock the dialog is timed by, before its withdrawal has run
+  clock += 21_000;
+  await answerNext(w.services, true);
+  for (let i = 0; i < 1000 && requestIds.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(requestIds.length, 2, 'a fresh order was asked for');
+  const again = await nextView(w);
+  assert.match(again.warnings[0], /The quote expired while this dialog was open/);
+  await answerNext(w.services, false);
+  assert.equal((await run)?.status, 'cancelled');
+  assert.equal(submissions(w.sim).length, 0, 'the expired quote was never signed or sent');
+});
+
 test('an expireAt beyond the blockhash lifetime, unreadable or absent leaves the lifetime at 60 s', async (t) => {
   assert.equal(expiryMs('1767607000'), 1_767_607_000_000);
   assert.equal(expiryMs('1767607000123'), 1_767_607_000_123);
