@@ -5,17 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiClient } from '../../src/api/index.js';
 import type { Order } from '../../src/api/types.js';
 import { executeSwapForm } from '../../src/actions/swapFlow.js';
 import { expiryMs, impactPercent, orderSummary } from '../../src/actions/describe.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
 import { quoteCommand } from '../../src/headless/quote.js';
-import { answerNext, submissions, world, type World } from './helpers.js';
-
-function withOrder(api: ApiClient, change: (o: Order) => Order): ApiClient {
-  return { ...api, ultra: { ...api.ultra, order: async (p, o) => change(await api.ultra.order(p, o)) } };
-}
+import { answerNext, submissions, withOrder, world, type World } from './helpers.js';
 
 /** The order as the service may send it: the deprecated field left out. */
 function withoutPct(o: Order): Order {

@@ -9,7 +9,7 @@ import { swapScreen } from '../../screens/Swap/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { submissions, world, type World } from '../actions/helpers.js';
+import { submissions, withOrder, world, type World } from '../actions/helpers.js';
 
 /** The dashboard on the Swap screen, its form in the world's swap store. */
 function mountSwap(w: World, size = { columns: 80, rows: 24 }) {
@@ -379,17 +379,10 @@ test('a pair or amount with no route says so in plain words, not as an HTTP erro
 
 test("the pane reads the order group's priceImpact (a percent) before its deprecated priceImpactPct: a high impact given only there is warned", async (t) => {
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
-  const api = w.services.api;
-  w.services.api = {
-    ...api,
-    ultra: {
-      ...api.ultra,
-      order: async (p, o) => {
-        const { priceImpactPct: _, ...rest } = await api.ultra.order(p, o);
-        return { ...rest, priceImpact: -7.25 } as Awaited<ReturnType<typeof api.ultra.order>>;
-      },
-    },
-  };
+  w.services.api = withOrder(w.services.api, (o) => {
+    const { priceImpactPct: _, ...rest } = o;
+    return { ...rest, priceImpact: -7.25 } as typeof o;
+  });
   const { app, cleanup } = mountSwap(w);
   t.after(cleanup);
   const frame = await waitForFrame(app, (f) => f.includes('Min received') && f.includes('s swaps via the order group'), 5000);
