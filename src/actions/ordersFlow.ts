@@ -275,7 +275,7 @@ const FIND_MAX_PAGES = 100;
  * Reads a paged list from page 1 until `stop` says so, the list ends (its last page, or an empty
  * page) or FIND_MAX_PAGES; the reason it could not go on, if a page failed.
  */
-async function readPages<R extends { page?: number; totalPages?: number }>(fetch: (page: number) => Promise<R>, take: (r: R) => void, stop: () => boolean, what: string): Promise<string | undefined> {
+async function readPages<R extends { page?: number; totalPages?: number }>(fetch: (page: number) => Promise<R>, take: (r: R) => number, stop: () => boolean, what: string): Promise<string | undefined> {
   for (let page = 1; page <= FIND_MAX_PAGES && !stop(); page++) {
     let r: R;
     try {
@@ -283,9 +283,9 @@ async function readPages<R extends { page?: number; totalPages?: number }>(fetch
     } catch (err) {
       return `page ${page} of your ${what} could not be read (${err instanceof Error ? err.message : String(err)})`;
     }
-    take(r);
+    const taken = take(r);
     const total = Number(r.totalPages);
-    if (!Number.isFinite(total) || page >= total) return undefined;
+    if (taken === 0 || !Number.isFinite(total) || page >= total) return undefined;
   }
   return undefined;
 }
@@ -314,12 +314,14 @@ export async function findOpenOrder(s: Services, store: OrdersStore, text: strin
   const fetched: AnyOrder[] = [];
   const found = () => exact(fetched) !== undefined;
   const failures = await Promise.all([
-    readPages((page) => s.api.trigger.list({ user, orderStatus: 'active', page }), (r) => fetched.push(...(r.orders ?? []).map((order) => ({ kind: 'limit' as const, order }))), found, 'open limit orders'),
+    readPages((page) => s.api.trigger.list({ user, orderStatus: 'active', page }), (r) => (r.orders ?? []).map((order) => fetched.push({ kind: 'limit' as const, order })).length, found, 'open limit orders'),
     readPages(
       (page) => s.api.recurring.list({ user, orderStatus: 'active', recurringType: 'all', page, includeFailedTx: false }),
       (r) => {
-        fetched.push(...(r.time ?? []).map((order) => ({ kind: 'dca' as const, order })));
-        fetched.push(...((r.price ?? []) as LegacyRecurringOrder[]).map((order) => ({ kind: 'legacy' as const, order })));
+        const time = (r.time ?? []).map((order) => ({ kind: 'dca' as const, order }));
+        const legacy = ((r.price ?? []) as LegacyRecurringOrder[]).map((order) => ({ kind: 'legacy' as const, order }));
+        fetched.push(...time, ...legacy);
+        return time.length + legacy.length;
       },
       found,
       'open recurring orders',

@@ -87,12 +87,16 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
     describe(built): DescribedRequest {
       const order = orders.get(built)!;
       const pct = impactPercent(order);
-      const expiresAt = expiryMs(order.expireAt);
+      const expireAt = expiryMs(order.expireAt);
+      // already past when the service answered: this computer's clock and the service's disagree
+      const skewed = expireAt !== undefined && expireAt <= built.builtAt;
+      const expiresAt = skewed ? undefined : expireAt;
       return {
         title: `Swap ${amountText(order.inAmount, p.input)} for ${p.output.symbol} (order)`,
         lines: [],
         summary: [...(p.safety ? safetySummary(p.safety) : []), ...orderSummary(order, p.input, p.output, p.wallet)],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
+        ...(skewed ? { warnings: ["The market maker's quote expiry (expireAt) was already past when the service answered, by this computer's clock: check the clock. The dialog keeps the blockhash lifetime"] } : {}),
         // an RFQ order's firm quote ends at expireAt: the dialog lasts no longer than that
         ...(expiresAt !== undefined ? { expiresAt, expiresWhy: 'the market maker\'s quote expires' } : {}),
       };

@@ -131,6 +131,17 @@ test('an expireAt beyond the blockhash lifetime, unreadable or absent leaves the
   await run;
 });
 
+test('an expireAt already past when the service answered (clocks apart) keeps the blockhash lifetime and says to check the clock', async (t) => {
+  const w = await world(t, { form: FORM });
+  w.services.api = withOrder(w.services.api, (o) => ({ ...o, expireAt: String(Math.floor(Date.now() / 1000) - 5) }));
+  const run = executeSwapForm(w.services, w.services.swap, 'order');
+  const view = await nextView(w);
+  assert.equal(view.expiresAt! - view.builtAt!, 60_000);
+  assert.ok(view.warnings.some((l) => /expireAt\) was already past when the service answered, by this computer's clock: check the clock/.test(l)), view.warnings.join('\n'));
+  await answerNext(w.services, false);
+  assert.equal((await run)?.status, 'cancelled');
+});
+
 test("the service's USD values price tokens the catalog has no price for; the catalog's price comes first", () => {
   const order = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'real', 'order-rfq-no-signaturefeepayer.json'), 'utf8')) as Order;
   const unknownIn = { mint: order.inputMint, symbol: 'AAA', decimals: 9 };
