@@ -71,7 +71,7 @@ export function panelLines(p: PanelInput): PanelLine[] {
   const via = p.path.via === 'order' ? 's swaps via the order group' : `s swaps via the swap group (${p.path.why.join(', ')})`;
   const statusLine: PanelLine = { text: `── ${status} · ${via} ──`, tone: poll?.error !== undefined ? 'danger' : 'dim' };
   if (!fresh || !p.check.input || !p.check.output) return [...head, statusLine];
-  const pct = impactPercent(fresh.quote.priceImpactPct);
+  const pct = impactPercent(fresh.order ?? fresh.quote);
   const warn: PanelLine[] = pct !== undefined && pct > IMPACT_WARN_PCT ? [{ text: `Warning: price impact ${formatPercent(pct)}: you lose that share to the pool; a smaller amount costs less`, tone: 'danger' }] : [];
   const body = quoteLines(fresh, p.path, tokenRef(p.check.input), tokenRef(p.check.output), p.tokens, Math.max(1, p.height - head.length - 1 - warn.length));
   return [...head, statusLine, ...warn, ...body];

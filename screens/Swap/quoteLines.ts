@@ -2,10 +2,10 @@
 // received (or maximum paid for ExactOut), fees and router; fitted to the lines available.
 import type { Quote, Token } from '../../src/api/types.js';
 import { formatPercent } from '../../src/format.js';
-import { amountText, impactLine, impactPercent, rateText, usdText, type TokenRef } from '../../src/actions/describe.js';
+import { amountText, impactLine, impactPercent, orderPriced, rateText, usdText, type TokenRef } from '../../src/actions/describe.js';
 import type { SwapPath } from '../../src/actions/swapForm.js';
 import type { QuoteView } from '../../src/store/swap.js';
-import { shortAddress } from '../../src/format.js';
+import { formatPrice, shortAddress } from '../../src/format.js';
 
 export interface PanelLine {
   text: string;
@@ -16,14 +16,22 @@ function symbolOf(mint: string, tokens: Record<string, Token>): string {
   return tokens[mint]?.symbol || shortAddress(mint);
 }
 
+/** " ≈ $151.20" for a route step's usdValue from the service, when given. */
+function hopUsd(usd: unknown): string {
+  return typeof usd === 'number' && Number.isFinite(usd) && usd >= 0 ? ` ≈ $${formatPrice(usd)}` : '';
+}
+
 /** The quote of the path `s` takes: amounts with USD values, impact, fees, router and route. */
 export function quoteLines(view: QuoteView, path: SwapPath, input: TokenRef, output: TokenRef, tokens: Record<string, Token>, maxLines: number): PanelLine[] {
   const quote: Quote = view.quote;
   const exactOut = quote.swapMode === 'ExactOut';
   const slip = `${formatPercent(quote.slippageBps / 100)} slippage${view.via === 'order' ? ', set by the order group' : ''}`;
-  const impact = impactLine(impactPercent(quote.priceImpactPct));
-  const inUsd = (raw: string) => usdText(raw, input.decimals, tokens[input.mint]?.usdPrice);
-  const outUsd = (raw: string) => usdText(raw, output.decimals, tokens[output.mint]?.usdPrice);
+  const impact = impactLine(impactPercent(view.order ?? quote));
+  // the catalog's price; for a token it has no price for, the one the order's USD values imply
+  const catalog = (t: TokenRef): TokenRef => ({ ...t, usdPrice: tokens[t.mint]?.usdPrice });
+  const priced = view.order ? orderPriced(view.order, catalog(input), catalog(output)) : { input: catalog(input), output: catalog(output) };
+  const inUsd = (raw: string) => usdText(raw, input.decimals, priced.input.usdPrice);
+  const outUsd = (raw: string) => usdText(raw, output.decimals, priced.output.usdPrice);
   const lines: PanelLine[] = [
     { text: `You pay       ${exactOut ? 'about ' : ''}${amountText(quote.inAmount, input)}${inUsd(quote.inAmount)}` },
     { text: `You receive   ${exactOut ? '' : 'about '}${amountText(quote.outAmount, output)}${outUsd(quote.outAmount)}` },
@@ -52,7 +60,7 @@ export function quoteLines(view: QuoteView, path: SwapPath, input: TokenRef, out
       : { text: `Router        swap group: s builds and sends by RPC (${path.why.join(', ') || 'b'})`, tone: 'dim' },
   );
   const route: PanelLine[] = quote.routePlan.map((s, i) => ({
-    text: `${i === 0 ? 'Route' : '     '}  ${String(i + 1).padStart(2)}. ${s.swapInfo.label.padEnd(14)} ${symbolOf(s.swapInfo.inputMint, tokens)} -> ${symbolOf(s.swapInfo.outputMint, tokens)}  ${s.percent}%`,
+    text: `${i === 0 ? 'Route' : '     '}  ${String(i + 1).padStart(2)}. ${s.swapInfo.label.padEnd(14)} ${symbolOf(s.swapInfo.inputMint, tokens)} -> ${symbolOf(s.swapInfo.outputMint, tokens)}  ${s.percent}%${hopUsd(s.usdValue)}`,
   }));
   const room = Math.max(0, maxLines - lines.length);
   if (route.length <= room) return [...lines.slice(0, 5), ...route, ...lines.slice(5)];

@@ -10,6 +10,10 @@ export interface DescribedRequest extends ConfirmRequest {
   summary?: ConfirmLine[];
   warnings?: string[];
   confirmLabel?: string;
+  /** when the service stops honouring what was built (ms since epoch), if before the blockhash lifetime ends */
+  expiresAt?: number;
+  /** why it ends then, in words ("the market maker's quote expires") */
+  expiresWhy?: string;
 }
 
 export interface ConfirmContext {
@@ -25,7 +29,16 @@ function who(address: string, wallet: string): string {
   return address === wallet ? 'you' : shortAddress(address);
 }
 
-export function inspectionFacts(inspections: InspectionOk[], built: Built, ctx: ConfirmContext): { facts: string[]; warnings: string[] } {
+/**
+ * How long the dialog may stay up, ms after the build: the blockhash lifetime, or less when the
+ * service says what it built ends sooner (an RFQ order's expireAt).
+ */
+export function lifetimeMs(built: Built, ctx: Pick<ConfirmContext, 'maxAgeMs'>, expiresAt?: number): { ms: number; why?: 'service' } {
+  if (expiresAt !== undefined && Number.isFinite(expiresAt) && expiresAt - built.builtAt < ctx.maxAgeMs) return { ms: Math.max(0, expiresAt - built.builtAt), why: 'service' };
+  return { ms: ctx.maxAgeMs };
+}
+
+export function inspectionFacts(inspections: InspectionOk[], built: Built, ctx: ConfirmContext, ends?: Pick<DescribedRequest, 'expiresAt' | 'expiresWhy'>): { facts: string[]; warnings: string[] } {
   const facts: string[] = [];
   const warnings: string[] = [];
   inspections.forEach((ins, n) => {
@@ -38,7 +51,8 @@ export function inspectionFacts(inspections: InspectionOk[], built: Built, ctx: 
     for (const id of ins.unknownPrograms) warnings.push(`${prefix}calls a program tradedeck does not know: ${id}`);
   });
   const age = formatAge(Math.max(0, ctx.now - built.builtAt));
-  const lifetime = formatAge(ctx.maxAgeMs);
+  const life = lifetimeMs(built, ctx, ends?.expiresAt);
+  const lifetime = `${formatAge(life.ms)}${life.why ? ` (${ends?.expiresWhy ?? 'the service\'s quote expires'})` : ''}`;
   const blockhash = inspections[0]?.blockhash ?? '';
   let validity = `built ${age} ago; re-quoted if not confirmed within ${lifetime}`;
   if (built.lastValidBlockHeight !== undefined) {
@@ -57,7 +71,7 @@ function besideOld(summary: ConfirmLine[], old: ConfirmLine[]): ConfirmLine[] {
 }
 
 export function confirmViewOf(req: DescribedRequest & { inspections: InspectionOk[]; built: Built; previous?: DescribedRequest }, ctx: ConfirmContext): ConfirmView {
-  const { facts, warnings } = inspectionFacts(req.inspections, req.built, ctx);
+  const { facts, warnings } = inspectionFacts(req.inspections, req.built, ctx, req);
   const lines = (r: DescribedRequest) => r.summary ?? r.lines.map((l) => ({ label: '', value: l }));
   const requoted = req.previous ? ['The quote expired while this dialog was open, so it was fetched again: check the new amounts (was: the old ones) and confirm again.'] : [];
   return {
@@ -68,6 +82,6 @@ export function confirmViewOf(req: DescribedRequest & { inspections: InspectionO
     typedConfirmation: req.typedConfirmation,
     confirmLabel: req.confirmLabel ?? 'Sign and send',
     builtAt: req.built.builtAt,
-    expiresAt: req.built.builtAt + ctx.maxAgeMs,
+    expiresAt: req.built.builtAt + lifetimeMs(req.built, ctx, req.expiresAt).ms,
   };
 }

@@ -19,6 +19,31 @@ export function amountUsd(raw: string | bigint, token: TokenRef): string {
   return `${amountText(raw, token)}${usdText(raw, token.decimals, token.usdPrice)}`;
 }
 
+/**
+ * The token with a USD price: the catalog's when it has one, else the one the service's USD value
+ * of `raw` implies (an order's inUsdValue/outUsdValue), so a token missing from the lists still
+ * shows a USD value. The service's number is untrusted: used only when finite and not negative.
+ */
+export function pricedBy(token: TokenRef, raw: string | bigint | undefined, serviceUsd: unknown): TokenRef {
+  if (typeof token.usdPrice === 'number' && Number.isFinite(token.usdPrice)) return token;
+  if (typeof serviceUsd !== 'number' || !Number.isFinite(serviceUsd) || serviceUsd < 0 || raw === undefined) return token;
+  try {
+    const units = Number(typeof raw === 'bigint' ? raw : BigInt(raw)) / 10 ** token.decimals;
+    return units > 0 ? { ...token, usdPrice: serviceUsd / units } : token;
+  } catch {
+    return token;
+  }
+}
+
+/** The order's two tokens priced for display: the catalog first, the service's USD values where it has none. */
+export function orderPriced(order: Pick<Order, 'inAmount' | 'outAmount' | 'inUsdValue' | 'outUsdValue' | 'swapUsdValue'>, input: TokenRef, output: TokenRef): { input: TokenRef; output: TokenRef } {
+  return {
+    // swapUsdValue is the value the swap moves, the input's worth: the fallback when inUsdValue is absent
+    input: pricedBy(input, order.inAmount, order.inUsdValue ?? order.swapUsdValue),
+    output: pricedBy(output, order.outAmount, order.outUsdValue),
+  };
+}
+
 /** Above this price impact (percent) the value is highlighted. */
 export const IMPACT_WARN_PCT = 1;
 /** Above this price impact (percent) the person must type "yes". */
@@ -44,10 +69,25 @@ export function usdText(raw: string | bigint, decimals: number, usdPrice: number
   }
 }
 
-/** The price impact in percent (the contract's priceImpactPct is a fraction: "0.0123" is 1.23%). */
-export function impactPercent(priceImpactPct: string | undefined): number | undefined {
-  if (priceImpactPct === undefined) return undefined;
-  const n = Number(priceImpactPct);
+/** The two ways the service states price impact; either may be absent. */
+export interface ImpactFields {
+  priceImpact?: unknown;
+  priceImpactPct?: unknown;
+}
+
+/**
+ * The price impact as a percent of the trade, without its sign (only its size matters to the
+ * warning and the typed confirmation). Two fields say it, in different units:
+ * - `priceImpact` (a number, on the order group's answer) is already a percent, signed: -1.23
+ *   means the price moves 1.23% against the trader. The contract prefers it.
+ * - `priceImpactPct` (a string, on every quote and order; deprecated on orders) is a fraction:
+ *   "0.0123" (or "-0.0123") is 1.23%. Read only when `priceImpact` is absent or not finite.
+ * The same order carries both as one value: priceImpact -0.00812 beside priceImpactPct "-0.0000812".
+ */
+export function impactPercent(src: ImpactFields): number | undefined {
+  if (typeof src.priceImpact === 'number' && Number.isFinite(src.priceImpact)) return Math.abs(src.priceImpact);
+  if (typeof src.priceImpactPct !== 'string' || src.priceImpactPct.trim() === '') return undefined;
+  const n = Number(src.priceImpactPct);
   return Number.isFinite(n) ? Math.abs(n) * 100 : undefined;
 }
 
@@ -106,7 +146,9 @@ function solPriceOf(input: TokenRef, output: TokenRef): number | null | undefine
 }
 
 /** Summary lines for an order (order group, Enter). */
-export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wallet: string, solUsd = solPriceOf(input, output)): ConfirmLine[] {
+export function orderSummary(order: Order, catalogInput: TokenRef, catalogOutput: TokenRef, wallet: string, solUsd?: number): ConfirmLine[] {
+  const { input, output } = orderPriced(order, catalogInput, catalogOutput);
+  const sol = solUsd ?? solPriceOf(input, output);
   const slippage = `${(order.slippageBps / 100).toFixed(2)}% slippage`;
   const exactOut = order.swapMode === 'ExactOut';
   const lines: ConfirmLine[] = [
@@ -116,9 +158,9 @@ export function orderSummary(order: Order, input: TokenRef, output: TokenRef, wa
       ? { label: 'At most', value: `${amountUsd(order.otherAmountThreshold, input)} after ${slippage}` }
       : { label: 'At least', value: `${amountUsd(order.otherAmountThreshold, output)} after ${slippage}` },
     { label: 'Rate', value: rateText(order.inAmount, order.outAmount, input, output) },
-    impactLine(impactPercent(order.priceImpactPct)),
-    networkFeesLine(order, wallet, solUsd),
-    { label: 'Rent', value: `${solFeeText(order.rentFeeLamports, solUsd)} (${payerText(order.rentFeePayer, wallet, order.maker)})` },
+    impactLine(impactPercent(order)),
+    networkFeesLine(order, wallet, sol),
+    { label: 'Rent', value: `${solFeeText(order.rentFeeLamports, sol)} (${payerText(order.rentFeePayer, wallet, order.maker)})` },
     {
       label: 'Platform fee',
       value: `${feeAmountText(order.platformFee?.amount, order.platformFee?.feeMint ?? order.feeMint, input, output)} (${order.platformFee?.feeBps ?? '—'} bps; total fee ${order.feeBps ?? '—'} bps) · router ${order.router ?? '—'}${order.gasless ? ' · gasless' : ''}`,
@@ -153,7 +195,7 @@ export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, ex
       ? { label: 'At most', value: `${amountUsd(quote.otherAmountThreshold, input)} after ${slippage}` }
       : { label: 'At least', value: `${amountUsd(quote.otherAmountThreshold, output)} after ${slippage}` },
     { label: 'Rate', value: rateText(quote.inAmount, quote.outAmount, input, output) },
-    impactLine(impactPercent(quote.priceImpactPct)),
+    impactLine(impactPercent(quote)),
     {
       label: 'Network fees',
       value: `signature ${solFeeText(5000, solUsd)} per signature (you), priority ${extra.prioritizationFeeLamports === undefined ? 'auto' : solFeeText(extra.prioritizationFeeLamports, solUsd)} (you)`,
@@ -164,6 +206,23 @@ export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, ex
       value: `platform ${quote.platformFee ? `${quote.platformFee.feeBps ?? '—'} bps` : 'none'}${routeFees.length ? ` · DEX ${routeFees.join(', ')}` : ''} · sent by RPC`,
     },
   ];
+}
+
+/**
+ * When an order's firm quote stops being honoured, ms since epoch, from its `expireAt` (RFQ
+ * routes): a string of seconds since epoch ("1767607000"; a value too large for seconds is read
+ * as ms) or an ISO 8601 time. Undefined when absent or unreadable.
+ */
+export function expiryMs(expireAt: unknown): number | undefined {
+  if (typeof expireAt !== 'string') return undefined;
+  const text = expireAt.trim();
+  if (/^\d{1,16}$/.test(text)) {
+    const n = Number(text);
+    return n < 1e11 ? n * 1000 : n;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
+  const t = Date.parse(text);
+  return Number.isFinite(t) ? t : undefined;
 }
 
 /** The typed confirmation word when the price impact is above the threshold. */

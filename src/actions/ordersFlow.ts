@@ -315,7 +315,34 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
   return { batches, nothingOpen: false };
 }
 
-/** Finds an open order by its key (or a unique start of it) in the lists seen, asking the service when needed. */
+/** Pages read at most per list when looking an order up (the service pages at 10 orders). */
+const FIND_MAX_PAGES = 100;
+
+/**
+ * Reads a paged list from page 1 until `stop` says so, the list ends (its last page, or an empty
+ * page) or FIND_MAX_PAGES; the reason it could not go on, if a page failed.
+ */
+async function readPages<R extends { page?: number; totalPages?: number }>(fetch: (page: number) => Promise<R>, take: (r: R) => number, stop: () => boolean, what: string): Promise<string | undefined> {
+  for (let page = 1; page <= FIND_MAX_PAGES && !stop(); page++) {
+    let r: R;
+    try {
+      r = await fetch(page);
+    } catch (err) {
+      return `page ${page} of your ${what} could not be read (${err instanceof Error ? err.message : String(err)})`;
+    }
+    const taken = take(r);
+    const total = Number(r.totalPages);
+    if (taken === 0 || !Number.isFinite(total) || page >= total) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Finds an open order by its key (or a unique start of it): in the lists seen, else asking the
+ * service page by page, limit and DCA lists both, until the key turns up or the lists end. A start
+ * of a key is matched against every page, so it never picks one order while another unread one
+ * starts the same.
+ */
 export async function findOpenOrder(s: Services, store: OrdersStore, text: string): Promise<AnyOrder> {
   const wanted = text.trim();
   if (!wanted) throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
@@ -326,27 +353,36 @@ export async function findOpenOrder(s: Services, store: OrdersStore, text: strin
     seen.push(...snap.time.map((order) => ({ kind: 'dca' as const, order })));
     seen.push(...snap.legacy.map((order) => ({ kind: 'legacy' as const, order })));
   }
-  const match = (list: AnyOrder[]) => {
-    const exact = list.find((o) => orderKeyOf(o) === wanted);
-    if (exact) return exact;
-    const starts = [...new Map(list.filter((o) => orderKeyOf(o).startsWith(wanted)).map((o) => [orderKeyOf(o), o])).values()];
-    if (starts.length > 1) throw new OrderInputError(`"${wanted}" starts ${starts.length} order keys; give more of it`);
-    return starts[0];
-  };
-  const found = match(seen);
-  if (found) return found;
+  const exact = (list: AnyOrder[]) => list.find((o) => orderKeyOf(o) === wanted);
+  const known = exact(seen);
+  if (known) return known;
   const user = s.wallet?.address;
   if (!user) throw new OrderInputError('no wallet: orders are listed for a wallet address');
-  const [trig, rec] = await Promise.all([
-    s.api.trigger.list({ user, orderStatus: 'active' }).catch(() => undefined),
-    s.api.recurring.list({ user, orderStatus: 'active', recurringType: 'all', page: 1, includeFailedTx: false }).catch(() => undefined),
+  const fetched: AnyOrder[] = [];
+  const found = () => exact(fetched) !== undefined;
+  const failures = await Promise.all([
+    readPages((page) => s.api.trigger.list({ user, orderStatus: 'active', page }), (r) => (r.orders ?? []).map((order) => fetched.push({ kind: 'limit' as const, order })).length, found, 'open limit orders'),
+    readPages(
+      (page) => s.api.recurring.list({ user, orderStatus: 'active', recurringType: 'all', page, includeFailedTx: false }),
+      (r) => {
+        const time = (r.time ?? []).map((order) => ({ kind: 'dca' as const, order }));
+        const legacy = ((r.price ?? []) as LegacyRecurringOrder[]).map((order) => ({ kind: 'legacy' as const, order }));
+        fetched.push(...time, ...legacy);
+        return time.length + legacy.length;
+      },
+      found,
+      'open recurring orders',
+    ),
   ]);
-  const fetched: AnyOrder[] = [
-    ...(trig?.orders ?? []).map((order) => ({ kind: 'limit' as const, order })),
-    ...(rec?.time ?? []).map((order) => ({ kind: 'dca' as const, order })),
-    ...((rec?.price ?? []) as LegacyRecurringOrder[]).map((order) => ({ kind: 'legacy' as const, order })),
-  ];
-  const again = match(fetched);
-  if (again) return again;
+  const hit = exact(fetched);
+  if (hit) return hit;
+  const all = [...seen, ...fetched];
+  const starts = [...new Map(all.filter((o) => orderKeyOf(o).startsWith(wanted)).map((o) => [orderKeyOf(o), o])).values()];
+  if (starts.length > 1) throw new OrderInputError(`"${wanted}" starts ${starts.length} order keys; give more of it`);
+  const unread = failures.filter((f): f is string => f !== undefined);
+  // a start of a key is trusted only when every list was read whole
+  if (starts.length === 1 && unread.length === 0) return starts[0];
+  if (starts.length === 1) throw new OrderInputError(`"${wanted}" starts order key ${orderKeyOf(starts[0])}, but ${unread.join('; ')}, so another may start the same: give the whole key`);
+  if (unread.length) throw new OrderInputError(`no order with key ${wanted} among the orders read: ${unread.join('; ')}`);
   throw new OrderInputError(`no order with key ${wanted} among your orders`);
 }

@@ -82,6 +82,8 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
       const timer = id === undefined || expiresAt === undefined ? undefined : setTimeout(() => s.confirm.getState().withdraw(id), Math.max(0, expiresAt - s.now()));
       const result = await asked;
       clearTimeout(timer);
+      // a yes that arrives after what was shown expired (the timer not yet run) builds afresh too
+      if (result === true && expiresAt !== undefined && s.now() > expiresAt) return 'expired';
       return result === 'expired' ? 'expired' : result ? 'confirm' : 'cancel';
     },
   };

@@ -5,7 +5,7 @@ import { NATIVE_MINT, type Order, type PrioritizationFee, type QuoteParams, type
 import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
-import { amountText, impactPercent, orderSummary, quoteSummary, solFeeText, typedConfirmationFor, type TokenRef } from './describe.js';
+import { amountText, expiryMs, impactPercent, orderSummary, quoteSummary, solFeeText, typedConfirmationFor, type TokenRef } from './describe.js';
 import type { DescribedRequest } from './confirmView.js';
 import { safetyConfirmation, safetySummary, type SafetyCard } from '../safety/card.js';
 
@@ -88,12 +88,19 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
     },
     describe(built): DescribedRequest {
       const order = orders.get(built)!;
-      const pct = impactPercent(order.priceImpactPct);
+      const pct = impactPercent(order);
+      const expireAt = expiryMs(order.expireAt);
+      // already past when the service answered: this computer's clock and the service's disagree
+      const skewed = expireAt !== undefined && expireAt <= built.builtAt;
+      const expiresAt = skewed ? undefined : expireAt;
       return {
         title: `Swap ${amountText(order.inAmount, p.input)} for ${p.output.symbol} (order)`,
         lines: [],
         summary: [...(p.safety ? safetySummary(p.safety) : []), ...orderSummary(order, p.input, p.output, p.wallet, p.solUsd ?? undefined)],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
+        ...(skewed ? { warnings: ["The market maker's quote expiry (expireAt) was already past when the service answered, by this computer's clock: check the clock. The dialog keeps the blockhash lifetime"] } : {}),
+        // an RFQ order's firm quote ends at expireAt: the dialog lasts no longer than that
+        ...(expiresAt !== undefined ? { expiresAt, expiresWhy: 'the market maker\'s quote expires' } : {}),
       };
     },
   };
@@ -158,7 +165,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
     },
     describe(built): DescribedRequest {
       const { quote, response } = builds.get(built)!;
-      const pct = impactPercent(quote.priceImpactPct);
+      const pct = impactPercent(quote);
       return {
         title: `Swap ${amountText(quote.inAmount, p.input)} for ${p.output.symbol} (build + RPC send)`,
         lines: [],

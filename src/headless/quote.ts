@@ -5,10 +5,11 @@ import { resolveToken } from '../resolve.js';
 import { knownTokens } from './tokens.js';
 import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
+import { impactPercent } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
 import { checkForm } from '../actions/swapForm.js';
-import { shortAddress } from '../format.js';
+import { formatPercent, shortAddress } from '../format.js';
 import type { QuoteParams } from '../api/types.js';
 
 export async function quoteCommand(
@@ -57,9 +58,10 @@ export async function quoteCommand(
           swapMode: exactOut ? 'ExactOut' : 'ExactIn',
           slippageBps,
         });
-  const impact = Number(quote.priceImpactPct);
-  if (Number.isFinite(impact) && impact >= HIGH_PRICE_IMPACT) {
-    warn(`warning: price impact ${(impact * 100).toFixed(2)}% is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`);
+  // in percent, without sign: the order's priceImpact when given, else its deprecated fraction priceImpactPct
+  const impact = impactPercent(quote);
+  if (impact !== undefined && impact >= HIGH_PRICE_IMPACT * 100) {
+    warn(`warning: price impact ${formatPercent(impact)} is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`);
   }
   if (flags.json) return printJson(quote, flags.indent === true);
   const fromSymbol = clean(from.token.symbol, 16) || from.token.id;
@@ -73,7 +75,7 @@ export async function quoteCommand(
     exactOut
       ? `at most       ${fmtIn(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`
       : `at least      ${fmtOut(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`,
-    `price impact  ${Number.isFinite(impact) ? `${(impact * 100).toFixed(4)}%` : clean(quote.priceImpactPct, 20)}`,
+    `price impact  ${impact !== undefined ? formatPercent(impact) : clean(quote.priceImpactPct, 20)}`,
     ...feeLines(quote, via, { symbol: fromSymbol, decimals: from.token.decimals, mint: from.token.id }, { symbol: toSymbol, decimals: to.token.decimals, mint: to.token.id }),
     'route:',
     ...(Array.isArray(quote.routePlan) ? quote.routePlan : []).map((step) => {

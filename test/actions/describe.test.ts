@@ -11,7 +11,7 @@ import { createSessionStore } from '../../src/store/session.js';
 const ADDR = 'So11111111111111111111111111111111111111112';
 
 test('price impact: plain up to 1%, highlighted above 1%, typed "yes" above 5%', () => {
-  assert.equal(impactPercent('0.005'), 0.5);
+  assert.equal(impactPercent({ priceImpactPct: '0.005' }), 0.5);
   assert.equal(impactLine(0.5).emphasis, undefined);
   assert.equal(impactLine(1.5).emphasis, 'warn');
   assert.equal(impactLine(6).emphasis, 'danger');

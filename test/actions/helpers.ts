@@ -1,5 +1,7 @@
 // A world for the signing-action tests: the services as the dashboard builds them (simulator over
 // loopback HTTP, a funded key file, the real API and RPC clients, a journal on disk) and a Swap form.
+import type { ApiClient } from '../../src/api/index.js';
+import type { Order } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { Services } from '../../src/services.js';
 import { createSwapStore, type SwapForm, type SwapStore } from '../../src/store/swap.js';
@@ -41,4 +43,9 @@ export async function answerNext(s: Pick<Services, 'confirm'>, ok: boolean): Pro
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error('no confirmation was asked for');
+}
+
+/** The API with every order of the order group passed through `change` (as a service might send it). */
+export function withOrder(api: ApiClient, change: (o: Order) => Order): ApiClient {
+  return { ...api, ultra: { ...api.ultra, order: async (p, o) => change(await api.ultra.order(p, o)) } };
 }

@@ -3,18 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { ApiClient } from '../../src/api/index.js';
 import type { Order } from '../../src/api/types.js';
 import { USDC_MINT } from '../../src/api/types.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { buildTransaction, randomAddress } from '../wallet/helpers/tx.js';
-import { answerNext, submissions, world } from './helpers.js';
-
-function withOrder(api: ApiClient, change: (o: Order) => Order): ApiClient {
-  return { ...api, ultra: { ...api.ultra, order: async (p, o) => change(await api.ultra.order(p, o)) } };
-}
+import { answerNext, submissions, withOrder, world } from './helpers.js';
 
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 const FOREIGN = randomAddress();

@@ -9,7 +9,7 @@ import { swapScreen } from '../../screens/Swap/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { submissions, world, type World } from '../actions/helpers.js';
+import { submissions, withOrder, world, type World } from '../actions/helpers.js';
 
 /** The dashboard on the Swap screen, its form in the world's swap store. */
 function mountSwap(w: World, size = { columns: 80, rows: 24 }) {
@@ -331,6 +331,10 @@ test('a mint no token list holds is read over RPC (its decimals) and quoted, ins
   assert.doesNotMatch(frame, /decimals are unknown/);
   assert.ok(w.sim.requests().some((r) => r.path === '/rpc' && JSON.stringify(r.body).includes('getTokenSupply')), 'asked the RPC for the mint');
   assert.equal(w.services.catalog.getState().latest[target.mint]?.decimals, target.decimals);
+  // no list priced it: the order's outUsdValue does, and the route steps carry the service's usdValue
+  assert.equal(w.services.catalog.getState().latest[target.mint]?.usdPrice ?? undefined, undefined);
+  assert.match(frame, /You receive +about [\d.,]+ \S+ ≈ \$[\d.,]+/);
+  assert.match(frame, /Route +1\. .*% ≈ \$[\d.,]+/);
 });
 
 test(':swap with a priority fee goes through the swap group: the build request carries it and the dialog says it; a bad fee is named', async (t) => {
@@ -410,4 +414,17 @@ test('fees and rent read in SOL with their USD value; a swap sent by RPC (b) say
   const after = w.services.swap.getState().balances[USDC_MINT]!.raw;
   const got = Number(after - before) / 1e6;
   assert.match(done, new RegExp(`Received ${got.toLocaleString('en-US', { maximumFractionDigits: 6 }).replace(/[.]/g, '\\.')} USDC \\(the wallet's USDC balance change\\)`));
+});
+
+test("the pane reads the order group's priceImpact (a percent) before its deprecated priceImpactPct: a high impact given only there is warned", async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  w.services.api = withOrder(w.services.api, (o) => {
+    const { priceImpactPct: _, ...rest } = o;
+    return { ...rest, priceImpact: -7.25 } as typeof o;
+  });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  const frame = await waitForFrame(app, (f) => f.includes('Min received') && f.includes('s swaps via the order group'), 5000);
+  assert.match(frame, /Warning: price impact 7\.25%: you lose that share to the pool/);
+  assert.match(frame, /Price impact {2}7\.25% {2}HIGH: you lose over 5% to the pool/);
 });
