@@ -118,6 +118,8 @@ test('the store fires an armed alert once on a catalog refresh, through notify, 
   assert.equal(store.getState().alerts[0].state, 'armed');
   store.getState().remove(a.id);
   await waitUntil(async () => (await loadAlerts(dir)).length === 0);
+  // every save written before the directory goes
+  await store.getState().saved();
 });
 
 test('alerts set before the file is read are kept with the saved ones; a file that is not alerts is never overwritten', async (t) => {
@@ -138,7 +140,9 @@ test('alerts set before the file is read are kept with the saved ones; a file th
   const other = createAlertsStore({ ...deps, stateDir: broken, onError: (m) => void errors.push(m) });
   await waitUntil(() => other.getState().loaded);
   other.getState().add(SOL, 'SOL', { kind: 'above', level: 300 });
-  await new Promise((r) => setTimeout(r, 50));
+  // every save the add could have asked for has ended: the file is as it was
+  await other.getState().saved();
+  await store.getState().saved();
   assert.equal(await readFile(join(broken, ALERTS_FILE), 'utf8'), '{not json');
   assert.match(errors[0], /not valid JSON; alerts will not be saved this session/);
   assert.equal(alertOf({ id: 'x1', mint: SOL, condition: { kind: 'change', pct: -5, windowMs: 10 }, state: 'armed' }), undefined, 'a window out of range is left out');

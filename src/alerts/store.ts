@@ -30,6 +30,8 @@ export interface AlertsState {
   samples(mint: string): readonly PriceSample[];
   /** checks every armed alert against the catalog now; returns the ones that fired */
   check(): Alert[];
+  /** resolves once every save asked for so far has been written (or failed and been said) */
+  saved(): Promise<void>;
 }
 
 export type AlertsStore = StoreApi<AlertsState>;
@@ -105,6 +107,7 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
         if (get().selected !== selected) set({ selected });
       },
       samples: (mint) => samples.get(mint) ?? [],
+      saved: () => chain,
       check() {
         const latest = deps.catalog.getState().latest;
         const now = deps.now();
