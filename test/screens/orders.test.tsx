@@ -207,6 +207,14 @@ test(':withdraw on a legacy price-based order: an amount of its input, then all 
   await waitForFrame(d.app, (f) => f.includes('withdraw: done'), 8000);
   const first = d.sim.requests().filter((r) => r.path === '/recurring/v1/priceWithdraw').at(-1)!.body as { inputOrOutput: string; amount?: string | null };
   assert.deepEqual([first.inputOrOutput, first.amount], ['In', '50000000']);
+  // output to take: the order's first cycle has bought SOL (the simulator runs it on a slot of its clock)
+  let received = 0n;
+  for (let i = 0; i < 40 && received === 0n; i++) {
+    d.sim.advance(1);
+    const l = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
+    received = BigInt(String(((l.price ?? [])[0] as { rawOutReceived?: string } | undefined)?.rawOutReceived ?? '0'));
+  }
+  assert.ok(received > 0n, 'the first cycle bought SOL');
   await typeKeys(d.app, ':', `withdraw ${key} out all`, 'enter');
   await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
   await typeKeys(d.app, 'y');
