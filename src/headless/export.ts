@@ -1,7 +1,7 @@
 // `tradedeck export journal|fills|pnl`: the records as CSV (default), JSON, or the universal CSV
 // that tax and bookkeeping tools import (--format koinly). Read-only: nothing is signed.
 import type { Config } from '../config.js';
-import { openReadServices } from './signing.js';
+import { openCommandServices } from './signing.js';
 import { exportText, EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type ExportKind, type ExportRequest } from '../export/run.js';
 import { clean, CommandError } from './print.js';
 
@@ -40,7 +40,7 @@ export async function exportCommand(positionals: string[], flags: Flags, config:
     if (e instanceof CommandError) return fail(e.message), e.exitCode;
     throw e;
   }
-  const s = await openReadServices(config, fail);
+  const s = await openCommandServices(config, fail);
   if (typeof s === 'number') return s;
   try {
     process.stdout.write(await exportText(s, req));

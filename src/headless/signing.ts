@@ -3,7 +3,7 @@
 // without asking; with no terminal and no --yes nothing is requested (exit 2).
 import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
-import { createServices, StartError, type Services } from '../services.js';
+import { createServices, StartError, type Services, type ServicesOptions } from '../services.js';
 import type { ConfirmView } from '../store/confirm.js';
 import { clean } from './print.js';
 import { describeReconciled, reconcileAtStart } from '../actions/startup.js';
@@ -73,10 +73,10 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
 /** How long a signing command waits for another instance to let the state directory go (then exit 1). */
 export const LOCK_WAIT_MS = 3_000;
 
-/** The services for a command that only reads (export, watch), or the exit code once it said why not (2). */
-export async function openReadServices(config: Config, fail: (line: string) => void): Promise<Services | number> {
+/** The services for a headless command, or the exit code once it said why not (2: a key file that cannot be used). */
+export async function openCommandServices(config: Config, fail: (line: string) => void, opts: ServicesOptions = {}): Promise<Services | number> {
   try {
-    return await createServices(config, { retries: 1 });
+    return await createServices(config, { retries: 1, ...opts });
   } catch (e) {
     if (e instanceof StartError) return fail(e.message.replace(/\n/g, ' ')), 2;
     throw e;
@@ -99,16 +99,8 @@ export async function openSigningSession(config: Config, yes: boolean, fail: (li
     fail('refusing to sign: there is no terminal to ask for confirmation; pass --yes to sign without a prompt (nothing was requested)');
     return 2;
   }
-  let s: Services;
-  try {
-    s = await createServices(config, { retries: 1, lockWaitMs: LOCK_WAIT_MS });
-  } catch (e) {
-    if (e instanceof StartError) {
-      fail(e.message.replace(/\n/g, ' '));
-      return 2;
-    }
-    throw e;
-  }
+  const s = await openCommandServices(config, fail, { lockWaitMs: LOCK_WAIT_MS });
+  if (typeof s === 'number') return s;
   if (s.stateLock && !s.stateLock.held) {
     // another instance signs from this state directory; after a short wait, nothing is requested
     fail(`${s.stateLock.note}; nothing was signed`);

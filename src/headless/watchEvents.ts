@@ -9,7 +9,7 @@ import { TOKEN_CATEGORIES, type RecurringOrder, type TriggerOrder } from '../api
 import { alertsOf } from '../alerts/store.js';
 import { categoryNeeded, WATCH_LIST } from '../alerts/coverage.js';
 import { orderChanges, type OrdersReading } from '../orders/changes.js';
-import { openReadServices } from './signing.js';
+import { openCommandServices } from './signing.js';
 import type { Services } from '../services.js';
 import { listKey } from '../store/tokens.js';
 import type { NotifyEvent } from '../notify/event.js';
@@ -65,7 +65,7 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
     throw e;
   }
   const stopped = untilSignal();
-  const s = await openReadServices(config, fail);
+  const s = await openCommandServices(config, fail);
   if (typeof s === 'number') return s;
   const print = (e: NotifyEvent) => {
     if (flags.json) process.stdout.write(printJson(e));
