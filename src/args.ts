@@ -103,12 +103,12 @@ export const COMMANDS: readonly string[] = Object.keys(COMMAND_SPECS);
 
 const pct = `${HIGH_PRICE_IMPACT * 100}%`;
 
-/** Output and exit codes of the commands above (README: Scripting). */
+/** Output and exit codes of the commands above (docs/scripting.md). */
 export const OUTPUT_HELP = `Output of every command above: JSON when stdout is not a terminal (one document per line, so
 \`tradedeck tokens | head -1\` is the whole document), a table or text on a terminal.
   --json                         JSON even on a terminal (indented there)
   --table                        the table or text even into a pipe or a file (e.g. | less)
-Field names are stable and listed in the README (Scripting). Messages and warnings go to stderr.
+Field names are stable and listed in docs/scripting.md. Messages and warnings go to stderr.
 
 Exit codes:
   0                              done (a watch ended by Ctrl-C, SIGTERM or a closed pipe too)

@@ -5,7 +5,7 @@
 // Two processes at once (the dashboard and a headless command in another terminal) each load the
 // state when they start and save it after their own changes and when they end: the last to save
 // wins. A command run while the dashboard is open sees the dashboard's last save, and what it
-// changes is overwritten when the dashboard saves next (README: Demo mode).
+// changes is overwritten when the dashboard saves next (docs/demo.md).
 import { link, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeStateFile } from './stateFile.js';

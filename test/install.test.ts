@@ -60,11 +60,12 @@ interface Packed {
 
 const packedFiles = (p: Packed) => p.files.map((f) => f.path).sort();
 
-/** the package holds the program and nothing else: the launcher, its package.json, one script per mode */
+/** the package holds the program and its documentation: the launcher, its package.json, one script per mode, README and docs/ */
 function assertProgramOnly(files: string[]): void {
   const scripts = files.filter((f) => /^dist\/(main|dashboard|headless|sim)-[0-9A-F]{10}\.js$/.test(f));
   assert.deepEqual(scripts.map((f) => f.replace(/-.*/, '')).sort(), ['dist/dashboard', 'dist/headless', 'dist/main', 'dist/sim']);
-  assert.deepEqual(files, ['README.md', 'dist/cli.js', 'dist/package.json', ...scripts, 'package.json'].sort());
+  const docs = readdirSync(join(root, 'docs')).map((f) => `docs/${f}`);
+  assert.deepEqual(files, ['README.md', ...docs, 'dist/cli.js', 'dist/package.json', ...scripts, 'package.json'].sort());
 }
 
 test(`npm pack of a checkout builds the program and packs only it; npm install -g of the tarball, offline, gives a working tradedeck ${as}`, async (t) => {
@@ -79,7 +80,7 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   // a checkout with no dist: the sources, and the installed development dependencies
   const checkout = join(base, 'checkout');
   mkdirSync(checkout);
-  for (const entry of ['package.json', 'README.md', 'src', 'components', 'screens']) cpSync(join(root, entry), join(checkout, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'docs', 'src', 'components', 'screens']) cpSync(join(root, entry), join(checkout, entry), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'));
   const packer = envIn(join(base, 'packer'));
   mkdirSync(packer.HOME!);

@@ -29,7 +29,7 @@ export function tokensQuery(flags: Record<string, string | boolean>): TokensQuer
   return { category: category as TokenCategory, interval: interval as TokenInterval, limit };
 }
 
-/** The JSON document of `tokens` (and each line of `tokens --watch`): see the README, Scripting. */
+/** The JSON document of `tokens` (and each line of `tokens --watch`): see docs/scripting.md. */
 export interface TokensDocument {
   /** when the list was received, ISO 8601 UTC */
   time: string;
