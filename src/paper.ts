@@ -69,6 +69,32 @@ export interface PaperStart {
   usd: number;
 }
 
+/**
+ * Opens the paper account of `address` in the paper simulator once: the starting balances, and
+ * their value at this moment kept for the P&L. Returns whether it was opened now.
+ */
+export async function openPaperAccount(stateDir: string, sim: PaperSim, address: string, balances: readonly PaperBalance[] = parsePaperBalance(DEFAULT_PAPER_BALANCE)): Promise<boolean> {
+  if (sim.isFunded(address)) return false;
+  for (const b of balances) sim.fund(address, b.mint, b.amount);
+  const usd = balances.reduce((sum, b) => sum + sim.usdValue(b.mint, b.amount), 0);
+  await savePaperStart(stateDir, { at: Date.now(), usd, balances: balances.map((b) => ({ symbol: b.symbol, mint: b.mint, amount: b.amount.toString() })) });
+  return true;
+}
+
+/** What opening an account needs of the simulator. */
+export interface PaperSim {
+  isFunded(address: string): boolean;
+  fund(address: string, mint: string, amount: bigint): void;
+  usdValue(mint: string, amount: bigint): number;
+}
+
+/** The paper key's address (the key is made in the state directory the first time). */
+export async function paperAddress(stateDir: string): Promise<string> {
+  const { ensureDemoKey } = await import('./demo.js');
+  const { loadKeypairFile } = await import('./wallet/keypair.js');
+  return (await loadKeypairFile((await ensureDemoKey(stateDir, PAPER_KEY_FILE)).path)).address;
+}
+
 export async function loadPaperStart(stateDir: string): Promise<PaperStart | undefined> {
   try {
     const v = JSON.parse(await readFile(join(stateDir, PAPER_START_FILE), 'utf8')) as PaperStart;

@@ -132,13 +132,7 @@ async function paperWallet(config: Config, sim: SimHandle): Promise<WalletChoice
   const { loadKeypairFile } = await import('./wallet/keypair.js');
   const key = await ensureDemoKey(config.stateDir, paper.PAPER_KEY_FILE);
   const w = await loadKeypairFile(key.path);
-  const fresh = !sim.isFunded(w.address);
-  if (fresh) {
-    const balances = config.paperBalance ?? paper.parsePaperBalance(paper.DEFAULT_PAPER_BALANCE);
-    for (const b of balances) sim.fund(w.address, b.mint, b.amount);
-    const usd = balances.reduce((sum, b) => sum + sim.usdValue(b.mint, b.amount), 0);
-    await paper.savePaperStart(config.stateDir, { at: Date.now(), usd, balances: balances.map((b) => ({ symbol: b.symbol, mint: b.mint, amount: b.amount.toString() })) });
-  }
+  const fresh = await paper.openPaperAccount(config.stateDir, sim, w.address, config.paperBalance);
   const what = `${key.created ? 'new ' : ''}paper wallet${fresh ? `, opened with ${(config.paperBalance ?? []).map((b) => b.text).join(', ')}` : ''}; nothing real is signed or sent`;
   return { info: { kind: 'keypair', address: w.address, note: 'paper key' }, signer: w, notice: what };
 }
