@@ -8,7 +8,7 @@ export type HealthStatus = 'ok' | 'degraded' | 'down';
 export interface HeaderProps {
   title: string;
   /** e.g. { label: 'SIMULATED', tone: 'sim' } or { label: 'LIVE api.example.com', tone: 'live' } */
-  mode: { label: string; tone: 'sim' | 'live' | 'readonly' };
+  mode: { label: string; tone: 'sim' | 'live' | 'paper' | 'readonly' };
   /** e.g. "AbCd…WxYz 1.25 SOL" or "watch-only AbCd…WxYz"; absent when no wallet is loaded */
   wallet?: string;
   health: { status: HealthStatus; lastError?: string };
@@ -35,7 +35,7 @@ function healthColor(theme: Theme, s: HealthStatus): string | undefined {
 /** Lays out the header parts: the error shrinks first, then the wallet goes, then everything is cut. */
 export function headerParts(props: HeaderProps, theme: Theme): { left: Part[]; right: string } {
   const { title, mode, wallet, health, badges = [], pace, clock = '', width } = props;
-  const modeColor = mode.tone === 'live' ? theme.danger : mode.tone === 'sim' ? theme.warn : theme.accent;
+  const modeColor = mode.tone === 'live' ? theme.danger : mode.tone === 'sim' ? theme.warn : mode.tone === 'paper' ? theme.paper : theme.accent;
   const healthText = health.status === 'ok' ? 'api ok' : `api ${health.status.toUpperCase()}`;
   const parts: Part[] = [
     { text: title, bold: true, color: theme.accent },

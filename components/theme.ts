@@ -18,6 +18,8 @@ export interface Theme {
   /** foreground of the selected table row (the row is also drawn inverse and gets a "›" marker) */
   selected?: string;
   ok?: string;
+  /** paper mode's badge: its own colour, unlike live (danger) and the simulator (warn) */
+  paper?: string;
 }
 
 /** The default theme: named ANSI colours so the terminal's own palette applies. */
@@ -31,6 +33,7 @@ export const colorTheme: Theme = {
   danger: 'red',
   selected: 'cyan',
   ok: 'green',
+  paper: 'magenta',
 };
 
 /** No colours at all; meaning is carried by signs, arrows and markers. */

@@ -94,6 +94,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     flags: { '--since': VALUE, '--until': VALUE, '--format': VALUE },
   },
   demo: { usage: 'demo reset [--json]', min: 1, max: 1, flags: { '--json': SWITCH } },
+  paper: { usage: 'paper reset [--json]', min: 1, max: 1, flags: { '--json': SWITCH } },
 };
 
 // every command prints JSON or a table (see OUTPUT_HELP): --table forces the table
@@ -189,6 +190,9 @@ Usage:
   tradedeck ${COMMAND_SPECS.demo.usage}
                                       demo mode starts over: removes the demo key and the saved
                                       simulator state (balances, orders, pools) from the state directory
+  tradedeck ${COMMAND_SPECS.paper.usage}
+                                      paper trading starts over: removes the paper key, its simulator
+                                      state and its starting balances; the next --paper start opens anew
 
 ${OUTPUT_HELP}
 ${STUDIO_HELP}
@@ -223,6 +227,11 @@ Options:
   --notify-cmd PATH              also run this program for each event, no shell: JSON on stdin and
                                  TRADEDECK_EVENT_* variables (env TRADEDECK_NOTIFY_CMD)
   --ascii                        charts and trends in plain ASCII (env TRADEDECK_ASCII; NO_COLOR does it too)
+  --paper                        paper trading: prices and token lists from --base-url's service
+                                 (read only), every swap and order filled in a local paper account;
+                                 nothing real is signed or sent (env TRADEDECK_PAPER)
+  --paper-balance "A SYM,..."    the paper account's starting balances, SOL, USDC and USDT
+                                 (default "10 SOL,1000 USDC"; used when the account is opened)
   --seed N                       demo mode: the simulator's seed (default 7)
   --time-scale X                 demo mode: the simulator's clock speed (default 1)
   --config PATH                  config file (default $XDG_CONFIG_HOME/tradedeck/config.json)

@@ -4,10 +4,19 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { showControls } from './sanitize.js';
 import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
+import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paper.js';
+
+/** demo: the embedded simulator; live: the configured service; paper: live prices, simulated fills */
+export type Mode = 'demo' | 'live' | 'paper';
 
 export interface Config {
-  /** demo: no base URL configured, the embedded simulator serves everything */
-  mode: 'demo' | 'live';
+  /**
+   * demo: no base URL configured, the embedded simulator serves everything; paper: the embedded
+   * simulator signs and fills, its market following the base URL's service (reading only)
+   */
+  mode: Mode;
+  /** paper mode: the account's starting balances (used when it is opened) */
+  paperBalance?: PaperBalance[];
   baseUrl?: string;
   apiKey?: string;
   /** the first RPC endpoint (absent: none, or the embedded simulator's) */
@@ -108,6 +117,8 @@ export const SETTINGS: Record<string, KeySpec> = {
   ntfyToken: { kind: 'string', env: 'TRADEDECK_NTFY_TOKEN', secret: true },
   webhook: { kind: 'url', env: 'TRADEDECK_WEBHOOK', flag: '--webhook' },
   notifyCmd: { kind: 'path', env: 'TRADEDECK_NOTIFY_CMD', flag: '--notify-cmd' },
+  paper: { kind: 'boolean', env: 'TRADEDECK_PAPER', flag: '--paper' },
+  paperBalance: { kind: 'string', flag: '--paper-balance' },
 };
 
 /** A headless command gives up on a request after this many times --timeout-ms, retries included (15 s by default). */
@@ -277,6 +288,17 @@ export function loadConfig(src: ConfigSources): Config {
   if (values.keypair !== undefined && values.address !== undefined) {
     problems.push('keypair and address: give one of them (address alone means watch-only)');
   }
+  const paper = (values.paper as boolean | undefined) ?? false;
+  let paperBalance: PaperBalance[] | undefined;
+  if (paper && values.baseUrl === undefined) problems.push('paper: needs a service to take prices from: give --base-url (or baseUrl)');
+  if (!paper && values.paperBalance !== undefined) problems.push('paperBalance: is for paper mode (--paper)');
+  if (paper) {
+    try {
+      paperBalance = parsePaperBalance((values.paperBalance as string | undefined) ?? DEFAULT_PAPER_BALANCE);
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const baseUrl = values.baseUrl as string | undefined;
@@ -285,7 +307,8 @@ export function loadConfig(src: ConfigSources): Config {
   const ascii = (values.ascii as boolean | undefined) ?? false;
   const address = values.address as string | undefined;
   return {
-    mode: baseUrl ? 'live' : 'demo',
+    mode: paper ? 'paper' : baseUrl ? 'live' : 'demo',
+    ...(paperBalance ? { paperBalance } : {}),
     baseUrl,
     apiKey: values.apiKey as string | undefined,
     rpcUrl: (values.rpcUrl as string[] | undefined)?.[0] ?? (baseUrl ? defaultRpcFor(baseUrl) : undefined),
@@ -327,7 +350,7 @@ function channelsText(c: Config, mask: (s: string) => string): string {
 /** A printable view of the configuration: the API key and URL credentials masked, never the key file's contents. */
 export function describeConfig(c: Config, mask: (s: string) => string): Record<string, string> {
   return {
-    mode: c.mode === 'demo' ? 'demo (embedded simulator)' : 'live',
+    mode: c.mode === 'demo' ? 'demo (embedded simulator)' : c.mode === 'paper' ? `paper (prices from the service, fills simulated; starting balance ${c.paperBalance?.map((b) => b.text).join(', ')})` : 'live',
     baseUrl: c.baseUrl ? maskUrlCredentials(c.baseUrl) : '(embedded simulator)',
     apiKey: c.apiKey ? mask(c.apiKey) : '(none)',
     rpcUrl: c.rpcUrls.length ? c.rpcUrls.map(maskUrlCredentials).join(', ') : '(embedded simulator)',

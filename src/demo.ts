@@ -26,8 +26,8 @@ export function demoStateName(seed: number): string {
  * creating it at once both end up with the same key: the file is put in place with link(), which
  * never replaces one that appeared meanwhile.
  */
-export async function ensureDemoKey(stateDir: string): Promise<{ path: string; created: boolean }> {
-  const path = demoKeyPath(stateDir);
+export async function ensureDemoKey(stateDir: string, file = DEMO_KEY_FILE): Promise<{ path: string; created: boolean }> {
+  const path = join(stateDir, file);
   const { createDemoKeyFile } = await import('./wallet/keypair.js');
   try {
     await readFile(path);
@@ -47,23 +47,23 @@ export async function ensureDemoKey(stateDir: string): Promise<{ path: string; c
   }
 }
 
-/** The saved simulator state of a seed, or undefined when there is none yet. */
-export async function loadDemoState(stateDir: string, seed: number): Promise<string | undefined> {
+/** The saved simulator state (demo: of a seed; paper: its own file), or undefined when there is none yet. */
+export async function loadDemoState(stateDir: string, name: string): Promise<string | undefined> {
   try {
-    return await readFile(join(stateDir, demoStateName(seed)), 'utf8');
+    return await readFile(join(stateDir, name), 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
 }
 
-export function saveDemoState(stateDir: string, seed: number, text: string): Promise<void> {
-  return writeStateFile(stateDir, demoStateName(seed), text);
+export function saveDemoState(stateDir: string, name: string, text: string): Promise<void> {
+  return writeStateFile(stateDir, name, text);
 }
 
 /** Moves an unusable state file aside (kept for a look, never read again); returns its new path. */
-export async function setDemoStateAside(stateDir: string, seed: number): Promise<string> {
-  const from = join(stateDir, demoStateName(seed));
+export async function setDemoStateAside(stateDir: string, name: string): Promise<string> {
+  const from = join(stateDir, name);
   const to = `${from}.unusable`;
   await rename(from, to);
   return to;

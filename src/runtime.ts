@@ -1,12 +1,12 @@
 // Opens the service tradedeck talks to: the real one (live) or the embedded simulator (demo).
 // Shared by the dashboard and the headless commands.
-import type { Config } from './config.js';
+import type { Config, Mode } from './config.js';
 import { createApiClient, createRpcClient, type ApiClient, type RpcClient, type RequestEvent } from './api/index.js';
 import type { SimHandle } from './sim/index.js';
 import { createFailoverRpc, type FailoverOptions } from './api/rpcFailover.js';
 
 export interface Backend {
-  mode: 'demo' | 'live';
+  mode: Mode;
   /** what the header shows: SIMULATED, or LIVE and the host */
   label: string;
   baseUrl: string;
@@ -19,7 +19,7 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-/** Any non-empty key opens the simulator; it is never a real credential. */
+/** Any non-empty key opens the simulator; it is never a real credential (paper mode's real key goes only from the simulator to the service). */
 const DEMO_API_KEY = 'demo';
 
 /** The RPC: one endpoint or several taking over from each other (failover), watched for health. */
@@ -42,20 +42,26 @@ async function startDemoSim(config: Config, onProblem?: (text: string) => void):
   const { startSim, SnapshotError } = await import('./sim/index.js');
   const demo = await import('./demo.js');
   const notes: string[] = [];
-  const options = { seed: config.seed, timeScale: config.timeScale };
+  // paper mode: the same simulator, its market following the configured service (reading only)
+  const paper = config.mode === 'paper';
+  const word = paper ? 'paper' : 'demo';
+  const name = paper ? (await import('./paper.js')).PAPER_STATE_FILE : demo.demoStateName(config.seed);
+  const options = paper
+    ? { seed: config.seed, paper: { baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.timeoutMs } }
+    : { seed: config.seed, timeScale: config.timeScale };
   let sim: SimHandle;
   let text: string | undefined;
   try {
-    text = await demo.loadDemoState(config.stateDir, config.seed);
+    text = await demo.loadDemoState(config.stateDir, name);
   } catch (e) {
-    notes.push(`demo state ${demo.demoStateName(config.seed)} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): the simulator starts afresh`);
+    notes.push(`${word} state ${name} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): the simulator starts afresh`);
   }
   try {
     sim = await startSim({ ...options, ...(text !== undefined ? { snapshot: text } : {}) });
   } catch (e) {
     if (!(e instanceof SnapshotError)) throw e;
-    const aside = await demo.setDemoStateAside(config.stateDir, config.seed);
-    notes.push(`demo state unusable (${e.message}); kept as ${aside}, the simulator starts afresh`);
+    const aside = await demo.setDemoStateAside(config.stateDir, name);
+    notes.push(`${word} state unusable (${e.message}); kept as ${aside}, the simulator starts afresh`);
     sim = await startSim(options);
   }
   let saved = text !== undefined ? sim.changes() : -1;
@@ -65,8 +71,8 @@ async function startDemoSim(config: Config, onProblem?: (text: string) => void):
     if (at === saved) return chain;
     saved = at;
     const snapshot = sim.snapshot();
-    chain = chain.then(() => demo.saveDemoState(config.stateDir, config.seed, snapshot)).catch((e: unknown) => {
-      const text = `demo state not saved: ${(e as Error).message}`;
+    chain = chain.then(() => demo.saveDemoState(config.stateDir, name, snapshot)).catch((e: unknown) => {
+      const text = `${word} state not saved: ${(e as Error).message}`;
       notes.push(text);
       onProblem?.(text);
     });
@@ -89,19 +95,19 @@ async function startDemoSim(config: Config, onProblem?: (text: string) => void):
 
 /** `onProblem` hears what goes wrong later (demo mode: a save of the simulator's state that failed). */
 export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number, rpcEvents?: FailoverOptions, onProblem?: (text: string) => void): Promise<Backend> {
-  if (config.mode === 'demo') {
+  if (config.mode === 'demo' || config.mode === 'paper') {
     const { sim, notes, close } = await startDemoSim(config, onProblem);
     let client: ReturnType<typeof createApiClient>;
     try {
-      client = createApiClient({ baseUrl: sim.url, apiKey: config.apiKey ?? DEMO_API_KEY, timeoutMs: config.timeoutMs, budgetMs: config.requestBudgetMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
+      client = createApiClient({ baseUrl: sim.url, apiKey: config.mode === 'paper' ? DEMO_API_KEY : (config.apiKey ?? DEMO_API_KEY), timeoutMs: config.timeoutMs, budgetMs: config.requestBudgetMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
     } catch (e) {
       // a simulator left listening would keep the refused start alive
       await close();
       throw e;
     }
     return {
-      mode: 'demo',
-      label: 'SIMULATED',
+      mode: config.mode,
+      label: config.mode === 'paper' ? `PAPER ${new URL(config.baseUrl!).host}` : 'SIMULATED',
       baseUrl: sim.url,
       client,
       rpc: failoverRpc([sim.rpcUrl], config, rpcEvents),

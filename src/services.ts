@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { ApiClient, RequestEvent } from './api/index.js';
 import type { RpcClient } from './api/rpc.js';
-import { explorerLink, type Config } from './config.js';
+import { explorerLink, type Config, type Mode } from './config.js';
 import type { Journal } from './journal/journal.js';
 import type { PipelineDeps } from './pipeline/types.js';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './poll/scheduler.js';
@@ -40,7 +40,7 @@ export interface Notice {
 }
 
 export interface Services {
-  mode: 'demo' | 'live';
+  mode: Mode;
   stateDir: string;
   /** where the service is: the host of the base URL, or "simulator" */
   network: string;
@@ -49,8 +49,10 @@ export interface Services {
   api: ApiClient;
   /** absent in live mode without an RPC URL: then the swap and studio groups' RPC send is unavailable */
   rpc?: RpcClient;
-  /** the embedded simulator (demo mode) */
+  /** the embedded simulator (demo and paper mode) */
   sim?: SimHandle;
+  /** paper mode: what the account started with, in USD then, for the P&L */
+  paperStart?: { usd: number; at: number };
   /** the loaded wallet (its key stays inside it); null: none configured */
   wallet: Wallet | null;
   /** null: the journal could not be opened (signing is then refused) */
@@ -120,7 +122,23 @@ function fundOnce(sim: SimHandle | undefined, address: string): void {
   if (sim && !sim.isFunded(address)) sim.fund(address);
 }
 
+/**
+ * Paper mode's wallet: its own key in the state directory (never the person's key file), given
+ * the starting balances once; their value at that moment is kept for the P&L.
+ */
+async function paperWallet(config: Config, sim: SimHandle): Promise<WalletChoice> {
+  const { ensureDemoKey } = await import('./demo.js');
+  const paper = await import('./paper.js');
+  const { loadKeypairFile } = await import('./wallet/keypair.js');
+  const key = await ensureDemoKey(config.stateDir, paper.PAPER_KEY_FILE);
+  const w = await loadKeypairFile(key.path);
+  const fresh = await paper.openPaperAccount(config.stateDir, sim, w.address, config.paperBalance);
+  const what = `${key.created ? 'new ' : ''}paper wallet${fresh ? `, opened with ${(config.paperBalance ?? []).map((b) => b.text).join(', ')}` : ''}; nothing real is signed or sent`;
+  return { info: { kind: 'keypair', address: w.address, note: 'paper key' }, signer: w, notice: what };
+}
+
 async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise<WalletChoice> {
+  if (config.mode === 'paper' && sim) return paperWallet(config, sim);
   if (config.address) {
     const { watchOnlyWallet } = await import('./wallet/keypair.js');
     const signer = watchOnlyWallet(config.address);
@@ -187,6 +205,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   }
 
   const notices: Notice[] = backend.notes.map((text) => ({ kind: 'error' as const, text }));
+  const paperStart = config.mode === 'paper' ? await (await import('./paper.js')).loadPaperStart(config.stateDir) : undefined;
   if (choice.notice) notices.push({ kind: 'info', text: choice.notice });
   const watchlist = await import('./watchlist.js');
   let starred: Awaited<ReturnType<typeof watchlist.loadWatchlist>> = [];
@@ -262,7 +281,8 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   const services: Services = {
     mode: config.mode,
     stateDir: config.stateDir,
-    network: config.mode === 'demo' ? 'simulator' : new URL(backend.baseUrl).host,
+    ...(paperStart ? { paperStart: { usd: paperStart.usd, at: paperStart.at } } : {}),
+    network: config.mode === 'demo' ? 'simulator' : config.mode === 'paper' ? `paper ${new URL(config.baseUrl!).host}` : new URL(backend.baseUrl).host,
     explorer: (signature) => explorerLink(config.explorerUrl, signature),
     api: backend.client,
     rpc: backend.rpc,

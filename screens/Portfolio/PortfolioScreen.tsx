@@ -104,7 +104,8 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
     [journal, fills, lookup],
   );
 
-  const head = headLines({ view, address, watching: watch !== null, baseline, platforms, sort, reverse, clock, loading: poll?.error === undefined }, width);
+  const paperStart = watch === null ? services.paperStart : undefined;
+  const head = headLines({ view, address, watching: watch !== null, baseline, platforms, sort, reverse, clock, loading: poll?.error === undefined, ...(paperStart ? { paperStart } : {}) }, width);
   const body = useMemo(
     () => bodyLines({ portfolio: current?.portfolio, names, sort, reverse, balances: own ? (balances ?? null) : undefined, pnl: own ? pnl : undefined, lookup, date, own }, view, width),
     [current, names, sort, reverse, balances, pnl, lookup, own, view, width],

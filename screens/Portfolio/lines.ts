@@ -77,6 +77,8 @@ export interface HeadInput {
   reverse: boolean;
   clock: (ms: number) => string;
   loading: boolean;
+  /** paper mode, the paper wallet's own view: what the account started with (USD then) */
+  paperStart?: { usd: number; at: number };
 }
 
 export function headLines(h: HeadInput, width: number): Line[] {
@@ -86,6 +88,7 @@ export function headLines(h: HeadInput, width: number): Line[] {
   const worth = v ? formatValue(v.netWorth) : h.loading ? 'loading…' : MISSING;
   const change = v && h.baseline ? `${changeText(v.netWorth, h.baseline.netWorth)} since first seen ${h.clock(h.baseline.at)}` : '';
   out.push(line(`Net worth ${worth}   ${change}`, width, 'bold'));
+  if (v && h.paperStart) out.push(line(`Paper P&L ${changeText(v.netWorth, h.paperStart.usd)} against the start, ${formatValue(h.paperStart.usd)} on ${new Date(h.paperStart.at).toISOString().slice(0, 10)}`, width, 'accent'));
   const who = h.watching ? `Watching ${printable(h.address, 60)} (Esc: your own)` : `Wallet ${printable(h.address, 60)}`;
   const filter = h.platforms.length ? `  f: ${h.platforms.join(',')}` : '';
   out.push(line(`${who}${filter}  sort ${h.sort}${h.reverse ? ' ▲' : ''}`, width, 'dim'));

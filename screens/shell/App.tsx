@@ -347,7 +347,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
       <Box flexDirection="column" width={width} height={budget}>
         <Header
           title="tradedeck"
-          mode={{ label: modeLabel, tone: mode === 'demo' ? 'sim' : 'live' }}
+          mode={{ label: modeLabel, tone: mode === 'demo' ? 'sim' : mode === 'paper' ? 'paper' : 'live' }}
           wallet={walletText}
           health={{ status: health.status, lastError: health.lastError }}
           badges={badges}

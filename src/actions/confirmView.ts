@@ -14,6 +14,8 @@ export interface DescribedRequest extends ConfirmRequest {
   expiresAt?: number;
   /** why it ends then, in words ("the market maker's quote expires") */
   expiresWhy?: string;
+  /** paper mode: said first, before anything else (the pipeline adds it) */
+  paperNote?: string;
 }
 
 export interface ConfirmContext {
@@ -76,7 +78,7 @@ export function confirmViewOf(req: DescribedRequest & { inspections: InspectionO
   const requoted = req.previous ? ['The quote expired while this dialog was open, so it was fetched again: check the new amounts (was: the old ones) and confirm again.'] : [];
   return {
     title: req.title,
-    summary: req.previous ? besideOld(lines(req), lines(req.previous)) : lines(req),
+    summary: [...(req.paperNote ? [{ label: 'PAPER', value: req.paperNote, emphasis: 'warn' as const }] : []), ...(req.previous ? besideOld(lines(req), lines(req.previous)) : lines(req))],
     facts,
     warnings: [...requoted, ...(req.warnings ?? []), ...warnings],
     typedConfirmation: req.typedConfirmation,

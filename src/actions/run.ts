@@ -61,6 +61,7 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
   const deps: PipelineDeps = {
     wallet: s.wallet!,
     network: s.network,
+    ...(s.mode === 'paper' ? { paperNote: `nothing real is signed or sent; filled on paper at ${s.network.replace(/^paper /, '')}'s prices` } : {}),
     journal: watched,
     execute: executeThrough(s.api),
     ...rpc,

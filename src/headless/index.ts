@@ -36,7 +36,7 @@ export async function runHeadless(command: string, positionals: string[], given:
     }
     throw e;
   }
-  if (command === 'demo') return demoCommand(positionals, flags, config, fail);
+  if (command === 'demo' || command === 'paper') return resetCommand(command, positionals, flags, config, fail);
   if (command === 'config') {
     const described = describeConfig(config, maskSecret);
     const demoKey = await demoKeyInUse(config);
@@ -116,21 +116,23 @@ async function demoKeyInUse(config: Config): Promise<string | undefined> {
   return `demo key ${path}${existsSync(path) ? '' : ' (made at the first demo start)'}; ${config.keypairPath} not found`;
 }
 
-/** `tradedeck demo reset`: removes the demo key and the simulator state, and says which files went. */
-async function demoCommand(positionals: string[], flags: Record<string, string | boolean>, config: Config, fail: (m: string) => void): Promise<number> {
+/**
+ * `tradedeck demo reset` removes the demo key and the simulator state; `tradedeck paper reset` the
+ * paper key, its simulator state and its starting balances. Both say which files went.
+ */
+async function resetCommand(kind: 'demo' | 'paper', positionals: string[], flags: Record<string, string | boolean>, config: Config, fail: (m: string) => void): Promise<number> {
   if (positionals[0] !== 'reset') {
-    fail(`unknown demo action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck ${COMMAND_SPECS.demo.usage})`);
+    fail(`unknown ${kind} action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck ${COMMAND_SPECS[kind].usage})`);
     return 2;
   }
-  const { resetDemo } = await import('../demo.js');
-  const removed = await resetDemo(config.stateDir);
+  const removed = kind === 'demo' ? await (await import('../demo.js')).resetDemo(config.stateDir) : await (await import('../paper.js')).resetPaper(config.stateDir);
   if (flags.json) {
     process.stdout.write(printJson({ stateDir: config.stateDir, removed }, flags.indent === true));
     return 0;
   }
   const lines = removed.length
-    ? ['removed:', ...removed.map((p) => `  ${p}`), 'the next demo start makes a new demo key and a fresh simulator']
-    : [`nothing to remove: no demo key or simulator state in ${config.stateDir}`];
+    ? ['removed:', ...removed.map((p) => `  ${p}`), kind === 'demo' ? 'the next demo start makes a new demo key and a fresh simulator' : 'the next paper start opens a new paper account with its starting balances']
+    : [kind === 'demo' ? `nothing to remove: no demo key or simulator state in ${config.stateDir}` : `nothing to remove: no paper account in ${config.stateDir}`];
   lines.push('kept: the journal, watchlist, alerts and the rest of the state directory');
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -27,6 +27,11 @@ function refuseOffMarket(req: LimitRequest): void {
 /** A price the dialog would ask a typed "yes" for, refused under --yes (not a usage mistake: no usage line). */
 class OffMarketError extends OrderInputError {}
 
+/** every outcome of paper mode says so: `"paper": true` */
+export function paperMark(s: { mode: string }): { paper?: true } {
+  return s.mode === 'paper' ? { paper: true } : {};
+}
+
 function report(store: OrdersStore, flags: Flags, status: string, extra: Record<string, unknown> = {}): void {
   const o = store.getState().outcome;
   if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true));
@@ -50,7 +55,7 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     if (command === 'cancel-all') {
       const { batches, nothingOpen } = await cancelAllLimits(s, store, undefined, 'run cancel-all again for what is still open');
       const ok = nothingOpen || (batches.length > 0 && batches.every((b) => b.status === 'success'));
-      report(store, flags, nothingOpen ? 'nothing to cancel' : ok ? 'success' : 'failed', { batches });
+      report(store, flags, nothingOpen ? 'nothing to cancel' : ok ? 'success' : 'failed', { batches, ...paperMark(s) });
       return ok ? 0 : 1;
     }
     let result: ActionResult;
@@ -58,7 +63,7 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
     else if (command === 'withdraw') result = await withdrawFromArgs(s, store, positionals);
     else result = await cancelOne(s, store, await findOpenOrder(s, store, positionals[0] ?? ''));
-    report(store, flags, result.status, { signature: result.signature });
+    report(store, flags, result.status, { signature: result.signature, ...paperMark(s) });
     return exitCodeOf(result.status);
   } catch (e) {
     if (e instanceof OrderInputError) {

@@ -3,6 +3,7 @@
 // pipeline. Confirmation as for every signing command: the dialog is printed on stderr and asked
 // on the terminal; --yes signs without asking; with no terminal and no --yes nothing is requested
 // (exit 2). Exit codes: 0 done, 1 failed or cancelled, 2 usage, a field rule or signing unavailable.
+import { paperMark } from './orderSigning.js';
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 import { openSigningSession } from './signing.js';
@@ -103,7 +104,7 @@ async function create(s: Services, store: StudioStore, flags: Flags): Promise<nu
   }
   const st = store.getState();
   const launched = r.status === 'success' || r.status === 'unknown' ? st.pools.find((p) => p.pool === st.selected) : undefined;
-  report(store, flags, { signature: r.signature, ...(launched ? { pool: launched.pool, mint: launched.mint } : {}) }, r.status);
+  report(store, flags, { signature: r.signature, ...paperMark(s), ...(launched ? { pool: launched.pool, mint: launched.mint } : {}) }, r.status);
   return exitCodeOf(r.status);
 }
 
@@ -116,6 +117,6 @@ async function claim(s: Services, store: StudioStore, pool: string, flags: Flags
     for (const l of store.getState().outcome?.lines ?? [store.getState().outcome?.title ?? 'not sent']) process.stderr.write(`tradedeck studio: ${clean(flagOf(l), 300)}\n`);
     return 2;
   }
-  report(store, flags, { pool: store.getState().claim.pool, signature: r.signature }, r.status);
+  report(store, flags, { pool: store.getState().claim.pool, signature: r.signature, ...paperMark(s) }, r.status);
   return exitCodeOf(r.status);
 }

@@ -3,6 +3,7 @@
 // pipeline with its inspection, journal, execute or RPC send, and reconciliation), confirmed as
 // every signing command is (see signing.ts). Exit codes: 0 done, 1 failed, expired, unknown or
 // answered no, 2 usage, an input rule or signing unavailable (nothing was signed).
+import { paperMark } from './orderSigning.js';
 import type { Config } from '../config.js';
 import { NATIVE_MINT } from '../api/types.js';
 import { readBalances } from '../actions/balances.js';
@@ -81,6 +82,7 @@ export async function swapCommand(positionals: string[], flags: Flags, config: C
         printJson(
           {
             status: result.status,
+            ...paperMark(s),
             route: via,
             ...(result.signature ? { signature: result.signature } : {}),
             inputMint: input?.mint,

@@ -9,7 +9,7 @@ import { CommandError, clean } from './print.js';
 export interface HeadlessWallet {
   address: string;
   /** where the address came from */
-  source: 'argument' | 'address' | 'keypair' | 'demo';
+  source: 'argument' | 'address' | 'keypair' | 'demo' | 'paper';
 }
 
 /** ADDRESS as given on the command line, refused (exit 2) unless it is a base58 address. */
@@ -20,12 +20,17 @@ export function checkAddressArgument(text: string): string {
 
 export async function resolveWallet(services: HeadlessServices, config: Config, argument?: string): Promise<HeadlessWallet> {
   const wallet = await chooseWallet(services, config, argument);
-  if (services.sim && !services.sim.isFunded(wallet.address)) services.sim.fund(wallet.address);
+  if (wallet.source === 'paper' && services.sim) {
+    const { openPaperAccount } = await import('../paper.js');
+    await openPaperAccount(config.stateDir, services.sim, wallet.address, config.paperBalance);
+  } else if (services.sim && services.mode === 'demo' && !services.sim.isFunded(wallet.address)) services.sim.fund(wallet.address);
   return wallet;
 }
 
 async function chooseWallet(services: HeadlessServices, config: Config, argument?: string): Promise<HeadlessWallet> {
   if (argument !== undefined) return { address: checkAddressArgument(argument), source: 'argument' };
+  // paper mode: the paper account, never the person's key file
+  if (services.mode === 'paper') return { address: await (await import('../paper.js')).paperAddress(config.stateDir), source: 'paper' };
   if (config.address) return { address: config.address, source: 'address' };
   if (config.keypairPath) {
     const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');
@@ -53,5 +58,5 @@ export async function demoAddress(stateDir: string): Promise<string> {
 
 /** The line above a table that names the wallet shown. */
 export function walletLine(wallet: HeadlessWallet): string {
-  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : ''}\n`;
+  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : wallet.source === 'paper' ? ' (paper wallet: nothing real)' : ''}\n`;
 }

@@ -1,6 +1,7 @@
 // What a channel off the terminal is told: one event of a stable shape, with a human line. Events
 // carry what the person already sees on screen (symbols, amounts, an order key, a signature),
 // never a key, the API key or a URL's credentials.
+import type { Mode } from '../config.js';
 import { sanitize } from '../sanitize.js';
 
 export type EventType =
@@ -37,7 +38,7 @@ export interface NotifyEvent {
   /** the human line, as the notifications log shows it */
   text: string;
   /** demo (the embedded simulator) or live */
-  mode: 'demo' | 'live';
+  mode: Mode;
   /** the type's own fields: plain strings and numbers (mints, symbols, amounts, an order key) */
   data: Record<string, string | number | boolean>;
 }
@@ -67,7 +68,7 @@ function hash(text: string): string {
  * An event. `key` names the happening (an alert id and when it fired, an order key and its fill
  * count): the id is made from it, so the same happening seen twice has one id.
  */
-export function makeEvent(p: { type: EventType; source: string; text: string; mode: 'demo' | 'live'; at: number; key?: string; data?: NotifyEvent['data'] }): NotifyEvent {
+export function makeEvent(p: { type: EventType; source: string; text: string; mode: Mode; at: number; key?: string; data?: NotifyEvent['data'] }): NotifyEvent {
   const data: NotifyEvent['data'] = {};
   for (const [k, v] of Object.entries(p.data ?? {})) {
     if (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'string' || typeof v === 'boolean') data[k] = typeof v === 'string' ? sanitize(v).slice(0, 200) : v;

@@ -77,7 +77,8 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     const inspected = await inspectAll(candidate, spec, deps);
     if (!inspected.ok) return stop('refused', 'inspect', inspected.reason);
     let answer;
-    const described = spec.describe(candidate);
+    const own = spec.describe(candidate);
+    const described = deps.paperNote ? { ...own, paperNote: deps.paperNote } : own;
     try {
       answer = await deps.confirm({ ...described, inspections: inspected.inspections, built: candidate, ...(previous ? { previous } : {}) });
     } catch (err) {

@@ -48,6 +48,8 @@ export interface PipelineDeps {
   wallet: Wallet;
   /** where the transactions go (the base URL's host, or "simulator"), recorded in the journal */
   network?: string;
+  /** paper mode: the line every confirm dialog starts with (nothing real is signed or sent) */
+  paperNote?: string;
   journal: Journal;
   /** `previous`: the request shown before this one, when this one replaces an expired quote */
   confirm(req: ConfirmRequest & { inspections: InspectionOk[]; built: Built; previous?: ConfirmRequest }): Promise<ConfirmAnswer>;

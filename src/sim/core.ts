@@ -13,11 +13,14 @@ import { RouteTable } from './http/routes.js';
 import { SimUploadStore } from './http/uploads.js';
 import { fail } from './http/errors.js';
 import { GENESIS_SLOT } from './clock.js';
+import type { PaperLink, PaperSource } from './paper.js';
 
 export interface CoreOptions {
   seed: number;
   timeScale: number;
   startMs: number;
+  /** the market follows this service (paper mode) */
+  paper?: PaperSource;
 }
 
 /** the default basket a fund without a mint gives, in whole tokens */
@@ -51,11 +54,13 @@ export class SimCore {
   readonly lookupTables: SimLookupTables;
   readonly ids: SimIdsImpl;
   readonly kernel: SimKernel;
+  /** paper mode: the service the market follows */
+  paper: PaperLink | undefined;
 
   constructor(readonly options: CoreOptions) {
     this.clock = new SimClockImpl(options);
     const ids = (this.ids = createIds(options.seed));
-    this.market = new SimMarketImpl(options.seed, this.clock, GENESIS_SLOT, options.startMs);
+    this.market = new SimMarketImpl(options.seed, this.clock, GENESIS_SLOT, options.startMs, options.paper !== undefined);
     this.tx = new SimTransactionsImpl(this.clock, options.seed);
     this.requests = new SimRequestsImpl(this.clock, ids, this.tx);
     this.uploads = new SimUploadStore(this.clock, ids);
@@ -89,6 +94,7 @@ export class SimCore {
   }
 
   stop(): void {
+    this.paper?.stop();
     this.clock.stop();
   }
 }

@@ -12,12 +12,14 @@ import { registerAllGroups } from './groups/index.js';
 import { fillTriggerOrder } from './groups/trigger-fill.js';
 import { parseExecuteFault, type ExecuteGroup } from './execute-faults.js';
 import { parseLookupTableRequest, type LookupTableRequest } from './rpc/lookup-tables.js';
+import { installPaper, type PaperSource } from './paper.js';
 import { decodeSnapshot, encodeSnapshot, restoreSnapshot, SnapshotError, takeSnapshot } from './snapshot.js';
 
 export type { SimRequestLogEntry } from './http/request-log.js';
 export type { ExecuteGroup } from './execute-faults.js';
 export type { LookupTableRequest } from './rpc/lookup-tables.js';
 export { SnapshotError } from './snapshot.js';
+export type { PaperSource } from './paper.js';
 
 /** A deterministic execute failure (same rules as `failExecute` of POST /__sim/faults). */
 export interface ExecuteFaultOptions {
@@ -55,6 +57,11 @@ export interface SimOptions {
   /** simulated wall time at start (ms since epoch); default now */
   startTime?: number;
   /**
+   * paper mode: the market follows this service (its token lists, its prices, its order quotes),
+   * reading only; startSim fails when it does not answer
+   */
+  paper?: PaperSource;
+  /**
    * the text of an earlier snapshot() to go on from (balances, orders, pools, identifiers; time
    * never goes back); a text that cannot be used throws SnapshotError before anything listens
    */
@@ -69,6 +76,10 @@ export interface SimHandle {
   fund(address: string, mint?: string, amount?: bigint): void;
   /** whether an address was given the default basket (or any fund) already */
   isFunded(address: string): boolean;
+  /** the USD value of an amount (base units) of a mint at the market's price now */
+  usdValue(mint: string, amount: bigint): number;
+  /** paper mode: asks the followed service for prices again (they are asked every 15 s anyway) */
+  refreshPaper(): Promise<void>;
   /** what of the simulator outlives it (see snapshot.ts), as text for a file */
   snapshot(): string;
   /** grows whenever a balance changes (orders, fills, swaps, pools all move one): a snapshot is then due */
@@ -110,8 +121,16 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const start = options.startTime ?? Date.now();
   // the time since the snapshot runs again (keepers fill, cycles run, fees accrue), up to a cap
   const catchUpMs = saved ? Math.min(Math.max(0, start - saved.nowMs), CATCH_UP_MS) : 0;
-  const core = new SimCore({ seed, timeScale: options.timeScale ?? 1, startMs: (saved ? Math.max(start, saved.nowMs) : start) - catchUpMs });
+  const core = new SimCore({ seed, timeScale: options.timeScale ?? 1, startMs: (saved ? Math.max(start, saved.nowMs) : start) - catchUpMs, ...(options.paper ? { paper: options.paper } : {}) });
   registerAllGroups(core.kernel);
+  if (options.paper) {
+    try {
+      await installPaper(core, options.paper, saved?.market?.learned ?? []);
+    } catch (e) {
+      core.stop();
+      throw e;
+    }
+  }
   if (saved) {
     try {
       restoreSnapshot(core, saved);
@@ -148,6 +167,11 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     kernel: core.kernel,
     fund: (address, mint, amount) => core.fund(address, mint, amount),
     isFunded: (address) => core.ledger.isFunded(address),
+    usdValue: (mint, amount) => core.market.usdValue(mint, amount),
+    refreshPaper: async () => {
+      if (!core.paper) throw new Error('refreshPaper: not a paper simulator');
+      await core.paper.refresh();
+    },
     snapshot: () => encodeSnapshot(takeSnapshot(core)),
     changes: () => core.ledger.version,
     advance: (seconds) => core.clock.advance(seconds),

@@ -3,6 +3,7 @@
 // (prices, charts, pool depths) is not kept: each start walks its seeded path again from the
 // catalogue's prices. The text is JSON; amounts (bigint) are written as {"$big":"123"}.
 import type { SimCore } from './core.js';
+import type { LearnedToken } from './market/listing.js';
 import { recurringBookOf, type RecurringRecord } from './groups/recurring-book.js';
 import { studioBookOf, type StudioPool } from './groups/studio-pools.js';
 import { triggerBookOf, type TriggerRecord } from './groups/trigger-book.js';
@@ -20,6 +21,8 @@ export interface SimSnapshot {
   trigger: { seq: number; records: TriggerRecord[] };
   recurring: { seq: number; records: RecurringRecord[] };
   studio: Array<Omit<StudioPool, 'rng'> & { rng: number }>;
+  /** paper mode: the tokens learned from the followed service, learned again before the rest */
+  market?: { learned: LearnedToken[] };
 }
 
 /** A snapshot that cannot be used: the message says why. */
@@ -36,6 +39,7 @@ export function takeSnapshot(core: SimCore): SimSnapshot {
     trigger: triggerBookOf(kernel)?.exportState() ?? { seq: 0, records: [] },
     recurring: recurringBookOf(kernel)?.exportState() ?? { seq: 0, records: [] },
     studio: studioBookOf(kernel)?.exportState() ?? [],
+    ...(core.market.paper ? { market: { learned: core.market.learned() } } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // The session slice: what the header shows (mode, wallet, API health), which screen is
 // active, whether polling is paused, each screen's polling interval, and the count of
 // transactions between signing and outcome (quitting asks first while it is above zero).
+import type { Mode } from '../config.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RequestEvent } from '../api/index.js';
 import { learnBudget, type Budget } from '../poll/budget.js';
@@ -24,7 +25,7 @@ export interface Health {
 }
 
 export interface SessionState {
-  mode: 'demo' | 'live';
+  mode: Mode;
   /** "SIMULATED" or "LIVE <host>" */
   modeLabel: string;
   wallet: WalletInfo | null;
@@ -68,7 +69,7 @@ export interface SessionState {
 }
 
 export interface SessionInit {
-  mode: 'demo' | 'live';
+  mode: Mode;
   modeLabel: string;
   wallet: WalletInfo | null;
   readOnly?: boolean;

@@ -1,4 +1,5 @@
 import { OPERATIONS, type PortfolioAsset } from '../../api/types.js';
+import { coreOf } from '../core.js';
 import type { SimKernel } from '../kernel.js';
 import { WALLET_PLATFORM, type PortfolioElement, seededElements, triggerElements, walletElement } from './portfolio-elements.js';
 import { moreElements, varyElements } from './portfolio-more.js';
@@ -43,13 +44,15 @@ export function register(kernel: SimKernel): void {
     const wallet = walletElement(kernel, owner);
     if (wallet) elements.push(wallet);
     elements.push(...triggerElements(kernel, owner));
-    if (kernel.ledger.isFunded(owner)) elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
+    // a paper account holds what it traded, nothing invented beside it
+    const paper = coreOf(kernel).paper !== undefined;
+    if (kernel.ledger.isFunded(owner) && !paper) elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
     const shown = platforms ? elements.filter((e) => platforms!.has(String(e.platformId))) : elements;
 
     // fetcher timings and the occasional failure are seeded per wallet and minute of sim time
     const minute = Math.floor(kernel.clock.nowMs() / 60_000);
     const rng = new SeededStream(kernel.seed, `fetchers:${owner}:${minute}`);
-    const fetcherReports = FETCHERS.filter((f) => !platforms || platforms.has(f.platformId)).map((f) =>
+    const fetcherReports = FETCHERS.filter((f) => !paper && (!platforms || platforms.has(f.platformId))).map((f) =>
       f.platformId === FAILING_PLATFORM
         ? { id: f.id, status: 'failed', duration: rng.int(2500, 5000) }
         : { id: f.id, status: rng.next() < 0.25 ? 'ok' : 'succeeded', duration: rng.int(40, 900) },

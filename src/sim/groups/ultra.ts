@@ -151,8 +151,10 @@ export function register(kernel: SimKernel): void {
 
   kernel.router.add('GET', '/ultra/v1/order', 'ultra', async (req) => {
     const started = performance.now();
+    // paper mode: the pair is learned from the followed service, and its own quote is the fill
+    if (core.paper) await core.paper.ensure([req.query.get('inputMint') ?? '', req.query.get('outputMint') ?? '']);
     const params = parseOrderParams(core, req.query);
-    const plan = planOrder(core, params, relayer);
+    const plan = core.paper ? await core.paper.planOrder(params, planOrder(core, params, relayer)) : planOrder(core, params, relayer);
     if (!plan) kernel.fail({ status: 400, message: 'No routes found for the input and output mints' });
     const p = plan!;
     if (!params.taker || p.errorCode) {

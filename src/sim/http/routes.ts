@@ -28,6 +28,14 @@ export class RouteTable implements SimRouter {
     this.routes.push({ method, segments, group, handler });
   }
 
+  /** puts another handler behind a registered route (paper mode's token lists and studio) */
+  replace(method: 'GET' | 'POST', pattern: string, handler: SimHandler): void {
+    const segments = split(pattern).join('/');
+    const route = this.routes.find((r) => r.method === method && r.segments.join('/') === segments);
+    if (!route) throw new Error(`route ${method} ${pattern} is not registered`);
+    route.handler = handler;
+  }
+
   match(method: string, path: string): RouteMatch {
     const parts = split(path);
     const allowed: string[] = [];

@@ -7,7 +7,12 @@ import { gauss, unit } from '../random.js';
 import { buildCatalog, STABLE_INTERMEDIATES, type TokenDef } from './catalog.js';
 import { SLOTS_PER_MINUTE, TradeHistory } from './history.js';
 import { applyTrade, buildPools, type Pool, type PriceSource } from './pools.js';
-import { curvePool, listingDef } from './listing.js';
+import { curvePool, learnedDef, learnedPools, listingDef, type LearnedToken } from './listing.js';
+import { NATIVE_MINT, USDC_MINT } from '../../api/types.js';
+import { USDT_MINT } from './catalog.js';
+
+/** the tokens a paper market starts with: it learns the rest from the service it follows */
+const BASE_MINTS = new Set([NATIVE_MINT, USDC_MINT, USDT_MINT]);
 import { buildTokenRecord } from './records.js';
 import {
   bestExactIn,
@@ -54,8 +59,14 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     private readonly clock: SimClockImpl,
     genesisSlot: number,
     genesisMs: number,
+    /**
+     * paper: the market of another service. The catalogue starts with SOL, USDC and USDT only and
+     * grows by the tokens that service lists (learnToken); prices are the ones it gives (setPrice),
+     * held between its answers instead of walking, and no background trades are invented.
+     */
+    readonly paper = false,
   ) {
-    this.defs = buildCatalog(seed, genesisMs);
+    this.defs = paper ? buildCatalog(seed, genesisMs).filter((d) => BASE_MINTS.has(d.mint)) : buildCatalog(seed, genesisMs);
     for (const d of this.defs) this.byMint.set(d.mint, d);
     this.graph = new PoolGraph(buildPools(seed, this.defs));
     this.minute = Math.floor(genesisSlot / SLOTS_PER_MINUTE);
@@ -83,6 +94,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
         this.activityNow[i] = this.history.activity(d, minute);
         this.history.startMinute(i, minute, close);
       }
+      if (this.paper) continue;
       const z = gauss(seed, slot, i, 1);
       if (d.stable) this.logPrice[i] = this.stableBase[i] + d.sigma * 0.3 * z;
       else {
@@ -224,6 +236,46 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     this.history.startMinute(def.index, this.minute, priceUsd);
     this.graph.add(curvePool(l, def.liquidityUsd));
     this.version++;
+  }
+
+  /**
+   * Paper: a token of the other service's lists. Known, its price moves to the one given; new, it
+   * joins the catalogue with pools against SOL and USDC as deep as the liquidity it reports.
+   */
+  learnToken(t: LearnedToken): void {
+    const known = this.byMint.get(t.mint);
+    if (known) {
+      this.setPrice(t.mint, t.priceUsd);
+      return;
+    }
+    if (!(t.priceUsd > 0 && Number.isFinite(t.priceUsd))) return;
+    const def = learnedDef(t, this.defs.length, this.clock.nowMs());
+    this.defs.push(def);
+    this.byMint.set(def.mint, def);
+    this.logPrice.push(Math.log(t.priceUsd));
+    this.stableBase.push(Math.log(t.priceUsd));
+    this.moves.push({ calm: 0, jump: 0 });
+    this.activityNow.push(0);
+    this.history.grow(t.priceUsd);
+    this.history.startMinute(def.index, this.minute, t.priceUsd);
+    for (const pool of learnedPools(this.seed, def)) this.graph.add(pool);
+    this.version++;
+  }
+
+  /** Paper: the other service's price of a known token (ignored when not a positive number). */
+  setPrice(mint: string, priceUsd: number): void {
+    const d = this.byMint.get(mint);
+    if (!d || !(priceUsd > 0 && Number.isFinite(priceUsd))) return;
+    this.logPrice[d.index] = Math.log(priceUsd);
+    this.stableBase[d.index] = Math.log(priceUsd);
+    this.version++;
+  }
+
+  /** Paper: what was learned, to be learned again first when a saved state is restored. */
+  learned(): LearnedToken[] {
+    return this.defs
+      .filter((d) => !BASE_MINTS.has(d.mint))
+      .map((d) => ({ mint: d.mint, symbol: d.symbol, name: d.name, decimals: d.decimals, tokenProgram: d.tokenProgram, priceUsd: this.priceUsd(d.mint), liquidityUsd: d.liquidityUsd }));
   }
 
   quoteExactIn(inputMint: string, outputMint: string, amountIn: bigint): SimMarketQuote | null {
