@@ -1,4 +1,4 @@
-// The bundle edits the sources of ansi-tokenize and string-width for speed (src/bundle-patches.mjs).
+// The bundle edits the sources of ansi-tokenize and string-width for speed (scripts/bundle-patches.mjs).
 // Each edited module must answer exactly as the original does: both are loaded side by side and
 // asked the same questions, with text of every kind a frame can hold (plain and styled ASCII, the
 // narrow glyphs, wide and combining characters, emoji sequences, escapes that are not SGR, links).
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NARROW_GLYPHS, patchedName, patchSource } from '../src/bundle-patches.mjs';
+import { NARROW_GLYPHS, patchedName, patchSource } from '../scripts/bundle-patches.mjs';
 import xterm from '@xterm/headless';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
