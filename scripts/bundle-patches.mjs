@@ -8,6 +8,7 @@
 // --without NAME,... (scripts/build.mjs) leaves edits out by their name (the keys below, and
 // yoga-layout, __toESM and one-string-width), to measure one before dropping it.
 import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { BOUNDED_MAP, NARROW_GLYPHS } from './patches-shared.mjs';
 import { OUTPUT_PATCHES } from './ink-output-patch.mjs';
@@ -265,6 +266,9 @@ export function dependencyPlugins(nodeModules, without = new Set()) {
       b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
         const name = patchedName(args.path);
         if (name === undefined || without.has(name)) return undefined;
+        // (the edits are made for the one top-level string-width: wrap-ansi's older copy, which
+        // one-string-width otherwise replaces, is left as it is)
+        if (name === 'string-width/index.js' && realpathSync(args.path) !== realpathSync(join(nodeModules, 'string-width', 'index.js'))) return undefined;
         return { contents: patchSource(name, await readFile(args.path, 'utf8'), args.path), loader: 'js' };
       });
     },
