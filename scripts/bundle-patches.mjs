@@ -197,7 +197,7 @@ export function patchToEsm(text, what) {
 
 // Ink measures every text on every frame with string-width, and wrap-ansi brings its own older
 // copy. Every importer gets the one top-level copy, behind a bounded cache: a frame mostly repeats
-// the lines of the one before. Text that is printable ASCII, SGR/CSI escapes and the narrow glyphs
+// the lines of the one before. Text that is printable ASCII, SGR escapes and the narrow glyphs
 // tradedeck draws is measured by counting; string-width is asked only for anything else. Its first
 // real use costs ~30 ms (an Intl.Segmenter and the RGI-emoji expression), which start-up then
 // rarely pays.
@@ -215,9 +215,16 @@ function counted(text) {
     const c = text.charCodeAt(i);
     if (c >= 0x20 && c < 0x7f) n++;
     else if (c === 0x1b && text.charCodeAt(i + 1) === 0x5b) {
-      // a CSI sequence: parameters, then one final byte
-      i += 2;
-      while (i < text.length && (text.charCodeAt(i) < 0x40 || text.charCodeAt(i) > 0x7e)) i++;
+      // an SGR sequence (digits, at most four in a row, and semicolons, then m) as string-width's
+      // strip-ansi reads it; any other escape, or one cut short, is left to string-width
+      let k = i + 2;
+      let digits = 0;
+      for (let d = text.charCodeAt(k); (d >= 0x30 && d <= 0x39) || d === 0x3b; d = text.charCodeAt(++k)) {
+        digits = d === 0x3b ? 0 : digits + 1;
+        if (digits > 4) return -1;
+      }
+      if (text.charCodeAt(k) !== 0x6d) return -1;
+      i = k;
     } else if (narrow.has(c)) n++;
     else return -1;
   }
