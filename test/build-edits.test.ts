@@ -128,3 +128,19 @@ test('every importer of string-width gets one copy that counts what it can and a
   assert.deepEqual(await inputs([]), ['node_modules/string-width/index.js', 'node_modules/wrap-ansi/node_modules/string-width/index.js']);
   assert.deepEqual(await inputs(dependencyPlugins(nodeModules)), ['node_modules/string-width/index.js', 'td-width:string-width']);
 });
+
+test('every package whose code the bundle edits is pinned to the exact version installed (overrides for those Ink brings)', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; overrides: Record<string, string> };
+  const pins: Record<string, string | undefined> = {
+    ink: pkg.devDependencies.ink,
+    esbuild: pkg.devDependencies.esbuild,
+    'string-width': pkg.devDependencies['string-width'],
+    '@alcalzone/ansi-tokenize': pkg.overrides['@alcalzone/ansi-tokenize'],
+    'yoga-layout': pkg.overrides['yoga-layout'],
+  };
+  for (const [name, pin] of Object.entries(pins)) {
+    assert.match(pin ?? '(none)', /^\d+\.\d+\.\d+$/, `${name} is pinned exactly`);
+    const installed = JSON.parse(readFileSync(join(nodeModules, name, 'package.json'), 'utf8')) as { version: string };
+    assert.equal(installed.version, pin, `${name} installed is the pinned version`);
+  }
+});
