@@ -46,7 +46,11 @@ const stubDevtools = {
 // to measure what one is worth (npm run bench -- --cli on that build's dist/cli.js)
 const withoutAt = process.argv.indexOf('--without');
 const without = new Set(withoutAt < 0 ? [] : (process.argv[withoutAt + 1] ?? '').split(',').filter(Boolean));
-for (const name of without) if (!EDIT_NAMES.includes(name)) throw new Error(`build: --without ${name}: no edit has that name (${EDIT_NAMES.join(', ')})`);
+for (const name of without) {
+  if (EDIT_NAMES.includes(name)) continue;
+  console.error(`build: --without ${name}: no edit has that name (${EDIT_NAMES.join(', ')})`);
+  process.exit(2);
+}
 
 // The program is one script per mode, each bundled whole (no chunks) and run by the launcher
 // (src/launch.ts, dist/cli.js) through node:vm with a V8 code cache: a launch reads back the
