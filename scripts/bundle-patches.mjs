@@ -1,8 +1,9 @@
 // The edits tradedeck's bundle makes to the code of its dependencies, all of them for start-up time,
 // the cost of a frame or memory: none changes what a dependency answers. scripts/build.mjs applies
-// them while bundling; test/build-patches.test.ts loads each edited module beside the published one,
-// checks that both answer alike and shows the difference each edit is for. Each edit must find its
-// text, or the build stops: an upgrade of a dependency is then checked by hand rather than silently
+// them while bundling; test/build-patches.test.ts and test/build-edits.test.ts load each edited
+// module beside the published one (or bundle a tiny program with and without the edit), check that
+// both answer alike and show the difference each edit is for. Each edit must find its text, or the
+// build stops: an upgrade of a dependency is then checked by hand rather than silently
 // left unpatched, and every package edited here is pinned to an exact version in package.json.
 //
 // --without NAME,... (scripts/build.mjs) leaves edits out by their name (the keys below, and
@@ -16,7 +17,7 @@ import { OUTPUT_PATCHES } from './ink-output-patch.mjs';
 export { NARROW_GLYPHS };
 
 /** The find-and-replace edits, by module (the name patchedName gives it). */
-export const dependencyPatches = {
+const dependencyPatches = {
   // Ink's text-measurement and wrap caches keep every distinct text ever drawn (a clock, ages,
   // prices: without end over a day): vadimdemedes/ink#986. Bounded, as the fix proposed there does.
   'measure-text.js': [['const cache = new Map();', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);']],
