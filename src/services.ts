@@ -18,7 +18,7 @@ import { createClockStore, type ClockStore } from './store/clock.js';
 import { createTokensStore, type TokensStore } from './store/tokens.js';
 import type { Wallet } from './wallet/keypair.js';
 import { createNotificationsStore, type NotificationsStore } from './store/notifications.js';
-import { BEL, desktopNotification } from './terminal.js';
+import { BEL, desktopNotification } from './terminal/index.js';
 import { loadTokensView, persistTokensView } from './tokensView.js';
 import { takeStateLock, type StateLock } from './stateLock.js';
 import { channelsOf } from './notify/config.js';

@@ -1,29 +1,77 @@
-// The bundle edits the sources of ansi-tokenize and string-width for speed (src/bundle-patches.mjs).
-// Each edited module must answer exactly as the original does: both are loaded side by side and
-// asked the same questions, with text of every kind a frame can hold (plain and styled ASCII, the
-// narrow glyphs, wide and combining characters, emoji sequences, escapes that are not SGR, links).
-import { test } from 'node:test';
+// The bundle edits the code of Ink, ansi-tokenize and string-width (scripts/bundle-patches.mjs, the
+// find-and-replace edits; scripts/ink-output-patch.mjs, Ink's Output). For each edited module, the
+// published one and the edited one are loaded side by side: both must answer the same questions
+// alike, with text of every kind a frame can hold (plain and styled ASCII, the narrow glyphs, wide
+// and combining characters, emoji sequences, escapes that are not SGR, links), and each test shows
+// the difference the edit is for (a cache bounded, work not done again, nothing made at load).
+// test/build-edits.test.ts covers the edits of yoga, esbuild's __toESM and the string-width shim.
+import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NARROW_GLYPHS, patchedName, patchSource } from '../src/bundle-patches.mjs';
+import { NARROW_GLYPHS, patchedName, patchSource } from '../scripts/bundle-patches.mjs';
 import xterm from '@xterm/headless';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The module at node_modules/`rel` as published and as the bundle has it (written beside it, so its imports resolve). */
-async function bothVersions(t: { after(fn: () => void): void }, rel: string): Promise<[any, any]> {
+/** What the instrumented copies report, by what and by which copy ("published" or "patched"). */
+const counts: Record<string, number> = {};
+const segmenters: Record<string, typeof Intl.Segmenter> = {};
+const probe = {
+  count<T>(what: string, value: T): T {
+    counts[what] = (counts[what] ?? 0) + 1;
+    return value;
+  },
+  /** Intl.Segmenter, counting the segmenters made and the texts segmented */
+  segmenter(kind: string): typeof Intl.Segmenter {
+    return (segmenters[kind] ??= class extends Intl.Segmenter {
+      constructor(...args: ConstructorParameters<typeof Intl.Segmenter>) {
+        super(...args);
+        probe.count(`segmenters.${kind}`, 0);
+      }
+      override segment(input: string) {
+        probe.count(`segmented.${kind}`, 0);
+        return super.segment(input);
+      }
+    });
+  },
+};
+(globalThis as { __tdProbe?: typeof probe }).__tdProbe = probe;
+const counted = (what: string) => counts[what] ?? 0;
+beforeEach(() => {
+  for (const k of Object.keys(counts)) delete counts[k];
+});
+
+let copies = 0;
+/**
+ * The module at node_modules/`rel` as published and as the bundle has it, each written beside the
+ * original (so that its imports resolve) after `instrument` (the same for both: it makes them report
+ * to the probe). Every call loads fresh copies.
+ */
+async function bothVersions(t: { after(fn: () => void): void }, rel: string, instrument = (text: string, _kind: string) => text): Promise<[any, any]> {
   const path = join(root, 'node_modules', rel);
   const name = patchedName(path);
   assert.ok(name, `${rel} is one of the patched modules`);
-  const copy = join(dirname(path), `.td-patched-${process.pid}-${basename(path)}`);
-  const patched = patchSource(name, readFileSync(path, 'utf8'), path);
-  assert.notEqual(patched, readFileSync(path, 'utf8'), `the patches of ${name} changed something`);
-  writeFileSync(copy, patched);
-  t.after(() => rmSync(copy, { force: true }));
-  return [await import(pathToFileURL(path).href), await import(pathToFileURL(copy).href)];
+  const published = readFileSync(path, 'utf8');
+  const patched = patchSource(name, published, path);
+  assert.notEqual(patched, published, `the patches of ${name} changed something`);
+  const loaded = [];
+  for (const [kind, text] of [['published', published], ['patched', patched]]) {
+    const copy = join(dirname(path), `.td-${kind}-${process.pid}-${copies++}-${basename(path)}`);
+    writeFileSync(copy, instrument(text, kind));
+    t.after(() => rmSync(copy, { force: true }));
+    loaded.push(await import(pathToFileURL(copy).href));
+  }
+  return loaded as [any, any];
 }
+
+/** `text` with every `from` replaced, which must be there. */
+function replaceAll(text: string, from: string, to: string): string {
+  assert.ok(text.includes(from), `the source has ${JSON.stringify(from)}`);
+  return text.split(from).join(to);
+}
+const countingSegmenters = (text: string, kind: string) => replaceAll(text, 'new Intl.Segmenter(', `new (globalThis.__tdProbe.segmenter(${JSON.stringify(kind)}))(`);
 
 function random(seed: number) {
   let s = seed >>> 0;
@@ -61,8 +109,22 @@ function lines(seed: number, n: number): string[] {
 }
 
 test('the bundled ansi-tokenize splits every kind of line into the same tokens and styled characters', async (t) => {
-  const [tokenizeA, tokenizeB] = await bothVersions(t, '@alcalzone/ansi-tokenize/build/tokenize.js');
+  const [tokenizeA, tokenizeB] = await bothVersions(t, '@alcalzone/ansi-tokenize/build/tokenize.js', countingSegmenters);
   const [charsA, charsB] = await bothVersions(t, '@alcalzone/ansi-tokenize/build/styledChars.js');
+  // the edit: a line of one-unit graphemes is walked by index, without a segmenter (made when first needed)
+  assert.equal(counted('segmenters.published'), 1, 'the published tokenizer makes its segmenter when it loads');
+  assert.equal(counted('segmenters.patched'), 0, 'the edited one does not');
+  const simple = '\x1b[1m SOL \x1b[22m\x1b[31m▲ 187.41\x1b[39m │ ✓';
+  assert.deepEqual(tokenizeB.tokenize(simple), tokenizeA.tokenize(simple));
+  assert.equal(counted('segmented.published'), 1);
+  assert.equal(counted('segmented.patched'), 0, 'a line of ASCII, SGR and the narrow glyphs is not segmented');
+  assert.deepEqual(tokenizeB.tokenize('漢字 🚀'), tokenizeA.tokenize('漢字 🚀'));
+  assert.equal(counted('segmented.patched'), 1, 'a line with wide characters is');
+  // the edit: characters drawn in one style share one styles array (the published makes one per character)
+  const run = charsB.styledCharsFromTokens(tokenizeB.tokenize(simple));
+  const published = charsA.styledCharsFromTokens(tokenizeA.tokenize(simple));
+  assert.equal(new Set(published.map((c: { styles: unknown }) => c.styles)).size, published.length);
+  assert.equal(new Set(run.map((c: { styles: unknown }) => c.styles)).size, 3, 'bold, red, and none');
   let checked = 0;
   for (const [i, line] of lines(20261126, 600).entries()) {
     const a = tokenizeA.tokenize(line);
@@ -80,20 +142,75 @@ test('the bundled ansi-tokenize splits every kind of line into the same tokens a
 });
 
 test("the bundled Ink keeps the same escapes of a text node as the published one, the first time and from its cache", async (t) => {
-  const [a, b] = await bothVersions(t, 'ink/build/sanitize-ansi.js');
+  const [a, b] = await bothVersions(t, 'ink/build/sanitize-ansi.js', (text, kind) =>
+    replaceAll(text, 'for (const token of tokenizeAnsi(text))', `for (const token of globalThis.__tdProbe.count('tokenized.${kind}', tokenizeAnsi(text)))`),
+  );
   for (const line of lines(11, 600)) {
     const want = a.default(line);
     assert.equal(b.default(line), want, JSON.stringify(line));
     assert.equal(b.default(line), want, `again: ${JSON.stringify(line)}`);
   }
+  // the edit: a styled text is tokenised once, not on every frame
+  const styled = '\x1b[1mSOL\x1b[22m \x1b[2K187.41';
+  const before = [counted('tokenized.published'), counted('tokenized.patched')];
+  for (let frame = 0; frame < 3; frame++) assert.equal(b.default(styled), a.default(styled));
+  assert.equal(counted('tokenized.published') - before[0], 3);
+  assert.equal(counted('tokenized.patched') - before[1], 1);
 });
 
-test('the bundled string-width measures every kind of text as the published one does', async (t) => {
-  const [a, b] = await bothVersions(t, 'string-width/index.js');
+test('the bundled string-width measures every kind of text as the published one does, making its segmenter and expressions when first needed', async (t) => {
+  const published = readFileSync(join(root, 'node_modules', 'string-width', 'index.js'), 'utf8');
+  // each Unicode-property expression reports when it is evaluated
+  const literals = [...published.matchAll(/^const (\w+Regex) = (\/.+\/[a-z]*);$/gm)].map((m) => [m[1], m[2]]);
+  assert.equal(literals.length, 5, 'the five expressions string-width declares');
+  const [a, b] = await bothVersions(t, 'string-width/index.js', (text, kind) => {
+    for (const [name, literal] of literals) text = replaceAll(text, literal, `globalThis.__tdProbe.count('${name}.${kind}', ${literal})`);
+    return countingSegmenters(text, kind);
+  });
+  const made = (kind: string) => literals.filter(([name]) => counted(`${name}.${kind}`) > 0).length;
+  assert.equal(counted('segmenters.published') + made('published'), 1 + 5, 'the published one makes them all when it loads');
+  assert.equal(counted('segmenters.patched') + made('patched'), 0, 'the edited one none');
+  assert.equal(b.default('SOL 187.41'), a.default('SOL 187.41'));
+  assert.equal(counted('segmenters.patched') + made('patched'), 0, 'nor for ASCII');
+  assert.equal(b.default('漢字 🚀'), a.default('漢字 🚀'));
+  assert.equal(counted('segmenters.patched'), 1, 'wide text makes the segmenter');
+  assert.ok(made('patched') > 0, 'and the expressions it needs');
   for (const line of lines(7, 600)) {
     assert.equal(b.default(line), a.default(line), JSON.stringify(line));
     assert.equal(b.default(line, { ambiguousIsNarrow: false }), a.default(line, { ambiguousIsNarrow: false }), JSON.stringify(line));
   }
+  // each expression is made once, whatever is measured
+  for (const [name] of literals) assert.ok(counted(`${name}.patched`) <= 1, `${name} made ${counted(`${name}.patched`)} times`);
+});
+
+test('the glyphs the edits count as one column are one column and one UTF-16 unit each, as string-width says', async () => {
+  const { default: stringWidth } = await import('string-width');
+  for (const glyph of NARROW_GLYPHS) {
+    assert.equal(glyph.length, 1, JSON.stringify(glyph));
+    assert.equal(stringWidth(glyph), 1, JSON.stringify(glyph));
+  }
+});
+
+test("the bundled Ink measures and wraps texts as the published one, keeping only the latest 512 (the published keeps every text ever drawn)", async (t) => {
+  const withCache = (text: string) => `${text}\nexport { cache as __tdCache };\n`;
+  const [measureA, measureB] = await bothVersions(t, 'ink/build/measure-text.js', withCache);
+  const [wrapA, wrapB] = await bothVersions(t, 'ink/build/wrap-text.js', withCache);
+  const texts = lines(3, 100).map((l, i) => `${l}\n${i} s ago`);
+  const measured = new Set<string>();
+  const wrapped = new Set<string>();
+  for (let i = 0; i < 1100; i++) {
+    // a clock, ages and prices: a new text every time, and the same texts again
+    const text = i % 2 ? texts[i % texts.length] : `12:${String(i).padStart(4, '0')} ${texts[i % 7]}`;
+    assert.deepEqual(measureB.default(text), measureA.default(text), JSON.stringify(text));
+    measured.add(text);
+    const [width, wrap] = [9 + (i % 30), ['wrap', 'truncate', 'truncate-middle', 'truncate-start'][i % 4]];
+    assert.equal(wrapB.default(text, width, wrap), wrapA.default(text, width, wrap), `${wrap} ${JSON.stringify(text)}`);
+    wrapped.add(text + String(width) + wrap);
+  }
+  assert.equal(measureA.__tdCache.size, measured.size);
+  assert.equal(measureB.__tdCache.size, 512);
+  assert.equal(Object.keys(wrapA.__tdCache).length, wrapped.size);
+  assert.equal(wrapB.__tdCache.size, 512);
 });
 
 // ------------------------------------------------------------------ Ink's Output: the frame's text
@@ -211,7 +328,7 @@ function randomOps(seed: number, tableLike: boolean): Op[] {
 test("the bundled Ink's Output gives frames that show the same cells as the published one's, joining table-like rows as text", async (t) => {
   const [a, b] = await bothVersions(t, 'ink/build/output.js');
   let joined = 0;
-  for (let f = 0; f < 300; f++) {
+  for (let f = 0; f < 200; f++) {
     const tableLike = f % 2 === 0;
     const ops = randomOps(9000 + f * 7919, tableLike);
     const outs = [a, b].map((m) => {
@@ -231,9 +348,42 @@ test("the bundled Ink's Output gives frames that show the same cells as the publ
     const y = want.findIndex((row, i) => row !== got[i]);
     assert.equal(y, -1, `frame ${f}, line ${y}: ${JSON.stringify(outs[0].output.split('\n')[y])} shows otherwise as ${JSON.stringify(outs[1].output.split('\n')[y])}`);
     if (tableLike) {
+      assert.ok(outs[0].grid > 0, `frame ${f}: the published Output tokenises its lines`);
       assert.equal(outs[1].grid, 0, `frame ${f} is table-like: no line goes through the grid`);
       joined++;
     }
   }
-  assert.ok(joined > 100, `${joined} table-like frames`);
+  assert.ok(joined >= 100, `${joined} table-like frames`);
+});
+
+test("the bundled Ink's Output keeps its caches from frame to frame, bounded, and does not make the text of a row of the same cells again", async (t) => {
+  const [a, b] = await bothVersions(t, 'ink/build/output.js', (text, kind) =>
+    replaceAll(text, 'styledCharsToString(lineWithoutEmptyItems)', `globalThis.__tdProbe.count('rowText.${kind}', styledCharsToString(lineWithoutEmptyItems))`),
+  );
+  const frame = (m: any) => new m.default({ width: FW, height: FH });
+  assert.notEqual(frame(a).caches, frame(a).caches, 'the published Output starts each frame with empty caches');
+  assert.equal(frame(b).caches, frame(b).caches, 'the edited one keeps one set');
+  // a frame the grid draws (a character the edits do not count), twice: the second time, each row is the same cells
+  const ops = (out: any) => {
+    for (let y = 0; y < FH; y++) out.write(1, y, `\x1b[1mé ${y}\x1b[22m row ${y}`, { transformers: [] });
+    return out.get().output;
+  };
+  const first = [ops(frame(a)), ops(frame(b))];
+  assert.equal(first[1], first[0]);
+  const made = [counted('rowText.published'), counted('rowText.patched')];
+  assert.deepEqual(made, [FH, FH], 'the first frame makes the text of every row');
+  assert.equal(ops(frame(b)), ops(frame(a)));
+  assert.equal(counted('rowText.published'), 2 * FH, 'the published Output makes it again');
+  assert.equal(counted('rowText.patched'), FH, 'the edited one takes the row drawn there before');
+  // a row that changed is made again
+  const changed = [frame(a), frame(b)].map((out) => {
+    out.write(1, 0, "\x1b[1mé changed\x1b[22m", { transformers: [] });
+    return out.get().output;
+  });
+  assert.equal(changed[1], changed[0]);
+  // the shared caches hold at most what they were bounded to, however many texts are drawn
+  const out = frame(b);
+  for (let i = 0; i < 3000; i++) out.write(0, i % FH, `漢 ${i}`, { transformers: [] });
+  out.get();
+  assert.ok(out.caches.widths.size <= 1024 && out.caches.styledChars.size <= 256, `${out.caches.widths.size} widths, ${out.caches.styledChars.size} lines`);
 });

@@ -80,14 +80,14 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   // a checkout with no dist: the sources, and the installed development dependencies
   const checkout = join(base, 'checkout');
   mkdirSync(checkout);
-  for (const entry of ['package.json', 'README.md', 'docs', 'src', 'components', 'screens']) cpSync(join(root, entry), join(checkout, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'docs', 'src', 'components', 'screens', 'scripts']) cpSync(join(root, entry), join(checkout, entry), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'));
   const packer = envIn(join(base, 'packer'));
   mkdirSync(packer.HOME!);
   const pack = await run('npm', ['pack', '--json', '--pack-destination', base], packer, checkout, false);
   assert.equal(pack.code, 0, pack.err);
   const [packed] = JSON.parse(pack.out) as Packed[];
-  assert.match(pack.err, /> tradedeck@[\d.]+ prepack\n> node src\/build\.mjs/);
+  assert.match(pack.err, /> tradedeck@[\d.]+ prepack\n> node scripts\/build\.mjs/);
   assertProgramOnly(packedFiles(packed));
   t.diagnostic(`tarball ${packed.filename}: ${(packed.size / 1e6).toFixed(2)} MB, ${packed.files.length} files`);
   assert.ok(packed.size < 1.5e6, `the tarball is ${packed.size} bytes`);

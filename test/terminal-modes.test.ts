@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { localeIsUtf8 } from '../src/locale.js';
-import { asciiText, createFrameSink, ENTER_ALT, screenModes } from '../src/terminal.js';
+import { asciiText, createFrameSink, ENTER_ALT, screenModes } from '../src/terminal/index.js';
 import { themeFromEnv } from '../components/theme.js';
 
 test('the locale decides UTF-8: LC_ALL over LC_CTYPE over LANG; none set is UTF-8', () => {

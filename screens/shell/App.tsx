@@ -17,7 +17,7 @@ import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
 import { useRefState } from '../../components/useRefState.js';
 import { formatAge, formatClock, perMinute, shortAddress } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
-import type { LiveText } from '../../src/terminal.js';
+import type { LiveText } from '../../src/terminal/index.js';
 import { SCREENS } from '../index.js';
 import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
 import { SHELL_COMMANDS } from './builtins.js';
@@ -303,7 +303,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     ...(rpcNote ? [rpcNote] : []),
   ];
 
-  // Exactly the terminal's height: frames go through the line-diffing writer (src/terminal.ts).
+  // Exactly the terminal's height: frames go through the line-diffing writer (src/terminal/).
   const budget = Math.max(4, rows);
   // A long message (a command's usage, a service error) gets a second line rather than being cut.
   // the help overlay takes the flash line too: the message waits behind it

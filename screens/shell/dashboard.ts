@@ -19,7 +19,7 @@
 // message saying why.
 import type { Config } from '../../src/config.js';
 import { localeIsUtf8 } from '../../src/locale.js';
-import { screenModes } from '../../src/terminal.js';
+import { screenModes } from '../../src/terminal/index.js';
 import { sanitize } from '../../src/sanitize.js';
 import type { Services } from '../../src/services.js';
 
@@ -63,7 +63,7 @@ export async function runDashboard(config: Config): Promise<number> {
     { services, flash: earlyFlash, store: firstStore },
   );
 
-  const ui = await Promise.all([import('ink'), import('react'), import('./App.js'), import('../../src/terminal.js')]).catch(async (e: unknown) => {
+  const ui = await Promise.all([import('ink'), import('react'), import('./App.js'), import('../../src/terminal/index.js')]).catch(async (e: unknown) => {
     await services.close();
     throw e;
   });
@@ -161,7 +161,7 @@ export async function runDashboard(config: Config): Promise<number> {
   const app = createElement(App, { services, theme: themeFromEnv(process.env, { ascii: config.ascii }), live: sink, stores: new Map([[first.id, firstStore]]) });
   try {
     // Ink writes whole frames into the sink (debug output), which diffs them onto the terminal:
-    // Ink 6.8's own incremental mode drifts by a line per update (see src/terminal.ts).
+    // Ink 6.8's own incremental mode drifts by a line per update (see src/terminal/index.ts).
     instance = render(app, {
       stdout: sink as unknown as NodeJS.WriteStream,
       debug: true,

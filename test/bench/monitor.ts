@@ -1,5 +1,5 @@
 // Reads what the dashboard writes to its pty as it arrives: complete write bursts (one
-// synchronized update each, as src/terminal.ts writes them), the time each was first seen, and
+// synchronized update each, as src/terminal/ writes them), the time each was first seen, and
 // the screen they draw (replayed through @xterm/headless, so cell-level writes with cursor moves
 // are read as a terminal would show them).
 import xterm from '@xterm/headless';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { describe, it } from 'node:test';
 import xterm from '@xterm/headless';
-import { createFrameSink } from '../../src/terminal.js';
+import { createFrameSink } from '../../src/terminal/index.js';
 
 const COLS = 30;
 const ROWS = 6;

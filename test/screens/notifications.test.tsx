@@ -2,7 +2,7 @@
 // new ones are told (off: only the log; bell: flash + BEL; desktop: also OSC 777/9).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { desktopNotification } from '../../src/terminal.js';
+import { desktopNotification } from '../../src/terminal/index.js';
 import { typeKeys, waitForFrame } from '../components/helpers.js';
 import { startDashboard } from './setup.js';
 

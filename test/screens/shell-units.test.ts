@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { describe, it } from 'node:test';
-import { createFrameSink } from '../../src/terminal.js';
+import { createFrameSink } from '../../src/terminal/index.js';
 import { pollStatusText } from '../../screens/shell/polling.js';
 import { closeMatches, commonPrefix, createCommandRegistry, type CommandRegistry } from '../../screens/shell/commands.js';
 import { SHELL_COMMANDS } from '../../screens/shell/builtins.js';

@@ -3,10 +3,10 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { statSync, readdirSync, existsSync, chmodSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, dirname } from 'node:path';
 import { builtinModules } from 'node:module';
-import { NARROW_GLYPHS, patchedName, patchSource } from './bundle-patches.mjs';
+import { dependencyPlugins, EDIT_NAMES, patchToEsm } from './bundle-patches.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +24,7 @@ function newestSource(dir) {
 
 if (process.argv.includes('--if-needed') && existsSync(out)) {
   const sources = Math.max(
-    ...['src', 'components', 'screens'].map((d) => newestSource(join(root, d))),
+    ...['src', 'components', 'screens', 'scripts'].map((d) => newestSource(join(root, d))),
     statSync(join(root, 'package.json')).mtimeMs,
   );
   if (statSync(out).mtimeMs >= sources) process.exit(0);
@@ -42,75 +42,15 @@ const stubDevtools = {
   },
 };
 
-const nodeModules = join(root, 'node_modules');
-
-// Ink measures every text on every frame with string-width, and wrap-ansi brings its own older
-// copy. Every importer gets the one top-level copy, behind a bounded cache: a frame mostly repeats
-// the lines of the one before. Text that is printable ASCII, SGR/CSI escapes and the narrow glyphs
-// tradedeck draws (each one column, as string-width itself says: checked when this list was made)
-// is measured by counting; string-width is asked only for anything else. Its first real use costs
-// ~30 ms (an Intl.Segmenter and the RGI-emoji expression), which start-up then rarely pays.
-const WIDTH_CACHE = 1024;
-const oneStringWidth = {
-  name: 'one-string-width',
-  setup(b) {
-    b.onResolve({ filter: /^string-width$/ }, () => ({ path: 'string-width', namespace: 'td-width' }));
-    b.onLoad({ filter: /.*/, namespace: 'td-width' }, () => ({
-      resolveDir: root,
-      loader: 'js',
-      contents: `
-import measure from ${JSON.stringify(join(nodeModules, 'string-width', 'index.js'))};
-const narrow = new Set(${JSON.stringify([...NARROW_GLYPHS].map((c) => c.charCodeAt(0)))});
-/** the width by counting, or -1 when string-width must say */
-function counted(text) {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f) n++;
-    else if (c === 0x1b && text.charCodeAt(i + 1) === 0x5b) {
-      // a CSI sequence: parameters, then one final byte
-      i += 2;
-      while (i < text.length && (text.charCodeAt(i) < 0x40 || text.charCodeAt(i) > 0x7e)) i++;
-    } else if (narrow.has(c)) n++;
-    else return -1;
-  }
-  return n;
+// --without NAME,...: a build without those edits of the dependencies (scripts/bundle-patches.mjs),
+// to measure what one is worth (npm run bench -- --cli on that build's dist/cli.js)
+const withoutAt = process.argv.indexOf('--without');
+const without = new Set(withoutAt < 0 ? [] : (process.argv[withoutAt + 1] ?? '').split(',').filter(Boolean));
+for (const name of without) {
+  if (EDIT_NAMES.includes(name)) continue;
+  console.error(`build: --without ${name}: no edit has that name (${EDIT_NAMES.join(', ')})`);
+  process.exit(2);
 }
-const cache = new Map();
-export default function stringWidth(text, options) {
-  if (typeof text !== 'string' || (options !== undefined && Object.keys(options).length > 0)) return measure(text, options);
-  let width = cache.get(text);
-  if (width === undefined) {
-    width = counted(text);
-    if (width < 0) width = measure(text);
-    if (cache.size >= ${WIDTH_CACHE}) cache.delete(cache.keys().next().value);
-    cache.set(text, width);
-  }
-  return width;
-}`,
-    }));
-  },
-};
-
-// yoga-layout's loader fetches its own inlined WebAssembly (a data: URL) when fetch exists, which
-// loads Node's fetch implementation (~20 ms) only to decode base64: it decodes it directly instead.
-const yogaPatch = ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?'];
-
-const patchDependencies = {
-  name: 'patch-dependencies',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      if (!text.includes(yogaPatch[0])) throw new Error(`build: ${args.path} no longer contains "${yogaPatch[0]}": check the yoga patch`);
-      return { contents: text.replace(yogaPatch[0], yogaPatch[1]), loader: 'js' };
-    });
-    b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
-      const name = patchedName(args.path);
-      if (name === undefined) return undefined;
-      return { contents: patchSource(name, await readFile(args.path, 'utf8'), args.path), loader: 'js' };
-    });
-  },
-};
 
 // The program is one script per mode, each bundled whole (no chunks) and run by the launcher
 // (src/launch.ts, dist/cli.js) through node:vm with a V8 code cache: a launch reads back the
@@ -176,25 +116,11 @@ const result = await build({
   // memory, slower to scan): strings, regular expressions and identifiers are escaped instead.
   charset: 'ascii',
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tdUrl' },
-  plugins: [modesOfMain, builtinsByRequire, stubDevtools, oneStringWidth, patchDependencies],
+  plugins: [modesOfMain, builtinsByRequire, stubDevtools, ...dependencyPlugins(join(root, 'node_modules'), without)],
   logLevel: 'warning',
   write: false,
   metafile: true,
 });
-
-// esbuild's __toESM copies every property of a CommonJS module (react, each built-in) into a new
-// object for every module that imports it: one copy per module object is enough (nothing writes to it).
-// esbuild names the parameter mod, or mod2 when the bundle has another mod.
-const TO_ESM = /var __toESM = \((mod\d*), isNodeMode, target\) => \(/;
-const toEsmOnce = (param) => `var __tdEsm = [new WeakMap(), new WeakMap()];
-var __toESM = (mod, isNodeMode) => {
-  if (mod === null || typeof mod !== 'object' && typeof mod !== 'function') return __toESMCopy(mod, isNodeMode);
-  const seen = __tdEsm[isNodeMode ? 1 : 0];
-  let ns = seen.get(mod);
-  if (ns === undefined) seen.set(mod, ns = __toESMCopy(mod, isNodeMode));
-  return ns;
-};
-var __toESMCopy = (${param}, isNodeMode, target) => (`;
 
 const modeFiles = {};
 for (const file of result.outputFiles) {
@@ -204,10 +130,7 @@ for (const file of result.outputFiles) {
   // charset 'ascii' escapes every string, regular expression and identifier; what is left is in
   // comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
   let text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
-  if (text.includes('var __toESM = ')) {
-    if (!TO_ESM.test(text)) throw new Error(`build: the ${mode} script's __toESM has a form the build does not know`);
-    text = text.replace(TO_ESM, (_, param) => toEsmOnce(param));
-  }
+  if (!without.has('__toESM')) text = patchToEsm(text, mode);
   // the entry's exports become the script's result
   const exportsAt = text.lastIndexOf('\nexport {');
   const names = exportsAt < 0 ? [] : text.slice(exportsAt + 9, text.indexOf('}', exportsAt)).split(',').map((n) => n.trim()).filter(Boolean);

@@ -1,0 +1,288 @@
+// The edits tradedeck's bundle makes to the code of its dependencies, all of them for start-up time,
+// the cost of a frame or memory: none changes what a dependency answers. scripts/build.mjs applies
+// them while bundling; test/build-patches.test.ts and test/build-edits.test.ts load each edited
+// module beside the published one (or bundle a tiny program with and without the edit), check that
+// both answer alike and show the difference each edit is for. Each edit must find its text, or the
+// build stops: an upgrade of a dependency is then checked by hand rather than silently
+// left unpatched, and every package edited here is pinned to an exact version in package.json.
+//
+// --without NAME,... (scripts/build.mjs) leaves edits out by their name (the keys below, and
+// yoga-layout, __toESM and one-string-width), to measure one before dropping it.
+import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { BOUNDED_MAP, NARROW_GLYPHS } from './patches-shared.mjs';
+import { OUTPUT_PATCHES } from './ink-output-patch.mjs';
+
+export { NARROW_GLYPHS };
+
+/** The find-and-replace edits, by module (the name patchedName gives it). */
+const dependencyPatches = {
+  // Ink's text-measurement and wrap caches keep every distinct text ever drawn (a clock, ages,
+  // prices: without end over a day): vadimdemedes/ink#986. Bounded, as the fix proposed there does.
+  'measure-text.js': [['const cache = new Map();', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);']],
+  'wrap-text.js': [
+    ['const cache = {};', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);'],
+    ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
+    ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
+  ],
+  // string-width makes an Intl.Segmenter when it loads (~8 ms); text the counting shim measures
+  // (one-string-width below) never needs it: made at its first use
+  'string-width/index.js': [
+    ['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
+    ['segmenter.segment(', '(segmenter ??= new Intl.Segmenter()).segment('],
+  ],
+  'output.js': OUTPUT_PATCHES,
+};
+// Ink strips escapes other than SGR and OSC from every text node on every frame, tokenising each
+// styled text again although the rows are mostly the text of the frame before: a bounded cache.
+dependencyPatches['sanitize-ansi.js'] = [
+  ['const sanitizeAnsi = (text) => {', BOUNDED_MAP + `const __tdSanitized = new __TdBoundedMap(512);
+const sanitizeAnsi = (text) => {
+    if (!hasAnsiControlCharacters(text))
+        return text;
+    let clean = __tdSanitized.get(text);
+    if (clean === undefined)
+        __tdSanitized.set(text, (clean = sanitizeAnsiOnce(text)));
+    return clean;
+};
+const sanitizeAnsiOnce = (text) => {`],
+];
+// Ink turns every changed row of cells back into text by diffing the style of each character with
+// the one before (three Sets and four arrays per character): characters drawn in one style share
+// one styles array, and a character in the same array as the one before needs no diff.
+dependencyPatches['ansi-tokenize/styledChars.js'] = [
+  [`    let codes = [];
+    const ret = [];`, `    let codes = [];
+    let styles = [];
+    let stylesOf = codes;
+    const ret = [];`],
+  [`            ret.push({
+                ...token,
+                styles: [...codes],
+            });`, `            if (stylesOf !== codes) {
+                styles = [...codes];
+                stylesOf = codes;
+            }
+            ret.push({
+                type: token.type,
+                value: token.value,
+                fullWidth: token.fullWidth,
+                styles,
+            });`],
+  // an index loop: this runs once per changed line and refresh, never long enough to be optimised,
+  // and an unoptimised for-of makes an iterator result per token
+  ['    for (const token of tokens) {', '    for (let __tdT = 0; __tdT < tokens.length; __tdT++) {\n        const token = tokens[__tdT];'],
+  [`        else {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`, `        else if (chars[i - 1].styles !== char.styles && (chars[i - 1].styles.length > 0 || char.styles.length > 0)) {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`],
+];
+
+// Ink turns each changed line into characters with ansi-tokenize, which walks every line with an
+// Intl.Segmenter (grapheme clusters) and copies the rest of the line at every escape: most of a
+// frame's cost. A line of printable ASCII, escapes and the narrow glyphs above has one grapheme per
+// UTF-16 unit, so it is walked by index (the same tokens); anything else still goes through the
+// segmenter. An SGR sequence is scanned in place.
+dependencyPatches['ansi-tokenize/tokenize.js'] = [
+  ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', `let segmenter;
+const __tdNarrow = new Set(${JSON.stringify(NARROW_GLYPHS)});
+function __tdOneUnitGraphemes(str) {
+    for (let i = 0; i < str.length; i++) {
+        const c = str.charCodeAt(i);
+        if ((c >= 0x20 && c < 0x7f) || c === 0x1b) continue;
+        if (!__tdNarrow.has(str[i])) return false;
+    }
+    return true;
+}
+const __tdUnit = { segment: "", index: 0 };
+const __tdStep = { value: __tdUnit, done: false };
+const __tdEnd = { value: undefined, done: true };
+function __tdUnits(str) {
+    let i = 0;
+    return {
+        [Symbol.iterator]() { return this; },
+        next() {
+            if (i >= str.length) return __tdEnd;
+            __tdUnit.segment = str[i];
+            __tdUnit.index = i++;
+            return __tdStep;
+        },
+    };
+}`],
+  ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of (__tdOneUnitGraphemes(str) ? __tdUnits(str) : (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str))) {'],
+  [`function parseSGRSequence(string, offset) {
+    string = string.slice(offset);
+    const endIndex = findSGRSequenceEndIndex(string);
+    if (endIndex === -1)
+        return;
+    return string.slice(0, endIndex + 1);
+}`, `function parseSGRSequence(string, offset) {
+    for (let index = offset + 2; index < string.length; index++) {
+        const charCode = string.charCodeAt(index);
+        if (charCode === CC_M)
+            return string.slice(offset, index + 1);
+        if (charCode === CC_SEMI || (charCode >= CC_0 && charCode <= CC_9))
+            continue;
+        break;
+    }
+    return undefined;
+}`],
+];
+
+// string-width builds its Unicode-property expressions when it loads (~35 ms in a script), though
+// counted text (one-string-width below) rarely needs them: each is made at its first use.
+const LAZY_REGEXES = ['visibleCharacterRegex', 'spacingMarkRegex', 'rgiEmojiRegex', 'unqualifiedKeycapRegex', 'extendedPictographicRegex'];
+function lazyRegexes(text, path) {
+  for (const name of LAZY_REGEXES) {
+    const decl = new RegExp(`^const ${name} = (/.+/[a-z]*);$`, 'm').exec(text);
+    if (decl === null) throw new Error(`build: ${path} no longer declares ${name} as a regular expression literal: check the lazy-regex patch`);
+    text = text.replace(decl[0], `let ${name};`);
+    text = text.replace(new RegExp(`\\b${name}\\b(?!;)`, 'g'), `(${name} ??= ${decl[1].replace(/\$/g, '$$$$')})`);
+  }
+  return text;
+}
+
+/** The module's name as the patches know it, from its path; undefined for a module not patched. */
+export function patchedName(path) {
+  const p = path.replace(/\\/g, '/');
+  if (/\/node_modules\/string-width\/index\.js$/.test(p)) return 'string-width/index.js';
+  const tokenize = /\/ansi-tokenize\/build\/(styledChars|tokenize)\.js$/.exec(p);
+  if (tokenize) return `ansi-tokenize/${tokenize[1]}.js`;
+  const ink = /\/ink\/build\/(measure-text|wrap-text|output|sanitize-ansi)\.js$/.exec(p);
+  if (ink) return `${ink[1]}.js`;
+  return undefined;
+}
+
+/** The source of the module at `path` with its edits made; throws when one no longer matches. */
+export function patchSource(name, text, path) {
+  for (const [from, to] of dependencyPatches[name]) {
+    if (!text.includes(from)) throw new Error(`build: ${path} no longer contains "${from}": check the patch of ${name}`);
+    text = text.replace(from, to);
+  }
+  return name === 'string-width/index.js' ? lazyRegexes(text, path) : text;
+}
+
+// yoga-layout's loader fetches its own inlined WebAssembly (a data: URL) when fetch exists, which
+// loads Node's fetch implementation (~20 ms) only to decode base64: it decodes it directly instead
+// (its fallback when fetch fails or is absent).
+const YOGA_FETCH = ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?'];
+
+/** yoga-layout's WebAssembly loader (dist/binaries/yoga-wasm-base64-esm.js) without its fetch. */
+export function patchYoga(text, path) {
+  if (!text.includes(YOGA_FETCH[0])) throw new Error(`build: ${path} no longer contains "${YOGA_FETCH[0]}": check the yoga patch`);
+  return text.replace(YOGA_FETCH[0], YOGA_FETCH[1]);
+}
+
+// esbuild's __toESM copies every property of a CommonJS module (react, each built-in) into a new
+// object for every module that imports it: one copy per module object is enough (nothing writes
+// to it). esbuild names the parameter mod, or mod2 when the bundle has another mod.
+const TO_ESM = /var __toESM = \((mod\d*), isNodeMode, target\) => \(/;
+const toEsmOnce = (param) => `var __tdEsm = [new WeakMap(), new WeakMap()];
+var __toESM = (mod, isNodeMode) => {
+  if (mod === null || typeof mod !== 'object' && typeof mod !== 'function') return __toESMCopy(mod, isNodeMode);
+  const seen = __tdEsm[isNodeMode ? 1 : 0];
+  let ns = seen.get(mod);
+  if (ns === undefined) seen.set(mod, ns = __toESMCopy(mod, isNodeMode));
+  return ns;
+};
+var __toESMCopy = (${param}, isNodeMode, target) => (`;
+
+/** An esbuild bundle's text with its __toESM made once per module object (a bundle without one as it is). */
+export function patchToEsm(text, what) {
+  if (!text.includes('var __toESM = ')) return text;
+  if (!TO_ESM.test(text)) throw new Error(`build: the ${what} script's __toESM has a form the build does not know`);
+  return text.replace(TO_ESM, (_, param) => toEsmOnce(param));
+}
+
+// Ink measures every text on every frame with string-width, and wrap-ansi brings its own older
+// copy. Every importer gets the one top-level copy, behind a bounded cache: a frame mostly repeats
+// the lines of the one before. Text that is printable ASCII, SGR escapes and the narrow glyphs
+// tradedeck draws is measured by counting; string-width is asked only for anything else. Its first
+// real use costs ~30 ms (an Intl.Segmenter and the RGI-emoji expression), which start-up then
+// rarely pays.
+const WIDTH_CACHE = 1024;
+
+/** The source of the module every `import 'string-width'` gets: the string-width at `measurePath`, counting first. */
+export function stringWidthShim(measurePath) {
+  return `
+import measure from ${JSON.stringify(measurePath)};
+const narrow = new Set(${JSON.stringify([...NARROW_GLYPHS].map((c) => c.charCodeAt(0)))});
+/** the width by counting, or -1 when string-width must say */
+function counted(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) n++;
+    else if (c === 0x1b && text.charCodeAt(i + 1) === 0x5b) {
+      // an SGR sequence (digits, at most four in a row, and semicolons, then m) as string-width's
+      // strip-ansi reads it; any other escape, or one cut short, is left to string-width
+      let k = i + 2;
+      let digits = 0;
+      for (let d = text.charCodeAt(k); (d >= 0x30 && d <= 0x39) || d === 0x3b; d = text.charCodeAt(++k)) {
+        digits = d === 0x3b ? 0 : digits + 1;
+        if (digits > 4) return -1;
+      }
+      if (text.charCodeAt(k) !== 0x6d) return -1;
+      i = k;
+    } else if (narrow.has(c)) n++;
+    else return -1;
+  }
+  return n;
+}
+const cache = new Map();
+export default function stringWidth(text, options) {
+  if (typeof text !== 'string' || (options !== undefined && Object.keys(options).length > 0)) return measure(text, options);
+  let width = cache.get(text);
+  if (width === undefined) {
+    width = counted(text);
+    if (width < 0) width = measure(text);
+    if (cache.size >= ${WIDTH_CACHE}) cache.delete(cache.keys().next().value);
+    cache.set(text, width);
+  }
+  return width;
+}`;
+}
+
+/**
+ * The esbuild plugins that make the edits while bundling: one string-width for every importer (the
+ * copy in `nodeModules`), and the edited sources of the modules above. `without` names edits to
+ * leave out (dependencyPatches' keys, yoga-layout, one-string-width).
+ */
+export function dependencyPlugins(nodeModules, without = new Set()) {
+  const oneStringWidth = {
+    name: 'one-string-width',
+    setup(b) {
+      b.onResolve({ filter: /^string-width$/ }, () => ({ path: 'string-width', namespace: 'td-width' }));
+      b.onLoad({ filter: /.*/, namespace: 'td-width' }, () => ({
+        resolveDir: nodeModules,
+        loader: 'js',
+        contents: stringWidthShim(join(nodeModules, 'string-width', 'index.js')),
+      }));
+    },
+  };
+  const patchDependencies = {
+    name: 'patch-dependencies',
+    setup(b) {
+      if (!without.has('yoga-layout')) {
+        b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => ({
+          contents: patchYoga(await readFile(args.path, 'utf8'), args.path),
+          loader: 'js',
+        }));
+      }
+      b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
+        const name = patchedName(args.path);
+        if (name === undefined || without.has(name)) return undefined;
+        // (the edits are made for the one top-level string-width: wrap-ansi's older copy, which
+        // one-string-width otherwise replaces, is left as it is)
+        if (name === 'string-width/index.js' && realpathSync(args.path) !== realpathSync(join(nodeModules, 'string-width', 'index.js'))) return undefined;
+        return { contents: patchSource(name, await readFile(args.path, 'utf8'), args.path), loader: 'js' };
+      });
+    },
+  };
+  return without.has('one-string-width') ? [patchDependencies] : [oneStringWidth, patchDependencies];
+}
+
+/** Every name --without knows. */
+export const EDIT_NAMES = [...Object.keys(dependencyPatches), 'yoga-layout', 'one-string-width', '__toESM'];
