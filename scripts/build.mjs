@@ -177,7 +177,7 @@ await writeFile(distPackage, '{ "type": "commonjs" }\n');
 // scripts of earlier builds kept below, nor the code caches of dist/.cache, which belong to the
 // machine that made them (an installed program makes its own on its first runs).
 const npmignore = join(root, 'dist', '.npmignore');
-await writeFile(npmignore, ['# written by src/build.mjs: the package holds this build only', '*', ...['cli.js', 'package.json', ...Object.values(modeFiles)].map((f) => `!${f}`), ''].join('\n'));
+await writeFile(npmignore, ['# written by scripts/build.mjs: the package holds this build only', '*', ...['cli.js', 'package.json', ...Object.values(modeFiles)].map((f) => `!${f}`), ''].join('\n'));
 
 // Scripts of earlier builds (and their caches) stay an hour: a program started just before this
 // build may still be loading one of its modes (names carry a content hash, so nothing is overwritten).
