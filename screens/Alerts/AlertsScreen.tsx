@@ -17,7 +17,7 @@ import { addAlertFromLine, readAlertLine, setText } from '../../src/alerts/comma
 import { AlertInputError, ALERT_EXAMPLES, conditionInput, conditionText } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';
 import { plural } from '../../src/format.js';
-import { useCatalog, useFlash, useNow } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import type { ScreenProps } from '../shell/types.js';
 import { tradeFromAlert } from './trade.js';
@@ -33,6 +33,7 @@ const getKey = (r: AlertRow) => r.alert.id;
 
 export function AlertsScreen({ store, services: s, width, height }: ScreenProps<AlertsState>) {
   const flash = useFlash();
+  const { navigator } = useShell();
   const theme = useTheme();
   const now = useNow();
   const alerts = useStore(store, (st) => st.alerts);
@@ -98,12 +99,12 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       open: () => {
         const row = current();
         if (!row) return none();
-        tradeFromAlert(s, row, 'limit', flash);
+        tradeFromAlert(s, navigator, row, 'limit', flash);
       },
       swap: () => {
         const row = current();
         if (!row) return none();
-        tradeFromAlert(s, row, 'swap', flash);
+        tradeFromAlert(s, navigator, row, 'swap', flash);
       },
       new: () => alertLine.open('', { kind: 'new' }),
       edit: () => {

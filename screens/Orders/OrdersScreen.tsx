@@ -4,7 +4,7 @@
 // here never starts editing: only f opens a line (Enter or Esc closes it), and the form's fields
 // are edited after Enter or e.
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
 import { LineView } from '../../components/fields/LineView.js';
@@ -18,7 +18,8 @@ import { cancelAllLimits, cancelOne, withdrawLegacy } from '../../src/actions/or
 import { resolveOrderToken } from '../../src/actions/ordersInput.js';
 import { formatAge } from '../../src/format.js';
 import { slotOf, type OrdersState } from '../../src/store/orders.js';
-import { useCatalog, useFlash, useNow, useSession, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
+import { useIntent } from '../shell/intents.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
@@ -32,7 +33,7 @@ import { anyOrderOf, printable, rowsOf, type DcaRow, type LimitRow, type OrderRo
 const getKey = (r: OrderRow) => r.key;
 
 export function OrdersScreen({ store, services: s, width, height }: ScreenProps<OrdersState>) {
-  const { keymap } = useShell();
+  const { keymap, navigator } = useShell();
   const flash = useFlash();
   const theme = useTheme();
   const now = useNow();
@@ -57,17 +58,14 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`, staleOrError);
   // A limit order typed out by another screen (Enter on a fired alert): shown in the new-order
   // form to check and edit (the amount is a placeholder), as after n; nothing is sent unasked.
-  const handoff = useSession((st) => st.handoffs[ORDERS_SCREEN]);
-  useEffect(() => {
-    const given = s.session.getState().takeHandoff(ORDERS_SCREEN) as { line?: unknown } | undefined;
-    if (typeof given?.line !== 'string') return;
-    const parsed = valuesFromLine(given.line);
+  useIntent(navigator, ORDERS_SCREEN, ({ line }) => {
+    const parsed = valuesFromLine(line);
     if (!parsed) return;
     store.getState().setTab(parsed.kind);
     store.getState().setView('active');
     store.getState().setDetail(false);
     store.getState().openForm(parsed.kind, parsed.values);
-  }, [handoff, s, store]);
+  });
 
   const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
   const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (key) => store.getState().select(key) });

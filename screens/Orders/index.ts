@@ -142,6 +142,8 @@ const list = (id: string, tab: 'limit' | 'dca', view: 'active' | 'history') => (
   id,
   intervalMs: view === 'active' ? ACTIVE_INTERVAL_MS : HISTORY_INTERVAL_MS,
   background: view === 'active',
+  // after an order was placed or closed
+  refreshWhen: (st: OrdersState) => st.sent,
   params: (ctx: ScreenContext<OrdersState>) => listParams(ctx, tab, view),
   key: (p: ListParams) => listKey(p),
   fetch: (p: ListParams, signal: AbortSignal, ctx: ScreenContext<OrdersState>) => fetchList(p, signal, ctx),

@@ -16,7 +16,8 @@ import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRe
 import { catalogEmpty, executeSwapForm, fetchInstructions, flipForm, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
-import { useCatalog, useFlash, useNow, useSession } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
+import { useIntent } from '../shell/intents.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
@@ -77,16 +78,13 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   };
   const field = () => fields.find((f) => f.key === focus()) ?? fields[0];
 
-  // A form handed over by another screen (Tokens' b and B) replaces the token fields.
-  const handoff = useSession((st) => st.handoffs[SWAP_SCREEN]);
-  useEffect(() => {
-    const form = s.session.getState().takeHandoff(SWAP_SCREEN) as Partial<SwapForm> | undefined;
-    if (!form) return;
+  // A form asked for by another screen (Tokens' s and S, an alert's s) replaces the token fields.
+  useIntent(useShell().navigator, SWAP_SCREEN, ({ form }) => {
     swap.getState().setForm(form);
     swap.getState().setOutcome(undefined);
     setFocus('amount');
     setEditing(false);
-  }, [handoff, s, swap, setFocus, setEditing]);
+  });
   useEffect(() => {
     if (catalogEmpty(s)) void loadTokens(s).then(() => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'));
   }, [s, flash]);

@@ -13,7 +13,7 @@ import { useStore } from 'zustand';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { plural } from '../../src/format.js';
 import { CATEGORY_LABELS, listKey, type TokensState } from '../../src/store/index.js';
-import { useFlash, useNow } from '../shell/context.js';
+import { useFlash, useNow, useShell } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
@@ -28,6 +28,7 @@ const getKey = (r: TokenRow) => r.mint;
 
 export function TokensScreen({ store, services, width, height }: ScreenProps<TokensState>) {
   const flash = useFlash();
+  const { navigator } = useShell();
   const theme = useTheme();
   const { poll } = useResourceState(TOKENS_SCREEN, 'list', staleOrError);
   // only the detail view shows ages: the list does not re-render on the clock's 1 s tick
@@ -88,7 +89,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     const other = side === 'buy' ? 'SOL' : 'USDC';
     const same = token.toLowerCase() === other.toLowerCase() || row.mint === (side === 'buy' ? NATIVE_MINT : USDC_MINT);
     const counter = same ? (side === 'buy' ? 'USDC' : 'SOL') : other;
-    services.session.getState().handOff('swap', side === 'buy' ? { input: counter, output: token, amount: '', mode: 'ExactIn' } : { input: token, output: counter, amount: '', mode: 'ExactIn' });
+    navigator.go({ to: 'swap', form: side === 'buy' ? { input: counter, output: token, amount: '', mode: 'ExactIn' } : { input: token, output: counter, amount: '', mode: 'ExactIn' } });
   };
   // While the detail covers the list, keys that would change the list say so instead.
   const listOnly = (fn: () => void | boolean) => () => {

@@ -23,6 +23,7 @@ import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
 import { SHELL_COMMANDS } from './builtins.js';
 import { createCommandRegistry, type CommandRegistry } from './commands.js';
 import { ShellProvider, useNow, useSession, type ShellContext } from './context.js';
+import { createNavigator } from './intents.js';
 import { buildKeymap, DIALOG_KEYS, useGlobalKeys } from './keymap.js';
 import { pollStatusKey, pollStatusText, ScreenResources, usePollState, useRpcHealth } from './polling.js';
 import { budgetNote, SHOW_REMAINING_SHARE } from '../../src/poll/budget.js';
@@ -62,7 +63,7 @@ export function buildShell(services: Services, modules: readonly ScreenModule[],
   }
   const screens = modules.map((module) => ({ module, store: (stores?.get(module.id) as ReturnType<typeof module.createStore> | undefined) ?? module.createStore(services) }));
   const keymap = buildKeymap(screens, { services, flash }, (reason) => flash('error', reason));
-  return { screens, shell: { services, keymap, flash }, commands: createCommandRegistry(SHELL_COMMANDS, screens) };
+  return { screens, shell: { services, keymap, flash, navigator: createNavigator(services.session) }, commands: createCommandRegistry(SHELL_COMMANDS, screens) };
 }
 
 export function App({ services, theme, screens = SCREENS, size, onQuit, live, stores }: AppProps) {

@@ -87,6 +87,8 @@ export interface ScreenResource<S, P = unknown, T = unknown> {
   paced?: false;
   /** wait this long after params change before polling them (typing "1.5" asks once, not three times) */
   settleMs?: number;
+  /** polled again at once when this value of the store changes (e.g. a transaction was sent) */
+  refreshWhen?(state: S): unknown;
   params(ctx: ScreenContext<S>): P | undefined;
   key(params: P): string;
   fetch(params: P, signal: AbortSignal, ctx: ScreenContext<S>): Promise<T>;
