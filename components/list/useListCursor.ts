@@ -26,6 +26,8 @@ export interface ListCursor<R> {
   current(): R | undefined;
   /** moves the selection; false when the list is empty (the key is left unhandled) */
   move(by: ListMove): boolean;
+  /** Enter on a row: selects it (the first row may be selected only by default) and opens it; false when there is none */
+  open(show: (row: R) => void): boolean;
   /** the handlers of the global moving keys */
   keys: Record<'down' | 'up' | 'top' | 'bottom' | 'pageDown' | 'pageUp', () => boolean>;
 }
@@ -49,6 +51,13 @@ export function useListCursor<R>(o: ListCursorOptions<R>): ListCursor<R> {
     selected,
     current: () => view.current.selected,
     move,
+    open: (show) => {
+      const row = view.current.selected;
+      if (!row) return false;
+      o.select(o.getKey(row));
+      show(row);
+      return true;
+    },
     keys: {
       down: () => move(1),
       up: () => move(-1),

@@ -60,12 +60,7 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   const selectedRow = cursor.selected;
   useScreenKeys({ scope: INVITES_SCREEN, keys: INVITES_KEYS }, {
     ...cursor.keys,
-    open: () => {
-      const row = cursor.current();
-      if (!row) return false;
-      t().select(row.id);
-      t().setDetail(true);
-    },
+    open: () => cursor.open(() => t().setDetail(true)),
     back: () => {
       if (t().detail) return t().setDetail(false);
       return false;

@@ -125,11 +125,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       bottom: cursor.keys.bottom,
       pageDown: () => turnPage(1),
       pageUp: () => turnPage(-1),
-      open: () => {
-        if (!selectedOrder()) return false;
-        st().select(selectedOrder()!.key);
-        st().setDetail(true);
-      },
+      open: () => cursor.open(() => st().setDetail(true)),
       back: () => {
         if (st().detail) return st().setDetail(false);
         if (st().notice) return st().setNotice(undefined);

@@ -105,12 +105,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
       t().setSort(nextSort.id, nextSort.dir);
     }),
     sortReverse: listOnly(() => t().setSort(t().sortColumn, t().sortDir === 'asc' ? 'desc' : 'asc')),
-    open: () => {
-      const row = cursor.current();
-      if (!row) return false;
-      t().select(row.mint);
-      t().setDetail(true);
-    },
+    open: () => cursor.open(() => t().setDetail(true)),
     back: () => {
       if (t().detail) return t().setDetail(false);
       if (t().filter) return t().setFilter('');
