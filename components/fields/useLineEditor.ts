@@ -18,8 +18,8 @@ export interface LineEditorOptions<T> {
 }
 
 export interface LineEditor<T> {
-  /** opens the line with `text`, the cursor at its end */
-  open(text: string, tag: T): void;
+  /** opens the line with `text`, the cursor at its end, for `tag` (a line opened for one purpose only takes none) */
+  open(text: string, ...tag: undefined extends T ? [tag?: T] : [tag: T]): void;
   close(): void;
   /** the line while it is open */
   line(): LineState | null;
@@ -51,7 +51,7 @@ export function useLineEditor<T = undefined>(o: LineEditorOptions<T>): LineEdito
     return true;
   });
   return {
-    open: (text, tag) => setState({ line: lineAt(text), tag }),
+    open: (text, ...tag) => setState({ line: lineAt(text), tag: tag[0] as T }),
     close: () => setState(null),
     line: () => state()?.line ?? null,
     tag: () => state()?.tag,

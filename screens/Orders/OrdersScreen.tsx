@@ -136,8 +136,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         if (st().filter) return st().setFilter(undefined);
         return false;
       },
-      mintFilter: () => filterLine.open(st().filter?.text ?? '', undefined),
-      filter: () => filterLine.open(st().filter?.text ?? '', undefined),
+      mintFilter: () => filterLine.open(st().filter?.text ?? ''),
+      filter: () => filterLine.open(st().filter?.text ?? ''),
       sort: () => flash('info', 'orders come in the service\'s order: newest first'),
       new: () => st().openForm(st().tab),
       cancel: () => {

@@ -137,7 +137,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
     setOffset(next);
   };
   const t = () => store.getState();
-  const openFilter = () => platformsLine.open(t().platforms.join(','), undefined);
+  const openFilter = () => platformsLine.open(t().platforms.join(','));
   useScreenKeys({ scope: PORTFOLIO_SCREEN, keys: PORTFOLIO_KEYS }, {
     down: () => scroll('down'),
     up: () => scroll('up'),

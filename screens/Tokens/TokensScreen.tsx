@@ -98,7 +98,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   };
   useScreenKeys({ scope: TOKENS_SCREEN, keys: TOKENS_KEYS }, {
     ...cursor.keys,
-    filter: listOnly(() => filterLine.open(t().filter, undefined)),
+    filter: listOnly(() => filterLine.open(t().filter)),
     sort: listOnly(() => {
       const i = SORT_CYCLE.findIndex((c) => c.id === t().sortColumn);
       const nextSort = SORT_CYCLE[(i + 1) % SORT_CYCLE.length];

@@ -35,7 +35,7 @@ export function useAlertPrompt(services: Services, flash: Flash): AlertPrompt {
   });
   const current = prompt.line();
   return {
-    open: (token) => prompt.open(`${token} `, undefined),
+    open: (token) => prompt.open(`${token} `),
     isOpen: current !== null,
     view: (width) =>
       current ? (
