@@ -5,7 +5,7 @@ import { displayKey, normalizeKey } from './normalizeKey.js';
 
 export interface Binding {
   /** key names as produced by normalizeKey: 'j', 'down', 'S', 'ctrl+c', 'pageup', 'enter', 'escape', 'tab', 'shift+tab', 'space' */
-  keys: string[];
+  keys: readonly string[];
   command: string;
   /** 'global' or a screen id */
   scope: string;
@@ -58,7 +58,7 @@ export interface Keymap {
 
 export const GLOBAL_SCOPE = 'global';
 
-function keysText(keys: string[]): string {
+function keysText(keys: readonly string[]): string {
   return keys.map(displayKey).join('/');
 }
 
@@ -86,7 +86,7 @@ export function createKeymap(bindings: Binding[], onDisabled: (reason: string) =
   const matchName = (scope: string, name: string) => bindingFor(scope, name)?.command;
 
   // A global binding stays visible with the keys the scope has not taken over.
-  function visible(scope: string): Array<{ binding: Binding; keys: string[] }> {
+  function visible(scope: string): Array<{ binding: Binding; keys: readonly string[] }> {
     const own = scope === GLOBAL_SCOPE ? [] : bindings.filter((b) => b.scope === scope).map((b) => ({ binding: b, keys: b.keys }));
     const taken = scope === GLOBAL_SCOPE ? new Map() : scopeKeys(scope);
     const globals = bindings

@@ -3,11 +3,12 @@
 // the condition, a re-arms a fired alert, x deletes (y to confirm), n sets a new one. Arriving
 // here never starts editing: only n and e open a line, Enter or Esc closes it.
 import { Box, Text } from 'ink';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';
-import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
+import { useLineEditor } from '../../components/fields/useLineEditor.js';
+import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
+import { useListCursor } from '../../components/list/useListCursor.js';
 import { Table } from '../../components/Table.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
@@ -17,19 +18,22 @@ import { AlertInputError, ALERT_EXAMPLES, conditionInput, conditionText } from '
 import type { AlertsState } from '../../src/alerts/store.js';
 import { plural } from '../../src/format.js';
 import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
+import { useScreenKeys } from '../shell/keymap.js';
 import type { ScreenProps } from '../shell/types.js';
 import { tradeFromAlert } from './trade.js';
 import { alertColumns, alertRows, type AlertRow } from './rows.js';
+import { ALERTS_KEYS, ALERTS_SCREEN } from './keys.js';
 
-export const ALERTS_SCREEN = 'alerts';
+export { ALERTS_SCREEN } from './keys.js';
 
-type LineMode = { kind: 'new' | 'edit'; id?: string; line: LineState };
+/** What the alert line was opened for: a new alert, or editing the one with this id. */
+type LineMode = { kind: 'new' | 'edit'; id?: string };
 
 const getKey = (r: AlertRow) => r.alert.id;
 
 export function AlertsScreen({ store, services: s, width, height }: ScreenProps<AlertsState>) {
-  const { keymap } = useShell();
   const flash = useFlash();
+  const { navigator } = useShell();
   const theme = useTheme();
   const now = useNow();
   const alerts = useStore(store, (st) => st.alerts);
@@ -37,18 +41,18 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const loadError = useStore(store, (st) => st.loadError);
   const latest = useCatalog((st) => st.latest);
   const lists = useCatalog((st) => st.lists);
-  const [editing, setEditing] = useRefState<LineMode | null>(null);
   const [deleting, setDeleting] = useRefState<string | null>(null);
 
   const rows = useMemo(() => alertRows(alerts, latest, lists), [alerts, latest, lists]);
-  const selectedRow = rows.find((r) => r.alert.id === selected) ?? rows[0];
-  const view = useRef({ rows, selectedRow });
-  view.current = { rows, selectedRow };
   const columns = useMemo(() => alertColumns(theme, now), [theme, now]);
   const st = () => store.getState();
+  const tableHeight = Math.max(2, height - 2);
+  const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (id) => st().select(id), pageSize: () => Math.max(1, tableHeight - 2) });
+  const selectedRow = cursor.selected;
 
-  const submit = (mode: LineMode) => {
-    const text = mode.line.text.trim();
+  /** Enter on the alert line; false keeps the line open to correct what was typed. */
+  const submit = (typed: string, mode: LineMode): boolean | void => {
+    const text = typed.trim();
     if (text === '') return;
     try {
       const latestNow = s.catalog.getState().latest;
@@ -66,9 +70,10 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
     } catch (e) {
       if (!(e instanceof AlertInputError)) throw e;
       flash('error', `${e.message} (e.g. ${ALERT_EXAMPLES})`);
-      setEditing(mode);
+      return false;
     }
   };
+  const alertLine = useLineEditor<LineMode>({ submit });
 
   useKeyLayer('input', (input, key) => {
     const name = normalizeKey(input, key);
@@ -77,62 +82,36 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       if (name === 'y' || name === 'Y') {
         const gone = st().remove(del);
         setDeleting(null);
-        if (gone) flash('info', `alert deleted: ${view.current.rows.find((r) => r.alert.id === del)?.symbol ?? ''} ${conditionText(gone.condition)}`);
+        if (gone) flash('info', `alert deleted: ${rows.find((r) => r.alert.id === del)?.symbol ?? ''} ${conditionText(gone.condition)}`);
       } else if (name === 'n' || name === 'N' || name === 'escape' || name === 'enter') setDeleting(null);
       return true;
     }
-    const mode = editing();
-    if (!mode) return false;
-    if (name === 'escape') return setEditing(null), true;
-    if (name === 'enter') {
-      setEditing(null);
-      submit(mode);
-      return true;
-    }
-    const next = applyLineKey(mode.line, name, input);
-    if (next) setEditing({ ...mode, line: next });
-    return true;
+    return false;
   });
 
-  const move = (by: number | 'top' | 'bottom') => {
-    const { rows: rs, selectedRow: cur } = view.current;
-    if (rs.length === 0) return false;
-    const at = cur ? rs.indexOf(cur) : 0;
-    const to = by === 'top' ? 0 : by === 'bottom' ? rs.length - 1 : Math.min(rs.length - 1, Math.max(0, at + by));
-    st().select(rs[to].alert.id);
-    view.current.selectedRow = rs[to];
-    return true;
-  };
-  const current = () => view.current.selectedRow;
+  const current = () => cursor.current();
   const none = () => flash('info', 'no alert here: n sets one (or :alert SOL > 250, or a on a token row)');
-  const tableHeight = Math.max(2, height - 2);
 
-  useCommands(
-    keymap,
-    ALERTS_SCREEN,
+  useScreenKeys(
+    { scope: ALERTS_SCREEN, keys: ALERTS_KEYS, active: alertLine.line() === null && deleting() === null },
     {
-      down: () => move(1),
-      up: () => move(-1),
-      top: () => move('top'),
-      bottom: () => move('bottom'),
-      pageDown: () => move(Math.max(1, tableHeight - 2)),
-      pageUp: () => move(-Math.max(1, tableHeight - 2)),
+      ...cursor.keys,
       open: () => {
         const row = current();
         if (!row) return none();
-        tradeFromAlert(s, row, 'limit', flash);
+        tradeFromAlert(s, navigator, row, 'limit', flash);
       },
       swap: () => {
         const row = current();
         if (!row) return none();
-        tradeFromAlert(s, row, 'swap', flash);
+        tradeFromAlert(s, navigator, row, 'swap', flash);
       },
-      new: () => setEditing({ kind: 'new', line: lineAt('') }),
+      new: () => alertLine.open('', { kind: 'new' }),
       edit: () => {
         const row = current();
         if (!row) return none();
         const token = row.symbol && !row.symbol.endsWith('…') ? row.symbol : row.alert.mint;
-        setEditing({ kind: 'edit', id: row.alert.id, line: lineAt(`${token} ${conditionInput(row.alert.condition)}`) });
+        alertLine.open(`${token} ${conditionInput(row.alert.condition)}`, { kind: 'edit', id: row.alert.id });
       },
       delete: () => {
         const row = current();
@@ -149,13 +128,12 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       sort: () => flash('info', 'alerts are listed fired first (newest first), then armed'),
       filter: () => flash('info', 'no filter here: the list is short'),
     },
-    'screen',
-    editing() === null && deleting() === null,
   );
 
   const fired = alerts.filter((a) => a.state === 'fired').length;
   const head = `${plural(alerts.length, 'alert')} · ${fired} fired · ${alerts.length - fired} armed · checked on every token refresh${loadError ? ' · NOT SAVED' : ''}`;
-  const mode = editing();
+  const line = alertLine.line();
+  const mode = line ? alertLine.tag() : undefined;
   const del = deleting();
   const delRow = del ? rows.find((r) => r.alert.id === del) : undefined;
   const info = del
@@ -183,7 +161,7 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       {mode ? (
         <Box>
           <Text color={theme.accent}>{'alert '}</Text>
-          <LineView line={mode.line} width={Math.max(1, width - 6)} focus />
+          <LineView line={line!} width={Math.max(1, width - 6)} focus />
         </Box>
       ) : (
         <Text color={del ? theme.warn : theme.dim} wrap="truncate">{padCell(info, width)}</Text>

@@ -11,7 +11,8 @@ import { alertsOf, type AlertsState } from '../../src/alerts/store.js';
 import { listKey } from '../../src/store/tokens.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
 import type { ScreenContext, ScreenModule, ScreenResource } from '../shell/types.js';
-import { ALERTS_SCREEN, AlertsScreen } from './AlertsScreen.js';
+import { AlertsScreen } from './AlertsScreen.js';
+import { ALERTS_KEYS, ALERTS_SCREEN } from './keys.js';
 
 /** Each category list at most twice a minute: with all three, 6 requests a minute of the service's 60. */
 export const WATCH_INTERVAL_MS = 30_000;
@@ -39,14 +40,7 @@ export const alertsScreen: ScreenModule<AlertsState> = {
   key: '7',
   createStore: (services) => alertsOf(services),
   resources: TOKEN_CATEGORIES.map(watch),
-  keys: [
-    { keys: ['enter'], command: 'open', help: 'limit order at the alert\'s price (opens Orders)', hint: 'limit' },
-    { keys: ['s'], command: 'swap', help: 'swap the alert\'s token (opens Swap)', hint: 'swap' },
-    { keys: ['e'], command: 'edit', help: 'edit (arms it again)', hint: 'edit' },
-    { keys: ['x'], command: 'delete', help: 'delete (y confirms)', hint: 'delete' },
-    { keys: ['a'], command: 'rearm', help: 're-arm a fired alert', hint: 're-arm' },
-    { keys: ['n'], command: 'new', help: 'new alert (typed line)', hint: 'new' },
-  ],
+  keys: ALERTS_KEYS,
   commands: [
     {
       name: 'alert',

@@ -4,6 +4,7 @@
 // Orders line is edited (the amount is a placeholder), then the confirm dialog asks as always.
 import { limitDraft } from '../../src/alerts/model.js';
 import type { Services } from '../../src/services.js';
+import type { Navigator } from '../shell/intents.js';
 import type { Flash } from '../shell/types.js';
 import type { AlertRow } from './rows.js';
 
@@ -14,16 +15,16 @@ export function tokenWord(s: Pick<Services, 'catalog'>, mint: string, symbol: st
   return same.length === 1 && same[0].id === mint ? symbol : mint;
 }
 
-export function tradeFromAlert(s: Services, row: AlertRow, how: 'limit' | 'swap', flash: Flash): void {
+export function tradeFromAlert(s: Services, navigator: Navigator, row: AlertRow, how: 'limit' | 'swap', flash: Flash): void {
   const a = row.alert;
   const token = tokenWord(s, a.mint, row.symbol);
   const c = a.condition;
   const sell = c.kind === 'above' || (c.kind === 'change' && (a.firedChange ?? c.pct) > 0);
   if (how === 'swap') {
-    s.session.getState().handOff('swap', sell ? { input: token, output: 'USDC', amount: '', mode: 'ExactIn' } : { input: 'USDC', output: token, amount: '', mode: 'ExactIn' });
+    navigator.go({ to: 'swap', form: sell ? { input: token, output: 'USDC', amount: '', mode: 'ExactIn' } : { input: 'USDC', output: token, amount: '', mode: 'ExactIn' } });
     return;
   }
   const line = limitDraft(a, token, row.price);
   if (!line) return flash('info', `no price for ${row.symbol} yet: a limit order needs one (s opens Swap)`);
-  s.session.getState().handOff('orders', { line });
+  navigator.go({ to: 'orders', line });
 }

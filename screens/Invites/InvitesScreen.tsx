@@ -5,16 +5,18 @@ import { Box, Text } from 'ink';
 import { useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
-import { useCommands } from '../../components/keys/index.js';
+import { useListCursor } from '../../components/list/useListCursor.js';
 import { Table } from '../../components/Table.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { inviteRow, type InviteRow } from '../../src/portfolio/invites.js';
 import type { InvitesState } from '../../src/store/invites.js';
-import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow } from '../shell/context.js';
+import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
+import { INVITES_KEYS } from './keys.js';
 import { INVITES_SCREEN, loadMore } from './more.js';
 import { shortAddress } from '../../src/format.js';
 import { inviteColumns, inviteSections } from './rows.js';
@@ -22,7 +24,6 @@ import { inviteColumns, inviteSections } from './rows.js';
 const getKey = (r: InviteRow) => r.id;
 
 export function InvitesScreen({ store, services, width, height }: ScreenProps<InvitesState>) {
-  const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
   const use = <U,>(selector: (s: InvitesState) => U): U => useStore(store, selector);
@@ -45,39 +46,21 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
     [list, wallet, tokens, now],
   );
   const columns = useMemo(() => inviteColumns(theme), [theme]);
-  const selectedRow = rows.find((r) => r.id === selected) ?? rows[0];
-  const ref = useRef({ rows, selectedRow, body: 1 });
-  ref.current.rows = rows;
-  ref.current.selectedRow = selectedRow;
-
   const t = () => store.getState();
-  const more = () => void loadMore(store, services, (text) => flash('error', text));
-  const move = (by: number | 'top' | 'bottom') => {
-    const { rows: rs, selectedRow: cur } = ref.current;
-    if (rs.length === 0) return false;
-    const at = cur ? rs.indexOf(cur) : 0;
-    const want = by === 'top' ? 0 : by === 'bottom' ? rs.length - 1 : at + by;
+  const body = useRef(1);
+  const cursor = useListCursor({
+    rows,
+    selectedKey: selected,
+    getKey,
+    select: (id) => t().select(id),
+    pageSize: () => Math.max(1, body.current - 1),
     // moving past the last row asks for the next page
-    if (typeof by === 'number' && by > 0 && want > rs.length - 1) more();
-    if (by === 'bottom') more();
-    const to = Math.min(rs.length - 1, Math.max(0, want));
-    t().select(rs[to].id);
-    ref.current.selectedRow = rs[to];
-    return true;
-  };
-  const page = () => Math.max(1, ref.current.body - 1);
-  useCommands(keymap, INVITES_SCREEN, {
-    down: () => move(1),
-    up: () => move(-1),
-    top: () => move('top'),
-    bottom: () => move('bottom'),
-    pageDown: () => move(page()),
-    pageUp: () => move(-page()),
-    open: () => {
-      if (!ref.current.selectedRow) return false;
-      t().select(ref.current.selectedRow.id);
-      t().setDetail(true);
-    },
+    onPastEnd: () => void loadMore(store, services, (text) => flash('error', text)),
+  });
+  const selectedRow = cursor.selected;
+  useScreenKeys({ scope: INVITES_SCREEN, keys: INVITES_KEYS }, {
+    ...cursor.keys,
+    open: () => cursor.open(() => t().setDetail(true)),
     back: () => {
       if (t().detail) return t().setDetail(false);
       return false;
@@ -109,7 +92,7 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   const whose = other ? `of ${shortAddress(other)}  ` : '';
   const head = `${whose}${tab('history', 'History')} ${tab('pending', 'Pending')}  ${count}${soon ? `  ! ${soon} expire within 24h` : ''}`;
   const tableHeight = Math.max(1, height - 1);
-  ref.current.body = tableHeight - 1;
+  body.current = tableHeight - 1;
   const empty =
     poll?.error !== undefined && !list
       ? 'Could not load the invites (see the footer); r retries.'

@@ -5,7 +5,8 @@ import { createInvitesStore, type InvitesState, type InviteView } from '../../sr
 import { CommandError, noMoreThan } from '../shell/commands.js';
 import type { ScreenModule } from '../shell/types.js';
 import { InvitesScreen } from './InvitesScreen.js';
-import { fetchInvites, INVITES_INTERVAL_MS, INVITES_SCREEN, loadMore, moreDisabled, shownAddress } from './more.js';
+import { INVITES_KEYS } from './keys.js';
+import { fetchInvites, INVITES_INTERVAL_MS, INVITES_SCREEN, shownAddress } from './more.js';
 import { isAddress } from '../../src/api/base58.js';
 
 interface FirstPage {
@@ -31,23 +32,7 @@ export const invitesScreen: ScreenModule<InvitesState> = {
       apply: (p: FirstPage, r: InviteListResponse, at, { store }) => store.getState().applyFirstPage(p.view, p.address, r.invites, r.hasMoreData, at),
     },
   ],
-  keys: [
-    {
-      keys: ['v'],
-      command: 'view',
-      help: 'switch history / pending',
-      hint: 'history/pending',
-      run: ({ store }) => store.getState().setView(store.getState().view === 'history' ? 'pending' : 'history'),
-    },
-    {
-      keys: [']'],
-      command: 'more',
-      help: 'load the next page',
-      hint: 'more',
-      disabled: ({ store, services }) => moreDisabled(store, services),
-      run: ({ store, services, flash }) => void loadMore(store, services, (t) => flash('error', t)),
-    },
-  ],
+  keys: INVITES_KEYS,
   commands: [
     {
       name: 'invites',

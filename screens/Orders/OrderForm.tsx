@@ -7,17 +7,18 @@ import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { FormLines, INPUT_WIDTH, LABEL_WIDTH } from '../../components/form/FormLines.js';
 import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditing.js';
-import { useCommands } from '../../components/keys/index.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
-import { createDcaFromArgs, createLimitFromArgs, ORDERS_SCREEN } from '../../src/actions/ordersFlow.js';
+import { createDcaFromArgs, createLimitFromArgs } from '../../src/actions/ordersFlow.js';
 import { OrderInputError } from '../../src/actions/ordersInput.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import type { Services } from '../../src/services.js';
 import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
-import { useCatalog, useFlash, useShell } from '../shell/context.js';
+import { useCatalog, useFlash } from '../shell/context.js';
+import { useScreenKeys } from '../shell/keymap.js';
 import { fieldOfError, FORM_FIELDS, formArgs, formNotes } from './form.js';
+import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 
 const OPTIONAL = new Set(['expiry', 'slippage', 'cu']);
 
@@ -38,7 +39,6 @@ export async function submitOrderForm(s: Services, store: OrdersStore): Promise<
 }
 
 export function OrderForm({ store, services: s, kind, width, height }: { store: OrdersStore; services: Services; kind: OrderFormKind; width: number; height: number }) {
-  const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
   const values = useStore(store, (st) => st.form?.values ?? {});
@@ -59,9 +59,8 @@ export function OrderForm({ store, services: s, kind, width, height }: { store: 
     editing.stop();
     void submitOrderForm(s, store).catch((e) => flash('error', e instanceof Error ? e.message : String(e)));
   };
-  useCommands(
-    keymap,
-    ORDERS_SCREEN,
+  useScreenKeys(
+    { scope: ORDERS_SCREEN, keys: ORDERS_KEYS, part: 'form', active: !editing.editing() && !running },
     {
       down: () => editing.move(1),
       up: () => editing.move(-1),
@@ -72,8 +71,6 @@ export function OrderForm({ store, services: s, kind, width, height }: { store: 
       submit,
       back: () => store.getState().closeForm(),
     },
-    'screen',
-    !editing.editing() && !running,
   );
   const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps
   const notes = formNotes(kind, values, catalog, s.now(), width - 2 - LABEL_WIDTH - 1 - INPUT_WIDTH - 1);

@@ -4,36 +4,36 @@
 // here never starts editing: only f opens a line (Enter or Esc closes it), and the form's fields
 // are edited after Enter or e.
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useRef, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
-import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';
-import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
+import { useLineEditor } from '../../components/fields/useLineEditor.js';
+import { useListCursor } from '../../components/list/useListCursor.js';
 import { progressBar } from '../../components/ProgressBar.js';
 import { Table } from '../../components/Table.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import { useRefState } from '../../components/useRefState.js';
-import { cancelAllLimits, cancelOne, ORDERS_SCREEN, withdrawLegacy } from '../../src/actions/ordersFlow.js';
+import { cancelAllLimits, cancelOne, withdrawLegacy } from '../../src/actions/ordersFlow.js';
 import { resolveOrderToken } from '../../src/actions/ordersInput.js';
 import { formatAge } from '../../src/format.js';
 import { slotOf, type OrdersState } from '../../src/store/orders.js';
-import { useCatalog, useFlash, useNow, useSession, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
+import { useIntent } from '../shell/intents.js';
+import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { dcaColumns, limitColumns } from './columns.js';
 import { valuesFromLine } from './form.js';
 import { OrderForm } from './OrderForm.js';
 import { orderSections } from './detail.js';
+import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import { anyOrderOf, printable, rowsOf, type DcaRow, type LimitRow, type OrderRow } from './rows.js';
-
-type LineMode = { kind: 'filter'; line: LineState };
 
 const getKey = (r: OrderRow) => r.key;
 
 export function OrdersScreen({ store, services: s, width, height }: ScreenProps<OrdersState>) {
-  const { keymap } = useShell();
+  const { keymap, navigator } = useShell();
   const flash = useFlash();
   const theme = useTheme();
   const now = useNow();
@@ -56,32 +56,27 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const formOpen = use((st) => st.formOpen);
   const formKind = use((st) => st.form?.kind);
   const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`, staleOrError);
-  const [editing, setEditing] = useRefState<LineMode | null>(null);
   // A limit order typed out by another screen (Enter on a fired alert): shown in the new-order
   // form to check and edit (the amount is a placeholder), as after n; nothing is sent unasked.
-  const handoff = useSession((st) => st.handoffs[ORDERS_SCREEN]);
-  useEffect(() => {
-    const given = s.session.getState().takeHandoff(ORDERS_SCREEN) as { line?: unknown } | undefined;
-    if (typeof given?.line !== 'string') return;
-    const parsed = valuesFromLine(given.line);
+  useIntent(navigator, ORDERS_SCREEN, ({ line }) => {
+    const parsed = valuesFromLine(line);
     if (!parsed) return;
     store.getState().setTab(parsed.kind);
     store.getState().setView('active');
     store.getState().setDetail(false);
     store.getState().openForm(parsed.kind, parsed.values);
-  }, [handoff, s, store]);
+  });
 
   const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
-  const selectedRow = rows.find((r) => r.key === selected) ?? rows[0];
-  const viewRef = useRef({ rows, selectedRow });
-  viewRef.current = { rows, selectedRow };
+  const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (key) => store.getState().select(key) });
+  const selectedRow = cursor.selected;
   const limitCols = useMemo(() => limitColumns(theme), [theme]);
   const dcaCols = useMemo(() => dcaColumns(), []);
   const st = () => store.getState();
 
   // f: "SOL" (sold), ">USDC" (bought) or "SOL>USDC" (the pair); a mint works wherever a symbol does
-  const submitLine = (mode: LineMode) => {
-    const text = mode.line.text.trim();
+  const submitLine = (typed: string) => {
+    const text = typed.trim();
     if (text === '') return st().setFilter(undefined);
     const side = (part: string): { mint: string; symbol: string } | undefined => {
       if (!part) return undefined;
@@ -104,30 +99,9 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     }
   };
 
-  useKeyLayer('input', (input, key) => {
-    const mode = editing();
-    if (!mode) return false;
-    const name = normalizeKey(input, key);
-    if (name === 'escape') return setEditing(null), true;
-    if (name === 'enter') {
-      setEditing(null);
-      submitLine(mode);
-      return true;
-    }
-    const next = applyLineKey(mode.line, name, input);
-    if (next) setEditing({ ...mode, line: next });
-    return true;
-  });
+  const filterLine = useLineEditor({ submit: submitLine });
+  const editing = filterLine.line;
 
-  const move = (by: number | 'top' | 'bottom') => {
-    const { rows: rs, selectedRow: cur } = viewRef.current;
-    if (rs.length === 0) return false;
-    const at = cur ? rs.indexOf(cur) : 0;
-    const to = by === 'top' ? 0 : by === 'bottom' ? rs.length - 1 : Math.min(rs.length - 1, Math.max(0, at + by));
-    st().select(rs[to].key);
-    viewRef.current.selectedRow = rs[to];
-    return true;
-  };
   const turnPage = (by: 1 | -1) => {
     const cur = st().pages[slot];
     const total = st().lists[slot]?.totalPages ?? 1;
@@ -135,28 +109,23 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     if (next === cur) return flash('info', `page ${cur}/${total}: ${by > 0 ? 'the last' : 'the first'} page`);
     st().setPage(slot, next);
   };
-  const selectedOrder = () => viewRef.current.selectedRow;
+  const selectedOrder = () => cursor.current();
   const withdraw = (side: 'In' | 'Out') => {
     const row = selectedOrder();
     if (!row || row.kind !== 'legacy') return flash('info', 'w / W withdraw from a legacy price-based order; select one on the DCA tab');
     void withdrawLegacy(s, store, anyOrderOf(row), side).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
   };
 
-  useCommands(
-    keymap,
-    ORDERS_SCREEN,
+  useScreenKeys(
+    { scope: ORDERS_SCREEN, keys: ORDERS_KEYS, active: editing() === null && !formOpen },
     {
-      down: () => move(1),
-      up: () => move(-1),
-      top: () => move('top'),
-      bottom: () => move('bottom'),
+      down: cursor.keys.down,
+      up: cursor.keys.up,
+      top: cursor.keys.top,
+      bottom: cursor.keys.bottom,
       pageDown: () => turnPage(1),
       pageUp: () => turnPage(-1),
-      open: () => {
-        if (!selectedOrder()) return false;
-        st().select(selectedOrder()!.key);
-        st().setDetail(true);
-      },
+      open: () => cursor.open(() => st().setDetail(true)),
       back: () => {
         if (st().detail) return st().setDetail(false);
         if (st().notice) return st().setNotice(undefined);
@@ -167,8 +136,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         if (st().filter) return st().setFilter(undefined);
         return false;
       },
-      mintFilter: () => setEditing({ kind: 'filter', line: lineAt(st().filter?.text ?? '') }),
-      filter: () => setEditing({ kind: 'filter', line: lineAt(st().filter?.text ?? '') }),
+      mintFilter: () => filterLine.open(st().filter?.text ?? ''),
+      filter: () => filterLine.open(st().filter?.text ?? ''),
       sort: () => flash('info', 'orders come in the service\'s order: newest first'),
       new: () => st().openForm(st().tab),
       cancel: () => {
@@ -185,8 +154,6 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       withdraw: () => withdraw('In'),
       withdrawOut: () => withdraw('Out'),
     },
-    'screen',
-    editing() === null && !formOpen,
   );
 
   if (detail && selectedRow) {
@@ -266,7 +233,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       {mode ? (
         <Box>
           <Text color={theme.accent}>f </Text>
-          <LineView line={mode.line} width={Math.max(1, width - 4)} focus />
+          <LineView line={mode} width={Math.max(1, width - 4)} focus />
         </Box>
       ) : null}
       {hintShown ? <Text color={theme.dim} wrap="truncate">{padCell(hint, width)}</Text> : null}

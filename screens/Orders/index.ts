@@ -2,21 +2,19 @@
 // filtered by mint; create with :limit / :dca (or n), cancel with x, cancel every open limit order
 // with X, all through the one signing pipeline. The active lists are also polled in the background
 // so fills seen while another screen is up ring the bell and land in the notifications log.
-import { signingBlocked } from '../../src/actions/run.js';
-import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, ORDERS_SCREEN, withdrawFromArgs, withdrawSide } from '../../src/actions/ordersFlow.js';
+import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, withdrawFromArgs, withdrawSide } from '../../src/actions/ordersFlow.js';
 import { DCA_EXAMPLE, DCA_USAGE, LIMIT_EXAMPLE, LIMIT_PRICE_EXAMPLE, LIMIT_USAGE, OrderInputError } from '../../src/actions/ordersInput.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
 import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
 import type { CommandContext, ScreenCommand, ScreenContext, ScreenModule } from '../shell/types.js';
+import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import { applyList, fetchList, listKey, listParams, type ListParams } from './lists.js';
 import { OrdersScreen } from './OrdersScreen.js';
 
 /** Active lists every 15 s (also in the background), history every 30 s while shown: 6 requests a minute at most. */
 export const ACTIVE_INTERVAL_MS = 15_000;
 export const HISTORY_INTERVAL_MS = 30_000;
-
-const signing = ({ services }: ScreenContext<OrdersState>) => signingBlocked(services, 'execute');
 
 type Ctx = CommandContext & { store: import('zustand/vanilla').StoreApi<OrdersState> };
 
@@ -144,6 +142,8 @@ const list = (id: string, tab: 'limit' | 'dca', view: 'active' | 'history') => (
   id,
   intervalMs: view === 'active' ? ACTIVE_INTERVAL_MS : HISTORY_INTERVAL_MS,
   background: view === 'active',
+  // after an order was placed or closed
+  refreshWhen: (st: OrdersState) => st.sent,
   params: (ctx: ScreenContext<OrdersState>) => listParams(ctx, tab, view),
   key: (p: ListParams) => listKey(p),
   fetch: (p: ListParams, signal: AbortSignal, ctx: ScreenContext<OrdersState>) => fetchList(p, signal, ctx),
@@ -157,24 +157,7 @@ export const ordersScreen: ScreenModule<OrdersState> = {
   list: (st) => !st.formOpen,
   createStore: () => createOrdersStore(),
   resources: [list('limitActive', 'limit', 'active'), list('dcaActive', 'dca', 'active'), list('limitHistory', 'limit', 'history'), list('dcaHistory', 'dca', 'history')],
-  keys: [
-    { keys: ['t'], command: 'tab', help: 'Limit / DCA orders', hint: 'limit/dca', run: ({ store }) => store.getState().setTab(store.getState().tab === 'limit' ? 'dca' : 'limit') },
-    { keys: ['h'], command: 'history', help: 'Active / History', hint: 'history', run: ({ store }) => store.getState().setView(store.getState().view === 'active' ? 'history' : 'active') },
-    { keys: ['f'], command: 'mintFilter', help: 'filter by mint or symbol', hint: 'mint' },
-    { keys: ['i'], command: 'failed', help: 'show failed-tx orders too', hint: 'failed tx', run: ({ store, flash }) => {
-      const on = !store.getState().includeFailed;
-      store.getState().setIncludeFailed(on);
-      flash('info', on ? 'showing orders whose transaction failed too' : 'hiding orders whose transaction failed');
-    } },
-    { keys: ['p'], command: 'flipPrice', help: 'flip the limit price', run: ({ store }) => store.getState().setFlipped(!store.getState().flipped) },
-    { keys: ['n'], command: 'new', help: 'new order (a form)', hint: 'new', disabled: signing },
-    { keys: ['e'], command: 'edit', help: 'edit a form field', disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first') },
-    { keys: ['s'], command: 'submit', help: 'place the form\'s order', disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it') },
-    { keys: ['x'], command: 'cancel', help: 'cancel the selected order', hint: 'cancel', disabled: signing },
-    { keys: ['X'], command: 'cancelAll', help: 'cancel all limit orders', hint: 'cancel all', disabled: signing },
-    { keys: ['w'], command: 'withdraw', help: 'legacy: withdraw input', disabled: signing },
-    { keys: ['W'], command: 'withdrawOut', help: 'legacy: withdraw output', disabled: signing },
-  ],
+  keys: ORDERS_KEYS,
   commands: ORDER_COMMANDS,
   Component: OrdersScreen,
 };

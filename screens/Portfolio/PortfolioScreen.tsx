@@ -4,9 +4,8 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
-import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';
-import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
+import { useLineEditor } from '../../components/fields/useLineEditor.js';
 import { scrollByKey } from '../../components/scroll.js';
 import { padCell } from '../../components/text.js';
 import { useTheme, type Theme } from '../../components/theme.js';
@@ -17,9 +16,11 @@ import { formatClock } from '../../src/format.js';
 import { tokenInfoOf } from '../../src/portfolio/model.js';
 import { spotPnl } from '../../src/portfolio/pnl.js';
 import { portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
-import { useCatalog, useFlash, useShell } from '../shell/context.js';
+import { useCatalog, useFlash } from '../shell/context.js';
+import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
+import { PORTFOLIO_KEYS } from './keys.js';
 import { parsePlatforms, PORTFOLIO_SCREEN, shownAddress } from './params.js';
 import { bodyLines, headLines, portfolioView, type Line, type Lookup, type Tone } from './lines.js';
 
@@ -54,7 +55,6 @@ function LineText({ l, theme }: { l: Line; theme: Theme }) {
 }
 
 export function PortfolioScreen({ store, services, width, height }: ScreenProps<PortfolioState>) {
-  const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
   const use = <U,>(selector: (s: PortfolioState) => U): U => useStore(store, selector);
@@ -112,29 +112,20 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   );
 
   // the platforms filter line, edited in its own layer (every key is text until Enter or Esc)
-  const [editing, setEditing] = useRefState<LineState | null>(null);
-  useKeyLayer('input', (input, key) => {
-    const line = editing();
-    if (!line) return false;
-    const name = normalizeKey(input, key);
-    if (name === 'escape') return setEditing(null), true;
-    if (name === 'enter') {
+  const platformsLine = useLineEditor({
+    submit: (text) => {
       try {
-        const ids = parsePlatforms(line.text);
+        const ids = parsePlatforms(text);
         store.getState().setPlatforms(ids);
-        setEditing(null);
         flash('info', ids.length ? `platforms: ${ids.join(', ')}` : 'platforms: all');
       } catch (e) {
         flash('error', (e as Error).message);
+        return false;
       }
-      return true;
-    }
-    const next = applyLineKey(line, name, input);
-    if (next) setEditing(next);
-    return true;
+    },
   });
 
-  const editorShown = editing() !== null;
+  const editorShown = platformsLine.line() !== null;
   const bodyHeight = Math.max(1, height - head.length - (editorShown ? 1 : 0));
   const scrolls = body.length > bodyHeight;
   const room = Math.max(1, scrolls ? bodyHeight - 1 : bodyHeight);
@@ -147,8 +138,8 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
     setOffset(next);
   };
   const t = () => store.getState();
-  const openFilter = () => setEditing(lineAt(t().platforms.join(',')));
-  useCommands(keymap, PORTFOLIO_SCREEN, {
+  const openFilter = () => platformsLine.open(t().platforms.join(','));
+  useScreenKeys({ scope: PORTFOLIO_SCREEN, keys: PORTFOLIO_KEYS }, {
     down: () => scroll('down'),
     up: () => scroll('up'),
     top: () => scroll('home'),
@@ -204,7 +195,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
       {editorShown ? (
         <Box>
           <Text color={theme.accent}>platforms: </Text>
-          <LineView line={editing()!} width={Math.max(1, width - 12)} focus placeholder="raydium,drift (empty: all)" />
+          <LineView line={platformsLine.line()!} width={Math.max(1, width - 12)} focus placeholder="raydium,drift (empty: all)" />
         </Box>
       ) : null}
     </Box>

@@ -10,6 +10,7 @@ import { buildPortfolioView } from '../../src/portfolio/model.js';
 import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
 import { CommandError, noMoreThan } from '../shell/commands.js';
 import type { ScreenModule } from '../shell/types.js';
+import { PORTFOLIO_KEYS } from './keys.js';
 import { PortfolioScreen } from './PortfolioScreen.js';
 import { ADDRESS, PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress, type PositionsParams } from './params.js';
 
@@ -66,16 +67,7 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       apply: (_p, fills: Fill[], _at, { store }) => store.getState().setFills(fills),
     },
   ],
-  keys: [
-    { keys: ['f'], command: 'platforms', help: 'platforms filter (ids, a,b)', hint: 'platforms' },
-    {
-      keys: ['w'],
-      command: 'own',
-      help: 'back to your own wallet',
-      disabled: ({ store }) => (store.getState().watch === null ? 'already showing your own wallet' : undefined),
-      run: ({ store }) => store.getState().setWatch(null),
-    },
-  ],
+  keys: PORTFOLIO_KEYS,
   commands: [
     {
       name: 'portfolio',

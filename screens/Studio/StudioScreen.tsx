@@ -4,20 +4,22 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { useCommands } from '../../components/keys/index.js';
+import { useListCursor, type ListMove } from '../../components/list/useListCursor.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { fromBaseUnits } from '../../src/amount.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { claimFromForm, launchFromForm, loadLaunched, refreshStudioBalances, STUDIO_SCREEN } from '../../src/actions/studioFlow.js';
+import { claimFromForm, launchFromForm, loadLaunched, refreshStudioBalances } from '../../src/actions/studioFlow.js';
 import { catalogEmpty, knownTokens, loadTokens } from '../../src/actions/swapFlow.js';
 import { PRESET_SHORT } from '../../src/studio/preset.js';
 import type { ClaimField, StudioState } from '../../src/studio/store.js';
 import type { StudioField } from '../../src/studio/validate.js';
-import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow } from '../shell/context.js';
+import { useScreenKeys } from '../shell/keymap.js';
 import type { ScreenProps } from '../shell/types.js';
 import { CLAIM_FIELDS, CREATE_FIELDS } from './fields.js';
+import { STUDIO_KEYS, STUDIO_SCREEN } from './keys.js';
 import { FormLines } from '../../components/form/FormLines.js';
 import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditing.js';
 import { claimNotes, createNotes, printable } from './notes.js';
@@ -27,7 +29,6 @@ import { openClaim, quoteMintsOf } from './open.js';
 type Tone = 'ok' | 'bad' | 'dim' | undefined;
 
 export function StudioScreen({ store, services: s, width, height }: ScreenProps<StudioState>) {
-  const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
   const now = useNow();
@@ -60,14 +61,8 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const setFocus = (k: string) => (st().view === 'claim' ? setClaimFocus(k as ClaimField) : setCreateFocus(k as StudioField));
   const valueOf = (k: string): string | boolean => (st().view === 'claim' ? st().claim[k as ClaimField] : st().form[k as StudioField]);
   const setValue = (k: string, v: string | boolean) => (st().view === 'claim' ? st().setClaimField(k as ClaimField, String(v)) : st().setField(k as StudioField, v as never));
-  const moveRow = (by: number | 'top' | 'bottom') => {
-    const ps = st().pools;
-    if (ps.length === 0) return false;
-    const i = Math.max(0, ps.findIndex((p) => p.pool === st().selected));
-    const to = by === 'top' ? 0 : by === 'bottom' ? ps.length - 1 : Math.min(ps.length - 1, Math.max(0, i + by));
-    st().select(ps[to].pool);
-  };
-  const nav = (by: number | 'top' | 'bottom') => (st().view === 'list' ? moveRow(by) : move(by));
+  const poolCursor = useListCursor({ rows: pools, selectedKey: selected, getKey: (p) => p.pool, select: (pool) => st().select(pool) });
+  const nav = (by: ListMove) => (st().view === 'list' ? poolCursor.move(by) : move(by));
 
   // While a field the person opened is edited, every key goes to it (q, 1, n never leak out).
   const fieldEditing = useFormEditing({ fields, focus, setFocus, valueOf, setValue, active: !running });
@@ -77,9 +72,8 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
     if (running && fieldEditing.editing()) fieldEditing.stop();
   }, [running, fieldEditing]);
 
-  useCommands(
-    keymap,
-    STUDIO_SCREEN,
+  useScreenKeys(
+    { scope: STUDIO_SCREEN, keys: STUDIO_KEYS, active: !editing() && !running },
     {
       down: () => nav(1),
       up: () => nav(-1),
@@ -110,8 +104,6 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
         return false;
       },
     },
-    'screen',
-    !editing() && !running,
   );
 
   const blocked = signingBlocked(s, 'rpc');

@@ -2,17 +2,16 @@
 // fees (c, then s), both through the one confirm-and-sign pipeline; the launched pools are
 // remembered in the state dir and listed here, with the wallet's quote balances (polled over RPC).
 import { signingBlocked } from '../../src/actions/run.js';
-import { claimFromForm, refreshStudioBalances, STUDIO_SCREEN } from '../../src/actions/studioFlow.js';
+import { claimFromForm, refreshStudioBalances } from '../../src/actions/studioFlow.js';
 import { createStudioStore, type StudioState } from '../../src/studio/store.js';
 import { CommandError } from '../shell/commands.js';
-import type { ScreenContext, ScreenModule } from '../shell/types.js';
+import type { ScreenModule } from '../shell/types.js';
+import { STUDIO_KEYS, STUDIO_SCREEN } from './keys.js';
 import { openClaim, quoteMintsOf } from './open.js';
 import { StudioScreen } from './StudioScreen.js';
 
 /** Quote balances over RPC (not the service's rate limit) every 30 s while the screen is up. */
 export const BALANCE_INTERVAL_MS = 30_000;
-
-const signing = ({ services }: ScreenContext<StudioState>) => signingBlocked(services, 'rpc');
 
 export const studioScreen: ScreenModule<StudioState> = {
   id: STUDIO_SCREEN,
@@ -30,13 +29,7 @@ export const studioScreen: ScreenModule<StudioState> = {
       apply: () => {},
     },
   ],
-  keys: [
-    { keys: ['n'], command: 'new', help: 'new pool (launch form)', hint: 'new pool', disabled: signing },
-    { keys: ['c'], command: 'claim', help: 'claim the pool\'s fees', hint: 'claim', disabled: signing },
-    { keys: ['e', 'enter'], command: 'edit', help: 'edit field / flip a toggle', hint: 'edit' },
-    { keys: ['s'], command: 'submit', help: 'launch / claim (the form)', hint: 'submit', disabled: signing },
-    { keys: ['m'], command: 'max', help: 'claim everything (max)', hint: 'max' },
-  ],
+  keys: STUDIO_KEYS,
   commands: [
     {
       name: 'launch',

@@ -6,7 +6,6 @@ import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
-import { useCommands } from '../../components/keys/index.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
@@ -17,7 +16,9 @@ import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRe
 import { catalogEmpty, executeSwapForm, fetchInstructions, flipForm, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
-import { useCatalog, useFlash, useNow, useSession, useShell } from '../shell/context.js';
+import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
+import { useIntent } from '../shell/intents.js';
+import { useScreenKeys } from '../shell/keymap.js';
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { visibleFields } from './fields.js';
@@ -29,11 +30,11 @@ import { fieldNotes } from './notes.js';
 import { Panel } from './Panel.js';
 import { panelLines } from './panelLines.js';
 import { useFormKeys } from './useFormKeys.js';
+import { SWAP_KEYS, SWAP_SCREEN } from './keys.js';
 
-export const SWAP_SCREEN = 'swap';
+export { SWAP_SCREEN } from './keys.js';
 
 export function SwapScreen({ store: swap, services: s, width, height }: ScreenProps<SwapState>) {
-  const { keymap } = useShell();
   const flash = useFlash();
   const theme = useTheme();
   const now = useNow();
@@ -77,16 +78,13 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   };
   const field = () => fields.find((f) => f.key === focus()) ?? fields[0];
 
-  // A form handed over by another screen (Tokens' b and B) replaces the token fields.
-  const handoff = useSession((st) => st.handoffs[SWAP_SCREEN]);
-  useEffect(() => {
-    const form = s.session.getState().takeHandoff(SWAP_SCREEN) as Partial<SwapForm> | undefined;
-    if (!form) return;
+  // A form asked for by another screen (Tokens' s and S, an alert's s) replaces the token fields.
+  useIntent(useShell().navigator, SWAP_SCREEN, ({ form }) => {
     swap.getState().setForm(form);
     swap.getState().setOutcome(undefined);
     setFocus('amount');
     setEditing(false);
-  }, [handoff, s, swap, setFocus, setEditing]);
+  });
   useEffect(() => {
     if (catalogEmpty(s)) void loadTokens(s).then(() => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'));
   }, [s, flash]);
@@ -161,9 +159,8 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   );
 
   const st = () => swap.getState();
-  useCommands(
-    keymap,
-    SWAP_SCREEN,
+  useScreenKeys(
+    { scope: SWAP_SCREEN, keys: SWAP_KEYS, active: !editing() && !running },
     {
       // Behind the instructions view the form cursor stays where it is: the key is left to the
       // view, which scrolls (whichever of the two registered its keys last).
@@ -194,8 +191,6 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
         return false;
       },
     },
-    'screen',
-    !editing() && !running,
   );
 
   if (instructionsOpen && instructions) {

@@ -5,13 +5,11 @@ import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js
 import { knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { createSwapStore, type SwapState } from '../../src/store/swap.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
-import type { ScreenContext, ScreenModule } from '../shell/types.js';
+import type { ScreenModule } from '../shell/types.js';
+import { SWAP_KEYS, SWAP_SCREEN } from './keys.js';
 import { SwapScreen } from './SwapScreen.js';
 
 export const QUOTE_INTERVAL_MS = 10_000;
-
-/** The form's keys do nothing while the instructions view covers it. */
-const formHidden = ({ store }: ScreenContext<SwapState>) => (store.getState().instructionsOpen ? 'the form is behind the instructions: Esc closes them first' : undefined);
 
 /** What the pane quotes: the request of the group `s` will swap through. */
 interface LiveQuote {
@@ -25,7 +23,7 @@ export function orderAsQuote(o: Order): Quote {
 }
 
 export const swapScreen: ScreenModule<SwapState> = {
-  id: 'swap',
+  id: SWAP_SCREEN,
   title: 'Swap',
   key: '2',
   createStore: () => createSwapStore(),
@@ -55,16 +53,7 @@ export const swapScreen: ScreenModule<SwapState> = {
         store.getState().setQuote({ key: liveQuoteKey(p.via, p.params), via: p.via, ...data, at }),
     },
   ],
-  keys: [
-    { keys: ['e', 'enter'], command: 'edit', help: 'edit the field (Esc: done)', hint: 'edit', disabled: formHidden },
-    { keys: ['s'], command: 'execute', help: "swap via the pane's path", hint: 'swap', disabled: formHidden },
-    { keys: ['b'], command: 'build', help: 'build via swap group + RPC', hint: 'build', disabled: formHidden },
-    { keys: ['i'], command: 'instructions', help: 'show the swap instructions', hint: 'instr', disabled: formHidden },
-    { keys: ['a'], command: 'advanced', help: 'advanced parameters', hint: 'advanced', disabled: formHidden },
-    { keys: ['m'], command: 'max', help: 'max: the whole balance', hint: 'max', disabled: formHidden },
-    { keys: ['f'], command: 'flip', help: 'flip to the reverse trade', hint: 'flip', disabled: formHidden },
-    { keys: ['left', 'right'], command: 'preset', help: 'slippage presets', disabled: formHidden },
-  ],
+  keys: SWAP_KEYS,
   commands: [
     {
       name: 'swap',
@@ -76,7 +65,7 @@ export const swapScreen: ScreenModule<SwapState> = {
         if (args.length > 3 && (args[3].toLowerCase() !== 'fee' || args.length === 4 || args.length > 6)) throw new CommandError(`unexpected "${args.slice(3).join(' ')}" (after the tokens: fee auto, fee 25000 or fee high 50000)`);
         // The form first: the Swap screen then opens on a filled form, not in a field being edited.
         ctx.store.getState().setForm({ amount: args[0], input: args[1], output: args[2], mode: 'ExactIn', priorityFee: args.length > 4 ? args.slice(4).join(' ') : 'auto' });
-        ctx.goto('swap');
+        ctx.goto(SWAP_SCREEN);
         const shown = ctx.store.getState().outcome;
         const result = await swapFromCommand(ctx.services, ctx.store, args);
         // what arrived leads the line (the pane has the signature and the rest)

@@ -2,18 +2,19 @@
 // showing every field, and a persisted watchlist.
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef } from 'react';
-import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
+import { lineAt } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';
-import { normalizeKey, useCommands, useKeyLayer } from '../../components/keys/index.js';
+import { useLineEditor } from '../../components/fields/useLineEditor.js';
+import { useListCursor } from '../../components/list/useListCursor.js';
 import { sortRows, Table } from '../../components/Table.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import { useRefState } from '../../components/useRefState.js';
 import { useStore } from 'zustand';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { plural } from '../../src/format.js';
 import { CATEGORY_LABELS, listKey, type TokensState } from '../../src/store/index.js';
 import { useFlash, useNow, useShell } from '../shell/context.js';
+import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { SORT_CYCLE, tokenColumns } from './columns.js';
@@ -21,17 +22,13 @@ import { TokenDetail } from './TokenDetail.js';
 import { asciiCharts } from '../../components/Chart.js';
 import { buildRows, filterTokenRows, type TokenRow } from './rows.js';
 import { useAlertPrompt } from './useAlertPrompt.js';
-
-const TOKENS_SCREEN = 'tokens';
-
-/** Keys that change the list do nothing while a detail covers it: the person would not see the change. */
-export const DETAIL_OPEN = 'the list is behind the detail: Esc closes it first';
+import { DETAIL_OPEN, TOKENS_KEYS, TOKENS_SCREEN } from './keys.js';
 
 const getKey = (r: TokenRow) => r.mint;
 
 export function TokensScreen({ store, services, width, height }: ScreenProps<TokensState>) {
-  const { keymap } = useShell();
   const flash = useFlash();
+  const { navigator } = useShell();
   const theme = useTheme();
   const { poll } = useResourceState(TOKENS_SCREEN, 'list', staleOrError);
   // only the detail view shows ages: the list does not re-render on the clock's 1 s tick
@@ -65,45 +62,18 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     return column ? sortRows(filtered, column, sortDir) : filtered;
   }, [list, latest, history, changed, starred, starredOnly, interval, filter, columns, sortColumn, sortDir]);
 
-  const selectedRow = rows.find((r) => r.mint === selected) ?? rows[0];
-  // The key handlers read the rows of the latest render through this ref (several keys can
-  // arrive before React renders again).
-  const view = useRef({ rows, selectedRow, bodyHeight: 0 });
-  view.current.rows = rows;
-  view.current.selectedRow = selectedRow;
-
-  // The filter line: while editing, an input layer takes every printable key.
-  const [editing, setEditing] = useRefState<LineState | null>(null);
-  useKeyLayer('input', (input, key) => {
-    const line = editing();
-    if (!line) return false;
-    const name = normalizeKey(input, key);
-    if (name === 'enter') return setEditing(null), true;
-    if (name === 'escape') {
-      setEditing(null);
-      store.getState().setFilter('');
-      return true;
-    }
-    if (name === 'up' || name === 'down' || name === 'pageup' || name === 'pagedown') return false;
-    const next = applyLineKey(line, name, input);
-    if (next) {
-      setEditing(next);
-      store.getState().setFilter(next.text);
-    }
-    return true;
-  });
-
   const t = () => store.getState();
-  const move = (by: number | 'top' | 'bottom') => {
-    const { rows: rs, selectedRow: cur } = view.current;
-    if (rs.length === 0) return false;
-    const at = cur ? rs.indexOf(cur) : 0;
-    const to = by === 'top' ? 0 : by === 'bottom' ? rs.length - 1 : Math.min(rs.length - 1, Math.max(0, at + by));
-    t().select(rs[to].mint);
-    view.current.selectedRow = rs[to];
-    return true;
-  };
-  const page = () => Math.max(1, view.current.bodyHeight - 1);
+  const body = useRef(0);
+  const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (mint) => t().select(mint), pageSize: () => Math.max(1, body.current - 1) });
+  const selectedRow = cursor.selected;
+
+  // The filter line: while editing, an input layer takes every printable key (the arrows still move the list).
+  const filterLine = useLineEditor({
+    submit: () => {},
+    cancel: () => t().setFilter(''),
+    change: (line) => t().setFilter(line.text),
+    passes: ['up', 'down', 'pageup', 'pagedown'],
+  });
 
   // A symbol other tokens share would be ambiguous in a form or a typed line: the mint never is.
   const tokenWord = (row: TokenRow) => {
@@ -113,38 +83,29 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   const alertPrompt = useAlertPrompt(services, flash);
   // s and S open Swap with the selected token on the side bought or sold (the detail's token too).
   const trade = (side: 'buy' | 'sell') => {
-    const row = view.current.selectedRow;
+    const row = cursor.current();
     if (!row) return false;
     const token = tokenWord(row);
     const other = side === 'buy' ? 'SOL' : 'USDC';
     const same = token.toLowerCase() === other.toLowerCase() || row.mint === (side === 'buy' ? NATIVE_MINT : USDC_MINT);
     const counter = same ? (side === 'buy' ? 'USDC' : 'SOL') : other;
-    services.session.getState().handOff('swap', side === 'buy' ? { input: counter, output: token, amount: '', mode: 'ExactIn' } : { input: token, output: counter, amount: '', mode: 'ExactIn' });
+    navigator.go({ to: 'swap', form: side === 'buy' ? { input: counter, output: token, amount: '', mode: 'ExactIn' } : { input: token, output: counter, amount: '', mode: 'ExactIn' } });
   };
   // While the detail covers the list, keys that would change the list say so instead.
   const listOnly = (fn: () => void | boolean) => () => {
     if (t().detail) return flash('info', DETAIL_OPEN);
     return fn();
   };
-  useCommands(keymap, TOKENS_SCREEN, {
-    down: () => move(1),
-    up: () => move(-1),
-    top: () => move('top'),
-    bottom: () => move('bottom'),
-    pageDown: () => move(page()),
-    pageUp: () => move(-page()),
-    filter: listOnly(() => setEditing(lineAt(t().filter))),
+  useScreenKeys({ scope: TOKENS_SCREEN, keys: TOKENS_KEYS }, {
+    ...cursor.keys,
+    filter: listOnly(() => filterLine.open(t().filter)),
     sort: listOnly(() => {
       const i = SORT_CYCLE.findIndex((c) => c.id === t().sortColumn);
       const nextSort = SORT_CYCLE[(i + 1) % SORT_CYCLE.length];
       t().setSort(nextSort.id, nextSort.dir);
     }),
     sortReverse: listOnly(() => t().setSort(t().sortColumn, t().sortDir === 'asc' ? 'desc' : 'asc')),
-    open: () => {
-      if (!view.current.selectedRow) return false;
-      t().select(view.current.selectedRow.mint);
-      t().setDetail(true);
-    },
+    open: () => cursor.open(() => t().setDetail(true)),
     back: () => {
       if (t().detail) return t().setDetail(false);
       if (t().filter) return t().setFilter('');
@@ -153,20 +114,20 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     },
     buy: () => trade('buy'),
     alert: () => {
-      const row = view.current.selectedRow;
+      const row = cursor.current();
       if (!row) return false;
       alertPrompt.open(tokenWord(row));
     },
     sell: () => trade('sell'),
     star: () => {
-      const row = view.current.selectedRow;
+      const row = cursor.current();
       if (!row) return false;
       const on = t().toggleStar(row.mint);
       flash('success', `${on ? 'starred' : 'unstarred'} ${row.symbol || row.mint}`);
     },
   });
 
-  const filterShown = !alertPrompt.isOpen && (editing() !== null || filter !== '');
+  const filterShown = !alertPrompt.isOpen && (filterLine.line() !== null || filter !== '');
   // The last line: the filter while there is one, and always where the cursor is and the sort.
   const tableHeight = Math.max(1, height - 1);
   const at = selectedRow ? rows.indexOf(selectedRow) + 1 : 0;
@@ -177,7 +138,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   const legend = rows.some((r) => r.rank === null) ? ' · × = not in this list' : '';
   const position = `${CATEGORY_LABELS[category]} ${interval} · ${place}${legend}`;
   const matchText = `${plural(rows.length, 'match', 'matches')} · ${place}`;
-  view.current.bodyHeight = tableHeight - 1;
+  body.current = tableHeight - 1;
   const dimmed = poll?.stale === true || (poll?.error !== undefined && list !== undefined);
 
   if (detail && selectedRow) {
@@ -219,7 +180,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
       ) : filterShown ? (
         <Box>
           <Text color={theme.accent}>/</Text>
-          <LineView line={editing() ?? lineAt(filter)} width={Math.max(1, width - 2 - Math.min(44, matchText.length))} focus={editing() !== null} />
+          <LineView line={filterLine.line() ?? lineAt(filter)} width={Math.max(1, width - 2 - Math.min(44, matchText.length))} focus={filterLine.line() !== null} />
           <Text color={theme.dim}>{padCell(` ${matchText}`, Math.min(45, matchText.length + 1), 'right')}</Text>
         </Box>
       ) : (

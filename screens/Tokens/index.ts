@@ -2,30 +2,21 @@
 // pane of every field, and a persisted watchlist. Its store is the shared token catalog itself.
 import type { TokensState } from '../../src/store/tokens.js';
 import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from '../shell/commands.js';
-import type { ScreenContext, ScreenModule } from '../shell/types.js';
-import { DETAIL_OPEN, TokensScreen } from './TokensScreen.js';
+import type { ScreenModule } from '../shell/types.js';
+import { TOKENS_KEYS, TOKENS_SCREEN } from './keys.js';
+import { TokensScreen } from './TokensScreen.js';
 import { tokensResources } from './resources.js';
 
 export { TOKENS_INTERVAL_MS } from './resources.js';
 
-const behindDetail = ({ store }: ScreenContext<TokensState>) => (store.getState().detail ? DETAIL_OPEN : undefined);
-
 export const tokensScreen: ScreenModule<TokensState> = {
-  id: 'tokens',
+  id: TOKENS_SCREEN,
   title: 'Tokens',
   key: '1',
   list: (st) => !st.detail,
   createStore: (services) => services.catalog,
   resources: tokensResources,
-  keys: [
-    { keys: ['c'], command: 'category', help: 'next category', hint: 'category', disabled: behindDetail, run: ({ store }) => store.getState().cycleCategory() },
-    { keys: ['i'], command: 'interval', help: 'next change window (5m-24h)', hint: 'window', disabled: behindDetail, run: ({ store }) => store.getState().cycleInterval() },
-    { keys: ['w'], command: 'star', help: 'star / unstar (saved)', hint: 'star' },
-    { keys: ['a'], command: 'alert', help: 'price alert (> 250, -5%/1h)', hint: 'alert' },
-    { keys: ['s'], command: 'buy', help: 'swap: buy it with SOL', hint: 'swap' },
-    { keys: ['S'], command: 'sell', help: 'swap: sell it for USDC' },
-    { keys: ['W'], command: 'starredOnly', help: 'only starred / all', hint: 'starred', disabled: behindDetail, run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly) },
-  ],
+  keys: TOKENS_KEYS,
   commands: [
     {
       name: 'rows',

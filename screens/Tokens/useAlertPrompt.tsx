@@ -3,11 +3,9 @@
 // line is open it takes every printable key, so nothing typed reaches the screen or global keys.
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';
-import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
+import { useLineEditor } from '../../components/fields/useLineEditor.js';
 import { useTheme } from '../../components/theme.js';
-import { useRefState } from '../../components/useRefState.js';
 import { addAlertFromLine } from '../../src/alerts/command.js';
 import { AlertInputError, ALERT_EXAMPLES } from '../../src/alerts/model.js';
 import { alertsOf } from '../../src/alerts/store.js';
@@ -23,30 +21,21 @@ export interface AlertPrompt {
 
 export function useAlertPrompt(services: Services, flash: Flash): AlertPrompt {
   const theme = useTheme();
-  const [line, setLine] = useRefState<LineState | null>(null);
-  useKeyLayer('input', (input, key) => {
-    const l = line();
-    if (!l) return false;
-    const name = normalizeKey(input, key);
-    if (name === 'escape') return setLine(null), true;
-    if (name === 'enter') {
+  const prompt = useLineEditor({
+    submit: (text) => {
       try {
-        const { message } = addAlertFromLine(alertsOf(services), services.catalog.getState().latest, l.text);
-        setLine(null);
+        const { message } = addAlertFromLine(alertsOf(services), services.catalog.getState().latest, text);
         flash('success', `${message} · 7 lists alerts`);
       } catch (e) {
         if (!(e instanceof AlertInputError)) throw e;
         flash('error', `${e.message} (e.g. ${ALERT_EXAMPLES})`);
+        return false;
       }
-      return true;
-    }
-    const next = applyLineKey(l, name, input);
-    if (next) setLine(next);
-    return true;
+    },
   });
-  const current = line();
+  const current = prompt.line();
   return {
-    open: (token) => setLine(lineAt(`${token} `)),
+    open: (token) => prompt.open(`${token} `),
     isOpen: current !== null,
     view: (width) =>
       current ? (

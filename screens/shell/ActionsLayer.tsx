@@ -1,8 +1,7 @@
 // What signing adds to the app frame: the confirm dialog host, the journal view (J from any
-// screen), and the start-up reconcile of the journal shown as a flash line.
+// screen: the global keys open it), and the start-up reconcile of the journal shown as a flash line.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
-import { GLOBAL_SCOPE, useCommands } from '../../components/keys/index.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { JournalView } from '../Journal/JournalView.js';
 import { NotificationsView } from '../Notifications/NotificationsView.js';
@@ -31,13 +30,12 @@ export interface ActionsLayerProps {
 }
 
 export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
-  const { services: s, keymap } = useShell();
+  const { services: s } = useShell();
   // the clock ticks these only while the journal or the notifications are open
   const now = useNow((t) => (s.journalView.getState().open || s.notifications.getState().open ? t : 0));
   const journalOpen = useStore(s.journalView, (st) => st.open);
   const confirming = useStore(s.confirm, (st) => st.queue.length > 0);
   const notificationsOpen = useStore(s.notifications, (st) => st.open);
-  useCommands(keymap, GLOBAL_SCOPE, { journal: () => s.journalView.getState().setOpen(true), notifications: () => s.notifications.getState().setOpen(true) }, 'global');
   const flashRef = useRef(flash);
   flashRef.current = flash;
   useEffect(() => {

@@ -15,7 +15,7 @@ import { textWidth } from '../../components/text.js';
 import { ThemeContext, type Theme } from '../../components/theme.js';
 import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
 import { useRefState } from '../../components/useRefState.js';
-import { formatAge, formatClock, perMinute, shortAddress } from '../../src/format.js';
+import { formatClock, shortAddress } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { SCREENS } from '../index.js';
@@ -23,7 +23,8 @@ import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
 import { SHELL_COMMANDS } from './builtins.js';
 import { createCommandRegistry, type CommandRegistry } from './commands.js';
 import { ShellProvider, useNow, useSession, type ShellContext } from './context.js';
-import { buildKeymap, DIALOG_KEYS, stepInterval } from './keymap.js';
+import { createNavigator } from './intents.js';
+import { buildKeymap, DIALOG_KEYS, useGlobalKeys } from './keymap.js';
 import { pollStatusKey, pollStatusText, ScreenResources, usePollState, useRpcHealth } from './polling.js';
 import { budgetNote, SHOW_REMAINING_SHARE } from '../../src/poll/budget.js';
 import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
@@ -62,7 +63,7 @@ export function buildShell(services: Services, modules: readonly ScreenModule[],
   }
   const screens = modules.map((module) => ({ module, store: (stores?.get(module.id) as ReturnType<typeof module.createStore> | undefined) ?? module.createStore(services) }));
   const keymap = buildKeymap(screens, { services, flash }, (reason) => flash('error', reason));
-  return { screens, shell: { services, keymap, flash }, commands: createCommandRegistry(SHELL_COMMANDS, screens) };
+  return { screens, shell: { services, keymap, flash, navigator: createNavigator(services.session) }, commands: createCommandRegistry(SHELL_COMMANDS, screens) };
 }
 
 export function App({ services, theme, screens = SCREENS, size, onQuit, live, stores }: AppProps) {
@@ -133,7 +134,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   // ids of the flash lines the services reported (kept when the context changes)
   const appWide = useRef(new Set<number>());
   const { services, keymap } = built.shell;
-  const { session, scheduler } = services;
+  const { session } = services;
   const modules = built.screens.map((m) => m.module);
 
   const screenId = useSession((s) => s.screen);
@@ -200,27 +201,6 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const goto = (id: string) => {
     if (modules.some((m) => m.id === id)) session.getState().setScreen(id);
   };
-  const shift = (by: number) => {
-    const i = modules.findIndex((m) => m.id === session.getState().screen);
-    goto(modules[(i + by + modules.length) % modules.length].id);
-  };
-  const changeInterval = (direction: 1 | -1) => {
-    const s = session.getState();
-    const keys = s.resources[s.screen] ?? [];
-    if (keys.length === 0) {
-      flash('info', 'this screen polls nothing');
-      return;
-    }
-    const current = s.intervals[s.screen] ?? scheduler.state(keys[0])?.intervalMs ?? 10_000;
-    const next = stepInterval(current, direction);
-    s.setInterval(s.screen, next);
-    const rpm = scheduler.requestsPerMinute() + keys.filter((k) => scheduler.isActive(k)).length * (60_000 / next - 60_000 / current);
-    // what the account allows a minute, once the service's rate-limit headers said it
-    const allowed = s.budget ? Math.round((s.budget.limit * 60_000) / s.budget.windowMs) : 60;
-    const over = rpm > allowed * 0.85;
-    flash(over ? 'error' : 'info', `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${over ? `; the ${s.budget ? 'account' : 'service'} allows about ${allowed}` : ''})`);
-  };
-
   const commandContext = (): CommandContext => ({
     services,
     flash,
@@ -244,35 +224,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     void built.commands.run(text, commandContext());
   };
 
-  useCommands(
-    keymap,
-    GLOBAL_SCOPE,
-    {
-      goto: (input) => {
-        const m = modules.find((x) => x.key === input);
-        if (!m) return false;
-        goto(m.id);
-      },
-      nextScreen: () => shift(1),
-      prevScreen: () => shift(-1),
-      refresh: () => {
-        for (const k of session.getState().resources[session.getState().screen] ?? []) scheduler.refresh(k);
-      },
-      pause: () => {
-        const on = !scheduler.isPaused();
-        if (on) scheduler.pause();
-        else scheduler.resume();
-        session.getState().setPaused(on);
-        flash('info', on ? 'polling paused (p resumes, r refreshes once)' : 'polling resumed');
-      },
-      slower: () => changeInterval(1),
-      faster: () => changeInterval(-1),
-      command: () => setBarOpen(true),
-      help: () => setHelpOpen('keys'),
-      quit: () => quit(),
-    },
-    'global',
-  );
+  useGlobalKeys({ screens: modules, goto, quit: () => quit(), openCommandBar: () => setBarOpen(true), openHelp: () => setHelpOpen('keys') });
   // Keys a screen declares with their own `run` work even when its Component has no handler for them.
   useCommands(keymap, screenId, {}, 'screen');
 

@@ -1,40 +1,58 @@
-// The one keymap of the dashboard, built from the screen modules: the shell's global keys, the
-// screen number keys, and each screen's own keys in its scope. A key bound twice in one scope
-// throws at start-up.
-import { createKeymap, GLOBAL_SCOPE, type Binding, type Keymap } from '../../components/keys/index.js';
-import type { MountedScreen, ScreenContext } from './types.js';
+// The keys of the whole dashboard in one place: the global keys with their handlers
+// (useGlobalKeys), the keys of the dialogs as the help lists them, and the one keymap built from
+// these and each screen module's own keys (a key bound twice in one scope throws at start-up).
+// Screens carry out their keys through useScreenKeys, whose handlers are checked by the compiler
+// against the keys they declare.
+import { createKeymap, GLOBAL_SCOPE, useCommands, type Binding, type CommandAction, type CommandsOf, type KeyHandlers, type Keymap } from '../../components/keys/index.js';
+import { formatAge, perMinute } from '../../src/format.js';
+import { useShell } from './context.js';
+import type { MountedScreen, ScreenContext, ScreenKeys, ScreenModule } from './types.js';
 
-const g = (keys: string[], command: string, description: string, hint?: string): Binding => ({ keys, command, scope: GLOBAL_SCOPE, description, hint });
-/** The second of a pair, listed in the help on its partner's line. */
-const pair = (b: Binding): Binding => ({ ...b, hideInHelp: true });
-const labelled = (b: Binding, label: string): Binding => ({ ...b, label });
+interface GlobalKey {
+  keys: readonly string[];
+  help: string;
+  hint?: string;
+  /** how the keys read in the help overlay (e.g. "j/k ↓/↑") */
+  label?: string;
+  /** the second of a pair, listed in the help on its partner's line */
+  hideInHelp?: boolean;
+  /** 'screen': the visible screen carries it out (moving, opening, filtering); 'shell': useGlobalKeys */
+  by: 'screen' | 'shell';
+}
 
-/** Global keys. Navigation commands (down, up, top, ...) are carried out by the visible screen. */
-export const GLOBAL_BINDINGS: Binding[] = [
-  labelled(g(['j', 'down'], 'down', 'move down / up'), 'j/k ↓/↑'),
-  pair(g(['k', 'up'], 'up', 'move up')),
-  labelled(g(['g', 'home'], 'top', 'top / bottom'), 'g/G'),
-  pair(g(['G', 'end'], 'bottom', 'go to the bottom')),
-  labelled(g(['pagedown'], 'pageDown', 'page down / up'), 'PgDn/PgUp'),
-  pair(g(['pageup'], 'pageUp', 'page up')),
-  g(['/'], 'filter', 'filter the list', 'filter'),
-  labelled(g(['o'], 'sort', 'sort: next column / reverse', 'sort'), 'o/O'),
-  pair(g(['O'], 'sortReverse', 'reverse the sort order')),
-  g(['enter'], 'open', 'open the selected row', 'detail'),
-  g(['escape'], 'back', 'close, clear, back out'),
-  labelled(g(['tab'], 'nextScreen', 'next / previous screen'), 'Tab/S-Tab'),
-  pair(g(['shift+tab'], 'prevScreen', 'previous screen')),
-  g(['r'], 'refresh', 'refresh this screen now', 'refresh'),
-  g(['p'], 'pause', 'pause or resume polling', 'pause'),
+const globalKeys = <const K extends Readonly<Record<string, GlobalKey>>>(keys: K): K => keys;
+
+/** Global keys, in the help overlay's order. */
+export const GLOBAL_KEYS = globalKeys({
+  down: { keys: ['j', 'down'], help: 'move down / up', label: 'j/k ↓/↑', by: 'screen' },
+  up: { keys: ['k', 'up'], help: 'move up', hideInHelp: true, by: 'screen' },
+  top: { keys: ['g', 'home'], help: 'top / bottom', label: 'g/G', by: 'screen' },
+  bottom: { keys: ['G', 'end'], help: 'go to the bottom', hideInHelp: true, by: 'screen' },
+  pageDown: { keys: ['pagedown'], help: 'page down / up', label: 'PgDn/PgUp', by: 'screen' },
+  pageUp: { keys: ['pageup'], help: 'page up', hideInHelp: true, by: 'screen' },
+  filter: { keys: ['/'], help: 'filter the list', hint: 'filter', by: 'screen' },
+  sort: { keys: ['o'], help: 'sort: next column / reverse', hint: 'sort', label: 'o/O', by: 'screen' },
+  sortReverse: { keys: ['O'], help: 'reverse the sort order', hideInHelp: true, by: 'screen' },
+  open: { keys: ['enter'], help: 'open the selected row', hint: 'detail', by: 'screen' },
+  back: { keys: ['escape'], help: 'close, clear, back out', by: 'screen' },
+  nextScreen: { keys: ['tab'], help: 'next / previous screen', label: 'Tab/S-Tab', by: 'shell' },
+  prevScreen: { keys: ['shift+tab'], help: 'previous screen', hideInHelp: true, by: 'shell' },
+  refresh: { keys: ['r'], help: 'refresh this screen now', hint: 'refresh', by: 'shell' },
+  pause: { keys: ['p'], help: 'pause or resume polling', hint: 'pause', by: 'shell' },
   // + polls more (more requests), - fewer: as on a volume knob, not as the interval's length
-  labelled(g(['+'], 'faster', 'poll more / less often'), '+/-'),
-  pair(g(['-'], 'slower', 'poll this screen less often')),
-  g(['J'], 'journal', 'journal of signed txs', 'journal'),
-  g(['N'], 'notifications', 'fills and alerts log'),
-  g([':'], 'command', 'command bar (:help lists)', 'cmd'),
-  g(['?'], 'help', 'this help', 'help'),
-  g(['q', 'ctrl+c'], 'quit', 'quit (asks if tx in flight)', 'quit'),
-];
+  faster: { keys: ['+'], help: 'poll more / less often', label: '+/-', by: 'shell' },
+  slower: { keys: ['-'], help: 'poll this screen less often', hideInHelp: true, by: 'shell' },
+  journal: { keys: ['J'], help: 'journal of signed txs', hint: 'journal', by: 'shell' },
+  notifications: { keys: ['N'], help: 'fills and alerts log', by: 'shell' },
+  command: { keys: [':'], help: 'command bar (:help lists)', hint: 'cmd', by: 'shell' },
+  help: { keys: ['?'], help: 'this help', hint: 'help', by: 'shell' },
+  quit: { keys: ['q', 'ctrl+c'], help: 'quit (asks if tx in flight)', hint: 'quit', by: 'shell' },
+  // the keys are the screens' numbers (buildKeymap)
+  goto: { keys: [], help: 'go to screen by number', by: 'shell' },
+});
+
+/** The global commands the visible screen carries out (moving, opening, filtering, sorting, backing out). */
+export type ScreenCommand = CommandsOf<typeof GLOBAL_KEYS, 'screen'>;
 
 /** Keys of the dialogs, listed in the help overlay (the dialogs handle them themselves). */
 export const DIALOG_KEYS: ReadonlyArray<{ keys: string; description: string }> = [
@@ -46,13 +64,21 @@ export const DIALOG_KEYS: ReadonlyArray<{ keys: string; description: string }> =
 
 export function buildKeymap(screens: readonly MountedScreen[], ctx: Omit<ScreenContext<unknown>, 'store'>, onDisabled: (reason: string) => void): Keymap {
   const numbers = screens.map((m) => m.module.key);
-  const goto: Binding = { ...g(numbers, 'goto', 'go to screen by number'), label: numbers.length > 1 ? `${numbers[0]}-${numbers[numbers.length - 1]}` : numbers[0] };
+  const globals: Binding[] = Object.entries(GLOBAL_KEYS as Readonly<Record<string, GlobalKey>>).map(([command, k]) => ({
+    keys: command === 'goto' ? numbers : k.keys,
+    command,
+    scope: GLOBAL_SCOPE,
+    description: k.help,
+    hint: k.hint,
+    ...(command === 'goto' ? { label: numbers.length > 1 ? `${numbers[0]}-${numbers[numbers.length - 1]}` : numbers[0] } : k.label ? { label: k.label } : {}),
+    ...(k.hideInHelp ? { hideInHelp: true } : {}),
+  }));
   const own: Binding[] = screens.flatMap(({ module, store }) =>
-    module.keys.map((k) => {
+    Object.entries(module.keys as ScreenKeys<unknown>).map(([command, k]) => {
       const c = { ...ctx, store };
       return {
         keys: k.keys,
-        command: k.command,
+        command,
         scope: module.id,
         description: k.help,
         hint: k.hint,
@@ -61,7 +87,86 @@ export function buildKeymap(screens: readonly MountedScreen[], ctx: Omit<ScreenC
       };
     }),
   );
-  return createKeymap([...own, ...GLOBAL_BINDINGS, goto], onDisabled);
+  return createKeymap([...own, ...globals], onDisabled);
+}
+
+/** The handlers a screen's Component (or one `part` of it) gives for its keys: one per declared key, and any of the global screen commands. */
+export type ScreenHandlers<Keys, Part extends string = 'screen'> = KeyHandlers<Keys, Part> & Partial<Record<ScreenCommand, CommandAction>>;
+
+/**
+ * Carries out a screen's keys while `active`: every key of `keys` that `part` carries out needs its
+ * handler here (the compiler says which is missing or named after no key); the global screen
+ * commands (down, open, back, ...) are optional: a screen that has no use for one lets it pass.
+ */
+export function useScreenKeys<Keys extends ScreenKeys<any>, Part extends string = 'screen'>(
+  // keys typed as a plain record (not declared with screenKeys) would let any handler through
+  on: { scope: string; keys: string extends keyof Keys ? 'declare the keys with screenKeys<S>()({ ... })' : Keys; part?: Part; active?: boolean },
+  handlers: ScreenHandlers<Keys, Part>,
+): void {
+  const { keymap } = useShell();
+  useCommands(keymap, on.scope, handlers as Partial<Record<string, CommandAction>>, 'screen', on.active ?? true);
+}
+
+/** What the global keys do to the shell's own state. */
+export interface ShellKeyActions {
+  screens: readonly ScreenModule[];
+  goto(screenId: string): void;
+  quit(): void;
+  openCommandBar(): void;
+  openHelp(): void;
+}
+
+/** Carries out the global keys (every one of GLOBAL_KEYS the shell handles). */
+export function useGlobalKeys(a: ShellKeyActions): void {
+  const { services, keymap, flash } = useShell();
+  const { session, scheduler } = services;
+  const shift = (by: number) => {
+    const i = a.screens.findIndex((m) => m.id === session.getState().screen);
+    a.goto(a.screens[(i + by + a.screens.length) % a.screens.length].id);
+  };
+  const changeInterval = (direction: 1 | -1) => {
+    const s = session.getState();
+    const keys = s.resources[s.screen] ?? [];
+    if (keys.length === 0) {
+      flash('info', 'this screen polls nothing');
+      return;
+    }
+    const current = s.intervals[s.screen] ?? scheduler.state(keys[0])?.intervalMs ?? 10_000;
+    const next = stepInterval(current, direction);
+    s.setInterval(s.screen, next);
+    const rpm = scheduler.requestsPerMinute() + keys.filter((k) => scheduler.isActive(k)).length * (60_000 / next - 60_000 / current);
+    // what the account allows a minute, once the service's rate-limit headers said it
+    const allowed = s.budget ? Math.round((s.budget.limit * 60_000) / s.budget.windowMs) : 60;
+    const over = rpm > allowed * 0.85;
+    flash(over ? 'error' : 'info', `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${over ? `; the ${s.budget ? 'account' : 'service'} allows about ${allowed}` : ''})`);
+  };
+  const handlers: KeyHandlers<typeof GLOBAL_KEYS, 'shell'> = {
+    goto: (input) => {
+      const m = a.screens.find((x) => x.key === input);
+      if (!m) return false;
+      a.goto(m.id);
+    },
+    nextScreen: () => shift(1),
+    prevScreen: () => shift(-1),
+    refresh: () => {
+      for (const k of session.getState().resources[session.getState().screen] ?? []) scheduler.refresh(k);
+    },
+    pause: () => {
+      const on = !scheduler.isPaused();
+      if (on) scheduler.pause();
+      else scheduler.resume();
+      session.getState().setPaused(on);
+      flash('info', on ? 'polling paused (p resumes, r refreshes once)' : 'polling resumed');
+    },
+    slower: () => changeInterval(1),
+    faster: () => changeInterval(-1),
+    journal: () => services.journalView.getState().setOpen(true),
+    notifications: () => services.notifications.getState().setOpen(true),
+    command: () => a.openCommandBar(),
+    help: () => a.openHelp(),
+    quit: () => a.quit(),
+  };
+  useCommands(keymap, GLOBAL_SCOPE, handlers, 'global');
 }
 
 /** Interval steps for + and -, seconds. */

@@ -88,6 +88,17 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
     return scheduler.acquire(key);
   }, [key, active, scheduler]);
   useEffect(() => {
+    const when = r.refreshWhen;
+    if (key === undefined || !when) return;
+    let last = when(ctx.store.getState());
+    return ctx.store.subscribe((state) => {
+      const now = when(state);
+      if (Object.is(now, last)) return;
+      last = now;
+      scheduler.refresh(key);
+    });
+  }, [key, r, ctx.store, scheduler]);
+  useEffect(() => {
     if (key !== undefined) scheduler.setInterval(key, intervalMs, { pinned: pinnedMs !== undefined });
   }, [key, intervalMs, pinnedMs, scheduler]);
   useEffect(() => {

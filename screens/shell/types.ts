@@ -17,9 +17,7 @@ export interface ScreenContext<S> {
 
 export interface ScreenKey<S> {
   /** key names as normalizeKey produces them: 'x', 'X', 'enter', 'ctrl+r', 'pagedown' */
-  keys: string[];
-  /** the command the Component's handlers (useScreenKeys) or `run` carry out */
-  command: string;
+  keys: readonly string[];
   /** one line for the `?` overlay */
   help: string;
   /** a short footer word; keys without one are listed only in the `?` overlay */
@@ -28,6 +26,23 @@ export interface ScreenKey<S> {
   disabled?(ctx: ScreenContext<S>): string | undefined;
   /** the action, when it needs nothing of the Component's render */
   run?(ctx: ScreenContext<S>): void | boolean;
+  /**
+   * Without `run`: which part of the Component carries it out (useScreenKeys with this `part`);
+   * 'screen' when not given. A part that is shown only sometimes (Orders' new-order form) has its
+   * own handlers, so each set of handlers is checked whole by the compiler.
+   */
+  by?: string;
+}
+
+/** A screen's keys, by command name (the order is the `?` overlay's). */
+export type ScreenKeys<S> = Readonly<Record<string, ScreenKey<S>>>;
+
+/**
+ * Declares a screen's keys keeping each command's name and shape in the type, so the handlers the
+ * Component gives (useScreenKeys) are checked against them: `screenKeys<OrdersState>()({ ... })`.
+ */
+export function screenKeys<S>() {
+  return <const K extends ScreenKeys<S>>(keys: K): K => keys;
 }
 
 export interface CommandContext {
@@ -72,6 +87,8 @@ export interface ScreenResource<S, P = unknown, T = unknown> {
   paced?: false;
   /** wait this long after params change before polling them (typing "1.5" asks once, not three times) */
   settleMs?: number;
+  /** polled again at once when this value of the store changes (e.g. a transaction was sent) */
+  refreshWhen?(state: S): unknown;
   params(ctx: ScreenContext<S>): P | undefined;
   key(params: P): string;
   fetch(params: P, signal: AbortSignal, ctx: ScreenContext<S>): Promise<T>;
@@ -94,7 +111,7 @@ export interface ScreenModule<S = any> {
   list?: boolean | ((state: S) => boolean);
   createStore(services: Services): StoreApi<S>;
   resources: ScreenResource<S, any, any>[];
-  keys: ScreenKey<S>[];
+  keys: ScreenKeys<S>;
   commands: ScreenCommand<S>[];
   Component(props: ScreenProps<S>): ReactNode;
 }

@@ -14,8 +14,6 @@ import { parseDcaArgs, parseLimitArgs, OrderInputError, untilText, type LimitReq
 import { runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
 
-export const ORDERS_SCREEN = 'orders';
-
 function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
   return Object.values(s.catalog.getState().latest);
 }
@@ -27,11 +25,6 @@ export function tokenOf(s: Pick<Services, 'catalog'>, mint: string): OrderToken 
   if (mint === 'So11111111111111111111111111111111111111112') return { id: mint, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, known: true };
   if (mint === 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') return { id: mint, symbol: 'USDC', name: 'USD Coin', decimals: 6, known: true };
   return { id: mint, symbol: `${mint.slice(0, 4)}…`, name: '', decimals: 0, known: false };
-}
-
-/** Every list poll of the Orders screen asks again now (after an order was placed or closed). */
-export function refreshOrderLists(s: Services): void {
-  for (const k of s.session.getState().resources[ORDERS_SCREEN] ?? []) s.scheduler.refresh(k);
 }
 
 function outcomeOf(result: ActionResult, what: string, at: number) {
@@ -63,7 +56,8 @@ async function runOne(s: Services, store: OrdersStore, what: string, spec: Param
   }
   store.getState().setOutcome(outcomeOf(result, what, s.now()));
   if (result.transactions.length > 0) {
-    refreshOrderLists(s);
+    // the lists shown (and polled in the background) ask again now
+    store.getState().noteSent();
     void refreshJournalView(s);
   }
   return result;
@@ -309,7 +303,7 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
   });
   if (ok > 0) store.getState().markClosed((store.getState().lists['limit/active']?.trigger ?? []).map((o) => o.orderKey));
   if (signed) {
-    refreshOrderLists(s);
+    store.getState().noteSent();
     void refreshJournalView(s);
   }
   return { batches, nothingOpen: false };

@@ -16,8 +16,6 @@ import { knownTokens } from './swapFlow.js';
 import { explainError } from './outcome.js';
 import { sanitize } from '../sanitize.js';
 
-export const STUDIO_SCREEN = 'studio';
-
 export const cleanText = (s: string, max = 200) => sanitize(s).slice(0, max);
 
 const TITLES: Record<string, string> = {

@@ -68,6 +68,8 @@ export interface OrdersState {
   notice?: readonly string[];
   /** orders this session closed itself: leaving the active list is then no news */
   closedByYou: readonly string[];
+  /** counts the actions that sent a transaction: the order lists are asked again when it moves */
+  sent: number;
 
   setTab(tab: OrdersTab): void;
   setView(view: OrdersView): void;
@@ -91,6 +93,8 @@ export interface OrdersState {
   setFormErrors(errors: Partial<Record<string, string>>): void;
   closeForm(): void;
   markClosed(keys: readonly string[]): void;
+  /** a transaction was sent: what the lists show may have changed */
+  noteSent(): void;
 }
 
 export type OrdersStore = StoreApi<OrdersState>;
@@ -121,6 +125,7 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     lists: {},
     detail: false,
     closedByYou: [],
+    sent: 0,
 
     setTab: (tab) => set({ tab, detail: false }),
     setView: (view) => set({ view, detail: false }),
@@ -161,5 +166,6 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     },
     closeForm: () => set({ formOpen: false }),
     markClosed: (keys) => set({ closedByYou: [...new Set([...get().closedByYou, ...keys])].slice(-500) }),
+    noteSent: () => set({ sent: get().sent + 1 }),
   }));
 }

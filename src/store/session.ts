@@ -51,14 +51,8 @@ export interface SessionState {
   /** why signing is paused (no RPC endpoint answers); undefined while it is not */
   signingPaused?: string;
   setSigningPaused(reason: string | undefined): void;
-  /** what one screen hands to another (e.g. Tokens' b opens Swap prefilled), taken once by the receiver */
-  handoffs: Record<string, unknown>;
 
   setSubtitle(screen: string, text: string): void;
-  /** leaves `payload` for `screen` and shows it */
-  handOff(screen: string, payload: unknown): void;
-  /** the payload left for `screen`, once */
-  takeHandoff(screen: string): unknown;
   setScreen(id: string): void;
   recordRequest(e: RequestEvent, at: number): void;
   setPaused(paused: boolean): void;
@@ -106,21 +100,11 @@ export function createSessionStore(init: SessionInit): SessionStore {
     resources: {},
     pendingSubmissions: 0,
     subtitles: {},
-    handoffs: {},
     rpcNote: undefined,
     setRpcNote: (rpcNote) => set({ rpcNote }),
     signingPaused: undefined,
     setSigningPaused: (signingPaused) => set({ signingPaused }),
 
-    handOff: (screen, payload) => set({ handoffs: { ...get().handoffs, [screen]: payload }, screen }),
-    takeHandoff: (screen) => {
-      const payload = get().handoffs[screen];
-      if (payload !== undefined) {
-        const { [screen]: _taken, ...rest } = get().handoffs;
-        set({ handoffs: rest });
-      }
-      return payload;
-    },
     setSubtitle: (screen, text) => {
       if (get().subtitles[screen] !== text) set({ subtitles: { ...get().subtitles, [screen]: text } });
     },

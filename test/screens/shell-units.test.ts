@@ -260,7 +260,7 @@ describe('command registry', () => {
     const services = fakeServices();
     const twice: ScreenModule = { ...tokensScreen, id: 'other', key: '8' };
     assert.throws(() => buildShell(services, [tokensScreen, twice], () => {}), /command :rows is declared twice/);
-    const keyTwice: ScreenModule = { ...tokensScreen, commands: [], keys: [...tokensScreen.keys, { keys: ['c'], command: 'again', help: 'x' }] };
+    const keyTwice: ScreenModule = { ...tokensScreen, commands: [], keys: { ...tokensScreen.keys, again: { keys: ['c'], help: 'x' } } };
     assert.throws(() => buildShell(services, [keyTwice], () => {}), /key "c" in scope tokens is bound to both "category" and "again"/);
     const shellTwice: ScreenModule = { ...tokensScreen, commands: [{ name: 'goto', usage: 'goto', help: 'x', run: () => {} }] };
     assert.throws(() => buildShell(services, [shellTwice], () => {}), /command :goto is declared twice/);

@@ -58,7 +58,7 @@ describe('dashboard shell', () => {
         }
         const module = SCREENS.find((m) => m.key === screen)!;
         assert.ok(help.includes(`${module.title} screen`), `${module.title}: its own keys are listed`);
-        for (const k of module.keys) assert.ok(help.includes(k.help.slice(0, 12)), `${module.title}: ${k.help}`);
+        for (const k of Object.values(module.keys)) assert.ok(help.includes(k.help.slice(0, 12)), `${module.title}: ${k.help}`);
         assert.ok(help.split('\n').every((l) => l.length <= size.columns));
         await typeKeys(d.app, 'escape');
         await waitForFrame(d.app, (f) => !f.includes('Dialogs'), 3000);

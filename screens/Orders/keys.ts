@@ -1,0 +1,29 @@
+// The Orders screen's own keys. Those with `run` act on the store alone; the list's are carried out
+// by OrdersScreen, the new-order form's (`by: 'form'`) by OrderForm while it is open: each gives a
+// handler for every key of its part (the compiler checks it).
+import { signingBlocked } from '../../src/actions/run.js';
+import type { OrdersState } from '../../src/store/orders.js';
+import { screenKeys, type ScreenContext } from '../shell/types.js';
+
+export const ORDERS_SCREEN = 'orders';
+
+const signing = ({ services }: ScreenContext<OrdersState>) => signingBlocked(services, 'execute');
+
+export const ORDERS_KEYS = screenKeys<OrdersState>()({
+  tab: { keys: ['t'], help: 'Limit / DCA orders', hint: 'limit/dca', run: ({ store }) => store.getState().setTab(store.getState().tab === 'limit' ? 'dca' : 'limit') },
+  history: { keys: ['h'], help: 'Active / History', hint: 'history', run: ({ store }) => store.getState().setView(store.getState().view === 'active' ? 'history' : 'active') },
+  mintFilter: { keys: ['f'], help: 'filter by mint or symbol', hint: 'mint' },
+  failed: { keys: ['i'], help: 'show failed-tx orders too', hint: 'failed tx', run: ({ store, flash }) => {
+    const on = !store.getState().includeFailed;
+    store.getState().setIncludeFailed(on);
+    flash('info', on ? 'showing orders whose transaction failed too' : 'hiding orders whose transaction failed');
+  } },
+  flipPrice: { keys: ['p'], help: 'flip the limit price', run: ({ store }) => store.getState().setFlipped(!store.getState().flipped) },
+  new: { keys: ['n'], help: 'new order (a form)', hint: 'new', disabled: signing },
+  edit: { keys: ['e'], help: 'edit a form field', by: 'form', disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first') },
+  submit: { keys: ['s'], help: 'place the form\'s order', by: 'form', disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it') },
+  cancel: { keys: ['x'], help: 'cancel the selected order', hint: 'cancel', disabled: signing },
+  cancelAll: { keys: ['X'], help: 'cancel all limit orders', hint: 'cancel all', disabled: signing },
+  withdraw: { keys: ['w'], help: 'legacy: withdraw input', disabled: signing },
+  withdrawOut: { keys: ['W'], help: 'legacy: withdraw output', disabled: signing },
+});
