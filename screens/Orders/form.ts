@@ -20,6 +20,8 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('expiry', 'Expiry', 'none, 7d, 2030-01-31'),
     text('slippage', 'Slippage', "service's, or 1%"),
     text('cu', 'Priority fee', 'auto, or microlamports'),
+    text('feeAccount', 'Fee account', 'none, or the referral token account'),
+    text('wrap', 'Wrap SOL', 'on (default) or off: use your wSOL'),
   ],
   dca: [
     text('total', 'Total', 'to spend, e.g. 300'),
@@ -36,7 +38,13 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
   if (kind === 'dca') return [w('total'), w('from'), w('to'), w('orders'), w('interval')];
   // "@0.45 USDC/GOLLA": the price and its unit are two words of the command
   const total = w('total').startsWith('@') ? w('total').split(/\s+/) : [w('total')];
-  return [w('amount'), w('sell'), ...total, w('buy'), 'expiry', w('expiry') || 'none', ...(w('slippage') ? ['slippage', w('slippage')] : []), 'cu', w('cu') || 'auto'];
+  return [
+    w('amount'), w('sell'), ...total, w('buy'), 'expiry', w('expiry') || 'none',
+    ...(w('slippage') ? ['slippage', w('slippage')] : []),
+    'cu', w('cu') || 'auto',
+    ...(w('feeAccount') ? ['fee-account', w('feeAccount')] : []),
+    ...(w('wrap') ? ['wrap', w('wrap')] : []),
+  ];
 }
 
 /** A typed-out `limit 1 SOL 150 USDC` (from a fired alert) as the form's values. */
@@ -52,7 +60,7 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
   const m = message.toLowerCase();
   const table: Array<[RegExp, string]> =
     kind === 'limit'
-      ? [[/^sell token/, 'sell'], [/^buy token/, 'buy'], [/^(total|price)/, 'total'], [/^expiry/, 'expiry'], [/^slippage/, 'slippage'], [/^cu/, 'cu'], [/^amount/, 'amount']]
+      ? [[/^sell token/, 'sell'], [/^buy token/, 'buy'], [/^(total|price)/, 'total'], [/^expiry/, 'expiry'], [/^slippage/, 'slippage'], [/^cu/, 'cu'], [/^fee-account/, 'feeAccount'], [/^wrap/, 'wrap'], [/^amount/, 'amount']]
       : [[/^from token/, 'from'], [/^to token/, 'to'], [/^(orders|number)/, 'orders'], [/^interval/, 'interval'], [/^(total|per order)/, 'total']];
   return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0].key;
 }

@@ -4,6 +4,7 @@
 // seen by the background refresh.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
+import { toggleMark, unmark } from '../orders/batches.js';
 
 export type OrdersTab = 'limit' | 'dca';
 export type OrdersView = 'active' | 'history';
@@ -68,6 +69,10 @@ export interface OrdersState {
   notice?: readonly string[];
   /** orders this session closed itself: leaving the active list is then no news */
   closedByYou: readonly string[];
+  /** open limit orders marked (Space) for X to cancel together, in the order they were marked */
+  marked: readonly TriggerOrder[];
+  /** computeUnitPrice of the cancels x, X and the marked cancels send: auto or microlamports per CU */
+  cancelFee: string;
 
   setTab(tab: OrdersTab): void;
   setView(view: OrdersView): void;
@@ -91,6 +96,10 @@ export interface OrdersState {
   setFormErrors(errors: Partial<Record<string, string>>): void;
   closeForm(): void;
   markClosed(keys: readonly string[]): void;
+  toggleMark(order: TriggerOrder): void;
+  unmark(keys: readonly string[]): void;
+  clearMarks(): void;
+  setCancelFee(computeUnitPrice: string): void;
 }
 
 export type OrdersStore = StoreApi<OrdersState>;
@@ -105,7 +114,7 @@ export interface OrderFormState {
 
 /** What the forms start with: the fields the person fills are empty, the options at their defaults. */
 export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
-  limit: { amount: '', sell: '', buy: '', total: '', expiry: 'none', slippage: '', cu: 'auto' },
+  limit: { amount: '', sell: '', buy: '', total: '', expiry: 'none', slippage: '', cu: 'auto', feeAccount: '', wrap: '' },
   dca: { total: '', from: '', to: '', orders: '', interval: '' },
 };
 
@@ -121,6 +130,8 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     lists: {},
     detail: false,
     closedByYou: [],
+    marked: [],
+    cancelFee: 'auto',
 
     setTab: (tab) => set({ tab, detail: false }),
     setView: (view) => set({ view, detail: false }),
@@ -161,5 +172,9 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     },
     closeForm: () => set({ formOpen: false }),
     markClosed: (keys) => set({ closedByYou: [...new Set([...get().closedByYou, ...keys])].slice(-500) }),
+    toggleMark: (order) => set({ marked: toggleMark(get().marked, order) }),
+    unmark: (keys) => set({ marked: unmark(get().marked, keys) }),
+    clearMarks: () => set({ marked: [] }),
+    setCancelFee: (cancelFee) => set({ cancelFee }),
   }));
 }
