@@ -138,7 +138,8 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
       try {
         fee = readComputeUnitPrice(args[0], 'cancel-fee');
       } catch (e) {
-        throw e instanceof OrderInputError ? new CommandError(e.message) : e;
+        // the bar names the command already
+        throw e instanceof OrderInputError ? new CommandError(e.message.replace(/^cancel-fee: /, '')) : e;
       }
       ctx.store.getState().setCancelFee(fee);
       ctx.goto(ORDERS_SCREEN);
