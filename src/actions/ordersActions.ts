@@ -122,7 +122,7 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
           { label: 'Slippage', value: req.slippageBps !== undefined ? `${formatPercent(req.slippageBps / 100)} when it fills` : "the service's default" },
           { label: 'Priority fee', value: priorityFeeText(req.computeUnitPrice) },
           ...(req.feeAccount !== undefined ? [{ label: 'Fee account', value: `${req.feeAccount} (collects the referral fee)` }] : []),
-          ...(req.wrapAndUnwrapSol !== undefined ? [{ label: 'SOL', value: req.wrapAndUnwrapSol ? 'wrapped and unwrapped for you (wrap on)' : 'not wrapped (wrap off): the order uses your wSOL token account' }] : []),
+          ...(req.wrapAndUnwrapSol !== undefined ? [{ label: 'SOL', value: req.wrapAndUnwrapSol ? 'wrap on: wrapped and unwrapped for you' : 'wrap off: the order uses your wSOL account' }] : []),
           { label: 'Order account', value: orders.get(built) ?? '—' },
         ],
         warnings,

@@ -141,7 +141,7 @@ test('limit with fee-account and wrap off: the createOrder request carries feeAc
     else await new Promise((r) => setTimeout(r, 5));
   }
   assert.ok(summary.includes(`Fee account: ${feeAccount} (collects the referral fee)`), summary.join('\n'));
-  assert.ok(summary.includes('SOL: not wrapped (wrap off): the order uses your wSOL token account'), summary.join('\n'));
+  assert.ok(summary.includes('SOL: wrap off: the order uses your wSOL account'), summary.join('\n'));
   await answerNext(s, true);
   assert.equal((await run).status, 'success');
   const body = bodies(w.sim, '/trigger/v1/createOrder').at(-1)!;
