@@ -63,7 +63,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   {
     name: 'limit',
     usage: LIMIT_USAGE,
-    help: `limit order, e.g. ${LIMIT_EXAMPLE} or ${LIMIT_PRICE_EXAMPLE} (0.45 USDC each)`,
+    help: `limit order, e.g. ${LIMIT_EXAMPLE} (300 USDC in all), or ${LIMIT_PRICE_EXAMPLE} (0.45 USDC each)`,
     complete: tokenCompletion([1, 3]),
     async run(args, ctx) {
       if (args.length === 0) {
@@ -215,10 +215,10 @@ export const ordersScreen: ScreenModule<OrdersState> = {
     { keys: ['e'], command: 'edit', help: 'edit a form field', disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first') },
     { keys: ['s'], command: 'submit', help: 'place the form\'s order', disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it') },
     { keys: ['x'], command: 'cancel', help: 'cancel the selected order', hint: 'cancel', disabled: signing },
-    { keys: ['space'], command: 'mark', help: 'mark / unmark the limit order (X cancels the marked)', disabled: markDisabled },
-    { keys: ['X'], command: 'cancelAll', help: 'cancel the marked limit orders, or all when none is', hint: 'cancel marked/all', disabled: signing },
-    { keys: ['w'], command: 'withdraw', help: 'legacy: withdraw input', disabled: signing },
-    { keys: ['W'], command: 'withdrawOut', help: 'legacy: withdraw output', disabled: signing },
+    { keys: ['space'], command: 'mark', help: 'mark / unmark for X', disabled: markDisabled },
+    { keys: ['X'], command: 'cancelAll', help: 'cancel marked / all limit', hint: 'cancel marked/all', disabled: signing },
+    { keys: ['w'], command: 'withdraw', help: 'legacy: withdraw in / out', label: 'w/W', disabled: signing },
+    { keys: ['W'], command: 'withdrawOut', help: 'legacy: withdraw output', hideInHelp: true, disabled: signing },
   ],
   commands: ORDER_COMMANDS,
   Component: OrdersScreen,
