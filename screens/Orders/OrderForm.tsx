@@ -19,7 +19,7 @@ import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
 import { useCatalog, useFlash, useShell } from '../shell/context.js';
 import { fieldOfError, FORM_FIELDS, formArgs, formNotes } from './form.js';
 
-const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap']);
+const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap', 'start']);
 
 /** Checks the form, then runs it as :limit / :dca would; errors land on their fields. */
 export async function submitOrderForm(s: Services, store: OrdersStore): Promise<void> {

@@ -29,13 +29,14 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('to', 'Into', 'symbol or mint'),
     text('orders', 'Orders', 'how many, 2 or more'),
     text('interval', 'Every', '30m, 1h, 1d'),
+    text('start', 'First order', 'now, or in 2h, or 2030-01-31'),
   ],
 };
 
 /** The words of `:limit` / `:dca` that the form's values make. */
 export function formArgs(kind: OrderFormKind, v: Record<string, string>): string[] {
   const w = (k: string) => (v[k] ?? '').trim();
-  if (kind === 'dca') return [w('total'), w('from'), w('to'), w('orders'), w('interval')];
+  if (kind === 'dca') return [w('total'), w('from'), w('to'), w('orders'), w('interval'), ...(w('start') ? ['start', w('start')] : [])];
   // "@0.45 USDC/GOLLA": the price and its unit are two words of the command
   const total = w('total').startsWith('@') ? w('total').split(/\s+/) : [w('total')];
   return [
@@ -61,7 +62,7 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
   const table: Array<[RegExp, string]> =
     kind === 'limit'
       ? [[/^sell token/, 'sell'], [/^buy token/, 'buy'], [/^(total|price)/, 'total'], [/^expiry/, 'expiry'], [/^slippage/, 'slippage'], [/^cu/, 'cu'], [/^fee-account/, 'feeAccount'], [/^wrap/, 'wrap'], [/^amount/, 'amount']]
-      : [[/^from token/, 'from'], [/^to token/, 'to'], [/^(orders|number)/, 'orders'], [/^interval/, 'interval'], [/^(total|per order)/, 'total']];
+      : [[/^from token/, 'from'], [/^to token/, 'to'], [/^(orders|number)/, 'orders'], [/^interval/, 'interval'], [/^start/, 'start'], [/^(total|per order)/, 'total']];
   return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0].key;
 }
 

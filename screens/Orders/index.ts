@@ -96,6 +96,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
           `  :${DCA_USAGE}`,
           `  e.g. ${DCA_EXAMPLE}  300 USDC into SOL, 3 orders, one an hour`,
           '  minimums: $100 in total, 2 orders, $50 per order; interval 30m, 1h, 1d, 1w',
+          '  start 2h (or start 2030-01-31) runs the first order later instead of now',
         ]);
         show(ctx, 'dca');
         ctx.flash('info', `:dca makes recurring buys (Orders). e.g. ${DCA_EXAMPLE}`);

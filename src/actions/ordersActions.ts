@@ -143,7 +143,7 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
         user: p.wallet,
         inputMint: req.input.id,
         outputMint: req.output.id,
-        params: { time: { inAmount: req.inAmount.toString(), numberOfOrders: req.numberOfOrders, interval: req.intervalSec } },
+        params: { time: { inAmount: req.inAmount.toString(), numberOfOrders: req.numberOfOrders, interval: req.intervalSec, ...(req.startAtSec !== undefined ? { startAt: req.startAtSec } : {}) } },
       });
       return single(res.requestId, res.transaction, p.now(), {
         pay: tokenAmount(req.inAmount, req.input),
@@ -152,6 +152,7 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
         inAmount: req.inAmount.toString(),
         numberOfOrders: req.numberOfOrders,
         interval: req.intervalSec,
+        ...(req.startAtSec !== undefined ? { startAt: req.startAtSec } : {}),
       });
     },
     describe(): DescribedRequest {
@@ -165,6 +166,7 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
           { label: 'You deposit', value: `${amountUsd(req.inAmount, ref(req.input))} now, held by the order` },
           { label: 'Each order', value: `${amountUsd(req.perCycle, ref(req.input))} at the market price` },
           { label: 'Interval', value: `${durationWords(req.intervalSec)} (sent as ${req.intervalSec} seconds)` },
+          ...(req.startAtSec !== undefined ? [{ label: 'First order', value: `${req.startText} (startAt ${req.startAtSec}, unix seconds)` }] : []),
           { label: 'Minimums', value: `${usdWords(100)} total, 2 orders, ${usdWords(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}` },
         ],
         warnings,

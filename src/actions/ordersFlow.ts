@@ -92,7 +92,7 @@ export async function createLimitFromArgs(s: Services, store: OrdersStore, args:
 export async function createDcaFromArgs(s: Services, store: OrdersStore, args: readonly string[]): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
   if (catalogEmpty(s)) await loadTokens(s);
-  const req = parseDcaArgs(args, catalogTokens(s));
+  const req = parseDcaArgs(args, catalogTokens(s), s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'DCA', blocked);
   return runOne(s, store, 'DCA', createDcaAction({ api: s.api, wallet: s.wallet!.address, req, now: s.now }));

@@ -23,7 +23,7 @@ export const LIMIT_USAGE = 'limit <amount> <sell> <total|@price> <buy> [expiry 7
 export const CANCEL_OPTIONS = '[cu auto|N]';
 export const LIMIT_PRICE_EXAMPLE = ':limit 100 USDC @0.45 GOLLA';
 export const LIMIT_EXAMPLE = ':limit 2 SOL 300 USDC';
-export const DCA_USAGE = 'dca <total> <from> <to> <orders> <interval>';
+export const DCA_USAGE = 'dca <total> <from> <to> <orders> <interval> [start 2h|DATE]';
 export const DCA_EXAMPLE = ':dca 300 USDC SOL 3 1h';
 
 /** Trigger orders must be worth at least this (USD). */
@@ -204,16 +204,38 @@ function readExpiry(words: string[], nowMs: number): { sec?: number; text: strin
   if (w.length > 1) throw new OrderInputError(`unexpected "${w.slice(1).join(' ')}"`);
   const t = w[0];
   if (/^(none|never|no)$/i.test(t)) return { text: 'no expiry' };
+  const at = futureTime(t, nowMs, 'expiry');
+  if (at) return at;
+  throw new OrderInputError(`expiry: "${t}" is not a duration (7d, 12h, 30m), a date (2030-01-31) or none`);
+}
+
+/** A time ahead, as a duration from now (7d, 12h, 30m) or a date (2030-01-31); undefined when it is neither. */
+function futureTime(t: string, nowMs: number, word: string): { sec: number; text: string } | undefined {
   const seconds = parseDuration(t);
   if (seconds !== undefined) return { sec: Math.floor(nowMs / 1000) + seconds, text: `in ${durationWords(seconds)}` };
   if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/.test(t)) {
     const at = Date.parse(t);
     if (Number.isFinite(at)) {
-      if (at <= nowMs) throw new OrderInputError(`expiry: ${t} is in the past`);
+      if (at <= nowMs) throw new OrderInputError(`${word}: ${t} is in the past`);
       return { sec: Math.floor(at / 1000), text: `at ${new Date(at).toISOString().replace('.000Z', 'Z')}` };
     }
   }
-  throw new OrderInputError(`expiry: "${t}" is not a duration (7d, 12h, 30m), a date (2030-01-31) or none`);
+  return undefined;
+}
+
+/** `start 2h` / `start=2030-01-31` / `start now` after a DCA: when its first order runs. */
+function readDcaStart(words: readonly string[], nowMs: number): { sec?: number; text: string; delaySec: number } {
+  if (words.length === 0) return { text: 'now', delaySec: 0 };
+  const eq = words[0].indexOf('=');
+  const name = (eq > 0 ? words[0].slice(0, eq) : words[0]).toLowerCase();
+  if (name !== 'start') throw new OrderInputError(`unexpected "${words[0]}" (after the interval: start 2h, start 2030-01-31)`);
+  const rest = eq > 0 ? [words[0].slice(eq + 1), ...words.slice(1)] : words.slice(1);
+  if (rest.length === 0 || rest[0] === '') throw new OrderInputError('start: give a duration such as 2h or 1d, a date such as 2030-01-31, or now');
+  if (rest.length > 1) throw new OrderInputError(`unexpected "${rest.slice(1).join(' ')}"`);
+  if (/^now$/i.test(rest[0])) return { text: 'now', delaySec: 0 };
+  const at = futureTime(rest[0], nowMs, 'start');
+  if (!at) throw new OrderInputError(`start: "${rest[0]}" is not a duration (2h, 1d), a date (2030-01-31) or now`);
+  return { ...at, delaySec: Math.max(0, at.sec - Math.floor(nowMs / 1000)) };
 }
 
 /** USDT's mint (mainnet): a quote asset as USDC is. */
@@ -426,15 +448,21 @@ export interface DcaRequest {
   /** seconds (the unit the service takes: service-behaviour.md) */
   intervalSec: number;
   perCycle: bigint;
+  /** when the first order runs (params.time.startAt, unix seconds); absent: at once */
+  startAtSec?: number;
+  /** "now", "in 2 hours", "at 2030-01-31T00:00:00Z" */
+  startText: string;
+  /** seconds from now to the first order (0: now) */
+  startDelaySec: number;
   /** USD values when the input's price is known */
   totalUsd?: number;
   perOrderUsd?: number;
 }
 
-/** `:dca 300 USDC SOL 3 1h`: 300 USDC into SOL over 3 orders, one an hour. */
-export function parseDcaArgs(args: readonly string[], catalog: readonly Token[]): DcaRequest {
+/** `:dca 300 USDC SOL 3 1h [start 2h]`: 300 USDC into SOL over 3 orders, one an hour (the first in 2 hours). */
+export function parseDcaArgs(args: readonly string[], catalog: readonly Token[], nowMs = Date.now()): DcaRequest {
   if (args.length < 5) throw new OrderInputError('give the total, the token you pay, the token you buy, the number of orders and the interval');
-  if (args.length > 5) throw new OrderInputError(`unexpected "${args.slice(5).join(' ')}"`);
+  const start = readDcaStart(args.slice(5), nowMs);
   const [totalText, fromText, toText, ordersText, intervalText] = args;
   const input = resolveOrderToken(fromText, 'from token', catalog);
   const output = resolveOrderToken(toText, 'to token', catalog);
@@ -463,12 +491,13 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[])
       throw new OrderInputError(`orders: ${numberOfOrders} of about ${usdWords(Math.floor(totalCents / numberOfOrders) / 100)} (${usdWords(totalCents / 100)} in all); each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`);
     }
   }
-  return { input, output, inAmount, numberOfOrders, intervalSec, perCycle, totalUsd, perOrderUsd };
+  return { input, output, inAmount, numberOfOrders, intervalSec, perCycle, ...(start.sec !== undefined ? { startAtSec: start.sec } : {}), startText: start.text, startDelaySec: start.delaySec, totalUsd, perOrderUsd };
 }
 
 /** "3 buys of 100 USDC → SOL, every 1 hour, first now, last in 2 hours" */
-export function scheduleWords(r: Pick<DcaRequest, 'input' | 'output' | 'numberOfOrders' | 'intervalSec' | 'perCycle'>): string {
+export function scheduleWords(r: Pick<DcaRequest, 'input' | 'output' | 'numberOfOrders' | 'intervalSec' | 'perCycle'> & { startDelaySec?: number }): string {
   const each = `${fromBaseUnits(r.perCycle, r.input.decimals, { maxFraction: Math.min(r.input.decimals, 6) })} ${r.input.symbol}`;
-  const last = (r.numberOfOrders - 1) * r.intervalSec;
-  return `${r.numberOfOrders} buys of ${each} → ${r.output.symbol}, every ${durationWords(r.intervalSec)}, first now, last in ${durationWords(last)}`;
+  const delay = r.startDelaySec ?? 0;
+  const last = delay + (r.numberOfOrders - 1) * r.intervalSec;
+  return `${r.numberOfOrders} buys of ${each} → ${r.output.symbol}, every ${durationWords(r.intervalSec)}, first ${delay > 0 ? `in ${durationWords(delay)}` : 'now'}, last in ${durationWords(last)}`;
 }

@@ -115,7 +115,7 @@ export interface OrderFormState {
 /** What the forms start with: the fields the person fills are empty, the options at their defaults. */
 export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
   limit: { amount: '', sell: '', buy: '', total: '', expiry: 'none', slippage: '', cu: 'auto', feeAccount: '', wrap: '' },
-  dca: { total: '', from: '', to: '', orders: '', interval: '' },
+  dca: { total: '', from: '', to: '', orders: '', interval: '', start: '' },
 };
 
 export const slotOf = (tab: OrdersTab, view: OrdersView): ListSlot => `${tab}/${view}`;
