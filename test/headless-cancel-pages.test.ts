@@ -66,7 +66,7 @@ test('cancel finds the 11th and the 12th open order (page 2) and cancels each on
   assert.ok(!left.includes(eleventh) && !left.includes(twelfth));
 });
 
-test('cancel K1 … K7 cu 5000 cancels them five to a transaction, the subsets and the fee as received; a bad cu sends nothing; limit takes wrap off and fee-account; cancel-all cu 3000', async () => {
+test('cancel K1 … K7 cu 5000 cancels them five to a transaction, the subsets and the fee as received; a bad cu sends nothing; limit takes wrap off and fee-account; dca start 2h; cancel-all cu 3000', async () => {
   const open = [...(await listing(1)).orders, ...(await listing(2)).orders].map((o) => o.orderKey);
   assert.ok(open.length >= 8, `orders left by the test before (${open.length})`);
   const many = () => rig.sim.requests().filter((r) => r.path === '/trigger/v1/cancelOrders').map((r) => r.body);
@@ -94,6 +94,12 @@ test('cancel K1 … K7 cu 5000 cancels them five to a transaction, the subsets a
   const create = rig.sim.requests().filter((q) => q.path === '/trigger/v1/createOrder').at(-1)!.body as { wrapAndUnwrapSol?: boolean; feeAccount?: string };
   assert.equal(create.wrapAndUnwrapSol, false);
   assert.equal(create.feeAccount, fee);
+
+  const dca = await rig.run('dca', '300', 'USDC', 'SOL', '3', '1h', 'start', '2h', '--yes', '--json');
+  assert.equal(dca.code, 0, dca.err);
+  const made = rig.sim.requests().filter((q) => q.path === '/recurring/v1/createOrder').at(-1)!.body as { params: { time: { startAt?: number; interval: number } } };
+  assert.equal(made.params.time.interval, 3600);
+  assert.ok(typeof made.params.time.startAt === 'number' && made.params.time.startAt > Date.now() / 1000 + 7000, JSON.stringify(made));
 
   const all = await rig.run('cancel-all', 'cu', '3000', '--yes', '--json');
   assert.equal(all.code, 0, all.err);

@@ -24,6 +24,7 @@ const signing = ({ services }: ScreenContext<OrdersState>) => signingBlocked(ser
 function markDisabled(ctx: ScreenContext<OrdersState>): string | undefined {
   const st = ctx.store.getState();
   if (st.formOpen) return 'the form is open; Esc closes it';
+  if (st.detail) return 'Esc closes the detail; Space marks on the list';
   if (st.tab !== 'limit') return 'Space marks limit orders (cancelled together with X); x cancels a DCA order';
   if (st.view !== 'active') return 'these orders are closed already (History)';
   return signing(ctx);
