@@ -164,13 +164,13 @@ Usage:
                                       that loses over 5% at once or sits beyond ±50% of the market
                                       needs a typed yes; with --yes it is refused (exit 2) unless
                                       --allow-off-market is given too
-  tradedeck ${COMMAND_SPECS.dca.usage}
-                                      a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL,
-                                      the first at once or at start (in 2h, or on 2030-01-31)
-                                      Limit options: cu N is the priority fee in microlamports per
+                                      Options: cu N is the priority fee in microlamports per
                                       compute unit (auto: the service's); fee-account ADDR the token
                                       account a referral fee goes to; wrap off uses your wSOL account
                                       instead of wrapping SOL (only when SOL is sold or bought)
+  tradedeck ${COMMAND_SPECS.dca.usage}
+                                      a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL,
+                                      the first at once or at start (in 2h, or on 2030-01-31)
   tradedeck ${COMMAND_SPECS.cancel.usage}
   tradedeck ${COMMAND_SPECS['cancel-all'].usage}
                                       cancel one open order (by its key), several limit orders (five
