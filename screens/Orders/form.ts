@@ -20,8 +20,8 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('expiry', 'Expiry', 'none, 7d, 2030-01-31'),
     text('slippage', 'Slippage', "service's, or 1%"),
     text('cu', 'Priority fee', 'auto, or microlamports'),
-    text('feeAccount', 'Fee account', 'none, or the referral token account'),
-    text('wrap', 'Wrap SOL', 'on (default) or off: use your wSOL'),
+    text('feeAccount', 'Fee account', 'none, or an account'),
+    text('wrap', 'Wrap SOL', 'on (default) or off'),
   ],
   dca: [
     text('total', 'Total', 'to spend, e.g. 300'),
@@ -29,7 +29,7 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('to', 'Into', 'symbol or mint'),
     text('orders', 'Orders', 'how many, 2 or more'),
     text('interval', 'Every', '30m, 1h, 1d'),
-    text('start', 'First order', 'now, or in 2h, or 2030-01-31'),
+    text('start', 'First order', 'now, 2h, 2030-01-31'),
   ],
 };
 
@@ -78,8 +78,13 @@ function tokenNote(text: string, catalog: readonly Token[]): string | undefined 
 
 /** Beside each field: the token and its price; for the limit, its price both ways and against the market, as much as fits in `noteWidth`. */
 export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalog: readonly Token[], nowMs: number, noteWidth = Infinity): Record<string, string | undefined> {
-  if (kind === 'dca') return { from: tokenNote(v.from, catalog), to: tokenNote(v.to, catalog), interval: v.interval ? undefined : 'between two buys' };
-  const notes: Record<string, string | undefined> = { sell: tokenNote(v.sell, catalog), buy: tokenNote(v.buy, catalog) };
+  if (kind === 'dca') return { from: tokenNote(v.from, catalog), to: tokenNote(v.to, catalog), interval: v.interval ? undefined : 'between two buys', start: v.start ? undefined : 'when the first buy runs' };
+  const notes: Record<string, string | undefined> = {
+    sell: tokenNote(v.sell, catalog),
+    buy: tokenNote(v.buy, catalog),
+    feeAccount: v.feeAccount ? undefined : 'the token account a referral fee goes to',
+    wrap: v.wrap ? undefined : 'when SOL is a side; off: your wSOL',
+  };
   try {
     const req = parseLimitArgs(formArgs('limit', v), catalog, nowMs);
     const c = compareWithMarket(req);
