@@ -173,7 +173,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         throw e instanceof OrderInputError ? new CommandError(e.message) : e;
       }
       show(ctx, 'limit');
-      const r = await asCommand(ctx, `cancel-all ${CANCEL_OPTIONS}`, () => cancelAllLimits(ctx.services, ctx.store, undefined, { computeUnitPrice: req.computeUnitPrice }));
+      const r = await asCommand(ctx, `cancel-all ${CANCEL_OPTIONS}`, () => cancelAllLimits(ctx.services, ctx.store, undefined, undefined, req.computeUnitPrice));
       reportBatches(ctx, 'cancel-all', r);
     },
   },

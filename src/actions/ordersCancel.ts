@@ -74,12 +74,12 @@ function finishBatches(s: Services, store: OrdersStore, what: string, batches: B
  * `X` (nothing marked) and `:cancel-all`: cancelOrders without `orders` (every open limit order,
  * five per transaction), then each transaction in turn through its own dialog; running it again
  * retries what is still open. With no open limit order it says so and builds nothing. The orders
- * are counted first (two list pages at most) so that progress names them.
+ * are counted first (two list pages at most) so that progress names them. The transactions pay
+ * `cu` as their priority fee (the screen's cancel fee when not given).
  */
-export async function cancelAllLimits(s: Services, store: OrdersStore, openOrders?: number, opts: CancelManyOptions = {}): Promise<CancelAllResult> {
+export async function cancelAllLimits(s: Services, store: OrdersStore, openOrders?: number, retryHint = 'X retries what is still open', cu?: string): Promise<CancelAllResult> {
   if (!startBatches(s, store, 'Cancel all')) return { batches: [], nothingOpen: false };
-  const retryHint = opts.retryHint ?? 'X retries what is still open';
-  const computeUnitPrice = opts.computeUnitPrice ?? store.getState().cancelFee;
+  const computeUnitPrice = cu ?? store.getState().cancelFee;
   const nothing = (): CancelAllResult => {
     store.getState().setOutcome({ ok: true, title: 'Cancel all: nothing to cancel (no open limit orders)', lines: [], at: s.now() });
     return { batches: [], nothingOpen: true };

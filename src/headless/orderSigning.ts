@@ -59,7 +59,8 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     const store = createOrdersStore({ tab: command === 'dca' || command === 'withdraw' ? 'dca' : 'limit' });
     if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`));
     if (command === 'cancel-all') {
-      const { batches, nothingOpen } = await cancelAllLimits(s, store, undefined, { retryHint: 'run cancel-all again for what is still open', computeUnitPrice: cancel!.computeUnitPrice });
+      if (cancel?.computeUnitPrice !== undefined) store.getState().setCancelFee(cancel.computeUnitPrice);
+      const { batches, nothingOpen } = await cancelAllLimits(s, store, undefined, 'run cancel-all again for what is still open');
       const ok = nothingOpen || (batches.length > 0 && batches.every((b) => b.status === 'success'));
       report(store, flags, nothingOpen ? 'nothing to cancel' : ok ? 'success' : 'failed', { batches });
       return ok ? 0 : 1;

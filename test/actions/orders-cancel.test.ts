@@ -166,7 +166,7 @@ test('cancel-all with 500 open orders: counted from two list pages, 100 transact
   const store: OrdersStore = createOrdersStore();
   await placeOrders(s, 500);
   const lists = bodies(w.sim, '/trigger/v1/getTriggerOrders').length;
-  const { result, titles, summaries } = await answering(s, cancelAllLimits(s, store, undefined, { computeUnitPrice: '1000' }));
+  const { result, titles, summaries } = await answering(s, cancelAllLimits(s, store, undefined, undefined, '1000'));
   assert.equal(result.batches.length, 100);
   assert.ok(result.batches.every((b) => b.status === 'success'), JSON.stringify(result.batches.filter((b) => b.status !== 'success')));
   assert.equal(titles.length, 100);
