@@ -80,8 +80,9 @@ test('cancel K1 … K7 cu 5000 cancels them five to a transaction, the subsets a
 
   const r = await rig.run('cancel', ...chosen, 'cu', '5000', '--yes', '--json');
   assert.equal(r.code, 0, r.err);
-  const out = JSON.parse(r.out) as { status: string; batches: Array<{ status: string }> };
+  const out = JSON.parse(r.out) as { status: string; title: string; batches: Array<{ status: string }> };
   assert.equal(out.status, 'success');
+  assert.equal(out.title, 'Cancel 7 limit orders: 2 of 2 transactions done');
   assert.deepEqual(out.batches.map((b) => b.status), ['success', 'success']);
   assert.deepEqual(many(), [
     { maker: rig.address, orders: chosen.slice(0, 5), computeUnitPrice: '5000' },

@@ -29,6 +29,8 @@ export interface CancelManyOptions {
   retryHint?: string;
   /** computeUnitPrice of the cancel transactions (the screen's cancel fee when not given) */
   computeUnitPrice?: string;
+  /** how the outcome names the run ("Cancel 7 marked") */
+  what?: string;
 }
 
 /**
@@ -153,7 +155,7 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
  */
 export async function cancelLimitOrders(s: Services, store: OrdersStore, orders: readonly TriggerOrder[], opts: CancelManyOptions = {}): Promise<CancelAllResult> {
   if (orders.length === 0) throw new OrderInputError('no order to cancel: Space marks the order under the cursor');
-  const what = `Cancel ${orders.length} marked`;
+  const what = opts.what ?? `Cancel ${orders.length} marked`;
   if (!startBatches(s, store, what)) return { batches: [], nothingOpen: false };
   const retryHint = opts.retryHint ?? 'X retries the ones still marked';
   const computeUnitPrice = opts.computeUnitPrice ?? store.getState().cancelFee;
@@ -200,5 +202,5 @@ export async function cancelFound(s: Services, store: OrdersStore, found: readon
   if (other) {
     throw new OrderInputError(`order ${String(other.order.orderKey)}: a ${other.kind === 'legacy' ? 'legacy ' : ''}DCA order; several keys cancel limit orders together, so cancel it on its own`);
   }
-  return cancelLimitOrders(s, store, found.map((o) => o.order as TriggerOrder), { computeUnitPrice, retryHint: retryHint ?? 'run it again for the ones not done' });
+  return cancelLimitOrders(s, store, found.map((o) => o.order as TriggerOrder), { computeUnitPrice, retryHint: retryHint ?? 'run it again for the ones not done', what: `Cancel ${found.length} limit orders` });
 }
