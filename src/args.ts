@@ -28,10 +28,10 @@ const SWITCH = { takesValue: false };
 export const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all', 'withdraw'] as const;
 export type OrderSigningCommand = (typeof ORDER_SIGNING_COMMANDS)[number];
 export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
-  limit: 'limit AMOUNT SELL TOTAL|@PRICE [UNIT] BUY [expiry 7d] [slippage 1%] [cu auto|N] [--yes [--allow-off-market]] [--json]',
-  dca: 'dca TOTAL FROM TO ORDERS INTERVAL [--yes] [--json]',
-  cancel: 'cancel ORDER [--yes] [--json]',
-  'cancel-all': 'cancel-all [--yes] [--json]',
+  limit: 'limit AMOUNT SELL TOTAL|@PRICE [UNIT] BUY [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off] [--yes [--allow-off-market]] [--json]',
+  dca: 'dca TOTAL FROM TO ORDERS INTERVAL [start 2h|DATE] [--yes] [--json]',
+  cancel: 'cancel ORDER [ORDER ...] [cu auto|N] [--yes] [--json]',
+  'cancel-all': 'cancel-all [cu auto|N] [--yes] [--json]',
   withdraw: 'withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
 };
 
@@ -80,10 +80,10 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
       '--json': SWITCH,
     },
   },
-  limit: { usage: ORDER_SIGNING_USAGE.limit, min: 4, max: 11, flags: { '--yes': SWITCH, '--allow-off-market': SWITCH, '--json': SWITCH } },
-  dca: { usage: ORDER_SIGNING_USAGE.dca, min: 5, max: 5, flags: { '--yes': SWITCH, '--json': SWITCH } },
-  cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1, flags: { '--yes': SWITCH, '--json': SWITCH } },
-  'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 0, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  limit: { usage: ORDER_SIGNING_USAGE.limit, min: 4, max: 15, flags: { '--yes': SWITCH, '--allow-off-market': SWITCH, '--json': SWITCH } },
+  dca: { usage: ORDER_SIGNING_USAGE.dca, min: 5, max: 7, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  cancel: { usage: ORDER_SIGNING_USAGE.cancel, min: 1, max: 1002, flags: { '--yes': SWITCH, '--json': SWITCH } },
+  'cancel-all': { usage: ORDER_SIGNING_USAGE['cancel-all'], min: 0, max: 2, flags: { '--yes': SWITCH, '--json': SWITCH } },
   withdraw: { usage: ORDER_SIGNING_USAGE.withdraw, min: 2, max: 3, flags: { '--yes': SWITCH, '--json': SWITCH } },
   config: { usage: 'config [--json]', min: 0, max: 0, flags: { '--json': SWITCH } },
   watch: { usage: 'watch [--interval-ms N] [--json]', min: 0, max: 0, flags: { '--interval-ms': VALUE, '--json': SWITCH } },
@@ -165,11 +165,18 @@ Usage:
                                       that loses over 5% at once or sits beyond ±50% of the market
                                       needs a typed yes; with --yes it is refused (exit 2) unless
                                       --allow-off-market is given too
+                                      Options: cu N is the priority fee in microlamports per
+                                      compute unit (auto: the service's); fee-account ADDR the token
+                                      account a referral fee goes to; wrap off uses your wSOL account
+                                      instead of wrapping SOL (only when SOL is sold or bought)
   tradedeck ${COMMAND_SPECS.dca.usage}
-                                      a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL
+                                      a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL,
+                                      the first at once or at start (in 2h, or on 2030-01-31)
   tradedeck ${COMMAND_SPECS.cancel.usage}
   tradedeck ${COMMAND_SPECS['cancel-all'].usage}
-                                      cancel one open order (by its key), or every open limit order
+                                      cancel one open order (by its key), several limit orders (five
+                                      to a transaction, each confirmed), or every open limit order;
+                                      cu N: the cancel's priority fee in microlamports per compute unit
   tradedeck ${COMMAND_SPECS.withdraw.usage}
                                       legacy price-based DCA order: withdraw from its unused input (in)
                                       or what it bought (out), AMOUNT in token units or all (the default)

@@ -65,3 +65,45 @@ test('cancel finds the 11th and the 12th open order (page 2) and cancels each on
   assert.equal(left.length, 10);
   assert.ok(!left.includes(eleventh) && !left.includes(twelfth));
 });
+
+test('cancel K1 … K7 cu 5000 cancels them five to a transaction, the subsets and the fee as received; a bad cu sends nothing; limit takes wrap off and fee-account; dca start 2h; cancel-all cu 3000', async () => {
+  const open = [...(await listing(1)).orders, ...(await listing(2)).orders].map((o) => o.orderKey);
+  assert.ok(open.length >= 8, `orders left by the test before (${open.length})`);
+  const many = () => rig.sim.requests().filter((r) => r.path === '/trigger/v1/cancelOrders').map((r) => r.body);
+  const chosen = open.slice(0, 7);
+
+  const requests = rig.sim.requests().length;
+  const bad = await rig.run('cancel', ...chosen.slice(0, 2), 'cu', '-3', '--yes');
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /cu: "-3" is not auto or a whole number of microlamports per compute unit \(usage: tradedeck cancel ORDER \[ORDER \.\.\.\] \[cu auto\|N\]/);
+  assert.equal(rig.sim.requests().length, requests, 'nothing was asked or sent');
+
+  const r = await rig.run('cancel', ...chosen, 'cu', '5000', '--yes', '--json');
+  assert.equal(r.code, 0, r.err);
+  const out = JSON.parse(r.out) as { status: string; title: string; batches: Array<{ status: string }> };
+  assert.equal(out.status, 'success');
+  assert.equal(out.title, 'Cancel 7 limit orders: 2 of 2 transactions done');
+  assert.deepEqual(out.batches.map((b) => b.status), ['success', 'success']);
+  assert.deepEqual(many(), [
+    { maker: rig.address, orders: chosen.slice(0, 5), computeUnitPrice: '5000' },
+    { maker: rig.address, orders: chosen.slice(5), computeUnitPrice: '5000' },
+  ]);
+
+  const fee = 'FeeAcct111111111111111111111111111111111111';
+  const placed = await rig.run('limit', '0.1', 'SOL', '20', 'USDC', 'wrap', 'off', 'fee-account', fee, '--yes', '--json');
+  assert.equal(placed.code, 0, placed.err);
+  const create = rig.sim.requests().filter((q) => q.path === '/trigger/v1/createOrder').at(-1)!.body as { wrapAndUnwrapSol?: boolean; feeAccount?: string };
+  assert.equal(create.wrapAndUnwrapSol, false);
+  assert.equal(create.feeAccount, fee);
+
+  const dca = await rig.run('dca', '300', 'USDC', 'SOL', '3', '1h', 'start', '2h', '--yes', '--json');
+  assert.equal(dca.code, 0, dca.err);
+  const made = rig.sim.requests().filter((q) => q.path === '/recurring/v1/createOrder').at(-1)!.body as { params: { time: { startAt?: number; interval: number } } };
+  assert.equal(made.params.time.interval, 3600);
+  assert.ok(typeof made.params.time.startAt === 'number' && made.params.time.startAt > Date.now() / 1000 + 7000, JSON.stringify(made));
+
+  const all = await rig.run('cancel-all', 'cu', '3000', '--yes', '--json');
+  assert.equal(all.code, 0, all.err);
+  assert.deepEqual(many().at(-1), { maker: rig.address, computeUnitPrice: '3000' });
+  assert.equal((await listing(1)).orders.length, 0);
+});

@@ -20,7 +20,7 @@ import { useScreenKeys } from '../shell/keymap.js';
 import { fieldOfError, FORM_FIELDS, formArgs, formNotes } from './form.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 
-const OPTIONAL = new Set(['expiry', 'slippage', 'cu']);
+const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap', 'start']);
 
 /** Checks the form, then runs it as :limit / :dca would; errors land on their fields. */
 export async function submitOrderForm(s: Services, store: OrdersStore): Promise<void> {

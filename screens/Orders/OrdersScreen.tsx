@@ -14,7 +14,9 @@ import { progressBar } from '../../components/ProgressBar.js';
 import { Table } from '../../components/Table.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import { cancelAllLimits, cancelOne, withdrawLegacy } from '../../src/actions/ordersFlow.js';
+import { cancelOne, withdrawLegacy } from '../../src/actions/ordersFlow.js';
+import { cancelAllLimits, cancelLimitOrders } from '../../src/actions/ordersCancel.js';
+import { batchTally } from '../../src/orders/batches.js';
 import { resolveOrderToken } from '../../src/actions/ordersInput.js';
 import { formatAge } from '../../src/format.js';
 import { slotOf, type OrdersState } from '../../src/store/orders.js';
@@ -26,6 +28,7 @@ import type { ScreenProps } from '../shell/types.js';
 import { dcaColumns, limitColumns } from './columns.js';
 import { valuesFromLine } from './form.js';
 import { OrderForm } from './OrderForm.js';
+import { ordersKeyLine, withMarks } from './keyLine.js';
 import { orderSections } from './detail.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import { anyOrderOf, printable, rowsOf, type DcaRow, type LimitRow, type OrderRow } from './rows.js';
@@ -55,6 +58,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const notice = use((st) => st.notice);
   const formOpen = use((st) => st.formOpen);
   const formKind = use((st) => st.form?.kind);
+  const marked = use((st) => st.marked);
+  const cancelFee = use((st) => st.cancelFee);
   const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`, staleOrError);
   // A limit order typed out by another screen (Enter on a fired alert): shown in the new-order
   // form to check and edit (the amount is a placeholder), as after n; nothing is sent unasked.
@@ -67,7 +72,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     store.getState().openForm(parsed.kind, parsed.values);
   });
 
-  const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
+  const plainRows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rows = useMemo(() => withMarks(plainRows, marked), [plainRows, marked]);
   const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (key) => store.getState().select(key) });
   const selectedRow = cursor.selected;
   const limitCols = useMemo(() => limitColumns(theme), [theme]);
@@ -133,6 +139,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
           st().setOutcome(undefined);
           return st().setBatches(undefined);
         }
+        if (st().marked.length > 0) return st().clearMarks();
         if (st().filter) return st().setFilter(undefined);
         return false;
       },
@@ -146,7 +153,18 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         if (st().view === 'history') return flash('info', 'this order is closed already (History)');
         void cancelOne(s, store, anyOrderOf(row)).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
       },
+      mark: () => {
+        const row = selectedOrder();
+        if (!row || row.kind !== 'limit') return flash('info', 'no limit order selected');
+        st().toggleMark(row.order);
+        cursor.keys.down();
+      },
       cancelAll: () => {
+        const chosen = st().marked;
+        if (chosen.length > 0) {
+          void cancelLimitOrders(s, store, chosen).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
+          return;
+        }
         const open = st().lists['limit/active'];
         const count = open && open.totalPages <= 1 ? open.trigger.length : undefined;
         void cancelAllLimits(s, store, count).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
@@ -168,7 +186,9 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const pageText = snap ? `page ${Math.min(page, snap.totalPages)}/${snap.totalPages}` : `page ${page}`;
   const age = poll?.error !== undefined ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}` : snap ? `${formatAge(now - snap.at)} ago` : 'loading…';
   const filterText = filter ? ` · ${tab === 'limit' ? (filter.mint && filter.outputMint ? '' : filter.mint ? 'sells ' : 'buys ') : 'mint '}${filter.symbol.replace(/^→/, '')}` : '';
-  const head = `${tabText} · ${pageText}${filterText}${includeFailed ? ' · +failed tx' : ''} · ${age}`;
+  const markText = marked.length > 0 ? ` · ${marked.length} marked` : '';
+  const feeText = cancelFee !== 'auto' ? ` · cancel fee ${cancelFee}` : '';
+  const head = `${tabText} · ${pageText}${filterText}${includeFailed ? ' · +failed tx' : ''}${markText}${feeText} · ${age}`;
 
   const panel: Array<{ text: string; tone?: 'ok' | 'bad' | 'dim' }> = [];
   if (editing()) {
@@ -178,7 +198,9 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       const done = batches.filter((b) => b.status !== 'waiting' && b.status !== 'running').length;
       const bar = progressBar(done / batches.length, 20);
       panel.push({ text: `${bar} ${done}/${batches.length} transactions` });
-      panel.push({ text: batches.map((b) => `tx${b.index + 1} ${b.status}`).join(' · '), tone: batches.some((b) => !['success', 'waiting', 'running'].includes(b.status)) ? 'bad' : undefined });
+      // each transaction while they fit on the line, else how many are in each state
+      const each = batches.map((b) => `tx${b.index + 1} ${b.status}`).join(' · ');
+      panel.push({ text: [...each].length <= width ? each : batchTally(batches), tone: batches.some((b) => !['success', 'waiting', 'running'].includes(b.status)) ? 'bad' : undefined });
     }
     if (running) panel.push({ text: running, tone: 'dim' });
     else if (outcome) panel.push({ text: outcome.title, tone: outcome.ok ? 'ok' : 'bad' });
@@ -194,8 +216,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     ? 'filter: SOL (sold), >USDC (bought), SOL>USDC · Enter apply · Esc cancel'
     : blocked
       ? `Signing disabled: ${blocked}`
-      : // every key whole at 80 columns (PgUp/PgDn and the rest are in ?)
-        't limit/dca · h history · f mint · i failed · x cancel · X all · n new · ? more';
+      : ordersKeyLine({ tab, view, rows: rows.length, marked: marked.length });
   // the form has its own help line
   const hintShown = !(formOpen && formKind);
   const footLines = (editing() ? 2 : hintShown ? 1 : 0) + panel.length;

@@ -20,6 +20,8 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('expiry', 'Expiry', 'none, 7d, 2030-01-31'),
     text('slippage', 'Slippage', "service's, or 1%"),
     text('cu', 'Priority fee', 'auto, or microlamports'),
+    text('feeAccount', 'Fee account', 'none, or an account'),
+    text('wrap', 'Wrap SOL', 'on (default) or off'),
   ],
   dca: [
     text('total', 'Total', 'to spend, e.g. 300'),
@@ -27,16 +29,23 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('to', 'Into', 'symbol or mint'),
     text('orders', 'Orders', 'how many, 2 or more'),
     text('interval', 'Every', '30m, 1h, 1d'),
+    text('start', 'First order', 'now, 2h, 2030-01-31'),
   ],
 };
 
 /** The words of `:limit` / `:dca` that the form's values make. */
 export function formArgs(kind: OrderFormKind, v: Record<string, string>): string[] {
   const w = (k: string) => (v[k] ?? '').trim();
-  if (kind === 'dca') return [w('total'), w('from'), w('to'), w('orders'), w('interval')];
+  if (kind === 'dca') return [w('total'), w('from'), w('to'), w('orders'), w('interval'), ...(w('start') ? ['start', w('start')] : [])];
   // "@0.45 USDC/GOLLA": the price and its unit are two words of the command
   const total = w('total').startsWith('@') ? w('total').split(/\s+/) : [w('total')];
-  return [w('amount'), w('sell'), ...total, w('buy'), 'expiry', w('expiry') || 'none', ...(w('slippage') ? ['slippage', w('slippage')] : []), 'cu', w('cu') || 'auto'];
+  return [
+    w('amount'), w('sell'), ...total, w('buy'), 'expiry', w('expiry') || 'none',
+    ...(w('slippage') ? ['slippage', w('slippage')] : []),
+    'cu', w('cu') || 'auto',
+    ...(w('feeAccount') ? ['fee-account', w('feeAccount')] : []),
+    ...(w('wrap') ? ['wrap', w('wrap')] : []),
+  ];
 }
 
 /** A typed-out `limit 1 SOL 150 USDC` (from a fired alert) as the form's values. */
@@ -52,8 +61,8 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
   const m = message.toLowerCase();
   const table: Array<[RegExp, string]> =
     kind === 'limit'
-      ? [[/^sell token/, 'sell'], [/^buy token/, 'buy'], [/^(total|price)/, 'total'], [/^expiry/, 'expiry'], [/^slippage/, 'slippage'], [/^cu/, 'cu'], [/^amount/, 'amount']]
-      : [[/^from token/, 'from'], [/^to token/, 'to'], [/^(orders|number)/, 'orders'], [/^interval/, 'interval'], [/^(total|per order)/, 'total']];
+      ? [[/^sell token/, 'sell'], [/^buy token/, 'buy'], [/^(total|price)/, 'total'], [/^expiry/, 'expiry'], [/^slippage/, 'slippage'], [/^cu/, 'cu'], [/^fee-account/, 'feeAccount'], [/^wrap/, 'wrap'], [/^amount/, 'amount']]
+      : [[/^from token/, 'from'], [/^to token/, 'to'], [/^(orders|number)/, 'orders'], [/^interval/, 'interval'], [/^start/, 'start'], [/^(total|per order)/, 'total']];
   return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0].key;
 }
 
@@ -69,8 +78,13 @@ function tokenNote(text: string, catalog: readonly Token[]): string | undefined 
 
 /** Beside each field: the token and its price; for the limit, its price both ways and against the market, as much as fits in `noteWidth`. */
 export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalog: readonly Token[], nowMs: number, noteWidth = Infinity): Record<string, string | undefined> {
-  if (kind === 'dca') return { from: tokenNote(v.from, catalog), to: tokenNote(v.to, catalog), interval: v.interval ? undefined : 'between two buys' };
-  const notes: Record<string, string | undefined> = { sell: tokenNote(v.sell, catalog), buy: tokenNote(v.buy, catalog) };
+  if (kind === 'dca') return { from: tokenNote(v.from, catalog), to: tokenNote(v.to, catalog), interval: v.interval ? undefined : 'between two buys', start: v.start ? undefined : 'when the first buy runs' };
+  const notes: Record<string, string | undefined> = {
+    sell: tokenNote(v.sell, catalog),
+    buy: tokenNote(v.buy, catalog),
+    feeAccount: v.feeAccount ? undefined : 'the token account a referral fee goes to',
+    wrap: v.wrap ? undefined : 'when SOL is a side; off: your wSOL',
+  };
   try {
     const req = parseLimitArgs(formArgs('limit', v), catalog, nowMs);
     const c = compareWithMarket(req);

@@ -2,8 +2,10 @@
 // filtered by mint; create with :limit / :dca (or n), cancel with x, cancel every open limit order
 // with X, all through the one signing pipeline. The active lists are also polled in the background
 // so fills seen while another screen is up ring the bell and land in the notifications log.
-import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, withdrawFromArgs, withdrawSide } from '../../src/actions/ordersFlow.js';
-import { DCA_EXAMPLE, DCA_USAGE, LIMIT_EXAMPLE, LIMIT_PRICE_EXAMPLE, LIMIT_USAGE, OrderInputError } from '../../src/actions/ordersInput.js';
+import { createDcaFromArgs, createLimitFromArgs, findOpenOrders, withdrawFromArgs, withdrawSide } from '../../src/actions/ordersFlow.js';
+import { cancelAllLimits, cancelFound, type CancelAllResult } from '../../src/actions/ordersCancel.js';
+import { CANCEL_OPTIONS, DCA_EXAMPLE, DCA_USAGE, LIMIT_EXAMPLE, LIMIT_PRICE_EXAMPLE, LIMIT_USAGE, OrderInputError, parseCancelArgs, readComputeUnitPrice } from '../../src/actions/ordersInput.js';
+import { priorityFeeText } from '../../src/actions/ordersActions.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
 import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
@@ -50,7 +52,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   {
     name: 'limit',
     usage: LIMIT_USAGE,
-    help: `limit order, e.g. ${LIMIT_EXAMPLE} or ${LIMIT_PRICE_EXAMPLE} (0.45 USDC each)`,
+    help: `limit order, e.g. ${LIMIT_EXAMPLE} (300 USDC in all), or ${LIMIT_PRICE_EXAMPLE} (0.45 USDC each)`,
     complete: tokenCompletion([1, 3]),
     async run(args, ctx) {
       if (args.length === 0) {
@@ -83,6 +85,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
           `  :${DCA_USAGE}`,
           `  e.g. ${DCA_EXAMPLE}  300 USDC into SOL, 3 orders, one an hour`,
           '  minimums: $100 in total, 2 orders, $50 per order; interval 30m, 1h, 1d, 1w',
+          '  start 2h (or start 2030-01-31) runs the first order later instead of now',
         ]);
         show(ctx, 'dca');
         ctx.flash('info', `:dca makes recurring buys (Orders). e.g. ${DCA_EXAMPLE}`);
@@ -95,18 +98,42 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   },
   {
     name: 'cancel',
-    usage: 'cancel <order key>',
-    help: 'cancel one limit or DCA order by its key (confirm first)',
-    complete: (index, _p, ctx) => {
-      if (index !== 0) return [];
+    usage: `cancel <order key> [<order key> ...] ${CANCEL_OPTIONS}`,
+    help: 'cancel a limit or DCA order by its key, or several limit orders (5 per transaction); cu: the priority fee (confirm first)',
+    complete: (_index, _p, ctx) => {
       const lists = Object.values(ctx.store.getState().lists);
       return [...new Set(lists.flatMap((l) => [...(l?.trigger ?? []), ...(l?.time ?? [])].map((o) => o.orderKey)))];
     },
     async run(args, ctx) {
-      if (args.length !== 1) throw new CommandError(args.length === 0 ? 'which order? give its order key (Enter on a row shows it)' : `unexpected "${args.slice(1).join(' ')}"`);
+      const usage = `cancel <order key> [<order key> ...] ${CANCEL_OPTIONS}`;
+      let req: ReturnType<typeof parseCancelArgs>;
+      try {
+        req = parseCancelArgs(args, { keys: 'one-or-more' });
+      } catch (e) {
+        throw e instanceof OrderInputError ? new CommandError(e.message) : e;
+      }
       ctx.goto(ORDERS_SCREEN);
-      const r = await asCommand(ctx, 'cancel <order key>', async () => cancelOne(ctx.services, ctx.store, await findOpenOrder(ctx.services, ctx.store, args[0])));
-      report(ctx, 'cancel', r);
+      const r = await asCommand(ctx, usage, async () => cancelFound(ctx.services, ctx.store, await findOpenOrders(ctx.services, ctx.store, req.keys), req.computeUnitPrice, ':cancel again retries the ones not done'));
+      if ('batches' in r) reportBatches(ctx, 'cancel', r);
+      else report(ctx, 'cancel', r);
+    },
+  },
+  {
+    name: 'cancel-fee',
+    usage: 'cancel-fee auto|<microlamports>',
+    help: 'the priority fee of the cancels x and X send (per compute unit; auto: the service chooses)',
+    run(args, ctx) {
+      if (args.length !== 1) throw new CommandError(args.length === 0 ? `give auto or microlamports per compute unit (now ${ctx.store.getState().cancelFee})` : `unexpected "${args.slice(1).join(' ')}"`);
+      let fee: string;
+      try {
+        fee = readComputeUnitPrice(args[0], 'cancel-fee');
+      } catch (e) {
+        // the bar names the command already
+        throw e instanceof OrderInputError ? new CommandError(e.message.replace(/^cancel-fee: /, '')) : e;
+      }
+      ctx.store.getState().setCancelFee(fee);
+      ctx.goto(ORDERS_SCREEN);
+      ctx.flash('info', `cancels (x, X) now pay a priority fee of ${priorityFeeText(fee)}`);
     },
   },
   {
@@ -124,19 +151,28 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   },
   {
     name: 'cancel-all',
-    usage: 'cancel-all',
-    help: 'cancel every open limit order (5 per transaction, each confirmed)',
+    usage: `cancel-all ${CANCEL_OPTIONS}`,
+    help: 'cancel every open limit order (5 per transaction, each confirmed); cu: the priority fee',
     async run(args, ctx) {
-      if (args.length > 0) throw new CommandError(`unexpected "${args.join(' ')}"`);
+      let req: ReturnType<typeof parseCancelArgs>;
+      try {
+        req = parseCancelArgs(args, { keys: 'none' });
+      } catch (e) {
+        throw e instanceof OrderInputError ? new CommandError(e.message) : e;
+      }
       show(ctx, 'limit');
-      const { batches, nothingOpen } = await asCommand(ctx, 'cancel-all', () => cancelAllLimits(ctx.services, ctx.store));
-      const ok = batches.filter((b) => b.status === 'success').length;
-      if (nothingOpen) ctx.flash('info', 'cancel-all: nothing to cancel (no open limit orders)');
-      else if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `cancel-all: ${ok} of ${batches.length} transactions done`);
-      else ctx.flash('error', `cancel-all: ${ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'nothing done'}`);
+      const r = await asCommand(ctx, `cancel-all ${CANCEL_OPTIONS}`, () => cancelAllLimits(ctx.services, ctx.store, undefined, undefined, req.computeUnitPrice));
+      reportBatches(ctx, 'cancel-all', r);
     },
   },
 ];
+
+function reportBatches(ctx: Ctx, what: string, { batches, nothingOpen }: CancelAllResult): void {
+  const ok = batches.filter((b) => b.status === 'success').length;
+  if (nothingOpen) ctx.flash('info', `${what}: nothing to cancel (no open limit orders)`);
+  else if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `${what}: ${ok} of ${batches.length} transactions done`);
+  else ctx.flash('error', `${what}: ${ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'nothing done'}`);
+}
 
 const list = (id: string, tab: 'limit' | 'dca', view: 'active' | 'history') => ({
   id,

@@ -9,6 +9,16 @@ export const ORDERS_SCREEN = 'orders';
 
 const signing = ({ services }: ScreenContext<OrdersState>) => signingBlocked(services, 'execute');
 
+/** Space marks open limit orders only: why it does nothing elsewhere. */
+function markDisabled(ctx: ScreenContext<OrdersState>): string | undefined {
+  const st = ctx.store.getState();
+  if (st.formOpen) return 'the form is open; Esc closes it';
+  if (st.detail) return 'Esc closes the detail; Space marks on the list';
+  if (st.tab !== 'limit') return 'Space marks limit orders (cancelled together with X); x cancels a DCA order';
+  if (st.view !== 'active') return 'these orders are closed already (History)';
+  return signing(ctx);
+}
+
 export const ORDERS_KEYS = screenKeys<OrdersState>()({
   tab: { keys: ['t'], help: 'Limit / DCA orders', hint: 'limit/dca', run: ({ store }) => store.getState().setTab(store.getState().tab === 'limit' ? 'dca' : 'limit') },
   history: { keys: ['h'], help: 'Active / History', hint: 'history', run: ({ store }) => store.getState().setView(store.getState().view === 'active' ? 'history' : 'active') },
@@ -23,7 +33,8 @@ export const ORDERS_KEYS = screenKeys<OrdersState>()({
   edit: { keys: ['e'], help: 'edit a form field', by: 'form', disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first') },
   submit: { keys: ['s'], help: 'place the form\'s order', by: 'form', disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it') },
   cancel: { keys: ['x'], help: 'cancel the selected order', hint: 'cancel', disabled: signing },
-  cancelAll: { keys: ['X'], help: 'cancel all limit orders', hint: 'cancel all', disabled: signing },
-  withdraw: { keys: ['w'], help: 'legacy: withdraw input', disabled: signing },
-  withdrawOut: { keys: ['W'], help: 'legacy: withdraw output', disabled: signing },
+  mark: { keys: ['space'], help: 'mark / unmark for X', disabled: markDisabled },
+  cancelAll: { keys: ['X'], help: 'cancel marked / all limit', hint: 'cancel marked/all', disabled: signing },
+  withdraw: { keys: ['w'], help: 'legacy: withdraw in / out', label: 'w/W', disabled: signing },
+  withdrawOut: { keys: ['W'], help: 'legacy: withdraw output', hideInHelp: true, disabled: signing },
 });

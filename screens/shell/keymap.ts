@@ -82,6 +82,8 @@ export function buildKeymap(screens: readonly MountedScreen[], ctx: Omit<ScreenC
         scope: module.id,
         description: k.help,
         hint: k.hint,
+        ...(k.label ? { label: k.label } : {}),
+        ...(k.hideInHelp ? { hideInHelp: true } : {}),
         ...(k.disabled ? { disabled: () => k.disabled!(c) } : {}),
         ...(k.run ? { run: () => k.run!(c) } : {}),
       };

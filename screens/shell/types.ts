@@ -22,6 +22,10 @@ export interface ScreenKey<S> {
   help: string;
   /** a short footer word; keys without one are listed only in the `?` overlay */
   hint?: string;
+  /** the keys as the `?` overlay shows them (a pair on one line: 'w/W') */
+  label?: string;
+  /** the second of a pair: listed in the `?` overlay on its partner's line */
+  hideInHelp?: boolean;
   /** why the key does nothing now (shown as a flash line and greyed in the overlay) */
   disabled?(ctx: ScreenContext<S>): string | undefined;
   /** the action, when it needs nothing of the Component's render */

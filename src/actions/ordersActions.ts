@@ -9,6 +9,7 @@ import type { ActionSpec, Built } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
 import { amountUsd, rateText, TYPED_WORD, type TokenRef } from './describe.js';
+import { batchProgress, consistentCount } from '../orders/batches.js';
 import { compareWithMarket, durationWords, limitRisk, priceSides, scheduleWords, usdWords, type DcaRequest, type LimitRequest, type OrderToken } from './ordersInput.js';
 
 interface Common {
@@ -36,6 +37,11 @@ export function limitPriceBothWays(r: Pick<LimitRequest, 'input' | 'output' | 'm
   const { base } = priceSides(r);
   const [baseRaw, baseTok, quoteRaw, quoteTok] = base.id === r.input.id ? [r.making, r.input, r.taking, r.output] : [r.taking, r.output, r.making, r.input];
   return `${rateText(String(baseRaw), String(quoteRaw), ref(baseTok), ref(quoteTok))} · ${rateText(String(quoteRaw), String(baseRaw), ref(quoteTok), ref(baseTok))}`;
+}
+
+/** A computeUnitPrice as the dialogs say it. */
+export function priorityFeeText(computeUnitPrice: string): string {
+  return computeUnitPrice === 'auto' ? 'auto (95th percentile of recent fees)' : `${computeUnitPrice} microlamports per compute unit`;
 }
 
 /** The limit price both ways and its distance from the market, as the dialog and the form show them. */
@@ -81,6 +87,8 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
           ...(req.slippageBps !== undefined ? { slippageBps: String(req.slippageBps) } : {}),
         },
         computeUnitPrice: req.computeUnitPrice,
+        ...(req.feeAccount !== undefined ? { feeAccount: req.feeAccount } : {}),
+        ...(req.wrapAndUnwrapSol !== undefined ? { wrapAndUnwrapSol: req.wrapAndUnwrapSol } : {}),
       });
       const built = single(res.requestId, res.transaction, p.now(), {
         pay: tokenAmount(req.making, req.input),
@@ -90,6 +98,8 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
         makingAmount: req.making.toString(),
         takingAmount: req.taking.toString(),
         expiredAt: req.expiredAtSec ?? null,
+        ...(req.feeAccount !== undefined ? { feeAccount: req.feeAccount } : {}),
+        ...(req.wrapAndUnwrapSol !== undefined ? { wrapAndUnwrapSol: req.wrapAndUnwrapSol } : {}),
         order: res.order ?? null,
       });
       orders.set(built, typeof res.order === 'string' ? res.order : undefined);
@@ -110,7 +120,9 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
           ...lines,
           { label: 'Expiry', value: req.expiryText },
           { label: 'Slippage', value: req.slippageBps !== undefined ? `${formatPercent(req.slippageBps / 100)} when it fills` : "the service's default" },
-          { label: 'Priority fee', value: req.computeUnitPrice === 'auto' ? 'auto (95th percentile of recent fees)' : `${req.computeUnitPrice} microlamports per compute unit` },
+          { label: 'Priority fee', value: priorityFeeText(req.computeUnitPrice) },
+          ...(req.feeAccount !== undefined ? [{ label: 'Fee account', value: `${req.feeAccount} (collects the referral fee)` }] : []),
+          ...(req.wrapAndUnwrapSol !== undefined ? [{ label: 'SOL', value: req.wrapAndUnwrapSol ? 'wrap on: wrapped and unwrapped for you' : 'wrap off: the order uses your wSOL account' }] : []),
           { label: 'Order account', value: orders.get(built) ?? '—' },
         ],
         warnings,
@@ -131,7 +143,7 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
         user: p.wallet,
         inputMint: req.input.id,
         outputMint: req.output.id,
-        params: { time: { inAmount: req.inAmount.toString(), numberOfOrders: req.numberOfOrders, interval: req.intervalSec } },
+        params: { time: { inAmount: req.inAmount.toString(), numberOfOrders: req.numberOfOrders, interval: req.intervalSec, ...(req.startAtSec !== undefined ? { startAt: req.startAtSec } : {}) } },
       });
       return single(res.requestId, res.transaction, p.now(), {
         pay: tokenAmount(req.inAmount, req.input),
@@ -140,6 +152,7 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
         inAmount: req.inAmount.toString(),
         numberOfOrders: req.numberOfOrders,
         interval: req.intervalSec,
+        ...(req.startAtSec !== undefined ? { startAt: req.startAtSec } : {}),
       });
     },
     describe(): DescribedRequest {
@@ -153,6 +166,7 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
           { label: 'You deposit', value: `${amountUsd(req.inAmount, ref(req.input))} now, held by the order` },
           { label: 'Each order', value: `${amountUsd(req.perCycle, ref(req.input))} at the market price` },
           { label: 'Interval', value: `${durationWords(req.intervalSec)} (sent as ${req.intervalSec} seconds)` },
+          ...(req.startAtSec !== undefined ? [{ label: 'First order', value: `${req.startText} (startAt ${req.startAtSec}, unix seconds)` }] : []),
           { label: 'Minimums', value: `${usdWords(100)} total, 2 orders, ${usdWords(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}` },
         ],
         warnings,
@@ -170,13 +184,13 @@ export interface OrderLabel {
   facts?: ConfirmLine[];
 }
 
-/** `x` on a limit order and `:cancel`: trigger cancelOrder. */
-export function cancelLimitAction(p: Common & { order: OrderLabel }): ActionSpec {
+/** `x` on a limit order and `:cancel`: trigger cancelOrder at the given compute unit price. */
+export function cancelLimitAction(p: Common & { order: OrderLabel; computeUnitPrice: string }): ActionSpec {
   return {
     group: 'trigger',
     action: 'cancel-limit',
     async build() {
-      const res = await p.api.trigger.cancel({ maker: p.wallet, order: p.order.key, computeUnitPrice: 'auto' });
+      const res = await p.api.trigger.cancel({ maker: p.wallet, order: p.order.key, computeUnitPrice: p.computeUnitPrice });
       return single(res.requestId, res.transaction, p.now(), { order: p.order.key, label: p.order.text });
     },
     describe: (): DescribedRequest => ({
@@ -186,6 +200,7 @@ export function cancelLimitAction(p: Common & { order: OrderLabel }): ActionSpec
         ...(p.order.facts ?? []),
         { label: 'Order', value: p.order.key },
         { label: 'Effect', value: 'closes the order; what is not filled returns to your wallet' },
+        { label: 'Priority fee', value: priorityFeeText(p.computeUnitPrice) },
       ],
       confirmLabel: 'Sign and cancel',
     }),
@@ -250,10 +265,12 @@ export interface CancelAllPlan {
   openOrders?: number;
   /** a batch had to ask again: the rest ask again too (the first answer may name closed orders) */
   refetched: boolean;
+  /** computeUnitPrice of every cancel transaction */
+  computeUnitPrice: string;
 }
 
 async function fetchPlan(p: Common, plan: CancelAllPlan): Promise<void> {
-  const res = await p.api.trigger.cancelMany({ maker: p.wallet, computeUnitPrice: 'auto' });
+  const res = await p.api.trigger.cancelMany({ maker: p.wallet, computeUnitPrice: plan.computeUnitPrice });
   plan.requestId = res.requestId;
   plan.transactions = res.transactions.slice();
   plan.builtAt = p.now();
@@ -287,10 +304,12 @@ export function cancelAllBatchAction(p: Common & { plan: CancelAllPlan; index: n
     describe(): DescribedRequest {
       const n = p.plan.refetched ? undefined : p.plan.transactions.length;
       const orders = p.plan.openOrders;
+      const known = n === undefined ? undefined : consistentCount(orders, n);
       const summary: ConfirmLine[] = [
         { label: 'Cancel all', value: `${orders !== undefined ? `${orders} open limit orders` : 'every open limit order'}${n !== undefined ? ` in ${n} transaction${n === 1 ? '' : 's'} (up to 5 orders each)` : ''}` },
-        { label: 'This one', value: n !== undefined ? `transaction ${p.index + 1} of ${n}: up to 5 cancels` : 'the next up to 5 open orders' },
+        { label: 'This one', value: n !== undefined ? `transaction ${p.index + 1} of ${n}: ${batchProgress(p.index, n, known)}` : 'the next up to 5 open orders' },
         { label: 'Effect', value: 'closes the orders; what is not filled returns to your wallet' },
+        { label: 'Priority fee', value: priorityFeeText(p.plan.computeUnitPrice) },
         { label: 'Maker', value: shortAddress(p.wallet, 6, 6) },
       ];
       return {
@@ -300,5 +319,38 @@ export function cancelAllBatchAction(p: Common & { plan: CancelAllPlan; index: n
         confirmLabel: 'Sign and cancel',
       };
     },
+  };
+}
+
+/**
+ * One batch (up to five) of the chosen limit orders: cancelOrders with `orders` naming them, which
+ * answers one transaction for them.
+ */
+export function cancelMarkedBatchAction(p: Common & { orders: OrderLabel[]; progress: string; index: number; of: number; computeUnitPrice: string }): ActionSpec {
+  return {
+    group: 'trigger',
+    action: 'cancel-limits',
+    async build() {
+      const keys = p.orders.map((o) => o.key);
+      const res = await p.api.trigger.cancelMany({ maker: p.wallet, orders: keys, computeUnitPrice: p.computeUnitPrice });
+      if (res.transactions.length !== 1) {
+        throw new Error(`the service answered ${res.transactions.length} transactions for ${keys.length} orders (one was expected): nothing was signed`);
+      }
+      return { requestId: res.requestId, transactions: [res.transactions[0]], allowedSigners: [], builtAt: p.now(), submit: 'execute', summary: { orders: keys, batch: p.index + 1, of: p.of } };
+    },
+    describe: (): DescribedRequest => ({
+      title: `Cancel limit orders: ${p.progress}${p.of > 1 ? ` (transaction ${p.index + 1} of ${p.of})` : ''}`,
+      lines: [],
+      summary: [
+        ...p.orders.map((o, i) => {
+          // what each order was to receive tells apart orders of one pair
+          const wanted = o.facts?.find((f) => f.label === 'For')?.value.split(' ≈ ')[0];
+          return { label: i === 0 ? 'Orders' : '', value: `${o.text}${wanted && wanted !== '—' ? ` for ${wanted}` : ''} · ${shortAddress(o.key, 6, 6)}` };
+        }),
+        { label: 'Effect', value: 'closes the orders; what is not filled returns to your wallet' },
+        { label: 'Priority fee', value: priorityFeeText(p.computeUnitPrice) },
+      ],
+      confirmLabel: 'Sign and cancel',
+    }),
   };
 }

@@ -4,8 +4,8 @@
 import type { RecurringOrder, Token, TriggerOrder } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
-import type { BatchState, LegacyRecurringOrder, OrdersStore } from '../store/orders.js';
-import { cancelAllBatchAction, cancelDcaAction, cancelLimitAction, createDcaAction, createLimitAction, limitPriceBothWays, priceWithdrawAction, tokenAmount, type CancelAllPlan, type OrderLabel } from './ordersActions.js';
+import type { LegacyRecurringOrder, OrdersStore } from '../store/orders.js';
+import { cancelDcaAction, cancelLimitAction, createDcaAction, createLimitAction, limitPriceBothWays, priceWithdrawAction, tokenAmount, type OrderLabel } from './ordersActions.js';
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import { durationWords } from '../format.js';
@@ -27,7 +27,7 @@ export function tokenOf(s: Pick<Services, 'catalog'>, mint: string): OrderToken 
   return { id: mint, symbol: `${mint.slice(0, 4)}…`, name: '', decimals: 0, known: false };
 }
 
-function outcomeOf(result: ActionResult, what: string, at: number) {
+export function outcomeOf(result: ActionResult, what: string, at: number) {
   const ok = result.status === 'success';
   const lines: string[] = [];
   if (result.signature) lines.push(`Signature ${result.signature}`);
@@ -63,7 +63,7 @@ async function runOne(s: Services, store: OrdersStore, what: string, spec: Param
   return result;
 }
 
-function refuse(s: Services, store: OrdersStore, what: string, error: string): ActionResult {
+export function refuse(s: Services, store: OrdersStore, what: string, error: string): ActionResult {
   const result: ActionResult = { status: 'refused', error, transactions: [] };
   store.getState().setOutcome(outcomeOf(result, what, s.now()));
   return result;
@@ -74,6 +74,9 @@ export async function createLimitFromArgs(s: Services, store: OrdersStore, args:
   if (store.getState().running) throw new OrderInputError('another order action is still running');
   if (catalogEmpty(s)) await loadTokens(s);
   const req = parseLimitArgs(args, catalogTokens(s), s.now());
+  if (req.feeAccount !== undefined && req.feeAccount === s.wallet?.address) {
+    throw new OrderInputError(`fee-account: ${req.feeAccount} is your wallet, not a token account; give the account that collects the referral fee`);
+  }
   check?.(req);
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'Limit order', blocked);
@@ -83,7 +86,7 @@ export async function createLimitFromArgs(s: Services, store: OrdersStore, args:
 export async function createDcaFromArgs(s: Services, store: OrdersStore, args: readonly string[]): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
   if (catalogEmpty(s)) await loadTokens(s);
-  const req = parseDcaArgs(args, catalogTokens(s));
+  const req = parseDcaArgs(args, catalogTokens(s), s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'DCA', blocked);
   return runOne(s, store, 'DCA', createDcaAction({ api: s.api, wallet: s.wallet!.address, req, now: s.now }));
@@ -143,16 +146,27 @@ function orderFacts(o: AnyOrder, input: OrderToken & { known: boolean }, output:
   return lines;
 }
 
-/** `x` and `:cancel`: one order, through its group's cancelOrder. */
-export async function cancelOne(s: Services, store: OrdersStore, o: AnyOrder): Promise<ActionResult> {
+/**
+ * `x` and `:cancel`: one order, through its group's cancelOrder. A limit order's cancel is sent at
+ * `computeUnitPrice` (the screen's cancel fee when not given); a DCA's cancel takes none.
+ */
+export async function cancelOne(s: Services, store: OrdersStore, o: AnyOrder, computeUnitPrice?: string): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
+  if (o.kind !== 'limit' && computeUnitPrice !== undefined && computeUnitPrice !== 'auto') {
+    throw new OrderInputError('cu: a DCA order is cancelled through the recurring group, which takes no priority fee; leave cu out');
+  }
   const label = orderLabel(s, o, s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'Cancel', blocked);
   const common = { api: s.api, wallet: s.wallet!.address, now: s.now, order: label };
-  const spec = o.kind === 'limit' ? cancelLimitAction(common) : cancelDcaAction({ ...common, recurringType: o.kind === 'legacy' ? 'price' : 'time' });
+  const spec = o.kind === 'limit'
+    ? cancelLimitAction({ ...common, computeUnitPrice: computeUnitPrice ?? store.getState().cancelFee })
+    : cancelDcaAction({ ...common, recurringType: o.kind === 'legacy' ? 'price' : 'time' });
   const result = await runOne(s, store, `Cancel ${label.text}`, spec);
-  if (result.status === 'success') store.getState().markClosed([label.key]);
+  if (result.status === 'success') {
+    store.getState().markClosed([label.key]);
+    store.getState().unmark([label.key]);
+  }
   return result;
 }
 
@@ -212,103 +226,6 @@ function checkAmountShape(text: string): void {
   if (/^0*$/.test(parts.whole + parts.frac)) throw new OrderInputError('amount: must be greater than zero (or all)');
 }
 
-/** What a cancel-all did: each batch, or nothing at all because no limit order was open. */
-export interface CancelAllResult {
-  batches: BatchState[];
-  /** no open limit order: nothing was built, signed or sent */
-  nothingOpen: boolean;
-}
-
-/** The service's answer to cancelOrders for a maker with no open order (POST /trigger/v1/cancelOrders, 400). */
-const NOTHING_TO_CANCEL = /no orders to cancel/i;
-
-/**
- * `X` and `:cancel-all`: cancelOrders (every open limit order, five per transaction), then each
- * transaction in turn through its own dialog. A batch that fails or is declined does not stop the
- * others; the outcome lists every batch, and running it again retries what is still open. With no
- * open limit order it says so and builds nothing. `retryHint` says how to run it again where it runs.
- */
-export async function cancelAllLimits(s: Services, store: OrdersStore, openOrders?: number, retryHint = 'X retries what is still open'): Promise<CancelAllResult> {
-  if (store.getState().running) throw new OrderInputError('another order action is still running');
-  const blocked = signingBlocked(s, 'execute');
-  if (blocked) {
-    refuse(s, store, 'Cancel all', blocked);
-    return { batches: [], nothingOpen: false };
-  }
-  const st = store.getState();
-  st.setOutcome(undefined);
-  st.setBatches(undefined);
-  const nothing = (): CancelAllResult => {
-    store.getState().setOutcome({ ok: true, title: 'Cancel all: nothing to cancel (no open limit orders)', lines: [], at: s.now() });
-    return { batches: [], nothingOpen: true };
-  };
-  if (openOrders === undefined || openOrders === 0) {
-    // the list seen may be old or not loaded: ask the service before building anything
-    st.setRunning('Looking for open limit orders…');
-    let none = false;
-    try {
-      // the first page is enough to know whether there is any (the count may span pages)
-      none = (await s.api.trigger.list({ user: s.wallet!.address, orderStatus: 'active' })).orders.length === 0;
-    } catch {
-      // cancelOrders says what is wrong
-    } finally {
-      store.getState().setRunning(undefined);
-    }
-    if (none) return nothing();
-  }
-  store.getState().setRunning('Asking the service for the cancel transactions…');
-  const plan: CancelAllPlan = { transactions: [], builtAt: s.now(), openOrders, refetched: false };
-  const common = { api: s.api, wallet: s.wallet!.address, now: s.now, plan };
-  const batches: BatchState[] = [];
-  const publish = () => store.getState().setBatches(batches.map((b) => ({ ...b })));
-  let signed = false;
-  let total = 0;
-  try {
-    for (let index = 0; ; index++) {
-      if (index > 0 && index >= total) break;
-      if (index > 0) {
-        batches[index] = { index, status: 'running' };
-        publish();
-      }
-      const result = await runSigned(cancelAllBatchAction({ ...common, index }), s, 'execute', {
-        onStatus: (text) => store.getState().setRunning(`Transaction ${index + 1}${total || plan.transactions.length ? ` of ${total || plan.transactions.length}` : ''}: ${text}`),
-      });
-      // closed in the meantime (by a fill, an expiry or another program): nothing left to cancel
-      if (index === 0 && result.stage === 'build' && NOTHING_TO_CANCEL.test(result.error ?? '')) {
-        store.getState().setBatches(undefined);
-        return nothing();
-      }
-      if (index === 0) {
-        // the first build made the plan: now every batch is known
-        total = plan.transactions.length;
-        for (let i = 0; i < plan.transactions.length; i++) batches[i] = { index: i, status: i === 0 ? 'running' : 'waiting' };
-        if (plan.transactions.length === 0) batches[0] = { index: 0, status: 'failed' };
-      }
-      if (result.transactions.length > 0) signed = true;
-      batches[index] = { index, status: result.status === 'success' ? 'success' : result.status, signature: result.signature, error: result.error };
-      publish();
-      // the service could not build: stop here
-      if (index === 0 && result.stage === 'build') break;
-    }
-  } finally {
-    store.getState().setRunning(undefined);
-  }
-  const ok = batches.filter((b) => b.status === 'success').length;
-  const failed = batches.length - ok;
-  store.getState().setOutcome({
-    ok: failed === 0,
-    title: failed === 0 ? `Cancel all: ${ok} of ${batches.length} transactions done` : `Cancel all: ${ok} of ${batches.length} done, ${failed} not done (${retryHint})`,
-    lines: batches.map((b) => `Tx ${b.index + 1}: ${b.status}${b.signature ? ` ${b.signature}` : ''}${b.error ? ` · ${b.error}` : ''}`),
-    at: s.now(),
-  });
-  if (ok > 0) store.getState().markClosed((store.getState().lists['limit/active']?.trigger ?? []).map((o) => o.orderKey));
-  if (signed) {
-    store.getState().noteSent();
-    void refreshJournalView(s);
-  }
-  return { batches, nothingOpen: false };
-}
-
 /** Pages read at most per list when looking an order up (the service pages at 10 orders). */
 const FIND_MAX_PAGES = 100;
 
@@ -338,8 +255,13 @@ async function readPages<R extends { page?: number; totalPages?: number }>(fetch
  * starts the same.
  */
 export async function findOpenOrder(s: Services, store: OrdersStore, text: string): Promise<AnyOrder> {
-  const wanted = text.trim();
-  if (!wanted) throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
+  return (await findOpenOrders(s, store, [text]))[0];
+}
+
+/** Every key of `texts` found as findOpenOrder finds one, the pages read once for all of them. */
+export async function findOpenOrders(s: Services, store: OrdersStore, texts: readonly string[]): Promise<AnyOrder[]> {
+  const wanted = texts.map((t) => t.trim());
+  if (wanted.length === 0 || wanted.some((w) => !w)) throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
   const seen: AnyOrder[] = [];
   for (const snap of Object.values(store.getState().lists)) {
     if (!snap) continue;
@@ -347,13 +269,12 @@ export async function findOpenOrder(s: Services, store: OrdersStore, text: strin
     seen.push(...snap.time.map((order) => ({ kind: 'dca' as const, order })));
     seen.push(...snap.legacy.map((order) => ({ kind: 'legacy' as const, order })));
   }
-  const exact = (list: AnyOrder[]) => list.find((o) => orderKeyOf(o) === wanted);
-  const known = exact(seen);
-  if (known) return known;
+  const exact = (list: AnyOrder[], w: string) => list.find((o) => orderKeyOf(o) === w);
+  if (wanted.every((w) => exact(seen, w))) return wanted.map((w) => exact(seen, w)!);
   const user = s.wallet?.address;
   if (!user) throw new OrderInputError('no wallet: orders are listed for a wallet address');
   const fetched: AnyOrder[] = [];
-  const found = () => exact(fetched) !== undefined;
+  const found = () => wanted.every((w) => exact(seen, w) ?? exact(fetched, w));
   const failures = await Promise.all([
     readPages((page) => s.api.trigger.list({ user, orderStatus: 'active', page }), (r) => (r.orders ?? []).map((order) => fetched.push({ kind: 'limit' as const, order })).length, found, 'open limit orders'),
     readPages(
@@ -368,15 +289,21 @@ export async function findOpenOrder(s: Services, store: OrdersStore, text: strin
       'open recurring orders',
     ),
   ]);
-  const hit = exact(fetched);
-  if (hit) return hit;
   const all = [...seen, ...fetched];
-  const starts = [...new Map(all.filter((o) => orderKeyOf(o).startsWith(wanted)).map((o) => [orderKeyOf(o), o])).values()];
-  if (starts.length > 1) throw new OrderInputError(`"${wanted}" starts ${starts.length} order keys; give more of it`);
   const unread = failures.filter((f): f is string => f !== undefined);
-  // a start of a key is trusted only when every list was read whole
-  if (starts.length === 1 && unread.length === 0) return starts[0];
-  if (starts.length === 1) throw new OrderInputError(`"${wanted}" starts order key ${orderKeyOf(starts[0])}, but ${unread.join('; ')}, so another may start the same: give the whole key`);
-  if (unread.length) throw new OrderInputError(`no order with key ${wanted} among the orders read: ${unread.join('; ')}`);
-  throw new OrderInputError(`no order with key ${wanted} among your orders`);
+  const one = (w: string): AnyOrder => {
+    const hit = exact(seen, w) ?? exact(fetched, w);
+    if (hit) return hit;
+    const starts = [...new Map(all.filter((o) => orderKeyOf(o).startsWith(w)).map((o) => [orderKeyOf(o), o])).values()];
+    if (starts.length > 1) throw new OrderInputError(`"${w}" starts ${starts.length} order keys; give more of it`);
+    // a start of a key is trusted only when every list was read whole
+    if (starts.length === 1 && unread.length === 0) return starts[0];
+    if (starts.length === 1) throw new OrderInputError(`"${w}" starts order key ${orderKeyOf(starts[0])}, but ${unread.join('; ')}, so another may start the same: give the whole key`);
+    if (unread.length) throw new OrderInputError(`no order with key ${w} among the orders read: ${unread.join('; ')}`);
+    throw new OrderInputError(`no order with key ${w} among your orders`);
+  };
+  const orders = wanted.map(one);
+  const twice = orders.find((o, i) => orders.findIndex((p) => orderKeyOf(p) === orderKeyOf(o)) !== i);
+  if (twice) throw new OrderInputError(`order ${orderKeyOf(twice)}: given twice`);
+  return orders;
 }

@@ -7,6 +7,7 @@ import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
 import { durationWords, formatPercent } from '../format.js';
 import { parseSlippage } from './swapForm.js';
+import { isAddress } from '../api/base58.js';
 export { durationWords };
 
 /** A mistake in what was typed; the message says what is wrong and how to fix it. */
@@ -17,10 +18,12 @@ export class OrderInputError extends Error {
   }
 }
 
-export const LIMIT_USAGE = 'limit <amount> <sell> <total|@price> <buy> [expiry 7d] [slippage 1%] [cu auto|N]';
+export const LIMIT_USAGE = 'limit <amount> <sell> <total|@price> <buy> [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off]';
+/** The words after the order keys of a cancel: its compute unit price. */
+export const CANCEL_OPTIONS = '[cu auto|N]';
 export const LIMIT_PRICE_EXAMPLE = ':limit 100 USDC @0.45 GOLLA';
 export const LIMIT_EXAMPLE = ':limit 2 SOL 300 USDC';
-export const DCA_USAGE = 'dca <total> <from> <to> <orders> <interval>';
+export const DCA_USAGE = 'dca <total> <from> <to> <orders> <interval> [start 2h|DATE]';
 export const DCA_EXAMPLE = ':dca 300 USDC SOL 3 1h';
 
 /** Trigger orders must be worth at least this (USD). */
@@ -111,43 +114,85 @@ export interface LimitRequest {
   slippageBps?: number;
   /** priority fee in microlamports, or auto */
   computeUnitPrice: string;
+  /** the token account that collects a referral fee (feeAccount); absent: none */
+  feeAccount?: string;
+  /** wrapAndUnwrapSol as given (the service's default, true, when absent); only when SOL is a side */
+  wrapAndUnwrapSol?: boolean;
   /** the unit an `@PRICE` was read in (quote per one base); absent for a total */
   priceUnit?: { base: OrderToken; quote: OrderToken };
 }
 
-/** The optional words after a limit order: expiry, slippage and the compute unit price, each once. */
-function readLimitOptions(words: string[], nowMs: number): { expiry: { sec?: number; text: string }; slippageBps?: number; computeUnitPrice: string } {
-  let expiry: { sec?: number; text: string } = { text: 'no expiry' };
-  let slippageBps: number | undefined;
-  let computeUnitPrice = 'auto';
+/** The optional words after a limit order. */
+interface LimitOptions {
+  expiry: { sec?: number; text: string };
+  slippageBps?: number;
+  computeUnitPrice: string;
+  feeAccount?: string;
+  wrapAndUnwrapSol?: boolean;
+}
+
+const LIMIT_OPTION_WORDS = ['expiry', 'slippage', 'cu', 'fee-account', 'wrap'];
+const LIMIT_OPTION_HINT = 'expiry 7d, slippage 1%, cu auto|N, fee-account ADDR, wrap on|off';
+
+/**
+ * `cu auto` or `cu N`: the compute unit price (priority fee) in microlamports per compute unit, a
+ * whole number that fits u64, or auto (the service's choice).
+ */
+export function readComputeUnitPrice(value: string, word = 'cu'): string {
+  const v = value.trim().toLowerCase();
+  if (v === 'auto') return v;
+  if (!/^\d+$/.test(v)) throw new OrderInputError(`${word}: "${value}" is not auto or a whole number of microlamports per compute unit`);
+  if (BigInt(v) > U64_MAX) throw new OrderInputError(`${word}: ${value} is larger than the largest possible price (u64)`);
+  // 0 is a price (no priority fee); leading zeros are not sent as typed
+  return BigInt(v).toString();
+}
+
+/** `wrap on|off`: wrapAndUnwrapSol. */
+function readWrap(value: string): boolean {
+  const v = value.toLowerCase();
+  if (v === 'on' || v === 'true') return true;
+  if (v === 'off' || v === 'false') return false;
+  throw new OrderInputError(`wrap: "${value}" is not on or off (on: the order wraps and unwraps SOL for you; off: it uses your wSOL token account)`);
+}
+
+/** `fee-account ADDR`: a base58 account address (the token account a referral fee goes to). */
+function readFeeAccount(value: string): string {
+  if (!isAddress(value)) throw new OrderInputError(`fee-account: "${value}" is not a base58 account address`);
+  return value;
+}
+
+/** The optional words after a limit order: expiry, slippage, the compute unit price, the fee account and SOL wrapping, each once. */
+function readLimitOptions(words: string[], nowMs: number): LimitOptions {
+  const out: LimitOptions = { expiry: { text: 'no expiry' }, computeUnitPrice: 'auto' };
   const seen = new Set<string>();
   for (let i = 0; i < words.length; i++) {
-    const [name, inline] = words[i].toLowerCase().split('=');
+    const eq = words[i].indexOf('=');
+    const name = (eq > 0 ? words[i].slice(0, eq) : words[i]).toLowerCase();
+    const inline = eq > 0 ? words[i].slice(eq + 1) : undefined;
     const word = name === 'expires' ? 'expiry' : name;
-    if (!['expiry', 'slippage', 'cu'].includes(word)) {
+    if (!LIMIT_OPTION_WORDS.includes(word)) {
       // a bare duration, date or none right after the pair is the expiry, as before
       if (seen.size === 0 && i === 0 && /^(\d+[smhdw]|none|never|no|\d{4}-\d{2}-\d{2}\S*)$/i.test(words[i])) {
-        expiry = readExpiry([words[i]], nowMs);
+        out.expiry = readExpiry([words[i]], nowMs);
         seen.add('expiry');
         continue;
       }
-      throw new OrderInputError(`unexpected "${words[i]}" (after the buy token: expiry 7d, slippage 1%, cu auto|N)`);
+      throw new OrderInputError(`unexpected "${words[i]}" (after the buy token: ${LIMIT_OPTION_HINT})`);
     }
     if (seen.has(word)) throw new OrderInputError(`${word}: given twice`);
     seen.add(word);
     const value = inline ?? words[++i];
-    if (value === undefined) throw new OrderInputError(`${word}: give a value (expiry 7d, slippage 1%, cu auto)`);
-    if (word === 'expiry') expiry = readExpiry([value], nowMs);
+    if (value === undefined || value === '') throw new OrderInputError(`${word}: give a value (${LIMIT_OPTION_HINT})`);
+    if (word === 'expiry') out.expiry = readExpiry([value], nowMs);
     else if (word === 'slippage') {
       const v = parseSlippage(value);
       if (typeof v === 'string') throw new OrderInputError(v);
-      slippageBps = v;
-    } else {
-      if (!/^(auto|\d{1,12})$/i.test(value)) throw new OrderInputError(`cu: "${value}" is not auto or a whole number of microlamports`);
-      computeUnitPrice = value.toLowerCase();
-    }
+      out.slippageBps = v;
+    } else if (word === 'cu') out.computeUnitPrice = readComputeUnitPrice(value);
+    else if (word === 'fee-account') out.feeAccount = readFeeAccount(value);
+    else out.wrapAndUnwrapSol = readWrap(value);
   }
-  return { expiry, slippageBps, computeUnitPrice };
+  return out;
 }
 
 /** Reads an expiry: "7d" / "expiry 7d" / "expiry=7d" / "none" / an ISO date ("2030-01-31"). */
@@ -159,16 +204,38 @@ function readExpiry(words: string[], nowMs: number): { sec?: number; text: strin
   if (w.length > 1) throw new OrderInputError(`unexpected "${w.slice(1).join(' ')}"`);
   const t = w[0];
   if (/^(none|never|no)$/i.test(t)) return { text: 'no expiry' };
+  const at = futureTime(t, nowMs, 'expiry');
+  if (at) return at;
+  throw new OrderInputError(`expiry: "${t}" is not a duration (7d, 12h, 30m), a date (2030-01-31) or none`);
+}
+
+/** A time ahead, as a duration from now (7d, 12h, 30m) or a date (2030-01-31); undefined when it is neither. */
+function futureTime(t: string, nowMs: number, word: string): { sec: number; text: string } | undefined {
   const seconds = parseDuration(t);
   if (seconds !== undefined) return { sec: Math.floor(nowMs / 1000) + seconds, text: `in ${durationWords(seconds)}` };
   if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/.test(t)) {
     const at = Date.parse(t);
     if (Number.isFinite(at)) {
-      if (at <= nowMs) throw new OrderInputError(`expiry: ${t} is in the past`);
+      if (at <= nowMs) throw new OrderInputError(`${word}: ${t} is in the past`);
       return { sec: Math.floor(at / 1000), text: `at ${new Date(at).toISOString().replace('.000Z', 'Z')}` };
     }
   }
-  throw new OrderInputError(`expiry: "${t}" is not a duration (7d, 12h, 30m), a date (2030-01-31) or none`);
+  return undefined;
+}
+
+/** `start 2h` / `start=2030-01-31` / `start now` after a DCA: when its first order runs. */
+function readDcaStart(words: readonly string[], nowMs: number): { sec?: number; text: string; delaySec: number } {
+  if (words.length === 0) return { text: 'now', delaySec: 0 };
+  const eq = words[0].indexOf('=');
+  const name = (eq > 0 ? words[0].slice(0, eq) : words[0]).toLowerCase();
+  if (name !== 'start') throw new OrderInputError(`unexpected "${words[0]}" (after the interval: start 2h, start 2030-01-31)`);
+  const rest = eq > 0 ? [words[0].slice(eq + 1), ...words.slice(1)] : words.slice(1);
+  if (rest.length === 0 || rest[0] === '') throw new OrderInputError('start: give a duration such as 2h or 1d, a date such as 2030-01-31, or now');
+  if (rest.length > 1) throw new OrderInputError(`unexpected "${rest.slice(1).join(' ')}"`);
+  if (/^now$/i.test(rest[0])) return { text: 'now', delaySec: 0 };
+  const at = futureTime(rest[0], nowMs, 'start');
+  if (!at) throw new OrderInputError(`start: "${rest[0]}" is not a duration (2h, 1d), a date (2030-01-31) or now`);
+  return { ...at, delaySec: Math.max(0, at.sec - Math.floor(nowMs / 1000)) };
 }
 
 /** USDT's mint (mainnet): a quote asset as USDC is. */
@@ -260,12 +327,64 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   } else {
     taking = amountOf(totalText, output, 'total');
   }
-  const { expiry, slippageBps, computeUnitPrice } = readLimitOptions(rest, nowMs);
+  const { expiry, slippageBps, computeUnitPrice, feeAccount, wrapAndUnwrapSol } = readLimitOptions(rest, nowMs);
+  if (feeAccount !== undefined && (feeAccount === input.id || feeAccount === output.id)) {
+    throw new OrderInputError(`fee-account: ${feeAccount} is the mint of ${feeAccount === input.id ? input.symbol : output.symbol}, not a token account; give the account that collects the fee`);
+  }
+  if (wrapAndUnwrapSol !== undefined && input.id !== NATIVE_MINT && output.id !== NATIVE_MINT) {
+    throw new OrderInputError(`wrap: applies only when SOL is sold or bought, and this order is ${input.symbol} → ${output.symbol}; leave it out`);
+  }
   const usd = usdValue(making, input);
   if (usd !== undefined && usdCents(usd) < TRIGGER_MIN_USD * 100) {
     throw new OrderInputError(`amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`);
   }
-  return { input, output, making, taking, expiredAtSec: expiry.sec, expiryText: expiry.text, ...(slippageBps !== undefined ? { slippageBps } : {}), computeUnitPrice, ...(priceUnit ? { priceUnit } : {}) };
+  return {
+    input,
+    output,
+    making,
+    taking,
+    expiredAtSec: expiry.sec,
+    expiryText: expiry.text,
+    ...(slippageBps !== undefined ? { slippageBps } : {}),
+    computeUnitPrice,
+    ...(feeAccount !== undefined ? { feeAccount } : {}),
+    ...(wrapAndUnwrapSol !== undefined ? { wrapAndUnwrapSol } : {}),
+    ...(priceUnit ? { priceUnit } : {}),
+  };
+}
+
+/** What `cancel` reads: one or more order keys, then its options. */
+export interface CancelRequest {
+  keys: string[];
+  /** computeUnitPrice of the cancel transactions, when given: auto or microlamports per compute unit */
+  computeUnitPrice?: string;
+}
+
+/**
+ * `cancel KEY [KEY ...] [cu auto|N]` (and `cancel-all [cu auto|N]` with no key): the keys as typed,
+ * each once, and the compute unit price when given.
+ */
+export function parseCancelArgs(args: readonly string[], opts: { keys: 'one-or-more' | 'none' }): CancelRequest {
+  const keys: string[] = [];
+  let computeUnitPrice: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    const eq = w.indexOf('=');
+    const name = (eq > 0 ? w.slice(0, eq) : w).toLowerCase();
+    if (name === 'cu') {
+      if (computeUnitPrice !== undefined) throw new OrderInputError('cu: given twice');
+      const value = eq > 0 ? w.slice(eq + 1) : args[++i];
+      if (value === undefined || value === '') throw new OrderInputError('cu: give a value (auto, or microlamports per compute unit such as 5000)');
+      computeUnitPrice = readComputeUnitPrice(value);
+      continue;
+    }
+    if (opts.keys === 'none') throw new OrderInputError(`unexpected "${w}" (cancel-all takes only ${CANCEL_OPTIONS})`);
+    if (computeUnitPrice !== undefined) throw new OrderInputError(`unexpected "${w}" after cu: the order keys come first`);
+    if (keys.includes(w)) throw new OrderInputError(`order ${w}: given twice`);
+    keys.push(w);
+  }
+  if (opts.keys === 'one-or-more' && keys.length === 0) throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
+  return { keys, ...(computeUnitPrice !== undefined ? { computeUnitPrice } : {}) };
 }
 
 export interface MarketComparison {
@@ -329,15 +448,21 @@ export interface DcaRequest {
   /** seconds (the unit the service takes: service-behaviour.md) */
   intervalSec: number;
   perCycle: bigint;
+  /** when the first order runs (params.time.startAt, unix seconds); absent: at once */
+  startAtSec?: number;
+  /** "now", "in 2 hours", "at 2030-01-31T00:00:00Z" */
+  startText: string;
+  /** seconds from now to the first order (0: now) */
+  startDelaySec: number;
   /** USD values when the input's price is known */
   totalUsd?: number;
   perOrderUsd?: number;
 }
 
-/** `:dca 300 USDC SOL 3 1h`: 300 USDC into SOL over 3 orders, one an hour. */
-export function parseDcaArgs(args: readonly string[], catalog: readonly Token[]): DcaRequest {
+/** `:dca 300 USDC SOL 3 1h [start 2h]`: 300 USDC into SOL over 3 orders, one an hour (the first in 2 hours). */
+export function parseDcaArgs(args: readonly string[], catalog: readonly Token[], nowMs = Date.now()): DcaRequest {
   if (args.length < 5) throw new OrderInputError('give the total, the token you pay, the token you buy, the number of orders and the interval');
-  if (args.length > 5) throw new OrderInputError(`unexpected "${args.slice(5).join(' ')}"`);
+  const start = readDcaStart(args.slice(5), nowMs);
   const [totalText, fromText, toText, ordersText, intervalText] = args;
   const input = resolveOrderToken(fromText, 'from token', catalog);
   const output = resolveOrderToken(toText, 'to token', catalog);
@@ -366,12 +491,13 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[])
       throw new OrderInputError(`orders: ${numberOfOrders} of about ${usdWords(Math.floor(totalCents / numberOfOrders) / 100)} (${usdWords(totalCents / 100)} in all); each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`);
     }
   }
-  return { input, output, inAmount, numberOfOrders, intervalSec, perCycle, totalUsd, perOrderUsd };
+  return { input, output, inAmount, numberOfOrders, intervalSec, perCycle, ...(start.sec !== undefined ? { startAtSec: start.sec } : {}), startText: start.text, startDelaySec: start.delaySec, totalUsd, perOrderUsd };
 }
 
 /** "3 buys of 100 USDC → SOL, every 1 hour, first now, last in 2 hours" */
-export function scheduleWords(r: Pick<DcaRequest, 'input' | 'output' | 'numberOfOrders' | 'intervalSec' | 'perCycle'>): string {
+export function scheduleWords(r: Pick<DcaRequest, 'input' | 'output' | 'numberOfOrders' | 'intervalSec' | 'perCycle'> & { startDelaySec?: number }): string {
   const each = `${fromBaseUnits(r.perCycle, r.input.decimals, { maxFraction: Math.min(r.input.decimals, 6) })} ${r.input.symbol}`;
-  const last = (r.numberOfOrders - 1) * r.intervalSec;
-  return `${r.numberOfOrders} buys of ${each} → ${r.output.symbol}, every ${durationWords(r.intervalSec)}, first now, last in ${durationWords(last)}`;
+  const delay = r.startDelaySec ?? 0;
+  const last = delay + (r.numberOfOrders - 1) * r.intervalSec;
+  return `${r.numberOfOrders} buys of ${each} → ${r.output.symbol}, every ${durationWords(r.intervalSec)}, first ${delay > 0 ? `in ${durationWords(delay)}` : 'now'}, last in ${durationWords(last)}`;
 }

@@ -3,8 +3,9 @@
 // signing.ts). Exit codes: 0 done, 1 failed or cancelled, 2 usage, an input rule or signing unavailable.
 import type { Config } from '../config.js';
 import { signingBlocked } from '../actions/run.js';
-import { cancelAllLimits, cancelOne, createDcaFromArgs, createLimitFromArgs, findOpenOrder, withdrawFromArgs, withdrawSide } from '../actions/ordersFlow.js';
-import { compareWithMarket, limitRisk, OrderInputError, type LimitRequest } from '../actions/ordersInput.js';
+import { createDcaFromArgs, createLimitFromArgs, findOpenOrders, withdrawFromArgs, withdrawSide } from '../actions/ordersFlow.js';
+import { cancelAllLimits, cancelFound } from '../actions/ordersCancel.js';
+import { compareWithMarket, limitRisk, OrderInputError, parseCancelArgs, type LimitRequest } from '../actions/ordersInput.js';
 import { limitPriceBothWays } from '../actions/ordersActions.js';
 import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../args.js';
 import type { ActionResult } from '../pipeline/types.js';
@@ -43,6 +44,16 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
   if (command === 'withdraw' && !withdrawSide(positionals[1])) {
     return fail(`"${clean(positionals[1] ?? '', 40)}": say in (the deposit left) or out (what it bought) (usage: tradedeck ${ORDER_SIGNING_USAGE.withdraw})`), 2;
   }
+  // the keys and the compute unit price of a cancel are read before anything is opened or asked
+  let cancel: ReturnType<typeof parseCancelArgs> | undefined;
+  if (command === 'cancel' || command === 'cancel-all') {
+    try {
+      cancel = parseCancelArgs(positionals, { keys: command === 'cancel' ? 'one-or-more' : 'none' });
+    } catch (e) {
+      if (!(e instanceof OrderInputError)) throw e;
+      return fail(`${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`), 2;
+    }
+  }
   const session = await openSigningSession(config, flags.yes === true, fail);
   if (typeof session === 'number') return session;
   const s = session.services;
@@ -53,16 +64,26 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
     const store = createOrdersStore({ tab: command === 'dca' || command === 'withdraw' ? 'dca' : 'limit' });
     if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`));
     if (command === 'cancel-all') {
+      if (cancel?.computeUnitPrice !== undefined) store.getState().setCancelFee(cancel.computeUnitPrice);
       const { batches, nothingOpen } = await cancelAllLimits(s, store, undefined, 'run cancel-all again for what is still open');
       const ok = nothingOpen || (batches.length > 0 && batches.every((b) => b.status === 'success'));
       report(store, flags, nothingOpen ? 'nothing to cancel' : ok ? 'success' : 'failed', { batches, ...paperMark(s) });
       return ok ? 0 : 1;
     }
+    if (command === 'cancel') {
+      const done = await cancelFound(s, store, await findOpenOrders(s, store, cancel!.keys), cancel!.computeUnitPrice, 'run cancel again with the keys not done');
+      if ('batches' in done) {
+        const ok = done.batches.length > 0 && done.batches.every((b) => b.status === 'success');
+        report(store, flags, ok ? 'success' : 'failed', { batches: done.batches, ...paperMark(s) });
+        return ok ? 0 : 1;
+      }
+      report(store, flags, done.status, { signature: done.signature, ...paperMark(s) });
+      return exitCodeOf(done.status);
+    }
     let result: ActionResult;
     if (command === 'limit') result = await createLimitFromArgs(s, store, positionals, flags.yes === true && flags['allow-off-market'] !== true ? refuseOffMarket : undefined);
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
-    else if (command === 'withdraw') result = await withdrawFromArgs(s, store, positionals);
-    else result = await cancelOne(s, store, await findOpenOrder(s, store, positionals[0] ?? ''));
+    else result = await withdrawFromArgs(s, store, positionals);
     report(store, flags, result.status, { signature: result.signature, ...paperMark(s) });
     return exitCodeOf(result.status);
   } catch (e) {

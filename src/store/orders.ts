@@ -4,6 +4,7 @@
 // seen by the background refresh.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
+import { toggleMark, unmark } from '../orders/batches.js';
 
 export type OrdersTab = 'limit' | 'dca';
 export type OrdersView = 'active' | 'history';
@@ -70,6 +71,10 @@ export interface OrdersState {
   closedByYou: readonly string[];
   /** counts the actions that sent a transaction: the order lists are asked again when it moves */
   sent: number;
+  /** open limit orders marked (Space) for X to cancel together, in the order they were marked */
+  marked: readonly TriggerOrder[];
+  /** computeUnitPrice of the cancels x, X and the marked cancels send: auto or microlamports per CU */
+  cancelFee: string;
 
   setTab(tab: OrdersTab): void;
   setView(view: OrdersView): void;
@@ -95,6 +100,10 @@ export interface OrdersState {
   markClosed(keys: readonly string[]): void;
   /** a transaction was sent: what the lists show may have changed */
   noteSent(): void;
+  toggleMark(order: TriggerOrder): void;
+  unmark(keys: readonly string[]): void;
+  clearMarks(): void;
+  setCancelFee(computeUnitPrice: string): void;
 }
 
 export type OrdersStore = StoreApi<OrdersState>;
@@ -109,8 +118,8 @@ export interface OrderFormState {
 
 /** What the forms start with: the fields the person fills are empty, the options at their defaults. */
 export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
-  limit: { amount: '', sell: '', buy: '', total: '', expiry: 'none', slippage: '', cu: 'auto' },
-  dca: { total: '', from: '', to: '', orders: '', interval: '' },
+  limit: { amount: '', sell: '', buy: '', total: '', expiry: 'none', slippage: '', cu: 'auto', feeAccount: '', wrap: '' },
+  dca: { total: '', from: '', to: '', orders: '', interval: '', start: '' },
 };
 
 export const slotOf = (tab: OrdersTab, view: OrdersView): ListSlot => `${tab}/${view}`;
@@ -126,6 +135,8 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     detail: false,
     closedByYou: [],
     sent: 0,
+    marked: [],
+    cancelFee: 'auto',
 
     setTab: (tab) => set({ tab, detail: false }),
     setView: (view) => set({ view, detail: false }),
@@ -167,5 +178,9 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     closeForm: () => set({ formOpen: false }),
     markClosed: (keys) => set({ closedByYou: [...new Set([...get().closedByYou, ...keys])].slice(-500) }),
     noteSent: () => set({ sent: get().sent + 1 }),
+    toggleMark: (order) => set({ marked: toggleMark(get().marked, order) }),
+    unmark: (keys) => set({ marked: unmark(get().marked, keys) }),
+    clearMarks: () => set({ marked: [] }),
+    setCancelFee: (cancelFee) => set({ cancelFee }),
   }));
 }

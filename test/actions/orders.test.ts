@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { NATIVE_MINT, USDC_MINT, type Token } from '../../src/api/types.js';
 import { parseDcaArgs, parseLimitArgs, scheduleWords, OrderInputError } from '../../src/actions/ordersInput.js';
-import { withdrawLegacy, cancelOne } from '../../src/actions/ordersFlow.js';
+import { withdrawLegacy, cancelOne, createDcaFromArgs } from '../../src/actions/ordersFlow.js';
 import { runSigned } from '../../src/actions/run.js';
 import { createOrdersStore } from '../../src/store/orders.js';
 import { applyList, snapshotOf, type ListParams } from '../../screens/Orders/lists.js';
@@ -56,6 +56,44 @@ test(':dca words: minimums, orders, interval in seconds, the schedule in words',
   assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '1', '1h'], tokens), /at least 2/);
   assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '3', '10s'], tokens), /at least 1 minute/);
   assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '3', 'hourly'], tokens), /not a duration/);
+});
+
+test(':dca start: the first order later (params.time.startAt), said in the schedule; hostile words named', () => {
+  const now = Date.UTC(2030, 0, 1);
+  const r = parseDcaArgs(['300', 'USDC', 'SOL', '3', '1h', 'start', '2h'], tokens, now);
+  assert.equal(r.startAtSec, now / 1000 + 7200);
+  assert.equal(scheduleWords(r), '3 buys of 100 USDC → SOL, every 1 hour, first in 2 hours, last in 4 hours');
+  const d = parseDcaArgs(['300', 'USDC', 'SOL', '3', '1d', 'start=2030-01-31'], tokens, now);
+  assert.equal(d.startAtSec, Date.UTC(2030, 0, 31) / 1000);
+  assert.equal(d.startText, 'at 2030-01-31T00:00:00Z');
+  const n = parseDcaArgs(['300', 'USDC', 'SOL', '3', '1h', 'start', 'now'], tokens, now);
+  assert.ok(!('startAtSec' in n));
+  const refused = (words: string[], re: RegExp) => assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '3', '1h', ...words], tokens, now), (e: Error) => e instanceof OrderInputError && re.test(e.message));
+  refused(['start'], /start: give a duration such as 2h/);
+  refused(['start='], /start: give a duration such as 2h/);
+  refused(['start', 'tomorrow'], /start: "tomorrow" is not a duration \(2h, 1d\), a date \(2030-01-31\) or now/);
+  refused(['start', '-2h'], /start: "-2h" is not a duration/);
+  refused(['start', '2029-12-31'], /start: 2029-12-31 is in the past/);
+  refused(['start', '2h', '3h'], /unexpected "3h"/);
+  refused(['begin', '2h'], /unexpected "begin" \(after the interval: start 2h, start 2030-01-31\)/);
+});
+
+test(':dca start 2h: the createOrder request carries params.time.startAt, the dialog says when the first order runs', async (t) => {
+  const w = await world(t);
+  const s = w.services;
+  const run = createDcaFromArgs(s, createOrdersStore({ tab: 'dca' }), ['300', 'USDC', 'SOL', '3', '1h', 'start', '2h']);
+  let view: { title: string; summary: Array<{ label: string; value: string }> } | undefined;
+  for (let i = 0; i < 2000 && !view; i++) {
+    view = s.confirm.getState().queue[0]?.view;
+    if (!view) await new Promise((r) => setTimeout(r, 5));
+  }
+  assert.match(view!.title, /first in 2 hours, last in 4 hours/);
+  const body = w.sim.requests().filter((r) => r.path === '/recurring/v1/createOrder').at(-1)!.body as { params: { time: { startAt?: number } } };
+  const nowSec = Math.floor(s.now() / 1000);
+  assert.ok(Math.abs(body.params.time.startAt! - (nowSec + 7200)) <= 2, JSON.stringify(body));
+  assert.ok(view!.summary.some((l) => l.label === 'First order' && l.value.startsWith('in 2 hours (startAt ')), JSON.stringify(view!.summary));
+  await answerNext(s, false);
+  assert.equal((await run).status, 'cancelled');
 });
 
 test('a trigger listing labelled orderStatus "open" is the active list', () => {

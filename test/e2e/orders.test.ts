@@ -1,7 +1,8 @@
 // The real program in a real pseudo-terminal at 80x24, demo mode: 3 opens the Orders screen,
 // `:limit 100 USDC @0.45 QUDUC` states the price both ways and, far from the market, waits for a
 // typed yes (Esc leaves it); `:limit 1 SOL 200 USDC` opens the confirm dialog, y places the order,
-// it is listed with filled 0%, x + y cancels it, h shows it in History, q exits 0.
+// it is listed with filled 0%; a second with wrap off; :cancel-fee 5000; Space marks both, X + y
+// cancels them in one transaction at that fee, h shows them in History, q exits 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js'
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const cli = join(root, 'dist', 'cli.js');
 
-test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL 200 USDC, y, listed at 0%, x + y, in History, q', async (t) => {
+test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL 200 USDC, y, listed at 0%; wrap off; :cancel-fee; Space Space X + y; in History, q', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
   const home = mkdtempSync(join(tmpdir(), 'td-e2e-orders-'));
   t.after(() => rmSync(home, { recursive: true, force: true }));
@@ -51,12 +52,30 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   assert.match(screen, /Open/);
 
-  term.send('x');
-  screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Cancel limit order'), 20_000);
+  term.send(':limit 0.5 SOL 100 USDC wrap off');
+  term.press('Enter');
+  screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('wrap off: the order uses your wSOL account'), 20_000);
+  // a dialog taller than the screen is read to its end before y
+  term.press('PageDown');
+  await term.waitFor((s) => s.includes('y confirm') && !s.includes('more below'), 10_000);
   term.send('y');
-  await term.waitFor((s) => s.includes('No active limit orders'), 30_000);
+  await term.waitFor((s) => (s.match(/SOL→USDC/g) ?? []).length === 2 && s.includes('Space mark'), 30_000);
+  term.send(':cancel-fee 5000');
+  term.press('Enter');
+  await term.waitFor((s) => s.includes('· cancel fee 5000 ·'), 10_000);
+  term.send('g');
+  term.send(' ');
+  term.send(' ');
+  screen = await term.waitFor((s) => s.includes('· 2 marked ·') && s.includes('X cancel 2 marked · Esc unmark'), 10_000);
+  assert.equal((screen.match(/\* SOL→USDC/g) ?? []).length, 2, screen);
+  for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
+  term.send('X');
+  screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('cancelling 1–2 of 2'), 20_000);
+  assert.match(screen, /Priority fee\s+5000 microlamports per compute unit/);
+  term.send('y');
+  await term.waitFor((s) => s.includes('No active limit orders') && s.includes('Cancel 2 marked: 1 of 1 transactions done'), 30_000);
   term.send('h');
-  screen = await term.waitFor((s) => s.includes('Active [History]') && /SOL→USDC.*Cancelled/.test(s), 30_000);
+  screen = await term.waitFor((s) => s.includes('Active [History]') && (s.match(/SOL→USDC.*Cancelled/g) ?? []).length === 2, 30_000);
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

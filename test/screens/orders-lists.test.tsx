@@ -116,6 +116,58 @@ test('X with 12 open orders: 3 transactions, each confirmed; the second fails, t
   await waitForFrame(d.app, (f) => f.includes('No active limit orders'), 8000);
 });
 
+test('Space marks rows (a visible mark, the count in the title and the key line), Esc unmarks; :cancel-fee sets the cancels\' fee; X cancels the marked five to a transaction with progress; :cancel K cu N', async (t) => {
+  const { d, store } = await open(t);
+  await placeLimits(d, store, 7);
+  await typeKeys(d.app, 'escape', 'r');
+  await waitForFrame(d.app, (f) => (f.match(/SOL→USDC/g) ?? []).length === 7 && f.includes('Space mark · X all'), 8000);
+  const keys = store.getState().lists['limit/active']!.trigger.map((o) => o.orderKey);
+  // Space marks the row under the cursor and moves down; on a marked row it unmarks
+  await typeKeys(d.app, 'space', 'space', 'space', 'k', 'space');
+  let f = await waitForFrame(d.app, (fr) => fr.includes('· 2 marked ·'), 3000);
+  fits(f);
+  assert.equal((f.match(/^ ?[›\s]\* SOL→USDC/gm) ?? []).length, 2, f);
+  assert.ok(f.split('\n').some((l) => l.trim() === 'Space mark · X cancel 2 marked · Esc unmark · x cancel · n new · ? more'), f);
+  await typeKeys(d.app, 'escape');
+  f = await waitForFrame(d.app, (fr) => !fr.includes('marked') && fr.includes('Space mark · X all'), 3000);
+  assert.doesNotMatch(f, /\* SOL→USDC/);
+  // the fee the cancels pay: a bad value is named, a good one is shown
+  await typeKeys(d.app, ':', 'cancel-fee 1.5', 'enter');
+  await waitForFrame(d.app, (fr) => fr.includes('✗ :cancel-fee: "1.5" is not auto or a whole number of microlamports'), 3000);
+  await typeKeys(d.app, ':', 'cancel-fee 7000', 'enter');
+  await waitForFrame(d.app, (fr) => fr.includes('· cancel fee 7000 ·'), 3000);
+  await typeKeys(d.app, 'g', 'space', 'space', 'space', 'space', 'space', 'space');
+  await waitForFrame(d.app, (fr) => fr.includes('X cancel 6 marked'), 3000);
+  const before = executes(d, 'trigger').length;
+  await typeKeys(d.app, 'X');
+  f = await waitForFrame(d.app, (fr) => fr.includes('y confirm') && fr.includes('cancelling 1–5 of 6 (transaction 1 of 2)'), 8000);
+  fits(f);
+  assert.match(f, /Priority fee\s+7000 microlamports per compute unit/);
+  assert.equal((f.match(/0\.1 SOL → USDC for 50\d USDC/g) ?? []).length, 5, f);
+  await typeKeys(d.app, 'y');
+  await waitForFrame(d.app, (fr) => fr.includes('y confirm') && fr.includes('cancelling 6 of 6 (transaction 2 of 2)'), 8000);
+  await typeKeys(d.app, 'y');
+  f = await waitForFrame(d.app, (fr) => fr.includes('Cancel 6 marked: 2 of 2 transactions done') && (fr.match(/SOL→USDC/g) ?? []).length === 1, 8000);
+  fits(f);
+  assert.doesNotMatch(f, /marked ·|\* SOL/);
+  assert.equal(executes(d, 'trigger').length - before, 2);
+  const sent = d.sim.requests().filter((r) => r.path === '/trigger/v1/cancelOrders').map((r) => r.body);
+  assert.deepEqual(sent, [
+    { maker: d.wallet.address, orders: keys.slice(0, 5), computeUnitPrice: '7000' },
+    { maker: d.wallet.address, orders: keys.slice(5, 6), computeUnitPrice: '7000' },
+  ]);
+  // one key by command, at its own fee
+  await typeKeys(d.app, ':', `cancel ${keys[6]} cu 9000`, 'enter');
+  f = await waitForFrame(d.app, (fr) => fr.includes('y confirm') && fr.includes('Cancel limit order'), 8000);
+  assert.match(f, /Priority fee\s+9000 microlamports per compute unit/);
+  await typeKeys(d.app, 'y');
+  await waitForFrame(d.app, (fr) => fr.includes('No active limit orders'), 8000);
+  assert.equal((d.sim.requests().filter((r) => r.path === '/trigger/v1/cancelOrder').at(-1)!.body as { computeUnitPrice: string }).computeUnitPrice, '9000');
+  // Space on the DCA tab says why it does nothing
+  await typeKeys(d.app, 't', 'space');
+  await waitForFrame(d.app, (fr) => fr.includes('Space marks limit orders'), 3000);
+});
+
 test('a fill seen by the refresh: flash line and the notifications log; Enter shows the detail with the trade', async (t) => {
   const { d, store } = await open(t);
   await placeLimits(d, store, 1);
