@@ -135,7 +135,7 @@ export {
   type RequestEvent,
 } from './http.js';
 export * from './errors.js';
-export { checkRequest, checkResponse, fromQuery, type Schema, type Infer } from './schema.js';
+export { checkRequest, checkResponse, fromQuery, requestProblems, type Schema, type Infer } from './schema.js';
 export { decodeBase58, encodeBase58, isAddress } from './base58.js';
 export * from './rpc.js';
 export * from './types.js';
