@@ -2,8 +2,9 @@
 // answer schemas the client's RPC reader applies, and read back through that reader.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkResponse, createRpcClient, USDC_MINT, NATIVE_MINT, type Schema } from '../../src/api/index.js';
-import { RPC_ANSWERS } from '../../src/api/rpcAnswers.js';
+import { checkResponse, USDC_MINT, NATIVE_MINT, type Schema } from '../../src/api/index.js';
+import { RPC_ANSWERS } from '../../src/rpc/answers.js';
+import { createRpcClient } from '../../src/rpc/client.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { frozenSim, newWallet, rpc } from './groups-helpers.js';
 

@@ -1,7 +1,7 @@
 // The answers of the Solana JSON-RPC methods tradedeck calls, declared once: the client checks
-// each result with these (./rpc.ts), and the simulator's tests check its node's answers with them.
+// each result with these (./client.ts), and the simulator's tests check its node's answers with them.
 // Tolerant as the client needs: only what it reads is required.
-import { any, arr, bool, is, nul, num, obj, oneOf, opt, str, uint, type Schema } from './schema.js';
+import { any, arr, bool, is, nul, num, obj, oneOf, opt, str, uint, type Schema } from '../api/schema.js';
 
 /** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
 const bigUint = is<number>('a non-negative integer', (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0);
