@@ -1,5 +1,5 @@
-// The answers of the Solana JSON-RPC methods tradedeck calls, declared once: the client checks
-// each result with these (./client.ts), and the simulator's tests check its node's answers with them.
+// The answers of the Solana JSON-RPC methods, declared once: the client checks each result with
+// these (./client.ts), and the simulator's tests check every method its node serves with them.
 // Tolerant as the client needs: only what it reads is required.
 import { any, arr, bool, is, nul, num, obj, oneOf, opt, str, uint, type Schema } from '../api/schema.js';
 
@@ -13,6 +13,9 @@ const contextValue = <S extends Schema>(value: S) => obj({ context: opt(obj({ sl
 const account = obj({ data: arr(str), owner: str, lamports: bigUint, executable: bool, rentEpoch: opt(bigUint), space: opt(uint) });
 
 export const RPC_ANSWERS = {
+  getHealth: oneOf(['ok'] as const),
+  getVersion: obj({ 'solana-core': str, 'feature-set': opt(bigUint) }),
+  getMinimumBalanceForRentExemption: bigUint,
   getLatestBlockhash: contextValue(obj({ blockhash: str, lastValidBlockHeight: uint })),
   getBlockHeight: uint,
   getSlot: uint,

@@ -8,6 +8,9 @@ import { addressBytes } from '../signing.js';
 import { associatedTokenAddress } from './ata.js';
 
 const ACCOUNT_SIZE = 165;
+const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+/** How jsonParsed names the program that owns a mint or token account. */
+export const parsedProgram = (tokenProgram: string) => (tokenProgram === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token');
 const RENT_LAMPORTS = 2_039_280;
 
 /** mint | owner | amount u64 | delegate COption | state | isNative COption<u64> | delegatedAmount | closeAuthority COption */
@@ -36,7 +39,7 @@ export async function tokenAccounts(
       encoding === 'base64'
         ? [Buffer.from(tokenAccountBytes(h.mint, owner, h.amount)).toString('base64'), 'base64']
         : {
-            program: 'spl-token',
+            program: parsedProgram(info.tokenProgram),
             parsed: {
               type: 'account',
               info: { isNative: false, mint: h.mint, owner, state: 'initialized', tokenAmount: { amount: h.amount.toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } },
