@@ -40,6 +40,19 @@ test('getAccountInfo on a token mint: the 82-byte mint account of the token prog
   assert.deepEqual([read?.owner, read?.data.length, read?.data[44], read?.executable], [TOKEN_PROGRAM, 82, 6, false]);
 });
 
+test('getAccountInfo on a wallet\'s token account: the 165-byte account of the token program (mint, owner, amount), as getTokenAccountsByOwner lists it', async () => {
+  const w = await newWallet(sim);
+  const { value: listed } = await answer('getTokenAccountsByOwner', [w.address, { mint: USDC_MINT }, { encoding: 'base64' }]);
+  const { value } = await answer('getAccountInfo', [listed[0].pubkey, { encoding: 'base64' }]);
+  assert.deepEqual(value, listed[0].account);
+  const bytes = Buffer.from(value.data[0], 'base64');
+  assert.deepEqual([value.owner, bytes.length, value.lamports], [TOKEN_PROGRAM, 165, 2_039_280]);
+  const parsed = (await rpc(sim, 'getAccountInfo', [listed[0].pubkey, { encoding: 'jsonParsed' }])).result.value.data;
+  assert.deepEqual([parsed.program, parsed.parsed.type, parsed.parsed.info.mint, parsed.parsed.info.owner], ['spl-token', 'account', USDC_MINT, w.address]);
+  const read = await createRpcClient({ url: sim.rpcUrl }).getAccountInfo(listed[0].pubkey);
+  assert.equal(Buffer.from(read!.data).readBigUInt64LE(64), BigInt(parsed.parsed.info.tokenAmount.amount));
+});
+
 test('getTokenSupply: amount, decimals, uiAmount and uiAmountString that agree', async () => {
   const { value } = await answer('getTokenSupply', [NATIVE_MINT]);
   assert.deepEqual(value, { amount: '1000000000000000000', decimals: 9, uiAmount: 1_000_000_000, uiAmountString: '1000000000' });

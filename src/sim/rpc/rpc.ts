@@ -3,7 +3,7 @@ import { getBase58Encoder, isAddress } from '@solana/kit';
 import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
-import { parsedProgram, tokenAccounts } from './token-accounts.js';
+import { parsedProgram, parsedTokenAccount, tokenAccountAt, tokenAccountBytes, tokenAccounts } from './token-accounts.js';
 import { LOOKUP_TABLE_PROGRAM, lookupTableData, lookupTableParsed } from './lookup-tables.js';
 import { toBase58 } from '../random.js';
 
@@ -91,7 +91,7 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
     if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('data length must be an integer');
     return rentExempt(size);
   },
-  getAccountInfo: (core, params, context) => ({ context, value: accountInfo(core, params) }),
+  getAccountInfo: async (core, params, context) => ({ context, value: await accountInfo(core, params) }),
   getTokenSupply: (core, params, context) => {
     // a mint's decimals (what a client needs to read amounts of a token it has no list entry for)
     const info = core.market.token(addressParam(params, 0, 'mint'));
@@ -146,16 +146,19 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
 /**
  * An account as getAccountInfo shows it: a registered address lookup table (owned by its program,
  * the data in its on-chain layout), a token mint (82 bytes owned by its token program), a funded
- * wallet (a System account without data), or null.
+ * wallet (a System account without data), a wallet's associated token account (165 bytes owned by
+ * its token program), or null.
  * `encoding` as the real node takes it: base64, base58 (data under 128 bytes), jsonParsed (the
  * table parsed; other data falls back to base64) or, when absent, the legacy bare base58 string.
  */
-function accountInfo(core: SimCore, params: unknown[]): Json | null {
+async function accountInfo(core: SimCore, params: unknown[]): Promise<Json | null> {
   const address = addressParam(params, 0, 'address');
   const encoding = configParam(params, 1).encoding ?? 'binary';
   if (!['base64', 'base58', 'binary', 'jsonParsed'].includes(encoding as string)) throw invalidParams(`unsupported encoding ${String(encoding)}; use base64, base58 or jsonParsed`);
   const table = core.lookupTables.get(address);
   const mint = table ? undefined : core.market.token(address);
+  const balance = core.ledger.balance(address, NATIVE_MINT);
+  const held = table || mint || balance > 0n ? undefined : await tokenAccountAt(core, address);
   let owner: string;
   let data: Uint8Array;
   let lamports: number;
@@ -168,8 +171,12 @@ function accountInfo(core: SimCore, params: unknown[]): Json | null {
     owner = mint.tokenProgram;
     data = mintBytes(mint.decimals);
     lamports = rentExempt(MINT_SIZE);
+  } else if (held) {
+    // a token account, as its token program holds it
+    owner = held.info.tokenProgram;
+    data = tokenAccountBytes(held.info.mint, held.owner, held.amount);
+    lamports = rentExempt(data.length);
   } else {
-    const balance = core.ledger.balance(address, NATIVE_MINT);
     if (balance === 0n) return null;
     owner = '11111111111111111111111111111111';
     data = new Uint8Array();
@@ -180,7 +187,7 @@ function accountInfo(core: SimCore, params: unknown[]): Json | null {
   else if (encoding === 'jsonParsed' && mint) {
     const info = { decimals: mint.decimals, freezeAuthority: null, isInitialized: true, mintAuthority: null, supply: mintSupply(mint.decimals).toString() };
     shown = { program: parsedProgram(mint.tokenProgram), parsed: { info, type: 'mint' }, space: MINT_SIZE };
-  }
+  } else if (encoding === 'jsonParsed' && held) shown = parsedTokenAccount(held.info, held.owner, held.amount);
   else if (encoding === 'base64' || encoding === 'jsonParsed') shown = [Buffer.from(data).toString('base64'), 'base64'];
   else {
     if (data.length > 128) throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
