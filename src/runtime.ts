@@ -1,9 +1,10 @@
 // Opens the service tradedeck talks to: the real one (live) or the embedded simulator (demo).
 // Shared by the dashboard and the headless commands.
 import type { Config, Mode } from './config.js';
-import { createApiClient, createRpcClient, type ApiClient, type RpcClient, type RequestEvent } from './api/index.js';
+import { createApiClient, type ApiClient, type RequestEvent } from './api/index.js';
+import { createRpcClient, type RpcClient } from './rpc/client.js';
 import type { SimHandle } from './sim/index.js';
-import { createFailoverRpc, type FailoverOptions } from './api/rpcFailover.js';
+import { createFailoverRpc, type FailoverOptions } from './rpc/failover.js';
 
 export interface Backend {
   mode: Mode;

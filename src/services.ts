@@ -4,7 +4,7 @@
 // (session, the token catalog, the confirm queue, the journal view). No React in here.
 import { join } from 'node:path';
 import type { ApiClient, RequestEvent } from './api/index.js';
-import type { RpcClient } from './api/rpc.js';
+import type { RpcClient } from './rpc/client.js';
 import { explorerLink, type Config, type Mode } from './config.js';
 import type { Journal } from './journal/journal.js';
 import type { PipelineDeps } from './pipeline/types.js';
@@ -179,7 +179,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     }
   };
   let recordRequest: (e: RequestEvent) => void = () => {};
-  let rpcEvents: import('./api/rpcFailover.js').FailoverOptions = {};
+  let rpcEvents: import('./rpc/failover.js').FailoverOptions = {};
   // a problem the backend meets later (a demo state not saved) goes to the flash line, once it exists
   let reportProblem: (text: string) => void = () => {};
   let backend: Backend;
@@ -254,7 +254,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
       services.report('error', `RPC ${e.from + 1} of ${e.count} ${what} (${e.reason.slice(0, 120)}); now using RPC ${e.to + 1}`);
     },
     onHealth: (health, why) => {
-      const rpc = services.rpc as import('./api/rpcFailover.js').FailoverRpc;
+      const rpc = services.rpc as import('./rpc/failover.js').FailoverRpc;
       const at = `RPC ${rpc.current() + 1}/${rpc.count()}`;
       const st = session.getState();
       const wasPaused = st.signingPaused !== undefined;

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PollState } from '../../src/poll/scheduler.js';
 import { formatAge } from '../../src/format.js';
 import { explainError } from '../../src/actions/outcome.js';
-import { isFailoverRpc } from '../../src/api/rpcFailover.js';
+import { isFailoverRpc } from '../../src/rpc/failover.js';
 import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
 import { appliedAtStart, resourceKey, takeEarlyAnswer } from './firstRequests.js';

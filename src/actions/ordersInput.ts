@@ -1,5 +1,5 @@
 // What `:limit` and `:dca` (and the Orders form) ask for, read into request values with every
-// rule of the contract and the service's minimums (service-behaviour.md) checked before any
+// rule of the contract and the service's minimums (POST /trigger/v1/createOrder, POST /recurring/v1/createOrder) checked before any
 // request, each refusal naming the field and the rule. Pure: no requests, no React.
 import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../amount.js';
 import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
@@ -445,7 +445,7 @@ export interface DcaRequest {
   /** base units, the whole deposit */
   inAmount: bigint;
   numberOfOrders: number;
-  /** seconds (the unit the service takes: service-behaviour.md) */
+  /** seconds (the unit POST /recurring/v1/createOrder takes for params.time.interval) */
   intervalSec: number;
   perCycle: bigint;
   /** when the first order runs (params.time.startAt, unix seconds); absent: at once */

@@ -73,12 +73,12 @@ export class ResponseShapeError extends Error {
   }
 }
 
-/** 'abcd…wxyz' for long secrets; secrets too short to show a part of are fully masked. */
 /** An API key goes out as a header value: printable ASCII, no spaces (a header error would quote it). */
 export function isSendableApiKey(key: string): boolean {
   return /^[\x21-\x7e]+$/.test(key);
 }
 
+/** 'abcd…wxyz' for long secrets; secrets too short to show a part of are fully masked. */
 export function maskSecret(s: string): string {
   if (typeof s !== 'string' || s.length < 16) return '********';
   return `${s.slice(0, 4)}…${s.slice(-4)}`;

@@ -61,15 +61,6 @@ export interface HttpRequest {
   signal?: AbortSignal;
 }
 
-/**
- * A POST of the contract: every group's POST paths take no parameters, so the endpoint name is
- * the path. Only the execute operations may be sent again (the same signed transaction never
- * executes twice); a POST that builds a transaction is never retried.
- */
-export function postRequest(path: string, body: unknown, o: CallOptions | undefined): HttpRequest {
-  return { method: 'POST', endpoint: `POST ${path}`, path, body, auth: true, idempotent: path.endsWith('/execute'), signal: o?.signal };
-}
-
 export interface HttpClient {
   request<T>(req: HttpRequest, guard: (body: unknown, endpoint: string) => T): Promise<T>;
 }
@@ -206,35 +197,23 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<void> {
   if (!signal) return sleep(ms);
   if (signal.aborted) return Promise.reject(new Error('aborted'));
-  if (sleep === defaultSleep) {
-    // the real wait: its timer goes with the abort, so nothing is kept alive for a cancelled call
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(new Error('aborted'));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
   return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(new Error('aborted'));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (end: () => void) => () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      end();
+    };
+    const onAbort = settle(() => reject(new Error('aborted')));
     signal.addEventListener('abort', onAbort, { once: true });
-    sleep(ms).then(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
+    // the real wait's timer goes with the abort, so nothing is kept alive for a cancelled call
+    if (sleep === defaultSleep) timer = setTimeout(settle(resolve), ms);
+    else sleep(ms).then(settle(resolve), (e) => settle(() => reject(e))());
   });
 }
+
+/** The call was cancelled by its caller (after `attempts` attempts). */
+const cancelled = (endpoint: string, attempts: number) => new ApiError(`${endpoint}: request cancelled`, { kind: 'network', endpoint, retryable: false, attempts });
 
 interface AttemptFailure {
   error: ApiError;
@@ -296,14 +275,6 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       body = stringifyJson(req.body ?? {});
     }
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, limitMs);
-    const onCallerAbort = () => controller.abort();
-    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const started = Date.now();
     const base = { method: req.method, endpoint: req.endpoint, attempt };
 
@@ -312,105 +283,95 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       return { ok: false as const, failure: { error, waitMs } };
     };
 
+    let res: Response;
+    let text: string;
     try {
-      let res: Response;
-      let text: string;
-      try {
-        res = await fetchImpl(url, { method: req.method, headers, body, signal: controller.signal });
-        text = await res.text();
-      } catch (e) {
-        if (req.signal?.aborted) {
-          return fail(
-            new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt }),
-          );
-        }
-        if (e instanceof RedirectRefusedError) {
-          const to = shownUrl(e.location, secrets);
-          return fail(
-            new ApiError(`the service redirected ${req.endpoint} to ${to}; not followed`, { kind: 'http', endpoint: req.endpoint, status: e.status, retryable: false, attempts: attempt }),
-            { status: e.status },
-          );
-        }
-        if (e instanceof ResponseTooLargeError) {
-          return fail(new ApiError(`${req.endpoint}: ${e.message}`, { kind: 'http', endpoint: req.endpoint, retryable: false, attempts: attempt }));
-        }
-        if (timedOut) {
-          return fail(
-            new ApiError(`${req.endpoint}: no response within ${limitMs} ms`, {
-              kind: 'timeout',
-              endpoint: req.endpoint,
-              retryable: true,
-              attempts: attempt,
-            }),
-          );
-        }
-        const reason = clean(e instanceof Error ? e.message : String(e)) || 'connection failed';
+      ({ res, text } = await fetchWithin(fetchImpl, url, { method: req.method, headers, body }, limitMs, req.signal));
+    } catch (e) {
+      if (req.signal?.aborted) return fail(cancelled(req.endpoint, attempt));
+      if (e instanceof RedirectRefusedError) {
+        const to = shownUrl(e.location, secrets);
         return fail(
-          new ApiError(`${req.endpoint}: network error: ${reason}`, { kind: 'network', endpoint: req.endpoint, retryable: true, attempts: attempt }),
+          new ApiError(`the service redirected ${req.endpoint} to ${to}; not followed`, { kind: 'http', endpoint: req.endpoint, status: e.status, retryable: false, attempts: attempt }),
+          { status: e.status },
         );
       }
-
-      const rateLimit = rateLimitOf(res.headers);
-      if (res.status < 200 || res.status > 299) {
-        const parsed = parseErrorBody(text);
-        const serverMessage = parsed.message ? clean(parsed.message) : undefined;
-        const code = typeof parsed.code === 'string' ? clean(parsed.code) : parsed.code;
-        const errorCode = parsed.errorCode ? clean(parsed.errorCode) : undefined;
-        const retryable = isRetryableStatus(res.status);
-        const waitMs = retryable ? serverRequestedWaitMs(res.headers, Date.now()) : undefined;
-        const statusText = clean(res.statusText || '');
-        const detail = serverMessage ?? (statusText || 'no message');
-        const keySent = headers['x-api-key'] !== undefined;
-        const hint = res.status === 401 ? `; ${apiKeyHint(keySent)}` : res.status === 403 ? `; ${accessHint(keySent)}` : '';
-        const said = `HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}`;
-        // a rate limit with a stated wait says first how long (the service's own text follows)
-        const message = res.status === 429 && waitMs !== undefined ? `${req.endpoint}: ${rateLimitText(waitMs)} (${said})` : `${req.endpoint}: ${said}${hint}`;
-        const error = new ApiError(message, {
-          kind: 'http',
-          endpoint: req.endpoint,
-          status: res.status,
-          serverMessage,
-          code,
-          errorCode,
-          retryable,
-          retryAfterMs: waitMs,
-          attempts: attempt,
-        });
-        return fail(error, { status: res.status, rateLimit }, waitMs);
+      if (e instanceof ResponseTooLargeError) {
+        return fail(new ApiError(`${req.endpoint}: ${e.message}`, { kind: 'http', endpoint: req.endpoint, retryable: false, attempts: attempt }));
       }
-
-      let json: unknown;
-      try {
-        json = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        json = undefined;
+      if (e instanceof FetchTimeoutError) {
+        return fail(
+          new ApiError(`${req.endpoint}: ${e.message}`, {
+            kind: 'timeout',
+            endpoint: req.endpoint,
+            retryable: true,
+            attempts: attempt,
+          }),
+        );
       }
-      if (json === undefined) {
-        const error = new ResponseShapeError(req.endpoint, '(body)', 'must be JSON');
-        garbled.add(error);
-        emit({ ...base, ok: false, status: res.status, durationMs: Date.now() - started, error: error.message, rateLimit });
-        throw error;
-      }
-      let value: T;
-      try {
-        value = guard(json, req.endpoint);
-      } catch (e) {
-        emit({
-          ...base,
-          ok: false,
-          status: res.status,
-          durationMs: Date.now() - started,
-          error: e instanceof Error ? clean(e.message) : 'bad response',
-          rateLimit,
-        });
-        throw e;
-      }
-      emit({ ...base, ok: true, status: res.status, durationMs: Date.now() - started, rateLimit });
-      return { ok: true, value };
-    } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onCallerAbort);
+      const reason = clean(e instanceof Error ? e.message : String(e)) || 'connection failed';
+      return fail(
+        new ApiError(`${req.endpoint}: network error: ${reason}`, { kind: 'network', endpoint: req.endpoint, retryable: true, attempts: attempt }),
+      );
     }
+
+    const rateLimit = rateLimitOf(res.headers);
+    if (res.status < 200 || res.status > 299) {
+      const parsed = parseErrorBody(text);
+      const serverMessage = parsed.message ? clean(parsed.message) : undefined;
+      const code = typeof parsed.code === 'string' ? clean(parsed.code) : parsed.code;
+      const errorCode = parsed.errorCode ? clean(parsed.errorCode) : undefined;
+      const retryable = isRetryableStatus(res.status);
+      const waitMs = retryable ? serverRequestedWaitMs(res.headers, Date.now()) : undefined;
+      const statusText = clean(res.statusText || '');
+      const detail = serverMessage ?? (statusText || 'no message');
+      const keySent = headers['x-api-key'] !== undefined;
+      const hint = res.status === 401 ? `; ${apiKeyHint(keySent)}` : res.status === 403 ? `; ${accessHint(keySent)}` : '';
+      const said = `HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}`;
+      // a rate limit with a stated wait says first how long (the service's own text follows)
+      const message = res.status === 429 && waitMs !== undefined ? `${req.endpoint}: ${rateLimitText(waitMs)} (${said})` : `${req.endpoint}: ${said}${hint}`;
+      const error = new ApiError(message, {
+        kind: 'http',
+        endpoint: req.endpoint,
+        status: res.status,
+        serverMessage,
+        code,
+        errorCode,
+        retryable,
+        retryAfterMs: waitMs,
+        attempts: attempt,
+      });
+      return fail(error, { status: res.status, rateLimit }, waitMs);
+    }
+
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (json === undefined) {
+      const error = new ResponseShapeError(req.endpoint, '(body)', 'must be JSON');
+      garbled.add(error);
+      emit({ ...base, ok: false, status: res.status, durationMs: Date.now() - started, error: error.message, rateLimit });
+      throw error;
+    }
+    let value: T;
+    try {
+      value = guard(json, req.endpoint);
+    } catch (e) {
+      emit({
+        ...base,
+        ok: false,
+        status: res.status,
+        durationMs: Date.now() - started,
+        error: e instanceof Error ? clean(e.message) : 'bad response',
+        rateLimit,
+      });
+      throw e;
+    }
+    emit({ ...base, ok: true, status: res.status, durationMs: Date.now() - started, rateLimit });
+    return { ok: true, value };
   }
 
   return {
@@ -421,10 +382,15 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       /** the least time worth starting another attempt with */
       const MIN_ATTEMPT_MS = Math.min(timeoutMs, 100);
       const outOfBudget = (waitMs: number) => spentMs + waitMs + MIN_ATTEMPT_MS > budgetMs;
+      /** waits before the next attempt; a cancel meanwhile ends the call */
+      const pause = async (ms: number, attempt: number) => {
+        await sleepUnlessAborted(sleep, ms, req.signal).catch(() => {
+          throw cancelled(req.endpoint, attempt);
+        });
+        spentMs += ms;
+      };
       for (let attempt = 1; ; attempt++) {
-        if (req.signal?.aborted) {
-          throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt - 1 });
-        }
+        if (req.signal?.aborted) throw cancelled(req.endpoint, attempt - 1);
         let outcome: Awaited<ReturnType<typeof attemptOnce<T>>>;
         const attemptStarted = Date.now();
         try {
@@ -434,12 +400,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           // a 2xx body that is not JSON was cut short or garbled on the way: a read may try again
           const wait = backoffMs(attempt);
           if (!(e instanceof ResponseShapeError && garbled.has(e) && req.idempotent && attempt < maxAttempts && !outOfBudget(wait))) throw e;
-          try {
-            await sleepUnlessAborted(sleep, wait, req.signal);
-          } catch {
-            throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt });
-          }
-          spentMs += wait;
+          await pause(wait, attempt);
           continue;
         }
         spentMs += Date.now() - attemptStarted;
@@ -452,26 +413,11 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           // a wait the service stated and that is out of reach is said by the message itself (retry in N s)
           const allowed = overBudget && waitMs === undefined ? `; ${formatSeconds(budgetMs)} s allowed in all` : '';
           if (attempt > 1 || allowed) {
-            throw new ApiError(`${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'}${allowed})`, {
-              kind: error.kind,
-              endpoint: error.endpoint,
-              status: error.status,
-              serverMessage: error.serverMessage,
-              code: error.code,
-              errorCode: error.errorCode,
-              retryable: error.retryable,
-              retryAfterMs: error.retryAfterMs,
-              attempts: attempt,
-            });
+            throw new ApiError(`${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'}${allowed})`, { ...error, attempts: attempt });
           }
           throw error;
         }
-        try {
-          await sleepUnlessAborted(sleep, wait, req.signal);
-        } catch {
-          throw new ApiError(`${req.endpoint}: request cancelled`, { kind: 'network', endpoint: req.endpoint, retryable: false, attempts: attempt });
-        }
-        spentMs += wait;
+        await pause(wait, attempt);
       }
     },
   };
@@ -516,6 +462,46 @@ export class ResponseTooLargeError extends Error {
   constructor(readonly decompressed: boolean) {
     super(`the response is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB${decompressed ? ' once decompressed' : ''}; not read`);
     this.name = 'ResponseTooLargeError';
+  }
+}
+
+/** No answer came within the time allowed (the request was aborted). */
+export class FetchTimeoutError extends Error {
+  constructor(readonly ms: number) {
+    super(`no response within ${ms} ms`);
+    this.name = 'FetchTimeoutError';
+  }
+}
+
+/**
+ * One request and its whole body through `fetchImpl` (the API and the RPC clients both send this
+ * way): given up with FetchTimeoutError after `ms`, or with the transport's error when `signal`
+ * aborts first. Nothing of it outlives the call.
+ */
+export async function fetchWithin(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  ms: number,
+  signal?: AbortSignal,
+): Promise<{ res: Response; text: string }> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const onCallerAbort = () => controller.abort();
+  signal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    const res = await fetchImpl(url, { ...init, signal: controller.signal });
+    return { res, text: await res.text() };
+  } catch (e) {
+    if (timedOut && !signal?.aborted && !(e instanceof RedirectRefusedError || e instanceof ResponseTooLargeError)) throw new FetchTimeoutError(ms);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
   }
 }
 

@@ -162,13 +162,25 @@ export const labels = v.array(
 );
 export const signedTx = rule<string>('must be a base-64 transaction', isBase64, (x) => (typeof x === 'string' ? `${x.length} characters` : x));
 
+function ruleError(root: string, issue: Issue & { requirement?: unknown }): RequestRuleError {
+  const shown = typeof issue.requirement === 'function' ? SHOWN.get(issue.requirement) : undefined;
+  return new RequestRuleError(pathOf(issue) || root, issue.message, shown ? shown(issue.input) : issue.input);
+}
+
 /** Checks a request before anything is sent; `root` names the value itself ('params' or 'body'). */
 export function checkRequest<T>(root: string, schema: Schema<T>, value: unknown): T {
   const r = v.safeParse(schema, value, FIRST_ONLY);
   if (r.success) return r.output;
-  const issue = r.issues[0] as Issue & { requirement?: unknown };
-  const shown = typeof issue.requirement === 'function' ? SHOWN.get(issue.requirement) : undefined;
-  throw new RequestRuleError(pathOf(issue) || root, issue.message, shown ? shown(issue.input) : issue.input);
+  throw ruleError(root, r.issues[0]);
+}
+
+/**
+ * Every rule a request breaks, for a service that names all bad fields at once; `value` is the
+ * request as read, only partly checked when there are problems.
+ */
+export function requestProblems<T>(root: string, schema: Schema<T>, value: unknown): { value: Partial<T>; problems: RequestRuleError[] } {
+  const r = v.safeParse(schema, value);
+  return r.success ? { value: r.output, problems: [] } : { value: (isPlainObject(r.output) ? r.output : {}) as Partial<T>, problems: r.issues.map((i) => ruleError(root, i)) };
 }
 
 export { v };

@@ -199,13 +199,14 @@ export type PrioritizationFee =
   | { priorityLevelWithMaxLamports: { priorityLevel: PriorityLevel | (string & {}); maxLamports: number; global?: boolean } };
 
 const lamports = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-/** "auto", a number of lamports, or a priority level with a ceiling; a wrong part is named by its path. */
-const prioritizationFee = rule<PrioritizationFee>('', (x) => {
+/** "auto", a number of lamports, a priority level with a ceiling, or a tip instead; a wrong part is named by its path. */
+const prioritizationFee = rule<PrioritizationFee | { jitoTipLamports: number }>('', (x) => {
   const field = 'prioritizationFeeLamports';
   if (x === 'auto') return true;
   if (typeof x === 'number') return lamports(x) || refuse(field, 'must be a non-negative integer of lamports', x);
+  if (isPlainObject(x) && 'jitoTipLamports' in x) return lamports(x.jitoTipLamports) || refuse(`${field}.jitoTipLamports`, 'must be a non-negative integer of lamports', x.jitoTipLamports);
   if (!isPlainObject(x) || !isPlainObject(x.priorityLevelWithMaxLamports)) {
-    return refuse(field, 'must be "auto", an integer of lamports or { priorityLevelWithMaxLamports }', x);
+    return refuse(field, 'must be "auto", an integer of lamports, { priorityLevelWithMaxLamports } or { jitoTipLamports }', x);
   }
   const p = x.priorityLevelWithMaxLamports;
   const at = `${field}.priorityLevelWithMaxLamports`;
@@ -434,29 +435,33 @@ const recurringListParams = obj({
 export type RecurringListParams = Infer<typeof recurringListParams>;
 
 const optPrice = opt(nul(rule<number>('must be a non-negative number or null', (x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)));
+/** base units, integer */
+const baseUnits = rule<number | string>(
+  (x) => (typeof x === 'number' ? 'must be a positive integer of base units' : 'must be a positive integer string of base units (u64)'),
+  (x) => (typeof x === 'number' ? Number.isSafeInteger(x) && x > 0 : isPositiveRaw(x)),
+);
+const seconds = rule<number>('must be a positive integer of seconds', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1);
+const startAt = opt(nul(rule<number>('must be a unix time in seconds or null', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0)));
 const timeParams = v.pipe(
   obj({
-    /** base units, integer */
-    inAmount: rule<number | string>(
-      (x) => (typeof x === 'number' ? 'must be a positive integer of base units' : 'must be a positive integer string of base units (u64)'),
-      (x) => (typeof x === 'number' ? Number.isSafeInteger(x) && x > 0 : isPositiveRaw(x)),
-    ),
+    inAmount: baseUnits,
     numberOfOrders: rule<number>('must be an integer >= 2 (recurring orders need at least 2 orders)', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 2),
-    /** seconds */
-    interval: rule<number>('must be a positive integer of seconds', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1),
+    interval: seconds,
     minPrice: optPrice,
     maxPrice: optPrice,
-    startAt: opt(nul(rule<number>('must be a unix time in seconds or null', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0))),
+    startAt,
   }),
   v.check((t) => !(typeof t.minPrice === 'number' && typeof t.maxPrice === 'number' && t.minPrice > t.maxPrice) || refuse('params.time.minPrice', 'must not be above params.time.maxPrice', t.minPrice)),
 );
+/** deprecated: a deposit bought into `incrementUsdcValue` (USDC base units) of output each interval */
+const priceParams = obj({ depositAmount: baseUnits, incrementUsdcValue: baseUnits, interval: seconds, startAt });
 
 const recurringCreate = obj({
   user: address,
   inputMint: address,
   outputMint: address,
   params: v.pipe(
-    obj({ time: opt(timeParams), /** deprecated */ price: opt(obj()) }),
+    obj({ time: opt(timeParams), /** deprecated */ price: opt(priceParams) }),
     v.check((p) => p.time !== undefined || p.price !== undefined || refuse('params.time', 'is required')),
     v.check((p) => p.time === undefined || p.price === undefined || refuse('params.price', 'must not be given together with params.time')),
   ),

@@ -1,6 +1,7 @@
-// What a person should do after the service answers: plain words for execute codes and order
-// error codes (service-behaviour.md, "Order group"). Decisions use numeric codes only, never the
-// service's message text, which is parameterized and may change.
+// What a person should do after the service answers: plain words for the codes of the execute
+// operations (POST /ultra/v1/execute and the others) and the errorCode of GET /ultra/v1/order.
+// Decisions use numeric codes only, never the service's message text, which is parameterized and
+// may change.
 
 export type AdviceKind = 'success' | 'retry-same' | 're-quote' | 'failed';
 

@@ -1,7 +1,7 @@
 // The wallet's token balances read over RPC (as the Swap screen reads them): SOL from getBalance,
 // tokens from getTokenAccountsByOwner for both token programs, summed per mint.
 import { NATIVE_MINT } from '../api/types.js';
-import type { RpcClient } from '../api/rpc.js';
+import type { RpcClient } from '../rpc/client.js';
 import type { WalletBalance } from '../store/portfolio.js';
 
 export const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];

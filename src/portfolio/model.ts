@@ -231,7 +231,7 @@ function mintName(mint: unknown, names: TokenNames): string {
   return s ? printable(s, 16) : `${printable(mint.slice(0, 4))}…${printable(mint.slice(-4))}`;
 }
 
-/** An asset (2.8 multiple.data.assets[]) as cells: token, amount, price, value; its extra fields as key/values. */
+/** An asset (`data.assets[]` of a `multiple` element of GET /portfolio/v1/positions/{address}) as cells: token, amount, price, value; its extra fields as key/values. */
 function assetCells(a: unknown, names: TokenNames, prefix: string, extras: KeyValue[]): string[] {
   if (!isRecord(a)) {
     extras.push(...keyValues(a, prefix));

@@ -3,7 +3,7 @@
 
 import type { Token } from '../api/types.js';
 
-/** Which error envelope and auth rule a route follows (service-behaviour.md, "Errors"). */
+/** Which error envelope and auth rule a route follows (the real service answers each group's errors in its own envelope). */
 export type SimGroup = 'tokens' | 'swap' | 'ultra' | 'recurring' | 'trigger' | 'send' | 'portfolio' | 'studio';
 
 export interface SimRequest {

@@ -3,7 +3,8 @@
 // and a view of what the simulator received since a mark.
 import assert from 'node:assert/strict';
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
-import { createApiClient, createRpcClient, type ApiClient, type ClientOptions, type RpcClient } from '../../src/api/index.js';
+import { createApiClient, type ApiClient, type ClientOptions } from '../../src/api/index.js';
+import { createRpcClient, type RpcClient } from '../../src/rpc/client.js';
 import { startSim, type SimHandle, type SimOptions, type SimRequestLogEntry } from '../../src/sim/index.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';

@@ -1,7 +1,8 @@
 // The Solana JSON-RPC client against the loopback recorder.
 import { test, describe, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRpcClient, RpcError, ResponseShapeError, type RpcClient } from '../../src/api/index.js';
+import { ResponseShapeError } from '../../src/api/index.js';
+import { createRpcClient, RpcError, type RpcClient } from '../../src/rpc/client.js';
 import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../helpers/recorder.js';
 import { SIGNED_TX, SOL, USDC, USER, addr } from './fixtures.js';
 import { decodeBase58 } from '../../src/api/base58.js';

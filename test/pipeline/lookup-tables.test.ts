@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRpcClient } from '../../src/api/rpc.js';
+import { createRpcClient } from '../../src/rpc/client.js';
 import { SIM_PROGRAMS } from '../../src/api/types.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';

@@ -26,7 +26,7 @@ import {
   type Instruction,
 } from '@solana/kit';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
-import { createRpcClient } from '../../src/api/rpc.js';
+import { createRpcClient } from '../../src/rpc/client.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';
 import { startSim } from '../../src/sim/index.js';

@@ -13,7 +13,7 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
-import { checkResponse, OPERATIONS, type Operation } from '../../src/api/index.js';
+import { checkAnswer } from './helpers/http.js';
 
 export const KEY = { 'x-api-key': 'test-key', 'content-type': 'application/json' };
 
@@ -26,17 +26,9 @@ export interface Reply<T = any> {
   body: T;
 }
 
-/** The operation of the contract's table at `method path`, `{name}` parts matching any one segment. */
-export function operationAt(method: string, path: string): Operation<unknown, unknown> | undefined {
-  return Object.values(OPERATIONS as Record<string, Operation<unknown, unknown>>).find(
-    (op) => op.method === method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
-  );
-}
-
 /** Every 200 answer of the simulator is checked with the same response schema the client applies. */
 function answers<T>(method: string, path: string, status: number, body: T): Reply<T> {
-  const op = operationAt(method, path);
-  if (status === 200 && op) checkResponse(`${method} ${op.path}`, op.response, structuredClone(body));
+  checkAnswer(method, path, status, body);
   return { status, body };
 }
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { getAddressDecoder, getBase58Encoder } from '@solana/kit';
 import type { SimHandle } from '../../src/sim/index.js';
-import { createRpcClient } from '../../src/api/rpc.js';
+import { createRpcClient } from '../../src/rpc/client.js';
 import { frozenSim, newWallet, rpc } from './groups-helpers.js';
 import { randomAddress } from '../wallet/helpers/tx.js';
 

@@ -55,11 +55,8 @@ export function registerRecurringCancel(kernel: SimKernel, book: RecurringBook):
 
   kernel.router.add('POST', '/recurring/v1/priceWithdraw', 'recurring', async (req) => {
     const p = new Params(kernel, 'recurring');
-    const b = p.body(req.body);
-    const side = p.oneOf(b.inputOrOutput, 'inputOrOutput', ['In', 'Out'] as const);
-    const order = p.address(b.order, 'order');
-    const user = p.address(b.user, 'user');
-    const asked = b.amount === undefined || b.amount === null ? null : p.raw(b.amount, 'amount', { allowNumber: true });
+    const { inputOrOutput: side, order, user, amount: given } = p.request(OPERATIONS.priceWithdraw, req.body);
+    const asked = given === undefined || given === null ? null : BigInt(given);
     const rec = ownActive(p, user, order);
     if (rec.kind !== 'price') p.fail('order', `order ${order} is a time order; priceWithdraw applies to price orders`);
     const mint = side === 'In' ? rec.inputMint : rec.outputMint;

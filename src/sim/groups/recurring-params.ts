@@ -1,6 +1,7 @@
 // Recurring createOrder parameters and the real service's minimums:
 // at least 100 USD in total, at least 2 orders, at least 50 USD per order.
 
+import type { RecurringCreateRequest } from '../../api/types.js';
 import type { SimKernel, SimTokenInfo } from '../kernel.js';
 import { type Params, usdText } from './trigger-params.js';
 
@@ -35,20 +36,12 @@ function outAtPrice(inRaw: bigint, price: number, input: SimTokenInfo, output: S
   return (inRaw * 10n ** BigInt(output.decimals) * PRICE_SCALE) / (scaled * 10n ** BigInt(input.decimals));
 }
 
-export function parseTimeParams(p: Params, value: unknown, input: SimTokenInfo, output: SimTokenInfo): TimeParams {
-  const t = p.object(value, 'params.time');
-  const inAmount = p.raw(t.inAmount, 'params.time.inAmount', { allowNumber: true });
-  const numberOfOrders = p.int(t.numberOfOrders, 'params.time.numberOfOrders', { min: 1 });
-  const interval = p.int(t.interval, 'params.time.interval', { min: 1 });
-  const minPrice = t.minPrice === undefined || t.minPrice === null ? null : p.number(t.minPrice, 'params.time.minPrice', { min: 0, exclusiveMin: true });
-  const maxPrice = t.maxPrice === undefined || t.maxPrice === null ? null : p.number(t.maxPrice, 'params.time.maxPrice', { min: 0, exclusiveMin: true });
-  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
-    p.fail('params.time.minPrice', `must not exceed params.time.maxPrice (${minPrice} > ${maxPrice})`);
-  }
-  const startAt = p.optInt(t.startAt, 'params.time.startAt', { min: 0 }) ?? null;
-  if (numberOfOrders < RECURRING_MIN_ORDERS) {
-    p.fail('params.time.numberOfOrders', `must be at least ${RECURRING_MIN_ORDERS} (got ${numberOfOrders})`);
-  }
+type CreateParams = RecurringCreateRequest['params'];
+
+/** A time order as read by its request schema, with its per-cycle amount and output bounds. */
+export function timeOrder(p: Params, t: NonNullable<CreateParams['time']>, input: SimTokenInfo, output: SimTokenInfo): TimeParams {
+  const inAmount = BigInt(t.inAmount);
+  const { numberOfOrders, interval, minPrice = null, maxPrice = null } = t;
   const perCycle = inAmount / BigInt(numberOfOrders);
   if (perCycle === 0n) p.fail('params.time.inAmount', 'is smaller than params.time.numberOfOrders base units');
   return {
@@ -56,21 +49,18 @@ export function parseTimeParams(p: Params, value: unknown, input: SimTokenInfo, 
     numberOfOrders,
     interval,
     perCycle,
-    // a ceiling price bounds the output from below, a floor price from above
+    // a ceiling price bounds the output from below, a floor price from above (0: no bound)
     minOut: maxPrice === null ? 0n : outAtPrice(perCycle, maxPrice, input, output),
     maxOut: minPrice === null ? 0n : outAtPrice(perCycle, minPrice, input, output),
-    startAt,
+    startAt: t.startAt ?? null,
   };
 }
 
-export function parsePriceParams(p: Params, value: unknown): PriceParams {
-  const t = p.object(value, 'params.price');
-  const depositAmount = p.raw(t.depositAmount, 'params.price.depositAmount', { allowNumber: true });
-  const rawIncrement = p.raw(t.incrementUsdcValue, 'params.price.incrementUsdcValue', { allowNumber: true });
-  const interval = p.int(t.interval, 'params.price.interval', { min: 1 });
-  const startAt = p.optInt(t.startAt, 'params.price.startAt', { min: 0 }) ?? null;
+/** A deprecated price order as read by its request schema. */
+export function priceOrder(t: NonNullable<CreateParams['price']>): PriceParams {
+  const rawIncrement = BigInt(t.incrementUsdcValue);
   // incrementUsdcValue is in USDC base units (6 decimals)
-  return { depositAmount, rawIncrement, incrementUsd: Number(rawIncrement) / 1e6, interval, startAt };
+  return { depositAmount: BigInt(t.depositAmount), rawIncrement, incrementUsd: Number(rawIncrement) / 1e6, interval: t.interval, startAt: t.startAt ?? null };
 }
 
 /** Refuses orders under the service's minimums with the recurring error envelope. */

@@ -2,7 +2,7 @@ import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
 import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
 import { RecurringBook } from './recurring-book.js';
 import { registerRecurringCancel } from './recurring-cancel.js';
-import { checkMinimums, parsePriceParams, parseTimeParams } from './recurring-params.js';
+import { checkMinimums, priceOrder, timeOrder } from './recurring-params.js';
 import { anyOrderShape, priceOrderShape, timeOrderShape } from './recurring-shape.js';
 import { effectError } from './trigger-escrow.js';
 import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
@@ -32,10 +32,7 @@ export function register(kernel: SimKernel): void {
   registerRecurringCancel(kernel, book);
 
   kernel.router.add('POST', '/recurring/v1/execute', 'recurring', (req) => {
-    const p = new Params(kernel, 'recurring');
-    const b = p.body(req.body);
-    const requestId = p.string(b.requestId, 'requestId');
-    const signed = p.string(b.signedTransaction, 'signedTransaction');
+    const { requestId, signedTransaction: signed } = new Params(kernel, 'recurring').request(OPERATIONS.recurringExecute, req.body);
     const res = kernel.requests.execute('recurring', requestId, signed);
     const order = typeof res.data?.order === 'string' ? res.data.order : null;
     // `error` and `order` are `string | null`; the real service also leaves them out
@@ -48,18 +45,13 @@ export function register(kernel: SimKernel): void {
 
 async function createOrder(kernel: SimKernel, book: RecurringBook, req: SimRequest) {
   const p = new Params(kernel, 'recurring');
-  const b = p.body(req.body);
-  const user = p.address(b.user, 'user');
+  const { user, params, ...b } = p.request(OPERATIONS.recurringCreate, req.body);
   const input = p.mint(b.inputMint, 'inputMint');
   const output = p.mint(b.outputMint, 'outputMint');
   if (input.mint === output.mint) p.fail('outputMint', 'must differ from inputMint');
-  const params = p.object(b.params, 'params');
-  const hasTime = params.time !== undefined && params.time !== null;
-  const hasPrice = params.price !== undefined && params.price !== null;
-  if (hasTime === hasPrice) p.fail('params', 'give exactly one of params.time or params.price (deprecated)');
   const nowMs = kernel.clock.nowMs();
-  const time = hasTime ? parseTimeParams(p, params.time, input, output) : null;
-  const price = hasPrice ? parsePriceParams(p, params.price) : null;
+  const time = params.time ? timeOrder(p, params.time, input, output) : null;
+  const price = params.price ? priceOrder(params.price) : null;
   const deposit = time ? time.inAmount : price!.depositAmount;
   checkMinimums(kernel, input, deposit, time?.numberOfOrders ?? null);
   if (kernel.ledger.balance(user, input.mint) < deposit) {

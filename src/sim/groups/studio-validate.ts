@@ -1,8 +1,10 @@
 // Studio request checks. Studio answers bad input with every failing field at once:
-// `{"errors": {"field": ["message", ...]}}`, so the checks collect instead of throwing.
+// `{"errors": {"field": ["message", ...]}}`, so the checks collect instead of throwing. The
+// request is read with the operation's own request schema (src/api); the service's own limits
+// (lengths, ranges the market needs) are added as rules of the simulator.
 
-import { isAddress } from '@solana/kit';
-import type { SimKernel, SimTokenInfo } from '../kernel.js';
+import { requestProblems, type Operation } from '../../api/index.js';
+import type { SimKernel } from '../kernel.js';
 
 export class FieldErrors {
   readonly errors: Record<string, string[]> = {};
@@ -13,6 +15,13 @@ export class FieldErrors {
     (this.errors[field] ??= []).push(message);
   }
 
+  /** The body read with the operation's request schema, every broken rule collected; only partly read when one broke. */
+  request<Req>(op: Operation<Req, unknown>, body: unknown): Partial<Req> {
+    const { value, problems } = requestProblems('body', op.request, body);
+    for (const e of problems) this.add(e.field, e.rule);
+    return value;
+  }
+
   /** Answers 400 with the collected errors, if any. */
   done(): void {
     const fields = Object.keys(this.errors);
@@ -21,54 +30,13 @@ export class FieldErrors {
     this.kernel.fail({ status: 400, message: first, fieldErrors: this.errors });
   }
 
-  object(v: unknown, field: string): Record<string, unknown> {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-      this.add(field, v === undefined || v === null ? 'is required' : 'must be an object');
-      return {};
-    }
-    return v as Record<string, unknown>;
+  /** Adds `message` on `field` when `value` is a number (one the schema let through) that breaks `ok`. */
+  limit(value: unknown, field: string, ok: (n: number) => boolean, message: string): void {
+    if (typeof value === 'number' && Number.isFinite(value) && !ok(value)) this.add(field, message);
   }
 
-  bool(v: unknown, field: string): boolean {
-    if (typeof v !== 'boolean') this.add(field, v === undefined ? 'is required' : 'must be true or false');
-    return v === true;
-  }
-
-  number(v: unknown, field: string, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
-    if (typeof v !== 'number' || !Number.isFinite(v)) {
-      this.add(field, v === undefined || v === null ? 'is required' : 'must be a number');
-      return NaN;
-    }
-    if (opts.integer && !Number.isInteger(v)) this.add(field, 'must be an integer');
-    if (opts.min !== undefined && v < opts.min) this.add(field, `must be >= ${opts.min}`);
-    if (opts.max !== undefined && v > opts.max) this.add(field, `must be <= ${opts.max}`);
-    return v;
-  }
-
-  text(v: unknown, field: string, opts: { max: number; pattern?: RegExp; rule?: string }): string {
-    if (typeof v !== 'string' || v.trim() === '') {
-      this.add(field, v === undefined || v === null || v === '' ? 'is required' : 'must be a string');
-      return '';
-    }
-    if ([...v].length > opts.max) this.add(field, `must be at most ${opts.max} characters`);
-    if (opts.pattern && !opts.pattern.test(v)) this.add(field, opts.rule ?? 'has an invalid format');
-    return v;
-  }
-
-  address(v: unknown, field: string): string {
-    if (typeof v !== 'string' || v === '') {
-      this.add(field, v === undefined || v === null || v === '' ? 'is required' : 'must be a string');
-      return '';
-    }
-    if (!isAddress(v)) this.add(field, `"${v}" is not a valid base58 address`);
-    return v;
-  }
-
-  mint(v: unknown, field: string): SimTokenInfo | undefined {
-    const mint = this.address(v, field);
-    if (!mint || !isAddress(mint)) return undefined;
-    const info = this.kernel.market.token(mint);
-    if (!info) this.add(field, `unknown token mint ${mint}`);
-    return info;
+  /** Adds `message` on `field` when `value` is text longer than `max` characters. */
+  length(value: unknown, field: string, max: number): void {
+    if (typeof value === 'string' && [...value].length > max) this.add(field, `must be at most ${max} characters`);
   }
 }

@@ -1,10 +1,11 @@
-import { SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS, SIM_PROGRAMS, type DbcFeeClaimRequest, type DbcPoolCreateRequest, type LockedVestingParam } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { STUDIO_TOKEN_DECIMALS, STUDIO_TOTAL_SUPPLY, StudioBook } from './studio-pools.js';
 import { FieldErrors } from './studio-validate.js';
 import { RENT_SYSVAR, SYSTEM_PROGRAM, TOKEN_PROGRAM, ata, computeBudget, ixData, pda, r, sw, w } from './trigger-ix.js';
 
-const IMAGE_TYPE = /^image\/[a-z0-9][a-z0-9.+-]*$/;
+/** The most a pool's creator may take on each trade (the service's limit, tighter than the field's). */
+const MAX_FEE_BPS = 1000;
 /** How long the image upload URL stays valid. */
 const IMAGE_URL_TTL_SECONDS = 600;
 /** Effect code when the pool account already exists. */
@@ -19,40 +20,32 @@ export function register(kernel: SimKernel): void {
 
 async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) {
   const v = new FieldErrors(kernel);
-  const b = v.object(req.body, 'body');
-  const curve = v.object(b.buildCurveByMarketCapParam, 'buildCurveByMarketCapParam');
+  const b = v.request(OPERATIONS.dbcPoolCreate, req.body);
+  const curve: Partial<DbcPoolCreateRequest['buildCurveByMarketCapParam']> = b.buildCurveByMarketCapParam ?? {};
   const cf = (name: string) => `buildCurveByMarketCapParam.${name}`;
-  const quote = v.mint(curve.quoteMint, cf('quoteMint'));
-  const initialMarketCap = v.number(curve.initialMarketCap, cf('initialMarketCap'), { min: 1 });
-  const migrationMarketCap = v.number(curve.migrationMarketCap, cf('migrationMarketCap'), { min: 1 });
+  const quote = typeof curve.quoteMint === 'string' ? kernel.market.token(curve.quoteMint) : undefined;
+  if (typeof curve.quoteMint === 'string' && !quote) v.add(cf('quoteMint'), `unknown token mint ${curve.quoteMint}`);
+  const { initialMarketCap = NaN, migrationMarketCap = NaN, tokenQuoteDecimal } = curve;
+  v.limit(initialMarketCap, cf('initialMarketCap'), (n) => n >= 1, 'must be >= 1');
   if (initialMarketCap >= migrationMarketCap) v.add(cf('migrationMarketCap'), 'must be greater than initialMarketCap');
-  const quoteDecimals = v.number(curve.tokenQuoteDecimal, cf('tokenQuoteDecimal'), { min: 0, max: 18, integer: true });
-  if (quote && Number.isInteger(quoteDecimals) && quoteDecimals !== quote.decimals) {
+  if (quote && typeof tokenQuoteDecimal === 'number' && tokenQuoteDecimal !== quote.decimals) {
     v.add(cf('tokenQuoteDecimal'), `must be the quote mint's decimals (${quote.decimals})`);
   }
-  const vest = v.object(curve.lockedVestingParam, cf('lockedVestingParam'));
+  const vest: Partial<LockedVestingParam> = curve.lockedVestingParam ?? {};
   const vf = (name: string) => cf(`lockedVestingParam.${name}`);
-  const totalLocked = v.number(vest.totalLockedVestingAmount, vf('totalLockedVestingAmount'), { min: 0 });
-  const cliff = v.number(vest.cliffUnlockAmount, vf('cliffUnlockAmount'), { min: 0 });
-  const periods = v.number(vest.numberOfVestingPeriod, vf('numberOfVestingPeriod'), { min: 0, integer: true });
-  const duration = v.number(vest.totalVestingDuration, vf('totalVestingDuration'), { min: 0 });
-  v.number(vest.cliffDurationFromMigrationTime, vf('cliffDurationFromMigrationTime'), { min: 0 });
+  const { totalLockedVestingAmount: totalLocked = NaN, cliffUnlockAmount: cliff = NaN, numberOfVestingPeriod: periods = NaN, totalVestingDuration: duration = NaN } = vest;
+  v.limit(periods, vf('numberOfVestingPeriod'), Number.isInteger, 'must be an integer');
   if (cliff > totalLocked) v.add(vf('cliffUnlockAmount'), 'must not exceed totalLockedVestingAmount');
   if (periods > 0 && !(duration > 0)) v.add(vf('totalVestingDuration'), 'must be > 0 when numberOfVestingPeriod > 0');
-  if (totalLocked > 1e9) v.add(vf('totalLockedVestingAmount'), 'must not exceed the total supply (1000000000 tokens)');
-  const antiSniping = v.bool(b.antiSniping, 'antiSniping');
-  const fee = v.object(b.fee, 'fee');
-  const feeBps = v.number(fee.feeBps, 'fee.feeBps', { min: 0, max: 1000, integer: true });
-  const isLpLocked = v.bool(b.isLpLocked, 'isLpLocked');
-  const tokenName = v.text(b.tokenName, 'tokenName', { max: 32 });
-  const tokenSymbol = v.text(b.tokenSymbol, 'tokenSymbol', { max: 10, pattern: /^\S+$/, rule: 'must not contain spaces' });
-  const contentType = v.text(b.tokenImageContentType, 'tokenImageContentType', {
-    max: 100,
-    pattern: IMAGE_TYPE,
-    rule: 'must be an image media type such as image/png',
-  });
-  const creator = v.address(b.creator, 'creator');
+  v.limit(totalLocked, vf('totalLockedVestingAmount'), (n) => n <= 1e9, 'must not exceed the total supply (1000000000 tokens)');
+  const feeBps = b.fee?.feeBps ?? NaN;
+  v.limit(feeBps, 'fee.feeBps', (n) => n <= MAX_FEE_BPS, `must be <= ${MAX_FEE_BPS}`);
+  v.length(b.tokenName, 'tokenName', 32);
+  v.length(b.tokenSymbol, 'tokenSymbol', 10);
+  if (typeof b.tokenSymbol === 'string' && /\s/.test(b.tokenSymbol)) v.add('tokenSymbol', 'must not contain spaces');
+  v.length(b.tokenImageContentType, 'tokenImageContentType', 100);
   v.done();
+  const { antiSniping, isLpLocked, tokenName, tokenSymbol, tokenImageContentType: contentType, creator } = b as DbcPoolCreateRequest;
 
   const mint = kernel.ids.address();
   const config = kernel.ids.address();
@@ -128,11 +121,8 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
 
 async function claimFees(kernel: SimKernel, book: StudioBook, req: SimRequest) {
   const v = new FieldErrors(kernel);
-  const b = v.object(req.body, 'body');
-  const owner = v.address(b.ownerWallet, 'ownerWallet');
-  const poolAddress = v.address(b.poolAddress, 'poolAddress');
-  const max = v.number(b.maxQuoteAmount, 'maxQuoteAmount', { min: 0, integer: true });
-  if (Number.isInteger(max) && !Number.isSafeInteger(max)) v.add('maxQuoteAmount', 'must be at most 2^53 - 1 base units');
+  const { ownerWallet: owner, poolAddress, maxQuoteAmount: max = NaN } = v.request(OPERATIONS.dbcFeeClaim, req.body) as DbcFeeClaimRequest;
+  v.limit(max, 'maxQuoteAmount', Number.isSafeInteger, 'must be an integer of base units, at most 2^53 - 1');
   v.done();
   const pool = book.get(poolAddress);
   if (!pool) v.add('poolAddress', `no pool ${poolAddress}`);

@@ -1,8 +1,9 @@
-// Checks the body shared by POST /swap/v1/swap and /swap/v1/swap-instructions.
-import { SWAP_MODES, PRIORITY_LEVELS, NATIVE_MINT } from '../../api/types.js';
+// Reads the body shared by POST /swap/v1/swap and /swap/v1/swap-instructions.
+import { NATIVE_MINT, OPERATIONS, type SwapRequest } from '../../api/types.js';
 import type { SimCore } from '../core.js';
 import type { PathSpec } from '../market/routing.js';
-import { addressValue, boolValue, enumValue, intValue, optionalAddress, u64Value, type FieldFail } from './params.js';
+import type { FieldFail } from './params.js';
+import { Params } from './trigger-params.js';
 import { parseRoutePlan } from './swap-route.js';
 import { MAX_COMPUTE_UNITS } from './swap-tx.js';
 
@@ -32,71 +33,48 @@ export interface SwapBody {
   dynamicSlippage: boolean;
 }
 
-function priority(v: unknown, bad: FieldFail): { lamports: bigint; tip: bigint } {
-  const field = 'prioritizationFeeLamports';
-  if (v === undefined || v === null || v === 'auto') return { lamports: PRIORITY_LEVEL_LAMPORTS.medium, tip: 0n };
-  if (typeof v === 'number' || typeof v === 'string') return { lamports: u64Value(v, field, bad, false), tip: 0n };
-  if (typeof v !== 'object' || Array.isArray(v)) return bad(field, 'must be "auto", an integer of lamports or an object');
-  const o = v as Record<string, unknown>;
-  if (o.jitoTipLamports !== undefined) return { lamports: 0n, tip: u64Value(o.jitoTipLamports, `${field}.jitoTipLamports`, bad) };
-  const p = o.priorityLevelWithMaxLamports as Record<string, unknown> | undefined;
-  if (!p || typeof p !== 'object') return bad(field, 'object must carry priorityLevelWithMaxLamports or jitoTipLamports');
-  const level = enumValue(p.priorityLevel, `${field}.priorityLevelWithMaxLamports.priorityLevel`, PRIORITY_LEVELS, 'medium', bad);
-  const max = u64Value(p.maxLamports, `${field}.priorityLevelWithMaxLamports.maxLamports`, bad, false);
-  boolValue(p.global, `${field}.priorityLevelWithMaxLamports.global`, false, bad);
-  const want = PRIORITY_LEVEL_LAMPORTS[level];
-  return { lamports: want < max ? want : max, tip: 0n };
+/** Basis points: the most a slippage or a platform fee can take. */
+export const MAX_BPS = 10_000;
+
+function priority(fee: SwapRequest['prioritizationFeeLamports']): { lamports: bigint; tip: bigint } {
+  if (fee === undefined || fee === 'auto') return { lamports: PRIORITY_LEVEL_LAMPORTS.medium, tip: 0n };
+  if (typeof fee === 'number') return { lamports: BigInt(fee), tip: 0n };
+  if ('jitoTipLamports' in fee) return { lamports: 0n, tip: BigInt(fee.jitoTipLamports) };
+  const { priorityLevel, maxLamports } = fee.priorityLevelWithMaxLamports;
+  const want = PRIORITY_LEVEL_LAMPORTS[priorityLevel];
+  return { lamports: want < BigInt(maxLamports) ? want : BigInt(maxLamports), tip: 0n };
 }
 
+/** The body of POST /swap/v1/swap and /swap/v1/swap-instructions, read with its schema, then the service's own rules. */
 export function parseSwapBody(core: SimCore, body: unknown, bad: FieldFail): SwapBody {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return bad('body', 'must be a JSON object');
-  const b = body as Record<string, unknown>;
-  const user = addressValue(b.userPublicKey, 'userPublicKey', bad);
-  const q = b.quoteResponse as Record<string, unknown> | undefined;
-  if (!q || typeof q !== 'object' || Array.isArray(q)) return bad('quoteResponse', 'must be the quote object returned by /swap/v1/quote');
-  const inputMint = addressValue(q.inputMint, 'quoteResponse.inputMint', bad);
-  const outputMint = addressValue(q.outputMint, 'quoteResponse.outputMint', bad);
+  const b = new Params(core.kernel, 'swap').request(OPERATIONS.swap, body);
+  const q = b.quoteResponse;
+  const { inputMint, outputMint } = q;
   if (!core.market.token(inputMint)) bad('quoteResponse.inputMint', 'is not a tradable token');
   if (!core.market.token(outputMint)) bad('quoteResponse.outputMint', 'is not a tradable token');
-  const exactOut = enumValue(q.swapMode, 'quoteResponse.swapMode', SWAP_MODES, 'ExactIn', bad) === 'ExactOut';
-  const inAmount = u64Value(q.inAmount, 'quoteResponse.inAmount', bad);
-  const outAmount = u64Value(q.outAmount, 'quoteResponse.outAmount', bad);
-  const threshold = u64Value(q.otherAmountThreshold, 'quoteResponse.otherAmountThreshold', bad, false);
-  const slippageBps = intValue(q.slippageBps, 'quoteResponse.slippageBps', 0, 10000, bad);
-  let platformFeeBps = 0;
-  if (q.platformFee !== undefined && q.platformFee !== null) {
-    const pf = q.platformFee as Record<string, unknown>;
-    if (typeof pf !== 'object') bad('quoteResponse.platformFee', 'must be an object or null');
-    platformFeeBps = intValue(pf.feeBps, 'quoteResponse.platformFee.feeBps', 0, 10000, bad);
-  }
+  const exactOut = q.swapMode === 'ExactOut';
+  if (q.slippageBps > MAX_BPS) bad('quoteResponse.slippageBps', `must be an integer from 0 to ${MAX_BPS}`);
+  const platformFeeBps = q.platformFee?.feeBps ?? 0;
+  if (platformFeeBps > MAX_BPS) bad('quoteResponse.platformFee.feeBps', `must be an integer from 0 to ${MAX_BPS}`);
   const specs = parseRoutePlan(core, q.routePlan, inputMint, outputMint, bad);
   if (exactOut && specs.length !== 1) bad('quoteResponse.routePlan', 'an ExactOut route has a single path');
-  const payer = optionalAddress(b.payer, 'payer', bad);
-  const feeAccount = optionalAddress(b.feeAccount, 'feeAccount', bad);
-  optionalAddress(b.trackingAccount, 'trackingAccount', bad);
+  const { userPublicKey: user, payer, feeAccount, destinationTokenAccount, nativeDestinationAccount } = b;
   if (platformFeeBps > 0 && !feeAccount) bad('feeAccount', 'is required because the quote carries a platform fee (platformFeeBps)');
-  const destinationTokenAccount = optionalAddress(b.destinationTokenAccount, 'destinationTokenAccount', bad);
-  const nativeDestinationAccount = optionalAddress(b.nativeDestinationAccount, 'nativeDestinationAccount', bad);
   if (destinationTokenAccount && nativeDestinationAccount) bad('nativeDestinationAccount', 'is mutually exclusive with destinationTokenAccount');
   if (nativeDestinationAccount && outputMint !== NATIVE_MINT) bad('nativeDestinationAccount', 'works only when the output is the native coin');
-  const wrapAndUnwrapSol = boolValue(b.wrapAndUnwrapSol, 'wrapAndUnwrapSol', true, bad);
-  boolValue(b.useSharedAccounts, 'useSharedAccounts', true, bad);
-  boolValue(b.skipUserAccountsRpcCalls, 'skipUserAccountsRpcCalls', false, bad);
-  const legacy = boolValue(b.asLegacyTransaction, 'asLegacyTransaction', false, bad);
-  const dynamicCu = boolValue(b.dynamicComputeUnitLimit, 'dynamicComputeUnitLimit', false, bad);
-  const dynamicSlippage = boolValue(b.dynamicSlippage, 'dynamicSlippage', false, bad);
   const hops = specs.reduce((n, s) => n + s.pools.length, 0);
-  const cuLimit = dynamicCu ? 60_000 + 70_000 * hops : MAX_COMPUTE_UNITS;
-  let { lamports: priorityLamports, tip } = priority(b.prioritizationFeeLamports, bad);
-  if (b.computeUnitPriceMicroLamports !== undefined && b.computeUnitPriceMicroLamports !== null) {
-    const price = u64Value(b.computeUnitPriceMicroLamports, 'computeUnitPriceMicroLamports', bad, false);
+  const cuLimit = b.dynamicComputeUnitLimit ? 60_000 + 70_000 * hops : MAX_COMPUTE_UNITS;
+  let { lamports: priorityLamports, tip } = priority(b.prioritizationFeeLamports);
+  if (b.computeUnitPriceMicroLamports !== undefined) {
+    const price = BigInt(b.computeUnitPriceMicroLamports);
     priorityLamports = (price * BigInt(MAX_COMPUTE_UNITS) + 999_999n) / 1_000_000n;
     tip = 0n;
   }
-  const validSlots = b.blockhashSlotsToExpiry === undefined || b.blockhashSlotsToExpiry === null ? 150 : intValue(b.blockhashSlotsToExpiry, 'blockhashSlotsToExpiry', 1, 255, bad);
   return {
-    user, payer, inputMint, outputMint, exactOut, inAmount, outAmount, threshold, slippageBps, platformFeeBps, specs,
-    wrapAndUnwrapSol, feeAccount, destinationTokenAccount, nativeDestinationAccount, legacy, cuLimit,
-    priorityLamports, tipLamports: tip, validSlots, dynamicSlippage,
+    user, payer, inputMint, outputMint, exactOut, slippageBps: q.slippageBps, platformFeeBps, specs,
+    inAmount: BigInt(q.inAmount), outAmount: BigInt(q.outAmount), threshold: BigInt(q.otherAmountThreshold),
+    wrapAndUnwrapSol: b.wrapAndUnwrapSol ?? true, feeAccount, destinationTokenAccount, nativeDestinationAccount,
+    legacy: b.asLegacyTransaction ?? false, cuLimit, priorityLamports, tipLamports: tip,
+    validSlots: b.blockhashSlotsToExpiry ?? 150, dynamicSlippage: b.dynamicSlippage ?? false,
   };
 }

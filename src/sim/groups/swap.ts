@@ -1,14 +1,15 @@
 // Swap group: GET /swap/v1/quote, POST /swap/v1/swap, POST /swap/v1/swap-instructions.
-import { INSTRUCTION_VERSIONS, NATIVE_MINT, SWAP_MODES, type Instruction } from '../../api/types.js';
+import { NATIVE_MINT, OPERATIONS, type Instruction } from '../../api/types.js';
 import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
 import { coreOf, type SimCore } from '../core.js';
 import { STABLE_INTERMEDIATES } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import { seededAddress } from '../random.js';
 import { associatedTokenAddress } from '../rpc/ata.js';
-import { addressValue, boolValue, enumValue, fieldFail, intValue, labelList, listParam, single, u64Value, type FieldFail } from './params.js';
+import { fieldFail, labelList, type FieldFail } from './params.js';
+import { Params } from './trigger-params.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
-import { parseSwapBody, type SwapBody } from './swap-body.js';
+import { MAX_BPS, parseSwapBody, type SwapBody } from './swap-body.js';
 import { executeSwap, swapOutcome, type SwapExecution } from './swap-exec.js';
 import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions, type SwapInstructionSet } from './swap-tx.js';
 
@@ -21,27 +22,18 @@ export function dexProgramId(seed: number, label: string): string {
 
 function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
   const started = performance.now();
-  const q = req.query;
-  const inputMint = addressValue(single(q, 'inputMint', bad), 'inputMint', bad);
-  const outputMint = addressValue(single(q, 'outputMint', bad), 'outputMint', bad);
+  const {
+    inputMint, outputMint, amount: raw, slippageBps = 50, swapMode = 'ExactIn', platformFeeBps: askedFee, maxAccounts = 64,
+    restrictIntermediateTokens: restrict = true, onlyDirectRoutes: onlyDirect = false, ...q
+  } = new Params(core.kernel, 'swap').query(OPERATIONS.quote, req.query);
   if (!core.market.token(inputMint)) bad('inputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
   if (!core.market.token(outputMint)) bad('outputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
   if (inputMint === outputMint) bad('outputMint', 'must differ from inputMint', { errorCode: 'CIRCULAR_ARBITRAGE_IS_DISABLED' });
-  const amount = u64Value(single(q, 'amount', bad), 'amount', bad);
-  const slippageRaw = single(q, 'slippageBps', bad);
-  const slippageBps = slippageRaw === null ? 50 : intValue(slippageRaw, 'slippageBps', 0, 10000, bad);
-  const swapMode = enumValue(single(q, 'swapMode', bad), 'swapMode', SWAP_MODES, 'ExactIn', bad);
-  const dexes = labelList(listParam(q, 'dexes'), 'dexes', DEX_LABELS, bad);
-  const excludeDexes = labelList(listParam(q, 'excludeDexes'), 'excludeDexes', DEX_LABELS, bad);
-  const restrict = boolValue(single(q, 'restrictIntermediateTokens', bad), 'restrictIntermediateTokens', true, bad);
-  const onlyDirect = boolValue(single(q, 'onlyDirectRoutes', bad), 'onlyDirectRoutes', false, bad);
-  boolValue(single(q, 'asLegacyTransaction', bad), 'asLegacyTransaction', false, bad);
-  boolValue(single(q, 'dynamicSlippage', bad), 'dynamicSlippage', false, bad);
-  const feeRaw = single(q, 'platformFeeBps', bad);
-  const platformFeeBps = feeRaw === null ? 0 : intValue(feeRaw, 'platformFeeBps', 0, 10000, bad);
-  const accountsRaw = single(q, 'maxAccounts', bad);
-  const maxAccounts = accountsRaw === null ? 64 : intValue(accountsRaw, 'maxAccounts', 1, 256, bad);
-  enumValue(single(q, 'instructionVersion', bad), 'instructionVersion', INSTRUCTION_VERSIONS, 'V1', bad);
+  const amount = BigInt(raw);
+  if (askedFee !== undefined && askedFee > MAX_BPS) bad('platformFeeBps', `must be an integer from 0 to ${MAX_BPS}`);
+  const platformFeeBps = askedFee ?? 0;
+  const dexes = labelList(q.dexes, 'dexes', DEX_LABELS, bad);
+  const excludeDexes = labelList(q.excludeDexes, 'excludeDexes', DEX_LABELS, bad);
   const computed = computeQuote(core, {
     inputMint,
     outputMint,
@@ -61,7 +53,7 @@ function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
     otherAmountThreshold: c.threshold.toString(),
     swapMode,
     slippageBps,
-    platformFee: feeRaw === null ? null : { amount: c.feeAmount.toString(), feeBps: platformFeeBps },
+    platformFee: askedFee === undefined ? null : { amount: c.feeAmount.toString(), feeBps: platformFeeBps },
     priceImpactPct: c.route.priceImpact.toFixed(10).replace(/0+$/, '').replace(/\.$/, ''),
     routePlan: routePlanJson(core, c.route, false),
     contextSlot: core.clock.slot(),

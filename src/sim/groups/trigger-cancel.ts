@@ -32,20 +32,17 @@ export function registerTriggerCancel(kernel: SimKernel, book: TriggerBook): voi
 
   kernel.router.add('POST', '/trigger/v1/cancelOrders', 'trigger', async (req) => {
     const p = new Params(kernel, 'trigger');
-    const b = p.body(req.body);
-    const maker = p.address(b.maker, 'maker');
-    const cuPrice = p.computeUnitPrice(b.computeUnitPrice);
+    const { maker, orders, computeUnitPrice } = p.request(OPERATIONS.triggerCancelMany, req.body);
+    const cuPrice = p.computeUnitPrice(computeUnitPrice);
     let recs: TriggerRecord[];
-    if (b.orders === undefined || b.orders === null || (Array.isArray(b.orders) && b.orders.length === 0)) {
+    if (orders === undefined) {
       recs = book.openOf(maker);
       if (recs.length === 0) {
         kernel.fail({ status: 400, message: 'No orders to cancel', cause: `maker ${maker} has no open orders` });
       }
     } else {
-      if (!Array.isArray(b.orders)) return p.fail('orders', 'must be an array of order addresses');
       const seen = new Set<string>();
-      recs = b.orders.map((o, i) => {
-        const key = p.address(o, `orders[${i}]`);
+      recs = orders.map((key, i) => {
         if (seen.has(key)) p.fail(`orders[${i}]`, `${key} is listed twice`);
         seen.add(key);
         return ownOpen(p, maker, key, `orders[${i}]`);

@@ -32,10 +32,7 @@ export function register(kernel: SimKernel): void {
   registerTriggerCancel(kernel, book);
 
   router.add('POST', '/trigger/v1/execute', 'trigger', (req) => {
-    const p = new Params(kernel, 'trigger');
-    const b = p.body(req.body);
-    const requestId = p.string(b.requestId, 'requestId');
-    const signed = p.string(b.signedTransaction, 'signedTransaction');
+    const { requestId, signedTransaction: signed } = new Params(kernel, 'trigger').request(OPERATIONS.triggerExecute, req.body);
     const res = kernel.requests.execute('trigger', requestId, signed);
     // the real service leaves `code` out of some successes
     const noCode = res.status === 'Success' && variability.chance(requestId, 'trigger-execute-no-code', 0.5);
@@ -47,24 +44,19 @@ export function register(kernel: SimKernel): void {
 
 async function createOrder(kernel: SimKernel, book: TriggerBook, req: SimRequest) {
   const p = new Params(kernel, 'trigger');
-  const b = p.body(req.body);
+  const { maker, payer, params, computeUnitPrice, feeAccount, wrapAndUnwrapSol: wrap = true, ...b } = p.request(OPERATIONS.triggerCreate, req.body);
   const input = p.mint(b.inputMint, 'inputMint');
   const output = p.mint(b.outputMint, 'outputMint');
   if (input.mint === output.mint) p.fail('outputMint', 'must differ from inputMint');
-  const maker = p.address(b.maker, 'maker');
-  const payer = p.address(b.payer, 'payer');
-  const params = p.object(b.params, 'params');
-  const making = p.raw(params.makingAmount, 'params.makingAmount');
-  const taking = p.raw(params.takingAmount, 'params.takingAmount');
+  const making = BigInt(params.makingAmount);
+  const taking = BigInt(params.takingAmount);
   const nowSec = Math.floor(kernel.clock.nowMs() / 1000);
-  const expiredAt = p.optInt(params.expiredAt, 'params.expiredAt', { min: 0 }) ?? null;
+  const expiredAt = params.expiredAt === undefined ? null : Number(params.expiredAt);
   if (expiredAt !== null && expiredAt <= nowSec) {
     p.fail('params.expiredAt', `must be a unix time in seconds in the future (now ${nowSec}, got ${expiredAt})`);
   }
-  const slippageBps = p.optInt(params.slippageBps, 'params.slippageBps', { min: 0, max: 10_000 }) ?? 0;
-  const cuPrice = p.computeUnitPrice(b.computeUnitPrice);
-  const feeAccount = p.optAddress(b.feeAccount, 'feeAccount');
-  const wrap = p.optBool(b.wrapAndUnwrapSol, 'wrapAndUnwrapSol') ?? true;
+  const slippageBps = params.slippageBps === undefined ? 0 : Number(params.slippageBps);
+  const cuPrice = p.computeUnitPrice(computeUnitPrice);
 
   const usd = kernel.market.usdValue(input.mint, making);
   if (usd < TRIGGER_MIN_USD) {

@@ -1,12 +1,13 @@
 // GET /ultra/v1/order: parameters, router choice (pool aggregator or RFQ partners), fees and who
 // pays them, and the funding checks behind errorCode 1/2/3.
 import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT, ROUTERS, USDC_MINT } from '../../api/types.js';
+import { NATIVE_MINT, OPERATIONS, ROUTERS, USDC_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
 import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import type { RouteResult } from '../market/routing.js';
-import { addressValue, fieldFail, intValue, labelList, listParam, optionalAddress, single, u64Value } from './params.js';
+import { fieldFail, labelList } from './params.js';
+import { Params } from './trigger-params.js';
 import { computeQuote } from './swap-route.js';
 import { bestRfqQuote, type RfqQuote } from './ultra-rfq.js';
 import { ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './swap-tx.js';
@@ -55,34 +56,22 @@ export interface OrderPlan {
   errorMessage?: string;
 }
 
-export function parseOrderParams(core: SimCore, q: URLSearchParams): OrderParams {
+export function parseOrderParams(core: SimCore, query: URLSearchParams): OrderParams {
   const bad = fieldFail(core.kernel);
-  const inputMint = addressValue(single(q, 'inputMint', bad), 'inputMint', bad);
-  const outputMint = addressValue(single(q, 'outputMint', bad), 'outputMint', bad);
+  const q = new URLSearchParams(query);
+  // a taker written empty or null is no taker; closeAuthority is ignored without payer
+  if (q.get('taker') === '' || q.get('taker') === 'null') q.delete('taker');
+  if (!q.has('payer')) q.delete('closeAuthority');
+  const { inputMint, outputMint, amount, taker, excludeRouters = [], ...p } = new Params(core.kernel, 'ultra').query(OPERATIONS.order, q);
   if (!core.market.token(inputMint)) bad('inputMint', 'is not a tradable token');
   if (!core.market.token(outputMint)) bad('outputMint', 'is not a tradable token');
   if (inputMint === outputMint) bad('outputMint', 'must differ from inputMint');
-  const amount = u64Value(single(q, 'amount', bad), 'amount', bad);
-  const takerRaw = single(q, 'taker', bad);
-  const taker = takerRaw === null || takerRaw === '' || takerRaw === 'null' ? undefined : addressValue(takerRaw, 'taker', bad);
-  const receiver = optionalAddress(single(q, 'receiver', bad), 'receiver', bad);
-  const payer = optionalAddress(single(q, 'payer', bad), 'payer', bad);
-  const closeAuthority = optionalAddress(single(q, 'closeAuthority', bad), 'closeAuthority', bad);
-  const referralAccount = optionalAddress(single(q, 'referralAccount', bad), 'referralAccount', bad);
-  const feeRaw = single(q, 'referralFee', bad);
-  const referralFee = feeRaw === null ? undefined : intValue(feeRaw, 'referralFee', 50, 255, bad);
-  if (referralFee !== undefined && !referralAccount) bad('referralFee', 'requires referralAccount');
-  const excludeRaw = listParam(q, 'excludeRouters');
-  const excluded = excludeRaw === null ? [] : excludeRaw.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const r of excluded) if (!(ROUTERS as readonly string[]).includes(r)) bad('excludeRouters', `unknown router "${r}"; routers are ${ROUTERS.join(', ')}`);
-  const excludeDexes = labelList(listParam(q, 'excludeDexes'), 'excludeDexes', DEX_LABELS, bad);
+  if (p.referralFee !== undefined && !p.referralAccount) bad('referralFee', 'requires referralAccount');
   return {
-    inputMint, outputMint, amount, taker, receiver, payer,
-    // closeAuthority is ignored without payer
-    closeAuthority: payer ? closeAuthority : undefined,
-    referralAccount, referralFee,
-    routers: ROUTERS.filter((r) => !excluded.includes(r)),
-    excludeDexes,
+    ...p,
+    inputMint, outputMint, amount: BigInt(amount), taker: taker ?? undefined,
+    routers: ROUTERS.filter((r) => !excludeRouters.includes(r)),
+    excludeDexes: labelList(p.excludeDexes, 'excludeDexes', DEX_LABELS, bad),
   };
 }
 

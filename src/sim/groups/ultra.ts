@@ -1,6 +1,6 @@
 // Order group: GET /ultra/v1/order (quote + unsigned transaction under a requestId) and
 // POST /ultra/v1/execute (signed transaction -> landed swap, idempotent per requestId).
-import { NATIVE_MINT, type Order } from '../../api/types.js';
+import { NATIVE_MINT, OPERATIONS, type Order } from '../../api/types.js';
 import type { SimInstruction, SimKernel } from '../kernel.js';
 import { coreOf, type SimCore } from '../core.js';
 import { seededAddress } from '../random.js';
@@ -11,6 +11,7 @@ import { executeSwap } from './swap-exec.js';
 import { executeRfq } from './ultra-rfq.js';
 import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions } from './swap-tx.js';
 import { parseOrderParams, planOrder, type OrderPlan } from './ultra-order.js';
+import { Params } from './trigger-params.js';
 import { Variability } from '../variability.js';
 
 const RELAYER_FLOAT_LAMPORTS = 1_000_000n * 1_000_000_000n;
@@ -166,13 +167,12 @@ export function register(kernel: SimKernel): void {
   });
 
   kernel.router.add('POST', '/ultra/v1/execute', 'ultra', (req) => {
-    const b = req.body as Record<string, unknown> | undefined;
-    if (!b || typeof b !== 'object' || Array.isArray(b)) kernel.fail({ status: 400, message: 'body: must be a JSON object with signedTransaction and requestId', code: -2 });
-    if (typeof b!.signedTransaction !== 'string' || b!.signedTransaction === '') kernel.fail({ status: 400, message: 'signedTransaction: must be a base-64 string', code: -2 });
-    if (typeof b!.requestId !== 'string' || b!.requestId === '') kernel.fail({ status: 400, message: 'requestId: must be the requestId of an order', code: -1 });
-    const r = kernel.requests.execute('ultra', b!.requestId as string, b!.signedTransaction as string);
+    // a broken signedTransaction answers code -2 (invalid signed transaction), a broken requestId -1 (unknown request)
+    const p = new Params(kernel, 'ultra', (field) => ({ code: field === 'requestId' ? -1 : -2 }));
+    const { requestId, signedTransaction } = p.request(OPERATIONS.orderExecute, req.body);
+    const r = kernel.requests.execute('ultra', requestId, signedTransaction);
     // the real service answers some successes without `code`
-    const noCode = r.status === 'Success' && variability.chance(b!.requestId as string, 'ultra-execute-no-code', 0.5);
+    const noCode = r.status === 'Success' && variability.chance(requestId, 'ultra-execute-no-code', 0.5);
     const d = r.data as { inputAmount?: string; outputAmount?: string; swapEvents?: unknown[] } | undefined;
     return {
       status: 200,

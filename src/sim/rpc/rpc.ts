@@ -3,7 +3,7 @@ import { getBase58Encoder, isAddress } from '@solana/kit';
 import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
-import { tokenAccounts } from './token-accounts.js';
+import { parsedProgram, parsedTokenAccount, tokenAccountAt, tokenAccountBytes, tokenAccounts } from './token-accounts.js';
 import { LOOKUP_TABLE_PROGRAM, lookupTableData, lookupTableParsed } from './lookup-tables.js';
 import { toBase58 } from '../random.js';
 
@@ -64,7 +64,6 @@ const rentExempt = (space: number) => (space + 128) * 6960;
 const mintSupply = (decimals: number) => 10n ** BigInt(decimals + 9);
 
 const MINT_SIZE = 82;
-const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 /** The token program's mint layout: mintAuthority COption<Pubkey> | supply u64 | decimals u8 (offset 44) | isInitialized | freezeAuthority COption<Pubkey>; no authorities. */
 function mintBytes(decimals: number): Uint8Array {
   const bytes = new Uint8Array(MINT_SIZE);
@@ -74,86 +73,92 @@ function mintBytes(decimals: number): Uint8Array {
   return bytes;
 }
 
-async function call(core: SimCore, method: string, params: unknown[]): Promise<unknown> {
-  const slot = core.clock.slot();
-  const context = { slot, apiVersion: '2.1.0' };
-  switch (method) {
-    case 'getHealth':
-      return 'ok';
-    case 'getVersion':
-      return { 'solana-core': '2.1.0', 'feature-set': 1 };
-    case 'getSlot':
-      return slot;
-    case 'getBlockHeight':
-      return core.clock.blockHeight();
-    case 'getLatestBlockhash':
-      return { context, value: { blockhash: core.clock.blockhash(slot), lastValidBlockHeight: slot + 150 } };
-    case 'getBalance':
-      return { context, value: Number(core.ledger.balance(addressParam(params, 0, 'address'), NATIVE_MINT)) };
-    case 'getMinimumBalanceForRentExemption': {
-      const size = param(params, 0);
-      if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('data length must be an integer');
-      return rentExempt(size);
-    }
-    case 'getAccountInfo':
-      return { context, value: accountInfo(core, params) };
-    case 'getTokenSupply': {
-      // a mint's decimals (what a client needs to read amounts of a token it has no list entry for)
-      const info = core.market.token(addressParam(params, 0, 'mint'));
-      if (!info) throw invalidParams('Invalid param: not a Token mint');
-      const ui = fromBaseUnits(mintSupply(info.decimals), info.decimals, { group: false });
-      return { context, value: { amount: mintSupply(info.decimals).toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } };
-    }
-    case 'getSignatureStatuses': {
-      const sigs = param(params, 0);
-      if (!Array.isArray(sigs) || sigs.length > 256 || !sigs.every((s) => typeof s === 'string')) throw invalidParams('signatures must be an array of at most 256 strings');
-      const value = sigs.map((s: string) => {
-        const st = core.tx.status(s);
-        if (!st) return null;
-        const confirmations = slot - st.slot;
-        const finalized = confirmations >= 32;
-        return {
-          slot: st.slot,
-          confirmations: finalized ? null : confirmations,
-          err: st.err ? instructionError(st.err.code) : null,
-          status: st.err ? { Err: instructionError(st.err.code) } : { Ok: null },
-          confirmationStatus: finalized ? 'finalized' : 'confirmed',
-        };
-      });
-      return { context, value };
-    }
-    case 'sendTransaction': {
-      const result = core.tx.submit(wireParam(params));
-      if (result.code !== 0) throw new RpcError(result.code, result.error ?? 'transaction failed', { err: instructionError(result.code), logs: [] });
-      return result.signature;
-    }
-    case 'simulateTransaction': {
-      const sigVerify = configParam(params, 1).sigVerify === true;
-      const r = core.tx.simulate(wireParam(params), sigVerify);
-      const logs = r.ok ? ['Program log: simulated: success'] : [`Program log: simulated: ${r.error}`];
-      return { context, value: { err: r.ok ? null : instructionError(r.code), logs, accounts: null, unitsConsumed: 180_000, returnData: null } };
-    }
-    case 'getTokenAccountsByOwner':
-      return { context, value: await tokenAccountsCall(core, params) };
-    default:
-      throw new RpcError(-32601, `Method not found: ${method}`);
-  }
-}
+type Context = { slot: number; apiVersion: string };
 
+/**
+ * Every method the node serves, answering in the shape a real node sends (the Solana JSON-RPC
+ * documentation's): `{context, value}` for the account and token methods, a bare value otherwise.
+ */
+export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], context: Context) => unknown> = {
+  getHealth: () => 'ok',
+  getVersion: () => ({ 'solana-core': '2.1.0', 'feature-set': 1 }),
+  getSlot: (_core, _params, { slot }) => slot,
+  getBlockHeight: (core) => core.clock.blockHeight(),
+  getLatestBlockhash: (core, _params, context) => ({ context, value: { blockhash: core.clock.blockhash(context.slot), lastValidBlockHeight: core.clock.blockHeight() + 150 } }),
+  getBalance: (core, params, context) => ({ context, value: Number(core.ledger.balance(addressParam(params, 0, 'address'), NATIVE_MINT)) }),
+  getMinimumBalanceForRentExemption: (_core, params) => {
+    const size = param(params, 0);
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('data length must be an integer');
+    return rentExempt(size);
+  },
+  getAccountInfo: async (core, params, context) => ({ context, value: await accountInfo(core, params) }),
+  getTokenSupply: (core, params, context) => {
+    // a mint's decimals (what a client needs to read amounts of a token it has no list entry for)
+    const info = core.market.token(addressParam(params, 0, 'mint'));
+    if (!info) throw new RpcError(-32602, 'Invalid param: not a Token mint');
+    const ui = fromBaseUnits(mintSupply(info.decimals), info.decimals, { group: false });
+    return { context, value: { amount: mintSupply(info.decimals).toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } };
+  },
+  getSignatureStatuses: (core, params, context) => {
+    const sigs = param(params, 0);
+    if (!Array.isArray(sigs) || sigs.length > 256 || !sigs.every((s) => typeof s === 'string')) throw invalidParams('signatures must be an array of at most 256 strings');
+    const value = sigs.map((s: string) => {
+      const st = core.tx.status(s);
+      if (!st) return null;
+      const confirmations = context.slot - st.slot;
+      const finalized = confirmations >= 32;
+      return {
+        slot: st.slot,
+        confirmations: finalized ? null : confirmations,
+        err: st.err ? instructionError(st.err.code) : null,
+        status: st.err ? { Err: instructionError(st.err.code) } : { Ok: null },
+        confirmationStatus: finalized ? 'finalized' : 'confirmed',
+      };
+    });
+    return { context, value };
+  },
+  sendTransaction: (core, params) => {
+    const result = core.tx.submit(wireParam(params));
+    if (result.code !== 0) throw new RpcError(result.code, result.error ?? 'transaction failed', { err: instructionError(result.code), logs: [] });
+    return result.signature;
+  },
+  simulateTransaction: (core, params, context) => {
+    const config = configParam(params, 1);
+    const r = core.tx.simulate(wireParam(params), config.sigVerify === true);
+    const logs = r.ok ? ['Program log: simulated: success'] : [`Program log: simulated: ${r.error}`];
+    // asked to replace the blockhash, a node says which one it simulated with
+    const replacementBlockhash =
+      config.replaceRecentBlockhash === true ? { blockhash: core.clock.blockhash(context.slot), lastValidBlockHeight: core.clock.blockHeight() + 150 } : null;
+    return {
+      context,
+      value: { err: r.ok ? null : instructionError(r.code), logs, accounts: null, unitsConsumed: 180_000, returnData: null, innerInstructions: null, replacementBlockhash },
+    };
+  },
+  getTokenAccountsByOwner: async (core, params, context) => ({ context, value: await tokenAccountsCall(core, params) }),
+};
+
+async function call(core: SimCore, method: string, params: unknown[]): Promise<unknown> {
+  const answer = Object.hasOwn(RPC_METHODS, method) ? RPC_METHODS[method] : undefined;
+  if (!answer) throw new RpcError(-32601, `Method not found: ${method}`);
+  return answer(core, params, { slot: core.clock.slot(), apiVersion: '2.1.0' });
+}
 
 /**
  * An account as getAccountInfo shows it: a registered address lookup table (owned by its program,
  * the data in its on-chain layout), a token mint (82 bytes owned by its token program), a funded
- * wallet (a System account without data), or null.
+ * wallet (a System account without data), a wallet's associated token account (165 bytes owned by
+ * its token program), or null.
  * `encoding` as the real node takes it: base64, base58 (data under 128 bytes), jsonParsed (the
  * table parsed; other data falls back to base64) or, when absent, the legacy bare base58 string.
  */
-function accountInfo(core: SimCore, params: unknown[]): Json | null {
+async function accountInfo(core: SimCore, params: unknown[]): Promise<Json | null> {
   const address = addressParam(params, 0, 'address');
   const encoding = configParam(params, 1).encoding ?? 'binary';
   if (!['base64', 'base58', 'binary', 'jsonParsed'].includes(encoding as string)) throw invalidParams(`unsupported encoding ${String(encoding)}; use base64, base58 or jsonParsed`);
   const table = core.lookupTables.get(address);
   const mint = table ? undefined : core.market.token(address);
+  const balance = core.ledger.balance(address, NATIVE_MINT);
+  const held = table || mint || balance > 0n ? undefined : await tokenAccountAt(core, address);
   let owner: string;
   let data: Uint8Array;
   let lamports: number;
@@ -166,8 +171,12 @@ function accountInfo(core: SimCore, params: unknown[]): Json | null {
     owner = mint.tokenProgram;
     data = mintBytes(mint.decimals);
     lamports = rentExempt(MINT_SIZE);
+  } else if (held) {
+    // a token account, as its token program holds it
+    owner = held.info.tokenProgram;
+    data = tokenAccountBytes(held.info.mint, held.owner, held.amount);
+    lamports = rentExempt(data.length);
   } else {
-    const balance = core.ledger.balance(address, NATIVE_MINT);
     if (balance === 0n) return null;
     owner = '11111111111111111111111111111111';
     data = new Uint8Array();
@@ -177,8 +186,8 @@ function accountInfo(core: SimCore, params: unknown[]): Json | null {
   if (encoding === 'jsonParsed' && table) shown = lookupTableParsed(table);
   else if (encoding === 'jsonParsed' && mint) {
     const info = { decimals: mint.decimals, freezeAuthority: null, isInitialized: true, mintAuthority: null, supply: mintSupply(mint.decimals).toString() };
-    shown = { program: mint.tokenProgram === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token', parsed: { info, type: 'mint' }, space: MINT_SIZE };
-  }
+    shown = { program: parsedProgram(mint.tokenProgram), parsed: { info, type: 'mint' }, space: MINT_SIZE };
+  } else if (encoding === 'jsonParsed' && held) shown = parsedTokenAccount(held.info, held.owner, held.amount);
   else if (encoding === 'base64' || encoding === 'jsonParsed') shown = [Buffer.from(data).toString('base64'), 'base64'];
   else {
     if (data.length > 128) throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');

@@ -1,13 +1,17 @@
-// getTokenAccountsByOwner: the owner's token accounts (one associated account per held mint),
-// in the encoding asked for: base64 (the 165-byte SPL token account layout, the default) or
-// jsonParsed.
+// Token accounts: one associated account per held mint, as getTokenAccountsByOwner lists them and
+// getAccountInfo shows one, in the encoding asked for: base64 (the 165-byte SPL token account
+// layout) or jsonParsed.
 import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
+import type { SimTokenInfo } from '../kernel.js';
 import { addressBytes } from '../signing.js';
 import { associatedTokenAddress } from './ata.js';
 
 const ACCOUNT_SIZE = 165;
+const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+/** How jsonParsed names the program that owns a mint or token account. */
+export const parsedProgram = (tokenProgram: string) => (tokenProgram === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token');
 const RENT_LAMPORTS = 2_039_280;
 
 /** mint | owner | amount u64 | delegate COption | state | isNative COption<u64> | delegatedAmount | closeAuthority COption */
@@ -18,6 +22,30 @@ export function tokenAccountBytes(mint: string, owner: string, amount: bigint): 
   new DataView(bytes.buffer).setBigUint64(64, amount, true);
   bytes[108] = 1; // state: initialized (after the 36-byte delegate option at 72)
   return bytes;
+}
+
+/** A token account as jsonParsed shows it. */
+export function parsedTokenAccount(info: SimTokenInfo, owner: string, amount: bigint): unknown {
+  const ui = fromBaseUnits(amount, info.decimals, { group: false });
+  return {
+    program: parsedProgram(info.tokenProgram),
+    parsed: {
+      type: 'account',
+      info: { isNative: false, mint: info.mint, owner, state: 'initialized', tokenAmount: { amount: amount.toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } },
+    },
+    space: ACCOUNT_SIZE,
+  };
+}
+
+/** The holding whose associated token account is `address`, if any (as getAccountInfo finds it). */
+export async function tokenAccountAt(core: SimCore, address: string): Promise<{ info: SimTokenInfo; owner: string; amount: bigint } | undefined> {
+  for (const owner of core.ledger.owners()) {
+    for (const h of core.ledger.holdings(owner)) {
+      const info = h.mint === NATIVE_MINT ? undefined : core.market.token(h.mint);
+      if (info && (await associatedTokenAddress(owner, h.mint, info.tokenProgram)) === address) return { info, owner, amount: h.amount };
+    }
+  }
+  return undefined;
 }
 
 export async function tokenAccounts(
@@ -31,18 +59,8 @@ export async function tokenAccounts(
     const info = core.market.token(h.mint);
     if (!info || h.mint === NATIVE_MINT) continue;
     if ((filter.mint && h.mint !== filter.mint) || (filter.programId && info.tokenProgram !== filter.programId)) continue;
-    const ui = fromBaseUnits(h.amount, info.decimals, { group: false });
     const data =
-      encoding === 'base64'
-        ? [Buffer.from(tokenAccountBytes(h.mint, owner, h.amount)).toString('base64'), 'base64']
-        : {
-            program: 'spl-token',
-            parsed: {
-              type: 'account',
-              info: { isNative: false, mint: h.mint, owner, state: 'initialized', tokenAmount: { amount: h.amount.toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } },
-            },
-            space: ACCOUNT_SIZE,
-          };
+      encoding === 'base64' ? [Buffer.from(tokenAccountBytes(h.mint, owner, h.amount)).toString('base64'), 'base64'] : parsedTokenAccount(info, owner, h.amount);
     out.push({
       pubkey: await associatedTokenAddress(owner, h.mint, info.tokenProgram),
       account: { data, executable: false, lamports: RENT_LAMPORTS, owner: info.tokenProgram, rentEpoch: 0, space: ACCOUNT_SIZE },

@@ -1,4 +1,5 @@
-// Plain-fetch helpers for the simulator tests (deliberately not the project's client).
+// Plain-fetch helpers for the simulator tests (deliberately not the project's client); every 200
+// answer of an operation is checked with the same response schema the client applies.
 import {
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
@@ -8,6 +9,7 @@ import {
   type Transaction,
 } from '@solana/kit';
 import { startSim, type SimHandle, type SimOptions } from '../../../src/sim/index.js';
+import { checkResponse, OPERATIONS, type Operation } from '../../../src/api/index.js';
 
 export const KEY = { 'x-api-key': 'test-key' };
 export const SOL = 'So11111111111111111111111111111111111111112';
@@ -21,16 +23,33 @@ export interface Reply<T = any> {
   body: T;
 }
 
-export async function get<T = any>(sim: SimHandle, path: string, headers: Record<string, string> = KEY): Promise<Reply<T>> {
-  const r = await fetch(sim.url + path, { headers });
+/** The operation of the contract's table at `method path` (a query left out), `{name}` parts matching any one segment. */
+export function operationAt(method: string, path: string): Operation<unknown, unknown> | undefined {
+  const bare = path.split('?')[0];
+  return Object.values(OPERATIONS as Record<string, Operation<unknown, unknown>>).find(
+    (op) => op.method === method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare),
+  );
+}
+
+/** Checks a 200 answer of an operation with the operation's response schema (a copy: the check may fill or drop keys). */
+export function checkAnswer(method: string, path: string, status: number, body: unknown): void {
+  const op = operationAt(method, path);
+  if (status === 200 && op) checkResponse(`${method} ${op.path}`, op.response, structuredClone(body));
+}
+
+async function reply<T>(method: string, path: string, r: Response): Promise<Reply<T>> {
   const text = await r.text();
-  return { status: r.status, headers: r.headers, body: text ? JSON.parse(text) : undefined };
+  const body = text ? JSON.parse(text) : undefined;
+  checkAnswer(method, path, r.status, body);
+  return { status: r.status, headers: r.headers, body };
+}
+
+export async function get<T = any>(sim: SimHandle, path: string, headers: Record<string, string> = KEY): Promise<Reply<T>> {
+  return reply('GET', path, await fetch(sim.url + path, { headers }));
 }
 
 export async function post<T = any>(sim: SimHandle, path: string, body: unknown, headers: Record<string, string> = KEY): Promise<Reply<T>> {
-  const r = await fetch(sim.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const text = await r.text();
-  return { status: r.status, headers: r.headers, body: text ? JSON.parse(text) : undefined };
+  return reply('POST', path, await fetch(sim.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }));
 }
 
 let rpcId = 0;

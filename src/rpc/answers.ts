@@ -1,7 +1,7 @@
-// The answers of the Solana JSON-RPC methods tradedeck calls, declared once: the client checks
-// each result with these (./rpc.ts), and the simulator's tests check its node's answers with them.
+// The answers of the Solana JSON-RPC methods, declared once: the client checks each result with
+// these (./client.ts), and the simulator's tests check every method its node serves with them.
 // Tolerant as the client needs: only what it reads is required.
-import { any, arr, bool, is, nul, num, obj, oneOf, opt, str, uint, type Schema } from './schema.js';
+import { any, arr, bool, is, nul, num, obj, oneOf, opt, str, uint, type Schema } from '../api/schema.js';
 
 /** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
 const bigUint = is<number>('a non-negative integer', (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0);
@@ -13,6 +13,9 @@ const contextValue = <S extends Schema>(value: S) => obj({ context: opt(obj({ sl
 const account = obj({ data: arr(str), owner: str, lamports: bigUint, executable: bool, rentEpoch: opt(bigUint), space: opt(uint) });
 
 export const RPC_ANSWERS = {
+  getHealth: oneOf(['ok'] as const),
+  getVersion: obj({ 'solana-core': str, 'feature-set': opt(bigUint) }),
+  getMinimumBalanceForRentExemption: bigUint,
   getLatestBlockhash: contextValue(obj({ blockhash: str, lastValidBlockHeight: uint })),
   getBlockHeight: uint,
   getSlot: uint,

@@ -1,11 +1,11 @@
 // A small Solana JSON-RPC 2.0 client (POST, base64 transaction encoding). Responses are
 // untrusted: each result is checked before it is returned.
 
-import { ResponseShapeError, sanitizeText } from './errors.js';
-import { httpFetch, RedirectRefusedError, ResponseTooLargeError, shownUrl } from './http.js';
-import { encodeBase58, isAddress } from './base58.js';
-import { RPC_ANSWERS as ANSWER } from './rpcAnswers.js';
-import { checkResponse, isPlainObject, type Infer, type Schema } from './schema.js';
+import { ResponseShapeError, sanitizeText } from '../api/errors.js';
+import { fetchWithin, FetchTimeoutError, httpFetch, RedirectRefusedError, ResponseTooLargeError, shownUrl } from '../api/http.js';
+import { encodeBase58, isAddress } from '../api/base58.js';
+import { checkResponse, isPlainObject, type Infer, type Schema } from '../api/schema.js';
+import { RPC_ANSWERS as ANSWER } from './answers.js';
 
 export type RpcErrorKind = 'rpc' | 'http' | 'network' | 'timeout';
 
@@ -114,32 +114,24 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
 
   async function call<T>(method: string, params: unknown[], schema: Schema<unknown>): Promise<{ result: T; raw: string }> {
     const id = nextId++;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
     let status: number;
     let raw: string;
     try {
-      const res = await fetchImpl(o.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-        signal: controller.signal,
-      });
+      const { res, text } = await fetchWithin(
+        fetchImpl,
+        o.url,
+        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) },
+        timeoutMs,
+      );
       status = res.status;
-      raw = await res.text();
+      raw = text;
     } catch (e) {
       if (e instanceof RedirectRefusedError) {
         throw new RpcError(e.status, `${method}: the RPC endpoint redirected POST to ${shownUrl(e.location, urlSecrets)}; not followed`, 'http');
       }
       if (e instanceof ResponseTooLargeError) throw new RpcError(0, `${method}: ${e.message}`, 'http');
-      if (timedOut) throw new RpcError(0, `${method}: no response within ${timeoutMs} ms`, 'timeout');
+      if (e instanceof FetchTimeoutError) throw new RpcError(0, `${method}: ${e.message}`, 'timeout');
       throw new RpcError(0, `${method}: network error: ${sanitizeText(e instanceof Error ? e.message : String(e), urlSecrets)}`, 'network');
-    } finally {
-      clearTimeout(timer);
     }
 
     let body: unknown;
