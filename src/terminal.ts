@@ -36,6 +36,7 @@ export function desktopNotification(title: string, body: string, env: NodeJS.Pro
   const clean = (t: string) => sanitize(t).replace(/;/g, ' ').slice(0, 200);
   const seq = `\x1b]777;notify;${clean(title)};${clean(body)}\x07\x1b]9;${clean(title)}: ${clean(body)}\x07`;
   if (!env.TMUX) return seq;
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   return `\x1bPtmux;${seq.replace(/\x1b/g, '\x1b\x1b')}\x1b\\`;
 }
 export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
@@ -62,6 +63,7 @@ const ASCII_OF: Record<string, string> = {
 
 /** `text` (SGR sequences kept) in ASCII for a terminal that is not UTF-8: each other glyph is its stand-in or "?", as many columns wide. */
 export function asciiText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (!/[^\x00-\x7f]/.test(text)) return text;
   let out = '';
   for (const g of graphemes(text)) out += g.length === 1 && g < '\x80' ? g : (ASCII_OF[g] ?? '?'.repeat(Math.max(0, stringWidth(g))));
@@ -143,8 +145,10 @@ function applySgr(state: Map<string, string>, params: string): void {
     const n = Number(p[i]);
     if (n === 0) state.clear();
     else if (n === 1 || n === 2) state.set(`w${n}`, String(n));
-    else if (n === 22) (state.delete('w1'), state.delete('w2'));
-    else if (n >= 3 && n <= 9) state.set(`a${n}`, String(n));
+    else if (n === 22) {
+      state.delete('w1');
+      state.delete('w2');
+    } else if (n >= 3 && n <= 9) state.set(`a${n}`, String(n));
     else if (n >= 23 && n <= 29) state.delete(`a${n - 20}`);
     else if (n === 38 || n === 48) {
       const slot = n === 38 ? 'fg' : 'bg';

@@ -108,7 +108,6 @@ test('--watch --table into a pipe: one table per refresh under a heading, no ter
     assert.match(got[at + 1], /^#\s+SYMBOL\s+PRICE \$\s+CHG 24h/);
     assert.equal(got[at + 4], '');
   }
-  // eslint-disable-next-line no-control-regex
   assert.doesNotMatch(got.join('\n'), /\u001b/);
 });
 

@@ -71,7 +71,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     store.getState().openForm(parsed.kind, parsed.values);
   }, [handoff, s, store]);
 
-  const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps -- the rows read the catalog under s, which changes when latest does
   const selectedRow = rows.find((r) => r.key === selected) ?? rows[0];
   const viewRef = useRef({ rows, selectedRow });
   viewRef.current = { rows, selectedRow };

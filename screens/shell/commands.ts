@@ -11,6 +11,7 @@ export const ORDER_WORDS = ['limit', 'dca', 'cancel', 'cancel-all'];
 
 interface Entry {
   name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen's commands take its own store's state
   spec: ScreenCommand<any>;
   /** the store its screen's commands receive */
   store?: MountedScreen['store'];
@@ -61,6 +62,7 @@ function startsWith(candidates: readonly string[], partial: string): string[] {
 
 export function createCommandRegistry(builtins: ScreenCommand<never>[], screens: readonly MountedScreen[]): CommandRegistry {
   const byName = new Map<string, Entry>();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen's commands take its own store's state
   const add = (spec: ScreenCommand<any>, where: string, store?: MountedScreen['store']) => {
     if (!/^[a-z][a-z0-9-]*$/.test(spec.name)) throw new Error(`command name "${spec.name}" (${where}) must be a lower-case word`);
     const prior = byName.get(spec.name);

@@ -80,8 +80,7 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
       },
     });
     return unregister;
-    // the definition is fixed by the key
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the definition is fixed by the key
   }, [key, scheduler]);
   useEffect(() => {
     if (key === undefined || !active) return;

@@ -116,7 +116,7 @@ test('the trend and the detail chart: block characters at 80x24; --ascii at 200x
   fits(screen, 200);
   assert.doesNotMatch(screen, /[▁▂▃▄▅▆▇█]/);
   ascii.press('Enter');
-  screen = await ascii.waitFor((s) => s.includes('24h ago') && /\|[ #:.\-]*[#:.]/.test(s), 10_000);
+  screen = await ascii.waitFor((s) => s.includes('24h ago') && /\|[ #:.-]*[#:.]/.test(s), 10_000);
   fits(screen, 200);
   assert.doesNotMatch(screen, /[▁▂▃▄▅▆▇█│┄]/);
   ascii.send('q');

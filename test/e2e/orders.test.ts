@@ -52,11 +52,11 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
   assert.match(screen, /Open/);
 
   term.send('x');
-  screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Cancel limit order'), 20_000);
+  await term.waitFor((s) => s.includes('y confirm') && s.includes('Cancel limit order'), 20_000);
   term.send('y');
   await term.waitFor((s) => s.includes('No active limit orders'), 30_000);
   term.send('h');
-  screen = await term.waitFor((s) => s.includes('Active [History]') && /SOL→USDC.*Cancelled/.test(s), 30_000);
+  await term.waitFor((s) => s.includes('Active [History]') && /SOL→USDC.*Cancelled/.test(s), 30_000);
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

@@ -40,7 +40,7 @@ test('paid key at 80x24: the header says poll 1s and the list is asked every sec
   const lists = async () => ((await (await fetch(`${url}/__sim/requests`)).json()) as Logged[]).filter((r) => r.path === LIST);
   const from = (await lists()).length;
   // five more list requests, as the request log receives them
-  let log: Logged[] = [];
+  let log: Logged[];
   const giveUp = Date.now() + 30_000;
   while ((log = await lists()).length < from + 5) {
     assert.ok(Date.now() < giveUp, `only ${log.length - from} list requests arrived`);

@@ -59,7 +59,7 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   assert.equal(advanced.status, 200);
 
   term.send('c');
-  screen = await term.waitFor((s) => s.includes('Claim creator fees') && s.includes('DECK (Deck Token) launched here'), 10_000);
+  await term.waitFor((s) => s.includes('Claim creator fees') && s.includes('DECK (Deck Token) launched here'), 10_000);
   term.send('s');
   screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Claim the creator fees of DECK'), 20_000);
   assert.match(screen, /Claim\s+everything accrued \(max\)/);

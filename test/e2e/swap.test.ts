@@ -40,7 +40,7 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   assert.match(screen, /✓ SOL So11…1112 \$[\d.,]+ bal 99\.8\d*/);
 
   term.send('J');
-  screen = await term.waitFor((s) => s.includes('Journal:') && /Swap\s+swap\s+success/.test(s), 10_000);
+  await term.waitFor((s) => s.includes('Journal:') && /Swap\s+swap\s+success/.test(s), 10_000);
   // the entry is longer than 80x24: the keys its footer offers reach its last line
   term.press('Enter');
   screen = await term.waitFor((s) => s.includes('Journal entry') && /lines 1-\d+ of \d+/.test(s), 10_000);
@@ -57,9 +57,9 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   await term.waitFor((s) => !s.includes('Journal:'), 10_000);
   // the swap instructions view scrolls the same way
   term.send('i');
-  screen = await term.waitFor((s) => s.includes('Swap instructions') && /lines 1-\d+ of \d+/.test(s), 20_000);
+  await term.waitFor((s) => s.includes('Swap instructions') && /lines 1-\d+ of \d+/.test(s), 20_000);
   term.send('G');
-  screen = await term.waitFor((s) => s.includes('Address lookup tables'), 10_000);
+  await term.waitFor((s) => s.includes('Address lookup tables'), 10_000);
   term.press('Escape');
   await term.waitFor((s) => !s.includes('Swap instructions'), 10_000);
   term.send('q');

@@ -54,7 +54,7 @@ test('C locale at 40x12: ASCII only, the header stays above the :limit dialog, C
   // fg (SIGCONT): the whole frame again, and keys work
   const stopped = term.rawOutput().length;
   term.press('Enter');
-  screen = await term.waitFor((s) => s.startsWith('tradedeck  SIMULATED') && s.includes('y confirm'), 10_000);
+  await term.waitFor((s) => s.startsWith('tradedeck  SIMULATED') && s.includes('y confirm'), 10_000);
   assert.ok(term.rawOutput().slice(stopped).includes('\x1b[?1049h'), 'the alternate screen was entered again');
   term.press('Escape');
   await term.waitFor((s) => s.includes('No active limit orders') && !s.includes('y confirm'), 10_000);

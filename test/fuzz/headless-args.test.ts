@@ -80,7 +80,6 @@ test(`random argument vectors: exit 0/1/2, a short message, never a stack (seed 
         if (message.length === 0) problems.push(`${argv}: exit ${r.code} without a message`);
         else if (message.length > 3 && !/usage|--help/i.test(r.stderr)) problems.push(`${argv}: a ${message.length}-line message: ${r.stderr.slice(0, 300)}`);
       }
-      // eslint-disable-next-line no-control-regex
       if (/\x1b\[31m|\x07/.test(r.stderr)) problems.push(`${argv}: an escape sequence from the arguments echoed raw to stderr`);
     });
   }

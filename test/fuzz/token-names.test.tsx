@@ -6,7 +6,6 @@ import stringWidth from 'string-width';
 import { startDashboard } from '../screens/setup.js';
 import { typeKeys, waitForFrame } from '../components/helpers.js';
 
-// eslint-disable-next-line no-control-regex
 const RAW = /[\x00-\x09\x0b-\x1f\x7f\x9b]/;
 
 const HOSTILE = [

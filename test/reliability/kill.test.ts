@@ -282,7 +282,7 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
       const again = await openTerminal(t, { command: liveCommand(url, home.keyPath), cols: 80, rows: 24, env: home.env, cwd: root });
       let screen: string;
       if (stage === 'after-sign') {
-        screen = await again.waitFor(/LIVE/, 30_000);
+        await again.waitFor(/LIVE/, 30_000);
         await new Promise((r) => setTimeout(r, 1500));
         screen = again.screen();
         assert.doesNotMatch(screen, /unfinished transaction/, 'nothing to reconcile');

@@ -85,27 +85,27 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   await waitFor(() => Object.keys(d.services.catalog.getState().lists).length > 0, 'a list', 5000);
   const sym = first().symbol;
   await typeKeys(d.app, 'a');
-  let frame = await waitForFrame(d.app, (f) => f.includes(`alert ${sym} `), 3000);
+  await waitForFrame(d.app, (f) => f.includes(`alert ${sym} `), 3000);
   await typeKeys(d.app, 'q', 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes('condition: "q" is not one of'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('condition: "q" is not one of'), 3000);
   assert.equal(d.quits, 0, 'q went into the line');
   await typeKeys(d.app, 'backspace', '< 0.000000001', 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes(`alert set: ${sym} < $0.0₈1`), 3000);
+  let frame = await waitForFrame(d.app, (f) => f.includes(`alert set: ${sym} < $0.0₈1`), 3000);
   narrow(frame, 80);
 
   await typeKeys(d.app, '7');
-  frame = await waitForFrame(d.app, (f) => f.includes('1 alert · 0 fired · 1 armed') && f.includes('< $0.0₈1'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('1 alert · 0 fired · 1 armed') && f.includes('< $0.0₈1'), 3000);
   await typeKeys(d.app, 'e');
   await waitForFrame(d.app, (f) => f.includes(`alert ${sym} < 0.000000001`), 3000);
   await typeKeys(d.app, 'ctrl+u', `${sym} -5%/30m`, 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes(`alert changed: ${sym} -5% in 30m`) && /armed\s+\S+\s+-5% in 30m/.test(f), 3000);
+  await waitForFrame(d.app, (f) => f.includes(`alert changed: ${sym} -5% in 30m`) && /armed\s+\S+\s+-5% in 30m/.test(f), 3000);
   await typeKeys(d.app, 'a');
   await waitForFrame(d.app, (f) => f.includes('is armed already'), 3000);
 
   await typeKeys(d.app, 'n', 'SOL above nothing', 'enter');
   await waitForFrame(d.app, (f) => f.includes('price: "nothing" is not a decimal number'), 3000);
   await typeKeys(d.app, 'ctrl+u', 'SOL > 1', 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes('2 alerts') && f.includes('it holds already'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('2 alerts') && f.includes('it holds already'), 3000);
   // SOL > 1 holds: it fires at the next refresh of SOL's list
   d.scheduler.refresh();
   frame = await waitForFrame(d.app, (f) => f.includes('2 alerts · 1 fired') && /FIRED\s+SOL\s+> \$1\.00\s/.test(f), 10_000);
@@ -121,7 +121,7 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   await waitForFrame(d.app, (f) => f.includes('alert deleted') && f.includes('1 alert ·'), 3000);
   await waitFor(() => alertsOf(d.services).getState().alerts.length === 1, 'one left');
   await typeKeys(d.app, '?');
-  frame = await waitForFrame(d.app, (f) => f.includes('Alerts screen') && f.includes('re-arm a fired alert'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('Alerts screen') && f.includes('re-arm a fired alert'), 3000);
   await typeKeys(d.app, 'escape', '1');
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 3000);
 });

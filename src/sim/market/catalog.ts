@@ -115,8 +115,8 @@ function majorDef(m: MajorSeed, index: number, seed: number, genesisMs: number):
 
 function madeUpDef(i: number, index: number, seed: number, genesisMs: number, usedSymbols: Set<string>): TokenDef {
   const u = (k: number) => unit(seed, 7002, i, k);
-  let name = '';
-  let symbol = '';
+  let name: string;
+  let symbol: string;
   for (let attempt = 0; ; attempt++) {
     const h = hash32(seed, 7003, i, attempt);
     name = `${FIRST[h % FIRST.length]} ${SECOND[(h >>> 8) % SECOND.length]}`;
