@@ -167,10 +167,3 @@ export function useKeyLayer(layer: KeyLayer, handler: KeyHandler, active = true)
     return router.register(layer, ref, seq);
   }, [router, layer, active, mountSeq]);
 }
-
-/** The dispatcher of the surrounding KeyRouterProvider. */
-export function useKeyDispatcher(): KeyDispatcher {
-  const router = useContext(RouterContext);
-  if (!router) throw new Error('useKeyDispatcher must be used inside <KeyRouterProvider>');
-  return router;
-}

@@ -6,8 +6,6 @@ import type { ScreenContext, ScreenModule } from '../shell/types.js';
 import { DETAIL_OPEN, TokensScreen } from './TokensScreen.js';
 import { tokensResources } from './resources.js';
 
-export { TOKENS_INTERVAL_MS } from './resources.js';
-
 const behindDetail = ({ store }: ScreenContext<TokensState>) => (store.getState().detail ? DETAIL_OPEN : undefined);
 
 export const tokensScreen: ScreenModule<TokensState> = {

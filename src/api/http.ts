@@ -61,15 +61,6 @@ export interface HttpRequest {
   signal?: AbortSignal;
 }
 
-/**
- * A POST of the contract: every group's POST paths take no parameters, so the endpoint name is
- * the path. Only the execute operations may be sent again (the same signed transaction never
- * executes twice); a POST that builds a transaction is never retried.
- */
-export function postRequest(path: string, body: unknown, o: CallOptions | undefined): HttpRequest {
-  return { method: 'POST', endpoint: `POST ${path}`, path, body, auth: true, idempotent: path.endsWith('/execute'), signal: o?.signal };
-}
-
 export interface HttpClient {
   request<T>(req: HttpRequest, guard: (body: unknown, endpoint: string) => T): Promise<T>;
 }

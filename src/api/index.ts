@@ -123,12 +123,7 @@ export function createApiClient(opts: ClientOptions): ApiClient {
 export type { CallOptions, ClientOptions };
 export {
   MAX_RETRY_WAIT_MS,
-  JsonInteger,
-  buildQuery,
   createHttpClient,
-  parseErrorBody,
-  serverRequestedWaitMs,
-  stringifyJson,
   type HttpClient,
   type HttpRequest,
   type QueryValue,
@@ -136,6 +131,5 @@ export {
 } from './http.js';
 export * from './errors.js';
 export { checkRequest, checkResponse, fromQuery, type Schema, type Infer } from './schema.js';
-export { decodeBase58, encodeBase58, isAddress } from './base58.js';
 export * from './rpc.js';
 export * from './types.js';

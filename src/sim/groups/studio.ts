@@ -2,7 +2,8 @@ import { SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { STUDIO_TOKEN_DECIMALS, STUDIO_TOTAL_SUPPLY, StudioBook } from './studio-pools.js';
 import { FieldErrors } from './studio-validate.js';
-import { RENT_SYSVAR, SYSTEM_PROGRAM, TOKEN_PROGRAM, ata, computeBudget, ixData, pda, r, sw, w } from './trigger-ix.js';
+import { TOKEN_PROGRAM } from '../../wallet/instructions.js';
+import { RENT_SYSVAR, SYSTEM_PROGRAM, ata, computeBudget, ixData, pda, r, sw, w } from './trigger-ix.js';
 
 const IMAGE_TYPE = /^image\/[a-z0-9][a-z0-9.+-]*$/;
 /** How long the image upload URL stays valid. */

@@ -2,6 +2,7 @@
 import { getBase58Encoder, isAddress } from '@solana/kit';
 import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
+import { TOKEN_2022_PROGRAM } from '../../wallet/instructions.js';
 import type { SimCore } from '../core.js';
 import { tokenAccounts } from './token-accounts.js';
 import { LOOKUP_TABLE_PROGRAM, lookupTableData, lookupTableParsed } from './lookup-tables.js';
@@ -64,7 +65,6 @@ const rentExempt = (space: number) => (space + 128) * 6960;
 const mintSupply = (decimals: number) => 10n ** BigInt(decimals + 9);
 
 const MINT_SIZE = 82;
-const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 /** The token program's mint layout: mintAuthority COption<Pubkey> | supply u64 | decimals u8 (offset 44) | isInitialized | freezeAuthority COption<Pubkey>; no authorities. */
 function mintBytes(decimals: number): Uint8Array {
   const bytes = new Uint8Array(MINT_SIZE);
