@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { toBaseUnits } from '../src/amount.js';
 import { decimalOf, journalRows, priceOf, toCsv, JOURNAL_COLUMNS, KOINLY_COLUMNS } from '../src/export/rows.js';
 import type { JournalState } from '../src/journal/journal.js';
-import { startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
+import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF lines. */
 function parseCsv(text: string): string[][] {

@@ -4,14 +4,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet } from './api/client-sim-helpers.js';
+import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet } from './support/clientSim.js';
 import { isAddress } from '../src/api/base58.js';
 import { createDemoKeyFile } from '../src/wallet/keypair.js';
 import { rmSync, chmodSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanEnv, runCli, type Run } from './helpers/cli.js';
+import { cleanEnv, runCli, type Run } from './support/cli.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
 // base URL is given; async, so a simulator started by the test keeps answering ----------

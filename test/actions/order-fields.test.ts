@@ -10,7 +10,7 @@ import { executeSwapForm } from '../../src/actions/swapFlow.js';
 import { expiryMs, impactPercent, orderSummary } from '../../src/actions/describe.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
 import { quoteCommand } from '../../src/headless/quote.js';
-import { answerNext, submissions, withOrder, world, type World } from './helpers.js';
+import { answerNext, submissions, withOrder, world, type World } from '../support/actions.js';
 
 /** The order as the service may send it: the deprecated field left out. */
 function withoutPct(o: Order): Order {

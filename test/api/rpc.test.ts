@@ -2,8 +2,8 @@
 import { test, describe, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRpcClient, RpcError, ResponseShapeError, type RpcClient } from '../../src/api/index.js';
-import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../helpers/recorder.js';
-import { SIGNED_TX, SOL, USDC, USER, addr } from './fixtures.js';
+import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../support/recorder.js';
+import { SIGNED_TX, SOL, USDC, USER, addr } from '../support/apiFixtures.js';
 import { decodeBase58 } from '../../src/api/base58.js';
 
 let rec: Recorder;

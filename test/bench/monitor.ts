@@ -5,7 +5,7 @@
 import xterm from '@xterm/headless';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Term } from '../helpers/pty.js';
+import type { Term } from '../support/pty.js';
 import { StringDecoder } from 'node:string_decoder';
 
 const SYNC_END = '\x1b[?2026l';

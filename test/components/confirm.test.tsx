@@ -6,7 +6,7 @@ import { ConfirmDialog, type ConfirmDialogProps } from '../../components/Confirm
 import { dialogBody } from '../../components/confirm/layout.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { textWidth } from '../../components/text.js';
-import { lines, mount, typeKeys, waitFor, waitForFrame } from './helpers.js';
+import { lines, mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());
 

@@ -5,7 +5,7 @@ import { cleanup } from 'ink-testing-library';
 import React, { useState } from 'react';
 import { createKeymap, KeyRouterProvider, normalizeKey, useCommands, useKeyLayer, type Binding, type KeyLayer } from '../../components/keys/index.js';
 import { LineInput } from '../support/LineInput.js';
-import { mount, settle, typeKeys, waitFor, waitForFrame } from './helpers.js';
+import { mount, settle, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import type { Key } from 'ink';
 
 afterEach(() => cleanup());

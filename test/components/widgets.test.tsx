@@ -9,7 +9,7 @@ import { LineInput } from '../support/LineInput.js';
 import { Toggle } from '../../components/fields/Toggle.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { progressBar } from '../../components/ProgressBar.js';
-import { lines, mount, typeKeys, waitForFrame } from './helpers.js';
+import { lines, mount, typeKeys, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());
 

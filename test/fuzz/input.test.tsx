@@ -8,11 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import stringWidth from 'string-width';
-import { startDashboard, type Dashboard } from '../screens/setup.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
 import parseKeypress from '../../node_modules/ink/build/parse-keypress.js';
 import { createInputParser } from '../../node_modules/ink/build/input-parser.js';
-import { prng } from '../helpers/prng.js';
+import { prng } from '../support/prng.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const PER_TARGET = Number(process.env.TRADEDECK_FUZZ_CASES ?? 4);

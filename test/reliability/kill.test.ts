@@ -14,10 +14,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { openTerminal, type Term } from '../helpers/pty.js';
+import { openTerminal, type Term } from '../support/pty.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import { loadKeypairFile } from '../../src/wallet/keypair.js';
-import { balances, cli, crashSigns, fund, liveCommand, makeHome, NATIVE_MINT, requestLog, root, setFaults, startSim, USDC_MINT, wideLines, type Home, type LoggedRequest, type SimHandle } from './lib.js';
+import { balances, cli, crashSigns, fund, liveCommand, makeHome, NATIVE_MINT, requestLog, root, setFaults, startSim, USDC_MINT, wideLines, type Home, type LoggedRequest, type SimHandle } from '../support/reliability.js';
 
 const API_KEY = 'td-rel-kill-key-5c2e';
 const STAGES = ['after-sign', 'after-journal', 'during-execute', 'after-execute'] as const;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { ALERTS_FILE } from '../../src/alerts/file.js';
 import { alertsOf } from '../../src/alerts/store.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const narrow = (frame: string, width: number) => {
   for (const line of frame.split('\n')) assert.ok([...line].length <= width, `line wider than ${width}: ${line}`);

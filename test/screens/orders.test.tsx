@@ -2,8 +2,8 @@
 // filter, includeFailedTx, cancel one and cancel all, as a person types them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
 const listQueries = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path === path).map((r) => r.query as Record<string, string>);

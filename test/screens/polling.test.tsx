@@ -6,9 +6,9 @@ import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
 import { SCREENS } from '../../screens/index.js';
 import { RPC_HEALTH_KEY } from '../../screens/shell/polling.js';
-import { FakeClock } from '../poll/fake-clock.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { FakeClock } from '../support/fakeClock.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const open: Dashboard[] = [];
 afterEach(async () => {

@@ -8,8 +8,8 @@ import { App } from '../../screens/shell/App.js';
 import { swapScreen } from '../../screens/Swap/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { submissions, withOrder, world, type World } from '../actions/helpers.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { submissions, withOrder, world, type World } from '../support/actions.js';
 
 /** The dashboard on the Swap screen, its form in the world's swap store. */
 function mountSwap(w: World, size = { columns: 80, rows: 24 }) {

@@ -6,8 +6,8 @@ import { cleanup } from 'ink-testing-library';
 import { formatCompact, formatCount, formatPct, formatPercent, formatPrice } from '../../src/format.js';
 import { loadWatchlist } from '../../src/watchlist.js';
 import { listKey } from '../../src/store/index.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const open: Dashboard[] = [];
 async function dashboard(o: Parameters<typeof startDashboard>[0] = {}): Promise<Dashboard> {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { checkResponse, createRpcClient, USDC_MINT, NATIVE_MINT, type Schema } from '../../src/api/index.js';
 import { RPC_ANSWERS } from '../../src/api/rpcAnswers.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { frozenSim, newWallet, rpc } from './groups-helpers.js';
+import { frozenSim, newWallet, rpc } from '../support/simGroups.js';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 let sim: SimHandle;

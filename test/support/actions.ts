@@ -6,7 +6,7 @@ import type { SimHandle } from '../../src/sim/index.js';
 import type { Services } from '../../src/services.js';
 import { createSwapStore, type SwapForm, type SwapStore } from '../../src/store/swap.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
-import { testServices, type TestServicesOptions } from '../helpers/services.js';
+import { testServices, type TestServicesOptions } from './services.js';
 
 export interface World {
   sim: SimHandle;
