@@ -145,8 +145,15 @@ test('against a service that allows 2 token requests a minute, the watch waits a
   const w = watch(['--interval-ms', '2000', '--limit', '2', '--base-url', sim.url], { TRADEDECK_API_KEY: 'test-key' });
   parseLine(await w.line());
   parseLine(await w.line());
-  // the third refresh is answered 429 with the wait: nothing more is asked for in the next 5 s
-  await new Promise((r) => setTimeout(r, 5_000));
+  // the third refresh is answered 429 with the wait: the watch says so and plans its next request
+  // no sooner than the service asked (the line is written once the refusal has come back)
+  const giveUp = Date.now() + 30_000;
+  while (!/\(trying again in \d+s\)\n$/.test(w.stderr())) {
+    assert.ok(Date.now() < giveUp, `no retry line on stderr: ${w.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const [, asked, planned] = /retry in (\d+) s .*\(trying again in (\d+)s\)\n$/.exec(w.stderr())!.map(Number);
+  assert.ok(planned >= asked, `the next request in ${planned} s, the service asked for ${asked} s`);
   assert.equal(tokenRequests(), 3, 'two lists and one refused request');
   w.child.kill('SIGTERM');
   assert.deepEqual(await w.exited, { code: 0, signal: null });

@@ -46,7 +46,7 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   assert.deepEqual(rung, ['\x07']);
   d.sim.advance(1800);
   d.scheduler.refresh();
-  await new Promise((r) => setTimeout(r, 300));
+  await waitFor(() => !d.scheduler.keys().some((k) => d.scheduler.state(k)?.inFlight), 'refresh done', 5000);
   assert.equal(d.services.notifications.getState().items.length, 1, 'fires once');
   // saved to the state dir (written in the background: wait for it)
   let saved: { alerts: Array<{ state: string }> } = { alerts: [] };
