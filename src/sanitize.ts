@@ -69,8 +69,9 @@ export function isUnsafeText(text: string): boolean {
 // SGR (colour and weight) sequences: what a styled frame line may hold besides text.
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SGR = /(\x1b\[[0-9;]*m)/;
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+/* eslint-disable no-control-regex -- control characters are what it looks for */
 const NEEDS_CLEANING = /[\x00-\x1a\x1c-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]|\x1b(?!\[[0-9;]*m)/;
+/* eslint-enable no-control-regex */
 
 /**
  * A line of styled output (text and SGR sequences, as Ink draws a frame) with everything but its

@@ -317,7 +317,9 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   // The footer offers the keys that work now: a key's disabled reason reads the screen's store (]
   // once a page has loaded), so the hints follow that store, in the same frame as the screen.
   const hintsNow = useStore(mounted.store, () => keymap.hintsFor(mounted.module.id).map((h) => `${h.keys} ${h.label}`).join('\n'));
-  const hints = useMemo(() => orderHints(keymap.hintsFor(mounted.module.id), listShown), [keymap, mounted, listShown, hintsNow]); // eslint-disable-line react-hooks/exhaustive-deps -- hintsNow is the signal that the hints changed
+  /* eslint-disable react-hooks/exhaustive-deps -- hintsNow is the signal that the hints changed */
+  const hints = useMemo(() => orderHints(keymap.hintsFor(mounted.module.id), listShown), [keymap, mounted, listShown, hintsNow]);
+  /* eslint-enable react-hooks/exhaustive-deps */
   const overlay = helpOpen() || askQuit() || actionsOverlay;
 
   const helpGroups = (): HelpColumnGroup[] => {
