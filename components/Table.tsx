@@ -6,7 +6,7 @@ import { cellText, COLUMN_GAP, layoutColumns, windowRows, type Column } from './
 import { padCell, truncate } from './text.js';
 import { useTheme } from './theme.js';
 
-export { cellText, filterRows, layoutColumns, sortRows, windowRows, type Column, type ColumnLayout } from './table/layout.js';
+export { cellText, filterRows, layoutColumns, sortRows, windowRows, type Column } from './table/layout.js';
 
 export interface TableProps<Row> {
   /** keep this array stable (module constant or useMemo): widths are recomputed when it or width

@@ -24,7 +24,8 @@ export function browseHistory(state: CommandState, history: readonly string[], s
   return { line: lineAt(text), historyIndex: index, draft, completion: undefined };
 }
 
-function commonPrefix(words: string[]): string {
+/** The longest common start of the strings (case-sensitive). */
+export function commonPrefix(words: readonly string[]): string {
   if (words.length === 0) return '';
   let p = words[0];
   for (const w of words) while (!w.startsWith(p)) p = p.slice(0, -1);

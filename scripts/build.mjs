@@ -129,6 +129,7 @@ for (const file of result.outputFiles) {
   if (mode === undefined) throw new Error(`build: ${file.path} is no mode's script`);
   // charset 'ascii' escapes every string, regular expression and identifier; what is left is in
   // comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   let text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
   if (!without.has('__toESM')) text = patchToEsm(text, mode);
   // the entry's exports become the script's result

@@ -137,13 +137,3 @@ export function fromBaseUnits(raw: bigint | string, decimals: number, opts: Form
 export function groupDigits(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
-
-/** Applies a basis-point reduction, rounding down: amount * (10000 - bps) / 10000. */
-export function minusBps(amount: bigint, bps: number): bigint {
-  return (amount * BigInt(10000 - bps)) / 10000n;
-}
-
-/** Applies a basis-point increase, rounding up. */
-export function plusBps(amount: bigint, bps: number): bigint {
-  return (amount * BigInt(10000 + bps) + 9999n) / 10000n;
-}

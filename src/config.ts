@@ -266,7 +266,7 @@ export function loadConfig(src: ConfigSources): Config {
   }
   for (const [name, spec] of Object.entries(SETTINGS)) {
     let raw: unknown;
-    let where = '';
+    let where: string;
     if (src.flags[name] !== undefined) {
       raw = src.flags[name];
       where = `flag ${spec.flag}`;

@@ -10,7 +10,6 @@
 // U+FFF9–U+FFFB), which hide what is there. Tabs and line breaks become spaces (or, with
 // `lines`, line breaks become "\n").
 
-// eslint-disable-next-line no-control-regex
 const PLAIN = /^[\x20-\x7e]*$/;
 
 const SEQUENCE = new RegExp(
@@ -25,13 +24,12 @@ const SEQUENCE = new RegExp(
   'g',
 );
 
-// eslint-disable-next-line no-control-regex
 const BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const INVISIBLE = /[\x00-\x08\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
 
 // everything the replacements below act on, for a quick look first (most text holds none of it)
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const ACTIVE = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/;
 
 export interface SanitizeOptions {
@@ -56,7 +54,7 @@ export function sanitize(text: unknown, opts: SanitizeOptions = {}): string {
  * (`\x1b`, `\u{202e}`) instead of removed, so `ESC]0;…BEL` in a file is reported, never acted on.
  */
 export function showControls(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   return text.replace(/[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g, (c) => {
     const code = c.codePointAt(0)!;
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
@@ -69,10 +67,11 @@ export function isUnsafeText(text: string): boolean {
 }
 
 // SGR (colour and weight) sequences: what a styled frame line may hold besides text.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SGR = /(\x1b\[[0-9;]*m)/;
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex -- control characters are what it looks for */
 const NEEDS_CLEANING = /[\x00-\x1a\x1c-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]|\x1b(?!\[[0-9;]*m)/;
+/* eslint-enable no-control-regex */
 
 /**
  * A line of styled output (text and SGR sequences, as Ink draws a frame) with everything but its

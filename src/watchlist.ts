@@ -59,7 +59,7 @@ export async function loadWatchlist(stateDir: string): Promise<WatchEntry[]> {
     text = await readStateFile(watchlistPath(stateDir));
   } catch (e) {
     if (e instanceof StateFileError) throw e;
-    throw new Error(`${watchlistPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new Error(`${watchlistPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
   }
   if (text === undefined) return [];
   let parsed: unknown;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toBaseUnits, fromBaseUnits, parseRawAmount, AmountError, U64_MAX, minusBps, plusBps, readDecimal, scaleDecimal } from '../src/amount.js';
+import { toBaseUnits, fromBaseUnits, parseRawAmount, AmountError, U64_MAX, readDecimal, scaleDecimal } from '../src/amount.js';
 
 test('toBaseUnits converts decimal text to base units', () => {
   const cases: Array<[string, number, bigint]> = [
@@ -62,13 +62,6 @@ test('parseRawAmount accepts u64 integer strings only', () => {
   assert.throws(() => parseRawAmount('-1', 'amount'), /integer string/);
   assert.throws(() => parseRawAmount('18446744073709551616', 'amount'), /u64/);
   assert.throws(() => parseRawAmount(12 as unknown as string, 'amount'), /integer string/);
-});
-
-test('basis-point helpers round in the safe direction', () => {
-  assert.equal(minusBps(10_000n, 50), 9_950n);
-  assert.equal(minusBps(999n, 50), 994n);
-  assert.equal(plusBps(10_000n, 50), 10_050n);
-  assert.equal(plusBps(999n, 50), 1_004n);
 });
 
 test('randomized round trip: format then parse gives the same base units', () => {

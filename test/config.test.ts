@@ -130,7 +130,6 @@ test('a config file that is not JSON is reported without its bytes: no ESC or BE
     })();
     assert.ok(err instanceof ConfigError, JSON.stringify(text));
     const printed = err.problems.join('\n');
-    // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(printed, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/, printed);
     assert.ok(!printed.includes('tdk_secret_value'), printed);
   }

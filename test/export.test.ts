@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { toBaseUnits } from '../src/amount.js';
 import { decimalOf, journalRows, priceOf, toCsv, JOURNAL_COLUMNS, KOINLY_COLUMNS } from '../src/export/rows.js';
 import type { JournalState } from '../src/journal/journal.js';
-import { startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
+import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF lines. */
 function parseCsv(text: string): string[][] {
@@ -16,13 +16,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
   assert.equal(field, '', 'the last line ends with CRLF');
   return rows;

@@ -4,14 +4,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet } from './api/client-sim-helpers.js';
+import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet } from './support/clientSim.js';
 import { isAddress } from '../src/api/base58.js';
 import { createDemoKeyFile } from '../src/wallet/keypair.js';
 import { rmSync, chmodSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanEnv, runCli, type Run } from './helpers/cli.js';
+import { cleanEnv, runCli, type Run } from './support/cli.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
 // base URL is given; async, so a simulator started by the test keeps answering ----------
@@ -206,7 +206,6 @@ test('control characters in token symbols and names never reach the terminal', a
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const res = await run(['tokens', '--category', 'toptraded', '--table'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
     assert.equal(res.code, 0, res.err);
-    // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(res.out.replace(/\n/g, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
     // the symbol without its escape sequences (whole, not just their ESC), cut to the column (names are in the JSON only)
     assert.match(res.out, /\sEVIL ✓\s/);
@@ -215,7 +214,6 @@ test('control characters in token symbols and names never reach the terminal', a
     // JSON keeps the service's text as it came, every character a terminal could act on escaped
     const json = await run(['tokens', '--category', 'toptraded', '--json'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
     assert.equal(json.code, 0, json.err);
-    // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(json.out.replace(/\n$/, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
     const doc = JSON.parse(json.out) as { tokens: Array<{ symbol: string; name: string }> };
     assert.equal(doc.tokens[0].symbol, list[0].symbol);

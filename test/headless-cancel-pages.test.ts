@@ -3,7 +3,7 @@
 // each cancelled exactly once, through the built program against a simulator this test holds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSignerRig, type SignerRig } from './helpers/cli.js';
+import { startSignerRig, type SignerRig } from './support/cli.js';
 import { NATIVE_MINT, USDC_MINT } from '../src/api/types.js';
 import { loadKeypairFile } from '../src/wallet/keypair.js';
 import { signTransaction } from '../src/wallet/sign.js';

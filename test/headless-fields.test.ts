@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanEnv, runCli } from './helpers/cli.js';
+import { cleanEnv, runCli } from './support/cli.js';
 
 const SCRIPTING = readFileSync(join(import.meta.dirname, '..', 'docs', 'scripting.md'), 'utf8');
 const ENV = cleanEnv();

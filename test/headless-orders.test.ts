@@ -3,7 +3,7 @@
 // nothing (exit 2); input rules are named before any request; cancel-all cancels every open order.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
+import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import type { SimHandle } from '../src/sim/index.js';
 
 let rig: SignerRig;

@@ -4,7 +4,7 @@
 // order. The simulator's request log shows what was sent; bad options are refused before it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
+import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import type { SimHandle } from '../src/sim/index.js';
 import { createApiClient } from '../src/api/index.js';
 import { loadKeypairFile } from '../src/wallet/keypair.js';

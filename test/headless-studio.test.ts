@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
+import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import { USDC_MINT } from '../src/api/types.js';
 import type { SimHandle } from '../src/sim/index.js';
 

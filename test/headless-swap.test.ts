@@ -3,8 +3,8 @@
 // quote asks the route the swap takes, so both report the same amounts for the same market state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './helpers/cli.js';
-import { openTerminal } from './helpers/pty.js';
+import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
+import { openTerminal } from './support/pty.js';
 import type { SimHandle } from '../src/sim/index.js';
 
 let rig: SignerRig;

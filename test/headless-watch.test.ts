@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { existsSync } from 'node:fs';
-import { CLI, cleanEnv } from './helpers/cli.js';
-import { openTerminal } from './helpers/pty.js';
+import { CLI, cleanEnv } from './support/cli.js';
+import { openTerminal } from './support/pty.js';
 import { startSim, type SimHandle } from '../src/sim/index.js';
 import { ApiError } from '../src/api/errors.js';
 import { retryWait, watchInterval, watchTokens, WATCH_DEFAULT_MS, WATCH_MIN_MS } from '../src/headless/watch.js';
@@ -108,7 +108,6 @@ test('--watch --table into a pipe: one table per refresh under a heading, no ter
     assert.match(got[at + 1], /^#\s+SYMBOL\s+PRICE \$\s+CHG 24h/);
     assert.equal(got[at + 4], '');
   }
-  // eslint-disable-next-line no-control-regex
   assert.doesNotMatch(got.join('\n'), /\u001b/);
 });
 
@@ -146,8 +145,15 @@ test('against a service that allows 2 token requests a minute, the watch waits a
   const w = watch(['--interval-ms', '2000', '--limit', '2', '--base-url', sim.url], { TRADEDECK_API_KEY: 'test-key' });
   parseLine(await w.line());
   parseLine(await w.line());
-  // the third refresh is answered 429 with the wait: nothing more is asked for in the next 5 s
-  await new Promise((r) => setTimeout(r, 5_000));
+  // the third refresh is answered 429 with the wait: the watch says so and plans its next request
+  // no sooner than the service asked (the line is written once the refusal has come back)
+  const giveUp = Date.now() + 30_000;
+  while (!/\(trying again in \d+s\)\n$/.test(w.stderr())) {
+    assert.ok(Date.now() < giveUp, `no retry line on stderr: ${w.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const [, asked, planned] = /retry in (\d+) s .*\(trying again in (\d+)s\)\n$/.exec(w.stderr())!.map(Number);
+  assert.ok(planned >= asked, `the next request in ${planned} s, the service asked for ${asked} s`);
   assert.equal(tokenRequests(), 3, 'two lists and one refused request');
   w.child.kill('SIGTERM');
   assert.deepEqual(await w.exited, { code: 0, signal: null });

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CLI, cleanEnv, collect, startSignerRig } from './helpers/cli.js';
+import { CLI, cleanEnv, collect, startSignerRig } from './support/cli.js';
 
 /** A copy of the built program: the launcher (with dist/package.json, which makes it CommonJS) and the scripts it names. */
 function copyOfDist(t: { after(fn: () => void): void }): string {

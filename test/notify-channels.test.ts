@@ -13,7 +13,7 @@ import { createDelivery } from '../src/notify/deliver.js';
 import { makeEvent, EVENT_TYPES, type NotifyEvent } from '../src/notify/event.js';
 import { alertsOf } from '../src/alerts/store.js';
 import { listKey } from '../src/store/tokens.js';
-import { testServices } from './helpers/services.js';
+import { testServices } from './support/services.js';
 
 interface Received {
   method: string;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { startSim, type SimHandle } from '../src/sim/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../src/api/types.js';
 import { parsePaperBalance } from '../src/paper.js';
-import { cleanEnv, runCli } from './helpers/cli.js';
+import { cleanEnv, runCli } from './support/cli.js';
 
 const SOL = NATIVE_MINT;
 

@@ -11,7 +11,7 @@ import type { ApiClient } from '../src/api/index.js';
 import type { JournalState } from '../src/journal/journal.js';
 import { fetchFills } from '../src/portfolio/fills.js';
 import { spotPnl } from '../src/portfolio/pnl.js';
-import { SOL, USDC, newWallet, rig, signed, type Rig } from './api/client-sim-helpers.js';
+import { SOL, USDC, newWallet, rig, signed, type Rig } from './support/clientSim.js';
 
 let r: Rig;
 before(async () => {

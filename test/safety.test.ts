@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Token } from '../src/api/types.js';
-import { needsCard, safetyCard, safetyConfirmation, safetySummary, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../src/safety/card.js';
+import { needsCard, safetyCard, safetyConfirmation, safetySummary } from '../src/safety/card.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/wallet/instructions.js';
 
 const MINT = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -18,7 +19,7 @@ const risky: Token = {
   organicScoreLabel: 'low',
   holderCount: 1234,
   liquidity: 41_000,
-  tokenProgram: TOKEN_2022_PROGRAM_ID,
+  tokenProgram: TOKEN_2022_PROGRAM,
   firstPool: { id: 'pool', createdAt: '2025-05-29T12:00:00Z' },
   audit: { mintAuthorityDisabled: true, freezeAuthorityDisabled: false, topHoldersPercentage: 61.25 },
 };
@@ -59,7 +60,7 @@ test('verified, or authorities disabled or unknown: no red line, no typed word',
   const bare = safetyCard(MINT, { id: MINT, symbol: 'BARE', name: 'Bare', decimals: 6 }, NOW);
   assert.equal(bare.risky, false, 'authorities the record leaves out are not called live');
   assert.deepEqual(bare.facts, { verified: 'unknown', organic: '—', mintAuthority: '—', freezeAuthority: '—', topHolders: '—', holders: '—', liquidity: '—', age: '—', program: 'program —' });
-  assert.equal(safetyCard(MINT, { ...risky, tokenProgram: TOKEN_PROGRAM_ID, isVerified: true }, NOW).facts?.program, 'SPL Token');
+  assert.equal(safetyCard(MINT, { ...risky, tokenProgram: TOKEN_PROGRAM, isVerified: true }, NOW).facts?.program, 'SPL Token');
   const unknown = safetyCard(MINT, undefined, NOW);
   assert.equal(unknown.known, false);
   assert.match(unknown.lines[0].value, /no token data seen for this mint/);

@@ -34,7 +34,6 @@ export const HOSTILE: Array<[string, string]> = [
 ];
 
 // Anything that could act on a terminal: ESC, C0 but nothing, C1, bidi, zero-width.
-// eslint-disable-next-line no-control-regex
 const ACTIVE = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
 
 test('every family of sequence is removed whole, the text around it kept', () => {

@@ -52,7 +52,7 @@ export function applyLineKey(state: LineState, name: string, input: string): Lin
       return insert(state, ' ');
   }
   if (name.startsWith('ctrl+') || name.startsWith('meta+') || NOT_TEXT.has(name)) return undefined;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   const clean = input.replace(/[\x00-\x1f\x7f]/g, '');
   return clean === '' ? undefined : insert(state, clean);
 }

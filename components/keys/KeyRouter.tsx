@@ -81,9 +81,9 @@ function isPlainChar([input, key]: [string, Key]): boolean {
 // rxvt shifted arrows, kitty `u`). Anything else after ESC [ is not a key: a pasted colour code,
 // a focus report, a stray terminal reply.
 const KEY_FINALS = 'ABCDEFGHPQRSZabcde~u';
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CSI = /^(?:\u001b+\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*([\u0040-\u007e])$/;
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SS3_WITH_MODIFIER = /^\u001b+O[0-9;]+([\u0040-\u007e])$/;
 
 /** An escape sequence Ink would hand on as a key although it is none (and may throw on). */
@@ -166,11 +166,4 @@ export function useKeyLayer(layer: KeyLayer, handler: KeyHandler, active = true)
     registered.current = true;
     return router.register(layer, ref, seq);
   }, [router, layer, active, mountSeq]);
-}
-
-/** The dispatcher of the surrounding KeyRouterProvider. */
-export function useKeyDispatcher(): KeyDispatcher {
-  const router = useContext(RouterContext);
-  if (!router) throw new Error('useKeyDispatcher must be used inside <KeyRouterProvider>');
-  return router;
 }

@@ -50,8 +50,3 @@ export function displayKey(name: string): string {
   if (name.startsWith('meta+')) return 'M-' + name.slice(5);
   return name;
 }
-
-/** Whether a normalized key is a single printable character (something a text field would insert). */
-export function isPrintable(name: string): boolean {
-  return name === 'space' || (name.length > 0 && !/^(ctrl|meta)\+./.test(name) && !(name in DISPLAY) && !/[\x00-\x1f\x7f]/.test(name));
-}

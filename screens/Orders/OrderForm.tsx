@@ -72,7 +72,7 @@ export function OrderForm({ store, services: s, kind, width, height }: { store: 
       back: () => store.getState().closeForm(),
     },
   );
-  const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps
+  const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when latest does
   const notes = formNotes(kind, values, catalog, s.now(), width - 2 - LABEL_WIDTH - 1 - INPUT_WIDTH - 1);
   const title = kind === 'limit' ? 'New limit order: sell an amount for a total, or @price in USDC/SOL' : 'New DCA: spend a total in equal buys, one every interval';
   // beside its field an error is cut at 80 columns: the first one is also here in full

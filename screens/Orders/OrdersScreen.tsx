@@ -72,7 +72,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     store.getState().openForm(parsed.kind, parsed.values);
   });
 
-  const plainRows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps
+  const plainRows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps -- the rows read the catalog under s, which changes when latest does
   const rows = useMemo(() => withMarks(plainRows, marked), [plainRows, marked]);
   const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (key) => store.getState().select(key) });
   const selectedRow = cursor.selected;

@@ -14,8 +14,6 @@ import { PORTFOLIO_KEYS } from './keys.js';
 import { PortfolioScreen } from './PortfolioScreen.js';
 import { ADDRESS, PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress, type PositionsParams } from './params.js';
 
-export { parsePlatforms, PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress } from './params.js';
-
 export const portfolioScreen: ScreenModule<PortfolioState> = {
   id: PORTFOLIO_SCREEN,
   title: 'Portfolio',

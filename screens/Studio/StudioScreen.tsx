@@ -47,7 +47,7 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const balances = use((st) => st.balances);
   const [createFocus, setCreateFocus] = useRefState<StudioField>('name');
   const [claimFocus, setClaimFocus] = useRefState<ClaimField>('pool');
-  const tokens = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tokens = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when latest does
   const st = () => store.getState();
 
   useEffect(() => {

@@ -49,7 +49,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const instructions = useStore(swap, (st) => st.instructions);
   const instructionsOpen = useStore(swap, (st) => st.instructionsOpen);
 
-  const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps
+  const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when tokensMap does
   const check = useMemo(() => checkForm(form, universe), [form, universe]);
   const fields = visibleFields(advanced);
   const firstEmpty = fields.find((f) => String(form[f.key]).trim() === '')?.key;

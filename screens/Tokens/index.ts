@@ -7,7 +7,6 @@ import { TOKENS_KEYS, TOKENS_SCREEN } from './keys.js';
 import { TokensScreen } from './TokensScreen.js';
 import { tokensResources } from './resources.js';
 
-export { TOKENS_INTERVAL_MS } from './resources.js';
 
 export const tokensScreen: ScreenModule<TokensState> = {
   id: TOKENS_SCREEN,

@@ -156,8 +156,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     for (const n of services.notices.splice(0)) report(n.kind, n.text);
     services.report = report;
     if (!modules.some((m) => m.id === session.getState().screen)) session.getState().setScreen(modules[0].id);
-    // once, at start
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at start
   }, []);
 
   // A flash line belongs to the context it was said in: switching screens or opening a dialog, the
@@ -180,7 +179,7 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
       opened(services.notifications, (st) => st.open),
     ];
     return () => offs.forEach((off) => off());
-  }, [session, services, toasts.dismiss]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [session, services, toasts.dismiss]); // eslint-disable-line react-hooks/exhaustive-deps -- dismiss is what is used of toasts, the rest changes every push
 
   useEffect(() => {
     const timer = setInterval(() => {
@@ -270,7 +269,9 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   // The footer offers the keys that work now: a key's disabled reason reads the screen's store (]
   // once a page has loaded), so the hints follow that store, in the same frame as the screen.
   const hintsNow = useStore(mounted.store, () => keymap.hintsFor(mounted.module.id).map((h) => `${h.keys} ${h.label}`).join('\n'));
+  /* eslint-disable react-hooks/exhaustive-deps -- hintsNow is the signal that the hints changed */
   const hints = useMemo(() => orderHints(keymap.hintsFor(mounted.module.id), listShown), [keymap, mounted, listShown, hintsNow]);
+  /* eslint-enable react-hooks/exhaustive-deps */
   const overlay = helpOpen() || askQuit() || actionsOverlay;
 
   const helpGroups = (): HelpColumnGroup[] => {

@@ -6,11 +6,9 @@ import type { CommandContext, MountedScreen, ScreenCommand } from './types.js';
 /** A mistake in a command line; its message is shown as it is. */
 export class CommandError extends Error {}
 
-/** Command words that mean orders and nothing else (the Orders screen's). */
-export const ORDER_WORDS = ['limit', 'dca', 'cancel', 'cancel-all'];
-
 interface Entry {
   name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen's commands take its own store's state
   spec: ScreenCommand<any>;
   /** the store its screen's commands receive */
   store?: MountedScreen['store'];
@@ -61,6 +59,7 @@ function startsWith(candidates: readonly string[], partial: string): string[] {
 
 export function createCommandRegistry(builtins: ScreenCommand<never>[], screens: readonly MountedScreen[]): CommandRegistry {
   const byName = new Map<string, Entry>();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen's commands take its own store's state
   const add = (spec: ScreenCommand<any>, where: string, store?: MountedScreen['store']) => {
     if (!/^[a-z][a-z0-9-]*$/.test(spec.name)) throw new Error(`command name "${spec.name}" (${where}) must be a lower-case word`);
     const prior = byName.get(spec.name);
@@ -110,14 +109,6 @@ export function createCommandRegistry(builtins: ScreenCommand<never>[], screens:
       return { prefix: before, candidates: [...exact, ...matches.filter((c) => !exact.includes(c))] };
     },
   };
-}
-
-/** The longest common start of the strings (case-sensitive). */
-export function commonPrefix(words: readonly string[]): string {
-  if (words.length === 0) return '';
-  let p = words[0];
-  for (const w of words) while (!w.startsWith(p)) p = p.slice(0, -1);
-  return p;
 }
 
 // ---------- argument helpers for every screen's commands ----------

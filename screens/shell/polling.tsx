@@ -15,8 +15,6 @@ import { appliedAtStart, resourceKey, takeEarlyAnswer } from './firstRequests.js
 import { sanitize } from '../../src/sanitize.js';
 import { applyBudget } from '../../src/poll/budget.js';
 
-export { startFirstRequests } from './firstRequests.js';
-
 /** The resources of every screen; only the visible screen's and the background ones are held. */
 export function ScreenResources({ screens, visible, ctx }: { screens: readonly MountedScreen[]; visible: string; ctx: Omit<ScreenContext<unknown>, 'store'> }) {
   usePacing();
@@ -80,8 +78,7 @@ function Resource({ screen, resource: r, ctx, active }: { screen: string; resour
       },
     });
     return unregister;
-    // the definition is fixed by the key
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the definition is fixed by the key
   }, [key, scheduler]);
   useEffect(() => {
     if (key === undefined || !active) return;

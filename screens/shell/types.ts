@@ -106,6 +106,7 @@ export interface ScreenProps<S> {
   height: number;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds screens of every state type
 export interface ScreenModule<S = any> {
   id: string;
   title: string;
@@ -114,6 +115,7 @@ export interface ScreenModule<S = any> {
   /** the screen shows a list (now, when a function: not while a detail or form covers it): the footer offers filter, sort and detail */
   list?: boolean | ((state: S) => boolean);
   createStore(services: Services): StoreApi<S>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource has its own params and data
   resources: ScreenResource<S, any, any>[];
   keys: ScreenKeys<S>;
   commands: ScreenCommand<S>[];
@@ -121,6 +123,7 @@ export interface ScreenModule<S = any> {
 }
 
 /** A screen module with its store, built once per dashboard. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds screens of every state type
 export interface MountedScreen<S = any> {
   module: ScreenModule<S>;
   store: StoreApi<S>;

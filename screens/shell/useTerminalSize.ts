@@ -22,7 +22,7 @@ export function useTerminalSize(fixed?: Size): Size {
     return () => {
       stdout.off('resize', onResize);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read() reads only stdout
   }, [stdout, fixed]);
   return fixed ?? size;
 }

@@ -180,8 +180,6 @@ export async function withdrawLegacy(s: Services, store: OrdersStore, o: AnyOrde
   return runOne(s, store, `Withdraw ${side}`, priceWithdrawAction({ api: s.api, wallet: s.wallet!.address, now: s.now, order: label, side, amount, token }));
 }
 
-export const WITHDRAW_USAGE = 'withdraw ORDER in|out [AMOUNT|all]';
-
 /** The side word of a withdraw, or undefined: `in` (the deposit left) or `out` (what it bought). */
 export function withdrawSide(text: string | undefined): 'In' | 'Out' | undefined {
   const t = (text ?? '').toLowerCase();

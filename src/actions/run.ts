@@ -98,7 +98,7 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
       try {
         return await spec.build();
       } catch (err) {
-        throw new Error(explainError(err));
+        throw new Error(explainError(err), { cause: err });
       }
     },
   };

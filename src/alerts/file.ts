@@ -49,7 +49,7 @@ export async function loadAlerts(stateDir: string): Promise<Alert[]> {
   try {
     text = await readStateFile(join(stateDir, ALERTS_FILE));
   } catch (e) {
-    throw new Error(`${ALERTS_FILE}: ${(e as Error).message}`);
+    throw new Error(`${ALERTS_FILE}: ${(e as Error).message}`, { cause: e });
   }
   if (text === undefined) return [];
   let raw: unknown;

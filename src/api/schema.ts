@@ -103,9 +103,6 @@ export function obj<E extends v.ObjectEntries>(entries: E = {} as E): Schema<v.I
   return missing('is missing (must be an object)', shape) as never;
 }
 
-/** An object whose values all follow one schema (e.g. a map keyed by mint). */
-export const record = <O>(value: Schema<O>, what = 'an object') => missing(`is missing (must be ${what})`, v.record(v.string(), value, `must be ${what}`));
-
 /** Where an issue happened: `orders[0].rawMakingAmount`, '' for the value itself. */
 function pathOf(issue: Issue): string {
   let p = '';

@@ -12,7 +12,8 @@ import { invitesCommand } from './invites.js';
 import { checkAddressArgument } from './wallet.js';
 
 import { CommandError, printJson, printTable, clean, outputMode } from './print.js';
-import { watchTokens, watchInterval, untilSignal } from './watch.js';
+import { watchTokens, watchInterval } from './watch.js';
+import { untilSignal } from '../signals.js';
 
 /**
  * Exit codes: 0 done; 1 the service, the network or the transaction failed (or a prompt was

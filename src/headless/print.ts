@@ -28,7 +28,6 @@ export function printJson(value: unknown, indented = false): string {
   return escapeUnsafe(JSON.stringify(value, null, indented ? 2 : undefined)) + '\n';
 }
 
-// eslint-disable-next-line no-control-regex
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 function escapeUnsafe(json: string): string {

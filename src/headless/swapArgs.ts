@@ -71,7 +71,7 @@ function dexList(given: string | boolean | undefined, option: string): string[] 
   const labels = text.split(',').map((l) => l.trim());
   labels.forEach((l, i) => {
     if (l === '') throw new CommandError(`${option}: item ${i + 1} is empty (labels separated by single commas)`, 2);
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
     if (/[\u0000-\u001f\u007f]/.test(l) || l.length > 64) throw new CommandError(`${option}: "${clean(l, 40)}" is not a DEX label`, 2);
   });
   const twice = labels.find((l, i) => labels.indexOf(l) !== i);

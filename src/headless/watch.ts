@@ -96,16 +96,3 @@ export function retryWait(intervalMs: number, failures: number, retryAfterMs?: n
   const backoff = Math.min(WATCH_MAX_BACKOFF_MS, Math.max(intervalMs, intervalMs * 2 ** Math.max(0, failures - 1)));
   return Math.max(backoff, retryAfterMs ?? 0);
 }
-
-/** Resolves on the first SIGINT or SIGTERM; the handlers are removed then. */
-export function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      resolve();
-    };
-    process.on('SIGINT', done);
-    process.on('SIGTERM', done);
-  });
-}

@@ -14,7 +14,7 @@ import type { Services } from '../services.js';
 import { listKey } from '../store/tokens.js';
 import type { NotifyEvent } from '../notify/event.js';
 import { clean, CommandError, printJson } from './print.js';
-import { untilSignal } from './watch.js';
+import { untilSignal } from '../signals.js';
 
 type Flags = Record<string, string | boolean>;
 

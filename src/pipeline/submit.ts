@@ -85,7 +85,7 @@ export async function submitByRpc(signedTransaction: string, transactionId: stri
   if (!signature) return { status: 'unknown', error: sendError ?? 'no signature to follow', sent };
   deps.onStatus?.(sent ? 'Sent; waiting for confirmation…' : 'Sending may have failed; checking whether it landed…');
   for (;;) {
-    let state: 'confirmed' | 'failed' | 'unknown' = 'unknown';
+    let state: 'confirmed' | 'failed' | 'unknown';
     try {
       state = await deps.signatureStatus(signature);
     } catch {

@@ -1,10 +1,11 @@
 // The wallet's token balances read over RPC (as the Swap screen reads them): SOL from getBalance,
 // tokens from getTokenAccountsByOwner for both token programs, summed per mint.
 import { NATIVE_MINT } from '../api/types.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import type { RpcClient } from '../rpc/client.js';
 import type { WalletBalance } from '../store/portfolio.js';
 
-export const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
+const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
 
 export interface BalancesResult {
   owner: string;

@@ -6,9 +6,8 @@
 import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
 import { formatAge, formatCompact, formatCount, MISSING } from '../format.js';
 import { sanitize } from '../sanitize.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 
-export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 /** What a buy is paid with: buying these is not buying "a token" and gets no card. */
 export const QUOTE_MINTS: ReadonlySet<string> = new Set([NATIVE_MINT, USDC_MINT, USDT_MINT]);
@@ -93,7 +92,7 @@ export function safetyCard(mint: string, token: Token | undefined, now: number):
   const createdMs = created ? Date.parse(created) : NaN;
   const age = Number.isFinite(createdMs) ? formatAge(Math.max(0, now - createdMs)) : MISSING;
   const program = clean(token.tokenProgram, 60);
-  const programText = program === TOKEN_2022_PROGRAM_ID ? 'TOKEN-2022 (extensions such as transfer fees possible)' : program === TOKEN_PROGRAM_ID ? 'SPL Token' : program ? `program ${program}` : 'program —';
+  const programText = program === TOKEN_2022_PROGRAM ? 'TOKEN-2022 (extensions such as transfer fees possible)' : program === TOKEN_PROGRAM ? 'SPL Token' : program ? `program ${program}` : 'program —';
   const isSus = audit?.isSus === true;
 
   const facts: SafetyFacts = {
@@ -116,7 +115,7 @@ export function safetyCard(mint: string, token: Token | undefined, now: number):
     value: `${verified ? 'verified' : 'NOT VERIFIED'} · organic ${organic} · ${facts.holders} holders · liquidity ${facts.liquidity} · age ${age}`,
     ...(warn ? { emphasis: 'warn' as const } : {}),
   });
-  const auditWarn = mintAuth.live || freezeAuth.live || program === TOKEN_2022_PROGRAM_ID || isSus || (top !== undefined && top > 50);
+  const auditWarn = mintAuth.live || freezeAuth.live || program === TOKEN_2022_PROGRAM || isSus || (top !== undefined && top > 50);
   lines.push({
     label: 'Audit',
     value: `mint authority ${mintAuth.text} · freeze authority ${freezeAuth.text} · top holders ${facts.topHolders} · ${programText}${isSus ? ' · flagged suspicious (isSus)' : ''}`,

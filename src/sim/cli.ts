@@ -3,6 +3,7 @@ import { isAddress } from '@solana/kit';
 import type { SimGroup } from './kernel.js';
 import { GROUPS } from './http/faults.js';
 import { startSim, type SimOptions } from './index.js';
+import { untilSignal } from '../signals.js';
 
 const SYNOPSIS = `usage: tradedeck sim [--host H] [--port N] [--seed S] [--time-scale X]
                      [--fund ADDRESS]... [--latency MS] [--fault-rate P]
@@ -140,15 +141,7 @@ export async function runSimCommand(argv: string[]): Promise<number> {
     return 1;
   }
   process.stdout.write(`listening on ${sim.url}\n`);
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      resolve();
-    };
-    process.on('SIGINT', done);
-    process.on('SIGTERM', done);
-  });
+  await untilSignal();
   await sim.stop();
   return 0;
 }

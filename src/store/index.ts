@@ -2,10 +2,3 @@
 export * from './clock.js';
 export * from './session.js';
 export * from './tokens.js';
-import type { SessionStore } from './session.js';
-import type { TokensStore } from './tokens.js';
-
-export interface Stores {
-  session: SessionStore;
-  tokens: TokensStore;
-}

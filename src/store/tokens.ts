@@ -74,11 +74,6 @@ export function listKey(s: Pick<TokensState, 'category' | 'interval' | 'limit'>)
   return `${s.category}/${s.interval}/${s.limit}`;
 }
 
-/** The list for the current parameters, if one has arrived. */
-export function currentList(s: TokensState): TokenList | undefined {
-  return s.lists[listKey(s)];
-}
-
 function next<T>(values: readonly T[], current: T): T {
   return values[(values.indexOf(current) + 1) % values.length];
 }

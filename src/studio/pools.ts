@@ -70,7 +70,7 @@ export async function loadPools(stateDir: string): Promise<LaunchedPool[]> {
     text = await readStateFile(poolsPath(stateDir));
   } catch (e) {
     if (e instanceof StateFileError) throw e;
-    throw new Error(`${poolsPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new Error(`${poolsPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
   }
   if (text === undefined) return [];
   let parsed: unknown;

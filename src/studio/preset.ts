@@ -56,9 +56,6 @@ export const IMAGE_MAX_BYTES = 512 * 1024;
 /** the longest vesting schedule accepted: ten years */
 export const DURATION_MAX_SECONDS = 10 * 365 * 86_400;
 
-/** The preset in words, for `tradedeck --help` and the form's title line. */
-export const PRESET_WORDS = `quote ${STANDARD_PRESET.quote}, market cap ${STANDARD_PRESET.initialCap} -> ${STANDARD_PRESET.migrationCap} (migration), fee ${STANDARD_PRESET.feeBps} bps, no vesting, LP locked, anti-sniping off`;
-
 export const STUDIO_HELP = `Studio (launch on a bonding curve; --yes signs without asking, and is needed without a terminal):
   create --name TEXT --symbol TEXT --image PATH   name <= ${NAME_MAX} chars, symbol <= ${SYMBOL_MAX} (no spaces);
                                  image: PNG, JPEG, GIF or WebP by its bytes, at most ${IMAGE_MAX_BYTES / 1024} KiB

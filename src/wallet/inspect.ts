@@ -48,8 +48,8 @@ export interface InspectOptions {
 
 export const WELL_KNOWN_PROGRAMS: Readonly<Record<string, string>> = {
   '11111111111111111111111111111111': 'System',
-  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'Token',
-  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'Token-2022',
+  [TOKEN_PROGRAM]: 'Token',
+  [TOKEN_2022_PROGRAM]: 'Token-2022',
   ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: 'Associated Token Account',
   ComputeBudget111111111111111111111111111111: 'Compute Budget',
   MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr: 'Memo',

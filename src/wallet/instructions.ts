@@ -11,6 +11,7 @@
 // Reasons name the instruction, the accounts and the amounts, as the person will read them.
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+/** The two token programs, declared here once for the client and the simulator. */
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 export const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';

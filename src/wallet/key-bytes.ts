@@ -38,7 +38,6 @@ function parsePlainArray(raw: Uint8Array): Uint8Array | null {
       return null;
     }
     out[count++] = value;
-    value = 0;
     skip();
     if (raw[i] === 0x2c) {
       i++;

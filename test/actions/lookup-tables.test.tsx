@@ -11,9 +11,9 @@ import { SCREENS } from '../../screens/index.js';
 import { App } from '../../screens/shell/App.js';
 import { swapScreen } from '../../screens/Swap/index.js';
 import { executeSwapForm } from '../../src/actions/swapFlow.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { randomAddress, viaLookupTable } from '../wallet/helpers/tx.js';
-import { submissions, world, type World } from './helpers.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
+import { randomAddress, viaLookupTable } from '../support/tx.js';
+import { submissions, world, type World } from '../support/actions.js';
 
 const SIZE = { columns: 120, rows: 40 };
 

@@ -10,7 +10,7 @@ import { executeSwapForm } from '../../src/actions/swapFlow.js';
 import { expiryMs, impactPercent, orderSummary } from '../../src/actions/describe.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
 import { quoteCommand } from '../../src/headless/quote.js';
-import { answerNext, submissions, withOrder, world, type World } from './helpers.js';
+import { answerNext, submissions, withOrder, world, type World } from '../support/actions.js';
 
 /** The order as the service may send it: the deprecated field left out. */
 function withoutPct(o: Order): Order {
@@ -72,7 +72,7 @@ test('a small priceImpact wins over a large deprecated priceImpactPct: no typed 
 test('an order whose expireAt is 20 s ahead shows a 20 s lifetime, and the dialog is withdrawn and re-ordered when it passes', async (t) => {
   // whole seconds, so that expireAt (seconds since epoch) is exactly 20 s after the build
   const start = Math.floor(Date.now() / 1000) * 1000;
-  let clock = start;
+  const clock = start;
   const w = await world(t, { form: FORM, now: () => clock });
   let ahead = 20;
   const requestIds: string[] = [];

@@ -8,8 +8,8 @@ import { USDC_MINT } from '../../src/api/types.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js';
-import { buildTransaction, randomAddress } from '../wallet/helpers/tx.js';
-import { answerNext, submissions, withOrder, world } from './helpers.js';
+import { buildTransaction, randomAddress } from '../support/tx.js';
+import { answerNext, submissions, withOrder, world } from '../support/actions.js';
 
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 const FOREIGN = randomAddress();

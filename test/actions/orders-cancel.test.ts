@@ -12,7 +12,7 @@ import type { Services } from '../../src/services.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { TriggerOrder } from '../../src/api/types.js';
 import { signTransaction } from '../../src/wallet/sign.js';
-import { answerNext, world } from './helpers.js';
+import { answerNext, world } from '../support/actions.js';
 
 const bodies = (sim: SimHandle, path: string) => sim.requests().filter((r) => r.path === path).map((r) => r.body as Record<string, unknown>);
 const executes = (sim: SimHandle) => sim.requests().filter((r) => r.path === '/trigger/v1/execute').length;

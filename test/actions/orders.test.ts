@@ -11,7 +11,7 @@ import { withdrawLegacy, cancelOne, createDcaFromArgs } from '../../src/actions/
 import { runSigned } from '../../src/actions/run.js';
 import { createOrdersStore } from '../../src/store/orders.js';
 import { applyList, snapshotOf, type ListParams } from '../../screens/Orders/lists.js';
-import { answerNext, world } from './helpers.js';
+import { answerNext, world } from '../support/actions.js';
 
 const tokens = [
   { id: NATIVE_MINT, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, usdPrice: 150 },

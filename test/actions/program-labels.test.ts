@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runSigned } from '../../src/actions/run.js';
 import type { ActionSpec } from '../../src/pipeline/types.js';
-import { buildTransaction } from '../wallet/helpers/tx.js';
-import { world } from './helpers.js';
+import { buildTransaction } from '../support/tx.js';
+import { world } from '../support/actions.js';
 
 test('programs named by program-id-to-label are named in the dialog; the labels are fetched once', async (t) => {
   const w = await world(t);

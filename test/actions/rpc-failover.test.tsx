@@ -16,12 +16,12 @@ import { createServices } from '../../src/services.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { createSwapStore } from '../../src/store/swap.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { demoConfig } from '../helpers/services.js';
-import { answerNext, submissions } from './helpers.js';
+import { demoConfig } from '../support/services.js';
+import { answerNext, submissions } from '../support/actions.js';
 import { render } from 'ink-testing-library';
 import { plainTheme } from '../../components/theme.js';
 import { App } from '../../screens/shell/App.js';
-import { waitForFrame } from '../components/helpers.js';
+import { waitForFrame } from '../support/ink.js';
 
 /** A local port nothing listens on. */
 async function deadUrl(): Promise<string> {

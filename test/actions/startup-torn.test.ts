@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { openJournal } from '../../src/journal/journal.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
-import { world } from './helpers.js';
+import { world } from '../support/actions.js';
 
 test('a torn journal line is reported at start, never dropped in silence', async (t) => {
   const w = await world(t);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { executeSwapForm, refreshBalances } from '../../src/actions/swapFlow.js';
-import { answerNext, submissions, world } from './helpers.js';
+import { answerNext, submissions, world } from '../support/actions.js';
 
 test('b with y: one RPC send, balances move, the journal records success', async (t) => {
   const w = await world(t);

@@ -2,7 +2,7 @@
 // listed in history only when the listing asks for failed transactions.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SOL, USDC, newWallet, rig, signed, type Rig } from './client-sim-helpers.js';
+import { SOL, USDC, newWallet, rig, signed, type Rig } from '../support/clientSim.js';
 
 let r: Rig;
 before(async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
 import { ApiError, RequestRuleError, createApiClient, createHttpClient, type DbcPoolCreateRequest } from '../../src/api/index.js';
-import { API_KEY, JUP, SOL, USDC, newWallet, rig, type Rig } from './client-sim-helpers.js';
+import { API_KEY, JUP, SOL, USDC, newWallet, rig, type Rig } from '../support/clientSim.js';
 
 let r: Rig;
 before(async () => {

@@ -2,7 +2,7 @@
 // (deprecated price orders) and executed, with real signatures and balances read over RPC.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig, type TestWallet } from './client-sim-helpers.js';
+import { SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig, type TestWallet } from '../support/clientSim.js';
 
 let r: Rig;
 before(async () => {

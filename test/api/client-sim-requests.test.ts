@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError, createApiClient, sanitizeText } from '../../src/api/index.js';
-import { API_KEY, JUP, SOL, USDC, newWallet, onlyRequest, rig, type Rig } from './client-sim-helpers.js';
+import { API_KEY, JUP, SOL, USDC, newWallet, onlyRequest, rig, type Rig } from '../support/clientSim.js';
 
 describe('requests the client sends', () => {
   let r: Rig;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { DbcPoolCreateRequest } from '../../src/api/index.js';
-import { SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig } from './client-sim-helpers.js';
+import { SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig } from '../support/clientSim.js';
 
 let r: Rig;
 before(async () => {

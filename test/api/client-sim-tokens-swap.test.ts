@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../../src/api/index.js';
-import { JUP, SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig } from './client-sim-helpers.js';
+import { JUP, SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig } from '../support/clientSim.js';
 
 let r: Rig;
 before(async () => {

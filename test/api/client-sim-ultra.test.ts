@@ -2,7 +2,7 @@
 // cases) and execute (success, balances over RPC, the same transaction again has one effect).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { JUP, SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig } from './client-sim-helpers.js';
+import { JUP, SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig } from '../support/clientSim.js';
 
 let r: Rig;
 before(async () => {

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkResponse, createApiClient, OPERATIONS, type ApiClient, type Operation } from '../../src/api/index.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
-import { startRecorder, type Recorder } from '../helpers/recorder.js';
+import { startRecorder, type Recorder } from '../support/recorder.js';
 
 const WALLET = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';
 const SOL = 'So11111111111111111111111111111111111111112';

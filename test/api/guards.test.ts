@@ -26,7 +26,7 @@ import {
   triggerList,
   triggerOrder,
   type Harness,
-} from './fixtures.js';
+} from '../support/apiFixtures.js';
 
 let h: Harness;
 before(async () => {

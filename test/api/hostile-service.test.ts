@@ -16,9 +16,9 @@ import { ApiError, createApiClient, ResponseShapeError, type ApiClient } from '.
 import { createRpcClient, RpcError } from '../../src/rpc/client.js';
 import { MAX_RESPONSE_BYTES } from '../../src/api/http.js';
 import { putPresigned, UploadError } from '../../src/studio/upload.js';
-import { startRecorder, type Recorder } from '../helpers/recorder.js';
-import { CLI, cleanEnv } from '../helpers/cli.js';
-import { API_KEY, SOL, USDC, newWallet, rig, signed, type Rig } from './client-sim-helpers.js';
+import { startRecorder, type Recorder } from '../support/recorder.js';
+import { CLI, cleanEnv } from '../support/cli.js';
+import { API_KEY, SOL, USDC, newWallet, rig, signed, type Rig } from '../support/clientSim.js';
 
 interface Seen {
   method: string;

@@ -3,8 +3,8 @@
 import { test, describe, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError, MAX_RETRY_WAIT_MS, maskSecret, createApiClient, type ApiClient } from '../../src/api/index.js';
-import { startRecorder } from '../helpers/recorder.js';
-import { API_KEY, SIGNED_TX, SOL, USDC, USER, harness, order, orderExecute, token, requestIdTx, type Harness } from './fixtures.js';
+import { startRecorder } from '../support/recorder.js';
+import { API_KEY, SIGNED_TX, SOL, USDC, USER, harness, order, orderExecute, token, requestIdTx, type Harness } from '../support/apiFixtures.js';
 
 let open: Harness[] = [];
 async function setup(opts: Parameters<typeof harness>[0] = {}) {
@@ -114,7 +114,7 @@ describe('retries and backoff', () => {
   test('swap building POSTs are not retried either', async () => {
     const h = await setup();
     h.rec.setHandler(() => ({ status: 502, body: { error: 'bad gateway' } }));
-    const { quote } = await import('./fixtures.js');
+    const { quote } = await import('../support/apiFixtures.js');
     await apiError(h.client.swap.swap({ userPublicKey: USER, quoteResponse: quote() }));
     await apiError(h.client.studio.claimFeeTx({ ownerWallet: USER, poolAddress: USER, maxQuoteAmount: 1 }));
     assert.equal(h.rec.requests.length, 2);

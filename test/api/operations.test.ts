@@ -25,7 +25,7 @@ import {
   token,
   triggerList,
   type Harness,
-} from './fixtures.js';
+} from '../support/apiFixtures.js';
 
 let h: Harness;
 before(async () => {

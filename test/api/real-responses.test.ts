@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, ResponseShapeError, type ApiClient, type Order } from '../../src/api/index.js';
-import { recordedClient } from '../helpers/recorded.js';
+import { recordedClient } from '../support/recorded.js';
 import type { HeadlessServices } from '../../src/headless/print.js';
 import type { Config } from '../../src/config.js';
 import { tokensCommand } from '../../src/headless/tokens.js';

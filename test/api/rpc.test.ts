@@ -3,8 +3,8 @@ import { test, describe, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { ResponseShapeError } from '../../src/api/index.js';
 import { createRpcClient, RpcError, type RpcClient } from '../../src/rpc/client.js';
-import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../helpers/recorder.js';
-import { SIGNED_TX, SOL, USDC, USER, addr } from './fixtures.js';
+import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../support/recorder.js';
+import { SIGNED_TX, SOL, USDC, USER, addr } from '../support/apiFixtures.js';
 import { decodeBase58 } from '../../src/api/base58.js';
 
 let rec: Recorder;

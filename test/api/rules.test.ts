@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import { RequestRuleError, type ApiClient, type Quote } from '../../src/api/index.js';
 import { decodeBase58, encodeBase58, isAddress } from '../../src/api/base58.js';
-import { ORDER_ACCOUNT, SIGNED_TX, SOL, USDC, USER, addr, harness, poolCreateRequest, quote, type Harness } from './fixtures.js';
+import { ORDER_ACCOUNT, SIGNED_TX, SOL, USDC, USER, addr, harness, poolCreateRequest, quote, type Harness } from '../support/apiFixtures.js';
 
 let h: Harness;
 before(async () => {

@@ -5,7 +5,7 @@
 import xterm from '@xterm/headless';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Term } from '../helpers/pty.js';
+import type { Term } from '../support/pty.js';
 import { StringDecoder } from 'node:string_decoder';
 
 const SYNC_END = '\x1b[?2026l';
@@ -133,20 +133,3 @@ export class Monitor {
   }
 }
 
-/** A screen replay: the screen after each burst of `bursts`, given everything written before. */
-export async function replay(raw: string, cols: number, rows: number, cut: number[]): Promise<string[][]> {
-  const t = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
-  const write = (s: string) => new Promise<void>((r) => t.write(s, r));
-  const out: string[][] = [];
-  let at = 0;
-  for (const c of cut) {
-    await write(raw.slice(at, c));
-    at = c;
-    const b = t.buffer.active;
-    const lines: string[] = [];
-    for (let i = 0; i < rows; i++) lines.push(b.getLine(i)?.translateToString(true) ?? '');
-    out.push(lines);
-  }
-  t.dispose();
-  return out;
-}

@@ -47,8 +47,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTerminal, type Term } from '../helpers/pty.js';
-import { simControl, startSimProcess } from '../helpers/simProcess.js';
+import { startTerminal, type Term } from '../support/pty.js';
+import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { Monitor, rowsTouched, sleep, usage, type Burst } from './monitor.js';
 

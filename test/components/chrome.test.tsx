@@ -9,7 +9,7 @@ import { Tabs, tabLabels } from '../../components/Tabs.js';
 import { Toasts, useToasts, type ToastApi } from '../../components/Toasts.js';
 import { textWidth } from '../../components/text.js';
 import { applyColorEnvironment, colorDisabled, plainTheme, colorTheme, themeFromEnv, ThemeContext } from '../../components/theme.js';
-import { lines, mount, typeKeys, waitFor, waitForFrame } from './helpers.js';
+import { lines, mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());
 

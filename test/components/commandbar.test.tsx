@@ -5,7 +5,7 @@ import { CommandBar } from '../../components/CommandBar.js';
 import { browseHistory, completeCommand, initialCommand } from '../../components/commandLine.js';
 import { applyLineKey, lineAt } from '../../components/fields/lineEdit.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
-import { mount, typeKeys, waitForFrame } from './helpers.js';
+import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());
 

@@ -6,7 +6,7 @@ import { ConfirmDialog, type ConfirmDialogProps } from '../../components/Confirm
 import { dialogBody } from '../../components/confirm/layout.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { textWidth } from '../../components/text.js';
-import { lines, mount, typeKeys, waitFor, waitForFrame } from './helpers.js';
+import { lines, mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());
 
@@ -116,7 +116,7 @@ describe('<ConfirmDialog>', () => {
     assert.match(frame, /Price impact above 1%/);
     assert.match(frame, /Confirm/);
     await typeKeys(app, 'y');
-    frame = await waitForFrame(app, (f) => f.includes('Scroll to the end first'));
+    await waitForFrame(app, (f) => f.includes('Scroll to the end first'));
     assert.deepEqual(calls, []);
     await typeKeys(app, 'G');
     frame = await waitForFrame(app, (f) => f.includes('Program 29'));
@@ -130,12 +130,12 @@ describe('<ConfirmDialog>', () => {
     const warnings = ['Price impact above 1% on this route, quoted moments ago', 'The output token is not verified by the token list', 'A freeze authority is live on the output token'];
     const { tree, result: calls } = setup({ warnings, height: 8, width: 40, confirmLabel: 'Sign and place the order' });
     const app = await mount(tree);
-    let frame = await waitForFrame(app, (f) => f.includes('Cancel'));
+    const frame = await waitForFrame(app, (f) => f.includes('Cancel'));
     const ls = lines(frame).filter((l) => l !== 'screen');
     assert.ok(ls.length <= 8, `dialog has ${ls.length} lines:\n${frame}`);
     assert.match(frame, /Cancel +Sign and place the order/, 'both buttons on one line');
     await typeKeys(app, 'G');
-    frame = await waitForFrame(app, (f) => f.includes('freeze authority') && !f.includes('more below'));
+    await waitForFrame(app, (f) => f.includes('freeze authority') && !f.includes('more below'));
     await typeKeys(app, 'y');
     await waitFor(() => calls.length === 1, 'confirmed');
   });

@@ -4,8 +4,8 @@ import { Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
 import React, { useState } from 'react';
 import { createKeymap, KeyRouterProvider, normalizeKey, useCommands, useKeyLayer, type Binding, type KeyLayer } from '../../components/keys/index.js';
-import { TextField } from '../../components/fields/TextField.js';
-import { mount, settle, typeKeys, waitFor, waitForFrame } from './helpers.js';
+import { LineInput } from '../support/LineInput.js';
+import { mount, settle, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import type { Key } from 'ink';
 
 afterEach(() => cleanup());
@@ -53,7 +53,7 @@ describe('key router', () => {
     function App() {
       const [text, setText] = useState('');
       useKeyLayer('global', (input) => (input === 'q' ? (quits++, true) : false));
-      return <TextField label="Amount" value={text} onChange={setText} focus width={30} />;
+      return <LineInput label="Amount" value={text} onChange={setText} focus width={30} />;
     }
     const app = await mount(<KeyRouterProvider><App /><Layer name="screen" layer="screen" log={log} consume="" /></KeyRouterProvider>);
     await typeKeys(app, 'q', 'u', 'i', 't');
@@ -251,7 +251,7 @@ describe('key bursts', () => {
       });
       // Esc leaves the field, as every field of the app does
       useKeyLayer('input', (_input, key) => (filtering && key.escape ? (setFiltering(false), true) : false));
-      return filtering ? <TextField label="Filter" value={text} onChange={setText} focus width={30} /> : <Text>list</Text>;
+      return filtering ? <LineInput label="Filter" value={text} onChange={setText} focus width={30} /> : <Text>list</Text>;
     }
     const app = await mount(<KeyRouterProvider><App /></KeyRouterProvider>);
     app.stdin.write('jjj');

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useLineEditor } from '../../components/fields/useLineEditor.js';
 import { KeyRouterProvider, normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import { useListCursor } from '../../components/list/useListCursor.js';
-import { mount, typeKeys, waitForFrame } from './helpers.js';
+import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());
 

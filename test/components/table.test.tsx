@@ -8,7 +8,7 @@ import { Table, cellText, filterRows, layoutColumns, sortRows, windowRows, type 
 import { COLUMN_GAP } from '../../components/table/layout.js';
 import { padCell, truncate, textWidth, wrapText } from '../../components/text.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
-import { lines, mount, typeKeys, waitForFrame } from './helpers.js';
+import { lines, mount, typeKeys, waitForFrame } from '../support/ink.js';
 
 interface Tok {
   id: string;

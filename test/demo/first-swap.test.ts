@@ -10,8 +10,8 @@ import { TOKEN_CATEGORIES, NATIVE_MINT } from '../../src/api/types.js';
 import { createServices } from '../../src/services.js';
 import { executeSwapForm, loadTokens } from '../../src/actions/swapFlow.js';
 import { createSwapStore } from '../../src/store/swap.js';
-import { answerNext } from '../actions/helpers.js';
-import { demoConfig } from '../helpers/services.js';
+import { answerNext } from '../support/actions.js';
+import { demoConfig } from '../support/services.js';
 
 test('in ten fresh demo starts the first swap from Tokens, with the default slippage, succeeds', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-first-swap-'));

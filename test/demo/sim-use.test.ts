@@ -2,7 +2,7 @@
 // group's RPC is; a base URL on this machine never sends transactions to the public mainnet RPC.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanEnv, runCli } from '../helpers/cli.js';
+import { cleanEnv, runCli } from '../support/cli.js';
 import { DEFAULT_LIVE_RPC, loadConfig } from '../../src/config.js';
 
 test('tradedeck sim --help names the API key rule and the RPC at <base-url>/rpc, in 80 columns', async () => {

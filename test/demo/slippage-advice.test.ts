@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { executeSwapForm, loadTokens } from '../../src/actions/swapFlow.js';
 import { slippageThatPasses } from '../../src/pipeline/advice.js';
-import { answerNext, world } from '../actions/helpers.js';
+import { answerNext, world } from '../support/actions.js';
 
 test('a slippage failure states the amounts in tokens and the slippage that would have passed', async (t) => {
   const w = await world(t, { seed: 11 });

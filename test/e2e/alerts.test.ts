@@ -5,16 +5,13 @@
 // Then the charts: blocks at 80x24, ASCII with --ascii at 200x50.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-import { simControl, startSimProcess } from '../helpers/simProcess.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTerminal } from '../support/pty.js';
+import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
 const SOL = 'So11111111111111111111111111111111111111112';
 
 async function solPrice(url: string, apiKey: string): Promise<number> {
@@ -31,13 +28,12 @@ const fits = (screen: string, cols: number) => {
 
 test('live against the simulator process at 80x24: :alert SOL > X fires when the clock moves SOL over X (flash, BEL, N log); Enter opens a limit order; buying an unverified token with live freeze authority shows the red card and takes yes', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-alerts-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const { home, env: homeEnv } = tempHome(t, 'e2e-alerts');
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
   const apiKey = 'td-e2e-alerts-key-7c2e';
   const url = await startSimProcess(t, { apiKey, fund: address });
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_API_KEY: apiKey, TRADEDECK_BASE_URL: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, TRADEDECK_ASCII: undefined, NO_COLOR: undefined };
+  const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
   const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor(/LIVE/, 30_000);
   await term.waitFor((s) => /^›\s+1\s/m.test(s), 20_000);
@@ -98,9 +94,7 @@ test('live against the simulator process at 80x24: :alert SOL > X fires when the
 
 test('the trend and the detail chart: block characters at 80x24; --ascii at 200x50 draws them in ASCII', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-charts-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, TRADEDECK_ASCII: undefined, NO_COLOR: undefined };
+  const { env } = tempHome(t, 'e2e-charts');
   const blocks = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
   let screen = await blocks.waitFor((s) => /^›.*[▁▂▃▄▅▆▇█]{3,}\s*$/m.test(s), 30_000);
   fits(screen, 80);
@@ -116,7 +110,7 @@ test('the trend and the detail chart: block characters at 80x24; --ascii at 200x
   fits(screen, 200);
   assert.doesNotMatch(screen, /[▁▂▃▄▅▆▇█]/);
   ascii.press('Enter');
-  screen = await ascii.waitFor((s) => s.includes('24h ago') && /\|[ #:.\-]*[#:.]/.test(s), 10_000);
+  screen = await ascii.waitFor((s) => s.includes('24h ago') && /\|[ #:.-]*[#:.]/.test(s), 10_000);
   fits(screen, 200);
   assert.doesNotMatch(screen, /[▁▂▃▄▅▆▇█│┄]/);
   ascii.send('q');

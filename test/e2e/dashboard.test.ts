@@ -2,14 +2,10 @@
 // demo mode with a private HOME: what a person sees, and the terminal left clean.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal, type Term } from '../helpers/pty.js';
+import { existsSync } from 'node:fs';
+import { openTerminal, type Term } from '../support/pty.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
 const ENTER_ALT = '\x1b[?1049h';
 const LEAVE_ALT = '\x1b[?1049l';
 
@@ -18,18 +14,7 @@ const tokenRows = (screen: string) => screen.split('\n').filter((l) => ROW.test(
 const symbols = (screen: string) => tokenRows(screen).map((l) => ROW.exec(l)![1]);
 
 function isolatedEnv(t: { after: (fn: () => void) => void }): Record<string, string | undefined> {
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-home-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
-  return {
-    HOME: home,
-    XDG_STATE_HOME: join(home, 'state'),
-    XDG_CONFIG_HOME: join(home, 'config'),
-    TRADEDECK_BASE_URL: undefined,
-    TRADEDECK_API_KEY: undefined,
-    TRADEDECK_KEYPAIR: undefined,
-    TRADEDECK_ADDRESS: undefined,
-    NO_COLOR: undefined,
-  };
+  return tempHome(t, 'e2e-home').env;
 }
 
 async function start(t: Parameters<typeof openTerminal>[0], env: Record<string, string | undefined>, cols = 80, rows = 24): Promise<Term> {

@@ -3,11 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openTerminal, isRunning, type StartOptions } from '../helpers/pty.js';
+import { openTerminal, isRunning, type StartOptions } from '../support/pty.js';
+import { ROOT as root } from '../support/home.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const counter = fileURLToPath(new URL('./fixtures/counter.tsx', import.meta.url));
 const probe = fileURLToPath(new URL('./fixtures/detached-probe.ts', import.meta.url));
 const counterCommand = [process.execPath, '--import', 'tsx', counter];

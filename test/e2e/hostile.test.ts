@@ -7,28 +7,23 @@
 // Ctrl-C answers no and exits 130 at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-import { simControl, startSimProcess } from '../helpers/simProcess.js';
-import { assertNoHostileBytes, HOSTILE_SYMBOL, JUP_MINT, startHostileProxy } from '../helpers/hostile.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTerminal } from '../support/pty.js';
+import { simControl, startSimProcess } from '../support/simProcess.js';
+import { assertNoHostileBytes, HOSTILE_SYMBOL, JUP_MINT, startHostileProxy } from '../support/hostile.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 async function setUp(t: { after(fn: () => unknown): void }, name: string) {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), `td-e2e-${name}-`));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const { home, env: homeEnv } = tempHome(t, `e2e-${name}`);
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
   const apiKey = `td-e2e-${name}-key-7c2e`;
   const sim = await startSimProcess(t, { apiKey, fund: address });
   const proxy = await startHostileProxy(t, sim);
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_API_KEY: apiKey, TRADEDECK_BASE_URL: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
   const args = ['--base-url', proxy.url, '--rpc-url', `${sim}/rpc`, '--keypair', keyPath];
   return { home, sim, proxy, env, args, address };
 }

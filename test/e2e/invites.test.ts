@@ -3,20 +3,13 @@
 // `:invites mine` comes back to the wallet's invites; a word that is neither is named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
+import { existsSync } from 'node:fs';
+import { openTerminal } from '../support/pty.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 test('demo at 80x24: :invites ADDRESS shows that address, :invites mine the wallet again', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-invites-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const { env } = tempHome(t, 'e2e-invites');
   const term = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor(/SIMULATED/, 30_000);
   const fits = (screen: string) => {

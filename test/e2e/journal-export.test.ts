@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, cleanEnv } from '../helpers/cli.js';
-import { openTerminal } from '../helpers/pty.js';
+import { CLI, cleanEnv } from '../support/cli.js';
+import { openTerminal } from '../support/pty.js';
 import { openJournal } from '../../src/journal/journal.js';
 
 test('J then E at 80x24: the journal exported as CSV, the file named on screen', async (t) => {

@@ -5,22 +5,16 @@
 // cancels them in one transaction at that fee, h shows them in History, q exits 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-import { simControl, startSimProcess } from '../helpers/simProcess.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTerminal } from '../support/pty.js';
+import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL 200 USDC, y, listed at 0%; wrap off; :cancel-fee; Space Space X + y; in History, q', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-orders-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const { env } = tempHome(t, 'e2e-orders');
   const term = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor(/SIMULATED/, 30_000);
 
@@ -82,13 +76,12 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
 
 test('live against the simulator process at 80x24: a part fill seen in the background flashes, rings BEL and is logged; x + y cancels the rest', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-fills-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const { home, env: homeEnv } = tempHome(t, 'e2e-fills');
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
   const apiKey = 'td-e2e-orders-key-4b1d';
   const url = await startSimProcess(t, { apiKey, fund: address });
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_API_KEY: apiKey, TRADEDECK_BASE_URL: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
   const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor(/LIVE/, 30_000);
   term.send('3');

@@ -4,16 +4,13 @@
 // shows the visible list asked far more often than its own 10 s, with no 429.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-import { simControl, startSimProcess } from '../helpers/simProcess.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTerminal } from '../support/pty.js';
+import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
 const LIST = '/tokens/v2/toporganicscore/1h';
 
 interface Logged {
@@ -24,14 +21,13 @@ interface Logged {
 
 test('paid key at 80x24: the header says poll 1s and the list is asked every second or so, no 429', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-pacing-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const { home, env: homeEnv } = tempHome(t, 'e2e-pacing');
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
   const apiKey = 'paid-e2e-pacing';
   const url = await startSimProcess(t, { apiKey, fund: address });
   await simControl(url, 'faults', { rateLimitPerMinute: 60 });
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_API_KEY: apiKey, TRADEDECK_BASE_URL: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, TRADEDECK_ASCII: undefined, NO_COLOR: undefined };
+  const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
   const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
   const screen = await term.waitFor((s) => s.split('\n')[0].includes('poll 1s'), 30_000);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
@@ -40,7 +36,7 @@ test('paid key at 80x24: the header says poll 1s and the list is asked every sec
   const lists = async () => ((await (await fetch(`${url}/__sim/requests`)).json()) as Logged[]).filter((r) => r.path === LIST);
   const from = (await lists()).length;
   // five more list requests, as the request log receives them
-  let log: Logged[] = [];
+  let log: Logged[];
   const giveUp = Date.now() + 30_000;
   while ((log = await lists()).length < from + 5) {
     assert.ok(Date.now() < giveUp, `only ${log.length - from} list requests arrived`);

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
+import { openTerminal } from '../support/pty.js';
 import { startSim } from '../../src/sim/index.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));

@@ -3,14 +3,9 @@
 // expiry countdowns and pages past the first; `q` exits 0. At 80x24 and 120x40.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
+import { existsSync } from 'node:fs';
+import { openTerminal } from '../support/pty.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 for (const [cols, rows] of [
   [80, 24],
@@ -18,9 +13,7 @@ for (const [cols, rows] of [
 ] as const) {
   test(`demo at ${cols}x${rows}: 5 shows the Portfolio, 4 the Invites with countdowns and more pages, q exits 0`, async (t) => {
     assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-    const home = mkdtempSync(join(tmpdir(), 'td-e2e-portfolio-'));
-    t.after(() => rmSync(home, { recursive: true, force: true }));
-    const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+    const { env } = tempHome(t, 'e2e-portfolio');
     const term = await openTerminal(t, { command: [process.execPath, cli], cols, rows, env, cwd: root });
     await term.waitFor(/SIMULATED/, 30_000);
 

@@ -5,16 +5,12 @@
 // refused with why while the screens keep working, and signing resumes when an endpoint answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-import { simControl, startSimProcess } from '../helpers/simProcess.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTerminal } from '../support/pty.js';
+import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 const fits = (screen: string) => {
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
@@ -23,12 +19,11 @@ const flat = (screen: string) => screen.replace(/\n\s*/g, ' ');
 
 test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 and a swap-group swap completes; none answering pauses signing until one does', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-rpc-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const { home, env: homeEnv } = tempHome(t, 'e2e-rpc');
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
   const url = await startSimProcess(t, { apiKey: 'td-e2e-rpc-key', fund: address });
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_API_KEY: 'td-e2e-rpc-key', TRADEDECK_BASE_URL: undefined, TRADEDECK_RPC_URL: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const env = { ...homeEnv, TRADEDECK_API_KEY: 'td-e2e-rpc-key' };
   const command = [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc/a`, '--rpc', `${url}/rpc/b`, '--keypair', keyPath];
   const term = await openTerminal(t, { command, cols: 80, rows: 24, env, cwd: root });
   await term.waitFor((s) => /^›\s+1\s/m.test(s), 30_000);

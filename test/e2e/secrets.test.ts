@@ -4,17 +4,14 @@
 // journal, or in any request body the simulator received.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-import { startSimProcess } from '../helpers/simProcess.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTerminal } from '../support/pty.js';
+import { startSimProcess } from '../support/simProcess.js';
 import { encodeBase58 } from '../../src/wallet/base58.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
 const API_KEY = 'td-secret-api-key-7f3a9c1e5b';
 
 /** The forms a secret key commonly takes in text. */
@@ -32,23 +29,13 @@ function encodings(secret64: Uint8Array): string[] {
 
 test('a whole session leaks neither the API key nor the key file secret to the terminal, the journal or the service', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-secrets-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const { home, env: homeEnv } = tempHome(t, 'e2e-secrets');
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const secret = Uint8Array.from(JSON.parse(readFileSync(keyPath, 'utf8')) as number[]);
   const address = (await loadKeypairFile(keyPath)).address;
   const url = await startSimProcess(t, { apiKey: API_KEY, fund: address });
 
-  const env = {
-    HOME: home,
-    XDG_STATE_HOME: join(home, 'state'),
-    XDG_CONFIG_HOME: join(home, 'config'),
-    TRADEDECK_API_KEY: API_KEY,
-    TRADEDECK_BASE_URL: undefined,
-    TRADEDECK_KEYPAIR: undefined,
-    TRADEDECK_ADDRESS: undefined,
-    NO_COLOR: undefined,
-  };
+  const env = { ...homeEnv, TRADEDECK_API_KEY: API_KEY };
   const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor(/tradedeck/, 30_000);
   term.send('2');

@@ -4,14 +4,10 @@
 // Orders screen's, and no line is ever wider than the terminal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
+import { existsSync } from 'node:fs';
+import { openTerminal } from '../support/pty.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
 const ROW = /^[› ]\s*\d+\s+[★ ]?\S+/;
 // the first two lines are the header and the tabs (" 1 Tokens  2 Swap" reads like a row)
 const tokenRows = (screen: string) => screen.split('\n').slice(2).filter((l) => ROW.test(l));
@@ -19,9 +15,7 @@ const narrowEnough = (screen: string, cols: number) => screen.split('\n').every(
 
 test('80x24: 2 then 1; Enter on From, SO, Esc restores the field; SO Enter keeps SOL across 1 and 2; ? fits at 80x24 and 100x30; :rows 5; :limit alone explains itself', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-shell-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const { env } = tempHome(t, 'e2e-shell');
   const term = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor((s) => tokenRows(s).length >= 10, 30_000);
 

@@ -3,21 +3,16 @@
 // saying why, and once the first quits it takes the state dir over and says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTerminal } from '../support/pty.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
 const flat = (s: string) => s.replace(/\s*\n\s*/g, ' ');
 
 test('a second dashboard on the same state dir is read-only until the first quits', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-lock-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const { home, env } = tempHome(t, 'e2e-lock');
   const first = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
   await first.waitFor(/SIMULATED/, 30_000);
   const second = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });

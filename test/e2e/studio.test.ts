@@ -3,29 +3,25 @@
 // simulator's clock moves an hour; c, s, y: the creator fees are claimed and the USDC balance moves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-import { startSimProcess } from '../helpers/simProcess.js';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTerminal } from '../support/pty.js';
+import { startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test('80x24: launch a pool with an image, see it listed, advance the clock, claim the fees, the balance moves', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-studio-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const { home, env: homeEnv } = tempHome(t, 'e2e-studio');
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
   const url = await startSimProcess(t, { fund: address, seed: 9 });
   const image = join(home, 'deck.png');
   writeFileSync(image, PNG);
 
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_API_KEY: 'e2e-key', TRADEDECK_BASE_URL: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const env = { ...homeEnv, TRADEDECK_API_KEY: 'e2e-key' };
   const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor(/tradedeck/, 30_000);
   term.send('6');
@@ -59,7 +55,7 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   assert.equal(advanced.status, 200);
 
   term.send('c');
-  screen = await term.waitFor((s) => s.includes('Claim creator fees') && s.includes('DECK (Deck Token) launched here'), 10_000);
+  await term.waitFor((s) => s.includes('Claim creator fees') && s.includes('DECK (Deck Token) launched here'), 10_000);
   term.send('s');
   screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Claim the creator fees of DECK'), 20_000);
   assert.match(screen, /Claim\s+everything accrued \(max\)/);

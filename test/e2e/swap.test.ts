@@ -4,20 +4,13 @@
 // entry view and the swap instructions view scroll to their last lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
+import { existsSync } from 'node:fs';
+import { openTerminal } from '../support/pty.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances move, J lists it', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-swap-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  const { env } = tempHome(t, 'e2e-swap');
   const term = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
   await term.waitFor(/SIMULATED/, 30_000);
 
@@ -40,7 +33,7 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   assert.match(screen, /✓ SOL So11…1112 \$[\d.,]+ bal 99\.8\d*/);
 
   term.send('J');
-  screen = await term.waitFor((s) => s.includes('Journal:') && /Swap\s+swap\s+success/.test(s), 10_000);
+  await term.waitFor((s) => s.includes('Journal:') && /Swap\s+swap\s+success/.test(s), 10_000);
   // the entry is longer than 80x24: the keys its footer offers reach its last line
   term.press('Enter');
   screen = await term.waitFor((s) => s.includes('Journal entry') && /lines 1-\d+ of \d+/.test(s), 10_000);
@@ -57,9 +50,9 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   await term.waitFor((s) => !s.includes('Journal:'), 10_000);
   // the swap instructions view scrolls the same way
   term.send('i');
-  screen = await term.waitFor((s) => s.includes('Swap instructions') && /lines 1-\d+ of \d+/.test(s), 20_000);
+  await term.waitFor((s) => s.includes('Swap instructions') && /lines 1-\d+ of \d+/.test(s), 20_000);
   term.send('G');
-  screen = await term.waitFor((s) => s.includes('Address lookup tables'), 10_000);
+  await term.waitFor((s) => s.includes('Address lookup tables'), 10_000);
   term.press('Escape');
   await term.waitFor((s) => !s.includes('Swap instructions'), 10_000);
   term.send('q');

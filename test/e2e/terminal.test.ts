@@ -6,20 +6,14 @@
 // - TERM=dumb: the alternate screen is never entered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openTerminal } from '../helpers/pty.js';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
+import { existsSync } from 'node:fs';
+import { openTerminal } from '../support/pty.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 function demoEnv(t: { after(fn: () => void): void }, name: string) {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const home = mkdtempSync(join(tmpdir(), `td-e2e-${name}-`));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
-  return { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: undefined, TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined, LANG: undefined, LC_CTYPE: undefined, LC_ALL: undefined };
+  const { env: homeEnv } = tempHome(t, `e2e-${name}`);
+  return { ...homeEnv, LANG: undefined, LC_CTYPE: undefined, LC_ALL: undefined };
 }
 
 test('C locale at 40x12: ASCII only, the header stays above the :limit dialog, Ctrl-Z stops the job and fg restores the frame and keys', async (t) => {
@@ -54,7 +48,7 @@ test('C locale at 40x12: ASCII only, the header stays above the :limit dialog, C
   // fg (SIGCONT): the whole frame again, and keys work
   const stopped = term.rawOutput().length;
   term.press('Enter');
-  screen = await term.waitFor((s) => s.startsWith('tradedeck  SIMULATED') && s.includes('y confirm'), 10_000);
+  await term.waitFor((s) => s.startsWith('tradedeck  SIMULATED') && s.includes('y confirm'), 10_000);
   assert.ok(term.rawOutput().slice(stopped).includes('\x1b[?1049h'), 'the alternate screen was entered again');
   term.press('Escape');
   await term.waitFor((s) => s.includes('No active limit orders') && !s.includes('y confirm'), 10_000);

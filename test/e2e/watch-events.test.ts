@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { CLI, cleanEnv, startSignerRig } from '../helpers/cli.js';
-import { openTerminal } from '../helpers/pty.js';
+import { CLI, cleanEnv, startSignerRig } from '../support/cli.js';
+import { openTerminal } from '../support/pty.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';

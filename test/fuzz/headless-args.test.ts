@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, root } from '../reliability/lib.js';
-import { prng } from '../helpers/prng.js';
+import { cli, root } from '../support/reliability.js';
+import { prng } from '../support/prng.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const CASES = Number(process.env.TRADEDECK_FUZZ_ARGV ?? 40);
@@ -80,7 +80,6 @@ test(`random argument vectors: exit 0/1/2, a short message, never a stack (seed 
         if (message.length === 0) problems.push(`${argv}: exit ${r.code} without a message`);
         else if (message.length > 3 && !/usage|--help/i.test(r.stderr)) problems.push(`${argv}: a ${message.length}-line message: ${r.stderr.slice(0, 300)}`);
       }
-      // eslint-disable-next-line no-control-regex
       if (/\x1b\[31m|\x07/.test(r.stderr)) problems.push(`${argv}: an escape sequence from the arguments echoed raw to stderr`);
     });
   }

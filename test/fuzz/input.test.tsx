@@ -8,11 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import stringWidth from 'string-width';
-import { startDashboard, type Dashboard } from '../screens/setup.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
 import parseKeypress from '../../node_modules/ink/build/parse-keypress.js';
 import { createInputParser } from '../../node_modules/ink/build/input-parser.js';
-import { prng } from '../helpers/prng.js';
+import { prng } from '../support/prng.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const PER_TARGET = Number(process.env.TRADEDECK_FUZZ_CASES ?? 4);
@@ -82,7 +82,6 @@ function randomInput(next: () => number): string {
 }
 
 /** Raw control characters and escape sequences that must never reach the screen. */
-// eslint-disable-next-line no-control-regex
 const RAW = /[\x00-\x09\x0b-\x1f\x7f\x9b]/;
 
 function checkFrame(d: Dashboard, where: string, input: string): string {
@@ -182,7 +181,6 @@ test('a pasted colour escape sequence does not kill the dashboard', async (t) =>
     await typeKeys(d.app, ':', input);
     const frame = checkFrame(d, 'command bar', input);
     // the text of the paste arrives, the colour codes do not
-    // eslint-disable-next-line no-control-regex
     const text = input.replace(/\x1b\[[0-9;]*m/g, '').trim();
     assert.ok(frame.split('\n').slice(-3).join('\n').includes(`:${text}`), `the command bar holds ${JSON.stringify(text)}:\n${frame}`);
     await typeKeys(d.app, 'escape');

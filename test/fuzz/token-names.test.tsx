@@ -3,10 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import stringWidth from 'string-width';
-import { startDashboard } from '../screens/setup.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
+import { startDashboard } from '../support/dashboard.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
 
-// eslint-disable-next-line no-control-regex
 const RAW = /[\x00-\x09\x0b-\x1f\x7f\x9b]/;
 
 const HOSTILE = [

@@ -14,8 +14,8 @@ import { loadWatchlist, WATCHLIST_FILE } from '../../src/watchlist.js';
 import { loadPools, POOLS_FILE } from '../../src/studio/pools.js';
 import { loadConfig } from '../../src/config.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { testServices } from '../helpers/services.js';
-import { cleanEnv, runCli } from '../helpers/cli.js';
+import { testServices } from '../support/services.js';
+import { cleanEnv, runCli } from '../support/cli.js';
 
 function stateDir(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'td-hostile-'));

@@ -8,8 +8,8 @@ import { KeyRouterProvider } from '../../components/keys/index.js';
 import { JournalView } from '../../screens/Journal/JournalView.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { readJournalText } from '../../src/journal/journal.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { submissions, world } from '../actions/helpers.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
+import { submissions, world } from '../support/actions.js';
 
 const T = Date.parse('2026-01-02T10:00:00Z');
 const line = (o: Record<string, unknown>) => JSON.stringify(o) + '\n';

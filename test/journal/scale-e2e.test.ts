@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, cleanEnv } from '../helpers/cli.js';
-import { openTerminal } from '../helpers/pty.js';
+import { CLI, cleanEnv } from '../support/cli.js';
+import { openTerminal } from '../support/pty.js';
 
 test('a 100,000-line journal: the unfinished entry at its end is checked at start, J shows 100,001 entries', async (t) => {
   const env = cleanEnv();

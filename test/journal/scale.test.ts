@@ -11,7 +11,7 @@ import { openJournal, problemsText, type JournalEntry, type JournalReader } from
 import { pnlEntries, spotPnl } from '../../src/portfolio/pnl.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { exportText } from '../../src/export/run.js';
-import { world } from '../actions/helpers.js';
+import { world } from '../support/actions.js';
 
 async function journalPath(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-scale-')), 'journal.jsonl');

@@ -15,9 +15,9 @@ import { loadAlerts } from '../../src/alerts/file.js';
 import { createTokensStore } from '../../src/store/tokens.js';
 import { LOCK_FILE, takeStateLock } from '../../src/stateLock.js';
 import { createWatchlistWriter, loadWatchlist, type WatchEntry } from '../../src/watchlist.js';
-import { testServices } from '../helpers/services.js';
-import { cleanEnv, runCli } from '../helpers/cli.js';
-import { submissions } from '../actions/helpers.js';
+import { testServices } from '../support/services.js';
+import { cleanEnv, runCli } from '../support/cli.js';
+import { submissions } from '../support/actions.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';

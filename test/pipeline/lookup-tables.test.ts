@@ -14,7 +14,7 @@ import { openJournal } from '../../src/journal/journal.js';
 import { rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { buildTransaction, randomAddress, viaLookupTable } from '../wallet/helpers/tx.js';
+import { buildTransaction, randomAddress, viaLookupTable } from '../support/tx.js';
 
 const ALT_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
 

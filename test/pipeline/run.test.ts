@@ -8,7 +8,7 @@ import { openJournal, type JournalGroup } from '../../src/journal/journal.js';
 import type { ExecuteBody } from '../../src/journal/reconcile.js';
 import { runAction, type ActionSpec, type Built, type PipelineDeps } from '../../src/pipeline/index.js';
 import { createDemoKeyFile, loadKeypairFile, watchOnlyWallet, type KeypairWallet } from '../../src/wallet/keypair.js';
-import { buildTransaction, randomAddress } from '../wallet/helpers/tx.js';
+import { buildTransaction, randomAddress } from '../support/tx.js';
 
 async function setup() {
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-pipe-'));

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { budgetNote, learnBudget, paceIntervals, pollingPerMinute, type Budget } from '../../src/poll/budget.js';
 import { createScheduler } from '../../src/poll/scheduler.js';
-import { FakeClock, controlledFetch } from './fake-clock.js';
+import { FakeClock, controlledFetch } from '../support/fakeClock.js';
 
 const T = 1_700_000_000_000;
 

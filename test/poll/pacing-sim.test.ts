@@ -8,7 +8,7 @@ import { createApiClient } from '../../src/api/index.js';
 import { createSessionStore } from '../../src/store/session.js';
 import { applyBudget } from '../../src/poll/budget.js';
 import { createScheduler, type Scheduler } from '../../src/poll/scheduler.js';
-import { FakeClock } from './fake-clock.js';
+import { FakeClock } from '../support/fakeClock.js';
 
 const LIST = '/tokens/v2/toptraded/1h';
 

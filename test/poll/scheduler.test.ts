@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createScheduler, MIN_INTERVAL_MS, MAX_INTERVAL_MS, type SchedulerOptions } from '../../src/poll/scheduler.js';
-import { FakeClock, controlledFetch, settle } from './fake-clock.js';
+import { FakeClock, controlledFetch, settle } from '../support/fakeClock.js';
 
 function setup(extra: SchedulerOptions = {}) {
   const clock = new FakeClock();

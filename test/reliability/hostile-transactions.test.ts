@@ -33,7 +33,7 @@ import { startSim } from '../../src/sim/index.js';
 import { swapOutcomeOf } from '../../src/actions/outcome.js';
 import { inspectTransaction, type InspectOptions } from '../../src/wallet/inspect.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { randomAddress, viaLookupTable } from '../wallet/helpers/tx.js';
+import { randomAddress, viaLookupTable } from '../support/tx.js';
 
 const SYSTEM = '11111111111111111111111111111111';
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, filesUnder, secretForms } from './lib.js';
+import { cli, filesUnder, secretForms } from '../support/reliability.js';
 import { formatSummary, runSoak } from './soak.js';
 
 test('fault soak (short): the dashboard keeps working under 30% faults and an outage', async (t) => {

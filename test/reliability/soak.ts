@@ -9,8 +9,8 @@
 //
 // `runSoak` is used by soak.test.ts (the short version in npm test) and soak-main.ts (npm run soak).
 import { readFileSync, existsSync } from 'node:fs';
-import { openTerminal, type Term } from '../helpers/pty.js';
-import { balances, crashSigns, liveCommand, makeHome, requestLog, root, setFaults, startSim, USDC_MINT, wideLines } from './lib.js';
+import { openTerminal, type Term } from '../support/pty.js';
+import { balances, crashSigns, liveCommand, makeHome, requestLog, root, setFaults, startSim, USDC_MINT, wideLines } from '../support/reliability.js';
 
 export interface SoakOptions {
   durationMs: number;

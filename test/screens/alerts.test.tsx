@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { ALERTS_FILE } from '../../src/alerts/file.js';
 import { alertsOf } from '../../src/alerts/store.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const narrow = (frame: string, width: number) => {
   for (const line of frame.split('\n')) assert.ok([...line].length <= width, `line wider than ${width}: ${line}`);
@@ -46,7 +46,7 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   assert.deepEqual(rung, ['\x07']);
   d.sim.advance(1800);
   d.scheduler.refresh();
-  await new Promise((r) => setTimeout(r, 300));
+  await waitFor(() => !d.scheduler.keys().some((k) => d.scheduler.state(k)?.inFlight), 'refresh done', 5000);
   assert.equal(d.services.notifications.getState().items.length, 1, 'fires once');
   // saved to the state dir (written in the background: wait for it)
   let saved: { alerts: Array<{ state: string }> } = { alerts: [] };
@@ -85,27 +85,27 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   await waitFor(() => Object.keys(d.services.catalog.getState().lists).length > 0, 'a list', 5000);
   const sym = first().symbol;
   await typeKeys(d.app, 'a');
-  let frame = await waitForFrame(d.app, (f) => f.includes(`alert ${sym} `), 3000);
+  await waitForFrame(d.app, (f) => f.includes(`alert ${sym} `), 3000);
   await typeKeys(d.app, 'q', 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes('condition: "q" is not one of'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('condition: "q" is not one of'), 3000);
   assert.equal(d.quits, 0, 'q went into the line');
   await typeKeys(d.app, 'backspace', '< 0.000000001', 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes(`alert set: ${sym} < $0.0₈1`), 3000);
+  let frame = await waitForFrame(d.app, (f) => f.includes(`alert set: ${sym} < $0.0₈1`), 3000);
   narrow(frame, 80);
 
   await typeKeys(d.app, '7');
-  frame = await waitForFrame(d.app, (f) => f.includes('1 alert · 0 fired · 1 armed') && f.includes('< $0.0₈1'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('1 alert · 0 fired · 1 armed') && f.includes('< $0.0₈1'), 3000);
   await typeKeys(d.app, 'e');
   await waitForFrame(d.app, (f) => f.includes(`alert ${sym} < 0.000000001`), 3000);
   await typeKeys(d.app, 'ctrl+u', `${sym} -5%/30m`, 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes(`alert changed: ${sym} -5% in 30m`) && /armed\s+\S+\s+-5% in 30m/.test(f), 3000);
+  await waitForFrame(d.app, (f) => f.includes(`alert changed: ${sym} -5% in 30m`) && /armed\s+\S+\s+-5% in 30m/.test(f), 3000);
   await typeKeys(d.app, 'a');
   await waitForFrame(d.app, (f) => f.includes('is armed already'), 3000);
 
   await typeKeys(d.app, 'n', 'SOL above nothing', 'enter');
   await waitForFrame(d.app, (f) => f.includes('price: "nothing" is not a decimal number'), 3000);
   await typeKeys(d.app, 'ctrl+u', 'SOL > 1', 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes('2 alerts') && f.includes('it holds already'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('2 alerts') && f.includes('it holds already'), 3000);
   // SOL > 1 holds: it fires at the next refresh of SOL's list
   d.scheduler.refresh();
   frame = await waitForFrame(d.app, (f) => f.includes('2 alerts · 1 fired') && /FIRED\s+SOL\s+> \$1\.00\s/.test(f), 10_000);
@@ -121,7 +121,7 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   await waitForFrame(d.app, (f) => f.includes('alert deleted') && f.includes('1 alert ·'), 3000);
   await waitFor(() => alertsOf(d.services).getState().alerts.length === 1, 'one left');
   await typeKeys(d.app, '?');
-  frame = await waitForFrame(d.app, (f) => f.includes('Alerts screen') && f.includes('re-arm a fired alert'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('Alerts screen') && f.includes('re-arm a fired alert'), 3000);
   await typeKeys(d.app, 'escape', '1');
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 3000);
 });

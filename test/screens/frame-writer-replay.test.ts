@@ -94,6 +94,7 @@ describe('frame writer, replayed through a terminal emulator', () => {
         reference.close();
         lines = mutate(lines, rnd);
         if (rnd() < 0.2) lines = lines.slice(0, 1 + Math.floor(rnd() * ROWS));
+        // eslint-disable-next-line no-dupe-else-if -- each rnd() is a new draw
         else if (rnd() < 0.2) lines = [...lines, randomLine(rnd)].slice(0, ROWS);
       }
       sink.close();

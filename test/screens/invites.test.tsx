@@ -1,8 +1,8 @@
 // The Invites screen in the whole app against the simulator over HTTP, at 80x24.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDashboard, type Dashboard } from './setup.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { textWidth } from '../../components/text.js';
 
 const inviteRequests = (d: Dashboard, name: string) => d.sim.requests().filter((r) => r.path === `/send/v1/${name}`);

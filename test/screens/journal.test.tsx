@@ -6,8 +6,8 @@ import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { render } from 'ink-testing-library';
 import { KeyRouterProvider } from '../../components/keys/index.js';
 import { JournalView } from '../../screens/Journal/JournalView.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { world, type World } from '../actions/helpers.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
+import { world, type World } from '../support/actions.js';
 
 /** The journal view opened at 80x20 over the world's services. */
 function openJournalView(t: { after(fn: () => void): void }, w: World) {

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { desktopNotification } from '../../src/terminal/index.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { startDashboard } from './setup.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
+import { startDashboard } from '../support/dashboard.js';
 
 test('N opens the log from any screen; :notify off logs quietly, bell flashes and rings, desktop adds an OSC notification', async (t) => {
   const d = await startDashboard({ columns: 80, rows: 24 });

@@ -9,9 +9,9 @@ import { ordersScreen } from '../../screens/Orders/index.js';
 import { createLimitFromArgs } from '../../src/actions/ordersFlow.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { createOrdersStore, type OrdersStore } from '../../src/store/orders.js';
-import { answerNext } from '../actions/helpers.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { answerNext } from '../support/actions.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const triggerQueries = (d: Dashboard) => d.sim.requests().filter((r) => r.path === '/trigger/v1/getTriggerOrders').map((r) => r.query as Record<string, string>);
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);

@@ -5,8 +5,8 @@
 // detail say "in 7d", "due", the service's default slippage and "no limit".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { dcaRow, limitRow } from '../../screens/Orders/rows.js';
 import { orderSections } from '../../screens/Orders/detail.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';

@@ -2,8 +2,8 @@
 // filter, includeFailedTx, cancel one and cancel all, as a person types them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
 const listQueries = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path === path).map((r) => r.query as Record<string, string>);
@@ -125,11 +125,11 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   await waitForFrame(d.app, (f) => f.includes('New limit order'), 3000);
   // s with empty fields names them and sends nothing
   await typeKeys(d.app, 's');
-  let frame = await waitForFrame(d.app, (f) => f.includes('✗ fill this in'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('✗ fill this in'), 3000);
   assert.equal(d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').length, 0);
   await typeKeys(d.app, 'enter', '1', 'tab', 'SOL', 'tab', 'USDC', 'tab', '@200', 'enter');
   assert.equal(d.services.session.getState().screen, 'orders', 'editing: 1 went into the field');
-  frame = await waitForFrame(d.app, (f) => /For +@200 +1 SOL = 200\.00 USDC · \+\d+\.\d\d% vs market/.test(f), 3000);
+  const frame = await waitForFrame(d.app, (f) => /For +@200 +1 SOL = 200\.00 USDC · \+\d+\.\d\d% vs market/.test(f), 3000);
   assertFits(frame);
   await typeKeys(d.app, 's');
   const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
-import { FakeClock } from '../poll/fake-clock.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { FakeClock } from '../support/fakeClock.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { PORTFOLIO_INTERVAL_MS } from '../../screens/Portfolio/params.js';
 
 const open: Dashboard[] = [];

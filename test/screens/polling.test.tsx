@@ -6,9 +6,9 @@ import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
 import { SCREENS } from '../../screens/index.js';
 import { RPC_HEALTH_KEY } from '../../screens/shell/polling.js';
-import { FakeClock } from '../poll/fake-clock.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { FakeClock } from '../support/fakeClock.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const open: Dashboard[] = [];
 afterEach(async () => {
@@ -53,7 +53,8 @@ describe('dashboard polling', () => {
     assert.deepEqual(active.filter((k) => !backgroundPrefixes.some((p) => k.startsWith(p))), [], 'only background resources are held');
     d.sim.advance(600);
     await clock.advance(10 * 60_000);
-    await new Promise((r) => setTimeout(r, 300));
+    // the fake clock fired every timer due in those ten minutes: a poll would be in flight or logged
+    assert.equal(d.scheduler.state(key())?.inFlight, false, 'no token poll started');
     assert.equal(d.tokenRequests().length, hiddenAt, `no token request while the ${SCREENS[1].title} screen is shown`);
 
     // back on Tokens: the last data at once, and a fetch since it is due
@@ -97,7 +98,8 @@ describe('dashboard polling', () => {
     await waitForFrame(d.app, (f) => f.includes('PAUSED'), 5000);
     const before = d.tokenRequests().length;
     await clock.advance(60_000);
-    await new Promise((r) => setTimeout(r, 200));
+    // the fake clock fired every timer due in that minute: a poll would be in flight or logged
+    assert.equal(d.scheduler.state(key())?.inFlight, false, 'no token poll started while paused');
     assert.equal(d.tokenRequests().length, before);
     await typeKeys(d.app, 'r');
     await waitFor(() => d.tokenRequests().length === before + 1, 'manual refresh', 10_000);

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fetchFills } from '../../src/portfolio/fills.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { startDashboard } from './setup.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
+import { startDashboard } from '../support/dashboard.js';
 
 test('a part-filled limit order placed here is a buy in the P&L', async (t) => {
   const d = await startDashboard({ columns: 100, rows: 40, screen: 'orders' });

@@ -1,8 +1,8 @@
 // The Portfolio screen in the whole app against the simulator over HTTP, at 80x24, as a person types.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDashboard, type Dashboard } from './setup.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { textWidth } from '../../components/text.js';
 
 const positionRequests = (d: Dashboard) => d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));

@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ApiClient } from '../../src/api/index.js';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { recordedClient } from '../helpers/recorded.js';
-import { startDashboard } from './setup.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
+import { recordedClient } from '../support/recorded.js';
+import { startDashboard } from '../support/dashboard.js';
 
 function clean(frame: string, what: string): void {
   assert.doesNotMatch(frame, /undefined|NaN|\[object Object\]|\bnull\b/, `${what} shows a missing value:\n${frame}`);

@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOKEN_CATEGORIES, type Token } from '../../src/api/types.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 async function listed(d: Dashboard): Promise<Token[]> {
   const all = new Map<string, Token>();
@@ -24,7 +24,7 @@ test('buying an unverified token with a live freeze authority: the red card, the
   d.services.catalog.getState().applyList('toptrending/24h/100', tokens, Date.now());
 
   await typeKeys(d.app, ':', `swap 0.05 SOL ${risky.id}`, 'enter');
-  let frame = await waitForFrame(d.app, (f) => f.includes('type yes + Enter confirm'), 15_000);
+  const frame = await waitForFrame(d.app, (f) => f.includes('type yes + Enter confirm'), 15_000);
   if (process.env.SHOW) console.log(frame);
   for (const l of frame.split('\n')) assert.ok([...l].length <= 80, `wider than 80: ${l}`);
   assert.match(frame, /!RISK\s+UNVERIFIED with live freeze authority/, 'the red line, marked without colour too');
@@ -33,7 +33,7 @@ test('buying an unverified token with a live freeze authority: the red card, the
   assert.equal(frame.indexOf('RISK') < frame.indexOf('You pay'), true, 'the card comes before the trade');
 
   await typeKeys(d.app, 'y', 'enter');
-  frame = await waitForFrame(d.app, (f) => f.includes('Type "yes" exactly'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('Type "yes" exactly'), 3000);
   assert.equal(d.services.confirm.getState().queue.length, 1, 'y did not sign');
   await typeKeys(d.app, 'backspace', 'pagedown', 'pagedown', 'pagedown', 'pagedown', 'yes', 'enter');
   await waitFor(() => d.services.confirm.getState().queue.length === 0, 'the dialog closed', 5000);

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
 import { SCREENS } from '../../screens/index.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const open: Dashboard[] = [];
 afterEach(async () => {
@@ -74,7 +74,7 @@ describe('dashboard shell', () => {
     assert.match(frame, /limit <amount>/);
     assert.ok(frame.split('\n').every((l) => l.length <= 80));
     await typeKeys(d.app, 'escape', ':', '?', 'enter');
-    frame = await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
+    await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
     await typeKeys(d.app, 'escape');
     await typeKeys(d.app, ':', 'swap 1', 'enter');
     frame = await waitForFrame(d.app, (f) => f.includes(':swap: give the amount'), 3000);
@@ -91,7 +91,7 @@ describe('dashboard shell', () => {
     assert.match(text, /:limit 100 USDC @0\.45 GOLLA \(0\.45 USDC each\)/, 'nothing cut');
     assert.doesNotMatch(frame, /:swap/);
     await typeKeys(d.app, 'escape', ':', 'help', 'enter');
-    frame = await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
+    await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
     const names = d.app.lastFrame()!;
     assert.match(names, /j\/k scroll/);
     await typeKeys(d.app, 'G');

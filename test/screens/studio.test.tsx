@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { typeKeys, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -182,7 +182,7 @@ test('invalid fields through the form: each gets its own message on screen and n
   await typeKeys(d.app, 'escape', 'c');
   await waitForFrame(d.app, (fr) => fr.includes('Claim creator fees'), 3000);
   await typeKeys(d.app, 's');
-  f = await waitForFrame(d.app, (fr) => fr.includes('✗ required: pick a launched pool'), 3000);
+  await waitForFrame(d.app, (fr) => fr.includes('✗ required: pick a launched pool'), 3000);
   await typeKeys(d.app, 'enter', 'not-a-pool', 'tab', 'ctrl+u', '0', 'enter', 's');
   f = await waitForFrame(d.app, (fr) => fr.includes('is neither a launched pool nor a base58 address'), 3000);
   assert.match(f, /Max amount\s+0\s+✗ must be greater than 0 \(or max\)/);

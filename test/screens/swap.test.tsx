@@ -8,8 +8,8 @@ import { App } from '../../screens/shell/App.js';
 import { swapScreen } from '../../screens/Swap/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { submissions, withOrder, world, type World } from '../actions/helpers.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { submissions, withOrder, world, type World } from '../support/actions.js';
 
 /** The dashboard on the Swap screen, its form in the world's swap store. */
 function mountSwap(w: World, size = { columns: 80, rows: 24 }) {
@@ -176,11 +176,11 @@ test('a dialog left open past its quote lifetime re-quotes by itself, shows old 
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 's');
-  let dialog = await waitForFrame(app, (f) => f.includes('y confirm') && /Quote \ds old · a fresh quote replaces it in/.test(f), 5000);
+  const dialog = await waitForFrame(app, (f) => f.includes('y confirm') && /Quote \ds old · a fresh quote replaces it in/.test(f), 5000);
   assert.doesNotMatch(dialog, /expired while this dialog was open/);
   const builds = () => w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length;
   assert.equal(builds(), 1);
-  dialog = await waitForFrame(app, (f) => f.includes('expired while this dialog was open'), 6000);
+  await waitForFrame(app, (f) => f.includes('expired while this dialog was open'), 6000);
   assert.equal(builds(), 2, 'a fresh order was fetched');
   assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length, 0, 'nothing was signed or sent meanwhile');
   assert.equal((await w.services.journal!.entries()).length, 0);
@@ -241,7 +241,7 @@ test('keys at the instructions view never reach the form behind it: j, ↓, PgDn
   await typeKeys(app, 'pagedown');
   await waitForFrame(app, (f) => !f.includes('lines 1-') && f.includes(' of '), 3000);
   await typeKeys(app, 'home', 'end');
-  frame = await waitForFrame(app, (f) => new RegExp(`lines \\d+-${total} of ${total}`).test(f), 3000);
+  await waitForFrame(app, (f) => new RegExp(`lines \\d+-${total} of ${total}`).test(f), 3000);
   await typeKeys(app, 'e', 'm', 'f');
   await waitForFrame(app, (f) => f.includes('the form is behind the instructions'), 3000);
   assert.deepEqual(w.services.swap.getState().form, form);

@@ -6,8 +6,8 @@ import { cleanup } from 'ink-testing-library';
 import { formatCompact, formatCount, formatPct, formatPercent, formatPrice } from '../../src/format.js';
 import { loadWatchlist } from '../../src/watchlist.js';
 import { listKey } from '../../src/store/index.js';
-import { typeKeys, waitFor, waitForFrame } from '../components/helpers.js';
-import { startDashboard, type Dashboard } from './setup.js';
+import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const open: Dashboard[] = [];
 async function dashboard(o: Parameters<typeof startDashboard>[0] = {}): Promise<Dashboard> {
@@ -58,12 +58,12 @@ describe('Tokens screen', () => {
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
     await typeKeys(d.app, 'c');
     await waitFor(() => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptraded/1h'), 'toptraded request', 10_000);
-    let frame = await waitForFrame(d.app, (f) => f.includes('Traded 1h') && rows(f).length > 0 && currentTokens(d).length > 0 && rows(f)[0].symbol === currentTokens(d)[0].symbol, 10_000);
+    const frame = await waitForFrame(d.app, (f) => f.includes('Traded 1h') && rows(f).length > 0 && currentTokens(d).length > 0 && rows(f)[0].symbol === currentTokens(d)[0].symbol, 10_000);
     assert.deepEqual(rows(frame).slice(0, 5).map((r) => r.symbol), currentTokens(d).slice(0, 5).map((t) => t.symbol));
 
     await typeKeys(d.app, 'i');
     await waitFor(() => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptraded/6h'), 'toptraded 6h request', 10_000);
-    frame = await waitForFrame(d.app, (f) => f.includes('Traded 6h') && currentTokens(d).length > 0 && rows(f)[0]?.symbol === currentTokens(d)[0].symbol, 10_000);
+    await waitForFrame(d.app, (f) => f.includes('Traded 6h') && currentTokens(d).length > 0 && rows(f)[0]?.symbol === currentTokens(d)[0].symbol, 10_000);
     assert.equal(d.stores.tokens.getState().interval, '6h');
 
     await typeKeys(d.app, 'c');
@@ -89,7 +89,7 @@ describe('Tokens screen', () => {
     frame = await waitForFrame(d.app, (f) => rows(f).length === 1, 5000);
     assert.equal(rows(frame)[0].symbol, all[3].symbol);
     await typeKeys(d.app, 'escape');
-    frame = await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
+    await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
   });
 
   it('o orders by the next column, O reverses, and the selection stays on the same token', async () => {
@@ -200,12 +200,12 @@ describe('Tokens screen', () => {
 
   it('the last line says where the cursor is and what the list is sorted by, at any width', async () => {
     const d = await dashboard({ columns: 80, rows: 24 });
-    let frame = await waitForFrame(d.app, (f) => rows(f).length >= 10 && /1\/50 · sorted by rank ▲/.test(f), 10_000);
+    await waitForFrame(d.app, (f) => rows(f).length >= 10 && /1\/50 · sorted by rank ▲/.test(f), 10_000);
     await typeKeys(d.app, 'j', 'j');
-    frame = await waitForFrame(d.app, (f) => f.includes('3/50 · sorted by rank ▲'), 3000);
+    await waitForFrame(d.app, (f) => f.includes('3/50 · sorted by rank ▲'), 3000);
     // Liquidity is not a column at 80: the line still says it is the sort.
     while (d.stores.tokens.getState().sortColumn !== 'liquidity') await typeKeys(d.app, 'o');
-    frame = await waitForFrame(d.app, (f) => / · sorted by Liq ▼/.test(f), 3000);
+    const frame = await waitForFrame(d.app, (f) => / · sorted by Liq ▼/.test(f), 3000);
     assert.ok(!/\bLiq\b/.test(frame.split('\n')[2]), 'Liq is not a column at 80 columns');
     assert.ok(frame.split('\n').every((l) => l.length <= 80));
   });

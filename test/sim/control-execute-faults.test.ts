@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import type { KeyPairSigner } from '@solana/kit';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { frozenSim, get, newWallet, post, rpc, shape, sign } from './groups-helpers.js';
+import { frozenSim, get, newWallet, post, rpc, shape, sign } from '../support/simGroups.js';
 
 const SOL = 1_000_000_000n;
 let sim: SimHandle;

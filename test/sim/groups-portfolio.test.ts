@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { fromBaseUnits } from '../../src/amount.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { frozenSim, get, newWallet, oneOf, post, shape, sign } from './groups-helpers.js';
+import { frozenSim, get, newWallet, oneOf, post, shape, sign } from '../support/simGroups.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 let sim: SimHandle;

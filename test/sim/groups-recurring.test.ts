@@ -4,7 +4,7 @@ import type { KeyPairSigner } from '@solana/kit';
 import { fromBaseUnits } from '../../src/amount.js';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { advance, balance, frozenSim, get, newWallet, oneOf, post, programsOf, shape, sign } from './groups-helpers.js';
+import { advance, balance, frozenSim, get, newWallet, oneOf, post, programsOf, shape, sign } from '../support/simGroups.js';
 
 const USDC = 1_000_000n;
 let sim: SimHandle;

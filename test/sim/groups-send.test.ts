@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { SimHandle } from '../../src/sim/index.js';
-import { frozenSim, get, newWallet, oneOf, shape } from './groups-helpers.js';
+import { frozenSim, get, newWallet, oneOf, shape } from '../support/simGroups.js';
 
 let sim: SimHandle;
 

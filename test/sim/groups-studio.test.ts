@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { advance, balance, frozenSim, newWallet, post, programsOf, rpc, shape, sign, signerAddresses } from './groups-helpers.js';
+import { advance, balance, frozenSim, newWallet, post, programsOf, rpc, shape, sign, signerAddresses } from '../support/simGroups.js';
 
 let sim: SimHandle;
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { SimHandle } from '../../src/sim/index.js';
 import { inviteAt, planInvites } from '../../src/sim/groups/send-history.js';
-import { frozenSim, get, newWallet } from './groups-helpers.js';
+import { frozenSim, get, newWallet } from '../support/simGroups.js';
 let sim: SimHandle;
 
 before(async () => {

@@ -5,8 +5,8 @@ import { after, before, test } from 'node:test';
 import { getAddressDecoder, getBase58Encoder } from '@solana/kit';
 import type { SimHandle } from '../../src/sim/index.js';
 import { createRpcClient } from '../../src/rpc/client.js';
-import { frozenSim, newWallet, rpc } from './groups-helpers.js';
-import { randomAddress } from '../wallet/helpers/tx.js';
+import { frozenSim, newWallet, rpc } from '../support/simGroups.js';
+import { randomAddress } from '../support/tx.js';
 
 const ALT_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
 let sim: SimHandle;

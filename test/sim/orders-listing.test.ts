@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import type { KeyPairSigner } from '@solana/kit';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { advance, balance, frozenSim, get, newWallet, post, programsOf, sign } from './groups-helpers.js';
+import { advance, balance, frozenSim, get, newWallet, post, programsOf, sign } from '../support/simGroups.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const SOL = 1_000_000_000n;

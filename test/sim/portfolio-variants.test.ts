@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { getBase58Decoder } from '@solana/kit';
 import type { SimHandle } from '../../src/sim/index.js';
-import { frozenSim, get, newWallet, shape } from './groups-helpers.js';
+import { frozenSim, get, newWallet, shape } from '../support/simGroups.js';
 
 let sim: SimHandle;
 

@@ -5,8 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkRequest, RequestRuleError, OPERATIONS, type Operation } from '../../src/api/index.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { frozenSim, newWallet } from './groups-helpers.js';
-import { KEY, SOL, USDC } from './helpers/http.js';
+import { frozenSim, newWallet } from '../support/simGroups.js';
+import { KEY, SOL, USDC } from '../support/simHttp.js';
 
 let sim: SimHandle;
 let w: string;

@@ -7,7 +7,7 @@ import { checkResponse, USDC_MINT, NATIVE_MINT, type Schema } from '../../src/ap
 import { RPC_ANSWERS } from '../../src/rpc/answers.js';
 import { createRpcClient } from '../../src/rpc/client.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { frozenSim, get, newWallet, rpc, sign } from './groups-helpers.js';
+import { frozenSim, get, newWallet, rpc, sign } from '../support/simGroups.js';
 import { RPC_METHODS } from '../../src/sim/rpc/rpc.js';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';

@@ -1,7 +1,7 @@
 // The simulator's front: rate limit, injected faults, control routes, request log, RPC, clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { get, post, rpc, withSim, SOL, USDC, KEY } from './helpers/http.js';
+import { get, post, rpc, withSim, SOL, USDC, KEY } from '../support/simHttp.js';
 import { parseSimArgs, runSimCommand } from '../../src/sim/cli.js';
 import { toBase58 } from '../../src/sim/random.js';
 import { getBase58Decoder } from '@solana/kit';

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { MAX_UPLOAD_BYTES } from '../../src/sim/http/uploads.js';
-import { advance, balance, frozenSim, get, newWallet, post, rpc, sign } from './groups-helpers.js';
+import { advance, balance, frozenSim, get, newWallet, post, rpc, sign } from '../support/simGroups.js';
 
 let sim: SimHandle;
 before(async () => {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSigner } from '@solana/kit';
-import { balance, decodeTx, get, post, rpc, signTx, wallet, withSim, SOL, USDC, JUP } from './helpers/http.js';
+import { balance, decodeTx, get, post, rpc, signTx, wallet, withSim, SOL, USDC, JUP } from '../support/simHttp.js';
 
 const q = (params: string) => `/swap/v1/quote?${params}`;
 

@@ -2,7 +2,7 @@
 // serves one from before a trade or a new slot.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withSim, JUP, SOL } from './helpers/http.js';
+import { withSim, JUP, SOL } from '../support/simHttp.js';
 
 async function text(url: string): Promise<string> {
   const r = await fetch(url, { headers: { 'x-api-key': 'k' } });

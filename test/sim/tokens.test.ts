@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSim } from '../../src/sim/index.js';
-import { get, withSim, SOL, USDC } from './helpers/http.js';
+import { get, withSim, SOL, USDC } from '../support/simHttp.js';
 
 const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 const numOrNull = (v: unknown) => v === null || num(v);

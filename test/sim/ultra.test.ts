@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSigner, getBase64EncodedWireTransaction, getTransactionDecoder, type Transaction } from '@solana/kit';
-import { balance, decodeTx, get, post, signTx, wallet, withSim, SOL, USDC, JUP, KEY } from './helpers/http.js';
+import { balance, decodeTx, get, post, signTx, wallet, withSim, SOL, USDC, JUP, KEY } from '../support/simHttp.js';
 
 const IRIS_ONLY = '&excludeRouters=partnerz,partnerflow,partnerx';
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSim } from '../../src/sim/index.js';
 import { createApiClient } from '../../src/api/index.js';
-import { get, withSim, SOL, USDC, USDT } from './helpers/http.js';
+import { get, withSim, SOL, USDC, USDT } from '../support/simHttp.js';
 const GENERIC = new Set([SOL, USDC, USDT]);
 
 test('token listings leave out tokenProgram and other windows on some items, add unknown fields, and keep the listed window', async () => {

@@ -15,7 +15,7 @@ import { SIM_PROGRAMS } from '../../src/api/types.js';
 import { inspectTransaction } from '../../src/wallet/inspect.js';
 import { createDemoKeyFile, loadKeypairFile, watchOnlyWallet, WatchOnlyError } from '../../src/wallet/keypair.js';
 import { signTransaction } from '../../src/wallet/sign.js';
-import { buildTransaction, randomAddress } from './helpers/tx.js';
+import { buildTransaction, randomAddress } from '../support/tx.js';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const COMPUTE = 'ComputeBudget111111111111111111111111111111';

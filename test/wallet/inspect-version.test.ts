@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addressTableLookupsOf, inspectTransaction } from '../../src/wallet/inspect.js';
-import { buildTransaction, randomAddress } from './helpers/tx.js';
+import { buildTransaction, randomAddress } from '../support/tx.js';
 
 /** the transaction with the first byte of its message (one signature slot: offset 65) set to `first` */
 function withVersionByte(base64: string, first: number): string {

@@ -2,7 +2,8 @@ import { OPERATIONS, SIM_PROGRAMS, type DbcFeeClaimRequest, type DbcPoolCreateRe
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { STUDIO_TOKEN_DECIMALS, STUDIO_TOTAL_SUPPLY, StudioBook } from './studio-pools.js';
 import { FieldErrors } from './studio-validate.js';
-import { RENT_SYSVAR, SYSTEM_PROGRAM, TOKEN_PROGRAM, ata, computeBudget, ixData, pda, r, sw, w } from './trigger-ix.js';
+import { TOKEN_PROGRAM } from '../../wallet/instructions.js';
+import { RENT_SYSVAR, SYSTEM_PROGRAM, ata, computeBudget, ixData, pda, r, sw, w } from './trigger-ix.js';
 
 /** The most a pool's creator may take on each trade (the service's limit, tighter than the field's). */
 const MAX_FEE_BPS = 1000;

@@ -4,14 +4,13 @@
 
 import { createHash } from 'node:crypto';
 import { address, getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit';
+import { TOKEN_PROGRAM } from '../../wallet/instructions.js';
 import type { SimInstruction, SimKernel } from '../kernel.js';
 
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 export const RENT_SYSVAR = 'SysvarRent111111111111111111111111111111111';
-export const EVENT_AUTHORITY_SEED = '__event_authority';
 
 /** Compute unit price used for `auto` (the simulator's fixed 95th percentile). */
 export const AUTO_COMPUTE_UNIT_PRICE = 50_000n;
@@ -104,12 +103,6 @@ export function ata(kernel: SimKernel, owner: string, mint: string): Promise<str
 
 export function tokenProgramOf(kernel: SimKernel, mint: string): string {
   return kernel.market.token(mint)?.tokenProgram ?? TOKEN_PROGRAM;
-}
-
-export function u64le(v: bigint): Uint8Array {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, v, true);
-  return b;
 }
 
 /** Merges repeated accounts (e.g. maker == payer), keeping the strongest signer/writable flags. */

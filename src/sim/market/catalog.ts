@@ -1,10 +1,9 @@
 // The simulated token universe: a few recognisable majors and many made-up tokens, each with the
 // static traits its market behaviour and Token record are derived from.
 import { NATIVE_MINT, USDC_MINT } from '../../api/types.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../wallet/instructions.js';
 import { hash32, seededAddress, unit } from '../random.js';
 
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 /** slots in a day at 400 ms */
 const SLOTS_PER_DAY = 216_000;
@@ -115,8 +114,8 @@ function majorDef(m: MajorSeed, index: number, seed: number, genesisMs: number):
 
 function madeUpDef(i: number, index: number, seed: number, genesisMs: number, usedSymbols: Set<string>): TokenDef {
   const u = (k: number) => unit(seed, 7002, i, k);
-  let name = '';
-  let symbol = '';
+  let name: string;
+  let symbol: string;
   for (let attempt = 0; ; attempt++) {
     const h = hash32(seed, 7003, i, attempt);
     name = `${FIRST[h % FIRST.length]} ${SECOND[(h >>> 8) % SECOND.length]}`;
@@ -136,7 +135,7 @@ function madeUpDef(i: number, index: number, seed: number, genesisMs: number, us
   const dailyVol = 0.15 + 0.6 * u(9);
   const handle = name.toLowerCase().replace(' ', '');
   return {
-    index, mint, symbol, name, decimals: u(10) < 0.8 ? 6 : 9, tokenProgram: u(11) < 0.12 ? 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' : TOKEN_PROGRAM,
+    index, mint, symbol, name, decimals: u(10) < 0.8 ? 6 : 9, tokenProgram: u(11) < 0.12 ? TOKEN_2022_PROGRAM : TOKEN_PROGRAM,
     basePrice: price, sigma: dailyVol / Math.sqrt(SLOTS_PER_DAY), stable: false,
     tradesPerSlot: 0.02 + 1.2 * u(12) ** 2, avgTradeUsd: 15 + 600 * u(13) ** 2, liquidityUsd: 25_000 + 3e6 * u(14) ** 3,
     totalSupply: supply, circSupply: supply * (u(15) < 0.6 ? 1 : 0.5 + 0.5 * u(15)), holders: Math.round(300 + 60_000 * u(16) ** 2),

@@ -13,7 +13,7 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
-import { checkAnswer } from './helpers/http.js';
+import { checkAnswer } from './simHttp.js';
 
 export const KEY = { 'x-api-key': 'test-key', 'content-type': 'application/json' };
 

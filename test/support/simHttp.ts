@@ -8,8 +8,8 @@ import {
   type KeyPairSigner,
   type Transaction,
 } from '@solana/kit';
-import { startSim, type SimHandle, type SimOptions } from '../../../src/sim/index.js';
-import { checkResponse, OPERATIONS, type Operation } from '../../../src/api/index.js';
+import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.js';
+import { checkResponse, OPERATIONS, type Operation } from '../../src/api/index.js';
 
 export const KEY = { 'x-api-key': 'test-key' };
 export const SOL = 'So11111111111111111111111111111111111111112';

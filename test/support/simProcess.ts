@@ -1,10 +1,9 @@
 // The simulator as its own process (`tradedeck sim`), for end-to-end tests that drive its control
 // routes (/__sim/...) while the dashboard talks to it as it would to the real service.
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+import { ROOT as root } from './home.js';
 const cli = join(root, 'dist', 'cli.js');
 
 export interface SimProcessOptions {

@@ -14,8 +14,8 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Instruction,
 } from '@solana/kit';
-import { SIM_PROGRAMS } from '../../../src/api/types.js';
-import { encodeBase58 } from '../../../src/wallet/base58.js';
+import { SIM_PROGRAMS } from '../../src/api/types.js';
+import { encodeBase58 } from '../../src/wallet/base58.js';
 
 export function randomAddress(): string {
   return encodeBase58(crypto.getRandomValues(new Uint8Array(32)));

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
-export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+import { CLI, homeChanges, withChanges } from './home.js';
+
+export { CLI };
 
 export interface Run {
   code: number | null;
@@ -17,11 +19,7 @@ export interface Run {
 
 /** An environment with a fresh home and none of tradedeck's own variables set. */
 export function cleanEnv(home = mkdtempSync(join(tmpdir(), 'td-cli-'))): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), XDG_STATE_HOME: join(home, 'state'), TRADEDECK_API_KEY: '' };
-  delete env.TRADEDECK_BASE_URL;
-  delete env.TRADEDECK_ADDRESS;
-  delete env.TRADEDECK_KEYPAIR;
-  return env;
+  return withChanges({ ...homeChanges(home), TRADEDECK_API_KEY: '' });
 }
 
 /** Runs `file args...` with stdin closed (in `cwd`, if given); resolves with the exit code and both outputs (killed after 60 s). */

@@ -8,7 +8,7 @@ import type { Scheduler, SchedulerOptions } from '../../src/poll/scheduler.js';
 import type { Services } from '../../src/services.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { SessionStore, TokensStore } from '../../src/store/index.js';
-import { testServices, type TestServicesOptions } from '../helpers/services.js';
+import { testServices, type TestServicesOptions } from './services.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 
 export interface Dashboard {

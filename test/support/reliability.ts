@@ -1,14 +1,13 @@
 // Shared pieces of the reliability tests: a home (state dir) per run of the real program, a funded
 // key file, the simulator process's control routes, balances and the request log.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { simControl } from '../helpers/simProcess.js';
+import { join } from 'node:path';
+import { simControl } from './simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 
-export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+import { ROOT as root, tempHome } from './home.js';
+
+export { root };
 /** The built program; TRADEDECK_TEST_CLI points at another build (e.g. of the last commit while the tree is mid-change). */
 export const cli = process.env.TRADEDECK_TEST_CLI ?? join(root, 'dist', 'cli.js');
 export { NATIVE_MINT, USDC_MINT };
@@ -23,8 +22,7 @@ export interface Home {
 
 /** A fresh HOME with its own state dir and key file; removed after the test. */
 export async function makeHome(t: { after(fn: () => void): void }, prefix: string, apiKey: string): Promise<Home> {
-  const dir = mkdtempSync(join(tmpdir(), `td-rel-${prefix}-`));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const { home: dir, env } = tempHome(t, `rel-${prefix}`);
   const keyPath = await createDemoKeyFile(join(dir, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
   return {
@@ -32,17 +30,7 @@ export async function makeHome(t: { after(fn: () => void): void }, prefix: strin
     keyPath,
     address,
     journalPath: join(dir, 'state', 'tradedeck', 'journal.jsonl'),
-    env: {
-      HOME: dir,
-      XDG_STATE_HOME: join(dir, 'state'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      TRADEDECK_API_KEY: apiKey,
-      TRADEDECK_BASE_URL: undefined,
-      TRADEDECK_KEYPAIR: undefined,
-      TRADEDECK_ADDRESS: undefined,
-      TRADEDECK_TEST_KILL_AT: undefined,
-      NO_COLOR: undefined,
-    },
+    env: { ...env, TRADEDECK_API_KEY: apiKey, TRADEDECK_TEST_KILL_AT: undefined },
   };
 }
 

@@ -2,7 +2,7 @@
 import { encodeBase58 } from '../../src/api/base58.js';
 import { NATIVE_MINT, USDC_MINT, type Quote } from '../../src/api/types.js';
 import { createApiClient, type ClientOptions, type RequestEvent } from '../../src/api/index.js';
-import { startRecorder, type Recorder } from '../helpers/recorder.js';
+import { startRecorder, type Recorder } from './recorder.js';
 
 export const API_KEY = 'tdk_live_9f3a7c21e84b4d0c8a55f0e1b2c3d4e5';
 

@@ -6,7 +6,7 @@ import type { SimHandle } from '../../src/sim/index.js';
 import type { Services } from '../../src/services.js';
 import { createSwapStore, type SwapForm, type SwapStore } from '../../src/store/swap.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
-import { testServices, type TestServicesOptions } from '../helpers/services.js';
+import { testServices, type TestServicesOptions } from './services.js';
 
 export interface World {
   sim: SimHandle;
@@ -23,11 +23,6 @@ export async function world(t: { after(fn: () => Promise<void> | void): void }, 
   const w = await testServices(t, { seed: 11, screen: 'swap', ...opts });
   const services = Object.assign(w.services, { swap: createSwapStore(form) });
   return { sim: w.sim, wallet: w.wallet, dir: w.dir, journalPath: w.journalPath, services, session: w.services.session };
-}
-
-/** Requests the simulator received on a path. */
-export function received(sim: SimHandle, path: string) {
-  return sim.requests().filter((r) => r.path === path || r.path === `${path}`);
 }
 
 /** Every request that could submit a transaction: an execute of any group, or RPC sendTransaction. */
