@@ -50,7 +50,7 @@ export function parsePaperBalance(text: string): PaperBalance[] {
     try {
       amount = toBaseUnits(m[1], token.decimals, `paper balance ${symbol}`);
     } catch (e) {
-      if (e instanceof AmountError) throw new Error(e.message);
+      if (e instanceof AmountError) throw new Error(e.message, { cause: e });
       throw e;
     }
     if (amount <= 0n) throw new Error(`paper balance ${symbol}: must be more than 0`);

@@ -5,13 +5,13 @@
 // receives reads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSim, type SimHandle } from '../src/sim/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../src/api/types.js';
 import { parsePaperBalance } from '../src/paper.js';
 import { cleanEnv, runCli } from './support/cli.js';
+import { tempHome } from './support/home.js';
 
 const SOL = NATIVE_MINT;
 
@@ -60,11 +60,8 @@ test('--paper without a service to follow, or with one that does not answer, sto
 test('paper mode trades at the live service\'s prices, fills limit and DCA orders locally, keeps the account, and only reads from that service', async (t) => {
   // the live service: its clock moves only when told, so its prices do too
   const live = await startSim({ seed: 11, timeScale: 0 });
-  const home = mkdtempSync(join(tmpdir(), 'td-paper-'));
-  t.after(async () => {
-    await live.stop();
-    rmSync(home, { recursive: true, force: true });
-  });
+  t.after(() => live.stop());
+  const { home } = tempHome(t, 'paper');
   const env = { ...cleanEnv(home), TRADEDECK_API_KEY: 'paper-test' };
   const paper = (...args: string[]) => runCli(['--paper', '--base-url', live.url, ...args], env);
   const stateDir = join(home, 'state', 'tradedeck');

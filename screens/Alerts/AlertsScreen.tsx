@@ -24,7 +24,6 @@ import { tradeFromAlert } from './trade.js';
 import { alertColumns, alertRows, type AlertRow } from './rows.js';
 import { ALERTS_KEYS, ALERTS_SCREEN } from './keys.js';
 
-export { ALERTS_SCREEN } from './keys.js';
 
 /** What the alert line was opened for: a new alert, or editing the one with this id. */
 type LineMode = { kind: 'new' | 'edit'; id?: string };

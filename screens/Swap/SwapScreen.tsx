@@ -32,7 +32,6 @@ import { panelLines } from './panelLines.js';
 import { useFormKeys } from './useFormKeys.js';
 import { SWAP_KEYS, SWAP_SCREEN } from './keys.js';
 
-export { SWAP_SCREEN } from './keys.js';
 
 export function SwapScreen({ store: swap, services: s, width, height }: ScreenProps<SwapState>) {
   const flash = useFlash();

@@ -100,6 +100,7 @@ export type ScreenHandlers<Keys, Part extends string = 'screen'> = KeyHandlers<K
  * handler here (the compiler says which is missing or named after no key); the global screen
  * commands (down, open, back, ...) are optional: a screen that has no use for one lets it pass.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any screen's keys, whatever its state type
 export function useScreenKeys<Keys extends ScreenKeys<any>, Part extends string = 'screen'>(
   // keys typed as a plain record (not declared with screenKeys) would let any handler through
   on: { scope: string; keys: string extends keyof Keys ? 'declare the keys with screenKeys<S>()({ ... })' : Keys; part?: Part; active?: boolean },

@@ -22,6 +22,7 @@ const ASCII_OF: Record<string, string> = {
 
 /** `text` (SGR sequences kept) in ASCII for a terminal that is not UTF-8: each other glyph is its stand-in or "?", as many columns wide. */
 export function asciiText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the ASCII range, controls included, is what it looks for
   if (!/[^\x00-\x7f]/.test(text)) return text;
   let out = '';
   for (const g of graphemes(text)) out += g.length === 1 && g < '\x80' ? g : (ASCII_OF[g] ?? '?'.repeat(Math.max(0, stringWidth(g))));

@@ -17,6 +17,7 @@ export function desktopNotification(title: string, body: string, env: NodeJS.Pro
   const clean = (t: string) => sanitize(t).replace(/;/g, ' ').slice(0, 200);
   const seq = `\x1b]777;notify;${clean(title)};${clean(body)}\x07\x1b]9;${clean(title)}: ${clean(body)}\x07`;
   if (!env.TMUX) return seq;
+  // eslint-disable-next-line no-control-regex -- ESC is what tmux's passthrough doubles
   return `\x1bPtmux;${seq.replace(/\x1b/g, '\x1b\x1b')}\x1b\\`;
 }
 

@@ -10,7 +10,10 @@ function applySgr(state: Map<string, string>, params: string): void {
     const n = Number(p[i]);
     if (n === 0) state.clear();
     else if (n === 1 || n === 2) state.set(`w${n}`, String(n));
-    else if (n === 22) (state.delete('w1'), state.delete('w2'));
+    else if (n === 22) {
+      state.delete('w1');
+      state.delete('w2');
+    }
     else if (n >= 3 && n <= 9) state.set(`a${n}`, String(n));
     else if (n >= 23 && n <= 29) state.delete(`a${n - 20}`);
     else if (n === 38 || n === 48) {

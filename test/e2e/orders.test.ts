@@ -48,7 +48,7 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
 
   term.send(':limit 0.5 SOL 100 USDC wrap off');
   term.press('Enter');
-  screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('wrap off: the order uses your wSOL account'), 20_000);
+  await term.waitFor((s) => s.includes('y confirm') && s.includes('wrap off: the order uses your wSOL account'), 20_000);
   // a dialog taller than the screen is read to its end before y
   term.press('PageDown');
   await term.waitFor((s) => s.includes('y confirm') && !s.includes('more below'), 10_000);
@@ -69,7 +69,7 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
   term.send('y');
   await term.waitFor((s) => s.includes('No active limit orders') && s.includes('Cancel 2 marked: 1 of 1 transactions done'), 30_000);
   term.send('h');
-  screen = await term.waitFor((s) => s.includes('Active [History]') && (s.match(/SOL→USDC.*Cancelled/g) ?? []).length === 2, 30_000);
+  await term.waitFor((s) => s.includes('Active [History]') && (s.match(/SOL→USDC.*Cancelled/g) ?? []).length === 2, 30_000);
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

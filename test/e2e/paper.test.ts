@@ -3,15 +3,11 @@
 // that nothing real is signed, a swap filled on paper, and the P&L against the start on Portfolio.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { openTerminal } from '../support/pty.js';
+import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 import { startSim } from '../../src/sim/index.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli.js');
 /** the screen as one line of words: the dialog's borders and line breaks gone */
 const flat = (s: string) => s.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
 const header = (s: string) => s.split('\n')[0];
@@ -19,17 +15,14 @@ const header = (s: string) => s.split('\n')[0];
 test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&L against the start', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
   const live = await startSim({ seed: 11, timeScale: 0 });
-  const home = mkdtempSync(join(tmpdir(), 'td-e2e-paper-'));
-  t.after(async () => {
-    await live.stop();
-    rmSync(home, { recursive: true, force: true });
-  });
-  const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), TRADEDECK_BASE_URL: undefined, TRADEDECK_API_KEY: 'paper-e2e', TRADEDECK_KEYPAIR: undefined, TRADEDECK_ADDRESS: undefined, NO_COLOR: undefined };
+  t.after(() => live.stop());
+  const { env: home } = tempHome(t, 'e2e-paper');
+  const env = { ...home, TRADEDECK_API_KEY: 'paper-e2e' };
   const term = await openTerminal(t, { command: [process.execPath, cli, '--paper', '--base-url', live.url], cols: 80, rows: 24, env, cwd: root });
-  let screen = await term.waitFor((s) => /PAPER 127\.0\.0\.1:\d+/.test(header(s)) && /\d+ +\S+/.test(s.split('\n')[3] ?? ''), 30_000);
+  await term.waitFor((s) => /PAPER 127\.0\.0\.1:\d+/.test(header(s)) && /\d+ +\S+/.test(s.split('\n')[3] ?? ''), 30_000);
   for (const [key, title] of [['2', 'Swap'], ['3', 'Orders'], ['4', 'Invites'], ['5', 'Portfolio'], ['6', 'Studio'], ['7', 'Alerts'], ['1', 'Tokens']] as const) {
     term.send(key);
-    screen = await term.waitFor((s) => header(s).includes('PAPER') && s.split('\n')[1].includes(title), 10_000);
+    await term.waitFor((s) => header(s).includes('PAPER') && s.split('\n')[1].includes(title), 10_000);
   }
   for (const [view, shows] of [['J', /Journal/], ['N', /Notifications:/]] as const) {
     term.send(view);
@@ -40,7 +33,7 @@ test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&
 
   term.send(':swap 0.1 SOL USDC');
   term.press('Enter');
-  screen = await term.waitFor((s) => s.includes('y confirm'), 20_000);
+  let screen = await term.waitFor((s) => s.includes('y confirm'), 20_000);
   assert.match(flat(screen), /PAPER +nothing real is signed or sent; filled on paper at 127\.0\.0\.1:\d+'s prices/);
   term.send('G');
   term.send('y');
