@@ -49,7 +49,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const instructionsOpen = useStore(swap, (st) => st.instructionsOpen);
 
   const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps
-  const check = useMemo(() => checkForm(form, universe), [form, universe]);
+  const check = useMemo(() => checkForm(form, universe, s.wallet?.address), [form, universe, s]);
   const fields = visibleFields(advanced);
   const firstEmpty = fields.find((f) => String(form[f.key]).trim() === '')?.key;
   const [focus, setFocus] = useRefState<keyof SwapForm>(firstEmpty ?? 'amount');
@@ -109,7 +109,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const { poll } = useResourceState(SWAP_SCREEN, 'quote');
   const path = swapPath(form);
   // The quote shown must answer the form as it is now (not one still settling).
-  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params) : undefined;
+  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params, check.order) : undefined;
 
   // Read at the moment of each key (several keys can arrive before the next render).
   const suggestFor = () => {
@@ -177,7 +177,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       instructions: () => void fetchInstructions(s, swap),
       advanced: () => st().setAdvanced(!st().advanced),
       max: () => {
-        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s)));
+        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s), s.wallet?.address));
         if (max === undefined) return flash('error', 'max: pick the input token first (and wait for its balance)');
         st().setForm({ amount: max, mode: 'ExactIn' });
       },

@@ -49,7 +49,7 @@ export async function quoteCommand(
   // Without a taker the order group answers with its quote and no transaction to sign.
   const quote: Quote | Order =
     via === 'order'
-      ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString(), ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}) })
+      ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString(), ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}), ...check.order })
       : await services.api.swap.quote({
           ...routeOptions(route),
           inputMint: from.token.id,
@@ -57,6 +57,7 @@ export async function quoteCommand(
           amount: amount.toString(),
           swapMode: exactOut ? 'ExactOut' : 'ExactIn',
           slippageBps,
+          ...(route.instructionVersion ? { instructionVersion: route.instructionVersion } : {}),
         });
   // in percent, without sign: the order's priceImpact when given, else its deprecated fraction priceImpactPct
   const impact = impactPercent(quote);
