@@ -21,7 +21,7 @@ import { useCatalog, useFlash, useNow, useSession, useShell } from '../shell/con
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { visibleFields } from './fields.js';
-import { FormView, formHeight } from './FormView.js';
+import { FormView, formWindow } from './FormView.js';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
 import { useEditStart } from '../../components/form/useEditStart.js';
 import { instructionSections } from './instructions.js';
@@ -31,6 +31,9 @@ import { panelLines } from './panelLines.js';
 import { useFormKeys } from './useFormKeys.js';
 
 export const SWAP_SCREEN = 'swap';
+
+/** The fewest lines the quote pane keeps under the form. */
+const MIN_PANEL_LINES = 4;
 
 export function SwapScreen({ store: swap, services: s, width, height }: ScreenProps<SwapState>) {
   const { keymap } = useShell();
@@ -207,14 +210,19 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     );
   }
 
-  const notes = fieldNotes(form, check, balances, maxAmountText(swap, check));
+  const notes = fieldNotes(form, check, balances, maxAmountText(swap, check), s.wallet?.address);
   // Warned as soon as the amount (or, for ExactOut, the most the quote may take) exceeds the balance.
   const need = form.mode === 'ExactIn' ? check.amount : quote && quote.key === wantedQuote ? BigInt(quote.quote.otherAmountThreshold) : undefined;
   const short = check.input && need !== undefined ? shortfall(tokenRef(check.input), need, balances[check.input.id]?.raw, balances[NATIVE_MINT]?.raw) : undefined;
   if (short) notes.amount = `⚠ ${short}`;
   if (balanceError && notes.input) notes.input = `${notes.input} · ${balanceError}`;
-  const advSummary = advanced ? 'a hides the advanced parameters (they apply to the quote and b)' : 'a: advanced parameters (DEXes, routes, accounts, platform fee, tx format)';
-  const formLines = formHeight({ fields, form, notes, errors: check.errors, width }) + 1;
+  // the quote keeps at least a few lines: a form taller than the rest scrolls with the focus
+  const shown = formWindow({ fields, form, notes, errors: check.errors, width, focused: focus() }, height - 2 - MIN_PANEL_LINES);
+  const scrolled = shown.start > 0 || shown.end < fields.length;
+  const advSummary = advanced
+    ? `a hides the advanced parameters${scrolled ? ` · fields ${shown.start + 1}-${shown.end} of ${fields.length} (j/k scroll)` : ' (route: quote and b; receiver..referral: s; wrap..skip: b)'}`
+    : 'a: advanced parameters (routes, receiver, payer, fees, build options)';
+  const formLines = shown.lines + 1;
   const panelHeight = Math.max(1, height - formLines - 1);
   const lines = panelLines({
     suggestions,
@@ -234,7 +242,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const help = editing() ? EDITING_HELP : `Enter/e edit · s swap (${path.via === 'order' ? 'order group' : 'swap group'}) · b build+send · i instr · m max · f flip`;
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <FormView fields={fields} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />
+      <FormView fields={fields} window={shown} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />
       <Text color={theme.dim}>{padCell('  ' + advSummary, width)}</Text>
       <Panel lines={lines} width={width} height={panelHeight} />
       <Text color={theme.dim}>{padCell(help, width)}</Text>

@@ -110,7 +110,7 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
       return {
         title: `Swap ${amountText(order.inAmount, p.input)} for ${p.output.symbol} (order)`,
         lines: [],
-        summary: [...(p.safety ? safetySummary(p.safety) : []), ...orderSummary(order, p.input, p.output, p.wallet, p.solUsd ?? undefined), ...extras.summary],
+        summary: [...(p.safety ? safetySummary(p.safety) : []), ...withDestination(orderSummary(order, p.input, p.output, p.wallet, p.solUsd ?? undefined), extras.summary)],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
         ...(warnings.length ? { warnings } : {}),
         // an RFQ order's firm quote ends at expireAt: the dialog lasts no longer than that
@@ -168,6 +168,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         lastValidBlockHeight: response.lastValidBlockHeight,
         builtAt: p.now(),
         submit: 'rpc',
+        ...(p.build?.nativeDestinationAccount ? { payTo: [p.build.nativeDestinationAccount] } : {}),
         ...solInput(p.input.mint, quote.swapMode === 'ExactOut' ? quote.otherAmountThreshold : quote.inAmount),
         summary: {
           pay: amountText(quote.inAmount, p.input),
@@ -196,14 +197,27 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         ...(slots !== undefined ? { expiresAt: built.builtAt + slots * SLOT_MS, expiresWhy: `it was built to expire after ${slots} slots` } : {}),
         summary: [
           ...(p.safety ? safetySummary(p.safety) : []),
-          ...quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports, solUsd: p.solUsd }),
+          ...withDestination(quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports, solUsd: p.solUsd }), extras.summary),
           { label: 'Priority fee', value: `${p.build?.computeUnitPriceMicroLamports !== undefined ? `compute unit price ${BigInt(p.build.computeUnitPriceMicroLamports).toLocaleString('en-US')} micro-lamports` : priorityFeeText(p.priorityFee ?? 'auto')} asked; ${response.prioritizationFeeLamports === undefined ? 'the build did not say what it set' : `the build set ${solFeeText(response.prioritizationFeeLamports, p.solUsd)}`}` },
-          ...extras.summary,
         ],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };
     },
   };
+}
+
+/**
+ * The options' lines placed in the summary: where the output goes right under what is received
+ * (then read "Receiver gets" when it is not this wallet), the rest at the end.
+ */
+function withDestination(summary: ConfirmLine[], extras: ConfirmLine[]): ConfirmLine[] {
+  const away = extras.filter((l) => l.label === 'Output goes to' || l.label === 'SOL goes to');
+  const rest = extras.filter((l) => !away.includes(l));
+  const at = summary.findIndex((l) => l.label === 'You receive');
+  if (at < 0 || away.length === 0) return [...summary, ...extras];
+  const elsewhere = away.some((l) => l.emphasis === 'danger');
+  const received = elsewhere ? { ...summary[at], label: 'Receiver gets' } : summary[at];
+  return [...summary.slice(0, at), received, ...away, ...summary.slice(at + 1), ...rest];
 }
 
 /** About 400 ms per slot (the contract's figure for blockhashSlotsToExpiry). */
