@@ -77,6 +77,8 @@ export async function quoteCommand(
       ? `at most       ${fmtIn(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`
       : `at least      ${fmtOut(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`,
     `price impact  ${impact !== undefined ? formatPercent(impact) : clean(quote.priceImpactPct, 20)}`,
+    ...(check.order.receiver ? [`receiver      ${check.order.receiver} (the output goes there)`] : []),
+    ...(check.order.payer ? [`payer         ${check.order.payer} (pays the fees, and must sign too)`] : []),
     ...feeLines(quote, via, { symbol: fromSymbol, decimals: from.token.decimals, mint: from.token.id }, { symbol: toSymbol, decimals: to.token.decimals, mint: to.token.id }),
     'route:',
     ...(Array.isArray(quote.routePlan) ? quote.routePlan : []).map((step) => {
