@@ -2,7 +2,7 @@
 import { SETTINGS } from './config.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from './api/types.js';
 import { STUDIO_HELP } from './studio/preset.js';
-import { optionsUsage, SWAP_OPTIONS } from './actions/swapOptions.js';
+import { SWAP_OPTIONS } from './actions/swapOptions.js';
 
 export const VERSION = '0.1.0';
 
@@ -41,7 +41,7 @@ const ROUTE_OPTIONS = '[--dexes L,L] [--exclude-dexes L,L] [--only-direct-routes
 const ROUTE_FLAGS = { '--dexes': VALUE, '--exclude-dexes': VALUE, '--only-direct-routes': SWITCH, '--restrict-intermediate-tokens': VALUE, '--max-accounts': VALUE, '--platform-fee-bps': VALUE };
 
 /** The order group's and the swap build's options of `quote` and `swap` (src/actions/swapOptions.ts reads them). */
-const SWAP_OPTIONS_USAGE = optionsUsage('--');
+const SWAP_OPTIONS_USAGE = '[ORDER OPTIONS] [BUILD OPTIONS]';
 const SWAP_OPTION_FLAGS = Object.fromEntries(SWAP_OPTIONS.map((o) => [`--${o.word}`, VALUE]));
 
 export const SWAP_USAGE = `swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] ${ROUTE_OPTIONS} [--fee-account ADDR] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] ${SWAP_OPTIONS_USAGE} [--yes] [--json]`;
@@ -143,16 +143,17 @@ Usage:
                                       Route controls: --dexes/--exclude-dexes DEX labels (Raydium,Orca V2),
                                       --only-direct-routes (one hop), --restrict-intermediate-tokens
                                       false (any token between), --max-accounts 1-256, --platform-fee-bps
-                                      0-10000 (swap needs --fee-account, the token account that collects it)
+                                      0-10000 (swap needs --fee-account, the token account that collects it);
+                                      ORDER OPTIONS and BUILD OPTIONS as for swap (below)
   tradedeck ${COMMAND_SPECS.swap.usage}
                                       swap AMOUNT of FROM for TO through the confirm dialog and the signing
                                       pipeline; prints the outcome (status, signature, amounts moved).
-                                      Order route (GET /ultra/v1/order), also for quote: --receiver the
+                                      ORDER OPTIONS (GET /ultra/v1/order), also for quote: --receiver the
                                       wallet that gets the output (stated in the dialog), --payer the
                                       wallet that pays fees and rent (it must sign too), --exclude-routers
                                       iris,partnerz,partnerflow,partnerx (not all), --referral-account,
                                       --referral-fee 50-255 bps (with --referral-account).
-                                      Swap route (POST /swap/v1/swap; any of these takes it):
+                                      BUILD OPTIONS (POST /swap/v1/swap; any of them takes the swap route):
                                       --wrap-and-unwrap-sol false, --destination-token-account (an
                                       initialized account of TO), --native-destination-account (TO is SOL,
                                       with --instruction-version V2), --dynamic-compute-unit-limit true,

@@ -45,13 +45,9 @@ export const SWAP_OPTIONS: readonly SwapOption[] = [
   { key: 'skipUserAccountsRpcCalls', word: 'skip-user-accounts-rpc-calls', group: 'build', kind: 'bool', value: 'true|false' },
 ];
 
-/** The words after the tokens of `:swap`, and the usage text they make (also the headless flags'). */
+/** The option a word after the tokens of `:swap` (or a headless flag without `--`) names. */
 export function optionByWord(word: string): SwapOption | undefined {
   return SWAP_OPTIONS.find((o) => o.word === word);
-}
-
-export function optionsUsage(prefix: '' | '--'): string {
-  return SWAP_OPTIONS.map((o) => `[${prefix}${o.word} ${o.value}]`).join(' ');
 }
 
 /** Every option at its default (what `:swap` starts from: it sends what it names and nothing left over). */
