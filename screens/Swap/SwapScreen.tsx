@@ -13,7 +13,8 @@ import { useRefState } from '../../components/useRefState.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRef } from '../../src/actions/swapForm.js';
+import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRef, type FormCheck } from '../../src/actions/swapForm.js';
+import { shortAddress } from '../../src/format.js';
 import { catalogEmpty, executeSwapForm, fetchInstructions, flipForm, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
@@ -31,6 +32,14 @@ import { panelLines } from './panelLines.js';
 import { useFormKeys } from './useFormKeys.js';
 
 export const SWAP_SCREEN = 'swap';
+
+/** With the advanced fields hidden, an output sent elsewhere or a foreign payer is still said under the form. */
+function hiddenDestination(check: FormCheck, wallet: string | undefined): string | undefined {
+  const native = check.build.nativeDestinationAccount !== wallet ? check.build.nativeDestinationAccount : undefined;
+  const away = check.order.receiver ?? native ?? check.build.destinationTokenAccount;
+  const parts = [...(away ? [`output goes to ${shortAddress(away)}, NOT your wallet`] : []), ...(check.order.payer ? [`fees paid by ${shortAddress(check.order.payer)}`] : [])];
+  return parts.length ? `⚠ ${parts.join(' · ')} (a shows the advanced fields)` : undefined;
+}
 
 /** The fewest lines the quote pane keeps under the form. */
 const MIN_PANEL_LINES = 4;
@@ -221,7 +230,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const scrolled = shown.start > 0 || shown.end < fields.length;
   const advSummary = advanced
     ? `a hides the advanced parameters${scrolled ? ` · fields ${shown.start + 1}-${shown.end} of ${fields.length} (j/k scroll)` : ' (route: quote and b; receiver..referral: s; wrap..skip: b)'}`
-    : 'a: advanced parameters (routes, receiver, payer, fees, build options)';
+    : hiddenDestination(check, s.wallet?.address) ?? 'a: advanced parameters (routes, receiver, payer, fees, build options)';
   const formLines = shown.lines + 1;
   const panelHeight = Math.max(1, height - formLines - 1);
   const lines = panelLines({
@@ -243,7 +252,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   return (
     <Box flexDirection="column" height={height} width={width}>
       <FormView fields={fields} window={shown} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />
-      <Text color={theme.dim}>{padCell('  ' + advSummary, width)}</Text>
+      <Text color={advSummary.startsWith('⚠') ? theme.danger : theme.dim}>{padCell('  ' + advSummary, width)}</Text>
       <Panel lines={lines} width={width} height={panelHeight} />
       <Text color={theme.dim}>{padCell(help, width)}</Text>
     </Box>

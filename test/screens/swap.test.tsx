@@ -453,6 +453,10 @@ test('the advanced form scrolls with the focus at 80x24 to the order and build f
   await waitForFrame(app, (f) => f.includes('✗ excludeRouters: unknown router "metis"'), 5000);
   await typeKeys(app, 'enter', 'ctrl+u', 'partnerz', 'enter');
   await waitFor(() => w.services.swap.getState().form.excludeRouters === 'partnerz');
+  // the advanced fields hidden, the receiver is still said under the form
+  await typeKeys(app, 'a');
+  frame = await waitForFrame(app, (f) => f.includes('(a shows the advanced fields)'), 5000);
+  assert.match(frame, new RegExp(`⚠ output goes to ${them.slice(0, 4)}…${them.slice(-4)}, NOT your wallet \\(a shows`));
   await typeKeys(app, 's');
   frame = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
   assert.match(frame, /Receiver gets/);
