@@ -73,7 +73,7 @@ export const swapScreen: ScreenModule<SwapState> = {
     {
       name: 'swap',
       usage: 'swap <amount> <from> <to> [fee auto|N|high [max]] [option value]…',
-      help: 'swap, e.g. :swap 1.5 SOL USDC receiver ADDR (options: receiver, exclude-routers, payer, referral-account, referral-fee, and the build options of b; confirm first)',
+      help: `swap, e.g. :swap 1.5 SOL USDC receiver ADDR (confirm first). Options, each with its value: ${SWAP_OPTIONS.map((o) => `${o.word} ${o.value}`).join(', ')}; the order group's (receiver to referral-fee) and the swap build's (wrap-and-unwrap-sol on, which take the swap group)`,
       complete: (index, _p, ctx) => (index === 1 || index === 2 ? knownSymbols(ctx) : index >= 3 && index % 2 === 1 ? ['fee', ...SWAP_OPTIONS.map((o) => o.word)] : []),
       async run(args, ctx) {
         if (args.length < 3) throw new CommandError('give the amount, the token you pay and the token you get');
