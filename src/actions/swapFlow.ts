@@ -221,7 +221,10 @@ export async function swapFromCommand(s: Services, swap: SwapStore, args: string
   return executeSwapForm(s, swap, swapPath(swap.getState().form).via);
 }
 
-export const SWAP_COMMAND_USAGE = ':swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (options: see the README)';
+export const SWAP_COMMAND_USAGE = ':swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
+
+/** A token mint's account size (a token account is 165 bytes, or more with extensions). */
+const MINT_SIZE = 82;
 
 /**
  * The accounts the output goes to, read over RPC before anything is requested: a receiver must be
@@ -229,9 +232,6 @@ export const SWAP_COMMAND_USAGE = ':swap AMOUNT FROM TO [fee auto|LAMPORTS|mediu
  * found must be one holding the output token (its owner is said in the dialog), a native destination
  * must not be a token account. Without an RPC the dialog still says where the output goes.
  */
-/** A token mint's account size (a token account is 165 bytes, or more with extensions). */
-const MINT_SIZE = 82;
-
 async function checkAccounts(s: Services, check: FormCheck): Promise<{ destinationOwner?: string } | string> {
   const rpc = s.rpc;
   if (!rpc) return {};
