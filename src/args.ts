@@ -2,6 +2,7 @@
 import { SETTINGS } from './config.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from './api/types.js';
 import { STUDIO_HELP } from './studio/preset.js';
+import { SWAP_OPTIONS } from './actions/swapOptions.js';
 
 export const VERSION = '0.1.0';
 
@@ -39,7 +40,11 @@ export const ORDER_SIGNING_USAGE: Record<OrderSigningCommand, string> = {
 const ROUTE_OPTIONS = '[--dexes L,L] [--exclude-dexes L,L] [--only-direct-routes] [--restrict-intermediate-tokens true|false] [--max-accounts N] [--platform-fee-bps N]';
 const ROUTE_FLAGS = { '--dexes': VALUE, '--exclude-dexes': VALUE, '--only-direct-routes': SWITCH, '--restrict-intermediate-tokens': VALUE, '--max-accounts': VALUE, '--platform-fee-bps': VALUE };
 
-export const SWAP_USAGE = `swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] ${ROUTE_OPTIONS} [--fee-account ADDR] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] [--yes] [--json]`;
+/** The order group's and the swap build's options of `quote` and `swap` (src/actions/swapOptions.ts reads them). */
+const SWAP_OPTIONS_USAGE = '[ORDER OPTIONS] [BUILD OPTIONS]';
+const SWAP_OPTION_FLAGS = Object.fromEntries(SWAP_OPTIONS.map((o) => [`--${o.word}`, VALUE]));
+
+export const SWAP_USAGE = `swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] ${ROUTE_OPTIONS} [--fee-account ADDR] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] ${SWAP_OPTIONS_USAGE} [--yes] [--json]`;
 
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
   tokens: {
@@ -49,16 +54,16 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     flags: { '--category': VALUE, '--interval': VALUE, '--limit': VALUE, '--json': SWITCH, '--watch': SWITCH, '--ndjson': SWITCH, '--interval-ms': VALUE },
   },
   quote: {
-    usage: `quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--route order|swap] ${ROUTE_OPTIONS} [--json]`,
+    usage: `quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--route order|swap] ${ROUTE_OPTIONS} ${SWAP_OPTIONS_USAGE} [--json]`,
     min: 3,
     max: 3,
-    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, ...ROUTE_FLAGS, '--json': SWITCH },
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, ...ROUTE_FLAGS, ...SWAP_OPTION_FLAGS, '--json': SWITCH },
   },
   swap: {
     usage: SWAP_USAGE,
     min: 3,
     max: 3,
-    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, ...ROUTE_FLAGS, '--fee-account': VALUE, '--priority-fee': VALUE, '--yes': SWITCH, '--json': SWITCH },
+    flags: { '--slippage-bps': VALUE, '--exact-out': SWITCH, '--route': VALUE, ...ROUTE_FLAGS, ...SWAP_OPTION_FLAGS, '--fee-account': VALUE, '--priority-fee': VALUE, '--yes': SWITCH, '--json': SWITCH },
   },
   portfolio: { usage: 'portfolio [ADDRESS] [--platforms ID,ID] [--json]', min: 0, max: 1, flags: { '--platforms': VALUE, '--json': SWITCH } },
   orders: {
@@ -139,10 +144,23 @@ Usage:
                                       Route controls: --dexes/--exclude-dexes DEX labels (Raydium,Orca V2),
                                       --only-direct-routes (one hop), --restrict-intermediate-tokens
                                       false (any token between), --max-accounts 1-256, --platform-fee-bps
-                                      0-10000 (swap needs --fee-account, the token account that collects it)
+                                      0-10000 (swap needs --fee-account, the token account that collects it);
+                                      ORDER OPTIONS and BUILD OPTIONS as for swap (below)
   tradedeck ${COMMAND_SPECS.swap.usage}
                                       swap AMOUNT of FROM for TO through the confirm dialog and the signing
-                                      pipeline; prints the outcome (status, signature, amounts moved)
+                                      pipeline; prints the outcome (status, signature, amounts moved).
+                                      ORDER OPTIONS (GET /ultra/v1/order), also for quote: --receiver the
+                                      wallet that gets the output (stated in the dialog), --payer the
+                                      wallet that pays fees and rent (it must sign too), --exclude-routers
+                                      iris,partnerz,partnerflow,partnerx (not all), --referral-account,
+                                      --referral-fee 50-255 bps (with --referral-account).
+                                      BUILD OPTIONS (POST /swap/v1/swap; any of them takes the swap route):
+                                      --wrap-and-unwrap-sol false, --destination-token-account (an
+                                      initialized account of TO), --native-destination-account (TO is SOL,
+                                      with --instruction-version V2), --dynamic-compute-unit-limit true,
+                                      --compute-unit-price-micro-lamports N (not with --priority-fee),
+                                      --blockhash-slots-to-expiry 1-255, --use-shared-accounts true|false,
+                                      --skip-user-accounts-rpc-calls true
   tradedeck ${COMMAND_SPECS.portfolio.usage}
                                       print a wallet's positions (amounts in token units); --platforms:
                                       only these platforms (ids as the PLATFORM column shows them)

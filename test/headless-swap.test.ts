@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
 import type { SimHandle } from '../src/sim/index.js';
+import { randomBytes } from 'node:crypto';
+import { encodeBase58 } from '../src/api/base58.js';
+import { USDC_MINT } from '../src/api/types.js';
 
 let rig: SignerRig;
 let sim: SimHandle;
@@ -104,6 +107,66 @@ test('swap names bad input before anything is signed (exit 2)', async () => {
   assert.equal(slip.code, 2);
   assert.match(slip.err, /--slippage-bps: must be a whole number/);
   assert.equal(count('/ultra/v1/execute'), executes);
+});
+
+test('swap --receiver: the order request carries it with the routers left out; stderr says plainly where the output goes, the JSON too', async () => {
+  const them = encodeBase58(randomBytes(32));
+  const r = await run('swap', '0.1', 'SOL', 'USDC', '--receiver', them, '--exclude-routers', 'partnerz,partnerx', '--yes', '--json');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, new RegExp(`Output goes to\\s+${them} \\(another wallet, NOT this one\\)  \\(!\\)`));
+  assert.match(r.err, new RegExp(`warning: The output goes to ${them}, not to this wallet`));
+  const out = JSON.parse(r.out) as Record<string, string>;
+  assert.equal(out.sentTo, them);
+  assert.match(out.lines[0], new RegExp(`USDC went to ${them} \\(not this wallet\\)`));
+  const order = sim.requests().filter((x) => x.path === '/ultra/v1/order').at(-1)!.query;
+  assert.equal(order.receiver, them);
+  assert.equal(order.excludeRouters, 'partnerz,partnerx');
+  assert.ok(sim.kernel.ledger.balance(them, USDC_MINT) > 0n);
+});
+
+test('swap and quote refuse hostile order options before any request (exit 2): bad base58, empty or unknown routers, a receiver on the swap route', async () => {
+  const orders = count('/ultra/v1/order');
+  const quotes = count('/swap/v1/quote');
+  for (const [args, message] of [
+    [['--receiver', '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl'], /--receiver: must be a base58 address of 32 bytes \(got "0OIl/],
+    [['--payer', 'abc'], /--payer: must be a base58 address of 32 bytes/],
+    [['--exclude-routers', ''], /--exclude-routers: needs a value \(R,R\), got nothing/],
+    [['--exclude-routers', 'iris,'], /--exclude-routers: item 2 is empty/],
+    [['--exclude-routers', 'metis'], /--exclude-routers: unknown router "metis" \(routers: iris, partnerz, partnerflow, partnerx\)/],
+    [['--referral-fee', '300', '--referral-account', rig.address], /--referral-fee: must be from 50 to 255/],
+    [['--receiver', rig.address, '--route', 'swap'], /--receiver: the order route's only, and --route swap/],
+    [['--wrap-and-unwrap-sol', 'no'], /--wrap-and-unwrap-sol: true or false \(got "no"\)/],
+  ] as Array<[string[], RegExp]>) {
+    for (const command of ['swap', 'quote']) {
+      const r = await run(command, '0.1', 'SOL', 'USDC', ...args, ...(command === 'swap' ? ['--yes'] : []));
+      assert.equal(r.code, 2, `${command} ${args.join(' ')}: ${r.err}`);
+      assert.match(r.err, message);
+      assert.doesNotMatch(r.err, /\n\s+at /);
+    }
+  }
+  assert.equal(count('/ultra/v1/order'), orders);
+  assert.equal(count('/swap/v1/quote'), quotes);
+});
+
+test('swap with its own address as receiver sends none; quote asks with the order options; --route swap sends the build options', async () => {
+  const own = await run('swap', '0.05', 'SOL', 'USDC', '--receiver', rig.address, '--yes', '--json');
+  assert.equal(own.code, 0, own.err);
+  assert.doesNotMatch(own.err, /Output goes to|goes to .*not to this wallet/);
+  assert.equal('receiver' in sim.requests().filter((x) => x.path === '/ultra/v1/order').at(-1)!.query, false);
+
+  const them = encodeBase58(randomBytes(32));
+  const q = await run('quote', '0.1', 'SOL', 'USDC', '--receiver', them, '--payer', them, '--exclude-routers', 'iris', '--table');
+  assert.equal(q.code, 0, q.err);
+  assert.match(q.out, new RegExp(`receiver      ${them} \\(the output goes there\\)`));
+  const asked = sim.requests().filter((x) => x.path === '/ultra/v1/order').at(-1)!.query;
+  assert.deepEqual([asked.receiver, asked.payer, asked.excludeRouters, 'taker' in asked], [them, them, 'iris', false]);
+
+  const b = await run('swap', '5', 'USDC', 'SOL', '--wrap-and-unwrap-sol', 'false', '--use-shared-accounts', 'false', '--compute-unit-price-micro-lamports', '1000', '--blockhash-slots-to-expiry', '40', '--yes', '--json');
+  assert.equal(b.code, 0, b.err);
+  assert.equal(JSON.parse(b.out).route, 'swap');
+  assert.match(b.err, /Build\s+no SOL wrapping .* valid for 40 slots \(about 16 s\) · shared accounts off/);
+  const body = sim.requests().filter((x) => x.path === '/swap/v1/swap').at(-1)!.body as Record<string, unknown>;
+  assert.deepEqual([body.wrapAndUnwrapSol, body.useSharedAccounts, body.computeUnitPriceMicroLamports, body.blockhashSlotsToExpiry], [false, false, 1000, 40]);
 });
 
 test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y swaps once', async (t) => {

@@ -23,6 +23,8 @@ export interface FormViewProps {
   errors: Partial<Record<keyof SwapForm, string>>;
   onChange: (key: keyof SwapForm, value: string | boolean) => void;
   width: number;
+  /** the fields drawn (formWindow), all when absent */
+  window?: { start: number; end: number };
 }
 
 const INPUT_WIDTH = 18;
@@ -46,12 +48,40 @@ function noteLines(note: string, width: number): string[] {
   return lines.length <= 2 ? lines : [lines[0], lines[1].replace(/.$/, '…')];
 }
 
-/** How many lines the form takes (a field with a long note takes two). */
-export function formHeight(props: Pick<FormViewProps, 'fields' | 'form' | 'notes' | 'errors' | 'width'>): number {
-  return props.fields.reduce((n, f) => n + noteLines(noteOf(f, props.form, props.notes, props.errors), props.width).length, 0);
+/** How many lines each field takes (a field with a long note takes two). */
+function fieldHeights(props: Pick<FormViewProps, 'fields' | 'form' | 'notes' | 'errors' | 'width'>): number[] {
+  return props.fields.map((f) => noteLines(noteOf(f, props.form, props.notes, props.errors), props.width).length);
 }
 
-export function FormView({ fields, form, focused, editing, line, notes, errors, onChange, width }: FormViewProps) {
+/**
+ * The fields shown when they do not all fit in `maxLines`: a run around the focused one (as many
+ * after it as before, then whatever still fits), so moving through the form scrolls it.
+ */
+export function fieldWindow(heights: number[], focus: number, maxLines: number): { start: number; end: number; lines: number } {
+  const n = heights.length;
+  const total = heights.reduce((a, b) => a + b, 0);
+  if (total <= maxLines || n === 0) return { start: 0, end: n, lines: total };
+  const at = Math.min(n - 1, Math.max(0, focus));
+  let start = at;
+  let end = at + 1;
+  let used = heights[at];
+  for (;;) {
+    const below = end < n && used + heights[end] <= maxLines;
+    const above = start > 0 && used + heights[start - 1] <= maxLines;
+    if (below && (end - at <= at - start || !above)) used += heights[end++];
+    else if (above) used += heights[--start];
+    else break;
+  }
+  return { start, end, lines: used };
+}
+
+/** The part of the form that fits in `maxLines` with the focused field in it. */
+export function formWindow(props: Pick<FormViewProps, 'fields' | 'form' | 'notes' | 'errors' | 'width' | 'focused'>, maxLines: number): { start: number; end: number; lines: number } {
+  return fieldWindow(fieldHeights(props), props.fields.findIndex((f) => f.key === props.focused), Math.max(1, maxLines));
+}
+
+export function FormView({ fields: all, form, focused, editing, line, notes, errors, onChange, width, window }: FormViewProps) {
+  const fields = window ? all.slice(window.start, window.end) : all;
   const theme = useTheme();
   const fieldWidth = LABEL_WIDTH + 1 + INPUT_WIDTH;
   const noteWidth = noteWidthFor(width);

@@ -12,7 +12,8 @@ import { useRefState } from '../../components/useRefState.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRef } from '../../src/actions/swapForm.js';
+import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRef, type FormCheck } from '../../src/actions/swapForm.js';
+import { shortAddress } from '../../src/format.js';
 import { catalogEmpty, executeSwapForm, fetchInstructions, flipForm, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
@@ -22,7 +23,7 @@ import { useScreenKeys } from '../shell/keymap.js';
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { visibleFields } from './fields.js';
-import { FormView, formHeight } from './FormView.js';
+import { FormView, formWindow } from './FormView.js';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
 import { useEditStart } from '../../components/form/useEditStart.js';
 import { instructionSections } from './instructions.js';
@@ -32,6 +33,17 @@ import { panelLines } from './panelLines.js';
 import { useFormKeys } from './useFormKeys.js';
 import { SWAP_KEYS, SWAP_SCREEN } from './keys.js';
 
+
+/** With the advanced fields hidden, an output sent elsewhere or a foreign payer is still said under the form. */
+function hiddenDestination(check: FormCheck, wallet: string | undefined): string | undefined {
+  const native = check.build.nativeDestinationAccount !== wallet ? check.build.nativeDestinationAccount : undefined;
+  const away = check.order.receiver ?? native ?? check.build.destinationTokenAccount;
+  const parts = [...(away ? [`output goes to ${shortAddress(away)}, NOT your wallet`] : []), ...(check.order.payer ? [`fees paid by ${shortAddress(check.order.payer)}`] : [])];
+  return parts.length ? `⚠ ${parts.join(' · ')} (a shows the advanced fields)` : undefined;
+}
+
+/** The fewest lines the quote pane keeps under the form. */
+const MIN_PANEL_LINES = 4;
 
 export function SwapScreen({ store: swap, services: s, width, height }: ScreenProps<SwapState>) {
   const flash = useFlash();
@@ -49,7 +61,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const instructionsOpen = useStore(swap, (st) => st.instructionsOpen);
 
   const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when tokensMap does
-  const check = useMemo(() => checkForm(form, universe), [form, universe]);
+  const check = useMemo(() => checkForm(form, universe, s.wallet?.address), [form, universe, s]);
   const fields = visibleFields(advanced);
   const firstEmpty = fields.find((f) => String(form[f.key]).trim() === '')?.key;
   const [focus, setFocus] = useRefState<keyof SwapForm>(firstEmpty ?? 'amount');
@@ -106,7 +118,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const { poll } = useResourceState(SWAP_SCREEN, 'quote');
   const path = swapPath(form);
   // The quote shown must answer the form as it is now (not one still settling).
-  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params) : undefined;
+  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params, check.order) : undefined;
 
   // Read at the moment of each key (several keys can arrive before the next render).
   const suggestFor = () => {
@@ -173,7 +185,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       instructions: () => void fetchInstructions(s, swap),
       advanced: () => st().setAdvanced(!st().advanced),
       max: () => {
-        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s)));
+        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s), s.wallet?.address));
         if (max === undefined) return flash('error', 'max: pick the input token first (and wait for its balance)');
         st().setForm({ amount: max, mode: 'ExactIn' });
       },
@@ -201,14 +213,19 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     );
   }
 
-  const notes = fieldNotes(form, check, balances, maxAmountText(swap, check));
+  const notes = fieldNotes(form, check, balances, maxAmountText(swap, check), s.wallet?.address);
   // Warned as soon as the amount (or, for ExactOut, the most the quote may take) exceeds the balance.
   const need = form.mode === 'ExactIn' ? check.amount : quote && quote.key === wantedQuote ? BigInt(quote.quote.otherAmountThreshold) : undefined;
   const short = check.input && need !== undefined ? shortfall(tokenRef(check.input), need, balances[check.input.id]?.raw, balances[NATIVE_MINT]?.raw) : undefined;
   if (short) notes.amount = `⚠ ${short}`;
   if (balanceError && notes.input) notes.input = `${notes.input} · ${balanceError}`;
-  const advSummary = advanced ? 'a hides the advanced parameters (they apply to the quote and b)' : 'a: advanced parameters (DEXes, routes, accounts, platform fee, tx format)';
-  const formLines = formHeight({ fields, form, notes, errors: check.errors, width }) + 1;
+  // the quote keeps at least a few lines: a form taller than the rest scrolls with the focus
+  const shown = formWindow({ fields, form, notes, errors: check.errors, width, focused: focus() }, height - 2 - MIN_PANEL_LINES);
+  const scrolled = shown.start > 0 || shown.end < fields.length;
+  const advSummary = advanced
+    ? `a hides the advanced parameters${scrolled ? ` · fields ${shown.start + 1}-${shown.end} of ${fields.length} (j/k scroll)` : ' (route: quote and b; receiver..referral: s; wrap..skip: b)'}`
+    : hiddenDestination(check, s.wallet?.address) ?? 'a: advanced parameters (routes, receiver, payer, fees, build options)';
+  const formLines = shown.lines + 1;
   const panelHeight = Math.max(1, height - formLines - 1);
   const lines = panelLines({
     suggestions,
@@ -228,8 +245,8 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const help = editing() ? EDITING_HELP : `Enter/e edit · s swap (${path.via === 'order' ? 'order group' : 'swap group'}) · b build+send · i instr · m max · f flip`;
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <FormView fields={fields} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />
-      <Text color={theme.dim}>{padCell('  ' + advSummary, width)}</Text>
+      <FormView fields={fields} window={shown} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />
+      <Text color={advSummary.startsWith('⚠') ? theme.danger : theme.dim}>{padCell('  ' + advSummary, width)}</Text>
       <Panel lines={lines} width={width} height={panelHeight} />
       <Text color={theme.dim}>{padCell(help, width)}</Text>
     </Box>

@@ -28,6 +28,27 @@ export const FIELDS: FieldDef[] = [
   { key: 'asLegacyTransaction', label: 'Legacy tx', kind: 'toggle', advanced: true },
   { key: 'priorityFee', label: 'Priority fee', kind: 'text', placeholder: 'auto, high 50000', advanced: true },
   { key: 'instructionVersion', label: 'Ix version', kind: 'select', options: [{ value: 'V1', label: 'V1' }, { value: 'V2', label: 'V2' }], advanced: true },
+  // the order group's (s): GET /ultra/v1/order
+  { key: 'receiver', label: 'Receiver', kind: 'text', placeholder: 'this wallet (s)', advanced: true },
+  { key: 'payer', label: 'Payer', kind: 'text', placeholder: 'this wallet (s)', advanced: true },
+  { key: 'excludeRouters', label: 'Excl routers', kind: 'text', placeholder: 'none (s)', advanced: true },
+  { key: 'referralAccount', label: 'Referral acct', kind: 'text', placeholder: 'none (s)', advanced: true },
+  { key: 'referralFee', label: 'Referral bps', kind: 'text', placeholder: '50-255 (s)', advanced: true },
+  // the swap build's (b): POST /swap/v1/swap and swap-instructions
+  { key: 'wrapAndUnwrapSol', label: 'Wrap SOL', kind: 'toggle', advanced: true },
+  { key: 'destinationTokenAccount', label: 'Dest token ac', kind: 'text', placeholder: 'your own (b)', advanced: true },
+  { key: 'nativeDestinationAccount', label: 'SOL dest (V2)', kind: 'text', placeholder: 'this wallet (b)', advanced: true },
+  { key: 'dynamicComputeUnitLimit', label: 'Dynamic CU', kind: 'toggle', advanced: true },
+  { key: 'computeUnitPriceMicroLamports', label: 'CU price µlam', kind: 'text', placeholder: 'none (b)', advanced: true },
+  { key: 'blockhashSlotsToExpiry', label: 'Expiry slots', kind: 'text', placeholder: '1-255 (b)', advanced: true },
+  {
+    key: 'useSharedAccounts',
+    label: 'Shared accts',
+    kind: 'select',
+    options: [{ value: 'auto', label: 'auto' }, { value: 'true', label: 'on' }, { value: 'false', label: 'off' }],
+    advanced: true,
+  },
+  { key: 'skipUserAccountsRpcCalls', label: 'Skip acct RPC', kind: 'toggle', advanced: true },
 ];
 
 export function visibleFields(advanced: boolean): FieldDef[] {

@@ -1,8 +1,10 @@
 // The Swap screen module: the form, its live quote (a polled resource like any other) and the
 // :swap command, which fills the form and runs the same order-group swap as the s key.
 import type { Order, Quote, QuoteParams } from '../../src/api/types.js';
+import type { OrderExtras } from '../../src/actions/swapOptions.js';
 import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js';
 import { knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';
+import { SWAP_OPTIONS, swapWords } from '../../src/actions/swapOptions.js';
 import { createSwapStore, type SwapState } from '../../src/store/swap.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
 import type { ScreenModule } from '../shell/types.js';
@@ -15,6 +17,8 @@ export const QUOTE_INTERVAL_MS = 10_000;
 interface LiveQuote {
   via: 'order' | 'swap';
   params: QuoteParams;
+  /** the order group's receiver, payer, routers and referral (they change its quote) */
+  order: OrderExtras;
 }
 
 /** An order-group answer read as a quote: the fields the pane and the dialog share. */
@@ -38,33 +42,38 @@ export const swapScreen: ScreenModule<SwapState> = {
         // no amount, no quote: the token universe (rebuilt on every catalog change, every list
         // refresh of any screen) is not needed to say so
         if (st.instructionsOpen || st.form.amount.trim() === '') return undefined;
-        const params = checkForm(st.form, knownTokens(services)).params;
-        return params && { via: swapPath(st.form).via, params };
+        const { params, order } = checkForm(st.form, knownTokens(services), services.wallet?.address);
+        return params && { via: swapPath(st.form).via, params, order };
       },
-      key: (p: LiveQuote) => liveQuoteKey(p.via, p.params),
+      key: (p: LiveQuote) => liveQuoteKey(p.via, p.params, p.order),
       fetch: async (p: LiveQuote, signal, { services }): Promise<{ quote: Quote; order?: Order }> => {
         if (p.via === 'swap') return { quote: await services.api.swap.quote(p.params, { signal }) };
         // Without a taker the order group answers with its quote and no transaction.
         const { inputMint, outputMint, amount, excludeDexes } = p.params;
-        const order = await services.api.ultra.order({ inputMint, outputMint, amount, ...(excludeDexes ? { excludeDexes } : {}) }, { signal });
+        const order = await services.api.ultra.order({ inputMint, outputMint, amount, ...(excludeDexes ? { excludeDexes } : {}), ...p.order }, { signal });
         return { quote: orderAsQuote(order), order };
       },
       apply: (p: LiveQuote, data: { quote: Quote; order?: Order }, at, { store }) =>
-        store.getState().setQuote({ key: liveQuoteKey(p.via, p.params), via: p.via, ...data, at }),
+        store.getState().setQuote({ key: liveQuoteKey(p.via, p.params, p.order), via: p.via, ...data, at }),
     },
   ],
   keys: SWAP_KEYS,
   commands: [
     {
       name: 'swap',
-      usage: 'swap <amount> <from> <to> [fee auto|N|high [max]]',
-      help: 'swap through the order group, e.g. :swap 1.5 SOL USDC (confirm first)',
-      complete: (index, _p, ctx) => (index === 1 || index === 2 ? knownSymbols(ctx) : []),
+      usage: 'swap <amount> <from> <to> [fee auto|N|high [max]] [option value]…',
+      help: `swap, e.g. :swap 1.5 SOL USDC receiver ADDR (confirm first). Options, each with its value: ${SWAP_OPTIONS.map((o) => `${o.word} ${o.value}`).join(', ')}; the order group's (receiver to referral-fee) and the swap build's (wrap-and-unwrap-sol on, which take the swap group)`,
+      complete: (index, _p, ctx) => (index === 1 || index === 2 ? knownSymbols(ctx) : index >= 3 && index % 2 === 1 ? ['fee', ...SWAP_OPTIONS.map((o) => o.word)] : []),
       async run(args, ctx) {
         if (args.length < 3) throw new CommandError('give the amount, the token you pay and the token you get');
-        if (args.length > 3 && (args[3].toLowerCase() !== 'fee' || args.length === 4 || args.length > 6)) throw new CommandError(`unexpected "${args.slice(3).join(' ')}" (after the tokens: fee auto, fee 25000 or fee high 50000)`);
+        let options;
+        try {
+          options = swapWords(args.slice(3));
+        } catch (e) {
+          throw new CommandError((e as Error).message);
+        }
         // The form first: the Swap screen then opens on a filled form, not in a field being edited.
-        ctx.store.getState().setForm({ amount: args[0], input: args[1], output: args[2], mode: 'ExactIn', priorityFee: args.length > 4 ? args.slice(4).join(' ') : 'auto' });
+        ctx.store.getState().setForm({ amount: args[0], input: args[1], output: args[2], mode: 'ExactIn', ...options });
         ctx.goto(SWAP_SCREEN);
         const shown = ctx.store.getState().outcome;
         const result = await swapFromCommand(ctx.services, ctx.store, args);

@@ -55,12 +55,13 @@ function raw(v: unknown): bigint | undefined {
 }
 
 /** The amounts that moved, as the execute answer reports them. */
-export function actualAmounts(r: OrderExecuteResponse, input: TokenRef, output: TokenRef): string[] {
+export function actualAmounts(r: OrderExecuteResponse, input: TokenRef, output: TokenRef, sentTo?: string): string[] {
   const paid = raw(r.inputAmountResult) ?? raw(r.totalInputAmount) ?? sumEvents(r.swapEvents, input.mint, 'input');
   const got = raw(r.outputAmountResult) ?? raw(r.totalOutputAmount) ?? sumEvents(r.swapEvents, output.mint, 'output');
   const lines: string[] = [];
   if (paid !== undefined || got !== undefined) {
-    lines.push(`Paid ${paid === undefined ? '?' : amountText(paid, input)}, received ${got === undefined ? '?' : amountText(got, output)}`);
+    const out = got === undefined ? '?' : amountText(got, output);
+    lines.push(`Paid ${paid === undefined ? '?' : amountText(paid, input)}, ${sentTo ? `${out} went to ${sentTo} (not this wallet)` : `received ${out}`}`);
   }
   if (Array.isArray(r.swapEvents) && r.swapEvents.length > 1) lines.push(`${r.swapEvents.length} swap events along the route`);
   return lines;
@@ -70,11 +71,13 @@ export function actualAmounts(r: OrderExecuteResponse, input: TokenRef, output: 
  * `received`: for a swap sent by RPC (whose answer has no amounts), how much the wallet's balance
  * of the output token changed once it confirmed (for SOL, after the network fees).
  */
-export function swapOutcomeOf(result: ActionResult, via: 'order' | 'swap', input: TokenRef, output: TokenRef, at: number, received?: bigint): SwapOutcome {
+export function swapOutcomeOf(result: ActionResult, via: 'order' | 'swap', input: TokenRef, output: TokenRef, at: number, received?: bigint, sentTo?: string): SwapOutcome {
   const lines: string[] = [];
   const execute = via === 'order' && result.result && typeof result.result === 'object' ? (result.result as OrderExecuteResponse) : undefined;
   if (result.status === 'success') {
-    if (execute) lines.push(...actualAmounts(execute, input, output));
+    if (execute) lines.push(...actualAmounts(execute, input, output, sentTo));
+    // the wallet's balance does not show what went to another account
+    else if (sentTo) lines.push(`Confirmed on chain; the output went to ${sentTo} (not this wallet).`);
     else if (via === 'swap' && received !== undefined && received > 0n) {
       lines.push(`Received ${amountText(received, output)} (the wallet's ${output.symbol} balance change${output.mint === NATIVE_MINT ? ', after network fees' : ''})`);
     } else if (via === 'swap') lines.push('Confirmed on chain; balances below are refreshed.');
@@ -90,6 +93,7 @@ export function swapOutcomeOf(result: ActionResult, via: 'order' | 'swap', input
     ...(result.advice ? { advice: result.advice } : {}),
     lines,
     ...(execute ? { execute } : {}),
+    ...(sentTo ? { sentTo } : {}),
     at,
   };
 }

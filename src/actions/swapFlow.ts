@@ -14,6 +14,9 @@ import { checkForm, liveQuoteKey, parsePriorityFee, shortfall, swapPath, tokenRe
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
+import { encodeBase58 } from '../api/base58.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
+import { orderFieldsSet, swapWords, type OrderExtras } from './swapOptions.js';
 
 // one universe per catalog state: every screen's resource asks for it on every catalog change
 const universes = new WeakMap<object, readonly Token[]>();
@@ -30,7 +33,7 @@ export function knownTokens(s: Pick<Services, 'catalog'>): readonly Token[] {
 }
 
 export function currentCheck(s: Services, swap: SwapStore): FormCheck {
-  return checkForm(swap.getState().form, knownTokens(s));
+  return checkForm(swap.getState().form, knownTokens(s), s.wallet?.address);
 }
 
 const LOOKUP_LIST = { interval: '24h', limit: 100 } as const;
@@ -112,6 +115,10 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   if (via === 'order' && st.form.mode === 'ExactOut') {
     return fail(s, swap, via, 'the order group swaps an exact input only: switch Mode to ExactIn, or press b to build an ExactOut swap through the swap group'), undefined;
   }
+  const orderOnly = orderFieldsSet(st.form);
+  if (via === 'swap' && orderOnly.length) {
+    return fail(s, swap, via, `${orderOnly.join(', ')}: the order group's only (s); the swap group (b) has no such parameter, so nothing was requested`), undefined;
+  }
   const input = tokenRef(check.input);
   const output = tokenRef(check.output);
   const wallet = s.wallet!.address;
@@ -123,6 +130,8 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   } finally {
     swap.getState().setRunning(undefined);
   }
+  const accounts = await checkAccounts(s, check);
+  if (typeof accounts === 'string') return fail(s, swap, via, `${accounts}; nothing was requested or signed`), undefined;
   const checkFunds = (need: bigint) => shortfall(input, need, swap.getState().balances[input.mint]?.raw, swap.getState().balances[NATIVE_MINT]?.raw);
   if (st.form.mode === 'ExactIn') {
     const short = checkFunds(check.amount);
@@ -136,11 +145,11 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   const solUsd = s.catalog.getState().latest[NATIVE_MINT]?.usdPrice;
   const order =
     via === 'order'
-      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, checkFunds, safety, solUsd, now: s.now })
+      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, extras: check.order, checkFunds, safety, solUsd, now: s.now })
       : undefined;
   const spec =
     order ??
-    routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, priorityFee: priorityFeeOf(st.form), checkFunds, safety, solUsd, now: s.now });
+    routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, priorityFee: priorityFeeOf(st.form), build: check.build, destinationOwner: accounts.destinationOwner, checkFunds, safety, solUsd, now: s.now });
   swap.getState().setRunning('Building…');
   let result: ActionResult;
   try {
@@ -148,15 +157,25 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
   } finally {
     swap.getState().setRunning(undefined);
   }
-  if (order && result.code === EXECUTE_CODES.slippageExceeded) result = await withPassingSlippage(s, result, order.lastOrder());
-  swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now()));
+  if (order && result.code === EXECUTE_CODES.slippageExceeded) result = await withPassingSlippage(s, result, order.lastOrder(), check.order);
+  // the output's destination when it is not this wallet: the outcome says so instead of "received"
+  const native = check.build.nativeDestinationAccount;
+  const sentTo =
+    via === 'order'
+      ? check.order.receiver
+      : native !== undefined && native !== wallet
+        ? native
+        : check.build.destinationTokenAccount !== undefined && accounts.destinationOwner !== wallet
+          ? check.build.destinationTokenAccount
+          : undefined;
+  swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now(), undefined, sentTo));
   const before = swap.getState().balances[output.mint]?.raw;
   if (result.transactions.length > 0) {
     await refreshBalances(s, swap, [input.mint, output.mint, NATIVE_MINT]);
     void refreshJournalView(s);
     // Sent by RPC, the swap group reports no amounts: what arrived is read from the wallet.
     const after = swap.getState().balances[output.mint]?.raw;
-    if (via === 'swap' && result.status === 'success' && before !== undefined && after !== undefined) {
+    if (via === 'swap' && result.status === 'success' && !sentTo && before !== undefined && after !== undefined) {
       swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now(), after - before));
     }
   }
@@ -167,11 +186,11 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
  * After a slippage failure: the same order asked again (no taker, so nothing to sign) says what the
  * market gives now, and the advice offers the slippage that would have passed.
  */
-async function withPassingSlippage(s: Services, result: ActionResult, quoted: Order | undefined): Promise<ActionResult> {
+async function withPassingSlippage(s: Services, result: ActionResult, quoted: Order | undefined, extras: OrderExtras): Promise<ActionResult> {
   if (!quoted) return result;
   try {
-    // with the same taker, so the same fees apply; the transaction it builds is never signed
-    const now = await s.api.ultra.order({ inputMint: quoted.inputMint, outputMint: quoted.outputMint, amount: quoted.inAmount, ...(quoted.taker ? { taker: quoted.taker } : {}) });
+    // with the same taker and options, so the same fees apply; the transaction it builds is never signed
+    const now = await s.api.ultra.order({ inputMint: quoted.inputMint, outputMint: quoted.outputMint, amount: quoted.inAmount, ...(quoted.taker ? { taker: quoted.taker } : {}), ...extras });
     return { ...result, advice: slippageAdvice(slippageThatPasses(BigInt(quoted.outAmount), BigInt(now.outAmount))) };
   } catch {
     return result;
@@ -183,20 +202,67 @@ function priorityFeeOf(form: SwapForm): PrioritizationFee {
   return typeof fee === 'string' ? 'auto' : fee;
 }
 
-/** `:swap AMOUNT FROM TO`: fills the form (so the Swap screen shows what was asked) and executes through the order group. */
+/**
+ * `:swap AMOUNT FROM TO [fee …] [WORD VALUE]…`: fills the form (so the Swap screen shows what was
+ * asked; the order and build options not named go back to their defaults) and executes through
+ * the path the Swap screen would take.
+ */
 export async function swapFromCommand(s: Services, swap: SwapStore, args: string[]): Promise<ActionResult | undefined> {
-  if (args.length < 3 || (args.length > 3 && args[3].toLowerCase() !== 'fee') || args.length === 4 || args.length > 6) {
-    throw new Error('usage: :swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] (for example :swap 1.5 SOL USDC)');
-  }
-  const [amount, from, to, , ...fee] = args;
+  if (args.length < 3) throw new Error(`usage: ${SWAP_COMMAND_USAGE} (for example :swap 1.5 SOL USDC)`);
+  const [amount, from, to, ...rest] = args;
+  const options = swapWords(rest);
   if (catalogEmpty(s)) await loadTokens(s);
   await Promise.all([resolveMint(s, from), resolveMint(s, to)]);
-  swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn', priorityFee: fee.length ? fee.join(' ') : 'auto' });
+  swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn', ...options });
   const check = currentCheck(s, swap);
-  const problem = check.errors.input ?? check.errors.output ?? check.errors.amount ?? check.errors.priorityFee;
+  const problem = check.errors.input ?? check.errors.output ?? check.errors.amount ?? Object.values(check.errors)[0];
   if (problem) throw new Error(problem);
-  // a priority fee is the swap group's: the path the Swap screen would take
+  // a priority fee or a build option is the swap group's: the path the Swap screen would take
   return executeSwapForm(s, swap, swapPath(swap.getState().form).via);
+}
+
+export const SWAP_COMMAND_USAGE = ':swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
+
+/** A token mint's account size (a token account is 165 bytes, or more with extensions). */
+const MINT_SIZE = 82;
+
+/**
+ * The accounts the output goes to, read over RPC before anything is requested: a receiver must be
+ * a wallet (not a token account or mint, whose tokens would be lost), a destination token account
+ * found must be one holding the output token (its owner is said in the dialog), a native destination
+ * must not be a token account. Without an RPC the dialog still says where the output goes.
+ */
+async function checkAccounts(s: Services, check: FormCheck): Promise<{ destinationOwner?: string } | string> {
+  const rpc = s.rpc;
+  if (!rpc) return {};
+  const tokenOwned = (owner: string) => owner === TOKEN_PROGRAM || owner === TOKEN_2022_PROGRAM;
+  const read = async (field: string, address: string) => {
+    try {
+      return await rpc.getAccountInfo(address);
+    } catch (err) {
+      throw new Error(`${field}: could not read ${address} over RPC (${explainError(err)})`);
+    }
+  };
+  try {
+    for (const [field, address] of [['receiver', check.order.receiver], ['nativeDestinationAccount', check.build.nativeDestinationAccount]] as const) {
+      if (!address) continue;
+      const info = await read(field, address);
+      if (info && tokenOwned(info.owner)) return `${field}: ${address} is a token account or a mint, not a wallet (give the wallet address that should own the output)`;
+      if (info?.executable) return `${field}: ${address} is a program, not a wallet`;
+    }
+    const dest = check.build.destinationTokenAccount;
+    if (!dest) return {};
+    const info = await read('destinationTokenAccount', dest);
+    // not found: the service assumes it exists (the swap then fails on chain); the dialog says its owner was not read
+    if (!info) return {};
+    if (!tokenOwned(info.owner)) return `destinationTokenAccount: ${dest} is not a token account (a wallet or another program's account)`;
+    if (info.data.length < 64 || info.data.length === MINT_SIZE) return `destinationTokenAccount: ${dest} is a mint, not a token account`;
+    const mint = encodeBase58(info.data.subarray(0, 32));
+    if (check.output && mint !== check.output.id) return `destinationTokenAccount: ${dest} holds another token (${mint}), not ${check.output.symbol}`;
+    return { destinationOwner: encodeBase58(info.data.subarray(32, 64)) };
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
 }
 
 /** `i`: the swap group's instructions for the current quote, grouped by kind in the view. */
@@ -209,7 +275,16 @@ export async function fetchInstructions(s: Services, swap: SwapStore): Promise<v
   st.setRunning('Fetching the swap instructions…');
   try {
     const quote = await s.api.swap.quote(check.params);
-    const response = await s.api.swap.instructions({ userPublicKey: user, quoteResponse: quote, ...(st.form.feeAccount.trim() ? { feeAccount: st.form.feeAccount.trim() } : {}), ...(check.params.asLegacyTransaction ? { asLegacyTransaction: true } : {}) });
+    const fee = priorityFeeOf(st.form);
+    const response = await s.api.swap.instructions({
+      userPublicKey: user,
+      quoteResponse: quote,
+      ...(st.form.feeAccount.trim() ? { feeAccount: st.form.feeAccount.trim() } : {}),
+      ...(check.params.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
+      // the instructions of the swap `b` would build: the same priority fee and build options
+      ...(fee !== 'auto' ? { prioritizationFeeLamports: fee } : {}),
+      ...check.build,
+    });
     swap.getState().setInstructions(response, s.now());
     swap.getState().setInstructionsOpen(true);
   } catch (err) {
@@ -238,10 +313,10 @@ export async function refreshJournalView(s: Pick<Services, 'journal' | 'journalV
  * the number would be read in the other token, so the amount is emptied. Returns the sentence
  * that says on screen what happened.
  */
-export function flipForm(s: Pick<Services, 'catalog'>, swap: SwapStore): string {
+export function flipForm(s: Pick<Services, 'catalog'> & Partial<Pick<Services, 'wallet'>>, swap: SwapStore): string {
   const st = swap.getState();
   const { form, quote } = st;
-  const check = checkForm(form, knownTokens(s));
+  const check = checkForm(form, knownTokens(s), s.wallet?.address);
   const swapped = { input: form.output, output: form.input };
   const inSym = check.input?.symbol ?? form.input.trim();
   const outSym = check.output?.symbol ?? form.output.trim();
@@ -253,7 +328,7 @@ export function flipForm(s: Pick<Services, 'catalog'>, swap: SwapStore): string 
     st.setForm({ ...swapped, mode: 'ExactIn' });
     return `flipped: you now pay ${form.amount.trim()} ${outSym} for ${inSym} (the amount stays on ${outSym}; mode ExactIn)`;
   }
-  const liveKey = check.params ? liveQuoteKey(swapPath(form).via, check.params) : undefined;
+  const liveKey = check.params ? liveQuoteKey(swapPath(form).via, check.params, check.order) : undefined;
   const fresh = quote && liveKey !== undefined && quote.key === liveKey ? quote.quote : undefined;
   if (fresh && check.output && /^\d+$/.test(fresh.outAmount) && BigInt(fresh.outAmount) > 0n) {
     const amount = fromBaseUnits(fresh.outAmount, check.output.decimals, { group: false });

@@ -7,6 +7,7 @@ import { resolveToken } from '../resolve.js';
 import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
 import type { SwapForm } from '../store/swap.js';
 import { amountText, type TokenRef } from './describe.js';
+import { buildReasons, checkOptions, orderFieldsSet, type BuildExtras, type OrderExtras } from './swapOptions.js';
 
 export type FieldErrors = Partial<Record<keyof SwapForm, string>>;
 
@@ -16,6 +17,10 @@ export interface FormCheck {
   /** base units of the amount field (input for ExactIn, output for ExactOut) */
   amount?: bigint;
   params?: QuoteParams;
+  /** what the form adds to GET /ultra/v1/order (s, and the order group's quote) */
+  order: OrderExtras;
+  /** what the form adds to POST /swap/v1/swap and swap-instructions (b, i) */
+  build: BuildExtras;
   errors: FieldErrors;
   /** every required field has something in it */
   filled: boolean;
@@ -55,7 +60,8 @@ function intField(text: string, min: number, max: number): number | string {
   return n;
 }
 
-export function checkForm(form: SwapForm, tokens: readonly Token[]): FormCheck {
+/** `wallet`: the wallet that signs, when known (a receiver or payer equal to it is left out of the request). */
+export function checkForm(form: SwapForm, tokens: readonly Token[], wallet?: string): FormCheck {
   const errors: FieldErrors = {};
   const filled = form.input.trim() !== '' && form.output.trim() !== '' && form.amount.trim() !== '';
   let input: Token | undefined;
@@ -110,6 +116,16 @@ export function checkForm(form: SwapForm, tokens: readonly Token[]): FormCheck {
     if (both.length) errors.excludeDexes = `excludeDexes: ${both.join(', ')} is also in dexes`;
   }
 
+  const options = checkOptions(form, { wallet, inputMint: input?.id, outputMint: output?.id, priorityFee: typeof fee !== 'string' });
+  Object.assign(errors, options.errors);
+  const path = swapPath(form);
+  if (path.via === 'swap') {
+    // the swap group has none of these: the form would silently drop them
+    for (const key of orderFieldsSet(form)) {
+      errors[key] ??= `${key}: the order group's (s) only, and this form goes through the swap group (${path.why.join(', ')}); clear it, or what makes the swap group`;
+    }
+  }
+
   const ok = Object.keys(errors).length === 0;
   const params: QuoteParams | undefined =
     ok && input && output && amount !== undefined && typeof slippage !== 'string'
@@ -129,7 +145,7 @@ export function checkForm(form: SwapForm, tokens: readonly Token[]): FormCheck {
           ...(form.instructionVersion !== 'V1' ? { instructionVersion: form.instructionVersion } : {}),
         }
       : undefined;
-  return { input, output, amount, params, errors, filled };
+  return { input, output, amount, params, order: options.order, build: options.build, errors, filled };
 }
 
 /** The swap group's slippage when the form leaves it on auto. */
@@ -195,6 +211,7 @@ export function swapPath(form: SwapForm): SwapPath {
   if (form.asLegacyTransaction) why.push('legacy transaction');
   if (form.instructionVersion !== 'V1') why.push(`instruction version ${form.instructionVersion}`);
   if (parsePriorityFee(form.priorityFee) !== 'auto') why.push('priority fee');
+  why.push(...buildReasons(form));
   return { via: why.length ? 'swap' : 'order', why };
 }
 
@@ -204,8 +221,9 @@ export function quoteKey(p: QuoteParams): string {
 }
 
 /** The key of the live quote for a path: the pane shows a quote only when it answers this key. */
-export function liveQuoteKey(via: SwapPath['via'], p: QuoteParams): string {
-  return `${via}:${quoteKey(p)}`;
+export function liveQuoteKey(via: SwapPath['via'], p: QuoteParams, order: OrderExtras = {}): string {
+  // the order group's quote also depends on the receiver, payer, routers and referral
+  return `${via}:${quoteKey(p)}${via === 'order' && Object.keys(order).length ? `&${JSON.stringify(order)}` : ''}`;
 }
 
 /**

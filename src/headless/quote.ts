@@ -49,7 +49,7 @@ export async function quoteCommand(
   // Without a taker the order group answers with its quote and no transaction to sign.
   const quote: Quote | Order =
     via === 'order'
-      ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString(), ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}) })
+      ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString(), ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}), ...check.order })
       : await services.api.swap.quote({
           ...routeOptions(route),
           inputMint: from.token.id,
@@ -57,6 +57,7 @@ export async function quoteCommand(
           amount: amount.toString(),
           swapMode: exactOut ? 'ExactOut' : 'ExactIn',
           slippageBps,
+          ...(route.instructionVersion ? { instructionVersion: route.instructionVersion } : {}),
         });
   // in percent, without sign: the order's priceImpact when given, else its deprecated fraction priceImpactPct
   const impact = impactPercent(quote);
@@ -76,6 +77,8 @@ export async function quoteCommand(
       ? `at most       ${fmtIn(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`
       : `at least      ${fmtOut(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`,
     `price impact  ${impact !== undefined ? formatPercent(impact) : clean(quote.priceImpactPct, 20)}`,
+    ...(check.order.receiver ? [`receiver      ${check.order.receiver} (the output goes there)`] : []),
+    ...(check.order.payer ? [`payer         ${check.order.payer} (pays the fees, and must sign too)`] : []),
     ...feeLines(quote, via, { symbol: fromSymbol, decimals: from.token.decimals, mint: from.token.id }, { symbol: toSymbol, decimals: to.token.decimals, mint: to.token.id }),
     'route:',
     ...(Array.isArray(quote.routePlan) ? quote.routePlan : []).map((step) => {

@@ -70,11 +70,12 @@ export async function swapCommand(positionals: string[], flags: Flags, config: C
       // SOL's change includes the network fee: only the token sides are read this way
       const moved = (mint: string, sign: 1n | -1n) => (mint !== NATIVE_MINT && after[mint] !== undefined && before[mint] !== undefined ? ((after[mint] - before[mint]) * sign).toString() : undefined);
       inAmount = moved(input.mint, -1n);
-      outAmount = moved(output.mint, 1n);
+      // what went to another account is not in this wallet's balance
+      outAmount = outcome?.sentTo ? undefined : moved(output.mint, 1n);
     }
     const movedLine =
       via === 'swap' && (inAmount !== undefined || outAmount !== undefined) && input && output
-        ? [`Paid ${inAmount === undefined ? `${input.symbol} (with the network fee)` : amountText(inAmount, input)}, received ${outAmount === undefined ? `${output.symbol} (less the network fee)` : amountText(outAmount, output)}`]
+        ? [`Paid ${inAmount === undefined ? `${input.symbol} (with the network fee)` : amountText(inAmount, input)}, ${outcome?.sentTo ? `${output.symbol} went to ${outcome.sentTo}` : `received ${outAmount === undefined ? `${output.symbol} (less the network fee)` : amountText(outAmount, output)}`}`]
         : [];
     const lines = [...movedLine, ...(outcome?.lines ?? []).filter((l) => !/balances below/.test(l)), ...(outcome?.error ? [outcome.error] : []), ...(outcome?.advice ? [outcome.advice] : [])];
     if (flags.json) {
@@ -89,6 +90,7 @@ export async function swapCommand(positionals: string[], flags: Flags, config: C
             outputMint: output?.mint,
             ...(inAmount !== undefined ? { inAmount } : {}),
             ...(outAmount !== undefined ? { outAmount } : {}),
+            ...(outcome?.sentTo ? { sentTo: outcome.sentTo } : {}),
             title: outcome?.title ?? result.status,
             lines,
           },

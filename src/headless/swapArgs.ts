@@ -1,6 +1,7 @@
 // What `swap` and `quote` read from their arguments: the Swap form they describe and the route it
 // takes, so that a quote shows what the swap with the same options would execute.
 import { swapPath } from '../actions/swapForm.js';
+import { orderFieldsSet, optionValue, SWAP_OPTIONS } from '../actions/swapOptions.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 import { clean, CommandError } from './print.js';
 import { isAddress } from '../api/base58.js';
@@ -10,6 +11,11 @@ type Flags = Record<string, string | boolean>;
 /** The route a swap (and the quote that shows it) takes: the order group unless an option needs the swap group. */
 export function swapRouteOf(form: SwapForm, route: string | boolean | undefined): { via: 'order' | 'swap' } {
   const path = swapPath(form);
+  const orderOnly = orderFieldsSet(form).map((key) => `--${SWAP_OPTIONS.find((o) => o.key === key)!.word}`);
+  if (orderOnly.length && (route === 'swap' || (route === undefined && path.via === 'swap'))) {
+    const because = route === 'swap' ? '--route swap' : `${path.why.join(', ')} need${path.why.length === 1 ? 's' : ''} the swap route`;
+    throw new CommandError(`${orderOnly.join(', ')}: the order route's only, and ${because} (the swap group has no such parameter)`, 2);
+  }
   if (route === undefined) return { via: path.via };
   if (route !== 'order' && route !== 'swap') throw new CommandError(`--route: "order" or "swap" (got "${clean(String(route), 20)}")`, 2);
   if (route === 'order' && path.via === 'swap') {
@@ -41,8 +47,18 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
   if (feeAccount !== undefined && !isAddress(String(feeAccount).trim())) {
     throw new CommandError(`--fee-account: must be a base58 token account address (got "${clean(String(feeAccount), 60)}")`, 2);
   }
+  // receiver, payer, routers, referral, instruction version and the swap build's options
+  const options: Partial<SwapForm> = {};
+  for (const o of SWAP_OPTIONS) {
+    const given = flags[o.word];
+    if (given === undefined) continue;
+    const v = optionValue(o, given);
+    if (typeof v === 'string') throw new CommandError(`--${o.word}: ${clean(v, 200)}`, 2);
+    Object.assign(options, v);
+  }
   return {
     ...EMPTY_FORM,
+    ...options,
     dexes: dexes.join(','),
     excludeDexes: excludeDexes.join(','),
     onlyDirectRoutes: flags['only-direct-routes'] === true,

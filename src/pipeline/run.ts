@@ -49,6 +49,7 @@ async function inspectAll(built: Built, spec: ActionSpec, deps: PipelineDeps): P
       knownPrograms: spec.knownPrograms,
       lookupTables: tables.tables,
       ...(built.maxLamports !== undefined ? { maxLamports: built.maxLamports } : {}),
+      ...(built.payTo ? { payTo: built.payTo } : {}),
     });
     if (!r.ok) return { ok: false, reason: `${which}${r.reason}` };
     // Sent by RPC, every other signer must already have signed: tradedeck can add only the wallet's signature.

@@ -23,6 +23,8 @@ export interface Built {
    * account), when the build knows it: the quote's SOL input. The inspector refuses more.
    */
   maxLamports?: bigint;
+  /** where the person asked the swap's SOL to go (a native destination account): the inspector lets the wrapped SOL be closed into it */
+  payTo?: string[];
 }
 
 export interface ConfirmRequest {

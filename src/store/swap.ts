@@ -24,6 +24,27 @@ export interface SwapForm {
   instructionVersion: InstructionVersion;
   /** the swap group's priority fee as typed: auto, "high" or "high 50000" (a level with its most lamports), or lamports */
   priorityFee: string;
+  // Advanced, the order group's (GET /ultra/v1/order), as typed
+  /** who gets the output (a wallet address; empty = this wallet) */
+  receiver: string;
+  /** routers left out, comma-separated */
+  excludeRouters: string;
+  /** who pays network fees and rent (empty = this wallet) */
+  payer: string;
+  referralAccount: string;
+  /** bps, 50 to 255 */
+  referralFee: string;
+  // Advanced, the swap build's (POST /swap/v1/swap and swap-instructions)
+  wrapAndUnwrapSol: boolean;
+  destinationTokenAccount: string;
+  nativeDestinationAccount: string;
+  dynamicComputeUnitLimit: boolean;
+  /** micro-lamports per compute unit, as typed (empty = not set) */
+  computeUnitPriceMicroLamports: string;
+  blockhashSlotsToExpiry: string;
+  /** 'auto' = the routing engine decides */
+  useSharedAccounts: 'auto' | 'true' | 'false';
+  skipUserAccountsRpcCalls: boolean;
 }
 
 export const EMPTY_FORM: SwapForm = {
@@ -42,6 +63,19 @@ export const EMPTY_FORM: SwapForm = {
   asLegacyTransaction: false,
   instructionVersion: 'V1',
   priorityFee: 'auto',
+  receiver: '',
+  excludeRouters: '',
+  payer: '',
+  referralAccount: '',
+  referralFee: '',
+  wrapAndUnwrapSol: true,
+  destinationTokenAccount: '',
+  nativeDestinationAccount: '',
+  dynamicComputeUnitLimit: false,
+  computeUnitPriceMicroLamports: '',
+  blockhashSlotsToExpiry: '',
+  useSharedAccounts: 'auto',
+  skipUserAccountsRpcCalls: false,
 };
 
 export interface QuoteView {
@@ -72,6 +106,8 @@ export interface SwapOutcome {
   /** plain lines: actual amounts, what to do next */
   lines: string[];
   execute?: OrderExecuteResponse;
+  /** where the output went when not to this wallet (a receiver, or the build's destination account) */
+  sentTo?: string;
   at: number;
 }
 

@@ -44,6 +44,8 @@ export interface InspectOptions {
   lookupTables?: Record<string, string[]>;
   /** The most lamports System transfers may move out of the wallet (the quote's SOL input), when known. */
   maxLamports?: bigint;
+  /** Where the person asked a swap's SOL to go (its native destination account), when not the wallet. */
+  payTo?: string[];
 }
 
 export const WELL_KNOWN_PROGRAMS: Readonly<Record<string, string>> = {
@@ -260,6 +262,7 @@ export async function inspectTransaction(base64: string, options: InspectOptions
       walletTokenAccounts,
       writable: writableLoaded,
       ...(options.maxLamports !== undefined ? { maxLamports: options.maxLamports } : {}),
+      ...(options.payTo?.length ? { payTo: new Set(options.payTo) } : {}),
     },
     encodeBase58,
   );

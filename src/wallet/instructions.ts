@@ -49,6 +49,11 @@ export interface InstructionContext {
   writable: Set<string>;
   /** the most lamports System transfers may move out of the wallet, when the caller knows it */
   maxLamports?: bigint;
+  /**
+   * Accounts the person named as where a swap's SOL goes (POST /swap/v1/swap's
+   * nativeDestinationAccount): closing the wallet's wrapped-SOL account into one of them is what was asked.
+   */
+  payTo?: Set<string>;
 }
 
 const SYSTEM_NAMES: Record<number, string> = {
@@ -180,7 +185,7 @@ export function checkInstructions(instructions: ResolvedInstruction[], ctx: Inst
           break;
         }
         case 9: // CloseAccount: account, destination, owner
-          if (acc(2) === wallet && acc(1) !== wallet) return `${at} (${program} CloseAccount) closes the wallet's token account ${acc(0)} and sends its balance to ${acc(1)}`;
+          if (acc(2) === wallet && acc(1) !== wallet && !(ctx.ownWrappedSol.has(acc(0) ?? '') && ctx.payTo?.has(acc(1) ?? ''))) return `${at} (${program} CloseAccount) closes the wallet's token account ${acc(0)} and sends its balance to ${acc(1)}`;
           break;
         case 8: // Burn: account, mint, owner
         case 15: // BurnChecked

@@ -35,7 +35,8 @@ async function deadUrl(): Promise<string> {
 /** Live-mode services against the simulator with these RPC URLs and a funded key; closed after the test. */
 async function liveServices(t: { after(fn: () => unknown): void }, sim: SimHandle, rpcUrls: string[]) {
   const dir = await mkdtemp(join(tmpdir(), 'td-failover-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
+  // retried: the journal view's index may still be written as the directory goes
+  t.after(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
   const keypairPath = await createDemoKeyFile(join(dir, 'keys'));
   sim.fund((await loadKeypairFile(keypairPath)).address);
   const s = await createServices(

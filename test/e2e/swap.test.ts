@@ -1,7 +1,8 @@
 // The real program in a real pseudo-terminal at 80x24, demo mode: `:swap 0.1 SOL USDC` from the
 // Tokens screen opens the confirm dialog, `y` signs and executes, the Swap screen shows Success with
 // the signature and the wallet's SOL balance reflects it; the journal view lists the entry, and its
-// entry view and the swap instructions view scroll to their last lines.
+// entry view and the swap instructions view scroll to their last lines; the advanced form scrolls
+// to the order options, and `:swap … receiver ADDR` says in the dialog where the output goes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -55,6 +56,25 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   await term.waitFor((s) => s.includes('Address lookup tables'), 10_000);
   term.press('Escape');
   await term.waitFor((s) => !s.includes('Swap instructions'), 10_000);
+
+  // the order group's options: the advanced form scrolls to them, :swap takes them as words, and
+  // the dialog says plainly that the output goes to another wallet; n sends nothing
+  term.send('a');
+  term.send('G');
+  screen = await term.waitFor((s) => s.includes('› Skip acct RPC') && /fields \d+-\d+ of \d+ \(j\/k scroll\)/.test(s), 10_000);
+  assert.match(screen, /Receiver|Payer|Excl routers/);
+  const other = 'Ex1stingAccount1111111111111111111111111111';
+  term.send(`:swap 0.05 SOL USDC receiver ${other} exclude-routers partnerz`);
+  term.press('Enter');
+  screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Output goes to'), 20_000);
+  assert.match(screen, /Receiver gets\s+about [\d.,]+ USDC/);
+  assert.match(screen, /⚠ The output goes to Ex1stingAccount1+/);
+  assert.equal(screen.split('\n').length, 24);
+  term.send('n');
+  await term.waitFor((s) => s.includes('Cancelled'), 10_000);
+  term.send(':swap 0.05 SOL USDC exclude-routers iris,metis');
+  term.press('Enter');
+  await term.waitFor((s) => s.includes('unknown router "metis"'), 10_000);
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

@@ -8,6 +8,8 @@ import { App } from '../../screens/shell/App.js';
 import { swapScreen } from '../../screens/Swap/index.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
+import { randomBytes } from 'node:crypto';
+import { encodeBase58 } from '../../src/api/base58.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { submissions, withOrder, world, type World } from '../support/actions.js';
 
@@ -427,4 +429,42 @@ test("the pane reads the order group's priceImpact (a percent) before its deprec
   const frame = await waitForFrame(app, (f) => f.includes('Min received') && f.includes('s swaps via the order group'), 5000);
   assert.match(frame, /Warning: price impact 7\.25%: you lose that share to the pool/);
   assert.match(frame, /Price impact {2}7\.25% {2}HIGH: you lose over 5% to the pool/);
+});
+
+test('the advanced form scrolls with the focus at 80x24 to the order and build fields; a receiver is warned beside it and in the dialog; a bad router is named', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w);
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  await typeKeys(app, 'a', 'G');
+  let frame = await waitForFrame(app, (f) => f.includes('› Skip acct RPC'), 5000);
+  assert.match(frame, /fields \d+-28 of 28 \(j\/k scroll\)/);
+  assert.match(frame, /Shared accts\s+auto/);
+  assert.doesNotMatch(frame, /› From|  From /);
+  for (const line of frame.split('\n')) assert.ok(line.length <= 80, line);
+  // up to Receiver (12 fields above the last), type another wallet's address
+  await typeKeys(app, ...Array<string>(12).fill('k'));
+  await waitForFrame(app, (f) => f.includes('› Receiver'), 5000);
+  const them = encodeBase58(randomBytes(32));
+  await typeKeys(app, 'enter', them, 'enter');
+  frame = await waitForFrame(app, (f) => f.includes('NOT your wallet'), 5000);
+  assert.match(frame, new RegExp(`⚠ output goes to ${them.slice(0, 4)}…${them.slice(-4)}, NOT your wallet`));
+  await typeKeys(app, 'j', 'j', 'enter', 'iris,metis', 'enter');
+  await waitForFrame(app, (f) => f.includes('✗ excludeRouters: unknown router "metis"'), 5000);
+  await typeKeys(app, 'enter', 'ctrl+u', 'partnerz', 'enter');
+  await waitFor(() => w.services.swap.getState().form.excludeRouters === 'partnerz');
+  // the advanced fields hidden, the receiver is still said under the form
+  await typeKeys(app, 'a');
+  frame = await waitForFrame(app, (f) => f.includes('(a shows the advanced fields)'), 5000);
+  assert.match(frame, new RegExp(`⚠ output goes to ${them.slice(0, 4)}…${them.slice(-4)}, NOT your wallet \\(a shows`));
+  await typeKeys(app, 's');
+  frame = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
+  assert.match(frame, /Receiver gets/);
+  assert.match(frame, /Output goes to/);
+  assert.match(frame, /⚠ The output goes to/);
+  const order = w.sim.requests().filter((r) => r.path === '/ultra/v1/order').at(-1)!.query;
+  assert.deepEqual([order.receiver, order.excludeRouters], [them, 'partnerz']);
+  await typeKeys(app, 'n');
+  await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
+  assert.equal(submissions(w.sim).length, 0);
 });

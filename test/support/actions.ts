@@ -25,6 +25,11 @@ export async function world(t: { after(fn: () => Promise<void> | void): void }, 
   return { sim: w.sim, wallet: w.wallet, dir: w.dir, journalPath: w.journalPath, services, session: w.services.session };
 }
 
+/** The requests the simulator received on one path, in order. */
+export function received(sim: SimHandle, path: string) {
+  return sim.requests().filter((r) => r.path === path);
+}
+
 /** Every request that could submit a transaction: an execute of any group, or RPC sendTransaction. */
 export function submissions(sim: SimHandle) {
   return sim.requests().filter((r) => /\/execute$/.test(r.path) || (r.path === '/rpc' && JSON.stringify(r.body ?? '').includes('sendTransaction')));
