@@ -240,7 +240,7 @@ async function checkAccounts(s: Services, check: FormCheck): Promise<{ destinati
     try {
       return await rpc.getAccountInfo(address);
     } catch (err) {
-      throw new Error(`${field}: could not read ${address} over RPC (${explainError(err)})`);
+      throw new Error(`${field}: could not read ${address} over RPC (${explainError(err)})`, { cause: err });
     }
   };
   try {
