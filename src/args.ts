@@ -10,7 +10,7 @@ export { HIGH_PRICE_IMPACT } from './commands/registry.js';
 const ANY_OPTION = new Map<string, string>();
 for (const name of COMMAND_NAMES) for (const flag of Object.keys(optionsOf(name))) if (!ANY_OPTION.has(flag)) ANY_OPTION.set(flag, name);
 
-export const COMMAND_TABLE: CommandTable = {
+const COMMAND_TABLE: CommandTable = {
   names: COMMAND_NAMES,
   takesValue(command, flag) {
     if (!isCommand(command)) return undefined;
@@ -26,7 +26,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
 }
 
 /** The commands that sign an order (src/headless/orderSigning.ts). */
-export const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all', 'withdraw'] as const;
+const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all', 'withdraw'] as const;
 export type OrderSigningCommand = (typeof ORDER_SIGNING_COMMANDS)[number];
 /** Their synopses, for their usage errors. */
 export const ORDER_SIGNING_USAGE = Object.fromEntries(ORDER_SIGNING_COMMANDS.map((c) => [c, synopsis(c)])) as Record<OrderSigningCommand, string>;

@@ -31,7 +31,11 @@ export interface CommandTable {
   usage(command: string): string;
 }
 
-const FLAG_TO_SETTING = new Map([...Object.entries(SETTINGS).map(([name, s]) => [s.flag!, name] as const), ['--rpc', 'rpcUrl'] as const]);
+/** flag -> setting name, for the settings that have a flag (ntfyToken has none: environment or config file only) */
+const FLAG_TO_SETTING = new Map<string, string>([
+  ...Object.entries(SETTINGS).flatMap(([name, s]) => (s.flag ? [[s.flag, name] as const] : [])),
+  ['--rpc', 'rpcUrl'],
+]);
 
 /** The global options as typed (for completion): every setting's flag and --config. */
 export function globalFlags(): Array<{ flag: string; takesValue: boolean; choices?: readonly string[]; path: boolean }> {
