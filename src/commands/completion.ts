@@ -109,11 +109,14 @@ _tradedeck_words() {
   for w in $1; do [[ $w == "$cur"* ]] && COMPREPLY+=("$w"); done
 }
 _tradedeck_symbols() {
-  # the symbols come from the state directory (tradedeck completion symbols), matched ignoring case
-  local w restore=""
-  if [[ -n \${BASH_VERSION-} ]]; then restore=$(shopt -p nocasematch); shopt -s nocasematch; fi
-  while IFS= read -r w; do [[ $w == "$cur"* ]] && COMPREPLY+=("$w"); done < <(command "\${COMP_WORDS[0]}" completion symbols 2>/dev/null)
-  [[ -n $restore ]] && eval "$restore"
+  # the symbols come from the state directory (tradedeck completion symbols), matched ignoring
+  # case: -l keeps lower case in bash, shows it in zsh
+  local w
+  local -l lw lc="$cur"
+  while IFS= read -r w; do
+    lw=$w
+    [[ $lw == "$lc"* ]] && COMPREPLY+=("$w")
+  done < <(command "\${COMP_WORDS[0]}" completion symbols 2>/dev/null)
 }
 _tradedeck_files() {
   local IFS=$'\\n'
@@ -232,7 +235,8 @@ function fishScript(): string {
     '    test -z "$state[1]"',
     'end',
     'function __tradedeck_symbols',
-    '    command (commandline -opc)[1] completion symbols 2>/dev/null',
+    '    set -l program (commandline -opc)[1]',
+    '    command $program completion symbols 2>/dev/null',
     'end',
     'complete -c tradedeck -f',
     `complete -c tradedeck -n __tradedeck_no_command -a sim -d ${fishQuote('run the embedded simulator as a server')}`,
