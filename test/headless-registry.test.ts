@@ -11,6 +11,7 @@ import { COMMAND_NAMES, optionsOf } from '../src/commands/registry.js';
 import { commandHelp, synopsis } from '../src/commands/usage.js';
 import { completionScript } from '../src/commands/completion.js';
 import { cleanEnv, CLI, collect, runCli } from './helpers/cli.js';
+import { openTerminal } from './helpers/pty.js';
 
 test('the synopses made from the registry read as the usage lines the commands always printed', () => {
   const ROUTE = '[--dexes L,L] [--exclude-dexes L,L] [--only-direct-routes] [--restrict-intermediate-tokens true|false] [--max-accounts N] [--platform-fee-bps N]';
@@ -83,7 +84,7 @@ test('completion of an unknown shell: one line naming the shells, exit 2', async
   assert.deepEqual([r.code, r.out, r.err], [2, '', 'tradedeck completion: unknown shell "tcsh" (bash, zsh or fish)\n']);
 });
 
-test('bash: the sourced script completes commands, options, their values and token symbols from the state directory', async () => {
+test('bash: the sourced script completes commands, options, their values and token symbols from the state directory', async (t) => {
   // the program as a person has it: `tradedeck` on PATH
   const bin = join(home, 'bin');
   mkdirSync(bin, { recursive: true });
@@ -145,6 +146,21 @@ tab tradedeck cancel --`;
   assert.deepEqual(cancel.filter((o) => !o.startsWith('--')), []);
   assert.ok(cancel.includes('--yes') && cancel.includes('--base-url') && !cancel.includes('--category'), 'only the options of cancel and the global ones');
   assert.equal(existsSync(pwned), false, 'a symbol from the state directory is never run by the shell');
+
+  // and as a person types it, in a terminal at 80x24: Tab completes the symbol, then the next one
+  const term = await openTerminal(t, { command: ['bash', '--norc', '--noprofile'], cols: 80, rows: 24, env: { ...env, PS1: '$ ' } });
+  await term.waitFor(/^\$$/m, 20_000);
+  term.send('source <(tradedeck completion bash)');
+  term.press('Enter');
+  // the next prompt (lines are shown without their trailing spaces)
+  await term.waitFor(/\n\$$/m, 20_000);
+  term.send('tradedeck quote 1 s');
+  term.press('Tab');
+  await term.waitFor(/^\$ tradedeck quote 1 SOL$/m, 20_000);
+  term.send('u');
+  term.press('Tab');
+  await term.waitFor(/^\$ tradedeck quote 1 SOL USDC$/m, 20_000);
+  term.press('C-c');
   const symbols = await runCli(['completion', 'symbols'], ENV);
   assert.equal(symbols.out, 'SOL\nUSDC\nJUP\n');
 });
