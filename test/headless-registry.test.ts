@@ -127,6 +127,8 @@ test('bash: the sourced script completes commands, options, their values and tok
     [['swap', '--exact-out', '1', 'SOL', 'j'], ['JUP']],
     [['orders', '--mint', 'us'], ['USDC']],
     [['limit', '1', 'SOL', '@2', ''], ['SOL', 'USDC', 'JUP']],
+    // after @2 JUP: JUP was the UNIT and BUY comes, or JUP was BUY and the words of the terms come
+    [['limit', '1', 'SOL', '@2', 'JUP', ''], ['expiry', 'slippage', 'cu', 'SOL', 'USDC', 'JUP']],
     // nothing where an amount goes; the simulator's own flags are its business
     [['quote', ''], []],
     [['sim', '--'], []],

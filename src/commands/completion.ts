@@ -58,9 +58,9 @@ function argPositions(command: CommandName): Array<{ arg: ArgSpec; at: number[] 
   });
 }
 
-/** What each (command, position) offers, positions with the same offer together. */
-function argOffers(): Array<{ command: CommandName; at: number[]; offer: NonNullable<Offer> }> {
-  const out: Array<{ command: CommandName; at: number[]; offer: NonNullable<Offer> }> = [];
+/** What is offered at each argument position of each command (at 3 of limit: UNIT or BUY, both tokens). */
+function argOffers(): Array<{ command: CommandName; at: number; offers: Array<NonNullable<Offer>> }> {
+  const out: Array<{ command: CommandName; at: number; offers: Array<NonNullable<Offer>> }> = [];
   for (const command of COMMAND_NAMES) {
     const byPosition = new Map<number, { words: Set<string>; symbols: boolean; files: boolean }>();
     for (const { arg, at } of argPositions(command)) {
@@ -74,10 +74,12 @@ function argOffers(): Array<{ command: CommandName; at: number[]; offer: NonNull
         byPosition.set(n, o);
       }
     }
-    for (const [n, o] of byPosition) {
-      if (o.words.size) out.push({ command, at: [n], offer: { words: [...o.words] } });
-      if (o.symbols) out.push({ command, at: [n], offer: { symbols: true } });
-      if (o.files) out.push({ command, at: [n], offer: { files: true } });
+    for (const [at, o] of byPosition) {
+      const offers: Array<NonNullable<Offer>> = [];
+      if (o.words.size) offers.push({ words: [...o.words] });
+      if (o.symbols) offers.push({ symbols: true });
+      if (o.files) offers.push({ files: true });
+      out.push({ command, at, offers });
     }
   }
   return out;
@@ -91,10 +93,6 @@ function bashReply(offer: NonNullable<Offer>): string {
   return '_tradedeck_files';
 }
 
-function bashCases(cases: Array<{ patterns: string[]; body: string }>): string {
-  return cases.map((c) => `    ${c.patterns.map((p) => `"${p}"`).join('|')}) ${c.body} ;;`).join('\n');
-}
-
 function bashFunctions(): string {
   const all = options();
   const pattern = (o: OptionOffer) => (o.command ? `"${o.command} ${o.flag}"` : `*" ${o.flag}"`);
@@ -102,7 +100,7 @@ function bashFunctions(): string {
   const globalsOnly = all.filter((o) => !o.command).map((o) => o.flag);
   const optionLists = COMMAND_NAMES.map((c) => `    ${c}) _tradedeck_words "${plain([...Object.keys(optionsOf(c)), ...globalsOnly])}" ;;`).join('\n');
   const valueCases = valued.filter((o) => o.offer).map((o) => `    ${pattern(o)}) ${bashReply(o.offer!)} ;;`).join('\n');
-  const argCases = bashCases(argOffers().map((a) => ({ patterns: a.at.map((n) => `${a.command} ${n}`), body: bashReply(a.offer) })));
+  const argCases = argOffers().map((a) => `    "${a.command} ${a.at}") ${a.offers.map(bashReply).join('; ')} ;;`).join('\n');
   return `# tradedeck completion: made by \`tradedeck completion\` from the commands it knows.
 _tradedeck_words() {
   local w
@@ -251,9 +249,10 @@ function fishScript(): string {
     lines.push(`complete -c tradedeck ${condition}-l ${o.flag.slice(2)}${value}${o.help ? ` -d ${fishQuote(o.help)}` : ''}`);
   }
   for (const a of argOffers()) {
-    const condition = fishQuote(`__tradedeck_at ${a.command} ${a.at.join(' ')}`);
-    const what = 'words' in a.offer ? `-a ${fishQuote(plain(a.offer.words))}` : 'symbols' in a.offer ? "-a '(__tradedeck_symbols)'" : '-F';
-    lines.push(`complete -c tradedeck -n ${condition} ${what}`);
+    for (const offer of a.offers) {
+      const what = 'words' in offer ? `-a ${fishQuote(plain(offer.words))}` : 'symbols' in offer ? "-a '(__tradedeck_symbols)'" : '-F';
+      lines.push(`complete -c tradedeck -n ${fishQuote(`__tradedeck_at ${a.command} ${a.at}`)} ${what}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
