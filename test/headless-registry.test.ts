@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from '../src/args.js';
 import { COMMAND_NAMES, optionsOf } from '../src/commands/registry.js';
-import { commandHelp, synopsis } from '../src/commands/usage.js';
+import { commandHelp, synopsis, synopsisOf } from '../src/commands/usage.js';
 import { completionScript } from '../src/commands/completion.js';
 import { cleanEnv, CLI, collect, runCli } from './helpers/cli.js';
 import { openTerminal } from './helpers/pty.js';
@@ -35,6 +35,23 @@ test('the synopses made from the registry read as the usage lines the commands a
     completion: 'completion bash|zsh|fish',
     help: 'help [COMMAND]',
   });
+});
+
+test('a synopsis shows nested options in brackets, a choice of one with |, and a group of options once by its name', () => {
+  const value = (name: string, more = {}) => ({ value: name, kind: 'text' as const, help: 'h', ...more });
+  const spec = {
+    args: [{ name: 'AMOUNT', kind: 'number' as const }, { name: 'UNIT', kind: 'token' as const, optional: true as const }],
+    options: {
+      '--a': { help: 'h' },
+      '--b': { help: 'h', orPrevious: true as const },
+      '--watch': { help: 'h' },
+      '--every': value('N', { under: '--watch' }),
+      '--receiver': value('ADDR', { group: 'ORDER OPTIONS' }),
+      '--payer': value('ADDR', { group: 'ORDER OPTIONS' }),
+      '--json': { help: 'h' },
+    },
+  };
+  assert.equal(synopsisOf('x', spec), 'x AMOUNT [UNIT] [--a | --b] [--watch [--every N]] [ORDER OPTIONS] [--json]');
 });
 
 test('every option in the registry is parsed, explained by help CMD and offered by completion, from its one entry', () => {

@@ -6,7 +6,7 @@
 import { globalFlags } from '../argv.js';
 import { COMMAND_NAMES, commandSpec, optionsOf, type ArgSpec, type CommandName, type CommandRun, type ValueKind } from './registry.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
 
 /** What is offered for a value: words, token symbols, file names, or nothing. */
@@ -268,7 +268,7 @@ export function completionScript(shell: Shell): string {
 const TYPABLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
 
 /** The token symbols known without asking the service: the well-known ones, the watchlist's, the tokens launched here. */
-export async function knownSymbols(stateDir: string): Promise<string[]> {
+async function knownSymbols(stateDir: string): Promise<string[]> {
   const [{ WELL_KNOWN_TOKENS }, { loadWatchlist }, { loadPools }] = await Promise.all([import('../headless/tokens.js'), import('../watchlist.js'), import('../studio/pools.js')]);
   const quietly = <T>(p: Promise<T[]>) => p.catch((): T[] => []);
   const [watched, pools] = await Promise.all([quietly(loadWatchlist(stateDir)), quietly(loadPools(stateDir))]);

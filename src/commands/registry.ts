@@ -33,6 +33,8 @@ export interface OptionSpec {
   under?: string;
   /** shown with the option before it as a choice of one: [--limit | --dca] */
   orPrevious?: true;
+  /** shown in the synopsis only as this name, once for every option that has it ([BUILD OPTIONS]); help CMD lists each */
+  group?: string;
 }
 
 export interface ArgSpec {

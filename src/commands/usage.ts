@@ -4,7 +4,7 @@
 import { VERSION } from '../argv.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/types.js';
 import { STUDIO_HELP } from '../studio/preset.js';
-import { COMMAND_NAMES, commandSpec, isCommand, optionsOf, type CommandName, type LocalRun, type OptionSpec } from './registry.js';
+import { COMMAND_NAMES, commandSpec, isCommand, optionsOf, type CommandName, type CommandSpec, type LocalRun, type OptionSpec } from './registry.js';
 
 /** where the text of a row starts in the option tables (two spaces, the option, padding) */
 const OPTION_COLUMN = 33;
@@ -13,7 +13,11 @@ const COMMAND_COLUMN = 38;
 
 /** `quote AMOUNT FROM TO [--slippage-bps N] ...`: the arguments, then the options in their order (not --table). */
 export function synopsis(name: CommandName): string {
-  const spec = commandSpec(name);
+  return synopsisOf(name, commandSpec(name));
+}
+
+/** The synopsis of an entry (exported for the tests of its forms). */
+export function synopsisOf(name: string, spec: Pick<CommandSpec, 'args' | 'options' | 'synopsis'>): string {
   if (spec.synopsis) return spec.synopsis;
   const options = Object.entries(spec.options);
   const shown = (flag: string, o: OptionSpec): string => {
@@ -23,7 +27,9 @@ export function synopsis(name: CommandName): string {
   const groups: string[] = [];
   for (const [flag, o] of options) {
     if (o.under) continue;
-    if (o.orPrevious && groups.length) groups[groups.length - 1] += ` | ${shown(flag, o)}`;
+    if (o.group) {
+      if (!groups.includes(o.group)) groups.push(o.group);
+    } else if (o.orPrevious && groups.length) groups[groups.length - 1] += ` | ${shown(flag, o)}`;
     else groups.push(shown(flag, o));
   }
   return [name, ...spec.args.map((a) => (a.optional ? `[${a.name}]` : a.name)), ...groups.map((g) => `[${g}]`)].join(' ');
