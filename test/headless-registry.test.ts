@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from '../src/args.js';
-import { COMMAND_NAMES, optionsOf } from '../src/commands/registry.js';
+import { COMMAND_NAMES, arityOf, optionsOf } from '../src/commands/registry.js';
 import { commandHelp, synopsis, synopsisOf } from '../src/commands/usage.js';
 import { completionScript } from '../src/commands/completion.js';
 import { cleanEnv, CLI, collect, runCli } from './helpers/cli.js';
@@ -52,6 +52,10 @@ test('a synopsis shows nested options in brackets, a choice of one with |, and a
     },
   };
   assert.equal(synopsisOf('x', spec), 'x AMOUNT [UNIT] [--a | --b] [--watch [--every N]] [ORDER OPTIONS] [--json]');
+  // an argument given many times, then terms of two words
+  const many = [{ name: 'ORDER', kind: 'address' as const, many: 1000 }, { name: 'cu auto|N', kind: 'choice' as const, choices: ['cu'], optional: true as const, words: 2 }];
+  assert.equal(synopsisOf('cancel', { args: many, options: {} }), 'cancel ORDER [ORDER ...] [cu auto|N]');
+  assert.deepEqual(arityOf(many), { min: 1, max: 1002 });
 });
 
 test('every option in the registry is parsed, explained by help CMD and offered by completion, from its one entry', () => {

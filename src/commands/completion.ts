@@ -45,14 +45,18 @@ function options(): OptionOffer[] {
   return [...globals, ...own];
 }
 
+/** Argument positions from this one on are one: the scripts count no further (an argument given many times). */
+const LAST_POSITION = 12;
+
 /** The argument positions (0 = the first word after the command) at which each argument may start. */
 function argPositions(command: CommandName): Array<{ arg: ArgSpec; at: number[] }> {
   let first = 0;
   let last = 0;
   return commandSpec(command).args.map((arg) => {
-    const at = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    const from = Math.min(first, LAST_POSITION);
+    const at = Array.from({ length: Math.min(last, LAST_POSITION) - from + 1 }, (_, i) => from + i);
     const words = arg.words ?? 1;
-    last += words;
+    last += words * (arg.many ?? 1);
     if (!arg.optional) first += words;
     return { arg, at };
   });
@@ -176,7 +180,7 @@ _tradedeck() {
   elif [[ -z $cmd ]]; then
     _tradedeck_words "${plain(['sim', ...COMMAND_NAMES])}"
   else
-    _tradedeck_arg "$cmd" "$n"
+    _tradedeck_arg "$cmd" "$((n > ${LAST_POSITION} ? ${LAST_POSITION} : n))"
   fi
   return 0
 }
@@ -219,7 +223,7 @@ function fishScript(): string {
     '            set expect 1',
     '        end',
     '    end',
-    '    echo $cmd $n',
+    `    echo $cmd (math "min($n, ${LAST_POSITION})")`,
     'end',
     '# __tradedeck_at CMD [N...]: the command is CMD (and the next argument is at one of N)',
     'function __tradedeck_at',

@@ -45,6 +45,8 @@ export interface ArgSpec {
   optional?: true;
   /** words it takes (expiry 7d: 2); 1 when absent */
   words?: number;
+  /** given up to this many times (ORDER [ORDER ...]); once when absent */
+  many?: number;
 }
 
 type Flags = Record<string, string | boolean>;
@@ -415,9 +417,12 @@ export function isCommand(name: string): name is CommandName {
 
 /** How many words the arguments take: at least `min`, at most `max`. */
 export function arity(name: CommandName): { min: number; max: number } {
-  const args = commandSpec(name).args;
+  return arityOf(commandSpec(name).args);
+}
+
+export function arityOf(args: readonly ArgSpec[]): { min: number; max: number } {
   return {
     min: args.filter((a) => !a.optional).reduce((n, a) => n + (a.words ?? 1), 0),
-    max: args.reduce((n, a) => n + (a.words ?? 1), 0),
+    max: args.reduce((n, a) => n + (a.words ?? 1) * (a.many ?? 1), 0),
   };
 }

@@ -32,7 +32,11 @@ export function synopsisOf(name: string, spec: Pick<CommandSpec, 'args' | 'optio
     } else if (o.orPrevious && groups.length) groups[groups.length - 1] += ` | ${shown(flag, o)}`;
     else groups.push(shown(flag, o));
   }
-  return [name, ...spec.args.map((a) => (a.optional ? `[${a.name}]` : a.name)), ...groups.map((g) => `[${g}]`)].join(' ');
+  const args = spec.args.map((a) => {
+    const once = a.optional ? `[${a.name}]` : a.name;
+    return (a.many ?? 1) > 1 ? `${once} [${a.name} ...]` : once;
+  });
+  return [name, ...args, ...groups.map((g) => `[${g}]`)].join(' ');
 }
 
 const indent = (text: string, column: number) => text.split('\n').map((line) => `${' '.repeat(column)}${line}`).join('\n');
