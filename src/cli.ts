@@ -1,7 +1,7 @@
 // Entry point: parses argv, picks a mode (dashboard | headless command | sim) and starts it.
 // Exit codes: 0 ok, 1 failure, 2 usage error. Heavy modules are imported only by the mode that needs them.
-import { loadConfig, ConfigError, HEADLESS_BUDGET_FACTOR, type Config } from './config.js';
-import { parseArgs, UsageError, HELP, VERSION, type ParsedArgs } from './args.js';
+import { parseArgv, UsageError, VERSION, type ParsedArgs } from './argv.js';
+import { configOf, sayUsageError, warnApiKeyGiven } from './startup.js';
 import { maskUrlCredentials } from './api/errors.js';
 
 /**
@@ -35,45 +35,28 @@ async function main(argv: string[]): Promise<number> {
     const { runSimCommand } = await import('./sim/cli.js');
     return runSimCommand(argv.slice(1));
   }
-  let args: ParsedArgs;
+  // Only the global options are known here; a command line (a command, a command's option,
+  // --help) is the headless mode's, which knows the commands (src/commands/registry.ts).
+  let args: ParsedArgs | undefined;
   try {
-    args = parseArgs(argv);
+    args = parseArgv(argv);
   } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`tradedeck: ${e.message}\nRun tradedeck --help for the options.\n`);
-      return 2;
-    }
+    if (e instanceof UsageError) return sayUsageError(e.message);
     throw e;
   }
-  if (args.help) {
-    process.stdout.write(HELP);
-    return 0;
+  if (args === undefined) {
+    const { runHeadless } = await import('./headless/index.js');
+    return runHeadless(argv, apiKeyGiven);
   }
   if (args.version) {
     process.stdout.write(`tradedeck ${VERSION}\n`);
     return 0;
   }
-  if (apiKeyGiven) {
-    process.stderr.write('tradedeck: warning: --api-key can be read by other users of this machine (ps) while tradedeck starts; TRADEDECK_API_KEY or the config file keeps it private\n');
-  }
-  let config: Config;
-  try {
-    config = loadConfig({ flags: args.settings, env: process.env, configPath: args.configPath });
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`tradedeck: configuration problems:\n${e.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  if (args.command === undefined) {
-    const { runDashboard } = await import('../screens/shell/dashboard.js');
-    return runDashboard(config);
-  }
-  // a script is not kept waiting by a silent service: each call gives up after 1.5 x --timeout-ms in all
-  config = { ...config, requestBudgetMs: Math.round(config.timeoutMs * HEADLESS_BUDGET_FACTOR) };
-  const { runHeadless } = await import('./headless/index.js');
-  return runHeadless(args.command, args.positionals, args.extra, config);
+  if (apiKeyGiven) warnApiKeyGiven();
+  const config = configOf(args);
+  if (config === undefined) return 2;
+  const { runDashboard } = await import('../screens/shell/dashboard.js');
+  return runDashboard(config);
 }
 
 main(process.argv.slice(2)).then(

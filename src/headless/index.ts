@@ -1,167 +1,89 @@
-// Non-interactive commands: print JSON or plain tables, never load Ink or React.
-import type { Config } from '../config.js';
-import { describeConfig } from '../config.js';
-import { maskSecret, ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
-import { openBackend } from '../runtime.js';
+// Non-interactive commands: print JSON or plain tables, never load Ink or React. The main script
+// hands over every command line (src/cli.ts); what each command takes and how it runs is in the
+// registry (src/commands/registry.ts).
+import { HEADLESS_BUDGET_FACTOR } from '../config.js';
 import { sanitize } from '../sanitize.js';
-import { COMMAND_SPECS, ORDER_SIGNING_COMMANDS, type OrderSigningCommand } from '../args.js';
-import { tokensCommand, tokensQuery } from './tokens.js';
-import { quoteCommand } from './quote.js';
-import { portfolioCommand, ordersCommand, platformsOf, mintFilterText } from './account.js';
-import { invitesCommand } from './invites.js';
-import { checkAddressArgument } from './wallet.js';
-
-import { CommandError, printJson, printTable, clean, outputMode } from './print.js';
-import { watchTokens, watchInterval } from './watch.js';
-import { untilSignal } from '../signals.js';
+import { parseArgs, UsageError, VERSION, type ParsedArgs } from '../args.js';
+import { arity, commandSpec, isCommand, type CommandName } from '../commands/registry.js';
+import { commandHelp, fullHelp, synopsis } from '../commands/usage.js';
+import { configOf, sayUsageError, warnApiKeyGiven } from '../startup.js';
+import { CommandError, clean, outputMode } from './print.js';
 
 /**
+ * Runs a command line (argv as typed, after `tradedeck`). `apiKeyGiven`: --api-key was on it.
  * Exit codes: 0 done; 1 the service, the network or the transaction failed (or a prompt was
  * answered no); 2 a usage error or a rule refused before the request it is about was sent.
  */
-export async function runHeadless(command: string, positionals: string[], given: Record<string, string | boolean>, config: Config): Promise<number> {
-  quietOnClosedPipe();
+export async function runHeadless(argv: string[], apiKeyGiven: boolean): Promise<number> {
+  let args: ParsedArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) return sayUsageError(e.message);
+    throw e;
+  }
+  const command = args.command;
+  if (args.help) {
+    process.stdout.write(command !== undefined && isCommand(command) ? commandHelp(command) : fullHelp());
+    return 0;
+  }
+  if (args.version) {
+    process.stdout.write(`tradedeck ${VERSION}\n`);
+    return 0;
+  }
+  // (the main script starts the dashboard: a line without a command does not come here)
+  if (command === undefined || !isCommand(command)) return sayUsageError('no command');
+  const spec = commandSpec(command);
   // a message may quote the service or an argument: printed only through the sanitiser
   const fail = (message: string) => process.stderr.write(`tradedeck ${command}: ${sanitize(message, { lines: true })}\n`);
-  let flags: Record<string, string | boolean>;
-  try {
-    checkArguments(command, positionals, given);
-    // every command below reads flags.json: true for JSON (a pipe, a file, --json), false for tables;
-    // flags.indent (no such option exists) is JSON indented for a person who asked on a terminal
-    const json = outputMode(given, process.stdout.isTTY === true) === 'json';
-    flags = { ...given, json, indent: json && process.stdout.isTTY === true && given.ndjson !== true && given.watch !== true };
-  } catch (e) {
-    if (e instanceof CommandError) {
-      fail(e.message);
-      return e.exitCode;
-    }
-    throw e;
+  if (spec.local) {
+    const flags = await settledFlags(command, args, fail);
+    return typeof flags === 'number' ? flags : spec.local({ positionals: args.positionals, flags, fail });
   }
-  if (command === 'demo' || command === 'paper') return resetCommand(command, positionals, flags, config, fail);
-  if (command === 'config') {
-    const described = describeConfig(config, maskSecret);
-    const demoKey = await demoKeyInUse(config);
-    if (demoKey) described.wallet = demoKey;
-    process.stdout.write(flags.json ? printJson(described, flags.indent === true) : printTable(['SETTING', 'VALUE'], Object.entries(described).map(([k, v]) => [k, clean(v, 300)])));
-    return 0;
-  }
-  // signing commands build their own services (wallet, journal, confirmation)
-  if (command === 'watch') return (await import('./watchEvents.js')).watchEventsCommand(flags, config, fail);
-  if (command === 'export') return (await import('./export.js')).exportCommand(positionals, flags, config, fail);
-  if (command === 'swap') return (await import('./swap.js')).swapCommand(positionals, flags, config, fail);
-  if (command === 'studio') return (await import('./studio.js')).studioCommand(positionals, flags, config, fail);
-  if ((ORDER_SIGNING_COMMANDS as readonly string[]).includes(command)) {
-    return (await import('./orderSigning.js')).orderSigningCommand(command as OrderSigningCommand, positionals, flags, config, fail);
-  }
-  // These commands read with whatever wallet their ADDRESS names, and need nothing of the services
-  // but the service itself (the API client, the embedded simulator in demo mode): no wallet,
-  // journal, watchlist, scheduler or stores are opened (createServices would load and open them).
-  // a watch ends on the first SIGINT or SIGTERM, even one that comes while the service opens
-  const stopped = flags.watch === true ? untilSignal() : undefined;
-  const backend = await openBackend(config);
-  // demo mode: a saved state that could not be used is said, as the other commands say it
-  for (const note of backend.notes) fail(note);
-  const told = backend.notes.length;
-  const services = { api: backend.client, sim: backend.sim, mode: backend.mode, close: () => backend.close() };
-  try {
-    let out: string;
-    switch (command) {
-      case 'tokens':
-        if (stopped) {
-          const code = await watchTokens(services, flags, { write: (t) => process.stdout.write(t), fail, tty: process.stdout.isTTY === true, stopped });
-          // A request dropped on stop may leave the client's retry timer behind (it waits out the
-          // service's Retry-After, up to a minute): the watch is over, so the program does not wait.
-          setTimeout(() => process.exit(), 500).unref();
-          return code;
-        }
-        out = await tokensCommand(services, flags);
-        break;
-      case 'quote': out = await quoteCommand(services, positionals, flags, (line) => fail(line)); break;
-      case 'portfolio': out = await portfolioCommand(services, config, positionals, flags); break;
-      case 'orders': out = await ordersCommand(services, config, positionals, flags); break;
-      case 'invites': out = await invitesCommand(services, config, positionals, flags); break;
-      default: throw new CommandError(`unknown command "${command}"`, 2);
-    }
-    // tables and plain text pass the sanitiser whole (JSON escapes what a terminal could act on)
-    process.stdout.write(flags.json ? out : sanitize(out, { lines: true }));
-    return 0;
-  } catch (e) {
-    if (e instanceof CommandError) {
-      fail(e.message);
-      return e.exitCode;
-    }
-    if (e instanceof RequestRuleError) {
-      fail(`request refused before sending: ${clean(e.message, 300)}`);
-      return 2;
-    }
-    if (e instanceof ApiError || e instanceof ResponseShapeError) {
-      // the client already removed the API key from these; only terminal control is stripped here
-      fail(clean(e.message, 400));
-      return 1;
-    }
-    throw e;
-  } finally {
-    await services.close();
-    // and what went wrong while it ran or closed (the demo state not saved)
-    for (const note of backend.notes.slice(told)) fail(note);
-  }
-}
-
-/** In demo mode without a key file of the person's: the demo key's path, said as such. */
-async function demoKeyInUse(config: Config): Promise<string | undefined> {
-  if (config.mode !== 'demo' || !config.keypairIsDefault || !config.keypairPath) return undefined;
-  const { existsSync } = await import('node:fs');
-  if (existsSync(config.keypairPath)) return undefined;
-  const { demoKeyPath } = await import('../demo.js');
-  const path = demoKeyPath(config.stateDir);
-  return `demo key ${path}${existsSync(path) ? '' : ' (made at the first demo start)'}; ${config.keypairPath} not found`;
+  if (apiKeyGiven) warnApiKeyGiven();
+  const config = configOf(args);
+  if (config === undefined) return 2;
+  const flags = await settledFlags(command, args, fail);
+  if (typeof flags === 'number') return flags;
+  // a script is not kept waiting by a silent service: each call gives up after 1.5 x --timeout-ms in all
+  const budget = Math.round(config.timeoutMs * HEADLESS_BUDGET_FACTOR);
+  return spec.run({ command, positionals: args.positionals, flags, config: { ...config, requestBudgetMs: budget }, fail, usage: synopsis(command) });
 }
 
 /**
- * `tradedeck demo reset` removes the demo key and the simulator state; `tradedeck paper reset` the
- * paper key, its simulator state and its starting balances. Both say which files went.
+ * The command's options once its arguments are checked, with json and indent settled; or the exit
+ * code of a usage error (said through `fail`).
  */
-async function resetCommand(kind: 'demo' | 'paper', positionals: string[], flags: Record<string, string | boolean>, config: Config, fail: (m: string) => void): Promise<number> {
-  if (positionals[0] !== 'reset') {
-    fail(`unknown ${kind} action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck ${COMMAND_SPECS[kind].usage})`);
-    return 2;
+async function settledFlags(command: CommandName, args: ParsedArgs, fail: (message: string) => void): Promise<Record<string, string | boolean> | number> {
+  quietOnClosedPipe();
+  const given = args.extra;
+  try {
+    await checkArguments(command, args.positionals, given);
+    // every command reads flags.json: true for JSON (a pipe, a file, --json), false for tables;
+    // flags.indent (no such option exists) is JSON indented for a person who asked on a terminal
+    const json = !commandSpec(command).plain && outputMode(given, process.stdout.isTTY === true) === 'json';
+    return { ...given, json, indent: json && process.stdout.isTTY === true && given.ndjson !== true && given.watch !== true };
+  } catch (e) {
+    if (e instanceof CommandError) {
+      fail(e.message);
+      return e.exitCode;
+    }
+    throw e;
   }
-  const removed = kind === 'demo' ? await (await import('../demo.js')).resetDemo(config.stateDir) : await (await import('../paper.js')).resetPaper(config.stateDir);
-  if (flags.json) {
-    process.stdout.write(printJson({ stateDir: config.stateDir, removed }, flags.indent === true));
-    return 0;
-  }
-  const lines = removed.length
-    ? ['removed:', ...removed.map((p) => `  ${p}`), kind === 'demo' ? 'the next demo start makes a new demo key and a fresh simulator' : 'the next paper start opens a new paper account with its starting balances']
-    : [kind === 'demo' ? `nothing to remove: no demo key or simulator state in ${config.stateDir}` : `nothing to remove: no paper account in ${config.stateDir}`];
-  lines.push('kept: the journal, watchlist, alerts and the rest of the state directory');
-  process.stdout.write(`${lines.join('\n')}\n`);
-  return 0;
 }
 
-/** What can be checked before the service is opened: how many arguments, ADDRESS, flag pairs. */
-function checkArguments(command: string, positionals: string[], flags: Record<string, string | boolean>): void {
-  const spec = COMMAND_SPECS[command];
-  if (!spec) throw new CommandError(`unknown command "${command}"`, 2);
-  const usage = `usage: tradedeck ${spec.usage}`;
-  if (positionals.length > spec.max) {
-    const stray = positionals.slice(spec.max).map((p) => `"${clean(p, 40)}"`).join(' ');
-    throw new CommandError(`unexpected argument${positionals.length - spec.max > 1 ? 's' : ''} ${stray} (${usage})`, 2);
+/** What can be checked before the service is opened: how many arguments, then the command's own checks. */
+async function checkArguments(command: CommandName, positionals: string[], flags: Record<string, string | boolean>): Promise<void> {
+  const { min, max } = arity(command);
+  const usage = `usage: tradedeck ${synopsis(command)}`;
+  if (positionals.length > max) {
+    const stray = positionals.slice(max).map((p) => `"${clean(p, 40)}"`).join(' ');
+    throw new CommandError(`unexpected argument${positionals.length - max > 1 ? 's' : ''} ${stray} (${usage})`, 2);
   }
-  if (positionals.length < spec.min) {
+  if (positionals.length < min) {
     throw new CommandError(command === 'quote' ? `${usage} (for example: tradedeck quote 1.5 SOL USDC)` : usage, 2);
   }
-  if (['portfolio', 'orders', 'invites'].includes(command) && positionals[0] !== undefined) checkAddressArgument(positionals[0]);
-  if (command === 'orders' && flags.limit && flags.dca) {
-    throw new CommandError('--limit and --dca: give one of them (without either, both kinds are listed)', 2);
-  }
-  if (command === 'portfolio') platformsOf(flags);
-  if (command === 'orders') mintFilterText(flags);
-  if (command === 'tokens') {
-    tokensQuery(flags);
-    if (flags.watch === true) watchInterval(flags);
-    else if (flags['interval-ms'] !== undefined) throw new CommandError('--interval-ms goes with --watch', 2);
-  }
+  await commandSpec(command).check?.(positionals, flags);
 }
 
 /**

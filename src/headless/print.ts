@@ -74,7 +74,7 @@ export class CommandError extends Error {
   }
 }
 
-/** What the reading commands use of the services: the service itself (see runHeadless). */
+/** What the reading commands use of the services: the service itself (see readingCommand, reading.ts). */
 export type HeadlessServices = Pick<import('../services.js').Services, 'api' | 'sim' | 'mode'>;
 
 /**

@@ -1,0 +1,48 @@
+// The commands about this machine's own state: `config` (the resolved configuration) and
+// `demo reset` and `paper reset` (demo or paper mode starts over). None asks the service anything.
+import { describeConfig, type Config } from '../config.js';
+import { maskSecret } from '../api/errors.js';
+import type { CommandRun } from '../commands/registry.js';
+import { clean, printJson, printTable } from './print.js';
+
+/** `tradedeck config`: every setting as resolved, the API key masked. */
+export async function configCommand({ config, flags }: CommandRun): Promise<number> {
+  const described = describeConfig(config, maskSecret);
+  const demoKey = await demoKeyInUse(config);
+  if (demoKey) described.wallet = demoKey;
+  process.stdout.write(flags.json ? printJson(described, flags.indent === true) : printTable(['SETTING', 'VALUE'], Object.entries(described).map(([k, v]) => [k, clean(v, 300)])));
+  return 0;
+}
+
+/** In demo mode without a key file of the person's: the demo key's path, said as such. */
+async function demoKeyInUse(config: Config): Promise<string | undefined> {
+  if (config.mode !== 'demo' || !config.keypairIsDefault || !config.keypairPath) return undefined;
+  const { existsSync } = await import('node:fs');
+  if (existsSync(config.keypairPath)) return undefined;
+  const { demoKeyPath } = await import('../demo.js');
+  const path = demoKeyPath(config.stateDir);
+  return `demo key ${path}${existsSync(path) ? '' : ' (made at the first demo start)'}; ${config.keypairPath} not found`;
+}
+
+/**
+ * `tradedeck demo reset` removes the demo key and the simulator state; `tradedeck paper reset` the
+ * paper key, its simulator state and its starting balances. Both say which files went.
+ */
+export async function resetCommand({ command, positionals, flags, config, fail, usage }: CommandRun): Promise<number> {
+  const kind = command === 'paper' ? 'paper' : 'demo';
+  if (positionals[0] !== 'reset') {
+    fail(`unknown ${kind} action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck ${usage})`);
+    return 2;
+  }
+  const removed = kind === 'demo' ? await (await import('../demo.js')).resetDemo(config.stateDir) : await (await import('../paper.js')).resetPaper(config.stateDir);
+  if (flags.json) {
+    process.stdout.write(printJson({ stateDir: config.stateDir, removed }, flags.indent === true));
+    return 0;
+  }
+  const lines = removed.length
+    ? ['removed:', ...removed.map((p) => `  ${p}`), kind === 'demo' ? 'the next demo start makes a new demo key and a fresh simulator' : 'the next paper start opens a new paper account with its starting balances']
+    : [kind === 'demo' ? `nothing to remove: no demo key or simulator state in ${config.stateDir}` : `nothing to remove: no paper account in ${config.stateDir}`];
+  lines.push('kept: the journal, watchlist, alerts and the rest of the state directory');
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}

@@ -1,0 +1,51 @@
+// The reading commands (tokens, quote, portfolio, orders, invites): they read with whatever wallet
+// their ADDRESS names, and need nothing of the services but the service itself (the API client,
+// the embedded simulator in demo mode): no wallet, journal, watchlist, scheduler or stores are
+// opened (createServices would load and open them).
+import { ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
+import { openBackend } from '../runtime.js';
+import { sanitize } from '../sanitize.js';
+import type { CommandRun } from '../commands/registry.js';
+import { CommandError, clean, type HeadlessServices } from './print.js';
+import { untilSignal } from '../signals.js';
+
+/**
+ * Opens the service, runs `body` and prints what it returns (an exit code: it printed its own
+ * output, as a watch does). A watch (--watch) is given the promise of the first SIGINT or SIGTERM.
+ */
+export async function readingCommand(c: CommandRun, body: (services: HeadlessServices, stopped: Promise<void> | undefined) => Promise<string | number>): Promise<number> {
+  const { fail, flags } = c;
+  // a watch ends on the first SIGINT or SIGTERM, even one that comes while the service opens
+  const stopped = flags.watch === true ? untilSignal() : undefined;
+  const backend = await openBackend(c.config);
+  // demo mode: a saved state that could not be used is said, as the other commands say it
+  for (const note of backend.notes) fail(note);
+  const told = backend.notes.length;
+  const services = { api: backend.client, sim: backend.sim, mode: backend.mode, close: () => backend.close() };
+  try {
+    const out = await body(services, stopped);
+    if (typeof out === 'number') return out;
+    // tables and plain text pass the sanitiser whole (JSON escapes what a terminal could act on)
+    process.stdout.write(flags.json ? out : sanitize(out, { lines: true }));
+    return 0;
+  } catch (e) {
+    if (e instanceof CommandError) {
+      fail(e.message);
+      return e.exitCode;
+    }
+    if (e instanceof RequestRuleError) {
+      fail(`request refused before sending: ${clean(e.message, 300)}`);
+      return 2;
+    }
+    if (e instanceof ApiError || e instanceof ResponseShapeError) {
+      // the client already removed the API key from these; only terminal control is stripped here
+      fail(clean(e.message, 400));
+      return 1;
+    }
+    throw e;
+  } finally {
+    await services.close();
+    // and what went wrong while it ran or closed (the demo state not saved)
+    for (const note of backend.notes.slice(told)) fail(note);
+  }
+}
