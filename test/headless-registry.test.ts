@@ -91,13 +91,13 @@ test('help CMD and CMD --help show one command with every option; help of an unk
   assert.equal(byHelp.code, 0, byHelp.err);
   assert.equal(byHelp.out, byFlag.out);
   assert.ok(byHelp.out.startsWith('Usage: tradedeck orders [ADDRESS] [--limit | --dca] [--history]'), byHelp.out);
-  assert.match(byHelp.out, /\n  --mint MINT\|SYMBOL\s+only orders selling or buying this token\n/);
-  assert.match(byHelp.out, /\n  --table\s+the table or text even into a pipe or a file\n/);
+  assert.match(byHelp.out, /\n {2}--mint MINT\|SYMBOL\s+only orders selling or buying this token\n/);
+  assert.match(byHelp.out, /\n {2}--table\s+the table or text even into a pipe or a file\n/);
   assert.equal(unknown.code, 2);
   assert.equal(unknown.out, '');
   assert.match(unknown.err, /^tradedeck help: unknown command "frobnicate" \(commands: sim, tokens, .*completion, help\)\n$/);
   assert.equal(global.code, 0);
-  assert.match(global.out, /\n  tradedeck completion bash\|zsh\|fish\n\s+print the completion script of a shell/);
+  assert.match(global.out, /\n {2}tradedeck completion bash\|zsh\|fish\n\s+print the completion script of a shell/);
   assert.match(global.out, /tradedeck help COMMAND \(or COMMAND --help\): its arguments and every option/);
 });
 
