@@ -44,4 +44,7 @@ test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&
   screen = await term.waitFor((s) => /Paper P&L .* against the start, \$[\d,.]+ on \d{4}-\d\d-\d\d/.test(s), 20_000);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   assert.ok(live.requests().every((r) => r.method === 'GET'), 'the live service was only read from');
+  // q saves the paper account and ends the program before its home is removed
+  term.send('q');
+  assert.equal(await term.exited(), 0);
 });

@@ -95,7 +95,8 @@ describe('dashboard shell', () => {
     const names = d.app.lastFrame()!;
     assert.match(names, /j\/k scroll/);
     await typeKeys(d.app, 'G');
-    frame = await waitForFrame(d.app, (f) => /│ :q\s/.test(f), 3000);
+    // the last lines are on screen (the range reaches the total) and the last command with them
+    frame = await waitForFrame(d.app, (f) => /\d+-(\d+)\/\1 j\/k scroll/.test(f) && /│ :withdraw\s/.test(f), 3000);
     // one column: the lines scroll as one list, never two columns beside each other
     assert.ok(frame.split('\n').every((l) => (l.match(/(^|\s):[a-z-]+\s/g) ?? []).length <= 1), frame);
   });
