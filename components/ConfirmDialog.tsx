@@ -124,7 +124,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const offset = Math.min(s.offset, maxOffset);
   const hidden = below(offset);
   const body = all.slice(offset, offset + room);
-  const more = all.length > room ? `lines ${offset + 1}-${offset + body.length} of ${all.length}${hidden ? ` · ${hidden} more below (j/PgDn): read them before y` : ''}` : '';
+  // with a word to type, letters go to it: only PgDn and ↓ scroll (j would be typed)
+  const scrollHint = typedConfirmation ? `(↓/PgDn): read them before ${typedConfirmation}` : '(j/PgDn): read them before y';
+  const more = all.length > room ? `lines ${offset + 1}-${offset + body.length} of ${all.length}${hidden ? ` · ${hidden} more below ${scrollHint}` : ''}` : '';
   // the buttons on one line: narrower padding, then the confirm label cut, on a narrow terminal
   const roomy = textWidth(cancelLabel) + textWidth(confirmLabel) + 10 <= inner;
   const confirmText = roomy ? confirmLabel : truncate(confirmLabel, Math.max(1, inner - 5 - textWidth(cancelLabel)));

@@ -126,6 +126,23 @@ describe('<ConfirmDialog>', () => {
     assert.deepEqual(calls, ['confirm']);
   });
 
+  it('with a word to type, the scroll hint offers only keys that scroll (letters are typed) and names the word', async () => {
+    const facts = Array.from({ length: 30 }, (_, i) => `Program ${i}: Prog${i}1111111111111111111111111111111`);
+    const { tree, result: calls } = setup({ facts, height: 14, width: 70, typedConfirmation: 'yes' });
+    const app = await mount(tree);
+    let frame = await waitForFrame(app, (f) => f.includes('Cancel'));
+    assert.match(frame, /more below \(↓\/PgDn\): read them before yes/);
+    assert.doesNotMatch(frame, /j\/PgDn/);
+    for (let i = 0; i < 6 && /more below/.test(frame); i++) {
+      await typeKeys(app, 'pagedown');
+      frame = await waitForFrame(app, (f) => f.includes('Cancel'));
+    }
+    frame = await waitForFrame(app, (f) => f.includes('Program 29') && !f.includes('more below'));
+    await typeKeys(app, 'y', 'e', 's', 'enter');
+    await waitFor(() => calls.length === 1, 'confirmed');
+    assert.deepEqual(calls, ['confirm']);
+  });
+
   it('at 40 columns and 8 lines: warnings too many to keep below scroll with the rest, the buttons stay on one line, nothing is taller than the room', async () => {
     const warnings = ['Price impact above 1% on this route, quoted moments ago', 'The output token is not verified by the token list', 'A freeze authority is live on the output token'];
     const { tree, result: calls } = setup({ warnings, height: 8, width: 40, confirmLabel: 'Sign and place the order' });
