@@ -15,7 +15,7 @@ import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { catalogEmpty, loadTokens } from '../../src/actions/swapFlow.js';
 import { formatClock } from '../../src/format.js';
 import { tokenInfoOf } from '../../src/portfolio/model.js';
-import { spotPnl } from '../../src/portfolio/pnl.js';
+import { pnlOf } from '../../src/portfolio/pnl.js';
 import { portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
 import { useCatalog, useFlash, useShell } from '../shell/context.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
@@ -100,7 +100,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   const names = useMemo(() => ({ symbolOf: (mint: string) => lookup(mint).symbol }), [lookup]);
   const view = useMemo(() => (current ? portfolioView(current.portfolio, names, sort, reverse) : null), [current, names, sort, reverse]);
   const pnl = useMemo(
-    () => (journal ? spotPnl(journal.entries, { decimalsOf: (m) => lookup(m).decimals, priceOf: (m) => lookup(m).price ?? lookup(m).fallbackPrice ?? null }, fills) : null),
+    () => (journal ? pnlOf(journal.trades, { decimalsOf: (m) => lookup(m).decimals, priceOf: (m) => lookup(m).price ?? lookup(m).fallbackPrice ?? null }, fills) : null),
     [journal, fills, lookup],
   );
 
