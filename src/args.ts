@@ -93,6 +93,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     max: 1,
     flags: { '--since': VALUE, '--until': VALUE, '--format': VALUE },
   },
+  journal: { usage: 'journal archive [--json]', min: 1, max: 1, flags: { '--json': SWITCH } },
   demo: { usage: 'demo reset [--json]', min: 1, max: 1, flags: { '--json': SWITCH } },
 };
 
@@ -184,6 +185,11 @@ Usage:
                                       the journal's signed transactions, the fills of orders placed here,
                                       or the spot P&L, as CSV (default), JSON, or the universal CSV that
                                       tax tools read (koinly: trades only); DATE is a UTC day or ISO time
+  tradedeck ${COMMAND_SPECS.journal.usage}
+                                      move the journal's finished lines of past years (UTC) to
+                                      journal-YYYY.jsonl beside it, whole lines, none rewritten or
+                                      dropped; the journal view and exports read them; only while no
+                                      other tradedeck runs on the state dir
   tradedeck ${COMMAND_SPECS.config.usage}
                                       print the resolved configuration (API key masked)
   tradedeck ${COMMAND_SPECS.demo.usage}

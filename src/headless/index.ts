@@ -47,6 +47,7 @@ export async function runHeadless(command: string, positionals: string[], given:
   // signing commands build their own services (wallet, journal, confirmation)
   if (command === 'watch') return (await import('./watchEvents.js')).watchEventsCommand(flags, config, fail);
   if (command === 'export') return (await import('./export.js')).exportCommand(positionals, flags, config, fail);
+  if (command === 'journal') return (await import('./journal.js')).journalCommand(positionals, flags, config, fail);
   if (command === 'swap') return (await import('./swap.js')).swapCommand(positionals, flags, config, fail);
   if (command === 'studio') return (await import('./studio.js')).studioCommand(positionals, flags, config, fail);
   if ((ORDER_SIGNING_COMMANDS as readonly string[]).includes(command)) {
