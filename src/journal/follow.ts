@@ -27,6 +27,12 @@ import {
   type JournalState,
 } from './journal.js';
 
+/** Something kept from the entries as they become final (the P&L's trades): told to start over when the follower does. */
+export interface JournalSummary {
+  add(entry: JournalState): void;
+  reset(): void;
+}
+
 export interface FollowOptions {
   /** keep where each entry's lines are, so that pages of entries can be read back (the journal view) */
   places?: boolean;
@@ -37,26 +43,40 @@ export interface FollowOptions {
   read?: JournalReader;
 }
 
-/** A growable column of numbers. */
-class Column<A extends Float64Array | Uint32Array | Int32Array | Uint16Array> {
-  data: A;
-  constructor(private readonly make: (n: number) => A) {
-    this.data = make(0);
+type NumberArray = Float64Array | Uint32Array | Int32Array | Uint16Array;
+const BLOCK = 4096;
+
+/** Numbers read by position, as a column of numbers is at one moment. */
+export interface ReadColumn {
+  get(i: number): number;
+}
+
+/**
+ * A growable column of numbers in blocks of 4,096: growing copies nothing and leaves at most one
+ * block unused; what is below a position already written is never written again by appending.
+ */
+export class NumberColumn<A extends NumberArray = NumberArray> implements ReadColumn {
+  private blocks: A[] = [];
+  constructor(private readonly make: (n: number) => A) {}
+  get(i: number): number {
+    return this.blocks[i >>> 12][i & (BLOCK - 1)];
   }
   set(i: number, v: number): void {
-    if (i >= this.data.length) {
-      const bigger = this.make(Math.max(1024, this.data.length * 2));
-      bigger.set(this.data as never);
-      this.data = bigger;
-    }
-    this.data[i] = v;
+    const b = i >>> 12;
+    while (b >= this.blocks.length) this.blocks.push(this.make(BLOCK));
+    this.blocks[b][i & (BLOCK - 1)] = v;
+  }
+  /** the column as it is: appending to this one later does not change what it reads below its length now */
+  frozen(): ReadColumn {
+    const blocks = this.blocks.slice();
+    return { get: (i) => blocks[i >>> 12][i & (BLOCK - 1)] };
   }
 }
 
-const f64 = () => new Column((n) => new Float64Array(n));
-const u32 = () => new Column((n) => new Uint32Array(n));
-const i32 = () => new Column((n) => new Int32Array(n));
-const u16 = () => new Column((n) => new Uint16Array(n));
+export const f64 = () => new NumberColumn((n) => new Float64Array(n));
+export const u32 = () => new NumberColumn((n) => new Uint32Array(n));
+const i32 = () => new NumberColumn((n) => new Int32Array(n));
+const u16 = () => new NumberColumn((n) => new Uint16Array(n));
 
 /** 32-bit FNV-1a of an id: finds a finished entry again for a rare late outcome, confirmed by reading its line. */
 function hashOf(id: string): number {
@@ -117,6 +137,9 @@ export class JournalFollower {
   private oBytes = u32();
   private oPrev = i32();
   private late: Late[] = [];
+  private readonly summaries: JournalSummary[] = [];
+  /** a summary came after the journal was read: read it again from the start for it */
+  private again = false;
   /** entries in the file are in strictly increasing time: newest first is the reverse of the file */
   private increasing = true;
   private lastTime = -Infinity;
@@ -161,12 +184,26 @@ export class JournalFollower {
     this.lastTime = -Infinity;
     this.order = undefined;
     this.o.restart?.();
+    for (const sum of this.summaries) sum.reset();
+  }
+
+  /** Keeps `summary` up to date from now on, from the journal's first entry (the next update reads it whole once). */
+  watch(summary: JournalSummary): void {
+    if (this.summaries.includes(summary)) return;
+    this.summaries.push(summary);
+    this.again = this.archived !== undefined;
+  }
+
+  private final(entry: JournalState): void {
+    this.o.final?.(entry);
+    for (const sum of this.summaries) sum.add(entry);
   }
 
   private async catchUp(): Promise<void> {
     const archives = await archivesOf(this.path);
     const archived = await archivesMark(archives);
-    let fresh = archived !== this.archived;
+    let fresh = archived !== this.archived || this.again;
+    this.again = false;
     if (!fresh && this.end > 0) {
       const before = await bytesBefore(this.path, this.end).catch(() => undefined);
       fresh = !before || digest(before) !== this.mark;
@@ -230,7 +267,7 @@ export class JournalFollower {
       }
       if (isFinal(state.status)) {
         this.open.delete(state.id);
-        this.o.final?.(state);
+        this.final(state);
       } else this.open.set(state.id, { ord, state });
     } else if (record.kind === 'outcome') {
       const why = outcomeProblem(record);
@@ -242,7 +279,7 @@ export class JournalFollower {
         const current = withOutcome(found.state, record);
         if (isFinal(current.status)) {
           this.open.delete(id);
-          this.o.final?.(current);
+          this.final(current);
         } else found.state = current;
       } else if (this.o.places) {
         // an outcome of an entry already final (or of none): found again after this chunk
@@ -256,8 +293,8 @@ export class JournalFollower {
     this.oFile.set(n, at.file);
     this.oOff.set(n, at.offset);
     this.oBytes.set(n, at.bytes);
-    this.oPrev.set(n, this.eLast.data[ord]);
-    this.eLast.data[ord] = n;
+    this.oPrev.set(n, this.eLast.get(ord));
+    this.eLast.set(ord, n);
   }
 
   /** Outcomes of entries already final: the entry with the same id before it, confirmed by its line. */
@@ -272,8 +309,8 @@ export class JournalFollower {
         const h = hashOf(l.id);
         let found = -1;
         for (let ord = l.before - 1; ord >= 0 && found < 0; ord--) {
-          if (this.eHash.data[ord] !== h) continue;
-          const text = await this.lineAt(handles, { file: this.eFile.data[ord], offset: this.eOff.data[ord], bytes: this.eBytes.data[ord] });
+          if (this.eHash.get(ord) !== h) continue;
+          const text = await this.lineAt(handles, { file: this.eFile.get(ord), offset: this.eOff.get(ord), bytes: this.eBytes.get(ord) });
           try {
             if ((JSON.parse(text) as Fields).id === l.id) found = ord;
           } catch {
@@ -318,7 +355,8 @@ export class JournalFollower {
   private ordAt(index: number): number {
     if (this.increasing) return this.count - 1 - index;
     if (!this.order || this.order.length !== this.count) {
-      const time = this.eTime.data;
+      const time = new Float64Array(this.count);
+      for (let i = 0; i < time.length; i++) time[i] = this.eTime.get(i);
       const order = new Uint32Array(this.count);
       for (let i = 0; i < order.length; i++) order[i] = i;
       order.sort((a, b) => time[b] - time[a] || a - b);
@@ -347,8 +385,8 @@ export class JournalFollower {
       return await Promise.all(
         ords.map(async (ord) => {
           const places: Place[] = [];
-          for (let o = this.eLast.data[ord]; o >= 0; o = this.oPrev.data[o]) places.push({ file: this.oFile.data[o], offset: this.oOff.data[o], bytes: this.oBytes.data[o] });
-          places.push({ file: this.eFile.data[ord], offset: this.eOff.data[ord], bytes: this.eBytes.data[ord] });
+          for (let o = this.eLast.get(ord); o >= 0; o = this.oPrev.get(o)) places.push({ file: this.oFile.get(o), offset: this.oOff.get(o), bytes: this.oBytes.get(o) });
+          places.push({ file: this.eFile.get(ord), offset: this.eOff.get(ord), bytes: this.eBytes.get(ord) });
           places.reverse();
           const fold = new Fold(true, true);
           const texts = await Promise.all(places.map((p) => this.lineAt(handles, p)));

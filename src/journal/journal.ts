@@ -322,23 +322,29 @@ export async function scanLines(path: string, from: number, firstLine: number, r
     throw err;
   }
   try {
-    let rest = Buffer.alloc(0);
+    // one buffer for the whole file: a line not yet whole is moved to its start and read on after it
+    let buffer = Buffer.alloc(CHUNK);
+    let kept = 0;
     let restStart = from;
     let position = from;
     let lineNo = firstLine;
-    const buffer = Buffer.alloc(CHUNK);
     for (;;) {
-      const n = await read(handle, buffer, position);
+      if (kept === buffer.length) {
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, kept);
+        buffer = bigger;
+      }
+      const n = await read(handle, buffer.subarray(kept), position);
       if (n <= 0) break;
       position += n;
-      const data = rest.length > 0 ? Buffer.concat([rest, buffer.subarray(0, n)]) : buffer.subarray(0, n);
+      const data = buffer.subarray(0, kept + n);
       let at = 0;
       for (let nl = data.indexOf(0x0a, at); nl !== -1; nl = data.indexOf(0x0a, at)) {
         each(data.toString('utf8', at, nl), lineNo++, restStart + at, nl - at);
         at = nl + 1;
       }
-      // copied: the buffer is read into again
-      rest = Buffer.from(data.subarray(at));
+      buffer.copyWithin(0, at, data.length);
+      kept = data.length - at;
       restStart += at;
     }
     return restStart;

@@ -6,7 +6,7 @@
 // known cost, and its units are counted apart. Sells reduce the recorded units at average cost.
 import { USDC_MINT } from '../api/types.js';
 import type { Journal, JournalState } from '../journal/journal.js';
-import { JournalFollower } from '../journal/follow.js';
+import { f64, journalPages, u32, type JournalSummary, type ReadColumn } from '../journal/follow.js';
 
 export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 export const STABLE_MINTS: readonly string[] = [USDC_MINT, USDT_MINT];
@@ -107,12 +107,12 @@ export interface PlacedOrders {
 export interface TradesSnapshot {
   /** successful swaps counted (each a few numbers in the columns below) */
   readonly n: number;
-  readonly time: Float64Array;
-  readonly inMint: Uint32Array;
-  readonly outMint: Uint32Array;
+  readonly time: ReadColumn;
+  readonly inMint: ReadColumn;
+  readonly outMint: ReadColumn;
   /** base units (NaN: not a number of base units) */
-  readonly inRaw: Float64Array;
-  readonly outRaw: Float64Array;
+  readonly inRaw: ReadColumn;
+  readonly outRaw: ReadColumn;
   readonly mints: readonly string[];
   /** the swaps are in time order as they are */
   readonly sorted: boolean;
@@ -122,15 +122,16 @@ export interface TradesSnapshot {
 /**
  * The journal's successful swaps and the orders placed, as the P&L and the fills read them,
  * added one final entry at a time: a swap is a few numbers in columns (its mints named once),
- * so memory follows the number of swaps at ~32 bytes each, never the journal's bytes.
+ * so memory follows the number of swaps at ~32 bytes each, never the journal's bytes. A snapshot
+ * reads the columns as they were: appending writes only past its length.
  */
-export class PnlTrades {
+export class PnlTrades implements JournalSummary {
   private n = 0;
-  private time = new Float64Array(0);
-  private inMint = new Uint32Array(0);
-  private outMint = new Uint32Array(0);
-  private inRaw = new Float64Array(0);
-  private outRaw = new Float64Array(0);
+  private time = f64();
+  private inMint = u32();
+  private outMint = u32();
+  private inRaw = f64();
+  private outRaw = f64();
   private mints: string[] = [];
   private readonly mintNo = new Map<string, number>();
   private sorted = true;
@@ -147,6 +148,22 @@ export class PnlTrades {
     return i;
   }
 
+  /** Forgets everything (the journal is read again from its start). */
+  reset(): void {
+    this.n = 0;
+    // new columns: a snapshot handed out keeps the old ones as they were
+    this.time = f64();
+    this.inMint = u32();
+    this.outMint = u32();
+    this.inRaw = f64();
+    this.outRaw = f64();
+    this.mints = [];
+    this.mintNo.clear();
+    this.sorted = true;
+    this.triggerKeys = new Set();
+    this.dca = [];
+  }
+
   /** Counts a final entry when it counts for the P&L (a successful swap, an order placed). */
   add(e: JournalState): void {
     if (!countsForPnl(e)) return;
@@ -158,36 +175,22 @@ export class PnlTrades {
     }
     if (typeof s.inputMint !== 'string' || typeof s.outputMint !== 'string') return;
     const i = this.n++;
-    if (i >= this.time.length) {
-      // new arrays: a snapshot handed out keeps the old ones, which are never written again
-      const size = Math.max(256, this.time.length * 2);
-      const grow = <A extends Float64Array | Uint32Array>(a: A, make: (n: number) => A): A => {
-        const b = make(size);
-        b.set(a as never);
-        return b;
-      };
-      this.time = grow(this.time, (k) => new Float64Array(k));
-      this.inMint = grow(this.inMint, (k) => new Uint32Array(k));
-      this.outMint = grow(this.outMint, (k) => new Uint32Array(k));
-      this.inRaw = grow(this.inRaw, (k) => new Float64Array(k));
-      this.outRaw = grow(this.outRaw, (k) => new Float64Array(k));
-    }
-    if (i > 0 && e.time < this.time[i - 1]) this.sorted = false;
-    this.time[i] = e.time;
-    this.inMint[i] = this.mint(s.inputMint);
-    this.outMint[i] = this.mint(s.outputMint);
-    this.inRaw[i] = rawOf(e.executed?.input ?? s.inAmount);
-    this.outRaw[i] = rawOf(e.executed?.output ?? s.outAmount);
+    if (i > 0 && e.time < this.time.get(i - 1)) this.sorted = false;
+    this.time.set(i, e.time);
+    this.inMint.set(i, this.mint(s.inputMint));
+    this.outMint.set(i, this.mint(s.outputMint));
+    this.inRaw.set(i, rawOf(e.executed?.input ?? s.inAmount));
+    this.outRaw.set(i, rawOf(e.executed?.output ?? s.outAmount));
   }
 
   snapshot(): TradesSnapshot {
     return {
       n: this.n,
-      time: this.time,
-      inMint: this.inMint,
-      outMint: this.outMint,
-      inRaw: this.inRaw,
-      outRaw: this.outRaw,
+      time: this.time.frozen(),
+      inMint: this.inMint.frozen(),
+      outMint: this.outMint.frozen(),
+      inRaw: this.inRaw.frozen(),
+      outRaw: this.outRaw.frozen(),
       mints: this.mints.slice(),
       sorted: this.sorted,
       placed: { triggerKeys: new Set(this.triggerKeys), dca: this.dca.slice() },
@@ -195,27 +198,22 @@ export class PnlTrades {
   }
 }
 
-const followed = new WeakMap<object, { follower: JournalFollower; trades: PnlTrades }>();
+const kept = new WeakMap<object, PnlTrades>();
 
 /**
- * The journal's trades for the P&L, kept as the journal grows: the first call reads the journal
- * (a chunk at a time), each later one only what was appended since.
+ * The journal's trades for the P&L, kept as the journal grows by the journal's one follower (the
+ * journal view's): the first call reads the journal (a chunk at a time), each later one only what
+ * was appended since.
  */
 export async function pnlTrades(journal: Pick<Journal, 'path'>): Promise<TradesSnapshot> {
-  let f = followed.get(journal);
-  if (!f) {
-    const kept: { trades: PnlTrades } = { trades: new PnlTrades() };
-    const follower = new JournalFollower(journal.path, { final: (e) => kept.trades.add(e), restart: () => (kept.trades = new PnlTrades()) });
-    f = {
-      follower,
-      get trades() {
-        return kept.trades;
-      },
-    };
-    followed.set(journal, f);
+  let trades = kept.get(journal);
+  if (!trades) {
+    trades = new PnlTrades();
+    kept.set(journal, trades);
+    journalPages(journal).watch(trades);
   }
-  await f.follower.update();
-  return f.trades.snapshot();
+  await journalPages(journal).update();
+  return trades.snapshot();
 }
 
 /** The P&L of the swaps kept and the fills, at the prices and decimals known now. */
@@ -256,7 +254,7 @@ export function pnlOf(t: TradesSnapshot, io: PnlInputs, fills: readonly Fill[] =
   if (!t.sorted) {
     order = new Uint32Array(t.n);
     for (let i = 0; i < t.n; i++) order[i] = i;
-    order.sort((a, b) => t.time[a] - t.time[b] || a - b);
+    order.sort((a, b) => t.time.get(a) - t.time.get(b) || a - b);
   }
   const byTime = [...fills].sort((a, b) => a.time - b.time);
   const decimals = t.mints.map((m) => io.decimalsOf(m));
@@ -269,11 +267,12 @@ export function pnlOf(t: TradesSnapshot, io: PnlInputs, fills: readonly Fill[] =
   };
   for (let k = 0; k < t.n; k++) {
     const i = order ? order[k] : k;
-    while (f < byTime.length && byTime[f].time < t.time[i]) fill(byTime[f++]);
-    if (since === null) since = t.time[i];
-    const a = t.inMint[i];
-    const b = t.outMint[i];
-    trade(t.mints[a], t.mints[b], units(t.inRaw[i], decimals[a]), units(t.outRaw[i], decimals[b]));
+    const time = t.time.get(i);
+    while (f < byTime.length && byTime[f].time < time) fill(byTime[f++]);
+    if (since === null) since = time;
+    const a = t.inMint.get(i);
+    const b = t.outMint.get(i);
+    trade(t.mints[a], t.mints[b], units(t.inRaw.get(i), decimals[a]), units(t.outRaw.get(i), decimals[b]));
   }
   while (f < byTime.length) fill(byTime[f++]);
   const tokens: PnlToken[] = [...lots.entries()]

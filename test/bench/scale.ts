@@ -20,7 +20,7 @@ const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
  */
 export async function writeBigJournal(path: string, count: number, wallet: string): Promise<number> {
   const out = createWriteStream(path, { mode: 0o600 });
-  const signed = 'A'.repeat(1_180);
+  const signed = 'A'.repeat(760);
   const t0 = Date.now() - count * 60_000;
   let chunk: string[] = [];
   let bytes = 0;
