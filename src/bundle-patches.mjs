@@ -1,4 +1,4 @@
-// Edits tradedeck's bundle makes to the sources of Ink, ansi-tokenize and string-width (see
+// Edits tradedeck's bundle makes to the sources of Ink, ansi-tokenize, slice-ansi and string-width (see
 // src/build.mjs, which applies them while bundling; test/build-patches.test.ts checks that the
 // edited modules answer as the originals do). Each edit must match, or the build stops: an upgrade
 // of one of them is then checked by hand rather than silently left unpatched.
@@ -349,11 +349,23 @@ function lazyRegexes(text, path) {
   return text;
 }
 
+// slice-ansi (which Ink's truncation uses) makes a grapheme Intl.Segmenter and a Unicode-property
+// expression when it loads: start-up pays for them though a frame of text cut to its width beforehand
+// rarely asks Ink to truncate. Each is made at its first use.
+dependencyPatches['slice-ansi/tokenize-ansi.js'] = [
+  ['const EMOJI_PRESENTATION_GRAPHEME_REGEX = /\\p{Emoji_Presentation}/u;', 'let EMOJI_PRESENTATION_GRAPHEME_REGEX;'],
+  ['EMOJI_PRESENTATION_GRAPHEME_REGEX.test(', '(EMOJI_PRESENTATION_GRAPHEME_REGEX ??= /\\p{Emoji_Presentation}/u).test('],
+  ["const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});", 'let GRAPHEME_SEGMENTER;\nconst __tdGraphemes = () => (GRAPHEME_SEGMENTER ??= new Intl.Segmenter(undefined, {granularity: \'grapheme\'}));'],
+  ['for (const segment of GRAPHEME_SEGMENTER.segment(visibleString)) {', 'for (const segment of __tdGraphemes().segment(visibleString)) {'],
+  ['for (const segment of GRAPHEME_SEGMENTER.segment(pair)) {', 'for (const segment of __tdGraphemes().segment(pair)) {'],
+  ['const graphemeSegments = GRAPHEME_SEGMENTER.segment(string);', 'const graphemeSegments = __tdGraphemes().segment(string);'],
+];
 
 /** The module's name as the patches know it, from its path; undefined for a module not patched. */
 export function patchedName(path) {
   const p = path.replace(/\\/g, '/');
   if (/\/node_modules\/string-width\/index\.js$/.test(p)) return 'string-width/index.js';
+  if (/\/node_modules\/slice-ansi\/tokenize-ansi\.js$/.test(p)) return 'slice-ansi/tokenize-ansi.js';
   const tokenize = /\/ansi-tokenize\/build\/(styledChars|tokenize)\.js$/.exec(p);
   if (tokenize) return `ansi-tokenize/${tokenize[1]}.js`;
   const ink = /\/ink\/build\/(measure-text|wrap-text|output|sanitize-ansi)\.js$/.exec(p);

@@ -237,3 +237,11 @@ test("the bundled Ink's Output gives frames that show the same cells as the publ
   }
   assert.ok(joined > 100, `${joined} table-like frames`);
 });
+
+test('the bundled slice-ansi (its segmenter and emoji expression made at first use) splits every kind of line into the same tokens', async (t) => {
+  const [a, b] = await bothVersions(t, 'slice-ansi/tokenize-ansi.js');
+  for (const line of lines(11, 300)) {
+    assert.deepEqual(b.default(line), a.default(line), JSON.stringify(line));
+    assert.deepEqual(b.default(line, { endCharacter: 7 }), a.default(line, { endCharacter: 7 }), `up to 7 of ${JSON.stringify(line)}`);
+  }
+});
