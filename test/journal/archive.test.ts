@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { openJournal } from '../../src/journal/journal.js';
 import { journalCommand } from '../../src/headless/journal.js';
 import { takeStateLock } from '../../src/stateLock.js';
 import type { Config } from '../../src/config.js';
+import { CLI, cleanEnv, collect } from '../helpers/cli.js';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
 const at = (iso: string) => Date.parse(iso);
@@ -149,4 +150,20 @@ test('tradedeck journal archive: refused while another instance holds the state 
   assert.deepEqual(printed.moved.map((m) => [m.file, m.lines]), [['journal-2024.jsonl', 81], ['journal-2025.jsonl', 60]]);
   assert.deepEqual(files(dir), expected(original));
   assert.match(said.at(-1)!, /unknown journal action "list"/);
+});
+
+test('the installed program: tradedeck journal archive moves last year\'s lines and says so as JSON; another action is a usage error', async () => {
+  const env = cleanEnv();
+  const state = join(env.XDG_STATE_HOME!, 'tradedeck');
+  mkdirSync(state, { recursive: true, mode: 0o700 });
+  const year = new Date().getUTCFullYear();
+  const entry = (id: string, y: number) => JSON.stringify({ kind: 'entry', id, time: Date.parse(`${y}-01-02T00:00:00Z`), group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: {}, status: 'success' });
+  writeFileSync(join(state, 'journal.jsonl'), `${entry('old', year - 1)}\n${entry('new', year)}\n`, { mode: 0o600 });
+  const done = await collect(CLI, ['journal', 'archive', '--json'], env);
+  assert.equal(done.code, 0, done.err);
+  assert.deepEqual(JSON.parse(done.out).moved, [{ file: `journal-${year - 1}.jsonl`, lines: 1, bytes: entry('old', year - 1).length + 1 }]);
+  assert.equal(readFileSync(join(state, 'journal.jsonl'), 'utf8'), `${entry('new', year)}\n`);
+  const wrong = await collect(CLI, ['journal', 'prune'], env);
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.err, /unknown journal action "prune" \(usage: tradedeck journal archive\)/);
 });
