@@ -13,10 +13,10 @@
 // after a crash carries the plan on from where it stopped. The caller holds the state directory's
 // lock: no other instance appends to the journal meanwhile.
 import { constants } from 'node:fs';
-import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { openStateFile, writeStateFile } from '../stateFile.js';
-import { digest, isFinal, isObject, scanLines, readAt, type JournalStatus } from './journal.js';
+import { digest, fsyncDir, isFinal, isObject, scanLines, readAt, type JournalStatus } from './journal.js';
 
 interface Part {
   year: number;
@@ -219,15 +219,6 @@ async function appendPart(journal: FileHandle, path: string, part: Part, o: Arch
     if (size > part.archiveSize) await handle.truncate(part.archiveSize);
     if (part.pad) await handle.write('\n');
     await copyRange(journal, handle, part.from, part.to, o.step ? async () => o.step!('half-appended') : undefined);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
     await handle.sync();
   } finally {
     await handle.close();
