@@ -104,7 +104,7 @@ const patchDependencies = {
       if (!text.includes(yogaPatch[0])) throw new Error(`build: ${args.path} no longer contains "${yogaPatch[0]}": check the yoga patch`);
       return { contents: text.replace(yogaPatch[0], yogaPatch[1]), loader: 'js' };
     });
-    b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
+    b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi|[\\/]node_modules[\\/]signal-exit[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
       const name = patchedName(args.path);
       if (name === undefined) return undefined;
       return { contents: patchSource(name, await readFile(args.path, 'utf8'), args.path), loader: 'js' };

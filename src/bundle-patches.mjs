@@ -1,4 +1,4 @@
-// Edits tradedeck's bundle makes to the sources of Ink, ansi-tokenize, slice-ansi and string-width (see
+// Edits tradedeck's bundle makes to the sources of Ink, ansi-tokenize, slice-ansi, signal-exit and string-width (see
 // src/build.mjs, which applies them while bundling; test/build-patches.test.ts checks that the
 // edited modules answer as the originals do). Each edit must match, or the build stops: an upgrade
 // of one of them is then checked by hand rather than silently left unpatched.
@@ -361,11 +361,19 @@ dependencyPatches['slice-ansi/tokenize-ansi.js'] = [
   ['const graphemeSegments = GRAPHEME_SEGMENTER.segment(string);', 'const graphemeSegments = __tdGraphemes().segment(string);'],
 ];
 
+// signal-exit 3 (Ink and restore-cursor restore the terminal with it) loads node:assert for its one
+// check that a handler is a function: loading assert brings in a dozen of Node's own modules, compiled
+// at start-up. The check is kept, made by hand (the same message; a TypeError).
+dependencyPatches['signal-exit/index.js'] = [
+  ["  var assert = require('assert')", "  var assert = { equal: function (actual, expected, message) { if (actual != expected) throw new TypeError(message) } }"],
+];
+
 /** The module's name as the patches know it, from its path; undefined for a module not patched. */
 export function patchedName(path) {
   const p = path.replace(/\\/g, '/');
   if (/\/node_modules\/string-width\/index\.js$/.test(p)) return 'string-width/index.js';
   if (/\/node_modules\/slice-ansi\/tokenize-ansi\.js$/.test(p)) return 'slice-ansi/tokenize-ansi.js';
+  if (/\/node_modules\/signal-exit\/index\.js$/.test(p)) return 'signal-exit/index.js';
   const tokenize = /\/ansi-tokenize\/build\/(styledChars|tokenize)\.js$/.exec(p);
   if (tokenize) return `ansi-tokenize/${tokenize[1]}.js`;
   const ink = /\/ink\/build\/(measure-text|wrap-text|output|sanitize-ansi)\.js$/.exec(p);
