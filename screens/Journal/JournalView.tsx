@@ -61,7 +61,8 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
     else if (name === 'k' || name === 'up') st.setCursor(st.cursor - 1);
     else if (name === 'g' || name === 'home') st.setCursor(0);
     else if (name === 'G' || name === 'end') st.setCursor(st.count - 1);
-    else if (name === 'enter') st.setDetail(selectedEntry(st) !== undefined);
+    // the entry may still be being read (a jump to the other end): its detail shows once it is
+    else if (name === 'enter') st.setDetail(st.count > 0);
     else if (name === 'r') void refreshJournalView(s);
     else if (name === 'E') exportNow();
     else if (name === 'escape' || name === 'J' || name === 'q') st.setOpen(false);
@@ -78,11 +79,15 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   }, [s, top, body, count, reading]);
 
   const token = (mint: string) => knownTokens(s).find((t) => t.id === mint);
-  if (detail && current) {
+  if (detail) {
     return (
       <Box flexDirection="column" height={height} width={width}>
         <Text color={theme.accent} bold>{padCell('Journal entry (Esc back, J close)', width)}</Text>
-        <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token })} width={width} height={Math.max(1, height - 1)} active layer="modal" />
+        {current ? (
+          <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token })} width={width} height={Math.max(1, height - 1)} active layer="modal" />
+        ) : (
+          <Text color={theme.dim}>{padCell(loadError ?? 'reading the entry…', width)}</Text>
+        )}
       </Box>
     );
   }
