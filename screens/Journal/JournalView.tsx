@@ -33,7 +33,8 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   const problems = useStore(store, (st) => st.problems);
   const detail = useStore(store, (st) => st.detail);
   const loadError = useStore(store, (st) => st.loadError);
-  // until the first read ends nothing is known: "0 entries" would be a wrong answer
+  // until the first read ends nothing is known: "0 entries" would be a wrong answer (the count
+  // comes before the path, which a narrow terminal cuts)
   const reading = useStore(store, (st) => st.loadedAt === undefined && st.loadError === undefined);
   useEffect(() => {
     void refreshJournalView(s);
@@ -96,7 +97,7 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   const visible = Array.from({ length: shown }, (_, i) => ({ at: top + i, e: rows.entries[top + i - rows.from] }));
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} bold>{padCell(`Journal: ${s.journal?.path ?? 'not open'} · ${reading ? 'reading journal…' : plural(count, 'entry', 'entries')}`, width)}</Text>
+      <Text color={theme.accent} bold>{padCell(`Journal: ${reading ? 'reading journal…' : plural(count, 'entry', 'entries')} · ${s.journal?.path ?? 'not open'}`, width)}</Text>
       {problems.length > 0 ? <Text color={theme.danger}>{padCell(`${plural(problems.length, 'line')} not read, kept in the file: ${problemsText(problems, 2)}`, width)}</Text> : null}
       <Text color={theme.dim}>{padCell(` ${header(wallets)}`, width)}</Text>
       {visible.length === 0 ? <Text color={theme.dim}>{padCell(loadError ?? (reading ? 'reading journal…' : 'Nothing signed yet.'), width)}</Text> : null}
