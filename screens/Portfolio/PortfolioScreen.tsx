@@ -196,8 +196,9 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
       {head.map((l, i) => (
         <LineText key={`h${i}`} l={l} theme={theme} />
       ))}
+      {/* keyed by the place on screen: a scrolled line is the same Text with new words, not a new one */}
       {[...empty, ...visible].slice(0, room).map((l, i) => (
-        <LineText key={`b${top + i}`} l={l} theme={theme} />
+        <LineText key={`b${i}`} l={l} theme={theme} />
       ))}
       {scrolls ? <Text color={theme.dim} wrap="truncate">{padCell(`lines ${top + 1}-${top + visible.length} of ${body.length}  j/k PgUp/PgDn g/G  o sort  f platforms`, width)}</Text> : null}
       {editorShown ? (

@@ -18,6 +18,7 @@
 //                                      launch and RSS with a 100,000-entry journal beside an empty
 //                                      one, key p95 on Orders (500 open orders), Portfolio (500
 //                                      positions), Alerts (1,000) and the watchlist (300)
+//   BENCH_SCALE=lists npm run bench -- --scale   only the key rows of the lists
 //
 // What each row measures:
 // - launch to first rows: from the exec of the program, run as a command as installed (a timestamp
@@ -477,25 +478,41 @@ async function pacingRows(): Promise<Line[]> {
 
 const JOURNAL_ENTRIES = 100_000;
 
-/** ms from each key's delivery to the next burst; keys whose press changes nothing on screen are not counted. */
+/**
+ * ms from each key's delivery to the first burst that draws more than the clock (the first row)
+ * and the ages in the footer (the last): a key whose press changes nothing else within a second
+ * (a flash already showing the same words) is not counted, rather than timed to the next tick.
+ */
 async function keyTimes(s: Session, presses: Array<() => void>): Promise<number[]> {
   const times: number[] = [];
   for (const press of presses) {
     s.mon.poll();
-    const from = s.mon.bursts.length;
+    let from = s.mon.bursts.length;
     press();
     const sent = performance.now();
-    const b = await s.mon.next(from, 2_000);
-    if (b) times.push(b.seen - sent);
+    for (;;) {
+      const left = 1_000 - (performance.now() - sent);
+      const b = left > 0 ? await s.mon.next(from, left) : undefined;
+      if (!b) break;
+      if ([...rowsTouched(b.text)].some((r) => r !== 1 && r !== ROWS)) {
+        times.push(b.seen - sent);
+        break;
+      }
+      from = s.mon.bursts.indexOf(b) + 1;
+    }
     await sleep(120);
   }
   return times;
 }
 
-/** Scrolling (Down/Up), sorting (o) and filtering (/ then a letter and Backspace, each a new filter) on the screen shown. */
-async function listKeys(s: Session, sorts: number): Promise<{ scroll: number[]; sort: number[]; filter: number[] }> {
+/**
+ * Scrolling (Down/Up), sorting (o) and filtering (/ then a letter and Backspace, each a new filter)
+ * on the screen shown; a list with no sort or filter of its own (its o or / only says so) is only scrolled.
+ */
+async function listKeys(s: Session, sorts: number, filters: boolean): Promise<{ scroll: number[]; sort: number[]; filter: number[] }> {
   const scroll = await keyTimes(s, Array.from({ length: 40 }, (_, i) => () => s.term.press(i % 4 < 2 ? 'Down' : 'Up')));
   const sort = await keyTimes(s, Array.from({ length: sorts }, () => () => s.term.send('o')));
+  if (!filters) return { scroll, sort, filter: [] };
   s.term.send('/');
   await sleep(400);
   const filter = await keyTimes(s, Array.from({ length: 16 }, (_, i) => () => (i % 2 === 0 ? s.term.send('a') : s.term.press('Backspace'))));
@@ -519,15 +536,19 @@ async function rssAfterVisits(mode: Mode): Promise<number> {
 }
 
 async function scaleRows(): Promise<Line[]> {
+  const listsOnly = process.env.BENCH_SCALE === 'lists';
   const { startSim } = await import('../../src/sim/index.js');
   const { linkJournal, seedOrders, writeAlerts, writeBigJournal, writeWatchlist } = await import('./scale.js');
   const keyPath = await createDemoKeyFile(join(scratch, 'keys-scale'));
   const address = (await loadKeypairFile(keyPath)).address;
   const apiKey = 'td-bench-key-scale';
-  log(`scale: writing a journal of ${JOURNAL_ENTRIES.toLocaleString('en-US')} transactions`);
   const built = join(scratch, 'journal-big', 'journal.jsonl');
-  mkdirSync(join(scratch, 'journal-big'), { recursive: true, mode: 0o700 });
-  const bytes = await writeBigJournal(built, JOURNAL_ENTRIES, address);
+  let bytes = 0;
+  if (!listsOnly) {
+    log(`scale: writing a journal of ${JOURNAL_ENTRIES.toLocaleString('en-US')} transactions`);
+    mkdirSync(join(scratch, 'journal-big'), { recursive: true, mode: 0o700 });
+    bytes = await writeBigJournal(built, JOURNAL_ENTRIES, address);
+  }
   // the simulator runs in this process (not the dashboard's), seeded with the wallet's open orders
   const sim = await startSim({ seed: 5, fund: [address], apiKey });
   cleanups.push(() => void sim.stop());
@@ -535,12 +556,15 @@ async function scaleRows(): Promise<Line[]> {
   const base: Mode = { name: 'live', args: ['--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], env: { TRADEDECK_API_KEY: apiKey }, simUrl: sim.url };
   const big: Mode = { ...base, prepare: (dir) => linkJournal(built, dir) };
 
-  log(`scale: launch to first rows, ${RUNS} runs each with an empty and the big journal, beside node -e 0`);
-  await launchToRows(base);
-  await launchToRows(big);
   const node: number[] = [];
   const emptyLaunch: number[] = [];
   const bigLaunch: number[] = [];
+  let rssEmpty = NaN;
+  let rssBig = NaN;
+  if (!listsOnly) {
+  log(`scale: launch to first rows, ${RUNS} runs each with an empty and the big journal, beside node -e 0`);
+  await launchToRows(base);
+  await launchToRows(big);
   for (let i = 0; i < RUNS; i++) {
     node.push(nodeBaseline());
     emptyLaunch.push(await launchToRows(base));
@@ -548,9 +572,10 @@ async function scaleRows(): Promise<Line[]> {
   }
   log(`scale: RSS after every screen once (the journal view and the P&L read the journal) and ${IDLE_S} s idle, empty then big journal`);
   log(`scale: launch empty ${emptyLaunch.map((x) => fmt(x)).join(', ')} ms, big ${bigLaunch.map((x) => fmt(x)).join(', ')} ms, node -e 0 ${node.map((x) => fmt(x)).join(', ')} ms`);
-  const rssEmpty = await rssAfterVisits(base);
-  const rssBig = await rssAfterVisits(big);
+  rssEmpty = await rssAfterVisits(base);
+  rssBig = await rssAfterVisits(big);
   log(`scale: RSS empty ${fmt(rssEmpty / 1024, 1)} MB, big ${fmt(rssBig / 1024, 1)} MB`);
+  }
 
   log('scale: key latency on Orders, Portfolio, Alerts and the watchlist');
   const list = (await (await fetch(`${sim.url}/tokens/v2/toptraded/24h`, { headers: { 'x-api-key': apiKey } })).json()) as Array<Record<string, unknown> & { id: string; symbol: string; name: string }>;
@@ -563,11 +588,12 @@ async function scaleRows(): Promise<Line[]> {
     },
   };
   const s = await open(lists);
-  const screens: Array<{ name: string; go: () => void; ready: RegExp; sorts: number }> = [
-    { name: 'Orders, 500 open orders', go: () => s.term.send('3'), ready: /SOL/, sorts: 6 },
-    { name: 'Portfolio, 500 positions', go: () => s.term.send('5'), ready: /Net worth|net worth/i, sorts: 4 },
-    { name: 'Alerts, 1,000', go: () => s.term.send('7'), ready: /1,000|armed/i, sorts: 6 },
-    { name: 'watchlist, 300', go: () => (s.term.send('1'), setTimeout(() => s.term.send('W'), 1500)), ready: /★/, sorts: 6 },
+  // Orders lists in the service's order (o says so) and Alerts fired first (o and / say so): only scrolled and, on Orders, filtered
+  const screens: Array<{ name: string; go: () => void; ready: RegExp; sorts: number; filters: boolean }> = [
+    { name: 'Orders, 500 open orders', go: () => s.term.send('3'), ready: /SOL/, sorts: 0, filters: true },
+    { name: 'Portfolio, 500 positions', go: () => s.term.send('5'), ready: /Net worth|net worth/i, sorts: 4, filters: true },
+    { name: 'Alerts, 1,000', go: () => s.term.send('7'), ready: /1,000|armed/i, sorts: 0, filters: false },
+    { name: 'watchlist, 300', go: () => (s.term.send('1'), setTimeout(() => s.term.send('W'), 1500)), ready: /★/, sorts: 6, filters: true },
   ];
   const keyRows: Line[] = [];
   try {
@@ -577,12 +603,12 @@ async function scaleRows(): Promise<Line[]> {
       await sleep(2500);
       await s.mon.waitFor((l) => sc.ready.test(l.join('\n')), 20_000).catch(() => log(`scale: ${sc.name}: not seen ready`));
       await sleep(1500);
-      const k = await listKeys(s, sc.sorts);
+      const k = await listKeys(s, sc.sorts, sc.filters);
       const every = [...k.scroll, ...k.sort, ...k.filter];
       log(`scale: ${sc.name}: scroll ${k.scroll.map((x) => fmt(x)).join(' ')} | sort ${k.sort.map((x) => fmt(x)).join(' ')} | filter ${k.filter.map((x) => fmt(x)).join(' ')}`);
       const p95 = percentile(every, 95);
       keyRows.push({
-        measure: `key p95, ${sc.name} (scroll, sort, filter)`,
+        measure: `key p95, ${sc.name} (${['scroll', ...(sc.sorts ? ['sort'] : []), ...(sc.filters ? ['filter'] : [])].join(', ')})`,
         value: `${fmt(p95, 1)} ms`,
         budget: '<= 10 ms',
         ok: p95 <= 10,
@@ -598,7 +624,7 @@ async function scaleRows(): Promise<Line[]> {
   const le = median(emptyLaunch);
   const lb = median(bigLaunch);
   const n = median(node);
-  return [
+  const journalRows: Line[] = [
     {
       measure: `RSS with a ${JOURNAL_ENTRIES.toLocaleString('en-US')}-entry journal, after ${IDLE_S} s`,
       value: `${fmt(rssBig / 1024, 1)} MB`,
@@ -613,8 +639,8 @@ async function scaleRows(): Promise<Line[]> {
       ok: lb / le <= 1.1,
       note: `empty ${fmt(le)} ms (${ratio(le / n)} node -e 0, ${fmt(n)} ms); runs ${bigLaunch.map((x) => fmt(x)).join(', ')} / ${emptyLaunch.map((x) => fmt(x)).join(', ')}`,
     },
-    ...keyRows,
   ];
+  return [...(listsOnly ? [] : journalRows), ...keyRows];
 }
 
 const live = PACING_ONLY || SCALE ? undefined : await measure(await liveMode(), true);
