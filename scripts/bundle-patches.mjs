@@ -131,6 +131,25 @@ function __tdUnits(str) {
 }`],
 ];
 
+// slice-ansi (which Ink's truncation uses) makes a grapheme Intl.Segmenter and a Unicode-property
+// expression when it loads: start-up pays for them though a frame of text cut to its width beforehand
+// rarely asks Ink to truncate. Each is made at its first use. For start-up.
+dependencyPatches['slice-ansi/tokenize-ansi.js'] = [
+  ['const EMOJI_PRESENTATION_GRAPHEME_REGEX = /\\p{Emoji_Presentation}/u;', 'let EMOJI_PRESENTATION_GRAPHEME_REGEX;'],
+  ['EMOJI_PRESENTATION_GRAPHEME_REGEX.test(', '(EMOJI_PRESENTATION_GRAPHEME_REGEX ??= /\\p{Emoji_Presentation}/u).test('],
+  ["const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});", 'let GRAPHEME_SEGMENTER;\nconst __tdGraphemes = () => (GRAPHEME_SEGMENTER ??= new Intl.Segmenter(undefined, {granularity: \'grapheme\'}));'],
+  ['for (const segment of GRAPHEME_SEGMENTER.segment(visibleString)) {', 'for (const segment of __tdGraphemes().segment(visibleString)) {'],
+  ['for (const segment of GRAPHEME_SEGMENTER.segment(pair)) {', 'for (const segment of __tdGraphemes().segment(pair)) {'],
+  ['const graphemeSegments = GRAPHEME_SEGMENTER.segment(string);', 'const graphemeSegments = __tdGraphemes().segment(string);'],
+];
+
+// signal-exit 3 (Ink and restore-cursor restore the terminal with it) loads node:assert for its one
+// check that a handler is a function: loading assert brings in a dozen of Node's own modules, compiled
+// at start-up. The check is kept, made by hand (the same message; a TypeError). For start-up.
+dependencyPatches['signal-exit/index.js'] = [
+  ["  var assert = require('assert')", "  var assert = { equal: function (actual, expected, message) { if (actual != expected) throw new TypeError(message) } }"],
+];
+
 // string-width builds its Unicode-property expressions when it loads (~35 ms in a script), though
 // counted text (one-string-width below) rarely needs them: each is made at its first use.
 const LAZY_REGEXES = ['visibleCharacterRegex', 'spacingMarkRegex', 'rgiEmojiRegex', 'unqualifiedKeycapRegex', 'extendedPictographicRegex'];
@@ -148,6 +167,8 @@ function lazyRegexes(text, path) {
 export function patchedName(path) {
   const p = path.replace(/\\/g, '/');
   if (/\/node_modules\/string-width\/index\.js$/.test(p)) return 'string-width/index.js';
+  if (/\/node_modules\/slice-ansi\/tokenize-ansi\.js$/.test(p)) return 'slice-ansi/tokenize-ansi.js';
+  if (/\/node_modules\/signal-exit\/index\.js$/.test(p)) return 'signal-exit/index.js';
   const tokenize = /\/ansi-tokenize\/build\/(styledChars|tokenize)\.js$/.exec(p);
   if (tokenize) return `ansi-tokenize/${tokenize[1]}.js`;
   const ink = /\/ink\/build\/(measure-text|wrap-text|output|sanitize-ansi)\.js$/.exec(p);
@@ -271,7 +292,7 @@ export function dependencyPlugins(nodeModules, without = new Set()) {
           loader: 'js',
         }));
       }
-      b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
+      b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi|[\\/]node_modules[\\/]signal-exit[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
         const name = patchedName(args.path);
         if (name === undefined || without.has(name)) return undefined;
         // (the edits are made for the one top-level string-width: wrap-ansi's older copy, which

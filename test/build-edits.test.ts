@@ -137,6 +137,8 @@ test('every package whose code the bundle edits is pinned to the exact version i
     'string-width': pkg.devDependencies['string-width'],
     '@alcalzone/ansi-tokenize': pkg.overrides['@alcalzone/ansi-tokenize'],
     'yoga-layout': pkg.overrides['yoga-layout'],
+    'slice-ansi': pkg.overrides['slice-ansi'],
+    'signal-exit': pkg.overrides['signal-exit'],
   };
   for (const [name, pin] of Object.entries(pins)) {
     assert.match(pin ?? '(none)', /^\d+\.\d+\.\d+$/, `${name} is pinned exactly`);

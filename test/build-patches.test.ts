@@ -387,3 +387,30 @@ test("the bundled Ink's Output keeps its caches from frame to frame, bounded, an
   out.get();
   assert.ok(out.caches.widths.size <= 1024 && out.caches.styledChars.size <= 256, `${out.caches.widths.size} widths, ${out.caches.styledChars.size} lines`);
 });
+
+test('the bundled slice-ansi (its segmenter and emoji expression made at first use) splits every kind of line into the same tokens', async (t) => {
+  const [a, b] = await bothVersions(t, 'slice-ansi/tokenize-ansi.js');
+  for (const line of lines(11, 300)) {
+    assert.deepEqual(b.default(line), a.default(line), JSON.stringify(line));
+    assert.deepEqual(b.default(line, { endCharacter: 7 }), a.default(line, { endCharacter: 7 }), `up to 7 of ${JSON.stringify(line)}`);
+  }
+});
+
+test('the bundled signal-exit (without node:assert) registers and removes a handler as the published one does, and refuses a handler that is not a function with the same message', async (t) => {
+  const [a, b] = await bothVersions(t, 'signal-exit/index.js');
+  for (const onExit of [a.default, b.default] as Array<(cb: unknown) => () => void>) {
+    const remove = onExit(() => {});
+    assert.equal(typeof remove, 'function');
+    remove();
+  }
+  const refusal = (onExit: (cb: unknown) => unknown) => {
+    try {
+      onExit(42);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'accepted';
+  };
+  assert.equal(refusal(b.default), refusal(a.default));
+  assert.equal(refusal(b.default), 'a callback must be provided for exit handler');
+});

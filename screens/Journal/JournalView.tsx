@@ -9,10 +9,12 @@ import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import type { Services } from '../../src/services.js';
-import { knownTokens, refreshJournalView } from '../../src/actions/swapFlow.js';
+import { knownTokens } from '../../src/actions/swapFlow.js';
+import { readJournalRows, refreshJournalView } from '../../src/actions/journalView.js';
+import { selectedEntry } from '../../src/store/journal.js';
 import { problemsText } from '../../src/journal/journal.js';
 import { exportJournalFile } from '../../src/export/run.js';
-import { entrySections, header, rowText, showsWallets } from './lines.js';
+import { entrySections, header, rowText } from './lines.js';
 
 export interface JournalViewProps {
   s: Services;
@@ -24,11 +26,15 @@ export interface JournalViewProps {
 export function JournalView({ s, width, height, now }: JournalViewProps) {
   const theme = useTheme();
   const store = s.journalView;
-  const entries = useStore(store, (st) => st.entries);
-  const selected = useStore(store, (st) => st.selected);
+  const count = useStore(store, (st) => st.count);
+  const cursor = useStore(store, (st) => st.cursor);
+  const rows = useStore(store, (st) => st.rows);
+  const manyWallets = useStore(store, (st) => st.manyWallets);
+  const problems = useStore(store, (st) => st.problems);
   const detail = useStore(store, (st) => st.detail);
   const loadError = useStore(store, (st) => st.loadError);
-  // until the first read ends nothing is known: "0 entries" would be a wrong answer
+  // until the first read ends nothing is known: "0 entries" would be a wrong answer (the count
+  // comes before the path, which a narrow terminal cuts)
   const reading = useStore(store, (st) => st.loadedAt === undefined && st.loadError === undefined);
   useEffect(() => {
     void refreshJournalView(s);
@@ -43,8 +49,7 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
       (e: unknown) => setExported({ ok: false, text: `export failed: ${e instanceof Error ? e.message : String(e)}` }),
     );
   };
-  const index = Math.max(0, entries.findIndex((e) => e.id === selected));
-  const current = entries[index];
+  const current = selectedEntry({ rows, cursor });
   useKeyLayer('modal', (input, key) => {
     const st = store.getState();
     const name = normalizeKey(input, key);
@@ -53,47 +58,60 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
       if (name === 'J') return st.setOpen(false), true;
       return false;
     }
-    const i = Math.max(0, st.entries.findIndex((e) => e.id === st.selected));
-    const go = (to: number) => st.select(st.entries[Math.min(st.entries.length - 1, Math.max(0, to))]?.id);
-    if (name === 'j' || name === 'down') go(i + 1);
-    else if (name === 'k' || name === 'up') go(i - 1);
-    else if (name === 'g' || name === 'home') go(0);
-    else if (name === 'G' || name === 'end') go(st.entries.length - 1);
-    else if (name === 'enter') st.setDetail(st.entries.length > 0);
+    if (name === 'j' || name === 'down') st.setCursor(st.cursor + 1);
+    else if (name === 'k' || name === 'up') st.setCursor(st.cursor - 1);
+    else if (name === 'g' || name === 'home') st.setCursor(0);
+    else if (name === 'G' || name === 'end') st.setCursor(st.count - 1);
+    // the entry may still be being read (a jump to the other end): its detail shows once it is
+    else if (name === 'enter') st.setDetail(st.count > 0);
     else if (name === 'r') void refreshJournalView(s);
     else if (name === 'E') exportNow();
     else if (name === 'escape' || name === 'J' || name === 'q') st.setOpen(false);
     return true;
   });
 
+  // lines the reader could not use are said, never a crash
+  const exportLines = exported ? wrapText(exported.text, width).slice(0, 3) : [];
+  const body = Math.max(1, height - 3 - (problems.length > 0 ? 1 : 0) - exportLines.length);
+  const top = Math.min(Math.max(0, cursor - body + 1), Math.max(0, count - body));
+  // the rows on screen are read from the file when they are not at hand (moving far, a reload)
+  useEffect(() => {
+    if (!reading) void readJournalRows(s, top, body);
+  }, [s, top, body, count, reading]);
+
   const token = (mint: string) => knownTokens(s).find((t) => t.id === mint);
-  if (detail && current) {
+  if (detail) {
     return (
       <Box flexDirection="column" height={height} width={width}>
         <Text color={theme.accent} bold>{padCell('Journal entry (Esc back, J close)', width)}</Text>
-        <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token })} width={width} height={Math.max(1, height - 1)} active layer="modal" />
+        {current ? (
+          <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token })} width={width} height={Math.max(1, height - 1)} active layer="modal" />
+        ) : (
+          <Text color={theme.dim}>{padCell(loadError ?? 'reading the entry…', width)}</Text>
+        )}
       </Box>
     );
   }
-  // lines the reader could not use (read with the entries just above) are said, never a crash
-  const problems = s.journal?.problems ?? [];
-  const wallets = showsWallets(entries);
-  // the export's line may wrap: a file's path is not cut
-  const exportLines = exported ? wrapText(exported.text, width).slice(0, 3) : [];
-  const body = Math.max(1, height - 3 - (problems.length > 0 ? 1 : 0) - exportLines.length);
-  const top = Math.min(Math.max(0, index - body + 1), Math.max(0, entries.length - body));
-  const visible = entries.slice(top, top + body);
+  const wallets = manyWallets;
+  const shown = Math.max(0, Math.min(body, count - top));
+  const visible = Array.from({ length: shown }, (_, i) => ({ at: top + i, e: rows.entries[top + i - rows.from] }));
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} bold>{padCell(`Journal: ${s.journal?.path ?? 'not open'} · ${reading ? 'reading journal…' : plural(entries.length, 'entry', 'entries')}`, width)}</Text>
+      <Text color={theme.accent} bold>{padCell(`Journal: ${reading ? 'reading journal…' : plural(count, 'entry', 'entries')} · ${s.journal?.path ?? 'not open'}`, width)}</Text>
       {problems.length > 0 ? <Text color={theme.danger}>{padCell(`${plural(problems.length, 'line')} not read, kept in the file: ${problemsText(problems, 2)}`, width)}</Text> : null}
       <Text color={theme.dim}>{padCell(` ${header(wallets)}`, width)}</Text>
       {visible.length === 0 ? <Text color={theme.dim}>{padCell(loadError ?? (reading ? 'reading journal…' : 'Nothing signed yet.'), width)}</Text> : null}
-      {visible.map((e) => (
-        <Text key={e.id} inverse={e.id === current?.id} color={e.status === 'failed' || e.status === 'expired' ? theme.danger : e.status === 'success' ? undefined : theme.warn}>
-          {padCell(`${e.id === current?.id ? '›' : ' '}${rowText(e, { token }, wallets)}`, width)}
-        </Text>
-      ))}
+      {visible.map(({ at, e }) =>
+        e ? (
+          <Text key={at} inverse={at === cursor} color={e.status === 'failed' || e.status === 'expired' ? theme.danger : e.status === 'success' ? undefined : theme.warn}>
+            {padCell(`${at === cursor ? '›' : ' '}${rowText(e, { token }, wallets)}`, width)}
+          </Text>
+        ) : (
+          <Text key={at} inverse={at === cursor} color={theme.dim}>
+            {padCell(`${at === cursor ? '›' : ' '}…`, width)}
+          </Text>
+        ),
+      )}
       <Box flexGrow={1} />
       {exportLines.map((line, i) => (
         <Text key={`export-${i}`} color={exported?.ok ? theme.accent : theme.danger}>

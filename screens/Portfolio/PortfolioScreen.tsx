@@ -14,7 +14,7 @@ import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { catalogEmpty, loadTokens } from '../../src/actions/swapFlow.js';
 import { formatClock } from '../../src/format.js';
 import { tokenInfoOf } from '../../src/portfolio/model.js';
-import { spotPnl } from '../../src/portfolio/pnl.js';
+import { pnlOf } from '../../src/portfolio/pnl.js';
 import { portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
 import { useCatalog, useFlash } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';
@@ -100,7 +100,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   const names = useMemo(() => ({ symbolOf: (mint: string) => lookup(mint).symbol }), [lookup]);
   const view = useMemo(() => (current ? portfolioView(current.portfolio, names, sort, reverse) : null), [current, names, sort, reverse]);
   const pnl = useMemo(
-    () => (journal ? spotPnl(journal.entries, { decimalsOf: (m) => lookup(m).decimals, priceOf: (m) => lookup(m).price ?? lookup(m).fallbackPrice ?? null }, fills) : null),
+    () => (journal ? pnlOf(journal.trades, { decimalsOf: (m) => lookup(m).decimals, priceOf: (m) => lookup(m).price ?? lookup(m).fallbackPrice ?? null }, fills) : null),
     [journal, fills, lookup],
   );
 
@@ -188,8 +188,9 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
       {head.map((l, i) => (
         <LineText key={`h${i}`} l={l} theme={theme} />
       ))}
+      {/* keyed by the place on screen: a scrolled line is the same Text with new words, not a new one */}
       {[...empty, ...visible].slice(0, room).map((l, i) => (
-        <LineText key={`b${top + i}`} l={l} theme={theme} />
+        <LineText key={`b${i}`} l={l} theme={theme} />
       ))}
       {scrolls ? <Text color={theme.dim} wrap="truncate">{padCell(`lines ${top + 1}-${top + visible.length} of ${body.length}  j/k PgUp/PgDn g/G  o sort  f platforms`, width)}</Text> : null}
       {editorShown ? (

@@ -2,9 +2,8 @@
 // allocation chart, its token balances over RPC, spot P&L from the journal, a platforms filter (f)
 // and :portfolio ADDRESS to look at any address.
 import type { Portfolio } from '../../src/api/types.js';
-import type { JournalState } from '../../src/journal/journal.js';
 import { fetchFills, hasPlacedOrders } from '../../src/portfolio/fills.js';
-import { pnlEntries, type Fill } from '../../src/portfolio/pnl.js';
+import { pnlTrades, type Fill, type PlacedOrders, type TradesSnapshot } from '../../src/portfolio/pnl.js';
 import { readBalances, type BalancesResult } from '../../src/portfolio/balances.js';
 import { buildPortfolioView } from '../../src/portfolio/model.js';
 import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
@@ -49,8 +48,8 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       paced: false,
       params: ({ store, services }) => (store.getState().watch === null && services.wallet && services.journal ? { owner: services.wallet.address } : undefined),
       key: (p: { owner: string }) => p.owner,
-      fetch: (_p, _signal, { services }) => pnlEntries(services.journal!),
-      apply: (_p, entries: JournalState[], at, { store }) => store.getState().setJournal(entries, at),
+      fetch: (_p, _signal, { services }) => pnlTrades(services.journal!),
+      apply: (_p, trades: TradesSnapshot, at, { store }) => store.getState().setJournal(trades, at),
     },
     {
       // the fills of the limit and DCA orders placed through tradedeck, for the spot P&L
@@ -58,10 +57,10 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       intervalMs: 60_000,
       params: ({ store, services }) => {
         const j = store.getState().journal;
-        return store.getState().watch === null && services.wallet && j && hasPlacedOrders(j.entries) ? { owner: services.wallet.address, entries: j.entries } : undefined;
+        return store.getState().watch === null && services.wallet && j && hasPlacedOrders(j.trades.placed) ? { owner: services.wallet.address, placed: j.trades.placed } : undefined;
       },
-      key: (p: { owner: string; entries: JournalState[] }) => `${p.owner}/${p.entries.length}`,
-      fetch: (p: { owner: string; entries: JournalState[] }, signal, { services }) => fetchFills(services, p.owner, p.entries, signal),
+      key: (p: { owner: string; placed: PlacedOrders }) => `${p.owner}/${p.placed.triggerKeys.size}/${p.placed.dca.length}`,
+      fetch: (p: { owner: string; placed: PlacedOrders }, signal, { services }) => fetchFills(services, p.owner, p.placed, signal),
       apply: (_p, fills: Fill[], _at, { store }) => store.getState().setFills(fills),
     },
   ],

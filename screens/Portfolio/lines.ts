@@ -29,7 +29,20 @@ export interface TokenFacts {
 export type Lookup = (mint: string) => TokenFacts;
 
 const fit = (text: string, width: number) => padCell(text, Math.max(1, width));
-const line = (text: string, width: number, tone?: Tone): Line => ({ text: fit(text, width), tone });
+/**
+ * A line of the body, fitted to the width when it is first read: with hundreds of positions the
+ * body runs to thousands of lines, of which a screen shows twenty, and a sort or a price refresh
+ * builds it again. `text` may be a function: the line is then not even made until it is shown.
+ */
+const line = (text: string | (() => string), width: number, tone?: Tone): Line => {
+  let fitted: string | undefined;
+  return {
+    get text() {
+      return (fitted ??= fit(typeof text === 'function' ? text() : text, width));
+    },
+    tone,
+  };
+};
 
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
@@ -121,16 +134,16 @@ function tableLines(t: ElementView['tables'][number], indent: number, width: num
     out.push(line(`${pad}(none)`, width, 'dim'));
     return out;
   }
-  out.push(line(`${pad}${cells(t.columns.map((c) => c.title))}`, width, 'dim'));
-  for (const r of t.rows) out.push(line(`${pad}${cells(r)}`, width));
+  out.push(line(() => `${pad}${cells(t.columns.map((c) => c.title))}`, width, 'dim'));
+  for (const r of t.rows) out.push(line(() => `${pad}${cells(r)}`, width));
   return out;
 }
 
 export function elementLines(e: ElementView, width: number): Line[] {
   const kind = e.known ?? `unknown type "${e.type}"`;
-  const out: Line[] = [line(`  ${e.title} [${kind}]  ${formatValue(e.value)}`, width, 'bold')];
+  const out: Line[] = [line(() => `  ${e.title} [${kind}]  ${formatValue(e.value)}`, width, 'bold')];
   for (const t of e.tables) out.push(...tableLines(t, 4, width));
-  for (const f of e.fields) out.push(line(`    ${fieldLabel(f.key)}: ${f.value}`, width, e.known ? 'dim' : undefined));
+  for (const f of e.fields) out.push(line(() => `    ${fieldLabel(f.key)}: ${f.value}`, width, e.known ? 'dim' : undefined));
   return out;
 }
 

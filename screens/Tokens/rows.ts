@@ -56,8 +56,9 @@ export function buildRows(i: RowInputs): TokenRow[] {
     interval: i.interval,
   });
   if (!i.starredOnly) return list.map((t) => row(t.id, t));
+  const byId = new Map(list.map((t) => [t.id, t]));
   return i.starred.map((e) => {
-    const listed = list.find((t) => t.id === e.mint);
+    const listed = byId.get(e.mint);
     return row(e.mint, listed ?? i.latest[e.mint] ?? e.last, e);
   });
 }

@@ -17,6 +17,7 @@ import { needsCard, safetyCard } from '../safety/card.js';
 import { encodeBase58 } from '../api/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import { orderFieldsSet, swapWords, type OrderExtras } from './swapOptions.js';
+import { refreshJournalView } from './journalView.js';
 
 // one universe per catalog state: every screen's resource asks for it on every catalog change
 const universes = new WeakMap<object, readonly Token[]>();
@@ -294,16 +295,8 @@ export async function fetchInstructions(s: Services, swap: SwapStore): Promise<v
   }
 }
 
-/** Reads the journal file into the journal view. */
-export async function refreshJournalView(s: Pick<Services, 'journal' | 'journalView' | 'now'>): Promise<void> {
-  if (!s.journal) return s.journalView.getState().setLoadError('no journal is open');
-  try {
-    // lean: without the signed transactions, the bulk of each line
-    s.journalView.getState().setEntries(await s.journal.entries({ lean: true }), s.now());
-  } catch (err) {
-    s.journalView.getState().setLoadError(`could not read the journal: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
+// the journal view is filled by journalView.ts; the flows here refresh it after signing
+export { refreshJournalView };
 
 /**
  * `f`: the reverse trade, keeping what the amount means. ExactIn with a live quote: the new input

@@ -10,29 +10,69 @@ import type { Alert } from './model.js';
 /** The list each category is polled with: the largest page, any window (every record carries all four). */
 export const WATCH_LIST = { interval: '24h', limit: 100 } as const;
 
-/** The category that covers each mint, from the lists seen so far (undefined: no list has shown it). */
-export function categoryOf(mint: string, lists: TokensState['lists']): TokenCategory | undefined {
+interface ListsIndex {
+  /** the first category (in TOKEN_CATEGORIES order) whose lists hold each mint */
+  category: Map<string, TokenCategory>;
+  /** the mints of each category's WATCH_LIST list, when it has been seen */
+  watched: Map<TokenCategory, Set<string>>;
+}
+
+/**
+ * The lists seen, indexed once per change of them: a screen asks about every alert on each key
+ * and each refresh, and with a thousand alerts a scan of every list per alert would cost a key
+ * tens of milliseconds.
+ */
+const indexes = new WeakMap<TokensState['lists'], ListsIndex>();
+
+function indexOf(lists: TokensState['lists']): ListsIndex {
+  let index = indexes.get(lists);
+  if (index) return index;
+  index = { category: new Map(), watched: new Map() };
   for (const category of TOKEN_CATEGORIES) {
     for (const [key, list] of Object.entries(lists)) {
-      if (key.startsWith(`${category}/`) && list.tokens.some((t) => t.id === mint)) return category;
+      if (!key.startsWith(`${category}/`)) continue;
+      for (const t of list.tokens) if (!index.category.has(t.id)) index.category.set(t.id, category);
     }
+    const watched = lists[`${category}/${WATCH_LIST.interval}/${WATCH_LIST.limit}`];
+    if (watched) index.watched.set(category, new Set(watched.tokens.map((t) => t.id)));
   }
-  return undefined;
+  indexes.set(lists, index);
+  return index;
 }
+
+/** The category that covers each mint, from the lists seen so far (undefined: no list has shown it). */
+export function categoryOf(mint: string, lists: TokensState['lists']): TokenCategory | undefined {
+  return indexOf(lists).category.get(mint);
+}
+
+/** The categories the armed alerts need, worked out once per change of the alerts or the lists. */
+const needs = new WeakMap<readonly Alert[], { lists: TokensState['lists']; needed: Set<TokenCategory> }>();
 
 /** Whether the background poll needs this category's list now. */
 export function categoryNeeded(category: TokenCategory, alerts: readonly Alert[], lists: TokensState['lists']): boolean {
-  return alerts.some((a) => {
-    if (a.state !== 'armed') return false;
-    const c = categoryOf(a.mint, lists);
-    return c === undefined || c === category;
-  });
+  let known = needs.get(alerts);
+  if (!known || known.lists !== lists) {
+    const needed = new Set<TokenCategory>();
+    for (const a of alerts) {
+      if (a.state !== 'armed') continue;
+      const c = categoryOf(a.mint, lists);
+      if (c === undefined) {
+        for (const each of TOKEN_CATEGORIES) needed.add(each);
+        break;
+      }
+      needed.add(c);
+    }
+    known = { lists, needed };
+    needs.set(alerts, known);
+  }
+  return known.needed.has(category);
 }
 
 /** Whether any list polled with WATCH_LIST has come back without this mint in all three categories. */
 export function outsideLists(mint: string, lists: TokensState['lists']): boolean {
+  const { watched } = indexOf(lists);
   return TOKEN_CATEGORIES.every((c) => {
-    const l = lists[`${c}/${WATCH_LIST.interval}/${WATCH_LIST.limit}`];
-    return l !== undefined && !l.tokens.some((t) => t.id === mint);
+    const l = watched.get(c);
+    return l !== undefined && !l.has(mint);
   });
 }

@@ -412,6 +412,16 @@ tax tools read (koinly: trades only); DATE is a UTC day or ISO time`,
     },
     run: async (c) => (await import('../headless/export.js')).exportCommand(c.positionals, c.flags, c.config, c.fail),
   },
+  journal: {
+    summary: "the journal's past years into yearly archives",
+    help: `move the journal's finished lines of past years (UTC) to
+journal-YYYY.jsonl beside it, whole lines, none rewritten or
+dropped; the journal view and exports read them; only while no
+other tradedeck runs on the state directory`,
+    args: [arg('archive', 'choice', { choices: ['archive'] })],
+    options: { '--json': JSON_OPTION },
+    run: async (c) => (await import('../headless/journal.js')).journalCommand(c.positionals, c.flags, c.config, c.fail),
+  },
   config: {
     summary: 'the resolved configuration',
     help: 'print the resolved configuration (API key masked)',

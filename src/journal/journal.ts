@@ -82,8 +82,8 @@ export interface Journal {
   appendOutcome(outcome: JournalOutcome): Promise<void>;
   /**
    * Every entry folded with its outcomes, in the order first recorded; the file is read a chunk at
-   * a time, after the yearly archives beside it (`journal-2025.jsonl`, oldest first). A lean read is
-   * kept and the next one with the same options reads only what was appended.
+   * a time, after the yearly archives beside it (`journal-2025.jsonl`, oldest first). What reads
+   * the journal again and again (the view, the P&L) follows it instead (follow.ts).
    */
   entries(options?: ReadOptions): Promise<JournalState[]>;
   /**
@@ -146,7 +146,7 @@ function outcomeLine(o: JournalOutcome): string {
   return JSON.stringify({ kind: 'outcome', id: o.id, time: o.time, status: o.status, signature: o.signature, code: o.code, error: o.error, executed });
 }
 
-async function fsyncDir(dir: string): Promise<void> {
+export async function fsyncDir(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
   try {
     await handle.sync();
@@ -155,8 +155,8 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+export type Fields = Record<string, unknown>;
+export const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Why an optional field cannot be used, or undefined when it is absent or of its type. */
 function optional(r: Fields, name: string, type: 'string' | 'number'): string | undefined {
@@ -167,7 +167,7 @@ function optional(r: Fields, name: string, type: 'string' | 'number'): string | 
 }
 
 /** An entry line as the reader uses it, or why it cannot be used. Every field read later is checked here. */
-function entryOf(r: Fields): JournalState | string {
+export function entryOf(r: Fields): JournalState | string {
   if (typeof r.id !== 'string' || r.id === '') return 'id is not a string';
   if (typeof r.time !== 'number' || !Number.isFinite(r.time)) return 'time is not a number';
   if (!GROUPS.includes(r.group as string)) return `group is not one of ${GROUPS.join(', ')}`;
@@ -200,14 +200,36 @@ function entryOf(r: Fields): JournalState | string {
  * mistyped optional field is ignored rather than the line, so a finished transaction never looks
  * unfinished (which would send it to the start-up check again).
  */
-function outcomeProblem(r: Fields): string | undefined {
+export function outcomeProblem(r: Fields): string | undefined {
   if (typeof r.id !== 'string' || r.id === '') return 'id is not a string';
   if (!STATUSES.includes(r.status as string)) return `status is not one of ${STATUSES.join(', ')}`;
   return undefined;
 }
 
+/** Drops the signed transaction but its first characters, keeping its length: what a view needs. */
+export function makeLean(state: JournalState): void {
+  state.signedChars = state.signedTransaction.length;
+  state.signedTransaction = state.signedTransaction.slice(0, LEAN_PREFIX);
+}
+
+/** A copy of the entry with an outcome line (checked by outcomeProblem) folded in. */
+export function withOutcome(found: JournalState, record: Fields): JournalState {
+  const current: JournalState = { ...found };
+  current.status = record.status as JournalStatus;
+  if (typeof record.time === 'number' && Number.isFinite(record.time)) current.updatedAt = record.time;
+  if (typeof record.signature === 'string') current.signature = record.signature;
+  if (typeof record.code === 'number') current.code = record.code;
+  if (typeof record.error === 'string') current.error = record.error;
+  const ex = record.executed;
+  if (isObject(ex)) {
+    const raw = (v: unknown) => (typeof v === 'string' && RAW.test(v) ? v : undefined);
+    current.executed = { input: raw(ex.input), output: raw(ex.output) };
+  }
+  return current;
+}
+
 /** Folds lines, one at a time, into entries with their outcomes, and notes the lines it cannot use. */
-class Fold {
+export class Fold {
   readonly byId = new Map<string, JournalState>();
   readonly problems: JournalProblem[] = [];
   /** where each entry's line starts in the file (bytes), for the recovery checkpoint */
@@ -253,10 +275,7 @@ class Fold {
     if (record.kind === 'entry') {
       const state = entryOf(record);
       if (typeof state === 'string') return problem(state);
-      if (this.lean) {
-        state.signedChars = state.signedTransaction.length;
-        state.signedTransaction = state.signedTransaction.slice(0, LEAN_PREFIX);
-      }
+      if (this.lean) makeLean(state);
       this.finished.delete(state.id);
       this.keep(state, start, lineNo);
     } else if (record.kind === 'outcome') {
@@ -268,18 +287,8 @@ class Fold {
         return;
       }
       // a copy: an entry already handed out (a read kept up to date) never changes under its holder
-      const current: JournalState = { ...found };
+      const current = withOutcome(found, record);
       this.byId.set(current.id, current);
-      current.status = record.status as JournalStatus;
-      if (typeof record.time === 'number' && Number.isFinite(record.time)) current.updatedAt = record.time;
-      if (typeof record.signature === 'string') current.signature = record.signature;
-      if (typeof record.code === 'number') current.code = record.code;
-      if (typeof record.error === 'string') current.error = record.error;
-      const ex = record.executed;
-      if (isObject(ex)) {
-        const raw = (v: unknown) => (typeof v === 'string' && RAW.test(v) ? v : undefined);
-        current.executed = { input: raw(ex.input), output: raw(ex.output) };
-      }
       if (this.keepFinal && isFinal(current.status)) this.keep(current, this.startOf.get(current.id) ?? 0, this.lineOf.get(current.id) ?? 0);
     } else problem('kind is neither "entry" nor "outcome"');
   }
@@ -295,16 +304,16 @@ export function readJournalText(text: string): { entries: JournalState[]; proble
 
 /** Reads the journal's bytes at a position: the file's handle, or a counting stand-in in tests. */
 export type JournalReader = (handle: FileHandle, buffer: Buffer, position: number) => Promise<number>;
-const readAt: JournalReader = async (handle, buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
+export const readAt: JournalReader = async (handle, buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
 const CHUNK = 1 << 20;
 
 /**
  * Calls `each` with every whole line of the file from byte `from` (a line's start), its 1-based
- * number counted from `firstLine` and where it starts; a last line without its newline is not
+ * number counted from `firstLine`, where it starts and its length in bytes; a last line without its newline is not
  * whole yet and is left. Reads a chunk at a time, so memory does not grow with the file. Returns
  * the byte after the last whole line.
  */
-async function scanLines(path: string, from: number, firstLine: number, read: JournalReader, each: (line: string, lineNo: number, start: number) => void): Promise<number> {
+export async function scanLines(path: string, from: number, firstLine: number, read: JournalReader, each: (line: string, lineNo: number, start: number, bytes: number) => void): Promise<number> {
   let handle: FileHandle;
   try {
     handle = await openStateFile(path);
@@ -313,23 +322,29 @@ async function scanLines(path: string, from: number, firstLine: number, read: Jo
     throw err;
   }
   try {
-    let rest = Buffer.alloc(0);
+    // one buffer for the whole file: a line not yet whole is moved to its start and read on after it
+    let buffer = Buffer.alloc(CHUNK);
+    let kept = 0;
     let restStart = from;
     let position = from;
     let lineNo = firstLine;
-    const buffer = Buffer.alloc(CHUNK);
     for (;;) {
-      const n = await read(handle, buffer, position);
+      if (kept === buffer.length) {
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, kept);
+        buffer = bigger;
+      }
+      const n = await read(handle, buffer.subarray(kept), position);
       if (n <= 0) break;
       position += n;
-      const data = rest.length > 0 ? Buffer.concat([rest, buffer.subarray(0, n)]) : buffer.subarray(0, n);
+      const data = buffer.subarray(0, kept + n);
       let at = 0;
       for (let nl = data.indexOf(0x0a, at); nl !== -1; nl = data.indexOf(0x0a, at)) {
-        each(data.toString('utf8', at, nl), lineNo++, restStart + at);
+        each(data.toString('utf8', at, nl), lineNo++, restStart + at, nl - at);
         at = nl + 1;
       }
-      // copied: the buffer is read into again
-      rest = Buffer.from(data.subarray(at));
+      buffer.copyWithin(0, at, data.length);
+      kept = data.length - at;
       restStart += at;
     }
     return restStart;
@@ -343,7 +358,7 @@ async function scanLines(path: string, from: number, firstLine: number, read: Jo
  * first: lines of earlier years kept apart, read before the journal by the view and the exports.
  * Recovery reads only the journal: what is archived is finished.
  */
-async function archivesOf(path: string): Promise<Array<{ name: string; path: string }>> {
+export async function archivesOf(path: string): Promise<Array<{ name: string; path: string }>> {
   const stem = basename(path).replace(/\.jsonl$/, '');
   let names: string[];
   try {
@@ -368,7 +383,7 @@ async function foldArchives(fold: Fold, archives: Array<{ name: string; path: st
 }
 
 /** What the archives are now (names and sizes): a lean read kept across them starts over when this changes. */
-async function archivesMark(archives: Array<{ name: string; path: string }>): Promise<string> {
+export async function archivesMark(archives: Array<{ name: string; path: string }>): Promise<string> {
   const sizes = await Promise.all(archives.map((a) => stat(a.path).then((s) => `${a.name}:${s.size}`, () => `${a.name}:?`)));
   return sizes.join('/');
 }
@@ -388,7 +403,7 @@ interface Checkpoint {
 
 const CHECK_BYTES = 256;
 
-async function bytesBefore(path: string, offset: number): Promise<Buffer | undefined> {
+export async function bytesBefore(path: string, offset: number): Promise<Buffer | undefined> {
   const handle = await openStateFile(path);
   try {
     const size = (await handle.stat()).size;
@@ -402,7 +417,7 @@ async function bytesBefore(path: string, offset: number): Promise<Buffer | undef
   }
 }
 
-const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+export const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
   try {
@@ -489,43 +504,15 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     await writeLine('\n');
   }
 
-  // lean reads are kept and carried on from where they ended: a poll reads only the lines appended since
-  const kept = new Map<string, { fold: Fold; end: number; line: number; mark: string; archived: string }>();
-  const keys = new Map<(e: JournalState) => boolean, number>();
+  // what follows the journal as it grows without holding it (the view, the P&L) is in follow.ts;
+  // this reads it whole, once, for what needs every entry at hand (an export, the tests)
   const entries = async (o: ReadOptions = {}): Promise<JournalState[]> => {
     await queue;
-    const archives = await archivesOf(path);
-    if (o.lean !== true) {
-      const fold = new Fold(false, false, o.keep);
-      await foldArchives(fold, archives, read);
-      await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
-      problems = fold.problems;
-      return [...fold.byId.values()];
-    }
-    if (o.keep && !keys.has(o.keep)) keys.set(o.keep, keys.size + 1);
-    const key = String(o.keep ? keys.get(o.keep) : 0);
-    let state = kept.get(key);
-    const archived = await archivesMark(archives);
-    if (state && state.archived !== archived) state = undefined;
-    // the journal replaced or cut since (the bytes before where the last read ended differ): read again whole
-    if (state && state.end > 0) {
-      const before = await bytesBefore(path, state.end).catch(() => undefined);
-      if (!before || digest(before) !== state.mark) state = undefined;
-    }
-    if (!state) {
-      state = { fold: new Fold(true, false, o.keep), end: 0, line: 1, mark: '', archived };
-      await foldArchives(state.fold, archives, read);
-      kept.set(key, state);
-    }
-    const s = state;
-    s.end = await scanLines(path, s.end, s.line, read, (line, n, at) => {
-      s.line = n + 1;
-      s.fold.line(line, n, at);
-    });
-    const before = s.end > 0 ? await bytesBefore(path, s.end).catch(() => undefined) : undefined;
-    s.mark = before ? digest(before) : '';
-    problems = s.fold.problems;
-    return [...s.fold.byId.values()];
+    const fold = new Fold(o.lean === true, false, o.keep);
+    await foldArchives(fold, await archivesOf(path), read);
+    await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
+    problems = fold.problems;
+    return [...fold.byId.values()];
   };
 
   const pending = async (): Promise<JournalState[]> => {

@@ -12,7 +12,7 @@
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import type { JournalState } from '../journal/journal.js';
 import type { Services } from '../services.js';
-import { placedOrders, type Fill } from './pnl.js';
+import { placedOrders, type Fill, type PlacedOrders } from './pnl.js';
 
 const DCA_MATCH_MS = 10 * 60_000;
 
@@ -61,13 +61,16 @@ async function activeThenHistory<T>(ask: (orderStatus: 'active' | 'history') => 
 }
 
 /** Whether any order in the journal was placed through tradedeck (then fills are worth asking for). */
-export function hasPlacedOrders(entries: readonly JournalState[]): boolean {
-  const p = placedOrders(entries);
+export function hasPlacedOrders(from: PlacedOrders | readonly JournalState[]): boolean {
+  const p = placedOf(from);
   return p.triggerKeys.size > 0 || p.dca.length > 0;
 }
 
-export async function fetchFills(s: Pick<Services, 'api'>, owner: string, entries: readonly JournalState[], signal?: AbortSignal): Promise<Fill[]> {
-  const placed = placedOrders(entries);
+/** The orders placed, from the P&L's summary or from entries read. */
+const placedOf = (from: PlacedOrders | readonly JournalState[]): PlacedOrders => ('triggerKeys' in from ? from : placedOrders(from as readonly JournalState[]));
+
+export async function fetchFills(s: Pick<Services, 'api'>, owner: string, from: PlacedOrders | readonly JournalState[], signal?: AbortSignal): Promise<Fill[]> {
+  const placed = placedOf(from);
   const fills = new Map<string, Fill>();
   if (placed.triggerKeys.size > 0) {
     const lists = await activeThenHistory((orderStatus) => s.api.trigger.list({ user: owner, orderStatus, page: 1 }, { signal }));

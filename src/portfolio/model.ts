@@ -181,6 +181,22 @@ export function elementValue(e: unknown): number | null {
   return null;
 }
 
+/**
+ * Each element's view, made once for the response's element and the names it was made with: a
+ * sort (or anything else that leaves both as they were) only orders them again. With hundreds of
+ * positions, making every view again cost a key of the sort most of its time.
+ */
+const views = new WeakMap<object, { names: TokenNames; view: ElementView }>();
+
+function keptView(e: unknown, names: TokenNames): ElementView {
+  if (!isRecord(e)) return elementView(e, names);
+  const kept = views.get(e);
+  if (kept && kept.names === names) return kept.view;
+  const view = elementView(e, names);
+  views.set(e, { names, view });
+  return view;
+}
+
 export function buildPortfolioView(p: Partial<Portfolio> | undefined, o: BuildOptions): PortfolioView {
   const elements = list(p?.elements);
   const byPlatform = new Map<string, unknown[]>();
@@ -191,7 +207,7 @@ export function buildPortfolioView(p: Partial<Portfolio> | undefined, o: BuildOp
     byPlatform.set(id, group);
   }
   const platforms: PlatformView[] = [...byPlatform.entries()].map(([id, els]) => {
-    const views = els.map((e) => elementView(e, o.names));
+    const views = els.map((e) => keptView(e, o.names));
     return { id: printable(id, 60), name: platformName(id, p), value: views.reduce((s, v) => s + (v.value ?? 0), 0), share: 0, elements: views };
   });
   const netWorth = platforms.reduce((s, x) => s + x.value, 0);

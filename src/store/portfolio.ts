@@ -1,10 +1,9 @@
 // The Portfolio screen's store: which address is shown (your own, or one given with :portfolio),
 // the platforms filter, the sort, the last positions response, the net worth when the screen was
-// opened, the wallet balances read over RPC and the journal's entries for spot P&L.
+// opened, the wallet balances read over RPC and what the spot P&L keeps of the journal.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Portfolio } from '../api/types.js';
-import type { JournalState } from '../journal/journal.js';
-import type { Fill } from '../portfolio/pnl.js';
+import type { Fill, TradesSnapshot } from '../portfolio/pnl.js';
 
 export type PortfolioSort = 'value' | 'name';
 
@@ -25,7 +24,8 @@ export interface PortfolioState {
   /** net worth at the first response for each params key in this run (kept across visits) */
   baselines: Record<string, { netWorth: number; at: number }>;
   balances: { owner: string; at: number; items: WalletBalance[]; error?: string } | null;
-  journal: { entries: JournalState[]; at: number } | null;
+  /** what the P&L keeps of the journal */
+  journal: { trades: TradesSnapshot; at: number } | null;
   /** fills of the orders placed through tradedeck (for the spot P&L) */
   fills: Fill[];
   setFills(fills: Fill[]): void;
@@ -34,7 +34,7 @@ export interface PortfolioState {
   setSort(sort: PortfolioSort, reverse?: boolean): void;
   applyPortfolio(key: string, portfolio: Portfolio, netWorth: number, at: number): void;
   setBalances(b: PortfolioState['balances']): void;
-  setJournal(entries: JournalState[], at: number): void;
+  setJournal(trades: TradesSnapshot, at: number): void;
 }
 
 export type PortfolioStore = StoreApi<PortfolioState>;
@@ -61,6 +61,6 @@ export function createPortfolioStore(): PortfolioStore {
       set({ data: { key, portfolio, at }, ...(seen[key] === undefined ? { baselines: { ...seen, [key]: { netWorth, at } } } : {}) });
     },
     setBalances: (balances) => set({ balances }),
-    setJournal: (entries, at) => set({ journal: { entries, at } }),
+    setJournal: (trades, at) => set({ journal: { trades, at } }),
   }));
 }

@@ -8,7 +8,8 @@ import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal, problemsText, type JournalEntry, type JournalReader } from '../../src/journal/journal.js';
-import { pnlEntries, spotPnl } from '../../src/portfolio/pnl.js';
+import { pnlEntries, pnlOf, pnlTrades, spotPnl } from '../../src/portfolio/pnl.js';
+import { JournalFollower } from '../../src/journal/follow.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { exportText } from '../../src/export/run.js';
 import { world } from '../support/actions.js';
@@ -144,33 +145,67 @@ test('the P&L reads the journal keeping only what it counts, without the signed 
   assert.equal(pnl.swaps, 200);
   assert.ok(pnl.tokens.length > 0);
   assert.deepEqual(pnl, spotPnl(await j.entries(), prices, []));
+  // the summary kept as the journal grows comes out the same, and the next read takes only what was appended
+  assert.deepEqual(pnlOf(await pnlTrades(j), prices, []), pnl);
+  await j.append({ id: 'late', time: 1_700_000_000_000 + 301 * 60_000, group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: { inputMint: USDC, outputMint: SOL, inAmount: '300000000', outAmount: '2000000000' }, status: 'signed' });
+  await j.appendOutcome({ id: 'late', time: 1_700_000_000_000 + 301 * 60_000 + 5, status: 'success', executed: { input: '300000000', output: '1990000000' } });
+  const grown = pnlOf(await pnlTrades(j), prices, []);
+  assert.equal(grown.swaps, 201);
+  assert.deepEqual(grown, spotPnl(await j.entries(), prices, []));
 });
 
-test('a lean read is carried on: the next reads only the lines appended since, an entry handed out never changes under its holder, and a replaced journal is read again whole', async () => {
+test('the view follows the journal: the next read takes only the lines appended since, a page is read back from the file with its outcomes, a replaced journal is read again whole', async () => {
   const path = await journalPath();
   await writeFile(path, finishedLines(2_000), { mode: 0o600 });
   const c = counting();
-  const j = await openJournal(path, { read: c.read });
-  const first = await j.entries({ lean: true });
-  assert.equal(first.length, 1_000);
+  const pages = new JournalFollower(path, { places: true, read: c.read });
+  await pages.update();
+  assert.equal(pages.count, 1_000);
   const whole = c.bytes();
   assert.ok(whole >= (await readFile(path)).length);
+  const j = await openJournal(path);
   await j.append(entry('n-1'));
-  const second = await j.entries({ lean: true });
+  await pages.update();
   assert.ok(c.bytes() - whole < 500, `only the appended line is read (${c.bytes() - whole} bytes)`);
-  assert.equal(second.length, 1_001);
+  assert.equal(pages.count, 1_001);
+  const [newest, next] = await pages.page(0, 2);
+  assert.equal(newest.id, 'n-1');
+  assert.equal(newest.status, 'signed');
+  assert.equal(next.id, 'old-999');
+  assert.equal(next.status, 'success');
+  assert.equal(next.signedChars, 160);
+  assert.ok(next.signedTransaction.length <= 12);
   const before = c.bytes();
   await j.appendOutcome({ id: 'n-1', time: 1_800_000_000_100, status: 'success' });
-  const third = await j.entries({ lean: true });
-  assert.ok(c.bytes() - before < 300);
-  assert.equal(second.find((e) => e.id === 'n-1')?.status, 'signed');
-  assert.equal(third.find((e) => e.id === 'n-1')?.status, 'success');
-  assert.equal(third.find((e) => e.id === 'n-1')?.signedChars, 4);
+  // an outcome after the entry was final is folded in too (found again by its id)
+  await j.appendOutcome({ id: 'old-3', time: 1_800_000_000_200, status: 'failed', error: 'looked up later' });
+  await pages.update();
+  assert.ok(c.bytes() - before < 400);
+  assert.equal((await pages.page(0, 1))[0].status, 'success');
+  const oldest = await pages.page(1_001 - 4, 4);
+  assert.deepEqual(oldest.map((e) => [e.id, e.status]), [['old-3', 'failed'], ['old-2', 'success'], ['old-1', 'success'], ['old-0', 'success']]);
+  assert.equal(oldest[0].error, 'looked up later');
+  assert.deepEqual(pages.problems, []);
+  // an outcome of no entry at all is a problem of its line
+  await appendFile(path, `${JSON.stringify({ kind: 'outcome', id: 'nobody', time: 1, status: 'success' })}\n`);
+  await pages.update();
+  assert.deepEqual(pages.problems, [{ line: 2_004, why: 'an outcome of an entry not found before it' }]);
 
   await writeFile(path, finishedLines(30, 'other'));
-  const replaced = await j.entries({ lean: true });
-  assert.deepEqual(replaced.map((e) => e.id).slice(0, 2), ['other-0', 'other-1']);
-  assert.equal(replaced.length, 15);
+  await pages.update();
+  assert.equal(pages.count, 15);
+  assert.deepEqual((await pages.page(0, 2)).map((e) => e.id), ['other-14', 'other-13']);
+  assert.deepEqual(pages.problems, []);
+});
+
+test('entries out of time order are shown newest first all the same (the earlier line first for the same time)', async () => {
+  const path = await journalPath();
+  const line = (id: string, time: number) => JSON.stringify({ kind: 'entry', id, time, group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: {}, status: 'success' });
+  await writeFile(path, [line('b', 20), line('a', 10), line('c', 30), line('c2', 30), line('d', 5)].join('\n') + '\n', { mode: 0o600 });
+  const pages = new JournalFollower(path, { places: true });
+  await pages.update();
+  assert.deepEqual((await pages.page(0, 10)).map((e) => e.id), ['c', 'c2', 'b', 'a', 'd']);
+  assert.deepEqual((await pages.page(3, 10)).map((e) => e.id), ['a', 'd']);
 });
 
 test('at start, recovery on a 100,000-line journal reports the entry a kill -9 left unfinished; the journal view is not read until it is opened', async (t) => {

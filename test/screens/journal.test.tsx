@@ -123,4 +123,9 @@ test('a long journal: the view says it is reading (never "Nothing signed yet") u
   const frame = await waitForFrame(app, (f) => f.includes('20,000 entries'));
   assert.ok(!frame.includes('reading journal'));
   assert.match(frame, /Swap\s+swap\s+success\s+5555…5555\s+1 SOL/);
+  // the oldest entry is a page read from the other end of the file, and back
+  await typeKeys(app, 'G', 'enter');
+  await waitForFrame(app, (f) => /id\s+old-0\b/.test(f));
+  await typeKeys(app, 'escape', 'g', 'enter');
+  await waitForFrame(app, (f) => /id\s+old-19999\b/.test(f));
 });

@@ -1,0 +1,11 @@
+// Run by archive.test.ts as its own process: archives the journal named by argv[2] and is killed
+// (SIGKILL, as a crash or kill -9) at the step named by argv[3].
+import { archiveJournal, type ArchiveStep } from '../../src/journal/archive.js';
+
+const [path, at, now] = process.argv.slice(2);
+await archiveJournal(path, {
+  now: Number(now),
+  step: (step: ArchiveStep) => {
+    if (step === at) process.kill(process.pid, 'SIGKILL');
+  },
+});
