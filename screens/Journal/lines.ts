@@ -33,11 +33,6 @@ export const ACTION_LABEL: Record<string, string> = {
 
 const COLUMNS = { time: 11, screen: 8, action: 10, status: 9, signature: 9, wallet: 9 };
 
-/** True when the journal holds entries of more than one wallet: the view then shows a WALLET column. */
-export function showsWallets(entries: readonly JournalState[]): boolean {
-  return new Set(entries.map((e) => e.wallet ?? '')).size > 1;
-}
-
 /** What an entry was about: the input, and what was received when its outcome says. */
 export function whatText(e: JournalState, c: Pick<EntryContext, 'token'>): string {
   const pay = typeof e.summary.pay === 'string' ? e.summary.pay : '';

@@ -137,7 +137,7 @@ describe('<ConfirmDialog>', () => {
       await typeKeys(app, 'pagedown');
       frame = await waitForFrame(app, (f) => f.includes('Cancel'));
     }
-    frame = await waitForFrame(app, (f) => f.includes('Program 29') && !f.includes('more below'));
+    await waitForFrame(app, (f) => f.includes('Program 29') && !f.includes('more below'));
     await typeKeys(app, 'y', 'e', 's', 'enter');
     await waitFor(() => calls.length === 1, 'confirmed');
     assert.deepEqual(calls, ['confirm']);
