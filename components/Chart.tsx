@@ -40,7 +40,10 @@ export function trendLine(values: ReadonlyArray<number | null | undefined>, widt
 export function resample(values: readonly number[], columns: number): number[] {
   const n = values.length;
   if (n === 0 || columns <= 0) return [];
-  return Array.from({ length: columns }, (_, i) => values[Math.min(n - 1, Math.max(0, Math.floor(((i + 1) * n) / columns) - 1))]);
+  return Array.from(
+    { length: columns },
+    (_, i) => values[Math.min(n - 1, Math.max(0, Math.floor(((i + 1) * n) / columns) - 1))],
+  );
 }
 
 export interface ChartOptions {
@@ -81,7 +84,9 @@ export function chartLines(values: ReadonlyArray<number | null | undefined>, o: 
   const cols = resample(seen, plot);
   const total = height * 8;
   const levelOf = (v: number) => Math.max(1, Math.round(((v - lo) / (hi - lo)) * total));
-  const refRow = finite(o.reference) ? height - 1 - Math.min(height - 1, Math.floor(((o.reference - lo) / (hi - lo)) * total / 8 - 1e-9)) : -1;
+  const refRow = finite(o.reference)
+    ? height - 1 - Math.min(height - 1, Math.floor((((o.reference - lo) / (hi - lo)) * total) / 8 - 1e-9))
+    : -1;
   const lines: string[] = [];
   for (let r = 0; r < height; r++) {
     const base = (height - 1 - r) * 8;

@@ -29,7 +29,16 @@ export interface CommandBarProps {
  * Up/Down browse history, Tab/Shift-Tab complete. Every printable key is consumed here, so
  * letters such as q never reach screen or global keys; unknown control keys are swallowed too.
  */
-export function CommandBar({ history, complete, onSubmit, onCancel, width, prompt = ':', initial = '', active = true }: CommandBarProps) {
+export function CommandBar({
+  history,
+  complete,
+  onSubmit,
+  onCancel,
+  width,
+  prompt = ':',
+  initial = '',
+  active = true,
+}: CommandBarProps) {
   const theme = useTheme();
   const [state, setState] = useRefState<CommandState>(() => initialCommand(history.length, initial));
 
@@ -60,7 +69,11 @@ export function CommandBar({ history, complete, onSubmit, onCancel, width, promp
 
   const s = state();
   const c = s.completion;
-  const hint = c ? (c.candidates.length === 0 ? '  (no match)' : `  ${c.index + 1}/${c.candidates.length}: ${c.candidates.join('  ')}`) : '';
+  const hint = c
+    ? c.candidates.length === 0
+      ? '  (no match)'
+      : `  ${c.index + 1}/${c.candidates.length}: ${c.candidates.join('  ')}`
+    : '';
   const room = Math.max(1, width - textWidth(prompt));
   const textRoom = Math.max(1, Math.min(room, Math.max(s.line.text.length + 1, room - textWidth(hint))));
   const hintRoom = Math.max(0, room - textRoom);

@@ -44,7 +44,15 @@ interface DialogState {
 }
 
 function toneColor(theme: Theme, tone?: string): string | undefined {
-  return tone === 'warn' ? theme.warn : tone === 'danger' ? theme.danger : tone === 'dim' ? theme.dim : tone === 'title' ? theme.accent : undefined;
+  return tone === 'warn'
+    ? theme.warn
+    : tone === 'danger'
+      ? theme.danger
+      : tone === 'dim'
+        ? theme.dim
+        : tone === 'title'
+          ? theme.accent
+          : undefined;
 }
 
 /**
@@ -57,7 +65,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const confirmLabel = props.confirmLabel ?? 'Confirm';
   const cancelLabel = props.cancelLabel ?? 'Cancel';
   const theme = useTheme();
-  const [state, setState] = useRefState<DialogState>({ focus: 'cancel', typed: emptyLine, message: '', decided: false, offset: 0 });
+  const [state, setState] = useRefState<DialogState>({
+    focus: 'cancel',
+    typed: emptyLine,
+    message: '',
+    decided: false,
+    offset: 0,
+  });
   const update = (patch: Partial<DialogState>) => setState({ ...state(), ...patch });
 
   // Every line of the body, scrolled when taller than the room: nothing is cut, and a dialog is
@@ -70,7 +84,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const warned = warningLines(warnings, inner);
   const pinnedFits = height - fixed - warned.length >= 2;
   const pinned = pinnedFits ? warned : [];
-  const all = dialogBody(title, summary, facts, pinnedFits ? [] : warnings, inner, Number.MAX_SAFE_INTEGER, !theme.color);
+  const all = dialogBody(
+    title,
+    summary,
+    facts,
+    pinnedFits ? [] : warnings,
+    inner,
+    Number.MAX_SAFE_INTEGER,
+    !theme.color,
+  );
   const room = Math.max(1, height - fixed - pinned.length);
   const maxOffset = Math.max(0, all.length - room);
   const below = (offset: number) => Math.max(0, all.length - room - offset);
@@ -89,7 +111,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       decide(false);
       return true;
     }
-    if (name === 'tab' || name === 'shift+tab' || (!typedConfirmation && (name === 'left' || name === 'right' || name === 'h' || name === 'l'))) {
+    if (
+      name === 'tab' ||
+      name === 'shift+tab' ||
+      (!typedConfirmation && (name === 'left' || name === 'right' || name === 'h' || name === 'l'))
+    ) {
       update({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel', message: '' });
       return true;
     }
@@ -99,7 +125,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       return true;
     }
     const hidden = below(s.offset);
-    const unseen = () => update({ message: `Scroll to the end first: ${hidden} more line${hidden === 1 ? ' is' : 's are'} below (j or PgDn).` });
+    const unseen = () =>
+      update({
+        message: `Scroll to the end first: ${hidden} more line${hidden === 1 ? ' is' : 's are'} below (j or PgDn).`,
+      });
     if (typedConfirmation) {
       const word = typedConfirmation;
       if (name === 'enter') {
@@ -125,20 +154,33 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const hidden = below(offset);
   const body = all.slice(offset, offset + room);
   // with a word to type, letters go to it: only PgDn and ↓ scroll (j would be typed)
-  const scrollHint = typedConfirmation ? `(↓/PgDn): read them before ${typedConfirmation}` : '(j/PgDn): read them before y';
-  const more = all.length > room ? `lines ${offset + 1}-${offset + body.length} of ${all.length}${hidden ? ` · ${hidden} more below ${scrollHint}` : ''}` : '';
+  const scrollHint = typedConfirmation
+    ? `(↓/PgDn): read them before ${typedConfirmation}`
+    : '(j/PgDn): read them before y';
+  const more =
+    all.length > room
+      ? `lines ${offset + 1}-${offset + body.length} of ${all.length}${hidden ? ` · ${hidden} more below ${scrollHint}` : ''}`
+      : '';
   // the buttons on one line: narrower padding, then the confirm label cut, on a narrow terminal
   const roomy = textWidth(cancelLabel) + textWidth(confirmLabel) + 10 <= inner;
   const confirmText = roomy ? confirmLabel : truncate(confirmLabel, Math.max(1, inner - 5 - textWidth(cancelLabel)));
   const button = (label: string, focused: boolean, danger: boolean) => {
-    const text = roomy ? (focused && !theme.color ? `> ${label} <` : `  ${label}  `) : focused && !theme.color ? `>${label}<` : ` ${label} `;
+    const text = roomy
+      ? focused && !theme.color
+        ? `> ${label} <`
+        : `  ${label}  `
+      : focused && !theme.color
+        ? `>${label}<`
+        : ` ${label} `;
     return (
       <Text inverse={focused} bold={focused} color={danger ? theme.danger : undefined}>
         {text}
       </Text>
     );
   };
-  const help = typedConfirmation ? `type ${typedConfirmation} + Enter confirm · Esc cancel · Tab switch` : 'y confirm · n/Esc cancel · Tab switch · Enter choose';
+  const help = typedConfirmation
+    ? `type ${typedConfirmation} + Enter confirm · Esc cancel · Tab switch`
+    : 'y confirm · n/Esc cancel · Tab switch · Enter choose';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warn} width={boxWidth} paddingX={1}>
       {body.map((l, i) => (
@@ -152,14 +194,26 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <LineView line={s.typed} width={Math.max(1, inner - typedConfirmation.length - 19)} focus />
         </Box>
       ) : null}
-      {more ? <Text color={hidden ? theme.warn : theme.dim} wrap="truncate">{padCell(more, inner)}</Text> : null}
+      {more ? (
+        <Text color={hidden ? theme.warn : theme.dim} wrap="truncate">
+          {padCell(more, inner)}
+        </Text>
+      ) : null}
       {pinned.map((l, i) => (
         <Text key={`w${i}`} color={theme.warn} wrap="truncate">
           {l.text}
         </Text>
       ))}
-      {props.status ? <Text color={theme.dim} wrap="truncate">{padCell(props.status, inner)}</Text> : null}
-      {s.message ? <Text color={theme.danger} wrap="truncate">{padCell(s.message, inner)}</Text> : null}
+      {props.status ? (
+        <Text color={theme.dim} wrap="truncate">
+          {padCell(props.status, inner)}
+        </Text>
+      ) : null}
+      {s.message ? (
+        <Text color={theme.danger} wrap="truncate">
+          {padCell(s.message, inner)}
+        </Text>
+      ) : null}
       <Text wrap="truncate">
         {button(cancelLabel, s.focus === 'cancel', false)}
         {roomy ? '  ' : ' '}

@@ -58,7 +58,10 @@ export interface DetailLine {
 
 /** The pane's lines at `width`: section headings, then "key  value" rows; long values wrap under themselves. */
 export function detailLines(sections: DetailSection[], width: number): DetailLine[] {
-  const keyWidth = Math.min(Math.floor(width / 2), Math.max(4, ...sections.flatMap((s) => s.entries.map((e) => textWidth(e.key)))));
+  const keyWidth = Math.min(
+    Math.floor(width / 2),
+    Math.max(4, ...sections.flatMap((s) => s.entries.map((e) => textWidth(e.key)))),
+  );
   const valueWidth = Math.max(1, width - keyWidth - 2);
   const out: DetailLine[] = [];
   for (const s of sections) {
@@ -97,7 +100,12 @@ export function DetailPane({ sections, width, height, active, layer = 'screen' }
   return (
     <Box flexDirection="column" width={width}>
       {visible.map((l, i) => (
-        <Text key={top + i} bold={l.kind === 'heading'} color={l.kind === 'heading' ? theme.accent : undefined} wrap="truncate">
+        <Text
+          key={top + i}
+          bold={l.kind === 'heading'}
+          color={l.kind === 'heading' ? theme.accent : undefined}
+          wrap="truncate"
+        >
           {l.text}
         </Text>
       ))}

@@ -22,7 +22,8 @@ const SEP = '  ';
 export function fitFooter(hints: Hint[], width: number, right = ''): { hints: Hint[]; right: string } {
   const help = hints.find((h) => h.keys === '?') ?? HELP;
   const others = hints.filter((h) => h !== help);
-  const w = (hs: Hint[]) => hs.reduce((s, h, i) => s + (i > 0 ? SEP.length : 0) + textWidth(h.keys) + 1 + textWidth(h.label), 0);
+  const w = (hs: Hint[]) =>
+    hs.reduce((s, h, i) => s + (i > 0 ? SEP.length : 0) + textWidth(h.keys) + 1 + textWidth(h.label), 0);
   const rightRoom = (left: number) => width - left - (right ? 1 : 0);
   const kept = others.slice();
   while (kept.length > 0 && w([...kept, help]) + (right ? textWidth(right) + 1 : 0) > width) kept.pop();
@@ -35,7 +36,10 @@ export function fitFooter(hints: Hint[], width: number, right = ''): { hints: Hi
 export function Footer({ hints, width, right }: FooterProps) {
   const theme = useTheme();
   const fit = fitFooter(hints, width, right);
-  const used = fit.hints.reduce((s, h, i) => s + (i > 0 ? SEP.length : 0) + textWidth(h.keys) + 1 + textWidth(h.label), 0);
+  const used = fit.hints.reduce(
+    (s, h, i) => s + (i > 0 ? SEP.length : 0) + textWidth(h.keys) + 1 + textWidth(h.label),
+    0,
+  );
   const gap = Math.max(0, width - used - textWidth(fit.right));
   return (
     <Text wrap="truncate">

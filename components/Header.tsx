@@ -35,7 +35,14 @@ function healthColor(theme: Theme, s: HealthStatus): string | undefined {
 /** Lays out the header parts: the error shrinks first, then the wallet goes, then everything is cut. */
 export function headerParts(props: HeaderProps, theme: Theme): { left: Part[]; right: string } {
   const { title, mode, wallet, health, badges = [], pace, clock = '', width } = props;
-  const modeColor = mode.tone === 'live' ? theme.danger : mode.tone === 'sim' ? theme.warn : mode.tone === 'paper' ? theme.paper : theme.accent;
+  const modeColor =
+    mode.tone === 'live'
+      ? theme.danger
+      : mode.tone === 'sim'
+        ? theme.warn
+        : mode.tone === 'paper'
+          ? theme.paper
+          : theme.accent;
   const healthText = health.status === 'ok' ? 'api ok' : `api ${health.status.toUpperCase()}`;
   const parts: Part[] = [
     { text: title, bold: true, color: theme.accent },
@@ -54,11 +61,13 @@ export function headerParts(props: HeaderProps, theme: Theme): { left: Part[]; r
     let left = room - total(parts) - 1;
     if (left < want && walletIndex >= 0) {
       const walletWidth = textWidth(parts[walletIndex].text) - (want - left);
-      if (walletWidth >= 8) parts[walletIndex] = { ...parts[walletIndex], text: truncate(parts[walletIndex].text, walletWidth) };
+      if (walletWidth >= 8)
+        parts[walletIndex] = { ...parts[walletIndex], text: truncate(parts[walletIndex].text, walletWidth) };
       else parts.splice(walletIndex, 1);
       left = room - total(parts) - 1;
     }
-    if (left >= 8) parts.push({ text: '— ' + truncate(health.lastError, left - 2), color: healthColor(theme, health.status) });
+    if (left >= 8)
+      parts.push({ text: '— ' + truncate(health.lastError, left - 2), color: healthColor(theme, health.status) });
   } else if (total(parts) > room && walletIndex >= 0) {
     parts.splice(walletIndex, 1);
   }

@@ -81,7 +81,11 @@ function flow(blocks: GroupBlock[], rows: number, width: number): HelpLine[][] {
  * that fit (each at least MIN_COLUMN wide); when even that is too tall, one column at the full
  * width, scrolled (columns scrolled together would cut entries apart).
  */
-export function helpColumns(groups: readonly HelpColumnGroup[], width: number, rows: number): { columns: HelpLine[][]; columnWidth: number } {
+export function helpColumns(
+  groups: readonly HelpColumnGroup[],
+  width: number,
+  rows: number,
+): { columns: HelpLine[][]; columnWidth: number } {
   const maxCols = Math.max(1, Math.floor((width + GAP) / (MIN_COLUMN + GAP)));
   for (let n = 1; n <= maxCols; n++) {
     const columnWidth = Math.floor((width - GAP * (n - 1)) / n);
@@ -118,9 +122,18 @@ export function HelpOverlay({ groups, width, height, onClose }: HelpOverlayProps
   const shown = Math.min(bodyHeight, total - top);
   const more = total > bodyHeight ? ` ${top + 1}-${top + shown}/${total} j/k scroll` : '';
   const legend = groups.some((g) => g.entries.some((e) => e.disabled !== undefined)) ? `   ${DISABLED_LEGEND}` : '';
-  const rows = Array.from({ length: shown }, (_, r) => columns.map((c) => c[top + r] ?? { text: ' '.repeat(columnWidth), heading: false }));
+  const rows = Array.from({ length: shown }, (_, r) =>
+    columns.map((c) => c[top + r] ?? { text: ' '.repeat(columnWidth), heading: false }),
+  );
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} width={width} height={Math.min(height, shown + 3)} paddingX={1}>
+    <Box
+      flexDirection="column"
+      borderStyle="round"
+      borderColor={theme.accent}
+      width={width}
+      height={Math.min(height, shown + 3)}
+      paddingX={1}
+    >
       <Text bold wrap="truncate">
         {padCell(`Keys${more}   Esc closes${legend}`, inner)}
       </Text>

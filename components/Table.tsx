@@ -69,15 +69,29 @@ const RowLine = memo(
     const painted = segments.map((s) => (s.color && !selected ? paint(s.text, s.color) : s.text));
     const mark = selected ? '›' : ' ';
     return (
-      <Text inverse={selected} bold={marked || selected} dimColor={dim && !selected} color={selected ? selectedColor : undefined} wrap="truncate">
-        {painted.every((p) => p !== undefined)
-          ? mark + painted.join('')
-          : (
-            <>
-              {mark}
-              {segments.map((s, i) => (s.color && !selected ? <Text key={i} color={s.color}>{s.text}</Text> : s.text))}
-            </>
-          )}
+      <Text
+        inverse={selected}
+        bold={marked || selected}
+        dimColor={dim && !selected}
+        color={selected ? selectedColor : undefined}
+        wrap="truncate"
+      >
+        {painted.every((p) => p !== undefined) ? (
+          mark + painted.join('')
+        ) : (
+          <>
+            {mark}
+            {segments.map((s, i) =>
+              s.color && !selected ? (
+                <Text key={i} color={s.color}>
+                  {s.text}
+                </Text>
+              ) : (
+                s.text
+              ),
+            )}
+          </>
+        )}
       </Text>
     );
   },
@@ -126,7 +140,11 @@ export function Table<Row>(props: TableProps<Row>) {
             text: (c > 0 ? GAP : '') + padCell(cellText(row, column), w, column.align),
             color: column.color?.(row),
           }));
-          cells = { layout, segments, signature: segments.map((s) => (s.color ?? '') + '\u0001' + s.text).join('\u0002') };
+          cells = {
+            layout,
+            segments,
+            signature: segments.map((s) => (s.color ?? '') + '\u0001' + s.text).join('\u0002'),
+          };
           if (cacheable) cellsOf.current.set(row, cells);
         }
         const sel = offset + i === selectedIndex;
@@ -134,7 +152,15 @@ export function Table<Row>(props: TableProps<Row>) {
         const dm = dim?.(row) ?? false;
         const signature = `${sel ? 1 : 0}${mk ? 1 : 0}${dm ? 1 : 0}` + cells.signature;
         return (
-          <RowLine key={key} signature={signature} segments={cells.segments} selected={sel} marked={mk} dim={dm} selectedColor={theme.selected} />
+          <RowLine
+            key={key}
+            signature={signature}
+            segments={cells.segments}
+            selected={sel}
+            marked={mk}
+            dim={dm}
+            selectedColor={theme.selected}
+          />
         );
       })}
       {rows.length === 0 && bodyHeight > 0 && emptyText ? (

@@ -46,7 +46,10 @@ export function useToasts({ durationMs = 4000, errorDurationMs = 10_000, max = 3
     (kind: ToastKind, text: string, ms?: number) => {
       const id = nextId.current++;
       setToasts((list) => [...list, { id, kind, text }].slice(-max));
-      timers.current.set(id, setTimeout(() => dismiss(id), ms ?? (kind === 'error' ? errorDurationMs : durationMs)));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), ms ?? (kind === 'error' ? errorDurationMs : durationMs)),
+      );
       return id;
     },
     [dismiss, durationMs, errorDurationMs, max],
@@ -58,9 +61,12 @@ export function useToasts({ durationMs = 4000, errorDurationMs = 10_000, max = 3
     setToasts([]);
   }, []);
 
-  useEffect(() => () => {
-    for (const t of timers.current.values()) clearTimeout(t);
-  }, []);
+  useEffect(
+    () => () => {
+      for (const t of timers.current.values()) clearTimeout(t);
+    },
+    [],
+  );
 
   return { toasts, push, dismiss, clear };
 }
@@ -77,7 +83,9 @@ export interface ToastsProps {
 /** The newest message wrapped to at most `maxLines` lines of `width` (a longer one ends in …). */
 export function toastLines(toast: Toast | undefined, width: number, maxLines: number): string[] {
   if (!toast || maxLines <= 0) return [];
-  const all = wrapText(`${MARK[toast.kind]} ${toast.text}`, Math.max(1, width - 2)).map((l, i) => (i === 0 ? l : `  ${l}`));
+  const all = wrapText(`${MARK[toast.kind]} ${toast.text}`, Math.max(1, width - 2)).map((l, i) =>
+    i === 0 ? l : `  ${l}`,
+  );
   const kept = all.slice(0, maxLines);
   if (all.length > maxLines) kept[maxLines - 1] = truncate(kept[maxLines - 1] + ' ' + all[maxLines].trim(), width);
   return kept.map((l) => padCell(l, width));

@@ -37,7 +37,11 @@ export function commonPrefix(words: readonly string[]): string {
  * line; several extend it to their common prefix, or, when that adds nothing, cycle through them
  * (step -1 for Shift-Tab).
  */
-export function completeCommand(state: CommandState, complete: (text: string) => string[], step: 1 | -1 = 1): CommandState {
+export function completeCommand(
+  state: CommandState,
+  complete: (text: string) => string[],
+  step: 1 | -1 = 1,
+): CommandState {
   const c = state.completion;
   if (c && c.candidates.length > 1) {
     const index = (c.index + step + c.candidates.length) % c.candidates.length;

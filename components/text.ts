@@ -20,7 +20,8 @@ const SINGLE_UNITS = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205f\u2070-\
 let segmenter: Intl.Segmenter | undefined;
 function* graphemes(text: string): Iterable<string> {
   if (SINGLE_UNITS.test(text)) return yield* text;
-  for (const s of (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)) yield s.segment;
+  for (const s of (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text))
+    yield s.segment;
 }
 
 /** Code units looked at to cut a line: far more than any real grapheme run needs per column. */

@@ -8,4 +8,8 @@ export const FIRST_SCREEN = {
   id: 'tokens',
   createStore: (services: Services) => services.catalog,
   resources: tokensResources,
-} as const satisfies { id: string; createStore(services: Services): import('zustand/vanilla').StoreApi<TokensState>; resources: unknown };
+} as const satisfies {
+  id: string;
+  createStore(services: Services): import('zustand/vanilla').StoreApi<TokensState>;
+  resources: unknown;
+};

@@ -93,7 +93,10 @@ const builtinsByRequire = {
       if (!a.path.startsWith('node:') && !builtinNames.has(a.path)) return undefined;
       return { path: a.path, namespace: 'td-builtin' };
     });
-    b.onLoad({ filter: /.*/, namespace: 'td-builtin' }, (a) => ({ contents: `module.exports = __tdBuiltin(${JSON.stringify(a.path)});`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'td-builtin' }, (a) => ({
+      contents: `module.exports = __tdBuiltin(${JSON.stringify(a.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -130,17 +133,30 @@ for (const file of result.outputFiles) {
   // charset 'ascii' escapes every string, regular expression and identifier; what is left is in
   // comments esbuild keeps (doc comments of class fields), where an escape changes nothing.
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-  let text = file.text.replace(/[^\x00-\x7f]/gu, (c) => [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''));
+  let text = file.text.replace(/[^\x00-\x7f]/gu, (c) =>
+    [...c].map((u) => `\\u{${u.codePointAt(0).toString(16)}}`).join(''),
+  );
   if (!without.has('__toESM')) text = patchToEsm(text, mode);
   // the entry's exports become the script's result
   const exportsAt = text.lastIndexOf('\nexport {');
-  const names = exportsAt < 0 ? [] : text.slice(exportsAt + 9, text.indexOf('}', exportsAt)).split(',').map((n) => n.trim()).filter(Boolean);
+  const names =
+    exportsAt < 0
+      ? []
+      : text
+          .slice(exportsAt + 9, text.indexOf('}', exportsAt))
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean);
   if (exportsAt >= 0) text = text.slice(0, exportsAt);
   const returned = names.map((n) => (n.includes(' as ') ? n.split(' as ').reverse().join(': ') : n)).join(', ');
-  for (const e of MODES[mode].exports) if (!names.some((n) => n === e || n.endsWith(` as ${e}`))) throw new Error(`build: ${mode} does not export ${e}`);
+  for (const e of MODES[mode].exports)
+    if (!names.some((n) => n === e || n.endsWith(` as ${e}`))) throw new Error(`build: ${mode} does not export ${e}`);
   // (a property named import or export, `export: {`, is not a module form)
   const leftover = /^\s*(import|export)\b(?!\s*:)|\bimport\s*\(|\bimport\.meta\b/m.exec(text);
-  if (leftover) throw new Error(`build: the ${mode} script still has an ES module form (${leftover[0].trim()}): a script cannot run it`);
+  if (leftover)
+    throw new Error(
+      `build: the ${mode} script still has an ES module form (${leftover[0].trim()}): a script cannot run it`,
+    );
   // __tdBuiltin is require under a name esbuild does not resolve (see builtins-by-require)
   text = `(async function (require, __tdUrl, __tdLoadMode) {\n"use strict";\nconst __tdBuiltin = require;\n${text}\nreturn { ${returned} };\n})`;
   // named by a hash of the final text (esbuild's [hash] does not see the changes made here)
@@ -178,7 +194,15 @@ await writeFile(distPackage, '{ "type": "commonjs" }\n');
 // scripts of earlier builds kept below, nor the code caches of dist/.cache, which belong to the
 // machine that made them (an installed program makes its own on its first runs).
 const npmignore = join(root, 'dist', '.npmignore');
-await writeFile(npmignore, ['# written by scripts/build.mjs: the package holds this build only', '*', ...['cli.js', 'package.json', ...Object.values(modeFiles)].map((f) => `!${f}`), ''].join('\n'));
+await writeFile(
+  npmignore,
+  [
+    '# written by scripts/build.mjs: the package holds this build only',
+    '*',
+    ...['cli.js', 'package.json', ...Object.values(modeFiles)].map((f) => `!${f}`),
+    '',
+  ].join('\n'),
+);
 
 // Scripts of earlier builds (and their caches) stay an hour: a program started just before this
 // build may still be loading one of its modes (names carry a content hash, so nothing is overwritten).
@@ -188,7 +212,15 @@ const distDir = join(root, 'dist');
 for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     const p = join(dir, name);
-    if (p === out || p === distPackage || p === npmignore || current.has(name) || current.has(name.replace(/(\.early)?\.v8$/, '')) || statSync(p).isDirectory()) continue;
+    if (
+      p === out ||
+      p === distPackage ||
+      p === npmignore ||
+      current.has(name) ||
+      current.has(name.replace(/(\.early)?\.v8$/, '')) ||
+      statSync(p).isDirectory()
+    )
+      continue;
     if (Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
   }
 }

@@ -37,7 +37,10 @@ const dependencyPatches = {
 // Ink strips escapes other than SGR and OSC from every text node on every frame, tokenising each
 // styled text again although the rows are mostly the text of the frame before: a bounded cache.
 dependencyPatches['sanitize-ansi.js'] = [
-  ['const sanitizeAnsi = (text) => {', BOUNDED_MAP + `const __tdSanitized = new __TdBoundedMap(512);
+  [
+    'const sanitizeAnsi = (text) => {',
+    BOUNDED_MAP +
+      `const __tdSanitized = new __TdBoundedMap(512);
 const sanitizeAnsi = (text) => {
     if (!hasAnsiControlCharacters(text))
         return text;
@@ -46,21 +49,27 @@ const sanitizeAnsi = (text) => {
         __tdSanitized.set(text, (clean = sanitizeAnsiOnce(text)));
     return clean;
 };
-const sanitizeAnsiOnce = (text) => {`],
+const sanitizeAnsiOnce = (text) => {`,
+  ],
 ];
 // Ink turns every changed row of cells back into text by diffing the style of each character with
 // the one before (three Sets and four arrays per character): characters drawn in one style share
 // one styles array, and a character in the same array as the one before needs no diff.
 dependencyPatches['ansi-tokenize/styledChars.js'] = [
-  [`    let codes = [];
-    const ret = [];`, `    let codes = [];
+  [
+    `    let codes = [];
+    const ret = [];`,
+    `    let codes = [];
     let styles = [];
     let stylesOf = codes;
-    const ret = [];`],
-  [`            ret.push({
+    const ret = [];`,
+  ],
+  [
+    `            ret.push({
                 ...token,
                 styles: [...codes],
-            });`, `            if (stylesOf !== codes) {
+            });`,
+    `            if (stylesOf !== codes) {
                 styles = [...codes];
                 stylesOf = codes;
             }
@@ -69,15 +78,22 @@ dependencyPatches['ansi-tokenize/styledChars.js'] = [
                 value: token.value,
                 fullWidth: token.fullWidth,
                 styles,
-            });`],
+            });`,
+  ],
   // an index loop: this runs once per changed line and refresh, never long enough to be optimised,
   // and an unoptimised for-of makes an iterator result per token
-  ['    for (const token of tokens) {', '    for (let __tdT = 0; __tdT < tokens.length; __tdT++) {\n        const token = tokens[__tdT];'],
-  [`        else {
+  [
+    '    for (const token of tokens) {',
+    '    for (let __tdT = 0; __tdT < tokens.length; __tdT++) {\n        const token = tokens[__tdT];',
+  ],
+  [
+    `        else {
             ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
-        }`, `        else if (chars[i - 1].styles !== char.styles && (chars[i - 1].styles.length > 0 || char.styles.length > 0)) {
+        }`,
+    `        else if (chars[i - 1].styles !== char.styles && (chars[i - 1].styles.length > 0 || char.styles.length > 0)) {
             ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
-        }`],
+        }`,
+  ],
 ];
 
 // Ink turns each changed line into characters with ansi-tokenize, which walks every line with an
@@ -86,7 +102,9 @@ dependencyPatches['ansi-tokenize/styledChars.js'] = [
 // UTF-16 unit, so it is walked by index (the same tokens); anything else still goes through the
 // segmenter. An SGR sequence is scanned in place.
 dependencyPatches['ansi-tokenize/tokenize.js'] = [
-  ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', `let segmenter;
+  [
+    'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+    `let segmenter;
 const __tdNarrow = new Set(${JSON.stringify(NARROW_GLYPHS)});
 function __tdOneUnitGraphemes(str) {
     for (let i = 0; i < str.length; i++) {
@@ -110,15 +128,21 @@ function __tdUnits(str) {
             return __tdStep;
         },
     };
-}`],
-  ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of (__tdOneUnitGraphemes(str) ? __tdUnits(str) : (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str))) {'],
-  [`function parseSGRSequence(string, offset) {
+}`,
+  ],
+  [
+    'for (const { segment, index } of segmenter.segment(str)) {',
+    'for (const { segment, index } of (__tdOneUnitGraphemes(str) ? __tdUnits(str) : (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str))) {',
+  ],
+  [
+    `function parseSGRSequence(string, offset) {
     string = string.slice(offset);
     const endIndex = findSGRSequenceEndIndex(string);
     if (endIndex === -1)
         return;
     return string.slice(0, endIndex + 1);
-}`, `function parseSGRSequence(string, offset) {
+}`,
+    `function parseSGRSequence(string, offset) {
     for (let index = offset + 2; index < string.length; index++) {
         const charCode = string.charCodeAt(index);
         if (charCode === CC_M)
@@ -128,7 +152,8 @@ function __tdUnits(str) {
         break;
     }
     return undefined;
-}`],
+}`,
+  ],
 ];
 
 // slice-ansi (which Ink's truncation uses) makes a grapheme Intl.Segmenter and a Unicode-property
@@ -136,27 +161,54 @@ function __tdUnits(str) {
 // rarely asks Ink to truncate. Each is made at its first use. For start-up.
 dependencyPatches['slice-ansi/tokenize-ansi.js'] = [
   ['const EMOJI_PRESENTATION_GRAPHEME_REGEX = /\\p{Emoji_Presentation}/u;', 'let EMOJI_PRESENTATION_GRAPHEME_REGEX;'],
-  ['EMOJI_PRESENTATION_GRAPHEME_REGEX.test(', '(EMOJI_PRESENTATION_GRAPHEME_REGEX ??= /\\p{Emoji_Presentation}/u).test('],
-  ["const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});", 'let GRAPHEME_SEGMENTER;\nconst __tdGraphemes = () => (GRAPHEME_SEGMENTER ??= new Intl.Segmenter(undefined, {granularity: \'grapheme\'}));'],
-  ['for (const segment of GRAPHEME_SEGMENTER.segment(visibleString)) {', 'for (const segment of __tdGraphemes().segment(visibleString)) {'],
-  ['for (const segment of GRAPHEME_SEGMENTER.segment(pair)) {', 'for (const segment of __tdGraphemes().segment(pair)) {'],
-  ['const graphemeSegments = GRAPHEME_SEGMENTER.segment(string);', 'const graphemeSegments = __tdGraphemes().segment(string);'],
+  [
+    'EMOJI_PRESENTATION_GRAPHEME_REGEX.test(',
+    '(EMOJI_PRESENTATION_GRAPHEME_REGEX ??= /\\p{Emoji_Presentation}/u).test(',
+  ],
+  [
+    "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+    "let GRAPHEME_SEGMENTER;\nconst __tdGraphemes = () => (GRAPHEME_SEGMENTER ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'}));",
+  ],
+  [
+    'for (const segment of GRAPHEME_SEGMENTER.segment(visibleString)) {',
+    'for (const segment of __tdGraphemes().segment(visibleString)) {',
+  ],
+  [
+    'for (const segment of GRAPHEME_SEGMENTER.segment(pair)) {',
+    'for (const segment of __tdGraphemes().segment(pair)) {',
+  ],
+  [
+    'const graphemeSegments = GRAPHEME_SEGMENTER.segment(string);',
+    'const graphemeSegments = __tdGraphemes().segment(string);',
+  ],
 ];
 
 // signal-exit 3 (Ink and restore-cursor restore the terminal with it) loads node:assert for its one
 // check that a handler is a function: loading assert brings in a dozen of Node's own modules, compiled
 // at start-up. The check is kept, made by hand (the same message; a TypeError). For start-up.
 dependencyPatches['signal-exit/index.js'] = [
-  ["  var assert = require('assert')", "  var assert = { equal: function (actual, expected, message) { if (actual != expected) throw new TypeError(message) } }"],
+  [
+    "  var assert = require('assert')",
+    '  var assert = { equal: function (actual, expected, message) { if (actual != expected) throw new TypeError(message) } }',
+  ],
 ];
 
 // string-width builds its Unicode-property expressions when it loads (~35 ms in a script), though
 // counted text (one-string-width below) rarely needs them: each is made at its first use.
-const LAZY_REGEXES = ['visibleCharacterRegex', 'spacingMarkRegex', 'rgiEmojiRegex', 'unqualifiedKeycapRegex', 'extendedPictographicRegex'];
+const LAZY_REGEXES = [
+  'visibleCharacterRegex',
+  'spacingMarkRegex',
+  'rgiEmojiRegex',
+  'unqualifiedKeycapRegex',
+  'extendedPictographicRegex',
+];
 function lazyRegexes(text, path) {
   for (const name of LAZY_REGEXES) {
     const decl = new RegExp(`^const ${name} = (/.+/[a-z]*);$`, 'm').exec(text);
-    if (decl === null) throw new Error(`build: ${path} no longer declares ${name} as a regular expression literal: check the lazy-regex patch`);
+    if (decl === null)
+      throw new Error(
+        `build: ${path} no longer declares ${name} as a regular expression literal: check the lazy-regex patch`,
+      );
     text = text.replace(decl[0], `let ${name};`);
     text = text.replace(new RegExp(`\\b${name}\\b(?!;)`, 'g'), `(${name} ??= ${decl[1].replace(/\$/g, '$$$$')})`);
   }
@@ -179,7 +231,8 @@ export function patchedName(path) {
 /** The source of the module at `path` with its edits made; throws when one no longer matches. */
 export function patchSource(name, text, path) {
   for (const [from, to] of dependencyPatches[name]) {
-    if (!text.includes(from)) throw new Error(`build: ${path} no longer contains "${from}": check the patch of ${name}`);
+    if (!text.includes(from))
+      throw new Error(`build: ${path} no longer contains "${from}": check the patch of ${name}`);
     text = text.replace(from, to);
   }
   return name === 'string-width/index.js' ? lazyRegexes(text, path) : text;
@@ -192,7 +245,8 @@ const YOGA_FETCH = ['function ya(){return w||"function"!=typeof fetch?', 'functi
 
 /** yoga-layout's WebAssembly loader (dist/binaries/yoga-wasm-base64-esm.js) without its fetch. */
 export function patchYoga(text, path) {
-  if (!text.includes(YOGA_FETCH[0])) throw new Error(`build: ${path} no longer contains "${YOGA_FETCH[0]}": check the yoga patch`);
+  if (!text.includes(YOGA_FETCH[0]))
+    throw new Error(`build: ${path} no longer contains "${YOGA_FETCH[0]}": check the yoga patch`);
   return text.replace(YOGA_FETCH[0], YOGA_FETCH[1]);
 }
 
@@ -292,14 +346,24 @@ export function dependencyPlugins(nodeModules, without = new Set()) {
           loader: 'js',
         }));
       }
-      b.onLoad({ filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi|[\\/]node_modules[\\/]signal-exit[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/ }, async (args) => {
-        const name = patchedName(args.path);
-        if (name === undefined || without.has(name)) return undefined;
-        // (the edits are made for the one top-level string-width: wrap-ansi's older copy, which
-        // one-string-width otherwise replaces, is left as it is)
-        if (name === 'string-width/index.js' && realpathSync(args.path) !== realpathSync(join(nodeModules, 'string-width', 'index.js'))) return undefined;
-        return { contents: patchSource(name, await readFile(args.path, 'utf8'), args.path), loader: 'js' };
-      });
+      b.onLoad(
+        {
+          filter:
+            /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi|[\\/]node_modules[\\/]signal-exit[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/,
+        },
+        async (args) => {
+          const name = patchedName(args.path);
+          if (name === undefined || without.has(name)) return undefined;
+          // (the edits are made for the one top-level string-width: wrap-ansi's older copy, which
+          // one-string-width otherwise replaces, is left as it is)
+          if (
+            name === 'string-width/index.js' &&
+            realpathSync(args.path) !== realpathSync(join(nodeModules, 'string-width', 'index.js'))
+          )
+            return undefined;
+          return { contents: patchSource(name, await readFile(args.path, 'utf8'), args.path), loader: 'js' };
+        },
+      );
     },
   };
   return without.has('one-string-width') ? [patchDependencies] : [oneStringWidth, patchDependencies];

@@ -6,36 +6,56 @@
 import { BOUNDED_MAP, NARROW_GLYPHS } from './patches-shared.mjs';
 
 export const OUTPUT_PATCHES = [
-    // Ink 6.8's OutputCaches (widths and tokenised lines) start empty with every frame's Output:
-    // shared by every frame below, so bounded (a clock, ages and prices make new texts without end)
-    ['class OutputCaches {', BOUNDED_MAP + 'class OutputCaches {'],
-    ['    widths = new Map();', '    widths = new __TdBoundedMap(1024);'],
-    ['    blockWidths = new Map();', '    blockWidths = new __TdBoundedMap(256);'],
-    ['    styledChars = new Map();', '    styledChars = new __TdBoundedMap(256);'],
-    // one set of caches for every frame (the styled characters are only read, never changed)
-    ['    caches = new OutputCaches();', '    caches = __tdSharedCaches;'],
-    ['export default class Output {', 'const __tdSharedCaches = new OutputCaches();\nconst __tdBlank = Object.freeze({ type: \'char\', value: \' \', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {'],
-    // every frame starts from a grid of blank cells: one shared (frozen) blank instead of 2 objects per cell
-    [`                row.push({
+  // Ink 6.8's OutputCaches (widths and tokenised lines) start empty with every frame's Output:
+  // shared by every frame below, so bounded (a clock, ages and prices make new texts without end)
+  ['class OutputCaches {', BOUNDED_MAP + 'class OutputCaches {'],
+  ['    widths = new Map();', '    widths = new __TdBoundedMap(1024);'],
+  ['    blockWidths = new Map();', '    blockWidths = new __TdBoundedMap(256);'],
+  ['    styledChars = new Map();', '    styledChars = new __TdBoundedMap(256);'],
+  // one set of caches for every frame (the styled characters are only read, never changed)
+  ['    caches = new OutputCaches();', '    caches = __tdSharedCaches;'],
+  [
+    'export default class Output {',
+    "const __tdSharedCaches = new OutputCaches();\nconst __tdBlank = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {",
+  ],
+  // every frame starts from a grid of blank cells: one shared (frozen) blank instead of 2 objects per cell
+  [
+    `                row.push({
                     type: 'char',
                     value: ' ',
                     fullWidth: false,
                     styles: [],
-                });`, '                row.push(__tdBlank);'],
-    // a row made of the very cells of the row drawn there last frame (the styled characters come
-    // from the shared cache) is the same text: it is not turned back into a string
-    [`        const generatedOutput = output
-            .map(line => {`, `        const generatedOutput = output
-            .map((line, y) => __tdFast.lines[y] ?? __tdRowText(y, line, () => {`],
-    [`            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+                });`,
+    '                row.push(__tdBlank);',
+  ],
+  // a row made of the very cells of the row drawn there last frame (the styled characters come
+  // from the shared cache) is the same text: it is not turned back into a string
+  [
+    `        const generatedOutput = output
+            .map(line => {`,
+    `        const generatedOutput = output
+            .map((line, y) => __tdFast.lines[y] ?? __tdRowText(y, line, () => {`,
+  ],
+  [
+    `            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
         })
-            .join('\\n');`, `            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+            .join('\\n');`,
+    `            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
         }))
-            .join('\\n');`],
-    // index loops (see styledChars.js below)
-    ['                for (let [index, line] of lines.entries()) {', '                for (let index = 0; index < lines.length; index++) {\n                    let line = lines[index];'],
-    ['                    for (const character of characters) {', '                    for (let __tdC = 0; __tdC < characters.length; __tdC++) {\n                        const character = characters[__tdC];'],
-    ['export default class Output {', `const __tdRows = [];
+            .join('\\n');`,
+  ],
+  // index loops (see styledChars.js below)
+  [
+    '                for (let [index, line] of lines.entries()) {',
+    '                for (let index = 0; index < lines.length; index++) {\n                    let line = lines[index];',
+  ],
+  [
+    '                    for (const character of characters) {',
+    '                    for (let __tdC = 0; __tdC < characters.length; __tdC++) {\n                        const character = characters[__tdC];',
+  ],
+  [
+    'export default class Output {',
+    `const __tdRows = [];
 function __tdRowText(y, cells, make) {
     const last = __tdRows[y];
     if (last !== undefined && last.cells.length === cells.length) {
@@ -52,16 +72,22 @@ function __tdRowText(y, cells, make) {
     __tdRows[y] = { cells, text };
     return text;
 }
-export default class Output {`],
-    // lines made of texts that do not overlap, with one column per UTF-16 unit, are joined as text
-    // (see __tdFastLines); a frame of only such lines never builds the grid of characters
-    [`    get() {
-        // Initialize output array`, `    get() {
+export default class Output {`,
+  ],
+  // lines made of texts that do not overlap, with one column per UTF-16 unit, are joined as text
+  // (see __tdFastLines); a frame of only such lines never builds the grid of characters
+  [
+    `    get() {
+        // Initialize output array`,
+    `    get() {
         const __tdFast = __tdFastLines(this.operations, this.width, this.height);
         if (__tdFast.every)
             return { output: __tdFast.lines.join('\\n'), height: this.height };
-        // Initialize output array`],
-    ['export default class Output {', `const __tdOneColumn = new Set(${JSON.stringify([...NARROW_GLYPHS].map((c) => c.charCodeAt(0)))});
+        // Initialize output array`,
+  ],
+  [
+    'export default class Output {',
+    `const __tdOneColumn = new Set(${JSON.stringify([...NARROW_GLYPHS].map((c) => c.charCodeAt(0)))});
 // a frame's texts are mostly those of the frame before (made again by the same transformers)
 const __tdColumnsOf = new __TdBoundedMap(512);
 function __tdColumnsCached(text) {
@@ -209,5 +235,6 @@ function __tdFastLines(operations, width, height) {
     }
     return { every, lines };
 }
-export default class Output {`],
+export default class Output {`,
+  ],
 ];

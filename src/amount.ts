@@ -40,10 +40,13 @@ export function readDecimal(text: string, what = 'amount'): DecimalParts {
   if (t === '') throw new AmountError(`${what}: is empty`);
   if (/^[-\u2212]/.test(t)) throw new AmountError(`${what}: must not be negative (got ${q})`);
   const s = t.startsWith('+') ? t.slice(1) : t;
-  if (/^[\d.,]*[eE][+-]?\d*$/.test(s) && /\d/.test(s)) throw new AmountError(`${what}: exponent notation is not accepted (got ${q}); write the digits, e.g. 1000`);
+  if (/^[\d.,]*[eE][+-]?\d*$/.test(s) && /\d/.test(s))
+    throw new AmountError(`${what}: exponent notation is not accepted (got ${q}); write the digits, e.g. 1000`);
   if (/^[\d.,]+([\s_]+[\d.,]+)+$/.test(s)) {
     const joined = s.replace(/[\s_]+/g, '');
-    throw new AmountError(`${what} ${q}: no spaces or "_" inside a number; write ${joined}${/^\d{4,}$/.test(joined) ? ` (or ${groupDigits(joined)})` : ''}`);
+    throw new AmountError(
+      `${what} ${q}: no spaces or "_" inside a number; write ${joined}${/^\d{4,}$/.test(joined) ? ` (or ${groupDigits(joined)})` : ''}`,
+    );
   }
   if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) throw new AmountError(`${what}: ${q} is not a decimal number`);
   const dot = s.indexOf('.');
@@ -52,17 +55,27 @@ export function readDecimal(text: string, what = 'amount'): DecimalParts {
   if (frac.includes(',') || (frac.includes('.') && whole.includes(','))) {
     // "1.000,5", "1.5,3": the comma used as the decimal point, the dot as grouping
     const european = /^\d{1,3}(\.\d{3})*,\d+$/.test(s) ? `${s.replace(/\./g, '').replace(',', '.')}` : undefined;
-    throw new AmountError(`${what} ${q}: "." is the decimal point and "," only groups thousands (1,500.25)${european ? `; write ${european}` : ''}`);
+    throw new AmountError(
+      `${what} ${q}: "." is the decimal point and "," only groups thousands (1,500.25)${european ? `; write ${european}` : ''}`,
+    );
   }
   if (frac.includes('.')) throw new AmountError(`${what}: ${q} is not a decimal number (more than one ".")`);
   if (whole.includes(',') && !GROUPED.test(whole)) {
     const digits = whole.replace(/,/g, '');
-    if (whole.startsWith(',')) throw new AmountError(`${what} ${q}: a number cannot start with a comma; write 0.${digits}${frac} for a decimal`);
-    if (whole.endsWith(',')) throw new AmountError(`${what} ${q}: a comma must be followed by three digits (1,500); write ${digits}${frac ? `.${frac}` : ''}`);
+    if (whole.startsWith(','))
+      throw new AmountError(`${what} ${q}: a number cannot start with a comma; write 0.${digits}${frac} for a decimal`);
+    if (whole.endsWith(','))
+      throw new AmountError(
+        `${what} ${q}: a comma must be followed by three digits (1,500); write ${digits}${frac ? `.${frac}` : ''}`,
+      );
     if (dot < 0 && (whole.match(/,/g) ?? []).length === 1) {
-      throw new AmountError(`${what} ${q}: a comma only groups thousands (1,500); for a decimal write ${whole.replace(',', '.')}`);
+      throw new AmountError(
+        `${what} ${q}: a comma only groups thousands (1,500); for a decimal write ${whole.replace(',', '.')}`,
+      );
     }
-    throw new AmountError(`${what} ${q}: a comma only groups thousands, three digits each (12,345,678.5); write ${digits}${frac ? `.${frac}` : ''} without commas`);
+    throw new AmountError(
+      `${what} ${q}: a comma only groups thousands, three digits each (12,345,678.5); write ${digits}${frac ? `.${frac}` : ''} without commas`,
+    );
   }
   if (whole === '' && frac === '') throw new AmountError(`${what}: ${q} is not a decimal number`);
   return { whole: whole.replace(/,/g, '').replace(/^0+(?=\d)/, '') || '0', frac };
@@ -76,7 +89,8 @@ export function readDecimal(text: string, what = 'amount'): DecimalParts {
 export function scaleDecimal(text: string, scale: number, what = 'amount'): bigint {
   const { whole, frac } = readDecimal(text, what);
   const fracTrimmed = frac.replace(/0+$/, '');
-  if (fracTrimmed.length > scale) throw new AmountError(`${what}: at most ${scale} decimal places (got ${fracTrimmed.length})`);
+  if (fracTrimmed.length > scale)
+    throw new AmountError(`${what}: at most ${scale} decimal places (got ${fracTrimmed.length})`);
   return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fracTrimmed.padEnd(scale, '0') || '0');
 }
 

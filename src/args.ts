@@ -8,7 +8,8 @@ export { UsageError, VERSION, type ParsedArgs } from './argv.js';
 export { HIGH_PRICE_IMPACT } from './commands/registry.js';
 
 const ANY_OPTION = new Map<string, string>();
-for (const name of COMMAND_NAMES) for (const flag of Object.keys(optionsOf(name))) if (!ANY_OPTION.has(flag)) ANY_OPTION.set(flag, name);
+for (const name of COMMAND_NAMES)
+  for (const flag of Object.keys(optionsOf(name))) if (!ANY_OPTION.has(flag)) ANY_OPTION.set(flag, name);
 
 const COMMAND_TABLE: CommandTable = {
   names: COMMAND_NAMES,
@@ -29,5 +30,8 @@ export function parseArgs(argv: string[]): ParsedArgs {
 const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all', 'withdraw'] as const;
 export type OrderSigningCommand = (typeof ORDER_SIGNING_COMMANDS)[number];
 /** Their synopses, for their usage errors. */
-export const ORDER_SIGNING_USAGE = Object.fromEntries(ORDER_SIGNING_COMMANDS.map((c) => [c, synopsis(c)])) as Record<OrderSigningCommand, string>;
+export const ORDER_SIGNING_USAGE = Object.fromEntries(ORDER_SIGNING_COMMANDS.map((c) => [c, synopsis(c)])) as Record<
+  OrderSigningCommand,
+  string
+>;
 export const SWAP_USAGE = synopsis('swap');

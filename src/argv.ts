@@ -38,9 +38,19 @@ const FLAG_TO_SETTING = new Map<string, string>([
 ]);
 
 /** The global options as typed (for completion): every setting's flag and --config. */
-export function globalFlags(): Array<{ flag: string; takesValue: boolean; choices?: readonly string[]; path: boolean }> {
+export function globalFlags(): Array<{
+  flag: string;
+  takesValue: boolean;
+  choices?: readonly string[];
+  path: boolean;
+}> {
   return [
-    ...[...FLAG_TO_SETTING].map(([flag, name]) => ({ flag, takesValue: SETTINGS[name].kind !== 'boolean', choices: SETTINGS[name].choices, path: SETTINGS[name].kind === 'path' })),
+    ...[...FLAG_TO_SETTING].map(([flag, name]) => ({
+      flag,
+      takesValue: SETTINGS[name].kind !== 'boolean',
+      choices: SETTINGS[name].choices,
+      path: SETTINGS[name].kind === 'path',
+    })),
     { flag: '--config', takesValue: true, path: true },
   ];
 }
@@ -66,13 +76,19 @@ export function parseArgv(argv: string[], table?: CommandTable): ParsedArgs | un
       addWord(out, arg, table);
       continue;
     }
-    if (arg === '--') { optionsEnded = true; continue; }
+    if (arg === '--') {
+      optionsEnded = true;
+      continue;
+    }
     if (arg === '-h' || arg === '--help') {
       if (!table) return undefined;
       out.help = true;
       continue;
     }
-    if (arg === '-v' || arg === '--version') { out.version = true; continue; }
+    if (arg === '-v' || arg === '--version') {
+      out.version = true;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
     const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
@@ -84,9 +100,13 @@ export function parseArgv(argv: string[], table?: CommandTable): ParsedArgs | un
     else {
       const owner = table.commandWith(flag);
       if (owner === undefined) throw new UsageError(`unknown option ${flag}`);
-      if (out.command === undefined) throw new UsageError(`option ${flag} goes after the command (for example: tradedeck ${owner} ${flag})`);
+      if (out.command === undefined)
+        throw new UsageError(`option ${flag} goes after the command (for example: tradedeck ${owner} ${flag})`);
       const own = table.takesValue(out.command, flag);
-      if (own === undefined) throw new UsageError(`option ${flag} does not apply to ${out.command} (usage: tradedeck ${table.usage(out.command)})`);
+      if (own === undefined)
+        throw new UsageError(
+          `option ${flag} does not apply to ${out.command} (usage: tradedeck ${table.usage(out.command)})`,
+        );
       takesValue = own;
     }
     let value: string | boolean = true;
@@ -95,12 +115,14 @@ export function parseArgv(argv: string[], table?: CommandTable): ParsedArgs | un
       else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
       else throw new UsageError(`option ${flag} needs a value`);
     } else if (inline !== undefined) {
-      if (inline !== 'true' && inline !== 'false') throw new UsageError(`option ${flag} takes no value (got "${inline}")`);
+      if (inline !== 'true' && inline !== 'false')
+        throw new UsageError(`option ${flag} takes no value (got "${inline}")`);
       value = inline === 'true';
     }
     if (flag === '--config') out.configPath = String(value);
     // a list setting given again adds to the list (--rpc-url A --rpc-url B: A, then B on failure)
-    else if (setting && SETTINGS[setting].kind === 'urls' && typeof out.settings[setting] === 'string') out.settings[setting] += `,${String(value)}`;
+    else if (setting && SETTINGS[setting].kind === 'urls' && typeof out.settings[setting] === 'string')
+      out.settings[setting] += `,${String(value)}`;
     else if (setting) out.settings[setting] = value;
     else if (value !== false) out.extra[flag.slice(2)] = value;
   }
@@ -109,7 +131,8 @@ export function parseArgv(argv: string[], table?: CommandTable): ParsedArgs | un
 
 function addWord(out: ParsedArgs, arg: string, table: CommandTable): void {
   if (out.command === undefined) {
-    if (!table.names.includes(arg)) throw new UsageError(`unknown command "${arg}" (commands: sim, ${table.names.join(', ')})`);
+    if (!table.names.includes(arg))
+      throw new UsageError(`unknown command "${arg}" (commands: sim, ${table.names.join(', ')})`);
     out.command = arg;
   } else out.positionals.push(arg);
 }

@@ -141,7 +141,8 @@ export const DEFAULT_LIVE_RPC = 'https://api.mainnet-beta.solana.com';
 export function defaultRpcFor(baseUrl: string): string {
   const url = new URL(baseUrl);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const local = host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  const local =
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
   return local ? `${baseUrl.replace(/\/+$/, '')}/rpc` : DEFAULT_LIVE_RPC;
 }
 
@@ -163,19 +164,26 @@ function checkValue(name: string, spec: KeySpec, value: unknown, where: string):
       if (typeof value !== 'string' || value.trim() === '') return bad('must be a URL string');
       try {
         const u = new URL(value);
-        if (u.protocol !== 'http:' && u.protocol !== 'https:') return bad(`must be an http or https URL (got ${u.protocol})`);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:')
+          return bad(`must be an http or https URL (got ${u.protocol})`);
       } catch {
         return bad(`"${value}" is not a valid URL`);
       }
       return { value: value.replace(/\/+$/, '') };
     }
     case 'choice':
-      if (typeof value !== 'string' || !spec.choices?.includes(value)) return bad(`must be one of ${spec.choices?.join(', ')}`);
+      if (typeof value !== 'string' || !spec.choices?.includes(value))
+        return bad(`must be one of ${spec.choices?.join(', ')}`);
       return { value };
     case 'urls': {
       // several endpoints, comma-separated (or a list in the config file), in failover order
-      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((u) => u.trim()) : [];
-      if (list.length === 0 || list.some((u) => typeof u !== 'string' || u === '')) return bad('must be a URL, or several separated by commas');
+      const list = Array.isArray(value)
+        ? value
+        : typeof value === 'string'
+          ? value.split(',').map((u) => u.trim())
+          : [];
+      if (list.length === 0 || list.some((u) => typeof u !== 'string' || u === ''))
+        return bad('must be a URL, or several separated by commas');
       const urls: string[] = [];
       for (const u of list as string[]) {
         const one = checkValue(name, { ...spec, kind: 'url' }, u, where);
@@ -186,7 +194,8 @@ function checkValue(name: string, spec: KeySpec, value: unknown, where: string):
     }
     case 'template': {
       if (typeof value !== 'string' || !/^https?:\/\/\S+$/.test(value)) return bad('must be an http or https URL');
-      if (!value.includes('{sig}')) return bad('must contain {sig}, where the signature goes (e.g. https://solscan.io/tx/{sig})');
+      if (!value.includes('{sig}'))
+        return bad('must contain {sig}, where the signature goes (e.g. https://solscan.io/tx/{sig})');
       return { value };
     }
     case 'string':
@@ -203,7 +212,8 @@ function checkValue(name: string, spec: KeySpec, value: unknown, where: string):
       return bad('must be true or false');
     case 'int':
     case 'number': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
       if (!Number.isFinite(n) || (spec.kind === 'int' && !Number.isInteger(n))) {
         return bad(`must be ${spec.kind === 'int' ? 'a whole number' : 'a number'}`);
       }
@@ -230,7 +240,11 @@ function readConfigFile(path: string, explicit: boolean, problems: string[]): Re
     // never through a link, never a FIFO or device: a regular file of this user (see stateFile.ts)
     text = readStateFileSync(path);
   } catch (e) {
-    problems.push(e instanceof StateFileError ? e.message : `${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    problems.push(
+      e instanceof StateFileError
+        ? e.message
+        : `${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
     return {};
   }
   if (text === undefined) {
@@ -290,7 +304,8 @@ export function loadConfig(src: ConfigSources): Config {
   }
   const paper = (values.paper as boolean | undefined) ?? false;
   let paperBalance: PaperBalance[] | undefined;
-  if (paper && values.baseUrl === undefined) problems.push('paper: needs a service to take prices from: give --base-url (or baseUrl)');
+  if (paper && values.baseUrl === undefined)
+    problems.push('paper: needs a service to take prices from: give --base-url (or baseUrl)');
   if (!paper && values.paperBalance !== undefined) problems.push('paperBalance: is for paper mode (--paper)');
   if (paper) {
     try {
@@ -350,7 +365,12 @@ function channelsText(c: Config, mask: (s: string) => string): string {
 /** A printable view of the configuration: the API key and URL credentials masked, never the key file's contents. */
 export function describeConfig(c: Config, mask: (s: string) => string): Record<string, string> {
   return {
-    mode: c.mode === 'demo' ? 'demo (embedded simulator)' : c.mode === 'paper' ? `paper (prices from the service, fills simulated; starting balance ${c.paperBalance?.map((b) => b.text).join(', ')})` : 'live',
+    mode:
+      c.mode === 'demo'
+        ? 'demo (embedded simulator)'
+        : c.mode === 'paper'
+          ? `paper (prices from the service, fills simulated; starting balance ${c.paperBalance?.map((b) => b.text).join(', ')})`
+          : 'live',
     baseUrl: c.baseUrl ? maskUrlCredentials(c.baseUrl) : '(embedded simulator)',
     apiKey: c.apiKey ? mask(c.apiKey) : '(none)',
     rpcUrl: c.rpcUrls.length ? c.rpcUrls.map(maskUrlCredentials).join(', ') : '(embedded simulator)',

@@ -26,7 +26,10 @@ export function demoStateName(seed: number): string {
  * creating it at once both end up with the same key: the file is put in place with link(), which
  * never replaces one that appeared meanwhile.
  */
-export async function ensureDemoKey(stateDir: string, file = DEMO_KEY_FILE): Promise<{ path: string; created: boolean }> {
+export async function ensureDemoKey(
+  stateDir: string,
+  file = DEMO_KEY_FILE,
+): Promise<{ path: string; created: boolean }> {
   const path = join(stateDir, file);
   const { createDemoKeyFile } = await import('./wallet/keypair.js');
   try {

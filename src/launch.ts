@@ -22,7 +22,11 @@ import { Script } from 'node:vm';
 declare const __TD_MODES__: Record<string, string>;
 
 type Exports = Record<string, unknown>;
-type ModeBody = (require: NodeJS.Require, url: string, loadMode: (name: string) => Promise<Exports>) => Promise<Exports>;
+type ModeBody = (
+  require: NodeJS.Require,
+  url: string,
+  loadMode: (name: string) => Promise<Exports>,
+) => Promise<Exports>;
 
 // the build makes this file CommonJS (dist/package.json): Node's ES module loader costs a launch ~15 ms
 const dist = __dirname;

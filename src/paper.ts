@@ -44,7 +44,10 @@ export function parsePaperBalance(text: string): PaperBalance[] {
     if (!m) throw new Error(`paper balance: "${rest.slice(0, 40)}" is not AMOUNT SYMBOL; e.g. 10 SOL,1000 USDC`);
     const symbol = m[2].toUpperCase();
     const token = STARTING_TOKENS[symbol];
-    if (!token) throw new Error(`paper balance: ${m[2].slice(0, 20)} cannot start an account; give ${Object.keys(STARTING_TOKENS).join(', ')}`);
+    if (!token)
+      throw new Error(
+        `paper balance: ${m[2].slice(0, 20)} cannot start an account; give ${Object.keys(STARTING_TOKENS).join(', ')}`,
+      );
     if (entries.some((e) => e.symbol === symbol)) throw new Error(`paper balance: ${symbol} is given twice`);
     let amount: bigint;
     try {
@@ -73,11 +76,20 @@ export interface PaperStart {
  * Opens the paper account of `address` in the paper simulator once: the starting balances, and
  * their value at this moment kept for the P&L. Returns whether it was opened now.
  */
-export async function openPaperAccount(stateDir: string, sim: PaperSim, address: string, balances: readonly PaperBalance[] = parsePaperBalance(DEFAULT_PAPER_BALANCE)): Promise<boolean> {
+export async function openPaperAccount(
+  stateDir: string,
+  sim: PaperSim,
+  address: string,
+  balances: readonly PaperBalance[] = parsePaperBalance(DEFAULT_PAPER_BALANCE),
+): Promise<boolean> {
   if (sim.isFunded(address)) return false;
   for (const b of balances) sim.fund(address, b.mint, b.amount);
   const usd = balances.reduce((sum, b) => sum + sim.usdValue(b.mint, b.amount), 0);
-  await savePaperStart(stateDir, { at: Date.now(), usd, balances: balances.map((b) => ({ symbol: b.symbol, mint: b.mint, amount: b.amount.toString() })) });
+  await savePaperStart(stateDir, {
+    at: Date.now(),
+    usd,
+    balances: balances.map((b) => ({ symbol: b.symbol, mint: b.mint, amount: b.amount.toString() })),
+  });
   return true;
 }
 
@@ -117,7 +129,15 @@ export async function resetPaper(stateDir: string): Promise<string[]> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
   }
-  const ours = names.filter((n) => n === PAPER_KEY_FILE || n === PAPER_START_FILE || n === PAPER_STATE_FILE || n === `${PAPER_STATE_FILE}.unusable`).sort();
+  const ours = names
+    .filter(
+      (n) =>
+        n === PAPER_KEY_FILE ||
+        n === PAPER_START_FILE ||
+        n === PAPER_STATE_FILE ||
+        n === `${PAPER_STATE_FILE}.unusable`,
+    )
+    .sort();
   const removed: string[] = [];
   for (const name of ours) {
     try {

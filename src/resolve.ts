@@ -50,5 +50,8 @@ export function matchTokens(text: string, tokens: readonly Token[], max = 8): To
     else if (s.includes(q) || n.includes(q)) score = 4;
     if (score >= 0) scored.push([score * 10 + (t.isVerified ? 0 : 1), t]);
   }
-  return scored.sort((a, b) => a[0] - b[0]).slice(0, max).map(([, t]) => t);
+  return scored
+    .sort((a, b) => a[0] - b[0])
+    .slice(0, max)
+    .map(([, t]) => t);
 }

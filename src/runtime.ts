@@ -39,7 +39,10 @@ const DEMO_SAVE_EVERY_MS = 1000;
  * The embedded simulator of demo mode, going on from the state saved in the state directory and
  * saving it again after changes and at the end (src/demo.ts says what two processes at once do).
  */
-async function startDemoSim(config: Config, onProblem?: (text: string) => void): Promise<{ sim: SimHandle; notes: string[]; close(): Promise<void> }> {
+async function startDemoSim(
+  config: Config,
+  onProblem?: (text: string) => void,
+): Promise<{ sim: SimHandle; notes: string[]; close(): Promise<void> }> {
   const { startSim, SnapshotError } = await import('./sim/index.js');
   const demo = await import('./demo.js');
   const notes: string[] = [];
@@ -55,7 +58,9 @@ async function startDemoSim(config: Config, onProblem?: (text: string) => void):
   try {
     text = await demo.loadDemoState(config.stateDir, name);
   } catch (e) {
-    notes.push(`${word} state ${name} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): the simulator starts afresh`);
+    notes.push(
+      `${word} state ${name} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): the simulator starts afresh`,
+    );
   }
   try {
     sim = await startSim({ ...options, ...(text !== undefined ? { snapshot: text } : {}) });
@@ -72,11 +77,13 @@ async function startDemoSim(config: Config, onProblem?: (text: string) => void):
     if (at === saved) return chain;
     saved = at;
     const snapshot = sim.snapshot();
-    chain = chain.then(() => demo.saveDemoState(config.stateDir, name, snapshot)).catch((e: unknown) => {
-      const text = `${word} state not saved: ${(e as Error).message}`;
-      notes.push(text);
-      onProblem?.(text);
-    });
+    chain = chain
+      .then(() => demo.saveDemoState(config.stateDir, name, snapshot))
+      .catch((e: unknown) => {
+        const text = `${word} state not saved: ${(e as Error).message}`;
+        notes.push(text);
+        onProblem?.(text);
+      });
     return chain;
   };
   const timer = setInterval(() => void save(), DEMO_SAVE_EVERY_MS);
@@ -95,12 +102,25 @@ async function startDemoSim(config: Config, onProblem?: (text: string) => void):
 }
 
 /** `onProblem` hears what goes wrong later (demo mode: a save of the simulator's state that failed). */
-export async function openBackend(config: Config, onRequest?: (e: RequestEvent) => void, retries?: number, rpcEvents?: FailoverOptions, onProblem?: (text: string) => void): Promise<Backend> {
+export async function openBackend(
+  config: Config,
+  onRequest?: (e: RequestEvent) => void,
+  retries?: number,
+  rpcEvents?: FailoverOptions,
+  onProblem?: (text: string) => void,
+): Promise<Backend> {
   if (config.mode === 'demo' || config.mode === 'paper') {
     const { sim, notes, close } = await startDemoSim(config, onProblem);
     let client: ReturnType<typeof createApiClient>;
     try {
-      client = createApiClient({ baseUrl: sim.url, apiKey: config.mode === 'paper' ? DEMO_API_KEY : (config.apiKey ?? DEMO_API_KEY), timeoutMs: config.timeoutMs, budgetMs: config.requestBudgetMs, onRequest, ...(retries !== undefined ? { retries } : {}) });
+      client = createApiClient({
+        baseUrl: sim.url,
+        apiKey: config.mode === 'paper' ? DEMO_API_KEY : (config.apiKey ?? DEMO_API_KEY),
+        timeoutMs: config.timeoutMs,
+        budgetMs: config.requestBudgetMs,
+        onRequest,
+        ...(retries !== undefined ? { retries } : {}),
+      });
     } catch (e) {
       // a simulator left listening would keep the refused start alive
       await close();
@@ -122,7 +142,14 @@ export async function openBackend(config: Config, onRequest?: (e: RequestEvent) 
     mode: 'live',
     label: `LIVE ${new URL(baseUrl).host}`,
     baseUrl,
-    client: createApiClient({ baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, budgetMs: config.requestBudgetMs, onRequest, ...(retries !== undefined ? { retries } : {}) }),
+    client: createApiClient({
+      baseUrl,
+      apiKey: config.apiKey,
+      timeoutMs: config.timeoutMs,
+      budgetMs: config.requestBudgetMs,
+      onRequest,
+      ...(retries !== undefined ? { retries } : {}),
+    }),
     rpc: failoverRpc(config.rpcUrls, config, rpcEvents),
     notes: [],
     close: async () => {},

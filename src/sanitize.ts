@@ -70,7 +70,8 @@ export function isUnsafeText(text: string): boolean {
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SGR = /(\x1b\[[0-9;]*m)/;
 /* eslint-disable no-control-regex -- control characters are what it looks for */
-const NEEDS_CLEANING = /[\x00-\x1a\x1c-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]|\x1b(?!\[[0-9;]*m)/;
+const NEEDS_CLEANING =
+  /[\x00-\x1a\x1c-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]|\x1b(?!\[[0-9;]*m)/;
 /* eslint-enable no-control-regex */
 
 /**

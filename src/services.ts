@@ -84,7 +84,9 @@ export interface Services {
   programLabels(): Promise<Record<string, string>>;
   now(): number;
   /** pipeline timing (tests shorten the waits) */
-  pipeline?: Partial<Pick<PipelineDeps, 'sleep' | 'pollIntervalMs' | 'maxQuoteAgeMs' | 'maxExecuteAttempts' | 'maxRebuilds'>>;
+  pipeline?: Partial<
+    Pick<PipelineDeps, 'sleep' | 'pollIntervalMs' | 'maxQuoteAgeMs' | 'maxExecuteAttempts' | 'maxRebuilds'>
+  >;
   /** said once the dashboard is up (wallet fallbacks, an unreadable watchlist or journal) */
   notices: Notice[];
   /** shows a message from outside the UI (a failed watchlist save); the dashboard connects it */
@@ -152,7 +154,8 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
     return { info: { kind: 'keypair', address: w.address }, signer: w };
   } catch (e) {
     if (!(e instanceof KeyFileError)) throw e;
-    if (!config.keypairIsDefault) throw new StartError(`${e.message}\n(give a usable key file, or --address ADDRESS for watch-only)`);
+    if (!config.keypairIsDefault)
+      throw new StartError(`${e.message}\n(give a usable key file, or --address ADDRESS for watch-only)`);
     if (!sim) return { info: null, signer: null, notice: `no wallet: ${e.message}` };
     const { ensureDemoKey } = await import('./demo.js');
     const key = await ensureDemoKey(config.stateDir);
@@ -205,7 +208,8 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   }
 
   const notices: Notice[] = backend.notes.map((text) => ({ kind: 'error' as const, text }));
-  const paperStart = config.mode === 'paper' ? await (await import('./paper.js')).loadPaperStart(config.stateDir) : undefined;
+  const paperStart =
+    config.mode === 'paper' ? await (await import('./paper.js')).loadPaperStart(config.stateDir) : undefined;
   if (choice.notice) notices.push({ kind: 'info', text: choice.notice });
   const watchlist = await import('./watchlist.js');
   let starred: Awaited<ReturnType<typeof watchlist.loadWatchlist>> = [];
@@ -225,7 +229,10 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     journal = await openJournal(journalPath);
   } catch (e) {
     const why = (e as Error).message;
-    notices.push({ kind: 'error', text: `${why.startsWith(journalPath) ? why : `journal ${journalPath}: ${why}`}; signing is off` });
+    notices.push({
+      kind: 'error',
+      text: `${why.startsWith(journalPath) ? why : `journal ${journalPath}: ${why}`}; signing is off`,
+    });
   }
   // One instance per state directory signs: one that can sign takes the lock for its lifetime.
   let stateLock: StateLock | undefined;
@@ -251,7 +258,10 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     onSwitch: (e) => {
       session.getState().setRpcNote(`RPC ${e.to + 1}/${e.count}`);
       const what = e.kind === 'stale' ? 'is stale' : 'failed';
-      services.report('error', `RPC ${e.from + 1} of ${e.count} ${what} (${e.reason.slice(0, 120)}); now using RPC ${e.to + 1}`);
+      services.report(
+        'error',
+        `RPC ${e.from + 1} of ${e.count} ${what} (${e.reason.slice(0, 120)}); now using RPC ${e.to + 1}`,
+      );
     },
     onHealth: (health, why) => {
       const rpc = services.rpc as import('./rpc/failover.js').FailoverRpc;
@@ -260,19 +270,35 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
       const wasPaused = st.signingPaused !== undefined;
       if (health === 'down') {
         const count = rpc.count();
-        st.setSigningPaused(count > 1 ? `none of the ${count} RPC endpoints answers` : 'the RPC endpoint does not answer');
+        st.setSigningPaused(
+          count > 1 ? `none of the ${count} RPC endpoints answers` : 'the RPC endpoint does not answer',
+        );
         st.setRpcNote('RPC DOWN');
-        services.report('error', `no RPC endpoint answers: signing is paused, the screens keep working read-only (${why.slice(0, 100)})`);
-        if (!wasPaused) services.emit('Signing is paused: no RPC endpoint answers; tradedeck keeps watching read-only', { source: 'Signing', type: 'signing.paused', data: { endpoints: count } });
+        services.report(
+          'error',
+          `no RPC endpoint answers: signing is paused, the screens keep working read-only (${why.slice(0, 100)})`,
+        );
+        if (!wasPaused)
+          services.emit('Signing is paused: no RPC endpoint answers; tradedeck keeps watching read-only', {
+            source: 'Signing',
+            type: 'signing.paused',
+            data: { endpoints: count },
+          });
         return;
       }
       st.setSigningPaused(undefined);
       st.setRpcNote(health === 'stale' ? `${at} STALE` : rpc.count() > 1 && rpc.current() > 0 ? at : undefined);
       if (wasPaused) {
         services.report('info', `${at.replace('/', ' of ')} answers again: signing resumed`);
-        services.emit(`Signing resumed: ${at.replace('/', ' of ')} answers again`, { source: 'Signing', type: 'signing.resumed' });
-      }
-      else if (health === 'stale') services.report('error', `${at.replace('/', ' of ')} is stale (${why.slice(0, 100)}) and no other endpoint is better`);
+        services.emit(`Signing resumed: ${at.replace('/', ' of ')} answers again`, {
+          source: 'Signing',
+          type: 'signing.resumed',
+        });
+      } else if (health === 'stale')
+        services.report(
+          'error',
+          `${at.replace('/', ' of ')} is stale (${why.slice(0, 100)}) and no other endpoint is better`,
+        );
     },
   };
   let labels: Promise<Record<string, string>> | undefined;
@@ -282,7 +308,12 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
     mode: config.mode,
     stateDir: config.stateDir,
     ...(paperStart ? { paperStart: { usd: paperStart.usd, at: paperStart.at } } : {}),
-    network: config.mode === 'demo' ? 'simulator' : config.mode === 'paper' ? `paper ${new URL(config.baseUrl!).host}` : new URL(backend.baseUrl).host,
+    network:
+      config.mode === 'demo'
+        ? 'simulator'
+        : config.mode === 'paper'
+          ? `paper ${new URL(config.baseUrl!).host}`
+          : new URL(backend.baseUrl).host,
     explorer: (signature) => explorerLink(config.explorerUrl, signature),
     api: backend.client,
     rpc: backend.rpc,
@@ -302,7 +333,12 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
       // a dashboard and a watcher on one state directory deliver each event once
       claim: (event) => claimEvent(config.stateDir, event.id),
       // told once, in the log (N): a flash line would interrupt for something already retried
-      onGiveUp: (channel, event, why) => services.notifications.getState().add({ at: now(), source: 'Delivery', text: `could not tell ${channel} "${event.title}" (${why.slice(0, 120)}); gave up after 4 tries` }),
+      onGiveUp: (channel, event, why) =>
+        services.notifications.getState().add({
+          at: now(),
+          source: 'Delivery',
+          text: `could not tell ${channel} "${event.title}" (${why.slice(0, 120)}); gave up after 4 tries`,
+        }),
     }),
     emit: (text, spec) => {
       const event = makeEvent({ ...spec, text, mode: config.mode, at: now() });

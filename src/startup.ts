@@ -10,7 +10,9 @@ export function sayUsageError(message: string): number {
 }
 
 export function warnApiKeyGiven(): void {
-  process.stderr.write('tradedeck: warning: --api-key can be read by other users of this machine (ps) while tradedeck starts; TRADEDECK_API_KEY or the config file keeps it private\n');
+  process.stderr.write(
+    'tradedeck: warning: --api-key can be read by other users of this machine (ps) while tradedeck starts; TRADEDECK_API_KEY or the config file keeps it private\n',
+  );
 }
 
 /** The configuration from the flags, the environment and the config file; undefined (its problems said) when it has any. */

@@ -22,7 +22,9 @@ export class StateFileError extends Error {
 
 const GUARD = constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-function kindOf(info: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isDirectory' | 'isSocket'>): string {
+function kindOf(
+  info: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isDirectory' | 'isSocket'>,
+): string {
   if (info.isSymbolicLink()) return 'is a symbolic link';
   if (info.isFIFO()) return 'is a FIFO (named pipe)';
   if (info.isCharacterDevice() || info.isBlockDevice()) return 'is a device';
@@ -42,7 +44,8 @@ function refusal(info: Stats): string | undefined {
 /** The error an open with O_NOFOLLOW | O_NONBLOCK gives, said as what the file is. */
 function openError(path: string, err: NodeJS.ErrnoException, kind: () => string | undefined): Error {
   // ELOOP: the last part of the path is a link; ENXIO: a FIFO opened for writing with no reader.
-  if (err.code === 'ELOOP' || err.code === 'ENXIO' || err.code === 'EISDIR') return new StateFileError(path, kind() ?? (err.code === 'ELOOP' ? 'is a symbolic link' : 'is not a regular file'));
+  if (err.code === 'ELOOP' || err.code === 'ENXIO' || err.code === 'EISDIR')
+    return new StateFileError(path, kind() ?? (err.code === 'ELOOP' ? 'is a symbolic link' : 'is not a regular file'));
   return err;
 }
 
@@ -51,7 +54,11 @@ function openError(path: string, err: NodeJS.ErrnoException, kind: () => string 
  * that it is a regular file of this user; throws StateFileError naming it otherwise (and ENOENT as
  * it is, when the file is absent and O_CREAT was not asked). The caller closes the handle.
  */
-export async function openStateFile(path: string, flags: number = constants.O_RDONLY, mode = 0o600): Promise<FileHandle> {
+export async function openStateFile(
+  path: string,
+  flags: number = constants.O_RDONLY,
+  mode = 0o600,
+): Promise<FileHandle> {
   let handle: FileHandle;
   try {
     handle = await open(path, flags | GUARD, mode);
@@ -156,7 +163,12 @@ export async function writeStateFile(stateDir: string, name: string, text: strin
  * one removed stay removed, an item this one did not change takes the disk's version (another
  * instance may have changed or removed it), an item this one changed or added is this one's.
  */
-export function mergeByKey<T>(base: readonly T[], local: readonly T[], disk: readonly T[], key: (item: T) => string): T[] {
+export function mergeByKey<T>(
+  base: readonly T[],
+  local: readonly T[],
+  disk: readonly T[],
+  key: (item: T) => string,
+): T[] {
   const baseBy = new Map(base.map((b) => [key(b), JSON.stringify(b)]));
   const diskBy = new Map(disk.map((d) => [key(d), d]));
   const localKeys = new Set(local.map(key));

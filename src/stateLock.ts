@@ -29,7 +29,13 @@ const UNREADABLE_GRACE_MS = 10_000;
 function ownerOf(text: string): LockOwner | undefined {
   try {
     const v = JSON.parse(text) as Record<string, unknown>;
-    if (typeof v.pid === 'number' && Number.isInteger(v.pid) && v.pid > 0 && typeof v.startedAt === 'number' && typeof v.host === 'string') {
+    if (
+      typeof v.pid === 'number' &&
+      Number.isInteger(v.pid) &&
+      v.pid > 0 &&
+      typeof v.startedAt === 'number' &&
+      typeof v.host === 'string'
+    ) {
       return { pid: v.pid, host: v.host, startedAt: v.startedAt };
     }
   } catch {
@@ -72,7 +78,11 @@ async function attempt(path: string): Promise<Attempt> {
     const owner: LockOwner = { pid: process.pid, host: hostname(), startedAt: Date.now() };
     heldHere.set(path, owner);
     try {
-      const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+      const handle = await open(
+        path,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o600,
+      );
       try {
         // not fsync'd: after a crash the pid is gone (or the file empty), and either is taken over
         await handle.writeFile(JSON.stringify(owner) + '\n');
@@ -95,7 +105,8 @@ async function attempt(path: string): Promise<Attempt> {
     if (current && (await alive(path, current))) return { held: false, owner: current };
     if (!current) {
       const info = await lstat(path).catch(() => undefined);
-      if (info && Date.now() - info.mtimeMs < UNREADABLE_GRACE_MS) return { held: false, why: `${path} is being written` };
+      if (info && Date.now() - info.mtimeMs < UNREADABLE_GRACE_MS)
+        return { held: false, why: `${path} is being written` };
     }
     // Stale: removed only if it is still the same stale lock (another instance may have taken it over meanwhile).
     if ((await readStateFile(path).catch(() => undefined)) === text) await unlink(path).catch(() => undefined);
@@ -108,7 +119,8 @@ async function releasePath(path: string, owner: LockOwner): Promise<void> {
   if (heldHere.get(path)?.startedAt === owner.startedAt) heldHere.delete(path);
   const text = await readStateFile(path).catch(() => undefined);
   const current = text === undefined ? undefined : ownerOf(text);
-  if (current && current.pid === owner.pid && current.startedAt === owner.startedAt && current.host === owner.host) await unlink(path).catch(() => undefined);
+  if (current && current.pid === owner.pid && current.startedAt === owner.startedAt && current.host === owner.host)
+    await unlink(path).catch(() => undefined);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,7 +137,9 @@ async function acquire(path: string, waitMs: number, pollMs = 200): Promise<Atte
 
 /** The line said when another instance holds the state directory. */
 export function lockedText(stateDir: string, a: Pick<Attempt, 'owner'> & { why?: string }): string {
-  const who = a.owner ? `another tradedeck (pid ${a.owner.pid}${a.owner.host !== hostname() ? ` on ${a.owner.host}` : ''})` : 'another tradedeck';
+  const who = a.owner
+    ? `another tradedeck (pid ${a.owner.pid}${a.owner.host !== hostname() ? ` on ${a.owner.host}` : ''})`
+    : 'another tradedeck';
   return `${who} holds the state dir ${stateDir}: read-only${a.why && !a.owner ? ` (${a.why})` : ''}`;
 }
 
@@ -183,11 +197,19 @@ export async function takeStateLock(stateDir: string, waitMs = 0): Promise<State
  * Runs `fn` holding the short lock `<name>.lock` of the state directory (waiting up to `waitMs`
  * for another instance's save to finish); throws a one-line error when it stays taken.
  */
-export async function withFileLock<T>(stateDir: string, name: string, fn: () => Promise<T>, waitMs = 3_000): Promise<T> {
+export async function withFileLock<T>(
+  stateDir: string,
+  name: string,
+  fn: () => Promise<T>,
+  waitMs = 3_000,
+): Promise<T> {
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   const path = join(stateDir, `${name}.lock`);
   const a = await acquire(path, waitMs, 25);
-  if (!a.held) throw new Error(`${name} is being saved by ${a.owner ? `pid ${a.owner.pid}` : 'another instance'} (${path}); try again`);
+  if (!a.held)
+    throw new Error(
+      `${name} is being saved by ${a.owner ? `pid ${a.owner.pid}` : 'another instance'} (${path}); try again`,
+    );
   try {
     return await fn();
   } finally {

@@ -39,7 +39,10 @@ function entryOf(v: unknown): WatchEntry | undefined {
     mint: e.mint,
     symbol: text(e.symbol, 32),
     name: text(e.name, 80),
-    starredAt: typeof e.starredAt === 'string' && !Number.isNaN(Date.parse(e.starredAt)) ? e.starredAt : new Date(0).toISOString(),
+    starredAt:
+      typeof e.starredAt === 'string' && !Number.isNaN(Date.parse(e.starredAt))
+        ? e.starredAt
+        : new Date(0).toISOString(),
   };
   if (e.last !== undefined) {
     try {
@@ -59,7 +62,9 @@ export async function loadWatchlist(stateDir: string): Promise<WatchEntry[]> {
     text = await readStateFile(watchlistPath(stateDir));
   } catch (e) {
     if (e instanceof StateFileError) throw e;
-    throw new Error(`${watchlistPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
+    throw new Error(`${watchlistPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, {
+      cause: e,
+    });
   }
   if (text === undefined) return [];
   let parsed: unknown;
@@ -94,14 +99,21 @@ export async function saveWatchlist(stateDir: string, entries: readonly WatchEnt
  * meanwhile are kept and the ones removed here stay removed. Reports failures through onError
  * (the person sees them) instead of throwing into a key handler.
  */
-export function createWatchlistWriter(stateDir: string, onError: (message: string) => void, loaded: readonly WatchEntry[] = []): (entries: readonly WatchEntry[]) => Promise<void> {
+export function createWatchlistWriter(
+  stateDir: string,
+  onError: (message: string) => void,
+  loaded: readonly WatchEntry[] = [],
+): (entries: readonly WatchEntry[]) => Promise<void> {
   let chain: Promise<void> = Promise.resolve();
   let base = loaded.slice();
   return (entries) => {
     const snapshot = entries.slice();
     chain = chain.then(() =>
       withFileLock(stateDir, WATCHLIST_FILE, async () => {
-        await saveWatchlist(stateDir, mergeByKey(base, snapshot, await loadWatchlist(stateDir), (e) => e.mint));
+        await saveWatchlist(
+          stateDir,
+          mergeByKey(base, snapshot, await loadWatchlist(stateDir), (e) => e.mint),
+        );
         base = snapshot;
       }).catch((e: unknown) => onError(`watchlist not saved: ${e instanceof Error ? e.message : String(e)}`)),
     );

@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toBaseUnits, fromBaseUnits, parseRawAmount, AmountError, U64_MAX, readDecimal, scaleDecimal } from '../src/amount.js';
+import {
+  toBaseUnits,
+  fromBaseUnits,
+  parseRawAmount,
+  AmountError,
+  U64_MAX,
+  readDecimal,
+  scaleDecimal,
+} from '../src/amount.js';
 
 test('toBaseUnits converts decimal text to base units', () => {
   const cases: Array<[string, number, bigint]> = [
@@ -38,7 +46,11 @@ test('toBaseUnits rejects bad input with a message naming the problem', () => {
     ['NaN', 2, /not a decimal number/],
   ];
   for (const [text, decimals, re] of cases) {
-    assert.throws(() => toBaseUnits(text, decimals, 'amount'), (e: unknown) => e instanceof AmountError && re.test(e.message) && e.message.startsWith('amount'), `${JSON.stringify(text)}`);
+    assert.throws(
+      () => toBaseUnits(text, decimals, 'amount'),
+      (e: unknown) => e instanceof AmountError && re.test(e.message) && e.message.startsWith('amount'),
+      `${JSON.stringify(text)}`,
+    );
   }
 });
 
@@ -68,9 +80,11 @@ test('randomized round trip: format then parse gives the same base units', () =>
   // A small deterministic generator so a failure is reproducible.
   let state = 0x9e3779b9;
   const next = () => {
-    state ^= state << 13; state >>>= 0;
+    state ^= state << 13;
+    state >>>= 0;
     state ^= state >>> 17;
-    state ^= state << 5; state >>>= 0;
+    state ^= state << 5;
+    state >>>= 0;
     return state;
   };
   for (let i = 0; i < 5000; i++) {
@@ -104,16 +118,28 @@ test('one grammar for every typed amount: "," groups thousands only, anything am
     ['1,50', 'amount "1,50": a comma only groups thousands (1,500); for a decimal write 1.50'],
     ['1,5000', 'amount "1,5000": a comma only groups thousands (1,500); for a decimal write 1.5000'],
     ['1.000,5', 'amount "1.000,5": "." is the decimal point and "," only groups thousands (1,500.25); write 1000.5'],
-    ['1.234.567,89', 'amount "1.234.567,89": "." is the decimal point and "," only groups thousands (1,500.25); write 1234567.89'],
+    [
+      '1.234.567,89',
+      'amount "1.234.567,89": "." is the decimal point and "," only groups thousands (1,500.25); write 1234567.89',
+    ],
     ['0.5,', 'amount "0.5,": "." is the decimal point and "," only groups thousands (1,500.25)'],
     [',5', 'amount ",5": a number cannot start with a comma; write 0.5 for a decimal'],
     ['1,500,', 'amount "1,500,": a comma must be followed by three digits (1,500); write 1500'],
     ['1 500', 'amount "1 500": no spaces or "_" inside a number; write 1500 (or 1,500)'],
     ['1_000', 'amount "1_000": no spaces or "_" inside a number; write 1000 (or 1,000)'],
     ['1. 5', 'amount "1. 5": no spaces or "_" inside a number; write 1.5'],
-    ['12,34,567', 'amount "12,34,567": a comma only groups thousands, three digits each (12,345,678.5); write 1234567 without commas'],
-    ['1,,500', 'amount "1,,500": a comma only groups thousands, three digits each (12,345,678.5); write 1500 without commas'],
-    ['1,5.5', 'amount "1,5.5": a comma only groups thousands, three digits each (12,345,678.5); write 15.5 without commas'],
+    [
+      '12,34,567',
+      'amount "12,34,567": a comma only groups thousands, three digits each (12,345,678.5); write 1234567 without commas',
+    ],
+    [
+      '1,,500',
+      'amount "1,,500": a comma only groups thousands, three digits each (12,345,678.5); write 1500 without commas',
+    ],
+    [
+      '1,5.5',
+      'amount "1,5.5": a comma only groups thousands, three digits each (12,345,678.5); write 15.5 without commas',
+    ],
     [',', 'amount: "," is not a decimal number'],
     ['1.5 SOL', 'amount: "1.5 SOL" is not a decimal number'],
     ['$5', 'amount: "$5" is not a decimal number'],
@@ -124,12 +150,19 @@ test('one grammar for every typed amount: "," groups thousands only, anything am
     ['1\u001b[2J', 'amount: "1\\x1b[2J" is not a decimal number'],
   ];
   for (const [text, message] of refused) {
-    assert.throws(() => toBaseUnits(text, 6, 'amount'), (e: unknown) => e instanceof AmountError && e.message === message, `${JSON.stringify(text)}`);
+    assert.throws(
+      () => toBaseUnits(text, 6, 'amount'),
+      (e: unknown) => e instanceof AmountError && e.message === message,
+      `${JSON.stringify(text)}`,
+    );
   }
   // the same grammar for prices and any scaled decimal, with no u64 bound
   assert.equal(scaleDecimal('0.45', 18), 450_000_000_000_000_000n);
   assert.equal(scaleDecimal('1,234.5', 2), 123_450n);
-  assert.throws(() => scaleDecimal('0,45', 18, 'price'), /^AmountError: price "0,45": a comma only groups thousands \(1,500\); for a decimal write 0\.45$/);
+  assert.throws(
+    () => scaleDecimal('0,45', 18, 'price'),
+    /^AmountError: price "0,45": a comma only groups thousands \(1,500\); for a decimal write 0\.45$/,
+  );
   assert.throws(() => scaleDecimal('0.123', 2, 'price'), /price: at most 2 decimal places \(got 3\)/);
   assert.deepEqual(readDecimal('  +1,000.50 '), { whole: '1000', frac: '50' });
 });

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { dependencyPlugins, NARROW_GLYPHS, patchToEsm, patchYoga, stringWidthShim } from '../scripts/bundle-patches.mjs';
+import {
+  dependencyPlugins,
+  NARROW_GLYPHS,
+  patchToEsm,
+  patchYoga,
+  stringWidthShim,
+} from '../scripts/bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nodeModules = join(root, 'node_modules');
@@ -23,10 +29,12 @@ async function load(t: { after(fn: () => void): void }, dir: string, text: strin
   return import(pathToFileURL(file).href);
 }
 
-test("the bundled yoga-layout decodes its WebAssembly itself, without loading fetch for a data: URL, and lays out alike", async (t) => {
+test('the bundled yoga-layout decodes its WebAssembly itself, without loading fetch for a data: URL, and lays out alike', async (t) => {
   const path = join(nodeModules, 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js');
   const published = readFileSync(path, 'utf8');
-  const { default: wrapAssembly } = await import(pathToFileURL(join(nodeModules, 'yoga-layout', 'dist', 'src', 'wrapAssembly.js')).href);
+  const { default: wrapAssembly } = await import(
+    pathToFileURL(join(nodeModules, 'yoga-layout', 'dist', 'src', 'wrapAssembly.js')).href
+  );
   const realFetch = globalThis.fetch;
   const fetched: string[] = [];
   globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
@@ -58,7 +66,10 @@ test("the bundled yoga-layout decodes its WebAssembly itself, without loading fe
   assert.equal(fetches[0], 1, `the published loader fetches its data: URL (${fetched[0]}...)`);
   assert.equal(fetches[1], 0, 'the edited one does not');
   assert.deepEqual(layouts[1], layouts[0]);
-  assert.deepEqual((layouts[1] as Array<{ width: number }>).map((l) => l.width), [80, 30, 50]);
+  assert.deepEqual(
+    (layouts[1] as Array<{ width: number }>).map((l) => l.width),
+    [80, 30, 50],
+  );
 });
 
 test("the bundle's __toESM makes one module object of a CommonJS module for all its importers (esbuild's makes one per importer)", async (t) => {
@@ -66,9 +77,19 @@ test("the bundle's __toESM makes one module object of a CommonJS module for all 
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'lib.cjs'), 'module.exports = { answer: 42, ask() { return this.answer; } };\n');
   writeFileSync(join(dir, 'one.mjs'), "import * as lib from './lib.cjs';\nexport const one = lib;\n");
-  writeFileSync(join(dir, 'two.mjs'), "import * as lib from './lib.cjs';\nimport dflt from './lib.cjs';\nexport const two = lib;\nexport const asked = dflt.ask();\n");
+  writeFileSync(
+    join(dir, 'two.mjs'),
+    "import * as lib from './lib.cjs';\nimport dflt from './lib.cjs';\nexport const two = lib;\nexport const asked = dflt.ask();\n",
+  );
   writeFileSync(join(dir, 'entry.mjs'), "export { one } from './one.mjs';\nexport { two, asked } from './two.mjs';\n");
-  const bundled = await build({ entryPoints: [join(dir, 'entry.mjs')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
+  const bundled = await build({
+    entryPoints: [join(dir, 'entry.mjs')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+  });
   const text = bundled.outputFiles[0].text;
   const [published, patched] = [await load(t, dir, text), await load(t, dir, patchToEsm(text, 'test'))];
   assert.notEqual(published.one, published.two, "esbuild's __toESM copies the module for each importer");
@@ -91,14 +112,38 @@ function random(seed: number) {
   };
 }
 
-const PIECES = ['SOL', ' 187.41 ', '+0.35%', ' ', '\x1b[1m', '\x1b[22m', '\x1b[38;2;10;20;30m', '\x1b[0m', '\x1b[2K', '\x1b[12', '\x1b', '\x1b]8;;https://example.com\x07link\x1b]8;;\x07', '漢字', '🚀', 'e\u0301', '👩\u200d💻', '\u00ad', '\t', 'é', ...NARROW_GLYPHS];
+const PIECES = [
+  'SOL',
+  ' 187.41 ',
+  '+0.35%',
+  ' ',
+  '\x1b[1m',
+  '\x1b[22m',
+  '\x1b[38;2;10;20;30m',
+  '\x1b[0m',
+  '\x1b[2K',
+  '\x1b[12',
+  '\x1b',
+  '\x1b]8;;https://example.com\x07link\x1b]8;;\x07',
+  '漢字',
+  '🚀',
+  'e\u0301',
+  '👩\u200d💻',
+  '\u00ad',
+  '\t',
+  'é',
+  ...NARROW_GLYPHS,
+];
 
 test('every importer of string-width gets one copy that counts what it can and asks string-width for the rest, measuring as string-width does', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'td-width-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const measure = pathToFileURL(join(nodeModules, 'string-width', 'index.js')).href;
   // string-width behind a counter of the texts it is asked about
-  writeFileSync(join(dir, 'counting.mjs'), `import measure from ${JSON.stringify(measure)};\nexport const asked = [];\nexport default (text, options) => (asked.push(text), measure(text, options));\n`);
+  writeFileSync(
+    join(dir, 'counting.mjs'),
+    `import measure from ${JSON.stringify(measure)};\nexport const asked = [];\nexport default (text, options) => (asked.push(text), measure(text, options));\n`,
+  );
   const counting = await import(pathToFileURL(join(dir, 'counting.mjs')).href);
   const { default: published } = await import(measure);
   const { default: shim } = await load(t, dir, stringWidthShim(join(dir, 'counting.mjs')));
@@ -107,7 +152,11 @@ test('every importer of string-width gets one copy that counts what it can and a
     let line = '';
     for (let k = Math.floor(next() * 12); k > 0; k--) line += PIECES[Math.floor(next() * PIECES.length)];
     assert.equal(shim(line), published(line), JSON.stringify(line));
-    assert.equal(shim(line, { ambiguousIsNarrow: false }), published(line, { ambiguousIsNarrow: false }), JSON.stringify(line));
+    assert.equal(
+      shim(line, { ambiguousIsNarrow: false }),
+      published(line, { ambiguousIsNarrow: false }),
+      JSON.stringify(line),
+    );
   }
   // the edit: text of ASCII, escapes and the narrow glyphs never reaches string-width; other text once
   counting.asked.length = 0;
@@ -120,17 +169,38 @@ test('every importer of string-width gets one copy that counts what it can and a
   // and every importer gets it: wrap-ansi's own (older) string-width is not in the bundle
   const inputs = async (plugins: Parameters<typeof build>[0]['plugins']) => {
     const r = await build({
-      stdin: { contents: "import wrapAnsi from 'wrap-ansi';\nimport stringWidth from 'string-width';\nexport { wrapAnsi, stringWidth };\n", resolveDir: root },
-      bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'silent', plugins,
+      stdin: {
+        contents:
+          "import wrapAnsi from 'wrap-ansi';\nimport stringWidth from 'string-width';\nexport { wrapAnsi, stringWidth };\n",
+        resolveDir: root,
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      plugins,
     });
-    return Object.keys(r.metafile.inputs).filter((p) => /string-width/.test(p)).sort();
+    return Object.keys(r.metafile.inputs)
+      .filter((p) => /string-width/.test(p))
+      .sort();
   };
-  assert.deepEqual(await inputs([]), ['node_modules/string-width/index.js', 'node_modules/wrap-ansi/node_modules/string-width/index.js']);
-  assert.deepEqual(await inputs(dependencyPlugins(nodeModules)), ['node_modules/string-width/index.js', 'td-width:string-width']);
+  assert.deepEqual(await inputs([]), [
+    'node_modules/string-width/index.js',
+    'node_modules/wrap-ansi/node_modules/string-width/index.js',
+  ]);
+  assert.deepEqual(await inputs(dependencyPlugins(nodeModules)), [
+    'node_modules/string-width/index.js',
+    'td-width:string-width',
+  ]);
 });
 
 test('every package whose code the bundle edits is pinned to the exact version installed (overrides for those Ink brings)', () => {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; overrides: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+    overrides: Record<string, string>;
+  };
   const pins: Record<string, string | undefined> = {
     ink: pkg.devDependencies.ink,
     esbuild: pkg.devDependencies.esbuild,

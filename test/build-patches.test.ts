@@ -49,7 +49,11 @@ let copies = 0;
  * original (so that its imports resolve) after `instrument` (the same for both: it makes them report
  * to the probe). Every call loads fresh copies.
  */
-async function bothVersions(t: { after(fn: () => void): void }, rel: string, instrument = (text: string, _kind: string) => text): Promise<[any, any]> {
+async function bothVersions(
+  t: { after(fn: () => void): void },
+  rel: string,
+  instrument = (text: string, _kind: string) => text,
+): Promise<[any, any]> {
   const path = join(root, 'node_modules', rel);
   const name = patchedName(path);
   assert.ok(name, `${rel} is one of the patched modules`);
@@ -57,7 +61,10 @@ async function bothVersions(t: { after(fn: () => void): void }, rel: string, ins
   const patched = patchSource(name, published, path);
   assert.notEqual(patched, published, `the patches of ${name} changed something`);
   const loaded = [];
-  for (const [kind, text] of [['published', published], ['patched', patched]]) {
+  for (const [kind, text] of [
+    ['published', published],
+    ['patched', patched],
+  ]) {
     const copy = join(dirname(path), `.td-${kind}-${process.pid}-${copies++}-${basename(path)}`);
     writeFileSync(copy, instrument(text, kind));
     t.after(() => rmSync(copy, { force: true }));
@@ -71,7 +78,8 @@ function replaceAll(text: string, from: string, to: string): string {
   assert.ok(text.includes(from), `the source has ${JSON.stringify(from)}`);
   return text.split(from).join(to);
 }
-const countingSegmenters = (text: string, kind: string) => replaceAll(text, 'new Intl.Segmenter(', `new (globalThis.__tdProbe.segmenter(${JSON.stringify(kind)}))(`);
+const countingSegmenters = (text: string, kind: string) =>
+  replaceAll(text, 'new Intl.Segmenter(', `new (globalThis.__tdProbe.segmenter(${JSON.stringify(kind)}))(`);
 
 function random(seed: number) {
   let s = seed >>> 0;
@@ -82,12 +90,46 @@ function random(seed: number) {
 }
 
 const PIECES = [
-  'SOL', 'Bonk ', '  187.41', '+0.35%', ' ', '   ', '0.0', 'x',
+  'SOL',
+  'Bonk ',
+  '  187.41',
+  '+0.35%',
+  ' ',
+  '   ',
+  '0.0',
+  'x',
   ...NARROW_GLYPHS,
-  '\x1b[1m', '\x1b[22m', '\x1b[2m', '\x1b[31m', '\x1b[39m', '\x1b[1;31m', '\x1b[38;2;10;20;30m', '\x1b[48;5;200m',
-  '\x1b[0m', '\x1b[m', '\x1b[7m', '\x1b[27m', '\x1b[4;9m',
-  '\x1b[2K', '\x1b', '\x1b[', '\x1b[12', '\x9b31m', '\x1b]8;;https://example.com\x07link\x1b]8;;\x07',
-  '漢字', 'ｱ', '🚀', 'e\u0301', '👩\u200d💻', '🇺🇸', '☺\ufe0f', '1\ufe0f\u20e3', 'é', '\u00ad', '\t', 'Ω',
+  '\x1b[1m',
+  '\x1b[22m',
+  '\x1b[2m',
+  '\x1b[31m',
+  '\x1b[39m',
+  '\x1b[1;31m',
+  '\x1b[38;2;10;20;30m',
+  '\x1b[48;5;200m',
+  '\x1b[0m',
+  '\x1b[m',
+  '\x1b[7m',
+  '\x1b[27m',
+  '\x1b[4;9m',
+  '\x1b[2K',
+  '\x1b',
+  '\x1b[',
+  '\x1b[12',
+  '\x9b31m',
+  '\x1b]8;;https://example.com\x07link\x1b]8;;\x07',
+  '漢字',
+  'ｱ',
+  '🚀',
+  'e\u0301',
+  '👩\u200d💻',
+  '🇺🇸',
+  '☺\ufe0f',
+  '1\ufe0f\u20e3',
+  'é',
+  '\u00ad',
+  '\t',
+  'Ω',
 ];
 
 function lines(seed: number, n: number): string[] {
@@ -100,7 +142,9 @@ function lines(seed: number, n: number): string[] {
     const simple = next() < 0.5;
     for (let k = 0; k < parts; k++) {
       let piece = PIECES[Math.floor(next() * PIECES.length)];
-      if (simple) while (!/^(?:[\x20-\x7e]|\x1b\[[0-9;]*m)*$/.test(piece) && !NARROW_GLYPHS.includes(piece)) piece = PIECES[Math.floor(next() * PIECES.length)];
+      if (simple)
+        while (!/^(?:[\x20-\x7e]|\x1b\[[0-9;]*m)*$/.test(piece) && !NARROW_GLYPHS.includes(piece))
+          piece = PIECES[Math.floor(next() * PIECES.length)];
       line += piece;
     }
     out.push(line);
@@ -109,7 +153,11 @@ function lines(seed: number, n: number): string[] {
 }
 
 test('the bundled ansi-tokenize splits every kind of line into the same tokens and styled characters', async (t) => {
-  const [tokenizeA, tokenizeB] = await bothVersions(t, '@alcalzone/ansi-tokenize/build/tokenize.js', countingSegmenters);
+  const [tokenizeA, tokenizeB] = await bothVersions(
+    t,
+    '@alcalzone/ansi-tokenize/build/tokenize.js',
+    countingSegmenters,
+  );
   const [charsA, charsB] = await bothVersions(t, '@alcalzone/ansi-tokenize/build/styledChars.js');
   // the edit: a line of one-unit graphemes is walked by index, without a segmenter (made when first needed)
   assert.equal(counted('segmenters.published'), 1, 'the published tokenizer makes its segmenter when it loads');
@@ -131,19 +179,31 @@ test('the bundled ansi-tokenize splits every kind of line into the same tokens a
     const b = tokenizeB.tokenize(line);
     assert.deepEqual(b, a, `tokens of line ${i}: ${JSON.stringify(line)}`);
     const end = i % 40;
-    assert.deepEqual(tokenizeB.tokenize(line, end), tokenizeA.tokenize(line, end), `tokens up to ${end} columns of ${JSON.stringify(line)}`);
+    assert.deepEqual(
+      tokenizeB.tokenize(line, end),
+      tokenizeA.tokenize(line, end),
+      `tokens up to ${end} columns of ${JSON.stringify(line)}`,
+    );
     const styledA = charsA.styledCharsFromTokens(a);
     const styledB = charsB.styledCharsFromTokens(b);
     assert.deepEqual(styledB, styledA, `styled characters of ${JSON.stringify(line)}`);
-    assert.equal(charsB.styledCharsToString(styledB), charsA.styledCharsToString(styledA), `the line drawn again from ${JSON.stringify(line)}`);
+    assert.equal(
+      charsB.styledCharsToString(styledB),
+      charsA.styledCharsToString(styledA),
+      `the line drawn again from ${JSON.stringify(line)}`,
+    );
     checked++;
   }
   assert.equal(checked, 600);
 });
 
-test("the bundled Ink keeps the same escapes of a text node as the published one, the first time and from its cache", async (t) => {
+test('the bundled Ink keeps the same escapes of a text node as the published one, the first time and from its cache', async (t) => {
   const [a, b] = await bothVersions(t, 'ink/build/sanitize-ansi.js', (text, kind) =>
-    replaceAll(text, 'for (const token of tokenizeAnsi(text))', `for (const token of globalThis.__tdProbe.count('tokenized.${kind}', tokenizeAnsi(text)))`),
+    replaceAll(
+      text,
+      'for (const token of tokenizeAnsi(text))',
+      `for (const token of globalThis.__tdProbe.count('tokenized.${kind}', tokenizeAnsi(text)))`,
+    ),
   );
   for (const line of lines(11, 600)) {
     const want = a.default(line);
@@ -164,11 +224,16 @@ test('the bundled string-width measures every kind of text as the published one 
   const literals = [...published.matchAll(/^const (\w+Regex) = (\/.+\/[a-z]*);$/gm)].map((m) => [m[1], m[2]]);
   assert.equal(literals.length, 5, 'the five expressions string-width declares');
   const [a, b] = await bothVersions(t, 'string-width/index.js', (text, kind) => {
-    for (const [name, literal] of literals) text = replaceAll(text, literal, `globalThis.__tdProbe.count('${name}.${kind}', ${literal})`);
+    for (const [name, literal] of literals)
+      text = replaceAll(text, literal, `globalThis.__tdProbe.count('${name}.${kind}', ${literal})`);
     return countingSegmenters(text, kind);
   });
   const made = (kind: string) => literals.filter(([name]) => counted(`${name}.${kind}`) > 0).length;
-  assert.equal(counted('segmenters.published') + made('published'), 1 + 5, 'the published one makes them all when it loads');
+  assert.equal(
+    counted('segmenters.published') + made('published'),
+    1 + 5,
+    'the published one makes them all when it loads',
+  );
   assert.equal(counted('segmenters.patched') + made('patched'), 0, 'the edited one none');
   assert.equal(b.default('SOL 187.41'), a.default('SOL 187.41'));
   assert.equal(counted('segmenters.patched') + made('patched'), 0, 'nor for ASCII');
@@ -177,10 +242,15 @@ test('the bundled string-width measures every kind of text as the published one 
   assert.ok(made('patched') > 0, 'and the expressions it needs');
   for (const line of lines(7, 600)) {
     assert.equal(b.default(line), a.default(line), JSON.stringify(line));
-    assert.equal(b.default(line, { ambiguousIsNarrow: false }), a.default(line, { ambiguousIsNarrow: false }), JSON.stringify(line));
+    assert.equal(
+      b.default(line, { ambiguousIsNarrow: false }),
+      a.default(line, { ambiguousIsNarrow: false }),
+      JSON.stringify(line),
+    );
   }
   // each expression is made once, whatever is measured
-  for (const [name] of literals) assert.ok(counted(`${name}.patched`) <= 1, `${name} made ${counted(`${name}.patched`)} times`);
+  for (const [name] of literals)
+    assert.ok(counted(`${name}.patched`) <= 1, `${name} made ${counted(`${name}.patched`)} times`);
 });
 
 test('the glyphs the edits count as one column are one column and one UTF-16 unit each, as string-width says', async () => {
@@ -191,7 +261,7 @@ test('the glyphs the edits count as one column are one column and one UTF-16 uni
   }
 });
 
-test("the bundled Ink measures and wraps texts as the published one, keeping only the latest 512 (the published keeps every text ever drawn)", async (t) => {
+test('the bundled Ink measures and wraps texts as the published one, keeping only the latest 512 (the published keeps every text ever drawn)', async (t) => {
   const withCache = (text: string) => `${text}\nexport { cache as __tdCache };\n`;
   const [measureA, measureB] = await bothVersions(t, 'ink/build/measure-text.js', withCache);
   const [wrapA, wrapB] = await bothVersions(t, 'ink/build/wrap-text.js', withCache);
@@ -235,9 +305,10 @@ async function shown(frame: string): Promise<string[]> {
       line?.getCell(x, cell);
       const ch = cell.getChars() || ' ';
       // a blank shows only a background, inverse, underline or strike-through
-      const look = ch === ' ' && !cell.isInverse() && !cell.isUnderline() && !cell.isStrikethrough()
-        ? `${cell.getBgColorMode()}:${cell.getBgColor()}`
-        : `${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${cell.isBold()}${cell.isDim()}${cell.isItalic()}${cell.isInverse()}${cell.isUnderline()}${cell.isStrikethrough()}`;
+      const look =
+        ch === ' ' && !cell.isInverse() && !cell.isUnderline() && !cell.isStrikethrough()
+          ? `${cell.getBgColorMode()}:${cell.getBgColor()}`
+          : `${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${cell.isBold()}${cell.isDim()}${cell.isItalic()}${cell.isInverse()}${cell.isUnderline()}${cell.isStrikethrough()}`;
       row += `${JSON.stringify(ch)}${cell.getWidth()}${look} `;
     }
     out.push(row);
@@ -246,10 +317,28 @@ async function shown(frame: string): Promise<string[]> {
   return out;
 }
 
-const SIMPLE_STYLES = ['', '\x1b[1m', '\x1b[31m', '\x1b[2m', '\x1b[7m', '\x1b[1;31m', '\x1b[38;2;10;20;30m', '\x1b[48;5;200m', '\x1b[4m', '\x1b[9m', '\x1b[0m', '\x1b[m'];
+const SIMPLE_STYLES = [
+  '',
+  '\x1b[1m',
+  '\x1b[31m',
+  '\x1b[2m',
+  '\x1b[7m',
+  '\x1b[1;31m',
+  '\x1b[38;2;10;20;30m',
+  '\x1b[48;5;200m',
+  '\x1b[4m',
+  '\x1b[9m',
+  '\x1b[0m',
+  '\x1b[m',
+];
 const SIMPLE_CLOSE = ['', '\x1b[22m', '\x1b[39m', '\x1b[27m', '\x1b[0m', '\x1b[49m', '\x1b[24m', ''];
 
-const oneColumn = (next: () => number) => (next() < 0.3 ? NARROW_GLYPHS[Math.floor(next() * NARROW_GLYPHS.length)] : next() < 0.3 ? ' ' : String.fromCharCode(0x21 + Math.floor(next() * 94)));
+const oneColumn = (next: () => number) =>
+  next() < 0.3
+    ? NARROW_GLYPHS[Math.floor(next() * NARROW_GLYPHS.length)]
+    : next() < 0.3
+      ? ' '
+      : String.fromCharCode(0x21 + Math.floor(next() * 94));
 
 /** A text of exactly `w` one-column characters (ASCII and the narrow glyphs) with any SGR escapes among them. */
 function simpleText(next: () => number, w: number): string {
@@ -263,7 +352,20 @@ function simpleText(next: () => number, w: number): string {
 }
 
 // styles as chalk writes them (Ink's Text): each opened and closed, one inside another at times
-const CHALK = [['\x1b[1m', '\x1b[22m'], ['\x1b[2m', '\x1b[22m'], ['\x1b[31m', '\x1b[39m'], ['\x1b[90m', '\x1b[39m'], ['\x1b[38;2;10;20;30m', '\x1b[39m'], ['\x1b[38;5;208m', '\x1b[39m'], ['\x1b[48;5;200m', '\x1b[49m'], ['\x1b[44m', '\x1b[49m'], ['\x1b[7m', '\x1b[27m'], ['\x1b[4m', '\x1b[24m'], ['\x1b[9m', '\x1b[29m'], ['\x1b[3m', '\x1b[23m']];
+const CHALK = [
+  ['\x1b[1m', '\x1b[22m'],
+  ['\x1b[2m', '\x1b[22m'],
+  ['\x1b[31m', '\x1b[39m'],
+  ['\x1b[90m', '\x1b[39m'],
+  ['\x1b[38;2;10;20;30m', '\x1b[39m'],
+  ['\x1b[38;5;208m', '\x1b[39m'],
+  ['\x1b[48;5;200m', '\x1b[49m'],
+  ['\x1b[44m', '\x1b[49m'],
+  ['\x1b[7m', '\x1b[27m'],
+  ['\x1b[4m', '\x1b[24m'],
+  ['\x1b[9m', '\x1b[29m'],
+  ['\x1b[3m', '\x1b[23m'],
+];
 
 /** A text of exactly `w` one-column characters styled as Ink's Text styles them. */
 function chalkText(next: () => number, w: number): string {
@@ -287,9 +389,19 @@ function chalkText(next: () => number, w: number): string {
   return text;
 }
 
-type Op = { kind: 'write'; x: number; y: number; text: string; transformers: Array<(s: string, i: number) => string> } | { kind: 'clip'; clip: Record<string, number | undefined> } | { kind: 'unclip' };
+type Op =
+  | { kind: 'write'; x: number; y: number; text: string; transformers: Array<(s: string, i: number) => string> }
+  | { kind: 'clip'; clip: Record<string, number | undefined> }
+  | { kind: 'unclip' };
 
-const TRANSFORMERS: Array<Array<(s: string, i: number) => string>> = [[], [], [(s) => `\x1b[7m${s}\x1b[27m`], [(s, i) => (i % 2 ? s.toUpperCase() : s)], [(s) => `\x1b[1m${s}\x1b[22m`], [(s) => `\x1b[7m${s}`]];
+const TRANSFORMERS: Array<Array<(s: string, i: number) => string>> = [
+  [],
+  [],
+  [(s) => `\x1b[7m${s}\x1b[27m`],
+  [(s, i) => (i % 2 ? s.toUpperCase() : s)],
+  [(s) => `\x1b[1m${s}\x1b[22m`],
+  [(s) => `\x1b[7m${s}`],
+];
 
 /** A frame as Ink's renderer writes one: rows of texts side by side (table-like), and in some frames overlaps, wide and other characters, clips, texts partly outside. */
 function randomOps(seed: number, tableLike: boolean): Op[] {
@@ -301,7 +413,13 @@ function randomOps(seed: number, tableLike: boolean): Op[] {
       const w = 1 + Math.floor(next() * Math.min(12, FW - x - 1));
       const text = tableLike ? chalkText(next, w) : simpleText(next, w);
       // the table's transformers add no second weight (bold over faint is left to the grid)
-      ops.push({ kind: 'write', x, y, text, transformers: TRANSFORMERS[Math.floor(next() * (tableLike ? 4 : TRANSFORMERS.length))] });
+      ops.push({
+        kind: 'write',
+        x,
+        y,
+        text,
+        transformers: TRANSFORMERS[Math.floor(next() * (tableLike ? 4 : TRANSFORMERS.length))],
+      });
       x += w + Math.floor(next() * 3);
     }
   }
@@ -310,14 +428,36 @@ function randomOps(seed: number, tableLike: boolean): Op[] {
     const under = ops[Math.floor(next() * ops.length)];
     if (under?.kind === 'write') {
       const w = under.text.replace(/\x1b\[[0-9;]*m/g, '').length;
-      ops.push({ kind: 'write', x: under.x + w - 1, y: under.y, text: simpleText(next, 1 + Math.floor(next() * 5)), transformers: [] });
+      ops.push({
+        kind: 'write',
+        x: under.x + w - 1,
+        y: under.y,
+        text: simpleText(next, 1 + Math.floor(next() * 5)),
+        transformers: [],
+      });
     }
     for (let k = Math.floor(next() * 6); k > 0; k--) {
       const r = next();
-      if (r < 0.15) ops.push({ kind: 'clip', clip: { x1: Math.floor(next() * 10), x2: 10 + Math.floor(next() * 30), y1: next() < 0.5 ? 1 : undefined, y2: next() < 0.5 ? 6 : undefined } });
+      if (r < 0.15)
+        ops.push({
+          kind: 'clip',
+          clip: {
+            x1: Math.floor(next() * 10),
+            x2: 10 + Math.floor(next() * 30),
+            y1: next() < 0.5 ? 1 : undefined,
+            y2: next() < 0.5 ? 6 : undefined,
+          },
+        });
       else if (r < 0.25) ops.push({ kind: 'unclip' });
-      const text = next() < 0.5 ? lines(Math.floor(next() * 1e6), 3).join('\n') : simpleText(next, 1 + Math.floor(next() * 20));
-      ops.push({ kind: 'write', x: Math.floor(next() * (FW + 4)) - 2, y: Math.floor(next() * (FH + 2)) - 1, text, transformers: TRANSFORMERS[Math.floor(next() * TRANSFORMERS.length)] });
+      const text =
+        next() < 0.5 ? lines(Math.floor(next() * 1e6), 3).join('\n') : simpleText(next, 1 + Math.floor(next() * 20));
+      ops.push({
+        kind: 'write',
+        x: Math.floor(next() * (FW + 4)) - 2,
+        y: Math.floor(next() * (FH + 2)) - 1,
+        text,
+        transformers: TRANSFORMERS[Math.floor(next() * TRANSFORMERS.length)],
+      });
     }
   }
   // the published Output walks its operations in order; rows are written in any order by Ink
@@ -335,7 +475,9 @@ test("the bundled Ink's Output gives frames that show the same cells as the publ
       const out = new m.default({ width: FW, height: FH });
       let grid = 0;
       const caches = out.caches;
-      out.caches = Object.create(caches, { getStyledChars: { value: (line: string) => (grid++, caches.getStyledChars(line)) } });
+      out.caches = Object.create(caches, {
+        getStyledChars: { value: (line: string) => (grid++, caches.getStyledChars(line)) },
+      });
       for (const op of ops) {
         if (op.kind === 'write') out.write(op.x, op.y, op.text, { transformers: op.transformers });
         else if (op.kind === 'clip') out.clip(op.clip);
@@ -346,7 +488,11 @@ test("the bundled Ink's Output gives frames that show the same cells as the publ
     assert.equal(outs[1].height, outs[0].height, `frame ${f}: height`);
     const [want, got] = [await shown(outs[0].output), await shown(outs[1].output)];
     const y = want.findIndex((row, i) => row !== got[i]);
-    assert.equal(y, -1, `frame ${f}, line ${y}: ${JSON.stringify(outs[0].output.split('\n')[y])} shows otherwise as ${JSON.stringify(outs[1].output.split('\n')[y])}`);
+    assert.equal(
+      y,
+      -1,
+      `frame ${f}, line ${y}: ${JSON.stringify(outs[0].output.split('\n')[y])} shows otherwise as ${JSON.stringify(outs[1].output.split('\n')[y])}`,
+    );
     if (tableLike) {
       assert.ok(outs[0].grid > 0, `frame ${f}: the published Output tokenises its lines`);
       assert.equal(outs[1].grid, 0, `frame ${f} is table-like: no line goes through the grid`);
@@ -358,7 +504,11 @@ test("the bundled Ink's Output gives frames that show the same cells as the publ
 
 test("the bundled Ink's Output keeps its caches from frame to frame, bounded, and does not make the text of a row of the same cells again", async (t) => {
   const [a, b] = await bothVersions(t, 'ink/build/output.js', (text, kind) =>
-    replaceAll(text, 'styledCharsToString(lineWithoutEmptyItems)', `globalThis.__tdProbe.count('rowText.${kind}', styledCharsToString(lineWithoutEmptyItems))`),
+    replaceAll(
+      text,
+      'styledCharsToString(lineWithoutEmptyItems)',
+      `globalThis.__tdProbe.count('rowText.${kind}', styledCharsToString(lineWithoutEmptyItems))`,
+    ),
   );
   const frame = (m: any) => new m.default({ width: FW, height: FH });
   assert.notEqual(frame(a).caches, frame(a).caches, 'the published Output starts each frame with empty caches');
@@ -377,7 +527,7 @@ test("the bundled Ink's Output keeps its caches from frame to frame, bounded, an
   assert.equal(counted('rowText.patched'), FH, 'the edited one takes the row drawn there before');
   // a row that changed is made again
   const changed = [frame(a), frame(b)].map((out) => {
-    out.write(1, 0, "\x1b[1mé changed\x1b[22m", { transformers: [] });
+    out.write(1, 0, '\x1b[1mé changed\x1b[22m', { transformers: [] });
     return out.get().output;
   });
   assert.equal(changed[1], changed[0]);
@@ -385,14 +535,21 @@ test("the bundled Ink's Output keeps its caches from frame to frame, bounded, an
   const out = frame(b);
   for (let i = 0; i < 3000; i++) out.write(0, i % FH, `漢 ${i}`, { transformers: [] });
   out.get();
-  assert.ok(out.caches.widths.size <= 1024 && out.caches.styledChars.size <= 256, `${out.caches.widths.size} widths, ${out.caches.styledChars.size} lines`);
+  assert.ok(
+    out.caches.widths.size <= 1024 && out.caches.styledChars.size <= 256,
+    `${out.caches.widths.size} widths, ${out.caches.styledChars.size} lines`,
+  );
 });
 
 test('the bundled slice-ansi (its segmenter and emoji expression made at first use) splits every kind of line into the same tokens', async (t) => {
   const [a, b] = await bothVersions(t, 'slice-ansi/tokenize-ansi.js');
   for (const line of lines(11, 300)) {
     assert.deepEqual(b.default(line), a.default(line), JSON.stringify(line));
-    assert.deepEqual(b.default(line, { endCharacter: 7 }), a.default(line, { endCharacter: 7 }), `up to 7 of ${JSON.stringify(line)}`);
+    assert.deepEqual(
+      b.default(line, { endCharacter: 7 }),
+      a.default(line, { endCharacter: 7 }),
+      `up to 7 of ${JSON.stringify(line)}`,
+    );
   }
 });
 

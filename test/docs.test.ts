@@ -6,7 +6,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens */
 function anchor(heading: string): string {
@@ -29,15 +34,21 @@ function anchorsOf(text: string): Set<string> {
 }
 
 function linksOf(text: string): string[] {
-  return [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
+  return [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1])
+    .filter((l) => !/^[a-z]+:/.test(l));
 }
 
 test('the README is at most 15 KB and its contents link every page of docs/', () => {
   assert.ok(statSync(join(root, 'README.md')).size <= 15 * 1024, 'README.md is at most 15 KB');
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const contents = readme.slice(readme.indexOf('## Contents'), readme.indexOf('\n## ', readme.indexOf('## Contents') + 1));
+  const contents = readme.slice(
+    readme.indexOf('## Contents'),
+    readme.indexOf('\n## ', readme.indexOf('## Contents') + 1),
+  );
   const linked = new Set(linksOf(contents).map((l) => l.split('#')[0]));
-  for (const page of pages.filter((p) => p !== 'README.md')) assert.ok(linked.has(page), `the README's contents link ${page}`);
+  for (const page of pages.filter((p) => p !== 'README.md'))
+    assert.ok(linked.has(page), `the README's contents link ${page}`);
   for (const section of [...readme.matchAll(/^## (.*)$/gm)].map((m) => m[1]).filter((s) => s !== 'Contents')) {
     assert.ok(contents.includes(`(#${anchor(section)})`), `the README's contents link its section ${section}`);
   }

@@ -40,10 +40,23 @@ function parseCsv(text: string): string[][] {
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const ODD = 'Odd1111111111111111111111111111111111111111';
-const lookup = (m: string) => (m === SOL ? { symbol: 'SOL', decimals: 9 } : m === USDC ? { symbol: 'USDC', decimals: 6 } : m === ODD ? { symbol: 'O,"DD"', decimals: 18 } : { symbol: '?' });
+const lookup = (m: string) =>
+  m === SOL
+    ? { symbol: 'SOL', decimals: 9 }
+    : m === USDC
+      ? { symbol: 'USDC', decimals: 6 }
+      : m === ODD
+        ? { symbol: 'O,"DD"', decimals: 18 }
+        : { symbol: '?' };
 
 test('amounts are exact decimals that round-trip; prices are exact to 12 places; CSV quoting holds', () => {
-  for (const [raw, d] of [['1', 9], ['12345678901234567890', 18], ['100000000', 8], ['0', 6], ['18446744073709551615', 9]] as const) {
+  for (const [raw, d] of [
+    ['1', 9],
+    ['12345678901234567890', 18],
+    ['100000000', 8],
+    ['0', 6],
+    ['18446744073709551615', 9],
+  ] as const) {
     const text = decimalOf(raw, { symbol: 'X', decimals: d });
     assert.doesNotMatch(text, /e/i);
     assert.equal(toBaseUnits(text, d).toString(), BigInt(raw).toString(), `${raw} at ${d}`);
@@ -52,8 +65,30 @@ test('amounts are exact decimals that round-trip; prices are exact to 12 places;
   assert.equal(priceOf('500000000', lookup(SOL), '74932864', lookup(USDC)), '149.865728');
   assert.equal(priceOf('3', lookup(USDC), '1', lookup(USDC)), '0.333333333333');
   const entries: JournalState[] = [
-    { id: 'j1', time: Date.UTC(2026, 0, 2, 3, 4, 5), updatedAt: 0, group: 'ultra', action: 'swap', signedTransaction: 'x', status: 'success', signature: 'sig1', wallet: 'W', network: 'simulator', summary: { inputMint: ODD, outputMint: USDC, inAmount: '1', outAmount: '5' }, executed: { input: '1000000000000000001', output: '2500000' } },
-    { id: 'j2', time: Date.UTC(2026, 0, 3), updatedAt: 0, group: 'trigger', action: 'create-limit', signedTransaction: 'x', status: 'success', summary: { inputMint: SOL, outputMint: USDC, makingAmount: '2000000000', takingAmount: '300000000', order: 'K1' } },
+    {
+      id: 'j1',
+      time: Date.UTC(2026, 0, 2, 3, 4, 5),
+      updatedAt: 0,
+      group: 'ultra',
+      action: 'swap',
+      signedTransaction: 'x',
+      status: 'success',
+      signature: 'sig1',
+      wallet: 'W',
+      network: 'simulator',
+      summary: { inputMint: ODD, outputMint: USDC, inAmount: '1', outAmount: '5' },
+      executed: { input: '1000000000000000001', output: '2500000' },
+    },
+    {
+      id: 'j2',
+      time: Date.UTC(2026, 0, 3),
+      updatedAt: 0,
+      group: 'trigger',
+      action: 'create-limit',
+      signedTransaction: 'x',
+      status: 'success',
+      summary: { inputMint: SOL, outputMint: USDC, makingAmount: '2000000000', takingAmount: '300000000', order: 'K1' },
+    },
   ];
   const rows = journalRows(entries, lookup);
   const csv = parseCsv(toCsv(JOURNAL_COLUMNS, rows));
@@ -65,7 +100,10 @@ test('amounts are exact decimals that round-trip; prices are exact to 12 places;
   assert.equal(swap.receivedAmount, '2.5');
   assert.equal(swap.amounts, 'executed');
   const limit = Object.fromEntries(JOURNAL_COLUMNS.map((c, i) => [c, csv[2][i]]));
-  assert.deepEqual([limit.action, limit.sentAmount, limit.receivedAmount, limit.amounts], ['limit order (trigger)', '2', '', 'deposited']);
+  assert.deepEqual(
+    [limit.action, limit.sentAmount, limit.receivedAmount, limit.amounts],
+    ['limit order (trigger)', '2', '', 'deposited'],
+  );
   assert.match(limit.description, /limit: sell 2 SOL for 300 USDC \(order K1\)/);
 });
 
@@ -92,7 +130,10 @@ test('export journal after a swap, limit and DCA creates and their cancels: CSV 
   const csv = parseCsv(out.out);
   assert.deepEqual(csv[0], [...JOURNAL_COLUMNS]);
   const rows = csv.slice(1).map((r) => Object.fromEntries(JOURNAL_COLUMNS.map((c, i) => [c, r[i]])));
-  assert.deepEqual(rows.map((r) => r.action), ['swap (order group)', 'limit order (trigger)', 'cancel (trigger)', 'dca order (recurring)', 'cancel (recurring)']);
+  assert.deepEqual(
+    rows.map((r) => r.action),
+    ['swap (order group)', 'limit order (trigger)', 'cancel (trigger)', 'dca order (recurring)', 'cancel (recurring)'],
+  );
   assert.equal(rows[0].sentAmount, '0.5');
   assert.match(rows[0].receivedAmount, /^\d+\.\d+$/);
   assert.equal(rows[3].sentAmount, '300');
@@ -112,7 +153,16 @@ test('export journal after a swap, limit and DCA creates and their cancels: CSV 
   const fills = parseCsv((await run('export', 'fills')).out);
   assert.equal(kcsv.length - 2, fills.length - 1);
 
-  const json = await run('export', 'journal', '--format', 'json', '--since', '2000-01-01', '--until', new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  const json = await run(
+    'export',
+    'journal',
+    '--format',
+    'json',
+    '--since',
+    '2000-01-01',
+    '--until',
+    new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+  );
   assert.equal((JSON.parse(json.out) as unknown[]).length, 5);
   const none = await run('export', 'journal', '--until', '2000-01-01');
   assert.deepEqual(parseCsv(none.out), [[...JOURNAL_COLUMNS]]);

@@ -39,21 +39,30 @@ test('portfolio with no arguments shows a funded demo wallet with symbols and to
   assert.ok(m && isAddress(m[1]), out[0]);
   assert.match(out[1], /^TYPE\s+PLATFORM\s+POSITION\s+ASSET\s+AMOUNT\s+USD$/);
   // the simulator's default basket: 100 SOL and 10,000 USDC, in token units (not base units)
-  assert.ok(out.some((l) => /^multiple\s+wallet\s+Tokens\s+SOL\s+100\s+[\d,.]+$/.test(l)), r.out);
-  assert.ok(out.some((l) => /^multiple\s+wallet\s+Tokens\s+USDC\s+10,000\s+10,000\.00$/.test(l)), r.out);
+  assert.ok(
+    out.some((l) => /^multiple\s+wallet\s+Tokens\s+SOL\s+100\s+[\d,.]+$/.test(l)),
+    r.out,
+  );
+  assert.ok(
+    out.some((l) => /^multiple\s+wallet\s+Tokens\s+USDC\s+10,000\s+10,000\.00$/.test(l)),
+    r.out,
+  );
   assert.ok(out.some((l) => /^total USD [\d,.]+$/.test(l)));
 });
 
-test('portfolio --json is the service\'s positions document', async () => {
+test("portfolio --json is the service's positions document", async () => {
   const r = await run(['portfolio', '--json']);
   assert.equal(r.code, 0, r.err);
-  const p = JSON.parse(r.out) as { owner: string; elements: Array<{ type: string; data?: { assets?: Array<{ data: { address: string; amount: number } }> } }> };
+  const p = JSON.parse(r.out) as {
+    owner: string;
+    elements: Array<{ type: string; data?: { assets?: Array<{ data: { address: string; amount: number } }> } }>;
+  };
   assert.ok(isAddress(p.owner));
   const wallet = p.elements.find((e) => e.type === 'multiple');
   assert.equal(wallet?.data?.assets?.find((a) => a.data.address === SOL)?.data.amount, 100);
 });
 
-test('invites with no arguments lists the demo wallet\'s invites; --pending only unclaimed sent ones; --json is valid', async () => {
+test("invites with no arguments lists the demo wallet's invites; --pending only unclaimed sent ones; --json is valid", async () => {
   const all = await run(['invites', '--table']);
   assert.equal(all.code, 0, all.err);
   assert.equal(all.err, '');
@@ -63,7 +72,11 @@ test('invites with no arguments lists the demo wallet\'s invites; --pending only
   assert.ok(count > 0);
   assert.match(out[2], /^CREATED\s+SIDE\s+STATUS\s+AMOUNT\s+TOKEN\s+OTHER PARTY\s+EXPIRES$/);
   assert.equal(out.length, 3 + count);
-  for (const row of out.slice(3)) assert.match(row, /^\d{4}-\d\d-\d\d \d\d:\d\d\s+(sent|received)\s+(created|claimed|clawback|expired)\s+[\d,.]+\s+(SOL|USDC)\s/);
+  for (const row of out.slice(3))
+    assert.match(
+      row,
+      /^\d{4}-\d\d-\d\d \d\d:\d\d\s+(sent|received)\s+(created|claimed|clawback|expired)\s+[\d,.]+\s+(SOL|USDC)\s/,
+    );
 
   const pending = await run(['invites', '--pending', '--table']);
   assert.equal(pending.code, 0, pending.err);
@@ -71,7 +84,12 @@ test('invites with no arguments lists the demo wallet\'s invites; --pending only
 
   const json = await run(['invites', '--json']);
   assert.equal(json.code, 0, json.err);
-  const doc = JSON.parse(json.out) as { address: string; pending: boolean; invites: Array<{ amount: string; mint: string; action: string }>; hasMoreData: boolean };
+  const doc = JSON.parse(json.out) as {
+    address: string;
+    pending: boolean;
+    invites: Array<{ amount: string; mint: string; action: string }>;
+    hasMoreData: boolean;
+  };
   assert.ok(isAddress(doc.address));
   assert.equal(doc.pending, false);
   assert.ok(doc.invites.length > 10, 'more than the first page of 10');
@@ -82,7 +100,10 @@ test('invites with no arguments lists the demo wallet\'s invites; --pending only
 test('orders with no arguments: both kinds, active, empty for a fresh demo wallet; --json shape', async () => {
   const r = await run(['orders', '--table']);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /^wallet \S+ \(demo wallet, funded in the simulator\)\n\nlimit orders \(active\): 0\n\nDCA orders \(active\): 0\n$/);
+  assert.match(
+    r.out,
+    /^wallet \S+ \(demo wallet, funded in the simulator\)\n\nlimit orders \(active\): 0\n\nDCA orders \(active\): 0\n$/,
+  );
   const json = await run(['orders', '--dca', '--history', '--json']);
   assert.equal(json.code, 0, json.err);
   const doc = JSON.parse(json.out);
@@ -91,7 +112,7 @@ test('orders with no arguments: both kinds, active, empty for a fresh demo walle
   assert.equal('trigger' in doc, false, '--dca leaves the limit orders out');
 });
 
-test('a key file\'s wallet is shown (and funded in demo mode); an unusable key file is refused in one line', async () => {
+test("a key file's wallet is shown (and funded in demo mode); an unusable key file is refused in one line", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'td-headless-key-'));
   try {
     const path = await createDemoKeyFile(dir);
@@ -107,7 +128,10 @@ test('a key file\'s wallet is shown (and funded in demo mode); an unusable key f
     assert.match(loose.err, /^tradedeck orders: no wallet: key file .* is readable by group or others/);
     const missing = await run(['invites', '--keypair', join(dir, 'nope.json')]);
     assert.equal(missing.code, 2);
-    assert.match(missing.err, /^tradedeck invites: no wallet: key file not found: .*nope\.json; pass an ADDRESS or --address\n$/);
+    assert.match(
+      missing.err,
+      /^tradedeck invites: no wallet: key file not found: .*nope\.json; pass an ADDRESS or --address\n$/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -124,13 +148,30 @@ before(async () => {
   r = await rig();
   w = await newWallet(r.sim);
   // sell 0.1 SOL for 1000 USDC: far above the market, so it stays open
-  const created = await r.api.trigger.create({ inputMint: SOL, outputMint: USDC, maker: w.address, payer: w.address, params: { makingAmount: '100000000', takingAmount: '1000000000' } });
-  const done = await r.api.trigger.execute({ requestId: created.requestId, signedTransaction: await signed(created.transaction, w) });
+  const created = await r.api.trigger.create({
+    inputMint: SOL,
+    outputMint: USDC,
+    maker: w.address,
+    payer: w.address,
+    params: { makingAmount: '100000000', takingAmount: '1000000000' },
+  });
+  const done = await r.api.trigger.execute({
+    requestId: created.requestId,
+    signedTransaction: await signed(created.transaction, w),
+  });
   assert.equal(done.status, 'Success');
   triggerKey = created.order!;
   // 200 USDC into SOL over 2 orders, one an hour
-  const dca = await r.api.recurring.create({ user: w.address, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '200000000', numberOfOrders: 2, interval: 3600 } } });
-  const opened = await r.api.recurring.execute({ requestId: dca.requestId, signedTransaction: await signed(dca.transaction, w) });
+  const dca = await r.api.recurring.create({
+    user: w.address,
+    inputMint: USDC,
+    outputMint: SOL,
+    params: { time: { inAmount: '200000000', numberOfOrders: 2, interval: 3600 } },
+  });
+  const opened = await r.api.recurring.execute({
+    requestId: dca.requestId,
+    signedTransaction: await signed(dca.transaction, w),
+  });
   assert.equal(opened.status, 'Success');
   live = { TRADEDECK_BASE_URL: r.sim.url, TRADEDECK_API_KEY: API_KEY };
 });
@@ -155,7 +196,10 @@ test('live: --address works like ADDRESS; --limit, --dca and --history filter; -
   assert.equal(viaFlag.code, 0, viaFlag.err);
   const doc = JSON.parse(viaFlag.out);
   assert.equal(doc.user, w.address);
-  assert.deepEqual(doc.trigger.map((o: { orderKey: string }) => o.orderKey), [triggerKey]);
+  assert.deepEqual(
+    doc.trigger.map((o: { orderKey: string }) => o.orderKey),
+    [triggerKey],
+  );
   assert.equal('recurring' in doc, false);
 
   const dca = await run(['orders', w.address, '--dca', '--table'], live);
@@ -204,7 +248,10 @@ test('control characters in token symbols and names never reach the terminal', a
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const res = await run(['tokens', '--category', 'toptraded', '--table'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
+    const res = await run(['tokens', '--category', 'toptraded', '--table'], {
+      TRADEDECK_BASE_URL: url,
+      TRADEDECK_API_KEY: 'k',
+    });
     assert.equal(res.code, 0, res.err);
     assert.doesNotMatch(res.out.replace(/\n/g, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
     // the symbol without its escape sequences (whole, not just their ESC), cut to the column (names are in the JSON only)
@@ -212,7 +259,10 @@ test('control characters in token symbols and names never reach the terminal', a
     assert.doesNotMatch(res.out, /pwned|\[2J/);
     assert.equal(lines(res.out).length, 4, 'one line per token');
     // JSON keeps the service's text as it came, every character a terminal could act on escaped
-    const json = await run(['tokens', '--category', 'toptraded', '--json'], { TRADEDECK_BASE_URL: url, TRADEDECK_API_KEY: 'k' });
+    const json = await run(['tokens', '--category', 'toptraded', '--json'], {
+      TRADEDECK_BASE_URL: url,
+      TRADEDECK_API_KEY: 'k',
+    });
     assert.equal(json.code, 0, json.err);
     assert.doesNotMatch(json.out.replace(/\n$/, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
     const doc = JSON.parse(json.out) as { tokens: Array<{ symbol: string; name: string }> };

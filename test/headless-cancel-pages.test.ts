@@ -16,12 +16,20 @@ before(async () => {
 after(() => rig.close());
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const r = await fetch(rig.sim.url + path, { method, headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const r = await fetch(rig.sim.url + path, {
+    method,
+    headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   assert.equal(r.status, 200, `${method} ${path}: HTTP ${r.status}`);
   return (await r.json()) as T;
 }
 
-const listing = (page: number) => call<{ orders: Array<{ orderKey: string }>; totalPages: number }>('GET', `/trigger/v1/getTriggerOrders?user=${rig.address}&orderStatus=active&page=${page}`);
+const listing = (page: number) =>
+  call<{ orders: Array<{ orderKey: string }>; totalPages: number }>(
+    'GET',
+    `/trigger/v1/getTriggerOrders?user=${rig.address}&orderStatus=active&page=${page}`,
+  );
 
 /** Places `n` limit orders selling 0.1 SOL each above the market, through the API with the rig's key. */
 async function placeOrders(n: number): Promise<void> {
@@ -35,7 +43,10 @@ async function placeOrders(n: number): Promise<void> {
       params: { makingAmount: '100000000', takingAmount: String(20_000_000 + i * 100_000) },
     });
     const signed = await signTransaction(c.transaction, wallet);
-    const e = await call<{ status: string }>('POST', '/trigger/v1/execute', { requestId: c.requestId, signedTransaction: signed.signedBase64 });
+    const e = await call<{ status: string }>('POST', '/trigger/v1/execute', {
+      requestId: c.requestId,
+      signedTransaction: signed.signedBase64,
+    });
     assert.equal(e.status, 'Success');
   }
 }
@@ -48,13 +59,20 @@ test('cancel finds the 11th and the 12th open order (page 2) and cancels each on
   assert.equal(first.totalPages, 2);
   const [eleventh, twelfth] = second.orders.map((o) => o.orderKey);
   assert.ok(eleventh && twelfth, 'two orders on page 2');
-  const cancels = () => rig.sim.requests().filter((r) => r.path === '/trigger/v1/cancelOrder').map((r) => (r.body as { order: string }).order);
+  const cancels = () =>
+    rig.sim
+      .requests()
+      .filter((r) => r.path === '/trigger/v1/cancelOrder')
+      .map((r) => (r.body as { order: string }).order);
 
   const r = await rig.run('cancel', eleventh, '--yes', '--json');
   assert.equal(r.code, 0, r.err);
   assert.equal((JSON.parse(r.out) as { status: string }).status, 'success');
   assert.deepEqual(cancels(), [eleventh], 'the 11th order, and only it, was cancelled');
-  const pagesAsked = rig.sim.requests().filter((q) => q.path === '/trigger/v1/getTriggerOrders').map((q) => q.query?.page);
+  const pagesAsked = rig.sim
+    .requests()
+    .filter((q) => q.path === '/trigger/v1/getTriggerOrders')
+    .map((q) => q.query?.page);
   assert.ok(pagesAsked.includes('2'), `page 2 was asked (pages: ${pagesAsked.join(',')})`);
 
   // a start of a key is matched against every page: the 12th's first 10 characters find it alone
@@ -69,13 +87,20 @@ test('cancel finds the 11th and the 12th open order (page 2) and cancels each on
 test('cancel K1 … K7 cu 5000 cancels them five to a transaction, the subsets and the fee as received; a bad cu sends nothing; limit takes wrap off and fee-account; dca start 2h; cancel-all cu 3000', async () => {
   const open = [...(await listing(1)).orders, ...(await listing(2)).orders].map((o) => o.orderKey);
   assert.ok(open.length >= 8, `orders left by the test before (${open.length})`);
-  const many = () => rig.sim.requests().filter((r) => r.path === '/trigger/v1/cancelOrders').map((r) => r.body);
+  const many = () =>
+    rig.sim
+      .requests()
+      .filter((r) => r.path === '/trigger/v1/cancelOrders')
+      .map((r) => r.body);
   const chosen = open.slice(0, 7);
 
   const requests = rig.sim.requests().length;
   const bad = await rig.run('cancel', ...chosen.slice(0, 2), 'cu', '-3', '--yes');
   assert.equal(bad.code, 2);
-  assert.match(bad.err, /cu: "-3" is not auto or a whole number of microlamports per compute unit \(usage: tradedeck cancel ORDER \[ORDER \.\.\.\] \[cu auto\|N\]/);
+  assert.match(
+    bad.err,
+    /cu: "-3" is not auto or a whole number of microlamports per compute unit \(usage: tradedeck cancel ORDER \[ORDER \.\.\.\] \[cu auto\|N\]/,
+  );
   assert.equal(rig.sim.requests().length, requests, 'nothing was asked or sent');
 
   const r = await rig.run('cancel', ...chosen, 'cu', '5000', '--yes', '--json');
@@ -83,24 +108,48 @@ test('cancel K1 … K7 cu 5000 cancels them five to a transaction, the subsets a
   const out = JSON.parse(r.out) as { status: string; title: string; batches: Array<{ status: string }> };
   assert.equal(out.status, 'success');
   assert.equal(out.title, 'Cancel 7 limit orders: 2 of 2 transactions done');
-  assert.deepEqual(out.batches.map((b) => b.status), ['success', 'success']);
+  assert.deepEqual(
+    out.batches.map((b) => b.status),
+    ['success', 'success'],
+  );
   assert.deepEqual(many(), [
     { maker: rig.address, orders: chosen.slice(0, 5), computeUnitPrice: '5000' },
     { maker: rig.address, orders: chosen.slice(5), computeUnitPrice: '5000' },
   ]);
 
   const fee = 'FeeAcct111111111111111111111111111111111111';
-  const placed = await rig.run('limit', '0.1', 'SOL', '20', 'USDC', 'wrap', 'off', 'fee-account', fee, '--yes', '--json');
+  const placed = await rig.run(
+    'limit',
+    '0.1',
+    'SOL',
+    '20',
+    'USDC',
+    'wrap',
+    'off',
+    'fee-account',
+    fee,
+    '--yes',
+    '--json',
+  );
   assert.equal(placed.code, 0, placed.err);
-  const create = rig.sim.requests().filter((q) => q.path === '/trigger/v1/createOrder').at(-1)!.body as { wrapAndUnwrapSol?: boolean; feeAccount?: string };
+  const create = rig.sim
+    .requests()
+    .filter((q) => q.path === '/trigger/v1/createOrder')
+    .at(-1)!.body as { wrapAndUnwrapSol?: boolean; feeAccount?: string };
   assert.equal(create.wrapAndUnwrapSol, false);
   assert.equal(create.feeAccount, fee);
 
   const dca = await rig.run('dca', '300', 'USDC', 'SOL', '3', '1h', 'start', '2h', '--yes', '--json');
   assert.equal(dca.code, 0, dca.err);
-  const made = rig.sim.requests().filter((q) => q.path === '/recurring/v1/createOrder').at(-1)!.body as { params: { time: { startAt?: number; interval: number } } };
+  const made = rig.sim
+    .requests()
+    .filter((q) => q.path === '/recurring/v1/createOrder')
+    .at(-1)!.body as { params: { time: { startAt?: number; interval: number } } };
   assert.equal(made.params.time.interval, 3600);
-  assert.ok(typeof made.params.time.startAt === 'number' && made.params.time.startAt > Date.now() / 1000 + 7000, JSON.stringify(made));
+  assert.ok(
+    typeof made.params.time.startAt === 'number' && made.params.time.startAt > Date.now() / 1000 + 7000,
+    JSON.stringify(made),
+  );
 
   const all = await rig.run('cancel-all', 'cu', '3000', '--yes', '--json');
   assert.equal(all.code, 0, all.err);

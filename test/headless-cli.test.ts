@@ -17,7 +17,11 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
 
 /** A shell line, with $TD standing for the program; bash so that PIPESTATUS is there. */
 function shell(line: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return collect('bash', ['-c', line], { ...ENV, ...env, TD: `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}` });
+  return collect('bash', ['-c', line], {
+    ...ENV,
+    ...env,
+    TD: `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}`,
+  });
 }
 
 /** Output lines, without the final empty one. */
@@ -37,7 +41,10 @@ function refused(r: { code: number | null; out: string; err: string }, pattern: 
 }
 
 test('stray arguments are refused in one line naming the word and the usage', async () => {
-  refused(await run(['orders', ADDR, 'extra']), /^tradedeck orders: unexpected argument "extra" \(usage: tradedeck orders \[ADDRESS\]/);
+  refused(
+    await run(['orders', ADDR, 'extra']),
+    /^tradedeck orders: unexpected argument "extra" \(usage: tradedeck orders \[ADDRESS\]/,
+  );
   refused(await run(['portfolio', ADDR, 'a', 'b']), /^tradedeck portfolio: unexpected arguments "a" "b"/);
   refused(await run(['tokens', 'SOL']), /^tradedeck tokens: unexpected argument "SOL"/);
   refused(await run(['invites', ADDR, '--pending', 'x']), /^tradedeck invites: unexpected argument "x"/);
@@ -47,7 +54,10 @@ test('stray arguments are refused in one line naming the word and the usage', as
 });
 
 test('a positional ADDRESS must be an address; a flag of another command is named', async () => {
-  refused(await run(['portfolio', 'not-an-address']), /ADDRESS: must be a base58 wallet address of 32 bytes \(got "not-an-address"\)/);
+  refused(
+    await run(['portfolio', 'not-an-address']),
+    /ADDRESS: must be a base58 wallet address of 32 bytes \(got "not-an-address"\)/,
+  );
   refused(await run(['orders', '--dca', '--limit']), /--limit and --dca: give one of them/);
   const wrongFlag = await run(['tokens', '--history']);
   assert.equal(wrongFlag.code, 2);
@@ -59,25 +69,49 @@ test('negative, malformed and zero amounts name the rule, before any request', a
   refused(await run(['quote', '-0.5', 'SOL', 'USDC']), /AMOUNT: must not be negative/);
   refused(await run(['quote', '1.2.3', 'SOL', 'USDC']), /AMOUNT: "1.2.3" is not a decimal number/);
   // a decimal comma is not a thousands separator: named, exit 2, no quote asked
-  refused(await run(['quote', '1,5', 'SOL', 'USDC']), /^tradedeck quote: AMOUNT "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5$/m);
-  refused(await run(['quote', '1.000,5', 'SOL', 'USDC']), /AMOUNT "1\.000,5": "\." is the decimal point and "," only groups thousands \(1,500\.25\); write 1000\.5/);
-  refused(await run(['quote', '1 500', 'SOL', 'USDC']), /AMOUNT "1 500": no spaces or "_" inside a number; write 1500 \(or 1,500\)/);
+  refused(
+    await run(['quote', '1,5', 'SOL', 'USDC']),
+    /^tradedeck quote: AMOUNT "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5$/m,
+  );
+  refused(
+    await run(['quote', '1.000,5', 'SOL', 'USDC']),
+    /AMOUNT "1\.000,5": "\." is the decimal point and "," only groups thousands \(1,500\.25\); write 1000\.5/,
+  );
+  refused(
+    await run(['quote', '1 500', 'SOL', 'USDC']),
+    /AMOUNT "1 500": no spaces or "_" inside a number; write 1500 \(or 1,500\)/,
+  );
   refused(await run(['quote', 'abc', 'SOL', 'USDC']), /AMOUNT: "abc" is not a decimal number/);
   refused(await run(['quote', '0', 'SOL', 'USDC']), /AMOUNT: must be greater than zero/);
   refused(await run(['quote', '1.0000001', 'USDC', 'SOL']), /AMOUNT: at most 6 decimal places for this token/);
-  refused(await run(['quote', '99999999999999999999', 'SOL', 'USDC']), /AMOUNT: larger than the largest possible amount/);
+  refused(
+    await run(['quote', '99999999999999999999', 'SOL', 'USDC']),
+    /AMOUNT: larger than the largest possible amount/,
+  );
 });
 
 test('the same token on both sides of quote is refused, by symbol or by mint', async () => {
-  refused(await run(['quote', '1', 'SOL', 'sol']), /^tradedeck quote: FROM and TO: must be different tokens \(both are SOL\)$/m);
-  refused(await run(['quote', '1', 'USDC', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v']), /FROM and TO: must be different tokens \(both are USDC\)/);
+  refused(
+    await run(['quote', '1', 'SOL', 'sol']),
+    /^tradedeck quote: FROM and TO: must be different tokens \(both are SOL\)$/m,
+  );
+  refused(
+    await run(['quote', '1', 'USDC', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v']),
+    /FROM and TO: must be different tokens \(both are USDC\)/,
+  );
 });
 
 test('other request rules: slippage, limit, category and interval name the allowed values', async () => {
-  refused(await run(['quote', '1', 'SOL', 'USDC', '--slippage-bps', '-5']), /--slippage-bps: must be a whole number from 0 to 10000 \(got "-5"\)/);
+  refused(
+    await run(['quote', '1', 'SOL', 'USDC', '--slippage-bps', '-5']),
+    /--slippage-bps: must be a whole number from 0 to 10000 \(got "-5"\)/,
+  );
   refused(await run(['quote', '1', 'SOL', 'USDC', '--slippage-bps=1e2']), /--slippage-bps: must be a whole number/);
   refused(await run(['tokens', '--limit', '0']), /--limit: must be a whole number from 1 to 100 \(got "0"\)/);
-  refused(await run(['tokens', '--category', 'trending']), /--category: must be one of toporganicscore, toptraded, toptrending \(got "trending"\)/);
+  refused(
+    await run(['tokens', '--category', 'trending']),
+    /--category: must be one of toporganicscore, toptraded, toptrending \(got "trending"\)/,
+  );
   refused(await run(['tokens', '--interval', '1d']), /--interval: must be one of 5m, 1h, 6h, 24h \(got "1d"\)/);
 });
 
@@ -86,7 +120,11 @@ test('--help lists the categories and intervals exactly as the service names the
   assert.equal(h.code, 0);
   assert.match(h.out, new RegExp(`--category C\\s+${TOKEN_CATEGORIES.join(', ')} \\(default toporganicscore\\)`));
   assert.match(h.out, new RegExp(`--interval I\\s+${TOKEN_INTERVALS.join(', ')} \\(default 24h\\)`));
-  assert.deepEqual([...TOKEN_CATEGORIES], ['toporganicscore', 'toptraded', 'toptrending'], 'the values of the contract, 4.1');
+  assert.deepEqual(
+    [...TOKEN_CATEGORIES],
+    ['toporganicscore', 'toptraded', 'toptrending'],
+    'the values of the contract, 4.1',
+  );
   assert.deepEqual([...TOKEN_INTERVALS], ['5m', '1h', '6h', '24h'], 'the values of the contract, 4.1');
   for (const usage of [
     'tradedeck portfolio [ADDRESS] [--platforms ID,ID] [--json]',
@@ -137,7 +175,11 @@ test('tokens --json | head -c 10: exit 0 and nothing on stderr, even when the ou
 });
 
 test('tokens | head -1 and invites --json | head -c 1 end quietly', async () => {
-  for (const [cmd, reader] of [['tokens', 'head -1'], ['invites --json', 'head -c 1'], ['portfolio', 'head -1']]) {
+  for (const [cmd, reader] of [
+    ['tokens', 'head -1'],
+    ['invites --json', 'head -c 1'],
+    ['portfolio', 'head -1'],
+  ]) {
     const r = await shell(probe(cmd, reader));
     assert.equal(r.out, 'exit=0\n', `${cmd} | ${reader}: ${r.out}`);
   }
@@ -159,7 +201,9 @@ test('tokens | head -1 is the whole JSON document: the tokens, with the stable t
 });
 
 test('an unreachable service is one line on stderr and exit 1, never a stack', async () => {
-  const r = await run(['tokens', '--base-url', 'http://127.0.0.1:1', '--timeout-ms', '200'], { TRADEDECK_API_KEY: 'headless-test-key' });
+  const r = await run(['tokens', '--base-url', 'http://127.0.0.1:1', '--timeout-ms', '200'], {
+    TRADEDECK_API_KEY: 'headless-test-key',
+  });
   assert.equal(r.code, 1);
   assert.equal(r.out, '');
   assert.equal(lines(r.err).length, 1, r.err);

@@ -38,11 +38,41 @@ async function json(args: string[]): Promise<Record<string, unknown>> {
 test('docs/scripting.md documents every top-level field of tokens, quote, portfolio, orders, invites and config', async () => {
   const cases: Array<[string, string[], string[]]> = [
     ['tokens', ['tokens', '--limit', '2'], ['time', 'category', 'interval', 'tokens']],
-    ['quote', ['quote', '1', 'SOL', 'USDC'], ['inputMint', 'inAmount', 'outputMint', 'outAmount', 'otherAmountThreshold', 'swapMode', 'slippageBps', 'priceImpactPct', 'routePlan']],
+    [
+      'quote',
+      ['quote', '1', 'SOL', 'USDC'],
+      [
+        'inputMint',
+        'inAmount',
+        'outputMint',
+        'outAmount',
+        'otherAmountThreshold',
+        'swapMode',
+        'slippageBps',
+        'priceImpactPct',
+        'routePlan',
+      ],
+    ],
     ['portfolio', ['portfolio'], ['owner', 'elements']],
     ['orders', ['orders'], ['user', 'orderStatus', 'trigger', 'recurring']],
     ['invites', ['invites'], ['address', 'pending', 'invites', 'hasMoreData']],
-    ['config', ['config'], ['mode', 'baseUrl', 'apiKey', 'rpcUrl', 'wallet', 'readOnly', 'explorerUrl', 'notify', 'ascii', 'stateDir', 'configFile']],
+    [
+      'config',
+      ['config'],
+      [
+        'mode',
+        'baseUrl',
+        'apiKey',
+        'rpcUrl',
+        'wallet',
+        'readOnly',
+        'explorerUrl',
+        'notify',
+        'ascii',
+        'stateDir',
+        'configFile',
+      ],
+    ],
   ];
   for (const [command, args, required] of cases) {
     const doc = await json(args);
@@ -51,13 +81,19 @@ test('docs/scripting.md documents every top-level field of tokens, quote, portfo
     // the simulator adds, half the time, a field the contract does not name (as the real service
     // may): docs/scripting.md says such a field is passed on as it came, so it needs no row
     const extra = new Set(['feeBreakdown']);
-    for (const key of Object.keys(doc)) assert.ok(names.has(key) || extra.has(key), `${command}: docs/scripting.md documents ${key} (documented: ${[...names].join(', ')})`);
+    for (const key of Object.keys(doc))
+      assert.ok(
+        names.has(key) || extra.has(key),
+        `${command}: docs/scripting.md documents ${key} (documented: ${[...names].join(', ')})`,
+      );
   }
 });
 
-test('docs/scripting.md documents the fields of the signing commands\' result and the exit codes', () => {
+test("docs/scripting.md documents the fields of the signing commands' result and the exit codes", () => {
   const fields = documented('limit');
-  for (const key of ['status', 'signature', 'batches', 'pool', 'mint', 'title', 'lines']) assert.ok(fields.has(key), key);
+  for (const key of ['status', 'signature', 'batches', 'pool', 'mint', 'title', 'lines'])
+    assert.ok(fields.has(key), key);
   const scripting = SCRIPTING;
-  for (const code of ['0', '1', '2']) assert.match(scripting, new RegExp(`\\n\\| ${code} \\| \\S`), `exit code ${code}`);
+  for (const code of ['0', '1', '2'])
+    assert.match(scripting, new RegExp(`\\n\\| ${code} \\| \\S`), `exit code ${code}`);
 });

@@ -20,7 +20,13 @@ const run = (...args: string[]): Promise<Run> => rig.run(...args);
 
 const count = (path: string) => sim.requests().filter((r) => r.path === path).length;
 const openOrders = async () =>
-  ((await (await fetch(`${sim.url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, { headers: { 'x-api-key': 'k' } })).json()) as { orders: Array<{ orderKey: string }> }).orders;
+  (
+    (await (
+      await fetch(`${sim.url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, {
+        headers: { 'x-api-key': 'k' },
+      })
+    ).json()) as { orders: Array<{ orderKey: string }> }
+  ).orders;
 
 test('limit without a terminal and without --yes refuses before any request (exit 2)', async () => {
   const before = count('/trigger/v1/createOrder');
@@ -57,7 +63,10 @@ test('dca with --yes places a recurring order; its minimums are checked first', 
   assert.equal(r.code, 0, r.err);
   const body = JSON.parse(r.out) as { status: string };
   assert.equal(body.status, 'success');
-  const sent = sim.requests().filter((x) => x.path === '/recurring/v1/createOrder').at(-1)!.body as { params: { time: { interval: number; numberOfOrders: number } } };
+  const sent = sim
+    .requests()
+    .filter((x) => x.path === '/recurring/v1/createOrder')
+    .at(-1)!.body as { params: { time: { interval: number; numberOfOrders: number } } };
   assert.deepEqual([sent.params.time.interval, sent.params.time.numberOfOrders], [3600, 3]);
   const low = await run('dca', '60', 'USDC', 'SOL', '3', '1h', '--yes');
   assert.equal(low.code, 2);
@@ -95,7 +104,10 @@ test('limit @PRICE is in the quote asset; with --yes a price far from the market
   // buying SOL at 500 USDC each (the market is near 150): over 5% lost at once
   const far = await run('limit', '100', 'USDC', '@500', 'SOL', '--yes');
   assert.equal(far.code, 2);
-  assert.match(far.err, /^tradedeck limit: price 1 SOL = 500\.00 USDC · 1 USDC = 0\.002000 SOL: it would fill at once, at a loss of \d+\.\d\d% against the market \(over 5%\); nothing was sent\. Check the price, or add --allow-off-market to --yes to place it anyway$/m);
+  assert.match(
+    far.err,
+    /^tradedeck limit: price 1 SOL = 500\.00 USDC · 1 USDC = 0\.002000 SOL: it would fill at once, at a loss of \d+\.\d\d% against the market \(over 5%\); nothing was sent\. Check the price, or add --allow-off-market to --yes to place it anyway$/m,
+  );
   // a decimal comma and a pair with no quote asset: named, exit 2
   const comma = await run('limit', '1,5', 'SOL', '300', 'USDC', '--yes');
   assert.equal(comma.code, 2);
@@ -106,6 +118,12 @@ test('limit @PRICE is in the quote asset; with --yes a price far from the market
   assert.equal(placed.code, 0, placed.err);
   assert.match(placed.err, /Limit order: buy 0\.2 SOL for 100 USDC/);
   assert.match(placed.err, /warning: Type yes to place it: it would fill at once/);
-  const body = sim.requests().filter((x) => x.path === '/trigger/v1/createOrder').at(-1)!.body as { inputMint: string; params: { makingAmount: string; takingAmount: string } };
-  assert.deepEqual([body.inputMint, body.params.makingAmount, body.params.takingAmount], ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '100000000', '200000000']);
+  const body = sim
+    .requests()
+    .filter((x) => x.path === '/trigger/v1/createOrder')
+    .at(-1)!.body as { inputMint: string; params: { makingAmount: string; takingAmount: string } };
+  assert.deepEqual(
+    [body.inputMint, body.params.makingAmount, body.params.takingAmount],
+    ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '100000000', '200000000'],
+  );
 });

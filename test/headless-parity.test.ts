@@ -21,8 +21,16 @@ let legacyKey: string;
 async function openLegacyOrder(): Promise<string> {
   const api = createApiClient({ baseUrl: sim.url, apiKey: 'test-key', timeoutMs: 5000 });
   const wallet = await loadKeypairFile(rig.keyPath);
-  const created = await api.recurring.create({ user: rig.address, inputMint: USDC, outputMint: SOL, params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 86_400 } } });
-  const opened = await api.recurring.execute({ requestId: created.requestId, signedTransaction: (await signTransaction(created.transaction, wallet)).signedBase64 });
+  const created = await api.recurring.create({
+    user: rig.address,
+    inputMint: USDC,
+    outputMint: SOL,
+    params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 86_400 } },
+  });
+  const opened = await api.recurring.execute({
+    requestId: created.requestId,
+    signedTransaction: (await signTransaction(created.transaction, wallet)).signedBase64,
+  });
   assert.equal(opened.status, 'Success', opened.error ?? '');
   return opened.order!;
 }
@@ -41,9 +49,17 @@ test('portfolio --platforms sends the ids as the platforms filter and shows only
   const r = await run('portfolio', '--platforms', 'kamino,drift', '--table');
   assert.equal(r.code, 0, r.err);
   assert.equal(sent('/portfolio/v1/positions').at(-1)!.query.platforms, 'kamino,drift');
-  const platforms = new Set(r.out.split('\n').slice(2).map((l) => l.split(/\s{2,}/)[1]).filter((p) => p && !/^USD/.test(p)));
+  const platforms = new Set(
+    r.out
+      .split('\n')
+      .slice(2)
+      .map((l) => l.split(/\s{2,}/)[1])
+      .filter((p) => p && !/^USD/.test(p)),
+  );
   assert.deepEqual([...platforms].sort(), ['drift', 'kamino'], r.out);
-  const json = JSON.parse((await run('portfolio', '--platforms', 'kamino', '--json')).out) as { elements: Array<{ platformId: string }> };
+  const json = JSON.parse((await run('portfolio', '--platforms', 'kamino', '--json')).out) as {
+    elements: Array<{ platformId: string }>;
+  };
   assert.ok(json.elements.length > 0 && json.elements.every((e) => e.platformId === 'kamino'));
 });
 
@@ -69,19 +85,32 @@ test('orders lists legacy price-based orders as legacy; --mint and --include-fai
   const all = await run('orders', '--dca', '--table');
   assert.equal(all.code, 0, all.err);
   assert.match(all.out, /legacy price-based DCA orders \(active\): 1/);
-  assert.ok(all.out.split('\n').some((l) => l.startsWith(legacyKey) && /legacy Open/.test(l)), all.out);
+  assert.ok(
+    all.out.split('\n').some((l) => l.startsWith(legacyKey) && /legacy Open/.test(l)),
+    all.out,
+  );
   assert.equal(sent('/recurring/v1/getRecurringOrders').at(-1)!.query.recurringType, 'all');
 
   const bySymbol = await run('orders', '--mint', 'SOL', '--include-failed', '--json');
   assert.equal(bySymbol.code, 0, bySymbol.err);
-  const doc = JSON.parse(bySymbol.out) as { mint: string; includeFailedTx: boolean; legacy: Array<{ orderKey: string }>; trigger: unknown[] };
+  const doc = JSON.parse(bySymbol.out) as {
+    mint: string;
+    includeFailedTx: boolean;
+    legacy: Array<{ orderKey: string }>;
+    trigger: unknown[];
+  };
   assert.equal(doc.mint, SOL);
   assert.equal(doc.includeFailedTx, true);
-  assert.deepEqual(doc.legacy.map((o) => o.orderKey), [legacyKey]);
+  assert.deepEqual(
+    doc.legacy.map((o) => o.orderKey),
+    [legacyKey],
+  );
   const rec = sent('/recurring/v1/getRecurringOrders').at(-1)!.query;
   assert.equal(rec.mint, SOL);
   assert.equal(rec.includeFailedTx, 'true');
-  const trig = sent('/trigger/v1/getTriggerOrders').slice(-2).map((e) => e.query);
+  const trig = sent('/trigger/v1/getTriggerOrders')
+    .slice(-2)
+    .map((e) => e.query);
   assert.deepEqual(trig.map((q) => q.inputMint ?? q.outputMint).sort(), [SOL, SOL]);
   assert.deepEqual(trig.map((q) => (q.inputMint ? 'in' : 'out')).sort(), ['in', 'out']);
   assert.ok(trig.every((q) => q.includeFailedTx === 'true'));
@@ -132,7 +161,12 @@ test('withdraw: no --yes and no terminal sends nothing; bad words are named; --y
   assert.match(r.err, /the unused input: 25 USDC/);
   assert.equal((JSON.parse(r.out) as { status: string }).status, 'success');
   assert.equal(withdraws(), w0 + 1);
-  assert.deepEqual(sent('/recurring/v1/priceWithdraw').at(-1)!.body, { inputOrOutput: 'In', order: legacyKey, user: rig.address, amount: '25000000' });
+  assert.deepEqual(sent('/recurring/v1/priceWithdraw').at(-1)!.body, {
+    inputOrOutput: 'In',
+    order: legacyKey,
+    user: rig.address,
+    amount: '25000000',
+  });
   assert.equal(executes(), e0 + 1);
 
   // a DCA (time) order has no withdraw
@@ -146,7 +180,22 @@ test('withdraw: no --yes and no terminal sends nothing; bad words are named; --y
 const lastQuery = (path: string) => sent(path).at(-1)!.query;
 
 test('quote route options reach GET /swap/v1/quote as the contract names them, and the service honours them; the table shows the fees', async () => {
-  const r = await run('quote', '1', 'SOL', 'USDC', '--dexes', 'Whirlpool,Raydium CLMM', '--only-direct-routes', '--restrict-intermediate-tokens', 'false', '--max-accounts', '30', '--platform-fee-bps', '20', '--table');
+  const r = await run(
+    'quote',
+    '1',
+    'SOL',
+    'USDC',
+    '--dexes',
+    'Whirlpool,Raydium CLMM',
+    '--only-direct-routes',
+    '--restrict-intermediate-tokens',
+    'false',
+    '--max-accounts',
+    '30',
+    '--platform-fee-bps',
+    '20',
+    '--table',
+  );
   assert.equal(r.code, 0, r.err);
   const q = lastQuery('/swap/v1/quote');
   assert.equal(q.dexes, 'Whirlpool,Raydium CLMM');
@@ -159,7 +208,10 @@ test('quote route options reach GET /swap/v1/quote as the contract names them, a
   const steps = r.out.split('route:\n')[1].trim().split('\n');
   assert.ok(steps.length >= 1 && steps.every((l) => /\s(Whirlpool|Raydium CLMM)\s/.test(l)), r.out);
   // direct routes only: every step goes from SOL straight to USDC
-  assert.ok(steps.every((l) => /\sSOL -> USDC$/.test(l)), r.out);
+  assert.ok(
+    steps.every((l) => /\sSOL -> USDC$/.test(l)),
+    r.out,
+  );
 
   // the order route (the default): excludeDexes is one of its parameters; its network fees in SOL
   const o = await run('quote', '1', 'SOL', 'USDC', '--exclude-dexes', 'Phoenix', '--json');
@@ -213,6 +265,8 @@ test('swap --dexes takes the swap route with the same quote options and executes
   assert.equal(q.dexes, 'Whirlpool');
   assert.equal(q.maxAccounts, '40');
   assert.equal(sent('/swap/v1/swap').length, swaps + 1);
-  const body = sent('/swap/v1/swap').at(-1)!.body as { quoteResponse: { routePlan: Array<{ swapInfo: { label: string } }> } };
+  const body = sent('/swap/v1/swap').at(-1)!.body as {
+    quoteResponse: { routePlan: Array<{ swapInfo: { label: string } }> };
+  };
   assert.ok(body.quoteResponse.routePlan.every((s) => s.swapInfo.label === 'Whirlpool'));
 });

@@ -14,7 +14,8 @@ import { cleanEnv, CLI, collect, runCli } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
 
 test('the synopses made from the registry read as the usage lines the commands always printed', () => {
-  const ROUTE = '[--dexes L,L] [--exclude-dexes L,L] [--only-direct-routes] [--restrict-intermediate-tokens true|false] [--max-accounts N] [--platform-fee-bps N]';
+  const ROUTE =
+    '[--dexes L,L] [--exclude-dexes L,L] [--only-direct-routes] [--restrict-intermediate-tokens true|false] [--max-accounts N] [--platform-fee-bps N]';
   assert.deepEqual(Object.fromEntries(COMMAND_NAMES.map((c) => [c, synopsis(c)])), {
     tokens: 'tokens [--category C] [--interval I] [--limit N] [--json] [--watch [--ndjson] [--interval-ms N]]',
     quote: `quote AMOUNT FROM TO [--slippage-bps N] [--exact-out] [--route order|swap] ${ROUTE} [ORDER OPTIONS] [BUILD OPTIONS] [--json]`,
@@ -23,7 +24,8 @@ test('the synopses made from the registry read as the usage lines the commands a
     orders: 'orders [ADDRESS] [--limit | --dca] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
     invites: 'invites [ADDRESS] [--pending] [--json]',
     studio: 'studio create --name N --symbol S --image PATH [...] | studio claim POOL [--max A]',
-    limit: 'limit AMOUNT SELL TOTAL|@PRICE [UNIT] BUY [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off] [--yes [--allow-off-market]] [--json]',
+    limit:
+      'limit AMOUNT SELL TOTAL|@PRICE [UNIT] BUY [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off] [--yes [--allow-off-market]] [--json]',
     dca: 'dca TOTAL FROM TO ORDERS INTERVAL [start 2h|DATE] [--yes] [--json]',
     cancel: 'cancel ORDER [ORDER ...] [cu auto|N] [--yes] [--json]',
     'cancel-all': 'cancel-all [cu auto|N] [--yes] [--json]',
@@ -42,7 +44,10 @@ test('the synopses made from the registry read as the usage lines the commands a
 test('a synopsis shows nested options in brackets, a choice of one with |, and a group of options once by its name', () => {
   const value = (name: string, more = {}) => ({ value: name, kind: 'text' as const, help: 'h', ...more });
   const spec = {
-    args: [{ name: 'AMOUNT', kind: 'number' as const }, { name: 'UNIT', kind: 'token' as const, optional: true as const }],
+    args: [
+      { name: 'AMOUNT', kind: 'number' as const },
+      { name: 'UNIT', kind: 'token' as const, optional: true as const },
+    ],
     options: {
       '--a': { help: 'h' },
       '--b': { help: 'h', orPrevious: true as const },
@@ -55,7 +60,10 @@ test('a synopsis shows nested options in brackets, a choice of one with |, and a
   };
   assert.equal(synopsisOf('x', spec), 'x AMOUNT [UNIT] [--a | --b] [--watch [--every N]] [ORDER OPTIONS] [--json]');
   // an argument given many times, then terms of two words
-  const many = [{ name: 'ORDER', kind: 'address' as const, many: 1000 }, { name: 'cu auto|N', kind: 'choice' as const, choices: ['cu'], optional: true as const, words: 2 }];
+  const many = [
+    { name: 'ORDER', kind: 'address' as const, many: 1000 },
+    { name: 'cu auto|N', kind: 'choice' as const, choices: ['cu'], optional: true as const, words: 2 },
+  ];
   assert.equal(synopsisOf('cancel', { args: many, options: {} }), 'cancel ORDER [ORDER ...] [cu auto|N]');
   assert.deepEqual(arityOf(many), { min: 1, max: 1002 });
 });
@@ -69,13 +77,23 @@ test('every option in the registry is parsed, explained by help CMD and offered 
       const parsed = parseArgs(option.value ? [command, flag, 'x'] : [command, flag]);
       assert.equal(parsed.extra[flag.slice(2)], option.value ? 'x' : true, `${command} ${flag}`);
       if (option.value) assert.throws(() => parseArgs([command, flag]), new RegExp(`option ${flag} needs a value`));
-      assert.match(help, new RegExp(`\\n  ${flag}${option.value ? ` ${option.value.replace(/[|[\]]/g, '\\$&')}` : ''}\\s`), `help ${command} shows ${flag}`);
+      assert.match(
+        help,
+        new RegExp(`\\n  ${flag}${option.value ? ` ${option.value.replace(/[|[\]]/g, '\\$&')}` : ''}\\s`),
+        `help ${command} shows ${flag}`,
+      );
       assert.ok(offered.includes(flag), `completion offers ${flag} after ${command}`);
     }
   }
   // an option of another command is still named as such
-  assert.throws(() => parseArgs(['cancel', '--category', 'x']), /option --category does not apply to cancel \(usage: tradedeck cancel ORDER \[ORDER \.\.\.\] \[cu auto\|N\] \[--yes\] \[--json\]\)/);
-  assert.throws(() => parseArgs(['--exact-out', 'quote']), /option --exact-out goes after the command \(for example: tradedeck quote --exact-out\)/);
+  assert.throws(
+    () => parseArgs(['cancel', '--category', 'x']),
+    /option --category does not apply to cancel \(usage: tradedeck cancel ORDER \[ORDER \.\.\.\] \[cu auto\|N\] \[--yes\] \[--json\]\)/,
+  );
+  assert.throws(
+    () => parseArgs(['--exact-out', 'quote']),
+    /option --exact-out goes after the command \(for example: tradedeck quote --exact-out\)/,
+  );
 });
 
 const home = mkdtempSync(join(tmpdir(), 'td-registry-'));
@@ -96,7 +114,10 @@ test('help CMD and CMD --help show one command with every option; help of an unk
   assert.match(byHelp.out, /\n {2}--table\s+the table or text even into a pipe or a file\n/);
   assert.equal(unknown.code, 2);
   assert.equal(unknown.out, '');
-  assert.match(unknown.err, /^tradedeck help: unknown command "frobnicate" \(commands: sim, tokens, .*completion, help\)\n$/);
+  assert.match(
+    unknown.err,
+    /^tradedeck help: unknown command "frobnicate" \(commands: sim, tokens, .*completion, help\)\n$/,
+  );
   assert.equal(global.code, 0);
   assert.match(global.out, /\n {2}tradedeck completion bash\|zsh\|fish\n\s+print the completion script of a shell/);
   assert.match(global.out, /tradedeck help COMMAND \(or COMMAND --help\): its arguments and every option/);
@@ -111,12 +132,21 @@ test('bash: the sourced script completes commands, options, their values and tok
   // the program as a person has it: `tradedeck` on PATH
   const bin = join(home, 'bin');
   mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, 'tradedeck'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`, { mode: 0o755 });
+  writeFileSync(
+    join(bin, 'tradedeck'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`,
+    { mode: 0o755 },
+  );
   // the watchlist holds a symbol a person could type, and some no shell should be handed
   const state = join(home, 'state', 'tradedeck');
   mkdirSync(state, { recursive: true });
   const pwned = join(home, 'pwned');
-  const star = (mint: string, symbol: string) => ({ mint, symbol, name: symbol, starredAt: '2026-01-01T00:00:00.000Z' });
+  const star = (mint: string, symbol: string) => ({
+    mint,
+    symbol,
+    name: symbol,
+    starredAt: '2026-01-01T00:00:00.000Z',
+  });
   writeFileSync(
     join(state, 'watchlist.json'),
     JSON.stringify({
@@ -135,23 +165,56 @@ test('bash: the sourced script completes commands, options, their values and tok
     [['c'], ['cancel', 'cancel-all', 'config', 'completion']],
     [['--read-only', 'wa'], ['watch']],
     [['--ti'], ['--timeout-ms', '--time-scale']],
-    [['tokens', '--i'], ['--interval', '--interval-ms']],
-    [['tokens', '--category', 'top'], ['toporganicscore', 'toptraded', 'toptrending']],
+    [
+      ['tokens', '--i'],
+      ['--interval', '--interval-ms'],
+    ],
+    [
+      ['tokens', '--category', 'top'],
+      ['toporganicscore', 'toptraded', 'toptrending'],
+    ],
     // bash splits --interval=1h into --interval, = and 1h
-    [['tokens', '--interval', '=', ''], ['5m', '1h', '6h', '24h']],
-    [['tokens', '--limit', '=', '5', '--w'], ['--watch', '--webhook']],
-    [['export', '--since', '2026-01-01', ''], ['journal', 'fills', 'pnl']],
-    [['withdraw', 'ORDERKEY', ''], ['in', 'out']],
-    [['--notify', ''], ['off', 'bell', 'desktop']],
+    [
+      ['tokens', '--interval', '=', ''],
+      ['5m', '1h', '6h', '24h'],
+    ],
+    [
+      ['tokens', '--limit', '=', '5', '--w'],
+      ['--watch', '--webhook'],
+    ],
+    [
+      ['export', '--since', '2026-01-01', ''],
+      ['journal', 'fills', 'pnl'],
+    ],
+    [
+      ['withdraw', 'ORDERKEY', ''],
+      ['in', 'out'],
+    ],
+    [
+      ['--notify', ''],
+      ['off', 'bell', 'desktop'],
+    ],
     [['help', 'st'], ['studio']],
-    [['completion', ''], ['bash', 'zsh', 'fish']],
+    [
+      ['completion', ''],
+      ['bash', 'zsh', 'fish'],
+    ],
     // token symbols where a token goes (FROM, TO, --mint), matched ignoring case; SOL once
-    [['quote', '1.5', ''], ['SOL', 'USDC', 'JUP']],
+    [
+      ['quote', '1.5', ''],
+      ['SOL', 'USDC', 'JUP'],
+    ],
     [['swap', '--exact-out', '1', 'SOL', 'j'], ['JUP']],
     [['orders', '--mint', 'us'], ['USDC']],
-    [['limit', '1', 'SOL', '@2', ''], ['SOL', 'USDC', 'JUP']],
+    [
+      ['limit', '1', 'SOL', '@2', ''],
+      ['SOL', 'USDC', 'JUP'],
+    ],
     // after @2 JUP: JUP was the UNIT and BUY comes, or JUP was BUY and the words of the terms come
-    [['limit', '1', 'SOL', '@2', 'JUP', ''], ['expiry', 'slippage', 'cu', 'fee-account', 'wrap', 'SOL', 'USDC', 'JUP']],
+    [
+      ['limit', '1', 'SOL', '@2', 'JUP', ''],
+      ['expiry', 'slippage', 'cu', 'fee-account', 'wrap', 'SOL', 'USDC', 'JUP'],
+    ],
     // nothing where an amount goes; the simulator's own flags are its business
     [['quote', ''], []],
     [['sim', '--'], []],
@@ -168,12 +231,23 @@ tab tradedeck cancel --`;
   const got = r.out.split('\n');
   cases.forEach(([words, want], i) => assert.deepEqual(got[i].split(' ').filter(Boolean), want, words.join(' ')));
   const cancel = got[cases.length].split(' ');
-  assert.deepEqual(cancel.filter((o) => !o.startsWith('--')), []);
-  assert.ok(cancel.includes('--yes') && cancel.includes('--base-url') && !cancel.includes('--category'), 'only the options of cancel and the global ones');
+  assert.deepEqual(
+    cancel.filter((o) => !o.startsWith('--')),
+    [],
+  );
+  assert.ok(
+    cancel.includes('--yes') && cancel.includes('--base-url') && !cancel.includes('--category'),
+    'only the options of cancel and the global ones',
+  );
   assert.equal(existsSync(pwned), false, 'a symbol from the state directory is never run by the shell');
 
   // and as a person types it, in a terminal at 80x24: Tab completes the symbol, then the next one
-  const term = await openTerminal(t, { command: ['bash', '--norc', '--noprofile'], cols: 80, rows: 24, env: { ...env, PS1: '$ ' } });
+  const term = await openTerminal(t, {
+    command: ['bash', '--norc', '--noprofile'],
+    cols: 80,
+    rows: 24,
+    env: { ...env, PS1: '$ ' },
+  });
   await term.waitFor(/^\$$/m, 20_000);
   term.send('source <(tradedeck completion bash)');
   term.press('Enter');
@@ -198,9 +272,15 @@ test('zsh and fish scripts: the same commands and options, every description quo
   const fish = completionScript('fish');
   const lines = fish.split('\n').filter((l) => l.startsWith('complete '));
   for (const command of COMMAND_NAMES) {
-    assert.ok(lines.some((l) => l.startsWith(`complete -c tradedeck -n __tradedeck_no_command -a ${command} -d '`)), `fish offers ${command}`);
+    assert.ok(
+      lines.some((l) => l.startsWith(`complete -c tradedeck -n __tradedeck_no_command -a ${command} -d '`)),
+      `fish offers ${command}`,
+    );
     for (const flag of Object.keys(optionsOf(command))) {
-      assert.ok(lines.some((l) => l.startsWith(`complete -c tradedeck -n '__tradedeck_at ${command}' -l ${flag.slice(2)}`)), `fish offers ${command} ${flag}`);
+      assert.ok(
+        lines.some((l) => l.startsWith(`complete -c tradedeck -n '__tradedeck_at ${command}' -l ${flag.slice(2)}`)),
+        `fish offers ${command} ${flag}`,
+      );
     }
   }
   // every complete line is words and single-quoted strings (a description's ' escaped)

@@ -10,7 +10,10 @@ import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from 
 import { USDC_MINT } from '../src/api/types.js';
 import type { SimHandle } from '../src/sim/index.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let rig: SignerRig;
 let sim: SimHandle;
@@ -29,9 +32,14 @@ after(() => rig.close());
 const run = (...args: string[]): Promise<Run> => rig.run(...args);
 
 const studioRequests = () => sim.requests().filter((r) => r.path.startsWith('/studio/'));
-const sends = () => sim.requests().filter((r) => r.path === '/rpc' && (r.body as { method?: string } | null)?.method === 'sendTransaction');
+const sends = () =>
+  sim
+    .requests()
+    .filter((r) => r.path === '/rpc' && (r.body as { method?: string } | null)?.method === 'sendTransaction');
 async function usdc(): Promise<bigint> {
-  const r = (await (await fetch(`${sim.url}/__sim/balances?address=${address}`)).json()) as { balances: Array<{ mint: string; amount: string }> };
+  const r = (await (await fetch(`${sim.url}/__sim/balances?address=${address}`)).json()) as {
+    balances: Array<{ mint: string; amount: string }>;
+  };
   return BigInt(r.balances.find((b) => b.mint === USDC_MINT)?.amount ?? '0');
 }
 
@@ -49,7 +57,27 @@ test('without a terminal and without --yes nothing is requested: exit 2', async 
 test('each bad flag is named with its rule before any request: exit 2', async () => {
   const text = join(home, 'notes.png');
   writeFileSync(text, 'plain text');
-  const r = await run('studio', 'create', '--name', 'x'.repeat(40), '--symbol', 'TWO WORDS', '--image', text, '--migration-cap', '100', '--fee-bps', '1001', '--vest-total', '100', '--vest-cliff', '500', '--vest-duration', 'soon', '--yes');
+  const r = await run(
+    'studio',
+    'create',
+    '--name',
+    'x'.repeat(40),
+    '--symbol',
+    'TWO WORDS',
+    '--image',
+    text,
+    '--migration-cap',
+    '100',
+    '--fee-bps',
+    '1001',
+    '--vest-total',
+    '100',
+    '--vest-cliff',
+    '500',
+    '--vest-duration',
+    'soon',
+    '--yes',
+  );
   assert.equal(r.code, 2, r.err);
   for (const line of [
     /--name \(Name\): at most 32 characters \(got 40\)/,
@@ -59,7 +87,8 @@ test('each bad flag is named with its rule before any request: exit 2', async ()
     /--fee-bps \(Fee bps\): must be at most 1000 \(10%\); got 1001/,
     /--vest-cliff \(Cliff unlock\): must not exceed Vest total \(100\)/,
     /--vest-duration \(Vest duration\): must be a duration such as 30d/,
-  ]) assert.match(r.err, line);
+  ])
+    assert.match(r.err, line);
   assert.equal(studioRequests().length, 0);
   assert.equal(r.out, '');
 });
@@ -78,7 +107,18 @@ test('usage mistakes: an unknown subcommand, a claim flag on create, a claim wit
 });
 
 test('create --yes launches on the preset curve, prints the dialog on stderr and the pool on stdout; claim --yes pays the accrued fees', async () => {
-  const r = await run('studio', 'create', '--name', 'Deck Token', '--symbol', 'DECK', '--image', image, '--yes', '--table');
+  const r = await run(
+    'studio',
+    'create',
+    '--name',
+    'Deck Token',
+    '--symbol',
+    'DECK',
+    '--image',
+    image,
+    '--yes',
+    '--table',
+  );
   assert.equal(r.code, 0, r.err);
   assert.match(r.err, /Launch DECK \(Deck Token\) on a bonding curve/);
   assert.match(r.err, /Starts at\s+16,000 USDC \(\$[\d,.]+\) market cap/);
@@ -115,14 +155,28 @@ test('create --yes launches on the preset curve, prints the dialog on stderr and
   assert.equal(out.pool, pool);
   const gained = (await usdc()) - before;
   assert.ok(gained > 0n, 'the USDC balance moved');
-  assert.ok(out.lines.some((l) => l.startsWith('Claimed +')), out.lines.join('\n'));
+  assert.ok(
+    out.lines.some((l) => l.startsWith('Claimed +')),
+    out.lines.join('\n'),
+  );
   const claims = studioRequests().filter((q) => q.path === '/studio/v1/dbc/fee/create-tx');
   assert.equal(claims.length, 1);
-  assert.deepEqual(claims[0].body, { ownerWallet: address, poolAddress: pool, maxQuoteAmount: Number.MAX_SAFE_INTEGER });
+  assert.deepEqual(claims[0].body, {
+    ownerWallet: address,
+    poolAddress: pool,
+    maxQuoteAmount: Number.MAX_SAFE_INTEGER,
+  });
 
   const capped = await run('studio', 'claim', pool!, '--max', '0.5', '--yes');
   assert.equal(capped.code, 0, capped.err);
-  assert.equal((studioRequests().filter((q) => q.path === '/studio/v1/dbc/fee/create-tx').at(-1)!.body as { maxQuoteAmount: number }).maxQuoteAmount, 500_000);
+  assert.equal(
+    (
+      studioRequests()
+        .filter((q) => q.path === '/studio/v1/dbc/fee/create-tx')
+        .at(-1)!.body as { maxQuoteAmount: number }
+    ).maxQuoteAmount,
+    500_000,
+  );
 });
 
 test('--help shows the studio preset and flags', async () => {

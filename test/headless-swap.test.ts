@@ -45,7 +45,10 @@ test('swap --yes executes exactly once and prints the signature and the executed
   assert.match(out.outAmount, /^\d+$/);
   const executes = sim.requests().filter((x) => x.path === '/ultra/v1/execute');
   assert.equal(executes.length, 1);
-  const order = sim.requests().filter((x) => x.path === '/ultra/v1/order').at(-1)!;
+  const order = sim
+    .requests()
+    .filter((x) => x.path === '/ultra/v1/order')
+    .at(-1)!;
   assert.equal(order.query.amount, '100000000');
 });
 
@@ -78,16 +81,30 @@ test('quote and swap report the same outAmount for the same simulator state', as
 });
 
 test('swap --route swap builds through the swap group, sends by RPC and reports the tokens moved', async () => {
-  const sends = sim.requests().filter((x) => x.path.startsWith('/rpc') && (x.body as { method?: string } | undefined)?.method === 'sendTransaction').length;
+  const sends = sim
+    .requests()
+    .filter(
+      (x) => x.path.startsWith('/rpc') && (x.body as { method?: string } | undefined)?.method === 'sendTransaction',
+    ).length;
   const r = await run('swap', '0.1', 'SOL', 'USDC', '--route', 'swap', '--slippage-bps', '100', '--yes', '--json');
   assert.equal(r.code, 0, r.err);
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.status, 'success');
   assert.equal(out.route, 'swap');
   assert.match(out.outAmount, /^[1-9]\d*$/);
-  const swapBody = sim.requests().filter((x) => x.path === '/swap/v1/swap').at(-1)!.body as { quoteResponse: { slippageBps: number } };
+  const swapBody = sim
+    .requests()
+    .filter((x) => x.path === '/swap/v1/swap')
+    .at(-1)!.body as { quoteResponse: { slippageBps: number } };
   assert.equal(swapBody.quoteResponse.slippageBps, 100);
-  assert.equal(sim.requests().filter((x) => x.path.startsWith('/rpc') && (x.body as { method?: string } | undefined)?.method === 'sendTransaction').length, sends + 1);
+  assert.equal(
+    sim
+      .requests()
+      .filter(
+        (x) => x.path.startsWith('/rpc') && (x.body as { method?: string } | undefined)?.method === 'sendTransaction',
+      ).length,
+    sends + 1,
+  );
 });
 
 test('swap names bad input before anything is signed (exit 2)', async () => {
@@ -111,14 +128,28 @@ test('swap names bad input before anything is signed (exit 2)', async () => {
 
 test('swap --receiver: the order request carries it with the routers left out; stderr says plainly where the output goes, the JSON too', async () => {
   const them = encodeBase58(randomBytes(32));
-  const r = await run('swap', '0.1', 'SOL', 'USDC', '--receiver', them, '--exclude-routers', 'partnerz,partnerx', '--yes', '--json');
+  const r = await run(
+    'swap',
+    '0.1',
+    'SOL',
+    'USDC',
+    '--receiver',
+    them,
+    '--exclude-routers',
+    'partnerz,partnerx',
+    '--yes',
+    '--json',
+  );
   assert.equal(r.code, 0, r.err);
   assert.match(r.err, new RegExp(`Output goes to\\s+${them} \\(another wallet, NOT this one\\)  \\(!\\)`));
   assert.match(r.err, new RegExp(`warning: The output goes to ${them}, not to this wallet`));
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.sentTo, them);
   assert.match(out.lines[0], new RegExp(`USDC went to ${them} \\(not this wallet\\)`));
-  const order = sim.requests().filter((x) => x.path === '/ultra/v1/order').at(-1)!.query;
+  const order = sim
+    .requests()
+    .filter((x) => x.path === '/ultra/v1/order')
+    .at(-1)!.query;
   assert.equal(order.receiver, them);
   assert.equal(order.excludeRouters, 'partnerz,partnerx');
   assert.ok(sim.kernel.ledger.balance(them, USDC_MINT) > 0n);
@@ -128,11 +159,17 @@ test('swap and quote refuse hostile order options before any request (exit 2): b
   const orders = count('/ultra/v1/order');
   const quotes = count('/swap/v1/quote');
   for (const [args, message] of [
-    [['--receiver', '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl'], /--receiver: must be a base58 address of 32 bytes \(got "0OIl/],
+    [
+      ['--receiver', '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl'],
+      /--receiver: must be a base58 address of 32 bytes \(got "0OIl/,
+    ],
     [['--payer', 'abc'], /--payer: must be a base58 address of 32 bytes/],
     [['--exclude-routers', ''], /--exclude-routers: needs a value \(R,R\), got nothing/],
     [['--exclude-routers', 'iris,'], /--exclude-routers: item 2 is empty/],
-    [['--exclude-routers', 'metis'], /--exclude-routers: unknown router "metis" \(routers: iris, partnerz, partnerflow, partnerx\)/],
+    [
+      ['--exclude-routers', 'metis'],
+      /--exclude-routers: unknown router "metis" \(routers: iris, partnerz, partnerflow, partnerx\)/,
+    ],
     [['--referral-fee', '300', '--referral-account', rig.address], /--referral-fee: must be from 50 to 255/],
     [['--receiver', rig.address, '--route', 'swap'], /--receiver: the order route's only, and --route swap/],
     [['--wrap-and-unwrap-sol', 'no'], /--wrap-and-unwrap-sol: true or false \(got "no"\)/],
@@ -152,21 +189,64 @@ test('swap with its own address as receiver sends none; quote asks with the orde
   const own = await run('swap', '0.05', 'SOL', 'USDC', '--receiver', rig.address, '--yes', '--json');
   assert.equal(own.code, 0, own.err);
   assert.doesNotMatch(own.err, /Output goes to|goes to .*not to this wallet/);
-  assert.equal('receiver' in sim.requests().filter((x) => x.path === '/ultra/v1/order').at(-1)!.query, false);
+  assert.equal(
+    'receiver' in
+      sim
+        .requests()
+        .filter((x) => x.path === '/ultra/v1/order')
+        .at(-1)!.query,
+    false,
+  );
 
   const them = encodeBase58(randomBytes(32));
-  const q = await run('quote', '0.1', 'SOL', 'USDC', '--receiver', them, '--payer', them, '--exclude-routers', 'iris', '--table');
+  const q = await run(
+    'quote',
+    '0.1',
+    'SOL',
+    'USDC',
+    '--receiver',
+    them,
+    '--payer',
+    them,
+    '--exclude-routers',
+    'iris',
+    '--table',
+  );
   assert.equal(q.code, 0, q.err);
   assert.match(q.out, new RegExp(`receiver      ${them} \\(the output goes there\\)`));
-  const asked = sim.requests().filter((x) => x.path === '/ultra/v1/order').at(-1)!.query;
+  const asked = sim
+    .requests()
+    .filter((x) => x.path === '/ultra/v1/order')
+    .at(-1)!.query;
   assert.deepEqual([asked.receiver, asked.payer, asked.excludeRouters, 'taker' in asked], [them, them, 'iris', false]);
 
-  const b = await run('swap', '5', 'USDC', 'SOL', '--wrap-and-unwrap-sol', 'false', '--use-shared-accounts', 'false', '--compute-unit-price-micro-lamports', '1000', '--blockhash-slots-to-expiry', '40', '--yes', '--json');
+  const b = await run(
+    'swap',
+    '5',
+    'USDC',
+    'SOL',
+    '--wrap-and-unwrap-sol',
+    'false',
+    '--use-shared-accounts',
+    'false',
+    '--compute-unit-price-micro-lamports',
+    '1000',
+    '--blockhash-slots-to-expiry',
+    '40',
+    '--yes',
+    '--json',
+  );
   assert.equal(b.code, 0, b.err);
   assert.equal(JSON.parse(b.out).route, 'swap');
   assert.match(b.err, /Build\s+no SOL wrapping .* valid for 40 slots \(about 16 s\) · shared accounts off/);
-  const body = sim.requests().filter((x) => x.path === '/swap/v1/swap').at(-1)!.body as Record<string, unknown>;
-  assert.deepEqual([body.wrapAndUnwrapSol, body.useSharedAccounts, body.computeUnitPriceMicroLamports, body.blockhashSlotsToExpiry], [false, false, 1000, 40]);
+  const body = sim
+    .requests()
+    .filter((x) => x.path === '/swap/v1/swap')
+    .at(-1)!.body as Record<string, unknown>;
+  assert.deepEqual(
+    [body.wrapAndUnwrapSol, body.useSharedAccounts, body.computeUnitPriceMicroLamports, body.blockhashSlotsToExpiry],
+    [false, false, 1000, 40],
+  );
 });
 
 test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y swaps once', async (t) => {
@@ -195,20 +275,29 @@ test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y 
 
 test("kill -9 after a headless swap's execute answered: the next signing command settles it with the same signed transaction, once", async () => {
   const executesBefore = sim.requests().filter((x) => x.path === '/ultra/v1/execute');
-  const killed = await runCli(['swap', '0.1', 'SOL', 'USDC', '--yes', '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', rig.keyPath], {
-    ...cleanEnv(rig.home),
-    TRADEDECK_API_KEY: 'test-key',
-    TRADEDECK_TEST_KILL_AT: 'after-execute',
-  });
+  const killed = await runCli(
+    ['swap', '0.1', 'SOL', 'USDC', '--yes', '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', rig.keyPath],
+    {
+      ...cleanEnv(rig.home),
+      TRADEDECK_API_KEY: 'test-key',
+      TRADEDECK_TEST_KILL_AT: 'after-execute',
+    },
+  );
   assert.equal(killed.code, null, 'killed by SIGKILL');
-  const sent = sim.requests().filter((x) => x.path === '/ultra/v1/execute').slice(executesBefore.length);
+  const sent = sim
+    .requests()
+    .filter((x) => x.path === '/ultra/v1/execute')
+    .slice(executesBefore.length);
   assert.equal(sent.length, 1);
   const signed = (sent[0].body as { signedTransaction: string }).signedTransaction;
 
   const next = await run('swap', '0.1', 'SOL', 'USDC', '--yes');
   assert.equal(next.code, 0, next.err);
   assert.match(next.err, /journal: 1 unfinished transaction from an earlier run checked: swap 0\.1 SOL/);
-  const after = sim.requests().filter((x) => x.path === '/ultra/v1/execute').slice(executesBefore.length);
+  const after = sim
+    .requests()
+    .filter((x) => x.path === '/ultra/v1/execute')
+    .slice(executesBefore.length);
   const bodies = after.map((x) => (x.body as { signedTransaction: string }).signedTransaction);
   // the killed one re-posted as it was signed (never signed anew), then the new swap: two transactions
   assert.equal(bodies.filter((b) => b === signed).length, 2);

@@ -24,10 +24,15 @@ interface Watch {
 }
 
 function watch(args: string[], env: NodeJS.ProcessEnv = {}): Watch {
-  const child = spawn(process.execPath, [CLI, 'tokens', '--watch', ...args], { env: { ...ENV, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'tokens', '--watch', ...args], {
+    env: { ...ENV, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   const queued: string[] = [];
   const waiting: Array<{ resolve: (l: string) => void; reject: (e: Error) => void }> = [];
   let ended = false;
@@ -78,7 +83,8 @@ test('--watch --ndjson: one JSON object per refresh with the time and the tokens
     for (const t of d.tokens) assert.equal(typeof t.decimals, 'number');
   }
   const times = docs.map((d) => Date.parse(d.time));
-  for (let i = 1; i < times.length; i++) assert.ok(times[i] > times[i - 1], `each line is a refresh of its own: ${docs.map((d) => d.time).join(', ')}`);
+  for (let i = 1; i < times.length; i++)
+    assert.ok(times[i] > times[i - 1], `each line is a refresh of its own: ${docs.map((d) => d.time).join(', ')}`);
   w.child.stdout.destroy();
   const end = await w.exited;
   assert.deepEqual(end, { code: 0, signal: null });
@@ -113,7 +119,10 @@ test('--watch --table into a pipe: one table per refresh under a heading, no ter
 
 test('usage: an interval under 2 s, --interval-ms without --watch, --ndjson with --table: exit 2 before any request', async () => {
   for (const [args, pattern] of [
-    [['--interval-ms', '1000'], /^tradedeck tokens: --interval-ms: must be a whole number of milliseconds from 2000 to 86400000 \(got "1000"\)\n$/],
+    [
+      ['--interval-ms', '1000'],
+      /^tradedeck tokens: --interval-ms: must be a whole number of milliseconds from 2000 to 86400000 \(got "1000"\)\n$/,
+    ],
     [['--interval-ms', 'soon'], /--interval-ms: must be a whole number of milliseconds/],
     [['--ndjson', '--table'], /^tradedeck tokens: --ndjson and --table: give one of them\n$/],
     [['--limit', '0'], /^tradedeck tokens: --limit: must be a whole number from 1 to 100 \(got "0"\)\n$/],
@@ -159,7 +168,10 @@ test('against a service that allows 2 token requests a minute, the watch waits a
   assert.deepEqual(await w.exited, { code: 0, signal: null });
   // a wait longer than a command's time for one request (15 s) is not spent inside it: the refresh
   // fails at once saying how long, and the watch waits that long
-  assert.match(w.stderr(), /^tradedeck tokens: GET \/tokens\/v2\/\{category\}\/\{interval\}: rate limited: retry in \d+ s \(HTTP 429: [^\n]*\) \(trying again in \d+s\)\n$/);
+  assert.match(
+    w.stderr(),
+    /^tradedeck tokens: GET \/tokens\/v2\/\{category\}\/\{interval\}: rate limited: retry in \d+ s \(HTTP 429: [^\n]*\) \(trying again in \d+s\)\n$/,
+  );
 });
 
 // ---------- the loop itself ----------
@@ -173,7 +185,10 @@ test('interval: default 10 s, at least 2 s', () => {
 });
 
 test('after failures the wait doubles up to a minute, and is never shorter than the service asked', () => {
-  assert.deepEqual([1, 2, 3, 4, 5].map((n) => retryWait(10_000, n)), [10_000, 20_000, 40_000, 60_000, 60_000]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5].map((n) => retryWait(10_000, n)),
+    [10_000, 20_000, 40_000, 60_000, 60_000],
+  );
   assert.equal(retryWait(2_000, 1, 45_000), 45_000);
   assert.equal(retryWait(10_000, 3, 1_000), 40_000);
 });
@@ -185,7 +200,14 @@ test('a failed refresh is one line on stderr with the wait; the watch goes on an
       tokens: {
         list: async () => {
           calls++;
-          if (calls === 1) throw new ApiError('GET /tokens/v2/{category}/{interval}: HTTP 429: slow down\u001b[2J', { kind: 'http', endpoint: 'GET', status: 429, retryable: true, retryAfterMs: 30_000 });
+          if (calls === 1)
+            throw new ApiError('GET /tokens/v2/{category}/{interval}: HTTP 429: slow down\u001b[2J', {
+              kind: 'http',
+              endpoint: 'GET',
+              status: 429,
+              retryable: true,
+              retryAfterMs: 30_000,
+            });
           return [{ id: 'M1', symbol: 'ONE', name: 'One', decimals: 6 }];
         },
       },
@@ -195,15 +217,19 @@ test('a failed refresh is one line on stderr with the wait; the watch goes on an
   const failed: string[] = [];
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const code = await watchTokens(services, { json: true, 'interval-ms': '2000' }, {
-    write: (t) => written.push(t),
-    fail: (l) => {
-      failed.push(l);
-      stop();
+  const code = await watchTokens(
+    services,
+    { json: true, 'interval-ms': '2000' },
+    {
+      write: (t) => written.push(t),
+      fail: (l) => {
+        failed.push(l);
+        stop();
+      },
+      tty: false,
+      stopped,
     },
-    tty: false,
-    stopped,
-  });
+  );
   assert.equal(code, 0);
   assert.deepEqual(failed, ['GET /tokens/v2/{category}/{interval}: HTTP 429: slow down (trying again in 30s)']);
   assert.deepEqual(written, [], 'stopped during the wait, before asking again');
@@ -214,15 +240,30 @@ test('a failed refresh is one line on stderr with the wait; the watch goes on an
 
 test('on a terminal: tokens prints a table, and --watch redraws it in place until Ctrl-C (exit 0)', async (t) => {
   const env: Record<string, string | undefined> = { ...ENV };
-  const once = await openTerminal(t, { command: [process.execPath, CLI, 'tokens', '--limit', '3'], cols: 160, rows: 30, env });
+  const once = await openTerminal(t, {
+    command: [process.execPath, CLI, 'tokens', '--limit', '3'],
+    cols: 160,
+    rows: 30,
+    env,
+  });
   assert.equal(await once.exited(), 0);
   assert.match(once.screen(), /^#\s+SYMBOL\s+PRICE \$\s+CHG 24h/m);
   // --json on a terminal: the same document, indented for reading
-  const asked = await openTerminal(t, { command: [process.execPath, CLI, 'config', '--json'], cols: 160, rows: 30, env });
+  const asked = await openTerminal(t, {
+    command: [process.execPath, CLI, 'config', '--json'],
+    cols: 160,
+    rows: 30,
+    env,
+  });
   assert.equal(await asked.exited(), 0);
   assert.match(asked.screen(), /^\{\n {2}"mode": "demo \(embedded simulator\)",\n/);
 
-  const term = await openTerminal(t, { command: [process.execPath, CLI, 'tokens', '--watch', '--interval-ms', '2000', '--limit', '3'], cols: 160, rows: 30, env });
+  const term = await openTerminal(t, {
+    command: [process.execPath, CLI, 'tokens', '--watch', '--interval-ms', '2000', '--limit', '3'],
+    cols: 160,
+    rows: 30,
+    env,
+  });
   const first = await term.waitFor(/^tokens toporganicscore 24h at .* UTC, every 2s \(Ctrl-C stops\)$/m, 15_000);
   const stamp = (s: string) => /at (\S+ \S+) UTC/.exec(s)![1];
   await term.waitFor((s) => /UTC, every 2s/.test(s) && stamp(s) !== stamp(first), 10_000);

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 const home = mkdtempSync(join(tmpdir(), 'td-headless-'));
-const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), XDG_STATE_HOME: join(home, 'state'), TRADEDECK_API_KEY: '' };
+const env = {
+  ...process.env,
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, 'cfg'),
+  XDG_STATE_HOME: join(home, 'state'),
+  TRADEDECK_API_KEY: '',
+};
 delete (env as Record<string, string | undefined>).TRADEDECK_BASE_URL;
 
 function run(...args: string[]) {
@@ -19,7 +25,20 @@ function run(...args: string[]) {
 test('--help describes the modes and options; --version prints the version', () => {
   const help = run('--help');
   assert.equal(help.code, 0);
-  for (const word of ['tradedeck sim', 'tokens', 'quote', 'portfolio', '--base-url', '--keypair', '--address', '--read-only', '--table', '--watch', '--ndjson', '--interval-ms']) {
+  for (const word of [
+    'tradedeck sim',
+    'tokens',
+    'quote',
+    'portfolio',
+    '--base-url',
+    '--keypair',
+    '--address',
+    '--read-only',
+    '--table',
+    '--watch',
+    '--ndjson',
+    '--interval-ms',
+  ]) {
     assert.ok(help.out.includes(word), `help mentions ${word}`);
   }
   // the exit codes, each with its meaning
@@ -46,7 +65,7 @@ test('usage errors exit 2 and name the bad flag or value', () => {
   assert.match(badUrl.err, /flag --base-url: baseUrl: must be an http or https URL/);
 });
 
-test('tokens prints the simulator\'s top tokens as a table (--table into a pipe) and as JSON', () => {
+test("tokens prints the simulator's top tokens as a table (--table into a pipe) and as JSON", () => {
   const t = run('tokens', '--category', 'toptraded', '--interval', '1h', '--limit', '7', '--table');
   assert.equal(t.code, 0, t.err);
   const lines = t.out.trimEnd().split('\n');
@@ -54,7 +73,12 @@ test('tokens prints the simulator\'s top tokens as a table (--table into a pipe)
   assert.equal(lines.length, 8);
   const json = run('tokens', '--limit', '3', '--json');
   assert.equal(json.code, 0, json.err);
-  const doc = JSON.parse(json.out) as { time: string; category: string; interval: string; tokens: Array<{ id: string; symbol: string; decimals: number }> };
+  const doc = JSON.parse(json.out) as {
+    time: string;
+    category: string;
+    interval: string;
+    tokens: Array<{ id: string; symbol: string; decimals: number }>;
+  };
   assert.deepEqual([doc.category, doc.interval], ['toporganicscore', '24h']);
   assert.ok(Math.abs(Date.parse(doc.time) - Date.now()) < 60_000, doc.time);
   const tokens = doc.tokens;
@@ -64,7 +88,10 @@ test('tokens prints the simulator\'s top tokens as a table (--table into a pipe)
   const piped = run('tokens', '--limit', '3');
   assert.equal(piped.code, 0, piped.err);
   assert.equal(piped.out.split('\n').length, 2, 'one line and its newline');
-  assert.deepEqual(JSON.parse(piped.out).tokens.map((t: { id: string }) => t.id), tokens.map((t) => t.id));
+  assert.deepEqual(
+    JSON.parse(piped.out).tokens.map((t: { id: string }) => t.id),
+    tokens.map((t) => t.id),
+  );
   const both = run('tokens', '--json', '--table');
   assert.equal(both.code, 2);
   assert.match(both.err, /--json and --table: give one of them/);
@@ -86,11 +113,17 @@ test('quote resolves symbols and prints the route and the minimum received', () 
 });
 
 test('config prints the resolved configuration with the API key masked', () => {
-  const r = spawnSync(process.execPath, [CLI, 'config'], { env: { ...env, TRADEDECK_API_KEY: 'secretkey-1234567890-zz' }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [CLI, 'config'], {
+    env: { ...env, TRADEDECK_API_KEY: 'secretkey-1234567890-zz' },
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   assert.ok(!r.stdout.includes('secretkey-1234567890-zz'));
   assert.equal(JSON.parse(r.stdout).apiKey, 'secr…0-zz');
-  const table = spawnSync(process.execPath, [CLI, 'config', '--table'], { env: { ...env, TRADEDECK_API_KEY: 'secretkey-1234567890-zz' }, encoding: 'utf8' });
+  const table = spawnSync(process.execPath, [CLI, 'config', '--table'], {
+    env: { ...env, TRADEDECK_API_KEY: 'secretkey-1234567890-zz' },
+    encoding: 'utf8',
+  });
   assert.equal(table.status, 0, table.stderr);
   assert.ok(!table.stdout.includes('secretkey-1234567890-zz'));
   assert.match(table.stdout, /^SETTING\s+VALUE\n/);

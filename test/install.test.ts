@@ -6,13 +6,30 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { collect, type Run } from './support/cli.js';
 
 const root = join(import.meta.dirname, '..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+};
 
 /** nobody's ids when this process is root and setpriv can switch to them; otherwise why not */
 function unprivilegedUser(): { uid: number; gid: number } | string {
@@ -30,7 +47,12 @@ const as = typeof user === 'string' ? `as the current user (${user})` : 'as the 
 /** `file args...` in `cwd`, as nobody when there is one to switch to (unless asUser is false) */
 function run(file: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, asUser = true): Promise<Run> {
   if (!asUser || typeof user === 'string') return collect(file, args, env, cwd);
-  return collect('setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', file, ...args], env, cwd);
+  return collect(
+    'setpriv',
+    [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', file, ...args],
+    env,
+    cwd,
+  );
 }
 
 /** An environment with nothing of the test runner's (no npm_* variables), everything in `home`. */
@@ -63,9 +85,17 @@ const packedFiles = (p: Packed) => p.files.map((f) => f.path).sort();
 /** the package holds the program and its documentation: the launcher, its package.json, one script per mode, README and docs/ */
 function assertProgramOnly(files: string[]): void {
   const scripts = files.filter((f) => /^dist\/(main|dashboard|headless|sim)-[0-9A-F]{10}\.js$/.test(f));
-  assert.deepEqual(scripts.map((f) => f.replace(/-.*/, '')).sort(), ['dist/dashboard', 'dist/headless', 'dist/main', 'dist/sim']);
+  assert.deepEqual(scripts.map((f) => f.replace(/-.*/, '')).sort(), [
+    'dist/dashboard',
+    'dist/headless',
+    'dist/main',
+    'dist/sim',
+  ]);
   const docs = readdirSync(join(root, 'docs')).map((f) => `docs/${f}`);
-  assert.deepEqual(files, ['README.md', ...docs, 'dist/cli.js', 'dist/package.json', ...scripts, 'package.json'].sort());
+  assert.deepEqual(
+    files,
+    ['README.md', ...docs, 'dist/cli.js', 'dist/package.json', ...scripts, 'package.json'].sort(),
+  );
 }
 
 test(`npm pack of a checkout builds the program and packs only it; npm install -g of the tarball, offline, gives a working tradedeck ${as}`, async (t) => {
@@ -80,7 +110,8 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   // a checkout with no dist: the sources, and the installed development dependencies
   const checkout = join(base, 'checkout');
   mkdirSync(checkout);
-  for (const entry of ['package.json', 'README.md', 'docs', 'src', 'components', 'screens', 'scripts']) cpSync(join(root, entry), join(checkout, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'docs', 'src', 'components', 'screens', 'scripts'])
+    cpSync(join(root, entry), join(checkout, entry), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'));
   const packer = envIn(join(base, 'packer'));
   mkdirSync(packer.HOME!);
@@ -109,13 +140,27 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   chmodSync(join(base, packed.filename), 0o644);
   if (typeof user !== 'string') for (const dir of [home, prefix]) chownSync(dir, user.uid, user.gid);
   const env = envIn(home);
-  const install = await run('npm', ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(base, packed.filename)], env, home);
+  const install = await run(
+    'npm',
+    ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(base, packed.filename)],
+    env,
+    home,
+  );
   assert.equal(install.code, 0, install.err);
-  assert.doesNotMatch(install.err, /install.scripts|prepare/, 'the package has no script for npm to run (or to ask about) at install');
+  assert.doesNotMatch(
+    install.err,
+    /install.scripts|prepare/,
+    'the package has no script for npm to run (or to ask about) at install',
+  );
   const installed = join(prefix, 'lib', 'node_modules', pkg.name);
-  assert.equal(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).dependencies, undefined, 'the package has no dependencies');
+  assert.equal(
+    JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).dependencies,
+    undefined,
+    'the package has no dependencies',
+  );
   assert.equal(existsSync(join(installed, 'node_modules')), false, 'nothing was installed beside it');
-  if (typeof user !== 'string') assert.equal(statSync(join(installed, 'dist', 'cli.js')).uid, user.uid, 'installed by nobody');
+  if (typeof user !== 'string')
+    assert.equal(statSync(join(installed, 'dist', 'cli.js')).uid, user.uid, 'installed by nobody');
 
   // an install directory the user cannot write in (a system-wide install, a read-only image), with
   // a cache there that V8 refuses (as it would one made by another user's Node)
@@ -133,7 +178,10 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   const tokens = await run(tradedeck, ['tokens', '--json'], env, home);
   assert.equal(tokens.code, 0, tokens.err);
   const doc = JSON.parse(tokens.out) as { tokens: Array<{ symbol: string }> };
-  assert.ok(doc.tokens.length > 10 && doc.tokens.some((tok) => tok.symbol === 'SOL'), 'the demo tokens, SOL among them');
+  assert.ok(
+    doc.tokens.length > 10 && doc.tokens.some((tok) => tok.symbol === 'SOL'),
+    'the demo tokens, SOL among them',
+  );
   const help = await run(tradedeck, ['--help'], env, home);
   assert.equal(help.code, 0, help.err);
   assert.match(help.out, /^tradedeck \d+\.\d+\.\d+: a keyboard-driven terminal dashboard/);
@@ -145,5 +193,9 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   assert.deepEqual(readdirSync(join(installed, 'dist', '.cache')), [`${main}.v8`]);
   const caches = readdirSync(userCache).filter((f) => f.endsWith('.v8') && !f.endsWith('.early.v8'));
   assert.deepEqual(caches.map((f) => f.replace(/-.*/, '')).sort(), ['headless', 'main']);
-  assert.equal(statSync(mainCache).mtimeMs, written, 'the main cache made by the first run was accepted by the next two, not made again');
+  assert.equal(
+    statSync(mainCache).mtimeMs,
+    written,
+    'the main cache made by the first run was accepted by the next two, not made again',
+  );
 });

@@ -4,7 +4,17 @@
 // load when: the Solana library only once a transaction is decoded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -24,8 +34,18 @@ function copyOfDist(t: { after(fn: () => void): void }): string {
 }
 
 /** the full caches in `dir` (a launch without one also leaves an early one, *.early.v8) */
-const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8') && !f.endsWith('.early.v8')).sort() : []);
-const earlyFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.early.v8')).sort() : []);
+const cacheFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.v8') && !f.endsWith('.early.v8'))
+        .sort()
+    : [];
+const earlyFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.early.v8'))
+        .sort()
+    : [];
 
 /** `tokens --watch --json` in demo mode (it runs until stopped), once it has printed something */
 async function watching(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
@@ -51,8 +71,15 @@ test('a run leaves the code cache of the modes it ran in dist/.cache, and the ne
   const first = await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env);
   assert.equal(first.code, 0, first.err);
   assert.match(first.out, /^tradedeck \d+\.\d+\.\d+/);
-  assert.deepEqual(cacheFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.v8$/, '')), ['main']);
-  assert.deepEqual(earlyFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.early\.v8$/, '')), ['main'], 'and an early one, written as soon as the script had run');
+  assert.deepEqual(
+    cacheFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.v8$/, '')),
+    ['main'],
+  );
+  assert.deepEqual(
+    earlyFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.early\.v8$/, '')),
+    ['main'],
+    'and an early one, written as soon as the script had run',
+  );
   // the next run reads it: V8 takes it, so it is not written again
   const [main] = cacheFiles(join(dist, '.cache'));
   const written = statSync(join(dist, '.cache', main)).mtimeMs;
@@ -62,7 +89,10 @@ test('a run leaves the code cache of the modes it ran in dist/.cache, and the ne
   const config = await collect(process.execPath, [join(dist, 'cli.js'), 'config', '--json'], env);
   assert.equal(config.code, 0, config.err);
   assert.ok(JSON.parse(config.out), 'config --json prints JSON');
-  assert.deepEqual(cacheFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.v8$/, '')), ['headless', 'main']);
+  assert.deepEqual(
+    cacheFiles(join(dist, '.cache')).map((f) => f.replace(/-[A-Z0-9]+\.js\.v8$/, '')),
+    ['headless', 'main'],
+  );
   // nothing went to the user's cache directory
   assert.equal(existsSync(join(env.HOME!, '.cache', 'tradedeck')), false);
 });
@@ -75,11 +105,17 @@ test('a program killed at once leaves the early cache, and the next run that liv
   child.kill('SIGKILL');
   await new Promise((r) => child.once('close', r));
   const dir = join(dist, '.cache');
-  assert.ok(earlyFiles(dir).some((f) => f.startsWith('headless-')), `an early headless cache: ${readdirSync(dir).join(', ')}`);
+  assert.ok(
+    earlyFiles(dir).some((f) => f.startsWith('headless-')),
+    `an early headless cache: ${readdirSync(dir).join(', ')}`,
+  );
   assert.ok(!cacheFiles(dir).some((f) => f.startsWith('headless-')), 'no full headless cache yet');
   const run = await collect(process.execPath, [join(dist, 'cli.js'), 'config', '--json'], env);
   assert.equal(run.code, 0, run.err);
-  assert.ok(cacheFiles(dir).some((f) => f.startsWith('headless-')), 'the full headless cache, written by a run that found only the early one');
+  assert.ok(
+    cacheFiles(dir).some((f) => f.startsWith('headless-')),
+    'the full headless cache, written by a run that found only the early one',
+  );
 });
 
 test('a cache V8 does not accept (another Node, a damaged file) is written again, and the program runs as before', async (t) => {
@@ -97,7 +133,10 @@ test('a cache V8 does not accept (another Node, a damaged file) is written again
   // a whole cache again (V8's caches of one script differ by a few bytes from run to run), which
   // the next launch accepts rather than writes again
   const again = readFileSync(path).length;
-  assert.ok(Math.abs(again - good.length) < good.length / 20, `the damaged cache was replaced by a whole one (${again} bytes, ${good.length} before)`);
+  assert.ok(
+    Math.abs(again - good.length) < good.length / 20,
+    `the damaged cache was replaced by a whole one (${again} bytes, ${good.length} before)`,
+  );
   const written = statSync(path).mtimeMs;
   assert.equal((await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env)).code, 0);
   assert.equal(statSync(path).mtimeMs, written, 'the new cache was accepted');
@@ -130,7 +169,10 @@ test('run as a command, as installed, the program is node running the launcher, 
   const version = await collect(cli, ['--version'], cleanEnv());
   assert.equal(version.code, 0, version.err);
   assert.match(version.out, /^tradedeck \d+\.\d+\.\d+/);
-  for (const [chosen, expected] of [[undefined, '1'], ['4', '4']] as const) {
+  for (const [chosen, expected] of [
+    [undefined, '1'],
+    ['4', '4'],
+  ] as const) {
     const env = cleanEnv();
     delete env.MALLOC_ARENA_MAX;
     if (chosen) env.MALLOC_ARENA_MAX = chosen;
@@ -141,7 +183,10 @@ test('run as a command, as installed, the program is node running the launcher, 
       assert.equal(basename(argv[0]), 'node');
       assert.deepEqual(argv.slice(1), [cli, 'tokens', '--watch', '--json']);
       const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
-      assert.deepEqual(environ.filter((v) => v.startsWith('MALLOC_ARENA_MAX=')), [`MALLOC_ARENA_MAX=${expected}`]);
+      assert.deepEqual(
+        environ.filter((v) => v.startsWith('MALLOC_ARENA_MAX=')),
+        [`MALLOC_ARENA_MAX=${expected}`],
+      );
     } finally {
       child.kill('SIGKILL');
       await new Promise((r) => child.once('close', r));
@@ -151,7 +196,19 @@ test('run as a command, as installed, the program is node running the launcher, 
 
 test('--api-key: what ps shows of the running program no longer holds the key, and stderr says once that the environment is preferred', async () => {
   const key = 'tdk_ps_visible_0123456789abcdef';
-  const child = spawn(CLI, ['--api-key', key, 'tokens', '--watch', '--json', '--rpc-url', 'https://u:hunter22@rpc.example.com/?api-key=RPCSECRET1'], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    CLI,
+    [
+      '--api-key',
+      key,
+      'tokens',
+      '--watch',
+      '--json',
+      '--rpc-url',
+      'https://u:hunter22@rpc.example.com/?api-key=RPCSECRET1',
+    ],
+    { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let err = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
   try {
@@ -165,11 +222,17 @@ test('--api-key: what ps shows of the running program no longer holds the key, a
     });
     // /proc/PID/cmdline is what ps shows, to every user of the machine
     const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8');
-    for (const secret of [key, key.slice(0, 12), 'hunter22', 'RPCSECRET1']) assert.ok(!cmdline.includes(secret), `ps shows ${secret}: ${JSON.stringify(cmdline)}`);
+    for (const secret of [key, key.slice(0, 12), 'hunter22', 'RPCSECRET1'])
+      assert.ok(!cmdline.includes(secret), `ps shows ${secret}: ${JSON.stringify(cmdline)}`);
     const shown = cmdline.replace(/\0+$/, '');
-    assert.match(shown, /^node .*cli\.js --api-key \*{8} tokens --watch --json --rpc-url https:\/\/\*\*\*@rpc\.example\.com\/\?api-key=\*\*\*$/);
+    assert.match(
+      shown,
+      /^node .*cli\.js --api-key \*{8} tokens --watch --json --rpc-url https:\/\/\*\*\*@rpc\.example\.com\/\?api-key=\*\*\*$/,
+    );
     const warnings = err.split('\n').filter((l) => l.includes('--api-key'));
-    assert.deepEqual(warnings, ['tradedeck: warning: --api-key can be read by other users of this machine (ps) while tradedeck starts; TRADEDECK_API_KEY or the config file keeps it private']);
+    assert.deepEqual(warnings, [
+      'tradedeck: warning: --api-key can be read by other users of this machine (ps) while tradedeck starts; TRADEDECK_API_KEY or the config file keeps it private',
+    ]);
   } finally {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('close', r));
@@ -191,16 +254,31 @@ test('the Solana library is loaded only when a transaction is decoded: not by to
     });
     // and none runs as the script loads: every module of it in the script is made by an init function
     const modules = text.match(/^\/\/ node_modules\/@solana\//gm)?.length ?? 0;
-    assert.equal(text.match(/solana module loaded/g)?.length ?? 0, modules, `${file}: every @solana module is made on demand`);
+    assert.equal(
+      text.match(/solana module loaded/g)?.length ?? 0,
+      modules,
+      `${file}: every @solana module is made on demand`,
+    );
     writeFileSync(join(dist, file), text, 'latin1');
   }
-  assert.ok(marked >= 20, `the headless and dashboard scripts make the Solana library's modules on demand (${marked} found)`);
+  assert.ok(
+    marked >= 20,
+    `the headless and dashboard scripts make the Solana library's modules on demand (${marked} found)`,
+  );
   const rig = await startSignerRig(17, 'td-launcher-solana-');
   t.after(() => rig.close());
   const run = (...args: string[]) =>
-    collect(process.execPath, [join(dist, 'cli.js'), ...args, '--base-url', rig.sim.url, '--rpc-url', rig.sim.rpcUrl, '--keypair', rig.keyPath], { ...cleanEnv(rig.home), TRADEDECK_API_KEY: 'test-key' });
+    collect(
+      process.execPath,
+      [join(dist, 'cli.js'), ...args, '--base-url', rig.sim.url, '--rpc-url', rig.sim.rpcUrl, '--keypair', rig.keyPath],
+      { ...cleanEnv(rig.home), TRADEDECK_API_KEY: 'test-key' },
+    );
   const loads = (err: string) => err.split('\n').filter((l) => l === 'solana module loaded').length;
-  for (const args of [['tokens', '--json'], ['portfolio', '--json'], ['quote', '1', 'SOL', 'USDC', '--json']]) {
+  for (const args of [
+    ['tokens', '--json'],
+    ['portfolio', '--json'],
+    ['quote', '1', 'SOL', 'USDC', '--json'],
+  ]) {
     const r = await run(...args);
     assert.equal(r.code, 0, r.err);
     assert.equal(loads(r.err), 0, `${args.join(' ')} loaded the Solana library`);

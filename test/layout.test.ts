@@ -8,7 +8,9 @@ import { join, relative } from 'node:path';
 const root = join(import.meta.dirname, '..');
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.(ts|tsx|mjs|js)$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : /\.(ts|tsx|mjs|js)$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Every module specifier a file imports, statically or dynamically. */
@@ -35,7 +37,8 @@ test('src/ reaches screens/ only from the entry point, and components/ never', (
   for (const f of files(join(root, 'src'))) {
     const rel = relative(root, f);
     for (const spec of imports(readFileSync(f, 'utf8'))) {
-      if (/(^|\/)components\//.test(spec) || (/(^|\/)screens\//.test(spec) && rel !== join('src', 'cli.ts'))) offenders.push(`${rel} imports ${spec}`);
+      if (/(^|\/)components\//.test(spec) || (/(^|\/)screens\//.test(spec) && rel !== join('src', 'cli.ts')))
+        offenders.push(`${rel} imports ${spec}`);
     }
   }
   assert.deepEqual(offenders, []);

@@ -10,28 +10,92 @@ const eslint = new ESLint({ cwd: ROOT });
 /** The boundary messages eslint gives `code` as if it were the file at `path`. */
 async function refusals(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${path}` });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
 }
 
 test('src/ never loads React, Ink, components/ or screens/ (only src/cli.ts starts the dashboard)', async () => {
-  assert.match((await refusals('src/x.ts', "import { Box } from 'ink';\nexport const b = Box;\n")).join(), /never loads React or Ink/);
-  assert.match((await refusals('src/x.ts', "export const r = await import('react');\n")).join(), /never loads React or Ink/);
-  assert.match((await refusals('src/x.ts', "export const d = await import('../screens/shell/dashboard.js');\n")).join(), /never reaches into the terminal UI/);
-  assert.match((await refusals('src/x.ts', "import { theme } from '../components/theme.js';\nexport const t = theme;\n")).join(), /never reaches into the terminal UI/);
-  assert.deepEqual(await refusals('src/cli.ts', "export const d = await import('../screens/shell/dashboard.js');\n"), []);
-  assert.deepEqual(await refusals('src/x.ts', "import { sanitize } from './sanitize.js';\nexport const s = sanitize;\n"), []);
+  assert.match(
+    (await refusals('src/x.ts', "import { Box } from 'ink';\nexport const b = Box;\n")).join(),
+    /never loads React or Ink/,
+  );
+  assert.match(
+    (await refusals('src/x.ts', "export const r = await import('react');\n")).join(),
+    /never loads React or Ink/,
+  );
+  assert.match(
+    (await refusals('src/x.ts', "export const d = await import('../screens/shell/dashboard.js');\n")).join(),
+    /never reaches into the terminal UI/,
+  );
+  assert.match(
+    (await refusals('src/x.ts', "import { theme } from '../components/theme.js';\nexport const t = theme;\n")).join(),
+    /never reaches into the terminal UI/,
+  );
+  assert.deepEqual(
+    await refusals('src/cli.ts', "export const d = await import('../screens/shell/dashboard.js');\n"),
+    [],
+  );
+  assert.deepEqual(
+    await refusals('src/x.ts', "import { sanitize } from './sanitize.js';\nexport const s = sanitize;\n"),
+    [],
+  );
 });
 
 test('a component never imports a screen or the program, but for the two text modules', async () => {
-  assert.match((await refusals('components/x.tsx', "import { createApiClient } from '../src/api/index.js';\nexport const c = createApiClient;\n")).join(), /never import the program/);
-  assert.match((await refusals('components/fields/x.tsx', "import { SCREENS } from '../../screens/index.js';\nexport const s = SCREENS;\n")).join(), /never import a screen/);
-  assert.deepEqual(await refusals('components/x.tsx', "import { sanitize } from '../src/sanitize.js';\nexport const s = sanitize;\n"), []);
+  assert.match(
+    (
+      await refusals(
+        'components/x.tsx',
+        "import { createApiClient } from '../src/api/index.js';\nexport const c = createApiClient;\n",
+      )
+    ).join(),
+    /never import the program/,
+  );
+  assert.match(
+    (
+      await refusals(
+        'components/fields/x.tsx',
+        "import { SCREENS } from '../../screens/index.js';\nexport const s = SCREENS;\n",
+      )
+    ).join(),
+    /never import a screen/,
+  );
+  assert.deepEqual(
+    await refusals('components/x.tsx', "import { sanitize } from '../src/sanitize.js';\nexport const s = sanitize;\n"),
+    [],
+  );
 });
 
 test('a screen never imports another screen or the registry; the shell may', async () => {
-  assert.match((await refusals('screens/Swap/x.ts', "import { rowsOf } from '../Orders/rows.js';\nexport const r = rowsOf;\n")).join(), /never imports another screen/);
-  assert.match((await refusals('screens/Swap/x.ts', "export const r = await import('../Orders/rows.js');\n")).join(), /never imports another screen/);
-  assert.match((await refusals('screens/Tokens/x.ts', "import { SCREENS } from '../index.js';\nexport const s = SCREENS;\n")).join(), /screen registry/);
-  assert.deepEqual(await refusals('screens/Swap/x.ts', "import type { ScreenModule } from '../shell/types.js';\nimport { parseSwap } from './fields.js';\nexport type M = ScreenModule;\nexport const p = parseSwap;\n"), []);
-  assert.deepEqual(await refusals('screens/shell/x.ts', "import { JournalView } from '../Journal/JournalView.js';\nexport const j = JournalView;\n"), []);
+  assert.match(
+    (
+      await refusals('screens/Swap/x.ts', "import { rowsOf } from '../Orders/rows.js';\nexport const r = rowsOf;\n")
+    ).join(),
+    /never imports another screen/,
+  );
+  assert.match(
+    (await refusals('screens/Swap/x.ts', "export const r = await import('../Orders/rows.js');\n")).join(),
+    /never imports another screen/,
+  );
+  assert.match(
+    (
+      await refusals('screens/Tokens/x.ts', "import { SCREENS } from '../index.js';\nexport const s = SCREENS;\n")
+    ).join(),
+    /screen registry/,
+  );
+  assert.deepEqual(
+    await refusals(
+      'screens/Swap/x.ts',
+      "import type { ScreenModule } from '../shell/types.js';\nimport { parseSwap } from './fields.js';\nexport type M = ScreenModule;\nexport const p = parseSwap;\n",
+    ),
+    [],
+  );
+  assert.deepEqual(
+    await refusals(
+      'screens/shell/x.ts',
+      "import { JournalView } from '../Journal/JournalView.js';\nexport const j = JournalView;\n",
+    ),
+    [],
+  );
 });

@@ -34,7 +34,11 @@ async function receiver(statuses: number[] = []): Promise<{ url: string; got: Re
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/topic`, got, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/topic`,
+    got,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 const event = makeEvent({
@@ -52,8 +56,14 @@ test('an event has one stable shape, a stable id per happening, and no control c
   assert.equal(event.time, '2026-11-27T12:00:00.000Z');
   assert.equal(event.title, 'Price alert');
   assert.match(event.id, /^alert\.fired-[0-9a-f]{8}$/);
-  assert.equal(makeEvent({ type: 'alert.fired', source: 'Alerts', text: 'other words', mode: 'live', at: 5, key: 'a1@1' }).id, event.id);
-  assert.notEqual(makeEvent({ type: 'alert.fired', source: 'Alerts', text: 'x', mode: 'live', at: 5, key: 'a1@2' }).id, event.id);
+  assert.equal(
+    makeEvent({ type: 'alert.fired', source: 'Alerts', text: 'other words', mode: 'live', at: 5, key: 'a1@1' }).id,
+    event.id,
+  );
+  assert.notEqual(
+    makeEvent({ type: 'alert.fired', source: 'Alerts', text: 'x', mode: 'live', at: 5, key: 'a1@2' }).id,
+    event.id,
+  );
   assert.doesNotMatch(event.text, /[\u0000-\u001f\u007f-\u009f]/);
   assert.ok(EVENT_TYPES.includes(event.type));
 });
@@ -63,7 +73,10 @@ test('ntfy gets the text with title, priority and tags headers; the webhook gets
   const hook = await receiver();
   try {
     const failures: string[] = [];
-    const d = createDelivery([ntfyChannel(ntfy.url, 'tk_secret123'), webhookChannel(hook.url)], { onGiveUp: (c, _e, why) => failures.push(`${c}: ${why}`), waits: [] });
+    const d = createDelivery([ntfyChannel(ntfy.url, 'tk_secret123'), webhookChannel(hook.url)], {
+      onGiveUp: (c, _e, why) => failures.push(`${c}: ${why}`),
+      waits: [],
+    });
     await d.deliver(event);
     assert.deepEqual(failures, []);
     assert.equal(ntfy.got.length, 1);
@@ -88,12 +101,18 @@ test('a receiver that answers 500 twice gets the event on the third try; one tha
   try {
     const waited: number[] = [];
     const failures: string[] = [];
-    const d = createDelivery([webhookChannel(flaky.url)], { onGiveUp: (c, _e, why) => failures.push(`${c}: ${why}`), sleep: async (ms) => void waited.push(ms) });
+    const d = createDelivery([webhookChannel(flaky.url)], {
+      onGiveUp: (c, _e, why) => failures.push(`${c}: ${why}`),
+      sleep: async (ms) => void waited.push(ms),
+    });
     await d.deliver(event);
     assert.equal(flaky.got.length, 3);
     assert.deepEqual(waited, [2_000, 8_000]);
     assert.equal(failures.length, 0);
-    const d2 = createDelivery([webhookChannel(dead.url)], { onGiveUp: (c, _e, why) => failures.push(`${c}: ${why}`), sleep: async () => {} });
+    const d2 = createDelivery([webhookChannel(dead.url)], {
+      onGiveUp: (c, _e, why) => failures.push(`${c}: ${why}`),
+      sleep: async () => {},
+    });
     await d2.deliver(event);
     assert.equal(dead.got.length, 4);
     assert.deepEqual(failures, ['webhook: HTTP 500']);
@@ -113,7 +132,10 @@ test('--notify-cmd runs the program without a shell: the JSON on stdin, TRADEDEC
     writeFileSync(script, `#!/bin/sh\ncat > '${out}.json'\nenv | grep '^TRADEDECK_' | sort > '${out}.env'\n`);
     chmodSync(script, 0o700);
     const failures: string[] = [];
-    await createDelivery([commandChannel(script)], { onGiveUp: (c, _e, why) => failures.push(`${c}: ${why}`), waits: [] }).deliver(event);
+    await createDelivery([commandChannel(script)], {
+      onGiveUp: (c, _e, why) => failures.push(`${c}: ${why}`),
+      waits: [],
+    }).deliver(event);
     assert.deepEqual(failures, []);
     assert.deepEqual(JSON.parse(readFileSync(`${out}.json`, 'utf8')), event);
     const env = readFileSync(`${out}.env`, 'utf8');
@@ -122,7 +144,10 @@ test('--notify-cmd runs the program without a shell: the JSON on stdin, TRADEDEC
     assert.match(env, /^TRADEDECK_EVENT_DATA_PRICE=251\.2$/m);
     assert.doesNotMatch(env, /API_KEY|sk-live/);
     const missing: string[] = [];
-    await createDelivery([commandChannel(join(dir, 'nope'))], { onGiveUp: (c, _e, why) => missing.push(`${c}: ${why}`), waits: [] }).deliver(event);
+    await createDelivery([commandChannel(join(dir, 'nope'))], {
+      onGiveUp: (c, _e, why) => missing.push(`${c}: ${why}`),
+      waits: [],
+    }).deliver(event);
     assert.match(missing[0], /^command: .*nope not found$/);
   } finally {
     if (prev === undefined) delete process.env.TRADEDECK_API_KEY;
@@ -135,7 +160,9 @@ test('an alert that fires reaches the ntfy topic and the webhook once each; a re
   const ntfy = await receiver();
   const hook = await receiver();
   t.after(() => Promise.all([ntfy.close(), hook.close()]));
-  const w = await testServices(t, { config: { ntfyUrl: ntfy.url, ntfyToken: 'tk_notify_secret', webhookUrl: hook.url, apiKey: 'sk-api-secret-value' } });
+  const w = await testServices(t, {
+    config: { ntfyUrl: ntfy.url, ntfyToken: 'tk_notify_secret', webhookUrl: hook.url, apiKey: 'sk-api-secret-value' },
+  });
   const s = w.services;
   const alerts = alertsOf(s);
   const params = { category: 'toptraded', interval: '24h', limit: 100 } as const;
@@ -157,6 +184,13 @@ test('an alert that fires reaches the ntfy topic and the webhook once each; a re
   assert.equal(ntfy.got.length + hook.got.length, 2);
   // the key file's secret in the forms it could leak in, and the API key
   const secret = Uint8Array.from(JSON.parse(readFileSync(w.wallet.path, 'utf8')) as number[]);
-  const forms = [[...secret].join(','), Buffer.from(secret.subarray(0, 32)).toString('base64'), Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('hex'), 'sk-api-secret-value'];
-  for (const r of [...ntfy.got, ...hook.got]) for (const f of forms) assert.ok(!r.body.includes(f) && !JSON.stringify(r.headers).includes(f));
+  const forms = [
+    [...secret].join(','),
+    Buffer.from(secret.subarray(0, 32)).toString('base64'),
+    Buffer.from(secret).toString('base64'),
+    Buffer.from(secret).toString('hex'),
+    'sk-api-secret-value',
+  ];
+  for (const r of [...ntfy.got, ...hook.got])
+    for (const f of forms) assert.ok(!r.body.includes(f) && !JSON.stringify(r.headers).includes(f));
 });

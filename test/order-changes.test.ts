@@ -11,14 +11,41 @@ const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const NOW = Date.UTC(2026, 10, 27, 12);
 const s = { catalog: createTokensStore(), now: () => NOW };
-const limit = (key: string, over: Partial<TriggerOrder> = {}) => ({ orderKey: key, inputMint: SOL, outputMint: USDC, rawMakingAmount: '1000000000', rawRemainingMakingAmount: '1000000000', trades: [], ...over }) as unknown as TriggerOrder;
-const dca = (key: string, trades: number) => ({ orderKey: key, inputMint: USDC, outputMint: SOL, rawInDeposited: '300000000', trades: Array.from({ length: trades }, () => ({})) }) as unknown as RecurringOrder;
-const reading = (trigger: TriggerOrder[], time: RecurringOrder[] = []): OrdersReading => ({ paramsKey: 'w/active', totalPages: 1, trigger, time });
+const limit = (key: string, over: Partial<TriggerOrder> = {}) =>
+  ({
+    orderKey: key,
+    inputMint: SOL,
+    outputMint: USDC,
+    rawMakingAmount: '1000000000',
+    rawRemainingMakingAmount: '1000000000',
+    trades: [],
+    ...over,
+  }) as unknown as TriggerOrder;
+const dca = (key: string, trades: number) =>
+  ({
+    orderKey: key,
+    inputMint: USDC,
+    outputMint: SOL,
+    rawInDeposited: '300000000',
+    trades: Array.from({ length: trades }, () => ({})),
+  }) as unknown as RecurringOrder;
+const reading = (trigger: TriggerOrder[], time: RecurringOrder[] = []): OrdersReading => ({
+  paramsKey: 'w/active',
+  totalPages: 1,
+  trigger,
+  time,
+});
 
 test('fills, cycles, expiries and closes each told once, with the event a channel gets', () => {
-  const prev = reading([limit('A'), limit('B'), limit('C', { expiredAt: new Date(NOW - 1000).toISOString() }), limit('D'), limit('E')], [dca('F', 1)]);
+  const prev = reading(
+    [limit('A'), limit('B'), limit('C', { expiredAt: new Date(NOW - 1000).toISOString() }), limit('D'), limit('E')],
+    [dca('F', 1)],
+  );
   const next = reading(
-    [limit('A', { rawRemainingMakingAmount: '400000000', trades: [{}] as never }), limit('B', { rawRemainingMakingAmount: '0', trades: [{}, {}] as never })],
+    [
+      limit('A', { rawRemainingMakingAmount: '400000000', trades: [{}] as never }),
+      limit('B', { rawRemainingMakingAmount: '0', trades: [{}, {}] as never }),
+    ],
     [dca('F', 2)],
   );
   const changes = orderChanges(s, prev, next, ['E']);

@@ -19,10 +19,22 @@ before(async () => {
 });
 after(() => r.stop());
 
-const io = { decimalsOf: (m: string) => ({ [SOL]: 9, [USDC]: 6 })[m], priceOf: (m: string) => (m === SOL ? 150 : null) };
+const io = {
+  decimalsOf: (m: string) => ({ [SOL]: 9, [USDC]: 6 })[m],
+  priceOf: (m: string) => (m === SOL ? 150 : null),
+};
 
 function entry(group: 'trigger' | 'recurring', action: string, summary: Record<string, unknown>): JournalState {
-  return { id: `${group}-${action}`, time: r.sim.kernel.clock.nowMs(), updatedAt: 0, group, action, signedTransaction: 'AA==', status: 'success', summary };
+  return {
+    id: `${group}-${action}`,
+    time: r.sim.kernel.clock.nowMs(),
+    updatedAt: 0,
+    group,
+    action,
+    signedTransaction: 'AA==',
+    status: 'success',
+    summary,
+  };
 }
 
 interface Listed {
@@ -39,7 +51,13 @@ type Status = 'active' | 'history';
  * then lists it closed (both carry its first fills), 'history' misses it open and active then
  * misses it closed.
  */
-function racingList<P extends { orderStatus: Status }, R>(real: (p: P, o?: object) => Promise<R>, keysOf: (res: R) => string[], first: Status, between: () => void, listed: Listed[]) {
+function racingList<P extends { orderStatus: Status }, R>(
+  real: (p: P, o?: object) => Promise<R>,
+  keysOf: (res: R) => string[],
+  first: Status,
+  between: () => void,
+  listed: Listed[],
+) {
   const asked = new Set<Status>();
   let answered = false;
   let release!: () => void;
@@ -64,8 +82,14 @@ function racing(first: Status, between: () => void): { api: ApiClient; listed: L
   const listed: Listed[] = [];
   const api: ApiClient = {
     ...r.api,
-    trigger: { ...r.api.trigger, list: racingList(r.api.trigger.list, (res) => res.orders.map((x) => x.orderKey), first, between, listed) },
-    recurring: { ...r.api.recurring, list: racingList(r.api.recurring.list, (res) => res.time.map((x) => x.orderKey), first, between, listed) },
+    trigger: {
+      ...r.api.trigger,
+      list: racingList(r.api.trigger.list, (res) => res.orders.map((x) => x.orderKey), first, between, listed),
+    },
+    recurring: {
+      ...r.api.recurring,
+      list: racingList(r.api.recurring.list, (res) => res.time.map((x) => x.orderKey), first, between, listed),
+    },
   };
   return { api, listed };
 }
@@ -74,8 +98,17 @@ for (const first of ['active', 'history'] as const) {
   test(`a limit order completed between the active and the history listing (${first} answered first if asked at once): each fill counted once, the P&L holds 1 SOL at $200`, async () => {
     const w = await newWallet(r.sim);
     // buy 1 SOL for 200 USDC
-    const created = await r.api.trigger.create({ inputMint: USDC, outputMint: SOL, maker: w.address, payer: w.address, params: { makingAmount: '200000000', takingAmount: '1000000000' } });
-    const res = await r.api.trigger.execute({ requestId: created.requestId, signedTransaction: await signed(created.transaction, w) });
+    const created = await r.api.trigger.create({
+      inputMint: USDC,
+      outputMint: SOL,
+      maker: w.address,
+      payer: w.address,
+      params: { makingAmount: '200000000', takingAmount: '1000000000' },
+    });
+    const res = await r.api.trigger.execute({
+      requestId: created.requestId,
+      signedTransaction: await signed(created.transaction, w),
+    });
     assert.equal(res.status, 'Success', JSON.stringify(res));
     const order = created.order!;
     const entries = [entry('trigger', 'create-limit', { order, inputMint: USDC, outputMint: SOL })];
@@ -107,14 +140,21 @@ for (const first of ['active', 'history'] as const) {
       ],
       'two fills of 100 USDC for 0.5 SOL, not the first one twice',
     );
-
   });
 
   test(`a DCA order whose last cycle runs between the active and the history listing (${first} answered first if asked at once): each cycle counted once`, async () => {
     const w = await newWallet(r.sim);
-    const created = await r.api.recurring.create({ user: w.address, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '200000000', numberOfOrders: 2, interval: 3600 } } });
+    const created = await r.api.recurring.create({
+      user: w.address,
+      inputMint: USDC,
+      outputMint: SOL,
+      params: { time: { inAmount: '200000000', numberOfOrders: 2, interval: 3600 } },
+    });
     const entries = [entry('recurring', 'create-dca', { inputMint: USDC, outputMint: SOL })];
-    const done = await r.api.recurring.execute({ requestId: created.requestId, signedTransaction: await signed(created.transaction, w) });
+    const done = await r.api.recurring.execute({
+      requestId: created.requestId,
+      signedTransaction: await signed(created.transaction, w),
+    });
     assert.equal(done.status, 'Success', done.error ?? '');
     r.sim.advance(2); // the first cycle
 
@@ -139,7 +179,12 @@ for (const first of ['active', 'history'] as const) {
 
 test('a fill listed without txId in both listings is counted once; two identical fills of one listing are two', async () => {
   const trade = { rawInputAmount: '100000000', rawOutputAmount: '500000000', confirmedAt: '2025-04-01T12:00:02.000Z' };
-  const order = { orderKey: 'Order1111111111111111111111111111111111111', inputMint: USDC, outputMint: SOL, status: 'Open' };
+  const order = {
+    orderKey: 'Order1111111111111111111111111111111111111',
+    inputMint: USDC,
+    outputMint: SOL,
+    status: 'Open',
+  };
   const api = {
     ...r.api,
     trigger: {
@@ -150,7 +195,10 @@ test('a fill listed without txId in both listings is counted once; two identical
         page: 1,
         totalPages: 1,
         // active: one fill so far; history: that one and an identical second one (same second, same amounts)
-        orders: p.orderStatus === 'active' ? [{ ...order, trades: [trade] }] : [{ ...order, status: 'Completed', trades: [trade, trade] }],
+        orders:
+          p.orderStatus === 'active'
+            ? [{ ...order, trades: [trade] }]
+            : [{ ...order, status: 'Completed', trades: [trade, trade] }],
       }),
     },
   } as unknown as ApiClient;

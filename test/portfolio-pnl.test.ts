@@ -9,11 +9,30 @@ import { spotPnl } from '../src/portfolio/pnl.js';
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const DECIMALS: Record<string, number> = { [NATIVE_MINT]: 9, [USDC_MINT]: 6, [JUP]: 6 };
 let n = 0;
-function swap(inputMint: string, inAmount: string, outputMint: string, outAmount: string, status: JournalState['status'] = 'success', group: JournalState['group'] = 'ultra'): JournalState {
+function swap(
+  inputMint: string,
+  inAmount: string,
+  outputMint: string,
+  outAmount: string,
+  status: JournalState['status'] = 'success',
+  group: JournalState['group'] = 'ultra',
+): JournalState {
   n++;
-  return { id: `e${n}`, time: 1_700_000_000_000 + n * 1000, updatedAt: 0, group, action: 'swap', signedTransaction: 'AA==', status, summary: { inputMint, outputMint, inAmount, outAmount } };
+  return {
+    id: `e${n}`,
+    time: 1_700_000_000_000 + n * 1000,
+    updatedAt: 0,
+    group,
+    action: 'swap',
+    signedTransaction: 'AA==',
+    status,
+    summary: { inputMint, outputMint, inAmount, outAmount },
+  };
 }
-const io = (prices: Record<string, number>) => ({ decimalsOf: (m: string) => DECIMALS[m], priceOf: (m: string) => prices[m] ?? null });
+const io = (prices: Record<string, number>) => ({
+  decimalsOf: (m: string) => DECIMALS[m],
+  priceOf: (m: string) => prices[m] ?? null,
+});
 
 test('buys with USDC set the average cost; a partial sell keeps it; unrealized against the current price', () => {
   const entries = [
@@ -48,11 +67,20 @@ test('a token bought with another token carries its cost; bought with holdings o
   assert.equal(jup.unpricedUnits, 100);
   assert.ok(Math.abs(jup.unrealized! - 50) < 1e-9);
   // the SOL is all spent
-  assert.equal(p.tokens.find((t) => t.mint === NATIVE_MINT), undefined);
+  assert.equal(
+    p.tokens.find((t) => t.mint === NATIVE_MINT),
+    undefined,
+  );
 });
 
 test('no price or no decimals: the token shows without a P&L, nothing is invented', () => {
-  const p = spotPnl([swap(USDC_MINT, '1000000', JUP, '2000000'), swap(USDC_MINT, '1000000', 'Unknown1111111111111111111111111111111111111', '5')], io({}));
+  const p = spotPnl(
+    [
+      swap(USDC_MINT, '1000000', JUP, '2000000'),
+      swap(USDC_MINT, '1000000', 'Unknown1111111111111111111111111111111111111', '5'),
+    ],
+    io({}),
+  );
   assert.equal(p.tokens.length, 1);
   assert.equal(p.tokens[0].unrealized, null);
   assert.equal(p.priced, 0);
@@ -60,10 +88,25 @@ test('no price or no decimals: the token shows without a P&L, nothing is invente
 });
 
 test('executed amounts win over the signed ones; fills of orders placed through tradedeck count as buys and sells', () => {
-  const bought = { ...swap(USDC_MINT, '1000000000', NATIVE_MINT, '10000000000'), executed: { input: '1000000000', output: '8000000000' } }; // 8 SOL, not 10
+  const bought = {
+    ...swap(USDC_MINT, '1000000000', NATIVE_MINT, '10000000000'),
+    executed: { input: '1000000000', output: '8000000000' },
+  }; // 8 SOL, not 10
   const fills = [
-    { time: bought.time + 10_000, inputMint: USDC_MINT, outputMint: NATIVE_MINT, inRaw: '400000000', outRaw: '2000000000' }, // 2 SOL at 200
-    { time: bought.time + 20_000, inputMint: NATIVE_MINT, outputMint: USDC_MINT, inRaw: '5000000000', outRaw: '800000000' }, // sell 5 SOL
+    {
+      time: bought.time + 10_000,
+      inputMint: USDC_MINT,
+      outputMint: NATIVE_MINT,
+      inRaw: '400000000',
+      outRaw: '2000000000',
+    }, // 2 SOL at 200
+    {
+      time: bought.time + 20_000,
+      inputMint: NATIVE_MINT,
+      outputMint: USDC_MINT,
+      inRaw: '5000000000',
+      outRaw: '800000000',
+    }, // sell 5 SOL
   ];
   const p = spotPnl([bought], io({ [NATIVE_MINT]: 150 }), fills);
   assert.equal(p.swaps, 3);

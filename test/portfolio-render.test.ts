@@ -11,16 +11,49 @@ import { inviteRow } from '../src/portfolio/invites.js';
 import { tokenInfoOf } from '../src/portfolio/model.js';
 import type { Invite, Portfolio } from '../src/api/types.js';
 
-const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as T;
+const fixture = <T>(name: string): T =>
+  JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as T;
 const WALLET = '78HqtP5U9xEBEdwnzmZ81ajA2a1TYxgRR5JvzowCsYmE';
 
 function render(p: Partial<Portfolio>, width: number) {
   const info = tokenInfoOf(p);
-  const lookup: Lookup = (mint) => ({ symbol: info[mint]?.symbol, decimals: info[mint]?.decimals, price: null, fallbackPrice: info[mint]?.price ?? null });
+  const lookup: Lookup = (mint) => ({
+    symbol: info[mint]?.symbol,
+    decimals: info[mint]?.decimals,
+    price: null,
+    fallbackPrice: info[mint]?.price ?? null,
+  });
   const names = { symbolOf: (m: string) => info[m]?.symbol };
   const view = portfolioView(p, names, 'value');
-  const head = headLines({ view, address: WALLET, watching: false, baseline: { netWorth: 100, at: 0 }, platforms: [], sort: 'value', reverse: false, clock: () => '12:00:00', loading: false }, width);
-  const body = bodyLines({ portfolio: p, names, sort: 'value', reverse: false, balances: { items: [{ mint: 'So11111111111111111111111111111111111111112', raw: 1_500_000_000n }] }, pnl: null, lookup, date: () => '2026-01-01', own: true }, view, width);
+  const head = headLines(
+    {
+      view,
+      address: WALLET,
+      watching: false,
+      baseline: { netWorth: 100, at: 0 },
+      platforms: [],
+      sort: 'value',
+      reverse: false,
+      clock: () => '12:00:00',
+      loading: false,
+    },
+    width,
+  );
+  const body = bodyLines(
+    {
+      portfolio: p,
+      names,
+      sort: 'value',
+      reverse: false,
+      balances: { items: [{ mint: 'So11111111111111111111111111111111111111112', raw: 1_500_000_000n }] },
+      pnl: null,
+      lookup,
+      date: () => '2026-01-01',
+      own: true,
+    },
+    view,
+    width,
+  );
   const text = [...head, ...body].map((l) => l.text);
   for (const l of text) {
     assert.ok(textWidth(l) <= width, `wider than ${width}: ${JSON.stringify(l)}`);
@@ -102,18 +135,27 @@ test('bars fill by eighths and never pass their width', () => {
 test('recorded invites: direction, counterparty, units, status, expiry and every field, sanitised', () => {
   const { invites } = fixture<{ invites: Invite[] }>('portfolio-invites.json');
   const now = Date.parse('2025-12-31T20:00:00Z');
-  const tokens = (mint: string) => ({ So11111111111111111111111111111111111111112: { symbol: 'SOL', decimals: 9 }, EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: { symbol: 'USDC', decimals: 6 } })[mint];
+  const tokens = (mint: string) =>
+    ({
+      So11111111111111111111111111111111111111112: { symbol: 'SOL', decimals: 9 },
+      EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: { symbol: 'USDC', decimals: 6 },
+    })[mint];
   const rows = invites.map((i, n) => inviteRow(i, WALLET, tokens, now, n));
-  assert.deepEqual(rows.map((r) => [r.direction, r.counterparty, r.amount, r.symbol, r.expiry, r.status]), [
-    ['sent', 'unclaimed', '465', 'USDC', '14h 00m', 'created'],
-    ['received', 'G13w…YkA1', '1.01', 'SOL', '—', 'claimed'],
-    ['sent', 'unclaimed', '123 raw', 'Unkn…1111', '—', 'cancelled?'],
-    ['sent', 'unclaimed', '0.05', 'SOL', 'expired', 'expired?'],
-  ]);
+  assert.deepEqual(
+    rows.map((r) => [r.direction, r.counterparty, r.amount, r.symbol, r.expiry, r.status]),
+    [
+      ['sent', 'unclaimed', '465', 'USDC', '14h 00m', 'created'],
+      ['received', 'G13w…YkA1', '1.01', 'SOL', '—', 'claimed'],
+      ['sent', 'unclaimed', '123 raw', 'Unkn…1111', '—', 'cancelled?'],
+      ['sent', 'unclaimed', '0.05', 'SOL', 'expired', 'expired?'],
+    ],
+  );
   assert.equal(rows[0].nearExpiry, true);
   assert.equal(rows.filter((r) => r.nearExpiry).length, 1);
   for (const r of rows) {
-    const text = inviteSections(r).flatMap((s) => s.entries.map((e) => `${e.key} ${e.value}`)).join('\n');
+    const text = inviteSections(r)
+      .flatMap((s) => s.entries.map((e) => `${e.key} ${e.value}`))
+      .join('\n');
     assert.doesNotMatch(text, /undefined|NaN|[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     assert.match(text, /creation_tx /);
     assert.match(text, /invite_pda /);

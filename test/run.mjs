@@ -36,7 +36,10 @@ if (files.length === 0) {
 /** `npm run check` at nice 10, its output kept until it ends; resolves to its exit status. */
 function runCheck() {
   const started = Date.now();
-  const child = spawn('nice', ['-n', '10', 'npm', 'run', '--silent', 'check'], { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+  const child = spawn('nice', ['-n', '10', 'npm', 'run', '--silent', 'check'], {
+    cwd: root,
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -46,18 +49,24 @@ function runCheck() {
     });
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      process.stdout.write(`\n# npm run check (eslint, knip, prettier): ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n${out}\n`);
+      process.stdout.write(
+        `\n# npm run check (eslint, knip, prettier): ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n${out}\n`,
+      );
       resolve(code ?? 1);
     });
   });
 }
 
 const check = withCheck ? runCheck() : Promise.resolve(0);
-const tests = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
-  stdio: 'inherit',
-  cwd: root,
-  env: { ...process.env, FORCE_COLOR: '0' },
-});
+const tests = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, FORCE_COLOR: '0' },
+  },
+);
 const testStatus = await new Promise((resolve) => tests.on('close', (code) => resolve(code ?? 1)));
 const checkStatus = await check;
 process.exit(testStatus || checkStatus);

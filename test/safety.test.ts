@@ -46,7 +46,11 @@ test('an unverified token with a live freeze authority: the red line first, ever
   assert.match(lines[1].value, /NOT VERIFIED · organic low \(12\/100\) · 1,234 holders · liquidity \$41.0K · age 3d/);
   assert.match(lines[2].value, /mint authority disabled · freeze authority LIVE · top holders 61\.3% · TOKEN-2022/);
   assert.equal(lines[2].emphasis, 'danger');
-  const both = safetyCard(MINT, { ...risky, isVerified: null, audit: { mintAuthorityDisabled: false, freezeAuthorityDisabled: false } }, NOW);
+  const both = safetyCard(
+    MINT,
+    { ...risky, isVerified: null, audit: { mintAuthorityDisabled: false, freezeAuthorityDisabled: false } },
+    NOW,
+  );
   assert.equal(both.risky, true, 'isVerified null is not verified');
   assert.match(both.danger!, /live freeze and mint authority: the issuer can freeze your tokens and mint more at will/);
 });
@@ -56,11 +60,27 @@ test('verified, or authorities disabled or unknown: no red line, no typed word',
   assert.equal(verified.risky, false);
   assert.equal(safetyConfirmation(verified), undefined);
   assert.notEqual(verified.lines[0].label, 'RISK');
-  assert.equal(safetyCard(MINT, { ...risky, audit: { mintAuthorityDisabled: true, freezeAuthorityDisabled: true } }, NOW).risky, false);
+  assert.equal(
+    safetyCard(MINT, { ...risky, audit: { mintAuthorityDisabled: true, freezeAuthorityDisabled: true } }, NOW).risky,
+    false,
+  );
   const bare = safetyCard(MINT, { id: MINT, symbol: 'BARE', name: 'Bare', decimals: 6 }, NOW);
   assert.equal(bare.risky, false, 'authorities the record leaves out are not called live');
-  assert.deepEqual(bare.facts, { verified: 'unknown', organic: '—', mintAuthority: '—', freezeAuthority: '—', topHolders: '—', holders: '—', liquidity: '—', age: '—', program: 'program —' });
-  assert.equal(safetyCard(MINT, { ...risky, tokenProgram: TOKEN_PROGRAM, isVerified: true }, NOW).facts?.program, 'SPL Token');
+  assert.deepEqual(bare.facts, {
+    verified: 'unknown',
+    organic: '—',
+    mintAuthority: '—',
+    freezeAuthority: '—',
+    topHolders: '—',
+    holders: '—',
+    liquidity: '—',
+    age: '—',
+    program: 'program —',
+  });
+  assert.equal(
+    safetyCard(MINT, { ...risky, tokenProgram: TOKEN_PROGRAM, isVerified: true }, NOW).facts?.program,
+    'SPL Token',
+  );
   const unknown = safetyCard(MINT, undefined, NOW);
   assert.equal(unknown.known, false);
   assert.match(unknown.lines[0].value, /no token data seen for this mint/);

@@ -57,7 +57,10 @@ test('the text helpers every component draws with sanitise: padCell, truncate, w
     const cell = padCell(text, 6);
     assert.equal(cell, 'AB    ', what);
     assert.ok(!ACTIVE.test(truncate(text + 'x'.repeat(20), 5)), what);
-    assert.ok(wrapText(`${text} ${text}\n${text}`, 4).every((l) => !ACTIVE.test(l)), what);
+    assert.ok(
+      wrapText(`${text} ${text}\n${text}`, 4).every((l) => !ACTIVE.test(l)),
+      what,
+    );
   }
   // a right-to-left override cannot turn a row around: the border after it stays where it is
   assert.equal(padCell('\u202eCSU', 5) + '│', 'CSU  │');
@@ -67,9 +70,17 @@ test('the frame writer lets only SGR styles through, whatever a component drew',
   const out: string[] = [];
   const target = Object.assign(new EventEmitter(), { columns: 40, rows: 4, write: (c: string) => out.push(c) });
   const sink = createFrameSink(target, 1000);
-  sink.write(HOSTILE.map(([, t]) => `\x1b[31m${t}\x1b[39m`).slice(0, 4).join('\n'));
+  sink.write(
+    HOSTILE.map(([, t]) => `\x1b[31m${t}\x1b[39m`)
+      .slice(0, 4)
+      .join('\n'),
+  );
   sink.flush();
-  sink.write(HOSTILE.map(([, t]) => `\x1b[1m${t}\x1b[22m`).slice(4, 8).join('\n'));
+  sink.write(
+    HOSTILE.map(([, t]) => `\x1b[1m${t}\x1b[22m`)
+      .slice(4, 8)
+      .join('\n'),
+  );
   sink.flush();
   sink.close();
   const bytes = out.join('');
@@ -81,7 +92,10 @@ test('the frame writer lets only SGR styles through, whatever a component drew',
 });
 
 test('headless: tables and the confirm prompt print no control sequence', () => {
-  const table = printTable(['SYMBOL', 'NAME'], HOSTILE.map(([, t]) => [t, t]));
+  const table = printTable(
+    ['SYMBOL', 'NAME'],
+    HOSTILE.map(([, t]) => [t, t]),
+  );
   assert.ok(!ACTIVE.test(table.replace(/\n/g, '')), JSON.stringify(table));
   for (const [what, t] of HOSTILE) assert.equal(clean(t), 'AB', what);
   const view = {

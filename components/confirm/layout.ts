@@ -30,11 +30,16 @@ export function dialogBody(
   const valueWidth = Math.max(8, width - labelWidth - 3);
   const summaryLines: BodyLine[] = summary.flatMap((s) =>
     wrapText(s.value, valueWidth).map((part, i) => ({
-      text: padCell(`${i === 0 && colorless && s.emphasis ? '!' : ' '}${padCell(i === 0 ? s.label : '', labelWidth)}  ${part}`, width),
+      text: padCell(
+        `${i === 0 && colorless && s.emphasis ? '!' : ' '}${padCell(i === 0 ? s.label : '', labelWidth)}  ${part}`,
+        width,
+      ),
       tone: s.emphasis,
     })),
   );
-  const factLines: BodyLine[] = facts.flatMap((f) => wrapText(f, width - 1).map((l) => ({ text: padCell(' ' + l, width), tone: 'dim' as const })));
+  const factLines: BodyLine[] = facts.flatMap((f) =>
+    wrapText(f, width - 1).map((l) => ({ text: padCell(' ' + l, width), tone: 'dim' as const })),
+  );
   const warnLines = warningLines(warnings, width);
   const head: BodyLine = { text: padCell(title, width), tone: 'title' };
   let room = Math.max(0, maxLines - 1 - warnLines.length);
@@ -56,5 +61,10 @@ export function dialogBody(
 
 /** Warnings as lines of `width`, each starting with ⚠. */
 export function warningLines(warnings: string[], width: number): BodyLine[] {
-  return warnings.flatMap((w) => wrapText(w, width - 2).map((l, i) => ({ text: padCell((i === 0 ? '⚠ ' : '  ') + l, width), tone: 'warn' as const })));
+  return warnings.flatMap((w) =>
+    wrapText(w, width - 2).map((l, i) => ({
+      text: padCell((i === 0 ? '⚠ ' : '  ') + l, width),
+      tone: 'warn' as const,
+    })),
+  );
 }

@@ -20,7 +20,11 @@ export function LineView({ line, width, focus, placeholder, mask }: LineViewProp
   const room = Math.max(1, width);
   const text = mask ? '•'.repeat(line.text.length) : line.text;
   if (text === '' && placeholder && !focus) {
-    return <Text color={theme.dim} dimColor={!theme.color}>{placeholder.slice(0, room)}</Text>;
+    return (
+      <Text color={theme.dim} dimColor={!theme.color}>
+        {placeholder.slice(0, room)}
+      </Text>
+    );
   }
   const start = Math.max(0, line.cursor - (room - 1));
   const visible = text.slice(start, start + room);

@@ -23,7 +23,15 @@ export interface SelectFieldProps<T extends string> {
 }
 
 /** "Label  ‹ option ›": left/h previous, right/l/space next (wrapping). */
-export function SelectField<T extends string>({ label, options, value, onChange, focus, width, labelWidth }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  focus,
+  width,
+  labelWidth,
+}: SelectFieldProps<T>) {
   const theme = useTheme();
   // the value as of the last key, so two keys in one stdin chunk step twice
   const latest = useRef(value);
@@ -34,7 +42,10 @@ export function SelectField<T extends string>({ label, options, value, onChange,
       const name = normalizeKey(input, key);
       const step = name === 'left' || name === 'h' ? -1 : name === 'right' || name === 'l' || name === 'space' ? 1 : 0;
       if (step === 0 || options.length === 0) return false;
-      const i = Math.max(0, options.findIndex((o) => o.value === latest.current));
+      const i = Math.max(
+        0,
+        options.findIndex((o) => o.value === latest.current),
+      );
       latest.current = options[(i + step + options.length) % options.length].value;
       onChange(latest.current);
       return true;

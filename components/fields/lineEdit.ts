@@ -60,5 +60,8 @@ export function applyLineKey(state: LineState, name: string, input: string): Lin
 const NOT_TEXT = new Set(['up', 'down', 'enter', 'escape', 'tab', 'shift+tab', 'pageup', 'pagedown']);
 
 function insert(state: LineState, s: string): LineState {
-  return { text: state.text.slice(0, state.cursor) + s + state.text.slice(state.cursor), cursor: state.cursor + s.length };
+  return {
+    text: state.text.slice(0, state.cursor) + s + state.text.slice(state.cursor),
+    cursor: state.cursor + s.length,
+  };
 }

@@ -30,9 +30,22 @@ export interface FormLinesProps<K extends string> {
   height: number;
 }
 
-export function FormLines<K extends string>({ fields, values, focused, editing, line, notes, errors, width, height }: FormLinesProps<K>) {
+export function FormLines<K extends string>({
+  fields,
+  values,
+  focused,
+  editing,
+  line,
+  notes,
+  errors,
+  width,
+  height,
+}: FormLinesProps<K>) {
   const theme = useTheme();
-  const at = Math.max(0, fields.findIndex((f) => f.key === focused));
+  const at = Math.max(
+    0,
+    fields.findIndex((f) => f.key === focused),
+  );
   const room = Math.max(1, height);
   const start = Math.max(0, Math.min(at - Math.floor(room / 2), fields.length - room));
   const shown = fields.slice(start, start + room);
@@ -56,7 +69,12 @@ export function FormLines<K extends string>({ fields, values, focused, editing, 
               <Text>{padCell(value ? '[x] on' : '[ ] off', INPUT_WIDTH)}</Text>
             ) : (
               <Box width={INPUT_WIDTH}>
-                <LineView line={active && line ? line : lineAt(String(value))} width={INPUT_WIDTH} focus={active} placeholder={f.placeholder} />
+                <LineView
+                  line={active && line ? line : lineAt(String(value))}
+                  width={INPUT_WIDTH}
+                  focus={active}
+                  placeholder={f.placeholder}
+                />
               </Box>
             )}
             <Text color={error ? theme.danger : theme.dim}> {padCell(note, noteWidth)}</Text>

@@ -13,7 +13,10 @@ export interface EditStart<K extends string> {
 }
 
 /** The same object on every render (the latest valueOf and setValue are used). */
-export function useEditStart<K extends string, V>(valueOf: (key: K) => V, setValue: (key: K, value: V) => void): EditStart<K> {
+export function useEditStart<K extends string, V>(
+  valueOf: (key: K) => V,
+  setValue: (key: K, value: V) => void,
+): EditStart<K> {
   const [before, setBefore] = useRefState<{ key: K; value: V } | null>(null);
   const io = useRef({ valueOf, setValue });
   io.current = { valueOf, setValue };

@@ -39,7 +39,10 @@ export function useFormEditing(o: FormEditingOptions): FormEditing {
   const start = useEditStart(o.valueOf, o.setValue);
   const move = (by: number | 'top' | 'bottom') => {
     const fs = o.fields();
-    const i = Math.max(0, fs.findIndex((f) => f.key === o.focus()));
+    const i = Math.max(
+      0,
+      fs.findIndex((f) => f.key === o.focus()),
+    );
     const to = by === 'top' ? 0 : by === 'bottom' ? fs.length - 1 : Math.min(fs.length - 1, Math.max(0, i + by));
     o.setFocus(fs[to].key);
     setLine(null);
@@ -60,10 +63,10 @@ export function useFormEditing(o: FormEditingOptions): FormEditing {
       if (!editing()) return false;
       const name = normalizeKey(input, key);
       if (name === 'ctrl+c') return false;
-      if (name === 'enter') return stop(), true;
-      if (name === 'escape') return cancel(), true;
-      if (name === 'tab' || name === 'down') return move(1), true;
-      if (name === 'shift+tab' || name === 'up') return move(-1), true;
+      if (name === 'enter') return (stop(), true);
+      if (name === 'escape') return (cancel(), true);
+      if (name === 'tab' || name === 'down') return (move(1), true);
+      if (name === 'shift+tab' || name === 'up') return (move(-1), true);
       const k = o.focus();
       if (o.fields().find((f) => f.key === k)?.kind !== 'text') return true;
       const next = applyLineKey(line() ?? lineAt(String(o.valueOf(k))), name, input);

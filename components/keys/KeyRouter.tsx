@@ -24,53 +24,75 @@ export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderPro
   const [router] = useState(() => dispatcher ?? new KeyDispatcher());
   const queue = useRef<Array<[string, Key]>>([]);
   const busy = useRef(false);
-  const onInput = useCallback((input: string, key: Key) => {
-    queue.current.push(...splitBurst(input, key));
-    if (busy.current) return;
-    busy.current = true;
-    draining++;
-    // A key goes at once; any key after it (the rest of a burst, or the next event Ink emits in
-    // the same tick) waits until React has rendered and committed what the key changed, so a key
-    // that opens or closes a field (`/`, `:`, Esc) has its input layer in place before the next
-    // arrives. React schedules that render from a microtask queued during the dispatch, as a
-    // scheduler task on the check phase (setImmediate); the next key is queued behind it, and once
-    // more behind the passive effects that commit schedules. A timer is not enough: a due timer can
-    // run before the check phase.
-    // A run of plain characters after a key a text field took goes to the field as one paste (one
-    // render instead of one per character: a long paste stays quick); a run nobody takes as a
-    // whole is handed on key by key.
-    const step = () => {
-      const next = queue.current.shift();
-      if (!next) {
-        busy.current = false;
-        draining--;
-        return;
-      }
-      try {
-        let handled = false;
-        if (router.lastLayer === 'input' && isPlainChar(next) && queue.current.length > 0 && isPlainChar(queue.current[0])) {
-          let run = next[0];
-          while (queue.current.length > 0 && isPlainChar(queue.current[0])) run += queue.current.shift()![0];
-          handled = router.dispatch(run, { ...next[1], shift: false });
-          if (!handled) queue.current.unshift(...splitBurst(run, { ...next[1], shift: false }).slice(1));
+  const onInput = useCallback(
+    (input: string, key: Key) => {
+      queue.current.push(...splitBurst(input, key));
+      if (busy.current) return;
+      busy.current = true;
+      draining++;
+      // A key goes at once; any key after it (the rest of a burst, or the next event Ink emits in
+      // the same tick) waits until React has rendered and committed what the key changed, so a key
+      // that opens or closes a field (`/`, `:`, Esc) has its input layer in place before the next
+      // arrives. React schedules that render from a microtask queued during the dispatch, as a
+      // scheduler task on the check phase (setImmediate); the next key is queued behind it, and once
+      // more behind the passive effects that commit schedules. A timer is not enough: a due timer can
+      // run before the check phase.
+      // A run of plain characters after a key a text field took goes to the field as one paste (one
+      // render instead of one per character: a long paste stays quick); a run nobody takes as a
+      // whole is handed on key by key.
+      const step = () => {
+        const next = queue.current.shift();
+        if (!next) {
+          busy.current = false;
+          draining--;
+          return;
         }
-        if (!handled) router.dispatch(next[0], next[1]);
-      } catch (err) {
-        queue.current.length = 0;
-        busy.current = false;
-        draining--;
-        throw err;
-      }
-      queueMicrotask(() => setImmediate(() => setImmediate(step)));
-    };
-    step();
-  }, [router]);
+        try {
+          let handled = false;
+          if (
+            router.lastLayer === 'input' &&
+            isPlainChar(next) &&
+            queue.current.length > 0 &&
+            isPlainChar(queue.current[0])
+          ) {
+            let run = next[0];
+            while (queue.current.length > 0 && isPlainChar(queue.current[0])) run += queue.current.shift()![0];
+            handled = router.dispatch(run, { ...next[1], shift: false });
+            if (!handled) queue.current.unshift(...splitBurst(run, { ...next[1], shift: false }).slice(1));
+          }
+          if (!handled) router.dispatch(next[0], next[1]);
+        } catch (err) {
+          queue.current.length = 0;
+          busy.current = false;
+          draining--;
+          throw err;
+        }
+        queueMicrotask(() => setImmediate(() => setImmediate(step)));
+      };
+      step();
+    },
+    [router],
+  );
   useInputGuard();
   useInput(onInput);
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
 }
 
-const NOT_PLAIN: ReadonlyArray<keyof Key> = ['ctrl', 'meta', 'escape', 'return', 'tab', 'backspace', 'delete', 'upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown'];
+const NOT_PLAIN: ReadonlyArray<keyof Key> = [
+  'ctrl',
+  'meta',
+  'escape',
+  'return',
+  'tab',
+  'backspace',
+  'delete',
+  'upArrow',
+  'downArrow',
+  'leftArrow',
+  'rightArrow',
+  'pageUp',
+  'pageDown',
+];
 
 /** One printable character with no modifier (what splitBurst makes of the letters of a paste). */
 function isPlainChar([input, key]: [string, Key]): boolean {
@@ -129,12 +151,23 @@ export function splitBurst(input: string, key: Key): Array<[string, Key]> {
   // binds no Alt keys, so it is the Esc the person pressed, then the key.
   if (key.meta && !key.ctrl && !key.escape && Array.from(input).length === 1 && input >= ' ' && input !== '\u007f') {
     const esc = { ...(Object.fromEntries(Object.keys(key).map((k) => [k, false])) as unknown as Key), escape: true };
-    return [['', esc], [input, { ...key, meta: false, shift: input !== input.toLowerCase() }]];
+    return [
+      ['', esc],
+      [input, { ...key, meta: false, shift: input !== input.toLowerCase() }],
+    ];
   }
   const chars = Array.from(input);
   if (chars.length <= 1 || key.ctrl || key.meta || input.includes('\u001b')) return [[input, key]];
   return chars.map((ch): [string, Key] => {
-    const plain: Key = { ...key, return: false, tab: false, backspace: false, delete: false, ctrl: false, shift: false };
+    const plain: Key = {
+      ...key,
+      return: false,
+      tab: false,
+      backspace: false,
+      delete: false,
+      ctrl: false,
+      shift: false,
+    };
     if (ch === '\r' || ch === '\n') return ['', { ...plain, return: true }];
     if (ch === '\t') return ['', { ...plain, tab: true }];
     if (ch === '\u007f' || ch === '\b') return ['', { ...plain, delete: true }];

@@ -72,7 +72,9 @@ export function createKeymap(bindings: Binding[], onDisabled: (reason: string) =
     for (const k of b.keys) {
       const prior = table.get(k);
       if (prior && prior !== b) {
-        throw new Error(`keymap: key "${k}" in scope ${b.scope} is bound to both "${prior.command}" and "${b.command}"`);
+        throw new Error(
+          `keymap: key "${k}" in scope ${b.scope} is bound to both "${prior.command}" and "${b.command}"`,
+        );
       }
       table.set(k, b);
     }
@@ -87,7 +89,10 @@ export function createKeymap(bindings: Binding[], onDisabled: (reason: string) =
 
   // A global binding stays visible with the keys the scope has not taken over.
   function visible(scope: string): Array<{ binding: Binding; keys: readonly string[] }> {
-    const own = scope === GLOBAL_SCOPE ? [] : bindings.filter((b) => b.scope === scope).map((b) => ({ binding: b, keys: b.keys }));
+    const own =
+      scope === GLOBAL_SCOPE
+        ? []
+        : bindings.filter((b) => b.scope === scope).map((b) => ({ binding: b, keys: b.keys }));
     const taken = scope === GLOBAL_SCOPE ? new Map() : scopeKeys(scope);
     const globals = bindings
       .filter((b) => b.scope === GLOBAL_SCOPE)
@@ -109,14 +114,21 @@ export function createKeymap(bindings: Binding[], onDisabled: (reason: string) =
         .map((e) => ({ keys: keysText(e.keys), label: e.binding.hint as string }));
     },
     helpFor(scope) {
-      const entries = visible(scope).filter((e) => !e.binding.hideInHelp).map((e) => ({
-        keys: e.binding.label ?? keysText(e.keys),
-        command: e.binding.command,
-        description: e.binding.description,
-        disabled: e.binding.disabled?.(),
-        global: e.binding.scope === GLOBAL_SCOPE,
-      }));
-      const strip = ({ keys, command, description, disabled }: HelpEntry) => ({ keys, command, description, ...(disabled ? { disabled } : {}) });
+      const entries = visible(scope)
+        .filter((e) => !e.binding.hideInHelp)
+        .map((e) => ({
+          keys: e.binding.label ?? keysText(e.keys),
+          command: e.binding.command,
+          description: e.binding.description,
+          disabled: e.binding.disabled?.(),
+          global: e.binding.scope === GLOBAL_SCOPE,
+        }));
+      const strip = ({ keys, command, description, disabled }: HelpEntry) => ({
+        keys,
+        command,
+        description,
+        ...(disabled ? { disabled } : {}),
+      });
       const groups: HelpGroup[] = [];
       const own = entries.filter((e) => !e.global).map(strip);
       if (own.length) groups.push({ title: scope, entries: own });

@@ -22,7 +22,9 @@ type PartOf<K> = K extends { run: unknown } ? never : K extends { by: infer B ex
  * one per key that part carries out.
  */
 export type KeyHandlers<Keys, Part extends string = 'screen'> = {
-  [C in keyof Keys as [PartOf<Keys[C]>] extends [never] ? never : PartOf<Keys[C]> extends Part ? C : never]: CommandAction;
+  [
+    C in keyof Keys as [PartOf<Keys[C]>] extends [never] ? never : PartOf<Keys[C]> extends Part ? C : never
+  ]: CommandAction;
 };
 
 /** The commands of a set of declared keys that `part` carries out. */

@@ -48,7 +48,7 @@ export function layoutColumns<Row>(columns: Column<Row>[], width: number): Colum
     kept.splice(drop, 1);
   }
   const widths = kept.map((c) => minOf(c));
-  const flexOf = (c: Column<Row>) => (c.width !== undefined ? 0 : c.flex ?? 1);
+  const flexOf = (c: Column<Row>) => (c.width !== undefined ? 0 : (c.flex ?? 1));
   const totalFlex = kept.reduce((s, c) => s + flexOf(c), 0);
   let spare = Math.max(0, width - need());
   if (kept.length === 1 && need() > width) widths[0] = Math.max(0, width);
@@ -84,7 +84,11 @@ type Sortable = string | number | bigint | boolean | null | undefined;
 function valueOf<Row>(row: Row, column: Column<Row>): Sortable {
   if (column.sortValue) return column.sortValue(row);
   const v = (row as Record<string, unknown>)[column.id];
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? v : v == null ? v as null | undefined : String(v);
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean'
+    ? v
+    : v == null
+      ? (v as null | undefined)
+      : String(v);
 }
 
 // localeCompare with options makes a collator on every call (tens of microseconds): sorting a few
@@ -92,7 +96,8 @@ function valueOf<Row>(row: Row, column: Column<Row>): Sortable {
 let collator: Intl.Collator | undefined;
 
 function compare(a: Sortable, b: Sortable): number {
-  if (typeof a === 'string' && typeof b === 'string') return (collator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })).compare(a, b);
+  if (typeof a === 'string' && typeof b === 'string')
+    return (collator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })).compare(a, b);
   if (typeof a === 'string' || typeof b === 'string') return String(a).localeCompare(String(b));
   const x = typeof a === 'boolean' ? Number(a) : a;
   const y = typeof b === 'boolean' ? Number(b) : b;
@@ -126,7 +131,10 @@ export function filterRows<Row>(rows: readonly Row[], columns: Column<Row>[], qu
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows.slice();
   return rows.filter((row) => {
-    const hay = columns.map((c) => cellText(row, c)).join(' ').toLowerCase();
+    const hay = columns
+      .map((c) => cellText(row, c))
+      .join(' ')
+      .toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }

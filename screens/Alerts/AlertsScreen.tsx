@@ -24,7 +24,6 @@ import { tradeFromAlert } from './trade.js';
 import { alertColumns, alertRows, type AlertRow } from './rows.js';
 import { ALERTS_KEYS, ALERTS_SCREEN } from './keys.js';
 
-
 /** What the alert line was opened for: a new alert, or editing the one with this id. */
 type LineMode = { kind: 'new' | 'edit'; id?: string };
 
@@ -46,7 +45,13 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const columns = useMemo(() => alertColumns(theme, now), [theme, now]);
   const st = () => store.getState();
   const tableHeight = Math.max(2, height - 2);
-  const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (id) => st().select(id), pageSize: () => Math.max(1, tableHeight - 2) });
+  const cursor = useListCursor({
+    rows,
+    selectedKey: selected,
+    getKey,
+    select: (id) => st().select(id),
+    pageSize: () => Math.max(1, tableHeight - 2),
+  });
   const selectedRow = cursor.selected;
 
   /** Enter on the alert line; false keeps the line open to correct what was typed. */
@@ -81,7 +86,11 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       if (name === 'y' || name === 'Y') {
         const gone = st().remove(del);
         setDeleting(null);
-        if (gone) flash('info', `alert deleted: ${rows.find((r) => r.alert.id === del)?.symbol ?? ''} ${conditionText(gone.condition)}`);
+        if (gone)
+          flash(
+            'info',
+            `alert deleted: ${rows.find((r) => r.alert.id === del)?.symbol ?? ''} ${conditionText(gone.condition)}`,
+          );
       } else if (name === 'n' || name === 'N' || name === 'escape' || name === 'enter') setDeleting(null);
       return true;
     }
@@ -120,7 +129,8 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       rearm: () => {
         const row = current();
         if (!row) return none();
-        if (row.alert.state === 'armed') return flash('info', `${row.symbol} ${conditionText(row.alert.condition)} is armed already`);
+        if (row.alert.state === 'armed')
+          return flash('info', `${row.symbol} ${conditionText(row.alert.condition)} is armed already`);
         st().rearm(row.alert.id);
         flash('success', setText({ ...row.alert, state: 'armed' }, s.catalog.getState().latest, 'alert re-armed'));
       },
@@ -142,10 +152,14 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       : selectedRow?.alert.state === 'fired'
         ? 'Enter: limit order at the fired price (Orders) · s: swap · a: re-arm'
         : 'Enter: limit order at this level (Orders) · s: swap · e: edit';
-  const typing = mode ? `${mode.kind === 'new' ? 'new' : 'edit'} alert: TOKEN > PRICE, TOKEN < PRICE or TOKEN -5%/1h · Enter saves · Esc cancels` : undefined;
+  const typing = mode
+    ? `${mode.kind === 'new' ? 'new' : 'edit'} alert: TOKEN > PRICE, TOKEN < PRICE or TOKEN -5%/1h · Enter saves · Esc cancels`
+    : undefined;
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} wrap="truncate">{padCell(typing ?? head, width)}</Text>
+      <Text color={theme.accent} wrap="truncate">
+        {padCell(typing ?? head, width)}
+      </Text>
       <Box height={tableHeight} flexDirection="column">
         <Table
           columns={columns}
@@ -163,7 +177,9 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
           <LineView line={line!} width={Math.max(1, width - 6)} focus />
         </Box>
       ) : (
-        <Text color={del ? theme.warn : theme.dim} wrap="truncate">{padCell(info, width)}</Text>
+        <Text color={del ? theme.warn : theme.dim} wrap="truncate">
+          {padCell(info, width)}
+        </Text>
       )}
     </Box>
   );

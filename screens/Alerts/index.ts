@@ -28,7 +28,9 @@ const watch = (category: TokenCategory): ScreenResource<AlertsState, WatchParams
   intervalMs: WATCH_INTERVAL_MS,
   background: true,
   params: ({ store, services }: ScreenContext<AlertsState>) =>
-    categoryNeeded(category, store.getState().alerts, services.catalog.getState().lists) ? { category, ...WATCH_LIST } : undefined,
+    categoryNeeded(category, store.getState().alerts, services.catalog.getState().lists)
+      ? { category, ...WATCH_LIST }
+      : undefined,
   key: (p) => listKey(p),
   fetch: (p, signal, { services }) => services.api.tokens.list({ ...p }, { signal }),
   apply: (p, tokens, at, { services }) => services.catalog.getState().applyList(listKey(p), tokens, at),
@@ -46,7 +48,8 @@ export const alertsScreen: ScreenModule<AlertsState> = {
       name: 'alert',
       usage: ALERT_USAGE,
       help: `price alert, told by flash, bell and the N log: ${ALERT_EXAMPLES}`,
-      complete: (index, _p, ctx) => (index === 0 ? knownSymbols(ctx) : index === 1 ? ['>', '<', '-5%/1h', '+5%/1h'] : []),
+      complete: (index, _p, ctx) =>
+        index === 0 ? knownSymbols(ctx) : index === 1 ? ['>', '<', '-5%/1h', '+5%/1h'] : [],
       run(args, ctx) {
         if (args.length === 0) {
           ctx.goto(ALERTS_SCREEN);

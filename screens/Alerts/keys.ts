@@ -6,8 +6,8 @@ import { screenKeys } from '../shell/types.js';
 export const ALERTS_SCREEN = 'alerts';
 
 export const ALERTS_KEYS = screenKeys<AlertsState>()({
-  open: { keys: ['enter'], help: 'limit order at the alert\'s price (opens Orders)', hint: 'limit' },
-  swap: { keys: ['s'], help: 'swap the alert\'s token (opens Swap)', hint: 'swap' },
+  open: { keys: ['enter'], help: "limit order at the alert's price (opens Orders)", hint: 'limit' },
+  swap: { keys: ['s'], help: "swap the alert's token (opens Swap)", hint: 'swap' },
   edit: { keys: ['e'], help: 'edit (arms it again)', hint: 'edit' },
   delete: { keys: ['x'], help: 'delete (y confirms)', hint: 'delete' },
   rearm: { keys: ['a'], help: 're-arm a fired alert', hint: 're-arm' },

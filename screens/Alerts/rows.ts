@@ -17,13 +17,20 @@ export interface AlertRow {
   uncovered?: string;
 }
 
-export function alertRows(alerts: readonly Alert[], latest: Record<string, Token>, lists: TokensState['lists']): AlertRow[] {
+export function alertRows(
+  alerts: readonly Alert[],
+  latest: Record<string, Token>,
+  lists: TokensState['lists'],
+): AlertRow[] {
   const fired = alerts.filter((a) => a.state === 'fired').sort((a, b) => (b.firedAt ?? 0) - (a.firedAt ?? 0));
   const armed = alerts.filter((a) => a.state === 'armed');
   return [...fired, ...armed].map((alert) => {
     const p = latest[alert.mint]?.usdPrice;
     const price = typeof p === 'number' && Number.isFinite(p) ? p : undefined;
-    const uncovered = categoryOf(alert.mint, lists) === undefined && outsideLists(alert.mint, lists) ? 'not in any top-100 token list: no price to check until it is listed' : undefined;
+    const uncovered =
+      categoryOf(alert.mint, lists) === undefined && outsideLists(alert.mint, lists)
+        ? 'not in any top-100 token list: no price to check until it is listed'
+        : undefined;
     return { alert, symbol: alertSymbol(alert, latest), price, ...(uncovered ? { uncovered } : {}) };
   });
 }
@@ -39,7 +46,13 @@ export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
     },
     { id: 'token', title: 'Token', width: 10, format: (r) => r.symbol },
     { id: 'condition', title: 'When', width: 18, format: (r) => conditionText(r.alert.condition) },
-    { id: 'now', title: 'Now USD', width: 14, align: 'right', format: (r) => (r.price === undefined ? MISSING : formatPrice(r.price, { symbol: true })) },
+    {
+      id: 'now',
+      title: 'Now USD',
+      width: 14,
+      align: 'right',
+      format: (r) => (r.price === undefined ? MISSING : formatPrice(r.price, { symbol: true })),
+    },
     {
       id: 'fired',
       title: 'Fired',
@@ -52,6 +65,13 @@ export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
             ? 'unlisted'
             : MISSING,
     },
-    { id: 'set', title: 'Set', width: 5, align: 'right', priority: 1, format: (r) => (r.alert.createdAt ? formatAge(now - r.alert.createdAt) : MISSING) },
+    {
+      id: 'set',
+      title: 'Set',
+      width: 5,
+      align: 'right',
+      priority: 1,
+      format: (r) => (r.alert.createdAt ? formatAge(now - r.alert.createdAt) : MISSING),
+    },
   ];
 }

@@ -11,17 +11,30 @@ import type { AlertRow } from './rows.js';
 /** The symbol when it names one token in the catalog, else the mint (never ambiguous). */
 export function tokenWord(s: Pick<Services, 'catalog'>, mint: string, symbol: string): string {
   if (!symbol || symbol.endsWith('…')) return mint;
-  const same = Object.values(s.catalog.getState().latest).filter((t) => t.symbol.toLowerCase() === symbol.toLowerCase());
+  const same = Object.values(s.catalog.getState().latest).filter(
+    (t) => t.symbol.toLowerCase() === symbol.toLowerCase(),
+  );
   return same.length === 1 && same[0].id === mint ? symbol : mint;
 }
 
-export function tradeFromAlert(s: Services, navigator: Navigator, row: AlertRow, how: 'limit' | 'swap', flash: Flash): void {
+export function tradeFromAlert(
+  s: Services,
+  navigator: Navigator,
+  row: AlertRow,
+  how: 'limit' | 'swap',
+  flash: Flash,
+): void {
   const a = row.alert;
   const token = tokenWord(s, a.mint, row.symbol);
   const c = a.condition;
   const sell = c.kind === 'above' || (c.kind === 'change' && (a.firedChange ?? c.pct) > 0);
   if (how === 'swap') {
-    navigator.go({ to: 'swap', form: sell ? { input: token, output: 'USDC', amount: '', mode: 'ExactIn' } : { input: 'USDC', output: token, amount: '', mode: 'ExactIn' } });
+    navigator.go({
+      to: 'swap',
+      form: sell
+        ? { input: token, output: 'USDC', amount: '', mode: 'ExactIn' }
+        : { input: 'USDC', output: token, amount: '', mode: 'ExactIn' },
+    });
     return;
   }
   const line = limitDraft(a, token, row.price);

@@ -58,14 +58,17 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
     onPastEnd: () => void loadMore(store, services, (text) => flash('error', text)),
   });
   const selectedRow = cursor.selected;
-  useScreenKeys({ scope: INVITES_SCREEN, keys: INVITES_KEYS }, {
-    ...cursor.keys,
-    open: () => cursor.open(() => t().setDetail(true)),
-    back: () => {
-      if (t().detail) return t().setDetail(false);
-      return false;
+  useScreenKeys(
+    { scope: INVITES_SCREEN, keys: INVITES_KEYS },
+    {
+      ...cursor.keys,
+      open: () => cursor.open(() => t().setDetail(true)),
+      back: () => {
+        if (t().detail) return t().setDetail(false);
+        return false;
+      },
     },
-  });
+  );
 
   if (!wallet) {
     return (
@@ -86,7 +89,9 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   }
 
   const tab = (v: typeof view, label: string) => (v === view ? `[${label}]` : ` ${label} `);
-  const count = list ? `${rows.length} loaded${list.hasMore ? ', ] for more' : ', all'}${list.loadingMore ? ' · loading…' : ''}` : '';
+  const count = list
+    ? `${rows.length} loaded${list.hasMore ? ', ] for more' : ', all'}${list.loadingMore ? ' · loading…' : ''}`
+    : '';
   const soon = rows.filter((r) => r.nearExpiry).length;
   // another address: said first, so it is never cut off
   const whose = other ? `of ${shortAddress(other)}  ` : '';

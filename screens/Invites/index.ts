@@ -29,7 +29,8 @@ export const invitesScreen: ScreenModule<InvitesState> = {
       },
       key: (p: FirstPage) => `${p.view}|${p.address}`,
       fetch: (p: FirstPage, signal, { services }) => fetchInvites(services, p.view, p.address, 1, signal),
-      apply: (p: FirstPage, r: InviteListResponse, at, { store }) => store.getState().applyFirstPage(p.view, p.address, r.invites, r.hasMoreData, at),
+      apply: (p: FirstPage, r: InviteListResponse, at, { store }) =>
+        store.getState().applyFirstPage(p.view, p.address, r.invites, r.hasMoreData, at),
     },
   ],
   keys: INVITES_KEYS,
@@ -56,9 +57,11 @@ export const invitesScreen: ScreenModule<InvitesState> = {
             address = arg;
           } else throw new CommandError(`"${arg}" is not a view (history, pending), an address or mine`);
         }
-        if (address === null && !ctx.services.wallet) throw new CommandError('mine: no wallet is configured (:invites ADDRESS looks at an address)');
+        if (address === null && !ctx.services.wallet)
+          throw new CommandError('mine: no wallet is configured (:invites ADDRESS looks at an address)');
         const st = ctx.store.getState();
-        if (address !== undefined) st.setAddress(address === null || address === ctx.services.wallet?.address ? undefined : address);
+        if (address !== undefined)
+          st.setAddress(address === null || address === ctx.services.wallet?.address ? undefined : address);
         if (view) st.setView(view);
         ctx.goto(INVITES_SCREEN);
       },

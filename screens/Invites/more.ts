@@ -7,9 +7,17 @@ export const INVITES_SCREEN = 'invites';
 /** 2 requests a minute for page 1 of the visible view. */
 export const INVITES_INTERVAL_MS = 30_000;
 
-export function fetchInvites(services: Services, view: InviteView, address: string, page: number, signal?: AbortSignal): Promise<InviteListResponse> {
+export function fetchInvites(
+  services: Services,
+  view: InviteView,
+  address: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<InviteListResponse> {
   const p = { address, page };
-  return view === 'history' ? services.api.send.inviteHistory(p, { signal }) : services.api.send.pendingInvites(p, { signal });
+  return view === 'history'
+    ? services.api.send.inviteHistory(p, { signal })
+    : services.api.send.pendingInvites(p, { signal });
 }
 
 /** Whose invites the screen shows: the address of `:invites ADDR`, else the wallet's; undefined: none. */
@@ -31,7 +39,8 @@ export function moreDisabled(store: InvitesStore, services: Pick<Services, 'wall
   const list = shownList(store, services);
   if (!list) return 'the first page has not arrived yet';
   if (list.loadingMore) return 'already loading the next page';
-  if (!list.hasMore) return `every ${s.view === 'history' ? 'invite' : 'pending invite'} is listed (${list.invites.length})`;
+  if (!list.hasMore)
+    return `every ${s.view === 'history' ? 'invite' : 'pending invite'} is listed (${list.invites.length})`;
   return undefined;
 }
 

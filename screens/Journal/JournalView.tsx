@@ -54,8 +54,8 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
     const st = store.getState();
     const name = normalizeKey(input, key);
     if (st.detail) {
-      if (name === 'escape' || name === 'enter') return st.setDetail(false), true;
-      if (name === 'J') return st.setOpen(false), true;
+      if (name === 'escape' || name === 'enter') return (st.setDetail(false), true);
+      if (name === 'J') return (st.setOpen(false), true);
       return false;
     }
     if (name === 'j' || name === 'down') st.setCursor(st.cursor + 1);
@@ -83,9 +83,17 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   if (detail) {
     return (
       <Box flexDirection="column" height={height} width={width}>
-        <Text color={theme.accent} bold>{padCell('Journal entry (Esc back, J close)', width)}</Text>
+        <Text color={theme.accent} bold>
+          {padCell('Journal entry (Esc back, J close)', width)}
+        </Text>
         {current ? (
-          <DetailPane sections={entrySections(current, { now, explorer: s.explorer, token })} width={width} height={Math.max(1, height - 1)} active layer="modal" />
+          <DetailPane
+            sections={entrySections(current, { now, explorer: s.explorer, token })}
+            width={width}
+            height={Math.max(1, height - 1)}
+            active
+            layer="modal"
+          />
         ) : (
           <Text color={theme.dim}>{padCell(loadError ?? 'reading the entry…', width)}</Text>
         )}
@@ -97,13 +105,39 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
   const visible = Array.from({ length: shown }, (_, i) => ({ at: top + i, e: rows.entries[top + i - rows.from] }));
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} bold>{padCell(`Journal: ${reading ? 'reading journal…' : plural(count, 'entry', 'entries')} · ${s.journal?.path ?? 'not open'}`, width)}</Text>
-      {problems.length > 0 ? <Text color={theme.danger}>{padCell(`${plural(problems.length, 'line')} not read, kept in the file: ${problemsText(problems, 2)}`, width)}</Text> : null}
+      <Text color={theme.accent} bold>
+        {padCell(
+          `Journal: ${reading ? 'reading journal…' : plural(count, 'entry', 'entries')} · ${s.journal?.path ?? 'not open'}`,
+          width,
+        )}
+      </Text>
+      {problems.length > 0 ? (
+        <Text color={theme.danger}>
+          {padCell(
+            `${plural(problems.length, 'line')} not read, kept in the file: ${problemsText(problems, 2)}`,
+            width,
+          )}
+        </Text>
+      ) : null}
       <Text color={theme.dim}>{padCell(` ${header(wallets)}`, width)}</Text>
-      {visible.length === 0 ? <Text color={theme.dim}>{padCell(loadError ?? (reading ? 'reading journal…' : 'Nothing signed yet.'), width)}</Text> : null}
+      {visible.length === 0 ? (
+        <Text color={theme.dim}>
+          {padCell(loadError ?? (reading ? 'reading journal…' : 'Nothing signed yet.'), width)}
+        </Text>
+      ) : null}
       {visible.map(({ at, e }) =>
         e ? (
-          <Text key={at} inverse={at === cursor} color={e.status === 'failed' || e.status === 'expired' ? theme.danger : e.status === 'success' ? undefined : theme.warn}>
+          <Text
+            key={at}
+            inverse={at === cursor}
+            color={
+              e.status === 'failed' || e.status === 'expired'
+                ? theme.danger
+                : e.status === 'success'
+                  ? undefined
+                  : theme.warn
+            }
+          >
             {padCell(`${at === cursor ? '›' : ' '}${rowText(e, { token }, wallets)}`, width)}
           </Text>
         ) : (
@@ -118,7 +152,9 @@ export function JournalView({ s, width, height, now }: JournalViewProps) {
           {padCell(line, width)}
         </Text>
       ))}
-      <Text color={theme.dim}>{padCell('j/k move · Enter details · E export CSV · r reload · Esc or J close', width)}</Text>
+      <Text color={theme.dim}>
+        {padCell('j/k move · Enter details · E export CSV · r reload · Esc or J close', width)}
+      </Text>
     </Box>
   );
 }

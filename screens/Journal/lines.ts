@@ -13,7 +13,13 @@ function time(ms: number): string {
 }
 
 /** The journal speaks of the screens' names: the order group's swaps are Swap, trigger orders Limit... */
-export const GROUP_LABEL: Record<string, string> = { ultra: 'Swap', swap: 'Swap·RPC', trigger: 'Limit', recurring: 'DCA', studio: 'Studio' };
+export const GROUP_LABEL: Record<string, string> = {
+  ultra: 'Swap',
+  swap: 'Swap·RPC',
+  trigger: 'Limit',
+  recurring: 'DCA',
+  studio: 'Studio',
+};
 
 /**
  * The ACTION column's words: fixed width, so a long action never pushes the columns out of line.
@@ -77,7 +83,9 @@ function executedText(e: JournalState, side: 'input' | 'output', c: Pick<EntryCo
   if (raw === undefined) return undefined;
   const mint = e.summary[side === 'input' ? 'inputMint' : 'outputMint'];
   const t = typeof mint === 'string' ? c.token(mint) : undefined;
-  return t ? `${fromBaseUnits(BigInt(raw), t.decimals)} ${t.symbol}` : `${raw} base units${typeof mint === 'string' ? ` of ${shortAddress(mint)}` : ''}`;
+  return t
+    ? `${fromBaseUnits(BigInt(raw), t.decimals)} ${t.symbol}`
+    : `${raw} base units${typeof mint === 'string' ? ` of ${shortAddress(mint)}` : ''}`;
 }
 
 function text(v: unknown): string {
@@ -103,12 +111,19 @@ export function entrySections(e: JournalState, c: EntryContext): DetailSection[]
         { key: 'wallet', value: e.wallet ?? '—' },
         { key: 'network', value: e.network ?? '—' },
         ...(paid || got ? [{ key: 'executed', value: `paid ${paid ?? '—'}, received ${got ?? '—'}` }] : []),
-        ...(typeof e.summary.pay === 'string' || typeof e.summary.receive === 'string' ? [{ key: 'quoted', value: `pay ${text(e.summary.pay)}, receive ${text(e.summary.receive)}` }] : []),
+        ...(typeof e.summary.pay === 'string' || typeof e.summary.receive === 'string'
+          ? [{ key: 'quoted', value: `pay ${text(e.summary.pay)}, receive ${text(e.summary.receive)}` }]
+          : []),
         { key: 'requestId', value: e.requestId ?? '—' },
         ...(e.code !== undefined ? [{ key: 'code', value: String(e.code) }] : []),
         ...(e.error ? [{ key: 'error', value: e.error }] : []),
-        ...(e.lastValidBlockHeight !== undefined ? [{ key: 'last valid block', value: String(e.lastValidBlockHeight) }] : []),
-        { key: 'signed transaction', value: `${txChars} base-64 characters, begins ${(e.signedTransaction ?? '').slice(0, 12)}… (not shown in full)` },
+        ...(e.lastValidBlockHeight !== undefined
+          ? [{ key: 'last valid block', value: String(e.lastValidBlockHeight) }]
+          : []),
+        {
+          key: 'signed transaction',
+          value: `${txChars} base-64 characters, begins ${(e.signedTransaction ?? '').slice(0, 12)}… (not shown in full)`,
+        },
       ],
     },
     { title: 'Summary', entries: Object.entries(e.summary ?? {}).map(([k, v]) => ({ key: k, value: text(v) })) },

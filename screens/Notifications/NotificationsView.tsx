@@ -13,7 +13,17 @@ import type { NotificationsStore } from '../../src/store/notifications.js';
 
 const MODE_TEXT = { off: 'log only', bell: 'flash + bell', desktop: 'flash + bell + desktop' };
 
-export function NotificationsView({ store, width, height, now }: { store: NotificationsStore; width: number; height: number; now: number }) {
+export function NotificationsView({
+  store,
+  width,
+  height,
+  now,
+}: {
+  store: NotificationsStore;
+  width: number;
+  height: number;
+  now: number;
+}) {
   const theme = useTheme();
   const items = useStore(store, (s) => s.items);
   const mode = useStore(store, (s) => s.mode);
@@ -22,7 +32,7 @@ export function NotificationsView({ store, width, height, now }: { store: Notifi
   const newest = [...items].reverse();
   useKeyLayer('modal', (input, key) => {
     const name = normalizeKey(input, key);
-    if (name === 'escape' || name === 'N' || name === 'q') return store.getState().setOpen(false), true;
+    if (name === 'escape' || name === 'N' || name === 'q') return (store.getState().setOpen(false), true);
     const next = scrollByKey(name, offset(), newest.length, body);
     if (next !== undefined) setOffset(next);
     return true;
@@ -31,8 +41,15 @@ export function NotificationsView({ store, width, height, now }: { store: Notifi
   const shown = newest.slice(top, top + body);
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} bold>{padCell(`Notifications: ${plural(items.length, 'entry', 'entries')} this session · new ones: ${MODE_TEXT[mode]}`, width)}</Text>
-      {shown.length === 0 ? <Text color={theme.dim}>{padCell('Nothing yet: fills, expiries and alerts land here.', width)}</Text> : null}
+      <Text color={theme.accent} bold>
+        {padCell(
+          `Notifications: ${plural(items.length, 'entry', 'entries')} this session · new ones: ${MODE_TEXT[mode]}`,
+          width,
+        )}
+      </Text>
+      {shown.length === 0 ? (
+        <Text color={theme.dim}>{padCell('Nothing yet: fills, expiries and alerts land here.', width)}</Text>
+      ) : null}
       {shown.map((n, i) => (
         <Text key={top + i} wrap="truncate">
           {padCell(`${formatAge(now - n.at).padStart(4)} ago  ${n.source.padEnd(8)} ${n.text}`, width)}

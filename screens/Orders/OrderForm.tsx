@@ -27,7 +27,8 @@ export async function submitOrderForm(s: Services, store: OrdersStore): Promise<
   const form = store.getState().form;
   if (!form) return;
   const empty = FORM_FIELDS[form.kind].filter((f) => !OPTIONAL.has(f.key) && !(form.values[f.key] ?? '').trim());
-  if (empty.length) return store.getState().setFormErrors(Object.fromEntries(empty.map((f) => [f.key, 'fill this in'])));
+  if (empty.length)
+    return store.getState().setFormErrors(Object.fromEntries(empty.map((f) => [f.key, 'fill this in'])));
   const run = form.kind === 'limit' ? createLimitFromArgs : createDcaFromArgs;
   try {
     const result = await run(s, store, formArgs(form.kind, form.values));
@@ -38,7 +39,19 @@ export async function submitOrderForm(s: Services, store: OrdersStore): Promise<
   }
 }
 
-export function OrderForm({ store, services: s, kind, width, height }: { store: OrdersStore; services: Services; kind: OrderFormKind; width: number; height: number }) {
+export function OrderForm({
+  store,
+  services: s,
+  kind,
+  width,
+  height,
+}: {
+  store: OrdersStore;
+  services: Services;
+  kind: OrderFormKind;
+  width: number;
+  height: number;
+}) {
   const flash = useFlash();
   const theme = useTheme();
   const values = useStore(store, (st) => st.form?.values ?? {});
@@ -74,18 +87,37 @@ export function OrderForm({ store, services: s, kind, width, height }: { store: 
   );
   const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when latest does
   const notes = formNotes(kind, values, catalog, s.now(), width - 2 - LABEL_WIDTH - 1 - INPUT_WIDTH - 1);
-  const title = kind === 'limit' ? 'New limit order: sell an amount for a total, or @price in USDC/SOL' : 'New DCA: spend a total in equal buys, one every interval';
+  const title =
+    kind === 'limit'
+      ? 'New limit order: sell an amount for a total, or @price in USDC/SOL'
+      : 'New DCA: spend a total in equal buys, one every interval';
   // beside its field an error is cut at 80 columns: the first one is also here in full
   const firstError = fields.map((f) => errors[f.key]).find((e) => e !== undefined);
   const errorLines = firstError ? wrapText(`✗ ${firstError}`, width).slice(0, 3) : [];
-  const help = editing.editing() ? EDITING_HELP : 'j/k field · Enter/e edit · s place (confirm first) · Esc close (kept)';
+  const help = editing.editing()
+    ? EDITING_HELP
+    : 'j/k field · Enter/e edit · s place (confirm first) · Esc close (kept)';
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text color={theme.accent} bold>{padCell(title, width)}</Text>
-      <FormLines fields={fields} values={values} focused={focus()} editing={editing.editing()} line={editing.line() ?? undefined} notes={notes} errors={errors} width={width} height={Math.max(1, height - 2 - errorLines.length)} />
+      <Text color={theme.accent} bold>
+        {padCell(title, width)}
+      </Text>
+      <FormLines
+        fields={fields}
+        values={values}
+        focused={focus()}
+        editing={editing.editing()}
+        line={editing.line() ?? undefined}
+        notes={notes}
+        errors={errors}
+        width={width}
+        height={Math.max(1, height - 2 - errorLines.length)}
+      />
       <Box flexGrow={1} />
       {errorLines.map((l, i) => (
-        <Text key={i} color={theme.danger}>{padCell(l, width)}</Text>
+        <Text key={i} color={theme.danger}>
+          {padCell(l, width)}
+        </Text>
       ))}
       <Text color={theme.dim}>{padCell(help, width)}</Text>
     </Box>

@@ -60,7 +60,11 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const formKind = use((st) => st.form?.kind);
   const marked = use((st) => st.marked);
   const cancelFee = use((st) => st.cancelFee);
-  const { poll, paramsKey } = useResourceState(ORDERS_SCREEN, `${tab}${view === 'active' ? 'Active' : 'History'}`, staleOrError);
+  const { poll, paramsKey } = useResourceState(
+    ORDERS_SCREEN,
+    `${tab}${view === 'active' ? 'Active' : 'History'}`,
+    staleOrError,
+  );
   // A limit order typed out by another screen (Enter on a fired alert): shown in the new-order
   // form to check and edit (the amount is a placeholder), as after n; nothing is sent unasked.
   useIntent(navigator, ORDERS_SCREEN, ({ line }) => {
@@ -99,7 +103,12 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       const a = side(sold);
       const b = side(bought ?? '');
       if (!a && !b) return st().setFilter(undefined);
-      st().setFilter({ text, ...(a ? { mint: a.mint } : {}), ...(b ? { outputMint: b.mint } : {}), symbol: a && b ? `${a.symbol}→${b.symbol}` : a ? a.symbol : `→${b!.symbol}` });
+      st().setFilter({
+        text,
+        ...(a ? { mint: a.mint } : {}),
+        ...(b ? { outputMint: b.mint } : {}),
+        symbol: a && b ? `${a.symbol}→${b.symbol}` : a ? a.symbol : `→${b!.symbol}`,
+      });
     } catch (e) {
       flash('error', e instanceof Error ? e.message : String(e));
     }
@@ -118,8 +127,11 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const selectedOrder = () => cursor.current();
   const withdraw = (side: 'In' | 'Out') => {
     const row = selectedOrder();
-    if (!row || row.kind !== 'legacy') return flash('info', 'w / W withdraw from a legacy price-based order; select one on the DCA tab');
-    void withdrawLegacy(s, store, anyOrderOf(row), side).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
+    if (!row || row.kind !== 'legacy')
+      return flash('info', 'w / W withdraw from a legacy price-based order; select one on the DCA tab');
+    void withdrawLegacy(s, store, anyOrderOf(row), side).catch((e) =>
+      flash('error', String(e instanceof Error ? e.message : e)),
+    );
   };
 
   useScreenKeys(
@@ -145,13 +157,15 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       },
       mintFilter: () => filterLine.open(st().filter?.text ?? ''),
       filter: () => filterLine.open(st().filter?.text ?? ''),
-      sort: () => flash('info', 'orders come in the service\'s order: newest first'),
+      sort: () => flash('info', "orders come in the service's order: newest first"),
       new: () => st().openForm(st().tab),
       cancel: () => {
         const row = selectedOrder();
         if (!row) return flash('info', 'no order selected');
         if (st().view === 'history') return flash('info', 'this order is closed already (History)');
-        void cancelOne(s, store, anyOrderOf(row)).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
+        void cancelOne(s, store, anyOrderOf(row)).catch((e) =>
+          flash('error', String(e instanceof Error ? e.message : e)),
+        );
       },
       mark: () => {
         const row = selectedOrder();
@@ -162,7 +176,9 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       cancelAll: () => {
         const chosen = st().marked;
         if (chosen.length > 0) {
-          void cancelLimitOrders(s, store, chosen).catch((e) => flash('error', String(e instanceof Error ? e.message : e)));
+          void cancelLimitOrders(s, store, chosen).catch((e) =>
+            flash('error', String(e instanceof Error ? e.message : e)),
+          );
           return;
         }
         const open = st().lists['limit/active'];
@@ -184,8 +200,15 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
 
   const tabText = `${tab === 'limit' ? '[Limit] DCA' : 'Limit [DCA]'} · ${view === 'active' ? '[Active] History' : 'Active [History]'}`;
   const pageText = snap ? `page ${Math.min(page, snap.totalPages)}/${snap.totalPages}` : `page ${page}`;
-  const age = poll?.error !== undefined ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}` : snap ? `${formatAge(now - snap.at)} ago` : 'loading…';
-  const filterText = filter ? ` · ${tab === 'limit' ? (filter.mint && filter.outputMint ? '' : filter.mint ? 'sells ' : 'buys ') : 'mint '}${filter.symbol.replace(/^→/, '')}` : '';
+  const age =
+    poll?.error !== undefined
+      ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}`
+      : snap
+        ? `${formatAge(now - snap.at)} ago`
+        : 'loading…';
+  const filterText = filter
+    ? ` · ${tab === 'limit' ? (filter.mint && filter.outputMint ? '' : filter.mint ? 'sells ' : 'buys ') : 'mint '}${filter.symbol.replace(/^→/, '')}`
+    : '';
   const markText = marked.length > 0 ? ` · ${marked.length} marked` : '';
   const feeText = cancelFee !== 'auto' ? ` · cancel fee ${cancelFee}` : '';
   const head = `${tabText} · ${pageText}${filterText}${includeFailed ? ' · +failed tx' : ''}${markText}${feeText} · ${age}`;
@@ -200,13 +223,17 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       panel.push({ text: `${bar} ${done}/${batches.length} transactions` });
       // each transaction while they fit on the line, else how many are in each state
       const each = batches.map((b) => `tx${b.index + 1} ${b.status}`).join(' · ');
-      panel.push({ text: [...each].length <= width ? each : batchTally(batches), tone: batches.some((b) => !['success', 'waiting', 'running'].includes(b.status)) ? 'bad' : undefined });
+      panel.push({
+        text: [...each].length <= width ? each : batchTally(batches),
+        tone: batches.some((b) => !['success', 'waiting', 'running'].includes(b.status)) ? 'bad' : undefined,
+      });
     }
     if (running) panel.push({ text: running, tone: 'dim' });
     else if (outcome) panel.push({ text: outcome.title, tone: outcome.ok ? 'ok' : 'bad' });
   } else if (outcome) {
     // the title is what happened (a refusal says how to write it): wrapped, never cut short
-    for (const l of wrapText(outcome.title, width).slice(0, 4)) panel.push({ text: l, tone: outcome.ok ? 'ok' : 'bad' });
+    for (const l of wrapText(outcome.title, width).slice(0, 4))
+      panel.push({ text: l, tone: outcome.ok ? 'ok' : 'bad' });
     for (const l of outcome.lines.slice(0, 2)) panel.push({ text: l, tone: 'dim' });
   } else if (notice) {
     for (const l of notice) for (const w of wrapText(l, width)) panel.push({ text: w });
@@ -231,25 +258,50 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       : poll?.error !== undefined && !snap
         ? 'Could not load the orders (see the line above); retrying.'
         : !snap || snap.paramsKey !== paramsKey
-          ? snap ? `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders.` : 'Loading…'
+          ? snap
+            ? `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders.`
+            : 'Loading…'
           : `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders${filter ? ` for ${filter.symbol}` : ''}.${view === 'active' ? ` :${tab === 'limit' ? 'limit' : 'dca'} or n creates one.` : ''}`;
     body =
       tab === 'limit' ? (
-        <Table<LimitRow> columns={limitCols} rows={rows as LimitRow[]} getKey={getKey} selectedKey={selectedRow?.key} width={width} height={tableHeight} dim={() => poll?.stale === true} emptyText={empty} />
+        <Table<LimitRow>
+          columns={limitCols}
+          rows={rows as LimitRow[]}
+          getKey={getKey}
+          selectedKey={selectedRow?.key}
+          width={width}
+          height={tableHeight}
+          dim={() => poll?.stale === true}
+          emptyText={empty}
+        />
       ) : (
-        <Table<DcaRow> columns={dcaCols} rows={rows as DcaRow[]} getKey={getKey} selectedKey={selectedRow?.key} width={width} height={tableHeight} dim={() => poll?.stale === true} emptyText={empty} />
+        <Table<DcaRow>
+          columns={dcaCols}
+          rows={rows as DcaRow[]}
+          getKey={getKey}
+          selectedKey={selectedRow?.key}
+          width={width}
+          height={tableHeight}
+          dim={() => poll?.stale === true}
+          emptyText={empty}
+        />
       );
   }
-  const toneColor = (t?: 'ok' | 'bad' | 'dim') => (t === 'ok' ? theme.ok : t === 'bad' ? theme.danger : t === 'dim' ? theme.dim : undefined);
+  const toneColor = (t?: 'ok' | 'bad' | 'dim') =>
+    t === 'ok' ? theme.ok : t === 'bad' ? theme.danger : t === 'dim' ? theme.dim : undefined;
   const mode = editing();
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text color={theme.accent} wrap="truncate">{padCell(head, width)}</Text>
+      <Text color={theme.accent} wrap="truncate">
+        {padCell(head, width)}
+      </Text>
       <Box height={tableHeight} flexDirection="column">
         {body}
       </Box>
       {panel.map((l, i) => (
-        <Text key={i} color={toneColor(l.tone)} wrap="truncate">{padCell(l.text, width)}</Text>
+        <Text key={i} color={toneColor(l.tone)} wrap="truncate">
+          {padCell(l.text, width)}
+        </Text>
       ))}
       {mode ? (
         <Box>
@@ -257,7 +309,11 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
           <LineView line={mode} width={Math.max(1, width - 4)} focus />
         </Box>
       ) : null}
-      {hintShown ? <Text color={theme.dim} wrap="truncate">{padCell(hint, width)}</Text> : null}
+      {hintShown ? (
+        <Text color={theme.dim} wrap="truncate">
+          {padCell(hint, width)}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -3,7 +3,17 @@
 import { flattenFields, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
 import { formatPercent, formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
-import { amountOf, countdown, cyclesOf, nextCycleAt, nextCycleText, printable, tokenView, type OrderRow, type TokenView } from './rows.js';
+import {
+  amountOf,
+  countdown,
+  cyclesOf,
+  nextCycleAt,
+  nextCycleText,
+  printable,
+  tokenView,
+  type OrderRow,
+  type TokenView,
+} from './rows.js';
 import { durationWords } from '../../src/actions/ordersInput.js';
 
 /** A transaction as a plain-text explorer link (the configured template, --explorer-url). */
@@ -12,7 +22,10 @@ export function explorerLink(s: Pick<Services, 'explorer'>, sig: unknown): strin
   return printable(s.explorer(sig), 300);
 }
 
-const e = (key: string, value: unknown): DetailEntry => ({ key, value: value === undefined || value === null || value === '' ? MISSING : printable(value, 400) });
+const e = (key: string, value: unknown): DetailEntry => ({
+  key,
+  value: value === undefined || value === null || value === '' ? MISSING : printable(value, 400),
+});
 
 function when(iso: unknown, now: number): string {
   if (typeof iso !== 'string') return MISSING;
@@ -20,7 +33,13 @@ function when(iso: unknown, now: number): string {
   return Number.isFinite(t) ? `${printable(iso, 40)} (${countdown(t, now)})` : printable(iso, 40);
 }
 
-function tradeEntries(s: Pick<Services, 'explorer'>, trades: unknown, input: TokenView, output: TokenView, now: number): DetailEntry[] {
+function tradeEntries(
+  s: Pick<Services, 'explorer'>,
+  trades: unknown,
+  input: TokenView,
+  output: TokenView,
+  now: number,
+): DetailEntry[] {
   if (!Array.isArray(trades) || trades.length === 0) return [{ key: 'trades', value: 'none yet' }];
   return trades.flatMap((raw, i) => {
     const t = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -42,7 +61,12 @@ function tradeEntries(s: Pick<Services, 'explorer'>, trades: unknown, input: Tok
 
 /** The trigger's slippage in the dialog's words: none set (absent or "0") is the service's default. */
 export function slippageText(bps: unknown): string {
-  const n = typeof bps === 'string' && /^\d+$/.test(bps) ? Number(bps) : typeof bps === 'number' && Number.isInteger(bps) && bps >= 0 ? bps : undefined;
+  const n =
+    typeof bps === 'string' && /^\d+$/.test(bps)
+      ? Number(bps)
+      : typeof bps === 'number' && Number.isInteger(bps) && bps >= 0
+        ? bps
+        : undefined;
   if (bps === undefined || bps === null || n === 0) return "the service's default";
   if (n === undefined) return printable(bps, 12);
   return `${formatPercent(n / 100)} when it fills (${n} bps)`;
@@ -53,19 +77,47 @@ function unsetOr(raw: unknown, none: string, shown: () => string): string {
   return raw === undefined || raw === null || raw === '0' || raw === 0 ? none : shown();
 }
 
-const SHOWN_LIMIT = new Set(['orderKey', 'userPubkey', 'inputMint', 'outputMint', 'makingAmount', 'takingAmount', 'remainingMakingAmount', 'remainingTakingAmount', 'rawMakingAmount', 'rawTakingAmount', 'rawRemainingMakingAmount', 'rawRemainingTakingAmount', 'slippageBps', 'expiredAt', 'createdAt', 'updatedAt', 'status', 'openTx', 'closeTx', 'programVersion', 'trades']);
+const SHOWN_LIMIT = new Set([
+  'orderKey',
+  'userPubkey',
+  'inputMint',
+  'outputMint',
+  'makingAmount',
+  'takingAmount',
+  'remainingMakingAmount',
+  'remainingTakingAmount',
+  'rawMakingAmount',
+  'rawTakingAmount',
+  'rawRemainingMakingAmount',
+  'rawRemainingTakingAmount',
+  'slippageBps',
+  'expiredAt',
+  'createdAt',
+  'updatedAt',
+  'status',
+  'openTx',
+  'closeTx',
+  'programVersion',
+  'trades',
+]);
 
 function others(order: Record<string, unknown>, shown: Set<string>): DetailSection[] {
   const rest = Object.entries(order).filter(([k]) => !shown.has(k));
   if (rest.length === 0) return [];
-  return [{ title: 'Other fields', entries: rest.flatMap(([k, v]) => flattenFields(v, k)).map((x) => e(x.key, x.value)) }];
+  return [
+    { title: 'Other fields', entries: rest.flatMap(([k, v]) => flattenFields(v, k)).map((x) => e(x.key, x.value)) },
+  ];
 }
 
 export function orderSections(s: Pick<Services, 'catalog' | 'explorer'>, row: OrderRow, now: number): DetailSection[] {
   const o = row.order as Record<string, unknown>;
   const input = tokenView(s, o.inputMint);
   const output = tokenView(s, o.outputMint);
-  const pair = [e('pair', `${input.symbol} → ${output.symbol}`), e('input mint', input.mint), e('output mint', output.mint)];
+  const pair = [
+    e('pair', `${input.symbol} → ${output.symbol}`),
+    e('input mint', input.mint),
+    e('output mint', output.mint),
+  ];
   if (row.kind === 'limit') {
     const lr = row;
     return [
@@ -90,12 +142,19 @@ export function orderSections(s: Pick<Services, 'catalog' | 'explorer'>, row: Or
         ],
       },
       { title: 'Trades', entries: tradeEntries(s, o.trades, input, output, now) },
-      { title: 'Transactions', entries: [e('open tx', explorerLink(s, o.openTx)), e('close tx', o.closeTx ? explorerLink(s, o.closeTx) : 'not closed')] },
+      {
+        title: 'Transactions',
+        entries: [
+          e('open tx', explorerLink(s, o.openTx)),
+          e('close tx', o.closeTx ? explorerLink(s, o.closeTx) : 'not closed'),
+        ],
+      },
       ...others(o, SHOWN_LIMIT),
     ];
   }
   const legacy = row.kind === 'legacy';
-  const freq = typeof o.cycleFrequency === 'string' ? Number(o.cycleFrequency) : (o.cycleFrequency as number | undefined);
+  const freq =
+    typeof o.cycleFrequency === 'string' ? Number(o.cycleFrequency) : (o.cycleFrequency as number | undefined);
   const cycles = !legacy ? cyclesOf(row.order as never) : undefined;
   const entries: DetailEntry[] = [
     e('status', row.status),
@@ -114,19 +173,57 @@ export function orderSections(s: Pick<Services, 'catalog' | 'explorer'>, row: Or
       e('every', freq && Number.isFinite(freq) ? `${durationWords(freq)} (${freq} s)` : MISSING),
       e('next cycle', row.next !== MISSING ? row.next : nextCycleText(nextCycleAt(row.order as never), now)),
       e('average price', row.avg),
-      e('min out / cycle', unsetOr(o.rawMinOutAmount, 'none', () => amountOf(o.rawMinOutAmount, o.minOutAmount, output, 9))),
-      e('max out / cycle', unsetOr(o.rawMaxOutAmount, 'no limit', () => amountOf(o.rawMaxOutAmount, o.maxOutAmount, output, 9))),
+      e(
+        'min out / cycle',
+        unsetOr(o.rawMinOutAmount, 'none', () => amountOf(o.rawMinOutAmount, o.minOutAmount, output, 9)),
+      ),
+      e(
+        'max out / cycle',
+        unsetOr(o.rawMaxOutAmount, 'no limit', () => amountOf(o.rawMaxOutAmount, o.maxOutAmount, output, 9)),
+      ),
     );
   } else {
-    entries.push(e('left to use', amountOf(o.rawInLeft, o.inLeft, input, 9)), e('increment (USDC)', o.incrementUsdcValue), e('interval', typeof o.orderInterval === 'number' ? `${durationWords(o.orderInterval)}` : o.orderInterval), e('next', o.nextExecutionAt));
+    entries.push(
+      e('left to use', amountOf(o.rawInLeft, o.inLeft, input, 9)),
+      e('increment (USDC)', o.incrementUsdcValue),
+      e('interval', typeof o.orderInterval === 'number' ? `${durationWords(o.orderInterval)}` : o.orderInterval),
+      e('next', o.nextExecutionAt),
+    );
   }
-  entries.push(e('closed by you', o.userClosed === true ? 'yes' : 'no'), e('created', when(o.createdAt, now)), e('updated', when(o.updatedAt, now)), e('user', o.userPubkey));
-  const shown = new Set(['orderKey', 'userPubkey', 'inputMint', 'outputMint', 'trades', 'openTx', 'closeTx', 'createdAt', 'updatedAt', 'userClosed', 'cycleFrequency', 'recurringType', ...Object.keys(o).filter((k) => /^(raw)?(in|out)[A-Z]/.test(k) || /^(raw)?[a-z]*(Amount|Deposited|Used|Received|Withdrawn|Left)/.test(k))]);
+  entries.push(
+    e('closed by you', o.userClosed === true ? 'yes' : 'no'),
+    e('created', when(o.createdAt, now)),
+    e('updated', when(o.updatedAt, now)),
+    e('user', o.userPubkey),
+  );
+  const shown = new Set([
+    'orderKey',
+    'userPubkey',
+    'inputMint',
+    'outputMint',
+    'trades',
+    'openTx',
+    'closeTx',
+    'createdAt',
+    'updatedAt',
+    'userClosed',
+    'cycleFrequency',
+    'recurringType',
+    ...Object.keys(o).filter(
+      (k) => /^(raw)?(in|out)[A-Z]/.test(k) || /^(raw)?[a-z]*(Amount|Deposited|Used|Received|Withdrawn|Left)/.test(k),
+    ),
+  ]);
   if (legacy) for (const k of ['incrementUsdcValue', 'orderInterval', 'nextExecutionAt']) shown.add(k);
   return [
     { title: `${legacy ? 'LEGACY price-based recurring order' : 'DCA order'} ${row.key}`, entries },
     { title: 'Trades', entries: tradeEntries(s, o.trades, input, output, now) },
-    { title: 'Transactions', entries: [e('open tx', explorerLink(s, o.openTx)), e('close tx', o.closeTx ? explorerLink(s, o.closeTx) : 'not closed')] },
+    {
+      title: 'Transactions',
+      entries: [
+        e('open tx', explorerLink(s, o.openTx)),
+        e('close tx', o.closeTx ? explorerLink(s, o.closeTx) : 'not closed'),
+      ],
+    },
     ...others(o, shown),
   ];
 }

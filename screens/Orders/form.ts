@@ -9,7 +9,12 @@ import { formatPercent, formatPrice } from '../../src/format.js';
 import type { OrderFormKind } from '../../src/store/orders.js';
 import { printable } from './rows.js';
 
-const text = (key: string, label: string, placeholder: string): FieldDef<string> => ({ key, label, kind: 'text', placeholder });
+const text = (key: string, label: string, placeholder: string): FieldDef<string> => ({
+  key,
+  label,
+  kind: 'text',
+  placeholder,
+});
 
 export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
   limit: [
@@ -36,13 +41,20 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
 /** The words of `:limit` / `:dca` that the form's values make. */
 export function formArgs(kind: OrderFormKind, v: Record<string, string>): string[] {
   const w = (k: string) => (v[k] ?? '').trim();
-  if (kind === 'dca') return [w('total'), w('from'), w('to'), w('orders'), w('interval'), ...(w('start') ? ['start', w('start')] : [])];
+  if (kind === 'dca')
+    return [w('total'), w('from'), w('to'), w('orders'), w('interval'), ...(w('start') ? ['start', w('start')] : [])];
   // "@0.45 USDC/GOLLA": the price and its unit are two words of the command
   const total = w('total').startsWith('@') ? w('total').split(/\s+/) : [w('total')];
   return [
-    w('amount'), w('sell'), ...total, w('buy'), 'expiry', w('expiry') || 'none',
+    w('amount'),
+    w('sell'),
+    ...total,
+    w('buy'),
+    'expiry',
+    w('expiry') || 'none',
     ...(w('slippage') ? ['slippage', w('slippage')] : []),
-    'cu', w('cu') || 'auto',
+    'cu',
+    w('cu') || 'auto',
     ...(w('feeAccount') ? ['fee-account', w('feeAccount')] : []),
     ...(w('wrap') ? ['wrap', w('wrap')] : []),
   ];
@@ -51,8 +63,13 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
 /** A typed-out `limit 1 SOL 150 USDC` (from a fired alert) as the form's values. */
 export function valuesFromLine(line: string): { kind: OrderFormKind; values: Record<string, string> } | undefined {
   const [word, ...w] = line.trim().replace(/^:/, '').split(/\s+/);
-  if (word === 'limit') return { kind: 'limit', values: { amount: w[0] ?? '', sell: w[1] ?? '', total: w[2] ?? '', buy: w[3] ?? '' } };
-  if (word === 'dca') return { kind: 'dca', values: { total: w[0] ?? '', from: w[1] ?? '', to: w[2] ?? '', orders: w[3] ?? '', interval: w[4] ?? '' } };
+  if (word === 'limit')
+    return { kind: 'limit', values: { amount: w[0] ?? '', sell: w[1] ?? '', total: w[2] ?? '', buy: w[3] ?? '' } };
+  if (word === 'dca')
+    return {
+      kind: 'dca',
+      values: { total: w[0] ?? '', from: w[1] ?? '', to: w[2] ?? '', orders: w[3] ?? '', interval: w[4] ?? '' },
+    };
   return undefined;
 }
 
@@ -61,8 +78,25 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
   const m = message.toLowerCase();
   const table: Array<[RegExp, string]> =
     kind === 'limit'
-      ? [[/^sell token/, 'sell'], [/^buy token/, 'buy'], [/^(total|price)/, 'total'], [/^expiry/, 'expiry'], [/^slippage/, 'slippage'], [/^cu/, 'cu'], [/^fee-account/, 'feeAccount'], [/^wrap/, 'wrap'], [/^amount/, 'amount']]
-      : [[/^from token/, 'from'], [/^to token/, 'to'], [/^(orders|number)/, 'orders'], [/^interval/, 'interval'], [/^start/, 'start'], [/^(total|per order)/, 'total']];
+      ? [
+          [/^sell token/, 'sell'],
+          [/^buy token/, 'buy'],
+          [/^(total|price)/, 'total'],
+          [/^expiry/, 'expiry'],
+          [/^slippage/, 'slippage'],
+          [/^cu/, 'cu'],
+          [/^fee-account/, 'feeAccount'],
+          [/^wrap/, 'wrap'],
+          [/^amount/, 'amount'],
+        ]
+      : [
+          [/^from token/, 'from'],
+          [/^to token/, 'to'],
+          [/^(orders|number)/, 'orders'],
+          [/^interval/, 'interval'],
+          [/^start/, 'start'],
+          [/^(total|per order)/, 'total'],
+        ];
   return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0].key;
 }
 
@@ -77,8 +111,20 @@ function tokenNote(text: string, catalog: readonly Token[]): string | undefined 
 }
 
 /** Beside each field: the token and its price; for the limit, its price both ways and against the market, as much as fits in `noteWidth`. */
-export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalog: readonly Token[], nowMs: number, noteWidth = Infinity): Record<string, string | undefined> {
-  if (kind === 'dca') return { from: tokenNote(v.from, catalog), to: tokenNote(v.to, catalog), interval: v.interval ? undefined : 'between two buys', start: v.start ? undefined : 'when the first buy runs' };
+export function formNotes(
+  kind: OrderFormKind,
+  v: Record<string, string>,
+  catalog: readonly Token[],
+  nowMs: number,
+  noteWidth = Infinity,
+): Record<string, string | undefined> {
+  if (kind === 'dca')
+    return {
+      from: tokenNote(v.from, catalog),
+      to: tokenNote(v.to, catalog),
+      interval: v.interval ? undefined : 'between two buys',
+      start: v.start ? undefined : 'when the first buy runs',
+    };
   const notes: Record<string, string | undefined> = {
     sell: tokenNote(v.sell, catalog),
     buy: tokenNote(v.buy, catalog),
@@ -93,7 +139,10 @@ export function formNotes(kind: OrderFormKind, v: Record<string, string>, catalo
     const pct = c.pricePct === undefined ? undefined : formatPercent(c.pricePct, { signed: true });
     // the fullest statement that fits beside the field (the dialog says all of it): the market
     // comparison before the price's other direction
-    const vs = pct === undefined ? [] : [`${pct} vs market${c.worse ? ', fills at once' : ''}`, `${pct}${c.worse ? ', fills now' : ' vs mkt'}`];
+    const vs =
+      pct === undefined
+        ? []
+        : [`${pct} vs market${c.worse ? ', fills at once' : ''}`, `${pct}${c.worse ? ', fills now' : ' vs mkt'}`];
     const choices = [...vs.slice(0, 1).map((v) => `${both} · ${v}`), ...vs.map((v) => `${one} · ${v}`), both, one];
     notes.total = choices.find((t) => [...t].length <= noteWidth) ?? choices[choices.length - 1];
     notes.expiry = req.expiryText;

@@ -2,9 +2,25 @@
 // filtered by mint; create with :limit / :dca (or n), cancel with x, cancel every open limit order
 // with X, all through the one signing pipeline. The active lists are also polled in the background
 // so fills seen while another screen is up ring the bell and land in the notifications log.
-import { createDcaFromArgs, createLimitFromArgs, findOpenOrders, withdrawFromArgs, withdrawSide } from '../../src/actions/ordersFlow.js';
+import {
+  createDcaFromArgs,
+  createLimitFromArgs,
+  findOpenOrders,
+  withdrawFromArgs,
+  withdrawSide,
+} from '../../src/actions/ordersFlow.js';
 import { cancelAllLimits, cancelFound, type CancelAllResult } from '../../src/actions/ordersCancel.js';
-import { CANCEL_OPTIONS, DCA_EXAMPLE, DCA_USAGE, LIMIT_EXAMPLE, LIMIT_PRICE_EXAMPLE, LIMIT_USAGE, OrderInputError, parseCancelArgs, readComputeUnitPrice } from '../../src/actions/ordersInput.js';
+import {
+  CANCEL_OPTIONS,
+  DCA_EXAMPLE,
+  DCA_USAGE,
+  LIMIT_EXAMPLE,
+  LIMIT_PRICE_EXAMPLE,
+  LIMIT_USAGE,
+  OrderInputError,
+  parseCancelArgs,
+  readComputeUnitPrice,
+} from '../../src/actions/ordersInput.js';
 import { priorityFeeText } from '../../src/actions/ordersActions.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
 import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
@@ -27,13 +43,16 @@ async function asCommand<T>(ctx: Ctx, usage: string, fn: () => Promise<T>): Prom
   } catch (e) {
     if (!(e instanceof OrderInputError)) throw e;
     // the flash line is one line: the screen shows the whole message and the usage
-    ctx.store.getState().setOutcome({ ok: false, title: `Not sent: ${e.message}`, lines: [`usage: :${usage}`], at: ctx.services.now() });
+    ctx.store
+      .getState()
+      .setOutcome({ ok: false, title: `Not sent: ${e.message}`, lines: [`usage: :${usage}`], at: ctx.services.now() });
     throw new CommandError(e.message);
   }
 }
 
 function report(ctx: Ctx, what: string, r: ActionResult): void {
-  if (r.status === 'success') ctx.flash('success', `${what}: done${r.signature ? ` ${r.signature.slice(0, 16)}…` : ''}`);
+  if (r.status === 'success')
+    ctx.flash('success', `${what}: done${r.signature ? ` ${r.signature.slice(0, 16)}…` : ''}`);
   else if (r.status === 'cancelled') ctx.flash('info', `${what}: cancelled, nothing was signed`);
   else ctx.flash('error', `${what}: ${r.error ?? r.status}`);
 }
@@ -46,7 +65,8 @@ function show(ctx: Ctx, tab: OrdersState['tab']): void {
   ctx.goto(ORDERS_SCREEN);
 }
 
-const tokenCompletion = (positions: number[]) => (index: number, _p: string, ctx: CommandContext) => (positions.includes(index) ? knownSymbols(ctx) : []);
+const tokenCompletion = (positions: number[]) => (index: number, _p: string, ctx: CommandContext) =>
+  positions.includes(index) ? knownSymbols(ctx) : [];
 
 export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   {
@@ -56,14 +76,16 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     complete: tokenCompletion([1, 3]),
     async run(args, ctx) {
       if (args.length === 0) {
-        ctx.store.getState().setNotice([
-          ':limit creates a limit order (trigger group) here on the Orders screen:',
-          `  :${LIMIT_USAGE}`,
-          `  e.g. ${LIMIT_EXAMPLE}  sells 2 SOL for 300 USDC in total`,
-          `  ${LIMIT_PRICE_EXAMPLE}  buys GOLLA at 0.45 USDC each`,
-          "  @price is in the pair's USDC, USDT or SOL per one of the other token",
-          '  :limit 2 SOL @150 USDC expiry 7d  sells SOL at 150 USDC each, for 7 days',
-        ]);
+        ctx.store
+          .getState()
+          .setNotice([
+            ':limit creates a limit order (trigger group) here on the Orders screen:',
+            `  :${LIMIT_USAGE}`,
+            `  e.g. ${LIMIT_EXAMPLE}  sells 2 SOL for 300 USDC in total`,
+            `  ${LIMIT_PRICE_EXAMPLE}  buys GOLLA at 0.45 USDC each`,
+            "  @price is in the pair's USDC, USDT or SOL per one of the other token",
+            '  :limit 2 SOL @150 USDC expiry 7d  sells SOL at 150 USDC each, for 7 days',
+          ]);
         show(ctx, 'limit');
         ctx.flash('info', `:limit makes a limit order (Orders). e.g. ${LIMIT_EXAMPLE} [expiry 7d]`);
         return;
@@ -80,13 +102,15 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     complete: tokenCompletion([1, 2]),
     async run(args, ctx) {
       if (args.length === 0) {
-        ctx.store.getState().setNotice([
-          ':dca creates a recurring (DCA) order here on the Orders screen:',
-          `  :${DCA_USAGE}`,
-          `  e.g. ${DCA_EXAMPLE}  300 USDC into SOL, 3 orders, one an hour`,
-          '  minimums: $100 in total, 2 orders, $50 per order; interval 30m, 1h, 1d, 1w',
-          '  start 2h (or start 2030-01-31) runs the first order later instead of now',
-        ]);
+        ctx.store
+          .getState()
+          .setNotice([
+            ':dca creates a recurring (DCA) order here on the Orders screen:',
+            `  :${DCA_USAGE}`,
+            `  e.g. ${DCA_EXAMPLE}  300 USDC into SOL, 3 orders, one an hour`,
+            '  minimums: $100 in total, 2 orders, $50 per order; interval 30m, 1h, 1d, 1w',
+            '  start 2h (or start 2030-01-31) runs the first order later instead of now',
+          ]);
         show(ctx, 'dca');
         ctx.flash('info', `:dca makes recurring buys (Orders). e.g. ${DCA_EXAMPLE}`);
         return;
@@ -113,7 +137,15 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         throw e instanceof OrderInputError ? new CommandError(e.message) : e;
       }
       ctx.goto(ORDERS_SCREEN);
-      const r = await asCommand(ctx, usage, async () => cancelFound(ctx.services, ctx.store, await findOpenOrders(ctx.services, ctx.store, req.keys), req.computeUnitPrice, ':cancel again retries the ones not done'));
+      const r = await asCommand(ctx, usage, async () =>
+        cancelFound(
+          ctx.services,
+          ctx.store,
+          await findOpenOrders(ctx.services, ctx.store, req.keys),
+          req.computeUnitPrice,
+          ':cancel again retries the ones not done',
+        ),
+      );
       if ('batches' in r) reportBatches(ctx, 'cancel', r);
       else report(ctx, 'cancel', r);
     },
@@ -123,7 +155,12 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     usage: 'cancel-fee auto|<microlamports>',
     help: 'the priority fee of the cancels x and X send (per compute unit; auto: the service chooses)',
     run(args, ctx) {
-      if (args.length !== 1) throw new CommandError(args.length === 0 ? `give auto or microlamports per compute unit (now ${ctx.store.getState().cancelFee})` : `unexpected "${args.slice(1).join(' ')}"`);
+      if (args.length !== 1)
+        throw new CommandError(
+          args.length === 0
+            ? `give auto or microlamports per compute unit (now ${ctx.store.getState().cancelFee})`
+            : `unexpected "${args.slice(1).join(' ')}"`,
+        );
       let fee: string;
       try {
         fee = readComputeUnitPrice(args[0], 'cancel-fee');
@@ -141,8 +178,10 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     usage: 'withdraw <order key> in|out [amount|all]',
     help: 'legacy price-based DCA: withdraw from its input (in) or output (out), an amount or all (confirm first)',
     async run(args, ctx) {
-      if (args.length < 2 || args.length > 3) throw new CommandError('give the order key, in or out, and an amount (or all)');
-      if (!withdrawSide(args[1])) throw new CommandError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);
+      if (args.length < 2 || args.length > 3)
+        throw new CommandError('give the order key, in or out, and an amount (or all)');
+      if (!withdrawSide(args[1]))
+        throw new CommandError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);
       show(ctx, 'dca');
       const usage = 'withdraw <order key> in|out [amount|all]';
       const r = await asCommand(ctx, usage, () => withdrawFromArgs(ctx.services, ctx.store, args));
@@ -161,7 +200,9 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         throw e instanceof OrderInputError ? new CommandError(e.message) : e;
       }
       show(ctx, 'limit');
-      const r = await asCommand(ctx, `cancel-all ${CANCEL_OPTIONS}`, () => cancelAllLimits(ctx.services, ctx.store, undefined, undefined, req.computeUnitPrice));
+      const r = await asCommand(ctx, `cancel-all ${CANCEL_OPTIONS}`, () =>
+        cancelAllLimits(ctx.services, ctx.store, undefined, undefined, req.computeUnitPrice),
+      );
       reportBatches(ctx, 'cancel-all', r);
     },
   },
@@ -170,8 +211,13 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
 function reportBatches(ctx: Ctx, what: string, { batches, nothingOpen }: CancelAllResult): void {
   const ok = batches.filter((b) => b.status === 'success').length;
   if (nothingOpen) ctx.flash('info', `${what}: nothing to cancel (no open limit orders)`);
-  else if (batches.length > 0) ctx.flash(ok === batches.length ? 'success' : 'error', `${what}: ${ok} of ${batches.length} transactions done`);
-  else ctx.flash('error', `${what}: ${ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'nothing done'}`);
+  else if (batches.length > 0)
+    ctx.flash(ok === batches.length ? 'success' : 'error', `${what}: ${ok} of ${batches.length} transactions done`);
+  else
+    ctx.flash(
+      'error',
+      `${what}: ${ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'nothing done'}`,
+    );
 }
 
 const list = (id: string, tab: 'limit' | 'dca', view: 'active' | 'history') => ({
@@ -183,7 +229,8 @@ const list = (id: string, tab: 'limit' | 'dca', view: 'active' | 'history') => (
   params: (ctx: ScreenContext<OrdersState>) => listParams(ctx, tab, view),
   key: (p: ListParams) => listKey(p),
   fetch: (p: ListParams, signal: AbortSignal, ctx: ScreenContext<OrdersState>) => fetchList(p, signal, ctx),
-  apply: (p: ListParams, data: Awaited<ReturnType<typeof fetchList>>, at: number, ctx: ScreenContext<OrdersState>) => applyList(p, data, at, ctx),
+  apply: (p: ListParams, data: Awaited<ReturnType<typeof fetchList>>, at: number, ctx: ScreenContext<OrdersState>) =>
+    applyList(p, data, at, ctx),
 });
 
 export const ordersScreen: ScreenModule<OrdersState> = {
@@ -192,7 +239,12 @@ export const ordersScreen: ScreenModule<OrdersState> = {
   key: '3',
   list: (st) => !st.formOpen,
   createStore: () => createOrdersStore(),
-  resources: [list('limitActive', 'limit', 'active'), list('dcaActive', 'dca', 'active'), list('limitHistory', 'limit', 'history'), list('dcaHistory', 'dca', 'history')],
+  resources: [
+    list('limitActive', 'limit', 'active'),
+    list('dcaActive', 'dca', 'active'),
+    list('limitHistory', 'limit', 'history'),
+    list('dcaHistory', 'dca', 'history'),
+  ],
   keys: ORDERS_KEYS,
   commands: ORDER_COMMANDS,
   Component: OrdersScreen,

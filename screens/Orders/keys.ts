@@ -20,18 +20,47 @@ function markDisabled(ctx: ScreenContext<OrdersState>): string | undefined {
 }
 
 export const ORDERS_KEYS = screenKeys<OrdersState>()({
-  tab: { keys: ['t'], help: 'Limit / DCA orders', hint: 'limit/dca', run: ({ store }) => store.getState().setTab(store.getState().tab === 'limit' ? 'dca' : 'limit') },
-  history: { keys: ['h'], help: 'Active / History', hint: 'history', run: ({ store }) => store.getState().setView(store.getState().view === 'active' ? 'history' : 'active') },
+  tab: {
+    keys: ['t'],
+    help: 'Limit / DCA orders',
+    hint: 'limit/dca',
+    run: ({ store }) => store.getState().setTab(store.getState().tab === 'limit' ? 'dca' : 'limit'),
+  },
+  history: {
+    keys: ['h'],
+    help: 'Active / History',
+    hint: 'history',
+    run: ({ store }) => store.getState().setView(store.getState().view === 'active' ? 'history' : 'active'),
+  },
   mintFilter: { keys: ['f'], help: 'filter by mint or symbol', hint: 'mint' },
-  failed: { keys: ['i'], help: 'show failed-tx orders too', hint: 'failed tx', run: ({ store, flash }) => {
-    const on = !store.getState().includeFailed;
-    store.getState().setIncludeFailed(on);
-    flash('info', on ? 'showing orders whose transaction failed too' : 'hiding orders whose transaction failed');
-  } },
-  flipPrice: { keys: ['p'], help: 'flip the limit price', run: ({ store }) => store.getState().setFlipped(!store.getState().flipped) },
+  failed: {
+    keys: ['i'],
+    help: 'show failed-tx orders too',
+    hint: 'failed tx',
+    run: ({ store, flash }) => {
+      const on = !store.getState().includeFailed;
+      store.getState().setIncludeFailed(on);
+      flash('info', on ? 'showing orders whose transaction failed too' : 'hiding orders whose transaction failed');
+    },
+  },
+  flipPrice: {
+    keys: ['p'],
+    help: 'flip the limit price',
+    run: ({ store }) => store.getState().setFlipped(!store.getState().flipped),
+  },
   new: { keys: ['n'], help: 'new order (a form)', hint: 'new', disabled: signing },
-  edit: { keys: ['e'], help: 'edit a form field', by: 'form', disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first') },
-  submit: { keys: ['s'], help: 'place the form\'s order', by: 'form', disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it') },
+  edit: {
+    keys: ['e'],
+    help: 'edit a form field',
+    by: 'form',
+    disabled: ({ store }) => (store.getState().formOpen ? undefined : 'n opens the new-order form first'),
+  },
+  submit: {
+    keys: ['s'],
+    help: "place the form's order",
+    by: 'form',
+    disabled: (ctx) => (ctx.store.getState().formOpen ? signing(ctx) : 'n opens the new-order form; s places it'),
+  },
   cancel: { keys: ['x'], help: 'cancel the selected order', hint: 'cancel', disabled: signing },
   mark: { keys: ['space'], help: 'mark / unmark for X', disabled: markDisabled },
   cancelAll: { keys: ['X'], help: 'cancel marked / all limit', hint: 'cancel marked/all', disabled: signing },

@@ -27,25 +27,52 @@ export function listParams(ctx: ScreenContext<OrdersState>, tab: OrdersTab, view
   const f = st.filter;
   // a DCA order has one mint to filter by: the sold token, else the bought one
   const mint = tab === 'dca' ? (f?.mint ?? f?.outputMint) : f?.mint;
-  return { tab, view, user, page: st.pages[slotOf(tab, view)], mint, ...(tab === 'limit' && f?.outputMint ? { outputMint: f.outputMint } : {}), includeFailed: st.includeFailed };
+  return {
+    tab,
+    view,
+    user,
+    page: st.pages[slotOf(tab, view)],
+    mint,
+    ...(tab === 'limit' && f?.outputMint ? { outputMint: f.outputMint } : {}),
+    includeFailed: st.includeFailed,
+  };
 }
 
 export function listKey(p: ListParams): string {
   return `${p.tab}/${p.view}/${p.page}/${p.mint ?? '*'}>${p.outputMint ?? '*'}/${p.includeFailed ? 'failed' : 'ok'}`;
 }
 
-export type ListData = { kind: 'trigger'; res: TriggerListResponse } | { kind: 'recurring'; res: RecurringListResponse };
+export type ListData =
+  { kind: 'trigger'; res: TriggerListResponse } | { kind: 'recurring'; res: RecurringListResponse };
 
-export async function fetchList(p: ListParams, signal: AbortSignal, { services }: ScreenContext<OrdersState>): Promise<ListData> {
+export async function fetchList(
+  p: ListParams,
+  signal: AbortSignal,
+  { services }: ScreenContext<OrdersState>,
+): Promise<ListData> {
   if (p.tab === 'limit') {
     const res = await services.api.trigger.list(
-      { user: p.user, orderStatus: p.view, page: p.page, includeFailedTx: p.includeFailed, ...(p.mint ? { inputMint: p.mint } : {}), ...(p.outputMint ? { outputMint: p.outputMint } : {}) },
+      {
+        user: p.user,
+        orderStatus: p.view,
+        page: p.page,
+        includeFailedTx: p.includeFailed,
+        ...(p.mint ? { inputMint: p.mint } : {}),
+        ...(p.outputMint ? { outputMint: p.outputMint } : {}),
+      },
       { signal },
     );
     return { kind: 'trigger', res };
   }
   const res = await services.api.recurring.list(
-    { recurringType: 'all', orderStatus: p.view, user: p.user, page: p.page, mint: p.mint ?? null, includeFailedTx: p.includeFailed },
+    {
+      recurringType: 'all',
+      orderStatus: p.view,
+      user: p.user,
+      page: p.page,
+      mint: p.mint ?? null,
+      includeFailedTx: p.includeFailed,
+    },
     { signal },
   );
   return { kind: 'recurring', res };

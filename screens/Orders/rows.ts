@@ -41,7 +41,8 @@ function rawOf(v: unknown): bigint | undefined {
 /** Base units as "1.5 SOL"; the service's decimal text when the token's decimals are unknown. */
 export function amountOf(raw: unknown, decimalText: unknown, t: TokenView, maxFraction = 6): string {
   const r = rawOf(raw);
-  if (r !== undefined && t.known) return `${fromBaseUnits(r, t.decimals, { maxFraction: Math.min(t.decimals, maxFraction) })} ${t.symbol}`;
+  if (r !== undefined && t.known)
+    return `${fromBaseUnits(r, t.decimals, { maxFraction: Math.min(t.decimals, maxFraction) })} ${t.symbol}`;
   if (typeof decimalText === 'string' && decimalText !== '') return `${printable(decimalText, 24)} ${t.symbol}`;
   return MISSING;
 }
@@ -115,11 +116,17 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
   const taken = units(o.rawTakingAmount, output);
   const price = made && taken !== undefined ? taken / made : undefined;
   // said as a trader says it: the pair's quote asset per one of the other token (p flips it)
-  const pair = pairOf({ id: input.mint, symbol: input.symbol, name: '', decimals: input.decimals }, { id: output.mint, symbol: output.symbol, name: '', decimals: output.decimals });
+  const pair = pairOf(
+    { id: input.mint, symbol: input.symbol, name: '', decimals: input.decimals },
+    { id: output.mint, symbol: output.symbol, name: '', decimals: output.decimals },
+  );
   const perInput = pair ? pair.base.id === input.mint : true;
   const shown = perInput !== flipped ? price : price ? 1 / price : undefined;
   const unit = perInput !== flipped ? `${output.symbol}/${input.symbol}` : `${input.symbol}/${output.symbol}`;
-  const market = input.usdPrice && output.usdPrice && input.usdPrice > 0 && output.usdPrice > 0 ? input.usdPrice / output.usdPrice : undefined;
+  const market =
+    input.usdPrice && output.usdPrice && input.usdPrice > 0 && output.usdPrice > 0
+      ? input.usdPrice / output.usdPrice
+      : undefined;
   const marketPct = price !== undefined && market !== undefined ? (price / market - 1) * 100 : undefined;
   const fraction = filledFraction(o);
   const status = printable(o.status, 12);
@@ -167,7 +174,11 @@ export function nextCycleAt(o: RecurringOrder): number | undefined {
   return last > 0 ? last + freq * 1000 : undefined;
 }
 
-export function dcaStatus(o: { userClosed?: unknown }, view: OrdersView, cycles?: { done: number; total?: number }): string {
+export function dcaStatus(
+  o: { userClosed?: unknown },
+  view: OrdersView,
+  cycles?: { done: number; total?: number },
+): string {
   if (o.userClosed === true) return 'closed by user';
   if (view === 'history') return 'completed';
   if (cycles?.total !== undefined && cycles.done >= cycles.total) return 'completed';
@@ -217,7 +228,14 @@ export function legacyRow(s: Catalog, o: LegacyRecurringOrder, now: number, view
   };
 }
 
-export function rowsOf(s: Catalog, tab: OrdersTab, view: OrdersView, snap: ListSnapshot | undefined, now: number, flipped: boolean): OrderRow[] {
+export function rowsOf(
+  s: Catalog,
+  tab: OrdersTab,
+  view: OrdersView,
+  snap: ListSnapshot | undefined,
+  now: number,
+  flipped: boolean,
+): OrderRow[] {
   if (!snap) return [];
   if (tab === 'limit') return snap.trigger.map((o) => limitRow(s, o, now, flipped));
   return [...snap.time.map((o) => dcaRow(s, o, now, view)), ...snap.legacy.map((o) => legacyRow(s, o, now, view))];

@@ -79,7 +79,12 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
     if (catalogEmpty(services)) void loadTokens(services);
   }, [store, services]);
   useEffect(() => {
-    services.session.getState().setSubtitle(PORTFOLIO_SCREEN, [watch ? 'watch' : '', platforms.length ? `f:${platforms.join(',')}` : ''].filter(Boolean).join(' '));
+    services.session
+      .getState()
+      .setSubtitle(
+        PORTFOLIO_SCREEN,
+        [watch ? 'watch' : '', platforms.length ? `f:${platforms.join(',')}` : ''].filter(Boolean).join(' '),
+      );
   }, [services, watch, platforms]);
 
   const info = useMemo(() => tokenInfoOf(current?.portfolio), [current]);
@@ -98,16 +103,58 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
     [known, info, latest],
   );
   const names = useMemo(() => ({ symbolOf: (mint: string) => lookup(mint).symbol }), [lookup]);
-  const view = useMemo(() => (current ? portfolioView(current.portfolio, names, sort, reverse) : null), [current, names, sort, reverse]);
+  const view = useMemo(
+    () => (current ? portfolioView(current.portfolio, names, sort, reverse) : null),
+    [current, names, sort, reverse],
+  );
   const pnl = useMemo(
-    () => (journal ? pnlOf(journal.trades, { decimalsOf: (m) => lookup(m).decimals, priceOf: (m) => lookup(m).price ?? lookup(m).fallbackPrice ?? null }, fills) : null),
+    () =>
+      journal
+        ? pnlOf(
+            journal.trades,
+            {
+              decimalsOf: (m) => lookup(m).decimals,
+              priceOf: (m) => lookup(m).price ?? lookup(m).fallbackPrice ?? null,
+            },
+            fills,
+          )
+        : null,
     [journal, fills, lookup],
   );
 
   const paperStart = watch === null ? services.paperStart : undefined;
-  const head = headLines({ view, address, watching: watch !== null, baseline, platforms, sort, reverse, clock, loading: poll?.error === undefined, ...(paperStart ? { paperStart } : {}) }, width);
+  const head = headLines(
+    {
+      view,
+      address,
+      watching: watch !== null,
+      baseline,
+      platforms,
+      sort,
+      reverse,
+      clock,
+      loading: poll?.error === undefined,
+      ...(paperStart ? { paperStart } : {}),
+    },
+    width,
+  );
   const body = useMemo(
-    () => bodyLines({ portfolio: current?.portfolio, names, sort, reverse, balances: own ? (balances ?? null) : undefined, pnl: own ? pnl : undefined, lookup, date, own }, view, width),
+    () =>
+      bodyLines(
+        {
+          portfolio: current?.portfolio,
+          names,
+          sort,
+          reverse,
+          balances: own ? (balances ?? null) : undefined,
+          pnl: own ? pnl : undefined,
+          lookup,
+          date,
+          own,
+        },
+        view,
+        width,
+      ),
     [current, names, sort, reverse, balances, pnl, lookup, own, view, width],
   );
 
@@ -139,27 +186,30 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   };
   const t = () => store.getState();
   const openFilter = () => platformsLine.open(t().platforms.join(','));
-  useScreenKeys({ scope: PORTFOLIO_SCREEN, keys: PORTFOLIO_KEYS }, {
-    down: () => scroll('down'),
-    up: () => scroll('up'),
-    top: () => scroll('home'),
-    bottom: () => scroll('end'),
-    pageDown: () => scroll('pagedown'),
-    pageUp: () => scroll('pageup'),
-    platforms: openFilter,
-    filter: openFilter,
-    sort: () => t().setSort(t().sort === 'value' ? 'name' : 'value'),
-    sortReverse: () => t().setSort(t().sort, !t().reverse),
-    back: () => {
-      if (t().watch !== null) {
-        t().setWatch(null);
-        flash('info', 'portfolio: your own wallet');
-        return;
-      }
-      if (t().platforms.length) return t().setPlatforms([]);
-      return false;
+  useScreenKeys(
+    { scope: PORTFOLIO_SCREEN, keys: PORTFOLIO_KEYS },
+    {
+      down: () => scroll('down'),
+      up: () => scroll('up'),
+      top: () => scroll('home'),
+      bottom: () => scroll('end'),
+      pageDown: () => scroll('pagedown'),
+      pageUp: () => scroll('pageup'),
+      platforms: openFilter,
+      filter: openFilter,
+      sort: () => t().setSort(t().sort === 'value' ? 'name' : 'value'),
+      sortReverse: () => t().setSort(t().sort, !t().reverse),
+      back: () => {
+        if (t().watch !== null) {
+          t().setWatch(null);
+          flash('info', 'portfolio: your own wallet');
+          return;
+        }
+        if (t().platforms.length) return t().setPlatforms([]);
+        return false;
+      },
     },
-  });
+  );
 
   if (!address) {
     const lines = [
@@ -181,7 +231,17 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   const top = Math.min(offset(), Math.max(0, body.length - room));
   const visible = body.slice(top, top + room);
   const empty: Line[] = !view
-    ? [{ text: padCell(poll?.error !== undefined ? 'Could not load the positions (see the footer); r retries.' : 'Loading positions…', width), tone: 'dim' }]
+    ? [
+        {
+          text: padCell(
+            poll?.error !== undefined
+              ? 'Could not load the positions (see the footer); r retries.'
+              : 'Loading positions…',
+            width,
+          ),
+          tone: 'dim',
+        },
+      ]
     : [];
   return (
     <Box flexDirection="column" height={height}>
@@ -192,11 +252,23 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
       {[...empty, ...visible].slice(0, room).map((l, i) => (
         <LineText key={`b${i}`} l={l} theme={theme} />
       ))}
-      {scrolls ? <Text color={theme.dim} wrap="truncate">{padCell(`lines ${top + 1}-${top + visible.length} of ${body.length}  j/k PgUp/PgDn g/G  o sort  f platforms`, width)}</Text> : null}
+      {scrolls ? (
+        <Text color={theme.dim} wrap="truncate">
+          {padCell(
+            `lines ${top + 1}-${top + visible.length} of ${body.length}  j/k PgUp/PgDn g/G  o sort  f platforms`,
+            width,
+          )}
+        </Text>
+      ) : null}
       {editorShown ? (
         <Box>
           <Text color={theme.accent}>platforms: </Text>
-          <LineView line={platformsLine.line()!} width={Math.max(1, width - 12)} focus placeholder="raydium,drift (empty: all)" />
+          <LineView
+            line={platformsLine.line()!}
+            width={Math.max(1, width - 12)}
+            focus
+            placeholder="raydium,drift (empty: all)"
+          />
         </Box>
       ) : null}
     </Box>

@@ -27,7 +27,11 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
         return address ? { address, platforms: store.getState().platforms } : undefined;
       },
       key: (p: PositionsParams) => portfolioKey(p.address, p.platforms),
-      fetch: (p: PositionsParams, signal, { services }) => services.api.portfolio.positions({ address: p.address, ...(p.platforms.length ? { platforms: p.platforms } : {}) }, { signal }),
+      fetch: (p: PositionsParams, signal, { services }) =>
+        services.api.portfolio.positions(
+          { address: p.address, ...(p.platforms.length ? { platforms: p.platforms } : {}) },
+          { signal },
+        ),
       apply: (p: PositionsParams, data: Portfolio, at, { store }) => {
         const netWorth = buildPortfolioView(data, { names: { symbolOf: () => undefined }, sort: 'value' }).netWorth;
         store.getState().applyPortfolio(portfolioKey(p.address, p.platforms), data, netWorth, at);
@@ -37,16 +41,23 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       id: 'balances',
       intervalMs: PORTFOLIO_INTERVAL_MS,
       paced: false,
-      params: ({ store, services }) => (store.getState().watch === null && services.wallet && services.rpc ? { owner: services.wallet.address } : undefined),
+      params: ({ store, services }) =>
+        store.getState().watch === null && services.wallet && services.rpc
+          ? { owner: services.wallet.address }
+          : undefined,
       key: (p: { owner: string }) => p.owner,
       fetch: (p: { owner: string }, _signal, { services }) => readBalances(services.rpc!, p.owner),
-      apply: (_p, r: BalancesResult, at, { store }) => store.getState().setBalances({ owner: r.owner, items: r.items, error: r.error, at }),
+      apply: (_p, r: BalancesResult, at, { store }) =>
+        store.getState().setBalances({ owner: r.owner, items: r.items, error: r.error, at }),
     },
     {
       id: 'journal',
       intervalMs: PORTFOLIO_INTERVAL_MS,
       paced: false,
-      params: ({ store, services }) => (store.getState().watch === null && services.wallet && services.journal ? { owner: services.wallet.address } : undefined),
+      params: ({ store, services }) =>
+        store.getState().watch === null && services.wallet && services.journal
+          ? { owner: services.wallet.address }
+          : undefined,
       key: (p: { owner: string }) => p.owner,
       fetch: (_p, _signal, { services }) => pnlTrades(services.journal!),
       apply: (_p, trades: TradesSnapshot, at, { store }) => store.getState().setJournal(trades, at),
@@ -57,10 +68,14 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       intervalMs: 60_000,
       params: ({ store, services }) => {
         const j = store.getState().journal;
-        return store.getState().watch === null && services.wallet && j && hasPlacedOrders(j.trades.placed) ? { owner: services.wallet.address, placed: j.trades.placed } : undefined;
+        return store.getState().watch === null && services.wallet && j && hasPlacedOrders(j.trades.placed)
+          ? { owner: services.wallet.address, placed: j.trades.placed }
+          : undefined;
       },
-      key: (p: { owner: string; placed: PlacedOrders }) => `${p.owner}/${p.placed.triggerKeys.size}/${p.placed.dca.length}`,
-      fetch: (p: { owner: string; placed: PlacedOrders }, signal, { services }) => fetchFills(services, p.owner, p.placed, signal),
+      key: (p: { owner: string; placed: PlacedOrders }) =>
+        `${p.owner}/${p.placed.triggerKeys.size}/${p.placed.dca.length}`,
+      fetch: (p: { owner: string; placed: PlacedOrders }, signal, { services }) =>
+        fetchFills(services, p.owner, p.placed, signal),
       apply: (_p, fills: Fill[], _at, { store }) => store.getState().setFills(fills),
     },
   ],
@@ -73,8 +88,10 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       run(args, ctx) {
         noMoreThan(args, 1);
         const address = args[0];
-        if (address !== undefined && !ADDRESS.test(address)) throw new CommandError(`"${address}" is not a base58 address (32 to 44 characters)`);
-        if (address === undefined && !ctx.services.wallet) throw new CommandError('no wallet is configured: give an address');
+        if (address !== undefined && !ADDRESS.test(address))
+          throw new CommandError(`"${address}" is not a base58 address (32 to 44 characters)`);
+        if (address === undefined && !ctx.services.wallet)
+          throw new CommandError('no wallet is configured: give an address');
         const own = address === undefined || address === ctx.services.wallet?.address;
         ctx.store.getState().setWatch(own ? null : address);
         ctx.goto(PORTFOLIO_SCREEN);

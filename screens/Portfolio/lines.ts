@@ -5,7 +5,17 @@ import { plural } from '../../src/format.js';
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Portfolio } from '../../src/api/types.js';
 import { formatAmount, formatPercent } from '../../src/format.js';
-import { buildPortfolioView, formatTokenPrice, formatValue, MISSING, printable, signedUsd, type ElementView, type PortfolioView, type TokenNames } from '../../src/portfolio/model.js';
+import {
+  buildPortfolioView,
+  formatTokenPrice,
+  formatValue,
+  MISSING,
+  printable,
+  signedUsd,
+  type ElementView,
+  type PortfolioView,
+  type TokenNames,
+} from '../../src/portfolio/model.js';
 import type { SpotPnl } from '../../src/portfolio/pnl.js';
 import type { PortfolioSort, WalletBalance } from '../../src/store/portfolio.js';
 import { padCell, textWidth } from '../../components/text.js';
@@ -99,14 +109,30 @@ export function headLines(h: HeadInput, width: number): Line[] {
   if (!h.address) return out;
   const v = h.view;
   const worth = v ? formatValue(v.netWorth) : h.loading ? 'loading…' : MISSING;
-  const change = v && h.baseline ? `${changeText(v.netWorth, h.baseline.netWorth)} since first seen ${h.clock(h.baseline.at)}` : '';
+  const change =
+    v && h.baseline ? `${changeText(v.netWorth, h.baseline.netWorth)} since first seen ${h.clock(h.baseline.at)}` : '';
   out.push(line(`Net worth ${worth}   ${change}`, width, 'bold'));
-  if (v && h.paperStart) out.push(line(`Paper P&L ${changeText(v.netWorth, h.paperStart.usd)} against the start, ${formatValue(h.paperStart.usd)} on ${new Date(h.paperStart.at).toISOString().slice(0, 10)}`, width, 'accent'));
-  const who = h.watching ? `Watching ${printable(h.address, 60)} (Esc: your own)` : `Wallet ${printable(h.address, 60)}`;
+  if (v && h.paperStart)
+    out.push(
+      line(
+        `Paper P&L ${changeText(v.netWorth, h.paperStart.usd)} against the start, ${formatValue(h.paperStart.usd)} on ${new Date(h.paperStart.at).toISOString().slice(0, 10)}`,
+        width,
+        'accent',
+      ),
+    );
+  const who = h.watching
+    ? `Watching ${printable(h.address, 60)} (Esc: your own)`
+    : `Wallet ${printable(h.address, 60)}`;
   const filter = h.platforms.length ? `  f: ${h.platforms.join(',')}` : '';
   out.push(line(`${who}${filter}  sort ${h.sort}${h.reverse ? ' ▲' : ''}`, width, 'dim'));
   for (const f of v?.failed ?? []) {
-    out.push(line(`⚠ ${f.platform} ${f.status} after ${f.duration === null ? MISSING : `${Math.round(f.duration)} ms`}: positions may be missing`, width, 'warn'));
+    out.push(
+      line(
+        `⚠ ${f.platform} ${f.status} after ${f.duration === null ? MISSING : `${Math.round(f.duration)} ms`}: positions may be missing`,
+        width,
+        'warn',
+      ),
+    );
   }
   return out;
 }
@@ -120,7 +146,12 @@ export function chartLines(v: PortfolioView, width: number): Line[] {
   const out: Line[] = [line('Allocation by platform', width, 'accent')];
   for (const p of v.platforms) {
     const share = `${(p.share * 100).toFixed(1)}%`.padStart(7);
-    out.push(line(` ${padCell(p.name, nameW)} ${bar(p.share, barW)}${share} ${padCell(formatValue(p.value), 13, 'right')}`, width));
+    out.push(
+      line(
+        ` ${padCell(p.name, nameW)} ${bar(p.share, barW)}${share} ${padCell(formatValue(p.value), 13, 'right')}`,
+        width,
+      ),
+    );
   }
   return out;
 }
@@ -143,7 +174,8 @@ export function elementLines(e: ElementView, width: number): Line[] {
   const kind = e.known ?? `unknown type "${e.type}"`;
   const out: Line[] = [line(() => `  ${e.title} [${kind}]  ${formatValue(e.value)}`, width, 'bold')];
   for (const t of e.tables) out.push(...tableLines(t, 4, width));
-  for (const f of e.fields) out.push(line(() => `    ${fieldLabel(f.key)}: ${f.value}`, width, e.known ? 'dim' : undefined));
+  for (const f of e.fields)
+    out.push(line(() => `    ${fieldLabel(f.key)}: ${f.value}`, width, e.known ? 'dim' : undefined));
   return out;
 }
 
@@ -163,10 +195,18 @@ function price(f: TokenFacts): { value: number | null; marked: boolean } {
   return { value: null, marked: false };
 }
 
-const symbolOr = (mint: string, f: TokenFacts) => (f.symbol ? printable(f.symbol, 12) : `${mint.slice(0, 4)}…${mint.slice(-4)}`);
+const symbolOr = (mint: string, f: TokenFacts) =>
+  f.symbol ? printable(f.symbol, 12) : `${mint.slice(0, 4)}…${mint.slice(-4)}`;
 
-export function balanceLines(b: { items: WalletBalance[]; error?: string } | null, lookup: Lookup, width: number): Line[] {
-  const out: Line[] = [line('', width), line('Wallet balances (RPC), valued at the token catalog price', width, 'accent')];
+export function balanceLines(
+  b: { items: WalletBalance[]; error?: string } | null,
+  lookup: Lookup,
+  width: number,
+): Line[] {
+  const out: Line[] = [
+    line('', width),
+    line('Wallet balances (RPC), valued at the token catalog price', width, 'accent'),
+  ];
   if (!b) return [...out, line('  loading…', width, 'dim')];
   if (b.error) out.push(line(`  ⚠ ${printable(b.error, 200)}`, width, 'warn'));
   let total = 0;
@@ -178,7 +218,15 @@ export function balanceLines(b: { items: WalletBalance[]; error?: string } | nul
     marked ||= p.marked;
     const value = amount !== null && p.value !== null ? amount * p.value : null;
     total += value ?? 0;
-    return { cells: [symbolOr(it.mint, f), amount === null ? `${it.raw} raw` : formatAmount(amount), p.value === null ? MISSING : formatTokenPrice(p.value) + (p.marked ? '*' : ''), formatValue(value)], value: value ?? -1 };
+    return {
+      cells: [
+        symbolOr(it.mint, f),
+        amount === null ? `${it.raw} raw` : formatAmount(amount),
+        p.value === null ? MISSING : formatTokenPrice(p.value) + (p.marked ? '*' : ''),
+        formatValue(value),
+      ],
+      value: value ?? -1,
+    };
   });
   rows.sort((a, b2) => b2.value - a.value);
   const cols = [10, 16, 12, 14];
@@ -191,18 +239,36 @@ export function balanceLines(b: { items: WalletBalance[]; error?: string } | nul
 }
 
 export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, date: (ms: number) => string): Line[] {
-  const head = pnl && pnl.since !== null ? ` (${plural(pnl.swaps, 'swap or fill', 'swaps and fills')} since ${date(pnl.since)})` : '';
+  const head =
+    pnl && pnl.since !== null
+      ? ` (${plural(pnl.swaps, 'swap or fill', 'swaps and fills')} since ${date(pnl.since)})`
+      : '';
   const out: Line[] = [line('', width), line(`Spot P&L since tradedeck recorded${head}`, width, 'accent')];
   if (!pnl) return [...out, line('  loading the journal…', width, 'dim')];
-  if (pnl.tokens.length === 0) return [...out, line('  No swaps recorded by tradedeck yet: only its own trades count here.', width, 'dim')];
+  if (pnl.tokens.length === 0)
+    return [...out, line('  No swaps recorded by tradedeck yet: only its own trades count here.', width, 'dim')];
   const cols = [10, 14, 12, 12, 14];
   const cells = (r: string[]) => r.map((c, i) => padCell(c, cols[i], i === 0 ? 'left' : 'right')).join(' ');
   out.push(line(`  ${cells(['Token', 'Units', 'Avg cost', 'Price', 'Unrealized'])}`, width, 'dim'));
   for (const t of pnl.tokens) {
     const f = lookup(t.mint);
-    const tone: Tone | undefined = t.unrealized === null || Math.abs(t.unrealized) < 0.005 ? undefined : t.unrealized > 0 ? 'up' : 'down';
-    out.push(line(`  ${cells([symbolOr(t.mint, f), formatAmount(t.units), formatTokenPrice(t.avgCost), formatTokenPrice(t.price), signedUsd(t.unrealized)])}`, width, tone));
-    if (t.unpricedUnits > 0) out.push(line(`    (${formatAmount(t.unpricedUnits)} more bought with holdings of unknown cost: left out)`, width, 'dim'));
+    const tone: Tone | undefined =
+      t.unrealized === null || Math.abs(t.unrealized) < 0.005 ? undefined : t.unrealized > 0 ? 'up' : 'down';
+    out.push(
+      line(
+        `  ${cells([symbolOr(t.mint, f), formatAmount(t.units), formatTokenPrice(t.avgCost), formatTokenPrice(t.price), signedUsd(t.unrealized)])}`,
+        width,
+        tone,
+      ),
+    );
+    if (t.unpricedUnits > 0)
+      out.push(
+        line(
+          `    (${formatAmount(t.unpricedUnits)} more bought with holdings of unknown cost: left out)`,
+          width,
+          'dim',
+        ),
+      );
   }
   out.push(line(`  ${cells(['Total', '', '', '', signedUsd(pnl.totalUnrealized)])}`, width, 'bold'));
   return out;
@@ -222,7 +288,12 @@ export interface BodyInput {
 }
 
 /** The model of a response (exported for tests of recorded bodies). */
-export function portfolioView(p: Partial<Portfolio> | undefined, names: TokenNames, sort: PortfolioSort, reverse = false): PortfolioView {
+export function portfolioView(
+  p: Partial<Portfolio> | undefined,
+  names: TokenNames,
+  sort: PortfolioSort,
+  reverse = false,
+): PortfolioView {
   return buildPortfolioView(p, { names, sort, reverse });
 }
 
@@ -230,7 +301,14 @@ export function bodyLines(b: BodyInput, view: PortfolioView | null, width: numbe
   const out: Line[] = [];
   if (view) {
     out.push(...chartLines(view, width));
-    if (view.platforms.length === 0) out.push(line('No positions for this address' + (view.failed.length ? ' (some fetchers failed, see above).' : '.'), width, 'dim'));
+    if (view.platforms.length === 0)
+      out.push(
+        line(
+          'No positions for this address' + (view.failed.length ? ' (some fetchers failed, see above).' : '.'),
+          width,
+          'dim',
+        ),
+      );
     out.push(...positionLines(view, width));
   }
   if (b.own && b.balances !== undefined) out.push(...balanceLines(b.balances, b.lookup, width));

@@ -26,7 +26,8 @@ export function parsePlatforms(text: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const id of ids) if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id)) throw new CommandError(`platform id "${id}" may hold only letters, digits, '-', '_' and '.'`);
+  for (const id of ids)
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id))
+      throw new CommandError(`platform id "${id}" may hold only letters, digits, '-', '_' and '.'`);
   return [...new Set(ids)];
 }
-

@@ -61,8 +61,18 @@ export function PoolsView({ pools, selected, now, head, empty, width, height }: 
   const rows = useMemo(() => poolRows(pools, now), [pools, now]);
   return (
     <Box flexDirection="column" height={height}>
-      <Text color={theme.accent} wrap="truncate">{padCell(head, width)}</Text>
-      <Table<PoolRow> columns={cols} rows={rows} getKey={(r) => r.key} selectedKey={selected ?? rows[0]?.key} width={width} height={Math.max(2, height - 1)} emptyText={empty} />
+      <Text color={theme.accent} wrap="truncate">
+        {padCell(head, width)}
+      </Text>
+      <Table<PoolRow>
+        columns={cols}
+        rows={rows}
+        getKey={(r) => r.key}
+        selectedKey={selected ?? rows[0]?.key}
+        width={width}
+        height={Math.max(2, height - 1)}
+        emptyText={empty}
+      />
     </Box>
   );
 }

@@ -58,10 +58,20 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   // the focused field of the open form, its value, and setting it
   const fields = () => (st().view === 'claim' ? CLAIM_FIELDS : CREATE_FIELDS);
   const focus = (): string => (st().view === 'claim' ? claimFocus() : createFocus());
-  const setFocus = (k: string) => (st().view === 'claim' ? setClaimFocus(k as ClaimField) : setCreateFocus(k as StudioField));
-  const valueOf = (k: string): string | boolean => (st().view === 'claim' ? st().claim[k as ClaimField] : st().form[k as StudioField]);
-  const setValue = (k: string, v: string | boolean) => (st().view === 'claim' ? st().setClaimField(k as ClaimField, String(v)) : st().setField(k as StudioField, v as never));
-  const poolCursor = useListCursor({ rows: pools, selectedKey: selected, getKey: (p) => p.pool, select: (pool) => st().select(pool) });
+  const setFocus = (k: string) =>
+    st().view === 'claim' ? setClaimFocus(k as ClaimField) : setCreateFocus(k as StudioField);
+  const valueOf = (k: string): string | boolean =>
+    st().view === 'claim' ? st().claim[k as ClaimField] : st().form[k as StudioField];
+  const setValue = (k: string, v: string | boolean) =>
+    st().view === 'claim'
+      ? st().setClaimField(k as ClaimField, String(v))
+      : st().setField(k as StudioField, v as never);
+  const poolCursor = useListCursor({
+    rows: pools,
+    selectedKey: selected,
+    getKey: (p) => p.pool,
+    select: (pool) => st().select(pool),
+  });
   const nav = (by: ListMove) => (st().view === 'list' ? poolCursor.move(by) : move(by));
 
   // While a field the person opened is edited, every key goes to it (q, 1, n never leak out).
@@ -80,7 +90,7 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
       top: () => nav('top'),
       bottom: () => nav('bottom'),
       edit: () => {
-        if (st().view === 'list') return flash('info', 'n opens the launch form, c claims the selected pool\'s fees');
+        if (st().view === 'list') return flash('info', "n opens the launch form, c claims the selected pool's fees");
         fieldEditing.start();
       },
       new: () => {
@@ -133,22 +143,60 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
       .map((m) => {
         const t = tokens.find((x) => x.id === m);
         const raw = balances[m];
-        return t ? `${raw === undefined ? '—' : fromBaseUnits(raw, t.decimals, { maxFraction: 4 })} ${printable(t.symbol, 8)}` : undefined;
+        return t
+          ? `${raw === undefined ? '—' : fromBaseUnits(raw, t.decimals, { maxFraction: 4 })} ${printable(t.symbol, 8)}`
+          : undefined;
       })
       .filter(Boolean)
       .join(' · ');
-    const empty = !s.wallet ? 'No wallet: start with --keypair <file> to launch.' : 'No pools launched from here yet. n opens the launch form: name, symbol and image are enough.';
-    body = <PoolsView pools={pools} selected={selected} now={now} head={`Launched pools (${pools.length}) · bal ${bal || '—'}`} empty={empty} width={width} height={bodyHeight} />;
+    const empty = !s.wallet
+      ? 'No wallet: start with --keypair <file> to launch.'
+      : 'No pools launched from here yet. n opens the launch form: name, symbol and image are enough.';
+    body = (
+      <PoolsView
+        pools={pools}
+        selected={selected}
+        now={now}
+        head={`Launched pools (${pools.length}) · bal ${bal || '—'}`}
+        empty={empty}
+        width={width}
+        height={bodyHeight}
+      />
+    );
   } else {
     const isClaim = view === 'claim';
-    const title = isClaim ? 'Claim creator fees: pick a launched pool or paste one' : `New pool · preset: ${PRESET_SHORT}`;
+    const title = isClaim
+      ? 'Claim creator fees: pick a launched pool or paste one'
+      : `New pool · preset: ${PRESET_SHORT}`;
     body = (
       <Box flexDirection="column" height={bodyHeight}>
-        <Text color={theme.accent} wrap="truncate">{padCell(title, width)}</Text>
+        <Text color={theme.accent} wrap="truncate">
+          {padCell(title, width)}
+        </Text>
         {isClaim ? (
-          <FormLines fields={CLAIM_FIELDS} values={claim} focused={claimFocus()} editing={editing()} line={line() ?? undefined} notes={claimNotes(claim, pools, tokens, balances)} errors={claimErrors} width={width} height={bodyHeight - 1} />
+          <FormLines
+            fields={CLAIM_FIELDS}
+            values={claim}
+            focused={claimFocus()}
+            editing={editing()}
+            line={line() ?? undefined}
+            notes={claimNotes(claim, pools, tokens, balances)}
+            errors={claimErrors}
+            width={width}
+            height={bodyHeight - 1}
+          />
         ) : (
-          <FormLines fields={CREATE_FIELDS} values={form} focused={createFocus()} editing={editing()} line={line() ?? undefined} notes={createNotes(form, tokens, balances)} errors={errors} width={width} height={bodyHeight - 1} />
+          <FormLines
+            fields={CREATE_FIELDS}
+            values={form}
+            focused={createFocus()}
+            editing={editing()}
+            line={line() ?? undefined}
+            notes={createNotes(form, tokens, balances)}
+            errors={errors}
+            width={width}
+            height={bodyHeight - 1}
+          />
         )}
       </Box>
     );
@@ -157,9 +205,13 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
     <Box flexDirection="column" height={height} width={width}>
       {body}
       {panel.slice(0, panelRoom).map((l, i) => (
-        <Text key={i} color={tone(l.tone)} wrap="truncate">{padCell(l.text, width)}</Text>
+        <Text key={i} color={tone(l.tone)} wrap="truncate">
+          {padCell(l.text, width)}
+        </Text>
       ))}
-      <Text color={theme.dim} wrap="truncate">{padCell(help, width)}</Text>
+      <Text color={theme.dim} wrap="truncate">
+        {padCell(help, width)}
+      </Text>
     </Box>
   );
 }

@@ -5,7 +5,12 @@ import { FIELD_LABELS, type StudioField } from '../../src/studio/validate.js';
 
 import type { FieldDef } from '../../components/form/FormLines.js';
 
-const t = (key: StudioField, placeholder: string): FieldDef<StudioField> => ({ key, label: FIELD_LABELS[key], kind: 'text', placeholder });
+const t = (key: StudioField, placeholder: string): FieldDef<StudioField> => ({
+  key,
+  label: FIELD_LABELS[key],
+  kind: 'text',
+  placeholder,
+});
 
 export const CREATE_FIELDS: FieldDef<StudioField>[] = [
   t('name', 'token name'),

@@ -23,9 +23,13 @@ export const studioScreen: ScreenModule<StudioState> = {
       id: 'balances',
       intervalMs: BALANCE_INTERVAL_MS,
       paced: false,
-      params: ({ services, store }) => (services.wallet && services.rpc ? { owner: services.wallet.address, mints: quoteMintsOf(store.getState().pools) } : undefined),
+      params: ({ services, store }) =>
+        services.wallet && services.rpc
+          ? { owner: services.wallet.address, mints: quoteMintsOf(store.getState().pools) }
+          : undefined,
       key: (p: { owner: string; mints: string[] }) => `${p.owner}:${p.mints.join(',')}`,
-      fetch: async (p: { owner: string; mints: string[] }, _signal, { services, store }) => refreshStudioBalances(services, store, p.mints),
+      fetch: async (p: { owner: string; mints: string[] }, _signal, { services, store }) =>
+        refreshStudioBalances(services, store, p.mints),
       apply: () => {},
     },
   ],
@@ -46,10 +50,16 @@ export const studioScreen: ScreenModule<StudioState> = {
     {
       name: 'claim-fees',
       usage: 'claim-fees <pool> [amount|max]',
-      help: 'claim a launched pool\'s creator fees (pool: address or symbol; confirm first)',
-      complete: (index, _p, ctx) => (index === 0 ? ctx.store.getState().pools.map((p) => p.symbol) : index === 1 ? ['max'] : []),
+      help: "claim a launched pool's creator fees (pool: address or symbol; confirm first)",
+      complete: (index, _p, ctx) =>
+        index === 0 ? ctx.store.getState().pools.map((p) => p.symbol) : index === 1 ? ['max'] : [],
       async run(args, ctx) {
-        if (args.length < 1 || args.length > 2) throw new CommandError(args.length < 1 ? 'which pool? its address or the symbol of one launched here' : `unexpected "${args.slice(2).join(' ')}"`);
+        if (args.length < 1 || args.length > 2)
+          throw new CommandError(
+            args.length < 1
+              ? 'which pool? its address or the symbol of one launched here'
+              : `unexpected "${args.slice(2).join(' ')}"`,
+          );
         const st = ctx.store.getState();
         const known = st.pools.find((p) => p.pool === args[0] || p.symbol.toLowerCase() === args[0].toLowerCase());
         openClaim(ctx.store, known?.pool ?? args[0]);
@@ -57,7 +67,10 @@ export const studioScreen: ScreenModule<StudioState> = {
         ctx.goto(STUDIO_SCREEN);
         const r = await claimFromForm(ctx.services, ctx.store);
         if (r?.status === 'success') ctx.flash('success', 'fees claimed');
-        else if (!r) throw new CommandError(ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'not sent');
+        else if (!r)
+          throw new CommandError(
+            ctx.store.getState().outcome?.lines[0] ?? ctx.store.getState().outcome?.title ?? 'not sent',
+          );
       },
     },
   ],

@@ -10,7 +10,7 @@ const signing = ({ services }: ScreenContext<StudioState>) => signingBlocked(ser
 
 export const STUDIO_KEYS = screenKeys<StudioState>()({
   new: { keys: ['n'], help: 'new pool (launch form)', hint: 'new pool', disabled: signing },
-  claim: { keys: ['c'], help: 'claim the pool\'s fees', hint: 'claim', disabled: signing },
+  claim: { keys: ['c'], help: "claim the pool's fees", hint: 'claim', disabled: signing },
   edit: { keys: ['e', 'enter'], help: 'edit field / flip a toggle', hint: 'edit' },
   submit: { keys: ['s'], help: 'launch / claim (the form)', hint: 'submit', disabled: signing },
   max: { keys: ['m'], help: 'claim everything (max)', hint: 'max' },

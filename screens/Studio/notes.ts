@@ -12,13 +12,20 @@ import { sanitize } from '../../src/sanitize.js';
 
 export const printable = (s: string, max = 24) => sanitize(s).slice(0, max);
 
-function tokenNote(text: string, tokens: readonly Token[], balances: Record<string, bigint>): { note: string; token?: Token } {
+function tokenNote(
+  text: string,
+  tokens: readonly Token[],
+  balances: Record<string, bigint>,
+): { note: string; token?: Token } {
   const r = resolveToken(text, tokens);
   if (!r.ok) return { note: '' };
   const t = r.token as Token;
   const price = typeof t.usdPrice === 'number' ? `$${formatPrice(t.usdPrice)}` : '$—';
   const bal = balances[t.id];
-  return { note: `${printable(t.symbol, 10)} ${shortAddress(t.id)} ${price} bal ${bal === undefined ? '—' : fromBaseUnits(bal, t.decimals, { maxFraction: 4 })}`, token: t };
+  return {
+    note: `${printable(t.symbol, 10)} ${shortAddress(t.id)} ${price} bal ${bal === undefined ? '—' : fromBaseUnits(bal, t.decimals, { maxFraction: 4 })}`,
+    token: t,
+  };
 }
 
 const capUsd = (text: string, t: Token | undefined) => {
@@ -32,7 +39,11 @@ const duration = (text: string, what: string) => {
   return Number.isFinite(s) && s > 0 ? `${durationWords(s)} ${what}` : '';
 };
 
-export function createNotes(form: StudioForm, tokens: readonly Token[], balances: Record<string, bigint>): Partial<Record<StudioField, string>> {
+export function createNotes(
+  form: StudioForm,
+  tokens: readonly Token[],
+  balances: Record<string, bigint>,
+): Partial<Record<StudioField, string>> {
   const q = tokenNote(form.quote, tokens, balances);
   const fee = Number(form.feeBps);
   return {
@@ -42,7 +53,8 @@ export function createNotes(form: StudioForm, tokens: readonly Token[], balances
     quote: q.note,
     initialCap: capUsd(form.initialCap, q.token),
     migrationCap: capUsd(form.migrationCap, q.token),
-    quoteDecimals: form.quoteDecimals.trim() === '' && q.token ? `auto: ${q.token.decimals} (${printable(q.token.symbol, 10)})` : '',
+    quoteDecimals:
+      form.quoteDecimals.trim() === '' && q.token ? `auto: ${q.token.decimals} (${printable(q.token.symbol, 10)})` : '',
     feeBps: /^\d+$/.test(form.feeBps.trim()) ? `${(fee / 100).toFixed(2)}% per trade` : '',
     antiSniping: 'Enter toggles',
     lpLocked: form.lpLocked ? 'Enter toggles' : 'unlocked: LP can be pulled',
@@ -52,12 +64,24 @@ export function createNotes(form: StudioForm, tokens: readonly Token[], balances
   };
 }
 
-export function claimNotes(claim: ClaimForm, pools: readonly LaunchedPool[], tokens: readonly Token[], balances: Record<string, bigint>): Partial<Record<ClaimField, string>> {
+export function claimNotes(
+  claim: ClaimForm,
+  pools: readonly LaunchedPool[],
+  tokens: readonly Token[],
+  balances: Record<string, bigint>,
+): Partial<Record<ClaimField, string>> {
   const known = claim.pool.trim() ? findPool(pools, claim.pool) : undefined;
   const max = claim.max.trim().toLowerCase();
   return {
-    pool: known ? `${printable(known.symbol, 10)} (${printable(known.name, 16)}) launched here` : claim.pool.trim() ? 'pasted: not launched from here' : 'Enter to paste; or pick in the list',
-    max: max === '' || max === 'max' ? 'everything accrued (m)' : `in ${known ? printable(known.quoteSymbol, 10) : 'the quote token'}`,
+    pool: known
+      ? `${printable(known.symbol, 10)} (${printable(known.name, 16)}) launched here`
+      : claim.pool.trim()
+        ? 'pasted: not launched from here'
+        : 'Enter to paste; or pick in the list',
+    max:
+      max === '' || max === 'max'
+        ? 'everything accrued (m)'
+        : `in ${known ? printable(known.quoteSymbol, 10) : 'the quote token'}`,
     quote: known ? `the pool's: ${printable(known.quoteSymbol, 10)}` : tokenNote(claim.quote, tokens, balances).note,
   };
 }

@@ -9,7 +9,9 @@ export function openClaim(store: StudioStore, pool?: string): void {
   const chosen = st.pools.find((p) => p.pool === (pool ?? st.selected)) ?? (pool ? undefined : st.pools[0]);
   st.setOutcome(undefined);
   st.setClaimErrors({});
-  store.setState({ claim: { ...DEFAULT_CLAIM, pool: chosen?.pool ?? pool ?? '', quote: chosen?.quoteSymbol || DEFAULT_CLAIM.quote } });
+  store.setState({
+    claim: { ...DEFAULT_CLAIM, pool: chosen?.pool ?? pool ?? '', quote: chosen?.quoteSymbol || DEFAULT_CLAIM.quote },
+  });
   st.setView('claim');
 }
 

@@ -57,7 +57,11 @@ function fieldHeights(props: Pick<FormViewProps, 'fields' | 'form' | 'notes' | '
  * The fields shown when they do not all fit in `maxLines`: a run around the focused one (as many
  * after it as before, then whatever still fits), so moving through the form scrolls it.
  */
-export function fieldWindow(heights: number[], focus: number, maxLines: number): { start: number; end: number; lines: number } {
+export function fieldWindow(
+  heights: number[],
+  focus: number,
+  maxLines: number,
+): { start: number; end: number; lines: number } {
   const n = heights.length;
   const total = heights.reduce((a, b) => a + b, 0);
   if (total <= maxLines || n === 0) return { start: 0, end: n, lines: total };
@@ -76,11 +80,29 @@ export function fieldWindow(heights: number[], focus: number, maxLines: number):
 }
 
 /** The part of the form that fits in `maxLines` with the focused field in it. */
-export function formWindow(props: Pick<FormViewProps, 'fields' | 'form' | 'notes' | 'errors' | 'width' | 'focused'>, maxLines: number): { start: number; end: number; lines: number } {
-  return fieldWindow(fieldHeights(props), props.fields.findIndex((f) => f.key === props.focused), Math.max(1, maxLines));
+export function formWindow(
+  props: Pick<FormViewProps, 'fields' | 'form' | 'notes' | 'errors' | 'width' | 'focused'>,
+  maxLines: number,
+): { start: number; end: number; lines: number } {
+  return fieldWindow(
+    fieldHeights(props),
+    props.fields.findIndex((f) => f.key === props.focused),
+    Math.max(1, maxLines),
+  );
 }
 
-export function FormView({ fields: all, form, focused, editing, line, notes, errors, onChange, width, window }: FormViewProps) {
+export function FormView({
+  fields: all,
+  form,
+  focused,
+  editing,
+  line,
+  notes,
+  errors,
+  onChange,
+  width,
+  window,
+}: FormViewProps) {
   const fields = window ? all.slice(window.start, window.end) : all;
   const theme = useTheme();
   const fieldWidth = LABEL_WIDTH + 1 + INPUT_WIDTH;
@@ -93,31 +115,65 @@ export function FormView({ fields: all, form, focused, editing, line, notes, err
         const marker = isFocused ? (editing ? '✎' : '›') : ' ';
         let control: React.ReactNode;
         if (f.kind === 'select') {
-          control = <SelectField label={f.label} options={f.options ?? []} value={String(form[f.key])} onChange={(v) => onChange(f.key, v)} focus={active} width={fieldWidth} labelWidth={LABEL_WIDTH} />;
+          control = (
+            <SelectField
+              label={f.label}
+              options={f.options ?? []}
+              value={String(form[f.key])}
+              onChange={(v) => onChange(f.key, v)}
+              focus={active}
+              width={fieldWidth}
+              labelWidth={LABEL_WIDTH}
+            />
+          );
         } else if (f.kind === 'toggle') {
-          control = <Toggle label={f.label} value={Boolean(form[f.key])} onChange={(v) => onChange(f.key, v)} focus={active} width={fieldWidth} labelWidth={LABEL_WIDTH} />;
+          control = (
+            <Toggle
+              label={f.label}
+              value={Boolean(form[f.key])}
+              onChange={(v) => onChange(f.key, v)}
+              focus={active}
+              width={fieldWidth}
+              labelWidth={LABEL_WIDTH}
+            />
+          );
         } else {
           // The screen's own input layer edits text fields (so keys that arrive together land in
           // the field that has focus at that moment); this only draws the line and its cursor.
           control = (
             <Text>
-              <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>{padCell(f.label, LABEL_WIDTH)}</Text>
+              <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>
+                {padCell(f.label, LABEL_WIDTH)}
+              </Text>
               <Text> </Text>
-              <LineView line={active && line ? line : lineAt(String(form[f.key]))} width={INPUT_WIDTH} focus={active} placeholder={f.placeholder} />
+              <LineView
+                line={active && line ? line : lineAt(String(form[f.key]))}
+                width={INPUT_WIDTH}
+                focus={active}
+                placeholder={f.placeholder}
+              />
             </Text>
           );
         }
         const error = errors[f.key];
         const lines = noteLines(noteOf(f, form, notes, errors), width);
-        const color = (error && String(form[f.key]).trim() !== '') || lines[0].startsWith('⚠') ? theme.danger : theme.dim;
+        const color =
+          (error && String(form[f.key]).trim() !== '') || lines[0].startsWith('⚠') ? theme.danger : theme.dim;
         return (
           <Box key={f.key} flexDirection="column" height={lines.length}>
             <Box height={1}>
-              <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>{marker} </Text>
+              <Text color={isFocused ? theme.accent : undefined} bold={isFocused}>
+                {marker}{' '}
+              </Text>
               <Box width={fieldWidth}>{control}</Box>
               <Text color={color}> {padCell(lines[0], noteWidth)}</Text>
             </Box>
-            {lines.length > 1 ? <Text color={color}>{padCell('', fieldWidth + 3)}{padCell(lines[1], noteWidth)}</Text> : null}
+            {lines.length > 1 ? (
+              <Text color={color}>
+                {padCell('', fieldWidth + 3)}
+                {padCell(lines[1], noteWidth)}
+              </Text>
+            ) : null}
           </Box>
         );
       })}

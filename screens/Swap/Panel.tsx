@@ -25,7 +25,9 @@ function color(theme: Theme, tone: PanelLine['tone']): string | undefined {
 export function Panel({ lines, width, height }: { lines: PanelLine[]; width: number; height: number }) {
   const theme = useTheme();
   // Long values (a signature is 88 characters) wrap instead of being cut.
-  const wrapped = lines.flatMap((l) => wrapText(l.text, Math.max(1, width - 2)).map((text, i) => ({ ...l, text: i === 0 ? text : `  ${text}` })));
+  const wrapped = lines.flatMap((l) =>
+    wrapText(l.text, Math.max(1, width - 2)).map((text, i) => ({ ...l, text: i === 0 ? text : `  ${text}` })),
+  );
   return (
     <Box flexDirection="column" height={height} width={width}>
       {wrapped.slice(0, Math.max(0, height)).map((l, i) => (

@@ -12,9 +12,27 @@ import { useRefState } from '../../components/useRefState.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { NATIVE_MINT } from '../../src/api/types.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { checkForm, liveQuoteKey, shortfall, SLIPPAGE_PRESETS, swapPath, tokenRef, type FormCheck } from '../../src/actions/swapForm.js';
+import {
+  checkForm,
+  liveQuoteKey,
+  shortfall,
+  SLIPPAGE_PRESETS,
+  swapPath,
+  tokenRef,
+  type FormCheck,
+} from '../../src/actions/swapForm.js';
 import { shortAddress } from '../../src/format.js';
-import { catalogEmpty, executeSwapForm, fetchInstructions, flipForm, knownTokens, loadTokens, maxAmountText, refreshBalances, resolveMint } from '../../src/actions/swapFlow.js';
+import {
+  catalogEmpty,
+  executeSwapForm,
+  fetchInstructions,
+  flipForm,
+  knownTokens,
+  loadTokens,
+  maxAmountText,
+  refreshBalances,
+  resolveMint,
+} from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
 import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
@@ -33,12 +51,14 @@ import { panelLines } from './panelLines.js';
 import { useFormKeys } from './useFormKeys.js';
 import { SWAP_KEYS, SWAP_SCREEN } from './keys.js';
 
-
 /** With the advanced fields hidden, an output sent elsewhere or a foreign payer is still said under the form. */
 function hiddenDestination(check: FormCheck, wallet: string | undefined): string | undefined {
   const native = check.build.nativeDestinationAccount !== wallet ? check.build.nativeDestinationAccount : undefined;
   const away = check.order.receiver ?? native ?? check.build.destinationTokenAccount;
-  const parts = [...(away ? [`output goes to ${shortAddress(away)}, NOT your wallet`] : []), ...(check.order.payer ? [`fees paid by ${shortAddress(check.order.payer)}`] : [])];
+  const parts = [
+    ...(away ? [`output goes to ${shortAddress(away)}, NOT your wallet`] : []),
+    ...(check.order.payer ? [`fees paid by ${shortAddress(check.order.payer)}`] : []),
+  ];
   return parts.length ? `⚠ ${parts.join(' · ')} (a shows the advanced fields)` : undefined;
 }
 
@@ -97,7 +117,10 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     setEditing(false);
   });
   useEffect(() => {
-    if (catalogEmpty(s)) void loadTokens(s).then(() => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'));
+    if (catalogEmpty(s))
+      void loadTokens(s).then(
+        () => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'),
+      );
   }, [s, flash]);
   // A mint no list holds is looked up over RPC once typed (its decimals), then resolves like any other.
   useEffect(() => {
@@ -107,7 +130,11 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const inputMint = check.input?.id;
   const outputMint = check.output?.id;
   useEffect(() => {
-    void refreshBalances(s, swap, [NATIVE_MINT, ...(inputMint ? [inputMint] : []), ...(outputMint ? [outputMint] : [])]);
+    void refreshBalances(s, swap, [
+      NATIVE_MINT,
+      ...(inputMint ? [inputMint] : []),
+      ...(outputMint ? [outputMint] : []),
+    ]);
   }, [s, swap, inputMint, outputMint]);
 
   const modal = Boolean(running) || instructionsOpen;
@@ -193,7 +220,8 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       preset: (_input, key) => {
         if (focus() !== 'slippageBps') return false;
         const now = SLIPPAGE_PRESETS.indexOf(st().form.slippageBps.trim() || 'auto');
-        const next = SLIPPAGE_PRESETS[(now + (key.leftArrow ? -1 : 1) + SLIPPAGE_PRESETS.length) % SLIPPAGE_PRESETS.length];
+        const next =
+          SLIPPAGE_PRESETS[(now + (key.leftArrow ? -1 : 1) + SLIPPAGE_PRESETS.length) % SLIPPAGE_PRESETS.length];
         st().setField('slippageBps', next === 'auto' ? '' : next);
       },
       back: () => {
@@ -207,24 +235,43 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   if (instructionsOpen && instructions) {
     return (
       <Box flexDirection="column" height={height}>
-        <Text color={theme.accent} bold>{padCell('Swap instructions (Esc closes)', width)}</Text>
-        <DetailPane sections={instructionSections(instructions.response, universe)} width={width} height={Math.max(1, height - 1)} active />
+        <Text color={theme.accent} bold>
+          {padCell('Swap instructions (Esc closes)', width)}
+        </Text>
+        <DetailPane
+          sections={instructionSections(instructions.response, universe)}
+          width={width}
+          height={Math.max(1, height - 1)}
+          active
+        />
       </Box>
     );
   }
 
   const notes = fieldNotes(form, check, balances, maxAmountText(swap, check), s.wallet?.address);
   // Warned as soon as the amount (or, for ExactOut, the most the quote may take) exceeds the balance.
-  const need = form.mode === 'ExactIn' ? check.amount : quote && quote.key === wantedQuote ? BigInt(quote.quote.otherAmountThreshold) : undefined;
-  const short = check.input && need !== undefined ? shortfall(tokenRef(check.input), need, balances[check.input.id]?.raw, balances[NATIVE_MINT]?.raw) : undefined;
+  const need =
+    form.mode === 'ExactIn'
+      ? check.amount
+      : quote && quote.key === wantedQuote
+        ? BigInt(quote.quote.otherAmountThreshold)
+        : undefined;
+  const short =
+    check.input && need !== undefined
+      ? shortfall(tokenRef(check.input), need, balances[check.input.id]?.raw, balances[NATIVE_MINT]?.raw)
+      : undefined;
   if (short) notes.amount = `⚠ ${short}`;
   if (balanceError && notes.input) notes.input = `${notes.input} · ${balanceError}`;
   // the quote keeps at least a few lines: a form taller than the rest scrolls with the focus
-  const shown = formWindow({ fields, form, notes, errors: check.errors, width, focused: focus() }, height - 2 - MIN_PANEL_LINES);
+  const shown = formWindow(
+    { fields, form, notes, errors: check.errors, width, focused: focus() },
+    height - 2 - MIN_PANEL_LINES,
+  );
   const scrolled = shown.start > 0 || shown.end < fields.length;
   const advSummary = advanced
     ? `a hides the advanced parameters${scrolled ? ` · fields ${shown.start + 1}-${shown.end} of ${fields.length} (j/k scroll)` : ' (route: quote and b; receiver..referral: s; wrap..skip: b)'}`
-    : hiddenDestination(check, s.wallet?.address) ?? 'a: advanced parameters (routes, receiver, payer, fees, build options)';
+    : (hiddenDestination(check, s.wallet?.address) ??
+      'a: advanced parameters (routes, receiver, payer, fees, build options)');
   const formLines = shown.lines + 1;
   const panelHeight = Math.max(1, height - formLines - 1);
   const lines = panelLines({
@@ -242,10 +289,23 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     blocked: signingBlocked(s),
     height: panelHeight,
   });
-  const help = editing() ? EDITING_HELP : `Enter/e edit · s swap (${path.via === 'order' ? 'order group' : 'swap group'}) · b build+send · i instr · m max · f flip`;
+  const help = editing()
+    ? EDITING_HELP
+    : `Enter/e edit · s swap (${path.via === 'order' ? 'order group' : 'swap group'}) · b build+send · i instr · m max · f flip`;
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <FormView fields={fields} window={shown} form={form} focused={focus()} editing={editing()} line={editing() ? currentLine() : undefined} notes={notes} errors={check.errors} onChange={setField} width={width} />
+      <FormView
+        fields={fields}
+        window={shown}
+        form={form}
+        focused={focus()}
+        editing={editing()}
+        line={editing() ? currentLine() : undefined}
+        notes={notes}
+        errors={check.errors}
+        onChange={setField}
+        width={width}
+      />
       <Text color={advSummary.startsWith('⚠') ? theme.danger : theme.dim}>{padCell('  ' + advSummary, width)}</Text>
       <Panel lines={lines} width={width} height={panelHeight} />
       <Text color={theme.dim}>{padCell(help, width)}</Text>

@@ -23,7 +23,11 @@ interface LiveQuote {
 
 /** An order-group answer read as a quote: the fields the pane and the dialog share. */
 export function orderAsQuote(o: Order): Quote {
-  return { ...o, swapMode: o.swapMode === 'ExactOut' ? 'ExactOut' : 'ExactIn', routePlan: o.routePlan as Quote['routePlan'] };
+  return {
+    ...o,
+    swapMode: o.swapMode === 'ExactOut' ? 'ExactOut' : 'ExactIn',
+    routePlan: o.routePlan as Quote['routePlan'],
+  };
 }
 
 export const swapScreen: ScreenModule<SwapState> = {
@@ -50,7 +54,10 @@ export const swapScreen: ScreenModule<SwapState> = {
         if (p.via === 'swap') return { quote: await services.api.swap.quote(p.params, { signal }) };
         // Without a taker the order group answers with its quote and no transaction.
         const { inputMint, outputMint, amount, excludeDexes } = p.params;
-        const order = await services.api.ultra.order({ inputMint, outputMint, amount, ...(excludeDexes ? { excludeDexes } : {}), ...p.order }, { signal });
+        const order = await services.api.ultra.order(
+          { inputMint, outputMint, amount, ...(excludeDexes ? { excludeDexes } : {}), ...p.order },
+          { signal },
+        );
         return { quote: orderAsQuote(order), order };
       },
       apply: (p: LiveQuote, data: { quote: Quote; order?: Order }, at, { store }) =>
@@ -63,7 +70,12 @@ export const swapScreen: ScreenModule<SwapState> = {
       name: 'swap',
       usage: 'swap <amount> <from> <to> [fee auto|N|high [max]] [option value]…',
       help: `swap, e.g. :swap 1.5 SOL USDC receiver ADDR (confirm first). Options, each with its value: ${SWAP_OPTIONS.map((o) => `${o.word} ${o.value}`).join(', ')}; the order group's (receiver to referral-fee) and the swap build's (wrap-and-unwrap-sol on, which take the swap group)`,
-      complete: (index, _p, ctx) => (index === 1 || index === 2 ? knownSymbols(ctx) : index >= 3 && index % 2 === 1 ? ['fee', ...SWAP_OPTIONS.map((o) => o.word)] : []),
+      complete: (index, _p, ctx) =>
+        index === 1 || index === 2
+          ? knownSymbols(ctx)
+          : index >= 3 && index % 2 === 1
+            ? ['fee', ...SWAP_OPTIONS.map((o) => o.word)]
+            : [],
       async run(args, ctx) {
         if (args.length < 3) throw new CommandError('give the amount, the token you pay and the token you get');
         let options;
@@ -78,10 +90,15 @@ export const swapScreen: ScreenModule<SwapState> = {
         const shown = ctx.store.getState().outcome;
         const result = await swapFromCommand(ctx.services, ctx.store, args);
         // what arrived leads the line (the pane has the signature and the rest)
-        if (result?.status === 'success') return ctx.flash('success', `swap done: ${ctx.store.getState().outcome?.lines[0] ?? ''} · ${result.signature ?? ''}`);
+        if (result?.status === 'success')
+          return ctx.flash(
+            'success',
+            `swap done: ${ctx.store.getState().outcome?.lines[0] ?? ''} · ${result.signature ?? ''}`,
+          );
         // refused or failed: the pane says why, and so does the flash line, as for every command
         const outcome = ctx.store.getState().outcome;
-        if (outcome && outcome !== shown && outcome.status !== 'success' && outcome.error) ctx.flash('error', `swap: ${outcome.error}`);
+        if (outcome && outcome !== shown && outcome.status !== 'success' && outcome.error)
+          ctx.flash('error', `swap: ${outcome.error}`);
       },
     },
   ],

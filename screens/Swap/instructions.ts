@@ -15,7 +15,12 @@ function describe(ix: Instruction): string {
 function group(title: string, list: Instruction[]): DetailSection {
   return {
     title: `${title} (${list.length})`,
-    entries: list.length ? list.map((ix, i) => ({ key: `${i + 1}. ${WELL_KNOWN_PROGRAMS[ix.programId] ?? 'UNKNOWN program'}`, value: describe(ix) })) : [{ key: '—', value: 'none' }],
+    entries: list.length
+      ? list.map((ix, i) => ({
+          key: `${i + 1}. ${WELL_KNOWN_PROGRAMS[ix.programId] ?? 'UNKNOWN program'}`,
+          value: describe(ix),
+        }))
+      : [{ key: '—', value: 'none' }],
   };
 }
 
@@ -28,7 +33,9 @@ export function instructionSections(r: SwapInstructionsResponse, _tokens: readon
     group('Other (tips)', r.otherInstructions),
     {
       title: `Address lookup tables (${r.addressLookupTableAddresses.length})`,
-      entries: r.addressLookupTableAddresses.length ? r.addressLookupTableAddresses.map((a, i) => ({ key: String(i + 1), value: a })) : [{ key: '—', value: 'none (legacy or small transaction)' }],
+      entries: r.addressLookupTableAddresses.length
+        ? r.addressLookupTableAddresses.map((a, i) => ({ key: String(i + 1), value: a }))
+        : [{ key: '—', value: 'none (legacy or small transaction)' }],
     },
   ];
 }

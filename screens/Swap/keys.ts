@@ -6,7 +6,8 @@ import { screenKeys, type ScreenContext } from '../shell/types.js';
 export const SWAP_SCREEN = 'swap';
 
 /** The form's keys do nothing while the instructions view covers it. */
-const formHidden = ({ store }: ScreenContext<SwapState>) => (store.getState().instructionsOpen ? 'the form is behind the instructions: Esc closes them first' : undefined);
+const formHidden = ({ store }: ScreenContext<SwapState>) =>
+  store.getState().instructionsOpen ? 'the form is behind the instructions: Esc closes them first' : undefined;
 
 export const SWAP_KEYS = screenKeys<SwapState>()({
   edit: { keys: ['e', 'enter'], help: 'edit the field (Esc: done)', hint: 'edit', disabled: formHidden },

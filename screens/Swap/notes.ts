@@ -18,23 +18,33 @@ export function suggestionText(t: Token): string {
   return `${t.isVerified ? '✓' : ' '} ${t.symbol.padEnd(8)} ${t.name.slice(0, 22).padEnd(22)} ${shortAddress(t.id, 6, 6).padEnd(13)} ${price}`;
 }
 
-export function fieldNotes(form: SwapForm, check: FormCheck, balances: Record<string, Balance>, maxText: string | undefined, wallet?: string): Partial<Record<keyof SwapForm, string>> {
+export function fieldNotes(
+  form: SwapForm,
+  check: FormCheck,
+  balances: Record<string, Balance>,
+  maxText: string | undefined,
+  wallet?: string,
+): Partial<Record<keyof SwapForm, string>> {
   const notes: Partial<Record<keyof SwapForm, string>> = {};
   if (check.input) notes.input = tokenNote(check.input, balances[check.input.id]);
   if (check.output) notes.output = tokenNote(check.output, balances[check.output.id]);
   const unit = form.mode === 'ExactOut' ? check.output : check.input;
-  if (unit) notes.amount = `${unit.symbol} (${form.mode === 'ExactOut' ? 'to receive' : 'to pay'})${form.mode === 'ExactIn' && maxText !== undefined ? ` · m: max ${maxText}` : ''}`;
+  if (unit)
+    notes.amount = `${unit.symbol} (${form.mode === 'ExactOut' ? 'to receive' : 'to pay'})${form.mode === 'ExactIn' && maxText !== undefined ? ` · m: max ${maxText}` : ''}`;
   const slip = parseSlippage(form.slippageBps);
   if (slip === undefined) notes.slippageBps = 'auto: the order group sets it (b: 0.50%)';
   else if (typeof slip === 'number') notes.slippageBps = `${formatPercent(slip / 100)} = ${slip} bps (s and b)`;
   // where the output goes and who pays, said beside the field as soon as it reads as an address
-  const own = (key: 'receiver' | 'payer' | 'nativeDestinationAccount') => wallet !== undefined && form[key].trim() === wallet;
+  const own = (key: 'receiver' | 'payer' | 'nativeDestinationAccount') =>
+    wallet !== undefined && form[key].trim() === wallet;
   if (check.order.receiver) notes.receiver = `⚠ output goes to ${shortAddress(check.order.receiver)}, NOT your wallet`;
   else if (own('receiver')) notes.receiver = 'this wallet (the default)';
   if (check.order.payer) notes.payer = `⚠ ${shortAddress(check.order.payer)} pays fees and must sign too`;
   else if (own('payer')) notes.payer = 'this wallet (the default)';
-  if (check.build.destinationTokenAccount) notes.destinationTokenAccount = '⚠ output to this token account (owner read before the dialog)';
-  if (check.build.nativeDestinationAccount && !own('nativeDestinationAccount')) notes.nativeDestinationAccount = `⚠ SOL goes to ${shortAddress(check.build.nativeDestinationAccount)}, NOT your wallet`;
+  if (check.build.destinationTokenAccount)
+    notes.destinationTokenAccount = '⚠ output to this token account (owner read before the dialog)';
+  if (check.build.nativeDestinationAccount && !own('nativeDestinationAccount'))
+    notes.nativeDestinationAccount = `⚠ SOL goes to ${shortAddress(check.build.nativeDestinationAccount)}, NOT your wallet`;
   if (!form.wrapAndUnwrapSol) notes.wrapAndUnwrapSol = 'uses your wrapped SOL account (b)';
   return notes;
 }

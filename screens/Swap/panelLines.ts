@@ -28,7 +28,8 @@ export interface PanelInput {
 }
 
 function outcomeLines(o: SwapOutcome): PanelLine[] {
-  const tone = o.status === 'success' ? 'ok' : o.status === 'cancelled' ? 'dim' : o.status === 'unknown' ? 'warn' : 'danger';
+  const tone =
+    o.status === 'success' ? 'ok' : o.status === 'cancelled' ? 'dim' : o.status === 'unknown' ? 'warn' : 'danger';
   const lines: PanelLine[] = [{ text: `${o.via === 'order' ? 'Order' : 'Swap build'}: ${o.title}`, tone }];
   if (o.signature) lines.push({ text: `Signature ${o.signature}` });
   for (const l of o.lines) lines.push({ text: l });
@@ -42,19 +43,34 @@ export function panelLines(p: PanelInput): PanelLine[] {
   if (p.suggestions.length) {
     return [
       { text: `Matches (↑/↓ choose, Enter or Tab take it; a mint address always works)`, tone: 'title' },
-      ...p.suggestions.map((t, i) => ({ text: `${i === p.suggestion ? '›' : ' '} ${suggestionText(t)}`, tone: i === p.suggestion ? ('title' as const) : undefined })),
+      ...p.suggestions.map((t, i) => ({
+        text: `${i === p.suggestion ? '›' : ' '} ${suggestionText(t)}`,
+        tone: i === p.suggestion ? ('title' as const) : undefined,
+      })),
     ];
   }
   const head: PanelLine[] = p.blocked ? [{ text: `Signing disabled: ${p.blocked}`, tone: 'warn' }] : [];
   if (p.running) {
     // Only before the dialog is answered is it true that nothing has been signed.
     const before = /^(Checking|Building|Waiting for your confirmation|The quote)/.test(p.running);
-    return [...head, { text: p.running, tone: 'warn' }, ...(before ? [{ text: 'Nothing is signed before y in the confirm dialog.', tone: 'dim' as const }] : [])];
+    return [
+      ...head,
+      { text: p.running, tone: 'warn' },
+      ...(before ? [{ text: 'Nothing is signed before y in the confirm dialog.', tone: 'dim' as const }] : []),
+    ];
   }
   if (p.outcome) return [...head, ...outcomeLines(p.outcome)];
   if (!p.check.params) {
     const firstError = Object.values(p.check.errors)[0];
-    return [...head, { text: firstError ? `Cannot quote: ${firstError}` : 'Fill in From, To and Amount for a live quote (Enter or e edits a field; while editing, Tab or ↓ goes to the next field).', tone: firstError ? 'danger' : 'dim' }];
+    return [
+      ...head,
+      {
+        text: firstError
+          ? `Cannot quote: ${firstError}`
+          : 'Fill in From, To and Amount for a live quote (Enter or e edits a field; while editing, Tab or ↓ goes to the next field).',
+        tone: firstError ? 'danger' : 'dim',
+      },
+    ];
   }
   const poll = p.poll;
   const fresh = p.quote && p.quote.key === p.quoteKey ? p.quote : undefined;
@@ -65,14 +81,37 @@ export function panelLines(p: PanelInput): PanelLine[] {
     status = `Quote failed: ${msg}${retry}`;
   } else if (!fresh) status = 'Quoting…';
   else {
-    const next = poll?.inFlight ? 'refreshing…' : poll?.nextAt !== undefined ? `refresh in ${formatAge(Math.max(0, poll.nextAt - p.now) + 999)}` : 'paused';
+    const next = poll?.inFlight
+      ? 'refreshing…'
+      : poll?.nextAt !== undefined
+        ? `refresh in ${formatAge(Math.max(0, poll.nextAt - p.now) + 999)}`
+        : 'paused';
     status = `Quote ${formatAge(p.now - fresh.at)} old · ${next}`;
   }
-  const via = p.path.via === 'order' ? 's swaps via the order group' : `s swaps via the swap group (${p.path.why.join(', ')})`;
-  const statusLine: PanelLine = { text: `── ${status} · ${via} ──`, tone: poll?.error !== undefined ? 'danger' : 'dim' };
+  const via =
+    p.path.via === 'order' ? 's swaps via the order group' : `s swaps via the swap group (${p.path.why.join(', ')})`;
+  const statusLine: PanelLine = {
+    text: `── ${status} · ${via} ──`,
+    tone: poll?.error !== undefined ? 'danger' : 'dim',
+  };
   if (!fresh || !p.check.input || !p.check.output) return [...head, statusLine];
   const pct = impactPercent(fresh.order ?? fresh.quote);
-  const warn: PanelLine[] = pct !== undefined && pct > IMPACT_WARN_PCT ? [{ text: `Warning: price impact ${formatPercent(pct)}: you lose that share to the pool; a smaller amount costs less`, tone: 'danger' }] : [];
-  const body = quoteLines(fresh, p.path, tokenRef(p.check.input), tokenRef(p.check.output), p.tokens, Math.max(1, p.height - head.length - 1 - warn.length));
+  const warn: PanelLine[] =
+    pct !== undefined && pct > IMPACT_WARN_PCT
+      ? [
+          {
+            text: `Warning: price impact ${formatPercent(pct)}: you lose that share to the pool; a smaller amount costs less`,
+            tone: 'danger',
+          },
+        ]
+      : [];
+  const body = quoteLines(
+    fresh,
+    p.path,
+    tokenRef(p.check.input),
+    tokenRef(p.check.output),
+    p.tokens,
+    Math.max(1, p.height - head.length - 1 - warn.length),
+  );
   return [...head, statusLine, ...warn, ...body];
 }

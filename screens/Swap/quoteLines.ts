@@ -2,7 +2,15 @@
 // received (or maximum paid for ExactOut), fees and router; fitted to the lines available.
 import type { Quote, Token } from '../../src/api/types.js';
 import { formatPercent } from '../../src/format.js';
-import { amountText, impactLine, impactPercent, orderPriced, rateText, usdText, type TokenRef } from '../../src/actions/describe.js';
+import {
+  amountText,
+  impactLine,
+  impactPercent,
+  orderPriced,
+  rateText,
+  usdText,
+  type TokenRef,
+} from '../../src/actions/describe.js';
 import type { SwapPath } from '../../src/actions/swapForm.js';
 import type { QuoteView } from '../../src/store/swap.js';
 import { formatPrice, shortAddress } from '../../src/format.js';
@@ -22,22 +30,37 @@ function hopUsd(usd: unknown): string {
 }
 
 /** The quote of the path `s` takes: amounts with USD values, impact, fees, router and route. */
-export function quoteLines(view: QuoteView, path: SwapPath, input: TokenRef, output: TokenRef, tokens: Record<string, Token>, maxLines: number): PanelLine[] {
+export function quoteLines(
+  view: QuoteView,
+  path: SwapPath,
+  input: TokenRef,
+  output: TokenRef,
+  tokens: Record<string, Token>,
+  maxLines: number,
+): PanelLine[] {
   const quote: Quote = view.quote;
   const exactOut = quote.swapMode === 'ExactOut';
   const slip = `${formatPercent(quote.slippageBps / 100)} slippage${view.via === 'order' ? ', set by the order group' : ''}`;
   const impact = impactLine(impactPercent(view.order ?? quote));
   // the catalog's price; for a token it has no price for, the one the order's USD values imply
   const catalog = (t: TokenRef): TokenRef => ({ ...t, usdPrice: tokens[t.mint]?.usdPrice });
-  const priced = view.order ? orderPriced(view.order, catalog(input), catalog(output)) : { input: catalog(input), output: catalog(output) };
+  const priced = view.order
+    ? orderPriced(view.order, catalog(input), catalog(output))
+    : { input: catalog(input), output: catalog(output) };
   const inUsd = (raw: string) => usdText(raw, input.decimals, priced.input.usdPrice);
   const outUsd = (raw: string) => usdText(raw, output.decimals, priced.output.usdPrice);
   const lines: PanelLine[] = [
     { text: `You pay       ${exactOut ? 'about ' : ''}${amountText(quote.inAmount, input)}${inUsd(quote.inAmount)}` },
-    { text: `You receive   ${exactOut ? '' : 'about '}${amountText(quote.outAmount, output)}${outUsd(quote.outAmount)}` },
+    {
+      text: `You receive   ${exactOut ? '' : 'about '}${amountText(quote.outAmount, output)}${outUsd(quote.outAmount)}`,
+    },
     exactOut
-      ? { text: `At most       ${amountText(quote.otherAmountThreshold, input)}${inUsd(quote.otherAmountThreshold)} (${slip})` }
-      : { text: `Min received  ${amountText(quote.otherAmountThreshold, output)}${outUsd(quote.otherAmountThreshold)} (${slip})` },
+      ? {
+          text: `At most       ${amountText(quote.otherAmountThreshold, input)}${inUsd(quote.otherAmountThreshold)} (${slip})`,
+        }
+      : {
+          text: `Min received  ${amountText(quote.otherAmountThreshold, output)}${outUsd(quote.otherAmountThreshold)} (${slip})`,
+        },
     { text: `Rate          ${rateText(quote.inAmount, quote.outAmount, input, output)}` },
     { text: `Price impact  ${impact.value}`, tone: impact.emphasis },
   ];
@@ -46,12 +69,24 @@ export function quoteLines(view: QuoteView, path: SwapPath, input: TokenRef, out
       const mint = s.swapInfo.feeMint;
       if (!s.swapInfo.feeAmount || !mint) return undefined;
       const t = tokens[mint];
-      const token = mint === input.mint ? input : mint === output.mint ? output : t ? { mint, symbol: t.symbol, decimals: t.decimals } : undefined;
+      const token =
+        mint === input.mint
+          ? input
+          : mint === output.mint
+            ? output
+            : t
+              ? { mint, symbol: t.symbol, decimals: t.decimals }
+              : undefined;
       return token ? `${s.swapInfo.label} ${amountText(s.swapInfo.feeAmount, token)}` : undefined;
     })
     .filter(Boolean);
   const pf = quote.platformFee;
-  const platform = pf && pf.amount ? `platform ${pf.feeBps} bps (${amountText(pf.amount, output)}${outUsd(pf.amount)})` : pf ? `platform ${pf.feeBps} bps` : 'platform none';
+  const platform =
+    pf && pf.amount
+      ? `platform ${pf.feeBps} bps (${amountText(pf.amount, output)}${outUsd(pf.amount)})`
+      : pf
+        ? `platform ${pf.feeBps} bps`
+        : 'platform none';
   const orderFee = view.order ? `fee ${view.order.feeBps} bps · ` : '';
   lines.push({ text: `Fees          ${orderFee}${platform}${fees.length ? ` · DEX ${fees.join(', ')}` : ''}` });
   lines.push(

@@ -29,24 +29,55 @@ export function chartValues(row: TokenRow): readonly number[] {
 export function chartCaption(row: TokenRow, ascii: boolean, width = 80): string {
   const h = row.history;
   const change = row.token?.stats24h?.priceChange;
-  const ago = typeof change === 'number' && Number.isFinite(change) ? statsAnchors({ ...row.token!, stats5m: undefined, stats1h: undefined, stats6h: undefined })[0] : undefined;
-  const session = h.length ? `session ${plural(h.length, 'price')} ${usd(Math.min(...h))}–${usd(Math.max(...h))}` : 'session: no prices yet';
-  const day = ago !== undefined ? `24h ago ${usd(ago)} ${ascii ? '---' : '┄┄'} (24h change ${formatPct(change)})` : `24h ${MISSING}`;
+  const ago =
+    typeof change === 'number' && Number.isFinite(change)
+      ? statsAnchors({ ...row.token!, stats5m: undefined, stats1h: undefined, stats6h: undefined })[0]
+      : undefined;
+  const session = h.length
+    ? `session ${plural(h.length, 'price')} ${usd(Math.min(...h))}–${usd(Math.max(...h))}`
+    : 'session: no prices yet';
+  const day =
+    ago !== undefined
+      ? `24h ago ${usd(ago)} ${ascii ? '---' : '┄┄'} (24h change ${formatPct(change)})`
+      : `24h ${MISSING}`;
   const text = `${session} · ${day}`;
-  const lead = h.length < LEAD_IN_BELOW && chartValues(row).length > h.length ? ' · left: from the 24h/6h/1h/5m change' : '';
+  const lead =
+    h.length < LEAD_IN_BELOW && chartValues(row).length > h.length ? ' · left: from the 24h/6h/1h/5m change' : '';
   return textWidth(text + lead) <= width ? text + lead : text;
 }
 
-export function TokenDetail({ row, now, width, height }: { row: TokenRow; now: number; width: number; height: number }) {
+export function TokenDetail({
+  row,
+  now,
+  width,
+  height,
+}: {
+  row: TokenRow;
+  now: number;
+  width: number;
+  height: number;
+}) {
   const theme = useTheme();
   const ascii = asciiCharts(theme);
   const rows = chartHeight(height);
   const change = row.token?.stats24h?.priceChange;
-  const reference = typeof change === 'number' && Number.isFinite(change) ? statsAnchors({ ...row.token!, stats5m: undefined, stats1h: undefined, stats6h: undefined })[0] : undefined;
+  const reference =
+    typeof change === 'number' && Number.isFinite(change)
+      ? statsAnchors({ ...row.token!, stats5m: undefined, stats1h: undefined, stats6h: undefined })[0]
+      : undefined;
   return (
     <Box flexDirection="column" height={height}>
-      <Chart values={chartValues(row)} width={width} height={rows} reference={reference} ascii={ascii} format={(n) => formatPrice(n)} />
-      <Text color={theme.dim} wrap="truncate">{padCell(chartCaption(row, ascii, width), width)}</Text>
+      <Chart
+        values={chartValues(row)}
+        width={width}
+        height={rows}
+        reference={reference}
+        ascii={ascii}
+        format={(n) => formatPrice(n)}
+      />
+      <Text color={theme.dim} wrap="truncate">
+        {padCell(chartCaption(row, ascii, width), width)}
+      </Text>
       <DetailPane sections={tokenSections(row, now)} width={width} height={Math.max(3, height - rows - 1)} active />
     </Box>
   );

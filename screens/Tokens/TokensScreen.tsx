@@ -51,7 +51,12 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
 
   const limit = useTokens((s) => s.limit);
   useEffect(() => {
-    services.session.getState().setSubtitle(TOKENS_SCREEN, `${CATEGORY_LABELS[category]} ${interval}${limit !== 50 ? ` top ${limit}` : ''}${starredOnly ? ' ★' : ''}`);
+    services.session
+      .getState()
+      .setSubtitle(
+        TOKENS_SCREEN,
+        `${CATEGORY_LABELS[category]} ${interval}${limit !== 50 ? ` top ${limit}` : ''}${starredOnly ? ' ★' : ''}`,
+      );
   }, [services, category, interval, limit, starredOnly]);
 
   const columns = useMemo(() => tokenColumns(theme, width, asciiCharts(theme), interval), [theme, width, interval]);
@@ -64,7 +69,13 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
 
   const t = () => store.getState();
   const body = useRef(0);
-  const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (mint) => t().select(mint), pageSize: () => Math.max(1, body.current - 1) });
+  const cursor = useListCursor({
+    rows,
+    selectedKey: selected,
+    getKey,
+    select: (mint) => t().select(mint),
+    pageSize: () => Math.max(1, body.current - 1),
+  });
   const selectedRow = cursor.selected;
 
   // The filter line: while editing, an input layer takes every printable key (the arrows still move the list).
@@ -77,7 +88,8 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
 
   // A symbol other tokens share would be ambiguous in a form or a typed line: the mint never is.
   const tokenWord = (row: TokenRow) => {
-    const shared = Object.values(t().latest).filter((x) => x.symbol.toLowerCase() === row.symbol.toLowerCase()).length > 1;
+    const shared =
+      Object.values(t().latest).filter((x) => x.symbol.toLowerCase() === row.symbol.toLowerCase()).length > 1;
     return !row.symbol || shared ? row.mint : row.symbol;
   };
   const alertPrompt = useAlertPrompt(services, flash);
@@ -89,43 +101,52 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
     const other = side === 'buy' ? 'SOL' : 'USDC';
     const same = token.toLowerCase() === other.toLowerCase() || row.mint === (side === 'buy' ? NATIVE_MINT : USDC_MINT);
     const counter = same ? (side === 'buy' ? 'USDC' : 'SOL') : other;
-    navigator.go({ to: 'swap', form: side === 'buy' ? { input: counter, output: token, amount: '', mode: 'ExactIn' } : { input: token, output: counter, amount: '', mode: 'ExactIn' } });
+    navigator.go({
+      to: 'swap',
+      form:
+        side === 'buy'
+          ? { input: counter, output: token, amount: '', mode: 'ExactIn' }
+          : { input: token, output: counter, amount: '', mode: 'ExactIn' },
+    });
   };
   // While the detail covers the list, keys that would change the list say so instead.
   const listOnly = (fn: () => void | boolean) => () => {
     if (t().detail) return flash('info', DETAIL_OPEN);
     return fn();
   };
-  useScreenKeys({ scope: TOKENS_SCREEN, keys: TOKENS_KEYS }, {
-    ...cursor.keys,
-    filter: listOnly(() => filterLine.open(t().filter)),
-    sort: listOnly(() => {
-      const i = SORT_CYCLE.findIndex((c) => c.id === t().sortColumn);
-      const nextSort = SORT_CYCLE[(i + 1) % SORT_CYCLE.length];
-      t().setSort(nextSort.id, nextSort.dir);
-    }),
-    sortReverse: listOnly(() => t().setSort(t().sortColumn, t().sortDir === 'asc' ? 'desc' : 'asc')),
-    open: () => cursor.open(() => t().setDetail(true)),
-    back: () => {
-      if (t().detail) return t().setDetail(false);
-      if (t().filter) return t().setFilter('');
-      if (t().starredOnly) return t().setStarredOnly(false);
-      return false;
+  useScreenKeys(
+    { scope: TOKENS_SCREEN, keys: TOKENS_KEYS },
+    {
+      ...cursor.keys,
+      filter: listOnly(() => filterLine.open(t().filter)),
+      sort: listOnly(() => {
+        const i = SORT_CYCLE.findIndex((c) => c.id === t().sortColumn);
+        const nextSort = SORT_CYCLE[(i + 1) % SORT_CYCLE.length];
+        t().setSort(nextSort.id, nextSort.dir);
+      }),
+      sortReverse: listOnly(() => t().setSort(t().sortColumn, t().sortDir === 'asc' ? 'desc' : 'asc')),
+      open: () => cursor.open(() => t().setDetail(true)),
+      back: () => {
+        if (t().detail) return t().setDetail(false);
+        if (t().filter) return t().setFilter('');
+        if (t().starredOnly) return t().setStarredOnly(false);
+        return false;
+      },
+      buy: () => trade('buy'),
+      alert: () => {
+        const row = cursor.current();
+        if (!row) return false;
+        alertPrompt.open(tokenWord(row));
+      },
+      sell: () => trade('sell'),
+      star: () => {
+        const row = cursor.current();
+        if (!row) return false;
+        const on = t().toggleStar(row.mint);
+        flash('success', `${on ? 'starred' : 'unstarred'} ${row.symbol || row.mint}`);
+      },
     },
-    buy: () => trade('buy'),
-    alert: () => {
-      const row = cursor.current();
-      if (!row) return false;
-      alertPrompt.open(tokenWord(row));
-    },
-    sell: () => trade('sell'),
-    star: () => {
-      const row = cursor.current();
-      if (!row) return false;
-      const on = t().toggleStar(row.mint);
-      flash('success', `${on ? 'starred' : 'unstarred'} ${row.symbol || row.mint}`);
-    },
-  });
+  );
 
   const filterShown = !alertPrompt.isOpen && (filterLine.line() !== null || filter !== '');
   // The last line: the filter while there is one, and always where the cursor is and the sort.
@@ -161,26 +182,30 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   return (
     <Box flexDirection="column" height={height}>
       <Box height={tableHeight} flexDirection="column">
-      <Table
-        columns={columns}
-        rows={rows}
-        getKey={getKey}
-        selectedKey={selectedRow?.mint}
-        width={width}
-        height={tableHeight}
-        sortColumn={sortColumn}
-        sortDir={sortDir}
-        marked={(r) => r.moved !== 0}
-        dim={(r) => dimmed || r.dropped}
-        emptyText={empty}
-      />
+        <Table
+          columns={columns}
+          rows={rows}
+          getKey={getKey}
+          selectedKey={selectedRow?.mint}
+          width={width}
+          height={tableHeight}
+          sortColumn={sortColumn}
+          sortDir={sortDir}
+          marked={(r) => r.moved !== 0}
+          dim={(r) => dimmed || r.dropped}
+          emptyText={empty}
+        />
       </Box>
       {alertPrompt.isOpen ? (
         alertPrompt.view(width)
       ) : filterShown ? (
         <Box>
           <Text color={theme.accent}>/</Text>
-          <LineView line={filterLine.line() ?? lineAt(filter)} width={Math.max(1, width - 2 - Math.min(44, matchText.length))} focus={filterLine.line() !== null} />
+          <LineView
+            line={filterLine.line() ?? lineAt(filter)}
+            width={Math.max(1, width - 2 - Math.min(44, matchText.length))}
+            focus={filterLine.line() !== null}
+          />
           <Text color={theme.dim}>{padCell(` ${matchText}`, Math.min(45, matchText.length + 1), 'right')}</Text>
         </Box>
       ) : (

@@ -20,7 +20,14 @@ const ORGANIC_SHORT: Record<string, string> = { high: 'high', medium: 'med', low
 export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color, interval?: string): Column<TokenRow>[] {
   const spark = sparkWidth(width);
   return [
-    { id: 'rank', title: '#', width: 3, align: 'right', format: (r) => (r.rank === null ? '×' : String(r.rank)), sortValue: (r) => r.rank },
+    {
+      id: 'rank',
+      title: '#',
+      width: 3,
+      align: 'right',
+      format: (r) => (r.rank === null ? '×' : String(r.rank)),
+      sortValue: (r) => r.rank,
+    },
     {
       id: 'symbol',
       title: 'Symbol',
@@ -56,19 +63,58 @@ export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color, int
       color: (r) => changeColor(theme, changeOf(r)),
       sortValue: changeOf,
     },
-    { id: 'volume', title: 'Volume', width: 7, align: 'right', priority: 1, format: (r) => formatCompact(volumeOf(r.token, r.interval)), sortValue: (r) => volumeOf(r.token, r.interval) },
-    { id: 'mcap', title: 'MCap', width: 7, align: 'right', priority: 2, format: (r) => formatCompact(num(r.token?.mcap)), sortValue: (r) => num(r.token?.mcap) },
-    { id: 'liquidity', title: 'Liq', width: 7, align: 'right', priority: 4, format: (r) => formatCompact(num(r.token?.liquidity)), sortValue: (r) => num(r.token?.liquidity) },
-    { id: 'holders', title: 'Holders', width: 7, align: 'right', priority: 5, format: (r) => formatCompact(num(r.token?.holderCount)), sortValue: (r) => num(r.token?.holderCount) },
+    {
+      id: 'volume',
+      title: 'Volume',
+      width: 7,
+      align: 'right',
+      priority: 1,
+      format: (r) => formatCompact(volumeOf(r.token, r.interval)),
+      sortValue: (r) => volumeOf(r.token, r.interval),
+    },
+    {
+      id: 'mcap',
+      title: 'MCap',
+      width: 7,
+      align: 'right',
+      priority: 2,
+      format: (r) => formatCompact(num(r.token?.mcap)),
+      sortValue: (r) => num(r.token?.mcap),
+    },
+    {
+      id: 'liquidity',
+      title: 'Liq',
+      width: 7,
+      align: 'right',
+      priority: 4,
+      format: (r) => formatCompact(num(r.token?.liquidity)),
+      sortValue: (r) => num(r.token?.liquidity),
+    },
+    {
+      id: 'holders',
+      title: 'Holders',
+      width: 7,
+      align: 'right',
+      priority: 5,
+      format: (r) => formatCompact(num(r.token?.holderCount)),
+      sortValue: (r) => num(r.token?.holderCount),
+    },
     {
       id: 'organic',
       title: 'Organic',
       width: 7,
       priority: 4,
-      format: (r) => (r.token ? ORGANIC_SHORT[r.token.organicScoreLabel ?? ''] ?? MISSING : MISSING),
+      format: (r) => (r.token ? (ORGANIC_SHORT[r.token.organicScoreLabel ?? ''] ?? MISSING) : MISSING),
       sortValue: (r) => num(r.token?.organicScore),
     },
-    { id: 'spark', title: 'Trend', width: spark, priority: 2, format: (r) => trendLine(trendValues(r.history, r.token, spark), spark, ascii), sortValue: () => null },
+    {
+      id: 'spark',
+      title: 'Trend',
+      width: spark,
+      priority: 2,
+      format: (r) => trendLine(trendValues(r.history, r.token, spark), spark, ascii),
+      sortValue: () => null,
+    },
   ];
 }
 

@@ -3,16 +3,55 @@
 // field the service sent (so fields the client does not know about still show), each in the one
 // format of its kind: prices and USD with "$", big numbers abbreviated, percentages with "%".
 import { flattenFields, MISSING, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
-import { formatAge, formatCompact, formatCount, formatPct, formatPercent, formatPrice, INVALID } from '../../src/format.js';
+import {
+  formatAge,
+  formatCompact,
+  formatCount,
+  formatPct,
+  formatPercent,
+  formatPrice,
+  INVALID,
+} from '../../src/format.js';
 import type { TokenInterval } from '../../src/api/types.js';
 import { printable, statsOf, type TokenRow } from './rows.js';
 
 const WINDOWS: readonly TokenInterval[] = ['5m', '1h', '6h', '24h'];
 /** Fields the card shows in its own sections; every other field goes under "Other fields". */
 const SHOWN = new Set([
-  'id', 'symbol', 'name', 'decimals', 'usdPrice', 'mcap', 'fdv', 'liquidity', 'holderCount', 'circSupply', 'totalSupply', 'updatedAt', 'priceBlockId',
-  'stats5m', 'stats1h', 'stats6h', 'stats24h', 'isVerified', 'organicScore', 'organicScoreLabel', 'audit', 'tags', 'cexes',
-  'website', 'twitter', 'telegram', 'icon', 'dev', 'launchpad', 'partnerConfig', 'graduatedPool', 'graduatedAt', 'firstPool', 'tokenProgram',
+  'id',
+  'symbol',
+  'name',
+  'decimals',
+  'usdPrice',
+  'mcap',
+  'fdv',
+  'liquidity',
+  'holderCount',
+  'circSupply',
+  'totalSupply',
+  'updatedAt',
+  'priceBlockId',
+  'stats5m',
+  'stats1h',
+  'stats6h',
+  'stats24h',
+  'isVerified',
+  'organicScore',
+  'organicScoreLabel',
+  'audit',
+  'tags',
+  'cexes',
+  'website',
+  'twitter',
+  'telegram',
+  'icon',
+  'dev',
+  'launchpad',
+  'partnerConfig',
+  'graduatedPool',
+  'graduatedAt',
+  'firstPool',
+  'tokenProgram',
 ]);
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
@@ -43,7 +82,10 @@ function windowLine(t: Record<string, unknown>, w: TokenInterval): string | unde
   const buys = num(s.buyVolume);
   const sells = num(s.sellVolume);
   const vol = buys !== null || sells !== null ? `vol ${usdBig((buys ?? 0) + (sells ?? 0))}` : undefined;
-  const trades = num(s.numBuys) !== null || num(s.numSells) !== null ? `${formatCount(num(s.numBuys))} buys / ${formatCount(num(s.numSells))} sells` : undefined;
+  const trades =
+    num(s.numBuys) !== null || num(s.numSells) !== null
+      ? `${formatCount(num(s.numBuys))} buys / ${formatCount(num(s.numSells))} sells`
+      : undefined;
   const traders = num(s.numTraders) !== null ? `${formatCount(num(s.numTraders))} traders` : undefined;
   return [formatPct(num(s.priceChange)), vol, trades, traders].filter(Boolean).join(' · ');
 }
@@ -59,7 +101,8 @@ export function tokenSections(row: TokenRow, now: number): DetailSection[] {
       { key: 'prices seen', value: row.history.length ? `${row.history.length} since start` : 'none yet' },
     ],
   };
-  if (!token) return [head, { title: 'Data', entries: [{ key: '(none)', value: 'no data has been seen for this token yet' }] }];
+  if (!token)
+    return [head, { title: 'Data', entries: [{ key: '(none)', value: 'no data has been seen for this token yet' }] }];
   const market: DetailSection = {
     title: 'Market',
     entries: entries([
@@ -87,14 +130,32 @@ export function tokenSections(row: TokenRow, now: number): DetailSection[] {
     title: 'Safety',
     entries: entries([
       ['verified', yesNo(token.isVerified, 'yes ✓', 'no')],
-      ['organic score', token.organicScoreLabel !== undefined || score !== null ? `${text(token.organicScoreLabel, 20)}${score !== null ? ` (${Math.round(score)}/100)` : ''}` : MISSING],
+      [
+        'organic score',
+        token.organicScoreLabel !== undefined || score !== null
+          ? `${text(token.organicScoreLabel, 20)}${score !== null ? ` (${Math.round(score)}/100)` : ''}`
+          : MISSING,
+      ],
       ['mint authority', yesNo(audit.mintAuthorityDisabled, 'disabled ✓', 'ENABLED: more can be minted')],
       ['freeze authority', yesNo(audit.freezeAuthorityDisabled, 'disabled ✓', 'ENABLED: accounts can be frozen')],
-      ['top holders hold', num(audit.topHoldersPercentage) === null ? MISSING : formatPercent(num(audit.topHoldersPercentage))],
+      [
+        'top holders hold',
+        num(audit.topHoldersPercentage) === null ? MISSING : formatPercent(num(audit.topHoldersPercentage)),
+      ],
       ['dev mints', num(audit.devMints) === null ? MISSING : formatCount(num(audit.devMints))],
       ['flagged suspicious', yesNo(audit.isSus, 'YES', 'no')],
-      ['tags', Array.isArray(token.tags) && token.tags.length ? token.tags.map((t) => printable(String(t), 30)).join(', ') : MISSING],
-      ['listed on', Array.isArray(token.cexes) && token.cexes.length ? token.cexes.map((t) => printable(String(t), 30)).join(', ') : MISSING],
+      [
+        'tags',
+        Array.isArray(token.tags) && token.tags.length
+          ? token.tags.map((t) => printable(String(t), 30)).join(', ')
+          : MISSING,
+      ],
+      [
+        'listed on',
+        Array.isArray(token.cexes) && token.cexes.length
+          ? token.cexes.map((t) => printable(String(t), 30)).join(', ')
+          : MISSING,
+      ],
     ]),
   };
   const pool = (token.firstPool ?? {}) as Record<string, unknown>;
@@ -116,7 +177,9 @@ export function tokenSections(row: TokenRow, now: number): DetailSection[] {
   };
   const otherEntries = Object.entries(token)
     .filter(([key]) => !SHOWN.has(key))
-    .flatMap(([key, value]) => flattenFields(value, key).map((e) => ({ key: printable(e.key, 60), value: printable(e.value, 500) })));
+    .flatMap(([key, value]) =>
+      flattenFields(value, key).map((e) => ({ key: printable(e.key, 60), value: printable(e.value, 500) })),
+    );
   const sections = [head, market, change, safety, links];
   if (otherEntries.length) sections.push({ title: 'Other fields', entries: otherEntries });
   return sections.filter((s) => s.entries.length > 0);

@@ -7,7 +7,6 @@ import { TOKENS_KEYS, TOKENS_SCREEN } from './keys.js';
 import { TokensScreen } from './TokensScreen.js';
 import { tokensResources } from './resources.js';
 
-
 export const tokensScreen: ScreenModule<TokensState> = {
   id: TOKENS_SCREEN,
   title: 'Tokens',
@@ -38,7 +37,8 @@ export const tokensScreen: ScreenModule<TokensState> = {
         if (!args[0]) throw new CommandError('which token? give a symbol or a mint address');
         const found = tokenArg(args[0], 'token', ctx);
         const tokens = ctx.store.getState();
-        if (tokens.starred.some((e) => e.mint === found.mint)) return ctx.flash('info', `${found.symbol || found.mint} is already starred`);
+        if (tokens.starred.some((e) => e.mint === found.mint))
+          return ctx.flash('info', `${found.symbol || found.mint} is already starred`);
         tokens.star(found.mint, found);
         ctx.flash('success', `starred ${found.symbol || found.mint}`);
       },

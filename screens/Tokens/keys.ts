@@ -11,11 +11,29 @@ export const DETAIL_OPEN = 'the list is behind the detail: Esc closes it first';
 const behindDetail = ({ store }: ScreenContext<TokensState>) => (store.getState().detail ? DETAIL_OPEN : undefined);
 
 export const TOKENS_KEYS = screenKeys<TokensState>()({
-  category: { keys: ['c'], help: 'next category', hint: 'category', disabled: behindDetail, run: ({ store }) => store.getState().cycleCategory() },
-  interval: { keys: ['i'], help: 'next change window (5m-24h)', hint: 'window', disabled: behindDetail, run: ({ store }) => store.getState().cycleInterval() },
+  category: {
+    keys: ['c'],
+    help: 'next category',
+    hint: 'category',
+    disabled: behindDetail,
+    run: ({ store }) => store.getState().cycleCategory(),
+  },
+  interval: {
+    keys: ['i'],
+    help: 'next change window (5m-24h)',
+    hint: 'window',
+    disabled: behindDetail,
+    run: ({ store }) => store.getState().cycleInterval(),
+  },
   star: { keys: ['w'], help: 'star / unstar (saved)', hint: 'star' },
   alert: { keys: ['a'], help: 'price alert (> 250, -5%/1h)', hint: 'alert' },
   buy: { keys: ['s'], help: 'swap: buy it with SOL', hint: 'swap' },
   sell: { keys: ['S'], help: 'swap: sell it for USDC' },
-  starredOnly: { keys: ['W'], help: 'only starred / all', hint: 'starred', disabled: behindDetail, run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly) },
+  starredOnly: {
+    keys: ['W'],
+    help: 'only starred / all',
+    hint: 'starred',
+    disabled: behindDetail,
+    run: ({ store }) => store.getState().setStarredOnly(!store.getState().starredOnly),
+  },
 });

@@ -36,6 +36,9 @@ export function trendValues(history: readonly number[], token: Token | undefined
   if (anchors.length === 0) return history;
   // the lead-in ends where the session's first price stands, so the two parts join
   const scale = history.length ? history[0] / anchors[anchors.length - 1] : 1;
-  const lead = along(anchors.map((a) => a * scale), width - history.length + (history.length ? 1 : 0));
+  const lead = along(
+    anchors.map((a) => a * scale),
+    width - history.length + (history.length ? 1 : 0),
+  );
   return [...(history.length ? lead.slice(0, -1) : lead), ...history];
 }

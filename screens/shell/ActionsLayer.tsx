@@ -44,7 +44,14 @@ export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
       .then((r) => {
         if (live && r.message) flashRef.current(r.kind, r.message);
       })
-      .catch((err) => live && flashRef.current('error', `journal: could not check unfinished transactions (${err instanceof Error ? err.message : String(err)}); will retry at the next start`));
+      .catch(
+        (err) =>
+          live &&
+          flashRef.current(
+            'error',
+            `journal: could not check unfinished transactions (${err instanceof Error ? err.message : String(err)}); will retry at the next start`,
+          ),
+      );
     return () => {
       live = false;
     };
@@ -53,7 +60,9 @@ export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
     <>
       <ConfirmHost store={s.confirm} width={width} height={height} />
       {journalOpen && !confirming ? <JournalView s={s} width={width} height={height} now={now} /> : null}
-      {notificationsOpen && !confirming && !journalOpen ? <NotificationsView store={s.notifications} width={width} height={height} now={now} /> : null}
+      {notificationsOpen && !confirming && !journalOpen ? (
+        <NotificationsView store={s.notifications} width={width} height={height} now={now} />
+      ) : null}
     </>
   );
 }

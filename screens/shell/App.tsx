@@ -52,7 +52,12 @@ interface Built {
 }
 
 /** Stores, keymap and command registry of these screens; throws on a key or command bound twice. */
-export function buildShell(services: Services, modules: readonly ScreenModule[], flash: Flash, stores?: ReadonlyMap<string, unknown>): Built {
+export function buildShell(
+  services: Services,
+  modules: readonly ScreenModule[],
+  flash: Flash,
+  stores?: ReadonlyMap<string, unknown>,
+): Built {
   const ids = new Set<string>();
   const numbers = new Set<string>();
   for (const m of modules) {
@@ -61,9 +66,17 @@ export function buildShell(services: Services, modules: readonly ScreenModule[],
     ids.add(m.id);
     numbers.add(m.key);
   }
-  const screens = modules.map((module) => ({ module, store: (stores?.get(module.id) as ReturnType<typeof module.createStore> | undefined) ?? module.createStore(services) }));
+  const screens = modules.map((module) => ({
+    module,
+    store:
+      (stores?.get(module.id) as ReturnType<typeof module.createStore> | undefined) ?? module.createStore(services),
+  }));
   const keymap = buildKeymap(screens, { services, flash }, (reason) => flash('error', reason));
-  return { screens, shell: { services, keymap, flash, navigator: createNavigator(services.session) }, commands: createCommandRegistry(SHELL_COMMANDS, screens) };
+  return {
+    screens,
+    shell: { services, keymap, flash, navigator: createNavigator(services.session) },
+    commands: createCommandRegistry(SHELL_COMMANDS, screens),
+  };
 }
 
 export function App({ services, theme, screens = SCREENS, size, onQuit, live, stores }: AppProps) {
@@ -87,7 +100,8 @@ const LAST_HINTS = ['cmd', 'journal', 'refresh', 'pause', 'quit'];
 
 /** Footer hints: the list keys (on list screens), the screen's own, then the shell's. */
 function orderHints(hints: Hint[], list: boolean): Hint[] {
-  const rank = (h: Hint) => (LIST_HINTS.includes(h.label) ? 0 : LAST_HINTS.includes(h.label) ? 2 + LAST_HINTS.indexOf(h.label) : 1);
+  const rank = (h: Hint) =>
+    LIST_HINTS.includes(h.label) ? 0 : LAST_HINTS.includes(h.label) ? 2 + LAST_HINTS.indexOf(h.label) : 1;
   return hints
     .filter((h) => list || !LIST_HINTS.includes(h.label))
     .map((h, i) => ({ h, i }))
@@ -101,7 +115,13 @@ function orderHints(hints: Hint[], list: boolean): Hint[] {
  * it current every second without a render (and asks for one when it no longer fits); without
  * one (tests) it follows the clock's 1 s tick like any other text.
  */
-function useTimeText(live: LiveText | undefined, id: string, row: number, width: number, text: (now: number) => string): string {
+function useTimeText(
+  live: LiveText | undefined,
+  id: string,
+  row: number,
+  width: number,
+  text: (now: number) => string,
+): string {
   const sessionNow = useNow((t) => (live ? 0 : t));
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const textRef = useRef(text);
@@ -109,7 +129,10 @@ function useTimeText(live: LiveText | undefined, id: string, row: number, width:
   const drawn = text(live ? Date.now() : sessionNow);
   useLayoutEffect(() => {
     if (!live) return;
-    live.setLive(id, drawn ? { row, col: width - textWidth(drawn), drawn, text: (now) => textRef.current(now), redraw } : undefined);
+    live.setLive(
+      id,
+      drawn ? { row, col: width - textWidth(drawn), drawn, text: (now) => textRef.current(now), redraw } : undefined,
+    );
   });
   useEffect(() => () => live?.setLive(id, undefined), [live, id]);
   return drawn;
@@ -119,13 +142,39 @@ function useTimeText(live: LiveText | undefined, id: string, row: number, width:
  * The footer with the age of the visible screen's first resource: its own component, so a poll
  * result renders the footer and the screen, not the whole shell.
  */
-function PollFooter({ hints, width, row, live, resource, paused }: { hints: Hint[]; width: number; row: number; live?: LiveText; resource?: string; paused: boolean }) {
+function PollFooter({
+  hints,
+  width,
+  row,
+  live,
+  resource,
+  paused,
+}: {
+  hints: Hint[];
+  width: number;
+  row: number;
+  live?: LiveText;
+  resource?: string;
+  paused: boolean;
+}) {
   const poll = usePollState(resource, pollStatusKey);
   const pollText = useTimeText(live, 'poll', row, width, (t) => pollStatusText(poll, t, paused));
   return <Footer hints={hints} width={width} right={pollText} />;
 }
 
-function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Size; onQuit?: () => void; flashTo: React.MutableRefObject<Flash>; live?: LiveText }) {
+function Shell({
+  built,
+  size,
+  onQuit,
+  flashTo,
+  live,
+}: {
+  built: Built;
+  size?: Size;
+  onQuit?: () => void;
+  flashTo: React.MutableRefObject<Flash>;
+  live?: LiveText;
+}) {
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize(size);
   const toasts = useToasts();
@@ -171,7 +220,8 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
       for (const t of shown.current) if (!appWide.current.has(t.id)) toasts.dismiss(t.id);
       shown.current = kept;
     };
-    const opened = <T,>(store: { subscribe(fn: (s: T, p: T) => void): () => void }, isOpen: (s: T) => boolean) => store.subscribe((now, prev) => isOpen(now) && !isOpen(prev) && drop());
+    const opened = <T,>(store: { subscribe(fn: (s: T, p: T) => void): () => void }, isOpen: (s: T) => boolean) =>
+      store.subscribe((now, prev) => isOpen(now) && !isOpen(prev) && drop());
     const offs = [
       session.subscribe((now, prev) => now.screen !== prev.screen && drop()),
       opened(services.confirm, (st) => st.queue.length > 0),
@@ -223,12 +273,22 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     void built.commands.run(text, commandContext());
   };
 
-  useGlobalKeys({ screens: modules, goto, quit: () => quit(), openCommandBar: () => setBarOpen(true), openHelp: () => setHelpOpen('keys') });
+  useGlobalKeys({
+    screens: modules,
+    goto,
+    quit: () => quit(),
+    openCommandBar: () => setBarOpen(true),
+    openHelp: () => setHelpOpen('keys'),
+  });
   // Keys a screen declares with their own `run` work even when its Component has no handler for them.
   useCommands(keymap, screenId, {}, 'screen');
 
   const wallet = session.getState().wallet;
-  const walletText = wallet ? (wallet.kind === 'watch' ? `watch-only ${shortAddress(wallet.address)}` : `${shortAddress(wallet.address)}${wallet.note ? ` (${wallet.note})` : ''}`) : 'no wallet';
+  const walletText = wallet
+    ? wallet.kind === 'watch'
+      ? `watch-only ${shortAddress(wallet.address)}`
+      : `${shortAddress(wallet.address)}${wallet.note ? ` (${wallet.note})` : ''}`
+    : 'no wallet';
   const health = useSession((s) => s.health);
   const modeLabel = useSession((s) => s.modeLabel);
   const mode = useSession((s) => s.mode);
@@ -268,9 +328,17 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
   const listShown = useStore(mounted.store, (st) => (typeof list === 'function' ? list(st) : list === true));
   // The footer offers the keys that work now: a key's disabled reason reads the screen's store (]
   // once a page has loaded), so the hints follow that store, in the same frame as the screen.
-  const hintsNow = useStore(mounted.store, () => keymap.hintsFor(mounted.module.id).map((h) => `${h.keys} ${h.label}`).join('\n'));
+  const hintsNow = useStore(mounted.store, () =>
+    keymap
+      .hintsFor(mounted.module.id)
+      .map((h) => `${h.keys} ${h.label}`)
+      .join('\n'),
+  );
   /* eslint-disable react-hooks/exhaustive-deps -- hintsNow is the signal that the hints changed */
-  const hints = useMemo(() => orderHints(keymap.hintsFor(mounted.module.id), listShown), [keymap, mounted, listShown, hintsNow]);
+  const hints = useMemo(
+    () => orderHints(keymap.hintsFor(mounted.module.id), listShown),
+    [keymap, mounted, listShown, hintsNow],
+  );
   /* eslint-enable react-hooks/exhaustive-deps */
   const overlay = helpOpen() || askQuit() || actionsOverlay;
 
@@ -288,7 +356,10 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
     const open = helpOpen();
     const only = typeof open === 'object' && open ? open.command : undefined;
     const list = built.commands.list().filter((c) => only === undefined || c.name === only);
-    const title = only === undefined ? 'Commands (: opens the bar, Tab completes, :help NAME shows one)' : `Command :${only} (:help lists them all)`;
+    const title =
+      only === undefined
+        ? 'Commands (: opens the bar, Tab completes, :help NAME shows one)'
+        : `Command :${only} (:help lists them all)`;
     return [{ title, entries: list.map((c) => ({ keys: `:${c.name}`, description: `${c.usage} — ${c.help}` })) }];
   };
   const clock = useTimeText(live, 'clock', 0, width, (t) => formatClock(new Date(t)));
@@ -304,16 +375,34 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
           wallet={walletText}
           health={{ status: health.status, lastError: health.lastError }}
           badges={badges}
-          pace={paceText ? { text: paceText, low: budgetNow !== undefined && budgetNow.remaining < SHOW_REMAINING_SHARE * budgetNow.limit } : undefined}
+          pace={
+            paceText
+              ? {
+                  text: paceText,
+                  low: budgetNow !== undefined && budgetNow.remaining < SHOW_REMAINING_SHARE * budgetNow.limit,
+                }
+              : undefined
+          }
           clock={clock}
           width={width}
         />
         <Tabs tabs={tabs} activeId={mounted.module.id} width={width} />
         <Box display={overlay ? 'none' : 'flex'} flexDirection="column" height={overlay ? 0 : screenHeight}>
-          <Screen key={mounted.module.id} store={mounted.store} services={services} width={width} height={screenHeight} />
+          <Screen
+            key={mounted.module.id}
+            store={mounted.store}
+            services={services}
+            width={width}
+            height={screenHeight}
+          />
         </Box>
         {helpOpen() ? (
-          <HelpOverlay groups={helpOpen() === 'keys' ? helpGroups() : commandGroups()} width={width} height={screenHeight} onClose={() => setHelpOpen(false)} />
+          <HelpOverlay
+            groups={helpOpen() === 'keys' ? helpGroups() : commandGroups()}
+            width={width}
+            height={screenHeight}
+            onClose={() => setHelpOpen(false)}
+          />
         ) : null}
         {askQuit() ? (
           <ConfirmDialog
@@ -332,7 +421,15 @@ function Shell({ built, size, onQuit, flashTo, live }: { built: Built; size?: Si
           />
         ) : null}
         <ActionsLayer width={width} height={screenHeight} flash={flash} />
-        {barOpen() ? <CommandBar history={commandHistory.current} complete={completeLine} onSubmit={submitCommand} onCancel={() => setBarOpen(false)} width={width} /> : null}
+        {barOpen() ? (
+          <CommandBar
+            history={commandHistory.current}
+            complete={completeLine}
+            onSubmit={submitCommand}
+            onCancel={() => setBarOpen(false)}
+            width={width}
+          />
+        ) : null}
         {helpOpen() ? null : <Toasts toasts={toasts.toasts} width={width} maxLines={2} />}
         <PollFooter hints={hints} width={width} row={budget - 1} live={live} resource={firstResource} paused={paused} />
       </Box>

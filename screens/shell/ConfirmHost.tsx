@@ -15,7 +15,12 @@ export interface ConfirmHostProps {
 
 /** "Quote 12s old · a fresh quote replaces it in 48s" */
 function ageText(ageMs: number, leftMs: number | undefined): string {
-  const left = leftMs === undefined ? '' : leftMs > 0 ? ` · a fresh quote replaces it in ${formatAge(leftMs + 999)}` : ' · expired: fetching a fresh quote…';
+  const left =
+    leftMs === undefined
+      ? ''
+      : leftMs > 0
+        ? ` · a fresh quote replaces it in ${formatAge(leftMs + 999)}`
+        : ' · expired: fetching a fresh quote…';
   return `Quote ${formatAge(Math.max(0, ageMs))} old${left}`;
 }
 
@@ -36,7 +41,11 @@ export function ConfirmHost({ store, width, height }: ConfirmHostProps) {
       warnings={view.warnings}
       typedConfirmation={view.typedConfirmation}
       confirmLabel={view.confirmLabel}
-      status={view.builtAt !== undefined ? ageText(now - view.builtAt, view.expiresAt !== undefined ? view.expiresAt - now : undefined) : undefined}
+      status={
+        view.builtAt !== undefined
+          ? ageText(now - view.builtAt, view.expiresAt !== undefined ? view.expiresAt - now : undefined)
+          : undefined
+      }
       onConfirm={() => store.getState().answer(head.id, true)}
       onCancel={() => store.getState().answer(head.id, false)}
       width={width}

@@ -29,7 +29,8 @@ const interval: ScreenCommand<never> = {
     noMoreThan(args, 1);
     const seconds = parseWholeNumber(args[0], 'seconds', 2, 600);
     const { session } = ctx.services;
-    if (!session.getState().resources[ctx.screen]?.length) throw new CommandError(`the ${ctx.screen} screen polls nothing`);
+    if (!session.getState().resources[ctx.screen]?.length)
+      throw new CommandError(`the ${ctx.screen} screen polls nothing`);
     session.getState().setInterval(ctx.screen, seconds * 1000);
     ctx.flash('info', `${ctx.screen} every ${formatAge(seconds * 1000)}`);
   },
@@ -74,8 +75,18 @@ const notify: ScreenCommand<never> = {
     if (!mode) throw new CommandError(`now ${ctx.services.notifications.getState().mode}; give off, bell or desktop`);
     if (!NOTIFY_MODES.includes(mode as NotifyMode)) throw new CommandError(`"${args[0]}" is not off, bell or desktop`);
     ctx.services.notifications.getState().setMode(mode as NotifyMode);
-    ctx.flash('info', `notifications: ${mode}${mode === 'desktop' ? ' (inside tmux this needs set -g allow-passthrough on)' : ''}`);
+    ctx.flash(
+      'info',
+      `notifications: ${mode}${mode === 'desktop' ? ' (inside tmux this needs set -g allow-passthrough on)' : ''}`,
+    );
   },
 };
 
-export const SHELL_COMMANDS: ScreenCommand<never>[] = [goto, interval, help, notify, quitCommand('quit'), quitCommand('q')];
+export const SHELL_COMMANDS: ScreenCommand<never>[] = [
+  goto,
+  interval,
+  help,
+  notify,
+  quitCommand('quit'),
+  quitCommand('q'),
+];

@@ -57,13 +57,20 @@ function startsWith(candidates: readonly string[], partial: string): string[] {
   return candidates.filter((c) => c.toLowerCase().startsWith(p));
 }
 
-export function createCommandRegistry(builtins: ScreenCommand<never>[], screens: readonly MountedScreen[]): CommandRegistry {
+export function createCommandRegistry(
+  builtins: ScreenCommand<never>[],
+  screens: readonly MountedScreen[],
+): CommandRegistry {
   const byName = new Map<string, Entry>();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen's commands take its own store's state
   const add = (spec: ScreenCommand<any>, where: string, store?: MountedScreen['store']) => {
-    if (!/^[a-z][a-z0-9-]*$/.test(spec.name)) throw new Error(`command name "${spec.name}" (${where}) must be a lower-case word`);
+    if (!/^[a-z][a-z0-9-]*$/.test(spec.name))
+      throw new Error(`command name "${spec.name}" (${where}) must be a lower-case word`);
     const prior = byName.get(spec.name);
-    if (prior) throw new Error(`command :${spec.name} is declared twice (${where} and ${prior.store ? 'another screen' : 'the shell'})`);
+    if (prior)
+      throw new Error(
+        `command :${spec.name} is declared twice (${where} and ${prior.store ? 'another screen' : 'the shell'})`,
+      );
     byName.set(spec.name, { name: spec.name, spec, store });
   };
   for (const b of builtins) add(b, 'the shell');
@@ -81,7 +88,10 @@ export function createCommandRegistry(builtins: ScreenCommand<never>[], screens:
       const entry = byName.get(name.toLowerCase());
       if (!entry) {
         const close = closeMatches(name, names());
-        ctx.flash('error', `unknown command :${name}${close.length ? ` (did you mean ${close.map((c) => ':' + c).join(', ')}?)` : ''}; :help lists them all`);
+        ctx.flash(
+          'error',
+          `unknown command :${name}${close.length ? ` (did you mean ${close.map((c) => ':' + c).join(', ')}?)` : ''}; :help lists them all`,
+        );
         return false;
       }
       try {
@@ -89,7 +99,12 @@ export function createCommandRegistry(builtins: ScreenCommand<never>[], screens:
         return true;
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        ctx.flash('error', e instanceof CommandError ? `:${entry.name}: ${message} (usage: :${entry.spec.usage})` : `:${entry.name}: ${message}`);
+        ctx.flash(
+          'error',
+          e instanceof CommandError
+            ? `:${entry.name}: ${message} (usage: :${entry.spec.usage})`
+            : `:${entry.name}: ${message}`,
+        );
         return false;
       }
     },
@@ -97,7 +112,8 @@ export function createCommandRegistry(builtins: ScreenCommand<never>[], screens:
       const text = line.replace(/^:/, '');
       const endsWithSpace = /\s$/.test(text);
       const words = splitCommandLine(text);
-      if (words.length === 0 || (words.length === 1 && !endsWithSpace)) return { prefix: '', candidates: startsWith(names(), words[0] ?? '') };
+      if (words.length === 0 || (words.length === 1 && !endsWithSpace))
+        return { prefix: '', candidates: startsWith(names(), words[0] ?? '') };
       const entry = byName.get(words[0].toLowerCase());
       const partial = endsWithSpace ? '' : words[words.length - 1];
       const index = (endsWithSpace ? words.length : words.length - 1) - 1;
@@ -126,7 +142,11 @@ export function noMoreThan(args: string[], count: number): void {
 }
 
 /** A token by symbol, name or mint, through the one catalog; CommandError when it does not resolve. */
-export function tokenArg(text: string | undefined, what: string, ctx: CommandContext): { mint: string; symbol: string; name: string; decimals?: number } {
+export function tokenArg(
+  text: string | undefined,
+  what: string,
+  ctx: CommandContext,
+): { mint: string; symbol: string; name: string; decimals?: number } {
   if (!text) throw new CommandError(`${what}: give a symbol or a mint address`);
   const r = resolveToken(text, Object.values(ctx.services.catalog.getState().latest));
   if (r.ok) return { mint: r.token.id, symbol: r.token.symbol, name: r.token.name, decimals: r.token.decimals };

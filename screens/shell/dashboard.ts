@@ -32,7 +32,9 @@ export async function runDashboard(config: Config): Promise<number> {
   const { applyColorEnvironment, themeFromEnv } = await import('../../components/theme.js');
   applyColorEnvironment();
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
-    process.stderr.write('tradedeck: the dashboard needs a terminal; for scripts use the headless commands (tradedeck --help)\n');
+    process.stderr.write(
+      'tradedeck: the dashboard needs a terminal; for scripts use the headless commands (tradedeck --help)\n',
+    );
     return 2;
   }
 
@@ -56,20 +58,27 @@ export async function runDashboard(config: Config): Promise<number> {
   const first = FIRST_SCREEN;
   const firstStore = first.createStore(services);
   const s = services;
-  const earlyFlash = (kind: 'info' | 'error' | 'success', text: string) => void s.notices.push({ kind: kind === 'error' ? 'error' : 'info', text });
+  const earlyFlash = (kind: 'info' | 'error' | 'success', text: string) =>
+    void s.notices.push({ kind: kind === 'error' ? 'error' : 'info', text });
   const firstData = startFirstRequests(
     first.id,
     first.resources.filter((r) => !r.settleMs) as Parameters<typeof startFirstRequests>[1],
     { services, flash: earlyFlash, store: firstStore },
   );
 
-  const ui = await Promise.all([import('ink'), import('react'), import('./App.js'), import('../../src/terminal/index.js')]).catch(async (e: unknown) => {
+  const ui = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('./App.js'),
+    import('../../src/terminal/index.js'),
+  ]).catch(async (e: unknown) => {
     await services.close();
     throw e;
   });
   const [{ render }, reactModule, { App }, { createFrameSink }] = ui;
   // a CommonJS module seen through a lazily loaded chunk: its exports may sit under default
-  const createElement = reactModule.createElement ?? (reactModule as unknown as { default: typeof reactModule }).default.createElement;
+  const createElement =
+    reactModule.createElement ?? (reactModule as unknown as { default: typeof reactModule }).default.createElement;
   const sink = createFrameSink(process.stdout, 60, { ascii: !localeIsUtf8() });
   const modes = screenModes();
   // ---- the terminal: restored on every way out ----
@@ -150,7 +159,8 @@ export async function runDashboard(config: Config): Promise<number> {
   ];
   // `on`, not `once`: Ink's signal-exit re-raises the signal when it finds itself the only listener.
   for (const [signal, code] of signals) process.on(signal, () => bail(code));
-  const unexpected = (e: unknown) => bail(1, `tradedeck: unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+  const unexpected = (e: unknown) =>
+    bail(1, `tradedeck: unexpected error: ${e instanceof Error ? e.message : String(e)}`);
   process.once('uncaughtException', unexpected);
   process.once('unhandledRejection', unexpected);
 
@@ -158,7 +168,12 @@ export async function runDashboard(config: Config): Promise<number> {
   services.ring = (sequence) => void process.stdout.write(sequence);
   process.stdout.write(modes.enter);
   await Promise.race([firstData, new Promise((r) => setTimeout(r, FIRST_DATA_WAIT_MS).unref())]);
-  const app = createElement(App, { services, theme: themeFromEnv(process.env, { ascii: config.ascii }), live: sink, stores: new Map([[first.id, firstStore]]) });
+  const app = createElement(App, {
+    services,
+    theme: themeFromEnv(process.env, { ascii: config.ascii }),
+    live: sink,
+    stores: new Map([[first.id, firstStore]]),
+  });
   try {
     // Ink writes whole frames into the sink (debug output), which diffs them onto the terminal:
     // Ink 6.8's own incremental mode drifts by a line per update (see src/terminal/index.ts).

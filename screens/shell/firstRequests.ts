@@ -11,14 +11,19 @@ const early = new Map<string, Early>();
 /** answers already applied at start-up: the scheduler's onData of the same answer does nothing */
 const appliedEarly = new WeakSet<object>();
 
-export const resourceKey = (screen: string, r: ScreenResource<unknown>, params: unknown) => `${screen}/${r.id}/${r.key(params)}`;
+export const resourceKey = (screen: string, r: ScreenResource<unknown>, params: unknown) =>
+  `${screen}/${r.id}/${r.key(params)}`;
 
 /**
  * Sends the requests of a screen's resources now (start-up, before the UI has loaded) and applies
  * each answer to the screen's store as it comes; resolves when every one is settled. A failure is
  * left to the scheduler, which asks again when the resource registers.
  */
-export function startFirstRequests(screen: string, resources: readonly ScreenResource<unknown>[], ctx: ScreenContext<unknown>): Promise<void> {
+export function startFirstRequests(
+  screen: string,
+  resources: readonly ScreenResource<unknown>[],
+  ctx: ScreenContext<unknown>,
+): Promise<void> {
   const all: Array<Promise<unknown>> = [];
   for (const r of resources) {
     const p = r.params(ctx);

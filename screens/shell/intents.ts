@@ -39,7 +39,11 @@ export function createNavigator(session: SessionStore): Navigator {
 }
 
 /** Takes, once, what another screen asked of screen `to` (on mount, and whenever asked again while shown). */
-export function useIntent<T extends IntentTarget>(navigator: Navigator, to: T, take: (intent: IntentFor<T>) => void): void {
+export function useIntent<T extends IntentTarget>(
+  navigator: Navigator,
+  to: T,
+  take: (intent: IntentFor<T>) => void,
+): void {
   const pending = useStore(navigator.store, (s) => s.pending[to]);
   const takeRef = useRef(take);
   takeRef.current = take;

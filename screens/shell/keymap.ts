@@ -3,7 +3,16 @@
 // these and each screen module's own keys (a key bound twice in one scope throws at start-up).
 // Screens carry out their keys through useScreenKeys, whose handlers are checked by the compiler
 // against the keys they declare.
-import { createKeymap, GLOBAL_SCOPE, useCommands, type Binding, type CommandAction, type CommandsOf, type KeyHandlers, type Keymap } from '../../components/keys/index.js';
+import {
+  createKeymap,
+  GLOBAL_SCOPE,
+  useCommands,
+  type Binding,
+  type CommandAction,
+  type CommandsOf,
+  type KeyHandlers,
+  type Keymap,
+} from '../../components/keys/index.js';
 import { formatAge, perMinute } from '../../src/format.js';
 import { useShell } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenKeys, ScreenModule } from './types.js';
@@ -62,7 +71,11 @@ export const DIALOG_KEYS: ReadonlyArray<{ keys: string; description: string }> =
   { keys: 'j/k PgDn', description: 'scroll a long dialog' },
 ];
 
-export function buildKeymap(screens: readonly MountedScreen[], ctx: Omit<ScreenContext<unknown>, 'store'>, onDisabled: (reason: string) => void): Keymap {
+export function buildKeymap(
+  screens: readonly MountedScreen[],
+  ctx: Omit<ScreenContext<unknown>, 'store'>,
+  onDisabled: (reason: string) => void,
+): Keymap {
   const numbers = screens.map((m) => m.module.key);
   const globals: Binding[] = Object.entries(GLOBAL_KEYS as Readonly<Record<string, GlobalKey>>).map(([command, k]) => ({
     keys: command === 'goto' ? numbers : k.keys,
@@ -70,7 +83,11 @@ export function buildKeymap(screens: readonly MountedScreen[], ctx: Omit<ScreenC
     scope: GLOBAL_SCOPE,
     description: k.help,
     hint: k.hint,
-    ...(command === 'goto' ? { label: numbers.length > 1 ? `${numbers[0]}-${numbers[numbers.length - 1]}` : numbers[0] } : k.label ? { label: k.label } : {}),
+    ...(command === 'goto'
+      ? { label: numbers.length > 1 ? `${numbers[0]}-${numbers[numbers.length - 1]}` : numbers[0] }
+      : k.label
+        ? { label: k.label }
+        : {}),
     ...(k.hideInHelp ? { hideInHelp: true } : {}),
   }));
   const own: Binding[] = screens.flatMap(({ module, store }) =>
@@ -93,7 +110,8 @@ export function buildKeymap(screens: readonly MountedScreen[], ctx: Omit<ScreenC
 }
 
 /** The handlers a screen's Component (or one `part` of it) gives for its keys: one per declared key, and any of the global screen commands. */
-export type ScreenHandlers<Keys, Part extends string = 'screen'> = KeyHandlers<Keys, Part> & Partial<Record<ScreenCommand, CommandAction>>;
+export type ScreenHandlers<Keys, Part extends string = 'screen'> = KeyHandlers<Keys, Part> &
+  Partial<Record<ScreenCommand, CommandAction>>;
 
 /**
  * Carries out a screen's keys while `active`: every key of `keys` that `part` carries out needs its
@@ -103,7 +121,12 @@ export type ScreenHandlers<Keys, Part extends string = 'screen'> = KeyHandlers<K
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any screen's keys, whatever its state type
 export function useScreenKeys<Keys extends ScreenKeys<any>, Part extends string = 'screen'>(
   // keys typed as a plain record (not declared with screenKeys) would let any handler through
-  on: { scope: string; keys: string extends keyof Keys ? 'declare the keys with screenKeys<S>()({ ... })' : Keys; part?: Part; active?: boolean },
+  on: {
+    scope: string;
+    keys: string extends keyof Keys ? 'declare the keys with screenKeys<S>()({ ... })' : Keys;
+    part?: Part;
+    active?: boolean;
+  },
   handlers: ScreenHandlers<Keys, Part>,
 ): void {
   const { keymap } = useShell();
@@ -137,11 +160,16 @@ export function useGlobalKeys(a: ShellKeyActions): void {
     const current = s.intervals[s.screen] ?? scheduler.state(keys[0])?.intervalMs ?? 10_000;
     const next = stepInterval(current, direction);
     s.setInterval(s.screen, next);
-    const rpm = scheduler.requestsPerMinute() + keys.filter((k) => scheduler.isActive(k)).length * (60_000 / next - 60_000 / current);
+    const rpm =
+      scheduler.requestsPerMinute() +
+      keys.filter((k) => scheduler.isActive(k)).length * (60_000 / next - 60_000 / current);
     // what the account allows a minute, once the service's rate-limit headers said it
     const allowed = s.budget ? Math.round((s.budget.limit * 60_000) / s.budget.windowMs) : 60;
     const over = rpm > allowed * 0.85;
-    flash(over ? 'error' : 'info', `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${over ? `; the ${s.budget ? 'account' : 'service'} allows about ${allowed}` : ''})`);
+    flash(
+      over ? 'error' : 'info',
+      `${s.screen} every ${formatAge(next)} (${perMinute(rpm)} in all${over ? `; the ${s.budget ? 'account' : 'service'} allows about ${allowed}` : ''})`,
+    );
   };
   const handlers: KeyHandlers<typeof GLOBAL_KEYS, 'shell'> = {
     goto: (input) => {
@@ -178,7 +206,8 @@ export const INTERVAL_STEPS_S = [2, 3, 5, 10, 15, 30, 60, 120, 300, 600];
 /** The next interval step up (+1) or down (-1) from `ms`. */
 export function stepInterval(ms: number, direction: 1 | -1): number {
   const s = ms / 1000;
-  if (direction > 0) return (INTERVAL_STEPS_S.find((x) => x > s) ?? INTERVAL_STEPS_S[INTERVAL_STEPS_S.length - 1]) * 1000;
+  if (direction > 0)
+    return (INTERVAL_STEPS_S.find((x) => x > s) ?? INTERVAL_STEPS_S[INTERVAL_STEPS_S.length - 1]) * 1000;
   const lower = INTERVAL_STEPS_S.filter((x) => x < s);
   return (lower.length ? lower[lower.length - 1] : INTERVAL_STEPS_S[0]) * 1000;
 }

@@ -16,20 +16,44 @@ import { sanitize } from '../../src/sanitize.js';
 import { applyBudget } from '../../src/poll/budget.js';
 
 /** The resources of every screen; only the visible screen's and the background ones are held. */
-export function ScreenResources({ screens, visible, ctx }: { screens: readonly MountedScreen[]; visible: string; ctx: Omit<ScreenContext<unknown>, 'store'> }) {
+export function ScreenResources({
+  screens,
+  visible,
+  ctx,
+}: {
+  screens: readonly MountedScreen[];
+  visible: string;
+  ctx: Omit<ScreenContext<unknown>, 'store'>;
+}) {
   usePacing();
   return (
     <>
       {screens.flatMap((m) =>
         m.module.resources.map((r) => (
-          <Resource key={`${m.module.id}/${r.id}`} screen={m.module.id} resource={r} ctx={{ ...ctx, store: m.store }} active={visible === m.module.id || r.background === true} />
+          <Resource
+            key={`${m.module.id}/${r.id}`}
+            screen={m.module.id}
+            resource={r}
+            ctx={{ ...ctx, store: m.store }}
+            active={visible === m.module.id || r.background === true}
+          />
         )),
       )}
     </>
   );
 }
 
-function Resource({ screen, resource: r, ctx, active }: { screen: string; resource: ScreenResource<unknown>; ctx: ScreenContext<unknown>; active: boolean }) {
+function Resource({
+  screen,
+  resource: r,
+  ctx,
+  active,
+}: {
+  screen: string;
+  resource: ScreenResource<unknown>;
+  ctx: ScreenContext<unknown>;
+  active: boolean;
+}) {
   const { scheduler, session, catalog } = useServices();
   const params = useRef(new Map<string, unknown>());
   const ctxRef = useRef(ctx);
@@ -168,7 +192,11 @@ export function usePollState(key: string | undefined, shown?: (s: PollState) => 
 export const staleOrError = (s: PollState) => `${s.stale ? 1 : 0}|${s.error === undefined ? '' : errorText(s.error)}`;
 
 /** The poll state of a screen's resource by its id (the current key's); `shown` as for usePollState. */
-export function useResourceState(screen: string, resourceId: string, shown?: (s: PollState) => string): { key?: string; paramsKey?: string; poll?: PollState } {
+export function useResourceState(
+  screen: string,
+  resourceId: string,
+  shown?: (s: PollState) => string,
+): { key?: string; paramsKey?: string; poll?: PollState } {
   const prefix = `${screen}/${resourceId}/`;
   const key = useSession((s) => s.resources[screen]?.find((k) => k.startsWith(prefix)));
   return { key, paramsKey: key?.slice(prefix.length), poll: usePollState(key, shown) };
@@ -192,7 +220,13 @@ export function pollStatusText(state: PollState | undefined, now: number, paused
   const age = state.fetchedAt !== undefined ? `${formatAge(now - state.fetchedAt)} ago` : 'no data yet';
   const parts: string[] = [];
   if (state.error !== undefined) {
-    const retry = paused ? 'paused' : state.inFlight ? 'retrying now' : state.nextAt !== undefined ? `retry in ${formatAge(Math.max(0, state.nextAt - now) + 999)}` : '';
+    const retry = paused
+      ? 'paused'
+      : state.inFlight
+        ? 'retrying now'
+        : state.nextAt !== undefined
+          ? `retry in ${formatAge(Math.max(0, state.nextAt - now) + 999)}`
+          : '';
     parts.push(`✗ ${errorText(state.error)}`, retry);
     if (state.fetchedAt !== undefined) parts.push(`data ${age}`);
   } else {

@@ -14,10 +14,11 @@ export function useTerminalSize(fixed?: Size): Size {
   const [size, setSize] = useState(read);
   useEffect(() => {
     if (fixed) return;
-    const onResize = () => setSize((prev) => {
-      const next = read();
-      return prev.columns === next.columns && prev.rows === next.rows ? prev : next;
-    });
+    const onResize = () =>
+      setSize((prev) => {
+        const next = read();
+        return prev.columns === next.columns && prev.rows === next.rows ? prev : next;
+      });
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);

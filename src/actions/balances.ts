@@ -11,7 +11,10 @@ export interface BalanceRead {
   problems: string[];
 }
 
-export async function readBalances(s: Pick<Services, 'rpc' | 'wallet'>, mints: readonly string[]): Promise<BalanceRead> {
+export async function readBalances(
+  s: Pick<Services, 'rpc' | 'wallet'>,
+  mints: readonly string[],
+): Promise<BalanceRead> {
   const balances: Record<string, bigint> = {};
   const problems: string[] = [];
   if (!s.rpc || !s.wallet) return { balances, problems };
@@ -21,7 +24,9 @@ export async function readBalances(s: Pick<Services, 'rpc' | 'wallet'>, mints: r
       if (mint === NATIVE_MINT) balances[mint] = await s.rpc.getBalance(owner);
       else {
         const accounts = await s.rpc.getTokenAccountsByOwner(owner, { mint });
-        balances[mint] = accounts.filter((a) => a.mint === mint && (a.owner === undefined || a.owner === owner)).reduce((sum, a) => sum + (a.amount ?? 0n), 0n);
+        balances[mint] = accounts
+          .filter((a) => a.mint === mint && (a.owner === undefined || a.owner === owner))
+          .reduce((sum, a) => sum + (a.amount ?? 0n), 0n);
       }
     } catch (err) {
       problems.push(explainError(err));

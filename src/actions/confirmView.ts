@@ -35,30 +35,50 @@ function who(address: string, wallet: string): string {
  * How long the dialog may stay up, ms after the build: the blockhash lifetime, or less when the
  * service says what it built ends sooner (an RFQ order's expireAt).
  */
-export function lifetimeMs(built: Built, ctx: Pick<ConfirmContext, 'maxAgeMs'>, expiresAt?: number): { ms: number; why?: 'service' } {
-  if (expiresAt !== undefined && Number.isFinite(expiresAt) && expiresAt - built.builtAt < ctx.maxAgeMs) return { ms: Math.max(0, expiresAt - built.builtAt), why: 'service' };
+export function lifetimeMs(
+  built: Built,
+  ctx: Pick<ConfirmContext, 'maxAgeMs'>,
+  expiresAt?: number,
+): { ms: number; why?: 'service' } {
+  if (expiresAt !== undefined && Number.isFinite(expiresAt) && expiresAt - built.builtAt < ctx.maxAgeMs)
+    return { ms: Math.max(0, expiresAt - built.builtAt), why: 'service' };
   return { ms: ctx.maxAgeMs };
 }
 
-export function inspectionFacts(inspections: InspectionOk[], built: Built, ctx: ConfirmContext, ends?: Pick<DescribedRequest, 'expiresAt' | 'expiresWhy'>): { facts: string[]; warnings: string[] } {
+export function inspectionFacts(
+  inspections: InspectionOk[],
+  built: Built,
+  ctx: ConfirmContext,
+  ends?: Pick<DescribedRequest, 'expiresAt' | 'expiresWhy'>,
+): { facts: string[]; warnings: string[] } {
   const facts: string[] = [];
   const warnings: string[] = [];
   inspections.forEach((ins, n) => {
     const prefix = inspections.length > 1 ? `Tx ${n + 1}: ` : '';
     const others = ins.signers.filter((s) => s !== ctx.wallet);
-    const signerText = others.length === 0 ? 'you only' : `you + ${others.map((s) => `${shortAddress(s)}${ins.unsignedSigners.includes(s) ? ' (signs at execute)' : ''}`).join(', ')}`;
-    facts.push(`${prefix}Fee payer ${who(ins.feePayer, ctx.wallet)}${ins.feePayer === ctx.wallet ? '' : ' (named by the service)'} · signers: ${signerText}`);
+    const signerText =
+      others.length === 0
+        ? 'you only'
+        : `you + ${others.map((s) => `${shortAddress(s)}${ins.unsignedSigners.includes(s) ? ' (signs at execute)' : ''}`).join(', ')}`;
+    facts.push(
+      `${prefix}Fee payer ${who(ins.feePayer, ctx.wallet)}${ins.feePayer === ctx.wallet ? '' : ' (named by the service)'} · signers: ${signerText}`,
+    );
     const programs = ins.programs.map((p) => p.name ?? `UNKNOWN ${shortAddress(p.id)}`).join(', ');
-    facts.push(`${prefix}Programs: ${programs} · ${ins.instructionCount} instructions, ${ins.writable.length} writable accounts${ins.lookupTables.count ? `, ${ins.lookupTables.count} lookup tables` : ''} · ${ins.version === 'legacy' ? 'legacy' : `v${ins.version}`}`);
+    facts.push(
+      `${prefix}Programs: ${programs} · ${ins.instructionCount} instructions, ${ins.writable.length} writable accounts${ins.lookupTables.count ? `, ${ins.lookupTables.count} lookup tables` : ''} · ${ins.version === 'legacy' ? 'legacy' : `v${ins.version}`}`,
+    );
     for (const id of ins.unknownPrograms) warnings.push(`${prefix}calls a program tradedeck does not know: ${id}`);
   });
   const age = formatAge(Math.max(0, ctx.now - built.builtAt));
   const life = lifetimeMs(built, ctx, ends?.expiresAt);
-  const lifetime = `${formatAge(life.ms)}${life.why ? ` (${ends?.expiresWhy ?? 'the service\'s quote expires'})` : ''}`;
+  const lifetime = `${formatAge(life.ms)}${life.why ? ` (${ends?.expiresWhy ?? "the service's quote expires"})` : ''}`;
   const blockhash = inspections[0]?.blockhash ?? '';
   let validity = `built ${age} ago; re-quoted if not confirmed within ${lifetime}`;
   if (built.lastValidBlockHeight !== undefined) {
-    validity += ctx.blockHeight !== undefined ? ` · ${Math.max(0, built.lastValidBlockHeight - ctx.blockHeight)} blocks left` : ` · valid to block ${built.lastValidBlockHeight}`;
+    validity +=
+      ctx.blockHeight !== undefined
+        ? ` · ${Math.max(0, built.lastValidBlockHeight - ctx.blockHeight)} blocks left`
+        : ` · valid to block ${built.lastValidBlockHeight}`;
   }
   facts.push(`Blockhash ${shortAddress(blockhash, 6, 4)} ${validity}`);
   return { facts, warnings };
@@ -68,17 +88,29 @@ export function inspectionFacts(inspections: InspectionOk[], built: Built, ctx: 
 function besideOld(summary: ConfirmLine[], old: ConfirmLine[]): ConfirmLine[] {
   return summary.map((l) => {
     const before = old.find((o) => o.label === l.label);
-    return before && before.value !== l.value ? { ...l, value: `${l.value}  (was ${before.value})`, emphasis: l.emphasis ?? 'warn' } : l;
+    return before && before.value !== l.value
+      ? { ...l, value: `${l.value}  (was ${before.value})`, emphasis: l.emphasis ?? 'warn' }
+      : l;
   });
 }
 
-export function confirmViewOf(req: DescribedRequest & { inspections: InspectionOk[]; built: Built; previous?: DescribedRequest }, ctx: ConfirmContext): ConfirmView {
+export function confirmViewOf(
+  req: DescribedRequest & { inspections: InspectionOk[]; built: Built; previous?: DescribedRequest },
+  ctx: ConfirmContext,
+): ConfirmView {
   const { facts, warnings } = inspectionFacts(req.inspections, req.built, ctx, req);
   const lines = (r: DescribedRequest) => r.summary ?? r.lines.map((l) => ({ label: '', value: l }));
-  const requoted = req.previous ? ['The quote expired while this dialog was open, so it was fetched again: check the new amounts (was: the old ones) and confirm again.'] : [];
+  const requoted = req.previous
+    ? [
+        'The quote expired while this dialog was open, so it was fetched again: check the new amounts (was: the old ones) and confirm again.',
+      ]
+    : [];
   return {
     title: req.title,
-    summary: [...(req.paperNote ? [{ label: 'PAPER', value: req.paperNote, emphasis: 'warn' as const }] : []), ...(req.previous ? besideOld(lines(req), lines(req.previous)) : lines(req))],
+    summary: [
+      ...(req.paperNote ? [{ label: 'PAPER', value: req.paperNote, emphasis: 'warn' as const }] : []),
+      ...(req.previous ? besideOld(lines(req), lines(req.previous)) : lines(req)),
+    ],
     facts,
     warnings: [...requoted, ...(req.warnings ?? []), ...warnings],
     typedConfirmation: req.typedConfirmation,

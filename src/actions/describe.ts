@@ -26,7 +26,8 @@ export function amountUsd(raw: string | bigint, token: TokenRef): string {
  */
 export function pricedBy(token: TokenRef, raw: string | bigint | undefined, serviceUsd: unknown): TokenRef {
   if (typeof token.usdPrice === 'number' && Number.isFinite(token.usdPrice)) return token;
-  if (typeof serviceUsd !== 'number' || !Number.isFinite(serviceUsd) || serviceUsd < 0 || raw === undefined) return token;
+  if (typeof serviceUsd !== 'number' || !Number.isFinite(serviceUsd) || serviceUsd < 0 || raw === undefined)
+    return token;
   try {
     const units = Number(typeof raw === 'bigint' ? raw : BigInt(raw)) / 10 ** token.decimals;
     return units > 0 ? { ...token, usdPrice: serviceUsd / units } : token;
@@ -36,7 +37,11 @@ export function pricedBy(token: TokenRef, raw: string | bigint | undefined, serv
 }
 
 /** The order's two tokens priced for display: the catalog first, the service's USD values where it has none. */
-export function orderPriced(order: Pick<Order, 'inAmount' | 'outAmount' | 'inUsdValue' | 'outUsdValue' | 'swapUsdValue'>, input: TokenRef, output: TokenRef): { input: TokenRef; output: TokenRef } {
+export function orderPriced(
+  order: Pick<Order, 'inAmount' | 'outAmount' | 'inUsdValue' | 'outUsdValue' | 'swapUsdValue'>,
+  input: TokenRef,
+  output: TokenRef,
+): { input: TokenRef; output: TokenRef } {
   return {
     // swapUsdValue is the value the swap moves, the input's worth: the fallback when inUsdValue is absent
     input: pricedBy(input, order.inAmount, order.inUsdValue ?? order.swapUsdValue),
@@ -94,8 +99,14 @@ export function impactPercent(src: ImpactFields): number | undefined {
 export function impactLine(pct: number | undefined): ConfirmLine {
   if (pct === undefined) return { label: 'Price impact', value: 'unknown', emphasis: 'warn' };
   const text = formatPercent(pct);
-  if (pct > IMPACT_TYPED_PCT) return { label: 'Price impact', value: `${text}  HIGH: you lose over ${IMPACT_TYPED_PCT}% to the pool`, emphasis: 'danger' };
-  if (pct > IMPACT_WARN_PCT) return { label: 'Price impact', value: `${text}  above ${IMPACT_WARN_PCT}%`, emphasis: 'warn' };
+  if (pct > IMPACT_TYPED_PCT)
+    return {
+      label: 'Price impact',
+      value: `${text}  HIGH: you lose over ${IMPACT_TYPED_PCT}% to the pool`,
+      emphasis: 'danger',
+    };
+  if (pct > IMPACT_WARN_PCT)
+    return { label: 'Price impact', value: `${text}  above ${IMPACT_WARN_PCT}%`, emphasis: 'warn' };
   return { label: 'Price impact', value: text };
 }
 
@@ -136,7 +147,11 @@ function networkFeesLine(order: Order, wallet: string, solUsd?: number | null): 
   const prioLamports = Math.max(0, Math.round(order.prioritizationFeeLamports || 0));
   const sig = solFeeText(sigLamports, solUsd);
   const prio = solFeeText(prioLamports, solUsd);
-  if (sigPayer === prioPayer) return { label: 'Network fees', value: `${solFeeText(sigLamports + prioLamports, solUsd)} (signature ${fromBaseUnits(BigInt(sigLamports), 9)} + priority ${fromBaseUnits(BigInt(prioLamports), 9)} SOL; ${sigPayer})` };
+  if (sigPayer === prioPayer)
+    return {
+      label: 'Network fees',
+      value: `${solFeeText(sigLamports + prioLamports, solUsd)} (signature ${fromBaseUnits(BigInt(sigLamports), 9)} + priority ${fromBaseUnits(BigInt(prioLamports), 9)} SOL; ${sigPayer})`,
+    };
   return { label: 'Network fees', value: `signature ${sig} (${sigPayer}) + priority ${prio} (${prioPayer})` };
 }
 
@@ -146,7 +161,13 @@ function solPriceOf(input: TokenRef, output: TokenRef): number | null | undefine
 }
 
 /** Summary lines for an order (order group, Enter). */
-export function orderSummary(order: Order, catalogInput: TokenRef, catalogOutput: TokenRef, wallet: string, solUsd?: number): ConfirmLine[] {
+export function orderSummary(
+  order: Order,
+  catalogInput: TokenRef,
+  catalogOutput: TokenRef,
+  wallet: string,
+  solUsd?: number,
+): ConfirmLine[] {
   const { input, output } = orderPriced(order, catalogInput, catalogOutput);
   const sol = solUsd ?? solPriceOf(input, output);
   const slippage = `${(order.slippageBps / 100).toFixed(2)}% slippage`;
@@ -160,7 +181,10 @@ export function orderSummary(order: Order, catalogInput: TokenRef, catalogOutput
     { label: 'Rate', value: rateText(order.inAmount, order.outAmount, input, output) },
     impactLine(impactPercent(order)),
     networkFeesLine(order, wallet, sol),
-    { label: 'Rent', value: `${solFeeText(order.rentFeeLamports, sol)} (${payerText(order.rentFeePayer, wallet, order.maker)})` },
+    {
+      label: 'Rent',
+      value: `${solFeeText(order.rentFeeLamports, sol)} (${payerText(order.rentFeePayer, wallet, order.maker)})`,
+    },
     {
       label: 'Platform fee',
       value: `${feeAmountText(order.platformFee?.amount, order.platformFee?.feeMint ?? order.feeMint, input, output)} (${order.platformFee?.feeBps ?? '—'} bps; total fee ${order.feeBps ?? '—'} bps) · router ${order.router ?? '—'}${order.gasless ? ' · gasless' : ''}`,
@@ -169,7 +193,12 @@ export function orderSummary(order: Order, catalogInput: TokenRef, catalogOutput
   return lines;
 }
 
-function feeAmountText(amount: string | undefined, feeMint: string | undefined, input: TokenRef, output: TokenRef): string {
+function feeAmountText(
+  amount: string | undefined,
+  feeMint: string | undefined,
+  input: TokenRef,
+  output: TokenRef,
+): string {
   if (amount === undefined) return '—';
   const token = feeMint === input.mint ? input : feeMint === output.mint ? output : undefined;
   if (!token) return `${amount} base units${feeMint ? ` of ${shortAddress(feeMint)}` : ''}`;
@@ -177,7 +206,12 @@ function feeAmountText(amount: string | undefined, feeMint: string | undefined, 
 }
 
 /** Summary lines for a swap-group build (b): the quote's numbers plus the build's priority fee. */
-export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, extra: { prioritizationFeeLamports?: number; solUsd?: number | null }): ConfirmLine[] {
+export function quoteSummary(
+  quote: Quote,
+  input: TokenRef,
+  output: TokenRef,
+  extra: { prioritizationFeeLamports?: number; solUsd?: number | null },
+): ConfirmLine[] {
   const solUsd = extra.solUsd ?? solPriceOf(input, output);
   const slippage = `${(quote.slippageBps / 100).toFixed(2)}% slippage`;
   const exactOut = quote.swapMode === 'ExactOut';
@@ -185,12 +219,20 @@ export function quoteSummary(quote: Quote, input: TokenRef, output: TokenRef, ex
     .map((s) => {
       const mint = s.swapInfo.feeMint;
       const token = mint === input.mint ? input : mint === output.mint ? output : undefined;
-      return s.swapInfo.feeAmount && token ? `${s.swapInfo.label} ${amountText(s.swapInfo.feeAmount, token)}` : undefined;
+      return s.swapInfo.feeAmount && token
+        ? `${s.swapInfo.label} ${amountText(s.swapInfo.feeAmount, token)}`
+        : undefined;
     })
     .filter((x): x is string => Boolean(x));
   return [
-    { label: 'You pay', value: exactOut ? `about ${amountUsd(quote.inAmount, input)}` : amountUsd(quote.inAmount, input) },
-    { label: 'You receive', value: exactOut ? amountUsd(quote.outAmount, output) : `about ${amountUsd(quote.outAmount, output)}` },
+    {
+      label: 'You pay',
+      value: exactOut ? `about ${amountUsd(quote.inAmount, input)}` : amountUsd(quote.inAmount, input),
+    },
+    {
+      label: 'You receive',
+      value: exactOut ? amountUsd(quote.outAmount, output) : `about ${amountUsd(quote.outAmount, output)}`,
+    },
     exactOut
       ? { label: 'At most', value: `${amountUsd(quote.otherAmountThreshold, input)} after ${slippage}` }
       : { label: 'At least', value: `${amountUsd(quote.otherAmountThreshold, output)} after ${slippage}` },

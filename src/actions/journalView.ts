@@ -27,7 +27,9 @@ export async function refreshJournalView(s: ViewServices): Promise<void> {
     const from = st.loadedAt === undefined ? 0 : st.rows.from;
     const n = st.loadedAt === undefined ? FIRST_ROWS : st.rows.entries.length + added;
     const rows = n > 0 ? { from, entries: await pages.page(from, n) } : undefined;
-    view.getState().setRead({ count: pages.count, manyWallets: pages.manyWallets, problems: pages.problems }, s.now(), rows);
+    view
+      .getState()
+      .setRead({ count: pages.count, manyWallets: pages.manyWallets, problems: pages.problems }, s.now(), rows);
   } catch (err) {
     view.getState().setLoadError(`could not read the journal: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -49,6 +51,8 @@ async function readRows(s: ViewServices, from: number, n: number): Promise<void>
   try {
     s.journalView.getState().setRows(from, await journalPages(s.journal).page(from, n));
   } catch (err) {
-    s.journalView.getState().setLoadError(`could not read the journal: ${err instanceof Error ? err.message : String(err)}`);
+    s.journalView
+      .getState()
+      .setLoadError(`could not read the journal: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

@@ -10,7 +10,17 @@ import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
 import { amountUsd, rateText, TYPED_WORD, type TokenRef } from './describe.js';
 import { batchProgress, consistentCount } from '../orders/batches.js';
-import { compareWithMarket, durationWords, limitRisk, priceSides, scheduleWords, usdWords, type DcaRequest, type LimitRequest, type OrderToken } from './ordersInput.js';
+import {
+  compareWithMarket,
+  durationWords,
+  limitRisk,
+  priceSides,
+  scheduleWords,
+  usdWords,
+  type DcaRequest,
+  type LimitRequest,
+  type OrderToken,
+} from './ordersInput.js';
 
 interface Common {
   api: ApiClient;
@@ -33,19 +43,28 @@ function single(requestId: string, transaction: string, now: number, summary: Re
 const ref = (t: OrderToken): TokenRef => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals, usdPrice: t.usdPrice });
 
 /** "1 GOLLA = 0.45 USDC · 1 USDC = 2.2222 GOLLA": the price of the order's amounts, base first. */
-export function limitPriceBothWays(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>): string {
+export function limitPriceBothWays(
+  r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>,
+): string {
   const { base } = priceSides(r);
-  const [baseRaw, baseTok, quoteRaw, quoteTok] = base.id === r.input.id ? [r.making, r.input, r.taking, r.output] : [r.taking, r.output, r.making, r.input];
+  const [baseRaw, baseTok, quoteRaw, quoteTok] =
+    base.id === r.input.id ? [r.making, r.input, r.taking, r.output] : [r.taking, r.output, r.making, r.input];
   return `${rateText(String(baseRaw), String(quoteRaw), ref(baseTok), ref(quoteTok))} · ${rateText(String(quoteRaw), String(baseRaw), ref(quoteTok), ref(baseTok))}`;
 }
 
 /** A computeUnitPrice as the dialogs say it. */
 export function priorityFeeText(computeUnitPrice: string): string {
-  return computeUnitPrice === 'auto' ? 'auto (95th percentile of recent fees)' : `${computeUnitPrice} microlamports per compute unit`;
+  return computeUnitPrice === 'auto'
+    ? 'auto (95th percentile of recent fees)'
+    : `${computeUnitPrice} microlamports per compute unit`;
 }
 
 /** The limit price both ways and its distance from the market, as the dialog and the form show them. */
-export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>): { lines: ConfirmLine[]; warnings: string[]; typed?: string } {
+export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>): {
+  lines: ConfirmLine[];
+  warnings: string[];
+  typed?: string;
+} {
   const m = compareWithMarket(r);
   const lines: ConfirmLine[] = [{ label: 'Limit price', value: limitPriceBothWays(r) }];
   const warnings: string[] = [];
@@ -56,14 +75,20 @@ export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'maki
   const quotePerBase = m.base.id === r.input.id ? m.marketPrice : 1 / m.marketPrice;
   const pp = m.pricePct;
   const risk = limitRisk(m);
-  lines.push({ label: 'Market price', value: `1 ${m.base.symbol} = ${formatPrice(quotePerBase)} ${m.quote.symbol} (token list USD prices)` });
+  lines.push({
+    label: 'Market price',
+    value: `1 ${m.base.symbol} = ${formatPrice(quotePerBase)} ${m.quote.symbol} (token list USD prices)`,
+  });
   lines.push({
     label: 'From market',
     value: `${formatPercent(pp, { signed: true })} (${pp >= 0 ? 'above' : 'below'} market)${m.worse ? `: fills at once, ${formatPercent(Math.abs(m.pctFromMarket))} less than at the market` : ''}`,
     emphasis: risk ? 'danger' : m.worse ? 'warn' : undefined,
   });
   if (risk) warnings.push(`Type yes to place it: ${risk}.`);
-  else if (m.worse) warnings.push(`The limit is ${formatPercent(Math.abs(m.pctFromMarket))} worse than the market: it would fill at once, at a loss against trading at the market price.`);
+  else if (m.worse)
+    warnings.push(
+      `The limit is ${formatPercent(Math.abs(m.pctFromMarket))} worse than the market: it would fill at once, at a loss against trading at the market price.`,
+    );
   return { lines, warnings, ...(risk ? { typed: TYPED_WORD } : {}) };
 }
 
@@ -119,10 +144,27 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
           { label: 'You receive', value: `${amountUsd(req.taking, ref(req.output))} when it fills completely` },
           ...lines,
           { label: 'Expiry', value: req.expiryText },
-          { label: 'Slippage', value: req.slippageBps !== undefined ? `${formatPercent(req.slippageBps / 100)} when it fills` : "the service's default" },
+          {
+            label: 'Slippage',
+            value:
+              req.slippageBps !== undefined
+                ? `${formatPercent(req.slippageBps / 100)} when it fills`
+                : "the service's default",
+          },
           { label: 'Priority fee', value: priorityFeeText(req.computeUnitPrice) },
-          ...(req.feeAccount !== undefined ? [{ label: 'Fee account', value: `${req.feeAccount} (collects the referral fee)` }] : []),
-          ...(req.wrapAndUnwrapSol !== undefined ? [{ label: 'SOL', value: req.wrapAndUnwrapSol ? 'wrap on: wrapped and unwrapped for you' : 'wrap off: the order uses your wSOL account' }] : []),
+          ...(req.feeAccount !== undefined
+            ? [{ label: 'Fee account', value: `${req.feeAccount} (collects the referral fee)` }]
+            : []),
+          ...(req.wrapAndUnwrapSol !== undefined
+            ? [
+                {
+                  label: 'SOL',
+                  value: req.wrapAndUnwrapSol
+                    ? 'wrap on: wrapped and unwrapped for you'
+                    : 'wrap off: the order uses your wSOL account',
+                },
+              ]
+            : []),
           { label: 'Order account', value: orders.get(built) ?? '—' },
         ],
         warnings,
@@ -143,7 +185,14 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
         user: p.wallet,
         inputMint: req.input.id,
         outputMint: req.output.id,
-        params: { time: { inAmount: req.inAmount.toString(), numberOfOrders: req.numberOfOrders, interval: req.intervalSec, ...(req.startAtSec !== undefined ? { startAt: req.startAtSec } : {}) } },
+        params: {
+          time: {
+            inAmount: req.inAmount.toString(),
+            numberOfOrders: req.numberOfOrders,
+            interval: req.intervalSec,
+            ...(req.startAtSec !== undefined ? { startAt: req.startAtSec } : {}),
+          },
+        },
       });
       return single(res.requestId, res.transaction, p.now(), {
         pay: tokenAmount(req.inAmount, req.input),
@@ -156,18 +205,31 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
       });
     },
     describe(): DescribedRequest {
-      const warnings = req.totalUsd === undefined ? [`No USD price for ${req.input.symbol}: the service's minimums (${usdWords(100)} in total, ${usdWords(50)} per order) could not be checked here.`] : [];
+      const warnings =
+        req.totalUsd === undefined
+          ? [
+              `No USD price for ${req.input.symbol}: the service's minimums (${usdWords(100)} in total, ${usdWords(50)} per order) could not be checked here.`,
+            ]
+          : [];
       return {
         // the schedule in words is the title: the one line the dialog never cuts short
         title: scheduleWords(req),
         lines: [],
         summary: [
-          { label: 'DCA', value: `${tokenAmount(req.inAmount, req.input)} into ${req.output.symbol} (recurring, time-based)` },
+          {
+            label: 'DCA',
+            value: `${tokenAmount(req.inAmount, req.input)} into ${req.output.symbol} (recurring, time-based)`,
+          },
           { label: 'You deposit', value: `${amountUsd(req.inAmount, ref(req.input))} now, held by the order` },
           { label: 'Each order', value: `${amountUsd(req.perCycle, ref(req.input))} at the market price` },
           { label: 'Interval', value: `${durationWords(req.intervalSec)} (sent as ${req.intervalSec} seconds)` },
-          ...(req.startAtSec !== undefined ? [{ label: 'First order', value: `${req.startText} (startAt ${req.startAtSec}, unix seconds)` }] : []),
-          { label: 'Minimums', value: `${usdWords(100)} total, 2 orders, ${usdWords(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}` },
+          ...(req.startAtSec !== undefined
+            ? [{ label: 'First order', value: `${req.startText} (startAt ${req.startAtSec}, unix seconds)` }]
+            : []),
+          {
+            label: 'Minimums',
+            value: `${usdWords(100)} total, 2 orders, ${usdWords(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}`,
+          },
         ],
         warnings,
         confirmLabel: 'Sign and start the DCA',
@@ -190,7 +252,11 @@ export function cancelLimitAction(p: Common & { order: OrderLabel; computeUnitPr
     group: 'trigger',
     action: 'cancel-limit',
     async build() {
-      const res = await p.api.trigger.cancel({ maker: p.wallet, order: p.order.key, computeUnitPrice: p.computeUnitPrice });
+      const res = await p.api.trigger.cancel({
+        maker: p.wallet,
+        order: p.order.key,
+        computeUnitPrice: p.computeUnitPrice,
+      });
       return single(res.requestId, res.transaction, p.now(), { order: p.order.key, label: p.order.text });
     },
     describe: (): DescribedRequest => ({
@@ -214,7 +280,11 @@ export function cancelDcaAction(p: Common & { order: OrderLabel; recurringType: 
     action: 'cancel-dca',
     async build() {
       const res = await p.api.recurring.cancel({ order: p.order.key, recurringType: p.recurringType, user: p.wallet });
-      return single(res.requestId, res.transaction, p.now(), { order: p.order.key, recurringType: p.recurringType, label: p.order.text });
+      return single(res.requestId, res.transaction, p.now(), {
+        order: p.order.key,
+        recurringType: p.recurringType,
+        label: p.order.text,
+      });
     },
     describe: (): DescribedRequest => ({
       title: `Cancel ${p.recurringType === 'price' ? 'legacy price-based' : 'DCA'} order ${p.order.text}`,
@@ -231,7 +301,9 @@ export function cancelDcaAction(p: Common & { order: OrderLabel; recurringType: 
 }
 
 /** `w` on a legacy price-based recurring order: priceWithdraw (In or Out, an amount or all). */
-export function priceWithdrawAction(p: Common & { order: OrderLabel; side: 'In' | 'Out'; amount?: bigint; token?: OrderToken }): ActionSpec {
+export function priceWithdrawAction(
+  p: Common & { order: OrderLabel; side: 'In' | 'Out'; amount?: bigint; token?: OrderToken },
+): ActionSpec {
   return {
     group: 'recurring',
     action: 'price-withdraw',
@@ -242,14 +314,21 @@ export function priceWithdrawAction(p: Common & { order: OrderLabel; side: 'In' 
         user: p.wallet,
         ...(p.amount !== undefined ? { amount: p.amount.toString() } : {}),
       });
-      return single(res.requestId, res.transaction, p.now(), { order: p.order.key, side: p.side, amount: p.amount?.toString() ?? 'all' });
+      return single(res.requestId, res.transaction, p.now(), {
+        order: p.order.key,
+        side: p.side,
+        amount: p.amount?.toString() ?? 'all',
+      });
     },
     describe: (): DescribedRequest => ({
       title: `Withdraw from legacy order ${p.order.text}`,
       lines: [],
       summary: [
         { label: 'Order', value: `${p.order.key} (legacy price-based)` },
-        { label: 'Withdraw', value: `${p.side === 'In' ? 'the unused input' : 'the received output'}: ${p.amount === undefined ? 'all of it' : p.token ? tokenAmount(p.amount, p.token) : `${p.amount} base units`}` },
+        {
+          label: 'Withdraw',
+          value: `${p.side === 'In' ? 'the unused input' : 'the received output'}: ${p.amount === undefined ? 'all of it' : p.token ? tokenAmount(p.amount, p.token) : `${p.amount} base units`}`,
+        },
       ],
       confirmLabel: 'Sign and withdraw',
     }),
@@ -298,16 +377,33 @@ export function cancelAllBatchAction(p: Common & { plan: CancelAllPlan; index: n
         await fetchPlan(p, plan);
         tx = plan.transactions[0];
       }
-      if (tx === undefined || plan.requestId === undefined) throw new Error('the service returned no cancel transaction: no open limit orders are left');
-      return { requestId: plan.requestId, transactions: [tx], allowedSigners: [], builtAt: plan.builtAt, submit: 'execute', summary: { batch: p.index + 1, of: plan.transactions.length } };
+      if (tx === undefined || plan.requestId === undefined)
+        throw new Error('the service returned no cancel transaction: no open limit orders are left');
+      return {
+        requestId: plan.requestId,
+        transactions: [tx],
+        allowedSigners: [],
+        builtAt: plan.builtAt,
+        submit: 'execute',
+        summary: { batch: p.index + 1, of: plan.transactions.length },
+      };
     },
     describe(): DescribedRequest {
       const n = p.plan.refetched ? undefined : p.plan.transactions.length;
       const orders = p.plan.openOrders;
       const known = n === undefined ? undefined : consistentCount(orders, n);
       const summary: ConfirmLine[] = [
-        { label: 'Cancel all', value: `${orders !== undefined ? `${orders} open limit orders` : 'every open limit order'}${n !== undefined ? ` in ${n} transaction${n === 1 ? '' : 's'} (up to 5 orders each)` : ''}` },
-        { label: 'This one', value: n !== undefined ? `transaction ${p.index + 1} of ${n}: ${batchProgress(p.index, n, known)}` : 'the next up to 5 open orders' },
+        {
+          label: 'Cancel all',
+          value: `${orders !== undefined ? `${orders} open limit orders` : 'every open limit order'}${n !== undefined ? ` in ${n} transaction${n === 1 ? '' : 's'} (up to 5 orders each)` : ''}`,
+        },
+        {
+          label: 'This one',
+          value:
+            n !== undefined
+              ? `transaction ${p.index + 1} of ${n}: ${batchProgress(p.index, n, known)}`
+              : 'the next up to 5 open orders',
+        },
         { label: 'Effect', value: 'closes the orders; what is not filled returns to your wallet' },
         { label: 'Priority fee', value: priorityFeeText(p.plan.computeUnitPrice) },
         { label: 'Maker', value: shortAddress(p.wallet, 6, 6) },
@@ -326,17 +422,32 @@ export function cancelAllBatchAction(p: Common & { plan: CancelAllPlan; index: n
  * One batch (up to five) of the chosen limit orders: cancelOrders with `orders` naming them, which
  * answers one transaction for them.
  */
-export function cancelMarkedBatchAction(p: Common & { orders: OrderLabel[]; progress: string; index: number; of: number; computeUnitPrice: string }): ActionSpec {
+export function cancelMarkedBatchAction(
+  p: Common & { orders: OrderLabel[]; progress: string; index: number; of: number; computeUnitPrice: string },
+): ActionSpec {
   return {
     group: 'trigger',
     action: 'cancel-limits',
     async build() {
       const keys = p.orders.map((o) => o.key);
-      const res = await p.api.trigger.cancelMany({ maker: p.wallet, orders: keys, computeUnitPrice: p.computeUnitPrice });
+      const res = await p.api.trigger.cancelMany({
+        maker: p.wallet,
+        orders: keys,
+        computeUnitPrice: p.computeUnitPrice,
+      });
       if (res.transactions.length !== 1) {
-        throw new Error(`the service answered ${res.transactions.length} transactions for ${keys.length} orders (one was expected): nothing was signed`);
+        throw new Error(
+          `the service answered ${res.transactions.length} transactions for ${keys.length} orders (one was expected): nothing was signed`,
+        );
       }
-      return { requestId: res.requestId, transactions: [res.transactions[0]], allowedSigners: [], builtAt: p.now(), submit: 'execute', summary: { orders: keys, batch: p.index + 1, of: p.of } };
+      return {
+        requestId: res.requestId,
+        transactions: [res.transactions[0]],
+        allowedSigners: [],
+        builtAt: p.now(),
+        submit: 'execute',
+        summary: { orders: keys, batch: p.index + 1, of: p.of },
+      };
     },
     describe: (): DescribedRequest => ({
       title: `Cancel limit orders: ${p.progress}${p.of > 1 ? ` (transaction ${p.index + 1} of ${p.of})` : ''}`,
@@ -345,7 +456,10 @@ export function cancelMarkedBatchAction(p: Common & { orders: OrderLabel[]; prog
         ...p.orders.map((o, i) => {
           // what each order was to receive tells apart orders of one pair
           const wanted = o.facts?.find((f) => f.label === 'For')?.value.split(' ≈ ')[0];
-          return { label: i === 0 ? 'Orders' : '', value: `${o.text}${wanted && wanted !== '—' ? ` for ${wanted}` : ''} · ${shortAddress(o.key, 6, 6)}` };
+          return {
+            label: i === 0 ? 'Orders' : '',
+            value: `${o.text}${wanted && wanted !== '—' ? ` for ${wanted}` : ''} · ${shortAddress(o.key, 6, 6)}`,
+          };
         }),
         { label: 'Effect', value: 'closes the orders; what is not filled returns to your wallet' },
         { label: 'Priority fee', value: priorityFeeText(p.computeUnitPrice) },

@@ -64,7 +64,14 @@ function startBatches(s: Services, store: OrdersStore, what: string): boolean {
   return true;
 }
 
-function finishBatches(s: Services, store: OrdersStore, what: string, batches: BatchState[], retryHint: string, signed: boolean): void {
+function finishBatches(
+  s: Services,
+  store: OrdersStore,
+  what: string,
+  batches: BatchState[],
+  retryHint: string,
+  signed: boolean,
+): void {
   store.getState().setOutcome({ ...batchesOutcome(what, batches, retryHint), at: s.now() });
   if (signed) {
     store.getState().noteSent();
@@ -79,11 +86,19 @@ function finishBatches(s: Services, store: OrdersStore, what: string, batches: B
  * are counted first (two list pages at most) so that progress names them. The transactions pay
  * `cu` as their priority fee (the screen's cancel fee when not given).
  */
-export async function cancelAllLimits(s: Services, store: OrdersStore, openOrders?: number, retryHint = 'X retries what is still open', cu?: string): Promise<CancelAllResult> {
+export async function cancelAllLimits(
+  s: Services,
+  store: OrdersStore,
+  openOrders?: number,
+  retryHint = 'X retries what is still open',
+  cu?: string,
+): Promise<CancelAllResult> {
   if (!startBatches(s, store, 'Cancel all')) return { batches: [], nothingOpen: false };
   const computeUnitPrice = cu ?? store.getState().cancelFee;
   const nothing = (): CancelAllResult => {
-    store.getState().setOutcome({ ok: true, title: 'Cancel all: nothing to cancel (no open limit orders)', lines: [], at: s.now() });
+    store
+      .getState()
+      .setOutcome({ ok: true, title: 'Cancel all: nothing to cancel (no open limit orders)', lines: [], at: s.now() });
     return { batches: [], nothingOpen: true };
   };
   let count = openOrders;
@@ -98,7 +113,13 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
     if (count === 0) return nothing();
   }
   store.getState().setRunning('Asking the service for the cancel transactions…');
-  const plan: CancelAllPlan = { transactions: [], builtAt: s.now(), openOrders: count, refetched: false, computeUnitPrice };
+  const plan: CancelAllPlan = {
+    transactions: [],
+    builtAt: s.now(),
+    openOrders: count,
+    refetched: false,
+    computeUnitPrice,
+  };
   const common = { api: s.api, wallet: s.wallet!.address, now: s.now, plan };
   const batches: BatchState[] = [];
   const publish = () => store.getState().setBatches(batches.map((b) => ({ ...b })));
@@ -115,7 +136,9 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
         onStatus: (text) => {
           const n = total || plan.transactions.length;
           const known = plan.refetched ? undefined : consistentCount(count, n);
-          const where = n ? `${batchProgress(index, n, known)} (transaction ${index + 1} of ${n})` : `transaction ${index + 1}`;
+          const where = n
+            ? `${batchProgress(index, n, known)} (transaction ${index + 1} of ${n})`
+            : `transaction ${index + 1}`;
           store.getState().setRunning(`Cancel all: ${where}: ${text}`);
         },
       });
@@ -127,11 +150,17 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
       if (index === 0) {
         // the first build made the plan: now every batch is known
         total = plan.transactions.length;
-        for (let i = 0; i < plan.transactions.length; i++) batches[i] = { index: i, status: i === 0 ? 'running' : 'waiting' };
+        for (let i = 0; i < plan.transactions.length; i++)
+          batches[i] = { index: i, status: i === 0 ? 'running' : 'waiting' };
         if (plan.transactions.length === 0) batches[0] = { index: 0, status: 'failed' };
       }
       if (result.transactions.length > 0) signed = true;
-      batches[index] = { index, status: result.status === 'success' ? 'success' : result.status, signature: result.signature, error: result.error };
+      batches[index] = {
+        index,
+        status: result.status === 'success' ? 'success' : result.status,
+        signature: result.signature,
+        error: result.error,
+      };
       publish();
       // the service could not build: stop here
       if (index === 0 && result.stage === 'build') break;
@@ -153,7 +182,12 @@ export async function cancelAllLimits(s: Services, store: OrdersStore, openOrder
  * behind the dialogs of the others). The orders of a batch that landed are unmarked; the others
  * stay marked, so X again retries them.
  */
-export async function cancelLimitOrders(s: Services, store: OrdersStore, orders: readonly TriggerOrder[], opts: CancelManyOptions = {}): Promise<CancelAllResult> {
+export async function cancelLimitOrders(
+  s: Services,
+  store: OrdersStore,
+  orders: readonly TriggerOrder[],
+  opts: CancelManyOptions = {},
+): Promise<CancelAllResult> {
   if (orders.length === 0) throw new OrderInputError('no order to cancel: Space marks the order under the cursor');
   const what = opts.what ?? `Cancel ${orders.length} marked`;
   if (!startBatches(s, store, what)) return { batches: [], nothingOpen: false };
@@ -169,15 +203,31 @@ export async function cancelLimitOrders(s: Services, store: OrdersStore, orders:
       publish();
       const progress = batchProgress(index, groups.length, orders.length);
       const labels = group.map((order) => orderLabel(s, { kind: 'limit', order }, s.now()));
-      const spec = cancelMarkedBatchAction({ api: s.api, wallet: s.wallet!.address, now: s.now, orders: labels, progress, index, of: groups.length, computeUnitPrice });
+      const spec = cancelMarkedBatchAction({
+        api: s.api,
+        wallet: s.wallet!.address,
+        now: s.now,
+        orders: labels,
+        progress,
+        index,
+        of: groups.length,
+        computeUnitPrice,
+      });
       let result: ActionResult;
       try {
-        result = await runSigned(spec, s, 'execute', { onStatus: (text) => store.getState().setRunning(`${progress}: ${text}`) });
+        result = await runSigned(spec, s, 'execute', {
+          onStatus: (text) => store.getState().setRunning(`${progress}: ${text}`),
+        });
       } finally {
         store.getState().setRunning(undefined);
       }
       if (result.transactions.length > 0) signed = true;
-      batches[index] = { index, status: result.status === 'success' ? 'success' : result.status, signature: result.signature, error: result.error };
+      batches[index] = {
+        index,
+        status: result.status === 'success' ? 'success' : result.status,
+        signature: result.signature,
+        error: result.error,
+      };
       publish();
       if (result.status === 'success') {
         const keys = group.map((o) => o.orderKey);
@@ -196,11 +246,28 @@ export async function cancelLimitOrders(s: Services, store: OrdersStore, orders:
  * `:cancel` and `tradedeck cancel` with the orders found: one order keeps its own dialog (a limit
  * or a DCA order); several must all be limit orders, cancelled five to a transaction.
  */
-export async function cancelFound(s: Services, store: OrdersStore, found: readonly AnyOrder[], computeUnitPrice: string | undefined, retryHint?: string): Promise<ActionResult | CancelAllResult> {
+export async function cancelFound(
+  s: Services,
+  store: OrdersStore,
+  found: readonly AnyOrder[],
+  computeUnitPrice: string | undefined,
+  retryHint?: string,
+): Promise<ActionResult | CancelAllResult> {
   if (found.length === 1) return cancelOne(s, store, found[0], computeUnitPrice);
   const other = found.find((o) => o.kind !== 'limit');
   if (other) {
-    throw new OrderInputError(`order ${String(other.order.orderKey)}: a ${other.kind === 'legacy' ? 'legacy ' : ''}DCA order; several keys cancel limit orders together, so cancel it on its own`);
+    throw new OrderInputError(
+      `order ${String(other.order.orderKey)}: a ${other.kind === 'legacy' ? 'legacy ' : ''}DCA order; several keys cancel limit orders together, so cancel it on its own`,
+    );
   }
-  return cancelLimitOrders(s, store, found.map((o) => o.order as TriggerOrder), { computeUnitPrice, retryHint: retryHint ?? 'run it again for the ones not done', what: `Cancel ${found.length} limit orders` });
+  return cancelLimitOrders(
+    s,
+    store,
+    found.map((o) => o.order as TriggerOrder),
+    {
+      computeUnitPrice,
+      retryHint: retryHint ?? 'run it again for the ones not done',
+      what: `Cancel ${found.length} limit orders`,
+    },
+  );
 }

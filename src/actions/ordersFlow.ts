@@ -5,12 +5,28 @@ import type { RecurringOrder, Token, TriggerOrder } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
 import type { LegacyRecurringOrder, OrdersStore } from '../store/orders.js';
-import { cancelDcaAction, cancelLimitAction, createDcaAction, createLimitAction, limitPriceBothWays, priceWithdrawAction, tokenAmount, type OrderLabel } from './ordersActions.js';
+import {
+  cancelDcaAction,
+  cancelLimitAction,
+  createDcaAction,
+  createLimitAction,
+  limitPriceBothWays,
+  priceWithdrawAction,
+  tokenAmount,
+  type OrderLabel,
+} from './ordersActions.js';
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import { durationWords } from '../format.js';
 import { readDecimal, toBaseUnits } from '../amount.js';
-import { parseDcaArgs, parseLimitArgs, OrderInputError, untilText, type LimitRequest, type OrderToken } from './ordersInput.js';
+import {
+  parseDcaArgs,
+  parseLimitArgs,
+  OrderInputError,
+  untilText,
+  type LimitRequest,
+  type OrderToken,
+} from './ordersInput.js';
 import { runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
 
@@ -22,8 +38,10 @@ function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
 export function tokenOf(s: Pick<Services, 'catalog'>, mint: string): OrderToken & { known: boolean } {
   const t = s.catalog.getState().latest[mint];
   if (t) return { ...t, known: true };
-  if (mint === 'So11111111111111111111111111111111111111112') return { id: mint, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, known: true };
-  if (mint === 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') return { id: mint, symbol: 'USDC', name: 'USD Coin', decimals: 6, known: true };
+  if (mint === 'So11111111111111111111111111111111111111112')
+    return { id: mint, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, known: true };
+  if (mint === 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
+    return { id: mint, symbol: 'USDC', name: 'USD Coin', decimals: 6, known: true };
   return { id: mint, symbol: `${mint.slice(0, 4)}…`, name: '', decimals: 0, known: false };
 }
 
@@ -43,7 +61,12 @@ export function outcomeOf(result: ActionResult, what: string, at: number) {
   return { ok, title, lines, at };
 }
 
-async function runOne(s: Services, store: OrdersStore, what: string, spec: Parameters<typeof runSigned>[0]): Promise<ActionResult> {
+async function runOne(
+  s: Services,
+  store: OrdersStore,
+  what: string,
+  spec: Parameters<typeof runSigned>[0],
+): Promise<ActionResult> {
   const st = store.getState();
   st.setOutcome(undefined);
   st.setBatches(undefined);
@@ -70,12 +93,19 @@ export function refuse(s: Services, store: OrdersStore, what: string, error: str
 }
 
 /** Words of a command line read into a limit order, then the pipeline. Input mistakes throw OrderInputError. */
-export async function createLimitFromArgs(s: Services, store: OrdersStore, args: readonly string[], check?: (req: LimitRequest) => void): Promise<ActionResult> {
+export async function createLimitFromArgs(
+  s: Services,
+  store: OrdersStore,
+  args: readonly string[],
+  check?: (req: LimitRequest) => void,
+): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
   if (catalogEmpty(s)) await loadTokens(s);
   const req = parseLimitArgs(args, catalogTokens(s), s.now());
   if (req.feeAccount !== undefined && req.feeAccount === s.wallet?.address) {
-    throw new OrderInputError(`fee-account: ${req.feeAccount} is your wallet, not a token account; give the account that collects the referral fee`);
+    throw new OrderInputError(
+      `fee-account: ${req.feeAccount} is your wallet, not a token account; give the account that collects the referral fee`,
+    );
   }
   check?.(req);
   const blocked = signingBlocked(s, 'execute');
@@ -83,7 +113,11 @@ export async function createLimitFromArgs(s: Services, store: OrdersStore, args:
   return runOne(s, store, 'Limit order', createLimitAction({ api: s.api, wallet: s.wallet!.address, req, now: s.now }));
 }
 
-export async function createDcaFromArgs(s: Services, store: OrdersStore, args: readonly string[]): Promise<ActionResult> {
+export async function createDcaFromArgs(
+  s: Services,
+  store: OrdersStore,
+  args: readonly string[],
+): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
   if (catalogEmpty(s)) await loadTokens(s);
   const req = parseDcaArgs(args, catalogTokens(s), s.now());
@@ -118,7 +152,12 @@ const rawText = (v: unknown): string | undefined => (typeof v === 'string' && /^
  * limit price both ways and the expiry (a limit order), or the deposit, what was used, each order
  * and the interval (a DCA). Amounts of a token whose decimals are not known are left out.
  */
-function orderFacts(o: AnyOrder, input: OrderToken & { known: boolean }, output: OrderToken & { known: boolean }, now: number): ConfirmLine[] {
+function orderFacts(
+  o: AnyOrder,
+  input: OrderToken & { known: boolean },
+  output: OrderToken & { known: boolean },
+  now: number,
+): ConfirmLine[] {
   const ref = (t: OrderToken) => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals, usdPrice: t.usdPrice });
   const amount = (v: unknown, t: OrderToken & { known: boolean }) => {
     const raw = rawText(v);
@@ -132,16 +171,29 @@ function orderFacts(o: AnyOrder, input: OrderToken & { known: boolean }, output:
     const left = rawText(o.order.rawRemainingMakingAmount);
     if (left !== undefined && left !== making) lines.push({ label: 'Not filled', value: amount(left, input) });
     if (making && taking && input.known && output.known && making !== '0' && taking !== '0') {
-      lines.push({ label: 'Limit price', value: limitPriceBothWays({ input, output, making: BigInt(making), taking: BigInt(taking) }) });
+      lines.push({
+        label: 'Limit price',
+        value: limitPriceBothWays({ input, output, making: BigInt(making), taking: BigInt(taking) }),
+      });
     }
     const at = typeof o.order.expiredAt === 'string' ? Date.parse(o.order.expiredAt) : NaN;
-    lines.push({ label: 'Expiry', value: Number.isFinite(at) ? (at > now ? `in ${untilText(at - now)}` : 'expired') : 'no expiry' });
+    lines.push({
+      label: 'Expiry',
+      value: Number.isFinite(at) ? (at > now ? `in ${untilText(at - now)}` : 'expired') : 'no expiry',
+    });
     return lines;
   }
-  lines.push({ label: 'Deposited', value: amount(o.order.rawInDeposited, input) }, { label: 'Used', value: amount(o.order.rawInUsed, input) }, { label: 'Received', value: amount(o.order.rawOutReceived, output) });
+  lines.push(
+    { label: 'Deposited', value: amount(o.order.rawInDeposited, input) },
+    { label: 'Used', value: amount(o.order.rawInUsed, input) },
+    { label: 'Received', value: amount(o.order.rawOutReceived, output) },
+  );
   if (o.kind === 'dca') {
     const freq = Number(o.order.cycleFrequency);
-    lines.push({ label: 'Each order', value: `${amount(o.order.rawInAmountPerCycle, input)}${Number.isFinite(freq) && freq > 0 ? `, every ${durationWords(freq)}` : ''}` });
+    lines.push({
+      label: 'Each order',
+      value: `${amount(o.order.rawInAmountPerCycle, input)}${Number.isFinite(freq) && freq > 0 ? `, every ${durationWords(freq)}` : ''}`,
+    });
   }
   return lines;
 }
@@ -150,18 +202,26 @@ function orderFacts(o: AnyOrder, input: OrderToken & { known: boolean }, output:
  * `x` and `:cancel`: one order, through its group's cancelOrder. A limit order's cancel is sent at
  * `computeUnitPrice` (the screen's cancel fee when not given); a DCA's cancel takes none.
  */
-export async function cancelOne(s: Services, store: OrdersStore, o: AnyOrder, computeUnitPrice?: string): Promise<ActionResult> {
+export async function cancelOne(
+  s: Services,
+  store: OrdersStore,
+  o: AnyOrder,
+  computeUnitPrice?: string,
+): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
   if (o.kind !== 'limit' && computeUnitPrice !== undefined && computeUnitPrice !== 'auto') {
-    throw new OrderInputError('cu: a DCA order is cancelled through the recurring group, which takes no priority fee; leave cu out');
+    throw new OrderInputError(
+      'cu: a DCA order is cancelled through the recurring group, which takes no priority fee; leave cu out',
+    );
   }
   const label = orderLabel(s, o, s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'Cancel', blocked);
   const common = { api: s.api, wallet: s.wallet!.address, now: s.now, order: label };
-  const spec = o.kind === 'limit'
-    ? cancelLimitAction({ ...common, computeUnitPrice: computeUnitPrice ?? store.getState().cancelFee })
-    : cancelDcaAction({ ...common, recurringType: o.kind === 'legacy' ? 'price' : 'time' });
+  const spec =
+    o.kind === 'limit'
+      ? cancelLimitAction({ ...common, computeUnitPrice: computeUnitPrice ?? store.getState().cancelFee })
+      : cancelDcaAction({ ...common, recurringType: o.kind === 'legacy' ? 'price' : 'time' });
   const result = await runOne(s, store, `Cancel ${label.text}`, spec);
   if (result.status === 'success') {
     store.getState().markClosed([label.key]);
@@ -171,13 +231,24 @@ export async function cancelOne(s: Services, store: OrdersStore, o: AnyOrder, co
 }
 
 /** `w` on a legacy price-based order: withdraw all of the input (In) or of the output (Out). */
-export async function withdrawLegacy(s: Services, store: OrdersStore, o: AnyOrder, side: 'In' | 'Out', amount?: bigint): Promise<ActionResult> {
+export async function withdrawLegacy(
+  s: Services,
+  store: OrdersStore,
+  o: AnyOrder,
+  side: 'In' | 'Out',
+  amount?: bigint,
+): Promise<ActionResult> {
   if (o.kind !== 'legacy') throw new OrderInputError('only legacy price-based orders have a withdraw');
   const label = orderLabel(s, o);
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'Withdraw', blocked);
   const token = tokenOf(s, String(side === 'In' ? o.order.inputMint : o.order.outputMint));
-  return runOne(s, store, `Withdraw ${side}`, priceWithdrawAction({ api: s.api, wallet: s.wallet!.address, now: s.now, order: label, side, amount, token }));
+  return runOne(
+    s,
+    store,
+    `Withdraw ${side}`,
+    priceWithdrawAction({ api: s.api, wallet: s.wallet!.address, now: s.now, order: label, side, amount, token }),
+  );
 }
 
 /** The side word of a withdraw, or undefined: `in` (the deposit left) or `out` (what it bought). */
@@ -190,20 +261,29 @@ export function withdrawSide(text: string | undefined): 'In' | 'Out' | undefined
  * `:withdraw` and `tradedeck withdraw`: ORDER in|out [AMOUNT|all] on a legacy price-based order,
  * the amount in token units of the side's token (all when left out).
  */
-export async function withdrawFromArgs(s: Services, store: OrdersStore, args: readonly string[]): Promise<ActionResult> {
-  if (args.length < 2 || args.length > 3) throw new OrderInputError('give the order key, in or out, and an amount (or all)');
+export async function withdrawFromArgs(
+  s: Services,
+  store: OrdersStore,
+  args: readonly string[],
+): Promise<ActionResult> {
+  if (args.length < 2 || args.length > 3)
+    throw new OrderInputError('give the order key, in or out, and an amount (or all)');
   const side = withdrawSide(args[1]);
   if (!side) throw new OrderInputError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);
   const text = args[2];
   if (text !== undefined && text.toLowerCase() !== 'all') checkAmountShape(text);
   const o = await findOpenOrder(s, store, args[0]);
-  if (o.kind !== 'legacy') throw new OrderInputError('only legacy price-based orders have a withdraw; this one is cancelled with cancel');
+  if (o.kind !== 'legacy')
+    throw new OrderInputError('only legacy price-based orders have a withdraw; this one is cancelled with cancel');
   if (catalogEmpty(s)) await loadTokens(s);
   const token = tokenOf(s, String(side === 'In' ? o.order.inputMint : o.order.outputMint));
   let amount: bigint | undefined;
   if (text !== undefined && text.toLowerCase() !== 'all') {
     // a number of an unknown token could mean base units or token units: only `all` is unambiguous
-    if (!token.known) throw new OrderInputError(`amount: the decimals of ${token.id} are not known, so "${text}" is ambiguous; withdraw all`);
+    if (!token.known)
+      throw new OrderInputError(
+        `amount: the decimals of ${token.id} are not known, so "${text}" is ambiguous; withdraw all`,
+      );
     try {
       amount = toBaseUnits(text, token.decimals, 'amount');
     } catch (e) {
@@ -231,7 +311,12 @@ const FIND_MAX_PAGES = 100;
  * Reads a paged list from page 1 until `stop` says so, the list ends (its last page, or an empty
  * page) or FIND_MAX_PAGES; the reason it could not go on, if a page failed.
  */
-async function readPages<R extends { page?: number; totalPages?: number }>(fetch: (page: number) => Promise<R>, take: (r: R) => number, stop: () => boolean, what: string): Promise<string | undefined> {
+async function readPages<R extends { page?: number; totalPages?: number }>(
+  fetch: (page: number) => Promise<R>,
+  take: (r: R) => number,
+  stop: () => boolean,
+  what: string,
+): Promise<string | undefined> {
   for (let page = 1; page <= FIND_MAX_PAGES && !stop(); page++) {
     let r: R;
     try {
@@ -259,7 +344,8 @@ export async function findOpenOrder(s: Services, store: OrdersStore, text: strin
 /** Every key of `texts` found as findOpenOrder finds one, the pages read once for all of them. */
 export async function findOpenOrders(s: Services, store: OrdersStore, texts: readonly string[]): Promise<AnyOrder[]> {
   const wanted = texts.map((t) => t.trim());
-  if (wanted.length === 0 || wanted.some((w) => !w)) throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
+  if (wanted.length === 0 || wanted.some((w) => !w))
+    throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
   const seen: AnyOrder[] = [];
   for (const snap of Object.values(store.getState().lists)) {
     if (!snap) continue;
@@ -274,9 +360,15 @@ export async function findOpenOrders(s: Services, store: OrdersStore, texts: rea
   const fetched: AnyOrder[] = [];
   const found = () => wanted.every((w) => exact(seen, w) ?? exact(fetched, w));
   const failures = await Promise.all([
-    readPages((page) => s.api.trigger.list({ user, orderStatus: 'active', page }), (r) => (r.orders ?? []).map((order) => fetched.push({ kind: 'limit' as const, order })).length, found, 'open limit orders'),
     readPages(
-      (page) => s.api.recurring.list({ user, orderStatus: 'active', recurringType: 'all', page, includeFailedTx: false }),
+      (page) => s.api.trigger.list({ user, orderStatus: 'active', page }),
+      (r) => (r.orders ?? []).map((order) => fetched.push({ kind: 'limit' as const, order })).length,
+      found,
+      'open limit orders',
+    ),
+    readPages(
+      (page) =>
+        s.api.recurring.list({ user, orderStatus: 'active', recurringType: 'all', page, includeFailedTx: false }),
       (r) => {
         const time = (r.time ?? []).map((order) => ({ kind: 'dca' as const, order }));
         const legacy = ((r.price ?? []) as LegacyRecurringOrder[]).map((order) => ({ kind: 'legacy' as const, order }));
@@ -296,7 +388,10 @@ export async function findOpenOrders(s: Services, store: OrdersStore, texts: rea
     if (starts.length > 1) throw new OrderInputError(`"${w}" starts ${starts.length} order keys; give more of it`);
     // a start of a key is trusted only when every list was read whole
     if (starts.length === 1 && unread.length === 0) return starts[0];
-    if (starts.length === 1) throw new OrderInputError(`"${w}" starts order key ${orderKeyOf(starts[0])}, but ${unread.join('; ')}, so another may start the same: give the whole key`);
+    if (starts.length === 1)
+      throw new OrderInputError(
+        `"${w}" starts order key ${orderKeyOf(starts[0])}, but ${unread.join('; ')}, so another may start the same: give the whole key`,
+      );
     if (unread.length) throw new OrderInputError(`no order with key ${w} among the orders read: ${unread.join('; ')}`);
     throw new OrderInputError(`no order with key ${w} among your orders`);
   };

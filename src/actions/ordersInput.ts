@@ -18,7 +18,8 @@ export class OrderInputError extends Error {
   }
 }
 
-export const LIMIT_USAGE = 'limit <amount> <sell> <total|@price> <buy> [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off]';
+export const LIMIT_USAGE =
+  'limit <amount> <sell> <total|@price> <buy> [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off]';
 /** The words after the order keys of a cancel: its compute unit price. */
 export const CANCEL_OPTIONS = '[cu auto|N]';
 export const LIMIT_PRICE_EXAMPLE = ':limit 100 USDC @0.45 GOLLA';
@@ -141,8 +142,10 @@ const LIMIT_OPTION_HINT = 'expiry 7d, slippage 1%, cu auto|N, fee-account ADDR, 
 export function readComputeUnitPrice(value: string, word = 'cu'): string {
   const v = value.trim().toLowerCase();
   if (v === 'auto') return v;
-  if (!/^\d+$/.test(v)) throw new OrderInputError(`${word}: "${value}" is not auto or a whole number of microlamports per compute unit`);
-  if (BigInt(v) > U64_MAX) throw new OrderInputError(`${word}: ${value} is larger than the largest possible price (u64)`);
+  if (!/^\d+$/.test(v))
+    throw new OrderInputError(`${word}: "${value}" is not auto or a whole number of microlamports per compute unit`);
+  if (BigInt(v) > U64_MAX)
+    throw new OrderInputError(`${word}: ${value} is larger than the largest possible price (u64)`);
   // 0 is a price (no priority fee); leading zeros are not sent as typed
   return BigInt(v).toString();
 }
@@ -152,7 +155,9 @@ function readWrap(value: string): boolean {
   const v = value.toLowerCase();
   if (v === 'on' || v === 'true') return true;
   if (v === 'off' || v === 'false') return false;
-  throw new OrderInputError(`wrap: "${value}" is not on or off (on: the order wraps and unwraps SOL for you; off: it uses your wSOL token account)`);
+  throw new OrderInputError(
+    `wrap: "${value}" is not on or off (on: the order wraps and unwraps SOL for you; off: it uses your wSOL token account)`,
+  );
 }
 
 /** `fee-account ADDR`: a base58 account address (the token account a referral fee goes to). */
@@ -200,7 +205,8 @@ function readExpiry(words: string[], nowMs: number): { sec?: number; text: strin
   let w = words.slice();
   if (w[0]?.toLowerCase() === 'expiry' || w[0]?.toLowerCase() === 'expires') w = w.slice(1);
   else if (/^expir(y|es)=/i.test(w[0] ?? '')) w = [w[0].split('=')[1], ...w.slice(1)];
-  if (w.length === 0) throw new OrderInputError('expiry: give a duration such as 7d, 12h or 30m, a date such as 2030-01-31, or none');
+  if (w.length === 0)
+    throw new OrderInputError('expiry: give a duration such as 7d, 12h or 30m, a date such as 2030-01-31, or none');
   if (w.length > 1) throw new OrderInputError(`unexpected "${w.slice(1).join(' ')}"`);
   const t = w[0];
   if (/^(none|never|no)$/i.test(t)) return { text: 'no expiry' };
@@ -228,9 +234,11 @@ function readDcaStart(words: readonly string[], nowMs: number): { sec?: number; 
   if (words.length === 0) return { text: 'now', delaySec: 0 };
   const eq = words[0].indexOf('=');
   const name = (eq > 0 ? words[0].slice(0, eq) : words[0]).toLowerCase();
-  if (name !== 'start') throw new OrderInputError(`unexpected "${words[0]}" (after the interval: start 2h, start 2030-01-31)`);
+  if (name !== 'start')
+    throw new OrderInputError(`unexpected "${words[0]}" (after the interval: start 2h, start 2030-01-31)`);
   const rest = eq > 0 ? [words[0].slice(eq + 1), ...words.slice(1)] : words.slice(1);
-  if (rest.length === 0 || rest[0] === '') throw new OrderInputError('start: give a duration such as 2h or 1d, a date such as 2030-01-31, or now');
+  if (rest.length === 0 || rest[0] === '')
+    throw new OrderInputError('start: give a duration such as 2h or 1d, a date such as 2030-01-31, or now');
   if (rest.length > 1) throw new OrderInputError(`unexpected "${rest.slice(1).join(' ')}"`);
   if (/^now$/i.test(rest[0])) return { text: 'now', delaySec: 0 };
   const at = futureTime(rest[0], nowMs, 'start');
@@ -265,39 +273,55 @@ const PRICE_SCALE = 18;
  * (`@0.45 USDC/GOLLA`). With neither side a quote asset and no unit, the direction is not clear:
  * refused, never guessed.
  */
-function takingAtPrice(priceText: string, unitText: string | undefined, making: bigint, input: OrderToken, output: OrderToken, catalog: readonly Token[]): { taking: bigint; base: OrderToken; quote: OrderToken } {
+function takingAtPrice(
+  priceText: string,
+  unitText: string | undefined,
+  making: bigint,
+  input: OrderToken,
+  output: OrderToken,
+  catalog: readonly Token[],
+): { taking: bigint; base: OrderToken; quote: OrderToken } {
   let price: bigint;
   try {
     price = scaleDecimal(priceText, PRICE_SCALE, 'price');
   } catch (e) {
-    if (e instanceof AmountError) throw new OrderInputError(priceText.trim() === '' ? 'price: write it right after "@", e.g. @0.45' : e.message);
+    if (e instanceof AmountError)
+      throw new OrderInputError(priceText.trim() === '' ? 'price: write it right after "@", e.g. @0.45' : e.message);
     throw e;
   }
   if (price === 0n) throw new OrderInputError('price: must be greater than zero');
   let pair: { base: OrderToken; quote: OrderToken } | undefined;
   if (unitText !== undefined) {
     const [num, per, ...more] = unitText.split('/');
-    if (more.length > 0 || !num || !per) throw new OrderInputError(`price unit: "${unitText}" is not QUOTE/BASE, e.g. ${output.symbol}/${input.symbol}`);
+    if (more.length > 0 || !num || !per)
+      throw new OrderInputError(`price unit: "${unitText}" is not QUOTE/BASE, e.g. ${output.symbol}/${input.symbol}`);
     const q = resolveOrderToken(num, 'price unit', catalog);
     const b = resolveOrderToken(per, 'price unit', catalog);
     const ids = [input.id, output.id];
     if (q.id === b.id || !ids.includes(q.id) || !ids.includes(b.id)) {
-      throw new OrderInputError(`price unit: "${unitText}" must name the pair's two tokens, ${output.symbol}/${input.symbol} or ${input.symbol}/${output.symbol}`);
+      throw new OrderInputError(
+        `price unit: "${unitText}" must name the pair's two tokens, ${output.symbol}/${input.symbol} or ${input.symbol}/${output.symbol}`,
+      );
     }
     pair = q.id === input.id ? { base: output, quote: input } : { base: input, quote: output };
   } else {
     pair = pairOf(input, output);
     if (!pair) {
-      throw new OrderInputError(`price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" reads either way; give the total instead, or the unit (@${priceText} ${output.symbol}/${input.symbol})`);
+      throw new OrderInputError(
+        `price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" reads either way; give the total instead, or the unit (@${priceText} ${output.symbol}/${input.symbol})`,
+      );
     }
   }
   const one = 10n ** BigInt(PRICE_SCALE);
   const dIn = 10n ** BigInt(input.decimals);
   const dOut = 10n ** BigInt(output.decimals);
   // selling the base: receive making × price; buying the base: receive making ÷ price (rounded down)
-  const taking = pair.base.id === input.id ? (making * price * dOut) / (one * dIn) : (making * one * dOut) / (price * dIn);
-  if (taking === 0n) throw new OrderInputError('price: the total to receive rounds to zero; raise the amount or change the price');
-  if (taking > U64_MAX) throw new OrderInputError('price: the total to receive is larger than the largest possible amount (u64)');
+  const taking =
+    pair.base.id === input.id ? (making * price * dOut) / (one * dIn) : (making * one * dOut) / (price * dIn);
+  if (taking === 0n)
+    throw new OrderInputError('price: the total to receive rounds to zero; raise the amount or change the price');
+  if (taking > U64_MAX)
+    throw new OrderInputError('price: the total to receive is larger than the largest possible amount (u64)');
   return { taking, ...pair };
 }
 
@@ -307,7 +331,8 @@ function takingAtPrice(priceText: string, unitText: string | undefined, making: 
  * SOL), `:limit 100 USDC @0.45 GOLLA` (buy GOLLA at 0.45 USDC each); `@0.45 USDC/GOLLA` names the unit.
  */
 export function parseLimitArgs(args: readonly string[], catalog: readonly Token[], nowMs: number): LimitRequest {
-  if (args.length < 4) throw new OrderInputError('give the amount, the token you sell, the total (or @price) and the token you buy');
+  if (args.length < 4)
+    throw new OrderInputError('give the amount, the token you sell, the total (or @price) and the token you buy');
   const [amountText, sellText, totalText] = args;
   // "@0.45 USDC/GOLLA GOLLA": the word after the price names its unit when it holds a "/"
   const atPrice = totalText.startsWith('@');
@@ -316,7 +341,8 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   if (buyText === undefined) throw new OrderInputError('buy token: give a symbol or a mint address after the price');
   const input = resolveOrderToken(sellText, 'sell token', catalog);
   const output = resolveOrderToken(buyText, 'buy token', catalog);
-  if (input.id === output.id) throw new OrderInputError(`buy token: the same as the sell token (${input.symbol}); pick another`);
+  if (input.id === output.id)
+    throw new OrderInputError(`buy token: the same as the sell token (${input.symbol}); pick another`);
   const making = amountOf(amountText, input, 'amount');
   let taking: bigint;
   let priceUnit: LimitRequest['priceUnit'];
@@ -329,14 +355,20 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   }
   const { expiry, slippageBps, computeUnitPrice, feeAccount, wrapAndUnwrapSol } = readLimitOptions(rest, nowMs);
   if (feeAccount !== undefined && (feeAccount === input.id || feeAccount === output.id)) {
-    throw new OrderInputError(`fee-account: ${feeAccount} is the mint of ${feeAccount === input.id ? input.symbol : output.symbol}, not a token account; give the account that collects the fee`);
+    throw new OrderInputError(
+      `fee-account: ${feeAccount} is the mint of ${feeAccount === input.id ? input.symbol : output.symbol}, not a token account; give the account that collects the fee`,
+    );
   }
   if (wrapAndUnwrapSol !== undefined && input.id !== NATIVE_MINT && output.id !== NATIVE_MINT) {
-    throw new OrderInputError(`wrap: applies only when SOL is sold or bought, and this order is ${input.symbol} → ${output.symbol}; leave it out`);
+    throw new OrderInputError(
+      `wrap: applies only when SOL is sold or bought, and this order is ${input.symbol} → ${output.symbol}; leave it out`,
+    );
   }
   const usd = usdValue(making, input);
   if (usd !== undefined && usdCents(usd) < TRIGGER_MIN_USD * 100) {
-    throw new OrderInputError(`amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`);
+    throw new OrderInputError(
+      `amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`,
+    );
   }
   return {
     input,
@@ -374,16 +406,19 @@ export function parseCancelArgs(args: readonly string[], opts: { keys: 'one-or-m
     if (name === 'cu') {
       if (computeUnitPrice !== undefined) throw new OrderInputError('cu: given twice');
       const value = eq > 0 ? w.slice(eq + 1) : args[++i];
-      if (value === undefined || value === '') throw new OrderInputError('cu: give a value (auto, or microlamports per compute unit such as 5000)');
+      if (value === undefined || value === '')
+        throw new OrderInputError('cu: give a value (auto, or microlamports per compute unit such as 5000)');
       computeUnitPrice = readComputeUnitPrice(value);
       continue;
     }
     if (opts.keys === 'none') throw new OrderInputError(`unexpected "${w}" (cancel-all takes only ${CANCEL_OPTIONS})`);
-    if (computeUnitPrice !== undefined) throw new OrderInputError(`unexpected "${w}" after cu: the order keys come first`);
+    if (computeUnitPrice !== undefined)
+      throw new OrderInputError(`unexpected "${w}" after cu: the order keys come first`);
     if (keys.includes(w)) throw new OrderInputError(`order ${w}: given twice`);
     keys.push(w);
   }
-  if (opts.keys === 'one-or-more' && keys.length === 0) throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
+  if (opts.keys === 'one-or-more' && keys.length === 0)
+    throw new OrderInputError('which order? give its order key (Enter on a row shows it)');
   return { keys, ...(computeUnitPrice !== undefined ? { computeUnitPrice } : {}) };
 }
 
@@ -409,18 +444,24 @@ export const LIMIT_LOSS_TYPED_PCT = 5;
 export const LIMIT_FAR_TYPED_PCT = 50;
 
 /** The base and quote a limit order's price is said in: as typed, else the pair's quote asset, else per one sold token. */
-export function priceSides(r: Pick<LimitRequest, 'input' | 'output' | 'priceUnit'>): { base: OrderToken; quote: OrderToken } {
+export function priceSides(r: Pick<LimitRequest, 'input' | 'output' | 'priceUnit'>): {
+  base: OrderToken;
+  quote: OrderToken;
+} {
   return r.priceUnit ?? pairOf(r.input, r.output) ?? { base: r.input, quote: r.output };
 }
 
-export function compareWithMarket(r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>): MarketComparison {
+export function compareWithMarket(
+  r: Pick<LimitRequest, 'input' | 'output' | 'making' | 'taking' | 'priceUnit'>,
+): MarketComparison {
   const made = Number(r.making) / 10 ** r.input.decimals;
   const taken = Number(r.taking) / 10 ** r.output.decimals;
   const limitPrice = made > 0 ? taken / made : 0;
   const sides = priceSides(r);
   const pIn = r.input.usdPrice;
   const pOut = r.output.usdPrice;
-  if (typeof pIn !== 'number' || typeof pOut !== 'number' || !(pIn > 0) || !(pOut > 0)) return { limitPrice, worse: false, ...sides };
+  if (typeof pIn !== 'number' || typeof pOut !== 'number' || !(pIn > 0) || !(pOut > 0))
+    return { limitPrice, worse: false, ...sides };
   const marketPrice = pIn / pOut;
   const pct = (limitPrice / marketPrice - 1) * 100;
   // quote per base: the output-per-input price itself when the base is sold, its inverse when bought
@@ -461,22 +502,32 @@ export interface DcaRequest {
 
 /** `:dca 300 USDC SOL 3 1h [start 2h]`: 300 USDC into SOL over 3 orders, one an hour (the first in 2 hours). */
 export function parseDcaArgs(args: readonly string[], catalog: readonly Token[], nowMs = Date.now()): DcaRequest {
-  if (args.length < 5) throw new OrderInputError('give the total, the token you pay, the token you buy, the number of orders and the interval');
+  if (args.length < 5)
+    throw new OrderInputError(
+      'give the total, the token you pay, the token you buy, the number of orders and the interval',
+    );
   const start = readDcaStart(args.slice(5), nowMs);
   const [totalText, fromText, toText, ordersText, intervalText] = args;
   const input = resolveOrderToken(fromText, 'from token', catalog);
   const output = resolveOrderToken(toText, 'to token', catalog);
-  if (input.id === output.id) throw new OrderInputError(`to token: the same as the from token (${input.symbol}); pick another`);
+  if (input.id === output.id)
+    throw new OrderInputError(`to token: the same as the from token (${input.symbol}); pick another`);
   const inAmount = amountOf(totalText, input, 'total');
   if (!/^\d+$/.test(ordersText)) throw new OrderInputError(`orders: must be a whole number, got "${ordersText}"`);
   const numberOfOrders = Number(ordersText);
-  if (numberOfOrders < DCA_MIN_ORDERS) throw new OrderInputError(`orders: at least ${DCA_MIN_ORDERS} (the service refuses fewer), got ${numberOfOrders}`);
-  if (numberOfOrders > DCA_MAX_ORDERS) throw new OrderInputError(`orders: at most ${DCA_MAX_ORDERS}, got ${numberOfOrders}`);
+  if (numberOfOrders < DCA_MIN_ORDERS)
+    throw new OrderInputError(`orders: at least ${DCA_MIN_ORDERS} (the service refuses fewer), got ${numberOfOrders}`);
+  if (numberOfOrders > DCA_MAX_ORDERS)
+    throw new OrderInputError(`orders: at most ${DCA_MAX_ORDERS}, got ${numberOfOrders}`);
   const intervalSec = parseDuration(intervalText);
-  if (intervalSec === undefined) throw new OrderInputError(`interval: "${intervalText}" is not a duration such as 30m, 1h, 1d or 1w`);
+  if (intervalSec === undefined)
+    throw new OrderInputError(`interval: "${intervalText}" is not a duration such as 30m, 1h, 1d or 1w`);
   if (intervalSec < 60) throw new OrderInputError('interval: at least 1 minute (60s)');
   const perCycle = inAmount / BigInt(numberOfOrders);
-  if (perCycle === 0n) throw new OrderInputError(`total: ${numberOfOrders} orders of 0 ${input.symbol}; raise the total or lower the number of orders`);
+  if (perCycle === 0n)
+    throw new OrderInputError(
+      `total: ${numberOfOrders} orders of 0 ${input.symbol}; raise the total or lower the number of orders`,
+    );
   const totalUsd = usdValue(inAmount, input);
   let perOrderUsd: number | undefined;
   if (totalUsd !== undefined) {
@@ -484,18 +535,36 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[],
     // in whole cents, as the values are shown, and without a division: 4 × $50.00 = $200.00 is enough
     const totalCents = usdCents(totalUsd);
     if (totalCents < DCA_MIN_TOTAL_USD * 100) {
-      throw new OrderInputError(`total: about ${usdWords(totalUsd)}, under the ${usdWords(DCA_MIN_TOTAL_USD)} minimum of a DCA (${fromBaseUnits(inAmount, input.decimals)} ${input.symbol})`);
+      throw new OrderInputError(
+        `total: about ${usdWords(totalUsd)}, under the ${usdWords(DCA_MIN_TOTAL_USD)} minimum of a DCA (${fromBaseUnits(inAmount, input.decimals)} ${input.symbol})`,
+      );
     }
     if (totalCents < DCA_MIN_PER_ORDER_USD * 100 * numberOfOrders) {
       const most = Math.floor(totalCents / (DCA_MIN_PER_ORDER_USD * 100));
-      throw new OrderInputError(`orders: ${numberOfOrders} of about ${usdWords(Math.floor(totalCents / numberOfOrders) / 100)} (${usdWords(totalCents / 100)} in all); each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`);
+      throw new OrderInputError(
+        `orders: ${numberOfOrders} of about ${usdWords(Math.floor(totalCents / numberOfOrders) / 100)} (${usdWords(totalCents / 100)} in all); each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`,
+      );
     }
   }
-  return { input, output, inAmount, numberOfOrders, intervalSec, perCycle, ...(start.sec !== undefined ? { startAtSec: start.sec } : {}), startText: start.text, startDelaySec: start.delaySec, totalUsd, perOrderUsd };
+  return {
+    input,
+    output,
+    inAmount,
+    numberOfOrders,
+    intervalSec,
+    perCycle,
+    ...(start.sec !== undefined ? { startAtSec: start.sec } : {}),
+    startText: start.text,
+    startDelaySec: start.delaySec,
+    totalUsd,
+    perOrderUsd,
+  };
 }
 
 /** "3 buys of 100 USDC → SOL, every 1 hour, first now, last in 2 hours" */
-export function scheduleWords(r: Pick<DcaRequest, 'input' | 'output' | 'numberOfOrders' | 'intervalSec' | 'perCycle'> & { startDelaySec?: number }): string {
+export function scheduleWords(
+  r: Pick<DcaRequest, 'input' | 'output' | 'numberOfOrders' | 'intervalSec' | 'perCycle'> & { startDelaySec?: number },
+): string {
   const each = `${fromBaseUnits(r.perCycle, r.input.decimals, { maxFraction: Math.min(r.input.decimals, 6) })} ${r.input.symbol}`;
   const delay = r.startDelaySec ?? 0;
   const last = delay + (r.numberOfOrders - 1) * r.intervalSec;

@@ -27,15 +27,21 @@ export function explainError(err: unknown): string {
       return `Rate limited by the service (HTTP 429): wait${wait} and try again; the free tier allows about 60 requests a minute.`;
     }
     if (err.status === 401) return 'The service refused the API key (HTTP 401). Check TRADEDECK_API_KEY.';
-    if (err.status === 403) return 'The API key has no access to this operation (HTTP 403): a plan or permission the key lacks.';
-    if (err.errorCode !== undefined && NO_ROUTE_CODES.has(err.errorCode)) return 'no route for this pair and amount: the service found no way to trade it; try another amount or pair';
+    if (err.status === 403)
+      return 'The API key has no access to this operation (HTTP 403): a plan or permission the key lacks.';
+    if (err.errorCode !== undefined && NO_ROUTE_CODES.has(err.errorCode))
+      return 'no route for this pair and amount: the service found no way to trade it; try another amount or pair';
     return err.message;
   }
   if (err instanceof RequestRuleError) return `Not sent: ${err.message}`;
   return err instanceof Error ? err.message : String(err);
 }
 
-function sumEvents(events: OrderExecuteResponse['swapEvents'], mint: string, side: 'input' | 'output'): bigint | undefined {
+function sumEvents(
+  events: OrderExecuteResponse['swapEvents'],
+  mint: string,
+  side: 'input' | 'output',
+): bigint | undefined {
   if (!Array.isArray(events)) return undefined;
   let total = 0n;
   let seen = false;
@@ -61,9 +67,12 @@ export function actualAmounts(r: OrderExecuteResponse, input: TokenRef, output: 
   const lines: string[] = [];
   if (paid !== undefined || got !== undefined) {
     const out = got === undefined ? '?' : amountText(got, output);
-    lines.push(`Paid ${paid === undefined ? '?' : amountText(paid, input)}, ${sentTo ? `${out} went to ${sentTo} (not this wallet)` : `received ${out}`}`);
+    lines.push(
+      `Paid ${paid === undefined ? '?' : amountText(paid, input)}, ${sentTo ? `${out} went to ${sentTo} (not this wallet)` : `received ${out}`}`,
+    );
   }
-  if (Array.isArray(r.swapEvents) && r.swapEvents.length > 1) lines.push(`${r.swapEvents.length} swap events along the route`);
+  if (Array.isArray(r.swapEvents) && r.swapEvents.length > 1)
+    lines.push(`${r.swapEvents.length} swap events along the route`);
   return lines;
 }
 
@@ -71,18 +80,34 @@ export function actualAmounts(r: OrderExecuteResponse, input: TokenRef, output: 
  * `received`: for a swap sent by RPC (whose answer has no amounts), how much the wallet's balance
  * of the output token changed once it confirmed (for SOL, after the network fees).
  */
-export function swapOutcomeOf(result: ActionResult, via: 'order' | 'swap', input: TokenRef, output: TokenRef, at: number, received?: bigint, sentTo?: string): SwapOutcome {
+export function swapOutcomeOf(
+  result: ActionResult,
+  via: 'order' | 'swap',
+  input: TokenRef,
+  output: TokenRef,
+  at: number,
+  received?: bigint,
+  sentTo?: string,
+): SwapOutcome {
   const lines: string[] = [];
-  const execute = via === 'order' && result.result && typeof result.result === 'object' ? (result.result as OrderExecuteResponse) : undefined;
+  const execute =
+    via === 'order' && result.result && typeof result.result === 'object'
+      ? (result.result as OrderExecuteResponse)
+      : undefined;
   if (result.status === 'success') {
     if (execute) lines.push(...actualAmounts(execute, input, output, sentTo));
     // the wallet's balance does not show what went to another account
     else if (sentTo) lines.push(`Confirmed on chain; the output went to ${sentTo} (not this wallet).`);
     else if (via === 'swap' && received !== undefined && received > 0n) {
-      lines.push(`Received ${amountText(received, output)} (the wallet's ${output.symbol} balance change${output.mint === NATIVE_MINT ? ', after network fees' : ''})`);
+      lines.push(
+        `Received ${amountText(received, output)} (the wallet's ${output.symbol} balance change${output.mint === NATIVE_MINT ? ', after network fees' : ''})`,
+      );
     } else if (via === 'swap') lines.push('Confirmed on chain; balances below are refreshed.');
   }
-  if (result.status === 'unknown') lines.push('The journal keeps it; its outcome is checked again at the next start. Do not swap again until it is known.');
+  if (result.status === 'unknown')
+    lines.push(
+      'The journal keeps it; its outcome is checked again at the next start. Do not swap again until it is known.',
+    );
   if (result.code !== undefined && result.status !== 'success') lines.push(`Code ${result.code}`);
   return {
     status: result.status,

@@ -2,22 +2,35 @@
 // possible (read-only, watch-only, no wallet, no journal, no RPC answering), connects the pipeline to the confirm
 // queue, and raises the session's pendingSubmissions from the moment a signed transaction is
 // journalled until its outcome is known (quitting asks first meanwhile).
-import { DEFAULT_MAX_QUOTE_AGE_MS, executeThrough, rpcDeps, runAction, type ActionResult, type ActionSpec, type PipelineDeps } from '../pipeline/index.js';
+import {
+  DEFAULT_MAX_QUOTE_AGE_MS,
+  executeThrough,
+  rpcDeps,
+  runAction,
+  type ActionResult,
+  type ActionSpec,
+  type PipelineDeps,
+} from '../pipeline/index.js';
 import type { Journal } from '../journal/journal.js';
 import { confirmViewOf, type DescribedRequest } from './confirmView.js';
 import { explainError } from './outcome.js';
 import type { Services } from '../services.js';
 
 /** Why signing is unavailable, in words for the person; undefined when it is available. */
-export function signingBlocked(s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc' | 'session' | 'stateLock'>, submit?: 'execute' | 'rpc'): string | undefined {
+export function signingBlocked(
+  s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc' | 'session' | 'stateLock'>,
+  submit?: 'execute' | 'rpc',
+): string | undefined {
   if (s.readOnly) return 'read-only mode (--read-only): signing is disabled; restart without --read-only to trade';
   const paused = s.session.getState().signingPaused;
   if (paused) return `${paused}: signing is paused until an RPC endpoint answers again`;
   if (!s.wallet) return 'no wallet: start with --keypair <file> to sign';
-  if (s.wallet.kind === 'watch') return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
+  if (s.wallet.kind === 'watch')
+    return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
   if (!s.journal) return 'the journal could not be opened, and nothing is signed without it (see the start-up message)';
   if (s.stateLock && !s.stateLock.held) return `${s.stateLock.note} until it quits`;
-  if (submit === 'rpc' && !s.rpc) return 'no RPC URL configured: building and sending through RPC needs --rpc-url (Enter executes through the order group instead)';
+  if (submit === 'rpc' && !s.rpc)
+    return 'no RPC URL configured: building and sending through RPC needs --rpc-url (Enter executes through the order group instead)';
   return undefined;
 }
 
@@ -31,7 +44,12 @@ export interface RunOptions {
   onStatus?(text: string): void;
 }
 
-export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute' | 'rpc', opts: RunOptions = {}): Promise<ActionResult> {
+export async function runSigned(
+  spec: ActionSpec,
+  s: Services,
+  submit: 'execute' | 'rpc',
+  opts: RunOptions = {},
+): Promise<ActionResult> {
   const blocked = signingBlocked(s, submit);
   if (blocked) return refused(blocked);
   const journal = s.journal as Journal;
@@ -61,7 +79,9 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
   const deps: PipelineDeps = {
     wallet: s.wallet!,
     network: s.network,
-    ...(s.mode === 'paper' ? { paperNote: `nothing real is signed or sent; filled on paper at ${s.network.replace(/^paper /, '')}'s prices` } : {}),
+    ...(s.mode === 'paper'
+      ? { paperNote: `nothing real is signed or sent; filled on paper at ${s.network.replace(/^paper /, '')}'s prices` }
+      : {}),
     journal: watched,
     execute: executeThrough(s.api),
     ...rpc,
@@ -72,7 +92,12 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
     confirm: async (req) => {
       let blockHeight: number | undefined;
       if (req.built.lastValidBlockHeight !== undefined) blockHeight = await rpc.blockHeight().catch(() => undefined);
-      const view = confirmViewOf(req as DescribedRequest & typeof req, { wallet: s.wallet!.address, now: s.now(), maxAgeMs: maxQuoteAgeMs, blockHeight });
+      const view = confirmViewOf(req as DescribedRequest & typeof req, {
+        wallet: s.wallet!.address,
+        now: s.now(),
+        maxAgeMs: maxQuoteAgeMs,
+        blockHeight,
+      });
       opts.onStatus?.('Waiting for your confirmation…');
       const asked = s.confirm.getState().ask(view);
       // The dialog never goes stale silently: when what it shows expires, it is withdrawn and the
@@ -80,7 +105,10 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
       const queue = s.confirm.getState().queue;
       const id = queue[queue.length - 1]?.id;
       const expiresAt = view.expiresAt;
-      const timer = id === undefined || expiresAt === undefined ? undefined : setTimeout(() => s.confirm.getState().withdraw(id), Math.max(0, expiresAt - s.now()));
+      const timer =
+        id === undefined || expiresAt === undefined
+          ? undefined
+          : setTimeout(() => s.confirm.getState().withdraw(id), Math.max(0, expiresAt - s.now()));
       const result = await asked;
       clearTimeout(timer);
       // a yes that arrives after what was shown expired (the timer not yet run) builds afresh too
@@ -115,12 +143,20 @@ export async function runSigned(spec: ActionSpec, s: Services, submit: 'execute'
   const sent = result.transactions.filter((t) => t.status === 'failed');
   if (sent.length && s.emit) {
     const last = sent[sent.length - 1];
-    s.emit(`${spec.group} ${spec.action} failed${last.code !== undefined ? ` (code ${last.code})` : ''}: ${(last.error ?? result.error ?? 'no reason given').slice(0, 200)}`, {
-      source: 'Signing',
-      type: 'transaction.failed',
-      key: last.journalId,
-      data: { group: spec.group, action: spec.action, ...(last.signature ? { signature: last.signature } : {}), ...(last.code !== undefined ? { code: last.code } : {}) },
-    });
+    s.emit(
+      `${spec.group} ${spec.action} failed${last.code !== undefined ? ` (code ${last.code})` : ''}: ${(last.error ?? result.error ?? 'no reason given').slice(0, 200)}`,
+      {
+        source: 'Signing',
+        type: 'transaction.failed',
+        key: last.journalId,
+        data: {
+          group: spec.group,
+          action: spec.action,
+          ...(last.signature ? { signature: last.signature } : {}),
+          ...(last.code !== undefined ? { code: last.code } : {}),
+        },
+      },
+    );
   }
   return result;
 }

@@ -18,7 +18,8 @@ export interface StartupReconcile {
 }
 
 export function describeReconciled(item: ReconcileItem): string {
-  const what = typeof item.summary.pay === 'string' ? `${item.action} ${item.summary.pay}` : `${item.group} ${item.action}`;
+  const what =
+    typeof item.summary.pay === 'string' ? `${item.action} ${item.summary.pay}` : `${item.group} ${item.action}`;
   return `${what}: ${item.note}`;
 }
 
@@ -60,7 +61,9 @@ async function unreadable(s: Services): Promise<StartupReconcile> {
 /** A line the journal could not use (cut short by a crash mid-write, edited) is kept in the file and said once, at start, with its number and why; the journal view (J) shows it too. */
 function problemsLine(s: Services): string | undefined {
   const problems = s.journal?.problems ?? [];
-  return problems.length > 0 ? `journal: ${plural(problems.length, 'line')} of ${s.journal!.path} could not be read (${problemsText(problems)}); kept in the file as it is` : undefined;
+  return problems.length > 0
+    ? `journal: ${plural(problems.length, 'line')} of ${s.journal!.path} could not be read (${problemsText(problems)}); kept in the file as it is`
+    : undefined;
 }
 
 function takeOverLater(s: Services): void {
@@ -75,8 +78,14 @@ function takeOverLater(s: Services): void {
         if (!(await lock.retry())) return;
         clearInterval(timer);
         s.session.getState().setLockedBy(undefined);
-        const r = await reconcileHeld(s).catch((e: unknown) => ({ kind: 'error' as const, message: `journal: could not check unfinished transactions (${e instanceof Error ? e.message : String(e)})` }));
-        s.report(r.kind === 'error' ? 'error' : 'info', `the other tradedeck let the state dir go: this one signs now${r.message ? `. ${r.message}` : ''}`);
+        const r = await reconcileHeld(s).catch((e: unknown) => ({
+          kind: 'error' as const,
+          message: `journal: could not check unfinished transactions (${e instanceof Error ? e.message : String(e)})`,
+        }));
+        s.report(
+          r.kind === 'error' ? 'error' : 'info',
+          `the other tradedeck let the state dir go: this one signs now${r.message ? `. ${r.message}` : ''}`,
+        );
       } finally {
         busy = false;
       }
@@ -91,7 +100,8 @@ async function reconcileHeld(s: Services): Promise<StartupReconcile> {
   const problems = s.journal.problems;
   const torn = problems.length;
   const tornText = problemsLine(s);
-  if (pending.length === 0) return { items: [], kind: tornText ? 'error' : 'info', ...(tornText ? { message: tornText } : {}) };
+  if (pending.length === 0)
+    return { items: [], kind: tornText ? 'error' : 'info', ...(tornText ? { message: tornText } : {}) };
   const rpc = s.rpc ? rpcDeps(s.rpc) : undefined;
   const items = await reconcileJournal(s.journal, {
     execute: executeThrough(s.api),

@@ -35,7 +35,9 @@ export interface CreatedPool {
   response: DbcPoolCreateResponse;
 }
 
-export function createPoolAction(p: CreatePoolInput): ActionSpec & { createdOf(built: Built): CreatedPool | undefined } {
+export function createPoolAction(
+  p: CreatePoolInput,
+): ActionSpec & { createdOf(built: Built): CreatedPool | undefined } {
   const created = new WeakMap<Built, CreatedPool>();
   const l = p.launch;
   return {
@@ -73,9 +75,15 @@ export function createPoolAction(p: CreatePoolInput): ActionSpec & { createdOf(b
       const metadataUrl = typeof response.metadataPresignedUrl === 'string' ? response.metadataPresignedUrl : undefined;
       if (metadataUrl) {
         p.onStatus?.('Uploading the metadata…');
-        const served = typeof response.imageUrl === 'string' ? response.imageUrl : imageUrl ? publicUrlOf(imageUrl) : undefined;
+        const served =
+          typeof response.imageUrl === 'string' ? response.imageUrl : imageUrl ? publicUrlOf(imageUrl) : undefined;
         const metadata = { name: l.tokenName, symbol: l.tokenSymbol, ...(served ? { image: served } : {}) };
-        await putPresigned(metadataUrl, new TextEncoder().encode(JSON.stringify(metadata)), 'application/json', 'metadata');
+        await putPresigned(
+          metadataUrl,
+          new TextEncoder().encode(JSON.stringify(metadata)),
+          'application/json',
+          'metadata',
+        );
         uploads.push('metadata');
       }
       const built: Built = {
@@ -101,15 +109,22 @@ export function createPoolAction(p: CreatePoolInput): ActionSpec & { createdOf(b
     describe(built): DescribedRequest {
       const c = created.get(built)!;
       const img = l.image;
-      const uploaded = c.uploads.length ? `uploaded (${c.uploads.join(' + ')})` : 'NOT uploaded: no upload URL in the answer';
+      const uploaded = c.uploads.length
+        ? `uploaded (${c.uploads.join(' + ')})`
+        : 'NOT uploaded: no upload URL in the answer';
       const warnings: string[] = [];
-      if (!c.uploads.includes('image')) warnings.push('The service returned no image upload URL: the token will launch without its image.');
+      if (!c.uploads.includes('image'))
+        warnings.push('The service returned no image upload URL: the token will launch without its image.');
       if (img.nameMismatch) warnings.push(`The image file is ${img.nameMismatch}; sent as ${img.contentType}.`);
       return {
         title: `Launch ${clean(l.tokenSymbol, 12)} (${clean(l.tokenName, 32)}) on a bonding curve`,
         lines: [],
         summary: [
-          { label: 'Image', value: `${clean(img.name, 40)} · ${img.contentType} · ${(img.bytes.length / 1024).toFixed(1)} KiB · ${uploaded}`, ...(c.uploads.includes('image') ? {} : { emphasis: 'warn' as const }) },
+          {
+            label: 'Image',
+            value: `${clean(img.name, 40)} · ${img.contentType} · ${(img.bytes.length / 1024).toFixed(1)} KiB · ${uploaded}`,
+            ...(c.uploads.includes('image') ? {} : { emphasis: 'warn' as const }),
+          },
           ...curveLines(l),
           { label: 'Pool', value: c.pool ?? '—' },
           { label: 'Mint', value: c.mint ?? '—' },
@@ -145,7 +160,11 @@ export function claimFeeAction(p: ClaimFeeInput): ActionSpec {
     group: 'studio',
     action: 'claim-fee',
     async build() {
-      const r = await p.api.studio.claimFeeTx({ ownerWallet: p.wallet, poolAddress: p.pool, maxQuoteAmount: Number(p.max) });
+      const r = await p.api.studio.claimFeeTx({
+        ownerWallet: p.wallet,
+        poolAddress: p.pool,
+        maxQuoteAmount: Number(p.max),
+      });
       return {
         transactions: [r.transaction],
         allowedSigners: [],
@@ -155,7 +174,9 @@ export function claimFeeAction(p: ClaimFeeInput): ActionSpec {
       };
     },
     describe(): DescribedRequest {
-      const token = p.known ? `${clean(p.known.symbol, 12)} (${clean(p.known.name, 32)})` : '— (not launched from here)';
+      const token = p.known
+        ? `${clean(p.known.symbol, 12)} (${clean(p.known.name, 32)})`
+        : '— (not launched from here)';
       return {
         title: `Claim the creator fees of ${p.known ? clean(p.known.symbol, 12) : 'a pool'}`,
         lines: [],

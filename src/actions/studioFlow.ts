@@ -48,7 +48,11 @@ export async function loadLaunched(s: Services, store: StudioStore): Promise<voi
 }
 
 /** The wallet's raw balance of each mint, by RPC; missing ones are left out. */
-export async function refreshStudioBalances(s: Services, store: StudioStore, mints: string[]): Promise<Record<string, bigint>> {
+export async function refreshStudioBalances(
+  s: Services,
+  store: StudioStore,
+  mints: string[],
+): Promise<Record<string, bigint>> {
   // a balance that cannot be read shows as "—"
   const { balances } = await readBalances(s, mints);
   store.getState().setBalances(balances);
@@ -68,13 +72,24 @@ export async function launchFromForm(s: Services, store: StudioStore): Promise<A
   st.setErrors(errors);
   if (!launch) {
     const lines = errorLines(errors);
-    st.setOutcome({ ok: false, title: `Not sent: ${lines.length} field${lines.length === 1 ? '' : 's'} to fix`, lines, at: s.now() });
+    st.setOutcome({
+      ok: false,
+      title: `Not sent: ${lines.length} field${lines.length === 1 ? '' : 's'} to fix`,
+      lines,
+      at: s.now(),
+    });
     return undefined;
   }
   st.setOutcome(undefined);
   st.setRunning('Requesting the pool transaction…');
   const wallet = s.wallet!.address;
-  const spec = createPoolAction({ api: s.api, wallet, launch, now: () => s.now(), onStatus: (t) => store.getState().setRunning(t) });
+  const spec = createPoolAction({
+    api: s.api,
+    wallet,
+    launch,
+    now: () => s.now(),
+    onStatus: (t) => store.getState().setRunning(t),
+  });
   let lastCreated: ReturnType<typeof spec.createdOf>;
   const watched = {
     ...spec,
@@ -115,7 +130,9 @@ export async function launchFromForm(s: Services, store: StudioStore): Promise<A
       store.getState().setPools(await rememberPool(s.stateDir, entry));
       store.getState().select(pool);
     } catch (e) {
-      lines.push(`could not remember the pool in ${s.stateDir}: ${cleanText(e instanceof Error ? e.message : String(e))}`);
+      lines.push(
+        `could not remember the pool in ${s.stateDir}: ${cleanText(e instanceof Error ? e.message : String(e))}`,
+      );
     }
   }
   const out = outcomeOf(s, `Launch ${cleanText(launch.tokenSymbol, 12)}`, r, lines);
@@ -136,30 +153,46 @@ export interface ClaimPlan {
 }
 
 /** The claim form read into a plan, or each wrong field's message (nothing requested). */
-export function checkClaim(s: Services, store: StudioStore): { errors: Partial<Record<ClaimField, string>>; plan?: ClaimPlan } {
+export function checkClaim(
+  s: Services,
+  store: StudioStore,
+): { errors: Partial<Record<ClaimField, string>>; plan?: ClaimPlan } {
   const { claim, pools } = store.getState();
   const errors: Partial<Record<ClaimField, string>> = {};
   const text = claim.pool.trim();
   const known = text ? findPool(pools, text) : undefined;
   if (text === '') errors.pool = 'required: pick a launched pool (select it and press c) or paste a pool address';
-  else if (!known && !isAddress(text)) errors.pool = `"${cleanText(text, 20)}" is neither a launched pool nor a base58 address`;
-  else if (known && s.wallet && known.creator !== s.wallet.address) errors.pool = `launched by ${known.creator.slice(0, 4)}…, not this wallet: only the creator can claim`;
+  else if (!known && !isAddress(text))
+    errors.pool = `"${cleanText(text, 20)}" is neither a launched pool nor a base58 address`;
+  else if (known && s.wallet && known.creator !== s.wallet.address)
+    errors.pool = `launched by ${known.creator.slice(0, 4)}…, not this wallet: only the creator can claim`;
   let quote: QuoteToken | undefined;
-  if (known) quote = { mint: known.quoteMint, symbol: known.quoteSymbol || known.quoteMint.slice(0, 6), decimals: known.quoteDecimals, usdPrice: s.catalog.getState().latest[known.quoteMint]?.usdPrice };
+  if (known)
+    quote = {
+      mint: known.quoteMint,
+      symbol: known.quoteSymbol || known.quoteMint.slice(0, 6),
+      decimals: known.quoteDecimals,
+      usdPrice: s.catalog.getState().latest[known.quoteMint]?.usdPrice,
+    };
   else if (claim.quote.trim() !== '') {
     const r = resolveToken(claim.quote, knownTokens(s));
-    if (r.ok) quote = { mint: r.token.id, symbol: r.token.symbol, decimals: r.token.decimals, usdPrice: r.token.usdPrice };
+    if (r.ok)
+      quote = { mint: r.token.id, symbol: r.token.symbol, decimals: r.token.decimals, usdPrice: r.token.usdPrice };
     else errors.quote = r.error.replace(/^token:?\s*/, '');
   }
   let max: bigint | undefined;
   const m = claim.max.trim().toLowerCase();
   if (m === '' || m === 'max' || m === 'all') max = MAX_CLAIM;
-  else if (!quote) errors.max = errors.quote ? 'needs the quote token to read an amount' : 'give the quote token to read an amount in it, or use max';
+  else if (!quote)
+    errors.max = errors.quote
+      ? 'needs the quote token to read an amount'
+      : 'give the quote token to read an amount in it, or use max';
   else {
     try {
       max = toBaseUnits(m, quote.decimals, 'amount');
       if (max === 0n) errors.max = 'must be greater than 0 (or max)';
-      else if (max > MAX_CLAIM) errors.max = `at most ${fromBaseUnits(MAX_CLAIM, quote.decimals)} ${quote.symbol} (or max)`;
+      else if (max > MAX_CLAIM)
+        errors.max = `at most ${fromBaseUnits(MAX_CLAIM, quote.decimals)} ${quote.symbol} (or max)`;
     } catch (e) {
       if (!(e instanceof AmountError)) throw e;
       errors.max = e.message.replace(/^amount:\s*/, '') + ' (or max)';
@@ -180,8 +213,15 @@ export async function claimFromForm(s: Services, store: StudioStore): Promise<Ac
   const { errors, plan } = checkClaim(s, store);
   st.setClaimErrors(errors);
   if (!plan) {
-    const lines = Object.entries(errors).map(([k, v]) => `${k === 'pool' ? 'Pool' : k === 'max' ? 'Max amount' : 'Quote token'}: ${v}`);
-    st.setOutcome({ ok: false, title: `Not sent: ${lines.length} field${lines.length === 1 ? '' : 's'} to fix`, lines, at: s.now() });
+    const lines = Object.entries(errors).map(
+      ([k, v]) => `${k === 'pool' ? 'Pool' : k === 'max' ? 'Max amount' : 'Quote token'}: ${v}`,
+    );
+    st.setOutcome({
+      ok: false,
+      title: `Not sent: ${lines.length} field${lines.length === 1 ? '' : 's'} to fix`,
+      lines,
+      at: s.now(),
+    });
     return undefined;
   }
   st.setOutcome(undefined);
@@ -191,7 +231,15 @@ export async function claimFromForm(s: Services, store: StudioStore): Promise<Ac
   try {
     if (plan.quote) before = (await refreshStudioBalances(s, store, [plan.quote.mint]))[plan.quote.mint];
     store.getState().setRunning('Requesting the claim transaction…');
-    const spec = claimFeeAction({ api: s.api, wallet: s.wallet!.address, pool: plan.pool, quote: plan.quote, max: plan.max, known: plan.known, now: () => s.now() });
+    const spec = claimFeeAction({
+      api: s.api,
+      wallet: s.wallet!.address,
+      pool: plan.pool,
+      quote: plan.quote,
+      max: plan.max,
+      known: plan.known,
+      now: () => s.now(),
+    });
     r = await runSigned(spec, s, 'rpc', { onStatus: (t) => store.getState().setRunning(t) });
   } catch (e) {
     r = { status: 'failed', error: explainError(e), transactions: [] };
@@ -205,11 +253,17 @@ export async function claimFromForm(s: Services, store: StudioStore): Promise<Ac
     const fmt = (v: bigint | undefined) => (v === undefined ? '—' : `${fromBaseUnits(v, q.decimals)} ${q.symbol}`);
     if (before !== undefined && after !== undefined) {
       const got = after - before;
-      lines.push(got > 0n ? `Claimed +${fromBaseUnits(got, q.decimals)} ${q.symbol}: balance ${fmt(before)} → ${fmt(after)}` : `Nothing had accrued yet: balance ${fmt(after)} (the network fee is paid in SOL)`);
+      lines.push(
+        got > 0n
+          ? `Claimed +${fromBaseUnits(got, q.decimals)} ${q.symbol}: balance ${fmt(before)} → ${fmt(after)}`
+          : `Nothing had accrued yet: balance ${fmt(after)} (the network fee is paid in SOL)`,
+      );
     } else lines.push(`Balance ${fmt(after)}`);
   }
   if (r.status !== 'success') lines.push(`Asked for ${claimAmountText(plan.max, plan.quote)}`);
-  store.getState().setOutcome(outcomeOf(s, `Claim ${plan.known ? cleanText(plan.known.symbol, 12) : 'fees'}`, r, lines));
+  store
+    .getState()
+    .setOutcome(outcomeOf(s, `Claim ${plan.known ? cleanText(plan.known.symbol, 12) : 'fees'}`, r, lines));
   if (r.status === 'success') store.getState().setView('list');
   return r;
 }

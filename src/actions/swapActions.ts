@@ -1,11 +1,27 @@
 // The two ways to swap, as pipeline actions: through the order group (order with taker ->
 // execute) and through the swap group (quote -> swap build -> RPC send -> signature status).
 import type { ApiClient } from '../api/index.js';
-import { NATIVE_MINT, type Order, type PrioritizationFee, type QuoteParams, type Quote, type SwapResponse } from '../api/types.js';
+import {
+  NATIVE_MINT,
+  type Order,
+  type PrioritizationFee,
+  type QuoteParams,
+  type Quote,
+  type SwapResponse,
+} from '../api/types.js';
 import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
-import { amountText, expiryMs, impactPercent, orderSummary, quoteSummary, solFeeText, typedConfirmationFor, type TokenRef } from './describe.js';
+import {
+  amountText,
+  expiryMs,
+  impactPercent,
+  orderSummary,
+  quoteSummary,
+  solFeeText,
+  typedConfirmationFor,
+  type TokenRef,
+} from './describe.js';
 import type { DescribedRequest } from './confirmView.js';
 import { safetyConfirmation, safetySummary, type SafetyCard } from '../safety/card.js';
 import type { ConfirmLine } from '../store/confirm.js';
@@ -48,7 +64,9 @@ function solInput(inputMint: string, amount: string): Pick<Built, 'maxLamports'>
   return inputMint === NATIVE_MINT && /^\d+$/.test(amount) ? { maxLamports: BigInt(amount) } : {};
 }
 
-export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built: Built): Order | undefined; lastOrder(): Order | undefined } {
+export function orderSwapAction(
+  p: OrderSwapInput,
+): ActionSpec & { orderOf(built: Built): Order | undefined; lastOrder(): Order | undefined } {
   const orders = new WeakMap<Built, Order>();
   let last: Order | undefined;
   return {
@@ -67,17 +85,28 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
       });
       if (typeof order.errorCode === 'number' && !order.transaction) {
         // with a payer, the SOL for fees is the payer's, not this wallet's
-        if (order.errorCode === 2 && p.extras?.payer) throw new Error(`the payer ${p.extras.payer} has too little SOL for the network fees and rent (the service answered error code 2); nothing was signed`);
+        if (order.errorCode === 2 && p.extras?.payer)
+          throw new Error(
+            `the payer ${p.extras.payer} has too little SOL for the network fees and rent (the service answered error code 2); nothing was signed`,
+          );
         throw new OrderBuildError(order.errorCode);
       }
-      if (!order.transaction) throw new Error('the service returned the order without a transaction to sign; get a new quote');
-      if (order.inputMint !== p.input.mint || order.outputMint !== p.output.mint) throw new Error('the service answered for a different pair than asked; nothing was signed');
+      if (!order.transaction)
+        throw new Error('the service returned the order without a transaction to sign; get a new quote');
+      if (order.inputMint !== p.input.mint || order.outputMint !== p.output.mint)
+        throw new Error('the service answered for a different pair than asked; nothing was signed');
       const short = p.checkFunds?.(BigInt(order.inAmount));
       if (short) throw new Error(`${short}; nothing was signed`);
       const built: Built = {
         requestId: order.requestId,
         transactions: [order.transaction],
-        allowedSigners: otherSigners(p.wallet, order.signatureFeePayer, order.prioritizationFeePayer, order.rentFeePayer, order.maker),
+        allowedSigners: otherSigners(
+          p.wallet,
+          order.signatureFeePayer,
+          order.prioritizationFeePayer,
+          order.rentFeePayer,
+          order.maker,
+        ),
         builtAt: p.now(),
         submit: 'execute',
         ...solInput(p.input.mint, order.inAmount),
@@ -105,16 +134,23 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & { orderOf(built
       const extras = orderExtrasLines(p.extras ?? {});
       const warnings = [
         ...extras.warnings,
-        ...(skewed ? ["The market maker's quote expiry (expireAt) was already past when the service answered, by this computer's clock: check the clock. The dialog keeps the blockhash lifetime"] : []),
+        ...(skewed
+          ? [
+              "The market maker's quote expiry (expireAt) was already past when the service answered, by this computer's clock: check the clock. The dialog keeps the blockhash lifetime",
+            ]
+          : []),
       ];
       return {
         title: `Swap ${amountText(order.inAmount, p.input)} for ${p.output.symbol} (order)`,
         lines: [],
-        summary: [...(p.safety ? safetySummary(p.safety) : []), ...withDestination(orderSummary(order, p.input, p.output, p.wallet, p.solUsd ?? undefined), extras.summary)],
+        summary: [
+          ...(p.safety ? safetySummary(p.safety) : []),
+          ...withDestination(orderSummary(order, p.input, p.output, p.wallet, p.solUsd ?? undefined), extras.summary),
+        ],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
         ...(warnings.length ? { warnings } : {}),
         // an RFQ order's firm quote ends at expireAt: the dialog lasts no longer than that
-        ...(expiresAt !== undefined ? { expiresAt, expiresWhy: 'the market maker\'s quote expires' } : {}),
+        ...(expiresAt !== undefined ? { expiresAt, expiresWhy: "the market maker's quote expires" } : {}),
       };
     },
   };
@@ -150,7 +186,8 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
     action: 'swap',
     async build() {
       const quote = await p.api.swap.quote(p.params);
-      if (quote.inputMint !== p.input.mint || quote.outputMint !== p.output.mint) throw new Error('the service quoted a different pair than asked; nothing was signed');
+      if (quote.inputMint !== p.input.mint || quote.outputMint !== p.output.mint)
+        throw new Error('the service quoted a different pair than asked; nothing was signed');
       // ExactOut: the most the swap may take is the threshold.
       const short = p.checkFunds?.(BigInt(quote.swapMode === 'ExactOut' ? quote.otherAmountThreshold : quote.inAmount));
       if (short) throw new Error(`${short}; nothing was signed`);
@@ -159,7 +196,9 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         quoteResponse: quote,
         ...(p.feeAccount ? { feeAccount: p.feeAccount } : {}),
         ...(p.params.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
-        ...(p.priorityFee !== undefined && p.priorityFee !== 'auto' ? { prioritizationFeeLamports: p.priorityFee } : {}),
+        ...(p.priorityFee !== undefined && p.priorityFee !== 'auto'
+          ? { prioritizationFeeLamports: p.priorityFee }
+          : {}),
         ...p.build,
       });
       const built: Built = {
@@ -187,18 +226,36 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
       const { quote, response } = builds.get(built)!;
       const pct = impactPercent(quote);
       const extras = buildExtrasLines(p.build ?? {}, p.wallet, p.destinationOwner);
-      const warnings = [...extras.warnings, ...(p.why?.length ? [`Through the swap group (built here, sent by RPC) because the order group cannot honour: ${p.why.join(', ')}`] : [])];
+      const warnings = [
+        ...extras.warnings,
+        ...(p.why?.length
+          ? [
+              `Through the swap group (built here, sent by RPC) because the order group cannot honour: ${p.why.join(', ')}`,
+            ]
+          : []),
+      ];
       const slots = p.build?.blockhashSlotsToExpiry;
       return {
         title: `Swap ${amountText(quote.inAmount, p.input)} for ${p.output.symbol} (build + RPC send)`,
         lines: [],
         ...(warnings.length ? { warnings } : {}),
         // blockhashSlotsToExpiry: the transaction is valid for that many slots of about 400 ms
-        ...(slots !== undefined ? { expiresAt: built.builtAt + slots * SLOT_MS, expiresWhy: `it was built to expire after ${slots} slots` } : {}),
+        ...(slots !== undefined
+          ? { expiresAt: built.builtAt + slots * SLOT_MS, expiresWhy: `it was built to expire after ${slots} slots` }
+          : {}),
         summary: [
           ...(p.safety ? safetySummary(p.safety) : []),
-          ...withDestination(quoteSummary(quote, p.input, p.output, { prioritizationFeeLamports: response.prioritizationFeeLamports, solUsd: p.solUsd }), extras.summary),
-          { label: 'Priority fee', value: `${p.build?.computeUnitPriceMicroLamports !== undefined ? `compute unit price ${BigInt(p.build.computeUnitPriceMicroLamports).toLocaleString('en-US')} micro-lamports` : priorityFeeText(p.priorityFee ?? 'auto')} asked; ${response.prioritizationFeeLamports === undefined ? 'the build did not say what it set' : `the build set ${solFeeText(response.prioritizationFeeLamports, p.solUsd)}`}` },
+          ...withDestination(
+            quoteSummary(quote, p.input, p.output, {
+              prioritizationFeeLamports: response.prioritizationFeeLamports,
+              solUsd: p.solUsd,
+            }),
+            extras.summary,
+          ),
+          {
+            label: 'Priority fee',
+            value: `${p.build?.computeUnitPriceMicroLamports !== undefined ? `compute unit price ${BigInt(p.build.computeUnitPriceMicroLamports).toLocaleString('en-US')} micro-lamports` : priorityFeeText(p.priorityFee ?? 'auto')} asked; ${response.prioritizationFeeLamports === undefined ? 'the build did not say what it set' : `the build set ${solFeeText(response.prioritizationFeeLamports, p.solUsd)}`}`,
+          },
         ],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };
@@ -228,37 +285,74 @@ export function orderExtrasLines(x: OrderExtras): { summary: ConfirmLine[]; warn
   const summary: ConfirmLine[] = [];
   const warnings: string[] = [];
   if (x.receiver) {
-    summary.push({ label: 'Output goes to', value: `${x.receiver} (another wallet, NOT this one)`, emphasis: 'danger' });
+    summary.push({
+      label: 'Output goes to',
+      value: `${x.receiver} (another wallet, NOT this one)`,
+      emphasis: 'danger',
+    });
     warnings.push(`The output goes to ${x.receiver}, not to this wallet`);
   }
   if (x.payer) {
-    summary.push({ label: 'Fees paid by', value: `${x.payer} (not this wallet): network fees and rent`, emphasis: 'warn' });
-    warnings.push(`${x.payer} pays the fees and must sign this transaction too; tradedeck signs only as this wallet, so the service refuses it without that signature`);
+    summary.push({
+      label: 'Fees paid by',
+      value: `${x.payer} (not this wallet): network fees and rent`,
+      emphasis: 'warn',
+    });
+    warnings.push(
+      `${x.payer} pays the fees and must sign this transaction too; tradedeck signs only as this wallet, so the service refuses it without that signature`,
+    );
   }
   if (x.excludeRouters?.length) summary.push({ label: 'Routers', value: `all but ${x.excludeRouters.join(', ')}` });
-  if (x.referralAccount) summary.push({ label: 'Referral', value: `${x.referralAccount}${x.referralFee !== undefined ? `, ${x.referralFee} bps of the swap` : ', the default fee'}` });
+  if (x.referralAccount)
+    summary.push({
+      label: 'Referral',
+      value: `${x.referralAccount}${x.referralFee !== undefined ? `, ${x.referralFee} bps of the swap` : ', the default fee'}`,
+    });
   return { summary, warnings };
 }
 
 /** The swap build's options in the dialog: where the output lands (said plainly when not this wallet) and how the transaction is built. */
-export function buildExtrasLines(x: BuildExtras, wallet: string, destinationOwner?: string): { summary: ConfirmLine[]; warnings: string[] } {
+export function buildExtrasLines(
+  x: BuildExtras,
+  wallet: string,
+  destinationOwner?: string,
+): { summary: ConfirmLine[]; warnings: string[] } {
   const summary: ConfirmLine[] = [];
   const warnings: string[] = [];
   if (x.destinationTokenAccount) {
     const mine = destinationOwner === wallet;
-    const owner = destinationOwner === undefined ? 'owner not read' : mine ? 'yours' : `owned by ${destinationOwner}, NOT this wallet`;
-    summary.push({ label: 'Output goes to', value: `token account ${x.destinationTokenAccount} (${owner})`, ...(mine ? {} : { emphasis: 'danger' as const }) });
-    if (!mine) warnings.push(`The output goes to token account ${x.destinationTokenAccount}${destinationOwner ? `, owned by ${destinationOwner}` : ''}, not to this wallet's own account`);
+    const owner =
+      destinationOwner === undefined
+        ? 'owner not read'
+        : mine
+          ? 'yours'
+          : `owned by ${destinationOwner}, NOT this wallet`;
+    summary.push({
+      label: 'Output goes to',
+      value: `token account ${x.destinationTokenAccount} (${owner})`,
+      ...(mine ? {} : { emphasis: 'danger' as const }),
+    });
+    if (!mine)
+      warnings.push(
+        `The output goes to token account ${x.destinationTokenAccount}${destinationOwner ? `, owned by ${destinationOwner}` : ''}, not to this wallet's own account`,
+      );
   }
   if (x.nativeDestinationAccount) {
     const mine = x.nativeDestinationAccount === wallet;
-    summary.push({ label: 'SOL goes to', value: `${x.nativeDestinationAccount}${mine ? ' (this wallet)' : ' (another account, NOT this wallet)'}`, ...(mine ? {} : { emphasis: 'danger' as const }) });
+    summary.push({
+      label: 'SOL goes to',
+      value: `${x.nativeDestinationAccount}${mine ? ' (this wallet)' : ' (another account, NOT this wallet)'}`,
+      ...(mine ? {} : { emphasis: 'danger' as const }),
+    });
     if (!mine) warnings.push(`The SOL bought goes to ${x.nativeDestinationAccount}, not to this wallet`);
   }
   const how: string[] = [];
   if (x.wrapAndUnwrapSol === false) how.push('no SOL wrapping (uses your wrapped SOL account; SOL out stays wrapped)');
   if (x.dynamicComputeUnitLimit) how.push('compute unit limit from a simulation');
-  if (x.blockhashSlotsToExpiry !== undefined) how.push(`valid for ${x.blockhashSlotsToExpiry} slots (about ${Math.round((x.blockhashSlotsToExpiry * SLOT_MS) / 1000)} s)`);
+  if (x.blockhashSlotsToExpiry !== undefined)
+    how.push(
+      `valid for ${x.blockhashSlotsToExpiry} slots (about ${Math.round((x.blockhashSlotsToExpiry * SLOT_MS) / 1000)} s)`,
+    );
   if (x.useSharedAccounts !== undefined) how.push(`shared accounts ${x.useSharedAccounts ? 'on' : 'off'}`);
   if (x.skipUserAccountsRpcCalls) how.push('no user account checks');
   if (how.length) summary.push({ label: 'Build', value: how.join(' · ') });

@@ -2,7 +2,14 @@
 // balances, run a swap through the order group (Enter, :swap) or the swap group (b), fetch the
 // swap instructions (i). Every result lands in the swap store.
 import { fromBaseUnits } from '../amount.js';
-import { EXECUTE_CODES, NATIVE_MINT, TOKEN_CATEGORIES, type Order, type PrioritizationFee, type Token } from '../api/types.js';
+import {
+  EXECUTE_CODES,
+  NATIVE_MINT,
+  TOKEN_CATEGORIES,
+  type Order,
+  type PrioritizationFee,
+  type Token,
+} from '../api/types.js';
 import { slippageAdvice, slippageThatPasses } from '../pipeline/advice.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
@@ -10,7 +17,17 @@ import { listKey } from '../store/tokens.js';
 import type { SwapForm, SwapStore } from '../store/swap.js';
 import { runSigned, signingBlocked } from './run.js';
 import { routeSwapAction, orderSwapAction } from './swapActions.js';
-import { checkForm, liveQuoteKey, parsePriorityFee, shortfall, swapPath, tokenRef, tokenUniverse, SOL_RESERVE_LAMPORTS, type FormCheck } from './swapForm.js';
+import {
+  checkForm,
+  liveQuoteKey,
+  parsePriorityFee,
+  shortfall,
+  swapPath,
+  tokenRef,
+  tokenUniverse,
+  SOL_RESERVE_LAMPORTS,
+  type FormCheck,
+} from './swapForm.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
@@ -61,7 +78,14 @@ export async function resolveMint(s: Pick<Services, 'catalog' | 'rpc'>, text: st
   if (!s.rpc) return false;
   try {
     const { decimals } = await s.rpc.getTokenSupply(mint);
-    s.catalog.getState().remember([{ id: mint, symbol: `${mint.slice(0, 4)}…${mint.slice(-4)}`, name: 'not in the token lists (read over RPC)', decimals } as Token]);
+    s.catalog.getState().remember([
+      {
+        id: mint,
+        symbol: `${mint.slice(0, 4)}…${mint.slice(-4)}`,
+        name: 'not in the token lists (read over RPC)',
+        decimals,
+      } as Token,
+    ]);
     return true;
   } catch {
     return false;
@@ -105,20 +129,41 @@ function firstError(check: FormCheck): string | undefined {
  * builds through the swap group and sends by RPC. Returns the pipeline's result (undefined when
  * the form or the wallet stopped it before anything was requested).
  */
-export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order' | 'swap'): Promise<ActionResult | undefined> {
+export async function executeSwapForm(
+  s: Services,
+  swap: SwapStore,
+  via: 'order' | 'swap',
+): Promise<ActionResult | undefined> {
   const st = swap.getState();
   if (st.running) return undefined;
   const blocked = signingBlocked(s, via === 'order' ? 'execute' : 'rpc');
-  if (blocked) return fail(s, swap, via, blocked), undefined;
+  if (blocked) return (fail(s, swap, via, blocked), undefined);
   const check = currentCheck(s, swap);
   const problem = firstError(check) ?? (!check.filled ? 'fill in From, To and Amount first' : undefined);
-  if (problem || !check.params || !check.input || !check.output || check.amount === undefined) return fail(s, swap, via, problem ?? 'the form is incomplete'), undefined;
+  if (problem || !check.params || !check.input || !check.output || check.amount === undefined)
+    return (fail(s, swap, via, problem ?? 'the form is incomplete'), undefined);
   if (via === 'order' && st.form.mode === 'ExactOut') {
-    return fail(s, swap, via, 'the order group swaps an exact input only: switch Mode to ExactIn, or press b to build an ExactOut swap through the swap group'), undefined;
+    return (
+      fail(
+        s,
+        swap,
+        via,
+        'the order group swaps an exact input only: switch Mode to ExactIn, or press b to build an ExactOut swap through the swap group',
+      ),
+      undefined
+    );
   }
   const orderOnly = orderFieldsSet(st.form);
   if (via === 'swap' && orderOnly.length) {
-    return fail(s, swap, via, `${orderOnly.join(', ')}: the order group's only (s); the swap group (b) has no such parameter, so nothing was requested`), undefined;
+    return (
+      fail(
+        s,
+        swap,
+        via,
+        `${orderOnly.join(', ')}: the order group's only (s); the swap group (b) has no such parameter, so nothing was requested`,
+      ),
+      undefined
+    );
   }
   const input = tokenRef(check.input);
   const output = tokenRef(check.output);
@@ -132,33 +177,67 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
     swap.getState().setRunning(undefined);
   }
   const accounts = await checkAccounts(s, check);
-  if (typeof accounts === 'string') return fail(s, swap, via, `${accounts}; nothing was requested or signed`), undefined;
-  const checkFunds = (need: bigint) => shortfall(input, need, swap.getState().balances[input.mint]?.raw, swap.getState().balances[NATIVE_MINT]?.raw);
+  if (typeof accounts === 'string')
+    return (fail(s, swap, via, `${accounts}; nothing was requested or signed`), undefined);
+  const checkFunds = (need: bigint) =>
+    shortfall(input, need, swap.getState().balances[input.mint]?.raw, swap.getState().balances[NATIVE_MINT]?.raw);
   if (st.form.mode === 'ExactIn') {
     const short = checkFunds(check.amount);
-    if (short) return fail(s, swap, via, `${short}; nothing was requested or signed`), undefined;
+    if (short) return (fail(s, swap, via, `${short}; nothing was requested or signed`), undefined);
   }
   // Buying a token (not SOL, USDC or USDT): its safety card leads the confirm dialog, from the
   // token lists (fetched once more when none seen so far holds the mint).
   if (needsCard(output.mint) && !s.catalog.getState().latest[output.mint]) await loadTokens(s);
-  const safety = needsCard(output.mint) ? safetyCard(output.mint, s.catalog.getState().latest[output.mint], s.now()) : undefined;
+  const safety = needsCard(output.mint)
+    ? safetyCard(output.mint, s.catalog.getState().latest[output.mint], s.now())
+    : undefined;
   // fees and rent are in SOL: their USD value needs SOL's price even when neither side is SOL
   const solUsd = s.catalog.getState().latest[NATIVE_MINT]?.usdPrice;
   const order =
     via === 'order'
-      ? orderSwapAction({ api: s.api, wallet, input, output, amount: check.amount, excludeDexes: check.params.excludeDexes, extras: check.order, checkFunds, safety, solUsd, now: s.now })
+      ? orderSwapAction({
+          api: s.api,
+          wallet,
+          input,
+          output,
+          amount: check.amount,
+          excludeDexes: check.params.excludeDexes,
+          extras: check.order,
+          checkFunds,
+          safety,
+          solUsd,
+          now: s.now,
+        })
       : undefined;
   const spec =
     order ??
-    routeSwapAction({ api: s.api, wallet, input, output, params: check.params, feeAccount: st.form.feeAccount.trim() || undefined, why: swapPath(st.form).why, priorityFee: priorityFeeOf(st.form), build: check.build, destinationOwner: accounts.destinationOwner, checkFunds, safety, solUsd, now: s.now });
+    routeSwapAction({
+      api: s.api,
+      wallet,
+      input,
+      output,
+      params: check.params,
+      feeAccount: st.form.feeAccount.trim() || undefined,
+      why: swapPath(st.form).why,
+      priorityFee: priorityFeeOf(st.form),
+      build: check.build,
+      destinationOwner: accounts.destinationOwner,
+      checkFunds,
+      safety,
+      solUsd,
+      now: s.now,
+    });
   swap.getState().setRunning('Building…');
   let result: ActionResult;
   try {
-    result = await runSigned(spec, s, via === 'order' ? 'execute' : 'rpc', { onStatus: (text) => swap.getState().setRunning(text) });
+    result = await runSigned(spec, s, via === 'order' ? 'execute' : 'rpc', {
+      onStatus: (text) => swap.getState().setRunning(text),
+    });
   } finally {
     swap.getState().setRunning(undefined);
   }
-  if (order && result.code === EXECUTE_CODES.slippageExceeded) result = await withPassingSlippage(s, result, order.lastOrder(), check.order);
+  if (order && result.code === EXECUTE_CODES.slippageExceeded)
+    result = await withPassingSlippage(s, result, order.lastOrder(), check.order);
   // the output's destination when it is not this wallet: the outcome says so instead of "received"
   const native = check.build.nativeDestinationAccount;
   const sentTo =
@@ -187,11 +266,22 @@ export async function executeSwapForm(s: Services, swap: SwapStore, via: 'order'
  * After a slippage failure: the same order asked again (no taker, so nothing to sign) says what the
  * market gives now, and the advice offers the slippage that would have passed.
  */
-async function withPassingSlippage(s: Services, result: ActionResult, quoted: Order | undefined, extras: OrderExtras): Promise<ActionResult> {
+async function withPassingSlippage(
+  s: Services,
+  result: ActionResult,
+  quoted: Order | undefined,
+  extras: OrderExtras,
+): Promise<ActionResult> {
   if (!quoted) return result;
   try {
     // with the same taker and options, so the same fees apply; the transaction it builds is never signed
-    const now = await s.api.ultra.order({ inputMint: quoted.inputMint, outputMint: quoted.outputMint, amount: quoted.inAmount, ...(quoted.taker ? { taker: quoted.taker } : {}), ...extras });
+    const now = await s.api.ultra.order({
+      inputMint: quoted.inputMint,
+      outputMint: quoted.outputMint,
+      amount: quoted.inAmount,
+      ...(quoted.taker ? { taker: quoted.taker } : {}),
+      ...extras,
+    });
     return { ...result, advice: slippageAdvice(slippageThatPasses(BigInt(quoted.outAmount), BigInt(now.outAmount))) };
   } catch {
     return result;
@@ -222,7 +312,8 @@ export async function swapFromCommand(s: Services, swap: SwapStore, args: string
   return executeSwapForm(s, swap, swapPath(swap.getState().form).via);
 }
 
-export const SWAP_COMMAND_USAGE = ':swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
+export const SWAP_COMMAND_USAGE =
+  ':swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
 
 /** A token mint's account size (a token account is 165 bytes, or more with extensions). */
 const MINT_SIZE = 82;
@@ -245,10 +336,14 @@ async function checkAccounts(s: Services, check: FormCheck): Promise<{ destinati
     }
   };
   try {
-    for (const [field, address] of [['receiver', check.order.receiver], ['nativeDestinationAccount', check.build.nativeDestinationAccount]] as const) {
+    for (const [field, address] of [
+      ['receiver', check.order.receiver],
+      ['nativeDestinationAccount', check.build.nativeDestinationAccount],
+    ] as const) {
       if (!address) continue;
       const info = await read(field, address);
-      if (info && tokenOwned(info.owner)) return `${field}: ${address} is a token account or a mint, not a wallet (give the wallet address that should own the output)`;
+      if (info && tokenOwned(info.owner))
+        return `${field}: ${address} is a token account or a mint, not a wallet (give the wallet address that should own the output)`;
       if (info?.executable) return `${field}: ${address} is a program, not a wallet`;
     }
     const dest = check.build.destinationTokenAccount;
@@ -256,10 +351,13 @@ async function checkAccounts(s: Services, check: FormCheck): Promise<{ destinati
     const info = await read('destinationTokenAccount', dest);
     // not found: the service assumes it exists (the swap then fails on chain); the dialog says its owner was not read
     if (!info) return {};
-    if (!tokenOwned(info.owner)) return `destinationTokenAccount: ${dest} is not a token account (a wallet or another program's account)`;
-    if (info.data.length < 64 || info.data.length === MINT_SIZE) return `destinationTokenAccount: ${dest} is a mint, not a token account`;
+    if (!tokenOwned(info.owner))
+      return `destinationTokenAccount: ${dest} is not a token account (a wallet or another program's account)`;
+    if (info.data.length < 64 || info.data.length === MINT_SIZE)
+      return `destinationTokenAccount: ${dest} is a mint, not a token account`;
     const mint = encodeBase58(info.data.subarray(0, 32));
-    if (check.output && mint !== check.output.id) return `destinationTokenAccount: ${dest} holds another token (${mint}), not ${check.output.symbol}`;
+    if (check.output && mint !== check.output.id)
+      return `destinationTokenAccount: ${dest} holds another token (${mint}), not ${check.output.symbol}`;
     return { destinationOwner: encodeBase58(info.data.subarray(32, 64)) };
   } catch (err) {
     return err instanceof Error ? err.message : String(err);

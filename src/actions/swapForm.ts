@@ -76,7 +76,8 @@ export function checkForm(form: SwapForm, tokens: readonly Token[], wallet?: str
     if (r.ok) output = r.token as Token;
     else errors.output = r.error;
   }
-  if (input && output && input.id === output.id) errors.output = `the same token as the input (${input.symbol}); pick another`;
+  if (input && output && input.id === output.id)
+    errors.output = `the same token as the input (${input.symbol}); pick another`;
 
   let amount: bigint | undefined;
   const amountToken = form.mode === 'ExactOut' ? output : input;
@@ -106,7 +107,8 @@ export function checkForm(form: SwapForm, tokens: readonly Token[], wallet?: str
     if (typeof v === 'string') errors.platformFeeBps = `platformFeeBps ${v}`;
     else platformFeeBps = v;
   }
-  if (form.feeAccount.trim() && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(form.feeAccount.trim())) errors.feeAccount = 'feeAccount: must be a base58 token account address';
+  if (form.feeAccount.trim() && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(form.feeAccount.trim()))
+    errors.feeAccount = 'feeAccount: must be a base58 token account address';
   const fee = parsePriorityFee(form.priorityFee ?? 'auto');
   if (typeof fee === 'string' && fee !== 'auto') errors.priorityFee = fee;
   const dexes = labels(form.dexes);
@@ -116,13 +118,19 @@ export function checkForm(form: SwapForm, tokens: readonly Token[], wallet?: str
     if (both.length) errors.excludeDexes = `excludeDexes: ${both.join(', ')} is also in dexes`;
   }
 
-  const options = checkOptions(form, { wallet, inputMint: input?.id, outputMint: output?.id, priorityFee: typeof fee !== 'string' });
+  const options = checkOptions(form, {
+    wallet,
+    inputMint: input?.id,
+    outputMint: output?.id,
+    priorityFee: typeof fee !== 'string',
+  });
   Object.assign(errors, options.errors);
   const path = swapPath(form);
   if (path.via === 'swap') {
     // the swap group has none of these: the form would silently drop them
     for (const key of orderFieldsSet(form)) {
-      errors[key] ??= `${key}: the order group's (s) only, and this form goes through the swap group (${path.why.join(', ')}); clear it, or what makes the swap group`;
+      errors[key] ??=
+        `${key}: the order group's (s) only, and this form goes through the swap group (${path.why.join(', ')}); clear it, or what makes the swap group`;
     }
   }
 
@@ -176,7 +184,8 @@ export function parsePriorityFee(text: string): PrioritizationFee | string {
   if (t === '' || t.toLowerCase() === 'auto') return 'auto';
   if (/^\d{1,12}$/.test(t)) return Number(t);
   const m = /^(medium|high|veryhigh)(?:\s+(?:max\s+)?(\d{1,12}))?$/i.exec(t);
-  if (!m) return `priority fee: "${t}" is not auto, lamports (25000), or medium, high or veryHigh with an optional most lamports ("high 50000")`;
+  if (!m)
+    return `priority fee: "${t}" is not auto, lamports (25000), or medium, high or veryHigh with an optional most lamports ("high 50000")`;
   const level = PRIORITY_LEVELS.find((l) => l.toLowerCase() === m[1].toLowerCase())!;
   return { priorityLevelWithMaxLamports: { priorityLevel: level, maxLamports: m[2] ? Number(m[2]) : 1_000_000 } };
 }
@@ -230,7 +239,12 @@ export function liveQuoteKey(via: SwapPath['via'], p: QuoteParams, order: OrderE
  * Why the wallet cannot pay `needRaw` of the input token, in token units; undefined when it can
  * (or the balance is not known yet). SOL keeps SOL_RESERVE_LAMPORTS back for fees and rent.
  */
-export function shortfall(input: TokenRef, needRaw: bigint, balanceRaw: bigint | undefined, solBalanceRaw: bigint | undefined): string | undefined {
+export function shortfall(
+  input: TokenRef,
+  needRaw: bigint,
+  balanceRaw: bigint | undefined,
+  solBalanceRaw: bigint | undefined,
+): string | undefined {
   if (balanceRaw === undefined) return undefined;
   const reserve = input.mint === NATIVE_MINT ? SOL_RESERVE_LAMPORTS : 0n;
   const usable = balanceRaw > reserve ? balanceRaw - reserve : 0n;

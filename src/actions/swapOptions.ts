@@ -34,15 +34,63 @@ export const SWAP_OPTIONS: readonly SwapOption[] = [
   { key: 'payer', word: 'payer', group: 'order', kind: 'address', value: 'ADDR' },
   { key: 'referralAccount', word: 'referral-account', group: 'order', kind: 'address', value: 'ADDR' },
   { key: 'referralFee', word: 'referral-fee', group: 'order', kind: 'int', value: 'BPS', min: 50n, max: 255n },
-  { key: 'instructionVersion', word: 'instruction-version', group: 'quote', kind: 'choice', value: 'V1|V2', choices: INSTRUCTION_VERSIONS },
+  {
+    key: 'instructionVersion',
+    word: 'instruction-version',
+    group: 'quote',
+    kind: 'choice',
+    value: 'V1|V2',
+    choices: INSTRUCTION_VERSIONS,
+  },
   { key: 'wrapAndUnwrapSol', word: 'wrap-and-unwrap-sol', group: 'build', kind: 'bool', value: 'true|false' },
   { key: 'destinationTokenAccount', word: 'destination-token-account', group: 'build', kind: 'address', value: 'ADDR' },
-  { key: 'nativeDestinationAccount', word: 'native-destination-account', group: 'build', kind: 'address', value: 'ADDR' },
-  { key: 'dynamicComputeUnitLimit', word: 'dynamic-compute-unit-limit', group: 'build', kind: 'bool', value: 'true|false' },
-  { key: 'computeUnitPriceMicroLamports', word: 'compute-unit-price-micro-lamports', group: 'build', kind: 'int', value: 'N', min: 0n, max: MAX_JSON_INTEGER },
-  { key: 'blockhashSlotsToExpiry', word: 'blockhash-slots-to-expiry', group: 'build', kind: 'int', value: 'N', min: 1n, max: 255n },
-  { key: 'useSharedAccounts', word: 'use-shared-accounts', group: 'build', kind: 'choice', value: 'auto|true|false', choices: ['auto', 'true', 'false'] },
-  { key: 'skipUserAccountsRpcCalls', word: 'skip-user-accounts-rpc-calls', group: 'build', kind: 'bool', value: 'true|false' },
+  {
+    key: 'nativeDestinationAccount',
+    word: 'native-destination-account',
+    group: 'build',
+    kind: 'address',
+    value: 'ADDR',
+  },
+  {
+    key: 'dynamicComputeUnitLimit',
+    word: 'dynamic-compute-unit-limit',
+    group: 'build',
+    kind: 'bool',
+    value: 'true|false',
+  },
+  {
+    key: 'computeUnitPriceMicroLamports',
+    word: 'compute-unit-price-micro-lamports',
+    group: 'build',
+    kind: 'int',
+    value: 'N',
+    min: 0n,
+    max: MAX_JSON_INTEGER,
+  },
+  {
+    key: 'blockhashSlotsToExpiry',
+    word: 'blockhash-slots-to-expiry',
+    group: 'build',
+    kind: 'int',
+    value: 'N',
+    min: 1n,
+    max: 255n,
+  },
+  {
+    key: 'useSharedAccounts',
+    word: 'use-shared-accounts',
+    group: 'build',
+    kind: 'choice',
+    value: 'auto|true|false',
+    choices: ['auto', 'true', 'false'],
+  },
+  {
+    key: 'skipUserAccountsRpcCalls',
+    word: 'skip-user-accounts-rpc-calls',
+    group: 'build',
+    kind: 'bool',
+    value: 'true|false',
+  },
 ];
 
 /** The option a word after the tokens of `:swap` (or a headless flag without `--`) names. */
@@ -53,9 +101,20 @@ export function optionByWord(word: string): SwapOption | undefined {
 /** Every option at its default (what `:swap` starts from: it sends what it names and nothing left over). */
 export function optionDefaults(): Partial<SwapForm> {
   return {
-    receiver: '', excludeRouters: '', payer: '', referralAccount: '', referralFee: '', instructionVersion: 'V1',
-    wrapAndUnwrapSol: true, destinationTokenAccount: '', nativeDestinationAccount: '', dynamicComputeUnitLimit: false,
-    computeUnitPriceMicroLamports: '', blockhashSlotsToExpiry: '', useSharedAccounts: 'auto', skipUserAccountsRpcCalls: false,
+    receiver: '',
+    excludeRouters: '',
+    payer: '',
+    referralAccount: '',
+    referralFee: '',
+    instructionVersion: 'V1',
+    wrapAndUnwrapSol: true,
+    destinationTokenAccount: '',
+    nativeDestinationAccount: '',
+    dynamicComputeUnitLimit: false,
+    computeUnitPriceMicroLamports: '',
+    blockhashSlotsToExpiry: '',
+    useSharedAccounts: 'auto',
+    skipUserAccountsRpcCalls: false,
   };
 }
 
@@ -83,7 +142,8 @@ export function optionValue(o: SwapOption, given: string | boolean): Partial<Swa
 
 /** The rule of a text option (address, router list, whole number in range); undefined when it holds. */
 function checkText(o: SwapOption, text: string): string | undefined {
-  if (o.kind === 'address') return isAddress(text) ? undefined : `must be a base58 address of 32 bytes (got ${show(text)})`;
+  if (o.kind === 'address')
+    return isAddress(text) ? undefined : `must be a base58 address of 32 bytes (got ${show(text)})`;
   if (o.kind === 'int') {
     if (!/^\d+$/.test(text)) return `must be a whole number from ${o.min} to ${o.max} (got ${show(text)})`;
     const n = BigInt(text);
@@ -92,7 +152,8 @@ function checkText(o: SwapOption, text: string): string | undefined {
   if (o.kind === 'routers') {
     const items = text.split(',').map((r) => r.trim());
     const empty = items.findIndex((r) => r === '');
-    if (empty >= 0) return `item ${empty + 1} is empty (router names separated by single commas: ${ROUTERS.join(', ')})`;
+    if (empty >= 0)
+      return `item ${empty + 1} is empty (router names separated by single commas: ${ROUTERS.join(', ')})`;
     const unknown = items.find((r) => !(ROUTERS as readonly string[]).includes(r));
     if (unknown !== undefined) return `unknown router ${show(unknown)} (routers: ${ROUTERS.join(', ')})`;
     const twice = items.find((r, i) => items.indexOf(r) !== i);
@@ -103,11 +164,21 @@ function checkText(o: SwapOption, text: string): string | undefined {
 }
 
 /** The order group's parameters the form adds to GET /ultra/v1/order. */
-export type OrderExtras = Pick<OrderParams, 'receiver' | 'payer' | 'excludeRouters' | 'referralAccount' | 'referralFee'>;
+export type OrderExtras = Pick<
+  OrderParams,
+  'receiver' | 'payer' | 'excludeRouters' | 'referralAccount' | 'referralFee'
+>;
 /** The swap build's parameters the form adds to POST /swap/v1/swap and swap-instructions. */
 export type BuildExtras = Pick<
   SwapRequest,
-  'wrapAndUnwrapSol' | 'destinationTokenAccount' | 'nativeDestinationAccount' | 'dynamicComputeUnitLimit' | 'computeUnitPriceMicroLamports' | 'blockhashSlotsToExpiry' | 'useSharedAccounts' | 'skipUserAccountsRpcCalls'
+  | 'wrapAndUnwrapSol'
+  | 'destinationTokenAccount'
+  | 'nativeDestinationAccount'
+  | 'dynamicComputeUnitLimit'
+  | 'computeUnitPriceMicroLamports'
+  | 'blockhashSlotsToExpiry'
+  | 'useSharedAccounts'
+  | 'skipUserAccountsRpcCalls'
 >;
 
 export interface OptionsCheck {
@@ -163,18 +234,26 @@ export function checkOptions(form: SwapForm, ctx: OptionsContext): OptionsCheck 
 
   const destination = notMint('destinationTokenAccount', text('destinationTokenAccount'));
   if (destination !== undefined && destination === ctx.wallet) {
-    errors.destinationTokenAccount = "destinationTokenAccount: that is this wallet's address, not a token account (leave it empty for the wallet's own token account)";
+    errors.destinationTokenAccount =
+      "destinationTokenAccount: that is this wallet's address, not a token account (leave it empty for the wallet's own token account)";
   }
   const native = notMint('nativeDestinationAccount', text('nativeDestinationAccount'));
   if (native !== undefined) {
-    if (destination !== undefined) errors.nativeDestinationAccount = 'nativeDestinationAccount: give either it or destinationTokenAccount, not both';
-    else if (ctx.outputMint !== undefined && ctx.outputMint !== NATIVE_MINT) errors.nativeDestinationAccount = 'nativeDestinationAccount: only when To is SOL (it receives the native coin)';
-    else if (form.instructionVersion !== 'V2') errors.nativeDestinationAccount = 'nativeDestinationAccount: needs instruction version V2 (Ix version on the form, instruction-version V2 as an option)';
-    else if (!form.wrapAndUnwrapSol) errors.nativeDestinationAccount = 'nativeDestinationAccount: needs wrapAndUnwrapSol on (the SOL is unwrapped into it)';
+    if (destination !== undefined)
+      errors.nativeDestinationAccount = 'nativeDestinationAccount: give either it or destinationTokenAccount, not both';
+    else if (ctx.outputMint !== undefined && ctx.outputMint !== NATIVE_MINT)
+      errors.nativeDestinationAccount = 'nativeDestinationAccount: only when To is SOL (it receives the native coin)';
+    else if (form.instructionVersion !== 'V2')
+      errors.nativeDestinationAccount =
+        'nativeDestinationAccount: needs instruction version V2 (Ix version on the form, instruction-version V2 as an option)';
+    else if (!form.wrapAndUnwrapSol)
+      errors.nativeDestinationAccount =
+        'nativeDestinationAccount: needs wrapAndUnwrapSol on (the SOL is unwrapped into it)';
   }
   const cuPrice = text('computeUnitPriceMicroLamports');
   if (cuPrice !== undefined && ctx.priorityFee) {
-    errors.computeUnitPriceMicroLamports = 'computeUnitPriceMicroLamports: give either it or a priority fee, not both (set the priority fee to auto)';
+    errors.computeUnitPriceMicroLamports =
+      'computeUnitPriceMicroLamports: give either it or a priority fee, not both (set the priority fee to auto)';
   }
   const slots = text('blockhashSlotsToExpiry');
   const build: BuildExtras = {
@@ -182,7 +261,9 @@ export function checkOptions(form: SwapForm, ctx: OptionsContext): OptionsCheck 
     ...(destination !== undefined && !errors.destinationTokenAccount ? { destinationTokenAccount: destination } : {}),
     ...(native !== undefined && !errors.nativeDestinationAccount ? { nativeDestinationAccount: native } : {}),
     ...(form.dynamicComputeUnitLimit ? { dynamicComputeUnitLimit: true } : {}),
-    ...(cuPrice !== undefined && !errors.computeUnitPriceMicroLamports ? { computeUnitPriceMicroLamports: Number(cuPrice) } : {}),
+    ...(cuPrice !== undefined && !errors.computeUnitPriceMicroLamports
+      ? { computeUnitPriceMicroLamports: Number(cuPrice) }
+      : {}),
     ...(slots !== undefined ? { blockhashSlotsToExpiry: Number(slots) } : {}),
     ...(form.useSharedAccounts === 'auto' ? {} : { useSharedAccounts: form.useSharedAccounts === 'true' }),
     ...(form.skipUserAccountsRpcCalls ? { skipUserAccountsRpcCalls: true } : {}),
@@ -216,19 +297,28 @@ export function orderFieldsSet(form: SwapForm): Array<keyof SwapForm> {
 export function swapWords(words: string[]): Partial<SwapForm> {
   const patch: Partial<SwapForm> = { ...optionDefaults(), priorityFee: 'auto' };
   const seen = new Set<string>();
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const word = words[i].toLowerCase();
     if (seen.has(word)) throw new Error(`${word}: given twice`);
     seen.add(word);
     if (word === 'fee') {
       const fee: string[] = [];
-      for (i++; i < words.length && fee.length < 2 && words[i].toLowerCase() !== 'fee' && !optionByWord(words[i].toLowerCase()); i++) fee.push(words[i]);
-      if (fee.length === 0) throw new Error('fee: give auto, lamports (25000) or a level with its most lamports (high 50000)');
+      for (
+        i++;
+        i < words.length && fee.length < 2 && words[i].toLowerCase() !== 'fee' && !optionByWord(words[i].toLowerCase());
+        i++
+      )
+        fee.push(words[i]);
+      if (fee.length === 0)
+        throw new Error('fee: give auto, lamports (25000) or a level with its most lamports (high 50000)');
       patch.priorityFee = fee.join(' ');
       continue;
     }
     const o = optionByWord(word);
-    if (!o) throw new Error(`unexpected "${words[i].slice(0, 40)}" (after the tokens: fee auto|N|LEVEL [MAX], ${SWAP_OPTIONS.map((x) => x.word).join(', ')}, each with its value)`);
+    if (!o)
+      throw new Error(
+        `unexpected "${words[i].slice(0, 40)}" (after the tokens: fee auto|N|LEVEL [MAX], ${SWAP_OPTIONS.map((x) => x.word).join(', ')}, each with its value)`,
+      );
     if (i + 1 >= words.length) throw new Error(`${o.word}: needs a value (${o.value})`);
     const v = optionValue(o, words[i + 1]);
     if (typeof v === 'string') throw new Error(`${o.word}: ${v}`);

@@ -6,7 +6,15 @@ import type { Token } from '../api/types.js';
 import { formatPrice } from '../format.js';
 import type { AlertsStore } from './store.js';
 import { printableSymbol } from './store.js';
-import { AlertInputError, alreadyHolds, conditionText, parseCondition, splitAlertLine, type Alert, type AlertCondition } from './model.js';
+import {
+  AlertInputError,
+  alreadyHolds,
+  conditionText,
+  parseCondition,
+  splitAlertLine,
+  type Alert,
+  type AlertCondition,
+} from './model.js';
 
 const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -31,12 +39,18 @@ export function setText(a: Alert, latest: Record<string, Token>, verb = 'alert s
   const symbol = printableSymbol(latest[a.mint]?.symbol ?? a.symbol) || `${a.mint.slice(0, 6)}…`;
   const price = latest[a.mint]?.usdPrice ?? undefined;
   const now = typeof price === 'number' ? ` (now ${formatPrice(price, { symbol: true })})` : ' (no price seen yet)';
-  const holds = alreadyHolds(a.condition, typeof price === 'number' ? price : undefined) ? ': it holds already, so it fires at the next refresh' : '';
+  const holds = alreadyHolds(a.condition, typeof price === 'number' ? price : undefined)
+    ? ': it holds already, so it fires at the next refresh'
+    : '';
   return `${verb}: ${symbol} ${conditionText(a.condition)}${now}${holds}`;
 }
 
 /** Reads the line and adds the alert; returns the sentence to flash. */
-export function addAlertFromLine(alerts: AlertsStore, latest: Record<string, Token>, text: string): { alert: Alert; message: string } {
+export function addAlertFromLine(
+  alerts: AlertsStore,
+  latest: Record<string, Token>,
+  text: string,
+): { alert: Alert; message: string } {
   const read = readAlertLine(text, latest);
   const alert = alerts.getState().add(read.mint, read.symbol, read.condition);
   return { alert, message: setText(alert, latest) };

@@ -49,7 +49,11 @@ export function categoryOf(mint: string, lists: TokensState['lists']): TokenCate
 const needs = new WeakMap<readonly Alert[], { lists: TokensState['lists']; needed: Set<TokenCategory> }>();
 
 /** Whether the background poll needs this category's list now. */
-export function categoryNeeded(category: TokenCategory, alerts: readonly Alert[], lists: TokensState['lists']): boolean {
+export function categoryNeeded(
+  category: TokenCategory,
+  alerts: readonly Alert[],
+  lists: TokensState['lists'],
+): boolean {
   let known = needs.get(alerts);
   if (!known || known.lists !== lists) {
     const needed = new Set<TokenCategory>();

@@ -15,8 +15,17 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 function conditionOf(v: unknown): AlertCondition | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const c = v as Record<string, unknown>;
-  if ((c.kind === 'above' || c.kind === 'below') && finite(c.level) && c.level > 0) return { kind: c.kind, level: c.level };
-  if (c.kind === 'change' && finite(c.pct) && c.pct !== 0 && Math.abs(c.pct) <= 1000 && finite(c.windowMs) && c.windowMs >= MIN_WINDOW_MS && c.windowMs <= MAX_WINDOW_MS) {
+  if ((c.kind === 'above' || c.kind === 'below') && finite(c.level) && c.level > 0)
+    return { kind: c.kind, level: c.level };
+  if (
+    c.kind === 'change' &&
+    finite(c.pct) &&
+    c.pct !== 0 &&
+    Math.abs(c.pct) <= 1000 &&
+    finite(c.windowMs) &&
+    c.windowMs >= MIN_WINDOW_MS &&
+    c.windowMs <= MAX_WINDOW_MS
+  ) {
     return { kind: 'change', pct: c.pct, windowMs: c.windowMs, either: c.either === true };
   }
   return undefined;
@@ -27,7 +36,14 @@ export function alertOf(v: unknown): Alert | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const a = v as Record<string, unknown>;
   const condition = conditionOf(a.condition);
-  if (!condition || typeof a.id !== 'string' || !/^[\w-]{1,40}$/.test(a.id) || typeof a.mint !== 'string' || !MINT_RE.test(a.mint)) return undefined;
+  if (
+    !condition ||
+    typeof a.id !== 'string' ||
+    !/^[\w-]{1,40}$/.test(a.id) ||
+    typeof a.mint !== 'string' ||
+    !MINT_RE.test(a.mint)
+  )
+    return undefined;
   const fired = a.state === 'fired';
   return {
     id: a.id,
@@ -58,7 +74,10 @@ export async function loadAlerts(stateDir: string): Promise<Alert[]> {
   } catch {
     throw new Error(`${join(stateDir, ALERTS_FILE)} is not valid JSON`);
   }
-  const list = typeof raw === 'object' && raw !== null && Array.isArray((raw as { alerts?: unknown }).alerts) ? (raw as { alerts: unknown[] }).alerts : undefined;
+  const list =
+    typeof raw === 'object' && raw !== null && Array.isArray((raw as { alerts?: unknown }).alerts)
+      ? (raw as { alerts: unknown[] }).alerts
+      : undefined;
   if (!list) throw new Error(`${join(stateDir, ALERTS_FILE)} holds no "alerts" list`);
   return list.map(alertOf).filter((a): a is Alert => a !== undefined);
 }
@@ -72,7 +91,11 @@ export async function saveAlerts(stateDir: string, alerts: readonly Alert[]): Pr
  * merged with the file as it is now; returns the list written. A file that cannot be read as
  * alerts is never overwritten (the error says why).
  */
-export async function saveAlertsMerged(stateDir: string, base: readonly Alert[], local: readonly Alert[]): Promise<Alert[]> {
+export async function saveAlertsMerged(
+  stateDir: string,
+  base: readonly Alert[],
+  local: readonly Alert[],
+): Promise<Alert[]> {
   return withFileLock(stateDir, ALERTS_FILE, async () => {
     const merged = mergeByKey(base, local, await loadAlerts(stateDir), (a) => a.id);
     await saveAlerts(stateDir, merged);

@@ -54,7 +54,12 @@ export function parseWindow(text: string): number | undefined {
 
 /** 3 600 000 -> "1h", 90 min -> "90m". */
 export function windowText(ms: number): string {
-  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000]] as const) if (ms % size === 0) return `${ms / size}${unit}`;
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+  ] as const)
+    if (ms % size === 0) return `${ms / size}${unit}`;
   return `${Math.round(ms / 1000)}s`;
 }
 
@@ -89,7 +94,8 @@ export function parseCondition(text: string): AlertCondition {
     const pct = Number(change[2]);
     if (!(pct > 0) || pct > 1000) throw new AlertInputError('change: must be more than 0% and at most 1000%');
     const windowMs = parseWindow(change[3]);
-    if (windowMs === undefined) throw new AlertInputError(`window: "${change[3]}" is not a duration (e.g. 5m, 1h, 24h)`);
+    if (windowMs === undefined)
+      throw new AlertInputError(`window: "${change[3]}" is not a duration (e.g. 5m, 1h, 24h)`);
     if (windowMs < MIN_WINDOW_MS || windowMs > MAX_WINDOW_MS) throw new AlertInputError('window: must be 1m to 24h');
     return { kind: 'change', pct: change[1] === '-' ? -pct : pct, windowMs, either: change[1] === '' };
   }
@@ -102,7 +108,8 @@ export function splitAlertLine(text: string): { token: string; condition: string
   const t = text.trim().replace(/^:?alert\s+/i, '');
   const m = /^([^\s<>]+?)\s*([<>].*|\s.*)?$/.exec(t);
   if (!m || !m[1]) throw new AlertInputError('token: give a symbol or a mint address first');
-  if (!m[2] || m[2].trim() === '') throw new AlertInputError(`condition: missing after ${m[1]}; e.g. ${m[1]} > 250 or ${m[1]} -5%/1h`);
+  if (!m[2] || m[2].trim() === '')
+    throw new AlertInputError(`condition: missing after ${m[1]}; e.g. ${m[1]} > 250 or ${m[1]} -5%/1h`);
   return { token: m[1], condition: m[2].trim() };
 }
 
@@ -129,7 +136,6 @@ export function plainDecimal(n: number, significant = 6): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
-
 /** A price sample seen this session. */
 export interface PriceSample {
   at: number;
@@ -148,9 +154,17 @@ const STATS_WINDOWS: Record<number, 'stats5m' | 'stats1h' | 'stats6h' | 'stats24
  * 5m, 1h, 6h, 24h and the record carries it; otherwise from the prices seen this session, against
  * the oldest one inside the window. Undefined when neither says anything.
  */
-export function changeOver(windowMs: number, token: Token | undefined, samples: readonly PriceSample[], now: number): { pct: number; from: 'service' | 'seen' } | undefined {
+export function changeOver(
+  windowMs: number,
+  token: Token | undefined,
+  samples: readonly PriceSample[],
+  now: number,
+): { pct: number; from: 'service' | 'seen' } | undefined {
   const stats = STATS_WINDOWS[windowMs] && token ? token[STATS_WINDOWS[windowMs]] : undefined;
-  const fromService = stats && typeof stats.priceChange === 'number' && Number.isFinite(stats.priceChange) ? stats.priceChange : undefined;
+  const fromService =
+    stats && typeof stats.priceChange === 'number' && Number.isFinite(stats.priceChange)
+      ? stats.priceChange
+      : undefined;
   if (fromService !== undefined) return { pct: fromService, from: 'service' };
   const inWindow = samples.filter((s) => s.at >= now - windowMs && s.at <= now);
   if (inWindow.length < 2) return undefined;
@@ -174,7 +188,11 @@ export function evaluate(a: Alert, token: Token | undefined, samples: readonly P
   if (c.kind === 'below') return { fires: price !== undefined && price <= c.level, price };
   const change = changeOver(c.windowMs, token, samples, now);
   if (!change) return { fires: false, price };
-  const hit = c.either ? Math.abs(change.pct) >= Math.abs(c.pct) : c.pct < 0 ? change.pct <= c.pct : change.pct >= c.pct;
+  const hit = c.either
+    ? Math.abs(change.pct) >= Math.abs(c.pct)
+    : c.pct < 0
+      ? change.pct <= c.pct
+      : change.pct >= c.pct;
   return { fires: hit, price, change: change.pct };
 }
 
@@ -206,5 +224,7 @@ export function limitDraft(a: Alert, symbolOrMint: string, price: number | undef
   const sell = c.kind === 'above' || (c.kind === 'change' && (a.firedChange ?? c.pct) > 0);
   if (symbolOrMint.toUpperCase() === 'USDC') return undefined;
   // @PRICE is always USDC per one of the token (the pair's quote asset), buying or selling
-  return sell ? `limit 1 ${symbolOrMint} @${plainDecimal(at)} USDC` : `limit 100 USDC @${plainDecimal(at)} ${symbolOrMint}`;
+  return sell
+    ? `limit 1 ${symbolOrMint} @${plainDecimal(at)} USDC`
+    : `limit 100 USDC @${plainDecimal(at)} ${symbolOrMint}`;
 }

@@ -87,13 +87,34 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
       alerts: initial ?? [],
       loaded: initial !== undefined,
       add(mint, symbol, condition) {
-        const a: Alert = { id: newId(deps.now()), mint, symbol: printableSymbol(symbol), condition, createdAt: deps.now(), state: 'armed' };
+        const a: Alert = {
+          id: newId(deps.now()),
+          mint,
+          symbol: printableSymbol(symbol),
+          condition,
+          createdAt: deps.now(),
+          state: 'armed',
+        };
         change([...get().alerts, a]);
         set({ selected: a.id });
         return a;
       },
       edit(id, condition) {
-        change(get().alerts.map((a) => (a.id === id ? { id: a.id, mint: a.mint, symbol: a.symbol, condition, createdAt: a.createdAt, armedAt: deps.now(), state: 'armed' } : a)));
+        change(
+          get().alerts.map((a) =>
+            a.id === id
+              ? {
+                  id: a.id,
+                  mint: a.mint,
+                  symbol: a.symbol,
+                  condition,
+                  createdAt: a.createdAt,
+                  armedAt: deps.now(),
+                  state: 'armed',
+                }
+              : a,
+          ),
+        );
       },
       remove(id) {
         const gone = get().alerts.find((a) => a.id === id);
@@ -101,7 +122,21 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
         return gone;
       },
       rearm(id) {
-        change(get().alerts.map((a) => (a.id === id ? { id: a.id, mint: a.mint, symbol: a.symbol, condition: a.condition, createdAt: a.createdAt, armedAt: deps.now(), state: 'armed' } : a)));
+        change(
+          get().alerts.map((a) =>
+            a.id === id
+              ? {
+                  id: a.id,
+                  mint: a.mint,
+                  symbol: a.symbol,
+                  condition: a.condition,
+                  createdAt: a.createdAt,
+                  armedAt: deps.now(),
+                  state: 'armed',
+                }
+              : a,
+          ),
+        );
       },
       select: (selected) => {
         if (get().selected !== selected) set({ selected });
@@ -116,14 +151,27 @@ export function createAlertsStore(deps: AlertsDeps, initial?: readonly Alert[]):
           if (a.state !== 'armed') return a;
           const v = evaluate(a, latest[a.mint], samples.get(a.mint) ?? [], now);
           if (!v.fires) return a;
-          const done: Alert = { ...a, state: 'fired', firedAt: now, ...(v.price !== undefined ? { firedPrice: v.price } : {}), ...(v.change !== undefined ? { firedChange: v.change } : {}) };
+          const done: Alert = {
+            ...a,
+            state: 'fired',
+            firedAt: now,
+            ...(v.price !== undefined ? { firedPrice: v.price } : {}),
+            ...(v.change !== undefined ? { firedChange: v.change } : {}),
+          };
           fired.push(done);
           const symbol = alertSymbol(done, latest);
           deps.notify('Alerts', firedText(done, symbol, v), {
             type: 'alert.fired',
             // one arming, one firing: two processes that see it fire make the same event
             key: `${done.id}@${a.armedAt ?? a.createdAt}`,
-            data: { alertId: done.id, mint: done.mint, symbol, condition: conditionText(done.condition), ...(v.price !== undefined ? { price: v.price } : {}), ...(v.change !== undefined ? { changePercent: v.change } : {}) },
+            data: {
+              alertId: done.id,
+              mint: done.mint,
+              symbol,
+              condition: conditionText(done.condition),
+              ...(v.price !== undefined ? { price: v.price } : {}),
+              ...(v.change !== undefined ? { changePercent: v.change } : {}),
+            },
           });
           return done;
         });
@@ -179,7 +227,13 @@ const byServices = new WeakMap<object, AlertsStore>();
 export function alertsOf(s: Pick<Services, 'stateDir' | 'catalog' | 'notify' | 'now' | 'report'>): AlertsStore {
   let store = byServices.get(s);
   if (!store) {
-    store = createAlertsStore({ stateDir: s.stateDir, catalog: s.catalog, notify: (source, text, event) => s.notify(source, text, event), now: () => s.now(), onError: (m) => s.report('error', m) });
+    store = createAlertsStore({
+      stateDir: s.stateDir,
+      catalog: s.catalog,
+      notify: (source, text, event) => s.notify(source, text, event),
+      now: () => s.now(),
+      onError: (m) => s.report('error', m),
+    });
     byServices.set(s, store);
   }
   return store;

@@ -85,7 +85,9 @@ export class JsonInteger {
 export function stringifyJson(value: unknown): string {
   const marker = `\u0001int${Math.random().toString(36).slice(2)}:`;
   const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof JsonInteger ? marker + v.digits : v));
-  const escaped = JSON.stringify(marker).slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = JSON.stringify(marker)
+    .slice(1, -1)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return text.replace(new RegExp(`"${escaped}(-?\\d+)"`, 'g'), '$1');
 }
 
@@ -95,9 +97,7 @@ export function buildQuery(query: Record<string, QueryValue> = {}): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    const text = Array.isArray(value)
-      ? value.map((item) => encode(String(item))).join(',')
-      : encode(String(value));
+    const text = Array.isArray(value) ? value.map((item) => encode(String(item))).join(',') : encode(String(value));
     parts.push(`${encode(key)}=${text}`);
   }
   return parts.length ? `?${parts.join('&')}` : '';
@@ -136,7 +136,8 @@ export function parseErrorBody(text: string): { message?: string; code?: number 
     }
   }
   const code = typeof b.code === 'number' || typeof b.code === 'string' ? b.code : undefined;
-  const errorCode = typeof b.errorCode === 'string' ? b.errorCode : typeof b.errorCode === 'number' ? String(b.errorCode) : undefined;
+  const errorCode =
+    typeof b.errorCode === 'string' ? b.errorCode : typeof b.errorCode === 'number' ? String(b.errorCode) : undefined;
   return { message: parts.length ? parts.join(': ') : undefined, code, errorCode };
 }
 
@@ -178,7 +179,9 @@ export function apiKeyHint(keySent: boolean): string {
 
 /** What a 403 means: the key was accepted but does not reach this operation (or no key was sent). */
 export function accessHint(keySent: boolean): string {
-  return keySent ? 'the API key has no access to this operation (a plan or permission the key lacks)' : apiKeyHint(false);
+  return keySent
+    ? 'the API key has no access to this operation (a plan or permission the key lacks)'
+    : apiKeyHint(false);
 }
 
 /** A rate limit's wait as the person reads it: 'rate limited: retry in 74 s'. */
@@ -213,7 +216,8 @@ function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, si
 }
 
 /** The call was cancelled by its caller (after `attempts` attempts). */
-const cancelled = (endpoint: string, attempts: number) => new ApiError(`${endpoint}: request cancelled`, { kind: 'network', endpoint, retryable: false, attempts });
+const cancelled = (endpoint: string, attempts: number) =>
+  new ApiError(`${endpoint}: request cancelled`, { kind: 'network', endpoint, retryable: false, attempts });
 
 interface AttemptFailure {
   error: ApiError;
@@ -292,12 +296,25 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       if (e instanceof RedirectRefusedError) {
         const to = shownUrl(e.location, secrets);
         return fail(
-          new ApiError(`the service redirected ${req.endpoint} to ${to}; not followed`, { kind: 'http', endpoint: req.endpoint, status: e.status, retryable: false, attempts: attempt }),
+          new ApiError(`the service redirected ${req.endpoint} to ${to}; not followed`, {
+            kind: 'http',
+            endpoint: req.endpoint,
+            status: e.status,
+            retryable: false,
+            attempts: attempt,
+          }),
           { status: e.status },
         );
       }
       if (e instanceof ResponseTooLargeError) {
-        return fail(new ApiError(`${req.endpoint}: ${e.message}`, { kind: 'http', endpoint: req.endpoint, retryable: false, attempts: attempt }));
+        return fail(
+          new ApiError(`${req.endpoint}: ${e.message}`, {
+            kind: 'http',
+            endpoint: req.endpoint,
+            retryable: false,
+            attempts: attempt,
+          }),
+        );
       }
       if (e instanceof FetchTimeoutError) {
         return fail(
@@ -311,7 +328,12 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       }
       const reason = clean(e instanceof Error ? e.message : String(e)) || 'connection failed';
       return fail(
-        new ApiError(`${req.endpoint}: network error: ${reason}`, { kind: 'network', endpoint: req.endpoint, retryable: true, attempts: attempt }),
+        new ApiError(`${req.endpoint}: network error: ${reason}`, {
+          kind: 'network',
+          endpoint: req.endpoint,
+          retryable: true,
+          attempts: attempt,
+        }),
       );
     }
 
@@ -326,10 +348,14 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       const statusText = clean(res.statusText || '');
       const detail = serverMessage ?? (statusText || 'no message');
       const keySent = headers['x-api-key'] !== undefined;
-      const hint = res.status === 401 ? `; ${apiKeyHint(keySent)}` : res.status === 403 ? `; ${accessHint(keySent)}` : '';
+      const hint =
+        res.status === 401 ? `; ${apiKeyHint(keySent)}` : res.status === 403 ? `; ${accessHint(keySent)}` : '';
       const said = `HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}`;
       // a rate limit with a stated wait says first how long (the service's own text follows)
-      const message = res.status === 429 && waitMs !== undefined ? `${req.endpoint}: ${rateLimitText(waitMs)} (${said})` : `${req.endpoint}: ${said}${hint}`;
+      const message =
+        res.status === 429 && waitMs !== undefined
+          ? `${req.endpoint}: ${rateLimitText(waitMs)} (${said})`
+          : `${req.endpoint}: ${said}${hint}`;
       const error = new ApiError(message, {
         kind: 'http',
         endpoint: req.endpoint,
@@ -353,7 +379,14 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     if (json === undefined) {
       const error = new ResponseShapeError(req.endpoint, '(body)', 'must be JSON');
       garbled.add(error);
-      emit({ ...base, ok: false, status: res.status, durationMs: Date.now() - started, error: error.message, rateLimit });
+      emit({
+        ...base,
+        ok: false,
+        status: res.status,
+        durationMs: Date.now() - started,
+        error: error.message,
+        rateLimit,
+      });
       throw error;
     }
     let value: T;
@@ -399,7 +432,14 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           spentMs += Date.now() - attemptStarted;
           // a 2xx body that is not JSON was cut short or garbled on the way: a read may try again
           const wait = backoffMs(attempt);
-          if (!(e instanceof ResponseShapeError && garbled.has(e) && req.idempotent && attempt < maxAttempts && !outOfBudget(wait))) throw e;
+          if (!(
+            e instanceof ResponseShapeError &&
+            garbled.has(e) &&
+            req.idempotent &&
+            attempt < maxAttempts &&
+            !outOfBudget(wait)
+          ))
+            throw e;
           await pause(wait, attempt);
           continue;
         }
@@ -413,7 +453,10 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           // a wait the service stated and that is out of reach is said by the message itself (retry in N s)
           const allowed = overBudget && waitMs === undefined ? `; ${formatSeconds(budgetMs)} s allowed in all` : '';
           if (attempt > 1 || allowed) {
-            throw new ApiError(`${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'}${allowed})`, { ...error, attempts: attempt });
+            throw new ApiError(`${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'}${allowed})`, {
+              ...error,
+              attempts: attempt,
+            });
           }
           throw error;
         }
@@ -460,7 +503,9 @@ export class RedirectRefusedError extends Error {
 /** A response body beyond MAX_RESPONSE_BYTES (as sent, or once decompressed): reading stopped. */
 export class ResponseTooLargeError extends Error {
   constructor(readonly decompressed: boolean) {
-    super(`the response is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB${decompressed ? ' once decompressed' : ''}; not read`);
+    super(
+      `the response is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB${decompressed ? ' once decompressed' : ''}; not read`,
+    );
     this.name = 'ResponseTooLargeError';
   }
 }
@@ -497,7 +542,8 @@ export async function fetchWithin(
     const res = await fetchImpl(url, { ...init, signal: controller.signal });
     return { res, text: await res.text() };
   } catch (e) {
-    if (timedOut && !signal?.aborted && !(e instanceof RedirectRefusedError || e instanceof ResponseTooLargeError)) throw new FetchTimeoutError(ms);
+    if (timedOut && !signal?.aborted && !(e instanceof RedirectRefusedError || e instanceof ResponseTooLargeError))
+      throw new FetchTimeoutError(ms);
     throw e;
   } finally {
     clearTimeout(timer);
@@ -541,7 +587,9 @@ async function readBody(res: IncomingMessage): Promise<Buffer> {
   let lost: Error | undefined;
   res.once('error', (e) => (lost ??= e));
   res.once('aborted', () => (lost ??= new Error('the connection closed before the response ended')));
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   const zlib = encoding === '' || encoding === 'identity' ? undefined : await import('node:zlib');
   if (lost) throw lost;
   const decoder =
@@ -599,14 +647,18 @@ async function readBody(res: IncomingMessage): Promise<Buffer> {
 }
 
 /** fetch, as far as the API, RPC and upload clients use it, over node:http and node:https. */
-export const httpFetch = (async (input: string | URL, init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal } = {}) => {
+export const httpFetch = (async (
+  input: string | URL,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal } = {},
+) => {
   let url = new URL(String(input));
   const method = (init.method ?? 'GET').toUpperCase();
   const body = init.body;
   for (let hop = 0; ; hop++) {
     const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
     const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...init.headers };
-    if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    if (body !== undefined)
+      headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
       const req = request(url, { method, headers }, resolve);
       req.on('error', reject);
@@ -634,7 +686,8 @@ export const httpFetch = (async (input: string | URL, init: { method?: string; h
         throw new RedirectRefusedError(method, status, location);
       }
       // only a read goes again, only where it was going (the key and bodies stay with the origin)
-      if (method !== 'GET' || next.origin !== url.origin || hop >= MAX_REDIRECTS) throw new RedirectRefusedError(method, status, next.href);
+      if (method !== 'GET' || next.origin !== url.origin || hop >= MAX_REDIRECTS)
+        throw new RedirectRefusedError(method, status, next.href);
       url = next;
       continue;
     }

@@ -1,12 +1,34 @@
 // The typed client for every operation of the trading contract, made from the table of operations
 // (./types.ts): one call checks the request, builds the query or body, sends it and checks the
 // answer against the same operation's schemas. Only the swap and recurring groups add logic.
-import { createHttpClient, JsonInteger, type CallOptions, type ClientOptions, type HttpClient, type QueryValue } from './http.js';
+import {
+  createHttpClient,
+  JsonInteger,
+  type CallOptions,
+  type ClientOptions,
+  type HttpClient,
+  type QueryValue,
+} from './http.js';
 import { checkRequest, checkResponse } from './schema.js';
-import { OPERATIONS as OPS, swapRules, type ExecuteRequest, type Operation, type Quote, type QuoteOrigin, type RecurringCreateRequest, type SwapRequest } from './types.js';
+import {
+  OPERATIONS as OPS,
+  swapRules,
+  type ExecuteRequest,
+  type Operation,
+  type Quote,
+  type QuoteOrigin,
+  type RecurringCreateRequest,
+  type SwapRequest,
+} from './types.js';
 
 /** Sends one operation of the table; `wire` shapes a POST body that differs from the request as typed. */
-export async function callOperation<Req, Res>(http: HttpClient, op: Operation<Req, Res>, input: Req, o?: CallOptions, wire?: (r: Req) => unknown): Promise<Res> {
+export async function callOperation<Req, Res>(
+  http: HttpClient,
+  op: Operation<Req, Res>,
+  input: Req,
+  o?: CallOptions,
+  wire?: (r: Req) => unknown,
+): Promise<Res> {
   const get = op.method === 'GET';
   checkRequest(get ? 'params' : 'body', op.request, input);
   let path = op.path;
@@ -20,21 +42,23 @@ export async function callOperation<Req, Res>(http: HttpClient, op: Operation<Re
   }
   const body = get ? undefined : wire ? wire(input) : input;
   const endpoint = `${op.method} ${op.path}`;
-  return http.request({ method: op.method, endpoint, path, query, body, auth: op.auth, idempotent: op.idempotent, signal: o?.signal }, (b, e) =>
-    checkResponse(e, op.response, b),
+  return http.request(
+    { method: op.method, endpoint, path, query, body, auth: op.auth, idempotent: op.idempotent, signal: o?.signal },
+    (b, e) => checkResponse(e, op.response, b),
   );
 }
 
 type Call<Req, Res> = (input: Req, o?: CallOptions) => Promise<Res>;
-type CallOf<K extends keyof typeof OPS> = (typeof OPS)[K] extends Operation<infer Req, infer Res> ? Call<Req, Res> : never;
+type CallOf<K extends keyof typeof OPS> =
+  (typeof OPS)[K] extends Operation<infer Req, infer Res> ? Call<Req, Res> : never;
 
 /** An execute body carries exactly the signed transaction and its requestId. */
 const executeBody = (b: ExecuteRequest) => ({ signedTransaction: b.signedTransaction, requestId: b.requestId });
 
 function createClient(http: HttpClient) {
-  const call =
-    <K extends keyof typeof OPS>(key: K, wire?: (r: never) => unknown): CallOf<K> =>
-    ((input: never, o?: CallOptions) => callOperation(http, OPS[key] as Operation<never, unknown>, input, o, wire)) as CallOf<K>;
+  const call = <K extends keyof typeof OPS>(key: K, wire?: (r: never) => unknown): CallOf<K> =>
+    ((input: never, o?: CallOptions) =>
+      callOperation(http, OPS[key] as Operation<never, unknown>, input, o, wire)) as CallOf<K>;
 
   // The quote body does not say which instruction version, platform fee or transaction kind it
   // was asked for; remembering it lets swap() check the rules that depend on it.
@@ -44,8 +68,7 @@ function createClient(http: HttpClient) {
     const price = b.computeUnitPriceMicroLamports;
     return typeof price === 'string' ? { ...b, computeUnitPriceMicroLamports: new JsonInteger(price) } : b;
   };
-  const build =
-    <K extends 'swap' | 'swapInstructions'>(key: K): CallOf<K> =>
+  const build = <K extends 'swap' | 'swapInstructions'>(key: K): CallOf<K> =>
     (async (b: SwapRequest, o?: CallOptions) => {
       checkRequest('body', OPS[key].request, b);
       swapRules(b, origins.get(b.quoteResponse));
@@ -58,7 +81,11 @@ function createClient(http: HttpClient) {
     swap: {
       async quote(p: Parameters<typeof quote>[0], o?: CallOptions): Promise<Quote> {
         const q = await quote(p, o);
-        origins.set(q, { instructionVersion: p.instructionVersion ?? 'V1', platformFeeBps: p.platformFeeBps, asLegacyTransaction: p.asLegacyTransaction ?? false });
+        origins.set(q, {
+          instructionVersion: p.instructionVersion ?? 'V1',
+          platformFeeBps: p.platformFeeBps,
+          asLegacyTransaction: p.asLegacyTransaction ?? false,
+        });
         return q;
       },
       swap: build('swap'),
@@ -80,7 +107,9 @@ function createClient(http: HttpClient) {
       // literal without ever becoming a float
       create: call('recurringCreate', (b: RecurringCreateRequest) => {
         const time = b.params.time;
-        return time ? { ...b, params: { ...b.params, time: { ...time, inAmount: new JsonInteger(String(time.inAmount)) } } } : b;
+        return time
+          ? { ...b, params: { ...b.params, time: { ...time, inAmount: new JsonInteger(String(time.inAmount)) } } }
+          : b;
       }),
       cancel: call('recurringCancel'),
       /** @deprecated price-based recurring orders */

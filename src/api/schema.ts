@@ -27,7 +27,8 @@ const SHOWN = new WeakMap<object, (x: unknown) => unknown>();
 
 export const missing = <S extends object>(text: string, s: S): S => (MISSING.set(s, text), s);
 
-export const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+export const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 // ---------- responses ----------
 
@@ -41,7 +42,10 @@ export function is<T>(what: string, test: (x: unknown) => boolean, wrong = what)
 export const str = is<string>('a string', (x) => typeof x === 'string');
 export const nonEmptyStr = is<string>('a non-empty string', (x) => typeof x === 'string' && x.length > 0);
 export const num = is<number>('a number', (x) => typeof x === 'number' && Number.isFinite(x));
-export const uint = is<number>('a non-negative integer', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0);
+export const uint = is<number>(
+  'a non-negative integer',
+  (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0,
+);
 export const bool = is<boolean>('a boolean', (x) => typeof x === 'boolean');
 export const any = v.unknown();
 /** A decimal-digit string of base units (amounts stay strings, never numbers). */
@@ -52,7 +56,8 @@ export const numOrNumericString = is<number | string>(
   (x) => (typeof x === 'number' && Number.isFinite(x)) || (typeof x === 'string' && /^-?\d+(\.\d+)?$/.test(x)),
 );
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-export const isBase64 = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length % 4 === 0 && BASE64.test(x);
+export const isBase64 = (x: unknown): x is string =>
+  typeof x === 'string' && x.length > 0 && x.length % 4 === 0 && BASE64.test(x);
 /** A non-empty base-64 text (a transaction to sign, or instruction data). */
 export const base64 = is<string>('a base-64 string', isBase64);
 
@@ -66,7 +71,10 @@ export const opt = <S extends Schema>(s: S) => v.optional(s);
 export const nul = <S extends Schema>(s: S) => missing(MISSING.get(s) ?? 'is missing', v.nullable(s));
 /** The field may be absent, and a null where the contract has none counts as absent (the key is removed). */
 export function maybe<O>(s: Schema<O>): v.OptionalSchema<Schema<O | undefined>, undefined> {
-  const inner = v.pipe(v.nullable(s), v.transform((x) => (x === null ? undefined : x))) as Schema<O | undefined>;
+  const inner = v.pipe(
+    v.nullable(s),
+    v.transform((x) => (x === null ? undefined : x)),
+  ) as Schema<O | undefined>;
   const out = v.optional(inner);
   NULL_AS_ABSENT.add(out);
   return out;
@@ -83,14 +91,21 @@ export function arr<O>(item: Schema<O>, what = 'an array'): Schema<O[]> {
 }
 
 /** Known fields checked, unknown ones kept; the type holds the known fields only. */
-export function obj<E extends v.ObjectEntries>(entries: E = {} as E): Schema<v.InferOutput<v.ObjectSchema<E, undefined>>> {
+export function obj<E extends v.ObjectEntries>(
+  entries: E = {} as E,
+): Schema<v.InferOutput<v.ObjectSchema<E, undefined>>> {
   const asAbsent: string[] = [];
   const asNull: string[] = [];
   for (const [k, s] of Object.entries(entries)) {
     if (NULL_AS_ABSENT.has(s)) asAbsent.push(k);
     if (ABSENT_AS_NULL.has(s)) asNull.push(k);
   }
-  const message = (i: Issue) => (i.path ? (MISSING.get(entries[i.path[0].key as string] as object) ?? 'is missing') : i.input === undefined ? 'is missing (must be an object)' : 'must be an object');
+  const message = (i: Issue) =>
+    i.path
+      ? (MISSING.get(entries[i.path[0].key as string] as object) ?? 'is missing')
+      : i.input === undefined
+        ? 'is missing (must be an object)'
+        : 'must be an object';
   const shape = v.pipe(
     v.custom<Record<string, unknown>>(isPlainObject, message),
     v.looseObject(entries as v.ObjectEntries, message),
@@ -106,7 +121,8 @@ export function obj<E extends v.ObjectEntries>(entries: E = {} as E): Schema<v.I
 /** Where an issue happened: `orders[0].rawMakingAmount`, '' for the value itself. */
 function pathOf(issue: Issue): string {
   let p = '';
-  for (const { key } of issue.path ?? []) p = typeof key === 'number' ? `${p}[${key}]` : p ? `${p}.${String(key)}` : String(key);
+  for (const { key } of issue.path ?? [])
+    p = typeof key === 'number' ? `${p}[${key}]` : p ? `${p}.${String(key)}` : String(key);
   return p;
 }
 
@@ -122,10 +138,17 @@ export function checkResponse<O>(endpoint: string, schema: Schema<O>, body: unkn
 // ---------- requests ----------
 
 /** A request value that must pass `test`, else "<field> <rule> (got …)"; the rule may depend on the value. */
-export function rule<T>(text: string | ((x: unknown) => string), test: (x: unknown) => boolean, shown?: (x: unknown) => unknown): Schema<T> {
+export function rule<T>(
+  text: string | ((x: unknown) => string),
+  test: (x: unknown) => boolean,
+  shown?: (x: unknown) => unknown,
+): Schema<T> {
   if (shown) SHOWN.set(test, shown);
   const say = typeof text === 'string' ? () => text : text;
-  return missing(say(undefined), v.custom<T>(test, (i) => say(i.input)));
+  return missing(
+    say(undefined),
+    v.custom<T>(test, (i) => say(i.input)),
+  );
 }
 
 const safeInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
@@ -134,9 +157,16 @@ export const flag = rule<boolean>('must be true or false', (x) => typeof x === '
 export const page = rule<number>('must be an integer >= 1', (x) => safeInt(x) && x >= 1);
 export const text = rule<string>('must be a non-empty string', (x) => typeof x === 'string' && x.trim() !== '');
 export const intIn = (min: number, max: number) =>
-  asQueryNumber(rule<number>(`must be an integer from ${min} to ${max}`, (x) => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max));
-export const numAtLeast = (min: number) => rule<number>(`must be a number >= ${min}`, (x) => typeof x === 'number' && Number.isFinite(x) && x >= min);
-export const among = <T extends string>(values: readonly T[]) => rule<T>(`must be one of ${values.join(', ')}`, (x) => values.includes(x as T));
+  asQueryNumber(
+    rule<number>(
+      `must be an integer from ${min} to ${max}`,
+      (x) => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max,
+    ),
+  );
+export const numAtLeast = (min: number) =>
+  rule<number>(`must be a number >= ${min}`, (x) => typeof x === 'number' && Number.isFinite(x) && x >= min);
+export const among = <T extends string>(values: readonly T[]) =>
+  rule<T>(`must be one of ${values.join(', ')}`, (x) => values.includes(x as T));
 
 function fitsRaw(x: unknown, positive: boolean): boolean {
   try {
@@ -151,13 +181,21 @@ function fitsRaw(x: unknown, positive: boolean): boolean {
 export const isPositiveRaw = (x: unknown): x is string => fitsRaw(x, true);
 export const positiveRaw = rule<string>('must be a positive integer string of base units (u64)', isPositiveRaw);
 /** A u64 given as a safe integer number or as a digit string. */
-export const u64 = rule<number | string>('must be a non-negative integer (u64)', (x) => (safeInt(x) && x >= 0) || (typeof x === 'string' && fitsRaw(x, false)));
+export const u64 = rule<number | string>(
+  'must be a non-negative integer (u64)',
+  (x) => (safeInt(x) && x >= 0) || (typeof x === 'string' && fitsRaw(x, false)),
+);
 /** DEX labels travel comma-joined, so a label itself must not hold a comma. */
 export const labels = v.array(
-  rule<string>('must be a non-empty label without commas', (x) => typeof x === 'string' && x.trim() !== '' && !x.includes(',')),
+  rule<string>(
+    'must be a non-empty label without commas',
+    (x) => typeof x === 'string' && x.trim() !== '' && !x.includes(','),
+  ),
   'must be an array of labels',
 );
-export const signedTx = rule<string>('must be a base-64 transaction', isBase64, (x) => (typeof x === 'string' ? `${x.length} characters` : x));
+export const signedTx = rule<string>('must be a base-64 transaction', isBase64, (x) =>
+  typeof x === 'string' ? `${x.length} characters` : x,
+);
 
 function ruleError(root: string, issue: Issue & { requirement?: unknown }): RequestRuleError {
   const shown = typeof issue.requirement === 'function' ? SHOWN.get(issue.requirement) : undefined;
@@ -175,9 +213,18 @@ export function checkRequest<T>(root: string, schema: Schema<T>, value: unknown)
  * Every rule a request breaks, for a service that names all bad fields at once; `value` is the
  * request as read, only partly checked when there are problems.
  */
-export function requestProblems<T>(root: string, schema: Schema<T>, value: unknown): { value: Partial<T>; problems: RequestRuleError[] } {
+export function requestProblems<T>(
+  root: string,
+  schema: Schema<T>,
+  value: unknown,
+): { value: Partial<T>; problems: RequestRuleError[] } {
   const r = v.safeParse(schema, value);
-  return r.success ? { value: r.output, problems: [] } : { value: (isPlainObject(r.output) ? r.output : {}) as Partial<T>, problems: r.issues.map((i) => ruleError(root, i)) };
+  return r.success
+    ? { value: r.output, problems: [] }
+    : {
+        value: (isPlainObject(r.output) ? r.output : {}) as Partial<T>,
+        problems: r.issues.map((i) => ruleError(root, i)),
+      };
 }
 
 export { v };
@@ -196,7 +243,8 @@ export function entriesOf(schema: unknown): Record<string, unknown> {
 /** How a request field is written in a query, where every value is text. */
 const QUERY_KIND = new WeakMap<object, 'number' | 'boolean' | 'list'>();
 const kindOf = (s: unknown): 'number' | 'boolean' | 'list' | undefined =>
-  QUERY_KIND.get(s as object) ?? ((s as { wrapped?: unknown }).wrapped ? kindOf((s as { wrapped: unknown }).wrapped) : undefined);
+  QUERY_KIND.get(s as object) ??
+  ((s as { wrapped?: unknown }).wrapped ? kindOf((s as { wrapped: unknown }).wrapped) : undefined);
 QUERY_KIND.set(page, 'number');
 QUERY_KIND.set(flag, 'boolean');
 QUERY_KIND.set(labels, 'list');
@@ -208,7 +256,11 @@ export const asQueryList = <S extends object>(s: S): S => (QUERY_KIND.set(s, 'li
  * number or a flag written as text becomes one, a list is comma-separated or repeated; anything
  * else stays text, so the rule names it. Path parameters are given as `fixed`.
  */
-export function fromQuery(schema: unknown, query: URLSearchParams, fixed: Record<string, string> = {}): Record<string, unknown> {
+export function fromQuery(
+  schema: unknown,
+  query: URLSearchParams,
+  fixed: Record<string, string> = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(entriesOf(schema))) {
     const all = key in fixed ? [fixed[key]] : query.getAll(key);

@@ -77,7 +77,14 @@ export const RECURRING_TYPES = ['time', 'price', 'all'] as const;
 export type RecurringType = (typeof RECURRING_TYPES)[number];
 export const ORDER_STATUSES = ['active', 'history'] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUSES)[number];
-export const PORTFOLIO_ELEMENT_TYPES = ['multiple', 'liquidity', 'leverage', 'borrowlend', 'borrow-lend', 'trade'] as const;
+export const PORTFOLIO_ELEMENT_TYPES = [
+  'multiple',
+  'liquidity',
+  'leverage',
+  'borrowlend',
+  'borrow-lend',
+  'trade',
+] as const;
 
 /** Execute codes observed on the real service. */
 export const EXECUTE_CODES = {
@@ -117,40 +124,95 @@ const onum = opt(nul(num));
 const nnum = nullish(num);
 const nstr = nullish(str);
 const statsSchema = obj({
-  priceChange: onum, holderChange: onum, liquidityChange: onum, volumeChange: onum, buyVolume: onum, sellVolume: onum,
-  buyOrganicVolume: onum, sellOrganicVolume: onum, numBuys: onum, numSells: onum, numTraders: onum, numOrganicBuyers: onum, numNetBuyers: onum,
+  priceChange: onum,
+  holderChange: onum,
+  liquidityChange: onum,
+  volumeChange: onum,
+  buyVolume: onum,
+  sellVolume: onum,
+  buyOrganicVolume: onum,
+  sellOrganicVolume: onum,
+  numBuys: onum,
+  numSells: onum,
+  numTraders: onum,
+  numOrganicBuyers: onum,
+  numNetBuyers: onum,
 });
 export type TokenStats = Infer<typeof statsSchema>;
 
 export const tokenSchema = obj({
   id: nonEmptyStr,
   symbol: str,
-  decimals: is<number>('an integer from 0 to 30', (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 30),
+  decimals: is<number>(
+    'an integer from 0 to 30',
+    (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 30,
+  ),
   /** kept required: every screen and the symbol resolver name tokens by it */
   name: str,
-  icon: nstr, twitter: nstr, telegram: nstr, website: nstr, dev: nstr, circSupply: nnum, totalSupply: nnum,
+  icon: nstr,
+  twitter: nstr,
+  telegram: nstr,
+  website: nstr,
+  dev: nstr,
+  circSupply: nnum,
+  totalSupply: nnum,
   tokenProgram: maybe(str),
-  launchpad: nstr, partnerConfig: nstr, graduatedPool: nstr, graduatedAt: nstr,
-  holderCount: nnum, fdv: nnum, mcap: nnum, usdPrice: nnum, priceBlockId: nnum, liquidity: nnum,
-  stats5m: maybe(statsSchema), stats1h: maybe(statsSchema), stats6h: maybe(statsSchema), stats24h: maybe(statsSchema),
+  launchpad: nstr,
+  partnerConfig: nstr,
+  graduatedPool: nstr,
+  graduatedAt: nstr,
+  holderCount: nnum,
+  fdv: nnum,
+  mcap: nnum,
+  usdPrice: nnum,
+  priceBlockId: nnum,
+  liquidity: nnum,
+  stats5m: maybe(statsSchema),
+  stats1h: maybe(statsSchema),
+  stats6h: maybe(statsSchema),
+  stats24h: maybe(statsSchema),
   firstPool: maybe(obj({ id: maybe(str), createdAt: maybe(str) })),
-  audit: maybe(obj({ mintAuthorityDisabled: opt(nul(bool)), freezeAuthorityDisabled: opt(nul(bool)), topHoldersPercentage: onum, devMints: onum, isSus: opt(nul(bool)) })),
+  audit: maybe(
+    obj({
+      mintAuthorityDisabled: opt(nul(bool)),
+      freezeAuthorityDisabled: opt(nul(bool)),
+      topHoldersPercentage: onum,
+      devMints: onum,
+      isSus: opt(nul(bool)),
+    }),
+  ),
   organicScore: maybe(num),
   /** `high`, `medium`, `low` in the contract; another label is kept as text */
-  organicScoreLabel: maybe(str) as unknown as v.OptionalSchema<Schema<OrganicScoreLabel | (string & {}) | undefined>, undefined>,
-  isVerified: nullish(bool), cexes: nullish(arr(str)), tags: nullish(arr(str)),
+  organicScoreLabel: maybe(str) as unknown as v.OptionalSchema<
+    Schema<OrganicScoreLabel | (string & {}) | undefined>,
+    undefined
+  >,
+  isVerified: nullish(bool),
+  cexes: nullish(arr(str)),
+  tags: nullish(arr(str)),
   updatedAt: maybe(str),
 });
 export type Token = Infer<typeof tokenSchema>;
 
-const tokenListParams = obj({ category: among(TOKEN_CATEGORIES), interval: among(TOKEN_INTERVALS), limit: opt(intIn(1, 100)) });
+const tokenListParams = obj({
+  category: among(TOKEN_CATEGORIES),
+  interval: among(TOKEN_INTERVALS),
+  limit: opt(intIn(1, 100)),
+});
 export type TokenListParams = Infer<typeof tokenListParams>;
 
 // ---------- GET /swap/v1/quote, POST /swap/v1/swap, POST /swap/v1/swap-instructions ----------
 
 const routeStep = obj({
   swapInfo: obj({
-    ammKey: str, label: str, inputMint: str, outputMint: str, inAmount: rawAmount, outAmount: rawAmount, feeAmount: opt(rawAmount), feeMint: opt(str),
+    ammKey: str,
+    label: str,
+    inputMint: str,
+    outputMint: str,
+    inAmount: rawAmount,
+    outAmount: rawAmount,
+    feeAmount: opt(rawAmount),
+    feeMint: opt(str),
   }),
   percent: num,
   bps: opt(num),
@@ -187,7 +249,11 @@ const quoteParams = obj({
   onlyDirectRoutes: opt(flag),
   asLegacyTransaction: opt(flag),
   platformFeeBps: opt(intIn(0, 65_535)),
-  maxAccounts: opt(asQueryNumber(rule<number>('must be a positive integer', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1))),
+  maxAccounts: opt(
+    asQueryNumber(
+      rule<number>('must be a positive integer', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1),
+    ),
+  ),
   instructionVersion: opt(among(INSTRUCTION_VERSIONS)),
   dynamicSlippage: opt(flag),
 });
@@ -196,7 +262,13 @@ export type QuoteParams = Infer<typeof quoteParams>;
 export type PrioritizationFee =
   | number
   | 'auto'
-  | { priorityLevelWithMaxLamports: { priorityLevel: PriorityLevel | (string & {}); maxLamports: number; global?: boolean } };
+  | {
+      priorityLevelWithMaxLamports: {
+        priorityLevel: PriorityLevel | (string & {});
+        maxLamports: number;
+        global?: boolean;
+      };
+    };
 
 const lamports = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 /** "auto", a number of lamports, a priority level with a ceiling, or a tip instead; a wrong part is named by its path. */
@@ -204,21 +276,35 @@ const prioritizationFee = rule<PrioritizationFee | { jitoTipLamports: number }>(
   const field = 'prioritizationFeeLamports';
   if (x === 'auto') return true;
   if (typeof x === 'number') return lamports(x) || refuse(field, 'must be a non-negative integer of lamports', x);
-  if (isPlainObject(x) && 'jitoTipLamports' in x) return lamports(x.jitoTipLamports) || refuse(`${field}.jitoTipLamports`, 'must be a non-negative integer of lamports', x.jitoTipLamports);
+  if (isPlainObject(x) && 'jitoTipLamports' in x)
+    return (
+      lamports(x.jitoTipLamports) ||
+      refuse(`${field}.jitoTipLamports`, 'must be a non-negative integer of lamports', x.jitoTipLamports)
+    );
   if (!isPlainObject(x) || !isPlainObject(x.priorityLevelWithMaxLamports)) {
-    return refuse(field, 'must be "auto", an integer of lamports, { priorityLevelWithMaxLamports } or { jitoTipLamports }', x);
+    return refuse(
+      field,
+      'must be "auto", an integer of lamports, { priorityLevelWithMaxLamports } or { jitoTipLamports }',
+      x,
+    );
   }
   const p = x.priorityLevelWithMaxLamports;
   const at = `${field}.priorityLevelWithMaxLamports`;
-  if (!PRIORITY_LEVELS.includes(p.priorityLevel as PriorityLevel)) refuse(`${at}.priorityLevel`, `must be one of ${PRIORITY_LEVELS.join(', ')}`, p.priorityLevel);
-  if (!lamports(p.maxLamports)) refuse(`${at}.maxLamports`, 'must be a non-negative integer of lamports', p.maxLamports);
-  if (p.global !== undefined && typeof p.global !== 'boolean') refuse(`${at}.global`, 'must be true or false', p.global);
+  if (!PRIORITY_LEVELS.includes(p.priorityLevel as PriorityLevel))
+    refuse(`${at}.priorityLevel`, `must be one of ${PRIORITY_LEVELS.join(', ')}`, p.priorityLevel);
+  if (!lamports(p.maxLamports))
+    refuse(`${at}.maxLamports`, 'must be a non-negative integer of lamports', p.maxLamports);
+  if (p.global !== undefined && typeof p.global !== 'boolean')
+    refuse(`${at}.global`, 'must be true or false', p.global);
   return true;
 });
 
 const swapRequest = obj({
   userPublicKey: address,
-  quoteResponse: missing('must be a quote object', v.pipe(rule<object>('must be a quote object', isPlainObject), quoteSchema)),
+  quoteResponse: missing(
+    'must be a quote object',
+    v.pipe(rule<object>('must be a quote object', isPlainObject), quoteSchema),
+  ),
   payer: opt(address),
   wrapAndUnwrapSol: opt(flag),
   useSharedAccounts: opt(flag),
@@ -250,16 +336,23 @@ export function swapRules(b: SwapRequest, origin?: QuoteOrigin): void {
     refuse('nativeDestinationAccount', 'must not be given together with destinationTokenAccount');
   }
   if (b.nativeDestinationAccount !== undefined) {
-    if (quote.outputMint !== NATIVE_MINT) refuse('nativeDestinationAccount', 'needs the native coin as the quote output', quote.outputMint);
+    if (quote.outputMint !== NATIVE_MINT)
+      refuse('nativeDestinationAccount', 'needs the native coin as the quote output', quote.outputMint);
     const version = origin?.instructionVersion ?? quote.instructionVersion;
-    if (version !== undefined && version !== 'V2') refuse('nativeDestinationAccount', 'needs a quote made with instructionVersion V2', version);
+    if (version !== undefined && version !== 'V2')
+      refuse('nativeDestinationAccount', 'needs a quote made with instructionVersion V2', version);
   }
-  const feeInQuote = isPlainObject(quote.platformFee) && typeof quote.platformFee.feeBps === 'number' && quote.platformFee.feeBps > 0;
+  const feeInQuote =
+    isPlainObject(quote.platformFee) && typeof quote.platformFee.feeBps === 'number' && quote.platformFee.feeBps > 0;
   if ((feeInQuote || origin?.platformFeeBps !== undefined) && b.feeAccount === undefined) {
     refuse('feeAccount', 'is required when the quote carries a platform fee (platformFeeBps)');
   }
   if (origin && b.asLegacyTransaction !== undefined && b.asLegacyTransaction !== origin.asLegacyTransaction) {
-    refuse('asLegacyTransaction', `must match the quote's setting (${origin.asLegacyTransaction})`, b.asLegacyTransaction);
+    refuse(
+      'asLegacyTransaction',
+      `must match the quote's setting (${origin.asLegacyTransaction})`,
+      b.asLegacyTransaction,
+    );
   }
 }
 
@@ -267,11 +360,24 @@ const swapResponse = obj({
   swapTransaction: base64,
   lastValidBlockHeight: uint,
   prioritizationFeeLamports: maybe(uint),
-  dynamicSlippageReport: opt(nul(obj({ slippageBps: onum, otherAmount: onum, simulatedIncurredSlippageBps: onum, amplificationRatio: opt(nul(str)) }))),
+  dynamicSlippageReport: opt(
+    nul(
+      obj({
+        slippageBps: onum,
+        otherAmount: onum,
+        simulatedIncurredSlippageBps: onum,
+        amplificationRatio: opt(nul(str)),
+      }),
+    ),
+  ),
 });
 export type SwapResponse = Infer<typeof swapResponse>;
 
-const instruction = obj({ programId: str, accounts: arr(obj({ pubkey: str, isSigner: bool, isWritable: bool })), data: str });
+const instruction = obj({
+  programId: str,
+  accounts: arr(obj({ pubkey: str, isSigner: bool, isWritable: bool })),
+  data: str,
+});
 export type Instruction = Infer<typeof instruction>;
 export type AccountMeta = Instruction['accounts'][number];
 
@@ -288,7 +394,9 @@ export type SwapInstructionsResponse = Infer<typeof swapInstructions>;
 /** GET /swap/v1/program-id-to-label: program id -> DEX label (a flat map); a value that is not text names nothing and is left out. */
 const programIdToLabel = v.pipe(
   is<Record<string, unknown>>('an object of program id -> label', isPlainObject),
-  v.transform((m) => Object.fromEntries(Object.entries(m).filter((e): e is [string, string] => typeof e[1] === 'string'))),
+  v.transform((m) =>
+    Object.fromEntries(Object.entries(m).filter((e): e is [string, string] => typeof e[1] === 'string')),
+  ),
 );
 export type ProgramIdToLabel = Record<string, string>;
 
@@ -311,12 +419,21 @@ const orderParams = v.pipe(
     excludeRouters: opt(asQueryList(v.array(among(ROUTERS), `must be an array of ${ROUTERS.join(', ')}`))),
     excludeDexes: opt(labels),
   }),
-  v.check((p) => p.closeAuthority === undefined || p.payer !== undefined || refuse('closeAuthority', 'requires payer (the service ignores it without one)')),
+  v.check(
+    (p) =>
+      p.closeAuthority === undefined ||
+      p.payer !== undefined ||
+      refuse('closeAuthority', 'requires payer (the service ignores it without one)'),
+  ),
 );
 export type OrderParams = Infer<typeof orderParams>;
 
 /** null without taker, "" when the order cannot be built, otherwise a base-64 transaction */
-const orderTransaction = is<string | null>('a base-64 transaction, "" or null', (x) => x === null || x === '' || isBase64(x), 'a base-64 string');
+const orderTransaction = is<string | null>(
+  'a base-64 transaction, "" or null',
+  (x) => x === null || x === '' || isBase64(x),
+  'a base-64 string',
+);
 const fee = obj({ amount: maybe(rawAmount), feeBps: maybe(num), feeMint: maybe(str) });
 export type PlatformFee = Infer<typeof fee>;
 
@@ -331,23 +448,53 @@ export const orderSchema = obj({
   priceImpactPct: str,
   transaction: orderTransaction,
   requestId: nonEmptyStr,
-  mode: maybe(str), swapMode: maybe(str), priceImpact: maybe(num), inUsdValue: maybe(num), outUsdValue: maybe(num), swapUsdValue: maybe(num),
-  routePlan: maybe(arr(obj({
-    swapInfo: maybe(obj({ ammKey: maybe(str), label: maybe(str), inputMint: maybe(str), outputMint: maybe(str), inAmount: maybe(rawAmount), outAmount: maybe(rawAmount) })),
-    percent: maybe(num), bps: maybe(num), usdValue: maybe(num),
-  }))),
+  mode: maybe(str),
+  swapMode: maybe(str),
+  priceImpact: maybe(num),
+  inUsdValue: maybe(num),
+  outUsdValue: maybe(num),
+  swapUsdValue: maybe(num),
+  routePlan: maybe(
+    arr(
+      obj({
+        swapInfo: maybe(
+          obj({
+            ammKey: maybe(str),
+            label: maybe(str),
+            inputMint: maybe(str),
+            outputMint: maybe(str),
+            inAmount: maybe(rawAmount),
+            outAmount: maybe(rawAmount),
+          }),
+        ),
+        percent: maybe(num),
+        bps: maybe(num),
+        usdValue: maybe(num),
+      }),
+    ),
+  ),
   feeBps: maybe(num),
   feeMint: maybe(str),
   // `{amount, feeBps}` in the contract; `{feeBps, feeMint}` without amount seen too
   platformFee: maybe(fee),
-  signatureFeeLamports: maybe(num), signatureFeePayer: opt(nul(str)),
-  prioritizationFeeLamports: maybe(num), prioritizationFeePayer: opt(nul(str)),
-  rentFeeLamports: maybe(num), rentFeePayer: opt(nul(str)),
+  signatureFeeLamports: maybe(num),
+  signatureFeePayer: opt(nul(str)),
+  prioritizationFeeLamports: maybe(num),
+  prioritizationFeePayer: opt(nul(str)),
+  rentFeeLamports: maybe(num),
+  rentFeePayer: opt(nul(str)),
   /** legacy: use router */
   swapType: maybe(str),
   router: maybe(str) as unknown as v.OptionalSchema<Schema<Router | (string & {}) | undefined>, undefined>,
-  gasless: maybe(bool), totalTime: maybe(num), taker: opt(nul(str)), referralAccount: maybe(str), quoteId: maybe(str), maker: maybe(str), expireAt: maybe(str),
-  errorCode: maybe(num), errorMessage: maybe(str),
+  gasless: maybe(bool),
+  totalTime: maybe(num),
+  taker: opt(nul(str)),
+  referralAccount: maybe(str),
+  quoteId: maybe(str),
+  maker: maybe(str),
+  expireAt: maybe(str),
+  errorCode: maybe(num),
+  errorMessage: maybe(str),
 });
 export type Order = Infer<typeof orderSchema>;
 
@@ -361,7 +508,10 @@ function executeResult<E extends Record<string, Schema>>(fields: E) {
     v.rawCheck(({ dataset, addIssue }) => {
       const r = dataset.value as { status?: string; signature?: string };
       if (dataset.typed && r.status === 'Success' && !r.signature) {
-        addIssue({ message: 'is missing (a Success must name its transaction signature)', path: [{ key: 'signature' } as never] });
+        addIssue({
+          message: 'is missing (a Success must name its transaction signature)',
+          path: [{ key: 'signature' } as never],
+        });
       }
     }),
   );
@@ -383,9 +533,21 @@ export type SwapEvent = NonNullable<OrderExecuteResponse['swapEvents']>[number];
 // Acts on: the order key (cancel), its mints, base-unit amounts as integer strings, paging.
 
 const recurringTrade = obj({
-  orderKey: maybe(str), keeper: maybe(str), inputMint: maybe(str), outputMint: maybe(str), inputAmount: maybe(str), outputAmount: maybe(str),
-  rawInputAmount: maybe(rawAmount), rawOutputAmount: maybe(rawAmount), feeMint: maybe(str), feeAmount: maybe(str), rawFeeAmount: maybe(rawAmount),
-  txId: maybe(str), confirmedAt: maybe(str), action: maybe(str), productMeta: opt(any),
+  orderKey: maybe(str),
+  keeper: maybe(str),
+  inputMint: maybe(str),
+  outputMint: maybe(str),
+  inputAmount: maybe(str),
+  outputAmount: maybe(str),
+  rawInputAmount: maybe(rawAmount),
+  rawOutputAmount: maybe(rawAmount),
+  feeMint: maybe(str),
+  feeAmount: maybe(str),
+  rawFeeAmount: maybe(rawAmount),
+  txId: maybe(str),
+  confirmedAt: maybe(str),
+  action: maybe(str),
+  productMeta: opt(any),
 });
 export type RecurringTrade = Infer<typeof recurringTrade>;
 
@@ -394,11 +556,22 @@ const recurringOrder = obj({
   orderKey: nonEmptyStr,
   inputMint: nonEmptyStr,
   outputMint: nonEmptyStr,
-  inDeposited: maybe(str), inWithdrawn: maybe(str), outWithdrawn: maybe(str), inAmountPerCycle: maybe(str),
-  minOutAmount: maybe(str), maxOutAmount: maybe(str), inUsed: maybe(str), outReceived: maybe(str),
+  inDeposited: maybe(str),
+  inWithdrawn: maybe(str),
+  outWithdrawn: maybe(str),
+  inAmountPerCycle: maybe(str),
+  minOutAmount: maybe(str),
+  maxOutAmount: maybe(str),
+  inUsed: maybe(str),
+  outReceived: maybe(str),
   rawInDeposited: rawAmount,
-  rawInWithdrawn: maybe(rawAmount), rawOutWithdrawn: maybe(rawAmount), rawInAmountPerCycle: maybe(rawAmount), rawMinOutAmount: maybe(rawAmount),
-  rawMaxOutAmount: maybe(rawAmount), rawInUsed: maybe(rawAmount), rawOutReceived: maybe(rawAmount),
+  rawInWithdrawn: maybe(rawAmount),
+  rawOutWithdrawn: maybe(rawAmount),
+  rawInAmountPerCycle: maybe(rawAmount),
+  rawMinOutAmount: maybe(rawAmount),
+  rawMaxOutAmount: maybe(rawAmount),
+  rawInUsed: maybe(rawAmount),
+  rawOutReceived: maybe(rawAmount),
   /** seconds; may arrive as a string */
   cycleFrequency: maybe(numOrNumericString),
   openTx: maybe(str),
@@ -434,24 +607,48 @@ const recurringListParams = obj({
 });
 export type RecurringListParams = Infer<typeof recurringListParams>;
 
-const optPrice = opt(nul(rule<number>('must be a non-negative number or null', (x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)));
+const optPrice = opt(
+  nul(
+    rule<number>('must be a non-negative number or null', (x) => typeof x === 'number' && Number.isFinite(x) && x >= 0),
+  ),
+);
 /** base units, integer */
 const baseUnits = rule<number | string>(
-  (x) => (typeof x === 'number' ? 'must be a positive integer of base units' : 'must be a positive integer string of base units (u64)'),
+  (x) =>
+    typeof x === 'number'
+      ? 'must be a positive integer of base units'
+      : 'must be a positive integer string of base units (u64)',
   (x) => (typeof x === 'number' ? Number.isSafeInteger(x) && x > 0 : isPositiveRaw(x)),
 );
-const seconds = rule<number>('must be a positive integer of seconds', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1);
-const startAt = opt(nul(rule<number>('must be a unix time in seconds or null', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0)));
+const seconds = rule<number>(
+  'must be a positive integer of seconds',
+  (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1,
+);
+const startAt = opt(
+  nul(
+    rule<number>(
+      'must be a unix time in seconds or null',
+      (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0,
+    ),
+  ),
+);
 const timeParams = v.pipe(
   obj({
     inAmount: baseUnits,
-    numberOfOrders: rule<number>('must be an integer >= 2 (recurring orders need at least 2 orders)', (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 2),
+    numberOfOrders: rule<number>(
+      'must be an integer >= 2 (recurring orders need at least 2 orders)',
+      (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 2,
+    ),
     interval: seconds,
     minPrice: optPrice,
     maxPrice: optPrice,
     startAt,
   }),
-  v.check((t) => !(typeof t.minPrice === 'number' && typeof t.maxPrice === 'number' && t.minPrice > t.maxPrice) || refuse('params.time.minPrice', 'must not be above params.time.maxPrice', t.minPrice)),
+  v.check(
+    (t) =>
+      !(typeof t.minPrice === 'number' && typeof t.maxPrice === 'number' && t.minPrice > t.maxPrice) ||
+      refuse('params.time.minPrice', 'must not be above params.time.maxPrice', t.minPrice),
+  ),
 );
 /** deprecated: a deposit bought into `incrementUsdcValue` (USDC base units) of output each interval */
 const priceParams = obj({ depositAmount: baseUnits, incrementUsdcValue: baseUnits, interval: seconds, startAt });
@@ -463,7 +660,12 @@ const recurringCreate = obj({
   params: v.pipe(
     obj({ time: opt(timeParams), /** deprecated */ price: opt(priceParams) }),
     v.check((p) => p.time !== undefined || p.price !== undefined || refuse('params.time', 'is required')),
-    v.check((p) => p.time === undefined || p.price === undefined || refuse('params.price', 'must not be given together with params.time')),
+    v.check(
+      (p) =>
+        p.time === undefined ||
+        p.price === undefined ||
+        refuse('params.price', 'must not be given together with params.time'),
+    ),
   ),
 });
 export type RecurringCreateRequest = Infer<typeof recurringCreate>;
@@ -475,7 +677,14 @@ const priceWithdraw = obj({
   inputOrOutput: among(['In', 'Out'] as const),
   order: address,
   user: address,
-  amount: opt(nul(v.pipe(positiveRaw, v.check((x) => BigInt(x) <= INT64_MAX || refuse('amount', 'must fit in a signed 64-bit integer', x))))),
+  amount: opt(
+    nul(
+      v.pipe(
+        positiveRaw,
+        v.check((x) => BigInt(x) <= INT64_MAX || refuse('amount', 'must fit in a signed 64-bit integer', x)),
+      ),
+    ),
+  ),
 });
 export type PriceWithdrawRequest = Infer<typeof priceWithdraw>;
 
@@ -493,7 +702,10 @@ const triggerOrder = obj({
   orderKey: nonEmptyStr,
   inputMint: nonEmptyStr,
   outputMint: nonEmptyStr,
-  makingAmount: maybe(str), takingAmount: maybe(str), remainingMakingAmount: maybe(str), remainingTakingAmount: maybe(str),
+  makingAmount: maybe(str),
+  takingAmount: maybe(str),
+  remainingMakingAmount: maybe(str),
+  remainingTakingAmount: maybe(str),
   rawMakingAmount: rawAmount,
   rawTakingAmount: rawAmount,
   rawRemainingMakingAmount: maybe(rawAmount),
@@ -536,7 +748,10 @@ export type TriggerListParams = Infer<typeof triggerListParams>;
 const computeUnitPrice = opt(
   v.custom<string>(
     (x) => x === 'auto' || (typeof x === 'string' && /^\d+$/.test(x) && BigInt(x) < 1n << 64n),
-    (i) => (typeof i.input === 'string' && /^\d+$/.test(i.input) ? 'must be a non-negative integer (u64)' : 'must be "auto" or an integer string of microlamports'),
+    (i) =>
+      typeof i.input === 'string' && /^\d+$/.test(i.input)
+        ? 'must be a non-negative integer (u64)'
+        : 'must be "auto" or an integer string of microlamports',
   ),
 );
 
@@ -548,8 +763,15 @@ const triggerCreate = obj({
   params: obj({
     makingAmount: positiveRaw,
     takingAmount: positiveRaw,
-    expiredAt: opt(rule<string>('must be a unix time in seconds, as a string', (x) => typeof x === 'string' && /^\d+$/.test(x))),
-    slippageBps: opt(rule<string>(`must be an integer string from 0 to ${MAX_BPS}`, (x) => typeof x === 'string' && /^\d+$/.test(x) && Number(x) <= MAX_BPS)),
+    expiredAt: opt(
+      rule<string>('must be a unix time in seconds, as a string', (x) => typeof x === 'string' && /^\d+$/.test(x)),
+    ),
+    slippageBps: opt(
+      rule<string>(
+        `must be an integer string from 0 to ${MAX_BPS}`,
+        (x) => typeof x === 'string' && /^\d+$/.test(x) && Number(x) <= MAX_BPS,
+      ),
+    ),
   }),
   computeUnitPrice,
   feeAccount: opt(address),
@@ -565,10 +787,15 @@ export type TriggerCancelRequest = Infer<typeof triggerCancel>;
 
 const triggerCancelMany = obj({
   maker: address,
-  orders: opt(v.pipe(
-    rule<unknown[]>('must be a non-empty array of order addresses (leave it out to cancel every open order)', (x) => Array.isArray(x) && x.length > 0),
-    v.array(address),
-  )),
+  orders: opt(
+    v.pipe(
+      rule<unknown[]>(
+        'must be a non-empty array of order addresses (leave it out to cancel every open order)',
+        (x) => Array.isArray(x) && x.length > 0,
+      ),
+      v.array(address),
+    ),
+  ),
   computeUnitPrice,
 });
 export type TriggerCancelManyRequest = Infer<typeof triggerCancelMany>;
@@ -621,7 +848,12 @@ const portfolioAsset = obj({
 export type PortfolioAsset = Infer<typeof portfolioAsset>;
 
 const multipleElement = obj({
-  type: str, label: maybe(str), platformId: maybe(str), name: maybe(str), value: maybe(num), data: maybe(obj({ assets: maybe(arr(portfolioAsset)) })),
+  type: str,
+  label: maybe(str),
+  platformId: maybe(str),
+  name: maybe(str),
+  value: maybe(num),
+  data: maybe(obj({ assets: maybe(arr(portfolioAsset)) })),
 });
 export type PortfolioElement = Infer<typeof multipleElement>;
 const otherElement = obj({ type: str }) as unknown as Schema<PortfolioElement>;
@@ -654,7 +886,11 @@ export type PortfolioParams = Infer<typeof portfolioParams>;
 
 const atLeast0 = numAtLeast(0);
 const lockedVesting = obj({
-  totalLockedVestingAmount: atLeast0, cliffUnlockAmount: atLeast0, numberOfVestingPeriod: atLeast0, totalVestingDuration: atLeast0, cliffDurationFromMigrationTime: atLeast0,
+  totalLockedVestingAmount: atLeast0,
+  cliffUnlockAmount: atLeast0,
+  numberOfVestingPeriod: atLeast0,
+  totalVestingDuration: atLeast0,
+  cliffDurationFromMigrationTime: atLeast0,
 });
 export type LockedVestingParam = Infer<typeof lockedVesting>;
 
@@ -671,7 +907,10 @@ const dbcPoolCreate = obj({
   isLpLocked: flag,
   tokenName: text,
   tokenSymbol: text,
-  tokenImageContentType: rule<string>('must be an image media type such as image/png', (x) => typeof x === 'string' && /^image\/[A-Za-z0-9.+-]+$/.test(x)),
+  tokenImageContentType: rule<string>(
+    'must be an image media type such as image/png',
+    (x) => typeof x === 'string' && /^image\/[A-Za-z0-9.+-]+$/.test(x),
+  ),
   creator: address,
 });
 export type DbcPoolCreateRequest = Infer<typeof dbcPoolCreate>;
@@ -711,7 +950,12 @@ export interface Operation<Req, Res> {
   fields: string[];
 }
 
-const op = <Req, Res>(method: 'GET' | 'POST', path: string, request: Schema<Req>, response: Schema<Res>): Operation<Req, Res> => ({
+const op = <Req, Res>(
+  method: 'GET' | 'POST',
+  path: string,
+  request: Schema<Req>,
+  response: Schema<Res>,
+): Operation<Req, Res> => ({
   method,
   path,
   auth: true,

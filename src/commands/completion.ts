@@ -4,7 +4,15 @@
 // well-known ones, the watchlist's and the tokens launched here. Those are read from the state
 // directory: no request is made, so a Tab never waits on the network.
 import { globalFlags } from '../argv.js';
-import { COMMAND_NAMES, commandSpec, optionsOf, type ArgSpec, type CommandName, type CommandRun, type ValueKind } from './registry.js';
+import {
+  COMMAND_NAMES,
+  commandSpec,
+  optionsOf,
+  type ArgSpec,
+  type CommandName,
+  type CommandRun,
+  type ValueKind,
+} from './registry.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
@@ -16,7 +24,8 @@ type Offer = { words: string[] } | { symbols: true } | { files: true } | undefin
 const PLAIN = /^[A-Za-z0-9@%.,_-]+$/;
 
 function plain(words: readonly string[]): string {
-  for (const w of words) if (!PLAIN.test(w)) throw new Error(`completion: "${w}" cannot go into a completion script unquoted`);
+  for (const w of words)
+    if (!PLAIN.test(w)) throw new Error(`completion: "${w}" cannot go into a completion script unquoted`);
   return words.join(' ');
 }
 
@@ -38,9 +47,19 @@ interface OptionOffer {
 }
 
 function options(): OptionOffer[] {
-  const globals = globalFlags().map((g): OptionOffer => ({ flag: g.flag, takesValue: g.takesValue, offer: g.choices ? { words: [...g.choices] } : g.path ? { files: true } : undefined }));
+  const globals = globalFlags().map((g): OptionOffer => ({
+    flag: g.flag,
+    takesValue: g.takesValue,
+    offer: g.choices ? { words: [...g.choices] } : g.path ? { files: true } : undefined,
+  }));
   const own = COMMAND_NAMES.flatMap((command) =>
-    Object.entries(optionsOf(command)).map(([flag, o]): OptionOffer => ({ command, flag, takesValue: o.value !== undefined, offer: offerOf(o.kind, o.choices), help: o.help.split('\n')[0] })),
+    Object.entries(optionsOf(command)).map(([flag, o]): OptionOffer => ({
+      command,
+      flag,
+      takesValue: o.value !== undefined,
+      offer: offerOf(o.kind, o.choices),
+      help: o.help.split('\n')[0],
+    })),
   );
   return [...globals, ...own];
 }
@@ -102,9 +121,16 @@ function bashFunctions(): string {
   const pattern = (o: OptionOffer) => (o.command ? `"${o.command} ${o.flag}"` : `*" ${o.flag}"`);
   const valued = all.filter((o) => o.takesValue);
   const globalsOnly = all.filter((o) => !o.command).map((o) => o.flag);
-  const optionLists = COMMAND_NAMES.map((c) => `    ${c}) _tradedeck_words "${plain([...Object.keys(optionsOf(c)), ...globalsOnly])}" ;;`).join('\n');
-  const valueCases = valued.filter((o) => o.offer).map((o) => `    ${pattern(o)}) ${bashReply(o.offer!)} ;;`).join('\n');
-  const argCases = argOffers().map((a) => `    "${a.command} ${a.at}") ${a.offers.map(bashReply).join('; ')} ;;`).join('\n');
+  const optionLists = COMMAND_NAMES.map(
+    (c) => `    ${c}) _tradedeck_words "${plain([...Object.keys(optionsOf(c)), ...globalsOnly])}" ;;`,
+  ).join('\n');
+  const valueCases = valued
+    .filter((o) => o.offer)
+    .map((o) => `    ${pattern(o)}) ${bashReply(o.offer!)} ;;`)
+    .join('\n');
+  const argCases = argOffers()
+    .map((a) => `    "${a.command} ${a.at}") ${a.offers.map(bashReply).join('; ')} ;;`)
+    .join('\n');
   return `# tradedeck completion: made by \`tradedeck completion\` from the commands it knows.
 _tradedeck_words() {
   local w
@@ -213,7 +239,7 @@ function fishScript(): string {
     '    for w in (commandline -opc)[2..-1]',
     '        if test $expect = 1',
     '            set expect 0',
-    '        else if string match -qr -- \'^(-[0-9.]|\\+[0-9.]|[^-])\' $w',
+    "        else if string match -qr -- '^(-[0-9.]|\\+[0-9.]|[^-])' $w",
     '            if test -z "$cmd"',
     '                set cmd $w',
     '            else',
@@ -242,19 +268,35 @@ function fishScript(): string {
     'end',
     'complete -c tradedeck -f',
     `complete -c tradedeck -n __tradedeck_no_command -a sim -d ${fishQuote('run the embedded simulator as a server')}`,
-    ...COMMAND_NAMES.map((c) => `complete -c tradedeck -n __tradedeck_no_command -a ${c} -d ${fishQuote(commandSpec(c).summary)}`),
+    ...COMMAND_NAMES.map(
+      (c) => `complete -c tradedeck -n __tradedeck_no_command -a ${c} -d ${fishQuote(commandSpec(c).summary)}`,
+    ),
     `complete -c tradedeck -s h -l help -d ${fishQuote('help (of the command, after one)')}`,
     `complete -c tradedeck -n __tradedeck_no_command -s v -l version -d ${fishQuote('print the version')}`,
   ];
-  const fishValue = (offer: Offer) => (offer === undefined ? '-x' : 'words' in offer ? `-x -a ${fishQuote(plain(offer.words))}` : 'symbols' in offer ? "-x -a '(__tradedeck_symbols)'" : '-r -F');
+  const fishValue = (offer: Offer) =>
+    offer === undefined
+      ? '-x'
+      : 'words' in offer
+        ? `-x -a ${fishQuote(plain(offer.words))}`
+        : 'symbols' in offer
+          ? "-x -a '(__tradedeck_symbols)'"
+          : '-r -F';
   for (const o of all) {
     const condition = o.command ? `-n ${fishQuote(`__tradedeck_at ${o.command}`)} ` : '';
     const value = o.takesValue ? ` ${fishValue(o.offer)}` : '';
-    lines.push(`complete -c tradedeck ${condition}-l ${o.flag.slice(2)}${value}${o.help ? ` -d ${fishQuote(o.help)}` : ''}`);
+    lines.push(
+      `complete -c tradedeck ${condition}-l ${o.flag.slice(2)}${value}${o.help ? ` -d ${fishQuote(o.help)}` : ''}`,
+    );
   }
   for (const a of argOffers()) {
     for (const offer of a.offers) {
-      const what = 'words' in offer ? `-a ${fishQuote(plain(offer.words))}` : 'symbols' in offer ? "-a '(__tradedeck_symbols)'" : '-F';
+      const what =
+        'words' in offer
+          ? `-a ${fishQuote(plain(offer.words))}`
+          : 'symbols' in offer
+            ? "-a '(__tradedeck_symbols)'"
+            : '-F';
       lines.push(`complete -c tradedeck -n ${fishQuote(`__tradedeck_at ${a.command} ${a.at}`)} ${what}`);
     }
   }
@@ -264,7 +306,8 @@ function fishScript(): string {
 /** The completion script of a shell. */
 export function completionScript(shell: Shell): string {
   if (shell === 'fish') return fishScript();
-  if (shell === 'zsh') return `#compdef tradedeck\n# zsh runs the bash completion below through bashcompinit.\nautoload -U +X bashcompinit && bashcompinit\n${bashFunctions()}`;
+  if (shell === 'zsh')
+    return `#compdef tradedeck\n# zsh runs the bash completion below through bashcompinit.\nautoload -U +X bashcompinit && bashcompinit\n${bashFunctions()}`;
   return bashFunctions();
 }
 
@@ -273,12 +316,20 @@ const TYPABLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
 
 /** The token symbols known without asking the service: the well-known ones, the watchlist's, the tokens launched here. */
 async function knownSymbols(stateDir: string): Promise<string[]> {
-  const [{ WELL_KNOWN_TOKENS }, { loadWatchlist }, { loadPools }] = await Promise.all([import('../headless/tokens.js'), import('../watchlist.js'), import('../studio/pools.js')]);
+  const [{ WELL_KNOWN_TOKENS }, { loadWatchlist }, { loadPools }] = await Promise.all([
+    import('../headless/tokens.js'),
+    import('../watchlist.js'),
+    import('../studio/pools.js'),
+  ]);
   const quietly = <T>(p: Promise<T[]>) => p.catch((): T[] => []);
   const [watched, pools] = await Promise.all([quietly(loadWatchlist(stateDir)), quietly(loadPools(stateDir))]);
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const symbol of [...WELL_KNOWN_TOKENS.map((t) => t.symbol), ...watched.map((w) => w.symbol), ...pools.map((p) => p.symbol)]) {
+  for (const symbol of [
+    ...WELL_KNOWN_TOKENS.map((t) => t.symbol),
+    ...watched.map((w) => w.symbol),
+    ...pools.map((p) => p.symbol),
+  ]) {
     if (typeof symbol !== 'string' || !TYPABLE.test(symbol) || seen.has(symbol.toUpperCase())) continue;
     seen.add(symbol.toUpperCase());
     out.push(symbol);

@@ -87,13 +87,27 @@ interface CommandBase {
   check?: (positionals: string[], flags: Flags) => void | Promise<void>;
 }
 
-export type CommandSpec = CommandBase & ({ run: (c: CommandRun) => Promise<number>; local?: never } | { local: (c: LocalRun) => Promise<number>; run?: never });
+export type CommandSpec = CommandBase &
+  (
+    | { run: (c: CommandRun) => Promise<number>; local?: never }
+    | { local: (c: LocalRun) => Promise<number>; run?: never }
+  );
 
 // ---------- options, by the kind of value they take ----------
 
 const on = (help: string, more: Partial<OptionSpec> = {}): OptionSpec => ({ help, ...more });
-const value = (name: string, kind: ValueKind, help: string, more: Partial<OptionSpec> = {}): OptionSpec => ({ value: name, kind, help, ...more });
-const choice = (name: string, choices: readonly string[], help: string, more: Partial<OptionSpec> = {}): OptionSpec => ({ value: name, kind: 'choice', choices, help, ...more });
+const value = (name: string, kind: ValueKind, help: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
+  value: name,
+  kind,
+  help,
+  ...more,
+});
+const choice = (
+  name: string,
+  choices: readonly string[],
+  help: string,
+  more: Partial<OptionSpec> = {},
+): OptionSpec => ({ value: name, kind: 'choice', choices, help, ...more });
 const arg = (name: string, kind: ValueKind, more: Partial<ArgSpec> = {}): ArgSpec => ({ name, kind, ...more });
 
 const JSON_OPTION = on('JSON even on a terminal (indented there)');
@@ -103,14 +117,22 @@ const ROUTE_OPTIONS: Record<string, OptionSpec> = {
   '--dexes': value('L,L', 'text', 'only these DEXes (labels as the route shows them: Raydium,Orca V2)'),
   '--exclude-dexes': value('L,L', 'text', 'never these DEXes (also reaches the order group)'),
   '--only-direct-routes': on('one hop, no token in between'),
-  '--restrict-intermediate-tokens': choice('true|false', ['true', 'false'], 'false: any token in between (default true)'),
+  '--restrict-intermediate-tokens': choice(
+    'true|false',
+    ['true', 'false'],
+    'false: any token in between (default true)',
+  ),
   '--max-accounts': value('N', 'number', 'at most N accounts in the transaction (1 to 256)'),
   '--platform-fee-bps': value('N', 'number', 'a platform fee, 0 to 10000 bps (swap needs --fee-account)'),
 };
 const SWAP_SHAPE: Record<string, OptionSpec> = {
   '--exact-out': on('AMOUNT is what TO receives (the swap group)'),
   '--slippage-bps': value('N', 'number', 'slippage in basis points, 0 to 10000 (the swap group)'),
-  '--route': choice('order|swap', ['order', 'swap'], 'the order group (default when the options allow) or the swap group'),
+  '--route': choice(
+    'order|swap',
+    ['order', 'swap'],
+    'the order group (default when the options allow) or the swap group',
+  ),
 };
 const WALLET_ARG = arg('ADDRESS', 'address', { optional: true });
 
@@ -135,8 +157,18 @@ const SWAP_OPTION_HELP: Record<string, string> = {
 const SWAP_PARAMS: Record<string, OptionSpec> = Object.fromEntries(
   SWAP_OPTIONS.map((o): [string, OptionSpec] => {
     const choices = o.choices ?? (o.kind === 'bool' ? ['true', 'false'] : undefined);
-    const kind: ValueKind = o.kind === 'address' ? 'address' : o.kind === 'int' ? 'number' : choices ? 'choice' : 'text';
-    return [`--${o.word}`, { value: o.value, kind, ...(choices ? { choices } : {}), help: SWAP_OPTION_HELP[o.word] ?? o.word, group: o.group === 'order' ? 'ORDER OPTIONS' : 'BUILD OPTIONS' }];
+    const kind: ValueKind =
+      o.kind === 'address' ? 'address' : o.kind === 'int' ? 'number' : choices ? 'choice' : 'text';
+    return [
+      `--${o.word}`,
+      {
+        value: o.value,
+        kind,
+        ...(choices ? { choices } : {}),
+        help: SWAP_OPTION_HELP[o.word] ?? o.word,
+        group: o.group === 'order' ? 'ORDER OPTIONS' : 'BUILD OPTIONS',
+      },
+    ];
   }),
 );
 /** A limit order's and a cancel's priority fee, in microlamports per compute unit. */
@@ -145,14 +177,23 @@ const CU_ARG = arg('cu auto|N', 'choice', { choices: ['cu'], optional: true, wor
 // ---------- the lazily loaded code of the commands ----------
 
 /** Runs a reading command: the service opened (no wallet or journal), its output printed, its errors said. */
-async function reading(c: CommandRun, body: (services: HeadlessServices, stopped: Promise<void> | undefined) => Promise<string | number>): Promise<number> {
+async function reading(
+  c: CommandRun,
+  body: (services: HeadlessServices, stopped: Promise<void> | undefined) => Promise<string | number>,
+): Promise<number> {
   return (await import('../headless/reading.js')).readingCommand(c, body);
 }
 async function checkAddress(positionals: string[]): Promise<void> {
   if (positionals[0] !== undefined) (await import('../headless/wallet.js')).checkAddressArgument(positionals[0]);
 }
 async function orderSigning(c: CommandRun): Promise<number> {
-  return (await import('../headless/orderSigning.js')).orderSigningCommand(c.command as OrderSigningCommand, c.positionals, c.flags, c.config, c.fail);
+  return (await import('../headless/orderSigning.js')).orderSigningCommand(
+    c.command as OrderSigningCommand,
+    c.positionals,
+    c.flags,
+    c.config,
+    c.fail,
+  );
 }
 
 // ---------- the commands, in the order --help lists them ----------
@@ -172,10 +213,16 @@ with --ndjson or --json, a table redrawn in place on a terminal`,
       '--json': JSON_OPTION,
       '--watch': on('refresh until Ctrl-C'),
       '--ndjson': on('with --watch: one JSON document per line and refresh, even on a terminal', { under: '--watch' }),
-      '--interval-ms': value('N', 'number', 'with --watch: every N ms (default 10000, at least 2000)', { under: '--watch' }),
+      '--interval-ms': value('N', 'number', 'with --watch: every N ms (default 10000, at least 2000)', {
+        under: '--watch',
+      }),
     },
     async check(_positionals, flags) {
-      const [{ tokensQuery }, { watchInterval }, { CommandError }] = await Promise.all([import('../headless/tokens.js'), import('../headless/watch.js'), import('../headless/print.js')]);
+      const [{ tokensQuery }, { watchInterval }, { CommandError }] = await Promise.all([
+        import('../headless/tokens.js'),
+        import('../headless/watch.js'),
+        import('../headless/print.js'),
+      ]);
       tokensQuery(flags);
       if (flags.watch === true) watchInterval(flags);
       else if (flags['interval-ms'] !== undefined) throw new CommandError('--interval-ms goes with --watch', 2);
@@ -185,7 +232,12 @@ with --ndjson or --json, a table redrawn in place on a terminal`,
         const tokens = await import('../headless/tokens.js');
         if (!stopped) return tokens.tokensCommand(services, c.flags);
         const { watchTokens } = await import('../headless/watch.js');
-        const code = await watchTokens(services, c.flags, { write: (t) => process.stdout.write(t), fail: c.fail, tty: process.stdout.isTTY === true, stopped });
+        const code = await watchTokens(services, c.flags, {
+          write: (t) => process.stdout.write(t),
+          fail: c.fail,
+          tty: process.stdout.isTTY === true,
+          stopped,
+        });
         // A request dropped on stop may leave the client's retry timer behind (it waits out the
         // service's Retry-After, up to a minute): the watch is over, so the program does not wait.
         setTimeout(() => process.exit(), 500).unref();
@@ -213,7 +265,10 @@ ORDER OPTIONS and BUILD OPTIONS as for swap (below)`,
       ...SWAP_PARAMS,
       '--json': JSON_OPTION,
     },
-    run: (c) => reading(c, async (services) => (await import('../headless/quote.js')).quoteCommand(services, c.positionals, c.flags, (line) => c.fail(line))),
+    run: (c) =>
+      reading(c, async (services) =>
+        (await import('../headless/quote.js')).quoteCommand(services, c.positionals, c.flags, (line) => c.fail(line)),
+      ),
   },
   swap: {
     summary: 'swap through the confirm dialog and the signing pipeline',
@@ -256,7 +311,10 @@ only these platforms (ids as the PLATFORM column shows them)`,
       await checkAddress(positionals);
       (await import('../headless/account.js')).platformsOf(flags);
     },
-    run: (c) => reading(c, async (services) => (await import('../headless/account.js')).portfolioCommand(services, c.config, c.positionals, c.flags)),
+    run: (c) =>
+      reading(c, async (services) =>
+        (await import('../headless/account.js')).portfolioCommand(services, c.config, c.positionals, c.flags),
+      ),
   },
   orders: {
     summary: "a wallet's limit and DCA orders",
@@ -277,10 +335,14 @@ finished ones; --mint: only orders selling or buying that token;
     async check(positionals, flags) {
       await checkAddress(positionals);
       const { CommandError } = await import('../headless/print.js');
-      if (flags.limit && flags.dca) throw new CommandError('--limit and --dca: give one of them (without either, both kinds are listed)', 2);
+      if (flags.limit && flags.dca)
+        throw new CommandError('--limit and --dca: give one of them (without either, both kinds are listed)', 2);
       (await import('../headless/account.js')).mintFilterText(flags);
     },
-    run: (c) => reading(c, async (services) => (await import('../headless/account.js')).ordersCommand(services, c.config, c.positionals, c.flags)),
+    run: (c) =>
+      reading(c, async (services) =>
+        (await import('../headless/account.js')).ordersCommand(services, c.config, c.positionals, c.flags),
+      ),
   },
   invites: {
     summary: "a wallet's invites",
@@ -292,7 +354,10 @@ the ones it sent that are not claimed yet`,
       '--json': JSON_OPTION,
     },
     check: (positionals) => checkAddress(positionals),
-    run: (c) => reading(c, async (services) => (await import('../headless/invites.js')).invitesCommand(services, c.config, c.positionals, c.flags)),
+    run: (c) =>
+      reading(c, async (services) =>
+        (await import('../headless/invites.js')).invitesCommand(services, c.config, c.positionals, c.flags),
+      ),
   },
   studio: {
     summary: 'launch a token on a bonding curve, or claim its creator fees',
@@ -357,7 +422,14 @@ instead of wrapping SOL (only when SOL is sold or bought)`,
     summary: 'place a DCA order',
     help: `a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL,
 the first at once or at start (in 2h, or on 2030-01-31)`,
-    args: [arg('TOTAL', 'number'), arg('FROM', 'token'), arg('TO', 'token'), arg('ORDERS', 'number'), arg('INTERVAL', 'text'), arg('start 2h|DATE', 'choice', { choices: ['start'], optional: true, words: 2 })],
+    args: [
+      arg('TOTAL', 'number'),
+      arg('FROM', 'token'),
+      arg('TO', 'token'),
+      arg('ORDERS', 'number'),
+      arg('INTERVAL', 'text'),
+      arg('start 2h|DATE', 'choice', { choices: ['start'], optional: true, words: 2 }),
+    ],
     options: { '--yes': YES, '--json': JSON_OPTION },
     run: orderSigning,
   },
@@ -382,7 +454,11 @@ cu N: the cancels' priority fee in microlamports per compute unit`,
     summary: 'withdraw from a legacy DCA order',
     help: `legacy price-based DCA order: withdraw from its unused input (in)
 or what it bought (out), AMOUNT in token units or all (the default)`,
-    args: [arg('ORDER', 'address'), arg('in|out', 'choice', { choices: ['in', 'out'] }), arg('AMOUNT|all', 'number', { optional: true })],
+    args: [
+      arg('ORDER', 'address'),
+      arg('in|out', 'choice', { choices: ['in', 'out'] }),
+      arg('AMOUNT|all', 'number', { optional: true }),
+    ],
     options: { '--yes': YES, '--json': JSON_OPTION },
     run: orderSigning,
   },
@@ -408,7 +484,11 @@ tax tools read (koinly: trades only); DATE is a UTC day or ISO time`,
     options: {
       '--since': value('DATE', 'date', 'from this UTC day or ISO 8601 time'),
       '--until': value('DATE', 'date', 'to this UTC day (included) or ISO 8601 time'),
-      '--format': choice('csv|json|koinly', ['csv', 'json', 'koinly'], 'CSV (default), JSON, or the CSV tax tools import'),
+      '--format': choice(
+        'csv|json|koinly',
+        ['csv', 'json', 'koinly'],
+        'CSV (default), JSON, or the CSV tax tools import',
+      ),
     },
     run: async (c) => (await import('../headless/export.js')).exportCommand(c.positionals, c.flags, c.config, c.fail),
   },

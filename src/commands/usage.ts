@@ -4,7 +4,16 @@
 import { VERSION } from '../argv.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/types.js';
 import { STUDIO_HELP } from '../studio/preset.js';
-import { COMMAND_NAMES, commandSpec, isCommand, optionsOf, type CommandName, type CommandSpec, type LocalRun, type OptionSpec } from './registry.js';
+import {
+  COMMAND_NAMES,
+  commandSpec,
+  isCommand,
+  optionsOf,
+  type CommandName,
+  type CommandSpec,
+  type LocalRun,
+  type OptionSpec,
+} from './registry.js';
 
 /** where the text of a row starts in the option tables (two spaces, the option, padding) */
 const OPTION_COLUMN = 33;
@@ -39,12 +48,19 @@ export function synopsisOf(name: string, spec: Pick<CommandSpec, 'args' | 'optio
   return [name, ...args, ...groups.map((g) => `[${g}]`)].join(' ');
 }
 
-const indent = (text: string, column: number) => text.split('\n').map((line) => `${' '.repeat(column)}${line}`).join('\n');
+const indent = (text: string, column: number) =>
+  text
+    .split('\n')
+    .map((line) => `${' '.repeat(column)}${line}`)
+    .join('\n');
 
 /** A row of an option table: the option, then its text from OPTION_COLUMN (on the next line when the option is longer). */
 function row(left: string, text: string): string {
   const lines = text.split('\n');
-  const head = left.length <= OPTION_COLUMN - 3 ? `  ${left.padEnd(OPTION_COLUMN - 3)} ${lines[0]}` : `  ${left}\n${' '.repeat(OPTION_COLUMN)}${lines[0]}`;
+  const head =
+    left.length <= OPTION_COLUMN - 3
+      ? `  ${left.padEnd(OPTION_COLUMN - 3)} ${lines[0]}`
+      : `  ${left}\n${' '.repeat(OPTION_COLUMN)}${lines[0]}`;
   return [head, ...lines.slice(1).map((l) => `${' '.repeat(OPTION_COLUMN)}${l}`)].join('\n');
 }
 
@@ -56,7 +72,9 @@ export function commandHelp(name: CommandName): string {
     `Usage: tradedeck ${synopsis(name)}`,
     '',
     spec.help,
-    ...(options.length ? ['', 'Options:', ...options.map(([flag, o]) => row(o.value ? `${flag} ${o.value}` : flag, o.help))] : []),
+    ...(options.length
+      ? ['', 'Options:', ...options.map(([flag, o]) => row(o.value ? `${flag} ${o.value}` : flag, o.help))]
+      : []),
     '',
     'Output, exit codes and the global options (--base-url, --keypair, ...): tradedeck --help',
     '',
@@ -83,7 +101,9 @@ const SIGNING = COMMAND_NAMES.filter((name) => '--yes' in commandSpec(name).opti
 
 /** `tradedeck --help`: every command with what it does, the output rules and the global options. */
 export function fullHelp(): string {
-  const commands = COMMAND_NAMES.map((name) => `  tradedeck ${synopsis(name)}\n${indent(commandSpec(name).help, COMMAND_COLUMN)}`).join('\n');
+  const commands = COMMAND_NAMES.map(
+    (name) => `  tradedeck ${synopsis(name)}\n${indent(commandSpec(name).help, COMMAND_COLUMN)}`,
+  ).join('\n');
   return `tradedeck ${VERSION}: a keyboard-driven terminal dashboard for trading
 
 Usage:

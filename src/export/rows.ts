@@ -34,8 +34,21 @@ export interface JournalRow {
 }
 
 export const JOURNAL_COLUMNS: ReadonlyArray<keyof JournalRow> = [
-  'time', 'action', 'status', 'network', 'wallet', 'signature', 'sentAmount', 'sentSymbol', 'sentMint',
-  'receivedAmount', 'receivedSymbol', 'receivedMint', 'amounts', 'price', 'description',
+  'time',
+  'action',
+  'status',
+  'network',
+  'wallet',
+  'signature',
+  'sentAmount',
+  'sentSymbol',
+  'sentMint',
+  'receivedAmount',
+  'receivedSymbol',
+  'receivedMint',
+  'amounts',
+  'price',
+  'description',
 ];
 
 export interface FillRow {
@@ -49,7 +62,16 @@ export interface FillRow {
   price: string;
 }
 
-export const FILL_COLUMNS: ReadonlyArray<keyof FillRow> = ['time', 'sentAmount', 'sentSymbol', 'sentMint', 'receivedAmount', 'receivedSymbol', 'receivedMint', 'price'];
+export const FILL_COLUMNS: ReadonlyArray<keyof FillRow> = [
+  'time',
+  'sentAmount',
+  'sentSymbol',
+  'sentMint',
+  'receivedAmount',
+  'receivedSymbol',
+  'receivedMint',
+  'price',
+];
 
 export interface PnlRow {
   mint: string;
@@ -61,7 +83,15 @@ export interface PnlRow {
   swaps: string;
 }
 
-export const PNL_COLUMNS: ReadonlyArray<keyof PnlRow> = ['mint', 'symbol', 'units', 'avgCostUsd', 'priceUsd', 'unrealizedUsd', 'swaps'];
+export const PNL_COLUMNS: ReadonlyArray<keyof PnlRow> = [
+  'mint',
+  'symbol',
+  'units',
+  'avgCostUsd',
+  'priceUsd',
+  'unrealizedUsd',
+  'swaps',
+];
 
 const RAW = /^\d{1,30}$/;
 
@@ -76,7 +106,14 @@ export function decimalOf(raw: unknown, info: MintInfo): string {
 export function priceOf(inRaw: unknown, inInfo: MintInfo, outRaw: unknown, outInfo: MintInfo, places = 12): string {
   const a = String(inRaw ?? '');
   const b = String(outRaw ?? '');
-  if (!RAW.test(a) || !RAW.test(b) || inInfo.decimals === undefined || outInfo.decimals === undefined || BigInt(a) === 0n) return '';
+  if (
+    !RAW.test(a) ||
+    !RAW.test(b) ||
+    inInfo.decimals === undefined ||
+    outInfo.decimals === undefined ||
+    BigInt(a) === 0n
+  )
+    return '';
   const scaled = (BigInt(b) * 10n ** BigInt(inInfo.decimals + places)) / (BigInt(a) * 10n ** BigInt(outInfo.decimals));
   return fromBaseUnits(scaled, places, { group: false });
 }
@@ -167,14 +204,22 @@ export function fillRows(fills: readonly Fill[], lookup: MintLookup): FillRow[] 
 /** USD figures to cents or, below a dollar, to 8 significant digits: the P&L's own numbers, not amounts. */
 function usd(v: number | null): string {
   if (v === null || !Number.isFinite(v)) return '';
-  return Math.abs(v) >= 1 ? v.toFixed(2) : Number(v.toPrecision(8)).toFixed(12).replace(/\.?0+$/, '');
+  return Math.abs(v) >= 1
+    ? v.toFixed(2)
+    : Number(v.toPrecision(8))
+        .toFixed(12)
+        .replace(/\.?0+$/, '');
 }
 
 export function pnlRows(pnl: SpotPnl, lookup: MintLookup): PnlRow[] {
   return pnl.tokens.map((t) => ({
     mint: t.mint,
     symbol: lookup(t.mint).symbol,
-    units: Number.isFinite(t.units) ? Number(t.units.toPrecision(15)).toFixed(12).replace(/\.?0+$/, '') : '',
+    units: Number.isFinite(t.units)
+      ? Number(t.units.toPrecision(15))
+          .toFixed(12)
+          .replace(/\.?0+$/, '')
+      : '',
     avgCostUsd: usd(t.avgCost),
     priceUsd: usd(t.price),
     unrealizedUsd: usd(t.unrealized),
@@ -192,7 +237,20 @@ export function toCsv<T extends object>(columns: ReadonlyArray<keyof T>, rows: r
 }
 
 /** The columns of the universal CSV that tax and bookkeeping tools import (Koinly's and similar). */
-export const KOINLY_COLUMNS = ['Date', 'Sent Amount', 'Sent Currency', 'Received Amount', 'Received Currency', 'Fee Amount', 'Fee Currency', 'Net Worth Amount', 'Net Worth Currency', 'Label', 'Description', 'TxHash'] as const;
+export const KOINLY_COLUMNS = [
+  'Date',
+  'Sent Amount',
+  'Sent Currency',
+  'Received Amount',
+  'Received Currency',
+  'Fee Amount',
+  'Fee Currency',
+  'Net Worth Amount',
+  'Net Worth Currency',
+  'Label',
+  'Description',
+  'TxHash',
+] as const;
 type KoinlyRow = Record<(typeof KOINLY_COLUMNS)[number], string>;
 
 /** "2026-11-27 12:00:00 UTC": the date form those tools read. */
@@ -207,7 +265,25 @@ export function koinlyRows(journal: readonly JournalRow[], fills: readonly FillR
   const blank = { 'Fee Amount': '', 'Fee Currency': '', 'Net Worth Amount': '', 'Net Worth Currency': '', Label: '' };
   const swaps = journal
     .filter((r) => r.status === 'success' && r.action.startsWith('swap') && r.sentAmount && r.receivedAmount)
-    .map((r) => ({ Date: koinlyDate(r.time), 'Sent Amount': r.sentAmount, 'Sent Currency': r.sentSymbol || r.sentMint, 'Received Amount': r.receivedAmount, 'Received Currency': r.receivedSymbol || r.receivedMint, ...blank, Description: `tradedeck ${r.action}`, TxHash: r.signature }));
-  const filled = fills.map((f) => ({ Date: koinlyDate(f.time), 'Sent Amount': f.sentAmount, 'Sent Currency': f.sentSymbol || f.sentMint, 'Received Amount': f.receivedAmount, 'Received Currency': f.receivedSymbol || f.receivedMint, ...blank, Description: 'tradedeck order fill', TxHash: '' }));
+    .map((r) => ({
+      Date: koinlyDate(r.time),
+      'Sent Amount': r.sentAmount,
+      'Sent Currency': r.sentSymbol || r.sentMint,
+      'Received Amount': r.receivedAmount,
+      'Received Currency': r.receivedSymbol || r.receivedMint,
+      ...blank,
+      Description: `tradedeck ${r.action}`,
+      TxHash: r.signature,
+    }));
+  const filled = fills.map((f) => ({
+    Date: koinlyDate(f.time),
+    'Sent Amount': f.sentAmount,
+    'Sent Currency': f.sentSymbol || f.sentMint,
+    'Received Amount': f.receivedAmount,
+    'Received Currency': f.receivedSymbol || f.receivedMint,
+    ...blank,
+    Description: 'tradedeck order fill',
+    TxHash: '',
+  }));
   return [...swaps, ...filled].sort((a, b) => a.Date.localeCompare(b.Date));
 }

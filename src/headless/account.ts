@@ -1,7 +1,14 @@
 // `tradedeck portfolio` and `tradedeck orders`: a wallet's positions and its limit and DCA orders.
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
-import type { Portfolio, PortfolioElement, RecurringListResponse, RecurringOrder, TriggerListResponse, TriggerOrder } from '../api/types.js';
+import type {
+  Portfolio,
+  PortfolioElement,
+  RecurringListResponse,
+  RecurringOrder,
+  TriggerListResponse,
+  TriggerOrder,
+} from '../api/types.js';
 import { formatAmount, formatPrice } from '../format.js';
 import { groupDigits } from '../amount.js';
 import { printTable, printJson, clean, formatTime } from './print.js';
@@ -18,10 +25,18 @@ export const MAX_PAGES = 10;
 
 // ---------- portfolio ----------
 
-export async function portfolioCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+export async function portfolioCommand(
+  services: HeadlessServices,
+  config: Config,
+  positionals: string[],
+  flags: Record<string, string | boolean>,
+): Promise<string> {
   const platforms = platformsOf(flags);
   const wallet = await resolveWallet(services, config, positionals[0]);
-  const portfolio = await services.api.portfolio.positions({ address: wallet.address, ...(platforms ? { platforms } : {}) });
+  const portfolio = await services.api.portfolio.positions({
+    address: wallet.address,
+    ...(platforms ? { platforms } : {}),
+  });
   if (flags.json) return printJson(portfolio, flags.indent === true);
   const labels = portfolioLabels(portfolio);
   const rows: string[][] = [];
@@ -48,7 +63,9 @@ export async function portfolioCommand(services: HeadlessServices, config: Confi
   const failed = (portfolio.fetcherReports ?? []).filter((r) => r.status === 'failed').map((r) => clean(r.id, 40));
   return (
     walletLine(wallet) +
-    (rows.length === 0 ? 'no positions\n' : printTable(['TYPE', 'PLATFORM', 'POSITION', 'ASSET', 'AMOUNT', 'USD'], rows, new Set([4, 5]))) +
+    (rows.length === 0
+      ? 'no positions\n'
+      : printTable(['TYPE', 'PLATFORM', 'POSITION', 'ASSET', 'AMOUNT', 'USD'], rows, new Set([4, 5]))) +
     `total USD ${formatPrice(total)}\n` +
     (failed.length ? `incomplete: these sources failed and their positions may be missing: ${failed.join(', ')}\n` : '')
   );
@@ -66,10 +83,18 @@ export function platformsOf(flags: Record<string, string | boolean>): string[] |
   if (given === undefined) return undefined;
   const text = String(given);
   const ids = text.split(',').map((s) => s.trim());
-  if (text.trim() === '') throw new CommandError('--platforms: give platform ids separated by commas (for example: --platforms marinade,kamino)', 2);
+  if (text.trim() === '')
+    throw new CommandError(
+      '--platforms: give platform ids separated by commas (for example: --platforms marinade,kamino)',
+      2,
+    );
   ids.forEach((id, i) => {
     if (id === '') throw new CommandError(`--platforms: item ${i + 1} is empty (ids separated by single commas)`, 2);
-    if (!PLATFORM_ID.test(id)) throw new CommandError(`--platforms: "${clean(id, 40)}" is not a platform id (lower-case letters, digits and dashes, as the portfolio's PLATFORM column shows them)`, 2);
+    if (!PLATFORM_ID.test(id))
+      throw new CommandError(
+        `--platforms: "${clean(id, 40)}" is not a platform id (lower-case letters, digits and dashes, as the portfolio's PLATFORM column shows them)`,
+        2,
+      );
   });
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
   if (repeated) throw new CommandError(`--platforms: "${repeated}" is given twice`, 2);
@@ -104,7 +129,12 @@ function assetLines(assets: unknown, note?: string, sign = 1): PositionLine[] {
     if (typeof data.address !== 'string') continue;
     const amount = numberOr(data.amount);
     const usd = numberOr(record(a).value);
-    out.push({ mint: data.address, amount: amount === null ? null : sign * amount, usd: usd === null ? null : sign * usd, note });
+    out.push({
+      mint: data.address,
+      amount: amount === null ? null : sign * amount,
+      usd: usd === null ? null : sign * usd,
+      note,
+    });
   }
   return out;
 }
@@ -137,7 +167,12 @@ function portfolioLabels(portfolio: Portfolio): TokenLabels {
 
 // ---------- orders ----------
 
-export async function ordersCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+export async function ordersCommand(
+  services: HeadlessServices,
+  config: Config,
+  positionals: string[],
+  flags: Record<string, string | boolean>,
+): Promise<string> {
   const mintText = mintFilterText(flags);
   const wallet = await resolveWallet(services, config, positionals[0]);
   const user = wallet.address;
@@ -148,20 +183,41 @@ export async function ordersCommand(services: HeadlessServices, config: Config, 
   const wantRecurring = !flags.limit;
   const triggerPages = (side?: 'inputMint' | 'outputMint') =>
     allPages(
-      (page) => services.api.trigger.list({ user, orderStatus, page, ...(includeFailed ? { includeFailedTx: true } : {}), ...(side && mint ? { [side]: mint } : {}) }),
+      (page) =>
+        services.api.trigger.list({
+          user,
+          orderStatus,
+          page,
+          ...(includeFailed ? { includeFailedTx: true } : {}),
+          ...(side && mint ? { [side]: mint } : {}),
+        }),
       (r: TriggerListResponse) => r.orders,
       (r) => r.page < r.totalPages,
     );
   const [trigger, recurring] = await Promise.all([
     // the trigger listing filters by one side at a time: a mint's orders are those selling it and those buying it
-    wantTrigger ? (mint ? Promise.all([triggerPages('inputMint'), triggerPages('outputMint')]).then(mergePages) : triggerPages()) : undefined,
+    wantTrigger
+      ? mint
+        ? Promise.all([triggerPages('inputMint'), triggerPages('outputMint')]).then(mergePages)
+        : triggerPages()
+      : undefined,
     wantRecurring
       ? allPages(
           // `all`: the DCA (time) orders and the legacy price-based ones, as the Orders screen lists them
-          (page) => services.api.recurring.list({ user, orderStatus, page, recurringType: 'all', mint: mint ?? null, includeFailedTx: includeFailed }),
+          (page) =>
+            services.api.recurring.list({
+              user,
+              orderStatus,
+              page,
+              recurringType: 'all',
+              mint: mint ?? null,
+              includeFailedTx: includeFailed,
+            }),
           (r: RecurringListResponse) => [
             ...r.time.map((order) => ({ kind: 'dca' as const, order })),
-            ...(Array.isArray(r.price) ? r.price : []).filter(isLegacy).map((order) => ({ kind: 'legacy' as const, order })),
+            ...(Array.isArray(r.price) ? r.price : [])
+              .filter(isLegacy)
+              .map((order) => ({ kind: 'legacy' as const, order })),
           ],
           (r) => r.page < r.totalPages,
         )
@@ -170,14 +226,17 @@ export async function ordersCommand(services: HeadlessServices, config: Config, 
   const time = recurring?.items.flatMap((o) => (o.kind === 'dca' ? [o.order] : []));
   const legacy = recurring?.items.flatMap((o) => (o.kind === 'legacy' ? [o.order] : []));
   if (flags.json) {
-    return printJson({
-      user,
-      orderStatus,
-      ...(mint ? { mint } : {}),
-      includeFailedTx: includeFailed,
-      ...(trigger ? { trigger: trigger.items } : {}),
-      ...(recurring ? { recurring: time, legacy } : {}),
-    }, flags.indent === true);
+    return printJson(
+      {
+        user,
+        orderStatus,
+        ...(mint ? { mint } : {}),
+        includeFailedTx: includeFailed,
+        ...(trigger ? { trigger: trigger.items } : {}),
+        ...(recurring ? { recurring: time, legacy } : {}),
+      },
+      flags.indent === true,
+    );
   }
   const labels = await tokenLabels(services);
   let out = walletLine(wallet);
@@ -193,7 +252,8 @@ export function mintFilterText(flags: Record<string, string | boolean>): string 
   const given = flags.mint;
   if (given === undefined) return undefined;
   const text = String(given).trim();
-  if (text === '' || given === true) throw new CommandError('--mint: give a token symbol or mint address (for example: --mint SOL)', 2);
+  if (text === '' || given === true)
+    throw new CommandError('--mint: give a token symbol or mint address (for example: --mint SOL)', 2);
   return text;
 }
 
@@ -222,7 +282,11 @@ interface Pages<T> {
   truncated: boolean;
 }
 
-async function allPages<R, T>(fetch: (page: number) => Promise<R>, items: (r: R) => T[], hasMore: (r: R) => boolean): Promise<Pages<T>> {
+async function allPages<R, T>(
+  fetch: (page: number) => Promise<R>,
+  items: (r: R) => T[],
+  hasMore: (r: R) => boolean,
+): Promise<Pages<T>> {
   const out: T[] = [];
   for (let page = 1; ; page++) {
     const r = await fetch(page);
@@ -273,7 +337,12 @@ function triggerTable(orders: TriggerOrder[], orderStatus: string, labels: Token
   return head + printTable(['ORDER', 'STATUS', 'SELL', 'FOR', 'FILLED', 'EXPIRES', 'CREATED'], rows, new Set([4]));
 }
 
-function recurringTable(orders: RecurringOrder[], orderStatus: string, labels: TokenLabels, truncated: boolean): string {
+function recurringTable(
+  orders: RecurringOrder[],
+  orderStatus: string,
+  labels: TokenLabels,
+  truncated: boolean,
+): string {
   const head = heading('DCA orders', orderStatus, orders.length, truncated);
   if (orders.length === 0) return head;
   const rows = orders.map((o) => [
@@ -292,9 +361,10 @@ function recurringTable(orders: RecurringOrder[], orderStatus: string, labels: T
 /** Legacy price-based recurring orders (deprecated; the service still lists them): withdraw or cancel them. */
 function legacyTable(orders: LegacyRecurringOrder[], orderStatus: string, labels: TokenLabels): string {
   const head = `legacy price-based DCA orders (${orderStatus}): ${orders.length} (tradedeck withdraw takes out their input or output)\n`;
-    const rows = orders.map((o) => [
+  const rows = orders.map((o) => [
     clean(o.orderKey, 60),
-    'legacy ' + (o.userClosed === true ? 'Cancelled' : typeof o.closeTx === 'string' && o.closeTx ? 'Completed' : 'Open'),
+    'legacy ' +
+      (o.userClosed === true ? 'Cancelled' : typeof o.closeTx === 'string' && o.closeTx ? 'Completed' : 'Open'),
     `${groupDecimal(o.inUsed)} of ${amountOf(o.inDeposited, String(o.inputMint ?? ''), labels)}`,
     amountOf(o.outReceived, String(o.outputMint ?? ''), labels),
     amountOf(o.outWithdrawn, String(o.outputMint ?? ''), labels),
@@ -309,7 +379,12 @@ function every(seconds: unknown): string {
   if (!Number.isFinite(s) || s <= 0) return clean(seconds, 12) || '—';
   const parts: string[] = [];
   let rest = Math.round(s);
-  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     if (rest >= size) {
       parts.push(`${Math.floor(rest / size)}${unit}`);
       rest %= size;

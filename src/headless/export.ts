@@ -2,42 +2,64 @@
 // that tax and bookkeeping tools import (--format koinly). Read-only: nothing is signed.
 import type { Config } from '../config.js';
 import { openCommandServices } from './signing.js';
-import { exportText, EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type ExportKind, type ExportRequest } from '../export/run.js';
+import {
+  exportText,
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  type ExportFormat,
+  type ExportKind,
+  type ExportRequest,
+} from '../export/run.js';
 import { clean, CommandError } from './print.js';
 
 type Flags = Record<string, string | boolean>;
-
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date (a whole UTC day) or an ISO 8601 time; `end`: a date means the end of that day. */
 export function parseWhen(flag: string, text: string, end: boolean): number {
   const t = text.trim();
-  const ms = DAY.test(t) ? Date.parse(`${t}T00:00:00Z`) + (end ? 86_400_000 : 0) : /^\d{4}-\d{2}-\d{2}T/.test(t) ? Date.parse(t) : NaN;
-  if (!Number.isFinite(ms)) throw new CommandError(`--${flag}: a date (2026-01-31, a UTC day) or an ISO 8601 time (2026-01-31T12:00:00Z); got "${clean(t, 40)}"`, 2);
+  const ms = DAY.test(t)
+    ? Date.parse(`${t}T00:00:00Z`) + (end ? 86_400_000 : 0)
+    : /^\d{4}-\d{2}-\d{2}T/.test(t)
+      ? Date.parse(t)
+      : NaN;
+  if (!Number.isFinite(ms))
+    throw new CommandError(
+      `--${flag}: a date (2026-01-31, a UTC day) or an ISO 8601 time (2026-01-31T12:00:00Z); got "${clean(t, 40)}"`,
+      2,
+    );
   return ms;
 }
 
-
 export function readExportArgs(positionals: string[], flags: Flags): ExportRequest {
   const kind = positionals[0] as ExportKind;
-  if (!EXPORT_KINDS.includes(kind)) throw new CommandError(`export what: ${EXPORT_KINDS.join(', ')} (got "${clean(positionals[0] ?? '', 20)}")`, 2);
+  if (!EXPORT_KINDS.includes(kind))
+    throw new CommandError(`export what: ${EXPORT_KINDS.join(', ')} (got "${clean(positionals[0] ?? '', 20)}")`, 2);
   const asked = flags.format === undefined ? 'csv' : String(flags.format);
-  if (!(EXPORT_FORMATS as readonly string[]).includes(asked)) throw new CommandError(`--format: ${EXPORT_FORMATS.join(', ')} (got "${clean(asked, 20)}")`, 2);
+  if (!(EXPORT_FORMATS as readonly string[]).includes(asked))
+    throw new CommandError(`--format: ${EXPORT_FORMATS.join(', ')} (got "${clean(asked, 20)}")`, 2);
   const format = asked as ExportFormat;
-  if (format === 'koinly' && kind === 'pnl') throw new CommandError('--format koinly: lists trades; export journal or fills (pnl is csv or json)', 2);
+  if (format === 'koinly' && kind === 'pnl')
+    throw new CommandError('--format koinly: lists trades; export journal or fills (pnl is csv or json)', 2);
   const since = typeof flags.since === 'string' ? parseWhen('since', flags.since, false) : undefined;
   const until = typeof flags.until === 'string' ? parseWhen('until', flags.until, true) : undefined;
-  if (since !== undefined && until !== undefined && until <= since) throw new CommandError('--since and --until: the start must come before the end', 2);
+  if (since !== undefined && until !== undefined && until <= since)
+    throw new CommandError('--since and --until: the start must come before the end', 2);
   return { kind, format, since, until };
 }
 
-export async function exportCommand(positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+export async function exportCommand(
+  positionals: string[],
+  flags: Flags,
+  config: Config,
+  fail: (line: string) => void,
+): Promise<number> {
   let req: ExportRequest;
   try {
     req = readExportArgs(positionals, flags);
   } catch (e) {
-    if (e instanceof CommandError) return fail(e.message), e.exitCode;
+    if (e instanceof CommandError) return (fail(e.message), e.exitCode);
     throw e;
   }
   const s = await openCommandServices(config, fail);

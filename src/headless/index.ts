@@ -35,7 +35,8 @@ export async function runHeadless(argv: string[], apiKeyGiven: boolean): Promise
   if (command === undefined || !isCommand(command)) return sayUsageError('no command');
   const spec = commandSpec(command);
   // a message may quote the service or an argument: printed only through the sanitiser
-  const fail = (message: string) => process.stderr.write(`tradedeck ${command}: ${sanitize(message, { lines: true })}\n`);
+  const fail = (message: string) =>
+    process.stderr.write(`tradedeck ${command}: ${sanitize(message, { lines: true })}\n`);
   if (spec.local) {
     const flags = await settledFlags(command, args, fail);
     return typeof flags === 'number' ? flags : spec.local({ positionals: args.positionals, flags, fail });
@@ -47,14 +48,25 @@ export async function runHeadless(argv: string[], apiKeyGiven: boolean): Promise
   if (typeof flags === 'number') return flags;
   // a script is not kept waiting by a silent service: each call gives up after 1.5 x --timeout-ms in all
   const budget = Math.round(config.timeoutMs * HEADLESS_BUDGET_FACTOR);
-  return spec.run({ command, positionals: args.positionals, flags, config: { ...config, requestBudgetMs: budget }, fail, usage: synopsis(command) });
+  return spec.run({
+    command,
+    positionals: args.positionals,
+    flags,
+    config: { ...config, requestBudgetMs: budget },
+    fail,
+    usage: synopsis(command),
+  });
 }
 
 /**
  * The command's options once its arguments are checked, with json and indent settled; or the exit
  * code of a usage error (said through `fail`).
  */
-async function settledFlags(command: CommandName, args: ParsedArgs, fail: (message: string) => void): Promise<Record<string, string | boolean> | number> {
+async function settledFlags(
+  command: CommandName,
+  args: ParsedArgs,
+  fail: (message: string) => void,
+): Promise<Record<string, string | boolean> | number> {
   quietOnClosedPipe();
   const given = args.extra;
   try {
@@ -62,7 +74,11 @@ async function settledFlags(command: CommandName, args: ParsedArgs, fail: (messa
     // every command reads flags.json: true for JSON (a pipe, a file, --json), false for tables;
     // flags.indent (no such option exists) is JSON indented for a person who asked on a terminal
     const json = !commandSpec(command).plain && outputMode(given, process.stdout.isTTY === true) === 'json';
-    return { ...given, json, indent: json && process.stdout.isTTY === true && given.ndjson !== true && given.watch !== true };
+    return {
+      ...given,
+      json,
+      indent: json && process.stdout.isTTY === true && given.ndjson !== true && given.watch !== true,
+    };
   } catch (e) {
     if (e instanceof CommandError) {
       fail(e.message);
@@ -73,11 +89,18 @@ async function settledFlags(command: CommandName, args: ParsedArgs, fail: (messa
 }
 
 /** What can be checked before the service is opened: how many arguments, then the command's own checks. */
-async function checkArguments(command: CommandName, positionals: string[], flags: Record<string, string | boolean>): Promise<void> {
+async function checkArguments(
+  command: CommandName,
+  positionals: string[],
+  flags: Record<string, string | boolean>,
+): Promise<void> {
   const { min, max } = arity(command);
   const usage = `usage: tradedeck ${synopsis(command)}`;
   if (positionals.length > max) {
-    const stray = positionals.slice(max).map((p) => `"${clean(p, 40)}"`).join(' ');
+    const stray = positionals
+      .slice(max)
+      .map((p) => `"${clean(p, 40)}"`)
+      .join(' ');
     throw new CommandError(`unexpected argument${positionals.length - max > 1 ? 's' : ''} ${stray} (${usage})`, 2);
   }
   if (positionals.length < min) {

@@ -9,7 +9,12 @@ import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, type TokenLabels } from './symbols.js';
 import { MAX_PAGES } from './account.js';
 
-export async function invitesCommand(services: HeadlessServices, config: Config, positionals: string[], flags: Record<string, string | boolean>): Promise<string> {
+export async function invitesCommand(
+  services: HeadlessServices,
+  config: Config,
+  positionals: string[],
+  flags: Record<string, string | boolean>,
+): Promise<string> {
   const wallet = await resolveWallet(services, config, positionals[0]);
   const address = wallet.address;
   const pending = flags.pending === true;
@@ -26,7 +31,9 @@ export async function invitesCommand(services: HeadlessServices, config: Config,
   if (flags.json) return printJson({ address, pending, invites, hasMoreData }, flags.indent === true);
   const labels = await tokenLabels(services);
   const what = pending ? 'pending invites' : 'invites';
-  let out = walletLine(wallet) + `${what}: ${invites.length}${hasMoreData ? ` shown, more not read (first ${MAX_PAGES} pages)` : ''}\n`;
+  let out =
+    walletLine(wallet) +
+    `${what}: ${invites.length}${hasMoreData ? ` shown, more not read (first ${MAX_PAGES} pages)` : ''}\n`;
   if (invites.length === 0) return out;
   const rows = invites.map((inv) => [
     formatTime(inv.creation_time),

@@ -7,14 +7,22 @@ import { archiveJournal } from '../journal/archive.js';
 import { takeStateLock } from '../stateLock.js';
 import { clean, printJson, printTable } from './print.js';
 
-export async function journalCommand(positionals: string[], flags: Record<string, string | boolean>, config: Config, fail: (m: string) => void, now = Date.now()): Promise<number> {
+export async function journalCommand(
+  positionals: string[],
+  flags: Record<string, string | boolean>,
+  config: Config,
+  fail: (m: string) => void,
+  now = Date.now(),
+): Promise<number> {
   if (positionals[0] !== 'archive') {
     fail(`unknown journal action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck journal archive)`);
     return 2;
   }
   const lock = await takeStateLock(config.stateDir);
   if (!lock.held) {
-    fail(`${lock.note ?? 'another tradedeck holds the state dir'}; the journal is archived only while no other tradedeck runs on it: nothing moved`);
+    fail(
+      `${lock.note ?? 'another tradedeck holds the state dir'}; the journal is archived only while no other tradedeck runs on it: nothing moved`,
+    );
     return 1;
   }
   try {
@@ -32,7 +40,14 @@ export async function journalCommand(positionals: string[], flags: Record<string
     }
     const lines = [
       ...(r.resumed ? ['an archive interrupted earlier was finished'] : []),
-      ...(r.moved.length ? [printTable(['ARCHIVE', 'LINES', 'BYTES'], r.moved.map((m) => [m.file, String(m.lines), String(m.bytes)])).trimEnd()] : [`nothing to archive: ${path} holds no finished lines of a past year`]),
+      ...(r.moved.length
+        ? [
+            printTable(
+              ['ARCHIVE', 'LINES', 'BYTES'],
+              r.moved.map((m) => [m.file, String(m.lines), String(m.bytes)]),
+            ).trimEnd(),
+          ]
+        : [`nothing to archive: ${path} holds no finished lines of a past year`]),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;

@@ -10,7 +10,14 @@ export async function configCommand({ config, flags }: CommandRun): Promise<numb
   const described = describeConfig(config, maskSecret);
   const demoKey = await demoKeyInUse(config);
   if (demoKey) described.wallet = demoKey;
-  process.stdout.write(flags.json ? printJson(described, flags.indent === true) : printTable(['SETTING', 'VALUE'], Object.entries(described).map(([k, v]) => [k, clean(v, 300)])));
+  process.stdout.write(
+    flags.json
+      ? printJson(described, flags.indent === true)
+      : printTable(
+          ['SETTING', 'VALUE'],
+          Object.entries(described).map(([k, v]) => [k, clean(v, 300)]),
+        ),
+  );
   return 0;
 }
 
@@ -34,14 +41,27 @@ export async function resetCommand({ command, positionals, flags, config, fail, 
     fail(`unknown ${kind} action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck ${usage})`);
     return 2;
   }
-  const removed = kind === 'demo' ? await (await import('../demo.js')).resetDemo(config.stateDir) : await (await import('../paper.js')).resetPaper(config.stateDir);
+  const removed =
+    kind === 'demo'
+      ? await (await import('../demo.js')).resetDemo(config.stateDir)
+      : await (await import('../paper.js')).resetPaper(config.stateDir);
   if (flags.json) {
     process.stdout.write(printJson({ stateDir: config.stateDir, removed }, flags.indent === true));
     return 0;
   }
   const lines = removed.length
-    ? ['removed:', ...removed.map((p) => `  ${p}`), kind === 'demo' ? 'the next demo start makes a new demo key and a fresh simulator' : 'the next paper start opens a new paper account with its starting balances']
-    : [kind === 'demo' ? `nothing to remove: no demo key or simulator state in ${config.stateDir}` : `nothing to remove: no paper account in ${config.stateDir}`];
+    ? [
+        'removed:',
+        ...removed.map((p) => `  ${p}`),
+        kind === 'demo'
+          ? 'the next demo start makes a new demo key and a fresh simulator'
+          : 'the next paper start opens a new paper account with its starting balances',
+      ]
+    : [
+        kind === 'demo'
+          ? `nothing to remove: no demo key or simulator state in ${config.stateDir}`
+          : `nothing to remove: no paper account in ${config.stateDir}`,
+      ];
   lines.push('kept: the journal, watchlist, alerts and the rest of the state directory');
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

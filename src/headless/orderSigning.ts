@@ -3,16 +3,27 @@
 // signing.ts). Exit codes: 0 done, 1 failed or cancelled, 2 usage, an input rule or signing unavailable.
 import type { Config } from '../config.js';
 import { signingBlocked } from '../actions/run.js';
-import { createDcaFromArgs, createLimitFromArgs, findOpenOrders, withdrawFromArgs, withdrawSide } from '../actions/ordersFlow.js';
+import {
+  createDcaFromArgs,
+  createLimitFromArgs,
+  findOpenOrders,
+  withdrawFromArgs,
+  withdrawSide,
+} from '../actions/ordersFlow.js';
 import { cancelAllLimits, cancelFound } from '../actions/ordersCancel.js';
-import { compareWithMarket, limitRisk, OrderInputError, parseCancelArgs, type LimitRequest } from '../actions/ordersInput.js';
+import {
+  compareWithMarket,
+  limitRisk,
+  OrderInputError,
+  parseCancelArgs,
+  type LimitRequest,
+} from '../actions/ordersInput.js';
 import { limitPriceBothWays } from '../actions/ordersActions.js';
 import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../args.js';
 import type { ActionResult } from '../pipeline/types.js';
 import { createOrdersStore, type OrdersStore } from '../store/orders.js';
 import { clean, exitCodeOf, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
-
 
 type Flags = Record<string, string | boolean>;
 
@@ -22,7 +33,10 @@ type Flags = Record<string, string | boolean>;
  */
 function refuseOffMarket(req: LimitRequest): void {
   const risk = limitRisk(compareWithMarket(req));
-  if (risk) throw new OffMarketError(`price ${limitPriceBothWays(req)}: ${risk}; nothing was sent. Check the price, or add --allow-off-market to --yes to place it anyway`);
+  if (risk)
+    throw new OffMarketError(
+      `price ${limitPriceBothWays(req)}: ${risk}; nothing was sent. Check the price, or add --allow-off-market to --yes to place it anyway`,
+    );
 }
 
 /** A price the dialog would ask a typed "yes" for, refused under --yes (not a usage mistake: no usage line). */
@@ -35,14 +49,28 @@ export function paperMark(s: { mode: string }): { paper?: true } {
 
 function report(store: OrdersStore, flags: Flags, status: string, extra: Record<string, unknown> = {}): void {
   const o = store.getState().outcome;
-  if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true));
+  if (flags.json)
+    process.stdout.write(
+      printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true),
+    );
   else process.stdout.write([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n') + '\n');
 }
 
-export async function orderSigningCommand(command: OrderSigningCommand, positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+export async function orderSigningCommand(
+  command: OrderSigningCommand,
+  positionals: string[],
+  flags: Flags,
+  config: Config,
+  fail: (line: string) => void,
+): Promise<number> {
   // the side word is known before anything is opened or asked
   if (command === 'withdraw' && !withdrawSide(positionals[1])) {
-    return fail(`"${clean(positionals[1] ?? '', 40)}": say in (the deposit left) or out (what it bought) (usage: tradedeck ${ORDER_SIGNING_USAGE.withdraw})`), 2;
+    return (
+      fail(
+        `"${clean(positionals[1] ?? '', 40)}": say in (the deposit left) or out (what it bought) (usage: tradedeck ${ORDER_SIGNING_USAGE.withdraw})`,
+      ),
+      2
+    );
   }
   // the keys and the compute unit price of a cancel are read before anything is opened or asked
   let cancel: ReturnType<typeof parseCancelArgs> | undefined;
@@ -51,7 +79,7 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
       cancel = parseCancelArgs(positionals, { keys: command === 'cancel' ? 'one-or-more' : 'none' });
     } catch (e) {
       if (!(e instanceof OrderInputError)) throw e;
-      return fail(`${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`), 2;
+      return (fail(`${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`), 2);
     }
   }
   const session = await openSigningSession(config, flags.yes === true, fail);
@@ -60,18 +88,32 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
   try {
     for (const n of s.notices) fail(n.text);
     const blocked = signingBlocked(s, 'execute');
-    if (blocked) return fail(blocked), 2;
+    if (blocked) return (fail(blocked), 2);
     const store = createOrdersStore({ tab: command === 'dca' || command === 'withdraw' ? 'dca' : 'limit' });
-    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`));
+    if (process.stderr.isTTY)
+      store.subscribe(
+        (st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`),
+      );
     if (command === 'cancel-all') {
       if (cancel?.computeUnitPrice !== undefined) store.getState().setCancelFee(cancel.computeUnitPrice);
-      const { batches, nothingOpen } = await cancelAllLimits(s, store, undefined, 'run cancel-all again for what is still open');
+      const { batches, nothingOpen } = await cancelAllLimits(
+        s,
+        store,
+        undefined,
+        'run cancel-all again for what is still open',
+      );
       const ok = nothingOpen || (batches.length > 0 && batches.every((b) => b.status === 'success'));
       report(store, flags, nothingOpen ? 'nothing to cancel' : ok ? 'success' : 'failed', { batches, ...paperMark(s) });
       return ok ? 0 : 1;
     }
     if (command === 'cancel') {
-      const done = await cancelFound(s, store, await findOpenOrders(s, store, cancel!.keys), cancel!.computeUnitPrice, 'run cancel again with the keys not done');
+      const done = await cancelFound(
+        s,
+        store,
+        await findOpenOrders(s, store, cancel!.keys),
+        cancel!.computeUnitPrice,
+        'run cancel again with the keys not done',
+      );
       if ('batches' in done) {
         const ok = done.batches.length > 0 && done.batches.every((b) => b.status === 'success');
         report(store, flags, ok ? 'success' : 'failed', { batches: done.batches, ...paperMark(s) });
@@ -81,14 +123,24 @@ export async function orderSigningCommand(command: OrderSigningCommand, position
       return exitCodeOf(done.status);
     }
     let result: ActionResult;
-    if (command === 'limit') result = await createLimitFromArgs(s, store, positionals, flags.yes === true && flags['allow-off-market'] !== true ? refuseOffMarket : undefined);
+    if (command === 'limit')
+      result = await createLimitFromArgs(
+        s,
+        store,
+        positionals,
+        flags.yes === true && flags['allow-off-market'] !== true ? refuseOffMarket : undefined,
+      );
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
     else result = await withdrawFromArgs(s, store, positionals);
     report(store, flags, result.status, { signature: result.signature, ...paperMark(s) });
     return exitCodeOf(result.status);
   } catch (e) {
     if (e instanceof OrderInputError) {
-      fail(e instanceof OffMarketError ? clean(e.message, 400) : `${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`);
+      fail(
+        e instanceof OffMarketError
+          ? clean(e.message, 400)
+          : `${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`,
+      );
       return 2;
     }
     throw e;

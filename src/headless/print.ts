@@ -43,7 +43,8 @@ export type OutputMode = 'json' | 'table';
  */
 export function outputMode(flags: Record<string, string | boolean>, stdoutIsTTY: boolean): OutputMode {
   const json = flags.json === true || flags.ndjson === true;
-  if (json && flags.table === true) throw new CommandError(`--${flags.ndjson === true ? 'ndjson' : 'json'} and --table: give one of them`, 2);
+  if (json && flags.table === true)
+    throw new CommandError(`--${flags.ndjson === true ? 'ndjson' : 'json'} and --table: give one of them`, 2);
   if (json) return 'json';
   if (flags.table === true) return 'table';
   return stdoutIsTTY ? 'table' : 'json';
@@ -69,7 +70,10 @@ export function formatTime(iso: unknown): string {
 }
 
 export class CommandError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }

@@ -18,7 +18,8 @@ export async function quoteCommand(
   flags: Record<string, string | boolean>,
   warn: (line: string) => void = () => {},
 ): Promise<string> {
-  if (positionals.length !== 3) throw new CommandError('usage: tradedeck quote AMOUNT FROM TO (for example: tradedeck quote 1.5 SOL USDC)', 2);
+  if (positionals.length !== 3)
+    throw new CommandError('usage: tradedeck quote AMOUNT FROM TO (for example: tradedeck quote 1.5 SOL USDC)', 2);
   const [amountText, fromText, toText] = positionals;
   // the route `swap` would take with these options: the quote is what would execute
   const form = swapFormOf(positionals, flags);
@@ -31,7 +32,10 @@ export async function quoteCommand(
   const to = resolveToken(toText, tokens);
   if (!to.ok) throw new CommandError(`TO ${clean(to.error, 400)}`, 2);
   if (from.token.id === to.token.id) {
-    throw new CommandError(`FROM and TO: must be different tokens (both are ${clean(from.token.symbol, 16) || from.token.id})`, 2);
+    throw new CommandError(
+      `FROM and TO: must be different tokens (both are ${clean(from.token.symbol, 16) || from.token.id})`,
+      2,
+    );
   }
   const exactOut = flags['exact-out'] === true;
   let amount: bigint;
@@ -45,11 +49,18 @@ export async function quoteCommand(
   // the route options as the Swap form reads them (checked by swapFormOf already)
   const check = checkForm(form, tokens);
   const route = check.params;
-  if (!route) throw new CommandError(clean(Object.values(check.errors)[0] ?? 'the options do not make a quote request', 300), 2);
+  if (!route)
+    throw new CommandError(clean(Object.values(check.errors)[0] ?? 'the options do not make a quote request', 300), 2);
   // Without a taker the order group answers with its quote and no transaction to sign.
   const quote: Quote | Order =
     via === 'order'
-      ? await services.api.ultra.order({ inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString(), ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}), ...check.order })
+      ? await services.api.ultra.order({
+          inputMint: from.token.id,
+          outputMint: to.token.id,
+          amount: amount.toString(),
+          ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}),
+          ...check.order,
+        })
       : await services.api.swap.quote({
           ...routeOptions(route),
           inputMint: from.token.id,
@@ -62,7 +73,9 @@ export async function quoteCommand(
   // in percent, without sign: the order's priceImpact when given, else its deprecated fraction priceImpactPct
   const impact = impactPercent(quote);
   if (impact !== undefined && impact >= HIGH_PRICE_IMPACT * 100) {
-    warn(`warning: price impact ${formatPercent(impact)} is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`);
+    warn(
+      `warning: price impact ${formatPercent(impact)} is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`,
+    );
   }
   if (flags.json) return printJson(quote, flags.indent === true);
   const fromSymbol = clean(from.token.symbol, 16) || from.token.id;
@@ -79,7 +92,12 @@ export async function quoteCommand(
     `price impact  ${impact !== undefined ? formatPercent(impact) : clean(quote.priceImpactPct, 20)}`,
     ...(check.order.receiver ? [`receiver      ${check.order.receiver} (the output goes there)`] : []),
     ...(check.order.payer ? [`payer         ${check.order.payer} (pays the fees, and must sign too)`] : []),
-    ...feeLines(quote, via, { symbol: fromSymbol, decimals: from.token.decimals, mint: from.token.id }, { symbol: toSymbol, decimals: to.token.decimals, mint: to.token.id }),
+    ...feeLines(
+      quote,
+      via,
+      { symbol: fromSymbol, decimals: from.token.decimals, mint: from.token.id },
+      { symbol: toSymbol, decimals: to.token.decimals, mint: to.token.id },
+    ),
     'route:',
     ...(Array.isArray(quote.routePlan) ? quote.routePlan : []).map((step) => {
       const info = step.swapInfo ?? {};
@@ -110,7 +128,16 @@ function checkAmountText(text: string): void {
 /** The route controls of GET /swap/v1/quote among the form's parameters (the rest is set from the arguments). */
 function routeOptions(p: QuoteParams): Partial<QuoteParams> {
   const { dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens, maxAccounts, platformFeeBps } = p;
-  return Object.fromEntries(Object.entries({ dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens, maxAccounts, platformFeeBps }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({
+      dexes,
+      excludeDexes,
+      onlyDirectRoutes,
+      restrictIntermediateTokens,
+      maxAccounts,
+      platformFeeBps,
+    }).filter(([, v]) => v !== undefined),
+  );
 }
 
 interface Side {
@@ -125,11 +152,21 @@ function feeLines(quote: Quote | Order, via: 'order' | 'swap', from: Side, to: S
   const pf = quote.platformFee;
   const bps = typeof pf?.feeBps === 'number' ? pf.feeBps : undefined;
   const raw = typeof pf?.amount === 'string' && /^\d+$/.test(pf.amount) ? pf.amount : undefined;
-  const feeMint = typeof pf?.feeMint === 'string' ? pf.feeMint : typeof (quote as Order).feeMint === 'string' ? (quote as Order).feeMint : undefined;
+  const feeMint =
+    typeof pf?.feeMint === 'string'
+      ? pf.feeMint
+      : typeof (quote as Order).feeMint === 'string'
+        ? (quote as Order).feeMint
+        : undefined;
   const token = feeMint === from.mint ? from : feeMint === to.mint ? to : undefined;
   if (pf && (bps !== undefined || raw !== undefined)) {
     // the swap quote does not name the fee's token: then the amount stays in base units, said so
-    const amount = raw === undefined ? '' : token ? `${fromBaseUnits(raw, token.decimals)} ${token.symbol}` : `${raw} base units${feeMint ? ` of ${shortAddress(clean(feeMint, 60))}` : ' (token not named)'}`;
+    const amount =
+      raw === undefined
+        ? ''
+        : token
+          ? `${fromBaseUnits(raw, token.decimals)} ${token.symbol}`
+          : `${raw} base units${feeMint ? ` of ${shortAddress(clean(feeMint, 60))}` : ' (token not named)'}`;
     lines.push(`platform fee  ${[amount, bps === undefined ? '' : `${bps} bps`].filter(Boolean).join(', ')}`);
   } else lines.push('platform fee  none');
   if (via !== 'order') return lines;

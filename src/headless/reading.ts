@@ -13,7 +13,10 @@ import { untilSignal } from '../signals.js';
  * Opens the service, runs `body` and prints what it returns (an exit code: it printed its own
  * output, as a watch does). A watch (--watch) is given the promise of the first SIGINT or SIGTERM.
  */
-export async function readingCommand(c: CommandRun, body: (services: HeadlessServices, stopped: Promise<void> | undefined) => Promise<string | number>): Promise<number> {
+export async function readingCommand(
+  c: CommandRun,
+  body: (services: HeadlessServices, stopped: Promise<void> | undefined) => Promise<string | number>,
+): Promise<number> {
   const { fail, flags } = c;
   // a watch ends on the first SIGINT or SIGTERM, even one that comes while the service opens
   const stopped = flags.watch === true ? untilSignal() : undefined;

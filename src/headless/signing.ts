@@ -11,12 +11,16 @@ import { describeReconciled, reconcileAtStart } from '../actions/startup.js';
 /** The confirm dialog as lines for the terminal: every part of it passes the sanitiser (a token's symbol or name sits in its title and lines). */
 export function dialogText(v: ConfirmView): string {
   const width = Math.max(...v.summary.map((l) => clean(l.label, 60).length), 0);
-  return [
-    clean(v.title, 200),
-    ...v.summary.map((l) => `  ${clean(l.label, 60).padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`),
-    ...v.facts.map((f) => `  ${clean(f, 200)}`),
-    ...v.warnings.map((w) => `  warning: ${clean(w, 300)}`),
-  ].join('\n') + '\n';
+  return (
+    [
+      clean(v.title, 200),
+      ...v.summary.map(
+        (l) => `  ${clean(l.label, 60).padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`,
+      ),
+      ...v.facts.map((f) => `  ${clean(f, 200)}`),
+      ...v.warnings.map((w) => `  warning: ${clean(w, 300)}`),
+    ].join('\n') + '\n'
+  );
 }
 
 /** Answers the pipeline's confirm requests: printed on stderr, then --yes or the person's y. */
@@ -58,10 +62,15 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
       });
     }
     const word = head.view.typedConfirmation;
-    rl.question(word ? `Type "${clean(word, 40)}" to ${clean(head.view.confirmLabel ?? 'sign and send', 60)}: ` : `${clean(head.view.confirmLabel ?? 'Sign and send', 60)}? [y/N] `, (a) => {
-      const ok = word ? a.trim() === word : /^y(es)?$/i.test(a.trim());
-      s.confirm.getState().answer(head.id, ok);
-    });
+    rl.question(
+      word
+        ? `Type "${clean(word, 40)}" to ${clean(head.view.confirmLabel ?? 'sign and send', 60)}: `
+        : `${clean(head.view.confirmLabel ?? 'Sign and send', 60)}? [y/N] `,
+      (a) => {
+        const ok = word ? a.trim() === word : /^y(es)?$/i.test(a.trim());
+        s.confirm.getState().answer(head.id, ok);
+      },
+    );
   });
   return () => {
     unsubscribe();
@@ -74,11 +83,15 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
 export const LOCK_WAIT_MS = 3_000;
 
 /** The services for a headless command, or the exit code once it said why not (2: a key file that cannot be used). */
-export async function openCommandServices(config: Config, fail: (line: string) => void, opts: ServicesOptions = {}): Promise<Services | number> {
+export async function openCommandServices(
+  config: Config,
+  fail: (line: string) => void,
+  opts: ServicesOptions = {},
+): Promise<Services | number> {
   try {
     return await createServices(config, { retries: 1, ...opts });
   } catch (e) {
-    if (e instanceof StartError) return fail(e.message.replace(/\n/g, ' ')), 2;
+    if (e instanceof StartError) return (fail(e.message.replace(/\n/g, ' ')), 2);
     throw e;
   }
 }
@@ -94,9 +107,15 @@ export interface SigningSession {
  * --yes, or a key file that cannot be used (exit code 2); another instance holding the state
  * directory for longer than LOCK_WAIT_MS (exit code 1).
  */
-export async function openSigningSession(config: Config, yes: boolean, fail: (line: string) => void): Promise<SigningSession | number> {
+export async function openSigningSession(
+  config: Config,
+  yes: boolean,
+  fail: (line: string) => void,
+): Promise<SigningSession | number> {
   if (!yes && !(process.stdin.isTTY && process.stderr.isTTY)) {
-    fail('refusing to sign: there is no terminal to ask for confirmation; pass --yes to sign without a prompt (nothing was requested)');
+    fail(
+      'refusing to sign: there is no terminal to ask for confirmation; pass --yes to sign without a prompt (nothing was requested)',
+    );
     return 2;
   }
   const s = await openCommandServices(config, fail, { lockWaitMs: LOCK_WAIT_MS });
@@ -111,9 +130,16 @@ export async function openSigningSession(config: Config, yes: boolean, fail: (li
   // back is settled first (the same signed transaction re-posted, or its status asked), never signed anew.
   try {
     const r = await reconcileAtStart(s);
-    if (r.message) fail(r.items.length ? `journal: ${r.items.length} unfinished transaction${r.items.length === 1 ? '' : 's'} from an earlier run checked: ${r.items.map(describeReconciled).join('; ')}` : r.message);
+    if (r.message)
+      fail(
+        r.items.length
+          ? `journal: ${r.items.length} unfinished transaction${r.items.length === 1 ? '' : 's'} from an earlier run checked: ${r.items.map(describeReconciled).join('; ')}`
+          : r.message,
+      );
   } catch (e) {
-    fail(`journal: could not check unfinished transactions (${e instanceof Error ? e.message : String(e)}); they are checked again at the next start`);
+    fail(
+      `journal: could not check unfinished transactions (${e instanceof Error ? e.message : String(e)}); they are checked again at the next start`,
+    );
   }
   const stop = answerConfirmations(s, yes);
   return {

@@ -54,20 +54,30 @@ export function formFromFlags(flags: Flags): StudioForm {
 
 function checkUsage(positionals: string[], flags: Flags): 'create' | 'claim' {
   const sub = positionals[0];
-  if (sub !== 'create' && sub !== 'claim') throw new CommandError(`give create or claim (got "${clean(sub ?? '', 20)}"); see tradedeck --help`, 2);
-  const wrong = (sub === 'create' ? CLAIM_ONLY : CREATE_ONLY.filter((f) => f !== 'quote')).filter((f) => flags[f] !== undefined);
+  if (sub !== 'create' && sub !== 'claim')
+    throw new CommandError(`give create or claim (got "${clean(sub ?? '', 20)}"); see tradedeck --help`, 2);
+  const wrong = (sub === 'create' ? CLAIM_ONLY : CREATE_ONLY.filter((f) => f !== 'quote')).filter(
+    (f) => flags[f] !== undefined,
+  );
   if (wrong.length) throw new CommandError(`--${wrong[0]} does not apply to studio ${sub}`, 2);
-  if (sub === 'create' && positionals.length > 1) throw new CommandError(`unexpected argument "${clean(positionals[1], 40)}" (studio create takes flags only)`, 2);
-  if (sub === 'claim' && positionals.length !== 2) throw new CommandError('usage: tradedeck studio claim POOL [--max AMOUNT|max] [--quote T] [--yes]', 2);
+  if (sub === 'create' && positionals.length > 1)
+    throw new CommandError(`unexpected argument "${clean(positionals[1], 40)}" (studio create takes flags only)`, 2);
+  if (sub === 'claim' && positionals.length !== 2)
+    throw new CommandError('usage: tradedeck studio claim POOL [--max AMOUNT|max] [--quote T] [--yes]', 2);
   return sub;
 }
 
-export async function studioCommand(positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+export async function studioCommand(
+  positionals: string[],
+  flags: Flags,
+  config: Config,
+  fail: (line: string) => void,
+): Promise<number> {
   let sub: 'create' | 'claim';
   try {
     sub = checkUsage(positionals, flags);
   } catch (e) {
-    if (e instanceof CommandError) return fail(e.message), e.exitCode;
+    if (e instanceof CommandError) return (fail(e.message), e.exitCode);
     throw e;
   }
   const session = await openSigningSession(config, flags.yes === true, fail);
@@ -76,9 +86,12 @@ export async function studioCommand(positionals: string[], flags: Flags, config:
   try {
     for (const n of s.notices) fail(n.text);
     const blocked = signingBlocked(s, 'rpc');
-    if (blocked) return fail(blocked), 2;
+    if (blocked) return (fail(blocked), 2);
     const store = createStudioStore();
-    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`));
+    if (process.stderr.isTTY)
+      store.subscribe(
+        (st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`),
+      );
     await Promise.all([loadTokens(s), loadLaunched(s, store)]);
     return sub === 'create' ? await create(s, store, flags) : await claim(s, store, positionals[1], flags);
   } finally {
@@ -88,7 +101,10 @@ export async function studioCommand(positionals: string[], flags: Flags, config:
 
 function report(store: StudioStore, flags: Flags, extra: Record<string, unknown>, status: string): void {
   const o = store.getState().outcome;
-  if (flags.json) process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true));
+  if (flags.json)
+    process.stdout.write(
+      printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true),
+    );
   else process.stdout.write([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n') + '\n');
 }
 
@@ -98,23 +114,42 @@ async function create(s: Services, store: StudioStore, flags: Flags): Promise<nu
   if (!r) {
     const errors = store.getState().errors;
     const fields = (Object.keys(FIELD_LABELS) as StudioField[]).filter((f) => errors[f]);
-    for (const f of fields) process.stderr.write(`tradedeck studio: --${STUDIO_FLAGS[f]} (${FIELD_LABELS[f]}): ${clean(errors[f], 300)}\n`);
+    for (const f of fields)
+      process.stderr.write(`tradedeck studio: --${STUDIO_FLAGS[f]} (${FIELD_LABELS[f]}): ${clean(errors[f], 300)}\n`);
     if (fields.length === 0) process.stderr.write(`tradedeck studio: ${clean(store.getState().outcome?.title, 300)}\n`);
     return 2;
   }
   const st = store.getState();
-  const launched = r.status === 'success' || r.status === 'unknown' ? st.pools.find((p) => p.pool === st.selected) : undefined;
-  report(store, flags, { signature: r.signature, ...paperMark(s), ...(launched ? { pool: launched.pool, mint: launched.mint } : {}) }, r.status);
+  const launched =
+    r.status === 'success' || r.status === 'unknown' ? st.pools.find((p) => p.pool === st.selected) : undefined;
+  report(
+    store,
+    flags,
+    { signature: r.signature, ...paperMark(s), ...(launched ? { pool: launched.pool, mint: launched.mint } : {}) },
+    r.status,
+  );
   return exitCodeOf(r.status);
 }
 
 async function claim(s: Services, store: StudioStore, pool: string, flags: Flags): Promise<number> {
   const known = store.getState().pools.find((p) => p.pool === pool || p.symbol.toLowerCase() === pool.toLowerCase());
-  store.setState({ claim: { ...DEFAULT_CLAIM, pool: known?.pool ?? pool, max: typeof flags.max === 'string' ? flags.max : 'max', quote: typeof flags.quote === 'string' ? flags.quote : known?.quoteSymbol || DEFAULT_CLAIM.quote } });
+  store.setState({
+    claim: {
+      ...DEFAULT_CLAIM,
+      pool: known?.pool ?? pool,
+      max: typeof flags.max === 'string' ? flags.max : 'max',
+      quote: typeof flags.quote === 'string' ? flags.quote : known?.quoteSymbol || DEFAULT_CLAIM.quote,
+    },
+  });
   const r = await claimFromForm(s, store);
   if (!r) {
-    const flagOf = (l: string) => l.replace(/^Pool:/, 'POOL:').replace(/^Max amount:/, '--max:').replace(/^Quote token:/, '--quote:');
-    for (const l of store.getState().outcome?.lines ?? [store.getState().outcome?.title ?? 'not sent']) process.stderr.write(`tradedeck studio: ${clean(flagOf(l), 300)}\n`);
+    const flagOf = (l: string) =>
+      l
+        .replace(/^Pool:/, 'POOL:')
+        .replace(/^Max amount:/, '--max:')
+        .replace(/^Quote token:/, '--quote:');
+    for (const l of store.getState().outcome?.lines ?? [store.getState().outcome?.title ?? 'not sent'])
+      process.stderr.write(`tradedeck studio: ${clean(flagOf(l), 300)}\n`);
     return 2;
   }
   report(store, flags, { pool: store.getState().claim.pool, signature: r.signature, ...paperMark(s) }, r.status);

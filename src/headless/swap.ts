@@ -23,17 +23,27 @@ function raw(v: unknown): string | undefined {
   return typeof v === 'string' && /^\d+$/.test(v) ? v : undefined;
 }
 
-export async function swapCommand(positionals: string[], flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+export async function swapCommand(
+  positionals: string[],
+  flags: Flags,
+  config: Config,
+  fail: (line: string) => void,
+): Promise<number> {
   let form: SwapForm;
   let via: 'order' | 'swap';
   try {
     form = swapFormOf(positionals, flags);
     via = swapRouteOf(form, flags.route).via;
     // POST /swap/v1/swap needs the account that collects a platform fee the quote was asked with
-    if (form.platformFeeBps !== '' && form.feeAccount === '') throw new CommandError('--platform-fee-bps: give --fee-account too (the token account, of FROM or TO, that collects the fee)', 2);
-    if (form.feeAccount !== '' && form.platformFeeBps === '') throw new CommandError('--fee-account: goes with --platform-fee-bps (there is no fee to collect without it)', 2);
+    if (form.platformFeeBps !== '' && form.feeAccount === '')
+      throw new CommandError(
+        '--platform-fee-bps: give --fee-account too (the token account, of FROM or TO, that collects the fee)',
+        2,
+      );
+    if (form.feeAccount !== '' && form.platformFeeBps === '')
+      throw new CommandError('--fee-account: goes with --platform-fee-bps (there is no fee to collect without it)', 2);
   } catch (e) {
-    if (e instanceof CommandError) return fail(`${e.message} (usage: tradedeck ${SWAP_USAGE})`), e.exitCode;
+    if (e instanceof CommandError) return (fail(`${e.message} (usage: tradedeck ${SWAP_USAGE})`), e.exitCode);
     throw e;
   }
   const session = await openSigningSession(config, flags.yes === true, fail);
@@ -42,12 +52,15 @@ export async function swapCommand(positionals: string[], flags: Flags, config: C
   try {
     for (const n of s.notices) fail(n.text);
     const store = createSwapStore(form);
-    if (process.stderr.isTTY) store.subscribe((st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`));
+    if (process.stderr.isTTY)
+      store.subscribe(
+        (st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`),
+      );
     if (catalogEmpty(s)) await loadTokens(s);
     await Promise.all([resolveMint(s, form.input), resolveMint(s, form.output)]);
     const check = currentCheck(s, store);
     const problem = Object.values(check.errors)[0];
-    if (problem) return fail(`${clean(problem, 300)} (usage: tradedeck ${SWAP_USAGE})`), 2;
+    if (problem) return (fail(`${clean(problem, 300)} (usage: tradedeck ${SWAP_USAGE})`), 2);
     const input = check.input ? tokenRef(check.input) : undefined;
     const output = check.output ? tokenRef(check.output) : undefined;
     // the swap group's outcome has no execute answer: what moved is read from the wallet's balances
@@ -68,16 +81,26 @@ export async function swapCommand(positionals: string[], flags: Flags, config: C
     } else if (result.status === 'success' && input && output) {
       const after = (await readBalances(s, mints)).balances;
       // SOL's change includes the network fee: only the token sides are read this way
-      const moved = (mint: string, sign: 1n | -1n) => (mint !== NATIVE_MINT && after[mint] !== undefined && before[mint] !== undefined ? ((after[mint] - before[mint]) * sign).toString() : undefined);
+      const moved = (mint: string, sign: 1n | -1n) =>
+        mint !== NATIVE_MINT && after[mint] !== undefined && before[mint] !== undefined
+          ? ((after[mint] - before[mint]) * sign).toString()
+          : undefined;
       inAmount = moved(input.mint, -1n);
       // what went to another account is not in this wallet's balance
       outAmount = outcome?.sentTo ? undefined : moved(output.mint, 1n);
     }
     const movedLine =
       via === 'swap' && (inAmount !== undefined || outAmount !== undefined) && input && output
-        ? [`Paid ${inAmount === undefined ? `${input.symbol} (with the network fee)` : amountText(inAmount, input)}, ${outcome?.sentTo ? `${output.symbol} went to ${outcome.sentTo}` : `received ${outAmount === undefined ? `${output.symbol} (less the network fee)` : amountText(outAmount, output)}`}`]
+        ? [
+            `Paid ${inAmount === undefined ? `${input.symbol} (with the network fee)` : amountText(inAmount, input)}, ${outcome?.sentTo ? `${output.symbol} went to ${outcome.sentTo}` : `received ${outAmount === undefined ? `${output.symbol} (less the network fee)` : amountText(outAmount, output)}`}`,
+          ]
         : [];
-    const lines = [...movedLine, ...(outcome?.lines ?? []).filter((l) => !/balances below/.test(l)), ...(outcome?.error ? [outcome.error] : []), ...(outcome?.advice ? [outcome.advice] : [])];
+    const lines = [
+      ...movedLine,
+      ...(outcome?.lines ?? []).filter((l) => !/balances below/.test(l)),
+      ...(outcome?.error ? [outcome.error] : []),
+      ...(outcome?.advice ? [outcome.advice] : []),
+    ];
     if (flags.json) {
       process.stdout.write(
         printJson(
@@ -98,7 +121,11 @@ export async function swapCommand(positionals: string[], flags: Flags, config: C
         ),
       );
     } else {
-      const text = [outcome?.title ?? result.status, ...(result.signature ? [`signature ${result.signature}`] : []), ...lines];
+      const text = [
+        outcome?.title ?? result.status,
+        ...(result.signature ? [`signature ${result.signature}`] : []),
+        ...lines,
+      ];
       process.stdout.write(text.map((l) => clean(l, 300)).join('\n') + '\n');
     }
     return exitCodeOf(result.status);

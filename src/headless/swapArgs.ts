@@ -13,13 +13,23 @@ export function swapRouteOf(form: SwapForm, route: string | boolean | undefined)
   const path = swapPath(form);
   const orderOnly = orderFieldsSet(form).map((key) => `--${SWAP_OPTIONS.find((o) => o.key === key)!.word}`);
   if (orderOnly.length && (route === 'swap' || (route === undefined && path.via === 'swap'))) {
-    const because = route === 'swap' ? '--route swap' : `${path.why.join(', ')} need${path.why.length === 1 ? 's' : ''} the swap route`;
-    throw new CommandError(`${orderOnly.join(', ')}: the order route's only, and ${because} (the swap group has no such parameter)`, 2);
+    const because =
+      route === 'swap'
+        ? '--route swap'
+        : `${path.why.join(', ')} need${path.why.length === 1 ? 's' : ''} the swap route`;
+    throw new CommandError(
+      `${orderOnly.join(', ')}: the order route's only, and ${because} (the swap group has no such parameter)`,
+      2,
+    );
   }
   if (route === undefined) return { via: path.via };
-  if (route !== 'order' && route !== 'swap') throw new CommandError(`--route: "order" or "swap" (got "${clean(String(route), 20)}")`, 2);
+  if (route !== 'order' && route !== 'swap')
+    throw new CommandError(`--route: "order" or "swap" (got "${clean(String(route), 20)}")`, 2);
   if (route === 'order' && path.via === 'swap') {
-    throw new CommandError(`--route order: the order group takes an exact input and chooses its own slippage and fee; ${path.why.join(', ')} need${path.why.length === 1 ? 's' : ''} --route swap`, 2);
+    throw new CommandError(
+      `--route order: the order group takes an exact input and chooses its own slippage and fee; ${path.why.join(', ')} need${path.why.length === 1 ? 's' : ''} --route swap`,
+      2,
+    );
   }
   return { via: route };
 }
@@ -29,9 +39,13 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
   const [amount, input, output] = positionals;
   const slip = flags['slippage-bps'];
   if (slip !== undefined && !/^\d+$/.test(String(slip).trim())) {
-    throw new CommandError(`--slippage-bps: must be a whole number from 0 to 10000 (got "${clean(String(slip), 30)}")`, 2);
+    throw new CommandError(
+      `--slippage-bps: must be a whole number from 0 to 10000 (got "${clean(String(slip), 30)}")`,
+      2,
+    );
   }
-  if (slip !== undefined && Number(slip) > 10_000) throw new CommandError(`--slippage-bps: at most 10000 (got ${clean(String(slip), 30)})`, 2);
+  if (slip !== undefined && Number(slip) > 10_000)
+    throw new CommandError(`--slippage-bps: at most 10000 (got ${clean(String(slip), 30)})`, 2);
   const fee = flags['priority-fee'];
   const restrict = flags['restrict-intermediate-tokens'];
   if (restrict !== undefined && restrict !== 'true' && restrict !== 'false') {
@@ -40,12 +54,19 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
   const dexes = dexList(flags.dexes, '--dexes');
   const excludeDexes = dexList(flags['exclude-dexes'], '--exclude-dexes');
   const both = dexes.filter((d) => excludeDexes.includes(d));
-  if (both.length) throw new CommandError(`--exclude-dexes: ${clean(both.join(', '), 80)} is also in --dexes (a DEX is either used only or not used)`, 2);
+  if (both.length)
+    throw new CommandError(
+      `--exclude-dexes: ${clean(both.join(', '), 80)} is also in --dexes (a DEX is either used only or not used)`,
+      2,
+    );
   const maxAccounts = wholeNumber(flags['max-accounts'], '--max-accounts', 1, 256);
   const platformFeeBps = wholeNumber(flags['platform-fee-bps'], '--platform-fee-bps', 0, 10_000);
   const feeAccount = flags['fee-account'];
   if (feeAccount !== undefined && !isAddress(String(feeAccount).trim())) {
-    throw new CommandError(`--fee-account: must be a base58 token account address (got "${clean(String(feeAccount), 60)}")`, 2);
+    throw new CommandError(
+      `--fee-account: must be a base58 token account address (got "${clean(String(feeAccount), 60)}")`,
+      2,
+    );
   }
   // receiver, payer, routers, referral, instruction version and the swap build's options
   const options: Partial<SwapForm> = {};
@@ -75,7 +96,6 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
   };
 }
 
-
 /**
  * `--dexes` and `--exclude-dexes`: DEX labels as the route names them (`Raydium CLMM`), separated by
  * commas; an empty item or one given twice is refused rather than read as something else.
@@ -83,12 +103,17 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
 function dexList(given: string | boolean | undefined, option: string): string[] {
   if (given === undefined) return [];
   const text = String(given);
-  if (text.trim() === '' || given === true) throw new CommandError(`${option}: give DEX labels separated by commas (for example: ${option} "Raydium,Orca V2")`, 2);
+  if (text.trim() === '' || given === true)
+    throw new CommandError(
+      `${option}: give DEX labels separated by commas (for example: ${option} "Raydium,Orca V2")`,
+      2,
+    );
   const labels = text.split(',').map((l) => l.trim());
   labels.forEach((l, i) => {
     if (l === '') throw new CommandError(`${option}: item ${i + 1} is empty (labels separated by single commas)`, 2);
     // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-    if (/[\u0000-\u001f\u007f]/.test(l) || l.length > 64) throw new CommandError(`${option}: "${clean(l, 40)}" is not a DEX label`, 2);
+    if (/[\u0000-\u001f\u007f]/.test(l) || l.length > 64)
+      throw new CommandError(`${option}: "${clean(l, 40)}" is not a DEX label`, 2);
   });
   const twice = labels.find((l, i) => labels.indexOf(l) !== i);
   if (twice) throw new CommandError(`${option}: "${clean(twice, 40)}" is given twice`, 2);
@@ -99,8 +124,13 @@ function dexList(given: string | boolean | undefined, option: string): string[] 
 function wholeNumber(given: string | boolean | undefined, option: string, min: number, max: number): string {
   if (given === undefined) return '';
   const text = String(given).trim();
-  if (!/^\d+$/.test(text)) throw new CommandError(`${option}: must be a whole number from ${min} to ${max} (got "${clean(String(given), 30)}")`, 2);
+  if (!/^\d+$/.test(text))
+    throw new CommandError(
+      `${option}: must be a whole number from ${min} to ${max} (got "${clean(String(given), 30)}")`,
+      2,
+    );
   const n = Number(text);
-  if (n < min || n > max) throw new CommandError(`${option}: must be from ${min} to ${max} (got ${clean(text, 30)})`, 2);
+  if (n < min || n > max)
+    throw new CommandError(`${option}: must be from ${min} to ${max} (got ${clean(text, 30)})`, 2);
   return String(n);
 }

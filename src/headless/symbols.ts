@@ -14,7 +14,10 @@ export function labelsFrom(tokens: Iterable<{ id: string; symbol?: unknown; deci
   const byMint = new Map<string, { symbol: string; decimals?: number }>();
   for (const t of tokens) {
     if (byMint.has(t.id)) continue;
-    byMint.set(t.id, { symbol: clean(t.symbol, 16), decimals: typeof t.decimals === 'number' ? t.decimals : undefined });
+    byMint.set(t.id, {
+      symbol: clean(t.symbol, 16),
+      decimals: typeof t.decimals === 'number' ? t.decimals : undefined,
+    });
   }
   return {
     symbol: (mint) => byMint.get(mint)?.symbol || shortAddress(clean(mint, 60)),

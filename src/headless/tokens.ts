@@ -1,6 +1,14 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
 import type { HeadlessServices } from './print.js';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS, NATIVE_MINT, USDC_MINT, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
+import {
+  TOKEN_CATEGORIES,
+  TOKEN_INTERVALS,
+  NATIVE_MINT,
+  USDC_MINT,
+  type Token,
+  type TokenCategory,
+  type TokenInterval,
+} from '../api/types.js';
 import { formatPrice, formatCompact, formatPct, shortAddress } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 
@@ -15,16 +23,23 @@ export function tokensQuery(flags: Record<string, string | boolean>): TokensQuer
   const category = String(flags.category ?? 'toporganicscore');
   const interval = String(flags.interval ?? '24h');
   if (!(TOKEN_CATEGORIES as readonly string[]).includes(category)) {
-    throw new CommandError(`--category: must be one of ${TOKEN_CATEGORIES.join(', ')} (got "${clean(category, 30)}")`, 2);
+    throw new CommandError(
+      `--category: must be one of ${TOKEN_CATEGORIES.join(', ')} (got "${clean(category, 30)}")`,
+      2,
+    );
   }
   if (!(TOKEN_INTERVALS as readonly string[]).includes(interval)) {
-    throw new CommandError(`--interval: must be one of ${TOKEN_INTERVALS.join(', ')} (got "${clean(interval, 30)}")`, 2);
+    throw new CommandError(
+      `--interval: must be one of ${TOKEN_INTERVALS.join(', ')} (got "${clean(interval, 30)}")`,
+      2,
+    );
   }
   let limit: number | undefined;
   if (flags.limit !== undefined) {
     const text = String(flags.limit).trim();
     limit = Number(text);
-    if (!/^\d+$/.test(text) || limit < 1 || limit > 100) throw new CommandError(`--limit: must be a whole number from 1 to 100 (got "${clean(text, 30)}")`, 2);
+    if (!/^\d+$/.test(text) || limit < 1 || limit > 100)
+      throw new CommandError(`--limit: must be a whole number from 1 to 100 (got "${clean(text, 30)}")`, 2);
   }
   return { category: category as TokenCategory, interval: interval as TokenInterval, limit };
 }
@@ -38,12 +53,20 @@ export interface TokensDocument {
   tokens: Token[];
 }
 
-export async function fetchTokens(services: HeadlessServices, query: TokensQuery, now: () => number = Date.now, signal?: AbortSignal): Promise<TokensDocument> {
+export async function fetchTokens(
+  services: HeadlessServices,
+  query: TokensQuery,
+  now: () => number = Date.now,
+  signal?: AbortSignal,
+): Promise<TokensDocument> {
   const tokens = await services.api.tokens.list(query, signal ? { signal } : undefined);
   return { time: new Date(now()).toISOString(), category: query.category, interval: query.interval, tokens };
 }
 
-export async function tokensCommand(services: HeadlessServices, flags: Record<string, string | boolean>): Promise<string> {
+export async function tokensCommand(
+  services: HeadlessServices,
+  flags: Record<string, string | boolean>,
+): Promise<string> {
   const doc = await fetchTokens(services, tokensQuery(flags));
   if (flags.json) return printJson(doc, flags.indent === true);
   return tokensTable(doc.tokens, doc.interval);
@@ -65,7 +88,11 @@ export function tokensTable(tokens: Token[], interval: TokenInterval): string {
     formatCompact(t.liquidity),
     shortAddress(clean(t.id, 60)),
   ]);
-  return printTable(['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, 'VOLUME $', 'MCAP $', 'LIQUIDITY $', 'MINT'], rows, new Set([0, 2, 3, 4, 5, 6]));
+  return printTable(
+    ['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, 'VOLUME $', 'MCAP $', 'LIQUIDITY $', 'MINT'],
+    rows,
+    new Set([0, 2, 3, 4, 5, 6]),
+  );
 }
 
 function sumVolume(t: Token, key: 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h'): number | null {

@@ -14,23 +14,30 @@ export interface HeadlessWallet {
 
 /** ADDRESS as given on the command line, refused (exit 2) unless it is a base58 address. */
 export function checkAddressArgument(text: string): string {
-  if (!isAddress(text)) throw new CommandError(`ADDRESS: must be a base58 wallet address of 32 bytes (got "${clean(text, 60)}")`, 2);
+  if (!isAddress(text))
+    throw new CommandError(`ADDRESS: must be a base58 wallet address of 32 bytes (got "${clean(text, 60)}")`, 2);
   return text;
 }
 
-export async function resolveWallet(services: HeadlessServices, config: Config, argument?: string): Promise<HeadlessWallet> {
+export async function resolveWallet(
+  services: HeadlessServices,
+  config: Config,
+  argument?: string,
+): Promise<HeadlessWallet> {
   const wallet = await chooseWallet(services, config, argument);
   if (wallet.source === 'paper' && services.sim) {
     const { openPaperAccount } = await import('../paper.js');
     await openPaperAccount(config.stateDir, services.sim, wallet.address, config.paperBalance);
-  } else if (services.sim && services.mode === 'demo' && !services.sim.isFunded(wallet.address)) services.sim.fund(wallet.address);
+  } else if (services.sim && services.mode === 'demo' && !services.sim.isFunded(wallet.address))
+    services.sim.fund(wallet.address);
   return wallet;
 }
 
 async function chooseWallet(services: HeadlessServices, config: Config, argument?: string): Promise<HeadlessWallet> {
   if (argument !== undefined) return { address: checkAddressArgument(argument), source: 'argument' };
   // paper mode: the paper account, never the person's key file
-  if (services.mode === 'paper') return { address: await (await import('../paper.js')).paperAddress(config.stateDir), source: 'paper' };
+  if (services.mode === 'paper')
+    return { address: await (await import('../paper.js')).paperAddress(config.stateDir), source: 'paper' };
   if (config.address) return { address: config.address, source: 'address' };
   if (config.keypairPath) {
     const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');

@@ -21,7 +21,10 @@ export function watchInterval(flags: Flags): number {
   const text = String(flags['interval-ms']).trim();
   const n = Number(text);
   if (!/^\d+$/.test(text) || n < WATCH_MIN_MS || n > 86_400_000) {
-    throw new CommandError(`--interval-ms: must be a whole number of milliseconds from ${WATCH_MIN_MS} to 86400000 (got "${clean(text, 30)}")`, 2);
+    throw new CommandError(
+      `--interval-ms: must be a whole number of milliseconds from ${WATCH_MIN_MS} to 86400000 (got "${clean(text, 30)}")`,
+      2,
+    );
   }
   return n;
 }

@@ -28,7 +28,11 @@ export function watchEveryMs(flags: Flags): number {
   if (v === undefined) return WATCH_DEFAULT_MS;
   const text = String(v).trim();
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < WATCH_MIN_MS || n > 3_600_000) throw new CommandError(`--interval-ms: a whole number of milliseconds from ${WATCH_MIN_MS} to 3600000 (got "${clean(text, 20)}")`, 2);
+  if (!/^\d+$/.test(text) || n < WATCH_MIN_MS || n > 3_600_000)
+    throw new CommandError(
+      `--interval-ms: a whole number of milliseconds from ${WATCH_MIN_MS} to 3600000 (got "${clean(text, 20)}")`,
+      2,
+    );
   return n;
 }
 
@@ -41,7 +45,14 @@ async function readOrders(s: Services, user: string): Promise<OrdersReading> {
     trigger.push(...(res.orders ?? []));
     totalPages = Number.isFinite(res.totalPages) ? Math.max(1, Number(res.totalPages)) : 1;
   }
-  const dca = await s.api.recurring.list({ user, orderStatus: 'active', page: 1, recurringType: 'time', mint: null, includeFailedTx: false });
+  const dca = await s.api.recurring.list({
+    user,
+    orderStatus: 'active',
+    page: 1,
+    recurringType: 'time',
+    mint: null,
+    includeFailedTx: false,
+  });
   const time: RecurringOrder[] = dca.time ?? [];
   return { paramsKey: `${user}/active`, totalPages, trigger, time };
 }
@@ -61,7 +72,7 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
   try {
     every = watchEveryMs(flags);
   } catch (e) {
-    if (e instanceof CommandError) return fail(e.message), e.exitCode;
+    if (e instanceof CommandError) return (fail(e.message), e.exitCode);
     throw e;
   }
   const stopped = untilSignal();
@@ -74,7 +85,7 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
   const off = s.onEvent(print);
   try {
     const user = s.wallet?.address;
-    if (!user) return fail('no wallet to watch: give --keypair, or --address for a wallet you only watch'), 2;
+    if (!user) return (fail('no wallet to watch: give --keypair, or --address for a wallet you only watch'), 2);
     if (s.delivery.size === 0) fail('no channel set (--ntfy, --webhook, --notify-cmd): events are only printed');
     alertsOf(s);
     let last: OrdersReading | undefined;

@@ -112,7 +112,8 @@ async function makePlan(path: string, now: number): Promise<Plan | undefined> {
       } catch {
         record = undefined;
       }
-      const time = isObject(record) && typeof record.time === 'number' && Number.isFinite(record.time) ? record.time : undefined;
+      const time =
+        isObject(record) && typeof record.time === 'number' && Number.isFinite(record.time) ? record.time : undefined;
       const year = time === undefined ? undefined : new Date(time).getUTCFullYear();
       if (stop === undefined && year !== undefined && year >= thisYear) stop = at;
       // past this year's first line only the outcomes of entries still open before it are looked for
@@ -157,8 +158,20 @@ function planOf(text: string | undefined): Plan | undefined {
   if (text === undefined) return undefined;
   const p = JSON.parse(text) as Plan;
   const n = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
-  const ok = isObject(p) && p.version === 1 && n(p.size) && n(p.cut) && typeof p.head === 'string' && Array.isArray(p.parts) && p.parts.every((x) => isObject(x) && n(x.year) && n(x.from) && n(x.to) && n(x.archiveSize) && typeof x.pad === 'boolean');
-  if (!ok) throw new Error(`${text.length > 0 ? 'the archive plan' : 'an empty archive plan'} cannot be read: remove it only after checking the journal and its archives`);
+  const ok =
+    isObject(p) &&
+    p.version === 1 &&
+    n(p.size) &&
+    n(p.cut) &&
+    typeof p.head === 'string' &&
+    Array.isArray(p.parts) &&
+    p.parts.every(
+      (x) => isObject(x) && n(x.year) && n(x.from) && n(x.to) && n(x.archiveSize) && typeof x.pad === 'boolean',
+    );
+  if (!ok)
+    throw new Error(
+      `${text.length > 0 ? 'the archive plan' : 'an empty archive plan'} cannot be read: remove it only after checking the journal and its archives`,
+    );
   return p;
 }
 
@@ -171,10 +184,16 @@ async function readPlan(path: string): Promise<Plan | undefined> {
   }
 }
 
-async function copyRange(from: FileHandle, to: FileHandle, start: number, end: number, stopHalfWay?: () => Promise<void>): Promise<void> {
+async function copyRange(
+  from: FileHandle,
+  to: FileHandle,
+  start: number,
+  end: number,
+  stopHalfWay?: () => Promise<void>,
+): Promise<void> {
   const buffer = Buffer.alloc(Math.min(CHUNK, Math.max(1, end - start)));
   const half = start + Math.floor((end - start) / 2);
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const want = Math.min(buffer.length, end - at, stopHalfWay && at < half ? half - at : Infinity);
     const { bytesRead } = await from.read(buffer, 0, want, at);
     if (bytesRead <= 0) throw new Error('the journal ended before the bytes the archive plan names');
@@ -187,7 +206,7 @@ async function copyRange(from: FileHandle, to: FileHandle, start: number, end: n
 async function countLines(handle: FileHandle, start: number, end: number): Promise<number> {
   const buffer = Buffer.alloc(Math.min(CHUNK, Math.max(1, end - start)));
   let n = 0;
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, end - at), at);
     if (bytesRead <= 0) break;
     for (let i = 0; i < bytesRead; i++) if (buffer[i] === 0x0a) n++;
@@ -213,7 +232,9 @@ async function appendPart(journal: FileHandle, path: string, part: Part, o: Arch
       if (a.equals(b)) return;
     }
     if (size < part.archiveSize || size > part.archiveSize + length) {
-      throw new Error(`${archiveName(path, part.year)} changed since the archive was planned (${size} bytes, expected ${part.archiveSize} to ${part.archiveSize + length}): nothing more moved`);
+      throw new Error(
+        `${archiveName(path, part.year)} changed since the archive was planned (${size} bytes, expected ${part.archiveSize} to ${part.archiveSize + length}): nothing more moved`,
+      );
     }
     // what an interrupted append left is a copy of lines still in the journal
     if (size > part.archiveSize) await handle.truncate(part.archiveSize);
@@ -278,7 +299,11 @@ export async function archiveJournal(path: string, o: ArchiveOptions): Promise<A
     const m = moved.get(archiveName(path, part.year))!;
     const h = await openStateFile(join(dir, m.file));
     try {
-      m.lines += await countLines(h, part.archiveSize + (part.pad ? 1 : 0), part.archiveSize + (part.pad ? 1 : 0) + part.to - part.from);
+      m.lines += await countLines(
+        h,
+        part.archiveSize + (part.pad ? 1 : 0),
+        part.archiveSize + (part.pad ? 1 : 0) + part.to - part.from,
+      );
     } finally {
       await h.close();
     }

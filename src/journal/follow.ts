@@ -89,7 +89,11 @@ function hashOf(id: string): number {
 type Handles = Map<number, Promise<FileHandle>>;
 
 async function closeAll(handles: Handles): Promise<void> {
-  for (const opening of handles.values()) await opening.then((h) => h.close(), () => undefined);
+  for (const opening of handles.values())
+    await opening.then(
+      (h) => h.close(),
+      () => undefined,
+    );
 }
 
 /** Where a line is: which source (archive, oldest first, then the journal), its byte and length. */
@@ -213,7 +217,9 @@ export class JournalFollower {
       this.archived = archived;
       this.sources = [...archives, { path: this.path }];
       for (let f = 0; f < archives.length; f++) {
-        await scanLines(archives[f].path, 0, 1, this.read, (line, n, at, bytes) => this.take(line, n, { file: f, offset: at, bytes }));
+        await scanLines(archives[f].path, 0, 1, this.read, (line, n, at, bytes) =>
+          this.take(line, n, { file: f, offset: at, bytes }),
+        );
         await this.resolveLate();
       }
     }
@@ -310,7 +316,11 @@ export class JournalFollower {
         let found = -1;
         for (let ord = l.before - 1; ord >= 0 && found < 0; ord--) {
           if (this.eHash.get(ord) !== h) continue;
-          const text = await this.lineAt(handles, { file: this.eFile.get(ord), offset: this.eOff.get(ord), bytes: this.eBytes.get(ord) });
+          const text = await this.lineAt(handles, {
+            file: this.eFile.get(ord),
+            offset: this.eOff.get(ord),
+            bytes: this.eBytes.get(ord),
+          });
           try {
             if ((JSON.parse(text) as Fields).id === l.id) found = ord;
           } catch {
@@ -385,7 +395,8 @@ export class JournalFollower {
       return await Promise.all(
         ords.map(async (ord) => {
           const places: Place[] = [];
-          for (let o = this.eLast.get(ord); o >= 0; o = this.oPrev.get(o)) places.push({ file: this.oFile.get(o), offset: this.oOff.get(o), bytes: this.oBytes.get(o) });
+          for (let o = this.eLast.get(ord); o >= 0; o = this.oPrev.get(o))
+            places.push({ file: this.oFile.get(o), offset: this.oOff.get(o), bytes: this.oBytes.get(o) });
           places.push({ file: this.eFile.get(ord), offset: this.eOff.get(ord), bytes: this.eBytes.get(ord) });
           places.reverse();
           const fold = new Fold(true, true);

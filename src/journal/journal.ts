@@ -116,7 +116,8 @@ function checkEntry(e: JournalEntry): void {
   if (!Number.isFinite(e.time)) throw new Error('journal entry needs a time');
   if (!GROUPS.includes(e.group)) throw new Error(`journal entry group must be one of ${GROUPS.join(', ')}`);
   if (!STATUSES.includes(e.status)) throw new Error(`journal entry status must be one of ${STATUSES.join(', ')}`);
-  if (typeof e.signedTransaction !== 'string' || e.signedTransaction === '') throw new Error('journal entry needs the signed transaction');
+  if (typeof e.signedTransaction !== 'string' || e.signedTransaction === '')
+    throw new Error('journal entry needs the signed transaction');
 }
 
 /** Only the named fields reach the file, so nothing else riding on the object (a key, a wallet) can. */
@@ -142,8 +143,20 @@ function entryLine(e: JournalEntry): string {
 const RAW = /^\d{1,30}$/;
 
 function outcomeLine(o: JournalOutcome): string {
-  const executed = o.executed && (RAW.test(o.executed.input ?? '') || RAW.test(o.executed.output ?? '')) ? { input: o.executed.input, output: o.executed.output } : undefined;
-  return JSON.stringify({ kind: 'outcome', id: o.id, time: o.time, status: o.status, signature: o.signature, code: o.code, error: o.error, executed });
+  const executed =
+    o.executed && (RAW.test(o.executed.input ?? '') || RAW.test(o.executed.output ?? ''))
+      ? { input: o.executed.input, output: o.executed.output }
+      : undefined;
+  return JSON.stringify({
+    kind: 'outcome',
+    id: o.id,
+    time: o.time,
+    status: o.status,
+    signature: o.signature,
+    code: o.code,
+    error: o.error,
+    executed,
+  });
 }
 
 export async function fsyncDir(dir: string): Promise<void> {
@@ -175,7 +188,13 @@ export function entryOf(r: Fields): JournalState | string {
   if (!STATUSES.includes(r.status as string)) return `status is not one of ${STATUSES.join(', ')}`;
   if (typeof r.signedTransaction !== 'string' || r.signedTransaction === '') return 'signedTransaction is not a string';
   if (r.summary !== undefined && !isObject(r.summary)) return 'summary is not an object';
-  for (const [name, type] of [['requestId', 'string'], ['signature', 'string'], ['lastValidBlockHeight', 'number'], ['wallet', 'string'], ['network', 'string']] as const) {
+  for (const [name, type] of [
+    ['requestId', 'string'],
+    ['signature', 'string'],
+    ['lastValidBlockHeight', 'number'],
+    ['wallet', 'string'],
+    ['network', 'string'],
+  ] as const) {
     const why = optional(r, name, type);
     if (why) return why;
   }
@@ -264,7 +283,8 @@ export class Fold {
 
   line(line: string, lineNo: number, start: number): void {
     if (line.trim() === '') return;
-    const problem = (why: string) => void this.problems.push(this.file ? { line: lineNo, why, file: this.file } : { line: lineNo, why });
+    const problem = (why: string) =>
+      void this.problems.push(this.file ? { line: lineNo, why, file: this.file } : { line: lineNo, why });
     let record: unknown;
     try {
       record = JSON.parse(line);
@@ -283,13 +303,15 @@ export class Fold {
       if (why) return problem(why);
       const found = this.byId.get(record.id as string);
       if (!found) {
-        if (!this.tail && !this.finished.has(record.id as string)) problem('an outcome of an entry not found before it');
+        if (!this.tail && !this.finished.has(record.id as string))
+          problem('an outcome of an entry not found before it');
         return;
       }
       // a copy: an entry already handed out (a read kept up to date) never changes under its holder
       const current = withOutcome(found, record);
       this.byId.set(current.id, current);
-      if (this.keepFinal && isFinal(current.status)) this.keep(current, this.startOf.get(current.id) ?? 0, this.lineOf.get(current.id) ?? 0);
+      if (this.keepFinal && isFinal(current.status))
+        this.keep(current, this.startOf.get(current.id) ?? 0, this.lineOf.get(current.id) ?? 0);
     } else problem('kind is neither "entry" nor "outcome"');
   }
 }
@@ -304,7 +326,8 @@ export function readJournalText(text: string): { entries: JournalState[]; proble
 
 /** Reads the journal's bytes at a position: the file's handle, or a counting stand-in in tests. */
 export type JournalReader = (handle: FileHandle, buffer: Buffer, position: number) => Promise<number>;
-export const readAt: JournalReader = async (handle, buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
+export const readAt: JournalReader = async (handle, buffer, position) =>
+  (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
 const CHUNK = 1 << 20;
 
 /**
@@ -313,7 +336,13 @@ const CHUNK = 1 << 20;
  * whole yet and is left. Reads a chunk at a time, so memory does not grow with the file. Returns
  * the byte after the last whole line.
  */
-export async function scanLines(path: string, from: number, firstLine: number, read: JournalReader, each: (line: string, lineNo: number, start: number, bytes: number) => void): Promise<number> {
+export async function scanLines(
+  path: string,
+  from: number,
+  firstLine: number,
+  read: JournalReader,
+  each: (line: string, lineNo: number, start: number, bytes: number) => void,
+): Promise<number> {
   let handle: FileHandle;
   try {
     handle = await openStateFile(path);
@@ -366,7 +395,10 @@ export async function archivesOf(path: string): Promise<Array<{ name: string; pa
   } catch {
     return [];
   }
-  const year = (name: string) => (name.startsWith(`${stem}-`) && /^-\d{4}\.jsonl$/.test(name.slice(stem.length)) ? Number(name.slice(stem.length + 1, stem.length + 5)) : undefined);
+  const year = (name: string) =>
+    name.startsWith(`${stem}-`) && /^-\d{4}\.jsonl$/.test(name.slice(stem.length))
+      ? Number(name.slice(stem.length + 1, stem.length + 5))
+      : undefined;
   return names
     .filter((n) => year(n) !== undefined)
     .sort((a, b) => year(a)! - year(b)!)
@@ -374,7 +406,11 @@ export async function archivesOf(path: string): Promise<Array<{ name: string; pa
 }
 
 /** Folds every archive, oldest first, then leaves the fold ready for the journal's own lines. */
-async function foldArchives(fold: Fold, archives: Array<{ name: string; path: string }>, read: JournalReader): Promise<void> {
+async function foldArchives(
+  fold: Fold,
+  archives: Array<{ name: string; path: string }>,
+  read: JournalReader,
+): Promise<void> {
   for (const a of archives) {
     fold.file = a.name;
     await scanLines(a.path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
@@ -384,7 +420,14 @@ async function foldArchives(fold: Fold, archives: Array<{ name: string; path: st
 
 /** What the archives are now (names and sizes): a lean read kept across them starts over when this changes. */
 export async function archivesMark(archives: Array<{ name: string; path: string }>): Promise<string> {
-  const sizes = await Promise.all(archives.map((a) => stat(a.path).then((s) => `${a.name}:${s.size}`, () => `${a.name}:?`)));
+  const sizes = await Promise.all(
+    archives.map((a) =>
+      stat(a.path).then(
+        (s) => `${a.name}:${s.size}`,
+        () => `${a.name}:?`,
+      ),
+    ),
+  );
   return sizes.join('/');
 }
 
@@ -422,7 +465,13 @@ export const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex'
 async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
   try {
     const r: unknown = JSON.parse((await readStateFile(`${path}.index`)) ?? 'null');
-    if (!isObject(r) || !Number.isSafeInteger(r.offset) || !Number.isSafeInteger(r.line) || typeof r.before !== 'string') return undefined;
+    if (
+      !isObject(r) ||
+      !Number.isSafeInteger(r.offset) ||
+      !Number.isSafeInteger(r.line) ||
+      typeof r.before !== 'string'
+    )
+      return undefined;
     const c = { offset: r.offset as number, line: r.line as number, before: r.before };
     if (c.offset < 0 || c.line < 1) return undefined;
     if (c.offset === 0) return c.line === 1 ? c : undefined;
@@ -438,7 +487,11 @@ async function writeCheckpoint(path: string, offset: number, line: number): Prom
   try {
     const before = offset > 0 ? await bytesBefore(path, offset) : Buffer.alloc(0);
     if (!before) return;
-    await writeStateFile(dirname(path), `${basename(path)}.index`, `${JSON.stringify({ offset, line, before: digest(before) })}\n`);
+    await writeStateFile(
+      dirname(path),
+      `${basename(path)}.index`,
+      `${JSON.stringify({ offset, line, before: digest(before) })}\n`,
+    );
   } catch {
     // only a shortcut: without it the next start reads the journal whole
   }
@@ -549,7 +602,8 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
       await writeLine(`${entryLine(entry)}\n`);
     },
     appendOutcome: async (outcome) => {
-      if (!STATUSES.includes(outcome.status)) throw new Error(`journal outcome status must be one of ${STATUSES.join(', ')}`);
+      if (!STATUSES.includes(outcome.status))
+        throw new Error(`journal outcome status must be one of ${STATUSES.join(', ')}`);
       await writeLine(`${outcomeLine(outcome)}\n`);
     },
     entries,

@@ -77,7 +77,14 @@ export async function reconcileJournal(journal: Journal, deps: ReconcileDeps): P
     });
     const record = async (it: ReconcileItem, code?: number, error?: string) => {
       if (it.after !== entry.status || it.signature !== entry.signature || code !== undefined) {
-        await journal.appendOutcome({ id: entry.id, time: deps.now(), status: it.after, signature: it.signature, code, error });
+        await journal.appendOutcome({
+          id: entry.id,
+          time: deps.now(),
+          status: it.after,
+          signature: it.signature,
+          code,
+          error,
+        });
       }
       items.push(it);
     };
@@ -86,7 +93,10 @@ export async function reconcileJournal(journal: Journal, deps: ReconcileDeps): P
       // Re-posting the same signed transaction and requestId cannot execute twice: it either
       // executes it for the first time or reports the outcome of the earlier attempt.
       try {
-        const r = await deps.execute(entry.group, { requestId: entry.requestId, signedTransaction: entry.signedTransaction });
+        const r = await deps.execute(entry.group, {
+          requestId: entry.requestId,
+          signedTransaction: entry.signedTransaction,
+        });
         const signature = r.signature ?? entry.signature ?? undefined;
         if (isSuccess(r.status)) {
           await record(item('success', 'executed', signature), r.code);
@@ -95,7 +105,12 @@ export async function reconcileJournal(journal: Journal, deps: ReconcileDeps): P
           await record(item('failed', `failed: ${why}`, signature), r.code, r.error ?? undefined);
         }
       } catch (err) {
-        await record(item(entry.status, `could not reach the service to check (${(err as Error).message}); will retry at next start`));
+        await record(
+          item(
+            entry.status,
+            `could not reach the service to check (${(err as Error).message}); will retry at next start`,
+          ),
+        );
       }
       continue;
     }
@@ -105,7 +120,9 @@ export async function reconcileJournal(journal: Journal, deps: ReconcileDeps): P
       try {
         state = await deps.signatureStatus(entry.signature);
       } catch (err) {
-        await record(item(entry.status, `could not check the signature (${(err as Error).message}); will retry at next start`));
+        await record(
+          item(entry.status, `could not check the signature (${(err as Error).message}); will retry at next start`),
+        );
         continue;
       }
       if (state === 'confirmed') await record(item('success', 'confirmed on chain'));
@@ -115,7 +132,12 @@ export async function reconcileJournal(journal: Journal, deps: ReconcileDeps): P
       continue;
     }
 
-    await record(item('expired', 'no outcome recorded and the request can no longer be checked; treat it as not executed and check the wallet history'));
+    await record(
+      item(
+        'expired',
+        'no outcome recorded and the request can no longer be checked; treat it as not executed and check the wallet history',
+      ),
+    );
   }
   return items;
 }

@@ -33,7 +33,10 @@ const TAGS: Partial<Record<EventType, string>> = {
 
 /** A header value carries no line breaks and only Latin-1 (HTTP header rules). */
 function headerText(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?').slice(0, 200);
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
+    .slice(0, 200);
 }
 
 async function post(url: string, headers: Record<string, string>, body: string): Promise<void> {
@@ -82,7 +85,11 @@ export function commandChannel(path: string): Channel {
       new Promise<void>((resolve, reject) => {
         const env: NodeJS.ProcessEnv = {};
         for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TRADEDECK_')) env[k] = v;
-        const child = spawn(path, [], { env: { ...env, ...eventEnvironment(e) }, stdio: ['pipe', 'ignore', 'pipe'], shell: false });
+        const child = spawn(path, [], {
+          env: { ...env, ...eventEnvironment(e) },
+          stdio: ['pipe', 'ignore', 'pipe'],
+          shell: false,
+        });
         let err = '';
         child.stderr.setEncoding('utf8').on('data', (d: string) => (err = (err + d).slice(-300)));
         const timer = setTimeout(() => child.kill('SIGKILL'), SEND_TIMEOUT_MS);
@@ -93,7 +100,14 @@ export function commandChannel(path: string): Channel {
         child.on('close', (code, signal) => {
           clearTimeout(timer);
           if (code === 0) resolve();
-          else reject(new Error(signal ? `${path} ended by ${signal}` : `${path} exited ${code}${err.trim() ? `: ${err.trim().split('\n').pop()}` : ''}`));
+          else
+            reject(
+              new Error(
+                signal
+                  ? `${path} ended by ${signal}`
+                  : `${path} exited ${code}${err.trim() ? `: ${err.trim().split('\n').pop()}` : ''}`,
+              ),
+            );
         });
         child.stdin.on('error', () => {});
         child.stdin.end(JSON.stringify(e) + '\n');

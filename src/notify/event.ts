@@ -68,10 +68,19 @@ function hash(text: string): string {
  * An event. `key` names the happening (an alert id and when it fired, an order key and its fill
  * count): the id is made from it, so the same happening seen twice has one id.
  */
-export function makeEvent(p: { type: EventType; source: string; text: string; mode: Mode; at: number; key?: string; data?: NotifyEvent['data'] }): NotifyEvent {
+export function makeEvent(p: {
+  type: EventType;
+  source: string;
+  text: string;
+  mode: Mode;
+  at: number;
+  key?: string;
+  data?: NotifyEvent['data'];
+}): NotifyEvent {
   const data: NotifyEvent['data'] = {};
   for (const [k, v] of Object.entries(p.data ?? {})) {
-    if (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'string' || typeof v === 'boolean') data[k] = typeof v === 'string' ? sanitize(v).slice(0, 200) : v;
+    if (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'string' || typeof v === 'boolean')
+      data[k] = typeof v === 'string' ? sanitize(v).slice(0, 200) : v;
   }
   return {
     id: `${p.type}-${hash(`${p.type}\n${p.key ?? `${p.at}\n${p.text}`}`)}`,
@@ -97,7 +106,10 @@ export function eventEnvironment(e: NotifyEvent): Record<string, string> {
     TRADEDECK_EVENT_MODE: e.mode,
   };
   for (const [k, v] of Object.entries(e.data)) {
-    const name = k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]/g, '_').toUpperCase();
+    const name = k
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/[^A-Za-z0-9]/g, '_')
+      .toUpperCase();
     env[`TRADEDECK_EVENT_DATA_${name}`] = String(v);
   }
   return env;

@@ -8,7 +8,9 @@ export const CANCEL_BATCH = 5;
 
 /** The marked orders with `order` marked or unmarked (by its key; the order of marking kept). */
 export function toggleMark(marked: readonly TriggerOrder[], order: TriggerOrder): TriggerOrder[] {
-  return marked.some((o) => o.orderKey === order.orderKey) ? marked.filter((o) => o.orderKey !== order.orderKey) : [...marked, order];
+  return marked.some((o) => o.orderKey === order.orderKey)
+    ? marked.filter((o) => o.orderKey !== order.orderKey)
+    : [...marked, order];
 }
 
 /** The marked orders without `keys`. */
@@ -51,13 +53,22 @@ export interface BatchLike {
 }
 
 /** The outcome of a run of cancel batches: the title, and a line per batch. */
-export function batchesOutcome(what: string, batches: readonly BatchLike[], retryHint: string): { ok: boolean; title: string; lines: string[] } {
+export function batchesOutcome(
+  what: string,
+  batches: readonly BatchLike[],
+  retryHint: string,
+): { ok: boolean; title: string; lines: string[] } {
   const ok = batches.filter((b) => b.status === 'success').length;
   const failed = batches.length - ok;
   return {
     ok: failed === 0,
-    title: failed === 0 ? `${what}: ${ok} of ${batches.length} transactions done` : `${what}: ${ok} of ${batches.length} done, ${failed} not done (${retryHint})`,
-    lines: batches.map((b) => `Tx ${b.index + 1}: ${b.status}${b.signature ? ` ${b.signature}` : ''}${b.error ? ` · ${b.error}` : ''}`),
+    title:
+      failed === 0
+        ? `${what}: ${ok} of ${batches.length} transactions done`
+        : `${what}: ${ok} of ${batches.length} done, ${failed} not done (${retryHint})`,
+    lines: batches.map(
+      (b) => `Tx ${b.index + 1}: ${b.status}${b.signature ? ` ${b.signature}` : ''}${b.error ? ` · ${b.error}` : ''}`,
+    ),
   };
 }
 

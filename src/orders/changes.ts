@@ -27,7 +27,9 @@ function rawOf(v: unknown): bigint | undefined {
 }
 
 /** The part of a limit order's input already traded, 0..1 (undefined when the service left the amounts out). */
-export function filledFraction(o: Pick<TriggerOrder, 'rawMakingAmount' | 'rawRemainingMakingAmount'>): number | undefined {
+export function filledFraction(
+  o: Pick<TriggerOrder, 'rawMakingAmount' | 'rawRemainingMakingAmount'>,
+): number | undefined {
   const making = rawOf(o.rawMakingAmount);
   const left = rawOf(o.rawRemainingMakingAmount);
   if (making === undefined || left === undefined || making === 0n) return undefined;
@@ -45,11 +47,20 @@ function expired(o: TriggerOrder, now: number): boolean {
   return Number.isFinite(ms) && ms <= now;
 }
 
-export function orderChanges(s: Pick<Services, 'catalog' | 'now'>, prev: OrdersReading, next: OrdersReading, closedByYou: readonly string[] = []): OrderChange[] {
+export function orderChanges(
+  s: Pick<Services, 'catalog' | 'now'>,
+  prev: OrdersReading,
+  next: OrdersReading,
+  closedByYou: readonly string[] = [],
+): OrderChange[] {
   const out: OrderChange[] = [];
   const limit = (order: TriggerOrder) => sanitize(orderLabel(s, { kind: 'limit', order }).text).slice(0, 40);
   const dca = (order: RecurringOrder) => sanitize(orderLabel(s, { kind: 'dca', order }).text).slice(0, 40);
-  const pair = (o: TriggerOrder | RecurringOrder) => ({ orderKey: o.orderKey, inputMint: String(o.inputMint ?? ''), outputMint: String(o.outputMint ?? '') });
+  const pair = (o: TriggerOrder | RecurringOrder) => ({
+    orderKey: o.orderKey,
+    inputMint: String(o.inputMint ?? ''),
+    outputMint: String(o.outputMint ?? ''),
+  });
   const before = new Map<string, number>();
   for (const o of [...prev.trigger, ...prev.time]) before.set(o.orderKey, trades(o));
   for (const o of next.trigger) {
@@ -57,14 +68,29 @@ export function orderChanges(s: Pick<Services, 'catalog' | 'now'>, prev: OrdersR
     const n = trades(o);
     if (was === undefined || n <= was) continue;
     const f = filledFraction(o);
-    const data = { ...pair(o), kind: 'limit', fills: n, ...(f !== undefined ? { filledPercent: Math.round(f * 100) } : {}) };
-    out.push({ text: `Limit ${limit(o)} filled ${f === undefined ? '?' : Math.round(f * 100)}%`, event: { type: f !== undefined && f >= 1 ? 'order.filled' : 'order.partly-filled', key: `${o.orderKey}#${n}`, data } });
+    const data = {
+      ...pair(o),
+      kind: 'limit',
+      fills: n,
+      ...(f !== undefined ? { filledPercent: Math.round(f * 100) } : {}),
+    };
+    out.push({
+      text: `Limit ${limit(o)} filled ${f === undefined ? '?' : Math.round(f * 100)}%`,
+      event: {
+        type: f !== undefined && f >= 1 ? 'order.filled' : 'order.partly-filled',
+        key: `${o.orderKey}#${n}`,
+        data,
+      },
+    });
   }
   for (const o of next.time) {
     const was = before.get(o.orderKey);
     const n = trades(o);
     if (was === undefined || n <= was) continue;
-    out.push({ text: `DCA ${dca(o)}: cycle ${n} done`, event: { type: 'order.partly-filled', key: `${o.orderKey}#${n}`, data: { ...pair(o), kind: 'dca', fills: n } } });
+    out.push({
+      text: `DCA ${dca(o)}: cycle ${n} done`,
+      event: { type: 'order.partly-filled', key: `${o.orderKey}#${n}`, data: { ...pair(o), kind: 'dca', fills: n } },
+    });
   }
   // Gone from a one-page list with unchanged params: filled completely, expired, or finished.
   if (prev.paramsKey === next.paramsKey && prev.totalPages === 1 && next.totalPages === 1) {
@@ -72,12 +98,23 @@ export function orderChanges(s: Pick<Services, 'catalog' | 'now'>, prev: OrdersR
     for (const o of prev.trigger) {
       if (now.has(o.orderKey) || closedByYou.includes(o.orderKey)) continue;
       // past its expiry it expired (what was not filled went back); else it filled, or the service closed it
-      if (expired(o, s.now())) out.push({ text: `Limit ${limit(o)} expired (see History)`, event: { type: 'order.expired', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'limit' } } });
-      else out.push({ text: `Limit ${limit(o)} filled or closed (see History)`, event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'limit' } } });
+      if (expired(o, s.now()))
+        out.push({
+          text: `Limit ${limit(o)} expired (see History)`,
+          event: { type: 'order.expired', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'limit' } },
+        });
+      else
+        out.push({
+          text: `Limit ${limit(o)} filled or closed (see History)`,
+          event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'limit' } },
+        });
     }
     for (const o of prev.time) {
       if (now.has(o.orderKey) || closedByYou.includes(o.orderKey)) continue;
-      out.push({ text: `DCA ${dca(o)} completed (see History)`, event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'dca' } } });
+      out.push({
+        text: `DCA ${dca(o)} completed (see History)`,
+        event: { type: 'order.completed', key: `${o.orderKey}#closed`, data: { ...pair(o), kind: 'dca' } },
+      });
     }
   }
   return out;

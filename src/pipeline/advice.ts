@@ -19,33 +19,63 @@ function isTransient(code: number): boolean {
 export function adviceForExecuteCode(code: number | undefined | null): ExecuteAdvice {
   if (code === 0) return { kind: 'success', text: 'Executed.' };
   if (code === undefined || code === null) {
-    return { kind: 'failed', text: 'The service reported a failure without a code. Nothing more will be sent; get a new quote to try again.' };
+    return {
+      kind: 'failed',
+      text: 'The service reported a failure without a code. Nothing more will be sent; get a new quote to try again.',
+    };
   }
   if (code === 6001) {
-    return { kind: 're-quote', text: 'Slippage tolerance exceeded: the market moved between quote and execution. Get a new quote (or allow more slippage) and confirm again.' };
+    return {
+      kind: 're-quote',
+      text: 'Slippage tolerance exceeded: the market moved between quote and execution. Get a new quote (or allow more slippage) and confirm again.',
+    };
   }
   if (code === -1005) {
-    return { kind: 're-quote', text: 'The transaction expired before it landed. It was not executed; get a new quote and confirm again.' };
+    return {
+      kind: 're-quote',
+      text: 'The transaction expired before it landed. It was not executed; get a new quote and confirm again.',
+    };
   }
   if (code === -2) {
-    return { kind: 're-quote', text: 'The service rejected the signed transaction as invalid. It was not executed; get a new quote.' };
+    return {
+      kind: 're-quote',
+      text: 'The service rejected the signed transaction as invalid. It was not executed; get a new quote.',
+    };
   }
   if (code === -3) {
-    return { kind: 're-quote', text: 'The service says the transaction bytes were changed after it built them (a tradedeck bug; please report it). It was not executed; get a new quote.' };
+    return {
+      kind: 're-quote',
+      text: 'The service says the transaction bytes were changed after it built them (a tradedeck bug; please report it). It was not executed; get a new quote.',
+    };
   }
   if (code === -1) {
-    return { kind: 'retry-same', text: 'The service does not know this request (yet, or any more). Re-posting the same signed transaction is safe for about 2 minutes; after that, get a new quote.' };
+    return {
+      kind: 'retry-same',
+      text: 'The service does not know this request (yet, or any more). Re-posting the same signed transaction is safe for about 2 minutes; after that, get a new quote.',
+    };
   }
   if (code === -1006) {
-    return { kind: 'retry-same', text: 'Timed out waiting for the transaction to land. Its outcome is not known yet; re-posting the same signed transaction is safe and reports it.' };
+    return {
+      kind: 'retry-same',
+      text: 'Timed out waiting for the transaction to land. Its outcome is not known yet; re-posting the same signed transaction is safe and reports it.',
+    };
   }
   if (isTransient(code)) {
-    return { kind: 'retry-same', text: `A temporary service error (code ${code}). Re-posting the same signed transaction is safe; it cannot execute twice.` };
+    return {
+      kind: 'retry-same',
+      text: `A temporary service error (code ${code}). Re-posting the same signed transaction is safe; it cannot execute twice.`,
+    };
   }
   if (code > 0) {
-    return { kind: 're-quote', text: `The transaction failed on chain (program error ${code}); only the network fee was spent. Get a new quote before trying again.` };
+    return {
+      kind: 're-quote',
+      text: `The transaction failed on chain (program error ${code}); only the network fee was spent. Get a new quote before trying again.`,
+    };
   }
-  return { kind: 'failed', text: `The service refused the transaction (code ${code}). It was not executed; get a new quote to try again.` };
+  return {
+    kind: 'failed',
+    text: `The service refused the transaction (code ${code}). It was not executed; get a new quote to try again.`,
+  };
 }
 
 /**

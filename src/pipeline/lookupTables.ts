@@ -11,11 +11,17 @@ import type { PipelineDeps } from './types.js';
 export type LookupTablesRead = { ok: true; tables: Record<string, string[]> } | { ok: false; reason: string };
 
 function unreadable(table: string, why: string): LookupTablesRead {
-  return { ok: false, reason: `the address lookup table ${table} could not be read (${why}), so the accounts the transaction loads through it cannot be checked` };
+  return {
+    ok: false,
+    reason: `the address lookup table ${table} could not be read (${why}), so the accounts the transaction loads through it cannot be checked`,
+  };
 }
 
 /** Every table `transaction` names, fetched and parsed; the first one that cannot be is the reason. */
-export async function readLookupTables(transaction: string, deps: Pick<PipelineDeps, 'accountInfo'>): Promise<LookupTablesRead> {
+export async function readLookupTables(
+  transaction: string,
+  deps: Pick<PipelineDeps, 'accountInfo'>,
+): Promise<LookupTablesRead> {
   const addresses = await addressTableLookupsOf(transaction);
   if (addresses.length === 0) return { ok: true, tables: {} };
   const fetch = deps.accountInfo;

@@ -11,7 +11,16 @@ import { signTransaction } from '../wallet/sign.js';
 import { readLookupTables } from './lookupTables.js';
 import { submitByExecute, submitByRpc, type SubmitOutcome } from './submit.js';
 import { testKillDuringExecute, testKillPoint } from './testKill.js';
-import type { ActionResult, ActionSpec, ActionStage, ActionStatus, Built, ConfirmRequest, PipelineDeps, TransactionOutcome } from './types.js';
+import type {
+  ActionResult,
+  ActionSpec,
+  ActionStage,
+  ActionStatus,
+  Built,
+  ConfirmRequest,
+  PipelineDeps,
+  TransactionOutcome,
+} from './types.js';
 
 export const DEFAULT_MAX_QUOTE_AGE_MS = 60_000;
 
@@ -19,7 +28,12 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function stop(status: ActionStatus, stage: ActionStage, error: string | undefined, transactions: TransactionOutcome[] = []): ActionResult {
+function stop(
+  status: ActionStatus,
+  stage: ActionStage,
+  error: string | undefined,
+  transactions: TransactionOutcome[] = [],
+): ActionResult {
   return { status, stage, ...(error === undefined ? {} : { error }), transactions };
 }
 
@@ -34,9 +48,14 @@ async function isStale(built: Built, deps: PipelineDeps, maxAgeMs: number): Prom
   }
 }
 
-async function inspectAll(built: Built, spec: ActionSpec, deps: PipelineDeps): Promise<{ ok: true; inspections: InspectionOk[] } | { ok: false; reason: string }> {
+async function inspectAll(
+  built: Built,
+  spec: ActionSpec,
+  deps: PipelineDeps,
+): Promise<{ ok: true; inspections: InspectionOk[] } | { ok: false; reason: string }> {
   if (built.transactions.length === 0) return { ok: false, reason: 'the service returned no transaction to sign' };
-  if (built.submit === 'execute' && !built.requestId) return { ok: false, reason: 'the service returned no requestId to execute with' };
+  if (built.submit === 'execute' && !built.requestId)
+    return { ok: false, reason: 'the service returned no requestId to execute with' };
   const inspections: InspectionOk[] = [];
   for (const [n, tx] of built.transactions.entries()) {
     const which = built.transactions.length > 1 ? `transaction ${n + 1} of ${built.transactions.length}: ` : '';
@@ -54,7 +73,11 @@ async function inspectAll(built: Built, spec: ActionSpec, deps: PipelineDeps): P
     if (!r.ok) return { ok: false, reason: `${which}${r.reason}` };
     // Sent by RPC, every other signer must already have signed: tradedeck can add only the wallet's signature.
     const missing = r.unsignedSigners.filter((s) => s !== deps.wallet.address);
-    if (built.submit === 'rpc' && missing.length > 0) return { ok: false, reason: `${which}it also needs a signature from ${missing.join(', ')}, which tradedeck cannot provide` };
+    if (built.submit === 'rpc' && missing.length > 0)
+      return {
+        ok: false,
+        reason: `${which}it also needs a signature from ${missing.join(', ')}, which tradedeck cannot provide`,
+      };
     inspections.push(r);
   }
   return { ok: true, inspections };
@@ -81,7 +104,12 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     const own = spec.describe(candidate);
     const described = deps.paperNote ? { ...own, paperNote: deps.paperNote } : own;
     try {
-      answer = await deps.confirm({ ...described, inspections: inspected.inspections, built: candidate, ...(previous ? { previous } : {}) });
+      answer = await deps.confirm({
+        ...described,
+        inspections: inspected.inspections,
+        built: candidate,
+        ...(previous ? { previous } : {}),
+      });
     } catch (err) {
       // A dialog that went away without an answer is a cancel: nothing is signed.
       return stop('cancelled', 'confirm', message(err));
@@ -92,14 +120,22 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
       built = candidate;
       break;
     }
-    if (round >= maxRebuilds) return stop('expired', 'confirm', 'the quote kept expiring before it was confirmed; nothing was signed');
+    if (round >= maxRebuilds)
+      return stop('expired', 'confirm', 'the quote kept expiring before it was confirmed; nothing was signed');
   }
 
   const outcomes: TransactionOutcome[] = [];
   let last: SubmitOutcome | undefined;
   for (const [n, unsigned] of built.transactions.entries()) {
     if (n > 0 && (await isStale(built, deps, maxAge))) {
-      return { ...stop('expired', 'sign', `${n} of ${built.transactions.length} transactions were sent; the rest aged out unsigned. Run the action again for the rest.`, outcomes) };
+      return {
+        ...stop(
+          'expired',
+          'sign',
+          `${n} of ${built.transactions.length} transactions were sent; the rest aged out unsigned. Run the action again for the rest.`,
+          outcomes,
+        ),
+      };
     }
     deps.onStatus?.(built.transactions.length > 1 ? `Signing ${n + 1} of ${built.transactions.length}…` : 'Signing…');
     let signed;
@@ -140,7 +176,14 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     }
     testKillPoint('after-execute');
     await recordOutcome(deps, journalId, last);
-    outcomes.push({ journalId, status: last.status, signature: last.signature, code: last.code, error: last.error, result: last.result });
+    outcomes.push({
+      journalId,
+      status: last.status,
+      signature: last.signature,
+      code: last.code,
+      error: last.error,
+      result: last.result,
+    });
     if (last.status !== 'success') break;
   }
 
@@ -161,7 +204,8 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
 function executedOf(result: unknown): ExecutedAmounts | undefined {
   if (!result || typeof result !== 'object') return undefined;
   const r = result as Record<string, unknown>;
-  const pick = (...keys: string[]) => keys.map((k) => r[k]).find((v): v is string => typeof v === 'string' && /^\d+$/.test(v));
+  const pick = (...keys: string[]) =>
+    keys.map((k) => r[k]).find((v): v is string => typeof v === 'string' && /^\d+$/.test(v));
   const input = pick('totalInputAmount', 'inputAmountResult');
   const output = pick('totalOutputAmount', 'outputAmountResult');
   return input || output ? { input, output } : undefined;
@@ -170,7 +214,15 @@ function executedOf(result: unknown): ExecutedAmounts | undefined {
 async function recordOutcome(deps: PipelineDeps, id: string, outcome: SubmitOutcome): Promise<void> {
   const status: JournalStatus = outcome.status;
   try {
-    await deps.journal.appendOutcome({ id, time: deps.now(), status, signature: outcome.signature, code: outcome.code, error: outcome.error, executed: executedOf(outcome.result) });
+    await deps.journal.appendOutcome({
+      id,
+      time: deps.now(),
+      status,
+      signature: outcome.signature,
+      code: outcome.code,
+      error: outcome.error,
+      executed: executedOf(outcome.result),
+    });
   } catch (err) {
     // The outcome is still returned to the person; the entry stays pending and is reconciled at the next start.
     deps.onStatus?.(`could not record the outcome in the journal: ${message(err)}`);

@@ -22,7 +22,12 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function submitByExecute(signedTransaction: string, built: Built, spec: { group: Parameters<PipelineDeps['execute']>[0] }, deps: PipelineDeps): Promise<SubmitOutcome> {
+export async function submitByExecute(
+  signedTransaction: string,
+  built: Built,
+  spec: { group: Parameters<PipelineDeps['execute']>[0] },
+  deps: PipelineDeps,
+): Promise<SubmitOutcome> {
   const requestId = built.requestId;
   if (!requestId) return { status: 'failed', error: 'the service returned no requestId to execute with' };
   const attempts = Math.max(1, deps.maxExecuteAttempts ?? 3);
@@ -56,7 +61,11 @@ export async function submitByExecute(signedTransaction: string, built: Built, s
         status: code === -1005 ? 'expired' : transient ? 'unknown' : 'failed',
         code,
         error: message(err),
-        advice: advice?.text ?? (transient ? 'The outcome is not known yet; it will be checked again at the next start.' : 'Nothing was executed; get a new quote to try again.'),
+        advice:
+          advice?.text ??
+          (transient
+            ? 'The outcome is not known yet; it will be checked again at the next start.'
+            : 'Nothing was executed; get a new quote to try again.'),
       };
     }
     const withinWindow = deps.now() - built.builtAt <= EXECUTE_WINDOW_MS;
@@ -67,7 +76,13 @@ export async function submitByExecute(signedTransaction: string, built: Built, s
   return last;
 }
 
-export async function submitByRpc(signedTransaction: string, transactionId: string | null, built: Built, deps: PipelineDeps, lifetimeMs: number): Promise<SubmitOutcome & { sent: boolean }> {
+export async function submitByRpc(
+  signedTransaction: string,
+  transactionId: string | null,
+  built: Built,
+  deps: PipelineDeps,
+  lifetimeMs: number,
+): Promise<SubmitOutcome & { sent: boolean }> {
   const sleep = deps.sleep ?? defaultSleep;
   let signature = transactionId ?? undefined;
   let sendError: string | undefined;
@@ -79,7 +94,13 @@ export async function submitByRpc(signedTransaction: string, transactionId: stri
     sendError = message(err);
     // The node answered with an error (e.g. failed preflight): it did not take the transaction.
     if (err && typeof err === 'object' && (err as { kind?: unknown }).kind === 'rpc') {
-      return { status: 'failed', signature, error: sendError, advice: 'The node refused the transaction; nothing was sent. Get a new quote to try again.', sent };
+      return {
+        status: 'failed',
+        signature,
+        error: sendError,
+        advice: 'The node refused the transaction; nothing was sent. Get a new quote to try again.',
+        sent,
+      };
     }
   }
   if (!signature) return { status: 'unknown', error: sendError ?? 'no signature to follow', sent };
@@ -92,7 +113,14 @@ export async function submitByRpc(signedTransaction: string, transactionId: stri
       state = 'unknown';
     }
     if (state === 'confirmed') return { status: 'success', signature, sent };
-    if (state === 'failed') return { status: 'failed', signature, error: 'the transaction failed on chain', advice: 'Only the network fee was spent. Get a new quote before trying again.', sent };
+    if (state === 'failed')
+      return {
+        status: 'failed',
+        signature,
+        error: 'the transaction failed on chain',
+        advice: 'Only the network fee was spent. Get a new quote before trying again.',
+        sent,
+      };
     let expired: boolean;
     if (built.lastValidBlockHeight !== undefined) {
       let height: number | undefined;
@@ -109,7 +137,9 @@ export async function submitByRpc(signedTransaction: string, transactionId: stri
       return {
         status: 'expired',
         signature,
-        error: sendError ? `sending failed (${sendError}) and it never landed` : 'it never confirmed before its blockhash expired',
+        error: sendError
+          ? `sending failed (${sendError}) and it never landed`
+          : 'it never confirmed before its blockhash expired',
         advice: 'It can no longer land. Get a new quote and confirm again.',
         sent,
       };

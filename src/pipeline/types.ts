@@ -54,7 +54,9 @@ export interface PipelineDeps {
   paperNote?: string;
   journal: Journal;
   /** `previous`: the request shown before this one, when this one replaces an expired quote */
-  confirm(req: ConfirmRequest & { inspections: InspectionOk[]; built: Built; previous?: ConfirmRequest }): Promise<ConfirmAnswer>;
+  confirm(
+    req: ConfirmRequest & { inspections: InspectionOk[]; built: Built; previous?: ConfirmRequest },
+  ): Promise<ConfirmAnswer>;
   execute: ExecuteFn;
   /** RPC sendTransaction (base-64); resolves to the transaction signature */
   sendRawTransaction(base64: string): Promise<string>;

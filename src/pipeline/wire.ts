@@ -36,12 +36,16 @@ export function executeThrough(client: ExecutingClient): ExecuteFn {
 }
 
 /** 'confirmed' once the cluster reports confirmed or finalized; 'failed' when it reports an error. */
-export function signatureStatusThrough(rpc: Pick<RpcLike, 'getSignatureStatuses'>): (signature: string) => Promise<SignatureState> {
+export function signatureStatusThrough(
+  rpc: Pick<RpcLike, 'getSignatureStatuses'>,
+): (signature: string) => Promise<SignatureState> {
   return async (signature) => {
     const [status] = await rpc.getSignatureStatuses([signature]);
     if (!status) return 'unknown';
     if (status.err !== null && status.err !== undefined) return 'failed';
-    return status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized' ? 'confirmed' : 'unknown';
+    return status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized'
+      ? 'confirmed'
+      : 'unknown';
   };
 }
 

@@ -53,7 +53,13 @@ export function learnBudget(prev: Budget | undefined, h: RateLimitHeaders | unde
     } else if (ahead > windowMs && ahead <= 10 * DEFAULT_WINDOW_MS) windowMs = ahead;
   }
   const next = { limit, windowMs, windowKnown, remaining: Math.max(0, h.remaining), at };
-  if (prev && prev.limit === next.limit && prev.windowMs === next.windowMs && prev.windowKnown === next.windowKnown && prev.remaining === next.remaining) {
+  if (
+    prev &&
+    prev.limit === next.limit &&
+    prev.windowMs === next.windowMs &&
+    prev.windowKnown === next.windowKnown &&
+    prev.remaining === next.remaining
+  ) {
     return prev;
   }
   return next;
@@ -74,7 +80,10 @@ export function pollingPerMinute(b: Budget): number {
 /** The header's note, 'poll 1.5s' or 'poll 20s 5/60 left': the visible screen's pace and, when little is left, what is left. */
 export function budgetNote(b: Budget | undefined, paceMs: number | undefined): string | undefined {
   const parts: string[] = [];
-  if (paceMs !== undefined) parts.push(`poll ${paceMs < 10_000 ? (Math.round(paceMs / 100) / 10).toString() : String(Math.round(paceMs / 1000))}s`);
+  if (paceMs !== undefined)
+    parts.push(
+      `poll ${paceMs < 10_000 ? (Math.round(paceMs / 100) / 10).toString() : String(Math.round(paceMs / 1000))}s`,
+    );
   if (b && b.remaining < SHOW_REMAINING_SHARE * b.limit) parts.push(`${b.remaining}/${b.limit} left`);
   return parts.length ? parts.join(' ') : undefined;
 }
@@ -94,7 +103,12 @@ export interface PacedResource {
  * does not fit, the background ones give way first, then the visible ones slow below their own
  * interval. No interval is longer than maxMs or the resource's own, whichever is longer.
  */
-export function paceIntervals(resources: readonly PacedResource[], perMinute: number, minMs: number, maxMs: number): Map<string, number> {
+export function paceIntervals(
+  resources: readonly PacedResource[],
+  perMinute: number,
+  minMs: number,
+  maxMs: number,
+): Map<string, number> {
   const out = new Map<string, number>();
   const rate = (ms: number) => 60_000 / ms;
   let avail = perMinute;
@@ -111,7 +125,8 @@ export function paceIntervals(resources: readonly PacedResource[], perMinute: nu
   const bgBase = bg.reduce((s, r) => s + rate(r.baseMs), 0);
   // never slower than maxMs (or the resource's own interval, when longer): a budget run low is
   // learned again from the next answers
-  const clamp = (ms: number, r: PacedResource) => Math.min(Math.max(maxMs, r.baseMs), Math.max(minMs, Math.ceil(ms / 100) * 100));
+  const clamp = (ms: number, r: PacedResource) =>
+    Math.min(Math.max(maxMs, r.baseMs), Math.max(minMs, Math.ceil(ms / 100) * 100));
   if (avail >= fgBase + bgBase) {
     // the visible ones share what is left, each at most once every minMs, never slower than their own
     const each = fg.length ? (avail - bgBase) / fg.length : 0;

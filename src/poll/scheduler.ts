@@ -283,7 +283,12 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
       budget === undefined
         ? new Map<string, number>()
         : paceIntervals(
-            paced.map((e): PacedResource => ({ key: e.key, baseMs: e.baseMs, background: e.def.paced === 'background', pinned: e.pinned })),
+            paced.map((e): PacedResource => ({
+              key: e.key,
+              baseMs: e.baseMs,
+              background: e.def.paced === 'background',
+              pinned: e.pinned,
+            })),
             budget.perMinute,
             MIN_INTERVAL_MS,
             budget.maxMs,
@@ -401,7 +406,10 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
     },
 
     setBudget(perMinute, maxMs = MAX_INTERVAL_MS) {
-      const next = perMinute === undefined || !Number.isFinite(perMinute) ? undefined : { perMinute: Math.max(0, perMinute), maxMs: clampInterval(maxMs) };
+      const next =
+        perMinute === undefined || !Number.isFinite(perMinute)
+          ? undefined
+          : { perMinute: Math.max(0, perMinute), maxMs: clampInterval(maxMs) };
       if (next?.perMinute === budget?.perMinute && next?.maxMs === budget?.maxMs) return;
       budget = next;
       repace();

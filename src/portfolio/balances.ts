@@ -28,6 +28,8 @@ export async function readBalances(rpc: RpcClient, owner: string): Promise<Balan
       error = `token accounts (${programId.slice(0, 8)}…): ${e instanceof Error ? e.message : String(e)}`;
     }
   }
-  const items = [...sums.entries()].filter(([m, raw]) => raw > 0n || m === NATIVE_MINT).map(([mint, raw]) => ({ mint, raw }));
+  const items = [...sums.entries()]
+    .filter(([m, raw]) => raw > 0n || m === NATIVE_MINT)
+    .map(([mint, raw]) => ({ mint, raw }));
   return { owner, items, error };
 }

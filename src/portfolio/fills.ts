@@ -45,8 +45,17 @@ function addFillsOf(order: ListedOrder, into: Map<string, Fill>): void {
     const outRaw = String(t.rawOutputAmount ?? '');
     const time = typeof t.confirmedAt === 'string' ? Date.parse(t.confirmedAt) : NaN;
     if (!/^\d+$/.test(inRaw) || !/^\d+$/.test(outRaw) || !Number.isFinite(time)) continue;
-    const fill: Fill = { time, inputMint: typeof t.inputMint === 'string' ? t.inputMint : order.inputMint, outputMint: typeof t.outputMint === 'string' ? t.outputMint : order.outputMint, inRaw, outRaw };
-    const base = typeof t.txId === 'string' && t.txId !== '' ? `${order.orderKey} tx ${t.txId}` : `${order.orderKey} at ${time} ${fill.inputMint}:${inRaw} ${fill.outputMint}:${outRaw}`;
+    const fill: Fill = {
+      time,
+      inputMint: typeof t.inputMint === 'string' ? t.inputMint : order.inputMint,
+      outputMint: typeof t.outputMint === 'string' ? t.outputMint : order.outputMint,
+      inRaw,
+      outRaw,
+    };
+    const base =
+      typeof t.txId === 'string' && t.txId !== ''
+        ? `${order.orderKey} tx ${t.txId}`
+        : `${order.orderKey} at ${time} ${fill.inputMint}:${inRaw} ${fill.outputMint}:${outRaw}`;
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     const key = `${base} #${n}`;
@@ -67,24 +76,38 @@ export function hasPlacedOrders(from: PlacedOrders | readonly JournalState[]): b
 }
 
 /** The orders placed, from the P&L's summary or from entries read. */
-const placedOf = (from: PlacedOrders | readonly JournalState[]): PlacedOrders => ('triggerKeys' in from ? from : placedOrders(from as readonly JournalState[]));
+const placedOf = (from: PlacedOrders | readonly JournalState[]): PlacedOrders =>
+  'triggerKeys' in from ? from : placedOrders(from as readonly JournalState[]);
 
-export async function fetchFills(s: Pick<Services, 'api'>, owner: string, from: PlacedOrders | readonly JournalState[], signal?: AbortSignal): Promise<Fill[]> {
+export async function fetchFills(
+  s: Pick<Services, 'api'>,
+  owner: string,
+  from: PlacedOrders | readonly JournalState[],
+  signal?: AbortSignal,
+): Promise<Fill[]> {
   const placed = placedOf(from);
   const fills = new Map<string, Fill>();
   if (placed.triggerKeys.size > 0) {
-    const lists = await activeThenHistory((orderStatus) => s.api.trigger.list({ user: owner, orderStatus, page: 1 }, { signal }));
+    const lists = await activeThenHistory((orderStatus) =>
+      s.api.trigger.list({ user: owner, orderStatus, page: 1 }, { signal }),
+    );
     const orders: TriggerOrder[] = lists.flatMap((l) => l.orders ?? []);
     for (const o of orders) if (placed.triggerKeys.has(o.orderKey)) addFillsOf(o, fills);
   }
   if (placed.dca.length > 0) {
     const lists = await activeThenHistory((orderStatus) =>
-      s.api.recurring.list({ user: owner, orderStatus, page: 1, recurringType: 'time', mint: null, includeFailedTx: false }, { signal }),
+      s.api.recurring.list(
+        { user: owner, orderStatus, page: 1, recurringType: 'time', mint: null, includeFailedTx: false },
+        { signal },
+      ),
     );
     const orders: RecurringOrder[] = lists.flatMap((l) => l.time ?? []);
     for (const o of orders) {
       const created = typeof o.createdAt === 'string' ? Date.parse(o.createdAt) : NaN;
-      const ours = placed.dca.some((d) => d.inputMint === o.inputMint && d.outputMint === o.outputMint && Math.abs(created - d.time) <= DCA_MATCH_MS);
+      const ours = placed.dca.some(
+        (d) =>
+          d.inputMint === o.inputMint && d.outputMint === o.outputMint && Math.abs(created - d.time) <= DCA_MATCH_MS,
+      );
       if (ours) addFillsOf(o, fills);
     }
   }

@@ -72,7 +72,11 @@ export function inviteStatus(i: Partial<Invite>): string {
 }
 
 export function inviteId(i: Partial<Invite>, index = 0): string {
-  return typeof i.invite_pda === 'string' && i.invite_pda ? i.invite_pda : typeof i.creation_tx === 'string' && i.creation_tx ? i.creation_tx : `#${index}`;
+  return typeof i.invite_pda === 'string' && i.invite_pda
+    ? i.invite_pda
+    : typeof i.creation_tx === 'string' && i.creation_tx
+      ? i.creation_tx
+      : `#${index}`;
 }
 
 function short(addr: unknown): string {
@@ -81,13 +85,20 @@ function short(addr: unknown): string {
   return a.length <= 11 ? a : `${a.slice(0, 4)}…${a.slice(-4)}`;
 }
 
-export function inviteRow(i: Invite, wallet: string | undefined, tokens: TokenLookup, now: number, index = 0): InviteRow {
+export function inviteRow(
+  i: Invite,
+  wallet: string | undefined,
+  tokens: TokenLookup,
+  now: number,
+  index = 0,
+): InviteRow {
   const direction = wallet && i.sender === wallet ? 'sent' : wallet && i.receiver === wallet ? 'received' : '—';
   const counterparty = direction === 'sent' ? (i.receiver ? short(i.receiver) : 'unclaimed') : short(i.sender);
   const info = typeof i.mint === 'string' ? tokens(i.mint) : undefined;
   const raw = typeof i.amount === 'string' || typeof i.amount === 'number' ? String(i.amount) : '';
   let amount = MISSING;
-  if (/^\d+$/.test(raw)) amount = info?.decimals !== undefined ? fromBaseUnits(raw, info.decimals, { maxFraction: 6 }) : `${raw} raw`;
+  if (/^\d+$/.test(raw))
+    amount = info?.decimals !== undefined ? fromBaseUnits(raw, info.decimals, { maxFraction: 6 }) : `${raw} raw`;
   else if (raw) amount = printable(raw, 30);
   const createdMs = time(i.creation_time);
   const expiryMs = time(i.expiry);
@@ -114,7 +125,21 @@ export function inviteRow(i: Invite, wallet: string | undefined, tokens: TokenLo
 
 /** Every field of an invite as key/value pairs, known ones first, then any extra the service sent. */
 export function inviteFields(i: Invite): Array<{ key: string; value: string }> {
-  const order = ['action', 'confirmed', 'sender', 'receiver', 'mint', 'amount', 'creation_time', 'expiry', 'deletion_time', 'invite_signer', 'invite_pda', 'creation_tx', 'deletion_tx'];
+  const order = [
+    'action',
+    'confirmed',
+    'sender',
+    'receiver',
+    'mint',
+    'amount',
+    'creation_time',
+    'expiry',
+    'deletion_time',
+    'invite_signer',
+    'invite_pda',
+    'creation_tx',
+    'deletion_tx',
+  ];
   const rec = i as Record<string, unknown>;
   const keys = [...order, ...Object.keys(rec).filter((k) => !order.includes(k))];
   return keys.map((k) => ({ key: printable(k, 40), value: printable(rec[k], 400) }));

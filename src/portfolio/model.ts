@@ -25,7 +25,8 @@ export function keyValues(value: unknown, prefix: string): KeyValue[] {
   if (Array.isArray(value)) {
     if (value.length === 0) return [{ key: prefix, value: '[]' }];
     // a list of plain values (tags) reads as one line
-    if (value.every((v) => v === null || typeof v !== 'object')) return [{ key: prefix, value: value.map((v) => (v === null ? MISSING : printable(v, 60))).join(', ') }];
+    if (value.every((v) => v === null || typeof v !== 'object'))
+      return [{ key: prefix, value: value.map((v) => (v === null ? MISSING : printable(v, 60))).join(', ') }];
     return value.flatMap((v, i) => keyValues(v, `${prefix}[${i}]`));
   }
   if (typeof value === 'object') {
@@ -62,13 +63,20 @@ export interface TokenNames {
 }
 
 /** tokenInfo of a response as mint -> { symbol, name, decimals, price }; a missing or odd tokenInfo is empty. */
-export function tokenInfoOf(p: Partial<Portfolio> | undefined): Record<string, { symbol?: string; name?: string; decimals?: number; price?: number }> {
+export function tokenInfoOf(
+  p: Partial<Portfolio> | undefined,
+): Record<string, { symbol?: string; name?: string; decimals?: number; price?: number }> {
   const out: Record<string, { symbol?: string; name?: string; decimals?: number; price?: number }> = {};
   const info = p?.tokenInfo;
   if (!isRecord(info)) return out;
   for (const [key, v] of Object.entries(info)) {
     // seen both keyed by mint, and nested one level by network (solana: { mint: {...} })
-    if (isRecord(v) && typeof v.symbol !== 'string' && typeof v.address !== 'string' && Object.values(v).some(isRecord)) {
+    if (
+      isRecord(v) &&
+      typeof v.symbol !== 'string' &&
+      typeof v.address !== 'string' &&
+      Object.values(v).some(isRecord)
+    ) {
       for (const [mint, inner] of Object.entries(v)) if (isRecord(inner)) out[mint] = pickInfo(inner);
     } else if (isRecord(v)) out[typeof v.address === 'string' ? v.address : key] = pickInfo(v);
   }
@@ -132,7 +140,11 @@ const PLATFORM_NAMES: Record<string, string> = {
 /** A platform's display name: the response's own when it carries one, else a known name, else the id. */
 export function platformName(id: string, p?: Partial<Portfolio>): string {
   const given = (p as { platforms?: unknown } | undefined)?.platforms;
-  const found = Array.isArray(given) ? given.find((x) => isRecord(x) && x.id === id) : isRecord(given) ? given[id] : undefined;
+  const found = Array.isArray(given)
+    ? given.find((x) => isRecord(x) && x.id === id)
+    : isRecord(given)
+      ? given[id]
+      : undefined;
   if (isRecord(found) && typeof found.name === 'string' && found.name.trim()) return printable(found.name, 40);
   return PLATFORM_NAMES[id] ?? printable(id, 40);
 }
@@ -208,7 +220,13 @@ export function buildPortfolioView(p: Partial<Portfolio> | undefined, o: BuildOp
   }
   const platforms: PlatformView[] = [...byPlatform.entries()].map(([id, els]) => {
     const views = els.map((e) => keptView(e, o.names));
-    return { id: printable(id, 60), name: platformName(id, p), value: views.reduce((s, v) => s + (v.value ?? 0), 0), share: 0, elements: views };
+    return {
+      id: printable(id, 60),
+      name: platformName(id, p),
+      value: views.reduce((s, v) => s + (v.value ?? 0), 0),
+      share: 0,
+      elements: views,
+    };
   });
   const netWorth = platforms.reduce((s, x) => s + x.value, 0);
   const positive = platforms.reduce((s, x) => s + Math.max(0, x.value), 0);
@@ -216,12 +234,20 @@ export function buildPortfolioView(p: Partial<Portfolio> | undefined, o: BuildOp
   const dir = o.reverse ? -1 : 1;
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
   platforms.sort((a, b) => dir * (o.sort === 'name' ? byName(a, b) : b.value - a.value || byName(a, b)));
-  for (const x of platforms) x.elements.sort((a, b) => dir * (o.sort === 'name' ? a.title.localeCompare(b.title) : (b.value ?? 0) - (a.value ?? 0)));
+  for (const x of platforms)
+    x.elements.sort(
+      (a, b) => dir * (o.sort === 'name' ? a.title.localeCompare(b.title) : (b.value ?? 0) - (a.value ?? 0)),
+    );
   const ids = [...byPlatform.keys()];
   const failed = list(p?.fetcherReports)
     .filter((r): r is FetcherReport => isRecord(r))
     .filter((r) => !SUCCESS.includes(String(r.status).toLowerCase()))
-    .map((r) => ({ id: printable(r.id, 60), status: printable(r.status, 30), duration: num(r.duration), platform: fetcherPlatform(r, ids, p ?? {}) }));
+    .map((r) => ({
+      id: printable(r.id, 60),
+      status: printable(r.status, 30),
+      duration: num(r.duration),
+      platform: fetcherPlatform(r, ids, p ?? {}),
+    }));
   return { owner: printable(p?.owner, 60), netWorth, platforms, failed, elementCount: elements.length };
 }
 
@@ -275,11 +301,21 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
   const rec = isRecord(e) ? e : {};
   const type = printable(rec.type, 40);
   const known = knownType(rec.type);
-  const titleParts = [rec.label, rec.name].filter((x) => typeof x === 'string' && x.trim() !== '').map((x) => printable(x, 40));
+  const titleParts = [rec.label, rec.name]
+    .filter((x) => typeof x === 'string' && x.trim() !== '')
+    .map((x) => printable(x, 40));
   const title = titleParts.length ? [...new Set(titleParts)].join(' · ') : type;
   const value = elementValue(e);
   if (!isRecord(e)) return { type, known: null, title, value, tables: [], fields: keyValues(e, 'element') };
-  if (!known) return { type, known: null, title, value, tables: [], fields: extraFields(rec, ['type', 'label', 'name', 'platformId'], '') };
+  if (!known)
+    return {
+      type,
+      known: null,
+      title,
+      value,
+      tables: [],
+      fields: extraFields(rec, ['type', 'label', 'name', 'platformId'], ''),
+    };
 
   const fields: KeyValue[] = extraFields(rec, ELEMENT_KEYS, '');
   const data = isRecord(rec.data) ? rec.data : {};
@@ -299,8 +335,16 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
         const apr = isRecord(yields[0]) ? num(yields[0].apr) : null;
         const caption = `${printable(lp.name ?? `pool ${i + 1}`, 40)}  value ${usd(num(lp.value))}  APR ${pct(apr)}  rewards ${usd(num(lp.rewardAssetsValue))}`;
         tables.push(assetTable(lp.assets, names, `${p}.assets`, fields, caption));
-        if (list(lp.rewardAssets).length) tables.push(assetTable(lp.rewardAssets, names, `${p}.rewardAssets`, fields, 'rewards'));
-        if (isRecord(l)) fields.push(...extraFields(lp, ['assets', 'assetsValue', 'rewardAssets', 'rewardAssetsValue', 'value', 'yields', 'name'], p));
+        if (list(lp.rewardAssets).length)
+          tables.push(assetTable(lp.rewardAssets, names, `${p}.rewardAssets`, fields, 'rewards'));
+        if (isRecord(l))
+          fields.push(
+            ...extraFields(
+              lp,
+              ['assets', 'assetsValue', 'rewardAssets', 'rewardAssetsValue', 'value', 'yields', 'name'],
+              p,
+            ),
+          );
         else fields.push(...keyValues(l, p));
         yields.slice(1).forEach((y, j) => fields.push(...keyValues(y, `${p}.yields[${j + 1}]`)));
         if (isRecord(yields[0])) fields.push(...extraFields(yields[0], ['apr', 'apy'], `${p}.yields[0]`));
@@ -326,10 +370,38 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
         const rows = list(gr.positions).map((pos, i) => {
           const x = isRecord(pos) ? pos : {};
           const p = `data.${group}.positions[${i}]`;
-          if (isRecord(pos)) fields.push(...extraFields(x, ['address', 'side', 'size', 'sizeValue', 'collateralValue', 'entryPrice', 'markPrice', 'liquidationPrice', 'leverage', 'pnlValue', 'value'], p));
+          if (isRecord(pos))
+            fields.push(
+              ...extraFields(
+                x,
+                [
+                  'address',
+                  'side',
+                  'size',
+                  'sizeValue',
+                  'collateralValue',
+                  'entryPrice',
+                  'markPrice',
+                  'liquidationPrice',
+                  'leverage',
+                  'pnlValue',
+                  'value',
+                ],
+                p,
+              ),
+            );
           else fields.push(...keyValues(pos, p));
           const lev = num(x.leverage);
-          return [mintName(x.address, names), printable(x.side, 8), formatAmount(num(x.size)), price(num(x.entryPrice)), price(num(x.markPrice)), price(num(x.liquidationPrice)), lev === null ? MISSING : `${lev.toFixed(1)}x`, signedUsd(num(x.pnlValue))];
+          return [
+            mintName(x.address, names),
+            printable(x.side, 8),
+            formatAmount(num(x.size)),
+            price(num(x.entryPrice)),
+            price(num(x.markPrice)),
+            price(num(x.liquidationPrice)),
+            lev === null ? MISSING : `${lev.toFixed(1)}x`,
+            signedUsd(num(x.pnlValue)),
+          ];
         });
         tables.push({ caption: `${group}  value ${usd(num(gr.value))}`, columns, rows });
         if (isRecord(g)) fields.push(...extraFields(gr, ['positions', 'value'], `data.${group}`));
@@ -340,8 +412,24 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
     }
     case 'borrowlend': {
       const health = num(data.healthRatio);
-      tables.push(assetTable(data.suppliedAssets, names, 'data.suppliedAssets', fields, `supplied ${usd(num(data.suppliedValue))}`));
-      tables.push(assetTable(data.borrowedAssets, names, 'data.borrowedAssets', fields, `borrowed ${usd(num(data.borrowedValue))}  health ${pct(health)}`));
+      tables.push(
+        assetTable(
+          data.suppliedAssets,
+          names,
+          'data.suppliedAssets',
+          fields,
+          `supplied ${usd(num(data.suppliedValue))}`,
+        ),
+      );
+      tables.push(
+        assetTable(
+          data.borrowedAssets,
+          names,
+          'data.borrowedAssets',
+          fields,
+          `borrowed ${usd(num(data.borrowedValue))}  health ${pct(health)}`,
+        ),
+      );
       // yields are listed per asset, in the order of the assets: named by the asset's token
       const yieldLines = (key: string, assets: string, side: string) =>
         list(data[key]).flatMap((ys, i) => {
@@ -353,18 +441,57 @@ export function elementView(e: unknown, names: TokenNames): ElementView {
             return isRecord(y) && num(y.apr) !== null ? [{ key: label, value: pct(num(y.apr)) }] : keyValues(y, label);
           });
         });
-      fields.push(...yieldLines('suppliedYields', 'suppliedAssets', 'supplied'), ...yieldLines('borrowedYields', 'borrowedAssets', 'borrowed'));
-      if (data.collateralRatio !== undefined) fields.push({ key: 'collateralRatio', value: printable(data.collateralRatio) });
-      if (list(data.rewardAssets).length) tables.push(assetTable(data.rewardAssets, names, 'data.rewardAssets', fields, 'rewards'));
-      fields.push(...extraFields(data, ['suppliedAssets', 'suppliedValue', 'suppliedYields', 'borrowedAssets', 'borrowedValue', 'borrowedYields', 'collateralRatio', 'healthRatio', 'rewardAssets', 'value'], 'data'));
+      fields.push(
+        ...yieldLines('suppliedYields', 'suppliedAssets', 'supplied'),
+        ...yieldLines('borrowedYields', 'borrowedAssets', 'borrowed'),
+      );
+      if (data.collateralRatio !== undefined)
+        fields.push({ key: 'collateralRatio', value: printable(data.collateralRatio) });
+      if (list(data.rewardAssets).length)
+        tables.push(assetTable(data.rewardAssets, names, 'data.rewardAssets', fields, 'rewards'));
+      fields.push(
+        ...extraFields(
+          data,
+          [
+            'suppliedAssets',
+            'suppliedValue',
+            'suppliedYields',
+            'borrowedAssets',
+            'borrowedValue',
+            'borrowedYields',
+            'collateralRatio',
+            'healthRatio',
+            'rewardAssets',
+            'value',
+          ],
+          'data',
+        ),
+      );
       break;
     }
     case 'trade': {
       const filled = num(data.filledPercentage);
       const caption = `${mintName(data.inputAddress, names)} → ${mintName(data.outputAddress, names)}  filled ${pct(filled)}  in ${formatAmount(num(data.initialInputAmount))}  expected out ${formatAmount(num(data.expectedOutputAmount))}`;
       tables.push(assetTable(data.assets, names, 'data.assets', fields, caption));
-      fields.push(...extraFields(data, ['assets', 'inputAddress', 'outputAddress', 'initialInputAmount', 'expectedOutputAmount', 'filledPercentage', 'withdrawnOutputAmount', 'inputPrice', 'outputPrice'], 'data'));
-      for (const k of ['withdrawnOutputAmount', 'inputPrice', 'outputPrice']) if (data[k] !== undefined) fields.push({ key: k, value: printable(data[k]) });
+      fields.push(
+        ...extraFields(
+          data,
+          [
+            'assets',
+            'inputAddress',
+            'outputAddress',
+            'initialInputAmount',
+            'expectedOutputAmount',
+            'filledPercentage',
+            'withdrawnOutputAmount',
+            'inputPrice',
+            'outputPrice',
+          ],
+          'data',
+        ),
+      );
+      for (const k of ['withdrawnOutputAmount', 'inputPrice', 'outputPrice'])
+        if (data[k] !== undefined) fields.push({ key: k, value: printable(data[k]) });
       break;
     }
   }

@@ -60,7 +60,9 @@ interface Lot {
 export function countsForPnl(e: JournalState): boolean {
   if (e.status !== 'success') return false;
   if (e.action === 'swap') return e.group === 'ultra' || e.group === 'swap';
-  return (e.group === 'trigger' && e.action === 'create-limit') || (e.group === 'recurring' && e.action === 'create-dca');
+  return (
+    (e.group === 'trigger' && e.action === 'create-limit') || (e.group === 'recurring' && e.action === 'create-dca')
+  );
 }
 
 /**
@@ -75,13 +77,22 @@ export function pnlEntries(journal: Pick<Journal, 'entries'>): Promise<JournalSt
  * The orders placed through tradedeck (the journal's successful creates): trigger orders by their
  * order account, DCA orders by their pair and a creation within ten minutes of the journal entry.
  */
-export function placedOrders(entries: readonly JournalState[]): { triggerKeys: Set<string>; dca: Array<{ inputMint: string; outputMint: string; time: number }> } {
+export function placedOrders(entries: readonly JournalState[]): {
+  triggerKeys: Set<string>;
+  dca: Array<{ inputMint: string; outputMint: string; time: number }>;
+} {
   const triggerKeys = new Set<string>();
   const dca: Array<{ inputMint: string; outputMint: string; time: number }> = [];
   for (const e of entries) {
     if (e.status !== 'success') continue;
-    if (e.group === 'trigger' && e.action === 'create-limit' && typeof e.summary?.order === 'string') triggerKeys.add(e.summary.order);
-    if (e.group === 'recurring' && e.action === 'create-dca' && typeof e.summary?.inputMint === 'string' && typeof e.summary?.outputMint === 'string') {
+    if (e.group === 'trigger' && e.action === 'create-limit' && typeof e.summary?.order === 'string')
+      triggerKeys.add(e.summary.order);
+    if (
+      e.group === 'recurring' &&
+      e.action === 'create-dca' &&
+      typeof e.summary?.inputMint === 'string' &&
+      typeof e.summary?.outputMint === 'string'
+    ) {
       dca.push({ inputMint: e.summary.inputMint, outputMint: e.summary.outputMint, time: e.time });
     }
   }
@@ -95,7 +106,8 @@ export function spotPnl(entries: readonly JournalState[], io: PnlInputs, fills: 
 }
 
 /** What the P&L counts of a raw amount: its number of base units, NaN when it is not one. */
-const rawOf = (raw: unknown): number => ((typeof raw === 'string' || typeof raw === 'number') && /^\d+$/.test(String(raw)) ? Number(raw) : NaN);
+const rawOf = (raw: unknown): number =>
+  (typeof raw === 'string' || typeof raw === 'number') && /^\d+$/.test(String(raw)) ? Number(raw) : NaN;
 
 /** The orders placed through tradedeck, as the fills are asked for. */
 export interface PlacedOrders {
@@ -170,7 +182,8 @@ export class PnlTrades implements JournalSummary {
     const s = e.summary ?? {};
     if (e.action !== 'swap') {
       if (e.group === 'trigger' && typeof s.order === 'string') this.triggerKeys.add(s.order);
-      if (e.group === 'recurring' && typeof s.inputMint === 'string' && typeof s.outputMint === 'string') this.dca.push({ inputMint: s.inputMint, outputMint: s.outputMint, time: e.time });
+      if (e.group === 'recurring' && typeof s.inputMint === 'string' && typeof s.outputMint === 'string')
+        this.dca.push({ inputMint: s.inputMint, outputMint: s.outputMint, time: e.time });
       return;
     }
     if (typeof s.inputMint !== 'string' || typeof s.outputMint !== 'string') return;
@@ -263,7 +276,12 @@ export function pnlOf(t: TradesSnapshot, io: PnlInputs, fills: readonly Fill[] =
   let f = 0;
   const fill = (x: Fill) => {
     if (since === null) since = x.time;
-    trade(x.inputMint, x.outputMint, units(rawOf(x.inRaw), io.decimalsOf(x.inputMint)), units(rawOf(x.outRaw), io.decimalsOf(x.outputMint)));
+    trade(
+      x.inputMint,
+      x.outputMint,
+      units(rawOf(x.inRaw), io.decimalsOf(x.inputMint)),
+      units(rawOf(x.outRaw), io.decimalsOf(x.outputMint)),
+    );
   };
   for (let k = 0; k < t.n; k++) {
     const i = order ? order[k] : k;
@@ -281,7 +299,15 @@ export function pnlOf(t: TradesSnapshot, io: PnlInputs, fills: readonly Fill[] =
       const price = io.priceOf(mint);
       const held = l.units > 1e-12 ? l.units : 0;
       const avgCost = held > 0 ? l.cost / held : null;
-      return { mint, units: held, avgCost, unpricedUnits: l.unpriced, price, unrealized: price !== null && avgCost !== null ? (price - avgCost) * held : null, swaps: l.swaps };
+      return {
+        mint,
+        units: held,
+        avgCost,
+        unpricedUnits: l.unpriced,
+        price,
+        unrealized: price !== null && avgCost !== null ? (price - avgCost) * held : null,
+        swaps: l.swaps,
+      };
     })
     .sort((a, b) => Math.abs(b.unrealized ?? 0) - Math.abs(a.unrealized ?? 0) || a.mint.localeCompare(b.mint));
   const priced = tokens.filter((x) => x.unrealized !== null);

@@ -10,7 +10,14 @@ const bigUint = is<number>('a non-negative integer', (x) => typeof x === 'number
 const contextValue = <S extends Schema>(value: S) => obj({ context: opt(obj({ slot: opt(uint) })), value });
 
 /** An account with base-64 data: `[text, "base64"]`. */
-const account = obj({ data: arr(str), owner: str, lamports: bigUint, executable: bool, rentEpoch: opt(bigUint), space: opt(uint) });
+const account = obj({
+  data: arr(str),
+  owner: str,
+  lamports: bigUint,
+  executable: bool,
+  rentEpoch: opt(bigUint),
+  space: opt(uint),
+});
 
 export const RPC_ANSWERS = {
   getHealth: oneOf(['ok'] as const),
@@ -23,9 +30,20 @@ export const RPC_ANSWERS = {
   getTokenSupply: contextValue(obj({ amount: str, decimals: uint, uiAmount: opt(nul(num)), uiAmountString: opt(str) })),
   getAccountInfo: contextValue(nul(account)),
   getSignatureStatuses: contextValue(
-    arr(nul(obj({ slot: uint, confirmations: nul(uint), err: any, confirmationStatus: opt(nul(oneOf(['processed', 'confirmed', 'finalized'] as const))) }))),
+    arr(
+      nul(
+        obj({
+          slot: uint,
+          confirmations: nul(uint),
+          err: any,
+          confirmationStatus: opt(nul(oneOf(['processed', 'confirmed', 'finalized'] as const))),
+        }),
+      ),
+    ),
   ),
   sendTransaction: str,
   simulateTransaction: contextValue(obj({ err: any, logs: nul(arr(str)), unitsConsumed: opt(uint) })),
-  getTokenAccountsByOwner: contextValue(arr(obj({ pubkey: str, account: obj({ data: arr(str), owner: str, lamports: uint, executable: opt(bool) }) }))),
+  getTokenAccountsByOwner: contextValue(
+    arr(obj({ pubkey: str, account: obj({ data: arr(str), owner: str, lamports: uint, executable: opt(bool) }) })),
+  ),
 };

@@ -2,7 +2,14 @@
 // untrusted: each result is checked before it is returned.
 
 import { ResponseShapeError, sanitizeText } from '../api/errors.js';
-import { fetchWithin, FetchTimeoutError, httpFetch, RedirectRefusedError, ResponseTooLargeError, shownUrl } from '../api/http.js';
+import {
+  fetchWithin,
+  FetchTimeoutError,
+  httpFetch,
+  RedirectRefusedError,
+  ResponseTooLargeError,
+  shownUrl,
+} from '../api/http.js';
 import { encodeBase58, isAddress } from '../api/base58.js';
 import { checkResponse, isPlainObject, type Infer, type Schema } from '../api/schema.js';
 import { RPC_ANSWERS as ANSWER } from './answers.js';
@@ -112,7 +119,11 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
   })();
   let nextId = 1;
 
-  async function call<T>(method: string, params: unknown[], schema: Schema<unknown>): Promise<{ result: T; raw: string }> {
+  async function call<T>(
+    method: string,
+    params: unknown[],
+    schema: Schema<unknown>,
+  ): Promise<{ result: T; raw: string }> {
     const id = nextId++;
     let status: number;
     let raw: string;
@@ -120,18 +131,30 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       const { res, text } = await fetchWithin(
         fetchImpl,
         o.url,
-        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        },
         timeoutMs,
       );
       status = res.status;
       raw = text;
     } catch (e) {
       if (e instanceof RedirectRefusedError) {
-        throw new RpcError(e.status, `${method}: the RPC endpoint redirected POST to ${shownUrl(e.location, urlSecrets)}; not followed`, 'http');
+        throw new RpcError(
+          e.status,
+          `${method}: the RPC endpoint redirected POST to ${shownUrl(e.location, urlSecrets)}; not followed`,
+          'http',
+        );
       }
       if (e instanceof ResponseTooLargeError) throw new RpcError(0, `${method}: ${e.message}`, 'http');
       if (e instanceof FetchTimeoutError) throw new RpcError(0, `${method}: ${e.message}`, 'timeout');
-      throw new RpcError(0, `${method}: network error: ${sanitizeText(e instanceof Error ? e.message : String(e), urlSecrets)}`, 'network');
+      throw new RpcError(
+        0,
+        `${method}: network error: ${sanitizeText(e instanceof Error ? e.message : String(e), urlSecrets)}`,
+        'network',
+      );
     }
 
     let body: unknown;
@@ -147,7 +170,11 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       throw new RpcError(code, `${method}: ${message}`, 'rpc', err.data);
     }
     if (status < 200 || status > 299) {
-      throw new RpcError(status, `${method}: HTTP ${status}${raw ? `: ${sanitizeText(raw, urlSecrets, 200)}` : ''}`, 'http');
+      throw new RpcError(
+        status,
+        `${method}: HTTP ${status}${raw ? `: ${sanitizeText(raw, urlSecrets, 200)}` : ''}`,
+        'http',
+      );
     }
     if (!isPlainObject(body)) throw new ResponseShapeError(`RPC ${method}`, '(body)', 'must be a JSON object');
     if (body.id !== id) throw new ResponseShapeError(`RPC ${method}`, 'id', `must echo the request id ${id}`);
@@ -172,25 +199,38 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
     },
     async getTokenSupply(mint) {
       if (!isAddress(mint)) throw new TypeError('getTokenSupply: mint must be a base58 address of 32 bytes');
-      const { result } = await call<{ value: { amount: string; decimals: number } }>('getTokenSupply', [mint, { commitment }], ANSWER.getTokenSupply);
-      if (!/^\d+$/.test(result.value.amount) || result.value.decimals > 30) throw new ResponseShapeError('RPC getTokenSupply', 'value', 'must hold an integer amount and decimals up to 30');
+      const { result } = await call<{ value: { amount: string; decimals: number } }>(
+        'getTokenSupply',
+        [mint, { commitment }],
+        ANSWER.getTokenSupply,
+      );
+      if (!/^\d+$/.test(result.value.amount) || result.value.decimals > 30)
+        throw new ResponseShapeError(
+          'RPC getTokenSupply',
+          'value',
+          'must hold an integer amount and decimals up to 30',
+        );
       return { decimals: result.value.decimals, amount: result.value.amount };
     },
     async getAccountInfo(address) {
       if (!isAddress(address)) throw new TypeError('getAccountInfo: address must be a base58 address of 32 bytes');
-      const { result, raw } = await call<{ value: { data: string[]; owner: string; lamports: number; executable: boolean } | null }>(
-        'getAccountInfo',
-        [address, { encoding: 'base64', commitment }],
-        ANSWER.getAccountInfo,
-      );
+      const { result, raw } = await call<{
+        value: { data: string[]; owner: string; lamports: number; executable: boolean } | null;
+      }>('getAccountInfo', [address, { encoding: 'base64', commitment }], ANSWER.getAccountInfo);
       const value = result.value;
       if (value === null) return null;
       const [data, encoding] = value.data;
       if (value.data.length !== 2 || encoding !== 'base64' || !STRICT_BASE64.test(data)) {
         throw new ResponseShapeError('RPC getAccountInfo', 'value.data', 'must be [base64 text, "base64"]');
       }
-      if (!isAddress(value.owner)) throw new ResponseShapeError('RPC getAccountInfo', 'value.owner', 'must be a base58 address of 32 bytes');
-      return { owner: value.owner, data: decodeBase64(data), lamports: exactU64(raw, value.lamports, 'lamports'), executable: value.executable };
+      if (!isAddress(value.owner))
+        throw new ResponseShapeError('RPC getAccountInfo', 'value.owner', 'must be a base58 address of 32 bytes');
+      return {
+        owner: value.owner,
+        data: decodeBase64(data),
+        lamports: exactU64(raw, value.lamports, 'lamports'),
+        executable: value.executable,
+      };
     },
     async getBalance(address) {
       if (!isAddress(address)) throw new TypeError('getBalance: address must be a base58 address of 32 bytes');
@@ -235,11 +275,23 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       }
       const { result } = await call<{
         value: Array<{ pubkey: string; account: { data: string[]; owner: string; lamports: number } }>;
-      }>('getTokenAccountsByOwner', [owner, f.mint !== undefined ? { mint: f.mint } : { programId: f.programId }, { encoding: 'base64', commitment }], ANSWER.getTokenAccountsByOwner);
+      }>(
+        'getTokenAccountsByOwner',
+        [
+          owner,
+          f.mint !== undefined ? { mint: f.mint } : { programId: f.programId },
+          { encoding: 'base64', commitment },
+        ],
+        ANSWER.getTokenAccountsByOwner,
+      );
       return result.value.map((entry, i) => {
         const [data, encoding] = entry.account.data;
         if (encoding !== 'base64' || typeof data !== 'string') {
-          throw new ResponseShapeError('RPC getTokenAccountsByOwner', `value[${i}].account.data`, 'must be [base64 text, "base64"]');
+          throw new ResponseShapeError(
+            'RPC getTokenAccountsByOwner',
+            `value[${i}].account.data`,
+            'must be [base64 text, "base64"]',
+          );
         }
         const out: TokenAccount = {
           pubkey: entry.pubkey,

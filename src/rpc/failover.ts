@@ -128,7 +128,11 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
     }
     const why = messageOf(last);
     noneAnswered(why);
-    throw new RpcError(0, clients.length > 1 ? `every RPC endpoint failed (${clients.length}); the last: ${why}` : why, last instanceof RpcError ? last.kind : 'network');
+    throw new RpcError(
+      0,
+      clients.length > 1 ? `every RPC endpoint failed (${clients.length}); the last: ${why}` : why,
+      last instanceof RpcError ? last.kind : 'network',
+    );
   }
 
   async function probe(): Promise<ProbeResult> {

@@ -69,7 +69,13 @@ export function safetyCard(mint: string, token: Token | undefined, now: number):
       symbol,
       known: false,
       risky: false,
-      lines: [{ label: 'Safety', value: "no token data seen for this mint: verified, authorities and holders unknown", emphasis: 'warn' }],
+      lines: [
+        {
+          label: 'Safety',
+          value: 'no token data seen for this mint: verified, authorities and holders unknown',
+          emphasis: 'warn',
+        },
+      ],
     };
   }
   const verified = token.isVerified === true;
@@ -84,7 +90,10 @@ export function safetyCard(mint: string, token: Token | undefined, now: number):
 
   const organicLabel = clean(token.organicScoreLabel, 12);
   const organicScore = num(token.organicScore);
-  const organic = organicLabel || organicScore !== undefined ? `${organicLabel || MISSING}${organicScore !== undefined ? ` (${organicScore.toFixed(0)}/100)` : ''}` : MISSING;
+  const organic =
+    organicLabel || organicScore !== undefined
+      ? `${organicLabel || MISSING}${organicScore !== undefined ? ` (${organicScore.toFixed(0)}/100)` : ''}`
+      : MISSING;
   const top = num(audit?.topHoldersPercentage);
   const holders = num(token.holderCount);
   const liquidity = num(token.liquidity);
@@ -92,7 +101,14 @@ export function safetyCard(mint: string, token: Token | undefined, now: number):
   const createdMs = created ? Date.parse(created) : NaN;
   const age = Number.isFinite(createdMs) ? formatAge(Math.max(0, now - createdMs)) : MISSING;
   const program = clean(token.tokenProgram, 60);
-  const programText = program === TOKEN_2022_PROGRAM ? 'TOKEN-2022 (extensions such as transfer fees possible)' : program === TOKEN_PROGRAM ? 'SPL Token' : program ? `program ${program}` : 'program —';
+  const programText =
+    program === TOKEN_2022_PROGRAM
+      ? 'TOKEN-2022 (extensions such as transfer fees possible)'
+      : program === TOKEN_PROGRAM
+        ? 'SPL Token'
+        : program
+          ? `program ${program}`
+          : 'program —';
   const isSus = audit?.isSus === true;
 
   const facts: SafetyFacts = {
@@ -115,7 +131,8 @@ export function safetyCard(mint: string, token: Token | undefined, now: number):
     value: `${verified ? 'verified' : 'NOT VERIFIED'} · organic ${organic} · ${facts.holders} holders · liquidity ${facts.liquidity} · age ${age}`,
     ...(warn ? { emphasis: 'warn' as const } : {}),
   });
-  const auditWarn = mintAuth.live || freezeAuth.live || program === TOKEN_2022_PROGRAM || isSus || (top !== undefined && top > 50);
+  const auditWarn =
+    mintAuth.live || freezeAuth.live || program === TOKEN_2022_PROGRAM || isSus || (top !== undefined && top > 50);
   lines.push({
     label: 'Audit',
     value: `mint authority ${mintAuth.text} · freeze authority ${freezeAuth.text} · top holders ${facts.topHolders} · ${programText}${isSus ? ' · flagged suspicious (isSus)' : ''}`,

@@ -75,7 +75,12 @@ export function parseSimArgs(argv: string[]): SimOptions | 'help' {
         if (o.host.trim() === '') throw new FlagError('--host: must not be empty');
         break;
       case '--port':
-        o.port = number(flag, take(), (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'must be an integer 0..65535');
+        o.port = number(
+          flag,
+          take(),
+          (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+          'must be an integer 0..65535',
+        );
         break;
       case '--seed':
         o.seed = number(flag, take(), Number.isSafeInteger, 'must be an integer');
@@ -96,15 +101,31 @@ export function parseSimArgs(argv: string[]): SimOptions | 'help' {
         o.faultRate = number(flag, take(), (n) => n >= 0 && n <= 1, 'must be a probability 0..1');
         break;
       case '--rate-limit':
-        o.rateLimitPerMinute = number(flag, take(), (n) => Number.isInteger(n) && n >= 0, 'must be an integer >= 0 (requests per minute)');
+        o.rateLimitPerMinute = number(
+          flag,
+          take(),
+          (n) => Number.isInteger(n) && n >= 0,
+          'must be an integer >= 0 (requests per minute)',
+        );
         break;
       case '--paid-rate-limit':
-        o.paidRateLimitPerMinute = number(flag, take(), (n) => Number.isInteger(n) && n >= 0, 'must be an integer >= 0 (requests per minute)');
+        o.paidRateLimitPerMinute = number(
+          flag,
+          take(),
+          (n) => Number.isInteger(n) && n >= 0,
+          'must be an integer >= 0 (requests per minute)',
+        );
         break;
       case '--rate-limit-groups': {
-        const groups = take().split(',').map((g) => g.trim()).filter(Boolean);
+        const groups = take()
+          .split(',')
+          .map((g) => g.trim())
+          .filter(Boolean);
         const unknown = groups.filter((g) => !GROUPS.includes(g as SimGroup));
-        if (groups.length === 0 || unknown.length) throw new FlagError(`--rate-limit-groups: unknown group ${unknown.join(', ') || '(none given)'}; groups are ${GROUPS.join(', ')}`);
+        if (groups.length === 0 || unknown.length)
+          throw new FlagError(
+            `--rate-limit-groups: unknown group ${unknown.join(', ') || '(none given)'}; groups are ${GROUPS.join(', ')}`,
+          );
         o.rateLimitGroups = groups as SimGroup[];
         break;
       }

@@ -60,7 +60,13 @@ export class SimCore {
   constructor(readonly options: CoreOptions) {
     this.clock = new SimClockImpl(options);
     const ids = (this.ids = createIds(options.seed));
-    this.market = new SimMarketImpl(options.seed, this.clock, GENESIS_SLOT, options.startMs, options.paper !== undefined);
+    this.market = new SimMarketImpl(
+      options.seed,
+      this.clock,
+      GENESIS_SLOT,
+      options.startMs,
+      options.paper !== undefined,
+    );
     this.tx = new SimTransactionsImpl(this.clock, options.seed);
     this.requests = new SimRequestsImpl(this.clock, ids, this.tx);
     this.uploads = new SimUploadStore(this.clock, ids);
@@ -83,7 +89,8 @@ export class SimCore {
   /** credits an address: the default basket without a mint, else `amount` (default 1000 whole tokens) of the mint */
   fund(address: string, mint?: string, amount?: bigint): void {
     if (mint === undefined) {
-      for (const b of DEFAULT_BASKET) this.ledger.credit(address, b.mint, b.whole * 10n ** BigInt(this.market.decimals(b.mint)));
+      for (const b of DEFAULT_BASKET)
+        this.ledger.credit(address, b.mint, b.whole * 10n ** BigInt(this.market.decimals(b.mint)));
     } else {
       const info = this.market.token(mint);
       if (!info) throw new RangeError(`fund: unknown mint ${mint}`);

@@ -27,7 +27,8 @@ export type ExecuteFaultInput = Partial<Record<keyof ExecuteFaultRule, unknown>>
 
 /** Checks a rule as given over HTTP or to the SimHandle; returns the rule or a message naming the field. */
 export function parseExecuteFault(v: unknown, field = 'failExecute'): ExecuteFaultRule | string {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return `${field}: must be an object {group, skip?, count?, code?, error?}`;
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    return `${field}: must be an object {group, skip?, count?, code?, error?}`;
   const o = v as ExecuteFaultInput;
   const known = new Set(['group', 'skip', 'count', 'code', 'error']);
   const extra = Object.keys(o).find((k) => !known.has(k));
@@ -37,7 +38,8 @@ export function parseExecuteFault(v: unknown, field = 'failExecute'): ExecuteFau
   }
   const int = (x: unknown, name: string, min: number, fallback: number): number | string => {
     if (x === undefined) return fallback;
-    if (typeof x !== 'number' || !Number.isSafeInteger(x) || x < min) return `${field}.${name}: must be an integer >= ${min}`;
+    if (typeof x !== 'number' || !Number.isSafeInteger(x) || x < min)
+      return `${field}.${name}: must be an integer >= ${min}`;
     return x;
   };
   const skip = int(o.skip, 'skip', 0, 0);
@@ -46,7 +48,8 @@ export function parseExecuteFault(v: unknown, field = 'failExecute'): ExecuteFau
   if (typeof count === 'string') return count;
   let code = DEFAULT_EXECUTE_FAULT_CODE;
   if (o.code !== undefined) {
-    if (typeof o.code !== 'number' || !Number.isSafeInteger(o.code) || o.code === 0) return `${field}.code: must be a non-zero integer`;
+    if (typeof o.code !== 'number' || !Number.isSafeInteger(o.code) || o.code === 0)
+      return `${field}.code: must be a non-zero integer`;
     code = o.code;
   }
   let error = DEFAULT_EXECUTE_FAULT_ERROR;

@@ -106,8 +106,10 @@ export interface SimHandle {
 
 function checkOptions(o: SimOptions): void {
   if (o.seed !== undefined && !Number.isSafeInteger(o.seed)) throw new RangeError('seed: must be an integer');
-  if (o.timeScale !== undefined && !(Number.isFinite(o.timeScale) && o.timeScale >= 0 && o.timeScale <= 10_000)) throw new RangeError('timeScale: must be a number 0..10000');
-  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535)) throw new RangeError('port: must be an integer 0..65535');
+  if (o.timeScale !== undefined && !(Number.isFinite(o.timeScale) && o.timeScale >= 0 && o.timeScale <= 10_000))
+    throw new RangeError('timeScale: must be a number 0..10000');
+  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535))
+    throw new RangeError('port: must be an integer 0..65535');
   if (o.apiKey !== undefined && o.apiKey.trim() === '') throw new RangeError('apiKey: must not be empty');
 }
 
@@ -121,7 +123,12 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const start = options.startTime ?? Date.now();
   // the time since the snapshot runs again (keepers fill, cycles run, fees accrue), up to a cap
   const catchUpMs = saved ? Math.min(Math.max(0, start - saved.nowMs), CATCH_UP_MS) : 0;
-  const core = new SimCore({ seed, timeScale: options.timeScale ?? 1, startMs: (saved ? Math.max(start, saved.nowMs) : start) - catchUpMs, ...(options.paper ? { paper: options.paper } : {}) });
+  const core = new SimCore({
+    seed,
+    timeScale: options.timeScale ?? 1,
+    startMs: (saved ? Math.max(start, saved.nowMs) : start) - catchUpMs,
+    ...(options.paper ? { paper: options.paper } : {}),
+  });
   registerAllGroups(core.kernel);
   if (options.paper) {
     try {

@@ -145,9 +145,7 @@ export interface SimInstruction {
   data: Uint8Array;
 }
 
-export type SimEffectResult =
-  | { ok: true; data?: Record<string, unknown> }
-  | { ok: false; code: number; error: string };
+export type SimEffectResult = { ok: true; data?: Record<string, unknown> } | { ok: false; code: number; error: string };
 
 export interface SimBuildOptions {
   feePayer: string;

@@ -63,7 +63,10 @@ export class SimLedgerImpl implements SimLedger {
 
   /** every balance and funded address, for a snapshot of the simulator */
   exportState(): { balances: Array<[string, Array<[string, bigint]>]>; funded: string[] } {
-    return { balances: [...this.balances].map(([owner, m]) => [owner, [...m].filter(([, a]) => a !== 0n)]), funded: [...this.funded] };
+    return {
+      balances: [...this.balances].map(([owner, m]) => [owner, [...m].filter(([, a]) => a !== 0n)]),
+      funded: [...this.funded],
+    };
   }
 
   importState(state: { balances: Array<[string, Array<[string, bigint]>]>; funded: string[] }): void {

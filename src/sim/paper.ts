@@ -58,7 +58,12 @@ export class PaperLink {
     private readonly core: SimCore,
     readonly source: PaperSource,
   ) {
-    this.client = createApiClient({ baseUrl: source.baseUrl, apiKey: source.apiKey, timeoutMs: source.timeoutMs ?? 10_000, retries: 1 });
+    this.client = createApiClient({
+      baseUrl: source.baseUrl,
+      apiKey: source.apiKey,
+      timeoutMs: source.timeoutMs ?? 10_000,
+      retries: 1,
+    });
     this.maker = seededAddress(core.options.seed, 'paper-maker');
   }
 
@@ -72,7 +77,11 @@ export class PaperLink {
 
   /** one list of the service, learned, and as it came (for the token data route) */
   async list(category: string, interval: string, limit: number | undefined): Promise<Token[]> {
-    const tokens = await this.client.tokens.list({ category, interval, ...(limit !== undefined ? { limit } : {}) } as Parameters<ApiClient['tokens']['list']>[0]);
+    const tokens = await this.client.tokens.list({
+      category,
+      interval,
+      ...(limit !== undefined ? { limit } : {}),
+    } as Parameters<ApiClient['tokens']['list']>[0]);
     this.learn(tokens);
     return tokens;
   }
@@ -80,9 +89,12 @@ export class PaperLink {
   /** mints the paper account and its orders depend on */
   private mintsInUse(): Set<string> {
     const mints = new Set<string>();
-    for (const [, holdings] of this.core.ledger.exportState().balances) for (const [mint, amount] of holdings) if (amount > 0n) mints.add(mint);
-    for (const r of triggerBookOf(this.core.kernel)?.exportState().records ?? []) mints.add(r.inputMint).add(r.outputMint);
-    for (const r of recurringBookOf(this.core.kernel)?.exportState().records ?? []) mints.add(r.inputMint).add(r.outputMint);
+    for (const [, holdings] of this.core.ledger.exportState().balances)
+      for (const [mint, amount] of holdings) if (amount > 0n) mints.add(mint);
+    for (const r of triggerBookOf(this.core.kernel)?.exportState().records ?? [])
+      mints.add(r.inputMint).add(r.outputMint);
+    for (const r of recurringBookOf(this.core.kernel)?.exportState().records ?? [])
+      mints.add(r.inputMint).add(r.outputMint);
     return mints;
   }
 
@@ -111,7 +123,11 @@ export class PaperLink {
   /** a mint's USD price from the service's quote of one whole token into USDC */
   private async priceByQuote(mint: string): Promise<void> {
     const decimals = this.core.market.decimals(mint);
-    const q = await this.client.swap.quote({ inputMint: mint, outputMint: USDC_MINT, amount: (10n ** BigInt(decimals)).toString() });
+    const q = await this.client.swap.quote({
+      inputMint: mint,
+      outputMint: USDC_MINT,
+      amount: (10n ** BigInt(decimals)).toString(),
+    });
     const usd = Number(q.outAmount) / 1e6;
     if (usd > 0) this.core.market.setPrice(mint, usd);
   }
@@ -132,9 +148,16 @@ export class PaperLink {
   async planOrder(params: OrderParams, base: OrderPlan | null): Promise<OrderPlan | null> {
     let live: Order;
     try {
-      live = await this.client.ultra.order({ inputMint: params.inputMint, outputMint: params.outputMint, amount: params.amount.toString() });
+      live = await this.client.ultra.order({
+        inputMint: params.inputMint,
+        outputMint: params.outputMint,
+        amount: params.amount.toString(),
+      });
     } catch (e) {
-      return this.core.kernel.fail({ status: failStatus(e), message: `paper mode: the service did not quote this order (${(e as Error).message})` });
+      return this.core.kernel.fail({
+        status: failStatus(e),
+        message: `paper mode: the service did not quote this order (${(e as Error).message})`,
+      });
     }
     if (!base) return null;
     const inAmount = BigInt(live.inAmount);
@@ -146,14 +169,22 @@ export class PaperLink {
     // a price in the market from the service's own numbers: what a fill at them would mean
     const inUsd = this.core.market.priceUsd(params.inputMint);
     if (inUsd > 0 && outAmount > 0n) {
-      const perOut = (Number(inAmount) / 10 ** this.core.market.decimals(params.inputMint)) * inUsd / (Number(gross) / 10 ** this.core.market.decimals(params.outputMint));
+      const perOut =
+        ((Number(inAmount) / 10 ** this.core.market.decimals(params.inputMint)) * inUsd) /
+        (Number(gross) / 10 ** this.core.market.decimals(params.outputMint));
       if (params.outputMint !== USDC_MINT) this.core.market.setPrice(params.outputMint, perOut);
     }
     return {
       ...base,
       router: live.router ?? base.router,
       route: null,
-      rfq: { router: live.router ?? 'paper', maker: this.maker, quoteId: live.requestId, outAmount: gross, spreadBps: 0 },
+      rfq: {
+        router: live.router ?? 'paper',
+        maker: this.maker,
+        quoteId: live.requestId,
+        outAmount: gross,
+        spreadBps: 0,
+      },
       inAmount,
       outAmount,
       feeAmount: gross - outAmount,
@@ -180,7 +211,11 @@ export class PaperLink {
  * lists, Studio is refused (nothing of it is simulated against a real market), and the first
  * prices are asked before anything is served. A service that does not answer stops the start.
  */
-export async function installPaper(core: SimCore, source: PaperSource, restored: readonly LearnedToken[] = []): Promise<PaperLink> {
+export async function installPaper(
+  core: SimCore,
+  source: PaperSource,
+  restored: readonly LearnedToken[] = [],
+): Promise<PaperLink> {
   const link = new PaperLink(core, source);
   core.paper = link;
   for (const t of restored) core.market.learnToken(t);
@@ -191,14 +226,23 @@ export async function installPaper(core: SimCore, source: PaperSource, restored:
     try {
       return { status: 200, body: await link.list(req.params.category, req.params.interval, limit) };
     } catch (e) {
-      return kernel.fail({ status: failStatus(e), message: `paper mode: the service's token list failed (${(e as Error).message})` });
+      return kernel.fail({
+        status: failStatus(e),
+        message: `paper mode: the service's token list failed (${(e as Error).message})`,
+      });
     }
   });
   for (const path of ['/studio/v1/dbc-pool/create-tx', '/studio/v1/dbc/fee/create-tx']) {
-    core.routes.replace('POST', path, () => kernel.fail({ status: 400, message: 'paper mode: Studio launches and fee claims are not simulated; use demo mode to try them' }));
+    core.routes.replace('POST', path, () =>
+      kernel.fail({
+        status: 400,
+        message: 'paper mode: Studio launches and fee claims are not simulated; use demo mode to try them',
+      }),
+    );
   }
   await link.refresh();
-  if (link.lastError !== undefined) throw new Error(`paper mode: the service at ${source.baseUrl} did not answer (${link.lastError})`);
+  if (link.lastError !== undefined)
+    throw new Error(`paper mode: the service at ${source.baseUrl} did not answer (${link.lastError})`);
   link.start();
   return link;
 }

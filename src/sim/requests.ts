@@ -46,9 +46,22 @@ export class SimRequestsImpl implements SimRequests {
     if (!req || req.group !== group || this.clock.nowMs() - req.createdMs > REQUEST_TTL_MS) {
       return { code: -1, status: 'Failed', signature, slot, error: 'order not found, it might have expired' };
     }
-    if (!decoded) return { code: -2, status: 'Failed', signature, slot, error: 'invalid transaction: not a base-64 encoded transaction' };
+    if (!decoded)
+      return {
+        code: -2,
+        status: 'Failed',
+        signature,
+        slot,
+        error: 'invalid transaction: not a base-64 encoded transaction',
+      };
     if (!req.messages.has(decoded.messageKey)) {
-      return { code: -3, status: 'Failed', signature, slot, error: 'transaction message was modified: only add signatures to the returned transaction' };
+      return {
+        code: -3,
+        status: 'Failed',
+        signature,
+        slot,
+        error: 'transaction message was modified: only add signatures to the returned transaction',
+      };
     }
     return this.tx.submit(signedBase64, () => this.executeFaults.take(group));
   }

@@ -39,7 +39,11 @@ export interface HeldKey {
 
 /** a keypair derived from the seed and a label */
 export function heldKey(seed: number, label: string): HeldKey {
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seededBytes(seed, `key:${label}`, 32)]), format: 'der', type: 'pkcs8' });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_PREFIX, seededBytes(seed, `key:${label}`, 32)]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
   const address = toBase58(new Uint8Array(spki.subarray(spki.length - 32)));
   return { address, sign: (message) => new Uint8Array(sign(null, message, privateKey)) };

@@ -59,7 +59,13 @@ export function encodeSnapshot(snap: SimSnapshot): string {
 }
 
 function isBig(v: unknown): v is { $big: string } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { $big?: unknown }).$big === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Object.keys(v).length === 1 &&
+    typeof (v as { $big?: unknown }).$big === 'string'
+  );
 }
 
 /** Reads a snapshot's text; throws SnapshotError naming what is wrong (not JSON, another version or seed). */
@@ -76,14 +82,21 @@ export function decodeSnapshot(text: string, seed: number): SimSnapshot {
   }
   const s = value as Partial<SimSnapshot> | null;
   if (!s || typeof s !== 'object') throw new SnapshotError('not a simulator snapshot');
-  if (s.version !== SNAPSHOT_VERSION) throw new SnapshotError(`format version ${String(s.version)}, this tradedeck reads ${SNAPSHOT_VERSION}`);
+  if (s.version !== SNAPSHOT_VERSION)
+    throw new SnapshotError(`format version ${String(s.version)}, this tradedeck reads ${SNAPSHOT_VERSION}`);
   if (s.seed !== seed) throw new SnapshotError(`made with seed ${String(s.seed)}, not ${seed}`);
   const ok =
-    typeof s.nowMs === 'number' && Number.isFinite(s.nowMs) &&
-    typeof s.ids === 'number' && Number.isSafeInteger(s.ids) && s.ids >= 0 &&
-    Array.isArray(s.ledger?.balances) && Array.isArray(s.ledger?.funded) &&
-    Array.isArray(s.trigger?.records) && typeof s.trigger?.seq === 'number' &&
-    Array.isArray(s.recurring?.records) && typeof s.recurring?.seq === 'number' &&
+    typeof s.nowMs === 'number' &&
+    Number.isFinite(s.nowMs) &&
+    typeof s.ids === 'number' &&
+    Number.isSafeInteger(s.ids) &&
+    s.ids >= 0 &&
+    Array.isArray(s.ledger?.balances) &&
+    Array.isArray(s.ledger?.funded) &&
+    Array.isArray(s.trigger?.records) &&
+    typeof s.trigger?.seq === 'number' &&
+    Array.isArray(s.recurring?.records) &&
+    typeof s.recurring?.seq === 'number' &&
     Array.isArray(s.studio);
   if (!ok) throw new SnapshotError('a part is missing or of the wrong kind');
   return s as SimSnapshot;

@@ -14,7 +14,13 @@ import {
   type Instruction,
   type Transaction,
 } from '@solana/kit';
-import type { SimBuildOptions, SimBuiltTransaction, SimEffectResult, SimSubmitResult, SimTransactions } from './kernel.js';
+import type {
+  SimBuildOptions,
+  SimBuiltTransaction,
+  SimEffectResult,
+  SimSubmitResult,
+  SimTransactions,
+} from './kernel.js';
 import type { SimClockImpl } from './clock.js';
 import { SimInsufficientFunds } from './ledger.js';
 import { heldKey, verifyEd25519, type HeldKey } from './signing.js';
@@ -43,7 +49,8 @@ export interface DecodedTransaction {
 
 /** decodes a base-64 wire transaction; null when it is not one */
 export function decodeWireTransaction(base64: unknown): DecodedTransaction | null {
-  if (typeof base64 !== 'string' || base64.length === 0 || base64.length % 4 !== 0 || !BASE64_RE.test(base64)) return null;
+  if (typeof base64 !== 'string' || base64.length === 0 || base64.length % 4 !== 0 || !BASE64_RE.test(base64))
+    return null;
   try {
     const tx = txDecoder.decode(Buffer.from(base64, 'base64')) as Transaction;
     const messageBytes = tx.messageBytes as unknown as Uint8Array;
@@ -84,20 +91,30 @@ export class SimTransactionsImpl implements SimTransactions {
     const lastValidBlockHeight = slot + (opts.validSlots ?? 150);
     const instructions: Instruction[] = opts.instructions.map((ix) => ({
       programAddress: address(ix.programId),
-      accounts: ix.accounts.map((a) => ({ address: address(a.pubkey), role: (a.isSigner ? 2 : 0) + (a.isWritable ? 1 : 0) })),
+      accounts: ix.accounts.map((a) => ({
+        address: address(a.pubkey),
+        role: (a.isSigner ? 2 : 0) + (a.isWritable ? 1 : 0),
+      })),
       data: ix.data,
     }));
     const message = pipe(
       createTransactionMessage({ version: opts.legacy ? 'legacy' : 0 }),
       (m) => setTransactionMessageFeePayer(address(opts.feePayer), m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash as Blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) }, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: blockhash as Blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) },
+          m,
+        ),
       (m) => appendTransactionMessageInstructions(instructions, m),
     );
     const compiled = compileTransaction(message);
-    const signatures: Record<string, Uint8Array | null> = { ...(compiled.signatures as Record<string, Uint8Array | null>) };
+    const signatures: Record<string, Uint8Array | null> = {
+      ...(compiled.signatures as Record<string, Uint8Array | null>),
+    };
     for (const signer of opts.simSigners ?? []) {
       const key = this.keys.get(signer);
-      if (!key || !(signer in signatures)) throw new Error(`build: ${signer} is not a simulator-held signer of this transaction`);
+      if (!key || !(signer in signatures))
+        throw new Error(`build: ${signer} is not a simulator-held signer of this transaction`);
       signatures[signer] = key.sign(compiled.messageBytes as unknown as Uint8Array);
     }
     const tx = { ...compiled, signatures } as unknown as Transaction;
@@ -116,21 +133,30 @@ export class SimTransactionsImpl implements SimTransactions {
   }
 
   /** checks everything submit() checks, without running the effect */
-  private check(signedBase64: string, verifySignatures = true): { code: number; error?: string; signature: string; tx?: DecodedTransaction; issued?: IssuedMessage } {
+  private check(
+    signedBase64: string,
+    verifySignatures = true,
+  ): { code: number; error?: string; signature: string; tx?: DecodedTransaction; issued?: IssuedMessage } {
     const slot = this.clock.slot();
     const tx = decodeWireTransaction(signedBase64);
     if (!tx) return { code: -2, error: 'invalid transaction: not a base-64 encoded transaction', signature: '' };
     const first = Object.values(tx.signatures)[0];
     const signature = first ? toBase58(first) : '';
     const issued = this.issued.get(tx.messageKey);
-    if (!issued) return { code: -3, error: 'transaction message was modified or was not issued by this service', signature };
+    if (!issued)
+      return { code: -3, error: 'transaction message was modified or was not issued by this service', signature };
     for (const signer of verifySignatures ? issued.signers : []) {
       const sig = tx.signatures[signer];
       if (!sig) return { code: -2, error: `invalid transaction: missing signature of ${signer}`, signature };
-      if (!verifyEd25519(signer, tx.messageBytes, sig)) return { code: -2, error: `invalid transaction: signature of ${signer} does not verify`, signature };
+      if (!verifyEd25519(signer, tx.messageBytes, sig))
+        return { code: -2, error: `invalid transaction: signature of ${signer} does not verify`, signature };
     }
     if (!this.results.has(tx.messageKey) && slot > issued.lastValidBlockHeight) {
-      return { code: -1005, error: 'transaction expired: blockhash is older than its last valid block height', signature };
+      return {
+        code: -1005,
+        error: 'transaction expired: blockhash is older than its last valid block height',
+        signature,
+      };
     }
     return { code: 0, signature, tx, issued };
   }

@@ -56,7 +56,13 @@ export function createInvitesStore(): InvitesStore {
         const cur = get().lists[view];
         const next: InviteList =
           cur && cur.address === address
-            ? { ...cur, invites: mergeFirstPage(cur.invites, cur.firstCount, invites), firstCount: invites.length, hasMore: cur.pages > 1 ? cur.hasMore : hasMore, at }
+            ? {
+                ...cur,
+                invites: mergeFirstPage(cur.invites, cur.firstCount, invites),
+                firstCount: invites.length,
+                hasMore: cur.pages > 1 ? cur.hasMore : hasMore,
+                at,
+              }
             : { address, invites, firstCount: invites.length, pages: 1, hasMore, at, loadingMore: false };
         set({ lists: { ...get().lists, [view]: next } });
       },
@@ -64,7 +70,13 @@ export function createInvitesStore(): InvitesStore {
       applyMore(view, address, page, invites, hasMore, at) {
         const cur = get().lists[view];
         if (!cur || cur.address !== address) return;
-        update(view, { invites: appendPage(cur.invites, invites), pages: Math.max(cur.pages, page), hasMore, at, loadingMore: false });
+        update(view, {
+          invites: appendPage(cur.invites, invites),
+          pages: Math.max(cur.pages, page),
+          hasMore,
+          at,
+          loadingMore: false,
+        });
       },
       failMore: (view, message) => update(view, { loadingMore: false, moreError: message }),
       select: (selected) => set({ selected }),

@@ -25,7 +25,11 @@ export interface JournalViewState {
 
   setOpen(open: boolean): void;
   /** one update per read of the file; entries added since the last one come first, and the cursor stays on its entry */
-  setRead(read: { count: number; manyWallets: boolean; problems: readonly JournalProblem[] }, at: number, rows?: JournalViewState['rows']): void;
+  setRead(
+    read: { count: number; manyWallets: boolean; problems: readonly JournalProblem[] },
+    at: number,
+    rows?: JournalViewState['rows'],
+  ): void;
   setRows(from: number, entries: readonly JournalRecord[]): void;
   setCursor(cursor: number): void;
   setLoadError(message: string): void;
@@ -56,7 +60,13 @@ export function createJournalViewStore(): JournalViewStore {
       // new entries come first (newest first): the cursor moves down with its entry, unless at the top
       const added = st.loadedAt === undefined ? 0 : Math.max(0, read.count - st.count);
       const cursor = Math.max(0, Math.min(st.cursor + added, read.count - 1));
-      set({ ...read, loadedAt: at, loadError: undefined, cursor, rows: rows ?? { from: st.rows.from + added, entries: st.rows.entries } });
+      set({
+        ...read,
+        loadedAt: at,
+        loadError: undefined,
+        cursor,
+        rows: rows ?? { from: st.rows.from + added, entries: st.rows.entries },
+      });
     },
     setRows: (from, entries) => set({ rows: { from, entries } }),
     setCursor: (cursor) => {

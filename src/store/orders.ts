@@ -118,7 +118,17 @@ export interface OrderFormState {
 
 /** What the forms start with: the fields the person fills are empty, the options at their defaults. */
 export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
-  limit: { amount: '', sell: '', buy: '', total: '', expiry: 'none', slippage: '', cu: 'auto', feeAccount: '', wrap: '' },
+  limit: {
+    amount: '',
+    sell: '',
+    buy: '',
+    total: '',
+    expiry: 'none',
+    slippage: '',
+    cu: 'auto',
+    feeAccount: '',
+    wrap: '',
+  },
   dca: { total: '', from: '', to: '', orders: '', interval: '', start: '' },
 };
 
@@ -151,7 +161,10 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
       const pages = get().pages;
       // the service says how many pages there are: a page past the end goes to the last one
       const clamp = snapshot.totalPages >= 1 && pages[slot] > snapshot.totalPages;
-      set({ lists: { ...get().lists, [slot]: snapshot }, ...(clamp ? { pages: { ...pages, [slot]: snapshot.totalPages } } : {}) });
+      set({
+        lists: { ...get().lists, [slot]: snapshot },
+        ...(clamp ? { pages: { ...pages, [slot]: snapshot.totalPages } } : {}),
+      });
     },
     select: (selected) => set({ selected }),
     setDetail: (detail) => set({ detail }),
@@ -164,7 +177,9 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     // a form of the same kind reopens as it was left: nothing typed is lost by Esc
     openForm: (kind, values) => {
       const kept = get().form?.kind === kind ? get().form!.values : FORM_DEFAULTS[kind];
-      const given = Object.fromEntries(Object.entries(values ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      const given = Object.fromEntries(
+        Object.entries(values ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
       set({ form: { kind, values: { ...kept, ...given }, errors: {} }, formOpen: true });
     },
     setFormField: (key, value) => {

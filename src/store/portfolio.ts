@@ -58,7 +58,10 @@ export function createPortfolioStore(): PortfolioStore {
     setSort: (sort, reverse = false) => set({ sort, reverse }),
     applyPortfolio(key, portfolio, netWorth, at) {
       const seen = get().baselines;
-      set({ data: { key, portfolio, at }, ...(seen[key] === undefined ? { baselines: { ...seen, [key]: { netWorth, at } } } : {}) });
+      set({
+        data: { key, portfolio, at },
+        ...(seen[key] === undefined ? { baselines: { ...seen, [key]: { netWorth, at } } } : {}),
+      });
     },
     setBalances: (balances) => set({ balances }),
     setJournal: (trades, at) => set({ journal: { trades, at } }),

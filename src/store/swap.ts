@@ -2,7 +2,14 @@
 // does not parse), the wallet's balances, the last quote, the
 // running action's status and the last result.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Order, OrderExecuteResponse, SwapInstructionsResponse, SwapMode, InstructionVersion, Quote } from '../api/types.js';
+import type {
+  Order,
+  OrderExecuteResponse,
+  SwapInstructionsResponse,
+  SwapMode,
+  InstructionVersion,
+  Quote,
+} from '../api/types.js';
 
 export interface SwapForm {
   input: string;

@@ -117,11 +117,13 @@ export function createTokensStore(init: TokensInit = {}): TokensStore {
         for (const t of tokens) {
           const before = s.latest[t.id]?.usdPrice;
           const price = t.usdPrice;
-          if (typeof before === 'number' && typeof price === 'number' && price !== before) changed[t.id] = price > before ? 1 : -1;
+          if (typeof before === 'number' && typeof price === 'number' && price !== before)
+            changed[t.id] = price > before ? 1 : -1;
           latest[t.id] = t;
           if (typeof price === 'number' && Number.isFinite(price)) {
             const series = history[t.id] ?? [];
-            history[t.id] = series.length >= HISTORY_POINTS ? [...series.slice(1 - HISTORY_POINTS), price] : [...series, price];
+            history[t.id] =
+              series.length >= HISTORY_POINTS ? [...series.slice(1 - HISTORY_POINTS), price] : [...series, price];
           }
         }
         set({ lists: { ...s.lists, [key]: { tokens, at } }, latest, history, changed });

@@ -22,7 +22,9 @@ export function vestingWords(v: Vesting): string {
   if (v.cliffUnlockAmount > 0) parts.push(`${num(v.cliffUnlockAmount)} unlock ${at(v.cliffDurationFromMigrationTime)}`);
   if (rest > 0) {
     const end = v.cliffDurationFromMigrationTime + v.totalVestingDuration;
-    parts.push(`${num(rest)} in ${v.numberOfVestingPeriod} part${v.numberOfVestingPeriod === 1 ? '' : 's'} from ${at(v.cliffDurationFromMigrationTime).replace(/^at /, '')} to migration + ${durationWords(end)}`);
+    parts.push(
+      `${num(rest)} in ${v.numberOfVestingPeriod} part${v.numberOfVestingPeriod === 1 ? '' : 's'} from ${at(v.cliffDurationFromMigrationTime).replace(/^at /, '')} to migration + ${durationWords(end)}`,
+    );
   }
   return parts.join('; ');
 }
@@ -35,7 +37,10 @@ export function curveLines(c: CheckedCurve): ConfirmLine[] {
   const ratio = c.migrationMarketCap / c.initialMarketCap;
   return [
     { label: 'Starts at', value: `${capText(c.initialMarketCap, c.quote)} market cap` },
-    { label: 'Migrates at', value: `${capText(c.migrationMarketCap, c.quote)} (×${ratio.toFixed(2)}), then to an AMM pool` },
+    {
+      label: 'Migrates at',
+      value: `${capText(c.migrationMarketCap, c.quote)} (×${ratio.toFixed(2)}), then to an AMM pool`,
+    },
     { label: 'Vesting', value: vestingWords(c.vesting) },
     { label: 'Fees', value: feeWords(c.feeBps) },
     c.isLpLocked

@@ -16,7 +16,8 @@ export interface TokenImage {
   nameMismatch?: string;
 }
 
-const startsWith = (b: Uint8Array, sig: number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
+const startsWith = (b: Uint8Array, sig: number[], at = 0) =>
+  b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** The media type the bytes are, by their magic numbers; undefined when none of the four. */
@@ -28,7 +29,13 @@ export function sniffImage(b: Uint8Array): ImageType | undefined {
   return undefined;
 }
 
-const BY_EXTENSION: Record<string, ImageType> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
+const BY_EXTENSION: Record<string, ImageType> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
 
 export class ImageError extends Error {}
 
@@ -53,10 +60,17 @@ export async function readTokenImage(path: string): Promise<TokenImage> {
   } catch (e) {
     if (e instanceof ImageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new ImageError(code === 'ENOENT' ? `no file at ${full}` : code === 'EACCES' ? `cannot read ${full}: permission denied` : `cannot read ${full}: ${code ?? String(e)}`);
+    throw new ImageError(
+      code === 'ENOENT'
+        ? `no file at ${full}`
+        : code === 'EACCES'
+          ? `cannot read ${full}: permission denied`
+          : `cannot read ${full}: ${code ?? String(e)}`,
+    );
   }
   if (size === 0) throw new ImageError(`${basename(full)} is empty`);
-  if (size > IMAGE_MAX_BYTES) throw new ImageError(`${basename(full)} is ${Math.ceil(size / 1024)} KiB; at most ${IMAGE_MAX_BYTES / 1024} KiB`);
+  if (size > IMAGE_MAX_BYTES)
+    throw new ImageError(`${basename(full)} is ${Math.ceil(size / 1024)} KiB; at most ${IMAGE_MAX_BYTES / 1024} KiB`);
   const fh = await open(full, 'r').catch((e: NodeJS.ErrnoException) => {
     throw new ImageError(`cannot read ${full}: ${e.code ?? e.message}`);
   });
@@ -78,6 +92,8 @@ export async function readTokenImage(path: string): Promise<TokenImage> {
     name: basename(full),
     bytes,
     contentType,
-    ...(named && named !== contentType ? { nameMismatch: `named ${extname(full)} but its bytes are ${contentType}` } : {}),
+    ...(named && named !== contentType
+      ? { nameMismatch: `named ${extname(full)} but its bytes are ${contentType}` }
+      : {}),
   };
 }

@@ -57,8 +57,13 @@ function entryOf(v: unknown): LaunchedPool | undefined {
     feeBps: num(e.feeBps),
     initialMarketCap: num(e.initialMarketCap),
     migrationMarketCap: num(e.migrationMarketCap),
-    launchedAt: typeof e.launchedAt === 'string' && !Number.isNaN(Date.parse(e.launchedAt)) ? e.launchedAt : new Date(0).toISOString(),
-    ...(typeof e.signature === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,100}$/.test(e.signature) ? { signature: e.signature } : {}),
+    launchedAt:
+      typeof e.launchedAt === 'string' && !Number.isNaN(Date.parse(e.launchedAt))
+        ? e.launchedAt
+        : new Date(0).toISOString(),
+    ...(typeof e.signature === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,100}$/.test(e.signature)
+      ? { signature: e.signature }
+      : {}),
     status: e.status === 'unknown' ? 'unknown' : 'success',
   };
 }
@@ -70,7 +75,9 @@ export async function loadPools(stateDir: string): Promise<LaunchedPool[]> {
     text = await readStateFile(poolsPath(stateDir));
   } catch (e) {
     if (e instanceof StateFileError) throw e;
-    throw new Error(`${poolsPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
+    throw new Error(`${poolsPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, {
+      cause: e,
+    });
   }
   if (text === undefined) return [];
   let parsed: unknown;
@@ -111,5 +118,7 @@ export function rememberPool(stateDir: string, pool: LaunchedPool): Promise<Laun
 /** A remembered pool by its address, mint or symbol (case-insensitive). */
 export function findPool(pools: readonly LaunchedPool[], text: string): LaunchedPool | undefined {
   const t = text.trim();
-  return pools.find((p) => p.pool === t || p.mint === t) ?? pools.find((p) => p.symbol.toLowerCase() === t.toLowerCase());
+  return (
+    pools.find((p) => p.pool === t || p.mint === t) ?? pools.find((p) => p.symbol.toLowerCase() === t.toLowerCase())
+  );
 }

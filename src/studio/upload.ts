@@ -21,7 +21,9 @@ export function checkUploadUrl(text: string, what: string): URL {
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return url;
-  throw new UploadError(`${what}: refusing to upload to ${url.protocol}//${clean(url.host, 60)} (only https, or http on this machine)`);
+  throw new UploadError(
+    `${what}: refusing to upload to ${url.protocol}//${clean(url.host, 60)} (only https, or http on this machine)`,
+  );
 }
 
 /** Where the uploaded object is served: the URL without its signature query. */
@@ -31,7 +33,13 @@ export function publicUrlOf(url: string): string {
   return u.toString();
 }
 
-export async function putPresigned(url: string, body: Uint8Array, contentType: string, what: string, timeoutMs = 30_000): Promise<void> {
+export async function putPresigned(
+  url: string,
+  body: Uint8Array,
+  contentType: string,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const target = checkUploadUrl(url, what);
   const signal = AbortSignal.timeout(timeoutMs);
   let status: number;
@@ -39,12 +47,19 @@ export async function putPresigned(url: string, body: Uint8Array, contentType: s
   try {
     // the transport follows no redirect of a PUT: the file goes to the URL the service signed or nowhere
     // (httpFetch is typed as fetch, whose body types name no Uint8Array; it sends one as it is)
-    const res = await httpFetch(target, { method: 'PUT', body: body as unknown as BodyInit, headers: { 'content-type': contentType }, signal });
+    const res = await httpFetch(target, {
+      method: 'PUT',
+      body: body as unknown as BodyInit,
+      headers: { 'content-type': contentType },
+      signal,
+    });
     status = res.status;
     text = await res.text();
   } catch (e) {
     if (e instanceof RedirectRefusedError) {
-      throw new UploadError(`${what} upload: ${clean(target.host, 60)} redirected PUT to ${shownUrl(e.location)}; not followed`);
+      throw new UploadError(
+        `${what} upload: ${clean(target.host, 60)} redirected PUT to ${shownUrl(e.location)}; not followed`,
+      );
     }
     const why = signal.aborted ? `no answer within ${timeoutMs / 1000}s` : e instanceof Error ? e.message : String(e);
     throw new UploadError(`${what} upload to ${clean(target.host, 60)} failed: ${clean(why, 200)}`);
@@ -53,7 +68,8 @@ export async function putPresigned(url: string, body: Uint8Array, contentType: s
     let detail = '';
     try {
       const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
-      detail = typeof parsed.error === 'string' ? parsed.error : typeof parsed.message === 'string' ? parsed.message : '';
+      detail =
+        typeof parsed.error === 'string' ? parsed.error : typeof parsed.message === 'string' ? parsed.message : '';
     } catch {
       // not JSON: the status says enough
     }

@@ -62,14 +62,15 @@ export interface Launch extends CheckedCurve {
   image: TokenImage;
 }
 
-
 /** "16000", "16,000", "16k", "1.5m", "0.25": a non-negative decimal; NaN when it is none of these. */
 export function parseNumber(text: string): number {
   const m = /^(.*?)([km]?)$/i.exec(text.trim());
   try {
     // the one grammar of typed amounts ("1,5" is not 15), then an optional k or m
     const { whole, frac } = readDecimal(m![1], 'number');
-    return Number(`${whole}.${frac || '0'}`) * (m![2].toLowerCase() === 'k' ? 1e3 : m![2].toLowerCase() === 'm' ? 1e6 : 1);
+    return (
+      Number(`${whole}.${frac || '0'}`) * (m![2].toLowerCase() === 'k' ? 1e3 : m![2].toLowerCase() === 'm' ? 1e6 : 1)
+    );
   } catch {
     return NaN;
   }
@@ -89,7 +90,13 @@ export function durationWords(seconds: number): string {
   if (seconds === 0) return '0s';
   const parts: string[] = [];
   let rest = seconds;
-  for (const [unit, size] of [['y', UNIT_SECONDS.y], ['d', 86_400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['y', UNIT_SECONDS.y],
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     if (rest >= size) {
       parts.push(`${Math.floor(rest / size)}${unit}`);
       rest %= size;
@@ -116,13 +123,17 @@ function amountRule(text: string, what: string): number | string {
 function durationRule(text: string): number | string {
   if (text.trim() === '') return 'required: a duration such as 30d, 12h or 3600 (seconds); 0 for none';
   const n = parseDuration(text);
-  if (!Number.isFinite(n)) return `must be a duration such as 30d, 12h, 90m or seconds (got "${text.trim().slice(0, 20)}")`;
+  if (!Number.isFinite(n))
+    return `must be a duration such as 30d, 12h, 90m or seconds (got "${text.trim().slice(0, 20)}")`;
   if (n > DURATION_MAX_SECONDS) return 'at most 10 years';
   return n;
 }
 
 /** Every rule of the create form but the image file; `curve` only when no field is wrong. */
-export function checkStudioForm(form: StudioForm, tokens: readonly Token[]): { errors: FieldErrors; curve?: CheckedCurve } {
+export function checkStudioForm(
+  form: StudioForm,
+  tokens: readonly Token[],
+): { errors: FieldErrors; curve?: CheckedCurve } {
   const errors: FieldErrors = {};
   const set = (f: StudioField, v: string | undefined) => {
     if (v && !errors[f]) errors[f] = v;
@@ -135,29 +146,50 @@ export function checkStudioForm(form: StudioForm, tokens: readonly Token[]): { e
   let quote: QuoteToken | undefined;
   const r = resolveToken(form.quote, tokens);
   if (!r.ok) set('quote', r.error.replace(/^token:?\s*/, ''));
-  else quote = { mint: r.token.id, symbol: r.token.symbol || r.token.id.slice(0, 6), decimals: r.token.decimals, usdPrice: r.token.usdPrice };
+  else
+    quote = {
+      mint: r.token.id,
+      symbol: r.token.symbol || r.token.id.slice(0, 6),
+      decimals: r.token.decimals,
+      usdPrice: r.token.usdPrice,
+    };
 
   const initial = amountRule(form.initialCap, 'the market cap the curve starts at, in the quote token');
   const migration = amountRule(form.migrationCap, 'the market cap at which the pool migrates, in the quote token');
   if (typeof initial === 'string') set('initialCap', initial);
   else if (initial <= 0) set('initialCap', 'must be greater than 0');
   if (typeof migration === 'string') set('migrationCap', migration);
-  else if (typeof initial === 'number' && migration <= initial) set('migrationCap', `must be above the start market cap (${form.initialCap.trim()})`);
+  else if (typeof initial === 'number' && migration <= initial)
+    set('migrationCap', `must be above the start market cap (${form.initialCap.trim()})`);
 
   let decimals = quote?.decimals ?? NaN;
   const decText = form.quoteDecimals.trim();
   if (decText !== '') {
-    if (!/^\d{1,2}$/.test(decText) || Number(decText) > 18) set('quoteDecimals', `must be a whole number 0..18, or empty for the quote token's own (got "${decText.slice(0, 10)}")`);
-    else if (quote && Number(decText) !== quote.decimals) set('quoteDecimals', `must be ${quote.symbol}'s decimals (${quote.decimals}), or empty`);
+    if (!/^\d{1,2}$/.test(decText) || Number(decText) > 18)
+      set(
+        'quoteDecimals',
+        `must be a whole number 0..18, or empty for the quote token's own (got "${decText.slice(0, 10)}")`,
+      );
+    else if (quote && Number(decText) !== quote.decimals)
+      set('quoteDecimals', `must be ${quote.symbol}'s decimals (${quote.decimals}), or empty`);
     else decimals = Number(decText);
   }
 
   const fee = form.feeBps.trim();
-  if (!/^\d+$/.test(fee)) set('feeBps', `must be a whole number of basis points 0..${FEE_BPS_MAX} (100 = 1%; got "${fee.slice(0, 10)}")`);
-  else if (Number(fee) > FEE_BPS_MAX) set('feeBps', `must be at most ${FEE_BPS_MAX} (${FEE_BPS_MAX / 100}%); got ${fee}`);
+  if (!/^\d+$/.test(fee))
+    set('feeBps', `must be a whole number of basis points 0..${FEE_BPS_MAX} (100 = 1%; got "${fee.slice(0, 10)}")`);
+  else if (Number(fee) > FEE_BPS_MAX)
+    set('feeBps', `must be at most ${FEE_BPS_MAX} (${FEE_BPS_MAX / 100}%); got ${fee}`);
 
   const vesting = checkVesting(form, set);
-  if (Object.keys(errors).length > 0 || !quote || typeof initial !== 'number' || typeof migration !== 'number' || !vesting) return { errors };
+  if (
+    Object.keys(errors).length > 0 ||
+    !quote ||
+    typeof initial !== 'number' ||
+    typeof migration !== 'number' ||
+    !vesting
+  )
+    return { errors };
   return {
     errors,
     curve: {
@@ -183,9 +215,11 @@ function checkVesting(form: StudioForm, set: (f: StudioField, v: string | undefi
   const duration = durationRule(form.vestDuration);
   const cliffAfter = durationRule(form.vestCliffAfter);
   if (typeof total === 'string') set('vestTotal', total);
-  else if (total > TOKEN_SUPPLY) set('vestTotal', `at most the whole supply (${TOKEN_SUPPLY.toLocaleString('en-US')} tokens)`);
+  else if (total > TOKEN_SUPPLY)
+    set('vestTotal', `at most the whole supply (${TOKEN_SUPPLY.toLocaleString('en-US')} tokens)`);
   if (typeof cliff === 'string') set('vestCliff', cliff);
-  if (!Number.isSafeInteger(periods)) set('vestPeriods', `must be a whole number of periods, 0 for none (got "${periodsText.slice(0, 10)}")`);
+  if (!Number.isSafeInteger(periods))
+    set('vestPeriods', `must be a whole number of periods, 0 for none (got "${periodsText.slice(0, 10)}")`);
   else if (periods > 10_000) set('vestPeriods', 'at most 10000 periods');
   if (typeof duration === 'string') set('vestDuration', duration);
   if (typeof cliffAfter === 'string') set('vestCliffAfter', cliffAfter);
@@ -205,11 +239,23 @@ function checkVesting(form: StudioForm, set: (f: StudioField, v: string | undefi
     if (hasPeriods && periods > 0) set('vestPeriods', allAtCliff);
     if (typeof duration === 'number' && duration > 0) set('vestDuration', allAtCliff);
   } else if (amounts && hasPeriods) {
-    if (periods === 0) set('vestPeriods', `at least 1: ${form.vestTotal.trim()} locked minus ${form.vestCliff.trim()} at the cliff must vest over some periods`);
+    if (periods === 0)
+      set(
+        'vestPeriods',
+        `at least 1: ${form.vestTotal.trim()} locked minus ${form.vestCliff.trim()} at the cliff must vest over some periods`,
+      );
     else if (duration === 0) set('vestDuration', 'must be above 0 when there are vesting periods');
-    else if (typeof duration === 'number' && duration < periods) set('vestDuration', `must be at least one second per period (${periods} periods)`);
+    else if (typeof duration === 'number' && duration < periods)
+      set('vestDuration', `must be at least one second per period (${periods} periods)`);
   }
-  if (typeof total !== 'number' || typeof cliff !== 'number' || !hasPeriods || typeof duration !== 'number' || typeof cliffAfter !== 'number') return undefined;
+  if (
+    typeof total !== 'number' ||
+    typeof cliff !== 'number' ||
+    !hasPeriods ||
+    typeof duration !== 'number' ||
+    typeof cliffAfter !== 'number'
+  )
+    return undefined;
   return {
     totalLockedVestingAmount: total,
     cliffUnlockAmount: cliff,
@@ -220,7 +266,10 @@ function checkVesting(form: StudioForm, set: (f: StudioField, v: string | undefi
 }
 
 /** The whole form including the image file: a launch ready to request, or every field's message. */
-export async function checkLaunch(form: StudioForm, tokens: readonly Token[]): Promise<{ errors: FieldErrors; launch?: Launch }> {
+export async function checkLaunch(
+  form: StudioForm,
+  tokens: readonly Token[],
+): Promise<{ errors: FieldErrors; launch?: Launch }> {
   const { errors, curve } = checkStudioForm(form, tokens);
   let image: TokenImage | undefined;
   if (!errors.image) {
@@ -237,5 +286,7 @@ export async function checkLaunch(form: StudioForm, tokens: readonly Token[]): P
 
 /** "Name: required ..." lines in form order. */
 export function errorLines(errors: FieldErrors): string[] {
-  return (Object.keys(FIELD_LABELS) as StudioField[]).filter((f) => errors[f]).map((f) => `${FIELD_LABELS[f]}: ${errors[f]}`);
+  return (Object.keys(FIELD_LABELS) as StudioField[])
+    .filter((f) => errors[f])
+    .map((f) => `${FIELD_LABELS[f]}: ${errors[f]}`);
 }

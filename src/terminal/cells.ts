@@ -48,7 +48,8 @@ export function parseLine(line: string): Cells | undefined {
           const c = text.charCodeAt(k);
           add(text[k], c >= 0x20 && c < 0x7f ? 1 : stringWidth(text[k]));
         }
-      } else for (const segment of graphemes(text)) add(segment, PRINTABLE_ASCII.test(segment) ? 1 : stringWidth(segment));
+      } else
+        for (const segment of graphemes(text)) add(segment, PRINTABLE_ASCII.test(segment) ? 1 : stringWidth(segment));
     }
     if (esc < 0) break;
     // CSI parameters (digits and ;) then m: an SGR sequence; anything else keeps the line raw

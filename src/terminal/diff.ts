@@ -48,7 +48,8 @@ function eraseAndWrite(pen: Pen, row: number, cur: Cells, width: number): void {
  * the new line is shorter; or, when that is shorter, the whole line erased and written again.
  */
 export function diffLine(pen: Pen, row: number, old: Cells, cur: Cells, width: number): void {
-  const same = (i: number) => (isBlank(old, i) && isBlank(cur, i)) || (old.chars[i] === cur.chars[i] && old.styles[i] === cur.styles[i]);
+  const same = (i: number) =>
+    (isBlank(old, i) && isBlank(cur, i)) || (old.chars[i] === cur.chars[i] && old.styles[i] === cur.styles[i]);
   /** past the second half of a wide character that starts before i */
   const widthEnd = (i: number) => {
     while (i < len && cur.chars[i] === '') i++;

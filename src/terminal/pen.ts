@@ -34,7 +34,8 @@ export class Pen {
   move(row: number, col: number): void {
     if (this.row === row && this.col === col) return;
     // after the last column the cursor waits to wrap: only a full position is safe
-    if (this.row === row && col > this.col && this.col <= this.width) this.out += col - this.col === 1 ? '\x1b[C' : `\x1b[${col - this.col}C`;
+    if (this.row === row && col > this.col && this.col <= this.width)
+      this.out += col - this.col === 1 ? '\x1b[C' : `\x1b[${col - this.col}C`;
     else this.out += `\x1b[${row};${col}H`;
     this.row = row;
     this.col = col;

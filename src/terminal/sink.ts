@@ -89,7 +89,10 @@ class FrameWriter {
   takePending(): boolean {
     if (this.pending === undefined) return this.dirty;
     // the last guard: whatever a component drew without sanitising, only its SGR styles reach the terminal
-    const lines = this.pending.split('\n').slice(0, this.rows()).map((l) => (this.ascii ? asciiText(sanitizeStyled(l)) : sanitizeStyled(l)));
+    const lines = this.pending
+      .split('\n')
+      .slice(0, this.rows())
+      .map((l) => (this.ascii ? asciiText(sanitizeStyled(l)) : sanitizeStyled(l)));
     this.pending = undefined;
     this.frame.replace(lines);
     return true;
@@ -105,7 +108,12 @@ class FrameWriter {
     } catch {
       return false;
     }
-    return Array.isArray(now) && now[0] > 0 && now[1] > 0 && (now[0] !== (this.target.columns ?? now[0]) || now[1] !== (this.target.rows ?? now[1]));
+    return (
+      Array.isArray(now) &&
+      now[0] > 0 &&
+      now[1] > 0 &&
+      (now[0] !== (this.target.columns ?? now[0]) || now[1] !== (this.target.rows ?? now[1]))
+    );
   }
 
   /** A frame with a line wider than the terminal was laid out for a size it no longer has (the
@@ -114,7 +122,8 @@ class FrameWriter {
   private staleFrame(height: number, width: number): boolean {
     const lines = this.frame.lines;
     let stale = false;
-    for (let i = 0; i < Math.min(lines.length, height) && !stale; i++) stale = lines[i].length > width && (this.frame.cellsOf(i)?.chars.length ?? 0) > width;
+    for (let i = 0; i < Math.min(lines.length, height) && !stale; i++)
+      stale = lines[i].length > width && (this.frame.cellsOf(i)?.chars.length ?? 0) > width;
     return stale;
   }
 

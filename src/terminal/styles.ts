@@ -13,8 +13,7 @@ function applySgr(state: Map<string, string>, params: string): void {
     else if (n === 22) {
       state.delete('w1');
       state.delete('w2');
-    }
-    else if (n >= 3 && n <= 9) state.set(`a${n}`, String(n));
+    } else if (n >= 3 && n <= 9) state.set(`a${n}`, String(n));
     else if (n >= 23 && n <= 29) state.delete(`a${n - 20}`);
     else if (n === 38 || n === 48) {
       const slot = n === 38 ? 'fg' : 'bg';
@@ -32,7 +31,10 @@ function applySgr(state: Map<string, string>, params: string): void {
 const slotsOf = new Map<string, ReadonlyMap<string, string>>([['', new Map()]]);
 
 const styleOf = (state: Map<string, string>) => {
-  const style = [...state.keys()].sort().map((k) => state.get(k)).join(';');
+  const style = [...state.keys()]
+    .sort()
+    .map((k) => state.get(k))
+    .join(';');
   if (!slotsOf.has(style)) slotsOf.set(style, new Map(state));
   return style;
 };
@@ -72,7 +74,16 @@ export const spaceShows = (style: string) => {
 };
 
 /** The parameter that turns one slot off. */
-const slotOff = (slot: string) => (slot === 'fg' ? '39' : slot === 'bg' ? '49' : slot[0] === 'w' ? '22' : slot === 'a6' ? '25' : String(20 + Number(slot.slice(1))));
+const slotOff = (slot: string) =>
+  slot === 'fg'
+    ? '39'
+    : slot === 'bg'
+      ? '49'
+      : slot[0] === 'w'
+        ? '22'
+        : slot === 'a6'
+          ? '25'
+          : String(20 + Number(slot.slice(1)));
 
 /** The shortest SGR sequence that changes the terminal's style from `from` to `to`. */
 export function sgrChange(from: string, to: string): string {
@@ -104,4 +115,5 @@ function sgrChangeOf(from: string, to: string): string {
 }
 
 /** Whether putting `ch` in `style` with `inForce` the terminal's style sets `style` first: a blank keeps the style in force when that style does not show on a space. */
-export const setsStyle = (ch: string, style: string, inForce: string) => !(ch === ' ' && style === '' && !spaceShows(inForce));
+export const setsStyle = (ch: string, style: string, inForce: string) =>
+  !(ch === ' ' && style === '' && !spaceShows(inForce));

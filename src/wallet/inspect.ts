@@ -3,7 +3,15 @@
 
 import { SIM_PROGRAMS } from '../api/types.js';
 import { encodeBase58 } from './base58.js';
-import { ATA_PROGRAM, checkInstructions, NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, unknownProgramGetsWallet, type ResolvedInstruction } from './instructions.js';
+import {
+  ATA_PROGRAM,
+  checkInstructions,
+  NATIVE_MINT,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+  unknownProgramGetsWallet,
+  type ResolvedInstruction,
+} from './instructions.js';
 
 export interface ProgramRef {
   id: string;
@@ -145,7 +153,8 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   const bytes = decodeBase64Strict(base64);
   if (!bytes) return refuse('the transaction is not valid base-64');
   const version = laterVersionOf(bytes);
-  if (version !== undefined) return refuse(`the transaction is version ${version}: only legacy and version 0 transactions are signed`);
+  if (version !== undefined)
+    return refuse(`the transaction is version ${version}: only legacy and version 0 transactions are signed`);
   const kit = await import('./solana.js');
 
   let tx;
@@ -158,7 +167,8 @@ export async function inspectTransaction(base64: string, options: InspectOptions
     return refuse('the transaction could not be decoded (malformed or truncated)');
   }
   // laterVersionOf let only legacy and version 0 messages through
-  if (decoded.version === 1) return refuse('the transaction is version 1: only legacy and version 0 transactions are signed');
+  if (decoded.version === 1)
+    return refuse('the transaction is version 1: only legacy and version 0 transactions are signed');
   const message = decoded;
   const trailing = tx.messageBytes.length - messageEnd;
   if (trailing > 0) return refuse(`transaction has ${trailing} unexpected trailing bytes`);
@@ -177,8 +187,12 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   const statics = message.staticAccounts.map(String);
   if (new Set(statics).size !== statics.length) return refuse('the transaction lists an account twice');
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
-  if (numSignerAccounts < 1 || numSignerAccounts > statics.length) return refuse('the transaction has no valid fee payer');
-  if (numReadonlySignerAccounts >= numSignerAccounts || numReadonlyNonSignerAccounts > statics.length - numSignerAccounts) {
+  if (numSignerAccounts < 1 || numSignerAccounts > statics.length)
+    return refuse('the transaction has no valid fee payer');
+  if (
+    numReadonlySignerAccounts >= numSignerAccounts ||
+    numReadonlyNonSignerAccounts > statics.length - numSignerAccounts
+  ) {
     return refuse('the transaction header is inconsistent');
   }
   const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : [];
@@ -188,8 +202,10 @@ export async function inspectTransaction(base64: string, options: InspectOptions
 
   const programIds: string[] = [];
   for (const [n, ix] of message.instructions.entries()) {
-    if (ix.programAddressIndex >= statics.length) return refuse(`instruction ${n} names a program outside the static accounts`);
-    if ((ix.accountIndices ?? []).some((i) => i >= totalAccounts)) return refuse(`instruction ${n} names an account that does not exist`);
+    if (ix.programAddressIndex >= statics.length)
+      return refuse(`instruction ${n} names a program outside the static accounts`);
+    if ((ix.accountIndices ?? []).some((i) => i >= totalAccounts))
+      return refuse(`instruction ${n} names an account that does not exist`);
     const id = statics[ix.programAddressIndex];
     if (!programIds.includes(id)) programIds.push(id);
   }
@@ -198,7 +214,8 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   const feePayer = signers[0];
   const wallet = options.wallet;
   if (!signers.includes(wallet)) return refuse(`the wallet ${wallet} is not a signer of this transaction`);
-  if (feePayer !== wallet && !options.allowedSigners.includes(feePayer)) return refuse(`the fee payer ${feePayer} is neither the wallet nor an expected payer`);
+  if (feePayer !== wallet && !options.allowedSigners.includes(feePayer))
+    return refuse(`the fee payer ${feePayer} is neither the wallet nor an expected payer`);
   const allowed = new Set([wallet, ...options.allowedSigners]);
   const unexpected = signers.find((s) => !allowed.has(s));
   if (unexpected) return refuse(`the transaction requires an unexpected signer ${unexpected}`);
@@ -212,10 +229,13 @@ export async function inspectTransaction(base64: string, options: InspectOptions
       const table = String(l.lookupTableAddress);
       const contents = tables[table];
       for (const slot of pass === 'writable' ? l.writableIndexes : l.readonlyIndexes) {
-        if (contents && slot >= contents.length) return refuse(`the address lookup table ${table} has no entry ${slot}`);
+        if (contents && slot >= contents.length)
+          return refuse(`the address lookup table ${table} has no entry ${slot}`);
         const resolved = contents ? contents[slot] : `(entry ${slot} of lookup table ${table})`;
         if (contents && pass === 'writable' && resolved === wallet) {
-          return refuse(`the address lookup table ${table} loads the wallet as a writable account (entry ${slot}), where only the transaction's own signer list may name it`);
+          return refuse(
+            `the address lookup table ${table} loads the wallet as a writable account (entry ${slot}), where only the transaction's own signer list may name it`,
+          );
         }
         loaded.push(resolved);
       }
@@ -231,11 +251,18 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   const associated = async (mint: string, tokenProgram: string): Promise<string> => {
     const [ata] = await kit.getProgramDerivedAddress({
       programAddress: kit.address(ATA_PROGRAM),
-      seeds: [encoder.encode(kit.address(wallet)), encoder.encode(kit.address(tokenProgram)), encoder.encode(kit.address(mint))],
+      seeds: [
+        encoder.encode(kit.address(wallet)),
+        encoder.encode(kit.address(tokenProgram)),
+        encoder.encode(kit.address(mint)),
+      ],
     });
     return String(ata);
   };
-  const ownWrappedSol = new Set([await associated(NATIVE_MINT, TOKEN_PROGRAM), await associated(NATIVE_MINT, TOKEN_2022_PROGRAM)]);
+  const ownWrappedSol = new Set([
+    await associated(NATIVE_MINT, TOKEN_PROGRAM),
+    await associated(NATIVE_MINT, TOKEN_2022_PROGRAM),
+  ]);
   const names: Record<string, string> = { ...WELL_KNOWN_PROGRAMS, ...(options.knownPrograms ?? {}) };
   const known = new Set(Object.keys(names));
   // Only when an unknown program gets the wallet: the wallet's associated account of every mint the

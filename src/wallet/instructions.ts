@@ -23,8 +23,19 @@ export const MAX_PRIORITY_FEE_LAMPORTS = 100_000_000n;
 const MAX_COMPUTE_UNITS = 1_400_000n;
 
 /** Whether an unknown program is handed the wallet's signature (then its token accounts are worth deriving). */
-export function unknownProgramGetsWallet(instructions: ResolvedInstruction[], wallet: string, known: Set<string>): boolean {
-  return instructions.some((ix) => !known.has(ix.program) && ix.program !== SYSTEM_PROGRAM && ix.program !== TOKEN_PROGRAM && ix.program !== TOKEN_2022_PROGRAM && ix.accounts.includes(wallet));
+export function unknownProgramGetsWallet(
+  instructions: ResolvedInstruction[],
+  wallet: string,
+  known: Set<string>,
+): boolean {
+  return instructions.some(
+    (ix) =>
+      !known.has(ix.program) &&
+      ix.program !== SYSTEM_PROGRAM &&
+      ix.program !== TOKEN_PROGRAM &&
+      ix.program !== TOKEN_2022_PROGRAM &&
+      ix.accounts.includes(wallet),
+  );
 }
 
 /** One instruction with its accounts resolved: an address, or a label for an unresolved lookup-table slot. */
@@ -96,7 +107,11 @@ function rentExempt(space: bigint): bigint {
 }
 
 /** Returns a refusal reason, or undefined when the instructions are acceptable. */
-export function checkInstructions(instructions: ResolvedInstruction[], ctx: InstructionContext, encodeAddress: (bytes: Uint8Array) => string): string | undefined {
+export function checkInstructions(
+  instructions: ResolvedInstruction[],
+  ctx: InstructionContext,
+  encodeAddress: (bytes: Uint8Array) => string,
+): string | undefined {
   const { wallet } = ctx;
   let lamportsOut = 0n;
   let cuLimit: bigint | undefined;
@@ -115,14 +130,16 @@ export function checkInstructions(instructions: ResolvedInstruction[], ctx: Inst
           ? `${at} advances a durable nonce (System AdvanceNonceAccount): the transaction would stay valid indefinitely instead of expiring with its blockhash`
           : `${at} operates a durable nonce account (System ${name}); tradedeck never signs nonce instructions`;
       }
-      if (kind === 12) return `${at} operates a durable nonce account (System ${name}); tradedeck never signs nonce instructions`;
+      if (kind === 12)
+        return `${at} operates a durable nonce account (System ${name}); tradedeck never signs nonce instructions`;
       if (kind === 2 || kind === 11) {
         const from = acc(0);
         const to = kind === 2 ? acc(1) : acc(2);
         const lamports = u64(d, 4);
         if (lamports === undefined) return `${at} is a System ${name} that cannot be read`;
         if (from === wallet) {
-          if (!to || !ctx.ownWrappedSol.has(to)) return `${at} sends ${lamportsText(lamports)} from the wallet to ${to ?? 'an unknown account'}, which is not the wallet's own account`;
+          if (!to || !ctx.ownWrappedSol.has(to))
+            return `${at} sends ${lamportsText(lamports)} from the wallet to ${to ?? 'an unknown account'}, which is not the wallet's own account`;
           lamportsOut += lamports;
         }
         continue;
@@ -141,7 +158,8 @@ export function checkInstructions(instructions: ResolvedInstruction[], ctx: Inst
             space = off === undefined ? undefined : u64(d, off + 8);
           }
           if (funded === undefined || space === undefined) return `${at} is a System ${name} that cannot be read`;
-          if (funded > rentExempt(space)) return `${at} funds a new account with ${lamportsText(funded)} from the wallet, more than the ${lamportsText(rentExempt(space))} of rent it needs`;
+          if (funded > rentExempt(space))
+            return `${at} funds a new account with ${lamportsText(funded)} from the wallet, more than the ${lamportsText(rentExempt(space))} of rent it needs`;
         }
         continue;
       }
@@ -164,16 +182,20 @@ export function checkInstructions(instructions: ResolvedInstruction[], ctx: Inst
       const amountText = amount === undefined ? 'an amount' : `${amount} base units`;
       switch (kind) {
         case 3: // Transfer: source, destination, authority
-          if (acc(2) === wallet) return `${at} (${program} Transfer) moves ${amountText} of the wallet's tokens from ${acc(0)} to ${acc(1)}`;
+          if (acc(2) === wallet)
+            return `${at} (${program} Transfer) moves ${amountText} of the wallet's tokens from ${acc(0)} to ${acc(1)}`;
           break;
         case 12: // TransferChecked: source, mint, destination, authority
-          if (acc(3) === wallet) return `${at} (${program} TransferChecked) moves ${amountText} of the wallet's tokens from ${acc(0)} to ${acc(2)}`;
+          if (acc(3) === wallet)
+            return `${at} (${program} TransferChecked) moves ${amountText} of the wallet's tokens from ${acc(0)} to ${acc(2)}`;
           break;
         case 4: // Approve: source, delegate, owner
-          if (acc(2) === wallet) return `${at} (${program} Approve) would let ${acc(1)} spend ${amountText} of the wallet's tokens in ${acc(0)}`;
+          if (acc(2) === wallet)
+            return `${at} (${program} Approve) would let ${acc(1)} spend ${amountText} of the wallet's tokens in ${acc(0)}`;
           break;
         case 13: // ApproveChecked: source, mint, delegate, owner
-          if (acc(3) === wallet) return `${at} (${program} ApproveChecked) would let ${acc(2)} spend ${amountText} of the wallet's tokens in ${acc(0)}`;
+          if (acc(3) === wallet)
+            return `${at} (${program} ApproveChecked) would let ${acc(2)} spend ${amountText} of the wallet's tokens in ${acc(0)}`;
           break;
         case 6: {
           // SetAuthority: account, current authority; data: type, option, new authority
@@ -185,15 +207,22 @@ export function checkInstructions(instructions: ResolvedInstruction[], ctx: Inst
           break;
         }
         case 9: // CloseAccount: account, destination, owner
-          if (acc(2) === wallet && acc(1) !== wallet && !(ctx.ownWrappedSol.has(acc(0) ?? '') && ctx.payTo?.has(acc(1) ?? ''))) return `${at} (${program} CloseAccount) closes the wallet's token account ${acc(0)} and sends its balance to ${acc(1)}`;
+          if (
+            acc(2) === wallet &&
+            acc(1) !== wallet &&
+            !(ctx.ownWrappedSol.has(acc(0) ?? '') && ctx.payTo?.has(acc(1) ?? ''))
+          )
+            return `${at} (${program} CloseAccount) closes the wallet's token account ${acc(0)} and sends its balance to ${acc(1)}`;
           break;
         case 8: // Burn: account, mint, owner
         case 15: // BurnChecked
-          if (acc(2) === wallet) return `${at} (${program} Burn) destroys ${amountText} of the wallet's tokens in ${acc(0)}`;
+          if (acc(2) === wallet)
+            return `${at} (${program} Burn) destroys ${amountText} of the wallet's tokens in ${acc(0)}`;
           break;
         default:
           // the extensions of Token-2022 (and anything else) may not act on the wallet's authority
-          if (kind > 21 && ctx.signers.has(wallet) && ix.accounts.includes(wallet)) return `${at} is ${program} instruction ${kind}, which tradedeck does not sign with the wallet's authority`;
+          if (kind > 21 && ctx.signers.has(wallet) && ix.accounts.includes(wallet))
+            return `${at} is ${program} instruction ${kind}, which tradedeck does not sign with the wallet's authority`;
       }
       continue;
     }
@@ -206,7 +235,8 @@ export function checkInstructions(instructions: ResolvedInstruction[], ctx: Inst
 
     if (!ctx.known.has(ix.program) && ix.accounts.includes(wallet) && ctx.signers.has(wallet)) {
       const tokens = ix.accounts.find((a) => ctx.walletTokenAccounts.has(a) && ctx.writable.has(a));
-      if (tokens) return `${at} gives the wallet's signature and its token account ${tokens} to ${ix.program}, a program tradedeck does not know: it could move the wallet's tokens`;
+      if (tokens)
+        return `${at} gives the wallet's signature and its token account ${tokens} to ${ix.program}, a program tradedeck does not know: it could move the wallet's tokens`;
     }
   }
 
@@ -215,6 +245,7 @@ export function checkInstructions(instructions: ResolvedInstruction[], ctx: Inst
   }
   const units = cuLimit === undefined || cuLimit > MAX_COMPUTE_UNITS ? MAX_COMPUTE_UNITS : cuLimit;
   const priorityFee = (units * cuPrice + 999_999n) / 1_000_000n;
-  if (priorityFee > MAX_PRIORITY_FEE_LAMPORTS) return `the transaction sets a priority fee of ${lamportsText(priorityFee)}, more than the ${lamportsText(MAX_PRIORITY_FEE_LAMPORTS)} tradedeck accepts`;
+  if (priorityFee > MAX_PRIORITY_FEE_LAMPORTS)
+    return `the transaction sets a priority fee of ${lamportsText(priorityFee)}, more than the ${lamportsText(MAX_PRIORITY_FEE_LAMPORTS)} tradedeck accepts`;
   return undefined;
 }

@@ -68,7 +68,8 @@ export function parseKeyBytes(raw: Uint8Array): ParsedKey {
     // The parser's message quotes the file's text: never show it.
     return { ok: false, reason: `is not valid JSON; it ${SHAPE}` };
   }
-  if (!Array.isArray(value)) return { ok: false, reason: `${SHAPE}, not a JSON ${value === null ? 'null' : typeof value}` };
+  if (!Array.isArray(value))
+    return { ok: false, reason: `${SHAPE}, not a JSON ${value === null ? 'null' : typeof value}` };
   try {
     if (value.length !== 64) return { ok: false, reason: `${SHAPE}; it holds an array of ${value.length} items` };
     const bad = value.findIndex((x) => typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > 255);

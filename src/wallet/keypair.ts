@@ -49,7 +49,9 @@ export interface WatchWallet {
 export type Wallet = KeypairWallet | WatchWallet;
 
 // DER prefix of a PKCS#8 Ed25519 private key; the 32-byte seed follows it.
-const PKCS8_ED25519_PREFIX = [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
+const PKCS8_ED25519_PREFIX = [
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+];
 
 function describe(kind: string, address: string, path?: string): string {
   return path ? `Wallet(${kind} ${address} from ${path})` : `Wallet(${kind} ${address})`;
@@ -72,7 +74,11 @@ export function watchOnlyWallet(address: string): WatchWallet {
   const signer = makeSigner(address, async () => {
     throw new WatchOnlyError(address);
   });
-  return withPublicView({ kind: 'watch' as const, address, signer }, { kind: 'watch', address }, describe('watch-only', address));
+  return withPublicView(
+    { kind: 'watch' as const, address, signer },
+    { kind: 'watch', address },
+    describe('watch-only', address),
+  );
 }
 
 export interface LoadKeypairOptions {
@@ -118,7 +124,10 @@ async function readKeyFile(path: string, allowInsecure: boolean): Promise<Uint8A
     return filled === size ? buffer : buffer.subarray(0, filled);
   } catch (err) {
     if (err instanceof KeyFileError) throw err;
-    throw new KeyFileError(`cannot read key file ${path}: ${(err as NodeJS.ErrnoException).code ?? 'read error'}`, path);
+    throw new KeyFileError(
+      `cannot read key file ${path}: ${(err as NodeJS.ErrnoException).code ?? 'read error'}`,
+      path,
+    );
   } finally {
     await handle.close();
   }
@@ -141,13 +150,19 @@ export async function loadKeypairFile(path: string, options: LoadKeypairOptions 
     const publicBytes = keyBytes.slice(32);
     const derived = derivePublicKey(pkcs8);
     if (!sameBytes(derived, publicBytes)) {
-      throw new KeyFileError(`key file ${path}: the public half does not match the secret half (corrupt or edited file)`, path);
+      throw new KeyFileError(
+        `key file ${path}: the public half does not match the secret half (corrupt or edited file)`,
+        path,
+      );
     }
     const privateKey = await crypto.subtle.importKey('pkcs8', pkcs8, 'Ed25519', false, ['sign']);
     pkcs8.fill(0);
     keyBytes.fill(0);
     const address = encodeBase58(publicBytes);
-    const signer = makeSigner(address, async (message) => new Uint8Array(await crypto.subtle.sign('Ed25519', privateKey, new Uint8Array(message))));
+    const signer = makeSigner(
+      address,
+      async (message) => new Uint8Array(await crypto.subtle.sign('Ed25519', privateKey, new Uint8Array(message))),
+    );
     return withPublicView(
       { kind: 'keypair' as const, address, path, signer },
       { kind: 'keypair', address, path },
@@ -167,7 +182,11 @@ export async function loadKeypairFile(path: string, options: LoadKeypairOptions 
  * keeps the key material in native memory and never puts it into a JS string.
  */
 function derivePublicKey(pkcs8: Uint8Array): Uint8Array {
-  const privateKey = createPrivateKey({ key: Buffer.from(pkcs8.buffer, pkcs8.byteOffset, pkcs8.byteLength), format: 'der', type: 'pkcs8' });
+  const privateKey = createPrivateKey({
+    key: Buffer.from(pkcs8.buffer, pkcs8.byteOffset, pkcs8.byteLength),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
   return new Uint8Array(spki.subarray(spki.length - 32));
 }

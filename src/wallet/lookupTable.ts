@@ -26,13 +26,22 @@ export function parseLookupTableAccount(account: AccountBytes | null): LookupTab
   }
   const data = account.data;
   if (data.length < LOOKUP_TABLE_META_SIZE || (data.length - LOOKUP_TABLE_META_SIZE) % 32 !== 0) {
-    return { ok: false, reason: `its data (${data.length} bytes) is not a lookup table (a ${LOOKUP_TABLE_META_SIZE}-byte header, then 32-byte addresses)` };
+    return {
+      ok: false,
+      reason: `its data (${data.length} bytes) is not a lookup table (a ${LOOKUP_TABLE_META_SIZE}-byte header, then 32-byte addresses)`,
+    };
   }
   const state = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true);
-  if (state !== STATE_LOOKUP_TABLE) return { ok: false, reason: `its data is not an initialised lookup table (state ${state})` };
+  if (state !== STATE_LOOKUP_TABLE)
+    return { ok: false, reason: `its data is not an initialised lookup table (state ${state})` };
   const count = (data.length - LOOKUP_TABLE_META_SIZE) / 32;
-  if (count > LOOKUP_TABLE_MAX_ADDRESSES) return { ok: false, reason: `it holds ${count} addresses, more than a lookup table can (${LOOKUP_TABLE_MAX_ADDRESSES})` };
+  if (count > LOOKUP_TABLE_MAX_ADDRESSES)
+    return {
+      ok: false,
+      reason: `it holds ${count} addresses, more than a lookup table can (${LOOKUP_TABLE_MAX_ADDRESSES})`,
+    };
   const addresses: string[] = [];
-  for (let at = LOOKUP_TABLE_META_SIZE; at < data.length; at += 32) addresses.push(encodeBase58(data.subarray(at, at + 32)));
+  for (let at = LOOKUP_TABLE_META_SIZE; at < data.length; at += 32)
+    addresses.push(encodeBase58(data.subarray(at, at + 32)));
   return { ok: true, addresses };
 }

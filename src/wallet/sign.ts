@@ -53,7 +53,8 @@ export async function signTransaction(base64: string, wallet: Wallet): Promise<S
   if (!wire) throw new SignError('the transaction is not valid base-64');
   const { slotsStart, count, messageStart } = readLayout(wire);
   const signers = readSigners(wire, messageStart);
-  if (signers.length !== count) throw new SignError(`transaction has ${count} signature slots for ${signers.length} signers`);
+  if (signers.length !== count)
+    throw new SignError(`transaction has ${count} signature slots for ${signers.length} signers`);
   const slot = signers.indexOf(wallet.address);
   if (slot < 0) throw new SignError(`the wallet ${wallet.address} is not a signer of this transaction`);
 

@@ -26,11 +26,20 @@ test('rate and payers read as a person would say them', () => {
   assert.equal(rateText('2000000000', '300000000', sol, usdc), '1 SOL = 150.00 USDC');
   assert.equal(payerText(ADDR, ADDR), 'you');
   assert.equal(payerText(null, ADDR), 'not charged');
-  assert.match(payerText('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', ADDR, '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'), /^market maker 9WzD…AWWM$/);
+  assert.match(
+    payerText('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', ADDR, '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'),
+    /^market maker 9WzD…AWWM$/,
+  );
 });
 
 test('signing is refused with a reason: read-only, watch-only, no wallet, no journal, no RPC for b, no RPC answering', () => {
-  const session = createSessionStore({ mode: 'live', modeLabel: 'LIVE', wallet: null, screen: 'tokens', intervals: {} });
+  const session = createSessionStore({
+    mode: 'live',
+    modeLabel: 'LIVE',
+    wallet: null,
+    screen: 'tokens',
+    intervals: {},
+  });
   const base = { readOnly: false, wallet: null, journal: null, rpc: undefined, session };
   assert.match(signingBlocked({ ...base, readOnly: true })!, /read-only/);
   assert.match(signingBlocked(base)!, /no wallet/);
@@ -40,16 +49,28 @@ test('signing is refused with a reason: read-only, watch-only, no wallet, no jou
   assert.match(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'rpc')!, /--rpc-url/);
   assert.equal(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'), undefined);
   session.getState().setSigningPaused('none of the 2 RPC endpoints answers');
-  assert.equal(signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'), 'none of the 2 RPC endpoints answers: signing is paused until an RPC endpoint answers again');
+  assert.equal(
+    signingBlocked({ ...base, wallet: keyed, journal: {} as never }, 'execute'),
+    'none of the 2 RPC endpoints answers: signing is paused until an RPC endpoint answers again',
+  );
 });
 
 test('a 429 says to wait, and for how long when the service said', () => {
-  const e = new ApiError('GET /ultra/v1/order: HTTP 429', { kind: 'http', endpoint: 'GET /ultra/v1/order', status: 429, retryable: true, retryAfterMs: 12_000 });
+  const e = new ApiError('GET /ultra/v1/order: HTTP 429', {
+    kind: 'http',
+    endpoint: 'GET /ultra/v1/order',
+    status: 429,
+    retryable: true,
+    retryAfterMs: 12_000,
+  });
   assert.match(explainError(e), /Rate limited .* wait for about 12s/);
 });
 
 test('a 401 is the key refused; a 403 is an operation the key has no access to', () => {
-  const of = (status: number) => explainError(new ApiError(`GET /x: HTTP ${status}`, { kind: 'http', endpoint: 'GET /x', status, retryable: false }));
+  const of = (status: number) =>
+    explainError(
+      new ApiError(`GET /x: HTTP ${status}`, { kind: 'http', endpoint: 'GET /x', status, retryable: false }),
+    );
   assert.equal(of(401), 'The service refused the API key (HTTP 401). Check TRADEDECK_API_KEY.');
   assert.equal(of(403), 'The API key has no access to this operation (HTTP 403): a plan or permission the key lacks.');
 });

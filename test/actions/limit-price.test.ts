@@ -4,7 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NATIVE_MINT, USDC_MINT, type Token } from '../../src/api/types.js';
-import { compareWithMarket, limitRisk, parseDcaArgs, parseLimitArgs, untilText, USDT_MINT, OrderInputError } from '../../src/actions/ordersInput.js';
+import {
+  compareWithMarket,
+  limitRisk,
+  parseDcaArgs,
+  parseLimitArgs,
+  untilText,
+  USDT_MINT,
+  OrderInputError,
+} from '../../src/actions/ordersInput.js';
 import { limitPriceLines } from '../../src/actions/ordersActions.js';
 
 const GOLLA = 'Go11aGo11aGo11aGo11aGo11aGo11aGo11aGo11aGo1';
@@ -20,7 +28,8 @@ const catalog = (usdc = 1) =>
 const now = Date.UTC(2030, 0, 1);
 const limit = (...words: string[]) => parseLimitArgs(words, catalog(), now);
 /** Throws an OrderInputError whose message matches `re` (anchors apply to the message itself). */
-const refusedWith = (fn: () => unknown, re: RegExp, what: string) => assert.throws(fn, (e: unknown) => e instanceof OrderInputError && re.test(e.message), what);
+const refusedWith = (fn: () => unknown, re: RegExp, what: string) =>
+  assert.throws(fn, (e: unknown) => e instanceof OrderInputError && re.test(e.message), what);
 
 test('@PRICE is in the quote asset of the pair per one of the other token, whichever side is sold', () => {
   // buying GOLLA at 0.45 USDC each: 100 / 0.45 GOLLA, never 100 × 0.45
@@ -45,11 +54,20 @@ test('@PRICE is in the quote asset of the pair per one of the other token, which
 
 test('a price whose direction is not clear, and hostile price words, are refused naming the problem', () => {
   const refused: Array<[string[], RegExp]> = [
-    [['10', 'GOLLA', '@0.45', 'BONK'], /^price: neither GOLLA nor BONK is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit \(@0\.45 BONK\/GOLLA\)$/],
-    [['10', 'GOLLA', '@2', 'SOL/GOLLA', 'BONK'], /^price unit: "SOL\/GOLLA" must name the pair's two tokens, BONK\/GOLLA or GOLLA\/BONK$/],
+    [
+      ['10', 'GOLLA', '@0.45', 'BONK'],
+      /^price: neither GOLLA nor BONK is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit \(@0\.45 BONK\/GOLLA\)$/,
+    ],
+    [
+      ['10', 'GOLLA', '@2', 'SOL/GOLLA', 'BONK'],
+      /^price unit: "SOL\/GOLLA" must name the pair's two tokens, BONK\/GOLLA or GOLLA\/BONK$/,
+    ],
     [['10', 'GOLLA', '@2', 'GOLLA/GOLLA', 'BONK'], /must name the pair's two tokens/],
     [['10', 'GOLLA', '@2', 'BONK/GOLLA/SOL', 'BONK'], /price unit: "BONK\/GOLLA\/SOL" is not QUOTE\/BASE/],
-    [['100', 'USDC', '@0,45', 'GOLLA'], /^price "0,45": a comma only groups thousands \(1,500\); for a decimal write 0\.45$/],
+    [
+      ['100', 'USDC', '@0,45', 'GOLLA'],
+      /^price "0,45": a comma only groups thousands \(1,500\); for a decimal write 0\.45$/,
+    ],
     [['100', 'USDC', '@0.45.1', 'GOLLA'], /price: "0\.45\.1" is not a decimal number/],
     [['100', 'USDC', '@', 'GOLLA'], /^price: write it right after "@", e\.g\. @0\.45$/],
     [['100', 'USDC', '@-0.45', 'GOLLA'], /price: must not be negative/],
@@ -58,8 +76,14 @@ test('a price whose direction is not clear, and hostile price words, are refused
     [['100', 'USDC', '@$0.45', 'GOLLA'], /price: "\$0\.45" is not a decimal number/],
     [['100', 'USDC', '@0.0000000000000000001', 'GOLLA'], /price: at most 18 decimal places/],
     [['100', 'USDC', '@99999999999999', 'GOLLA'], /price: the total to receive rounds to zero/],
-    [['1,5', 'SOL', '300', 'USDC'], /^amount "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5$/],
-    [['2', 'SOL', '1.000,5', 'USDC'], /^total "1\.000,5": "\." is the decimal point and "," only groups thousands \(1,500\.25\); write 1000\.5$/],
+    [
+      ['1,5', 'SOL', '300', 'USDC'],
+      /^amount "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5$/,
+    ],
+    [
+      ['2', 'SOL', '1.000,5', 'USDC'],
+      /^total "1\.000,5": "\." is the decimal point and "," only groups thousands \(1,500\.25\); write 1000\.5$/,
+    ],
     [['2', 'SOL', '300', 'USDC'.toLowerCase() + 'x'], /buy token/],
     [['100', 'USDC', '@0.45'], /give the amount, the token you sell/],
     [['100', 'USDC', '@0.45', 'USDC/GOLLA'], /^buy token: give a symbol or a mint address after the price$/],
@@ -70,7 +94,10 @@ test('a price whose direction is not clear, and hostile price words, are refused
 test('the dialog states the price both ways; a loss over 5% at once or a price beyond ±50% of the market asks a typed yes', () => {
   const risk = (...words: string[]) => limitRisk(compareWithMarket(limit(...words)));
   // GOLLA's market is 0.30 USDC
-  assert.match(risk('100', 'USDC', '@0.45', 'GOLLA') ?? '', /fill at once, at a loss of 33\.33% against the market \(over 5%\)/);
+  assert.match(
+    risk('100', 'USDC', '@0.45', 'GOLLA') ?? '',
+    /fill at once, at a loss of 33\.33% against the market \(over 5%\)/,
+  );
   assert.equal(risk('100', 'USDC', '@0.31', 'GOLLA'), undefined, 'a 3% loss is warned of, not typed');
   assert.equal(risk('100', 'USDC', '@0.2', 'GOLLA'), undefined, 'a buy 33% below the market waits');
   assert.match(risk('100', 'USDC', '@0.1', 'GOLLA') ?? '', /its price is -66\.67% from the market \(beyond ±50%\)/);
@@ -82,11 +109,14 @@ test('the dialog states the price both ways; a loss over 5% at once or a price b
 
   const far = limitPriceLines(limit('100', 'USDC', '@0.45', 'GOLLA'));
   assert.equal(far.typed, 'yes');
-  assert.deepEqual(far.lines.map((l) => `${l.label}: ${l.value}`), [
-    'Limit price: 1 GOLLA = 0.4500 USDC · 1 USDC = 2.22 GOLLA',
-    'Market price: 1 GOLLA = 0.3000 USDC (token list USD prices)',
-    'From market: +50.00% (above market): fills at once, 33.33% less than at the market',
-  ]);
+  assert.deepEqual(
+    far.lines.map((l) => `${l.label}: ${l.value}`),
+    [
+      'Limit price: 1 GOLLA = 0.4500 USDC · 1 USDC = 2.22 GOLLA',
+      'Market price: 1 GOLLA = 0.3000 USDC (token list USD prices)',
+      'From market: +50.00% (above market): fills at once, 33.33% less than at the market',
+    ],
+  );
   assert.match(far.warnings.join(' '), /^Type yes to place it: it would fill at once, at a loss of 33\.33%/);
   const near = limitPriceLines(limit('2', 'SOL', '@155', 'USDC'));
   assert.equal(near.typed, undefined);
@@ -101,9 +131,17 @@ test('minimums compare whole cents as shown: 200 USDC in 4 orders of $50.00 is e
   }
   assert.equal(parseDcaArgs(['100', 'USDC', 'SOL', '2', '1h'], catalog()).perCycle, 50_000_000n);
   // worth $199.94 at this price: the message says the cents that fall short
-  refusedWith(() => parseDcaArgs(['200', 'USDC', 'SOL', '4', '1h'], catalog(0.9997)), /^orders: 4 of about \$49\.98 \(\$199\.94 in all\); each must be at least \$50\.00 \(at most 3 orders for this total\)$/, '$199.94');
+  refusedWith(
+    () => parseDcaArgs(['200', 'USDC', 'SOL', '4', '1h'], catalog(0.9997)),
+    /^orders: 4 of about \$49\.98 \(\$199\.94 in all\); each must be at least \$50\.00 \(at most 3 orders for this total\)$/,
+    '$199.94',
+  );
   assert.throws(() => parseDcaArgs(['199.99', 'USDC', 'SOL', '4', '1h'], catalog()), /each must be at least \$50\.00/);
-  refusedWith(() => parseDcaArgs(['1,5', 'USDC', 'SOL', '4', '1h'], catalog()), /^total "1,5": a comma only groups thousands/, '1,5');
+  refusedWith(
+    () => parseDcaArgs(['1,5', 'USDC', 'SOL', '4', '1h'], catalog()),
+    /^total "1,5": a comma only groups thousands/,
+    '1,5',
+  );
   // exactly $5.00 is a limit order's minimum, not under it
   assert.equal(limit('5', 'USDC', '@0.3', 'GOLLA').making, 5_000_000n);
 });

@@ -41,7 +41,14 @@ function orderGroupReturns(w: World, tx: () => string) {
 }
 
 function tableReads(w: World, table: string): number {
-  return w.sim.requests().filter((r) => r.path === '/rpc' && (r.body as { method?: string })?.method === 'getAccountInfo' && (r.body as { params: unknown[] }).params[0] === table).length;
+  return w.sim
+    .requests()
+    .filter(
+      (r) =>
+        r.path === '/rpc' &&
+        (r.body as { method?: string })?.method === 'getAccountInfo' &&
+        (r.body as { params: unknown[] }).params[0] === table,
+    ).length;
 }
 
 /** The frame as one line: wrapped lines joined, the outcome's "!" margin dropped. */
@@ -63,8 +70,14 @@ test('b (swap group): a lookup table resolving to the wallet as writable is refu
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 'b');
   const frame = flat(await waitForFrame(app, (f) => f.includes('Refused: nothing was signed'), 8000));
-  assert.ok(frame.includes(`the address lookup table ${table} loads the wallet as a writable account (entry 1)`), frame);
-  assert.equal(w.services.swap.getState().outcome?.error, `the address lookup table ${table} loads the wallet as a writable account (entry 1), where only the transaction's own signer list may name it`);
+  assert.ok(
+    frame.includes(`the address lookup table ${table} loads the wallet as a writable account (entry 1)`),
+    frame,
+  );
+  assert.equal(
+    w.services.swap.getState().outcome?.error,
+    `the address lookup table ${table} loads the wallet as a writable account (entry 1), where only the transaction's own signer list may name it`,
+  );
   assert.equal(w.sim.requests().filter((r) => r.path === '/swap/v1/swap').length, 1, 'the build was asked for');
   assert.equal(tableReads(w, table), 1, 'the table was read over RPC');
   await nothingHappened(w, dialogs);
@@ -80,7 +93,10 @@ test('s (order group): the same table in the order the service returns is refuse
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 's');
   const frame = flat(await waitForFrame(app, (f) => f.includes('Refused: nothing was signed'), 8000));
-  assert.ok(frame.includes(`the address lookup table ${table} loads the wallet as a writable account (entry 1)`), frame);
+  assert.ok(
+    frame.includes(`the address lookup table ${table} loads the wallet as a writable account (entry 1)`),
+    frame,
+  );
   assert.equal(tableReads(w, table), 1);
   await nothingHappened(w, dialogs);
 });
@@ -98,7 +114,10 @@ test('b: a table the RPC has no account for, or one another program owns, is ref
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 'b');
   let frame = flat(await waitForFrame(app, (f) => f.includes('Refused: nothing was signed'), 8000));
-  assert.ok(frame.includes(`the address lookup table ${missing} could not be read (no account exists at that address)`), frame);
+  assert.ok(
+    frame.includes(`the address lookup table ${missing} could not be read (no account exists at that address)`),
+    frame,
+  );
   assert.equal(tableReads(w, missing), 1);
 
   table = impostor;
@@ -106,7 +125,12 @@ test('b: a table the RPC has no account for, or one another program owns, is ref
   await waitForFrame(app, (f) => !f.includes('Refused: nothing was signed'), 5000);
   await typeKeys(app, 'b');
   frame = flat(await waitForFrame(app, (f) => f.includes('Refused: nothing was signed'), 8000));
-  assert.ok(frame.includes(`the address lookup table ${impostor} could not be read (the account is owned by 11111111111111111111111111111111, not by the Address Lookup Table program)`), frame);
+  assert.ok(
+    frame.includes(
+      `the address lookup table ${impostor} could not be read (the account is owned by 11111111111111111111111111111111, not by the Address Lookup Table program)`,
+    ),
+    frame,
+  );
   await nothingHappened(w, dialogs);
 });
 
@@ -119,7 +143,10 @@ test('without an RPC URL, an order whose transaction uses a lookup table is refu
   const r = await executeSwapForm(s, s.swap, 'order');
   assert.equal(r?.status, 'refused');
   assert.equal(w.services.swap.getState().outcome?.title, 'Refused: nothing was signed');
-  assert.equal(w.services.swap.getState().outcome?.error, `the address lookup table ${table} could not be read (no RPC URL is configured to read it (--rpc-url)), so the accounts the transaction loads through it cannot be checked`);
+  assert.equal(
+    w.services.swap.getState().outcome?.error,
+    `the address lookup table ${table} could not be read (no RPC URL is configured to read it (--rpc-url)), so the accounts the transaction loads through it cannot be checked`,
+  );
   assert.equal(tableReads(w, table), 0);
   assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/order').length, 1, 'the order was built');
   await nothingHappened(w, { asked: 0 });

@@ -41,7 +41,9 @@ test('impactPercent: priceImpact (percent) first, priceImpactPct (fraction) only
   assert.equal(impactPercent({ priceImpactPct: '' }), undefined);
   assert.equal(impactPercent({}), undefined);
   // the real service's order states one impact both ways: -0.00812 percent beside the fraction "-0.0000812"
-  const real = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'real', 'order-rfq-no-signaturefeepayer.json'), 'utf8')) as Order;
+  const real = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'fixtures', 'real', 'order-rfq-no-signaturefeepayer.json'), 'utf8'),
+  ) as Order;
   assert.ok(Math.abs(impactPercent(real)! - impactPercent({ priceImpactPct: real.priceImpactPct })!) < 1e-12);
 });
 
@@ -76,11 +78,17 @@ test('an order whose expireAt is 20 s ahead shows a 20 s lifetime, and the dialo
   const w = await world(t, { form: FORM, now: () => clock });
   let ahead = 20;
   const requestIds: string[] = [];
-  w.services.api = withOrder(w.services.api, (o) => (requestIds.push(o.requestId), { ...o, expireAt: String(Math.floor(clock / 1000) + ahead) }));
+  w.services.api = withOrder(
+    w.services.api,
+    (o) => (requestIds.push(o.requestId), { ...o, expireAt: String(Math.floor(clock / 1000) + ahead) }),
+  );
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   const view = await nextView(w);
   assert.equal(view.expiresAt! - view.builtAt!, 20_000);
-  assert.ok(view.facts.some((f) => /re-quoted if not confirmed within 20s \(the market maker's quote expires\)/.test(f)), view.facts.join('\n'));
+  assert.ok(
+    view.facts.some((f) => /re-quoted if not confirmed within 20s \(the market maker's quote expires\)/.test(f)),
+    view.facts.join('\n'),
+  );
   // the next order's quote ends 1 s after it is built: the dialog goes away on its own and a fresh order is asked for
   ahead = 1;
   await answerNext(w.services, false);
@@ -101,7 +109,10 @@ test('a yes given after the RFQ quote expired is not signed: a fresh order is as
   let clock = Math.floor(Date.now() / 1000) * 1000;
   const w = await world(t, { form: FORM, now: () => clock });
   const requestIds: string[] = [];
-  w.services.api = withOrder(w.services.api, (o) => (requestIds.push(o.requestId), { ...o, expireAt: String(Math.floor(clock / 1000) + 20) }));
+  w.services.api = withOrder(
+    w.services.api,
+    (o) => (requestIds.push(o.requestId), { ...o, expireAt: String(Math.floor(clock / 1000) + 20) }),
+  );
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   await nextView(w);
   // 21 s pass on the clock the dialog is timed by, before its withdrawal has run
@@ -120,13 +131,17 @@ test('an expireAt beyond the blockhash lifetime, unreadable or absent leaves the
   assert.equal(expiryMs('1767607000'), 1_767_607_000_000);
   assert.equal(expiryMs('1767607000123'), 1_767_607_000_123);
   assert.equal(expiryMs('2026-01-05T10:00:00Z'), Date.parse('2026-01-05T10:00:00Z'));
-  for (const bad of ['soon', '', '-5', '1e9', ' ', undefined, 1767607000]) assert.equal(expiryMs(bad), undefined, String(bad));
+  for (const bad of ['soon', '', '-5', '1e9', ' ', undefined, 1767607000])
+    assert.equal(expiryMs(bad), undefined, String(bad));
   const w = await world(t, { form: FORM });
   w.services.api = withOrder(w.services.api, (o) => ({ ...o, expireAt: String(Math.floor(Date.now() / 1000) + 600) }));
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   const view = await nextView(w);
   assert.equal(view.expiresAt! - view.builtAt!, 60_000);
-  assert.ok(view.facts.some((f) => /re-quoted if not confirmed within 1m( ·|$)/.test(f)), view.facts.join('\n'));
+  assert.ok(
+    view.facts.some((f) => /re-quoted if not confirmed within 1m( ·|$)/.test(f)),
+    view.facts.join('\n'),
+  );
   await answerNext(w.services, false);
   await run;
 });
@@ -137,13 +152,20 @@ test('an expireAt already past when the service answered (clocks apart) keeps th
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   const view = await nextView(w);
   assert.equal(view.expiresAt! - view.builtAt!, 60_000);
-  assert.ok(view.warnings.some((l) => /expireAt\) was already past when the service answered, by this computer's clock: check the clock/.test(l)), view.warnings.join('\n'));
+  assert.ok(
+    view.warnings.some((l) =>
+      /expireAt\) was already past when the service answered, by this computer's clock: check the clock/.test(l),
+    ),
+    view.warnings.join('\n'),
+  );
   await answerNext(w.services, false);
   assert.equal((await run)?.status, 'cancelled');
 });
 
 test("the service's USD values price tokens the catalog has no price for; the catalog's price comes first", () => {
-  const order = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'real', 'order-rfq-no-signaturefeepayer.json'), 'utf8')) as Order;
+  const order = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'fixtures', 'real', 'order-rfq-no-signaturefeepayer.json'), 'utf8'),
+  ) as Order;
   const unknownIn = { mint: order.inputMint, symbol: 'AAA', decimals: 9 };
   const unknownOut = { mint: order.outputMint, symbol: 'BBB', decimals: 6 };
   const lines = orderSummary(order, unknownIn, unknownOut, order.taker!);
@@ -152,10 +174,20 @@ test("the service's USD values price tokens the catalog has no price for; the ca
   assert.equal(value('You receive'), 'about 151.1 BBB ≈ $151.10');
   assert.match(value('At least'), /^150\.3445 BBB ≈ \$150\.34 after 0\.00% slippage$/);
   // only swapUsdValue given: it prices the input; nothing given: no USD value, never a made-up one
-  const swapOnly = orderSummary({ ...order, inUsdValue: undefined, outUsdValue: undefined }, unknownIn, unknownOut, order.taker!);
+  const swapOnly = orderSummary(
+    { ...order, inUsdValue: undefined, outUsdValue: undefined },
+    unknownIn,
+    unknownOut,
+    order.taker!,
+  );
   assert.equal(swapOnly.find((l) => l.label === 'You pay')!.value, '1 AAA ≈ $151.20');
   assert.equal(swapOnly.find((l) => l.label === 'You receive')!.value, 'about 151.1 BBB');
-  const hostile = orderSummary({ ...order, inUsdValue: -5, outUsdValue: Number.POSITIVE_INFINITY, swapUsdValue: undefined }, unknownIn, unknownOut, order.taker!);
+  const hostile = orderSummary(
+    { ...order, inUsdValue: -5, outUsdValue: Number.POSITIVE_INFINITY, swapUsdValue: undefined },
+    unknownIn,
+    unknownOut,
+    order.taker!,
+  );
   assert.equal(hostile.find((l) => l.label === 'You pay')!.value, '1 AAA');
   assert.equal(hostile.find((l) => l.label === 'You receive')!.value, 'about 151.1 BBB');
   const priced = orderSummary(order, { ...unknownIn, usdPrice: 100 }, unknownOut, order.taker!);
@@ -167,6 +199,8 @@ test('headless quote warns on an impact given only by priceImpact', async (t) =>
   w.services.api = withOrder(w.services.api, (o) => ({ ...withoutPct(o), priceImpact: -6.4 }));
   const warned: string[] = [];
   const out = await quoteCommand(w.services, ['1', 'SOL', 'USDC'], { table: true }, (l) => warned.push(l));
-  assert.deepEqual(warned, ['warning: price impact 6.40% is at or above 5%: this trade moves the price against you; consider a smaller amount']);
+  assert.deepEqual(warned, [
+    'warning: price impact 6.40% is at or above 5%: this trade moves the price against you; consider a smaller amount',
+  ]);
   assert.match(out, /^price impact {2}6\.40%$/m);
 });

@@ -15,12 +15,31 @@ const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 const FOREIGN = randomAddress();
 
 for (const [name, tamper, reason] of [
-  ['trailing bytes', (o: Order) => ({ ...o, transaction: Buffer.concat([Buffer.from(o.transaction!, 'base64'), Buffer.from([1, 2, 3])]).toString('base64') }), /trailing bytes/],
-  ['an unexpected signer', (o: Order) => ({ ...o, transaction: buildTransaction({ feePayer: o.taker!, signers: [randomAddress()] }) }), /unexpected signer/],
+  [
+    'trailing bytes',
+    (o: Order) => ({
+      ...o,
+      transaction: Buffer.concat([Buffer.from(o.transaction!, 'base64'), Buffer.from([1, 2, 3])]).toString('base64'),
+    }),
+    /trailing bytes/,
+  ],
+  [
+    'an unexpected signer',
+    (o: Order) => ({ ...o, transaction: buildTransaction({ feePayer: o.taker!, signers: [randomAddress()] }) }),
+    /unexpected signer/,
+  ],
   // A foreign fee payer must sign too, so it is caught as a signer the response never named.
-  ['a foreign fee payer', (o: Order) => ({ ...o, transaction: buildTransaction({ feePayer: FOREIGN, signers: [o.taker!] }) }), new RegExp(`unexpected signer ${FOREIGN}|fee payer ${FOREIGN}`)],
+  [
+    'a foreign fee payer',
+    (o: Order) => ({ ...o, transaction: buildTransaction({ feePayer: FOREIGN, signers: [o.taker!] }) }),
+    new RegExp(`unexpected signer ${FOREIGN}|fee payer ${FOREIGN}`),
+  ],
   // The transaction wraps the 0.1 SOL asked for, but the order says it takes a thousandth of that.
-  ['more SOL moved than the order quotes', (o: Order) => ({ ...o, inAmount: String(BigInt(o.inAmount) / 1000n) }), /moves 0\.1 SOL out of the wallet, more than the 0\.0001 SOL quoted/],
+  [
+    'more SOL moved than the order quotes',
+    (o: Order) => ({ ...o, inAmount: String(BigInt(o.inAmount) / 1000n) }),
+    /moves 0\.1 SOL out of the wallet, more than the 0\.0001 SOL quoted/,
+  ],
 ] as const) {
   test(`a transaction with ${name} is refused before signing, with the reason`, async (t) => {
     const w = await world(t, { form: FORM });
@@ -94,8 +113,19 @@ test('killed between sign and execute: the next start reconciles it with one exe
   const journal = w.services.journal!;
   const dying = {
     ...w.services,
-    api: { ...w.services.api, ultra: { ...w.services.api.ultra, execute: async () => Promise.reject(new Error('process gone')) } },
-    journal: { ...journal, path: journal.path, append: journal.append, entries: journal.entries, pending: journal.pending, problems: [], appendOutcome: async () => Promise.reject(new Error('process gone')) },
+    api: {
+      ...w.services.api,
+      ultra: { ...w.services.api.ultra, execute: async () => Promise.reject(new Error('process gone')) },
+    },
+    journal: {
+      ...journal,
+      path: journal.path,
+      append: journal.append,
+      entries: journal.entries,
+      pending: journal.pending,
+      problems: [],
+      appendOutcome: async () => Promise.reject(new Error('process gone')),
+    },
     pipeline: { sleep: async () => undefined, maxExecuteAttempts: 1 },
   };
   const run = swapFromCommand(dying, w.services.swap, ['0.1', 'SOL', 'USDC']);
@@ -106,7 +136,10 @@ test('killed between sign and execute: the next start reconciles it with one exe
 
   const restarted = { ...w.services, journal: await openJournal(w.journalPath) };
   const first = await reconcileAtStart(restarted);
-  assert.deepEqual(first.items.map((i) => i.after), ['success']);
+  assert.deepEqual(
+    first.items.map((i) => i.after),
+    ['success'],
+  );
   assert.match(first.message!, /1 unfinished transaction .* executed/);
   assert.equal(w.sim.requests().filter((x) => x.path === '/ultra/v1/execute').length, 1);
   const moved = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore;

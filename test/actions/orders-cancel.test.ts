@@ -14,14 +14,24 @@ import type { TriggerOrder } from '../../src/api/types.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import { answerNext, world } from '../support/actions.js';
 
-const bodies = (sim: SimHandle, path: string) => sim.requests().filter((r) => r.path === path).map((r) => r.body as Record<string, unknown>);
+const bodies = (sim: SimHandle, path: string) =>
+  sim
+    .requests()
+    .filter((r) => r.path === path)
+    .map((r) => r.body as Record<string, unknown>);
 const executes = (sim: SimHandle) => sim.requests().filter((r) => r.path === '/trigger/v1/execute').length;
 
 /** Places `n` limit orders straight through the API (signed by the test's wallet), in parallel runs. */
 async function placeOrders(s: Services, n: number): Promise<void> {
   const maker = s.wallet!.address;
   const one = async (i: number) => {
-    const c = await s.api.trigger.create({ inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker, payer: maker, params: { makingAmount: '50000000', takingAmount: String(8_000_000 + i) } });
+    const c = await s.api.trigger.create({
+      inputMint: NATIVE_MINT,
+      outputMint: USDC_MINT,
+      maker,
+      payer: maker,
+      params: { makingAmount: '50000000', takingAmount: String(8_000_000 + i) },
+    });
     const signed = await signTransaction(c.transaction, s.wallet!);
     const e = await s.api.trigger.execute({ requestId: c.requestId, signedTransaction: signed.signedBase64 });
     assert.equal(e.status, 'Success');
@@ -39,7 +49,11 @@ async function openOrders(s: Services): Promise<TriggerOrder[]> {
 }
 
 /** Answers every dialog the run asks for with `ok` until it ends; the dialog titles in order. */
-async function answering<T>(s: Services, run: Promise<T>, ok = true): Promise<{ result: T; titles: string[]; summaries: string[][] }> {
+async function answering<T>(
+  s: Services,
+  run: Promise<T>,
+  ok = true,
+): Promise<{ result: T; titles: string[]; summaries: string[][] }> {
   const titles: string[] = [];
   const summaries: string[][] = [];
   let done = false;
@@ -68,9 +82,18 @@ test('seven marked orders: cancelOrders names them five, then two, at the chosen
   store.getState().toggleMark(open[0]);
   assert.equal(store.getState().marked.length, 7);
   const before = executes(w.sim);
-  const { result, titles } = await answering(s, cancelLimitOrders(s, store, store.getState().marked, { computeUnitPrice: '7000' }));
-  assert.deepEqual(titles, ['Cancel limit orders: cancelling 1–5 of 7 (transaction 1 of 2)', 'Cancel limit orders: cancelling 6–7 of 7 (transaction 2 of 2)']);
-  assert.deepEqual(result.batches.map((b) => b.status), ['success', 'success']);
+  const { result, titles } = await answering(
+    s,
+    cancelLimitOrders(s, store, store.getState().marked, { computeUnitPrice: '7000' }),
+  );
+  assert.deepEqual(titles, [
+    'Cancel limit orders: cancelling 1–5 of 7 (transaction 1 of 2)',
+    'Cancel limit orders: cancelling 6–7 of 7 (transaction 2 of 2)',
+  ]);
+  assert.deepEqual(
+    result.batches.map((b) => b.status),
+    ['success', 'success'],
+  );
   const sent = bodies(w.sim, '/trigger/v1/cancelOrders');
   assert.deepEqual(sent, [
     { maker: w.wallet.address, orders: chosen.slice(0, 5).map((o) => o.orderKey), computeUnitPrice: '7000' },
@@ -96,9 +119,15 @@ test('a declined batch stays marked and sends nothing; the others go on', async 
   await answerNext(s, false);
   await answerNext(s, true);
   const result = await run;
-  assert.deepEqual(result.batches.map((b) => b.status), ['cancelled', 'success']);
+  assert.deepEqual(
+    result.batches.map((b) => b.status),
+    ['cancelled', 'success'],
+  );
   assert.equal(executes(w.sim) - before, 1);
-  assert.deepEqual(store.getState().marked.map((o) => o.orderKey), open.slice(0, 5).map((o) => o.orderKey));
+  assert.deepEqual(
+    store.getState().marked.map((o) => o.orderKey),
+    open.slice(0, 5).map((o) => o.orderKey),
+  );
   assert.match(store.getState().outcome!.title, /1 of 2 done, 1 not done \(X retries the ones still marked\)/);
   // the default priority fee is the screen's: auto
   assert.equal(bodies(w.sim, '/trigger/v1/cancelOrders')[0].computeUnitPrice, 'auto');
@@ -118,11 +147,24 @@ test('cancel one at a chosen priority fee; cancel K1 K2 with a DCA key among the
   assert.equal(bodies(w.sim, '/trigger/v1/cancelOrder').at(-1)!.computeUnitPrice, '0');
   // a DCA's cancel has no priority fee to set, and several keys cancel limit orders only
   const dca = { kind: 'dca' as const, order: { orderKey: 'Dca1111111111111111111111111111111111111111' } as never };
-  await assert.rejects(cancelOne(s, store, dca, '5000'), (e: Error) => e instanceof OrderInputError && /cu: a DCA order is cancelled through the recurring group/.test(e.message));
-  await assert.rejects(cancelFound(s, store, [{ kind: 'limit', order: a }, dca], undefined), /a DCA order; several keys cancel limit orders together/);
+  await assert.rejects(
+    cancelOne(s, store, dca, '5000'),
+    (e: Error) =>
+      e instanceof OrderInputError && /cu: a DCA order is cancelled through the recurring group/.test(e.message),
+  );
+  await assert.rejects(
+    cancelFound(s, store, [{ kind: 'limit', order: a }, dca], undefined),
+    /a DCA order; several keys cancel limit orders together/,
+  );
   // unknown and repeated keys are named
-  await assert.rejects(findOpenOrders(s, store, [c.orderKey, 'Nope11111111111111111111111111111111111111']), /no order with key Nope1111/);
-  await assert.rejects(findOpenOrders(s, store, [c.orderKey, a.orderKey]), new RegExp(`no order with key ${a.orderKey} among your orders`));
+  await assert.rejects(
+    findOpenOrders(s, store, [c.orderKey, 'Nope11111111111111111111111111111111111111']),
+    /no order with key Nope1111/,
+  );
+  await assert.rejects(
+    findOpenOrders(s, store, [c.orderKey, a.orderKey]),
+    new RegExp(`no order with key ${a.orderKey} among your orders`),
+  );
   await assert.rejects(findOpenOrders(s, store, [c.orderKey, c.orderKey.slice(0, 12)]), /given twice/);
   assert.equal(bodies(w.sim, '/recurring/v1/cancelOrder').length, 0);
   assert.equal(bodies(w.sim, '/trigger/v1/cancelOrders').length, 0);
@@ -133,7 +175,18 @@ test('limit with fee-account and wrap off: the createOrder request carries feeAc
   const s = w.services;
   const store = createOrdersStore();
   const feeAccount = 'FeeAcct111111111111111111111111111111111111';
-  const run = createLimitFromArgs(s, store, ['0.1', 'SOL', '15.5', 'USDC', 'wrap', 'off', 'fee-account', feeAccount, 'cu', '4000']);
+  const run = createLimitFromArgs(s, store, [
+    '0.1',
+    'SOL',
+    '15.5',
+    'USDC',
+    'wrap',
+    'off',
+    'fee-account',
+    feeAccount,
+    'cu',
+    '4000',
+  ]);
   let summary: string[] = [];
   for (let i = 0; i < 2000 && summary.length === 0; i++) {
     const head = s.confirm.getState().queue[0];
@@ -155,7 +208,10 @@ test('limit with fee-account and wrap off: the createOrder request carries feeAc
   const last = bodies(w.sim, '/trigger/v1/createOrder').at(-1)!;
   assert.ok(!('feeAccount' in last) && !('wrapAndUnwrapSol' in last), JSON.stringify(last));
   const count = bodies(w.sim, '/trigger/v1/createOrder').length;
-  await assert.rejects(createLimitFromArgs(s, store, ['0.1', 'SOL', '15.5', 'USDC', 'fee-account', w.wallet.address]), /fee-account: .* is your wallet, not a token account/);
+  await assert.rejects(
+    createLimitFromArgs(s, store, ['0.1', 'SOL', '15.5', 'USDC', 'fee-account', w.wallet.address]),
+    /fee-account: .* is your wallet, not a token account/,
+  );
   assert.equal(bodies(w.sim, '/trigger/v1/createOrder').length, count);
 });
 
@@ -168,12 +224,21 @@ test('cancel-all with 500 open orders: counted from two list pages, 100 transact
   const lists = bodies(w.sim, '/trigger/v1/getTriggerOrders').length;
   const { result, titles, summaries } = await answering(s, cancelAllLimits(s, store, undefined, undefined, '1000'));
   assert.equal(result.batches.length, 100);
-  assert.ok(result.batches.every((b) => b.status === 'success'), JSON.stringify(result.batches.filter((b) => b.status !== 'success')));
+  assert.ok(
+    result.batches.every((b) => b.status === 'success'),
+    JSON.stringify(result.batches.filter((b) => b.status !== 'success')),
+  );
   assert.equal(titles.length, 100);
   assert.equal(titles[0], 'Cancel all limit orders: transaction 1 of 100');
-  assert.ok(summaries[0].includes('Cancel all: 500 open limit orders in 100 transactions (up to 5 orders each)'), summaries[0].join('\n'));
+  assert.ok(
+    summaries[0].includes('Cancel all: 500 open limit orders in 100 transactions (up to 5 orders each)'),
+    summaries[0].join('\n'),
+  );
   assert.ok(summaries[1].includes('This one: transaction 2 of 100: cancelling 6–10 of 500'), summaries[1].join('\n'));
-  assert.ok(summaries[99].includes('This one: transaction 100 of 100: cancelling 496–500 of 500'), summaries[99].join('\n'));
+  assert.ok(
+    summaries[99].includes('This one: transaction 100 of 100: cancelling 496–500 of 500'),
+    summaries[99].join('\n'),
+  );
   assert.ok(summaries[99].includes('Priority fee: 1000 microlamports per compute unit'), summaries[99].join('\n'));
   // the count: page 1 and the last page, nothing in between
   assert.equal(w.sim.requests().filter((r) => r.path === '/trigger/v1/getTriggerOrders').length - lists, 2);

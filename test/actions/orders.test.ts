@@ -41,8 +41,14 @@ test(':limit words: total or @price, expiry forms, minimum value, same token ref
   const d = parseLimitArgs(['2', 'SOL', '300', 'USDC', 'slippage=50bps'], tokens, now);
   assert.equal(d.slippageBps, 50);
   assert.equal(d.computeUnitPrice, 'auto');
-  assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'cu', 'fast'], tokens, now), /cu: "fast" is not auto or a whole number/);
-  assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'slippage', '1%', 'slippage', '2%'], tokens, now), /slippage: given twice/);
+  assert.throws(
+    () => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'cu', 'fast'], tokens, now),
+    /cu: "fast" is not auto or a whole number/,
+  );
+  assert.throws(
+    () => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'slippage', '1%', 'slippage', '2%'], tokens, now),
+    /slippage: given twice/,
+  );
   assert.throws(() => parseLimitArgs(['2', 'SOL', '300', 'USDC', 'tip', '3'], tokens, now), /unexpected "tip"/);
 });
 
@@ -52,7 +58,10 @@ test(':dca words: minimums, orders, interval in seconds, the schedule in words',
   assert.equal(r.intervalSec, 3600);
   assert.equal(scheduleWords(r), '3 buys of 100 USDC → SOL, every 1 hour, first now, last in 2 hours');
   assert.throws(() => parseDcaArgs(['99', 'USDC', 'SOL', '2', '1h'], tokens), /under the \$100\.00 minimum/);
-  assert.throws(() => parseDcaArgs(['140', 'USDC', 'SOL', '3', '1h'], tokens), /each must be at least \$50\.00 \(at most 2 orders/);
+  assert.throws(
+    () => parseDcaArgs(['140', 'USDC', 'SOL', '3', '1h'], tokens),
+    /each must be at least \$50\.00 \(at most 2 orders/,
+  );
   assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '1', '1h'], tokens), /at least 2/);
   assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '3', '10s'], tokens), /at least 1 minute/);
   assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '3', 'hourly'], tokens), /not a duration/);
@@ -68,7 +77,11 @@ test(':dca start: the first order later (params.time.startAt), said in the sched
   assert.equal(d.startText, 'at 2030-01-31T00:00:00Z');
   const n = parseDcaArgs(['300', 'USDC', 'SOL', '3', '1h', 'start', 'now'], tokens, now);
   assert.ok(!('startAtSec' in n));
-  const refused = (words: string[], re: RegExp) => assert.throws(() => parseDcaArgs(['300', 'USDC', 'SOL', '3', '1h', ...words], tokens, now), (e: Error) => e instanceof OrderInputError && re.test(e.message));
+  const refused = (words: string[], re: RegExp) =>
+    assert.throws(
+      () => parseDcaArgs(['300', 'USDC', 'SOL', '3', '1h', ...words], tokens, now),
+      (e: Error) => e instanceof OrderInputError && re.test(e.message),
+    );
   refused(['start'], /start: give a duration such as 2h/);
   refused(['start='], /start: give a duration such as 2h/);
   refused(['start', 'tomorrow'], /start: "tomorrow" is not a duration \(2h, 1d\), a date \(2030-01-31\) or now/);
@@ -88,10 +101,16 @@ test(':dca start 2h: the createOrder request carries params.time.startAt, the di
     if (!view) await new Promise((r) => setTimeout(r, 5));
   }
   assert.match(view!.title, /first in 2 hours, last in 4 hours/);
-  const body = w.sim.requests().filter((r) => r.path === '/recurring/v1/createOrder').at(-1)!.body as { params: { time: { startAt?: number } } };
+  const body = w.sim
+    .requests()
+    .filter((r) => r.path === '/recurring/v1/createOrder')
+    .at(-1)!.body as { params: { time: { startAt?: number } } };
   const nowSec = Math.floor(s.now() / 1000);
   assert.ok(Math.abs(body.params.time.startAt! - (nowSec + 7200)) <= 2, JSON.stringify(body));
-  assert.ok(view!.summary.some((l) => l.label === 'First order' && l.value.startsWith('in 2 hours (startAt ')), JSON.stringify(view!.summary));
+  assert.ok(
+    view!.summary.some((l) => l.label === 'First order' && l.value.startsWith('in 2 hours (startAt ')),
+    JSON.stringify(view!.summary),
+  );
   await answerNext(s, false);
   assert.equal((await run).status, 'cancelled');
 });
@@ -100,9 +119,18 @@ test('a trigger listing labelled orderStatus "open" is the active list', () => {
   const store = createOrdersStore();
   const p: ListParams = { tab: 'limit', view: 'active', user: 'u', page: 1, includeFailed: false };
   const order = { orderKey: 'K1', inputMint: NATIVE_MINT, outputMint: USDC_MINT, trades: [] } as never;
-  applyList(p, { kind: 'trigger', res: { user: 'u', orderStatus: 'open', orders: [order], totalPages: 1, page: 1 } }, 1, { store, services: {} as never, flash: () => {} });
+  applyList(
+    p,
+    { kind: 'trigger', res: { user: 'u', orderStatus: 'open', orders: [order], totalPages: 1, page: 1 } },
+    1,
+    { store, services: {} as never, flash: () => {} },
+  );
   assert.equal(store.getState().lists['limit/active']?.trigger.length, 1);
-  assert.equal(snapshotOf(p, { kind: 'trigger', res: { user: 'u', orderStatus: 'open', orders: [], totalPages: 0, page: 1 } }, 1).totalPages, 1);
+  assert.equal(
+    snapshotOf(p, { kind: 'trigger', res: { user: 'u', orderStatus: 'open', orders: [], totalPages: 0, page: 1 } }, 1)
+      .totalPages,
+    1,
+  );
 });
 
 test('legacy price-based order: withdraw n sends nothing; y executes once after its journal line; cancel uses recurringType price', async (t) => {
@@ -115,8 +143,20 @@ test('legacy price-based order: withdraw n sends nothing; y executes once after 
       group: 'recurring',
       action: 'test-legacy',
       build: async () => {
-        const r = await s.api.recurring.create({ user, inputMint: USDC_MINT, outputMint: NATIVE_MINT, params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 3600 } } });
-        return { requestId: r.requestId, transactions: [r.transaction], allowedSigners: [], builtAt: s.now(), submit: 'execute', summary: {} };
+        const r = await s.api.recurring.create({
+          user,
+          inputMint: USDC_MINT,
+          outputMint: NATIVE_MINT,
+          params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 3600 } },
+        });
+        return {
+          requestId: r.requestId,
+          transactions: [r.transaction],
+          allowedSigners: [],
+          builtAt: s.now(),
+          submit: 'execute',
+          summary: {},
+        };
       },
       describe: () => ({ title: 'legacy', lines: [] }),
     },
@@ -130,7 +170,13 @@ test('legacy price-based order: withdraw n sends nothing; y executes once after 
   // refuse the withdraw: less is left than was asked).
   let legacy: Record<string, unknown> | undefined;
   for (let i = 0; i < 100; i++) {
-    const list = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
+    const list = await s.api.recurring.list({
+      recurringType: 'all',
+      orderStatus: 'active',
+      user,
+      page: 1,
+      includeFailedTx: false,
+    });
     legacy = (list.price ?? [])[0] as Record<string, unknown> | undefined;
     if (legacy && Number(legacy.rawInUsed ?? legacy.inUsed ?? 0) > 0) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -147,7 +193,16 @@ test('legacy price-based order: withdraw n sends nothing; y executes once after 
 
   const api = s.api;
   const seen: boolean[] = [];
-  s.api = { ...api, recurring: { ...api.recurring, execute: async (b, o) => (seen.push(readFileSync(w.journalPath, 'utf8').includes(b.signedTransaction)), api.recurring.execute(b, o)) } };
+  s.api = {
+    ...api,
+    recurring: {
+      ...api.recurring,
+      execute: async (b, o) => (
+        seen.push(readFileSync(w.journalPath, 'utf8').includes(b.signedTransaction)),
+        api.recurring.execute(b, o)
+      ),
+    },
+  };
   const accepted = withdrawLegacy(s, store, { kind: 'legacy', order: legacy }, 'In');
   await answerNext(s, true);
   const r = await accepted;
@@ -161,5 +216,9 @@ test('legacy price-based order: withdraw n sends nothing; y executes once after 
   const cancel = cancelOne(s, store, { kind: 'legacy', order: legacy });
   await answerNext(s, true);
   assert.equal((await cancel).status, 'success');
-  assert.equal((w.sim.requests().find((x) => x.path === '/recurring/v1/cancelOrder')!.body as Record<string, unknown>).recurringType, 'price');
+  assert.equal(
+    (w.sim.requests().find((x) => x.path === '/recurring/v1/cancelOrder')!.body as Record<string, unknown>)
+      .recurringType,
+    'price',
+  );
 });

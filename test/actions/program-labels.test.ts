@@ -26,7 +26,8 @@ test('programs named by program-id-to-label are named in the dialog; the labels 
   for (let i = 0; i < 2; i++) {
     const run = runSigned(spec(), w.services, 'rpc');
     let view;
-    for (let n = 0; n < 400 && !(view = w.services.confirm.getState().queue[0]?.view); n++) await new Promise((r) => setTimeout(r, 5));
+    for (let n = 0; n < 400 && !(view = w.services.confirm.getState().queue[0]?.view); n++)
+      await new Promise((r) => setTimeout(r, 5));
     assert.ok(view, 'the dialog was asked');
     const text = [...view.facts, ...view.warnings].join('\n');
     assert.ok(text.includes(`Programs: ${dexLabel}`), text);
@@ -34,5 +35,9 @@ test('programs named by program-id-to-label are named in the dialog; the labels 
     w.services.confirm.getState().answer(w.services.confirm.getState().queue[0].id, false);
     assert.equal((await run).status, 'cancelled');
   }
-  assert.equal(w.sim.requests().filter((r) => r.path === '/swap/v1/program-id-to-label').length, 2, 'once here, once by the session');
+  assert.equal(
+    w.sim.requests().filter((r) => r.path === '/swap/v1/program-id-to-label').length,
+    2,
+    'once here, once by the session',
+  );
 });

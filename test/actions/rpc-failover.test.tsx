@@ -40,7 +40,14 @@ async function liveServices(t: { after(fn: () => unknown): void }, sim: SimHandl
   const keypairPath = await createDemoKeyFile(join(dir, 'keys'));
   sim.fund((await loadKeypairFile(keypairPath)).address);
   const s = await createServices(
-    { ...demoConfig({ stateDir: join(dir, 'state'), keypairPath }), mode: 'live', baseUrl: sim.url, apiKey: 'k', rpcUrl: rpcUrls[0], rpcUrls },
+    {
+      ...demoConfig({ stateDir: join(dir, 'state'), keypairPath }),
+      mode: 'live',
+      baseUrl: sim.url,
+      apiKey: 'k',
+      rpcUrl: rpcUrls[0],
+      rpcUrls,
+    },
     { retries: 0, pipeline: { sleep: async () => undefined, pollIntervalMs: 1 } },
   );
   t.after(() => s.close());
@@ -51,13 +58,22 @@ test('the next endpoint takes over from one that does not answer; a node error p
   const sim = await startSim({ seed: 3 });
   t.after(() => sim.stop());
   const switches: string[] = [];
-  const rpc = createFailoverRpc([createRpcClient({ url: await deadUrl(), timeoutMs: 2000 }), createRpcClient({ url: sim.rpcUrl })], { onSwitch: (e) => switches.push(`${e.from}->${e.to} ${e.kind}`) });
+  const rpc = createFailoverRpc(
+    [createRpcClient({ url: await deadUrl(), timeoutMs: 2000 }), createRpcClient({ url: sim.rpcUrl })],
+    { onSwitch: (e) => switches.push(`${e.from}->${e.to} ${e.kind}`) },
+  );
   assert.ok((await rpc.getSlot()) > 0);
   assert.deepEqual(switches, ['0->1 failed']);
   assert.equal(rpc.current(), 1);
-  await assert.rejects(rpc.getTokenSupply('11111111111111111111111111111112'), (e: unknown) => e instanceof RpcError && e.kind === 'rpc');
+  await assert.rejects(
+    rpc.getTokenSupply('11111111111111111111111111111112'),
+    (e: unknown) => e instanceof RpcError && e.kind === 'rpc',
+  );
   assert.deepEqual(switches, ['0->1 failed'], 'a node answer is no reason to switch');
-  const dead = createFailoverRpc([createRpcClient({ url: await deadUrl(), timeoutMs: 2000 }), createRpcClient({ url: await deadUrl(), timeoutMs: 2000 })]);
+  const dead = createFailoverRpc([
+    createRpcClient({ url: await deadUrl(), timeoutMs: 2000 }),
+    createRpcClient({ url: await deadUrl(), timeoutMs: 2000 }),
+  ]);
   await assert.rejects(dead.getSlot(), /every RPC endpoint failed \(2\)/);
 });
 
@@ -71,7 +87,10 @@ test('live with two RPC URLs, the first down: the switch is said and a swap-grou
   const r = await run;
   assert.equal(r?.status, 'success', r?.error);
   assert.equal(s.session.getState().rpcNote, 'RPC 2/2');
-  assert.ok(s.notices.some((n) => /RPC 1 of 2 failed .*now using RPC 2/.test(n.text)), JSON.stringify(s.notices));
+  assert.ok(
+    s.notices.some((n) => /RPC 1 of 2 failed .*now using RPC 2/.test(n.text)),
+    JSON.stringify(s.notices),
+  );
   assert.equal(submissions(sim).length, 1);
   // the header says which endpoint is in use
   const app = render(<App services={s} theme={plainTheme} size={{ columns: 100, rows: 30 }} />);
@@ -81,7 +100,11 @@ test('live with two RPC URLs, the first down: the switch is said and a swap-grou
 
 /** Sets the simulator's RPC fault switches (POST /__sim/faults {"rpc": ...}). */
 async function rpcSwitch(sim: { url: string }, rpc: Record<string, string>): Promise<Record<string, unknown>> {
-  const r = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rpc }) });
+  const r = await fetch(`${sim.url}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rpc }),
+  });
   const body = (await r.json()) as Record<string, unknown>;
   assert.equal(r.status, 200, JSON.stringify(body));
   return body;
@@ -96,16 +119,28 @@ test("the simulator's RPC fault switch: a down endpoint answers 503, a stale one
   const state = await rpcSwitch(sim, { a: 'stale', main: 'down' });
   assert.match(String((state.rpc as Record<string, string>).a), /^stale at slot \d+$/);
   assert.equal((state.rpc as Record<string, string>).main, 'down');
-  await assert.rejects(main.getSlot(), (e: unknown) => e instanceof RpcError && e.kind !== 'rpc' && /503/.test(e.message));
+  await assert.rejects(
+    main.getSlot(),
+    (e: unknown) => e instanceof RpcError && e.kind !== 'rpc' && /503/.test(e.message),
+  );
   const frozen = await a.getSlot();
   sim.advance(60);
   assert.equal(await a.getSlot(), frozen, 'a stale endpoint keeps its slot');
-  const raw = await fetch(`${sim.url}/rpc/a`, { method: 'POST', body: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash' }, { jsonrpc: '2.0', id: 2, method: 'getBlockHeight' }]) });
+  const raw = await fetch(`${sim.url}/rpc/a`, {
+    method: 'POST',
+    body: JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash' },
+      { jsonrpc: '2.0', id: 2, method: 'getBlockHeight' },
+    ]),
+  });
   const [hash, height] = (await raw.json()) as [{ result: { context: { slot: number } } }, { result: number }];
   assert.equal(hash.result.context.slot, frozen, 'and every context says it');
   assert.equal(height.result, frozen);
   assert.ok((await b.getSlot()) >= frozen + 150, 'the others follow the chain');
-  const bad = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ rpc: { a: 'broken' } }) });
+  const bad = await fetch(`${sim.url}/__sim/faults`, {
+    method: 'POST',
+    body: JSON.stringify({ rpc: { a: 'broken' } }),
+  });
   assert.equal(bad.status, 400);
   assert.match(((await bad.json()) as { error: string }).error, /rpc\.a: must be "ok", "down" or "stale"/);
   await rpcSwitch(sim, { a: 'ok', main: 'ok' });
@@ -120,7 +155,11 @@ test('the probe moves off a stale endpoint and off one that stopped; none answer
   let clock = 0;
   const rpc = createFailoverRpc(
     ['a', 'b', 'c'].map((n) => createRpcClient({ url: `${sim.url}/rpc/${n}`, timeoutMs: 2000 })),
-    { onSwitch: (e) => events.push(`switch ${e.from}->${e.to} ${e.kind}: ${e.reason}`), onHealth: (h, why) => events.push(`${h}: ${why}`), now: () => clock },
+    {
+      onSwitch: (e) => events.push(`switch ${e.from}->${e.to} ${e.kind}: ${e.reason}`),
+      onHealth: (h, why) => events.push(`${h}: ${why}`),
+      now: () => clock,
+    },
   );
   assert.equal((await rpc.probe()).health, 'ok');
   assert.deepEqual(events, []);
@@ -176,7 +215,10 @@ test('no RPC answering: the header says signing is paused, a swap is refused wit
   let frame = await waitForFrame(app, (f) => /^›\s+1\s/m.test(f), 10_000);
   assert.doesNotMatch(frame.split('\n')[0], /SIGNING PAUSED/, 'one failing round is not yet down');
   frame = await waitForFrame(app, (f) => f.split('\n')[0].includes('SIGNING PAUSED') && /^›\s+1\s/m.test(f), 20_000);
-  assert.match(frame.replace(/\n\s*/g, ' '), /✗ no RPC endpoint answers: signing is paused, the screens keep working read-only/);
+  assert.match(
+    frame.replace(/\n\s*/g, ' '),
+    /✗ no RPC endpoint answers: signing is paused, the screens keep working read-only/,
+  );
   for (const line of frame.split('\n')) assert.ok([...line].length <= 80, line);
   const swap = createSwapStore({ input: 'SOL', output: 'USDC', amount: '0.1' });
   assert.equal(await executeSwapForm(s, swap, 'order'), undefined);
@@ -187,7 +229,11 @@ test('no RPC answering: the header says signing is paused, a swap is refused wit
   assert.equal(submissions(sim).length, 0, 'nothing was sent');
   // b answers again: the next probe (every 5 s while down) resumes signing
   await rpcSwitch(sim, { b: 'ok' });
-  frame = await waitForFrame(app, (f) => !f.includes('SIGNING PAUSED') && /RPC 2 of 2 answers again: signing resumed/.test(f), 10_000);
+  frame = await waitForFrame(
+    app,
+    (f) => !f.includes('SIGNING PAUSED') && /RPC 2 of 2 answers again: signing resumed/.test(f),
+    10_000,
+  );
   assert.match(frame.split('\n')[0], /RPC 2\/2/);
   const run = executeSwapForm(s, swap, 'swap');
   await answerNext(s, true);

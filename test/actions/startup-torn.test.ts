@@ -9,7 +9,15 @@ import { world } from '../support/actions.js';
 
 test('a torn journal line is reported at start, never dropped in silence', async (t) => {
   const w = await world(t);
-  await w.services.journal!.append({ id: 'done', time: Date.now(), group: 'ultra', action: 'swap', signedTransaction: 'AA==', summary: {}, status: 'signed' });
+  await w.services.journal!.append({
+    id: 'done',
+    time: Date.now(),
+    group: 'ultra',
+    action: 'swap',
+    signedTransaction: 'AA==',
+    summary: {},
+    status: 'signed',
+  });
   await w.services.journal!.appendOutcome({ id: 'done', time: Date.now(), status: 'success' });
   // a whole journal: nothing to say
   assert.equal((await reconcileAtStart(w.services)).message, undefined);

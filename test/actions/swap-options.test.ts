@@ -17,7 +17,13 @@ import { answerNext, received, submissions, world, type World } from '../support
 
 const other = () => encodeBase58(randomBytes(32));
 const WALLET = other();
-const form = (patch: Partial<SwapForm>): SwapForm => ({ ...EMPTY_FORM, input: 'SOL', output: 'USDC', amount: '0.1', ...patch });
+const form = (patch: Partial<SwapForm>): SwapForm => ({
+  ...EMPTY_FORM,
+  input: 'SOL',
+  output: 'USDC',
+  amount: '0.1',
+  ...patch,
+});
 const ctx = { wallet: WALLET, inputMint: NATIVE_MINT, outputMint: USDC_MINT, priorityFee: false };
 
 async function nextView(w: World): Promise<ConfirmView> {
@@ -32,48 +38,114 @@ async function nextView(w: World): Promise<ConfirmView> {
 
 test('hostile option text is refused with the field and the rule: bad base58, short keys, empty or unknown routers, ranges', () => {
   const errors = (patch: Partial<SwapForm>) => checkOptions(form(patch), ctx).errors;
-  assert.match(errors({ receiver: '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl' }).receiver!, /^receiver: must be a base58 address of 32 bytes/);
+  assert.match(
+    errors({ receiver: '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl' }).receiver!,
+    /^receiver: must be a base58 address of 32 bytes/,
+  );
   // base58 that decodes to 31 bytes is not an address
   assert.match(errors({ payer: encodeBase58(randomBytes(31)) }).payer!, /^payer: must be a base58 address of 32 bytes/);
   assert.match(errors({ receiver: USDC_MINT }).receiver!, /^receiver: EPjFWdd5… is a token's mint, not a wallet/);
   assert.match(errors({ excludeRouters: ',' }).excludeRouters!, /^excludeRouters: item 1 is empty/);
   assert.match(errors({ excludeRouters: 'iris,,partnerz' }).excludeRouters!, /item 2 is empty/);
-  assert.match(errors({ excludeRouters: 'iris,jupiterz' }).excludeRouters!, /unknown router "jupiterz" \(routers: iris, partnerz, partnerflow, partnerx\)/);
+  assert.match(
+    errors({ excludeRouters: 'iris,jupiterz' }).excludeRouters!,
+    /unknown router "jupiterz" \(routers: iris, partnerz, partnerflow, partnerx\)/,
+  );
   assert.match(errors({ excludeRouters: 'iris,iris' }).excludeRouters!, /"iris" is given twice/);
-  assert.match(errors({ excludeRouters: 'iris,partnerz,partnerflow,partnerx' }).excludeRouters!, /leaves out every router/);
+  assert.match(
+    errors({ excludeRouters: 'iris,partnerz,partnerflow,partnerx' }).excludeRouters!,
+    /leaves out every router/,
+  );
   assert.match(errors({ referralFee: '60' }).referralFee!, /^referralFee: goes with referralAccount/);
-  assert.match(errors({ referralAccount: other(), referralFee: '49' }).referralFee!, /must be from 50 to 255 \(got "49"\)/);
-  assert.match(errors({ referralAccount: other(), referralFee: '2.5' }).referralFee!, /must be a whole number from 50 to 255/);
+  assert.match(
+    errors({ referralAccount: other(), referralFee: '49' }).referralFee!,
+    /must be from 50 to 255 \(got "49"\)/,
+  );
+  assert.match(
+    errors({ referralAccount: other(), referralFee: '2.5' }).referralFee!,
+    /must be a whole number from 50 to 255/,
+  );
   assert.match(errors({ blockhashSlotsToExpiry: '0' }).blockhashSlotsToExpiry!, /must be from 1 to 255/);
   assert.match(errors({ blockhashSlotsToExpiry: '256' }).blockhashSlotsToExpiry!, /must be from 1 to 255/);
-  assert.match(errors({ computeUnitPriceMicroLamports: '-5' }).computeUnitPriceMicroLamports!, /must be a whole number/);
-  assert.match(checkOptions(form({ computeUnitPriceMicroLamports: '1000' }), { ...ctx, priorityFee: true }).errors.computeUnitPriceMicroLamports!, /either it or a priority fee, not both/);
-  assert.match(errors({ destinationTokenAccount: WALLET }).destinationTokenAccount!, /this wallet's address, not a token account/);
+  assert.match(
+    errors({ computeUnitPriceMicroLamports: '-5' }).computeUnitPriceMicroLamports!,
+    /must be a whole number/,
+  );
+  assert.match(
+    checkOptions(form({ computeUnitPriceMicroLamports: '1000' }), { ...ctx, priorityFee: true }).errors
+      .computeUnitPriceMicroLamports!,
+    /either it or a priority fee, not both/,
+  );
+  assert.match(
+    errors({ destinationTokenAccount: WALLET }).destinationTokenAccount!,
+    /this wallet's address, not a token account/,
+  );
   // the native destination: only for SOL out, with V2 instructions, alone, with wrapping on
-  assert.match(errors({ nativeDestinationAccount: other(), instructionVersion: 'V2' }).nativeDestinationAccount!, /only when To is SOL/);
+  assert.match(
+    errors({ nativeDestinationAccount: other(), instructionVersion: 'V2' }).nativeDestinationAccount!,
+    /only when To is SOL/,
+  );
   const solOut = { ...ctx, inputMint: USDC_MINT, outputMint: NATIVE_MINT };
-  assert.match(checkOptions(form({ nativeDestinationAccount: other() }), solOut).errors.nativeDestinationAccount!, /needs instruction version V2/);
-  assert.match(checkOptions(form({ nativeDestinationAccount: other(), destinationTokenAccount: other(), instructionVersion: 'V2' }), solOut).errors.nativeDestinationAccount!, /not both/);
-  assert.match(checkOptions(form({ nativeDestinationAccount: other(), instructionVersion: 'V2', wrapAndUnwrapSol: false }), solOut).errors.nativeDestinationAccount!, /needs wrapAndUnwrapSol on/);
-  assert.deepEqual(checkOptions(form({ nativeDestinationAccount: WALLET, instructionVersion: 'V2' }), solOut).build, { nativeDestinationAccount: WALLET });
+  assert.match(
+    checkOptions(form({ nativeDestinationAccount: other() }), solOut).errors.nativeDestinationAccount!,
+    /needs instruction version V2/,
+  );
+  assert.match(
+    checkOptions(
+      form({ nativeDestinationAccount: other(), destinationTokenAccount: other(), instructionVersion: 'V2' }),
+      solOut,
+    ).errors.nativeDestinationAccount!,
+    /not both/,
+  );
+  assert.match(
+    checkOptions(form({ nativeDestinationAccount: other(), instructionVersion: 'V2', wrapAndUnwrapSol: false }), solOut)
+      .errors.nativeDestinationAccount!,
+    /needs wrapAndUnwrapSol on/,
+  );
+  assert.deepEqual(checkOptions(form({ nativeDestinationAccount: WALLET, instructionVersion: 'V2' }), solOut).build, {
+    nativeDestinationAccount: WALLET,
+  });
 });
 
-test("this wallet as receiver or payer is the default and is left out of the request; another is kept", () => {
+test('this wallet as receiver or payer is the default and is left out of the request; another is kept', () => {
   const mine = checkOptions(form({ receiver: WALLET, payer: ` ${WALLET} ` }), ctx);
   assert.deepEqual(mine.errors, {});
   assert.deepEqual(mine.order, {});
   const them = other();
-  assert.deepEqual(checkOptions(form({ receiver: them, excludeRouters: 'partnerz, iris', referralAccount: them, referralFee: '60' }), ctx).order, {
-    receiver: them,
-    excludeRouters: ['partnerz', 'iris'],
-    referralAccount: them,
-    referralFee: 60,
-  });
+  assert.deepEqual(
+    checkOptions(
+      form({ receiver: them, excludeRouters: 'partnerz, iris', referralAccount: them, referralFee: '60' }),
+      ctx,
+    ).order,
+    {
+      receiver: them,
+      excludeRouters: ['partnerz', 'iris'],
+      referralAccount: them,
+      referralFee: 60,
+    },
+  );
   // the build's defaults send nothing; a changed one sends exactly it
   assert.deepEqual(checkOptions(form({}), ctx).build, {});
   assert.deepEqual(
-    checkOptions(form({ wrapAndUnwrapSol: false, dynamicComputeUnitLimit: true, computeUnitPriceMicroLamports: '2500', blockhashSlotsToExpiry: '30', useSharedAccounts: 'false', skipUserAccountsRpcCalls: true }), ctx).build,
-    { wrapAndUnwrapSol: false, dynamicComputeUnitLimit: true, computeUnitPriceMicroLamports: 2500, blockhashSlotsToExpiry: 30, useSharedAccounts: false, skipUserAccountsRpcCalls: true },
+    checkOptions(
+      form({
+        wrapAndUnwrapSol: false,
+        dynamicComputeUnitLimit: true,
+        computeUnitPriceMicroLamports: '2500',
+        blockhashSlotsToExpiry: '30',
+        useSharedAccounts: 'false',
+        skipUserAccountsRpcCalls: true,
+      }),
+      ctx,
+    ).build,
+    {
+      wrapAndUnwrapSol: false,
+      dynamicComputeUnitLimit: true,
+      computeUnitPriceMicroLamports: 2500,
+      blockhashSlotsToExpiry: 30,
+      useSharedAccounts: false,
+      skipUserAccountsRpcCalls: true,
+    },
   );
 });
 
@@ -81,7 +153,10 @@ test('a build option takes the swap group; an order option there is named instea
   assert.deepEqual(swapPath(form({ wrapAndUnwrapSol: false })), { via: 'swap', why: ['no SOL wrapping'] });
   assert.equal(swapPath(form({ receiver: other() })).via, 'order');
   const check = checkForm(form({ receiver: other(), dynamicComputeUnitLimit: true }), knownTokensOf());
-  assert.match(check.errors.receiver!, /^receiver: the order group's \(s\) only, and this form goes through the swap group \(dynamic compute unit limit\)/);
+  assert.match(
+    check.errors.receiver!,
+    /^receiver: the order group's \(s\) only, and this form goes through the swap group \(dynamic compute unit limit\)/,
+  );
   assert.equal(check.params, undefined);
 });
 
@@ -91,7 +166,17 @@ function knownTokensOf() {
 
 test(':swap words: fee and WORD VALUE pairs set the form, everything else back to its default; a bad word is named', () => {
   const them = other();
-  const patch = swapWords(['fee', 'high', '50000', 'receiver', them, 'exclude-routers', 'iris', 'use-shared-accounts', 'false']);
+  const patch = swapWords([
+    'fee',
+    'high',
+    '50000',
+    'receiver',
+    them,
+    'exclude-routers',
+    'iris',
+    'use-shared-accounts',
+    'false',
+  ]);
   assert.equal(patch.priorityFee, 'high 50000');
   assert.equal(patch.receiver, them);
   assert.equal(patch.excludeRouters, 'iris');
@@ -100,15 +185,31 @@ test(':swap words: fee and WORD VALUE pairs set the form, everything else back t
   assert.equal(patch.wrapAndUnwrapSol, true);
   assert.throws(() => swapWords(['receiver']), /^Error: receiver: needs a value \(ADDR\)$/);
   assert.throws(() => swapWords(['receiver', 'nope']), /receiver: must be a base58 address of 32 bytes \(got "nope"\)/);
-  assert.throws(() => swapWords(['exclude-routers', 'iris', 'exclude-routers', 'partnerz']), /exclude-routers: given twice/);
-  assert.throws(() => swapWords(['to', them]), /unexpected "to" \(after the tokens: fee auto\|N\|LEVEL \[MAX\], receiver, exclude-routers/);
+  assert.throws(
+    () => swapWords(['exclude-routers', 'iris', 'exclude-routers', 'partnerz']),
+    /exclude-routers: given twice/,
+  );
+  assert.throws(
+    () => swapWords(['to', them]),
+    /unexpected "to" \(after the tokens: fee auto\|N\|LEVEL \[MAX\], receiver, exclude-routers/,
+  );
   assert.throws(() => swapWords(['wrap-and-unwrap-sol', 'no']), /wrap-and-unwrap-sol: true or false \(got "no"\)/);
   assert.equal(optionValue(optionByWord('skip-user-accounts-rpc-calls')!, true), 'needs a value (true|false)');
 });
 
 test('s with a receiver: the order request carries it, the dialog says plainly where the output goes, and it arrives there, not here', async (t) => {
   const them = other();
-  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.1', receiver: them, excludeRouters: 'partnerz', referralAccount: them, referralFee: '60' } });
+  const w = await world(t, {
+    form: {
+      input: 'SOL',
+      output: 'USDC',
+      amount: '0.1',
+      receiver: them,
+      excludeRouters: 'partnerz',
+      referralAccount: them,
+      referralFee: '60',
+    },
+  });
   const mineBefore = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   const view = await nextView(w);
@@ -129,7 +230,10 @@ test('s with a receiver: the order request carries it, the dialog says plainly w
   assert.equal(order.referralFee, '60');
   assert.ok(w.sim.kernel.ledger.balance(them, USDC_MINT) > 0n, 'the receiver got USDC');
   assert.equal(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT), mineBefore);
-  assert.match(w.services.swap.getState().outcome!.lines[0], new RegExp(`^Paid 0\\.1 SOL, [\\d.,]+ USDC went to ${them} \\(not this wallet\\)$`));
+  assert.match(
+    w.services.swap.getState().outcome!.lines[0],
+    new RegExp(`^Paid 0\\.1 SOL, [\\d.,]+ USDC went to ${them} \\(not this wallet\\)$`),
+  );
 });
 
 test('this wallet as receiver sends no receiver and warns of nothing; a token account as receiver is refused before any request', async (t) => {
@@ -137,8 +241,14 @@ test('this wallet as receiver sends no receiver and warns of nothing; a token ac
   w.services.swap.getState().setForm({ receiver: w.wallet.address, payer: w.wallet.address });
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   const view = await nextView(w);
-  assert.equal(view.summary.some((l) => l.label === 'Output goes to' || l.label === 'Fees paid by'), false);
-  assert.equal(view.warnings.some((x) => /output goes to/i.test(x)), false);
+  assert.equal(
+    view.summary.some((l) => l.label === 'Output goes to' || l.label === 'Fees paid by'),
+    false,
+  );
+  assert.equal(
+    view.warnings.some((x) => /output goes to/i.test(x)),
+    false,
+  );
   await answerNext(w.services, false);
   await run;
   const q = received(w.sim, '/ultra/v1/order').at(-1)!.query;
@@ -148,26 +258,50 @@ test('this wallet as receiver sends no receiver and warns of nothing; a token ac
   const orders = received(w.sim, '/ultra/v1/order').length;
   w.services.swap.getState().setForm({ receiver: USDT_MINT, payer: '' });
   assert.equal(await executeSwapForm(w.services, w.services.swap, 'order'), undefined);
-  assert.match(w.services.swap.getState().outcome!.error!, new RegExp(`^receiver: ${USDT_MINT} is a token account or a mint, not a wallet`));
+  assert.match(
+    w.services.swap.getState().outcome!.error!,
+    new RegExp(`^receiver: ${USDT_MINT} is a token account or a mint, not a wallet`),
+  );
   assert.equal(received(w.sim, '/ultra/v1/order').length, orders);
   // b has no receiver: refused, not dropped
   w.services.swap.getState().setForm({ receiver: other() });
   assert.equal(await executeSwapForm(w.services, w.services.swap, 'swap'), undefined);
-  assert.match(w.services.swap.getState().outcome!.error!, /^receiver: the order group's only \(s\); the swap group \(b\) has no such parameter/);
+  assert.match(
+    w.services.swap.getState().outcome!.error!,
+    /^receiver: the order group's only \(s\); the swap group \(b\) has no such parameter/,
+  );
   assert.equal(received(w.sim, '/swap/v1/quote').length, 0);
   assert.equal(submissions(w.sim).length, 0);
 });
 
 test('b with build options: the swap body carries each, the dialog lists them and lasts only the slots asked for', async (t) => {
   const w = await world(t, {
-    form: { input: 'SOL', output: 'USDC', amount: '0.1', dynamicComputeUnitLimit: true, computeUnitPriceMicroLamports: '2500', blockhashSlotsToExpiry: '30', useSharedAccounts: 'false', skipUserAccountsRpcCalls: true },
+    form: {
+      input: 'SOL',
+      output: 'USDC',
+      amount: '0.1',
+      dynamicComputeUnitLimit: true,
+      computeUnitPriceMicroLamports: '2500',
+      blockhashSlotsToExpiry: '30',
+      useSharedAccounts: 'false',
+      skipUserAccountsRpcCalls: true,
+    },
   });
   const run = executeSwapForm(w.services, w.services.swap, 'swap');
   const view = await nextView(w);
-  assert.equal(view.summary.find((l) => l.label === 'Build')?.value, 'compute unit limit from a simulation · valid for 30 slots (about 12 s) · shared accounts off · no user account checks');
-  assert.match(view.summary.find((l) => l.label === 'Priority fee')!.value, /^compute unit price 2,500 micro-lamports asked; the build set/);
+  assert.equal(
+    view.summary.find((l) => l.label === 'Build')?.value,
+    'compute unit limit from a simulation · valid for 30 slots (about 12 s) · shared accounts off · no user account checks',
+  );
+  assert.match(
+    view.summary.find((l) => l.label === 'Priority fee')!.value,
+    /^compute unit price 2,500 micro-lamports asked; the build set/,
+  );
   assert.equal(view.expiresAt! - view.builtAt!, 12_000);
-  assert.match(view.facts.join('\n'), /re-quoted if not confirmed within 12s \(it was built to expire after 30 slots\)/);
+  assert.match(
+    view.facts.join('\n'),
+    /re-quoted if not confirmed within 12s \(it was built to expire after 30 slots\)/,
+  );
   await answerNext(w.services, false);
   await run;
   const body = received(w.sim, '/swap/v1/swap').at(-1)!.body as Record<string, unknown>;
@@ -181,18 +315,29 @@ test('b with build options: the swap body carries each, the dialog lists them an
 
 test('V2 with a native destination: the quote asks V2, the build sends the SOL there, and it arrives there', async (t) => {
   const them = other();
-  const w = await world(t, { form: { input: 'USDC', output: 'SOL', amount: '20', instructionVersion: 'V2', nativeDestinationAccount: them } });
+  const w = await world(t, {
+    form: { input: 'USDC', output: 'SOL', amount: '20', instructionVersion: 'V2', nativeDestinationAccount: them },
+  });
   const run = executeSwapForm(w.services, w.services.swap, 'swap');
   const view = await nextView(w);
-  assert.equal(view.summary.find((l) => l.label === 'SOL goes to')?.value, `${them} (another account, NOT this wallet)`);
+  assert.equal(
+    view.summary.find((l) => l.label === 'SOL goes to')?.value,
+    `${them} (another account, NOT this wallet)`,
+  );
   assert.ok(view.warnings.includes(`The SOL bought goes to ${them}, not to this wallet`));
   await answerNext(w.services, true);
   const r = await run;
   assert.equal(r?.status, 'success', r?.error);
   assert.equal(received(w.sim, '/swap/v1/quote').at(-1)!.query.instructionVersion, 'V2');
-  assert.equal((received(w.sim, '/swap/v1/swap').at(-1)!.body as Record<string, unknown>).nativeDestinationAccount, them);
+  assert.equal(
+    (received(w.sim, '/swap/v1/swap').at(-1)!.body as Record<string, unknown>).nativeDestinationAccount,
+    them,
+  );
   assert.ok(w.sim.kernel.ledger.balance(them, NATIVE_MINT) > 0n, 'the SOL arrived at the native destination');
-  assert.match(w.services.swap.getState().outcome!.lines[0], new RegExp(`the output went to ${them} \\(not this wallet\\)`));
+  assert.match(
+    w.services.swap.getState().outcome!.lines[0],
+    new RegExp(`the output went to ${them} \\(not this wallet\\)`),
+  );
 });
 
 test('wrapAndUnwrapSol off reaches the build request as false', async (t) => {
@@ -206,10 +351,14 @@ test('wrapAndUnwrapSol off reaches the build request as false', async (t) => {
 });
 
 test('i: the swap instructions are asked with the priority fee and build options of the form', async (t) => {
-  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.1', priorityFee: 'high 50000', useSharedAccounts: 'true' } });
+  const w = await world(t, {
+    form: { input: 'SOL', output: 'USDC', amount: '0.1', priorityFee: 'high 50000', useSharedAccounts: 'true' },
+  });
   await fetchInstructions(w.services, w.services.swap);
   assert.ok(w.services.swap.getState().instructions, w.services.swap.getState().outcome?.error);
   const body = received(w.sim, '/swap/v1/swap-instructions').at(-1)!.body as Record<string, unknown>;
-  assert.deepEqual(body.prioritizationFeeLamports, { priorityLevelWithMaxLamports: { priorityLevel: 'high', maxLamports: 50000 } });
+  assert.deepEqual(body.prioritizationFeeLamports, {
+    priorityLevelWithMaxLamports: { priorityLevel: 'high', maxLamports: 50000 },
+  });
   assert.equal(body.useSharedAccounts, true);
 });

@@ -12,16 +12,31 @@ after(() => r.stop());
 
 test('trigger: a failed create shows as Failed with includeFailedTx=true only', async () => {
   const w = await newWallet(r.sim);
-  const created = await r.api.trigger.create({ inputMint: USDC, outputMint: SOL, maker: w.address, payer: w.address, params: { makingAmount: '50000000', takingAmount: '1000000000' } });
+  const created = await r.api.trigger.create({
+    inputMint: USDC,
+    outputMint: SOL,
+    maker: w.address,
+    payer: w.address,
+    params: { makingAmount: '50000000', takingAmount: '1000000000' },
+  });
   // the wallet spends its USDC between create and execute
   r.sim.kernel.ledger.debit(w.address, USDC, r.sim.kernel.ledger.balance(w.address, USDC));
-  const res = await r.api.trigger.execute({ requestId: created.requestId, signedTransaction: await signed(created.transaction, w) });
+  const res = await r.api.trigger.execute({
+    requestId: created.requestId,
+    signedTransaction: await signed(created.transaction, w),
+  });
   assert.equal(res.status, 'Failed');
   assert.equal(res.code, 1);
 
-  assert.deepEqual((await r.api.trigger.list({ user: w.address, orderStatus: 'active', includeFailedTx: true })).orders, []);
+  assert.deepEqual(
+    (await r.api.trigger.list({ user: w.address, orderStatus: 'active', includeFailedTx: true })).orders,
+    [],
+  );
   assert.deepEqual((await r.api.trigger.list({ user: w.address, orderStatus: 'history' })).orders, []);
-  assert.deepEqual((await r.api.trigger.list({ user: w.address, orderStatus: 'history', includeFailedTx: false })).orders, []);
+  assert.deepEqual(
+    (await r.api.trigger.list({ user: w.address, orderStatus: 'history', includeFailedTx: false })).orders,
+    [],
+  );
   const shown = await r.api.trigger.list({ user: w.address, orderStatus: 'history', includeFailedTx: true });
   assert.equal(shown.orders.length, 1);
   assert.equal(shown.orders[0].orderKey, created.order);
@@ -32,9 +47,17 @@ test('trigger: a failed create shows as Failed with includeFailedTx=true only', 
 
 test('recurring: a failed create is in history with includeFailedTx=true, with nothing deposited', async () => {
   const w = await newWallet(r.sim);
-  const created = await r.api.recurring.create({ user: w.address, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '300000000', numberOfOrders: 3, interval: 600 } } });
+  const created = await r.api.recurring.create({
+    user: w.address,
+    inputMint: USDC,
+    outputMint: SOL,
+    params: { time: { inAmount: '300000000', numberOfOrders: 3, interval: 600 } },
+  });
   r.sim.kernel.ledger.debit(w.address, USDC, r.sim.kernel.ledger.balance(w.address, USDC) - 1_000_000n);
-  const res = await r.api.recurring.execute({ requestId: created.requestId, signedTransaction: await signed(created.transaction, w) });
+  const res = await r.api.recurring.execute({
+    requestId: created.requestId,
+    signedTransaction: await signed(created.transaction, w),
+  });
   assert.equal(res.status, 'Failed');
   assert.match(res.error ?? '', /insufficient funds/);
 

@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
-import { ApiError, RequestRuleError, createApiClient, createHttpClient, type DbcPoolCreateRequest } from '../../src/api/index.js';
+import {
+  ApiError,
+  RequestRuleError,
+  createApiClient,
+  createHttpClient,
+  type DbcPoolCreateRequest,
+} from '../../src/api/index.js';
 import { API_KEY, JUP, SOL, USDC, newWallet, rig, type Rig } from '../support/clientSim.js';
 
 let r: Rig;
@@ -37,20 +43,42 @@ test('a request that breaks a rule of the contract is refused before anything is
   const w = await newWallet(r.sim, false);
   await refusedLocally(() => r.api.tokens.list({ category: 'toptraded', interval: '1h', limit: 0 }), 'limit');
   await refusedLocally(() => r.api.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '-1' }), 'amount');
-  await refusedLocally(() => r.api.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1', referralFee: 20 }), 'referralFee');
-  await refusedLocally(() => r.api.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1', closeAuthority: w.address }), 'closeAuthority');
   await refusedLocally(
-    () => r.api.recurring.create({ user: w.address, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '200000000', numberOfOrders: 1, interval: 60 } } }),
+    () => r.api.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1', referralFee: 20 }),
+    'referralFee',
+  );
+  await refusedLocally(
+    () => r.api.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1', closeAuthority: w.address }),
+    'closeAuthority',
+  );
+  await refusedLocally(
+    () =>
+      r.api.recurring.create({
+        user: w.address,
+        inputMint: USDC,
+        outputMint: SOL,
+        params: { time: { inAmount: '200000000', numberOfOrders: 1, interval: 60 } },
+      }),
     'params.time.numberOfOrders',
   );
   await refusedLocally(
-    () => r.api.trigger.create({ inputMint: SOL, outputMint: USDC, maker: w.address, payer: w.address, params: { makingAmount: '1', takingAmount: '1', slippageBps: '10001' } }),
+    () =>
+      r.api.trigger.create({
+        inputMint: SOL,
+        outputMint: USDC,
+        maker: w.address,
+        payer: w.address,
+        params: { makingAmount: '1', takingAmount: '1', slippageBps: '10001' },
+      }),
     'params.slippageBps',
   );
   await refusedLocally(() => r.api.trigger.cancelMany({ maker: w.address, orders: [] }), 'orders');
   await refusedLocally(() => r.api.send.pendingInvites({ address: 'not-an-address' }), 'address');
   await refusedLocally(() => r.api.portfolio.positions({ address: w.address, platforms: ['a,b'] }), 'platforms[0]');
-  await refusedLocally(() => r.api.studio.claimFeeTx({ ownerWallet: w.address, poolAddress: w.address, maxQuoteAmount: -1 }), 'maxQuoteAmount');
+  await refusedLocally(
+    () => r.api.studio.claimFeeTx({ ownerWallet: w.address, poolAddress: w.address, maxQuoteAmount: -1 }),
+    'maxQuoteAmount',
+  );
   const q = await r.api.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1000000', platformFeeBps: 10 });
   await refusedLocally(() => r.api.swap.swap({ userPublicKey: w.address, quoteResponse: q }), 'feeAccount');
 });
@@ -66,13 +94,29 @@ test("each group's 400 envelope surfaces as an ApiError with the server's words"
   await refusedByServer(() => raw('/tokens/v2/topnothing/1h', {}), /category: "topnothing" is not one of/);
   await refusedByServer(() => raw('/send/v1/invite-history', { address: w.address, page: '0' }), /page/);
   await refusedByServer(() => r.api.swap.quote({ inputMint: SOL, outputMint: stranger, amount: '1000' }), /outputMint/);
-  await refusedByServer(() => r.api.ultra.order({ inputMint: stranger, outputMint: USDC, amount: '1000' }), /inputMint/);
   await refusedByServer(
-    () => r.api.recurring.create({ user: w.address, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '20000000', numberOfOrders: 2, interval: 60 } } }),
+    () => r.api.ultra.order({ inputMint: stranger, outputMint: USDC, amount: '1000' }),
+    /inputMint/,
+  );
+  await refusedByServer(
+    () =>
+      r.api.recurring.create({
+        user: w.address,
+        inputMint: USDC,
+        outputMint: SOL,
+        params: { time: { inAmount: '20000000', numberOfOrders: 2, interval: 60 } },
+      }),
     /100 USD/,
   );
   const trigger = await refusedByServer(
-    () => r.api.trigger.create({ inputMint: JUP, outputMint: USDC, maker: w.address, payer: w.address, params: { makingAmount: '1000000', takingAmount: '1000000' } }),
+    () =>
+      r.api.trigger.create({
+        inputMint: JUP,
+        outputMint: USDC,
+        maker: w.address,
+        payer: w.address,
+        params: { makingAmount: '1000000', takingAmount: '1000000' },
+      }),
     /Order value too small/,
   );
   assert.match(trigger.serverMessage!, /at least 5 USD/, 'the trigger cause is part of the text');
@@ -88,7 +132,13 @@ test("each group's 400 envelope surfaces as an ApiError with the server's words"
       initialMarketCap: 90_000,
       migrationMarketCap: 80_000,
       tokenQuoteDecimal: 6,
-      lockedVestingParam: { totalLockedVestingAmount: 0, cliffUnlockAmount: 0, numberOfVestingPeriod: 0, totalVestingDuration: 0, cliffDurationFromMigrationTime: 0 },
+      lockedVestingParam: {
+        totalLockedVestingAmount: 0,
+        cliffUnlockAmount: 0,
+        numberOfVestingPeriod: 0,
+        totalVestingDuration: 0,
+        cliffDurationFromMigrationTime: 0,
+      },
     },
     antiSniping: false,
     fee: { feeBps: 100 },
@@ -98,7 +148,10 @@ test("each group's 400 envelope surfaces as an ApiError with the server's words"
     tokenImageContentType: 'image/png',
     creator: w.address,
   };
-  await refusedByServer(() => r.api.studio.createPoolTx(bad), /buildCurveByMarketCapParam\.migrationMarketCap: must be greater than initialMarketCap/);
+  await refusedByServer(
+    () => r.api.studio.createPoolTx(bad),
+    /buildCurveByMarketCapParam\.migrationMarketCap: must be greater than initialMarketCap/,
+  );
 });
 
 test('429: the client waits until x-ratelimit-reset, then the request goes through', async () => {
@@ -123,16 +176,25 @@ test('429: the client waits until x-ratelimit-reset, then the request goes throu
       sleep: async (ms) => {
         limited.waits.push(ms);
         // the window has passed for the simulator too
-        await fetch(`${limited.sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ rateLimitPerMinute: 0 }) });
+        await fetch(`${limited.sim.url}/__sim/faults`, {
+          method: 'POST',
+          body: JSON.stringify({ rateLimitPerMinute: 0 }),
+        });
       },
     });
     const m = limited.mark();
     const tokens = await client.tokens.list({ category: 'toptraded', interval: '5m', limit: 1 });
     assert.equal(tokens.length, 1);
-    assert.deepEqual(limited.since(m).map((e) => e.status), [429, 200]);
+    assert.deepEqual(
+      limited.since(m).map((e) => e.status),
+      [429, 200],
+    );
     assert.equal(limited.waits.length, 1);
     assert.equal(resets.length, 1);
-    assert.ok(limited.waits[0] > 50_000 && limited.waits[0] <= 60_000, `waited ${limited.waits[0]} ms, not a 1 ms backoff`);
+    assert.ok(
+      limited.waits[0] > 50_000 && limited.waits[0] <= 60_000,
+      `waited ${limited.waits[0]} ms, not a 1 ms backoff`,
+    );
     assert.ok(Math.abs(limited.waits[0] - resets[0]) < 1000, 'the wait is the one x-ratelimit-reset gave');
   } finally {
     await limited.stop();
@@ -142,7 +204,8 @@ test('429: the client waits until x-ratelimit-reset, then the request goes throu
 test('injected faults: reads are retried until the simulator answers; a write is not retried', async () => {
   const faulty = await rig();
   try {
-    const setFaults = (faultRate: number) => fetch(`${faulty.sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ faultRate }) });
+    const setFaults = (faultRate: number) =>
+      fetch(`${faulty.sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ faultRate }) });
     const waits: number[] = [];
     const api = createApiClient({
       baseUrl: faulty.sim.url,
@@ -175,7 +238,15 @@ test('injected faults: reads are retried until the simulator answers; a write is
     const w = await newWallet(faulty.sim);
     const m = faulty.mark();
     const sleptBefore = waits.length;
-    await assert.rejects(api.trigger.create({ inputMint: SOL, outputMint: USDC, maker: w.address, payer: w.address, params: { makingAmount: '100000000', takingAmount: '1' } }));
+    await assert.rejects(
+      api.trigger.create({
+        inputMint: SOL,
+        outputMint: USDC,
+        maker: w.address,
+        payer: w.address,
+        params: { makingAmount: '100000000', takingAmount: '1' },
+      }),
+    );
     assert.equal(faulty.since(m).length, 1, 'a create is sent once');
     assert.equal(waits.length, sleptBefore, 'and never waited on');
   } finally {

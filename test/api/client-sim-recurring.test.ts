@@ -2,7 +2,17 @@
 // (deprecated price orders) and executed, with real signatures and balances read over RPC.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig, type TestWallet } from '../support/clientSim.js';
+import {
+  SOL,
+  USDC,
+  newWallet,
+  onlyRequest,
+  rig,
+  signed,
+  tokenBalance,
+  type Rig,
+  type TestWallet,
+} from '../support/clientSim.js';
 
 let r: Rig;
 before(async () => {
@@ -24,7 +34,12 @@ test('time order: create, execute, list, a keeper cycle, cancel, history', async
     params: { time: { inAmount: '200000000', numberOfOrders: 2, interval: 3600 } },
   });
   const got = onlyRequest(r, m, 'POST', '/recurring/v1/createOrder');
-  assert.deepEqual(got.body, { user: w.address, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: 200000000, numberOfOrders: 2, interval: 3600 } } });
+  assert.deepEqual(got.body, {
+    user: w.address,
+    inputMint: USDC,
+    outputMint: SOL,
+    params: { time: { inAmount: 200000000, numberOfOrders: 2, interval: 3600 } },
+  });
   assert.equal(got.apiKeyPresent, true);
 
   const signedTx = await signed(created.transaction, w);
@@ -33,7 +48,10 @@ test('time order: create, execute, list, a keeper cycle, cancel, history', async
   assert.equal(done.status, 'Success', done.error ?? '');
   assert.equal(done.error ?? null, null, 'error null, or left out');
   assert.equal(typeof done.order, 'string');
-  assert.deepEqual(onlyRequest(r, m2, 'POST', '/recurring/v1/execute').body, { requestId: created.requestId, signedTransaction: signedTx });
+  assert.deepEqual(onlyRequest(r, m2, 'POST', '/recurring/v1/execute').body, {
+    requestId: created.requestId,
+    signedTransaction: signedTx,
+  });
   assert.equal(usdcBefore - (await tokenBalance(r.rpc, w.address, USDC)), 200_000_000n, 'the deposit left the wallet');
   const again = await r.api.recurring.execute({ requestId: created.requestId, signedTransaction: signedTx });
   assert.deepEqual(again, done);
@@ -48,7 +66,10 @@ test('time order: create, execute, list, a keeper cycle, cancel, history', async
     page: '1',
     includeFailedTx: 'false',
   });
-  assert.deepEqual(active.time.map((o) => o.orderKey), [done.order]);
+  assert.deepEqual(
+    active.time.map((o) => o.orderKey),
+    [done.order],
+  );
   assert.equal(active.time[0].rawInDeposited, '200000000');
 
   const solBefore = await r.rpc.getBalance(w.address);
@@ -60,8 +81,15 @@ test('time order: create, execute, list, a keeper cycle, cancel, history', async
 
   const m4 = r.mark();
   const cancel = await r.api.recurring.cancel({ order: done.order!, recurringType: 'time', user: w.address });
-  assert.deepEqual(onlyRequest(r, m4, 'POST', '/recurring/v1/cancelOrder').body, { order: done.order, recurringType: 'time', user: w.address });
-  const closed = await r.api.recurring.execute({ requestId: cancel.requestId, signedTransaction: await signed(cancel.transaction, w) });
+  assert.deepEqual(onlyRequest(r, m4, 'POST', '/recurring/v1/cancelOrder').body, {
+    order: done.order,
+    recurringType: 'time',
+    user: w.address,
+  });
+  const closed = await r.api.recurring.execute({
+    requestId: cancel.requestId,
+    signedTransaction: await signed(cancel.transaction, w),
+  });
   assert.equal(closed.status, 'Success', closed.error ?? '');
   assert.equal(usdcBefore - (await tokenBalance(r.rpc, w.address, USDC)), 100_000_000n, 'the unspent half came back');
   assert.deepEqual((await list(w, 'active')).time, []);
@@ -79,16 +107,32 @@ test('deprecated price order: priceWithdraw takes part of the deposit back', asy
     outputMint: SOL,
     params: { price: { depositAmount: '500000000', incrementUsdcValue: '100000000', interval: 86_400 } },
   });
-  const opened = await r.api.recurring.execute({ requestId: created.requestId, signedTransaction: await signed(created.transaction, w) });
+  const opened = await r.api.recurring.execute({
+    requestId: created.requestId,
+    signedTransaction: await signed(created.transaction, w),
+  });
   assert.equal(opened.status, 'Success', opened.error ?? '');
   const listed = await list(w, 'active', 'price');
   assert.equal(listed.price?.length, 1);
 
   const before = await tokenBalance(r.rpc, w.address, USDC);
   const m = r.mark();
-  const withdraw = await r.api.recurring.priceWithdraw({ inputOrOutput: 'In', order: opened.order!, user: w.address, amount: '25000000' });
-  assert.deepEqual(onlyRequest(r, m, 'POST', '/recurring/v1/priceWithdraw').body, { inputOrOutput: 'In', order: opened.order, user: w.address, amount: '25000000' });
-  const res = await r.api.recurring.execute({ requestId: withdraw.requestId, signedTransaction: await signed(withdraw.transaction, w) });
+  const withdraw = await r.api.recurring.priceWithdraw({
+    inputOrOutput: 'In',
+    order: opened.order!,
+    user: w.address,
+    amount: '25000000',
+  });
+  assert.deepEqual(onlyRequest(r, m, 'POST', '/recurring/v1/priceWithdraw').body, {
+    inputOrOutput: 'In',
+    order: opened.order,
+    user: w.address,
+    amount: '25000000',
+  });
+  const res = await r.api.recurring.execute({
+    requestId: withdraw.requestId,
+    signedTransaction: await signed(withdraw.transaction, w),
+  });
   assert.equal(res.status, 'Success', res.error ?? '');
   assert.equal((await tokenBalance(r.rpc, w.address, USDC)) - before, 25_000_000n);
 });

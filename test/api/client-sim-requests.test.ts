@@ -30,7 +30,10 @@ describe('requests the client sends', () => {
     const base = `${r.sim.url}/swap/v1/quote?inputMint=${SOL}&outputMint=${JUP}&amount=1000000000`;
     const get = async (query: string) => {
       const res = await fetch(base + query, { headers: { 'x-api-key': API_KEY } });
-      return { status: res.status, body: (await res.json()) as { outAmount?: string; routePlan?: Array<{ swapInfo: { label: string } }> } };
+      return {
+        status: res.status,
+        body: (await res.json()) as { outAmount?: string; routePlan?: Array<{ swapInfo: { label: string } }> },
+      };
     };
     const repeated = await get('&excludeDexes=Whirlpool&excludeDexes=Raydium+CLMM');
     const comma = await get('&excludeDexes=Whirlpool,Raydium+CLMM');
@@ -39,15 +42,23 @@ describe('requests the client sends', () => {
     assert.equal(repeated.body.outAmount, comma.body.outAmount);
     const labels = repeated.body.routePlan!.map((s) => s.swapInfo.label);
     assert.ok(!labels.includes('Whirlpool') && !labels.includes('Raydium CLMM'), labels.join(', '));
-    const order = await fetch(`${r.sim.url}/ultra/v1/order?inputMint=${SOL}&outputMint=${USDC}&amount=1000000&excludeRouters=partnerz&excludeRouters=partnerx&excludeDexes=Phoenix&excludeDexes=Whirlpool`, {
-      headers: { 'x-api-key': API_KEY },
-    });
+    const order = await fetch(
+      `${r.sim.url}/ultra/v1/order?inputMint=${SOL}&outputMint=${USDC}&amount=1000000&excludeRouters=partnerz&excludeRouters=partnerx&excludeDexes=Phoenix&excludeDexes=Whirlpool`,
+      {
+        headers: { 'x-api-key': API_KEY },
+      },
+    );
     assert.equal(order.status, 200);
     const body = (await order.json()) as { router?: string };
     assert.ok(!['partnerz', 'partnerx'].includes(body.router ?? ''));
     // the client itself sends the comma form the contract describes
     const m = r.mark();
-    await r.api.swap.quote({ inputMint: SOL, outputMint: JUP, amount: '1000000000', excludeDexes: ['Whirlpool', 'Raydium CLMM'] });
+    await r.api.swap.quote({
+      inputMint: SOL,
+      outputMint: JUP,
+      amount: '1000000000',
+      excludeDexes: ['Whirlpool', 'Raydium CLMM'],
+    });
     assert.equal(onlyRequest(r, m, 'GET', '/swap/v1/quote').query.excludeDexes, 'Whirlpool,Raydium CLMM');
   });
 
@@ -103,7 +114,10 @@ describe('API key masking', () => {
 
   test('a 401 quoting a short key keeps the message readable', async () => {
     const fetchImpl = (async () =>
-      new Response(JSON.stringify({ code: 401, message: 'Unauthorized key k' }), { status: 401, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+      new Response(JSON.stringify({ code: 401, message: 'Unauthorized key k' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof fetch;
     const c = createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', fetchImpl });
     await assert.rejects(c.tokens.list({ category: 'toptraded', interval: '1h' }), (e: unknown) => {
       assert.ok(e instanceof ApiError);

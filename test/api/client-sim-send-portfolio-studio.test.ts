@@ -18,7 +18,13 @@ function poolRequest(creator: string): DbcPoolCreateRequest {
       initialMarketCap: 20_000,
       migrationMarketCap: 80_000,
       tokenQuoteDecimal: 6,
-      lockedVestingParam: { totalLockedVestingAmount: 0, cliffUnlockAmount: 0, numberOfVestingPeriod: 0, totalVestingDuration: 0, cliffDurationFromMigrationTime: 0 },
+      lockedVestingParam: {
+        totalLockedVestingAmount: 0,
+        cliffUnlockAmount: 0,
+        numberOfVestingPeriod: 0,
+        totalVestingDuration: 0,
+        cliffDurationFromMigrationTime: 0,
+      },
     },
     antiSniping: false,
     fee: { feeBps: 100 },
@@ -62,12 +68,18 @@ test('portfolio: positions of the wallet, requested with the API key like every 
   const m = r.mark();
   const p = await r.api.portfolio.positions({ address: w.address });
   const got = onlyRequest(r, m, 'GET', `/portfolio/v1/positions/${w.address}`);
-  assert.equal(got.apiKeyPresent, true, 'the contract lists no key requirement, but the real service reads one; the client sends it');
+  assert.equal(
+    got.apiKeyPresent,
+    true,
+    'the contract lists no key requirement, but the real service reads one; the client sends it',
+  );
   assert.deepEqual(got.query, {});
   assert.equal(p.owner, w.address);
   const wallet = p.elements.find((e) => e.type === 'multiple');
   assert.ok(wallet, 'the wallet element');
-  const sol = (wallet!.data as { assets: Array<{ data: { address: string; amount: number } }> }).assets.find((a) => a.data.address === SOL);
+  const sol = (wallet!.data as { assets: Array<{ data: { address: string; amount: number } }> }).assets.find(
+    (a) => a.data.address === SOL,
+  );
   assert.equal(sol?.data.amount, 100, 'the funded 100 SOL');
 
   const m2 = r.mark();
@@ -92,8 +104,16 @@ test('studio: create-tx and claim-fee transactions, landed through the RPC clien
   r.sim.advance(600);
   const usdcBefore = await tokenBalance(r.rpc, w.address, USDC);
   const m2 = r.mark();
-  const claim = await r.api.studio.claimFeeTx({ ownerWallet: w.address, poolAddress: created.pool!, maxQuoteAmount: 1_000_000_000 });
-  assert.deepEqual(onlyRequest(r, m2, 'POST', '/studio/v1/dbc/fee/create-tx').body, { ownerWallet: w.address, poolAddress: created.pool, maxQuoteAmount: 1_000_000_000 });
+  const claim = await r.api.studio.claimFeeTx({
+    ownerWallet: w.address,
+    poolAddress: created.pool!,
+    maxQuoteAmount: 1_000_000_000,
+  });
+  assert.deepEqual(onlyRequest(r, m2, 'POST', '/studio/v1/dbc/fee/create-tx').body, {
+    ownerWallet: w.address,
+    poolAddress: created.pool,
+    maxQuoteAmount: 1_000_000_000,
+  });
   await r.rpc.sendTransaction(await signed(claim.transaction, w));
   assert.ok((await tokenBalance(r.rpc, w.address, USDC)) > usdcBefore, 'ten minutes of curve trading paid the creator');
 });

@@ -16,7 +16,12 @@ test('token list: every category and interval, default 50 and an explicit limit'
       const m = r.mark();
       const tokens = await r.api.tokens.list({ category, interval });
       assert.equal(tokens.length, 50, `${category}/${interval}`);
-      assert.ok(tokens.every((t) => typeof t.id === 'string' && typeof t.symbol === 'string' && typeof t[`stats${interval}`] === 'object'), 'the listed window is there');
+      assert.ok(
+        tokens.every(
+          (t) => typeof t.id === 'string' && typeof t.symbol === 'string' && typeof t[`stats${interval}`] === 'object',
+        ),
+        'the listed window is there',
+      );
       const got = onlyRequest(r, m, 'GET', `/tokens/v2/${category}/${interval}`);
       assert.deepEqual(got.query, {});
       assert.equal(got.apiKeyPresent, true);
@@ -29,7 +34,11 @@ test('token list: every category and interval, default 50 and an explicit limit'
   assert.deepEqual(onlyRequest(r, m, 'GET', '/tokens/v2/toptraded/1h').query, { limit: '7' });
   const hundred = await r.api.tokens.list({ category: 'toptraded', interval: '1h', limit: 100 });
   assert.equal(hundred.length, 100);
-  assert.deepEqual(seven.map((t) => t.id), hundred.slice(0, 7).map((t) => t.id), 'one ranking, cut at the limit');
+  assert.deepEqual(
+    seven.map((t) => t.id),
+    hundred.slice(0, 7).map((t) => t.id),
+    'one ranking, cut at the limit',
+  );
 });
 
 test('quote ExactIn with dex filters, direct routes, slippage and a platform fee', async () => {
@@ -67,18 +76,30 @@ test('quote ExactIn with dex filters, direct routes, slippage and a platform fee
   assert.equal(got.apiKeyPresent, true);
 
   const m2 = r.mark();
-  const excluded = await r.api.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '2000000000', excludeDexes: ['Whirlpool', 'Raydium CLMM'] });
+  const excluded = await r.api.swap.quote({
+    inputMint: SOL,
+    outputMint: USDC,
+    amount: '2000000000',
+    excludeDexes: ['Whirlpool', 'Raydium CLMM'],
+  });
   assert.ok(excluded.routePlan.every((s) => !['Whirlpool', 'Raydium CLMM'].includes(s.swapInfo.label)));
   assert.equal(onlyRequest(r, m2, 'GET', '/swap/v1/quote').query.excludeDexes, 'Whirlpool,Raydium CLMM');
 });
 
 test('quote ExactOut: the output is exact and only ExactOut-capable AMMs route it', async () => {
   const m = r.mark();
-  const q = await r.api.swap.quote({ inputMint: USDC, outputMint: SOL, amount: '500000000', swapMode: 'ExactOut', slippageBps: 100 });
+  const q = await r.api.swap.quote({
+    inputMint: USDC,
+    outputMint: SOL,
+    amount: '500000000',
+    swapMode: 'ExactOut',
+    slippageBps: 100,
+  });
   assert.equal(q.swapMode, 'ExactOut');
   assert.equal(q.outAmount, '500000000');
   assert.ok(BigInt(q.otherAmountThreshold) > BigInt(q.inAmount), 'ExactOut slippage bounds the input');
-  for (const step of q.routePlan) assert.ok(['Whirlpool', 'Raydium', 'Raydium CLMM', 'Orca V2'].includes(step.swapInfo.label), step.swapInfo.label);
+  for (const step of q.routePlan)
+    assert.ok(['Whirlpool', 'Raydium', 'Raydium CLMM', 'Orca V2'].includes(step.swapInfo.label), step.swapInfo.label);
   const got = onlyRequest(r, m, 'GET', '/swap/v1/quote');
   assert.equal(got.query.swapMode, 'ExactOut');
   assert.equal(got.query.amount, '500000000');
@@ -88,7 +109,12 @@ test('swap: the built transaction, signed by the project signer and sent over RP
   const w = await newWallet(r.sim);
   const q = await r.api.swap.quote({ inputMint: SOL, outputMint: JUP, amount: '1000000000' });
   const m = r.mark();
-  const built = await r.api.swap.swap({ userPublicKey: w.address, quoteResponse: q, prioritizationFeeLamports: 5000, dynamicComputeUnitLimit: true });
+  const built = await r.api.swap.swap({
+    userPublicKey: w.address,
+    quoteResponse: q,
+    prioritizationFeeLamports: 5000,
+    dynamicComputeUnitLimit: true,
+  });
   assert.equal(typeof built.swapTransaction, 'string');
   assert.ok(built.lastValidBlockHeight > 0);
   const got = onlyRequest(r, m, 'POST', '/swap/v1/swap');

@@ -2,7 +2,17 @@
 // at once (5 per transaction), executed with real signatures.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SOL, USDC, newWallet, onlyRequest, rig, signed, tokenBalance, type Rig, type TestWallet } from '../support/clientSim.js';
+import {
+  SOL,
+  USDC,
+  newWallet,
+  onlyRequest,
+  rig,
+  signed,
+  tokenBalance,
+  type Rig,
+  type TestWallet,
+} from '../support/clientSim.js';
 
 let r: Rig;
 before(async () => {
@@ -20,7 +30,10 @@ async function openOrder(w: TestWallet, making = '100000000'): Promise<string> {
     params: { makingAmount: making, takingAmount: '1000000000' },
   });
   assert.equal(typeof created.order, 'string');
-  const res = await r.api.trigger.execute({ requestId: created.requestId, signedTransaction: await signed(created.transaction, w) });
+  const res = await r.api.trigger.execute({
+    requestId: created.requestId,
+    signedTransaction: await signed(created.transaction, w),
+  });
   assert.equal(res.status, 'Success', JSON.stringify(res));
   return created.order!;
 }
@@ -54,14 +67,23 @@ test('create and execute: the escrow takes the input, the order is listed as ope
   assert.equal(res.status, 'Success');
   assert.equal(res.code ?? 0, 0, 'code 0, or left out on a success');
   assert.equal(typeof res.signature, 'string');
-  assert.deepEqual(onlyRequest(r, m2, 'POST', '/trigger/v1/execute').body, { requestId: created.requestId, signedTransaction: signedTx });
+  assert.deepEqual(onlyRequest(r, m2, 'POST', '/trigger/v1/execute').body, {
+    requestId: created.requestId,
+    signedTransaction: signedTx,
+  });
   const spent = solBefore - (await r.rpc.getBalance(w.address));
   assert.ok(spent >= 200_000_000n && spent < 201_000_000n, `spent ${spent}`);
   assert.deepEqual(await r.api.trigger.execute({ requestId: created.requestId, signedTransaction: signedTx }), res);
   assert.equal(solBefore - (await r.rpc.getBalance(w.address)), spent, 'escrowed once');
 
   const m3 = r.mark();
-  const listed = await r.api.trigger.list({ user: w.address, orderStatus: 'active', page: 1, includeFailedTx: false, inputMint: SOL });
+  const listed = await r.api.trigger.list({
+    user: w.address,
+    orderStatus: 'active',
+    page: 1,
+    includeFailedTx: false,
+    inputMint: SOL,
+  });
   assert.deepEqual(onlyRequest(r, m3, 'GET', '/trigger/v1/getTriggerOrders').query, {
     user: w.address,
     orderStatus: 'active',
@@ -69,7 +91,10 @@ test('create and execute: the escrow takes the input, the order is listed as ope
     includeFailedTx: 'false',
     inputMint: SOL,
   });
-  assert.deepEqual(listed.orders.map((o) => o.orderKey), [created.order]);
+  assert.deepEqual(
+    listed.orders.map((o) => o.orderKey),
+    [created.order],
+  );
   assert.equal(listed.orders[0].status, 'Open');
   assert.equal(listed.orders[0].rawMakingAmount, '200000000');
   const none = await r.api.trigger.list({ user: w.address, orderStatus: 'active', outputMint: SOL });
@@ -83,7 +108,10 @@ test('cancel one order: the escrow comes back and the order moves to history', a
   const m = r.mark();
   const cancel = await r.api.trigger.cancel({ maker: w.address, order });
   assert.deepEqual(onlyRequest(r, m, 'POST', '/trigger/v1/cancelOrder').body, { maker: w.address, order });
-  const res = await r.api.trigger.execute({ requestId: cancel.requestId, signedTransaction: await signed(cancel.transaction, w) });
+  const res = await r.api.trigger.execute({
+    requestId: cancel.requestId,
+    signedTransaction: await signed(cancel.transaction, w),
+  });
   assert.equal(res.status, 'Success');
   assert.ok((await r.rpc.getBalance(w.address)) - before > 99_000_000n, 'the 0.1 SOL escrow came back, less the fee');
   const history = await r.api.trigger.list({ user: w.address, orderStatus: 'history' });
@@ -97,9 +125,15 @@ test('cancelMany without orders: every open order, 5 per transaction; with order
   for (let i = 0; i < 7; i++) orders.push(await openOrder(w));
   const m = r.mark();
   const some = await r.api.trigger.cancelMany({ maker: w.address, orders: orders.slice(0, 1) });
-  assert.deepEqual(onlyRequest(r, m, 'POST', '/trigger/v1/cancelOrders').body, { maker: w.address, orders: orders.slice(0, 1) });
+  assert.deepEqual(onlyRequest(r, m, 'POST', '/trigger/v1/cancelOrders').body, {
+    maker: w.address,
+    orders: orders.slice(0, 1),
+  });
   assert.equal(some.transactions.length, 1);
-  const one = await r.api.trigger.execute({ requestId: some.requestId, signedTransaction: await signed(some.transactions[0], w) });
+  const one = await r.api.trigger.execute({
+    requestId: some.requestId,
+    signedTransaction: await signed(some.transactions[0], w),
+  });
   assert.equal(one.status, 'Success');
   assert.equal((await r.api.trigger.list({ user: w.address, orderStatus: 'active' })).orders.length, 6);
 

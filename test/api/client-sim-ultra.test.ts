@@ -12,7 +12,13 @@ after(() => r.stop());
 
 test('order without taker: a priced order with a null transaction; the query is what was asked', async () => {
   const m = r.mark();
-  const o = await r.api.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1000000000', excludeRouters: ['partnerz', 'partnerx'], excludeDexes: ['Meteora DLMM'] });
+  const o = await r.api.ultra.order({
+    inputMint: SOL,
+    outputMint: USDC,
+    amount: '1000000000',
+    excludeRouters: ['partnerz', 'partnerx'],
+    excludeDexes: ['Meteora DLMM'],
+  });
   assert.equal(o.transaction, null);
   assert.equal(o.taker, null);
   assert.equal(o.inAmount, '1000000000');
@@ -33,7 +39,13 @@ test('order without taker: a priced order with a null transaction; the query is 
 test('order with taker, signed and executed: balances move once, and the same transaction again is the same answer', async () => {
   const w = await newWallet(r.sim);
   const m = r.mark();
-  const o = await r.api.ultra.order({ inputMint: SOL, outputMint: JUP, amount: '1500000000', taker: w.address, excludeRouters: ['partnerz', 'partnerflow', 'partnerx'] });
+  const o = await r.api.ultra.order({
+    inputMint: SOL,
+    outputMint: JUP,
+    amount: '1500000000',
+    taker: w.address,
+    excludeRouters: ['partnerz', 'partnerflow', 'partnerx'],
+  });
   assert.equal(onlyRequest(r, m, 'GET', '/ultra/v1/order').query.taker, w.address);
   assert.equal(typeof o.transaction, 'string');
   assert.ok(o.transaction);
@@ -81,7 +93,12 @@ test('order errorCode 1, 2 and 3: an empty transaction the client accepts, and n
   const o3 = await r.api.ultra.order({ inputMint: USDC, outputMint: JUP, amount: '2000000', taker: small.address });
   assert.equal(o3.errorCode, 3);
   assert.equal(o3.transaction, '');
-  const gasless = await r.api.ultra.order({ inputMint: USDC, outputMint: JUP, amount: '20000000', taker: small.address });
+  const gasless = await r.api.ultra.order({
+    inputMint: USDC,
+    outputMint: JUP,
+    amount: '20000000',
+    taker: small.address,
+  });
   assert.equal(gasless.errorCode, undefined);
   assert.equal(gasless.gasless, true);
 });
@@ -90,7 +107,10 @@ test('execute with an unknown requestId answers code -1 and changes nothing', as
   const w = await newWallet(r.sim);
   const o = await r.api.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '100000000', taker: w.address });
   const before = await r.rpc.getBalance(w.address);
-  const res = await r.api.ultra.execute({ signedTransaction: await signed(o.transaction!, w), requestId: '00000000-0000-4000-8000-000000000000' });
+  const res = await r.api.ultra.execute({
+    signedTransaction: await signed(o.transaction!, w),
+    requestId: '00000000-0000-4000-8000-000000000000',
+  });
   assert.equal(res.status, 'Failed');
   assert.equal(res.code, -1);
   assert.equal(await r.rpc.getBalance(w.address), before);

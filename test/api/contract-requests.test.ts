@@ -33,25 +33,58 @@ const literals: Literal[] = [
   },
   {
     call: (c) =>
-      c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '100000000', slippageBps: 50, swapMode: 'ExactIn', restrictIntermediateTokens: true, onlyDirectRoutes: false, maxAccounts: 64, instructionVersion: 'V1' }),
+      c.swap.quote({
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: '100000000',
+        slippageBps: 50,
+        swapMode: 'ExactIn',
+        restrictIntermediateTokens: true,
+        onlyDirectRoutes: false,
+        maxAccounts: 64,
+        instructionVersion: 'V1',
+      }),
     method: 'GET',
     url: `/swap/v1/quote?inputMint=${SOL}&outputMint=${USDC}&amount=100000000&slippageBps=50&swapMode=ExactIn&restrictIntermediateTokens=true&onlyDirectRoutes=false&maxAccounts=64&instructionVersion=V1`,
     operation: OPERATIONS.quote,
   },
   {
-    call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '100000000', taker: WALLET, excludeRouters: ['partnerx'] }),
+    call: (c) =>
+      c.ultra.order({
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: '100000000',
+        taker: WALLET,
+        excludeRouters: ['partnerx'],
+      }),
     method: 'GET',
     url: `/ultra/v1/order?inputMint=${SOL}&outputMint=${USDC}&amount=100000000&taker=${WALLET}&excludeRouters=partnerx`,
     operation: OPERATIONS.order,
   },
   {
-    call: (c) => c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: WALLET, page: 1, mint: USDC, includeFailedTx: false }),
+    call: (c) =>
+      c.recurring.list({
+        recurringType: 'time',
+        orderStatus: 'active',
+        user: WALLET,
+        page: 1,
+        mint: USDC,
+        includeFailedTx: false,
+      }),
     method: 'GET',
     url: `/recurring/v1/getRecurringOrders?recurringType=time&orderStatus=active&user=${WALLET}&page=1&mint=${USDC}&includeFailedTx=false`,
     operation: OPERATIONS.recurringList,
   },
   {
-    call: (c) => c.trigger.list({ user: WALLET, orderStatus: 'history', page: 1, includeFailedTx: true, inputMint: SOL, outputMint: USDC }),
+    call: (c) =>
+      c.trigger.list({
+        user: WALLET,
+        orderStatus: 'history',
+        page: 1,
+        includeFailedTx: true,
+        inputMint: SOL,
+        outputMint: USDC,
+      }),
     method: 'GET',
     url: `/trigger/v1/getTriggerOrders?user=${WALLET}&orderStatus=history&page=1&includeFailedTx=true&inputMint=${SOL}&outputMint=${USDC}`,
     operation: OPERATIONS.triggerList,
@@ -76,17 +109,44 @@ const literals: Literal[] = [
   },
   {
     call: (c) =>
-      c.trigger.create({ inputMint: SOL, outputMint: USDC, maker: WALLET, payer: WALLET, params: { makingAmount: '100000000', takingAmount: '20000000' }, computeUnitPrice: 'auto', wrapAndUnwrapSol: true }),
+      c.trigger.create({
+        inputMint: SOL,
+        outputMint: USDC,
+        maker: WALLET,
+        payer: WALLET,
+        params: { makingAmount: '100000000', takingAmount: '20000000' },
+        computeUnitPrice: 'auto',
+        wrapAndUnwrapSol: true,
+      }),
     method: 'POST',
     url: '/trigger/v1/createOrder',
-    body: { inputMint: SOL, outputMint: USDC, maker: WALLET, payer: WALLET, params: { makingAmount: '100000000', takingAmount: '20000000' }, computeUnitPrice: 'auto', wrapAndUnwrapSol: true },
+    body: {
+      inputMint: SOL,
+      outputMint: USDC,
+      maker: WALLET,
+      payer: WALLET,
+      params: { makingAmount: '100000000', takingAmount: '20000000' },
+      computeUnitPrice: 'auto',
+      wrapAndUnwrapSol: true,
+    },
     operation: OPERATIONS.triggerCreate,
   },
   {
-    call: (c) => c.recurring.create({ user: WALLET, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: 200000000, numberOfOrders: 2, interval: 86400 } } }),
+    call: (c) =>
+      c.recurring.create({
+        user: WALLET,
+        inputMint: USDC,
+        outputMint: SOL,
+        params: { time: { inAmount: 200000000, numberOfOrders: 2, interval: 86400 } },
+      }),
     method: 'POST',
     url: '/recurring/v1/createOrder',
-    body: { user: WALLET, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: 200000000, numberOfOrders: 2, interval: 86400 } } },
+    body: {
+      user: WALLET,
+      inputMint: USDC,
+      outputMint: SOL,
+      params: { time: { inAmount: 200000000, numberOfOrders: 2, interval: 86400 } },
+    },
     operation: OPERATIONS.recurringCreate,
   },
 ];
@@ -128,4 +188,3 @@ for (const l of literals) {
     checkResponse(name, l.operation.response, body);
   });
 }
-

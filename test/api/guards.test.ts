@@ -50,51 +50,349 @@ const TOKENS = 'GET /tokens/v2/{category}/{interval}';
 
 const cases: Case[] = [
   { name: 'token list not an array', body: { tokens: [] }, call: tokens, endpoint: TOKENS, field: '(body)' },
-  { name: 'token id missing', body: [token(), token({ id: undefined })], call: tokens, endpoint: TOKENS, field: '[1].id' },
+  {
+    name: 'token id missing',
+    body: [token(), token({ id: undefined })],
+    call: tokens,
+    endpoint: TOKENS,
+    field: '[1].id',
+  },
   { name: 'token symbol a number', body: [token({ symbol: 5 })], call: tokens, endpoint: TOKENS, field: '[0].symbol' },
-  { name: 'token decimals a string', body: [token({ decimals: '6' })], call: tokens, endpoint: TOKENS, field: '[0].decimals' },
-  { name: 'token decimals out of range', body: [token({ decimals: 77 })], call: tokens, endpoint: TOKENS, field: '[0].decimals' },
-  { name: 'token stats field a string', body: [token({ stats24h: { priceChange: '1.5' } })], call: tokens, endpoint: TOKENS, field: '[0].stats24h.priceChange' },
-  { name: 'token usdPrice a string', body: [token({ usdPrice: '1.00' })], call: tokens, endpoint: TOKENS, field: '[0].usdPrice' },
-  { name: 'token tags items', body: [token({ tags: ['ok', 3] })], call: tokens, endpoint: TOKENS, field: '[0].tags[1]' },
-  { name: 'token audit flag', body: [token({ audit: { isSus: 'no' } })], call: tokens, endpoint: TOKENS, field: '[0].audit.isSus' },
-  { name: 'quote outAmount a number', body: quote({ outAmount: 150000000 }), call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /swap/v1/quote', field: 'outAmount' },
-  { name: 'quote amount not digits', body: quote({ otherAmountThreshold: '1.5e8' }), call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /swap/v1/quote', field: 'otherAmountThreshold' },
-  { name: 'quote route step', body: quote({ routePlan: [{ swapInfo: { ...quote().routePlan[0].swapInfo, label: null }, percent: 100 }] }), call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /swap/v1/quote', field: 'routePlan[0].swapInfo.label' },
-  { name: 'quote swapMode', body: quote({ swapMode: 'Both' }), call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /swap/v1/quote', field: 'swapMode' },
-  { name: 'swap transaction missing', body: { lastValidBlockHeight: 5 }, call: (c) => c.swap.swap(swapBody), endpoint: 'POST /swap/v1/swap', field: 'swapTransaction' },
-  { name: 'swap lastValidBlockHeight a string', body: { ...swapResponse(), lastValidBlockHeight: '5' }, call: (c) => c.swap.swap(swapBody), endpoint: 'POST /swap/v1/swap', field: 'lastValidBlockHeight' },
-  { name: 'instruction account flag', body: { ...swapInstructions(), setupInstructions: [{ programId: 'p', accounts: [{ pubkey: 'a', isSigner: 'true', isWritable: true }], data: '' }] }, call: (c) => c.swap.instructions(swapBody), endpoint: 'POST /swap/v1/swap-instructions', field: 'setupInstructions[0].accounts[0].isSigner' },
-  { name: 'swapInstruction missing', body: { ...swapInstructions(), swapInstruction: undefined }, call: (c) => c.swap.instructions(swapBody), endpoint: 'POST /swap/v1/swap-instructions', field: 'swapInstruction' },
-  { name: 'order requestId missing', body: order({ requestId: undefined }), call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /ultra/v1/order', field: 'requestId' },
-  { name: 'order transaction a number', body: order({ transaction: 0 }), call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /ultra/v1/order', field: 'transaction' },
-  { name: 'order gasless', body: order({ gasless: 'false' }), call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /ultra/v1/order', field: 'gasless' },
-  { name: 'order execute status', body: { ...orderExecute(), status: 'Pending' }, call: (c) => c.ultra.execute(exec), endpoint: 'POST /ultra/v1/execute', field: 'status' },
-  { name: 'order execute swap event', body: { ...orderExecute(), swapEvents: [{ inputMint: SOL, inputAmount: 5, outputMint: USDC, outputAmount: '1' }] }, call: (c) => c.ultra.execute(exec), endpoint: 'POST /ultra/v1/execute', field: 'swapEvents[0].inputAmount' },
-  { name: 'recurring list time', body: recurringList({ time: null }), call: (c) => c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false }), endpoint: 'GET /recurring/v1/getRecurringOrders', field: 'time' },
-  { name: 'recurring raw amount', body: recurringList({ time: [recurringOrder({ rawInDeposited: 100 })] }), call: (c) => c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false }), endpoint: 'GET /recurring/v1/getRecurringOrders', field: 'time[0].rawInDeposited' },
-  { name: 'recurring userClosed', body: recurringList({ time: [recurringOrder({ userClosed: 0 })] }), call: (c) => c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false }), endpoint: 'GET /recurring/v1/getRecurringOrders', field: 'time[0].userClosed' },
-  { name: 'recurring cycleFrequency not numeric', body: recurringList({ time: [recurringOrder({ cycleFrequency: 'hourly' })] }), call: (c) => c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false }), endpoint: 'GET /recurring/v1/getRecurringOrders', field: 'time[0].cycleFrequency' },
-  { name: 'recurring create transaction', body: { requestId: 'r' }, call: (c) => c.recurring.create({ user: USER, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '100', numberOfOrders: 2, interval: 60 } } }), endpoint: 'POST /recurring/v1/createOrder', field: 'transaction' },
-  { name: 'recurring cancel requestId', body: { transaction: SIGNED_TX }, call: (c) => c.recurring.cancel({ order: ORDER_ACCOUNT, recurringType: 'time', user: USER }), endpoint: 'POST /recurring/v1/cancelOrder', field: 'requestId' },
-  { name: 'priceWithdraw transaction', body: { requestId: 'r', transaction: 7 }, call: (c) => c.recurring.priceWithdraw({ inputOrOutput: 'In', order: ORDER_ACCOUNT, user: USER }), endpoint: 'POST /recurring/v1/priceWithdraw', field: 'transaction' },
-  { name: 'recurring execute signature', body: { status: 'Success', error: null, order: null }, call: (c) => c.recurring.execute(exec), endpoint: 'POST /recurring/v1/execute', field: 'signature' },
-  { name: 'trigger raw amount', body: triggerList({ orders: [triggerOrder({ rawRemainingMakingAmount: '-1' })] }), call: (c) => c.trigger.list({ user: USER, orderStatus: 'active' }), endpoint: 'GET /trigger/v1/getTriggerOrders', field: 'orders[0].rawRemainingMakingAmount' },
-  { name: 'trigger create', body: { requestId: 'r', transaction: SIGNED_TX, order: 5 }, call: (c) => c.trigger.create({ inputMint: SOL, outputMint: USDC, maker: USER, payer: USER, params: { makingAmount: '1', takingAmount: '1' } }), endpoint: 'POST /trigger/v1/createOrder', field: 'order' },
-  { name: 'trigger cancel', body: {}, call: (c) => c.trigger.cancel({ maker: USER, order: ORDER_ACCOUNT }), endpoint: 'POST /trigger/v1/cancelOrder', field: 'requestId' },
-  { name: 'trigger cancelMany transactions', body: { requestId: 'r', transactions: SIGNED_TX }, call: (c) => c.trigger.cancelMany({ maker: USER }), endpoint: 'POST /trigger/v1/cancelOrders', field: 'transactions' },
-  { name: 'invite confirmed', body: inviteList({ invites: [invite({ confirmed: 'yes' })] }), call: (c) => c.send.inviteHistory({ address: USER }), endpoint: 'GET /send/v1/invite-history', field: 'invites[0].confirmed' },
-  { name: 'invites hasMoreData', body: { invites: [] }, call: (c) => c.send.pendingInvites({ address: USER }), endpoint: 'GET /send/v1/pending-invites', field: 'hasMoreData' },
-  { name: 'portfolio multiple element assets', body: portfolio({ elements: [{ type: 'multiple', label: 'W', platformId: 'w', name: 'W', data: { assets: [{ type: 't', networkId: 'solana', value: '1', data: { address: SOL, amount: 1, price: 1 } }] } }] }), call: (c) => c.portfolio.positions({ address: USER }), endpoint: 'GET /portfolio/v1/positions/{address}', field: 'elements[0].data.assets[0].value' },
-  { name: 'order transaction not base-64', body: order({ transaction: 'not base64!' }), call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /ultra/v1/order', field: 'transaction' },
-  { name: 'order inAmount not an integer string', body: order({ inAmount: '1.5' }), call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }), endpoint: 'GET /ultra/v1/order', field: 'inAmount' },
-  { name: 'order execute Success without signature', body: { status: 'Success', code: 0 }, call: (c) => c.ultra.execute(exec), endpoint: 'POST /ultra/v1/execute', field: 'signature' },
-  { name: 'trigger execute Success without signature', body: { status: 'Success' }, call: (c) => c.trigger.execute(exec), endpoint: 'POST /trigger/v1/execute', field: 'signature' },
-  { name: 'order execute code a string', body: { ...orderExecute(), code: '0' }, call: (c) => c.ultra.execute(exec), endpoint: 'POST /ultra/v1/execute', field: 'code' },
-  { name: 'swap transaction not base-64', body: { swapTransaction: 'abc', lastValidBlockHeight: 5 }, call: (c) => c.swap.swap(swapBody), endpoint: 'POST /swap/v1/swap', field: 'swapTransaction' },
-  { name: 'portfolio elements missing', body: portfolio({ elements: undefined }), call: (c) => c.portfolio.positions({ address: USER }), endpoint: 'GET /portfolio/v1/positions/{address}', field: 'elements' },
-  { name: 'studio pool transaction', body: { pool: addr(70) }, call: (c) => c.studio.createPoolTx(poolCreateRequest()), endpoint: 'POST /studio/v1/dbc-pool/create-tx', field: 'transaction' },
-  { name: 'studio fee transaction', body: { transaction: '' }, call: (c) => c.studio.claimFeeTx({ ownerWallet: USER, poolAddress: addr(70), maxQuoteAmount: 1 }), endpoint: 'POST /studio/v1/dbc/fee/create-tx', field: 'transaction' },
+  {
+    name: 'token decimals a string',
+    body: [token({ decimals: '6' })],
+    call: tokens,
+    endpoint: TOKENS,
+    field: '[0].decimals',
+  },
+  {
+    name: 'token decimals out of range',
+    body: [token({ decimals: 77 })],
+    call: tokens,
+    endpoint: TOKENS,
+    field: '[0].decimals',
+  },
+  {
+    name: 'token stats field a string',
+    body: [token({ stats24h: { priceChange: '1.5' } })],
+    call: tokens,
+    endpoint: TOKENS,
+    field: '[0].stats24h.priceChange',
+  },
+  {
+    name: 'token usdPrice a string',
+    body: [token({ usdPrice: '1.00' })],
+    call: tokens,
+    endpoint: TOKENS,
+    field: '[0].usdPrice',
+  },
+  {
+    name: 'token tags items',
+    body: [token({ tags: ['ok', 3] })],
+    call: tokens,
+    endpoint: TOKENS,
+    field: '[0].tags[1]',
+  },
+  {
+    name: 'token audit flag',
+    body: [token({ audit: { isSus: 'no' } })],
+    call: tokens,
+    endpoint: TOKENS,
+    field: '[0].audit.isSus',
+  },
+  {
+    name: 'quote outAmount a number',
+    body: quote({ outAmount: 150000000 }),
+    call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /swap/v1/quote',
+    field: 'outAmount',
+  },
+  {
+    name: 'quote amount not digits',
+    body: quote({ otherAmountThreshold: '1.5e8' }),
+    call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /swap/v1/quote',
+    field: 'otherAmountThreshold',
+  },
+  {
+    name: 'quote route step',
+    body: quote({ routePlan: [{ swapInfo: { ...quote().routePlan[0].swapInfo, label: null }, percent: 100 }] }),
+    call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /swap/v1/quote',
+    field: 'routePlan[0].swapInfo.label',
+  },
+  {
+    name: 'quote swapMode',
+    body: quote({ swapMode: 'Both' }),
+    call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /swap/v1/quote',
+    field: 'swapMode',
+  },
+  {
+    name: 'swap transaction missing',
+    body: { lastValidBlockHeight: 5 },
+    call: (c) => c.swap.swap(swapBody),
+    endpoint: 'POST /swap/v1/swap',
+    field: 'swapTransaction',
+  },
+  {
+    name: 'swap lastValidBlockHeight a string',
+    body: { ...swapResponse(), lastValidBlockHeight: '5' },
+    call: (c) => c.swap.swap(swapBody),
+    endpoint: 'POST /swap/v1/swap',
+    field: 'lastValidBlockHeight',
+  },
+  {
+    name: 'instruction account flag',
+    body: {
+      ...swapInstructions(),
+      setupInstructions: [
+        { programId: 'p', accounts: [{ pubkey: 'a', isSigner: 'true', isWritable: true }], data: '' },
+      ],
+    },
+    call: (c) => c.swap.instructions(swapBody),
+    endpoint: 'POST /swap/v1/swap-instructions',
+    field: 'setupInstructions[0].accounts[0].isSigner',
+  },
+  {
+    name: 'swapInstruction missing',
+    body: { ...swapInstructions(), swapInstruction: undefined },
+    call: (c) => c.swap.instructions(swapBody),
+    endpoint: 'POST /swap/v1/swap-instructions',
+    field: 'swapInstruction',
+  },
+  {
+    name: 'order requestId missing',
+    body: order({ requestId: undefined }),
+    call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /ultra/v1/order',
+    field: 'requestId',
+  },
+  {
+    name: 'order transaction a number',
+    body: order({ transaction: 0 }),
+    call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /ultra/v1/order',
+    field: 'transaction',
+  },
+  {
+    name: 'order gasless',
+    body: order({ gasless: 'false' }),
+    call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /ultra/v1/order',
+    field: 'gasless',
+  },
+  {
+    name: 'order execute status',
+    body: { ...orderExecute(), status: 'Pending' },
+    call: (c) => c.ultra.execute(exec),
+    endpoint: 'POST /ultra/v1/execute',
+    field: 'status',
+  },
+  {
+    name: 'order execute swap event',
+    body: { ...orderExecute(), swapEvents: [{ inputMint: SOL, inputAmount: 5, outputMint: USDC, outputAmount: '1' }] },
+    call: (c) => c.ultra.execute(exec),
+    endpoint: 'POST /ultra/v1/execute',
+    field: 'swapEvents[0].inputAmount',
+  },
+  {
+    name: 'recurring list time',
+    body: recurringList({ time: null }),
+    call: (c) =>
+      c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false }),
+    endpoint: 'GET /recurring/v1/getRecurringOrders',
+    field: 'time',
+  },
+  {
+    name: 'recurring raw amount',
+    body: recurringList({ time: [recurringOrder({ rawInDeposited: 100 })] }),
+    call: (c) =>
+      c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false }),
+    endpoint: 'GET /recurring/v1/getRecurringOrders',
+    field: 'time[0].rawInDeposited',
+  },
+  {
+    name: 'recurring userClosed',
+    body: recurringList({ time: [recurringOrder({ userClosed: 0 })] }),
+    call: (c) =>
+      c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false }),
+    endpoint: 'GET /recurring/v1/getRecurringOrders',
+    field: 'time[0].userClosed',
+  },
+  {
+    name: 'recurring cycleFrequency not numeric',
+    body: recurringList({ time: [recurringOrder({ cycleFrequency: 'hourly' })] }),
+    call: (c) =>
+      c.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false }),
+    endpoint: 'GET /recurring/v1/getRecurringOrders',
+    field: 'time[0].cycleFrequency',
+  },
+  {
+    name: 'recurring create transaction',
+    body: { requestId: 'r' },
+    call: (c) =>
+      c.recurring.create({
+        user: USER,
+        inputMint: USDC,
+        outputMint: SOL,
+        params: { time: { inAmount: '100', numberOfOrders: 2, interval: 60 } },
+      }),
+    endpoint: 'POST /recurring/v1/createOrder',
+    field: 'transaction',
+  },
+  {
+    name: 'recurring cancel requestId',
+    body: { transaction: SIGNED_TX },
+    call: (c) => c.recurring.cancel({ order: ORDER_ACCOUNT, recurringType: 'time', user: USER }),
+    endpoint: 'POST /recurring/v1/cancelOrder',
+    field: 'requestId',
+  },
+  {
+    name: 'priceWithdraw transaction',
+    body: { requestId: 'r', transaction: 7 },
+    call: (c) => c.recurring.priceWithdraw({ inputOrOutput: 'In', order: ORDER_ACCOUNT, user: USER }),
+    endpoint: 'POST /recurring/v1/priceWithdraw',
+    field: 'transaction',
+  },
+  {
+    name: 'recurring execute signature',
+    body: { status: 'Success', error: null, order: null },
+    call: (c) => c.recurring.execute(exec),
+    endpoint: 'POST /recurring/v1/execute',
+    field: 'signature',
+  },
+  {
+    name: 'trigger raw amount',
+    body: triggerList({ orders: [triggerOrder({ rawRemainingMakingAmount: '-1' })] }),
+    call: (c) => c.trigger.list({ user: USER, orderStatus: 'active' }),
+    endpoint: 'GET /trigger/v1/getTriggerOrders',
+    field: 'orders[0].rawRemainingMakingAmount',
+  },
+  {
+    name: 'trigger create',
+    body: { requestId: 'r', transaction: SIGNED_TX, order: 5 },
+    call: (c) =>
+      c.trigger.create({
+        inputMint: SOL,
+        outputMint: USDC,
+        maker: USER,
+        payer: USER,
+        params: { makingAmount: '1', takingAmount: '1' },
+      }),
+    endpoint: 'POST /trigger/v1/createOrder',
+    field: 'order',
+  },
+  {
+    name: 'trigger cancel',
+    body: {},
+    call: (c) => c.trigger.cancel({ maker: USER, order: ORDER_ACCOUNT }),
+    endpoint: 'POST /trigger/v1/cancelOrder',
+    field: 'requestId',
+  },
+  {
+    name: 'trigger cancelMany transactions',
+    body: { requestId: 'r', transactions: SIGNED_TX },
+    call: (c) => c.trigger.cancelMany({ maker: USER }),
+    endpoint: 'POST /trigger/v1/cancelOrders',
+    field: 'transactions',
+  },
+  {
+    name: 'invite confirmed',
+    body: inviteList({ invites: [invite({ confirmed: 'yes' })] }),
+    call: (c) => c.send.inviteHistory({ address: USER }),
+    endpoint: 'GET /send/v1/invite-history',
+    field: 'invites[0].confirmed',
+  },
+  {
+    name: 'invites hasMoreData',
+    body: { invites: [] },
+    call: (c) => c.send.pendingInvites({ address: USER }),
+    endpoint: 'GET /send/v1/pending-invites',
+    field: 'hasMoreData',
+  },
+  {
+    name: 'portfolio multiple element assets',
+    body: portfolio({
+      elements: [
+        {
+          type: 'multiple',
+          label: 'W',
+          platformId: 'w',
+          name: 'W',
+          data: {
+            assets: [{ type: 't', networkId: 'solana', value: '1', data: { address: SOL, amount: 1, price: 1 } }],
+          },
+        },
+      ],
+    }),
+    call: (c) => c.portfolio.positions({ address: USER }),
+    endpoint: 'GET /portfolio/v1/positions/{address}',
+    field: 'elements[0].data.assets[0].value',
+  },
+  {
+    name: 'order transaction not base-64',
+    body: order({ transaction: 'not base64!' }),
+    call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /ultra/v1/order',
+    field: 'transaction',
+  },
+  {
+    name: 'order inAmount not an integer string',
+    body: order({ inAmount: '1.5' }),
+    call: (c) => c.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' }),
+    endpoint: 'GET /ultra/v1/order',
+    field: 'inAmount',
+  },
+  {
+    name: 'order execute Success without signature',
+    body: { status: 'Success', code: 0 },
+    call: (c) => c.ultra.execute(exec),
+    endpoint: 'POST /ultra/v1/execute',
+    field: 'signature',
+  },
+  {
+    name: 'trigger execute Success without signature',
+    body: { status: 'Success' },
+    call: (c) => c.trigger.execute(exec),
+    endpoint: 'POST /trigger/v1/execute',
+    field: 'signature',
+  },
+  {
+    name: 'order execute code a string',
+    body: { ...orderExecute(), code: '0' },
+    call: (c) => c.ultra.execute(exec),
+    endpoint: 'POST /ultra/v1/execute',
+    field: 'code',
+  },
+  {
+    name: 'swap transaction not base-64',
+    body: { swapTransaction: 'abc', lastValidBlockHeight: 5 },
+    call: (c) => c.swap.swap(swapBody),
+    endpoint: 'POST /swap/v1/swap',
+    field: 'swapTransaction',
+  },
+  {
+    name: 'portfolio elements missing',
+    body: portfolio({ elements: undefined }),
+    call: (c) => c.portfolio.positions({ address: USER }),
+    endpoint: 'GET /portfolio/v1/positions/{address}',
+    field: 'elements',
+  },
+  {
+    name: 'studio pool transaction',
+    body: { pool: addr(70) },
+    call: (c) => c.studio.createPoolTx(poolCreateRequest()),
+    endpoint: 'POST /studio/v1/dbc-pool/create-tx',
+    field: 'transaction',
+  },
+  {
+    name: 'studio fee transaction',
+    body: { transaction: '' },
+    call: (c) => c.studio.claimFeeTx({ ownerWallet: USER, poolAddress: addr(70), maxQuoteAmount: 1 }),
+    endpoint: 'POST /studio/v1/dbc/fee/create-tx',
+    field: 'transaction',
+  },
 ];
 
 describe('malformed responses', () => {
@@ -120,7 +418,10 @@ describe('malformed responses', () => {
 
   test('a 200 answer that is not JSON is a shape error, not a crash', async () => {
     h.rec.reply({ rawBody: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } });
-    await assert.rejects(h.client.send.inviteHistory({ address: USER }), (e: unknown) => e instanceof ResponseShapeError && e.field === '(body)');
+    await assert.rejects(
+      h.client.send.inviteHistory({ address: USER }),
+      (e: unknown) => e instanceof ResponseShapeError && e.field === '(body)',
+    );
   });
 
   test('a shape failure is reported to onRequest as a failed request', async () => {
@@ -135,7 +436,9 @@ describe('malformed responses', () => {
 
 describe('accepted variations of the real service', () => {
   test('trigger listing with orderStatus "open" and unknown order status text', async () => {
-    h.rec.reply({ body: triggerList({ orderStatus: 'open', orders: [triggerOrder({ status: 'PartiallyFilledSomehow' })] }) });
+    h.rec.reply({
+      body: triggerList({ orderStatus: 'open', orders: [triggerOrder({ status: 'PartiallyFilledSomehow' })] }),
+    });
     const res = await h.client.trigger.list({ user: USER, orderStatus: 'active' });
     assert.equal(res.orderStatus, 'open');
     assert.equal(res.orders[0].status, 'PartiallyFilledSomehow');
@@ -143,18 +446,40 @@ describe('accepted variations of the real service', () => {
 
   test('recurring cycleFrequency as a string', async () => {
     h.rec.reply({ body: recurringList({ time: [recurringOrder({ cycleFrequency: '86400' })] }) });
-    const res = await h.client.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: true });
+    const res = await h.client.recurring.list({
+      recurringType: 'time',
+      orderStatus: 'active',
+      user: USER,
+      page: 1,
+      includeFailedTx: true,
+    });
     assert.equal(res.time[0].cycleFrequency, '86400');
   });
 
   test('invite confirmed as 0/1 and unknown actions as text', async () => {
-    h.rec.reply({ body: inviteList({ invites: [invite({ confirmed: 0, action: 'expired' }), invite({ confirmed: 1, action: 'somethingNew' })] }) });
+    h.rec.reply({
+      body: inviteList({
+        invites: [invite({ confirmed: 0, action: 'expired' }), invite({ confirmed: 1, action: 'somethingNew' })],
+      }),
+    });
     const res = await h.client.send.inviteHistory({ address: USER });
-    assert.deepEqual(res.invites.map((i) => [i.confirmed, i.action]), [[0, 'expired'], [1, 'somethingNew']]);
+    assert.deepEqual(
+      res.invites.map((i) => [i.confirmed, i.action]),
+      [
+        [0, 'expired'],
+        [1, 'somethingNew'],
+      ],
+    );
   });
 
   test('token numeric fields null, nullable fields absent (filled with null), extra fields kept', async () => {
-    const t = token({ usdPrice: null, mcap: null, holderCount: null, organicScoreLabel: 'low', brandNew: { x: 1 } }) as Record<string, unknown>;
+    const t = token({
+      usdPrice: null,
+      mcap: null,
+      holderCount: null,
+      organicScoreLabel: 'low',
+      brandNew: { x: 1 },
+    }) as Record<string, unknown>;
     delete t.twitter;
     delete t.graduatedAt;
     t.stats5m = { priceChange: null, numBuys: null, unknownStat: 4 };
@@ -168,7 +493,10 @@ describe('accepted variations of the real service', () => {
   });
 
   test('order without taker (transaction null) and a failed order (empty transaction, errorCode)', async () => {
-    h.rec.reply({ body: order({ taker: null, transaction: null }) }, { body: order({ transaction: '', errorCode: 1, errorMessage: 'Insufficient funds' }) });
+    h.rec.reply(
+      { body: order({ taker: null, transaction: null }) },
+      { body: order({ transaction: '', errorCode: 1, errorMessage: 'Insufficient funds' }) },
+    );
     const a = await h.client.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' });
     const b = await h.client.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1', taker: USER });
     assert.equal(a.transaction, null);
@@ -182,7 +510,11 @@ describe('accepted variations of the real service', () => {
   });
 
   test('responses the contract allows to vary: recurring execute without error/order, quote with null platformFee', async () => {
-    h.rec.reply({ body: { signature: 's', status: 'Success' } }, { body: quote({ platformFee: null }) }, { body: swapResponse() });
+    h.rec.reply(
+      { body: { signature: 's', status: 'Success' } },
+      { body: quote({ platformFee: null }) },
+      { body: swapResponse() },
+    );
     await h.client.recurring.execute(exec);
     const q = await h.client.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' });
     assert.equal(q.platformFee, null);

@@ -27,7 +27,9 @@ interface Seen {
 }
 
 /** what the stand-in does with a request: pass it to the simulator, or answer it itself */
-type Rule = (req: Seen) => 'pass' | { status: number; headers?: Record<string, string>; body?: Buffer | string } | 'silent';
+type Rule = (
+  req: Seen,
+) => 'pass' | { status: number; headers?: Record<string, string>; body?: Buffer | string } | 'silent';
 
 interface StandIn {
   url: string;
@@ -56,10 +58,19 @@ async function startStandIn(target: string): Promise<StandIn> {
       return;
     }
     const path = seen.path.replace(/^\/via/, '');
-    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path, headers: { ...req.headers, host: upstream.host } }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
@@ -102,7 +113,8 @@ async function apiError(p: Promise<unknown>): Promise<ApiError> {
 
 /** the stand-in answers `status` to every request whose path starts with `prefix`, pointing at the same path on `origin` */
 function redirect(prefix: string, status: number, origin: string): void {
-  front.rule = (req) => (req.path.startsWith(prefix) ? { status, headers: { location: `${origin}${req.path}` } } : 'pass');
+  front.rule = (req) =>
+    req.path.startsWith(prefix) ? { status, headers: { location: `${origin}${req.path}` } } : 'pass';
 }
 
 describe('redirects', () => {
@@ -111,7 +123,10 @@ describe('redirects', () => {
       redirect('/tokens/', status, other.url);
       const before = front.seen.length;
       const e = await apiError(listTokens());
-      assert.equal(e.message, `the service redirected GET /tokens/v2/{category}/{interval} to ${other.url}/tokens/v2/toptraded/1h; not followed`);
+      assert.equal(
+        e.message,
+        `the service redirected GET /tokens/v2/{category}/{interval} to ${other.url}/tokens/v2/toptraded/1h; not followed`,
+      );
       assert.equal(e.retryable, false);
       assert.equal(front.seen.length - before, 1, 'not retried');
       assert.deepEqual(other.requests, []);
@@ -119,7 +134,8 @@ describe('redirects', () => {
   }
 
   test('a GET redirected within the same origin is followed, with the key', async () => {
-    front.rule = (req) => (req.path.startsWith('/tokens/') ? { status: 307, headers: { location: `/via${req.path}` } } : 'pass');
+    front.rule = (req) =>
+      req.path.startsWith('/tokens/') ? { status: 307, headers: { location: `/via${req.path}` } } : 'pass';
     const m = r.mark();
     const list = await listTokens();
     assert.ok(list.length > 0);
@@ -134,37 +150,71 @@ describe('redirects', () => {
     const sameHostHttps = front.url.replace(/^http:/, 'https:');
     redirect('/tokens/', 307, sameHostHttps);
     const e = await apiError(listTokens());
-    assert.match(e.message, /^the service redirected GET \/tokens\/v2\/\{category\}\/\{interval\} to https:\/\/127\.0\.0\.1:\d+\/tokens\/v2\/toptraded\/1h; not followed$/);
+    assert.match(
+      e.message,
+      /^the service redirected GET \/tokens\/v2\/\{category\}\/\{interval\} to https:\/\/127\.0\.0\.1:\d+\/tokens\/v2\/toptraded\/1h; not followed$/,
+    );
   });
 
   test('createOrder and execute redirected to another origin: neither the key nor the signed transaction goes there, and nothing executes', async () => {
     front.rule = () => 'pass';
     const w = await newWallet(r.sim);
-    const created = await api.trigger.create({ inputMint: SOL, outputMint: USDC, maker: w.address, payer: w.address, params: { makingAmount: '100000000', takingAmount: '1000000000' } });
+    const created = await api.trigger.create({
+      inputMint: SOL,
+      outputMint: USDC,
+      maker: w.address,
+      payer: w.address,
+      params: { makingAmount: '100000000', takingAmount: '1000000000' },
+    });
     const signedTx = await signed(created.transaction, w);
     const m = r.mark();
     for (const status of [301, 302, 303, 307, 308]) {
       redirect('/trigger/', status, other.url);
       const before = front.seen.length;
       const exec = await apiError(api.trigger.execute({ requestId: created.requestId, signedTransaction: signedTx }));
-      assert.equal(exec.message, `the service redirected POST /trigger/v1/execute to ${other.url}/trigger/v1/execute; not followed`, `${status}`);
+      assert.equal(
+        exec.message,
+        `the service redirected POST /trigger/v1/execute to ${other.url}/trigger/v1/execute; not followed`,
+        `${status}`,
+      );
       assert.equal(exec.retryable, false);
-      const create = await apiError(api.trigger.create({ inputMint: SOL, outputMint: USDC, maker: w.address, payer: w.address, params: { makingAmount: '100000000', takingAmount: '1000000000' } }));
-      assert.match(create.message, /^the service redirected POST \/trigger\/v1\/createOrder to http:\/\/127\.0\.0\.1:\d+\/trigger\/v1\/createOrder; not followed$/);
+      const create = await apiError(
+        api.trigger.create({
+          inputMint: SOL,
+          outputMint: USDC,
+          maker: w.address,
+          payer: w.address,
+          params: { makingAmount: '100000000', takingAmount: '1000000000' },
+        }),
+      );
+      assert.match(
+        create.message,
+        /^the service redirected POST \/trigger\/v1\/createOrder to http:\/\/127\.0\.0\.1:\d+\/trigger\/v1\/createOrder; not followed$/,
+      );
       assert.equal(front.seen.length - before, 2, `${status}: each sent once, not retried`);
     }
     // a redirect within the origin is not followed for a POST either
-    front.rule = (req) => (req.path.startsWith('/trigger/') ? { status: 307, headers: { location: `/via${req.path}` } } : 'pass');
+    front.rule = (req) =>
+      req.path.startsWith('/trigger/') ? { status: 307, headers: { location: `/via${req.path}` } } : 'pass';
     const same = await apiError(api.trigger.execute({ requestId: created.requestId, signedTransaction: signedTx }));
-    assert.equal(same.message, `the service redirected POST /trigger/v1/execute to ${front.url}/via/trigger/v1/execute; not followed`);
+    assert.equal(
+      same.message,
+      `the service redirected POST /trigger/v1/execute to ${front.url}/via/trigger/v1/execute; not followed`,
+    );
     assert.deepEqual(other.requests, [], 'the other origin received nothing: no key, no body');
     assert.deepEqual(r.since(m), [], 'the simulator received no execute');
   });
 
   test('the redirect target is shown without credentials', async () => {
-    front.rule = () => ({ status: 307, headers: { location: `http://user:hunter2@127.0.0.1:1/x?api-key=${API_KEY}&q=1` } });
+    front.rule = () => ({
+      status: 307,
+      headers: { location: `http://user:hunter2@127.0.0.1:1/x?api-key=${API_KEY}&q=1` },
+    });
     const e = await apiError(listTokens());
-    assert.equal(e.message, 'the service redirected GET /tokens/v2/{category}/{interval} to http://***@127.0.0.1:1/x?api-key=***&q=1; not followed');
+    assert.equal(
+      e.message,
+      'the service redirected GET /tokens/v2/{category}/{interval} to http://***@127.0.0.1:1/x?api-key=***&q=1; not followed',
+    );
   });
 
   test('the RPC: a redirect of its POST is not followed, the other origin receives nothing', async () => {
@@ -183,21 +233,33 @@ describe('redirects', () => {
   test('a presigned upload (PUT) redirected anywhere is not followed: the file goes nowhere else', async () => {
     for (const location of [`${other.url}/bucket/logo.png`, '/elsewhere/logo.png']) {
       front.rule = () => ({ status: 307, headers: { location } });
-      await assert.rejects(putPresigned(`${front.url}/bucket/logo.png?sig=abc`, new Uint8Array([1, 2, 3]), 'image/png', 'image'), (e: unknown) => {
-        assert.ok(e instanceof UploadError);
-        assert.match(e.message, /^image upload: 127\.0\.0\.1:\d+ redirected PUT to http:\/\/127\.0\.0\.1:\d+\/(bucket|elsewhere)\/logo\.png; not followed$/);
-        return true;
-      });
+      await assert.rejects(
+        putPresigned(`${front.url}/bucket/logo.png?sig=abc`, new Uint8Array([1, 2, 3]), 'image/png', 'image'),
+        (e: unknown) => {
+          assert.ok(e instanceof UploadError);
+          assert.match(
+            e.message,
+            /^image upload: 127\.0\.0\.1:\d+ redirected PUT to http:\/\/127\.0\.0\.1:\d+\/(bucket|elsewhere)\/logo\.png; not followed$/,
+          );
+          return true;
+        },
+      );
     }
     assert.deepEqual(other.requests, []);
   });
 });
 
 /** `tradedeck ARGS...` with node's peak resident set size (VmHWM, kB) reported at exit on stderr */
-function runMeasured(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; err: string; peakKb: number; ms: number }> {
+function runMeasured(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; err: string; peakKb: number; ms: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'td-hwm-'));
   const probe = join(dir, 'hwm.cjs');
-  writeFileSync(probe, `process.on('exit', () => { const s = require('fs').readFileSync('/proc/self/status', 'utf8'); require('fs').writeSync(2, 'VmHWM ' + /VmHWM:\\s+(\\d+)/.exec(s)[1] + '\\n'); });\n`);
+  writeFileSync(
+    probe,
+    `process.on('exit', () => { const s = require('fs').readFileSync('/proc/self/status', 'utf8'); require('fs').writeSync(2, 'VmHWM ' + /VmHWM:\\s+(\\d+)/.exec(s)[1] + '\\n'); });\n`,
+  );
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-r', probe, CLI, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -209,7 +271,12 @@ function runMeasured(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: nu
       clearTimeout(timer);
       rmSync(dir, { recursive: true, force: true });
       const peak = /^VmHWM (\d+)$/m.exec(err);
-      resolve({ code, err: err.replace(/^VmHWM \d+\n/m, ''), peakKb: peak ? Number(peak[1]) : NaN, ms: Date.now() - started });
+      resolve({
+        code,
+        err: err.replace(/^VmHWM \d+\n/m, ''),
+        peakKb: peak ? Number(peak[1]) : NaN,
+        ms: Date.now() - started,
+      });
     });
   });
 }
@@ -222,14 +289,23 @@ describe('response size', () => {
 
   test('a compression bomb: `tokens` fails at once with one line, peak memory far below the bomb', async (t) => {
     assert.ok(bomb.length < 700 * 1024, `the bomb is ${bomb.length} bytes`);
-    front.rule = (req) => (req.path.startsWith('/tokens/') ? { status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb } : 'pass');
+    front.rule = (req) =>
+      req.path.startsWith('/tokens/')
+        ? { status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb }
+        : 'pass';
     const before = front.seen.length;
     const home = mkdtempSync(join(tmpdir(), 'td-bomb-'));
     try {
-      const run = await runMeasured(['tokens', '--base-url', front.url], { ...cleanEnv(home), TRADEDECK_API_KEY: API_KEY });
+      const run = await runMeasured(['tokens', '--base-url', front.url], {
+        ...cleanEnv(home),
+        TRADEDECK_API_KEY: API_KEY,
+      });
       t.diagnostic(`peak RSS ${Math.round(run.peakKb / 1024)} MB, ${run.ms} ms`);
       assert.equal(run.code, 1, run.err);
-      assert.equal(run.err, 'tradedeck tokens: GET /tokens/v2/{category}/{interval}: the response is larger than 20 MB once decompressed; not read\n');
+      assert.equal(
+        run.err,
+        'tradedeck tokens: GET /tokens/v2/{category}/{interval}: the response is larger than 20 MB once decompressed; not read\n',
+      );
       assert.ok(run.peakKb < 300 * 1024, `peak RSS ${Math.round(run.peakKb / 1024)} MB`);
       assert.ok(run.ms < 5000, `took ${run.ms} ms`);
       assert.equal(front.seen.length - before, 1, 'not retried');
@@ -241,24 +317,48 @@ describe('response size', () => {
   test('deflate and br bombs, and a plain body past the limit (declared or not), are refused and not retried', async () => {
     const zeros = Buffer.alloc(MAX_RESPONSE_BYTES + MB);
     const cases: Array<{ name: string; headers: Record<string, string>; body: Buffer; message: string }> = [
-      { name: 'deflate', headers: { 'content-encoding': 'deflate' }, body: deflateSync(zeros), message: 'larger than 20 MB once decompressed' },
-      { name: 'br', headers: { 'content-encoding': 'br' }, body: brotliCompressSync(zeros, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }), message: 'larger than 20 MB once decompressed' },
+      {
+        name: 'deflate',
+        headers: { 'content-encoding': 'deflate' },
+        body: deflateSync(zeros),
+        message: 'larger than 20 MB once decompressed',
+      },
+      {
+        name: 'br',
+        headers: { 'content-encoding': 'br' },
+        body: brotliCompressSync(zeros, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }),
+        message: 'larger than 20 MB once decompressed',
+      },
       { name: 'plain, chunked', headers: {}, body: zeros, message: 'larger than 20 MB; not read' },
     ];
     for (const c of cases) {
-      front.rule = () => ({ status: 200, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...c.headers }, body: c.body });
+      front.rule = () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...c.headers },
+        body: c.body,
+      });
       const before = front.seen.length;
       const e = await apiError(listTokens());
-      assert.ok(e.message.startsWith('GET /tokens/v2/{category}/{interval}: the response is ') && e.message.includes(c.message), `${c.name}: ${e.message}`);
+      assert.ok(
+        e.message.startsWith('GET /tokens/v2/{category}/{interval}: the response is ') && e.message.includes(c.message),
+        `${c.name}: ${e.message}`,
+      );
       assert.equal(e.retryable, false);
       assert.equal(front.seen.length - before, 1, `${c.name}: not retried`);
     }
     // a length declared past the limit is refused before the body is read (the stand-in sends none)
-    front.rule = () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-length': String(MAX_RESPONSE_BYTES + 1) } });
+    front.rule = () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-length': String(MAX_RESPONSE_BYTES + 1) },
+    });
     const e = await apiError(listTokens());
     assert.equal(e.message, 'GET /tokens/v2/{category}/{interval}: the response is larger than 20 MB; not read');
     // and the RPC the same
-    front.rule = () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb });
+    front.rule = () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: bomb,
+    });
     await assert.rejects(createRpcClient({ url: `${front.url}/rpc` }).getSlot(), (err: unknown) => {
       assert.ok(err instanceof RpcError);
       assert.equal(err.message, 'getSlot: the response is larger than 20 MB once decompressed; not read');
@@ -271,11 +371,23 @@ describe('response size', () => {
     const list = await listTokens();
     assert.ok(list.length > 0);
     const body = JSON.stringify([]);
-    front.rule = () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(body) });
+    front.rule = () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(body),
+    });
     assert.deepEqual(await listTokens(), []);
-    front.rule = () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: '' });
+    front.rule = () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: '',
+    });
     // an empty body with an encoding header is empty (not a broken gzip stream), and so not JSON
-    await assert.rejects(listTokens(), (e: unknown) => e instanceof ResponseShapeError && e.message === 'GET /tokens/v2/{category}/{interval}: (body) must be JSON');
+    await assert.rejects(
+      listTokens(),
+      (e: unknown) =>
+        e instanceof ResponseShapeError && e.message === 'GET /tokens/v2/{category}/{interval}: (body) must be JSON',
+    );
   });
 });
 
@@ -284,9 +396,15 @@ describe('headless commands against a hostile service', () => {
     redirect('/tokens/', 307, other.url);
     const home = mkdtempSync(join(tmpdir(), 'td-redir-'));
     try {
-      const run = await runMeasured(['tokens', '--base-url', front.url], { ...cleanEnv(home), TRADEDECK_API_KEY: API_KEY });
+      const run = await runMeasured(['tokens', '--base-url', front.url], {
+        ...cleanEnv(home),
+        TRADEDECK_API_KEY: API_KEY,
+      });
       assert.equal(run.code, 1);
-      assert.equal(run.err, `tradedeck tokens: the service redirected GET /tokens/v2/{category}/{interval} to ${other.url}/tokens/v2/toporganicscore/24h; not followed\n`);
+      assert.equal(
+        run.err,
+        `tradedeck tokens: the service redirected GET /tokens/v2/{category}/{interval} to ${other.url}/tokens/v2/toporganicscore/24h; not followed\n`,
+      );
       assert.deepEqual(other.requests, []);
     } finally {
       rmSync(home, { recursive: true, force: true });
@@ -298,9 +416,15 @@ describe('headless commands against a hostile service', () => {
     const before = front.seen.length;
     const home = mkdtempSync(join(tmpdir(), 'td-silent-'));
     try {
-      const run = await runMeasured(['tokens', '--base-url', front.url, '--timeout-ms', '1000'], { ...cleanEnv(home), TRADEDECK_API_KEY: API_KEY });
+      const run = await runMeasured(['tokens', '--base-url', front.url, '--timeout-ms', '1000'], {
+        ...cleanEnv(home),
+        TRADEDECK_API_KEY: API_KEY,
+      });
       assert.equal(run.code, 1);
-      assert.match(run.err, /^tradedeck tokens: GET \/tokens\/v2\/\{category\}\/\{interval\}: no response within \d+ ms \(after [12] attempts?; 1\.5 s allowed in all\)\n$/);
+      assert.match(
+        run.err,
+        /^tradedeck tokens: GET \/tokens\/v2\/\{category\}\/\{interval\}: no response within \d+ ms \(after [12] attempts?; 1\.5 s allowed in all\)\n$/,
+      );
       // without the budget: 4 attempts of 1 s and the waits between them
       assert.ok(front.seen.length - before <= 2, `${front.seen.length - before} attempts`);
     } finally {

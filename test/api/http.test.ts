@@ -4,7 +4,19 @@ import { test, describe, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError, MAX_RETRY_WAIT_MS, maskSecret, createApiClient, type ApiClient } from '../../src/api/index.js';
 import { startRecorder } from '../support/recorder.js';
-import { API_KEY, SIGNED_TX, SOL, USDC, USER, harness, order, orderExecute, token, requestIdTx, type Harness } from '../support/apiFixtures.js';
+import {
+  API_KEY,
+  SIGNED_TX,
+  SOL,
+  USDC,
+  USER,
+  harness,
+  order,
+  orderExecute,
+  token,
+  requestIdTx,
+  type Harness,
+} from '../support/apiFixtures.js';
 
 let open: Harness[] = [];
 async function setup(opts: Parameters<typeof harness>[0] = {}) {
@@ -18,7 +30,13 @@ afterEach(async () => {
 });
 
 const listTokens = (c: ApiClient) => c.tokens.list({ category: 'toptraded', interval: '1h' });
-const triggerCreate = { inputMint: SOL, outputMint: USDC, maker: USER, payer: USER, params: { makingAmount: '1', takingAmount: '2' } };
+const triggerCreate = {
+  inputMint: SOL,
+  outputMint: USDC,
+  maker: USER,
+  payer: USER,
+  params: { makingAmount: '1', takingAmount: '2' },
+};
 
 async function apiError(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -33,18 +51,30 @@ async function apiError(p: Promise<unknown>): Promise<ApiError> {
 describe('retries and backoff', () => {
   test('429 with Retry-After in seconds waits that long, then succeeds', async () => {
     const h = await setup();
-    h.rec.reply({ status: 429, body: { code: 429, message: 'Too many requests' }, headers: { 'retry-after': '2' } }, { body: [token()] });
+    h.rec.reply(
+      { status: 429, body: { code: 429, message: 'Too many requests' }, headers: { 'retry-after': '2' } },
+      { body: [token()] },
+    );
     const list = await listTokens(h.client);
     assert.equal(list.length, 1);
     assert.equal(h.rec.requests.length, 2);
     assert.deepEqual(h.delays, [2000]);
-    assert.deepEqual(h.events.map((e) => [e.attempt, e.status, e.ok]), [[1, 429, false], [2, 200, true]]);
+    assert.deepEqual(
+      h.events.map((e) => [e.attempt, e.status, e.ok]),
+      [
+        [1, 429, false],
+        [2, 200, true],
+      ],
+    );
   });
 
   test('429 with Retry-After as an HTTP date waits until that date', async () => {
     const h = await setup();
     const at = new Date(Date.now() + 30_000).toUTCString();
-    h.rec.reply({ status: 429, body: { code: 429, message: 'slow down' }, headers: { 'retry-after': at } }, { body: [] });
+    h.rec.reply(
+      { status: 429, body: { code: 429, message: 'slow down' }, headers: { 'retry-after': at } },
+      { body: [] },
+    );
     await listTokens(h.client);
     assert.equal(h.delays.length, 1);
     // HTTP dates have one-second resolution
@@ -55,7 +85,11 @@ describe('retries and backoff', () => {
     const h = await setup();
     const reset = Math.floor(Date.now() / 1000) + 5;
     h.rec.reply(
-      { status: 429, body: { code: 429, message: 'Rate limit exceeded' }, headers: { 'x-ratelimit-reset': String(reset), 'x-ratelimit-remaining': '0', 'x-ratelimit-current': '60' } },
+      {
+        status: 429,
+        body: { code: 429, message: 'Rate limit exceeded' },
+        headers: { 'x-ratelimit-reset': String(reset), 'x-ratelimit-remaining': '0', 'x-ratelimit-current': '60' },
+      },
       { body: [], headers: { 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': String(reset + 60) } },
     );
     await listTokens(h.client);
@@ -77,8 +111,13 @@ describe('retries and backoff', () => {
     assert.match(e.message, /after 4 attempts/);
     assert.equal(h.delays.length, 3);
     // each wait lies in [step/2, step] for step = 100, 200, 400
-    [100, 200, 400].forEach((step, i) => assert.ok(h.delays[i] >= step / 2 && h.delays[i] <= step, `delay ${i}: ${h.delays[i]}`));
-    assert.deepEqual(h.events.map((ev) => ev.attempt), [1, 2, 3, 4]);
+    [100, 200, 400].forEach((step, i) =>
+      assert.ok(h.delays[i] >= step / 2 && h.delays[i] <= step, `delay ${i}: ${h.delays[i]}`),
+    );
+    assert.deepEqual(
+      h.events.map((ev) => ev.attempt),
+      [1, 2, 3, 4],
+    );
   });
 
   test('the retries option bounds the attempts', async () => {
@@ -103,7 +142,14 @@ describe('retries and backoff', () => {
     const a = await apiError(h.client.trigger.create(triggerCreate));
     assert.equal(a.retryable, true, 'the error itself is transient');
     h.rec.reply({ status: 429, body: { code: 429, message: 'slow' }, headers: { 'retry-after': '1' } });
-    await apiError(h.client.recurring.create({ user: USER, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '100', numberOfOrders: 2, interval: 60 } } }));
+    await apiError(
+      h.client.recurring.create({
+        user: USER,
+        inputMint: USDC,
+        outputMint: SOL,
+        params: { time: { inAmount: '100', numberOfOrders: 2, interval: 60 } },
+      }),
+    );
     h.rec.reply({ hang: true });
     const c = await apiError(h.client.trigger.cancel({ maker: USER, order: USER }));
     assert.equal(c.kind, 'timeout');
@@ -134,28 +180,48 @@ describe('retries and backoff', () => {
     await h.client.recurring.execute({ signedTransaction: SIGNED_TX, requestId: 'r' });
     await h.client.trigger.execute({ signedTransaction: SIGNED_TX, requestId: 't' });
     assert.deepEqual(
-      h.rec.requests.map((r) => `${r.path} ${(r.body as { requestId: string }).requestId} ${(r.body as { signedTransaction: string }).signedTransaction === SIGNED_TX}`),
-      ['/ultra/v1/execute u true', '/ultra/v1/execute u true', '/recurring/v1/execute r true', '/recurring/v1/execute r true', '/trigger/v1/execute t true', '/trigger/v1/execute t true'],
+      h.rec.requests.map(
+        (r) =>
+          `${r.path} ${(r.body as { requestId: string }).requestId} ${(r.body as { signedTransaction: string }).signedTransaction === SIGNED_TX}`,
+      ),
+      [
+        '/ultra/v1/execute u true',
+        '/ultra/v1/execute u true',
+        '/recurring/v1/execute r true',
+        '/recurring/v1/execute r true',
+        '/trigger/v1/execute t true',
+        '/trigger/v1/execute t true',
+      ],
     );
     assert.equal(h.delays.length, 3);
   });
 
   test('a server wait beyond the cap is not spent inside the call: the error carries retryAfterMs', async () => {
     const h = await setup();
-    h.rec.reply({ status: 429, body: { code: 429, message: 'Rate limit exceeded' }, headers: { 'retry-after': String(MAX_RETRY_WAIT_MS / 1000 + 60) } });
+    h.rec.reply({
+      status: 429,
+      body: { code: 429, message: 'Rate limit exceeded' },
+      headers: { 'retry-after': String(MAX_RETRY_WAIT_MS / 1000 + 60) },
+    });
     const e = await apiError(listTokens(h.client));
     assert.equal(h.rec.requests.length, 1);
     assert.equal(e.retryAfterMs, MAX_RETRY_WAIT_MS + 60_000);
     assert.equal(e.status, 429);
     assert.equal(e.retryable, true);
-    assert.equal(e.message, 'GET /tokens/v2/{category}/{interval}: rate limited: retry in 120 s (HTTP 429: Rate limit exceeded)');
+    assert.equal(
+      e.message,
+      'GET /tokens/v2/{category}/{interval}: rate limited: retry in 120 s (HTTP 429: Rate limit exceeded)',
+    );
   });
 
   test('a 403 says the key lacks access to the operation, not that it was refused', async () => {
     const h = await setup();
     h.rec.reply({ status: 403, body: { code: 403, message: 'Forbidden' } });
     const e = await apiError(listTokens(h.client));
-    assert.equal(e.message, 'GET /tokens/v2/{category}/{interval}: HTTP 403: Forbidden; the API key has no access to this operation (a plan or permission the key lacks)');
+    assert.equal(
+      e.message,
+      'GET /tokens/v2/{category}/{interval}: HTTP 403: Forbidden; the API key has no access to this operation (a plan or permission the key lacks)',
+    );
     assert.equal(h.rec.requests.length, 1);
   });
 });
@@ -176,7 +242,10 @@ describe('a time budget for the whole call', () => {
     h.rec.setHandler(() => ({ hang: true }));
     const e = await apiError(listTokens(h.client));
     assert.equal(e.kind, 'timeout');
-    assert.match(e.message, /^GET \/tokens\/v2\/\{category\}\/\{interval\}: no response within \d+ ms \(after 2 attempts; 0\.5 s allowed in all\)$/);
+    assert.match(
+      e.message,
+      /^GET \/tokens\/v2\/\{category\}\/\{interval\}: no response within \d+ ms \(after 2 attempts; 0\.5 s allowed in all\)$/,
+    );
     assert.equal(h.rec.requests.length, 2, 'without the budget, 4');
   });
 });
@@ -206,7 +275,12 @@ describe('timeouts, network errors, cancellation', () => {
     const url = rec.url;
     await rec.close();
     const delays: number[] = [];
-    const client = createApiClient({ baseUrl: url, apiKey: API_KEY, retries: 2, sleep: async (ms) => void delays.push(ms) });
+    const client = createApiClient({
+      baseUrl: url,
+      apiKey: API_KEY,
+      retries: 2,
+      sleep: async (ms) => void delays.push(ms),
+    });
     const e = await apiError(listTokens(client));
     assert.equal(e.kind, 'network');
     assert.equal(e.retryable, true);
@@ -230,15 +304,58 @@ describe('timeouts, network errors, cancellation', () => {
 });
 
 describe('error envelopes: the human text is surfaced', () => {
-  const cases: Array<{ name: string; status: number; body?: unknown; rawBody?: string; text: RegExp; code?: number | string; errorCode?: string }> = [
-    { name: 'gateway {code,message}', status: 401, body: { code: 401, message: 'Unauthorized' }, text: /^Unauthorized$/, code: 401 },
+  const cases: Array<{
+    name: string;
+    status: number;
+    body?: unknown;
+    rawBody?: string;
+    text: RegExp;
+    code?: number | string;
+    errorCode?: string;
+  }> = [
+    {
+      name: 'gateway {code,message}',
+      status: 401,
+      body: { code: 401, message: 'Unauthorized' },
+      text: /^Unauthorized$/,
+      code: 401,
+    },
     { name: 'token data {error}', status: 400, body: { error: 'Invalid category' }, text: /^Invalid category$/ },
-    { name: 'order execute {error,code}', status: 400, body: { error: 'order not found, it might have expired', code: -1 }, text: /order not found/, code: -1 },
-    { name: 'trigger {error,cause,code} shows the cause too', status: 400, body: { error: 'Invalid order', cause: 'Order must be worth at least 5 USD', code: 400 }, text: /^Invalid order: Order must be worth at least 5 USD$/, code: 400 },
-    { name: 'recurring {code,error,status}', status: 400, body: { code: 400, error: 'Minimum 2 orders', status: 'Bad Request' }, text: /^Minimum 2 orders$/, code: 400 },
-    { name: 'studio {errors:{field:[msgs]}}', status: 400, body: { errors: { tokenName: ['is required'], fee: ['too high', 'must be an integer'] } }, text: /tokenName: is required: fee: too high, must be an integer/ },
+    {
+      name: 'order execute {error,code}',
+      status: 400,
+      body: { error: 'order not found, it might have expired', code: -1 },
+      text: /order not found/,
+      code: -1,
+    },
+    {
+      name: 'trigger {error,cause,code} shows the cause too',
+      status: 400,
+      body: { error: 'Invalid order', cause: 'Order must be worth at least 5 USD', code: 400 },
+      text: /^Invalid order: Order must be worth at least 5 USD$/,
+      code: 400,
+    },
+    {
+      name: 'recurring {code,error,status}',
+      status: 400,
+      body: { code: 400, error: 'Minimum 2 orders', status: 'Bad Request' },
+      text: /^Minimum 2 orders$/,
+      code: 400,
+    },
+    {
+      name: 'studio {errors:{field:[msgs]}}',
+      status: 400,
+      body: { errors: { tokenName: ['is required'], fee: ['too high', 'must be an integer'] } },
+      text: /tokenName: is required: fee: too high, must be an integer/,
+    },
     { name: 'studio {error}', status: 500, body: { error: 'Pool already exists' }, text: /^Pool already exists$/ },
-    { name: 'quote {error,errorCode}', status: 400, body: { error: 'Could not find any route', errorCode: 'COULD_NOT_FIND_ANY_ROUTE' }, text: /^Could not find any route$/, errorCode: 'COULD_NOT_FIND_ANY_ROUTE' },
+    {
+      name: 'quote {error,errorCode}',
+      status: 400,
+      body: { error: 'Could not find any route', errorCode: 'COULD_NOT_FIND_ANY_ROUTE' },
+      text: /^Could not find any route$/,
+      errorCode: 'COULD_NOT_FIND_ANY_ROUTE',
+    },
     { name: 'a non-JSON body', status: 404, rawBody: 'Not Found: no such route', text: /^Not Found: no such route$/ },
   ];
 
@@ -280,7 +397,11 @@ describe('error envelopes: the human text is surfaced', () => {
 describe('the API key never shows', () => {
   const echoes: Array<{ name: string; status: number; body?: unknown; rawBody?: string }> = [
     { name: 'gateway message', status: 401, body: { code: 401, message: `Invalid API key ${API_KEY}` } },
-    { name: 'error and cause', status: 400, body: { error: `key=${API_KEY}`, cause: `header x-api-key: ${API_KEY}`, code: 400 } },
+    {
+      name: 'error and cause',
+      status: 400,
+      body: { error: `key=${API_KEY}`, cause: `header x-api-key: ${API_KEY}`, code: 400 },
+    },
     { name: 'studio errors', status: 400, body: { errors: { apiKey: [API_KEY] } } },
     { name: 'errorCode', status: 400, body: { error: 'no route', errorCode: API_KEY } },
     { name: 'plain text', status: 500, rawBody: `internal error while handling ${API_KEY}` },
@@ -292,7 +413,16 @@ describe('the API key never shows', () => {
       const h = await setup({ retries: 1 });
       h.rec.setHandler(() => ({ status: c.status, body: c.body, rawBody: c.rawBody }));
       const e = await apiError(listTokens(h.client));
-      const everything = [e.message, String(e), e.stack ?? '', e.serverMessage ?? '', String(e.code ?? ''), e.errorCode ?? '', JSON.stringify(e), JSON.stringify(h.events)].join('\n');
+      const everything = [
+        e.message,
+        String(e),
+        e.stack ?? '',
+        e.serverMessage ?? '',
+        String(e.code ?? ''),
+        e.errorCode ?? '',
+        JSON.stringify(e),
+        JSON.stringify(h.events),
+      ].join('\n');
       assert.ok(!everything.includes(API_KEY), 'the key leaked');
       assert.ok(!everything.includes(API_KEY.slice(4, -4)), 'the middle of the key leaked');
       // it was sent, so the test would notice a client that simply never used it

@@ -63,7 +63,10 @@ describe('token data', () => {
     assert.equal(req.path, '/tokens/v2/toptrending/1h');
     assert.equal(req.rawQuery, 'limit=20');
     assertKey(req);
-    assert.deepEqual(list.map((t) => t.symbol), ['USDC', 'SOL']);
+    assert.deepEqual(
+      list.map((t) => t.symbol),
+      ['USDC', 'SOL'],
+    );
     assert.equal(h.events[0].endpoint, 'GET /tokens/v2/{category}/{interval}');
     assert.equal(h.events[0].ok, true);
     assert.equal(h.events[0].status, 200);
@@ -117,7 +120,9 @@ describe('swap group', () => {
       quoteResponse: quote(),
       wrapAndUnwrapSol: true,
       dynamicComputeUnitLimit: true,
-      prioritizationFeeLamports: { priorityLevelWithMaxLamports: { priorityLevel: 'veryHigh', maxLamports: 1_000_000, global: false } },
+      prioritizationFeeLamports: {
+        priorityLevelWithMaxLamports: { priorityLevel: 'veryHigh', maxLamports: 1_000_000, global: false },
+      },
       blockhashSlotsToExpiry: 150,
     };
     const res = await h.client.swap.swap(body);
@@ -129,13 +134,21 @@ describe('swap group', () => {
 
   test('computeUnitPriceMicroLamports given as a digit string goes out as a JSON integer, exactly', async () => {
     h.rec.reply({ body: swapResponse() });
-    await h.client.swap.swap({ userPublicKey: USER, quoteResponse: quote(), computeUnitPriceMicroLamports: '18446744073709551615' });
+    await h.client.swap.swap({
+      userPublicKey: USER,
+      quoteResponse: quote(),
+      computeUnitPriceMicroLamports: '18446744073709551615',
+    });
     assert.match(only().rawBody, /"computeUnitPriceMicroLamports":18446744073709551615[,}]/);
   });
 
   test('POST /swap/v1/swap-instructions', async () => {
     h.rec.reply({ body: swapInstructions() });
-    const res = await h.client.swap.instructions({ userPublicKey: USER, quoteResponse: quote(), destinationTokenAccount: addr(60) });
+    const res = await h.client.swap.instructions({
+      userPublicKey: USER,
+      quoteResponse: quote(),
+      destinationTokenAccount: addr(60),
+    });
     const req = only();
     assertJsonPost(req, '/swap/v1/swap-instructions');
     assert.deepEqual(req.body, { userPublicKey: USER, quoteResponse: quote(), destinationTokenAccount: addr(60) });
@@ -205,7 +218,10 @@ describe('recurring group', () => {
     assert.equal(req.method, 'GET');
     assert.equal(req.path, '/recurring/v1/getRecurringOrders');
     assertKey(req);
-    assert.equal(req.rawQuery, `recurringType=time&orderStatus=active&user=${USER}&page=2&mint=${USDC}&includeFailedTx=false`);
+    assert.equal(
+      req.rawQuery,
+      `recurringType=time&orderStatus=active&user=${USER}&page=2&mint=${USDC}&includeFailedTx=false`,
+    );
     assert.equal(res.time[0].trades?.[0].action, 'Fill');
   });
 
@@ -220,7 +236,10 @@ describe('recurring group', () => {
     const req = only();
     assertJsonPost(req, '/recurring/v1/createOrder');
     assert.match(req.rawBody, /"inAmount":18446744073709551615[,}]/);
-    assert.deepEqual((req.body as { params: { time: { numberOfOrders: number; interval: number } } }).params.time.interval, 86400);
+    assert.deepEqual(
+      (req.body as { params: { time: { numberOfOrders: number; interval: number } } }).params.time.interval,
+      86400,
+    );
     assert.deepEqual((req.body as { user: string }).user, USER);
   });
 
@@ -255,12 +274,22 @@ describe('recurring group', () => {
 describe('trigger group', () => {
   test('GET /trigger/v1/getTriggerOrders', async () => {
     h.rec.reply({ body: triggerList() });
-    await h.client.trigger.list({ user: USER, orderStatus: 'history', page: 3, includeFailedTx: true, inputMint: SOL, outputMint: USDC });
+    await h.client.trigger.list({
+      user: USER,
+      orderStatus: 'history',
+      page: 3,
+      includeFailedTx: true,
+      inputMint: SOL,
+      outputMint: USDC,
+    });
     const req = only();
     assert.equal(req.method, 'GET');
     assert.equal(req.path, '/trigger/v1/getTriggerOrders');
     assertKey(req);
-    assert.equal(req.rawQuery, `user=${USER}&orderStatus=history&page=3&includeFailedTx=true&inputMint=${SOL}&outputMint=${USDC}`);
+    assert.equal(
+      req.rawQuery,
+      `user=${USER}&orderStatus=history&page=3&includeFailedTx=true&inputMint=${SOL}&outputMint=${USDC}`,
+    );
   });
 
   test('POST /trigger/v1/createOrder', async () => {
@@ -290,7 +319,10 @@ describe('trigger group', () => {
   });
 
   test('POST /trigger/v1/cancelOrders, with and without orders', async () => {
-    h.rec.reply({ body: { requestId: 'r', transactions: [SIGNED_TX, SIGNED_TX] } }, { body: { requestId: 'r2', transactions: [SIGNED_TX] } });
+    h.rec.reply(
+      { body: { requestId: 'r', transactions: [SIGNED_TX, SIGNED_TX] } },
+      { body: { requestId: 'r2', transactions: [SIGNED_TX] } },
+    );
     const all = await h.client.trigger.cancelMany({ maker: USER });
     const some = await h.client.trigger.cancelMany({ maker: USER, orders: [ORDER_ACCOUNT] });
     assert.equal(h.rec.requests.length, 2);
@@ -378,7 +410,10 @@ test('a client without an API key sends no x-api-key header', async () => {
 test('a base URL with a path prefix and trailing slash is joined cleanly', async () => {
   const prefixed = await harness();
   try {
-    const client = (await import('../../src/api/index.js')).createApiClient({ baseUrl: `${prefixed.rec.url}/api/`, apiKey: API_KEY });
+    const client = (await import('../../src/api/index.js')).createApiClient({
+      baseUrl: `${prefixed.rec.url}/api/`,
+      apiKey: API_KEY,
+    });
     prefixed.rec.reply({ body: [] });
     await client.tokens.list({ category: 'toptraded', interval: '5m' });
     assert.equal(prefixed.rec.requests[0].path, '/api/tokens/v2/toptraded/5m');

@@ -36,7 +36,11 @@ function printable(text: string, what: string): void {
   assert.ok(!/undefined|NaN|\[object Object\]/.test(text), `${what} printed a missing value:\n${text}`);
 }
 
-const TOKEN_FILES = ['tokens-search-missing-stats.json', 'tokens-category-no-tokenprogram.json', 'tokens-recent-minimal.json'];
+const TOKEN_FILES = [
+  'tokens-search-missing-stats.json',
+  'tokens-category-no-tokenprogram.json',
+  'tokens-recent-minimal.json',
+];
 
 describe('recorded token listings', () => {
   test('search results without stats5m (or other windows) parse; what is there is kept', async () => {
@@ -56,7 +60,10 @@ describe('recorded token listings', () => {
     for (const file of ['tokens-category-no-tokenprogram.json', 'tokens-recent-minimal.json']) {
       const { client } = recorded({ 'GET /tokens/v2/': file });
       const tokens = await client.tokens.list({ category: 'toptraded', interval: '1h' });
-      assert.ok(tokens.some((t) => t.tokenProgram === undefined), file);
+      assert.ok(
+        tokens.some((t) => t.tokenProgram === undefined),
+        file,
+      );
       for (const t of tokens) assert.ok(t.id && t.symbol && typeof t.decimals === 'number', `${file}: ${t.symbol}`);
     }
     const { client } = recorded({ 'GET /tokens/v2/': 'tokens-recent-minimal.json' });
@@ -102,7 +109,10 @@ describe('recorded swap-group bodies', () => {
   });
 
   test('the headless quote command prints the recorded quote', async () => {
-    const { client } = recorded({ 'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json', 'GET /swap/v1/quote': 'quote-platformfee-null.json' });
+    const { client } = recorded({
+      'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json',
+      'GET /swap/v1/quote': 'quote-platformfee-null.json',
+    });
     const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], { route: 'swap' });
     printable(out, 'quote');
     assert.match(out, /you pay\s+1 SOL/);
@@ -110,7 +120,10 @@ describe('recorded swap-group bodies', () => {
   });
 
   test('the headless quote command prints the recorded order (the route swap takes by default)', async () => {
-    const { client } = recorded({ 'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json', 'GET /ultra/v1/order': 'order-no-taker.json' });
+    const { client } = recorded({
+      'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json',
+      'GET /ultra/v1/order': 'order-no-taker.json',
+    });
     const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], {});
     printable(out, 'quote');
     assert.match(out, /quoted by +order group \(GET \/ultra\/v1\/order\)/);
@@ -156,11 +169,17 @@ describe('recorded order-group bodies', () => {
       printable(text, file);
       assert.match(text, /You pay: 1 SOL/, file);
     }
-    const noFee = orderSummary(await orderOf('order-no-platformfee.json'), input, output, USER).find((l) => l.label === 'Platform fee')!;
+    const noFee = orderSummary(await orderOf('order-no-platformfee.json'), input, output, USER).find(
+      (l) => l.label === 'Platform fee',
+    )!;
     assert.match(noFee.value, /^— \(— bps; total fee 10 bps\)/);
-    const feeMint = orderSummary(await orderOf('order-platformfee-feemint-no-amount.json'), input, output, USER).find((l) => l.label === 'Platform fee')!;
+    const feeMint = orderSummary(await orderOf('order-platformfee-feemint-no-amount.json'), input, output, USER).find(
+      (l) => l.label === 'Platform fee',
+    )!;
     assert.match(feeMint.value, /^— \(10 bps; total fee 10 bps\)/);
-    const rfq = orderSummary(await orderOf('order-rfq-no-signaturefeepayer.json'), input, output, USER).find((l) => l.label === 'Network fees')!;
+    const rfq = orderSummary(await orderOf('order-rfq-no-signaturefeepayer.json'), input, output, USER).find(
+      (l) => l.label === 'Network fees',
+    )!;
     assert.match(rfq.value, /not charged/, 'no signature fee payer named');
   });
 
@@ -192,14 +211,25 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
     const ok = await client.trigger.execute(exec);
     assert.equal(ok.status, 'Success');
     assert.equal(ok.code, undefined);
-    const failed = await recorded({ 'POST /trigger/v1/execute': 'trigger-execute-failed.json' }).client.trigger.execute(exec);
+    const failed = await recorded({ 'POST /trigger/v1/execute': 'trigger-execute-failed.json' }).client.trigger.execute(
+      exec,
+    );
     assert.equal(failed.code, -1005);
-    const created = await client.trigger.create({ inputMint: SOL, outputMint: USDC, maker: USER, payer: USER, params: { makingAmount: '2000000000', takingAmount: '320000000' } });
+    const created = await client.trigger.create({
+      inputMint: SOL,
+      outputMint: USDC,
+      maker: USER,
+      payer: USER,
+      params: { makingAmount: '2000000000', takingAmount: '320000000' },
+    });
     assert.ok(created.order);
     assert.equal((await client.trigger.cancelMany({ maker: USER })).transactions.length, 2);
     const list = await client.trigger.list({ user: USER, orderStatus: 'active' });
     assert.equal(list.orderStatus, 'open');
-    assert.deepEqual(list.orders.map((o) => o.status), ['Open', 'Completed', 'PartiallyCancelled']);
+    assert.deepEqual(
+      list.orders.map((o) => o.status),
+      ['Open', 'Completed', 'PartiallyCancelled'],
+    );
     assert.equal(list.orders[1].programVersion, undefined);
   });
 
@@ -209,12 +239,23 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       'POST /recurring/v1/execute': 'recurring-execute-no-error.json',
       'POST /recurring/v1/createOrder': 'recurring-create.json',
     });
-    const list = await client.recurring.list({ recurringType: 'time', orderStatus: 'active', user: USER, page: 1, includeFailedTx: false });
+    const list = await client.recurring.list({
+      recurringType: 'time',
+      orderStatus: 'active',
+      user: USER,
+      page: 1,
+      includeFailedTx: false,
+    });
     assert.equal(list.time[0].cycleFrequency, '3600');
     assert.equal(list.time[1].rawMinOutAmount, undefined);
     const done = await client.recurring.execute(exec);
     assert.equal(done.error, undefined);
-    const created = await client.recurring.create({ user: USER, inputMint: USDC, outputMint: SOL, params: { time: { inAmount: '300000000', numberOfOrders: 3, interval: 3600 } } });
+    const created = await client.recurring.create({
+      user: USER,
+      inputMint: USDC,
+      outputMint: SOL,
+      params: { time: { inAmount: '300000000', numberOfOrders: 3, interval: 3600 } },
+    });
     assert.ok(created.transaction);
   });
 
@@ -234,13 +275,22 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
   });
 
   test('invites: confirmed as 0/1, clawback and expired, fields left out; the headless invites command', async () => {
-    for (const file of ['invites-history-variants.json', ...readdirSync(DIR).filter((f) => /invites.*\.json$/.test(f) && f !== 'invites-history-variants.json')]) {
+    for (const file of [
+      'invites-history-variants.json',
+      ...readdirSync(DIR).filter((f) => /invites.*\.json$/.test(f) && f !== 'invites-history-variants.json'),
+    ]) {
       const { client } = recorded({ 'GET /send/v1/': file, 'GET /tokens/v2/': 'tokens-search-missing-stats.json' });
       printable(await invitesCommand(backendOf(client), config, [USER], {}), file);
     }
-    const { client } = recorded({ 'GET /send/v1/': 'invites-history-variants.json', 'GET /tokens/v2/': 'tokens-search-missing-stats.json' });
+    const { client } = recorded({
+      'GET /send/v1/': 'invites-history-variants.json',
+      'GET /tokens/v2/': 'tokens-search-missing-stats.json',
+    });
     const res = await client.send.inviteHistory({ address: USER });
-    assert.deepEqual(res.invites.map((i) => i.action), ['created', 'claimed', 'clawback', 'expired']);
+    assert.deepEqual(
+      res.invites.map((i) => i.action),
+      ['created', 'claimed', 'clawback', 'expired'],
+    );
     assert.equal(res.invites[2].invite_signer, undefined);
     const out = await invitesCommand(backendOf(client), config, [USER], {});
     printable(out, 'invites');
@@ -251,10 +301,15 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
 
   test('portfolio bodies (no tokenInfo, minimal elements) parse and print in the headless portfolio command', async () => {
     // the Portfolio screen's recorded bodies live beside these (portfolio-*.json); the ones that are positions are read too
-    const theirs = readdirSync(DIR).filter((f) => /^portfolio-.*\.json$/.test(f) && 'elements' in (fixture(f) as object));
+    const theirs = readdirSync(DIR).filter(
+      (f) => /^portfolio-.*\.json$/.test(f) && 'elements' in (fixture(f) as object),
+    );
     const files = ['positions-minimal.json', ...theirs];
     for (const file of files) {
-      const { client } = recorded({ 'GET /portfolio/v1/positions/': file, 'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json' });
+      const { client } = recorded({
+        'GET /portfolio/v1/positions/': file,
+        'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json',
+      });
       const p = await client.portfolio.positions({ address: USER });
       assert.ok(Array.isArray(p.elements), file);
       const out = await portfolioCommand(backendOf(client), config, [USER], {});
@@ -269,14 +324,23 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
     const theirsNoTokenInfo = theirs.find((f) => f === 'portfolio-no-tokeninfo.json');
     if (theirsNoTokenInfo) {
       const sent = (fixture(theirsNoTokenInfo) as { elements: unknown[] }).elements;
-      const got = await recorded({ 'GET /portfolio/v1/positions/': theirsNoTokenInfo }).client.portfolio.positions({ address: USER });
+      const got = await recorded({ 'GET /portfolio/v1/positions/': theirsNoTokenInfo }).client.portfolio.positions({
+        address: USER,
+      });
       assert.equal(got.tokenInfo, undefined);
-      assert.equal(got.elements.length, sent.filter((e) => typeof e === 'object' && e !== null && !Array.isArray(e)).length, 'an element that is not an object is left out');
+      assert.equal(
+        got.elements.length,
+        sent.filter((e) => typeof e === 'object' && e !== null && !Array.isArray(e)).length,
+        'an element that is not an object is left out',
+      );
     }
   });
 
   test('studio transactions', async () => {
-    const { client } = recorded({ 'POST /studio/v1/dbc-pool/create-tx': 'studio-pool-create.json', 'POST /studio/v1/dbc/fee/create-tx': 'studio-fee-claim.json' });
+    const { client } = recorded({
+      'POST /studio/v1/dbc-pool/create-tx': 'studio-pool-create.json',
+      'POST /studio/v1/dbc/fee/create-tx': 'studio-fee-claim.json',
+    });
     const fee = await client.studio.claimFeeTx({ ownerWallet: USER, poolAddress: ORDER_ACCOUNT, maxQuoteAmount: 1 });
     assert.ok(fee.transaction.length > 100);
   });
@@ -315,9 +379,18 @@ describe('what stays strict', () => {
   test('a token without id or decimals, and a listing order without its key, are refused', async () => {
     const tokens = fixture('tokens-recent-minimal.json') as Array<Record<string, unknown>>;
     delete tokens[1].decimals;
-    await assert.rejects(serve(tokens).tokens.list({ category: 'toptraded', interval: '1h' }), (e: unknown) => e instanceof ResponseShapeError && e.field === '[1].decimals');
-    const listing = bodyOf('trigger-orders-open.json', (b) => delete (b.orders as Array<Record<string, unknown>>)[0].orderKey);
-    await assert.rejects(serve(listing).trigger.list({ user: USER, orderStatus: 'active' }), (e: unknown) => e instanceof ResponseShapeError && e.field === 'orders[0].orderKey');
+    await assert.rejects(
+      serve(tokens).tokens.list({ category: 'toptraded', interval: '1h' }),
+      (e: unknown) => e instanceof ResponseShapeError && e.field === '[1].decimals',
+    );
+    const listing = bodyOf(
+      'trigger-orders-open.json',
+      (b) => delete (b.orders as Array<Record<string, unknown>>)[0].orderKey,
+    );
+    await assert.rejects(
+      serve(listing).trigger.list({ user: USER, orderStatus: 'active' }),
+      (e: unknown) => e instanceof ResponseShapeError && e.field === 'orders[0].orderKey',
+    );
     const jupToken = (fixture('tokens-search-missing-stats.json') as Array<{ id: string }>)[0];
     assert.equal(jupToken.id, JUP);
   });

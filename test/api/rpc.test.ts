@@ -57,7 +57,9 @@ describe('JSON-RPC methods', () => {
   });
 
   test('getBalance returns bigint lamports, exact beyond 2^53', async () => {
-    rec.setHandler((r) => ({ rawBody: `{"jsonrpc":"2.0","id":${bodyOf(r).id},"result":{"context":{"slot":5},"value":9007199254740993}}` }));
+    rec.setHandler((r) => ({
+      rawBody: `{"jsonrpc":"2.0","id":${bodyOf(r).id},"result":{"context":{"slot":5},"value":9007199254740993}}`,
+    }));
     assert.equal(await rpc.getBalance(USER), 9007199254740993n);
     const b = lastCall();
     assert.equal(b.method, 'getBalance');
@@ -68,7 +70,10 @@ describe('JSON-RPC methods', () => {
   });
 
   test('getSignatureStatuses keeps nulls for unknown signatures', async () => {
-    answer({ context: { slot: 9 }, value: [null, { slot: 8, confirmations: null, err: null, confirmationStatus: 'finalized' }] });
+    answer({
+      context: { slot: 9 },
+      value: [null, { slot: 8, confirmations: null, err: null, confirmationStatus: 'finalized' }],
+    });
     const res = await rpc.getSignatureStatuses(['sigA', 'sigB']);
     assert.deepEqual(res, [null, { slot: 8, confirmations: null, err: null, confirmationStatus: 'finalized' }]);
     const b = lastCall();
@@ -82,11 +87,17 @@ describe('JSON-RPC methods', () => {
     const b = lastCall();
     assert.equal(b.method, 'sendTransaction');
     assert.equal(b.params[0], SIGNED_TX);
-    assert.deepEqual({ ...(b.params[1] as object) }, { encoding: 'base64', skipPreflight: true, preflightCommitment: 'confirmed' });
+    assert.deepEqual(
+      { ...(b.params[1] as object) },
+      { encoding: 'base64', skipPreflight: true, preflightCommitment: 'confirmed' },
+    );
   });
 
   test('simulateTransaction', async () => {
-    answer({ context: { slot: 3 }, value: { err: { InstructionError: [0, 'Custom'] }, logs: ['Program log: hi'], unitsConsumed: 1200 } });
+    answer({
+      context: { slot: 3 },
+      value: { err: { InstructionError: [0, 'Custom'] }, logs: ['Program log: hi'], unitsConsumed: 1200 },
+    });
     const res = await rpc.simulateTransaction(SIGNED_TX);
     assert.deepEqual(res.logs, ['Program log: hi']);
     assert.deepEqual(res.err, { InstructionError: [0, 'Custom'] });
@@ -102,7 +113,17 @@ describe('JSON-RPC methods', () => {
     new DataView(data.buffer).setBigUint64(64, 123_456_789_000n, true);
     answer({
       context: { slot: 1 },
-      value: [{ pubkey: addr(91), account: { data: [Buffer.from(data).toString('base64'), 'base64'], owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', lamports: 2039280, executable: false } }],
+      value: [
+        {
+          pubkey: addr(91),
+          account: {
+            data: [Buffer.from(data).toString('base64'), 'base64'],
+            owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+            lamports: 2039280,
+            executable: false,
+          },
+        },
+      ],
     });
     const [acct] = await rpc.getTokenAccountsByOwner(USER, { mint: USDC });
     assert.equal(acct.pubkey, addr(91));
@@ -118,7 +139,10 @@ describe('JSON-RPC methods', () => {
 
   test('getTokenAccountsByOwner by program id', async () => {
     answer({ context: { slot: 1 }, value: [] });
-    assert.deepEqual(await rpc.getTokenAccountsByOwner(USER, { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' }), []);
+    assert.deepEqual(
+      await rpc.getTokenAccountsByOwner(USER, { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' }),
+      [],
+    );
     assert.deepEqual(lastCall().params[1], { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' });
   });
 
@@ -142,11 +166,20 @@ describe('JSON-RPC methods', () => {
     answer({ context: { slot: 4 }, value: null });
     assert.equal(await rpc.getAccountInfo(addr(93)), null);
     answer({ context: { slot: 4 }, value: { data: ['3yZe7d', 'base58'], executable: false, lamports: 1, owner: SOL } });
-    await assert.rejects(rpc.getAccountInfo(addr(93)), (e: unknown) => e instanceof ResponseShapeError && /value\.data/.test(e.message));
-    answer({ context: { slot: 4 }, value: { data: ['not base64!', 'base64'], executable: false, lamports: 1, owner: SOL } });
+    await assert.rejects(
+      rpc.getAccountInfo(addr(93)),
+      (e: unknown) => e instanceof ResponseShapeError && /value\.data/.test(e.message),
+    );
+    answer({
+      context: { slot: 4 },
+      value: { data: ['not base64!', 'base64'], executable: false, lamports: 1, owner: SOL },
+    });
     await assert.rejects(rpc.getAccountInfo(addr(93)), ResponseShapeError);
     answer({ context: { slot: 4 }, value: { data: ['', 'base64'], executable: false, lamports: 1, owner: 'nope' } });
-    await assert.rejects(rpc.getAccountInfo(addr(93)), (e: unknown) => e instanceof ResponseShapeError && /value\.owner/.test(e.message));
+    await assert.rejects(
+      rpc.getAccountInfo(addr(93)),
+      (e: unknown) => e instanceof ResponseShapeError && /value\.owner/.test(e.message),
+    );
     answer({ context: { slot: 4 }, value: { data: ['', 'base64'], lamports: 1, owner: SOL } });
     await assert.rejects(rpc.getAccountInfo(addr(93)), ResponseShapeError);
   });
@@ -154,7 +187,10 @@ describe('JSON-RPC methods', () => {
   test('bad arguments are refused before sending', async () => {
     await assert.rejects(rpc.getBalance('nope'), TypeError);
     await assert.rejects(rpc.getAccountInfo('nope'), TypeError);
-    await assert.rejects(rpc.getTokenAccountsByOwner(USER, { mint: USDC, programId: SOL } as unknown as { mint: string }), TypeError);
+    await assert.rejects(
+      rpc.getTokenAccountsByOwner(USER, { mint: USDC, programId: SOL } as unknown as { mint: string }),
+      TypeError,
+    );
     assert.equal(rec.requests.length, 0);
   });
 });
@@ -162,7 +198,11 @@ describe('JSON-RPC methods', () => {
 describe('JSON-RPC failures', () => {
   test('a JSON-RPC error becomes RpcError with code, message and data', async () => {
     rec.setHandler((r) => ({
-      body: { jsonrpc: '2.0', id: bodyOf(r).id, error: { code: -32002, message: 'Transaction simulation failed: Blockhash not found', data: { logs: ['x'] } } },
+      body: {
+        jsonrpc: '2.0',
+        id: bodyOf(r).id,
+        error: { code: -32002, message: 'Transaction simulation failed: Blockhash not found', data: { logs: ['x'] } },
+      },
     }));
     await assert.rejects(rpc.sendTransaction(SIGNED_TX), (e: unknown) => {
       assert.ok(e instanceof RpcError);
@@ -181,12 +221,19 @@ describe('JSON-RPC failures', () => {
 
   test('a result of the wrong shape', async () => {
     answer({ context: { slot: 1 }, value: { blockhash: 5, lastValidBlockHeight: 1 } });
-    await assert.rejects(rpc.getLatestBlockhash(), (e: unknown) => e instanceof ResponseShapeError && e.endpoint === 'RPC getLatestBlockhash' && e.field === 'value.blockhash');
+    await assert.rejects(
+      rpc.getLatestBlockhash(),
+      (e: unknown) =>
+        e instanceof ResponseShapeError && e.endpoint === 'RPC getLatestBlockhash' && e.field === 'value.blockhash',
+    );
   });
 
   test('a signature status outside processed/confirmed/finalized', async () => {
     answer({ context: { slot: 9 }, value: [{ slot: 8, confirmations: 1, err: null, confirmationStatus: 'landed' }] });
-    await assert.rejects(rpc.getSignatureStatuses(['s']), (e: unknown) => e instanceof ResponseShapeError && e.field === 'value[0].confirmationStatus');
+    await assert.rejects(
+      rpc.getSignatureStatuses(['s']),
+      (e: unknown) => e instanceof ResponseShapeError && e.field === 'value[0].confirmationStatus',
+    );
   });
 
   test('an answer to another request id', async () => {
@@ -204,6 +251,9 @@ describe('JSON-RPC failures', () => {
     const secret = 'rpc-secret-key-0123456789';
     const keyed = createRpcClient({ url: `${rec.url}/?api-key=${secret}` });
     rec.setHandler(() => ({ status: 401, rawBody: `bad key ${secret}` }));
-    await assert.rejects(keyed.getSlot(), (e: unknown) => e instanceof RpcError && !e.message.includes(secret) && /401/.test(e.message));
+    await assert.rejects(
+      keyed.getSlot(),
+      (e: unknown) => e instanceof RpcError && !e.message.includes(secret) && /401/.test(e.message),
+    );
   });
 });

@@ -87,7 +87,12 @@ export class Monitor {
       // anything before the burst's start (entering the alternate screen) belongs to no burst
       const start = text.indexOf('\x1b[?2026h');
       const burst = start >= 0 ? text.slice(start) : text;
-      this.bursts.push({ at: offset + (start >= 0 ? start : 0), text: burst, bytes: Buffer.byteLength(burst), seen: now });
+      this.bursts.push({
+        at: offset + (start >= 0 ? start : 0),
+        text: burst,
+        bytes: Buffer.byteLength(burst),
+        seen: now,
+      });
       offset += text.length;
     }
     this.consumed = upto;
@@ -132,4 +137,3 @@ export class Monitor {
     this.screenTerm.dispose();
   }
 }
-

@@ -83,7 +83,8 @@ const tokenRows = (lines: string[]) => lines.filter((l) => ROW.test(l)).length;
 // 80x24 shows 19 or 20 rows (a flash line takes one: demo mode says its wallet was funded)
 const hasRows = (lines: string[]) => tokenRows(lines) >= 19;
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : NaN);
-const percentile = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN);
+const percentile = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN;
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const pct = (x: number) => `${fmt(x * 100)}%`;
@@ -133,7 +134,12 @@ async function liveMode(): Promise<Mode> {
   const apiKey = 'td-bench-key-7f3a';
   // startSimProcess runs the repository's dist/cli.js; the simulator is not what is measured
   const url = await startSimProcess({ after: (fn) => cleanups.push(fn) }, { apiKey, fund: address, seed: 5 });
-  return { name: 'live', args: ['--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], env: { TRADEDECK_API_KEY: apiKey }, simUrl: url };
+  return {
+    name: 'live',
+    args: ['--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
+    env: { TRADEDECK_API_KEY: apiKey },
+    simUrl: url,
+  };
 }
 
 const demoMode: Mode = { name: 'demo', args: [], env: {} };
@@ -292,7 +298,11 @@ async function forcedRefreshes(s: Session, simUrl: string | undefined, n: number
   for (let i = 0; i < n; i++) {
     const before = prices(await s.mon.screen());
     if (simUrl) {
-      await fetch(`${simUrl}/__sim/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 10 }) });
+      await fetch(`${simUrl}/__sim/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ seconds: 10 }),
+      });
     } else {
       // demo mode: the embedded simulator's clock cannot be reached from outside; wait for prices to move
       await sleep(10_000);
@@ -305,7 +315,9 @@ async function forcedRefreshes(s: Session, simUrl: string | undefined, n: number
     while (!refresh && performance.now() < deadline) {
       await sleep(5);
       s.mon.poll();
-      refresh = s.mon.bursts.slice(from).find((b) => [...rowsTouched(b.text)].filter((r) => r >= 4 && r <= ROWS - 2).length >= 5);
+      refresh = s.mon.bursts
+        .slice(from)
+        .find((b) => [...rowsTouched(b.text)].filter((r) => r >= 4 && r <= ROWS - 2).length >= 5);
     }
     await sleep(300);
     const after = prices(await s.mon.screen());
@@ -373,7 +385,30 @@ async function measure(mode: Mode, full: boolean): Promise<ModeReport> {
   const nodeHeadless = Array.from({ length: 5 }, nodeBaseline);
   const hl = headless(mode, 5);
 
-  if (LAUNCH_ONLY) return { launch, node, frame: NaN, idle: { seconds: NaN, cpuMs: NaN, cpuPct: NaN, rssKiB: NaN, bursts: 0, bytes: 0, bytesPerBurst: NaN, refreshes: 0, bytesPerRefresh: NaN, other: 0, benchCpuMs: NaN }, refresh: [], keys: [], headless: hl, nodeHeadless, series: [] };
+  if (LAUNCH_ONLY)
+    return {
+      launch,
+      node,
+      frame: NaN,
+      idle: {
+        seconds: NaN,
+        cpuMs: NaN,
+        cpuPct: NaN,
+        rssKiB: NaN,
+        bursts: 0,
+        bytes: 0,
+        bytesPerBurst: NaN,
+        refreshes: 0,
+        bytesPerRefresh: NaN,
+        other: 0,
+        benchCpuMs: NaN,
+      },
+      refresh: [],
+      keys: [],
+      headless: hl,
+      nodeHeadless,
+      series: [],
+    };
   log(`${mode.name}: a session: full frame, every screen once, idle ${IDLE_S} s${full ? ', refreshes, keys' : ''}`);
   const s = await open(mode);
   const series: Array<[number, number]> = [];
@@ -420,13 +455,21 @@ interface Logged {
 const TOKEN_LIST = '/tokens/v2/toporganicscore/1h';
 
 /** A dashboard on Tokens against its own simulator process limiting per key; what its request log says. */
-async function pacedSession(apiKey: string, seconds: number, sampleAges: boolean): Promise<{ ages: number[]; log: Logged[] }> {
+async function pacedSession(
+  apiKey: string,
+  seconds: number,
+  sampleAges: boolean,
+): Promise<{ ages: number[]; log: Logged[] }> {
   const keyPath = await createDemoKeyFile(join(scratch, `keys-${apiKey}`));
   const address = (await loadKeypairFile(keyPath)).address;
   const url = await startSimProcess({ after: (fn) => cleanups.push(fn) }, { apiKey, fund: address, seed: 5 });
   await simControl(url, 'faults', { rateLimitPerMinute: 60 });
   const requests = async () => (await (await fetch(`${url}/__sim/requests`)).json()) as Logged[];
-  const s = await open({ name: 'live', args: ['--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], env: { TRADEDECK_API_KEY: apiKey } });
+  const s = await open({
+    name: 'live',
+    args: ['--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
+    env: { TRADEDECK_API_KEY: apiKey },
+  });
   const ages: number[] = [];
   try {
     await s.mon.waitFor(hasRows, 60_000);
@@ -509,13 +552,26 @@ async function keyTimes(s: Session, presses: Array<() => void>): Promise<number[
  * Scrolling (Down/Up), sorting (o) and filtering (/ then a letter and Backspace, each a new filter)
  * on the screen shown; a list with no sort or filter of its own (its o or / only says so) is only scrolled.
  */
-async function listKeys(s: Session, sorts: number, filters: boolean): Promise<{ scroll: number[]; sort: number[]; filter: number[] }> {
-  const scroll = await keyTimes(s, Array.from({ length: 40 }, (_, i) => () => s.term.press(i % 4 < 2 ? 'Down' : 'Up')));
-  const sort = await keyTimes(s, Array.from({ length: sorts }, () => () => s.term.send('o')));
+async function listKeys(
+  s: Session,
+  sorts: number,
+  filters: boolean,
+): Promise<{ scroll: number[]; sort: number[]; filter: number[] }> {
+  const scroll = await keyTimes(
+    s,
+    Array.from({ length: 40 }, (_, i) => () => s.term.press(i % 4 < 2 ? 'Down' : 'Up')),
+  );
+  const sort = await keyTimes(
+    s,
+    Array.from({ length: sorts }, () => () => s.term.send('o')),
+  );
   if (!filters) return { scroll, sort, filter: [] };
   s.term.send('/');
   await sleep(400);
-  const filter = await keyTimes(s, Array.from({ length: 16 }, (_, i) => () => (i % 2 === 0 ? s.term.send('a') : s.term.press('Backspace'))));
+  const filter = await keyTimes(
+    s,
+    Array.from({ length: 16 }, (_, i) => () => (i % 2 === 0 ? s.term.send('a') : s.term.press('Backspace'))),
+  );
   s.term.press('Escape');
   await sleep(400);
   return { scroll, sort, filter };
@@ -553,7 +609,12 @@ async function scaleRows(): Promise<Line[]> {
   const sim = await startSim({ seed: 5, fund: [address], apiKey });
   cleanups.push(() => void sim.stop());
   seedOrders(sim, address, 500);
-  const base: Mode = { name: 'live', args: ['--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], env: { TRADEDECK_API_KEY: apiKey }, simUrl: sim.url };
+  const base: Mode = {
+    name: 'live',
+    args: ['--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath],
+    env: { TRADEDECK_API_KEY: apiKey },
+    simUrl: sim.url,
+  };
   const big: Mode = { ...base, prepare: (dir) => linkJournal(built, dir) };
 
   const node: number[] = [];
@@ -562,23 +623,29 @@ async function scaleRows(): Promise<Line[]> {
   let rssEmpty = NaN;
   let rssBig = NaN;
   if (!listsOnly) {
-  log(`scale: launch to first rows, ${RUNS} runs each with an empty and the big journal, beside node -e 0`);
-  await launchToRows(base);
-  await launchToRows(big);
-  for (let i = 0; i < RUNS; i++) {
-    node.push(nodeBaseline());
-    emptyLaunch.push(await launchToRows(base));
-    bigLaunch.push(await launchToRows(big));
-  }
-  log(`scale: RSS after every screen once (the journal view and the P&L read the journal) and ${IDLE_S} s idle, empty then big journal`);
-  log(`scale: launch empty ${emptyLaunch.map((x) => fmt(x)).join(', ')} ms, big ${bigLaunch.map((x) => fmt(x)).join(', ')} ms, node -e 0 ${node.map((x) => fmt(x)).join(', ')} ms`);
-  rssEmpty = await rssAfterVisits(base);
-  rssBig = await rssAfterVisits(big);
-  log(`scale: RSS empty ${fmt(rssEmpty / 1024, 1)} MB, big ${fmt(rssBig / 1024, 1)} MB`);
+    log(`scale: launch to first rows, ${RUNS} runs each with an empty and the big journal, beside node -e 0`);
+    await launchToRows(base);
+    await launchToRows(big);
+    for (let i = 0; i < RUNS; i++) {
+      node.push(nodeBaseline());
+      emptyLaunch.push(await launchToRows(base));
+      bigLaunch.push(await launchToRows(big));
+    }
+    log(
+      `scale: RSS after every screen once (the journal view and the P&L read the journal) and ${IDLE_S} s idle, empty then big journal`,
+    );
+    log(
+      `scale: launch empty ${emptyLaunch.map((x) => fmt(x)).join(', ')} ms, big ${bigLaunch.map((x) => fmt(x)).join(', ')} ms, node -e 0 ${node.map((x) => fmt(x)).join(', ')} ms`,
+    );
+    rssEmpty = await rssAfterVisits(base);
+    rssBig = await rssAfterVisits(big);
+    log(`scale: RSS empty ${fmt(rssEmpty / 1024, 1)} MB, big ${fmt(rssBig / 1024, 1)} MB`);
   }
 
   log('scale: key latency on Orders, Portfolio, Alerts and the watchlist');
-  const list = (await (await fetch(`${sim.url}/tokens/v2/toptraded/24h`, { headers: { 'x-api-key': apiKey } })).json()) as Array<Record<string, unknown> & { id: string; symbol: string; name: string }>;
+  const list = (await (
+    await fetch(`${sim.url}/tokens/v2/toptraded/24h`, { headers: { 'x-api-key': apiKey } })
+  ).json()) as Array<Record<string, unknown> & { id: string; symbol: string; name: string }>;
   const mintOf = () => sim.kernel.ids.address();
   const lists: Mode = {
     ...base,
@@ -591,9 +658,21 @@ async function scaleRows(): Promise<Line[]> {
   // Orders lists in the service's order (o says so) and Alerts fired first (o and / say so): only scrolled and, on Orders, filtered
   const screens: Array<{ name: string; go: () => void; ready: RegExp; sorts: number; filters: boolean }> = [
     { name: 'Orders, 500 open orders', go: () => s.term.send('3'), ready: /SOL/, sorts: 0, filters: true },
-    { name: 'Portfolio, 500 positions', go: () => s.term.send('5'), ready: /Net worth|net worth/i, sorts: 4, filters: true },
+    {
+      name: 'Portfolio, 500 positions',
+      go: () => s.term.send('5'),
+      ready: /Net worth|net worth/i,
+      sorts: 4,
+      filters: true,
+    },
     { name: 'Alerts, 1,000', go: () => s.term.send('7'), ready: /1,000|armed/i, sorts: 0, filters: false },
-    { name: 'watchlist, 300', go: () => (s.term.send('1'), setTimeout(() => s.term.send('W'), 1500)), ready: /★/, sorts: 6, filters: true },
+    {
+      name: 'watchlist, 300',
+      go: () => (s.term.send('1'), setTimeout(() => s.term.send('W'), 1500)),
+      ready: /★/,
+      sorts: 6,
+      filters: true,
+    },
   ];
   const keyRows: Line[] = [];
   try {
@@ -601,11 +680,15 @@ async function scaleRows(): Promise<Line[]> {
     for (const sc of screens) {
       sc.go();
       await sleep(2500);
-      await s.mon.waitFor((l) => sc.ready.test(l.join('\n')), 20_000).catch(() => log(`scale: ${sc.name}: not seen ready`));
+      await s.mon
+        .waitFor((l) => sc.ready.test(l.join('\n')), 20_000)
+        .catch(() => log(`scale: ${sc.name}: not seen ready`));
       await sleep(1500);
       const k = await listKeys(s, sc.sorts, sc.filters);
       const every = [...k.scroll, ...k.sort, ...k.filter];
-      log(`scale: ${sc.name}: scroll ${k.scroll.map((x) => fmt(x)).join(' ')} | sort ${k.sort.map((x) => fmt(x)).join(' ')} | filter ${k.filter.map((x) => fmt(x)).join(' ')}`);
+      log(
+        `scale: ${sc.name}: scroll ${k.scroll.map((x) => fmt(x)).join(' ')} | sort ${k.sort.map((x) => fmt(x)).join(' ')} | filter ${k.filter.map((x) => fmt(x)).join(' ')}`,
+      );
       const p95 = percentile(every, 95);
       keyRows.push({
         measure: `key p95, ${sc.name} (${['scroll', ...(sc.sorts ? ['sort'] : []), ...(sc.filters ? ['filter'] : [])].join(', ')})`,
@@ -669,9 +752,16 @@ function flatness(series: Array<[number, number]>) {
   const n = points.length;
   const mt = points.reduce((a, [t]) => a + t, 0) / n;
   const mm = points.reduce((a, [, m]) => a + m, 0) / n;
-  const perMinute = points.reduce((a, [t, m]) => a + (t - mt) * (m - mm), 0) / points.reduce((a, [t]) => a + (t - mt) ** 2, 0);
+  const perMinute =
+    points.reduce((a, [t, m]) => a + (t - mt) * (m - mm), 0) / points.reduce((a, [t]) => a + (t - mt) ** 2, 0);
   const mbs = points.map(([, m]) => m);
-  return { n, perMinute, rise: perMinute * (points[n - 1][0] - points[0][0]), min: Math.min(...mbs), max: Math.max(...mbs) };
+  return {
+    n,
+    perMinute,
+    rise: perMinute * (points[n - 1][0] - points[0][0]),
+    min: Math.min(...mbs),
+    max: Math.max(...mbs),
+  };
 }
 
 function rows(r: ModeReport, name: string): Line[] {
@@ -762,10 +852,15 @@ const width = (f: (l: Line) => string, title: string) => Math.max(title.length, 
 const wm = width((l) => l.measure, 'Measure');
 const wv = width((l) => l.value, 'Now');
 const wb = width((l) => l.budget, 'Budget');
-console.log(`\ntradedeck benchmark: ${cli}, ${COLS}x${ROWS} pty; live against a separate simulator process, demo with the embedded one\n`);
+console.log(
+  `\ntradedeck benchmark: ${cli}, ${COLS}x${ROWS} pty; live against a separate simulator process, demo with the embedded one\n`,
+);
 console.log(`| ${'Measure'.padEnd(wm)} | ${'Now'.padEnd(wv)} | ${'Budget'.padEnd(wb)} | Met | Detail`);
 console.log(`|${'-'.repeat(wm + 2)}|${'-'.repeat(wv + 2)}|${'-'.repeat(wb + 2)}|-----|-------`);
-for (const l of all) console.log(`| ${l.measure.padEnd(wm)} | ${l.value.padEnd(wv)} | ${l.budget.padEnd(wb)} | ${l.ok === undefined ? '   ' : l.ok ? 'yes' : 'NO '} | ${l.note}`);
+for (const l of all)
+  console.log(
+    `| ${l.measure.padEnd(wm)} | ${l.value.padEnd(wv)} | ${l.budget.padEnd(wb)} | ${l.ok === undefined ? '   ' : l.ok ? 'yes' : 'NO '} | ${l.note}`,
+  );
 
 if (live?.series.length) {
   console.log(`\nRSS of the live dashboard every 30 s (seconds since launch: MB):`);

@@ -46,12 +46,22 @@ export async function writeBigJournal(path: string, count: number, wallet: strin
       signature: `${'5'.repeat(60)}${i.toString().padStart(28, '0')}`,
       signedTransaction: signed,
       lastValidBlockHeight: 300_000_000 + i,
-      summary: { pay: buy ? '150 USDC' : '1 SOL', receive: buy ? '1 SOL' : '151 USDC', inputMint: buy ? USDC : SOL, outputMint: buy ? SOL : USDC, inAmount, outAmount },
+      summary: {
+        pay: buy ? '150 USDC' : '1 SOL',
+        receive: buy ? '1 SOL' : '151 USDC',
+        inputMint: buy ? USDC : SOL,
+        outputMint: buy ? SOL : USDC,
+        inAmount,
+        outAmount,
+      },
       status: 'submitted',
       wallet,
       network: 'simulator',
     };
-    chunk.push(`${JSON.stringify(entry)}\n`, `${JSON.stringify({ kind: 'outcome', id, time: time + 1_500, status: 'success', signature: entry.signature, code: 0, executed: { input: inAmount, output: outAmount } })}\n`);
+    chunk.push(
+      `${JSON.stringify(entry)}\n`,
+      `${JSON.stringify({ kind: 'outcome', id, time: time + 1_500, status: 'success', signature: entry.signature, code: 0, executed: { input: inAmount, output: outAmount } })}\n`,
+    );
     if (chunk.length >= 1_000) await flush();
   }
   await flush();
@@ -93,12 +103,23 @@ export function seedOrders(sim: SimHandle, owner: string, count: number): void {
 }
 
 /** `count` armed price alerts over the given mints (alternately above and below a level). */
-export function writeAlerts(stateDir: string, count: number, tokens: ReadonlyArray<{ id: string; symbol: string }>): void {
+export function writeAlerts(
+  stateDir: string,
+  count: number,
+  tokens: ReadonlyArray<{ id: string; symbol: string }>,
+): void {
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const t0 = Date.now() - count * 1_000;
   const alerts = Array.from({ length: count }, (_, i) => {
     const t = tokens[i % tokens.length];
-    return { id: `bench-alert-${i}`, mint: t.id, symbol: t.symbol, condition: { kind: i % 2 ? 'above' : 'below', level: 1_000_000 * (i % 2) + 1e-9 + i * 1e-6 }, createdAt: t0 + i * 1_000, state: 'armed' };
+    return {
+      id: `bench-alert-${i}`,
+      mint: t.id,
+      symbol: t.symbol,
+      condition: { kind: i % 2 ? 'above' : 'below', level: 1_000_000 * (i % 2) + 1e-9 + i * 1e-6 },
+      createdAt: t0 + i * 1_000,
+      state: 'armed',
+    };
   });
   writeFileSync(join(stateDir, 'alerts.json'), `${JSON.stringify({ version: 1, alerts })}\n`, { mode: 0o600 });
 }
@@ -107,7 +128,12 @@ export function writeAlerts(stateDir: string, count: number, tokens: ReadonlyArr
  * A watchlist of `count` tokens: those of the simulator's list, then as many more made from them
  * under other mints (each with the data last seen, as a star of a token no list shows now is kept).
  */
-export function writeWatchlist(stateDir: string, count: number, tokens: ReadonlyArray<Record<string, unknown> & { id: string; symbol: string; name: string }>, mintOf: (i: number) => string): void {
+export function writeWatchlist(
+  stateDir: string,
+  count: number,
+  tokens: ReadonlyArray<Record<string, unknown> & { id: string; symbol: string; name: string }>,
+  mintOf: (i: number) => string,
+): void {
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const starredAt = new Date(Date.now() - 86_400_000).toISOString();
   const entries = Array.from({ length: count }, (_, i) => {
@@ -116,5 +142,7 @@ export function writeWatchlist(stateDir: string, count: number, tokens: Readonly
     const symbol = i < tokens.length ? base.symbol : `${base.symbol.slice(0, 6)}${i}`;
     return { mint, symbol, name: base.name, starredAt, last: { ...base, id: mint, symbol } };
   });
-  writeFileSync(join(stateDir, 'watchlist.json'), `${JSON.stringify({ version: 1, tokens: entries })}\n`, { mode: 0o600 });
+  writeFileSync(join(stateDir, 'watchlist.json'), `${JSON.stringify({ version: 1, tokens: entries })}\n`, {
+    mode: 0o600,
+  });
 }

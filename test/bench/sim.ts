@@ -26,14 +26,22 @@ async function measure(name: string, url: (i: number) => string): Promise<void> 
   const used = process.cpuUsage(cpu);
   // CPU time (server and client share this process) says more than wall time on a busy machine
   const cpuMs = (used.user + used.system) / 1000 / TOTAL;
-  console.log(`${name}: ${TOTAL} requests in ${seconds.toFixed(2)} s = ${(TOTAL / seconds).toFixed(0)} req/s, ${cpuMs.toFixed(2)} ms CPU per request${failures ? ` (${failures} non-200)` : ''}`);
+  console.log(
+    `${name}: ${TOTAL} requests in ${seconds.toFixed(2)} s = ${(TOTAL / seconds).toFixed(0)} req/s, ${cpuMs.toFixed(2)} ms CPU per request${failures ? ` (${failures} non-200)` : ''}`,
+  );
 }
 
 const sim = await startSim({ seed: 1 });
 try {
   await measure('token list /tokens/v2/toptraded/24h (50)', () => `${sim.url}/tokens/v2/toptraded/24h`);
-  await measure('token list /tokens/v2/toptrending/1h?limit=100', () => `${sim.url}/tokens/v2/toptrending/1h?limit=100`);
-  await measure('quote SOL->USDC', (i) => `${sim.url}/swap/v1/quote?inputMint=${SOL}&outputMint=${USDC}&amount=${1_000_000_000 + i}`);
+  await measure(
+    'token list /tokens/v2/toptrending/1h?limit=100',
+    () => `${sim.url}/tokens/v2/toptrending/1h?limit=100`,
+  );
+  await measure(
+    'quote SOL->USDC',
+    (i) => `${sim.url}/swap/v1/quote?inputMint=${SOL}&outputMint=${USDC}&amount=${1_000_000_000 + i}`,
+  );
 } finally {
   await sim.stop();
 }

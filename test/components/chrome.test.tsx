@@ -8,7 +8,14 @@ import { createKeymap, KeyRouterProvider, type Binding } from '../../components/
 import { Tabs, tabLabels } from '../../components/Tabs.js';
 import { Toasts, useToasts, type ToastApi } from '../../components/Toasts.js';
 import { textWidth } from '../../components/text.js';
-import { applyColorEnvironment, colorDisabled, plainTheme, colorTheme, themeFromEnv, ThemeContext } from '../../components/theme.js';
+import {
+  applyColorEnvironment,
+  colorDisabled,
+  plainTheme,
+  colorTheme,
+  themeFromEnv,
+  ThemeContext,
+} from '../../components/theme.js';
 import { lines, mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());
@@ -18,7 +25,12 @@ const bindings: Binding[] = [
   { keys: ['?'], command: 'help', scope: 'global', description: 'Show every key', hint: 'help' },
   { keys: ['r'], command: 'refresh', scope: 'global', description: 'Refresh now', hint: 'refresh' },
   { keys: ['p'], command: 'pause', scope: 'global', description: 'Pause polling', hint: 'pause' },
-  ...['1', '2', '3', '4', '5', '6'].map((k) => ({ keys: [k], command: `screen${k}`, scope: 'global', description: `Go to screen ${k}` })),
+  ...['1', '2', '3', '4', '5', '6'].map((k) => ({
+    keys: [k],
+    command: `screen${k}`,
+    scope: 'global',
+    description: `Go to screen ${k}`,
+  })),
   { keys: ['/'], command: 'filter', scope: 'tokens', description: 'Filter tokens', hint: 'filter' },
   { keys: ['s'], command: 'sort', scope: 'tokens', description: 'Cycle sort column', hint: 'sort' },
   { keys: ['S'], command: 'reverse', scope: 'tokens', description: 'Reverse sort', hint: 'reverse' },
@@ -37,7 +49,11 @@ describe('<Footer>', () => {
     }
     const narrow = fitFooter(km.hintsFor('tokens'), 40, 'tokens 3s ago').hints.map((h) => h.label);
     assert.deepEqual(narrow, ['filter', 'sort', 'help']);
-    assert.deepEqual(fitFooter([{ keys: 'x', label: 'cancel' }], 80).hints.map((h) => h.keys), ['x', '?'], 'help added when absent');
+    assert.deepEqual(
+      fitFooter([{ keys: 'x', label: 'cancel' }], 80).hints.map((h) => h.keys),
+      ['x', '?'],
+      'help added when absent',
+    );
   });
 
   it('renders the hints with the data age at the right edge', async () => {
@@ -48,14 +64,26 @@ describe('<Footer>', () => {
   });
 });
 
-const groupsOf = (scope: string): HelpColumnGroup[] => km.helpFor(scope).map((g) => ({ title: g.title, entries: g.entries }));
+const groupsOf = (scope: string): HelpColumnGroup[] =>
+  km.helpFor(scope).map((g) => ({ title: g.title, entries: g.entries }));
 
 describe('<HelpOverlay>', () => {
   it('lists every binding of the scope and the globals, the same the keymap matches; other scopes are left out', () => {
-    const ls = helpColumns(groupsOf('tokens'), 50, 100).columns.flat().map((l) => l.text.trim());
-    for (const b of bindings) assert.ok(ls.some((l) => l.endsWith(b.description)), `help lists ${b.command}`);
+    const ls = helpColumns(groupsOf('tokens'), 50, 100)
+      .columns.flat()
+      .map((l) => l.text.trim());
+    for (const b of bindings)
+      assert.ok(
+        ls.some((l) => l.endsWith(b.description)),
+        `help lists ${b.command}`,
+      );
     assert.ok(ls.indexOf('tokens') < ls.indexOf('global'));
-    assert.ok(!helpColumns(groupsOf('swap'), 50, 100).columns.flat().some((l) => l.text.includes('Filter tokens')), 'other screens are not listed');
+    assert.ok(
+      !helpColumns(groupsOf('swap'), 50, 100)
+        .columns.flat()
+        .some((l) => l.text.includes('Filter tokens')),
+      'other screens are not listed',
+    );
   });
 
   it('lays out in as many columns as the height needs, each fitting the width; a heading never ends a column', () => {
@@ -65,23 +93,44 @@ describe('<HelpOverlay>', () => {
     assert.equal(two.columns.length, 2);
     assert.ok(two.columns.every((c) => c.length <= 10 && !c[c.length - 1].heading));
     assert.ok(two.columns.flat().every((l) => textWidth(l.text) === two.columnWidth));
-    const entries = (cols: typeof one.columns) => cols.flat().filter((l) => !l.heading).map((l) => l.text.trim());
+    const entries = (cols: typeof one.columns) =>
+      cols
+        .flat()
+        .filter((l) => !l.heading)
+        .map((l) => l.text.trim());
     assert.deepEqual(entries(two.columns), entries(one.columns), 'nothing dropped');
   });
 
   it('every column starts with a heading: a group carried over says "(continued)"; an entry\'s wrapped lines stay together', () => {
     const two = helpColumns(groupsOf('tokens'), 76, 10);
-    assert.ok(two.columns.every((c) => c[0].heading), 'no key sits beside another group\'s heading');
+    assert.ok(
+      two.columns.every((c) => c[0].heading),
+      "no key sits beside another group's heading",
+    );
     assert.ok(two.columns.slice(1).some((c) => /\(continued\)/.test(c[0].text)));
-    const long = [{ title: 'Commands', entries: Array.from({ length: 6 }, (_, i) => ({ keys: `:c${i}`, description: `command ${i} ${'word '.repeat(12)}end${i}` })) }];
+    const long = [
+      {
+        title: 'Commands',
+        entries: Array.from({ length: 6 }, (_, i) => ({
+          keys: `:c${i}`,
+          description: `command ${i} ${'word '.repeat(12)}end${i}`,
+        })),
+      },
+    ];
     for (const rows of [5, 7, 9]) {
       const laid = helpColumns(long, 64, rows);
-      for (const c of laid.columns) assert.doesNotMatch(c[1]?.text ?? ':c', /^ {3,}\S/, 'a column never begins with the tail of a description');
+      for (const c of laid.columns)
+        assert.doesNotMatch(c[1]?.text ?? ':c', /^ {3,}\S/, 'a column never begins with the tail of a description');
     }
   });
 
   it('too tall for every layout: one column at the full width, scrolled alone (:help)', () => {
-    const long = [{ title: 'Commands', entries: Array.from({ length: 30 }, (_, i) => ({ keys: `:c${i}`, description: `command ${i} does a thing` })) }];
+    const long = [
+      {
+        title: 'Commands',
+        entries: Array.from({ length: 30 }, (_, i) => ({ keys: `:c${i}`, description: `command ${i} does a thing` })),
+      },
+    ];
     const laid = helpColumns(long, 76, 10);
     assert.equal(laid.columns.length, 1);
     assert.equal(laid.columnWidth, 76);
@@ -89,7 +138,11 @@ describe('<HelpOverlay>', () => {
   });
 
   it('marks a disabled key (its reason is said when it is pressed)', () => {
-    const off = helpColumns([{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }], 60, 10);
+    const off = helpColumns(
+      [{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }],
+      60,
+      10,
+    );
     assert.match(off.columns[0][1].text, /n +× new order/);
     assert.equal(off.columns[0][1].disabled, true);
   });
@@ -97,14 +150,24 @@ describe('<HelpOverlay>', () => {
   it('explains the × marker on its title line when a key is marked', async () => {
     const app = await mount(
       <KeyRouterProvider>
-        <HelpOverlay groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }]} width={80} height={10} onClose={() => {}} />
+        <HelpOverlay
+          groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }]}
+          width={80}
+          height={10}
+          onClose={() => {}}
+        />
       </KeyRouterProvider>,
     );
     const frame = await waitForFrame(app, (f) => f.includes('new order'));
     assert.match(frame, /× = not available now \(pressed, it says why\)/);
     const plainApp = await mount(
       <KeyRouterProvider>
-        <HelpOverlay groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order' }] }]} width={80} height={10} onClose={() => {}} />
+        <HelpOverlay
+          groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order' }] }]}
+          width={80}
+          height={10}
+          onClose={() => {}}
+        />
       </KeyRouterProvider>,
     );
     assert.doesNotMatch(await waitForFrame(plainApp, (f) => f.includes('new order')), /×/);
@@ -133,7 +196,14 @@ describe('<HelpOverlay>', () => {
 describe('<Header> and <Tabs>', () => {
   it('shows mode, wallet, health and clock within the width', async () => {
     const app = await mount(
-      <Header title="tradedeck" mode={{ label: 'LIVE api.example.com', tone: 'live' }} wallet="AbCd…WxYz" health={{ status: 'ok' }} clock="12:00:01" width={80} />,
+      <Header
+        title="tradedeck"
+        mode={{ label: 'LIVE api.example.com', tone: 'live' }}
+        wallet="AbCd…WxYz"
+        health={{ status: 'ok' }}
+        clock="12:00:01"
+        width={80}
+      />,
     );
     const frame = app.lastFrame() ?? '';
     assert.match(frame, /^tradedeck {2}LIVE api\.example\.com {2}AbCd…WxYz api ok +12:00:01$/);
@@ -142,7 +212,14 @@ describe('<Header> and <Tabs>', () => {
 
   it('shows the last error when the api is down, giving up the wallet on a narrow line', async () => {
     const app = await mount(
-      <Header title="tradedeck" mode={{ label: 'SIMULATED', tone: 'sim' }} wallet="AbCd…WxYz 12.5 SOL" health={{ status: 'down', lastError: 'connect ECONNREFUSED 127.0.0.1:8080' }} clock="12:00:01" width={80} />,
+      <Header
+        title="tradedeck"
+        mode={{ label: 'SIMULATED', tone: 'sim' }}
+        wallet="AbCd…WxYz 12.5 SOL"
+        health={{ status: 'down', lastError: 'connect ECONNREFUSED 127.0.0.1:8080' }}
+        clock="12:00:01"
+        width={80}
+      />,
     );
     const frame = app.lastFrame() ?? '';
     assert.match(frame, /api DOWN — connect ECONNREFUSED/);
@@ -151,15 +228,26 @@ describe('<Header> and <Tabs>', () => {
   });
 
   it('tabs shorten to fit and mark the active one', async () => {
-    const tabs = ['Tokens', 'Swap', 'Orders', 'Invites', 'Portfolio', 'Studio'].map((t) => ({ id: t.toLowerCase(), title: t }));
+    const tabs = ['Tokens', 'Swap', 'Orders', 'Invites', 'Portfolio', 'Studio'].map((t) => ({
+      id: t.toLowerCase(),
+      title: t,
+    }));
     assert.deepEqual(tabLabels(tabs, 80).slice(0, 2), ['1 Tokens', '2 Swap']);
     assert.deepEqual(tabLabels(tabs, 62).slice(0, 2), ['1 Tokens', '2 Swap']);
     assert.deepEqual(tabLabels(tabs, 61).slice(0, 2), ['1 Toke', '2 Swap']);
     assert.deepEqual(tabLabels(tabs, 20), ['1', '2', '3', '4', '5', '6']);
     const app = await mount(<Tabs tabs={tabs} activeId="orders" width={80} />);
     assert.match(app.lastFrame() ?? '', / 1 Tokens {2}2 Swap {2}3 Orders /);
-    const plain = await mount(<ThemeContext.Provider value={plainTheme}><Tabs tabs={tabs} activeId="orders" width={80} /></ThemeContext.Provider>);
-    assert.match(plain.lastFrame() ?? '', / 2 Swap \[3 Orders\] 4 Invites/, 'the active tab is bracketed without colour');
+    const plain = await mount(
+      <ThemeContext.Provider value={plainTheme}>
+        <Tabs tabs={tabs} activeId="orders" width={80} />
+      </ThemeContext.Provider>,
+    );
+    assert.match(
+      plain.lastFrame() ?? '',
+      / 2 Swap \[3 Orders\] 4 Invites/,
+      'the active tab is bracketed without colour',
+    );
   });
 });
 
@@ -181,9 +269,15 @@ describe('<Toasts>', () => {
     api!.push('info', 'a');
     api!.push('info', 'b');
     frame = await waitForFrame(app, (f) => f.includes('i b'));
-    assert.deepEqual(lines(frame).map((l) => l.trim()), ['i b']);
+    assert.deepEqual(
+      lines(frame).map((l) => l.trim()),
+      ['i b'],
+    );
     // A message longer than the width wraps onto the second line instead of being cut.
-    api!.push('error', ':limit: give the amount, the token you sell, the total and the token you buy (usage: :limit <amount> <sell> <total> <buy>)');
+    api!.push(
+      'error',
+      ':limit: give the amount, the token you sell, the total and the token you buy (usage: :limit <amount> <sell> <total> <buy>)',
+    );
     frame = await waitForFrame(app, (f) => f.includes(':limit: give'));
     assert.equal(lines(frame).length, 2);
     assert.ok(lines(frame).every((l) => textWidth(l) <= 60));
@@ -197,7 +291,7 @@ describe('theme', () => {
   it('NO_COLOR and TERM=dumb select the colourless theme and force chalk off', () => {
     assert.equal(colorDisabled({ NO_COLOR: '1' }), true);
     assert.equal(colorDisabled({ TERM: 'dumb' }), true);
-    assert.equal(colorDisabled({ NO_COLOR: '' , TERM: 'xterm-256color' }), false);
+    assert.equal(colorDisabled({ NO_COLOR: '', TERM: 'xterm-256color' }), false);
     assert.equal(themeFromEnv({ NO_COLOR: '1' }), plainTheme);
     assert.equal(themeFromEnv({}), colorTheme);
     const env: NodeJS.ProcessEnv = { NO_COLOR: 'yes' };

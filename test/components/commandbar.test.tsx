@@ -23,7 +23,13 @@ function setup(history: string[] = []) {
   const tree = (
     <KeyRouterProvider>
       <Global />
-      <CommandBar history={history} complete={complete} onSubmit={(t) => submitted.push(t)} onCancel={() => cancelled.push(1)} width={60} />
+      <CommandBar
+        history={history}
+        complete={complete}
+        onSubmit={(t) => submitted.push(t)}
+        onCancel={() => cancelled.push(1)}
+        width={60}
+      />
     </KeyRouterProvider>
   );
   return { tree, submitted, cancelled, global };

@@ -144,7 +144,11 @@ describe('<ConfirmDialog>', () => {
   });
 
   it('at 40 columns and 8 lines: warnings too many to keep below scroll with the rest, the buttons stay on one line, nothing is taller than the room', async () => {
-    const warnings = ['Price impact above 1% on this route, quoted moments ago', 'The output token is not verified by the token list', 'A freeze authority is live on the output token'];
+    const warnings = [
+      'Price impact above 1% on this route, quoted moments ago',
+      'The output token is not verified by the token list',
+      'A freeze authority is live on the output token',
+    ];
     const { tree, result: calls } = setup({ warnings, height: 8, width: 40, confirmLabel: 'Sign and place the order' });
     const app = await mount(tree);
     const frame = await waitForFrame(app, (f) => f.includes('Cancel'));
@@ -158,7 +162,21 @@ describe('<ConfirmDialog>', () => {
   });
 
   it('dialogBody marks emphasis without colour and keeps the limit', () => {
-    const body = dialogBody('T', [{ label: 'a', value: '1', emphasis: 'danger' }, { label: 'bb', value: '2' }], ['f1', 'f2', 'f3'], ['w'], 20, 4, true);
-    assert.deepEqual(body.map((l) => l.text.trimEnd()), ['T', '!a   1', ' bb  2', '⚠ w']);
+    const body = dialogBody(
+      'T',
+      [
+        { label: 'a', value: '1', emphasis: 'danger' },
+        { label: 'bb', value: '2' },
+      ],
+      ['f1', 'f2', 'f3'],
+      ['w'],
+      20,
+      4,
+      true,
+    );
+    assert.deepEqual(
+      body.map((l) => l.text.trimEnd()),
+      ['T', '!a   1', ' bb  2', '⚠ w'],
+    );
   });
 });

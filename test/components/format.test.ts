@@ -1,6 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { durationWords, formatAge, formatAmount, formatClock, formatCompact, formatCount, formatPct, formatPercent, formatPrice, formatUsd, INVALID, perMinute, plural, shortAddress, subscript } from '../../src/format.js';
+import {
+  durationWords,
+  formatAge,
+  formatAmount,
+  formatClock,
+  formatCompact,
+  formatCount,
+  formatPct,
+  formatPercent,
+  formatPrice,
+  formatUsd,
+  INVALID,
+  perMinute,
+  plural,
+  shortAddress,
+  subscript,
+} from '../../src/format.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
   for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);

@@ -3,7 +3,15 @@ import { afterEach, describe, it } from 'node:test';
 import { Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
 import React, { useState } from 'react';
-import { createKeymap, KeyRouterProvider, normalizeKey, useCommands, useKeyLayer, type Binding, type KeyLayer } from '../../components/keys/index.js';
+import {
+  createKeymap,
+  KeyRouterProvider,
+  normalizeKey,
+  useCommands,
+  useKeyLayer,
+  type Binding,
+  type KeyLayer,
+} from '../../components/keys/index.js';
 import { LineInput } from '../support/LineInput.js';
 import { mount, settle, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import type { Key } from 'ink';
@@ -11,18 +19,51 @@ import type { Key } from 'ink';
 afterEach(() => cleanup());
 
 const noKey: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-  super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 
 /** Records every key a layer sees; consumes the keys listed in `consume` ('*' = all). */
-function Layer({ name, layer, log, consume, active = true }: { name: string; layer: KeyLayer; log: string[]; consume: string; active?: boolean }) {
-  useKeyLayer(layer, (input, key) => {
-    const k = normalizeKey(input, key);
-    log.push(`${name}:${k}`);
-    return consume === '*' || consume.split(',').includes(k);
-  }, active);
+function Layer({
+  name,
+  layer,
+  log,
+  consume,
+  active = true,
+}: {
+  name: string;
+  layer: KeyLayer;
+  log: string[];
+  consume: string;
+  active?: boolean;
+}) {
+  useKeyLayer(
+    layer,
+    (input, key) => {
+      const k = normalizeKey(input, key);
+      log.push(`${name}:${k}`);
+      return consume === '*' || consume.split(',').includes(k);
+    },
+    active,
+  );
   return <Text>{name}</Text>;
 }
 
@@ -55,7 +96,12 @@ describe('key router', () => {
       useKeyLayer('global', (input) => (input === 'q' ? (quits++, true) : false));
       return <LineInput label="Amount" value={text} onChange={setText} focus width={30} />;
     }
-    const app = await mount(<KeyRouterProvider><App /><Layer name="screen" layer="screen" log={log} consume="" /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <App />
+        <Layer name="screen" layer="screen" log={log} consume="" />
+      </KeyRouterProvider>,
+    );
     await typeKeys(app, 'q', 'u', 'i', 't');
     await waitForFrame(app, (f) => f.includes('quit'));
     assert.equal(quits, 0);
@@ -82,7 +128,11 @@ describe('key router', () => {
       });
       return <Text>modal</Text>;
     }
-    const app = await mount(<KeyRouterProvider><App /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <App />
+      </KeyRouterProvider>,
+    );
     await typeKeys(app, 'j', 'q');
     assert.deepEqual(log, ['modal:j', 'modal:q']);
     await typeKeys(app, 'escape');
@@ -103,12 +153,7 @@ describe('key router', () => {
       </KeyRouterProvider>,
     );
     await typeKeys(app, 'a', 'b', 'c', 'd');
-    assert.deepEqual(log, [
-      'i:a', 's2:a', 's1:a',
-      'i:b',
-      'i:c', 's2:c',
-      'i:d', 's2:d', 's1:d', 'g:d',
-    ]);
+    assert.deepEqual(log, ['i:a', 's2:a', 's1:a', 'i:b', 'i:c', 's2:c', 'i:d', 's2:d', 's1:d', 'g:d']);
   });
 
   it('a component nested in a screen is tried before the screen in the same layer', async () => {
@@ -141,7 +186,11 @@ describe('key router', () => {
     }
     // exitOnCtrlC is Ink's option: ink-testing-library leaves it on, so Ctrl-C reaches no handler
     // there; the dispatcher rule is checked directly.
-    const app = await mount(<KeyRouterProvider><App /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <App />
+      </KeyRouterProvider>,
+    );
     await typeKeys(app, 'x');
     assert.deepEqual(log, ['m:x']);
     const { KeyDispatcher } = await import('../../components/keys/dispatcher.js');
@@ -183,8 +232,15 @@ describe('keymap', () => {
       { keys: '?', label: 'help' },
     ]);
     const help = km.helpFor('tokens');
-    assert.deepEqual(help.map((g) => g.title), ['tokens', 'global']);
-    assert.deepEqual(help[1].entries.map((e) => e.command), ['quit', 'help', 'down'], 'refresh is shadowed by reverse on r');
+    assert.deepEqual(
+      help.map((g) => g.title),
+      ['tokens', 'global'],
+    );
+    assert.deepEqual(
+      help[1].entries.map((e) => e.command),
+      ['quit', 'help', 'down'],
+      'refresh is shadowed by reverse on r',
+    );
     assert.equal(help[1].entries[2].keys, 'j/↓');
     for (const group of help) {
       for (const entry of group.entries) {
@@ -196,7 +252,10 @@ describe('keymap', () => {
   });
 
   it('refuses one key bound twice in a scope', () => {
-    assert.throws(() => createKeymap([...bindings, { keys: ['s'], command: 'search', scope: 'tokens', description: 'x' }]), /"s" in scope tokens/);
+    assert.throws(
+      () => createKeymap([...bindings, { keys: ['s'], command: 'search', scope: 'tokens', description: 'x' }]),
+      /"s" in scope tokens/,
+    );
   });
 
   it('useCommands runs the command the keymap names and lets unbound keys pass', async () => {
@@ -207,7 +266,11 @@ describe('keymap', () => {
       useKeyLayer('global', (input) => (passed.push(input), true));
       return <Text>tokens</Text>;
     }
-    const app = await mount(<KeyRouterProvider><Screen /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <Screen />
+      </KeyRouterProvider>,
+    );
     await typeKeys(app, 's', 'r', 'x', 'q');
     assert.deepEqual(ran, ['sort', 'reverse']);
     assert.deepEqual(passed, ['x', 'q']);
@@ -217,14 +280,26 @@ describe('keymap', () => {
 describe('key bursts', () => {
   it('splits printable text that arrives in one chunk into single keys', async () => {
     const { splitBurst } = await import('../../components/keys/KeyRouter.js');
-    assert.deepEqual(splitBurst('jjK', noKey).map(([i, k]) => `${i}${k.shift ? '+' : ''}`), ['j', 'j', 'K+']);
+    assert.deepEqual(
+      splitBurst('jjK', noKey).map(([i, k]) => `${i}${k.shift ? '+' : ''}`),
+      ['j', 'j', 'K+'],
+    );
     assert.equal(splitBurst('j', noKey).length, 1);
     assert.equal(splitBurst('ab', { ...noKey, ctrl: true }).length, 1);
-    assert.deepEqual(splitBurst('a\tb\r', noKey).map(([i, k]) => normalizeKey(i, k)), ['a', 'tab', 'b', 'enter']);
-    assert.deepEqual(splitBurst('x\u007f\u0003', noKey).map(([i, k]) => normalizeKey(i, k)), ['x', 'backspace', 'ctrl+c']);
+    assert.deepEqual(
+      splitBurst('a\tb\r', noKey).map(([i, k]) => normalizeKey(i, k)),
+      ['a', 'tab', 'b', 'enter'],
+    );
+    assert.deepEqual(
+      splitBurst('x\u007f\u0003', noKey).map(([i, k]) => normalizeKey(i, k)),
+      ['x', 'backspace', 'ctrl+c'],
+    );
     assert.equal(splitBurst('\u001b[A\u001b[A', noKey).length, 1);
     // Esc then a key in one read arrives as Alt+key: it is Esc, then the key
-    assert.deepEqual(splitBurst('3', { ...noKey, meta: true }).map(([i, k]) => normalizeKey(i, k)), ['escape', '3']);
+    assert.deepEqual(
+      splitBurst('3', { ...noKey, meta: true }).map(([i, k]) => normalizeKey(i, k)),
+      ['escape', '3'],
+    );
   });
 
   it('Esc then 1 typed together in a real app: the field closes and the number key switches', async () => {
@@ -233,7 +308,11 @@ describe('key bursts', () => {
       useKeyLayer('screen', (input, key) => (seen.push(normalizeKey(input, key)), true));
       return <Text>screen</Text>;
     }
-    const app = await mount(<KeyRouterProvider><Screen /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <Screen />
+      </KeyRouterProvider>,
+    );
     app.stdin.write('\u001b1');
     await waitFor(() => seen.length >= 2, 'two keys');
     assert.deepEqual(seen, ['escape', '1']);
@@ -251,9 +330,17 @@ describe('key bursts', () => {
       });
       // Esc leaves the field, as every field of the app does
       useKeyLayer('input', (_input, key) => (filtering && key.escape ? (setFiltering(false), true) : false));
-      return filtering ? <LineInput label="Filter" value={text} onChange={setText} focus width={30} /> : <Text>list</Text>;
+      return filtering ? (
+        <LineInput label="Filter" value={text} onChange={setText} focus width={30} />
+      ) : (
+        <Text>list</Text>
+      );
     }
-    const app = await mount(<KeyRouterProvider><App /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <App />
+      </KeyRouterProvider>,
+    );
     app.stdin.write('jjj');
     await waitFor(() => moves === 3);
     app.stdin.write('/sol');
@@ -271,7 +358,26 @@ describe('key bursts', () => {
 describe('escape sequences that are not keys', () => {
   it('drops colour codes, screen controls and terminal replies but keeps every key sequence', async () => {
     const { isNotAKey } = await import('../../components/keys/KeyRouter.js');
-    for (const s of ['\x1b[31m', '\x1b[0m', '\x1b[1;31m', '\x9b31m', '\x1b[2J', '\x1b[?1049l', '\x1b[I', '\x1bO5x']) assert.equal(isNotAKey(s), true, JSON.stringify(s));
-    for (const s of ['\x1b[A', '\x1b[B', '\x1b[C', '\x1b[D', '\x1b[H', '\x1b[F', '\x1b[5~', '\x1b[6~', '\x1b[3~', '\x1b[Z', '\x1b[1;5C', '\x1bOP', '\x1b[97;5u', 'a', '\x1b', 'red']) assert.equal(isNotAKey(s), false, JSON.stringify(s));
+    for (const s of ['\x1b[31m', '\x1b[0m', '\x1b[1;31m', '\x9b31m', '\x1b[2J', '\x1b[?1049l', '\x1b[I', '\x1bO5x'])
+      assert.equal(isNotAKey(s), true, JSON.stringify(s));
+    for (const s of [
+      '\x1b[A',
+      '\x1b[B',
+      '\x1b[C',
+      '\x1b[D',
+      '\x1b[H',
+      '\x1b[F',
+      '\x1b[5~',
+      '\x1b[6~',
+      '\x1b[3~',
+      '\x1b[Z',
+      '\x1b[1;5C',
+      '\x1bOP',
+      '\x1b[97;5u',
+      'a',
+      '\x1b',
+      'red',
+    ])
+      assert.equal(isNotAKey(s), false, JSON.stringify(s));
   });
 });

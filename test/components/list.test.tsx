@@ -16,11 +16,26 @@ afterEach(() => cleanup());
 
 function List({ rows, pastEnd }: { rows: string[]; pastEnd: string[] }) {
   const [selected, select] = useState<string | undefined>(undefined);
-  const cursor = useListCursor({ rows, selectedKey: selected, getKey: (r) => r, select, pageSize: () => 2, onPastEnd: () => pastEnd.push(selected ?? '') });
+  const cursor = useListCursor({
+    rows,
+    selectedKey: selected,
+    getKey: (r) => r,
+    select,
+    pageSize: () => 2,
+    onPastEnd: () => pastEnd.push(selected ?? ''),
+  });
   const [opened, setOpened] = useState('');
   useKeyLayer('screen', (input, key) => {
     const name = normalizeKey(input, key);
-    const keys: Record<string, () => boolean> = { j: cursor.keys.down, k: cursor.keys.up, g: cursor.keys.top, G: cursor.keys.bottom, pagedown: cursor.keys.pageDown, pageup: cursor.keys.pageUp, enter: () => cursor.open((r) => setOpened(r)) };
+    const keys: Record<string, () => boolean> = {
+      j: cursor.keys.down,
+      k: cursor.keys.up,
+      g: cursor.keys.top,
+      G: cursor.keys.bottom,
+      pagedown: cursor.keys.pageDown,
+      pageup: cursor.keys.pageUp,
+      enter: () => cursor.open((r) => setOpened(r)),
+    };
     return keys[name]?.() ?? false;
   });
   return <Text>{`at ${cursor.selected ?? '-'} opened ${opened || '-'}`}</Text>;
@@ -30,7 +45,11 @@ describe('useListCursor', () => {
   it('moves by key, stops at the ends, pages, opens the row and asks for more past the end', async () => {
     const pastEnd: string[] = [];
     const rows = ['a', 'b', 'c', 'd', 'e'];
-    const app = await mount(<KeyRouterProvider><List rows={rows} pastEnd={pastEnd} /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <List rows={rows} pastEnd={pastEnd} />
+      </KeyRouterProvider>,
+    );
     await waitForFrame(app, (f) => f.includes('at a'));
     await typeKeys(app, 'k');
     await waitForFrame(app, (f) => f.includes('at a'));
@@ -50,11 +69,19 @@ describe('useListCursor', () => {
   });
 
   it('keeps the selected row, not its place, when the rows are re-sorted', async () => {
-    const app = await mount(<KeyRouterProvider><List rows={['a', 'b', 'c']} pastEnd={[]} /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <List rows={['a', 'b', 'c']} pastEnd={[]} />
+      </KeyRouterProvider>,
+    );
     await typeKeys(app, 'j');
     await waitForFrame(app, (f) => f.includes('at b'));
     // b moves to the top: the cursor goes with it, and j goes to the row now below it
-    app.rerender(<KeyRouterProvider><List rows={['b', 'a', 'c']} pastEnd={[]} /></KeyRouterProvider>);
+    app.rerender(
+      <KeyRouterProvider>
+        <List rows={['b', 'a', 'c']} pastEnd={[]} />
+      </KeyRouterProvider>,
+    );
     await waitForFrame(app, (f) => f.includes('at b'));
     await typeKeys(app, 'j');
     await waitForFrame(app, (f) => f.includes('at a'));
@@ -83,7 +110,11 @@ function Line({ log }: { log: string[] }) {
 describe('useLineEditor', () => {
   it('takes every key while open; Enter submits (a refusal keeps it open), Esc drops it; passed keys reach the screen', async () => {
     const log: string[] = [];
-    const app = await mount(<KeyRouterProvider><Line log={log} /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <Line log={log} />
+      </KeyRouterProvider>,
+    );
     await typeKeys(app, 'n', 'q', '1');
     await waitForFrame(app, (f) => f.includes('line [q1]'));
     await typeKeys(app, 'down', 'backspace', 'enter');
@@ -92,6 +123,14 @@ describe('useLineEditor', () => {
     await waitForFrame(app, (f) => f.includes('line [bad]'));
     await typeKeys(app, 'escape', 'x');
     await waitForFrame(app, (f) => f.includes('no line'));
-    assert.deepEqual(log, ['screen n', 'screen down', 'submit new:q', 'screen e', 'submit edit:bad', 'cancel edit', 'screen x']);
+    assert.deepEqual(log, [
+      'screen n',
+      'screen down',
+      'submit new:q',
+      'screen e',
+      'submit edit:bad',
+      'cancel edit',
+      'screen x',
+    ]);
   });
 });

@@ -4,7 +4,15 @@ import chalk from 'chalk';
 import { Box, Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
 import { useState } from 'react';
-import { Table, cellText, filterRows, layoutColumns, sortRows, windowRows, type Column } from '../../components/Table.js';
+import {
+  Table,
+  cellText,
+  filterRows,
+  layoutColumns,
+  sortRows,
+  windowRows,
+  type Column,
+} from '../../components/Table.js';
 import { COLUMN_GAP } from '../../components/table/layout.js';
 import { padCell, truncate, textWidth, wrapText } from '../../components/text.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
@@ -21,7 +29,13 @@ interface Tok {
 const columns: Column<Tok>[] = [
   { id: 'symbol', title: 'Symbol', width: 8 },
   { id: 'name', title: 'Name', flex: 2, minWidth: 10 },
-  { id: 'price', title: 'Price', width: 10, align: 'right', format: (t) => (t.price === null ? '—' : t.price.toFixed(2)) },
+  {
+    id: 'price',
+    title: 'Price',
+    width: 10,
+    align: 'right',
+    format: (t) => (t.price === null ? '—' : t.price.toFixed(2)),
+  },
   { id: 'volume', title: 'Volume', width: 12, align: 'right', priority: 2 },
   { id: 'id', title: 'Mint', width: 44, priority: 3 },
 ];
@@ -61,7 +75,10 @@ describe('table helpers', () => {
     const tiny = layoutColumns(columns, 40).map((l) => l.column.id);
     assert.deepEqual(tiny, ['symbol', 'name', 'price']);
     const wide = layoutColumns(columns, 160);
-    assert.deepEqual(wide.map((l) => l.column.id), ['symbol', 'name', 'price', 'volume', 'id']);
+    assert.deepEqual(
+      wide.map((l) => l.column.id),
+      ['symbol', 'name', 'price', 'volume', 'id'],
+    );
     const used = wide.reduce((s, l) => s + l.width, 0) + wide.length - 1;
     assert.equal(used, 160, 'flex columns take the leftover width exactly');
   });
@@ -91,8 +108,14 @@ describe('table helpers', () => {
 
   it('filters on the formatted cells, every word must match', () => {
     const rows = makeRows(30);
-    assert.deepEqual(filterRows(rows, columns, 'T2').map((r) => r.symbol), ['T2', 'T20', 'T21', 'T22', 'T23', 'T24', 'T25', 'T26', 'T27', 'T28', 'T29']);
-    assert.deepEqual(filterRows(rows, columns, 't1 16.50').map((r) => r.symbol), ['T11']);
+    assert.deepEqual(
+      filterRows(rows, columns, 'T2').map((r) => r.symbol),
+      ['T2', 'T20', 'T21', 'T22', 'T23', 'T24', 'T25', 'T26', 'T27', 'T28', 'T29'],
+    );
+    assert.deepEqual(
+      filterRows(rows, columns, 't1 16.50').map((r) => r.symbol),
+      ['T11'],
+    );
     assert.equal(filterRows(rows, columns, '   ').length, 30);
   });
 });
@@ -115,7 +138,18 @@ describe('long pasted text', () => {
 
 describe('<Table>', () => {
   it('renders only the rows that fit, one line each, with the sort arrow in the header', async () => {
-    const app = await mount(<Table columns={columns} rows={makeRows(200)} getKey={(r) => r.id} selectedKey="mint000" width={80} height={10} sortColumn="price" sortDir="desc" />);
+    const app = await mount(
+      <Table
+        columns={columns}
+        rows={makeRows(200)}
+        getKey={(r) => r.id}
+        selectedKey="mint000"
+        width={80}
+        height={10}
+        sortColumn="price"
+        sortDir="desc"
+      />,
+    );
     const frame = app.lastFrame() ?? '';
     const ls = lines(frame);
     assert.equal(ls.length, 10);
@@ -133,11 +167,28 @@ describe('<Table>', () => {
     try {
       const painted: Column<Tok>[] = [
         { id: 'symbol', title: 'Symbol', width: 8, color: (t) => (t.symbol === 'T1' ? '#ff0000' : undefined) },
-        { id: 'price', title: 'Price', width: 10, align: 'right', format: (t) => (t.price === null ? '—' : t.price.toFixed(2)), color: (t) => (t.volume % 2 ? 'red' : 'green') },
+        {
+          id: 'price',
+          title: 'Price',
+          width: 10,
+          align: 'right',
+          format: (t) => (t.price === null ? '—' : t.price.toFixed(2)),
+          color: (t) => (t.volume % 2 ? 'red' : 'green'),
+        },
         { id: 'volume', title: 'Volume', width: 8, align: 'right' },
       ];
       const rows = makeRows(3);
-      const app = await mount(<Table columns={painted} rows={rows} getKey={(r) => r.id} selectedKey="mint002" width={40} height={4} marked={(r) => r.symbol === 'T0'} />);
+      const app = await mount(
+        <Table
+          columns={painted}
+          rows={rows}
+          getKey={(r) => r.id}
+          selectedKey="mint002"
+          width={40}
+          height={4}
+          marked={(r) => r.symbol === 'T0'}
+        />,
+      );
       const got = (app.lastFrame() ?? '').split('\n');
       cleanup();
       // the same line drawn as Ink draws nested texts (widths as the table laid them out)
@@ -147,12 +198,24 @@ describe('<Table>', () => {
           {rows.map((r, n) => {
             const selected = n === 2;
             return (
-              <Text key={r.id} inverse={selected} bold={r.symbol === 'T0' || selected} color={selected ? 'cyan' : undefined} wrap="truncate">
+              <Text
+                key={r.id}
+                inverse={selected}
+                bold={r.symbol === 'T0' || selected}
+                color={selected ? 'cyan' : undefined}
+                wrap="truncate"
+              >
                 {selected ? '›' : ' '}
                 {layout.map(({ column, width: w }, c) => {
                   const text = (c > 0 ? ' '.repeat(COLUMN_GAP) : '') + padCell(cellText(r, column), w, column.align);
                   const color = column.color?.(r);
-                  return color && !selected ? <Text key={c} color={color}>{text}</Text> : text;
+                  return color && !selected ? (
+                    <Text key={c} color={color}>
+                      {text}
+                    </Text>
+                  ) : (
+                    text
+                  );
                 })}
               </Text>
             );
@@ -161,15 +224,29 @@ describe('<Table>', () => {
       );
       const want = (nested.lastFrame() ?? '').split('\n');
       assert.deepEqual(got.slice(1), want);
-      assert.ok(got[1].includes('\x1b[32m') || got[1].includes('\x1b[31m'), `a named colour is painted: ${JSON.stringify(got[1])}`);
-      assert.ok(got[2].includes('\x1b[91m') || got[2].includes('\x1b[31m'), `the hex colour is painted: ${JSON.stringify(got[2])}`);
+      assert.ok(
+        got[1].includes('\x1b[32m') || got[1].includes('\x1b[31m'),
+        `a named colour is painted: ${JSON.stringify(got[1])}`,
+      );
+      assert.ok(
+        got[2].includes('\x1b[91m') || got[2].includes('\x1b[31m'),
+        `the hex colour is painted: ${JSON.stringify(got[2])}`,
+      );
     } finally {
       chalk.level = level;
     }
   });
 
   it('shows the mint column at 160 columns and ellipsizes long cells', async () => {
-    const rows = [{ id: 'So11111111111111111111111111111111111111112xyzw', symbol: 'VERYLONGSYMBOL', name: 'n', price: 1, volume: 2 }];
+    const rows = [
+      {
+        id: 'So11111111111111111111111111111111111111112xyzw',
+        symbol: 'VERYLONGSYMBOL',
+        name: 'n',
+        price: 1,
+        volume: 2,
+      },
+    ];
     const app = await mount(<Table columns={columns} rows={rows} getKey={(r) => r.id} width={160} height={3} />);
     const frame = app.lastFrame() ?? '';
     assert.match(frame, /Mint/);
@@ -186,7 +263,16 @@ describe('<Table>', () => {
       else return false;
       return true;
     });
-    return <Table columns={columns} rows={rows} getKey={(r) => r.id} selectedKey={rows[index].id} width={80} height={height} />;
+    return (
+      <Table
+        columns={columns}
+        rows={rows}
+        getKey={(r) => r.id}
+        selectedKey={rows[index].id}
+        width={80}
+        height={height}
+      />
+    );
   }
 
   it('keeps the selection visible when moving past the bottom and back up', async () => {
@@ -198,17 +284,32 @@ describe('<Table>', () => {
     );
     await typeKeys(app, 'j', 'j', 'j', 'j', 'j', 'j', 'j');
     let frame = await waitForFrame(app, (f) => /›T7 /.test(f));
-    assert.deepEqual(lines(frame).slice(1).map((l) => l.slice(0, 4).trim()), ['T3', 'T4', 'T5', 'T6', '›T7']);
+    assert.deepEqual(
+      lines(frame)
+        .slice(1)
+        .map((l) => l.slice(0, 4).trim()),
+      ['T3', 'T4', 'T5', 'T6', '›T7'],
+    );
     await typeKeys(app, 'up', 'up', 'up', 'up', 'up');
     frame = await waitForFrame(app, (f) => /›T2 /.test(f));
-    assert.deepEqual(lines(frame).slice(1).map((l) => l.slice(0, 4).trim()), ['›T2', 'T3', 'T4', 'T5', 'T6']);
+    assert.deepEqual(
+      lines(frame)
+        .slice(1)
+        .map((l) => l.slice(0, 4).trim()),
+      ['›T2', 'T3', 'T4', 'T5', 'T6'],
+    );
   });
 
   it('formats a row again only when the row or the columns change, not when the selection moves', async () => {
     let formatted = 0;
-    const counted: Column<Tok>[] = columns.map((c) => ({ ...c, format: (t: Tok) => (formatted++, c.format ? c.format(t) : String(t[c.id as keyof Tok])) }));
+    const counted: Column<Tok>[] = columns.map((c) => ({
+      ...c,
+      format: (t: Tok) => (formatted++, c.format ? c.format(t) : String(t[c.id as keyof Tok])),
+    }));
     const rows = makeRows(30);
-    const draw = (rs: Tok[], selectedKey: string, cols = counted) => <Table columns={cols} rows={rs} getKey={(r) => r.id} selectedKey={selectedKey} width={80} height={8} />;
+    const draw = (rs: Tok[], selectedKey: string, cols = counted) => (
+      <Table columns={cols} rows={rs} getKey={(r) => r.id} selectedKey={selectedKey} width={80} height={8} />
+    );
     const app = await mount(draw(rows, 'mint000'));
     await waitForFrame(app, (f) => /›T0 /.test(f));
     const first = formatted;
@@ -220,7 +321,10 @@ describe('<Table>', () => {
     const repriced = rows.map((r, i) => (i === 2 ? { ...r, price: 12345.5 } : r));
     app.rerender(draw(repriced, 'mint003'));
     await waitForFrame(app, (f) => f.includes('12345.50'));
-    assert.ok(formatted > first && formatted - first <= columns.length, `only the changed row was formatted (${formatted - first} cells)`);
+    assert.ok(
+      formatted > first && formatted - first <= columns.length,
+      `only the changed row was formatted (${formatted - first} cells)`,
+    );
     // new columns (another width, another theme) format every visible row again
     const before = formatted;
     app.rerender(draw(repriced, 'mint003', counted.slice()));
@@ -230,7 +334,9 @@ describe('<Table>', () => {
 
   it('keeps the selection on the same row when the rows reorder', async () => {
     const rows = makeRows(30);
-    const draw = (rs: Tok[]) => <Table columns={columns} rows={rs} getKey={(r) => r.id} selectedKey="mint005" width={80} height={8} />;
+    const draw = (rs: Tok[]) => (
+      <Table columns={columns} rows={rs} getKey={(r) => r.id} selectedKey="mint005" width={80} height={8} />
+    );
     const app = await mount(draw(rows));
     await waitForFrame(app, (f) => /›T5 /.test(f));
     const reversed = sortRows(rows, columns[4], 'desc').reverse();
@@ -243,7 +349,14 @@ describe('<Table>', () => {
   it('shows filtered rows given through props and the empty text when none match', async () => {
     const rows = makeRows(30);
     const draw = (q: string) => (
-      <Table columns={columns} rows={filterRows(rows, columns, q)} getKey={(r) => r.id} width={80} height={8} emptyText="no tokens match" />
+      <Table
+        columns={columns}
+        rows={filterRows(rows, columns, q)}
+        getKey={(r) => r.id}
+        width={80}
+        height={8}
+        emptyText="no tokens match"
+      />
     );
     const app = await mount(draw('T1'));
     let frame = await waitForFrame(app, (f) => /T15 /.test(f));

@@ -37,7 +37,18 @@ describe('form fields', () => {
     return (
       <>
         <LineInput label="Amount" value={amount} onChange={setAmount} focus={focus === 0} width={30} />
-        <SelectField label="Side" value={side} onChange={setSide} options={[{ value: 'buy', label: 'Buy' }, { value: 'sell', label: 'Sell' }]} focus={focus === 1} width={30} labelWidth={8} />
+        <SelectField
+          label="Side"
+          value={side}
+          onChange={setSide}
+          options={[
+            { value: 'buy', label: 'Buy' },
+            { value: 'sell', label: 'Sell' },
+          ]}
+          focus={focus === 1}
+          width={30}
+          labelWidth={8}
+        />
         <Toggle label="Exact" value={exact} onChange={setExact} focus={focus === 2} width={30} labelWidth={8} />
         <Text>{`state ${amount}|${side}|${exact}|${log.join(',')}`}</Text>
       </>
@@ -45,7 +56,11 @@ describe('form fields', () => {
   }
 
   it('the focused field takes its keys; Tab passes to the form; others reach the screen', async () => {
-    const app = await mount(<KeyRouterProvider><Form /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <Form />
+      </KeyRouterProvider>,
+    );
     await typeKeys(app, '1', '.', '5', 'q', 'backspace');
     await waitForFrame(app, (f) => f.includes('state 1.5|buy|false|'));
     await typeKeys(app, 'tab', 'right', 'q');
@@ -56,7 +71,11 @@ describe('form fields', () => {
   });
 
   it('a pasted chunk and several keys in one chunk are all applied', async () => {
-    const app = await mount(<KeyRouterProvider><Form /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <Form />
+      </KeyRouterProvider>,
+    );
     app.stdin.write('12.75');
     await waitForFrame(app, (f) => f.includes('state 12.75|'));
     // arrow keys repeated over a slow link arrive as one chunk: each must step from the last
@@ -82,7 +101,10 @@ describe('<DetailPane>', () => {
 
   it('wraps long values under themselves', () => {
     const ls = detailLines([{ title: 'T', entries: [{ key: 'k', value: 'aaaa bbbb cccc dddd' }] }], 16);
-    assert.deepEqual(ls.map((l) => l.text.trimEnd()), ['T', 'k     aaaa bbbb', '      cccc dddd']);
+    assert.deepEqual(
+      ls.map((l) => l.text.trimEnd()),
+      ['T', 'k     aaaa bbbb', '      cccc dddd'],
+    );
   });
 
   it('scrolls with j/G and leaves other keys to the screen', async () => {
@@ -92,7 +114,11 @@ describe('<DetailPane>', () => {
       useKeyLayer('screen', (input) => (passed.push(input), true));
       return <DetailPane sections={[{ title: 'Token', entries }]} width={40} height={6} active />;
     }
-    const app = await mount(<KeyRouterProvider><Screen /></KeyRouterProvider>);
+    const app = await mount(
+      <KeyRouterProvider>
+        <Screen />
+      </KeyRouterProvider>,
+    );
     let frame = await waitForFrame(app, (f) => f.includes('field0 '));
     assert.equal(lines(frame).length, 6);
     assert.match(frame, /lines 1-5 of 31/);

@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanEnv, runCli } from '../support/cli.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function home(t: { after(fn: () => void): void }) {
   const dir = mkdtempSync(join(tmpdir(), 'td-demo-'));
@@ -30,9 +33,15 @@ test('limit --yes, then orders: the same demo wallet lists the order; config nam
 
   const listed = await h.run('orders', '--json');
   assert.equal(listed.code, 0, listed.err);
-  const orders = JSON.parse(listed.out) as { user: string; trigger: Array<{ makingAmount: string; takingAmount: string; status: string }> };
+  const orders = JSON.parse(listed.out) as {
+    user: string;
+    trigger: Array<{ makingAmount: string; takingAmount: string; status: string }>;
+  };
   assert.equal(orders.trigger.length, 1);
-  assert.deepEqual([orders.trigger[0].makingAmount, orders.trigger[0].takingAmount, orders.trigger[0].status], ['2', '300', 'Open']);
+  assert.deepEqual(
+    [orders.trigger[0].makingAmount, orders.trigger[0].takingAmount, orders.trigger[0].status],
+    ['2', '300', 'Open'],
+  );
   // the balance the order holds stays held: 100 SOL given once, 2 in the order
   const portfolio = await h.run('portfolio', '--table');
   assert.equal(portfolio.code, 0, portfolio.err);
@@ -50,7 +59,18 @@ test('studio create, then studio claim: the second command finds the pool the fi
   const h = home(t);
   const image = join(h.dir, 'logo.png');
   writeFileSync(image, PNG);
-  const created = await h.run('studio', 'create', '--name', 'Deck Token', '--symbol', 'DECK', '--image', image, '--yes', '--json');
+  const created = await h.run(
+    'studio',
+    'create',
+    '--name',
+    'Deck Token',
+    '--symbol',
+    'DECK',
+    '--image',
+    image,
+    '--yes',
+    '--json',
+  );
   assert.equal(created.code, 0, created.err);
   const pool = (JSON.parse(created.out) as { pool: string }).pool;
   const claimed = await h.run('studio', 'claim', pool, '--yes', '--json');
@@ -68,14 +88,17 @@ test('demo reset removes the demo key and the simulator state, says so, and the 
   const first = JSON.parse((await h.run('orders', '--json')).out) as { user: string };
   const reset = await h.run('demo', 'reset', '--table');
   assert.equal(reset.code, 0, reset.err);
-  assert.equal(reset.out, [
-    'removed:',
-    `  ${join(h.state, 'demo-key.json')}`,
-    `  ${join(h.state, 'demo-sim-7.json')}`,
-    'the next demo start makes a new demo key and a fresh simulator',
-    'kept: the journal, watchlist, alerts and the rest of the state directory',
-    '',
-  ].join('\n'));
+  assert.equal(
+    reset.out,
+    [
+      'removed:',
+      `  ${join(h.state, 'demo-key.json')}`,
+      `  ${join(h.state, 'demo-sim-7.json')}`,
+      'the next demo start makes a new demo key and a fresh simulator',
+      'kept: the journal, watchlist, alerts and the rest of the state directory',
+      '',
+    ].join('\n'),
+  );
   assert.ok(existsSync(join(h.state, 'journal.jsonl')), 'the journal is kept');
   const after = JSON.parse((await h.run('orders', '--json')).out) as { user: string; trigger: unknown[] };
   assert.notEqual(after.user, first.user);
@@ -92,7 +115,10 @@ test('an unusable saved state is set aside with a message and the demo starts af
   writeFileSync(join(h.state, 'demo-sim-7.json'), '{"version":1,"seed":7,');
   const r = await h.run('limit', '2', 'SOL', '300', 'USDC', '--yes');
   assert.equal(r.code, 0, r.err);
-  assert.match(r.err, /demo state unusable \(not valid JSON \(cut short\?\)\); kept as .*demo-sim-7\.json\.unusable, the simulator starts afresh/);
+  assert.match(
+    r.err,
+    /demo state unusable \(not valid JSON \(cut short\?\)\); kept as .*demo-sim-7\.json\.unusable, the simulator starts afresh/,
+  );
   assert.ok(existsSync(join(h.state, 'demo-sim-7.json.unusable')));
 
   // JSON of the right outline whose parts do not fit: set aside the same way, never a stack
@@ -101,7 +127,10 @@ test('an unusable saved state is set aside with a message and the demo starts af
   writeFileSync(join(h.state, 'demo-sim-7.json'), JSON.stringify(saved));
   const again = await h.run('orders', '--json');
   assert.equal(again.code, 0, again.err);
-  assert.match(again.err, /demo state unusable \(a part cannot be restored \(.+\)\); kept as .*demo-sim-7\.json\.unusable/);
+  assert.match(
+    again.err,
+    /demo state unusable \(a part cannot be restored \(.+\)\); kept as .*demo-sim-7\.json\.unusable/,
+  );
   assert.doesNotMatch(again.err, /\n\s+at /);
 });
 

@@ -19,8 +19,17 @@ test('in ten fresh demo starts the first swap from Tokens, with the default slip
   const outcomes: string[] = [];
   for (let start = 1; start <= 10; start++) {
     // no key file of the person's: the demo key, made in this start's state directory
-    const config = demoConfig({ stateDir: join(dir, `state-${start}`), keypairPath: join(dir, 'none.json'), keypairIsDefault: true, seed: start, timeScale: 0 });
-    const s = await createServices(config, { retries: 0, pipeline: { sleep: async () => undefined, pollIntervalMs: 1 } });
+    const config = demoConfig({
+      stateDir: join(dir, `state-${start}`),
+      keypairPath: join(dir, 'none.json'),
+      keypairIsDefault: true,
+      seed: start,
+      timeScale: 0,
+    });
+    const s = await createServices(config, {
+      retries: 0,
+      pipeline: { sleep: async () => undefined, pollIntervalMs: 1 },
+    });
     try {
       // the Tokens screen's first list; a small token (not one of the majors, which barely move)
       const top = await s.api.tokens.list({ category: TOKEN_CATEGORIES[0], interval: '1h', limit: 50 });
@@ -38,5 +47,9 @@ test('in ten fresh demo starts the first swap from Tokens, with the default slip
       await s.close();
     }
   }
-  assert.deepEqual(outcomes.filter((o) => !/: success $/.test(o)), [], outcomes.join('\n'));
+  assert.deepEqual(
+    outcomes.filter((o) => !/: success $/.test(o)),
+    [],
+    outcomes.join('\n'),
+  );
 });

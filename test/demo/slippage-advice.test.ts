@@ -11,7 +11,10 @@ test('a slippage failure states the amounts in tokens and the slippage that woul
   const w = await world(t, { seed: 11 });
   await loadTokens(w.services);
   // a small token (the catalogue's majors come first), routed through the pools
-  const token = w.sim.kernel.market.tokens().slice(12).find((x) => x.decimals === 6)!;
+  const token = w.sim.kernel.market
+    .tokens()
+    .slice(12)
+    .find((x) => x.decimals === 6)!;
   w.services.swap.getState().setForm({ input: 'SOL', output: token.mint, amount: '1' });
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   for (let i = 0; i < 2000 && !w.services.confirm.getState().queue[0]; i++) await new Promise((r) => setTimeout(r, 5));
@@ -23,9 +26,13 @@ test('a slippage failure states the amounts in tokens and the slippage that woul
   assert.equal(r?.code, 6001);
   const o = w.services.swap.getState().outcome!;
   const sym = token.symbol.replace(/[^A-Za-z0-9]/g, '');
-  const m = new RegExp(`would pay out (\\d+\\.\\d+) ${sym}, below the minimum (\\d+\\.\\d+) ${sym}`).exec(o.error ?? '');
+  const m = new RegExp(`would pay out (\\d+\\.\\d+) ${sym}, below the minimum (\\d+\\.\\d+) ${sym}`).exec(
+    o.error ?? '',
+  );
   assert.ok(m, o.error);
-  const offered = /A slippage of (\d+\.\d)% would have passed: set Slippage to \1% or more on the Swap form/.exec(o.advice ?? '');
+  const offered = /A slippage of (\d+\.\d)% would have passed: set Slippage to \1% or more on the Swap form/.exec(
+    o.advice ?? '',
+  );
   assert.ok(offered, o.advice);
   // the order was quoted with 0.5 %: quoted = minimum / 0.995; what was paid out needs at most the offer
   const paid = Number(m[1]);

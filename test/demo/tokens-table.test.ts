@@ -22,9 +22,14 @@ test('every token of the simulator, in every window, prints within 80 columns wi
     const line = widest(table);
     assert.ok(stringWidth(line) <= 80, `${interval}: ${stringWidth(line)} columns: ${line}`);
   }
-  const sol = tokensTable(tokens, '24h').split('\n').find((l) => / SOL ✓ /.test(l))!;
+  const sol = tokensTable(tokens, '24h')
+    .split('\n')
+    .find((l) => / SOL ✓ /.test(l))!;
   // a mcap of ~90 billion reads 90B, not 90,000,000,000; the mint is shortened
-  assert.match(sol, /^\s*\d+\s+SOL ✓\s+1[45]\d\.\d\d\s+[▲▼]? ?[+-]?\d+\.\d\d%\s+[\d.]+[KMB]\s+[\d.]+B\s+[\d.]+M\s+So11…1112$/);
+  assert.match(
+    sol,
+    /^\s*\d+\s+SOL ✓\s+1[45]\d\.\d\d\s+[▲▼]? ?[+-]?\d+\.\d\d%\s+[\d.]+[KMB]\s+[\d.]+B\s+[\d.]+M\s+So11…1112$/,
+  );
 });
 
 test('a long symbol is cut and its control characters removed; the row stays within 80 columns', () => {

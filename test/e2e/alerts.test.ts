@@ -34,7 +34,13 @@ test('live against the simulator process at 80x24: :alert SOL > X fires when the
   const apiKey = 'td-e2e-alerts-key-7c2e';
   const url = await startSimProcess(t, { apiKey, fund: address });
   const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
-  const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
+  const term = await openTerminal(t, {
+    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
+    cols: 80,
+    rows: 24,
+    env,
+    cwd: root,
+  });
   await term.waitFor(/LIVE/, 30_000);
   await term.waitFor((s) => /^›\s+1\s/m.test(s), 20_000);
 
@@ -64,15 +70,30 @@ test('live against the simulator process at 80x24: :alert SOL > X fires when the
   screen = await term.waitFor((s) => /FIRED\s+SOL\s+> \$/.test(s), 10_000);
   fits(screen, 80);
   term.press('Enter');
-  screen = await term.waitFor((s) => s.includes('New limit order') && /For +@[\d.]+/.test(s) && /Sell +SOL/.test(s), 10_000);
+  screen = await term.waitFor(
+    (s) => s.includes('New limit order') && /For +@[\d.]+/.test(s) && /Sell +SOL/.test(s),
+    10_000,
+  );
   fits(screen, 80);
   term.press('Escape');
   await term.waitFor((s) => !s.includes('New limit order'), 10_000);
 
   // Buying the simulator's unverified token with a live freeze authority: the red card, and yes.
-  const listed: Array<{ id: string; isVerified?: boolean | null; liquidity?: number; audit?: { freezeAuthorityDisabled?: boolean } }> = [];
-  for (const c of ['toporganicscore', 'toptraded', 'toptrending']) listed.push(...((await (await fetch(`${url}/tokens/v2/${c}/24h?limit=100`, { headers: { 'x-api-key': apiKey } })).json()) as typeof listed));
-  const risky = listed.find((x) => x.isVerified === false && x.audit?.freezeAuthorityDisabled === false && (x.liquidity ?? 0) > 100_000);
+  const listed: Array<{
+    id: string;
+    isVerified?: boolean | null;
+    liquidity?: number;
+    audit?: { freezeAuthorityDisabled?: boolean };
+  }> = [];
+  for (const c of ['toporganicscore', 'toptraded', 'toptrending'])
+    listed.push(
+      ...((await (
+        await fetch(`${url}/tokens/v2/${c}/24h?limit=100`, { headers: { 'x-api-key': apiKey } })
+      ).json()) as typeof listed),
+    );
+  const risky = listed.find(
+    (x) => x.isVerified === false && x.audit?.freezeAuthorityDisabled === false && (x.liquidity ?? 0) > 100_000,
+  );
   assert.ok(risky, 'the simulator lists an unverified token with a live freeze authority');
   term.send(`:swap 0.05 SOL ${risky.id}`);
   term.press('Enter');
@@ -105,7 +126,13 @@ test('the trend and the detail chart: block characters at 80x24; --ascii at 200x
   blocks.send('q');
   assert.equal(await blocks.exited(), 0);
 
-  const ascii = await openTerminal(t, { command: [process.execPath, cli, '--ascii'], cols: 200, rows: 50, env, cwd: root });
+  const ascii = await openTerminal(t, {
+    command: [process.execPath, cli, '--ascii'],
+    cols: 200,
+    rows: 50,
+    env,
+    cwd: root,
+  });
   screen = await ascii.waitFor((s) => /^›.*[_.\-~^]{10,}\s*$/m.test(s), 30_000);
   fits(screen, 200);
   assert.doesNotMatch(screen, /[▁▂▃▄▅▆▇█]/);

@@ -17,7 +17,12 @@ function isolatedEnv(t: { after: (fn: () => void) => void }): Record<string, str
   return tempHome(t, 'e2e-home').env;
 }
 
-async function start(t: Parameters<typeof openTerminal>[0], env: Record<string, string | undefined>, cols = 80, rows = 24): Promise<Term> {
+async function start(
+  t: Parameters<typeof openTerminal>[0],
+  env: Record<string, string | undefined>,
+  cols = 80,
+  rows = 24,
+): Promise<Term> {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
   return openTerminal(t, { command: [process.execPath, cli], cols, rows, env, cwd: root });
 }
@@ -33,15 +38,24 @@ test('demo dashboard at 80x24: rows, c and i, filter, detail, help, q restores t
   const organic = symbols(screen);
 
   term.send('c');
-  screen = await term.waitFor((s) => s.includes('Traded 1h') && tokenRows(s).length >= 20 && symbols(s).join() !== organic.join(), 15_000);
+  screen = await term.waitFor(
+    (s) => s.includes('Traded 1h') && tokenRows(s).length >= 20 && symbols(s).join() !== organic.join(),
+    15_000,
+  );
   const traded = symbols(screen);
   term.send('i');
-  screen = await term.waitFor((s) => s.includes('Traded 6h') && tokenRows(s).length >= 20 && symbols(s).join() !== traded.join(), 15_000);
+  screen = await term.waitFor(
+    (s) => s.includes('Traded 6h') && tokenRows(s).length >= 20 && symbols(s).join() !== traded.join(),
+    15_000,
+  );
 
   const pick = symbols(screen)[3];
   term.send('/');
   term.send(pick);
-  screen = await term.waitFor((s) => tokenRows(s).length >= 1 && tokenRows(s).length < 20 && s.includes(`/${pick}`), 10_000);
+  screen = await term.waitFor(
+    (s) => tokenRows(s).length >= 1 && tokenRows(s).length < 20 && s.includes(`/${pick}`),
+    10_000,
+  );
   assert.ok(symbols(screen).includes(pick), screen);
   term.press('Enter');
   term.press('Enter');

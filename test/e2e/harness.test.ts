@@ -10,7 +10,11 @@ import { ROOT as root } from '../support/home.js';
 const counter = fileURLToPath(new URL('./fixtures/counter.tsx', import.meta.url));
 const probe = fileURLToPath(new URL('./fixtures/detached-probe.ts', import.meta.url));
 const counterCommand = [process.execPath, '--import', 'tsx', counter];
-const counterAt = (extra: Partial<StartOptions> = {}): StartOptions => ({ command: counterCommand, cwd: root, ...extra });
+const counterAt = (extra: Partial<StartOptions> = {}): StartOptions => ({
+  command: counterCommand,
+  cwd: root,
+  ...extra,
+});
 
 const ENTER_ALT = '\x1b[?1049h';
 const LEAVE_ALT = '\x1b[?1049l';
@@ -78,7 +82,10 @@ test('waitFor gives up with the last screen in its message', async (t) => {
     assert.match(err.message, /counter fixture\ncount: 0/);
     return true;
   });
-  await assert.rejects(term.waitFor((s) => s.includes('never'), 200), /timed out after 200 ms/);
+  await assert.rejects(
+    term.waitFor((s) => s.includes('never'), 200),
+    /timed out after 200 ms/,
+  );
 });
 
 test('environment, working directory and exit status of a plain command', async (t) => {
@@ -90,7 +97,13 @@ test('environment, working directory and exit status of a plain command', async 
   });
   const term = await openTerminal(t, {
     // Arguments that tmux's own parser would take for command separators must arrive intact.
-    command: ['sh', '-c', 'printf "probe=%s ci=%s dir=%s args=%s|%s\\n" "$TD_PROBE" "${CI-unset}" "$(pwd)" "$0" "$1"; exit 3', 'a;', ';'],
+    command: [
+      'sh',
+      '-c',
+      'printf "probe=%s ci=%s dir=%s args=%s|%s\\n" "$TD_PROBE" "${CI-unset}" "$(pwd)" "$0" "$1"; exit 3',
+      'a;',
+      ';',
+    ],
     env: { TD_PROBE: 'semi;colon value' },
     cwd: root,
   });

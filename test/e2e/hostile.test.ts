@@ -41,7 +41,13 @@ test('dashboard at 80x24 against a hostile service: no control sequence from it 
   await term.waitFor((s) => s.includes(JUP_MINT.slice(0, 8)) && /Jupiter/.test(s), 20_000);
   term.press('Escape');
   // every other screen
-  const shown: Record<string, RegExp> = { '2': /From\s+symbol or mint/, '4': /Counterparty/, '5': /Net worth/, '6': /Launched pools/, '7': /alerts · \d+ fired/ };
+  const shown: Record<string, RegExp> = {
+    '2': /From\s+symbol or mint/,
+    '4': /Counterparty/,
+    '5': /Net worth/,
+    '6': /Launched pools/,
+    '7': /alerts · \d+ fired/,
+  };
   for (const [key, text] of Object.entries(shown)) {
     term.send(key);
     await term.waitFor(text, 20_000);
@@ -58,7 +64,11 @@ test('dashboard at 80x24 against a hostile service: no control sequence from it 
   await term.waitFor((s) => !s.includes('y confirm') && /190 JUP/.test(s), 30_000);
 
   // a fill seen from another screen: the flash line, the notification, the log (N)
-  const listed = (await (await fetch(`${sim}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, { headers: { 'x-api-key': env.TRADEDECK_API_KEY } })).json()) as { orders: Array<{ orderKey: string }> };
+  const listed = (await (
+    await fetch(`${sim}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, {
+      headers: { 'x-api-key': env.TRADEDECK_API_KEY },
+    })
+  ).json()) as { orders: Array<{ orderKey: string }> };
   term.send('1');
   await simControl(sim, 'fill', { order: listed.orders[0].orderKey, percent: 50 });
   await term.waitFor((s) => s.includes('filled 50%') && s.includes('1 NEW (N)'), 40_000);
@@ -68,7 +78,10 @@ test('dashboard at 80x24 against a hostile service: no control sequence from it 
 
   // the journal's entry, as the service's text was stored
   const stateDir = join(home, 'state', 'tradedeck');
-  assert.ok(readFileSync(join(stateDir, 'journal.jsonl'), 'utf8').includes(JSON.stringify(HOSTILE_SYMBOL).slice(1, -1)), 'the journal keeps what the service sent');
+  assert.ok(
+    readFileSync(join(stateDir, 'journal.jsonl'), 'utf8').includes(JSON.stringify(HOSTILE_SYMBOL).slice(1, -1)),
+    'the journal keeps what the service sent',
+  );
   term.send('J');
   await term.waitFor((s) => /Journal/.test(s) && /1 entry/.test(s), 10_000);
   term.press('Enter');
@@ -90,18 +103,33 @@ test('dashboard at 80x24 against a hostile service: no control sequence from it 
 
 test('headless on a terminal against a hostile service: the tokens table and the limit prompt are clean; Ctrl-C at the prompt exits 130 at once', async (t) => {
   const { env, args } = await setUp(t, 'hostile-cli');
-  const tokens = await openTerminal(t, { command: [process.execPath, cli, 'tokens', '--limit', '50', ...args], cols: 100, rows: 60, env, cwd: root });
+  const tokens = await openTerminal(t, {
+    command: [process.execPath, cli, 'tokens', '--limit', '50', ...args],
+    cols: 100,
+    rows: 60,
+    env,
+    cwd: root,
+  });
   assert.equal(await tokens.exited(), 0);
   // the symbol is in the table (its name only in the JSON), its escape sequences gone
   assert.match(tokens.rawOutput(), /\bJUP\b/);
   assertNoHostileBytes(tokens.rawOutput(), 'tokens');
 
-  const limit = await openTerminal(t, { command: [process.execPath, cli, 'limit', '1', 'SOL', '190', JUP_MINT, ...args], cols: 100, rows: 40, env, cwd: root });
+  const limit = await openTerminal(t, {
+    command: [process.execPath, cli, 'limit', '1', 'SOL', '190', JUP_MINT, ...args],
+    cols: 100,
+    rows: 40,
+    env,
+    cwd: root,
+  });
   await limit.waitFor((s) => /\[y\/N\]/.test(s) && /buy 190 JUP for 1 SOL/.test(s), 30_000);
   const asked = Date.now();
   limit.press('C-c');
   // a generous bound on the wait for the exit; the time it took is asserted below
-  const ended = await Promise.race([limit.exited(), new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000).unref())]);
+  const ended = await Promise.race([
+    limit.exited(),
+    new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000).unref()),
+  ]);
   assert.equal(ended, 130);
   assert.ok(Date.now() - asked < 1000, `exited ${Date.now() - asked} ms after Ctrl-C`);
   assert.match(limit.screen(), /nothing was signed/);

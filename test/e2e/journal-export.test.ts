@@ -14,8 +14,23 @@ test('J then E at 80x24: the journal exported as CSV, the file named on screen',
   const j = await openJournal(join(state, 'journal.jsonl'));
   const SOL = 'So11111111111111111111111111111111111111112';
   const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-  await j.append({ id: 'p1', time: Date.parse('2026-03-04T05:06:07Z'), group: 'ultra', action: 'swap', signature: '4'.repeat(88), signedTransaction: 'AQID', summary: { pay: '2 SOL', inputMint: SOL, outputMint: USDC, inAmount: '2000000000', outAmount: '300000000' }, status: 'signed', network: 'simulator' });
-  await j.appendOutcome({ id: 'p1', time: Date.parse('2026-03-04T05:06:09Z'), status: 'success', executed: { input: '2000000000', output: '299500000' } });
+  await j.append({
+    id: 'p1',
+    time: Date.parse('2026-03-04T05:06:07Z'),
+    group: 'ultra',
+    action: 'swap',
+    signature: '4'.repeat(88),
+    signedTransaction: 'AQID',
+    summary: { pay: '2 SOL', inputMint: SOL, outputMint: USDC, inAmount: '2000000000', outAmount: '300000000' },
+    status: 'signed',
+    network: 'simulator',
+  });
+  await j.appendOutcome({
+    id: 'p1',
+    time: Date.parse('2026-03-04T05:06:09Z'),
+    status: 'success',
+    executed: { input: '2000000000', output: '299500000' },
+  });
   const term = await openTerminal(t, { command: [process.execPath, CLI], cols: 80, rows: 24, env });
   await term.waitFor(/SIMULATED/, 30_000);
   term.send('J');
@@ -23,7 +38,13 @@ test('J then E at 80x24: the journal exported as CSV, the file named on screen',
   term.send('E');
   const screen = await term.waitFor(/exported 1 entry as CSV to/, 30_000);
   for (const line of screen.split('\n')) assert.ok(line.length <= 80, line);
-  const path = screen.slice(screen.indexOf('exported 1 entry')).split('\n').slice(0, 3).map((l) => l.trim()).join('').match(/to (\/\S+?\.csv)/)![1];
+  const path = screen
+    .slice(screen.indexOf('exported 1 entry'))
+    .split('\n')
+    .slice(0, 3)
+    .map((l) => l.trim())
+    .join('')
+    .match(/to (\/\S+?\.csv)/)![1];
   assert.ok(path.startsWith(join(state, 'exports', 'journal-')), path);
   const rows = readFileSync(path, 'utf8').split('\r\n');
   assert.match(rows[1], /^2026-03-04T05:06:07\.000Z,swap \(order group\),success,simulator,/);

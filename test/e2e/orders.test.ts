@@ -48,7 +48,10 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
 
   term.send(':limit 0.5 SOL 100 USDC wrap off');
   term.press('Enter');
-  await term.waitFor((s) => s.includes('y confirm') && s.includes('wrap off: the order uses your wSOL account'), 20_000);
+  await term.waitFor(
+    (s) => s.includes('y confirm') && s.includes('wrap off: the order uses your wSOL account'),
+    20_000,
+  );
   // a dialog taller than the screen is read to its end before y
   term.press('PageDown');
   await term.waitFor((s) => s.includes('y confirm') && !s.includes('more below'), 10_000);
@@ -60,16 +63,25 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
   term.send('g');
   term.send(' ');
   term.send(' ');
-  screen = await term.waitFor((s) => s.includes('· 2 marked ·') && s.includes('X cancel 2 marked · Esc unmark'), 10_000);
+  screen = await term.waitFor(
+    (s) => s.includes('· 2 marked ·') && s.includes('X cancel 2 marked · Esc unmark'),
+    10_000,
+  );
   assert.equal((screen.match(/\* SOL→USDC/g) ?? []).length, 2, screen);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   term.send('X');
   screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('cancelling 1–2 of 2'), 20_000);
   assert.match(screen, /Priority fee\s+5000 microlamports per compute unit/);
   term.send('y');
-  await term.waitFor((s) => s.includes('No active limit orders') && s.includes('Cancel 2 marked: 1 of 1 transactions done'), 30_000);
+  await term.waitFor(
+    (s) => s.includes('No active limit orders') && s.includes('Cancel 2 marked: 1 of 1 transactions done'),
+    30_000,
+  );
   term.send('h');
-  await term.waitFor((s) => s.includes('Active [History]') && (s.match(/SOL→USDC.*Cancelled/g) ?? []).length === 2, 30_000);
+  await term.waitFor(
+    (s) => s.includes('Active [History]') && (s.match(/SOL→USDC.*Cancelled/g) ?? []).length === 2,
+    30_000,
+  );
   term.send('q');
   assert.equal(await term.exited(), 0);
 });
@@ -82,7 +94,13 @@ test('live against the simulator process at 80x24: a part fill seen in the backg
   const apiKey = 'td-e2e-orders-key-4b1d';
   const url = await startSimProcess(t, { apiKey, fund: address });
   const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
-  const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
+  const term = await openTerminal(t, {
+    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
+    cols: 80,
+    rows: 24,
+    env,
+    cwd: root,
+  });
   await term.waitFor(/LIVE/, 30_000);
   term.send('3');
   await term.waitFor((s) => s.includes('No active limit orders'), 20_000);
@@ -92,7 +110,11 @@ test('live against the simulator process at 80x24: a part fill seen in the backg
   term.send('y');
   await term.waitFor((s) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(s) && /\s0%\s/.test(s), 30_000);
 
-  const listed = (await (await fetch(`${url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, { headers: { 'x-api-key': apiKey } })).json()) as { orders: Array<{ orderKey: string }> };
+  const listed = (await (
+    await fetch(`${url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, {
+      headers: { 'x-api-key': apiKey },
+    })
+  ).json()) as { orders: Array<{ orderKey: string }> };
   assert.equal(listed.orders.length, 1);
   const bellsBefore = (term.rawOutput().match(/\x07/g) ?? []).length;
   // Look elsewhere while it fills: the background refresh of the active list notices.

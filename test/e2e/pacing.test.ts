@@ -28,12 +28,19 @@ test('paid key at 80x24: the header says poll 1s and the list is asked every sec
   const url = await startSimProcess(t, { apiKey, fund: address });
   await simControl(url, 'faults', { rateLimitPerMinute: 60 });
   const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
-  const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
+  const term = await openTerminal(t, {
+    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
+    cols: 80,
+    rows: 24,
+    env,
+    cwd: root,
+  });
   const screen = await term.waitFor((s) => s.split('\n')[0].includes('poll 1s'), 30_000);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   assert.doesNotMatch(screen.split('\n')[0], /left/, 'plenty left: no count shown');
 
-  const lists = async () => ((await (await fetch(`${url}/__sim/requests`)).json()) as Logged[]).filter((r) => r.path === LIST);
+  const lists = async () =>
+    ((await (await fetch(`${url}/__sim/requests`)).json()) as Logged[]).filter((r) => r.path === LIST);
   const from = (await lists()).length;
   // five more list requests, as the request log receives them
   let log: Logged[];
@@ -45,8 +52,14 @@ test('paid key at 80x24: the header says poll 1s and the list is asked every sec
   const times = log.slice(from - 1, from + 5).map((r) => Date.parse(r.time));
   const gaps = times.slice(1).map((at, i) => at - times[i]);
   // each far below the list's own 10 s (a loaded machine adds its answer time to the 1 s)
-  assert.ok(gaps.every((g) => g < 5_000), `gaps ${gaps.join(', ')} ms`);
-  assert.ok(log.every((r) => r.status === 200), 'no 429');
+  assert.ok(
+    gaps.every((g) => g < 5_000),
+    `gaps ${gaps.join(', ')} ms`,
+  );
+  assert.ok(
+    log.every((r) => r.status === 200),
+    'no 429',
+  );
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

@@ -18,13 +18,33 @@ test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&
   t.after(() => live.stop());
   const { env: home } = tempHome(t, 'e2e-paper');
   const env = { ...home, TRADEDECK_API_KEY: 'paper-e2e' };
-  const term = await openTerminal(t, { command: [process.execPath, cli, '--paper', '--base-url', live.url], cols: 80, rows: 24, env, cwd: root });
-  await term.waitFor((s) => /PAPER 127\.0\.0\.1:\d+/.test(header(s)) && /\d+ +\S+/.test(s.split('\n')[3] ?? ''), 30_000);
-  for (const [key, title] of [['2', 'Swap'], ['3', 'Orders'], ['4', 'Invites'], ['5', 'Portfolio'], ['6', 'Studio'], ['7', 'Alerts'], ['1', 'Tokens']] as const) {
+  const term = await openTerminal(t, {
+    command: [process.execPath, cli, '--paper', '--base-url', live.url],
+    cols: 80,
+    rows: 24,
+    env,
+    cwd: root,
+  });
+  await term.waitFor(
+    (s) => /PAPER 127\.0\.0\.1:\d+/.test(header(s)) && /\d+ +\S+/.test(s.split('\n')[3] ?? ''),
+    30_000,
+  );
+  for (const [key, title] of [
+    ['2', 'Swap'],
+    ['3', 'Orders'],
+    ['4', 'Invites'],
+    ['5', 'Portfolio'],
+    ['6', 'Studio'],
+    ['7', 'Alerts'],
+    ['1', 'Tokens'],
+  ] as const) {
     term.send(key);
     await term.waitFor((s) => header(s).includes('PAPER') && s.split('\n')[1].includes(title), 10_000);
   }
-  for (const [view, shows] of [['J', /Journal/], ['N', /Notifications:/]] as const) {
+  for (const [view, shows] of [
+    ['J', /Journal/],
+    ['N', /Notifications:/],
+  ] as const) {
     term.send(view);
     await term.waitFor((s) => header(s).includes('PAPER') && shows.test(s), 10_000);
     term.press('Escape');
@@ -43,7 +63,10 @@ test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&
   term.send('5');
   screen = await term.waitFor((s) => /Paper P&L .* against the start, \$[\d,.]+ on \d{4}-\d\d-\d\d/.test(s), 20_000);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
-  assert.ok(live.requests().every((r) => r.method === 'GET'), 'the live service was only read from');
+  assert.ok(
+    live.requests().every((r) => r.method === 'GET'),
+    'the live service was only read from',
+  );
   // q saves the paper account and ends the program before its home is removed
   term.send('q');
   assert.equal(await term.exited(), 0);

@@ -18,7 +18,10 @@ for (const [cols, rows] of [
     await term.waitFor(/SIMULATED/, 30_000);
 
     term.send('5');
-    let screen = await term.waitFor((s) => /Net worth \$[\d,]+\.\d\d/.test(s) && s.includes('Allocation by platform'), 20_000);
+    let screen = await term.waitFor(
+      (s) => /Net worth \$[\d,]+\.\d\d/.test(s) && s.includes('Allocation by platform'),
+      20_000,
+    );
     const lines = screen.split('\n');
     assert.ok(lines.length <= rows);
     for (const l of lines) assert.ok([...l].length <= cols, `line wider than ${cols}: ${l}`);

@@ -24,7 +24,18 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
   const address = (await loadKeypairFile(keyPath)).address;
   const url = await startSimProcess(t, { apiKey: 'td-e2e-rpc-key', fund: address });
   const env = { ...homeEnv, TRADEDECK_API_KEY: 'td-e2e-rpc-key' };
-  const command = [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc/a`, '--rpc', `${url}/rpc/b`, '--keypair', keyPath];
+  const command = [
+    process.execPath,
+    cli,
+    '--base-url',
+    url,
+    '--rpc-url',
+    `${url}/rpc/a`,
+    '--rpc',
+    `${url}/rpc/b`,
+    '--keypair',
+    keyPath,
+  ];
   const term = await openTerminal(t, { command, cols: 80, rows: 24, env, cwd: root });
   await term.waitFor((s) => /^›\s+1\s/m.test(s), 30_000);
 
@@ -41,9 +52,9 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
   term.send('y');
   screen = await term.waitFor((s) => s.includes('Swap build: Success'), 30_000);
   fits(screen);
-  const sent = ((await (await fetch(`${url}/__sim/requests`)).json()) as Array<{ path: string; status: number; body: unknown }>).filter(
-    (r) => r.status === 200 && (r.body as { method?: string } | null)?.method === 'sendTransaction',
-  );
+  const sent = (
+    (await (await fetch(`${url}/__sim/requests`)).json()) as Array<{ path: string; status: number; body: unknown }>
+  ).filter((r) => r.status === 200 && (r.body as { method?: string } | null)?.method === 'sendTransaction');
   assert.deepEqual(
     sent.map((r) => r.path),
     ['/rpc/b'],
@@ -52,7 +63,10 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
 
   // the second goes down too: the health probes find none answering three times in a row
   await simControl(url, 'faults', { rpc: { b: 'down' } });
-  screen = await term.waitFor((s) => s.split('\n')[0].includes('[SIGNING PAUSED]') && s.split('\n')[0].includes('[RPC DOWN]'), 45_000);
+  screen = await term.waitFor(
+    (s) => s.split('\n')[0].includes('[SIGNING PAUSED]') && s.split('\n')[0].includes('[RPC DOWN]'),
+    45_000,
+  );
   assert.match(flat(screen), /no RPC endpoint answers: signing is paused, the screens keep working read-only/);
   fits(screen);
   term.send(':swap 0.1 SOL USDC');
@@ -68,7 +82,10 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
 
   // the second answers again: signing resumes by itself
   await simControl(url, 'faults', { rpc: { b: 'ok' } });
-  screen = await term.waitFor((s) => !s.includes('SIGNING PAUSED') && /RPC 2 of 2 answers again: signing resumed/.test(flat(s)), 20_000);
+  screen = await term.waitFor(
+    (s) => !s.includes('SIGNING PAUSED') && /RPC 2 of 2 answers again: signing resumed/.test(flat(s)),
+    20_000,
+  );
   assert.match(screen.split('\n')[0], /\[RPC 2\/2\]/);
   term.send('q');
   assert.equal(await term.exited(), 0);

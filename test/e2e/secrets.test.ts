@@ -20,7 +20,15 @@ function encodings(secret64: Uint8Array): string[] {
   const forms: string[] = [];
   for (const bytes of [secret64, seed]) {
     const buf = Buffer.from(bytes);
-    forms.push(JSON.stringify([...bytes]), [...bytes].join(','), [...bytes].join(', '), buf.toString('hex'), buf.toString('base64'), buf.toString('base64url'), encodeBase58(bytes));
+    forms.push(
+      JSON.stringify([...bytes]),
+      [...bytes].join(','),
+      [...bytes].join(', '),
+      buf.toString('hex'),
+      buf.toString('base64'),
+      buf.toString('base64url'),
+      encodeBase58(bytes),
+    );
   }
   // any 16-byte window of the seed in hex or base64 (a partial leak is still a leak)
   forms.push(Buffer.from(seed.subarray(0, 16)).toString('hex'), Buffer.from(seed.subarray(8, 20)).toString('base64'));
@@ -36,7 +44,13 @@ test('a whole session leaks neither the API key nor the key file secret to the t
   const url = await startSimProcess(t, { apiKey: API_KEY, fund: address });
 
   const env = { ...homeEnv, TRADEDECK_API_KEY: API_KEY };
-  const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
+  const term = await openTerminal(t, {
+    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
+    cols: 80,
+    rows: 24,
+    env,
+    cwd: root,
+  });
   await term.waitFor(/tradedeck/, 30_000);
   term.send('2');
   await term.waitFor(/› From/, 10_000);
@@ -64,7 +78,11 @@ test('a whole session leaks neither the API key nor the key file secret to the t
   assert.equal(await term.exited(), 0);
 
   const requests = (await (await fetch(`${url}/__sim/requests`)).json()) as Array<{ path: string; body: unknown }>;
-  assert.equal(requests.filter((r) => r.path === '/ultra/v1/execute').length, 1, 'one execute: the cancelled dialog sent nothing');
+  assert.equal(
+    requests.filter((r) => r.path === '/ultra/v1/execute').length,
+    1,
+    'one execute: the cancelled dialog sent nothing',
+  );
   const journal = readFileSync(join(home, 'state', 'tradedeck', 'journal.jsonl'), 'utf8');
   assert.match(journal, /"status":"success"/);
   const places: Array<[string, string]> = [
@@ -73,10 +91,14 @@ test('a whole session leaks neither the API key nor the key file secret to the t
     ['request log', JSON.stringify(requests)],
   ];
   // The search does find what is there: the public half (the address) travels as the taker.
-  assert.ok(JSON.stringify(requests).includes(encodeBase58(secret.subarray(32))), 'the wallet address is in the request log');
+  assert.ok(
+    JSON.stringify(requests).includes(encodeBase58(secret.subarray(32))),
+    'the wallet address is in the request log',
+  );
   for (const [where, text] of places) {
     assert.ok(text.length > 0, `${where} is not empty`);
     assert.ok(!text.includes(API_KEY), `the API key appears in the ${where}`);
-    for (const form of encodings(secret)) assert.ok(!text.includes(form), `the key file secret appears in the ${where} (${form.slice(0, 12)}…)`);
+    for (const form of encodings(secret))
+      assert.ok(!text.includes(form), `the key file secret appears in the ${where} (${form.slice(0, 12)}…)`);
   }
 });

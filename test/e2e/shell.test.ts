@@ -10,7 +10,11 @@ import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 const ROW = /^[› ]\s*\d+\s+[★ ]?\S+/;
 // the first two lines are the header and the tabs (" 1 Tokens  2 Swap" reads like a row)
-const tokenRows = (screen: string) => screen.split('\n').slice(2).filter((l) => ROW.test(l));
+const tokenRows = (screen: string) =>
+  screen
+    .split('\n')
+    .slice(2)
+    .filter((l) => ROW.test(l));
 const narrowEnough = (screen: string, cols: number) => screen.split('\n').every((l) => l.length <= cols);
 
 test('80x24: 2 then 1; Enter on From, SO, Esc restores the field; SO Enter keeps SOL across 1 and 2; ? fits at 80x24 and 100x30; :rows 5; :limit alone explains itself', async (t) => {
@@ -48,12 +52,24 @@ test('80x24: 2 then 1; Enter on From, SO, Esc restores the field; SO Enter keeps
   term.send('1');
   await term.waitFor((s) => tokenRows(s).length >= 10, 10_000);
 
-  for (const [cols, rows] of [[80, 24], [100, 30]] as const) {
+  for (const [cols, rows] of [
+    [80, 24],
+    [100, 30],
+  ] as const) {
     term.resize(cols, rows);
     term.send('?');
     const help = await term.waitFor((s) => s.includes('Dialogs') && s.includes('Tokens screen'), 10_000);
     assert.doesNotMatch(help, /j\/k scroll/, `no scrolling at ${cols}x${rows}`);
-    for (const word of ['move down / up', 'next / previous screen', 'command bar', 'quit', '1-7', 'next category', 'confirm and sign']) assert.ok(help.includes(word), `${word} at ${cols}x${rows}`);
+    for (const word of [
+      'move down / up',
+      'next / previous screen',
+      'command bar',
+      'quit',
+      '1-7',
+      'next category',
+      'confirm and sign',
+    ])
+      assert.ok(help.includes(word), `${word} at ${cols}x${rows}`);
     assert.ok(narrowEnough(help, cols));
     term.press('Escape');
     await term.waitFor((s) => !s.includes('Dialogs'), 10_000);

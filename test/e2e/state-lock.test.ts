@@ -18,15 +18,31 @@ test('a second dashboard on the same state dir is read-only until the first quit
   const second = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
   // the header's badge names the pid, and so does the start-up line (shown for a few seconds)
   const said = (s: string) => /READ-ONLY \(pid (\d+)\)/.exec(s.split('\n')[0])?.[1];
-  let screen = await second.waitFor((s) => said(s) !== undefined && flat(s).includes(`another tradedeck (pid ${said(s)}) holds the state dir ${join(home, 'state', 'tradedeck')}: read-only until it quits`), 30_000);
+  let screen = await second.waitFor(
+    (s) =>
+      said(s) !== undefined &&
+      flat(s).includes(
+        `another tradedeck (pid ${said(s)}) holds the state dir ${join(home, 'state', 'tradedeck')}: read-only until it quits`,
+      ),
+    30_000,
+  );
   const pid = said(screen);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
 
   second.send(':swap 0.1 SOL USDC');
   second.press('Enter');
-  await second.waitFor((s) => flat(s).includes(`swap: another tradedeck (pid ${pid}) holds the state dir`) && flat(s).includes('read-only until it quits') && !s.includes('y confirm'), 10_000);
+  await second.waitFor(
+    (s) =>
+      flat(s).includes(`swap: another tradedeck (pid ${pid}) holds the state dir`) &&
+      flat(s).includes('read-only until it quits') &&
+      !s.includes('y confirm'),
+    10_000,
+  );
 
   first.send('q');
-  screen = await second.waitFor((s) => flat(s).includes('the other tradedeck let the state dir go: this one signs now'), 20_000);
+  screen = await second.waitFor(
+    (s) => flat(s).includes('the other tradedeck let the state dir go: this one signs now'),
+    20_000,
+  );
   assert.doesNotMatch(screen.split('\n')[0], /READ-ONLY/);
 });

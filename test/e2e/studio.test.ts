@@ -10,7 +10,10 @@ import { startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('80x24: launch a pool with an image, see it listed, advance the clock, claim the fees, the balance moves', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
@@ -22,7 +25,13 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   writeFileSync(image, PNG);
 
   const env = { ...homeEnv, TRADEDECK_API_KEY: 'e2e-key' };
-  const term = await openTerminal(t, { command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath], cols: 80, rows: 24, env, cwd: root });
+  const term = await openTerminal(t, {
+    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
+    cols: 80,
+    rows: 24,
+    env,
+    cwd: root,
+  });
   await term.waitFor(/tradedeck/, 30_000);
   term.send('6');
   let screen = await term.waitFor((s) => s.includes('Launched pools (0)'), 10_000);
@@ -51,7 +60,11 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   const pool = /Pool ([1-9A-HJ-NP-Za-km-z]{32,44})/.exec(screen)![1];
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, line);
 
-  const advanced = await fetch(`${url}/__sim/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 3600 }) });
+  const advanced = await fetch(`${url}/__sim/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds: 3600 }),
+  });
   assert.equal(advanced.status, 200);
 
   term.send('c');
@@ -69,9 +82,15 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   term.send('q');
   assert.equal(await term.exited(), 0);
 
-  const requests = (await (await fetch(`${url}/__sim/requests`)).json()) as Array<{ path: string; body: { method?: string; poolAddress?: string } | null }>;
+  const requests = (await (await fetch(`${url}/__sim/requests`)).json()) as Array<{
+    path: string;
+    body: { method?: string; poolAddress?: string } | null;
+  }>;
   assert.equal(requests.filter((r) => r.path === '/studio/v1/dbc-pool/create-tx').length, 1);
-  assert.deepEqual(requests.filter((r) => r.path === '/studio/v1/dbc/fee/create-tx').map((r) => r.body?.poolAddress), [pool]);
+  assert.deepEqual(
+    requests.filter((r) => r.path === '/studio/v1/dbc/fee/create-tx').map((r) => r.body?.poolAddress),
+    [pool],
+  );
   assert.equal(requests.filter((r) => r.path === '/rpc' && r.body?.method === 'sendTransaction').length, 2);
   const file = join(home, 'state', 'tradedeck', 'studio-pools.json');
   assert.equal(statSync(file).mode & 0o777, 0o600);

@@ -61,7 +61,10 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   // the dialog says plainly that the output goes to another wallet; n sends nothing
   term.send('a');
   term.send('G');
-  screen = await term.waitFor((s) => s.includes('› Skip acct RPC') && /fields \d+-\d+ of \d+ \(j\/k scroll\)/.test(s), 10_000);
+  screen = await term.waitFor(
+    (s) => s.includes('› Skip acct RPC') && /fields \d+-\d+ of \d+ \(j\/k scroll\)/.test(s),
+    10_000,
+  );
   assert.match(screen, /Receiver|Payer|Excl routers/);
   const other = 'Ex1stingAccount1111111111111111111111111111';
   term.send(`:swap 0.05 SOL USDC receiver ${other} exclude-routers partnerz`);

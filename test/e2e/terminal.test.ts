@@ -22,7 +22,19 @@ test('C locale at 40x12: ASCII only, the header stays above the :limit dialog, C
   // program at once): the shell says when the job stopped, waits for Enter, then `fg`.
   const script = 'set -m; "$@"; echo "[shell] job stopped ($?)"; read -r _; fg; exit $?';
   // LANG says UTF-8, LC_ALL (which wins) says C
-  const command = ['bash', '--norc', '--noprofile', '-c', script, 'bash', 'env', 'LANG=en_US.UTF-8', 'LC_ALL=C', process.execPath, cli];
+  const command = [
+    'bash',
+    '--norc',
+    '--noprofile',
+    '-c',
+    script,
+    'bash',
+    'env',
+    'LANG=en_US.UTF-8',
+    'LC_ALL=C',
+    process.execPath,
+    cli,
+  ];
   const term = await openTerminal(t, { command, cols: 40, rows: 12, env, cwd: root });
   let screen = await term.waitFor((s) => s.startsWith('tradedeck  SIMULATED') && /\d\.\d/.test(s), 30_000);
   // small prices written out in full: no subscript zero count (which has no ASCII stand-in)
@@ -58,12 +70,22 @@ test('C locale at 40x12: ASCII only, the header stays above the :limit dialog, C
   assert.equal(await term.exited(), 0);
   const raw = term.rawOutput();
   const wide = /[^\x00-\x7f]/.exec(raw);
-  assert.equal(wide, null, `a byte that is not ASCII: ${JSON.stringify(raw.slice(Math.max(0, (wide?.index ?? 0) - 40), (wide?.index ?? 0) + 10))}`);
+  assert.equal(
+    wide,
+    null,
+    `a byte that is not ASCII: ${JSON.stringify(raw.slice(Math.max(0, (wide?.index ?? 0) - 40), (wide?.index ?? 0) + 10))}`,
+  );
 });
 
 test('TERM=dumb: the dashboard draws on the main screen, never the alternate one', async (t) => {
   const env = demoEnv(t, 'dumb');
-  const term = await openTerminal(t, { command: ['env', 'TERM=dumb', process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
+  const term = await openTerminal(t, {
+    command: ['env', 'TERM=dumb', process.execPath, cli],
+    cols: 80,
+    rows: 24,
+    env,
+    cwd: root,
+  });
   await term.waitFor((s) => s.includes('SIMULATED') && s.includes('1 Tokens'), 30_000);
   term.send('q');
   assert.equal(await term.exited(), 0);

@@ -42,19 +42,35 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
   // an alert that holds at once (SOL above $1), armed in the shared state directory
   const state = join(rig.home, 'state', 'tradedeck');
   mkdirSync(state, { recursive: true, mode: 0o700 });
-  writeFileSync(join(state, 'alerts.json'), JSON.stringify({ version: 1, alerts: [{ id: 'a1', mint: SOL, symbol: 'SOL', condition: { kind: 'above', level: 1 }, createdAt: 1, state: 'armed' }] }), { mode: 0o600 });
+  writeFileSync(
+    join(state, 'alerts.json'),
+    JSON.stringify({
+      version: 1,
+      alerts: [
+        { id: 'a1', mint: SOL, symbol: 'SOL', condition: { kind: 'above', level: 1 }, createdAt: 1, state: 'armed' },
+      ],
+    }),
+    { mode: 0o600 },
+  );
   const placed = await rig.run('limit', '1', 'SOL', '160', 'USDC', '--yes', '--json');
   assert.equal(placed.code, 0, placed.err);
   const args = ['--base-url', rig.sim.url, '--rpc-url', rig.sim.rpcUrl, '--keypair', rig.keyPath, '--webhook', hook];
 
-  const watcher = spawn(process.execPath, [CLI, 'watch', '--interval-ms', '5000', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const watcher = spawn(process.execPath, [CLI, 'watch', '--interval-ms', '5000', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   watcher.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   watcher.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   const exited = new Promise<number | null>((r) => watcher.once('close', (code) => r(code)));
   t.after(() => void watcher.kill('SIGKILL'));
-  const printed = () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as NotifyEvent);
+  const printed = () =>
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as NotifyEvent);
 
   const dash = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
   await dash.waitFor(/LIVE/, 30_000);
@@ -62,7 +78,11 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
   await dash.waitFor(/1 SOL/, 30_000);
 
   await until('the watcher to print the alert', () => printed().some((e) => e.type === 'alert.fired'));
-  const orders = (await (await fetch(`${rig.sim.url}/trigger/v1/getTriggerOrders?user=${rig.address}&orderStatus=active`, { headers: { 'x-api-key': 'k' } })).json()) as { orders: Array<{ orderKey: string }> };
+  const orders = (await (
+    await fetch(`${rig.sim.url}/trigger/v1/getTriggerOrders?user=${rig.address}&orderStatus=active`, {
+      headers: { 'x-api-key': 'k' },
+    })
+  ).json()) as { orders: Array<{ orderKey: string }> };
   rig.sim.fillTriggerOrder(orders.orders[0].orderKey, 100);
   await until('the watcher to print the fill', () => printed().some((e) => e.type.startsWith('order.')));
   // the dashboard sees the same fill on its own refresh of the Orders screen: its notifications log (N) says so
@@ -76,7 +96,10 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
     },
     45_000,
   );
-  await until('the webhook to get both events', () => got.some((e) => e.type === 'alert.fired') && got.some((e) => e.type.startsWith('order.')));
+  await until(
+    'the webhook to get both events',
+    () => got.some((e) => e.type === 'alert.fired') && got.some((e) => e.type.startsWith('order.')),
+  );
 
   watcher.kill('SIGTERM');
   assert.equal(await exited, 0, err);

@@ -13,12 +13,87 @@ import { prng } from '../support/prng.js';
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const CASES = Number(process.env.TRADEDECK_FUZZ_ARGV ?? 40);
 
-const COMMANDS = ['tokens', 'quote', 'portfolio', 'orders', 'invites', 'studio', 'limit', 'dca', 'cancel', 'cancel-all', 'config', 'frobnicate', '--help', '-h', '--version', ''];
+const COMMANDS = [
+  'tokens',
+  'quote',
+  'portfolio',
+  'orders',
+  'invites',
+  'studio',
+  'limit',
+  'dca',
+  'cancel',
+  'cancel-all',
+  'config',
+  'frobnicate',
+  '--help',
+  '-h',
+  '--version',
+  '',
+];
 const WORDS = [
-  '--json', '--table', '--limit', '--dca', '--history', '--pending', '--yes', '--exact-out', '--slippage-bps', '--category', '--interval', '--interval-ms', '--max', '--name', '--symbol', '--image',
-  '--base-url', '--api-key', '--keypair', '--address', '--read-only', '--rpc-url', '--notify', '--nonsense', '-x', '--', '--json=1', '--limit=-5',
-  '1', '0', '-1', '1e308', '1e-9', 'NaN', '0x10', '99999999999999999999999999999', '0.000000000000001', 'SOL', 'USDC', 'So11111111111111111111111111111111111111112', 'notamint',
-  '@150', '7d', '1h', 'expiry', 'slippage', '1%', '500%', 'cu', 'auto', 'toptrending', '5m', '\x1b[31m', '\x00', '\x07', 'é', '漢字', '🚀', ' ', '', '../../etc/passwd', 'x'.repeat(5000),
+  '--json',
+  '--table',
+  '--limit',
+  '--dca',
+  '--history',
+  '--pending',
+  '--yes',
+  '--exact-out',
+  '--slippage-bps',
+  '--category',
+  '--interval',
+  '--interval-ms',
+  '--max',
+  '--name',
+  '--symbol',
+  '--image',
+  '--base-url',
+  '--api-key',
+  '--keypair',
+  '--address',
+  '--read-only',
+  '--rpc-url',
+  '--notify',
+  '--nonsense',
+  '-x',
+  '--',
+  '--json=1',
+  '--limit=-5',
+  '1',
+  '0',
+  '-1',
+  '1e308',
+  '1e-9',
+  'NaN',
+  '0x10',
+  '99999999999999999999999999999',
+  '0.000000000000001',
+  'SOL',
+  'USDC',
+  'So11111111111111111111111111111111111111112',
+  'notamint',
+  '@150',
+  '7d',
+  '1h',
+  'expiry',
+  'slippage',
+  '1%',
+  '500%',
+  'cu',
+  'auto',
+  'toptrending',
+  '5m',
+  '\x1b[31m',
+  '\x00',
+  '\x07',
+  'é',
+  '漢字',
+  '🚀',
+  ' ',
+  '',
+  '../../etc/passwd',
+  'x'.repeat(5000),
 ];
 
 function vector(next: () => number): string[] {
@@ -28,7 +103,11 @@ function vector(next: () => number): string[] {
   return argv;
 }
 
-function run(argv: string[], home: string, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+function run(
+  argv: string[],
+  home: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, ...argv], {
       cwd: root,
@@ -63,7 +142,12 @@ test(`random argument vectors: exit 0/1/2, a short message, never a stack (seed 
   t.after(() => rmSync(home, { recursive: true, force: true }));
   const next = prng(SEED);
   const vectors = Array.from({ length: CASES }, () => vector(next));
-  vectors.push(['quote', '1', 'SOL', 'USDC', '--slippage-bps', '-1'], ['limit', '-1', 'SOL', '500', 'USDC', '--yes'], ['tokens', '--limit', '1e308'], ['config', '--api-key', 'a\nb']);
+  vectors.push(
+    ['quote', '1', 'SOL', 'USDC', '--slippage-bps', '-1'],
+    ['limit', '-1', 'SOL', '500', 'USDC', '--yes'],
+    ['tokens', '--limit', '1e308'],
+    ['config', '--api-key', 'a\nb'],
+  );
   const problems: string[] = [];
   // two at a time: the machine has two cores
   for (let i = 0; i < vectors.length; i += 2) {
@@ -74,13 +158,19 @@ test(`random argument vectors: exit 0/1/2, a short message, never a stack (seed 
       const all = r.stdout + r.stderr;
       if (r.signal) problems.push(`${argv}: ended by ${r.signal} (hung?)`);
       else if (![0, 1, 2].includes(r.code ?? -1)) problems.push(`${argv}: exit ${r.code}`);
-      if (/^\s+at .+(\(|:\d+:\d+)/m.test(all) || /node:internal|\.js:\d+:\d+/.test(all)) problems.push(`${argv}: a JS stack in the output:\n${all.slice(0, 600)}`);
+      if (/^\s+at .+(\(|:\d+:\d+)/m.test(all) || /node:internal|\.js:\d+:\d+/.test(all))
+        problems.push(`${argv}: a JS stack in the output:\n${all.slice(0, 600)}`);
       if (r.code !== 0 && r.code !== null) {
-        const message = r.stderr.trim().split('\n').filter((l) => l.trim() !== '');
+        const message = r.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => l.trim() !== '');
         if (message.length === 0) problems.push(`${argv}: exit ${r.code} without a message`);
-        else if (message.length > 3 && !/usage|--help/i.test(r.stderr)) problems.push(`${argv}: a ${message.length}-line message: ${r.stderr.slice(0, 300)}`);
+        else if (message.length > 3 && !/usage|--help/i.test(r.stderr))
+          problems.push(`${argv}: a ${message.length}-line message: ${r.stderr.slice(0, 300)}`);
       }
-      if (/\x1b\[31m|\x07/.test(r.stderr)) problems.push(`${argv}: an escape sequence from the arguments echoed raw to stderr`);
+      if (/\x1b\[31m|\x07/.test(r.stderr))
+        problems.push(`${argv}: an escape sequence from the arguments echoed raw to stderr`);
     });
   }
   t.diagnostic(`${vectors.length} argument vectors, seed ${SEED}`);
@@ -92,8 +182,16 @@ test('an API key with a newline or control characters is refused with a message 
   t.after(() => rmSync(home, { recursive: true, force: true }));
   for (const key of ['abcdefgh\nX-Evil: 1', 'abcdefgh\r\n', 'abc\x1b[31mdefgh', 'abcd efgh']) {
     // live and demo mode (the embedded simulator must not keep a refused start alive), and `config`
-    for (const [how, command, demo] of [['env', 'tokens', false], ['flag', 'tokens', false], ['flag', 'tokens', true], ['env', 'config', false]] as const) {
-      const r = await run(how === 'flag' ? [command, '--api-key', key] : [command], home, { ...(how === 'env' ? { TRADEDECK_API_KEY: key } : {}), ...(demo ? { TRADEDECK_BASE_URL: '' } : {}) });
+    for (const [how, command, demo] of [
+      ['env', 'tokens', false],
+      ['flag', 'tokens', false],
+      ['flag', 'tokens', true],
+      ['env', 'config', false],
+    ] as const) {
+      const r = await run(how === 'flag' ? [command, '--api-key', key] : [command], home, {
+        ...(how === 'env' ? { TRADEDECK_API_KEY: key } : {}),
+        ...(demo ? { TRADEDECK_BASE_URL: '' } : {}),
+      });
       const label = `${command} ${how}${demo ? ' demo' : ''} ${JSON.stringify(key)}`;
       assert.equal(r.signal, null, `${label}: killed after 20 s (hung)`);
       assert.ok(r.code === 1 || r.code === 2, `${label}: exit ${r.code}`);

@@ -70,7 +70,33 @@ export const ADVERSARIAL: string[] = [
   'goto \x1b[31m',
 ];
 
-const ALPHABET = ['a', 'Z', '0', '9', '.', '-', 'e', ' ', '/', ':', '>', '%', '\x1b', '\x1b[', '\x00', '\x7f', '\t', '\x05', '😀', '界', '\u0301', 'SOL', 'USDC', '1e', '\u2028'];
+const ALPHABET = [
+  'a',
+  'Z',
+  '0',
+  '9',
+  '.',
+  '-',
+  'e',
+  ' ',
+  '/',
+  ':',
+  '>',
+  '%',
+  '\x1b',
+  '\x1b[',
+  '\x00',
+  '\x7f',
+  '\t',
+  '\x05',
+  '😀',
+  '界',
+  '\u0301',
+  'SOL',
+  'USDC',
+  '1e',
+  '\u2028',
+];
 
 function randomInput(next: () => number): string {
   const kind = Math.floor(next() * 4);
@@ -89,7 +115,8 @@ function checkFrame(d: Dashboard, where: string, input: string): string {
   const label = `${where} after ${JSON.stringify(input.length > 60 ? `${input.slice(0, 60)}… (${input.length} chars)` : input)} (seed ${SEED})`;
   const raw = RAW.exec(frame);
   assert.equal(raw, null, `${label}: a raw control character ${JSON.stringify(raw?.[0])} reached the frame`);
-  for (const line of frame.split('\n')) assert.ok(stringWidth(line) <= 80, `${label}: a line ${stringWidth(line)} columns wide: ${line.slice(0, 100)}`);
+  for (const line of frame.split('\n'))
+    assert.ok(stringWidth(line) <= 80, `${label}: a line ${stringWidth(line)} columns wide: ${line.slice(0, 100)}`);
   assert.ok(frame.split('\n').length <= 24, `${label}: ${frame.split('\n').length} lines`);
   assert.doesNotMatch(frame, /Unhandled|^\s+at \S+ \(|TypeError|ReferenceError/m, `${label}: an error on screen`);
   assert.equal(d.quits, 0, `${label}: the app quit`);
@@ -115,14 +142,48 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { name: 'command bar', screen: '1', open: [':'], ready: (f) => /^:/m.test(f.split('\n').slice(-3).join('\n')), close: ['enter'] },
+  {
+    name: 'command bar',
+    screen: '1',
+    open: [':'],
+    ready: (f) => /^:/m.test(f.split('\n').slice(-3).join('\n')),
+    close: ['enter'],
+  },
   { name: 'Swap form: From', screen: '2', open: ['enter'], ready: (f) => f.includes('✎'), close: ['enter'] },
-  { name: 'Swap form: Amount', screen: '2', open: ['down', 'down', 'enter'], ready: (f) => f.includes('✎'), close: ['enter'] },
-  { name: 'Orders: n (new order line)', screen: '3', open: ['n'], ready: (f) => f.split('\n').slice(-4).some((l) => /^\S*(limit|new|order)|›|:/i.test(l)), close: ['enter'] },
+  {
+    name: 'Swap form: Amount',
+    screen: '2',
+    open: ['down', 'down', 'enter'],
+    ready: (f) => f.includes('✎'),
+    close: ['enter'],
+  },
+  {
+    name: 'Orders: n (new order line)',
+    screen: '3',
+    open: ['n'],
+    ready: (f) =>
+      f
+        .split('\n')
+        .slice(-4)
+        .some((l) => /^\S*(limit|new|order)|›|:/i.test(l)),
+    close: ['enter'],
+  },
   { name: 'Orders: f (filter line)', screen: '3', open: ['f'], ready: () => true, close: ['enter'] },
-  { name: 'Studio form: Name', screen: '6', open: ['n', 'enter'], ready: (f) => f.includes('✎'), close: ['enter', 's'] },
+  {
+    name: 'Studio form: Name',
+    screen: '6',
+    open: ['n', 'enter'],
+    ready: (f) => f.includes('✎'),
+    close: ['enter', 's'],
+  },
   { name: 'Studio form: Symbol', screen: '6', open: ['n', 'tab', 'enter'], ready: () => true, close: ['enter', 's'] },
-  { name: 'Portfolio: f (platforms)', screen: '5', open: ['f'], ready: (f) => f.includes('platforms:'), close: ['enter'] },
+  {
+    name: 'Portfolio: f (platforms)',
+    screen: '5',
+    open: ['f'],
+    ready: (f) => f.includes('platforms:'),
+    close: ['enter'],
+  },
 ];
 
 test(`every text input survives random and adversarial strings (seed ${SEED})`, async (t) => {
@@ -133,7 +194,10 @@ test(`every text input survives random and adversarial strings (seed ${SEED})`, 
   const next = prng(SEED);
   for (const target of TARGETS) {
     await t.test(target.name, async () => {
-      const drawn = [...ADVERSARIAL.filter(() => next() < 0.3), ...Array.from({ length: PER_TARGET }, () => randomInput(next))];
+      const drawn = [
+        ...ADVERSARIAL.filter(() => next() < 0.3),
+        ...Array.from({ length: PER_TARGET }, () => randomInput(next)),
+      ];
       // 10 000 characters: in the command bar and one field of each form (typing them takes seconds)
       if (target.name === 'command bar' || target.name === 'Swap form: Amount') drawn.push(LONG);
       const inputs = drawn;
@@ -153,19 +217,40 @@ test(`every text input survives random and adversarial strings (seed ${SEED})`, 
       checkFrame(d, `${target.name} (after)`, '');
     });
   }
-  assert.deepEqual((await d.services.journal!.entries()).filter((e) => e.status === 'signed'), [], 'nothing was left signed and unsent');
+  assert.deepEqual(
+    (await d.services.journal!.entries()).filter((e) => e.status === 'signed'),
+    [],
+    'nothing was left signed and unsent',
+  );
 });
 
 test('the command bar answers garbage with a message, not silence', async (t) => {
   const d = await startDashboard({ columns: 80, rows: 24 });
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => f.includes('1 Tokens'), 10_000);
-  for (const input of ['frobnicate', 'swap', 'swap -1 SOL USDC', 'swap 1e400 SOL USDC', 'limit abc SOL 5 USDC', 'rows 1e9', 'goto \x07nowhere']) {
+  for (const input of [
+    'frobnicate',
+    'swap',
+    'swap -1 SOL USDC',
+    'swap 1e400 SOL USDC',
+    'limit abc SOL 5 USDC',
+    'rows 1e9',
+    'goto \x07nowhere',
+  ]) {
     await reset(d, '1');
     await typeKeys(d.app, ':', input, 'enter');
-    const frame = await waitForFrame(d.app, (f) => /✗|unknown|usage|must|not|invalid|no /i.test(f.split('\n').slice(-3).join('\n')) || f.includes('y confirm'), 8000).catch(() => d.app.lastFrame() ?? '');
+    const frame = await waitForFrame(
+      d.app,
+      (f) =>
+        /✗|unknown|usage|must|not|invalid|no /i.test(f.split('\n').slice(-3).join('\n')) || f.includes('y confirm'),
+      8000,
+    ).catch(() => d.app.lastFrame() ?? '');
     checkFrame(d, 'command bar message', input);
-    assert.match(frame.split('\n').slice(-3).join('\n'), /✗|unknown|usage|must|not|invalid|no /i, `:${JSON.stringify(input)} got no message:\n${frame}`);
+    assert.match(
+      frame.split('\n').slice(-3).join('\n'),
+      /✗|unknown|usage|must|not|invalid|no /i,
+      `:${JSON.stringify(input)} got no message:\n${frame}`,
+    );
   }
 });
 
@@ -182,7 +267,10 @@ test('a pasted colour escape sequence does not kill the dashboard', async (t) =>
     const frame = checkFrame(d, 'command bar', input);
     // the text of the paste arrives, the colour codes do not
     const text = input.replace(/\x1b\[[0-9;]*m/g, '').trim();
-    assert.ok(frame.split('\n').slice(-3).join('\n').includes(`:${text}`), `the command bar holds ${JSON.stringify(text)}:\n${frame}`);
+    assert.ok(
+      frame.split('\n').slice(-3).join('\n').includes(`:${text}`),
+      `the command bar holds ${JSON.stringify(text)}:\n${frame}`,
+    );
     await typeKeys(d.app, 'escape');
   }
   // still answers keys

@@ -40,7 +40,9 @@ test('token names and symbols with escape sequences and control characters are s
   assert.equal(frame.split('\n').length <= 24, true);
   // the detail of the first (hostile) token
   await typeKeys(d.app, 'g', 'enter');
-  const detail = await waitForFrame(d.app, (f) => /Evil|EV/.test(f) && f !== frame, 8000).catch(() => d.app.lastFrame() ?? '');
+  const detail = await waitForFrame(d.app, (f) => /Evil|EV/.test(f) && f !== frame, 8000).catch(
+    () => d.app.lastFrame() ?? '',
+  );
   assert.equal(RAW.exec(detail), null, `a raw control character reached the detail:\n${JSON.stringify(detail)}`);
   for (const line of detail.split('\n')) assert.ok(stringWidth(line) <= 80, `line ${stringWidth(line)} wide: ${line}`);
 });

@@ -26,12 +26,24 @@ const at = (iso: string) => Date.parse(iso);
 function journalText(): string {
   const lines: string[] = [];
   const swap = (id: string, time: number, status = 'success') => {
-    lines.push(JSON.stringify({ kind: 'entry', id, time, group: 'ultra', action: 'swap', signedTransaction: `AQID${id}`, summary: { pay: '1 SOL' }, status: 'submitted' }));
+    lines.push(
+      JSON.stringify({
+        kind: 'entry',
+        id,
+        time,
+        group: 'ultra',
+        action: 'swap',
+        signedTransaction: `AQID${id}`,
+        summary: { pay: '1 SOL' },
+        status: 'submitted',
+      }),
+    );
     if (status !== 'open') lines.push(JSON.stringify({ kind: 'outcome', id, time: time + 500, status }));
   };
   for (let i = 0; i < 40; i++) swap(`a24-${i}`, at('2024-03-01T00:00:00Z') + i * 86_400_000);
   lines.push('{"kind":"entry","id":"torn'); // a crash's torn line: it goes with the lines around it
-  for (let i = 0; i < 30; i++) swap(`a25-${i}`, at('2025-02-01T00:00:00Z') + i * 86_400_000, i % 7 === 3 ? 'failed' : 'success');
+  for (let i = 0; i < 30; i++)
+    swap(`a25-${i}`, at('2025-02-01T00:00:00Z') + i * 86_400_000, i % 7 === 3 ? 'failed' : 'success');
   swap('open-25', at('2025-12-30T00:00:00Z'), 'open');
   swap('after-open', at('2025-12-31T00:00:00Z'));
   for (let i = 0; i < 20; i++) swap(`a26-${i}`, at('2026-01-05T00:00:00Z') + i * 86_400_000);
@@ -59,7 +71,11 @@ function expected(original: string): Record<string, string> {
   const firstOpen = lines.findIndex((l) => l.includes('"open-25"'));
   const first25 = lines.findIndex((l) => l.includes('"a25-0"'));
   const keep = (from: number, to: number) => `${lines.slice(from, to).join('\n')}\n`;
-  return { 'journal-2024.jsonl': keep(0, first25), 'journal-2025.jsonl': keep(first25, firstOpen), 'journal.jsonl': keep(firstOpen, lines.length) };
+  return {
+    'journal-2024.jsonl': keep(0, first25),
+    'journal-2025.jsonl': keep(first25, firstOpen),
+    'journal.jsonl': keep(firstOpen, lines.length),
+  };
 }
 
 test('past years move to journal-YYYY.jsonl whole lines byte for byte, up to the first unfinished entry; nothing is lost or doubled, and the view, P&L reads and recovery read the result', async () => {
@@ -79,18 +95,36 @@ test('past years move to journal-YYYY.jsonl whole lines byte for byte, up to the
   const pages = new JournalFollower(path, { places: true });
   await pages.update();
   assert.equal(pages.count, before.length);
-  assert.deepEqual((await pages.page(pages.count - 1, 1)).map((e) => e.id), ['a24-0']);
+  assert.deepEqual(
+    (await pages.page(pages.count - 1, 1)).map((e) => e.id),
+    ['a24-0'],
+  );
   assert.deepEqual(pages.problems, [{ line: 81, file: 'journal-2024.jsonl', why: 'not JSON (cut short by a crash?)' }]);
   // recovery reads only the journal: the unfinished entry is in it
-  assert.deepEqual((await j.pending()).map((e) => e.id), ['open-25']);
+  assert.deepEqual(
+    (await j.pending()).map((e) => e.id),
+    ['open-25'],
+  );
   // a second run has nothing more to move until the entry is finished
   assert.deepEqual((await archiveJournal(path, { now: NOW })).moved, []);
   await j.appendOutcome({ id: 'open-25', time: at('2026-06-01T00:00:01Z'), status: 'expired' });
   const again = await archiveJournal(path, { now: NOW });
   // its entry line goes (its outcome, of this year, stays in the journal)
-  assert.deepEqual(again.moved.map((m) => [m.file, m.lines]), [['journal-2025.jsonl', 3]]);
-  assert.equal(readFileSync(join(dir, 'journal-2025.jsonl'), 'utf8'), `${original.split('\n').filter((l) => /"a25-|"open-25"|"after-open"/.test(l)).join('\n')}\n`);
-  assert.deepEqual((await (await openJournal(path)).entries({ lean: true })).map((e) => e.id), [...before.map((e) => e.id)]);
+  assert.deepEqual(
+    again.moved.map((m) => [m.file, m.lines]),
+    [['journal-2025.jsonl', 3]],
+  );
+  assert.equal(
+    readFileSync(join(dir, 'journal-2025.jsonl'), 'utf8'),
+    `${original
+      .split('\n')
+      .filter((l) => /"a25-|"open-25"|"after-open"/.test(l))
+      .join('\n')}\n`,
+  );
+  assert.deepEqual(
+    (await (await openJournal(path)).entries({ lean: true })).map((e) => e.id),
+    [...before.map((e) => e.id)],
+  );
 });
 
 for (const step of ['planned', 'half-appended', 'appended', 'tail-written', 'replaced'] as const) {
@@ -118,10 +152,15 @@ for (const step of ['planned', 'half-appended', 'appended', 'tail-written', 'rep
 test('killed with SIGKILL half-way through appending to an archive: the next run finishes it, every line once', async () => {
   const { dir, path, original } = await setUp();
   const child = fileURLToPath(new URL('./archive-child.ts', import.meta.url));
-  const r = spawnSync(process.execPath, ['--import', 'tsx', child, path, 'half-appended', String(NOW)], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', child, path, 'half-appended', String(NOW)], {
+    encoding: 'utf8',
+  });
   assert.equal(r.signal, 'SIGKILL', r.stderr);
   const half = readFileSync(join(dir, 'journal-2024.jsonl'), 'utf8');
-  assert.ok(half.length > 0 && half.length < expected(original)['journal-2024.jsonl'].length, 'the archive was left half written');
+  assert.ok(
+    half.length > 0 && half.length < expected(original)['journal-2024.jsonl'].length,
+    'the archive was left half written',
+  );
   assert.equal(readFileSync(path, 'utf8'), original, 'the journal is untouched until its lines are in the archives');
   assert.equal((await archiveJournal(path, { now: NOW })).resumed, true);
   assert.deepEqual(files(dir), expected(original));
@@ -138,7 +177,10 @@ test('tradedeck journal archive: refused while another instance holds the state 
   process.stdout.write = ((s: string) => (out.push(String(s)), true)) as typeof process.stdout.write;
   try {
     assert.equal(await journalCommand(['archive'], { json: true }, config, (m) => said.push(m), NOW), 1);
-    assert.match(said.join('\n'), /holds the state dir .*: read-only; the journal is archived only while no other tradedeck runs on it: nothing moved/);
+    assert.match(
+      said.join('\n'),
+      /holds the state dir .*: read-only; the journal is archived only while no other tradedeck runs on it: nothing moved/,
+    );
     assert.equal(readFileSync(path, 'utf8'), original);
     await other.release();
     assert.equal(await journalCommand(['archive'], { json: true }, config, (m) => said.push(m), NOW), 0);
@@ -147,21 +189,39 @@ test('tradedeck journal archive: refused while another instance holds the state 
     process.stdout.write = write;
   }
   const printed = JSON.parse(out[0]) as { moved: Array<{ file: string; lines: number }> };
-  assert.deepEqual(printed.moved.map((m) => [m.file, m.lines]), [['journal-2024.jsonl', 81], ['journal-2025.jsonl', 60]]);
+  assert.deepEqual(
+    printed.moved.map((m) => [m.file, m.lines]),
+    [
+      ['journal-2024.jsonl', 81],
+      ['journal-2025.jsonl', 60],
+    ],
+  );
   assert.deepEqual(files(dir), expected(original));
   assert.match(said.at(-1)!, /unknown journal action "list"/);
 });
 
-test('the installed program: tradedeck journal archive moves last year\'s lines and says so as JSON; another action is a usage error', async () => {
+test("the installed program: tradedeck journal archive moves last year's lines and says so as JSON; another action is a usage error", async () => {
   const env = cleanEnv();
   const state = join(env.XDG_STATE_HOME!, 'tradedeck');
   mkdirSync(state, { recursive: true, mode: 0o700 });
   const year = new Date().getUTCFullYear();
-  const entry = (id: string, y: number) => JSON.stringify({ kind: 'entry', id, time: Date.parse(`${y}-01-02T00:00:00Z`), group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: {}, status: 'success' });
+  const entry = (id: string, y: number) =>
+    JSON.stringify({
+      kind: 'entry',
+      id,
+      time: Date.parse(`${y}-01-02T00:00:00Z`),
+      group: 'ultra',
+      action: 'swap',
+      signedTransaction: 'AQID',
+      summary: {},
+      status: 'success',
+    });
   writeFileSync(join(state, 'journal.jsonl'), `${entry('old', year - 1)}\n${entry('new', year)}\n`, { mode: 0o600 });
   const done = await collect(CLI, ['journal', 'archive', '--json'], env);
   assert.equal(done.code, 0, done.err);
-  assert.deepEqual(JSON.parse(done.out).moved, [{ file: `journal-${year - 1}.jsonl`, lines: 1, bytes: entry('old', year - 1).length + 1 }]);
+  assert.deepEqual(JSON.parse(done.out).moved, [
+    { file: `journal-${year - 1}.jsonl`, lines: 1, bytes: entry('old', year - 1).length + 1 },
+  ]);
   assert.equal(readFileSync(join(state, 'journal.jsonl'), 'utf8'), `${entry('new', year)}\n`);
   const wrong = await collect(CLI, ['journal', 'prune'], env);
   assert.equal(wrong.code, 2);

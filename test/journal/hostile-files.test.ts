@@ -44,7 +44,13 @@ test('a journal that is a symbolic link, a FIFO or a link to /dev/null is refuse
   const link = join(dir, 'journal.jsonl');
   const elsewhere = target(dir);
   symlinkSync(elsewhere, link);
-  await assert.rejects(openJournal(link), (e: Error) => e instanceof StateFileError && e.message === `${link} is a symbolic link: refused (tradedeck reads and writes only regular files of its own user here)`);
+  await assert.rejects(
+    openJournal(link),
+    (e: Error) =>
+      e instanceof StateFileError &&
+      e.message ===
+        `${link} is a symbolic link: refused (tradedeck reads and writes only regular files of its own user here)`,
+  );
   untouched(elsewhere);
 
   const devNull = statSync('/dev/null').mode;
@@ -80,10 +86,16 @@ test('alerts, watchlist, pools and config files that are links or FIFOs are refu
 
   const config = join(dir, 'config.json');
   symlinkSync(elsewhere, config);
-  assert.throws(() => loadConfig({ flags: {}, env: {}, configPath: config, home: dir }), (e: Error) => e.message.includes(`${config} is a symbolic link: refused`));
+  assert.throws(
+    () => loadConfig({ flags: {}, env: {}, configPath: config, home: dir }),
+    (e: Error) => e.message.includes(`${config} is a symbolic link: refused`),
+  );
   rmSync(config);
   mkfifo(config);
-  assert.throws(() => loadConfig({ flags: {}, env: {}, configPath: config, home: dir }), (e: Error) => e.message.includes(`${config} is a FIFO (named pipe): refused`));
+  assert.throws(
+    () => loadConfig({ flags: {}, env: {}, configPath: config, home: dir }),
+    (e: Error) => e.message.includes(`${config} is a FIFO (named pipe): refused`),
+  );
 });
 
 test('the dashboard starts with a symlinked journal refused (signing off, said in one line) and its target untouched', async (t) => {
@@ -93,7 +105,10 @@ test('the dashboard starts with a symlinked journal refused (signing off, said i
   const w = await testServices(t, { stateDir: dir });
   assert.equal(w.services.journal, null);
   const notice = w.services.notices.find((n) => n.text.includes('journal.jsonl'));
-  assert.equal(notice?.text, `${join(dir, 'journal.jsonl')} is a symbolic link: refused (tradedeck reads and writes only regular files of its own user here); signing is off`);
+  assert.equal(
+    notice?.text,
+    `${join(dir, 'journal.jsonl')} is a symbolic link: refused (tradedeck reads and writes only regular files of its own user here); signing is off`,
+  );
   assert.match(signingBlocked(w.services) ?? '', /the journal could not be opened/);
   untouched(elsewhere);
 });
@@ -109,7 +124,10 @@ test('a headless signing command with a FIFO or a /dev/null link as journal exit
   let r = await runCli(['limit', '2', 'SOL', '300', 'USDC', '--yes'], cleanEnv(home));
   assert.ok(Date.now() - started < 30_000);
   assert.equal(r.code, 2, r.err);
-  assert.match(r.err, new RegExp(`${journal.replace(/[.]/g, '\\.')} is a FIFO \\(named pipe\\): refused .*signing is off`));
+  assert.match(
+    r.err,
+    new RegExp(`${journal.replace(/[.]/g, '\\.')} is a FIFO \\(named pipe\\): refused .*signing is off`),
+  );
   assert.match(r.err, /the journal could not be opened/);
   assert.equal(r.out, '');
   assert.ok(lstatSync(journal).isFIFO());
@@ -123,7 +141,7 @@ test('a headless signing command with a FIFO or a /dev/null link as journal exit
   assert.equal(statSync('/dev/null').mode, devNull);
 });
 
-test('a link put in the journal\'s place while it is open is not written through: the append is refused', async (t) => {
+test("a link put in the journal's place while it is open is not written through: the append is refused", async (t) => {
   const dir = stateDir(t);
   const path = join(dir, 'journal.jsonl');
   const journal = await openJournal(path);
@@ -131,12 +149,32 @@ test('a link put in the journal\'s place while it is open is not written through
   rmSync(path);
   symlinkSync(elsewhere, path);
   await assert.rejects(
-    journal.append({ id: 'x', time: 1, group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: {}, status: 'signed' }),
+    journal.append({
+      id: 'x',
+      time: 1,
+      group: 'ultra',
+      action: 'swap',
+      signedTransaction: 'AQID',
+      summary: {},
+      status: 'signed',
+    }),
     /journal\.jsonl is a symbolic link: refused/,
   );
   untouched(elsewhere);
   rmSync(path);
-  await journal.append({ id: 'y', time: 1, group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: {}, status: 'signed' });
-  assert.deepEqual((await journal.entries()).map((e) => e.id), ['y'], 'a journal removed while running is made again');
+  await journal.append({
+    id: 'y',
+    time: 1,
+    group: 'ultra',
+    action: 'swap',
+    signedTransaction: 'AQID',
+    summary: {},
+    status: 'signed',
+  });
+  assert.deepEqual(
+    (await journal.entries()).map((e) => e.id),
+    ['y'],
+    'a journal removed while running is made again',
+  );
   assert.equal(statSync(path).mode & 0o777, 0o600);
 });

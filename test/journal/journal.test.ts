@@ -83,7 +83,10 @@ test('outcomes are appended, never rewritten, and fold into the current state', 
       ['b', 'submitted', 'sigB', b.time + 9],
     ],
   );
-  assert.deepEqual((await journal.pending()).map((s) => s.id), ['b']);
+  assert.deepEqual(
+    (await journal.pending()).map((s) => s.id),
+    ['b'],
+  );
 });
 
 test('a torn last line (crash mid-write) is skipped and the next append stays whole', async () => {
@@ -92,10 +95,16 @@ test('a torn last line (crash mid-write) is skipped and the next append stays wh
   await first.append(entry({ id: 'kept' }));
   await appendFile(path, '{"kind":"entry","id":"torn","time":17000');
   const reopened = await openJournal(path);
-  assert.deepEqual((await reopened.entries()).map((e) => e.id), ['kept']);
+  assert.deepEqual(
+    (await reopened.entries()).map((e) => e.id),
+    ['kept'],
+  );
   assert.equal(reopened.problems.length, 1);
   await reopened.append(entry({ id: 'next' }));
-  assert.deepEqual((await reopened.entries()).map((e) => e.id), ['kept', 'next']);
+  assert.deepEqual(
+    (await reopened.entries()).map((e) => e.id),
+    ['kept', 'next'],
+  );
 });
 
 test('an existing journal with loose permissions is tightened to 0600', async () => {
@@ -120,7 +129,11 @@ test('only the entry fields reach the file; malformed entries are refused', asyn
 test('concurrent appends each land as one whole line', async () => {
   const path = await journalPath();
   const journal = await openJournal(path);
-  await Promise.all(Array.from({ length: 20 }, (_, i) => journal.append(entry({ id: `e${i}`, summary: { n: i, pad: 'x'.repeat(500) } }))));
+  await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      journal.append(entry({ id: `e${i}`, summary: { n: i, pad: 'x'.repeat(500) } })),
+    ),
+  );
   const states = await journal.entries();
   assert.equal(states.length, 20);
   assert.deepEqual(journal.problems, []);

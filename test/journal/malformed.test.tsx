@@ -13,7 +13,18 @@ import { submissions, world } from '../support/actions.js';
 
 const T = Date.parse('2026-01-02T10:00:00Z');
 const line = (o: Record<string, unknown>) => JSON.stringify(o) + '\n';
-const good = (id: string, over: Record<string, unknown> = {}) => line({ kind: 'entry', id, time: T, group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: { pay: '1 SOL' }, status: 'signed', ...over });
+const good = (id: string, over: Record<string, unknown> = {}) =>
+  line({
+    kind: 'entry',
+    id,
+    time: T,
+    group: 'ultra',
+    action: 'swap',
+    signedTransaction: 'AQID',
+    summary: { pay: '1 SOL' },
+    status: 'signed',
+    ...over,
+  });
 
 test('each field the reader uses is type-checked: a line it cannot use is reported with its number and why', () => {
   const text = [
@@ -31,7 +42,11 @@ test('each field the reader uses is type-checked: a line it cannot use is report
     line({ kind: 'note', id: 'x' }),
   ].join('');
   const { entries, problems } = readJournalText(text);
-  assert.deepEqual(entries.map((e) => [e.id, e.status]), [['ok', 'success']], 'the usable outcome still applies though its optional fields are wrong');
+  assert.deepEqual(
+    entries.map((e) => [e.id, e.status]),
+    [['ok', 'success']],
+    'the usable outcome still applies though its optional fields are wrong',
+  );
   assert.deepEqual(problems, [
     { line: 2, why: 'signature is not a string' },
     { line: 3, why: 'summary is not an object' },
@@ -49,15 +64,31 @@ test('each field the reader uses is type-checked: a line it cannot use is report
 test('with "signature":{"a":1} and "summary":null lines the J view opens with the report line, and start-up is clean', async (t) => {
   const w = await world(t);
   const j = w.services.journal!;
-  await j.append({ id: 'done', time: T, group: 'ultra', action: 'swap', requestId: 'r-1', signature: '5'.repeat(88), signedTransaction: 'AQID', summary: { pay: '1 SOL' }, status: 'signed' });
+  await j.append({
+    id: 'done',
+    time: T,
+    group: 'ultra',
+    action: 'swap',
+    requestId: 'r-1',
+    signature: '5'.repeat(88),
+    signedTransaction: 'AQID',
+    summary: { pay: '1 SOL' },
+    status: 'signed',
+  });
   await j.appendOutcome({ id: 'done', time: T + 5, status: 'success' });
-  appendFileSync(w.journalPath, good('bad-sig', { signature: { a: 1 }, requestId: 'r-2' }) + good('bad-sum', { summary: null, requestId: 'r-3' }));
+  appendFileSync(
+    w.journalPath,
+    good('bad-sig', { signature: { a: 1 }, requestId: 'r-2' }) + good('bad-sum', { summary: null, requestId: 'r-3' }),
+  );
   appendFileSync(w.journalPath, line({ kind: 'outcome', id: 'bad-sum', time: T + 9, status: 'success' }));
   const before = readFileSync(w.journalPath, 'utf8');
 
   const r = await reconcileAtStart(w.services);
   assert.equal(r.kind, 'error');
-  assert.equal(r.message, `journal: 3 lines of ${w.journalPath} could not be read (line 3: signature is not a string; line 4: summary is not an object; line 5: an outcome of an entry not found before it); kept in the file as it is`);
+  assert.equal(
+    r.message,
+    `journal: 3 lines of ${w.journalPath} could not be read (line 3: signature is not a string; line 4: summary is not an object; line 5: an outcome of an entry not found before it); kept in the file as it is`,
+  );
   assert.doesNotMatch(r.message ?? '', /could not check|will retry/);
   assert.equal(submissions(w.sim).length, 0, 'nothing was re-posted for a line that could not be read');
   assert.equal(readFileSync(w.journalPath, 'utf8'), before, 'the lines are kept as they are');

@@ -25,7 +25,12 @@ function entry(over: Partial<JournalEntry>): JournalEntry {
   };
 }
 
-function fakes(opts: { now: number; execute?: (g: JournalGroup, b: ExecuteBody) => unknown; statuses?: Record<string, SignatureState>; height?: number }) {
+function fakes(opts: {
+  now: number;
+  execute?: (g: JournalGroup, b: ExecuteBody) => unknown;
+  statuses?: Record<string, SignatureState>;
+  height?: number;
+}) {
   const executed: Array<{ group: JournalGroup; body: ExecuteBody }> = [];
   const checked: string[] = [];
   return {
@@ -35,7 +40,11 @@ function fakes(opts: { now: number; execute?: (g: JournalGroup, b: ExecuteBody) 
       now: () => opts.now,
       execute: async (group: JournalGroup, body: ExecuteBody) => {
         executed.push({ group, body });
-        return (opts.execute?.(group, body) ?? { status: 'Success', code: 0, signature: 'sig-from-execute' }) as { status: string; code?: number; signature?: string };
+        return (opts.execute?.(group, body) ?? { status: 'Success', code: 0, signature: 'sig-from-execute' }) as {
+          status: string;
+          code?: number;
+          signature?: string;
+        };
       },
       signatureStatus: async (sig: string) => {
         checked.push(sig);
@@ -52,9 +61,14 @@ test('an in-window entry is re-posted with the same requestId and signed transac
   await journal.append(e);
   const f = fakes({ now: T0 + 60_000 });
   const items = await reconcileJournal(journal, f.deps);
-  assert.deepEqual(f.executed, [{ group: 'trigger', body: { requestId: 'req-9', signedTransaction: e.signedTransaction } }]);
+  assert.deepEqual(f.executed, [
+    { group: 'trigger', body: { requestId: 'req-9', signedTransaction: e.signedTransaction } },
+  ]);
   assert.equal(f.checked.length, 0);
-  assert.deepEqual(items.map((i) => [i.id, i.before, i.after, i.signature]), [[e.id, 'signed', 'success', 'sig-from-execute']]);
+  assert.deepEqual(
+    items.map((i) => [i.id, i.before, i.after, i.signature]),
+    [[e.id, 'signed', 'success', 'sig-from-execute']],
+  );
   const [state] = await journal.entries();
   assert.equal(state.status, 'success');
   assert.equal(state.signature, 'sig-from-execute');
@@ -67,7 +81,10 @@ test('an in-window entry is re-posted with the same requestId and signed transac
 test('an in-window execute that reports failure is recorded as failed with its code', async () => {
   const journal = await freshJournal();
   await journal.append(entry({ requestId: 'r', status: 'submitted' }));
-  const f = fakes({ now: T0 + 1000, execute: () => ({ status: 'Failed', code: 6001, error: 'slippage tolerance exceeded' }) });
+  const f = fakes({
+    now: T0 + 1000,
+    execute: () => ({ status: 'Failed', code: 6001, error: 'slippage tolerance exceeded' }),
+  });
   const [item] = await reconcileJournal(journal, f.deps);
   assert.equal(item.after, 'failed');
   assert.match(item.note, /slippage/);
@@ -85,7 +102,10 @@ test('out of the execute window, a known signature is checked over RPC instead',
   const items = await reconcileJournal(journal, f.deps);
   assert.equal(f.executed.length, 0, 'never re-posted after the window');
   assert.deepEqual(f.checked, ['sigLanded', 'sigFailed']);
-  assert.deepEqual(items.map((i) => i.after), ['success', 'failed']);
+  assert.deepEqual(
+    items.map((i) => i.after),
+    ['success', 'failed'],
+  );
 });
 
 test('an unknown signature stays pending within its lifetime and expires after it', async () => {

@@ -14,10 +14,33 @@ test('a 100,000-line journal: the unfinished entry at its end is checked at star
   const lines: string[] = [];
   const t0 = Date.parse('2026-01-01T00:00:00Z');
   for (let i = 0; i < 100_000; i++) {
-    lines.push(JSON.stringify({ kind: 'entry', id: `e${i}`, time: t0 + i * 60_000, group: 'ultra', action: 'swap', signature: '5'.repeat(88), signedTransaction: 'AQID'.repeat(50), summary: { pay: '1 SOL' }, status: 'success' }));
+    lines.push(
+      JSON.stringify({
+        kind: 'entry',
+        id: `e${i}`,
+        time: t0 + i * 60_000,
+        group: 'ultra',
+        action: 'swap',
+        signature: '5'.repeat(88),
+        signedTransaction: 'AQID'.repeat(50),
+        summary: { pay: '1 SOL' },
+        status: 'success',
+      }),
+    );
   }
   // the run killed after writing its entry: no outcome, no request id, no signature to look up
-  lines.push(JSON.stringify({ kind: 'entry', id: 'killed', time: Date.now() - 3_600_000, group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: { pay: '3 SOL' }, status: 'signed' }));
+  lines.push(
+    JSON.stringify({
+      kind: 'entry',
+      id: 'killed',
+      time: Date.now() - 3_600_000,
+      group: 'ultra',
+      action: 'swap',
+      signedTransaction: 'AQID',
+      summary: { pay: '3 SOL' },
+      status: 'signed',
+    }),
+  );
   writeFileSync(join(state, 'journal.jsonl'), `${lines.join('\n')}\n`, { mode: 0o600 });
   const term = await openTerminal(t, { command: [process.execPath, CLI], cols: 80, rows: 24, env });
   await term.waitFor(/1 unfinished transaction/, 60_000);

@@ -38,18 +38,30 @@ test('the second instance on a state directory is read-only: signing refused, no
   assert.equal(lock.pid, process.pid);
   assert.equal(typeof lock.startedAt, 'number');
   // the first has a transaction in flight: journalled, no outcome yet
-  await first.services.journal!.append({ id: 'in-flight', time: Date.now(), group: 'trigger', action: 'create-limit', requestId: 'req-1', signedTransaction: 'AQID', summary: { pay: '2 SOL' }, status: 'signed' });
+  await first.services.journal!.append({
+    id: 'in-flight',
+    time: Date.now(),
+    group: 'trigger',
+    action: 'create-limit',
+    requestId: 'req-1',
+    signedTransaction: 'AQID',
+    summary: { pay: '2 SOL' },
+    status: 'signed',
+  });
 
   const second = await testServices(t, { stateDir: first.stateDir });
   const s = second.services;
   assert.equal(s.stateLock?.held, false);
   const said = `another tradedeck (pid ${process.pid}) holds the state dir ${first.stateDir}: read-only`;
-  assert.ok(s.notices.some((n) => n.text === `${said} until it quits`), JSON.stringify(s.notices));
+  assert.ok(
+    s.notices.some((n) => n.text === `${said} until it quits`),
+    JSON.stringify(s.notices),
+  );
   assert.equal(s.session.getState().lockedBy, process.pid);
   assert.equal(signingBlocked(s), `${said} until it quits`);
   const r = await reconcileAtStart(s);
   assert.equal(r.message, undefined);
-  assert.equal(submissions(second.sim).length, 0, 'the first instance\'s transaction was not re-posted');
+  assert.equal(submissions(second.sim).length, 0, "the first instance's transaction was not re-posted");
   assert.equal((await s.journal!.pending()).length, 1, 'and no outcome was written for it');
 
   await first.services.close();
@@ -63,7 +75,9 @@ test('a stale lock (its pid no longer alive) is taken over; a live one is not', 
   assert.equal(w.services.stateLock, undefined, 'an instance that cannot sign does not hold the lock');
   const path = join(w.stateDir, LOCK_FILE);
   const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
-  writeFileSync(path, JSON.stringify({ pid: gone, host: hostname(), startedAt: Date.now() - 60_000 }) + '\n', { mode: 0o600 });
+  writeFileSync(path, JSON.stringify({ pid: gone, host: hostname(), startedAt: Date.now() - 60_000 }) + '\n', {
+    mode: 0o600,
+  });
   const taken = await takeStateLock(w.stateDir);
   assert.equal(taken.held, true);
   assert.equal(JSON.parse(readFileSync(path, 'utf8')).pid, process.pid);
@@ -71,7 +85,9 @@ test('a stale lock (its pid no longer alive) is taken over; a live one is not', 
 
   const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
   t.after(() => live.kill());
-  writeFileSync(path, JSON.stringify({ pid: live.pid, host: hostname(), startedAt: Date.now() }) + '\n', { mode: 0o600 });
+  writeFileSync(path, JSON.stringify({ pid: live.pid, host: hostname(), startedAt: Date.now() }) + '\n', {
+    mode: 0o600,
+  });
   const refused = await takeStateLock(w.stateDir);
   assert.equal(refused.held, false);
   assert.equal(refused.note, `another tradedeck (pid ${live.pid}) holds the state dir ${w.stateDir}: read-only`);
@@ -85,18 +101,33 @@ test('a headless signing command waits briefly for a live lock, then exits 1 say
   t.after(() => live.kill());
   const { mkdirSync } = await import('node:fs');
   mkdirSync(state, { recursive: true, mode: 0o700 });
-  writeFileSync(join(state, LOCK_FILE), JSON.stringify({ pid: live.pid, host: hostname(), startedAt: Date.now() }) + '\n', { mode: 0o600 });
+  writeFileSync(
+    join(state, LOCK_FILE),
+    JSON.stringify({ pid: live.pid, host: hostname(), startedAt: Date.now() }) + '\n',
+    { mode: 0o600 },
+  );
   const started = Date.now();
   const r = await runCli(['limit', '2', 'SOL', '300', 'USDC', '--yes'], env);
   assert.equal(r.code, 1, r.err);
   assert.ok(Date.now() - started >= 3_000, 'it waited for the lock');
-  assert.match(r.err, new RegExp(`^tradedeck limit: another tradedeck \\(pid ${live.pid}\\) holds the state dir ${state}: read-only; nothing was signed\\n$`));
+  assert.match(
+    r.err,
+    new RegExp(
+      `^tradedeck limit: another tradedeck \\(pid ${live.pid}\\) holds the state dir ${state}: read-only; nothing was signed\\n$`,
+    ),
+  );
   assert.equal(r.out, '');
 });
 
-test('alerts added in two instances on one state directory both survive, and each instance sees the other\'s', async (t) => {
+test("alerts added in two instances on one state directory both survive, and each instance sees the other's", async (t) => {
   const w = await testServices(t, { readOnly: true });
-  const deps = () => ({ stateDir: w.stateDir, catalog: createTokensStore(), notify: () => {}, now: () => Date.now(), onError: (m: string) => assert.fail(m) });
+  const deps = () => ({
+    stateDir: w.stateDir,
+    catalog: createTokensStore(),
+    notify: () => {},
+    now: () => Date.now(),
+    onError: (m: string) => assert.fail(m),
+  });
   const one = createAlertsStore(deps());
   const two = createAlertsStore(deps());
   await waitUntil(() => one.getState().loaded && two.getState().loaded);
@@ -104,18 +135,37 @@ test('alerts added in two instances on one state directory both survive, and eac
   const b = two.getState().add(BONK, 'BONK', { kind: 'below', level: 0.00001 });
   await waitUntil(async () => (await loadAlerts(w.stateDir)).length === 2);
   assert.deepEqual((await loadAlerts(w.stateDir)).map((x) => x.id).sort(), [a.id, b.id].sort());
-  assert.deepEqual(two.getState().alerts.map((x) => x.id).sort(), [a.id, b.id].sort(), 'the second instance shows the first one\'s alert after its save');
+  assert.deepEqual(
+    two
+      .getState()
+      .alerts.map((x) => x.id)
+      .sort(),
+    [a.id, b.id].sort(),
+    "the second instance shows the first one's alert after its save",
+  );
   // a removal in one instance stays removed after the other saves
   one.getState().remove(a.id);
   await waitUntil(async () => (await loadAlerts(w.stateDir)).length === 1);
   two.getState().edit(b.id, { kind: 'below', level: 0.00002 });
-  await waitUntil(async () => JSON.stringify((await loadAlerts(w.stateDir))[0]?.condition) === JSON.stringify({ kind: 'below', level: 0.00002 }));
-  assert.deepEqual((await loadAlerts(w.stateDir)).map((x) => x.id), [b.id]);
+  await waitUntil(
+    async () =>
+      JSON.stringify((await loadAlerts(w.stateDir))[0]?.condition) ===
+      JSON.stringify({ kind: 'below', level: 0.00002 }),
+  );
+  assert.deepEqual(
+    (await loadAlerts(w.stateDir)).map((x) => x.id),
+    [b.id],
+  );
 });
 
-test('stars saved by two instances are merged: each one\'s additions survive, a removal stays removed', async (t) => {
+test("stars saved by two instances are merged: each one's additions survive, a removal stays removed", async (t) => {
   const w = await testServices(t, { readOnly: true });
-  const star = (mint: string): WatchEntry => ({ mint, symbol: mint.slice(0, 4), name: mint.slice(0, 4), starredAt: new Date(0).toISOString() });
+  const star = (mint: string): WatchEntry => ({
+    mint,
+    symbol: mint.slice(0, 4),
+    name: mint.slice(0, 4),
+    starredAt: new Date(0).toISOString(),
+  });
   const errors: string[] = [];
   const one = createWatchlistWriter(w.stateDir, (m) => errors.push(m));
   const two = createWatchlistWriter(w.stateDir, (m) => errors.push(m));
@@ -123,6 +173,9 @@ test('stars saved by two instances are merged: each one\'s additions survive, a 
   assert.deepEqual((await loadWatchlist(w.stateDir)).map((e) => e.mint).sort(), [SOL, USDC].sort());
   await one([]);
   await two([star(USDC), star(BONK)]);
-  assert.deepEqual((await loadWatchlist(w.stateDir)).map((e) => e.mint), [USDC, BONK]);
+  assert.deepEqual(
+    (await loadWatchlist(w.stateDir)).map((e) => e.mint),
+    [USDC, BONK],
+  );
   assert.deepEqual(errors, []);
 });

@@ -5,8 +5,10 @@ import { codeOfError } from '../../src/pipeline/advice.js';
 
 test('execute codes map to what to do next', () => {
   assert.equal(adviceForExecuteCode(0).kind, 'success');
-  for (const code of [6001, -1005, -2, -3, 6017]) assert.equal(adviceForExecuteCode(code).kind, 're-quote', `code ${code}`);
-  for (const code of [-1, -1000, -1001, -1006]) assert.equal(adviceForExecuteCode(code).kind, 'retry-same', `code ${code}`);
+  for (const code of [6001, -1005, -2, -3, 6017])
+    assert.equal(adviceForExecuteCode(code).kind, 're-quote', `code ${code}`);
+  for (const code of [-1, -1000, -1001, -1006])
+    assert.equal(adviceForExecuteCode(code).kind, 'retry-same', `code ${code}`);
   assert.equal(adviceForExecuteCode(undefined).kind, 'failed');
   assert.equal(adviceForExecuteCode(-7).kind, 'failed');
   assert.match(adviceForExecuteCode(6001).text, /[Ss]lippage/);

@@ -80,7 +80,10 @@ test('a table that loads the wallet as writable is read over RPC and refused bef
   const result = await runAction(spec([viaLookupTable(w.wallet.address, table, [randomAddress()])]), w.deps);
   assert.equal(result.status, 'refused');
   assert.equal(result.stage, 'inspect');
-  assert.equal(result.error, `the address lookup table ${table} loads the wallet as a writable account (entry 1), where only the transaction's own signer list may name it`);
+  assert.equal(
+    result.error,
+    `the address lookup table ${table} loads the wallet as a writable account (entry 1), where only the transaction's own signer list may name it`,
+  );
   assert.deepEqual(accountReads(w.sim), [{ address: table, config: { encoding: 'base64', commitment: 'confirmed' } }]);
   await assertNothingSigned(w);
 });
@@ -90,18 +93,39 @@ test('a table whose entries are not the wallet passes to the dialog, the account
   const pool = randomAddress();
   const vault = randomAddress();
   const table = w.sim.addLookupTable({ addresses: [pool, vault], authority: randomAddress() });
-  const tx = buildTransaction({ feePayer: w.wallet.address, programs: [SIM_PROGRAMS.router], writable: [pool], readonly: [vault], lookupTable: { address: table, addresses: [pool, vault] } });
+  const tx = buildTransaction({
+    feePayer: w.wallet.address,
+    programs: [SIM_PROGRAMS.router],
+    writable: [pool],
+    readonly: [vault],
+    lookupTable: { address: table, addresses: [pool, vault] },
+  });
   const seen: unknown[] = [];
-  const result = await runAction(spec([tx]), { ...w.deps, confirm: async (req) => (seen.push(...req.inspections.map((i) => i.lookupTables)), 'cancel') });
+  const result = await runAction(spec([tx]), {
+    ...w.deps,
+    confirm: async (req) => (seen.push(...req.inspections.map((i) => i.lookupTables)), 'cancel'),
+  });
   assert.equal(result.status, 'cancelled', result.error);
   assert.deepEqual(seen, [{ count: 1, writableAccounts: 1, readonlyAccounts: 1 }]);
-  assert.deepEqual(accountReads(w.sim).map((r) => r.address), [table]);
+  assert.deepEqual(
+    accountReads(w.sim).map((r) => r.address),
+    [table],
+  );
   // the same transaction, but the table's entry 0 (which it loads writable) is the wallet: refused
   const trap = w.sim.addLookupTable({ addresses: [w.wallet.address, vault] });
-  const hostile = buildTransaction({ feePayer: w.wallet.address, programs: [SIM_PROGRAMS.router], writable: [pool], readonly: [vault], lookupTable: { address: trap, addresses: [pool, vault] } });
+  const hostile = buildTransaction({
+    feePayer: w.wallet.address,
+    programs: [SIM_PROGRAMS.router],
+    writable: [pool],
+    readonly: [vault],
+    lookupTable: { address: trap, addresses: [pool, vault] },
+  });
   const refused = await runAction(spec([hostile]), w.deps);
   assert.equal(refused.status, 'refused');
-  assert.match(refused.error ?? '', new RegExp(`lookup table ${trap} loads the wallet as a writable account \\(entry 0\\)`));
+  assert.match(
+    refused.error ?? '',
+    new RegExp(`lookup table ${trap} loads the wallet as a writable account \\(entry 0\\)`),
+  );
 });
 
 test('a table that cannot be read refuses the transaction with one line naming the table', async (t) => {
@@ -111,7 +135,10 @@ test('a table that cannot be read refuses the transaction with one line naming t
     const r = await runAction(spec([tx(table)]), deps);
     assert.equal(r.status, 'refused', r.error);
     assert.equal(r.stage, 'inspect');
-    assert.ok(r.error && !/[\u0000-\u001f\u007f-\u009f]/.test(r.error), `one line, no control characters: ${JSON.stringify(r.error)}`);
+    assert.ok(
+      r.error && !/[\u0000-\u001f\u007f-\u009f]/.test(r.error),
+      `one line, no control characters: ${JSON.stringify(r.error)}`,
+    );
     assert.ok(r.error!.startsWith(`the address lookup table ${table} could not be read (`), r.error);
     assert.match(r.error!, /so the accounts the transaction loads through it cannot be checked$/);
     return r.error!;
@@ -123,23 +150,47 @@ test('a table that cannot be read refuses the transaction with one line naming t
   // an account there, but not owned by the lookup-table program (a funded wallet)
   const impostor = randomAddress();
   w.sim.fund(impostor);
-  assert.match(await refusal(impostor), /\(the account is owned by 11111111111111111111111111111111, not by the Address Lookup Table program\)/);
+  assert.match(
+    await refusal(impostor),
+    /\(the account is owned by 11111111111111111111111111111111, not by the Address Lookup Table program\)/,
+  );
   // the RPC cannot be reached
   const dead = createRpcClient({ url: await deadRpcUrl(), timeoutMs: 2000 });
-  assert.match(await refusal(randomAddress(), { ...w.deps, accountInfo: rpcDeps(dead).accountInfo }), /\(the RPC request failed: getAccountInfo: network error/);
+  assert.match(
+    await refusal(randomAddress(), { ...w.deps, accountInfo: rpcDeps(dead).accountInfo }),
+    /\(the RPC request failed: getAccountInfo: network error/,
+  );
   // the RPC's message is untrusted: control characters and whole escape sequences are dropped
-  const noisy = await refusal(randomAddress(), { ...w.deps, accountInfo: async () => Promise.reject(new Error('node busy\u001b[31m\nretry later\u0007')) });
+  const noisy = await refusal(randomAddress(), {
+    ...w.deps,
+    accountInfo: async () => Promise.reject(new Error('node busy\u001b[31m\nretry later\u0007')),
+  });
   assert.match(noisy, /\(the RPC request failed: node busy retry later\)/);
   // no RPC configured
-  assert.match(await refusal(randomAddress(), { ...w.deps, accountInfo: undefined }), /\(no RPC URL is configured to read it \(--rpc-url\)\)/);
+  assert.match(
+    await refusal(randomAddress(), { ...w.deps, accountInfo: undefined }),
+    /\(no RPC URL is configured to read it \(--rpc-url\)\)/,
+  );
   // owned by the program, but the bytes are not a table
   const owned = (data: Uint8Array) => async () => ({ owner: ALT_PROGRAM, data });
-  assert.match(await refusal(randomAddress(), { ...w.deps, accountInfo: owned(new Uint8Array(57)) }), /\(its data \(57 bytes\) is not a lookup table/);
-  assert.match(await refusal(randomAddress(), { ...w.deps, accountInfo: owned(new Uint8Array(40)) }), /\(its data \(40 bytes\) is not a lookup table/);
-  assert.match(await refusal(randomAddress(), { ...w.deps, accountInfo: owned(new Uint8Array(56 + 64)) }), /\(its data is not an initialised lookup table \(state 0\)\)/);
+  assert.match(
+    await refusal(randomAddress(), { ...w.deps, accountInfo: owned(new Uint8Array(57)) }),
+    /\(its data \(57 bytes\) is not a lookup table/,
+  );
+  assert.match(
+    await refusal(randomAddress(), { ...w.deps, accountInfo: owned(new Uint8Array(40)) }),
+    /\(its data \(40 bytes\) is not a lookup table/,
+  );
+  assert.match(
+    await refusal(randomAddress(), { ...w.deps, accountInfo: owned(new Uint8Array(56 + 64)) }),
+    /\(its data is not an initialised lookup table \(state 0\)\)/,
+  );
   const tooLong = new Uint8Array(56 + 32 * 257);
   tooLong[0] = 1;
-  assert.match(await refusal(randomAddress(), { ...w.deps, accountInfo: owned(tooLong) }), /\(it holds 257 addresses, more than a lookup table can \(256\)\)/);
+  assert.match(
+    await refusal(randomAddress(), { ...w.deps, accountInfo: owned(tooLong) }),
+    /\(it holds 257 addresses, more than a lookup table can \(256\)\)/,
+  );
   await assertNothingSigned(w);
 });
 
@@ -151,13 +202,24 @@ test('with several transactions, one unreadable table refuses them all before an
   const second = viaLookupTable(w.wallet.address, missing, [randomAddress()]);
   const r = await runAction(spec([first, second]), w.deps);
   assert.equal(r.status, 'refused');
-  assert.match(r.error ?? '', new RegExp(`^transaction 2 of 2: the address lookup table ${missing} could not be read \\(no account exists at that address\\)`));
-  assert.deepEqual(accountReads(w.sim).map((a) => a.address), [good, missing]);
+  assert.match(
+    r.error ?? '',
+    new RegExp(
+      `^transaction 2 of 2: the address lookup table ${missing} could not be read \\(no account exists at that address\\)`,
+    ),
+  );
+  assert.deepEqual(
+    accountReads(w.sim).map((a) => a.address),
+    [good, missing],
+  );
   await assertNothingSigned(w);
 
   // legacy and v0 transactions without lookup tables read nothing
   const before = accountReads(w.sim).length;
-  const plain = [buildTransaction({ feePayer: w.wallet.address, programs: [SIM_PROGRAMS.router] }), buildTransaction({ feePayer: w.wallet.address, programs: [SIM_PROGRAMS.router], version: 'legacy' })];
+  const plain = [
+    buildTransaction({ feePayer: w.wallet.address, programs: [SIM_PROGRAMS.router] }),
+    buildTransaction({ feePayer: w.wallet.address, programs: [SIM_PROGRAMS.router], version: 'legacy' }),
+  ];
   const ok = await runAction(spec(plain), w.deps);
   assert.equal(ok.status, 'cancelled', ok.error);
   assert.equal(accountReads(w.sim).length, before);

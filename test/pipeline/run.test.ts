@@ -19,11 +19,26 @@ async function setup() {
 
 interface Harness {
   deps: PipelineDeps;
-  calls: { build: number; confirm: number; execute: Array<{ group: JournalGroup; body: ExecuteBody }>; send: string[]; journalLinesAtExecute: string[][] };
+  calls: {
+    build: number;
+    confirm: number;
+    execute: Array<{ group: JournalGroup; body: ExecuteBody }>;
+    send: string[];
+    journalLinesAtExecute: string[][];
+  };
   clock: { now: number };
 }
 
-function harness(wallet: KeypairWallet, journal: PipelineDeps['journal'], opts: { answer?: 'confirm' | 'cancel'; confirmTakesMs?: number[]; execute?: (n: number) => unknown; height?: number } = {}): Harness {
+function harness(
+  wallet: KeypairWallet,
+  journal: PipelineDeps['journal'],
+  opts: {
+    answer?: 'confirm' | 'cancel';
+    confirmTakesMs?: number[];
+    execute?: (n: number) => unknown;
+    height?: number;
+  } = {},
+): Harness {
   const clock = { now: 1_700_000_000_000 };
   const calls: Harness['calls'] = { build: 0, confirm: 0, execute: [], send: [], journalLinesAtExecute: [] };
   const deps: PipelineDeps = {
@@ -38,7 +53,11 @@ function harness(wallet: KeypairWallet, journal: PipelineDeps['journal'], opts: 
     execute: async (group, body) => {
       calls.execute.push({ group, body });
       calls.journalLinesAtExecute.push((await readFile(journal.path, 'utf8')).trim().split('\n').filter(Boolean));
-      return (opts.execute?.(calls.execute.length) ?? { status: 'Success', code: 0, signature: 'SigFromExecute' }) as Awaited<ReturnType<PipelineDeps['execute']>>;
+      return (opts.execute?.(calls.execute.length) ?? {
+        status: 'Success',
+        code: 0,
+        signature: 'SigFromExecute',
+      }) as Awaited<ReturnType<PipelineDeps['execute']>>;
     },
     sendRawTransaction: async (b64) => {
       calls.send.push(b64);
@@ -53,7 +72,12 @@ function harness(wallet: KeypairWallet, journal: PipelineDeps['journal'], opts: 
   return { deps, calls, clock };
 }
 
-function orderSpec(wallet: string, calls: { build: number }, clock: { now: number }, extra: Partial<Built> = {}): ActionSpec {
+function orderSpec(
+  wallet: string,
+  calls: { build: number },
+  clock: { now: number },
+  extra: Partial<Built> = {},
+): ActionSpec {
   return {
     group: 'ultra',
     action: 'swap',
@@ -125,7 +149,10 @@ test('a build that aged past its lifetime in the dialog is re-built and confirme
 test('a build past its last valid block height is never signed', async () => {
   const { wallet, journal } = await setup();
   const h = harness(wallet, journal, { height: 900 });
-  const r = await runAction(orderSpec(wallet.address, h.calls, h.clock, { lastValidBlockHeight: 800 }), { ...h.deps, maxRebuilds: 1 });
+  const r = await runAction(orderSpec(wallet.address, h.calls, h.clock, { lastValidBlockHeight: 800 }), {
+    ...h.deps,
+    maxRebuilds: 1,
+  });
   assert.equal(r.status, 'expired');
   assert.equal(h.calls.build, 2);
   assert.equal(h.calls.execute.length, 0);
@@ -136,7 +163,9 @@ test('a refused inspection stops before the dialog: nothing signed', async () =>
   const { wallet, journal } = await setup();
   const h = harness(wallet, journal);
   const stranger = randomAddress();
-  const spec = orderSpec(wallet.address, h.calls, h.clock, { transactions: [buildTransaction({ feePayer: stranger, signers: [wallet.address] })] });
+  const spec = orderSpec(wallet.address, h.calls, h.clock, {
+    transactions: [buildTransaction({ feePayer: stranger, signers: [wallet.address] })],
+  });
   const r = await runAction(spec, h.deps);
   assert.equal(r.status, 'refused');
   assert.equal(r.stage, 'inspect');
@@ -149,7 +178,10 @@ test('a refused inspection stops before the dialog: nothing signed', async () =>
 test('a watch-only wallet is refused before anything is built', async () => {
   const { wallet, journal } = await setup();
   const h = harness(wallet, journal);
-  const r = await runAction(orderSpec(wallet.address, h.calls, h.clock), { ...h.deps, wallet: watchOnlyWallet(wallet.address) });
+  const r = await runAction(orderSpec(wallet.address, h.calls, h.clock), {
+    ...h.deps,
+    wallet: watchOnlyWallet(wallet.address),
+  });
   assert.equal(r.status, 'refused');
   assert.equal(r.error, `watch-only: ${wallet.address} has no key; signing is disabled`);
   assert.equal(h.calls.build, 0);
@@ -157,7 +189,10 @@ test('a watch-only wallet is refused before anything is built', async () => {
 
 test('a transient execute code re-posts the same signed transaction; a slippage failure advises a new quote', async () => {
   const { wallet, journal } = await setup();
-  const h = harness(wallet, journal, { execute: (n) => (n === 1 ? { status: 'Failed', code: -1006, error: 'timed out' } : { status: 'Success', code: 0, signature: 'S' }) });
+  const h = harness(wallet, journal, {
+    execute: (n) =>
+      n === 1 ? { status: 'Failed', code: -1006, error: 'timed out' } : { status: 'Success', code: 0, signature: 'S' },
+  });
   const r = await runAction(orderSpec(wallet.address, h.calls, h.clock), h.deps);
   assert.equal(r.status, 'success');
   assert.equal(h.calls.execute.length, 2);
@@ -189,7 +224,10 @@ test('rpc submit: sent once, polled until confirmed; a transaction needing a for
     return 'SigRpc';
   };
   h.deps.signatureStatus = async (sig) => (sig === 'SigRpc' && ++polls >= 3 ? 'confirmed' : 'unknown');
-  const spec: ActionSpec = { ...orderSpec(wallet.address, h.calls, h.clock, { submit: 'rpc', requestId: undefined, lastValidBlockHeight: 1000 }), group: 'swap' };
+  const spec: ActionSpec = {
+    ...orderSpec(wallet.address, h.calls, h.clock, { submit: 'rpc', requestId: undefined, lastValidBlockHeight: 1000 }),
+    group: 'swap',
+  };
   const r = await runAction(spec, h.deps);
   assert.equal(r.status, 'success');
   assert.equal(r.signature, 'SigRpc');
@@ -197,7 +235,14 @@ test('rpc submit: sent once, polled until confirmed; a transaction needing a for
   assert.equal(h.calls.execute.length, 0);
   assert.equal(polls, 3);
   const payer = randomAddress();
-  const foreign: ActionSpec = { ...spec, build: async () => ({ ...(await spec.build()), allowedSigners: [payer], transactions: [buildTransaction({ feePayer: payer, signers: [wallet.address] })] }) };
+  const foreign: ActionSpec = {
+    ...spec,
+    build: async () => ({
+      ...(await spec.build()),
+      allowedSigners: [payer],
+      transactions: [buildTransaction({ feePayer: payer, signers: [wallet.address] })],
+    }),
+  };
   const refused = await runAction(foreign, h.deps);
   assert.equal(refused.status, 'refused');
   assert.match(refused.error ?? '', /cannot provide/);
@@ -209,7 +254,10 @@ test('rpc submit that never confirms expires once block height passes lastValidB
   const h = harness(wallet, journal);
   h.deps.blockHeight = async () => (height += 20);
   h.deps.sendRawTransaction = async () => 'SigLost';
-  const spec: ActionSpec = { ...orderSpec(wallet.address, h.calls, h.clock, { submit: 'rpc', requestId: undefined, lastValidBlockHeight: 250 }), group: 'studio' };
+  const spec: ActionSpec = {
+    ...orderSpec(wallet.address, h.calls, h.clock, { submit: 'rpc', requestId: undefined, lastValidBlockHeight: 250 }),
+    group: 'studio',
+  };
   const r = await runAction(spec, h.deps);
   assert.equal(r.status, 'expired');
   const [state] = await journal.entries();
@@ -222,7 +270,9 @@ test('several transactions (cancel-all): each is journalled before its own execu
   const h = harness(wallet, journal);
   const spec: ActionSpec = {
     ...orderSpec(wallet.address, h.calls, h.clock, {
-      transactions: [1, 2, 3].map(() => buildTransaction({ feePayer: wallet.address, programs: [SIM_PROGRAMS.trigger] })),
+      transactions: [1, 2, 3].map(() =>
+        buildTransaction({ feePayer: wallet.address, programs: [SIM_PROGRAMS.trigger] }),
+      ),
     }),
     group: 'trigger',
     action: 'cancel-all',
@@ -230,7 +280,10 @@ test('several transactions (cancel-all): each is journalled before its own execu
   const r = await runAction(spec, h.deps);
   assert.equal(r.status, 'success');
   assert.equal(r.transactions.length, 3);
-  assert.deepEqual(h.calls.journalLinesAtExecute.map((lines) => lines.filter((l) => l.includes('"kind":"entry"')).length), [1, 2, 3]);
+  assert.deepEqual(
+    h.calls.journalLinesAtExecute.map((lines) => lines.filter((l) => l.includes('"kind":"entry"')).length),
+    [1, 2, 3],
+  );
   assert.equal(new Set(h.calls.execute.map((c) => c.body.signedTransaction)).size, 3);
 });
 

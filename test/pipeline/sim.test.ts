@@ -83,7 +83,10 @@ test('trigger create: order -> inspect -> confirm -> journal -> sign -> execute 
   );
   assert.equal(r.status, 'success', r.error);
   assert.ok(r.signature);
-  assert.equal(seen[0].programs.some((p) => p.name === 'Trigger orders'), true);
+  assert.equal(
+    seen[0].programs.some((p) => p.name === 'Trigger orders'),
+    true,
+  );
   const after = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
   assert.ok(before - after >= 2_000_000_000n, `escrow took the 2 SOL (moved ${before - after})`);
   const sent = executes(w.sim, '/trigger/v1/execute');
@@ -111,7 +114,14 @@ test('journalled but never sent (crash): reconcile at the next start executes it
   const w = await world(t);
   const before = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
   // The process "dies" right after the journal line is flushed: nothing reaches the service and no outcome is written.
-  const crashing: Journal = { ...w.journal, appendOutcome: async () => Promise.reject(new Error('process gone')), entries: w.journal.entries, pending: w.journal.pending, path: w.journal.path, problems: [] };
+  const crashing: Journal = {
+    ...w.journal,
+    appendOutcome: async () => Promise.reject(new Error('process gone')),
+    entries: w.journal.entries,
+    pending: w.journal.pending,
+    path: w.journal.path,
+    problems: [],
+  };
   const r = await runAction(
     limitOrderSpec(w.api, w.wallet),
     deps(w, crashing, { execute: async () => Promise.reject(new Error('process gone')), maxExecuteAttempts: 1 }),
@@ -122,9 +132,16 @@ test('journalled but never sent (crash): reconcile at the next start executes it
 
   const nextStart = await openJournal(w.journalPath);
   assert.equal((await nextStart.pending()).length, 1);
-  const reconcileDeps = { execute: executeThrough(w.api), signatureStatus: rpcDeps(w.rpc).signatureStatus, now: () => Date.now() };
+  const reconcileDeps = {
+    execute: executeThrough(w.api),
+    signatureStatus: rpcDeps(w.rpc).signatureStatus,
+    now: () => Date.now(),
+  };
   const items = await reconcileJournal(nextStart, reconcileDeps);
-  assert.deepEqual(items.map((i) => i.after), ['success']);
+  assert.deepEqual(
+    items.map((i) => i.after),
+    ['success'],
+  );
   assert.equal(executes(w.sim, '/trigger/v1/execute').length, 1);
   const moved = before - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
   assert.ok(moved >= 2_000_000_000n);
@@ -142,7 +159,12 @@ test('swap group: quote -> swap tx -> inspect -> confirm -> journal -> sign -> R
     group: 'swap',
     action: 'swap',
     build: async () => {
-      const quoteResponse = await w.api.swap.quote({ inputMint: NATIVE_MINT, outputMint: USDC_MINT, amount: '1000000000', slippageBps: 100 });
+      const quoteResponse = await w.api.swap.quote({
+        inputMint: NATIVE_MINT,
+        outputMint: USDC_MINT,
+        amount: '1000000000',
+        slippageBps: 100,
+      });
       const r = await w.api.swap.swap({ userPublicKey: w.wallet.address, quoteResponse });
       return {
         transactions: [r.swapTransaction],
@@ -155,9 +177,14 @@ test('swap group: quote -> swap tx -> inspect -> confirm -> journal -> sign -> R
     },
     describe: () => ({ title: 'Swap 1 SOL for USDC', lines: [] }),
   };
-  const r = await runAction(spec, deps(w, w.journal, { sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))) }));
+  const r = await runAction(
+    spec,
+    deps(w, w.journal, { sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))) }),
+  );
   assert.equal(r.status, 'success', r.error);
-  const sends = w.sim.requests().filter((q) => q.path === '/rpc' && (q.body as { method?: string }).method === 'sendTransaction');
+  const sends = w.sim
+    .requests()
+    .filter((q) => q.path === '/rpc' && (q.body as { method?: string }).method === 'sendTransaction');
   assert.equal(sends.length, 1);
   assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 1_000_000_000n);
   assert.ok(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) > usdcBefore);

@@ -27,5 +27,11 @@ test('signature statuses map to confirmed / failed / unknown', async () => {
     e: null,
   };
   const status = signatureStatusThrough({ getSignatureStatuses: async ([s]) => [statuses[s]] });
-  assert.deepEqual(await Promise.all(['a', 'b', 'c', 'd', 'e'].map(status)), ['confirmed', 'confirmed', 'failed', 'unknown', 'unknown']);
+  assert.deepEqual(await Promise.all(['a', 'b', 'c', 'd', 'e'].map(status)), [
+    'confirmed',
+    'confirmed',
+    'failed',
+    'unknown',
+    'unknown',
+  ]);
 });

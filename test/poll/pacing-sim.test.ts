@@ -15,13 +15,33 @@ const LIST = '/tokens/v2/toptraded/1h';
 /** A dashboard's polling path without the screens: one visible list resource at 10 s. */
 function rig(sim: SimHandle, apiKey: string) {
   const clock = new FakeClock();
-  const session = createSessionStore({ mode: 'demo', modeLabel: 'SIMULATED', wallet: null, screen: 'tokens', intervals: {} });
-  const api = createApiClient({ baseUrl: sim.url, apiKey, retries: 0, onRequest: (e) => session.getState().recordRequest(e, clock.now()) });
-  const scheduler = createScheduler({ now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer, random: () => 0.5 });
+  const session = createSessionStore({
+    mode: 'demo',
+    modeLabel: 'SIMULATED',
+    wallet: null,
+    screen: 'tokens',
+    intervals: {},
+  });
+  const api = createApiClient({
+    baseUrl: sim.url,
+    apiKey,
+    retries: 0,
+    onRequest: (e) => session.getState().recordRequest(e, clock.now()),
+  });
+  const scheduler = createScheduler({
+    now: clock.now,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+    random: () => 0.5,
+  });
   session.subscribe((s, prev) => {
     if (s.budget !== prev.budget) applyBudget(scheduler, s.budget);
   });
-  scheduler.register('tokens/list', { intervalMs: 10_000, paced: 'visible', fetch: (signal) => api.tokens.list({ category: 'toptraded', interval: '1h', limit: 5 }, { signal }) });
+  scheduler.register('tokens/list', {
+    intervalMs: 10_000,
+    paced: 'visible',
+    fetch: (signal) => api.tokens.list({ category: 'toptraded', interval: '1h', limit: 5 }, { signal }),
+  });
   return { clock, session, scheduler };
 }
 
@@ -48,14 +68,19 @@ async function nextPoll(clock: FakeClock, scheduler: Scheduler, key: string): Pr
   return at;
 }
 
-const lists = (sim: SimHandle, since: number) => sim.requests().slice(since).filter((r) => r.path === LIST);
+const lists = (sim: SimHandle, since: number) =>
+  sim
+    .requests()
+    .slice(since)
+    .filter((r) => r.path === LIST);
 
 test('a free key with 5 of 60 left: polling slows below its own 10 s before any 429', async () => {
   const sim = await startSim({ seed: 3, rateLimitPerMinute: 60, rateLimitGroups: ['tokens'] });
   try {
     const key = 'free-key';
     // the account's other client has used 54 of its 60: the first poll's answer says 5 left
-    for (let i = 0; i < 54; i++) assert.equal((await fetch(`${sim.url}${LIST}?limit=1`, { headers: { 'x-api-key': key } })).status, 200);
+    for (let i = 0; i < 54; i++)
+      assert.equal((await fetch(`${sim.url}${LIST}?limit=1`, { headers: { 'x-api-key': key } })).status, 200);
     const mark = sim.requests().length;
     const { clock, session, scheduler } = rig(sim, key);
     scheduler.setActive('tokens/list', true);
@@ -70,8 +95,15 @@ test('a free key with 5 of 60 left: polling slows below its own 10 s before any 
       last = at;
     }
     const log = lists(sim, mark);
-    assert.deepEqual(log.map((r) => r.status), [200, 200, 200, 200], 'no 429: every poll was answered');
-    assert.ok(gaps.every((g) => g > 10_000), `every gap longer than the resource's own 10 s: ${gaps.join(', ')} ms`);
+    assert.deepEqual(
+      log.map((r) => r.status),
+      [200, 200, 200, 200],
+      'no 429: every poll was answered',
+    );
+    assert.ok(
+      gaps.every((g) => g > 10_000),
+      `every gap longer than the resource's own 10 s: ${gaps.join(', ')} ms`,
+    );
     assert.ok(gaps[1] >= gaps[0] && gaps[2] >= gaps[1], `slower as less is left: ${gaps.join(', ')} ms`);
     assert.equal(session.getState().budget?.remaining, 2);
     scheduler.dispose();
@@ -93,7 +125,10 @@ test('a paid key (600 a minute): the visible list is asked at least once a secon
     const log = lists(sim, mark);
     assert.ok(log.length >= 11, `${log.length} list requests in 10 s`);
     assert.ok(log.every((r) => r.status === 200));
-    assert.ok(starts.every((t, i) => t - (i === 0 ? 0 : starts[i - 1]) <= 1_000), `polls at ${starts.join(', ')}`);
+    assert.ok(
+      starts.every((t, i) => t - (i === 0 ? 0 : starts[i - 1]) <= 1_000),
+      `polls at ${starts.join(', ')}`,
+    );
     assert.equal(scheduler.state('tokens/list')?.intervalMs, 1_000);
     scheduler.dispose();
   } finally {

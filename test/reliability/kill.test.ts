@@ -17,7 +17,24 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { openTerminal, type Term } from '../support/pty.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import { loadKeypairFile } from '../../src/wallet/keypair.js';
-import { balances, cli, crashSigns, fund, liveCommand, makeHome, NATIVE_MINT, requestLog, root, setFaults, startSim, USDC_MINT, wideLines, type Home, type LoggedRequest, type SimHandle } from '../support/reliability.js';
+import {
+  balances,
+  cli,
+  crashSigns,
+  fund,
+  liveCommand,
+  makeHome,
+  NATIVE_MINT,
+  requestLog,
+  root,
+  setFaults,
+  startSim,
+  USDC_MINT,
+  wideLines,
+  type Home,
+  type LoggedRequest,
+  type SimHandle,
+} from '../support/reliability.js';
 
 const API_KEY = 'td-rel-kill-key-5c2e';
 const STAGES = ['after-sign', 'after-journal', 'during-execute', 'after-execute'] as const;
@@ -64,12 +81,18 @@ interface Flow {
 }
 
 async function activeOrders(address: string): Promise<Array<{ orderKey: string }>> {
-  const r = await fetch(`${url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, { headers: { 'x-api-key': API_KEY } });
+  const r = await fetch(`${url}/trigger/v1/getTriggerOrders?user=${address}&orderStatus=active`, {
+    headers: { 'x-api-key': API_KEY },
+  });
   return ((await r.json()) as { orders: Array<{ orderKey: string }> }).orders;
 }
 
 async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const r = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: JSON.stringify(body) });
+  const r = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+    body: JSON.stringify(body),
+  });
   const json = (await r.json()) as Record<string, unknown>;
   if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(json)}`);
   return json;
@@ -83,17 +106,19 @@ async function placeOrder(home: Home, making: bigint): Promise<void> {
     outputMint: USDC_MINT,
     maker: home.address,
     payer: home.address,
-    params: { makingAmount: making.toString(), takingAmount: (making * 600n / 1000n).toString() },
+    params: { makingAmount: making.toString(), takingAmount: ((making * 600n) / 1000n).toString() },
   });
   const signed = await signTransaction(created.transaction as string, wallet);
   const r = await post('/trigger/v1/execute', { requestId: created.requestId, signedTransaction: signed.signedBase64 });
   assert.equal(r.status, 'Success', JSON.stringify(r));
 }
 
-const solDelta = (before: Map<string, bigint>, after: Map<string, bigint>) => (before.get(NATIVE_MINT) ?? 0n) - (after.get(NATIVE_MINT) ?? 0n);
+const solDelta = (before: Map<string, bigint>, after: Map<string, bigint>) =>
+  (before.get(NATIVE_MINT) ?? 0n) - (after.get(NATIVE_MINT) ?? 0n);
 
 const executeAt = (path: string) => (r: LoggedRequest) => r.method === 'POST' && r.path === path;
-const rpcSend = (r: LoggedRequest) => r.method === 'POST' && r.path === '/rpc' && (r.body as { method?: unknown } | null)?.method === 'sendTransaction';
+const rpcSend = (r: LoggedRequest) =>
+  r.method === 'POST' && r.path === '/rpc' && (r.body as { method?: unknown } | null)?.method === 'sendTransaction';
 const journalled = (stage: Stage) => stage !== 'after-sign';
 
 /** 0.1 SOL swapped once (plus fees) and USDC received, or nothing moved at all. */
@@ -137,7 +162,10 @@ const flows: Flow[] = [
     async drive(term) {
       term.send(':swap 0.1 SOL USDC fee 20000');
       term.press('Enter');
-      let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('RPC send') && s.includes('You pay'), 30_000);
+      let screen = await term.waitFor(
+        (s) => s.includes('y confirm') && s.includes('RPC send') && s.includes('You pay'),
+        30_000,
+      );
       // its dialog is longer than 24 rows: y is taken only once every line was shown
       for (let i = 0; i < 6 && /more below/.test(screen); i++) {
         const shown = screen;
@@ -234,7 +262,13 @@ function selected(): Array<[Flow, Stage]> {
   if (FULL) return all;
   // every stage and every flow at least once; the swap group where it differs from execute (killed
   // journalled but unsent: the restart must not send it)
-  const short: Array<[number, Stage]> = [[0, 'after-sign'], [0, 'during-execute'], [1, 'after-journal'], [2, 'after-journal'], [3, 'after-execute']];
+  const short: Array<[number, Stage]> = [
+    [0, 'after-sign'],
+    [0, 'during-execute'],
+    [1, 'after-journal'],
+    [2, 'after-journal'],
+    [3, 'after-execute'],
+  ];
   return short.map(([f, s]) => [flows[f], s]);
 }
 
@@ -248,13 +282,22 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
       const submittedBefore = await submissions(flow);
 
       // 1. the run that dies
-      const term = await openTerminal(t, { command: liveCommand(url, home.keyPath), cols: 80, rows: 24, env: { ...home.env, TRADEDECK_TEST_KILL_AT: stage }, cwd: root });
+      const term = await openTerminal(t, {
+        command: liveCommand(url, home.keyPath),
+        cols: 80,
+        rows: 24,
+        env: { ...home.env, TRADEDECK_TEST_KILL_AT: stage },
+        cwd: root,
+      });
       await term.waitFor(/LIVE/, 30_000);
       if (stage === 'during-execute') await setFaults(url, { latencyMs: 800 });
       try {
         await flow.drive(term);
         let timer: NodeJS.Timeout | undefined;
-        const code = await Promise.race([term.exited(), new Promise<'alive'>((r) => (timer = setTimeout(() => r('alive'), 30_000)))]);
+        const code = await Promise.race([
+          term.exited(),
+          new Promise<'alive'>((r) => (timer = setTimeout(() => r('alive'), 30_000))),
+        ]);
         clearTimeout(timer);
         assert.equal(code, null, `the process died by a signal at ${stage} (got ${code}); screen:\n${term.screen()}`);
       } finally {
@@ -273,13 +316,20 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
       } else {
         assert.equal(entries.length, 1, 'one journal entry, written before anything was sent');
         assert.equal(died.lines.filter((l) => l.kind === 'outcome').length, 0, 'no outcome recorded before the kill');
-        if (stage === 'after-journal') assert.equal(await submissions(flow), submittedBefore, 'killed before sending: nothing sent yet');
+        if (stage === 'after-journal')
+          assert.equal(await submissions(flow), submittedBefore, 'killed before sending: nothing sent yet');
       }
       const sentByKilledRun = (await submissions(flow)) - submittedBefore;
       const landed = flow.lands(stage);
 
       // 2. the run that recovers, same HOME / state dir, same simulator
-      const again = await openTerminal(t, { command: liveCommand(url, home.keyPath), cols: 80, rows: 24, env: home.env, cwd: root });
+      const again = await openTerminal(t, {
+        command: liveCommand(url, home.keyPath),
+        cols: 80,
+        rows: 24,
+        env: home.env,
+        cwd: root,
+      });
       let screen: string;
       if (stage === 'after-sign') {
         await again.waitFor(/LIVE/, 30_000);
@@ -290,11 +340,18 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
         again.press('Escape');
         screen = await again.waitFor((s) => !s.includes('Nothing signed yet.'), 15_000);
       } else {
-        screen = await again.waitFor((s) => /journal: 1 unfinished transaction from the last run checked/.test(s.replace(/\n/g, ' ')), 40_000);
+        screen = await again.waitFor(
+          (s) => /journal: 1 unfinished transaction from the last run checked/.test(s.replace(/\n/g, ' ')),
+          40_000,
+        );
         const flat = screen.replace(/\s*\n\s*/g, ' ');
         assert.match(flat, flow.flashNames, 'the flash names the entry');
         // sent by RPC but killed before: never sent, so not confirmed (and its blockhash runs out)
-        assert.match(flat, landed ? /executed|confirmed on chain/ : /not confirmed yet|never confirmed/, `the flash says what became of it: ${flat}`);
+        assert.match(
+          flat,
+          landed ? /executed|confirmed on chain/ : /not confirmed yet|never confirmed/,
+          `the flash says what became of it: ${flat}`,
+        );
         again.send('J');
         const row = landed ? flow.journalRow : flow.journalRowNotLanded;
         assert.ok(row, `${flow.name} has no journal row for an entry that never executed`);
@@ -317,7 +374,12 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
         const outcome = final.lines.filter((l) => l.kind === 'outcome');
         assert.ok(outcome.length >= 1, 'the reconciliation recorded an outcome');
         if (landed) assert.equal(outcome.at(-1)!.status, 'success', 'the reconciliation recorded the success');
-        else assert.match(String(outcome.at(-1)!.status), /^(unknown|expired)$/, 'the reconciliation recorded it as not executed (yet)');
+        else
+          assert.match(
+            String(outcome.at(-1)!.status),
+            /^(unknown|expired)$/,
+            'the reconciliation recorded it as not executed (yet)',
+          );
       }
     });
   }
@@ -329,13 +391,25 @@ test('a torn last journal line (a crash mid-write) is tolerated: the whole entri
   const home = await makeHome(t, 'torn', API_KEY);
   await fund(url, home.address);
   const before = await balances(url, home.address);
-  const term = await openTerminal(t, { command: liveCommand(url, home.keyPath), cols: 80, rows: 24, env: { ...home.env, TRADEDECK_TEST_KILL_AT: 'after-journal' }, cwd: root });
+  const term = await openTerminal(t, {
+    command: liveCommand(url, home.keyPath),
+    cols: 80,
+    rows: 24,
+    env: { ...home.env, TRADEDECK_TEST_KILL_AT: 'after-journal' },
+    cwd: root,
+  });
   await term.waitFor(/LIVE/, 30_000);
   await flows[0].drive(term);
   assert.equal(await term.exited(), null);
   // what a crash in the middle of writing the outcome line leaves
   appendFileSync(home.journalPath, '{"kind":"outcome","id":"');
-  const again = await openTerminal(t, { command: liveCommand(url, home.keyPath), cols: 80, rows: 24, env: home.env, cwd: root });
+  const again = await openTerminal(t, {
+    command: liveCommand(url, home.keyPath),
+    cols: 80,
+    rows: 24,
+    env: home.env,
+    cwd: root,
+  });
   const screen = await again.waitFor((s) => /unfinished transaction/.test(s), 40_000);
   assert.deepEqual(crashSigns(screen), []);
   tornScreen = screen;
@@ -356,11 +430,17 @@ test('a torn last journal line (a crash mid-write) is tolerated: the whole entri
     }
   });
   assert.equal(bad.length, 1, 'the torn line is kept (never silently rewritten), and only it');
-  assert.ok(lines.at(-1)!.startsWith('{"kind":"outcome"') && !bad.includes(lines.at(-1)!), 'the next line was written whole after it');
+  assert.ok(
+    lines.at(-1)!.startsWith('{"kind":"outcome"') && !bad.includes(lines.at(-1)!),
+    'the next line was written whole after it',
+  );
 });
 
 test('the torn journal line is reported at start, not silently dropped', () => {
   assert.ok(tornScreen !== '', 'the torn-line run happened');
   const flat = tornScreen.replace(/\s*\n\s*/g, ' ');
-  assert.ok(/could not be read|unreadable|torn|damaged|skipped/i.test(flat), `no line on screen says a journal line could not be read:\n${tornScreen}`);
+  assert.ok(
+    /could not be read|unreadable|torn|damaged|skipped/i.test(flat),
+    `no line on screen says a journal line could not be read:\n${tornScreen}`,
+  );
 });

@@ -7,13 +7,16 @@ const cleanups: Array<() => void | Promise<void>> = [];
 const started = Date.now();
 let code = 1;
 try {
-  const summary = await runSoak({ after: (fn) => void cleanups.push(fn) }, {
-    durationMs: minutes * 60_000,
-    faultRate: 0.3,
-    latencyMs: 2_000,
-    outageMs: 15_000,
-    log: (line) => console.log(`[${Math.round((Date.now() - started) / 1000)}s] ${line}`),
-  });
+  const summary = await runSoak(
+    { after: (fn) => void cleanups.push(fn) },
+    {
+      durationMs: minutes * 60_000,
+      faultRate: 0.3,
+      latencyMs: 2_000,
+      outageMs: 15_000,
+      log: (line) => console.log(`[${Math.round((Date.now() - started) / 1000)}s] ${line}`),
+    },
+  );
   console.log(formatSummary(summary, Date.now() - started));
   code = summary.problems.length ? 1 : 0;
 } catch (err) {

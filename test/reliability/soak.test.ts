@@ -10,7 +10,13 @@ import { formatSummary, runSoak } from './soak.js';
 test('fault soak (short): the dashboard keeps working under 30% faults and an outage', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
   const started = Date.now();
-  const summary = await runSoak(t, { durationMs: 0, faultRate: 0.3, latencyMs: 300, outageMs: 6_000, log: (l) => t.diagnostic(l) });
+  const summary = await runSoak(t, {
+    durationMs: 0,
+    faultRate: 0.3,
+    latencyMs: 300,
+    outageMs: 6_000,
+    log: (l) => t.diagnostic(l),
+  });
   t.diagnostic(formatSummary(summary, Date.now() - started));
   assert.deepEqual(summary.problems, []);
   assert.ok(summary.faultsInjected > 0, 'faults were injected');
@@ -27,10 +33,12 @@ test('fault soak (short): the dashboard keeps working under 30% faults and an ou
     ...(await filesUnder(join(traces.home, 'state'))),
     ...(await filesUnder(join(traces.home, 'config'))),
   ];
-  assert.ok(places.some(([where]) => where.endsWith('journal.jsonl')), 'the journal was scanned');
+  assert.ok(
+    places.some(([where]) => where.endsWith('journal.jsonl')),
+    'the journal was scanned',
+  );
   for (const [where, text] of places) {
     assert.ok(!text.includes(traces.apiKey), `the API key appears in ${where}`);
     for (const form of forms) assert.ok(!text.includes(form), `a form of the key file secret appears in ${where}`);
   }
 });
-

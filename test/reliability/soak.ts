@@ -10,7 +10,18 @@
 // `runSoak` is used by soak.test.ts (the short version in npm test) and soak-main.ts (npm run soak).
 import { readFileSync, existsSync } from 'node:fs';
 import { openTerminal, type Term } from '../support/pty.js';
-import { balances, crashSigns, liveCommand, makeHome, requestLog, root, setFaults, startSim, USDC_MINT, wideLines } from '../support/reliability.js';
+import {
+  balances,
+  crashSigns,
+  liveCommand,
+  makeHome,
+  requestLog,
+  root,
+  setFaults,
+  startSim,
+  USDC_MINT,
+  wideLines,
+} from '../support/reliability.js';
 
 export interface SoakOptions {
   durationMs: number;
@@ -48,7 +59,8 @@ const SCREENS: Array<[string, RegExp]> = [
   ['5', /Portfolio|Wallet|Total/i],
   ['6', /Studio|pool|Launch/i],
 ];
-const SWAP_OUTCOME = /Success|Failed|Refused: nothing was signed|Expired: not executed|Outcome not known yet|Cancelled: nothing/;
+const SWAP_OUTCOME =
+  /Success|Failed|Refused: nothing was signed|Expired: not executed|Outcome not known yet|Cancelled: nothing/;
 const ORDER_OUTCOME = /: (done|failed|unknown|expired|not sent)\b/;
 
 interface Ctx {
@@ -62,7 +74,8 @@ function check(ctx: Ctx, where: string): string {
   ctx.summary.screensChecked++;
   for (const sign of crashSigns(screen)) problem(ctx, `${where}: ${sign} on screen`, screen);
   for (const line of wideLines(screen, COLS)) problem(ctx, `${where}: a line wider than ${COLS}: ${line.slice(0, 90)}`);
-  if (screen.split('\n').length > ROWS) problem(ctx, `${where}: ${screen.split('\n').length} lines on a ${ROWS}-line terminal`);
+  if (screen.split('\n').length > ROWS)
+    problem(ctx, `${where}: ${screen.split('\n').length} lines on a ${ROWS}-line terminal`);
   return screen;
 }
 
@@ -99,7 +112,11 @@ async function openDialog(ctx: Ctx, command: string, tries = 6): Promise<string 
     ctx.term.send(`:${command}`);
     ctx.term.press('Enter');
     // the dialog, or a new error in the flash line (marked ✗) about this attempt
-    const s = await waitOr(ctx, (s) => s.includes('y confirm') || (/✗/.test(flashLine(s)) && flashLine(s) !== before), 60_000);
+    const s = await waitOr(
+      ctx,
+      (s) => s.includes('y confirm') || (/✗/.test(flashLine(s)) && flashLine(s) !== before),
+      60_000,
+    );
     check(ctx, `:${command}`);
     if (s?.includes('y confirm')) return s;
     ctx.log(`:${command}: no dialog (${(ctx.term.screen().split('\n').at(-2) ?? '').trim().slice(0, 200)})`);
@@ -152,15 +169,41 @@ async function signingFlow(ctx: Ctx, name: string, command: string, outcome: Reg
   return done;
 }
 
-export async function runSoak(t: { after(fn: () => void | Promise<void>): void }, o: SoakOptions): Promise<SoakSummary> {
+export async function runSoak(
+  t: { after(fn: () => void | Promise<void>): void },
+  o: SoakOptions,
+): Promise<SoakSummary> {
   const log = o.log ?? (() => undefined);
   exitedFlag = false;
   const home = await makeHome(t, 'soak', API_KEY);
-  const sim = await startSim({ apiKey: API_KEY, fund: home.address, seed: 21, args: ['--fault-rate', String(o.faultRate), '--latency', String(o.latencyMs)] });
+  const sim = await startSim({
+    apiKey: API_KEY,
+    fund: home.address,
+    seed: 21,
+    args: ['--fault-rate', String(o.faultRate), '--latency', String(o.latencyMs)],
+  });
   t.after(() => sim.stop());
   const before = await balances(sim.url, home.address);
-  const summary: SoakSummary = { rounds: 0, requests: 0, faultsInjected: 0, flowsStarted: 0, flowsCompleted: 0, outcomes: {}, executions: 0, signedTransactions: 0, screensChecked: 0, outages: 0, problems: [] };
-  const term = await openTerminal(t as never, { command: liveCommand(sim.url, home.keyPath), cols: COLS, rows: ROWS, env: home.env, cwd: root });
+  const summary: SoakSummary = {
+    rounds: 0,
+    requests: 0,
+    faultsInjected: 0,
+    flowsStarted: 0,
+    flowsCompleted: 0,
+    outcomes: {},
+    executions: 0,
+    signedTransactions: 0,
+    screensChecked: 0,
+    outages: 0,
+    problems: [],
+  };
+  const term = await openTerminal(t as never, {
+    command: liveCommand(sim.url, home.keyPath),
+    cols: COLS,
+    rows: ROWS,
+    env: home.env,
+    cwd: root,
+  });
   let quitting = false;
   void term.exited().then((code) => {
     exitedFlag = true;
@@ -239,7 +282,10 @@ export async function runSoak(t: { after(fn: () => void | Promise<void>): void }
   quitting = true;
   term.send('q');
   let timer: NodeJS.Timeout | undefined;
-  const quick = await Promise.race([term.exited(), new Promise<'asking'>((r) => (timer = setTimeout(() => r('asking'), 3000)))]);
+  const quick = await Promise.race([
+    term.exited(),
+    new Promise<'asking'>((r) => (timer = setTimeout(() => r('asking'), 3000))),
+  ]);
   clearTimeout(timer);
   // quitting while a transaction is between sign and outcome asks first
   if (quick === 'asking' && /quit/i.test(term.screen())) term.send('y');
@@ -251,15 +297,25 @@ export async function runSoak(t: { after(fn: () => void | Promise<void>): void }
   summary.requests = log2.length;
   summary.faultsInjected = log2.filter((r) => r.fault).length;
   const executes = log2.filter((r) => r.method === 'POST' && /\/execute$/.test(r.path));
-  const sentRpc = log2.filter((r) => r.path === '/rpc' && (r.body as { method?: string } | null)?.method === 'sendTransaction');
+  const sentRpc = log2.filter(
+    (r) => r.path === '/rpc' && (r.body as { method?: string } | null)?.method === 'sendTransaction',
+  );
   summary.executions = executes.length + sentRpc.length;
-  const signed = new Set(executes.map((r) => (r.body as { signedTransaction?: string } | null)?.signedTransaction).filter((x): x is string => typeof x === 'string'));
+  const signed = new Set(
+    executes
+      .map((r) => (r.body as { signedTransaction?: string } | null)?.signedTransaction)
+      .filter((x): x is string => typeof x === 'string'),
+  );
   summary.signedTransactions = signed.size;
   const journalText = existsSync(home.journalPath) ? readFileSync(home.journalPath, 'utf8') : '';
-  const lines = journalText.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = journalText
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const entries = lines.filter((l) => l.kind === 'entry');
   const journalled = new Set(entries.map((e) => e.signedTransaction as string));
-  for (const tx of signed) if (!journalled.has(tx)) summary.problems.push('a signed transaction reached execute without its journal line');
+  for (const tx of signed)
+    if (!journalled.has(tx)) summary.problems.push('a signed transaction reached execute without its journal line');
   const final = new Map<string, Record<string, unknown>>();
   for (const l of lines) if (l.kind === 'outcome') final.set(l.id as string, l);
   // USDC arrives only by the swaps: it must have moved by what their outcomes report
@@ -275,10 +331,21 @@ export async function runSoak(t: { after(fn: () => void | Promise<void>): void }
       else unreported++;
     } else if (out?.status !== 'failed' && out?.status !== 'expired') unreported++;
   }
-  if (unreported === 0 && usdcMoved !== reported) summary.problems.push(`USDC moved by ${usdcMoved} base units, the outcomes report ${reported}`);
-  if (unreported > 0 && usdcMoved < reported) summary.problems.push(`USDC moved by ${usdcMoved}, less than the ${reported} reported`);
-  summary.traces = { home: home.dir, keyPath: home.keyPath, apiKey: API_KEY, terminal: term.rawOutput(), requests: JSON.stringify(log2) };
-  if (unreported > 0) log(`${unreported} swap(s) without a final reported amount (outcome not known at quit); USDC moved ${usdcMoved}, reported ${reported}`);
+  if (unreported === 0 && usdcMoved !== reported)
+    summary.problems.push(`USDC moved by ${usdcMoved} base units, the outcomes report ${reported}`);
+  if (unreported > 0 && usdcMoved < reported)
+    summary.problems.push(`USDC moved by ${usdcMoved}, less than the ${reported} reported`);
+  summary.traces = {
+    home: home.dir,
+    keyPath: home.keyPath,
+    apiKey: API_KEY,
+    terminal: term.rawOutput(),
+    requests: JSON.stringify(log2),
+  };
+  if (unreported > 0)
+    log(
+      `${unreported} swap(s) without a final reported amount (outcome not known at quit); USDC moved ${usdcMoved}, reported ${reported}`,
+    );
   return summary;
 }
 
@@ -286,7 +353,11 @@ export function formatSummary(s: SoakSummary, elapsedMs: number): string {
   return [
     `fault soak: ${Math.round(elapsedMs / 1000)} s, ${s.rounds} round(s), ${s.outages} outage(s)`,
     `  requests ${s.requests}, faults injected ${s.faultsInjected}`,
-    `  signing flows completed ${s.flowsCompleted} of ${s.flowsStarted} started: ${Object.entries(s.outcomes).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
+    `  signing flows completed ${s.flowsCompleted} of ${s.flowsStarted} started: ${
+      Object.entries(s.outcomes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }`,
     `  executions (execute + sendTransaction requests) ${s.executions}, distinct signed transactions ${s.signedTransactions}`,
     `  screens checked ${s.screensChecked}`,
     `  problems found ${s.problems.length}${s.problems.length ? `:\n    ${s.problems.join('\n    ')}` : ''}`,

@@ -33,9 +33,13 @@ function fits(frame: string, columns: number, rows: number): void {
 }
 
 /** The trend cells of the selected row (the last column). */
-const trendOf = (frame: string, width: number) => (frame.split('\n').find((l) => l.startsWith('›')) ?? '').trimEnd().slice(-width);
+const trendOf = (frame: string, width: number) =>
+  (frame.split('\n').find((l) => l.startsWith('›')) ?? '').trimEnd().slice(-width);
 
-for (const [columns, rows, spark] of [[80, 24, 10], [200, 50, 40]] as const) {
+for (const [columns, rows, spark] of [
+  [80, 24, 10],
+  [200, 50, 40],
+] as const) {
   test(`${columns}x${rows}: the trend in blocks from the first refresh, the detail chart with the 24h range; all within the terminal`, async (t) => {
     const { app, services } = await open(t, colorTheme, columns, rows);
     let frame = await waitForFrame(app, (f) => BLOCKS.test(trendOf(f, spark)), 5000);
@@ -49,7 +53,10 @@ for (const [columns, rows, spark] of [[80, 24, 10], [200, 50, 40]] as const) {
     const chart = frame.split('\n').filter((l) => l.includes('│'));
     assert.equal(chart.length, chartHeight(rows - 4), 'a third of the screen, 3 to 12 rows');
     assert.ok(chart.length >= 3 && chart.length <= 12);
-    assert.ok(chart.some((l) => BLOCKS.test(l)), 'blocks in the chart');
+    assert.ok(
+      chart.some((l) => BLOCKS.test(l)),
+      'blocks in the chart',
+    );
     await typeKeys(app, 'escape');
     await waitForFrame(app, (f) => /^›/m.test(f) && !f.includes('session '), 3000);
     assert.ok(services.catalog.getState().detail === false);
@@ -57,9 +64,15 @@ for (const [columns, rows, spark] of [[80, 24, 10], [200, 50, 40]] as const) {
 }
 
 test('--ascii (the theme it makes) and NO_COLOR draw the trend and the chart in ASCII only', async (t) => {
-  assert.equal(themeFromEnv({}, { ascii: loadConfig({ flags: { ascii: true }, env: {}, home: tmpdir() }).ascii }).ascii, true);
+  assert.equal(
+    themeFromEnv({}, { ascii: loadConfig({ flags: { ascii: true }, env: {}, home: tmpdir() }).ascii }).ascii,
+    true,
+  );
   assert.equal(themeFromEnv({ NO_COLOR: '1' }).color, false);
-  assert.equal(themeFromEnv({}, { ascii: loadConfig({ flags: {}, env: { TRADEDECK_ASCII: '1' }, home: tmpdir() }).ascii }).ascii, true);
+  assert.equal(
+    themeFromEnv({}, { ascii: loadConfig({ flags: {}, env: { TRADEDECK_ASCII: '1' }, home: tmpdir() }).ascii }).ascii,
+    true,
+  );
   for (const theme of [themeFromEnv({}, { ascii: true }), themeFromEnv({ NO_COLOR: '1' })]) {
     {
       const { app } = await open(t, theme, 80, 24);
@@ -70,7 +83,13 @@ test('--ascii (the theme it makes) and NO_COLOR draw the trend and the chart in 
       assert.doesNotMatch(frame, BLOCKS);
       assert.doesNotMatch(frame, /[│┄]/);
       assert.match(frame, /24h ago \S+ --- \(/);
-      assert.ok(frame.split('\n').filter((l) => /^\s*[\d.,$₀-₉]*\|/.test(l)).some((l) => /[#:.]/.test(l.split('|')[1] ?? '')), 'an ASCII chart');
+      assert.ok(
+        frame
+          .split('\n')
+          .filter((l) => /^\s*[\d.,$₀-₉]*\|/.test(l))
+          .some((l) => /[#:.]/.test(l.split('|')[1] ?? '')),
+        'an ASCII chart',
+      );
       fits(frame, 80, 24);
       app.unmount();
     }
@@ -78,20 +97,36 @@ test('--ascii (the theme it makes) and NO_COLOR draw the trend and the chart in 
 });
 
 test('the trend: the stats lead in while few prices are seen, then only the prices seen; the chart fills its width', () => {
-  const token = { id: 'm', symbol: 'M', name: 'M', decimals: 6, usdPrice: 110, stats24h: { priceChange: 10 }, stats1h: { priceChange: -1 } };
+  const token = {
+    id: 'm',
+    symbol: 'M',
+    name: 'M',
+    decimals: 6,
+    usdPrice: 110,
+    stats24h: { priceChange: 10 },
+    stats1h: { priceChange: -1 },
+  };
   const v = trendValues([110], token, 10);
   assert.equal(v.length, 10);
   assert.ok(Math.abs(v[0] - 100) < 1e-9, 'starts at the price 24h ago');
   assert.equal(v[v.length - 1], 110);
   assert.deepEqual(trendValues([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], token, 10), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-  assert.deepEqual(trendValues([5, 6], { ...token, stats24h: undefined, stats1h: undefined }, 10), [5, 6], 'no stats: what was seen');
+  assert.deepEqual(
+    trendValues([5, 6], { ...token, stats24h: undefined, stats1h: undefined }, 10),
+    [5, 6],
+    'no stats: what was seen',
+  );
   assert.equal(trendLine([1, 2, 3, 4, 5], 5), '▁▃▅▆█');
   assert.equal(trendLine([1, 2, 3, 4, 5], 5, true), '_.-~^');
   assert.equal(trendLine([2, 2], 5, true), '--');
   const lines = chartLines([1, 2, 3, 4], { width: 30, height: 4, ascii: false, reference: 3.5 });
   assert.equal(lines.length, 4);
   for (const l of lines) assert.equal([...l].length, 30);
-  assert.match(lines[0], /^ *4│┄+█+$/, 'the high on the axis; the reference level across the cells the series leaves empty');
+  assert.match(
+    lines[0],
+    /^ *4│┄+█+$/,
+    'the high on the axis; the reference level across the cells the series leaves empty',
+  );
   assert.doesNotMatch(lines.slice(1).join(''), /┄/);
   assert.match(lines[3], /^ *1│▁+█+$/, 'the low on the axis');
   assert.match(chartLines([], { width: 30, height: 3, ascii: true }).join('\n'), /no prices seen yet/);

@@ -41,7 +41,11 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   const fired = alertsOf(d.services).getState().alerts[0];
   assert.equal(fired.state, 'fired');
   assert.ok(fired.firedPrice! >= level);
-  frame = await waitForFrame(d.app, (f) => f.includes(`SOL rose above $${level.toFixed(2)}`) && f.includes('1 NEW (N)'), 3000);
+  frame = await waitForFrame(
+    d.app,
+    (f) => f.includes(`SOL rose above $${level.toFixed(2)}`) && f.includes('1 NEW (N)'),
+    3000,
+  );
   narrow(frame, 80);
   assert.deepEqual(rung, ['\x07']);
   d.sim.advance(1800);
@@ -51,7 +55,9 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   // saved to the state dir (written in the background: wait for it)
   let saved: { alerts: Array<{ state: string }> } = { alerts: [] };
   for (let i = 0; i < 100 && saved.alerts[0]?.state !== 'fired'; i++) {
-    saved = JSON.parse(await readFile(join(d.stateDir, ALERTS_FILE), 'utf8').catch(() => '{"alerts":[]}')) as typeof saved;
+    saved = JSON.parse(
+      await readFile(join(d.stateDir, ALERTS_FILE), 'utf8').catch(() => '{"alerts":[]}'),
+    ) as typeof saved;
     if (saved.alerts[0]?.state !== 'fired') await new Promise((r) => setTimeout(r, 50));
   }
   assert.equal(saved.alerts[0].state, 'fired');
@@ -66,7 +72,11 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   await typeKeys(d.app, 'enter');
   const price = String(Number(fired.firedPrice!.toPrecision(6)));
   // the new-order form, filled in at the fired price (the amount a placeholder to check)
-  frame = await waitForFrame(d.app, (f) => f.includes('New limit order') && new RegExp(`For +@${price.replace('.', '\\.')}`).test(f), 3000);
+  frame = await waitForFrame(
+    d.app,
+    (f) => f.includes('New limit order') && new RegExp(`For +@${price.replace('.', '\\.')}`).test(f),
+    3000,
+  );
   assert.match(frame, /Amount +1\b/);
   assert.match(frame, /Sell +SOL/);
   assert.match(frame, /Buy +USDC/);
@@ -81,7 +91,8 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   const d = await startDashboard({ columns: 80, rows: 24 });
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
-  const first = () => d.services.catalog.getState().lists[Object.keys(d.services.catalog.getState().lists)[0]].tokens[0];
+  const first = () =>
+    d.services.catalog.getState().lists[Object.keys(d.services.catalog.getState().lists)[0]].tokens[0];
   await waitFor(() => Object.keys(d.services.catalog.getState().lists).length > 0, 'a list', 5000);
   const sym = first().symbol;
   await typeKeys(d.app, 'a');
@@ -98,7 +109,11 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   await typeKeys(d.app, 'e');
   await waitForFrame(d.app, (f) => f.includes(`alert ${sym} < 0.000000001`), 3000);
   await typeKeys(d.app, 'ctrl+u', `${sym} -5%/30m`, 'enter');
-  await waitForFrame(d.app, (f) => f.includes(`alert changed: ${sym} -5% in 30m`) && /armed\s+\S+\s+-5% in 30m/.test(f), 3000);
+  await waitForFrame(
+    d.app,
+    (f) => f.includes(`alert changed: ${sym} -5% in 30m`) && /armed\s+\S+\s+-5% in 30m/.test(f),
+    3000,
+  );
   await typeKeys(d.app, 'a');
   await waitForFrame(d.app, (f) => f.includes('is armed already'), 3000);
 
@@ -108,7 +123,11 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   await waitForFrame(d.app, (f) => f.includes('2 alerts') && f.includes('it holds already'), 3000);
   // SOL > 1 holds: it fires at the next refresh of SOL's list
   d.scheduler.refresh();
-  frame = await waitForFrame(d.app, (f) => f.includes('2 alerts · 1 fired') && /FIRED\s+SOL\s+> \$1\.00\s/.test(f), 10_000);
+  frame = await waitForFrame(
+    d.app,
+    (f) => f.includes('2 alerts · 1 fired') && /FIRED\s+SOL\s+> \$1\.00\s/.test(f),
+    10_000,
+  );
   narrow(frame, 80);
   await typeKeys(d.app, 'g', 'a');
   await waitForFrame(d.app, (f) => f.includes('alert re-armed: SOL > $1') && f.includes('2 alerts · 0 fired'), 3000);

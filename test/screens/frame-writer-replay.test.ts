@@ -30,9 +30,10 @@ class Screen extends EventEmitter {
         line?.getCell(x, cell);
         const ch = cell.getChars() || ' ';
         // a blank shows only its background and inverse
-        const look = ch === ' ' && !cell.isInverse() && !cell.isUnderline()
-          ? `bg${cell.getBgColorMode()}:${cell.getBgColor()}`
-          : `${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${cell.isBold()}${cell.isDim()}${cell.isInverse()}${cell.isUnderline()}`;
+        const look =
+          ch === ' ' && !cell.isInverse() && !cell.isUnderline()
+            ? `bg${cell.getBgColorMode()}:${cell.getBgColor()}`
+            : `${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${cell.isBold()}${cell.isDim()}${cell.isInverse()}${cell.isUnderline()}`;
         out.push(`${y},${x} ${JSON.stringify(ch)} w${cell.getWidth()} ${look}`);
       }
     }
@@ -49,7 +50,19 @@ function random(seed: number) {
   };
 }
 
-const STYLES = ['', '\x1b[1m', '\x1b[31m', '\x1b[1m\x1b[32m', '\x1b[2m', '\x1b[7m\x1b[36m\x1b[1m', '\x1b[44m', '\x1b[4m', '\x1b[90m', '\x1b[38;5;208m', '\x1b[1m\x1b[2m'];
+const STYLES = [
+  '',
+  '\x1b[1m',
+  '\x1b[31m',
+  '\x1b[1m\x1b[32m',
+  '\x1b[2m',
+  '\x1b[7m\x1b[36m\x1b[1m',
+  '\x1b[44m',
+  '\x1b[4m',
+  '\x1b[90m',
+  '\x1b[38;5;208m',
+  '\x1b[1m\x1b[2m',
+];
 const GLYPHS = ['a', 'b', 'Z', '7', ' ', ' ', ' ', '▁', '█', '▲', '✓', '漢', '.', '›'];
 
 function randomLine(rnd: () => number): string {
@@ -73,7 +86,9 @@ function randomLine(rnd: () => number): string {
 }
 
 function mutate(lines: string[], rnd: () => number): string[] {
-  return lines.map((l) => (rnd() < 0.5 ? l : rnd() < 0.5 ? randomLine(rnd) : l.replace(/[a-z7]/g, (c) => (rnd() < 0.3 ? 'q' : c))));
+  return lines.map((l) =>
+    rnd() < 0.5 ? l : rnd() < 0.5 ? randomLine(rnd) : l.replace(/[a-z7]/g, (c) => (rnd() < 0.3 ? 'q' : c)),
+  );
 }
 
 describe('frame writer, replayed through a terminal emulator', () => {
@@ -90,7 +105,11 @@ describe('frame writer, replayed through a terminal emulator', () => {
         const reference = createFrameSink(fresh, 1000);
         reference.write(lines.join('\n'));
         reference.flush();
-        assert.deepEqual(await screen.cells(), await fresh.cells(), `seed ${seed}, frame ${frame}:\n${lines.join('\n')}`);
+        assert.deepEqual(
+          await screen.cells(),
+          await fresh.cells(),
+          `seed ${seed}, frame ${frame}:\n${lines.join('\n')}`,
+        );
         reference.close();
         lines = mutate(lines, rnd);
         if (rnd() < 0.2) lines = lines.slice(0, 1 + Math.floor(rnd() * ROWS));

@@ -25,9 +25,18 @@ test('history: rows from the wallet side with countdowns; ] and moving past the 
   const rows = rowLines(first);
   assert.equal(rows.length, 10);
   // direction, counterparty, amount and symbol in token units, created, expiry countdown, status
-  assert.ok(rows.some((l) => /sent\s+unclaimed\s+[\d.,]+ (SOL|USDC)\s+\d+[smhd] ago\s+\d+d \d\dh created/.test(l)), first);
-  assert.ok(rows.every((l) => !/\d{7,}/.test(l)), 'amounts are in token units, not base units');
-  assert.deepEqual(inviteRequests(d, 'invite-history').map((r) => r.query.page ?? '1'), ['1']);
+  assert.ok(
+    rows.some((l) => /sent\s+unclaimed\s+[\d.,]+ (SOL|USDC)\s+\d+[smhd] ago\s+\d+d \d\dh created/.test(l)),
+    first,
+  );
+  assert.ok(
+    rows.every((l) => !/\d{7,}/.test(l)),
+    'amounts are in token units, not base units',
+  );
+  assert.deepEqual(
+    inviteRequests(d, 'invite-history').map((r) => r.query.page ?? '1'),
+    ['1'],
+  );
 
   await typeKeys(d.app, ']');
   await waitFor(() => inviteRequests(d, 'invite-history').some((r) => r.query.page === '2'), 'page 2 requested', 5000);
@@ -65,12 +74,27 @@ test('pending view (v), Enter shows every field and Esc returns; invites near ex
   const pending = await waitForFrame(d.app, (f) => f.includes('[Pending]') && f.includes('loaded'), 5000);
   const rows = rowLines(pending);
   assert.ok(rows.length > 0);
-  assert.ok(rows.every((l) => /\d+d \d\dh\s+created|\d+h \d\dm\s+created/.test(l)), pending);
+  assert.ok(
+    rows.every((l) => /\d+d \d\dh\s+created|\d+h \d\dm\s+created/.test(l)),
+    pending,
+  );
   assert.doesNotMatch(pending, /expire within 24h/);
 
   await typeKeys(d.app, 'enter');
   const detail = await waitForFrame(d.app, (f) => f.includes('Every field'));
-  for (const field of ['action', 'confirmed', 'sender', 'receiver', 'mint', 'amount', 'creation_time', 'expiry', 'invite_signer', 'invite_pda']) assert.match(detail, new RegExp(`^${field}\\s`, 'm'));
+  for (const field of [
+    'action',
+    'confirmed',
+    'sender',
+    'receiver',
+    'mint',
+    'amount',
+    'creation_time',
+    'expiry',
+    'invite_signer',
+    'invite_pda',
+  ])
+    assert.match(detail, new RegExp(`^${field}\\s`, 'm'));
   await typeKeys(d.app, 'G');
   assert.match(d.app.lastFrame() ?? '', /creation_tx\s+[1-9A-HJ-NP-Za-km-z]{60,}/);
   await typeKeys(d.app, 'escape');
@@ -81,9 +105,16 @@ test('pending view (v), Enter shows every field and Esc returns; invites near ex
   const lastExpiry = Math.max(...listed.invites.map((i) => Date.parse(i.expiry)));
   shift = lastExpiry - Date.now() - 12 * 3_600_000;
   const soon = await waitForFrame(d.app, (f) => /! \d+ expire within 24h/.test(f), 5000);
-  assert.ok(rowLines(soon).some((l) => /! 1[12]h \d\dm created/.test(l)), soon);
+  assert.ok(
+    rowLines(soon).some((l) => /! 1[12]h \d\dm created/.test(l)),
+    soon,
+  );
   shift = 30 * 24 * 3_600_000;
-  const later = await waitForFrame(d.app, (f) => rowLines(f).length > 0 && rowLines(f).every((l) => /expired/.test(l)), 5000);
+  const later = await waitForFrame(
+    d.app,
+    (f) => rowLines(f).length > 0 && rowLines(f).every((l) => /expired/.test(l)),
+    5000,
+  );
   assertFits(later);
 });
 
@@ -103,23 +134,38 @@ test(':invites ADDRESS looks at another address (sides from its point of view), 
   const other = 'BPFLoaderUpgradeab1e11111111111111111111111';
   d.sim.fund(other);
   await typeKeys(d.app, ':', `invites ${other}`, 'enter');
-  await waitFor(() => inviteRequests(d, 'invite-history').some((r) => r.query.address === other), 'a listing of the other address', 5000);
+  await waitFor(
+    () => inviteRequests(d, 'invite-history').some((r) => r.query.address === other),
+    'a listing of the other address',
+    5000,
+  );
   const theirs = await waitForFrame(d.app, (f) => f.includes('of BPFL…1111') && f.includes('loaded'), 5000);
   assertFits(theirs);
   assert.ok(rowLines(theirs).length > 0, theirs);
   // the rows are the other address's, as the service lists them for it
   const listed = await d.services.api.send.inviteHistory({ address: other });
   const directions = rowLines(theirs).map((l) => /^[ ›](sent|received)\s/.exec(l)?.[1]);
-  assert.deepEqual(directions, listed.invites.map((i) => (i.sender === other ? 'sent' : 'received')));
+  assert.deepEqual(
+    directions,
+    listed.invites.map((i) => (i.sender === other ? 'sent' : 'received')),
+  );
 
   // the pending view of that address
   await typeKeys(d.app, ':', 'invites pending', 'enter');
-  await waitFor(() => inviteRequests(d, 'pending-invites').some((r) => r.query.address === other), 'pending of the other address', 5000);
+  await waitFor(
+    () => inviteRequests(d, 'pending-invites').some((r) => r.query.address === other),
+    'pending of the other address',
+    5000,
+  );
   await waitForFrame(d.app, (f) => f.includes('of BPFL…1111') && f.includes('[Pending]'), 5000);
 
   // back to the wallet's own
   await typeKeys(d.app, ':', 'invites history mine', 'enter');
-  const mine = await waitForFrame(d.app, (f) => f.includes('[History]') && !f.includes('of BPFL') && f.includes('loaded'), 5000);
+  const mine = await waitForFrame(
+    d.app,
+    (f) => f.includes('[History]') && !f.includes('of BPFL') && f.includes('loaded'),
+    5000,
+  );
   assertFits(mine);
 
   await typeKeys(d.app, ':', 'invites nobody', 'enter');

@@ -25,9 +25,29 @@ test('lists entries newest first; Enter shows details but never the whole signed
   const w = await world(t);
   const j = w.services.journal!;
   const signed = 'A'.repeat(200) + 'TAILOFTHETRANSACTION';
-  await j.append({ id: 'e1', time: Date.parse('2026-01-02T10:00:00Z'), group: 'ultra', action: 'swap', requestId: 'r-1', signature: '5'.repeat(88), signedTransaction: signed, summary: { pay: '1 SOL' }, status: 'signed' });
+  await j.append({
+    id: 'e1',
+    time: Date.parse('2026-01-02T10:00:00Z'),
+    group: 'ultra',
+    action: 'swap',
+    requestId: 'r-1',
+    signature: '5'.repeat(88),
+    signedTransaction: signed,
+    summary: { pay: '1 SOL' },
+    status: 'signed',
+  });
   await j.appendOutcome({ id: 'e1', time: Date.parse('2026-01-02T10:00:05Z'), status: 'success', code: 0 });
-  await j.append({ id: 'e2', time: Date.parse('2026-01-03T10:00:00Z'), group: 'swap', action: 'swap', signature: '6'.repeat(88), signedTransaction: signed, lastValidBlockHeight: 99, summary: { pay: '2 SOL' }, status: 'signed' });
+  await j.append({
+    id: 'e2',
+    time: Date.parse('2026-01-03T10:00:00Z'),
+    group: 'swap',
+    action: 'swap',
+    signature: '6'.repeat(88),
+    signedTransaction: signed,
+    lastValidBlockHeight: 99,
+    summary: { pay: '2 SOL' },
+    status: 'signed',
+  });
   const app = openJournalView(t, w);
   let frame = await waitForFrame(app, (f) => f.includes('2 entries'));
   const rows = frame.split('\n').filter((l) => /Swap/.test(l) && /SOL/.test(l));
@@ -52,11 +72,55 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
   const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
   const other = 'Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58';
   const at = (h: number) => Date.parse(`2026-01-02T${String(h).padStart(2, '0')}:00:00Z`);
-  await j.append({ id: 's1', time: at(1), group: 'ultra', action: 'swap', signature: '5'.repeat(88), signedTransaction: 'AQID', summary: { pay: '1 SOL', inputMint: SOL, outputMint: USDC }, status: 'signed', wallet: w.wallet.address });
-  await j.appendOutcome({ id: 's1', time: at(1) + 5, status: 'success', executed: { input: '1000000000', output: '150250000' } });
-  await j.append({ id: 'c1', time: at(2), group: 'trigger', action: 'cancel-all-limit', signature: '7'.repeat(88), signedTransaction: 'AQID', summary: {}, status: 'signed', wallet: w.wallet.address });
-  await j.append({ id: 'l1', time: at(3), group: 'trigger', action: 'create-limit', signature: '8'.repeat(88), signedTransaction: 'AQID', summary: { pay: '2 SOL' }, status: 'submitted', wallet: w.wallet.address });
-  await j.append({ id: 'p1', time: at(4), group: 'recurring', action: 'price-withdraw', signedTransaction: 'AQID', summary: { pay: '5 USDC' }, status: 'failed', wallet: w.wallet.address });
+  await j.append({
+    id: 's1',
+    time: at(1),
+    group: 'ultra',
+    action: 'swap',
+    signature: '5'.repeat(88),
+    signedTransaction: 'AQID',
+    summary: { pay: '1 SOL', inputMint: SOL, outputMint: USDC },
+    status: 'signed',
+    wallet: w.wallet.address,
+  });
+  await j.appendOutcome({
+    id: 's1',
+    time: at(1) + 5,
+    status: 'success',
+    executed: { input: '1000000000', output: '150250000' },
+  });
+  await j.append({
+    id: 'c1',
+    time: at(2),
+    group: 'trigger',
+    action: 'cancel-all-limit',
+    signature: '7'.repeat(88),
+    signedTransaction: 'AQID',
+    summary: {},
+    status: 'signed',
+    wallet: w.wallet.address,
+  });
+  await j.append({
+    id: 'l1',
+    time: at(3),
+    group: 'trigger',
+    action: 'create-limit',
+    signature: '8'.repeat(88),
+    signedTransaction: 'AQID',
+    summary: { pay: '2 SOL' },
+    status: 'submitted',
+    wallet: w.wallet.address,
+  });
+  await j.append({
+    id: 'p1',
+    time: at(4),
+    group: 'recurring',
+    action: 'price-withdraw',
+    signedTransaction: 'AQID',
+    summary: { pay: '5 USDC' },
+    status: 'failed',
+    wallet: w.wallet.address,
+  });
   const app = openJournalView(t, w);
   let frame = await waitForFrame(app, (f) => f.includes('4 entries'));
   assert.doesNotMatch(frame, /WALLET/, 'one wallet: no column for it');
@@ -70,12 +134,33 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
     assert.equal(r.padEnd(80)[header.indexOf('WHAT') - 1], ' ', r);
     assert.match(r.slice(header.indexOf('SIGNATURE')), /^(\d{4}…\d{4}|—)/, r);
   }
-  assert.match(rows.find((r) => r.includes('Swap '))!, /success\s+5555…5555 1 SOL → 150\.25 USDC/);
-  assert.match(rows.find((r) => r.includes('Limit') && r.includes('7777'))!, /Limit\s+cancel-all signed/);
-  assert.match(rows.find((r) => r.includes('8888'))!, /Limit\s+create\s+submitted 8888…8888 2 SOL$/);
-  assert.match(rows.find((r) => r.includes('DCA'))!, /DCA\s+withdraw\s+failed\s+—\s+5 USDC/);
+  assert.match(
+    rows.find((r) => r.includes('Swap '))!,
+    /success\s+5555…5555 1 SOL → 150\.25 USDC/,
+  );
+  assert.match(
+    rows.find((r) => r.includes('Limit') && r.includes('7777'))!,
+    /Limit\s+cancel-all signed/,
+  );
+  assert.match(
+    rows.find((r) => r.includes('8888'))!,
+    /Limit\s+create\s+submitted 8888…8888 2 SOL$/,
+  );
+  assert.match(
+    rows.find((r) => r.includes('DCA'))!,
+    /DCA\s+withdraw\s+failed\s+—\s+5 USDC/,
+  );
 
-  await j.append({ id: 'o1', time: at(5), group: 'ultra', action: 'swap', signedTransaction: 'AQID', summary: { pay: '3 SOL' }, status: 'signed', wallet: other });
+  await j.append({
+    id: 'o1',
+    time: at(5),
+    group: 'ultra',
+    action: 'swap',
+    signedTransaction: 'AQID',
+    summary: { pay: '3 SOL' },
+    status: 'signed',
+    wallet: other,
+  });
   typeKeys(app, 'r');
   frame = await waitForFrame(app, (f) => f.includes('5 entries'));
   assert.match(frame, /SIGNATURE\s+WALLET\s+WHAT/);
@@ -96,8 +181,23 @@ test('E writes what the view shows as CSV in the state directory and says where,
   const j = w.services.journal!;
   const SOL = 'So11111111111111111111111111111111111111112';
   const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-  await j.append({ id: 'x1', time: Date.parse('2026-01-02T10:00:00Z'), group: 'ultra', action: 'swap', signature: '5'.repeat(88), signedTransaction: 'AQID', summary: { pay: '1 SOL', inputMint: SOL, outputMint: USDC, inAmount: '1000000000', outAmount: '150000000' }, status: 'signed', wallet: w.wallet.address });
-  await j.appendOutcome({ id: 'x1', time: Date.parse('2026-01-02T10:00:05Z'), status: 'success', executed: { input: '1000000000', output: '150250000' } });
+  await j.append({
+    id: 'x1',
+    time: Date.parse('2026-01-02T10:00:00Z'),
+    group: 'ultra',
+    action: 'swap',
+    signature: '5'.repeat(88),
+    signedTransaction: 'AQID',
+    summary: { pay: '1 SOL', inputMint: SOL, outputMint: USDC, inAmount: '1000000000', outAmount: '150000000' },
+    status: 'signed',
+    wallet: w.wallet.address,
+  });
+  await j.appendOutcome({
+    id: 'x1',
+    time: Date.parse('2026-01-02T10:00:05Z'),
+    status: 'success',
+    executed: { input: '1000000000', output: '150250000' },
+  });
   const app = openJournalView(t, w);
   await waitForFrame(app, (f) => f.includes('1 entry') && f.includes('E export CSV'));
   await typeKeys(app, 'E');
@@ -106,14 +206,29 @@ test('E writes what the view shows as CSV in the state directory and says where,
   const csv = readFileSync(path, 'utf8');
   assert.equal((statSync(path).mode & 0o777).toString(8), '600');
   assert.match(csv.split('\r\n')[0], /^time,action,status,network,wallet,signature,sentAmount/);
-  assert.match(csv.split('\r\n')[1], /^2026-01-02T10:00:00\.000Z,swap \(order group\),success,.*,1,SOL,So1+2,150\.25,USDC,/);
+  assert.match(
+    csv.split('\r\n')[1],
+    /^2026-01-02T10:00:00\.000Z,swap \(order group\),success,.*,1,SOL,So1+2,150\.25,USDC,/,
+  );
 });
 
 test('a long journal: the view says it is reading (never "Nothing signed yet") until it has read, then the count of every entry', async (t) => {
   const w = await world(t);
   const lines: string[] = [];
   for (let i = 0; i < 20_000; i++) {
-    lines.push(JSON.stringify({ kind: 'entry', id: `old-${i}`, time: Date.parse('2026-01-02T10:00:00Z') + i * 1000, group: 'ultra', action: 'swap', signature: '5'.repeat(88), signedTransaction: 'AQID'.repeat(100), summary: { pay: '1 SOL' }, status: 'success' }));
+    lines.push(
+      JSON.stringify({
+        kind: 'entry',
+        id: `old-${i}`,
+        time: Date.parse('2026-01-02T10:00:00Z') + i * 1000,
+        group: 'ultra',
+        action: 'swap',
+        signature: '5'.repeat(88),
+        signedTransaction: 'AQID'.repeat(100),
+        summary: { pay: '1 SOL' },
+        status: 'success',
+      }),
+    );
   }
   appendFileSync(w.services.journal!.path, `${lines.join('\n')}\n`);
   const app = openJournalView(t, w);

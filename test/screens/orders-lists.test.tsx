@@ -13,7 +13,11 @@ import { answerNext } from '../support/actions.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
-const triggerQueries = (d: Dashboard) => d.sim.requests().filter((r) => r.path === '/trigger/v1/getTriggerOrders').map((r) => r.query as Record<string, string>);
+const triggerQueries = (d: Dashboard) =>
+  d.sim
+    .requests()
+    .filter((r) => r.path === '/trigger/v1/getTriggerOrders')
+    .map((r) => r.query as Record<string, string>);
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
 
 async function open(t: { after(fn: () => Promise<void>): void }): Promise<{ d: Dashboard; store: OrdersStore }> {
@@ -21,7 +25,11 @@ async function open(t: { after(fn: () => Promise<void>): void }): Promise<{ d: D
   const screens = SCREENS.map((m) => (m.id === 'orders' ? { ...ordersScreen, createStore: () => store } : m));
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders', screens });
   t.after(() => d.close());
-  await waitForFrame(d.app, (f) => f.includes('[Limit] DCA') && (f.includes('No active limit orders') || f.includes('No wallet')), 8000);
+  await waitForFrame(
+    d.app,
+    (f) => f.includes('[Limit] DCA') && (f.includes('No active limit orders') || f.includes('No wallet')),
+    8000,
+  );
   return { d, store };
 }
 
@@ -47,7 +55,11 @@ test('12 open orders: page 1/2, PgDn asks page 2, f SOL asks inputMint, i asks i
   fits(p1);
   assert.equal((p1.match(/SOL→USDC/g) ?? []).length, 10);
   await typeKeys(d.app, 'pagedown');
-  const p2 = await waitForFrame(d.app, (f) => f.includes('page 2/2') && (f.match(/SOL→USDC/g) ?? []).length === 2, 8000);
+  const p2 = await waitForFrame(
+    d.app,
+    (f) => f.includes('page 2/2') && (f.match(/SOL→USDC/g) ?? []).length === 2,
+    8000,
+  );
   fits(p2);
   assert.equal(triggerQueries(d).at(-1)!.page, '2');
   await typeKeys(d.app, 'pagedown');
@@ -64,10 +76,18 @@ test('12 open orders: page 1/2, PgDn asks page 2, f SOL asks inputMint, i asks i
   await waitForFrame(d.app, (f) => f.includes('sells USDC') && f.includes('No active limit orders for USDC'), 8000);
   // the bought side, and the pair
   await typeKeys(d.app, 'f', 'ctrl+u', '>USDC', 'enter');
-  await waitFor(() => triggerQueries(d).some((q) => q.outputMint === USDC_MINT && q.inputMint === undefined), 'outputMint alone', 5000);
+  await waitFor(
+    () => triggerQueries(d).some((q) => q.outputMint === USDC_MINT && q.inputMint === undefined),
+    'outputMint alone',
+    5000,
+  );
   await waitForFrame(d.app, (f) => f.includes('buys USDC') && f.includes('page 1/2'), 8000);
   await typeKeys(d.app, 'f', 'ctrl+u', 'SOL>USDC', 'enter');
-  await waitFor(() => triggerQueries(d).some((q) => q.outputMint === USDC_MINT && q.inputMint === NATIVE_MINT), 'the pair', 5000);
+  await waitFor(
+    () => triggerQueries(d).some((q) => q.outputMint === USDC_MINT && q.inputMint === NATIVE_MINT),
+    'the pair',
+    5000,
+  );
   await waitForFrame(d.app, (f) => f.includes('SOL→USDC') && f.includes('page 1/2'), 8000);
   // Esc closes the last outcome first, then clears the filter
   await typeKeys(d.app, 'escape', 'escape');
@@ -98,7 +118,11 @@ test('X with 12 open orders: 3 transactions, each confirmed; the second fails, t
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('transaction 3 of 3'), 8000);
   await typeKeys(d.app, 'y');
-  const done = await waitForFrame(d.app, (f) => f.replace(/\s+/g, ' ').includes('Cancel all: 2 of 3 done, 1 not done (X retries what is still open)'), 8000);
+  const done = await waitForFrame(
+    d.app,
+    (f) => f.replace(/\s+/g, ' ').includes('Cancel all: 2 of 3 done, 1 not done (X retries what is still open)'),
+    8000,
+  );
   fits(done);
   assert.match(done, /tx1 success · tx2 failed · tx3 success/);
   assert.equal(executes(d, 'trigger').length - before, 3);
@@ -116,7 +140,7 @@ test('X with 12 open orders: 3 transactions, each confirmed; the second fails, t
   await waitForFrame(d.app, (f) => f.includes('No active limit orders'), 8000);
 });
 
-test('Space marks rows (a visible mark, the count in the title and the key line), Esc unmarks; :cancel-fee sets the cancels\' fee; X cancels the marked five to a transaction with progress; :cancel K cu N', async (t) => {
+test("Space marks rows (a visible mark, the count in the title and the key line), Esc unmarks; :cancel-fee sets the cancels' fee; X cancels the marked five to a transaction with progress; :cancel K cu N", async (t) => {
   const { d, store } = await open(t);
   await placeLimits(d, store, 7);
   await typeKeys(d.app, 'escape', 'r');
@@ -127,31 +151,53 @@ test('Space marks rows (a visible mark, the count in the title and the key line)
   let f = await waitForFrame(d.app, (fr) => fr.includes('· 2 marked ·'), 3000);
   fits(f);
   assert.equal((f.match(/^ ?[›\s]\* SOL→USDC/gm) ?? []).length, 2, f);
-  assert.ok(f.split('\n').some((l) => l.trim() === 'Space mark · X cancel 2 marked · Esc unmark · x cancel · n new · ? more'), f);
+  assert.ok(
+    f.split('\n').some((l) => l.trim() === 'Space mark · X cancel 2 marked · Esc unmark · x cancel · n new · ? more'),
+    f,
+  );
   await typeKeys(d.app, 'escape');
   f = await waitForFrame(d.app, (fr) => !fr.includes('marked') && fr.includes('Space mark · X all'), 3000);
   assert.doesNotMatch(f, /\* SOL→USDC/);
   // the fee the cancels pay: a bad value is named, a good one is shown
   await typeKeys(d.app, ':', 'cancel-fee 1.5', 'enter');
-  await waitForFrame(d.app, (fr) => fr.includes('✗ :cancel-fee: "1.5" is not auto or a whole number of microlamports'), 3000);
+  await waitForFrame(
+    d.app,
+    (fr) => fr.includes('✗ :cancel-fee: "1.5" is not auto or a whole number of microlamports'),
+    3000,
+  );
   await typeKeys(d.app, ':', 'cancel-fee 7000', 'enter');
   await waitForFrame(d.app, (fr) => fr.includes('· cancel fee 7000 ·'), 3000);
   await typeKeys(d.app, 'g', 'space', 'space', 'space', 'space', 'space', 'space');
   await waitForFrame(d.app, (fr) => fr.includes('X cancel 6 marked'), 3000);
   const before = executes(d, 'trigger').length;
   await typeKeys(d.app, 'X');
-  f = await waitForFrame(d.app, (fr) => fr.includes('y confirm') && fr.includes('cancelling 1–5 of 6 (transaction 1 of 2)'), 8000);
+  f = await waitForFrame(
+    d.app,
+    (fr) => fr.includes('y confirm') && fr.includes('cancelling 1–5 of 6 (transaction 1 of 2)'),
+    8000,
+  );
   fits(f);
   assert.match(f, /Priority fee\s+7000 microlamports per compute unit/);
   assert.equal((f.match(/0\.1 SOL → USDC for 50\d USDC/g) ?? []).length, 5, f);
   await typeKeys(d.app, 'y');
-  await waitForFrame(d.app, (fr) => fr.includes('y confirm') && fr.includes('cancelling 6 of 6 (transaction 2 of 2)'), 8000);
+  await waitForFrame(
+    d.app,
+    (fr) => fr.includes('y confirm') && fr.includes('cancelling 6 of 6 (transaction 2 of 2)'),
+    8000,
+  );
   await typeKeys(d.app, 'y');
-  f = await waitForFrame(d.app, (fr) => fr.includes('Cancel 6 marked: 2 of 2 transactions done') && (fr.match(/SOL→USDC/g) ?? []).length === 1, 8000);
+  f = await waitForFrame(
+    d.app,
+    (fr) => fr.includes('Cancel 6 marked: 2 of 2 transactions done') && (fr.match(/SOL→USDC/g) ?? []).length === 1,
+    8000,
+  );
   fits(f);
   assert.doesNotMatch(f, /marked ·|\* SOL/);
   assert.equal(executes(d, 'trigger').length - before, 2);
-  const sent = d.sim.requests().filter((r) => r.path === '/trigger/v1/cancelOrders').map((r) => r.body);
+  const sent = d.sim
+    .requests()
+    .filter((r) => r.path === '/trigger/v1/cancelOrders')
+    .map((r) => r.body);
   assert.deepEqual(sent, [
     { maker: d.wallet.address, orders: keys.slice(0, 5), computeUnitPrice: '7000' },
     { maker: d.wallet.address, orders: keys.slice(5, 6), computeUnitPrice: '7000' },
@@ -162,7 +208,15 @@ test('Space marks rows (a visible mark, the count in the title and the key line)
   assert.match(f, /Priority fee\s+9000 microlamports per compute unit/);
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (fr) => fr.includes('No active limit orders'), 8000);
-  assert.equal((d.sim.requests().filter((r) => r.path === '/trigger/v1/cancelOrder').at(-1)!.body as { computeUnitPrice: string }).computeUnitPrice, '9000');
+  assert.equal(
+    (
+      d.sim
+        .requests()
+        .filter((r) => r.path === '/trigger/v1/cancelOrder')
+        .at(-1)!.body as { computeUnitPrice: string }
+    ).computeUnitPrice,
+    '9000',
+  );
   // Space on the DCA tab says why it does nothing
   await typeKeys(d.app, 't', 'space');
   await waitForFrame(d.app, (fr) => fr.includes('Space marks limit orders'), 3000);
@@ -178,7 +232,11 @@ test('a fill seen by the refresh: flash line and the notifications log; Enter sh
   d.services.ring = (seq) => void rung.push(seq);
   d.sim.fillTriggerOrder(key, 50);
   await typeKeys(d.app, 'r');
-  const f = await waitForFrame(d.app, (fr) => fr.includes('Limit 0.1 SOL → USDC filled 50%') && fr.includes('1 NEW (N)'), 8000);
+  const f = await waitForFrame(
+    d.app,
+    (fr) => fr.includes('Limit 0.1 SOL → USDC filled 50%') && fr.includes('1 NEW (N)'),
+    8000,
+  );
   assert.match(f, /50%/);
   assert.deepEqual(rung, ['\x07'], 'the bell rang once');
   assert.equal(d.services.notifications.getState().items.length, 1);
@@ -211,15 +269,25 @@ test(':dca shows the schedule in words; below the minimums it is refused before 
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes('DCA: done'), 8000);
   assert.equal(executes(d, 'recurring').length, 1);
-  const body = d.sim.requests().find((r) => r.path === '/recurring/v1/createOrder')!.body as { params: { time: { inAmount: number; numberOfOrders: number; interval: number } } };
+  const body = d.sim.requests().find((r) => r.path === '/recurring/v1/createOrder')!.body as {
+    params: { time: { inAmount: number; numberOfOrders: number; interval: number } };
+  };
   assert.deepEqual(body.params.time, { inAmount: 300_000_000, numberOfOrders: 3, interval: 3600 });
   await typeKeys(d.app, 'escape', 'r');
-  const listed = await waitForFrame(d.app, (f) => f.includes('Limit [DCA]') && /USDC→SOL\s+100 USDC\s+[01]\/3/.test(f), 8000);
+  const listed = await waitForFrame(
+    d.app,
+    (f) => f.includes('Limit [DCA]') && /USDC→SOL\s+100 USDC\s+[01]\/3/.test(f),
+    8000,
+  );
   fits(listed);
   await typeKeys(d.app, 'x');
   await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Cancel DCA order'), 8000);
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes(': done'), 8000);
   assert.equal(d.sim.requests().filter((r) => r.path === '/recurring/v1/cancelOrder').length, 1);
-  assert.equal((d.sim.requests().find((r) => r.path === '/recurring/v1/cancelOrder')!.body as { recurringType: string }).recurringType, 'time');
+  assert.equal(
+    (d.sim.requests().find((r) => r.path === '/recurring/v1/cancelOrder')!.body as { recurringType: string })
+      .recurringType,
+    'time',
+  );
 });

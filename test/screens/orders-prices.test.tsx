@@ -29,7 +29,11 @@ async function open(t: { after(fn: () => Promise<void>): void }): Promise<Dashbo
 test(':limit 100 USDC @9 QUDUC buys QUDUC at 9 USDC each, says it both ways with USD on both sides, and takes a typed yes, not y', async (t) => {
   const d = await open(t);
   await typeKeys(d.app, ':', 'limit 100 USDC @9 QUDUC', 'enter');
-  const dialog = await waitForFrame(d.app, (f) => f.includes('type yes + Enter confirm') && f.includes('Limit price'), 8000);
+  const dialog = await waitForFrame(
+    d.app,
+    (f) => f.includes('type yes + Enter confirm') && f.includes('Limit price'),
+    8000,
+  );
   assertFits(dialog);
   assert.match(dialog, /Limit order: buy 11\.111111111 QUDUC for 100 USDC/);
   assert.match(dialog, /You pay\s+100 USDC ≈ \$(99\.9\d|100\.0\d)/);
@@ -37,10 +41,19 @@ test(':limit 100 USDC @9 QUDUC buys QUDUC at 9 USDC each, says it both ways with
   assert.match(dialog, /Limit price\s+1 QUDUC = 9\.00 USDC · 1 USDC = 0\.1111 QUDUC/);
   assert.match(dialog, /From market\s+\+\d[\d,]*\.\d\d% \(above market\): fills at once/);
   const quduc = Object.values(d.services.catalog.getState().latest).find((x) => x.symbol === 'QUDUC')!;
-  const create = posts(d, '/trigger/v1/createOrder').at(-1)!.body as { inputMint: string; outputMint: string; params: { makingAmount: string; takingAmount: string } };
+  const create = posts(d, '/trigger/v1/createOrder').at(-1)!.body as {
+    inputMint: string;
+    outputMint: string;
+    params: { makingAmount: string; takingAmount: string };
+  };
   assert.deepEqual(
     [create.inputMint, create.outputMint, create.params.makingAmount, create.params.takingAmount],
-    ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', quduc.id, '100000000', ((100n * 10n ** BigInt(quduc.decimals)) / 9n).toString()],
+    [
+      'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      quduc.id,
+      '100000000',
+      ((100n * 10n ** BigInt(quduc.decimals)) / 9n).toString(),
+    ],
   );
   // y alone is a letter of the word, and Enter with it is not a confirmation
   await typeKeys(d.app, 'y', 'enter');
@@ -55,11 +68,17 @@ test('a decimal comma, a pair with no quote asset and cancel-all with nothing op
   const d = await open(t);
   await typeKeys(d.app, ':', 'limit 1,5 SOL 300 USDC', 'enter');
   let f = await waitForFrame(d.app, (fr) => fr.includes('a comma only groups thousands'), 8000);
-  assert.match(f.replace(/\s+/g, ' '), /amount "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5/);
+  assert.match(
+    f.replace(/\s+/g, ' '),
+    /amount "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5/,
+  );
   await typeKeys(d.app, ':', 'limit 100 QUDUC @0.45 WIF', 'enter');
   f = await waitForFrame(d.app, (fr) => fr.replace(/\s+/g, ' ').includes('reads either way'), 8000);
   assertFits(f);
-  assert.match(f.replace(/\s+/g, ' '), /Not sent: price: neither QUDUC nor WIF is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit \(@0\.45 WIF\/QUDUC\)/);
+  assert.match(
+    f.replace(/\s+/g, ' '),
+    /Not sent: price: neither QUDUC nor WIF is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit \(@0\.45 WIF\/QUDUC\)/,
+  );
   assert.equal(posts(d, '/trigger/v1/createOrder').length, 0);
   await typeKeys(d.app, ':', 'cancel-all', 'enter');
   f = await waitForFrame(d.app, (fr) => fr.includes('Cancel all: nothing to cancel (no open limit orders)'), 8000);
@@ -76,12 +95,23 @@ test('the form reads @price in the quote asset and states it both ways beside th
   const d = await open(t);
   // the Tokens screen loads the token list (USD prices for the market comparison)
   await typeKeys(d.app, '1');
-  await waitFor(() => Object.values(d.services.catalog.getState().latest).some((x) => x.symbol === 'SOL' && typeof x.usdPrice === 'number'), 'the token list', 8000);
+  await waitFor(
+    () =>
+      Object.values(d.services.catalog.getState().latest).some(
+        (x) => x.symbol === 'SOL' && typeof x.usdPrice === 'number',
+      ),
+    'the token list',
+    8000,
+  );
   await typeKeys(d.app, '3', 'n');
   await waitForFrame(d.app, (f) => f.includes('New limit order') && f.includes('› Amount'), 3000);
   await typeKeys(d.app, 'enter', '100', 'tab', 'USDC', 'tab', 'SOL', 'tab', '@150', 'enter');
   // both ways do not fit beside the field at 80 columns with the market: the price and the market stay
-  const frame = await waitForFrame(d.app, (f) => /For +@150 +1 SOL = 150\.00 USDC · [+-](<0\.01|\d+\.\d\d)%(, fills now| vs market)/.test(f), 5000);
+  const frame = await waitForFrame(
+    d.app,
+    (f) => /For +@150 +1 SOL = 150\.00 USDC · [+-](<0\.01|\d+\.\d\d)%(, fills now| vs market)/.test(f),
+    5000,
+  );
   assertFits(frame);
   await typeKeys(d.app, 's');
   const dialog = await waitForFrame(d.app, (f) => f.includes('Limit price') && /confirm/.test(f), 8000);
@@ -97,39 +127,113 @@ test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no sli
   const sol = 'So11111111111111111111111111111111111111112';
   const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
   const iso = (ms: number) => new Date(ms).toISOString();
-  const trigger = { orderKey: 'K1', userPubkey: 'U', inputMint: sol, outputMint: usdc, rawMakingAmount: '1000000000', rawTakingAmount: '160000000', rawRemainingMakingAmount: '1000000000', rawRemainingTakingAmount: '160000000', makingAmount: '1', takingAmount: '160', slippageBps: '0', expiredAt: iso(now + 7 * 86_400_000 - 2_000), createdAt: iso(now - 2_000), updatedAt: iso(now - 2_000), status: 'Open', openTx: 'T', trades: [] } as unknown as TriggerOrder;
+  const trigger = {
+    orderKey: 'K1',
+    userPubkey: 'U',
+    inputMint: sol,
+    outputMint: usdc,
+    rawMakingAmount: '1000000000',
+    rawTakingAmount: '160000000',
+    rawRemainingMakingAmount: '1000000000',
+    rawRemainingTakingAmount: '160000000',
+    makingAmount: '1',
+    takingAmount: '160',
+    slippageBps: '0',
+    expiredAt: iso(now + 7 * 86_400_000 - 2_000),
+    createdAt: iso(now - 2_000),
+    updatedAt: iso(now - 2_000),
+    status: 'Open',
+    openTx: 'T',
+    trades: [],
+  } as unknown as TriggerOrder;
   const row = limitRow(s, trigger, now, false);
   assert.equal(row.expiry, 'in 7d');
   assert.equal(row.price, '160.00 USDC/SOL');
   const entries = orderSections(s, row, now)[0].entries;
   assert.equal(entries.find((e) => e.key === 'slippage')?.value, "the service's default");
-  assert.equal(orderSections(s, limitRow(s, { ...trigger, slippageBps: '100' } as TriggerOrder, now, false), now)[0].entries.find((e) => e.key === 'slippage')?.value, '1.00% when it fills (100 bps)');
-  const dca = { orderKey: 'K2', userPubkey: 'U', inputMint: usdc, outputMint: sol, rawInDeposited: '200000000', rawInAmountPerCycle: '50000000', rawInUsed: '0', rawOutReceived: '0', rawMinOutAmount: '0', rawMaxOutAmount: '0', cycleFrequency: '3600', createdAt: iso(now - 2_000), updatedAt: iso(now - 2_000), userClosed: false, trades: [], openTx: 'T' } as unknown as RecurringOrder;
+  assert.equal(
+    orderSections(s, limitRow(s, { ...trigger, slippageBps: '100' } as TriggerOrder, now, false), now)[0].entries.find(
+      (e) => e.key === 'slippage',
+    )?.value,
+    '1.00% when it fills (100 bps)',
+  );
+  const dca = {
+    orderKey: 'K2',
+    userPubkey: 'U',
+    inputMint: usdc,
+    outputMint: sol,
+    rawInDeposited: '200000000',
+    rawInAmountPerCycle: '50000000',
+    rawInUsed: '0',
+    rawOutReceived: '0',
+    rawMinOutAmount: '0',
+    rawMaxOutAmount: '0',
+    cycleFrequency: '3600',
+    createdAt: iso(now - 2_000),
+    updatedAt: iso(now - 2_000),
+    userClosed: false,
+    trades: [],
+    openTx: 'T',
+  } as unknown as RecurringOrder;
   const d = dcaRow(s, dca, now, 'active');
   assert.equal(d.next, 'due');
   const dEntries = orderSections(s, d, now)[0].entries;
   assert.equal(dEntries.find((e) => e.key === 'max out / cycle')?.value, 'no limit');
   assert.equal(dEntries.find((e) => e.key === 'min out / cycle')?.value, 'none');
   assert.equal(dEntries.find((e) => e.key === 'next cycle')?.value, 'due');
-  assert.equal(dcaRow(s, { ...dca, trades: [{ confirmedAt: iso(now - 60_000) }] } as unknown as RecurringOrder, now, 'active').next, 'in 59m');
+  assert.equal(
+    dcaRow(s, { ...dca, trades: [{ confirmedAt: iso(now - 60_000) }] } as unknown as RecurringOrder, now, 'active')
+      .next,
+    'in 59m',
+  );
 });
 
 test(':swap 1,5 SOL USDC opens no dialog; the Swap form names a decimal comma typed into Amount', async (t) => {
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'swap' });
   t.after(() => d.close());
   await typeKeys(d.app, ':', 'swap 1,5 SOL USDC', 'enter');
-  let f = await waitForFrame(d.app, (fr) => /Amount +1,5 +✗ amount "1,5": a comma only groups/.test(fr) && fr.includes('✗ :swap: amount "1,5"'), 8000);
+  let f = await waitForFrame(
+    d.app,
+    (fr) => /Amount +1,5 +✗ amount "1,5": a comma only groups/.test(fr) && fr.includes('✗ :swap: amount "1,5"'),
+    8000,
+  );
   assertFits(f);
   // (the plain theme marks a wrapped warning's lines with "!")
   const flat = (fr: string) => fr.replace(/\n! /g, '\n').replace(/\s+/g, ' ');
-  assert.match(flat(f), /Cannot quote: amount "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5/);
+  assert.match(
+    flat(f),
+    /Cannot quote: amount "1,5": a comma only groups thousands \(1,500\); for a decimal write 1\.5/,
+  );
   assert.doesNotMatch(f, /confirm/);
   assert.equal(d.services.confirm.getState().queue.length, 0);
-  assert.equal(d.sim.requests().filter((r) => r.path.startsWith('/ultra/') || r.path.startsWith('/swap/')).length, 0, 'nothing quoted or built');
+  assert.equal(
+    d.sim.requests().filter((r) => r.path.startsWith('/ultra/') || r.path.startsWith('/swap/')).length,
+    0,
+    'nothing quoted or built',
+  );
   // typed into the field as a person would: j j from From to Amount, Enter, replace, Enter
   await typeKeys(d.app, 'j', 'j', 'enter', 'backspace', 'backspace', 'backspace', '1.000,5', 'enter');
-  f = await waitForFrame(d.app, (fr) => flat(fr).includes('Cannot quote: amount "1.000,5": "." is the decimal point and "," only groups thousands (1,500.25); write 1000.5'), 5000);
+  f = await waitForFrame(
+    d.app,
+    (fr) =>
+      flat(fr).includes(
+        'Cannot quote: amount "1.000,5": "." is the decimal point and "," only groups thousands (1,500.25); write 1000.5',
+      ),
+    5000,
+  );
   assertFits(f);
-  await typeKeys(d.app, 'enter', 'backspace', 'backspace', 'backspace', 'backspace', 'backspace', 'backspace', 'backspace', '1,500', 'enter');
+  await typeKeys(
+    d.app,
+    'enter',
+    'backspace',
+    'backspace',
+    'backspace',
+    'backspace',
+    'backspace',
+    'backspace',
+    'backspace',
+    '1,500',
+    'enter',
+  );
   await waitForFrame(d.app, (fr) => /Amount +1,500 /.test(fr) && !fr.includes('Cannot quote'), 5000);
 });

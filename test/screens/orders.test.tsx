@@ -6,7 +6,11 @@ import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
-const listQueries = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path === path).map((r) => r.query as Record<string, string>);
+const listQueries = (d: Dashboard, path: string) =>
+  d.sim
+    .requests()
+    .filter((r) => r.path === path)
+    .map((r) => r.query as Record<string, string>);
 
 function assertFits(frame: string, columns = 80, rows = 24) {
   const lines = frame.split('\n');
@@ -18,9 +22,16 @@ function assertFits(frame: string, columns = 80, rows = 24) {
 async function open(t: { after(fn: () => Promise<void>): void }): Promise<Dashboard> {
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders' });
   t.after(() => d.close());
-  const frame = await waitForFrame(d.app, (f) => f.includes('[Limit] DCA') && f.includes('No active limit orders'), 8000);
+  const frame = await waitForFrame(
+    d.app,
+    (f) => f.includes('[Limit] DCA') && f.includes('No active limit orders'),
+    8000,
+  );
   // the screen's key line is whole at 80 columns and offers no key that does nothing (no order: no x)
-  assert.ok(frame.split('\n').some((l) => l.trim() === 't limit/dca · h history · f mint · i failed · X all · n new · ? more'), frame);
+  assert.ok(
+    frame.split('\n').some((l) => l.trim() === 't limit/dca · h history · f mint · i failed · X all · n new · ? more'),
+    frame,
+  );
   return d;
 }
 
@@ -88,7 +99,11 @@ test(':limit alone says what it does and how to call it, and sends nothing', asy
   const d = await open(t);
   await typeKeys(d.app, '1');
   await typeKeys(d.app, ':', 'limit', 'enter');
-  const f = await waitForFrame(d.app, (fr) => fr.includes(':limit makes a limit order (Orders). e.g. :limit 2 SOL 300 USDC'), 5000);
+  const f = await waitForFrame(
+    d.app,
+    (fr) => fr.includes(':limit makes a limit order (Orders). e.g. :limit 2 SOL 300 USDC'),
+    5000,
+  );
   assert.equal(d.services.session.getState().screen, 'orders');
   assert.match(f, /creates a limit order \(trigger group\) here on the Orders screen/);
   assert.match(f, /limit <amount> <sell> <total\|@price> <buy> \[expiry 7d\]/);
@@ -101,14 +116,22 @@ test('watch-only: the list loads, and x, X and n say why they are disabled witho
   const address = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders', address });
   t.after(() => d.close());
-  const f = await waitForFrame(d.app, (fr) => fr.includes('No active limit orders') && fr.includes('Signing disabled: watch-only'), 8000);
+  const f = await waitForFrame(
+    d.app,
+    (fr) => fr.includes('No active limit orders') && fr.includes('Signing disabled: watch-only'),
+    8000,
+  );
   assertFits(f);
   for (const key of ['x', 'X', 'n']) {
     await typeKeys(d.app, key);
     await waitForFrame(d.app, (fr) => fr.includes('✗ watch-only wallet'), 3000);
   }
   assert.equal(d.sim.requests().filter((r) => r.method === 'POST' && /trigger|recurring/.test(r.path)).length, 0);
-  assert.ok(d.sim.requests().some((r) => r.path === '/trigger/v1/getTriggerOrders' && (r.query as Record<string, string>).user === address));
+  assert.ok(
+    d.sim
+      .requests()
+      .some((r) => r.path === '/trigger/v1/getTriggerOrders' && (r.query as Record<string, string>).user === address),
+  );
   await typeKeys(d.app, '2');
   assert.equal(d.services.session.getState().screen, 'swap');
 });
@@ -118,7 +141,11 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   assert.match(d.app.lastFrame()?.split('\n').at(-1) ?? '', /\/ filter +o sort +Enter detail/);
   await typeKeys(d.app, 'n');
   const form = await waitForFrame(d.app, (f) => f.includes('New limit order') && f.includes('› Amount'), 3000);
-  assert.doesNotMatch(form.split('\n').at(-1) ?? '', /filter|sort|Enter detail/, 'the footer offers no list keys while the form covers the list');
+  assert.doesNotMatch(
+    form.split('\n').at(-1) ?? '',
+    /filter|sort|Enter detail/,
+    'the footer offers no list keys while the form covers the list',
+  );
   await typeKeys(d.app, '1');
   assert.equal(d.services.session.getState().screen, 'tokens', 'not editing: a number key leaves');
   await typeKeys(d.app, '3');
@@ -129,7 +156,11 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   assert.equal(d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').length, 0);
   await typeKeys(d.app, 'enter', '1', 'tab', 'SOL', 'tab', 'USDC', 'tab', '@200', 'enter');
   assert.equal(d.services.session.getState().screen, 'orders', 'editing: 1 went into the field');
-  const frame = await waitForFrame(d.app, (f) => /For +@200 +1 SOL = 200\.00 USDC · \+\d+\.\d\d% vs market/.test(f), 3000);
+  const frame = await waitForFrame(
+    d.app,
+    (f) => /For +@200 +1 SOL = 200\.00 USDC · \+\d+\.\d\d% vs market/.test(f),
+    3000,
+  );
   assertFits(frame);
   await typeKeys(d.app, 's');
   const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);
@@ -163,7 +194,10 @@ test(':limit with slippage and a compute unit price: the dialog says both and th
   assert.match(dialog, /Slippage\s+1\.00% when it fills/);
   assert.match(dialog, /Priority fee\s+5000 microlamports per compute unit/);
   assert.match(dialog, /Expiry\s+in 3 days/);
-  const create = d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').at(-1)!;
+  const create = d.sim
+    .requests()
+    .filter((r) => r.path === '/trigger/v1/createOrder')
+    .at(-1)!;
   const body = create.body as { computeUnitPrice: string; params: { slippageBps: string; expiredAt: string } };
   assert.equal(body.computeUnitPrice, '5000');
   assert.equal(body.params.slippageBps, '100');
@@ -183,8 +217,20 @@ test(':withdraw on a legacy price-based order: an amount of its input, then all 
       group: 'recurring',
       action: 'test-legacy',
       build: async () => {
-        const r = await s.api.recurring.create({ user, inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', outputMint: 'So11111111111111111111111111111111111111112', params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 3600 } } });
-        return { requestId: r.requestId, transactions: [r.transaction], allowedSigners: [], builtAt: s.now(), submit: 'execute', summary: {} };
+        const r = await s.api.recurring.create({
+          user,
+          inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+          outputMint: 'So11111111111111111111111111111111111111112',
+          params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 3600 } },
+        });
+        return {
+          requestId: r.requestId,
+          transactions: [r.transaction],
+          allowedSigners: [],
+          builtAt: s.now(),
+          submit: 'execute',
+          summary: {},
+        };
       },
       describe: () => ({ title: 'legacy', lines: [] }),
     },
@@ -194,7 +240,13 @@ test(':withdraw on a legacy price-based order: an amount of its input, then all 
   await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
   await typeKeys(d.app, 'y');
   assert.equal((await placed).status, 'success');
-  const list = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
+  const list = await s.api.recurring.list({
+    recurringType: 'all',
+    orderStatus: 'active',
+    user,
+    page: 1,
+    includeFailedTx: false,
+  });
   const key = String(((list.price ?? [])[0] as { orderKey?: string } | undefined)?.orderKey);
   const executed = () => executes(d, 'recurring').length;
   const before = executed();
@@ -205,21 +257,38 @@ test(':withdraw on a legacy price-based order: an amount of its input, then all 
   await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes('withdraw: done'), 8000);
-  const first = d.sim.requests().filter((r) => r.path === '/recurring/v1/priceWithdraw').at(-1)!.body as { inputOrOutput: string; amount?: string | null };
+  const first = d.sim
+    .requests()
+    .filter((r) => r.path === '/recurring/v1/priceWithdraw')
+    .at(-1)!.body as { inputOrOutput: string; amount?: string | null };
   assert.deepEqual([first.inputOrOutput, first.amount], ['In', '50000000']);
   // output to take: the order's first cycle has bought SOL (the simulator runs it on a slot of its clock)
   let received = 0n;
   for (let i = 0; i < 40 && received === 0n; i++) {
     d.sim.advance(1);
-    const l = await s.api.recurring.list({ recurringType: 'all', orderStatus: 'active', user, page: 1, includeFailedTx: false });
+    const l = await s.api.recurring.list({
+      recurringType: 'all',
+      orderStatus: 'active',
+      user,
+      page: 1,
+      includeFailedTx: false,
+    });
     received = BigInt(String(((l.price ?? [])[0] as { rawOutReceived?: string } | undefined)?.rawOutReceived ?? '0'));
   }
   assert.ok(received > 0n, 'the first cycle bought SOL');
   await typeKeys(d.app, ':', `withdraw ${key} out all`, 'enter');
   await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
   await typeKeys(d.app, 'y');
-  await waitFor(() => executed() === before + 2 && d.sim.requests().filter((r) => r.path === '/recurring/v1/priceWithdraw').length >= 2, 'the second withdraw executed', 8000);
-  const second = d.sim.requests().filter((r) => r.path === '/recurring/v1/priceWithdraw').at(-1)!.body as { inputOrOutput: string; amount?: string | null };
+  await waitFor(
+    () =>
+      executed() === before + 2 && d.sim.requests().filter((r) => r.path === '/recurring/v1/priceWithdraw').length >= 2,
+    'the second withdraw executed',
+    8000,
+  );
+  const second = d.sim
+    .requests()
+    .filter((r) => r.path === '/recurring/v1/priceWithdraw')
+    .at(-1)!.body as { inputOrOutput: string; amount?: string | null };
   assert.equal(second.inputOrOutput, 'Out');
   assert.ok(second.amount === undefined || second.amount === null, 'all: no amount');
   assert.equal(executed(), before + 2);

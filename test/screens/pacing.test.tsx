@@ -19,10 +19,19 @@ const LIST = '/tokens/v2/toporganicscore/1h';
 
 async function limited(apiKey: string): Promise<{ d: Dashboard; clock: FakeClock; key: () => string }> {
   const clock = new FakeClock();
-  const d = await startDashboard({ columns: 80, rows: 24, config: { apiKey }, schedulerOptions: { now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer, random: () => 0.5 } });
+  const d = await startDashboard({
+    columns: 80,
+    rows: 24,
+    config: { apiKey },
+    schedulerOptions: { now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer, random: () => 0.5 },
+  });
   open.push(d);
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
-  const res = await fetch(`${d.sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimitPerMinute: 60 }) });
+  const res = await fetch(`${d.sim.url}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rateLimitPerMinute: 60 }),
+  });
   assert.equal(res.status, 200);
   const key = () => d.stores.session.getState().resources.tokens[0];
   await waitFor(() => d.scheduler.state(key())?.inFlight === false, 'the first list answered', 10_000);
@@ -42,16 +51,29 @@ describe('polling paced by the request budget', () => {
       await waitFor(() => d.scheduler.state(key())?.inFlight === false, 'the list answered', 10_000);
       await clock.advance(1_000);
     }
-    await waitFor(() => d.tokenRequests().filter((r) => r.path === LIST).length >= before + 5, 'five list requests in five seconds', 10_000);
-    assert.ok(d.sim.requests().every((r) => r.status !== 429), 'no 429');
+    await waitFor(
+      () => d.tokenRequests().filter((r) => r.path === LIST).length >= before + 5,
+      'five list requests in five seconds',
+      10_000,
+    );
+    assert.ok(
+      d.sim.requests().every((r) => r.status !== 429),
+      'no 429',
+    );
     // + pins the pace: the budget does not move it back
     await typeKeys(d.app, '+');
     await waitForFrame(d.app, (f) => /poll [2-9]s/.test(header(f)), 5_000);
     assert.ok(d.scheduler.state(key())!.intervalMs > 1_000);
     // Portfolio: its API read is paced; the RPC balances and the local journal are not the API's
     await typeKeys(d.app, '5');
-    const keyOf = (id: string) => d.stores.session.getState().resources.portfolio?.find((k) => k.startsWith(`portfolio/${id}/`));
-    await waitFor(() => ['positions', 'balances', 'journal'].every((id) => keyOf(id) !== undefined && d.scheduler.isActive(keyOf(id)!)), 'the Portfolio resources held', 10_000);
+    const keyOf = (id: string) =>
+      d.stores.session.getState().resources.portfolio?.find((k) => k.startsWith(`portfolio/${id}/`));
+    await waitFor(
+      () =>
+        ['positions', 'balances', 'journal'].every((id) => keyOf(id) !== undefined && d.scheduler.isActive(keyOf(id)!)),
+      'the Portfolio resources held',
+      10_000,
+    );
     await waitFor(() => d.scheduler.state(keyOf('positions')!)?.intervalMs === 1_000, 'positions paced to 1 s', 10_000);
     assert.equal(d.scheduler.state(keyOf('balances')!)?.intervalMs, PORTFOLIO_INTERVAL_MS);
     assert.equal(d.scheduler.state(keyOf('journal')!)?.intervalMs, PORTFOLIO_INTERVAL_MS);
@@ -60,7 +82,8 @@ describe('polling paced by the request budget', () => {
   it('a free key with little left: the header shows what is left and the pace slows past the own 10 s', async () => {
     const { d, clock, key } = await limited('free-dashboard');
     // the account's other client uses most of the minute
-    for (let i = 0; i < 53; i++) await fetch(`${d.sim.url}${LIST}?limit=1`, { headers: { 'x-api-key': 'free-dashboard' } });
+    for (let i = 0; i < 53; i++)
+      await fetch(`${d.sim.url}${LIST}?limit=1`, { headers: { 'x-api-key': 'free-dashboard' } });
     await clock.advance(10_000);
     // slower than the list's own 10 s, with what is left beside it
     const slowed = (f: string) => {
@@ -71,6 +94,9 @@ describe('polling paced by the request budget', () => {
     assert.ok(header(frame).length <= 80, header(frame));
     await waitFor(() => d.scheduler.state(key())?.inFlight === false, 'the list answered', 10_000);
     assert.ok(d.scheduler.state(key())!.intervalMs > 10_000, `every ${d.scheduler.state(key())!.intervalMs} ms`);
-    assert.ok(d.sim.requests().every((r) => r.status !== 429), 'no 429');
+    assert.ok(
+      d.sim.requests().every((r) => r.status !== 429),
+      'no 429',
+    );
   });
 });

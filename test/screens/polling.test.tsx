@@ -18,7 +18,9 @@ afterEach(async () => {
 
 async function withClock(): Promise<{ d: Dashboard; clock: FakeClock; key: () => string }> {
   const clock = new FakeClock();
-  const d = await startDashboard({ schedulerOptions: { now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer, random: () => 0.5 } });
+  const d = await startDashboard({
+    schedulerOptions: { now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer, random: () => 0.5 },
+  });
   open.push(d);
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
   const key = () => d.stores.session.getState().resources.tokens[0];
@@ -27,12 +29,23 @@ async function withClock(): Promise<{ d: Dashboard; clock: FakeClock; key: () =>
 
 /** Requests a minute of the active resources whose key starts with `prefix` (e.g. "tokens/"). */
 const rpmOf = (d: Dashboard, prefix: string) =>
-  d.scheduler.keys().filter((k) => k.startsWith(prefix) && d.scheduler.isActive(k)).reduce((n, k) => n + 60_000 / d.scheduler.state(k)!.intervalMs, 0);
+  d.scheduler
+    .keys()
+    .filter((k) => k.startsWith(prefix) && d.scheduler.isActive(k))
+    .reduce((n, k) => n + 60_000 / d.scheduler.state(k)!.intervalMs, 0);
 /** Keys of resources polled in the background (e.g. open orders, for fill notices; the RPC health probe). */
-const backgroundPrefixes = [...SCREENS.flatMap((m) => m.resources.filter((r) => r.background).map((r) => `${m.id}/${r.id}/`)), RPC_HEALTH_KEY];
-const idle = (d: Dashboard, key: string) => waitFor(() => d.scheduler.state(key)?.inFlight === false, 'no request in flight', 10_000);
+const backgroundPrefixes = [
+  ...SCREENS.flatMap((m) => m.resources.filter((r) => r.background).map((r) => `${m.id}/${r.id}/`)),
+  RPC_HEALTH_KEY,
+];
+const idle = (d: Dashboard, key: string) =>
+  waitFor(() => d.scheduler.state(key)?.inFlight === false, 'no request in flight', 10_000);
 const setFaults = async (d: Dashboard, body: object) => {
-  const res = await fetch(`${d.sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${d.sim.url}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 200);
 };
 
@@ -50,7 +63,11 @@ describe('dashboard polling', () => {
     const hiddenAt = d.tokenRequests().length;
     assert.equal(d.scheduler.isActive(key()), false);
     const active = d.scheduler.keys().filter((k) => d.scheduler.isActive(k));
-    assert.deepEqual(active.filter((k) => !backgroundPrefixes.some((p) => k.startsWith(p))), [], 'only background resources are held');
+    assert.deepEqual(
+      active.filter((k) => !backgroundPrefixes.some((p) => k.startsWith(p))),
+      [],
+      'only background resources are held',
+    );
     d.sim.advance(600);
     await clock.advance(10 * 60_000);
     // the fake clock fired every timer due in those ten minutes: a poll would be in flight or logged
@@ -86,7 +103,11 @@ describe('dashboard polling', () => {
 
     await setFaults(d, { faultRate: 0 });
     await clock.advance(d.scheduler.state(key())!.nextAt! - clock.t);
-    await waitFor(() => d.scheduler.state(key())?.failures === 0 && d.scheduler.state(key())?.error === undefined, 'recovery', 10_000);
+    await waitFor(
+      () => d.scheduler.state(key())?.failures === 0 && d.scheduler.state(key())?.error === undefined,
+      'recovery',
+      10_000,
+    );
     const ok = await waitForFrame(d.app, (f) => !f.includes('✗') && f.includes('api ok'), 5000);
     assert.match(ok, /every 10s/);
   });
@@ -115,7 +136,11 @@ describe('dashboard polling', () => {
     assert.equal(rpmOf(d, 'tokens/'), 4);
     // a new list (another category) keeps the screen's interval
     await typeKeys(d.app, 'c');
-    await waitFor(() => d.scheduler.state(key())?.intervalMs === 15_000 && key().includes('toptraded'), 'the new list at 15 s', 5000);
+    await waitFor(
+      () => d.scheduler.state(key())?.intervalMs === 15_000 && key().includes('toptraded'),
+      'the new list at 15 s',
+      5000,
+    );
   });
 
   it('the default intervals keep every screen under 60 requests a minute', async () => {

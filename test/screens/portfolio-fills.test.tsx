@@ -28,7 +28,11 @@ test('a part-filled limit order placed here is a buy in the P&L', async (t) => {
   }
   const fills = await fetchFills(d.services, d.wallet.address, entries);
   assert.ok(fills.length >= 1);
-  assert.equal(fills[0].inRaw, partFilled ? '77500000' : '155000000', partFilled ? 'the 50% fill: 77.5 USDC' : "the keeper's fill of all of it: 155 USDC");
+  assert.equal(
+    fills[0].inRaw,
+    partFilled ? '77500000' : '155000000',
+    partFilled ? 'the 50% fill: 77.5 USDC' : "the keeper's fill of all of it: 155 USDC",
+  );
   await typeKeys(d.app, '5');
   await waitForFrame(d.app, (f) => f.includes('Net worth'), 10_000);
   // the P&L is at the end of the view; the fills arrive with the next refresh

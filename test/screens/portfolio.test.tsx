@@ -5,7 +5,8 @@ import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { textWidth } from '../../components/text.js';
 
-const positionRequests = (d: Dashboard) => d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));
+const positionRequests = (d: Dashboard) =>
+  d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));
 
 /** Presses G (the body grows as balances and the journal arrive) until the bottom matches. */
 async function bottomMatching(d: Dashboard, predicate: (f: string) => boolean, timeoutMs = 8000): Promise<string> {
@@ -34,7 +35,8 @@ async function wholeBody(d: Dashboard): Promise<string> {
 }
 
 function assertFits(frame: string, columns = 80) {
-  for (const l of frame.split('\n')) assert.ok(textWidth(l) <= columns, `line wider than ${columns}: ${JSON.stringify(l)}`);
+  for (const l of frame.split('\n'))
+    assert.ok(textWidth(l) <= columns, `line wider than ${columns}: ${JSON.stringify(l)}`);
   assert.doesNotMatch(frame, /undefined|null|NaN/);
 }
 
@@ -50,7 +52,10 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   // the chart: one line per platform with a block bar, share and value
   const bars = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d%\s+\$[\d,]+\.\d\d/.test(l));
   assert.ok(bars.length >= 4, frame);
-  assert.ok(bars.some((l) => /^ Wallet\s+█/.test(l)), frame);
+  assert.ok(
+    bars.some((l) => /^ Wallet\s+█/.test(l)),
+    frame,
+  );
   // the simulator's marginfi fetcher fails: a warning naming it and how long it took
   assert.match(frame, /⚠ marginfi \(marginfi-lend\) failed after \d+ ms/);
 
@@ -62,11 +67,19 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   const ids = new Set(totals.map((m) => m[2]));
   // every platform the service answered with for this wallet (the simulator varies them per wallet)
   const answered = await d.services.api.portfolio.positions({ address: d.wallet.address });
-  const expected = new Set(answered.elements.map((e) => e.platformId).filter((x): x is string => typeof x === 'string'));
+  const expected = new Set(
+    answered.elements.map((e) => e.platformId).filter((x): x is string => typeof x === 'string'),
+  );
   assert.ok(expected.size >= 4, `the simulator answered with ${expected.size} platforms`);
   for (const id of expected) assert.ok(ids.has(id), `platform ${id} listed:\n${body}`);
-  const sum = [...new Map(totals.map((m) => [m[2], Number(`${m[3]}${m[4].replace(/,/g, '')}`)])).values()].reduce((a, b) => a + b, 0);
-  assert.ok(Math.abs(sum - Number(worth![1].replace(/,/g, ''))) < 0.02 * ids.size, `platform totals ${sum} add up to the net worth ${worth![1]}`);
+  const sum = [...new Map(totals.map((m) => [m[2], Number(`${m[3]}${m[4].replace(/,/g, '')}`)])).values()].reduce(
+    (a, b) => a + b,
+    0,
+  );
+  assert.ok(
+    Math.abs(sum - Number(worth![1].replace(/,/g, ''))) < 0.02 * ids.size,
+    `platform totals ${sum} add up to the net worth ${worth![1]}`,
+  );
   // each known variant in its own columns
   assert.match(body, /\[multiple\]/);
   assert.match(body, /\[liquidity\]/);
@@ -81,7 +94,10 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   assert.match(body, /tags: clmm/);
   // wallet balances over RPC and the P&L label
   await waitFor(() => d.services.session.getState().resources.portfolio?.length === 3, 'three resources');
-  const end = await bottomMatching(d, (f) => /Spot P&L since tradedeck recorded/.test(f) && /Wallet balances \(RPC\)/.test(f) && !f.includes('loading…'));
+  const end = await bottomMatching(
+    d,
+    (f) => /Spot P&L since tradedeck recorded/.test(f) && /Wallet balances \(RPC\)/.test(f) && !f.includes('loading…'),
+  );
   assert.match(end, /SOL\s+100\s+\$[\d,.]+\s+\$[\d,.]+/);
   assertFits(end);
 });
@@ -95,8 +111,16 @@ test('f filters platforms: typed ids are text (5, q do not leave), Enter sends p
   await typeKeys(d.app, 'raydium,drift', 'enter');
   assert.equal(d.quits, 0);
   assert.equal(d.services.session.getState().screen, 'portfolio');
-  await waitFor(() => positionRequests(d).some((r) => r.query.platforms === 'raydium,drift'), 'a request with platforms=raydium,drift', 5000);
-  const frame = await waitForFrame(d.app, (f) => f.includes('f: raydium,drift') && f.includes('Allocation') && !/^ Wallet\s+█/m.test(f), 5000);
+  await waitFor(
+    () => positionRequests(d).some((r) => r.query.platforms === 'raydium,drift'),
+    'a request with platforms=raydium,drift',
+    5000,
+  );
+  const frame = await waitForFrame(
+    d.app,
+    (f) => f.includes('f: raydium,drift') && f.includes('Allocation') && !/^ Wallet\s+█/m.test(f),
+    5000,
+  );
   const chart = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l));
   // only the two asked for (a platform whose share rounds to no bar, or whose fetcher timed out in
   // the simulator this time, draws no bar line)
@@ -131,8 +155,14 @@ test(':portfolio ADDRESS watches another address, Esc returns to your own; s sor
   await waitForFrame(d.app, (f) => f.includes(`Wallet ${d.wallet.address}`), 5000);
   await typeKeys(d.app, 'o');
   const byName = await waitForFrame(d.app, (f) => f.includes('sort name'));
-  const chart = byName.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l)).map((l) => l.trim().split(/\s+/)[0]);
-  assert.deepEqual(chart, [...chart].sort((a, b) => a.localeCompare(b)));
+  const chart = byName
+    .split('\n')
+    .filter((l) => /[█▏▎▍▌▋▊▉]/.test(l))
+    .map((l) => l.trim().split(/\s+/)[0]);
+  assert.deepEqual(
+    chart,
+    [...chart].sort((a, b) => a.localeCompare(b)),
+  );
   await typeKeys(d.app, ':');
   await typeKeys(d.app, 'portfolio nonsense', 'enter');
   await waitForFrame(d.app, (f) => f.includes('not a base58 address'));
@@ -161,11 +191,21 @@ test('spot P&L from the journal: a recorded USDC->SOL swap shows units, average 
     action: 'swap',
     signedTransaction: 'AA==',
     status: 'success',
-    summary: { inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', outputMint: 'So11111111111111111111111111111111111111112', inAmount: '200000000', outAmount: '2000000000' },
+    summary: {
+      inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      outputMint: 'So11111111111111111111111111111111111111112',
+      inAmount: '200000000',
+      outAmount: '2000000000',
+    },
   });
   await waitForFrame(d.app, (f) => f.includes('Allocation by platform'), 8000);
   await typeKeys(d.app, 'r');
-  const frame = await bottomMatching(d, (f) => /Spot P&L since tradedeck recorded \(1 swap or fill since \d{4}-\d\d-\d\d\)/.test(f) && /SOL\s+2\s+\$100\.00\s+\$[\d,.]+\s+[+-]?\$[\d,.]+/.test(f));
+  const frame = await bottomMatching(
+    d,
+    (f) =>
+      /Spot P&L since tradedeck recorded \(1 swap or fill since \d{4}-\d\d-\d\d\)/.test(f) &&
+      /SOL\s+2\s+\$100\.00\s+\$[\d,.]+\s+[+-]?\$[\d,.]+/.test(f),
+  );
   assertFits(frame);
 });
 

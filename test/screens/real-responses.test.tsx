@@ -14,7 +14,12 @@ function clean(frame: string, what: string): void {
 }
 
 /** The dashboard at 80x24 on `screen`, with some API groups answering from recorded bodies. */
-async function withRecorded(t: { after(fn: () => Promise<void>): void }, screen: string, routes: Record<string, string>, groups: Array<keyof ApiClient>) {
+async function withRecorded(
+  t: { after(fn: () => Promise<void>): void },
+  screen: string,
+  routes: Record<string, string>,
+  groups: Array<keyof ApiClient>,
+) {
   const { client } = recordedClient(routes);
   const d = await startDashboard({
     columns: 80,
@@ -37,20 +42,40 @@ test('Tokens: lists whose items lack interval stats or tokenProgram render, and 
   clean(detail, 'the token detail');
 });
 
-for (const file of ['order-no-platformfee.json', 'order-platformfee-feemint-no-amount.json', 'order-rfq-no-signaturefeepayer.json']) {
+for (const file of [
+  'order-no-platformfee.json',
+  'order-platformfee-feemint-no-amount.json',
+  'order-rfq-no-signaturefeepayer.json',
+]) {
   test(`Swap: the pane quotes an order group answer shaped like ${file}`, async (t) => {
     const d = await withRecorded(t, 'swap', { 'GET /ultra/v1/order': file }, ['ultra']);
     await waitForFrame(d.app, (f) => f.includes('› From'), 10_000);
     await typeKeys(d.app, 'enter', 'SOL', 'tab', 'USDC', 'tab', '1', 'enter');
-    const frame = await waitForFrame(d.app, (f) => f.includes('Min received') && f.includes('s swaps via the order group'), 10_000);
+    const frame = await waitForFrame(
+      d.app,
+      (f) => f.includes('Min received') && f.includes('s swaps via the order group'),
+      10_000,
+    );
     assert.match(frame, /You pay +1 SOL/);
     clean(frame, `the Swap pane (${file})`);
   });
 }
 
 test('Orders: a trigger listing labelled "open" and a recurring listing render as active lists', async (t) => {
-  const d = await withRecorded(t, 'orders', { 'GET /trigger/v1/getTriggerOrders': 'trigger-orders-open.json', 'GET /recurring/v1/getRecurringOrders': 'recurring-orders-active.json' }, ['trigger', 'recurring']);
-  const limit = await waitForFrame(d.app, (f) => f.includes('[Limit] DCA') && /SOL|USDC|JUP/.test(f) && !f.includes('No active'), 10_000);
+  const d = await withRecorded(
+    t,
+    'orders',
+    {
+      'GET /trigger/v1/getTriggerOrders': 'trigger-orders-open.json',
+      'GET /recurring/v1/getRecurringOrders': 'recurring-orders-active.json',
+    },
+    ['trigger', 'recurring'],
+  );
+  const limit = await waitForFrame(
+    d.app,
+    (f) => f.includes('[Limit] DCA') && /SOL|USDC|JUP/.test(f) && !f.includes('No active'),
+    10_000,
+  );
   clean(limit, 'the Limit list');
   await typeKeys(d.app, 'enter');
   clean(await waitForFrame(d.app, (f) => f.includes('Limit order'), 5000), 'a limit order detail');
@@ -66,7 +91,9 @@ test('Invites: history entries with optional fields left out render', async (t) 
 });
 
 test('Portfolio: a response without tokenInfo renders', async (t) => {
-  const d = await withRecorded(t, 'portfolio', { 'GET /portfolio/v1/positions/': 'portfolio-no-tokeninfo.json' }, ['portfolio']);
+  const d = await withRecorded(t, 'portfolio', { 'GET /portfolio/v1/positions/': 'portfolio-no-tokeninfo.json' }, [
+    'portfolio',
+  ]);
   const frame = await waitForFrame(d.app, (f) => /Net worth/i.test(f), 10_000);
   clean(frame, 'the Portfolio');
 });

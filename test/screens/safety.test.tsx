@@ -9,7 +9,8 @@ import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
 async function listed(d: Dashboard): Promise<Token[]> {
   const all = new Map<string, Token>();
-  for (const category of TOKEN_CATEGORIES) for (const t of await d.services.api.tokens.list({ category, interval: '24h', limit: 100 })) all.set(t.id, t);
+  for (const category of TOKEN_CATEGORIES)
+    for (const t of await d.services.api.tokens.list({ category, interval: '24h', limit: 100 })) all.set(t.id, t);
   return [...all.values()];
 }
 
@@ -18,7 +19,9 @@ test('buying an unverified token with a live freeze authority: the red card, the
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
   const tokens = await listed(d);
-  const risky = tokens.find((x) => x.isVerified === false && x.audit?.freezeAuthorityDisabled === false && (x.liquidity ?? 0) > 100_000);
+  const risky = tokens.find(
+    (x) => x.isVerified === false && x.audit?.freezeAuthorityDisabled === false && (x.liquidity ?? 0) > 100_000,
+  );
   assert.ok(risky, 'the simulator lists an unverified token with a live freeze authority');
   // the catalog knows it (the Swap screen resolves through it)
   d.services.catalog.getState().applyList('toptrending/24h/100', tokens, Date.now());

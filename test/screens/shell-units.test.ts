@@ -102,7 +102,10 @@ describe('frame writer', () => {
     term.emit('resize');
     sink.write('\x1b[1mbold and much wider than ten\x1b[22m\nline');
     sink.flush();
-    const drawn = term.out[1].replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '\n').split('\n').filter(Boolean);
+    const drawn = term.out[1]
+      .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '\n')
+      .split('\n')
+      .filter(Boolean);
     for (const piece of drawn) assert.ok(piece.length <= 10, `"${piece}" is wider than the terminal`);
     sink.write('fits\nline');
     sink.flush();
@@ -133,7 +136,13 @@ describe('frame writer', () => {
     let ageRedraws = 0;
     const clock = (now: number) => `12:00:${String(now).padStart(2, '0')}`;
     sink.setLive('clock', { row: 0, col: 9, drawn: '12:00:01', text: clock, redraw: () => clockRedraws++ });
-    sink.setLive('age', { row: 2, col: 8, drawn: '5s ago', text: (now) => `${now + 4}s ago`, redraw: () => ageRedraws++ });
+    sink.setLive('age', {
+      row: 2,
+      col: 8,
+      drawn: '5s ago',
+      text: (now) => `${now + 4}s ago`,
+      redraw: () => ageRedraws++,
+    });
 
     sink.tick(2);
     sink.flush();
@@ -164,12 +173,32 @@ describe('frame writer', () => {
   });
 });
 
-
 function fakeServices(): Services {
-  const session = createSessionStore({ mode: 'demo', modeLabel: 'SIMULATED', wallet: null, screen: 'tokens', intervals: { tokens: 10_000 } });
+  const session = createSessionStore({
+    mode: 'demo',
+    modeLabel: 'SIMULATED',
+    wallet: null,
+    screen: 'tokens',
+    intervals: { tokens: 10_000 },
+  });
   const catalog = createTokensStore();
-  catalog.getState().applyList('k', [{ id: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'Wrapped SOL' } as never, { id: 'SoLend1111111111111111111111111111111111111', symbol: 'SLND', name: 'Solend' } as never], 1);
-  return { session, catalog, stateDir: '/nonexistent/tradedeck-test', report: () => {}, notify: () => {} } as unknown as Services;
+  catalog
+    .getState()
+    .applyList(
+      'k',
+      [
+        { id: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'Wrapped SOL' } as never,
+        { id: 'SoLend1111111111111111111111111111111111111', symbol: 'SLND', name: 'Solend' } as never,
+      ],
+      1,
+    );
+  return {
+    session,
+    catalog,
+    stateDir: '/nonexistent/tradedeck-test',
+    report: () => {},
+    notify: () => {},
+  } as unknown as Services;
 }
 
 function context(flashes: string[], registry?: CommandRegistry): { ctx: CommandContext; registry: CommandRegistry } {
@@ -178,7 +207,10 @@ function context(flashes: string[], registry?: CommandRegistry): { ctx: CommandC
   const ctx: CommandContext = {
     services,
     flash: (k, t) => flashes.push(`${k}:${t}`),
-    screens: [{ id: 'tokens', title: 'Tokens', key: '1' }, { id: 'swap', title: 'Swap', key: '2' }],
+    screens: [
+      { id: 'tokens', title: 'Tokens', key: '1' },
+      { id: 'swap', title: 'Swap', key: '2' },
+    ],
     screen: 'tokens',
     goto: (id) => flashes.push(`goto:${id}`),
     quit: () => flashes.push('quit'),
@@ -201,9 +233,25 @@ describe('start-up', () => {
 describe('command registry', () => {
   it('completes names, then arguments, exact symbol first; a screen module adds its commands', async () => {
     const flashes: string[] = [];
-    const echo: ScreenModule = { ...tokensScreen, id: 'echo', key: '9', commands: [{ name: 'echo-test', usage: 'echo-test <word>', help: 'test', complete: () => ['alpha', 'beta'], run: (args, c) => c.flash('info', args.join(' ')) }] };
+    const echo: ScreenModule = {
+      ...tokensScreen,
+      id: 'echo',
+      key: '9',
+      commands: [
+        {
+          name: 'echo-test',
+          usage: 'echo-test <word>',
+          help: 'test',
+          complete: () => ['alpha', 'beta'],
+          run: (args, c) => c.flash('info', args.join(' ')),
+        },
+      ],
+    };
     const services = fakeServices();
-    const reg = createCommandRegistry(SHELL_COMMANDS, [{ module: tokensScreen, store: services.catalog }, { module: echo, store: services.catalog }]);
+    const reg = createCommandRegistry(SHELL_COMMANDS, [
+      { module: tokensScreen, store: services.catalog },
+      { module: echo, store: services.catalog },
+    ]);
     const { ctx } = context(flashes, reg);
     assert.deepEqual(reg.complete('go', ctx), { prefix: '', candidates: ['goto'] });
     assert.deepEqual(reg.complete('goto s', ctx), { prefix: 'goto ', candidates: ['swap'] });
@@ -254,19 +302,35 @@ describe('command registry', () => {
     await registry.run('?', ctx);
     await registry.run('help rows', ctx);
     // :help NAME opens the overlay on that one command (a flash line would cut its usage)
-    assert.deepEqual(flashes.filter((f) => !f.startsWith('info') && !f.startsWith('success')), ['goto:swap', 'goto:tokens', 'quit', 'quit', 'commands shown', 'commands shown', 'command rows shown']);
+    assert.deepEqual(
+      flashes.filter((f) => !f.startsWith('info') && !f.startsWith('success')),
+      ['goto:swap', 'goto:tokens', 'quit', 'quit', 'commands shown', 'commands shown', 'command rows shown'],
+    );
   });
 
   it('two commands or two keys with one name in one scope throw at start-up', () => {
     const services = fakeServices();
     const twice: ScreenModule = { ...tokensScreen, id: 'other', key: '8' };
     assert.throws(() => buildShell(services, [tokensScreen, twice], () => {}), /command :rows is declared twice/);
-    const keyTwice: ScreenModule = { ...tokensScreen, commands: [], keys: { ...tokensScreen.keys, again: { keys: ['c'], help: 'x' } } };
-    assert.throws(() => buildShell(services, [keyTwice], () => {}), /key "c" in scope tokens is bound to both "category" and "again"/);
-    const shellTwice: ScreenModule = { ...tokensScreen, commands: [{ name: 'goto', usage: 'goto', help: 'x', run: () => {} }] };
+    const keyTwice: ScreenModule = {
+      ...tokensScreen,
+      commands: [],
+      keys: { ...tokensScreen.keys, again: { keys: ['c'], help: 'x' } },
+    };
+    assert.throws(
+      () => buildShell(services, [keyTwice], () => {}),
+      /key "c" in scope tokens is bound to both "category" and "again"/,
+    );
+    const shellTwice: ScreenModule = {
+      ...tokensScreen,
+      commands: [{ name: 'goto', usage: 'goto', help: 'x', run: () => {} }],
+    };
     assert.throws(() => buildShell(services, [shellTwice], () => {}), /command :goto is declared twice/);
     const sameNumber: ScreenModule = { ...tokensScreen, id: 'again', commands: [] };
-    assert.throws(() => buildShell(services, [tokensScreen, sameNumber], () => {}), /screen key "1" is used by two screens/);
+    assert.throws(
+      () => buildShell(services, [tokensScreen, sameNumber], () => {}),
+      /screen key "1" is used by two screens/,
+    );
     // The real registry builds.
     assert.doesNotThrow(() => buildShell(services, SCREENS, () => {}));
   });
@@ -277,15 +341,34 @@ describe('display of service data', () => {
     assert.equal(printable('EVIL\x1b[2J\u202eX\x07'), 'EVILX');
     const rows = buildRows({
       tokens: [{ id: 'M1', symbol: 'A\x1b]0;pwn\x07', name: 'n\r\nx', usdPrice: 1 } as never],
-      latest: {}, history: {}, changed: {}, starred: [], starredOnly: false, interval: '1h',
+      latest: {},
+      history: {},
+      changed: {},
+      starred: [],
+      starredOnly: false,
+      interval: '1h',
     });
     assert.ok(!/[\x00-\x1f]/.test(rows[0].symbol + rows[0].name));
   });
 
   it('the token detail shows — for missing values, never null or undefined', () => {
     const [row] = buildRows({
-      tokens: [{ id: 'M1', symbol: 'ABC', name: 'Abc', usdPrice: 1, twitter: null, audit: { mintAuthorityDisabled: null, topHoldersPercentage: 12 } } as never],
-      latest: {}, history: {}, changed: {}, starred: [], starredOnly: false, interval: '1h',
+      tokens: [
+        {
+          id: 'M1',
+          symbol: 'ABC',
+          name: 'Abc',
+          usdPrice: 1,
+          twitter: null,
+          audit: { mintAuthorityDisabled: null, topHoldersPercentage: 12 },
+        } as never,
+      ],
+      latest: {},
+      history: {},
+      changed: {},
+      starred: [],
+      starredOnly: false,
+      interval: '1h',
     });
     const text = tokenSections(row, 0).flatMap((s) => s.entries.map((e) => `${e.key}=${e.value}`));
     assert.ok(text.includes('twitter=—'), text.join(' '));
@@ -299,7 +382,11 @@ describe('display of service data', () => {
     assert.equal(pollStatusText({ ...base, fetchedAt: 1000, stale: true }, 31_000, false), 'STALE 30s ago · every 10s');
     assert.equal(pollStatusText({ ...base, fetchedAt: 1000 }, 4000, true), '3s ago · PAUSED');
     assert.equal(
-      pollStatusText({ ...base, failures: 2, fetchedAt: 1000, error: new Error('HTTP 503: busy'), nextAt: 30_000 }, 10_000, false),
+      pollStatusText(
+        { ...base, failures: 2, fetchedAt: 1000, error: new Error('HTTP 503: busy'), nextAt: 30_000 },
+        10_000,
+        false,
+      ),
       '✗ HTTP 503: busy · retry in 20s · data 9s ago',
     );
   });

@@ -38,7 +38,11 @@ describe('dashboard shell', () => {
     await typeKeys(d.app, 'tab');
     await waitFor(() => d.stores.session.getState().screen === SCREENS[1].id, 'next screen', 3000);
     await typeKeys(d.app, 'shift+tab', 'shift+tab');
-    await waitFor(() => d.stores.session.getState().screen === SCREENS[SCREENS.length - 1].id, 'wraps to the last', 3000);
+    await waitFor(
+      () => d.stores.session.getState().screen === SCREENS[SCREENS.length - 1].id,
+      'wraps to the last',
+      3000,
+    );
     await typeKeys(d.app, '1', '?');
     const help = await waitForFrame(d.app, (f) => f.includes('Global'), 3000);
     assert.match(help, /c +next category/);
@@ -46,19 +50,35 @@ describe('dashboard shell', () => {
     await waitForFrame(d.app, (f) => !f.includes('Global') && /^›\s+1\s/m.test(f), 3000);
   });
 
-  for (const size of [{ columns: 80, rows: 24 }, { columns: 100, rows: 30 }]) {
+  for (const size of [
+    { columns: 80, rows: 24 },
+    { columns: 100, rows: 30 },
+  ]) {
     it(`? at ${size.columns}x${size.rows} shows every global key, the screen's keys and the dialog keys without scrolling`, async () => {
       const d = await dashboard(size);
       for (const screen of SCREENS.map((m) => m.key)) {
         await typeKeys(d.app, screen, '?');
         const help = await waitForFrame(d.app, (f) => f.includes('Global'), 3000);
         assert.doesNotMatch(help, /j\/k scroll/);
-        for (const word of ['Global', 'Dialogs', 'move down / up', 'top / bottom', 'page down / up', 'next / previous screen', 'command bar', 'journal of signed', 'quit (asks if tx in flight)', `1-${SCREENS.length}`, 'confirm and sign']) {
+        for (const word of [
+          'Global',
+          'Dialogs',
+          'move down / up',
+          'top / bottom',
+          'page down / up',
+          'next / previous screen',
+          'command bar',
+          'journal of signed',
+          'quit (asks if tx in flight)',
+          `1-${SCREENS.length}`,
+          'confirm and sign',
+        ]) {
           assert.ok(help.includes(word), `help at ${size.columns}x${size.rows} shows "${word}"`);
         }
         const module = SCREENS.find((m) => m.key === screen)!;
         assert.ok(help.includes(`${module.title} screen`), `${module.title}: its own keys are listed`);
-        for (const k of Object.values(module.keys)) assert.ok(help.includes(k.help.slice(0, 12)), `${module.title}: ${k.help}`);
+        for (const k of Object.values(module.keys))
+          assert.ok(help.includes(k.help.slice(0, 12)), `${module.title}: ${k.help}`);
         assert.ok(help.split('\n').every((l) => l.length <= size.columns));
         await typeKeys(d.app, 'escape');
         await waitForFrame(d.app, (f) => !f.includes('Dialogs'), 3000);
@@ -70,7 +90,8 @@ describe('dashboard shell', () => {
     const d = await dashboard({ columns: 80, rows: 60 });
     await typeKeys(d.app, ':', 'help', 'enter');
     let frame = await waitForFrame(d.app, (f) => f.includes('Commands (:'), 3000);
-    for (const c of [':goto', ':rows', ':swap', ':limit', ':dca', ':cancel-all', ':quit']) assert.ok(frame.includes(c), c);
+    for (const c of [':goto', ':rows', ':swap', ':limit', ':dca', ':cancel-all', ':quit'])
+      assert.ok(frame.includes(c), c);
     assert.match(frame, /limit <amount>/);
     assert.ok(frame.split('\n').every((l) => l.length <= 80));
     await typeKeys(d.app, 'escape', ':', '?', 'enter');
@@ -83,7 +104,7 @@ describe('dashboard shell', () => {
     assert.ok(flash.length >= 1);
   });
 
-  it(':help NAME at 80x24 shows the whole of one command\'s usage and help; :help scrolls one column to its last command', async () => {
+  it(":help NAME at 80x24 shows the whole of one command's usage and help; :help scrolls one column to its last command", async () => {
     const d = await dashboard();
     await typeKeys(d.app, ':', 'help limit', 'enter');
     let frame = await waitForFrame(d.app, (f) => f.includes('Command :limit'), 3000);
@@ -98,7 +119,10 @@ describe('dashboard shell', () => {
     // the last lines are on screen (the range reaches the total) and the last command with them
     frame = await waitForFrame(d.app, (f) => /\d+-(\d+)\/\1 j\/k scroll/.test(f) && /│ :withdraw\s/.test(f), 3000);
     // one column: the lines scroll as one list, never two columns beside each other
-    assert.ok(frame.split('\n').every((l) => (l.match(/(^|\s):[a-z-]+\s/g) ?? []).length <= 1), frame);
+    assert.ok(
+      frame.split('\n').every((l) => (l.match(/(^|\s):[a-z-]+\s/g) ?? []).length <= 1),
+      frame,
+    );
   });
 
   it(':rows 5 lists five tokens; unknown commands name the close matches', async () => {
@@ -145,7 +169,7 @@ describe('dashboard shell', () => {
     await waitFor(() => d.stores.session.getState().screen === 'swap', ':goto swap', 3000);
   });
 
-  it('a flash line belongs to its context: a dialog opening or a screen switch takes it down; a command\'s own result stays', async () => {
+  it("a flash line belongs to its context: a dialog opening or a screen switch takes it down; a command's own result stays", async () => {
     const d = await startDashboard({ columns: 80, rows: 24 });
     open.push(d);
     await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);

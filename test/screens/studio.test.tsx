@@ -8,10 +8,19 @@ import { join } from 'node:path';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-const sends = (d: Dashboard) => d.sim.requests().filter((r) => r.path === '/rpc' && (r.body as { method?: string } | null)?.method === 'sendTransaction');
-const studio = (d: Dashboard, what: 'create' | 'fee') => d.sim.requests().filter((r) => r.path === (what === 'create' ? '/studio/v1/dbc-pool/create-tx' : '/studio/v1/dbc/fee/create-tx'));
+const sends = (d: Dashboard) =>
+  d.sim
+    .requests()
+    .filter((r) => r.path === '/rpc' && (r.body as { method?: string } | null)?.method === 'sendTransaction');
+const studio = (d: Dashboard, what: 'create' | 'fee') =>
+  d.sim
+    .requests()
+    .filter((r) => r.path === (what === 'create' ? '/studio/v1/dbc-pool/create-tx' : '/studio/v1/dbc/fee/create-tx'));
 
 function assertFits(frame: string, columns = 80, rows = 24) {
   const lines = frame.split('\n');
@@ -20,7 +29,10 @@ function assertFits(frame: string, columns = 80, rows = 24) {
   assert.doesNotMatch(frame, /undefined|null|NaN/);
 }
 
-async function open(t: { after(fn: () => Promise<void>): void }, o: Parameters<typeof startDashboard>[0] = {}): Promise<Dashboard> {
+async function open(
+  t: { after(fn: () => Promise<void>): void },
+  o: Parameters<typeof startDashboard>[0] = {},
+): Promise<Dashboard> {
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'studio', ...o });
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => f.includes('Launched pools ('), 8000);
@@ -47,7 +59,11 @@ test('launch: n in the dialog sends nothing; y signs once after the journal line
   const image = png(d);
   await fillForm(d, 'Deck Token', 'DECK', image);
   await typeKeys(d.app, 's');
-  const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Launch DECK (Deck Token)'), 8000);
+  const dialog = await waitForFrame(
+    d.app,
+    (f) => f.includes('y confirm') && f.includes('Launch DECK (Deck Token)'),
+    8000,
+  );
   assertFits(dialog);
   assert.match(dialog, /Image\s+logo\.png · image\/png · 0\.1 KiB · uploaded \(image\)/);
   assert.match(dialog, /Starts at\s+16,000 USDC \(\$1[56],\d{3}\.\d\d\) market cap/);
@@ -61,7 +77,13 @@ test('launch: n in the dialog sends nothing; y signs once after the journal line
   const body = studio(d, 'create')[0].body as Record<string, any>;
   assert.equal(body.tokenImageContentType, 'image/png');
   assert.equal(body.creator, d.wallet.address);
-  assert.deepEqual(body.buildCurveByMarketCapParam.lockedVestingParam, { totalLockedVestingAmount: 0, cliffUnlockAmount: 0, numberOfVestingPeriod: 0, totalVestingDuration: 0, cliffDurationFromMigrationTime: 0 });
+  assert.deepEqual(body.buildCurveByMarketCapParam.lockedVestingParam, {
+    totalLockedVestingAmount: 0,
+    cliffUnlockAmount: 0,
+    numberOfVestingPeriod: 0,
+    totalVestingDuration: 0,
+    cliffDurationFromMigrationTime: 0,
+  });
 
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('Launch DECK: Cancelled: nothing was signed or sent'), 5000);
@@ -96,7 +118,11 @@ test('launch: n in the dialog sends nothing; y signs once after the journal line
   await typeKeys(d.app, 's');
   await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
   await typeKeys(d.app, 'y');
-  const listed = await waitForFrame(d.app, (f) => f.includes('Launch DECK: done') && f.includes('Launched pools (1)'), 8000);
+  const listed = await waitForFrame(
+    d.app,
+    (f) => f.includes('Launch DECK: done') && f.includes('Launched pools (1)'),
+    8000,
+  );
   assertFits(listed);
   assert.equal(sends(d).length, 1);
   assert.deepEqual(seen, [true]);
@@ -109,8 +135,13 @@ test('launch: n in the dialog sends nothing; y signs once after the journal line
   assert.match(listed, /Mint [1-9A-HJ-NP-Za-km-z]{32,44}/);
   const file = join(d.stateDir, 'studio-pools.json');
   assert.equal(statSync(file).mode & 0o777, 0o600);
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { pools: Array<{ pool: string; symbol: string; creator: string }> };
-  assert.deepEqual(saved.pools.map((p) => [p.pool, p.symbol, p.creator]), [[pool, 'DECK', d.wallet.address]]);
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+    pools: Array<{ pool: string; symbol: string; creator: string }>;
+  };
+  assert.deepEqual(
+    saved.pools.map((p) => [p.pool, p.symbol, p.creator]),
+    [[pool, 'DECK', d.wallet.address]],
+  );
   // the image went to the presigned URL with its type: the simulator serves the same bytes
   assert.equal(uploads.length, 1);
   const served = await fetch(uploads[0].split('?')[0]);
@@ -132,7 +163,11 @@ test('claim: c on the listed pool, m, the dialog, y: one fee/create-tx with the 
   assert.match(form, /FEE \(Fee Maker\) launched here/);
   assert.match(form, /Max amount\s+max\s+everything accrued/);
   await typeKeys(d.app, 's');
-  const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Claim the creator fees of FEE'), 8000);
+  const dialog = await waitForFrame(
+    d.app,
+    (f) => f.includes('y confirm') && f.includes('Claim the creator fees of FEE'),
+    8000,
+  );
   assert.match(dialog, /Claim\s+everything accrued \(max\)/);
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('Claim FEE: Cancelled'), 5000);
@@ -150,7 +185,10 @@ test('claim: c on the listed pool, m, the dialog, y: one fee/create-tx with the 
   assert.ok(Math.abs(num(m[3]) - num(m[2]) - num(m[1])) < 1e-6);
   const claims = studio(d, 'fee');
   assert.equal(claims.length, 2);
-  assert.deepEqual(claims.map((c) => (c.body as { maxQuoteAmount: number }).maxQuoteAmount), [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
+  assert.deepEqual(
+    claims.map((c) => (c.body as { maxQuoteAmount: number }).maxQuoteAmount),
+    [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  );
   assert.ok(/bal [\d,.]+ USDC/.test(done));
 });
 

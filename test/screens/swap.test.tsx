@@ -17,7 +17,9 @@ import { submissions, withOrder, world, type World } from '../support/actions.js
 function mountSwap(w: World, size = { columns: 80, rows: 24 }) {
   const log = { quits: 0 };
   const screens = SCREENS.map((m) => (m.id === 'swap' ? { ...swapScreen, createStore: () => w.services.swap } : m));
-  const app = render(<App services={w.services} theme={plainTheme} screens={screens} size={size} onQuit={() => log.quits++} />);
+  const app = render(
+    <App services={w.services} theme={plainTheme} screens={screens} size={size} onQuit={() => log.quits++} />,
+  );
   return { app, log, cleanup: () => app.unmount() };
 }
 
@@ -128,7 +130,13 @@ test('watch-only: s is refused with the reason and nothing is requested from the
   await typeKeys(app, 's');
   await waitForFrame(app, (f) => f.includes('Not sent'), 5000);
   // the live quote asks the order group without a taker; an order to sign would carry one
-  assert.equal(w.sim.requests().filter((r) => r.path.startsWith('/ultra') && (r.path !== '/ultra/v1/order' || r.query.taker !== undefined)).length, 0);
+  assert.equal(
+    w.sim
+      .requests()
+      .filter((r) => r.path.startsWith('/ultra') && (r.path !== '/ultra/v1/order' || r.query.taker !== undefined))
+      .length,
+    0,
+  );
 });
 
 test('bad input names what is wrong and keeps what was typed', async (t) => {
@@ -139,26 +147,43 @@ test('bad input names what is wrong and keeps what was typed', async (t) => {
   assert.match(frame, /1\.2\.3/);
   await typeKeys(app, 's');
   assert.equal(w.services.swap.getState().form.amount, '1.2.3');
-  await waitFor(() => w.services.swap.getState().outcome?.error?.includes('not a decimal number') === true, 'the refusal');
+  await waitFor(
+    () => w.services.swap.getState().outcome?.error?.includes('not a decimal number') === true,
+    'the refusal',
+  );
 });
 
 test('the pane quotes the path s takes: the order group by default, with its router; 3% slippage moves s to the swap group, whose quote request carries it', async (t) => {
   const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
   const { app, cleanup } = mountSwap(w, { columns: 100, rows: 30 });
   t.after(cleanup);
-  let frame = await waitForFrame(app, (f) => f.includes('Min received') && f.includes('s swaps via the order group'), 5000);
+  let frame = await waitForFrame(
+    app,
+    (f) => f.includes('Min received') && f.includes('s swaps via the order group'),
+    5000,
+  );
   assert.match(frame, /Router +\w+ \(order group: s signs exactly this route\)/);
   assert.match(frame, /You pay +0\.2 SOL ≈ \$[\d.,]+/);
   const orderQuotes = w.sim.requests().filter((r) => r.path === '/ultra/v1/order');
-  assert.ok(orderQuotes.length >= 1 && orderQuotes.every((r) => r.query.taker === undefined), 'the pane asked the order group, without a taker');
+  assert.ok(
+    orderQuotes.length >= 1 && orderQuotes.every((r) => r.query.taker === undefined),
+    'the pane asked the order group, without a taker',
+  );
 
   // Slippage 3%: the order group cannot honour it, so s goes through the swap group and says why.
   await typeKeys(app, 'j', 'j', 'j', 'j', 'enter', '3%', 'enter');
   assert.equal(w.services.swap.getState().form.slippageBps, '3%');
-  frame = await waitForFrame(app, (f) => f.includes('s swaps via the swap group (slippage 3.00%)') && f.includes('Min received'), 5000);
+  frame = await waitForFrame(
+    app,
+    (f) => f.includes('s swaps via the swap group (slippage 3.00%)') && f.includes('Min received'),
+    5000,
+  );
   assert.match(frame, /3\.00% = 300 bps/);
   const quotes = w.sim.requests().filter((r) => r.path === '/swap/v1/quote');
-  assert.ok(quotes.some((r) => r.query.slippageBps === '300'), `the swap quote asked for 300 bps: ${JSON.stringify(quotes.map((q) => q.query))}`);
+  assert.ok(
+    quotes.some((r) => r.query.slippageBps === '300'),
+    `the swap quote asked for 300 bps: ${JSON.stringify(quotes.map((q) => q.query))}`,
+  );
   await typeKeys(app, 's');
   const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
   assert.match(dialog, /build \+ RPC send/);
@@ -168,23 +193,39 @@ test('the pane quotes the path s takes: the order group by default, with its rou
   const builds = w.sim.requests().filter((r) => r.path === '/swap/v1/swap');
   assert.equal(builds.length, 1);
   assert.equal((builds[0].body as { quoteResponse: { slippageBps: number } }).quoteResponse.slippageBps, 300);
-  assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length, 0, 'nothing went to the order group execute');
+  assert.equal(
+    w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length,
+    0,
+    'nothing went to the order group execute',
+  );
   assert.equal(submissions(w.sim).length, 1);
 });
 
 test('a dialog left open past its quote lifetime re-quotes by itself, shows old beside new, and signs nothing until y again', async (t) => {
-  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' }, pipeline: { sleep: async () => undefined, pollIntervalMs: 1, maxQuoteAgeMs: 1500 } });
+  const w = await world(t, {
+    form: { input: 'SOL', output: 'USDC', amount: '0.2' },
+    pipeline: { sleep: async () => undefined, pollIntervalMs: 1, maxQuoteAgeMs: 1500 },
+  });
   const { app, cleanup } = mountSwap(w, { columns: 100, rows: 40 });
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 's');
-  const dialog = await waitForFrame(app, (f) => f.includes('y confirm') && /Quote \ds old · a fresh quote replaces it in/.test(f), 5000);
+  const dialog = await waitForFrame(
+    app,
+    (f) => f.includes('y confirm') && /Quote \ds old · a fresh quote replaces it in/.test(f),
+    5000,
+  );
   assert.doesNotMatch(dialog, /expired while this dialog was open/);
-  const builds = () => w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length;
+  const builds = () =>
+    w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length;
   assert.equal(builds(), 1);
   await waitForFrame(app, (f) => f.includes('expired while this dialog was open'), 6000);
   assert.equal(builds(), 2, 'a fresh order was fetched');
-  assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length, 0, 'nothing was signed or sent meanwhile');
+  assert.equal(
+    w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length,
+    0,
+    'nothing was signed or sent meanwhile',
+  );
   assert.equal((await w.services.journal!.entries()).length, 0);
   await typeKeys(app, 'y');
   await waitForFrame(app, (f) => f.includes('Success'), 8000);
@@ -199,9 +240,16 @@ test('an amount above the balance is warned in the form in token units and canno
   assert.match(frame, /⚠ not enough SOL: needs 99\.995 SOL, wallet has 100 SOL, 0\.01 SOL kept for fees and rent/);
   const before = w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length;
   await typeKeys(app, 's');
-  const refused = await waitForFrame(app, (f) => f.includes('Not sent') && f.includes('nothing was requested or signed'), 5000);
+  const refused = await waitForFrame(
+    app,
+    (f) => f.includes('Not sent') && f.includes('nothing was requested or signed'),
+    5000,
+  );
   assert.match(refused, /not enough SOL: needs 99\.995 SOL, wallet has 100 SOL/);
-  assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length, before);
+  assert.equal(
+    w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length,
+    before,
+  );
   assert.equal(w.services.confirm.getState().queue.length, 0);
   assert.equal(submissions(w.sim).length, 0);
 });
@@ -215,7 +263,10 @@ test('at 80 columns a long field note wraps to a second line under itself instea
   const at = ls.findIndex((l) => l.includes('⚠ not enough SOL'));
   const col = ls[at].indexOf('⚠');
   assert.equal(ls[at + 1].slice(0, col).trim(), '', 'the second line sits under the note');
-  assert.match(`${ls[at].slice(col)} ${ls[at + 1].slice(col)}`.replace(/\s+/g, ' '), /⚠ not enough SOL: needs 99\.995 SOL, wallet has 100 SOL, 0\.01 SOL kept for fees and rent/);
+  assert.match(
+    `${ls[at].slice(col)} ${ls[at + 1].slice(col)}`.replace(/\s+/g, ' '),
+    /⚠ not enough SOL: needs 99\.995 SOL, wallet has 100 SOL, 0\.01 SOL kept for fees and rent/,
+  );
   assert.match(ls[at + 2], /Mode/);
   assert.equal(ls.length, 24);
   assert.ok(ls.every((l) => l.length <= 80));
@@ -248,7 +299,11 @@ test('keys at the instructions view never reach the form behind it: j, ↓, PgDn
   await waitForFrame(app, (f) => f.includes('the form is behind the instructions'), 3000);
   assert.deepEqual(w.services.swap.getState().form, form);
   await typeKeys(app, 'escape');
-  frame = await waitForFrame(app, (f) => f.includes('› Amount') || f.includes('› From') || f.includes('› Slippage'), 3000);
+  frame = await waitForFrame(
+    app,
+    (f) => f.includes('› Amount') || f.includes('› From') || f.includes('› Slippage'),
+    3000,
+  );
   assert.doesNotMatch(frame, /✎/, 'not editing');
 });
 
@@ -272,10 +327,16 @@ test('J after a swap opens on the newest entry: executed amounts in token units 
   const detail = await waitForFrame(app, (f) => f.includes('Journal entry'), 5000);
   assert.match(detail, /executed +paid 0\.2 SOL, received [\d.]+ USDC/);
   assert.match(detail, /quoted +pay 0\.2 SOL, receive/);
-  assert.ok(detail.includes(`wallet                     ${w.wallet.address}`) || new RegExp(`wallet +${w.wallet.address}`).test(detail));
+  assert.ok(
+    detail.includes(`wallet                     ${w.wallet.address}`) ||
+      new RegExp(`wallet +${w.wallet.address}`).test(detail),
+  );
   assert.match(detail, /network +simulator/);
   // A long link wraps under itself in the detail.
-  assert.ok(detail.replace(/\n +/g, '').includes(`https://explorer.example/tx/${entry.signature}`), 'the explorer link from the configured template');
+  assert.ok(
+    detail.replace(/\n +/g, '').includes(`https://explorer.example/tx/${entry.signature}`),
+    'the explorer link from the configured template',
+  );
 });
 
 test('the journal entry view scrolls at 80x24 with the keys its footer offers: j, ↓, PgDn, G and End reach its last lines', async (t) => {
@@ -302,7 +363,10 @@ test('the journal entry view scrolls at 80x24 with the keys its footer offers: j
   const last = await waitForFrame(app, (f) => end.test(f), 3000);
   // the bottom of the entry is on screen: lines that were below the first screen now show
   const shownFirst = new Set(first.split('\n').map((l) => l.trim()));
-  assert.ok(last.split('\n').some((l) => l.trim() !== '' && !shownFirst.has(l.trim()) && !/^lines /.test(l.trim())), last);
+  assert.ok(
+    last.split('\n').some((l) => l.trim() !== '' && !shownFirst.has(l.trim()) && !/^lines /.test(l.trim())),
+    last,
+  );
   assert.equal(w.services.journalView.getState().detail, true, 'still on the entry');
   await typeKeys(app, 'g');
   await waitForFrame(app, (f) => f.includes('lines 1-'), 3000);
@@ -318,10 +382,16 @@ test('a mint no token list holds is read over RPC (its decimals) and quoted, ins
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('› From'), 5000);
   // The screen loads the token lists on arrival: choose once they are in.
-  await waitFor(() => Object.keys(w.services.catalog.getState().lists).length >= 3, 'the three token lists loaded', 5000);
+  await waitFor(
+    () => Object.keys(w.services.catalog.getState().lists).length >= 3,
+    'the three token lists loaded',
+    5000,
+  );
   // A token the simulator trades that this catalog has never listed.
   const listed = new Set(knownTokens(w.services).map((tk) => tk.id));
-  const unlisted = w.sim.kernel.market.tokens().find((tk) => !listed.has(tk.mint) && tk.mint !== NATIVE_MINT && tk.mint !== USDC_MINT);
+  const unlisted = w.sim.kernel.market
+    .tokens()
+    .find((tk) => !listed.has(tk.mint) && tk.mint !== NATIVE_MINT && tk.mint !== USDC_MINT);
   const target = unlisted ?? w.sim.kernel.market.tokens().find((tk) => tk.symbol === 'JUP')!;
   if (!unlisted) {
     // every token is listed: forget one, as if the lists had not held it
@@ -331,7 +401,10 @@ test('a mint no token list holds is read over RPC (its decimals) and quoted, ins
   await typeKeys(app, 'enter', 'USDC', 'tab', target.mint, 'tab', '5', 'enter');
   const frame = await waitForFrame(app, (f) => f.includes('Min received'), 8000);
   assert.doesNotMatch(frame, /decimals are unknown/);
-  assert.ok(w.sim.requests().some((r) => r.path === '/rpc' && JSON.stringify(r.body).includes('getTokenSupply')), 'asked the RPC for the mint');
+  assert.ok(
+    w.sim.requests().some((r) => r.path === '/rpc' && JSON.stringify(r.body).includes('getTokenSupply')),
+    'asked the RPC for the mint',
+  );
   assert.equal(w.services.catalog.getState().latest[target.mint]?.decimals, target.decimals);
   // no list priced it: the order's outUsdValue does, and the route steps carry the service's usdValue
   assert.equal(w.services.catalog.getState().latest[target.mint]?.usdPrice ?? undefined, undefined);
@@ -350,8 +423,13 @@ test(':swap with a priority fee goes through the swap group: the build request c
   const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
   assert.match(dialog, /build \+ RPC send/);
   assert.match(dialog, /Priority fee\s+high, at most 50,000 lamports asked/);
-  const build = w.sim.requests().filter((r) => r.path === '/swap/v1/swap').at(-1)!.body as { prioritizationFeeLamports?: unknown };
-  assert.deepEqual(build.prioritizationFeeLamports, { priorityLevelWithMaxLamports: { priorityLevel: 'high', maxLamports: 50000 } });
+  const build = w.sim
+    .requests()
+    .filter((r) => r.path === '/swap/v1/swap')
+    .at(-1)!.body as { prioritizationFeeLamports?: unknown };
+  assert.deepEqual(build.prioritizationFeeLamports, {
+    priorityLevelWithMaxLamports: { priorityLevel: 'high', maxLamports: 50000 },
+  });
   await typeKeys(app, 'n');
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
   assert.equal(submissions(w.sim).length, 0);
@@ -367,7 +445,10 @@ test('f flips to the reverse trade keeping the meaning: ExactIn pays what the qu
   await typeKeys(app, 'f');
   const expected = (Number(quoted) / 1e6).toString();
   frame = await waitForFrame(app, (f) => f.includes('flipped: you now pay'), 3000);
-  assert.match(frame, new RegExp(`flipped: you now pay ${expected.replace('.', '\\.')} USDC \\(what 1 SOL was quoted to buy\\) for SOL`));
+  assert.match(
+    frame,
+    new RegExp(`flipped: you now pay ${expected.replace('.', '\\.')} USDC \\(what 1 SOL was quoted to buy\\) for SOL`),
+  );
   assert.deepEqual(
     (({ input, output, amount, mode }) => ({ input, output, amount, mode }))(w.services.swap.getState().form),
     { input: 'USDC', output: 'SOL', amount: expected, mode: 'ExactIn' },
@@ -415,7 +496,12 @@ test('fees and rent read in SOL with their USD value; a swap sent by RPC (b) say
   const done = await waitForFrame(app, (f) => f.includes('Success') && f.includes('Received'), 10_000);
   const after = w.services.swap.getState().balances[USDC_MINT]!.raw;
   const got = Number(after - before) / 1e6;
-  assert.match(done, new RegExp(`Received ${got.toLocaleString('en-US', { maximumFractionDigits: 6 }).replace(/[.]/g, '\\.')} USDC \\(the wallet's USDC balance change\\)`));
+  assert.match(
+    done,
+    new RegExp(
+      `Received ${got.toLocaleString('en-US', { maximumFractionDigits: 6 }).replace(/[.]/g, '\\.')} USDC \\(the wallet's USDC balance change\\)`,
+    ),
+  );
 });
 
 test("the pane reads the order group's priceImpact (a percent) before its deprecated priceImpactPct: a high impact given only there is warned", async (t) => {
@@ -426,7 +512,11 @@ test("the pane reads the order group's priceImpact (a percent) before its deprec
   });
   const { app, cleanup } = mountSwap(w);
   t.after(cleanup);
-  const frame = await waitForFrame(app, (f) => f.includes('Min received') && f.includes('s swaps via the order group'), 5000);
+  const frame = await waitForFrame(
+    app,
+    (f) => f.includes('Min received') && f.includes('s swaps via the order group'),
+    5000,
+  );
   assert.match(frame, /Warning: price impact 7\.25%: you lose that share to the pool/);
   assert.match(frame, /Price impact {2}7\.25% {2}HIGH: you lose over 5% to the pool/);
 });
@@ -462,7 +552,10 @@ test('the advanced form scrolls with the focus at 80x24 to the order and build f
   assert.match(frame, /Receiver gets/);
   assert.match(frame, /Output goes to/);
   assert.match(frame, /⚠ The output goes to/);
-  const order = w.sim.requests().filter((r) => r.path === '/ultra/v1/order').at(-1)!.query;
+  const order = w.sim
+    .requests()
+    .filter((r) => r.path === '/ultra/v1/order')
+    .at(-1)!.query;
   assert.deepEqual([order.receiver, order.excludeRouters], [them, 'partnerz']);
   await typeKeys(app, 'n');
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);

@@ -10,7 +10,13 @@ import type { Token } from '../../src/api/types.js';
 const row = (token: Record<string, unknown>): TokenRow => ({
   mint: 'Mint1111111111111111111111111111111111111111',
   rank: null,
-  token: { id: 'Mint1111111111111111111111111111111111111111', symbol: 'ODD', name: 'Odd token', decimals: 6, ...token } as unknown as Token,
+  token: {
+    id: 'Mint1111111111111111111111111111111111111111',
+    symbol: 'ODD',
+    name: 'Odd token',
+    decimals: 6,
+    ...token,
+  } as unknown as Token,
   symbol: 'ODD',
   name: 'Odd token',
   starred: true,
@@ -21,7 +27,19 @@ const row = (token: Record<string, unknown>): TokenRow => ({
 });
 
 it('unknown fields show under "Other fields"; absurd and negative prices show as invalid; × is said in words', () => {
-  const text = detailLines(tokenSections(row({ usdPrice: 1e308, mcap: -5, liquidity: 2_500_000, stats24h: { priceChange: Number.POSITIVE_INFINITY }, newThing: { depth: 3 } }), 0), 100)
+  const text = detailLines(
+    tokenSections(
+      row({
+        usdPrice: 1e308,
+        mcap: -5,
+        liquidity: 2_500_000,
+        stats24h: { priceChange: Number.POSITIVE_INFINITY },
+        newThing: { depth: 3 },
+      }),
+      0,
+    ),
+    100,
+  )
     .map((l) => l.text.trimEnd())
     .join('\n');
   assert.match(text, /^price +invalid$/m);

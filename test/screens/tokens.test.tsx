@@ -43,8 +43,14 @@ describe('Tokens screen', () => {
     const tokens = currentTokens(d);
     assert.ok(tokens.length >= 20);
     const shown = rows(frame);
-    assert.deepEqual(shown.slice(0, 10).map((r) => r.symbol), tokens.slice(0, 10).map((t) => t.symbol));
-    assert.deepEqual(shown.slice(0, 3).map((r) => r.rank), ['1', '2', '3']);
+    assert.deepEqual(
+      shown.slice(0, 10).map((r) => r.symbol),
+      tokens.slice(0, 10).map((t) => t.symbol),
+    );
+    assert.deepEqual(
+      shown.slice(0, 3).map((r) => r.rank),
+      ['1', '2', '3'],
+    );
     assert.match(frame, /SIMULATED/);
     assert.match(frame, /Organic 1h/);
     const req = d.tokenRequests();
@@ -57,17 +63,49 @@ describe('Tokens screen', () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
     await typeKeys(d.app, 'c');
-    await waitFor(() => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptraded/1h'), 'toptraded request', 10_000);
-    const frame = await waitForFrame(d.app, (f) => f.includes('Traded 1h') && rows(f).length > 0 && currentTokens(d).length > 0 && rows(f)[0].symbol === currentTokens(d)[0].symbol, 10_000);
-    assert.deepEqual(rows(frame).slice(0, 5).map((r) => r.symbol), currentTokens(d).slice(0, 5).map((t) => t.symbol));
+    await waitFor(
+      () => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptraded/1h'),
+      'toptraded request',
+      10_000,
+    );
+    const frame = await waitForFrame(
+      d.app,
+      (f) =>
+        f.includes('Traded 1h') &&
+        rows(f).length > 0 &&
+        currentTokens(d).length > 0 &&
+        rows(f)[0].symbol === currentTokens(d)[0].symbol,
+      10_000,
+    );
+    assert.deepEqual(
+      rows(frame)
+        .slice(0, 5)
+        .map((r) => r.symbol),
+      currentTokens(d)
+        .slice(0, 5)
+        .map((t) => t.symbol),
+    );
 
     await typeKeys(d.app, 'i');
-    await waitFor(() => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptraded/6h'), 'toptraded 6h request', 10_000);
-    await waitForFrame(d.app, (f) => f.includes('Traded 6h') && currentTokens(d).length > 0 && rows(f)[0]?.symbol === currentTokens(d)[0].symbol, 10_000);
+    await waitFor(
+      () => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptraded/6h'),
+      'toptraded 6h request',
+      10_000,
+    );
+    await waitForFrame(
+      d.app,
+      (f) =>
+        f.includes('Traded 6h') && currentTokens(d).length > 0 && rows(f)[0]?.symbol === currentTokens(d)[0].symbol,
+      10_000,
+    );
     assert.equal(d.stores.tokens.getState().interval, '6h');
 
     await typeKeys(d.app, 'c');
-    await waitFor(() => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptrending/6h'), 'toptrending request', 10_000);
+    await waitFor(
+      () => d.tokenRequests().some((r) => r.path === '/tokens/v2/toptrending/6h'),
+      'toptrending request',
+      10_000,
+    );
     await waitForFrame(d.app, (f) => f.includes('Trending 6h'), 10_000);
   });
 
@@ -79,10 +117,16 @@ describe('Tokens screen', () => {
     await typeKeys(d.app, '/', ...target.symbol.toLowerCase().split(''));
     let frame = await waitForFrame(d.app, (f) => rows(f).length < 20 && f.includes('match'), 5000);
     const shown = rows(frame);
-    assert.ok(shown.some((r) => r.symbol === target.symbol), frame);
+    assert.ok(
+      shown.some((r) => r.symbol === target.symbol),
+      frame,
+    );
     for (const r of shown) {
       const t = all.find((x) => x.symbol === r.symbol)!;
-      assert.ok(`${t.symbol} ${t.name} ${t.id}`.toLowerCase().includes(target.symbol.toLowerCase()), `${r.symbol} does not match`);
+      assert.ok(
+        `${t.symbol} ${t.name} ${t.id}`.toLowerCase().includes(target.symbol.toLowerCase()),
+        `${r.symbol} does not match`,
+      );
     }
     // by mint: the first 10 characters of a mint find that token
     await typeKeys(d.app, 'escape', '/', ...all[3].id.slice(0, 10).split(''), 'enter');
@@ -109,7 +153,10 @@ describe('Tokens screen', () => {
     await typeKeys(d.app, 'O');
     frame = await waitForFrame(d.app, (f) => /Symbol ▼/.test(f), 5000);
     const reversed = rows(frame).map((r) => r.symbol);
-    assert.deepEqual(reversed, [...reversed].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base', numeric: true })));
+    assert.deepEqual(
+      reversed,
+      [...reversed].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base', numeric: true })),
+    );
     assert.equal(d.stores.tokens.getState().selected, mint);
   });
 
@@ -146,8 +193,13 @@ describe('Tokens screen', () => {
     const frame = await waitForFrame(d.app, (f) => f.includes('Market') && f.includes('Safety'), 5000);
     const token = currentTokens(d).find((t) => t.id === d.stores.tokens.getState().selected)!;
     const lines = frame.split('\n').map((l) => l.trimEnd());
-    const has = (key: string, value: string) => assert.ok(lines.some((l) => l.startsWith(key + ' ') && l.includes(value)), `${key} ${value}`);
-    for (const title of ['Market', 'Price change by window (the list shows 1h)', 'Safety', 'Origin and links']) assert.ok(lines.includes(title), title);
+    const has = (key: string, value: string) =>
+      assert.ok(
+        lines.some((l) => l.startsWith(key + ' ') && l.includes(value)),
+        `${key} ${value}`,
+      );
+    for (const title of ['Market', 'Price change by window (the list shows 1h)', 'Safety', 'Origin and links'])
+      assert.ok(lines.includes(title), title);
     has('mint', token.id);
     if (typeof token.usdPrice === 'number') has('price', formatPrice(token.usdPrice, { symbol: true }));
     if (typeof token.mcap === 'number' && token.mcap >= 1000) has('market cap', `$${formatCompact(token.mcap)}`);
@@ -156,10 +208,15 @@ describe('Tokens screen', () => {
       const change = token[`stats${w}`]?.priceChange;
       if (typeof change === 'number') has(w === '1h' ? '1h (list)' : w, formatPct(change));
     }
-    if (typeof token.audit?.topHoldersPercentage === 'number') has('top holders hold', formatPercent(token.audit.topHoldersPercentage));
+    if (typeof token.audit?.topHoldersPercentage === 'number')
+      has('top holders hold', formatPercent(token.audit.topHoldersPercentage));
     if (token.tags?.length) has('tags', token.tags.join(', '));
-    if (token.audit?.mintAuthorityDisabled !== undefined && token.audit.mintAuthorityDisabled !== null) has('mint authority', token.audit.mintAuthorityDisabled ? 'disabled' : 'ENABLED');
-    assert.ok(!lines.some((l) => /\[\d+\]|stats\d|\.priceChange|usdPrice|\s(null|undefined)$/.test(l)), 'no raw field paths or nulls');
+    if (token.audit?.mintAuthorityDisabled !== undefined && token.audit.mintAuthorityDisabled !== null)
+      has('mint authority', token.audit.mintAuthorityDisabled ? 'disabled' : 'ENABLED');
+    assert.ok(
+      !lines.some((l) => /\[\d+\]|stats\d|\.priceChange|usdPrice|\s(null|undefined)$/.test(l)),
+      'no raw field paths or nulls',
+    );
     // the chart's change is labelled with its window, as the list's column is
     assert.match(frame, /24h ago \$[\d.,₀-₉]+ (┄┄|---) \(24h change [▲▼]/);
     await typeKeys(d.app, 'escape');
@@ -183,7 +240,10 @@ describe('Tokens screen', () => {
       await waitForFrame(d.app, (f) => f.includes('the list is behind the detail'), 3000);
     }
     const after = d.stores.tokens.getState();
-    assert.deepEqual([after.sortColumn, after.sortDir, after.filter, after.category, after.interval, after.starredOnly, after.detail], [before.sortColumn, before.sortDir, before.filter, before.category, before.interval, before.starredOnly, true]);
+    assert.deepEqual(
+      [after.sortColumn, after.sortDir, after.filter, after.category, after.interval, after.starredOnly, after.detail],
+      [before.sortColumn, before.sortDir, before.filter, before.category, before.interval, before.starredOnly, true],
+    );
     assert.equal(d.tokenRequests().length, requests, 'no new list was asked for');
     // s in the detail does not re-sort the list behind it: it opens Swap to buy the detail's token
     const token = currentTokens(d).find((x) => x.id === d.stores.tokens.getState().selected)!;
@@ -234,19 +294,34 @@ describe('Tokens screen', () => {
     await typeKeys(d.app, 'c', 'i', 'o', 'O', ':', ...'rows 7'.split(''), 'enter');
     const want = (() => {
       const s = d.stores.tokens.getState();
-      return { category: s.category, interval: s.interval, limit: s.limit, sortColumn: s.sortColumn, sortDir: s.sortDir };
+      return {
+        category: s.category,
+        interval: s.interval,
+        limit: s.limit,
+        sortColumn: s.sortColumn,
+        sortDir: s.sortDir,
+      };
     })();
     assert.equal(want.limit, 7);
-    await waitFor(() => {
-      try {
-        return JSON.stringify(JSON.parse(readFileSync(`${d.stateDir}/tokens-view.json`, 'utf8'))) === JSON.stringify(want);
-      } catch {
-        return false;
-      }
-    }, 'tokens-view.json written', 5000);
+    await waitFor(
+      () => {
+        try {
+          return (
+            JSON.stringify(JSON.parse(readFileSync(`${d.stateDir}/tokens-view.json`, 'utf8'))) === JSON.stringify(want)
+          );
+        } catch {
+          return false;
+        }
+      },
+      'tokens-view.json written',
+      5000,
+    );
     const again = await dashboard({ stateDir: d.stateDir });
     const s = again.stores.tokens.getState();
-    assert.deepEqual({ category: s.category, interval: s.interval, limit: s.limit, sortColumn: s.sortColumn, sortDir: s.sortDir }, want);
+    assert.deepEqual(
+      { category: s.category, interval: s.interval, limit: s.limit, sortColumn: s.sortColumn, sortDir: s.sortDir },
+      want,
+    );
     await waitForFrame(again.app, (f) => rows(f).length === 7, 10_000);
   });
 
@@ -256,15 +331,22 @@ describe('Tokens screen', () => {
     const tokens = currentTokens(d);
     await typeKeys(d.app, 'j', 'j', 'w');
     await waitForFrame(d.app, (f) => f.includes(`★${tokens[2].symbol}`), 5000);
-    await waitFor(() => {
-      try {
-        return readFileSync(`${d.stateDir}/watchlist.json`, 'utf8').includes(tokens[2].id);
-      } catch {
-        return false;
-      }
-    }, 'watchlist.json written', 5000);
+    await waitFor(
+      () => {
+        try {
+          return readFileSync(`${d.stateDir}/watchlist.json`, 'utf8').includes(tokens[2].id);
+        } catch {
+          return false;
+        }
+      },
+      'watchlist.json written',
+      5000,
+    );
     const saved = await loadWatchlist(d.stateDir);
-    assert.deepEqual(saved.map((e) => e.mint), [tokens[2].id]);
+    assert.deepEqual(
+      saved.map((e) => e.mint),
+      [tokens[2].id],
+    );
     assert.equal(saved[0].symbol, tokens[2].symbol);
 
     await typeKeys(d.app, 'W');
@@ -280,7 +362,10 @@ describe('Tokens screen', () => {
 
     // a second dashboard on the same state directory starts with the star
     const again = await dashboard({ stateDir: d.stateDir });
-    assert.deepEqual(again.stores.tokens.getState().starred.map((e) => e.mint), [tokens[2].id]);
+    assert.deepEqual(
+      again.stores.tokens.getState().starred.map((e) => e.mint),
+      [tokens[2].id],
+    );
     await typeKeys(d.app, 'W');
     await waitForFrame(d.app, (f) => rows(f).length === 1 && rows(f)[0].rank === '1', 10_000);
   });

@@ -24,10 +24,16 @@ async function place(w: KeyPairSigner, n: number): Promise<string[]> {
   const orders: string[] = [];
   for (let i = 0; i < n; i++) {
     const c = await post(sim, '/trigger/v1/createOrder', {
-      inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+      inputMint: NATIVE_MINT,
+      outputMint: USDC_MINT,
+      maker: w.address,
+      payer: w.address,
       params: { makingAmount: (SOL / 10n).toString(), takingAmount: (1_000_000_000n + BigInt(i)).toString() },
     });
-    const e = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+    const e = await post(sim, '/trigger/v1/execute', {
+      requestId: c.body.requestId,
+      signedTransaction: await sign(c.body.transaction, w),
+    });
     assert.equal(e.body.status, 'Success', JSON.stringify(e.body));
     orders.push(c.body.order);
   }
@@ -52,16 +58,25 @@ test('cancel all in three batches: the second execute fails without landing, the
 
   const set = await faults({ failExecute: { group: 'trigger', skip: 1, count: 1 } });
   assert.equal(set.status, 200, JSON.stringify(set.body));
-  assert.deepEqual(set.body.failExecute, [{ group: 'trigger', skip: 1, count: 1, code: -1006, error: set.body.failExecute[0].error }]);
+  assert.deepEqual(set.body.failExecute, [
+    { group: 'trigger', skip: 1, count: 1, code: -1006, error: set.body.failExecute[0].error },
+  ]);
 
   const signed = await Promise.all(c.body.transactions.map((t: string) => sign(t, w)));
   // an execute that would not land anyway (unsigned) does not use up the rule
-  const unsigned = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: c.body.transactions[0] });
+  const unsigned = await post(sim, '/trigger/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: c.body.transactions[0],
+  });
   assert.equal(unsigned.body.code, -2);
 
   const results = [];
-  for (const tx of signed) results.push((await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: tx })).body);
-  assert.deepEqual(results.map((r) => r.status), ['Success', 'Failed', 'Success']);
+  for (const tx of signed)
+    results.push((await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: tx })).body);
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ['Success', 'Failed', 'Success'],
+  );
   const failed = results[1];
   shape(failed, { code: 'number', signature: 'string', status: 'string', error: 'string' }, 'failed execute');
   assert.equal(failed.code, -1006);
@@ -90,16 +105,27 @@ test('SimHandle.failExecute with a custom code and error; recurring executes ans
   const w = await newWallet(sim);
   sim.failExecute({ group: 'recurring', count: 2, code: 6001, error: 'slippage tolerance exceeded' });
   const c = await post(sim, '/recurring/v1/createOrder', {
-    user: w.address, inputMint: USDC_MINT, outputMint: NATIVE_MINT,
+    user: w.address,
+    inputMint: USDC_MINT,
+    outputMint: NATIVE_MINT,
     params: { time: { inAmount: '200000000', numberOfOrders: 2, interval: 3600 } },
   });
   assert.equal(c.status, 200, JSON.stringify(c.body));
   const signed = await sign(c.body.transaction, w);
   for (let i = 0; i < 2; i++) {
     const e = await post(sim, '/recurring/v1/execute', { requestId: c.body.requestId, signedTransaction: signed });
-    assert.deepEqual({ status: e.body.status, error: e.body.error, order: e.body.order }, { status: 'Failed', error: 'slippage tolerance exceeded', order: null });
+    assert.deepEqual(
+      { status: e.body.status, error: e.body.error, order: e.body.order },
+      { status: 'Failed', error: 'slippage tolerance exceeded', order: null },
+    );
   }
-  const listed = await get(sim, '/recurring/v1/getRecurringOrders', { recurringType: 'time', orderStatus: 'active', user: w.address, page: 1, includeFailedTx: true });
+  const listed = await get(sim, '/recurring/v1/getRecurringOrders', {
+    recurringType: 'time',
+    orderStatus: 'active',
+    user: w.address,
+    page: 1,
+    includeFailedTx: true,
+  });
   assert.equal(listed.body.time.length, 0, 'nothing landed, not even a failed order');
   const ok = await post(sim, '/recurring/v1/execute', { requestId: c.body.requestId, signedTransaction: signed });
   assert.equal(ok.body.status, 'Success', JSON.stringify(ok.body));
@@ -127,7 +153,10 @@ test('bad failExecute rules are refused naming the field; null clears', async ()
     assert.equal(r.status, 400, JSON.stringify(rule));
     assert.match(r.body.error, message);
   }
-  assert.deepEqual((await faults({ failExecute: { group: 'ultra', skip: 2 } })).body.failExecute.map((x: any) => x.group), ['ultra']);
+  assert.deepEqual(
+    (await faults({ failExecute: { group: 'ultra', skip: 2 } })).body.failExecute.map((x: any) => x.group),
+    ['ultra'],
+  );
   const state = await fetch(`${sim.url}/__sim/state`).then((r) => r.json() as Promise<any>);
   assert.equal(state.faults.failExecute.length, 1);
   assert.deepEqual((await faults({ failExecute: null })).body.failExecute, []);

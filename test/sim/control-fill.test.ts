@@ -16,18 +16,27 @@ before(async () => {
 after(() => sim.stop());
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${sim.url}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 /** An order far above the market (1000 USDC per SOL), so the keeper never fills it by itself. */
 async function place(w: KeyPairSigner, making: bigint, taking: bigint, params: Record<string, string> = {}) {
   const c = await post(sim, '/trigger/v1/createOrder', {
-    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+    inputMint: NATIVE_MINT,
+    outputMint: USDC_MINT,
+    maker: w.address,
+    payer: w.address,
     params: { makingAmount: making.toString(), takingAmount: taking.toString(), ...params },
   });
   assert.equal(c.status, 200, JSON.stringify(c.body));
-  const e = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+  const e = await post(sim, '/trigger/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, w),
+  });
   assert.equal(e.body.status, 'Success', JSON.stringify(e.body));
   return c.body.order as string;
 }
@@ -47,10 +56,14 @@ test('POST /__sim/fill fills part of the original amount at the limit price and 
 
   const r = await control('/__sim/fill', { order, percent: 25 });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  shape(r.body, { orderKey: 'address', status: 'string', rawRemainingMakingAmount: 'raw', trades: 'array', updatedAt: 'iso' }, 'fill');
+  shape(
+    r.body,
+    { orderKey: 'address', status: 'string', rawRemainingMakingAmount: 'raw', trades: 'array', updatedAt: 'iso' },
+    'fill',
+  );
   assert.equal(r.body.orderKey, order);
   assert.equal(r.body.status, 'Open');
-  assert.equal(r.body.rawRemainingMakingAmount, (SOL * 3n / 2n).toString());
+  assert.equal(r.body.rawRemainingMakingAmount, ((SOL * 3n) / 2n).toString());
   assert.equal(r.body.remainingMakingAmount, '1.5');
   assert.equal(r.body.rawRemainingTakingAmount, '1500000000');
   assert.equal(r.body.trades.length, 1);
@@ -61,7 +74,7 @@ test('POST /__sim/fill fills part of the original amount at the limit price and 
   assert.equal(t.outputAmount, '500');
   assert.ok(Date.parse(r.body.updatedAt) > Date.parse(created.updatedAt), 'updatedAt moves');
   assert.equal(balance(sim, w.address, USDC_MINT), usdc + 500_000_000n, 'the output is credited to the maker');
-  assert.equal(balance(sim, order, NATIVE_MINT), SOL * 3n / 2n, 'the escrow holds what remains');
+  assert.equal(balance(sim, order, NATIVE_MINT), (SOL * 3n) / 2n, 'the escrow holds what remains');
 
   // the listing shows the same state
   const listed = await find(w.address, 'active', order);
@@ -73,14 +86,17 @@ test('percent is of the original amount and is capped at what remains; the last 
   const order = await place(w, SOL, 1_000_000_000n);
   const usdc = balance(sim, w.address, USDC_MINT);
   const sol = balance(sim, w.address, NATIVE_MINT);
-  assert.equal((await control('/__sim/fill', { order, percent: 60 })).body.rawRemainingMakingAmount, (SOL * 4n / 10n).toString());
+  assert.equal(
+    (await control('/__sim/fill', { order, percent: 60 })).body.rawRemainingMakingAmount,
+    ((SOL * 4n) / 10n).toString(),
+  );
   const done = await control('/__sim/fill', { order, percent: 60 });
   assert.equal(done.status, 200, JSON.stringify(done.body));
   assert.equal(done.body.status, 'Completed');
   assert.equal(done.body.rawRemainingMakingAmount, '0');
   assert.equal(done.body.rawRemainingTakingAmount, '0');
   assert.equal(done.body.trades.length, 2);
-  assert.equal(done.body.trades[1].rawInputAmount, (SOL * 4n / 10n).toString(), 'capped at the remaining 40 %');
+  assert.equal(done.body.trades[1].rawInputAmount, ((SOL * 4n) / 10n).toString(), 'capped at the remaining 40 %');
   assert.equal(done.body.closeTx, done.body.trades[1].txId);
   assert.equal(balance(sim, w.address, USDC_MINT), usdc + 1_000_000_000n);
   assert.equal(balance(sim, w.address, NATIVE_MINT), sol, 'nothing refunded: all was sold');
@@ -125,7 +141,10 @@ test('SimHandle.fillTriggerOrder does the same in process and throws a RangeErro
   const listed = await find(w.address, 'active', order);
   assert.equal(listed.trades.length, 1);
   assert.equal(listed.remainingMakingAmount, '0.5');
-  assert.throws(() => sim.fillTriggerOrder(order, -1), (e: unknown) => e instanceof RangeError && /^percent:/.test(e.message));
+  assert.throws(
+    () => sim.fillTriggerOrder(order, -1),
+    (e: unknown) => e instanceof RangeError && /^percent:/.test(e.message),
+  );
   assert.throws(() => sim.fillTriggerOrder('nope', 10), /^RangeError: order: no trigger order/);
 });
 

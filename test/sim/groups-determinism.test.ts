@@ -10,18 +10,35 @@ async function session(seed: number, w: KeyPairSigner) {
   try {
     sim.fund(w.address);
     const t = await post(sim, '/trigger/v1/createOrder', {
-      inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+      inputMint: NATIVE_MINT,
+      outputMint: USDC_MINT,
+      maker: w.address,
+      payer: w.address,
       params: { makingAmount: '2000000000', takingAmount: '2000000' },
     });
-    await post(sim, '/trigger/v1/execute', { requestId: t.body.requestId, signedTransaction: await sign(t.body.transaction, w) });
+    await post(sim, '/trigger/v1/execute', {
+      requestId: t.body.requestId,
+      signedTransaction: await sign(t.body.transaction, w),
+    });
     const r = await post(sim, '/recurring/v1/createOrder', {
-      user: w.address, inputMint: USDC_MINT, outputMint: NATIVE_MINT,
+      user: w.address,
+      inputMint: USDC_MINT,
+      outputMint: NATIVE_MINT,
       params: { time: { inAmount: 200_000_000, numberOfOrders: 2, interval: 600 } },
     });
-    await post(sim, '/recurring/v1/execute', { requestId: r.body.requestId, signedTransaction: await sign(r.body.transaction, w) });
+    await post(sim, '/recurring/v1/execute', {
+      requestId: r.body.requestId,
+      signedTransaction: await sign(r.body.transaction, w),
+    });
     await advance(sim, 1200);
     const trig = await get(sim, '/trigger/v1/getTriggerOrders', { user: w.address, orderStatus: 'history' });
-    const rec = await get(sim, '/recurring/v1/getRecurringOrders', { recurringType: 'time', orderStatus: 'history', user: w.address, page: 1, includeFailedTx: false });
+    const rec = await get(sim, '/recurring/v1/getRecurringOrders', {
+      recurringType: 'time',
+      orderStatus: 'history',
+      user: w.address,
+      page: 1,
+      includeFailedTx: false,
+    });
     return { created: [t.body, r.body], trigger: trig.body, recurring: rec.body };
   } finally {
     await sim.stop();

@@ -17,7 +17,11 @@ async function positions(address: string, query: Record<string, string> = {}) {
   // no api key: the portfolio group needs none
   const r = await get(sim, `/portfolio/v1/positions/${address}`, query, {});
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  shape(r.body, { date: 'number', owner: 'string', fetcherReports: 'array', elements: 'array', duration: 'number' }, 'portfolio');
+  shape(
+    r.body,
+    { date: 'number', owner: 'string', fetcherReports: 'array', elements: 'array', duration: 'number' },
+    'portfolio',
+  );
   // tokenInfo is left out when no element is shown
   if (r.body.elements.length > 0) shape(r.body, { tokenInfo: 'object' }, 'portfolio');
   else assert.equal(r.body.tokenInfo, undefined);
@@ -28,7 +32,11 @@ async function positions(address: string, query: Record<string, string> = {}) {
   for (const e of r.body.elements) {
     shape(e, { type: 'string', platformId: 'string', value: 'number', data: 'object' }, 'element');
     if (e.type === 'multiple') shape(e, { label: 'string', name: 'string' }, 'element');
-    oneOf(e.type, ['multiple', 'liquidity', 'leverage', 'borrowlend', 'borrow-lend', 'trade', 'staking-v2'], 'element.type');
+    oneOf(
+      e.type,
+      ['multiple', 'liquidity', 'leverage', 'borrowlend', 'borrow-lend', 'trade', 'staking-v2'],
+      'element.type',
+    );
   }
   return r.body;
 }
@@ -50,14 +58,21 @@ test('a funded wallet shows all five element kinds and one unknown kind; the wal
   const w = await newWallet(sim);
   const body = await positions(w.address);
   assert.equal(body.owner, w.address);
-  assert.deepEqual(new Set(body.elements.map((e: any) => e.type)), new Set(['multiple', 'liquidity', 'leverage', 'borrowlend', 'borrow-lend', 'trade', 'staking-v2']));
+  assert.deepEqual(
+    new Set(body.elements.map((e: any) => e.type)),
+    new Set(['multiple', 'liquidity', 'leverage', 'borrowlend', 'borrow-lend', 'trade', 'staking-v2']),
+  );
   const amounts = walletAmounts(body);
   for (const h of sim.kernel.ledger.holdings(w.address)) {
     const decimals = sim.kernel.market.token(h.mint)!.decimals;
     assert.equal(amounts.get(h.mint), Number(fromBaseUnits(h.amount, decimals, { group: false })), h.mint);
   }
   for (const mint of amounts.keys()) {
-    shape(body.tokenInfo[mint], { symbol: 'string', name: 'string', decimals: 'number', price: 'number' }, `tokenInfo.${mint}`);
+    shape(
+      body.tokenInfo[mint],
+      { symbol: 'string', name: 'string', decimals: 'number', price: 'number' },
+      `tokenInfo.${mint}`,
+    );
   }
 });
 
@@ -65,17 +80,29 @@ test('the wallet element follows funding and escrow, and limit orders show as tr
   const w = await newWallet(sim, false);
   const none = await positions(w.address);
   assert.deepEqual(none.elements, []);
-  const fund = await fetch(`${sim.url}/__sim/fund`, { method: 'POST', body: JSON.stringify({ address: w.address, mint: NATIVE_MINT, amount: '2500000000' }) });
+  const fund = await fetch(`${sim.url}/__sim/fund`, {
+    method: 'POST',
+    body: JSON.stringify({ address: w.address, mint: NATIVE_MINT, amount: '2500000000' }),
+  });
   assert.equal(fund.status, 200);
-  await fetch(`${sim.url}/__sim/fund`, { method: 'POST', body: JSON.stringify({ address: w.address, mint: JUP, amount: '7000000' }) });
+  await fetch(`${sim.url}/__sim/fund`, {
+    method: 'POST',
+    body: JSON.stringify({ address: w.address, mint: JUP, amount: '7000000' }),
+  });
   let amounts = walletAmounts(await positions(w.address));
   assert.equal(amounts.get(NATIVE_MINT), 2.5);
   assert.equal(amounts.get(JUP), 7);
   const c = await post(sim, '/trigger/v1/createOrder', {
-    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+    inputMint: NATIVE_MINT,
+    outputMint: USDC_MINT,
+    maker: w.address,
+    payer: w.address,
     params: { makingAmount: '1000000000', takingAmount: '5000000000' },
   });
-  const e = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+  const e = await post(sim, '/trigger/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, w),
+  });
   assert.equal(e.body.status, 'Success');
   const body = await positions(w.address);
   amounts = walletAmounts(body);
@@ -106,8 +133,16 @@ test('a simulated perpetual is never past its liquidation: a long liquidates bel
     const lev = body.elements.find((e: any) => e.type === 'leverage');
     for (const p of lev?.data?.isolated?.positions ?? []) {
       sides.add(p.side);
-      if (p.side === 'long') assert.ok(p.liquidationPrice < p.markPrice, `long: liquidation ${p.liquidationPrice} below mark ${p.markPrice}`);
-      else assert.ok(p.liquidationPrice > p.markPrice, `short: liquidation ${p.liquidationPrice} above mark ${p.markPrice}`);
+      if (p.side === 'long')
+        assert.ok(
+          p.liquidationPrice < p.markPrice,
+          `long: liquidation ${p.liquidationPrice} below mark ${p.markPrice}`,
+        );
+      else
+        assert.ok(
+          p.liquidationPrice > p.markPrice,
+          `short: liquidation ${p.liquidationPrice} above mark ${p.markPrice}`,
+        );
     }
   }
   assert.deepEqual([...sides].sort(), ['long', 'short'], 'both sides were seen');

@@ -4,7 +4,18 @@ import type { KeyPairSigner } from '@solana/kit';
 import { fromBaseUnits } from '../../src/amount.js';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { advance, balance, frozenSim, get, newWallet, oneOf, post, programsOf, shape, sign } from '../support/simGroups.js';
+import {
+  advance,
+  balance,
+  frozenSim,
+  get,
+  newWallet,
+  oneOf,
+  post,
+  programsOf,
+  shape,
+  sign,
+} from '../support/simGroups.js';
 
 const USDC = 1_000_000n;
 let sim: SimHandle;
@@ -15,19 +26,48 @@ before(async () => {
 after(() => sim.stop());
 
 const ORDER_FIELDS: Record<string, string> = {
-  userPubkey: 'address', orderKey: 'address', inputMint: 'address', outputMint: 'address',
-  cycleFrequency: 'number', openTx: 'string', closeTx: 'string|null', userClosed: 'boolean',
-  createdAt: 'iso', updatedAt: 'iso', trades: 'array',
+  userPubkey: 'address',
+  orderKey: 'address',
+  inputMint: 'address',
+  outputMint: 'address',
+  cycleFrequency: 'number',
+  openTx: 'string',
+  closeTx: 'string|null',
+  userClosed: 'boolean',
+  createdAt: 'iso',
+  updatedAt: 'iso',
+  trades: 'array',
 };
-const AMOUNTS = ['InDeposited', 'InWithdrawn', 'OutWithdrawn', 'InAmountPerCycle', 'MinOutAmount', 'MaxOutAmount', 'InUsed', 'OutReceived'];
+const AMOUNTS = [
+  'InDeposited',
+  'InWithdrawn',
+  'OutWithdrawn',
+  'InAmountPerCycle',
+  'MinOutAmount',
+  'MaxOutAmount',
+  'InUsed',
+  'OutReceived',
+];
 for (const a of AMOUNTS) {
   ORDER_FIELDS[a[0].toLowerCase() + a.slice(1)] = 'decimal';
   ORDER_FIELDS[`raw${a}`] = 'raw';
 }
 const TRADE_FIELDS = {
-  orderKey: 'address', keeper: 'address', inputMint: 'address', outputMint: 'address', inputAmount: 'decimal',
-  outputAmount: 'decimal', rawInputAmount: 'raw', rawOutputAmount: 'raw', feeMint: 'address', feeAmount: 'decimal',
-  rawFeeAmount: 'raw', txId: 'string', confirmedAt: 'iso', action: 'string', productMeta: 'null|object',
+  orderKey: 'address',
+  keeper: 'address',
+  inputMint: 'address',
+  outputMint: 'address',
+  inputAmount: 'decimal',
+  outputAmount: 'decimal',
+  rawInputAmount: 'raw',
+  rawOutputAmount: 'raw',
+  feeMint: 'address',
+  feeAmount: 'decimal',
+  rawFeeAmount: 'raw',
+  txId: 'string',
+  confirmedAt: 'iso',
+  action: 'string',
+  productMeta: 'null|object',
 };
 
 function decimalsOf(mint: string) {
@@ -35,9 +75,27 @@ function decimalsOf(mint: string) {
 }
 
 async function listing(user: string, orderStatus: string, recurringType = 'time', page = 1) {
-  const r = await get(sim, '/recurring/v1/getRecurringOrders', { recurringType, orderStatus, user, page, includeFailedTx: false });
+  const r = await get(sim, '/recurring/v1/getRecurringOrders', {
+    recurringType,
+    orderStatus,
+    user,
+    page,
+    includeFailedTx: false,
+  });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  shape(r.body, { orderStatus: 'string', page: 'number', time: 'array', totalPages: 'number', user: 'string', price: 'array', all: 'array' }, 'listing');
+  shape(
+    r.body,
+    {
+      orderStatus: 'string',
+      page: 'number',
+      time: 'array',
+      totalPages: 'number',
+      user: 'string',
+      price: 'array',
+      all: 'array',
+    },
+    'listing',
+  );
   oneOf(r.body.orderStatus, ['active', 'history'], 'listing.orderStatus');
   assert.ok(r.body.totalPages >= 1 && r.body.page >= 1);
   for (const o of r.body.time) {
@@ -45,7 +103,11 @@ async function listing(user: string, orderStatus: string, recurringType = 'time'
     // decimal and raw forms agree
     for (const a of AMOUNTS) {
       const mint = a.startsWith('In') ? o.inputMint : o.outputMint;
-      assert.equal(o[a[0].toLowerCase() + a.slice(1)], fromBaseUnits(o[`raw${a}`], decimalsOf(mint), { group: false }), a);
+      assert.equal(
+        o[a[0].toLowerCase() + a.slice(1)],
+        fromBaseUnits(o[`raw${a}`], decimalsOf(mint), { group: false }),
+        a,
+      );
     }
     for (const t of o.trades) {
       shape(t, TRADE_FIELDS, 'trade');
@@ -57,7 +119,14 @@ async function listing(user: string, orderStatus: string, recurringType = 'time'
 }
 
 function timeOrder(user: string, inAmount: bigint | number, numberOfOrders: number, interval: number) {
-  return { user, inputMint: USDC_MINT, outputMint: NATIVE_MINT, params: { time: { inAmount: typeof inAmount === 'bigint' ? inAmount.toString() : inAmount, numberOfOrders, interval } } };
+  return {
+    user,
+    inputMint: USDC_MINT,
+    outputMint: NATIVE_MINT,
+    params: {
+      time: { inAmount: typeof inAmount === 'bigint' ? inAmount.toString() : inAmount, numberOfOrders, interval },
+    },
+  };
 }
 
 async function open(w: KeyPairSigner, body: unknown) {
@@ -65,7 +134,10 @@ async function open(w: KeyPairSigner, body: unknown) {
   assert.equal(c.status, 200, JSON.stringify(c.body));
   shape(c.body, { requestId: 'string', transaction: 'string' }, 'createOrder');
   assert.ok(programsOf(c.body.transaction).includes(SIM_PROGRAMS.recurring));
-  const e = await post(sim, '/recurring/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+  const e = await post(sim, '/recurring/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, w),
+  });
   shape(e.body, { signature: 'string', status: 'string', error: 'string|null|absent', order: 'address' }, 'execute');
   assert.equal(e.body.status, 'Success', JSON.stringify(e.body));
   assert.equal(e.body.error ?? null, null, 'error null, or left out');
@@ -90,10 +162,21 @@ test('recurring minimums and bad parameters answer 400 with the recurring envelo
     assert.equal(r.body.status, 'Bad Request');
     assert.match(r.body.error, rule);
   }
-  const noFlag = await get(sim, '/recurring/v1/getRecurringOrders', { recurringType: 'time', orderStatus: 'active', user: w.address, page: 1 });
+  const noFlag = await get(sim, '/recurring/v1/getRecurringOrders', {
+    recurringType: 'time',
+    orderStatus: 'active',
+    user: w.address,
+    page: 1,
+  });
   assert.equal(noFlag.status, 400);
   assert.match(noFlag.body.error, /includeFailedTx/);
-  const badType = await get(sim, '/recurring/v1/getRecurringOrders', { recurringType: 'weekly', orderStatus: 'active', user: w.address, page: 1, includeFailedTx: false });
+  const badType = await get(sim, '/recurring/v1/getRecurringOrders', {
+    recurringType: 'weekly',
+    orderStatus: 'active',
+    user: w.address,
+    page: 1,
+    includeFailedTx: false,
+  });
   assert.match(badType.body.error, /recurringType/);
 });
 
@@ -139,7 +222,10 @@ test('cancelOrder refunds the unspent input, marks userClosed and moves the orde
   assert.equal(notMine.status, 400);
   const c = await post(sim, '/recurring/v1/cancelOrder', { order, recurringType: 'time', user: w.address });
   assert.equal(c.status, 200, JSON.stringify(c.body));
-  const e = await post(sim, '/recurring/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+  const e = await post(sim, '/recurring/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, w),
+  });
   assert.equal(e.body.status, 'Success');
   assert.equal(e.body.order, order);
   const done = (await listing(w.address, 'history')).time.find((o) => o.orderKey === order);
@@ -162,7 +248,12 @@ test('listings page 10 per page and filter by mint', async () => {
   assert.equal(p2.time.length, 1);
   assert.equal(p1.all.length, 10);
   const other = await get(sim, '/recurring/v1/getRecurringOrders', {
-    recurringType: 'time', orderStatus: 'active', user: w.address, page: 1, includeFailedTx: true, mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN',
+    recurringType: 'time',
+    orderStatus: 'active',
+    user: w.address,
+    page: 1,
+    includeFailedTx: true,
+    mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN',
   });
   assert.equal(other.body.time.length, 0);
   assert.equal(other.body.totalPages, 1);
@@ -171,8 +262,16 @@ test('listings page 10 per page and filter by mint', async () => {
 test('deprecated price orders are accepted, bought into, withdrawn from and listed under price and all', async () => {
   const w = await newWallet(sim);
   const { order } = await open(w, {
-    user: w.address, inputMint: USDC_MINT, outputMint: NATIVE_MINT,
-    params: { price: { depositAmount: (500n * USDC).toString(), incrementUsdcValue: (100n * USDC).toString(), interval: 86_400 } },
+    user: w.address,
+    inputMint: USDC_MINT,
+    outputMint: NATIVE_MINT,
+    params: {
+      price: {
+        depositAmount: (500n * USDC).toString(),
+        incrementUsdcValue: (100n * USDC).toString(),
+        interval: 86_400,
+      },
+    },
   });
   await advance(sim, 1);
   const listed = await listing(w.address, 'active', 'price');
@@ -184,7 +283,10 @@ test('deprecated price orders are accepted, bought into, withdrawn from and list
   const sol = balance(sim, w.address, NATIVE_MINT);
   const wd = await post(sim, '/recurring/v1/priceWithdraw', { inputOrOutput: 'Out', order, user: w.address });
   assert.equal(wd.status, 200, JSON.stringify(wd.body));
-  const e = await post(sim, '/recurring/v1/execute', { requestId: wd.body.requestId, signedTransaction: await sign(wd.body.transaction, w) });
+  const e = await post(sim, '/recurring/v1/execute', {
+    requestId: wd.body.requestId,
+    signedTransaction: await sign(wd.body.transaction, w),
+  });
   assert.equal(e.body.status, 'Success');
   assert.equal(balance(sim, w.address, NATIVE_MINT), sol + held);
   const bad = await post(sim, '/recurring/v1/priceWithdraw', { inputOrOutput: 'Both', order, user: w.address });

@@ -11,9 +11,19 @@ before(async () => {
 after(() => sim.stop());
 
 const INVITE_FIELDS = {
-  invite_signer: 'address', invite_pda: 'address', sender: 'address', mint: 'address', expiry: 'iso',
-  creation_time: 'iso', amount: 'raw', creation_tx: 'string', deletion_tx: 'string|null', receiver: 'address|null',
-  deletion_time: 'iso|null', action: 'string', confirmed: 'boolean',
+  invite_signer: 'address',
+  invite_pda: 'address',
+  sender: 'address',
+  mint: 'address',
+  expiry: 'iso',
+  creation_time: 'iso',
+  amount: 'raw',
+  creation_tx: 'string',
+  deletion_tx: 'string|null',
+  receiver: 'address|null',
+  deletion_time: 'iso|null',
+  action: 'string',
+  confirmed: 'boolean',
 };
 
 async function allPages(s: SimHandle, path: string, address: string) {
@@ -42,7 +52,11 @@ test('a funded wallet has a seeded invite history, paged 10 at a time with hasMo
   assert.ok(history.length >= 22 && history.length <= 32, `${history.length} invites`);
   assert.equal(new Set(history.map((i) => i.invite_pda)).size, history.length, 'no invite twice');
   const times = history.map((i) => Date.parse(i.creation_time));
-  assert.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first');
+  assert.deepEqual(
+    times,
+    [...times].sort((a, b) => b - a),
+    'newest first',
+  );
   for (const i of history) {
     assert.ok(i.sender === w.address || i.receiver === w.address);
     if (i.action === 'claimed') assert.ok(i.receiver && i.deletion_tx && i.deletion_time);

@@ -3,7 +3,19 @@ import { after, before, test } from 'node:test';
 import type { KeyPairSigner } from '@solana/kit';
 import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { advance, balance, frozenSim, get, newWallet, oneOf, post, programsOf, shape, sign, signerAddresses } from '../support/simGroups.js';
+import {
+  advance,
+  balance,
+  frozenSim,
+  get,
+  newWallet,
+  oneOf,
+  post,
+  programsOf,
+  shape,
+  sign,
+  signerAddresses,
+} from '../support/simGroups.js';
 
 const SOL = 1_000_000_000n;
 let sim: SimHandle;
@@ -14,22 +26,53 @@ before(async () => {
 after(() => sim.stop());
 
 const ORDER_FIELDS = {
-  userPubkey: 'address', orderKey: 'address', inputMint: 'address', outputMint: 'address',
-  makingAmount: 'decimal', takingAmount: 'decimal', remainingMakingAmount: 'decimal', remainingTakingAmount: 'decimal',
-  rawMakingAmount: 'raw', rawTakingAmount: 'raw', rawRemainingMakingAmount: 'raw', rawRemainingTakingAmount: 'raw',
-  slippageBps: 'raw', expiredAt: 'iso|null', createdAt: 'iso', updatedAt: 'iso', status: 'string',
-  openTx: 'string', closeTx: 'string|null', programVersion: 'string', trades: 'array',
+  userPubkey: 'address',
+  orderKey: 'address',
+  inputMint: 'address',
+  outputMint: 'address',
+  makingAmount: 'decimal',
+  takingAmount: 'decimal',
+  remainingMakingAmount: 'decimal',
+  remainingTakingAmount: 'decimal',
+  rawMakingAmount: 'raw',
+  rawTakingAmount: 'raw',
+  rawRemainingMakingAmount: 'raw',
+  rawRemainingTakingAmount: 'raw',
+  slippageBps: 'raw',
+  expiredAt: 'iso|null',
+  createdAt: 'iso',
+  updatedAt: 'iso',
+  status: 'string',
+  openTx: 'string',
+  closeTx: 'string|null',
+  programVersion: 'string',
+  trades: 'array',
 };
 const TRADE_FIELDS = {
-  orderKey: 'address', keeper: 'address', inputMint: 'address', outputMint: 'address', inputAmount: 'decimal',
-  outputAmount: 'decimal', rawInputAmount: 'raw', rawOutputAmount: 'raw', feeMint: 'address', feeAmount: 'decimal',
-  rawFeeAmount: 'raw', txId: 'string', confirmedAt: 'iso', action: 'string',
+  orderKey: 'address',
+  keeper: 'address',
+  inputMint: 'address',
+  outputMint: 'address',
+  inputAmount: 'decimal',
+  outputAmount: 'decimal',
+  rawInputAmount: 'raw',
+  rawOutputAmount: 'raw',
+  feeMint: 'address',
+  feeAmount: 'decimal',
+  rawFeeAmount: 'raw',
+  txId: 'string',
+  confirmedAt: 'iso',
+  action: 'string',
 };
 
 async function listing(user: string, orderStatus: string, page = 1) {
   const r = await get(sim, '/trigger/v1/getTriggerOrders', { user, orderStatus, page });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  shape(r.body, { user: 'string', orderStatus: 'string', orders: 'array', totalPages: 'number', page: 'number' }, 'listing');
+  shape(
+    r.body,
+    { user: 'string', orderStatus: 'string', orders: 'array', totalPages: 'number', page: 'number' },
+    'listing',
+  );
   assert.ok(r.body.totalPages >= 1);
   oneOf(r.body.orderStatus, ['active', 'history'], 'listing.orderStatus');
   for (const o of r.body.orders) {
@@ -45,11 +88,17 @@ async function listing(user: string, orderStatus: string, page = 1) {
 
 async function place(w: KeyPairSigner, making: bigint, taking: bigint, extra: Record<string, string> = {}) {
   const c = await post(sim, '/trigger/v1/createOrder', {
-    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+    inputMint: NATIVE_MINT,
+    outputMint: USDC_MINT,
+    maker: w.address,
+    payer: w.address,
     params: { makingAmount: making.toString(), takingAmount: taking.toString(), ...extra },
   });
   assert.equal(c.status, 200, JSON.stringify(c.body));
-  const e = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+  const e = await post(sim, '/trigger/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, w),
+  });
   assert.equal(e.body.status, 'Success', JSON.stringify(e.body));
   return { order: c.body.order as string, signature: e.body.signature as string };
 }
@@ -58,7 +107,10 @@ test('createOrder builds a maker-signed trigger transaction; executing it twice 
   const w = await newWallet(sim);
   const before = balance(sim, w.address, NATIVE_MINT);
   const c = await post(sim, '/trigger/v1/createOrder', {
-    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+    inputMint: NATIVE_MINT,
+    outputMint: USDC_MINT,
+    maker: w.address,
+    payer: w.address,
     params: { makingAmount: (SOL / 10n).toString(), takingAmount: '900000000', slippageBps: '50' },
     computeUnitPrice: 'auto',
   });
@@ -90,10 +142,16 @@ test('createOrder builds a maker-signed trigger transaction; executing it twice 
 test('an unsigned or unknown execute fails without opening an order', async () => {
   const w = await newWallet(sim);
   const c = await post(sim, '/trigger/v1/createOrder', {
-    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+    inputMint: NATIVE_MINT,
+    outputMint: USDC_MINT,
+    maker: w.address,
+    payer: w.address,
     params: { makingAmount: SOL.toString(), takingAmount: '999000000' },
   });
-  const unsigned = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: c.body.transaction });
+  const unsigned = await post(sim, '/trigger/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: c.body.transaction,
+  });
   assert.equal(unsigned.body.status, 'Failed');
   assert.notEqual(unsigned.body.code, 0);
   assert.equal((await listing(w.address, 'active')).orders.length, 0);
@@ -102,7 +160,10 @@ test('an unsigned or unknown execute fails without opening an order', async () =
 test('orders below 5 USD and bad parameters are refused with the trigger envelope naming the field', async () => {
   const w = await newWallet(sim);
   const small = await post(sim, '/trigger/v1/createOrder', {
-    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+    inputMint: NATIVE_MINT,
+    outputMint: USDC_MINT,
+    maker: w.address,
+    payer: w.address,
     params: { makingAmount: '10000000', takingAmount: '1000000' }, // 0.01 SOL
   });
   assert.equal(small.status, 400);
@@ -118,8 +179,12 @@ test('orders below 5 USD and bad parameters are refused with the trigger envelop
   ];
   for (const [patch, field] of cases) {
     const r = await post(sim, '/trigger/v1/createOrder', {
-      inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
-      params: { makingAmount: '1000000000', takingAmount: '1' }, ...patch,
+      inputMint: NATIVE_MINT,
+      outputMint: USDC_MINT,
+      maker: w.address,
+      payer: w.address,
+      params: { makingAmount: '1000000000', takingAmount: '1' },
+      ...patch,
     });
     assert.equal(r.status, 400, JSON.stringify(patch));
     assert.match(`${r.body.error} ${r.body.cause}`, field);
@@ -132,7 +197,10 @@ test('orders below 5 USD and bad parameters are refused with the trigger envelop
   assert.match(page0.body.cause, /page/);
   const poor = await newWallet(sim, false);
   const broke = await post(sim, '/trigger/v1/createOrder', {
-    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: poor.address, payer: poor.address,
+    inputMint: NATIVE_MINT,
+    outputMint: USDC_MINT,
+    maker: poor.address,
+    payer: poor.address,
     params: { makingAmount: SOL.toString(), takingAmount: '1' },
   });
   assert.equal(broke.status, 400);
@@ -190,7 +258,10 @@ test('cancelOrder refunds the escrow and moves the order to history as Cancelled
   const c = await post(sim, '/trigger/v1/cancelOrder', { maker: w.address, order });
   assert.equal(c.status, 200, JSON.stringify(c.body));
   shape(c.body, { requestId: 'string', transaction: 'string' }, 'cancelOrder');
-  const e = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+  const e = await post(sim, '/trigger/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, w),
+  });
   assert.equal(e.body.code ?? 0, 0, 'code 0, or left out on a success');
   const hist = (await listing(w.address, 'history')).orders.find((o) => o.orderKey === order);
   assert.equal(hist.status, 'Cancelled');
@@ -211,7 +282,10 @@ test('cancelOrders without a list cancels every open order, 5 per transaction', 
   const counts = c.body.transactions.map((t: string) => programsOf(t).filter((p) => p === SIM_PROGRAMS.trigger).length);
   assert.deepEqual(counts, [5, 2]);
   for (const tx of c.body.transactions) {
-    const e = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(tx, w) });
+    const e = await post(sim, '/trigger/v1/execute', {
+      requestId: c.body.requestId,
+      signedTransaction: await sign(tx, w),
+    });
     assert.equal(e.body.status, 'Success', JSON.stringify(e.body));
   }
   assert.equal((await listing(w.address, 'active')).orders.length, 0);
@@ -235,7 +309,11 @@ test('listings page 10 per page; filters by mint; expired orders move to history
   assert.equal(p2.orders.length, 2);
   assert.equal(p1.orders[0].orderKey, order, 'newest first');
   assert.ok(p1.orders[0].expiredAt);
-  const filtered = await get(sim, '/trigger/v1/getTriggerOrders', { user: w.address, orderStatus: 'active', inputMint: USDC_MINT });
+  const filtered = await get(sim, '/trigger/v1/getTriggerOrders', {
+    user: w.address,
+    orderStatus: 'active',
+    inputMint: USDC_MINT,
+  });
   assert.equal(filtered.body.orders.length, 0);
   const sol = balance(sim, w.address, NATIVE_MINT);
   await advance(sim, 12);

@@ -58,7 +58,8 @@ test('the history holds invites the wallet sent and invites it received, with ev
     assert.ok(i.deletion_tx && i.deletion_time);
   }
   const actions = new Set(sent.map((i) => i.action));
-  for (const a of ['created', 'claimed', 'clawback', 'expired']) assert.ok(actions.has(a), `a sent invite that is ${a}`);
+  for (const a of ['created', 'claimed', 'clawback', 'expired'])
+    assert.ok(actions.has(a), `a sent invite that is ${a}`);
   for (const i of sent.filter((x) => x.action === 'claimed')) assert.ok(i.receiver && i.receiver !== w.address);
   for (const i of sent.filter((x) => x.action === 'clawback')) assert.equal(i.receiver, null);
 });
@@ -68,8 +69,14 @@ test('expiries lie both behind and ahead; a pending invite turns expired when it
   const now = sim.kernel.clock.nowMs();
   const history = await all('/send/v1/invite-history', w.address);
   const expiries = history.map((i) => Date.parse(i.expiry));
-  assert.ok(expiries.some((e) => e < now), 'an expiry in the past');
-  assert.ok(expiries.some((e) => e > now), 'an expiry in the future');
+  assert.ok(
+    expiries.some((e) => e < now),
+    'an expiry in the past',
+  );
+  assert.ok(
+    expiries.some((e) => e > now),
+    'an expiry in the future',
+  );
   const pending = await all('/send/v1/pending-invites', w.address);
   assert.ok(pending.length >= 11);
   assert.ok(pending.every((i) => i.action === 'created' && i.sender === w.address && Date.parse(i.expiry) > now));
@@ -79,7 +86,9 @@ test('expiries lie both behind and ahead; a pending invite turns expired when it
   const plan = planInvites(41, w.address, Math.floor(now / 3_600_000) * 3_600_000);
   // (a pending invite that will be claimed or clawed back before its expiry never expires: only
   // those nothing happens to are asked about; a wallet always has 11 of them)
-  const soonest = plan.filter((p) => p.outcome === null && pending.some((i) => i.invite_pda === p.invite_pda)).reduce((a, b) => (a.expiryMs < b.expiryMs ? a : b));
+  const soonest = plan
+    .filter((p) => p.outcome === null && pending.some((i) => i.invite_pda === p.invite_pda))
+    .reduce((a, b) => (a.expiryMs < b.expiryMs ? a : b));
   assert.equal(inviteAt(soonest, soonest.expiryMs - 1).action, 'created');
   const expired = inviteAt(soonest, soonest.expiryMs);
   assert.equal(expired.action, 'expired');

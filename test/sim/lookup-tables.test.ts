@@ -17,7 +17,10 @@ before(async () => {
 after(() => sim.stop());
 
 async function control(body: unknown) {
-  const res = await fetch(`${sim.url}/__sim/lookup-table`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${sim.url}/__sim/lookup-table`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -137,6 +140,9 @@ test('a bad registration names the field; nothing is held', async () => {
   const missing = randomAddress();
   assert.equal((await control({ addresses: ['nope'], address: missing })).status, 400);
   assert.equal((await rpc(sim, 'getAccountInfo', [missing, { encoding: 'base64' }])).result.value, null);
-  assert.throws(() => sim.addLookupTable({ addresses: ['nope'] }), (e: unknown) => e instanceof RangeError && /addresses\[0\]/.test(e.message));
+  assert.throws(
+    () => sim.addLookupTable({ addresses: ['nope'] }),
+    (e: unknown) => e instanceof RangeError && /addresses\[0\]/.test(e.message),
+  );
   assert.throws(() => sim.addLookupTable({ addresses: [], address: taken }), RangeError);
 });

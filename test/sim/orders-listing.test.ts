@@ -18,14 +18,27 @@ before(async () => {
 });
 after(() => sim.stop());
 
-async function triggerOrder(w: KeyPairSigner, inputMint: string, outputMint: string, making: bigint, taking: bigint, drainFirst = false) {
+async function triggerOrder(
+  w: KeyPairSigner,
+  inputMint: string,
+  outputMint: string,
+  making: bigint,
+  taking: bigint,
+  drainFirst = false,
+) {
   const c = await post(sim, '/trigger/v1/createOrder', {
-    inputMint, outputMint, maker: w.address, payer: w.address,
+    inputMint,
+    outputMint,
+    maker: w.address,
+    payer: w.address,
     params: { makingAmount: making.toString(), takingAmount: taking.toString() },
   });
   assert.equal(c.status, 200, JSON.stringify(c.body));
   if (drainFirst) sim.kernel.ledger.debit(w.address, inputMint, balance(sim, w.address, inputMint));
-  const e = await post(sim, '/trigger/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+  const e = await post(sim, '/trigger/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, w),
+  });
   assert.equal(e.body.status, drainFirst ? 'Failed' : 'Success', JSON.stringify(e.body));
   return c.body.order as string;
 }
@@ -51,8 +64,18 @@ test('trigger listing: 23 open orders page 10 per page, newest first, with total
   }
   const pages = [];
   for (const page of [1, 2, 3]) pages.push(await triggers({ user: w.address, orderStatus: 'active', page }));
-  assert.deepEqual(pages.map((p) => [p.page, p.totalPages, p.orders.length]), [[1, 3, 10], [2, 3, 10], [3, 3, 3]]);
-  assert.deepEqual(pages.flatMap((p) => p.orders.map((o) => o.orderKey)), [...keys].reverse());
+  assert.deepEqual(
+    pages.map((p) => [p.page, p.totalPages, p.orders.length]),
+    [
+      [1, 3, 10],
+      [2, 3, 10],
+      [3, 3, 3],
+    ],
+  );
+  assert.deepEqual(
+    pages.flatMap((p) => p.orders.map((o) => o.orderKey)),
+    [...keys].reverse(),
+  );
   const noPage = await triggers({ user: w.address, orderStatus: 'active' });
   assert.equal(noPage.page, 1, 'page defaults to 1');
   assert.deepEqual(noPage.orders, pages[0].orders);
@@ -70,13 +93,18 @@ test('trigger listing: inputMint and outputMint filters, alone and together', as
   const solUsdc = await triggerOrder(w, NATIVE_MINT, USDC_MINT, SOL / 10n, 1_000_000_000n);
   const usdcSol = await triggerOrder(w, USDC_MINT, NATIVE_MINT, 20n * USDC, SOL);
   const usdcJup = await triggerOrder(w, USDC_MINT, JUP, 20n * USDC, 1_000_000_000n);
-  const keys = async (q: Record<string, string>) => (await triggers({ user: w.address, orderStatus: 'active', ...q })).orders.map((o) => o.orderKey).sort();
+  const keys = async (q: Record<string, string>) =>
+    (await triggers({ user: w.address, orderStatus: 'active', ...q })).orders.map((o) => o.orderKey).sort();
   assert.deepEqual(await keys({}), [solUsdc, usdcSol, usdcJup].sort());
   assert.deepEqual(await keys({ inputMint: USDC_MINT }), [usdcSol, usdcJup].sort());
   assert.deepEqual(await keys({ outputMint: NATIVE_MINT }), [usdcSol]);
   assert.deepEqual(await keys({ inputMint: USDC_MINT, outputMint: JUP }), [usdcJup]);
   assert.deepEqual(await keys({ inputMint: JUP }), []);
-  const bad = await get(sim, '/trigger/v1/getTriggerOrders', { user: w.address, orderStatus: 'active', outputMint: 'nope' });
+  const bad = await get(sim, '/trigger/v1/getTriggerOrders', {
+    user: w.address,
+    orderStatus: 'active',
+    outputMint: 'nope',
+  });
   assert.equal(bad.status, 400);
   assert.match(bad.body.cause, /outputMint/);
 });
@@ -92,10 +120,21 @@ test('trigger listing: a failed create is in history only with includeFailedTx=t
   const statuses = async (q: Record<string, string | boolean>) =>
     Object.fromEntries((await triggers({ user: w.address, ...q })).orders.map((o) => [o.orderKey, o.status]));
   assert.deepEqual(await statuses({ orderStatus: 'history' }), { [cancelled]: 'Cancelled', [filled]: 'Completed' });
-  assert.deepEqual(await statuses({ orderStatus: 'history', includeFailedTx: false }), { [cancelled]: 'Cancelled', [filled]: 'Completed' });
-  assert.deepEqual(await statuses({ orderStatus: 'history', includeFailedTx: true }), { [cancelled]: 'Cancelled', [filled]: 'Completed', [failed]: 'Failed' });
+  assert.deepEqual(await statuses({ orderStatus: 'history', includeFailedTx: false }), {
+    [cancelled]: 'Cancelled',
+    [filled]: 'Completed',
+  });
+  assert.deepEqual(await statuses({ orderStatus: 'history', includeFailedTx: true }), {
+    [cancelled]: 'Cancelled',
+    [filled]: 'Completed',
+    [failed]: 'Failed',
+  });
   assert.deepEqual(await statuses({ orderStatus: 'active', includeFailedTx: true }), {});
-  const bad = await get(sim, '/trigger/v1/getTriggerOrders', { user: w.address, orderStatus: 'history', includeFailedTx: 'yes' });
+  const bad = await get(sim, '/trigger/v1/getTriggerOrders', {
+    user: w.address,
+    orderStatus: 'history',
+    includeFailedTx: 'yes',
+  });
   assert.equal(bad.status, 400);
   assert.match(bad.body.cause, /includeFailedTx/);
 });
@@ -103,7 +142,8 @@ test('trigger listing: a failed create is in history only with includeFailedTx=t
 test('trigger cancelOrders: one transaction per five orders, with or without an explicit list', async () => {
   const w = await newWallet(sim);
   const keys: string[] = [];
-  for (let i = 0; i < 11; i++) keys.push(await triggerOrder(w, NATIVE_MINT, USDC_MINT, SOL / 20n, 1_000_000_000n + BigInt(i)));
+  for (let i = 0; i < 11; i++)
+    keys.push(await triggerOrder(w, NATIVE_MINT, USDC_MINT, SOL / 20n, 1_000_000_000n + BigInt(i)));
   const cancelIxs = (txs: string[]) => txs.map((t) => programsOf(t).filter((p) => p === SIM_PROGRAMS.trigger).length);
   const listed = await post(sim, '/trigger/v1/cancelOrders', { maker: w.address, orders: keys.slice(0, 6) });
   assert.equal(listed.status, 200, JSON.stringify(listed.body));
@@ -115,7 +155,10 @@ test('trigger cancelOrders: one transaction per five orders, with or without an 
   const hist = await triggers({ user: w.address, orderStatus: 'history', page: 2 });
   assert.deepEqual([hist.totalPages, hist.orders.length], [2, 1]);
   // the first batch's orders were cancelled by the second request: its transactions now fail
-  const stale = await post(sim, '/trigger/v1/execute', { requestId: listed.body.requestId, signedTransaction: await sign(listed.body.transactions[1], w) });
+  const stale = await post(sim, '/trigger/v1/execute', {
+    requestId: listed.body.requestId,
+    signedTransaction: await sign(listed.body.transactions[1], w),
+  });
   assert.equal(stale.body.status, 'Failed');
   assert.notEqual(stale.body.code, 0);
 });
@@ -134,8 +177,12 @@ async function recurringList(q: Record<string, string | number | boolean>) {
   return r.body as { orderStatus: string; page: number; totalPages: number; time: any[]; price: any[]; all: any[] };
 }
 
-const time = (inAmount: bigint, numberOfOrders = 2, interval = 86_400) => ({ time: { inAmount: inAmount.toString(), numberOfOrders, interval } });
-const price = (deposit: bigint) => ({ price: { depositAmount: deposit.toString(), incrementUsdcValue: (100n * USDC).toString(), interval: 86_400 } });
+const time = (inAmount: bigint, numberOfOrders = 2, interval = 86_400) => ({
+  time: { inAmount: inAmount.toString(), numberOfOrders, interval },
+});
+const price = (deposit: bigint) => ({
+  price: { depositAmount: deposit.toString(), incrementUsdcValue: (100n * USDC).toString(), interval: 86_400 },
+});
 
 test('recurring listing: recurringType time, price and all; mint; page and totalPages; null page is the first', async () => {
   const w = await newWallet(sim);
@@ -151,10 +198,17 @@ test('recurring listing: recurringType time, price and all; mint; page and total
   const a1 = await recurringList({ ...base, recurringType: 'all' });
   const a2 = await recurringList({ ...base, recurringType: 'all', page: 2 });
   assert.deepEqual([a1.all.length, a2.all.length, a1.totalPages, a2.page], [10, 2, 2, 2]);
-  assert.equal(a1.time.length + a1.price.length + a2.time.length + a2.price.length, 12, 'time and price hold the page items by type');
+  assert.equal(
+    a1.time.length + a1.price.length + a2.time.length + a2.price.length,
+    12,
+    'time and price hold the page items by type',
+  );
   assert.deepEqual(new Set([...a1.all, ...a2.all].map((o) => o.recurringType)), new Set(['time', 'price']));
   const onlyJup = await recurringList({ ...base, recurringType: 'all', mint: JUP });
-  assert.deepEqual(onlyJup.all.map((o) => o.orderKey), [jup]);
+  assert.deepEqual(
+    onlyJup.all.map((o) => o.orderKey),
+    [jup],
+  );
   const usdc = await recurringList({ ...base, recurringType: 'time', mint: USDC_MINT });
   assert.equal(usdc.time.length, 10, 'mint matches the input side too');
   const nullPage = await recurringList({ ...base, recurringType: 'time', page: 'null', mint: 'null' });
@@ -162,8 +216,17 @@ test('recurring listing: recurringType time, price and all; mint; page and total
   assert.equal(nullPage.time.length, 10);
   const hist = await recurringList({ user: w.address, orderStatus: 'history', recurringType: 'all' });
   assert.deepEqual([hist.all.length, hist.totalPages, hist.orderStatus], [0, 1, 'history']);
-  for (const [q, field] of [[{ page: 0 }, /page/], [{ orderStatus: 'open' }, /orderStatus/], [{ mint: 'x' }, /mint/]] as const) {
-    const query: Record<string, string | number | boolean> = { ...base, recurringType: 'time', page: 1, includeFailedTx: false };
+  for (const [q, field] of [
+    [{ page: 0 }, /page/],
+    [{ orderStatus: 'open' }, /orderStatus/],
+    [{ mint: 'x' }, /mint/],
+  ] as const) {
+    const query: Record<string, string | number | boolean> = {
+      ...base,
+      recurringType: 'time',
+      page: 1,
+      includeFailedTx: false,
+    };
     const r = await get(sim, '/recurring/v1/getRecurringOrders', { ...query, ...q });
     assert.equal(r.status, 400, JSON.stringify(q));
     assert.match(r.body.error, field);
@@ -172,9 +235,17 @@ test('recurring listing: recurringType time, price and all; mint; page and total
 
 test('recurring listing: includeFailedTx shows a failed create in history only when asked', async () => {
   const w = await newWallet(sim);
-  const c = await post(sim, '/recurring/v1/createOrder', { user: w.address, inputMint: USDC_MINT, outputMint: NATIVE_MINT, params: time(200n * USDC) });
+  const c = await post(sim, '/recurring/v1/createOrder', {
+    user: w.address,
+    inputMint: USDC_MINT,
+    outputMint: NATIVE_MINT,
+    params: time(200n * USDC),
+  });
   sim.kernel.ledger.debit(w.address, USDC_MINT, balance(sim, w.address, USDC_MINT));
-  const e = await post(sim, '/recurring/v1/execute', { requestId: c.body.requestId, signedTransaction: await sign(c.body.transaction, w) });
+  const e = await post(sim, '/recurring/v1/execute', {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, w),
+  });
   assert.equal(e.body.status, 'Failed');
   const base = { user: w.address, recurringType: 'all' };
   assert.equal((await recurringList({ ...base, orderStatus: 'history' })).all.length, 0);
@@ -209,7 +280,12 @@ test('legacy price orders: withdraw part of the input, all of the output, then c
   const mid = (await recurringList({ user: w.address, orderStatus: 'active', recurringType: 'price' })).price[0];
   assert.equal(mid.rawInWithdrawn, (50n * USDC).toString());
   assert.equal(mid.rawOutWithdrawn, bought.toString());
-  const tooMuch = await post(sim, '/recurring/v1/priceWithdraw', { order, user: w.address, inputOrOutput: 'Out', amount: '1' });
+  const tooMuch = await post(sim, '/recurring/v1/priceWithdraw', {
+    order,
+    user: w.address,
+    inputOrOutput: 'Out',
+    amount: '1',
+  });
   assert.equal(tooMuch.status, 400);
   assert.match(tooMuch.body.error, /amount/);
 
@@ -232,7 +308,10 @@ test('trigger expiry: once /__sim/advance passes expiredAt the order is Expired 
   const w = await newWallet(sim);
   const nowSec = Math.floor(sim.kernel.clock.nowMs() / 1000);
   const c = await post(sim, '/trigger/v1/createOrder', {
-    inputMint: NATIVE_MINT, outputMint: USDC_MINT, maker: w.address, payer: w.address,
+    inputMint: NATIVE_MINT,
+    outputMint: USDC_MINT,
+    maker: w.address,
+    payer: w.address,
     params: { makingAmount: (SOL / 10n).toString(), takingAmount: '1000000000', expiredAt: String(nowSec + 3) },
   });
   await execute('trigger', c.body.requestId, c.body.transaction, w);

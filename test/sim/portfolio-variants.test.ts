@@ -37,9 +37,23 @@ test('the five contract variants, both lending spellings, and an unknown staking
   assert.ok(byType.has('borrowlend'), 'borrowlend as the real service writes it');
 
   const lending = byType.get('borrow-lend')![0];
-  shape(lending.data, { suppliedAssets: 'array', borrowedAssets: 'array', suppliedValue: 'number', borrowedValue: 'number', healthRatio: 'number' }, 'borrow-lend.data');
+  shape(
+    lending.data,
+    {
+      suppliedAssets: 'array',
+      borrowedAssets: 'array',
+      suppliedValue: 'number',
+      borrowedValue: 'number',
+      healthRatio: 'number',
+    },
+    'borrow-lend.data',
+  );
   const leverage = byType.get('leverage')![0];
-  shape(leverage.data.isolated.positions[0], { side: 'string', size: 'number', entryPrice: 'number', leverage: 'number', pnlValue: 'number' }, 'leverage position');
+  shape(
+    leverage.data.isolated.positions[0],
+    { side: 'string', size: 'number', entryPrice: 'number', leverage: 'number', pnlValue: 'number' },
+    'leverage position',
+  );
   const liquidity = byType.get('liquidity')![0];
   assert.ok(Array.isArray(liquidity.data.liquidities) && liquidity.data.liquidities[0].assets.length === 2);
 
@@ -50,7 +64,10 @@ test('the five contract variants, both lending spellings, and an unknown staking
   const asset = staking![0].data.assets[0];
   shape(asset, { type: 'string', networkId: 'string', value: 'number', data: 'object' }, 'staking asset');
   shape(asset.data, { address: 'address', amount: 'number', price: 'number' }, 'staking asset.data');
-  assert.ok(typeof staking![0].data.validator === 'string' && typeof staking![0].data.epoch === 'number', 'fields no client knows');
+  assert.ok(
+    typeof staking![0].data.validator === 'string' && typeof staking![0].data.epoch === 'number',
+    'fields no client knows',
+  );
   assert.ok(body.tokenInfo[asset.data.address], 'tokenInfo covers the staked token');
 
   // fields the contract does not show, on a known element
@@ -62,14 +79,24 @@ test('a failed fetcher report with its duration; the portfolio duration covers t
   const w = await newWallet(sim);
   const body = await positions(w.address);
   const failed = body.fetcherReports.filter((f: any) => f.status !== 'succeeded' && f.status !== 'ok');
-  assert.deepEqual(failed.map((f: any) => [f.id, f.status]), [['marginfi-lend', 'failed']]);
+  assert.deepEqual(
+    failed.map((f: any) => [f.id, f.status]),
+    [['marginfi-lend', 'failed']],
+  );
   assert.ok(failed[0].duration >= 2500, 'a failure after a long wait');
   assert.ok(body.duration >= Math.max(...body.fetcherReports.map((f: any) => f.duration)));
-  assert.equal(body.elements.filter((e: any) => e.platformId === 'marginfi').length, 0, 'the failed platform shows nothing');
+  assert.equal(
+    body.elements.filter((e: any) => e.platformId === 'marginfi').length,
+    0,
+    'the failed platform shows nothing',
+  );
   const ids = body.fetcherReports.map((f: any) => f.id);
   assert.equal(new Set(ids).size, ids.length);
   for (const platform of new Set(body.elements.map((e: any) => e.platformId))) {
-    assert.ok(body.fetcherReports.some((f: any) => f.id.startsWith(platform === 'wallet' ? 'wallet' : String(platform))), `a report for ${platform}`);
+    assert.ok(
+      body.fetcherReports.some((f: any) => f.id.startsWith(platform === 'wallet' ? 'wallet' : String(platform))),
+      `a report for ${platform}`,
+    );
   }
 });
 
@@ -80,7 +107,10 @@ test('seeded optional fields: some elements have no name, the same on every requ
     sim.fund(address);
     const first = await positions(address);
     const again = await positions(address);
-    assert.deepEqual(first.elements.map((e: any) => e.name ?? null), again.elements.map((e: any) => e.name ?? null));
+    assert.deepEqual(
+      first.elements.map((e: any) => e.name ?? null),
+      again.elements.map((e: any) => e.name ?? null),
+    );
     for (const e of first.elements) {
       if (e.type === 'multiple') assert.equal(typeof e.name, 'string', 'multiple keeps its contract fields');
       if (!('name' in e)) withoutName++;
@@ -97,7 +127,10 @@ test('the platforms filter: elements and reports of those platforms only; nothin
   assert.equal(typeof two.tokenInfo, 'object');
   const failedOnly = await positions(w.address, { platforms: 'marginfi' });
   assert.deepEqual(failedOnly.elements, []);
-  assert.deepEqual(failedOnly.fetcherReports.map((f: any) => f.status), ['failed']);
+  assert.deepEqual(
+    failedOnly.fetcherReports.map((f: any) => f.status),
+    ['failed'],
+  );
   assert.equal('tokenInfo' in failedOnly, false);
   const unknown = await positions(w.address, { platforms: 'nobody' });
   assert.deepEqual([unknown.elements, unknown.fetcherReports], [[], []]);

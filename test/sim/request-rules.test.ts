@@ -28,14 +28,27 @@ function clientRefusal(op: Operation<unknown, unknown>, value: unknown): Request
 }
 
 /** The simulator's answer to the raw request: status and the human text of its envelope. */
-async function simAnswer(op: Operation<unknown, unknown>, value: Record<string, unknown>): Promise<{ status: number; text: string; body: any }> {
-  const query = new URLSearchParams(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString();
+async function simAnswer(
+  op: Operation<unknown, unknown>,
+  value: Record<string, unknown>,
+): Promise<{ status: number; text: string; body: any }> {
+  const query = new URLSearchParams(
+    Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+  ).toString();
   const res =
     op.method === 'GET'
       ? await fetch(`${sim.url}${op.path}?${query}`, { headers: KEY })
-      : await fetch(sim.url + op.path, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify(value) });
+      : await fetch(sim.url + op.path, {
+          method: 'POST',
+          headers: { ...KEY, 'content-type': 'application/json' },
+          body: JSON.stringify(value),
+        });
   const body = (await res.json()) as any;
-  const studio = body.errors ? Object.entries(body.errors as Record<string, string[]>).map(([f, m]) => `${f}: ${m.join(', ')}`).join('; ') : '';
+  const studio = body.errors
+    ? Object.entries(body.errors as Record<string, string[]>)
+        .map(([f, m]) => `${f}: ${m.join(', ')}`)
+        .join('; ')
+    : '';
   return { status: res.status, text: [body.error, body.cause, studio].filter(Boolean).join(' | '), body };
 }
 
@@ -49,10 +62,27 @@ test('a broken rule is refused by the simulator naming the field and the rule th
     [OPERATIONS.swap, { userPublicKey: w, quoteResponse: { inputMint: SOL } }],
     [OPERATIONS.swapInstructions, { userPublicKey: 'nope', quoteResponse: {} }],
     [OPERATIONS.orderExecute, { requestId: 'x', signedTransaction: 'not base64!' }],
-    [OPERATIONS.triggerCreate, { inputMint: SOL, outputMint: USDC, maker: w, payer: w, params: { makingAmount: '1', takingAmount: '1', slippageBps: 50 } }],
+    [
+      OPERATIONS.triggerCreate,
+      {
+        inputMint: SOL,
+        outputMint: USDC,
+        maker: w,
+        payer: w,
+        params: { makingAmount: '1', takingAmount: '1', slippageBps: 50 },
+      },
+    ],
     [OPERATIONS.triggerCancelMany, { maker: w, orders: [] }],
     [OPERATIONS.triggerExecute, { requestId: '', signedTransaction: 'AAAA' }],
-    [OPERATIONS.recurringCreate, { user: w, inputMint: USDC, outputMint: SOL, params: { price: { depositAmount: '1', incrementUsdcValue: 'x', interval: 60 } } }],
+    [
+      OPERATIONS.recurringCreate,
+      {
+        user: w,
+        inputMint: USDC,
+        outputMint: SOL,
+        params: { price: { depositAmount: '1', incrementUsdcValue: 'x', interval: 60 } },
+      },
+    ],
     [OPERATIONS.priceWithdraw, { inputOrOutput: 'In', order: w, user: w, amount: '99999999999999999999' }],
     [OPERATIONS.recurringExecute, { requestId: 'x' }],
     [OPERATIONS.dbcFeeClaim, { ownerWallet: w, poolAddress: w, maxQuoteAmount: 'all' }],
@@ -62,16 +92,34 @@ test('a broken rule is refused by the simulator naming the field and the rule th
     const answer = await simAnswer(op, value);
     const where = `${op.method} ${op.path} ${JSON.stringify(value)}`;
     assert.equal(answer.status, 400, where);
-    assert.ok(answer.text.includes(`${said.field}: ${said.rule}`), `${where}: client "${said.message}", simulator "${answer.text}"`);
+    assert.ok(
+      answer.text.includes(`${said.field}: ${said.rule}`),
+      `${where}: client "${said.message}", simulator "${answer.text}"`,
+    );
   }
 });
 
 test('studio names every field the schema refuses at once, as the client names each', async () => {
   const op = OPERATIONS.dbcPoolCreate as Operation<unknown, unknown>;
-  const body = { buildCurveByMarketCapParam: { quoteMint: USDC }, antiSniping: 'yes', fee: { feeBps: 1.5 }, tokenName: ' ', tokenImageContentType: 'text/plain', creator: w };
+  const body = {
+    buildCurveByMarketCapParam: { quoteMint: USDC },
+    antiSniping: 'yes',
+    fee: { feeBps: 1.5 },
+    tokenName: ' ',
+    tokenImageContentType: 'text/plain',
+    creator: w,
+  };
   const answer = await simAnswer(op, body);
   assert.equal(answer.status, 400);
-  for (const field of ['buildCurveByMarketCapParam.initialMarketCap', 'antiSniping', 'fee.feeBps', 'isLpLocked', 'tokenName', 'tokenSymbol', 'tokenImageContentType']) {
+  for (const field of [
+    'buildCurveByMarketCapParam.initialMarketCap',
+    'antiSniping',
+    'fee.feeBps',
+    'isLpLocked',
+    'tokenName',
+    'tokenSymbol',
+    'tokenImageContentType',
+  ]) {
     assert.ok(Array.isArray(answer.body.errors[field]), `errors.${field}: ${answer.text}`);
   }
   const said = clientRefusal(op, body);

@@ -7,7 +7,7 @@ import { toBase58 } from '../../src/sim/random.js';
 import { getBase58Decoder } from '@solana/kit';
 import { randomBytes } from 'node:crypto';
 
-test('rate limit per API key: a paid- key has ten times a free one, each its own window, the service\'s headers only', async () => {
+test("rate limit per API key: a paid- key has ten times a free one, each its own window, the service's headers only", async () => {
   await withSim({ rateLimitPerMinute: 2, rateLimitGroups: ['tokens'] }, async (sim) => {
     const ask = (key: string) => fetch(`${sim.url}/tokens/v2/toptraded/1h?limit=1`, { headers: { 'x-api-key': key } });
     const free = [];
@@ -96,7 +96,12 @@ test('control: fund, advance and the request log (without the api key, without c
     const adv = await post(sim, '/__sim/advance', { seconds: 4 }, {});
     assert.equal(adv.body.slot, slot + 10);
     await get(sim, '/tokens/v2/toptraded/1h?limit=3', { 'x-api-key': 'very-secret-key' });
-    await post(sim, '/ultra/v1/execute', { requestId: 'r', signedTransaction: 's' }, { 'x-api-key': 'very-secret-key' });
+    await post(
+      sim,
+      '/ultra/v1/execute',
+      { requestId: 'r', signedTransaction: 's' },
+      { 'x-api-key': 'very-secret-key' },
+    );
     const log = (await get(sim, '/__sim/requests', {})).body as any[];
     assert.ok(log.every((e) => !e.path.startsWith('/__sim/')));
     const tokens = log.find((e) => e.path === '/tokens/v2/toptraded/1h');
@@ -153,12 +158,23 @@ test('base58 of the simulator matches @solana/kit', () => {
 });
 
 test('sim command: flags are checked, naming the bad flag', async () => {
-  assert.deepEqual(parseSimArgs(['--port', '9000', '--seed=3', '--fund', '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', '--rate-limit-groups', 'tokens,swap']), {
-    port: 9000,
-    seed: 3,
-    fund: ['9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'],
-    rateLimitGroups: ['tokens', 'swap'],
-  });
+  assert.deepEqual(
+    parseSimArgs([
+      '--port',
+      '9000',
+      '--seed=3',
+      '--fund',
+      '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+      '--rate-limit-groups',
+      'tokens,swap',
+    ]),
+    {
+      port: 9000,
+      seed: 3,
+      fund: ['9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'],
+      rateLimitGroups: ['tokens', 'swap'],
+    },
+  );
   const errors: string[] = [];
   const write = process.stderr.write;
   process.stderr.write = ((s: string) => (errors.push(s), true)) as typeof process.stderr.write;

@@ -20,7 +20,13 @@ function poolBody(creator: string, symbol: string) {
       initialMarketCap: 30_000,
       migrationMarketCap: 90_000,
       tokenQuoteDecimal: 6,
-      lockedVestingParam: { totalLockedVestingAmount: 0, cliffUnlockAmount: 0, numberOfVestingPeriod: 0, totalVestingDuration: 0, cliffDurationFromMigrationTime: 0 },
+      lockedVestingParam: {
+        totalLockedVestingAmount: 0,
+        cliffUnlockAmount: 0,
+        numberOfVestingPeriod: 0,
+        totalVestingDuration: 0,
+        cliffDurationFromMigrationTime: 0,
+      },
     },
     antiSniping: false,
     fee: { feeBps: 100 },
@@ -44,7 +50,13 @@ test('a landed launch is listed: token lists, quotes and swaps on its curve, bal
   assert.equal(sim.kernel.market.token(c.mint), undefined, 'not listed before the transaction lands');
   const sent = await rpc<string>(sim, 'sendTransaction', [await sign(c.transaction, w), { encoding: 'base64' }]);
   assert.equal(typeof sent.result, 'string', JSON.stringify(sent));
-  assert.deepEqual(sim.kernel.market.token(c.mint), { mint: c.mint, symbol: 'LIST', name: 'Listing LIST', decimals: 6, tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' });
+  assert.deepEqual(sim.kernel.market.token(c.mint), {
+    mint: c.mint,
+    symbol: 'LIST',
+    name: 'Listing LIST',
+    decimals: 6,
+    tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  });
 
   for (const interval of ['5m', '1h', '6h', '24h']) {
     const trending = await get(sim, `/tokens/v2/toptrending/${interval}`, { limit: 5 });
@@ -60,12 +72,18 @@ test('a landed launch is listed: token lists, quotes and swaps on its curve, bal
 
   const q = await get(sim, '/swap/v1/quote', { inputMint: USDC_MINT, outputMint: c.mint, amount: 100_000_000 });
   assert.equal(q.status, 200, JSON.stringify(q.body));
-  assert.deepEqual(q.body.routePlan.map((s: any) => [s.swapInfo.ammKey, s.swapInfo.label]), [[c.pool, 'Meteora DBC']]);
+  assert.deepEqual(
+    q.body.routePlan.map((s: any) => [s.swapInfo.ammKey, s.swapInfo.label]),
+    [[c.pool, 'Meteora DBC']],
+  );
 
   const buyer = await newWallet(sim);
   const built = await post(sim, '/swap/v1/swap', { userPublicKey: buyer.address, quoteResponse: q.body });
   assert.equal(built.status, 200, JSON.stringify(built.body));
-  const swapped = await rpc<string>(sim, 'sendTransaction', [await sign(built.body.swapTransaction, buyer), { encoding: 'base64' }]);
+  const swapped = await rpc<string>(sim, 'sendTransaction', [
+    await sign(built.body.swapTransaction, buyer),
+    { encoding: 'base64' },
+  ]);
   assert.equal(typeof swapped.result, 'string', JSON.stringify(swapped));
   const bought = balance(sim, buyer.address, c.mint);
   assert.ok(bought >= BigInt(q.body.otherAmountThreshold), `bought ${bought}`);
@@ -73,13 +91,21 @@ test('a landed launch is listed: token lists, quotes and swaps on its curve, bal
   assert.ok(after.usdPrice > record.usdPrice, 'buying on the curve raised the price');
   assert.equal(after.stats1h.numBuys, 1);
 
-  const accounts = await rpc<any>(sim, 'getTokenAccountsByOwner', [buyer.address, { mint: c.mint }, { encoding: 'jsonParsed' }]);
+  const accounts = await rpc<any>(sim, 'getTokenAccountsByOwner', [
+    buyer.address,
+    { mint: c.mint },
+    { encoding: 'jsonParsed' },
+  ]);
   assert.equal(accounts.result.value[0].account.data.parsed.info.tokenAmount.amount, bought.toString());
   const portfolio = await get(sim, `/portfolio/v1/positions/${buyer.address}`, {}, {});
   const wallet = portfolio.body.elements.find((e: any) => e.type === 'multiple');
   assert.ok(wallet.data.assets.some((a: any) => a.data.address === c.mint && a.data.amount > 0));
 
-  const sell = await get(sim, '/swap/v1/quote', { inputMint: c.mint, outputMint: USDC_MINT, amount: (bought / 2n).toString() });
+  const sell = await get(sim, '/swap/v1/quote', {
+    inputMint: c.mint,
+    outputMint: USDC_MINT,
+    amount: (bought / 2n).toString(),
+  });
   assert.equal(sell.status, 200, 'it sells back into the quote mint');
 
   await advance(sim, 3700);
@@ -95,9 +121,17 @@ test('the presigned image URL is a real upload route on the simulator', async ()
   const publicUrl = `${url.origin}${url.pathname}`;
   assert.equal((await fetch(publicUrl)).status, 404, 'nothing to serve before the upload');
 
-  const wrongType = await fetch(c.imagePresignedUrl, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: png });
+  const wrongType = await fetch(c.imagePresignedUrl, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: png,
+  });
   assert.equal(wrongType.status, 400);
-  const tooBig = await fetch(c.imagePresignedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: Buffer.alloc(MAX_UPLOAD_BYTES + 1) });
+  const tooBig = await fetch(c.imagePresignedUrl, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png' },
+    body: Buffer.alloc(MAX_UPLOAD_BYTES + 1),
+  });
   assert.equal(tooBig.status, 413);
   const unsigned = await fetch(publicUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
   assert.equal(unsigned.status, 403);
@@ -108,9 +142,17 @@ test('the presigned image URL is a real upload route on the simulator', async ()
   assert.equal(served.status, 200);
   assert.equal(served.headers.get('content-type'), 'image/png');
   assert.deepEqual(Buffer.from(await served.arrayBuffer()), png);
-  assert.equal((await fetch(c.imagePresignedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png })).status, 409);
+  assert.equal(
+    (await fetch(c.imagePresignedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png })).status,
+    409,
+  );
 
   const { c: late } = await launch('LATE');
   await advance(sim, 601);
-  assert.equal((await fetch(late.imagePresignedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png })).status, 403, 'expired');
+  assert.equal(
+    (await fetch(late.imagePresignedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png }))
+      .status,
+    403,
+    'expired',
+  );
 });

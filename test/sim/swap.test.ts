@@ -25,11 +25,14 @@ test('ExactIn quote: amounts, threshold from slippage, route plan', async () => 
 
 test('ExactOut quote: exact output, maximum input threshold', async () => {
   await withSim({}, async (sim) => {
-    const b = (await get(sim, q(`inputMint=${USDC}&outputMint=${SOL}&amount=2000000000&swapMode=ExactOut&slippageBps=50`))).body;
+    const b = (
+      await get(sim, q(`inputMint=${USDC}&outputMint=${SOL}&amount=2000000000&swapMode=ExactOut&slippageBps=50`))
+    ).body;
     assert.equal(b.swapMode, 'ExactOut');
     assert.equal(b.outAmount, '2000000000');
     assert.equal(BigInt(b.otherAmountThreshold), (BigInt(b.inAmount) * 10050n + 9999n) / 10000n);
-    for (const s of b.routePlan) assert.ok(['Whirlpool', 'Raydium', 'Raydium CLMM', 'Orca V2'].includes(s.swapInfo.label));
+    for (const s of b.routePlan)
+      assert.ok(['Whirlpool', 'Raydium', 'Raydium CLMM', 'Orca V2'].includes(s.swapInfo.label));
   });
 });
 
@@ -38,7 +41,10 @@ test('large trades split across pools and have more price impact', async () => {
     const small = (await get(sim, q(`inputMint=${SOL}&outputMint=${USDC}&amount=1000000000`))).body;
     const large = (await get(sim, q(`inputMint=${SOL}&outputMint=${USDC}&amount=50000000000000`))).body;
     assert.ok(large.routePlan.length >= 2);
-    assert.equal(large.routePlan.filter((s: any) => s.swapInfo.inputMint === SOL).reduce((n: number, s: any) => n + s.percent, 0), 100);
+    assert.equal(
+      large.routePlan.filter((s: any) => s.swapInfo.inputMint === SOL).reduce((n: number, s: any) => n + s.percent, 0),
+      100,
+    );
     assert.ok(Number(large.priceImpactPct) > Number(small.priceImpactPct));
   });
 });
@@ -47,14 +53,26 @@ test('dexes, excludeDexes, onlyDirectRoutes, maxAccounts and platformFeeBps are 
   await withSim({}, async (sim) => {
     const only = (await get(sim, q(`inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&dexes=Raydium+CLMM`))).body;
     assert.ok(only.routePlan.every((s: any) => s.swapInfo.label === 'Raydium CLMM'));
-    const excl = (await get(sim, q(`inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&excludeDexes=Phoenix,Whirlpool`))).body;
+    const excl = (
+      await get(sim, q(`inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&excludeDexes=Phoenix,Whirlpool`))
+    ).body;
     assert.ok(excl.routePlan.every((s: any) => !['Phoenix', 'Whirlpool'].includes(s.swapInfo.label)));
-    const twoHop = (await get(sim, q(`inputMint=${JUP}&outputMint=${USDC}&amount=1000000&dexes=Raydium,Whirlpool`))).body;
-    assert.ok(twoHop.routePlan.some((s: any) => s.swapInfo.outputMint === SOL), 'JUP->USDC over Raydium/Whirlpool goes through SOL');
-    const direct = await get(sim, q(`inputMint=${JUP}&outputMint=${USDC}&amount=1000000&dexes=Raydium,Whirlpool&onlyDirectRoutes=true`));
+    const twoHop = (await get(sim, q(`inputMint=${JUP}&outputMint=${USDC}&amount=1000000&dexes=Raydium,Whirlpool`)))
+      .body;
+    assert.ok(
+      twoHop.routePlan.some((s: any) => s.swapInfo.outputMint === SOL),
+      'JUP->USDC over Raydium/Whirlpool goes through SOL',
+    );
+    const direct = await get(
+      sim,
+      q(`inputMint=${JUP}&outputMint=${USDC}&amount=1000000&dexes=Raydium,Whirlpool&onlyDirectRoutes=true`),
+    );
     assert.equal(direct.status, 400);
     assert.equal(direct.body.errorCode, 'COULD_NOT_FIND_ANY_ROUTE');
-    const tight = await get(sim, q(`inputMint=${JUP}&outputMint=${USDC}&amount=1000000&dexes=Raydium,Whirlpool&maxAccounts=20`));
+    const tight = await get(
+      sim,
+      q(`inputMint=${JUP}&outputMint=${USDC}&amount=1000000&dexes=Raydium,Whirlpool&maxAccounts=20`),
+    );
     assert.equal(tight.status, 400, 'a two-hop route needs more than 20 accounts');
     const fee = (await get(sim, q(`inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&platformFeeBps=20`))).body;
     const noFee = (await get(sim, q(`inputMint=${SOL}&outputMint=${USDC}&amount=1000000000`))).body;
@@ -89,7 +107,11 @@ test('swap returns a real transaction with the right fee payer; sent through RPC
   await withSim({}, async (sim) => {
     const user = await wallet(sim);
     const quote = (await get(sim, q(`inputMint=${SOL}&outputMint=${USDC}&amount=1000000000`))).body;
-    const s = await post(sim, '/swap/v1/swap', { userPublicKey: user.address, quoteResponse: quote, blockhashSlotsToExpiry: 20 });
+    const s = await post(sim, '/swap/v1/swap', {
+      userPublicKey: user.address,
+      quoteResponse: quote,
+      blockhashSlotsToExpiry: 20,
+    });
     assert.equal(s.status, 200);
     assert.equal(typeof s.body.prioritizationFeeLamports, 'number');
     const slot = (await rpc(sim, 'getSlot')).result as number;
@@ -101,18 +123,31 @@ test('swap returns a real transaction with the right fee payer; sent through RPC
     const sent = await rpc(sim, 'sendTransaction', [signed, { encoding: 'base64' }]);
     assert.equal(typeof sent.result, 'string', JSON.stringify(sent));
     assert.ok(balance(sim, user.address, USDC) - usdcBefore >= BigInt(quote.otherAmountThreshold));
-    assert.equal(balance(sim, user.address, SOL), solBefore - 1_000_000_000n - 5000n - BigInt(s.body.prioritizationFeeLamports));
+    assert.equal(
+      balance(sim, user.address, SOL),
+      solBefore - 1_000_000_000n - 5000n - BigInt(s.body.prioritizationFeeLamports),
+    );
     const again = await rpc(sim, 'sendTransaction', [signed, { encoding: 'base64' }]);
     assert.equal(again.result, sent.result);
-    assert.equal(balance(sim, user.address, SOL), solBefore - 1_000_000_000n - 5000n - BigInt(s.body.prioritizationFeeLamports));
+    assert.equal(
+      balance(sim, user.address, SOL),
+      solBefore - 1_000_000_000n - 5000n - BigInt(s.body.prioritizationFeeLamports),
+    );
     const st = await rpc(sim, 'getSignatureStatuses', [[sent.result, 'unknownSig']]);
     assert.equal(st.result.value[0].err, null);
     assert.equal(st.result.value[0].confirmationStatus, 'confirmed');
     assert.equal(st.result.value[1], null);
     const bal = await rpc(sim, 'getBalance', [user.address]);
     assert.equal(BigInt(bal.result.value), balance(sim, user.address, SOL));
-    const accounts = await rpc(sim, 'getTokenAccountsByOwner', [user.address, { mint: USDC }, { encoding: 'jsonParsed' }]);
-    assert.equal(accounts.result.value[0].account.data.parsed.info.tokenAmount.amount, balance(sim, user.address, USDC).toString());
+    const accounts = await rpc(sim, 'getTokenAccountsByOwner', [
+      user.address,
+      { mint: USDC },
+      { encoding: 'jsonParsed' },
+    ]);
+    assert.equal(
+      accounts.result.value[0].account.data.parsed.info.tokenAmount.amount,
+      balance(sim, user.address, USDC).toString(),
+    );
   });
 });
 
@@ -125,19 +160,36 @@ test('a separate payer pays the fees and must sign too; feeAccount and destinati
     assert.equal(noFeeAccount.status, 400);
     assert.ok(noFeeAccount.body.error.startsWith('feeAccount'));
     const feeAccount = (await generateKeyPairSigner()).address;
-    const both = await post(sim, '/swap/v1/swap', { userPublicKey: user.address, quoteResponse: quote, feeAccount, destinationTokenAccount: feeAccount, nativeDestinationAccount: feeAccount });
+    const both = await post(sim, '/swap/v1/swap', {
+      userPublicKey: user.address,
+      quoteResponse: quote,
+      feeAccount,
+      destinationTokenAccount: feeAccount,
+      nativeDestinationAccount: feeAccount,
+    });
     assert.equal(both.status, 400);
     assert.ok(both.body.error.startsWith('nativeDestinationAccount'));
-    const s = await post(sim, '/swap/v1/swap', { userPublicKey: user.address, payer: payer.address, quoteResponse: quote, feeAccount });
+    const s = await post(sim, '/swap/v1/swap', {
+      userPublicKey: user.address,
+      payer: payer.address,
+      quoteResponse: quote,
+      feeAccount,
+    });
     assert.equal(s.status, 200, JSON.stringify(s.body));
     const tx = decodeTx(s.body.swapTransaction);
     assert.equal(Object.keys(tx.signatures)[0], payer.address);
     assert.ok(user.address in tx.signatures);
-    const onlyUser = await rpc(sim, 'sendTransaction', [await signTx(s.body.swapTransaction, user), { encoding: 'base64' }]);
+    const onlyUser = await rpc(sim, 'sendTransaction', [
+      await signTx(s.body.swapTransaction, user),
+      { encoding: 'base64' },
+    ]);
     assert.equal(onlyUser.error?.code, -2);
     const userSol = balance(sim, user.address, SOL);
     const payerSol = balance(sim, payer.address, SOL);
-    const ok = await rpc(sim, 'sendTransaction', [await signTx(s.body.swapTransaction, user, payer), { encoding: 'base64' }]);
+    const ok = await rpc(sim, 'sendTransaction', [
+      await signTx(s.body.swapTransaction, user, payer),
+      { encoding: 'base64' },
+    ]);
     assert.equal(typeof ok.result, 'string', JSON.stringify(ok));
     assert.equal(balance(sim, user.address, SOL), userSol);
     assert.ok(balance(sim, payer.address, SOL) < payerSol);
@@ -174,8 +226,16 @@ test('a swap transaction that lands after the market moved fails with 6001 and m
     const quote = (await get(sim, q(`inputMint=${SOL}&outputMint=${JUP}&amount=1000000000&slippageBps=30`))).body;
     const s = await post(sim, '/swap/v1/swap', { userPublicKey: user.address, quoteResponse: quote });
     const bigQuote = (await get(sim, q(`inputMint=${SOL}&outputMint=${JUP}&amount=20000000000000`))).body;
-    const big = await post(sim, '/swap/v1/swap', { userPublicKey: whale.address, quoteResponse: { ...bigQuote, otherAmountThreshold: '0' } });
-    assert.equal(typeof (await rpc(sim, 'sendTransaction', [await signTx(big.body.swapTransaction, whale), { encoding: 'base64' }])).result, 'string');
+    const big = await post(sim, '/swap/v1/swap', {
+      userPublicKey: whale.address,
+      quoteResponse: { ...bigQuote, otherAmountThreshold: '0' },
+    });
+    assert.equal(
+      typeof (
+        await rpc(sim, 'sendTransaction', [await signTx(big.body.swapTransaction, whale), { encoding: 'base64' }])
+      ).result,
+      'string',
+    );
     const before = balance(sim, user.address, SOL);
     const r = await rpc(sim, 'sendTransaction', [await signTx(s.body.swapTransaction, user), { encoding: 'base64' }]);
     assert.equal(r.error?.code, 6001);

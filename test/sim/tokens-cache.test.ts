@@ -19,7 +19,10 @@ test('repeated polls in one slot get the same bytes; each limit its own length',
     const c = await text(`${sim.url}/tokens/v2/toptraded/1h?limit=7`);
     assert.deepEqual(JSON.parse(c), JSON.parse(a).slice(0, 7));
     const other = JSON.parse(await text(`${sim.url}/tokens/v2/toporganicscore/1h?limit=20`));
-    assert.notDeepEqual(other.map((t: any) => t.id), JSON.parse(a).map((t: any) => t.id));
+    assert.notDeepEqual(
+      other.map((t: any) => t.id),
+      JSON.parse(a).map((t: any) => t.id),
+    );
   });
 });
 

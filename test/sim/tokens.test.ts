@@ -14,27 +14,46 @@ function checkToken(t: any, interval: string): void {
   // left out on some items of category listings, as the real service does
   assert.ok(t.tokenProgram === undefined || typeof t.tokenProgram === 'string', `${where}.tokenProgram`);
   assert.ok(num(t.decimals), `${where}.decimals`);
-  for (const f of ['icon', 'twitter', 'telegram', 'website', 'dev', 'launchpad', 'partnerConfig', 'graduatedPool', 'graduatedAt']) assert.ok(strOrNull(t[f]), `${where}.${f}`);
-  for (const f of ['circSupply', 'totalSupply', 'holderCount', 'fdv', 'mcap', 'usdPrice', 'priceBlockId', 'liquidity']) assert.ok(numOrNull(t[f]), `${where}.${f}`);
+  for (const f of [
+    'icon',
+    'twitter',
+    'telegram',
+    'website',
+    'dev',
+    'launchpad',
+    'partnerConfig',
+    'graduatedPool',
+    'graduatedAt',
+  ])
+    assert.ok(strOrNull(t[f]), `${where}.${f}`);
+  for (const f of ['circSupply', 'totalSupply', 'holderCount', 'fdv', 'mcap', 'usdPrice', 'priceBlockId', 'liquidity'])
+    assert.ok(numOrNull(t[f]), `${where}.${f}`);
   // the listed window is always there; another one may be left out, as the real service does
   assert.equal(typeof t[`stats${interval}`], 'object', `${where}.stats${interval}`);
   for (const w of ['stats5m', 'stats1h', 'stats6h', 'stats24h']) {
     const s = t[w];
     if (s === undefined && w !== `stats${interval}`) continue;
     assert.equal(typeof s, 'object', `${where}.${w}`);
-    for (const f of ['priceChange', 'volumeChange', 'holderChange', 'liquidityChange']) assert.ok(numOrNull(s[f]), `${where}.${w}.${f}`);
-    for (const f of ['buyVolume', 'sellVolume', 'numBuys', 'numSells', 'numTraders']) assert.ok(num(s[f]) && s[f] >= 0, `${where}.${w}.${f}`);
+    for (const f of ['priceChange', 'volumeChange', 'holderChange', 'liquidityChange'])
+      assert.ok(numOrNull(s[f]), `${where}.${w}.${f}`);
+    for (const f of ['buyVolume', 'sellVolume', 'numBuys', 'numSells', 'numTraders'])
+      assert.ok(num(s[f]) && s[f] >= 0, `${where}.${w}.${f}`);
   }
   assert.equal(typeof t.firstPool.id, 'string');
   assert.ok(!Number.isNaN(Date.parse(t.firstPool.createdAt)));
-  for (const f of ['mintAuthorityDisabled', 'freezeAuthorityDisabled']) assert.equal(typeof t.audit[f], 'boolean', `${where}.audit.${f}`);
+  for (const f of ['mintAuthorityDisabled', 'freezeAuthorityDisabled'])
+    assert.equal(typeof t.audit[f], 'boolean', `${where}.audit.${f}`);
   // audit fields beyond the authorities are left out on some items
   if ('topHoldersPercentage' in t.audit) assert.ok(num(t.audit.topHoldersPercentage) && num(t.audit.devMints));
   assert.ok(t.audit.isSus === undefined || t.audit.isSus === null || typeof t.audit.isSus === 'boolean');
   assert.ok(num(t.organicScore) && t.organicScore >= 0 && t.organicScore <= 100);
   assert.ok(['high', 'medium', 'low'].includes(t.organicScoreLabel));
   assert.ok(t.isVerified === null || typeof t.isVerified === 'boolean');
-  for (const f of ['cexes', 'tags']) assert.ok(t[f] === null || (Array.isArray(t[f]) && t[f].every((x: unknown) => typeof x === 'string')), `${where}.${f}`);
+  for (const f of ['cexes', 'tags'])
+    assert.ok(
+      t[f] === null || (Array.isArray(t[f]) && t[f].every((x: unknown) => typeof x === 'string')),
+      `${where}.${f}`,
+    );
   assert.ok(!Number.isNaN(Date.parse(t.updatedAt)));
 }
 
@@ -70,8 +89,14 @@ test('the three categories rank by different criteria', async () => {
       assert.ok(organic[i - 1].organicScore >= organic[i].organicScore);
       assert.ok(vol(traded[i - 1]) >= vol(traded[i]));
     }
-    assert.notDeepEqual(organic.map((t: any) => t.id), traded.map((t: any) => t.id));
-    assert.notDeepEqual(traded.map((t: any) => t.id), trending.map((t: any) => t.id));
+    assert.notDeepEqual(
+      organic.map((t: any) => t.id),
+      traded.map((t: any) => t.id),
+    );
+    assert.notDeepEqual(
+      traded.map((t: any) => t.id),
+      trending.map((t: any) => t.id),
+    );
     assert.ok(trending[0].stats1h.priceChange > 0);
   });
 });
@@ -124,7 +149,8 @@ test('the same seed gives the same tokens, ids and market path', async () => {
   const b = await startSim(opts);
   const c = await startSim({ ...opts, seed: 10 });
   try {
-    const list = async (s: typeof a) => (await (await fetch(`${s.url}/tokens/v2/toptrending/1h?limit=100`, { headers: { 'x-api-key': 'k' } })).text());
+    const list = async (s: typeof a) =>
+      await (await fetch(`${s.url}/tokens/v2/toptrending/1h?limit=100`, { headers: { 'x-api-key': 'k' } })).text();
     assert.equal(await list(a), await list(b));
     a.advance(900);
     b.advance(900);

@@ -12,10 +12,22 @@ test('token listings leave out tokenProgram and other windows on some items, add
   await withSim({}, async (sim) => {
     const body = (await get(sim, '/tokens/v2/toptraded/1h?limit=100')).body as Array<Record<string, unknown>>;
     const without = body.filter((t) => !('tokenProgram' in t));
-    assert.ok(without.length > 10 && without.length < body.length, `${without.length} of ${body.length} without tokenProgram`);
-    assert.ok(body.some((t) => !('stats5m' in t) || !('stats6h' in t) || !('stats24h' in t)), 'some item lacks another window');
-    assert.ok(body.every((t) => typeof t.stats1h === 'object'), 'the listed window is always there');
-    assert.ok(body.some((t) => 'ctLikes' in t), 'fields the contract does not show');
+    assert.ok(
+      without.length > 10 && without.length < body.length,
+      `${without.length} of ${body.length} without tokenProgram`,
+    );
+    assert.ok(
+      body.some((t) => !('stats5m' in t) || !('stats6h' in t) || !('stats24h' in t)),
+      'some item lacks another window',
+    );
+    assert.ok(
+      body.every((t) => typeof t.stats1h === 'object'),
+      'the listed window is always there',
+    );
+    assert.ok(
+      body.some((t) => 'ctLikes' in t),
+      'fields the contract does not show',
+    );
     // the client reads every one of them
     const client = createApiClient({ baseUrl: sim.url, apiKey: 'k-variability-test' });
     assert.equal((await client.tokens.list({ category: 'toptraded', interval: '1h', limit: 100 })).length, 100);
@@ -26,9 +38,17 @@ test('SOL, USDC and USDT are listed but not in the top 20 of any category', asyn
   await withSim({}, async (sim) => {
     for (const category of ['toporganicscore', 'toptraded', 'toptrending']) {
       for (const interval of ['5m', '1h', '6h', '24h']) {
-        const ids = ((await get(sim, `/tokens/v2/${category}/${interval}?limit=100`)).body as Array<{ id: string }>).map((t) => t.id);
-        assert.ok(ids.slice(0, 20).every((id) => !GENERIC.has(id)), `${category}/${interval}`);
-        assert.ok([...GENERIC].every((id) => ids.includes(id)), `${category}/${interval} still lists them for lookups`);
+        const ids = (
+          (await get(sim, `/tokens/v2/${category}/${interval}?limit=100`)).body as Array<{ id: string }>
+        ).map((t) => t.id);
+        assert.ok(
+          ids.slice(0, 20).every((id) => !GENERIC.has(id)),
+          `${category}/${interval}`,
+        );
+        assert.ok(
+          [...GENERIC].every((id) => ids.includes(id)),
+          `${category}/${interval} still lists them for lookups`,
+        );
       }
     }
   });

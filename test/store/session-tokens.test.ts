@@ -4,21 +4,62 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RequestEvent } from '../../src/api/index.js';
 import type { Token } from '../../src/api/types.js';
-import { createSessionStore, createTokensStore, HISTORY_POINTS, listKey, nextHealth, type Health } from '../../src/store/index.js';
+import {
+  createSessionStore,
+  createTokensStore,
+  HISTORY_POINTS,
+  listKey,
+  nextHealth,
+  type Health,
+} from '../../src/store/index.js';
 import type { WatchEntry } from '../../src/watchlist.js';
 
 const event = (ok: boolean, extra: Partial<RequestEvent> = {}): RequestEvent => ({
-  method: 'GET', endpoint: 'GET /tokens/v2/{category}/{interval}', ok, durationMs: 5, attempt: 1, ...extra,
+  method: 'GET',
+  endpoint: 'GET /tokens/v2/{category}/{interval}',
+  ok,
+  durationMs: 5,
+  attempt: 1,
+  ...extra,
 });
 
 function token(id: string, usdPrice: number | null, symbol = id.slice(0, 3)): Token {
   const stats = { priceChange: 1 };
   return {
-    id, name: `${symbol} token`, symbol, icon: null, decimals: 6, twitter: null, telegram: null, website: null, dev: null,
-    circSupply: null, totalSupply: null, tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', launchpad: null,
-    partnerConfig: null, graduatedPool: null, graduatedAt: null, holderCount: null, fdv: null, mcap: null, usdPrice,
-    priceBlockId: null, liquidity: null, stats5m: stats, stats1h: stats, stats6h: stats, stats24h: stats, firstPool: {}, audit: {},
-    organicScore: 50, organicScoreLabel: 'medium', isVerified: true, cexes: null, tags: null, updatedAt: '2026-01-01T00:00:00Z',
+    id,
+    name: `${symbol} token`,
+    symbol,
+    icon: null,
+    decimals: 6,
+    twitter: null,
+    telegram: null,
+    website: null,
+    dev: null,
+    circSupply: null,
+    totalSupply: null,
+    tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    launchpad: null,
+    partnerConfig: null,
+    graduatedPool: null,
+    graduatedAt: null,
+    holderCount: null,
+    fdv: null,
+    mcap: null,
+    usdPrice,
+    priceBlockId: null,
+    liquidity: null,
+    stats5m: stats,
+    stats1h: stats,
+    stats6h: stats,
+    stats24h: stats,
+    firstPool: {},
+    audit: {},
+    organicScore: 50,
+    organicScoreLabel: 'medium',
+    isVerified: true,
+    cexes: null,
+    tags: null,
+    updatedAt: '2026-01-01T00:00:00Z',
   };
 }
 const A = 'So11111111111111111111111111111111111111112';
@@ -46,7 +87,13 @@ describe('API health', () => {
   });
 
   it('the session store notifies only when the health changed', () => {
-    const s = createSessionStore({ mode: 'demo', modeLabel: 'SIMULATED', wallet: null, screen: 'tokens', intervals: {} });
+    const s = createSessionStore({
+      mode: 'demo',
+      modeLabel: 'SIMULATED',
+      wallet: null,
+      screen: 'tokens',
+      intervals: {},
+    });
     let notified = 0;
     s.subscribe(() => notified++);
     s.getState().recordRequest(event(true), 1);

@@ -4,7 +4,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
-import { createWatchlistWriter, loadWatchlist, saveWatchlist, watchlistPath, type WatchEntry } from '../../src/watchlist.js';
+import {
+  createWatchlistWriter,
+  loadWatchlist,
+  saveWatchlist,
+  watchlistPath,
+  type WatchEntry,
+} from '../../src/watchlist.js';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -17,7 +23,12 @@ afterEach(() => {
 });
 
 const MINT = 'So11111111111111111111111111111111111111112';
-const entry = (mint = MINT, symbol = 'SOL'): WatchEntry => ({ mint, symbol, name: 'Wrapped SOL', starredAt: '2026-01-01T00:00:00.000Z' });
+const entry = (mint = MINT, symbol = 'SOL'): WatchEntry => ({
+  mint,
+  symbol,
+  name: 'Wrapped SOL',
+  starredAt: '2026-01-01T00:00:00.000Z',
+});
 
 describe('watchlist file', () => {
   it('round-trips, creates the state directory, leaves no temporary file, mode 0600', async () => {
@@ -35,10 +46,22 @@ describe('watchlist file', () => {
     await saveWatchlist(dir, []);
     writeFileSync(
       watchlistPath(dir),
-      JSON.stringify({ version: 1, tokens: [entry(), { mint: 'not a mint' }, 7, entry(), { ...entry('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC'), last: { id: 'x' } }] }),
+      JSON.stringify({
+        version: 1,
+        tokens: [
+          entry(),
+          { mint: 'not a mint' },
+          7,
+          entry(),
+          { ...entry('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC'), last: { id: 'x' } },
+        ],
+      }),
     );
     const loaded = await loadWatchlist(dir);
-    assert.deepEqual(loaded.map((e) => e.symbol), ['SOL', 'USDC']);
+    assert.deepEqual(
+      loaded.map((e) => e.symbol),
+      ['SOL', 'USDC'],
+    );
     assert.equal(loaded[1].last, undefined);
   });
 
@@ -56,7 +79,10 @@ describe('watchlist file', () => {
     void write([entry()]);
     void write([]);
     await write([entry('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC')]);
-    assert.deepEqual((await loadWatchlist(dir)).map((e) => e.symbol), ['USDC']);
+    assert.deepEqual(
+      (await loadWatchlist(dir)).map((e) => e.symbol),
+      ['USDC'],
+    );
     assert.deepEqual(errors, []);
   });
 });

@@ -8,7 +8,13 @@ import { useRefState } from '../../components/useRefState.js';
 import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';
 
-export function LineInput(props: { label: string; value: string; onChange: (value: string) => void; focus: boolean; width: number }) {
+export function LineInput(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  focus: boolean;
+  width: number;
+}) {
   const [line, setLine] = useRefState<LineState>(() => lineAt(props.value));
   useKeyLayer(
     'input',
@@ -23,7 +29,8 @@ export function LineInput(props: { label: string; value: string; onChange: (valu
   );
   return (
     <Text>
-      {props.label} <LineView line={line()} width={Math.max(1, props.width - props.label.length - 1)} focus={props.focus} />
+      {props.label}{' '}
+      <LineView line={line()} width={Math.max(1, props.width - props.label.length - 1)} focus={props.focus} />
     </Text>
   );
 }

@@ -18,11 +18,21 @@ export interface World {
   session: Services['session'];
 }
 
-export async function world(t: { after(fn: () => Promise<void> | void): void }, over: TestServicesOptions & { form?: Partial<SwapForm>; seed?: number } = {}): Promise<World> {
+export async function world(
+  t: { after(fn: () => Promise<void> | void): void },
+  over: TestServicesOptions & { form?: Partial<SwapForm>; seed?: number } = {},
+): Promise<World> {
   const { form, ...opts } = over;
   const w = await testServices(t, { seed: 11, screen: 'swap', ...opts });
   const services = Object.assign(w.services, { swap: createSwapStore(form) });
-  return { sim: w.sim, wallet: w.wallet, dir: w.dir, journalPath: w.journalPath, services, session: w.services.session };
+  return {
+    sim: w.sim,
+    wallet: w.wallet,
+    dir: w.dir,
+    journalPath: w.journalPath,
+    services,
+    session: w.services.session,
+  };
 }
 
 /** The requests the simulator received on one path, in order. */
@@ -32,7 +42,12 @@ export function received(sim: SimHandle, path: string) {
 
 /** Every request that could submit a transaction: an execute of any group, or RPC sendTransaction. */
 export function submissions(sim: SimHandle) {
-  return sim.requests().filter((r) => /\/execute$/.test(r.path) || (r.path === '/rpc' && JSON.stringify(r.body ?? '').includes('sendTransaction')));
+  return sim
+    .requests()
+    .filter(
+      (r) =>
+        /\/execute$/.test(r.path) || (r.path === '/rpc' && JSON.stringify(r.body ?? '').includes('sendTransaction')),
+    );
 }
 
 /** Answers the next confirmation the pipeline asks for. */

@@ -39,7 +39,17 @@ export async function harness(opts: Partial<ClientOptions> = {}): Promise<Harnes
   return { rec, client, events, delays, close: () => rec.close() };
 }
 
-const stats = { priceChange: 1.5, holderChange: null, liquidityChange: 0.2, volumeChange: -3, buyVolume: 100, sellVolume: 90, numBuys: 10, numSells: 9, numTraders: 12 };
+const stats = {
+  priceChange: 1.5,
+  holderChange: null,
+  liquidityChange: 0.2,
+  volumeChange: -3,
+  buyVolume: 100,
+  sellVolume: 90,
+  numBuys: 10,
+  numSells: 9,
+  numTraders: 12,
+};
 
 export function token(over: Record<string, unknown> = {}) {
   return {
@@ -113,9 +123,17 @@ export function quote(over: Record<string, unknown> = {}): Quote {
   } as Quote;
 }
 
-export const swapResponse = () => ({ swapTransaction: SIGNED_TX, lastValidBlockHeight: 280000150, prioritizationFeeLamports: 5000 });
+export const swapResponse = () => ({
+  swapTransaction: SIGNED_TX,
+  lastValidBlockHeight: 280000150,
+  prioritizationFeeLamports: 5000,
+});
 
-const ix = () => ({ programId: addr(30), accounts: [{ pubkey: USER, isSigner: true, isWritable: true }], data: 'AQID' });
+const ix = () => ({
+  programId: addr(30),
+  accounts: [{ pubkey: USER, isSigner: true, isWritable: true }],
+  data: 'AQID',
+});
 export const swapInstructions = () => ({
   otherInstructions: [],
   computeBudgetInstructions: [ix()],
@@ -139,7 +157,14 @@ export function order(over: Record<string, unknown> = {}) {
     priceImpact: 0.1,
     routePlan: [
       {
-        swapInfo: { ammKey: addr(20), label: 'Meteora DLMM', inputMint: SOL, outputMint: USDC, inAmount: '1000000000', outAmount: '150000000' },
+        swapInfo: {
+          ammKey: addr(20),
+          label: 'Meteora DLMM',
+          inputMint: SOL,
+          outputMint: USDC,
+          inAmount: '1000000000',
+          outAmount: '150000000',
+        },
         percent: 100,
         bps: 10000,
         usdValue: 150,
@@ -295,7 +320,11 @@ export function invite(over: Record<string, unknown> = {}) {
   };
 }
 
-export const inviteList = (over: Record<string, unknown> = {}) => ({ invites: [invite()], hasMoreData: false, ...over });
+export const inviteList = (over: Record<string, unknown> = {}) => ({
+  invites: [invite()],
+  hasMoreData: false,
+  ...over,
+});
 
 export const portfolio = (over: Record<string, unknown> = {}) => ({
   date: 1735689600000,
@@ -308,7 +337,9 @@ export const portfolio = (over: Record<string, unknown> = {}) => ({
       platformId: 'wallet-tokens',
       name: 'Wallet',
       value: 150,
-      data: { assets: [{ type: 'token', networkId: 'solana', value: 150, data: { address: SOL, amount: 1, price: 150 } }] },
+      data: {
+        assets: [{ type: 'token', networkId: 'solana', value: 150, data: { address: SOL, amount: 1, price: 150 } }],
+      },
     },
     { type: 'liquidity', label: 'LP', platformId: 'amm', data: {} },
   ],

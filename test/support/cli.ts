@@ -55,7 +55,11 @@ export interface SignerRig {
 }
 
 /** A simulator the test holds, a demo key file in a fresh home, and that wallet funded. */
-export async function startSignerRig(seed: number, prefix: string, options: Omit<SimOptions, 'seed'> = {}): Promise<SignerRig> {
+export async function startSignerRig(
+  seed: number,
+  prefix: string,
+  options: Omit<SimOptions, 'seed'> = {},
+): Promise<SignerRig> {
   const home = mkdtempSync(join(tmpdir(), prefix));
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;
@@ -66,7 +70,11 @@ export async function startSignerRig(seed: number, prefix: string, options: Omit
     home,
     keyPath,
     address,
-    run: (...args) => runCli([...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], { ...cleanEnv(home), TRADEDECK_API_KEY: 'test-key' }),
+    run: (...args) =>
+      runCli([...args, '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath], {
+        ...cleanEnv(home),
+        TRADEDECK_API_KEY: 'test-key',
+      }),
     close: async () => {
       await sim.stop();
       rmSync(home, { recursive: true, force: true });

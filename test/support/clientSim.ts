@@ -28,7 +28,13 @@ export interface Rig {
 }
 
 export async function rig(options: SimOptions = {}, client: Partial<ClientOptions> = {}): Promise<Rig> {
-  const sim = await startSim({ seed: 7, timeScale: 0, startTime: Date.UTC(2025, 3, 1, 12), apiKey: API_KEY, ...options });
+  const sim = await startSim({
+    seed: 7,
+    timeScale: 0,
+    startTime: Date.UTC(2025, 3, 1, 12),
+    apiKey: API_KEY,
+    ...options,
+  });
   const waits: number[] = [];
   const api = createApiClient({
     baseUrl: sim.url,
@@ -66,7 +72,8 @@ export async function newWallet(sim: SimHandle, fund = true): Promise<TestWallet
     keyPair,
     signer: {
       address: keyPair.address,
-      sign: async (message) => new Uint8Array(await crypto.subtle.sign('Ed25519', keyPair.keyPair.privateKey, new Uint8Array(message))),
+      sign: async (message) =>
+        new Uint8Array(await crypto.subtle.sign('Ed25519', keyPair.keyPair.privateKey, new Uint8Array(message))),
     },
   };
 }
@@ -79,7 +86,11 @@ export async function signed(base64: string, wallet: TestWallet): Promise<string
 /** exactly one request reached the simulator after the mark; returns it */
 export function onlyRequest(r: Rig, mark: number, method: string, path: string): SimRequestLogEntry {
   const got = r.since(mark);
-  assert.equal(got.length, 1, `one request expected, got ${got.map((e) => `${e.method} ${e.path}`).join(', ') || 'none'}`);
+  assert.equal(
+    got.length,
+    1,
+    `one request expected, got ${got.map((e) => `${e.method} ${e.path}`).join(', ') || 'none'}`,
+  );
   assert.equal(got[0].method, method);
   assert.equal(got[0].path, path);
   return got[0];

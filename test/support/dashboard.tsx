@@ -36,7 +36,10 @@ export interface DashboardOptions extends Omit<TestServicesOptions, 'scheduler'>
 
 export async function startDashboard(o: DashboardOptions = {}): Promise<Dashboard> {
   const cleanups: Array<() => Promise<void> | void> = [];
-  const w = await testServices({ after: (fn) => void cleanups.push(fn) }, { ...o, scheduler: o.schedulerOptions, screen: o.screen ?? 'tokens' });
+  const w = await testServices(
+    { after: (fn) => void cleanups.push(fn) },
+    { ...o, scheduler: o.schedulerOptions, screen: o.screen ?? 'tokens' },
+  );
   const { services, sim } = w;
   const d: Dashboard = {
     sim,
@@ -47,7 +50,11 @@ export async function startDashboard(o: DashboardOptions = {}): Promise<Dashboar
     stateDir: w.stateDir,
     quits: 0,
     app: undefined as unknown as ReturnType<typeof render>,
-    tokenRequests: () => sim.requests().filter((r) => r.path.startsWith('/tokens/')).map((r) => ({ path: r.path, query: r.query })),
+    tokenRequests: () =>
+      sim
+        .requests()
+        .filter((r) => r.path.startsWith('/tokens/'))
+        .map((r) => ({ path: r.path, query: r.query })),
     async close() {
       d.app.unmount();
       for (const fn of cleanups.splice(0)) await fn();
@@ -55,7 +62,13 @@ export async function startDashboard(o: DashboardOptions = {}): Promise<Dashboar
   };
   o.before?.(services);
   d.app = render(
-    <App services={services} theme={plainTheme} screens={o.screens} size={{ columns: o.columns ?? 100, rows: o.rows ?? 30 }} onQuit={() => d.quits++} />,
+    <App
+      services={services}
+      theme={plainTheme}
+      screens={o.screens}
+      size={{ columns: o.columns ?? 100, rows: o.rows ?? 30 }}
+      onQuit={() => d.quits++}
+    />,
   );
   return d;
 }

@@ -34,7 +34,8 @@ export class FakeClock {
       let next: [number, Timer] | undefined;
       for (const entry of this.timers) {
         if (entry[1].at > end) continue;
-        if (!next || entry[1].at < next[1].at || (entry[1].at === next[1].at && entry[1].seq < next[1].seq)) next = entry;
+        if (!next || entry[1].at < next[1].at || (entry[1].at === next[1].at && entry[1].seq < next[1].seq))
+          next = entry;
       }
       if (!next) break;
       this.timers.delete(next[0]);

@@ -35,12 +35,31 @@ export const HOSTILE_ERROR = `order book${ALL} closed`;
  * frame writer repaints (after cursor-home).
  */
 export function assertNoHostileBytes(raw: string, where: string): void {
-  for (const bad of ['\x1b]', '\x1bP', '\x1b_', '\x1b^', '\x1bX', '\u009b', '\u009d', '\u202e', '\u200b', 'PWNED', 'SE9TVElMRQ']) {
+  for (const bad of [
+    '\x1b]',
+    '\x1bP',
+    '\x1b_',
+    '\x1b^',
+    '\x1bX',
+    '\u009b',
+    '\u009d',
+    '\u202e',
+    '\u200b',
+    'PWNED',
+    'SE9TVElMRQ',
+  ]) {
     const at = raw.indexOf(bad);
-    assert.equal(at, -1, `${where}: ${JSON.stringify(bad)} reached the terminal: …${JSON.stringify(raw.slice(Math.max(0, at - 60), at + 60))}…`);
+    assert.equal(
+      at,
+      -1,
+      `${where}: ${JSON.stringify(bad)} reached the terminal: …${JSON.stringify(raw.slice(Math.max(0, at - 60), at + 60))}…`,
+    );
   }
   for (let at = raw.indexOf('\x1b[2J'); at !== -1; at = raw.indexOf('\x1b[2J', at + 1)) {
-    assert.ok(raw.slice(at - 3, at) === '\x1b[H', `${where}: an erase-display outside a repaint: ${JSON.stringify(raw.slice(Math.max(0, at - 60), at + 20))}`);
+    assert.ok(
+      raw.slice(at - 3, at) === '\x1b[H',
+      `${where}: an erase-display outside a repaint: ${JSON.stringify(raw.slice(Math.max(0, at - 60), at + 20))}`,
+    );
   }
 }
 
@@ -83,8 +102,14 @@ export async function startHostileProxy(t: { after(fn: () => unknown): void }, s
         return;
       }
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'accept-encoding', 'content-length', 'connection'].includes(k)) headers[k] = v;
-      const r = await fetch(simUrl + req.url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body) });
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && !['host', 'accept-encoding', 'content-length', 'connection'].includes(k))
+          headers[k] = v;
+      const r = await fetch(simUrl + req.url, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
+      });
       let text = await r.text();
       const type = r.headers.get('content-type') ?? '';
       if (type.includes('json')) {

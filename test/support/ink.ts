@@ -46,12 +46,17 @@ export async function typeKeys(app: Rendered, ...keys: string[]): Promise<void> 
 }
 
 /** Resolves with the first frame matching `predicate`; rejects with the last frame after `timeoutMs`. */
-export async function waitForFrame(app: Rendered, predicate: (frame: string) => boolean, timeoutMs = 2000): Promise<string> {
+export async function waitForFrame(
+  app: Rendered,
+  predicate: (frame: string) => boolean,
+  timeoutMs = 2000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const frame = app.lastFrame() ?? '';
     if (predicate(frame)) return frame;
-    if (Date.now() > deadline) throw new Error(`waitForFrame: no matching frame within ${timeoutMs} ms; last frame:\n${frame}`);
+    if (Date.now() > deadline)
+      throw new Error(`waitForFrame: no matching frame within ${timeoutMs} ms; last frame:\n${frame}`);
     await new Promise<void>((r) => setTimeout(r, 5));
   }
 }

@@ -20,7 +20,17 @@
 // Screens are polled (every 40 ms), so waitFor sees states that last at least that long.
 // A test process killed with SIGKILL cannot run its exit hook: its tmux server would survive.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
@@ -234,20 +244,44 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
   let serverPid: number;
   try {
     run([
-      '-f', '/dev/null',
-      'new-session', '-d', '-s', SESSION, '-x', String(cols), '-y', String(rows),
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-s',
+      SESSION,
+      '-x',
+      String(cols),
+      '-y',
+      String(rows),
       ...(opts.cwd ? ['-c', opts.cwd] : []),
-      '--', '/bin/sh', runner,
+      '--',
+      '/bin/sh',
+      runner,
     ]);
     // An empty remain-on-exit-format keeps the last screen exactly as the program left it (tmux
     // otherwise scrolls it up a line to print "Pane is dead").
     run([
-      'set-option', '-g', 'remain-on-exit', 'on', ';',
-      'set-option', '-g', 'remain-on-exit-format', '', ';',
-      'set-option', '-g', 'status', 'off',
+      'set-option',
+      '-g',
+      'remain-on-exit',
+      'on',
+      ';',
+      'set-option',
+      '-g',
+      'remain-on-exit-format',
+      '',
+      ';',
+      'set-option',
+      '-g',
+      'status',
+      'off',
     ]);
     run(['pipe-pane', '-O', '-t', SESSION, `cat >> ${shQuote(rawPath)}; : > ${shQuote(rawClosed)}`]);
-    [pid, serverPid] = run(['display-message', '-p', '-t', SESSION, '#{pane_pid} #{pid}']).trim().split(' ').map(Number);
+    [pid, serverPid] = run(['display-message', '-p', '-t', SESSION, '#{pane_pid} #{pid}'])
+      .trim()
+      .split(' ')
+      .map(Number);
     record.pid = pid;
     record.serverPid = serverPid;
     run(['wait-for', '-S', 'ready']);
@@ -265,8 +299,16 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
   let resolveExit: ((code: number | null) => void) | undefined;
 
   const captureArgs = [
-    'capture-pane', '-p', '-t', SESSION, ';',
-    'display-message', '-p', '-t', SESSION, `${STATUS_MARK} #{pane_dead} #{pane_dead_status} #{pane_dead_signal}`,
+    'capture-pane',
+    '-p',
+    '-t',
+    SESSION,
+    ';',
+    'display-message',
+    '-p',
+    '-t',
+    SESSION,
+    `${STATUS_MARK} #{pane_dead} #{pane_dead_status} #{pane_dead_signal}`,
   ];
 
   // One tmux call gives both the screen and whether the program is still running.
@@ -280,7 +322,12 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
     const reaped = dead === '1' && (code !== '' || signal !== '');
     return {
       screen,
-      status: { dead: dead === '1', reaped, code: reaped && code !== '' ? Number(code) : null, signal: signal || undefined },
+      status: {
+        dead: dead === '1',
+        reaped,
+        code: reaped && code !== '' ? Number(code) : null,
+        signal: signal || undefined,
+      },
     };
   }
 

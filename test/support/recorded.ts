@@ -16,7 +16,18 @@ export function recordedClient(routes: Record<string, string>): { client: ApiCli
     asked.push(key + url.search);
     const hit = keys.find((k) => key.startsWith(k));
     if (!hit) return new Response(JSON.stringify({ error: `no recorded body for ${key}` }), { status: 404 });
-    return new Response(readFileSync(join(REAL_DIR, routes[hit]), 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(readFileSync(join(REAL_DIR, routes[hit]), 'utf8'), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
-  return { client: createApiClient({ baseUrl: 'http://recorded.test', apiKey: 'recorded-responses-key', fetchImpl, retries: 0 }), asked };
+  return {
+    client: createApiClient({
+      baseUrl: 'http://recorded.test',
+      apiKey: 'recorded-responses-key',
+      fetchImpl,
+      retries: 0,
+    }),
+    asked,
+  };
 }

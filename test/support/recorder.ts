@@ -67,7 +67,10 @@ export async function startRecorder(handler?: Handler): Promise<Recorder> {
       const r = queue.shift() ?? fallback(recorded);
       if (r.hang) return;
       const text = r.rawBody ?? (r.body === undefined ? '' : JSON.stringify(r.body));
-      const headers: Record<string, string> = { ...(r.rawBody === undefined ? { 'content-type': 'application/json' } : {}), ...r.headers };
+      const headers: Record<string, string> = {
+        ...(r.rawBody === undefined ? { 'content-type': 'application/json' } : {}),
+        ...r.headers,
+      };
       res.writeHead(r.status ?? 200, headers);
       res.end(text);
     });

@@ -39,7 +39,9 @@ export function liveCommand(url: string, keyPath: string): string[] {
 }
 
 export async function balances(url: string, address: string): Promise<Map<string, bigint>> {
-  const r = (await (await fetch(`${url}/__sim/balances?address=${address}`)).json()) as { balances: Array<{ mint: string; amount: string }> };
+  const r = (await (await fetch(`${url}/__sim/balances?address=${address}`)).json()) as {
+    balances: Array<{ mint: string; amount: string }>;
+  };
   return new Map(r.balances.map((b) => [b.mint, BigInt(b.amount)]));
 }
 
@@ -85,11 +87,32 @@ export interface SimHandle {
 }
 
 /** `tradedeck sim` as its own process, with extra flags (faults, latency); resolves once it listens. */
-export async function startSim(o: { apiKey: string; fund: string; seed?: number; args?: string[] }): Promise<SimHandle> {
+export async function startSim(o: {
+  apiKey: string;
+  fund: string;
+  seed?: number;
+  args?: string[];
+}): Promise<SimHandle> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), 'sim', '--port', '0', '--seed', String(o.seed ?? 5), '--api-key', o.apiKey, '--fund', o.fund, ...(o.args ?? [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'dist', 'cli.js'),
+      'sim',
+      '--port',
+      '0',
+      '--seed',
+      String(o.seed ?? 5),
+      '--api-key',
+      o.apiKey,
+      '--fund',
+      o.fund,
+      ...(o.args ?? []),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -122,7 +145,15 @@ export async function secretForms(keyPath: string): Promise<string[]> {
   const forms: string[] = [];
   for (const bytes of [secret, seed]) {
     const buf = Buffer.from(bytes);
-    forms.push(JSON.stringify([...bytes]), [...bytes].join(','), [...bytes].join(', '), buf.toString('hex'), buf.toString('base64'), buf.toString('base64url'), encodeBase58(bytes));
+    forms.push(
+      JSON.stringify([...bytes]),
+      [...bytes].join(','),
+      [...bytes].join(', '),
+      buf.toString('hex'),
+      buf.toString('base64'),
+      buf.toString('base64url'),
+      encodeBase58(bytes),
+    );
   }
   for (let i = 0; i + 16 <= 32; i++) {
     const w = Buffer.from(seed.subarray(i, i + 16));

@@ -47,11 +47,21 @@ export function demoConfig(over: Partial<Config> & { stateDir: string }): Config
   };
 }
 
-export async function testServices(t: { after(fn: () => Promise<void> | void): void }, o: TestServicesOptions = {}): Promise<TestWorld> {
+export async function testServices(
+  t: { after(fn: () => Promise<void> | void): void },
+  o: TestServicesOptions = {},
+): Promise<TestWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-test-'));
   const stateDir = o.stateDir ?? join(dir, 'state');
   const keypairPath = o.address || o.noWallet ? undefined : await createDemoKeyFile(join(dir, 'keys'));
-  const config = demoConfig({ stateDir, keypairPath, address: o.address, readOnly: o.readOnly ?? false, seed: o.seed ?? 7, ...o.config });
+  const config = demoConfig({
+    stateDir,
+    keypairPath,
+    address: o.address,
+    readOnly: o.readOnly ?? false,
+    seed: o.seed ?? 7,
+    ...o.config,
+  });
   const services = await createServices(config, {
     retries: 0,
     pipeline: { sleep: async () => undefined, pollIntervalMs: 1 },
@@ -61,5 +71,12 @@ export async function testServices(t: { after(fn: () => Promise<void> | void): v
     await services.close();
     await rm(dir, { recursive: true, force: true });
   });
-  return { services, sim: services.sim!, wallet: services.wallet as KeypairWallet, dir, stateDir, journalPath: join(stateDir, 'journal.jsonl') };
+  return {
+    services,
+    sim: services.sim!,
+    wallet: services.wallet as KeypairWallet,
+    dir,
+    stateDir,
+    journalPath: join(stateDir, 'journal.jsonl'),
+  };
 }

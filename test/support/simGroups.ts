@@ -32,7 +32,12 @@ function answers<T>(method: string, path: string, status: number, body: T): Repl
   return { status, body };
 }
 
-export async function get<T = any>(sim: SimHandle, path: string, query: Record<string, string | number | boolean> = {}, headers: Record<string, string> = KEY): Promise<Reply<T>> {
+export async function get<T = any>(
+  sim: SimHandle,
+  path: string,
+  query: Record<string, string | number | boolean> = {},
+  headers: Record<string, string> = KEY,
+): Promise<Reply<T>> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const res = await fetch(`${sim.url}${path}${qs ? `?${qs}` : ''}`, { headers });
   return answers('GET', path, res.status, (await res.json()) as T);
@@ -48,7 +53,11 @@ export async function advance(sim: SimHandle, seconds: number): Promise<void> {
   assert.equal(res.status, 200, await res.text());
 }
 
-export async function rpc<T = any>(sim: SimHandle, method: string, params: unknown[]): Promise<{ result?: T; error?: { code: number; message: string } }> {
+export async function rpc<T = any>(
+  sim: SimHandle,
+  method: string,
+  params: unknown[],
+): Promise<{ result?: T; error?: { code: number; message: string } }> {
   const res = await fetch(sim.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -108,7 +117,9 @@ function is(v: unknown, kind: Kind): boolean {
     case 'decimal':
       return typeof v === 'string' && /^\d+(\.\d+)?$/.test(v);
     case 'iso':
-      return typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(v) && !Number.isNaN(Date.parse(v));
+      return (
+        typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(v) && !Number.isNaN(Date.parse(v))
+      );
     case 'null':
       return v === null;
     case 'number':

@@ -44,17 +44,42 @@ async function reply<T>(method: string, path: string, r: Response): Promise<Repl
   return { status: r.status, headers: r.headers, body };
 }
 
-export async function get<T = any>(sim: SimHandle, path: string, headers: Record<string, string> = KEY): Promise<Reply<T>> {
+export async function get<T = any>(
+  sim: SimHandle,
+  path: string,
+  headers: Record<string, string> = KEY,
+): Promise<Reply<T>> {
   return reply('GET', path, await fetch(sim.url + path, { headers }));
 }
 
-export async function post<T = any>(sim: SimHandle, path: string, body: unknown, headers: Record<string, string> = KEY): Promise<Reply<T>> {
-  return reply('POST', path, await fetch(sim.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+export async function post<T = any>(
+  sim: SimHandle,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = KEY,
+): Promise<Reply<T>> {
+  return reply(
+    'POST',
+    path,
+    await fetch(sim.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 }
 
 let rpcId = 0;
-export async function rpc<T = any>(sim: SimHandle, method: string, params: unknown[] = []): Promise<{ result?: T; error?: { code: number; message: string } }> {
-  const r = await fetch(sim.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }) });
+export async function rpc<T = any>(
+  sim: SimHandle,
+  method: string,
+  params: unknown[] = [],
+): Promise<{ result?: T; error?: { code: number; message: string } }> {
+  const r = await fetch(sim.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+  });
   return (await r.json()) as { result?: T; error?: { code: number; message: string } };
 }
 

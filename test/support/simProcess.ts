@@ -17,7 +17,11 @@ export interface SimProcessOptions {
 /** Starts `tradedeck sim --port 0` and resolves with its URL once it listens; stopped after the test. */
 export async function startSimProcess(t: { after(fn: () => void): void }, o: SimProcessOptions): Promise<string> {
   const key = o.apiKey !== undefined ? ['--api-key', o.apiKey] : [];
-  const child = spawn(process.execPath, [cli, 'sim', '--port', '0', '--seed', String(o.seed ?? 5), ...key, '--fund', o.fund], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [cli, 'sim', '--port', '0', '--seed', String(o.seed ?? 5), ...key, '--fund', o.fund],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   t.after(() => void child.kill('SIGTERM'));
   return new Promise<string>((resolveUrl, reject) => {
     let out = '';
@@ -32,7 +36,11 @@ export async function startSimProcess(t: { after(fn: () => void): void }, o: Sim
 
 /** POSTs to a control route of the simulator process. */
 export async function simControl(url: string, route: string, body: unknown): Promise<unknown> {
-  const r = await fetch(`${url}/__sim/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${url}/__sim/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await r.json()) as unknown;
   if (!r.ok) throw new Error(`/__sim/${route}: HTTP ${r.status} ${JSON.stringify(json)}`);
   return json;

@@ -76,9 +76,17 @@ export function viaLookupTable(wallet: string, table: string, statics: string[],
     header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: 1 },
     staticAccounts: [address(wallet), ...statics.map((a) => address(a)), address(SIM_PROGRAMS.router)],
     lifetimeToken: randomAddress(),
-    instructions: [{ programAddressIndex: statics.length + 1, accountIndices: [0, ...statics.map((_, i) => i + 1), statics.length + 2], data: Uint8Array.of(1) }],
+    instructions: [
+      {
+        programAddressIndex: statics.length + 1,
+        accountIndices: [0, ...statics.map((_, i) => i + 1), statics.length + 2],
+        data: Uint8Array.of(1),
+      },
+    ],
     addressTableLookups: [{ lookupTableAddress: address(table), writableIndexes: [entry], readonlyIndexes: [] }],
   };
   const messageBytes = getCompiledTransactionMessageEncoder().encode(message);
-  return Buffer.from(getTransactionEncoder().encode({ messageBytes, signatures: { [wallet]: null } } as never)).toString('base64');
+  return Buffer.from(
+    getTransactionEncoder().encode({ messageBytes, signatures: { [wallet]: null } } as never),
+  ).toString('base64');
 }

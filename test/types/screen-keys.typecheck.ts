@@ -40,12 +40,26 @@ export function Screen(): void {
 }
 
 // The real screens: the Orders list and its form each owe exactly their own keys.
-export const ordersList: KeyHandlers<typeof ORDERS_KEYS> = { mintFilter: ok, new: ok, cancel: ok, mark: ok, cancelAll: ok, withdraw: ok, withdrawOut: ok };
+export const ordersList: KeyHandlers<typeof ORDERS_KEYS> = {
+  mintFilter: ok,
+  new: ok,
+  cancel: ok,
+  mark: ok,
+  cancelAll: ok,
+  withdraw: ok,
+  withdrawOut: ok,
+};
 export const ordersForm: KeyHandlers<typeof ORDERS_KEYS, 'form'> = { edit: ok, submit: ok };
 // @ts-expect-error the list owes cancel
-export const ordersListShort: KeyHandlers<typeof ORDERS_KEYS> = { mintFilter: ok, new: ok, mark: ok, cancelAll: ok, withdraw: ok, withdrawOut: ok };
+export const ordersListShort: KeyHandlers<typeof ORDERS_KEYS> = {
+  mintFilter: ok,
+  new: ok,
+  mark: ok,
+  cancelAll: ok,
+  withdraw: ok,
+  withdrawOut: ok,
+};
 // The shell owes a handler for every global key it carries out, and none for the screens' moving keys.
 // @ts-expect-error `down` is carried out by the visible screen
 export const shellDown: Partial<KeyHandlers<typeof GLOBAL_KEYS, 'shell'>> = { down: ok };
 export const screenDown: ScreenHandlers<Record<never, never>> = { down: ok, open: ok };
-

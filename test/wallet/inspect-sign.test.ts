@@ -33,7 +33,13 @@ test('a wallet-paid v0 transaction passes and lists payer, signers, writable acc
   const dest = randomAddress();
   const oracle = randomAddress();
   const hash = randomAddress();
-  const tx = buildTransaction({ feePayer: wallet, writable: [dest], readonly: [oracle], programs: [COMPUTE, SIM_PROGRAMS.router, TOKEN], blockhash: hash });
+  const tx = buildTransaction({
+    feePayer: wallet,
+    writable: [dest],
+    readonly: [oracle],
+    programs: [COMPUTE, SIM_PROGRAMS.router, TOKEN],
+    blockhash: hash,
+  });
   const r = await inspectTransaction(tx, { wallet, allowedSigners: [] });
   assert.ok(r.ok, !r.ok ? r.reason : '');
   assert.equal(r.version, 0);
@@ -60,7 +66,11 @@ test('unknown programs are flagged, not refused; knownPrograms names them', asyn
   assert.deepEqual(flagged.unknownPrograms, [mystery]);
   assert.deepEqual(flagged.programs[0], { id: mystery, name: null });
   assert.deepEqual(flagged.programs[1], { id: '11111111111111111111111111111111', name: 'System' });
-  const named = await inspectTransaction(tx, { wallet, allowedSigners: [], knownPrograms: { [mystery]: 'Partner AMM' } });
+  const named = await inspectTransaction(tx, {
+    wallet,
+    allowedSigners: [],
+    knownPrograms: { [mystery]: 'Partner AMM' },
+  });
   assert.ok(named.ok);
   assert.deepEqual(named.unknownPrograms, []);
 });
@@ -105,7 +115,10 @@ test('trailing bytes, truncation and bad base-64 are refused', async () => {
   const cut = Buffer.from(tx, 'base64').subarray(0, 90).toString('base64');
   const truncated = await inspectTransaction(cut, { wallet, allowedSigners: [] });
   assert.equal(truncated.ok, false);
-  assert.equal((await inspectTransaction(`${tx.slice(0, 10)}*${tx.slice(11)}`, { wallet, allowedSigners: [] })).ok, false);
+  assert.equal(
+    (await inspectTransaction(`${tx.slice(0, 10)}*${tx.slice(11)}`, { wallet, allowedSigners: [] })).ok,
+    false,
+  );
   assert.equal((await inspectTransaction('', { wallet, allowedSigners: [] })).ok, false);
 });
 
@@ -113,7 +126,13 @@ test('v0 with an address lookup table: programs stay static, lookups are counted
   const wallet = randomAddress();
   const table = randomAddress();
   const viaTable = [randomAddress(), randomAddress()];
-  const tx = buildTransaction({ feePayer: wallet, writable: [viaTable[0]], readonly: [viaTable[1]], programs: [SIM_PROGRAMS.trigger], lookupTable: { address: table, addresses: viaTable } });
+  const tx = buildTransaction({
+    feePayer: wallet,
+    writable: [viaTable[0]],
+    readonly: [viaTable[1]],
+    programs: [SIM_PROGRAMS.trigger],
+    lookupTable: { address: table, addresses: viaTable },
+  });
   const r = await inspectTransaction(tx, { wallet, allowedSigners: [] });
   assert.ok(r.ok, !r.ok ? r.reason : '');
   assert.deepEqual(r.lookupTables, { count: 1, writableAccounts: 1, readonlyAccounts: 1 });
@@ -123,7 +142,10 @@ test('v0 with an address lookup table: programs stay static, lookups are counted
 
 test('legacy transactions are inspected too', async () => {
   const wallet = randomAddress();
-  const r = await inspectTransaction(buildTransaction({ feePayer: wallet, version: 'legacy' }), { wallet, allowedSigners: [] });
+  const r = await inspectTransaction(buildTransaction({ feePayer: wallet, version: 'legacy' }), {
+    wallet,
+    allowedSigners: [],
+  });
   assert.ok(r.ok);
   assert.equal(r.version, 'legacy');
 });
@@ -140,7 +162,13 @@ test('signing fills only the wallet slot, keeps the message bytes, and verifies'
   const mine = after.signatures[toAddress(wallet.address)];
   assert.ok(mine);
   assert.equal(Buffer.from(getBase58Encoder().encode(signed.signature)).equals(Buffer.from(mine)), true);
-  const publicKey = await crypto.subtle.importKey('raw', new Uint8Array(getAddressEncoder().encode(toAddress(wallet.address))), 'Ed25519', true, ['verify']);
+  const publicKey = await crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(getAddressEncoder().encode(toAddress(wallet.address))),
+    'Ed25519',
+    true,
+    ['verify'],
+  );
   assert.equal(await verifySignature(publicKey, mine as SignatureBytes, after.messageBytes), true);
   assert.equal(signed.transactionId, null, 'the fee payer has not signed yet');
   const inspected = await inspectTransaction(signed.signedBase64, { wallet: wallet.address, allowedSigners: [payer] });
@@ -154,7 +182,12 @@ test('a wallet-paid transaction gets its transaction id from the wallet signatur
   const signed = await signTransaction(tx, wallet);
   assert.equal(signed.transactionId, signed.signature);
   const decoded = getTransactionDecoder().decode(Buffer.from(signed.signedBase64, 'base64'));
-  assert.equal(Buffer.from(decoded.messageBytes).equals(Buffer.from(getTransactionDecoder().decode(Buffer.from(tx, 'base64')).messageBytes)), true);
+  assert.equal(
+    Buffer.from(decoded.messageBytes).equals(
+      Buffer.from(getTransactionDecoder().decode(Buffer.from(tx, 'base64')).messageBytes),
+    ),
+    true,
+  );
 });
 
 test('signing refuses a transaction the wallet is not a signer of, and a watch-only wallet', async () => {

@@ -19,7 +19,11 @@ test('a transaction whose message claims version 1, 5 or 127 is refused as such,
   const wallet = randomAddress();
   const table = randomAddress();
   const loaded = randomAddress();
-  const tx = buildTransaction({ feePayer: wallet, writable: [loaded], lookupTable: { address: table, addresses: [loaded] } });
+  const tx = buildTransaction({
+    feePayer: wallet,
+    writable: [loaded],
+    lookupTable: { address: table, addresses: [loaded] },
+  });
   const plain = await inspectTransaction(tx, { wallet, allowedSigners: [] });
   assert.ok(plain.ok, plain.ok ? '' : plain.reason);
   assert.deepEqual(await addressTableLookupsOf(tx), [table]);
@@ -27,7 +31,10 @@ test('a transaction whose message claims version 1, 5 or 127 is refused as such,
     const claimed = withVersionByte(tx, 0x80 | version);
     const r = await inspectTransaction(claimed, { wallet, allowedSigners: [] });
     assert.equal(r.ok, false, `version ${version} was accepted`);
-    assert.equal(r.ok ? '' : r.reason, `the transaction is version ${version}: only legacy and version 0 transactions are signed`);
+    assert.equal(
+      r.ok ? '' : r.reason,
+      `the transaction is version ${version}: only legacy and version 0 transactions are signed`,
+    );
     assert.deepEqual(await addressTableLookupsOf(claimed), []);
   }
 });

@@ -31,7 +31,8 @@ function secretForms(seed: number[]): string[] {
 }
 
 function assertNoSecret(text: string, seed: number[]): void {
-  for (const form of secretForms(seed)) assert.ok(!text.includes(form), `output leaks the secret (${form.slice(0, 6)}...)`);
+  for (const form of secretForms(seed))
+    assert.ok(!text.includes(form), `output leaks the secret (${form.slice(0, 6)}...)`);
 }
 
 test('demo key file is written 0600 in a 0700 dir and loads to the matching address', async () => {
@@ -99,7 +100,11 @@ test('malformed key files fail with clear KeyFileErrors that never quote the fil
     ['object.json', `{"key": [${seed.join(',')}]}`, /not a JSON object/],
     ['short.json', `[${seed.join(',')}]`, /array of 32 items/],
     ['long.json', `[${[...valid, 1].join(',')}]`, /array of 65 items/],
-    ['big-number.json', `[${[...valid.slice(0, 10), 256, ...valid.slice(11)].join(',')}]`, /item 10 is not an integer 0\.\.255/],
+    [
+      'big-number.json',
+      `[${[...valid.slice(0, 10), 256, ...valid.slice(11)].join(',')}]`,
+      /item 10 is not an integer 0\.\.255/,
+    ],
     ['negative.json', `[${[-1, ...valid.slice(1)].join(',')}]`, /item 0 is not an integer/],
     ['fraction.json', `[${[1.5, ...valid.slice(1)].join(',')}]`, /item 0 is not an integer/],
     ['string-item.json', JSON.stringify(['7', ...valid.slice(1)]), /item 0 is not an integer/],
@@ -124,10 +129,16 @@ test('missing, unreadable and directory key paths are KeyFileErrors', async () =
   await assert.rejects(loadKeypairFile(join(dir, 'nope.json')), /key file not found: .*nope\.json/);
   const sub = join(dir, 'adir');
   await mkdir(sub, { mode: 0o700 });
-  await assert.rejects(loadKeypairFile(sub), (err: unknown) => err instanceof KeyFileError && /not a regular file/.test(err.message));
+  await assert.rejects(
+    loadKeypairFile(sub),
+    (err: unknown) => err instanceof KeyFileError && /not a regular file/.test(err.message),
+  );
   if (process.getuid?.() !== 0) {
     const path = await writeKey(dir, 'unreadable.json', '[1]', 0o200);
-    await assert.rejects(loadKeypairFile(path), (err: unknown) => err instanceof KeyFileError && /permission denied/.test(err.message));
+    await assert.rejects(
+      loadKeypairFile(path),
+      (err: unknown) => err instanceof KeyFileError && /permission denied/.test(err.message),
+    );
   }
 });
 
@@ -192,10 +203,22 @@ test('wrong lengths, values over 255, a wrong public half and oversized files ar
     ['empty-array.json', '[]', /array of 0 items|64/],
     ['63.json', `[${valid.slice(0, 63).join(',')}]`, /array of 63 items/],
     ['32-seed-only.json', `[${valid.slice(0, 32).join(',')}]`, /array of 32 items/],
-    ['over-255.json', `[${[...valid.slice(0, 40), 300, ...valid.slice(41)].join(',')}]`, /item 40 is not an integer 0\.\.255/],
+    [
+      'over-255.json',
+      `[${[...valid.slice(0, 40), 300, ...valid.slice(41)].join(',')}]`,
+      /item 40 is not an integer 0\.\.255/,
+    ],
     ['huge-number.json', `[${[1e300, ...valid.slice(1)].join(',')}]`, /item 0 is not an integer 0\.\.255/],
-    ['other-public.json', `[${[...valid.slice(0, 32), ...valid.slice(0, 32)].join(',')}]`, /public half does not match/],
-    ['zero-public.json', `[${[...valid.slice(0, 32), ...new Array(32).fill(0)].join(',')}]`, /public half does not match/],
+    [
+      'other-public.json',
+      `[${[...valid.slice(0, 32), ...valid.slice(0, 32)].join(',')}]`,
+      /public half does not match/,
+    ],
+    [
+      'zero-public.json',
+      `[${[...valid.slice(0, 32), ...new Array(32).fill(0)].join(',')}]`,
+      /public half does not match/,
+    ],
     ['big.json', `[${valid.join(',')}]${' '.repeat(5000)}`, /too large to be a key file/],
   ];
   for (const [name, text, expected] of cases) {

@@ -14,7 +14,10 @@ const screens = readdirSync(join(root, 'screens'), { withFileTypes: true })
   .filter((e) => e.isDirectory() && e.name !== 'shell')
   .map((e) => e.name);
 
-const reactOrInk = { regex: '^(react|ink)(/|$)|^(react|ink)-', message: 'src/ runs without a terminal UI (headless commands, the simulator): it never loads React or Ink.' };
+const reactOrInk = {
+  regex: '^(react|ink)(/|$)|^(react|ink)-',
+  message: 'src/ runs without a terminal UI (headless commands, the simulator): it never loads React or Ink.',
+};
 
 /** The rules that keep a part of the tree from importing what `patterns` match, statically or with import(). */
 function boundary(patterns) {
@@ -23,7 +26,10 @@ function boundary(patterns) {
     'no-restricted-syntax': [
       'error',
       // esquery's regular expressions cannot hold a slash: \x2F stands for it
-      ...patterns.map((p) => ({ selector: `ImportExpression > Literal.source[value=/${p.regex.replaceAll('/', '\\x2F')}/]`, message: p.message })),
+      ...patterns.map((p) => ({
+        selector: `ImportExpression > Literal.source[value=/${p.regex.replaceAll('/', '\\x2F')}/]`,
+        message: p.message,
+      })),
     ],
   };
 }
@@ -33,11 +39,39 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', clearImmediate: 'readonly', URL: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly', performance: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly', globalThis: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
+        clearImmediate: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
+        performance: 'readonly',
+        Response: 'readonly',
+        Request: 'readonly',
+        Headers: 'readonly',
+        globalThis: 'readonly',
+      },
+    },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // tsc checks these (noUnusedLocals, noUnusedParameters); an `_` prefix marks one kept on purpose
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -55,7 +89,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**'],
-    rules: boundary([reactOrInk, { regex: '(^|/)(components|screens)/', message: 'src/ never reaches into the terminal UI (only src/cli.ts starts it).' }]),
+    rules: boundary([
+      reactOrInk,
+      {
+        regex: '(^|/)(components|screens)/',
+        message: 'src/ never reaches into the terminal UI (only src/cli.ts starts it).',
+      },
+    ]),
   },
   {
     files: ['src/cli.ts'],
@@ -67,13 +107,19 @@ export default tseslint.config(
       { regex: '(^|/)screens/', message: 'components/ are widgets: they never import a screen.' },
       // the two dependency-free text modules (what the terminal can show, and what it may be sent)
       // are the only part of src/ a widget may use
-      { regex: '(^|/)src/(?!(sanitize|locale)\\.js$)', message: 'components/ never import the program (src/); pass what a widget needs as props.' },
+      {
+        regex: '(^|/)src/(?!(sanitize|locale)\\.js$)',
+        message: 'components/ never import the program (src/); pass what a widget needs as props.',
+      },
     ]),
   },
   ...screens.map((name) => ({
     files: [`screens/${name}/**`],
     rules: boundary([
-      { regex: `^(\\.\\./)+(screens/)?(${screens.filter((s) => s !== name).join('|')})(/|$)`, message: 'a screen never imports another screen: hand off through the shell.' },
+      {
+        regex: `^(\\.\\./)+(screens/)?(${screens.filter((s) => s !== name).join('|')})(/|$)`,
+        message: 'a screen never imports another screen: hand off through the shell.',
+      },
       { regex: '^\\.\\./(index|first)\\.js$', message: 'a screen never imports the screen registry.' },
     ]),
   })),

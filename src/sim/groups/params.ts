@@ -11,7 +11,12 @@ export function fieldFail(kernel: SimKernel): FieldFail {
 }
 
 /** DEX labels (read by their schema) as the market knows them, matched without regard to case. */
-export function labelList(labels: readonly string[] | undefined, field: string, known: readonly string[], bad: FieldFail): Set<string> | undefined {
+export function labelList(
+  labels: readonly string[] | undefined,
+  field: string,
+  known: readonly string[],
+  bad: FieldFail,
+): Set<string> | undefined {
   if (labels === undefined) return undefined;
   const lower = new Map(known.map((k) => [k.toLowerCase(), k]));
   const out = new Set<string>();

@@ -26,10 +26,19 @@ const round = (v: number, digits = 6) => Math.round(v * 10 ** digits) / 10 ** di
 /** A generic asset of `amount` whole tokens. */
 export function asset(kernel: SimKernel, mint: string, amount: number): SimAsset {
   const price = kernel.market.priceUsd(mint);
-  return { type: 'generic', networkId: 'solana', value: round(amount * price, 6), data: { address: mint, amount, price } };
+  return {
+    type: 'generic',
+    networkId: 'solana',
+    value: round(amount * price, 6),
+    data: { address: mint, amount, price },
+  };
 }
 
-const sum = (assets: SimAsset[]) => round(assets.reduce((n, a) => n + a.value, 0), 6);
+const sum = (assets: SimAsset[]) =>
+  round(
+    assets.reduce((n, a) => n + a.value, 0),
+    6,
+  );
 
 function wholeAmount(kernel: SimKernel, mint: string, raw: bigint): number | null {
   const info = kernel.market.token(mint);
@@ -44,7 +53,14 @@ export function walletElement(kernel: SimKernel, owner: string): PortfolioElemen
   }
   if (assets.length === 0) return null;
   assets.sort((a, b) => b.value - a.value || a.data.address.localeCompare(b.data.address));
-  return { type: 'multiple', label: 'Wallet', platformId: WALLET_PLATFORM, name: 'Tokens', value: sum(assets), data: { assets } };
+  return {
+    type: 'multiple',
+    label: 'Wallet',
+    platformId: WALLET_PLATFORM,
+    name: 'Tokens',
+    value: sum(assets),
+    data: { assets },
+  };
 }
 
 /** Open trigger orders as `trade` elements; `data.assets` is the input left, then the output received so far. */
@@ -56,7 +72,8 @@ export function triggerElements(kernel: SimKernel, owner: string): PortfolioElem
     const filled = Number(((o.making - o.remMaking) * 10_000n) / o.making) / 10_000;
     const input = asset(kernel, o.inputMint, left);
     const receivedRaw = o.taking - o.remTaking;
-    const output = receivedRaw > 0n ? asset(kernel, o.outputMint, wholeAmount(kernel, o.outputMint, receivedRaw) ?? 0) : null;
+    const output =
+      receivedRaw > 0n ? asset(kernel, o.outputMint, wholeAmount(kernel, o.outputMint, receivedRaw) ?? 0) : null;
     return {
       type: 'trade',
       label: 'LimitOrder',
@@ -99,7 +116,15 @@ export function seededElements(kernel: SimKernel, owner: string): PortfolioEleme
     value: sum([lpA, lpB]),
     data: {
       liquidities: [
-        { assets: [lpA, lpB], assetsValue: sum([lpA, lpB]), rewardAssets: [], rewardAssetsValue: 0, value: sum([lpA, lpB]), yields: [{ apr: round(rng.range(0.05, 0.6), 4), apy: 0 }], name: 'SOL pool' },
+        {
+          assets: [lpA, lpB],
+          assetsValue: sum([lpA, lpB]),
+          rewardAssets: [],
+          rewardAssetsValue: 0,
+          value: sum([lpA, lpB]),
+          yields: [{ apr: round(rng.range(0.05, 0.6), 4), apy: 0 }],
+          name: 'SOL pool',
+        },
       ],
     },
   };
@@ -143,7 +168,10 @@ export function seededElements(kernel: SimKernel, owner: string): PortfolioEleme
     },
   };
 
-  const supplied = [asset(kernel, USDC_MINT, round(rng.range(100, 20000), 2)), asset(kernel, NATIVE_MINT, round(rng.range(0.1, 10), 4))];
+  const supplied = [
+    asset(kernel, USDC_MINT, round(rng.range(100, 20000), 2)),
+    asset(kernel, NATIVE_MINT, round(rng.range(0.1, 10), 4)),
+  ];
   const borrowed = [asset(kernel, USDC_MINT, round(rng.range(10, sum(supplied) * 0.5), 2))];
   const suppliedValue = sum(supplied);
   const borrowedValue = sum(borrowed);

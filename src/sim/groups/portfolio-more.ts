@@ -10,7 +10,11 @@ import { asset, type SimAsset } from './portfolio-elements.js';
 import { SeededStream } from './send-seeded.js';
 
 const round = (v: number, digits = 6) => Math.round(v * 10 ** digits) / 10 ** digits;
-const sum = (assets: SimAsset[]) => round(assets.reduce((n, a) => n + a.value, 0), 6);
+const sum = (assets: SimAsset[]) =>
+  round(
+    assets.reduce((n, a) => n + a.value, 0),
+    6,
+  );
 
 /** JitoSOL, a liquid staking token the simulated market lists. */
 export const STAKED_SOL_MINT = 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn';

@@ -1,7 +1,13 @@
 import { OPERATIONS, type PortfolioAsset } from '../../api/types.js';
 import { coreOf } from '../core.js';
 import type { SimKernel } from '../kernel.js';
-import { WALLET_PLATFORM, type PortfolioElement, seededElements, triggerElements, walletElement } from './portfolio-elements.js';
+import {
+  WALLET_PLATFORM,
+  type PortfolioElement,
+  seededElements,
+  triggerElements,
+  walletElement,
+} from './portfolio-elements.js';
 import { moreElements, varyElements } from './portfolio-more.js';
 import { SeededStream } from './send-seeded.js';
 import { Params } from './trigger-params.js';
@@ -35,7 +41,8 @@ export function register(kernel: SimKernel): void {
     if (asked) {
       const ids = asked.map((s) => s.trim());
       ids.forEach((id, i) => {
-        if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) p.fail('platforms', `item ${i + 1} "${id}" is not a platform id (lower-case letters, digits, dashes)`);
+        if (!/^[a-z0-9][a-z0-9-]*$/.test(id))
+          p.fail('platforms', `item ${i + 1} "${id}" is not a platform id (lower-case letters, digits, dashes)`);
       });
       platforms = new Set(ids);
     }
@@ -46,7 +53,8 @@ export function register(kernel: SimKernel): void {
     elements.push(...triggerElements(kernel, owner));
     // a paper account holds what it traded, nothing invented beside it
     const paper = coreOf(kernel).paper !== undefined;
-    if (kernel.ledger.isFunded(owner) && !paper) elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
+    if (kernel.ledger.isFunded(owner) && !paper)
+      elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
     const shown = platforms ? elements.filter((e) => platforms!.has(String(e.platformId))) : elements;
 
     // fetcher timings and the occasional failure are seeded per wallet and minute of sim time
@@ -60,7 +68,13 @@ export function register(kernel: SimKernel): void {
     const duration = fetcherReports.reduce((n, f) => Math.max(n, f.duration), 0) + rng.int(5, 60);
 
     // tokenInfo is not marked required by the contract: it is left out when no element is shown
-    const body: Record<string, unknown> = { date: kernel.clock.nowMs(), owner, fetcherReports, elements: shown, duration };
+    const body: Record<string, unknown> = {
+      date: kernel.clock.nowMs(),
+      owner,
+      fetcherReports,
+      elements: shown,
+      duration,
+    };
     if (shown.length > 0) body.tokenInfo = tokenInfo(kernel, shown);
     return { status: 200, body };
   });

@@ -102,7 +102,10 @@ export class RecurringBook {
 
   /** every record and the sequence, for a snapshot of the simulator */
   exportState(): { seq: number; records: RecurringRecord[] } {
-    return { seq: this.seq, records: [...this.byKey.values()].map((r) => ({ ...r, trades: r.trades.map((t) => ({ ...t })) })) };
+    return {
+      seq: this.seq,
+      records: [...this.byKey.values()].map((r) => ({ ...r, trades: r.trades.map((t) => ({ ...t })) })),
+    };
   }
 
   /** replaces the book with a snapshot's records (active ones run their cycles again) */
@@ -154,7 +157,13 @@ export class RecurringBook {
   }
 
   /** Orders of a user, newest first. */
-  list(user: string, status: 'active' | 'history', kind: 'time' | 'price' | 'all', mint?: string, includeFailed = false): RecurringRecord[] {
+  list(
+    user: string,
+    status: 'active' | 'history',
+    kind: 'time' | 'price' | 'all',
+    mint?: string,
+    includeFailed = false,
+  ): RecurringRecord[] {
     const out: RecurringRecord[] = [];
     for (const o of this.byKey.values()) {
       if (o.user !== user || o.active !== (status === 'active')) continue;

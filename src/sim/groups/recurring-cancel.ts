@@ -44,7 +44,8 @@ export function registerRecurringCancel(kernel: SimKernel, book: RecurringBook):
         },
       ],
       effect: (signature) => {
-        if (!rec.active) return { ok: false, code: RECURRING_ORDER_CLOSED, error: `order ${rec.key} is already closed` };
+        if (!rec.active)
+          return { ok: false, code: RECURRING_ORDER_CLOSED, error: `order ${rec.key} is already closed` };
         book.close(rec, signature, kernel.clock.nowMs(), true);
         return { ok: true, data: { order: rec.key } };
       },
@@ -85,7 +86,8 @@ export function registerRecurringCancel(kernel: SimKernel, book: RecurringBook):
         },
       ],
       effect: () => {
-        if (!rec.active) return { ok: false, code: RECURRING_ORDER_CLOSED, error: `order ${rec.key} is already closed` };
+        if (!rec.active)
+          return { ok: false, code: RECURRING_ORDER_CLOSED, error: `order ${rec.key} is already closed` };
         if (amount > available()) return { ok: false, code: 1, error: `insufficient funds in order ${rec.key}` };
         kernel.ledger.transfer(rec.key, user, mint, amount);
         if (side === 'In') rec.inWithdrawn += amount;

@@ -39,7 +39,12 @@ function outAtPrice(inRaw: bigint, price: number, input: SimTokenInfo, output: S
 type CreateParams = RecurringCreateRequest['params'];
 
 /** A time order as read by its request schema, with its per-cycle amount and output bounds. */
-export function timeOrder(p: Params, t: NonNullable<CreateParams['time']>, input: SimTokenInfo, output: SimTokenInfo): TimeParams {
+export function timeOrder(
+  p: Params,
+  t: NonNullable<CreateParams['time']>,
+  input: SimTokenInfo,
+  output: SimTokenInfo,
+): TimeParams {
   const inAmount = BigInt(t.inAmount);
   const { numberOfOrders, interval, minPrice = null, maxPrice = null } = t;
   const perCycle = inAmount / BigInt(numberOfOrders);
@@ -60,7 +65,13 @@ export function timeOrder(p: Params, t: NonNullable<CreateParams['time']>, input
 export function priceOrder(t: NonNullable<CreateParams['price']>): PriceParams {
   const rawIncrement = BigInt(t.incrementUsdcValue);
   // incrementUsdcValue is in USDC base units (6 decimals)
-  return { depositAmount: BigInt(t.depositAmount), rawIncrement, incrementUsd: Number(rawIncrement) / 1e6, interval: t.interval, startAt: t.startAt ?? null };
+  return {
+    depositAmount: BigInt(t.depositAmount),
+    rawIncrement,
+    incrementUsd: Number(rawIncrement) / 1e6,
+    interval: t.interval,
+    startAt: t.startAt ?? null,
+  };
 }
 
 /** Refuses orders under the service's minimums with the recurring error envelope. */

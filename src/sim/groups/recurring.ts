@@ -5,7 +5,17 @@ import { registerRecurringCancel } from './recurring-cancel.js';
 import { checkMinimums, priceOrder, timeOrder } from './recurring-params.js';
 import { anyOrderShape, priceOrderShape, timeOrderShape } from './recurring-shape.js';
 import { effectError } from './trigger-escrow.js';
-import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
+import {
+  ASSOCIATED_TOKEN_PROGRAM,
+  SYSTEM_PROGRAM,
+  ata,
+  computeBudget,
+  ixData,
+  r,
+  sw,
+  tokenProgramOf,
+  w,
+} from './trigger-ix.js';
 import { Params, pageOf } from './trigger-params.js';
 import { Variability } from '../variability.js';
 
@@ -19,8 +29,14 @@ export function register(kernel: SimKernel): void {
     const q = new URLSearchParams(req.query);
     if (q.get('page') === 'null') q.set('page', '1');
     if (q.get('mint') === '' || q.get('mint') === 'null') q.delete('mint');
-    const { recurringType, orderStatus, user, page, mint, includeFailedTx } = new Params(kernel, 'recurring').query(OPERATIONS.recurringList, q);
-    const { items, totalPages } = pageOf(book.list(user, orderStatus, recurringType, mint ?? undefined, includeFailedTx), page);
+    const { recurringType, orderStatus, user, page, mint, includeFailedTx } = new Params(kernel, 'recurring').query(
+      OPERATIONS.recurringList,
+      q,
+    );
+    const { items, totalPages } = pageOf(
+      book.list(user, orderStatus, recurringType, mint ?? undefined, includeFailedTx),
+      page,
+    );
     const time = items.flatMap((o) => (o.kind === 'time' ? [timeOrderShape(kernel, o)] : []));
     const price = items.flatMap((o) => (o.kind === 'price' ? [priceOrderShape(kernel, o)] : []));
     const all = items.map((o) => anyOrderShape(kernel, o));
@@ -32,11 +48,19 @@ export function register(kernel: SimKernel): void {
   registerRecurringCancel(kernel, book);
 
   kernel.router.add('POST', '/recurring/v1/execute', 'recurring', (req) => {
-    const { requestId, signedTransaction: signed } = new Params(kernel, 'recurring').request(OPERATIONS.recurringExecute, req.body);
+    const { requestId, signedTransaction: signed } = new Params(kernel, 'recurring').request(
+      OPERATIONS.recurringExecute,
+      req.body,
+    );
     const res = kernel.requests.execute('recurring', requestId, signed);
     const order = typeof res.data?.order === 'string' ? res.data.order : null;
     // `error` and `order` are `string | null`; the real service also leaves them out
-    const body: Record<string, unknown> = { signature: res.signature, status: res.status, error: res.error ?? null, order };
+    const body: Record<string, unknown> = {
+      signature: res.signature,
+      status: res.status,
+      error: res.error ?? null,
+      order,
+    };
     if (body.error === null && variability.chance(requestId, 'recurring-execute-no-error', 0.5)) delete body.error;
     if (body.order === null && variability.chance(requestId, 'recurring-execute-no-order', 0.5)) delete body.order;
     return { status: 200, body };
@@ -108,14 +132,24 @@ async function createOrder(kernel: SimKernel, book: RecurringBook, req: SimReque
       };
       const add = () =>
         time
-          ? book.addTime({ ...common, perCycle: time.perCycle, cycles: time.numberOfOrders, minOut: time.minOut, maxOut: time.maxOut })
+          ? book.addTime({
+              ...common,
+              perCycle: time.perCycle,
+              cycles: time.numberOfOrders,
+              minOut: time.minOut,
+              maxOut: time.maxOut,
+            })
           : book.addPrice({ ...common, incrementUsd: price!.incrementUsd, rawIncrement: price!.rawIncrement });
       const failed = (result: { ok: false; code: number; error: string }) => {
         book.markFailed(add());
         return result;
       };
       if (kernel.ledger.balance(user, input.mint) < deposit) {
-        return failed({ ok: false, code: 1, error: `insufficient funds: user holds less than ${deposit} of ${input.mint}` });
+        return failed({
+          ok: false,
+          code: 1,
+          error: `insufficient funds: user holds less than ${deposit} of ${input.mint}`,
+        });
       }
       try {
         kernel.ledger.transfer(user, order, input.mint, deposit);

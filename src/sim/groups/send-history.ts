@@ -30,7 +30,13 @@ type InviteKind = 'received' | 'claimed' | 'clawback' | 'expired' | 'pending';
  * past and in the future, and more than one page of history and of pending invites (10 a page).
  */
 const ALWAYS: InviteKind[] = [
-  'received', 'received', 'claimed', 'claimed', 'clawback', 'expired', 'expired',
+  'received',
+  'received',
+  'claimed',
+  'claimed',
+  'clawback',
+  'expired',
+  'expired',
   ...Array.from({ length: 11 }, (): InviteKind => 'pending'),
 ];
 const EXTRA: readonly InviteKind[] = ['received', 'claimed', 'claimed', 'clawback', 'expired', 'pending', 'pending'];

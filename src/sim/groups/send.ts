@@ -18,7 +18,11 @@ export function register(kernel: SimKernel): void {
     return plan;
   };
 
-  const listing = (req: SimRequest, op: typeof OPERATIONS.inviteHistory, pick: (invite: Invite, address: string) => boolean) => {
+  const listing = (
+    req: SimRequest,
+    op: typeof OPERATIONS.inviteHistory,
+    pick: (invite: Invite, address: string) => boolean,
+  ) => {
     const { address, page = 1 } = new Params(kernel, 'send').query(op, req.query);
     const now = kernel.clock.nowMs();
     const all = invitesOf(address)
@@ -33,9 +37,17 @@ export function register(kernel: SimKernel): void {
   };
 
   kernel.router.add('GET', '/send/v1/invite-history', 'send', (req) =>
-    listing(req, OPERATIONS.inviteHistory, (invite, address) => invite.sender === address || invite.receiver === address),
+    listing(
+      req,
+      OPERATIONS.inviteHistory,
+      (invite, address) => invite.sender === address || invite.receiver === address,
+    ),
   );
   kernel.router.add('GET', '/send/v1/pending-invites', 'send', (req) =>
-    listing(req, OPERATIONS.pendingInvites, (invite, address) => invite.sender === address && invite.action === 'created'),
+    listing(
+      req,
+      OPERATIONS.pendingInvites,
+      (invite, address) => invite.sender === address && invite.action === 'created',
+    ),
   );
 }

@@ -121,7 +121,7 @@ export class StudioBook {
     if (price <= 0) return;
     const volumeUsd = p.activityUsd * 2 * p.rng.next();
     // fractions of a base unit carry over, so small pools still accrue
-    const raw = ((volumeUsd * p.feeBps) / 10_000) * CREATOR_FEE_SHARE / price * 10 ** p.quoteDecimals + p.carry;
+    const raw = ((((volumeUsd * p.feeBps) / 10_000) * CREATOR_FEE_SHARE) / price) * 10 ** p.quoteDecimals + p.carry;
     const whole = Math.floor(raw);
     p.carry = raw - whole;
     if (whole > 0) p.accrued += BigInt(whole);

@@ -1,4 +1,10 @@
-import { OPERATIONS, SIM_PROGRAMS, type DbcFeeClaimRequest, type DbcPoolCreateRequest, type LockedVestingParam } from '../../api/types.js';
+import {
+  OPERATIONS,
+  SIM_PROGRAMS,
+  type DbcFeeClaimRequest,
+  type DbcPoolCreateRequest,
+  type LockedVestingParam,
+} from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { STUDIO_TOKEN_DECIMALS, STUDIO_TOTAL_SUPPLY, StudioBook } from './studio-pools.js';
 import { FieldErrors } from './studio-validate.js';
@@ -34,11 +40,21 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
   }
   const vest: Partial<LockedVestingParam> = curve.lockedVestingParam ?? {};
   const vf = (name: string) => cf(`lockedVestingParam.${name}`);
-  const { totalLockedVestingAmount: totalLocked = NaN, cliffUnlockAmount: cliff = NaN, numberOfVestingPeriod: periods = NaN, totalVestingDuration: duration = NaN } = vest;
+  const {
+    totalLockedVestingAmount: totalLocked = NaN,
+    cliffUnlockAmount: cliff = NaN,
+    numberOfVestingPeriod: periods = NaN,
+    totalVestingDuration: duration = NaN,
+  } = vest;
   v.limit(periods, vf('numberOfVestingPeriod'), Number.isInteger, 'must be an integer');
   if (cliff > totalLocked) v.add(vf('cliffUnlockAmount'), 'must not exceed totalLockedVestingAmount');
   if (periods > 0 && !(duration > 0)) v.add(vf('totalVestingDuration'), 'must be > 0 when numberOfVestingPeriod > 0');
-  v.limit(totalLocked, vf('totalLockedVestingAmount'), (n) => n <= 1e9, 'must not exceed the total supply (1000000000 tokens)');
+  v.limit(
+    totalLocked,
+    vf('totalLockedVestingAmount'),
+    (n) => n <= 1e9,
+    'must not exceed the total supply (1000000000 tokens)',
+  );
   const feeBps = b.fee?.feeBps ?? NaN;
   v.limit(feeBps, 'fee.feeBps', (n) => n <= MAX_FEE_BPS, `must be <= ${MAX_FEE_BPS}`);
   v.length(b.tokenName, 'tokenName', 32);
@@ -46,11 +62,23 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
   if (typeof b.tokenSymbol === 'string' && /\s/.test(b.tokenSymbol)) v.add('tokenSymbol', 'must not contain spaces');
   v.length(b.tokenImageContentType, 'tokenImageContentType', 100);
   v.done();
-  const { antiSniping, isLpLocked, tokenName, tokenSymbol, tokenImageContentType: contentType, creator } = b as DbcPoolCreateRequest;
+  const {
+    antiSniping,
+    isLpLocked,
+    tokenName,
+    tokenSymbol,
+    tokenImageContentType: contentType,
+    creator,
+  } = b as DbcPoolCreateRequest;
 
   const mint = kernel.ids.address();
   const config = kernel.ids.address();
-  const pool = await pda(SIM_PROGRAMS.studio, ['pool', { address: config }, { address: mint }, { address: quote!.mint }]);
+  const pool = await pda(SIM_PROGRAMS.studio, [
+    'pool',
+    { address: config },
+    { address: mint },
+    { address: quote!.mint },
+  ]);
   const metadata = await pda(SIM_PROGRAMS.studio, ['metadata', { address: mint }]);
   // the image goes to the simulator's own upload route; the token's icon is where it will be served
   const image = kernel.uploads.presign(contentType, IMAGE_URL_TTL_SECONDS);
@@ -84,7 +112,8 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
         ]),
       },
     ],
-    simulate: () => (book.get(pool) ? { ok: false, code: POOL_EXISTS, error: `pool ${pool} already exists` } : { ok: true }),
+    simulate: () =>
+      book.get(pool) ? { ok: false, code: POOL_EXISTS, error: `pool ${pool} already exists` } : { ok: true },
     effect: (signature) => {
       if (book.get(pool)) return { ok: false, code: POOL_EXISTS, error: `pool ${pool} already exists` };
       book.add({
@@ -95,7 +124,13 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
         quoteMint: quote!.mint,
         quoteDecimals: quote!.decimals,
         feeBps,
-        token: { mint, symbol: tokenSymbol, name: tokenName, decimals: STUDIO_TOKEN_DECIMALS, tokenProgram: TOKEN_PROGRAM },
+        token: {
+          mint,
+          symbol: tokenSymbol,
+          name: tokenName,
+          decimals: STUDIO_TOKEN_DECIMALS,
+          tokenProgram: TOKEN_PROGRAM,
+        },
         initialMarketCap,
         migrationMarketCap,
         isLpLocked,
@@ -104,7 +139,13 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
         createTx: signature,
       });
       kernel.market.listToken({
-        info: { mint, symbol: tokenSymbol, name: tokenName, decimals: STUDIO_TOKEN_DECIMALS, tokenProgram: TOKEN_PROGRAM },
+        info: {
+          mint,
+          symbol: tokenSymbol,
+          name: tokenName,
+          decimals: STUDIO_TOKEN_DECIMALS,
+          tokenProgram: TOKEN_PROGRAM,
+        },
         pool,
         quoteMint: quote!.mint,
         feeBps,
@@ -122,7 +163,11 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
 
 async function claimFees(kernel: SimKernel, book: StudioBook, req: SimRequest) {
   const v = new FieldErrors(kernel);
-  const { ownerWallet: owner, poolAddress, maxQuoteAmount: max = NaN } = v.request(OPERATIONS.dbcFeeClaim, req.body) as DbcFeeClaimRequest;
+  const {
+    ownerWallet: owner,
+    poolAddress,
+    maxQuoteAmount: max = NaN,
+  } = v.request(OPERATIONS.dbcFeeClaim, req.body) as DbcFeeClaimRequest;
   v.limit(max, 'maxQuoteAmount', Number.isSafeInteger, 'must be an integer of base units, at most 2^53 - 1');
   v.done();
   const pool = book.get(poolAddress);

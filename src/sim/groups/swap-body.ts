@@ -59,9 +59,12 @@ export function parseSwapBody(core: SimCore, body: unknown, bad: FieldFail): Swa
   const specs = parseRoutePlan(core, q.routePlan, inputMint, outputMint, bad);
   if (exactOut && specs.length !== 1) bad('quoteResponse.routePlan', 'an ExactOut route has a single path');
   const { userPublicKey: user, payer, feeAccount, destinationTokenAccount, nativeDestinationAccount } = b;
-  if (platformFeeBps > 0 && !feeAccount) bad('feeAccount', 'is required because the quote carries a platform fee (platformFeeBps)');
-  if (destinationTokenAccount && nativeDestinationAccount) bad('nativeDestinationAccount', 'is mutually exclusive with destinationTokenAccount');
-  if (nativeDestinationAccount && outputMint !== NATIVE_MINT) bad('nativeDestinationAccount', 'works only when the output is the native coin');
+  if (platformFeeBps > 0 && !feeAccount)
+    bad('feeAccount', 'is required because the quote carries a platform fee (platformFeeBps)');
+  if (destinationTokenAccount && nativeDestinationAccount)
+    bad('nativeDestinationAccount', 'is mutually exclusive with destinationTokenAccount');
+  if (nativeDestinationAccount && outputMint !== NATIVE_MINT)
+    bad('nativeDestinationAccount', 'works only when the output is the native coin');
   const hops = specs.reduce((n, s) => n + s.pools.length, 0);
   const cuLimit = b.dynamicComputeUnitLimit ? 60_000 + 70_000 * hops : MAX_COMPUTE_UNITS;
   let { lamports: priorityLamports, tip } = priority(b.prioritizationFeeLamports);
@@ -71,10 +74,26 @@ export function parseSwapBody(core: SimCore, body: unknown, bad: FieldFail): Swa
     tip = 0n;
   }
   return {
-    user, payer, inputMint, outputMint, exactOut, slippageBps: q.slippageBps, platformFeeBps, specs,
-    inAmount: BigInt(q.inAmount), outAmount: BigInt(q.outAmount), threshold: BigInt(q.otherAmountThreshold),
-    wrapAndUnwrapSol: b.wrapAndUnwrapSol ?? true, feeAccount, destinationTokenAccount, nativeDestinationAccount,
-    legacy: b.asLegacyTransaction ?? false, cuLimit, priorityLamports, tipLamports: tip,
-    validSlots: b.blockhashSlotsToExpiry ?? 150, dynamicSlippage: b.dynamicSlippage ?? false,
+    user,
+    payer,
+    inputMint,
+    outputMint,
+    exactOut,
+    slippageBps: q.slippageBps,
+    platformFeeBps,
+    specs,
+    inAmount: BigInt(q.inAmount),
+    outAmount: BigInt(q.outAmount),
+    threshold: BigInt(q.otherAmountThreshold),
+    wrapAndUnwrapSol: b.wrapAndUnwrapSol ?? true,
+    feeAccount,
+    destinationTokenAccount,
+    nativeDestinationAccount,
+    legacy: b.asLegacyTransaction ?? false,
+    cuLimit,
+    priorityLamports,
+    tipLamports: tip,
+    validSlots: b.blockhashSlotsToExpiry ?? 150,
+    dynamicSlippage: b.dynamicSlippage ?? false,
   };
 }

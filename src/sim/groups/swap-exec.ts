@@ -38,27 +38,42 @@ export type SwapOutcome =
 /** an amount of a mint in whole tokens with its symbol, as a program's log would state it */
 function tokens(core: SimCore, mint: string): (raw: bigint) => string {
   const info = core.market.token(mint);
-  return (raw) => (info ? `${fromBaseUnits(raw, info.decimals, { group: false })} ${info.symbol}` : `${raw} base units of ${mint}`);
+  return (raw) =>
+    info ? `${fromBaseUnits(raw, info.decimals, { group: false })} ${info.symbol}` : `${raw} base units of ${mint}`;
 }
 
 /** the outcome if the swap landed now; changes nothing */
 export function swapOutcome(core: SimCore, x: SwapExecution): SwapOutcome {
   const gross = x.exactOut ? grossOut(x.amount, x.feeBps) : x.amount;
   const route = core.market.evaluate(x.specs, gross, x.exactOut);
-  if (!route) return { ok: false, code: SLIPPAGE_EXCEEDED, error: 'slippage tolerance exceeded: the route can no longer fill this amount' };
+  if (!route)
+    return {
+      ok: false,
+      code: SLIPPAGE_EXCEEDED,
+      error: 'slippage tolerance exceeded: the route can no longer fill this amount',
+    };
   const inAmount = route.inAmount;
   const feeAmount = x.exactOut ? gross - x.amount : (route.outAmount * BigInt(x.feeBps)) / 10000n;
   const outAmount = x.exactOut ? x.amount : route.outAmount - feeAmount;
   if (!x.exactOut && outAmount < x.threshold) {
     const out = tokens(core, x.outputMint);
-    return { ok: false, code: SLIPPAGE_EXCEEDED, error: `slippage tolerance exceeded: the swap would pay out ${out(outAmount)}, below the minimum ${out(x.threshold)}` };
+    return {
+      ok: false,
+      code: SLIPPAGE_EXCEEDED,
+      error: `slippage tolerance exceeded: the swap would pay out ${out(outAmount)}, below the minimum ${out(x.threshold)}`,
+    };
   }
   if (x.exactOut && inAmount > x.threshold) {
     const paid = tokens(core, x.inputMint);
-    return { ok: false, code: SLIPPAGE_EXCEEDED, error: `slippage tolerance exceeded: the swap would take ${paid(inAmount)}, above the maximum ${paid(x.threshold)}` };
+    return {
+      ok: false,
+      code: SLIPPAGE_EXCEEDED,
+      error: `slippage tolerance exceeded: the swap would take ${paid(inAmount)}, above the maximum ${paid(x.threshold)}`,
+    };
   }
   const needs = new Map<string, bigint>();
-  const need = (owner: string, mint: string, amount: bigint) => needs.set(`${owner}|${mint}`, (needs.get(`${owner}|${mint}`) ?? 0n) + amount);
+  const need = (owner: string, mint: string, amount: bigint) =>
+    needs.set(`${owner}|${mint}`, (needs.get(`${owner}|${mint}`) ?? 0n) + amount);
   need(x.trader, x.inputMint, inAmount);
   need(x.feePayer, NATIVE_MINT, x.networkFeeLamports);
   for (const [key, amount] of needs) {
@@ -66,7 +81,11 @@ export function swapOutcome(core: SimCore, x: SwapExecution): SwapOutcome {
     const held = core.ledger.balance(owner, mint);
     if (held < amount) {
       const what = mint === NATIVE_MINT ? 'lamports' : `of ${mint}`;
-      return { ok: false, code: INSUFFICIENT_FUNDS, error: `insufficient funds: ${owner} holds ${held} ${what}, needs ${amount}` };
+      return {
+        ok: false,
+        code: INSUFFICIENT_FUNDS,
+        error: `insufficient funds: ${owner} holds ${held} ${what}, needs ${amount}`,
+      };
     }
   }
   return { ok: true, route, inAmount, outAmount, feeAmount };
@@ -88,7 +107,12 @@ export function executeSwap(core: SimCore, x: SwapExecution): SimEffectResult {
       outputAmount: o.outAmount.toString(),
       feeAmount: o.feeAmount.toString(),
       swapEvents: o.route.paths.flatMap((p) =>
-        p.hops.map((h) => ({ inputMint: h.inputMint, inputAmount: h.inAmount.toString(), outputMint: h.outputMint, outputAmount: h.outAmount.toString() })),
+        p.hops.map((h) => ({
+          inputMint: h.inputMint,
+          inputAmount: h.inAmount.toString(),
+          outputMint: h.outputMint,
+          outputAmount: h.outAmount.toString(),
+        })),
       ),
     },
   };

@@ -38,7 +38,13 @@ export function computeQuote(core: SimCore, q: QuoteInput): ComputedQuote | null
     const feeAmount = (route.outAmount * BigInt(q.platformFeeBps)) / 10000n;
     const outAmount = route.outAmount - feeAmount;
     if (outAmount <= 0n) return null;
-    return { route, inAmount: route.inAmount, outAmount, feeAmount, threshold: (outAmount * BigInt(10000 - q.slippageBps)) / 10000n };
+    return {
+      route,
+      inAmount: route.inAmount,
+      outAmount,
+      feeAmount,
+      threshold: (outAmount * BigInt(10000 - q.slippageBps)) / 10000n,
+    };
   }
   const gross = grossOut(q.amount, q.platformFeeBps);
   const route = m.route(q.inputMint, q.outputMint, gross, true, q.filter);
@@ -76,7 +82,13 @@ export function routePlanJson(core: SimCore, route: RouteResult, withUsd: boolea
 }
 
 /** the paths of a quoteResponse's routePlan, checked against the pool graph */
-export function parseRoutePlan(core: SimCore, plan: unknown, inputMint: string, outputMint: string, bad: FieldFail): PathSpec[] {
+export function parseRoutePlan(
+  core: SimCore,
+  plan: unknown,
+  inputMint: string,
+  outputMint: string,
+  bad: FieldFail,
+): PathSpec[] {
   const field = 'quoteResponse.routePlan';
   if (!Array.isArray(plan) || plan.length === 0) bad(field, 'must be a non-empty array of route steps');
   const paths: PathSpec[] = [];
@@ -94,7 +106,8 @@ export function parseRoutePlan(core: SimCore, plan: unknown, inputMint: string, 
     }
     if (from === inputMint) {
       const percent = s.percent;
-      if (typeof percent !== 'number' || !(percent > 0 && percent <= 100)) bad(`${field}[${i}].percent`, 'must be a number in (0, 100]');
+      if (typeof percent !== 'number' || !(percent > 0 && percent <= 100))
+        bad(`${field}[${i}].percent`, 'must be a number in (0, 100]');
       current = { pools: [pool!], mints: [from, to], percent: percent as number };
       paths.push(current);
     } else {

@@ -34,16 +34,33 @@ export function computeBudgetInstructions(cuLimit: number, microLamports: bigint
   ];
 }
 
-export function createAtaInstruction(payer: string, ata: string, owner: string, mint: string, tokenProgram: string): SimInstruction {
+export function createAtaInstruction(
+  payer: string,
+  ata: string,
+  owner: string,
+  mint: string,
+  tokenProgram: string,
+): SimInstruction {
   return {
     programId: ATA_PROGRAM,
-    accounts: [meta(payer, true, true), meta(ata, false, true), meta(owner, false, false), meta(mint, false, false), meta(SYSTEM_PROGRAM, false, false), meta(tokenProgram, false, false)],
+    accounts: [
+      meta(payer, true, true),
+      meta(ata, false, true),
+      meta(owner, false, false),
+      meta(mint, false, false),
+      meta(SYSTEM_PROGRAM, false, false),
+      meta(tokenProgram, false, false),
+    ],
     data: new Uint8Array([1]),
   };
 }
 
 export function systemTransfer(from: string, to: string, lamports: bigint): SimInstruction {
-  return { programId: SYSTEM_PROGRAM, accounts: [meta(from, true, true), meta(to, false, true)], data: new Uint8Array([...u32(2), ...u64(lamports)]) };
+  return {
+    programId: SYSTEM_PROGRAM,
+    accounts: [meta(from, true, true), meta(to, false, true)],
+    data: new Uint8Array([...u32(2), ...u64(lamports)]),
+  };
 }
 
 export interface SwapTxPlan {
@@ -91,7 +108,8 @@ export async function swapInstructions(p: SwapTxPlan): Promise<SwapInstructionSe
     setup.push(systemTransfer(p.user, source, p.inAmount));
     setup.push({ programId: p.inTokenProgram, accounts: [meta(source, false, true)], data: new Uint8Array([17]) });
   }
-  if (!p.destinationTokenAccount) setup.push(createAtaInstruction(p.feePayer, userOut, p.user, p.outputMint, p.outTokenProgram));
+  if (!p.destinationTokenAccount)
+    setup.push(createAtaInstruction(p.feePayer, userOut, p.user, p.outputMint, p.outTokenProgram));
   const pools = p.specs.flatMap((s) => s.pools.map((pool) => pool.id));
   const accounts = [
     meta(p.outTokenProgram, false, false),
@@ -119,7 +137,15 @@ export async function swapInstructions(p: SwapTxPlan): Promise<SwapInstructionSe
   const wsol = nativeIn ? source : userOut;
   const cleanup: SimInstruction | null =
     nativeIn || nativeOut
-      ? { programId: p.inTokenProgram, accounts: [meta(wsol, false, true), meta(p.nativeDestinationAccount ?? p.user, false, true), meta(p.user, true, false)], data: new Uint8Array([9]) }
+      ? {
+          programId: p.inTokenProgram,
+          accounts: [
+            meta(wsol, false, true),
+            meta(p.nativeDestinationAccount ?? p.user, false, true),
+            meta(p.user, true, false),
+          ],
+          data: new Uint8Array([9]),
+        }
       : null;
   return {
     computeBudget: computeBudgetInstructions(p.cuLimit, p.cuPriceMicroLamports),

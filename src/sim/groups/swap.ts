@@ -11,7 +11,13 @@ import { Params } from './trigger-params.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
 import { MAX_BPS, parseSwapBody, type SwapBody } from './swap-body.js';
 import { executeSwap, swapOutcome, type SwapExecution } from './swap-exec.js';
-import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions, type SwapInstructionSet } from './swap-tx.js';
+import {
+  allInstructions,
+  ATA_RENT_LAMPORTS,
+  SIGNATURE_FEE_LAMPORTS,
+  swapInstructions,
+  type SwapInstructionSet,
+} from './swap-tx.js';
 
 const TIP_ACCOUNT_LABEL = 'tip-account';
 
@@ -23,12 +29,21 @@ export function dexProgramId(seed: number, label: string): string {
 function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
   const started = performance.now();
   const {
-    inputMint, outputMint, amount: raw, slippageBps = 50, swapMode = 'ExactIn', platformFeeBps: askedFee, maxAccounts = 64,
-    restrictIntermediateTokens: restrict = true, onlyDirectRoutes: onlyDirect = false, ...q
+    inputMint,
+    outputMint,
+    amount: raw,
+    slippageBps = 50,
+    swapMode = 'ExactIn',
+    platformFeeBps: askedFee,
+    maxAccounts = 64,
+    restrictIntermediateTokens: restrict = true,
+    onlyDirectRoutes: onlyDirect = false,
+    ...q
   } = new Params(core.kernel, 'swap').query(OPERATIONS.quote, req.query);
   if (!core.market.token(inputMint)) bad('inputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
   if (!core.market.token(outputMint)) bad('outputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
-  if (inputMint === outputMint) bad('outputMint', 'must differ from inputMint', { errorCode: 'CIRCULAR_ARBITRAGE_IS_DISABLED' });
+  if (inputMint === outputMint)
+    bad('outputMint', 'must differ from inputMint', { errorCode: 'CIRCULAR_ARBITRAGE_IS_DISABLED' });
   const amount = BigInt(raw);
   if (askedFee !== undefined && askedFee > MAX_BPS) bad('platformFeeBps', `must be an integer from 0 to ${MAX_BPS}`);
   const platformFeeBps = askedFee ?? 0;
@@ -41,9 +56,20 @@ function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
     exactOut: swapMode === 'ExactOut',
     slippageBps,
     platformFeeBps,
-    filter: { dexes, excludeDexes, onlyDirect, maxAccounts, intermediates: restrict ? new Set(STABLE_INTERMEDIATES) : undefined },
+    filter: {
+      dexes,
+      excludeDexes,
+      onlyDirect,
+      maxAccounts,
+      intermediates: restrict ? new Set(STABLE_INTERMEDIATES) : undefined,
+    },
   });
-  if (!computed) core.kernel.fail({ status: 400, message: 'No routes found for the input and output mints', errorCode: 'COULD_NOT_FIND_ANY_ROUTE' });
+  if (!computed)
+    core.kernel.fail({
+      status: 400,
+      message: 'No routes found for the input and output mints',
+      errorCode: 'COULD_NOT_FIND_ANY_ROUTE',
+    });
   const c = computed!;
   return {
     inputMint,
@@ -84,17 +110,24 @@ async function prepare(core: SimCore, s: SwapBody) {
     wrapAndUnwrapSol: s.wrapAndUnwrapSol,
     cuLimit: s.cuLimit,
     cuPriceMicroLamports: cuPrice,
-    tip: s.tipLamports > 0n ? { account: seededAddress(core.options.seed, TIP_ACCOUNT_LABEL), lamports: s.tipLamports } : undefined,
+    tip:
+      s.tipLamports > 0n
+        ? { account: seededAddress(core.options.seed, TIP_ACCOUNT_LABEL), lamports: s.tipLamports }
+        : undefined,
   });
   const userOut = await associatedTokenAddress(s.user, s.outputMint, info(s.outputMint).tokenProgram);
-  const receiver = s.nativeDestinationAccount ?? (s.destinationTokenAccount && s.destinationTokenAccount !== userOut ? s.destinationTokenAccount : s.user);
+  const receiver =
+    s.nativeDestinationAccount ??
+    (s.destinationTokenAccount && s.destinationTokenAccount !== userOut ? s.destinationTokenAccount : s.user);
   const signers = feePayer === s.user ? 1n : 2n;
   const exec = (): SwapExecution => ({
     trader: s.user,
     receiver,
     feePayer,
     networkFeeLamports:
-      SIGNATURE_FEE_LAMPORTS * signers + (BigInt(s.cuLimit) * cuPrice) / 1_000_000n + s.tipLamports +
+      SIGNATURE_FEE_LAMPORTS * signers +
+      (BigInt(s.cuLimit) * cuPrice) / 1_000_000n +
+      s.tipLamports +
       (s.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, s.outputMint) === 0n ? ATA_RENT_LAMPORTS : 0n),
     inputMint: s.inputMint,
     outputMint: s.outputMint,
@@ -109,7 +142,11 @@ async function prepare(core: SimCore, s: SwapBody) {
 }
 
 function instructionJson(ix: SimInstruction): Instruction {
-  return { programId: ix.programId, accounts: ix.accounts.map((a) => ({ ...a })), data: Buffer.from(ix.data).toString('base64') };
+  return {
+    programId: ix.programId,
+    accounts: ix.accounts.map((a) => ({ ...a })),
+    data: Buffer.from(ix.data).toString('base64'),
+  };
 }
 
 function lookupTables(core: SimCore, set: SwapInstructionSet, s: SwapBody): string[] {
@@ -147,9 +184,17 @@ export function register(kernel: SimKernel): void {
         lastValidBlockHeight: built.lastValidBlockHeight,
         prioritizationFeeLamports: Number((BigInt(s.cuLimit) * cuPrice) / 1_000_000n + s.tipLamports),
         computeUnitLimit: s.cuLimit,
-        prioritizationType: s.tipLamports > 0n ? { jito: { lamports: Number(s.tipLamports) } } : { computeBudget: { microLamports: Number(cuPrice), estimatedMicroLamports: Number(cuPrice) } },
+        prioritizationType:
+          s.tipLamports > 0n
+            ? { jito: { lamports: Number(s.tipLamports) } }
+            : { computeBudget: { microLamports: Number(cuPrice), estimatedMicroLamports: Number(cuPrice) } },
         dynamicSlippageReport: s.dynamicSlippage
-          ? { slippageBps: s.slippageBps, otherAmount: Number(s.threshold), simulatedIncurredSlippageBps: 0, amplificationRatio: '1.5' }
+          ? {
+              slippageBps: s.slippageBps,
+              otherAmount: Number(s.threshold),
+              simulatedIncurredSlippageBps: 0,
+              amplificationRatio: '1.5',
+            }
           : null,
         simulationError: null,
       },

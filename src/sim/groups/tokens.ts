@@ -1,6 +1,13 @@
 // Token data group: GET /tokens/v2/:category/:interval?limit= — the market's tokens ranked by
 // organic score, traded volume or price momentum over the interval.
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval, type TokenStats } from '../../api/types.js';
+import {
+  TOKEN_CATEGORIES,
+  TOKEN_INTERVALS,
+  type Token,
+  type TokenCategory,
+  type TokenInterval,
+  type TokenStats,
+} from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
 import { NATIVE_MINT, OPERATIONS, USDC_MINT } from '../../api/types.js';
@@ -29,7 +36,12 @@ export function demoteGeneric(tokens: Token[]): Token[] {
 }
 
 const WINDOWS = ['stats5m', 'stats1h', 'stats6h', 'stats24h'] as const;
-const WINDOW_OF: Record<TokenInterval, (typeof WINDOWS)[number]> = { '5m': 'stats5m', '1h': 'stats1h', '6h': 'stats6h', '24h': 'stats24h' };
+const WINDOW_OF: Record<TokenInterval, (typeof WINDOWS)[number]> = {
+  '5m': 'stats5m',
+  '1h': 'stats1h',
+  '6h': 'stats6h',
+  '24h': 'stats24h',
+};
 
 /**
  * A listed token as the real service varies it: category listings leave out `tokenProgram` on
@@ -43,7 +55,11 @@ export function varyToken(v: Variability, t: Token, interval: TokenInterval): To
     const others = WINDOWS.filter((w) => w !== WINDOW_OF[interval]);
     delete out[others[v.pick(t.id, 'stats-window', others.length)]];
   }
-  if (v.chance(t.id, 'no-audit-fields', 0.2) && t.audit) out.audit = { mintAuthorityDisabled: t.audit.mintAuthorityDisabled, freezeAuthorityDisabled: t.audit.freezeAuthorityDisabled };
+  if (v.chance(t.id, 'no-audit-fields', 0.2) && t.audit)
+    out.audit = {
+      mintAuthorityDisabled: t.audit.mintAuthorityDisabled,
+      freezeAuthorityDisabled: t.audit.freezeAuthorityDisabled,
+    };
   if (v.chance(t.id, 'extra', 0.5)) {
     out.ctLikes = v.pick(t.id, 'ctLikes', 900);
     out.smartCtLikes = v.pick(t.id, 'smartCtLikes', 40);
@@ -53,7 +69,9 @@ export function varyToken(v: Variability, t: Token, interval: TokenInterval): To
 }
 
 function windowOf(t: Token, interval: TokenInterval): TokenStats {
-  return (interval === '5m' ? t.stats5m : interval === '1h' ? t.stats1h : interval === '6h' ? t.stats6h : t.stats24h) ?? {};
+  return (
+    (interval === '5m' ? t.stats5m : interval === '1h' ? t.stats1h : interval === '6h' ? t.stats6h : t.stats24h) ?? {}
+  );
 }
 
 function volume(s: TokenStats): number {
@@ -81,11 +99,19 @@ export function register(kernel: SimKernel): void {
   let bodiesStamp = '';
   kernel.router.add('GET', '/tokens/v2/:category/:interval', 'tokens', (req) => {
     // the path's own words for an unknown category or interval, as the real service answers
-    for (const [field, allowed] of [['category', TOKEN_CATEGORIES], ['interval', TOKEN_INTERVALS]] as const) {
+    for (const [field, allowed] of [
+      ['category', TOKEN_CATEGORIES],
+      ['interval', TOKEN_INTERVALS],
+    ] as const) {
       const got = req.params[field];
-      if (!(allowed as readonly string[]).includes(got)) kernel.fail({ status: 400, message: `${field}: "${got}" is not one of ${allowed.join(', ')}` });
+      if (!(allowed as readonly string[]).includes(got))
+        kernel.fail({ status: 400, message: `${field}: "${got}" is not one of ${allowed.join(', ')}` });
     }
-    const { category, interval, limit = 50 } = new Params(kernel, 'tokens').query(OPERATIONS.tokenList, req.query, req.params);
+    const {
+      category,
+      interval,
+      limit = 50,
+    } = new Params(kernel, 'tokens').query(OPERATIONS.tokenList, req.query, req.params);
     const key = `${category}/${interval}`;
     const stamp = market.stamp();
     // the serialised answer is reused while nothing in the market changed (same slot, no trade)
@@ -102,14 +128,17 @@ export function register(kernel: SimKernel): void {
       const scored = market.defs.map((d) => {
         const t = market.sharedRecord(d.mint)!;
         // trending lists put launches of the last hour first, newest first
-        const launchedMs = category === 'toptrending' && nowMs - d.firstPoolCreatedMs < NEW_LAUNCH_MS ? d.firstPoolCreatedMs : 0;
+        const launchedMs =
+          category === 'toptrending' && nowMs - d.firstPoolCreatedMs < NEW_LAUNCH_MS ? d.firstPoolCreatedMs : 0;
         return { t, launchedMs, score: rankScore(t, category as TokenCategory, interval as TokenInterval) };
       });
       scored.sort((a, b) => b.launchedMs - a.launchedMs || b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
       hit = { stamp, tokens: demoteGeneric(scored.map((s) => s.t)) };
       ranked.set(key, hit);
     }
-    const json = JSON.stringify(hit.tokens.slice(0, limit).map((t) => varyToken(variability, t, interval as TokenInterval)));
+    const json = JSON.stringify(
+      hit.tokens.slice(0, limit).map((t) => varyToken(variability, t, interval as TokenInterval)),
+    );
     bodies.set(bodyKey, json);
     return { status: 200, body: undefined, json };
   });

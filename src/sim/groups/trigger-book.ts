@@ -71,7 +71,10 @@ export class TriggerBook {
 
   /** every record and the sequence, for a snapshot of the simulator (keeper caches left out) */
   exportState(): { seq: number; records: TriggerRecord[] } {
-    return { seq: this.seq, records: [...this.byKey.values()].map((r) => ({ ...r, trades: r.trades.map((t) => ({ ...t })) })) };
+    return {
+      seq: this.seq,
+      records: [...this.byKey.values()].map((r) => ({ ...r, trades: r.trades.map((t) => ({ ...t })) })),
+    };
   }
 
   /** replaces the book with a snapshot's records (open ones are watched by the keeper again) */
@@ -83,7 +86,10 @@ export class TriggerBook {
   }
 
   add(
-    init: Omit<TriggerRecord, 'seq' | 'remMaking' | 'remTaking' | 'status' | 'closeTx' | 'trades' | 'updatedMs' | 'routeRatio' | 'routedSlot'>,
+    init: Omit<
+      TriggerRecord,
+      'seq' | 'remMaking' | 'remTaking' | 'status' | 'closeTx' | 'trades' | 'updatedMs' | 'routeRatio' | 'routedSlot'
+    >,
   ): TriggerRecord {
     const rec: TriggerRecord = {
       ...init,
@@ -133,7 +139,8 @@ export class TriggerBook {
    */
   expireDue(atMs: number): void {
     for (const rec of [...this.open]) {
-      if (rec.expiredAtSec !== null && rec.expiredAtSec * 1000 <= atMs) this.close(rec, 'Expired', this.kernel.ids.signature(), atMs);
+      if (rec.expiredAtSec !== null && rec.expiredAtSec * 1000 <= atMs)
+        this.close(rec, 'Expired', this.kernel.ids.signature(), atMs);
     }
   }
 
@@ -172,7 +179,13 @@ export class TriggerBook {
   }
 
   /** Orders of a user for a listing, newest first. */
-  list(user: string, status: 'active' | 'history', inputMint?: string, outputMint?: string, includeFailed = false): TriggerRecord[] {
+  list(
+    user: string,
+    status: 'active' | 'history',
+    inputMint?: string,
+    outputMint?: string,
+    includeFailed = false,
+  ): TriggerRecord[] {
     this.expireDue(this.kernel.clock.nowMs());
     const out: TriggerRecord[] = [];
     for (const o of this.byKey.values()) {

@@ -82,7 +82,18 @@ const pdaCache = new Map<string, string>();
 
 /** Program derived address from string (utf-8) and address seeds; cached. */
 export async function pda(program: string, seeds: Array<string | { address: string } | Uint8Array>): Promise<string> {
-  const key = program + '|' + seeds.map((s) => (typeof s === 'string' ? 's:' + s : s instanceof Uint8Array ? 'b:' + Buffer.from(s).toString('hex') : 'a:' + s.address)).join('|');
+  const key =
+    program +
+    '|' +
+    seeds
+      .map((s) =>
+        typeof s === 'string'
+          ? 's:' + s
+          : s instanceof Uint8Array
+            ? 'b:' + Buffer.from(s).toString('hex')
+            : 'a:' + s.address,
+      )
+      .join('|');
   const hit = pdaCache.get(key);
   if (hit) return hit;
   const [derived] = await getProgramDerivedAddress({

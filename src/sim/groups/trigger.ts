@@ -4,7 +4,18 @@ import type { SimKernel, SimRequest } from '../kernel.js';
 import { TriggerBook, PARTIAL_FILL_USD } from './trigger-book.js';
 import { registerTriggerCancel } from './trigger-cancel.js';
 import { effectError } from './trigger-escrow.js';
-import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, ata, computeBudget, ixData, r, sw, tokenProgramOf, uniqueMetas, w } from './trigger-ix.js';
+import {
+  ASSOCIATED_TOKEN_PROGRAM,
+  SYSTEM_PROGRAM,
+  ata,
+  computeBudget,
+  ixData,
+  r,
+  sw,
+  tokenProgramOf,
+  uniqueMetas,
+  w,
+} from './trigger-ix.js';
 import { Params, pageOf, usdText } from './trigger-params.js';
 import { Variability } from '../variability.js';
 
@@ -18,7 +29,14 @@ export function register(kernel: SimKernel): void {
   const variability = new Variability(kernel.seed);
 
   router.add('GET', '/trigger/v1/getTriggerOrders', 'trigger', (req) => {
-    const { user, orderStatus, page = 1, includeFailedTx = false, inputMint, outputMint } = new Params(kernel, 'trigger').query(OPERATIONS.triggerList, req.query);
+    const {
+      user,
+      orderStatus,
+      page = 1,
+      includeFailedTx = false,
+      inputMint,
+      outputMint,
+    } = new Params(kernel, 'trigger').query(OPERATIONS.triggerList, req.query);
     const all = book.list(user, orderStatus, inputMint, outputMint, includeFailedTx);
     const { items, totalPages } = pageOf(all, page);
     return {
@@ -32,11 +50,16 @@ export function register(kernel: SimKernel): void {
   registerTriggerCancel(kernel, book);
 
   router.add('POST', '/trigger/v1/execute', 'trigger', (req) => {
-    const { requestId, signedTransaction: signed } = new Params(kernel, 'trigger').request(OPERATIONS.triggerExecute, req.body);
+    const { requestId, signedTransaction: signed } = new Params(kernel, 'trigger').request(
+      OPERATIONS.triggerExecute,
+      req.body,
+    );
     const res = kernel.requests.execute('trigger', requestId, signed);
     // the real service leaves `code` out of some successes
     const noCode = res.status === 'Success' && variability.chance(requestId, 'trigger-execute-no-code', 0.5);
-    const body: Record<string, unknown> = noCode ? { signature: res.signature, status: res.status } : { code: res.code, signature: res.signature, status: res.status };
+    const body: Record<string, unknown> = noCode
+      ? { signature: res.signature, status: res.status }
+      : { code: res.code, signature: res.signature, status: res.status };
     if (res.error) body.error = res.error;
     return { status: 200, body };
   });
@@ -44,7 +67,15 @@ export function register(kernel: SimKernel): void {
 
 async function createOrder(kernel: SimKernel, book: TriggerBook, req: SimRequest) {
   const p = new Params(kernel, 'trigger');
-  const { maker, payer, params, computeUnitPrice, feeAccount, wrapAndUnwrapSol: wrap = true, ...b } = p.request(OPERATIONS.triggerCreate, req.body);
+  const {
+    maker,
+    payer,
+    params,
+    computeUnitPrice,
+    feeAccount,
+    wrapAndUnwrapSol: wrap = true,
+    ...b
+  } = p.request(OPERATIONS.triggerCreate, req.body);
   const input = p.mint(b.inputMint, 'inputMint');
   const output = p.mint(b.outputMint, 'outputMint');
   if (input.mint === output.mint) p.fail('outputMint', 'must differ from inputMint');
@@ -121,7 +152,11 @@ async function createOrder(kernel: SimKernel, book: TriggerBook, req: SimRequest
         return result;
       };
       if (kernel.ledger.balance(maker, input.mint) < making) {
-        return failed({ ok: false, code: 1, error: `insufficient funds: maker holds less than ${making} of ${input.mint}` });
+        return failed({
+          ok: false,
+          code: 1,
+          error: `insufficient funds: maker holds less than ${making} of ${input.mint}`,
+        });
       }
       try {
         kernel.ledger.transfer(maker, order, input.mint, making);

@@ -62,14 +62,24 @@ export function parseOrderParams(core: SimCore, query: URLSearchParams): OrderPa
   // a taker written empty or null is no taker; closeAuthority is ignored without payer
   if (q.get('taker') === '' || q.get('taker') === 'null') q.delete('taker');
   if (!q.has('payer')) q.delete('closeAuthority');
-  const { inputMint, outputMint, amount, taker, excludeRouters = [], ...p } = new Params(core.kernel, 'ultra').query(OPERATIONS.order, q);
+  const {
+    inputMint,
+    outputMint,
+    amount,
+    taker,
+    excludeRouters = [],
+    ...p
+  } = new Params(core.kernel, 'ultra').query(OPERATIONS.order, q);
   if (!core.market.token(inputMint)) bad('inputMint', 'is not a tradable token');
   if (!core.market.token(outputMint)) bad('outputMint', 'is not a tradable token');
   if (inputMint === outputMint) bad('outputMint', 'must differ from inputMint');
   if (p.referralFee !== undefined && !p.referralAccount) bad('referralFee', 'requires referralAccount');
   return {
     ...p,
-    inputMint, outputMint, amount: BigInt(amount), taker: taker ?? undefined,
+    inputMint,
+    outputMint,
+    amount: BigInt(amount),
+    taker: taker ?? undefined,
     routers: ROUTERS.filter((r) => !excludeRouters.includes(r)),
     excludeDexes: labelList(p.excludeDexes, 'excludeDexes', DEX_LABELS, bad),
   };
@@ -87,7 +97,12 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
   const slippage = stablePair ? 10 : 50;
   const iris = p.routers.includes('iris')
     ? computeQuote(core, {
-        inputMint: p.inputMint, outputMint: p.outputMint, amount: p.amount, exactOut: false, slippageBps: slippage, platformFeeBps: 0,
+        inputMint: p.inputMint,
+        outputMint: p.outputMint,
+        amount: p.amount,
+        exactOut: false,
+        slippageBps: slippage,
+        platformFeeBps: 0,
         filter: { excludeDexes: p.excludeDexes, intermediates: new Set(STABLE_INTERMEDIATES), maxAccounts: 64 },
       })
     : null;
@@ -96,7 +111,10 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
   const useRfq = rfq !== null && (!iris || rfq.outAmount > iris.route.outAmount);
   const gross = useRfq ? rfq!.outAmount : iris!.route.outAmount;
   const receiver = p.receiver ?? p.taker;
-  const rent = receiver && p.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, p.outputMint) === 0n ? ATA_RENT_LAMPORTS : 0n;
+  const rent =
+    receiver && p.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, p.outputMint) === 0n
+      ? ATA_RENT_LAMPORTS
+      : 0n;
   const priority = useRfq ? 0n : PRIORITY_LEVEL_LAMPORTS.medium;
   const signers = p.payer && p.payer !== p.taker ? 2n : 1n;
   let plan = finish(gross, baseFeeBps);
@@ -105,12 +123,22 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
     const outAmount = g - feeAmount;
     const slippageBps = useRfq ? 0 : slippage;
     return {
-      params: p, router: useRfq ? rfq!.router : 'iris', route: useRfq ? null : iris!.route, rfq: useRfq ? rfq : null,
-      inAmount: p.amount, outAmount, feeAmount, feeBps, slippageBps,
+      params: p,
+      router: useRfq ? rfq!.router : 'iris',
+      route: useRfq ? null : iris!.route,
+      rfq: useRfq ? rfq : null,
+      inAmount: p.amount,
+      outAmount,
+      feeAmount,
+      feeBps,
+      slippageBps,
       threshold: (outAmount * BigInt(10000 - slippageBps)) / 10000n,
       priceImpact: useRfq ? 0 : iris!.route.priceImpact,
-      gasless: false, gasPayer: p.payer ?? p.taker ?? null,
-      signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * signers, prioritizationFeeLamports: priority, rentFeeLamports: rent,
+      gasless: false,
+      gasPayer: p.payer ?? p.taker ?? null,
+      signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * signers,
+      prioritizationFeeLamports: priority,
+      rentFeeLamports: rent,
     };
   }
   if (!p.taker) return plan;
@@ -118,14 +146,20 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
   if (held < p.amount) return { ...plan, errorCode: 1, errorMessage: 'Insufficient funds' };
   const gasPayer = p.payer ?? p.taker;
   const gasNeed = plan.signatureFeeLamports + plan.prioritizationFeeLamports + rent;
-  const spendable = core.ledger.balance(gasPayer, NATIVE_MINT) - (p.inputMint === NATIVE_MINT && gasPayer === p.taker ? p.amount : 0n);
+  const spendable =
+    core.ledger.balance(gasPayer, NATIVE_MINT) - (p.inputMint === NATIVE_MINT && gasPayer === p.taker ? p.amount : 0n);
   if (spendable >= gasNeed) return plan;
-  if (p.payer || p.inputMint === NATIVE_MINT) return { ...plan, errorCode: 2, errorMessage: `Top up ${sol(gasNeed - spendable)} SOL for gas` };
+  if (p.payer || p.inputMint === NATIVE_MINT)
+    return { ...plan, errorCode: 2, errorMessage: `Top up ${sol(gasNeed - spendable)} SOL for gas` };
   const usd = m.usdValue(p.inputMint, p.amount);
   if (usd < GASLESS_MIN_USD) {
     const info = m.token(p.inputMint)!;
     const minRaw = BigInt(Math.ceil((GASLESS_MIN_USD / m.priceUsd(p.inputMint)) * 10 ** info.decimals));
-    return { ...plan, errorCode: 3, errorMessage: `Minimum ${fromBaseUnits(minRaw, info.decimals, { group: false, maxFraction: 6 })} ${info.symbol} for gasless` };
+    return {
+      ...plan,
+      errorCode: 3,
+      errorMessage: `Minimum ${fromBaseUnits(minRaw, info.decimals, { group: false, maxFraction: 6 })} ${info.symbol} for gasless`,
+    };
   }
   plan = finish(gross, baseFeeBps + GASLESS_EXTRA_FEE_BPS);
   return { ...plan, gasless: true, gasPayer: gaslessRelayer, signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * 2n };

@@ -22,19 +22,33 @@ export interface RfqQuote {
 }
 
 /** the best firm quote among the allowed partner routers, or null */
-export function bestRfqQuote(core: SimCore, inputMint: string, outputMint: string, amountIn: bigint, routers: string[]): RfqQuote | null {
+export function bestRfqQuote(
+  core: SimCore,
+  inputMint: string,
+  outputMint: string,
+  amountIn: bigint,
+  routers: string[],
+): RfqQuote | null {
   if (!RFQ_MINTS.has(inputMint) || !RFQ_MINTS.has(outputMint)) return null;
   const usd = core.market.usdValue(inputMint, amountIn);
   if (usd < MIN_USD || usd > MAX_USD) return null;
   const slot = core.clock.slot();
-  const rate = (core.market.priceUsd(inputMint) / core.market.priceUsd(outputMint)) * 10 ** (core.market.decimals(outputMint) - core.market.decimals(inputMint));
+  const rate =
+    (core.market.priceUsd(inputMint) / core.market.priceUsd(outputMint)) *
+    10 ** (core.market.decimals(outputMint) - core.market.decimals(inputMint));
   let best: RfqQuote | null = null;
   RFQ_ROUTERS.forEach((router, i) => {
     if (!routers.includes(router)) return;
     const spreadBps = BASE_SPREAD_BPS[router] + 6 * unit(core.options.seed, slot, 5000 + i);
     const out = BigInt(Math.floor(Number(amountIn) * rate * (1 - spreadBps / 10000)));
     if (out > 0n && (!best || out > best.outAmount)) {
-      best = { router, maker: seededAddress(core.options.seed, `maker:${router}`), quoteId: core.kernel.ids.uuid(), outAmount: out, spreadBps };
+      best = {
+        router,
+        maker: seededAddress(core.options.seed, `maker:${router}`),
+        quoteId: core.kernel.ids.uuid(),
+        outAmount: out,
+        spreadBps,
+      };
     }
   });
   return best;
@@ -59,9 +73,21 @@ export interface RfqFill {
 export function executeRfq(core: SimCore, f: RfqFill): SimEffectResult {
   const l = core.ledger;
   const needIn = f.inAmount + (f.inputMint === NATIVE_MINT && f.trader === f.feePayer ? f.networkFeeLamports : 0n);
-  if (l.balance(f.trader, f.inputMint) < needIn) return { ok: false, code: INSUFFICIENT_FUNDS, error: `insufficient funds: ${f.trader} cannot pay ${f.inAmount} of ${f.inputMint}` };
-  if (l.balance(f.feePayer, NATIVE_MINT) < f.networkFeeLamports + (f.feePayer === f.trader && f.inputMint === NATIVE_MINT ? f.inAmount : 0n)) {
-    return { ok: false, code: INSUFFICIENT_FUNDS, error: `insufficient funds: ${f.feePayer} cannot pay ${f.networkFeeLamports} lamports of fees` };
+  if (l.balance(f.trader, f.inputMint) < needIn)
+    return {
+      ok: false,
+      code: INSUFFICIENT_FUNDS,
+      error: `insufficient funds: ${f.trader} cannot pay ${f.inAmount} of ${f.inputMint}`,
+    };
+  if (
+    l.balance(f.feePayer, NATIVE_MINT) <
+    f.networkFeeLamports + (f.feePayer === f.trader && f.inputMint === NATIVE_MINT ? f.inAmount : 0n)
+  ) {
+    return {
+      ok: false,
+      code: INSUFFICIENT_FUNDS,
+      error: `insufficient funds: ${f.feePayer} cannot pay ${f.networkFeeLamports} lamports of fees`,
+    };
   }
   l.debit(f.feePayer, NATIVE_MINT, f.networkFeeLamports);
   l.transfer(f.trader, f.maker, f.inputMint, f.inAmount);
@@ -75,7 +101,9 @@ export function executeRfq(core: SimCore, f: RfqFill): SimEffectResult {
       inputAmount: f.inAmount.toString(),
       outputAmount: f.outAmount.toString(),
       feeAmount: f.feeAmount.toString(),
-      swapEvents: [{ inputMint: f.inputMint, inputAmount: f.inAmount.toString(), outputMint: f.outputMint, outputAmount: total }],
+      swapEvents: [
+        { inputMint: f.inputMint, inputAmount: f.inAmount.toString(), outputMint: f.outputMint, outputAmount: total },
+      ],
     },
   };
 }

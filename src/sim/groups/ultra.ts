@@ -16,7 +16,12 @@ import { Variability } from '../variability.js';
 
 const RELAYER_FLOAT_LAMPORTS = 1_000_000n * 1_000_000_000n;
 
-async function buildOrderTransaction(core: SimCore, plan: OrderPlan, relayer: string, feeCollector: string): Promise<{ base64: string; lastValidBlockHeight: number }> {
+async function buildOrderTransaction(
+  core: SimCore,
+  plan: OrderPlan,
+  relayer: string,
+  feeCollector: string,
+): Promise<{ base64: string; lastValidBlockHeight: number }> {
   const p = plan.params;
   const taker = p.taker!;
   const receiver = p.receiver ?? taker;
@@ -38,7 +43,10 @@ async function buildOrderTransaction(core: SimCore, plan: OrderPlan, relayer: st
     slippageBps: plan.slippageBps,
     platformFeeBps: Math.min(255, plan.feeBps),
     feeAccount: p.referralAccount,
-    destinationTokenAccount: receiver !== taker && p.outputMint !== NATIVE_MINT ? await associatedTokenAddress(receiver, p.outputMint, outProgram) : undefined,
+    destinationTokenAccount:
+      receiver !== taker && p.outputMint !== NATIVE_MINT
+        ? await associatedTokenAddress(receiver, p.outputMint, outProgram)
+        : undefined,
     nativeDestinationAccount: receiver !== taker && p.outputMint === NATIVE_MINT ? receiver : undefined,
     wrapAndUnwrapSol: true,
     cuLimit,
@@ -51,24 +59,47 @@ async function buildOrderTransaction(core: SimCore, plan: OrderPlan, relayer: st
     // SetAuthority(CloseAccount) on the created output account
     extra.push({
       programId: outProgram,
-      accounts: [{ pubkey: ata, isSigner: false, isWritable: true }, { pubkey: receiver, isSigner: receiver === taker, isWritable: false }],
+      accounts: [
+        { pubkey: ata, isSigner: false, isWritable: true },
+        { pubkey: receiver, isSigner: receiver === taker, isWritable: false },
+      ],
       data: new Uint8Array([6, 3, 1, ...addressBytes(p.closeAuthority)]),
     });
   }
   const signerCount = feePayer === taker ? 1n : 2n;
   const networkFee = () =>
-    SIGNATURE_FEE_LAMPORTS * signerCount + plan.prioritizationFeeLamports +
+    SIGNATURE_FEE_LAMPORTS * signerCount +
+    plan.prioritizationFeeLamports +
     (p.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, p.outputMint) === 0n ? ATA_RENT_LAMPORTS : 0n);
   const feeRecipient = p.referralAccount ?? feeCollector;
   const effect = () =>
     plan.rfq
       ? executeRfq(core, {
-          trader: taker, receiver, feePayer, networkFeeLamports: networkFee(), inputMint: p.inputMint, outputMint: p.outputMint,
-          inAmount: plan.inAmount, outAmount: plan.outAmount, feeAmount: plan.feeAmount, feeRecipient, maker: plan.rfq.maker,
+          trader: taker,
+          receiver,
+          feePayer,
+          networkFeeLamports: networkFee(),
+          inputMint: p.inputMint,
+          outputMint: p.outputMint,
+          inAmount: plan.inAmount,
+          outAmount: plan.outAmount,
+          feeAmount: plan.feeAmount,
+          feeRecipient,
+          maker: plan.rfq.maker,
         })
       : executeSwap(core, {
-          trader: taker, receiver, feePayer, networkFeeLamports: networkFee(), inputMint: p.inputMint, outputMint: p.outputMint,
-          exactOut: false, specs: plan.route!.paths, amount: plan.inAmount, threshold: plan.threshold, feeBps: plan.feeBps, feeRecipient,
+          trader: taker,
+          receiver,
+          feePayer,
+          networkFeeLamports: networkFee(),
+          inputMint: p.inputMint,
+          outputMint: p.outputMint,
+          exactOut: false,
+          specs: plan.route!.paths,
+          amount: plan.inAmount,
+          threshold: plan.threshold,
+          feeBps: plan.feeBps,
+          feeRecipient,
         });
   return core.kernel.tx.build({
     feePayer,
@@ -96,7 +127,14 @@ function varyOrder(v: Variability, order: Order, rfq: boolean): Order {
   return out as Order;
 }
 
-function orderBody(core: SimCore, plan: OrderPlan, transaction: string | null, requestId: string, started: number, lastValid?: number): Order {
+function orderBody(
+  core: SimCore,
+  plan: OrderPlan,
+  transaction: string | null,
+  requestId: string,
+  started: number,
+  lastValid?: number,
+): Order {
   const p = plan.params;
   const m = core.market;
   const payerOrNull = (v: string | null) => (p.taker || p.payer ? v : null);
@@ -119,7 +157,21 @@ function orderBody(core: SimCore, plan: OrderPlan, transaction: string | null, r
     swapUsdValue: Math.round(inUsd * 1e6) / 1e6,
     routePlan: plan.route
       ? routePlanJson(core, plan.route, true)
-      : [{ swapInfo: { ammKey: plan.rfq!.maker, label: plan.router, inputMint: p.inputMint, outputMint: p.outputMint, inAmount: plan.inAmount.toString(), outAmount: (plan.outAmount + plan.feeAmount).toString() }, percent: 100, bps: 10000, usdValue: Math.round(inUsd * 100) / 100 }],
+      : [
+          {
+            swapInfo: {
+              ammKey: plan.rfq!.maker,
+              label: plan.router,
+              inputMint: p.inputMint,
+              outputMint: p.outputMint,
+              inAmount: plan.inAmount.toString(),
+              outAmount: (plan.outAmount + plan.feeAmount).toString(),
+            },
+            percent: 100,
+            bps: 10000,
+            usdValue: Math.round(inUsd * 100) / 100,
+          },
+        ],
     feeBps: plan.feeBps,
     feeMint: p.outputMint,
     platformFee: { amount: plan.feeAmount.toString(), feeBps: plan.feeBps },
@@ -137,7 +189,13 @@ function orderBody(core: SimCore, plan: OrderPlan, transaction: string | null, r
     totalTime: Math.round(performance.now() - started),
     taker: p.taker ?? null,
     ...(p.referralAccount ? { referralAccount: p.referralAccount } : {}),
-    ...(plan.rfq ? { quoteId: plan.rfq.quoteId, maker: plan.rfq.maker, expireAt: String(Math.floor(core.clock.nowMs() / 1000) + 60) } : {}),
+    ...(plan.rfq
+      ? {
+          quoteId: plan.rfq.quoteId,
+          maker: plan.rfq.maker,
+          expireAt: String(Math.floor(core.clock.nowMs() / 1000) + 60),
+        }
+      : {}),
     ...(lastValid !== undefined ? { lastValidBlockHeight: lastValid } : {}),
     ...(plan.errorCode ? { errorCode: plan.errorCode, errorMessage: plan.errorMessage } : {}),
   };
@@ -155,15 +213,31 @@ export function register(kernel: SimKernel): void {
     // paper mode: the pair is learned from the followed service, and its own quote is the fill
     if (core.paper) await core.paper.ensure([req.query.get('inputMint') ?? '', req.query.get('outputMint') ?? '']);
     const params = parseOrderParams(core, req.query);
-    const plan = core.paper ? await core.paper.planOrder(params, planOrder(core, params, relayer)) : planOrder(core, params, relayer);
+    const plan = core.paper
+      ? await core.paper.planOrder(params, planOrder(core, params, relayer))
+      : planOrder(core, params, relayer);
     if (!plan) kernel.fail({ status: 400, message: 'No routes found for the input and output mints' });
     const p = plan!;
     if (!params.taker || p.errorCode) {
-      return { status: 200, body: varyOrder(variability, orderBody(core, p, params.taker ? '' : null, kernel.requests.create('ultra', []), started), Boolean(p.rfq)) };
+      return {
+        status: 200,
+        body: varyOrder(
+          variability,
+          orderBody(core, p, params.taker ? '' : null, kernel.requests.create('ultra', []), started),
+          Boolean(p.rfq),
+        ),
+      };
     }
     const built = await buildOrderTransaction(core, p, relayer, feeCollector);
     const requestId = kernel.requests.create('ultra', [built.base64]);
-    return { status: 200, body: varyOrder(variability, orderBody(core, p, built.base64, requestId, started, built.lastValidBlockHeight), Boolean(p.rfq)) };
+    return {
+      status: 200,
+      body: varyOrder(
+        variability,
+        orderBody(core, p, built.base64, requestId, started, built.lastValidBlockHeight),
+        Boolean(p.rfq),
+      ),
+    };
   });
 
   kernel.router.add('POST', '/ultra/v1/execute', 'ultra', (req) => {
@@ -183,7 +257,13 @@ export function register(kernel: SimKernel): void {
         slot: String(r.slot),
         ...(r.error ? { error: r.error } : {}),
         ...(r.code === 0 && d
-          ? { totalInputAmount: d.inputAmount, totalOutputAmount: d.outputAmount, inputAmountResult: d.inputAmount, outputAmountResult: d.outputAmount, swapEvents: d.swapEvents }
+          ? {
+              totalInputAmount: d.inputAmount,
+              totalOutputAmount: d.outputAmount,
+              inputAmountResult: d.inputAmount,
+              outputAmountResult: d.outputAmount,
+              swapEvents: d.swapEvents,
+            }
           : {}),
       },
     };

@@ -47,19 +47,37 @@ function objectBody(text: string): Record<string, unknown> | null {
   }
 }
 
-export function handleControl(deps: ServerDeps, method: string, path: string, query: URLSearchParams, text: string): Reply {
+export function handleControl(
+  deps: ServerDeps,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  text: string,
+): Reply {
   const { core } = deps;
   const route = `${method} ${path}`;
   if (route === 'GET /__sim/requests') return { status: 200, body: deps.log.all() };
   if (route === 'GET /__sim/state') {
-    return { status: 200, body: { slot: core.clock.slot(), time: core.clock.nowIso(), seed: core.options.seed, faults: faultState(deps) } };
+    return {
+      status: 200,
+      body: { slot: core.clock.slot(), time: core.clock.nowIso(), seed: core.options.seed, faults: faultState(deps) },
+    };
   }
   if (route === 'GET /__sim/balances') {
     const address = query.get('address') ?? '';
     if (!isAddress(address)) return bad('address: must be a base58 public key');
-    return { status: 200, body: { address, balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })) } };
+    return {
+      status: 200,
+      body: {
+        address,
+        balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })),
+      },
+    };
   }
-  if (method !== 'POST' || !['/__sim/fund', '/__sim/faults', '/__sim/advance', '/__sim/fill', '/__sim/lookup-table'].includes(path)) {
+  if (
+    method !== 'POST' ||
+    !['/__sim/fund', '/__sim/faults', '/__sim/advance', '/__sim/fill', '/__sim/lookup-table'].includes(path)
+  ) {
     return { status: 404, body: gatewayBody(404, `no control route ${route}`) };
   }
   const body = objectBody(text);
@@ -68,10 +86,17 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
     const { address, mint, amount } = body;
     if (typeof address !== 'string' || !isAddress(address)) return bad('address: must be a base58 public key');
     if (mint !== undefined && (typeof mint !== 'string' || !core.market.token(mint))) return bad('mint: unknown mint');
-    if (amount !== undefined && (typeof amount !== 'string' || !/^\d{1,20}$/.test(amount))) return bad('amount: must be a string of base units');
+    if (amount !== undefined && (typeof amount !== 'string' || !/^\d{1,20}$/.test(amount)))
+      return bad('amount: must be a string of base units');
     if (amount !== undefined && mint === undefined) return bad('amount: requires mint');
     core.fund(address, mint as string | undefined, amount === undefined ? undefined : BigInt(amount as string));
-    return { status: 200, body: { address, balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })) } };
+    return {
+      status: 200,
+      body: {
+        address,
+        balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })),
+      },
+    };
   }
   if (path === '/__sim/faults') {
     const { failExecute, rpc, ...settings } = body;
@@ -79,7 +104,10 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
     if (typeof rule === 'string') return bad(rule);
     const error = deps.faults.update(settings);
     if (error) return bad(error);
-    const rpcError = rpc === undefined ? null : deps.rpcEndpoints.update(rpc, { slot: core.clock.slot(), blockHeight: core.clock.blockHeight() });
+    const rpcError =
+      rpc === undefined
+        ? null
+        : deps.rpcEndpoints.update(rpc, { slot: core.clock.slot(), blockHeight: core.clock.blockHeight() });
     if (rpcError) return bad(rpcError);
     if (failExecute === null) core.requests.executeFaults.clear();
     if (rule) core.requests.executeFaults.set(rule);
@@ -89,7 +117,9 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
     const unknown = Object.keys(body).find((k) => k !== 'order' && k !== 'percent');
     if (unknown) return bad(`${unknown}: unknown field (use order, percent)`);
     const outcome = fillTriggerOrder(core.kernel, body.order, body.percent);
-    return outcome.ok ? { status: 200, body: outcome.order } : { status: outcome.status, body: { error: outcome.message } };
+    return outcome.ok
+      ? { status: 200, body: outcome.order }
+      : { status: outcome.status, body: { error: outcome.message } };
   }
   if (path === '/__sim/lookup-table') {
     const request = parseLookupTableRequest(body);
@@ -98,11 +128,16 @@ export function handleControl(deps: ServerDeps, method: string, path: string, qu
     return typeof table === 'string' ? bad(table) : { status: 200, body: table };
   }
   const seconds = body.seconds;
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > 30 * 86_400) return bad('seconds: must be a number 0..2592000');
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > 30 * 86_400)
+    return bad('seconds: must be a number 0..2592000');
   core.clock.advance(seconds);
   return { status: 200, body: { slot: core.clock.slot(), time: core.clock.nowIso() } };
 }
 
 function faultState(deps: ServerDeps): Record<string, unknown> {
-  return { ...deps.faults.settings, failExecute: deps.core.requests.executeFaults.pending(), rpc: deps.rpcEndpoints.state() };
+  return {
+    ...deps.faults.settings,
+    failExecute: deps.core.requests.executeFaults.pending(),
+    rpc: deps.rpcEndpoints.state(),
+  };
 }

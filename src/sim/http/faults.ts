@@ -32,7 +32,13 @@ export class FaultInjector {
 
   constructor(seed: number, initial: Partial<FaultSettings>) {
     this.stream = new SeededStream(seed, 'faults');
-    this.settings = { latencyMs: 0, faultRate: 0, rateLimitPerMinute: 0, paidRateLimitPerMinute: 0, rateLimitGroups: [] };
+    this.settings = {
+      latencyMs: 0,
+      faultRate: 0,
+      rateLimitPerMinute: 0,
+      paidRateLimitPerMinute: 0,
+      rateLimitGroups: [],
+    };
     this.update(initial);
   }
 
@@ -40,26 +46,36 @@ export class FaultInjector {
   update(next: Partial<Record<keyof FaultSettings, unknown>>): string | null {
     const s = { ...this.settings };
     if (next.latencyMs !== undefined) {
-      if (typeof next.latencyMs !== 'number' || !Number.isFinite(next.latencyMs) || next.latencyMs < 0 || next.latencyMs > 60_000) return 'latencyMs: must be a number 0..60000';
+      if (
+        typeof next.latencyMs !== 'number' ||
+        !Number.isFinite(next.latencyMs) ||
+        next.latencyMs < 0 ||
+        next.latencyMs > 60_000
+      )
+        return 'latencyMs: must be a number 0..60000';
       s.latencyMs = next.latencyMs;
     }
     if (next.faultRate !== undefined) {
-      if (typeof next.faultRate !== 'number' || !(next.faultRate >= 0 && next.faultRate <= 1)) return 'faultRate: must be a number 0..1';
+      if (typeof next.faultRate !== 'number' || !(next.faultRate >= 0 && next.faultRate <= 1))
+        return 'faultRate: must be a number 0..1';
       s.faultRate = next.faultRate;
     }
     if (next.rateLimitPerMinute !== undefined) {
       const v = next.rateLimitPerMinute === null ? 0 : next.rateLimitPerMinute;
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return 'rateLimitPerMinute: must be an integer >= 0 (0 = off)';
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+        return 'rateLimitPerMinute: must be an integer >= 0 (0 = off)';
       s.rateLimitPerMinute = v;
     }
     if (next.paidRateLimitPerMinute !== undefined) {
       const v = next.paidRateLimitPerMinute === null ? 0 : next.paidRateLimitPerMinute;
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return 'paidRateLimitPerMinute: must be an integer >= 0 (0 = ten times rateLimitPerMinute)';
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+        return 'paidRateLimitPerMinute: must be an integer >= 0 (0 = ten times rateLimitPerMinute)';
       s.paidRateLimitPerMinute = v;
     }
     if (next.rateLimitGroups !== undefined) {
       const g = next.rateLimitGroups === null ? [] : next.rateLimitGroups;
-      if (!Array.isArray(g) || !g.every((x) => typeof x === 'string' && GROUPS.includes(x as SimGroup))) return `rateLimitGroups: must be a list of ${GROUPS.join(', ')}`;
+      if (!Array.isArray(g) || !g.every((x) => typeof x === 'string' && GROUPS.includes(x as SimGroup)))
+        return `rateLimitGroups: must be a list of ${GROUPS.join(', ')}`;
       s.rateLimitGroups = g as SimGroup[];
     }
     Object.assign(this.settings, s);

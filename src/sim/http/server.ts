@@ -66,14 +66,19 @@ function write(res: ServerResponse, reply: Reply, fault: FaultKind | null = null
   let text = reply.json ?? jsonText(reply.body);
   if (fault === 'truncated') text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
   if (fault === 'malformed') text = text.replace(/"/g, "'").replace(/^[[{]/, '<');
-  res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...reply.headers });
+  res.writeHead(reply.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...reply.headers,
+  });
   res.end(text);
 }
 
 export function createSimServer(deps: ServerDeps): Server {
   const server = createServer((req, res) => {
     handle(deps, req, res).catch((err: unknown) => {
-      if (!res.headersSent) write(res, { status: 500, body: gatewayBody(500, `internal error: ${(err as Error)?.message ?? err}`) });
+      if (!res.headersSent)
+        write(res, { status: 500, body: gatewayBody(500, `internal error: ${(err as Error)?.message ?? err}`) });
       else res.destroy();
     });
   });
@@ -90,7 +95,8 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   deps.core.clock.sync();
 
   if (path.startsWith('/__sim/')) {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return write(res, { status: 403, body: gatewayBody(403, 'control routes are loopback only') });
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? ''))
+      return write(res, { status: 403, body: gatewayBody(403, 'control routes are loopback only') });
     const upload = /^\/__sim\/upload\/([^/]+)$/.exec(path);
     if (upload) {
       const reply = deps.core.uploads.handle(method, upload[1], url.searchParams, req.headers['content-type'], raw);
@@ -134,33 +140,66 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const endpoint = rpcEndpointOf(path);
   if (endpoint !== null) {
     const sw = deps.rpcEndpoints.mode(endpoint);
-    if (sw.mode === 'down') return finish(res, entry, { status: 503, body: gatewayBody(503, `RPC endpoint ${endpoint} is down (simulator fault switch)`) });
-    if (method !== 'POST') return finish(res, entry, { status: 405, body: gatewayBody(405, 'JSON-RPC accepts POST only') });
+    if (sw.mode === 'down')
+      return finish(res, entry, {
+        status: 503,
+        body: gatewayBody(503, `RPC endpoint ${endpoint} is down (simulator fault switch)`),
+      });
+    if (method !== 'POST')
+      return finish(res, entry, { status: 405, body: gatewayBody(405, 'JSON-RPC accepts POST only') });
     const request = parsed.ok ? parsed.value : undefined;
     const answer = await handleRpc(deps.core, request, parsed.ok);
-    return finish(res, entry, { status: 200, body: sw.mode === 'stale' ? staleAnswer(answer, request, sw) : answer }, fault);
+    return finish(
+      res,
+      entry,
+      { status: 200, body: sw.mode === 'stale' ? staleAnswer(answer, request, sw) : answer },
+      fault,
+    );
   }
 
   const match = deps.core.routes.match(method, path);
-  if (match.kind === 'none') return finish(res, entry, { status: 404, body: gatewayBody(404, `no route for ${method} ${path}`) });
+  if (match.kind === 'none')
+    return finish(res, entry, { status: 404, body: gatewayBody(404, `no route for ${method} ${path}`) });
   if (match.kind === 'wrong-method') {
-    return finish(res, entry, { status: 405, body: gatewayBody(405, `${method} not allowed on ${path}; use ${match.allowed.join(', ')}`), headers: { allow: match.allowed.join(', ') } });
+    return finish(res, entry, {
+      status: 405,
+      body: gatewayBody(405, `${method} not allowed on ${path}; use ${match.allowed.join(', ')}`),
+      headers: { allow: match.allowed.join(', ') },
+    });
   }
   const group = match.route.group;
   if (group !== 'portfolio') {
     const key = typeof apiKey === 'string' ? apiKey.trim() : '';
-    if (key === '' || (deps.apiKey !== undefined && key !== deps.apiKey)) return finish(res, entry, { status: 401, body: gatewayBody(401, 'Unauthorized') });
+    if (key === '' || (deps.apiKey !== undefined && key !== deps.apiKey))
+      return finish(res, entry, { status: 401, body: gatewayBody(401, 'Unauthorized') });
   }
   let limitHeaders: Record<string, string> = {};
   if (deps.faults.limits(group)) {
     const verdict = deps.faults.admit(Date.now(), typeof apiKey === 'string' ? apiKey.trim() : '');
     limitHeaders = verdict.headers;
-    if (!verdict.allowed) return finish(res, entry, { status: 429, body: gatewayBody(429, 'Rate limit exceeded, please slow down'), headers: limitHeaders });
+    if (!verdict.allowed)
+      return finish(res, entry, {
+        status: 429,
+        body: gatewayBody(429, 'Rate limit exceeded, please slow down'),
+        headers: limitHeaders,
+      });
   }
-  if (!parsed.ok) return finish(res, entry, { status: 400, body: errorBody(group, { status: 400, message: 'request body is not valid JSON' }), headers: limitHeaders });
+  if (!parsed.ok)
+    return finish(res, entry, {
+      status: 400,
+      body: errorBody(group, { status: 400, message: 'request body is not valid JSON' }),
+      headers: limitHeaders,
+    });
 
   const reply = await runHandler(group, () =>
-    match.route.handler({ method, path, params: match.params, query: url.searchParams, body: parsed.value, headers: req.headers }),
+    match.route.handler({
+      method,
+      path,
+      params: match.params,
+      query: url.searchParams,
+      body: parsed.value,
+      headers: req.headers,
+    }),
   );
   finish(res, entry, { ...reply, headers: { ...limitHeaders, ...reply.headers } }, fault);
 }
@@ -170,7 +209,10 @@ async function runHandler(group: SimGroup, call: () => SimResponse | Promise<Sim
     return await call();
   } catch (err) {
     if (err instanceof SimError) return { status: err.init.status, body: errorBody(group, err.init) };
-    return { status: 500, body: errorBody(group, { status: 500, message: `internal error: ${(err as Error)?.message ?? String(err)}` }) };
+    return {
+      status: 500,
+      body: errorBody(group, { status: 500, message: `internal error: ${(err as Error)?.message ?? String(err)}` }),
+    };
   }
 }
 

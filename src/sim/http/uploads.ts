@@ -41,22 +41,31 @@ export class SimUploadStore implements SimUploads {
     return { uploadUrl: `${publicUrl}?X-Amz-Expires=${ttlSeconds}&X-Amz-Signature=${signature}`, publicUrl };
   }
 
-  handle(method: string, id: string, query: URLSearchParams, contentType: string | undefined, body: Buffer | null): UploadReply {
+  handle(
+    method: string,
+    id: string,
+    query: URLSearchParams,
+    contentType: string | undefined,
+    body: Buffer | null,
+  ): UploadReply {
     const slot = this.slots.get(id);
     if (!slot) return { status: 404, body: { error: `no upload ${id}` } };
     if (method === 'GET') {
       if (!slot.image) return { status: 404, body: { error: `nothing uploaded to ${id} yet` } };
       return { status: 200, body: null, bytes: slot.image, headers: { 'content-type': slot.contentType } };
     }
-    if (method !== 'PUT') return { status: 405, body: { error: 'use PUT to upload, GET to read' }, headers: { allow: 'GET, PUT' } };
-    if (query.get('X-Amz-Signature') !== slot.signature) return { status: 403, body: { error: 'signature does not match' } };
+    if (method !== 'PUT')
+      return { status: 405, body: { error: 'use PUT to upload, GET to read' }, headers: { allow: 'GET, PUT' } };
+    if (query.get('X-Amz-Signature') !== slot.signature)
+      return { status: 403, body: { error: 'signature does not match' } };
     if (this.clock.nowMs() > slot.expiresMs) return { status: 403, body: { error: 'the upload URL has expired' } };
     if (slot.image) return { status: 409, body: { error: 'already uploaded' } };
     const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
     if (type !== slot.contentType.toLowerCase()) {
       return { status: 400, body: { error: `content-type must be ${slot.contentType} (got ${type || 'none'})` } };
     }
-    if (body === null || body.length > MAX_UPLOAD_BYTES) return { status: 413, body: { error: `the image must be at most ${MAX_UPLOAD_BYTES} bytes` } };
+    if (body === null || body.length > MAX_UPLOAD_BYTES)
+      return { status: 413, body: { error: `the image must be at most ${MAX_UPLOAD_BYTES} bytes` } };
     if (body.length === 0) return { status: 400, body: { error: 'the image is empty' } };
     slot.image = Buffer.from(body);
     const etag = `"${createHash('md5').update(body).digest('hex')}"`;

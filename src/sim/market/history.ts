@@ -49,7 +49,9 @@ export class TradeHistory {
   /** activity multiplier of a token in a minute: daily cycle and a trend */
   activity(def: TokenDef, minute: number): number {
     const rel = minute - this.genesisMinute;
-    return Math.exp(0.5 * Math.sin((2 * Math.PI * (minute + def.activityPhase)) / 1440) + (def.activityTrend * rel) / 1440);
+    return Math.exp(
+      0.5 * Math.sin((2 * Math.PI * (minute + def.activityPhase)) / 1440) + (def.activityTrend * rel) / 1440,
+    );
   }
 
   holders(def: TokenDef, minute: number): number {
@@ -81,7 +83,9 @@ export class TradeHistory {
           this.buyVol[k] = this.numBuys[k] * size;
           this.sellVol[k] = this.numSells[k] * size;
         }
-        logP = def.stable ? Math.log(def.basePrice) + sigmaMinute * 0.2 * gauss(this.seed, 9004, i, m) : logP - sigmaMinute * z;
+        logP = def.stable
+          ? Math.log(def.basePrice) + sigmaMinute * 0.2 * gauss(this.seed, 9004, i, m)
+          : logP - sigmaMinute * z;
       }
     }
   }

@@ -66,7 +66,9 @@ export class SimMarketImpl implements SimMarket, PriceSource {
      */
     readonly paper = false,
   ) {
-    this.defs = paper ? buildCatalog(seed, genesisMs).filter((d) => BASE_MINTS.has(d.mint)) : buildCatalog(seed, genesisMs);
+    this.defs = paper
+      ? buildCatalog(seed, genesisMs).filter((d) => BASE_MINTS.has(d.mint))
+      : buildCatalog(seed, genesisMs);
     for (const d of this.defs) this.byMint.set(d.mint, d);
     this.graph = new PoolGraph(buildPools(seed, this.defs));
     this.minute = Math.floor(genesisSlot / SLOTS_PER_MINUTE);
@@ -100,7 +102,8 @@ export class SimMarketImpl implements SimMarket, PriceSource {
       else {
         const move = this.moves[i];
         this.logPrice[i] += move.calm * z;
-        if (move.jump > 0 && unit(seed, slot, i, 5) < JUMPS_PER_SLOT) this.logPrice[i] += move.jump * gauss(seed, slot, i, 6);
+        if (move.jump > 0 && unit(seed, slot, i, 5) < JUMPS_PER_SLOT)
+          this.logPrice[i] += move.jump * gauss(seed, slot, i, 6);
       }
       if (unit(seed, slot, i, 2) < d.tradesPerSlot * this.activityNow[i]) {
         const buy = unit(seed, slot, i, 3) < 0.5 + 0.2 * Math.sign(z);
@@ -132,7 +135,17 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     const record = this.sharedRecord(mint);
     if (!record) return undefined;
     // callers get their own copy of the mutable parts
-    return { ...record, stats5m: { ...record.stats5m }, stats1h: { ...record.stats1h }, stats6h: { ...record.stats6h }, stats24h: { ...record.stats24h }, firstPool: { ...record.firstPool }, audit: { ...record.audit }, cexes: record.cexes && [...record.cexes], tags: record.tags && [...record.tags] };
+    return {
+      ...record,
+      stats5m: { ...record.stats5m },
+      stats1h: { ...record.stats1h },
+      stats6h: { ...record.stats6h },
+      stats24h: { ...record.stats24h },
+      firstPool: { ...record.firstPool },
+      audit: { ...record.audit },
+      cexes: record.cexes && [...record.cexes],
+      tags: record.tags && [...record.tags],
+    };
   }
 
   /** the cached record itself: read-only for the caller */
@@ -169,11 +182,20 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   }
 
   /** best route under a filter; ExactIn when mode says so, else ExactOut for `amount` of output */
-  route(inputMint: string, outputMint: string, amount: bigint, exactOut: boolean, filter: RouteFilter): RouteResult | null {
-    if (inputMint === outputMint || !this.byMint.has(inputMint) || !this.byMint.has(outputMint) || amount <= 0n) return null;
+  route(
+    inputMint: string,
+    outputMint: string,
+    amount: bigint,
+    exactOut: boolean,
+    filter: RouteFilter,
+  ): RouteResult | null {
+    if (inputMint === outputMint || !this.byMint.has(inputMint) || !this.byMint.has(outputMint) || amount <= 0n)
+      return null;
     const slot = this.clock.slot();
     const candidates = this.graph.candidatePaths(inputMint, outputMint, filter, exactOut);
-    return exactOut ? bestExactOut(candidates, amount, filter, this, slot) : bestExactIn(candidates, amount, filter, this, slot);
+    return exactOut
+      ? bestExactOut(candidates, amount, filter, this, slot)
+      : bestExactIn(candidates, amount, filter, this, slot);
   }
 
   /** evaluates given paths at the current state (what executing them now would give) */
@@ -183,7 +205,13 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     if (specs.length !== 1) return null;
     const hops = evaluatePathExactOut(specs[0], amount, this, slot);
     if (!hops) return null;
-    return { inAmount: hops[0].inAmount, outAmount: amount, priceImpact: 0, paths: [{ ...specs[0], percent: 100, hops }], accounts: 0 };
+    return {
+      inAmount: hops[0].inAmount,
+      outAmount: amount,
+      priceImpact: 0,
+      paths: [{ ...specs[0], percent: 100, hops }],
+      accounts: 0,
+    };
   }
 
   /** applies an evaluated route to the pools and the trade history */
@@ -275,7 +303,15 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   learned(): LearnedToken[] {
     return this.defs
       .filter((d) => !BASE_MINTS.has(d.mint))
-      .map((d) => ({ mint: d.mint, symbol: d.symbol, name: d.name, decimals: d.decimals, tokenProgram: d.tokenProgram, priceUsd: this.priceUsd(d.mint), liquidityUsd: d.liquidityUsd }));
+      .map((d) => ({
+        mint: d.mint,
+        symbol: d.symbol,
+        name: d.name,
+        decimals: d.decimals,
+        tokenProgram: d.tokenProgram,
+        priceUsd: this.priceUsd(d.mint),
+        liquidityUsd: d.liquidityUsd,
+      }));
   }
 
   quoteExactIn(inputMint: string, outputMint: string, amountIn: bigint): SimMarketQuote | null {

@@ -5,7 +5,19 @@ import { NATIVE_MINT, USDC_MINT } from '../../api/types.js';
 import { seededAddress, unit } from '../random.js';
 import { USDT_MINT, type TokenDef } from './catalog.js';
 
-export const DEX_LABELS = ['Whirlpool', 'Raydium', 'Raydium CLMM', 'Raydium CP', 'Meteora DLMM', 'Meteora', 'Phoenix', 'Lifinity V2', 'Pump.fun Amm', 'Orca V2', 'Meteora DBC'] as const;
+export const DEX_LABELS = [
+  'Whirlpool',
+  'Raydium',
+  'Raydium CLMM',
+  'Raydium CP',
+  'Meteora DLMM',
+  'Meteora',
+  'Phoenix',
+  'Lifinity V2',
+  'Pump.fun Amm',
+  'Orca V2',
+  'Meteora DBC',
+] as const;
 /** the AMMs that can route ExactOut swaps */
 export const EXACT_OUT_LABELS = new Set<string>(['Whirlpool', 'Raydium', 'Raydium CLMM', 'Orca V2']);
 const DEVIATION_HALF_LIFE_SLOTS = 150;
@@ -59,7 +71,12 @@ export function outGivenIn(rIn: bigint, rOut: bigint, amountIn: bigint, feeBps: 
 }
 
 /** input needed (fee included) to receive amountOut, or null when the pool cannot provide it */
-export function inGivenOut(rIn: bigint, rOut: bigint, amountOut: bigint, feeBps: number): { amountIn: bigint; fee: bigint } | null {
+export function inGivenOut(
+  rIn: bigint,
+  rOut: bigint,
+  amountOut: bigint,
+  feeBps: number,
+): { amountIn: bigint; fee: bigint } | null {
   if (amountOut >= rOut) return null;
   const net = (rIn * amountOut + (rOut - amountOut) - 1n) / (rOut - amountOut);
   const gross = (net * 10000n + BigInt(10000 - feeBps) - 1n) / BigInt(10000 - feeBps);
@@ -67,7 +84,14 @@ export function inGivenOut(rIn: bigint, rOut: bigint, amountOut: bigint, feeBps:
 }
 
 /** records a trade's effect on the pool price */
-export function applyTrade(pool: Pool, fromMint: string, amountIn: bigint, amountOut: bigint, prices: PriceSource, slot: number): void {
+export function applyTrade(
+  pool: Pool,
+  fromMint: string,
+  amountIn: bigint,
+  amountOut: bigint,
+  prices: PriceSource,
+  slot: number,
+): void {
   const [rIn, rOut] = poolReserves(pool, fromMint, prices, slot);
   const before = Number(rOut) / Number(rIn);
   const after = Number(rOut - amountOut) / Number(rIn + amountIn);
@@ -109,15 +133,38 @@ export function buildPools(seed: number, defs: TokenDef[]): Pool[] {
       specs.push({ a: d.mint, b: USDC_MINT, label: 'Meteora DLMM', feeBps: 20, share: 0.25 });
       specs.push({ a: d.mint, b: USDC_MINT, label: 'Orca V2', feeBps: 30, share: 0.2 });
     } else {
-      const mainLabel = d.launchpad === 'pump.fun' ? 'Pump.fun Amm' : d.launchpad === 'met-dbc' ? 'Meteora' : u(1) < 0.5 ? 'Raydium' : 'Raydium CP';
+      const mainLabel =
+        d.launchpad === 'pump.fun'
+          ? 'Pump.fun Amm'
+          : d.launchpad === 'met-dbc'
+            ? 'Meteora'
+            : u(1) < 0.5
+              ? 'Raydium'
+              : 'Raydium CP';
       const withUsdc = u(2) < 0.4;
-      specs.push({ a: d.mint, b: NATIVE_MINT, label: mainLabel, feeBps: mainLabel === 'Pump.fun Amm' ? 25 : 25 + 5 * Math.floor(u(3) * 4), share: withUsdc ? 0.7 : 1 });
-      if (withUsdc) specs.push({ a: d.mint, b: USDC_MINT, label: u(4) < 0.5 ? 'Meteora DLMM' : 'Whirlpool', feeBps: 30, share: 0.3 });
+      specs.push({
+        a: d.mint,
+        b: NATIVE_MINT,
+        label: mainLabel,
+        feeBps: mainLabel === 'Pump.fun Amm' ? 25 : 25 + 5 * Math.floor(u(3) * 4),
+        share: withUsdc ? 0.7 : 1,
+      });
+      if (withUsdc)
+        specs.push({
+          a: d.mint,
+          b: USDC_MINT,
+          label: u(4) < 0.5 ? 'Meteora DLMM' : 'Whirlpool',
+          feeBps: 30,
+          share: 0.3,
+        });
     }
   }
   return specs.map((s) => {
     const da = byMint.get(s.a)!;
-    const depth = da.major && (s.a === NATIVE_MINT || s.a === USDC_MINT) ? Math.min(da.liquidityUsd, byMint.get(s.b)!.liquidityUsd) : da.liquidityUsd;
+    const depth =
+      da.major && (s.a === NATIVE_MINT || s.a === USDC_MINT)
+        ? Math.min(da.liquidityUsd, byMint.get(s.b)!.liquidityUsd)
+        : da.liquidityUsd;
     return {
       id: seededAddress(seed, `pool:${s.a}:${s.b}:${s.label}`),
       label: s.label,

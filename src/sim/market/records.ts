@@ -13,7 +13,14 @@ function pct(now: number, then: number): number | null {
   return then > 0 ? round((now / then - 1) * 100, 4) : null;
 }
 
-export function windowStats(def: TokenDef, price: number, history: TradeHistory, minute: number, w: number, score: number): TokenStats {
+export function windowStats(
+  def: TokenDef,
+  price: number,
+  history: TradeHistory,
+  minute: number,
+  w: number,
+  score: number,
+): TokenStats {
   const t = history.window(def.index, w, minute);
   const volume = t.buyVolume + t.sellVolume;
   const trades = t.numBuys + t.numSells;
@@ -45,14 +52,28 @@ export function organicLabel(score: number): OrganicScoreLabel {
   return score >= 70 ? 'high' : score >= 40 ? 'medium' : 'low';
 }
 
-export function buildTokenRecord(def: TokenDef, price: number, history: TradeHistory, minute: number, slot: number, updatedMs: number): Token {
+export function buildTokenRecord(
+  def: TokenDef,
+  price: number,
+  history: TradeHistory,
+  minute: number,
+  slot: number,
+  updatedMs: number,
+): Token {
   const score = organicScore(def, history, minute);
   const stats = (w: WindowName) => windowStats(def, price, history, minute, WINDOW_MINUTES[w], score);
   return {
     id: def.mint,
     name: def.name,
     symbol: def.symbol,
-    icon: def.icon !== undefined ? def.icon : def.major ? `https://static.tradedeck.example/icons/${def.symbol.toLowerCase()}.png` : def.twitter ? `https://ipfs.tradedeck.example/${def.mint.slice(0, 16)}` : null,
+    icon:
+      def.icon !== undefined
+        ? def.icon
+        : def.major
+          ? `https://static.tradedeck.example/icons/${def.symbol.toLowerCase()}.png`
+          : def.twitter
+            ? `https://ipfs.tradedeck.example/${def.mint.slice(0, 16)}`
+            : null,
     decimals: def.decimals,
     twitter: def.twitter,
     telegram: def.telegram,

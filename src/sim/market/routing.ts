@@ -1,5 +1,13 @@
 // Route search over the pool graph: direct and two-hop paths, two-way splits, ExactIn and ExactOut.
-import { EXACT_OUT_LABELS, inGivenOut, otherMint, outGivenIn, poolReserves, type Pool, type PriceSource } from './pools.js';
+import {
+  EXACT_OUT_LABELS,
+  inGivenOut,
+  otherMint,
+  outGivenIn,
+  poolReserves,
+  type Pool,
+  type PriceSource,
+} from './pools.js';
 
 export interface RouteFilter {
   dexes?: Set<string>;
@@ -82,9 +90,12 @@ export class PoolGraph {
   /** every allowed direct and two-hop path from input to output */
   candidatePaths(input: string, output: string, filter: RouteFilter, exactOut: boolean): PathSpec[] {
     const ok = (p: Pool) =>
-      (!filter.dexes || filter.dexes.has(p.label)) && !filter.excludeDexes?.has(p.label) && (!exactOut || EXACT_OUT_LABELS.has(p.label));
+      (!filter.dexes || filter.dexes.has(p.label)) &&
+      !filter.excludeDexes?.has(p.label) &&
+      (!exactOut || EXACT_OUT_LABELS.has(p.label));
     const paths: PathSpec[] = [];
-    for (const p of this.pools(input, output)) if (ok(p)) paths.push({ pools: [p], mints: [input, output], percent: 100 });
+    for (const p of this.pools(input, output))
+      if (ok(p)) paths.push({ pools: [p], mints: [input, output], percent: 100 });
     if (filter.onlyDirect) return paths;
     for (const mid of this.neighbours(input)) {
       if (mid === output || (filter.intermediates && !filter.intermediates.has(mid))) continue;
@@ -109,14 +120,26 @@ export function evaluatePath(path: PathSpec, amountIn: bigint, prices: PriceSour
     const [rIn, rOut] = poolReserves(pool, from, prices, slot);
     const { out, fee } = outGivenIn(rIn, rOut, amount, pool.feeBps);
     if (out <= 0n) return null;
-    hops.push({ pool, inputMint: from, outputMint: otherMint(pool, from), inAmount: amount, outAmount: out, feeAmount: fee });
+    hops.push({
+      pool,
+      inputMint: from,
+      outputMint: otherMint(pool, from),
+      inAmount: amount,
+      outAmount: out,
+      feeAmount: fee,
+    });
     amount = out;
   }
   return hops;
 }
 
 /** works backwards from amountOut; null when a pool cannot supply it */
-export function evaluatePathExactOut(path: PathSpec, amountOut: bigint, prices: PriceSource, slot: number): HopResult[] | null {
+export function evaluatePathExactOut(
+  path: PathSpec,
+  amountOut: bigint,
+  prices: PriceSource,
+  slot: number,
+): HopResult[] | null {
   const hops: HopResult[] = [];
   let amount = amountOut;
   for (let i = path.pools.length - 1; i >= 0; i--) {
@@ -125,7 +148,14 @@ export function evaluatePathExactOut(path: PathSpec, amountOut: bigint, prices: 
     const [rIn, rOut] = poolReserves(pool, from, prices, slot);
     const r = inGivenOut(rIn, rOut, amount, pool.feeBps);
     if (!r) return null;
-    hops.unshift({ pool, inputMint: from, outputMint: path.mints[i + 1], inAmount: r.amountIn, outAmount: amount, feeAmount: r.fee });
+    hops.unshift({
+      pool,
+      inputMint: from,
+      outputMint: path.mints[i + 1],
+      inAmount: r.amountIn,
+      outAmount: amount,
+      feeAmount: r.fee,
+    });
     amount = r.amountIn;
   }
   return hops;
@@ -137,7 +167,9 @@ function idealOut(paths: PathResult[], prices: PriceSource): number {
   for (const p of paths) {
     let v = Number(p.hops[0].inAmount);
     for (const h of p.hops) {
-      const rate = (prices.priceUsd(h.inputMint) / prices.priceUsd(h.outputMint)) * 10 ** (prices.decimals(h.outputMint) - prices.decimals(h.inputMint));
+      const rate =
+        (prices.priceUsd(h.inputMint) / prices.priceUsd(h.outputMint)) *
+        10 ** (prices.decimals(h.outputMint) - prices.decimals(h.inputMint));
       v = v * rate * (1 - h.pool.feeBps / 10000);
     }
     total += v;
@@ -154,7 +186,12 @@ function result(paths: PathResult[], prices: PriceSource): RouteResult {
 }
 
 /** evaluates a fixed route (paths with percents) for an input amount */
-export function evaluateRoute(specs: PathSpec[], amountIn: bigint, prices: PriceSource, slot: number): RouteResult | null {
+export function evaluateRoute(
+  specs: PathSpec[],
+  amountIn: bigint,
+  prices: PriceSource,
+  slot: number,
+): RouteResult | null {
   const paths: PathResult[] = [];
   let left = amountIn;
   for (let i = 0; i < specs.length; i++) {
@@ -171,7 +208,13 @@ function sharesPool(a: PathSpec, b: PathSpec): boolean {
   return a.pools.some((p) => b.pools.includes(p));
 }
 
-export function bestExactIn(candidates: PathSpec[], amountIn: bigint, filter: RouteFilter, prices: PriceSource, slot: number): RouteResult | null {
+export function bestExactIn(
+  candidates: PathSpec[],
+  amountIn: bigint,
+  filter: RouteFilter,
+  prices: PriceSource,
+  slot: number,
+): RouteResult | null {
   const max = filter.maxAccounts ?? 64;
   const singles: Array<{ spec: PathSpec; r: RouteResult }> = [];
   for (const spec of candidates) {
@@ -188,14 +231,28 @@ export function bestExactIn(candidates: PathSpec[], amountIn: bigint, filter: Ro
     const b = top[i].spec;
     if (sharesPool(a, b) || routeAccounts([a, b]) > max) continue;
     for (const pct of SPLIT_STEPS) {
-      const r = evaluateRoute([{ ...a, percent: pct }, { ...b, percent: 100 - pct }], amountIn, prices, slot);
+      const r = evaluateRoute(
+        [
+          { ...a, percent: pct },
+          { ...b, percent: 100 - pct },
+        ],
+        amountIn,
+        prices,
+        slot,
+      );
       if (r && r.outAmount > best.outAmount) best = r;
     }
   }
   return best;
 }
 
-export function bestExactOut(candidates: PathSpec[], amountOut: bigint, filter: RouteFilter, prices: PriceSource, slot: number): RouteResult | null {
+export function bestExactOut(
+  candidates: PathSpec[],
+  amountOut: bigint,
+  filter: RouteFilter,
+  prices: PriceSource,
+  slot: number,
+): RouteResult | null {
   const max = filter.maxAccounts ?? 64;
   let best: RouteResult | null = null;
   for (const spec of candidates) {

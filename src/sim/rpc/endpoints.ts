@@ -39,25 +39,34 @@ export class RpcEndpoints {
       this.states.clear();
       return null;
     }
-    if (typeof value !== 'object' || Array.isArray(value)) return 'rpc: must be an object of endpoint name to "ok", "down" or "stale" (or null to reset)';
+    if (typeof value !== 'object' || Array.isArray(value))
+      return 'rpc: must be an object of endpoint name to "ok", "down" or "stale" (or null to reset)';
     const entries = Object.entries(value as Record<string, unknown>);
     for (const [name, mode] of entries) {
-      if (!NAME.test(name)) return `rpc.${name.slice(0, 40)}: endpoint names are lower-case letters, digits and dashes ("main" is /rpc)`;
-      if (typeof mode !== 'string' || !MODES.includes(mode as RpcEndpointMode)) return `rpc.${name}: must be "ok", "down" or "stale"`;
+      if (!NAME.test(name))
+        return `rpc.${name.slice(0, 40)}: endpoint names are lower-case letters, digits and dashes ("main" is /rpc)`;
+      if (typeof mode !== 'string' || !MODES.includes(mode as RpcEndpointMode))
+        return `rpc.${name}: must be "ok", "down" or "stale"`;
     }
     for (const [name, mode] of entries) {
       const was = this.mode(name);
       if (mode === 'ok') this.states.delete(name);
       else if (mode === 'down') this.states.set(name, { mode: 'down' });
       // a stale endpoint made stale again keeps the slot it froze at
-      else this.states.set(name, was.mode === 'stale' ? was : { mode: 'stale', slot: now.slot, blockHeight: now.blockHeight });
+      else
+        this.states.set(
+          name,
+          was.mode === 'stale' ? was : { mode: 'stale', slot: now.slot, blockHeight: now.blockHeight },
+        );
     }
     return null;
   }
 
   /** the switches that are not "ok", for the fault state */
   state(): Record<string, string> {
-    return Object.fromEntries([...this.states].map(([name, s]) => [name, s.mode === 'stale' ? `stale at slot ${s.slot}` : s.mode]));
+    return Object.fromEntries(
+      [...this.states].map(([name, s]) => [name, s.mode === 'stale' ? `stale at slot ${s.slot}` : s.mode]),
+    );
   }
 }
 
@@ -66,7 +75,8 @@ export class RpcEndpoints {
  * every result's context. `request` is the JSON-RPC request (or batch) the answer is for.
  */
 export function staleAnswer(answer: unknown, request: unknown, frozen: EndpointState): unknown {
-  if (Array.isArray(answer)) return answer.map((a, i) => staleAnswer(a, Array.isArray(request) ? request[i] : undefined, frozen));
+  if (Array.isArray(answer))
+    return answer.map((a, i) => staleAnswer(a, Array.isArray(request) ? request[i] : undefined, frozen));
   if (!answer || typeof answer !== 'object' || !('result' in answer)) return answer;
   const method = request && typeof request === 'object' ? (request as { method?: unknown }).method : undefined;
   const reply = answer as { result: unknown };

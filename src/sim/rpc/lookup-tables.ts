@@ -43,11 +43,14 @@ export function parseLookupTableRequest(v: unknown): LookupTableRequest | string
   const unknown = Object.keys(body).find((k) => !FIELDS.includes(k));
   if (unknown) return `${unknown}: unknown field (use ${FIELDS.join(', ')})`;
   const { addresses, address, authority } = body;
-  if (!Array.isArray(addresses) || addresses.length > LOOKUP_TABLE_MAX_ADDRESSES) return `addresses: must be an array of at most ${LOOKUP_TABLE_MAX_ADDRESSES} base58 public keys`;
+  if (!Array.isArray(addresses) || addresses.length > LOOKUP_TABLE_MAX_ADDRESSES)
+    return `addresses: must be an array of at most ${LOOKUP_TABLE_MAX_ADDRESSES} base58 public keys`;
   const bad = addresses.findIndex((a) => typeof a !== 'string' || !isAddress(a));
   if (bad >= 0) return `addresses[${bad}]: must be a base58 public key`;
-  if (address !== undefined && (typeof address !== 'string' || !isAddress(address))) return 'address: must be a base58 public key';
-  if (authority !== undefined && authority !== null && (typeof authority !== 'string' || !isAddress(authority))) return 'authority: must be a base58 public key or null';
+  if (address !== undefined && (typeof address !== 'string' || !isAddress(address)))
+    return 'address: must be a base58 public key';
+  if (authority !== undefined && authority !== null && (typeof authority !== 'string' || !isAddress(authority)))
+    return 'authority: must be a base58 public key or null';
   return {
     addresses: addresses as string[],
     ...(address !== undefined ? { address: address as string } : {}),
@@ -102,7 +105,12 @@ export class SimLookupTables {
   add(request: LookupTableRequest, slot: number): SimLookupTable | string {
     const address = request.address ?? seededAddress(this.seed, `sim-lookup-table:${++this.created}`);
     if (this.tables.has(address)) return `address: ${address} already holds a lookup table`;
-    const table: SimLookupTable = { address, authority: request.authority ?? null, addresses: [...request.addresses], lastExtendedSlot: slot };
+    const table: SimLookupTable = {
+      address,
+      authority: request.authority ?? null,
+      addresses: [...request.addresses],
+      lastExtendedSlot: slot,
+    };
     this.tables.set(address, table);
     return table;
   }

@@ -3,7 +3,13 @@ import { getBase58Encoder, isAddress } from '@solana/kit';
 import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
-import { parsedProgram, parsedTokenAccount, tokenAccountAt, tokenAccountBytes, tokenAccounts } from './token-accounts.js';
+import {
+  parsedProgram,
+  parsedTokenAccount,
+  tokenAccountAt,
+  tokenAccountBytes,
+  tokenAccounts,
+} from './token-accounts.js';
 import { LOOKUP_TABLE_PROGRAM, lookupTableData, lookupTableParsed } from './lookup-tables.js';
 import { toBase58 } from '../random.js';
 
@@ -54,7 +60,11 @@ function wireParam(params: unknown[]): string {
 }
 
 function instructionError(code: number): unknown {
-  return code > 0 ? { InstructionError: [2, { Custom: code }] } : code === -1005 ? 'BlockhashNotFound' : 'SignatureFailure';
+  return code > 0
+    ? { InstructionError: [2, { Custom: code }] }
+    : code === -1005
+      ? 'BlockhashNotFound'
+      : 'SignatureFailure';
 }
 
 /** lamports an account of `space` data bytes needs to be rent-exempt (the node's formula) */
@@ -84,11 +94,18 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
   getVersion: () => ({ 'solana-core': '2.1.0', 'feature-set': 1 }),
   getSlot: (_core, _params, { slot }) => slot,
   getBlockHeight: (core) => core.clock.blockHeight(),
-  getLatestBlockhash: (core, _params, context) => ({ context, value: { blockhash: core.clock.blockhash(context.slot), lastValidBlockHeight: core.clock.blockHeight() + 150 } }),
-  getBalance: (core, params, context) => ({ context, value: Number(core.ledger.balance(addressParam(params, 0, 'address'), NATIVE_MINT)) }),
+  getLatestBlockhash: (core, _params, context) => ({
+    context,
+    value: { blockhash: core.clock.blockhash(context.slot), lastValidBlockHeight: core.clock.blockHeight() + 150 },
+  }),
+  getBalance: (core, params, context) => ({
+    context,
+    value: Number(core.ledger.balance(addressParam(params, 0, 'address'), NATIVE_MINT)),
+  }),
   getMinimumBalanceForRentExemption: (_core, params) => {
     const size = param(params, 0);
-    if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('data length must be an integer');
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
+      throw invalidParams('data length must be an integer');
     return rentExempt(size);
   },
   getAccountInfo: async (core, params, context) => ({ context, value: await accountInfo(core, params) }),
@@ -97,11 +114,20 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
     const info = core.market.token(addressParam(params, 0, 'mint'));
     if (!info) throw new RpcError(-32602, 'Invalid param: not a Token mint');
     const ui = fromBaseUnits(mintSupply(info.decimals), info.decimals, { group: false });
-    return { context, value: { amount: mintSupply(info.decimals).toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } };
+    return {
+      context,
+      value: {
+        amount: mintSupply(info.decimals).toString(),
+        decimals: info.decimals,
+        uiAmount: Number(ui),
+        uiAmountString: ui,
+      },
+    };
   },
   getSignatureStatuses: (core, params, context) => {
     const sigs = param(params, 0);
-    if (!Array.isArray(sigs) || sigs.length > 256 || !sigs.every((s) => typeof s === 'string')) throw invalidParams('signatures must be an array of at most 256 strings');
+    if (!Array.isArray(sigs) || sigs.length > 256 || !sigs.every((s) => typeof s === 'string'))
+      throw invalidParams('signatures must be an array of at most 256 strings');
     const value = sigs.map((s: string) => {
       const st = core.tx.status(s);
       if (!st) return null;
@@ -119,7 +145,11 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
   },
   sendTransaction: (core, params) => {
     const result = core.tx.submit(wireParam(params));
-    if (result.code !== 0) throw new RpcError(result.code, result.error ?? 'transaction failed', { err: instructionError(result.code), logs: [] });
+    if (result.code !== 0)
+      throw new RpcError(result.code, result.error ?? 'transaction failed', {
+        err: instructionError(result.code),
+        logs: [],
+      });
     return result.signature;
   },
   simulateTransaction: (core, params, context) => {
@@ -128,10 +158,20 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
     const logs = r.ok ? ['Program log: simulated: success'] : [`Program log: simulated: ${r.error}`];
     // asked to replace the blockhash, a node says which one it simulated with
     const replacementBlockhash =
-      config.replaceRecentBlockhash === true ? { blockhash: core.clock.blockhash(context.slot), lastValidBlockHeight: core.clock.blockHeight() + 150 } : null;
+      config.replaceRecentBlockhash === true
+        ? { blockhash: core.clock.blockhash(context.slot), lastValidBlockHeight: core.clock.blockHeight() + 150 }
+        : null;
     return {
       context,
-      value: { err: r.ok ? null : instructionError(r.code), logs, accounts: null, unitsConsumed: 180_000, returnData: null, innerInstructions: null, replacementBlockhash },
+      value: {
+        err: r.ok ? null : instructionError(r.code),
+        logs,
+        accounts: null,
+        unitsConsumed: 180_000,
+        returnData: null,
+        innerInstructions: null,
+        replacementBlockhash,
+      },
     };
   },
   getTokenAccountsByOwner: async (core, params, context) => ({ context, value: await tokenAccountsCall(core, params) }),
@@ -154,7 +194,8 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
 async function accountInfo(core: SimCore, params: unknown[]): Promise<Json | null> {
   const address = addressParam(params, 0, 'address');
   const encoding = configParam(params, 1).encoding ?? 'binary';
-  if (!['base64', 'base58', 'binary', 'jsonParsed'].includes(encoding as string)) throw invalidParams(`unsupported encoding ${String(encoding)}; use base64, base58 or jsonParsed`);
+  if (!['base64', 'base58', 'binary', 'jsonParsed'].includes(encoding as string))
+    throw invalidParams(`unsupported encoding ${String(encoding)}; use base64, base58 or jsonParsed`);
   const table = core.lookupTables.get(address);
   const mint = table ? undefined : core.market.token(address);
   const balance = core.ledger.balance(address, NATIVE_MINT);
@@ -185,12 +226,22 @@ async function accountInfo(core: SimCore, params: unknown[]): Promise<Json | nul
   let shown: unknown;
   if (encoding === 'jsonParsed' && table) shown = lookupTableParsed(table);
   else if (encoding === 'jsonParsed' && mint) {
-    const info = { decimals: mint.decimals, freezeAuthority: null, isInitialized: true, mintAuthority: null, supply: mintSupply(mint.decimals).toString() };
+    const info = {
+      decimals: mint.decimals,
+      freezeAuthority: null,
+      isInitialized: true,
+      mintAuthority: null,
+      supply: mintSupply(mint.decimals).toString(),
+    };
     shown = { program: parsedProgram(mint.tokenProgram), parsed: { info, type: 'mint' }, space: MINT_SIZE };
   } else if (encoding === 'jsonParsed' && held) shown = parsedTokenAccount(held.info, held.owner, held.amount);
   else if (encoding === 'base64' || encoding === 'jsonParsed') shown = [Buffer.from(data).toString('base64'), 'base64'];
   else {
-    if (data.length > 128) throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
+    if (data.length > 128)
+      throw new RpcError(
+        -32600,
+        'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.',
+      );
     shown = encoding === 'base58' ? [toBase58(data), 'base58'] : toBase58(data);
   }
   return { data: shown, executable: false, lamports, owner, rentEpoch: 0, space: data.length };
@@ -203,7 +254,8 @@ async function tokenAccountsCall(core: SimCore, params: unknown[]): Promise<unkn
   const byProgram = typeof filter.programId === 'string' ? filter.programId : null;
   if (!byMint && !byProgram) throw invalidParams('filter must carry mint or programId');
   const encoding = configParam(params, 2).encoding ?? 'base64';
-  if (encoding !== 'base64' && encoding !== 'jsonParsed') throw invalidParams(`unsupported encoding ${String(encoding)}; use base64 or jsonParsed`);
+  if (encoding !== 'base64' && encoding !== 'jsonParsed')
+    throw invalidParams(`unsupported encoding ${String(encoding)}; use base64 or jsonParsed`);
   return tokenAccounts(core, owner, { mint: byMint, programId: byProgram }, encoding);
 }
 
@@ -214,19 +266,27 @@ async function one(core: SimCore, req: unknown): Promise<Json> {
     return { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid request' } };
   }
   const params = r.params === undefined ? [] : r.params;
-  if (!Array.isArray(params)) return { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params: params must be an array' } };
+  if (!Array.isArray(params))
+    return { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params: params must be an array' } };
   try {
     return { jsonrpc: '2.0', id, result: await call(core, r.method, params) };
   } catch (err) {
-    if (err instanceof RpcError) return { jsonrpc: '2.0', id, error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) } };
+    if (err instanceof RpcError)
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) },
+      };
     return { jsonrpc: '2.0', id, error: { code: -32603, message: `Internal error: ${(err as Error).message}` } };
   }
 }
 
 export async function handleRpc(core: SimCore, body: unknown, parsedOk: boolean): Promise<unknown> {
-  if (!parsedOk || body === undefined) return { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
+  if (!parsedOk || body === undefined)
+    return { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
   if (Array.isArray(body)) {
-    if (body.length === 0) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: empty batch' } };
+    if (body.length === 0)
+      return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: empty batch' } };
     const out: Json[] = [];
     for (const r of body) out.push(await one(core, r));
     return out;

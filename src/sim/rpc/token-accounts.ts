@@ -11,7 +11,8 @@ import { associatedTokenAddress } from './ata.js';
 const ACCOUNT_SIZE = 165;
 const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 /** How jsonParsed names the program that owns a mint or token account. */
-export const parsedProgram = (tokenProgram: string) => (tokenProgram === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token');
+export const parsedProgram = (tokenProgram: string) =>
+  tokenProgram === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token';
 const RENT_LAMPORTS = 2_039_280;
 
 /** mint | owner | amount u64 | delegate COption | state | isNative COption<u64> | delegatedAmount | closeAuthority COption */
@@ -31,18 +32,28 @@ export function parsedTokenAccount(info: SimTokenInfo, owner: string, amount: bi
     program: parsedProgram(info.tokenProgram),
     parsed: {
       type: 'account',
-      info: { isNative: false, mint: info.mint, owner, state: 'initialized', tokenAmount: { amount: amount.toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui } },
+      info: {
+        isNative: false,
+        mint: info.mint,
+        owner,
+        state: 'initialized',
+        tokenAmount: { amount: amount.toString(), decimals: info.decimals, uiAmount: Number(ui), uiAmountString: ui },
+      },
     },
     space: ACCOUNT_SIZE,
   };
 }
 
 /** The holding whose associated token account is `address`, if any (as getAccountInfo finds it). */
-export async function tokenAccountAt(core: SimCore, address: string): Promise<{ info: SimTokenInfo; owner: string; amount: bigint } | undefined> {
+export async function tokenAccountAt(
+  core: SimCore,
+  address: string,
+): Promise<{ info: SimTokenInfo; owner: string; amount: bigint } | undefined> {
   for (const owner of core.ledger.owners()) {
     for (const h of core.ledger.holdings(owner)) {
       const info = h.mint === NATIVE_MINT ? undefined : core.market.token(h.mint);
-      if (info && (await associatedTokenAddress(owner, h.mint, info.tokenProgram)) === address) return { info, owner, amount: h.amount };
+      if (info && (await associatedTokenAddress(owner, h.mint, info.tokenProgram)) === address)
+        return { info, owner, amount: h.amount };
     }
   }
   return undefined;
@@ -58,12 +69,22 @@ export async function tokenAccounts(
   for (const h of core.ledger.holdings(owner)) {
     const info = core.market.token(h.mint);
     if (!info || h.mint === NATIVE_MINT) continue;
-    if ((filter.mint && h.mint !== filter.mint) || (filter.programId && info.tokenProgram !== filter.programId)) continue;
+    if ((filter.mint && h.mint !== filter.mint) || (filter.programId && info.tokenProgram !== filter.programId))
+      continue;
     const data =
-      encoding === 'base64' ? [Buffer.from(tokenAccountBytes(h.mint, owner, h.amount)).toString('base64'), 'base64'] : parsedTokenAccount(info, owner, h.amount);
+      encoding === 'base64'
+        ? [Buffer.from(tokenAccountBytes(h.mint, owner, h.amount)).toString('base64'), 'base64']
+        : parsedTokenAccount(info, owner, h.amount);
     out.push({
       pubkey: await associatedTokenAddress(owner, h.mint, info.tokenProgram),
-      account: { data, executable: false, lamports: RENT_LAMPORTS, owner: info.tokenProgram, rentEpoch: 0, space: ACCOUNT_SIZE },
+      account: {
+        data,
+        executable: false,
+        lamports: RENT_LAMPORTS,
+        owner: info.tokenProgram,
+        rentEpoch: 0,
+        space: ACCOUNT_SIZE,
+      },
     });
   }
   return out;
