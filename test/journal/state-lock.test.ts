@@ -131,10 +131,14 @@ test("alerts added in two instances on one state directory both survive, and eac
   const one = createAlertsStore(deps());
   const two = createAlertsStore(deps());
   await waitUntil(() => one.getState().loaded && two.getState().loaded);
+  // each instance merges with the file as it is when it saves, and adopts what it wrote: the one
+  // that saves second sees the first one's alert at once (the first sees it at its next save)
   const a = one.getState().add(SOL, 'SOL', { kind: 'above', level: 300 });
+  await waitUntil(async () => (await loadAlerts(w.stateDir)).length === 1);
   const b = two.getState().add(BONK, 'BONK', { kind: 'below', level: 0.00001 });
   await waitUntil(async () => (await loadAlerts(w.stateDir)).length === 2);
   assert.deepEqual((await loadAlerts(w.stateDir)).map((x) => x.id).sort(), [a.id, b.id].sort());
+  await waitUntil(() => two.getState().alerts.length === 2);
   assert.deepEqual(
     two
       .getState()
