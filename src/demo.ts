@@ -72,8 +72,11 @@ export async function setDemoStateAside(stateDir: string, name: string): Promise
   return to;
 }
 
-/** `tradedeck demo reset`: removes the demo key and every seed's simulator state; returns the paths removed. */
-export async function resetDemo(stateDir: string): Promise<string[]> {
+/**
+ * Removes the files of the state directory that `ours` names (a missing directory or file is no
+ * error); returns the paths removed, in name order. `demo reset` and `paper reset` both use it.
+ */
+export async function removeStateFiles(stateDir: string, ours: (name: string) => boolean): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(stateDir);
@@ -81,9 +84,8 @@ export async function resetDemo(stateDir: string): Promise<string[]> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
   }
-  const ours = names.filter((n) => n === DEMO_KEY_FILE || /^demo-sim--?\d+\.json(\.unusable)?$/.test(n)).sort();
   const removed: string[] = [];
-  for (const name of ours) {
+  for (const name of names.filter(ours).sort()) {
     try {
       await unlink(join(stateDir, name));
       removed.push(join(stateDir, name));
@@ -92,4 +94,15 @@ export async function resetDemo(stateDir: string): Promise<string[]> {
     }
   }
   return removed;
+}
+
+/** `tradedeck demo reset`: removes the demo key and every seed's simulator state; returns the paths removed. */
+export function resetDemo(stateDir: string): Promise<string[]> {
+  return removeStateFiles(stateDir, (n) => n === DEMO_KEY_FILE || /^demo-sim--?\d+\.json(\.unusable)?$/.test(n));
+}
+
+/** The address of the key kept in the state directory as `file` (made there the first time). */
+export async function stateKeyAddress(stateDir: string, file = DEMO_KEY_FILE): Promise<string> {
+  const { loadKeypairFile } = await import('./wallet/keypair.js');
+  return (await loadKeypairFile((await ensureDemoKey(stateDir, file)).path)).address;
 }

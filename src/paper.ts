@@ -1,7 +1,7 @@
 // Paper trading's account: its starting balances (`--paper-balance 10 SOL,1000 USDC`), its key and
 // its simulator state in the state directory, and `tradedeck paper reset`. The market it trades
 // in follows the configured service, reading only (src/sim/paper.ts).
-import { readFile, readdir, unlink } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AmountError, toBaseUnits } from './amount.js';
 import { NATIVE_MINT, USDC_MINT } from './api/types.js';
@@ -102,9 +102,7 @@ export interface PaperSim {
 
 /** The paper key's address (the key is made in the state directory the first time). */
 export async function paperAddress(stateDir: string): Promise<string> {
-  const { ensureDemoKey } = await import('./demo.js');
-  const { loadKeypairFile } = await import('./wallet/keypair.js');
-  return (await loadKeypairFile((await ensureDemoKey(stateDir, PAPER_KEY_FILE)).path)).address;
+  return (await import('./demo.js')).stateKeyAddress(stateDir, PAPER_KEY_FILE);
 }
 
 export async function loadPaperStart(stateDir: string): Promise<PaperStart | undefined> {
@@ -122,30 +120,6 @@ export function savePaperStart(stateDir: string, start: PaperStart): Promise<voi
 
 /** `tradedeck paper reset`: removes the paper key, state and start; returns the paths removed. */
 export async function resetPaper(stateDir: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(stateDir);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-  const ours = names
-    .filter(
-      (n) =>
-        n === PAPER_KEY_FILE ||
-        n === PAPER_START_FILE ||
-        n === PAPER_STATE_FILE ||
-        n === `${PAPER_STATE_FILE}.unusable`,
-    )
-    .sort();
-  const removed: string[] = [];
-  for (const name of ours) {
-    try {
-      await unlink(join(stateDir, name));
-      removed.push(join(stateDir, name));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-  }
-  return removed;
+  const ours = new Set([PAPER_KEY_FILE, PAPER_START_FILE, PAPER_STATE_FILE, `${PAPER_STATE_FILE}.unusable`]);
+  return (await import('./demo.js')).removeStateFiles(stateDir, (n) => ours.has(n));
 }

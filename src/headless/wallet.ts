@@ -53,14 +53,7 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
     }
   }
   if (services.mode !== 'demo') throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
-  return { address: await demoAddress(config.stateDir), source: 'demo' };
-}
-
-/** The demo key's address (the key is created in the state directory the first time). */
-export async function demoAddress(stateDir: string): Promise<string> {
-  const { ensureDemoKey } = await import('../demo.js');
-  const { loadKeypairFile } = await import('../wallet/keypair.js');
-  return (await loadKeypairFile((await ensureDemoKey(stateDir)).path)).address;
+  return { address: await (await import('../demo.js')).stateKeyAddress(config.stateDir), source: 'demo' };
 }
 
 /** The line above a table that names the wallet shown. */
