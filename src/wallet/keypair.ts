@@ -1,8 +1,17 @@
 // Loads a Solana CLI key file (JSON array of 64 numbers: 32 secret seed bytes, then the 32 public
-// key bytes) into a non-extractable WebCrypto key. The secret never leaves this module: it is not
-// kept in the wallet object, not printed, and every byte buffer that held it is zeroed.
+// key bytes) into a node:crypto KeyObject, whose key material lives in native memory. The secret
+// never leaves this module: the key object is held only by the signer's closure (not a property of
+// the wallet or signer, never printed), and every byte buffer that held it is zeroed. node:crypto,
+// not WebCrypto: the first use of crypto.subtle loads WebCrypto's whole implementation, about 10 ms
+// of every start, for the same Ed25519 signature.
 
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign as signEd25519,
+  type KeyObject,
+} from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -148,21 +157,18 @@ export async function loadKeypairFile(path: string, options: LoadKeypairOptions 
     pkcs8.set(PKCS8_ED25519_PREFIX);
     pkcs8.set(keyBytes.subarray(0, 32), PKCS8_ED25519_PREFIX.length);
     const publicBytes = keyBytes.slice(32);
-    const derived = derivePublicKey(pkcs8);
-    if (!sameBytes(derived, publicBytes)) {
+    const privateKey = privateKeyOf(pkcs8);
+    if (!sameBytes(publicKeyOf(privateKey), publicBytes)) {
       throw new KeyFileError(
         `key file ${path}: the public half does not match the secret half (corrupt or edited file)`,
         path,
       );
     }
-    const privateKey = await crypto.subtle.importKey('pkcs8', pkcs8, 'Ed25519', false, ['sign']);
     pkcs8.fill(0);
     keyBytes.fill(0);
     const address = encodeBase58(publicBytes);
-    const signer = makeSigner(
-      address,
-      async (message) => new Uint8Array(await crypto.subtle.sign('Ed25519', privateKey, new Uint8Array(message))),
-    );
+    // Ed25519 signs the message itself (no digest: the algorithm argument is null)
+    const signer = makeSigner(address, async (message) => new Uint8Array(signEd25519(null, message, privateKey)));
     return withPublicView(
       { kind: 'keypair' as const, address, path, signer },
       { kind: 'keypair', address, path },
@@ -178,15 +184,19 @@ export async function loadKeypairFile(path: string, options: LoadKeypairOptions 
 }
 
 /**
- * Derives the public key from the secret seed (as a DER PKCS#8 buffer) through node:crypto, which
- * keeps the key material in native memory and never puts it into a JS string.
+ * The private key from the secret seed (as a DER PKCS#8 buffer), as a node:crypto KeyObject: the
+ * key material is copied into native memory and never put into a JS string.
  */
-function derivePublicKey(pkcs8: Uint8Array): Uint8Array {
-  const privateKey = createPrivateKey({
+function privateKeyOf(pkcs8: Uint8Array): KeyObject {
+  return createPrivateKey({
     key: Buffer.from(pkcs8.buffer, pkcs8.byteOffset, pkcs8.byteLength),
     format: 'der',
     type: 'pkcs8',
   });
+}
+
+/** The 32 raw bytes of the public key a private key derives. */
+function publicKeyOf(privateKey: KeyObject): Uint8Array {
   const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
   return new Uint8Array(spki.subarray(spki.length - 32));
 }
@@ -198,9 +208,9 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 /** Generates a fresh key and writes it as a Solana CLI key file (mode 0600) in `dir` (0700). */
 export async function createDemoKeyFile(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const pair = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
-  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
-  const publicBytes = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const pair = generateKeyPairSync('ed25519');
+  const pkcs8 = new Uint8Array(pair.privateKey.export({ format: 'der', type: 'pkcs8' }));
+  const publicBytes = publicKeyOf(pair.privateKey);
   const all = new Uint8Array(64);
   try {
     all.set(pkcs8.subarray(pkcs8.length - 32));
