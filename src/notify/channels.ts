@@ -3,7 +3,6 @@
 // command (run without a shell, the event as JSON on stdin and as TRADEDECK_EVENT_* variables).
 // A channel's send resolves once the other side took the event and throws a one-line error when
 // it did not; deliver.ts retries.
-import { spawn } from 'node:child_process';
 import { httpFetch } from '../api/http.js';
 import { eventEnvironment, type EventType, type NotifyEvent } from './event.js';
 
@@ -81,8 +80,10 @@ export function webhookChannel(url: string): Channel {
 export function commandChannel(path: string): Channel {
   return {
     name: 'command',
-    send: (e) =>
-      new Promise<void>((resolve, reject) => {
+    send: async (e) => {
+      // loaded on the first command run: node:child_process costs every start a few ms otherwise
+      const { spawn } = await import('node:child_process');
+      return new Promise<void>((resolve, reject) => {
         const env: NodeJS.ProcessEnv = {};
         for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TRADEDECK_')) env[k] = v;
         const child = spawn(path, [], {
@@ -111,6 +112,7 @@ export function commandChannel(path: string): Channel {
         });
         child.stdin.on('error', () => {});
         child.stdin.end(JSON.stringify(e) + '\n');
-      }),
+      });
+    },
   };
 }
