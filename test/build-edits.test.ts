@@ -29,7 +29,7 @@ async function load(t: { after(fn: () => void): void }, dir: string, text: strin
   return import(pathToFileURL(file).href);
 }
 
-test('the bundled yoga-layout decodes its WebAssembly itself, without loading fetch for a data: URL, and lays out alike', async (t) => {
+test('the bundled yoga-layout decodes its WebAssembly itself with Buffer, without loading fetch for a data: URL, and lays out alike', async (t) => {
   const path = join(nodeModules, 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js');
   const published = readFileSync(path, 'utf8');
   const { default: wrapAssembly } = await import(
@@ -65,6 +65,14 @@ test('the bundled yoga-layout decodes its WebAssembly itself, without loading fe
   }
   assert.equal(fetches[0], 1, `the published loader fetches its data: URL (${fetched[0]}...)`);
   assert.equal(fetches[1], 0, 'the edited one does not');
+  const edited = patchYoga(published, path);
+  assert.match(
+    published,
+    /c\[a\]=b\.charCodeAt\(a\)/,
+    'the published fallback copies the decoded text a character at a time',
+  );
+  assert.doesNotMatch(edited, /c\[a\]=b\.charCodeAt\(a\)/, 'the edited one does not');
+  assert.match(edited, /Buffer\.from\(a\.slice\(37\),"base64"\)/, 'it decodes with Buffer');
   assert.deepEqual(layouts[1], layouts[0]);
   assert.deepEqual(
     (layouts[1] as Array<{ width: number }>).map((l) => l.width),
@@ -209,6 +217,7 @@ test('every package whose code the bundle edits is pinned to the exact version i
     'yoga-layout': pkg.overrides['yoga-layout'],
     'slice-ansi': pkg.overrides['slice-ansi'],
     'signal-exit': pkg.overrides['signal-exit'],
+    'terminal-size': pkg.overrides['terminal-size'],
   };
   for (const [name, pin] of Object.entries(pins)) {
     assert.match(pin ?? '(none)', /^\d+\.\d+\.\d+$/, `${name} is pinned exactly`);

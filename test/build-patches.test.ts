@@ -7,6 +7,7 @@
 // test/build-edits.test.ts covers the edits of yoga, esbuild's __toESM and the string-width shim.
 import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -570,4 +571,21 @@ test('the bundled signal-exit (without node:assert) registers and removes a hand
   };
   assert.equal(refusal(b.default), refusal(a.default));
   assert.equal(refusal(b.default), 'a callback must be provided for exit handler');
+});
+
+test('the bundled terminal-size answers as the published one and loads node:child_process only when it runs a program', async (t) => {
+  const [a, b] = await bothVersions(t, 'terminal-size/index.js');
+  assert.deepEqual(b.default(), a.default());
+  // in a process of its own: which of Node's modules each copy loads when it is imported
+  const path = join(root, 'node_modules', 'terminal-size', 'index.js');
+  const loads = (text: string) => {
+    const copy = join(dirname(path), `.td-loads-${process.pid}-${copies++}.js`);
+    writeFileSync(copy, text);
+    t.after(() => rmSync(copy, { force: true }));
+    const probe = `await import(${JSON.stringify(pathToFileURL(copy).href)}); console.log(process.moduleLoadList.some((m) => /child_process/.test(m)))`;
+    return spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' }).stdout.trim();
+  };
+  const published = readFileSync(path, 'utf8');
+  assert.equal(loads(published), 'true', 'the published module loads node:child_process when imported');
+  assert.equal(loads(patchSource('terminal-size/index.js', published, path)), 'false', 'the edited one does not');
 });
