@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AmountError, toBaseUnits } from './amount.js';
-import { NATIVE_MINT, USDC_MINT } from './api/types.js';
+import { NATIVE_MINT, USDC_MINT } from './api/mints.js';
 import { writeStateFile } from './stateFile.js';
 
 export const PAPER_KEY_FILE = 'paper-key.json';

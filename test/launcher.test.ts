@@ -287,3 +287,17 @@ test('the Solana library is loaded only when a transaction is decoded: not by to
   assert.equal(order.code, 0, order.err);
   assert.ok(loads(order.err) > 0, 'a limit order decodes its transaction with the Solana library');
 });
+
+test('the main script (arguments and configuration) carries no API schema: the modes it loads build their own once', () => {
+  const launcher = readFileSync(CLI, 'utf8');
+  const main = /"(main-[A-Z0-9]+\.js)"/.exec(launcher)?.[1];
+  assert.ok(main, 'the launcher names the main script');
+  const text = readFileSync(join(CLI, '..', main), 'latin1');
+  const modules = [...text.matchAll(/^\/\/ ((?:src|node_modules)\/\S+)/gm)].map((m) => m[1]);
+  assert.ok(modules.includes('src/config.ts'), `main holds the configuration (${modules.join(', ')})`);
+  assert.deepEqual(
+    modules.filter((m) => m.startsWith('node_modules/') || m === 'src/api/types.ts' || m === 'src/api/schema.ts'),
+    [],
+    'no valibot, no operation table: each would be built twice at every start',
+  );
+});

@@ -53,8 +53,8 @@ export type Base58 = string;
 /** Decimal-digit string of base units (u64). */
 export type RawAmount = string;
 
-export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
-export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+import { NATIVE_MINT } from './mints.js';
+export { NATIVE_MINT, USDC_MINT } from './mints.js';
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 export const TOKEN_CATEGORIES = ['toporganicscore', 'toptraded', 'toptrending'] as const;

@@ -1,0 +1,5 @@
+// The mints the program names itself, without the schemas of types.ts: the main script (argument
+// parsing, configuration, paper balances) needs these and nothing of the API shapes, whose schemas
+// would otherwise be built twice at every start (once there, once in the mode it loads).
+export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
+export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
