@@ -163,7 +163,7 @@ test('with no room in dist the cache goes to $XDG_CACHE_HOME/tradedeck; TRADEDEC
   assert.deepEqual(cacheFiles(join(offEnv.XDG_CACHE_HOME, 'tradedeck')), []);
 });
 
-test('run as a command, as installed, the program is node running the launcher, with glibc held to one malloc arena unless the user chose a number', async (t) => {
+test('run as a command, as installed, the program is node (its young generation starting at 6 MB) running the launcher, with glibc held to one malloc arena unless the user chose a number', async (t) => {
   const dist = copyOfDist(t);
   const cli = join(dist, 'cli.js');
   const version = await collect(cli, ['--version'], cleanEnv());
@@ -181,7 +181,7 @@ test('run as a command, as installed, the program is node running the launcher, 
       // the shell line execs node in its own process: what runs is node with the launcher and the arguments given
       const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       assert.equal(basename(argv[0]), 'node');
-      assert.deepEqual(argv.slice(1), [cli, 'tokens', '--watch', '--json']);
+      assert.deepEqual(argv.slice(1), ['--min-semi-space-size=6', cli, 'tokens', '--watch', '--json']);
       const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
       assert.deepEqual(
         environ.filter((v) => v.startsWith('MALLOC_ARENA_MAX=')),
