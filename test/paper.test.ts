@@ -12,7 +12,7 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { startSim, type SimHandle } from '../src/sim/index.js';
 import { KEEPER_QUOTE_TTL_MS, KEEPER_RETRY_MS } from '../src/sim/paper.js';
 import { RECURRING_FEE_BPS } from '../src/sim/groups/recurring-book.js';
-import { balance, get as simGet, post, sign } from './support/simGroups.js';
+import { balance, get as simGet, openOrder, post } from './support/simGroups.js';
 import { NATIVE_MINT, USDC_MINT } from '../src/api/types.js';
 import { parsePaperBalance } from '../src/paper.js';
 import { cleanEnv, runCli } from './support/cli.js';
@@ -231,22 +231,21 @@ test("paper keepers fill at the live service's quotes: a DCA cycle waits out a f
   assert.match(tampered.body.error, /^quoteResponse: is not a quote this service gave \(or was changed since\)/);
 
   // a far limit order (twice the price): the reference price keeps the keeper from asking at all
-  const triggerOrder = async (making: bigint, taking: bigint) => {
-    const c = await post(engine, '/trigger/v1/createOrder', {
-      inputMint: SOL,
-      outputMint: USDC_MINT,
-      maker: w.address,
-      payer: w.address,
-      params: { makingAmount: making.toString(), takingAmount: taking.toString() },
-    });
-    assert.equal(c.status, 200, JSON.stringify(c.body));
-    const e = await post(engine, '/trigger/v1/execute', {
-      requestId: c.body.requestId,
-      signedTransaction: await sign(c.body.transaction, w),
-    });
-    assert.equal(e.body.status, 'Success', JSON.stringify(e.body));
-    return c.body.order as string;
-  };
+  const triggerOrder = async (making: bigint, taking: bigint) =>
+    (
+      await openOrder(
+        engine,
+        'trigger',
+        {
+          inputMint: SOL,
+          outputMint: USDC_MINT,
+          maker: w.address,
+          payer: w.address,
+          params: { makingAmount: making.toString(), takingAmount: taking.toString() },
+        },
+        w,
+      )
+    ).order as string;
   const far = await triggerOrder(300_000_000n, (await liveOut(SOL, USDC_MINT, 300_000_000n)) * 2n);
   const requestsBefore = live.requests().length;
   engine.advance(600);
@@ -255,18 +254,13 @@ test("paper keepers fill at the live service's quotes: a DCA cycle waits out a f
   assert.equal(live.requests().length, requestsBefore, 'ten minutes of keeper checks asked the live service nothing');
 
   // a DCA order: 150 USDC into SOL in two cycles an hour apart; the first cycle is due at once
-  const c = await post(engine, '/recurring/v1/createOrder', {
+  const dcaBody = {
     user: w.address,
     inputMint: USDC_MINT,
     outputMint: SOL,
     params: { time: { inAmount: '150000000', numberOfOrders: 2, interval: 3600 } },
-  });
-  assert.equal(c.status, 200, JSON.stringify(c.body));
-  const opened = await post(engine, '/recurring/v1/execute', {
-    requestId: c.body.requestId,
-    signedTransaction: await sign(c.body.transaction, w),
-  });
-  assert.equal(opened.body.status, 'Success', JSON.stringify(opened.body));
+  };
+  await openOrder(engine, 'recurring', dcaBody, w);
   const dca = async () => {
     const all = await Promise.all(
       ['active', 'history'].map(
