@@ -12,7 +12,7 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { startSim, type SimHandle } from '../src/sim/index.js';
 import { KEEPER_QUOTE_TTL_MS, KEEPER_RETRY_MS } from '../src/sim/paper.js';
 import { RECURRING_FEE_BPS } from '../src/sim/groups/recurring-book.js';
-import { balance, get as simGet, openOrder, post } from './support/simGroups.js';
+import { balance, get as simGet, openOrder, post, rpc, sign } from './support/simGroups.js';
 import { NATIVE_MINT, USDC_MINT } from '../src/api/types.js';
 import { parsePaperBalance } from '../src/paper.js';
 import { cleanEnv, runCli } from './support/cli.js';
@@ -229,6 +229,21 @@ test("paper keepers fill at the live service's quotes: a DCA cycle waits out a f
   });
   assert.equal(tampered.status, 400);
   assert.match(tampered.body.error, /^quoteResponse: is not a quote this service gave \(or was changed since\)/);
+  // an ExactOut quote, built and sent over RPC: the wallet pays the quoted input and gets the output
+  const exactOut = (
+    await simGet(engine, `/swap/v1/quote?inputMint=${SOL}&outputMint=${USDC_MINT}&amount=5000000&swapMode=ExactOut`)
+  ).body;
+  const built = await post(engine, '/swap/v1/swap', { userPublicKey: w.address, quoteResponse: exactOut });
+  assert.equal(built.status, 200, JSON.stringify(built.body));
+  const [sol0, usdc0] = [balance(engine, w.address, SOL), balance(engine, w.address, USDC_MINT)];
+  const sent = await rpc(engine, 'sendTransaction', [
+    await sign(built.body.swapTransaction, w),
+    { encoding: 'base64' },
+  ]);
+  assert.equal(typeof sent.result, 'string', JSON.stringify(sent));
+  assert.equal(balance(engine, w.address, USDC_MINT) - usdc0, 5_000_000n);
+  const networkFee = 5000n + BigInt(built.body.prioritizationFeeLamports);
+  assert.equal(sol0 - balance(engine, w.address, SOL), BigInt(exactOut.inAmount) + networkFee);
 
   // a far limit order (twice the price): the reference price keeps the keeper from asking at all
   const triggerOrder = async (making: bigint, taking: bigint) =>
