@@ -261,10 +261,11 @@ export class TriggerBook {
   }
 
   /**
-   * Routing is the expensive part of a check, so the keeper routes an order only when the
-   * reference price puts it within reach: within NEAR_MARGIN of the limit, and, scaled by what the
-   * last route gave compared with the reference price, at the limit; or when that last route is
-   * older than ROUTE_REFRESH_SLOTS (pool deviations decay toward the reference price).
+   * Routing is the expensive part of a check (in paper mode, a request to the followed service),
+   * so the keeper routes an order only when the reference price puts it within reach: within
+   * NEAR_MARGIN of the limit, and, scaled by what the last route gave compared with the reference
+   * price, at the limit; or when that last route is older than ROUTE_REFRESH_SLOTS (pool
+   * deviations decay toward the reference price).
    */
   private worthRouting(rec: TriggerRecord, estimate: number, want: bigint, slot: number): boolean {
     if (estimate <= 0) return true;
