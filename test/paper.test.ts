@@ -138,6 +138,8 @@ test("paper mode trades at the live service's prices, fills limit and DCA orders
   const limitOrders = async (status: string) =>
     (await get(engine, `/trigger/v1/getTriggerOrders?user=${owner}&orderStatus=${status}`)).orders as unknown[];
   engine.advance(10);
+  await engine.paperSettled();
+  engine.advance(2);
   assert.equal((await limitOrders('active')).length, 1, 'not filled while the live price is below the limit');
 
   // the live service's price moves past the limit (its clock advanced, as /__sim/advance does)
