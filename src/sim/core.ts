@@ -1,6 +1,7 @@
 // Assembles the simulator's kernel: clock, ids, ledger, market, transactions, requests, routes.
 import { NATIVE_MINT, USDC_MINT } from '../api/types.js';
 import type { SimKernel } from './kernel.js';
+import { poolFills } from './groups/trigger-escrow.js';
 import { SimClockImpl } from './clock.js';
 import { createIds, type SimIdsImpl } from './ids.js';
 import { SimLedgerImpl } from './ledger.js';
@@ -77,6 +78,7 @@ export class SimCore {
       ids,
       ledger: this.ledger,
       market: this.market,
+      fills: poolFills({ ledger: this.ledger, market: this.market }),
       tx: this.tx,
       requests: this.requests,
       uploads: this.uploads,

@@ -80,6 +80,8 @@ export interface SimHandle {
   usdValue(mint: string, amount: bigint): number;
   /** paper mode: asks the followed service for prices again (they are asked every 15 s anyway) */
   refreshPaper(): Promise<void>;
+  /** paper mode: settles once the quotes the keepers asked the followed service for have come back */
+  paperSettled(): Promise<void>;
   /** what of the simulator outlives it (see snapshot.ts), as text for a file */
   snapshot(): string;
   /** grows whenever a balance changes (orders, fills, swaps, pools all move one): a snapshot is then due */
@@ -178,6 +180,10 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     refreshPaper: async () => {
       if (!core.paper) throw new Error('refreshPaper: not a paper simulator');
       await core.paper.refresh();
+    },
+    paperSettled: async () => {
+      if (!core.paper) throw new Error('paperSettled: not a paper simulator');
+      await core.paper.fills.settled();
     },
     snapshot: () => encodeSnapshot(takeSnapshot(core)),
     changes: () => core.ledger.version,

@@ -139,6 +139,30 @@ export interface SimMarket {
   listToken(listing: SimListing): void;
 }
 
+/**
+ * What the keepers (limit orders, DCA cycles) fill at: the simulator's own pools in demo mode, the
+ * followed service's quotes in paper mode. One seam, so both modes share the order books.
+ */
+export interface SimFillSource {
+  /**
+   * What selling `amountIn` would give now: null when there is no route, 'pending' while the
+   * answer is still on its way (the keeper asks again at a later check). `order` is the order
+   * asking: it has at most one question in flight.
+   */
+  quote(order: string, inputMint: string, outputMint: string, amountIn: bigint): SimMarketQuote | null | 'pending';
+  /**
+   * Sells `amount` held by `escrow` at `quote` (just given for that amount) and leaves the output
+   * in `escrow`; returns the amounts that moved, or null when it cannot.
+   */
+  fill(
+    escrow: string,
+    inputMint: string,
+    outputMint: string,
+    amount: bigint,
+    quote: SimMarketQuote,
+  ): SimMarketQuote | null;
+}
+
 export interface SimInstruction {
   programId: string;
   accounts: Array<{ pubkey: string; isSigner: boolean; isWritable: boolean }>;
@@ -214,6 +238,8 @@ export interface SimKernel {
   ids: SimIds;
   ledger: SimLedger;
   market: SimMarket;
+  /** what keepers fill at (demo: the pools; paper: the followed service's quotes) */
+  fills: SimFillSource;
   tx: SimTransactions;
   requests: SimRequests;
   uploads: SimUploads;

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import type { KeyPairSigner } from '@solana/kit';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { advance, balance, frozenSim, get, newWallet, post, shape, sign } from '../support/simGroups.js';
+import { advance, balance, frozenSim, get, newWallet, openOrder, shape } from '../support/simGroups.js';
 
 const SOL = 1_000_000_000n;
 let sim: SimHandle;
@@ -25,20 +25,14 @@ async function control(path: string, body: unknown) {
 
 /** An order far above the market (1000 USDC per SOL), so the keeper never fills it by itself. */
 async function place(w: KeyPairSigner, making: bigint, taking: bigint, params: Record<string, string> = {}) {
-  const c = await post(sim, '/trigger/v1/createOrder', {
+  const body = {
     inputMint: NATIVE_MINT,
     outputMint: USDC_MINT,
     maker: w.address,
     payer: w.address,
     params: { makingAmount: making.toString(), takingAmount: taking.toString(), ...params },
-  });
-  assert.equal(c.status, 200, JSON.stringify(c.body));
-  const e = await post(sim, '/trigger/v1/execute', {
-    requestId: c.body.requestId,
-    signedTransaction: await sign(c.body.transaction, w),
-  });
-  assert.equal(e.body.status, 'Success', JSON.stringify(e.body));
-  return c.body.order as string;
+  };
+  return (await openOrder(sim, 'trigger', body, w)).order as string;
 }
 
 async function find(user: string, orderStatus: 'active' | 'history', order: string) {

@@ -48,6 +48,26 @@ export async function post<T = any>(sim: SimHandle, path: string, body: unknown)
   return answers('POST', path, res.status, (await res.json()) as T);
 }
 
+/**
+ * Opens a trigger or recurring order: createOrder with `body`, the transaction signed by `signer`
+ * and executed; asserts both succeed and answers the createOrder body.
+ */
+export async function openOrder(
+  sim: SimHandle,
+  group: 'trigger' | 'recurring',
+  body: unknown,
+  signer: KeyPairSigner,
+): Promise<any> {
+  const c = await post(sim, `/${group}/v1/createOrder`, body);
+  assert.equal(c.status, 200, JSON.stringify(c.body));
+  const e = await post(sim, `/${group}/v1/execute`, {
+    requestId: c.body.requestId,
+    signedTransaction: await sign(c.body.transaction, signer),
+  });
+  assert.equal(e.body.status, 'Success', JSON.stringify(e.body));
+  return c.body;
+}
+
 export async function advance(sim: SimHandle, seconds: number): Promise<void> {
   const res = await fetch(`${sim.url}/__sim/advance`, { method: 'POST', body: JSON.stringify({ seconds }) });
   assert.equal(res.status, 200, await res.text());

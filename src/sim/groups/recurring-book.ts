@@ -3,8 +3,8 @@
 // (value averaging) orders whose output stays in the order until withdrawn.
 
 import type { RecurringTrade } from '../../api/types.js';
-import type { SimKernel } from '../kernel.js';
-import { fillTrade, slotMs, swapFromEscrow } from './trigger-escrow.js';
+import type { SimKernel, SimMarketQuote } from '../kernel.js';
+import { fillTrade, slotMs } from './trigger-escrow.js';
 
 /** Keeper fee on the output of every cycle, in basis points. */
 export const RECURRING_FEE_BPS = 10n;
@@ -198,53 +198,65 @@ export class RecurringBook {
   private tick(slot: number): void {
     const atMs = slotMs(this.kernel, slot);
     for (const rec of [...this.active]) {
-      // at most one cycle per slot; an interval is never shorter than a slot in practice
+      // at most one cycle per slot; an interval is never shorter than a slot in practice. A cycle
+      // whose quote is still on its way stays due and runs at a later slot, once.
       if (rec.active && atMs >= rec.nextMs) {
-        rec.nextMs += rec.interval * 1000;
-        if (rec.kind === 'time') this.timeCycle(rec, atMs);
-        else this.priceCycle(rec, atMs);
+        const ran = rec.kind === 'time' ? this.timeCycle(rec, atMs) : this.priceCycle(rec, atMs);
+        if (ran) rec.nextMs += rec.interval * 1000;
       }
     }
   }
 
-  private timeCycle(rec: TimeRecord, atMs: number): void {
+  /** Runs (or skips) a due cycle; false when its quote is still pending, so it stays due. */
+  private timeCycle(rec: TimeRecord, atMs: number): boolean {
     const left = inLeft(rec);
     const amount = rec.done + 1 >= rec.cycles || left < rec.perCycle ? left : rec.perCycle;
     if (amount <= 0n) {
       this.close(rec, this.kernel.ids.signature(), atMs, false);
-      return;
+      return true;
     }
-    const quote = this.kernel.market.quoteExactIn(rec.inputMint, rec.outputMint, amount);
-    if (!quote) return;
+    const quote = this.kernel.fills.quote(rec.key, rec.inputMint, rec.outputMint, amount);
+    if (quote === 'pending') return false;
+    if (!quote) return true;
     // price bounds skip the cycle; bounds scale with a remainder-sized last cycle
     const scaled = (b: bigint) => (b * amount) / rec.perCycle;
-    if (rec.minOut > 0n && quote.outAmount < scaled(rec.minOut)) return;
-    if (rec.maxOut > 0n && quote.outAmount > scaled(rec.maxOut)) return;
-    const txId = this.fill(rec, amount, atMs, true);
-    if (txId === null) return;
+    if (rec.minOut > 0n && quote.outAmount < scaled(rec.minOut)) return true;
+    if (rec.maxOut > 0n && quote.outAmount > scaled(rec.maxOut)) return true;
+    const txId = this.fill(rec, amount, quote, atMs, true);
+    if (txId === null) return true;
     rec.done += 1;
     if (rec.done >= rec.cycles || inLeft(rec) === 0n) this.close(rec, txId, atMs, false);
+    return true;
   }
 
-  private priceCycle(rec: PriceRecord, atMs: number): void {
+  /** Runs a due value-averaging cycle; false when its quote is still pending, so it stays due. */
+  private priceCycle(rec: PriceRecord, atMs: number): boolean {
     const { market } = this.kernel;
-    rec.cyclesRun += 1;
-    const target = rec.cyclesRun * rec.incrementUsd;
+    const target = (rec.cyclesRun + 1) * rec.incrementUsd;
     const have = market.usdValue(rec.outputMint, rec.outReceived);
     const need = target - have;
     const price = market.priceUsd(rec.inputMint);
     const left = inLeft(rec);
-    if (need <= 0 || price <= 0 || left === 0n) return;
     const decimals = market.token(rec.inputMint)?.decimals ?? 0;
-    let amount = BigInt(Math.floor((need / price) * 10 ** decimals));
+    let amount = need <= 0 || price <= 0 || left === 0n ? 0n : BigInt(Math.floor((need / price) * 10 ** decimals));
     if (amount > left) amount = left;
-    if (amount > 0n) this.fill(rec, amount, atMs, false);
+    const quote = amount > 0n ? this.kernel.fills.quote(rec.key, rec.inputMint, rec.outputMint, amount) : null;
+    if (quote === 'pending') return false;
+    rec.cyclesRun += 1;
+    if (quote) this.fill(rec, amount, quote, atMs, false);
+    return true;
   }
 
-  /** Swaps `amount` out of escrow; sends the output to the user when `payOut`. Returns the tx id. */
-  private fill(rec: RecurringRecord, amount: bigint, atMs: number, payOut: boolean): string | null {
+  /** Swaps `amount` out of escrow at `quote`; sends the output to the user when `payOut`. Returns the tx id. */
+  private fill(
+    rec: RecurringRecord,
+    amount: bigint,
+    quote: SimMarketQuote,
+    atMs: number,
+    payOut: boolean,
+  ): string | null {
     const { kernel } = this;
-    const swap = swapFromEscrow(kernel, rec.key, rec.inputMint, rec.outputMint, amount);
+    const swap = kernel.fills.fill(rec.key, rec.inputMint, rec.outputMint, amount, quote);
     if (!swap) return null;
     const fee = (swap.outAmount * RECURRING_FEE_BPS) / 10_000n;
     const net = swap.outAmount - fee;

@@ -31,6 +31,17 @@ export interface SwapBody {
   tipLamports: bigint;
   validSlots: number;
   dynamicSlippage: boolean;
+  /** paper mode: the quote is the followed service's, filled firm at its amounts through this maker */
+  firm?: FirmQuote;
+}
+
+/** A quote a maker fills at exactly its amounts (paper mode: the followed service's own quote). */
+export interface FirmQuote {
+  maker: string;
+  inAmount: bigint;
+  /** after the platform fee */
+  outAmount: bigint;
+  feeAmount: bigint;
 }
 
 /** Basis points: the most a slippage or a platform fee can take. */
@@ -56,8 +67,13 @@ export function parseSwapBody(core: SimCore, body: unknown, bad: FieldFail): Swa
   if (q.slippageBps > MAX_BPS) bad('quoteResponse.slippageBps', `must be an integer from 0 to ${MAX_BPS}`);
   const platformFeeBps = q.platformFee?.feeBps ?? 0;
   if (platformFeeBps > MAX_BPS) bad('quoteResponse.platformFee.feeBps', `must be an integer from 0 to ${MAX_BPS}`);
-  const specs = parseRoutePlan(core, q.routePlan, inputMint, outputMint, bad);
-  if (exactOut && specs.length !== 1) bad('quoteResponse.routePlan', 'an ExactOut route has a single path');
+  // paper mode: the route is the followed service's (its pools are not the simulator's); the
+  // quote must be one handed out here, as it was handed out
+  const firm = core.paper?.firmQuote(q);
+  if (core.paper && !firm)
+    bad('quoteResponse', 'is not a quote this service gave (or was changed since): ask GET /swap/v1/quote again');
+  const specs = firm ? [] : parseRoutePlan(core, q.routePlan, inputMint, outputMint, bad);
+  if (!firm && exactOut && specs.length !== 1) bad('quoteResponse.routePlan', 'an ExactOut route has a single path');
   const { userPublicKey: user, payer, feeAccount, destinationTokenAccount, nativeDestinationAccount } = b;
   if (platformFeeBps > 0 && !feeAccount)
     bad('feeAccount', 'is required because the quote carries a platform fee (platformFeeBps)');
@@ -95,5 +111,6 @@ export function parseSwapBody(core: SimCore, body: unknown, bad: FieldFail): Swa
     tipLamports: tip,
     validSlots: b.blockhashSlotsToExpiry ?? 150,
     dynamicSlippage: b.dynamicSlippage ?? false,
+    ...(firm ? { firm } : {}),
   };
 }

@@ -1,5 +1,5 @@
 // Swap group: GET /swap/v1/quote, POST /swap/v1/swap, POST /swap/v1/swap-instructions.
-import { NATIVE_MINT, OPERATIONS, type Instruction } from '../../api/types.js';
+import { NATIVE_MINT, OPERATIONS, type Instruction, type QuoteParams } from '../../api/types.js';
 import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
 import { coreOf, type SimCore } from '../core.js';
 import { STABLE_INTERMEDIATES } from '../market/catalog.js';
@@ -9,7 +9,8 @@ import { associatedTokenAddress } from '../rpc/ata.js';
 import { fieldFail, labelList, type FieldFail } from './params.js';
 import { Params } from './trigger-params.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
-import { MAX_BPS, parseSwapBody, type SwapBody } from './swap-body.js';
+import { MAX_BPS, parseSwapBody, type FirmQuote, type SwapBody } from './swap-body.js';
+import { executeRfq, rfqShortfall, type RfqFill } from './ultra-rfq.js';
 import { executeSwap, swapOutcome, type SwapExecution } from './swap-exec.js';
 import {
   allInstructions,
@@ -26,7 +27,18 @@ export function dexProgramId(seed: number, label: string): string {
   return seededAddress(seed, `dex-program:${label}`);
 }
 
-function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
+/** GET /swap/v1/quote's query, read with its schema; both mints tradable and different */
+function quoteQuery(core: SimCore, req: SimRequest, bad: FieldFail): QuoteParams {
+  const q = new Params(core.kernel, 'swap').query(OPERATIONS.quote, req.query);
+  if (!core.market.token(q.inputMint)) bad('inputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
+  if (!core.market.token(q.outputMint))
+    bad('outputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
+  if (q.inputMint === q.outputMint)
+    bad('outputMint', 'must differ from inputMint', { errorCode: 'CIRCULAR_ARBITRAGE_IS_DISABLED' });
+  return q;
+}
+
+function quote(core: SimCore, query: QuoteParams, bad: FieldFail) {
   const started = performance.now();
   const {
     inputMint,
@@ -39,11 +51,7 @@ function quote(core: SimCore, req: SimRequest, bad: FieldFail) {
     restrictIntermediateTokens: restrict = true,
     onlyDirectRoutes: onlyDirect = false,
     ...q
-  } = new Params(core.kernel, 'swap').query(OPERATIONS.quote, req.query);
-  if (!core.market.token(inputMint)) bad('inputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
-  if (!core.market.token(outputMint)) bad('outputMint', 'is not a tradable token', { errorCode: 'TOKEN_NOT_TRADABLE' });
-  if (inputMint === outputMint)
-    bad('outputMint', 'must differ from inputMint', { errorCode: 'CIRCULAR_ARBITRAGE_IS_DISABLED' });
+  } = query;
   const amount = BigInt(raw);
   if (askedFee !== undefined && askedFee > MAX_BPS) bad('platformFeeBps', `must be an integer from 0 to ${MAX_BPS}`);
   const platformFeeBps = askedFee ?? 0;
@@ -100,6 +108,7 @@ async function prepare(core: SimCore, s: SwapBody) {
     inTokenProgram: info(s.inputMint).tokenProgram,
     outTokenProgram: info(s.outputMint).tokenProgram,
     specs: s.specs,
+    ...(s.firm ? { extraAccounts: [s.firm.maker] } : {}),
     inAmount: s.exactOut ? s.threshold : s.inAmount,
     quotedOut: s.exactOut ? s.outAmount : s.threshold,
     slippageBps: s.slippageBps,
@@ -141,6 +150,23 @@ async function prepare(core: SimCore, s: SwapBody) {
   return { set, feePayer, cuPrice, exec };
 }
 
+/** a swap filled firm at its quote's amounts by a maker (paper mode), not re-run in the pools */
+function firmFill(x: SwapExecution, firm: FirmQuote): RfqFill {
+  return {
+    trader: x.trader,
+    receiver: x.receiver,
+    feePayer: x.feePayer,
+    networkFeeLamports: x.networkFeeLamports,
+    inputMint: x.inputMint,
+    outputMint: x.outputMint,
+    inAmount: firm.inAmount,
+    outAmount: firm.outAmount,
+    feeAmount: x.feeRecipient ? firm.feeAmount : 0n,
+    feeRecipient: x.feeRecipient ?? x.trader,
+    maker: firm.maker,
+  };
+}
+
 function instructionJson(ix: SimInstruction): Instruction {
   return {
     programId: ix.programId,
@@ -158,7 +184,15 @@ function lookupTables(core: SimCore, set: SwapInstructionSet, s: SwapBody): stri
 export function register(kernel: SimKernel): void {
   const core = coreOf(kernel);
   const bad = fieldFail(kernel);
-  kernel.router.add('GET', '/swap/v1/quote', 'swap', (req) => ({ status: 200, body: quote(core, req, bad) }));
+  kernel.router.add('GET', '/swap/v1/quote', 'swap', (req) => {
+    const paper = core.paper;
+    if (!paper) return { status: 200, body: quote(core, quoteQuery(core, req, bad), bad) };
+    // paper mode: the pair is learned from the followed service, and its own quote is the answer
+    return (async () => {
+      await paper.ensure([req.query.get('inputMint') ?? '', req.query.get('outputMint') ?? '']);
+      return { status: 200, body: await paper.swapQuote(quoteQuery(core, req, bad)) };
+    })();
+  });
   // DEX program ids and their labels (the labels `dexes` and `excludeDexes` take)
   const labels = Object.fromEntries(DEX_LABELS.map((label) => [dexProgramId(core.options.seed, label), label]));
   kernel.router.add('GET', '/swap/v1/program-id-to-label', 'swap', () => ({ status: 200, body: labels }));
@@ -171,8 +205,9 @@ export function register(kernel: SimKernel): void {
       instructions: allInstructions(set),
       validSlots: s.validSlots,
       legacy: s.legacy,
-      effect: () => executeSwap(core, exec()),
+      effect: () => (s.firm ? executeRfq(core, firmFill(exec(), s.firm)) : executeSwap(core, exec())),
       simulate: () => {
+        if (s.firm) return rfqShortfall(core, firmFill(exec(), s.firm)) ?? { ok: true };
         const o = swapOutcome(core, exec());
         return o.ok ? { ok: true } : o;
       },

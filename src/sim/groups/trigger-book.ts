@@ -1,10 +1,11 @@
 // The simulator's trigger (limit) order book: order records, the keeper that fills orders when
-// the market crosses their limit price, expiry, and the shape of an order as GET /trigger/v1/getTriggerOrders lists it.
+// the market (kernel.fills: the pools, or the followed service's quotes in paper mode) crosses
+// their limit price, expiry, and the shape of an order as GET /trigger/v1/getTriggerOrders lists it.
 
 import type { RecurringTrade, TriggerOrder } from '../../api/types.js';
 import { SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
-import { dec, fillTrade, iso, slotMs, swapFromEscrow } from './trigger-escrow.js';
+import { dec, fillTrade, iso, slotMs } from './trigger-escrow.js';
 
 /** `Failed`: the creating transaction landed but its effect failed; listed only with includeFailedTx */
 export type TriggerStatus = 'Open' | 'Completed' | 'Cancelled' | 'Expired' | 'Failed';
@@ -214,11 +215,13 @@ export class TriggerBook {
     const want = last ? rec.remTaking : (rec.remTaking * portion + rec.remMaking - 1n) / rec.remMaking;
     const estimate = this.estimate(rec, portion);
     if (!this.worthRouting(rec, estimate, want, slot)) return;
-    const quote = kernel.market.quoteExactIn(rec.inputMint, rec.outputMint, portion);
+    const quote = kernel.fills.quote(rec.key, rec.inputMint, rec.outputMint, portion);
+    // a quote still on its way is looked at in a later check
+    if (quote === 'pending') return;
     rec.routedSlot = slot;
     rec.routeRatio = quote && estimate > 0 ? Number(quote.outAmount) / estimate : null;
     if (!quote || quote.outAmount < want) return;
-    const swap = swapFromEscrow(kernel, rec.key, rec.inputMint, rec.outputMint, portion);
+    const swap = kernel.fills.fill(rec.key, rec.inputMint, rec.outputMint, portion, quote);
     if (!swap) return;
     const keeper = this.keepers[rec.seq % this.keepers.length];
     const toMaker = swap.outAmount < want ? swap.outAmount : want;
@@ -258,10 +261,11 @@ export class TriggerBook {
   }
 
   /**
-   * Routing is the expensive part of a check, so the keeper routes an order only when the
-   * reference price puts it within reach: within NEAR_MARGIN of the limit, and, scaled by what the
-   * last route gave compared with the reference price, at the limit; or when that last route is
-   * older than ROUTE_REFRESH_SLOTS (pool deviations decay toward the reference price).
+   * Routing is the expensive part of a check (in paper mode, a request to the followed service),
+   * so the keeper routes an order only when the reference price puts it within reach: within
+   * NEAR_MARGIN of the limit, and, scaled by what the last route gave compared with the reference
+   * price, at the limit; or when that last route is older than ROUTE_REFRESH_SLOTS (pool
+   * deviations decay toward the reference price).
    */
   private worthRouting(rec: TriggerRecord, estimate: number, want: bigint, slot: number): boolean {
     if (estimate <= 0) return true;

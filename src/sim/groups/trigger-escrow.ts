@@ -3,7 +3,7 @@
 
 import { fromBaseUnits } from '../../amount.js';
 import type { RecurringTrade } from '../../api/types.js';
-import type { SimKernel, SimMarketQuote } from '../kernel.js';
+import type { SimFillSource, SimKernel, SimMarketQuote } from '../kernel.js';
 
 export const SLOT_MS = 400;
 
@@ -30,8 +30,8 @@ export function dec(kernel: SimKernel, mint: string, raw: bigint): string {
  * output in `escrow`. Works whether or not the market settles ledger balances itself: when the
  * escrow's input balance did not move, the swap is settled here.
  */
-export function swapFromEscrow(
-  kernel: SimKernel,
+function swapFromEscrow(
+  kernel: Pick<SimKernel, 'ledger' | 'market'>,
   escrow: string,
   inputMint: string,
   outputMint: string,
@@ -47,6 +47,14 @@ export function swapFromEscrow(
     ledger.credit(escrow, outputMint, q.outAmount);
   }
   return q;
+}
+
+/** Demo mode's fill source: keepers route through the simulated pools and move them. */
+export function poolFills(kernel: Pick<SimKernel, 'ledger' | 'market'>): SimFillSource {
+  return {
+    quote: (_order, inputMint, outputMint, amountIn) => kernel.market.quoteExactIn(inputMint, outputMint, amountIn),
+    fill: (escrow, inputMint, outputMint, amount) => swapFromEscrow(kernel, escrow, inputMint, outputMint, amount),
+  };
 }
 
 export interface TradeInit {

@@ -69,8 +69,8 @@ export interface RfqFill {
   maker: string;
 }
 
-/** a firm fill: the maker takes the input and delivers the quoted output */
-export function executeRfq(core: SimCore, f: RfqFill): SimEffectResult {
+/** why a firm fill could not happen now (the trader or the fee payer is short), or null; changes nothing */
+export function rfqShortfall(core: SimCore, f: RfqFill): SimEffectResult | null {
   const l = core.ledger;
   const needIn = f.inAmount + (f.inputMint === NATIVE_MINT && f.trader === f.feePayer ? f.networkFeeLamports : 0n);
   if (l.balance(f.trader, f.inputMint) < needIn)
@@ -89,6 +89,14 @@ export function executeRfq(core: SimCore, f: RfqFill): SimEffectResult {
       error: `insufficient funds: ${f.feePayer} cannot pay ${f.networkFeeLamports} lamports of fees`,
     };
   }
+  return null;
+}
+
+/** a firm fill: the maker takes the input and delivers the quoted output */
+export function executeRfq(core: SimCore, f: RfqFill): SimEffectResult {
+  const short = rfqShortfall(core, f);
+  if (short) return short;
+  const l = core.ledger;
   l.debit(f.feePayer, NATIVE_MINT, f.networkFeeLamports);
   l.transfer(f.trader, f.maker, f.inputMint, f.inAmount);
   l.credit(f.receiver, f.outputMint, f.outAmount);
