@@ -351,8 +351,11 @@ export async function scanLines(
     throw err;
   }
   try {
-    // one buffer for the whole file: a line not yet whole is moved to its start and read on after it
-    let buffer = Buffer.alloc(CHUNK);
+    // one buffer for the whole file: a line not yet whole is moved to its start and read on after it.
+    // No bigger than what there is to read (a journal read on from its checkpoint is mostly a few
+    // lines, and none at all on a first start): it doubles if the file grows while it is read.
+    const rest = (await handle.stat()).size - from;
+    let buffer = Buffer.alloc(Math.max(256, Math.min(CHUNK, rest)));
     let kept = 0;
     let restStart = from;
     let position = from;
