@@ -7,7 +7,7 @@ import {
   impactLine,
   impactPercent,
   orderPriced,
-  rateText,
+  rateBothWays,
   usdText,
   type TokenRef,
 } from '../../src/actions/describe.js';
@@ -61,7 +61,7 @@ export function quoteLines(
       : {
           text: `Min received  ${amountText(quote.otherAmountThreshold, output)}${outUsd(quote.otherAmountThreshold)} (${slip})`,
         },
-    { text: `Rate          ${rateText(quote.inAmount, quote.outAmount, input, output)}` },
+    { text: `Rate          ${rateBothWays(quote.inAmount, quote.outAmount, input, output)}` },
     { text: `Price impact  ${impact.value}`, tone: impact.emphasis },
   ];
   const fees = quote.routePlan

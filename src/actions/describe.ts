@@ -125,6 +125,12 @@ export function rateText(inRaw: string, outRaw: string, input: TokenRef, output:
   }
 }
 
+/** A rate both ways: "1 SOL = 150.00 USDC · 1 USDC = 0.006667 SOL" (what one whole token of each side buys). */
+export function rateBothWays(aRaw: string, bRaw: string, a: TokenRef, b: TokenRef): string {
+  const there = rateText(aRaw, bRaw, a, b);
+  return there === '—' ? there : `${there} · ${rateText(bRaw, aRaw, b, a)}`;
+}
+
 /** A fee in SOL with its USD value when SOL's price is known: "0.00203928 SOL ≈ $0.31". */
 export function solFeeText(lamports: number | undefined, solUsd?: number | null): string {
   if (lamports === undefined) return '—';
@@ -178,7 +184,7 @@ export function orderSummary(
     exactOut
       ? { label: 'At most', value: `${amountUsd(order.otherAmountThreshold, input)} after ${slippage}` }
       : { label: 'At least', value: `${amountUsd(order.otherAmountThreshold, output)} after ${slippage}` },
-    { label: 'Rate', value: rateText(order.inAmount, order.outAmount, input, output) },
+    { label: 'Rate', value: rateBothWays(order.inAmount, order.outAmount, input, output) },
     impactLine(impactPercent(order)),
     networkFeesLine(order, wallet, sol),
     {
@@ -236,7 +242,7 @@ export function quoteSummary(
     exactOut
       ? { label: 'At most', value: `${amountUsd(quote.otherAmountThreshold, input)} after ${slippage}` }
       : { label: 'At least', value: `${amountUsd(quote.otherAmountThreshold, output)} after ${slippage}` },
-    { label: 'Rate', value: rateText(quote.inAmount, quote.outAmount, input, output) },
+    { label: 'Rate', value: rateBothWays(quote.inAmount, quote.outAmount, input, output) },
     impactLine(impactPercent(quote)),
     {
       label: 'Network fees',

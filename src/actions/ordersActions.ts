@@ -8,7 +8,7 @@ import { formatPercent, formatPrice, shortAddress } from '../format.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
-import { amountUsd, rateText, TYPED_WORD, type TokenRef } from './describe.js';
+import { amountUsd, rateBothWays, TYPED_WORD, type TokenRef } from './describe.js';
 import { batchProgress, consistentCount } from '../orders/batches.js';
 import {
   compareWithMarket,
@@ -49,7 +49,7 @@ export function limitPriceBothWays(
   const { base } = priceSides(r);
   const [baseRaw, baseTok, quoteRaw, quoteTok] =
     base.id === r.input.id ? [r.making, r.input, r.taking, r.output] : [r.taking, r.output, r.making, r.input];
-  return `${rateText(String(baseRaw), String(quoteRaw), ref(baseTok), ref(quoteTok))} · ${rateText(String(quoteRaw), String(baseRaw), ref(quoteTok), ref(baseTok))}`;
+  return rateBothWays(String(baseRaw), String(quoteRaw), ref(baseTok), ref(quoteTok));
 }
 
 /** A computeUnitPrice as the dialogs say it. */

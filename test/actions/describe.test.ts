@@ -1,7 +1,14 @@
 // Confirm-dialog wording rules and the signing gate, without the network.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { impactLine, impactPercent, rateText, typedConfirmationFor, payerText } from '../../src/actions/describe.js';
+import {
+  impactLine,
+  impactPercent,
+  rateBothWays,
+  rateText,
+  typedConfirmationFor,
+  payerText,
+} from '../../src/actions/describe.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { explainError } from '../../src/actions/outcome.js';
 import { ApiError } from '../../src/api/errors.js';
@@ -24,6 +31,9 @@ test('rate and payers read as a person would say them', () => {
   const sol = { mint: 'a', symbol: 'SOL', decimals: 9 };
   const usdc = { mint: 'b', symbol: 'USDC', decimals: 6 };
   assert.equal(rateText('2000000000', '300000000', sol, usdc), '1 SOL = 150.00 USDC');
+  // the dialogs and the quote say it both ways
+  assert.equal(rateBothWays('2000000000', '300000000', sol, usdc), '1 SOL = 150.00 USDC · 1 USDC = 0.006667 SOL');
+  assert.equal(rateBothWays('0', '300000000', sol, usdc), '—');
   assert.equal(payerText(ADDR, ADDR), 'you');
   assert.equal(payerText(null, ADDR), 'not charged');
   assert.match(

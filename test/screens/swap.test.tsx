@@ -44,6 +44,8 @@ test('arriving never edits: 1 goes back to Tokens; Enter edits a field, where q 
   assert.match(frame, /✓ SOL So11…1112/);
   assert.match(frame, /refresh in \d+s/);
   assert.match(frame, /Price impact/);
+  // the rate both ways: what one SOL buys and what one USDC buys
+  assert.match(frame, /Rate +1 SOL = [\d.,]+ USDC · 1 USDC = [\d.,]+ SOL/);
   // Esc leaves editing (nothing was typed: the text stays); the number key then switches screens.
   await typeKeys(app, 'k', 'k', 'enter', 'escape', '1');
   assert.equal(w.session.getState().screen, 'tokens');
@@ -87,6 +89,7 @@ test('s then n: the dialog shows the summary, and nothing reaches an execute or 
   const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
   assert.match(dialog, /You pay\s+0\.2 SOL/);
   assert.match(dialog, /At least/);
+  assert.match(dialog, /Rate +1 SOL = [\d.,]+ USDC · 1 USDC = [\d.,]+ SOL/);
   assert.match(dialog, /Fee payer/);
   await typeKeys(app, 'n');
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
