@@ -97,12 +97,14 @@ test("tokens prints the simulator's top tokens as a table (--table into a pipe) 
   assert.match(both.err, /--json and --table: give one of them/);
 });
 
-test('quote resolves symbols and prints the route and the minimum received', () => {
+test('quote resolves symbols and prints the route, the minimum received, USD on both sides and the rate both ways', () => {
   const q = run('quote', '1.5', 'SOL', 'USDC', '--slippage-bps', '100', '--table');
   assert.equal(q.code, 0, q.err);
-  assert.match(q.out, /you pay\s+1\.5 SOL/);
-  assert.match(q.out, /you receive\s+[\d,.]+ USDC/);
-  assert.match(q.out, /at least\s+[\d,.]+ USDC after 1% slippage/);
+  // USD on both sides and the rate both ways, as the dialog says them
+  assert.match(q.out, /you pay\s+1\.5 SOL ≈ \$[\d,.]+\n/);
+  assert.match(q.out, /you receive\s+[\d,.]+ USDC ≈ \$[\d,.]+\n/);
+  assert.match(q.out, /at least\s+[\d,.]+ USDC ≈ \$[\d,.]+ after 1% slippage/);
+  assert.match(q.out, /rate\s+1 SOL = [\d,.]+ USDC · 1 USDC = [\d,.]+ SOL\n/);
   assert.match(q.out, /route:\n\s+\d+% /);
   const bad = run('quote', '1.5', 'SOL', 'NOSUCHTOKEN');
   assert.equal(bad.code, 2);

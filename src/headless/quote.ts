@@ -5,7 +5,7 @@ import { resolveToken } from '../resolve.js';
 import { knownTokens } from './tokens.js';
 import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
-import { impactPercent } from '../actions/describe.js';
+import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
 import { checkForm } from '../actions/swapForm.js';
@@ -80,8 +80,14 @@ export async function quoteCommand(
   if (flags.json) return printJson(quote, flags.indent === true);
   const fromSymbol = clean(from.token.symbol, 16) || from.token.id;
   const toSymbol = clean(to.token.symbol, 16) || to.token.id;
-  const fmtIn = (raw: string) => `${fromBaseUnits(raw, from.token.decimals)} ${fromSymbol}`;
-  const fmtOut = (raw: string) => `${fromBaseUnits(raw, to.token.decimals)} ${toSymbol}`;
+  // amounts with their USD value (the list's price, else the service's USD values of the order), as the dialog says them
+  const priced = orderPriced(
+    quote as Partial<Order> as Order,
+    { mint: from.token.id, symbol: fromSymbol, decimals: from.token.decimals, usdPrice: from.token.usdPrice },
+    { mint: to.token.id, symbol: toSymbol, decimals: to.token.decimals, usdPrice: to.token.usdPrice },
+  );
+  const fmtIn = (raw: string) => amountUsd(raw, priced.input);
+  const fmtOut = (raw: string) => amountUsd(raw, priced.output);
   const lines = [
     `quoted by     ${via === 'order' ? 'order group (GET /ultra/v1/order), as tradedeck swap executes it' : 'swap group (GET /swap/v1/quote), as tradedeck swap --route swap executes it'}`,
     `you pay       ${fmtIn(quote.inAmount)}`,
@@ -89,6 +95,7 @@ export async function quoteCommand(
     exactOut
       ? `at most       ${fmtIn(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`
       : `at least      ${fmtOut(quote.otherAmountThreshold)} after ${quote.slippageBps / 100}% slippage`,
+    `rate          ${rateBothWays(quote.inAmount, quote.outAmount, priced.input, priced.output)}`,
     `price impact  ${impact !== undefined ? formatPercent(impact) : clean(quote.priceImpactPct, 20)}`,
     ...(check.order.receiver ? [`receiver      ${check.order.receiver} (the output goes there)`] : []),
     ...(check.order.payer ? [`payer         ${check.order.payer} (pays the fees, and must sign too)`] : []),
