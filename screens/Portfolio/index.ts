@@ -22,6 +22,8 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
     {
       id: 'positions',
       intervalMs: PORTFOLIO_INTERVAL_MS,
+      // what the wallet holds is asked again as soon as a transaction signed here has ended
+      refreshWhen: (_state, session) => session.settled,
       params: ({ store, services }): PositionsParams | undefined => {
         const address = shownAddress(store.getState(), services);
         return address ? { address, platforms: store.getState().platforms } : undefined;
@@ -40,6 +42,8 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
     {
       id: 'balances',
       intervalMs: PORTFOLIO_INTERVAL_MS,
+      // what the wallet holds is asked again as soon as a transaction signed here has ended
+      refreshWhen: (_state, session) => session.settled,
       paced: false,
       params: ({ store, services }) =>
         store.getState().watch === null && services.wallet && services.rpc
@@ -53,6 +57,8 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
     {
       id: 'journal',
       intervalMs: PORTFOLIO_INTERVAL_MS,
+      // what the wallet holds is asked again as soon as a transaction signed here has ended
+      refreshWhen: (_state, session) => session.settled,
       paced: false,
       params: ({ store, services }) =>
         store.getState().watch === null && services.wallet && services.journal

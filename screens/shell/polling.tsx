@@ -111,14 +111,18 @@ function Resource({
   useEffect(() => {
     const when = r.refreshWhen;
     if (key === undefined || !when) return;
-    let last = when(ctx.store.getState());
-    return ctx.store.subscribe((state) => {
-      const now = when(state);
+    const value = () => when(ctx.store.getState(), session.getState());
+    let last = value();
+    const changed = () => {
+      const now = value();
       if (Object.is(now, last)) return;
       last = now;
       scheduler.refresh(key);
-    });
-  }, [key, r, ctx.store, scheduler]);
+    };
+    const a = ctx.store.subscribe(changed);
+    const b = session.subscribe(changed);
+    return () => (a(), b());
+  }, [key, r, ctx.store, session, scheduler]);
   useEffect(() => {
     if (key !== undefined) scheduler.setInterval(key, intervalMs, { pinned: pinnedMs !== undefined });
   }, [key, intervalMs, pinnedMs, scheduler]);

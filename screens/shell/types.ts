@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ToastKind } from '../../components/Toasts.js';
 import type { Services } from '../../src/services.js';
+import type { SessionState } from '../../src/store/session.js';
 
 export type Flash = (kind: ToastKind, text: string) => void;
 
@@ -91,8 +92,8 @@ export interface ScreenResource<S, P = unknown, T = unknown> {
   paced?: false;
   /** wait this long after params change before polling them (typing "1.5" asks once, not three times) */
   settleMs?: number;
-  /** polled again at once when this value of the store changes (e.g. a transaction was sent) */
-  refreshWhen?(state: S): unknown;
+  /** polled again at once when this value changes (e.g. a transaction was sent, or one signed here ended) */
+  refreshWhen?(state: S, session: SessionState): unknown;
   params(ctx: ScreenContext<S>): P | undefined;
   key(params: P): string;
   fetch(params: P, signal: AbortSignal, ctx: ScreenContext<S>): Promise<T>;

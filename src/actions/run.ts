@@ -136,7 +136,10 @@ export async function runSigned(
   } catch (err) {
     result = { status: 'failed', error: err instanceof Error ? err.message : String(err), transactions: [] };
   } finally {
-    if (raised > 0) raise(-raised);
+    if (raised > 0) {
+      raise(-raised);
+      s.session.getState().noteSettled();
+    }
   }
   // A transaction that was signed and sent and then failed is told off the terminal too (a build
   // or a rule that stopped it before signing is on screen, where the person is acting).

@@ -58,8 +58,11 @@ export interface SessionState {
   setPaused(paused: boolean): void;
   setInterval(screen: string, ms: number): void;
   setResources(screen: string, keys: readonly string[]): void;
-  /** the next issue's pipeline raises this while a signed transaction has no outcome yet */
+  /** the pipeline raises this while a signed transaction has no outcome yet */
   setPendingSubmissions(n: number): void;
+  /** counts the signing runs that sent a transaction and have ended: what the wallet holds may have changed */
+  settled: number;
+  noteSettled(): void;
 }
 
 export interface SessionInit {
@@ -125,5 +128,7 @@ export function createSessionStore(init: SessionInit): SessionStore {
       set({ resources: { ...get().resources, [screen]: keys } });
     },
     setPendingSubmissions: (n) => set({ pendingSubmissions: Math.max(0, Math.floor(n)) }),
+    settled: 0,
+    noteSettled: () => set({ settled: get().settled + 1 }),
   }));
 }

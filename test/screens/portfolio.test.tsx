@@ -227,3 +227,28 @@ test('the net worth change counts from the first answer of this run: leaving the
   const again = await waitForFrame(d.app, (f) => /since first seen/.test(f) && !f.includes('loading'), 8000);
   assert.equal(/since first seen (\d\d:\d\d:\d\d)/.exec(again)![1], label);
 });
+
+test('a swap signed here shows on Portfolio at once: its positions are asked again when the signing ends, not at the next interval', async (t) => {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'portfolio' });
+  t.after(() => d.close());
+  const solRow = /^ +SOL +([\d,.]+) /m;
+  const before = await waitForFrame(d.app, (f) => solRow.test(f) && !f.includes('loading'), 8000);
+  const held = Number(solRow.exec(before)![1].replace(/,/g, ''));
+  const asked = positionRequests(d).length;
+  await typeKeys(d.app, ':', 'swap 0.5 SOL USDC', 'enter');
+  await waitForFrame(d.app, (f) => f.includes('y confirm'), 15_000);
+  // to the end of the dialog (y asks for every line read), then y
+  await typeKeys(d.app, 'G');
+  await waitForFrame(d.app, (f) => f.includes('y confirm') && !/more below/.test(f), 5000);
+  await typeKeys(d.app, 'y');
+  await waitFor(() => d.services.session.getState().settled === 1, 'the signing ended', 15_000);
+  await waitFor(() => positionRequests(d).length > asked, 'the positions asked again', 8000);
+  // :swap went to the Swap screen; back on Portfolio (its interval is 30 s) the new amount is there
+  await typeKeys(d.app, '5');
+  const after = await waitForFrame(
+    d.app,
+    (f) => solRow.test(f) && Number(solRow.exec(f)![1].replace(/,/g, '')) <= held - 0.5,
+    8000,
+  );
+  assert.match(after, /USDC/);
+});
