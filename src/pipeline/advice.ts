@@ -129,3 +129,17 @@ export function isRetryableError(err: unknown): boolean {
   }
   return true;
 }
+
+/**
+ * What a node's refused sendTransaction says of the transaction in its data (the preflight
+ * simulation's `err`), as the execute codes say it: a program's custom error is its number
+ * (6001, slippage), BlockhashNotFound is -1005 (expired). Read from the structure, never the message.
+ */
+export function codeOfPreflight(data: unknown): number | undefined {
+  const err = data && typeof data === 'object' ? (data as { err?: unknown }).err : undefined;
+  if (err === 'BlockhashNotFound') return -1005;
+  const ix = err && typeof err === 'object' ? (err as { InstructionError?: unknown }).InstructionError : undefined;
+  const custom =
+    Array.isArray(ix) && ix[1] && typeof ix[1] === 'object' ? (ix[1] as { Custom?: unknown }).Custom : undefined;
+  return typeof custom === 'number' && Number.isInteger(custom) && custom >= 0 ? custom : undefined;
+}

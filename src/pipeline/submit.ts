@@ -4,7 +4,7 @@
 
 import type { JournalStatus } from '../journal/journal.js';
 import { EXECUTE_WINDOW_MS } from '../journal/reconcile.js';
-import { adviceForExecuteCode, codeOfError, isRetryableError } from './advice.js';
+import { adviceForExecuteCode, codeOfError, codeOfPreflight, isRetryableError } from './advice.js';
 import type { Built, PipelineDeps } from './types.js';
 
 export interface SubmitOutcome {
@@ -94,11 +94,15 @@ export async function submitByRpc(
     sendError = message(err);
     // The node answered with an error (e.g. failed preflight): it did not take the transaction.
     if (err && typeof err === 'object' && (err as { kind?: unknown }).kind === 'rpc') {
+      // its preflight simulation says why (slippage, an expired blockhash): the same words as an execute's
+      const code = codeOfPreflight((err as { data?: unknown }).data);
       return {
         status: 'failed',
         signature,
         error: sendError,
-        advice: 'The node refused the transaction; nothing was sent. Get a new quote to try again.',
+        advice: `The node refused the transaction; nothing was sent. ${
+          code === undefined ? 'Get a new quote to try again.' : adviceForExecuteCode(code).text
+        }`,
         sent,
       };
     }

@@ -9,6 +9,7 @@ import type { ExecuteBody } from '../../src/journal/reconcile.js';
 import { runAction, type ActionSpec, type Built, type PipelineDeps } from '../../src/pipeline/index.js';
 import { createDemoKeyFile, loadKeypairFile, watchOnlyWallet, type KeypairWallet } from '../../src/wallet/keypair.js';
 import { buildTransaction, randomAddress } from '../support/tx.js';
+import { RpcError } from '../../src/rpc/client.js';
 
 async function setup() {
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-pipe-'));
@@ -297,4 +298,33 @@ test('a dialog that fails without an answer counts as cancel: nothing signed', a
   assert.equal(r.status, 'cancelled');
   assert.equal(h.calls.execute.length, 0);
   assert.equal(await readFile(journal.path, 'utf8'), '');
+});
+
+test("rpc submit refused by the node's preflight: failed, nothing sent, and the advice read from the preflight's error", async () => {
+  const { wallet, journal } = await setup();
+  const spec = (h: ReturnType<typeof harness>): ActionSpec => ({
+    ...orderSpec(wallet.address, h.calls, h.clock, { submit: 'rpc', requestId: undefined, lastValidBlockHeight: 1000 }),
+    group: 'swap',
+  });
+  const refusal = (data: unknown) =>
+    new RpcError(
+      -32002,
+      'sendTransaction: Transaction simulation failed: Error processing Instruction 2: custom program error: 0x1771',
+      'rpc',
+      data,
+    );
+  for (const [data, advice] of [
+    [{ err: { InstructionError: [2, { Custom: 6001 }] }, logs: [] }, /nothing was sent\. Slippage tolerance exceeded/],
+    [{ err: 'BlockhashNotFound', logs: [] }, /nothing was sent\. The transaction expired before it landed/],
+    [undefined, /nothing was sent\. Get a new quote to try again\.$/],
+  ] as const) {
+    const h = harness(wallet, journal);
+    h.deps.sendRawTransaction = async () => {
+      throw refusal(data);
+    };
+    const r = await runAction(spec(h), h.deps);
+    assert.equal(r.status, 'failed');
+    assert.match(r.advice ?? '', advice);
+    assert.match(r.error ?? '', /Transaction simulation failed/);
+  }
 });

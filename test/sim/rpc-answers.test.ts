@@ -9,6 +9,7 @@ import { createRpcClient } from '../../src/rpc/client.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { frozenSim, get, newWallet, rpc, sign } from '../support/simGroups.js';
 import { RPC_METHODS } from '../../src/sim/rpc/rpc.js';
+import { codeOfPreflight } from '../../src/pipeline/advice.js';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 let sim: SimHandle;
@@ -162,4 +163,42 @@ test('every method the node serves answers with the keys a real node sends, and 
     check(await answer(method as keyof typeof RPC_ANSWERS, await params()));
   const notMint = await rpc(sim, 'getTokenSupply', [w.address]);
   assert.deepEqual(notMint.error, { code: -32602, message: 'Invalid param: not a Token mint' });
+});
+
+test("a refused sendTransaction is answered as a node answers it, and the pipeline's advice reads the preflight's error", async () => {
+  const w = await newWallet(sim);
+  const order = async () =>
+    (
+      await get(sim, '/ultra/v1/order', {
+        inputMint: NATIVE_MINT,
+        outputMint: USDC_MINT,
+        amount: '100000000',
+        taker: w.address,
+      })
+    ).body.transaction as string;
+  // bytes that are no transaction: invalid params; unsigned: a signature verification failure
+  const garbage = await rpc(sim, 'sendTransaction', ['%%%', { encoding: 'base64' }]);
+  assert.equal(garbage.error?.code, -32602, JSON.stringify(garbage.error));
+  const unsigned = await rpc(sim, 'sendTransaction', [await order(), { encoding: 'base64' }]);
+  assert.deepEqual(unsigned.error, { code: -32003, message: 'Transaction signature verification failure' });
+  // signed, then left until its blockhash expired: the preflight simulation fails, and says why in data
+  const signed = await sign(await order(), w);
+  sim.advance(120);
+  const expired = await rpc(sim, 'sendTransaction', [signed, { encoding: 'base64' }]);
+  assert.equal(expired.error?.code, -32002);
+  assert.equal(expired.error?.message, 'Transaction simulation failed: Blockhash not found');
+  assert.deepEqual(keys(expired.error?.data), [
+    'accounts',
+    'err',
+    'innerInstructions',
+    'logs',
+    'replacementBlockhash',
+    'returnData',
+    'unitsConsumed',
+  ]);
+  assert.equal(expired.error?.data.err, 'BlockhashNotFound');
+  assert.equal(codeOfPreflight(expired.error?.data), -1005);
+  assert.equal(codeOfPreflight({ err: { InstructionError: [2, { Custom: 6001 }] } }), 6001);
+  assert.equal(codeOfPreflight({ err: { InstructionError: [0, 'InvalidAccountData'] } }), undefined);
+  assert.equal(codeOfPreflight(null), undefined);
 });

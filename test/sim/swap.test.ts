@@ -183,7 +183,8 @@ test('a separate payer pays the fees and must sign too; feeAccount and destinati
       await signTx(s.body.swapTransaction, user),
       { encoding: 'base64' },
     ]);
-    assert.equal(onlyUser.error?.code, -2);
+    // the payer's signature missing: the node's signature verification failure
+    assert.equal(onlyUser.error?.code, -32003);
     const userSol = balance(sim, user.address, SOL);
     const payerSol = balance(sim, payer.address, SOL);
     const ok = await rpc(sim, 'sendTransaction', [
@@ -238,7 +239,10 @@ test('a swap transaction that lands after the market moved fails with 6001 and m
     );
     const before = balance(sim, user.address, SOL);
     const r = await rpc(sim, 'sendTransaction', [await signTx(s.body.swapTransaction, user), { encoding: 'base64' }]);
-    assert.equal(r.error?.code, 6001);
+    // the node's preflight caught it: -32002, the program's error 6001 (0x1771) in its data
+    assert.equal(r.error?.code, -32002);
+    assert.match(r.error?.message ?? '', /custom program error: 0x1771$/);
+    assert.deepEqual(r.error?.data.err, { InstructionError: [2, { Custom: 6001 }] });
     assert.equal(balance(sim, user.address, SOL), before);
   });
 });

@@ -13,7 +13,9 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
-import { checkAnswer } from './simHttp.js';
+import { checkAnswer, rpc } from './simHttp.js';
+
+export { rpc };
 
 export const KEY = { 'x-api-key': 'test-key', 'content-type': 'application/json' };
 
@@ -71,19 +73,6 @@ export async function openOrder(
 export async function advance(sim: SimHandle, seconds: number): Promise<void> {
   const res = await fetch(`${sim.url}/__sim/advance`, { method: 'POST', body: JSON.stringify({ seconds }) });
   assert.equal(res.status, 200, await res.text());
-}
-
-export async function rpc<T = any>(
-  sim: SimHandle,
-  method: string,
-  params: unknown[],
-): Promise<{ result?: T; error?: { code: number; message: string } }> {
-  const res = await fetch(sim.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  return (await res.json()) as { result?: T; error?: { code: number; message: string } };
 }
 
 export async function newWallet(sim: SimHandle, fund = true): Promise<KeyPairSigner> {

@@ -74,13 +74,13 @@ export async function rpc<T = any>(
   sim: SimHandle,
   method: string,
   params: unknown[] = [],
-): Promise<{ result?: T; error?: { code: number; message: string } }> {
+): Promise<{ result?: T; error?: { code: number; message: string; data?: any } }> {
   const r = await fetch(sim.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
   });
-  return (await r.json()) as { result?: T; error?: { code: number; message: string } };
+  return (await r.json()) as { result?: T; error?: { code: number; message: string; data?: any } };
 }
 
 export function decodeTx(base64: string): Transaction {

@@ -67,6 +67,32 @@ function instructionError(code: number): unknown {
       : 'SignatureFailure';
 }
 
+/**
+ * A refused sendTransaction as a node answers it, not with the execute operations' codes: bytes it
+ * cannot read are invalid params (-32602), a missing or wrong signature is a verification failure
+ * (-32003), and anything its preflight simulation caught is -32002 "Transaction simulation failed"
+ * with the simulation's result as data (the transaction error, logs, units).
+ */
+function sendRefusal(code: number, error: string | undefined): RpcError {
+  if (code === -2 && /not a base-64/.test(error ?? '')) return invalidParams(`invalid transaction: ${error}`);
+  if (code === -2) return new RpcError(-32003, 'Transaction signature verification failure');
+  const why =
+    code > 0
+      ? `Error processing Instruction 2: custom program error: 0x${code.toString(16)}`
+      : code === -1005
+        ? 'Blockhash not found'
+        : (error ?? 'transaction failed');
+  return new RpcError(-32002, `Transaction simulation failed: ${why}`, {
+    accounts: null,
+    err: instructionError(code),
+    innerInstructions: null,
+    logs: [`Program log: simulated: ${error ?? why}`],
+    replacementBlockhash: null,
+    returnData: null,
+    unitsConsumed: 0,
+  });
+}
+
 /** lamports an account of `space` data bytes needs to be rent-exempt (the node's formula) */
 const rentExempt = (space: number) => (space + 128) * 6960;
 
@@ -145,11 +171,7 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
   },
   sendTransaction: (core, params) => {
     const result = core.tx.submit(wireParam(params));
-    if (result.code !== 0)
-      throw new RpcError(result.code, result.error ?? 'transaction failed', {
-        err: instructionError(result.code),
-        logs: [],
-      });
+    if (result.code !== 0) throw sendRefusal(result.code, result.error);
     return result.signature;
   },
   simulateTransaction: (core, params, context) => {
