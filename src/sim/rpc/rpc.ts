@@ -9,6 +9,7 @@ import {
   tokenAccountAt,
   tokenAccountBytes,
   tokenAccounts,
+  RENT_EXEMPT_EPOCH,
 } from './token-accounts.js';
 import { LOOKUP_TABLE_PROGRAM, lookupTableData, lookupTableParsed } from './lookup-tables.js';
 import { toBase58 } from '../random.js';
@@ -266,7 +267,7 @@ async function accountInfo(core: SimCore, params: unknown[]): Promise<Json | nul
       );
     shown = encoding === 'base58' ? [toBase58(data), 'base58'] : toBase58(data);
   }
-  return { data: shown, executable: false, lamports, owner, rentEpoch: 0, space: data.length };
+  return { data: shown, executable: false, lamports, owner, rentEpoch: RENT_EXEMPT_EPOCH, space: data.length };
 }
 
 async function tokenAccountsCall(core: SimCore, params: unknown[]): Promise<unknown[]> {

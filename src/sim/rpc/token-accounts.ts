@@ -8,6 +8,12 @@ import type { SimTokenInfo } from '../kernel.js';
 import { addressBytes } from '../signing.js';
 import { associatedTokenAddress } from './ata.js';
 
+/**
+ * The rentEpoch a node shows for a rent-exempt account: u64::MAX, sent as the JSON number
+ * 18446744073709551615 (read back as the nearest double, as a client reads a node's).
+ */
+export const RENT_EXEMPT_EPOCH = 2 ** 64 - 1;
+
 const ACCOUNT_SIZE = 165;
 const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 /** How jsonParsed names the program that owns a mint or token account. */
@@ -82,7 +88,7 @@ export async function tokenAccounts(
         executable: false,
         lamports: RENT_LAMPORTS,
         owner: info.tokenProgram,
-        rentEpoch: 0,
+        rentEpoch: RENT_EXEMPT_EPOCH,
         space: ACCOUNT_SIZE,
       },
     });
