@@ -1,5 +1,5 @@
 // The swap and order groups' own rules, checked after a request is read with its schema
-// (./trigger-params.ts): every failure names the field, some with the service's errorCode.
+// (./read-request.ts): every failure names the field, some with the service's errorCode.
 import type { SimKernel } from '../kernel.js';
 
 export interface FieldFail {

@@ -10,7 +10,7 @@ import {
 } from './portfolio-elements.js';
 import { moreElements, varyElements } from './portfolio-more.js';
 import { SeededStream } from './send-seeded.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 
 /**
  * The fetchers behind each platform. `marginfi` has no positions and its fetcher always fails

@@ -5,7 +5,7 @@ import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { type RecurringBook, type RecurringRecord, inLeft } from './recurring-book.js';
 import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 
 /** Effect code when the order closed between building and executing. */
 export const RECURRING_ORDER_CLOSED = 6002;

@@ -3,7 +3,7 @@
 
 import type { RecurringCreateRequest } from '../../api/types.js';
 import type { SimKernel, SimTokenInfo } from '../kernel.js';
-import { type Params, usdText } from './trigger-params.js';
+import { type Params, usdText } from './read-request.js';
 
 export const RECURRING_MIN_TOTAL_USD = 100;
 export const RECURRING_MIN_ORDERS = 2;

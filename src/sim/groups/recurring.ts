@@ -16,7 +16,7 @@ import {
   tokenProgramOf,
   w,
 } from './trigger-ix.js';
-import { Params, pageOf } from './trigger-params.js';
+import { Params, pageOf } from './read-request.js';
 import { Variability } from '../variability.js';
 
 /** Registers the recurring group's operations on the simulator. */

@@ -1,7 +1,7 @@
 import { OPERATIONS, type Invite } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { type PlannedInvite, inviteAt, planInvites } from './send-history.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 
 export const INVITES_PER_PAGE = 10;
 

@@ -3,7 +3,7 @@ import { NATIVE_MINT, OPERATIONS, type SwapRequest } from '../../api/types.js';
 import type { SimCore } from '../core.js';
 import type { PathSpec } from '../market/routing.js';
 import type { FieldFail } from './params.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 import { parseRoutePlan } from './swap-route.js';
 import { MAX_COMPUTE_UNITS } from './swap-tx.js';
 

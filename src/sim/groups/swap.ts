@@ -7,7 +7,7 @@ import { DEX_LABELS } from '../market/pools.js';
 import { seededAddress } from '../random.js';
 import { associatedTokenAddress } from '../rpc/ata.js';
 import { fieldFail, labelList, type FieldFail } from './params.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
 import { MAX_BPS, parseSwapBody, type FirmQuote, type SwapBody } from './swap-body.js';
 import { executeRfq, rfqShortfall, type RfqFill } from './ultra-rfq.js';

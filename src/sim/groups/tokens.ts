@@ -11,7 +11,7 @@ import {
 import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
 import { NATIVE_MINT, OPERATIONS, USDC_MINT } from '../../api/types.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 import { USDT_MINT } from '../market/catalog.js';
 import { Variability } from '../variability.js';
 

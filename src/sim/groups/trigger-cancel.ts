@@ -5,7 +5,7 @@ import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
 import type { SimInstruction, SimKernel } from '../kernel.js';
 import type { TriggerBook, TriggerRecord } from './trigger-book.js';
 import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 
 export const CANCEL_BATCH = 5;
 

@@ -16,7 +16,7 @@ import {
   uniqueMetas,
   w,
 } from './trigger-ix.js';
-import { Params, pageOf, usdText } from './trigger-params.js';
+import { Params, pageOf, usdText } from './read-request.js';
 import { Variability } from '../variability.js';
 
 /** Trigger orders must be worth at least this much (the real service's minimum). */

@@ -7,7 +7,7 @@ import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import type { RouteResult } from '../market/routing.js';
 import { fieldFail, labelList } from './params.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 import { computeQuote } from './swap-route.js';
 import { bestRfqQuote, type RfqQuote } from './ultra-rfq.js';
 import { ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './swap-tx.js';

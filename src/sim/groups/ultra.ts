@@ -11,7 +11,7 @@ import { executeSwap } from './swap-exec.js';
 import { executeRfq } from './ultra-rfq.js';
 import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions } from './swap-tx.js';
 import { parseOrderParams, planOrder, type OrderPlan } from './ultra-order.js';
-import { Params } from './trigger-params.js';
+import { Params } from './read-request.js';
 import { Variability } from '../variability.js';
 
 const RELAYER_FLOAT_LAMPORTS = 1_000_000n * 1_000_000_000n;
