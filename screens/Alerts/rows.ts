@@ -1,6 +1,6 @@
 // The Alerts view's rows and columns: fired alerts first (newest first), then the armed ones in the
 // order they were set; each with its token, condition, the price now and when it fired.
-import type { Column } from '../../components/Table.js';
+import { filterRows, type Column } from '../../components/Table.js';
 import type { Theme } from '../../components/theme.js';
 import type { Token } from '../../src/api/types.js';
 import { categoryOf, outsideLists } from '../../src/alerts/coverage.js';
@@ -35,7 +35,8 @@ export function alertRows(
   });
 }
 
-export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
+/** The columns that do not move with the clock: state, token and condition (what `/` matches). */
+export function alertMatchColumns(theme: Theme): Column<AlertRow>[] {
   return [
     {
       id: 'state',
@@ -46,6 +47,17 @@ export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
     },
     { id: 'token', title: 'Token', width: 10, format: (r) => r.symbol },
     { id: 'condition', title: 'When', width: 18, format: (r) => conditionText(r.alert.condition) },
+  ];
+}
+
+/** The alerts that have every word of `query` in their state, token or condition (all when it is blank). */
+export function filterAlerts(rows: readonly AlertRow[], matchColumns: Column<AlertRow>[], query: string): AlertRow[] {
+  return query.trim() === '' ? (rows as AlertRow[]) : filterRows(rows, matchColumns, query);
+}
+
+export function alertColumns(theme: Theme, now: number, matchColumns = alertMatchColumns(theme)): Column<AlertRow>[] {
+  return [
+    ...matchColumns,
     {
       id: 'now',
       title: 'Now USD',
