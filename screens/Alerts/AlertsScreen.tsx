@@ -11,7 +11,7 @@ import { useLineEditor } from '../../components/fields/useLineEditor.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import { useListCursor } from '../../components/list/useListCursor.js';
 import { Table } from '../../components/Table.js';
-import { padCell } from '../../components/text.js';
+import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { addAlertFromLine, readAlertLine, setText } from '../../src/alerts/command.js';
@@ -22,7 +22,7 @@ import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import type { ScreenProps } from '../shell/types.js';
 import { tradeFromAlert } from './trade.js';
-import { alertColumns, alertMatchColumns, alertRows, filterAlerts, type AlertRow } from './rows.js';
+import { alertColumns, alertMatchColumns, alertRows, filterAlerts, firedText, type AlertRow } from './rows.js';
 import { ALERTS_KEYS, ALERTS_SCREEN } from './keys.js';
 
 /** What the alert line was opened for: a new alert, or editing the one with this id. */
@@ -48,13 +48,12 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const rows = useMemo(() => filterAlerts(allRows, matchColumns, filter), [allRows, matchColumns, filter]);
   const columns = useMemo(() => alertColumns(theme, now, matchColumns), [theme, now, matchColumns]);
   const st = () => store.getState();
-  const tableHeight = Math.max(2, height - 2);
   const cursor = useListCursor({
     rows,
     selectedKey: selected,
     getKey,
     select: (id) => st().select(id),
-    pageSize: () => Math.max(1, tableHeight - 2),
+    pageSize: () => Math.max(1, height - 5),
   });
   const selectedRow = cursor.selected;
 
@@ -158,8 +157,8 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
     },
   );
 
-  const fired = alerts.filter((a) => a.state === 'fired').length;
-  const counts = `${formatCount(fired)} fired · ${formatCount(alerts.length - fired)} armed`;
+  const firedCount = alerts.filter((a) => a.state === 'fired').length;
+  const counts = `${formatCount(firedCount)} fired · ${formatCount(alerts.length - firedCount)} armed`;
   const head = filter
     ? `${formatCount(rows.length)} of ${plural(alerts.length, 'alert')} match "${filter}" · ${counts} · Esc shows all`
     : `${plural(alerts.length, 'alert')} · ${counts} · checked on every token refresh${loadError ? ' · NOT SAVED' : ''}`;
@@ -168,15 +167,19 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const del = deleting();
   const delRow = del ? rows.find((r) => r.alert.id === del) : undefined;
   // the filter is offered once the list is longer than the table shows
-  const filterHint = rows.length > tableHeight - 1 || filter ? ' · /: filter' : '';
+  const filterHint = rows.length > height - 4 || filter ? ' · /: filter' : '';
+  const fired = selectedRow ? firedText(selectedRow.alert, now) : undefined;
   const info = del
     ? `Delete ${delRow?.symbol ?? ''} ${delRow ? conditionText(delRow.alert.condition) : ''}? y deletes · n or Esc keeps it`
     : selectedRow?.uncovered
       ? `${selectedRow.symbol}: ${selectedRow.uncovered}`
-      : selectedRow?.alert.state === 'fired'
-        ? `Enter: limit order at the fired price · s: swap · a: re-arm${filterHint}`
+      : fired
+        ? `${selectedRow!.symbol} fired ${fired} · Enter: limit order at that price · s: swap · a: re-arm${filterHint}`
         : `Enter: limit order at this level · s: swap · e: edit${filterHint}`;
   const filtering = filterLine.line();
+  // what the selected alert did, whole (a Fired column too narrow for it is left out of the table)
+  const infoLines = mode || filtering ? [] : wrapText(info, width).slice(0, 2);
+  const tableHeight = Math.max(2, height - 1 - Math.max(1, infoLines.length));
   const typing = mode
     ? `${mode.kind === 'new' ? 'new' : 'edit'} alert: TOKEN > PRICE, TOKEN < PRICE or TOKEN -5%/1h · Enter saves · Esc cancels`
     : filtering
@@ -213,9 +216,11 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
           <LineView line={filtering} width={Math.max(1, width - 2)} focus />
         </Box>
       ) : (
-        <Text color={del ? theme.warn : theme.dim} wrap="truncate">
-          {padCell(info, width)}
-        </Text>
+        infoLines.map((l, i) => (
+          <Text key={i} color={del ? theme.warn : theme.dim} wrap="truncate">
+            {padCell(l, width)}
+          </Text>
+        ))
       )}
     </Box>
   );

@@ -1,5 +1,6 @@
 // The Alerts view's rows and columns: fired alerts first (newest first), then the armed ones in the
-// order they were set; each with its token, condition, the price now and when it fired.
+// order they were set; each with its token, condition, the price now and when it fired. A symbol,
+// a level or a price is never cut: those columns are as wide as their widest cell.
 import { filterRows, type Column } from '../../components/Table.js';
 import type { Theme } from '../../components/theme.js';
 import type { Token } from '../../src/api/types.js';
@@ -45,8 +46,8 @@ export function alertMatchColumns(theme: Theme): Column<AlertRow>[] {
       format: (r) => (r.alert.state === 'fired' ? 'FIRED' : 'armed'),
       color: (r) => (r.alert.state === 'fired' ? theme.warn : theme.ok),
     },
-    { id: 'token', title: 'Token', width: 10, format: (r) => r.symbol },
-    { id: 'condition', title: 'When', width: 18, format: (r) => conditionText(r.alert.condition) },
+    { id: 'token', title: 'Token', width: 6, whole: true, format: (r) => r.symbol },
+    { id: 'condition', title: 'When', width: 12, whole: true, format: (r) => conditionText(r.alert.condition) },
   ];
 }
 
@@ -55,14 +56,22 @@ export function filterAlerts(rows: readonly AlertRow[], matchColumns: Column<Ale
   return query.trim() === '' ? (rows as AlertRow[]) : filterRows(rows, matchColumns, query);
 }
 
+/** "16m ago at $151.20 (+5.10%)" for a fired alert (also said under the table for the selected one). */
+export function firedText(a: Alert, now: number): string | undefined {
+  if (a.state !== 'fired' || a.firedAt === undefined) return undefined;
+  const change = a.firedChange !== undefined ? ` (${formatPercent(a.firedChange, { signed: true })})` : '';
+  return `${formatAge(now - a.firedAt)} ago at ${formatPrice(a.firedPrice, { symbol: true })}${change}`;
+}
+
 export function alertColumns(theme: Theme, now: number, matchColumns = alertMatchColumns(theme)): Column<AlertRow>[] {
   return [
     ...matchColumns,
     {
       id: 'now',
       title: 'Now USD',
-      width: 14,
+      width: 9,
       align: 'right',
+      whole: true,
       format: (r) => (r.price === undefined ? MISSING : formatPrice(r.price, { symbol: true })),
     },
     {
@@ -70,12 +79,8 @@ export function alertColumns(theme: Theme, now: number, matchColumns = alertMatc
       title: 'Fired',
       flex: 1,
       minWidth: 12,
-      format: (r) =>
-        r.alert.state === 'fired' && r.alert.firedAt !== undefined
-          ? `${formatAge(now - r.alert.firedAt)} ago at ${formatPrice(r.alert.firedPrice, { symbol: true })}${r.alert.firedChange !== undefined ? ` (${formatPercent(r.alert.firedChange, { signed: true })})` : ''}`
-          : r.uncovered
-            ? 'unlisted'
-            : MISSING,
+      whole: true,
+      format: (r) => firedText(r.alert, now) ?? (r.uncovered ? 'unlisted' : MISSING),
     },
     {
       id: 'set',
