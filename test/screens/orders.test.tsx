@@ -218,10 +218,12 @@ test(':limit expiry: a time without a zone is refused in one line naming the fie
   );
   assertFits(f);
   await typeKeys(d.app, 'escape', ':', 'limit 1 SOL 200 USDC expiry 2099-02-30', 'enter');
-  f = await waitForFrame(
-    d.app,
-    (fr) => fr.includes('Not sent: expiry: 2099-02-30 does not exist (2099-02 has 28 days)'),
-    5000,
+  assertFits(
+    await waitForFrame(
+      d.app,
+      (fr) => fr.includes('Not sent: expiry: 2099-02-30 does not exist (2099-02 has 28 days)'),
+      5000,
+    ),
   );
   assert.equal(d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').length, 0, 'nothing asked for');
 
