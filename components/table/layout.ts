@@ -38,11 +38,35 @@ function minOf<Row>(c: Column<Row>, fitted?: number): number {
   return fitted === undefined ? least : Math.max(least, fitted);
 }
 
+// A cell's width by column and row object: a list refreshed with the same rows, or with a column
+// that changes (one that reads the clock) beside others that do not, measures only what changed.
+const measured = new WeakMap<object, WeakMap<object, number>>();
+
 /** The width of the widest cell of each `whole` column over `rows` (undefined for the others). */
 export function wholeWidths<Row>(columns: Column<Row>[], rows: readonly Row[]): Array<number | undefined> {
-  return columns.map((c) =>
-    c.whole ? rows.reduce((most, row) => Math.max(most, textWidth(cellText(row, c))), textWidth(c.title)) : undefined,
-  );
+  // the same text (a "—", a status) is measured once: wide characters cost a real measurement
+  const byText = new Map<string, number>();
+  const widthOf = (text: string) => {
+    let w = byText.get(text);
+    if (w === undefined) byText.set(text, (w = textWidth(text)));
+    return w;
+  };
+  return columns.map((c) => {
+    if (!c.whole) return undefined;
+    let byRow = measured.get(c);
+    if (!byRow) measured.set(c, (byRow = new WeakMap()));
+    let most = textWidth(c.title);
+    for (const row of rows) {
+      const cacheable = typeof row === 'object' && row !== null;
+      let w = cacheable ? byRow.get(row) : undefined;
+      if (w === undefined) {
+        w = widthOf(cellText(row, c));
+        if (cacheable) byRow.set(row, w);
+      }
+      if (w > most) most = w;
+    }
+    return most;
+  });
 }
 
 /**

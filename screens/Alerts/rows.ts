@@ -36,6 +36,16 @@ export function alertRows(
   });
 }
 
+/** The price now: a column that does not move with the clock (made once, so its widths are measured once per row). */
+const NOW_COLUMN: Column<AlertRow> = {
+  id: 'now',
+  title: 'Now USD',
+  width: 9,
+  align: 'right',
+  whole: true,
+  format: (r) => (r.price === undefined ? MISSING : formatPrice(r.price, { symbol: true })),
+};
+
 /** The columns that do not move with the clock: state, token and condition (what `/` matches). */
 export function alertMatchColumns(theme: Theme): Column<AlertRow>[] {
   return [
@@ -66,14 +76,7 @@ export function firedText(a: Alert, now: number): string | undefined {
 export function alertColumns(theme: Theme, now: number, matchColumns = alertMatchColumns(theme)): Column<AlertRow>[] {
   return [
     ...matchColumns,
-    {
-      id: 'now',
-      title: 'Now USD',
-      width: 9,
-      align: 'right',
-      whole: true,
-      format: (r) => (r.price === undefined ? MISSING : formatPrice(r.price, { symbol: true })),
-    },
+    NOW_COLUMN,
     {
       id: 'fired',
       title: 'Fired',
