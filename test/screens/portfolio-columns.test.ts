@@ -4,8 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { textWidth } from '../../components/text.js';
-import { balanceLines, elementLines, gridLines, pnlLines, type Lookup } from '../../screens/Portfolio/lines.js';
-import type { ElementView } from '../../src/portfolio/model.js';
+import {
+  balanceLines,
+  elementLines,
+  gridLines,
+  pnlLines,
+  portfolioView,
+  type Lookup,
+} from '../../screens/Portfolio/lines.js';
+import type { Portfolio } from '../../src/api/types.js';
 
 const BIG = 'Big1111111111111111111111111111111111111111';
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -59,43 +66,43 @@ test('wallet balances and spot P&L with 12-character symbols and eight-digit amo
 });
 
 test('a perp table wider than the screen goes on two lines per row, its header likewise, nothing cut', () => {
-  const element: ElementView = {
-    type: 'leverage',
-    known: 'leverage',
-    title: 'Perps',
-    value: 12_345_678.9,
-    fields: [],
-    tables: [
+  // a Drift position as the positions response gives it, with long values
+  const response = {
+    elements: [
       {
-        columns: [
-          { title: 'Market', align: 'left', width: 7 },
-          { title: 'Side', align: 'left', width: 5 },
-          { title: 'Size', align: 'right', width: 9 },
-          { title: 'Entry', align: 'right', width: 10 },
-          { title: 'Mark', align: 'right', width: 10 },
-          { title: 'Liq.', align: 'right', width: 10 },
-          { title: 'Lev', align: 'right', width: 6 },
-          { title: 'PnL', align: 'right', width: 11 },
-        ],
-        rows: [
-          [
-            'LONGSYMBOL12',
-            'long',
-            '1,234,567.89',
-            '$123,456.78',
-            '$123,999.01',
-            '$99,000.00',
-            '12.5x',
-            '+$1,234,567.89',
-          ],
-        ],
+        type: 'leverage',
+        label: 'Leverage',
+        platformId: 'drift',
+        name: 'Perpetuals',
+        value: 12_345_678.9,
+        data: {
+          isolated: {
+            value: 12_345_678.9,
+            positions: [
+              {
+                address: BIG,
+                side: 'long',
+                size: 1_234_567.89,
+                entryPrice: 123_456.78,
+                markPrice: 123_999.01,
+                liquidationPrice: 99_000,
+                leverage: 12.5,
+                pnlValue: 1_234_567.89,
+              },
+            ],
+          },
+        },
       },
     ],
-  };
+  } as unknown as Partial<Portfolio>;
+  const names = { symbolOf: (m: string) => lookup(m).symbol };
+  const element = portfolioView(response, names, 'value').platforms[0].elements[0];
   const lines = elementLines(element, 80).map((l) => l.text);
   assertWhole(lines, ['LONGSYMBOL12', '1,234,567.89', '$123,456.78', '$123,999.01', '$99,000.00', '+$1,234,567.89']);
-  assert.equal(lines.length, 1 + 2 + 2, 'title, a header on two lines, the row on two lines');
-  assert.match(lines[1], /Market\s+Side\s+Size/);
+  // the title, the caption, the header on two lines, the row on two lines: PnL goes to the second
+  assert.equal(lines.length, 6, lines.join('\n'));
+  assert.match(lines[2], /Market\s+Side\s+Size\s+Entry\s+Mark\s+Liq\.\s+Lev/);
+  assert.deepEqual([lines[3].trim(), lines[5].trim()], ['PnL', '+$1,234,567.89']);
   // the same columns fitting in the room stay on one line each
   const grid = gridLines(['A', 'B'], [['1,234.5', 'x']], [4, 4], ['right', 'left'], 80);
   assert.deepEqual([grid.lines, grid.head, grid.row(['1,234.5', 'x'])], [1, ['      A B'], ['1,234.5 x']]);
