@@ -2,7 +2,7 @@
 import chalk from 'chalk';
 import { Box, Text } from 'ink';
 import { memo, useMemo, useRef } from 'react';
-import { cellText, COLUMN_GAP, layoutColumns, windowRows, type Column } from './table/layout.js';
+import { cellText, COLUMN_GAP, layoutColumns, wholeWidths, windowRows, type Column } from './table/layout.js';
 import { padCell, truncate } from './text.js';
 import { useTheme } from './theme.js';
 
@@ -100,11 +100,18 @@ const RowLine = memo(
 
 const GAP = ' '.repeat(COLUMN_GAP);
 
-/** Columns that drop by priority on narrow widths, a sort arrow in the header, the selection kept in view. */
+/** Columns that drop by priority on narrow widths (a `whole` one rather than cut a cell), a sort arrow in the header, the selection kept in view. */
 export function Table<Row>(props: TableProps<Row>) {
   const { columns, rows, getKey, selectedKey, width, height, sortColumn, sortDir, marked, dim, emptyText } = props;
   const theme = useTheme();
-  const layout = useMemo(() => layoutColumns(columns, Math.max(1, width - 1)), [columns, width]);
+  // a `whole` column is as wide as its widest cell of all the rows (not only those shown), so the
+  // columns stand still while the list scrolls; the layout is made again only when a width changes
+  const fitted = useMemo(() => wholeWidths(columns, rows), [columns, rows]);
+  const fittedKey = fitted.join(',');
+  const layout = useMemo(
+    () => layoutColumns(columns, Math.max(1, width - 1), fitted),
+    [columns, width, fittedKey], // eslint-disable-line react-hooks/exhaustive-deps -- fitted is read through its key
+  );
   const offsetRef = useRef(0);
   // a row's cells by the row object, for the layout they were made for: moving the selection (or
   // anything else that leaves the rows as they were) formats no cell again

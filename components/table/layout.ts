@@ -1,4 +1,5 @@
 // Pure table helpers: column layout for a width, the visible window of rows, sorting and filtering.
+import { textWidth } from '../text.js';
 
 export interface Column<Row> {
   id: string;
@@ -10,6 +11,10 @@ export interface Column<Row> {
   /** the least width a flex column accepts before it is dropped (default: its title's width, at least 4) */
   minWidth?: number;
   align?: 'left' | 'right';
+  /** the cell is never cut (an amount, a price, a symbol): the column is as wide as its widest cell
+   * (`width` and `minWidth` are then only the least), and it drops out, by priority, where it
+   * cannot be that wide */
+  whole?: boolean;
   /** lower stays longer: on narrow terminals the highest priority numbers drop out first (default 0) */
   priority?: number;
   /** the cell text (default: String(row[id]), '—' when missing) */
@@ -28,26 +33,74 @@ export interface ColumnLayout<Row> {
 /** Columns are separated by one space. */
 export const COLUMN_GAP = 1;
 
-function minOf<Row>(c: Column<Row>): number {
-  return c.width ?? Math.max(c.minWidth ?? Math.max(c.title.length, 4), 1);
+function minOf<Row>(c: Column<Row>, fitted?: number): number {
+  const least = c.width ?? Math.max(c.minWidth ?? Math.max(c.title.length, 4), 1);
+  return fitted === undefined ? least : Math.max(least, fitted);
+}
+
+// A cell's width by column and row object: a list refreshed with the same rows, or with a column
+// that changes (one that reads the clock) beside others that do not, measures only what changed.
+const measured = new WeakMap<object, WeakMap<object, number>>();
+
+/** The width of the widest cell of each `whole` column over `rows` (undefined for the others). */
+export function wholeWidths<Row>(columns: Column<Row>[], rows: readonly Row[]): Array<number | undefined> {
+  // the same text (a "—", a status) is measured once: wide characters cost a real measurement
+  const byText = new Map<string, number>();
+  const widthOf = (text: string) => {
+    let w = byText.get(text);
+    if (w === undefined) byText.set(text, (w = textWidth(text)));
+    return w;
+  };
+  return columns.map((c) => {
+    if (!c.whole) return undefined;
+    let byRow = measured.get(c);
+    if (!byRow) measured.set(c, (byRow = new WeakMap()));
+    let most = textWidth(c.title);
+    for (const row of rows) {
+      const cacheable = typeof row === 'object' && row !== null;
+      let w = cacheable ? byRow.get(row) : undefined;
+      if (w === undefined) {
+        w = widthOf(cellText(row, c));
+        if (cacheable) byRow.set(row, w);
+      }
+      if (w > most) most = w;
+    }
+    return most;
+  });
 }
 
 /**
  * Chooses the columns that fit in `width` and their widths: drops the highest-priority-number
  * columns (rightmost first among equals) until the fixed and minimum widths fit, then shares the
- * leftover among flex columns in proportion to their flex.
+ * leftover among flex columns in proportion to their flex; a column dropped comes back where the
+ * columns dropped after it left room for it. `fitted` (from wholeWidths): the width
+ * each `whole` column needs for its widest cell.
  */
-export function layoutColumns<Row>(columns: Column<Row>[], width: number): ColumnLayout<Row>[] {
+export function layoutColumns<Row>(
+  columns: Column<Row>[],
+  width: number,
+  fitted: ReadonlyArray<number | undefined> = [],
+): ColumnLayout<Row>[] {
+  const fit = new Map(columns.map((c, i) => [c, fitted[i]]));
+  const min = (c: Column<Row>) => minOf(c, fit.get(c));
   const kept = columns.slice();
-  const need = () => kept.reduce((s, c) => s + minOf(c), 0) + COLUMN_GAP * Math.max(0, kept.length - 1);
+  const need = () => kept.reduce((s, c) => s + min(c), 0) + COLUMN_GAP * Math.max(0, kept.length - 1);
+  const dropped: Column<Row>[] = [];
   while (kept.length > 1 && need() > width) {
     let drop = kept.length - 1;
     for (let i = kept.length - 1; i >= 0; i--) {
       if ((kept[i].priority ?? 0) > (kept[drop].priority ?? 0)) drop = i;
     }
-    kept.splice(drop, 1);
+    dropped.push(...kept.splice(drop, 1));
   }
-  const widths = kept.map((c) => minOf(c));
+  // a wide column gone can leave room for a narrower one dropped before it: back in its place
+  for (const c of dropped.reverse()) {
+    if (need() + COLUMN_GAP + min(c) > width) continue;
+    const at = columns.indexOf(c);
+    const i = kept.findIndex((k) => columns.indexOf(k) > at);
+    kept.splice(i < 0 ? kept.length : i, 0, c);
+  }
+  const widths = kept.map((c) => min(c));
   const flexOf = (c: Column<Row>) => (c.width !== undefined ? 0 : (c.flex ?? 1));
   const totalFlex = kept.reduce((s, c) => s + flexOf(c), 0);
   let spare = Math.max(0, width - need());

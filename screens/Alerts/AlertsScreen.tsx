@@ -1,27 +1,28 @@
 // The Alerts view (tab 7): every price alert, fired ones first. Enter on an alert opens the Orders
 // screen with a limit order at its price typed out (the amount to edit), s opens Swap; e edits
-// the condition, a re-arms a fired alert, x deletes (y to confirm), n sets a new one. Arriving
-// here never starts editing: only n and e open a line, Enter or Esc closes it.
+// the condition, a re-arms a fired alert, x deletes (y to confirm), n sets a new one, / keeps the
+// alerts whose state, token or condition hold every word typed. Arriving here never starts
+// editing: only n, e and / open a line, Enter or Esc closes it.
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { LineView } from '../../components/fields/LineView.js';
 import { useLineEditor } from '../../components/fields/useLineEditor.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import { useListCursor } from '../../components/list/useListCursor.js';
 import { Table } from '../../components/Table.js';
-import { padCell } from '../../components/text.js';
+import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { addAlertFromLine, readAlertLine, setText } from '../../src/alerts/command.js';
 import { AlertInputError, ALERT_EXAMPLES, conditionInput, conditionText } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';
-import { plural } from '../../src/format.js';
+import { formatCount, plural } from '../../src/format.js';
 import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import type { ScreenProps } from '../shell/types.js';
 import { tradeFromAlert } from './trade.js';
-import { alertColumns, alertRows, type AlertRow } from './rows.js';
+import { alertColumns, alertMatchColumns, alertRows, filterAlerts, firedText, type AlertRow } from './rows.js';
 import { ALERTS_KEYS, ALERTS_SCREEN } from './keys.js';
 
 /** What the alert line was opened for: a new alert, or editing the one with this id. */
@@ -41,16 +42,18 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const lists = useCatalog((st) => st.lists);
   const [deleting, setDeleting] = useRefState<string | null>(null);
 
-  const rows = useMemo(() => alertRows(alerts, latest, lists), [alerts, latest, lists]);
-  const columns = useMemo(() => alertColumns(theme, now), [theme, now]);
+  const [filter, setFilter] = useState('');
+  const matchColumns = useMemo(() => alertMatchColumns(theme), [theme]);
+  const allRows = useMemo(() => alertRows(alerts, latest, lists), [alerts, latest, lists]);
+  const rows = useMemo(() => filterAlerts(allRows, matchColumns, filter), [allRows, matchColumns, filter]);
+  const columns = useMemo(() => alertColumns(theme, now, matchColumns), [theme, now, matchColumns]);
   const st = () => store.getState();
-  const tableHeight = Math.max(2, height - 2);
   const cursor = useListCursor({
     rows,
     selectedKey: selected,
     getKey,
     select: (id) => st().select(id),
-    pageSize: () => Math.max(1, tableHeight - 2),
+    pageSize: () => Math.max(1, height - 5),
   });
   const selectedRow = cursor.selected;
 
@@ -78,6 +81,13 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
     }
   };
   const alertLine = useLineEditor<LineMode>({ submit });
+  // the filter line: the list follows every edit; Enter keeps the filter, Esc drops it
+  const filterLine = useLineEditor({
+    submit: () => {},
+    cancel: () => setFilter(''),
+    change: (line) => setFilter(line.text),
+    passes: ['up', 'down', 'pageup', 'pagedown'],
+  });
 
   useKeyLayer('input', (input, key) => {
     const name = normalizeKey(input, key);
@@ -101,7 +111,11 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const none = () => flash('info', 'no alert here: n sets one (or :alert SOL > 250, or a on a token row)');
 
   useScreenKeys(
-    { scope: ALERTS_SCREEN, keys: ALERTS_KEYS, active: alertLine.line() === null && deleting() === null },
+    {
+      scope: ALERTS_SCREEN,
+      keys: ALERTS_KEYS,
+      active: alertLine.line() === null && filterLine.line() === null && deleting() === null,
+    },
     {
       ...cursor.keys,
       open: () => {
@@ -135,26 +149,42 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
         flash('success', setText({ ...row.alert, state: 'armed' }, s.catalog.getState().latest, 'alert re-armed'));
       },
       sort: () => flash('info', 'alerts are listed fired first (newest first), then armed'),
-      filter: () => flash('info', 'no filter here: the list is short'),
+      filter: () => filterLine.open(filter),
+      back: () => {
+        if (filter === '') return false;
+        setFilter('');
+      },
     },
   );
 
-  const fired = alerts.filter((a) => a.state === 'fired').length;
-  const head = `${plural(alerts.length, 'alert')} · ${fired} fired · ${alerts.length - fired} armed · checked on every token refresh${loadError ? ' · NOT SAVED' : ''}`;
+  const firedCount = alerts.filter((a) => a.state === 'fired').length;
+  const counts = `${formatCount(firedCount)} fired · ${formatCount(alerts.length - firedCount)} armed`;
+  const head = filter
+    ? `${formatCount(rows.length)} of ${plural(alerts.length, 'alert')} match "${filter}" · ${counts} · Esc shows all`
+    : `${plural(alerts.length, 'alert')} · ${counts} · checked on every token refresh${loadError ? ' · NOT SAVED' : ''}`;
   const line = alertLine.line();
   const mode = line ? alertLine.tag() : undefined;
   const del = deleting();
   const delRow = del ? rows.find((r) => r.alert.id === del) : undefined;
+  // the filter is offered once the list is longer than the table shows
+  const filterHint = rows.length > height - 4 || filter ? ' · /: filter' : '';
+  const fired = selectedRow ? firedText(selectedRow.alert, now) : undefined;
   const info = del
     ? `Delete ${delRow?.symbol ?? ''} ${delRow ? conditionText(delRow.alert.condition) : ''}? y deletes · n or Esc keeps it`
     : selectedRow?.uncovered
       ? `${selectedRow.symbol}: ${selectedRow.uncovered}`
-      : selectedRow?.alert.state === 'fired'
-        ? 'Enter: limit order at the fired price (Orders) · s: swap · a: re-arm'
-        : 'Enter: limit order at this level (Orders) · s: swap · e: edit';
+      : fired
+        ? `${selectedRow!.symbol} fired ${fired} · Enter: limit order at that price · s: swap · a: re-arm${filterHint}`
+        : `Enter: limit order at this level · s: swap · e: edit${filterHint}`;
+  const filtering = filterLine.line();
+  // what the selected alert did, whole (a Fired column too narrow for it is left out of the table)
+  const infoLines = mode || filtering ? [] : wrapText(info, width).slice(0, 2);
+  const tableHeight = Math.max(2, height - 1 - Math.max(1, infoLines.length));
   const typing = mode
     ? `${mode.kind === 'new' ? 'new' : 'edit'} alert: TOKEN > PRICE, TOKEN < PRICE or TOKEN -5%/1h · Enter saves · Esc cancels`
-    : undefined;
+    : filtering
+      ? `${formatCount(rows.length)} of ${plural(alerts.length, 'alert')} · by token, condition or state · Enter keeps · Esc drops`
+      : undefined;
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Text color={theme.accent} wrap="truncate">
@@ -168,7 +198,11 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
           selectedKey={selectedRow?.alert.id}
           width={width}
           height={tableHeight}
-          emptyText={`No alerts. n here, a on a token row, or ${ALERT_EXAMPLES}`}
+          emptyText={
+            filter && alerts.length > 0
+              ? `No alert matches "${filter}". Esc shows all ${plural(alerts.length, 'alert')}.`
+              : `No alerts. n here, a on a token row, or ${ALERT_EXAMPLES}`
+          }
         />
       </Box>
       {mode ? (
@@ -176,10 +210,17 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
           <Text color={theme.accent}>{'alert '}</Text>
           <LineView line={line!} width={Math.max(1, width - 6)} focus />
         </Box>
+      ) : filtering ? (
+        <Box>
+          <Text color={theme.accent}>{'/ '}</Text>
+          <LineView line={filtering} width={Math.max(1, width - 2)} focus />
+        </Box>
       ) : (
-        <Text color={del ? theme.warn : theme.dim} wrap="truncate">
-          {padCell(info, width)}
-        </Text>
+        infoLines.map((l, i) => (
+          <Text key={i} color={del ? theme.warn : theme.dim} wrap="truncate">
+            {padCell(l, width)}
+          </Text>
+        ))
       )}
     </Box>
   );

@@ -1,6 +1,7 @@
 // The Alerts view's rows and columns: fired alerts first (newest first), then the armed ones in the
-// order they were set; each with its token, condition, the price now and when it fired.
-import type { Column } from '../../components/Table.js';
+// order they were set; each with its token, condition, the price now and when it fired. A symbol,
+// a level or a price is never cut: those columns are as wide as their widest cell.
+import { filterRows, type Column } from '../../components/Table.js';
 import type { Theme } from '../../components/theme.js';
 import type { Token } from '../../src/api/types.js';
 import { categoryOf, outsideLists } from '../../src/alerts/coverage.js';
@@ -35,7 +36,18 @@ export function alertRows(
   });
 }
 
-export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
+/** The price now: a column that does not move with the clock (made once, so its widths are measured once per row). */
+const NOW_COLUMN: Column<AlertRow> = {
+  id: 'now',
+  title: 'Now USD',
+  width: 9,
+  align: 'right',
+  whole: true,
+  format: (r) => (r.price === undefined ? MISSING : formatPrice(r.price, { symbol: true })),
+};
+
+/** The columns that do not move with the clock: state, token and condition (what `/` matches). */
+export function alertMatchColumns(theme: Theme): Column<AlertRow>[] {
   return [
     {
       id: 'state',
@@ -44,26 +56,34 @@ export function alertColumns(theme: Theme, now: number): Column<AlertRow>[] {
       format: (r) => (r.alert.state === 'fired' ? 'FIRED' : 'armed'),
       color: (r) => (r.alert.state === 'fired' ? theme.warn : theme.ok),
     },
-    { id: 'token', title: 'Token', width: 10, format: (r) => r.symbol },
-    { id: 'condition', title: 'When', width: 18, format: (r) => conditionText(r.alert.condition) },
-    {
-      id: 'now',
-      title: 'Now USD',
-      width: 14,
-      align: 'right',
-      format: (r) => (r.price === undefined ? MISSING : formatPrice(r.price, { symbol: true })),
-    },
+    { id: 'token', title: 'Token', width: 6, whole: true, format: (r) => r.symbol },
+    { id: 'condition', title: 'When', width: 12, whole: true, format: (r) => conditionText(r.alert.condition) },
+  ];
+}
+
+/** The alerts that have every word of `query` in their state, token or condition (all when it is blank). */
+export function filterAlerts(rows: readonly AlertRow[], matchColumns: Column<AlertRow>[], query: string): AlertRow[] {
+  return query.trim() === '' ? (rows as AlertRow[]) : filterRows(rows, matchColumns, query);
+}
+
+/** "16m ago at $151.20 (+5.10%)" for a fired alert (also said under the table for the selected one). */
+export function firedText(a: Alert, now: number): string | undefined {
+  if (a.state !== 'fired' || a.firedAt === undefined) return undefined;
+  const change = a.firedChange !== undefined ? ` (${formatPercent(a.firedChange, { signed: true })})` : '';
+  return `${formatAge(now - a.firedAt)} ago at ${formatPrice(a.firedPrice, { symbol: true })}${change}`;
+}
+
+export function alertColumns(theme: Theme, now: number, matchColumns = alertMatchColumns(theme)): Column<AlertRow>[] {
+  return [
+    ...matchColumns,
+    NOW_COLUMN,
     {
       id: 'fired',
       title: 'Fired',
       flex: 1,
       minWidth: 12,
-      format: (r) =>
-        r.alert.state === 'fired' && r.alert.firedAt !== undefined
-          ? `${formatAge(now - r.alert.firedAt)} ago at ${formatPrice(r.alert.firedPrice, { symbol: true })}${r.alert.firedChange !== undefined ? ` (${formatPercent(r.alert.firedChange, { signed: true })})` : ''}`
-          : r.uncovered
-            ? 'unlisted'
-            : MISSING,
+      whole: true,
+      format: (r) => firedText(r.alert, now) ?? (r.uncovered ? 'unlisted' : MISSING),
     },
     {
       id: 'set',

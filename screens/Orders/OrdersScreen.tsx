@@ -246,7 +246,9 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       : ordersKeyLine({ tab, view, rows: rows.length, marked: marked.length });
   // the form has its own help line
   const hintShown = !(formOpen && formKind);
-  const footLines = (editing() ? 2 : hintShown ? 1 : 0) + panel.length;
+  // the selected order said whole (what a column too narrow for it left out of the table)
+  const summary = selectedRow && !(formOpen && formKind) ? wrapText(selectedRow.summary, width).slice(0, 2) : [];
+  const footLines = (editing() ? 2 : hintShown ? 1 : 0) + panel.length + summary.length;
   const tableHeight = Math.max(2, height - 1 - footLines);
 
   let body: ReactElement;
@@ -298,6 +300,11 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       <Box height={tableHeight} flexDirection="column">
         {body}
       </Box>
+      {summary.map((l, i) => (
+        <Text key={`s${i}`} wrap="truncate">
+          {padCell(l, width)}
+        </Text>
+      ))}
       {panel.map((l, i) => (
         <Text key={i} color={toneColor(l.tone)} wrap="truncate">
           {padCell(l.text, width)}

@@ -87,6 +87,9 @@ export interface LimitRow {
   expiry: string;
   status: string;
   age: string;
+  /** the order in one sentence, both amounts and the price both ways, under the table for the
+   * selected row (a column too narrow for its amount drops out of the table rather than cut it) */
+  summary: string;
 }
 
 export interface DcaRow {
@@ -102,6 +105,8 @@ export interface DcaRow {
   next: string;
   status: string;
   age: string;
+  /** the order in one sentence, every amount whole, under the table for the selected row */
+  summary: string;
 }
 
 export type OrderRow = LimitRow | DcaRow;
@@ -122,7 +127,8 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
   );
   const perInput = pair ? pair.base.id === input.mint : true;
   const shown = perInput !== flipped ? price : price ? 1 / price : undefined;
-  const unit = perInput !== flipped ? `${output.symbol}/${input.symbol}` : `${input.symbol}/${output.symbol}`;
+  const [base, quote] = perInput !== flipped ? [input, output] : [output, input];
+  const unit = `${quote.symbol}/${base.symbol}`;
   const market =
     input.usdPrice && output.usdPrice && input.usdPrice > 0 && output.usdPrice > 0
       ? input.usdPrice / output.usdPrice
@@ -131,14 +137,19 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
   const fraction = filledFraction(o);
   const status = printable(o.status, 12);
   const expiry = o.expiredAt === null || o.expiredAt === undefined ? 'no expiry' : countdown(timeOf(o.expiredAt), now);
+  const sell = amountOf(o.rawMakingAmount, o.makingAmount, input, 4);
+  const buy = amountOf(o.rawTakingAmount, o.takingAmount, output, 4);
+  const both = shown
+    ? ` · 1 ${base.symbol} = ${formatPrice(shown)} ${quote.symbol} · 1 ${quote.symbol} = ${formatPrice(1 / shown)} ${base.symbol}`
+    : '';
   return {
     kind: 'limit',
     key: printable(o.orderKey, 64),
     order: o,
     pair: `${input.symbol}→${output.symbol}`,
     side: STABLES.has(output.symbol) ? 'sell' : STABLES.has(input.symbol) ? 'buy' : 'swap',
-    sell: amountOf(o.rawMakingAmount, o.makingAmount, input, 4),
-    buy: amountOf(o.rawTakingAmount, o.takingAmount, output, 4),
+    sell,
+    buy,
     price: shown === undefined ? MISSING : `${formatPrice(shown)} ${unit}`,
     filledPct: fraction,
     filled: fraction === undefined ? MISSING : `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.1 ? 1 : 0)}%`,
@@ -147,7 +158,28 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
     expiry,
     status: status === 'Open' && fraction !== undefined && fraction > 0 ? 'Open part' : status,
     age: countdown(timeOf(o.createdAt), now),
+    // every decimal of both amounts (the columns round to 4)
+    summary: `sell ${amountOf(o.rawMakingAmount, o.makingAmount, input, input.decimals)} for ${amountOf(o.rawTakingAmount, o.takingAmount, output, output.decimals)}${both} · ${expiry === 'no expiry' ? expiry : `expires ${expiry}`}`,
   };
+}
+
+type DcaAmounts = Pick<
+  RecurringOrder,
+  'rawInUsed' | 'inUsed' | 'rawInDeposited' | 'inDeposited' | 'rawOutReceived' | 'outReceived'
+>;
+
+/** A DCA row's sentence, every decimal of each amount (the columns round to 4): what each cycle
+ * spends, how far it is, what it has bought and at what average. */
+function dcaSummary(
+  r: Omit<DcaRow, 'summary'>,
+  o: DcaAmounts,
+  input: TokenView,
+  output: TokenView,
+  each?: string,
+): string {
+  const full = (raw: unknown, text: unknown, t: TokenView) => amountOf(raw, text, t, t.decimals);
+  const used = `${full(o.rawInUsed, o.inUsed, input)} of ${full(o.rawInDeposited, o.inDeposited, input)}`;
+  return `${each === undefined ? r.each : `${each} each`} · ${r.cycles} done · used ${used} · received ${full(o.rawOutReceived, o.outReceived, output)}${r.avg === MISSING ? '' : ` · avg ${r.avg}`}`;
 }
 
 export function cycleFrequencySec(o: { cycleFrequency?: unknown }): number | undefined {
@@ -193,7 +225,7 @@ export function dcaRow(s: Catalog, o: RecurringOrder, now: number, view: OrdersV
   const got = units(o.rawOutReceived, output);
   const status = dcaStatus(o, view, cycles);
   const freq = cycleFrequencySec(o);
-  return {
+  const row: Omit<DcaRow, 'summary'> = {
     kind: 'dca',
     key: printable(o.orderKey, 64),
     order: o,
@@ -207,12 +239,14 @@ export function dcaRow(s: Catalog, o: RecurringOrder, now: number, view: OrdersV
     status: freq !== undefined && status === 'active' ? `every ${durationWords(freq)}` : status,
     age: countdown(timeOf(o.createdAt), now),
   };
+  const each = amountOf(o.rawInAmountPerCycle, o.inAmountPerCycle, input, input.decimals);
+  return { ...row, summary: dcaSummary(row, o, input, output, each) };
 }
 
 export function legacyRow(s: Catalog, o: LegacyRecurringOrder, now: number, view: OrdersView): DcaRow {
   const input = tokenView(s, o.inputMint);
   const output = tokenView(s, o.outputMint);
-  return {
+  const row: Omit<DcaRow, 'summary'> = {
     kind: 'legacy',
     key: printable(o.orderKey, 64),
     order: o,
@@ -226,6 +260,7 @@ export function legacyRow(s: Catalog, o: LegacyRecurringOrder, now: number, view
     status: `legacy ${dcaStatus(o as { userClosed?: unknown }, view)}`,
     age: countdown(timeOf(o.createdAt), now),
   };
+  return { ...row, summary: dcaSummary(row, o as DcaAmounts, input, output) };
 }
 
 export function rowsOf(

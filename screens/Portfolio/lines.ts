@@ -54,6 +54,41 @@ const line = (text: string | (() => string), width: number, tone?: Tone): Line =
   };
 };
 
+/**
+ * Cells in columns as wide as their widest cell (`least` at least), so that no amount, price or
+ * symbol is cut; when the columns are wider together than `room`, each row (and the header) goes
+ * on as many lines as it needs, the columns that did not fit on the next. A row's lines are made
+ * by `row` (lines are made when they are first shown).
+ */
+export function gridLines(
+  head: string[],
+  rows: string[][],
+  least: number[],
+  align: ReadonlyArray<'left' | 'right'>,
+  room: number,
+): { head: string[]; lines: number; row: (r: string[]) => string[] } {
+  const widths = least.map((w, i) => [head, ...rows].reduce((m, r) => Math.max(m, textWidth(r[i] ?? '')), w));
+  const groups: number[][] = [];
+  let used = room;
+  widths.forEach((w, i) => {
+    if (groups.length > 0 && used + 1 + w <= room) {
+      groups[groups.length - 1].push(i);
+      used += 1 + w;
+    } else {
+      groups.push([i]);
+      used = w;
+    }
+  });
+  const render = (r: string[]) =>
+    groups.map((g) =>
+      g
+        .map((i) => padCell(r[i] ?? MISSING, widths[i], align[i]))
+        .join(' ')
+        .trimEnd(),
+    );
+  return { head: render(head), lines: groups.length, row: render };
+}
+
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
 /** A horizontal bar of `share` (0..1) in `width` cells of block characters, padded with spaces. */
@@ -141,14 +176,16 @@ export function headLines(h: HeadInput, width: number): Line[] {
 export function chartLines(v: PortfolioView, width: number): Line[] {
   if (v.platforms.length === 0) return [];
   const nameW = Math.min(14, Math.max(6, ...v.platforms.map((p) => textWidth(p.name))));
-  const tail = 8 + 14; // " 100.0%" and " $1,234,567.89"
+  // the value is never cut: as wide as the widest ("$1,234,567.89" at least)
+  const valueW = Math.max(13, ...v.platforms.map((p) => textWidth(formatValue(p.value))));
+  const tail = 8 + 1 + valueW; // " 100.0%" and " $1,234,567.89"
   const barW = Math.max(4, width - 1 - nameW - 1 - tail);
   const out: Line[] = [line('Allocation by platform', width, 'accent')];
   for (const p of v.platforms) {
     const share = `${(p.share * 100).toFixed(1)}%`.padStart(7);
     out.push(
       line(
-        ` ${padCell(p.name, nameW)} ${bar(p.share, barW)}${share} ${padCell(formatValue(p.value), 13, 'right')}`,
+        ` ${padCell(p.name, nameW)} ${bar(p.share, barW)}${share} ${padCell(formatValue(p.value), valueW, 'right')}`,
         width,
       ),
     );
@@ -160,13 +197,19 @@ function tableLines(t: ElementView['tables'][number], indent: number, width: num
   const pad = ' '.repeat(indent);
   const out: Line[] = [];
   if (t.caption) out.push(line(`${pad}${t.caption}`, width, 'dim'));
-  const cells = (row: string[]) => t.columns.map((c, i) => padCell(row[i] ?? MISSING, c.width, c.align)).join(' ');
   if (t.rows.length === 0) {
     out.push(line(`${pad}(none)`, width, 'dim'));
     return out;
   }
-  out.push(line(() => `${pad}${cells(t.columns.map((c) => c.title))}`, width, 'dim'));
-  for (const r of t.rows) out.push(line(() => `${pad}${cells(r)}`, width));
+  const grid = gridLines(
+    t.columns.map((c) => c.title),
+    t.rows,
+    t.columns.map((c) => c.width),
+    t.columns.map((c) => c.align),
+    width - indent,
+  );
+  for (const h of grid.head) out.push(line(`${pad}${h}`, width, 'dim'));
+  for (const r of t.rows) for (let k = 0; k < grid.lines; k++) out.push(line(() => `${pad}${grid.row(r)[k]}`, width));
   return out;
 }
 
@@ -229,11 +272,18 @@ export function balanceLines(
     };
   });
   rows.sort((a, b2) => b2.value - a.value);
-  const cols = [10, 16, 12, 14];
-  const cells = (r: string[]) => r.map((c, i) => padCell(c, cols[i], i === 0 ? 'left' : 'right')).join(' ');
-  out.push(line(`  ${cells(['Token', 'Amount', 'Price', 'Value'])}`, width, 'dim'));
-  for (const r of rows) out.push(line(`  ${cells(r.cells)}`, width));
-  out.push(line(`  ${cells(['Total', '', '', formatValue(total)])}`, width, 'bold'));
+  const cells = [...rows.map((r) => r.cells), ['Total', '', '', formatValue(total)]];
+  const grid = gridLines(
+    ['Token', 'Amount', 'Price', 'Value'],
+    cells,
+    [10, 16, 12, 14],
+    ['left', 'right', 'right', 'right'],
+    width - 2,
+  );
+  for (const h of grid.head) out.push(line(`  ${h}`, width, 'dim'));
+  cells.forEach((r, i) => {
+    for (const l of grid.row(r)) out.push(line(`  ${l}`, width, i === rows.length ? 'bold' : undefined));
+  });
   if (marked) out.push(line('  * not in the token catalog: price from the positions response', width, 'dim'));
   return out;
 }
@@ -247,20 +297,28 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
   if (!pnl) return [...out, line('  loading the journal…', width, 'dim')];
   if (pnl.tokens.length === 0)
     return [...out, line('  No swaps recorded by tradedeck yet: only its own trades count here.', width, 'dim')];
-  const cols = [10, 14, 12, 12, 14];
-  const cells = (r: string[]) => r.map((c, i) => padCell(c, cols[i], i === 0 ? 'left' : 'right')).join(' ');
-  out.push(line(`  ${cells(['Token', 'Units', 'Avg cost', 'Price', 'Unrealized'])}`, width, 'dim'));
-  for (const t of pnl.tokens) {
-    const f = lookup(t.mint);
+  const cells = [
+    ...pnl.tokens.map((t) => [
+      symbolOr(t.mint, lookup(t.mint)),
+      formatAmount(t.units),
+      formatTokenPrice(t.avgCost),
+      formatTokenPrice(t.price),
+      signedUsd(t.unrealized),
+    ]),
+    ['Total', '', '', '', signedUsd(pnl.totalUnrealized)],
+  ];
+  const grid = gridLines(
+    ['Token', 'Units', 'Avg cost', 'Price', 'Unrealized'],
+    cells,
+    [10, 14, 12, 12, 14],
+    ['left', 'right', 'right', 'right', 'right'],
+    width - 2,
+  );
+  for (const h of grid.head) out.push(line(`  ${h}`, width, 'dim'));
+  pnl.tokens.forEach((t, i) => {
     const tone: Tone | undefined =
       t.unrealized === null || Math.abs(t.unrealized) < 0.005 ? undefined : t.unrealized > 0 ? 'up' : 'down';
-    out.push(
-      line(
-        `  ${cells([symbolOr(t.mint, f), formatAmount(t.units), formatTokenPrice(t.avgCost), formatTokenPrice(t.price), signedUsd(t.unrealized)])}`,
-        width,
-        tone,
-      ),
-    );
+    for (const l of grid.row(cells[i])) out.push(line(`  ${l}`, width, tone));
     if (t.unpricedUnits > 0)
       out.push(
         line(
@@ -269,8 +327,8 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
           'dim',
         ),
       );
-  }
-  out.push(line(`  ${cells(['Total', '', '', '', signedUsd(pnl.totalUnrealized)])}`, width, 'bold'));
+  });
+  for (const l of grid.row(cells[pnl.tokens.length])) out.push(line(`  ${l}`, width, 'bold'));
   return out;
 }
 

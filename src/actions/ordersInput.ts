@@ -8,6 +8,7 @@ import { tokenUniverse } from './swapForm.js';
 import { durationWords, formatPercent } from '../format.js';
 import { parseSlippage } from './swapForm.js';
 import { isAddress } from '../api/base58.js';
+import { DateInputError, looksLikeDate, readTypedTime, utcWords, type TypedTime } from './dateInput.js';
 export { durationWords };
 
 /** A mistake in what was typed; the message says what is wrong and how to fix it. */
@@ -215,18 +216,25 @@ function readExpiry(words: string[], nowMs: number): { sec?: number; text: strin
   throw new OrderInputError(`expiry: "${t}" is not a duration (7d, 12h, 30m), a date (2030-01-31) or none`);
 }
 
-/** A time ahead, as a duration from now (7d, 12h, 30m) or a date (2030-01-31); undefined when it is neither. */
+/**
+ * A time ahead, as a duration from now (7d, 12h, 30m) or a date or date-time with its zone
+ * (2030-01-31, 2030-01-31T10:00Z, 2030-01-31T10:00+01:00), stated back in UTC; undefined when it
+ * is neither. A date-time without a zone, a date that does not exist or a time past is refused.
+ */
 function futureTime(t: string, nowMs: number, word: string): { sec: number; text: string } | undefined {
   const seconds = parseDuration(t);
   if (seconds !== undefined) return { sec: Math.floor(nowMs / 1000) + seconds, text: `in ${durationWords(seconds)}` };
-  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/.test(t)) {
-    const at = Date.parse(t);
-    if (Number.isFinite(at)) {
-      if (at <= nowMs) throw new OrderInputError(`${word}: ${t} is in the past`);
-      return { sec: Math.floor(at / 1000), text: `at ${new Date(at).toISOString().replace('.000Z', 'Z')}` };
-    }
+  if (!looksLikeDate(t)) return undefined;
+  let at: TypedTime;
+  try {
+    at = readTypedTime(t, word);
+  } catch (e) {
+    if (e instanceof DateInputError) throw new OrderInputError(e.message);
+    throw e;
   }
-  return undefined;
+  if (at.ms <= nowMs) throw new OrderInputError(`${word}: ${t} is in the past (it is ${utcWords(nowMs)} now)`);
+  const typed = at.dateOnly ? 'the start of that day in UTC' : /z$/i.test(t) ? '' : `${t} as typed`;
+  return { sec: Math.floor(at.ms / 1000), text: `at ${utcWords(at.ms)}${typed ? ` (${typed})` : ''}` };
 }
 
 /** `start 2h` / `start=2030-01-31` / `start now` after a DCA: when its first order runs. */

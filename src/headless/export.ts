@@ -11,25 +11,25 @@ import {
   type ExportRequest,
 } from '../export/run.js';
 import { clean, CommandError } from './print.js';
+import { DateInputError, looksLikeDate, readTypedTime } from '../actions/dateInput.js';
 
 type Flags = Record<string, string | boolean>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date (a whole UTC day) or an ISO 8601 time; `end`: a date means the end of that day. */
+/** A date (a whole UTC day) or an ISO 8601 time with its zone; `end`: a date means the end of that day. */
 export function parseWhen(flag: string, text: string, end: boolean): number {
   const t = text.trim();
-  const ms = DAY.test(t)
-    ? Date.parse(`${t}T00:00:00Z`) + (end ? 86_400_000 : 0)
-    : /^\d{4}-\d{2}-\d{2}T/.test(t)
-      ? Date.parse(t)
-      : NaN;
-  if (!Number.isFinite(ms))
+  if (!looksLikeDate(t))
     throw new CommandError(
-      `--${flag}: a date (2026-01-31, a UTC day) or an ISO 8601 time (2026-01-31T12:00:00Z); got "${clean(t, 40)}"`,
+      `--${flag}: a date (2026-01-31, a UTC day) or an ISO 8601 time with its zone (2026-01-31T12:00Z); got "${clean(t, 40)}"`,
       2,
     );
-  return ms;
+  try {
+    const at = readTypedTime(t, `--${flag}`);
+    return at.dateOnly && end ? at.ms + 86_400_000 : at.ms;
+  } catch (e) {
+    if (e instanceof DateInputError) throw new CommandError(clean(e.message, 200), 2);
+    throw e;
+  }
 }
 
 export function readExportArgs(positionals: string[], flags: Flags): ExportRequest {

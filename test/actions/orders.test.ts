@@ -74,7 +74,7 @@ test(':dca start: the first order later (params.time.startAt), said in the sched
   assert.equal(scheduleWords(r), '3 buys of 100 USDC → SOL, every 1 hour, first in 2 hours, last in 4 hours');
   const d = parseDcaArgs(['300', 'USDC', 'SOL', '3', '1d', 'start=2030-01-31'], tokens, now);
   assert.equal(d.startAtSec, Date.UTC(2030, 0, 31) / 1000);
-  assert.equal(d.startText, 'at 2030-01-31T00:00:00Z');
+  assert.equal(d.startText, 'at 2030-01-31 00:00 UTC (the start of that day in UTC)');
   const n = parseDcaArgs(['300', 'USDC', 'SOL', '3', '1h', 'start', 'now'], tokens, now);
   assert.ok(!('startAtSec' in n));
   const refused = (words: string[], re: RegExp) =>

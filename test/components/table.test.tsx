@@ -13,7 +13,7 @@ import {
   windowRows,
   type Column,
 } from '../../components/Table.js';
-import { COLUMN_GAP } from '../../components/table/layout.js';
+import { COLUMN_GAP, wholeWidths } from '../../components/table/layout.js';
 import { padCell, truncate, textWidth, wrapText } from '../../components/text.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { lines, mount, typeKeys, waitForFrame } from '../support/ink.js';
@@ -117,6 +117,27 @@ describe('table helpers', () => {
       ['T11'],
     );
     assert.equal(filterRows(rows, columns, '   ').length, 30);
+  });
+
+  it('a whole column takes its widest cell, drops out rather than cut, and a narrower column dropped earlier comes back', () => {
+    type R = { pair: string; price: string; note: string; age: string };
+    const cols: Column<R>[] = [
+      { id: 'pair', title: 'PAIR', flex: 1, minWidth: 4, whole: true },
+      { id: 'price', title: 'PRICE', width: 6, whole: true, priority: 1 },
+      { id: 'note', title: 'NOTE', width: 5, priority: 2 },
+      { id: 'age', title: 'AGE', width: 3, priority: 3 },
+    ];
+    const rows: R[] = [{ pair: 'SOL→USDC', price: '123,456.79 USDC/SOL', note: 'n', age: '1h' }];
+    const ids = (width: number) => {
+      const out = layoutColumns(cols, width, wholeWidths(cols, rows));
+      return out.map((l) => `${l.column.id}:${l.width}`).join(' ');
+    };
+    assert.deepEqual(wholeWidths(cols, rows), [8, 19, undefined, undefined]);
+    // 8 + 19 + 5 + 3 and 3 gaps = 38
+    assert.equal(ids(40), 'pair:10 price:19 note:5 age:3', 'all fit; the flex pair takes the rest');
+    assert.equal(ids(30), 'pair:10 price:19', 'the age and the note go first');
+    // the price cannot be whole in 20: it goes rather than be cut, and the note and age fit again
+    assert.equal(ids(20), 'pair:10 note:5 age:3');
   });
 });
 

@@ -1,7 +1,8 @@
 // The real program in a real pseudo-terminal at 80x24, demo mode: 3 opens the Orders screen,
 // `:limit 100 USDC @0.45 QUDUC` states the price both ways and, far from the market, waits for a
 // typed yes (Esc leaves it); `:limit 1 SOL 200 USDC` opens the confirm dialog, y places the order,
-// it is listed with filled 0%; a second with wrap off; :cancel-fee 5000; Space marks both, X + y
+// it is listed with filled 0%; a second with wrap off at 12,345.678 (typed yes), listed with its
+// price and both amounts whole and said both ways under the list; :cancel-fee 5000; Space marks both, X + y
 // cancels them in one transaction at that fee, h shows them in History, q exits 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
-test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL 200 USDC, y, listed at 0%; wrap off; :cancel-fee; Space Space X + y; in History, q', async (t) => {
+test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL 200 USDC, y, listed at 0%; wrap off at a big price, whole; :cancel-fee; Space Space X + y; in History, q', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
   const { env } = tempHome(t, 'e2e-orders');
   const term = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
@@ -46,17 +47,31 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   assert.match(screen, /Open/);
 
-  term.send(':limit 0.5 SOL 100 USDC wrap off');
+  // a big price, far above the market (typed yes): the list shows it and both amounts whole
+  term.send(':limit 0.5 SOL @12345.678 USDC wrap off');
   term.press('Enter');
   await term.waitFor(
-    (s) => s.includes('y confirm') && s.includes('wrap off: the order uses your wSOL account'),
+    (s) => s.includes('type yes + Enter confirm') && s.includes('wrap off: the order uses your wSOL account'),
     20_000,
   );
-  // a dialog taller than the screen is read to its end before y
+  // a dialog taller than the screen is read to its end before yes
   term.press('PageDown');
-  await term.waitFor((s) => s.includes('y confirm') && !s.includes('more below'), 10_000);
-  term.send('y');
+  term.press('PageDown');
+  await term.waitFor((s) => s.includes('type yes + Enter confirm') && !s.includes('more below'), 10_000);
+  term.send('yes');
+  term.press('Enter');
   await term.waitFor((s) => (s.match(/SOL→USDC/g) ?? []).length === 2 && s.includes('Space mark'), 30_000);
+  term.send('g');
+  screen = await term.waitFor((s) => /^›SOL→USDC\s+0\.5 SOL/m.test(s), 10_000);
+  assert.match(screen, /^›SOL→USDC\s+0\.5 SOL\s+6,172\.839 USDC\s+12,345\.68 USDC\/SOL\s+0%/m);
+  assert.match(
+    screen.replace(/\s+/g, ' '),
+    /sell 0\.5 SOL for 6,172\.839 USDC · 1 SOL = 12,345\.68 USDC · 1 USDC = 0\.0₄8100 SOL/,
+  );
+  for (const line of screen.split('\n')) {
+    assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
+    if (line.includes('SOL→USDC')) assert.doesNotMatch(line, /…/, 'nothing cut in a row');
+  }
   term.send(':cancel-fee 5000');
   term.press('Enter');
   await term.waitFor((s) => s.includes('· cancel fee 5000 ·'), 10_000);

@@ -4,13 +4,20 @@
 // the price it fired at; `a` on a token row sets one; e / x / a / n edit, delete, re-arm, add.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NATIVE_MINT } from '../../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
 import { ALERTS_FILE } from '../../src/alerts/file.js';
 import { alertsOf } from '../../src/alerts/store.js';
-import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { Table } from '../../components/Table.js';
+import { plainTheme } from '../../components/theme.js';
+import type { Alert } from '../../src/alerts/model.js';
+import { alertColumns, firedText, type AlertRow } from '../../screens/Alerts/rows.js';
+import { mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { writeAlerts } from '../bench/scale.js';
 
 const narrow = (frame: string, width: number) => {
   for (const line of frame.split('\n')) assert.ok([...line].length <= width, `line wider than ${width}: ${line}`);
@@ -68,7 +75,7 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   await typeKeys(d.app, 'escape', '7');
   frame = await waitForFrame(d.app, (f) => f.includes('1 alert · 1 fired') && /FIRED\s+SOL\s+> \$/.test(f), 3000);
   narrow(frame, 80);
-  assert.match(frame, /Enter: limit order at the fired price/);
+  assert.match(frame.replace(/\s+/g, ' '), /SOL fired \d+\w+ ago at \$[\d,]+\.\d\d · Enter: limit order at that price/);
   await typeKeys(d.app, 'enter');
   const price = String(Number(fired.firedPrice!.toPrecision(6)));
   // the new-order form, filled in at the fired price (the amount a placeholder to check)
@@ -143,4 +150,84 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   await waitForFrame(d.app, (f) => f.includes('Alerts screen') && f.includes('re-arm a fired alert'), 3000);
   await typeKeys(d.app, 'escape', '1');
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 3000);
+});
+
+test('with 1,000 alerts the Alerts view offers / and filters the list by token and condition at 80x24; Esc shows all again', async (t) => {
+  const stateDir = mkdtempSync(join(tmpdir(), 'tradedeck-alerts-'));
+  t.after(() => rmSync(stateDir, { recursive: true, force: true }));
+  writeAlerts(stateDir, 1_000, [
+    { id: NATIVE_MINT, symbol: 'SOL' },
+    { id: USDC_MINT, symbol: 'USDC' },
+  ]);
+  const d = await startDashboard({ columns: 80, rows: 24, stateDir, screen: 'alerts' });
+  t.after(() => d.close());
+  const tableRows = (f: string) => f.split('\n').filter((l) => /^[ ›](armed|FIRED)\s/.test(l));
+  let frame = await waitForFrame(d.app, (f) => f.includes('1,000 alerts · 0 fired · 1,000 armed'), 10_000);
+  narrow(frame, 80);
+  assert.match(frame, /e: edit · \/: filter/, 'the key is offered: the list is longer than the screen');
+  assert.doesNotMatch(frame, /short/);
+
+  await typeKeys(d.app, '/', 'usdc');
+  frame = await waitForFrame(
+    d.app,
+    (f) => f.includes('500 of 1,000 alerts · by token, condition or state · Enter keeps · Esc drops'),
+    3000,
+  );
+  narrow(frame, 80);
+  assert.ok(tableRows(frame).length > 10);
+  for (const row of tableRows(frame)) assert.match(row, /\sUSDC\s+> \$1,0\d\d,\d\d\d/, row);
+  await typeKeys(d.app, 'enter');
+  frame = await waitForFrame(d.app, (f) => f.includes('500 of 1,000 alerts match "usdc"'), 3000);
+  assert.match(frame, /Esc shows all/);
+  // G is a key again once the line is closed: the last of the 500 is a USDC alert too
+  await typeKeys(d.app, 'G');
+  await waitForFrame(d.app, (f) => /^›armed\s+USDC/m.test(f) && !f.includes('Esc drops'), 3000);
+
+  await typeKeys(d.app, '/', ' <');
+  frame = await waitForFrame(d.app, (f) => f.includes('0 of 1,000 alerts'), 3000);
+  assert.match(frame, /No alert matches "usdc <"\. Esc shows all 1,000 alerts\./);
+  await typeKeys(d.app, 'escape');
+  frame = await waitForFrame(d.app, (f) => f.includes('1,000 alerts · 0 fired'), 3000);
+  assert.ok(
+    tableRows(frame).some((r) => /\sSOL\s+< \$/.test(r)),
+    'every alert is back',
+  );
+  assert.equal(d.quits, 0);
+});
+
+test('at 80 columns a 12-character symbol, a level of $1,234,567.89 and a fired price with its change are whole, never cut', async () => {
+  const now = Date.UTC(2030, 0, 1);
+  const alert = (id: string, over: Partial<Alert>): Alert => ({
+    id,
+    mint: 'Lng1111111111111111111111111111111111111111',
+    symbol: 'LONGSYMBOL12',
+    condition: { kind: 'above', level: 1_234_567.89 },
+    createdAt: now - 3 * 3_600_000,
+    state: 'armed',
+    ...over,
+  });
+  const rows: AlertRow[] = [
+    {
+      alert: alert('a1', { state: 'fired', firedAt: now - 16 * 60_000, firedPrice: 1_234_999.12, firedChange: 12.34 }),
+      symbol: 'LONGSYMBOL12',
+      price: 1_250_000.5,
+    },
+    {
+      alert: alert('a2', { condition: { kind: 'change', pct: -12.5, windowMs: 3_600_000, either: false } }),
+      symbol: 'SOL',
+      price: 0.00001234,
+    },
+  ];
+  const app = await mount(
+    <Table columns={alertColumns(plainTheme, now)} rows={rows} getKey={(r) => r.alert.id} width={80} height={4} />,
+  );
+  const frame = app.lastFrame() ?? '';
+  narrow(frame, 80);
+  assert.doesNotMatch(frame, /…/);
+  // the Fired column is too narrow beside these: it is left out (the line under the table says it)
+  assert.match(frame, /FIRED\s+LONGSYMBOL12\s+> \$1,234,567\.89\s+\$1,250,000\.50\s/);
+  assert.doesNotMatch(frame, /Fired/);
+  assert.equal(firedText(rows[0].alert, now), '16m ago at $1,234,999.12 (+12.34%)');
+  assert.match(frame, /armed\s+SOL\s+-12\.5% in 1h\s+\$0\.0₄1234/);
+  app.unmount();
 });

@@ -207,6 +207,48 @@ test(':limit with slippage and a compute unit price: the dialog says both and th
   assert.equal(executes(d, 'trigger').length, 0);
 });
 
+test(':limit expiry: a time without a zone is refused in one line naming the field; a date is said back as 00:00 UTC of that day', async (t) => {
+  const d = await open(t);
+  await typeKeys(d.app, ':', 'limit 1 SOL 200 USDC expiry 2099-01-31T10:00', 'enter');
+  let f = await waitForFrame(
+    d.app,
+    (fr) =>
+      /Not sent: expiry: 2099-01-31T10:00 has no time zone; add Z for UTC or an offset\s+such as \+01:00/.test(fr),
+    5000,
+  );
+  assertFits(f);
+  await typeKeys(d.app, 'escape', ':', 'limit 1 SOL 200 USDC expiry 2099-02-30', 'enter');
+  assertFits(
+    await waitForFrame(
+      d.app,
+      (fr) => fr.includes('Not sent: expiry: 2099-02-30 does not exist (2099-02 has 28 days)'),
+      5000,
+    ),
+  );
+  assert.equal(d.sim.requests().filter((r) => r.path === '/trigger/v1/createOrder').length, 0, 'nothing asked for');
+
+  await typeKeys(d.app, 'escape');
+  f = await limitVia(d, 'limit 1 SOL 200 USDC expiry 2099-01-31');
+  assert.match(f, /Expiry\s+at 2099-01-31 00:00 UTC \(the start of that day in UTC\)/);
+  assertFits(f);
+  const create = d.sim
+    .requests()
+    .filter((r) => r.path === '/trigger/v1/createOrder')
+    .at(-1)!;
+  assert.equal(
+    (create.body as { params: { expiredAt: string } }).params.expiredAt,
+    String(Date.UTC(2099, 0, 31) / 1000),
+  );
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (fr) => fr.includes('cancelled, nothing was signed'), 5000);
+
+  f = await limitVia(d, 'limit 1 SOL 200 USDC expiry 2099-01-31T10:00+01:00');
+  assert.match(f, /Expiry\s+at 2099-01-31 09:00 UTC \(2099-01-31T10:00\+01:00 as typed\)/);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (fr) => fr.includes('cancelled, nothing was signed'), 5000);
+  assert.equal(executes(d, 'trigger').length, 0);
+});
+
 test(':withdraw on a legacy price-based order: an amount of its input, then all of its output, each confirmed and executed once; bad words are named', async (t) => {
   const d = await open(t);
   const s = d.services;
