@@ -86,6 +86,16 @@ test('getTokenSupply: amount, decimals, uiAmount and uiAmountString that agree',
 const CONTEXT = ['apiVersion', 'slot'];
 const ACCOUNT = ['data', 'executable', 'lamports', 'owner', 'rentEpoch', 'space'];
 const keys = (x: unknown) => Object.keys(x as object).sort();
+/** a simulation's result (simulateTransaction's value, a refused sendTransaction's data) */
+const SIMULATION = [
+  'accounts',
+  'err',
+  'innerInstructions',
+  'logs',
+  'replacementBlockhash',
+  'returnData',
+  'unitsConsumed',
+];
 
 test('every method the node serves answers with the keys a real node sends, and the client reads it', async () => {
   const w = await newWallet(sim);
@@ -124,16 +134,7 @@ test('every method the node serves answers with the keys a real node sends, and 
     simulateTransaction: [
       () => [order.body.transaction, { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true }],
       (r) => {
-        for (const k of [
-          'accounts',
-          'err',
-          'innerInstructions',
-          'logs',
-          'replacementBlockhash',
-          'returnData',
-          'unitsConsumed',
-        ])
-          assert.ok(k in r.value, `simulateTransaction value.${k}`);
+        for (const k of SIMULATION) assert.ok(k in r.value, `simulateTransaction value.${k}`);
         assert.equal(r.value.err, null, JSON.stringify(r.value.logs));
         assert.deepEqual(keys(r.value.replacementBlockhash), ['blockhash', 'lastValidBlockHeight']);
       },
@@ -188,15 +189,7 @@ test("a refused sendTransaction is answered as a node answers it, and the pipeli
   const expired = await rpc(sim, 'sendTransaction', [signed, { encoding: 'base64' }]);
   assert.equal(expired.error?.code, -32002);
   assert.equal(expired.error?.message, 'Transaction simulation failed: Blockhash not found');
-  assert.deepEqual(keys(expired.error?.data), [
-    'accounts',
-    'err',
-    'innerInstructions',
-    'logs',
-    'replacementBlockhash',
-    'returnData',
-    'unitsConsumed',
-  ]);
+  assert.deepEqual(keys(expired.error?.data), SIMULATION, "the preflight simulation's result");
   assert.equal(expired.error?.data.err, 'BlockhashNotFound');
   assert.equal(codeOfPreflight(expired.error?.data), -1005);
   assert.equal(codeOfPreflight({ err: { InstructionError: [2, { Custom: 6001 }] } }), 6001);
