@@ -5,7 +5,7 @@ import { fromBaseUnits } from '../../src/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
 import { durationWords, pairOf, untilText } from '../../src/actions/ordersInput.js';
-import { formatAge, formatPrice, MISSING } from '../../src/format.js';
+import { formatAge, formatPercent, formatPrice, MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { sanitize } from '../../src/sanitize.js';
@@ -153,7 +153,8 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
     price: shown === undefined ? MISSING : `${formatPrice(shown)} ${unit}`,
     filledPct: fraction,
     filled: fraction === undefined ? MISSING : `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.1 ? 1 : 0)}%`,
-    market: marketPct === undefined ? MISSING : `${marketPct >= 0 ? '+' : ''}${marketPct.toFixed(1)}%`,
+    // the same percent as the dialog's "From market": grouped, two decimals, signed
+    market: marketPct === undefined ? MISSING : formatPercent(marketPct, { signed: true }),
     marketPct,
     expiry,
     status: status === 'Open' && fraction !== undefined && fraction > 0 ? 'Open part' : status,

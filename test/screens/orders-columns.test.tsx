@@ -99,6 +99,10 @@ test('9-character symbols and 1,234,567.12345-sized amounts at 80 columns: pair,
     trigger('K3', usdc, mints.long, '1234567123456', '123456712345'),
   ].map((o) => limitRow(services, o, now, false));
   assert.equal(rows[0].sell, '1,234,567.1234 LONGSYMBL');
+  // the distance from the market as every percent is written: grouped, two decimals, signed
+  assert.match(rows[0].market, /^[+-][\d,]+\.\d\d%$/);
+  const far = limitRow(services, trigger('K4', mints.long, mints.bonk, '100000', '5000000000000'), now, false);
+  assert.equal(far.market, '+49,900.00%', far.price);
   const app = await mount(
     <Table columns={limitColumns(plainTheme)} rows={rows} getKey={(r) => r.key} width={80} height={6} />,
   );
