@@ -41,8 +41,9 @@ export function dialogBody(
     wrapText(f, width - 1).map((l) => ({ text: padCell(' ' + l, width), tone: 'dim' as const })),
   );
   const warnLines = warningLines(warnings, width);
-  const head: BodyLine = { text: padCell(title, width), tone: 'title' };
-  let room = Math.max(0, maxLines - 1 - warnLines.length);
+  // the title says what is signed (a DCA's whole schedule): wrapped, never cut
+  const head: BodyLine[] = wrapText(title, width).map((l) => ({ text: padCell(l, width), tone: 'title' as const }));
+  let room = Math.max(0, maxLines - head.length - warnLines.length);
   const take = (ls: BodyLine[], what: string): BodyLine[] => {
     if (ls.length <= room) {
       room -= ls.length;
@@ -56,7 +57,7 @@ export function dialogBody(
   };
   const s = take(summaryLines, 'lines');
   const f = take(factLines, 'facts');
-  return [head, ...s, ...f, ...warnLines].slice(0, Math.max(1, maxLines));
+  return [...head, ...s, ...f, ...warnLines].slice(0, Math.max(1, maxLines));
 }
 
 /** Warnings as lines of `width`, each starting with ⚠. */

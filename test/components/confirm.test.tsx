@@ -179,4 +179,14 @@ describe('<ConfirmDialog>', () => {
       ['T', '!a   1', ' bb  2', '⚠ w'],
     );
   });
+
+  it('a title longer than the dialog is wrapped, never cut: it says what is signed', () => {
+    const title = 'DCA: 1,000 USDC into SOL, 10 orders of 100 USDC every 1d, first in 2h, last in 9d 2h';
+    const body = dialogBody(title, [{ label: 'You pay', value: '1,000 USDC' }], [], [], 40, 10, true);
+    const head = body.filter((l) => l.tone === 'title').map((l) => l.text.trimEnd());
+    assert.ok(head.length > 1, 'more than one line');
+    assert.equal(head.join(' '), title);
+    assert.ok(body.every((l) => textWidth(l.text) <= 40));
+    assert.match(body[head.length].text, /You pay/);
+  });
 });
