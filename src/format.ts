@@ -239,3 +239,14 @@ export function durationWords(seconds: number): string {
 export function perMinute(n: number): string {
   return `about ${plural(Math.round(n), 'request')} a minute`;
 }
+
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * A time the service sent (ISO 8601), in ms since the epoch; NaN when it is none. A date-time
+ * without a zone is the service's UTC, not this machine's local time (which is how Date.parse
+ * would read it, differently on every server).
+ */
+export function serviceTime(text: string): number {
+  return Date.parse(NO_ZONE.test(text) ? `${text}Z` : text);
+}

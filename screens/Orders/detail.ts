@@ -1,7 +1,7 @@
 // The detail view of one order (Enter): every field with a label and units, the trades, and the
 // transactions as explorer links in plain text. Legacy price-based recurring orders are marked.
 import { flattenFields, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
-import { formatPercent, formatPrice, MISSING } from '../../src/format.js';
+import { formatPercent, formatPrice, MISSING, serviceTime } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import {
   amountOf,
@@ -29,7 +29,7 @@ const e = (key: string, value: unknown): DetailEntry => ({
 
 function when(iso: unknown, now: number): string {
   if (typeof iso !== 'string') return MISSING;
-  const t = Date.parse(iso);
+  const t = serviceTime(iso);
   return Number.isFinite(t) ? `${printable(iso, 40)} (${countdown(t, now)})` : printable(iso, 40);
 }
 

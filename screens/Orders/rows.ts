@@ -5,7 +5,7 @@ import { fromBaseUnits } from '../../src/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
 import { durationWords, pairOf, untilText } from '../../src/actions/ordersInput.js';
-import { formatAge, formatPercent, formatPrice, MISSING } from '../../src/format.js';
+import { formatAge, formatPercent, formatPrice, MISSING, serviceTime } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { sanitize } from '../../src/sanitize.js';
@@ -55,7 +55,7 @@ function units(raw: unknown, t: TokenView): number | undefined {
 
 function timeOf(iso: unknown): number | undefined {
   if (typeof iso !== 'string') return undefined;
-  const t = Date.parse(iso);
+  const t = serviceTime(iso);
   return Number.isFinite(t) ? t : undefined;
 }
 

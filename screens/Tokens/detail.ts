@@ -11,6 +11,7 @@ import {
   formatPercent,
   formatPrice,
   INVALID,
+  serviceTime,
 } from '../../src/format.js';
 import type { TokenInterval } from '../../src/api/types.js';
 import { printable, statsOf, type TokenRow } from './rows.js';
@@ -66,8 +67,8 @@ const usdBig = (v: unknown): string => {
 };
 const yesNo = (v: unknown, yes: string, no: string): string => (v === true ? yes : v === false ? no : MISSING);
 const when = (v: unknown, now: number): string => {
-  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) return text(v);
-  const ms = Date.parse(v);
+  if (typeof v !== 'string' || Number.isNaN(serviceTime(v))) return text(v);
+  const ms = serviceTime(v);
   return `${printable(v, 40)} (${ms <= now ? `${formatAge(now - ms)} ago` : `in ${formatAge(ms - now)}`})`;
 };
 

@@ -3,7 +3,7 @@
 // the service's (untrusted, already shape-checked) answers.
 import { fromBaseUnits } from '../amount.js';
 import { NATIVE_MINT, type Order, type Quote } from '../api/types.js';
-import { formatPercent, formatPrice, formatUsd, shortAddress } from '../format.js';
+import { formatPercent, formatPrice, formatUsd, shortAddress, serviceTime } from '../format.js';
 import type { ConfirmLine } from '../store/confirm.js';
 
 export interface TokenRef {
@@ -269,7 +269,7 @@ export function expiryMs(expireAt: unknown): number | undefined {
     return n < 1e11 ? n * 1000 : n;
   }
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
-  const t = Date.parse(text);
+  const t = serviceTime(text);
   return Number.isFinite(t) ? t : undefined;
 }
 

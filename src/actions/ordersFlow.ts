@@ -17,7 +17,7 @@ import {
 } from './ordersActions.js';
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
-import { durationWords } from '../format.js';
+import { durationWords, serviceTime } from '../format.js';
 import { readDecimal, toBaseUnits } from '../amount.js';
 import {
   parseDcaArgs,
@@ -176,7 +176,7 @@ function orderFacts(
         value: limitPriceBothWays({ input, output, making: BigInt(making), taking: BigInt(taking) }),
       });
     }
-    const at = typeof o.order.expiredAt === 'string' ? Date.parse(o.order.expiredAt) : NaN;
+    const at = typeof o.order.expiredAt === 'string' ? serviceTime(o.order.expiredAt) : NaN;
     lines.push({
       label: 'Expiry',
       value: Number.isFinite(at) ? (at > now ? `in ${untilText(at - now)}` : 'expired') : 'no expiry',

@@ -1,6 +1,7 @@
 // Plain-text output for headless commands: aligned columns, no colour, no terminal control.
 import stringWidth from 'string-width';
 import { sanitize } from '../sanitize.js';
+import { serviceTime } from '../format.js';
 
 export function printTable(headers: string[], cells: string[][], rightAligned: Set<number> = new Set()): string {
   // what is printed is sanitised here, whatever the caller did
@@ -64,7 +65,7 @@ export function clean(text: unknown, max = 40): string {
 /** An ISO 8601 time as "YYYY-MM-DD HH:MM" UTC; anything else is shown cleaned as it came. */
 export function formatTime(iso: unknown): string {
   if (typeof iso !== 'string' || iso === '') return '—';
-  const t = Date.parse(iso);
+  const t = serviceTime(iso);
   if (Number.isNaN(t)) return clean(iso, 30);
   return new Date(t).toISOString().slice(0, 16).replace('T', ' ');
 }

@@ -6,6 +6,7 @@ import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import { orderLabel } from '../actions/ordersFlow.js';
 import { sanitize } from '../sanitize.js';
 import type { EventSpec, Services } from '../services.js';
+import { serviceTime } from '../format.js';
 
 /** One reading of the active lists: what `changes` compares. */
 export interface OrdersReading {
@@ -43,7 +44,7 @@ const trades = (o: { trades?: unknown }) => (Array.isArray(o.trades) ? o.trades.
 function expired(o: TriggerOrder, now: number): boolean {
   const v = o.expiredAt;
   if (typeof v !== 'string' || v === '') return false;
-  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : Date.parse(v);
+  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : serviceTime(v);
   return Number.isFinite(ms) && ms <= now;
 }
 

@@ -13,6 +13,7 @@ import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import type { JournalState } from '../journal/journal.js';
 import type { Services } from '../services.js';
 import { placedOrders, type Fill, type PlacedOrders } from './pnl.js';
+import { serviceTime } from '../format.js';
 
 const DCA_MATCH_MS = 10 * 60_000;
 
@@ -43,7 +44,7 @@ function addFillsOf(order: ListedOrder, into: Map<string, Fill>): void {
   for (const t of order.trades as RawTrade[]) {
     const inRaw = String(t.rawInputAmount ?? '');
     const outRaw = String(t.rawOutputAmount ?? '');
-    const time = typeof t.confirmedAt === 'string' ? Date.parse(t.confirmedAt) : NaN;
+    const time = typeof t.confirmedAt === 'string' ? serviceTime(t.confirmedAt) : NaN;
     if (!/^\d+$/.test(inRaw) || !/^\d+$/.test(outRaw) || !Number.isFinite(time)) continue;
     const fill: Fill = {
       time,
@@ -103,7 +104,7 @@ export async function fetchFills(
     );
     const orders: RecurringOrder[] = lists.flatMap((l) => l.time ?? []);
     for (const o of orders) {
-      const created = typeof o.createdAt === 'string' ? Date.parse(o.createdAt) : NaN;
+      const created = typeof o.createdAt === 'string' ? serviceTime(o.createdAt) : NaN;
       const ours = placed.dca.some(
         (d) =>
           d.inputMint === o.inputMint && d.outputMint === o.outputMint && Math.abs(created - d.time) <= DCA_MATCH_MS,

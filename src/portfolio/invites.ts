@@ -3,6 +3,7 @@
 import { fromBaseUnits } from '../amount.js';
 import type { Invite } from '../api/types.js';
 import { MISSING, printable } from './model.js';
+import { serviceTime } from '../format.js';
 
 /** Pending invites expiring sooner than this are highlighted. */
 export const NEAR_EXPIRY_MS = 24 * 3_600_000;
@@ -30,7 +31,7 @@ export interface TokenLookup {
 
 function time(text: unknown): number | null {
   if (typeof text !== 'string' && typeof text !== 'number') return null;
-  const ms = typeof text === 'number' ? text : Date.parse(text);
+  const ms = typeof text === 'number' ? text : serviceTime(text);
   return Number.isFinite(ms) ? ms : null;
 }
 

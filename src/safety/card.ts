@@ -4,7 +4,7 @@
 // mint authority (the issuer can freeze the bought tokens in place, or mint more at will).
 // Free of React; every value missing from the record reads "—".
 import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
-import { formatAge, formatCompact, formatCount, MISSING } from '../format.js';
+import { formatAge, formatCompact, formatCount, MISSING, serviceTime } from '../format.js';
 import { sanitize } from '../sanitize.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 
@@ -98,7 +98,7 @@ export function safetyCard(mint: string, token: Token | undefined, now: number):
   const holders = num(token.holderCount);
   const liquidity = num(token.liquidity);
   const created = clean(token.firstPool?.createdAt, 40);
-  const createdMs = created ? Date.parse(created) : NaN;
+  const createdMs = created ? serviceTime(created) : NaN;
   const age = Number.isFinite(createdMs) ? formatAge(Math.max(0, now - createdMs)) : MISSING;
   const program = clean(token.tokenProgram, 60);
   const programText =

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import {
   durationWords,
   formatAge,
@@ -10,6 +10,7 @@ import {
   formatPct,
   formatPercent,
   formatPrice,
+  serviceTime,
   formatUsd,
   INVALID,
   perMinute,
@@ -180,4 +181,25 @@ it('a signed percent: a difference from the market or a move, + above and - belo
   assert.equal(formatPercent(-0.001, { signed: true }), '-<0.01%');
   assert.equal(formatPercent(2096881, { signed: true }), '+2,096,881.00%');
   assert.equal(formatPercent(Infinity, { signed: true }), 'invalid');
+});
+
+test("serviceTime: the service's times are UTC, with a zone or without one, whatever this machine's zone", (t) => {
+  // a machine five hours behind UTC (Node reads TZ when it changes), where Date.parse reads a time
+  // without a zone as local
+  const zone = process.env.TZ;
+  process.env.TZ = 'America/New_York';
+  t.after(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+  assert.notEqual(Date.parse('2030-01-31T10:00:00'), Date.UTC(2030, 0, 31, 10), 'the zone is in force');
+  const at = Date.UTC(2030, 0, 31, 10, 0, 0);
+  assert.equal(serviceTime('2030-01-31T10:00:00Z'), at);
+  assert.equal(serviceTime('2030-01-31T10:00:00'), at, 'no zone: UTC, not local time');
+  assert.equal(serviceTime('2030-01-31T10:00'), at);
+  assert.equal(serviceTime('2030-01-31T10:00:00.000'), at);
+  assert.equal(serviceTime('2030-01-31T11:00:00+01:00'), at);
+  assert.equal(serviceTime('2030-01-31'), Date.UTC(2030, 0, 31));
+  assert.ok(Number.isNaN(serviceTime('soon')));
+  assert.ok(Number.isNaN(serviceTime('')));
 });
