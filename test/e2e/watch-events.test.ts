@@ -85,7 +85,9 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
   ).json()) as { orders: Array<{ orderKey: string }> };
   rig.sim.fillTriggerOrder(orders.orders[0].orderKey, 100);
   await until('the watcher to print the fill', () => printed().some((e) => e.type.startsWith('order.')));
-  // the dashboard sees the same fill on its own refresh of the Orders screen: its notifications log (N) says so
+  // the dashboard sees the same fill on its own refresh of the Orders screen (asked at once with r,
+  // rather than waited for: the list refreshes every 15 s): its notifications log (N) says so
+  dash.send('r');
   let polls = 0;
   await until(
     'the dashboard to log the fill',
