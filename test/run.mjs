@@ -111,6 +111,8 @@ const tests = spawn(
     env: { ...process.env, FORCE_COLOR: '0', TRADEDECK_TEST_TIMES_DIR: timesDir },
   },
 );
+// stopped by a signal (not from the terminal, which reaches every process), the test runner stops too
+for (const signal of ['SIGTERM', 'SIGHUP']) process.once(signal, () => tests.kill(signal));
 const testStatus = await new Promise((resolve) => tests.on('close', (code) => resolve(code ?? 1)));
 try {
   reportTimes(timesDir);
