@@ -27,9 +27,11 @@ function collect(dir) {
   return files;
 }
 
-// Two files run at a time, each started as soon as one ends, in this order: the long ones first (the
-// end-to-end runs, the reliability runs, the fuzzing, then the screens and the headless commands),
-// so that no long file starts last while the other worker sits idle.
+// Three files run at a time (TRADEDECK_TEST_CONCURRENCY=N to change it), each started as soon as one
+// ends: on two cores, a third file takes the time the other two spend waiting on the programs and
+// servers they start. In this order: the long ones first (the end-to-end runs, the reliability runs,
+// the fuzzing, then the screens and the headless commands), so that no long file starts last while
+// the other workers sit idle.
 const LONG_FIRST = ['test/e2e/', 'test/reliability/', 'test/fuzz/', 'test/screens/', 'test/headless', 'test/actions/'];
 const rank = (f) => {
   const i = LONG_FIRST.findIndex((prefix) => relative(root, f).startsWith(prefix));
@@ -102,7 +104,7 @@ const tests = spawn(
     join(root, 'test', 'support', 'fileTimes.mjs'),
     '--test',
     '--test-reporter=spec',
-    '--test-concurrency=2',
+    `--test-concurrency=${process.env.TRADEDECK_TEST_CONCURRENCY ?? 3}`,
     ...files,
   ],
   {
