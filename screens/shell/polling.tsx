@@ -145,6 +145,10 @@ export const RPC_HEALTH_KEY = 'rpc/health';
 /** How often the RPC endpoints are asked for their slot; more often while none answers. */
 export const RPC_PROBE_MS = 15_000;
 export const RPC_PROBE_DOWN_MS = 5_000;
+// TEST-ONLY: TRADEDECK_TEST_RPC_PROBE_MS=N probes every N ms, down or not, so that the end-to-end
+// failover test (test/e2e/rpc.test.ts) does not wait out 15 s and 5 s rounds. Unset (always, outside
+// that test) it does nothing.
+const TEST_PROBE_MS = Number(process.env.TRADEDECK_TEST_RPC_PROBE_MS) || undefined;
 
 /**
  * Watches the RPC endpoints while the dashboard is open: every endpoint is asked for its slot on
@@ -156,11 +160,11 @@ export function useRpcHealth(): void {
   useEffect(() => {
     if (!isFailoverRpc(rpc)) return;
     const unregister = scheduler.register(RPC_HEALTH_KEY, {
-      intervalMs: RPC_PROBE_MS,
+      intervalMs: TEST_PROBE_MS ?? RPC_PROBE_MS,
       fetch: () => rpc.probe(),
       // while no endpoint answers, ask sooner: it is down after a few rounds, and back as soon as one answers
       onData: (p) => {
-        const ms = p.failingRounds > 0 ? RPC_PROBE_DOWN_MS : RPC_PROBE_MS;
+        const ms = TEST_PROBE_MS ?? (p.failingRounds > 0 ? RPC_PROBE_DOWN_MS : RPC_PROBE_MS);
         if (scheduler.state(RPC_HEALTH_KEY)?.intervalMs !== ms) scheduler.setInterval(RPC_HEALTH_KEY, ms);
       },
     });

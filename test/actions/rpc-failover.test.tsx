@@ -22,6 +22,8 @@ import { render } from 'ink-testing-library';
 import { plainTheme } from '../../components/theme.js';
 import { App } from '../../screens/shell/App.js';
 import { waitForFrame } from '../support/ink.js';
+import { FakeClock } from '../support/fakeClock.js';
+import type { SchedulerOptions } from '../../src/poll/scheduler.js';
 
 /** A local port nothing listens on. */
 async function deadUrl(): Promise<string> {
@@ -32,8 +34,16 @@ async function deadUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/rpc`;
 }
 
-/** Live-mode services against the simulator with these RPC URLs and a funded key; closed after the test. */
-async function liveServices(t: { after(fn: () => unknown): void }, sim: SimHandle, rpcUrls: string[]) {
+/**
+ * Live-mode services against the simulator with these RPC URLs and a funded key; closed after the
+ * test. `scheduler`: the polling scheduler's clock and timers (a FakeClock's), when the test moves time.
+ */
+async function liveServices(
+  t: { after(fn: () => unknown): void },
+  sim: SimHandle,
+  rpcUrls: string[],
+  scheduler?: SchedulerOptions,
+) {
   const dir = await mkdtemp(join(tmpdir(), 'td-failover-'));
   // retried: the journal view's index may still be written as the directory goes
   t.after(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
@@ -48,10 +58,33 @@ async function liveServices(t: { after(fn: () => unknown): void }, sim: SimHandl
       rpcUrl: rpcUrls[0],
       rpcUrls,
     },
-    { retries: 0, pipeline: { sleep: async () => undefined, pollIntervalMs: 1 } },
+    { retries: 0, pipeline: { sleep: async () => undefined, pollIntervalMs: 1 }, scheduler },
   );
   t.after(() => s.close());
   return s;
+}
+
+/**
+ * Moves the scheduler's fake clock on in steps of `stepMs` until the frame matches, letting the real
+ * requests each step starts (the simulator answers over loopback) come back between steps. Fails
+ * when `limitMs` of scheduler time pass without it.
+ */
+async function advanceUntil(
+  app: ReturnType<typeof render>,
+  clock: FakeClock,
+  predicate: (frame: string) => boolean,
+  limitMs: number,
+  stepMs = 250,
+): Promise<string> {
+  const end = clock.t + limitMs;
+  for (;;) {
+    const frame = app.lastFrame() ?? '';
+    if (predicate(frame)) return frame;
+    if (clock.t >= end)
+      throw new Error(`no matching frame within ${limitMs} ms of scheduler time; last frame:\n${frame}`);
+    await clock.advance(stepMs);
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 test('the next endpoint takes over from one that does not answer; a node error passes through', async (t) => {
@@ -207,14 +240,28 @@ test('no RPC answering: the header says signing is paused, a swap is refused wit
   const sim = await startSim({ seed: 3 });
   t.after(() => sim.stop());
   await rpcSwitch(sim, { a: 'down', b: 'down' });
-  const s = await liveServices(t, sim, [`${sim.url}/rpc/a`, `${sim.url}/rpc/b`]);
+  // the polling scheduler (the probes' interval, the token list's refresh) runs on a fake clock
+  const clock = new FakeClock();
+  clock.t = Date.now();
+  const s = await liveServices(t, sim, [`${sim.url}/rpc/a`, `${sim.url}/rpc/b`], {
+    now: clock.now,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+  });
   const app = render(<App services={s} theme={plainTheme} size={{ columns: 80, rows: 24 }} />);
   t.after(() => app.unmount());
   // the probes find no endpoint three times (the first at start, then every 5 s): the header and
   // the flash say so; the token list loads all the same
   let frame = await waitForFrame(app, (f) => /^›\s+1\s/m.test(f), 10_000);
   assert.doesNotMatch(frame.split('\n')[0], /SIGNING PAUSED/, 'one failing round is not yet down');
-  frame = await waitForFrame(app, (f) => f.split('\n')[0].includes('SIGNING PAUSED') && /^›\s+1\s/m.test(f), 20_000);
+  const startedAt = clock.t;
+  frame = await advanceUntil(
+    app,
+    clock,
+    (f) => f.split('\n')[0].includes('SIGNING PAUSED') && /^›\s+1\s/m.test(f),
+    20_000,
+  );
+  assert.ok(clock.t - startedAt >= 10_000, 'two more rounds, 5 s apart, before signing pauses');
   assert.match(
     frame.replace(/\n\s*/g, ' '),
     /✗ no RPC endpoint answers: signing is paused, the screens keep working read-only/,
@@ -229,8 +276,9 @@ test('no RPC answering: the header says signing is paused, a swap is refused wit
   assert.equal(submissions(sim).length, 0, 'nothing was sent');
   // b answers again: the next probe (every 5 s while down) resumes signing
   await rpcSwitch(sim, { b: 'ok' });
-  frame = await waitForFrame(
+  frame = await advanceUntil(
     app,
+    clock,
     (f) => !f.includes('SIGNING PAUSED') && /RPC 2 of 2 answers again: signing resumed/.test(f),
     10_000,
   );

@@ -69,6 +69,9 @@ test('dashboard at 80x24 against a hostile service: no control sequence from it 
       headers: { 'x-api-key': env.TRADEDECK_API_KEY },
     })
   ).json()) as { orders: Array<{ orderKey: string }> };
+  // + + + : the Orders screen polls every 3 s rather than 15 s, in the background too
+  term.send('+++');
+  await term.waitFor((s) => s.includes('orders every 3s'), 10_000);
   term.send('1');
   await simControl(sim, 'fill', { order: listed.orders[0].orderKey, percent: 50 });
   await term.waitFor((s) => s.includes('filled 50%') && s.includes('1 NEW (N)'), 40_000);

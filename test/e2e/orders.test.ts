@@ -132,6 +132,9 @@ test('live against the simulator process at 80x24: a part fill seen in the backg
   ).json()) as { orders: Array<{ orderKey: string }> };
   assert.equal(listed.orders.length, 1);
   const bellsBefore = (term.rawOutput().match(/\x07/g) ?? []).length;
+  // + + + : the Orders screen polls every 3 s rather than 15 s (its lists, in the background too)
+  term.send('+++');
+  await term.waitFor((s) => s.includes('orders every 3s'), 10_000);
   // Look elsewhere while it fills: the background refresh of the active list notices.
   term.send('1');
   await simControl(url, 'fill', { order: listed.orders[0].orderKey, percent: 50 });

@@ -14,10 +14,10 @@ import type { NotifyEvent } from '../../src/notify/event.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 
-async function until(what: string, ok: () => boolean, timeoutMs = 40_000): Promise<void> {
+async function until(what: string, ok: () => boolean, timeoutMs = 40_000, said = () => ''): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${said()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -77,15 +77,29 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
   dash.send('3');
   await dash.waitFor(/1 SOL/, 30_000);
 
-  await until('the watcher to print the alert', () => printed().some((e) => e.type === 'alert.fired'));
+  // on a time-out, what the watcher said
+  const watcherSaid = () => `; the watcher's stdout:\n${out}\nits stderr:\n${err}`;
+  await until(
+    'the watcher to print the alert',
+    () => printed().some((e) => e.type === 'alert.fired'),
+    40_000,
+    watcherSaid,
+  );
   const orders = (await (
     await fetch(`${rig.sim.url}/trigger/v1/getTriggerOrders?user=${rig.address}&orderStatus=active`, {
       headers: { 'x-api-key': 'k' },
     })
   ).json()) as { orders: Array<{ orderKey: string }> };
   rig.sim.fillTriggerOrder(orders.orders[0].orderKey, 100);
-  await until('the watcher to print the fill', () => printed().some((e) => e.type.startsWith('order.')));
-  // the dashboard sees the same fill on its own refresh of the Orders screen: its notifications log (N) says so
+  await until(
+    'the watcher to print the fill',
+    () => printed().some((e) => e.type.startsWith('order.')),
+    40_000,
+    watcherSaid,
+  );
+  // the dashboard sees the same fill on its own refresh of the Orders screen (asked at once with r,
+  // rather than waited for: the list refreshes every 15 s): its notifications log (N) says so
+  dash.send('r');
   let polls = 0;
   await until(
     'the dashboard to log the fill',

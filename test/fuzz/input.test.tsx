@@ -5,6 +5,11 @@
 // crash or quit, no escape sequence or control character may reach the frame raw, no line may be
 // wider than the terminal, and the app must still answer keys afterwards. Seeded: set
 // TRADEDECK_FUZZ_SEED to replay a failure (the seed is printed).
+//
+// By default every adversarial string goes through one field (the list shuffled by the seed and
+// dealt round the fields, so each field gets four) and each field gets two random strings more;
+// TRADEDECK_FUZZ_FULL=1 sends every adversarial string through every field, with
+// TRADEDECK_FUZZ_CASES (default 4) random strings each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import stringWidth from 'string-width';
@@ -15,7 +20,8 @@ import { createInputParser } from '../../node_modules/ink/build/input-parser.js'
 import { prng } from '../support/prng.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
-const PER_TARGET = Number(process.env.TRADEDECK_FUZZ_CASES ?? 4);
+const FULL = process.env.TRADEDECK_FUZZ_FULL === '1';
+const PER_TARGET = Number(process.env.TRADEDECK_FUZZ_CASES ?? (FULL ? 4 : 2));
 const LONG = 'x'.repeat(10_000);
 
 /**
@@ -192,10 +198,14 @@ test(`every text input survives random and adversarial strings (seed ${SEED})`, 
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => f.includes('1 Tokens'), 10_000);
   const next = prng(SEED);
-  for (const target of TARGETS) {
+  // the adversarial strings in an order of the seed, dealt round the fields: each string once
+  const dealt = ADVERSARIAL.map((input) => ({ input, key: next() }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.input);
+  for (const [i, target] of TARGETS.entries()) {
     await t.test(target.name, async () => {
       const drawn = [
-        ...ADVERSARIAL.filter(() => next() < 0.3),
+        ...(FULL ? ADVERSARIAL : dealt.filter((_, j) => j % TARGETS.length === i)),
         ...Array.from({ length: PER_TARGET }, () => randomInput(next)),
       ];
       // 10 000 characters: in the command bar and one field of each form (typing them takes seconds)
