@@ -223,7 +223,7 @@ for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
       p === distPackage ||
       p === npmignore ||
       current.has(name) ||
-      current.has(name.replace(/(\.early)?\.v8$/, '')) ||
+      current.has(name.replace(/(\.d)?(\.early)?\.v8$/, '')) ||
       statSync(p).isDirectory()
     )
       continue;

@@ -8,7 +8,9 @@
 // A launch without a cache writes two: an early one as soon as the mode's script has run (so a
 // program closed or killed at once still leaves one), and the full one, with what the first
 // frame compiled, once the mode has run SAVE_AFTER_MS (or at exit, if sooner). A launch that found
-// only the early one still writes the full one.
+// only the early one still writes the full one. V8 takes a cache back only under the flags it was
+// made under: a script compiled after the dashboard changed them has caches named *.d.v8, and the
+// caches still due of scripts compiled before (main) are written before the flags change.
 // TRADEDECK_CODE_CACHE=0 turns it off. This file imports nothing of tradedeck's own.
 import { accessSync, constants, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -55,7 +57,15 @@ function cacheDirs(): string[] {
 }
 
 type CacheKind = 'full' | 'early';
-const cacheName = (file: string, kind: CacheKind) => (kind === 'full' ? `${file}.v8` : `${file}.early.v8`);
+/**
+ * V8 takes a code cache back only in a process whose flags are those it was made under, and the
+ * dashboard changes flags as it loads (DASHBOARD_V8_FLAGS): a script compiled after that (the
+ * dashboard; the simulator in demo mode) has caches of its own, beside those of a process that never
+ * changed them (main, headless, `tradedeck sim`).
+ */
+let flagged = false;
+const cacheName = (file: string, kind: CacheKind, asFlagged = flagged) =>
+  `${file}${asFlagged ? '.d' : ''}${kind === 'full' ? '' : '.early'}.v8`;
 
 function readCache(file: string): { data: Buffer; kind: CacheKind } | undefined {
   for (const kind of ['full', 'early'] as const) {
@@ -70,12 +80,12 @@ function readCache(file: string): { data: Buffer; kind: CacheKind } | undefined 
   return undefined;
 }
 
-function writeCache(file: string, script: Script, kind: CacheKind): void {
+function writeCache(file: string, script: Script, kind: CacheKind, asFlagged: boolean): void {
   const data = script.createCachedData();
   for (const dir of cacheDirs()) {
     try {
       mkdirSync(dir, { recursive: true });
-      const path = join(dir, cacheName(file, kind));
+      const path = join(dir, cacheName(file, kind, asFlagged));
       const tmp = `${path}.${process.pid}`;
       writeFileSync(tmp, data);
       renameSync(tmp, path);
@@ -127,26 +137,38 @@ const HEAP_FLAGS = ['--optimize-for-size', '--semi-space-growth-factor=1'];
  */
 const DASHBOARD_V8_FLAGS = ['--interrupt-budget=540672', ...MEMORY_REDUCER_FLAGS, ...HEAP_FLAGS];
 
+/** cache writes still to come, of scripts compiled before the flags changed: written before they change */
+const pending = new Set<() => void>();
+
 function runMode(name: string): Promise<Exports> {
   const file = __TD_MODES__[name];
-  if (name === 'dashboard') for (const flag of DASHBOARD_V8_FLAGS) setFlagsFromString(flag);
+  if (name === 'dashboard' && !flagged) {
+    for (const write of [...pending]) write();
+    for (const flag of DASHBOARD_V8_FLAGS) setFlagsFromString(flag);
+    flagged = true;
+  }
   if (file === undefined) return Promise.reject(new Error(`no mode "${name}" in this build`));
   const path = join(dist, file);
   const source = readFileSync(path, 'latin1');
   const cache = useCache ? readCache(file) : undefined;
   const script = new Script(source, { filename: path, cachedData: cache?.data });
   const usable = cache !== undefined && script.cachedDataRejected !== true;
-  if (useCache && !usable) setImmediate(() => writeCache(file, script, 'early'));
-  if (useCache && (!usable || cache.kind === 'early')) {
-    let saved = false;
-    const save = () => {
-      if (saved) return;
-      saved = true;
-      process.off('exit', save);
-      writeCache(file, script, 'full');
+  const asFlagged = flagged;
+  /** one write of a kind, at its time or before the flags change, whichever is first */
+  const writer = (kind: CacheKind) => {
+    const write = () => {
+      if (!pending.delete(write)) return;
+      process.off('exit', write);
+      writeCache(file, script, kind, asFlagged);
     };
-    process.once('exit', save);
-    setTimeout(save, SAVE_AFTER_MS).unref();
+    pending.add(write);
+    return write;
+  };
+  if (useCache && !usable) setImmediate(writer('early'));
+  if (useCache && (!usable || cache.kind === 'early')) {
+    const full = writer('full');
+    process.once('exit', full);
+    setTimeout(full, SAVE_AFTER_MS).unref();
   }
   const body = script.runInThisContext() as ModeBody;
   return body(createRequire(path), pathToFileURL(path).href, loadMode);

@@ -19,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CLI, cleanEnv, collect, startSignerRig } from './support/cli.js';
+import { openTerminal } from './support/pty.js';
 
 /** A copy of the built program: the launcher (with dist/package.json, which makes it CommonJS) and the scripts it names. */
 function copyOfDist(t: { after(fn: () => void): void }): string {
@@ -95,6 +96,30 @@ test('a run leaves the code cache of the modes it ran in dist/.cache, and the ne
   );
   // nothing went to the user's cache directory
   assert.equal(existsSync(join(env.HOME!, '.cache', 'tradedeck')), false);
+});
+
+test("the dashboard's changed V8 flags get caches of their own: main's stays the one every run takes back", async (t) => {
+  const dist = copyOfDist(t);
+  const env = cleanEnv();
+  const dir = join(dist, '.cache');
+  const dashboard = async () => {
+    const term = await openTerminal(t, { command: [process.execPath, join(dist, 'cli.js')], cols: 80, rows: 24, env });
+    await term.waitFor((s) => /^[› ]\s*1\s+\S/m.test(s), 30_000);
+    term.send('q');
+    assert.equal(await term.exited(), 0);
+  };
+  await dashboard();
+  const kinds = () => cacheFiles(dir).map((f) => f.replace(/-[A-Z0-9]+\.js/, ''));
+  // main is compiled before the dashboard sets its flags, the dashboard after
+  assert.deepEqual(kinds(), ['dashboard.d.v8', 'main.v8']);
+  const main = cacheFiles(dir).find((f) => f.startsWith('main-'))!;
+  const written = statSync(join(dir, main)).mtimeMs;
+  await new Promise((r) => setTimeout(r, 20));
+  // a headless run and the dashboard again take main's cache back: it is not made again
+  assert.equal((await collect(process.execPath, [join(dist, 'cli.js'), 'config', '--json'], env)).code, 0);
+  await dashboard();
+  assert.equal(statSync(join(dir, main)).mtimeMs, written, "main's cache was accepted by both");
+  assert.deepEqual(kinds(), ['dashboard.d.v8', 'headless.v8', 'main.v8']);
 });
 
 test('a program killed at once leaves the early cache, and the next run that lives writes the full one', async (t) => {
