@@ -728,7 +728,7 @@ async function scaleRows(): Promise<Line[]> {
 
 const live = PACING_ONLY || SCALE ? undefined : await measure(await liveMode(), true);
 const demo = LIVE_ONLY || PACING_ONLY || SCALE ? undefined : await measure(demoMode, false);
-const pacing = SCALE ? [] : await pacingRows();
+const pacing = SCALE || LAUNCH_ONLY ? [] : await pacingRows();
 const scale = SCALE ? await scaleRows() : [];
 
 // ---------------------------------------------------------------- the table
