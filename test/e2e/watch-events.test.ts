@@ -72,19 +72,20 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
       .filter(Boolean)
       .map((l) => JSON.parse(l) as NotifyEvent);
 
-  const dash = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
-  await dash.waitFor(/LIVE/, 30_000);
-  dash.send('3');
-  await dash.waitFor(/1 SOL/, 30_000);
-
   // on a time-out, what the watcher said
   const watcherSaid = () => `; the watcher's stdout:\n${out}\nits stderr:\n${err}`;
+  // the watcher fires the alert first (a dashboard started at the same time may win that race: the
+  // alert is then fired, once, by the dashboard, and the watcher has nothing to print)
   await until(
     'the watcher to print the alert',
     () => printed().some((e) => e.type === 'alert.fired'),
     40_000,
     watcherSaid,
   );
+  const dash = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
+  await dash.waitFor(/LIVE/, 30_000);
+  dash.send('3');
+  await dash.waitFor(/1 SOL/, 30_000);
   const orders = (await (
     await fetch(`${rig.sim.url}/trigger/v1/getTriggerOrders?user=${rig.address}&orderStatus=active`, {
       headers: { 'x-api-key': 'k' },
