@@ -369,7 +369,23 @@ export function bodyLines(b: BodyInput, view: PortfolioView | null, width: numbe
       );
     out.push(...positionLines(view, width));
   }
-  if (b.own && b.balances !== undefined) out.push(...balanceLines(b.balances, b.lookup, width));
-  if (b.own && b.pnl !== undefined) out.push(...pnlLines(b.pnl, b.lookup, width, b.date));
+  if (b.own && b.balances !== undefined) out.push(...lastBalances(b.balances, b.lookup, width));
+  if (b.own && b.pnl !== undefined) out.push(...lastPnl(b.pnl, b.lookup, width, b.date));
   return out;
 }
+
+/**
+ * `make` again only when one of its arguments is another object than last time: the balances and
+ * P&L tables measure every cell of every row (their columns are as wide as the widest), which a
+ * sort or a scroll of the positions above them must not pay for again.
+ */
+function sameArgs<A extends unknown[], R>(make: (...args: A) => R): (...args: A) => R {
+  let last: { args: A; result: R } | undefined;
+  return (...args: A) => {
+    if (!last || args.length !== last.args.length || args.some((a, i) => a !== last!.args[i]))
+      last = { args, result: make(...args) };
+    return last.result;
+  };
+}
+const lastBalances = sameArgs(balanceLines);
+const lastPnl = sameArgs(pnlLines);
