@@ -296,7 +296,12 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
   const out: Line[] = [line('', width), line(`Spot P&L since tradedeck recorded${head}`, width, 'accent')];
   if (!pnl) return [...out, line('  loading the journal…', width, 'dim')];
   if (pnl.tokens.length === 0)
-    return [...out, line('  No swaps recorded by tradedeck yet: only its own trades count here.', width, 'dim')];
+    return [
+      ...out,
+      pnl.swaps === 0
+        ? line('  No swaps recorded by tradedeck yet: only its own trades count here.', width, 'dim')
+        : line('  Nothing bought is held now (sold again, or USDC/USDT): no P&L to show.', width, 'dim'),
+    ];
   const cells = [
     ...pnl.tokens.map((t) => [
       symbolOr(t.mint, lookup(t.mint)),

@@ -249,5 +249,13 @@ test('a swap signed here shows on Portfolio at once: its positions are asked aga
   await waitFor(() => positionRequests(d).length > asked, 'the positions asked again', 8000);
   // :swap went to the Swap screen; back on Portfolio (its interval is 30 s) the new amount is there
   await typeKeys(d.app, '5');
-  await bottomMatching(d, (f) => (walletSol(f) ?? held) <= held - 0.5);
+  const after = await bottomMatching(
+    d,
+    (f) => (walletSol(f) ?? held) <= held - 0.5 && /1 swap or fill since/.test(f.replace(/\s+/g, ' ')),
+  );
+  // SOL sold for USDC: recorded, and nothing bought to value (a stablecoin is not a position)
+  assert.match(
+    after.replace(/\s+/g, ' '),
+    /Nothing bought is held now \(sold again, or USDC\/USDT\): no P&L to show\./,
+  );
 });
