@@ -264,29 +264,20 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
             ? `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders.`
             : 'Loading…'
           : `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders${filter ? ` for ${filter.symbol}` : ''}.${view === 'active' ? ` :${tab === 'limit' ? 'limit' : 'dca'} or n creates one.` : ''}`;
+    // the two tables differ only in their rows' type and columns
+    const shared = {
+      getKey,
+      selectedKey: selectedRow?.key,
+      width,
+      height: tableHeight,
+      dim: () => poll?.stale === true,
+      emptyText: empty,
+    };
     body =
       tab === 'limit' ? (
-        <Table<LimitRow>
-          columns={limitCols}
-          rows={rows as LimitRow[]}
-          getKey={getKey}
-          selectedKey={selectedRow?.key}
-          width={width}
-          height={tableHeight}
-          dim={() => poll?.stale === true}
-          emptyText={empty}
-        />
+        <Table<LimitRow> columns={limitCols} rows={rows as LimitRow[]} {...shared} />
       ) : (
-        <Table<DcaRow>
-          columns={dcaCols}
-          rows={rows as DcaRow[]}
-          getKey={getKey}
-          selectedKey={selectedRow?.key}
-          width={width}
-          height={tableHeight}
-          dim={() => poll?.stale === true}
-          emptyText={empty}
-        />
+        <Table<DcaRow> columns={dcaCols} rows={rows as DcaRow[]} {...shared} />
       );
   }
   const toneColor = (t?: 'ok' | 'bad' | 'dim') =>
