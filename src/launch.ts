@@ -60,8 +60,8 @@ type CacheKind = 'full' | 'early';
 /**
  * V8 takes a code cache back only in a process whose flags are those it was made under, and the
  * dashboard changes flags as it loads (DASHBOARD_V8_FLAGS): a script compiled after that (the
- * dashboard; the simulator in demo mode) has caches of its own, beside those of a process that never
- * changed them (main, headless, `tradedeck sim`).
+ * dashboard's) has caches of its own, beside those of a process that never changed them (main,
+ * headless, `tradedeck sim`).
  */
 let flagged = false;
 const cacheName = (file: string, kind: CacheKind, asFlagged = flagged) =>
