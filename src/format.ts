@@ -243,10 +243,15 @@ export function perMinute(n: number): string {
 const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
 
 /**
- * A time the service sent (ISO 8601), in ms since the epoch; NaN when it is none. A date-time
- * without a zone is the service's UTC, not this machine's local time (which is how Date.parse
- * would read it, differently on every server).
+ * A time the service sent, in ms since the epoch; NaN when it is none. Digits alone are a unix time
+ * (seconds, or ms from 1e11 on); a date-time without a zone is the service's UTC, not this
+ * machine's local time (which is how Date.parse would read it, differently on every server).
  */
 export function serviceTime(text: string): number {
-  return Date.parse(NO_ZONE.test(text) ? `${text}Z` : text);
+  const t = text.trim();
+  if (/^\d{1,16}$/.test(t)) {
+    const n = Number(t);
+    return n < 1e11 ? n * 1000 : n;
+  }
+  return Date.parse(NO_ZONE.test(t) ? `${t}Z` : t);
 }

@@ -262,14 +262,8 @@ export function quoteSummary(
  * as ms) or an ISO 8601 time. Undefined when absent or unreadable.
  */
 export function expiryMs(expireAt: unknown): number | undefined {
-  if (typeof expireAt !== 'string') return undefined;
-  const text = expireAt.trim();
-  if (/^\d{1,16}$/.test(text)) {
-    const n = Number(text);
-    return n < 1e11 ? n * 1000 : n;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
-  const t = serviceTime(text);
+  if (typeof expireAt !== 'string' || !/^(\d{1,16}|\d{4}-\d{2}-\d{2}T.*)$/.test(expireAt.trim())) return undefined;
+  const t = serviceTime(expireAt);
   return Number.isFinite(t) ? t : undefined;
 }
 

@@ -44,7 +44,7 @@ const trades = (o: { trades?: unknown }) => (Array.isArray(o.trades) ? o.trades.
 function expired(o: TriggerOrder, now: number): boolean {
   const v = o.expiredAt;
   if (typeof v !== 'string' || v === '') return false;
-  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : serviceTime(v);
+  const ms = serviceTime(v);
   return Number.isFinite(ms) && ms <= now;
 }
 

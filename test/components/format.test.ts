@@ -200,6 +200,9 @@ test("serviceTime: the service's times are UTC, with a zone or without one, what
   assert.equal(serviceTime('2030-01-31T10:00:00.000'), at);
   assert.equal(serviceTime('2030-01-31T11:00:00+01:00'), at);
   assert.equal(serviceTime('2030-01-31'), Date.UTC(2030, 0, 31));
+  // digits alone: unix seconds, or ms from 1e11 on (as an order's expiredAt or an RFQ's expireAt)
+  assert.equal(serviceTime('1896084000'), at);
+  assert.equal(serviceTime(String(at)), at);
   assert.ok(Number.isNaN(serviceTime('soon')));
   assert.ok(Number.isNaN(serviceTime('')));
 });
