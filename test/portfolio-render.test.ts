@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { textWidth } from '../components/text.js';
-import { bar, bodyLines, headLines, portfolioView, type Lookup } from '../screens/Portfolio/lines.js';
+import { bar, headLines, portfolioView, positionsBody, walletBody, type Lookup } from '../screens/Portfolio/lines.js';
 import { inviteSections } from '../screens/Invites/rows.js';
 import { inviteRow } from '../src/portfolio/invites.js';
 import { tokenInfoOf } from '../src/portfolio/model.js';
@@ -39,21 +39,18 @@ function render(p: Partial<Portfolio>, width: number) {
     },
     width,
   );
-  const body = bodyLines(
-    {
-      portfolio: p,
-      names,
-      sort: 'value',
-      reverse: false,
-      balances: { items: [{ mint: 'So11111111111111111111111111111111111111112', raw: 1_500_000_000n }] },
-      pnl: null,
-      lookup,
-      date: () => '2026-01-01',
-      own: true,
-    },
-    view,
-    width,
-  );
+  const body = [
+    ...positionsBody(view, width),
+    ...walletBody(
+      {
+        balances: { items: [{ mint: 'So11111111111111111111111111111111111111112', raw: 1_500_000_000n }] },
+        pnl: null,
+        lookup,
+        date: () => '2026-01-01',
+      },
+      width,
+    ),
+  ];
   const text = [...head, ...body].map((l) => l.text);
   for (const l of text) {
     assert.ok(textWidth(l) <= width, `wider than ${width}: ${JSON.stringify(l)}`);

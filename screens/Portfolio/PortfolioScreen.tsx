@@ -22,7 +22,7 @@ import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { PORTFOLIO_KEYS } from './keys.js';
 import { parsePlatforms, PORTFOLIO_SCREEN, shownAddress } from './params.js';
-import { bodyLines, headLines, portfolioView, type Line, type Lookup, type Tone } from './lines.js';
+import { headLines, portfolioView, positionsBody, walletBody, type Line, type Lookup, type Tone } from './lines.js';
 
 const clock = (ms: number) => formatClock(new Date(ms));
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -138,25 +138,14 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
     },
     width,
   );
-  const body = useMemo(
-    () =>
-      bodyLines(
-        {
-          portfolio: current?.portfolio,
-          names,
-          sort,
-          reverse,
-          balances: own ? (balances ?? null) : undefined,
-          pnl: own ? pnl : undefined,
-          lookup,
-          date,
-          own,
-        },
-        view,
-        width,
-      ),
-    [current, names, sort, reverse, balances, pnl, lookup, own, view, width],
+  // The balances and P&L tables measure every cell of every row (their columns are as wide as the
+  // widest): made again when their own data changes, not on every sort of the positions above them.
+  const walletPart = useMemo(
+    () => (own ? walletBody({ balances: balances ?? null, pnl, lookup, date }, width) : []),
+    [own, balances, pnl, lookup, width],
   );
+  const positionsPart = useMemo(() => positionsBody(view, width), [view, width]);
+  const body = useMemo(() => [...positionsPart, ...walletPart], [positionsPart, walletPart]);
 
   // the platforms filter line, edited in its own layer (every key is text until Enter or Esc)
   const platformsLine = useLineEditor({

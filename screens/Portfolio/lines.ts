@@ -337,17 +337,12 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
   return out;
 }
 
-export interface BodyInput {
-  portfolio: Partial<Portfolio> | undefined;
-  names: TokenNames;
-  sort: PortfolioSort;
-  reverse: boolean;
-  balances: { items: WalletBalance[]; error?: string } | null | undefined;
-  pnl: SpotPnl | null | undefined;
+/** The wallet's own part of the body: its balances over RPC and the spot P&L of what tradedeck recorded. */
+export interface WalletInput {
+  balances: { items: WalletBalance[]; error?: string } | null;
+  pnl: SpotPnl | null;
   lookup: Lookup;
   date: (ms: number) => string;
-  /** balances and P&L are the wallet's own: left out while watching another address */
-  own: boolean;
 }
 
 /** The model of a response (exported for tests of recorded bodies). */
@@ -360,37 +355,23 @@ export function portfolioView(
   return buildPortfolioView(p, { names, sort, reverse });
 }
 
-export function bodyLines(b: BodyInput, view: PortfolioView | null, width: number): Line[] {
-  const out: Line[] = [];
-  if (view) {
-    out.push(...chartLines(view, width));
-    if (view.platforms.length === 0)
-      out.push(
-        line(
-          'No positions for this address' + (view.failed.length ? ' (some fetchers failed, see above).' : '.'),
-          width,
-          'dim',
-        ),
-      );
-    out.push(...positionLines(view, width));
-  }
-  if (b.own && b.balances !== undefined) out.push(...lastBalances(b.balances, b.lookup, width));
-  if (b.own && b.pnl !== undefined) out.push(...lastPnl(b.pnl, b.lookup, width, b.date));
+/** The positions: the allocation chart and each platform's elements. */
+export function positionsBody(view: PortfolioView | null, width: number): Line[] {
+  if (!view) return [];
+  const out: Line[] = [...chartLines(view, width)];
+  if (view.platforms.length === 0)
+    out.push(
+      line(
+        'No positions for this address' + (view.failed.length ? ' (some fetchers failed, see above).' : '.'),
+        width,
+        'dim',
+      ),
+    );
+  out.push(...positionLines(view, width));
   return out;
 }
 
-/**
- * `make` again only when one of its arguments is another object than last time: the balances and
- * P&L tables measure every cell of every row (their columns are as wide as the widest), which a
- * sort or a scroll of the positions above them must not pay for again.
- */
-function sameArgs<A extends unknown[], R>(make: (...args: A) => R): (...args: A) => R {
-  let last: { args: A; result: R } | undefined;
-  return (...args: A) => {
-    if (!last || args.length !== last.args.length || args.some((a, i) => a !== last!.args[i]))
-      last = { args, result: make(...args) };
-    return last.result;
-  };
+/** The wallet's balances and spot P&L, under the positions (left out while watching another address). */
+export function walletBody(w: WalletInput, width: number): Line[] {
+  return [...balanceLines(w.balances, w.lookup, width), ...pnlLines(w.pnl, w.lookup, width, w.date)];
 }
-const lastBalances = sameArgs(balanceLines);
-const lastPnl = sameArgs(pnlLines);
