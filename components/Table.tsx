@@ -3,7 +3,7 @@ import chalk from 'chalk';
 import { Box, Text } from 'ink';
 import { memo, useMemo, useRef } from 'react';
 import { cellText, COLUMN_GAP, layoutColumns, wholeWidths, windowRows, type Column } from './table/layout.js';
-import { padCell, truncate } from './text.js';
+import { padCell, truncate, wrapText } from './text.js';
 import { useTheme } from './theme.js';
 
 export { cellText, filterRows, layoutColumns, sortRows, windowRows, type Column } from './table/layout.js';
@@ -170,11 +170,16 @@ export function Table<Row>(props: TableProps<Row>) {
           />
         );
       })}
-      {rows.length === 0 && bodyHeight > 0 && emptyText ? (
-        <Text color={theme.dim} wrap="truncate">
-          {' ' + padCell(emptyText, Math.max(0, width - 1))}
-        </Text>
-      ) : null}
+      {/* what to do next, when there are no rows: wrapped over the body's lines rather than cut */}
+      {rows.length === 0 && bodyHeight > 0 && emptyText
+        ? wrapText(emptyText, Math.max(1, width - 1))
+            .slice(0, bodyHeight)
+            .map((l, i) => (
+              <Text key={i} color={theme.dim} wrap="truncate">
+                {' ' + padCell(l, Math.max(0, width - 1))}
+              </Text>
+            ))
+        : null}
     </Box>
   );
 }

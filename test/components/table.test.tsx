@@ -182,6 +182,18 @@ describe('<Table>', () => {
     for (const l of ls) assert.ok(textWidth(l) <= 80, `line fits: ${l}`);
   });
 
+  it('with no rows, the text saying what to do next is wrapped over the body, not cut', async () => {
+    const emptyText = 'No pools launched from here yet. n opens the launch form: name, symbol and image are enough.';
+    const app = await mount(
+      <Table columns={columns} rows={[]} getKey={(r) => r.id} width={40} height={6} emptyText={emptyText} />,
+    );
+    const ls = lines(app.lastFrame() ?? '').slice(1);
+    assert.ok(ls.length > 1, 'more than one line');
+    for (const l of ls) assert.ok(textWidth(l) <= 40, `line fits: ${l}`);
+    assert.equal(ls.join(' ').replace(/\s+/g, ' ').trim(), emptyText);
+    assert.doesNotMatch(ls.join(''), /…/);
+  });
+
   it('paints coloured cells exactly as nested <Text color> would, the selected row without them, a hex colour too', async () => {
     const level = chalk.level;
     chalk.level = 1;
