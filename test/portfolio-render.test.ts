@@ -160,3 +160,29 @@ test('recorded invites: direction, counterparty, units, status, expiry and every
   const memo = inviteSections(rows[1])[1].entries.find((e) => e.key === 'memo');
   assert.equal(memo?.value, 'thanks');
 });
+
+test('a sort puts the same element lines in a new order; a new width or a new response makes them again', () => {
+  const p = fixture<Partial<Portfolio>>('portfolio-positions.json');
+  const names = { symbolOf: () => undefined };
+  const byValue = positionsBody(portfolioView(p, names, 'value'), 80);
+  const byName = positionsBody(portfolioView(p, names, 'name'), 80);
+  const text = (ls: typeof byValue) => ls.map((l) => l.text).sort();
+  // the same lines, in another order (the chart's and platforms' order changes with the sort)
+  assert.deepEqual(text(byName), text(byValue));
+  assert.notDeepEqual(
+    byName.map((l) => l.text),
+    byValue.map((l) => l.text),
+  );
+  // every element's lines are kept; only the chart (a heading and a line a platform) and each
+  // platform's blank line and heading are made again
+  const platforms = portfolioView(p, names, 'value').platforms.length;
+  assert.equal(byName.filter((l) => byValue.includes(l)).length, byValue.length - (1 + 3 * platforms));
+  // another width measures again; another response (even an equal one) too
+  assert.equal(positionsBody(portfolioView(p, names, 'name'), 60).filter((l) => byName.includes(l)).length, 0);
+  const again = positionsBody(portfolioView(structuredClone(p), names, 'name'), 80);
+  assert.equal(again.filter((l) => byName.includes(l)).length, 0);
+  assert.deepEqual(
+    again.map((l) => l.text),
+    byName.map((l) => l.text),
+  );
+});

@@ -222,12 +222,27 @@ export function elementLines(e: ElementView, width: number): Line[] {
   return out;
 }
 
+/**
+ * An element's lines, made once for its view and the width: the model keeps an element's view
+ * across a sort, so a sort of hundreds of positions only puts their lines in the new order
+ * (measuring every cell of every table again took a sort key most of its time).
+ */
+const keptLines = new WeakMap<ElementView, { width: number; lines: Line[] }>();
+
+function elementLinesKept(e: ElementView, width: number): Line[] {
+  const kept = keptLines.get(e);
+  if (kept && kept.width === width) return kept.lines;
+  const lines = elementLines(e, width);
+  keptLines.set(e, { width, lines });
+  return lines;
+}
+
 export function positionLines(v: PortfolioView, width: number): Line[] {
   const out: Line[] = [];
   for (const p of v.platforms) {
     out.push(line('', width));
     out.push(line(`▸ ${p.name} (${p.id})  ${formatValue(p.value)}  ${(p.share * 100).toFixed(1)}%`, width, 'accent'));
-    for (const e of p.elements) out.push(...elementLines(e, width));
+    for (const e of p.elements) for (const l of elementLinesKept(e, width)) out.push(l);
   }
   return out;
 }
