@@ -182,12 +182,11 @@ await build({
   // comment. With an arena per thread, the memory V8's helper threads allocate and free (garbage
   // collection, compilation) stays spread over arenas glibc hardly gives back: left open on Tokens
   // the dashboard's resident memory rose about 0.4 MB a minute; with one arena it stays level.
-  // V8's young generation starts at 6 MB instead of 1 MB (a flag only the command line can set, as
-  // the heap is made before any script runs): start-up allocates 4-6 MB before the first frame,
-  // which took 5-7 scavenges (5-20 ms) with 1 MB and none with 6; it costs about 4 MB of resident
-  // memory.
+  // No V8 flag goes on this line: under any flag of V8's, node compiles its own modules from their
+  // source instead of taking them from its built-in code cache (see DASHBOARD_V8_FLAGS in
+  // src/launch.ts).
   banner: {
-    js: `#!/bin/sh\n':' //; export MALLOC_ARENA_MAX="\${MALLOC_ARENA_MAX:-1}"; exec node --min-semi-space-size=6 "$0" "$@"`,
+    js: `#!/bin/sh\n':' //; export MALLOC_ARENA_MAX="\${MALLOC_ARENA_MAX:-1}"; exec node "$0" "$@"`,
   },
   logLevel: 'warning',
 });

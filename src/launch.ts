@@ -9,8 +9,8 @@
 // program closed or killed at once still leaves one), and the full one, with what the first
 // frame compiled, once the mode has run SAVE_AFTER_MS (or at exit, if sooner). A launch that found
 // only the early one still writes the full one. V8 takes a cache back only under the flags it was
-// made under: a script compiled after the dashboard changed them has caches named *.d.v8, and the
-// caches still due of scripts compiled before (main) are written before the flags change.
+// made under: the dashboard sets its flags once start-up is over (DASHBOARD_V8_FLAGS), after the
+// caches still due are written; a script compiled after that has caches named *.d.v8.
 // TRADEDECK_CODE_CACHE=0 turns it off. This file imports nothing of tradedeck's own.
 import { accessSync, constants, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -59,9 +59,8 @@ function cacheDirs(): string[] {
 type CacheKind = 'full' | 'early';
 /**
  * V8 takes a code cache back only in a process whose flags are those it was made under, and the
- * dashboard changes flags as it loads (DASHBOARD_V8_FLAGS): a script compiled after that (the
- * dashboard's) has caches of its own, beside those of a process that never changed them (main,
- * headless, `tradedeck sim`).
+ * dashboard changes flags once its start-up is over (DASHBOARD_V8_FLAGS): a script compiled after
+ * that has caches of its own, beside those of scripts compiled under node's own flags.
  */
 let flagged = false;
 const cacheName = (file: string, kind: CacheKind, asFlagged = flagged) =>
@@ -132,20 +131,28 @@ const HEAP_FLAGS = ['--optimize-for-size', '--semi-space-growth-factor=1'];
  * Node 20) its optimising compiler keeps compiling functions that run a few times a minute: about
  * 35 compilations and 250 ms of CPU on V8's worker threads in the first idle minute, half of the
  * dashboard's idle CPU. Eight times that budget leaves optimisation to code that really is hot
- * (scrolling, the simulator's trades in demo mode). Set before the dashboard's script is compiled,
- * so its code cache is made and read under the same flags.
+ * (scrolling, the simulator's trades in demo mode).
+ *
+ * These flags are set SAVE_AFTER_MS after the dashboard starts, once the caches due are written,
+ * and no V8 flag is on node's command line: Node's own modules (node:http, node:crypto,
+ * node:fs/promises, node:tty, node:v8...) load from the code cache built into node only under
+ * node's own flags. With any flag of V8's set, each is compiled from its source instead: start-up
+ * loads about fifty of them, and took about 12 ms longer.
  */
 const DASHBOARD_V8_FLAGS = ['--interrupt-budget=540672', ...MEMORY_REDUCER_FLAGS, ...HEAP_FLAGS];
 
-/** cache writes still to come, of scripts compiled before the flags changed: written before they change */
+/** cache writes still to come: written before the flags change */
 const pending = new Set<() => void>();
 
 function runMode(name: string): Promise<Exports> {
   const file = __TD_MODES__[name];
   if (name === 'dashboard' && !flagged) {
-    for (const write of [...pending]) write();
-    for (const flag of DASHBOARD_V8_FLAGS) setFlagsFromString(flag);
-    flagged = true;
+    // before the full cache's own timer (both run out at once: timers keep their order)
+    setTimeout(() => {
+      for (const write of [...pending]) write();
+      for (const flag of DASHBOARD_V8_FLAGS) setFlagsFromString(flag);
+      flagged = true;
+    }, SAVE_AFTER_MS).unref();
   }
   if (file === undefined) return Promise.reject(new Error(`no mode "${name}" in this build`));
   const path = join(dist, file);
