@@ -17,7 +17,6 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 /** mode name -> its script's file name in dist (content-hashed): filled in by the build */
@@ -150,6 +149,8 @@ function runMode(name: string): Promise<Exports> {
     // before the full cache's own timer (both run out at once: timers keep their order)
     setTimeout(() => {
       for (const write of [...pending]) write();
+      // node:v8 is loaded here, not at start (it takes a millisecond or two)
+      const { setFlagsFromString } = createRequire(__filename)('node:v8') as typeof import('node:v8');
       for (const flag of DASHBOARD_V8_FLAGS) setFlagsFromString(flag);
       flagged = true;
     }, SAVE_AFTER_MS).unref();
