@@ -7,15 +7,35 @@
 // field shown only may be absent, and `maybe` reads a null as absent (the key is removed) while
 // `nullish` fills an absent key with null, so the typed value never holds a surprise.
 
-import * as v from 'valibot';
+// valibot by name, not as a namespace: its namespace object (~300 getters) would be made at every start
+import {
+  array,
+  check,
+  custom,
+  lazy,
+  looseObject,
+  nullable,
+  optional,
+  pipe,
+  rawCheck,
+  safeParse,
+  transform,
+  unknown,
+  type BaseIssue,
+  type GenericSchema,
+  type InferOutput,
+  type ObjectEntries,
+  type ObjectSchema,
+  type OptionalSchema,
+} from 'valibot';
 import { AmountError, parseRawAmount } from '../amount.js';
 import { isAddress } from './base58.js';
 import { RequestRuleError, ResponseShapeError } from './errors.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a schema is known by what it gives
-export type Schema<O = unknown> = v.GenericSchema<any, O>;
-export type Infer<S extends v.GenericSchema> = v.InferOutput<S>;
-type Issue = v.BaseIssue<unknown>;
+export type Schema<O = unknown> = GenericSchema<any, O>;
+export type Infer<S extends GenericSchema> = InferOutput<S>;
+type Issue = BaseIssue<unknown>;
 
 /** The message a field gives when its key is missing (a missing key is reported by its object). */
 const MISSING = new WeakMap<object, string>();
@@ -35,7 +55,7 @@ export const isPlainObject = (x: unknown): x is Record<string, unknown> =>
 /** A value of a response that must pass `test`: "must be X" (or `wrong`), or "is missing (must be X)". */
 export function is<T>(what: string, test: (x: unknown) => boolean, wrong = what): Schema<T> {
   SHOWN.set(test, () => undefined);
-  const s = v.custom<T>(test, (i) => (i.input === undefined ? `is missing (must be ${what})` : `must be ${wrong}`));
+  const s = custom<T>(test, (i) => (i.input === undefined ? `is missing (must be ${what})` : `must be ${wrong}`));
   return missing(`is missing (must be ${what})`, s);
 }
 
@@ -47,7 +67,7 @@ export const uint = is<number>(
   (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0,
 );
 export const bool = is<boolean>('a boolean', (x) => typeof x === 'boolean');
-export const any = v.unknown();
+export const any = unknown();
 /** A decimal-digit string of base units (amounts stay strings, never numbers). */
 export const rawAmount = is<string>('a string of decimal digits', (x) => typeof x === 'string' && /^\d+$/.test(x));
 /** A number, or a string holding a decimal number (the service sends both). */
@@ -66,34 +86,32 @@ export function oneOf<T extends string | number | boolean>(values: readonly T[])
 }
 
 /** The field may be absent. */
-export const opt = <S extends Schema>(s: S) => v.optional(s);
+export const opt = <S extends Schema>(s: S) => optional(s);
 /** The field may be null (and must be there unless also `opt`). */
-export const nul = <S extends Schema>(s: S) => missing(MISSING.get(s) ?? 'is missing', v.nullable(s));
+export const nul = <S extends Schema>(s: S) => missing(MISSING.get(s) ?? 'is missing', nullable(s));
 /** The field may be absent, and a null where the contract has none counts as absent (the key is removed). */
-export function maybe<O>(s: Schema<O>): v.OptionalSchema<Schema<O | undefined>, undefined> {
-  const inner = v.pipe(
-    v.nullable(s),
-    v.transform((x) => (x === null ? undefined : x)),
+export function maybe<O>(s: Schema<O>): OptionalSchema<Schema<O | undefined>, undefined> {
+  const inner = pipe(
+    nullable(s),
+    transform((x) => (x === null ? undefined : x)),
   ) as Schema<O | undefined>;
-  const out = v.optional(inner);
+  const out = optional(inner);
   NULL_AS_ABSENT.add(out);
   return out;
 }
 /** Declared `T | null`, but the service sometimes leaves it out: accepted, and filled with null. */
 export function nullish<S extends Schema>(s: S) {
-  const out = v.optional(v.nullable(s));
+  const out = optional(nullable(s));
   ABSENT_AS_NULL.add(out);
   return out;
 }
 
 export function arr<O>(item: Schema<O>, what = 'an array'): Schema<O[]> {
-  return missing(`is missing (must be ${what})`, v.array(item, `must be ${what}`));
+  return missing(`is missing (must be ${what})`, array(item, `must be ${what}`));
 }
 
 /** Known fields checked, unknown ones kept; the type holds the known fields only. */
-export function obj<E extends v.ObjectEntries>(
-  entries: E = {} as E,
-): Schema<v.InferOutput<v.ObjectSchema<E, undefined>>> {
+export function obj<E extends ObjectEntries>(entries: E = {} as E): Schema<InferOutput<ObjectSchema<E, undefined>>> {
   const asAbsent: string[] = [];
   const asNull: string[] = [];
   for (const [k, s] of Object.entries(entries)) {
@@ -106,10 +124,10 @@ export function obj<E extends v.ObjectEntries>(
       : i.input === undefined
         ? 'is missing (must be an object)'
         : 'must be an object';
-  const shape = v.pipe(
-    v.custom<Record<string, unknown>>(isPlainObject, message),
-    v.looseObject(entries as v.ObjectEntries, message),
-    v.transform((o: Record<string, unknown>) => {
+  const shape = pipe(
+    custom<Record<string, unknown>>(isPlainObject, message),
+    looseObject(entries as ObjectEntries, message),
+    transform((o: Record<string, unknown>) => {
       for (const k of asAbsent) if (o[k] === undefined) delete o[k];
       for (const k of asNull) if (!(k in o)) o[k] = null;
       return o;
@@ -130,7 +148,7 @@ const FIRST_ONLY = { abortEarly: true } as const;
 
 /** Runs `schema` over a response body and returns it typed, or throws ResponseShapeError. */
 export function checkResponse<O>(endpoint: string, schema: Schema<O>, body: unknown): O {
-  const r = v.safeParse(schema, body, FIRST_ONLY);
+  const r = safeParse(schema, body, FIRST_ONLY);
   if (r.success) return r.output;
   throw new ResponseShapeError(endpoint, pathOf(r.issues[0]) || '(body)', r.issues[0].message);
 }
@@ -147,7 +165,7 @@ export function rule<T>(
   const say = typeof text === 'string' ? () => text : text;
   return missing(
     say(undefined),
-    v.custom<T>(test, (i) => say(i.input)),
+    custom<T>(test, (i) => say(i.input)),
   );
 }
 
@@ -186,7 +204,7 @@ export const u64 = rule<number | string>(
   (x) => (safeInt(x) && x >= 0) || (typeof x === 'string' && fitsRaw(x, false)),
 );
 /** DEX labels travel comma-joined, so a label itself must not hold a comma. */
-export const labels = v.array(
+export const labels = array(
   rule<string>(
     'must be a non-empty label without commas',
     (x) => typeof x === 'string' && x.trim() !== '' && !x.includes(','),
@@ -204,7 +222,7 @@ function ruleError(root: string, issue: Issue & { requirement?: unknown }): Requ
 
 /** Checks a request before anything is sent; `root` names the value itself ('params' or 'body'). */
 export function checkRequest<T>(root: string, schema: Schema<T>, value: unknown): T {
-  const r = v.safeParse(schema, value, FIRST_ONLY);
+  const r = safeParse(schema, value, FIRST_ONLY);
   if (r.success) return r.output;
   throw ruleError(root, r.issues[0]);
 }
@@ -218,7 +236,7 @@ export function requestProblems<T>(
   schema: Schema<T>,
   value: unknown,
 ): { value: Partial<T>; problems: RequestRuleError[] } {
-  const r = v.safeParse(schema, value);
+  const r = safeParse(schema, value);
   return r.success
     ? { value: r.output, problems: [] }
     : {
@@ -227,7 +245,9 @@ export function requestProblems<T>(
       };
 }
 
-export { v };
+// what src/api/types.ts builds its schemas with beside the helpers above
+export { array, check, custom, lazy, pipe, rawCheck, transform };
+export type { OptionalSchema };
 
 /** The fields an object schema declares (through pipes and optional wrappers), in declaration order. */
 export function entriesOf(schema: unknown): Record<string, unknown> {

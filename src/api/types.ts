@@ -44,7 +44,14 @@ import {
   text,
   u64,
   uint,
-  v,
+  array,
+  check,
+  custom,
+  lazy,
+  pipe,
+  rawCheck,
+  transform,
+  type OptionalSchema,
   type Infer,
   type Schema,
 } from './schema.js';
@@ -183,7 +190,7 @@ export const tokenSchema = obj({
   ),
   organicScore: maybe(num),
   /** `high`, `medium`, `low` in the contract; another label is kept as text */
-  organicScoreLabel: maybe(str) as unknown as v.OptionalSchema<
+  organicScoreLabel: maybe(str) as unknown as OptionalSchema<
     Schema<OrganicScoreLabel | (string & {}) | undefined>,
     undefined
   >,
@@ -303,7 +310,7 @@ const swapRequest = obj({
   userPublicKey: address,
   quoteResponse: missing(
     'must be a quote object',
-    v.pipe(rule<object>('must be a quote object', isPlainObject), quoteSchema),
+    pipe(rule<object>('must be a quote object', isPlainObject), quoteSchema),
   ),
   payer: opt(address),
   wrapAndUnwrapSol: opt(flag),
@@ -392,9 +399,9 @@ const swapInstructions = obj({
 export type SwapInstructionsResponse = Infer<typeof swapInstructions>;
 
 /** GET /swap/v1/program-id-to-label: program id -> DEX label (a flat map); a value that is not text names nothing and is left out. */
-const programIdToLabel = v.pipe(
+const programIdToLabel = pipe(
   is<Record<string, unknown>>('an object of program id -> label', isPlainObject),
-  v.transform((m) =>
+  transform((m) =>
     Object.fromEntries(Object.entries(m).filter((e): e is [string, string] => typeof e[1] === 'string')),
   ),
 );
@@ -405,7 +412,7 @@ export type ProgramIdToLabel = Record<string, string>;
 // impact the confirm dialog states. Fees, payers and routing are shown only (RFQ routes leave out
 // `signatureFeePayer`; `platformFee` may be missing or lack `amount`).
 
-const orderParams = v.pipe(
+const orderParams = pipe(
   obj({
     inputMint: address,
     outputMint: address,
@@ -416,10 +423,10 @@ const orderParams = v.pipe(
     closeAuthority: opt(address),
     referralAccount: opt(address),
     referralFee: opt(intIn(50, 255)),
-    excludeRouters: opt(asQueryList(v.array(among(ROUTERS), `must be an array of ${ROUTERS.join(', ')}`))),
+    excludeRouters: opt(asQueryList(array(among(ROUTERS), `must be an array of ${ROUTERS.join(', ')}`))),
     excludeDexes: opt(labels),
   }),
-  v.check(
+  check(
     (p) =>
       p.closeAuthority === undefined ||
       p.payer !== undefined ||
@@ -485,7 +492,7 @@ export const orderSchema = obj({
   rentFeePayer: opt(nul(str)),
   /** legacy: use router */
   swapType: maybe(str),
-  router: maybe(str) as unknown as v.OptionalSchema<Schema<Router | (string & {}) | undefined>, undefined>,
+  router: maybe(str) as unknown as OptionalSchema<Schema<Router | (string & {}) | undefined>, undefined>,
   gasless: maybe(bool),
   totalTime: maybe(num),
   taker: opt(nul(str)),
@@ -503,9 +510,9 @@ export type ExecuteRequest = Infer<typeof executeRequest>;
 
 /** `code` may be left out; a Success must name its signature (the journal and the outcome need it). */
 function executeResult<E extends Record<string, Schema>>(fields: E) {
-  return v.pipe(
+  return pipe(
     obj({ status: oneOf(EXECUTE_STATUSES), code: maybe(num), signature: maybe(str), ...fields }),
-    v.rawCheck(({ dataset, addIssue }) => {
+    rawCheck(({ dataset, addIssue }) => {
       const r = dataset.value as { status?: string; signature?: string };
       if (dataset.typed && r.status === 'Success' && !r.signature) {
         addIssue({
@@ -632,7 +639,7 @@ const startAt = opt(
     ),
   ),
 );
-const timeParams = v.pipe(
+const timeParams = pipe(
   obj({
     inAmount: baseUnits,
     numberOfOrders: rule<number>(
@@ -644,7 +651,7 @@ const timeParams = v.pipe(
     maxPrice: optPrice,
     startAt,
   }),
-  v.check(
+  check(
     (t) =>
       !(typeof t.minPrice === 'number' && typeof t.maxPrice === 'number' && t.minPrice > t.maxPrice) ||
       refuse('params.time.minPrice', 'must not be above params.time.maxPrice', t.minPrice),
@@ -657,10 +664,10 @@ const recurringCreate = obj({
   user: address,
   inputMint: address,
   outputMint: address,
-  params: v.pipe(
+  params: pipe(
     obj({ time: opt(timeParams), /** deprecated */ price: opt(priceParams) }),
-    v.check((p) => p.time !== undefined || p.price !== undefined || refuse('params.time', 'is required')),
-    v.check(
+    check((p) => p.time !== undefined || p.price !== undefined || refuse('params.time', 'is required')),
+    check(
       (p) =>
         p.time === undefined ||
         p.price === undefined ||
@@ -679,9 +686,9 @@ const priceWithdraw = obj({
   user: address,
   amount: opt(
     nul(
-      v.pipe(
+      pipe(
         positiveRaw,
-        v.check((x) => BigInt(x) <= INT64_MAX || refuse('amount', 'must fit in a signed 64-bit integer', x)),
+        check((x) => BigInt(x) <= INT64_MAX || refuse('amount', 'must fit in a signed 64-bit integer', x)),
       ),
     ),
   ),
@@ -746,7 +753,7 @@ export type TriggerListParams = Infer<typeof triggerListParams>;
 
 /** computeUnitPrice: "auto" or an integer string of microlamports (u64) */
 const computeUnitPrice = opt(
-  v.custom<string>(
+  custom<string>(
     (x) => x === 'auto' || (typeof x === 'string' && /^\d+$/.test(x) && BigInt(x) < 1n << 64n),
     (i) =>
       typeof i.input === 'string' && /^\d+$/.test(i.input)
@@ -788,12 +795,12 @@ export type TriggerCancelRequest = Infer<typeof triggerCancel>;
 const triggerCancelMany = obj({
   maker: address,
   orders: opt(
-    v.pipe(
+    pipe(
       rule<unknown[]>(
         'must be a non-empty array of order addresses (leave it out to cancel every open order)',
         (x) => Array.isArray(x) && x.length > 0,
       ),
-      v.array(address),
+      array(address),
     ),
   ),
   computeUnitPrice,
@@ -859,10 +866,10 @@ export type PortfolioElement = Infer<typeof multipleElement>;
 const otherElement = obj({ type: str }) as unknown as Schema<PortfolioElement>;
 
 /** The element list; an entry that is not an object describes nothing and is left out, so the rest still shows. */
-const portfolioElements = v.pipe(
+const portfolioElements = pipe(
   arr(any),
-  v.transform((list) => list.filter(isPlainObject)),
-  v.array(v.lazy((e) => ((e as { type?: unknown }).type === 'multiple' ? multipleElement : otherElement))),
+  transform((list) => list.filter(isPlainObject)),
+  array(lazy((e) => ((e as { type?: unknown }).type === 'multiple' ? multipleElement : otherElement))),
 );
 
 const fetcherReport = obj({ id: str, status: maybe(str), duration: maybe(num) });
