@@ -25,6 +25,7 @@ import {
   fstatSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   rmSync,
@@ -161,6 +162,23 @@ export function isRunning(pid: number): boolean {
   } catch {
     return existsSync(`/proc/${pid}`) || process.platform !== 'linux';
   }
+}
+
+/** Whether any process of process group `pgid` has not exited yet (zombies count as gone). */
+function groupRunning(pgid: number): boolean {
+  if (process.platform !== 'linux') return isRunning(pgid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // after the name: state, ppid, pgrp
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state !== 'Z') return true;
+    } catch {
+      // gone while listed
+    }
+  }
+  return false;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -458,7 +476,8 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
       for (let i = 0; i < 25 && isRunning(pid); i++) await sleep(20);
       if (isRunning(pid)) killGroup(pid, 'SIGKILL');
       if (isRunning(serverPid)) killPid(serverPid, 'SIGKILL');
-      for (let i = 0; i < 50 && (isRunning(pid) || isRunning(serverPid)); i++) await sleep(20);
+      // the program's children too: SIGKILL reaches the whole group at once, but each takes its own time to end
+      for (let i = 0; i < 50 && (isRunning(pid) || groupRunning(pid) || isRunning(serverPid)); i++) await sleep(20);
       // The server took the pipe down with it; let `cat` finish before reading and removing.
       for (let i = 0; i < 50 && !existsSync(rawClosed); i++) await sleep(20);
       rawFinal = readRaw();
