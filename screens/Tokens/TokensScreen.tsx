@@ -60,12 +60,17 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
   }, [services, category, interval, limit, starredOnly]);
 
   const columns = useMemo(() => tokenColumns(theme, width, asciiCharts(theme), interval), [theme, width, interval]);
+  // built, filtered and sorted apart: a sort key or a letter of the filter does not build a
+  // watchlist of hundreds of rows again
+  const built = useMemo(
+    () => buildRows({ tokens: list?.tokens, latest, history, changed, starred, starredOnly, interval }),
+    [list, latest, history, changed, starred, starredOnly, interval],
+  );
+  const filtered = useMemo(() => filterTokenRows(built, filter), [built, filter]);
   const rows = useMemo(() => {
-    const built = buildRows({ tokens: list?.tokens, latest, history, changed, starred, starredOnly, interval });
-    const filtered = filterTokenRows(built, filter);
     const column = columns.find((c) => c.id === sortColumn);
     return column ? sortRows(filtered, column, sortDir) : filtered;
-  }, [list, latest, history, changed, starred, starredOnly, interval, filter, columns, sortColumn, sortDir]);
+  }, [filtered, columns, sortColumn, sortDir]);
 
   const t = () => store.getState();
   const body = useRef(0);
