@@ -9,9 +9,26 @@ import { sanitize } from '../src/sanitize.js';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/**
+ * Widths of short text beyond printable ASCII, each measured once: a table of hundreds of rows
+ * sizes its columns from every cell at each refresh, and most cells (symbols, conditions, prices
+ * written with subscript zeros) read as they did the last time, each measurement a walk over its
+ * graphemes. Emptied when full, so it never holds more than MEASURED_MAX texts.
+ */
+const measured = new Map<string, number>();
+const MEASURED_MAX = 20_000;
+const MEASURED_LONGEST = 200;
+
 /** The number of terminal columns `text` occupies. */
 export function textWidth(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  if (text.length > MEASURED_LONGEST) return stringWidth(text);
+  let width = measured.get(text);
+  if (width === undefined) {
+    if (measured.size >= MEASURED_MAX) measured.clear();
+    measured.set(text, (width = stringWidth(text)));
+  }
+  return width;
 }
 
 /** Text whose every code unit is a grapheme of its own (no combining marks, joiners, selectors, surrogates). */
