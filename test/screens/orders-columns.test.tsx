@@ -12,6 +12,7 @@ import { plainTheme } from '../../components/theme.js';
 import type { RecurringOrder, Token, TriggerOrder } from '../../src/api/types.js';
 import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
+import { recurringOrder } from '../support/apiFixtures.js';
 
 const tableLines = (frame: string) => frame.split('\n').filter((l) => /^[ ›*]\S/.test(l) && /→/.test(l));
 
@@ -119,22 +120,23 @@ test('9-character symbols and 1,234,567.12345-sized amounts at 80 columns: pair,
   );
   app.unmount();
 
-  const dca = {
+  const dca = recurringOrder({
     orderKey: 'D1',
-    userPubkey: 'U',
     inputMint: mints.bonk,
     outputMint: mints.long,
+    inDeposited: '1234567.12345',
     rawInDeposited: '123456712345',
+    inAmountPerCycle: '411522.37449',
     rawInAmountPerCycle: '41152237449',
+    inUsed: '411522.37449',
     rawInUsed: '41152237449',
+    outReceived: '12.34567',
     rawOutReceived: '1234567',
     cycleFrequency: '86400',
     createdAt: iso(now - 60_000),
     updatedAt: iso(now - 60_000),
-    userClosed: false,
     trades: [{ confirmedAt: iso(now - 60_000) }],
-    openTx: 'T',
-  } as unknown as RecurringOrder;
+  }) as unknown as RecurringOrder;
   const drows: DcaRow[] = [dcaRow(services, dca, now, 'active')];
   const dapp = await mount(<Table columns={dcaColumns()} rows={drows} getKey={(r) => r.key} width={80} height={4} />);
   assertWhole(

@@ -10,6 +10,7 @@ import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { dcaRow, limitRow } from '../../screens/Orders/rows.js';
 import { orderSections } from '../../screens/Orders/detail.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
+import { recurringOrder, triggerOrder } from '../support/apiFixtures.js';
 
 const posts = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path === path);
 
@@ -127,25 +128,22 @@ test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no sli
   const sol = 'So11111111111111111111111111111111111111112';
   const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
   const iso = (ms: number) => new Date(ms).toISOString();
-  const trigger = {
+  const trigger = triggerOrder({
     orderKey: 'K1',
-    userPubkey: 'U',
     inputMint: sol,
     outputMint: usdc,
-    rawMakingAmount: '1000000000',
-    rawTakingAmount: '160000000',
-    rawRemainingMakingAmount: '1000000000',
-    rawRemainingTakingAmount: '160000000',
     makingAmount: '1',
+    rawMakingAmount: '1000000000',
+    remainingMakingAmount: '1',
+    rawRemainingMakingAmount: '1000000000',
     takingAmount: '160',
-    slippageBps: '0',
+    rawTakingAmount: '160000000',
+    remainingTakingAmount: '160',
+    rawRemainingTakingAmount: '160000000',
     expiredAt: iso(now + 7 * 86_400_000 - 2_000),
     createdAt: iso(now - 2_000),
     updatedAt: iso(now - 2_000),
-    status: 'Open',
-    openTx: 'T',
-    trades: [],
-  } as unknown as TriggerOrder;
+  }) as unknown as TriggerOrder;
   const row = limitRow(s, trigger, now, false);
   assert.equal(row.expiry, 'in 7d');
   assert.equal(row.price, '160.00 USDC/SOL');
@@ -157,24 +155,22 @@ test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no sli
     )?.value,
     '1.00% when it fills (100 bps)',
   );
-  const dca = {
+  // no minimum or maximum out (the fixture's zeros), nothing used yet, no cycle run
+  const dca = recurringOrder({
     orderKey: 'K2',
-    userPubkey: 'U',
     inputMint: usdc,
     outputMint: sol,
+    inDeposited: '200',
     rawInDeposited: '200000000',
-    rawInAmountPerCycle: '50000000',
+    inUsed: '0',
     rawInUsed: '0',
+    outReceived: '0',
     rawOutReceived: '0',
-    rawMinOutAmount: '0',
-    rawMaxOutAmount: '0',
     cycleFrequency: '3600',
     createdAt: iso(now - 2_000),
     updatedAt: iso(now - 2_000),
-    userClosed: false,
     trades: [],
-    openTx: 'T',
-  } as unknown as RecurringOrder;
+  }) as unknown as RecurringOrder;
   const d = dcaRow(s, dca, now, 'active');
   assert.equal(d.next, 'due');
   const dEntries = orderSections(s, d, now)[0].entries;
