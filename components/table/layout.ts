@@ -44,13 +44,7 @@ const measured = new WeakMap<object, WeakMap<object, number>>();
 
 /** The width of the widest cell of each `whole` column over `rows` (undefined for the others). */
 export function wholeWidths<Row>(columns: Column<Row>[], rows: readonly Row[]): Array<number | undefined> {
-  // the same text (a "—", a status) is measured once: wide characters cost a real measurement
-  const byText = new Map<string, number>();
-  const widthOf = (text: string) => {
-    let w = byText.get(text);
-    if (w === undefined) byText.set(text, (w = textWidth(text)));
-    return w;
-  };
+  // (textWidth keeps what it measured of text beyond ASCII: the same text is not measured again)
   return columns.map((c) => {
     if (!c.whole) return undefined;
     let byRow = measured.get(c);
@@ -60,7 +54,7 @@ export function wholeWidths<Row>(columns: Column<Row>[], rows: readonly Row[]): 
       const cacheable = typeof row === 'object' && row !== null;
       let w = cacheable ? byRow.get(row) : undefined;
       if (w === undefined) {
-        w = widthOf(cellText(row, c));
+        w = textWidth(cellText(row, c));
         if (cacheable) byRow.set(row, w);
       }
       if (w > most) most = w;
