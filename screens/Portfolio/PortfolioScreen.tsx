@@ -22,7 +22,8 @@ import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { PORTFOLIO_KEYS } from './keys.js';
 import { parsePlatforms, PORTFOLIO_SCREEN, shownAddress } from './params.js';
-import { headLines, portfolioView, positionsBody, walletBody, type Line, type Lookup, type Tone } from './lines.js';
+import { headLines, portfolioView, positionsBody, type Line, type Lookup, type Tone } from './lines.js';
+import { walletBody } from './walletLines.js';
 
 const clock = (ms: number) => formatClock(new Date(ms));
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,13 +1,11 @@
 // The Portfolio screen as lines of text fitted to the width: the fixed head (net worth, change
-// since opened, whose address, fetcher warnings) and the scrolled body (allocation bar chart,
-// platforms with their elements, wallet balances over RPC, spot P&L from the journal).
-import { plural } from '../../src/format.js';
-import { fromBaseUnits } from '../../src/amount.js';
+// since opened, whose address, fetcher warnings) and the positions of the scrolled body
+// (allocation bar chart, platforms with their elements); the wallet's balances and spot P&L under
+// them are in walletLines.ts. The line and grid helpers both use are here.
 import type { Portfolio } from '../../src/api/types.js';
-import { formatAmount, formatPercent } from '../../src/format.js';
+import { formatPercent } from '../../src/format.js';
 import {
   buildPortfolioView,
-  formatTokenPrice,
   formatValue,
   MISSING,
   printable,
@@ -16,8 +14,7 @@ import {
   type PortfolioView,
   type TokenNames,
 } from '../../src/portfolio/model.js';
-import type { SpotPnl } from '../../src/portfolio/pnl.js';
-import type { PortfolioSort, WalletBalance } from '../../src/store/portfolio.js';
+import type { PortfolioSort } from '../../src/store/portfolio.js';
 import { padCell, textWidth } from '../../components/text.js';
 
 export type Tone = 'warn' | 'up' | 'down' | 'dim' | 'accent' | 'bold';
@@ -44,7 +41,7 @@ const fit = (text: string, width: number) => padCell(text, Math.max(1, width));
  * body runs to thousands of lines, of which a screen shows twenty, and a sort or a price refresh
  * builds it again. `text` may be a function: the line is then not even made until it is shown.
  */
-const line = (text: string | (() => string), width: number, tone?: Tone): Line => {
+export const line = (text: string | (() => string), width: number, tone?: Tone): Line => {
   let fitted: string | undefined;
   return {
     get text() {
@@ -247,119 +244,6 @@ export function positionLines(v: PortfolioView, width: number): Line[] {
   return out;
 }
 
-function price(f: TokenFacts): { value: number | null; marked: boolean } {
-  if (typeof f.price === 'number') return { value: f.price, marked: false };
-  if (typeof f.fallbackPrice === 'number') return { value: f.fallbackPrice, marked: true };
-  return { value: null, marked: false };
-}
-
-const symbolOr = (mint: string, f: TokenFacts) =>
-  f.symbol ? printable(f.symbol, 12) : `${mint.slice(0, 4)}…${mint.slice(-4)}`;
-
-export function balanceLines(
-  b: { items: WalletBalance[]; error?: string } | null,
-  lookup: Lookup,
-  width: number,
-): Line[] {
-  const out: Line[] = [
-    line('', width),
-    line('Wallet balances (RPC), valued at the token catalog price', width, 'accent'),
-  ];
-  if (!b) return [...out, line('  loading…', width, 'dim')];
-  if (b.error) out.push(line(`  ⚠ ${printable(b.error, 200)}`, width, 'warn'));
-  let total = 0;
-  let marked = false;
-  const rows = b.items.map((it) => {
-    const f = lookup(it.mint);
-    const amount = f.decimals === undefined ? null : Number(fromBaseUnits(it.raw, f.decimals, { group: false }));
-    const p = price(f);
-    marked ||= p.marked;
-    const value = amount !== null && p.value !== null ? amount * p.value : null;
-    total += value ?? 0;
-    return {
-      cells: [
-        symbolOr(it.mint, f),
-        amount === null ? `${it.raw} raw` : formatAmount(amount),
-        p.value === null ? MISSING : formatTokenPrice(p.value) + (p.marked ? '*' : ''),
-        formatValue(value),
-      ],
-      value: value ?? -1,
-    };
-  });
-  rows.sort((a, b2) => b2.value - a.value);
-  const cells = [...rows.map((r) => r.cells), ['Total', '', '', formatValue(total)]];
-  const grid = gridLines(
-    ['Token', 'Amount', 'Price', 'Value'],
-    cells,
-    [10, 16, 12, 14],
-    ['left', 'right', 'right', 'right'],
-    width - 2,
-  );
-  for (const h of grid.head) out.push(line(`  ${h}`, width, 'dim'));
-  cells.forEach((r, i) => {
-    for (const l of grid.row(r)) out.push(line(`  ${l}`, width, i === rows.length ? 'bold' : undefined));
-  });
-  if (marked) out.push(line('  * not in the token catalog: price from the positions response', width, 'dim'));
-  return out;
-}
-
-export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, date: (ms: number) => string): Line[] {
-  const head =
-    pnl && pnl.since !== null
-      ? ` (${plural(pnl.swaps, 'swap or fill', 'swaps and fills')} since ${date(pnl.since)})`
-      : '';
-  const out: Line[] = [line('', width), line(`Spot P&L since tradedeck recorded${head}`, width, 'accent')];
-  if (!pnl) return [...out, line('  loading the journal…', width, 'dim')];
-  if (pnl.tokens.length === 0)
-    return [
-      ...out,
-      pnl.swaps === 0
-        ? line('  No swaps recorded by tradedeck yet: only its own trades count here.', width, 'dim')
-        : line('  Nothing bought is held now (sold again, or USDC/USDT): no P&L to show.', width, 'dim'),
-    ];
-  const cells = [
-    ...pnl.tokens.map((t) => [
-      symbolOr(t.mint, lookup(t.mint)),
-      formatAmount(t.units),
-      formatTokenPrice(t.avgCost),
-      formatTokenPrice(t.price),
-      signedUsd(t.unrealized),
-    ]),
-    ['Total', '', '', '', signedUsd(pnl.totalUnrealized)],
-  ];
-  const grid = gridLines(
-    ['Token', 'Units', 'Avg cost', 'Price', 'Unrealized'],
-    cells,
-    [10, 14, 12, 12, 14],
-    ['left', 'right', 'right', 'right', 'right'],
-    width - 2,
-  );
-  for (const h of grid.head) out.push(line(`  ${h}`, width, 'dim'));
-  pnl.tokens.forEach((t, i) => {
-    const tone: Tone | undefined =
-      t.unrealized === null || Math.abs(t.unrealized) < 0.005 ? undefined : t.unrealized > 0 ? 'up' : 'down';
-    for (const l of grid.row(cells[i])) out.push(line(`  ${l}`, width, tone));
-    if (t.unpricedUnits > 0)
-      out.push(
-        line(
-          `    (${formatAmount(t.unpricedUnits)} more bought with holdings of unknown cost: left out)`,
-          width,
-          'dim',
-        ),
-      );
-  });
-  for (const l of grid.row(cells[pnl.tokens.length])) out.push(line(`  ${l}`, width, 'bold'));
-  return out;
-}
-
-/** The wallet's own part of the body: its balances over RPC and the spot P&L of what tradedeck recorded. */
-export interface WalletInput {
-  balances: { items: WalletBalance[]; error?: string } | null;
-  pnl: SpotPnl | null;
-  lookup: Lookup;
-  date: (ms: number) => string;
-}
-
 /** The model of a response (exported for tests of recorded bodies). */
 export function portfolioView(
   p: Partial<Portfolio> | undefined,
@@ -384,9 +268,4 @@ export function positionsBody(view: PortfolioView | null, width: number): Line[]
     );
   out.push(...positionLines(view, width));
   return out;
-}
-
-/** The wallet's balances and spot P&L, under the positions (left out while watching another address). */
-export function walletBody(w: WalletInput, width: number): Line[] {
-  return [...balanceLines(w.balances, w.lookup, width), ...pnlLines(w.pnl, w.lookup, width, w.date)];
 }

@@ -4,14 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { textWidth } from '../../components/text.js';
-import {
-  balanceLines,
-  elementLines,
-  gridLines,
-  pnlLines,
-  portfolioView,
-  type Lookup,
-} from '../../screens/Portfolio/lines.js';
+import { elementLines, gridLines, portfolioView, type Lookup } from '../../screens/Portfolio/lines.js';
+import { balanceLines, pnlLines } from '../../screens/Portfolio/walletLines.js';
 import type { Portfolio } from '../../src/api/types.js';
 
 const BIG = 'Big1111111111111111111111111111111111111111';
