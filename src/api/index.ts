@@ -110,7 +110,7 @@ function createClient(http: HttpClient) {
     key: K,
     rules: (b: never, nowMs: number) => void,
   ): CallOf<K> =>
-    ((b: never, o?: CallOptions) => {
+    (async (b: never, o?: CallOptions) => {
       checkRequest('body', OPS[key].request as Schema<unknown>, b);
       rules(b, Date.now());
       return call(key)(b, o);
