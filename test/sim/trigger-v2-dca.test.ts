@@ -19,6 +19,17 @@ after(() => sim.stop());
 const dca = (s: Session, amount: bigint, order: Record<string, unknown>, inputMint = USDC, outputMint = SOL) =>
   fund(sim, s, { inputMint, outputMint, amount: amount.toString(), orderType: 'dca' }, '/trigger/v2/orders/dca', order);
 
+/** Lands a DCA cancel's withdrawal, signed by the wallet. */
+async function confirm(s: Session, id: string, cancel: { transaction: string; requestId: string }) {
+  return call(
+    sim,
+    'POST',
+    `/trigger/v2/orders/dca/confirm-cancel/${id}`,
+    { signedTransaction: await signTx(cancel.transaction, s.w), cancelRequestId: cancel.requestId },
+    s.token,
+  );
+}
+
 async function listed(s: Session, id: string): Promise<any> {
   const r = await call(sim, 'GET', `/trigger/v2/orders/history/dca/${id}`, undefined, s.token);
   assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -91,23 +102,11 @@ test('cancel: the rounds stop, the rest of the deposit comes back through a with
   assert.equal((await listed(s, o.id)).displayState, 'pending_withdraw');
   sim.advance(3600);
   assert.equal((await listed(s, o.id)).roundsFilled, 1, 'no round while withdrawing');
-  const stale = await call(
-    sim,
-    'POST',
-    `/trigger/v2/orders/dca/confirm-cancel/${o.id}`,
-    { signedTransaction: await signTx(c.body.transaction, s.w), cancelRequestId: c.body.requestId },
-    s.token,
-  );
+  const stale = await confirm(s, o.id, c.body);
   assert.equal(stale.status, 400, 'its blockhash expired an hour ago');
   assert.match(stale.body.error, /^Withdrawal failed: transaction expired/);
   const again = await call(sim, 'POST', `/trigger/v2/orders/dca/cancel/${o.id}`, undefined, s.token);
-  const done = await call(
-    sim,
-    'POST',
-    `/trigger/v2/orders/dca/confirm-cancel/${o.id}`,
-    { signedTransaction: await signTx(again.body.transaction, s.w), cancelRequestId: again.body.requestId },
-    s.token,
-  );
+  const done = await confirm(s, o.id, again.body);
   assert.equal(done.status, 200, JSON.stringify(done.body));
   const cancelled = await listed(s, o.id);
   assert.equal(cancelled.state, 'cancelled');
