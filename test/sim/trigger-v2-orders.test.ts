@@ -14,7 +14,7 @@ import {
 } from '../../src/api/index.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { frozenSim, programsOf, signerAddresses } from '../support/simGroups.js';
-import { balance, SOL, USDC } from '../support/simHttp.js';
+import { balance, rpc, SOL, USDC } from '../support/simHttp.js';
 import {
   call,
   craft,
@@ -149,6 +149,8 @@ test('a deposit moves the amount from the wallet to its vault and nothing else; 
   const held = balance(sim, s.w.address, SOL);
   const sell = await sellSol(s, ONE_SOL, { triggerCondition: 'below', triggerPriceUsd: solUsd * 0.5 });
   assert.equal(balance(sim, s.vault, SOL), ONE_SOL);
+  // no call of the service gives a vault's balance: the chain does, as for any address
+  assert.equal((await rpc(sim, 'getBalance', [s.vault])).result.value, Number(ONE_SOL));
   const done = await cancel(s, sell.id);
   assert.equal(balance(sim, s.vault, SOL), 0n, 'the vault is empty again');
   assert.equal(
