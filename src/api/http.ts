@@ -41,13 +41,18 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * the login token (JWT) of an operation that needs one (Trigger API V2): sent as
+   * `Authorization: Bearer`, kept out of every message, never stored by the client
+   */
+  token?: string;
 }
 
 /** A query value: booleans go as true/false, arrays comma-joined, undefined/null left out. */
 export type QueryValue = string | number | boolean | readonly string[] | undefined | null;
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /** the operation name used in errors and events, e.g. 'POST /trigger/v1/createOrder' */
   endpoint: string;
   /** concrete path, e.g. '/tokens/v2/toptraded/1h' */
@@ -56,6 +61,8 @@ export interface HttpRequest {
   body?: unknown;
   /** send x-api-key when the client has one (every group, portfolio included) */
   auth: boolean;
+  /** a login token to send as `Authorization: Bearer` */
+  bearer?: string;
   /** safe to send again: GET reads and the execute POSTs */
   idempotent: boolean;
   signal?: AbortSignal;
@@ -103,6 +110,8 @@ export function buildQuery(query: Record<string, QueryValue> = {}): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
 /** Reads the server's human text out of any of the error envelopes the service uses. */
 export function parseErrorBody(text: string): { message?: string; code?: number | string; errorCode?: string } {
   let body: unknown;
@@ -129,11 +138,15 @@ export function parseErrorBody(text: string): { message?: string; code?: number 
   if (cause && cause !== error) parts.push(cause);
   const message = textOf(b.message);
   if (message && !parts.includes(message)) parts.push(message);
-  if (typeof b.errors === 'object' && b.errors !== null && !Array.isArray(b.errors)) {
+  if (isRecord(b.errors)) {
     for (const [field, msgs] of Object.entries(b.errors as Record<string, unknown>)) {
       const list = (Array.isArray(msgs) ? msgs : [msgs]).filter((m): m is string => typeof m === 'string');
       if (list.length) parts.push(`${field}: ${list.join(', ')}`);
     }
+  }
+  // a field-by-field account of a refused request: {"error": "Request validation failed", "details": {"field": "why"}}
+  if (isRecord(b.details)) {
+    for (const [field, why] of Object.entries(b.details)) if (typeof why === 'string') parts.push(`${field}: ${why}`);
   }
   const code = typeof b.code === 'number' || typeof b.code === 'string' ? b.code : undefined;
   const errorCode =
@@ -246,7 +259,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   if (!(backoffBaseMs >= 0)) throw new TypeError('backoffBaseMs must be >= 0');
   const fetchImpl = opts.fetchImpl ?? httpFetch;
   const sleep = opts.sleep ?? defaultSleep;
-  const clean = (text: string) => sanitizeText(text, secrets);
+  const cleanText = (text: string) => sanitizeText(text, secrets);
   const garbled = new WeakSet<Error>();
 
   const emit = (e: RequestEvent) => {
@@ -273,8 +286,12 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     const url = baseUrl + req.path + buildQuery(req.query);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.auth && apiKey) headers['x-api-key'] = apiKey;
+    if (req.bearer !== undefined) headers.authorization = `Bearer ${req.bearer}`;
+    const clean =
+      req.bearer === undefined ? cleanText : (text: string) => sanitizeText(text, [...secrets, req.bearer!]);
     let body: string | undefined;
-    if (req.method === 'POST') {
+    // a PATCH always carries its changes; a POST whose every field went into its path carries none
+    if (req.method === 'PATCH' || (req.method === 'POST' && req.body !== undefined)) {
       headers['content-type'] = 'application/json';
       body = stringifyJson(req.body ?? {});
     }
@@ -349,7 +366,11 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       const detail = serverMessage ?? (statusText || 'no message');
       const keySent = headers['x-api-key'] !== undefined;
       const hint =
-        res.status === 401 ? `; ${apiKeyHint(keySent)}` : res.status === 403 ? `; ${accessHint(keySent)}` : '';
+        res.status === 401
+          ? `; ${req.bearer === undefined ? apiKeyHint(keySent) : 'the login token was refused (expired or not valid): log in again'}`
+          : res.status === 403
+            ? `; ${accessHint(keySent)}`
+            : '';
       const said = `HTTP ${res.status}: ${detail}${errorCode ? ` [${errorCode}]` : ''}`;
       // a rate limit with a stated wait says first how long (the service's own text follows)
       const message =

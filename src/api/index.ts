@@ -9,11 +9,15 @@ import {
   type HttpClient,
   type QueryValue,
 } from './http.js';
-import { checkRequest, checkResponse } from './schema.js';
+import { checkRequest, checkResponse, type Schema } from './schema.js';
 import {
+  dcaOrderRules,
   OPERATIONS as OPS,
+  priceOrderRules,
+  RequestRuleError,
   swapRules,
   type ExecuteRequest,
+  type ExecuteV2Request,
   type Operation,
   type Quote,
   type QuoteOrigin,
@@ -21,7 +25,7 @@ import {
   type SwapRequest,
 } from './types.js';
 
-/** Sends one operation of the table; `wire` shapes a POST body that differs from the request as typed. */
+/** Sends one operation of the table; `wire` shapes a body that differs from the request as typed. */
 export async function callOperation<Req, Res>(
   http: HttpClient,
   op: Operation<Req, Res>,
@@ -31,19 +35,40 @@ export async function callOperation<Req, Res>(
 ): Promise<Res> {
   const get = op.method === 'GET';
   checkRequest(get ? 'params' : 'body', op.request, input);
+  if (op.bearer && !o?.token)
+    throw new RequestRuleError(
+      'token',
+      'is required: log in first (POST /trigger/v2/auth/challenge, then /auth/verify)',
+    );
+  // it goes into a header: only the characters a JWT is made of
+  if (op.bearer && !/^[\w.-]{1,8192}$/.test(o!.token!))
+    throw new RequestRuleError('token', 'must be the JWT the login gave (base64url parts)', '(not shown)');
+  const inPath = op.fields.filter((k) => op.path.includes(`{${k}}`));
   let path = op.path;
+  for (const key of inPath)
+    path = path.replace(`{${key}}`, encodeURIComponent(String((input as Record<string, unknown>)[key])));
   const query: Record<string, QueryValue> = {};
+  let body: unknown;
   if (get) {
-    for (const key of op.fields) {
-      const value = (input as Record<string, QueryValue>)[key];
-      if (path.includes(`{${key}}`)) path = path.replace(`{${key}}`, encodeURIComponent(String(value)));
-      else query[key] = value;
-    }
-  }
-  const body = get ? undefined : wire ? wire(input) : input;
+    for (const key of op.fields) if (!inPath.includes(key)) query[key] = (input as Record<string, QueryValue>)[key];
+  } else if (wire) body = wire(input);
+  else if (inPath.length === 0) body = input;
+  // the request less what went into its path; no body at all when its every field went there
+  else if (op.fields.length > inPath.length)
+    body = Object.fromEntries(Object.entries(input as object).filter(([k]) => !inPath.includes(k)));
   const endpoint = `${op.method} ${op.path}`;
   return http.request(
-    { method: op.method, endpoint, path, query, body, auth: op.auth, idempotent: op.idempotent, signal: o?.signal },
+    {
+      method: op.method,
+      endpoint,
+      path,
+      query,
+      body,
+      auth: op.auth,
+      ...(op.bearer ? { bearer: o!.token } : {}),
+      idempotent: op.idempotent,
+      signal: o?.signal,
+    },
     (b, e) => checkResponse(e, op.response, b),
   );
 }
@@ -54,6 +79,11 @@ type CallOf<K extends keyof typeof OPS> =
 
 /** An execute body carries exactly the signed transaction and its requestId. */
 const executeBody = (b: ExecuteRequest) => ({ signedTransaction: b.signedTransaction, requestId: b.requestId });
+/** POST /swap/v2/execute's, and the order's lastValidBlockHeight when given. */
+const executeV2Body = (b: ExecuteV2Request) => ({
+  ...executeBody(b),
+  ...(b.lastValidBlockHeight === undefined ? {} : { lastValidBlockHeight: b.lastValidBlockHeight }),
+});
 
 function createClient(http: HttpClient) {
   const call = <K extends keyof typeof OPS>(key: K, wire?: (r: never) => unknown): CallOf<K> =>
@@ -75,6 +105,16 @@ function createClient(http: HttpClient) {
       return call(key, swapWire as (r: never) => unknown)(b as never, o);
     }) as CallOf<K>;
   const quote = call('quote');
+  /** an operation whose rules also depend on the time: checked against this machine's clock first */
+  const timed = <K extends 'triggerV2CreatePrice' | 'triggerV2CreateDca'>(
+    key: K,
+    rules: (b: never, nowMs: number) => void,
+  ): CallOf<K> =>
+    (async (b: never, o?: CallOptions) => {
+      checkRequest('body', OPS[key].request as Schema<unknown>, b);
+      rules(b, Date.now());
+      return call(key)(b, o);
+    }) as CallOf<K>;
 
   return {
     tokens: { list: call('tokenList') },
@@ -100,6 +140,42 @@ function createClient(http: HttpClient) {
       order: call('order'),
       /** Safe to retry: the same signed transaction never executes twice. */
       execute: call('orderExecute', executeBody),
+    },
+    /** The service's current swap generation: the same order and execute, more routers and parameters. */
+    swapV2: {
+      order: call('swapV2Order'),
+      /** Safe to retry: the same signed transaction never executes twice. */
+      execute: call('swapV2Execute', executeV2Body),
+      /** the raw instructions of a swap (in place of POST /swap/v1/swap-instructions) */
+      build: call('swapV2Build'),
+    },
+    /**
+     * The service's current orders, filled from a custodial vault. Every call but the login's two
+     * takes the login token in its options (`{ token }`); the client keeps none.
+     */
+    triggerV2: {
+      challenge: call('triggerV2Challenge'),
+      verify: call('triggerV2Verify'),
+      vault: (o: CallOptions) => call('triggerV2Vault')({}, o),
+      /** makes the wallet's vault; HTTP 409 when it has one (its details name it) */
+      registerVault: (o: CallOptions) => call('triggerV2RegisterVault')({}, o),
+      /** the deposit to sign: the order's funds from the wallet to its vault */
+      craftDeposit: call('triggerV2Deposit'),
+      /** lands the signed deposit and opens the order; its expiry must be ahead of this machine's clock */
+      createPriceOrder: timed('triggerV2CreatePrice', priceOrderRules),
+      editPriceOrder: call('triggerV2EditPrice'),
+      /** stops the order's fills and gives the withdrawal to sign */
+      cancelPriceOrder: call('triggerV2CancelPrice'),
+      /** lands the signed withdrawal: the order's funds go back to the wallet */
+      confirmCancelPriceOrder: call('triggerV2ConfirmCancelPrice'),
+      priceHistory: call('triggerV2PriceHistory'),
+      priceOrder: call('triggerV2PriceOrder'),
+      /** lands the signed deposit and starts the rounds; a first round given must be ahead of this machine's clock */
+      createDcaOrder: timed('triggerV2CreateDca', dcaOrderRules),
+      cancelDcaOrder: call('triggerV2CancelDca'),
+      confirmCancelDcaOrder: call('triggerV2ConfirmCancelDca'),
+      dcaHistory: call('triggerV2DcaHistory'),
+      dcaOrder: call('triggerV2DcaOrder'),
     },
     recurring: {
       list: call('recurringList'),
@@ -139,6 +215,8 @@ export type ApiClient = ReturnType<typeof createClient>;
 export type TokensApi = ApiClient['tokens'];
 export type SwapApi = ApiClient['swap'];
 export type UltraApi = ApiClient['ultra'];
+export type SwapV2Api = ApiClient['swapV2'];
+export type TriggerV2Api = ApiClient['triggerV2'];
 export type RecurringApi = ApiClient['recurring'];
 export type TriggerApi = ApiClient['trigger'];
 export type SendApi = ApiClient['send'];

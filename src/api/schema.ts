@@ -45,6 +45,11 @@ const ABSENT_AS_NULL = new WeakSet<object>();
 /** A rule that shows the offending value in its own words (e.g. a transaction by its length). */
 const SHOWN = new WeakMap<object, (x: unknown) => unknown>();
 
+/** Raises the request rule `why` on `field` (for rules that join several fields). */
+export const refuse = (field: string, why: string, got?: unknown): never => {
+  throw new RequestRuleError(field, why, got);
+};
+
 export const missing = <S extends object>(text: string, s: S): S => (MISSING.set(s, text), s);
 
 export const isPlainObject = (x: unknown): x is Record<string, unknown> =>

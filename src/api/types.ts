@@ -17,7 +17,6 @@ import {
   flag,
   intIn,
   is,
-  isBase64,
   isPlainObject,
   labels,
   maybe,
@@ -34,12 +33,11 @@ import {
   positiveRaw,
   rawAmount,
   missing,
-  entriesOf,
   asQueryList,
   asQueryNumber,
   isPositiveRaw,
+  refuse,
   rule,
-  signedTx,
   str,
   text,
   u64,
@@ -49,7 +47,6 @@ import {
   custom,
   lazy,
   pipe,
-  rawCheck,
   transform,
   type OptionalSchema,
   type Infer,
@@ -61,6 +58,21 @@ export type Base58 = string;
 export type RawAmount = string;
 
 import { NATIVE_MINT } from './mints.js';
+import { none, op } from './contract/operation.js';
+import {
+  executeRequest,
+  executeResult,
+  instruction,
+  orderExecute,
+  orderSchema,
+  ROUTERS,
+} from './contract/swapShared.js';
+import { SWAP_V2_OPERATIONS } from './contract/swapV2.js';
+import { TRIGGER_V2_OPERATIONS } from './contract/triggerV2.js';
+export type { Method, Operation } from './contract/operation.js';
+export * from './contract/swapShared.js';
+export * from './contract/swapV2.js';
+export * from './contract/triggerV2.js';
 export { NATIVE_MINT, USDC_MINT } from './mints.js';
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 
@@ -76,10 +88,6 @@ export const INSTRUCTION_VERSIONS = ['V1', 'V2'] as const;
 export type InstructionVersion = (typeof INSTRUCTION_VERSIONS)[number];
 export const PRIORITY_LEVELS = ['medium', 'high', 'veryHigh'] as const;
 export type PriorityLevel = (typeof PRIORITY_LEVELS)[number];
-export const ROUTERS = ['iris', 'partnerz', 'partnerflow', 'partnerx'] as const;
-export type Router = (typeof ROUTERS)[number];
-export const EXECUTE_STATUSES = ['Success', 'Failed'] as const;
-export type ExecuteStatus = (typeof EXECUTE_STATUSES)[number];
 export const RECURRING_TYPES = ['time', 'price', 'all'] as const;
 export type RecurringType = (typeof RECURRING_TYPES)[number];
 export const ORDER_STATUSES = ['active', 'history'] as const;
@@ -116,12 +124,7 @@ export const SIM_PROGRAMS = {
 const MAX_BPS = 10_000;
 const INT64_MAX = (1n << 63n) - 1n;
 
-/** Raises the request rule `rule` on `field` (for rules that join several fields). */
 export { RequestRuleError } from './errors.js';
-import { RequestRuleError } from './errors.js';
-const refuse = (field: string, why: string, got?: unknown): never => {
-  throw new RequestRuleError(field, why, got);
-};
 
 // ---------- GET /tokens/v2/{category}/{interval} ----------
 // Acts on: id (the mint), symbol, decimals. Everything else is shown only, and may be absent (the
@@ -380,14 +383,6 @@ const swapResponse = obj({
 });
 export type SwapResponse = Infer<typeof swapResponse>;
 
-const instruction = obj({
-  programId: str,
-  accounts: arr(obj({ pubkey: str, isSigner: bool, isWritable: bool })),
-  data: str,
-});
-export type Instruction = Infer<typeof instruction>;
-export type AccountMeta = Instruction['accounts'][number];
-
 const swapInstructions = obj({
   otherInstructions: arr(instruction),
   computeBudgetInstructions: arr(instruction),
@@ -434,107 +429,6 @@ const orderParams = pipe(
   ),
 );
 export type OrderParams = Infer<typeof orderParams>;
-
-/** null without taker, "" when the order cannot be built, otherwise a base-64 transaction */
-const orderTransaction = is<string | null>(
-  'a base-64 transaction, "" or null',
-  (x) => x === null || x === '' || isBase64(x),
-  'a base-64 string',
-);
-const fee = obj({ amount: maybe(rawAmount), feeBps: maybe(num), feeMint: maybe(str) });
-export type PlatformFee = Infer<typeof fee>;
-
-export const orderSchema = obj({
-  inputMint: nonEmptyStr,
-  outputMint: nonEmptyStr,
-  inAmount: rawAmount,
-  outAmount: rawAmount,
-  otherAmountThreshold: rawAmount,
-  slippageBps: num,
-  /** legacy (use priceImpact), but what the price-impact warning reads */
-  priceImpactPct: str,
-  transaction: orderTransaction,
-  requestId: nonEmptyStr,
-  mode: maybe(str),
-  swapMode: maybe(str),
-  priceImpact: maybe(num),
-  inUsdValue: maybe(num),
-  outUsdValue: maybe(num),
-  swapUsdValue: maybe(num),
-  routePlan: maybe(
-    arr(
-      obj({
-        swapInfo: maybe(
-          obj({
-            ammKey: maybe(str),
-            label: maybe(str),
-            inputMint: maybe(str),
-            outputMint: maybe(str),
-            inAmount: maybe(rawAmount),
-            outAmount: maybe(rawAmount),
-          }),
-        ),
-        percent: maybe(num),
-        bps: maybe(num),
-        usdValue: maybe(num),
-      }),
-    ),
-  ),
-  feeBps: maybe(num),
-  feeMint: maybe(str),
-  // `{amount, feeBps}` in the contract; `{feeBps, feeMint}` without amount seen too
-  platformFee: maybe(fee),
-  signatureFeeLamports: maybe(num),
-  signatureFeePayer: opt(nul(str)),
-  prioritizationFeeLamports: maybe(num),
-  prioritizationFeePayer: opt(nul(str)),
-  rentFeeLamports: maybe(num),
-  rentFeePayer: opt(nul(str)),
-  /** legacy: use router */
-  swapType: maybe(str),
-  router: maybe(str) as unknown as OptionalSchema<Schema<Router | (string & {}) | undefined>, undefined>,
-  gasless: maybe(bool),
-  totalTime: maybe(num),
-  taker: opt(nul(str)),
-  referralAccount: maybe(str),
-  quoteId: maybe(str),
-  maker: maybe(str),
-  expireAt: maybe(str),
-  errorCode: maybe(num),
-  errorMessage: maybe(str),
-});
-export type Order = Infer<typeof orderSchema>;
-
-const executeRequest = obj({ signedTransaction: signedTx, requestId: text });
-export type ExecuteRequest = Infer<typeof executeRequest>;
-
-/** `code` may be left out; a Success must name its signature (the journal and the outcome need it). */
-function executeResult<E extends Record<string, Schema>>(fields: E) {
-  return pipe(
-    obj({ status: oneOf(EXECUTE_STATUSES), code: maybe(num), signature: maybe(str), ...fields }),
-    rawCheck(({ dataset, addIssue }) => {
-      const r = dataset.value as { status?: string; signature?: string };
-      if (dataset.typed && r.status === 'Success' && !r.signature) {
-        addIssue({
-          message: 'is missing (a Success must name its transaction signature)',
-          path: [{ key: 'signature' } as never],
-        });
-      }
-    }),
-  );
-}
-
-const orderExecute = executeResult({
-  slot: maybe(str),
-  error: maybe(str),
-  totalInputAmount: maybe(rawAmount),
-  totalOutputAmount: maybe(rawAmount),
-  inputAmountResult: maybe(rawAmount),
-  outputAmountResult: maybe(rawAmount),
-  swapEvents: maybe(arr(obj({ inputMint: str, inputAmount: rawAmount, outputMint: str, outputAmount: rawAmount }))),
-});
-export type OrderExecuteResponse = Infer<typeof orderExecute>;
-export type SwapEvent = NonNullable<OrderExecuteResponse['swapEvents']>[number];
 
 // ---------- the recurring group: GET /recurring/v1/getRecurringOrders and its POSTs ----------
 // Acts on: the order key (cancel), its mints, base-unit amounts as integer strings, paging.
@@ -942,38 +836,6 @@ export type DbcFeeClaimResponse = Infer<typeof dbcFeeClaimed>;
 
 // ---------- the table ----------
 
-export interface Operation<Req, Res> {
-  method: 'GET' | 'POST';
-  /** the contract's path; `{name}` parts are filled from the request field of that name */
-  path: string;
-  /** sends x-api-key when the client has one (every group, portfolio included: the real service reads it) */
-  auth: boolean;
-  /** safe to send again: GET reads and the execute POSTs (the same signed transaction never executes twice) */
-  idempotent: boolean;
-  /** the query (GET) or body (POST) */
-  request: Schema<Req>;
-  response: Schema<Res>;
-  /** the request's fields, in the order they go on the wire */
-  fields: string[];
-}
-
-const op = <Req, Res>(
-  method: 'GET' | 'POST',
-  path: string,
-  request: Schema<Req>,
-  response: Schema<Res>,
-): Operation<Req, Res> => ({
-  method,
-  path,
-  auth: true,
-  idempotent: method === 'GET' || path.endsWith('/execute'),
-  request,
-  response,
-  fields: Object.keys(entriesOf(request)),
-});
-
-const none = obj();
-
 export const OPERATIONS = {
   tokenList: op('GET', '/tokens/v2/{category}/{interval}', tokenListParams, arr(tokenSchema)),
   quote: op('GET', '/swap/v1/quote', quoteParams, quoteSchema),
@@ -997,6 +859,8 @@ export const OPERATIONS = {
   positions: op('GET', '/portfolio/v1/positions/{address}', portfolioParams, portfolio),
   dbcPoolCreate: op('POST', '/studio/v1/dbc-pool/create-tx', dbcPoolCreate, dbcPoolCreated),
   dbcFeeClaim: op('POST', '/studio/v1/dbc/fee/create-tx', dbcFeeClaim, dbcFeeClaimed),
+  ...SWAP_V2_OPERATIONS,
+  ...TRIGGER_V2_OPERATIONS,
 };
 
 export type Operations = typeof OPERATIONS;

@@ -7,7 +7,8 @@ import { untilSignal } from '../signals.js';
 
 const SYNOPSIS = `usage: tradedeck sim [--host H] [--port N] [--seed S] [--time-scale X]
                      [--fund ADDRESS]... [--latency MS] [--fault-rate P]
-                     [--rate-limit N] [--rate-limit-groups a,b] [--api-key K]`;
+                     [--rate-limit N] [--rate-limit-groups a,b] [--api-key K]
+                     [--only-v1]`;
 
 const USAGE = `${SYNOPSIS}
 Serves the simulated trading service (HTTP, and Solana JSON-RPC at /rpc and
@@ -41,7 +42,10 @@ Options:
   --paid-rate-limit N      the same for a key starting paid- (default 10 x
                            --rate-limit)
   --rate-limit-groups a,b  the groups it applies to (default all)
-  --api-key K              accept only this API key`;
+  --api-key K              accept only this API key
+  --only-v1                serve only the service's first generation: the
+                           current one's paths (/swap/v2, /trigger/v2) answer
+                           404, as a service without them does`;
 
 class FlagError extends Error {}
 
@@ -132,6 +136,10 @@ export function parseSimArgs(argv: string[]): SimOptions | 'help' {
       case '--api-key':
         o.apiKey = take();
         if (o.apiKey.trim() === '') throw new FlagError('--api-key: must not be empty');
+        break;
+      case '--only-v1':
+        if (value !== undefined) throw new FlagError('--only-v1: takes no value');
+        o.onlyV1 = true;
         break;
       default:
         throw new FlagError(`${flag}: unknown flag`);

@@ -6,7 +6,7 @@
 import type { SimGroup } from './kernel.js';
 
 /** Groups with an execute operation that goes through the requestId bookkeeping. */
-export const EXECUTE_GROUPS = ['ultra', 'trigger', 'recurring'] as const;
+export const EXECUTE_GROUPS = ['ultra', 'trigger', 'recurring', 'swap-v2'] as const;
 export type ExecuteGroup = (typeof EXECUTE_GROUPS)[number];
 
 /** Default failure: the transaction was sent but did not land in time (as the real service reports it). */

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { TriggerOrder } from '../api/types.js';
 import type { SimGroup, SimKernel } from './kernel.js';
+import { V2_GROUPS } from './http/routes.js';
 import { SimCore } from './core.js';
 import { FaultInjector } from './http/faults.js';
 import { RequestLog, type SimRequestLogEntry } from './http/request-log.js';
@@ -62,6 +63,12 @@ export interface SimOptions {
    */
   paper?: PaperSource;
   /**
+   * serve only the service's first generation: the paths of the current one (/swap/v2/...,
+   * /trigger/v2/...) answer 404 as a service without them does (the switch can be turned later with
+   * SimHandle.setOnlyV1 or POST /__sim/generation)
+   */
+  onlyV1?: boolean;
+  /**
    * the text of an earlier snapshot() to go on from (balances, orders, pools, identifiers; time
    * never goes back); a text that cannot be used throws SnapshotError before anything listens
    */
@@ -87,6 +94,8 @@ export interface SimHandle {
   /** grows whenever a balance changes (orders, fills, swaps, pools all move one): a snapshot is then due */
   changes(): number;
   advance(seconds: number): void;
+  /** serves only the first generation (true) or both (false); see SimOptions.onlyV1 */
+  setOnlyV1(onlyV1: boolean): void;
   /**
    * Fills `percent` (0 < p <= 100) of a trigger order's original making amount, capped at what
    * remains, at its limit price, as a keeper fill; returns the order's new state. Throws a
@@ -132,6 +141,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     ...(options.paper ? { paper: options.paper } : {}),
   });
   registerAllGroups(core.kernel);
+  core.routes.hide(V2_GROUPS, options.onlyV1 === true);
   if (options.paper) {
     try {
       await installPaper(core, options.paper, saved?.market?.learned ?? []);
@@ -188,6 +198,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     snapshot: () => encodeSnapshot(takeSnapshot(core)),
     changes: () => core.ledger.version,
     advance: (seconds) => core.clock.advance(seconds),
+    setOnlyV1: (onlyV1) => core.routes.hide(V2_GROUPS, onlyV1),
     fillTriggerOrder: (order, percent) => {
       core.clock.sync();
       const outcome = fillTriggerOrder(core.kernel, order, percent);

@@ -4,7 +4,21 @@
 import type { Token } from '../api/types.js';
 
 /** Which error envelope and auth rule a route follows (the real service answers each group's errors in its own envelope). */
-export type SimGroup = 'tokens' | 'swap' | 'ultra' | 'recurring' | 'trigger' | 'send' | 'portfolio' | 'studio';
+export type SimGroup =
+  | 'tokens'
+  | 'swap'
+  | 'ultra'
+  | 'recurring'
+  | 'trigger'
+  | 'send'
+  | 'portfolio'
+  | 'studio'
+  /** the service's current generation: GET /swap/v2/order, POST /swap/v2/execute, GET /swap/v2/build */
+  | 'swap-v2'
+  /** the service's current generation of orders, under /trigger/v2 */
+  | 'trigger-v2';
+
+export type SimMethod = 'GET' | 'POST' | 'PATCH';
 
 export interface SimRequest {
   method: string;
@@ -30,7 +44,7 @@ export type SimHandler = (req: SimRequest) => SimResponse | Promise<SimResponse>
 
 export interface SimRouter {
   /** `pattern` may hold `:name` segments. The core checks `x-api-key` for every group but portfolio. */
-  add(method: 'GET' | 'POST', pattern: string, group: SimGroup, handler: SimHandler): void;
+  add(method: SimMethod, pattern: string, group: SimGroup, handler: SimHandler): void;
 }
 
 /** Thrown by handlers (or helpers) to answer with the group's error envelope. */
@@ -42,6 +56,10 @@ export interface SimErrorInit {
   errorCode?: string;
   code?: number;
   fieldErrors?: Record<string, string[]>;
+  /** trigger-v2: `details` (a field -> why, or what the refusal concerns) */
+  details?: Record<string, unknown>;
+  /** swap-v2's order: the requestId its refusals carry */
+  requestId?: string;
 }
 
 export interface SimClock {

@@ -1,12 +1,16 @@
 // What of a simulator outlives its process (demo mode keeps it in the state directory): balances,
-// limit and DCA orders, studio pools, the identifier stream and the simulated time. The market
-// (prices, charts, pool depths) is not kept: each start walks its seeded path again from the
-// catalogue's prices. The text is JSON; amounts (bigint) are written as {"$big":"123"}.
+// limit and DCA orders, the current generation's vaults and orders, studio pools, the identifier
+// stream and the simulated time. The market (prices, charts, pool depths) is not kept: each start
+// walks its seeded path again from the catalogue's prices. The text is JSON; amounts (bigint) are written as {"$big":"123"}.
 import type { SimCore } from './core.js';
 import type { LearnedToken } from './market/listing.js';
 import { recurringBookOf, type RecurringRecord } from './groups/recurring-book.js';
 import { studioBookOf, type StudioPool } from './groups/studio-pools.js';
 import { triggerBookOf, type TriggerRecord } from './groups/trigger-book.js';
+import { triggerV2Of } from './groups/trigger-v2.js';
+import type { VaultRecord } from './groups/trigger-v2-vault.js';
+import type { PriceRecord } from './groups/trigger-v2-price.js';
+import type { DcaRecord } from './groups/trigger-v2-dca.js';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -21,6 +25,12 @@ export interface SimSnapshot {
   trigger: { seq: number; records: TriggerRecord[] };
   recurring: { seq: number; records: RecurringRecord[] };
   studio: Array<Omit<StudioPool, 'rng'> & { rng: number }>;
+  /** the current generation's vaults and orders (absent from snapshots taken before it was served) */
+  triggerV2?: {
+    vaults: VaultRecord[];
+    prices: { seq: number; records: PriceRecord[] };
+    dcas: { seq: number; records: DcaRecord[] };
+  };
   /** paper mode: the tokens learned from the followed service, learned again before the rest */
   market?: { learned: LearnedToken[] };
 }
@@ -39,6 +49,7 @@ export function takeSnapshot(core: SimCore): SimSnapshot {
     trigger: triggerBookOf(kernel)?.exportState() ?? { seq: 0, records: [] },
     recurring: recurringBookOf(kernel)?.exportState() ?? { seq: 0, records: [] },
     studio: studioBookOf(kernel)?.exportState() ?? [],
+    ...triggerV2State(core),
     ...(core.market.paper ? { market: { learned: core.market.learned() } } : {}),
   };
 }
@@ -52,6 +63,19 @@ export function restoreSnapshot(core: SimCore, snap: SimSnapshot): void {
   triggerBookOf(kernel)?.importState(snap.trigger);
   recurringBookOf(kernel)?.importState(snap.recurring);
   studioBookOf(kernel)?.importState(snap.studio);
+  const v2 = triggerV2Of(kernel);
+  if (v2 && snap.triggerV2) {
+    v2.vaults.importState(snap.triggerV2.vaults);
+    v2.prices.importState(snap.triggerV2.prices);
+    v2.dcas.importState(snap.triggerV2.dcas);
+  }
+}
+
+function triggerV2State(core: SimCore): Pick<SimSnapshot, 'triggerV2'> {
+  const v2 = triggerV2Of(core.kernel);
+  return v2
+    ? { triggerV2: { vaults: v2.vaults.exportState(), prices: v2.prices.exportState(), dcas: v2.dcas.exportState() } }
+    : {};
 }
 
 export function encodeSnapshot(snap: SimSnapshot): string {

@@ -14,10 +14,12 @@ export class Params {
     private readonly extra: (field: string) => Partial<SimErrorInit> = () => ({}),
   ) {}
 
-  /** Answers 400 naming `field`; trigger errors also carry the rule as `cause`. */
+  /** Answers 400 naming `field`; trigger errors also carry the rule as `cause`, trigger-v2's in `details`. */
   fail(field: string, rule: string): never {
     const text = `${field}: ${rule}`;
     if (this.group === 'trigger') return this.kernel.fail({ status: 400, message: `invalid ${field}`, cause: text });
+    if (this.group === 'trigger-v2')
+      return this.kernel.fail({ status: 400, message: 'Request validation failed', details: { [field]: rule } });
     return this.kernel.fail({ status: 400, message: text, ...this.extra(field) });
   }
 

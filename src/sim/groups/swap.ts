@@ -22,6 +22,11 @@ import {
 
 const TIP_ACCOUNT_LABEL = 'tip-account';
 
+/** where a tip transfer goes (an inclusion service's account) */
+export function tipAccount(core: SimCore): string {
+  return seededAddress(core.options.seed, TIP_ACCOUNT_LABEL);
+}
+
 /** the simulated program id of a DEX (seeded, stable per seed) */
 export function dexProgramId(seed: number, label: string): string {
   return seededAddress(seed, `dex-program:${label}`);
@@ -96,7 +101,8 @@ function quote(core: SimCore, query: QuoteParams, bad: FieldFail) {
   };
 }
 
-async function prepare(core: SimCore, s: SwapBody) {
+/** The instructions of a swap and what landing it would do (POST /swap/v1/swap and swap-instructions; GET /swap/v2/build). */
+export async function prepare(core: SimCore, s: SwapBody) {
   const info = (mint: string) => core.market.token(mint)!;
   const feePayer = s.payer ?? s.user;
   const cuPrice = (s.priorityLamports * 1_000_000n + BigInt(s.cuLimit) - 1n) / BigInt(s.cuLimit);
@@ -119,10 +125,7 @@ async function prepare(core: SimCore, s: SwapBody) {
     wrapAndUnwrapSol: s.wrapAndUnwrapSol,
     cuLimit: s.cuLimit,
     cuPriceMicroLamports: cuPrice,
-    tip:
-      s.tipLamports > 0n
-        ? { account: seededAddress(core.options.seed, TIP_ACCOUNT_LABEL), lamports: s.tipLamports }
-        : undefined,
+    tip: s.tipLamports > 0n ? { account: tipAccount(core), lamports: s.tipLamports } : undefined,
   });
   const userOut = await associatedTokenAddress(s.user, s.outputMint, info(s.outputMint).tokenProgram);
   const receiver =
@@ -167,7 +170,7 @@ function firmFill(x: SwapExecution, firm: FirmQuote): RfqFill {
   };
 }
 
-function instructionJson(ix: SimInstruction): Instruction {
+export function instructionJson(ix: SimInstruction): Instruction {
   return {
     programId: ix.programId,
     accounts: ix.accounts.map((a) => ({ ...a })),

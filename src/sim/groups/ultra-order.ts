@@ -31,6 +31,11 @@ export interface OrderParams {
   referralFee?: number;
   routers: string[];
   excludeDexes?: Set<string>;
+  // GET /swap/v2/order's own: a fixed slippage, a priority fee (a ceiling with maxCap) and a tip
+  slippageBps?: number;
+  priorityFeeLamports?: bigint;
+  jitoTipLamports?: bigint;
+  broadcastFeeType?: 'maxCap' | 'exactFee';
 }
 
 export interface OrderPlan {
@@ -50,7 +55,10 @@ export interface OrderPlan {
   /** who pays gas and rent: payer, the gasless relayer, or the taker */
   gasPayer: string | null;
   signatureFeeLamports: bigint;
+  /** the compute-unit price's part of the fees */
   prioritizationFeeLamports: bigint;
+  /** a tip transfer beside it (GET /swap/v2/order's jitoTipLamports) */
+  tipLamports: bigint;
   rentFeeLamports: bigint;
   errorCode?: 1 | 2 | 3;
   errorMessage?: string;
@@ -94,7 +102,7 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
   const m = core.market;
   const stablePair = STABLES.has(p.inputMint) && STABLES.has(p.outputMint);
   const baseFeeBps = p.referralFee ?? (stablePair ? STABLE_FEE_BPS : DEFAULT_FEE_BPS);
-  const slippage = stablePair ? 10 : 50;
+  const slippage = p.slippageBps ?? (stablePair ? 10 : 50);
   const iris = p.routers.includes('iris')
     ? computeQuote(core, {
         inputMint: p.inputMint,
@@ -115,7 +123,10 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
     receiver && p.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, p.outputMint) === 0n
       ? ATA_RENT_LAMPORTS
       : 0n;
-  const priority = useRfq ? 0n : PRIORITY_LEVEL_LAMPORTS.medium;
+  const auto = useRfq ? 0n : PRIORITY_LEVEL_LAMPORTS.medium;
+  const asked = p.priorityFeeLamports;
+  const priority = asked === undefined ? auto : p.broadcastFeeType === 'maxCap' ? (asked < auto ? asked : auto) : asked;
+  const tip = p.jitoTipLamports ?? 0n;
   const signers = p.payer && p.payer !== p.taker ? 2n : 1n;
   let plan = finish(gross, baseFeeBps);
   function finish(g: bigint, feeBps: number): OrderPlan {
@@ -138,6 +149,7 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
       gasPayer: p.payer ?? p.taker ?? null,
       signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * signers,
       prioritizationFeeLamports: priority,
+      tipLamports: tip,
       rentFeeLamports: rent,
     };
   }
@@ -145,7 +157,7 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
   const held = core.ledger.balance(p.taker, p.inputMint);
   if (held < p.amount) return { ...plan, errorCode: 1, errorMessage: 'Insufficient funds' };
   const gasPayer = p.payer ?? p.taker;
-  const gasNeed = plan.signatureFeeLamports + plan.prioritizationFeeLamports + rent;
+  const gasNeed = plan.signatureFeeLamports + plan.prioritizationFeeLamports + plan.tipLamports + rent;
   const spendable =
     core.ledger.balance(gasPayer, NATIVE_MINT) - (p.inputMint === NATIVE_MINT && gasPayer === p.taker ? p.amount : 0n);
   if (spendable >= gasNeed) return plan;

@@ -1,12 +1,13 @@
 // Order group: GET /ultra/v1/order (quote + unsigned transaction under a requestId) and
 // POST /ultra/v1/execute (signed transaction -> landed swap, idempotent per requestId).
 import { NATIVE_MINT, OPERATIONS, type Order } from '../../api/types.js';
-import type { SimInstruction, SimKernel } from '../kernel.js';
+import type { SimInstruction, SimKernel, SimSubmitResult } from '../kernel.js';
 import { coreOf, type SimCore } from '../core.js';
 import { seededAddress } from '../random.js';
 import { addressBytes } from '../signing.js';
 import { associatedTokenAddress } from '../rpc/ata.js';
 import { routePlanJson } from './swap-route.js';
+import { tipAccount } from './swap.js';
 import { executeSwap } from './swap-exec.js';
 import { executeRfq } from './ultra-rfq.js';
 import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions } from './swap-tx.js';
@@ -16,7 +17,8 @@ import { Variability } from '../variability.js';
 
 const RELAYER_FLOAT_LAMPORTS = 1_000_000n * 1_000_000_000n;
 
-async function buildOrderTransaction(
+/** The order's transaction (GET /ultra/v1/order and GET /swap/v2/order build it alike). */
+export async function buildOrderTransaction(
   core: SimCore,
   plan: OrderPlan,
   relayer: string,
@@ -52,6 +54,7 @@ async function buildOrderTransaction(
     cuLimit,
     cuPriceMicroLamports: cuPrice,
     extraAccounts: plan.rfq ? [plan.rfq.maker] : [],
+    tip: plan.tipLamports > 0n ? { account: tipAccount(core), lamports: plan.tipLamports } : undefined,
   });
   const extra: SimInstruction[] = [];
   if (p.closeAuthority && p.closeAuthority !== taker && p.outputMint !== NATIVE_MINT) {
@@ -70,6 +73,7 @@ async function buildOrderTransaction(
   const networkFee = () =>
     SIGNATURE_FEE_LAMPORTS * signerCount +
     plan.prioritizationFeeLamports +
+    plan.tipLamports +
     (p.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, p.outputMint) === 0n ? ATA_RENT_LAMPORTS : 0n);
   const feeRecipient = p.referralAccount ?? feeCollector;
   const effect = () =>
@@ -127,7 +131,8 @@ function varyOrder(v: Variability, order: Order, rfq: boolean): Order {
   return out as Order;
 }
 
-function orderBody(
+/** The order's answer as GET /ultra/v1/order gives it (GET /swap/v2/order names a few things its own way). */
+export function orderBody(
   core: SimCore,
   plan: OrderPlan,
   transaction: string | null,
@@ -177,7 +182,7 @@ function orderBody(
     platformFee: { amount: plan.feeAmount.toString(), feeBps: plan.feeBps },
     signatureFeeLamports: Number(plan.signatureFeeLamports),
     signatureFeePayer: payerOrNull(plan.gasPayer),
-    prioritizationFeeLamports: Number(plan.prioritizationFeeLamports),
+    prioritizationFeeLamports: Number(plan.prioritizationFeeLamports + plan.tipLamports),
     prioritizationFeePayer: payerOrNull(plan.gasPayer),
     rentFeeLamports: Number(plan.rentFeeLamports),
     rentFeePayer: payerOrNull(plan.gasPayer),
@@ -198,6 +203,24 @@ function orderBody(
       : {}),
     ...(lastValid !== undefined ? { lastValidBlockHeight: lastValid } : {}),
     ...(plan.errorCode ? { errorCode: plan.errorCode, errorMessage: plan.errorMessage } : {}),
+  };
+}
+
+/** What an execute answer says of a landing beside its status, code and signature: its slot, error, amounts and hops. */
+export function executeOutcome(r: SimSubmitResult): Record<string, unknown> {
+  const d = r.data as { inputAmount?: string; outputAmount?: string; swapEvents?: unknown[] } | undefined;
+  return {
+    slot: String(r.slot),
+    ...(r.error ? { error: r.error } : {}),
+    ...(r.code === 0 && d
+      ? {
+          totalInputAmount: d.inputAmount,
+          totalOutputAmount: d.outputAmount,
+          inputAmountResult: d.inputAmount,
+          outputAmountResult: d.outputAmount,
+          swapEvents: d.swapEvents,
+        }
+      : {}),
   };
 }
 
@@ -247,25 +270,9 @@ export function register(kernel: SimKernel): void {
     const r = kernel.requests.execute('ultra', requestId, signedTransaction);
     // the real service answers some successes without `code`
     const noCode = r.status === 'Success' && variability.chance(requestId, 'ultra-execute-no-code', 0.5);
-    const d = r.data as { inputAmount?: string; outputAmount?: string; swapEvents?: unknown[] } | undefined;
     return {
       status: 200,
-      body: {
-        status: r.status,
-        ...(noCode ? {} : { code: r.code }),
-        signature: r.signature,
-        slot: String(r.slot),
-        ...(r.error ? { error: r.error } : {}),
-        ...(r.code === 0 && d
-          ? {
-              totalInputAmount: d.inputAmount,
-              totalOutputAmount: d.outputAmount,
-              inputAmountResult: d.inputAmount,
-              outputAmountResult: d.outputAmount,
-              swapEvents: d.swapEvents,
-            }
-          : {}),
-      },
+      body: { status: r.status, ...(noCode ? {} : { code: r.code }), signature: r.signature, ...executeOutcome(r) },
     };
   });
 }

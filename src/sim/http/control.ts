@@ -8,7 +8,7 @@
 //     unknown order key.
 //   POST /__sim/faults {"failExecute": {"group": "trigger", "skip": 1, "count": 1, "code": -1006, "error": "..."}}
 //     (beside latencyMs, faultRate, rateLimitPerMinute, paidRateLimitPerMinute, rateLimitGroups). Of the next executes of
-//     the group (ultra, trigger or recurring) that would land a transaction, `skip` (default 0)
+//     the group (ultra, trigger, recurring or swap-v2) that would land a transaction, `skip` (default 0)
 //     land, then `count` (default 1) answer 200 {status: "Failed", code, error, signature} without
 //     landing, so posting the same request again later lands it. `code` defaults to -1006 (timed
 //     out). One rule per group; a new one replaces it; "failExecute": null clears every rule.
@@ -17,6 +17,9 @@
 //     The fault switch of RPC endpoints: "main" is /rpc, any other name /rpc/<name> (all serve the
 //     same ledger). "down" answers every request 503; "stale" keeps answering the slot and block
 //     height of the moment it went stale; "ok" clears. "rpc": null clears every switch.
+//   POST /__sim/generation {"onlyV1": true}
+//     Serves only the service's first generation (true: /swap/v2 and /trigger/v2 answer 404) or
+//     both (false). 200: {"onlyV1"}.
 //   POST /__sim/lookup-table {"addresses": ["<pubkey>", ...], "address": "<pubkey>", "authority": "<pubkey>"}
 //     Holds an address lookup table (at most 256 addresses; `address` defaults to a fresh one,
 //     `authority` to none) that RPC getAccountInfo then answers as the real node does: owned by
@@ -29,6 +32,7 @@ import { gatewayBody } from './errors.js';
 import { parseExecuteFault } from '../execute-faults.js';
 import { fillTriggerOrder } from '../groups/trigger-fill.js';
 import { parseLookupTableRequest } from '../rpc/lookup-tables.js';
+import { V2_GROUPS } from './routes.js';
 
 interface Reply {
   status: number;
@@ -73,6 +77,12 @@ export function handleControl(
         balances: core.ledger.holdings(address).map((h) => ({ mint: h.mint, amount: h.amount.toString() })),
       },
     };
+  }
+  if (route === 'POST /__sim/generation') {
+    const onlyV1 = objectBody(text)?.onlyV1;
+    if (typeof onlyV1 !== 'boolean') return bad('onlyV1: must be true or false');
+    core.routes.hide(V2_GROUPS, onlyV1);
+    return { status: 200, body: { onlyV1 } };
   }
   if (
     method !== 'POST' ||

@@ -42,6 +42,14 @@ export function errorBody(group: SimGroup, e: SimErrorInit): Record<string, unkn
       return { error: e.message, ...(e.errorCode ? { errorCode: e.errorCode } : {}) };
     case 'ultra':
       return { error: e.message, ...(e.code !== undefined ? { code: e.code } : {}) };
+    case 'swap-v2':
+      return {
+        ...(e.requestId ? { requestId: e.requestId } : {}),
+        error: e.message,
+        ...(e.code !== undefined ? { code: e.code } : {}),
+      };
+    case 'trigger-v2':
+      return { error: e.message, ...(e.details ? { details: e.details } : {}) };
     default:
       return { error: e.message };
   }

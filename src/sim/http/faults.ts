@@ -123,4 +123,15 @@ export class FaultInjector {
   }
 }
 
-export const GROUPS: SimGroup[] = ['tokens', 'swap', 'ultra', 'recurring', 'trigger', 'send', 'portfolio', 'studio'];
+export const GROUPS: SimGroup[] = [
+  'tokens',
+  'swap',
+  'ultra',
+  'recurring',
+  'trigger',
+  'send',
+  'portfolio',
+  'studio',
+  'swap-v2',
+  'trigger-v2',
+];

@@ -1,8 +1,11 @@
 // Route table with `:name` path parameters.
-import type { SimGroup, SimHandler, SimRouter } from '../kernel.js';
+import type { SimGroup, SimHandler, SimMethod, SimRouter } from '../kernel.js';
+
+/** The groups of the service's current generation, which a simulator that serves only V1 leaves out. */
+export const V2_GROUPS: readonly SimGroup[] = ['swap-v2', 'trigger-v2'];
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: SimMethod;
   segments: string[];
   group: SimGroup;
   handler: SimHandler;
@@ -19,8 +22,22 @@ function split(path: string): string[] {
 
 export class RouteTable implements SimRouter {
   private readonly routes: Route[] = [];
+  /** groups answered as if they did not exist (a service that serves only the first generation) */
+  private readonly hidden = new Set<SimGroup>();
 
-  add(method: 'GET' | 'POST', pattern: string, group: SimGroup, handler: SimHandler): void {
+  /** hides the groups (their paths answer 404 as unknown), or shows them again */
+  hide(groups: readonly SimGroup[], hidden: boolean): void {
+    for (const g of groups) {
+      if (hidden) this.hidden.add(g);
+      else this.hidden.delete(g);
+    }
+  }
+
+  isHidden(group: SimGroup): boolean {
+    return this.hidden.has(group);
+  }
+
+  add(method: SimMethod, pattern: string, group: SimGroup, handler: SimHandler): void {
     const segments = split(pattern);
     if (this.routes.some((r) => r.method === method && r.segments.join('/') === segments.join('/'))) {
       throw new Error(`route ${method} ${pattern} registered twice`);
@@ -41,6 +58,9 @@ export class RouteTable implements SimRouter {
     const allowed: string[] = [];
     let group: SimGroup | null = null;
     for (const route of this.routes) {
+      if (this.hidden.has(route.group)) continue;
+      // the current generation's order paths are exact: a trailing slash finds nothing
+      if (route.group === 'trigger-v2' && path.length > 1 && path.endsWith('/')) continue;
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       if (route.method === method) return { kind: 'found', route, params };
