@@ -99,6 +99,12 @@ async function world(t: { after(fn: () => unknown): void }, emulator: Parameters
   return w;
 }
 
+/** a 1x1 PNG, the token image of a Studio launch */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const traced = (w: World) => readFileSync(w.trace, 'utf8').split('\n').filter(Boolean);
 const executes = (log: SimRequestLogEntry[]) => log.filter((e) => e.method === 'POST' && e.path.endsWith('/execute'));
 const signApdus = (emu: LedgerEmulator) => emu.apdus.filter((a) => a.cla === 0xe0 && a.ins === 0x06);
@@ -213,6 +219,40 @@ test('a refusal on the device: exit 1, "declined", nothing executed or journalle
   assert.deepEqual(executes(log), [], 'nothing was sent to execute');
   const journal = join(w.home, 'state', 'tradedeck', 'journal.jsonl');
   assert.equal(existsSync(journal) ? readFileSync(journal, 'utf8') : '', '');
+});
+
+test('every signing flow signs on the device: the swap group, a limit order and its cancel, a DCA, a Studio launch', async (t) => {
+  const w = await world(t);
+  const image = join(w.home, 'logo.png');
+  writeFileSync(image, PNG);
+  const signed = async (args: string[]) => {
+    const before = w.emu.prompts.length;
+    const r = await w.run([...args, '--yes', '--json']);
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.err}`);
+    assert.equal(JSON.parse(r.out).status, 'success', args.join(' '));
+    assert.ok(w.emu.prompts.length > before, `${args.join(' ')} was signed on the device`);
+    return JSON.parse(r.out);
+  };
+  await signed(['swap', '0.01', 'SOL', 'USDC', '--route', 'swap']);
+  await signed(['limit', '0.1', 'SOL', '20', 'USDC']);
+  await signed(['dca', '300', 'USDC', 'SOL', '3', '1h']);
+  const orders = await w.run(['orders', '--limit', '--json']);
+  const order = JSON.parse(orders.out).trigger[0].orderKey as string;
+  await signed(['cancel', order]);
+  await signed(['studio', 'create', '--name', 'Ledger Deck', '--symbol', 'LDECK', '--image', image]);
+  // each transaction the device signed is one the service executed or the node accepted
+  const log = await w.simRequests();
+  const sent =
+    executes(log).length +
+    log.filter((e) => e.path === '/rpc' && (e.body as { method?: string } | null)?.method === 'sendTransaction').length;
+  assert.equal(sent, w.emu.prompts.length);
+  const entries = readFileSync(join(w.home, 'state', 'tradedeck', 'journal.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.kind === 'entry');
+  assert.equal(entries.length, w.emu.prompts.length);
+  assert.deepEqual(new Set(entries.map((e) => e.signer)), new Set(["speculos 44'/501'/0'"]));
 });
 
 /** A proxy in front of the simulator that answers GET /ultra/v1/order with inAmount a thousandth of the truth. */
