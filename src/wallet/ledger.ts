@@ -83,7 +83,7 @@ export async function openLedgerWallet(key: DeviceKey, options: LedgerOptions = 
     opts.onStatus?.(`Connecting to the Ledger (${where})…`);
     return withSession(kits, key, answerMs, async (s) => {
       opts.onStatus?.(
-        `Confirm on your Ledger… It shows the message hash ${messageHash(message)}: approve only if it is this one. Swaps are blind-signed: blind signing must be on in the Solana app's settings.`,
+        `Confirm on your Ledger… It shows the message hash ${messageHash(message)}: approve only if it is this one. Blind signing must be on in its Solana app (Settings).`,
       );
       const signature = await finish<Uint8Array>(
         s.signer.signTransaction(key.pathText, message, { skipOpenApp: true }),

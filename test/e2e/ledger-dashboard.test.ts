@@ -1,7 +1,7 @@
 // The dashboard at 80x24 in a real pseudo-terminal, signing with the emulated Ledger over
 // speculos:// against `tradedeck sim`: the header names the Ledger; a swap's confirm dialog as
 // always, then "Confirm on your Ledger…" with the message hash the device shows, held until the
-// device is approved (Success) or refused (declined, nothing sent).
+// device is approved (Success) or refused (declined, nothing sent); a limit order from Orders.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
@@ -39,7 +39,7 @@ test('dashboard at 80x24 with a Ledger: :swap, y, confirm on the device; approve
     assert.match(
       screen.replace(/\n\s*/g, ' '),
       new RegExp(
-        `Confirm on your Ledger… It shows the message hash ${prompt.hash}: approve only if it is this one\\. Swaps are blind-signed: blind signing must be on in the Solana app's settings\\.`,
+        `Confirm on your Ledger… It shows the message hash ${prompt.hash}: approve only if it is this one\\. Blind signing must be on in its Solana app \\(Settings\\)\\.`,
       ),
     );
     assert.equal(screen.split('\n').length, 24);
@@ -55,7 +55,21 @@ test('dashboard at 80x24 with a Ledger: :swap, y, confirm on the device; approve
       assert.match(screen, /Order: Failed/);
     }
   }
-  assert.equal(emu.prompts.length, 2);
+  // a limit order from the Orders screen: its status line is wrapped there too, the hash whole
+  term.send('3');
+  await term.waitFor(/\[Limit\] DCA/, 10_000);
+  term.send(':limit 0.1 SOL 20 USDC');
+  term.press('Enter');
+  await term.waitFor((s) => s.includes('y confirm') && s.includes('Sign and place the order'), 20_000);
+  term.send('G');
+  await term.waitFor((s) => s.includes('y confirm') && !/more below/.test(s), 10_000);
+  term.send('y');
+  const prompt = await emu.waitForPrompt();
+  const screen = await term.waitFor((s) => s.includes(prompt.hash!), 20_000);
+  assert.match(screen, /Confirm on your Ledger… It shows the message hash/);
+  emu.approve();
+  await term.waitFor(/Limit order: done/, 20_000);
+  assert.equal(emu.prompts.length, 3);
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

@@ -459,7 +459,7 @@ test('headless swap in a terminal: the dialog, then "Confirm on your Ledger…" 
   assert.match(
     screen.replace(/\n/g, ''),
     new RegExp(
-      `Confirm on your Ledger… It shows the message hash ${prompt.hash}: approve only if it is this one\\. Swaps are blind-signed`,
+      `Confirm on your Ledger… It shows the message hash ${prompt.hash}: approve only if it is this one\\. Blind signing must be on in its Solana app \\(Settings\\)\\.`,
     ),
   );
   w.emu.approve();

@@ -171,7 +171,7 @@ test('a message longer than one APDU goes in chunks; the signature is the device
   assert.match(told[0], /^Connecting to the Ledger \(speculos 44'\/501'\/0' at http:\/\/127\.0\.0\.1:\d+\)…$/);
   assert.equal(
     told[1],
-    `Confirm on your Ledger… It shows the message hash ${hash}: approve only if it is this one. Swaps are blind-signed: blind signing must be on in the Solana app's settings.`,
+    `Confirm on your Ledger… It shows the message hash ${hash}: approve only if it is this one. Blind signing must be on in its Solana app (Settings).`,
   );
 });
 
