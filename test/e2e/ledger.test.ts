@@ -455,12 +455,16 @@ test('headless swap in a terminal: the dialog, then "Confirm on your Ledger…" 
   term.send('y');
   term.press('Enter');
   const prompt = await w.emu.waitForPrompt();
-  const screen = await term.waitFor((s) => s.replace(/\n/g, '').includes(prompt.hash!), 20_000);
-  assert.match(
-    screen.replace(/\n/g, ''),
-    new RegExp(
-      `Confirm on your Ledger… It shows the message hash ${prompt.hash}: approve only if it is this one\\. Blind signing must be on in its Solana app \\(Settings\\)\\.`,
+  // stderr is wrapped by the terminal at the 80th column, wherever that falls: read without the breaks
+  const flat = (s: string) => s.replace(/\s+/g, '');
+  const screen = await term.waitFor((s) => flat(s).includes(prompt.hash!), 20_000);
+  assert.ok(
+    flat(screen).includes(
+      flat(
+        `Confirm on your Ledger… It shows the message hash ${prompt.hash}: approve only if it is this one. Blind signing must be on in its Solana app (Settings).`,
+      ),
     ),
+    screen,
   );
   w.emu.approve();
   await term.waitFor(/Success/, 20_000);
