@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { showControls } from './sanitize.js';
 import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
 import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paper.js';
+import { isDeviceKeyText, parseDeviceKey, signerName, type DeviceKey } from './wallet/keyUrl.js';
 
 /** demo: the embedded simulator; live: the configured service; paper: live prices, simulated fills */
 export type Mode = 'demo' | 'live' | 'paper';
@@ -23,8 +24,10 @@ export interface Config {
   rpcUrl?: string;
   /** every RPC endpoint given, in failover order (rpcUrl is the first) */
   rpcUrls: string[];
-  /** path of the key file to sign with (unset in watch-only mode) */
+  /** path of the key file to sign with (unset in watch-only mode, and with a device) */
   keypairPath?: string;
+  /** the hardware key to sign with (keypair usb://ledger..., speculos://HOST:PORT...) */
+  keypairDevice?: DeviceKey;
   /** true when the key file path was not chosen by the person (the Solana CLI default) */
   keypairIsDefault: boolean;
   /** watch-only address */
@@ -201,7 +204,13 @@ function checkValue(name: string, spec: KeySpec, value: unknown, where: string):
     case 'string':
     case 'path':
       if (typeof value !== 'string' || value === '') return bad('must be a non-empty string');
-      return { value };
+      // the keypair is a key file's path, or a device's keypair URL (usb://ledger?key=0, speculos://HOST:PORT)
+      if (name !== 'keypair' || !isDeviceKeyText(value)) return { value };
+      try {
+        return { value: parseDeviceKey(value) };
+      } catch (e) {
+        return bad((e as Error).message);
+      }
     case 'address':
       if (typeof value !== 'string' || !BASE58_RE.test(value)) return bad('must be a base58 wallet address');
       return { value };
@@ -318,7 +327,8 @@ export function loadConfig(src: ConfigSources): Config {
 
   const baseUrl = values.baseUrl as string | undefined;
   const expand = (p: string) => (p.startsWith('~/') ? join(home, p.slice(2)) : p);
-  const explicitKeypair = values.keypair as string | undefined;
+  const keypairDevice = typeof values.keypair === 'object' ? (values.keypair as DeviceKey) : undefined;
+  const explicitKeypair = keypairDevice ? undefined : (values.keypair as string | undefined);
   const ascii = (values.ascii as boolean | undefined) ?? false;
   const address = values.address as string | undefined;
   return {
@@ -328,8 +338,10 @@ export function loadConfig(src: ConfigSources): Config {
     apiKey: values.apiKey as string | undefined,
     rpcUrl: (values.rpcUrl as string[] | undefined)?.[0] ?? (baseUrl ? defaultRpcFor(baseUrl) : undefined),
     rpcUrls: (values.rpcUrl as string[] | undefined) ?? (baseUrl ? [defaultRpcFor(baseUrl)] : []),
-    keypairPath: address ? undefined : expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')),
-    keypairIsDefault: !address && explicitKeypair === undefined,
+    keypairPath:
+      address || keypairDevice ? undefined : expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')),
+    ...(keypairDevice ? { keypairDevice } : {}),
+    keypairIsDefault: !address && !keypairDevice && explicitKeypair === undefined,
     address,
     readOnly: (values.readOnly as boolean | undefined) ?? false,
     allowInsecureKeyfile: (values.allowInsecureKeyfile as boolean | undefined) ?? false,
@@ -374,7 +386,11 @@ export function describeConfig(c: Config, mask: (s: string) => string): Record<s
     baseUrl: c.baseUrl ? maskUrlCredentials(c.baseUrl) : '(embedded simulator)',
     apiKey: c.apiKey ? mask(c.apiKey) : '(none)',
     rpcUrl: c.rpcUrls.length ? c.rpcUrls.map(maskUrlCredentials).join(', ') : '(embedded simulator)',
-    wallet: c.address ? `watch-only ${c.address}` : (c.keypairPath ?? '(none)'),
+    wallet: c.address
+      ? `watch-only ${c.address}`
+      : c.keypairDevice
+        ? `${c.keypairDevice.text} (${signerName(c.keypairDevice)}; the address: tradedeck wallet)`
+        : (c.keypairPath ?? '(none)'),
     readOnly: String(c.readOnly),
     explorerUrl: maskUrlCredentials(c.explorerUrl),
     notify: c.notify,

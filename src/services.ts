@@ -146,6 +146,19 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
     const signer = watchOnlyWallet(config.address);
     return { info: { kind: 'watch', address: signer.address }, signer };
   }
+  if (config.keypairDevice) {
+    // a key on a Ledger: its address is read from the device now; a device that cannot be used stops the start
+    const { openLedgerWallet, LedgerError, LedgerSetupError } = await import('./wallet/ledger.js');
+    let w;
+    try {
+      w = await openLedgerWallet(config.keypairDevice);
+    } catch (e) {
+      if (!(e instanceof LedgerError || e instanceof LedgerSetupError)) throw e;
+      throw new StartError(`${config.keypairDevice.text}: ${e.message}`);
+    }
+    fundOnce(sim, w.address);
+    return { info: { kind: 'keypair', address: w.address, note: 'Ledger' }, signer: w };
+  }
   if (!config.keypairPath) return { info: null, signer: null, notice: 'no wallet configured: signing is off' };
   const { loadKeypairFile, KeyFileError } = await import('./wallet/keypair.js');
   try {
@@ -236,7 +249,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   }
   // One instance per state directory signs: one that can sign takes the lock for its lifetime.
   let stateLock: StateLock | undefined;
-  if (journal && choice.signer?.kind === 'keypair' && !config.readOnly) {
+  if (journal && choice.signer && choice.signer.kind !== 'watch' && !config.readOnly) {
     stateLock = await takeStateLock(config.stateDir, opts.lockWaitMs ?? 0);
     const lock = stateLock;
     cleanups.push(() => lock.release());

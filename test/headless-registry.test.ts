@@ -33,6 +33,7 @@ test('the synopses made from the registry read as the usage lines the commands a
     watch: 'watch [--interval-ms N] [--json]',
     export: 'export journal|fills|pnl [--since DATE] [--until DATE] [--format csv|json|koinly]',
     journal: 'journal archive [--json]',
+    wallet: 'wallet [--verify] [--json]',
     config: 'config [--json]',
     demo: 'demo reset [--json]',
     paper: 'paper reset [--json]',
@@ -163,7 +164,10 @@ test('bash: the sourced script completes commands, options, their values and tok
   const env = { ...ENV, PATH: `${bin}:${process.env.PATH}` };
   const cases: Array<[string[], string[]]> = [
     [['c'], ['cancel', 'cancel-all', 'config', 'completion']],
-    [['--read-only', 'wa'], ['watch']],
+    [
+      ['--read-only', 'wa'],
+      ['watch', 'wallet'],
+    ],
     [['--ti'], ['--timeout-ms', '--time-scale']],
     [
       ['tokens', '--i'],

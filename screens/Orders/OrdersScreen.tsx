@@ -228,7 +228,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         tone: batches.some((b) => !['success', 'waiting', 'running'].includes(b.status)) ? 'bad' : undefined,
       });
     }
-    if (running) panel.push({ text: running, tone: 'dim' });
+    // wrapped, never cut: a Ledger's line carries the hash to compare with its screen
+    if (running) for (const l of wrapText(running, width).slice(0, 4)) panel.push({ text: l, tone: 'dim' });
     else if (outcome) panel.push({ text: outcome.title, tone: outcome.ok ? 'ok' : 'bad' });
   } else if (outcome) {
     // the title is what happened (a refusal says how to write it): wrapped, never cut short

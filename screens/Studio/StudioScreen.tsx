@@ -5,7 +5,7 @@ import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useListCursor, type ListMove } from '../../components/list/useListCursor.js';
-import { padCell } from '../../components/text.js';
+import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { fromBaseUnits } from '../../src/amount.js';
@@ -118,7 +118,8 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
 
   const blocked = signingBlocked(s, 'rpc');
   const panel: Array<{ text: string; tone?: Tone }> = [];
-  if (running) panel.push({ text: running, tone: 'dim' });
+  // wrapped, never cut: a Ledger's line carries the hash to compare with its screen
+  if (running) for (const l of wrapText(running, width).slice(0, 4)) panel.push({ text: l, tone: 'dim' });
   else if (outcome) {
     panel.push({ text: outcome.title, tone: outcome.ok ? 'ok' : 'bad' });
     for (const l of outcome.lines.slice(0, 4)) panel.push({ text: l, tone: 'dim' });

@@ -502,6 +502,15 @@ other tradedeck runs on the state directory`,
     options: { '--json': JSON_OPTION },
     run: async (c) => (await import('../headless/journal.js')).journalCommand(c.positionals, c.flags, c.config, c.fail),
   },
+  wallet: {
+    summary: 'the address that signs and what holds its key',
+    help: `print the address that signs and what holds its key (a key file,
+a Ledger and its derivation path, watch-only); --verify: a Ledger
+shows the address on its screen, to approve there if it matches`,
+    args: [],
+    options: { '--verify': on('show the address on the Ledger and wait for approval'), '--json': JSON_OPTION },
+    run: (c) => reading(c, async (services) => (await import('../headless/wallet.js')).walletCommand(services, c)),
+  },
   config: {
     summary: 'the resolved configuration',
     help: 'print the resolved configuration (API key masked)',

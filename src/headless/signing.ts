@@ -34,7 +34,12 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
     handled = head.id;
     process.stderr.write(dialogText(head.view));
     if (yes) {
-      process.stderr.write('--yes: signing without asking\n');
+      // a Ledger still asks on its own screen: --yes answers only the dialog
+      process.stderr.write(
+        s.wallet?.kind === 'ledger'
+          ? '--yes: signing without asking here; the Ledger asks for its own approval\n'
+          : '--yes: signing without asking\n',
+      );
       queueMicrotask(() => s.confirm.getState().answer(head.id, true));
       return;
     }

@@ -1,15 +1,32 @@
-// The wallet a headless account command shows: ADDRESS, else --address, else the key file's
-// address, else (demo mode only) the demo key's wallet, the one the dashboard and the demo signing
-// commands use. In demo mode a wallet is funded in the simulator the first time it is seen.
+// The wallet a headless account command shows: ADDRESS, else --address, else the key's address
+// (a key file's, or read from the Ledger a keypair URL names), else (demo mode only) the demo key's
+// wallet, the one the dashboard and the demo signing commands use. In demo mode a wallet is funded
+// in the simulator the first time it is seen. `tradedeck wallet` says which wallet signs, and with
+// --verify has the Ledger show its address for the person to compare.
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
+import type { CommandRun } from '../commands/registry.js';
+import type { DeviceKey } from '../wallet/keyUrl.js';
+import type { LedgerWallet } from '../wallet/ledger.js';
 import { isAddress } from '../api/base58.js';
-import { CommandError, clean } from './print.js';
+import { CommandError, clean, printJson, printTable } from './print.js';
 
 export interface HeadlessWallet {
   address: string;
   /** where the address came from */
-  source: 'argument' | 'address' | 'keypair' | 'demo' | 'paper';
+  source: 'argument' | 'address' | 'keypair' | 'ledger' | 'demo' | 'paper';
+}
+
+/** The Ledger a keypair URL names, its address read; a device that cannot be used is a usage error (exit 2). */
+async function openDevice(key: DeviceKey): Promise<LedgerWallet> {
+  const { openLedgerWallet, LedgerError, LedgerSetupError } = await import('../wallet/ledger.js');
+  try {
+    return await openLedgerWallet(key);
+  } catch (e) {
+    if (e instanceof LedgerError || e instanceof LedgerSetupError)
+      throw new CommandError(`${key.text}: ${e.message}`, 2);
+    throw e;
+  }
 }
 
 /** ADDRESS as given on the command line, refused (exit 2) unless it is a base58 address. */
@@ -39,6 +56,7 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
   if (services.mode === 'paper')
     return { address: await (await import('../paper.js')).paperAddress(config.stateDir), source: 'paper' };
   if (config.address) return { address: config.address, source: 'address' };
+  if (config.keypairDevice) return { address: (await openDevice(config.keypairDevice)).address, source: 'ledger' };
   if (config.keypairPath) {
     const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');
     try {
@@ -58,5 +76,57 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
 
 /** The line above a table that names the wallet shown. */
 export function walletLine(wallet: HeadlessWallet): string {
-  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : wallet.source === 'paper' ? ' (paper wallet: nothing real)' : ''}\n`;
+  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : wallet.source === 'paper' ? ' (paper wallet: nothing real)' : wallet.source === 'ledger' ? ' (Ledger)' : ''}\n`;
+}
+
+/**
+ * `tradedeck wallet`: the address that signs and what holds its key. --verify (a Ledger only) shows
+ * the address on the device and waits for the person to approve it there: exit 1 when rejected.
+ */
+export async function walletCommand(services: HeadlessServices, c: CommandRun): Promise<string> {
+  const { config, flags } = c;
+  let doc: { address: string; key: string; verified?: true };
+  if (config.keypairDevice && services.mode !== 'paper') {
+    const key = config.keypairDevice;
+    const device = await openDevice(key);
+    const { signerName } = await import('../wallet/keyUrl.js');
+    doc = { address: device.address, key: `${signerName(key)} (${key.text})` };
+    if (flags.verify === true) {
+      const { LedgerError } = await import('../wallet/ledger.js');
+      try {
+        await device.verifyAddress({ onStatus: (text) => process.stderr.write(`${clean(text, 300)}\n`) });
+      } catch (e) {
+        if (e instanceof LedgerError) throw new CommandError(e.message, e.reason === 'declined' ? 1 : 2);
+        throw e;
+      }
+      doc.verified = true;
+    }
+    if (services.sim && services.mode === 'demo' && !services.sim.isFunded(device.address))
+      services.sim.fund(device.address);
+  } else {
+    if (flags.verify === true)
+      throw new CommandError(
+        '--verify: shows the address on a Ledger (--keypair usb://ledger); this wallet has no device to show it on',
+        2,
+      );
+    const w = await resolveWallet(services, config);
+    const key =
+      w.source === 'address'
+        ? 'watch-only: no key, nothing is signed'
+        : w.source === 'demo'
+          ? 'demo key in the state directory (funded in the simulator)'
+          : w.source === 'paper'
+            ? 'paper key in the state directory (nothing real)'
+            : `key file ${config.keypairPath}`;
+    doc = { address: w.address, key };
+  }
+  if (flags.json) return printJson(doc, flags.indent === true);
+  return printTable(
+    ['FIELD', 'VALUE'],
+    [
+      ['address', doc.address],
+      ['key', doc.key],
+      ...(doc.verified ? [['verified', 'shown on the Ledger and approved there']] : []),
+    ],
+  );
 }

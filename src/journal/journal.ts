@@ -28,6 +28,8 @@ export interface JournalEntry {
   status: JournalStatus;
   /** the signing wallet's address (public) */
   wallet?: string;
+  /** what signed: "key file", "ledger 44'/501'/0'" (never anything secret) */
+  signer?: string;
   /** the service it went to: the base URL's host, or "simulator" */
   network?: string;
 }
@@ -136,9 +138,13 @@ function entryLine(e: JournalEntry): string {
     status: e.status,
     // Only a public address and a host name: never an object that might carry a key.
     wallet: typeof e.wallet === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(e.wallet) ? e.wallet : undefined,
+    signer: typeof e.signer === 'string' && SIGNER_NAME.test(e.signer) ? e.signer : undefined,
     network: typeof e.network === 'string' ? e.network.slice(0, 200) : undefined,
   });
 }
+
+/** a signer's name as the wallet gives it: a few words, then a derivation path for a device */
+const SIGNER_NAME = /^[a-z][a-z -]{0,19}( \d{1,10}'(\/\d{1,10}'){0,5})?$/;
 
 const RAW = /^\d{1,30}$/;
 
@@ -193,6 +199,7 @@ export function entryOf(r: Fields): JournalState | string {
     ['signature', 'string'],
     ['lastValidBlockHeight', 'number'],
     ['wallet', 'string'],
+    ['signer', 'string'],
     ['network', 'string'],
   ] as const) {
     const why = optional(r, name, type);
@@ -208,7 +215,7 @@ export function entryOf(r: Fields): JournalState | string {
     status: r.status as JournalStatus,
     updatedAt: r.time,
   };
-  for (const name of ['requestId', 'signature', 'lastValidBlockHeight', 'wallet', 'network'] as const) {
+  for (const name of ['requestId', 'signature', 'lastValidBlockHeight', 'wallet', 'signer', 'network'] as const) {
     if (r[name] !== undefined) (state as unknown as Fields)[name] = r[name];
   }
   return state;

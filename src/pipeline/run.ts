@@ -140,7 +140,7 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     deps.onStatus?.(built.transactions.length > 1 ? `Signing ${n + 1} of ${built.transactions.length}…` : 'Signing…');
     let signed;
     try {
-      signed = await signTransaction(unsigned, deps.wallet);
+      signed = await signTransaction(unsigned, deps.wallet, { onStatus: deps.onStatus });
     } catch (err) {
       return stop('failed', 'sign', message(err), outcomes);
     }
@@ -159,6 +159,7 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
         summary: built.summary,
         status: 'signed',
         wallet: deps.wallet.address,
+        signer: deps.wallet.signer.name,
         network: deps.network,
       });
     } catch (err) {

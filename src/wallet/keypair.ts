@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { encodeBase58, isAddressText } from './base58.js';
 import { parseKeyBytes } from './key-bytes.js';
+import type { LedgerWallet } from './ledger.js';
 
 export class KeyFileError extends Error {
   constructor(
@@ -36,10 +37,25 @@ export class WatchOnlyError extends Error {
   }
 }
 
-/** Signs raw message bytes with the wallet's key; returns the 64-byte Ed25519 signature. */
+export interface SignOptions {
+  /** what is happening while the signature is made (a device says what to confirm on it) */
+  onStatus?(text: string): void;
+}
+
+/**
+ * Signs raw message bytes with the wallet's key; returns the 64-byte Ed25519 signature. Every kind
+ * of key (a key file, a Ledger) signs through this one interface.
+ */
 export interface MessageSigner {
   readonly address: string;
-  sign(message: Uint8Array): Promise<Uint8Array>;
+  /** how the journal and messages name the key: "key file", "ledger 44'/501'/0'" (nothing secret) */
+  readonly name: string;
+  /**
+   * false: every signature needs a person at a device, so nothing may be signed unattended
+   * (standing orders, anything that fires without asking)
+   */
+  readonly canSignUnattended: boolean;
+  sign(message: Uint8Array, options?: SignOptions): Promise<Uint8Array>;
 }
 
 export interface KeypairWallet {
@@ -55,7 +71,15 @@ export interface WatchWallet {
   readonly signer: MessageSigner;
 }
 
-export type Wallet = KeypairWallet | WatchWallet;
+export type Wallet = KeypairWallet | WatchWallet | LedgerWallet;
+
+/** Why `wallet` may not sign unattended (one line), or undefined when it may. */
+export function unattendedRefusal(wallet: Wallet): string | undefined {
+  if (wallet.signer.canSignUnattended) return undefined;
+  return wallet.kind === 'ledger'
+    ? `${wallet.signer.name} needs a person to approve every signature on the device: unattended signing needs a key file`
+    : `${wallet.address} has no key here: unattended signing needs a key file`;
+}
 
 // DER prefix of a PKCS#8 Ed25519 private key; the 32-byte seed follows it.
 const PKCS8_ED25519_PREFIX = [
@@ -67,22 +91,30 @@ function describe(kind: string, address: string, path?: string): string {
 }
 
 /** Gives an object a harmless JSON and inspect form: only public fields. */
-function withPublicView<T extends object>(target: T, view: Record<string, unknown>, text: string): T {
+export function withPublicView<T extends object>(target: T, view: Record<string, unknown>, text: string): T {
   Object.defineProperty(target, 'toJSON', { value: () => ({ ...view }), enumerable: false });
   Object.defineProperty(target, inspect.custom, { value: () => text, enumerable: false });
   Object.defineProperty(target, 'toString', { value: () => text, enumerable: false });
   return Object.freeze(target);
 }
 
-function makeSigner(address: string, sign: (message: Uint8Array) => Promise<Uint8Array>): MessageSigner {
-  return withPublicView({ address, sign }, { address }, `Signer(${address})`);
+export function makeSigner(
+  address: string,
+  sign: MessageSigner['sign'],
+  how: Pick<MessageSigner, 'name' | 'canSignUnattended'>,
+): MessageSigner {
+  return withPublicView({ address, ...how, sign }, { address }, `Signer(${address})`);
 }
 
 export function watchOnlyWallet(address: string): WatchWallet {
   if (!isAddressText(address)) throw new Error(`not a wallet address: ${JSON.stringify(String(address).slice(0, 60))}`);
-  const signer = makeSigner(address, async () => {
-    throw new WatchOnlyError(address);
-  });
+  const signer = makeSigner(
+    address,
+    async () => {
+      throw new WatchOnlyError(address);
+    },
+    { name: 'watch-only', canSignUnattended: false },
+  );
   return withPublicView(
     { kind: 'watch' as const, address, signer },
     { kind: 'watch', address },
@@ -168,7 +200,10 @@ export async function loadKeypairFile(path: string, options: LoadKeypairOptions 
     keyBytes.fill(0);
     const address = encodeBase58(publicBytes);
     // Ed25519 signs the message itself (no digest: the algorithm argument is null)
-    const signer = makeSigner(address, async (message) => new Uint8Array(signEd25519(null, message, privateKey)));
+    const signer = makeSigner(address, async (message) => new Uint8Array(signEd25519(null, message, privateKey)), {
+      name: 'key file',
+      canSignUnattended: true,
+    });
     return withPublicView(
       { kind: 'keypair' as const, address, path, signer },
       { kind: 'keypair', address, path },

@@ -4,7 +4,7 @@
 
 import { encodeBase58 } from './base58.js';
 import { decodeBase64Strict, wireLayout, type WireLayout } from './inspect.js';
-import type { Wallet } from './keypair.js';
+import type { SignOptions, Wallet } from './keypair.js';
 
 export interface SignedTransaction {
   signedBase64: string;
@@ -48,7 +48,12 @@ function readSigners(wire: Uint8Array, messageStart: number): string[] {
   return out;
 }
 
-export async function signTransaction(base64: string, wallet: Wallet): Promise<SignedTransaction> {
+/** `options.onStatus` hears what the signer is doing (a device: what to confirm on it). */
+export async function signTransaction(
+  base64: string,
+  wallet: Wallet,
+  options: SignOptions = {},
+): Promise<SignedTransaction> {
   const wire = decodeBase64Strict(base64);
   if (!wire) throw new SignError('the transaction is not valid base-64');
   const { slotsStart, count, messageStart } = readLayout(wire);
@@ -59,7 +64,7 @@ export async function signTransaction(base64: string, wallet: Wallet): Promise<S
   if (slot < 0) throw new SignError(`the wallet ${wallet.address} is not a signer of this transaction`);
 
   const message = wire.slice(messageStart);
-  const signature = await wallet.signer.sign(message);
+  const signature = await wallet.signer.sign(message, options);
   if (signature.length !== 64) throw new SignError('the signer returned a signature of the wrong length');
   const signed = new Uint8Array(wire);
   signed.set(signature, slotsStart + slot * 64);

@@ -72,6 +72,8 @@ export async function newWallet(sim: SimHandle, fund = true): Promise<TestWallet
     keyPair,
     signer: {
       address: keyPair.address,
+      name: 'key file',
+      canSignUnattended: true,
       sign: async (message) =>
         new Uint8Array(await crypto.subtle.sign('Ed25519', keyPair.keyPair.privateKey, new Uint8Array(message))),
     },
