@@ -72,8 +72,8 @@ export function header(wallets = false): string {
 
 export interface EntryContext {
   now: number;
-  /** a transaction's explorer link */
-  explorer(signature: string): string;
+  /** a transaction's explorer link: undefined where there is none (demo, paper, a service on this machine) */
+  explorer(signature: string, entry: JournalState): string | undefined;
   /** symbol and decimals of a mint, when the catalog knows it */
   token(mint: string): { symbol: string; decimals: number } | undefined;
 }
@@ -107,7 +107,7 @@ export function entrySections(e: JournalState, c: EntryContext): DetailSection[]
         { key: 'last update', value: time(e.updatedAt) },
         { key: 'status', value: e.status },
         { key: 'signature', value: e.signature ?? '— (not known)' },
-        ...(e.signature ? [{ key: 'explorer', value: c.explorer(e.signature) }] : []),
+        ...(e.signature && c.explorer(e.signature, e) ? [{ key: 'explorer', value: c.explorer(e.signature, e)! }] : []),
         { key: 'wallet', value: e.wallet ?? '—' },
         { key: 'network', value: e.network ?? '—' },
         ...(paid || got ? [{ key: 'executed', value: `paid ${paid ?? '—'}, received ${got ?? '—'}` }] : []),
