@@ -400,6 +400,8 @@ export class FileLockError extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    /** the lock file */
+    readonly path?: string,
   ) {
     super(message);
     this.name = 'FileLockError';
@@ -424,6 +426,7 @@ export async function withFileLock<T>(
     throw new FileLockError(
       notTaken(`the lock of ${name}`, path, a, Date.now() - started, `${name} was not changed`),
       a.code,
+      path,
     );
   try {
     return await fn();

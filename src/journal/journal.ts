@@ -621,8 +621,12 @@ const JOURNAL_LOCK_WAIT_MS = 15_000;
 
 function writeError(path: string, err: unknown): JournalWriteError {
   if (err instanceof JournalWriteError) return err;
+  // the journal's short lock could not be written (a full disk) or had: said as such
+  if (err instanceof FileLockError)
+    return err.code && err.path
+      ? writeError(err.path, Object.assign(new Error(err.message), { code: err.code }))
+      : new JournalWriteError(err.message, err.code);
   const code = (err as NodeJS.ErrnoException).code;
-  if (err instanceof FileLockError) return new JournalWriteError(err.message, err.code);
   const what =
     code === 'ENOSPC'
       ? 'no space left on the device'
