@@ -181,7 +181,13 @@ export function journalRows(entries: readonly JournalState[], lookup: EntryMintL
       unknownDecimals('received', received, outMint, outInfo),
     ].filter((n): n is string => n !== undefined);
     // a simulated entry says so in its own words, wherever the row goes
-    const description = [mode === 'live' ? '' : `${mode}:`, what, ...notes].filter(Boolean).join(' ').trim();
+    const description = [
+      mode === 'live' ? '' : `${mode}:`,
+      what || (mode === 'live' ? '' : 'simulated (not a real trade)'),
+      ...notes,
+    ]
+      .filter(Boolean)
+      .join(' ');
     return {
       time: iso(e.time),
       action: actionName(e),
@@ -313,7 +319,7 @@ export function koinlyRows(journal: readonly JournalRow[], fills: readonly FillR
       Description: [
         r.mode === 'live' ? '' : `${r.mode}:`,
         `tradedeck ${r.action}`,
-        ...(r.sentAmount && r.receivedAmount ? [] : [r.description.replace(/^(demo|paper):\s*/, '')]),
+        ...(r.description.match(/(sent|received) \d+ base units of \S+: its decimals are unknown/g) ?? []),
       ]
         .filter(Boolean)
         .join(' '),
