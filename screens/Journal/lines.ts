@@ -2,6 +2,7 @@
 // (only its length and a short head), and nothing but the journal's own public fields is shown.
 import type { DetailSection } from '../../components/DetailPane.js';
 import { fromBaseUnits } from '../../src/amount.js';
+import { modeOf } from '../../src/config.js';
 import { formatAge, shortAddress } from '../../src/format.js';
 import type { JournalState } from '../../src/journal/journal.js';
 import { padCell } from '../../components/text.js';
@@ -109,6 +110,7 @@ export function entrySections(e: JournalState, c: EntryContext): DetailSection[]
         { key: 'signature', value: e.signature ?? '— (not known)' },
         ...(e.signature && c.explorer(e.signature, e) ? [{ key: 'explorer', value: c.explorer(e.signature, e)! }] : []),
         { key: 'wallet', value: e.wallet ?? '—' },
+        { key: 'mode', value: modeOf(e) },
         { key: 'network', value: e.network ?? '—' },
         ...(paid || got ? [{ key: 'executed', value: `paid ${paid ?? '—'}, received ${got ?? '—'}` }] : []),
         ...(typeof e.summary.pay === 'string' || typeof e.summary.receive === 'string'
