@@ -27,12 +27,13 @@ export function describeReconciled(item: ReconcileItem): string {
  * Checks the journal's unfinished transactions whose process is gone (it crashed or quit between
  * signing and hearing back), in the state directory's signing turn so that two processes starting
  * at once do not check the same entry. An entry of a process still running is its own to finish:
- * nothing is checked or re-posted for it. A read-only instance checks nothing (it could not record
- * what it found) but says which lines the journal could not use.
+ * nothing is checked or re-posted for it. An instance whose state directory cannot be written
+ * checks nothing (it could not record what it found) but says which lines the journal could not use.
  */
 export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
   if (!s.journal) return { items: [], kind: 'info' };
-  if (s.readOnly) return unreadable(s);
+  // a state directory that cannot be written cannot record what the check finds
+  if (s.readOnlyNote) return unreadable(s);
   try {
     return await withSigningTurn(s.stateDir, undefined, () => reconcileHeld(s), {
       waitMs: STARTUP_TURN_WAIT_MS,
