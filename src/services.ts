@@ -160,11 +160,15 @@ async function demoWallet(config: Config, sim: SimHandle): Promise<WalletChoice>
   const { loadKeypairFile } = await import('./wallet/keypair.js');
   const key = await ensureDemoKey(config.stateDir);
   const w = await loadKeypairFile(key.path);
-  const fresh = !sim.isFunded(w.address);
   fundOnce(sim, w.address);
-  // one line at 80 columns (the path is in `tradedeck config`)
-  const what = `${key.created ? 'new ' : ''}demo wallet${fresh ? ', funded in the simulator' : ''}; its key is kept in the state dir`;
-  return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, notice: what };
+  // said at the first start only (one line at 80 columns; the path is in `tradedeck config`); the
+  // header says "(demo key)" every time
+  const what = 'new demo wallet, funded in the simulator; its key is kept in the state dir';
+  return {
+    info: { kind: 'keypair', address: w.address, note: 'demo key' },
+    signer: w,
+    ...(key.created ? { notice: what } : {}),
+  };
 }
 
 async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise<WalletChoice> {
