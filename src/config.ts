@@ -24,7 +24,7 @@ export interface Config {
   rpcUrl?: string;
   /** every RPC endpoint given, in failover order (rpcUrl is the first) */
   rpcUrls: string[];
-  /** path of the key file to sign with (unset in watch-only mode, and with a device) */
+  /** path of the key file to sign with (live mode only: unset in demo, paper and watch-only mode, where none is read, and with a device) */
   keypairPath?: string;
   /** the hardware key to sign with (keypair usb://ledger..., speculos://HOST:PORT...) */
   keypairDevice?: DeviceKey;
@@ -134,6 +134,39 @@ export function explorerLink(template: string, signature: string): string {
   return template.replaceAll('{sig}', encodeURIComponent(signature));
 }
 
+/**
+ * The mode a journal entry was signed in: its own field, or for an entry of an older journal, what
+ * its network says ("simulator": demo; "paper <host>": paper; a service's host: live).
+ */
+export function modeOf(e: { mode?: Mode; network?: string }): Mode {
+  if (e.mode) return e.mode;
+  if (e.network === 'simulator') return 'demo';
+  return e.network?.startsWith('paper ') ? 'paper' : 'live';
+}
+
+/** Whether a host (`127.0.0.1:8899`, `[::1]`, `localhost`) is this machine: `tradedeck sim` or another local stand-in. */
+export function isLocalHost(host: string): boolean {
+  const name = host
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+}
+
+/**
+ * A transaction's explorer link, only where the explorer can show it: a live transaction sent to a
+ * real service (not demo, not paper, not a service on this machine). Undefined otherwise.
+ */
+export function explorerFor(
+  template: string,
+  signature: string,
+  mode: Mode,
+  network: string | undefined,
+): string | undefined {
+  if (mode !== 'live' || (network !== undefined && isLocalHost(network))) return undefined;
+  return explorerLink(template, signature);
+}
+
 export const DEFAULT_LIVE_RPC = 'https://api.mainnet-beta.solana.com';
 
 /**
@@ -142,11 +175,7 @@ export const DEFAULT_LIVE_RPC = 'https://api.mainnet-beta.solana.com';
  * to the public mainnet RPC unasked. Any other base URL: the public mainnet RPC.
  */
 export function defaultRpcFor(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const local =
-    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  return local ? `${baseUrl.replace(/\/+$/, '')}/rpc` : DEFAULT_LIVE_RPC;
+  return isLocalHost(new URL(baseUrl).host) ? `${baseUrl.replace(/\/+$/, '')}/rpc` : DEFAULT_LIVE_RPC;
 }
 
 const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -316,6 +345,14 @@ export function loadConfig(src: ConfigSources): Config {
   if (paper && values.baseUrl === undefined)
     problems.push('paper: needs a service to take prices from: give --base-url (or baseUrl)');
   if (!paper && values.paperBalance !== undefined) problems.push('paperBalance: is for paper mode (--paper)');
+  // demo and paper mode sign with their own key in the state directory: a key file of the
+  // person's is never read there, so a simulated trade is never recorded under a real address
+  if (src.flags.keypair !== undefined && (paper || values.baseUrl === undefined))
+    problems.push(
+      paper
+        ? '--keypair: paper mode signs with its own paper key (kept in the state dir) and never reads a key file; drop --keypair, or --paper to trade live'
+        : '--keypair: demo mode signs with its own demo key (kept in the state dir) and never reads a key file; give --base-url to trade live with it',
+    );
   if (paper) {
     try {
       paperBalance = parsePaperBalance((values.paperBalance as string | undefined) ?? DEFAULT_PAPER_BALANCE);
@@ -331,17 +368,18 @@ export function loadConfig(src: ConfigSources): Config {
   const explicitKeypair = keypairDevice ? undefined : (values.keypair as string | undefined);
   const ascii = (values.ascii as boolean | undefined) ?? false;
   const address = values.address as string | undefined;
+  const mode: Mode = paper ? 'paper' : baseUrl ? 'live' : 'demo';
+  const ownKey = mode === 'live' && !address;
   return {
-    mode: paper ? 'paper' : baseUrl ? 'live' : 'demo',
+    mode,
     ...(paperBalance ? { paperBalance } : {}),
     baseUrl,
     apiKey: values.apiKey as string | undefined,
     rpcUrl: (values.rpcUrl as string[] | undefined)?.[0] ?? (baseUrl ? defaultRpcFor(baseUrl) : undefined),
     rpcUrls: (values.rpcUrl as string[] | undefined) ?? (baseUrl ? [defaultRpcFor(baseUrl)] : []),
-    keypairPath:
-      address || keypairDevice ? undefined : expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')),
-    ...(keypairDevice ? { keypairDevice } : {}),
-    keypairIsDefault: !address && !keypairDevice && explicitKeypair === undefined,
+    keypairPath: ownKey && !keypairDevice ? expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')) : undefined,
+    ...(ownKey && keypairDevice ? { keypairDevice } : {}),
+    keypairIsDefault: ownKey && !keypairDevice && explicitKeypair === undefined,
     address,
     readOnly: (values.readOnly as boolean | undefined) ?? false,
     allowInsecureKeyfile: (values.allowInsecureKeyfile as boolean | undefined) ?? false,

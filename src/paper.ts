@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AmountError, toBaseUnits } from './amount.js';
-import { NATIVE_MINT, USDC_MINT } from './api/mints.js';
+import { FIXED_TOKENS } from './api/mints.js';
 import { writeStateFile } from './stateFile.js';
 
 export const PAPER_KEY_FILE = 'paper-key.json';
@@ -15,11 +15,9 @@ export const PAPER_START_FILE = 'paper-start.json';
 export const DEFAULT_PAPER_BALANCE = '10 SOL,1000 USDC';
 
 /** what a starting balance may hold: the paper market knows these before it learns any other */
-const STARTING_TOKENS: Record<string, { mint: string; decimals: number }> = {
-  SOL: { mint: NATIVE_MINT, decimals: 9 },
-  USDC: { mint: USDC_MINT, decimals: 6 },
-  USDT: { mint: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', decimals: 6 },
-};
+const STARTING_TOKENS: Record<string, { mint: string; decimals: number }> = Object.fromEntries(
+  Object.entries(FIXED_TOKENS).map(([mint, t]) => [t.symbol, { mint, decimals: t.decimals }]),
+);
 
 export interface PaperBalance {
   symbol: string;

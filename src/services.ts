@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import type { ApiClient, RequestEvent } from './api/index.js';
 import type { RpcClient } from './rpc/client.js';
-import { explorerLink, type Config, type Mode } from './config.js';
-import type { Journal } from './journal/journal.js';
+import { explorerFor, modeOf, type Config, type Mode } from './config.js';
+import type { Journal, JournalEntry } from './journal/journal.js';
 import type { PipelineDeps } from './pipeline/types.js';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './poll/scheduler.js';
 import { openBackend, type Backend } from './runtime.js';
@@ -20,7 +20,8 @@ import type { Wallet } from './wallet/keypair.js';
 import { createNotificationsStore, type NotificationsStore } from './store/notifications.js';
 import { BEL, desktopNotification } from './terminal/index.js';
 import { loadTokensView, persistTokensView } from './tokensView.js';
-import { takeStateLock, type StateLock } from './stateLock.js';
+import { takeSigningTurn, type SigningTurn } from './stateLock.js';
+import { atExit } from './signals.js';
 import { channelsOf } from './notify/config.js';
 import { createDelivery, type Delivery } from './notify/deliver.js';
 import { makeEvent, type EventType, type NotifyEvent } from './notify/event.js';
@@ -44,8 +45,11 @@ export interface Services {
   stateDir: string;
   /** where the service is: the host of the base URL, or "simulator" */
   network: string;
-  /** a transaction's explorer link */
-  explorer(signature: string): string;
+  /**
+   * A transaction's explorer link: only for a live transaction sent to a real service (of this
+   * session, or of `entry` when a journal entry's), undefined in demo and paper mode.
+   */
+  explorer(signature: string, entry?: Pick<JournalEntry, 'mode' | 'network'>): string | undefined;
   api: ApiClient;
   /** absent in live mode without an RPC URL: then the swap and studio groups' RPC send is unavailable */
   rpc?: RpcClient;
@@ -57,9 +61,17 @@ export interface Services {
   wallet: Wallet | null;
   /** null: the journal could not be opened (signing is then refused) */
   journal: Journal | null;
-  /** the state directory's lock, taken at start by an instance that can sign; not held: another instance signs (this one is read-only) */
-  stateLock?: StateLock;
+  /**
+   * The state directory's signing turn for one transaction: the dashboard, `tradedeck watch` and
+   * headless commands on one state directory sign each in turn. `onWait` is told whom it waits for.
+   */
+  signingTurn(onWait?: (text: string) => void): Promise<SigningTurn>;
+  /** where a wait for the signing turn is told besides the action's status line (headless: stderr) */
+  waitNote?: (text: string) => void;
+  /** --read-only, or the state directory cannot be written: nothing is signed */
   readOnly: boolean;
+  /** why read-only when it is not --read-only (the state directory cannot be written) */
+  readOnlyNote?: string;
   scheduler: Scheduler;
   session: SessionStore;
   /** the wall clock screens show, ticked once a second by the dashboard */
@@ -106,8 +118,8 @@ export interface ServicesOptions {
   /** false: no wallet is loaded (commands that take an address of their own) */
   wallet?: boolean;
   now?: () => number;
-  /** how long a signing instance waits for another instance to release the state directory (default 0: it starts read-only) */
-  lockWaitMs?: number;
+  /** how long a signing turn waits for another process's (default SIGNING_WAIT_MS) */
+  turnWaitMs?: number;
 }
 
 /** A key file that was asked for explicitly cannot be used: the start stops with this message. */
@@ -139,6 +151,26 @@ async function paperWallet(config: Config, sim: SimHandle): Promise<WalletChoice
   return { info: { kind: 'keypair', address: w.address, note: 'paper key' }, signer: w, notice: what };
 }
 
+/**
+ * Demo mode's wallet: always the demo key kept in the state directory, never a key file of the
+ * person's (a simulated trade is never recorded under a real address).
+ */
+async function demoWallet(config: Config, sim: SimHandle): Promise<WalletChoice> {
+  const { ensureDemoKey } = await import('./demo.js');
+  const { loadKeypairFile } = await import('./wallet/keypair.js');
+  const key = await ensureDemoKey(config.stateDir);
+  const w = await loadKeypairFile(key.path);
+  fundOnce(sim, w.address);
+  // said at the first start only (one line at 80 columns; the path is in `tradedeck config`); the
+  // header says "(demo key)" every time
+  const what = 'new demo wallet, funded in the simulator; its key is kept in the state dir';
+  return {
+    info: { kind: 'keypair', address: w.address, note: 'demo key' },
+    signer: w,
+    ...(key.created ? { notice: what } : {}),
+  };
+}
+
 async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise<WalletChoice> {
   if (config.mode === 'paper' && sim) return paperWallet(config, sim);
   if (config.address) {
@@ -146,6 +178,7 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
     const signer = watchOnlyWallet(config.address);
     return { info: { kind: 'watch', address: signer.address }, signer };
   }
+  if (config.mode === 'demo' && sim) return demoWallet(config, sim);
   if (config.keypairDevice) {
     // a key on a Ledger: its address is read from the device now; a device that cannot be used stops the start
     const { openLedgerWallet, LedgerError, LedgerSetupError } = await import('./wallet/ledger.js');
@@ -163,37 +196,46 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
   const { loadKeypairFile, KeyFileError } = await import('./wallet/keypair.js');
   try {
     const w = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
-    fundOnce(sim, w.address);
     return { info: { kind: 'keypair', address: w.address }, signer: w };
   } catch (e) {
     if (!(e instanceof KeyFileError)) throw e;
     if (!config.keypairIsDefault)
       throw new StartError(`${e.message}\n(give a usable key file, or --address ADDRESS for watch-only)`);
-    if (!sim) return { info: null, signer: null, notice: `no wallet: ${e.message}` };
-    const { ensureDemoKey } = await import('./demo.js');
-    const key = await ensureDemoKey(config.stateDir);
-    const w = await loadKeypairFile(key.path);
-    const fresh = !sim.isFunded(w.address);
-    fundOnce(sim, w.address);
-    const why = /not found/.test(e.message) ? '' : ` (${e.message})`;
-    // one line at 80 columns (the path is in `tradedeck config`)
-    const what = `${key.created ? 'new ' : ''}demo wallet${fresh ? ', funded in the simulator' : ''}; its key is kept in the state dir`;
-    return { info: { kind: 'keypair', address: w.address, note: 'demo key' }, signer: w, notice: `${what}${why}` };
+    return { info: null, signer: null, notice: `no wallet: ${e.message}` };
+  }
+}
+
+/** Why the state directory cannot be written (read-only then), or undefined when it can. */
+async function unwritable(stateDir: string): Promise<string | undefined> {
+  const { access, mkdir } = await import('node:fs/promises');
+  const { constants } = await import('node:fs');
+  try {
+    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+    await access(stateDir, constants.W_OK);
+    return undefined;
+  } catch (e) {
+    return `the state dir ${stateDir} cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): read-only, nothing is signed`;
   }
 }
 
 /** Opens the service and builds everything around it. Throws StartError for an unusable explicit key file. */
 export async function createServices(config: Config, opts: ServicesOptions = {}): Promise<Services> {
   const cleanups: Array<() => Promise<unknown> | unknown> = [];
-  const close = async () => {
-    for (const fn of cleanups.splice(0).reverse()) {
-      try {
-        await fn();
-      } catch {
-        // best effort at exit
+  // one close, however many ask (a signal while closing waits for the same one)
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      forgetExit();
+      for (const fn of cleanups.splice(0).reverse()) {
+        try {
+          await fn();
+        } catch {
+          // best effort at exit
+        }
       }
-    }
-  };
+    })());
+  // a signal ends the process only once this has run (saves made, deliveries given their moment)
+  const forgetExit = atExit(() => close());
   let recordRequest: (e: RequestEvent) => void = () => {};
   let rpcEvents: import('./rpc/failover.js').FailoverOptions = {};
   // a problem the backend meets later (a demo state not saved) goes to the flash line, once it exists
@@ -247,22 +289,18 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
       text: `${why.startsWith(journalPath) ? why : `journal ${journalPath}: ${why}`}; signing is off`,
     });
   }
-  // One instance per state directory signs: one that can sign takes the lock for its lifetime.
-  let stateLock: StateLock | undefined;
-  if (journal && choice.signer && choice.signer.kind !== 'watch' && !config.readOnly) {
-    stateLock = await takeStateLock(config.stateDir, opts.lockWaitMs ?? 0);
-    const lock = stateLock;
-    cleanups.push(() => lock.release());
-    if (lock.note) notices.push({ kind: 'error', text: `${lock.note} until it quits` });
-  }
+  // Every process on the state directory signs, each in its turn (signingTurn); read-only only
+  // when asked, or where the state directory cannot be written.
+  const readOnlyNote = config.readOnly ? undefined : await unwritable(config.stateDir);
+  if (readOnlyNote) notices.push({ kind: 'error', text: readOnlyNote });
+  const readOnly = config.readOnly || readOnlyNote !== undefined;
 
   const now = opts.now ?? Date.now;
   const session = createSessionStore({
     mode: config.mode,
     modeLabel: backend.label,
     wallet: choice.info,
-    readOnly: config.readOnly,
-    lockedBy: stateLock && !stateLock.held ? (stateLock.ownerPid ?? 0) : undefined,
+    readOnly,
     screen: opts.screen ?? 'tokens',
     intervals: opts.intervals ?? {},
   });
@@ -327,14 +365,25 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
         : config.mode === 'paper'
           ? `paper ${new URL(config.baseUrl!).host}`
           : new URL(backend.baseUrl).host,
-    explorer: (signature) => explorerLink(config.explorerUrl, signature),
+    explorer: (signature, entry) =>
+      entry
+        ? explorerFor(config.explorerUrl, signature, modeOf(entry), entry.network)
+        : explorerFor(config.explorerUrl, signature, config.mode, services.network),
     api: backend.client,
     rpc: backend.rpc,
     sim: backend.sim,
     wallet: choice.signer,
     journal,
-    stateLock,
-    readOnly: config.readOnly,
+    signingTurn: (onWait) =>
+      takeSigningTurn(config.stateDir, undefined, {
+        ...(opts.turnWaitMs !== undefined ? { waitMs: opts.turnWaitMs } : {}),
+        onWait: (text) => {
+          onWait?.(text);
+          services.waitNote?.(text);
+        },
+      }),
+    readOnly,
+    ...(readOnlyNote ? { readOnlyNote } : {}),
     scheduler: createScheduler(opts.scheduler),
     session,
     clock: createClockStore(now()),
@@ -393,7 +442,8 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   cleanups.push(() => services.scheduler.dispose());
   cleanups.push(() => services.catalog.getState().persistStarred());
   cleanups.push(() => services.confirm.getState().cancelAll());
-  // deliveries under way get a moment to finish at the end (their retries do not hold the exit)
-  cleanups.push(() => Promise.race([services.delivery.idle(), new Promise((r) => setTimeout(r, 3_000).unref())]));
+  // last, once everything is saved: deliveries under way get a moment to finish (their retries do
+  // not hold the exit)
+  cleanups.unshift(() => Promise.race([services.delivery.idle(), new Promise((r) => setTimeout(r, 3_000).unref())]));
   return services;
 }

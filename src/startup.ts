@@ -21,7 +21,12 @@ export function configOf(args: ParsedArgs): Config | undefined {
     return loadConfig({ flags: args.settings, env: process.env, configPath: args.configPath });
   } catch (e) {
     if (e instanceof ConfigError) {
-      process.stderr.write(`tradedeck: configuration problems:\n${e.problems.map((p) => `  - ${p}`).join('\n')}\n`);
+      // one problem is one line; several are listed under a heading
+      process.stderr.write(
+        e.problems.length === 1
+          ? `tradedeck: ${e.problems[0]}\n`
+          : `tradedeck: configuration problems:\n${e.problems.map((p) => `  - ${p}`).join('\n')}\n`,
+      );
       return undefined;
     }
     throw e;

@@ -144,14 +144,15 @@ export async function writeStateFile(stateDir: string, name: string, text: strin
   // O_EXCL: a name planted where the temporary file goes is never followed or reused
   const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | GUARD, 0o600);
   try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(tmp, target);
   } catch (e) {
+    // a full disk or a failed rename leaves no temporary file behind
     await rm(tmp, { force: true });
     throw e;
   }

@@ -20,17 +20,48 @@ function home(config?: unknown): string {
   return h;
 }
 
-test('defaults: demo mode, Solana CLI key file, XDG state dir', () => {
+test('defaults: demo mode (no key file: the demo key), XDG state dir; live mode: the Solana CLI key file', () => {
   const h = home();
   const c = loadConfig({ flags: {}, env: {}, home: h });
   assert.equal(c.mode, 'demo');
-  assert.equal(c.keypairPath, join(h, '.config', 'solana', 'id.json'));
-  assert.equal(c.keypairIsDefault, true);
+  assert.equal(c.keypairPath, undefined, 'demo mode never reads a key file');
+  assert.equal(c.keypairIsDefault, false);
+  const live = loadConfig({ flags: { baseUrl: 'https://svc.example' }, env: {}, home: h });
+  assert.equal(live.keypairPath, join(h, '.config', 'solana', 'id.json'));
+  assert.equal(live.keypairIsDefault, true);
   assert.equal(c.stateDir, join(h, '.local', 'state', 'tradedeck'));
   assert.equal(c.timeoutMs, 10_000);
   const c2 = loadConfig({ flags: {}, env: { XDG_STATE_HOME: '/s', XDG_CONFIG_HOME: join(h, 'none') }, home: h });
   assert.equal(c2.stateDir, '/s/tradedeck');
   assert.equal(c2.configPath, join(h, 'none', 'tradedeck', 'config.json'));
+});
+
+test('--keypair with demo or paper mode is refused saying why; a keypair in the config file is not read there', () => {
+  const h = home({ keypair: '~/live-key.json' });
+  assert.throws(
+    () => loadConfig({ flags: { keypair: '/k.json' }, env: {}, home: h }),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      e.message ===
+        '--keypair: demo mode signs with its own demo key (kept in the state dir) and never reads a key file; give --base-url to trade live with it',
+  );
+  assert.throws(
+    () => loadConfig({ flags: { keypair: '/k.json', paper: true, baseUrl: 'https://svc.example' }, env: {}, home: h }),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      e.message ===
+        '--keypair: paper mode signs with its own paper key (kept in the state dir) and never reads a key file; drop --keypair, or --paper to trade live',
+  );
+  // the config file's keypair is for live mode: demo and paper leave it unread
+  assert.equal(loadConfig({ flags: {}, env: {}, home: h }).keypairPath, undefined);
+  assert.equal(
+    loadConfig({ flags: { paper: true, baseUrl: 'https://svc.example' }, env: {}, home: h }).keypairPath,
+    undefined,
+  );
+  assert.equal(
+    loadConfig({ flags: { baseUrl: 'https://svc.example' }, env: {}, home: h }).keypairPath,
+    join(h, 'live-key.json'),
+  );
 });
 
 test('flags beat environment, which beats the config file', () => {

@@ -1,11 +1,29 @@
 // `tradedeck export`: the journal, fills and P&L as CSV with the documented columns, JSON, or the
-// universal CSV tax tools read; amounts are exact decimals that round-trip to the base units.
+// universal CSV tax tools read; amounts are exact decimals that round-trip to the base units. The
+// journal's export reads the state directory alone (decimals recorded in the entry, else fixed
+// ones), lists live entries unless --include names demo or paper, and neutralises cells a
+// spreadsheet would take for formulas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { toBaseUnits } from '../src/amount.js';
-import { decimalOf, journalRows, priceOf, toCsv, JOURNAL_COLUMNS, KOINLY_COLUMNS } from '../src/export/rows.js';
+import {
+  decimalOf,
+  journalRows,
+  koinlyRows,
+  neutralise,
+  priceOf,
+  toCsv,
+  JOURNAL_COLUMNS,
+  KOINLY_COLUMNS,
+} from '../src/export/rows.js';
+import { journalExportText } from '../src/export/run.js';
 import type { JournalState } from '../src/journal/journal.js';
-import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
+import { cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
+import { startSimProcess } from './support/simProcess.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF lines. */
 function parseCsv(text: string): string[][] {
@@ -142,16 +160,21 @@ test('export journal after a swap, limit and DCA creates and their cancels: CSV 
   const k = await run('export', 'journal', '--format', 'koinly');
   const kcsv = parseCsv(k.out);
   assert.deepEqual(kcsv[0], [...KOINLY_COLUMNS]);
-  // the swap, and the fills of the orders placed (the DCA order's first cycle); never a deposit or a cancel
-  const swapRow = kcsv.find((r) => r[11] === rows[0].signature)!;
+  // the journal's trades: the swap, never a deposit or a cancel (an order's fills are the service's: export fills)
+  assert.equal(kcsv.length, 2, k.out);
+  const swapRow = kcsv[1];
+  assert.equal(swapRow[11], rows[0].signature);
   assert.deepEqual(swapRow.slice(1, 5), ['0.5', 'SOL', rows[0].receivedAmount, 'USDC']);
-  for (const r of kcsv.slice(1)) {
-    assert.match(r[0], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
-    assert.ok(r[1] && r[3], 'a sent and a received amount');
-    assert.ok(r === swapRow || r[10] === 'tradedeck order fill', r.join(','));
-  }
+  assert.match(swapRow[0], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+  assert.equal(swapRow[10], 'tradedeck swap (order group)');
+  // the fills of the orders placed (the DCA order's first cycle, once it ran), in the same columns
+  const kf = parseCsv((await run('export', 'fills', '--format', 'koinly')).out);
   const fills = parseCsv((await run('export', 'fills')).out);
-  assert.equal(kcsv.length - 2, fills.length - 1);
+  assert.equal(kf.length, fills.length);
+  for (const r of kf.slice(1)) {
+    assert.ok(r[1] && r[3], 'a sent and a received amount');
+    assert.equal(r[10], 'tradedeck order fill');
+  }
 
   const json = await run(
     'export',
@@ -175,9 +198,160 @@ test('export names bad arguments (exit 2)', async () => {
     [['export', 'journal', '--since', 'yesterday'], /--since: a date/],
     [['export', 'journal', '--since', '2026-02-01', '--until', '2026-01-01'], /the start must come before the end/],
     [['export', 'pnl', '--format', 'koinly'], /--format koinly: lists trades/],
+    [['export', 'journal', '--include', 'live'], /--include: demo, paper or demo,paper \(got "live"\)/],
+    [['export', 'fills', '--include', 'demo'], /--include: is for the journal's entries/],
   ] as const) {
     const r = await run(...args);
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.err, message);
   }
+});
+
+test('cells a spreadsheet would take for a formula are neutralised; numbers the export writes stay numbers', () => {
+  for (const [cell, out] of [
+    ['=HYPERLINK("http://x.example","a")', `'=HYPERLINK("http://x.example","a")`],
+    ['+1+cmd|calc', "'+1+cmd|calc"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTAB', "'\tTAB"],
+    ['\rCR', "'\rCR"],
+    ['-12.5', '-12.5'],
+    ['-7', '-7'],
+    ['0.25', '0.25'],
+    ['SOL', 'SOL'],
+    ['', ''],
+  ] as const)
+    assert.equal(neutralise(cell), out, JSON.stringify(cell));
+  // through toCsv, a hostile symbol is text in every row it reaches (quoted where it must be)
+  const csv = toCsv(['a', 'b'] as const, [{ a: '=1+2', b: '-3.5' }]);
+  assert.equal(csv, "a,b\r\n'=1+2,-3.5\r\n");
+  assert.deepEqual(parseCsv(toCsv(['a'] as const, [{ a: '=cmd,"x"' }]))[1], [`'=cmd,"x"`]);
+});
+
+test('the journal export reads no service: decimals recorded in the entry, else fixed ones, else said unknown; live entries unless included', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'td-export-local-'));
+  const journal = join(dir, 'journal.jsonl');
+  const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+  const entry = (id: string, over: Record<string, unknown>) =>
+    JSON.stringify({
+      kind: 'entry',
+      id,
+      time: Date.UTC(2026, 0, 5),
+      group: 'ultra',
+      action: 'swap',
+      signedTransaction: 'AQID',
+      status: 'success',
+      signature: `sig-${id}`,
+      summary: {
+        inputMint: SOL,
+        outputMint: BONK,
+        inAmount: '1000000000',
+        outAmount: '123456789',
+        pay: '1 SOL',
+        receive: '1,234.56789 BONK',
+      },
+      ...over,
+    });
+  writeFileSync(
+    journal,
+    [
+      // live, its decimals recorded at signing (a service saying otherwise now changes nothing)
+      entry('a', { mode: 'live', network: 'svc.example', decimals: { [SOL]: 9, [BONK]: 5 } }),
+      // an older entry: no decimals recorded, and BONK's are not fixed in code
+      entry('b', { network: 'svc.example' }),
+      entry('c', { mode: 'demo', network: 'simulator', decimals: { [SOL]: 9, [BONK]: 5 } }),
+      entry('d', { network: 'paper svc.example', decimals: { [SOL]: 9, [BONK]: 5 } }),
+    ].join('\n') + '\n',
+  );
+  const rows = JSON.parse(await journalExportText(journal, { format: 'json' })) as Array<Record<string, string>>;
+  assert.deepEqual(
+    rows.map((r) => [r.signature, r.mode, r.sentAmount, r.receivedAmount, r.receivedSymbol, r.description]),
+    [
+      ['sig-a', 'live', '1', '1234.56789', 'BONK', ''],
+      ['sig-b', 'live', '1', '', 'BONK', `received 123456789 base units of ${BONK}: its decimals are unknown`],
+    ],
+  );
+  const k = parseCsv(await journalExportText(journal, { format: 'koinly', include: ['demo', 'paper'] }));
+  assert.deepEqual(
+    k.slice(1).map((r) => [r[11], r[1], r[3], r[10]]),
+    [
+      ['sig-a', '1', '1234.56789', 'tradedeck swap (order group)'],
+      [
+        'sig-b',
+        '1',
+        '',
+        `tradedeck swap (order group) received 123456789 base units of ${BONK}: its decimals are unknown`,
+      ],
+      ['sig-c', '1', '1234.56789', 'demo: tradedeck swap (order group)'],
+      ['sig-d', '1', '1234.56789', 'paper: tradedeck swap (order group)'],
+    ],
+  );
+  assert.equal(koinlyRows([], []).length, 0);
+});
+
+test('a demo swap, a paper swap and a live swap (a tradedeck sim as the live service) on one state directory: export lists the live one; --include demo,paper all three, each marked; no service is asked', async (t) => {
+  const home = mkdtempSync(join(tmpdir(), 'td-export-modes-'));
+  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const keyPath = await createDemoKeyFile(join(home, 'keys'));
+  const url = await startSimProcess(t, { fund: (await loadKeypairFile(keyPath)).address });
+  const env = { ...cleanEnv(home), TRADEDECK_API_KEY: 'test-key' };
+  const demo = await runCli(['swap', '0.1', 'SOL', 'USDC', '--yes'], env);
+  assert.equal(demo.code, 0, demo.err);
+  const paper = await runCli(['swap', '0.2', 'SOL', 'USDC', '--yes', '--paper', '--base-url', url], env);
+  assert.equal(paper.code, 0, paper.err);
+  const live = await runCli(
+    [
+      'swap',
+      '0.3',
+      'SOL',
+      'USDC',
+      '--yes',
+      '--json',
+      '--base-url',
+      url,
+      '--rpc-url',
+      `${url}/rpc`,
+      '--keypair',
+      keyPath,
+    ],
+    env,
+  );
+  assert.equal(live.code, 0, live.err);
+  const liveSig = (JSON.parse(live.out) as { signature: string }).signature;
+
+  const requests = async () => ((await (await fetch(`${url}/__sim/requests`)).json()) as unknown[]).length;
+  const asked = await requests();
+  // the same export from each mode's command line; no service is asked (the last one's is not even there)
+  for (const mode of [[], ['--paper', '--base-url', url], ['--base-url', 'http://127.0.0.1:9']]) {
+    const only = await runCli(['export', 'journal', '--format', 'koinly', ...mode], env);
+    assert.equal(only.code, 0, only.err);
+    assert.deepEqual(
+      parseCsv(only.out)
+        .slice(1)
+        .map((r) => [r[1], r[2], r[10], r[11]]),
+      [['0.3', 'SOL', 'tradedeck swap (order group)', liveSig]],
+    );
+  }
+  const all = parseCsv((await runCli(['export', 'journal', '--format', 'koinly', '--include', 'demo,paper'], env)).out);
+  assert.deepEqual(
+    all
+      .slice(1)
+      .map((r) => [r[1], r[10]])
+      .sort(),
+    [
+      ['0.1', 'demo: tradedeck swap (order group)'],
+      ['0.2', 'paper: tradedeck swap (order group)'],
+      ['0.3', 'tradedeck swap (order group)'],
+    ],
+  );
+  const csv = parseCsv((await runCli(['export', 'journal', '--include', 'demo,paper'], env)).out);
+  assert.deepEqual(
+    csv.slice(1).map((r) => [r[JOURNAL_COLUMNS.indexOf('mode')], r[JOURNAL_COLUMNS.indexOf('sentAmount')]]),
+    [
+      ['demo', '0.1'],
+      ['paper', '0.2'],
+      ['live', '0.3'],
+    ],
+  );
+  assert.equal(await requests(), asked, 'no export asked the service anything');
 });

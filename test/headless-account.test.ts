@@ -1,5 +1,6 @@
-// portfolio, orders and invites as a person runs them: demo mode with no wallet at all, and live
-// mode (--base-url) against a simulator this test starts and fills with real signed orders.
+// portfolio, orders and invites as a person runs them: demo mode (its own demo key, never a key
+// file), and live mode (--base-url) against a simulator this test starts and fills with real
+// signed orders.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -112,28 +113,27 @@ test('orders with no arguments: both kinds, active, empty for a fresh demo walle
   assert.equal('trigger' in doc, false, '--dca leaves the limit orders out');
 });
 
-test("a key file's wallet is shown (and funded in demo mode); an unusable key file is refused in one line", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'td-headless-key-'));
+test('demo mode never reads a key file: the Solana CLI default is left unread (the demo wallet shown); --keypair is a usage error in one line', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'td-headless-key-'));
   try {
-    const path = await createDemoKeyFile(dir);
-    const r = await run(['portfolio', '--keypair', path, '--table']);
+    const env = cleanEnv(home);
+    // a real key at the default path, readable by nobody but its owner
+    const path = await createDemoKeyFile(join(home, '.config', 'solana'));
+    const { renameSync } = await import('node:fs');
+    renameSync(path, join(home, '.config', 'solana', 'id.json'));
+    const real = (await import('../src/wallet/keypair.js')).loadKeypairFile(join(home, '.config', 'solana', 'id.json'));
+    const r = await runCli(['portfolio', '--table'], env);
     assert.equal(r.code, 0, r.err);
-    const m = /^wallet (\S+)\n/.exec(r.out);
-    assert.ok(m && isAddress(m[1]) && !r.out.includes('demo wallet'), r.out);
-    assert.match(r.out, /\nmultiple\s+wallet\s+Tokens\s+SOL\s+100\s/);
-    chmodSync(path, 0o644);
-    const loose = await run(['orders', '--keypair', path]);
-    assert.equal(loose.code, 2);
-    assert.equal(lines(loose.err).length, 1);
-    assert.match(loose.err, /^tradedeck orders: no wallet: key file .* is readable by group or others/);
-    const missing = await run(['invites', '--keypair', join(dir, 'nope.json')]);
-    assert.equal(missing.code, 2);
-    assert.match(
-      missing.err,
-      /^tradedeck invites: no wallet: key file not found: .*nope\.json; pass an ADDRESS or --address\n$/,
+    assert.match(r.out, /^wallet \S+ \(demo wallet, funded in the simulator\)\n/);
+    assert.ok(!r.out.includes((await real).address), 'the real key is not the demo wallet');
+    const flagged = await runCli(['portfolio', '--keypair', join(home, '.config', 'solana', 'id.json')], env);
+    assert.equal(flagged.code, 2);
+    assert.equal(
+      flagged.err,
+      'tradedeck: --keypair: demo mode signs with its own demo key (kept in the state dir) and never reads a key file; give --base-url to trade live with it\n',
     );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
   }
 });
 
@@ -231,6 +231,30 @@ test('live: portfolio and invites take ADDRESS or --address; without either and 
     assert.equal(none.code, 2, none.err);
     assert.equal(lines(none.err).length, 1);
     assert.match(none.err, new RegExp(`^tradedeck ${cmd}: no wallet: .*pass an ADDRESS or --address`));
+  }
+});
+
+test("live: a key file's wallet is shown; an unusable key file is refused in one line", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'td-headless-key-'));
+  try {
+    const path = await createDemoKeyFile(dir);
+    const address = (await (await import('../src/wallet/keypair.js')).loadKeypairFile(path)).address;
+    const r = await run(['portfolio', '--keypair', path, '--table'], live);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, new RegExp(`^wallet ${address}\\n`));
+    chmodSync(path, 0o644);
+    const loose = await run(['orders', '--keypair', path], live);
+    assert.equal(loose.code, 2);
+    assert.equal(lines(loose.err).length, 1);
+    assert.match(loose.err, /^tradedeck orders: no wallet: key file .* is readable by group or others/);
+    const missing = await run(['invites', '--keypair', join(dir, 'nope.json')], live);
+    assert.equal(missing.code, 2);
+    assert.match(
+      missing.err,
+      /^tradedeck invites: no wallet: key file not found: .*nope\.json; pass an ADDRESS or --address\n$/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -31,7 +31,7 @@ test('the synopses made from the registry read as the usage lines the commands a
     'cancel-all': 'cancel-all [cu auto|N] [--yes] [--json]',
     withdraw: 'withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
     watch: 'watch [--interval-ms N] [--json]',
-    export: 'export journal|fills|pnl [--since DATE] [--until DATE] [--format csv|json|koinly]',
+    export: 'export journal|fills|pnl [--include demo,paper] [--since DATE] [--until DATE] [--format csv|json|koinly]',
     journal: 'journal archive [--json]',
     wallet: 'wallet [--verify] [--json]',
     config: 'config [--json]',

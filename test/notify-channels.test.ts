@@ -122,14 +122,26 @@ test('a receiver that answers 500 twice gets the event on the third try; one tha
   }
 });
 
-test('--notify-cmd runs the program without a shell: the JSON on stdin, TRADEDECK_EVENT_* set, no API key inherited', async () => {
+test('--notify-cmd runs the program without a shell in a minimal environment: the JSON on stdin, TRADEDECK_EVENT_*, PATH, HOME, locale and TZ, nothing else', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'td-notify-cmd-'));
-  const prev = process.env.TRADEDECK_API_KEY;
-  process.env.TRADEDECK_API_KEY = 'sk-live-should-not-leak';
+  const extra: Record<string, string> = {
+    TRADEDECK_API_KEY: 'sk-live-should-not-leak',
+    AWS_SECRET_ACCESS_KEY: 'aws-should-not-leak',
+    SSH_AUTH_SOCK: '/tmp/agent.sock',
+    LANG: 'en_GB.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    TZ: 'Europe/Paris',
+  };
+  const prev = Object.fromEntries(Object.keys(extra).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, extra);
   try {
     const out = join(dir, 'got');
     const script = join(dir, 'hook; echo injected');
-    writeFileSync(script, `#!/bin/sh\ncat > '${out}.json'\nenv | grep '^TRADEDECK_' | sort > '${out}.env'\n`);
+    // node adds no variable of its own: what it prints is what it was given
+    writeFileSync(
+      script,
+      `#!${process.execPath}\nconst fs = require('fs');\nfs.writeFileSync(${JSON.stringify(`${out}.json`)}, fs.readFileSync(0));\nfs.writeFileSync(${JSON.stringify(`${out}.env`)}, JSON.stringify(process.env));\n`,
+    );
     chmodSync(script, 0o700);
     const failures: string[] = [];
     await createDelivery([commandChannel(script)], {
@@ -138,11 +150,21 @@ test('--notify-cmd runs the program without a shell: the JSON on stdin, TRADEDEC
     }).deliver(event);
     assert.deepEqual(failures, []);
     assert.deepEqual(JSON.parse(readFileSync(`${out}.json`, 'utf8')), event);
-    const env = readFileSync(`${out}.env`, 'utf8');
-    assert.match(env, /^TRADEDECK_EVENT_TYPE=alert\.fired$/m);
-    assert.match(env, /^TRADEDECK_EVENT_DATA_SYMBOL=SOL$/m);
-    assert.match(env, /^TRADEDECK_EVENT_DATA_PRICE=251\.2$/m);
-    assert.doesNotMatch(env, /API_KEY|sk-live/);
+    const env = JSON.parse(readFileSync(`${out}.env`, 'utf8')) as Record<string, string>;
+    assert.equal(env.TRADEDECK_EVENT_TYPE, 'alert.fired');
+    assert.equal(env.TRADEDECK_EVENT_DATA_SYMBOL, 'SOL');
+    assert.equal(env.TRADEDECK_EVENT_DATA_PRICE, '251.2');
+    assert.deepEqual(
+      [env.PATH, env.HOME, env.LANG, env.LC_ALL, env.TZ],
+      [process.env.PATH, process.env.HOME, 'en_GB.UTF-8', 'C.UTF-8', 'Europe/Paris'],
+    );
+    const allowed = /^(PATH|HOME|LANG|LANGUAGE|TZ|LC_\w+|TRADEDECK_EVENT_\w+)$/;
+    assert.deepEqual(
+      Object.keys(env).filter((k) => !allowed.test(k)),
+      [],
+      'nothing else of this process reaches the program',
+    );
+    assert.doesNotMatch(JSON.stringify(env), /sk-live|aws-should|agent\.sock/);
     const missing: string[] = [];
     await createDelivery([commandChannel(join(dir, 'nope'))], {
       onGiveUp: (c, _e, why) => missing.push(`${c}: ${why}`),
@@ -150,8 +172,10 @@ test('--notify-cmd runs the program without a shell: the JSON on stdin, TRADEDEC
     }).deliver(event);
     assert.match(missing[0], /^command: .*nope not found$/);
   } finally {
-    if (prev === undefined) delete process.env.TRADEDECK_API_KEY;
-    else process.env.TRADEDECK_API_KEY = prev;
+    for (const [k, v] of Object.entries(prev)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -2,6 +2,7 @@
 // (only its length and a short head), and nothing but the journal's own public fields is shown.
 import type { DetailSection } from '../../components/DetailPane.js';
 import { fromBaseUnits } from '../../src/amount.js';
+import { modeOf } from '../../src/config.js';
 import { formatAge, shortAddress } from '../../src/format.js';
 import type { JournalState } from '../../src/journal/journal.js';
 import { padCell } from '../../components/text.js';
@@ -72,8 +73,8 @@ export function header(wallets = false): string {
 
 export interface EntryContext {
   now: number;
-  /** a transaction's explorer link */
-  explorer(signature: string): string;
+  /** a transaction's explorer link: undefined where there is none (demo, paper, a service on this machine) */
+  explorer(signature: string, entry: JournalState): string | undefined;
   /** symbol and decimals of a mint, when the catalog knows it */
   token(mint: string): { symbol: string; decimals: number } | undefined;
 }
@@ -107,8 +108,9 @@ export function entrySections(e: JournalState, c: EntryContext): DetailSection[]
         { key: 'last update', value: time(e.updatedAt) },
         { key: 'status', value: e.status },
         { key: 'signature', value: e.signature ?? '— (not known)' },
-        ...(e.signature ? [{ key: 'explorer', value: c.explorer(e.signature) }] : []),
+        ...(e.signature && c.explorer(e.signature, e) ? [{ key: 'explorer', value: c.explorer(e.signature, e)! }] : []),
         { key: 'wallet', value: e.wallet ?? '—' },
+        { key: 'mode', value: modeOf(e) },
         { key: 'network', value: e.network ?? '—' },
         ...(paid || got ? [{ key: 'executed', value: `paid ${paid ?? '—'}, received ${got ?? '—'}` }] : []),
         ...(typeof e.summary.pay === 'string' || typeof e.summary.receive === 'string'

@@ -19,7 +19,9 @@ import { durationWords } from '../../src/actions/ordersInput.js';
 /** A transaction as a plain-text explorer link (the configured template, --explorer-url). */
 export function explorerLink(s: Pick<Services, 'explorer'>, sig: unknown): string {
   if (typeof sig !== 'string' || sig === '') return MISSING;
-  return printable(s.explorer(sig), 300);
+  const link = s.explorer(sig);
+  // demo and paper transactions are on no explorer: the signature itself
+  return printable(link ?? sig, 300);
 }
 
 const e = (key: string, value: unknown): DetailEntry => ({

@@ -5,7 +5,7 @@ import type { RecurringListResponse, TriggerListResponse } from '../../src/api/t
 import type { LegacyRecurringOrder, ListSnapshot, OrdersState, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { slotOf } from '../../src/store/orders.js';
 import type { ScreenContext } from '../shell/types.js';
-import { orderChanges } from '../../src/orders/changes.js';
+import { orderChanges, ordersThatLeft, readClosedOrders } from '../../src/orders/changes.js';
 
 export interface ListParams {
   tab: OrdersTab;
@@ -98,9 +98,17 @@ export function snapshotOf(p: ListParams, data: ListData, at: number): ListSnaps
   };
 }
 
-/** What changed between two results of one active list: fills (new trades), and orders that left it. */
-export function fillNotices(ctx: ScreenContext<OrdersState>, prev: ListSnapshot, next: ListSnapshot) {
-  return orderChanges(ctx.services, prev, next, ctx.store.getState().closedByYou);
+/**
+ * What changed between two results of one active list: fills (new trades), and orders that left it,
+ * told from the service's history of those (filled, cancelled elsewhere, expired).
+ */
+export async function fillNotices(ctx: ScreenContext<OrdersState>, prev: ListSnapshot, next: ListSnapshot) {
+  const closedByYou = ctx.store.getState().closedByYou;
+  const left = ordersThatLeft(prev, next, closedByYou);
+  const user = ctx.services.wallet?.address;
+  const closed =
+    user && (left.trigger.length || left.time.length) ? await readClosedOrders(ctx.services, user, left) : undefined;
+  return orderChanges(ctx.services, prev, next, closedByYou, closed);
 }
 
 export function applyList(p: ListParams, data: ListData, at: number, ctx: ScreenContext<OrdersState>): void {
@@ -109,8 +117,8 @@ export function applyList(p: ListParams, data: ListData, at: number, ctx: Screen
   const prev = ctx.store.getState().lists[slot];
   ctx.store.getState().applyList(slot, snap);
   if (p.view !== 'active' || !prev) return;
-  const notices = fillNotices(ctx, prev, snap);
-  if (notices.length === 0) return;
   // The shell's notifications: the log (N from any screen), a flash line, the bell, a desktop notice.
-  for (const n of notices) ctx.services.notify('Orders', n.text, n.event);
+  void fillNotices(ctx, prev, snap).then((notices) => {
+    for (const n of notices) ctx.services.notify('Orders', n.text, n.event);
+  });
 }

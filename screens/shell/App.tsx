@@ -293,7 +293,6 @@ function Shell({
   const modeLabel = useSession((s) => s.modeLabel);
   const mode = useSession((s) => s.mode);
   const readOnly = useSession((s) => s.readOnly);
-  const lockedBy = useSession((s) => s.lockedBy);
   const unread = useStore(services.notifications, (s) => s.items.filter((n) => n.at > s.seenAt).length);
   // several RPC endpoints, one failed: which is in use now; none answering: signing is paused
   const rpcNote = useSession((s) => s.rpcNote);
@@ -307,8 +306,6 @@ function Shell({
   const badges = [
     ...(paused ? ['PAUSED'] : []),
     ...(readOnly ? ['READ-ONLY'] : []),
-    // another instance signs from this state directory: the start-up flash says it in full
-    ...(lockedBy !== undefined ? [lockedBy ? `READ-ONLY (pid ${lockedBy})` : 'READ-ONLY (locked)'] : []),
     ...(signingPaused ? ['SIGNING PAUSED'] : []),
     ...(unread ? [`${unread} NEW (N)`] : []),
     ...(rpcNote ? [rpcNote] : []),

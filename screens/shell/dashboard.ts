@@ -22,6 +22,8 @@ import { localeIsUtf8 } from '../../src/locale.js';
 import { screenModes } from '../../src/terminal/index.js';
 import { sanitize } from '../../src/sanitize.js';
 import type { Services } from '../../src/services.js';
+import { onSignal } from '../../src/signals.js';
+import { nameThisProcess } from '../../src/stateLock.js';
 
 /** How long the first frame waits for the first screen's data (then it shows "Loading"). */
 const FIRST_DATA_WAIT_MS = 250;
@@ -45,6 +47,8 @@ export async function runDashboard(config: Config): Promise<number> {
   ]);
   let services: Services;
   try {
+    // a wait for the signing turn names this process so ("waiting for the dashboard, pid N, …")
+    nameThisProcess('the dashboard');
     services = await createServices(config, { screen: FIRST_SCREEN.id });
   } catch (e) {
     if (e instanceof StartError) {
@@ -157,8 +161,8 @@ export async function runDashboard(config: Config): Promise<number> {
     ['SIGHUP', 129],
     ['SIGINT', 130],
   ];
-  // `on`, not `once`: Ink's signal-exit re-raises the signal when it finds itself the only listener.
-  for (const [signal, code] of signals) process.on(signal, () => bail(code));
+  // the dashboard ends itself on a signal, closing the services as on q (src/signals.ts)
+  onSignal((signal) => bail(signals.find(([s]) => s === signal)?.[1] ?? 1));
   const unexpected = (e: unknown) =>
     bail(1, `tradedeck: unexpected error: ${e instanceof Error ? e.message : String(e)}`);
   process.once('uncaughtException', unexpected);

@@ -12,15 +12,17 @@ import {
   type PipelineDeps,
 } from '../pipeline/index.js';
 import type { Journal } from '../journal/journal.js';
+import { processIdentity } from '../stateLock.js';
 import { confirmViewOf, type DescribedRequest } from './confirmView.js';
 import { explainError } from './outcome.js';
 import type { Services } from '../services.js';
 
 /** Why signing is unavailable, in words for the person; undefined when it is available. */
 export function signingBlocked(
-  s: Pick<Services, 'readOnly' | 'wallet' | 'journal' | 'rpc' | 'session' | 'stateLock'>,
+  s: Pick<Services, 'readOnly' | 'readOnlyNote' | 'wallet' | 'journal' | 'rpc' | 'session'>,
   submit?: 'execute' | 'rpc',
 ): string | undefined {
+  if (s.readOnlyNote) return s.readOnlyNote;
   if (s.readOnly) return 'read-only mode (--read-only): signing is disabled; restart without --read-only to trade';
   const paused = s.session.getState().signingPaused;
   if (paused) return `${paused}: signing is paused until an RPC endpoint answers again`;
@@ -28,7 +30,6 @@ export function signingBlocked(
   if (s.wallet.kind === 'watch')
     return `watch-only wallet ${s.wallet.address}: there is no key, so signing is disabled (start with --keypair <file> to trade)`;
   if (!s.journal) return 'the journal could not be opened, and nothing is signed without it (see the start-up message)';
-  if (s.stateLock && !s.stateLock.held) return `${s.stateLock.note} until it quits`;
   if (submit === 'rpc' && !s.rpc)
     return 'no RPC URL configured: building and sending through RPC needs --rpc-url (Enter executes through the order group instead)';
   return undefined;
@@ -79,6 +80,10 @@ export async function runSigned(
   const deps: PipelineDeps = {
     wallet: s.wallet!,
     network: s.network,
+    mode: s.mode,
+    owner: processIdentity(),
+    // one transaction at a time from this state directory, whichever process signs it
+    signingTurn: () => s.signingTurn(opts.onStatus),
     ...(s.mode === 'paper'
       ? { paperNote: `nothing real is signed or sent; filled on paper at ${s.network.replace(/^paper /, '')}'s prices` }
       : {}),

@@ -2,11 +2,11 @@
 // or died between signing and hearing back) is looked up with the real client and RPC: re-posting
 // the same signed transaction and requestId (never a new signature), or asking for its signature
 // status. Returns one line for a flash message.
-import { problemsText } from '../journal/journal.js';
+import { isFinal, problemsText, sendingHere, type JournalState } from '../journal/journal.js';
 import { reconcileJournal, type ReconcileItem } from '../journal/reconcile.js';
 import { executeThrough, rpcDeps } from '../pipeline/index.js';
 import type { Services } from '../services.js';
-import { takeStateLock } from '../stateLock.js';
+import { liveness, processIdentity, SigningTurnError, withSigningTurn } from '../stateLock.js';
 import { plural } from '../format.js';
 import { refreshJournalView } from './swapFlow.js';
 
@@ -23,34 +23,35 @@ export function describeReconciled(item: ReconcileItem): string {
   return `${what}: ${item.note}`;
 }
 
-/** How often an instance that started read-only (another held the state directory) tries to take it. */
-export const LOCK_RETRY_MS = 5_000;
-
 /**
- * Checks the journal's unfinished transactions, only ever under the state directory's lock: an
- * instance that signs holds it already; one that does not (read-only, watch-only) takes it for
- * the check. While another instance holds it, its transactions in flight are its own to finish:
- * nothing is checked or re-posted (a signing instance tries the lock again every few seconds and,
- * once it has it, checks and says so).
+ * Checks the journal's unfinished transactions whose process is gone (it crashed or quit between
+ * signing and hearing back), in the state directory's signing turn so that two processes starting
+ * at once do not check the same entry. An entry of a process still running is its own to finish:
+ * nothing is checked or re-posted for it. An instance whose state directory cannot be written
+ * checks nothing (it could not record what it found) but says which lines the journal could not use.
  */
 export async function reconcileAtStart(s: Services): Promise<StartupReconcile> {
   if (!s.journal) return { items: [], kind: 'info' };
-  const lock = s.stateLock;
-  if (lock) {
-    if (lock.held) return reconcileHeld(s);
-    takeOverLater(s);
-    return unreadable(s);
-  }
-  const brief = await takeStateLock(s.stateDir);
-  if (!brief.held) return unreadable(s);
+  // a state directory that cannot be written cannot record what the check finds
+  if (s.readOnlyNote) return unreadable(s);
   try {
-    return await reconcileHeld(s);
-  } finally {
-    await brief.release();
+    return await withSigningTurn(s.stateDir, undefined, () => reconcileHeld(s), {
+      waitMs: STARTUP_TURN_WAIT_MS,
+    });
+  } catch (e) {
+    if (!(e instanceof SigningTurnError)) throw e;
+    return {
+      items: [],
+      kind: 'error',
+      message: `journal: unfinished transactions not checked now (${e.message.replace(/: nothing was signed.*$/, '')}); they are checked at the next start`,
+    };
   }
 }
 
-/** Without the lock nothing is checked, but lines the journal cannot use are still said. */
+/** How long the start-up check waits for another process's signing turn. */
+const STARTUP_TURN_WAIT_MS = 15_000;
+
+/** Without checking, lines the journal cannot use are still said. */
 async function unreadable(s: Services): Promise<StartupReconcile> {
   // the unfinished part only (from the checkpoint): its problems are said, nothing is checked
   await s.journal!.pending();
@@ -66,32 +67,19 @@ function problemsLine(s: Services): string | undefined {
     : undefined;
 }
 
-function takeOverLater(s: Services): void {
-  const lock = s.stateLock!;
-  let busy = false;
-  const timer = setInterval(() => {
-    if (lock.released) return clearInterval(timer);
-    if (busy) return;
-    busy = true;
-    void (async () => {
-      try {
-        if (!(await lock.retry())) return;
-        clearInterval(timer);
-        s.session.getState().setLockedBy(undefined);
-        const r = await reconcileHeld(s).catch((e: unknown) => ({
-          kind: 'error' as const,
-          message: `journal: could not check unfinished transactions (${e instanceof Error ? e.message : String(e)})`,
-        }));
-        s.report(
-          r.kind === 'error' ? 'error' : 'info',
-          `the other tradedeck let the state dir go: this one signs now${r.message ? `. ${r.message}` : ''}`,
-        );
-      } finally {
-        busy = false;
-      }
-    })();
-  }, LOCK_RETRY_MS);
-  timer.unref();
+/**
+ * Undefined when the entry's process is gone (or it names none: an older tradedeck's); else why it
+ * is left: '' for a process still running (its own to finish, nothing to say).
+ */
+async function ownerLeft(e: JournalState): Promise<string | undefined> {
+  if (!e.owner) return undefined;
+  const me = processIdentity();
+  // this very process: left only while it is still sending that entry
+  if (e.owner.pid === me.pid && e.owner.host === me.host && e.owner.start === me.start && e.owner.boot === me.boot)
+    return sendingHere.has(e.id) ? '' : undefined;
+  const v = await liveness(e.owner);
+  if (v.state === 'gone') return undefined;
+  return v.state === 'alive' ? '' : `signed by pid ${e.owner.pid} ${v.why}, which cannot be checked from here`;
 }
 
 async function reconcileHeld(s: Services): Promise<StartupReconcile> {
@@ -103,21 +91,34 @@ async function reconcileHeld(s: Services): Promise<StartupReconcile> {
   if (pending.length === 0)
     return { items: [], kind: tornText ? 'error' : 'info', ...(tornText ? { message: tornText } : {}) };
   const rpc = s.rpc ? rpcDeps(s.rpc) : undefined;
+  const left: string[] = [];
   const items = await reconcileJournal(s.journal, {
     execute: executeThrough(s.api),
     signatureStatus: rpc ? rpc.signatureStatus : async () => 'unknown',
     ...(rpc ? { blockHeight: rpc.blockHeight } : {}),
     now: () => s.now(),
+    owned: ownerLeft,
+    onLeft: (e, why) =>
+      void (why && left.push(describeReconciled({ ...e, before: e.status, after: e.status, note: why }))),
   });
+  const leftText = left.length
+    ? ` ${plural(left.length, 'unfinished transaction')} not checked: ${left[0]}${left.length > 1 ? ` (+${left.length - 1} more)` : ''}.`
+    : '';
+  if (items.length === 0)
+    return {
+      items,
+      kind: tornText ? 'error' : 'info',
+      ...(tornText || leftText ? { message: `${tornText ?? 'journal:'}${leftText}` } : {}),
+    };
   s.journalView.getState().setReconciled(items);
   // the view, once it has read the journal, shows the outcomes just recorded; before, it reads when opened
   if (s.journalView.getState().loadedAt !== undefined) await refreshJournalView(s);
-  const unresolved = items.filter((i) => i.after !== 'success' && i.after !== 'failed' && i.after !== 'expired');
+  const unresolved = items.filter((i) => !isFinal(i.after));
   const first = items[0] ? describeReconciled(items[0]) : '';
   const more = items.length > 1 ? ` (+${items.length - 1} more; J shows the journal)` : ' (J shows the journal)';
   return {
     items,
     kind: unresolved.length || torn > 0 ? 'error' : 'success',
-    message: `journal: ${plural(items.length, 'unfinished transaction')} from the last run checked${torn > 0 ? ` (${plural(torn, 'line')} could not be read: ${problemsText(problems, 1)}; kept as it is)` : ''}. ${first}${more}`,
+    message: `journal: ${plural(items.length, 'unfinished transaction')} from the last run checked${torn > 0 ? ` (${plural(torn, 'line')} could not be read: ${problemsText(problems, 1)}; kept as it is)` : ''}. ${first}${more}${leftText}`,
   };
 }

@@ -479,9 +479,11 @@ every 30 s by default (at least 5000 ms); SIGTERM ends it, exit 0`,
     summary: 'the journal, fills or P&L as CSV or JSON',
     help: `the journal's signed transactions, the fills of orders placed here,
 or the spot P&L, as CSV (default), JSON, or the universal CSV that
-tax tools read (koinly: trades only); DATE is a UTC day or ISO time`,
+tax tools read (koinly: trades only); DATE is a UTC day or ISO time;
+the journal's live entries only, read from the state directory alone`,
     args: [arg('journal|fills|pnl', 'choice', { choices: ['journal', 'fills', 'pnl'] })],
     options: {
+      '--include': choice('demo,paper', ['demo', 'paper', 'demo,paper'], 'list demo and/or paper entries too, marked'),
       '--since': value('DATE', 'date', 'from this UTC day or ISO 8601 time'),
       '--until': value('DATE', 'date', 'to this UTC day (included) or ISO 8601 time'),
       '--format': choice(
@@ -496,8 +498,8 @@ tax tools read (koinly: trades only); DATE is a UTC day or ISO time`,
     summary: "the journal's past years into yearly archives",
     help: `move the journal's finished lines of past years (UTC) to
 journal-YYYY.jsonl beside it, whole lines, none rewritten or
-dropped; the journal view and exports read them; only while no
-other tradedeck runs on the state directory`,
+dropped; the journal view and exports read them; other tradedeck
+processes wait for it before they journal anything`,
     args: [arg('archive', 'choice', { choices: ['archive'] })],
     options: { '--json': JSON_OPTION },
     run: async (c) => (await import('../headless/journal.js')).journalCommand(c.positionals, c.flags, c.config, c.fail),

@@ -91,8 +91,8 @@ Field names are stable and listed in docs/scripting.md. Messages and warnings go
 Exit codes:
   0                              done (a watch ended by Ctrl-C, SIGTERM or a closed pipe too)
   1                              failure: the service, the network or a transaction failed, a
-                                 signing prompt was answered no, or another tradedeck signing
-                                 from the same state dir did not let it go within 3 s
+                                 signing prompt was answered no, another tradedeck kept the
+                                 signing turn for 60 s, or the disk could not take the journal
   2                              usage error, or a rule refused before the request was sent
                                  (bad amount or token, no wallet, signing without --yes and no terminal)
 `;
@@ -123,9 +123,9 @@ Token lists (values exactly as the service names them):
   --limit N                      1 to 100 (default 50)
 
 Wallet of portfolio, orders and invites: ADDRESS, else --address, else the key file's address.
-In demo mode the wallet is funded in the simulator first; with no ADDRESS, --address or key file,
-the demo wallet is used: its key is kept in the state directory, and the simulator's state is
-saved there too, so every demo command and the dashboard see the same wallet, orders and pools.
+Demo mode never reads a key file: with no ADDRESS or --address the demo wallet is used (funded in
+the simulator first); its key is kept in the state directory, and the simulator's state is saved
+there too, so every demo command and the dashboard see the same wallet, orders and pools.
 Command flags go after the command.
 
 Options:
@@ -134,7 +134,7 @@ Options:
                                  other users can read arguments with ps until tradedeck hides them)
   --rpc-url URL                  Solana JSON-RPC for submitting swap transactions (env TRADEDECK_RPC_URL);
                                  repeat it (or --rpc) or separate URLs by commas for failover
-  --keypair PATH                 key file to sign with (env TRADEDECK_KEYPAIR; default ~/.config/solana/id.json)
+  --keypair PATH                 live mode's key file (env TRADEDECK_KEYPAIR; default ~/.config/solana/id.json)
   --address ADDRESS              watch-only: show this wallet, never sign (env TRADEDECK_ADDRESS)
   --read-only                    disable every signing action
   --allow-insecure-keyfile       accept a key file that group or others can read

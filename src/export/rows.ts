@@ -1,7 +1,9 @@
 // Records a trader can take away: the journal's signed transactions, the fills of the orders placed
 // through tradedeck and the spot P&L, as rows of plain values. Amounts are exact decimals made from
-// base units (never floats, never exponent notation); times are ISO 8601 UTC.
+// base units (never floats, never exponent notation); times are ISO 8601 UTC. A CSV cell a
+// spreadsheet would take for a formula is neutralised (toCsv).
 import { fromBaseUnits } from '../amount.js';
+import { modeOf } from '../config.js';
 import type { JournalState } from '../journal/journal.js';
 import type { Fill, SpotPnl } from '../portfolio/pnl.js';
 
@@ -12,11 +14,15 @@ export interface MintInfo {
 }
 
 export type MintLookup = (mint: string) => MintInfo;
+/** A mint's symbol and the decimals this entry's amounts were written with (the entry's own, else fixed ones). */
+export type EntryMintLookup = (mint: string, entry: JournalState) => MintInfo;
 
 export interface JournalRow {
   time: string;
   action: string;
   status: string;
+  /** live, demo or paper */
+  mode: string;
   network: string;
   wallet: string;
   signature: string;
@@ -37,6 +43,7 @@ export const JOURNAL_COLUMNS: ReadonlyArray<keyof JournalRow> = [
   'time',
   'action',
   'status',
+  'mode',
   'network',
   'wallet',
   'signature',
@@ -137,13 +144,19 @@ function actionName(e: JournalState): string {
   return `${names[e.action] ?? e.action} (${group})`;
 }
 
-export function journalRows(entries: readonly JournalState[], lookup: MintLookup): JournalRow[] {
+/** "sent 12345 base units of Abcd…wxyz: its decimals are unknown", for each side whose decimals are not known. */
+function unknownDecimals(side: string, raw: unknown, mint: string, info: MintInfo): string | undefined {
+  if (info.decimals !== undefined || raw === undefined || !RAW.test(String(raw))) return undefined;
+  return `${side} ${String(raw)} base units of ${mint}: its decimals are unknown`;
+}
+
+export function journalRows(entries: readonly JournalState[], lookup: EntryMintLookup): JournalRow[] {
   return entries.map((e) => {
     const s = e.summary ?? {};
     const inMint = str(s.inputMint);
     const outMint = str(s.outputMint);
-    const inInfo = inMint ? lookup(inMint) : { symbol: '' };
-    const outInfo = outMint ? lookup(outMint) : { symbol: '' };
+    const inInfo = inMint ? lookup(inMint, e) : { symbol: '' };
+    const outInfo = outMint ? lookup(outMint, e) : { symbol: '' };
     let sent: unknown;
     let received: unknown;
     let amounts = '';
@@ -156,23 +169,37 @@ export function journalRows(entries: readonly JournalState[], lookup: MintLookup
       sent = s.makingAmount ?? s.inAmount;
       amounts = 'deposited';
     }
-    const description =
+    const what =
       e.action === 'create-limit' && s.takingAmount !== undefined
         ? `limit: sell ${decimalOf(s.makingAmount, inInfo)} ${inInfo.symbol} for ${decimalOf(s.takingAmount, outInfo)} ${outInfo.symbol}${str(s.order) ? ` (order ${str(s.order)})` : ''}`
         : e.action === 'create-dca' && typeof s.numberOfOrders === 'number'
           ? `dca: ${decimalOf(s.inAmount, inInfo)} ${inInfo.symbol} into ${outInfo.symbol} over ${s.numberOfOrders} orders`
           : str(s.label) || str(s.order) || (str(s.pool) ? `pool ${str(s.pool)}` : '');
+    const mode = modeOf(e);
+    const notes = [
+      unknownDecimals('sent', sent, inMint, inInfo),
+      unknownDecimals('received', received, outMint, outInfo),
+    ].filter((n): n is string => n !== undefined);
+    // a simulated entry says so in its own words, wherever the row goes
+    const description = [
+      mode === 'live' ? '' : `${mode}:`,
+      what || (mode === 'live' ? '' : 'simulated (not a real trade)'),
+      ...notes,
+    ]
+      .filter(Boolean)
+      .join(' ');
     return {
       time: iso(e.time),
       action: actionName(e),
       status: e.status,
+      mode,
       network: e.network ?? '',
       wallet: e.wallet ?? '',
       signature: e.signature ?? '',
-      sentAmount: decimalOf(sent, inInfo),
+      sentAmount: inInfo.decimals === undefined ? '' : decimalOf(sent, inInfo),
       sentSymbol: sent !== undefined ? inInfo.symbol : '',
       sentMint: sent !== undefined ? inMint : '',
-      receivedAmount: decimalOf(received, outInfo),
+      receivedAmount: outInfo.decimals === undefined ? '' : decimalOf(received, outInfo),
       receivedSymbol: received !== undefined ? outInfo.symbol : '',
       receivedMint: received !== undefined ? outMint : '',
       amounts,
@@ -227,10 +254,25 @@ export function pnlRows(pnl: SpotPnl, lookup: MintLookup): PnlRow[] {
   }));
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end CRLF. */
+/** A cell a spreadsheet reads as a number: written as it is. */
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A cell as a spreadsheet may open it safely: one that starts with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return would be read as a formula, so it gets a leading `'` (shown as text, the quote
+ * hidden), unless it is a plain number (`-12.5`: the export's own numbers stay numbers).
+ */
+export function neutralise(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end CRLF.
+ * Every cell is neutralised first (a token's name or symbol is the service's text).
+ */
 export function toCsv<T extends object>(columns: ReadonlyArray<keyof T>, rows: readonly T[]): string {
   const field = (v: unknown) => {
-    const s = String(v ?? '');
+    const s = neutralise(String(v ?? ''));
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [columns.join(','), ...rows.map((r) => columns.map((c) => field(r[c])).join(','))].join('\r\n') + '\r\n';
@@ -263,8 +305,10 @@ const koinlyDate = (isoTime: string) => (isoTime ? `${isoTime.slice(0, 10)} ${is
  */
 export function koinlyRows(journal: readonly JournalRow[], fills: readonly FillRow[]): KoinlyRow[] {
   const blank = { 'Fee Amount': '', 'Fee Currency': '', 'Net Worth Amount': '', 'Net Worth Currency': '', Label: '' };
+  // a swap whose decimals are not known is listed all the same, its amount left blank and said
+  // in its description, never written in base units as if it were the amount
   const swaps = journal
-    .filter((r) => r.status === 'success' && r.action.startsWith('swap') && r.sentAmount && r.receivedAmount)
+    .filter((r) => r.status === 'success' && r.action.startsWith('swap') && r.sentMint && r.receivedMint)
     .map((r) => ({
       Date: koinlyDate(r.time),
       'Sent Amount': r.sentAmount,
@@ -272,7 +316,13 @@ export function koinlyRows(journal: readonly JournalRow[], fills: readonly FillR
       'Received Amount': r.receivedAmount,
       'Received Currency': r.receivedSymbol || r.receivedMint,
       ...blank,
-      Description: `tradedeck ${r.action}`,
+      Description: [
+        r.mode === 'live' ? '' : `${r.mode}:`,
+        `tradedeck ${r.action}`,
+        ...(r.description.match(/(sent|received) \d+ base units of \S+: its decimals are unknown/g) ?? []),
+      ]
+        .filter(Boolean)
+        .join(' '),
       TxHash: r.signature,
     }));
   const filled = fills.map((f) => ({

@@ -1,9 +1,12 @@
 // `tradedeck export journal|fills|pnl`: the records as CSV (default), JSON, or the universal CSV
-// that tax and bookkeeping tools import (--format koinly). Read-only: nothing is signed.
+// that tax and bookkeeping tools import (--format koinly). Read-only: nothing is signed. The
+// journal's export reads the state directory alone, in every mode: no service is opened.
+import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { openCommandServices } from './signing.js';
 import {
   exportText,
+  journalExportText,
   EXPORT_FORMATS,
   EXPORT_KINDS,
   type ExportFormat,
@@ -42,11 +45,27 @@ export function readExportArgs(positionals: string[], flags: Flags): ExportReque
   const format = asked as ExportFormat;
   if (format === 'koinly' && kind === 'pnl')
     throw new CommandError('--format koinly: lists trades; export journal or fills (pnl is csv or json)', 2);
+  const include = readInclude(flags.include);
+  if (include.length > 0 && kind !== 'journal')
+    throw new CommandError(`--include: is for the journal's entries (export journal); got export ${kind}`, 2);
   const since = typeof flags.since === 'string' ? parseWhen('since', flags.since, false) : undefined;
   const until = typeof flags.until === 'string' ? parseWhen('until', flags.until, true) : undefined;
   if (since !== undefined && until !== undefined && until <= since)
     throw new CommandError('--since and --until: the start must come before the end', 2);
-  return { kind, format, since, until };
+  return { kind, format, since, until, ...(include.length ? { include } : {}) };
+}
+
+/** --include demo,paper: which simulated modes to list beside live (each once). */
+function readInclude(v: string | boolean | undefined): Array<'demo' | 'paper'> {
+  if (v === undefined) return [];
+  const words = String(v)
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+  const bad = words.find((w) => w !== 'demo' && w !== 'paper');
+  if (words.length === 0 || bad !== undefined)
+    throw new CommandError(`--include: demo, paper or demo,paper (got "${clean(String(v), 30)}")`, 2);
+  return [...new Set(words as Array<'demo' | 'paper'>)];
 }
 
 export async function exportCommand(
@@ -61,6 +80,15 @@ export async function exportCommand(
   } catch (e) {
     if (e instanceof CommandError) return (fail(e.message), e.exitCode);
     throw e;
+  }
+  if (req.kind === 'journal') {
+    try {
+      process.stdout.write(await journalExportText(join(config.stateDir, 'journal.jsonl'), req));
+      return 0;
+    } catch (e) {
+      fail(clean(e instanceof Error ? e.message : String(e), 400));
+      return 1;
+    }
   }
   const s = await openCommandServices(config, fail);
   if (typeof s === 'number') return s;

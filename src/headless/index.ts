@@ -8,6 +8,7 @@ import { arity, commandSpec, isCommand, type CommandName } from '../commands/reg
 import { commandHelp, fullHelp, synopsis } from '../commands/usage.js';
 import { configOf, sayUsageError, warnApiKeyGiven } from '../startup.js';
 import { CommandError, clean, outputMode } from './print.js';
+import { nameThisProcess } from '../stateLock.js';
 
 /**
  * Runs a command line (argv as typed, after `tradedeck`). `apiKeyGiven`: --api-key was on it.
@@ -33,6 +34,8 @@ export async function runHeadless(argv: string[], apiKeyGiven: boolean): Promise
   }
   // (the main script starts the dashboard: a line without a command does not come here)
   if (command === undefined || !isCommand(command)) return sayUsageError('no command');
+  // a wait for the signing turn names this process so ("waiting for tradedeck swap, pid N, …")
+  nameThisProcess(`tradedeck ${command}`);
   const spec = commandSpec(command);
   // a message may quote the service or an argument: printed only through the sanitiser
   const fail = (message: string) =>

@@ -1,10 +1,10 @@
 // `tradedeck journal archive`: the journal's lines of past years move to yearly archives beside
-// it (src/journal/archive.ts). Only while no other instance holds the state directory: the
-// instance that signs is the only one that appends to the journal.
-import { join } from 'node:path';
+// it (src/journal/archive.ts), holding the journal's own lock all along: every process appends to
+// the journal under it, so none writes a line meanwhile (one that tries waits a few seconds).
+import { basename, join } from 'node:path';
 import type { Config } from '../config.js';
 import { archiveJournal } from '../journal/archive.js';
-import { takeStateLock } from '../stateLock.js';
+import { FileLockError, withFileLock } from '../stateLock.js';
 import { clean, printJson, printTable } from './print.js';
 
 export async function journalCommand(
@@ -18,22 +18,16 @@ export async function journalCommand(
     fail(`unknown journal action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck journal archive)`);
     return 2;
   }
-  const lock = await takeStateLock(config.stateDir);
-  if (!lock.held) {
-    fail(
-      `${lock.note ?? 'another tradedeck holds the state dir'}; the journal is archived only while no other tradedeck runs on it: nothing moved`,
-    );
-    return 1;
-  }
+  const path = join(config.stateDir, 'journal.jsonl');
   try {
-    const path = join(config.stateDir, 'journal.jsonl');
-    let r;
-    try {
-      r = await archiveJournal(path, { now });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') r = { moved: [], resumed: false };
-      else throw e;
-    }
+    const r = await withFileLock(config.stateDir, basename(path), async () => {
+      try {
+        return await archiveJournal(path, { now });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { moved: [], resumed: false };
+        throw e;
+      }
+    });
     if (flags.json) {
       process.stdout.write(printJson({ journal: path, resumed: r.resumed, moved: r.moved }, flags.indent === true));
       return 0;
@@ -52,9 +46,9 @@ export async function journalCommand(
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (e) {
-    fail(`journal archive: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof FileLockError)
+      fail(`journal archive: ${e.message.replace(/journal\.jsonl was not changed/, 'nothing moved')}`);
+    else fail(`journal archive: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
-  } finally {
-    await lock.release();
   }
 }

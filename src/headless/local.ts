@@ -8,8 +8,8 @@ import { clean, printJson, printTable } from './print.js';
 /** `tradedeck config`: every setting as resolved, the API key masked. */
 export async function configCommand({ config, flags }: CommandRun): Promise<number> {
   const described = describeConfig(config, maskSecret);
-  const demoKey = await demoKeyInUse(config);
-  if (demoKey) described.wallet = demoKey;
+  const stateKey = await stateKeyInUse(config);
+  if (stateKey) described.wallet = stateKey;
   process.stdout.write(
     flags.json
       ? printJson(described, flags.indent === true)
@@ -21,14 +21,15 @@ export async function configCommand({ config, flags }: CommandRun): Promise<numb
   return 0;
 }
 
-/** In demo mode without a key file of the person's: the demo key's path, said as such. */
-async function demoKeyInUse(config: Config): Promise<string | undefined> {
-  if (config.mode !== 'demo' || !config.keypairIsDefault || !config.keypairPath) return undefined;
+/** In demo and paper mode (never a key file of the person's): the state directory's own key, said as such. */
+async function stateKeyInUse(config: Config): Promise<string | undefined> {
+  if (config.mode === 'live' || config.address) return undefined;
   const { existsSync } = await import('node:fs');
-  if (existsSync(config.keypairPath)) return undefined;
-  const { demoKeyPath } = await import('../demo.js');
-  const path = demoKeyPath(config.stateDir);
-  return `demo key ${path}${existsSync(path) ? '' : ' (made at the first demo start)'}; ${config.keypairPath} not found`;
+  const { join } = await import('node:path');
+  const { DEMO_KEY_FILE } = await import('../demo.js');
+  const { PAPER_KEY_FILE } = await import('../paper.js');
+  const path = join(config.stateDir, config.mode === 'paper' ? PAPER_KEY_FILE : DEMO_KEY_FILE);
+  return `${config.mode} key ${path}${existsSync(path) ? '' : ` (made at the first ${config.mode} start)`}`;
 }
 
 /**

@@ -84,9 +84,6 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
   };
 }
 
-/** How long a signing command waits for another instance to let the state directory go (then exit 1). */
-export const LOCK_WAIT_MS = 3_000;
-
 /** The services for a headless command, or the exit code once it said why not (2: a key file that cannot be used). */
 export async function openCommandServices(
   config: Config,
@@ -109,8 +106,9 @@ export interface SigningSession {
 
 /**
  * Opens the services for a signing command, or says why it cannot: no terminal to ask and no
- * --yes, or a key file that cannot be used (exit code 2); another instance holding the state
- * directory for longer than LOCK_WAIT_MS (exit code 1).
+ * --yes, or a key file that cannot be used (exit code 2). Another process on the state directory
+ * (the dashboard, a watch) does not stop it: each transaction waits for its signing turn, and the
+ * wait is said on stderr.
  */
 export async function openSigningSession(
   config: Config,
@@ -123,14 +121,9 @@ export async function openSigningSession(
     );
     return 2;
   }
-  const s = await openCommandServices(config, fail, { lockWaitMs: LOCK_WAIT_MS });
+  const s = await openCommandServices(config, fail);
   if (typeof s === 'number') return s;
-  if (s.stateLock && !s.stateLock.held) {
-    // another instance signs from this state directory; after a short wait, nothing is requested
-    fail(`${s.stateLock.note}; nothing was signed`);
-    await s.close();
-    return 1;
-  }
+  s.waitNote = fail;
   // As the dashboard does at start: a transaction signed by an earlier run that died before hearing
   // back is settled first (the same signed transaction re-posted, or its status asked), never signed anew.
   try {

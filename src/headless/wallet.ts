@@ -1,8 +1,9 @@
-// The wallet a headless account command shows: ADDRESS, else --address, else the key's address
-// (a key file's, or read from the Ledger a keypair URL names), else (demo mode only) the demo key's
-// wallet, the one the dashboard and the demo signing commands use. In demo mode a wallet is funded
-// in the simulator the first time it is seen. `tradedeck wallet` says which wallet signs, and with
-// --verify has the Ledger show its address for the person to compare.
+// The wallet a headless account command shows: ADDRESS, else --address, else in demo and paper
+// mode the state directory's own key (the one the dashboard and the signing commands use there:
+// never a key file of the person's), else the key's address (a key file's, or read from the Ledger a
+// keypair URL names). In demo mode a wallet is funded in the simulator the first time it is seen.
+// `tradedeck wallet` says which wallet signs, and with --verify has the Ledger show its address for
+// the person to compare.
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import type { CommandRun } from '../commands/registry.js';
@@ -56,22 +57,18 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
   if (services.mode === 'paper')
     return { address: await (await import('../paper.js')).paperAddress(config.stateDir), source: 'paper' };
   if (config.address) return { address: config.address, source: 'address' };
+  if (services.mode === 'demo')
+    return { address: await (await import('../demo.js')).stateKeyAddress(config.stateDir), source: 'demo' };
   if (config.keypairDevice) return { address: (await openDevice(config.keypairDevice)).address, source: 'ledger' };
-  if (config.keypairPath) {
-    const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');
-    try {
-      const wallet = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
-      return { address: wallet.address, source: 'keypair' };
-    } catch (e) {
-      if (!(e instanceof KeyFileError)) throw e;
-      const missing = /not found/.test(e.message);
-      if (!(services.mode === 'demo' && config.keypairIsDefault && missing)) {
-        throw new CommandError(`no wallet: ${e.message}; pass an ADDRESS or --address`, 2);
-      }
-    }
+  if (!config.keypairPath) throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
+  const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');
+  try {
+    const wallet = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
+    return { address: wallet.address, source: 'keypair' };
+  } catch (e) {
+    if (!(e instanceof KeyFileError)) throw e;
+    throw new CommandError(`no wallet: ${e.message}; pass an ADDRESS or --address`, 2);
   }
-  if (services.mode !== 'demo') throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
-  return { address: await (await import('../demo.js')).stateKeyAddress(config.stateDir), source: 'demo' };
 }
 
 /** The line above a table that names the wallet shown. */

@@ -2,13 +2,17 @@
 // nothing is open (a systemd unit, nohup). Every interval it reads the wallet's active orders and
 // the prices of the armed alerts' tokens, and tells what happened (fills, orders that closed,
 // alerts that fired) through the configured channels (--ntfy, --webhook, --notify-cmd), as the
-// dashboard does. Each event is a line on stdout: NDJSON into a pipe, a plain line on a terminal.
-// SIGINT or SIGTERM end it with exit 0 once the deliveries under way are done (a few seconds at most).
+// dashboard does. Each event is a line on stdout: NDJSON into a pipe, a plain line on a terminal;
+// a problem (a round that failed, an alerts file it cannot read) a line on stderr. It prunes the
+// state directory's event records as it runs. SIGINT or SIGTERM end it with exit 0 once the
+// deliveries under way are done (a few seconds at most).
 import type { Config } from '../config.js';
 import { TOKEN_CATEGORIES, type RecurringOrder, type TriggerOrder } from '../api/types.js';
 import { alertsOf } from '../alerts/store.js';
+import { loadAlerts } from '../alerts/file.js';
+import { pruneEventsNow } from '../notify/claim.js';
 import { categoryNeeded, WATCH_LIST } from '../alerts/coverage.js';
-import { orderChanges, type OrdersReading } from '../orders/changes.js';
+import { orderChanges, ordersThatLeft, readClosedOrders, type OrdersReading } from '../orders/changes.js';
 import { openCommandServices } from './signing.js';
 import type { Services } from '../services.js';
 import { listKey } from '../store/tokens.js';
@@ -67,6 +71,32 @@ async function readAlertPrices(s: Services): Promise<void> {
   }
 }
 
+/** Why the alerts file cannot be read, or undefined when it can (or is absent). */
+async function alertsProblem(s: Services): Promise<string | undefined> {
+  try {
+    await loadAlerts(s.stateDir);
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/**
+ * Reads the alerts file again each round: one that became unreadable is said once on stderr (the
+ * alerts as last read are still watched), and once when it reads again. Returns the problem now.
+ */
+async function checkAlertsFile(
+  s: Services,
+  before: string | undefined,
+  fail: (line: string) => void,
+): Promise<string | undefined> {
+  const now = await alertsProblem(s);
+  if (now && now !== before) fail(`alerts: ${clean(now, 300)}; the alerts as last read are still watched`);
+  else if (!now && before)
+    fail('alerts: the alerts file reads again; alerts added to it since are watched from the next start');
+  return now;
+}
+
 export async function watchEventsCommand(flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
   let every: number;
   try {
@@ -78,6 +108,8 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
   const stopped = untilSignal();
   const s = await openCommandServices(config, fail);
   if (typeof s === 'number') return s;
+  // what would be a flash line on the dashboard (an alerts file it cannot read, a save that failed) is a line on stderr
+  s.report = (_kind, text) => fail(clean(text, 400));
   const print = (e: NotifyEvent) => {
     if (flags.json) process.stdout.write(printJson(e));
     else process.stdout.write(`${e.time.slice(11, 19)}  ${e.title}: ${clean(e.text, 300)}\n`);
@@ -87,15 +119,24 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
     const user = s.wallet?.address;
     if (!user) return (fail('no wallet to watch: give --keypair, or --address for a wallet you only watch'), 2);
     if (s.delivery.size === 0) fail('no channel set (--ntfy, --webhook, --notify-cmd): events are only printed');
+    // the alerts store says at once (on stderr) when it cannot read the file
     alertsOf(s);
+    let alertsNow = await alertsProblem(s);
     let last: OrdersReading | undefined;
     let failures = 0;
     for (let round = 0; ; round++) {
       try {
         const reading = await readOrders(s, user);
-        if (last) for (const c of orderChanges(s, last, reading)) s.notify('Orders', c.text, c.event);
+        if (last) {
+          // what became of an order that left is in the service's history: filled, cancelled, expired
+          const left = ordersThatLeft(last, reading);
+          const closed = left.trigger.length || left.time.length ? await readClosedOrders(s, user, left) : undefined;
+          for (const c of orderChanges(s, last, reading, [], closed)) s.notify('Orders', c.text, c.event);
+        }
         last = reading;
+        if (round > 0) alertsNow = await checkAlertsFile(s, alertsNow, fail);
         await readAlertPrices(s);
+        await pruneEventsNow(s.stateDir, s.now());
         failures = 0;
       } catch (e) {
         failures++;

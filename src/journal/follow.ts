@@ -283,6 +283,8 @@ export class JournalFollower {
       if (found) {
         if (this.o.places) this.chain(found.ord, at);
         const current = withOutcome(found.state, record);
+        // the signed line brings the signed transaction: kept lean as the entry's was
+        if (current.signedChars === undefined) makeLean(current);
         if (isFinal(current.status)) {
           this.open.delete(id);
           this.final(current);

@@ -1,17 +1,28 @@
-// Append-only record (JSON lines) of every signed transaction and its outcome. A line is written
-// and fsync'd before the transaction it records is sent, so a crash between sending and hearing
-// the outcome leaves enough to find out at the next start (reconcile.ts). Lines are never
-// rewritten: an outcome is a new line naming the entry's id.
+// Append-only record (JSON lines) of every transaction signed and its outcome. An entry is
+// written before its transaction is signed (the transaction as built, the wallet, the mode, the
+// process that signs it), and a line with the signed transaction before it is sent, each written
+// whole and fsync'd, so a crash between sending and hearing the outcome leaves enough to find out
+// at the next start (reconcile.ts), and an entry with no signed line was never sent. Lines are
+// never rewritten: what happens next is a new line naming the entry's id. A line the disk could
+// not take whole (full, failing) is cut back off at once: the journal only ever ends in whole lines.
 
 import { constants } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { Mode } from '../config.js';
 import { openStateFile, readStateFile, writeStateFile } from '../stateFile.js';
+import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../stateLock.js';
 
 export type JournalGroup = 'ultra' | 'trigger' | 'recurring' | 'swap' | 'studio';
-export type JournalStatus = 'signed' | 'submitted' | 'success' | 'failed' | 'expired' | 'unknown';
-export const FINAL_STATUSES: readonly JournalStatus[] = ['success', 'failed', 'expired'];
+/**
+ * prepared: written, not signed yet; signed: signed, not known to be sent; unsent: never signed or
+ * never sent (final: nothing left this machine); the rest as the service or the chain said.
+ */
+export type JournalStatus =
+  'prepared' | 'signed' | 'submitted' | 'success' | 'failed' | 'expired' | 'unknown' | 'unsent';
+export const FINAL_STATUSES: readonly JournalStatus[] = ['success', 'failed', 'expired', 'unsent'];
+export const MODES: readonly Mode[] = ['live', 'demo', 'paper'];
 
 export interface JournalEntry {
   id: string;
@@ -22,7 +33,10 @@ export interface JournalEntry {
   requestId?: string;
   /** the transaction id (first signature) when known */
   signature?: string;
-  signedTransaction: string;
+  /** the signed transaction (base 64): on an entry written after signing (an older journal's) */
+  signedTransaction?: string;
+  /** the transaction as built, unsigned (base 64): on an entry written before signing (status prepared) */
+  transaction?: string;
   lastValidBlockHeight?: number;
   summary: Record<string, unknown>;
   status: JournalStatus;
@@ -32,6 +46,12 @@ export interface JournalEntry {
   signer?: string;
   /** the service it went to: the base URL's host, or "simulator" */
   network?: string;
+  /** live, demo (the embedded simulator) or paper (live prices, simulated fills) */
+  mode?: Mode;
+  /** the process that signs it: recovery at start takes only entries whose process is gone */
+  owner?: ProcessIdentity;
+  /** mint -> the decimals its amounts were converted with at signing */
+  decimals?: Record<string, number>;
 }
 
 /** What the service reported as actually executed, raw amounts of the input and output mints. */
@@ -48,9 +68,13 @@ export interface JournalOutcome {
   code?: number;
   error?: string;
   executed?: ExecutedAmounts;
+  /** the signed line (status signed): the signed transaction, written before it is sent */
+  signedTransaction?: string;
 }
 
-export interface JournalState extends JournalEntry {
+export interface JournalState extends Omit<JournalEntry, 'transaction'> {
+  /** the signed transaction; '' while the entry was never signed */
+  signedTransaction: string;
   updatedAt: number;
   code?: number;
   error?: string;
@@ -72,14 +96,35 @@ export interface ReadOptions {
   keep?: (e: JournalState) => boolean;
 }
 
+/** Writes bytes at the end of the journal; resolves to how many were written (tests stand in a full disk). */
+export type JournalWriter = (handle: FileHandle, bytes: Buffer) => Promise<number>;
+const writeAtEnd: JournalWriter = async (handle, bytes) => (await handle.write(bytes, 0, bytes.length)).bytesWritten;
+
 export interface JournalOptions {
   /** reads the file's bytes (tests count what is read) */
   read?: JournalReader;
+  /** writes a line's bytes (tests: a disk that fills up) */
+  write?: JournalWriter;
+}
+
+/** A line that could not be written whole and synced; nothing of it stays in the journal. */
+export class JournalWriteError extends Error {
+  constructor(
+    message: string,
+    /** ENOSPC (disk full), EIO, EDQUOT, ...: the system's code when there was one */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'JournalWriteError';
+  }
+  get diskFull(): boolean {
+    return this.code === 'ENOSPC' || this.code === 'EDQUOT';
+  }
 }
 
 export interface Journal {
   readonly path: string;
-  /** Resolves once the line is written and fsync'd. */
+  /** Resolves once the line is written whole and fsync'd; throws JournalWriteError and leaves nothing of it otherwise. */
   append(entry: JournalEntry): Promise<void>;
   appendOutcome(outcome: JournalOutcome): Promise<void>;
   /**
@@ -107,7 +152,23 @@ export interface JournalProblem {
 }
 
 const GROUPS: readonly string[] = ['ultra', 'trigger', 'recurring', 'swap', 'studio'];
-const STATUSES: readonly string[] = ['signed', 'submitted', 'success', 'failed', 'expired', 'unknown'];
+const STATUSES: readonly string[] = [
+  'prepared',
+  'signed',
+  'submitted',
+  'success',
+  'failed',
+  'expired',
+  'unknown',
+  'unsent',
+];
+
+/**
+ * Ids of the entries this process is sending now (written, not yet finished): the start-up check
+ * of another part of this same process leaves them to it. Another process's are told by whether
+ * that process still runs (its entries record it).
+ */
+export const sendingHere = new Set<string>();
 
 export function isFinal(status: JournalStatus): boolean {
   return FINAL_STATUSES.includes(status);
@@ -118,9 +179,25 @@ function checkEntry(e: JournalEntry): void {
   if (!Number.isFinite(e.time)) throw new Error('journal entry needs a time');
   if (!GROUPS.includes(e.group)) throw new Error(`journal entry group must be one of ${GROUPS.join(', ')}`);
   if (!STATUSES.includes(e.status)) throw new Error(`journal entry status must be one of ${STATUSES.join(', ')}`);
-  if (typeof e.signedTransaction !== 'string' || e.signedTransaction === '')
+  if (e.status === 'prepared') {
+    if (typeof e.transaction !== 'string' || e.transaction === '')
+      throw new Error('a journal entry written before signing needs the transaction');
+  } else if (typeof e.signedTransaction !== 'string' || e.signedTransaction === '')
     throw new Error('journal entry needs the signed transaction');
 }
+
+/** mint -> decimals, kept only when every key is an address and every value a whole number 0-255. */
+function decimalsOf(v: unknown): Record<string, number> | undefined {
+  if (!isObject(v)) return undefined;
+  const out: Record<string, number> = {};
+  for (const [mint, d] of Object.entries(v)) {
+    if (!ADDRESS.test(mint) || typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 255) return undefined;
+    out[mint] = d;
+  }
+  return out;
+}
+
+const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /** Only the named fields reach the file, so nothing else riding on the object (a key, a wallet) can. */
 function entryLine(e: JournalEntry): string {
@@ -133,13 +210,17 @@ function entryLine(e: JournalEntry): string {
     requestId: e.requestId,
     signature: e.signature,
     signedTransaction: e.signedTransaction,
+    transaction: e.transaction,
     lastValidBlockHeight: e.lastValidBlockHeight,
     summary: e.summary,
     status: e.status,
-    // Only a public address and a host name: never an object that might carry a key.
-    wallet: typeof e.wallet === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(e.wallet) ? e.wallet : undefined,
+    // Only a public address, a host name and plain fields: never an object that might carry a key.
+    wallet: typeof e.wallet === 'string' && ADDRESS.test(e.wallet) ? e.wallet : undefined,
     signer: typeof e.signer === 'string' && SIGNER_NAME.test(e.signer) ? e.signer : undefined,
     network: typeof e.network === 'string' ? e.network.slice(0, 200) : undefined,
+    mode: e.mode && MODES.includes(e.mode) ? e.mode : undefined,
+    owner: e.owner ? identityOf(e.owner) : undefined,
+    decimals: decimalsOf(e.decimals),
   });
 }
 
@@ -162,6 +243,7 @@ function outcomeLine(o: JournalOutcome): string {
     code: o.code,
     error: o.error,
     executed,
+    signedTransaction: o.status === 'signed' ? o.signedTransaction : undefined,
   });
 }
 
@@ -192,8 +274,11 @@ export function entryOf(r: Fields): JournalState | string {
   if (!GROUPS.includes(r.group as string)) return `group is not one of ${GROUPS.join(', ')}`;
   if (typeof r.action !== 'string') return 'action is not a string';
   if (!STATUSES.includes(r.status as string)) return `status is not one of ${STATUSES.join(', ')}`;
-  if (typeof r.signedTransaction !== 'string' || r.signedTransaction === '') return 'signedTransaction is not a string';
+  // an entry written before signing has its signed transaction in a later line
+  if (r.status !== 'prepared' && (typeof r.signedTransaction !== 'string' || r.signedTransaction === ''))
+    return 'signedTransaction is not a string';
   if (r.summary !== undefined && !isObject(r.summary)) return 'summary is not an object';
+  if (r.mode !== undefined && !MODES.includes(r.mode as Mode)) return `mode is not one of ${MODES.join(', ')}`;
   for (const [name, type] of [
     ['requestId', 'string'],
     ['signature', 'string'],
@@ -210,14 +295,18 @@ export function entryOf(r: Fields): JournalState | string {
     time: r.time,
     group: r.group as JournalGroup,
     action: r.action,
-    signedTransaction: r.signedTransaction,
+    signedTransaction: typeof r.signedTransaction === 'string' ? r.signedTransaction : '',
     summary: (r.summary as Record<string, unknown> | undefined) ?? {},
     status: r.status as JournalStatus,
     updatedAt: r.time,
   };
-  for (const name of ['requestId', 'signature', 'lastValidBlockHeight', 'wallet', 'signer', 'network'] as const) {
+  for (const name of ['requestId', 'signature', 'lastValidBlockHeight', 'wallet', 'signer', 'network', 'mode'] as const) {
     if (r[name] !== undefined) (state as unknown as Fields)[name] = r[name];
   }
+  const owner = identityOf(r.owner);
+  if (owner) state.owner = owner;
+  const decimals = decimalsOf(r.decimals);
+  if (decimals) state.decimals = decimals;
   return state;
 }
 
@@ -246,6 +335,10 @@ export function withOutcome(found: JournalState, record: Fields): JournalState {
   if (typeof record.signature === 'string') current.signature = record.signature;
   if (typeof record.code === 'number') current.code = record.code;
   if (typeof record.error === 'string') current.error = record.error;
+  if (typeof record.signedTransaction === 'string' && record.signedTransaction !== '') {
+    current.signedTransaction = record.signedTransaction;
+    delete current.signedChars;
+  }
   const ex = record.executed;
   if (isObject(ex)) {
     const raw = (v: unknown) => (typeof v === 'string' && RAW.test(v) ? v : undefined);
@@ -316,6 +409,7 @@ export class Fold {
       }
       // a copy: an entry already handed out (a read kept up to date) never changes under its holder
       const current = withOutcome(found, record);
+      if (this.lean && current.signedChars === undefined) makeLean(current);
       this.byId.set(current.id, current);
       if (this.keepFinal && isFinal(current.status))
         this.keep(current, this.startOf.get(current.id) ?? 0, this.lineOf.get(current.id) ?? 0);
@@ -513,10 +607,91 @@ export function problemsText(problems: readonly JournalProblem[], max = 3): stri
   return shown.join('; ') + (problems.length > max ? `; +${problems.length - max} more` : '');
 }
 
+/**
+ * Every entry of the journal at `path` (its yearly archives first) folded with its outcomes, and
+ * the lines that could not be used. Only reads: a missing journal is an empty one, nothing is made.
+ */
+export async function readJournalFile(
+  path: string,
+  o: ReadOptions = {},
+  read: JournalReader = readAt,
+): Promise<{ entries: JournalState[]; problems: JournalProblem[] }> {
+  const fold = new Fold(o.lean === true, false, o.keep);
+  await foldArchives(fold, await archivesOf(path), read);
+  await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
+  return { entries: [...fold.byId.values()], problems: fold.problems };
+}
+
 const APPEND = constants.O_WRONLY | constants.O_APPEND;
+/** How long an append waits for another process's append (or `journal archive`) to finish. */
+const JOURNAL_LOCK_WAIT_MS = 15_000;
+
+function writeError(path: string, err: unknown): JournalWriteError {
+  if (err instanceof JournalWriteError) return err;
+  // the journal's short lock could not be written (a full disk) or had: said as such
+  if (err instanceof FileLockError)
+    return err.code && err.path
+      ? writeError(err.path, Object.assign(new Error(err.message), { code: err.code }))
+      : new JournalWriteError(err.message, err.code);
+  const code = (err as NodeJS.ErrnoException).code;
+  const what =
+    code === 'ENOSPC'
+      ? 'no space left on the device'
+      : code === 'EDQUOT'
+        ? 'over the disk quota'
+        : code === 'EIO'
+          ? 'input/output error'
+          : err instanceof Error
+            ? err.message
+            : String(err);
+  return new JournalWriteError(`${path}: ${what}`, code);
+}
+
+/**
+ * Appends `line` whole and fsyncs it, under the journal's short file lock (several processes
+ * append to one journal). When the disk takes only part of it, or the sync fails, the file is cut
+ * back to where it ended before, so it never keeps part of a line. A file left without its last
+ * newline (a crash mid-write) gets one first.
+ */
+async function appendWhole(path: string, line: string, write: JournalWriter): Promise<void> {
+  // O_CREAT: a journal removed while running is made again (never through a link: O_NOFOLLOW)
+  // read and write: the last byte is looked at before the line goes after it
+  const handle = await openStateFile(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT);
+  try {
+    const size = (await handle.stat()).size;
+    let text = line;
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) text = `\n${line}`;
+    }
+    const bytes = Buffer.from(text);
+    try {
+      const written = await write(handle, bytes);
+      if (written !== bytes.length)
+        throw new JournalWriteError(
+          `${path}: only ${written} of ${bytes.length} bytes could be written (no space left on the device)`,
+          'ENOSPC',
+        );
+      await handle.sync();
+    } catch (err) {
+      // what reached the file of this line goes at once: the journal ends with a whole line again
+      try {
+        await handle.truncate(size);
+        await handle.sync();
+      } catch {
+        // the next open ends a torn line and the reader names it; nothing was sent on it
+      }
+      throw writeError(path, err);
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 export async function openJournal(path: string, options: JournalOptions = {}): Promise<Journal> {
   const read = options.read ?? readAt;
+  const write = options.write ?? writeAtEnd;
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   let existed = true;
@@ -545,13 +720,10 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
 
   const writeLine = (line: string): Promise<void> => {
     const run = queue.then(async () => {
-      // O_CREAT: a journal removed while running is made again (never through a link: O_NOFOLLOW)
-      const handle = await openStateFile(path, APPEND | constants.O_CREAT);
       try {
-        await handle.write(line);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        await withFileLock(dir, basename(path), () => appendWhole(path, line, write), JOURNAL_LOCK_WAIT_MS);
+      } catch (err) {
+        throw writeError(path, err);
       }
     });
     queue = run.catch(() => undefined);
@@ -559,23 +731,26 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
   };
 
   if (!existed) {
-    const handle = await openStateFile(path, APPEND | constants.O_CREAT | constants.O_EXCL);
-    await handle.close();
-    await fsyncDir(dir);
+    try {
+      const handle = await openStateFile(path, APPEND | constants.O_CREAT | constants.O_EXCL);
+      await handle.close();
+      await fsyncDir(dir);
+    } catch (err) {
+      // another process on the same state directory made it meanwhile
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
   } else if (!endsWithNewline) {
     // A crash mid-write leaves a last line without its newline: end it, so the next line stays whole.
-    await writeLine('\n');
+    await writeLine('');
   }
 
   // what follows the journal as it grows without holding it (the view, the P&L) is in follow.ts;
   // this reads it whole, once, for what needs every entry at hand (an export, the tests)
   const entries = async (o: ReadOptions = {}): Promise<JournalState[]> => {
     await queue;
-    const fold = new Fold(o.lean === true, false, o.keep);
-    await foldArchives(fold, await archivesOf(path), read);
-    await scanLines(path, 0, 1, read, (line, n, at) => fold.line(line, n, at));
-    problems = fold.problems;
-    return [...fold.byId.values()];
+    const r = await readJournalFile(path, o, read);
+    problems = r.problems;
+    return r.entries;
   };
 
   const pending = async (): Promise<JournalState[]> => {
@@ -614,6 +789,8 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     appendOutcome: async (outcome) => {
       if (!STATUSES.includes(outcome.status))
         throw new Error(`journal outcome status must be one of ${STATUSES.join(', ')}`);
+      if (outcome.status === 'signed' && !outcome.signedTransaction)
+        throw new Error('a signed line needs the signed transaction');
       await writeLine(`${outcomeLine(outcome)}\n`);
     },
     entries,

@@ -1,5 +1,8 @@
 // Recovery at start-up: finds what became of every journalled transaction whose outcome was
-// never recorded (the app quit or crashed between signing and hearing back).
+// never recorded (the process that signed it quit or crashed between signing and hearing back).
+// Only entries whose process is gone are taken (`owned`): another process on the same state
+// directory may be sending its own right now. An entry that never got its signed line was never
+// sent: it is closed as such, nothing is asked.
 
 import type { Journal, JournalGroup, JournalState, JournalStatus } from './journal.js';
 
@@ -30,6 +33,10 @@ export interface ReconcileDeps {
   /** current block height; when given, an entry with lastValidBlockHeight expires by height, not time */
   blockHeight?(): Promise<number>;
   lifetimeMs?: number;
+  /** undefined when the entry is this check's to settle (its process is gone); else why it is left */
+  owned?(entry: JournalState): Promise<string | undefined>;
+  /** told each entry left to its process */
+  onLeft?(entry: JournalState, why: string): void;
 }
 
 export interface ReconcileItem {
@@ -65,6 +72,11 @@ export async function reconcileJournal(journal: Journal, deps: ReconcileDeps): P
   };
 
   for (const entry of await journal.pending()) {
+    const left = await deps.owned?.(entry);
+    if (left !== undefined) {
+      deps.onLeft?.(entry, left);
+      continue;
+    }
     const item = (after: JournalStatus, note: string, signature = entry.signature): ReconcileItem => ({
       id: entry.id,
       group: entry.group,
@@ -88,6 +100,11 @@ export async function reconcileJournal(journal: Journal, deps: ReconcileDeps): P
       }
       items.push(it);
     };
+
+    if (entry.status === 'prepared' || entry.signedTransaction === '') {
+      await record(item('unsent', 'journalled but never signed: nothing was sent'));
+      continue;
+    }
 
     if (entry.requestId && deps.now() - entry.time <= EXECUTE_WINDOW_MS) {
       // Re-posting the same signed transaction and requestId cannot execute twice: it either

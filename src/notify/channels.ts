@@ -1,6 +1,7 @@
 // The channels that reach a person away from the terminal: an ntfy topic (a plain POST of the
 // text with title, priority and tags headers), a webhook (a POST of the event as JSON) and a local
-// command (run without a shell, the event as JSON on stdin and as TRADEDECK_EVENT_* variables).
+// command (run without a shell, in a minimal environment, the event as JSON on stdin and as
+// TRADEDECK_EVENT_* variables).
 // A channel's send resolves once the other side took the event and throws a one-line error when
 // it did not; deliver.ts retries.
 import { httpFetch } from '../api/http.js';
@@ -72,10 +73,24 @@ export function webhookChannel(url: string): Channel {
   };
 }
 
+/** The variables of this process a --notify-cmd program gets: where programs are, home, locale and zone. */
+const PASSED = /^(PATH|HOME|LANG|LANGUAGE|TZ|LC_[A-Z_]+)$/;
+
+/**
+ * The environment of a --notify-cmd program: PATH, HOME, the locale (LANG, LANGUAGE, LC_*) and TZ of
+ * this process, and the event's TRADEDECK_EVENT_* variables; nothing else (no key, no token, no
+ * credential another program left in the environment).
+ */
+export function commandEnvironment(e: NotifyEvent, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(from)) if (PASSED.test(k) && v !== undefined) env[k] = v;
+  return { ...env, ...eventEnvironment(e) };
+}
+
 /**
  * A local program, run without a shell: the event as JSON on its stdin and as TRADEDECK_EVENT_*
- * variables. Exit 0 is delivered; anything else, or no exit within the time allowed, is a failure.
- * It does not inherit TRADEDECK_API_KEY (nor any other TRADEDECK_ variable of this process).
+ * variables, in the minimal environment commandEnvironment makes. Exit 0 is delivered; anything
+ * else, or no exit within the time allowed, is a failure.
  */
 export function commandChannel(path: string): Channel {
   return {
@@ -84,10 +99,8 @@ export function commandChannel(path: string): Channel {
       // loaded on the first command run: node:child_process costs every start a few ms otherwise
       const { spawn } = await import('node:child_process');
       return new Promise<void>((resolve, reject) => {
-        const env: NodeJS.ProcessEnv = {};
-        for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TRADEDECK_')) env[k] = v;
         const child = spawn(path, [], {
-          env: { ...env, ...eventEnvironment(e) },
+          env: commandEnvironment(e),
           stdio: ['pipe', 'ignore', 'pipe'],
           shell: false,
         });

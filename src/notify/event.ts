@@ -9,6 +9,7 @@ export type EventType =
   | 'order.filled'
   | 'order.partly-filled'
   | 'order.expired'
+  | 'order.cancelled'
   | 'order.completed'
   | 'transaction.failed'
   | 'signing.paused'
@@ -19,6 +20,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'order.filled',
   'order.partly-filled',
   'order.expired',
+  'order.cancelled',
   'order.completed',
   'transaction.failed',
   'signing.paused',
@@ -37,7 +39,7 @@ export interface NotifyEvent {
   title: string;
   /** the human line, as the notifications log shows it */
   text: string;
-  /** demo (the embedded simulator) or live */
+  /** live, demo (the embedded simulator) or paper (live prices, simulated fills) */
   mode: Mode;
   /** the type's own fields: plain strings and numbers (mints, symbols, amounts, an order key) */
   data: Record<string, string | number | boolean>;
@@ -48,6 +50,7 @@ const TITLES: Record<EventType, string> = {
   'order.filled': 'Order filled',
   'order.partly-filled': 'Order partly filled',
   'order.expired': 'Order expired',
+  'order.cancelled': 'Order cancelled',
   'order.completed': 'Order completed',
   'transaction.failed': 'Transaction failed',
   'signing.paused': 'Signing paused',

@@ -1,10 +1,13 @@
 // The one pipeline every state-changing action goes through:
-// build -> (read the lookup tables it uses) -> inspect -> confirm -> (re-build if the quote aged out) -> sign -> journal (flushed)
-// -> submit -> journal the outcome -> result.
-// Nothing is signed before the person confirms, and nothing is sent before its journal line is on disk.
+// build -> (read the lookup tables it uses) -> inspect -> confirm -> (re-build if the quote aged out)
+// -> [signing turn: journal the entry (flushed) -> sign -> journal the signed line (flushed) -> submit]
+// -> journal the outcome -> result.
+// Nothing is signed before the person confirms and its entry is on disk, and nothing is sent before
+// its signed line is on disk. The signing turn (deps.signingTurn) is the state directory's: other
+// processes on it sign before or after, never between.
 
 import { randomUUID } from 'node:crypto';
-import type { ExecutedAmounts, JournalStatus } from '../journal/journal.js';
+import { JournalWriteError, sendingHere, type ExecutedAmounts, type JournalStatus } from '../journal/journal.js';
 import { inspectTransaction, type InspectionOk } from '../wallet/inspect.js';
 import { WatchOnlyError } from '../wallet/keypair.js';
 import { signTransaction } from '../wallet/sign.js';
@@ -84,6 +87,16 @@ async function inspectAll(
 }
 
 export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<ActionResult> {
+  const sent: string[] = [];
+  try {
+    return await runSteps(spec, deps, sent);
+  } finally {
+    // finished here, one way or another: what is unfinished of them is the start-up check's now
+    for (const id of sent) sendingHere.delete(id);
+  }
+}
+
+async function runSteps(spec: ActionSpec, deps: PipelineDeps, sent: string[]): Promise<ActionResult> {
   if (deps.wallet.kind === 'watch') return stop('refused', 'wallet', new WatchOnlyError(deps.wallet.address).message);
   const maxAge = deps.maxQuoteAgeMs ?? DEFAULT_MAX_QUOTE_AGE_MS;
   const maxRebuilds = deps.maxRebuilds ?? 3;
@@ -126,66 +139,94 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
 
   const outcomes: TransactionOutcome[] = [];
   let last: SubmitOutcome | undefined;
+  const agedOut = (n: number, waited: boolean) =>
+    n > 0
+      ? `${n} of ${built.transactions.length} transactions were sent; the rest aged out unsigned. Run the action again for the rest.`
+      : `the quote aged out${waited ? ' while waiting for the signing turn' : ''}; nothing was signed. Run the action again.`;
   for (const [n, unsigned] of built.transactions.entries()) {
-    if (n > 0 && (await isStale(built, deps, maxAge))) {
-      return {
-        ...stop(
-          'expired',
-          'sign',
-          `${n} of ${built.transactions.length} transactions were sent; the rest aged out unsigned. Run the action again for the rest.`,
-          outcomes,
-        ),
-      };
-    }
-    deps.onStatus?.(built.transactions.length > 1 ? `Signing ${n + 1} of ${built.transactions.length}…` : 'Signing…');
-    let signed;
+    if (n > 0 && (await isStale(built, deps, maxAge))) return stop('expired', 'sign', agedOut(n, false), outcomes);
+    let turn: { release(): Promise<void> } | undefined;
     try {
-      signed = await signTransaction(unsigned, deps.wallet, { onStatus: deps.onStatus });
+      turn = await deps.signingTurn?.();
     } catch (err) {
       return stop('failed', 'sign', message(err), outcomes);
     }
-    testKillPoint('after-sign');
-    const journalId = randomUUID();
     try {
-      await deps.journal.append({
-        id: journalId,
-        time: deps.now(),
-        group: spec.group,
-        action: spec.action,
-        requestId: built.requestId,
-        signature: signed.transactionId ?? undefined,
-        signedTransaction: signed.signedBase64,
-        lastValidBlockHeight: built.lastValidBlockHeight,
-        summary: built.summary,
-        status: 'signed',
-        wallet: deps.wallet.address,
-        signer: deps.wallet.signer.name,
-        network: deps.network,
-      });
-    } catch (err) {
-      return stop('failed', 'journal', `could not write the journal, so nothing was sent: ${message(err)}`, outcomes);
-    }
+      // a wait for another process's turn may outlast the blockhash
+      if (turn && (await isStale(built, deps, maxAge))) return stop('expired', 'sign', agedOut(n, true), outcomes);
+      const journalId = randomUUID();
+      sent.push(journalId);
+      sendingHere.add(journalId);
+      try {
+        await deps.journal.append({
+          id: journalId,
+          time: deps.now(),
+          group: spec.group,
+          action: spec.action,
+          requestId: built.requestId,
+          transaction: unsigned,
+          lastValidBlockHeight: built.lastValidBlockHeight,
+          summary: built.summary,
+          status: 'prepared',
+          wallet: deps.wallet.address,
+          signer: deps.wallet.signer.name,
+          network: deps.network,
+          ...(deps.mode ? { mode: deps.mode } : {}),
+          ...(deps.owner ? { owner: deps.owner } : {}),
+        });
+      } catch (err) {
+        return stop('failed', 'journal', journalFailure(err, 'signed'), outcomes);
+      }
+      deps.onStatus?.(built.transactions.length > 1 ? `Signing ${n + 1} of ${built.transactions.length}…` : 'Signing…');
+      let signed;
+      try {
+        signed = await signTransaction(unsigned, deps.wallet, { onStatus: deps.onStatus });
+      } catch (err) {
+        await recordUnsent(deps, journalId, `not signed: ${message(err)}`);
+        return stop('failed', 'sign', message(err), outcomes);
+      }
+      testKillPoint('after-sign');
+      try {
+        await deps.journal.appendOutcome({
+          id: journalId,
+          time: deps.now(),
+          status: 'signed',
+          signature: signed.transactionId ?? undefined,
+          signedTransaction: signed.signedBase64,
+        });
+      } catch (err) {
+        const why = journalFailure(err, 'sent');
+        await recordUnsent(deps, journalId, why);
+        return stop('failed', 'journal', why, outcomes);
+      }
 
-    testKillPoint('after-journal');
-    deps.onStatus?.('Submitting…');
-    testKillDuringExecute();
-    if (built.submit === 'execute') {
-      last = await submitByExecute(signed.signedBase64, built, spec, deps);
-    } else {
-      const sent = await submitByRpc(signed.signedBase64, signed.transactionId, built, deps, Math.max(maxAge, 90_000));
-      last = sent;
+      testKillPoint('after-journal');
+      deps.onStatus?.('Submitting…');
+      testKillDuringExecute();
+      if (built.submit === 'execute') {
+        last = await submitByExecute(signed.signedBase64, built, spec, deps);
+      } else {
+        // the turn ends once the node has it: following it to confirmation is this process's alone
+        const lifetime = Math.max(maxAge, 90_000);
+        last = await submitByRpc(signed.signedBase64, signed.transactionId, built, deps, lifetime, () => {
+          void turn?.release();
+        });
+      }
+      await turn?.release();
+      testKillPoint('after-execute');
+      await recordOutcome(deps, journalId, last);
+      outcomes.push({
+        journalId,
+        status: last.status,
+        signature: last.signature,
+        code: last.code,
+        error: last.error,
+        result: last.result,
+      });
+      if (last.status !== 'success') break;
+    } finally {
+      await turn?.release();
     }
-    testKillPoint('after-execute');
-    await recordOutcome(deps, journalId, last);
-    outcomes.push({
-      journalId,
-      status: last.status,
-      signature: last.signature,
-      code: last.code,
-      error: last.error,
-      result: last.result,
-    });
-    if (last.status !== 'success') break;
   }
 
   const final = last as SubmitOutcome;
@@ -199,6 +240,22 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     ...(final.result !== undefined ? { result: final.result } : {}),
     transactions: outcomes,
   };
+}
+
+/** Why nothing was signed (the entry could not be written) or sent (the signed line could not), in one line. */
+function journalFailure(err: unknown, what: 'signed' | 'sent'): string {
+  if (err instanceof JournalWriteError && err.diskFull) return `disk full: nothing was ${what} (${err.message})`;
+  if (err instanceof JournalWriteError && err.code === 'EIO') return `disk error: nothing was ${what} (${err.message})`;
+  return `could not write the journal, so nothing was ${what}: ${message(err)}`;
+}
+
+/** The entry's end when it was never sent; a disk that took nothing more leaves it to the next start. */
+async function recordUnsent(deps: PipelineDeps, id: string, error: string): Promise<void> {
+  try {
+    await deps.journal.appendOutcome({ id, time: deps.now(), status: 'unsent', error });
+  } catch {
+    // the next start finds the entry without its signed line: never sent
+  }
 }
 
 /** The amounts an execute answer says were swapped (order group: totals or per-side results). */

@@ -82,6 +82,8 @@ export async function submitByRpc(
   built: Built,
   deps: PipelineDeps,
   lifetimeMs: number,
+  /** told once the node answered the send (or failed to): the rest is following it */
+  onSent?: () => void,
 ): Promise<SubmitOutcome & { sent: boolean }> {
   const sleep = deps.sleep ?? defaultSleep;
   let signature = transactionId ?? undefined;
@@ -90,7 +92,9 @@ export async function submitByRpc(
   try {
     signature = await deps.sendRawTransaction(signedTransaction);
     sent = true;
+    onSent?.();
   } catch (err) {
+    onSent?.();
     sendError = message(err);
     // The node answered with an error (e.g. failed preflight): it did not take the transaction.
     if (err && typeof err === 'object' && (err as { kind?: unknown }).kind === 'rpc') {

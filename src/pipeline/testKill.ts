@@ -2,8 +2,9 @@
 //
 // TRADEDECK_TEST_KILL_AT=<stage> makes the process kill itself with SIGKILL (no clean-up, no exit
 // handlers: as a power cut or `kill -9` would) when the pipeline reaches that stage:
-//   after-sign       signed, before the journal line is written
-//   after-journal    the journal line is on disk, before anything is sent
+//   after-sign       signed, before its signed line is written (the entry written before signing
+//                    is on disk: recovery finds it never sent)
+//   after-journal    the signed line is on disk, before anything is sent
 //   during-execute   the execute / sendTransaction request has been started (killed 250 ms later,
 //                    while it is in flight)
 //   after-execute    the service answered, before the outcome is written to the journal

@@ -1,9 +1,11 @@
 // Shapes of the sign-and-submit pipeline shared by every state-changing action. The app wires the
 // real API and RPC clients into PipelineDeps; nothing here imports them.
 
+import type { Mode } from '../config.js';
 import type { Journal, JournalGroup } from '../journal/journal.js';
 import type { ExecuteFn, SignatureState } from '../journal/reconcile.js';
 import type { InspectionOk } from '../wallet/inspect.js';
+import type { ProcessIdentity } from '../stateLock.js';
 import type { Wallet } from '../wallet/keypair.js';
 
 export interface Built {
@@ -50,9 +52,19 @@ export interface PipelineDeps {
   wallet: Wallet;
   /** where the transactions go (the base URL's host, or "simulator"), recorded in the journal */
   network?: string;
+  /** live, demo or paper: recorded in the journal beside the network */
+  mode?: Mode;
+  /** this process, recorded in each journal entry: recovery at start takes only entries whose process is gone */
+  owner?: ProcessIdentity;
   /** paper mode: the line every confirm dialog starts with (nothing real is signed or sent) */
   paperNote?: string;
   journal: Journal;
+  /**
+   * Takes the state directory's signing turn for one transaction (journalled, signed, submitted),
+   * waiting for another process's; rejects with a one-line reason when it cannot be had (nothing is
+   * signed then). Absent: nothing else signs from this journal.
+   */
+  signingTurn?(): Promise<{ release(): Promise<void> }>;
   /** `previous`: the request shown before this one, when this one replaces an expired quote */
   confirm(
     req: ConfirmRequest & { inspections: InspectionOk[]; built: Built; previous?: ConfirmRequest },

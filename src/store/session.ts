@@ -29,10 +29,8 @@ export interface SessionState {
   /** "SIMULATED" or "LIVE <host>" */
   modeLabel: string;
   wallet: WalletInfo | null;
+  /** --read-only, or the state directory cannot be written */
   readOnly: boolean;
-  /** another instance holds the state directory (its pid; 0 when not known): this one does not sign */
-  lockedBy?: number;
-  setLockedBy(pid: number | undefined): void;
   health: Health;
   /** the account's request budget as the service's rate-limit headers tell it; undefined until one does */
   budget?: Budget;
@@ -70,7 +68,6 @@ export interface SessionInit {
   modeLabel: string;
   wallet: WalletInfo | null;
   readOnly?: boolean;
-  lockedBy?: number;
   screen: string;
   intervals: Record<string, number>;
 }
@@ -94,8 +91,6 @@ export function createSessionStore(init: SessionInit): SessionStore {
     modeLabel: init.modeLabel,
     wallet: init.wallet,
     readOnly: init.readOnly ?? false,
-    lockedBy: init.lockedBy,
-    setLockedBy: (lockedBy) => set({ lockedBy }),
     health: { status: 'ok', failuresInRow: 0 },
     screen: init.screen,
     paused: false,

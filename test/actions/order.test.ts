@@ -109,7 +109,7 @@ test('the journal line is on disk (0600) before the execute request leaves', asy
 test('killed between sign and execute: the next start reconciles it with one execution, never two', async (t) => {
   const w = await world(t);
   const usdcBefore = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
-  // The process "dies" right after the journal line is flushed: no execute reaches the service, no outcome is written.
+  // The process "dies" right after the signed line is flushed: no execute reaches the service, no outcome is written.
   const journal = w.services.journal!;
   const dying = {
     ...w.services,
@@ -124,7 +124,8 @@ test('killed between sign and execute: the next start reconciles it with one exe
       entries: journal.entries,
       pending: journal.pending,
       problems: [],
-      appendOutcome: async () => Promise.reject(new Error('process gone')),
+      appendOutcome: async (o: Parameters<typeof journal.appendOutcome>[0]) =>
+        o.status === 'signed' ? journal.appendOutcome(o) : Promise.reject(new Error('process gone')),
     },
     pipeline: { sleep: async () => undefined, maxExecuteAttempts: 1 },
   };

@@ -96,7 +96,7 @@ test('SIGTERM and SIGHUP also restore the terminal', async (t) => {
   }
 });
 
-test('NO_COLOR: no colour escapes; a bad explicit key file stops with exit 2 before drawing', async (t) => {
+test('NO_COLOR: no colour escapes; a bad explicit key file (live) or --keypair in demo mode stops with exit 2 before drawing', async (t) => {
   const env = { ...isolatedEnv(t), NO_COLOR: '1' };
   const term = await start(t, env, 120, 30);
   await term.waitFor((s) => tokenRows(s).length >= 20, 30_000);
@@ -104,8 +104,29 @@ test('NO_COLOR: no colour escapes; a bad explicit key file stops with exit 2 bef
   assert.equal(await term.exited(), 0);
   assert.doesNotMatch(term.rawOutput(), /\x1b\[3[0-9]m|\x1b\[9[0-7]m/, 'no foreground colours');
 
-  const bad = await start(t, { ...isolatedEnv(t), TRADEDECK_KEYPAIR: '/nonexistent/key.json' });
+  // live mode reads the key file asked for (this base URL is never reached: the key fails first)
+  const bad = await start(t, {
+    ...isolatedEnv(t),
+    TRADEDECK_BASE_URL: 'http://127.0.0.1:9',
+    TRADEDECK_KEYPAIR: '/nonexistent/key.json',
+  });
   assert.equal(await bad.exited(), 2);
   assert.match(bad.screen(), /key file not found: \/nonexistent\/key\.json/);
   assert.ok(!bad.rawOutput().includes(ENTER_ALT));
+
+  // demo mode reads none: --keypair there is refused in one line
+  const demo = await openTerminal(t, {
+    command: [process.execPath, cli, '--keypair', '/nonexistent/key.json'],
+    cols: 80,
+    rows: 24,
+    env: isolatedEnv(t),
+    cwd: root,
+  });
+  assert.equal(await demo.exited(), 2);
+  // one line as written (the terminal wraps it at 80 columns)
+  assert.match(
+    demo.rawOutput(),
+    /tradedeck: --keypair: demo mode signs with its own demo key \(kept in the state dir\) and never reads a key file; give --base-url to trade live with it/,
+  );
+  assert.ok(!demo.rawOutput().includes(ENTER_ALT));
 });

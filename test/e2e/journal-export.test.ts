@@ -47,7 +47,9 @@ test('J then E at 80x24: the journal exported as CSV, the file named on screen',
     .match(/to (\/\S+?\.csv)/)![1];
   assert.ok(path.startsWith(join(state, 'exports', 'journal-')), path);
   const rows = readFileSync(path, 'utf8').split('\r\n');
-  assert.match(rows[1], /^2026-03-04T05:06:07\.000Z,swap \(order group\),success,simulator,/);
+  // a demo entry: its mode in its column and in its description
+  assert.match(rows[1], /^2026-03-04T05:06:07\.000Z,swap \(order group\),success,demo,simulator,/);
+  assert.match(rows[1], /,demo: simulated \(not a real trade\)$/);
   assert.match(rows[1], /,2,SOL,So1+2,299\.5,USDC,/);
   term.send('q');
 });

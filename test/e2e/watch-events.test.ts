@@ -1,11 +1,12 @@
-// `tradedeck watch` beside the dashboard on one state directory, both telling a webhook: an alert
-// that fires and a limit order the simulator fills reach the webhook once each, though both
-// processes see them; the watcher prints NDJSON events and SIGTERM ends it with exit 0.
+// `tradedeck watch` beside the dashboard on one state directory, both telling a webhook and a
+// --notify-cmd program: an alert that fires and a limit order the simulator fills reach each
+// channel once, though both processes see them; the fill is order.filled with the amounts of its
+// trades; the watcher prints NDJSON events and SIGTERM ends it with exit 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { CLI, cleanEnv, startSignerRig } from '../support/cli.js';
@@ -22,7 +23,7 @@ async function until(what: string, ok: () => boolean, timeoutMs = 40_000, said =
   }
 }
 
-test('watch and the dashboard on one state: an alert and a fill reach the webhook once each', async (t) => {
+test('watch and the dashboard on one state: an alert and a fill (order.filled) reach the webhook and the command once each', async (t) => {
   const got: NotifyEvent[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -54,7 +55,33 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
   );
   const placed = await rig.run('limit', '1', 'SOL', '160', 'USDC', '--yes', '--json');
   assert.equal(placed.code, 0, placed.err);
-  const args = ['--base-url', rig.sim.url, '--rpc-url', rig.sim.rpcUrl, '--keypair', rig.keyPath, '--webhook', hook];
+  // the command writes each event it gets (stdin) to a file of its own
+  const inbox = join(rig.home, 'inbox');
+  mkdirSync(inbox);
+  const cmd = join(rig.home, 'on-event');
+  writeFileSync(
+    cmd,
+    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nfs.writeFileSync(${JSON.stringify(inbox)} + '/' + e.id + '.json', JSON.stringify({ e, type: process.env.TRADEDECK_EVENT_TYPE }));\n`,
+  );
+  chmodSync(cmd, 0o700);
+  const commanded = () =>
+    existsSync(inbox)
+      ? readdirSync(inbox).map(
+          (n) => JSON.parse(readFileSync(join(inbox, n), 'utf8')) as { e: NotifyEvent; type: string },
+        )
+      : [];
+  const args = [
+    '--base-url',
+    rig.sim.url,
+    '--rpc-url',
+    rig.sim.rpcUrl,
+    '--keypair',
+    rig.keyPath,
+    '--webhook',
+    hook,
+    '--notify-cmd',
+    cmd,
+  ];
 
   const watcher = spawn(process.execPath, [CLI, 'watch', '--interval-ms', '5000', ...args], {
     env,
@@ -94,7 +121,7 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
   rig.sim.fillTriggerOrder(orders.orders[0].orderKey, 100);
   await until(
     'the watcher to print the fill',
-    () => printed().some((e) => e.type.startsWith('order.')),
+    () => printed().some((e) => e.type === 'order.filled'),
     40_000,
     watcherSaid,
   );
@@ -112,8 +139,12 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
     45_000,
   );
   await until(
-    'the webhook to get both events',
-    () => got.some((e) => e.type === 'alert.fired') && got.some((e) => e.type.startsWith('order.')),
+    'the webhook and the command to get both events',
+    () =>
+      got.some((e) => e.type === 'alert.fired') &&
+      got.some((e) => e.type === 'order.filled') &&
+      commanded().some((c) => c.type === 'order.filled') &&
+      commanded().some((c) => c.type === 'alert.fired'),
   );
 
   watcher.kill('SIGTERM');
@@ -121,9 +152,22 @@ test('watch and the dashboard on one state: an alert and a fill reach the webhoo
   const byId = new Map<string, number>();
   for (const e of got) byId.set(e.id, (byId.get(e.id) ?? 0) + 1);
   for (const [id, n] of byId) assert.equal(n, 1, `${id} delivered ${n} times`);
-  const fill = got.find((e) => e.type.startsWith('order.'))!;
+  // one event for the fill, never an order.completed "filled or closed" beside it
+  assert.deepEqual(
+    got.filter((e) => e.type.startsWith('order.')).map((e) => e.type),
+    ['order.filled'],
+  );
+  const fill = got.find((e) => e.type === 'order.filled')!;
   assert.equal(fill.data.orderKey, orders.orders[0].orderKey);
   assert.equal(fill.mode, 'live');
+  // the amounts of its trades: all of the 1 SOL, for at least the 160 USDC asked
+  assert.equal(fill.data.inputAmount, '1');
+  assert.equal(fill.data.inputSymbol, 'SOL');
+  assert.ok(Number(fill.data.outputAmount) >= 160, String(fill.data.outputAmount));
+  assert.match(fill.text, /^Limit 1 SOL → USDC filled( 100%)?: 1 SOL sold for [\d.]+ USDC$/);
+  const byCommand = commanded().find((c) => c.type === 'order.filled')!;
+  assert.deepEqual(byCommand.e, fill, 'the command got the same event as the webhook');
+  assert.equal(commanded().length, new Set(commanded().map((c) => c.e.id)).size, 'each event once');
   const alert = got.find((e) => e.type === 'alert.fired')!;
   assert.equal(alert.data.mint, SOL);
   assert.match(alert.text, /SOL rose above \$1/);

@@ -15,7 +15,7 @@ import { archiveJournal, type ArchiveStep } from '../../src/journal/archive.js';
 import { JournalFollower } from '../../src/journal/follow.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { journalCommand } from '../../src/headless/journal.js';
-import { takeStateLock } from '../../src/stateLock.js';
+import { withFileLock } from '../../src/stateLock.js';
 import type { Config } from '../../src/config.js';
 import { CLI, cleanEnv, collect } from '../support/cli.js';
 
@@ -166,23 +166,27 @@ test('killed with SIGKILL half-way through appending to an archive: the next run
   assert.deepEqual(files(dir), expected(original));
 });
 
-test('tradedeck journal archive: refused while another instance holds the state directory; moves the lines once it has gone', async (t) => {
+test('tradedeck journal archive: waits for a process appending to the journal, gives up saying so; moves the lines once it is done', async () => {
   const { dir, path, original } = await setUp();
   const config = { stateDir: dir } as Config;
   const said: string[] = [];
-  const other = await takeStateLock(dir);
-  t.after(() => other.release());
+  let done!: () => void;
+  const appending = withFileLock(dir, 'journal.jsonl', () => new Promise<void>((r) => (done = r)), 0);
+  // it gives up (nothing on stdout): stdout is left to the test runner meanwhile
+  assert.equal(await journalCommand(['archive'], { json: true }, config, (m) => said.push(m), NOW), 1);
+  assert.match(
+    said.join('\n'),
+    new RegExp(
+      `^journal archive: another tradedeck \\(pid ${process.pid}\\) kept the lock of journal.jsonl for 3\\.\\d s: nothing moved; try again once it is done$`,
+    ),
+  );
+  assert.equal(readFileSync(path, 'utf8'), original);
+  done();
+  await appending;
   const out: string[] = [];
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((s: string) => (out.push(String(s)), true)) as typeof process.stdout.write;
   try {
-    assert.equal(await journalCommand(['archive'], { json: true }, config, (m) => said.push(m), NOW), 1);
-    assert.match(
-      said.join('\n'),
-      /holds the state dir .*: read-only; the journal is archived only while no other tradedeck runs on it: nothing moved/,
-    );
-    assert.equal(readFileSync(path, 'utf8'), original);
-    await other.release();
     assert.equal(await journalCommand(['archive'], { json: true }, config, (m) => said.push(m), NOW), 0);
     assert.equal(await journalCommand(['list'], { json: true }, config, (m) => said.push(m), NOW), 2);
   } finally {
@@ -198,6 +202,26 @@ test('tradedeck journal archive: refused while another instance holds the state 
   );
   assert.deepEqual(files(dir), expected(original));
   assert.match(said.at(-1)!, /unknown journal action "list"/);
+});
+
+test('a line appended while the journal is archived waits for the archive and lands in the new journal: nothing is lost', async () => {
+  const { dir, path, original } = await setUp();
+  const journal = await openJournal(path);
+  let appended: Promise<void> | undefined;
+  await withFileLock(dir, 'journal.jsonl', () =>
+    archiveJournal(path, {
+      now: NOW,
+      step: (at) => {
+        // the remaining lines are written to the file that replaces the journal: an append now
+        // would go to the old one and be lost with it, were it not for the journal's lock
+        if (at === 'tail-written') appended = journal.appendOutcome({ id: 'late', time: NOW, status: 'success' });
+      },
+    }),
+  );
+  await appended;
+  const lines = readFileSync(path, 'utf8').trim().split('\n');
+  assert.deepEqual(JSON.parse(lines.at(-1)!), { kind: 'outcome', id: 'late', time: NOW, status: 'success' });
+  assert.deepEqual({ ...files(dir), 'journal.jsonl': lines.slice(0, -1).join('\n') + '\n' }, expected(original));
 });
 
 test("the installed program: tradedeck journal archive moves last year's lines and says so as JSON; another action is a usage error", async () => {

@@ -1,29 +1,37 @@
-// Two instances on one state directory: the first that can sign holds the lock; the second is
-// read-only (said, and signing refused), never re-posts the first's transactions at start-up,
-// and takes the lock over once the first has gone; a stale lock (its pid gone) is taken over at
-// once; alerts and stars added in both instances all survive.
+// One trader's processes on one state directory: each signs in its turn (the signing turn is held
+// only while one transaction is journalled, signed and submitted); one that waits says for whom,
+// and gives up after a bounded wait with a line that says so. A lock's owner is pid, start time,
+// boot id, pid namespace and host: a stale one (same host, boot and namespace; pid gone or reused)
+// is taken over, a live one never removed, one that cannot be checked from here is left and said
+// with the command that clears it. The start-up check takes only the entries whose process is
+// gone. Alerts and stars added in two processes all survive.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { signingBlocked } from '../../src/actions/run.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
+import { swapFromCommand } from '../../src/actions/swapFlow.js';
 import { createAlertsStore } from '../../src/alerts/store.js';
 import { loadAlerts } from '../../src/alerts/file.js';
+import { openJournal } from '../../src/journal/journal.js';
 import { createTokensStore } from '../../src/store/tokens.js';
-import { LOCK_FILE, takeStateLock } from '../../src/stateLock.js';
+import { LOCK_FILE, SigningTurnError, takeSigningTurn } from '../../src/stateLock.js';
 import { createWatchlistWriter, loadWatchlist, type WatchEntry } from '../../src/watchlist.js';
 import { testServices } from '../support/services.js';
-import { cleanEnv, runCli } from '../support/cli.js';
-import { submissions } from '../support/actions.js';
+import { CLI, cleanEnv } from '../support/cli.js';
+import { answerNext, submissions, world } from '../support/actions.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+const HOLDER = fileURLToPath(new URL('./turn-holder.ts', import.meta.url));
 
-const waitUntil = async (cond: () => boolean | Promise<boolean>, ms = 5_000) => {
+const waitUntil = async (cond: () => boolean | Promise<boolean>, ms = 10_000) => {
   const until = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > until) throw new Error('timed out');
@@ -31,95 +39,199 @@ const waitUntil = async (cond: () => boolean | Promise<boolean>, ms = 5_000) => 
   }
 };
 
-test('the second instance on a state directory is read-only: signing refused, nothing re-posted at start-up; it signs once the first has gone', async (t) => {
-  const first = await testServices(t);
-  assert.equal(first.services.stateLock?.held, true);
-  const lock = JSON.parse(readFileSync(join(first.stateDir, LOCK_FILE), 'utf8'));
-  assert.equal(lock.pid, process.pid);
-  assert.equal(typeof lock.startedAt, 'number');
-  // the first has a transaction in flight: journalled, no outcome yet
-  await first.services.journal!.append({
-    id: 'in-flight',
-    time: Date.now(),
-    group: 'trigger',
-    action: 'create-limit',
-    requestId: 'req-1',
-    signedTransaction: 'AQID',
-    summary: { pay: '2 SOL' },
-    status: 'signed',
+/** The start time of a process as /proc/<pid>/stat field 22 gives it (read here, not by the code under test). */
+function startOf(pid: number): string {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ')[19];
+}
+const BOOT = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+const PIDNS = readlinkSync('/proc/self/ns/pid');
+
+/** A process that holds the signing turn of `stateDir` as `who` until its stdin closes. */
+async function holder(t: { after(fn: () => void): void }, stateDir: string, who: string): Promise<ChildProcess> {
+  await mkdir(stateDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', HOLDER, stateDir, who, 'stdin'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-
-  const second = await testServices(t, { stateDir: first.stateDir });
-  const s = second.services;
-  assert.equal(s.stateLock?.held, false);
-  const said = `another tradedeck (pid ${process.pid}) holds the state dir ${first.stateDir}: read-only`;
-  assert.ok(
-    s.notices.some((n) => n.text === `${said} until it quits`),
-    JSON.stringify(s.notices),
-  );
-  assert.equal(s.session.getState().lockedBy, process.pid);
-  assert.equal(signingBlocked(s), `${said} until it quits`);
-  const r = await reconcileAtStart(s);
-  assert.equal(r.message, undefined);
-  assert.equal(submissions(second.sim).length, 0, "the first instance's transaction was not re-posted");
-  assert.equal((await s.journal!.pending()).length, 1, 'and no outcome was written for it');
-
-  await first.services.close();
-  // the second tries again every few seconds; here, at once
-  assert.equal(await s.stateLock!.retry(), true);
-  assert.equal(signingBlocked(s), undefined);
-});
-
-test('a stale lock (its pid no longer alive) is taken over; a live one is not', async (t) => {
-  const w = await testServices(t, { readOnly: true });
-  assert.equal(w.services.stateLock, undefined, 'an instance that cannot sign does not hold the lock');
-  const path = join(w.stateDir, LOCK_FILE);
-  const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
-  writeFileSync(path, JSON.stringify({ pid: gone, host: hostname(), startedAt: Date.now() - 60_000 }) + '\n', {
-    mode: 0o600,
+  t.after(() => child.kill());
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => String(d).includes('held') && resolve());
+    child.on('exit', (code) => reject(new Error(`the holder exited ${code}`)));
   });
-  const taken = await takeStateLock(w.stateDir);
-  assert.equal(taken.held, true);
-  assert.equal(JSON.parse(readFileSync(path, 'utf8')).pid, process.pid);
-  await taken.release();
+  return child;
+}
 
+/** A live process that does nothing (its pid is alive for as long as the test needs). */
+function sleeper(t: { after(fn: () => void): void }): ChildProcess {
   const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
   t.after(() => live.kill());
-  writeFileSync(path, JSON.stringify({ pid: live.pid, host: hostname(), startedAt: Date.now() }) + '\n', {
+  return live;
+}
+
+function writeLock(stateDir: string, owner: Record<string, unknown>): string {
+  const path = join(stateDir, LOCK_FILE);
+  writeFileSync(path, JSON.stringify({ startedAt: Date.now() - 1000, who: 'the dashboard', ...owner }) + '\n', {
     mode: 0o600,
   });
-  const refused = await takeStateLock(w.stateDir);
-  assert.equal(refused.held, false);
-  assert.equal(refused.note, `another tradedeck (pid ${live.pid}) holds the state dir ${w.stateDir}: read-only`);
-  assert.equal(JSON.parse(readFileSync(path, 'utf8')).pid, live.pid, 'a live lock is left as it is');
+  return path;
+}
+
+test('two processes on one state directory both sign: one waits for the other, saying for whom, then signs', async (t) => {
+  const w = await world(t);
+  const stateDir = join(w.dir, 'state');
+  // nothing is read-only: the other process does not stop this one from signing
+  assert.equal(signingBlocked(w.services), undefined);
+  const other = await holder(t, stateDir, 'the dashboard');
+  const lock = JSON.parse(readFileSync(join(stateDir, LOCK_FILE), 'utf8'));
+  assert.deepEqual(
+    { pid: lock.pid, host: lock.host, start: lock.start, boot: lock.boot, pidns: lock.pidns, who: lock.who },
+    { pid: other.pid, host: hostname(), start: startOf(other.pid!), boot: BOOT, pidns: PIDNS, who: 'the dashboard' },
+  );
+
+  const said: string[] = [];
+  w.services.swap.subscribe((s) => s.running && said.push(s.running));
+  const run = swapFromCommand(w.services, w.services.swap, ['0.1', 'SOL', 'USDC']);
+  await answerNext(w.services, true);
+  await waitUntil(() => said.includes(`waiting for the dashboard, pid ${other.pid}, to finish signing`));
+  assert.equal(submissions(w.sim).length, 0, 'nothing is signed or sent while the other process signs');
+  assert.equal(readFileSync(w.journalPath, 'utf8'), '', 'nor journalled');
+  other.stdin!.end();
+  const r = await run;
+  assert.equal(r?.status, 'success', r?.error);
+  assert.equal(submissions(w.sim).length, 1);
+  assert.equal(existsSync(join(stateDir, LOCK_FILE)), false, 'the turn is let go once the transaction is sent');
 });
 
-test('a headless signing command waits briefly for a live lock, then exits 1 saying who holds it; nothing is sent', async (t) => {
+test('a wait for the signing turn is bounded: it gives up saying who kept it and that nothing was signed', async (t) => {
+  const w = await testServices(t, { readOnly: true });
+  const other = await holder(t, w.stateDir, 'tradedeck watch');
+  await assert.rejects(
+    takeSigningTurn(w.stateDir, 'tradedeck swap', { waitMs: 300 }),
+    (e: unknown) =>
+      e instanceof SigningTurnError &&
+      new RegExp(
+        `^tradedeck watch \\(pid ${other.pid}\\) kept the signing turn for 0\\.\\d s: nothing was signed; try again once it is done$`,
+      ).test(e.message),
+  );
+  assert.equal(JSON.parse(readFileSync(join(w.stateDir, LOCK_FILE), 'utf8')).pid, other.pid, 'its lock is left');
+});
+
+test('a stale lock (pid gone, or the pid now another process) is taken over; a live owner keeps it', async (t) => {
+  const w = await testServices(t, { readOnly: true });
+  const me = { host: hostname(), boot: BOOT, pidns: PIDNS };
+  const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+  writeLock(w.stateDir, { ...me, pid: gone, start: '12345' });
+  let turn = await takeSigningTurn(w.stateDir, 'tradedeck swap', { waitMs: 0 });
+  assert.equal(JSON.parse(readFileSync(join(w.stateDir, LOCK_FILE), 'utf8')).pid, process.pid);
+  await turn.release();
+  assert.equal(existsSync(join(w.stateDir, LOCK_FILE)), false);
+
+  // the pid runs, but it is another process than the one that wrote the lock (it started later)
+  const live = sleeper(t);
+  await waitUntil(() => existsSync(`/proc/${live.pid}/stat`));
+  writeLock(w.stateDir, { ...me, pid: live.pid, start: String(Number(startOf(live.pid!)) - 100) });
+  turn = await takeSigningTurn(w.stateDir, 'tradedeck swap', { waitMs: 0 });
+  await turn.release();
+
+  const path = writeLock(w.stateDir, { ...me, pid: live.pid, start: startOf(live.pid!) });
+  const before = readFileSync(path, 'utf8');
+  await assert.rejects(takeSigningTurn(w.stateDir, 'tradedeck swap', { waitMs: 0 }), SigningTurnError);
+  assert.equal(readFileSync(path, 'utf8'), before, 'a live owner’s lock is never removed');
+});
+
+test('an owner that cannot be checked from here (another pid namespace, host or boot) is left and said with the command that clears it', async (t) => {
+  const w = await testServices(t, { readOnly: true });
+  const live = sleeper(t);
+  await waitUntil(() => existsSync(`/proc/${live.pid}/stat`));
+  const me = { host: hostname(), boot: BOOT, pidns: PIDNS, pid: live.pid, start: startOf(live.pid!) };
+  for (const [over, why] of [
+    [{ pidns: 'pid:[4026532999]' }, 'in another pid namespace \\(a container\\?\\)'],
+    [{ host: 'build-box-2' }, 'on host build-box-2'],
+    [{ boot: '00000000-0000-4000-8000-000000000000' }, 'from another boot of this host'],
+  ] as const) {
+    const path = writeLock(w.stateDir, { ...me, ...over });
+    const before = readFileSync(path, 'utf8');
+    await assert.rejects(takeSigningTurn(w.stateDir, 'tradedeck swap', { waitMs: 0 }), (e: unknown) => {
+      assert.ok(e instanceof SigningTurnError);
+      assert.match(
+        e.message,
+        new RegExp(
+          `^the signing turn is held by the dashboard \\(pid ${live.pid}, ${why}\\), which cannot be checked from here: nothing was signed; once you have checked that it no longer runs, clear it with: rm ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+        ),
+      );
+      return true;
+    });
+    assert.equal(readFileSync(path, 'utf8'), before, 'left as it is');
+  }
+});
+
+test('the start-up check takes only the entries whose process is gone; a live one is left to it', async (t) => {
+  const w = await testServices(t);
+  const live = sleeper(t);
+  await waitUntil(() => existsSync(`/proc/${live.pid}/stat`));
+  const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+  const me = { host: hostname(), boot: BOOT, pidns: PIDNS };
+  const journal = await openJournal(w.journalPath);
+  const entry = (id: string, owner: Record<string, unknown>) =>
+    journal.append({
+      id,
+      time: Date.now(),
+      group: 'trigger',
+      action: 'create-limit',
+      transaction: 'AQID',
+      summary: { pay: `${id} SOL` },
+      status: 'prepared',
+      owner: owner as never,
+    });
+  await entry('of-a-live-process', { ...me, pid: live.pid, start: startOf(live.pid!) });
+  await entry('of-a-gone-process', { ...me, pid: gone, start: '1' });
+  await entry('of-another-host', { ...me, host: 'build-box-2', pid: 7 });
+  const r = await reconcileAtStart(w.services);
+  assert.deepEqual(
+    r.items.map((i) => [i.id, i.after]),
+    [['of-a-gone-process', 'unsent']],
+  );
+  assert.match(
+    r.message!,
+    /^journal: 1 unfinished transaction from the last run checked\. create-limit of-a-gone-process SOL: journalled but never signed: nothing was sent \(J shows the journal\) 1 unfinished transaction not checked: create-limit of-another-host SOL: signed by pid 7 on host build-box-2, which cannot be checked from here\.$/,
+  );
+  assert.deepEqual(
+    (await journal.pending()).map((e) => e.id),
+    ['of-a-live-process', 'of-another-host'],
+  );
+  assert.equal(submissions(w.sim).length, 0);
+});
+
+test('a headless signing command waits for the dashboard’s signing turn, says so on stderr, then signs', async (t) => {
   const env = cleanEnv();
   const state = join(env.HOME!, 'state', 'tradedeck');
-  const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
-  t.after(() => live.kill());
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(state, { recursive: true, mode: 0o700 });
-  writeFileSync(
-    join(state, LOCK_FILE),
-    JSON.stringify({ pid: live.pid, host: hostname(), startedAt: Date.now() }) + '\n',
-    { mode: 0o600 },
-  );
-  const started = Date.now();
-  const r = await runCli(['limit', '2', 'SOL', '300', 'USDC', '--yes'], env);
-  assert.equal(r.code, 1, r.err);
-  assert.ok(Date.now() - started >= 3_000, 'it waited for the lock');
+  const other = await holder(t, state, 'the dashboard');
+  const child = spawn(process.execPath, [CLI, 'limit', '2', 'SOL', '300', 'USDC', '--yes'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.after(() => child.kill());
+  let err = '';
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const exited = new Promise<number | null>((r) => child.on('close', r));
+  await waitUntil(() => err.includes('waiting for'), 60_000);
   assert.match(
-    r.err,
-    new RegExp(
-      `^tradedeck limit: another tradedeck \\(pid ${live.pid}\\) holds the state dir ${state}: read-only; nothing was signed\\n$`,
-    ),
+    err,
+    new RegExp(`^tradedeck limit: waiting for the dashboard, pid ${other.pid}, to finish signing$`, 'm'),
   );
-  assert.equal(r.out, '');
+  other.stdin!.end();
+  assert.equal(await exited, 0, err);
+  assert.match(out, /"status":\s*"success"/);
+  assert.deepEqual(
+    readdirSync(state).filter((n) => n.endsWith('.lock') || n.endsWith('.tmp')),
+    [],
+    'no lock or temporary file is left',
+  );
 });
 
-test("alerts added in two instances on one state directory both survive, and each instance sees the other's", async (t) => {
+test("alerts added in two processes on one state directory both survive, and each sees the other's", async (t) => {
   const w = await testServices(t, { readOnly: true });
   const deps = () => ({
     stateDir: w.stateDir,
@@ -162,7 +274,7 @@ test("alerts added in two instances on one state directory both survive, and eac
   );
 });
 
-test("stars saved by two instances are merged: each one's additions survive, a removal stays removed", async (t) => {
+test("stars saved by two processes are merged: each one's additions survive, a removal stays removed", async (t) => {
   const w = await testServices(t, { readOnly: true });
   const star = (mint: string): WatchEntry => ({
     mint,

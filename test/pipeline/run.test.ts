@@ -124,9 +124,18 @@ test('confirm: exactly one execute, journalled before it, with the signed transa
   assert.equal(group, 'ultra');
   assert.equal(body.requestId, 'req-1');
   const onDiskAtExecute = h.calls.journalLinesAtExecute[0].map((l) => JSON.parse(l));
-  assert.equal(onDiskAtExecute.length, 1, 'the entry was on disk when execute was called');
-  assert.equal(onDiskAtExecute[0].signedTransaction, body.signedTransaction);
-  assert.equal(onDiskAtExecute[0].status, 'signed');
+  assert.equal(onDiskAtExecute.length, 2, 'the entry and its signed line were on disk when execute was called');
+  // the entry was written before signing: the transaction as built, no signature yet
+  assert.equal(onDiskAtExecute[0].kind, 'entry');
+  assert.equal(onDiskAtExecute[0].status, 'prepared');
+  assert.equal(onDiskAtExecute[0].signedTransaction, undefined);
+  assert.equal(typeof onDiskAtExecute[0].transaction, 'string');
+  assert.equal(onDiskAtExecute[0].wallet, wallet.address);
+  // then the signed line, before anything was sent
+  assert.equal(onDiskAtExecute[1].kind, 'outcome');
+  assert.equal(onDiskAtExecute[1].id, onDiskAtExecute[0].id);
+  assert.equal(onDiskAtExecute[1].status, 'signed');
+  assert.equal(onDiskAtExecute[1].signedTransaction, body.signedTransaction);
   const [state] = await journal.entries();
   assert.equal(state.status, 'success');
   assert.equal(state.signature, 'SigFromExecute');

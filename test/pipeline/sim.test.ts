@@ -113,10 +113,11 @@ test('cancelled in the dialog: the service receives no execute and balances stay
 test('journalled but never sent (crash): reconcile at the next start executes it exactly once', async (t) => {
   const w = await world(t);
   const before = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
-  // The process "dies" right after the journal line is flushed: nothing reaches the service and no outcome is written.
+  // The process "dies" right after the signed line is flushed: nothing reaches the service and no outcome is written.
   const crashing: Journal = {
     ...w.journal,
-    appendOutcome: async () => Promise.reject(new Error('process gone')),
+    appendOutcome: async (o) =>
+      o.status === 'signed' ? w.journal.appendOutcome(o) : Promise.reject(new Error('process gone')),
     entries: w.journal.entries,
     pending: w.journal.pending,
     path: w.journal.path,
@@ -149,6 +150,41 @@ test('journalled but never sent (crash): reconcile at the next start executes it
   // A further start finds nothing pending; the balance moved once.
   assert.deepEqual(await reconcileJournal(await openJournal(w.journalPath), reconcileDeps), []);
   assert.equal(before - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT), moved);
+});
+
+test('journalled but never signed (a crash before its signed line): the next start closes it as never sent; nothing reaches the service', async (t) => {
+  const w = await world(t);
+  const before = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
+  // nothing after the entry reaches the disk: neither the signed line nor any outcome
+  const crashing: Journal = {
+    ...w.journal,
+    appendOutcome: async () => Promise.reject(new Error('process gone')),
+    entries: w.journal.entries,
+    pending: w.journal.pending,
+    path: w.journal.path,
+    problems: [],
+  };
+  const r = await runAction(limitOrderSpec(w.api, w.wallet), deps(w, crashing));
+  assert.equal(r.status, 'failed');
+  assert.equal(r.error, 'could not write the journal, so nothing was sent: process gone');
+  assert.equal(executes(w.sim, '/trigger/v1/execute').length, 0);
+
+  const nextStart = await openJournal(w.journalPath);
+  const [pending] = await nextStart.pending();
+  assert.equal(pending.status, 'prepared');
+  assert.equal(pending.signedTransaction, '');
+  const items = await reconcileJournal(nextStart, {
+    execute: executeThrough(w.api),
+    signatureStatus: rpcDeps(w.rpc).signatureStatus,
+    now: () => Date.now(),
+  });
+  assert.deepEqual(
+    items.map((i) => [i.after, i.note]),
+    [['unsent', 'journalled but never signed: nothing was sent']],
+  );
+  assert.equal(executes(w.sim, '/trigger/v1/execute').length, 0, 'the check sent nothing either');
+  assert.equal(w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT), before);
+  assert.deepEqual(await (await openJournal(w.journalPath)).pending(), [], 'and it is final');
 });
 
 test('swap group: quote -> swap tx -> inspect -> confirm -> journal -> sign -> RPC send -> confirmed; balances move', async (t) => {

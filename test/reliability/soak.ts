@@ -313,7 +313,13 @@ export async function runSoak(
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
   const entries = lines.filter((l) => l.kind === 'entry');
-  const journalled = new Set(entries.map((e) => e.signedTransaction as string));
+  // the signed transaction is in the signed line written before the send (an older entry held it itself)
+  const journalled = new Set(
+    lines
+      .filter((l) => (l.kind === 'outcome' && l.status === 'signed') || l.kind === 'entry')
+      .map((l) => l.signedTransaction as string | undefined)
+      .filter((x): x is string => typeof x === 'string'),
+  );
   for (const tx of signed)
     if (!journalled.has(tx)) summary.problems.push('a signed transaction reached execute without its journal line');
   const final = new Map<string, Record<string, unknown>>();

@@ -21,7 +21,7 @@ function openJournalView(t: { after(fn: () => void): void }, w: World) {
   return app;
 }
 
-test('lists entries newest first; Enter shows details but never the whole signed transaction; Esc and J back out', async (t) => {
+test('lists entries newest first; Enter shows details but never the whole signed transaction, the mode, and an explorer link only for a live entry; Esc and J back out', async (t) => {
   const w = await world(t);
   const j = w.services.journal!;
   const signed = 'A'.repeat(200) + 'TAILOFTHETRANSACTION';
@@ -35,6 +35,8 @@ test('lists entries newest first; Enter shows details but never the whole signed
     signedTransaction: signed,
     summary: { pay: '1 SOL' },
     status: 'signed',
+    mode: 'demo',
+    network: 'simulator',
   });
   await j.appendOutcome({ id: 'e1', time: Date.parse('2026-01-02T10:00:05Z'), status: 'success', code: 0 });
   await j.append({
@@ -47,6 +49,8 @@ test('lists entries newest first; Enter shows details but never the whole signed
     lastValidBlockHeight: 99,
     summary: { pay: '2 SOL' },
     status: 'signed',
+    mode: 'live',
+    network: 'svc.example',
   });
   const app = openJournalView(t, w);
   let frame = await waitForFrame(app, (f) => f.includes('2 entries'));
@@ -59,6 +63,14 @@ test('lists entries newest first; Enter shows details but never the whole signed
   assert.match(frame, /220 base-64 characters/);
   assert.ok(!frame.includes('TAILOFTHETRANSACTION'));
   assert.ok(!frame.includes('A'.repeat(20)));
+  assert.match(frame, /mode\s+demo\n/);
+  assert.doesNotMatch(frame, /explorer/, 'a demo transaction is on no explorer');
+  await typeKeys(app, 'escape');
+  await waitForFrame(app, (f) => f.includes('2 entries'));
+  await typeKeys(app, 'k', 'enter');
+  frame = await waitForFrame(app, (f) => f.includes('Journal entry') && f.includes('6666'));
+  assert.match(frame, /mode\s+live\n/);
+  assert.match(frame, /explorer\s+https:\/\/explorer\.example\/tx\/6{20}/);
   await typeKeys(app, 'escape');
   await waitForFrame(app, (f) => f.includes('2 entries'));
   await typeKeys(app, 'J');
@@ -205,7 +217,7 @@ test('E writes what the view shows as CSV in the state directory and says where,
   const path = frame.replace(/\s*\n\s*/g, '').match(/to (\/\S+?\.csv)/)![1];
   const csv = readFileSync(path, 'utf8');
   assert.equal((statSync(path).mode & 0o777).toString(8), '600');
-  assert.match(csv.split('\r\n')[0], /^time,action,status,network,wallet,signature,sentAmount/);
+  assert.match(csv.split('\r\n')[0], /^time,action,status,mode,network,wallet,signature,sentAmount/);
   assert.match(
     csv.split('\r\n')[1],
     /^2026-01-02T10:00:00\.000Z,swap \(order group\),success,.*,1,SOL,So1+2,150\.25,USDC,/,

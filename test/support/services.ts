@@ -1,12 +1,13 @@
 // Tests build their world with the same createServices as the dashboard: demo mode (the embedded
-// simulator over loopback HTTP), a funded key file, the journal and watchlist in a temporary state dir.
+// simulator over loopback HTTP), its demo key in a temporary state dir (funded), the journal and
+// watchlist there too.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../src/config.js';
 import { createServices, type Services, type ServicesOptions } from '../../src/services.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { createDemoKeyFile } from '../../src/wallet/keypair.js';
+import { ensureDemoKey } from '../../src/demo.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 
 export interface TestServicesOptions extends ServicesOptions {
@@ -53,10 +54,10 @@ export async function testServices(
 ): Promise<TestWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-test-'));
   const stateDir = o.stateDir ?? join(dir, 'state');
-  const keypairPath = o.address || o.noWallet ? undefined : await createDemoKeyFile(join(dir, 'keys'));
+  // the demo key made beforehand, as on every start after a person's first
+  if (!o.address && !o.noWallet) await ensureDemoKey(stateDir);
   const config = demoConfig({
     stateDir,
-    keypairPath,
     address: o.address,
     readOnly: o.readOnly ?? false,
     seed: o.seed ?? 7,
@@ -65,6 +66,8 @@ export async function testServices(
   const services = await createServices(config, {
     retries: 0,
     pipeline: { sleep: async () => undefined, pollIntervalMs: 1 },
+    // demo mode always signs with its demo key: a world without a wallet asks for none
+    ...(o.noWallet ? { wallet: false } : {}),
     ...o,
   });
   t.after(async () => {
