@@ -183,8 +183,10 @@ test('swap 0.01 SOL USDC --yes against tradedeck sim: signed by the device key a
   const entry = lines.find((l) => l.kind === 'entry');
   assert.equal(entry.wallet, address);
   assert.equal(entry.signer, "speculos 44'/501'/0'");
-  assert.equal(entry.status, 'signed');
-  assert.equal(lines.find((l) => l.kind === 'outcome' && l.id === entry.id)?.status, 'success');
+  // written before the device was asked, then its signed line, then the outcome
+  assert.equal(entry.status, 'prepared');
+  const outcomes = lines.filter((l) => l.kind === 'outcome' && l.id === entry.id).map((l) => l.status);
+  assert.deepEqual(outcomes, ['signed', 'success']);
 
   // the kits were loaded, and every connection went to this machine: the device and the service
   const trace = traced(w);
@@ -203,7 +205,7 @@ test('swap 0.01 SOL USDC --yes against tradedeck sim: signed by the device key a
   }
 });
 
-test('a refusal on the device: exit 1, "declined", nothing executed or journalled', async (t) => {
+test('a refusal on the device: exit 1, "declined", nothing executed; the journal closes its entry as never sent', async (t) => {
   const w = await world(t, { decide: 'refuse' });
   const r = await w.run(['swap', '0.01', 'SOL', 'USDC', '--yes', '--json']);
   assert.equal(r.code, 1, r.err);
@@ -217,8 +219,19 @@ test('a refusal on the device: exit 1, "declined", nothing executed or journalle
     'the order was built',
   );
   assert.deepEqual(executes(log), [], 'nothing was sent to execute');
-  const journal = join(w.home, 'state', 'tradedeck', 'journal.jsonl');
-  assert.equal(existsSync(journal) ? readFileSync(journal, 'utf8') : '', '');
+  const journal = readFileSync(join(w.home, 'state', 'tradedeck', 'journal.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    journal.map((l) => [l.kind, l.status]),
+    [
+      ['entry', 'prepared'],
+      ['outcome', 'unsent'],
+    ],
+  );
+  assert.match(journal[1].error, /declined on the Ledger/);
+  assert.equal(journal[0].signedTransaction, undefined, 'no signed transaction was ever written');
 });
 
 test('every signing flow signs on the device: the swap group, a limit order and its cancel, a DCA, a Studio launch', async (t) => {
@@ -333,6 +346,9 @@ function copyOfDist(t: { after(fn: () => void): void }, into = mkdtempSync(join(
   return join(dist, 'cli.js');
 }
 
+/** a live service no one answers at: a key (file or device) is read in live mode only, and these runs never reach it */
+const CLOSED = 'http://127.0.0.1:9';
+
 test("without the kits: one line saying what to install, exit 2; installed in npm's global folder beside a linked tradedeck, they are found", async (t) => {
   const emu = await startLedgerEmulator();
   t.after(() => emu.close());
@@ -349,7 +365,7 @@ test("without the kits: one line saying what to install, exit 2; installed in np
   );
   const usb = await collect(
     process.execPath,
-    [cli, 'swap', '0.01', 'SOL', 'USDC', '--yes', '--keypair', 'usb://ledger'],
+    [cli, 'swap', '0.01', 'SOL', 'USDC', '--yes', '--keypair', 'usb://ledger', '--base-url', CLOSED],
     env,
   );
   assert.equal(usb.code, 2);
@@ -358,7 +374,11 @@ test("without the kits: one line saying what to install, exit 2; installed in np
     usb.err,
     "tradedeck swap: usb://ledger: needs Ledger's device kits, which are not installed (about 130 MB, kept out of tradedeck's package): npm install -g @ledgerhq/device-management-kit@1.10.0 @ledgerhq/device-signer-kit-solana@1.13.0 rxjs@7.8.2 @ledgerhq/device-transport-kit-node-hid@1.0.1\n",
   );
-  const speculos = await collect(process.execPath, [cli, 'wallet', '--keypair', emu.keyUrl('0')], env);
+  const speculos = await collect(
+    process.execPath,
+    [cli, 'wallet', '--keypair', emu.keyUrl('0'), '--base-url', CLOSED],
+    env,
+  );
   assert.equal(speculos.code, 2);
   assert.equal(
     speculos.err,
@@ -368,7 +388,11 @@ test("without the kits: one line saying what to install, exit 2; installed in np
   // `npm install -g` of the kits puts them in the global folder, beside (not under) tradedeck
   mkdirSync(join(global, '@ledgerhq'));
   for (const kit of KITS) symlinkSync(join(ROOT, 'node_modules', kit), join(global, kit));
-  const found = await collect(process.execPath, [cli, 'wallet', '--json', '--keypair', emu.keyUrl('0')], env);
+  const found = await collect(
+    process.execPath,
+    [cli, 'wallet', '--json', '--keypair', emu.keyUrl('0'), '--base-url', CLOSED],
+    env,
+  );
   assert.equal(found.code, 0, found.err);
   assert.equal(JSON.parse(found.out).address, emu.addressOf([44, 501, 0]));
 
@@ -380,7 +404,11 @@ test("without the kits: one line saying what to install, exit 2; installed in np
     JSON.stringify({ name: 'rxjs', version: '7.9.0', main: 'index.js' }),
   );
   writeFileSync(join(global, 'rxjs', 'index.js'), '');
-  const wrong = await collect(process.execPath, [cli, 'wallet', '--keypair', emu.keyUrl('0')], env);
+  const wrong = await collect(
+    process.execPath,
+    [cli, 'wallet', '--keypair', emu.keyUrl('0'), '--base-url', CLOSED],
+    env,
+  );
   assert.equal(wrong.code, 2);
   assert.match(
     wrong.err,
@@ -391,7 +419,11 @@ test("without the kits: one line saying what to install, exit 2; installed in np
 });
 
 test('usb://ledger with no Ledger usable here: one line, exit 2, and the process ends by itself', async () => {
-  const r = await collect(process.execPath, [CLI, 'wallet', '--keypair', 'usb://ledger?key=0'], cleanEnv());
+  const r = await collect(
+    process.execPath,
+    [CLI, 'wallet', '--keypair', 'usb://ledger?key=0', '--base-url', CLOSED],
+    cleanEnv(),
+  );
   // exit 2, not a kill by collect's timer: nothing (the USB hot-plug listener) kept the process alive
   assert.equal(r.code, 2, r.err);
   assert.equal(r.out, '');

@@ -88,9 +88,12 @@ test('keypair URLs are read as the Solana CLI reads them; anything else is a key
   }
 });
 
+/** a live service: a key (file or device) is read in live mode only */
+const LIVE = 'https://svc.example';
+
 test('the keypair setting takes a keypair URL from a flag, the environment or the config file; a bad one stops the start', () => {
   const home = mkdtempSync(join(tmpdir(), 'td-ledger-config-'));
-  const c = loadConfig({ flags: { keypair: 'usb://ledger?key=1' }, env: {}, home });
+  const c = loadConfig({ flags: { keypair: 'usb://ledger?key=1', baseUrl: LIVE }, env: {}, home });
   assert.equal(c.keypairPath, undefined);
   assert.equal(c.keypairIsDefault, false);
   assert.deepEqual(c.keypairDevice?.path, [44, 501, 1]);
@@ -98,12 +101,19 @@ test('the keypair setting takes a keypair URL from a flag, the environment or th
     describeConfig(c, (s) => s).wallet,
     "usb://ledger?key=1 (ledger 44'/501'/1'; the address: tradedeck wallet)",
   );
-  const fromEnv = loadConfig({ flags: {}, env: { TRADEDECK_KEYPAIR: 'speculos://127.0.0.1:5000' }, home });
+  const fromEnv = loadConfig({
+    flags: { baseUrl: LIVE },
+    env: { TRADEDECK_KEYPAIR: 'speculos://127.0.0.1:5000' },
+    home,
+  });
   assert.equal(fromEnv.keypairDevice?.endpoint, 'http://127.0.0.1:5000');
   // a path that merely mentions usb is still a path
-  assert.equal(loadConfig({ flags: { keypair: './usb-key.json' }, env: {}, home }).keypairPath, './usb-key.json');
+  assert.equal(
+    loadConfig({ flags: { keypair: './usb-key.json', baseUrl: LIVE }, env: {}, home }).keypairPath,
+    './usb-key.json',
+  );
   assert.throws(
-    () => loadConfig({ flags: { keypair: 'usb://ledger?key=x' }, env: {}, home }),
+    () => loadConfig({ flags: { keypair: 'usb://ledger?key=x', baseUrl: LIVE }, env: {}, home }),
     (e: unknown) =>
       e instanceof ConfigError &&
       e.problems.length === 1 &&
