@@ -377,7 +377,8 @@ export function loadConfig(src: ConfigSources): Config {
     apiKey: values.apiKey as string | undefined,
     rpcUrl: (values.rpcUrl as string[] | undefined)?.[0] ?? (baseUrl ? defaultRpcFor(baseUrl) : undefined),
     rpcUrls: (values.rpcUrl as string[] | undefined) ?? (baseUrl ? [defaultRpcFor(baseUrl)] : []),
-    keypairPath: ownKey && !keypairDevice ? expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')) : undefined,
+    keypairPath:
+      ownKey && !keypairDevice ? expand(explicitKeypair ?? join(home, '.config', 'solana', 'id.json')) : undefined,
     ...(ownKey && keypairDevice ? { keypairDevice } : {}),
     keypairIsDefault: ownKey && !keypairDevice && explicitKeypair === undefined,
     address,

@@ -300,7 +300,15 @@ export function entryOf(r: Fields): JournalState | string {
     status: r.status as JournalStatus,
     updatedAt: r.time,
   };
-  for (const name of ['requestId', 'signature', 'lastValidBlockHeight', 'wallet', 'signer', 'network', 'mode'] as const) {
+  for (const name of [
+    'requestId',
+    'signature',
+    'lastValidBlockHeight',
+    'wallet',
+    'signer',
+    'network',
+    'mode',
+  ] as const) {
     if (r[name] !== undefined) (state as unknown as Fields)[name] = r[name];
   }
   const owner = identityOf(r.owner);
