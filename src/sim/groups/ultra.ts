@@ -105,6 +105,7 @@ async function buildOrderTransaction(
     feePayer,
     instructions: [...allInstructions(set), ...extra],
     effect,
+    chargesFees: true,
     simSigners: feePayer === relayer ? [relayer] : [],
   });
 }
