@@ -2,7 +2,8 @@
 import type { HeadlessServices } from './print.js';
 import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
 import { resolveToken } from '../resolve.js';
-import { knownTokens } from './tokens.js';
+import { listedTokens, withWellKnown } from './tokens.js';
+import { createMintFacts, tradeFacts } from '../chain/mintFacts.js';
 import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
 import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
@@ -26,7 +27,8 @@ export async function quoteCommand(
   const { via } = swapRouteOf(form, flags.route);
   const slippageBps = form.slippageBps === '' ? undefined : Number(form.slippageBps);
   checkAmountText(amountText);
-  const tokens = await knownTokens(services);
+  const listed = await listedTokens(services);
+  const tokens = withWellKnown(listed);
   const from = resolveToken(fromText, tokens);
   if (!from.ok) throw new CommandError(`FROM ${clean(from.error, 400)}`, 2);
   const to = resolveToken(toText, tokens);
@@ -38,6 +40,16 @@ export async function quoteCommand(
     );
   }
   const exactOut = flags['exact-out'] === true;
+  // what an amount means is the chain's to say: the decimals read from each mint, checked against the list's
+  const facts = await tradeFacts(
+    services.mintFacts ?? createMintFacts({}),
+    [from.token, to.token].map((t) => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals })),
+    (mint) => {
+      const claim = listed.find((t) => t.id === mint);
+      return claim && { ...claim, mint };
+    },
+  );
+  if (typeof facts === 'string') throw new CommandError(clean(facts, 300), 2);
   let amount: bigint;
   try {
     amount = toBaseUnits(amountText, exactOut ? to.token.decimals : from.token.decimals, 'AMOUNT');

@@ -30,6 +30,8 @@ export interface JournalEntry {
   wallet?: string;
   /** the service it went to: the base URL's host, or "simulator" */
   network?: string;
+  /** the decimals each amount was read with at signing, by mint (the chain's) */
+  decimals?: Record<string, number>;
 }
 
 /** What the service reported as actually executed, raw amounts of the input and output mints. */
@@ -137,7 +139,18 @@ function entryLine(e: JournalEntry): string {
     // Only a public address and a host name: never an object that might carry a key.
     wallet: typeof e.wallet === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(e.wallet) ? e.wallet : undefined,
     network: typeof e.network === 'string' ? e.network.slice(0, 200) : undefined,
+    decimals: decimalsOf(e.decimals),
   });
+}
+
+/** Decimals by mint as written and read: only mint-shaped keys with whole numbers 0..255. */
+function decimalsOf(v: unknown): Record<string, number> | undefined {
+  if (!isObject(v)) return undefined;
+  const out: Record<string, number> = {};
+  for (const [mint, d] of Object.entries(v))
+    if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(mint) && Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 255)
+      out[mint] = d as number;
+  return Object.keys(out).length ? out : undefined;
 }
 
 const RAW = /^\d{1,30}$/;
@@ -211,6 +224,8 @@ export function entryOf(r: Fields): JournalState | string {
   for (const name of ['requestId', 'signature', 'lastValidBlockHeight', 'wallet', 'network'] as const) {
     if (r[name] !== undefined) (state as unknown as Fields)[name] = r[name];
   }
+  const decimals = decimalsOf(r.decimals);
+  if (decimals) state.decimals = decimals;
   return state;
 }
 

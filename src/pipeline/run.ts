@@ -1,7 +1,9 @@
 // The one pipeline every state-changing action goes through:
-// build -> (read the lookup tables it uses) -> inspect -> confirm -> (re-build if the quote aged out) -> sign -> journal (flushed)
-// -> submit -> journal the outcome -> result.
-// Nothing is signed before the person confirms, and nothing is sent before its journal line is on disk.
+// build (the flow checks the answer against its request) -> (read the lookup tables it uses) ->
+// inspect -> simulate (the wallet's balance changes, judged against what the action expects) ->
+// confirm -> (re-build if the quote aged out) -> sign -> journal (flushed) -> submit -> journal the
+// outcome -> result. Nothing is signed before the person confirms, and nothing is sent before its
+// journal line is on disk.
 
 import { randomUUID } from 'node:crypto';
 import type { ExecutedAmounts, JournalStatus } from '../journal/journal.js';
@@ -9,17 +11,19 @@ import { inspectTransaction, type InspectionOk } from '../wallet/inspect.js';
 import { WatchOnlyError } from '../wallet/keypair.js';
 import { signTransaction } from '../wallet/sign.js';
 import { readLookupTables } from './lookupTables.js';
+import { judgeEffect, measureEffect, type BalanceEffect } from './effect.js';
 import { submitByExecute, submitByRpc, type SubmitOutcome } from './submit.js';
 import { testKillDuringExecute, testKillPoint } from './testKill.js';
-import type {
-  ActionResult,
-  ActionSpec,
-  ActionStage,
-  ActionStatus,
-  Built,
-  ConfirmRequest,
-  PipelineDeps,
-  TransactionOutcome,
+import {
+  BuildRefusal,
+  type ActionResult,
+  type ActionSpec,
+  type ActionStage,
+  type ActionStatus,
+  type Built,
+  type ConfirmRequest,
+  type PipelineDeps,
+  type TransactionOutcome,
 } from './types.js';
 
 export const DEFAULT_MAX_QUOTE_AGE_MS = 60_000;
@@ -65,7 +69,9 @@ async function inspectAll(
     const r = await inspectTransaction(tx, {
       wallet: deps.wallet.address,
       allowedSigners: built.allowedSigners,
-      knownPrograms: spec.knownPrograms,
+      ...(spec.programNames ? { programNames: spec.programNames } : {}),
+      named: [...(built.expect.receiver ? [built.expect.receiver] : []), ...(built.expect.named ?? [])],
+      tokens: built.expect.tokens,
       lookupTables: tables.tables,
       ...(built.maxLamports !== undefined ? { maxLamports: built.maxLamports } : {}),
       ...(built.payTo ? { payTo: built.payTo } : {}),
@@ -96,10 +102,17 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
     try {
       candidate = await spec.build();
     } catch (err) {
-      return stop('failed', 'build', message(err));
+      return stop(err instanceof BuildRefusal ? 'refused' : 'failed', 'build', message(err));
     }
     const inspected = await inspectAll(candidate, spec, deps);
     if (!inspected.ok) return stop('refused', 'inspect', inspected.reason);
+    // what the transactions really do to the wallet, from a simulation of the exact messages
+    deps.onStatus?.('Simulating…');
+    const measured = await measureEffect(candidate, inspected.inspections, deps.wallet.address, deps);
+    if (!measured.ok) return stop('refused', 'simulate', measured.reason);
+    const effect: BalanceEffect = measured.effect;
+    const wrong = judgeEffect(effect, candidate.expect, measured.landings ?? [], deps.wallet.address);
+    if (wrong) return stop('refused', 'simulate', wrong);
     let answer;
     const own = spec.describe(candidate);
     const described = deps.paperNote ? { ...own, paperNote: deps.paperNote } : own;
@@ -108,6 +121,7 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
         ...described,
         inspections: inspected.inspections,
         built: candidate,
+        effect,
         ...(previous ? { previous } : {}),
       });
     } catch (err) {
@@ -160,6 +174,7 @@ export async function runAction(spec: ActionSpec, deps: PipelineDeps): Promise<A
         status: 'signed',
         wallet: deps.wallet.address,
         network: deps.network,
+        ...(built.decimals ? { decimals: built.decimals } : {}),
       });
     } catch (err) {
       return stop('failed', 'journal', `could not write the journal, so nothing was sent: ${message(err)}`, outcomes);
