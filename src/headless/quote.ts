@@ -10,6 +10,7 @@ import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
 import { checkForm } from '../actions/swapForm.js';
+import { answerMismatch } from '../actions/answerCheck.js';
 import { formatPercent, shortAddress } from '../format.js';
 import type { QuoteParams } from '../api/types.js';
 
@@ -82,6 +83,18 @@ export async function quoteCommand(
           slippageBps,
           ...(route.instructionVersion ? { instructionVersion: route.instructionVersion } : {}),
         });
+  // the answer must be the quote of what was asked: the pair, the amount on the side the mode fixes, the slippage
+  const mismatch = answerMismatch(
+    {
+      input: { mint: from.token.id, symbol: clean(from.token.symbol, 16) || from.token.id, decimals: from.token.decimals },
+      output: { mint: to.token.id, symbol: clean(to.token.symbol, 16) || to.token.id, decimals: to.token.decimals },
+      amount,
+      mode: exactOut ? 'ExactOut' : 'ExactIn',
+      ...(via === 'swap' && slippageBps !== undefined ? { slippageBps } : {}),
+    },
+    quote,
+  );
+  if (mismatch) throw new CommandError(`${clean(mismatch, 300)}: not shown as a quote`, 2);
   // in percent, without sign: the order's priceImpact when given, else its deprecated fraction priceImpactPct
   const impact = impactPercent(quote);
   if (impact !== undefined && impact >= HIGH_PRICE_IMPACT * 100) {
