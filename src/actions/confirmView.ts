@@ -113,7 +113,7 @@ export function balanceLines(
   if (effect.receiver)
     lines.push({
       label: 'Receiver gets',
-      value: `${changesText(effect.receiver, expect, true)} (${shortAddress(effect.receiver.address)}, NOT this wallet)`,
+      value: `${changesText(effect.receiver, expect, true)}, NOT this wallet`,
       emphasis: 'danger',
     });
   const sum = built.summary;
@@ -151,19 +151,49 @@ function besideOld(summary: ConfirmLine[], old: ConfirmLine[]): ConfirmLine[] {
 }
 
 /**
- * The summary with the simulation's balance lines in the place of the service's "You pay" (or, with
- * none, after the safety card's lines), and the service's figures kept only where they agree.
+ * The summary with the simulation's balance lines in the place of the service's. A swap's "You
+ * pay" and "You receive" (the service's figures) become "Your balances" (what the simulation
+ * measured) and "Quoted" (the service's figures, those that agree with it); a receiver's line
+ * replaces the service's "Receiver gets"; a cancel's "Effect" becomes "Your balances". An action
+ * whose lines are the person's own terms (a new order's) gets "Your balances" before them. A
+ * service figure that disagrees is left out.
  */
 function withBalances(
   summary: ConfirmLine[],
   balance: ReturnType<typeof balanceLines>,
+  quoted: boolean,
 ): { summary: ConfirmLine[]; left: string[] } {
   const left = summary.filter((l) => !balance.agrees(l.label)).map((l) => l.label);
   const [mine, theirs] = balance.lines;
-  // the receiver's line takes the place of the service's, beside where the output goes
+  const pay = summary.find((l) => l.label === 'You pay');
+  const receive = summary.find((l) => l.label === 'You receive');
+  if (quoted && pay && (receive || theirs)) {
+    const figures = [pay, ...(receive ? [receive] : [])].filter((l) => balance.agrees(l.label)).map((l) => l.value);
+    return {
+      summary: summary.flatMap((l) => {
+        if (l === pay) return [mine];
+        if (l === receive) return figures.length ? [{ label: 'Quoted', value: figures.join(' for ') }] : [];
+        if (l.label === 'Receiver gets') return theirs ? [theirs] : [];
+        return [l];
+      }),
+      left,
+    };
+  }
+  // the receiver's line takes the place of the service's, beside where the output goes; a cancel's
+  // "Effect" (what returns to the wallet, in words) becomes what the simulation says returns
+  const effect = summary.find((l) => l.label === 'Effect');
   const kept = summary.flatMap((l) =>
-    l.label === 'Receiver gets' ? (theirs ? [theirs] : []) : balance.agrees(l.label) ? [l] : [],
+    l.label === 'Receiver gets'
+      ? theirs
+        ? [theirs]
+        : []
+      : l === effect
+        ? [mine]
+        : balance.agrees(l.label)
+          ? [l]
+          : [],
   );
+  if (effect) return { summary: kept, left };
   const placed = theirs && !kept.includes(theirs) ? [mine, theirs] : [mine];
   let at = kept.findIndex((l) => l.label === 'You pay' || l.label === 'You deposit' || l.label === 'DCA');
   if (at < 0) at = kept.findIndex((l) => !/RISK|^Safety/.test(l.label));
@@ -186,7 +216,9 @@ export function confirmViewOf(
   const lines = (r: DescribedRequest) => {
     const own = r.summary ?? r.lines.map((l) => ({ label: '', value: l }));
     if (r !== req) return own;
-    const placed = withBalances(own, balance);
+    // a swap's summary states the service's figures (its quote's amounts); an order's states the person's own terms
+    const quoted = typeof req.built.summary.inAmount === 'string' && typeof req.built.summary.outAmount === 'string';
+    const placed = withBalances(own, balance, quoted);
     left = placed.left;
     return placed.summary;
   };

@@ -6,7 +6,6 @@ import { fromBaseUnits } from '../amount.js';
 import type { ApiClient } from '../api/index.js';
 import type { DbcPoolCreateResponse } from '../api/types.js';
 import type { ActionSpec, Built, ExpectedToken } from '../pipeline/types.js';
-import { lamportsText } from '../wallet/instructions.js';
 import { curveLines } from '../studio/describe.js';
 import type { LaunchedPool } from '../studio/pools.js';
 import { putPresigned, publicUrlOf } from '../studio/upload.js';
@@ -146,10 +145,6 @@ export function createPoolAction(
           ...curveLines(l),
           { label: 'Pool', value: c.pool ?? '—' },
           { label: 'Mint', value: c.mint ?? '—' },
-          {
-            label: 'Rent',
-            value: `at most ${lamportsText(LAUNCH_RENT_LAMPORTS)} for the new pool's accounts, beyond the fees`,
-          },
         ],
         warnings,
         confirmLabel: 'Sign and launch',
