@@ -205,7 +205,10 @@ test('bash: the sourced script completes commands, options, their values and tok
       ['SOL', 'USDC', 'USDT', 'JUP'],
     ],
     [['swap', '--exact-out', '1', 'SOL', 'j'], ['JUP']],
-    [['orders', '--mint', 'us'], ['USDC', 'USDT']],
+    [
+      ['orders', '--mint', 'us'],
+      ['USDC', 'USDT'],
+    ],
     [
       ['limit', '1', 'SOL', '@2', ''],
       ['SOL', 'USDC', 'USDT', 'JUP'],

@@ -183,15 +183,7 @@ function withBalances(
   // "Effect" (what returns to the wallet, in words) becomes what the simulation says returns
   const effect = summary.find((l) => l.label === 'Effect');
   const kept = summary.flatMap((l) =>
-    l.label === 'Receiver gets'
-      ? theirs
-        ? [theirs]
-        : []
-      : l === effect
-        ? [mine]
-        : balance.agrees(l.label)
-          ? [l]
-          : [],
+    l.label === 'Receiver gets' ? (theirs ? [theirs] : []) : l === effect ? [mine] : balance.agrees(l.label) ? [l] : [],
   );
   if (effect) return { summary: kept, left };
   const placed = theirs && !kept.includes(theirs) ? [mine, theirs] : [mine];

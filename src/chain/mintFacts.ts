@@ -58,7 +58,8 @@ export function mintFactsOf(mint: string, info: AccountInfo | null): MintFacts |
     return `${mint} is not a token mint (its account belongs to ${info.owner}, not to the Token or Token-2022 program)`;
   const d = info.data;
   const mintShaped =
-    d.length === MINT_SIZE || (info.owner === TOKEN_2022_PROGRAM && d.length > TOKEN_2022_TYPE_AT && d[TOKEN_2022_TYPE_AT] === 1);
+    d.length === MINT_SIZE ||
+    (info.owner === TOKEN_2022_PROGRAM && d.length > TOKEN_2022_TYPE_AT && d[TOKEN_2022_TYPE_AT] === 1);
   if (!mintShaped) return `${mint} is not a token mint (its account holds ${d.length} bytes of another kind)`;
   if (d[45] !== 1) return `${mint} is not an initialized mint`;
   return { decimals: d[44], program: info.owner };
@@ -165,14 +166,16 @@ export interface ClaimedToken {
  * chain: "the service says SOL has 12 decimals; the chain says 9: not traded".
  */
 export function claimDisagrees(claim: ClaimedToken, facts: MintFacts): string | undefined {
-  const name = sanitize(claim.symbol ?? '').trim().slice(0, 16) || claim.mint;
+  const name =
+    sanitize(claim.symbol ?? '')
+      .trim()
+      .slice(0, 16) || claim.mint;
   if (claim.decimals !== undefined && claim.decimals !== null && claim.decimals !== facts.decimals)
     return `the service says ${name} has ${String(claim.decimals)} decimals; the chain says ${facts.decimals}: not traded`;
   if (typeof claim.tokenProgram === 'string' && claim.tokenProgram !== facts.program)
     return `the service says ${name} belongs to the program ${claim.tokenProgram}; the chain says ${facts.program}: not traded`;
   return undefined;
 }
-
 
 /**
  * The chain's facts of the mints of a trade, each checked against the decimals its amount was read

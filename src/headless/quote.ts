@@ -86,7 +86,11 @@ export async function quoteCommand(
   // the answer must be the quote of what was asked: the pair, the amount on the side the mode fixes, the slippage
   const mismatch = answerMismatch(
     {
-      input: { mint: from.token.id, symbol: clean(from.token.symbol, 16) || from.token.id, decimals: from.token.decimals },
+      input: {
+        mint: from.token.id,
+        symbol: clean(from.token.symbol, 16) || from.token.id,
+        decimals: from.token.decimals,
+      },
       output: { mint: to.token.id, symbol: clean(to.token.symbol, 16) || to.token.id, decimals: to.token.decimals },
       amount,
       mode: exactOut ? 'ExactOut' : 'ExactIn',

@@ -1,12 +1,6 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
 import type { HeadlessServices } from './print.js';
-import {
-  TOKEN_CATEGORIES,
-  TOKEN_INTERVALS,
-  type Token,
-  type TokenCategory,
-  type TokenInterval,
-} from '../api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
 import { formatPrice, formatCompact, formatPct, shortAddress } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 import { FIXED_MINTS, withFixedFacts } from '../chain/mintFacts.js';
@@ -107,7 +101,8 @@ function sumVolume(t: Token, key: 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h'
  * facts fixed in code: no list changes their symbol or decimals.
  */
 export const WELL_KNOWN_TOKENS: Token[] = Object.entries(FIXED_MINTS).map(
-  ([id, f]) => ({ id, symbol: f.symbol, name: f.name, decimals: f.decimals, tokenProgram: f.program, isVerified: true }) as Token,
+  ([id, f]) =>
+    ({ id, symbol: f.symbol, name: f.name, decimals: f.decimals, tokenProgram: f.program, isVerified: true }) as Token,
 );
 
 /** Every token the service lists in any category, each mint once, as the service sent it. */

@@ -34,7 +34,9 @@ type Measured = { ok: true; effect: BalanceEffect } | { ok: false; reason: strin
 const TOKEN_ACCOUNT_SIZE = 165;
 
 /** A token account's mint, owner and amount; undefined for anything else (a mint, a wallet, none). */
-export function tokenAccountOf(a: AccountInfo | null | undefined): { mint: string; owner: string; amount: bigint } | undefined {
+export function tokenAccountOf(
+  a: AccountInfo | null | undefined,
+): { mint: string; owner: string; amount: bigint } | undefined {
   if (!a || (a.owner !== TOKEN_PROGRAM && a.owner !== TOKEN_2022_PROGRAM)) return undefined;
   const d = a.data;
   const shaped =
@@ -50,7 +52,8 @@ export function tokenAccountOf(a: AccountInfo | null | undefined): { mint: strin
 
 /** The node's transaction error in words (the name, and an instruction's error with its place). */
 function errorText(err: unknown): string {
-  if (typeof err === 'string') return err === 'ProgramAccountNotFound' ? 'Attempt to load a program that does not exist' : err;
+  if (typeof err === 'string')
+    return err === 'ProgramAccountNotFound' ? 'Attempt to load a program that does not exist' : err;
   if (err && typeof err === 'object' && 'InstructionError' in err) {
     const [index, what] = (err as { InstructionError: [number, unknown] }).InstructionError;
     const why =
@@ -105,10 +108,19 @@ export async function measureEffect(
     // only an account the message may write can change: the others are read once, before
     const after = ins.writableAll;
     const before = [
-      ...new Set([wallet, ...(receiver ? [receiver] : []), ...own, ...after, ...ins.foreign.flatMap((f) => f.accounts)]),
+      ...new Set([
+        wallet,
+        ...(receiver ? [receiver] : []),
+        ...own,
+        ...after,
+        ...ins.foreign.flatMap((f) => f.accounts),
+      ]),
     ];
     if (before.length > 100)
-      return { ok: false, reason: `${which}the transaction names ${before.length} accounts, more than can be read to check it` };
+      return {
+        ok: false,
+        reason: `${which}the transaction names ${before.length} accounts, more than can be read to check it`,
+      };
     let read: SimulationRead;
     try {
       read = await simulate(tx, { before, after });
@@ -215,14 +227,14 @@ export function judgeEffect(
     const asked = expect.pays[mint];
     if (asked === undefined)
       return `the transaction would take ${text(-delta, mint)} from the wallet, which this action does not pay; refused`;
-    if (-delta > asked) return `the transaction would take ${text(-delta, mint)} from the wallet: more than the ${text(asked, mint)} asked; refused`;
+    if (-delta > asked)
+      return `the transaction would take ${text(-delta, mint)} from the wallet: more than the ${text(asked, mint)} asked; refused`;
   }
   const to = effect.receiver ?? effect;
   const who = effect.receiver ? `the receiver ${effect.receiver.address}` : 'the wallet';
   for (const [mint, least] of Object.entries(expect.receives)) {
     // received SOL is what arrived before the wallet's own fees were taken
-    const got =
-      mint === NATIVE_MINT ? to.sol + (effect.receiver ? 0n : effect.fees) : (to.tokens[mint] ?? 0n);
+    const got = mint === NATIVE_MINT ? to.sol + (effect.receiver ? 0n : effect.fees) : (to.tokens[mint] ?? 0n);
     if (got < least)
       return `${who} would receive ${text(got > 0n ? got : 0n, mint)}; the request allows no less than ${text(least, mint)}; refused`;
   }
@@ -241,7 +253,8 @@ export function changesText(c: Changes, expect: Expectation, least: boolean): st
     const min = least ? expect.receives[mint] : undefined;
     return min === undefined ? '' : ` (at least ${tokenText(min, mint, expect).replace(/ \S+$/, '')})`;
   };
-  if (c.sol !== 0n) parts.push(`${sign(c.sol)}${tokenText(abs(c.sol), NATIVE_MINT, expect)}${c.sol > 0n ? at(NATIVE_MINT) : ''}`);
+  if (c.sol !== 0n)
+    parts.push(`${sign(c.sol)}${tokenText(abs(c.sol), NATIVE_MINT, expect)}${c.sol > 0n ? at(NATIVE_MINT) : ''}`);
   for (const [mint, raw] of Object.entries(c.tokens))
     if (raw !== 0n) parts.push(`${sign(raw)}${tokenText(abs(raw), mint, expect)}${raw > 0n ? at(mint) : ''}`);
   return parts.length ? parts.join(' · ') : 'no change';

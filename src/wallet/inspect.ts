@@ -173,7 +173,11 @@ export async function associatedTokenAccount(owner: string, mint: string, tokenP
   const encoder = kit.getAddressEncoder();
   const [ata] = await kit.getProgramDerivedAddress({
     programAddress: kit.address(ATA_PROGRAM),
-    seeds: [encoder.encode(kit.address(owner)), encoder.encode(kit.address(tokenProgram)), encoder.encode(kit.address(mint))],
+    seeds: [
+      encoder.encode(kit.address(owner)),
+      encoder.encode(kit.address(tokenProgram)),
+      encoder.encode(kit.address(mint)),
+    ],
   });
   return String(ata);
 }

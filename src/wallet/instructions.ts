@@ -136,12 +136,7 @@ export interface InstructionCosts {
 }
 
 /** Why a program handed the wallet or one of its accounts is refused, in words. */
-function foreignProgramRefusal(
-  at: string,
-  program: string,
-  what: string,
-  names: Record<string, string>,
-): string {
+function foreignProgramRefusal(at: string, program: string, what: string, names: Record<string, string>): string {
   const label = names[program];
   return `${at} hands ${what} to ${program}${label ? ` (named "${label}" by the service)` : ''}, a program not on tradedeck's list: refused`;
 }
@@ -169,7 +164,12 @@ export function checkInstructions(
     if (!ctx.allowed.has(ix.program)) {
       if (ix.accounts.includes(wallet))
         return refused(
-          foreignProgramRefusal(at, ix.program, `the wallet${ctx.signers.has(wallet) ? ' (its signature)' : ''}`, ctx.names),
+          foreignProgramRefusal(
+            at,
+            ix.program,
+            `the wallet${ctx.signers.has(wallet) ? ' (its signature)' : ''}`,
+            ctx.names,
+          ),
         );
       const own = ix.accounts.find((a) => ctx.walletTokenAccounts.has(a));
       if (own) return refused(foreignProgramRefusal(at, ix.program, `the wallet's token account ${own}`, ctx.names));
@@ -188,7 +188,9 @@ export function checkInstructions(
         );
       }
       if (kind === 12)
-        return refused(`${at} operates a durable nonce account (System ${name}); tradedeck never signs nonce instructions`);
+        return refused(
+          `${at} operates a durable nonce account (System ${name}); tradedeck never signs nonce instructions`,
+        );
       if (kind === 2 || kind === 11) {
         const from = acc(0);
         const to = kind === 2 ? acc(1) : acc(2);
@@ -212,13 +214,16 @@ export function checkInstructions(
         }
         const funded = at0 === undefined ? undefined : u64(d, at0);
         const space = at0 === undefined ? undefined : u64(d, at0 + 8);
-        const owner = at0 !== undefined && d.length >= at0 + 48 ? encodeAddress(d.subarray(at0 + 16, at0 + 48)) : undefined;
+        const owner =
+          at0 !== undefined && d.length >= at0 + 48 ? encodeAddress(d.subarray(at0 + 16, at0 + 48)) : undefined;
         if (funded === undefined || space === undefined || owner === undefined)
           return refused(`${at} is a System ${name} that cannot be read`);
         if (acc(0) === wallet) {
           const made = `${at} (System ${name}) would create ${acc(1) ?? 'an account'} with ${lamportsText(funded)} from the wallet`;
           if (!NEW_ACCOUNT_OWNERS[owner])
-            return refused(`${made}, owned by ${owner}: only System, Token or Token-2022 accounts are created from the wallet`);
+            return refused(
+              `${made}, owned by ${owner}: only System, Token or Token-2022 accounts are created from the wallet`,
+            );
           if (space > TOKEN_ACCOUNT_MAX_SPACE)
             return refused(`${made}, ${space} bytes large: more than the ${MAX_ACCOUNT_SPACE_TEXT}`);
           if (funded > rentExempt(space))
@@ -239,15 +244,23 @@ export function checkInstructions(
         }
         // Assign: owner; AssignWithSeed: base, seed, owner; Allocate: space; AllocateWithSeed: base, seed, space, owner
         const seeded = kind === 9 || kind === 10 ? u64(d, 36) : 0n;
-        const off = kind === 9 || kind === 10 ? (seeded !== undefined && seeded <= 1000n ? 44 + Number(seeded) : undefined) : 4;
+        const off =
+          kind === 9 || kind === 10 ? (seeded !== undefined && seeded <= 1000n ? 44 + Number(seeded) : undefined) : 4;
         if (off === undefined) return refused(`${at} is a System ${name} that cannot be read`);
         const space = kind === 8 || kind === 9 ? u64(d, off) : undefined;
         const ownerAt = kind === 1 || kind === 10 ? off : kind === 9 ? off + 8 : undefined;
-        const owner = ownerAt !== undefined && d.length >= ownerAt + 32 ? encodeAddress(d.subarray(ownerAt, ownerAt + 32)) : undefined;
-        if ((kind === 8 || kind === 9) && space === undefined) return refused(`${at} is a System ${name} that cannot be read`);
+        const owner =
+          ownerAt !== undefined && d.length >= ownerAt + 32
+            ? encodeAddress(d.subarray(ownerAt, ownerAt + 32))
+            : undefined;
+        if ((kind === 8 || kind === 9) && space === undefined)
+          return refused(`${at} is a System ${name} that cannot be read`);
         if (space !== undefined && space > TOKEN_ACCOUNT_MAX_SPACE)
-          return refused(`${at} (System ${name}) would size ${target} at ${space} bytes: more than the ${MAX_ACCOUNT_SPACE_TEXT}`);
-        if (ownerAt !== undefined && owner === undefined) return refused(`${at} is a System ${name} that cannot be read`);
+          return refused(
+            `${at} (System ${name}) would size ${target} at ${space} bytes: more than the ${MAX_ACCOUNT_SPACE_TEXT}`,
+          );
+        if (ownerAt !== undefined && owner === undefined)
+          return refused(`${at} is a System ${name} that cannot be read`);
         if (owner !== undefined && !NEW_ACCOUNT_OWNERS[owner])
           return refused(
             `${at} (System ${name}) would give ${target} to ${owner}: only System, Token or Token-2022 accounts are made in a transaction the wallet signs`,

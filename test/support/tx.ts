@@ -94,8 +94,18 @@ export function viaLookupTable(wallet: string, table: string, statics: string[],
 
 const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 /** SOL and USDC as an action declares the tokens it moves (the chain's facts of their mints). */
-export const SOL_TOKEN: ExpectedToken = { mint: 'So11111111111111111111111111111111111111112', symbol: 'SOL', decimals: 9, program: TOKEN_PROGRAM_ID };
-export const USDC_TOKEN: ExpectedToken = { mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', symbol: 'USDC', decimals: 6, program: TOKEN_PROGRAM_ID };
+export const SOL_TOKEN: ExpectedToken = {
+  mint: 'So11111111111111111111111111111111111111112',
+  symbol: 'SOL',
+  decimals: 9,
+  program: TOKEN_PROGRAM_ID,
+};
+export const USDC_TOKEN: ExpectedToken = {
+  mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  symbol: 'USDC',
+  decimals: 6,
+  program: TOKEN_PROGRAM_ID,
+};
 
 /** What a test action declares its transactions may do: by default, move nothing (fees aside). */
 export function expecting(over: Partial<Expectation> = {}): Expectation {
