@@ -26,6 +26,7 @@ import { channelsOf } from './notify/config.js';
 import { createDelivery, type Delivery } from './notify/deliver.js';
 import { makeEvent, type EventType, type NotifyEvent } from './notify/event.js';
 import { claimEvent } from './notify/claim.js';
+import { createMintFacts, type MintFactsReader } from './chain/mintFacts.js';
 
 /** What kind of happening a notification is, for the off-terminal channels (src/notify/event.ts). */
 export interface EventSpec {
@@ -53,6 +54,8 @@ export interface Services {
   api: ApiClient;
   /** absent in live mode without an RPC URL: then the swap and studio groups' RPC send is unavailable */
   rpc?: RpcClient;
+  /** a mint's decimals and token program, read from the chain (never the service) and kept in the state directory */
+  mintFacts: MintFactsReader;
   /** the embedded simulator (demo and paper mode) */
   sim?: SimHandle;
   /** paper mode: what the account started with, in USD then, for the P&L */
@@ -371,6 +374,10 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
         : explorerFor(config.explorerUrl, signature, config.mode, services.network),
     api: backend.client,
     rpc: backend.rpc,
+    mintFacts: createMintFacts({
+      ...(backend.rpc ? { readAccount: (a: string) => backend.rpc!.getAccountInfo(a) } : {}),
+      stateDir: config.stateDir,
+    }),
     sim: backend.sim,
     wallet: choice.signer,
     journal,

@@ -206,18 +206,21 @@ test('bash: the sourced script completes commands, options, their values and tok
     // token symbols where a token goes (FROM, TO, --mint), matched ignoring case; SOL once
     [
       ['quote', '1.5', ''],
-      ['SOL', 'USDC', 'JUP'],
+      ['SOL', 'USDC', 'USDT', 'JUP'],
     ],
     [['swap', '--exact-out', '1', 'SOL', 'j'], ['JUP']],
-    [['orders', '--mint', 'us'], ['USDC']],
+    [
+      ['orders', '--mint', 'us'],
+      ['USDC', 'USDT'],
+    ],
     [
       ['limit', '1', 'SOL', '@2', ''],
-      ['SOL', 'USDC', 'JUP'],
+      ['SOL', 'USDC', 'USDT', 'JUP'],
     ],
     // after @2 JUP: JUP was the UNIT and BUY comes, or JUP was BUY and the words of the terms come
     [
       ['limit', '1', 'SOL', '@2', 'JUP', ''],
-      ['expiry', 'slippage', 'cu', 'fee-account', 'wrap', 'SOL', 'USDC', 'JUP'],
+      ['expiry', 'slippage', 'cu', 'fee-account', 'wrap', 'SOL', 'USDC', 'USDT', 'JUP'],
     ],
     // nothing where an amount goes; the simulator's own flags are its business
     [['quote', ''], []],
@@ -260,12 +263,16 @@ tab tradedeck cancel --`;
   term.send('tradedeck quote 1 s');
   term.press('Tab');
   await term.waitFor(/^\$ tradedeck quote 1 SOL$/m, 20_000);
+  // "u" is USDC or USDT: Tab completes what they share, "c" then picks USDC
   term.send('u');
+  term.press('Tab');
+  await term.waitFor(/^\$ tradedeck quote 1 SOL USD$/m, 20_000);
+  term.send('c');
   term.press('Tab');
   await term.waitFor(/^\$ tradedeck quote 1 SOL USDC$/m, 20_000);
   term.press('C-c');
   const symbols = await runCli(['completion', 'symbols'], ENV);
-  assert.equal(symbols.out, 'SOL\nUSDC\nJUP\n');
+  assert.equal(symbols.out, 'SOL\nUSDC\nUSDT\nJUP\n');
 });
 
 test('zsh and fish scripts: the same commands and options, every description quoted', () => {

@@ -255,7 +255,7 @@ test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y 
   const executes = count('/ultra/v1/execute');
   const no = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
   await no.waitFor(/Sign and send\? \[y\/N\]/, 20_000);
-  assert.match(no.screen(), /You pay\s+0\.1 SOL/);
+  assert.match(no.screen(), /Quoted\s+0\.1 SOL/);
   no.send('n');
   no.press('Enter');
   assert.equal(await no.exited(), 1);

@@ -1,6 +1,8 @@
 // Turns the pipeline's confirm request (the action's own description plus what inspecting every
 // transaction found) into what the dialog shows: the human summary first, then the facts.
 import type { Built, ConfirmRequest } from '../pipeline/types.js';
+import { changesText, type BalanceEffect } from '../pipeline/effect.js';
+import { NATIVE_MINT } from '../api/mints.js';
 import type { InspectionOk } from '../wallet/inspect.js';
 import { formatAge, shortAddress } from '../format.js';
 import type { ConfirmLine, ConfirmView } from '../store/confirm.js';
@@ -63,11 +65,22 @@ export function inspectionFacts(
     facts.push(
       `${prefix}Fee payer ${who(ins.feePayer, ctx.wallet)}${ins.feePayer === ctx.wallet ? '' : ' (named by the service)'} · signers: ${signerText}`,
     );
-    const programs = ins.programs.map((p) => p.name ?? `UNKNOWN ${shortAddress(p.id)}`).join(', ');
+    const programs = ins.programs
+      .map((p) =>
+        ins.unknownPrograms.includes(p.id)
+          ? `${p.name ? `"${p.name}" ` : 'UNKNOWN '}${shortAddress(p.id)}`
+          : (p.name ?? shortAddress(p.id)),
+      )
+      .join(', ');
     facts.push(
       `${prefix}Programs: ${programs} · ${ins.instructionCount} instructions, ${ins.writable.length} writable accounts${ins.lookupTables.count ? `, ${ins.lookupTables.count} lookup tables` : ''} · ${ins.version === 'legacy' ? 'legacy' : `v${ins.version}`}`,
     );
-    for (const id of ins.unknownPrograms) warnings.push(`${prefix}calls a program tradedeck does not know: ${id}`);
+    for (const id of ins.unknownPrograms) {
+      const name = ins.programs.find((p) => p.id === id)?.name;
+      warnings.push(
+        `${prefix}calls a program not on tradedeck's list: ${id}${name ? ` (named "${name}" by the service)` : ''}; it is handed neither the wallet nor its accounts`,
+      );
+    }
   });
   const age = formatAge(Math.max(0, ctx.now - built.builtAt));
   const life = lifetimeMs(built, ctx, ends?.expiresAt);
@@ -84,6 +97,49 @@ export function inspectionFacts(
   return { facts, warnings };
 }
 
+const raw = (v: unknown): bigint | undefined => (typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : undefined);
+
+/**
+ * The balance lines the simulation measured, and whether the service's own figures (its "You pay"
+ * and "You receive" lines, from the amounts in the build's summary) agree with them: a figure that
+ * does not is left out of the dialog.
+ */
+export function balanceLines(
+  effect: BalanceEffect,
+  built: Built,
+): { lines: ConfirmLine[]; agrees: (label: string) => boolean } {
+  const expect = built.expect;
+  const lines: ConfirmLine[] = [{ label: 'Your balances', value: changesText(effect, expect, !effect.receiver) }];
+  if (effect.receiver)
+    lines.push({
+      label: 'Receiver gets',
+      value: `${changesText(effect.receiver, expect, true)}, NOT this wallet`,
+      emphasis: 'danger',
+    });
+  const sum = built.summary;
+  const inputMint = typeof sum.inputMint === 'string' ? sum.inputMint : undefined;
+  const outputMint = typeof sum.outputMint === 'string' ? sum.outputMint : undefined;
+  const claimedIn = raw(sum.inAmount) ?? raw(sum.makingAmount);
+  const claimedOut = raw(sum.outAmount);
+  const paid = (mint: string) => (mint === NATIVE_MINT ? -effect.sol : -(effect.tokens[mint] ?? 0n));
+  const to = effect.receiver ?? effect;
+  const got = (mint: string) =>
+    mint === NATIVE_MINT ? to.sol + (effect.receiver ? 0n : effect.fees) : (to.tokens[mint] ?? 0n);
+  const agrees = (label: string): boolean => {
+    if (label === 'You pay' && inputMint && claimedIn !== undefined) {
+      const p = paid(inputMint);
+      // SOL paid includes the fees and rent stated beside it
+      return inputMint === NATIVE_MINT ? p >= claimedIn && p <= claimedIn + effect.fees : p === claimedIn;
+    }
+    if ((label === 'You receive' || label === 'Receiver gets') && outputMint && claimedOut !== undefined) {
+      const least = expect.receives[outputMint];
+      return least === undefined || got(outputMint) >= least;
+    }
+    return true;
+  };
+  return { lines, agrees };
+}
+
 /** The new summary beside the one it replaces: a changed value reads "new (was old)". */
 function besideOld(summary: ConfirmLine[], old: ConfirmLine[]): ConfirmLine[] {
   return summary.map((l) => {
@@ -94,12 +150,70 @@ function besideOld(summary: ConfirmLine[], old: ConfirmLine[]): ConfirmLine[] {
   });
 }
 
+/**
+ * The summary with the simulation's balance lines in the place of the service's. A swap's "You
+ * pay" and "You receive" (the service's figures) become "Your balances" (what the simulation
+ * measured) and "Quoted" (the service's figures, those that agree with it); a receiver's line
+ * replaces the service's "Receiver gets"; a cancel's "Effect" becomes "Your balances". An action
+ * whose lines are the person's own terms (a new order's) gets "Your balances" before them. A
+ * service figure that disagrees is left out.
+ */
+function withBalances(
+  summary: ConfirmLine[],
+  balance: ReturnType<typeof balanceLines>,
+  quoted: boolean,
+): { summary: ConfirmLine[]; left: string[] } {
+  const left = summary.filter((l) => !balance.agrees(l.label)).map((l) => l.label);
+  const [mine, theirs] = balance.lines;
+  const pay = summary.find((l) => l.label === 'You pay');
+  const receive = summary.find((l) => l.label === 'You receive');
+  if (quoted && pay && (receive || theirs)) {
+    const figures = [pay, ...(receive ? [receive] : [])].filter((l) => balance.agrees(l.label)).map((l) => l.value);
+    return {
+      summary: summary.flatMap((l) => {
+        if (l === pay) return [mine];
+        if (l === receive) return figures.length ? [{ label: 'Quoted', value: figures.join(' for ') }] : [];
+        if (l.label === 'Receiver gets') return theirs ? [theirs] : [];
+        return [l];
+      }),
+      left,
+    };
+  }
+  // the receiver's line takes the place of the service's, beside where the output goes; a cancel's
+  // "Effect" (what returns to the wallet, in words) becomes what the simulation says returns
+  const effect = summary.find((l) => l.label === 'Effect');
+  const kept = summary.flatMap((l) =>
+    l.label === 'Receiver gets' ? (theirs ? [theirs] : []) : l === effect ? [mine] : balance.agrees(l.label) ? [l] : [],
+  );
+  if (effect) return { summary: kept, left };
+  const placed = theirs && !kept.includes(theirs) ? [mine, theirs] : [mine];
+  let at = kept.findIndex((l) => l.label === 'You pay' || l.label === 'You deposit' || l.label === 'DCA');
+  if (at < 0) at = kept.findIndex((l) => !/RISK|^Safety/.test(l.label));
+  if (at < 0) at = kept.length;
+  return { summary: [...kept.slice(0, at), ...placed, ...kept.slice(at)], left };
+}
+
 export function confirmViewOf(
-  req: DescribedRequest & { inspections: InspectionOk[]; built: Built; previous?: DescribedRequest },
+  req: DescribedRequest & {
+    inspections: InspectionOk[];
+    built: Built;
+    effect: BalanceEffect;
+    previous?: DescribedRequest;
+  },
   ctx: ConfirmContext,
 ): ConfirmView {
   const { facts, warnings } = inspectionFacts(req.inspections, req.built, ctx, req);
-  const lines = (r: DescribedRequest) => r.summary ?? r.lines.map((l) => ({ label: '', value: l }));
+  const balance = balanceLines(req.effect, req.built);
+  let left: string[] = [];
+  const lines = (r: DescribedRequest) => {
+    const own = r.summary ?? r.lines.map((l) => ({ label: '', value: l }));
+    if (r !== req) return own;
+    // a swap's summary states the service's figures (its quote's amounts); an order's states the person's own terms
+    const quoted = typeof req.built.summary.inAmount === 'string' && typeof req.built.summary.outAmount === 'string';
+    const placed = withBalances(own, balance, quoted);
+    left = placed.left;
+    return placed.summary;
+  };
   const requoted = req.previous
     ? [
         'The quote expired while this dialog was open, so it was fetched again: check the new amounts (was: the old ones) and confirm again.',
@@ -112,7 +226,16 @@ export function confirmViewOf(
       ...(req.previous ? besideOld(lines(req), lines(req.previous)) : lines(req)),
     ],
     facts,
-    warnings: [...requoted, ...(req.warnings ?? []), ...warnings],
+    warnings: [
+      ...requoted,
+      ...(left.length
+        ? [
+            `The service's own figures (${left.join(', ')}) do not match the simulation and are left out: the balance lines are what the transaction does`,
+          ]
+        : []),
+      ...(req.warnings ?? []),
+      ...warnings,
+    ],
     typedConfirmation: req.typedConfirmation,
     confirmLabel: req.confirmLabel ?? 'Sign and send',
     builtAt: req.built.builtAt,

@@ -5,7 +5,7 @@
 import { fromBaseUnits } from '../amount.js';
 import type { ApiClient } from '../api/index.js';
 import { formatPercent, formatPrice, shortAddress } from '../format.js';
-import type { ActionSpec, Built } from '../pipeline/types.js';
+import type { ActionSpec, Built, Expectation, ExpectedToken } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
 import { amountUsd, rateBothWays, TYPED_WORD, type TokenRef } from './describe.js';
@@ -26,6 +26,8 @@ interface Common {
   api: ApiClient;
   wallet: string;
   now(): number;
+  /** the tokens of these mints with the chain's facts (the dialog's balance lines name them); those not known are left out */
+  tokens(mints: string[]): Promise<ExpectedToken[]>;
 }
 
 export function tokenAmount(raw: bigint | string, t: Pick<OrderToken, 'decimals' | 'symbol'>): string {
@@ -36,8 +38,43 @@ export function tokenAmount(raw: bigint | string, t: Pick<OrderToken, 'decimals'
   }
 }
 
-function single(requestId: string, transaction: string, now: number, summary: Record<string, unknown>): Built {
-  return { requestId, transactions: [transaction], allowedSigners: [], builtAt: now, submit: 'execute', summary };
+function single(
+  requestId: string,
+  transaction: string,
+  now: number,
+  summary: Record<string, unknown>,
+  expect: Expectation,
+  decimals?: Record<string, number>,
+): Built {
+  return {
+    requestId,
+    transactions: [transaction],
+    allowedSigners: [],
+    builtAt: now,
+    submit: 'execute',
+    summary,
+    expect,
+    ...(decimals ? { decimals } : {}),
+  };
+}
+
+/** A new order's expectation: it pays what it deposits (the making or deposit amount), and receives nothing now. */
+function depositing(
+  req: { input: OrderToken; output: OrderToken },
+  tokens: ExpectedToken[],
+  amount: bigint,
+  named: string[] = [],
+): { expect: Expectation; decimals: Record<string, number> } {
+  return {
+    expect: { tokens, pays: { [req.input.id]: amount }, receives: {}, named },
+    decimals: { [req.input.id]: req.input.decimals, [req.output.id]: req.output.decimals },
+  };
+}
+
+/** A cancel's or withdrawal's expectation: it pays nothing but the fees and may get back the order's mints. */
+async function returning(p: Pick<Common, 'tokens'>, mints: string[] | undefined): Promise<Expectation> {
+  const known = mints?.filter((m) => m !== '') ?? [];
+  return { tokens: await p.tokens(known), pays: {}, receives: {}, mayReceive: mints ? known : 'any' };
 }
 
 const ref = (t: OrderToken): TokenRef => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals, usdPrice: t.usdPrice });
@@ -93,7 +130,7 @@ export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'maki
 }
 
 /** `:limit` and the form: trigger createOrder -> trigger execute. */
-export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec {
+export function createLimitAction(p: Common & { req: LimitRequest; facts: ExpectedToken[] }): ActionSpec {
   const { req } = p;
   const orders = new WeakMap<Built, string | undefined>();
   return {
@@ -115,18 +152,26 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
         ...(req.feeAccount !== undefined ? { feeAccount: req.feeAccount } : {}),
         ...(req.wrapAndUnwrapSol !== undefined ? { wrapAndUnwrapSol: req.wrapAndUnwrapSol } : {}),
       });
-      const built = single(res.requestId, res.transaction, p.now(), {
-        pay: tokenAmount(req.making, req.input),
-        receive: tokenAmount(req.taking, req.output),
-        inputMint: req.input.id,
-        outputMint: req.output.id,
-        makingAmount: req.making.toString(),
-        takingAmount: req.taking.toString(),
-        expiredAt: req.expiredAtSec ?? null,
-        ...(req.feeAccount !== undefined ? { feeAccount: req.feeAccount } : {}),
-        ...(req.wrapAndUnwrapSol !== undefined ? { wrapAndUnwrapSol: req.wrapAndUnwrapSol } : {}),
-        order: res.order ?? null,
-      });
+      const { expect, decimals } = depositing(req, p.facts, req.making, req.feeAccount ? [req.feeAccount] : []);
+      const built = single(
+        res.requestId,
+        res.transaction,
+        p.now(),
+        {
+          pay: tokenAmount(req.making, req.input),
+          receive: tokenAmount(req.taking, req.output),
+          inputMint: req.input.id,
+          outputMint: req.output.id,
+          makingAmount: req.making.toString(),
+          takingAmount: req.taking.toString(),
+          expiredAt: req.expiredAtSec ?? null,
+          ...(req.feeAccount !== undefined ? { feeAccount: req.feeAccount } : {}),
+          ...(req.wrapAndUnwrapSol !== undefined ? { wrapAndUnwrapSol: req.wrapAndUnwrapSol } : {}),
+          order: res.order ?? null,
+        },
+        expect,
+        decimals,
+      );
       orders.set(built, typeof res.order === 'string' ? res.order : undefined);
       return built;
     },
@@ -175,7 +220,7 @@ export function createLimitAction(p: Common & { req: LimitRequest }): ActionSpec
 }
 
 /** `:dca` and the form: recurring createOrder (time) -> recurring execute. */
-export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
+export function createDcaAction(p: Common & { req: DcaRequest; facts: ExpectedToken[] }): ActionSpec {
   const { req } = p;
   return {
     group: 'recurring',
@@ -194,15 +239,23 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
           },
         },
       });
-      return single(res.requestId, res.transaction, p.now(), {
-        pay: tokenAmount(req.inAmount, req.input),
-        inputMint: req.input.id,
-        outputMint: req.output.id,
-        inAmount: req.inAmount.toString(),
-        numberOfOrders: req.numberOfOrders,
-        interval: req.intervalSec,
-        ...(req.startAtSec !== undefined ? { startAt: req.startAtSec } : {}),
-      });
+      const { expect, decimals } = depositing(req, p.facts, req.inAmount);
+      return single(
+        res.requestId,
+        res.transaction,
+        p.now(),
+        {
+          pay: tokenAmount(req.inAmount, req.input),
+          inputMint: req.input.id,
+          outputMint: req.output.id,
+          inAmount: req.inAmount.toString(),
+          numberOfOrders: req.numberOfOrders,
+          interval: req.intervalSec,
+          ...(req.startAtSec !== undefined ? { startAt: req.startAtSec } : {}),
+        },
+        expect,
+        decimals,
+      );
     },
     describe(): DescribedRequest {
       const warnings =
@@ -240,6 +293,8 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
 
 export interface OrderLabel {
   key: string;
+  /** the order's input and output mints (what a cancel may return) */
+  mints?: string[];
   /** "2 SOL → USDC" */
   text: string;
   /** what identifies the order in its cancel dialog: pair, amounts, price, expiry */
@@ -257,7 +312,13 @@ export function cancelLimitAction(p: Common & { order: OrderLabel; computeUnitPr
         order: p.order.key,
         computeUnitPrice: p.computeUnitPrice,
       });
-      return single(res.requestId, res.transaction, p.now(), { order: p.order.key, label: p.order.text });
+      return single(
+        res.requestId,
+        res.transaction,
+        p.now(),
+        { order: p.order.key, label: p.order.text },
+        await returning(p, p.order.mints),
+      );
     },
     describe: (): DescribedRequest => ({
       title: `Cancel limit order ${p.order.text}`,
@@ -280,11 +341,13 @@ export function cancelDcaAction(p: Common & { order: OrderLabel; recurringType: 
     action: 'cancel-dca',
     async build() {
       const res = await p.api.recurring.cancel({ order: p.order.key, recurringType: p.recurringType, user: p.wallet });
-      return single(res.requestId, res.transaction, p.now(), {
-        order: p.order.key,
-        recurringType: p.recurringType,
-        label: p.order.text,
-      });
+      return single(
+        res.requestId,
+        res.transaction,
+        p.now(),
+        { order: p.order.key, recurringType: p.recurringType, label: p.order.text },
+        await returning(p, p.order.mints),
+      );
     },
     describe: (): DescribedRequest => ({
       title: `Cancel ${p.recurringType === 'price' ? 'legacy price-based' : 'DCA'} order ${p.order.text}`,
@@ -314,11 +377,13 @@ export function priceWithdrawAction(
         user: p.wallet,
         ...(p.amount !== undefined ? { amount: p.amount.toString() } : {}),
       });
-      return single(res.requestId, res.transaction, p.now(), {
-        order: p.order.key,
-        side: p.side,
-        amount: p.amount?.toString() ?? 'all',
-      });
+      return single(
+        res.requestId,
+        res.transaction,
+        p.now(),
+        { order: p.order.key, side: p.side, amount: p.amount?.toString() ?? 'all' },
+        await returning(p, p.token ? [p.token.id] : p.order.mints),
+      );
     },
     describe: (): DescribedRequest => ({
       title: `Withdraw from legacy order ${p.order.text}`,
@@ -361,7 +426,13 @@ async function fetchPlan(p: Common, plan: CancelAllPlan): Promise<void> {
  * again (aged out in the dialog, or a retry) asks again and takes the first transaction of what is
  * still open.
  */
-export function cancelAllBatchAction(p: Common & { plan: CancelAllPlan; index: number }): ActionSpec {
+export function cancelAllBatchAction(
+  p: Common & {
+    plan: CancelAllPlan;
+    index: number;
+    /** the open orders' mints, when the list is known */ mints?: string[];
+  },
+): ActionSpec {
   let calls = 0;
   return {
     group: 'trigger',
@@ -386,6 +457,7 @@ export function cancelAllBatchAction(p: Common & { plan: CancelAllPlan; index: n
         builtAt: plan.builtAt,
         submit: 'execute',
         summary: { batch: p.index + 1, of: plan.transactions.length },
+        expect: await returning(p, p.mints),
       };
     },
     describe(): DescribedRequest {
@@ -447,6 +519,7 @@ export function cancelMarkedBatchAction(
         builtAt: p.now(),
         submit: 'execute',
         summary: { orders: keys, batch: p.index + 1, of: p.of },
+        expect: await returning(p, p.orders.some((o) => !o.mints) ? undefined : p.orders.flatMap((o) => o.mints ?? [])),
       };
     },
     describe: (): DescribedRequest => ({

@@ -9,7 +9,7 @@ import type { Services } from '../services.js';
 import type { BatchState, OrdersStore } from '../store/orders.js';
 import { batchesOutcome, batchProgress, consistentCount, inBatches } from '../orders/batches.js';
 import { cancelAllBatchAction, cancelMarkedBatchAction, type CancelAllPlan } from './ordersActions.js';
-import { cancelOne, orderLabel, refuse, type AnyOrder } from './ordersFlow.js';
+import { cancelOne, commonOf, orderLabel, refuse, type AnyOrder } from './ordersFlow.js';
 import { OrderInputError } from './ordersInput.js';
 import { runSigned, signingBlocked } from './run.js';
 import { refreshJournalView } from './swapFlow.js';
@@ -120,7 +120,13 @@ export async function cancelAllLimits(
     refetched: false,
     computeUnitPrice,
   };
-  const common = { api: s.api, wallet: s.wallet!.address, now: s.now, plan };
+  // what the cancels may return: the mints of the open orders listed, when the list is known
+  const listed = store.getState().lists['limit/active']?.trigger;
+  const common = {
+    ...commonOf(s),
+    plan,
+    ...(listed?.length ? { mints: listed.flatMap((o) => [String(o.inputMint), String(o.outputMint)]) } : {}),
+  };
   const batches: BatchState[] = [];
   const publish = () => store.getState().setBatches(batches.map((b) => ({ ...b })));
   let signed = false;
@@ -204,9 +210,7 @@ export async function cancelLimitOrders(
       const progress = batchProgress(index, groups.length, orders.length);
       const labels = group.map((order) => orderLabel(s, { kind: 'limit', order }, s.now()));
       const spec = cancelMarkedBatchAction({
-        api: s.api,
-        wallet: s.wallet!.address,
-        now: s.now,
+        ...commonOf(s),
         orders: labels,
         progress,
         index,

@@ -29,6 +29,7 @@ import {
 } from './ordersInput.js';
 import { runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
+import { returnedTokens, tradeTokens } from './tokenFacts.js';
 
 function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
   return Object.values(s.catalog.getState().latest);
@@ -92,6 +93,18 @@ export function refuse(s: Services, store: OrdersStore, what: string, error: str
   return result;
 }
 
+const factOf = (t: OrderToken) => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals });
+
+/** What every order action is given: the client, the wallet, the clock and the tokens' facts from the chain. */
+export function commonOf(s: Services) {
+  return {
+    api: s.api,
+    wallet: s.wallet!.address,
+    now: s.now,
+    tokens: (mints: string[]) => returnedTokens(s, mints),
+  };
+}
+
 /** Words of a command line read into a limit order, then the pipeline. Input mistakes throw OrderInputError. */
 export async function createLimitFromArgs(
   s: Services,
@@ -110,7 +123,9 @@ export async function createLimitFromArgs(
   check?.(req);
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'Limit order', blocked);
-  return runOne(s, store, 'Limit order', createLimitAction({ api: s.api, wallet: s.wallet!.address, req, now: s.now }));
+  const facts = await tradeTokens(s, [factOf(req.input), factOf(req.output)]);
+  if (typeof facts === 'string') return refuse(s, store, 'Limit order', `${facts}; nothing was requested or signed`);
+  return runOne(s, store, 'Limit order', createLimitAction({ ...commonOf(s), req, facts }));
 }
 
 export async function createDcaFromArgs(
@@ -123,7 +138,9 @@ export async function createDcaFromArgs(
   const req = parseDcaArgs(args, catalogTokens(s), s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'DCA', blocked);
-  return runOne(s, store, 'DCA', createDcaAction({ api: s.api, wallet: s.wallet!.address, req, now: s.now }));
+  const facts = await tradeTokens(s, [factOf(req.input), factOf(req.output)]);
+  if (typeof facts === 'string') return refuse(s, store, 'DCA', `${facts}; nothing was requested or signed`);
+  return runOne(s, store, 'DCA', createDcaAction({ ...commonOf(s), req, facts }));
 }
 
 export type AnyOrder =
@@ -142,7 +159,12 @@ export function orderLabel(s: Pick<Services, 'catalog'>, o: AnyOrder, now?: numb
   const output = tokenOf(s, String(o.order.outputMint ?? ''));
   const raw = o.kind === 'limit' ? o.order.rawMakingAmount : String(o.order.rawInDeposited ?? '');
   const amount = input.known && /^\d+$/.test(raw) ? tokenAmount(raw, input) : input.symbol;
-  return { key, text: `${amount} → ${output.symbol}`, facts: orderFacts(o, input, output, now ?? Date.now()) };
+  return {
+    key,
+    mints: [input.id, output.id],
+    text: `${amount} → ${output.symbol}`,
+    facts: orderFacts(o, input, output, now ?? Date.now()),
+  };
 }
 
 const rawText = (v: unknown): string | undefined => (typeof v === 'string' && /^\d+$/.test(v) ? v : undefined);
@@ -217,7 +239,7 @@ export async function cancelOne(
   const label = orderLabel(s, o, s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'Cancel', blocked);
-  const common = { api: s.api, wallet: s.wallet!.address, now: s.now, order: label };
+  const common = { ...commonOf(s), order: label };
   const spec =
     o.kind === 'limit'
       ? cancelLimitAction({ ...common, computeUnitPrice: computeUnitPrice ?? store.getState().cancelFee })
@@ -247,7 +269,7 @@ export async function withdrawLegacy(
     s,
     store,
     `Withdraw ${side}`,
-    priceWithdrawAction({ api: s.api, wallet: s.wallet!.address, now: s.now, order: label, side, amount, token }),
+    priceWithdrawAction({ ...commonOf(s), order: label, side, amount, token }),
   );
 }
 

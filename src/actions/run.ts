@@ -3,6 +3,7 @@
 // queue, and raises the session's pendingSubmissions from the moment a signed transaction is
 // journalled until its outcome is known (quitting asks first meanwhile).
 import {
+  BuildRefusal,
   DEFAULT_MAX_QUOTE_AGE_MS,
   executeThrough,
   rpcDeps,
@@ -121,16 +122,18 @@ export async function runSigned(
       return result === 'expired' ? 'expired' : result ? 'confirm' : 'cancel';
     },
   };
-  // Programs the service names (its DEXes) are named in the dialog too; the action's own names win.
+  // Programs the service names (its DEXes) are named in the dialog too; a name never allows a
+  // program the fixed list does not hold. The action's own names win.
   const labels = s.programLabels ? await s.programLabels() : {};
   // Build failures (order errorCode, 429, a broken rule) reach the person in plain words.
   const explained: ActionSpec = {
     ...spec,
-    knownPrograms: { ...labels, ...spec.knownPrograms },
+    programNames: { ...labels, ...spec.programNames },
     build: async () => {
       try {
         return await spec.build();
       } catch (err) {
+        if (err instanceof BuildRefusal) throw err;
         throw new Error(explainError(err), { cause: err });
       }
     },

@@ -5,7 +5,7 @@
 import { fromBaseUnits } from '../amount.js';
 import type { ApiClient } from '../api/index.js';
 import type { DbcPoolCreateResponse } from '../api/types.js';
-import type { ActionSpec, Built } from '../pipeline/types.js';
+import type { ActionSpec, Built, ExpectedToken } from '../pipeline/types.js';
 import { curveLines } from '../studio/describe.js';
 import type { LaunchedPool } from '../studio/pools.js';
 import { putPresigned, publicUrlOf } from '../studio/upload.js';
@@ -17,6 +17,12 @@ import { sanitize } from '../sanitize.js';
 /** maxQuoteAmount when the person asks for everything accrued: the largest exact JSON integer. */
 export const MAX_CLAIM = BigInt(Number.MAX_SAFE_INTEGER);
 
+/**
+ * The most SOL a launch puts into the accounts the studio program creates for the new pool (its
+ * mint, the pool, its two vaults, the metadata), beyond the network fees: their rent, at most.
+ */
+export const LAUNCH_RENT_LAMPORTS = 50_000_000n;
+
 const clean = (s: string, max = 64) => sanitize(s).slice(0, max);
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -24,6 +30,8 @@ export interface CreatePoolInput {
   api: ApiClient;
   wallet: string;
   launch: Launch;
+  /** the quote token with the chain's facts */
+  quote: ExpectedToken;
   now(): number;
   onStatus?(text: string): void;
 }
@@ -92,6 +100,15 @@ export function createPoolAction(
         allowedSigners: [mint, pool].filter((a): a is string => Boolean(a) && a !== p.wallet),
         builtAt: p.now(),
         submit: 'rpc',
+        // a launch pays only the fees and the new accounts' rent; the new token may reach the creator
+        expect: {
+          tokens: [p.quote],
+          pays: {},
+          receives: {},
+          mayReceive: mint ? [mint] : [],
+          rentLamports: LAUNCH_RENT_LAMPORTS,
+        },
+        decimals: { [p.quote.mint]: p.quote.decimals },
         summary: {
           tokenName: l.tokenName,
           tokenSymbol: l.tokenSymbol,
@@ -146,6 +163,8 @@ export interface ClaimFeeInput {
   max: bigint;
   /** the remembered launch, when the pool is one */
   known?: LaunchedPool;
+  /** the quote token with the chain's facts, when known */
+  quoteFacts: ExpectedToken[];
   now(): number;
 }
 
@@ -170,6 +189,14 @@ export function claimFeeAction(p: ClaimFeeInput): ActionSpec {
         allowedSigners: [],
         builtAt: p.now(),
         submit: 'rpc',
+        // a claim pays only the fees and receives the quote token (any amount accrued, up to the max)
+        expect: {
+          tokens: p.quoteFacts,
+          pays: {},
+          receives: {},
+          mayReceive: p.quote ? [p.quote.mint] : 'any',
+        },
+        ...(p.quote ? { decimals: { [p.quote.mint]: p.quote.decimals } } : {}),
         summary: { pool: p.pool, maxQuoteAmount: p.max.toString(), ...(p.quote ? { quoteMint: p.quote.mint } : {}) },
       };
     },

@@ -11,6 +11,7 @@ import type { ClaimField, StudioOutcome, StudioStore } from '../studio/store.js'
 import { checkLaunch, errorLines, type QuoteToken } from '../studio/validate.js';
 import { resolveToken } from '../resolve.js';
 import { claimAmountText, claimFeeAction, createPoolAction, MAX_CLAIM } from './studioActions.js';
+import { tradeTokens } from './tokenFacts.js';
 import { runSigned, signingBlocked } from './run.js';
 import { knownTokens } from './swapFlow.js';
 import { explainError } from './outcome.js';
@@ -80,6 +81,14 @@ export async function launchFromForm(s: Services, store: StudioStore): Promise<A
     });
     return undefined;
   }
+  // the quote token's decimals are sent as the curve's: they must be the chain's
+  const quoteFacts = await tradeTokens(s, [
+    { mint: launch.quote.mint, symbol: launch.quote.symbol, decimals: launch.tokenQuoteDecimal },
+  ]);
+  if (typeof quoteFacts === 'string') {
+    st.setOutcome({ ok: false, title: `Launch: not sent: ${quoteFacts}`, lines: [], at: s.now() });
+    return undefined;
+  }
   st.setOutcome(undefined);
   st.setRunning('Requesting the pool transaction…');
   const wallet = s.wallet!.address;
@@ -87,6 +96,7 @@ export async function launchFromForm(s: Services, store: StudioStore): Promise<A
     api: s.api,
     wallet,
     launch,
+    quote: quoteFacts[0],
     now: () => s.now(),
     onStatus: (t) => store.getState().setRunning(t),
   });
@@ -224,6 +234,14 @@ export async function claimFromForm(s: Services, store: StudioStore): Promise<Ac
     });
     return undefined;
   }
+  // an amount typed in the quote token was read with its decimals: they must be the chain's
+  const quoteFacts = plan.quote
+    ? await tradeTokens(s, [{ mint: plan.quote.mint, symbol: plan.quote.symbol, decimals: plan.quote.decimals }])
+    : [];
+  if (typeof quoteFacts === 'string') {
+    st.setOutcome({ ok: false, title: `Claim: not sent: ${quoteFacts}`, lines: [], at: s.now() });
+    return undefined;
+  }
   st.setOutcome(undefined);
   st.setRunning('Reading your balance…');
   let r: ActionResult;
@@ -238,6 +256,7 @@ export async function claimFromForm(s: Services, store: StudioStore): Promise<Ac
       quote: plan.quote,
       max: plan.max,
       known: plan.known,
+      quoteFacts,
       now: () => s.now(),
     });
     r = await runSigned(spec, s, 'rpc', { onStatus: (t) => store.getState().setRunning(t) });

@@ -11,7 +11,8 @@ import {
 } from '../api/types.js';
 import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';
-import type { ActionSpec, Built } from '../pipeline/types.js';
+import { BuildRefusal, type ActionSpec, type Built, type Expectation } from '../pipeline/types.js';
+import { answerMismatch } from './answerCheck.js';
 import {
   amountText,
   expiryMs,
@@ -35,11 +36,31 @@ export class OrderBuildError extends Error {
   }
 }
 
+/** A token of a swap with the chain's facts of its mint (its decimals and the program that owns it). */
+export type FactToken = TokenRef & { program: string };
+
+/** The tokens' expectation part, and the decimals their amounts were read with (for the journal). */
+function tokensOf(
+  input: FactToken,
+  output: FactToken,
+): Pick<Expectation, 'tokens'> & { decimals: Record<string, number> } {
+  const token = (t: FactToken) => ({ mint: t.mint, symbol: t.symbol, decimals: t.decimals, program: t.program });
+  return {
+    tokens: [token(input), token(output)],
+    decimals: { [input.mint]: input.decimals, [output.mint]: output.decimals },
+  };
+}
+
+/** A mismatch between the answer and the request refuses the swap: nothing is signed. */
+function refuseMismatch(why: string | undefined): void {
+  if (why) throw new BuildRefusal(`${why}: nothing was signed`);
+}
+
 export interface OrderSwapInput {
   api: ApiClient;
   wallet: string;
-  input: TokenRef;
-  output: TokenRef;
+  input: FactToken;
+  output: FactToken;
   /** input amount, base units */
   amount: bigint;
   excludeDexes?: string[];
@@ -93,8 +114,9 @@ export function orderSwapAction(
       }
       if (!order.transaction)
         throw new Error('the service returned the order without a transaction to sign; get a new quote');
-      if (order.inputMint !== p.input.mint || order.outputMint !== p.output.mint)
-        throw new Error('the service answered for a different pair than asked; nothing was signed');
+      refuseMismatch(
+        answerMismatch({ input: p.input, output: p.output, amount: p.amount, mode: 'ExactIn', taker: p.wallet }, order),
+      );
       const short = p.checkFunds?.(BigInt(order.inAmount));
       if (short) throw new Error(`${short}; nothing was signed`);
       const built: Built = {
@@ -110,6 +132,7 @@ export function orderSwapAction(
         builtAt: p.now(),
         submit: 'execute',
         ...solInput(p.input.mint, order.inAmount),
+        ...orderExpectation(p, order),
         summary: {
           pay: amountText(order.inAmount, p.input),
           receive: amountText(order.outAmount, p.output),
@@ -156,11 +179,27 @@ export function orderSwapAction(
   };
 }
 
+/** An order swap's expectation: it pays the amount asked, and the output (at least the threshold) reaches the wallet or the receiver named. */
+function orderExpectation(p: OrderSwapInput, order: Order): Pick<Built, 'expect' | 'decimals'> {
+  const { tokens, decimals } = tokensOf(p.input, p.output);
+  const receiver = p.extras?.receiver && p.extras.receiver !== p.wallet ? p.extras.receiver : undefined;
+  return {
+    decimals,
+    expect: {
+      tokens,
+      pays: { [p.input.mint]: p.amount },
+      receives: { [p.output.mint]: BigInt(order.otherAmountThreshold) },
+      ...(receiver ? { receiver } : {}),
+      named: [receiver, p.extras?.referralAccount].filter((a): a is string => Boolean(a)),
+    },
+  };
+}
+
 export interface RouteSwapInput {
   api: ApiClient;
   wallet: string;
-  input: TokenRef;
-  output: TokenRef;
+  input: FactToken;
+  output: FactToken;
   params: QuoteParams;
   feeAccount?: string;
   /** why this swap goes through the swap group rather than the order group (said in the dialog) */
@@ -186,8 +225,19 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
     action: 'swap',
     async build() {
       const quote = await p.api.swap.quote(p.params);
-      if (quote.inputMint !== p.input.mint || quote.outputMint !== p.output.mint)
-        throw new Error('the service quoted a different pair than asked; nothing was signed');
+      const mode = p.params.swapMode ?? 'ExactIn';
+      refuseMismatch(
+        answerMismatch(
+          {
+            input: p.input,
+            output: p.output,
+            amount: BigInt(p.params.amount),
+            mode,
+            ...(p.params.slippageBps !== undefined ? { slippageBps: p.params.slippageBps } : {}),
+          },
+          quote,
+        ),
+      );
       // ExactOut: the most the swap may take is the threshold.
       const short = p.checkFunds?.(BigInt(quote.swapMode === 'ExactOut' ? quote.otherAmountThreshold : quote.inAmount));
       if (short) throw new Error(`${short}; nothing was signed`);
@@ -209,6 +259,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         submit: 'rpc',
         ...(p.build?.nativeDestinationAccount ? { payTo: [p.build.nativeDestinationAccount] } : {}),
         ...solInput(p.input.mint, quote.swapMode === 'ExactOut' ? quote.otherAmountThreshold : quote.inAmount),
+        ...routeExpectation(p, quote),
         summary: {
           pay: amountText(quote.inAmount, p.input),
           receive: amountText(quote.outAmount, p.output),
@@ -259,6 +310,36 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec {
         ],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };
+    },
+  };
+}
+
+/**
+ * A built swap's expectation: ExactIn pays the amount and receives at least the threshold; ExactOut
+ * pays at most the threshold and receives the amount. The output goes to the wallet, to the SOL
+ * destination named, or to the destination token account named (its owner's, as read over RPC).
+ */
+function routeExpectation(p: RouteSwapInput, quote: Quote): Pick<Built, 'expect' | 'decimals'> {
+  const { tokens, decimals } = tokensOf(p.input, p.output);
+  const exactOut = quote.swapMode === 'ExactOut';
+  const asked = BigInt(p.params.amount);
+  const threshold = BigInt(quote.otherAmountThreshold);
+  const native = p.build?.nativeDestinationAccount;
+  const destination = p.build?.destinationTokenAccount;
+  const receiver =
+    native && native !== p.wallet
+      ? native
+      : destination && p.destinationOwner && p.destinationOwner !== p.wallet
+        ? p.destinationOwner
+        : undefined;
+  return {
+    decimals,
+    expect: {
+      tokens,
+      pays: { [p.input.mint]: exactOut ? threshold : asked },
+      receives: { [p.output.mint]: exactOut ? asked : threshold },
+      ...(receiver ? { receiver } : {}),
+      named: [native, destination, p.feeAccount].filter((a): a is string => Boolean(a)),
     },
   };
 }

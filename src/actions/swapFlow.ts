@@ -35,6 +35,7 @@ import { encodeBase58 } from '../api/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import { orderFieldsSet, swapWords, type OrderExtras } from './swapOptions.js';
 import { refreshJournalView } from './journalView.js';
+import { tradeTokens } from './tokenFacts.js';
 
 // one universe per catalog state: every screen's resource asks for it on every catalog change
 const universes = new WeakMap<object, readonly Token[]>();
@@ -69,15 +70,14 @@ export async function loadTokens(s: Services): Promise<void> {
 const MINT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /**
- * A mint typed in that no list holds is read over RPC (its decimals) and remembered in the catalog,
- * shown by its short address until a list names it. Resolves whether it is known now.
+ * A mint typed in that no list holds is read from the chain (its decimals) and remembered in the
+ * catalog, shown by its short address until a list names it. Resolves whether it is known now.
  */
-export async function resolveMint(s: Pick<Services, 'catalog' | 'rpc'>, text: string): Promise<boolean> {
+export async function resolveMint(s: Pick<Services, 'catalog' | 'mintFacts'>, text: string): Promise<boolean> {
   const mint = text.trim();
   if (!MINT.test(mint) || knownTokens(s).some((t) => t.id === mint)) return knownTokens(s).some((t) => t.id === mint);
-  if (!s.rpc) return false;
   try {
-    const { decimals } = await s.rpc.getTokenSupply(mint);
+    const { decimals } = await s.mintFacts.get(mint);
     s.catalog.getState().remember([
       {
         id: mint,
@@ -165,9 +165,12 @@ export async function executeSwapForm(
       undefined
     );
   }
-  const input = tokenRef(check.input);
-  const output = tokenRef(check.output);
   const wallet = s.wallet!.address;
+  // what the amount means is the chain's to say: the decimals it was read with must be the mint's
+  const refs = [tokenRef(check.input), tokenRef(check.output)];
+  const facts = await tradeTokens(s, refs);
+  if (typeof facts === 'string') return (fail(s, swap, via, `${facts}; nothing was requested or signed`), undefined);
+  const [input, output] = refs.map((t, i) => ({ ...t, program: facts[i].program }));
   // Balances as they are now: the form's warning and the check on what the service builds read them.
   st.setOutcome(undefined);
   st.setRunning('Checking balances…');

@@ -5,6 +5,7 @@ import { NATIVE_MINT, PRIORITY_LEVELS, type PrioritizationFee, type QuoteParams,
 import { formatPercent } from '../format.js';
 import { resolveToken } from '../resolve.js';
 import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
+import { withFixedFacts } from '../chain/mintFacts.js';
 import type { SwapForm } from '../store/swap.js';
 import { amountText, type TokenRef } from './describe.js';
 import { buildReasons, checkOptions, orderFieldsSet, type BuildExtras, type OrderExtras } from './swapOptions.js';
@@ -26,7 +27,10 @@ export interface FormCheck {
   filled: boolean;
 }
 
-/** Every token known for lookup: the well-known ones, then the lists seen (later wins for data). */
+/**
+ * Every token known for lookup: the well-known ones, then the lists seen (later wins for data). A
+ * list never changes what is fixed of SOL, USDC and USDT (symbol, decimals, program).
+ */
 export function tokenUniverse(...lists: Array<readonly Token[]>): Token[] {
   const byId = new Map<string, Token>();
   for (const t of WELL_KNOWN_TOKENS) byId.set(t.id, t);
@@ -34,7 +38,7 @@ export function tokenUniverse(...lists: Array<readonly Token[]>): Token[] {
     for (const t of list) {
       // a token seen once is taken as it is (lists are not changed after they arrive); seen again, merged
       const seen = byId.get(t.id);
-      byId.set(t.id, seen === undefined ? t : { ...seen, ...t });
+      byId.set(t.id, withFixedFacts(seen === undefined ? t : { ...seen, ...t }));
     }
   }
   return [...byId.values()];

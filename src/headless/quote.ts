@@ -2,13 +2,15 @@
 import type { HeadlessServices } from './print.js';
 import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
 import { resolveToken } from '../resolve.js';
-import { knownTokens } from './tokens.js';
+import { listedTokens, withWellKnown } from './tokens.js';
+import { createMintFacts, tradeFacts } from '../chain/mintFacts.js';
 import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
 import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
 import { checkForm } from '../actions/swapForm.js';
+import { answerMismatch } from '../actions/answerCheck.js';
 import { formatPercent, shortAddress } from '../format.js';
 import type { QuoteParams } from '../api/types.js';
 
@@ -26,7 +28,8 @@ export async function quoteCommand(
   const { via } = swapRouteOf(form, flags.route);
   const slippageBps = form.slippageBps === '' ? undefined : Number(form.slippageBps);
   checkAmountText(amountText);
-  const tokens = await knownTokens(services);
+  const listed = await listedTokens(services);
+  const tokens = withWellKnown(listed);
   const from = resolveToken(fromText, tokens);
   if (!from.ok) throw new CommandError(`FROM ${clean(from.error, 400)}`, 2);
   const to = resolveToken(toText, tokens);
@@ -38,6 +41,16 @@ export async function quoteCommand(
     );
   }
   const exactOut = flags['exact-out'] === true;
+  // what an amount means is the chain's to say: the decimals read from each mint, checked against the list's
+  const facts = await tradeFacts(
+    services.mintFacts ?? createMintFacts({}),
+    [from.token, to.token].map((t) => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals })),
+    (mint) => {
+      const claim = listed.find((t) => t.id === mint);
+      return claim && { ...claim, mint };
+    },
+  );
+  if (typeof facts === 'string') throw new CommandError(clean(facts, 300), 2);
   let amount: bigint;
   try {
     amount = toBaseUnits(amountText, exactOut ? to.token.decimals : from.token.decimals, 'AMOUNT');
@@ -70,6 +83,22 @@ export async function quoteCommand(
           slippageBps,
           ...(route.instructionVersion ? { instructionVersion: route.instructionVersion } : {}),
         });
+  // the answer must be the quote of what was asked: the pair, the amount on the side the mode fixes, the slippage
+  const mismatch = answerMismatch(
+    {
+      input: {
+        mint: from.token.id,
+        symbol: clean(from.token.symbol, 16) || from.token.id,
+        decimals: from.token.decimals,
+      },
+      output: { mint: to.token.id, symbol: clean(to.token.symbol, 16) || to.token.id, decimals: to.token.decimals },
+      amount,
+      mode: exactOut ? 'ExactOut' : 'ExactIn',
+      ...(via === 'swap' && slippageBps !== undefined ? { slippageBps } : {}),
+    },
+    quote,
+  );
+  if (mismatch) throw new CommandError(`${clean(mismatch, 300)}: not shown as a quote`, 2);
   // in percent, without sign: the order's priceImpact when given, else its deprecated fraction priceImpactPct
   const impact = impactPercent(quote);
   if (impact !== undefined && impact >= HIGH_PRICE_IMPACT * 100) {

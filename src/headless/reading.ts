@@ -8,6 +8,7 @@ import { sanitize } from '../sanitize.js';
 import type { CommandRun } from '../commands/registry.js';
 import { CommandError, clean, type HeadlessServices } from './print.js';
 import { untilSignal } from '../signals.js';
+import { createMintFacts } from '../chain/mintFacts.js';
 
 /**
  * Opens the service, runs `body` and prints what it returns (an exit code: it printed its own
@@ -24,7 +25,17 @@ export async function readingCommand(
   // demo mode: a saved state that could not be used is said, as the other commands say it
   for (const note of backend.notes) fail(note);
   const told = backend.notes.length;
-  const services = { api: backend.client, sim: backend.sim, mode: backend.mode, close: () => backend.close() };
+  const rpc = backend.rpc;
+  const services = {
+    api: backend.client,
+    sim: backend.sim,
+    mode: backend.mode,
+    mintFacts: createMintFacts({
+      ...(rpc ? { readAccount: (a: string) => rpc.getAccountInfo(a) } : {}),
+      stateDir: c.config.stateDir,
+    }),
+    close: () => backend.close(),
+  };
   try {
     const out = await body(services, stopped);
     if (typeof out === 'number') return out;

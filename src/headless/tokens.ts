@@ -1,16 +1,9 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
 import type { HeadlessServices } from './print.js';
-import {
-  TOKEN_CATEGORIES,
-  TOKEN_INTERVALS,
-  NATIVE_MINT,
-  USDC_MINT,
-  type Token,
-  type TokenCategory,
-  type TokenInterval,
-} from '../api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
 import { formatPrice, formatCompact, formatPct, shortAddress } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
+import { FIXED_MINTS, withFixedFacts } from '../chain/mintFacts.js';
 
 export interface TokensQuery {
   category: TokenCategory;
@@ -103,23 +96,33 @@ function sumVolume(t: Token, key: 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h'
   return buy === null && sell === null ? null : (buy ?? 0) + (sell ?? 0);
 }
 
-/** The native coin and USDC are known by heart: the token lists exclude generic top tokens. */
-export const WELL_KNOWN_TOKENS: Token[] = [
-  wellKnown(NATIVE_MINT, 'SOL', 'Wrapped SOL', 9),
-  wellKnown(USDC_MINT, 'USDC', 'USD Coin', 6),
-];
+/**
+ * SOL, USDC and USDT are known by heart (the token lists exclude generic top tokens), with the
+ * facts fixed in code: no list changes their symbol or decimals.
+ */
+export const WELL_KNOWN_TOKENS: Token[] = Object.entries(FIXED_MINTS).map(
+  ([id, f]) =>
+    ({ id, symbol: f.symbol, name: f.name, decimals: f.decimals, tokenProgram: f.program, isVerified: true }) as Token,
+);
 
-function wellKnown(id: string, symbol: string, name: string, decimals: number): Token {
-  return { id, symbol, name, decimals, isVerified: true } as Token;
-}
-
-/** Every token the service lists in any category, plus the well-known ones, for symbol lookup. */
-export async function knownTokens(services: HeadlessServices): Promise<Token[]> {
+/** Every token the service lists in any category, each mint once, as the service sent it. */
+export async function listedTokens(services: HeadlessServices): Promise<Token[]> {
   const lists = await Promise.all(
     TOKEN_CATEGORIES.map((category) => services.api.tokens.list({ category, interval: '24h', limit: 100 })),
   );
   const byId = new Map<string, Token>();
   for (const t of lists.flat()) if (!byId.has(t.id)) byId.set(t.id, t);
-  for (const t of WELL_KNOWN_TOKENS) if (!byId.has(t.id)) byId.set(t.id, t);
   return [...byId.values()];
+}
+
+/** The listed tokens plus the well-known ones, for symbol lookup: a fixed mint keeps its fixed facts. */
+export function withWellKnown(listed: readonly Token[]): Token[] {
+  const byId = new Map<string, Token>(WELL_KNOWN_TOKENS.map((t) => [t.id, t]));
+  for (const t of listed) byId.set(t.id, withFixedFacts(byId.has(t.id) ? { ...byId.get(t.id)!, ...t } : t));
+  return [...byId.values()];
+}
+
+/** Every token the service lists in any category, plus the well-known ones, for symbol lookup. */
+export async function knownTokens(services: HeadlessServices): Promise<Token[]> {
+  return withWellKnown(await listedTokens(services));
 }

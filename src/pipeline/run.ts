@@ -1,7 +1,8 @@
 // The one pipeline every state-changing action goes through:
-// build -> (read the lookup tables it uses) -> inspect -> confirm -> (re-build if the quote aged out)
-// -> [signing turn: journal the entry (flushed) -> sign -> journal the signed line (flushed) -> submit]
-// -> journal the outcome -> result.
+// build (the flow checks the answer against its request) -> (read the lookup tables it uses) ->
+// inspect -> simulate (the wallet's balance changes, judged against what the action expects) ->
+// confirm -> (re-build if the quote aged out) -> [signing turn: journal the entry (flushed) -> sign
+// -> journal the signed line (flushed) -> submit] -> journal the outcome -> result.
 // Nothing is signed before the person confirms and its entry is on disk, and nothing is sent before
 // its signed line is on disk. The signing turn (deps.signingTurn) is the state directory's: other
 // processes on it sign before or after, never between.
@@ -12,17 +13,19 @@ import { inspectTransaction, type InspectionOk } from '../wallet/inspect.js';
 import { WatchOnlyError } from '../wallet/keypair.js';
 import { signTransaction } from '../wallet/sign.js';
 import { readLookupTables } from './lookupTables.js';
+import { judgeEffect, measureEffect, type BalanceEffect } from './effect.js';
 import { submitByExecute, submitByRpc, type SubmitOutcome } from './submit.js';
 import { testKillDuringExecute, testKillPoint } from './testKill.js';
-import type {
-  ActionResult,
-  ActionSpec,
-  ActionStage,
-  ActionStatus,
-  Built,
-  ConfirmRequest,
-  PipelineDeps,
-  TransactionOutcome,
+import {
+  BuildRefusal,
+  type ActionResult,
+  type ActionSpec,
+  type ActionStage,
+  type ActionStatus,
+  type Built,
+  type ConfirmRequest,
+  type PipelineDeps,
+  type TransactionOutcome,
 } from './types.js';
 
 export const DEFAULT_MAX_QUOTE_AGE_MS = 60_000;
@@ -68,7 +71,9 @@ async function inspectAll(
     const r = await inspectTransaction(tx, {
       wallet: deps.wallet.address,
       allowedSigners: built.allowedSigners,
-      knownPrograms: spec.knownPrograms,
+      ...(spec.programNames ? { programNames: spec.programNames } : {}),
+      named: [...(built.expect.receiver ? [built.expect.receiver] : []), ...(built.expect.named ?? [])],
+      tokens: built.expect.tokens,
       lookupTables: tables.tables,
       ...(built.maxLamports !== undefined ? { maxLamports: built.maxLamports } : {}),
       ...(built.payTo ? { payTo: built.payTo } : {}),
@@ -109,10 +114,17 @@ async function runSteps(spec: ActionSpec, deps: PipelineDeps, sent: string[]): P
     try {
       candidate = await spec.build();
     } catch (err) {
-      return stop('failed', 'build', message(err));
+      return stop(err instanceof BuildRefusal ? 'refused' : 'failed', 'build', message(err));
     }
     const inspected = await inspectAll(candidate, spec, deps);
     if (!inspected.ok) return stop('refused', 'inspect', inspected.reason);
+    // what the transactions really do to the wallet, from a simulation of the exact messages
+    deps.onStatus?.('Simulating…');
+    const measured = await measureEffect(candidate, inspected.inspections, deps.wallet.address, deps);
+    if (!measured.ok) return stop('refused', 'simulate', measured.reason);
+    const effect: BalanceEffect = measured.effect;
+    const wrong = judgeEffect(effect, candidate.expect, measured.landings ?? [], deps.wallet.address);
+    if (wrong) return stop('refused', 'simulate', wrong);
     let answer;
     const own = spec.describe(candidate);
     const described = deps.paperNote ? { ...own, paperNote: deps.paperNote } : own;
@@ -121,6 +133,7 @@ async function runSteps(spec: ActionSpec, deps: PipelineDeps, sent: string[]): P
         ...described,
         inspections: inspected.inspections,
         built: candidate,
+        effect,
         ...(previous ? { previous } : {}),
       });
     } catch (err) {
@@ -173,6 +186,7 @@ async function runSteps(spec: ActionSpec, deps: PipelineDeps, sent: string[]): P
           network: deps.network,
           ...(deps.mode ? { mode: deps.mode } : {}),
           ...(deps.owner ? { owner: deps.owner } : {}),
+          ...(built.decimals ? { decimals: built.decimals } : {}),
         });
       } catch (err) {
         return stop('failed', 'journal', journalFailure(err, 'signed'), outcomes);

@@ -4,9 +4,48 @@
 import type { Mode } from '../config.js';
 import type { Journal, JournalGroup } from '../journal/journal.js';
 import type { ExecuteFn, SignatureState } from '../journal/reconcile.js';
+import type { SimulationRead } from '../rpc/client.js';
 import type { InspectionOk } from '../wallet/inspect.js';
 import type { ProcessIdentity } from '../stateLock.js';
 import type { Wallet } from '../wallet/keypair.js';
+import type { BalanceEffect } from './effect.js';
+
+/** A token an action moves, with the chain's facts of its mint. */
+export interface ExpectedToken {
+  mint: string;
+  symbol: string;
+  decimals: number;
+  /** the token program that owns the mint (read from the chain) */
+  program: string;
+}
+
+/**
+ * What an action's transactions may do to the wallet's balances, declared by its flow and checked
+ * on the simulation before the dialog: more paid than this (beyond the stated fees), less received,
+ * another asset lost, or the output landing anywhere but the wallet or the named receiver is refused.
+ */
+export interface Expectation {
+  /** the tokens the action moves: the wallet's (and the receiver's) accounts of these are read before and after */
+  tokens: ExpectedToken[];
+  /** the most that may leave the wallet beyond the stated fees, raw, by mint (SOL under the native mint) */
+  pays: Record<string, bigint>;
+  /** the least that must arrive, raw, by mint: at the receiver when one is named, else at the wallet */
+  receives: Record<string, bigint>;
+  /** mints that may also arrive, in any amount (a cancel's order mints); 'any' when the orders are not known */
+  mayReceive?: string[] | 'any';
+  /** the wallet the output goes to, when the person named one other than this wallet */
+  receiver?: string;
+  /**
+   * Accounts the person named: the receiver, a destination token account, a SOL destination, the
+   * fee or referral account. The wallet's tokens may move or be approved only towards these or the
+   * wallet's own accounts, and a fee may land in them.
+   */
+  named?: string[];
+  /** SOL the person asked to pay beyond the network fees (a tip), lamports */
+  tipLamports?: bigint;
+  /** SOL the action states it puts into accounts the service's program creates (a launch's pool), at most, lamports */
+  rentLamports?: bigint;
+}
 
 export interface Built {
   /** from the service; required when submit is 'execute' */
@@ -27,6 +66,21 @@ export interface Built {
   maxLamports?: bigint;
   /** where the person asked the swap's SOL to go (a native destination account): the inspector lets the wrapped SOL be closed into it */
   payTo?: string[];
+  /** what the transactions may do to the wallet's balances (checked on their simulation) */
+  expect: Expectation;
+  /** the decimals each amount was read with, by mint (the chain's): recorded in the journal */
+  decimals?: Record<string, number>;
+}
+
+/**
+ * Thrown by a build whose answer does not match what was asked (or that the chain contradicts):
+ * the action is refused before anything is signed, with this one line.
+ */
+export class BuildRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BuildRefusal';
+  }
 }
 
 export interface ConfirmRequest {
@@ -45,7 +99,8 @@ export interface ActionSpec {
   action: string;
   build(): Promise<Built>;
   describe(built: Built): ConfirmRequest;
-  knownPrograms?: Record<string, string>;
+  /** names of programs beyond the fixed list, for the dialog (the service's labels): a name never allows a program */
+  programNames?: Record<string, string>;
 }
 
 export interface PipelineDeps {
@@ -67,7 +122,13 @@ export interface PipelineDeps {
   signingTurn?(): Promise<{ release(): Promise<void> }>;
   /** `previous`: the request shown before this one, when this one replaces an expired quote */
   confirm(
-    req: ConfirmRequest & { inspections: InspectionOk[]; built: Built; previous?: ConfirmRequest },
+    req: ConfirmRequest & {
+      inspections: InspectionOk[];
+      built: Built;
+      /** the wallet's balance changes the simulation measured */
+      effect: BalanceEffect;
+      previous?: ConfirmRequest;
+    },
   ): Promise<ConfirmAnswer>;
   execute: ExecuteFn;
   /** RPC sendTransaction (base-64); resolves to the transaction signature */
@@ -80,6 +141,12 @@ export interface PipelineDeps {
    * a transaction with lookup tables is refused.
    */
   accountInfo?(address: string): Promise<{ owner: string; data: Uint8Array } | null>;
+  /**
+   * The state now of `before` and, after the unsigned transaction, of `after` (RPC getMultipleAccounts
+   * and simulateTransaction in one batch). Without it (no RPC) nothing is signed: the transaction's
+   * effect cannot be measured.
+   */
+  simulate?(base64: string, accounts: { before: string[]; after: string[] }): Promise<SimulationRead>;
   now(): number;
   /** how long a build may wait for confirmation: its blockhash lifetime (default 60 000 ms) */
   maxQuoteAgeMs?: number;
@@ -94,7 +161,7 @@ export interface PipelineDeps {
 }
 
 export type ActionStatus = 'success' | 'failed' | 'cancelled' | 'refused' | 'expired' | 'unknown';
-export type ActionStage = 'wallet' | 'build' | 'inspect' | 'confirm' | 'sign' | 'journal' | 'submit';
+export type ActionStage = 'wallet' | 'build' | 'inspect' | 'simulate' | 'confirm' | 'sign' | 'journal' | 'submit';
 
 export interface TransactionOutcome {
   journalId: string;

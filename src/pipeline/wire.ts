@@ -3,6 +3,7 @@
 
 import type { JournalGroup } from '../journal/journal.js';
 import type { ExecuteFn, ExecuteOutcome, SignatureState } from '../journal/reconcile.js';
+import type { SimulationRead } from '../rpc/client.js';
 
 interface ExecuteCapable {
   execute(body: { requestId: string; signedTransaction: string }): Promise<ExecuteOutcome>;
@@ -24,6 +25,7 @@ export interface RpcLike {
   sendTransaction(base64: string): Promise<string>;
   getBlockHeight(): Promise<number>;
   getAccountInfo(address: string): Promise<{ owner: string; data: Uint8Array } | null>;
+  simulate(base64: string, accounts: { before: string[]; after: string[] }): Promise<SimulationRead>;
 }
 
 export function executeThrough(client: ExecutingClient): ExecuteFn {
@@ -55,11 +57,13 @@ export function rpcDeps(rpc: RpcLike): {
   signatureStatus(signature: string): Promise<SignatureState>;
   blockHeight(): Promise<number>;
   accountInfo(address: string): Promise<{ owner: string; data: Uint8Array } | null>;
+  simulate(base64: string, accounts: { before: string[]; after: string[] }): Promise<SimulationRead>;
 } {
   return {
     sendRawTransaction: (base64) => rpc.sendTransaction(base64),
     signatureStatus: signatureStatusThrough(rpc),
     blockHeight: () => rpc.getBlockHeight(),
     accountInfo: (address) => rpc.getAccountInfo(address),
+    simulate: (base64, accounts) => rpc.simulate(base64, accounts),
   };
 }

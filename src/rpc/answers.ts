@@ -42,7 +42,11 @@ export const RPC_ANSWERS = {
     ),
   ),
   sendTransaction: str,
-  simulateTransaction: contextValue(obj({ err: any, logs: nul(arr(str)), unitsConsumed: opt(uint) })),
+  getMultipleAccounts: contextValue(arr(nul(account))),
+  // `accounts`: the state after the transaction of the accounts asked for (null for one that would not exist)
+  simulateTransaction: contextValue(
+    obj({ err: any, logs: opt(nul(arr(str))), unitsConsumed: opt(uint), accounts: opt(nul(arr(nul(account)))) }),
+  ),
   getTokenAccountsByOwner: contextValue(
     arr(obj({ pubkey: str, account: obj({ data: arr(str), owner: str, lamports: uint, executable: opt(bool) }) })),
   ),

@@ -36,7 +36,17 @@ export type Commitment = 'processed' | 'confirmed' | 'finalized';
 
 type StatusRead = NonNullable<Infer<typeof ANSWER.getSignatureStatuses>['value'][number]>;
 export type SignatureStatus = Omit<StatusRead, 'confirmationStatus'> & { confirmationStatus: Commitment | null };
-export type SimulationResult = Infer<typeof ANSWER.simulateTransaction>['value'];
+
+/** A transaction simulated with the state of accounts before it and after it (one batch request). */
+export interface SimulationRead {
+  /** the node's transaction error; null when the simulation succeeded */
+  err: unknown;
+  logs: string[];
+  /** the accounts asked for `before`, as they are now (null: no account there) */
+  before: Array<AccountInfo | null>;
+  /** the accounts asked for `after`, as the transaction would leave them; null when the node gave none */
+  after: Array<AccountInfo | null> | null;
+}
 
 export interface TokenAccount {
   pubkey: string;
@@ -68,7 +78,12 @@ export interface RpcClient {
   getBalance(address: string): Promise<bigint>;
   getSignatureStatuses(signatures: string[]): Promise<Array<SignatureStatus | null>>;
   sendTransaction(base64: string, opts?: { skipPreflight?: boolean }): Promise<string>;
-  simulateTransaction(base64: string): Promise<SimulationResult>;
+  /**
+   * One batch request (one round trip): getMultipleAccounts of `before` (the state now) and
+   * simulateTransaction of the unsigned transaction (signatures not verified, its own blockhash
+   * kept) with the state after it of `after`.
+   */
+  simulate(base64: string, accounts: { before: string[]; after: string[] }): Promise<SimulationRead>;
   getTokenAccountsByOwner(owner: string, filter: { mint: string } | { programId: string }): Promise<TokenAccount[]>;
   /** a mint's decimals and supply (raw) */
   getTokenSupply(mint: string): Promise<{ decimals: number; amount: string }>;
@@ -119,12 +134,8 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
   })();
   let nextId = 1;
 
-  async function call<T>(
-    method: string,
-    params: unknown[],
-    schema: Schema<unknown>,
-  ): Promise<{ result: T; raw: string }> {
-    const id = nextId++;
+  /** POSTs one JSON-RPC body; `label` names the call in errors. A node's error object is thrown as an RpcError. */
+  async function send(label: string, payload: unknown): Promise<{ body: unknown; raw: string }> {
     let status: number;
     let raw: string;
     try {
@@ -134,7 +145,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+          body: JSON.stringify(payload),
         },
         timeoutMs,
       );
@@ -144,15 +155,15 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       if (e instanceof RedirectRefusedError) {
         throw new RpcError(
           e.status,
-          `${method}: the RPC endpoint redirected POST to ${shownUrl(e.location, urlSecrets)}; not followed`,
+          `${label}: the RPC endpoint redirected POST to ${shownUrl(e.location, urlSecrets)}; not followed`,
           'http',
         );
       }
-      if (e instanceof ResponseTooLargeError) throw new RpcError(0, `${method}: ${e.message}`, 'http');
-      if (e instanceof FetchTimeoutError) throw new RpcError(0, `${method}: ${e.message}`, 'timeout');
+      if (e instanceof ResponseTooLargeError) throw new RpcError(0, `${label}: ${e.message}`, 'http');
+      if (e instanceof FetchTimeoutError) throw new RpcError(0, `${label}: ${e.message}`, 'timeout');
       throw new RpcError(
         0,
-        `${method}: network error: ${sanitizeText(e instanceof Error ? e.message : String(e), urlSecrets)}`,
+        `${label}: network error: ${sanitizeText(e instanceof Error ? e.message : String(e), urlSecrets)}`,
         'network',
       );
     }
@@ -163,23 +174,79 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
     } catch {
       body = undefined;
     }
-    if (isPlainObject(body) && isPlainObject(body.error)) {
-      const err = body.error;
-      const code = typeof err.code === 'number' ? err.code : -32603;
-      const message = typeof err.message === 'string' ? sanitizeText(err.message, urlSecrets) : 'unknown error';
-      throw new RpcError(code, `${method}: ${message}`, 'rpc', err.data);
-    }
+    if (isPlainObject(body)) nodeError(label, body);
     if (status < 200 || status > 299) {
       throw new RpcError(
         status,
-        `${method}: HTTP ${status}${raw ? `: ${sanitizeText(raw, urlSecrets, 200)}` : ''}`,
+        `${label}: HTTP ${status}${raw ? `: ${sanitizeText(raw, urlSecrets, 200)}` : ''}`,
         'http',
       );
     }
+    return { body, raw };
+  }
+
+  /** Throws the node's error object of one answer as an RpcError. */
+  function nodeError(method: string, answer: Record<string, unknown>): void {
+    if (!isPlainObject(answer.error)) return;
+    const err = answer.error;
+    const code = typeof err.code === 'number' ? err.code : -32603;
+    const message = typeof err.message === 'string' ? sanitizeText(err.message, urlSecrets) : 'unknown error';
+    throw new RpcError(code, `${method}: ${message}`, 'rpc', err.data);
+  }
+
+  async function call<T>(
+    method: string,
+    params: unknown[],
+    schema: Schema<unknown>,
+  ): Promise<{ result: T; raw: string }> {
+    const id = nextId++;
+    const { body, raw } = await send(method, { jsonrpc: '2.0', id, method, params });
     if (!isPlainObject(body)) throw new ResponseShapeError(`RPC ${method}`, '(body)', 'must be a JSON object');
     if (body.id !== id) throw new ResponseShapeError(`RPC ${method}`, 'id', `must echo the request id ${id}`);
     const result = checkResponse(`RPC ${method}`, schema, body.result) as T;
     return { result, raw };
+  }
+
+  /** Several calls in one request (a JSON-RPC batch): each answer is matched by its id and checked like a single call's. */
+  async function batch(
+    calls: Array<{ method: string; params: unknown[]; schema: Schema<unknown> }>,
+  ): Promise<unknown[]> {
+    const ids = calls.map(() => nextId++);
+    const label = calls.map((c) => c.method).join(' + ');
+    const { body } = await send(
+      label,
+      calls.map((c, i) => ({ jsonrpc: '2.0', id: ids[i], method: c.method, params: c.params })),
+    );
+    if (!Array.isArray(body))
+      throw new ResponseShapeError(`RPC ${label}`, '(body)', 'must be a JSON array (a batch answer)');
+    return calls.map((c, i) => {
+      const answer = body.find((a) => isPlainObject(a) && a.id === ids[i]);
+      if (!isPlainObject(answer))
+        throw new ResponseShapeError(`RPC ${c.method}`, 'id', `no answer echoes the request id ${ids[i]}`);
+      nodeError(c.method, answer);
+      return checkResponse(`RPC ${c.method}`, c.schema, answer.result);
+    });
+  }
+
+  /** An account of a node's answer (base-64 data), decoded; `where` names it in errors. */
+  function accountOf(
+    method: string,
+    where: string,
+    value: { data: string[]; owner: string; lamports: number; executable: boolean },
+    raw?: string,
+  ): AccountInfo {
+    const [data, encoding] = value.data;
+    if (value.data.length !== 2 || encoding !== 'base64' || !STRICT_BASE64.test(data)) {
+      throw new ResponseShapeError(`RPC ${method}`, `${where}.data`, 'must be [base64 text, "base64"]');
+    }
+    if (!isAddress(value.owner))
+      throw new ResponseShapeError(`RPC ${method}`, `${where}.owner`, 'must be a base58 address of 32 bytes');
+    let lamports: bigint;
+    if (raw !== undefined) lamports = exactU64(raw, value.lamports, 'lamports');
+    else if (Number.isSafeInteger(value.lamports)) lamports = BigInt(value.lamports);
+    else
+      throw new ResponseShapeError(`RPC ${method}`, `${where}.lamports`, 'is beyond 2^53 and cannot be read exactly');
+    return { owner: value.owner, data: decodeBase64(data), lamports, executable: value.executable };
   }
 
   return {
@@ -217,20 +284,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       const { result, raw } = await call<{
         value: { data: string[]; owner: string; lamports: number; executable: boolean } | null;
       }>('getAccountInfo', [address, { encoding: 'base64', commitment }], ANSWER.getAccountInfo);
-      const value = result.value;
-      if (value === null) return null;
-      const [data, encoding] = value.data;
-      if (value.data.length !== 2 || encoding !== 'base64' || !STRICT_BASE64.test(data)) {
-        throw new ResponseShapeError('RPC getAccountInfo', 'value.data', 'must be [base64 text, "base64"]');
-      }
-      if (!isAddress(value.owner))
-        throw new ResponseShapeError('RPC getAccountInfo', 'value.owner', 'must be a base58 address of 32 bytes');
-      return {
-        owner: value.owner,
-        data: decodeBase64(data),
-        lamports: exactU64(raw, value.lamports, 'lamports'),
-        executable: value.executable,
-      };
+      return result.value === null ? null : accountOf('getAccountInfo', 'value', result.value, raw);
     },
     async getBalance(address) {
       if (!isAddress(address)) throw new TypeError('getBalance: address must be a base58 address of 32 bytes');
@@ -259,13 +313,54 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       );
       return result;
     },
-    async simulateTransaction(base64) {
-      const { result } = await call<{ value: SimulationResult }>(
-        'simulateTransaction',
-        [base64, { encoding: 'base64', commitment, sigVerify: false, replaceRecentBlockhash: true }],
-        ANSWER.simulateTransaction,
-      );
-      return result.value;
+    async simulate(base64, accounts) {
+      const list = [...accounts.before, ...accounts.after];
+      if (list.some((a) => !isAddress(a)))
+        throw new TypeError('simulate: every account must be a base58 address of 32 bytes');
+      if (accounts.before.length > 100) throw new TypeError('simulate: at most 100 accounts can be read before');
+      type Account = { data: string[]; owner: string; lamports: number; executable: boolean };
+      const [before, simulated] = (await batch([
+        {
+          method: 'getMultipleAccounts',
+          params: [accounts.before, { encoding: 'base64', commitment }],
+          schema: ANSWER.getMultipleAccounts,
+        },
+        {
+          method: 'simulateTransaction',
+          params: [
+            base64,
+            {
+              encoding: 'base64',
+              commitment,
+              sigVerify: false,
+              replaceRecentBlockhash: false,
+              accounts: { encoding: 'base64', addresses: accounts.after },
+            },
+          ],
+          schema: ANSWER.simulateTransaction,
+        },
+      ])) as [
+        { value: Array<Account | null> },
+        { value: { err: unknown; logs?: string[] | null; accounts?: Array<Account | null> | null } },
+      ];
+      if (before.value.length !== accounts.before.length)
+        throw new ResponseShapeError('RPC getMultipleAccounts', 'value', `must hold ${accounts.before.length} entries`);
+      const after = simulated.value.accounts ?? null;
+      if (after !== null && after.length !== accounts.after.length)
+        throw new ResponseShapeError(
+          'RPC simulateTransaction',
+          'value.accounts',
+          `must hold ${accounts.after.length} entries`,
+        );
+      return {
+        err: simulated.value.err ?? null,
+        logs: simulated.value.logs ?? [],
+        before: before.value.map((a, i) => (a === null ? null : accountOf('getMultipleAccounts', `value[${i}]`, a))),
+        after:
+          after === null
+            ? null
+            : after.map((a, i) => (a === null ? null : accountOf('simulateTransaction', `value.accounts[${i}]`, a))),
+      };
     },
     async getTokenAccountsByOwner(owner, filter) {
       if (!isAddress(owner)) throw new TypeError('getTokenAccountsByOwner: owner must be a base58 address of 32 bytes');

@@ -189,7 +189,7 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
     getBalance: (a) => call((c) => c.getBalance(a)),
     getSignatureStatuses: (s) => call((c) => c.getSignatureStatuses(s)),
     sendTransaction: (b, o) => call((c) => c.sendTransaction(b, o)),
-    simulateTransaction: (b) => call((c) => c.simulateTransaction(b)),
+    simulate: (b, a) => call((c) => c.simulate(b, a)),
     getTokenAccountsByOwner: (o, f) => call((c) => c.getTokenAccountsByOwner(o, f)),
     getTokenSupply: (m) => call((c) => c.getTokenSupply(m)),
     getAccountInfo: (a) => call((c) => c.getAccountInfo(a)),

@@ -199,8 +199,12 @@ export interface SimBuildOptions {
   legacy?: boolean;
   /** addresses from tx.simSigner() that sign at build time (the returned transaction carries their signatures) */
   simSigners?: string[];
-  /** what the effect would do now, without mutating (RPC simulateTransaction); default: success */
-  simulate?: () => SimEffectResult;
+  /**
+   * The effect takes the network fee from the fee payer itself (the swaps); otherwise RPC
+   * simulateTransaction takes the node's fee (5000 lamports a signature and the priority fee)
+   * before running the effect on a dry run.
+   */
+  chargesFees?: boolean;
 }
 
 export interface SimBuiltTransaction {

@@ -33,8 +33,13 @@ interface IssuedMessage {
   signers: string[];
   lastValidBlockHeight: number;
   effect: (signature: string) => SimEffectResult;
-  simulate?: () => SimEffectResult;
+  chargesFees: boolean;
 }
+
+/** What RPC simulateTransaction runs: the issued message's effect (to run on a dry run), or why it cannot. */
+export type SimulationCase =
+  | { issued: true; effect: (signature: string) => SimEffectResult; chargesFees: boolean; signature: string }
+  | { issued: false; code: number; error: string };
 
 export interface SignatureStatus {
   slot: number;
@@ -122,7 +127,7 @@ export class SimTransactionsImpl implements SimTransactions {
       signers: Object.keys(signatures),
       lastValidBlockHeight,
       effect: opts.effect,
-      simulate: opts.simulate,
+      chargesFees: opts.chargesFees === true,
     });
     return { base64: getBase64EncodedWireTransaction(tx), blockhash, lastValidBlockHeight };
   }
@@ -188,13 +193,17 @@ export class SimTransactionsImpl implements SimTransactions {
     return result;
   }
 
-  /** what submitting would do now, without doing it */
-  simulate(signedBase64: string, verifySignatures: boolean): SimEffectResult {
+  /**
+   * What simulating the transaction would run: the effect of a message this simulator handed out
+   * (checked as submit checks it, signatures only when asked), or why there is none (code -3: a
+   * message it did not hand out; -1005: expired; -32002: already processed).
+   */
+  simulation(signedBase64: string, verifySignatures: boolean): SimulationCase {
     const c = this.check(signedBase64, verifySignatures);
-    if (c.code !== 0) return { ok: false, code: c.code, error: c.error ?? 'invalid transaction' };
-    const prior = this.results.get(c.tx!.messageKey);
-    if (prior) return { ok: false, code: -32002, error: 'transaction already processed' };
-    return c.issued!.simulate ? c.issued!.simulate() : { ok: true };
+    if (c.code !== 0) return { issued: false, code: c.code, error: c.error ?? 'invalid transaction' };
+    if (this.results.has(c.tx!.messageKey))
+      return { issued: false, code: -32002, error: 'transaction already processed' };
+    return { issued: true, effect: c.issued!.effect, chargesFees: c.issued!.chargesFees, signature: c.signature };
   }
 
   status(signature: string): SignatureStatus | null {

@@ -9,7 +9,7 @@ import {
   NATIVE_MINT,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
-  unknownProgramGetsWallet,
+  type CreatedAccount,
   type ResolvedInstruction,
 } from './instructions.js';
 
@@ -28,8 +28,15 @@ export interface InspectionOk {
   unsignedSigners: string[];
   /** writable static accounts (accounts loaded through lookup tables are only counted) */
   writable: string[];
+  /** every account the message may write: the writable statics and what the lookup tables load writable (resolved) */
+  writableAll: string[];
   programs: ProgramRef[];
+  /** programs not on the fixed list (none of them is handed the wallet or one of its accounts the inspection knows) */
   unknownPrograms: string[];
+  /** each instruction of a program not on the fixed list, with the accounts it is handed (checked again against the chain's state) */
+  foreign: Array<{ index: number; program: string; accounts: string[] }>;
+  /** what the transaction costs the wallet beyond what it asks: fees (when the wallet pays them) and new accounts' rent */
+  costs: { signatureLamports: bigint; priorityLamports: bigint; created: CreatedAccount[] };
   lookupTables: { count: number; writableAccounts: number; readonlyAccounts: number };
   instructionCount: number;
   blockhash: string;
@@ -42,7 +49,12 @@ export interface InspectOptions {
   wallet: string;
   /** other signers the response itself named (maker, signatureFeePayer, payer, configured payer) */
   allowedSigners: string[];
-  knownPrograms?: Record<string, string>;
+  /** names of programs beyond the fixed list (the service's labels): they name a program in the dialog, never allow it */
+  programNames?: Record<string, string>;
+  /** accounts the person named (the receiver, a destination token account, a fee or referral account) */
+  named?: string[];
+  /** the request's tokens with their programs: the wallet's (and a named receiver's) associated accounts of these are derived */
+  tokens?: Array<{ mint: string; program: string }>;
   /**
    * The contents of the address lookup tables the transaction uses, when the caller has fetched
    * them: the accounts they load are then checked like static ones (the wallet loaded writable
@@ -56,6 +68,12 @@ export interface InspectOptions {
   payTo?: string[];
 }
 
+/**
+ * The programs that may receive the wallet's signature or one of its accounts, with the names the
+ * dialog gives them: the fixed list. A program's name from the service (GET
+ * /swap/v1/program-id-to-label) only names it; any other program handed the wallet or one of its
+ * accounts is refused.
+ */
 export const WELL_KNOWN_PROGRAMS: Readonly<Record<string, string>> = {
   '11111111111111111111111111111111': 'System',
   [TOKEN_PROGRAM]: 'Token',
@@ -149,6 +167,21 @@ export async function addressTableLookupsOf(base64: string): Promise<string[]> {
   }
 }
 
+/** The associated token account of `owner` for `mint` under `tokenProgram` (derived, as the Associated Token program does). */
+export async function associatedTokenAccount(owner: string, mint: string, tokenProgram: string): Promise<string> {
+  const kit = await import('./solana.js');
+  const encoder = kit.getAddressEncoder();
+  const [ata] = await kit.getProgramDerivedAddress({
+    programAddress: kit.address(ATA_PROGRAM),
+    seeds: [
+      encoder.encode(kit.address(owner)),
+      encoder.encode(kit.address(tokenProgram)),
+      encoder.encode(kit.address(mint)),
+    ],
+  });
+  return String(ata);
+}
+
 export async function inspectTransaction(base64: string, options: InspectOptions): Promise<Inspection> {
   const bytes = decodeBase64Strict(base64);
   if (!bytes) return refuse('the transaction is not valid base-64');
@@ -216,8 +249,8 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   if (!signers.includes(wallet)) return refuse(`the wallet ${wallet} is not a signer of this transaction`);
   if (feePayer !== wallet && !options.allowedSigners.includes(feePayer))
     return refuse(`the fee payer ${feePayer} is neither the wallet nor an expected payer`);
-  const allowed = new Set([wallet, ...options.allowedSigners]);
-  const unexpected = signers.find((s) => !allowed.has(s));
+  const expectedSigners = new Set([wallet, ...options.allowedSigners]);
+  const unexpected = signers.find((s) => !expectedSigners.has(s));
   if (unexpected) return refuse(`the transaction requires an unexpected signer ${unexpected}`);
 
   // Every account an instruction names, resolved: statics, then the tables' writable slots, then
@@ -247,53 +280,52 @@ export async function inspectTransaction(base64: string, options: InspectOptions
     accounts: (ix.accountIndices ?? []).map((i) => loaded[i]),
     data: new Uint8Array(ix.data ?? new Uint8Array()),
   }));
-  const encoder = kit.getAddressEncoder();
-  const associated = async (mint: string, tokenProgram: string): Promise<string> => {
-    const [ata] = await kit.getProgramDerivedAddress({
-      programAddress: kit.address(ATA_PROGRAM),
-      seeds: [
-        encoder.encode(kit.address(wallet)),
-        encoder.encode(kit.address(tokenProgram)),
-        encoder.encode(kit.address(mint)),
-      ],
-    });
-    return String(ata);
-  };
+  const associated = associatedTokenAccount;
   const ownWrappedSol = new Set([
-    await associated(NATIVE_MINT, TOKEN_PROGRAM),
-    await associated(NATIVE_MINT, TOKEN_2022_PROGRAM),
+    await associated(wallet, NATIVE_MINT, TOKEN_PROGRAM),
+    await associated(wallet, NATIVE_MINT, TOKEN_2022_PROGRAM),
   ]);
-  const names: Record<string, string> = { ...WELL_KNOWN_PROGRAMS, ...(options.knownPrograms ?? {}) };
-  const known = new Set(Object.keys(names));
-  // Only when an unknown program gets the wallet: the wallet's associated account of every mint the
-  // transaction could name (any loaded account), under both token programs.
+  const names: Record<string, string> = { ...(options.programNames ?? {}), ...WELL_KNOWN_PROGRAMS };
+  const allowed = new Set(Object.keys(WELL_KNOWN_PROGRAMS));
+  // The wallet's token accounts: its associated accounts of the request's tokens, and, when a
+  // program off the list or a token instruction on the wallet's authority could touch one, of every
+  // mint the transaction could name (any loaded account), under both token programs.
   const walletTokenAccounts = new Set<string>(ownWrappedSol);
-  if (unknownProgramGetsWallet(resolvedInstructions, wallet, known)) {
+  const named = new Set(options.named ?? []);
+  for (const t of options.tokens ?? []) {
+    walletTokenAccounts.add(await associated(wallet, t.mint, t.program));
+    for (const who of options.named ?? []) if (kit.isAddress(who)) named.add(await associated(who, t.mint, t.program));
+  }
+  const tokenAuthority = resolvedInstructions.some(
+    (ix) => (ix.program === TOKEN_PROGRAM || ix.program === TOKEN_2022_PROGRAM) && ix.accounts.includes(wallet),
+  );
+  if (tokenAuthority || resolvedInstructions.some((ix) => !allowed.has(ix.program))) {
     for (const candidate of new Set(loaded.filter((a) => kit.isAddress(a)))) {
-      walletTokenAccounts.add(await associated(candidate, TOKEN_PROGRAM));
-      walletTokenAccounts.add(await associated(candidate, TOKEN_2022_PROGRAM));
+      walletTokenAccounts.add(await associated(wallet, candidate, TOKEN_PROGRAM));
+      walletTokenAccounts.add(await associated(wallet, candidate, TOKEN_2022_PROGRAM));
     }
   }
-  const writableLoaded = new Set([
+  const writableLoaded = [
     ...statics.slice(0, numSignerAccounts - numReadonlySignerAccounts),
     ...statics.slice(numSignerAccounts, statics.length - numReadonlyNonSignerAccounts),
     ...loaded.slice(statics.length, statics.length + lookupWritable),
-  ]);
-  const refusal = checkInstructions(
+  ];
+  const checked = checkInstructions(
     resolvedInstructions,
     {
       wallet,
       signers: new Set(signers),
-      known,
+      allowed,
+      names,
       ownWrappedSol,
       walletTokenAccounts,
-      writable: writableLoaded,
+      named,
       ...(options.maxLamports !== undefined ? { maxLamports: options.maxLamports } : {}),
       ...(options.payTo?.length ? { payTo: new Set(options.payTo) } : {}),
     },
     encodeBase58,
   );
-  if (refusal) return refuse(refusal);
+  if (!checked.ok) return refuse(checked.reason);
 
   const writable = [
     ...statics.slice(0, numSignerAccounts - numReadonlySignerAccounts),
@@ -308,8 +340,18 @@ export async function inspectTransaction(base64: string, options: InspectOptions
     signers,
     unsignedSigners: signers.filter((s) => !signatures[s]),
     writable,
+    writableAll: [...new Set(writableLoaded.filter((a) => kit.isAddress(a)))],
     programs,
-    unknownPrograms: programs.filter((p) => p.name === null).map((p) => p.id),
+    unknownPrograms: programIds.filter((id) => !allowed.has(id)),
+    foreign: resolvedInstructions
+      .filter((ix) => !allowed.has(ix.program))
+      .map((ix) => ({ index: ix.index, program: ix.program, accounts: ix.accounts.filter((a) => kit.isAddress(a)) })),
+    costs: {
+      // the fee payer pays 5000 lamports a signature and the priority fee; someone else paying them costs the wallet nothing
+      signatureLamports: feePayer === wallet ? 5000n * BigInt(numSignerAccounts) : 0n,
+      priorityLamports: feePayer === wallet ? checked.costs.priorityLamports : 0n,
+      created: checked.costs.created,
+    },
     lookupTables: { count: lookups.length, writableAccounts: lookupWritable, readonlyAccounts: lookupReadonly },
     instructionCount: message.instructions.length,
     blockhash: String(message.lifetimeToken),

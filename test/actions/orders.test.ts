@@ -12,6 +12,7 @@ import { runSigned } from '../../src/actions/run.js';
 import { createOrdersStore } from '../../src/store/orders.js';
 import { applyList, snapshotOf, type ListParams } from '../../screens/Orders/lists.js';
 import { answerNext, world } from '../support/actions.js';
+import { expecting, USDC_TOKEN } from '../support/tx.js';
 
 const tokens = [
   { id: NATIVE_MINT, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, usdPrice: 150 },
@@ -156,6 +157,7 @@ test('legacy price-based order: withdraw n sends nothing; y executes once after 
           builtAt: s.now(),
           submit: 'execute',
           summary: {},
+          expect: expecting({ pays: { [USDC_TOKEN.mint]: 200_000_000n } }),
         };
       },
       describe: () => ({ title: 'legacy', lines: [] }),

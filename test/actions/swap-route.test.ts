@@ -53,8 +53,11 @@ test('the confirm request shows the human summary first, then the inspection fac
   await answerNext(s, false);
   await run;
   const labels = view.summary.map((l) => l.label);
-  assert.deepEqual(labels.slice(0, 5), ['You pay', 'You receive', 'At least', 'Rate', 'Price impact']);
-  assert.equal(view.summary[0].value, '0.25 SOL');
+  assert.deepEqual(labels.slice(0, 5), ['Your balances', 'Quoted', 'At least', 'Rate', 'Price impact']);
+  // what the simulation measured: the SOL paid with its fees and rent, the USDC received and its minimum
+  assert.match(view.summary[0].value, /^−0\.25\d* SOL · \+[\d.]+ USDC \(at least [\d.]+\)$/);
+  // the service's figures, beside, since they agree with it
+  assert.match(view.summary[1].value, /^0\.25 SOL for about [\d.]+ USDC$/);
   assert.match(view.summary[2].value, /USDC after 1\.00% slippage/);
   assert.match(view.facts.join('\n'), /Fee payer you/);
   assert.match(view.facts.join('\n'), /Programs: .*Router/);

@@ -93,17 +93,89 @@ describe('JSON-RPC methods', () => {
     );
   });
 
-  test('simulateTransaction', async () => {
-    answer({
-      context: { slot: 3 },
-      value: { err: { InstructionError: [0, 'Custom'] }, logs: ['Program log: hi'], unitsConsumed: 1200 },
+  test('simulate: getMultipleAccounts and simulateTransaction in one batch request, accounts decoded', async () => {
+    const account = (lamports: number) => ({
+      data: [Buffer.from([1, 2, 3]).toString('base64'), 'base64'],
+      owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      lamports,
+      executable: false,
+      rentEpoch: 2 ** 64 - 1,
+      space: 3,
     });
-    const res = await rpc.simulateTransaction(SIGNED_TX);
+    rec.setHandler((r) => {
+      const [pre, sim] = r.body as RpcBody[];
+      // the answers of a batch may come in any order: each is matched by its id
+      return {
+        body: [
+          {
+            jsonrpc: '2.0',
+            id: sim.id,
+            result: {
+              context: { slot: 3 },
+              value: {
+                err: null,
+                logs: ['Program log: hi'],
+                unitsConsumed: 1200,
+                accounts: [account(7), null],
+              },
+            },
+          },
+          { jsonrpc: '2.0', id: pre.id, result: { context: { slot: 3 }, value: [account(5)] } },
+        ],
+      };
+    });
+    const res = await rpc.simulate(SIGNED_TX, { before: [USER], after: [USER, addr(93)] });
     assert.deepEqual(res.logs, ['Program log: hi']);
-    assert.deepEqual(res.err, { InstructionError: [0, 'Custom'] });
-    const b = lastCall();
-    assert.equal(b.method, 'simulateTransaction');
-    assert.equal((b.params[1] as { encoding: string }).encoding, 'base64');
+    assert.equal(res.err, null);
+    assert.deepEqual(
+      res.before.map((a) => a?.lamports),
+      [5n],
+    );
+    assert.deepEqual(
+      res.after?.map((a) => a?.lamports ?? null),
+      [7n, null],
+    );
+    assert.deepEqual([...res.after![0]!.data], [1, 2, 3]);
+    assert.equal(rec.requests.length, 1, 'one round trip');
+    const [pre, sim] = rec.requests[0].body as RpcBody[];
+    assert.equal(pre.method, 'getMultipleAccounts');
+    assert.deepEqual(pre.params, [[USER], { encoding: 'base64', commitment: 'confirmed' }]);
+    assert.equal(sim.method, 'simulateTransaction');
+    assert.deepEqual(sim.params[1], {
+      encoding: 'base64',
+      commitment: 'confirmed',
+      sigVerify: false,
+      replaceRecentBlockhash: false,
+      accounts: { encoding: 'base64', addresses: [USER, addr(93)] },
+    });
+  });
+
+  test("simulate: an error in one answer of the batch is that method's error; a missing answer is a shape error", async () => {
+    rec.setHandler((r) => {
+      const [pre, sim] = r.body as RpcBody[];
+      return {
+        body: [
+          { jsonrpc: '2.0', id: pre.id, result: { context: { slot: 3 }, value: [null] } },
+          {
+            jsonrpc: '2.0',
+            id: sim.id,
+            error: { code: -32602, message: 'Invalid params: Too many accounts provided; max 1' },
+          },
+        ],
+      };
+    });
+    await assert.rejects(
+      rpc.simulate(SIGNED_TX, { before: [USER], after: [USER, addr(93)] }),
+      (e: unknown) =>
+        e instanceof RpcError && e.kind === 'rpc' && /simulateTransaction: Invalid params: Too many/.test(e.message),
+    );
+    rec.setHandler((r) => ({
+      body: [{ jsonrpc: '2.0', id: (r.body as RpcBody[])[0].id, result: { context: { slot: 3 }, value: [null] } }],
+    }));
+    await assert.rejects(
+      rpc.simulate(SIGNED_TX, { before: [USER], after: [USER] }),
+      (e: unknown) => e instanceof ResponseShapeError && /simulateTransaction/.test(e.message),
+    );
   });
 
   test('getTokenAccountsByOwner by mint decodes mint, owner and amount from the account data', async () => {

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openTerminal } from '../support/pty.js';
+import { confirmToEnd, openTerminal } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { assertNoHostileBytes, HOSTILE_SYMBOL, JUP_MINT, startHostileProxy } from '../support/hostile.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
@@ -60,7 +60,7 @@ test('dashboard at 80x24 against a hostile service: no control sequence from it 
   term.send(`:limit 1 SOL 190 ${JUP_MINT}`);
   term.press('Enter');
   await term.waitFor((s) => s.includes('y confirm') && /Limit order: buy 190 JUP for 1 SOL/.test(s), 20_000);
-  term.send('y');
+  await confirmToEnd(term);
   await term.waitFor((s) => !s.includes('y confirm') && /190 JUP/.test(s), 30_000);
 
   // a fill seen from another screen: the flash line, the notification, the log (N)

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openTerminal } from '../support/pty.js';
+import { confirmToEnd, openTerminal } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
@@ -42,7 +42,8 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
   assert.match(screen, /From market\s+\+\d+\.\d\d% \(above market\)/);
   assert.equal(screen.split('\n').length, 24);
 
-  term.send('y');
+  // the simulation's balance line makes the dialog taller than 24 rows: read to its end, then y
+  await confirmToEnd(term);
   screen = await term.waitFor((s) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(s) && /\s0%\s/.test(s), 30_000);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   assert.match(screen, /Open/);
@@ -122,7 +123,7 @@ test('live against the simulator process at 80x24: a part fill seen in the backg
   term.send(':limit 1 SOL 200 USDC');
   term.press('Enter');
   await term.waitFor('y confirm', 20_000);
-  term.send('y');
+  await confirmToEnd(term);
   await term.waitFor((s) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(s) && /\s0%\s/.test(s), 30_000);
 
   const listed = (await (

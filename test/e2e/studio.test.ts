@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openTerminal } from '../support/pty.js';
+import { confirmToEnd, openTerminal } from '../support/pty.js';
 import { startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
@@ -54,7 +54,8 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   assert.match(screen, /Starts at\s+16,000 USDC \(\$[\d,.]+\) market cap/);
   assert.match(screen, /Migrates at\s+69,000 USDC/);
   assert.equal(screen.split('\n').length, 24);
-  term.send('y');
+  // the simulation's balance line makes the dialog taller than 24 rows: read to its end, then y
+  await confirmToEnd(term);
   screen = await term.waitFor((s) => s.includes('Launch DECK: done') && s.includes('Launched pools (1)'), 30_000);
   assert.match(screen, /DECK\s+Deck Token\s+USDC\s+1\.00% 16\.0K→69\.0K/);
   const pool = /Pool ([1-9A-HJ-NP-Za-km-z]{32,44})/.exec(screen)![1];

@@ -17,8 +17,10 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
 
   term.send(':swap 0.1 SOL USDC');
   term.press('Enter');
-  let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('You pay'), 20_000);
-  assert.match(screen, /You pay\s+0\.1 SOL/);
+  let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Your balances'), 20_000);
+  // the balance changes the simulation measured, then the service's figures beside them
+  assert.match(screen, /Your balances\s+−0\.1\d* SOL · \+[\d.]+ USDC \(at least [\d.]+\)/);
+  assert.match(screen, /Quoted\s+0\.1 SOL/);
   assert.match(screen, /At least\s+[\d.,]+ USDC( ≈ \$[\d.,]+)? after/);
   assert.match(screen, /Fee payer you/);
   assert.equal(screen.split('\n').length, 24);
@@ -70,7 +72,9 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   term.send(`:swap 0.05 SOL USDC receiver ${other} exclude-routers partnerz`);
   term.press('Enter');
   screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Output goes to'), 20_000);
-  assert.match(screen, /Receiver gets\s+about [\d.,]+ USDC/);
+  // what the simulation says reaches the receiver, and the wallet paying the SOL (and the receiver's account's rent)
+  assert.match(screen, /Receiver gets\s+\+[\d.,]+ USDC \(at least [\d.,]+\), NOT this wallet/);
+  assert.match(screen, /Your balances\s+−0\.05\d* SOL/);
   assert.match(screen, /⚠ The output goes to Ex1stingAccount1+/);
   assert.equal(screen.split('\n').length, 24);
   term.send('n');

@@ -8,7 +8,7 @@ import { openJournal, type JournalGroup } from '../../src/journal/journal.js';
 import type { ExecuteBody } from '../../src/journal/reconcile.js';
 import { runAction, type ActionSpec, type Built, type PipelineDeps } from '../../src/pipeline/index.js';
 import { createDemoKeyFile, loadKeypairFile, watchOnlyWallet, type KeypairWallet } from '../../src/wallet/keypair.js';
-import { buildTransaction, randomAddress } from '../support/tx.js';
+import { buildTransaction, expecting, randomAddress, simulateNothing } from '../support/tx.js';
 import { RpcError } from '../../src/rpc/client.js';
 
 async function setup() {
@@ -66,6 +66,7 @@ function harness(
     },
     signatureStatus: async () => 'unknown',
     blockHeight: async () => opts.height ?? 100,
+    simulate: simulateNothing,
     sleep: async (ms) => {
       clock.now += ms;
     },
@@ -91,6 +92,7 @@ function orderSpec(
         builtAt: clock.now,
         submit: 'execute',
         summary: { in: '1 SOL', out: '150 USDC' },
+        expect: expecting(),
         ...extra,
       };
     },

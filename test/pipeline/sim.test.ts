@@ -13,6 +13,7 @@ import { openJournal, type Journal } from '../../src/journal/journal.js';
 import { reconcileJournal } from '../../src/journal/reconcile.js';
 import { executeThrough, rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';
 import { createDemoKeyFile, loadKeypairFile, type KeypairWallet } from '../../src/wallet/keypair.js';
+import { expecting } from '../support/tx.js';
 
 async function world(t: { after(fn: () => Promise<void>): void }) {
   const sim = await startSim({ seed: 7, timeScale: 1 });
@@ -45,6 +46,7 @@ function limitOrderSpec(api: ReturnType<typeof createApiClient>, wallet: Keypair
         builtAt: Date.now(),
         submit: 'execute',
         summary: { sell: '2 SOL', for: '900 USDC', order: r.order ?? null },
+        expect: expecting({ pays: { [NATIVE_MINT]: 2_000_000_000n } }),
       };
     },
     describe: () => ({ title: 'Limit: sell 2 SOL for 900 USDC', lines: [] }),
@@ -209,6 +211,10 @@ test('swap group: quote -> swap tx -> inspect -> confirm -> journal -> sign -> R
         builtAt: Date.now(),
         submit: 'rpc',
         summary: { in: '1 SOL', out: quoteResponse.outAmount },
+        expect: expecting({
+          pays: { [NATIVE_MINT]: 1_000_000_000n },
+          receives: { [USDC_MINT]: BigInt(quoteResponse.otherAmountThreshold) },
+        }),
       };
     },
     describe: () => ({ title: 'Swap 1 SOL for USDC', lines: [] }),

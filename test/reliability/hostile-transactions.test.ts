@@ -33,7 +33,7 @@ import { startSim } from '../../src/sim/index.js';
 import { swapOutcomeOf } from '../../src/actions/outcome.js';
 import { inspectTransaction, type InspectOptions } from '../../src/wallet/inspect.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { randomAddress, viaLookupTable } from '../support/tx.js';
+import { expecting, randomAddress, viaLookupTable } from '../support/tx.js';
 
 const SYSTEM = '11111111111111111111111111111111';
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -247,7 +247,9 @@ async function corpus(w: World): Promise<Case[]> {
           Uint8Array.of(3),
         ),
       ]),
-      reason: /a program tradedeck does not know: it could move the wallet's tokens/,
+      reason: new RegExp(
+        `hands the wallet \\(its signature\\) to ${unknownProgram}, a program not on tradedeck's list: refused`,
+      ),
     },
     {
       name: 'an unknown program given the wallet and its Token-2022 account',
@@ -262,7 +264,84 @@ async function corpus(w: World): Promise<Case[]> {
           Uint8Array.of(3),
         ),
       ]),
-      reason: /does not know: it could move the wallet's tokens/,
+      reason: /hands the wallet \(its signature\) to .*, a program not on tradedeck's list: refused/,
+    },
+    {
+      name: 'a program labelled by the service, handed the wallet as signer and its USDC account writable',
+      tx: compile(wallet, [
+        ...swapCore,
+        ix(
+          unknownProgram,
+          [
+            [wallet, 'ws'],
+            [usdcAta, 'w'],
+          ],
+          Uint8Array.of(7),
+        ),
+      ]),
+      options: { programNames: { [unknownProgram]: 'Raydium' } },
+      reason: /\(named "Raydium" by the service\), a program not on tradedeck's list: refused/,
+    },
+    {
+      name: "an unlabelled program handed the wallet's USDC account with the mint left out",
+      tx: compile(wallet, [...swapCore, ix(unknownProgram, [[usdcAta, 'w']], Uint8Array.of(7))]),
+      options: { tokens: [{ mint: USDC_MINT, program: TOKEN }] },
+      reason: new RegExp(
+        `hands the wallet's token account ${usdcAta} to ${unknownProgram}, a program not on tradedeck's list`,
+      ),
+    },
+    {
+      name: 'a program handed only the wallet and System (a SOL drain by a call into System)',
+      tx: compile(wallet, [
+        ...swapCore,
+        ix(
+          unknownProgram,
+          [
+            [wallet, 'ws'],
+            [SYSTEM, 'r'],
+          ],
+          Uint8Array.of(7),
+        ),
+      ]),
+      reason: /hands the wallet \(its signature\) to .*, a program not on tradedeck's list: refused/,
+    },
+    {
+      name: 'one System CreateAccount of 72.98 SOL from the wallet, owned by an unknown program',
+      tx: compile(wallet, [
+        ix(
+          SYSTEM,
+          [
+            [wallet, 'ws'],
+            [extraSigner, 'ws'],
+          ],
+          cat(u32(0), u64(72_980_000_000n), u64(10_485_632n), addr(unknownProgram)),
+        ),
+      ]),
+      options: { allowedSigners: [extraSigner] },
+      reason: new RegExp(
+        `CreateAccount\\) would create ${extraSigner} with 72\\.98 SOL from the wallet, owned by ${unknownProgram}: only System, Token or Token-2022 accounts`,
+      ),
+    },
+    {
+      name: 'a CreateAccount from the wallet owned by Token but far larger than a token account',
+      tx: compile(wallet, [
+        ix(
+          SYSTEM,
+          [
+            [wallet, 'ws'],
+            [extraSigner, 'ws'],
+          ],
+          cat(u32(0), u64(72_980_000_000n), u64(10_485_632n), addr(TOKEN)),
+        ),
+      ]),
+      options: { allowedSigners: [extraSigner] },
+      reason: /10485632 bytes large: more than the 600 bytes/,
+    },
+    {
+      name: 'another account assigned to an unknown program in a transaction the wallet signs',
+      tx: compile(wallet, [...swapCore, ix(SYSTEM, [[extraSigner, 'ws']], cat(u32(1), addr(unknownProgram)))]),
+      options: { allowedSigners: [extraSigner] },
+      reason: /\(System Assign\) would give .* to .*: only System, Token or Token-2022 accounts/,
     },
     {
       name: "a token Approve of the wallet's USDC to the attacker",
@@ -585,8 +664,10 @@ test('at least 20 hostile transactions are refused before signing, each with a r
           builtAt: Date.now(),
           submit: 'execute',
           summary: {},
+          expect: expecting(),
           ...(c.options?.maxLamports !== undefined ? { maxLamports: c.options.maxLamports } : {}),
         }),
+        ...(c.options?.programNames ? { programNames: c.options.programNames } : {}),
         describe: () => ({ title: 'Swap', lines: [] }),
       };
       const readsBefore = Object.keys(c.tables ?? {}).map(tableReads);
@@ -652,22 +733,41 @@ test('look-alikes of legitimate transactions still pass', async () => {
     ]),
     { maxLamports: SOL / 10n },
   );
-  // an unknown program that does not get the wallet's token accounts is flagged, not refused
+  // a program off the list that is handed neither the wallet nor its accounts is flagged, not refused
   const unknown = randomAddress();
   const r = await inspectTransaction(
     compile(wallet, [
+      ...budget(200_000, 1n),
       ix(
         unknown,
         [
-          [wallet, 'ws'],
           [randomAddress(), 'w'],
+          [USDC_MINT, 'r'],
         ],
         Uint8Array.of(1),
       ),
     ]),
     opts,
   );
-  assert.ok(r.ok && r.unknownPrograms.includes(unknown));
+  assert.ok(r.ok && r.unknownPrograms.includes(unknown), r.ok ? '' : r.reason);
+  // the wallet's tokens moved to its own account, or to a receiver the person named
+  const receiver = randomAddress();
+  const theirs = await ataOf(receiver, USDC_MINT);
+  const usdcTo = (to: string) =>
+    compile(wallet, [
+      ix(
+        TOKEN,
+        [
+          [usdcAta, 'w'],
+          [to, 'w'],
+          [wallet, 'rs'],
+        ],
+        cat(Uint8Array.of(3), u64(5n)),
+      ),
+    ]);
+  await ok(usdcTo(theirs), { named: [receiver], tokens: [{ mint: USDC_MINT, program: TOKEN }] });
+  const refused = await inspectTransaction(usdcTo(theirs), opts);
+  assert.ok(!refused.ok && /neither the wallet's own account nor one you named/.test(refused.reason));
   // a normal priority fee, a rent-exact new account
   await ok(compile(wallet, [...budget(1_400_000, 1_000_000n), route(wallet, wsol, usdcAta)]));
   const fresh = randomAddress();

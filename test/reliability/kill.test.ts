@@ -148,7 +148,7 @@ const flows: Flow[] = [
     async drive(term) {
       term.send(':swap 0.1 SOL USDC');
       term.press('Enter');
-      await term.waitFor((s) => s.includes('y confirm') && s.includes('You pay'), 30_000);
+      await term.waitFor((s) => s.includes('y confirm') && s.includes('Your balances'), 30_000);
       term.send('y');
     },
     check: checkSwap,
@@ -166,7 +166,7 @@ const flows: Flow[] = [
       term.send(':swap 0.1 SOL USDC fee 20000');
       term.press('Enter');
       let screen = await term.waitFor(
-        (s) => s.includes('y confirm') && s.includes('RPC send') && s.includes('You pay'),
+        (s) => s.includes('y confirm') && s.includes('RPC send') && s.includes('Your balances'),
         30_000,
       );
       // its dialog is longer than 24 rows: y is taken only once every line was shown

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { expecting, USDC_TOKEN } from '../support/tx.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
 const listQueries = (d: Dashboard, path: string) =>
@@ -272,6 +273,7 @@ test(':withdraw on a legacy price-based order: an amount of its input, then all 
           builtAt: s.now(),
           submit: 'execute',
           summary: {},
+          expect: expecting({ pays: { [USDC_TOKEN.mint]: 200_000_000n } }),
         };
       },
       describe: () => ({ title: 'legacy', lines: [] }),

@@ -33,7 +33,7 @@ test('buying an unverified token with a live freeze authority: the red card, the
   assert.match(frame, /!RISK\s+UNVERIFIED with live freeze authority/, 'the red line, marked without colour too');
   assert.match(frame, /Safety \S+\s+NOT VERIFIED · organic/);
   assert.match(frame, /freeze authority LIVE/);
-  assert.equal(frame.indexOf('RISK') < frame.indexOf('You pay'), true, 'the card comes before the trade');
+  assert.equal(frame.indexOf('RISK') < frame.indexOf('Your balances'), true, 'the card comes before the trade');
 
   await typeKeys(d.app, 'y', 'enter');
   await waitForFrame(d.app, (f) => f.includes('Type "yes" exactly'), 3000);

@@ -87,7 +87,9 @@ test('s then n: the dialog shows the summary, and nothing reaches an execute or 
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 's');
   const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
-  assert.match(dialog, /You pay\s+0\.2 SOL/);
+  // what the simulation measured, then the service's figures that agree with it
+  assert.match(dialog, /Your balances\s+−0\.2\d* SOL · \+[\d.]+ USDC \(at least [\d.]+\)/);
+  assert.match(dialog, /Quoted\s+0\.2 SOL/);
   assert.match(dialog, /At least/);
   assert.match(dialog, /Rate +1 SOL = [\d.,]+ USDC · 1 USDC = [\d.,]+ SOL/);
   assert.match(dialog, /Fee payer/);
@@ -207,7 +209,8 @@ test('the pane quotes the path s takes: the order group by default, with its rou
 test('a dialog left open past its quote lifetime re-quotes by itself, shows old beside new, and signs nothing until y again', async (t) => {
   const w = await world(t, {
     form: { input: 'SOL', output: 'USDC', amount: '0.2' },
-    pipeline: { sleep: async () => undefined, pollIntervalMs: 1, maxQuoteAgeMs: 1500 },
+    // long enough for a build, its simulation and the dialog to come before the quote ages out
+    pipeline: { sleep: async () => undefined, pollIntervalMs: 1, maxQuoteAgeMs: 3000 },
   });
   const { app, cleanup } = mountSwap(w, { columns: 100, rows: 40 });
   t.after(cleanup);
@@ -222,7 +225,7 @@ test('a dialog left open past its quote lifetime re-quotes by itself, shows old 
   const builds = () =>
     w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length;
   assert.equal(builds(), 1);
-  await waitForFrame(app, (f) => f.includes('expired while this dialog was open'), 6000);
+  await waitForFrame(app, (f) => f.includes('expired while this dialog was open'), 9000);
   assert.equal(builds(), 2, 'a fresh order was fetched');
   assert.equal(
     w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length,
@@ -404,8 +407,15 @@ test('a mint no token list holds is read over RPC (its decimals) and quoted, ins
   const frame = await waitForFrame(app, (f) => f.includes('Min received'), 8000);
   assert.doesNotMatch(frame, /decimals are unknown/);
   assert.ok(
-    w.sim.requests().some((r) => r.path === '/rpc' && JSON.stringify(r.body).includes('getTokenSupply')),
-    'asked the RPC for the mint',
+    w.sim
+      .requests()
+      .some(
+        (r) =>
+          r.path === '/rpc' &&
+          JSON.stringify(r.body).includes('getAccountInfo') &&
+          JSON.stringify(r.body).includes(target.mint),
+      ),
+    'read the mint account over RPC',
   );
   assert.equal(w.services.catalog.getState().latest[target.mint]?.decimals, target.decimals);
   // no list priced it: the order's outUsdValue does, and the route steps carry the service's usdValue

@@ -131,12 +131,29 @@ test('every method the node serves answers with the keys a real node sends, and 
       () => [USDC_MINT],
       (r) => assert.deepEqual(keys(r.value), ['amount', 'decimals', 'uiAmount', 'uiAmountString']),
     ],
+    getMultipleAccounts: [
+      () => [[w.address, USDC_MINT, 'Vote111111111111111111111111111111111111111'], { encoding: 'base64' }],
+      (r) =>
+        assert.deepEqual(
+          [keys(r.context), keys(r.value[0]), keys(r.value[1]), r.value[2]],
+          [CONTEXT, ACCOUNT, ACCOUNT, null],
+        ),
+    ],
     simulateTransaction: [
-      () => [order.body.transaction, { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true }],
+      () => [
+        order.body.transaction,
+        {
+          encoding: 'base64',
+          sigVerify: false,
+          replaceRecentBlockhash: true,
+          accounts: { encoding: 'base64', addresses: [w.address] },
+        },
+      ],
       (r) => {
         for (const k of SIMULATION) assert.ok(k in r.value, `simulateTransaction value.${k}`);
         assert.equal(r.value.err, null, JSON.stringify(r.value.logs));
         assert.deepEqual(keys(r.value.replacementBlockhash), ['blockhash', 'lastValidBlockHeight']);
+        assert.deepEqual(keys(r.value.accounts[0]), ACCOUNT);
       },
     ],
     sendTransaction: [

@@ -495,3 +495,10 @@ export async function openTerminal(t: TestContext, opts: StartOptions): Promise<
   t.after(() => term.close());
   return term;
 }
+
+/** In a confirm dialog that may be taller than the screen: to its end first (y asks for every line to have been shown), then y. */
+export async function confirmToEnd(term: Term): Promise<void> {
+  term.send('G');
+  await term.waitFor((s) => s.includes('confirm') && !/more below/.test(s), 10_000);
+  term.send('y');
+}

@@ -15,6 +15,7 @@ import {
   type Instruction,
 } from '@solana/kit';
 import { SIM_PROGRAMS } from '../../src/api/types.js';
+import type { Expectation, ExpectedToken, PipelineDeps } from '../../src/pipeline/types.js';
 import { encodeBase58 } from '../../src/wallet/base58.js';
 
 export function randomAddress(): string {
@@ -90,3 +91,31 @@ export function viaLookupTable(wallet: string, table: string, statics: string[],
     getTransactionEncoder().encode({ messageBytes, signatures: { [wallet]: null } } as never),
   ).toString('base64');
 }
+
+const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+/** SOL and USDC as an action declares the tokens it moves (the chain's facts of their mints). */
+export const SOL_TOKEN: ExpectedToken = {
+  mint: 'So11111111111111111111111111111111111111112',
+  symbol: 'SOL',
+  decimals: 9,
+  program: TOKEN_PROGRAM_ID,
+};
+export const USDC_TOKEN: ExpectedToken = {
+  mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  symbol: 'USDC',
+  decimals: 6,
+  program: TOKEN_PROGRAM_ID,
+};
+
+/** What a test action declares its transactions may do: by default, move nothing (fees aside). */
+export function expecting(over: Partial<Expectation> = {}): Expectation {
+  return { tokens: [SOL_TOKEN, USDC_TOKEN], pays: {}, receives: {}, ...over };
+}
+
+/** A simulation that finds nothing before or after (no account exists): the effect of a transaction that moves nothing. */
+export const simulateNothing: NonNullable<PipelineDeps['simulate']> = async (_tx, a) => ({
+  err: null,
+  logs: [],
+  before: a.before.map(() => null),
+  after: a.after.map(() => null),
+});

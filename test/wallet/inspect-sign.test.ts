@@ -57,22 +57,37 @@ test('a wallet-paid v0 transaction passes and lists payer, signers, writable acc
   assert.equal(r.lookupTables.count, 0);
 });
 
-test('unknown programs are flagged, not refused; knownPrograms names them', async () => {
+test('a program off the fixed list is refused when handed the wallet, named or not; handed nothing of it, it is flagged', async () => {
   const wallet = randomAddress();
   const mystery = randomAddress();
-  const tx = buildTransaction({ feePayer: wallet, programs: [mystery, '11111111111111111111111111111111'] });
-  const flagged = await inspectTransaction(tx, { wallet, allowedSigners: [] });
-  assert.ok(flagged.ok);
-  assert.deepEqual(flagged.unknownPrograms, [mystery]);
-  assert.deepEqual(flagged.programs[0], { id: mystery, name: null });
-  assert.deepEqual(flagged.programs[1], { id: '11111111111111111111111111111111', name: 'System' });
-  const named = await inspectTransaction(tx, {
+  const handed = buildTransaction({ feePayer: wallet, programs: [mystery, '11111111111111111111111111111111'] });
+  const refused = await inspectTransaction(handed, { wallet, allowedSigners: [] });
+  assert.ok(!refused.ok);
+  assert.match(
+    refused.reason,
+    new RegExp(
+      `instruction 1 hands the wallet \\(its signature\\) to ${mystery}, a program not on tradedeck's list: refused`,
+    ),
+  );
+  // a name from the service names it in the refusal, and lifts nothing
+  const named = await inspectTransaction(handed, {
     wallet,
     allowedSigners: [],
-    knownPrograms: { [mystery]: 'Partner AMM' },
+    programNames: { [mystery]: 'Partner AMM' },
   });
-  assert.ok(named.ok);
-  assert.deepEqual(named.unknownPrograms, []);
+  assert.ok(!named.ok);
+  assert.match(named.reason, /\(named "Partner AMM" by the service\), a program not on tradedeck's list: refused/);
+
+  const apart = buildTransaction({ feePayer: wallet, programs: [COMPUTE, mystery] });
+  const flagged = await inspectTransaction(apart, {
+    wallet,
+    allowedSigners: [],
+    programNames: { [mystery]: 'Partner AMM' },
+  });
+  assert.ok(flagged.ok, flagged.ok ? '' : flagged.reason);
+  assert.deepEqual(flagged.unknownPrograms, [mystery]);
+  assert.deepEqual(flagged.programs[1], { id: mystery, name: 'Partner AMM' });
+  assert.deepEqual(flagged.foreign, [{ index: 1, program: mystery, accounts: [] }]);
 });
 
 test('an unexpected extra signer is refused by name; an allowed one passes', async () => {

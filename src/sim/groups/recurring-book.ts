@@ -5,6 +5,7 @@
 import type { RecurringTrade } from '../../api/types.js';
 import type { SimKernel, SimMarketQuote } from '../kernel.js';
 import { fillTrade, slotMs } from './trigger-escrow.js';
+import { checkpointFields } from '../checkpoint.js';
 
 /** Keeper fee on the output of every cycle, in basis points. */
 export const RECURRING_FEE_BPS = 10n;
@@ -98,6 +99,21 @@ export class RecurringBook {
 
   get(key: string): RecurringRecord | undefined {
     return this.byKey.get(key);
+  }
+
+  /** the book as it is now, to be put back exactly (RPC simulateTransaction runs an effect and undoes it) */
+  checkpoint(): () => void {
+    const byKey = new Map(this.byKey);
+    const active = [...this.active];
+    const seq = this.seq;
+    const fields = checkpointFields(byKey.values());
+    return () => {
+      fields();
+      this.byKey.clear();
+      for (const [k, r] of byKey) this.byKey.set(k, r);
+      this.active = active;
+      this.seq = seq;
+    };
   }
 
   /** every record and the sequence, for a snapshot of the simulator */

@@ -3,6 +3,7 @@
 
 import type { SimKernel, SimTokenInfo } from '../kernel.js';
 import { SeededStream } from './send-seeded.js';
+import { checkpointFields } from '../checkpoint.js';
 
 /** Share of the pool's trading fee that accrues to the creator. */
 export const CREATOR_FEE_SHARE = 0.5;
@@ -48,6 +49,19 @@ export class StudioBook {
       for (const p of this.live) this.accrue(p);
     });
     books.set(kernel, this);
+  }
+
+  /** the pools as they are now, to be put back exactly (RPC simulateTransaction runs an effect and undoes it) */
+  checkpoint(): () => void {
+    const pools = new Map(this.pools);
+    const live = [...this.live];
+    const fields = checkpointFields(pools.values());
+    return () => {
+      fields();
+      this.pools.clear();
+      for (const [k, p] of pools) this.pools.set(k, p);
+      this.live = live;
+    };
   }
 
   /** every pool (its fee stream's position instead of the stream), for a snapshot of the simulator */

@@ -112,8 +112,6 @@ async function createPool(kernel: SimKernel, book: StudioBook, req: SimRequest) 
         ]),
       },
     ],
-    simulate: () =>
-      book.get(pool) ? { ok: false, code: POOL_EXISTS, error: `pool ${pool} already exists` } : { ok: true },
     effect: (signature) => {
       if (book.get(pool)) return { ok: false, code: POOL_EXISTS, error: `pool ${pool} already exists` };
       book.add({

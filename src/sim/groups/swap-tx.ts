@@ -11,7 +11,8 @@ export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const SIGNATURE_FEE_LAMPORTS = 5000n;
 export const MAX_COMPUTE_UNITS = 1_400_000;
 export const ATA_RENT_LAMPORTS = 2_039_280n;
-const ROUTE_DISCRIMINATOR = createHash('sha256').update('global:route').digest().subarray(0, 8);
+/** The first bytes of the router's route instruction (an Anchor-style discriminator). */
+export const ROUTE_DISCRIMINATOR = createHash('sha256').update('global:route').digest().subarray(0, 8);
 
 const meta = (pubkey: string, isSigner: boolean, isWritable: boolean) => ({ pubkey, isSigner, isWritable });
 

@@ -10,8 +10,8 @@ import { fieldFail, labelList, type FieldFail } from './params.js';
 import { Params } from './read-request.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
 import { MAX_BPS, parseSwapBody, type FirmQuote, type SwapBody } from './swap-body.js';
-import { executeRfq, rfqShortfall, type RfqFill } from './ultra-rfq.js';
-import { executeSwap, swapOutcome, type SwapExecution } from './swap-exec.js';
+import { executeRfq, type RfqFill } from './ultra-rfq.js';
+import { executeSwap, type SwapExecution } from './swap-exec.js';
 import {
   allInstructions,
   ATA_RENT_LAMPORTS,
@@ -209,11 +209,7 @@ export function register(kernel: SimKernel): void {
       validSlots: s.validSlots,
       legacy: s.legacy,
       effect: () => (s.firm ? executeRfq(core, firmFill(exec(), s.firm)) : executeSwap(core, exec())),
-      simulate: () => {
-        if (s.firm) return rfqShortfall(core, firmFill(exec(), s.firm)) ?? { ok: true };
-        const o = swapOutcome(core, exec());
-        return o.ok ? { ok: true } : o;
-      },
+      chargesFees: true,
     });
     return {
       status: 200,

@@ -6,6 +6,7 @@ import type { RecurringTrade, TriggerOrder } from '../../api/types.js';
 import { SIM_PROGRAMS } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { dec, fillTrade, iso, slotMs } from './trigger-escrow.js';
+import { checkpointFields } from '../checkpoint.js';
 
 /** `Failed`: the creating transaction landed but its effect failed; listed only with includeFailedTx */
 export type TriggerStatus = 'Open' | 'Completed' | 'Cancelled' | 'Expired' | 'Failed';
@@ -68,6 +69,21 @@ export class TriggerBook {
 
   get(key: string): TriggerRecord | undefined {
     return this.byKey.get(key);
+  }
+
+  /** the book as it is now, to be put back exactly (RPC simulateTransaction runs an effect and undoes it) */
+  checkpoint(): () => void {
+    const byKey = new Map(this.byKey);
+    const open = [...this.open];
+    const seq = this.seq;
+    const fields = checkpointFields(byKey.values());
+    return () => {
+      fields();
+      this.byKey.clear();
+      for (const [k, r] of byKey) this.byKey.set(k, r);
+      this.open = open;
+      this.seq = seq;
+    };
   }
 
   /** every record and the sequence, for a snapshot of the simulator (keeper caches left out) */

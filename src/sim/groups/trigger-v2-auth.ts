@@ -56,7 +56,6 @@ export class TriggerAuth {
       feePayer: wallet,
       instructions: [{ programId: MEMO_PROGRAM, accounts: [], data: new TextEncoder().encode(text) }],
       effect: () => ({ ok: false, code: -3, error: 'a sign-in challenge is not a transaction to land' }),
-      simulate: () => ({ ok: false, code: -3, error: 'a sign-in challenge is not a transaction to land' }),
     });
     const messageKey = decodeWireTransaction(built.base64)!.messageKey;
     this.challenges.set(wallet, { type, text, messageKey, expiresMs });

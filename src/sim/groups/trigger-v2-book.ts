@@ -3,6 +3,7 @@
 // within a slippage of the market's reference price, less the fill's fee).
 import type { SimKernel } from '../kernel.js';
 import { seededAddress } from '../random.js';
+import { checkpointFields } from '../checkpoint.js';
 
 /** The keeper looks every this many slots (2 s of simulated time). */
 export const CHECK_EVERY_SLOTS = 5;
@@ -34,6 +35,20 @@ export class VaultOrders<R extends VaultOrder> {
 
   protected ofUser(user: string): R[] {
     return [...this.byId.values()].filter((r) => r.user === user);
+  }
+
+  /** The records as they are now, put back by the function returned (RPC simulateTransaction's dry run). */
+  checkpoint(): () => void {
+    const byId = new Map(this.byId);
+    const seq = this.seq;
+    const records = [...byId.values()];
+    const fields = checkpointFields([...records, ...records.flatMap((r) => (r.cancel ? [r.cancel] : []))]);
+    return () => {
+      fields();
+      this.byId.clear();
+      for (const [k, r] of byId) this.byId.set(k, r);
+      this.seq = seq;
+    };
   }
 
   exportState(): { seq: number; records: R[] } {

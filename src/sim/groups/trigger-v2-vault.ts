@@ -126,7 +126,7 @@ export class Vaults {
       feePayer: v.user,
       instructions,
       effect: () => this.landDeposit(v, b.inputMint, amount),
-      simulate: () => this.depositShortfall(v, b.inputMint, amount) ?? { ok: true },
+      chargesFees: true,
     });
     const requestId = kernel.ids.uuid();
     for (const [id, d] of this.deposits)
@@ -249,6 +249,7 @@ export class Vaults {
       feePayer: v.user,
       instructions,
       simSigners: [v.vault],
+      chargesFees: true,
       effect: (signature) => {
         const short = shortfall();
         if (short) return short;
@@ -257,7 +258,6 @@ export class Vaults {
         landed(signature);
         return { ok: true };
       },
-      simulate: () => shortfall() ?? { ok: true },
     });
     return { base64: built.base64, messageKey: decodeWireTransaction(built.base64)!.messageKey };
   }

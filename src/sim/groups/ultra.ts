@@ -109,6 +109,7 @@ export async function buildOrderTransaction(
     feePayer,
     instructions: [...allInstructions(set), ...extra],
     effect,
+    chargesFees: true,
     simSigners: feePayer === relayer ? [relayer] : [],
   });
 }

@@ -53,6 +53,8 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   /** bumps whenever prices or trade history change */
   private version = 0;
   private recordCache: { version: number; slot: number; records: Map<string, Token> } | null = null;
+  /** while a transaction's effect is only simulated: trades and listings change nothing */
+  private held = false;
 
   constructor(
     private readonly seed: number,
@@ -111,6 +113,17 @@ export class SimMarketImpl implements SimMarket, PriceSource {
       }
     }
     this.version++;
+  }
+
+  /** Runs `fn` with the market held as it is: trades, their stats and new listings are not applied. */
+  holding<T>(fn: () => T): T {
+    const was = this.held;
+    this.held = true;
+    try {
+      return fn();
+    } finally {
+      this.held = was;
+    }
   }
 
   def(mint: string): TokenDef | undefined {
@@ -216,6 +229,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
 
   /** applies an evaluated route to the pools and the trade history */
   commit(route: RouteResult, trader: string): void {
+    if (this.held) return;
     const slot = this.clock.slot();
     for (const p of route.paths) {
       for (const h of p.hops) {
@@ -230,6 +244,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
 
   /** a trade outside the pools (RFQ fills, keeper fills) still shows in the stats */
   recordTrade(inputMint: string, outputMint: string, usd: number, trader: string): void {
+    if (this.held) return;
     void trader;
     const minute = Math.floor(this.clock.slot() / SLOTS_PER_MINUTE);
     const a = this.byMint.get(inputMint);
@@ -248,6 +263,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   }
 
   listToken(l: SimListing): void {
+    if (this.held) return;
     if (this.byMint.has(l.info.mint)) throw new Error(`listToken: ${l.info.mint} is already listed`);
     const quote = this.byMint.get(l.quoteMint);
     if (!quote) throw new Error(`listToken: unknown quote mint ${l.quoteMint}`);

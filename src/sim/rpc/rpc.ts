@@ -3,15 +3,10 @@ import { getBase58Encoder, isAddress } from '@solana/kit';
 import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
-import {
-  parsedProgram,
-  parsedTokenAccount,
-  tokenAccountAt,
-  tokenAccountBytes,
-  tokenAccounts,
-  RENT_EXEMPT_EPOCH,
-} from './token-accounts.js';
-import { LOOKUP_TABLE_PROGRAM, lookupTableData, lookupTableParsed } from './lookup-tables.js';
+import { parsedProgram, parsedTokenAccount, tokenAccounts, RENT_EXEMPT_EPOCH } from './token-accounts.js';
+import { lookupTableParsed } from './lookup-tables.js';
+import { accountAt, MINT_SIZE, mintSupply, nodeAccount, rentExempt } from './accounts.js';
+import { simulateValue, SimulateParamsError } from './simulate.js';
 import { toBase58 } from '../random.js';
 
 type Json = Record<string, unknown>;
@@ -94,22 +89,6 @@ function sendRefusal(code: number, error: string | undefined): RpcError {
   });
 }
 
-/** lamports an account of `space` data bytes needs to be rent-exempt (the node's formula) */
-const rentExempt = (space: number) => (space + 128) * 6960;
-
-/** every simulated mint has a billion whole tokens */
-const mintSupply = (decimals: number) => 10n ** BigInt(decimals + 9);
-
-const MINT_SIZE = 82;
-/** The token program's mint layout: mintAuthority COption<Pubkey> | supply u64 | decimals u8 (offset 44) | isInitialized | freezeAuthority COption<Pubkey>; no authorities. */
-function mintBytes(decimals: number): Uint8Array {
-  const bytes = new Uint8Array(MINT_SIZE);
-  new DataView(bytes.buffer).setBigUint64(36, mintSupply(decimals), true);
-  bytes[44] = decimals;
-  bytes[45] = 1;
-  return bytes;
-}
-
 type Context = { slot: number; apiVersion: string };
 
 /**
@@ -133,7 +112,7 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
     const size = param(params, 0);
     if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
       throw invalidParams('data length must be an integer');
-    return rentExempt(size);
+    return Number(rentExempt(size));
   },
   getAccountInfo: async (core, params, context) => ({ context, value: await accountInfo(core, params) }),
   getTokenSupply: (core, params, context) => {
@@ -175,10 +154,16 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
     if (result.code !== 0) throw sendRefusal(result.code, result.error);
     return result.signature;
   },
-  simulateTransaction: (core, params, context) => {
+  simulateTransaction: async (core, params, context) => {
     const config = configParam(params, 1);
-    const r = core.tx.simulate(wireParam(params), config.sigVerify === true);
-    const logs = r.ok ? ['Program log: simulated: success'] : [`Program log: simulated: ${r.error}`];
+    const wire = wireParam(params);
+    let value: Json;
+    try {
+      value = await simulateValue(core, wire, config);
+    } catch (err) {
+      if (err instanceof SimulateParamsError) throw invalidParams(err.message);
+      throw err;
+    }
     // asked to replace the blockhash, a node says which one it simulated with
     const replacementBlockhash =
       config.replaceRecentBlockhash === true
@@ -187,15 +172,31 @@ export const RPC_METHODS: Record<string, (core: SimCore, params: unknown[], cont
     return {
       context,
       value: {
-        err: r.ok ? null : instructionError(r.code),
-        logs,
-        accounts: null,
+        ...value,
         unitsConsumed: 180_000,
         returnData: null,
         innerInstructions: null,
         replacementBlockhash,
       },
     };
+  },
+  getMultipleAccounts: async (core, params, context) => {
+    const addresses = param(params, 0);
+    if (
+      !Array.isArray(addresses) ||
+      addresses.length > 100 ||
+      addresses.some((a) => typeof a !== 'string' || !isAddress(a))
+    )
+      throw invalidParams('the first parameter must be an array of at most 100 base58 public keys');
+    const encoding = configParam(params, 1).encoding ?? 'base64';
+    if (encoding !== 'base64') throw invalidParams(`unsupported encoding ${String(encoding)}; use base64`);
+    const value = await Promise.all(
+      (addresses as string[]).map(async (a) => {
+        const found = await accountAt(core, a);
+        return found ? nodeAccount(found.account) : null;
+      }),
+    );
+    return { context, value };
   },
   getTokenAccountsByOwner: async (core, params, context) => ({ context, value: await tokenAccountsCall(core, params) }),
 };
@@ -210,7 +211,7 @@ async function call(core: SimCore, method: string, params: unknown[]): Promise<u
  * An account as getAccountInfo shows it: a registered address lookup table (owned by its program,
  * the data in its on-chain layout), a token mint (82 bytes owned by its token program), a funded
  * wallet (a System account without data), a wallet's associated token account (165 bytes owned by
- * its token program), or null.
+ * its token program), a program the chain holds (executable, owned by its loader), or null.
  * `encoding` as the real node takes it: base64, base58 (data under 128 bytes), jsonParsed (the
  * table parsed; other data falls back to base64) or, when absent, the legacy bare base58 string.
  */
@@ -219,45 +220,23 @@ async function accountInfo(core: SimCore, params: unknown[]): Promise<Json | nul
   const encoding = configParam(params, 1).encoding ?? 'binary';
   if (!['base64', 'base58', 'binary', 'jsonParsed'].includes(encoding as string))
     throw invalidParams(`unsupported encoding ${String(encoding)}; use base64, base58 or jsonParsed`);
-  const table = core.lookupTables.get(address);
-  const mint = table ? undefined : core.market.token(address);
-  const balance = core.ledger.balance(address, NATIVE_MINT);
-  const held = table || mint || balance > 0n ? undefined : await tokenAccountAt(core, address);
-  let owner: string;
-  let data: Uint8Array;
-  let lamports: number;
-  if (table) {
-    owner = LOOKUP_TABLE_PROGRAM;
-    data = lookupTableData(table);
-    lamports = rentExempt(data.length);
-  } else if (mint) {
-    // a token mint, as the token program holds it
-    owner = mint.tokenProgram;
-    data = mintBytes(mint.decimals);
-    lamports = rentExempt(MINT_SIZE);
-  } else if (held) {
-    // a token account, as its token program holds it
-    owner = held.info.tokenProgram;
-    data = tokenAccountBytes(held.info.mint, held.owner, held.amount);
-    lamports = rentExempt(data.length);
-  } else {
-    if (balance === 0n) return null;
-    owner = '11111111111111111111111111111111';
-    data = new Uint8Array();
-    lamports = Number(balance);
-  }
+  const found = await accountAt(core, address);
+  if (!found) return null;
+  const { account, is } = found;
+  const data = account.data;
   let shown: unknown;
-  if (encoding === 'jsonParsed' && table) shown = lookupTableParsed(table);
-  else if (encoding === 'jsonParsed' && mint) {
+  if (encoding === 'jsonParsed' && is.kind === 'table') shown = lookupTableParsed(is.table);
+  else if (encoding === 'jsonParsed' && is.kind === 'mint') {
     const info = {
-      decimals: mint.decimals,
+      decimals: is.mint.decimals,
       freezeAuthority: null,
       isInitialized: true,
       mintAuthority: null,
-      supply: mintSupply(mint.decimals).toString(),
+      supply: mintSupply(is.mint.decimals).toString(),
     };
-    shown = { program: parsedProgram(mint.tokenProgram), parsed: { info, type: 'mint' }, space: MINT_SIZE };
-  } else if (encoding === 'jsonParsed' && held) shown = parsedTokenAccount(held.info, held.owner, held.amount);
+    shown = { program: parsedProgram(is.mint.tokenProgram), parsed: { info, type: 'mint' }, space: MINT_SIZE };
+  } else if (encoding === 'jsonParsed' && is.kind === 'token')
+    shown = parsedTokenAccount(is.held.info, is.held.owner, is.held.amount);
   else if (encoding === 'base64' || encoding === 'jsonParsed') shown = [Buffer.from(data).toString('base64'), 'base64'];
   else {
     if (data.length > 128)
@@ -267,7 +246,14 @@ async function accountInfo(core: SimCore, params: unknown[]): Promise<Json | nul
       );
     shown = encoding === 'base58' ? [toBase58(data), 'base58'] : toBase58(data);
   }
-  return { data: shown, executable: false, lamports, owner, rentEpoch: RENT_EXEMPT_EPOCH, space: data.length };
+  return {
+    data: shown,
+    executable: account.executable,
+    lamports: Number(account.lamports),
+    owner: account.owner,
+    rentEpoch: RENT_EXEMPT_EPOCH,
+    space: data.length,
+  };
 }
 
 async function tokenAccountsCall(core: SimCore, params: unknown[]): Promise<unknown[]> {

@@ -5,6 +5,7 @@ import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/types.js';
 import type { SimCore } from '../core.js';
 import type { SimTokenInfo } from '../kernel.js';
+import type { LedgerView } from '../ledger.js';
 import { addressBytes } from '../signing.js';
 import { associatedTokenAddress } from './ata.js';
 
@@ -54,9 +55,10 @@ export function parsedTokenAccount(info: SimTokenInfo, owner: string, amount: bi
 export async function tokenAccountAt(
   core: SimCore,
   address: string,
+  ledger: LedgerView = core.ledger,
 ): Promise<{ info: SimTokenInfo; owner: string; amount: bigint } | undefined> {
-  for (const owner of core.ledger.owners()) {
-    for (const h of core.ledger.holdings(owner)) {
+  for (const owner of ledger.owners()) {
+    for (const h of ledger.holdings(owner)) {
       const info = h.mint === NATIVE_MINT ? undefined : core.market.token(h.mint);
       if (info && (await associatedTokenAddress(owner, h.mint, info.tokenProgram)) === address)
         return { info, owner, amount: h.amount };
