@@ -88,6 +88,8 @@ export const WELL_KNOWN_PROGRAMS: Readonly<Record<string, string>> = {
   [SIM_PROGRAMS.studio]: 'Studio',
   // the live service's programs, so that its transactions are not taken for unknown ones
   JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: 'Aggregator v6',
+  // the RFQ route (JupiterZ): a market maker fills through the order engine
+  '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH': 'Order engine (RFQ)',
   j1o2qRpjcyUwEvwtcfhEQefh773ZgjxcVRry7LDqg5X: 'Limit orders v2',
   DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M: 'Recurring (DCA)',
   dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN: 'Dynamic bonding curve',
