@@ -28,8 +28,8 @@ test('dashboard at 80x24 with a Ledger: :swap, y, confirm on the device; approve
   for (const approve of [true, false]) {
     term.send(':swap 0.01 SOL USDC');
     term.press('Enter');
-    let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('You pay'), 20_000);
-    assert.match(screen, /You pay\s+0\.01 SOL/);
+    let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Your balances'), 20_000);
+    assert.match(screen, /Your balances\s+−0\.01\d* SOL/);
     term.send('G');
     await term.waitFor((s) => s.includes('y confirm') && !/more below/.test(s), 10_000);
     term.send('y');

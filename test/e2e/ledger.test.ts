@@ -304,7 +304,7 @@ async function understatingProxy(t: { after(fn: () => unknown): void }, sim: str
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-test('a transaction rewritten on its way is refused before the device is asked to sign it', async (t) => {
+test('an order answer rewritten on its way is refused before the device is asked to sign it', async (t) => {
   const w = await world(t);
   const proxy = await understatingProxy(t, w.sim);
   const r = await collect(
@@ -327,7 +327,8 @@ test('a transaction rewritten on its way is refused before the device is asked t
   );
   assert.equal(r.code, 2, 'refused: nothing was signed');
   assert.match(r.out + r.err, /Refused: nothing was signed/);
-  assert.match(r.out + r.err, /moves 0\.01 SOL out of the wallet, more than the 0\.00001 SOL quoted/);
+  // the answer is compared with the request before anything is inspected or shown
+  assert.match(r.out + r.err, /inAmount: the service quoted 0\.00001 SOL; you asked for 0\.01 SOL/);
   assert.deepEqual(signApdus(w.emu), [], 'the device was never asked to sign');
   assert.deepEqual(w.emu.prompts, []);
   assert.deepEqual(executes(await w.simRequests()), []);

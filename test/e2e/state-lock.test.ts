@@ -45,7 +45,7 @@ test('the dashboard, tradedeck watch and tradedeck swap --yes on one state direc
   assert.doesNotMatch(screen.split('\n')[0], /READ-ONLY/, 'the watcher beside it does not make it read-only');
   dash.send(':swap 0.1 SOL USDC');
   dash.press('Enter');
-  await dash.waitFor((s) => s.includes('y confirm') && s.includes('You pay'), 30_000);
+  await dash.waitFor((s) => s.includes('y confirm') && s.includes('Your balances'), 30_000);
 
   // the script signs while the dashboard's dialog is open
   const script = await runCli(['swap', '0.1', 'SOL', 'USDC', '--yes', '--json', ...args], withChanges(env2));

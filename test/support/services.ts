@@ -8,6 +8,7 @@ import type { Config } from '../../src/config.js';
 import { createServices, type Services, type ServicesOptions } from '../../src/services.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { ensureDemoKey } from '../../src/demo.js';
+import { createDemoKeyFile } from '../../src/wallet/keypair.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 
 export interface TestServicesOptions extends ServicesOptions {
@@ -56,12 +57,18 @@ export async function testServices(
   const stateDir = o.stateDir ?? join(dir, 'state');
   // the demo key made beforehand, as on every start after a person's first
   if (!o.address && !o.noWallet) await ensureDemoKey(stateDir);
+  // live mode reads a key file of the person's: one made for the test, unless the test names one
+  const ownKey =
+    o.config?.mode === 'live' && !o.config.keypairPath && !o.config.address && !o.address && !o.noWallet
+      ? { keypairPath: await createDemoKeyFile(join(dir, 'keys')) }
+      : {};
   const config = demoConfig({
     stateDir,
     address: o.address,
     readOnly: o.readOnly ?? false,
     seed: o.seed ?? 7,
     ...o.config,
+    ...ownKey,
   });
   const services = await createServices(config, {
     retries: 0,
