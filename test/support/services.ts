@@ -79,7 +79,8 @@ export async function testServices(
   });
   t.after(async () => {
     await services.close();
-    await rm(dir, { recursive: true, force: true });
+    // retried: a save the screen started just before close may still be writing as the directory goes
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
   return {
     services,
