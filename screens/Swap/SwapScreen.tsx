@@ -31,7 +31,7 @@ import {
   loadTokens,
   maxAmountText,
   refreshBalances,
-  resolveMint,
+  knowTokens,
 } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
@@ -122,11 +122,12 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
         () => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'),
       );
   }, [s, flash]);
-  // A mint no list holds is looked up over RPC once typed (its decimals), then resolves like any other.
+  // A token no list on screen holds is looked up once its field is left (every category list, the
+  // service's search; a mint's decimals over RPC), then resolves like any other.
+  const editingNow = editing();
   useEffect(() => {
-    void resolveMint(s, form.input);
-    void resolveMint(s, form.output);
-  }, [s, form.input, form.output]);
+    if (!editingNow) void knowTokens(s, [form.input, form.output]).catch(() => {});
+  }, [s, form.input, form.output, editingNow]);
   const inputMint = check.input?.id;
   const outputMint = check.output?.id;
   useEffect(() => {

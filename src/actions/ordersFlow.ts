@@ -22,13 +22,15 @@ import { readDecimal, toBaseUnits } from '../amount.js';
 import {
   parseDcaArgs,
   parseLimitArgs,
+  limitTokenWords,
+  dcaTokenWords,
   OrderInputError,
   untilText,
   type LimitRequest,
   type OrderToken,
 } from './ordersInput.js';
 import { runSigned, signingBlocked } from './run.js';
-import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
+import { catalogEmpty, knowTokens, loadTokens, refreshJournalView } from './swapFlow.js';
 
 function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
   return Object.values(s.catalog.getState().latest);
@@ -100,7 +102,7 @@ export async function createLimitFromArgs(
   check?: (req: LimitRequest) => void,
 ): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
-  if (catalogEmpty(s)) await loadTokens(s);
+  await knowTokens(s, limitTokenWords(args));
   const req = parseLimitArgs(args, catalogTokens(s), s.now());
   if (req.feeAccount !== undefined && req.feeAccount === s.wallet?.address) {
     throw new OrderInputError(
@@ -119,7 +121,7 @@ export async function createDcaFromArgs(
   args: readonly string[],
 ): Promise<ActionResult> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
-  if (catalogEmpty(s)) await loadTokens(s);
+  await knowTokens(s, dcaTokenWords(args));
   const req = parseDcaArgs(args, catalogTokens(s), s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'DCA', blocked);

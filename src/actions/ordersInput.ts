@@ -425,6 +425,18 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   };
 }
 
+/** The words of a `limit` that name tokens (the sell and buy tokens, and a price unit's two): what is looked up before it is read. */
+export function limitTokenWords(args: readonly string[]): string[] {
+  const unit = args[2]?.startsWith('@') && args[3]?.includes('/') ? args[3] : undefined;
+  const buy = args[unit !== undefined ? 4 : 3];
+  return [args[1], ...(unit?.split('/') ?? []), buy].filter((w): w is string => w !== undefined && w !== '');
+}
+
+/** The words of a `dca` that name tokens (what it pays with and what it buys). */
+export function dcaTokenWords(args: readonly string[]): string[] {
+  return [args[1], args[2]].filter((w): w is string => w !== undefined && w !== '');
+}
+
 /** What `cancel` reads: one or more order keys, then its options. */
 export interface CancelRequest {
   keys: string[];

@@ -35,6 +35,7 @@ import { encodeBase58 } from '../api/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import { orderFieldsSet, swapWords, type OrderExtras } from './swapOptions.js';
 import { refreshJournalView } from './journalView.js';
+import { lookUpTokens } from '../resolve.js';
 
 // one universe per catalog state: every screen's resource asks for it on every catalog change
 const universes = new WeakMap<object, readonly Token[]>();
@@ -90,6 +91,26 @@ export async function resolveMint(s: Pick<Services, 'catalog' | 'rpc'>, text: st
   } catch {
     return false;
   }
+}
+
+/**
+ * Makes the catalog know the tokens typed words name, whatever list is on screen: the one lookup
+ * of src/resolve.ts (what the catalog holds, then every category list, then the service's search),
+ * and a mint no list holds by its decimals over RPC. Every `:` command and form that reads a token
+ * asks this first, so `:swap 5000 USDC COWAL` finds COWAL with another category on screen.
+ */
+export async function knowTokens(s: Services, words: readonly string[]): Promise<void> {
+  if (catalogEmpty(s)) await loadTokens(s);
+  const { added } = await lookUpTokens(words, {
+    known: () => knownTokens(s),
+    lists: async () => {
+      await loadTokens(s);
+      return knownTokens(s);
+    },
+    search: (word) => s.api.tokens.search({ query: word }),
+  });
+  if (added.length > 0) s.catalog.getState().remember(added);
+  await Promise.all(words.map((w) => resolveMint(s, w)));
 }
 
 /** Whether the catalog holds any token yet. */
@@ -302,8 +323,7 @@ export async function swapFromCommand(s: Services, swap: SwapStore, args: string
   if (args.length < 3) throw new Error(`usage: ${SWAP_COMMAND_USAGE} (for example :swap 1.5 SOL USDC)`);
   const [amount, from, to, ...rest] = args;
   const options = swapWords(rest);
-  if (catalogEmpty(s)) await loadTokens(s);
-  await Promise.all([resolveMint(s, from), resolveMint(s, to)]);
+  await knowTokens(s, [from, to]);
   swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn', ...options });
   const check = currentCheck(s, swap);
   const problem = check.errors.input ?? check.errors.output ?? check.errors.amount ?? Object.values(check.errors)[0];

@@ -77,7 +77,7 @@ function createClient(http: HttpClient) {
   const quote = call('quote');
 
   return {
-    tokens: { list: call('tokenList') },
+    tokens: { list: call('tokenList'), search: call('tokenSearch') },
     swap: {
       async quote(p: Parameters<typeof quote>[0], o?: CallOptions): Promise<Quote> {
         const q = await quote(p, o);

@@ -13,11 +13,10 @@ import { formatAmount, formatPrice } from '../format.js';
 import { groupDigits } from '../amount.js';
 import { printTable, printJson, clean, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
-import { tokenLabels, labelsFrom, type TokenLabels } from './symbols.js';
+import { tokenLabels, labelsFrom, tokensFor, type TokenLabels } from './symbols.js';
 import { CommandError } from './print.js';
 import { isAddress } from '../api/base58.js';
 import { resolveToken } from '../resolve.js';
-import { knownTokens } from './tokens.js';
 import type { LegacyRecurringOrder } from '../store/orders.js';
 
 /** Listings are paged (10 per page); at most this many pages are read per listing. */
@@ -260,7 +259,7 @@ export function mintFilterText(flags: Record<string, string | boolean>): string 
 /** A mint address as it is; a symbol or name through the token lists (an unknown one refused). */
 async function mintOf(services: HeadlessServices, text: string): Promise<string> {
   if (isAddress(text)) return text;
-  const r = resolveToken(text, await knownTokens(services));
+  const r = resolveToken(text, await tokensFor(services, [text]));
   if (!r.ok) throw new CommandError(`--mint ${clean(r.error, 300)}`, 2);
   return r.token.id;
 }

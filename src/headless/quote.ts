@@ -2,7 +2,7 @@
 import type { HeadlessServices } from './print.js';
 import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
 import { resolveToken } from '../resolve.js';
-import { knownTokens } from './tokens.js';
+import { tokensFor } from './symbols.js';
 import { printJson, clean, CommandError } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
 import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
@@ -26,7 +26,7 @@ export async function quoteCommand(
   const { via } = swapRouteOf(form, flags.route);
   const slippageBps = form.slippageBps === '' ? undefined : Number(form.slippageBps);
   checkAmountText(amountText);
-  const tokens = await knownTokens(services);
+  const tokens = await tokensFor(services, [fromText, toText]);
   const from = resolveToken(fromText, tokens);
   if (!from.ok) throw new CommandError(`FROM ${clean(from.error, 400)}`, 2);
   const to = resolveToken(toText, tokens);

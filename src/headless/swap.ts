@@ -7,7 +7,7 @@ import { paperMark } from './orderSigning.js';
 import type { Config } from '../config.js';
 import { NATIVE_MINT } from '../api/types.js';
 import { readBalances } from '../actions/balances.js';
-import { catalogEmpty, currentCheck, executeSwapForm, loadTokens, resolveMint } from '../actions/swapFlow.js';
+import { currentCheck, executeSwapForm, knowTokens } from '../actions/swapFlow.js';
 import { tokenRef } from '../actions/swapForm.js';
 import { amountText } from '../actions/describe.js';
 import { createSwapStore, type SwapForm } from '../store/swap.js';
@@ -56,8 +56,7 @@ export async function swapCommand(
       store.subscribe(
         (st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`),
       );
-    if (catalogEmpty(s)) await loadTokens(s);
-    await Promise.all([resolveMint(s, form.input), resolveMint(s, form.output)]);
+    await knowTokens(s, [form.input, form.output]);
     const check = currentCheck(s, store);
     const problem = Object.values(check.errors)[0];
     if (problem) return (fail(`${clean(problem, 300)} (usage: tradedeck ${SWAP_USAGE})`), 2);
