@@ -397,7 +397,7 @@ must name the order's two tokens. A price that loses over 5% at
 once or sits beyond ±50% of the market needs a typed yes; with
 --yes it is refused (exit 2) unless --allow-off-market is given
 too
-Options: cu N is the priority fee in microlamports per
+The words after BUY: cu N is the priority fee in microlamports per
 compute unit (auto: the service's); fee-account ADDR the token
 account a referral fee goes to; wrap off uses your wSOL account
 instead of wrapping SOL (only when SOL is sold or bought)`,

@@ -9,9 +9,9 @@ import type {
   TriggerListResponse,
   TriggerOrder,
 } from '../api/types.js';
-import { formatAmount, formatPrice } from '../format.js';
+import { formatAmount, formatUsd } from '../format.js';
 import { groupDigits } from '../amount.js';
-import { printTable, printJson, clean, formatTime } from './print.js';
+import { printTable, printJson, clean, fitText, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, labelsFrom, tokensFor, type TokenLabels } from './symbols.js';
 import { CommandError } from './print.js';
@@ -46,7 +46,7 @@ export async function portfolioCommand(
     const type = clean(el.type, 16);
     const platform = clean(el.platformId ?? el.label, 24);
     const name = clean(el.name ?? el.label, 28);
-    if (lines.length === 0) rows.push([type, platform, name, '', '', formatPrice(numberOr(el.value))]);
+    if (lines.length === 0) rows.push([type, platform, name, '', '', formatUsd(numberOr(el.value))]);
     for (const p of lines) {
       const decimals = labels.decimals(p.mint);
       rows.push([
@@ -55,7 +55,7 @@ export async function portfolioCommand(
         p.note ? `${name} · ${p.note}` : name,
         labels.symbol(p.mint),
         formatAmount(typeof p.amount === 'number' ? p.amount : undefined, Math.min(decimals ?? 6, 6)),
-        formatPrice(numberOr(p.usd)),
+        formatUsd(numberOr(p.usd)),
       ]);
     }
   }
@@ -64,9 +64,20 @@ export async function portfolioCommand(
     walletLine(wallet) +
     (rows.length === 0
       ? 'no positions\n'
-      : printTable(['TYPE', 'PLATFORM', 'POSITION', 'ASSET', 'AMOUNT', 'USD'], rows, new Set([4, 5]))) +
-    `total USD ${formatPrice(total)}\n` +
-    (failed.length ? `incomplete: these sources failed and their positions may be missing: ${failed.join(', ')}\n` : '')
+      : printTable(['TYPE', 'PLATFORM', 'POSITION', 'ASSET', 'AMOUNT', 'VALUE'], rows, {
+          right: new Set([4, 5]),
+          fit: [
+            ['drop', 0],
+            ['cut', 2, 14],
+            ['cut', 1, 8],
+            ['cut', 3, 6],
+            ['drop', 1],
+          ],
+        })) +
+    `total ${formatUsd(total)}\n` +
+    (failed.length
+      ? fitText(`incomplete: these sources failed and their positions may be missing: ${failed.join(', ')}`)
+      : '')
   );
 }
 
@@ -333,7 +344,18 @@ function triggerTable(orders: TriggerOrder[], orderStatus: string, labels: Token
     o.expiredAt ? formatTime(o.expiredAt) : 'never',
     formatTime(o.createdAt),
   ]);
-  return head + printTable(['ORDER', 'STATUS', 'SELL', 'FOR', 'FILLED', 'EXPIRES', 'CREATED'], rows, new Set([4]));
+  return (
+    head +
+    printTable(['ORDER', 'STATUS', 'SELL', 'FOR', 'FILLED', 'EXPIRES', 'CREATED'], rows, {
+      right: new Set([4]),
+      fit: [
+        ['cut', 0, 9],
+        ['cut', 1, 9],
+        ['drop', 6],
+        ['drop', 5],
+      ],
+    })
+  );
 }
 
 function recurringTable(
@@ -354,7 +376,17 @@ function recurringTable(
     amountOf(o.outReceived, o.outputMint, labels),
     formatTime(o.createdAt),
   ]);
-  return head + printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED'], rows);
+  return (
+    head +
+    printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED'], rows, {
+      fit: [
+        ['cut', 0, 9],
+        ['cut', 1, 9],
+        ['drop', 6],
+        ['drop', 3],
+      ],
+    })
+  );
 }
 
 /** Legacy price-based recurring orders (deprecated; the service still lists them): withdraw or cancel them. */
@@ -369,7 +401,17 @@ function legacyTable(orders: LegacyRecurringOrder[], orderStatus: string, labels
     amountOf(o.outWithdrawn, String(o.outputMint ?? ''), labels),
     typeof o.createdAt === 'string' ? formatTime(o.createdAt) : '—',
   ]);
-  return head + printTable(['ORDER', 'STATUS', 'SPENT', 'RECEIVED', 'WITHDRAWN', 'CREATED'], rows);
+  return (
+    head +
+    printTable(['ORDER', 'STATUS', 'SPENT', 'RECEIVED', 'WITHDRAWN', 'CREATED'], rows, {
+      fit: [
+        ['cut', 0, 9],
+        ['cut', 1, 9],
+        ['drop', 5],
+        ['drop', 4],
+      ],
+    })
+  );
 }
 
 /** A cycle in seconds (a number or a digit string) as "1h", "30m", "1d 12h". */

@@ -16,6 +16,7 @@ export async function configCommand({ config, flags }: CommandRun): Promise<numb
       : printTable(
           ['SETTING', 'VALUE'],
           Object.entries(described).map(([k, v]) => [k, clean(v, 300)]),
+          { fit: [['wrap', 1, 20]] },
         ),
   );
   return 0;

@@ -3,7 +3,7 @@ import type { HeadlessServices } from './print.js';
 import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
 import { resolveToken } from '../resolve.js';
 import { tokensFor } from './symbols.js';
-import { printJson, clean, CommandError } from './print.js';
+import { printJson, clean, CommandError, fitText, outputWidth } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
 import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
@@ -113,7 +113,7 @@ export async function quoteCommand(
       return `  ${step.percent}%  ${clean(info.label, 30)}  ${inTok} -> ${outTok}`;
     }),
   ];
-  return lines.join('\n') + '\n';
+  return fitText(lines.join('\n'), outputWidth(), ' '.repeat(14));
 }
 
 /**

@@ -13,7 +13,7 @@ import { amountText } from '../actions/describe.js';
 import { createSwapStore, type SwapForm } from '../store/swap.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
 import type { OrderExecuteResponse } from '../api/types.js';
-import { clean, CommandError, exitCodeOf, printJson } from './print.js';
+import { clean, CommandError, exitCodeOf, fitText, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
 import { SWAP_USAGE } from '../args.js';
 
@@ -125,7 +125,7 @@ export async function swapCommand(
         ...(result.signature ? [`signature ${result.signature}`] : []),
         ...lines,
       ];
-      process.stdout.write(text.map((l) => clean(l, 300)).join('\n') + '\n');
+      process.stdout.write(fitText(text.map((l) => clean(l, 300)).join('\n')));
     }
     return exitCodeOf(result.status);
   } finally {

@@ -89,9 +89,17 @@ export function tokensTable(tokens: Token[], interval: TokenInterval): string {
     shortAddress(clean(t.id, 60)),
   ]);
   return printTable(
-    ['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, 'VOLUME $', 'MCAP $', 'LIQUIDITY $', 'MINT'],
+    ['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, `VOL ${interval} $`, 'MCAP $', 'LIQUIDITY $', 'MINT'],
     rows,
-    new Set([0, 2, 3, 4, 5, 6]),
+    {
+      right: new Set([0, 2, 3, 4, 5, 6]),
+      fit: [
+        ['cut', 1, 7],
+        ['drop', 7],
+        ['drop', 6],
+        ['drop', 5],
+      ],
+    },
   );
 }
 

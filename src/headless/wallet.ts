@@ -4,7 +4,7 @@
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import { isAddress } from '../api/base58.js';
-import { CommandError, clean } from './print.js';
+import { CommandError, clean, fitText } from './print.js';
 
 export interface HeadlessWallet {
   address: string;
@@ -58,5 +58,7 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
 
 /** The line above a table that names the wallet shown. */
 export function walletLine(wallet: HeadlessWallet): string {
-  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : wallet.source === 'paper' ? ' (paper wallet: nothing real)' : ''}\n`;
+  return fitText(
+    `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet)' : wallet.source === 'paper' ? ' (paper wallet: nothing real)' : ''}`,
+  );
 }

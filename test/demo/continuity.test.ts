@@ -45,7 +45,7 @@ test('limit --yes, then orders: the same demo wallet lists the order; config nam
   // the balance the order holds stays held: 100 SOL given once, 2 in the order
   const portfolio = await h.run('portfolio', '--table');
   assert.equal(portfolio.code, 0, portfolio.err);
-  assert.match(portfolio.out, new RegExp(`wallet ${orders.user} \\(demo wallet, funded`));
+  assert.match(portfolio.out, new RegExp(`wallet ${orders.user} \\(demo wallet\\)`));
   assert.equal(readFileSync(keyFile, 'utf8'), key, 'the key was reused, not made again');
 
   const config = await h.run('config', '--json');
