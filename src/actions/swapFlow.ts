@@ -333,7 +333,7 @@ export async function swapFromCommand(s: Services, swap: SwapStore, args: string
 }
 
 export const SWAP_COMMAND_USAGE =
-  ':swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
+  ':swap AMOUNT FROM TO [slippage 1%] [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
 
 /** A token mint's account size (a token account is 165 bytes, or more with extensions). */
 const MINT_SIZE = 82;

@@ -401,6 +401,13 @@ test('a mint no token list holds is read over RPC (its decimals) and quoted, ins
     const { [target.mint]: _gone, ...rest } = w.services.catalog.getState().latest;
     w.services.catalog.setState({ latest: rest, lists: {} });
   }
+  // a service whose lists do not hold it and that has no search (the contract has none)
+  const tokensApi = w.services.api.tokens;
+  const list = tokensApi.list;
+  tokensApi.list = async (...a: Parameters<typeof list>) => (await list(...a)).filter((x) => x.id !== target.mint);
+  tokensApi.search = async () => {
+    throw new Error('no such operation');
+  };
   await typeKeys(app, 'enter', 'USDC', 'tab', target.mint, 'tab', '5', 'enter');
   const frame = await waitForFrame(app, (f) => f.includes('Min received'), 8000);
   assert.doesNotMatch(frame, /decimals are unknown/);
@@ -435,6 +442,38 @@ test(':swap with a priority fee goes through the swap group: the build request c
   });
   await typeKeys(app, 'n');
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
+  assert.equal(submissions(w.sim).length, 0);
+});
+
+test(":swap sends only what it names: the form's 3% slippage goes back to the order group's own; slippage 1% takes the swap group at 100 bps", async (t) => {
+  const w = await world(t, {
+    form: { input: 'SOL', output: 'USDC', amount: '1', slippageBps: '3%', dexes: 'Phoenix' },
+  });
+  const { app, cleanup } = mountSwap(w, { columns: 80, rows: 24 });
+  t.after(cleanup);
+  await waitForFrame(app, (f) => f.includes('Min received'), 5000);
+  await typeKeys(app, ':', 'swap 0.2 SOL USDC', 'enter');
+  let dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
+  assert.match(dialog, /Swap 0\.2 SOL for USDC \(order\)/);
+  assert.deepEqual(
+    (({ slippageBps, dexes }) => ({ slippageBps, dexes }))(w.services.swap.getState().form),
+    { slippageBps: '', dexes: '' },
+    'the form shows what was swapped',
+  );
+  await typeKeys(app, 'n');
+  await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
+  await typeKeys(app, ':', 'swap 0.2 SOL USDC slippage 1%', 'enter');
+  dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
+  assert.match(dialog, /after 1\.00% slippage/);
+  const quote = w.sim
+    .requests()
+    .filter((r) => r.path === '/swap/v1/quote')
+    .at(-1)!;
+  assert.equal(new URLSearchParams(quote.query as Record<string, string>).get('slippageBps'), '100');
+  await typeKeys(app, 'n');
+  await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
+  await typeKeys(app, ':', 'swap 0.2 SOL USDC slippage lots', 'enter');
+  await waitForFrame(app, (f) => f.replace(/\s+/g, ' ').includes('slippage: "lots" is not 0.5%, 50bps'), 5000);
   assert.equal(submissions(w.sim).length, 0);
 });
 
