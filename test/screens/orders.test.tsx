@@ -162,8 +162,14 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
     3000,
   );
   assertFits(frame);
+  // an option's default is its placeholder: typing into Expiry and Priority fee replaces nothing
+  assert.match(frame, /Expiry +none, 7d, 2030-01-31 +no expiry/);
+  await typeKeys(d.app, 'j', 'enter', '7d', 'tab', 'tab', '5000', 'enter');
+  const typed = await waitForFrame(d.app, (f) => /Expiry +7d +in 1 week/.test(f) && /Priority fee +5000/.test(f), 3000);
+  assert.doesNotMatch(typed, /none7d|auto5000/);
   await typeKeys(d.app, 's');
   const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);
+  assert.match(dialog, /Expiry\s+in 1 week/);
   assert.match(dialog, /You pay\s+1 SOL/);
   assert.match(dialog, /You receive\s+200 USDC/);
   await typeKeys(d.app, 'n');
