@@ -77,14 +77,15 @@ export function formatPrice(n: Num, opts: PriceOptions = {}): string {
 
 /**
  * A USD value (a balance's worth, a fee, a total): "$" and two decimals with grouping
- * ("$4,077.40"); below a cent, the price form ("$0.0₄2149"). May be negative (a debt); a P&L with
- * its sign and arrow is signedUsd's.
+ * ("$4,077.40"), always in cents; a value that is not zero but rounds to no cent says "<$0.01"
+ * (a price, however small, is formatPrice's). May be negative (a debt: "-$12.50"); a P&L with its
+ * sign and arrow is signedUsd's.
  */
 export function formatUsd(n: Num): string {
   if (isMissing(n)) return MISSING;
   if (invalid(n)) return INVALID;
   const abs = Math.abs(n);
-  if (abs !== 0 && abs < 0.01) return formatPrice(n, { symbol: true, signed: true });
+  if (abs !== 0 && abs < 0.005) return n < 0 ? '>-$0.01' : '<$0.01';
   const [whole, frac] = abs.toFixed(2).split('.');
   return (n < 0 && Number(abs.toFixed(2)) !== 0 ? '-' : '') + '$' + group(whole) + '.' + frac;
 }
