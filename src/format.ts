@@ -156,6 +156,12 @@ export function formatCompact(n: Num): string {
   return sign + trimZeros(abs.toPrecision(3), abs);
 }
 
+/** A big USD value (a volume, a market cap, liquidity) in the compact form with its unit: "$5.34M", "-$12.5K". */
+export function formatUsdCompact(n: Num): string {
+  const text = formatCompact(n);
+  return /^-?\d/.test(text) ? text.replace(/^(-?)/, '$1$') : text;
+}
+
 function trimZeros(text: string, value: number): string {
   if (text.includes('e')) return String(Math.round(value));
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;

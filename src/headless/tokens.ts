@@ -9,7 +9,7 @@ import {
   type TokenCategory,
   type TokenInterval,
 } from '../api/types.js';
-import { formatPrice, formatCompact, formatPct, shortAddress } from '../format.js';
+import { formatPrice, formatPct, formatUsdCompact, shortAddress } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 
 export interface TokensQuery {
@@ -83,13 +83,13 @@ export function tokensTable(tokens: Token[], interval: TokenInterval): string {
     clean(t.symbol, 10) + (t.isVerified ? ' ✓' : ''),
     formatPrice(t.usdPrice),
     formatPct(t[statsKey]?.priceChange ?? null),
-    formatCompact(sumVolume(t, statsKey)),
-    formatCompact(t.mcap),
-    formatCompact(t.liquidity),
+    formatUsdCompact(sumVolume(t, statsKey)),
+    formatUsdCompact(t.mcap),
+    formatUsdCompact(t.liquidity),
     shortAddress(clean(t.id, 60)),
   ]);
   return printTable(
-    ['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, `VOL ${interval} $`, 'MCAP $', 'LIQUIDITY $', 'MINT'],
+    ['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, `VOL ${interval}`, 'MCAP', 'LIQUIDITY', 'MINT'],
     rows,
     {
       right: new Set([0, 2, 3, 4, 5, 6]),
