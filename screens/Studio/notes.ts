@@ -2,7 +2,7 @@
 // USD price and your balance), the fee in percent, durations in words, the remembered pool.
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
-import { formatPrice, shortAddress } from '../../src/format.js';
+import { formatPercent, formatPrice, shortAddress } from '../../src/format.js';
 import { resolveToken } from '../../src/resolve.js';
 import { findPool, type LaunchedPool } from '../../src/studio/pools.js';
 import { NAME_MAX, type StudioForm } from '../../src/studio/preset.js';
@@ -55,7 +55,7 @@ export function createNotes(
     migrationCap: capUsd(form.migrationCap, q.token),
     quoteDecimals:
       form.quoteDecimals.trim() === '' && q.token ? `auto: ${q.token.decimals} (${printable(q.token.symbol, 10)})` : '',
-    feeBps: /^\d+$/.test(form.feeBps.trim()) ? `${(fee / 100).toFixed(2)}% per trade` : '',
+    feeBps: /^\d+$/.test(form.feeBps.trim()) ? `${formatPercent(fee / 100)} per trade` : '',
     antiSniping: 'Enter toggles',
     lpLocked: form.lpLocked ? 'Enter toggles' : 'unlocked: LP can be pulled',
     vestTotal: form.vestTotal.trim() === '0' ? 'no vesting' : 'of 1,000,000,000',

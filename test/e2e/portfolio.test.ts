@@ -25,11 +25,11 @@ for (const [cols, rows] of [
     const lines = screen.split('\n');
     assert.ok(lines.length <= rows);
     for (const l of lines) assert.ok([...l].length <= cols, `line wider than ${cols}: ${l}`);
-    assert.ok(lines.filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d%\s+\$[\d,]+\.\d\d/.test(l)).length >= 3, screen);
+    assert.ok(lines.filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d\d%\s+\$[\d,]+\.\d\d/.test(l)).length >= 3, screen);
     assert.match(screen, /⚠ marginfi \(marginfi-lend\) failed after \d+ ms/);
     // the biggest platform's section comes first (the wallet, or a pool when the demo wallet holds more there)
     assert.match(screen, /▸ \S+ \([\w-]+\)\s+\$[\d,]+\.\d\d/);
-    assert.match(screen, /^ +Wallet +[█▏▎▍▌▋▊▉]+ +\d+\.\d%/m);
+    assert.match(screen, /^ +Wallet +[█▏▎▍▌▋▊▉]+ +\d+\.\d\d%/m);
 
     term.send('4');
     screen = await term.waitFor((s) => /\[History\]/.test(s) && /10 loaded/.test(s), 20_000);

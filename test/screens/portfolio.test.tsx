@@ -50,7 +50,7 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   assert.ok(worth, frame);
   assert.match(frame, /since first seen \d\d:\d\d:\d\d/);
   // the chart: one line per platform with a block bar, share and value
-  const bars = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d%\s+\$[\d,]+\.\d\d/.test(l));
+  const bars = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d\d%\s+\$[\d,]+\.\d\d/.test(l));
   assert.ok(bars.length >= 4, frame);
   assert.ok(
     bars.some((l) => /^ Wallet\s+█/.test(l)),
