@@ -205,6 +205,15 @@ export function formatCount(n: Num): string {
   return (r < 0 ? '-' : '') + group(String(Math.abs(r)));
 }
 
+/**
+ * A moment that is kept (a journal entry, an order's expiry) in UTC, said so: "2026-12-03 13:05:20
+ * UTC" (`seconds: false`: "2026-12-03 13:05 UTC").
+ */
+export function formatUtc(ms: number, opts: { seconds?: boolean } = {}): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, opts.seconds === false ? 16 : 19)} UTC`;
+}
+
 /** A wall-clock time as HH:MM:SS in local time (the header clock). */
 export function formatClock(date: Date): string {
   const p = (v: number) => String(v).padStart(2, '0');

@@ -71,7 +71,7 @@ test("invites with no arguments lists the demo wallet's invites; --pending only 
   const count = Number(/^invites: (\d+)$/.exec(out[1])![1]);
   assert.ok(count > 0);
   // (at 80 columns into a pipe the other party's column is left out, and said so on the last line)
-  assert.match(out[2], /^CREATED\s+SIDE\s+STATUS\s+AMOUNT\s+TOKEN\s+(OTHER PARTY\s+)?EXPIRES$/);
+  assert.match(out[2], /^CREATED UTC\s+SIDE\s+STATUS\s+AMOUNT\s+TOKEN\s+(OTHER PARTY\s+)?EXPIRES UTC$/);
   assert.equal(out.filter((l) => /^\d{4}-/.test(l)).length, count);
   for (const row of out.slice(3, 3 + count))
     assert.match(

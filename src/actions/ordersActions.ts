@@ -4,7 +4,7 @@
 // runSigned: build -> inspect -> confirm -> journal -> sign -> execute -> outcome.
 import { fromBaseUnits } from '../amount.js';
 import type { ApiClient } from '../api/index.js';
-import { formatPercent, formatPrice, shortAddress } from '../format.js';
+import { formatPercent, formatPrice, formatUsd, shortAddress } from '../format.js';
 import type { ActionSpec, Built } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
@@ -16,7 +16,6 @@ import {
   limitRisk,
   priceSides,
   scheduleWords,
-  usdWords,
   type DcaRequest,
   type LimitRequest,
   type OrderToken,
@@ -208,7 +207,7 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
       const warnings =
         req.totalUsd === undefined
           ? [
-              `No USD price for ${req.input.symbol}: the service's minimums (${usdWords(100)} in total, ${usdWords(50)} per order) could not be checked here.`,
+              `No USD price for ${req.input.symbol}: the service's minimums (${formatUsd(100)} in total, ${formatUsd(50)} per order) could not be checked here.`,
             ]
           : [];
       return {
@@ -228,7 +227,7 @@ export function createDcaAction(p: Common & { req: DcaRequest }): ActionSpec {
             : []),
           {
             label: 'Minimums',
-            value: `${usdWords(100)} total, 2 orders, ${usdWords(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}`,
+            value: `${formatUsd(100)} total, 2 orders, ${formatUsd(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}`,
           },
         ],
         warnings,

@@ -5,7 +5,7 @@ import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '
 import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
-import { durationWords, formatPercent, formatPrice } from '../format.js';
+import { durationWords, formatPercent, formatPrice, formatUsd } from '../format.js';
 import { parseSlippage } from './swapForm.js';
 import { isAddress } from '../api/base58.js';
 import { DateInputError, looksLikeDate, readTypedTime, utcWords, type TypedTime } from './dateInput.js';
@@ -82,11 +82,6 @@ export function untilText(ms: number): string {
   const hours = Math.round(s / 3600);
   if (hours < 24) return `${hours}h`;
   return hours % 24 === 0 ? `${hours / 24}d` : `${Math.floor(hours / 24)}d ${hours % 24}h`;
-}
-
-/** A USD value in plain text: 1234.5 -> "$1,234.50". */
-export function usdWords(n: number): string {
-  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** A USD value in whole cents, rounded as usdWords shows it: minimums compare these, exactly. */
@@ -407,7 +402,7 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   const usd = usdValue(making, input);
   if (usd !== undefined && usdCents(usd) < TRIGGER_MIN_USD * 100) {
     throw new OrderInputError(
-      `amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`,
+      `amount: about ${formatUsd(usd)}, under the ${formatUsd(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`,
     );
   }
   return {
@@ -588,13 +583,13 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[],
     const totalCents = usdCents(totalUsd);
     if (totalCents < DCA_MIN_TOTAL_USD * 100) {
       throw new OrderInputError(
-        `total: about ${usdWords(totalUsd)}, under the ${usdWords(DCA_MIN_TOTAL_USD)} minimum of a DCA (${fromBaseUnits(inAmount, input.decimals)} ${input.symbol})`,
+        `total: about ${formatUsd(totalUsd)}, under the ${formatUsd(DCA_MIN_TOTAL_USD)} minimum of a DCA (${fromBaseUnits(inAmount, input.decimals)} ${input.symbol})`,
       );
     }
     if (totalCents < DCA_MIN_PER_ORDER_USD * 100 * numberOfOrders) {
       const most = Math.floor(totalCents / (DCA_MIN_PER_ORDER_USD * 100));
       throw new OrderInputError(
-        `orders: ${numberOfOrders} of about ${usdWords(Math.floor(totalCents / numberOfOrders) / 100)} (${usdWords(totalCents / 100)} in all); each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`,
+        `orders: ${numberOfOrders} of about ${formatUsd(Math.floor(totalCents / numberOfOrders) / 100)} (${formatUsd(totalCents / 100)} in all); each must be at least ${formatUsd(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`,
       );
     }
   }

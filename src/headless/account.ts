@@ -346,7 +346,7 @@ function triggerTable(orders: TriggerOrder[], orderStatus: string, labels: Token
   ]);
   return (
     head +
-    printTable(['ORDER', 'STATUS', 'SELL', 'FOR', 'FILLED', 'EXPIRES', 'CREATED'], rows, {
+    printTable(['ORDER', 'STATUS', 'SELL', 'FOR', 'FILLED', 'EXPIRES UTC', 'CREATED UTC'], rows, {
       right: new Set([4]),
       fit: [
         ['cut', 0, 9],
@@ -378,7 +378,7 @@ function recurringTable(
   ]);
   return (
     head +
-    printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED'], rows, {
+    printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED UTC'], rows, {
       fit: [
         ['cut', 0, 9],
         ['cut', 1, 9],
@@ -403,7 +403,7 @@ function legacyTable(orders: LegacyRecurringOrder[], orderStatus: string, labels
   ]);
   return (
     head +
-    printTable(['ORDER', 'STATUS', 'SPENT', 'RECEIVED', 'WITHDRAWN', 'CREATED'], rows, {
+    printTable(['ORDER', 'STATUS', 'SPENT', 'RECEIVED', 'WITHDRAWN', 'CREATED UTC'], rows, {
       fit: [
         ['cut', 0, 9],
         ['cut', 1, 9],
