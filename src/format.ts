@@ -226,6 +226,7 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 }
 
 const DURATION_WORDS: Array<[number, string]> = [
+  [31_536_000, 'year'],
   [604_800, 'week'],
   [86_400, 'day'],
   [3600, 'hour'],
