@@ -35,6 +35,14 @@ export function subscript(n: number): string {
     .join('');
 }
 
+/**
+ * The small-price notation explained, for the `?` overlay (an example and what it means); absent
+ * where prices are written out in full (a terminal that is not UTF-8).
+ */
+export const SMALL_PRICE_NOTE: { keys: string; description: string } | undefined = SUBSCRIPTS
+  ? { keys: `0.0${subscript(5)}43`, description: '= 0.0000043 (5 zeros)' }
+  : undefined;
+
 export interface PriceOptions {
   /** prefix a "$" (default false: columns titled in USD stay narrow) */
   symbol?: boolean;

@@ -151,6 +151,7 @@ describe('<HelpOverlay>', () => {
     const app = await mount(
       <KeyRouterProvider>
         <HelpOverlay
+          title="Keys"
           groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }]}
           width={80}
           height={10}
@@ -163,6 +164,7 @@ describe('<HelpOverlay>', () => {
     const plainApp = await mount(
       <KeyRouterProvider>
         <HelpOverlay
+          title="Keys"
           groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order' }] }]}
           width={80}
           height={10}
@@ -177,11 +179,13 @@ describe('<HelpOverlay>', () => {
     let closed = 0;
     const app = await mount(
       <KeyRouterProvider>
-        <HelpOverlay groups={groupsOf('tokens')} width={40} height={8} onClose={() => closed++} />
+        <HelpOverlay title="Commands" groups={groupsOf('tokens')} width={40} height={8} onClose={() => closed++} />
       </KeyRouterProvider>,
     );
     let frame = await waitForFrame(app, (f) => f.includes('Filter tokens'));
     assert.ok(lines(frame).length <= 8);
+    // the title says what it lists and which of its lines are in view
+    assert.match(frame, /Commands · lines 1-5 of \d+, j\/k/);
     assert.doesNotMatch(frame, /Go to screen 6/);
     await typeKeys(app, 'G');
     frame = await waitForFrame(app, (f) => f.includes('Go to screen 6'));
