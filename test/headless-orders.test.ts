@@ -61,8 +61,18 @@ test('limit with --yes prints the dialog on stderr, executes once and reports th
 test('dca with --yes places a recurring order; its minimums are checked first', async () => {
   const r = await run('dca', '300', 'USDC', 'SOL', '3', '1h', '--yes', '--json');
   assert.equal(r.code, 0, r.err);
-  const body = JSON.parse(r.out) as { status: string };
+  const body = JSON.parse(r.out) as { status: string; orderKey?: string };
   assert.equal(body.status, 'success');
+  // the new order's key, as the service's list names it
+  const listed = (await (
+    await fetch(
+      `${sim.url}/recurring/v1/getRecurringOrders?user=${address}&orderStatus=active&recurringType=time&page=1&includeFailedTx=false`,
+      {
+        headers: { 'x-api-key': 'k' },
+      },
+    )
+  ).json()) as { time: Array<{ orderKey: string }> };
+  assert.ok(body.orderKey && listed.time.some((o) => o.orderKey === body.orderKey), r.out);
   const sent = sim
     .requests()
     .filter((x) => x.path === '/recurring/v1/createOrder')
@@ -143,6 +153,9 @@ test('limit @PRICE is in the quote asset; with --yes a price far from the market
   // the explicit flag places it, the dialog having said why it is risky
   const placed = await run('limit', '100', 'USDC', '@500', 'SOL', '--yes', '--allow-off-market', '--json');
   assert.equal(placed.code, 0, placed.err);
+  const key = (JSON.parse(placed.out) as { orderKey?: string }).orderKey;
+  assert.ok(key && (await openOrders()).some((o) => o.orderKey === key), `the JSON names the new order: ${placed.out}`);
+  assert.match(placed.out, new RegExp(`"lines":\\["Order ${key}"`));
   assert.match(placed.err, /Limit order: buy 0\.2 SOL for 100 USDC/);
   assert.match(placed.err, /warning: Type yes to place it: it would fill at once/);
   const body = sim

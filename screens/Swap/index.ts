@@ -99,7 +99,7 @@ export const swapScreen: ScreenModule<SwapState> = {
         if (result?.status === 'success')
           return ctx.flash(
             'success',
-            `swap done: ${ctx.store.getState().outcome?.lines[0] ?? ''} · ${result.signature ?? ''}`,
+            `${ctx.services.mode === 'paper' ? 'swap filled on paper' : 'swap done'}: ${ctx.store.getState().outcome?.lines[0] ?? ''} · ${result.signature ?? ''}`,
           );
         // refused or failed: the pane says why, and so does the flash line, as for every command
         const outcome = ctx.store.getState().outcome;

@@ -34,6 +34,8 @@ export const TRIGGER_MIN_USD = 5;
 export const DCA_MIN_TOTAL_USD = 100;
 export const DCA_MIN_ORDERS = 2;
 export const DCA_MIN_PER_ORDER_USD = 50;
+/** The recurring service's fee on what each order buys, in basis points (0.1%), kept from the output. */
+export const DCA_FEE_BPS = 10;
 /** More orders than this is almost certainly a typo. */
 export const DCA_MAX_ORDERS = 1000;
 

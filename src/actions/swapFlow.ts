@@ -269,7 +269,12 @@ export async function executeSwapForm(
         : check.build.destinationTokenAccount !== undefined && accounts.destinationOwner !== wallet
           ? check.build.destinationTokenAccount
           : undefined;
-  swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now(), undefined, sentTo));
+  // in paper mode a swap that went through was filled on paper, and says so
+  const marked = (o: ReturnType<typeof swapOutcomeOf>) =>
+    o.status === 'success' && s.mode === 'paper'
+      ? { ...o, title: 'Filled on paper (nothing real was signed or sent)' }
+      : o;
+  swap.getState().setOutcome(marked(swapOutcomeOf(result, via, input, output, s.now(), undefined, sentTo)));
   const before = swap.getState().balances[output.mint]?.raw;
   if (result.transactions.length > 0) {
     await refreshBalances(s, swap, [input.mint, output.mint, NATIVE_MINT]);
@@ -277,7 +282,7 @@ export async function executeSwapForm(
     // Sent by RPC, the swap group reports no amounts: what arrived is read from the wallet.
     const after = swap.getState().balances[output.mint]?.raw;
     if (via === 'swap' && result.status === 'success' && !sentTo && before !== undefined && after !== undefined) {
-      swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now(), after - before));
+      swap.getState().setOutcome(marked(swapOutcomeOf(result, via, input, output, s.now(), after - before)));
     }
   }
   return result;

@@ -122,7 +122,7 @@ export async function orderSigningCommand(
       report(store, flags, done.status, { signature: done.signature, ...paperMark(s) });
       return exitCodeOf(done.status);
     }
-    let result: ActionResult;
+    let result: ActionResult & { orderKey?: string };
     if (command === 'limit')
       result = await createLimitFromArgs(
         s,
@@ -132,7 +132,11 @@ export async function orderSigningCommand(
       );
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
     else result = await withdrawFromArgs(s, store, positionals);
-    report(store, flags, result.status, { signature: result.signature, ...paperMark(s) });
+    report(store, flags, result.status, {
+      signature: result.signature,
+      ...(result.orderKey !== undefined ? { orderKey: result.orderKey } : {}),
+      ...paperMark(s),
+    });
     return exitCodeOf(result.status);
   } catch (e) {
     if (e instanceof OrderInputError) {

@@ -112,6 +112,12 @@ test('X with 12 open orders: 3 transactions, each confirmed; the second fails, t
   await typeKeys(d.app, 'X');
   const first = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('transaction 1 of 3'), 8000);
   assert.match(first, /every open limit order in 3 transactions|12 open limit orders in 3 transactions/);
+  // the first dialog lists the orders it cancels, read to the end before y
+  assert.match(first, /Open orders +0\.1 SOL → USDC for [\d,.]+ USDC · \w{6}…\w{6}/);
+  assert.match(first, /Keep the orders <? +Sign the cancel/);
+  assert.doesNotMatch(first, /Quote \d/);
+  await typeKeys(d.app, 'G');
+  await waitForFrame(d.app, (f) => f.includes('transaction 1 of 3') && !f.includes('more below'), 8000);
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('transaction 2 of 3'), 8000);
   assert.ok(d.services.journal);

@@ -85,6 +85,10 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   await typeKeys(d.app, 'x');
   const cancel = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Cancel limit order'), 8000);
   assert.match(cancel, /1 SOL → USDC/);
+  // a cancel's buttons say which keeps the order; it has no quote to age, only a transaction
+  assert.match(cancel, /Keep the order <? +Sign the cancel/);
+  assert.match(cancel, /Built \d+s ago · built again in/);
+  assert.doesNotMatch(cancel, /Quote \d/);
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes(': done') && f.includes('No active limit orders'), 8000);
   assert.equal(executes(d, 'trigger').length, 2);
@@ -189,6 +193,9 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   await typeKeys(d.app, 'enter', '300', 'tab', 'USDC', 'tab', 'SOL', 'tab', '3', 'tab', '1h', 'enter', 's');
   const dca = await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
   assert.match(dca, /3 buys of 100 USDC → SOL, every 1 hour/);
+  // what it moves: each order's amount and the service's fee on what each buys
+  assert.match(dca, /Per order\s+100 USDC ≈ \$\d/);
+  assert.match(dca.replace(/[│\s]+/g, ' '), /Keeper fee 0\.10% of what each order buys, kept by the service \(≈ \$0\.10 an order\)/);
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
   assert.equal(executes(d, 'recurring').length, 0);
