@@ -282,10 +282,14 @@ test(':dca shows the schedule in words; below the minimums it is refused before 
   await typeKeys(d.app, 'escape', 'r');
   const listed = await waitForFrame(
     d.app,
-    (f) => f.includes('Limit [DCA]') && /USDC→SOL\s+100 USDC\s+[01]\/3/.test(f),
+    (f) => f.includes('Limit [DCA]') && /USDC→SOL\s+100 USDC\s+1h\s+[01]\/3/.test(f),
     8000,
   );
   fits(listed);
+  // the interval has its column; STATUS says the order's state
+  assert.match(listed, /EACH EVERY\s+DONE/);
+  assert.match(listed, /\sactive\s/);
+  assert.doesNotMatch(listed, /every 1 hour/);
   await typeKeys(d.app, 'x');
   await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Cancel DCA order'), 8000);
   await typeKeys(d.app, 'y');

@@ -95,6 +95,9 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   await typeKeys(d.app, 'h');
   const history = await waitForFrame(d.app, (f) => f.includes('Active [History]') && f.includes('Cancelled'), 8000);
   assertFits(history);
+  // a cancelled order has no time left: its EXPIRES says nothing rather than a countdown
+  const row = history.split('\n').find((l) => l.includes('Cancelled'))!;
+  assert.doesNotMatch(row, /in \d|no expiry/);
   const q = listQueries(d, '/trigger/v1/getTriggerOrders').at(-1)!;
   assert.equal(q.orderStatus, 'history');
 });
@@ -195,7 +198,10 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   assert.match(dca, /3 buys of 100 USDC → SOL, every 1 hour/);
   // what it moves: each order's amount and the service's fee on what each buys
   assert.match(dca, /Per order\s+100 USDC ≈ \$\d/);
-  assert.match(dca.replace(/[│\s]+/g, ' '), /Keeper fee 0\.10% of what each order buys, kept by the service \(≈ \$0\.10 an order\)/);
+  assert.match(
+    dca.replace(/[│\s]+/g, ' '),
+    /Keeper fee 0\.10% of what each order buys, kept by the service \(≈ \$0\.10 an order\)/,
+  );
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
   assert.equal(executes(d, 'recurring').length, 0);
