@@ -92,11 +92,16 @@ export async function lookUpTokens(
   const start = source.known();
   let tokens = [...start];
   if (typed.every((w) => !unknown(w, tokens))) return { tokens, added: [] };
-  tokens = merged(tokens, await source.lists().catch(() => []));
+  // (a source that cannot ask, or an answer that fails, leaves the words as they are)
+  const ask = <T>(f: () => Promise<T>, none: T) =>
+    Promise.resolve()
+      .then(f)
+      .catch(() => none);
+  tokens = merged(tokens, await ask(() => source.lists(), [] as readonly Token[]));
   for (const word of typed.filter((w) => unknown(w, tokens))) {
     // only what the word names exactly: a search also answers near matches
     const lower = word.toLowerCase();
-    const exact = (await source.search(word).catch(() => [])).filter(
+    const exact = (await ask(() => source.search(word), [] as readonly Token[])).filter(
       (t) => t.id === word || t.symbol.toLowerCase() === lower || t.name.toLowerCase() === lower,
     );
     tokens = merged(tokens, exact);

@@ -186,7 +186,6 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
       pageDown: () => scroll('pagedown'),
       pageUp: () => scroll('pageup'),
       platforms: openFilter,
-      filter: openFilter,
       sort: () => t().setSort(t().sort === 'value' ? 'name' : 'value'),
       sortReverse: () => t().setSort(t().sort, !t().reverse),
       back: () => {

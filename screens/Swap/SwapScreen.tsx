@@ -274,7 +274,8 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     : (hiddenDestination(check, s.wallet?.address) ??
       'a: advanced parameters (routes, receiver, payer, fees, build options)');
   const formLines = shown.lines + 1;
-  const panelHeight = Math.max(1, height - formLines - 1);
+  // while a field is edited a line says how editing goes; otherwise the footer's keys are enough
+  const panelHeight = Math.max(1, height - formLines - (editing() ? 1 : 0));
   const lines = panelLines({
     suggestions,
     suggestion: suggestion(),
@@ -290,9 +291,6 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     blocked: signingBlocked(s),
     height: panelHeight,
   });
-  const help = editing()
-    ? EDITING_HELP
-    : `Enter/e edit · s swap (${path.via === 'order' ? 'order group' : 'swap group'}) · b build+send · i instr · m max · f flip`;
   return (
     <Box flexDirection="column" height={height} width={width}>
       <FormView
@@ -309,7 +307,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       />
       <Text color={advSummary.startsWith('⚠') ? theme.danger : theme.dim}>{padCell('  ' + advSummary, width)}</Text>
       <Panel lines={lines} width={width} height={panelHeight} />
-      <Text color={theme.dim}>{padCell(help, width)}</Text>
+      {editing() ? <Text color={theme.dim}>{padCell(EDITING_HELP, width)}</Text> : null}
     </Box>
   );
 }

@@ -136,6 +136,16 @@ test('f filters platforms: typed ids are text (5, q do not leave), Enter sends p
   await waitForFrame(d.app, (f) => !f.includes('f: raydium') && /^ Wallet\s+█/m.test(f), 5000);
   const last = positionRequests(d).at(-1)!;
   assert.equal(last.query.platforms, undefined);
+  // / does here what the help says it does here: the platforms filter, as f
+  await typeKeys(d.app, '/');
+  await waitForFrame(d.app, (f) => f.includes('platforms:'));
+  await typeKeys(d.app, 'escape', '?');
+  const help = await waitForFrame(d.app, (f) => f.includes('Portfolio screen'));
+  assert.match(help, /f or \/ +platforms filter/);
+  assert.doesNotMatch(help, /filter the list|open the selected row/);
+  // Enter opens nothing here, and says why
+  await typeKeys(d.app, 'escape', 'enter');
+  await waitForFrame(d.app, (f) => f.includes('the portfolio is one page, with nothing to open'));
   await typeKeys(d.app, '1');
   assert.equal(d.services.session.getState().screen, 'tokens');
 });
