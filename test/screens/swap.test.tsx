@@ -120,6 +120,8 @@ test('s then y: executes exactly once, shows Success with the signature and the 
   assert.ok(sig);
   assert.ok(done.includes(sig!.slice(0, 20)));
   assert.match(done, /Paid 0\.2 SOL, received [\d.,]+ USDC/);
+  assert.match(done, /J opens its journal entry/);
+  assert.equal((await w.services.journal!.entries()).filter((e) => e.signature === sig).length, 1);
   assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length, 1);
   assert.ok(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) > before);
   assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 200_000_000n);
@@ -251,6 +253,9 @@ test('an amount above the balance is warned in the form in token units and canno
     5000,
   );
   assert.match(refused, /not enough SOL: needs 99\.995 SOL, wallet has 100 SOL/);
+  // nothing was signed: the pane points to no journal entry
+  assert.match(refused, /nothing was signed, so nothing was journalled/);
+  assert.doesNotMatch(refused, /J opens/);
   assert.equal(
     w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length,
     before,
