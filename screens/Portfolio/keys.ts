@@ -4,8 +4,9 @@ import type { PortfolioState } from '../../src/store/portfolio.js';
 import { screenKeys } from '../shell/types.js';
 
 export const PORTFOLIO_KEYS = screenKeys<PortfolioState>()({
-  // / filters here as f does (the platforms), so the help says what it does on this screen
-  platforms: { keys: ['f', '/'], label: 'f or /', help: 'platforms filter (ids, a,b)', hint: 'platforms' },
+  platforms: { keys: ['f'], help: 'platforms filter (ids, a,b)', hint: 'platforms' },
+  // / filters here as f does (the platforms): the help says what it does on this screen
+  platformsSlash: { keys: ['/'], help: 'platforms filter, as f' },
   // no rows to open: Enter says so, and the help does not offer it
   open: {
     keys: ['enter'],

@@ -175,11 +175,11 @@ export function chartLines(v: PortfolioView, width: number): Line[] {
   const nameW = Math.min(14, Math.max(6, ...v.platforms.map((p) => textWidth(p.name))));
   // the value is never cut: as wide as the widest ("$1,234,567.89" at least)
   const valueW = Math.max(13, ...v.platforms.map((p) => textWidth(formatValue(p.value))));
-  const tail = 8 + 1 + valueW; // " 100.0%" and " $1,234,567.89"
+  const tail = 8 + 1 + valueW; // " 100.00%" and " $1,234,567.89"
   const barW = Math.max(4, width - 1 - nameW - 1 - tail);
   const out: Line[] = [line('Allocation by platform', width, 'accent')];
   for (const p of v.platforms) {
-    const share = formatPercent(p.share * 100).padStart(7);
+    const share = formatPercent(p.share * 100).padStart(8);
     out.push(
       line(
         ` ${padCell(p.name, nameW)} ${bar(p.share, barW)}${share} ${padCell(formatValue(p.value), valueW, 'right')}`,

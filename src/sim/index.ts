@@ -44,6 +44,8 @@ export interface SimOptions {
   timeScale?: number;
   /** addresses given the default basket at start */
   fund?: string[];
+  /** funded wallets also get sample positions and invites (default true; demo mode: false) */
+  samples?: boolean;
   latencyMs?: number;
   faultRate?: number;
   /** requests per sliding 60 s; 0 or unset = unlimited */
@@ -128,6 +130,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const core = new SimCore({
     seed,
     timeScale: options.timeScale ?? 1,
+    samples: options.samples ?? true,
     startMs: (saved ? Math.max(start, saved.nowMs) : start) - catchUpMs,
     ...(options.paper ? { paper: options.paper } : {}),
   });

@@ -141,7 +141,7 @@ test('f filters platforms: typed ids are text (5, q do not leave), Enter sends p
   await waitForFrame(d.app, (f) => f.includes('platforms:'));
   await typeKeys(d.app, 'escape', '?');
   const help = await waitForFrame(d.app, (f) => f.includes('Portfolio screen'));
-  assert.match(help, /f or \/ +platforms filter/);
+  assert.match(help, /\/ +platforms filter, as f/);
   assert.doesNotMatch(help, /filter the list|open the selected row/);
   // Enter opens nothing here, and says why
   await typeKeys(d.app, 'escape', 'enter');
