@@ -130,7 +130,8 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
   const perInput = pair ? pair.base.id === input.mint : true;
   const shown = perInput !== flipped ? price : price ? 1 / price : undefined;
   const [base, quote] = perInput !== flipped ? [input, output] : [output, input];
-  const unit = `${quote.symbol}/${base.symbol}`;
+  // in exchange notation, as a price is typed: SOL/USDC 160.00 is 1 SOL for 160 USDC
+  const pairText = `${base.symbol}/${quote.symbol}`;
   const market =
     input.usdPrice && output.usdPrice && input.usdPrice > 0 && output.usdPrice > 0
       ? input.usdPrice / output.usdPrice
@@ -163,7 +164,7 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
     side: STABLES.has(output.symbol) ? 'sell' : STABLES.has(input.symbol) ? 'buy' : 'swap',
     sell,
     buy,
-    price: shown === undefined ? MISSING : `${formatPrice(shown)} ${unit}`,
+    price: shown === undefined ? MISSING : `${pairText} ${formatPrice(shown)}`,
     filledPct: fraction,
     filled: fraction === undefined ? MISSING : `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.1 ? 1 : 0)}%`,
     // the same percent as the dialog's "From market": grouped, two decimals, signed
@@ -249,7 +250,7 @@ export function dcaRow(s: Catalog, o: RecurringOrder, now: number, view: OrdersV
     cycles: `${cycles.done}/${cycles.total ?? MISSING}`,
     used: `${amountOf(o.rawInUsed, o.inUsed, input, 4)} of ${amountOf(o.rawInDeposited, o.inDeposited, input, 4)}`,
     received: amountOf(o.rawOutReceived, o.outReceived, output, 4),
-    avg: used && got ? `${formatPrice(used / got)} ${input.symbol}/${output.symbol}` : MISSING,
+    avg: used && got ? `${output.symbol}/${input.symbol} ${formatPrice(used / got)}` : MISSING,
     next: status === 'active' ? nextCycleText(nextCycleAt(o), now) : MISSING,
     status,
     age: countdown(timeOf(o.createdAt), now),

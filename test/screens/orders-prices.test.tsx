@@ -198,7 +198,7 @@ test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no sli
   }) as unknown as TriggerOrder;
   const row = limitRow(s, trigger, now, false);
   assert.equal(row.expiry, 'in 7d');
-  assert.equal(row.price, '160.00 USDC/SOL');
+  assert.equal(row.price, 'SOL/USDC 160.00');
   const entries = orderSections(s, row, now)[0].entries;
   assert.equal(entries.find((e) => e.key === 'slippage')?.value, "the service's default");
   assert.equal(

@@ -78,7 +78,7 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   assert.deepEqual(seen, [true]);
   const listed = await waitForFrame(d.app, (f) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(f) && /\b0%/.test(f), 8000);
   assertFits(listed);
-  assert.match(listed, /200\.00 USDC\/SOL/);
+  assert.match(listed, /SOL\/USDC 200\.00/);
   assert.match(listed, /no expiry/);
   assert.match(listed, /Open/);
 
