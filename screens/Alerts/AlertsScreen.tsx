@@ -15,7 +15,13 @@ import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { addAlertFromLine, readAlertLine, setText } from '../../src/alerts/command.js';
-import { AlertInputError, ALERT_EXAMPLES, conditionInput, conditionText, splitAlertLine } from '../../src/alerts/model.js';
+import {
+  AlertInputError,
+  ALERT_EXAMPLES,
+  conditionInput,
+  conditionText,
+  splitAlertLine,
+} from '../../src/alerts/model.js';
 import { knowTokens } from '../../src/actions/swapFlow.js';
 import { resolveToken } from '../../src/resolve.js';
 import type { AlertsState } from '../../src/alerts/store.js';
