@@ -120,7 +120,10 @@ test('help CMD and CMD --help show one command with every option; help of an unk
   );
   assert.equal(global.code, 0);
   assert.match(global.out, /\n {2}tradedeck completion bash\|zsh\|fish\n\s+print the completion script of a shell/);
-  assert.match(global.out, /tradedeck help COMMAND \(or COMMAND --help\): its arguments and every option/);
+  assert.match(
+    global.out.replace(/\s+/g, ' '),
+    /tradedeck help COMMAND \(or COMMAND --help\): its arguments and every option/,
+  );
 });
 
 test('completion of an unknown shell: one line naming the shells, exit 2', async () => {

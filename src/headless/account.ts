@@ -350,7 +350,6 @@ function triggerTable(orders: TriggerOrder[], orderStatus: string, labels: Token
       right: new Set([4]),
       fit: [
         ['cut', 0, 9],
-        ['cut', 1, 9],
         ['drop', 6],
         ['drop', 5],
       ],
@@ -381,7 +380,6 @@ function recurringTable(
     printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED UTC'], rows, {
       fit: [
         ['cut', 0, 9],
-        ['cut', 1, 9],
         ['drop', 6],
         ['drop', 3],
       ],
@@ -406,7 +404,6 @@ function legacyTable(orders: LegacyRecurringOrder[], orderStatus: string, labels
     printTable(['ORDER', 'STATUS', 'SPENT', 'RECEIVED', 'WITHDRAWN', 'CREATED UTC'], rows, {
       fit: [
         ['cut', 0, 9],
-        ['cut', 1, 9],
         ['drop', 5],
         ['drop', 4],
       ],

@@ -49,7 +49,6 @@ export async function invitesCommand(
     fit: [
       ['drop', 5],
       ['cut', 4, 6],
-      ['cut', 2, 9],
       ['drop', 0],
     ],
   });
