@@ -84,7 +84,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const warned = warningLines(warnings, inner);
   const pinnedFits = height - fixed - warned.length >= 2;
   const pinned = pinnedFits ? warned : [];
-  const all = dialogBody(
+  const body_ = dialogBody(
     title,
     summary,
     facts,
@@ -93,7 +93,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     Number.MAX_SAFE_INTEGER,
     !theme.color,
   );
-  const room = Math.max(1, height - fixed - pinned.length);
+  // The title (what is signed) stays at the top while the rest scrolls under it, room permitting.
+  const titleLines = body_.findIndex((l) => l.tone !== 'title');
+  const headCount = titleLines < 0 ? body_.length : titleLines;
+  const titleFits = height - fixed - pinned.length - headCount >= 2;
+  const head = titleFits ? body_.slice(0, headCount) : [];
+  const all = titleFits ? body_.slice(headCount) : body_;
+  const room = Math.max(1, height - fixed - pinned.length - head.length);
   const maxOffset = Math.max(0, all.length - room);
   const below = (offset: number) => Math.max(0, all.length - room - offset);
 
@@ -125,10 +131,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       return true;
     }
     const hidden = below(s.offset);
+    // the line above the buttons counts what is below: this says only what to do
     const unseen = () =>
-      update({
-        message: `Scroll to the end first: ${hidden} more line${hidden === 1 ? ' is' : 's are'} below (j or PgDn).`,
-      });
+      update({ message: `Read to the end first: ${typedConfirmation ? '↓ or PgDn' : 'j or PgDn'} scrolls.` });
     if (typedConfirmation) {
       const word = typedConfirmation;
       if (name === 'enter') {
@@ -183,6 +188,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     : 'y confirm · n/Esc cancel · Tab switch · Enter choose';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warn} width={boxWidth} paddingX={1}>
+      {head.map((l, i) => (
+        <Text key={`t${i}`} color={toneColor(theme, l.tone)} bold wrap="truncate">
+          {l.text}
+        </Text>
+      ))}
       {body.map((l, i) => (
         <Text key={i} color={toneColor(theme, l.tone)} bold={l.tone === 'title'} wrap="truncate">
           {l.text}

@@ -15,6 +15,8 @@ export interface HelpColumnGroup {
 }
 
 export interface HelpOverlayProps {
+  /** what it lists: "Keys", "Commands", "Command :swap" */
+  title: string;
   groups: readonly HelpColumnGroup[];
   width: number;
   /** lines available, border included */
@@ -98,8 +100,8 @@ export function helpColumns(
 /** What the × before a description means, for the overlay's title line when one is shown. */
 export const DISABLED_LEGEND = '× = not available now (pressed, it says why)';
 
-/** A bordered modal; j/k, PgUp/PgDn, g/G scroll when it does not fit; Esc, ? or q close it. */
-export function HelpOverlay({ groups, width, height, onClose }: HelpOverlayProps) {
+/** A bordered modal titled by what it lists; j/k, PgUp/PgDn, g/G scroll when it does not fit; Esc, ? or q close it. */
+export function HelpOverlay({ title, groups, width, height, onClose }: HelpOverlayProps) {
   const theme = useTheme();
   const inner = Math.max(1, width - 4);
   const bodyHeight = Math.max(1, height - 3);
@@ -120,7 +122,7 @@ export function HelpOverlay({ groups, width, height, onClose }: HelpOverlayProps
 
   const top = Math.min(offset(), Math.max(0, total - bodyHeight));
   const shown = Math.min(bodyHeight, total - top);
-  const more = total > bodyHeight ? ` ${top + 1}-${top + shown}/${total} j/k scroll` : '';
+  const more = total > bodyHeight ? ` · lines ${top + 1}-${top + shown} of ${total}, j/k scroll` : '';
   const legend = groups.some((g) => g.entries.some((e) => e.disabled !== undefined)) ? `   ${DISABLED_LEGEND}` : '';
   const rows = Array.from({ length: shown }, (_, r) =>
     columns.map((c) => c[top + r] ?? { text: ' '.repeat(columnWidth), heading: false }),
@@ -135,7 +137,7 @@ export function HelpOverlay({ groups, width, height, onClose }: HelpOverlayProps
       paddingX={1}
     >
       <Text bold wrap="truncate">
-        {padCell(`Keys${more}   Esc closes${legend}`, inner)}
+        {padCell(`${title}${more}   Esc closes${legend}`, inner)}
       </Text>
       {rows.map((cells, i) => (
         <Text key={top + i} wrap="truncate">

@@ -1,5 +1,6 @@
 // Bundles the program: dist/cli.js (the launcher, src/launch.ts) and one script per mode beside it.
-// --if-needed skips the build when dist/cli.js is newer than every source file.
+// --if-needed skips the build when dist/cli.js is newer than every source file; --pack (the
+// prepack script) removes the scripts of earlier builds at once instead of after an hour.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { statSync, readdirSync, existsSync, chmodSync } from 'node:fs';
@@ -204,6 +205,9 @@ await writeFile(
   [
     '# written by scripts/build.mjs: the package holds this build only',
     '*',
+    // (a name starting with a dot is not matched by *: the code caches are left out by name)
+    '.*',
+    '.cache/',
     ...['cli.js', 'package.json', ...Object.values(modeFiles)].map((f) => `!${f}`),
     '',
   ].join('\n'),
@@ -211,6 +215,7 @@ await writeFile(
 
 // Scripts of earlier builds (and their caches) stay an hour: a program started just before this
 // build may still be loading one of its modes (names carry a content hash, so nothing is overwritten).
+// With --pack (npm pack and publish run it) they go at once.
 // dist/chunks is what builds before single scripts made.
 const current = new Set(Object.values(modeFiles));
 const distDir = join(root, 'dist');
@@ -226,6 +231,7 @@ for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
       statSync(p).isDirectory()
     )
       continue;
-    if (Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
+    // (packing, the package holds this build only: the others go now)
+    if (process.argv.includes('--pack') || Date.now() - statSync(p).mtimeMs > 3600_000) await rm(p, { force: true });
   }
 }

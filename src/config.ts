@@ -43,6 +43,12 @@ export interface Config {
   /** seed of the embedded simulator in demo mode */
   seed: number;
   timeScale: number;
+  /**
+   * tests only (never read from flags, the environment or a file): the demo's simulator gives its
+   * funded wallets sample positions and invites, as `tradedeck sim` does. A real demo wallet starts
+   * with its balances only.
+   */
+  demoSamples?: boolean;
   /** where a transaction is shown: {sig} is replaced by its signature */
   explorerUrl: string;
   /** how fills and alerts are told: only the log, a flash line and BEL, or also a desktop notification */

@@ -96,10 +96,32 @@ export async function removeStateFiles(stateDir: string, ours: (name: string) =>
   return removed;
 }
 
-/** `tradedeck demo reset`: removes the demo key and every seed's simulator state; returns the paths removed. */
-export function resetDemo(stateDir: string): Promise<string[]> {
-  return removeStateFiles(stateDir, (n) => n === DEMO_KEY_FILE || /^demo-sim--?\d+\.json(\.unusable)?$/.test(n));
+/**
+ * `tradedeck demo reset`: everything the demo made goes: the demo key, every seed's simulator state,
+ * and the Studio pools launched in it (kept in studio-pools.json beside those launched for real).
+ * Returns the files removed and how many pools were taken out.
+ */
+export async function resetDemo(stateDir: string): Promise<{ removed: string[]; pools: number }> {
+  // the demo wallet's address, while its key is still there: pools it created are the demo's too
+  let demoWallet: string | undefined;
+  try {
+    const { loadKeypairFile } = await import('./wallet/keypair.js');
+    await readFile(demoKeyPath(stateDir));
+    demoWallet = (await loadKeypairFile(demoKeyPath(stateDir))).address;
+  } catch {
+    // no demo key (or one that cannot be read): the pools said to be the simulator's still go
+  }
+  const { forgetPools } = await import('./studio/pools.js');
+  const pools = await forgetPools(stateDir, (p) => p.network === DEMO_NETWORK || p.creator === demoWallet);
+  const removed = await removeStateFiles(
+    stateDir,
+    (n) => n === DEMO_KEY_FILE || /^demo-sim--?\d+\.json(\.unusable)?$/.test(n),
+  );
+  return { removed, pools };
 }
+
+/** What demo mode names its network (Services.network): the embedded simulator. */
+export const DEMO_NETWORK = 'simulator';
 
 /** The address of the key kept in the state directory as `file` (made there the first time). */
 export async function stateKeyAddress(stateDir: string, file = DEMO_KEY_FILE): Promise<string> {

@@ -35,6 +35,14 @@ export function subscript(n: number): string {
     .join('');
 }
 
+/**
+ * The small-price notation explained, for the `?` overlay (an example and what it means); absent
+ * where prices are written out in full (a terminal that is not UTF-8).
+ */
+export const SMALL_PRICE_NOTE: { keys: string; description: string } | undefined = SUBSCRIPTS
+  ? { keys: `0.0${subscript(5)}43`, description: '= 0.0000043 (5 zeros)' }
+  : undefined;
+
 export interface PriceOptions {
   /** prefix a "$" (default false: columns titled in USD stay narrow) */
   symbol?: boolean;
@@ -77,14 +85,15 @@ export function formatPrice(n: Num, opts: PriceOptions = {}): string {
 
 /**
  * A USD value (a balance's worth, a fee, a total): "$" and two decimals with grouping
- * ("$4,077.40"); below a cent, the price form ("$0.0₄2149"). May be negative (a debt); a P&L with
- * its sign and arrow is signedUsd's.
+ * ("$4,077.40"), always in cents; a value that is not zero but rounds to no cent says "<$0.01"
+ * (a price, however small, is formatPrice's). May be negative (a debt: "-$12.50"); a P&L with its
+ * sign and arrow is signedUsd's.
  */
 export function formatUsd(n: Num): string {
   if (isMissing(n)) return MISSING;
   if (invalid(n)) return INVALID;
   const abs = Math.abs(n);
-  if (abs !== 0 && abs < 0.01) return formatPrice(n, { symbol: true, signed: true });
+  if (abs !== 0 && abs < 0.005) return n < 0 ? '>-$0.01' : '<$0.01';
   const [whole, frac] = abs.toFixed(2).split('.');
   return (n < 0 && Number(abs.toFixed(2)) !== 0 ? '-' : '') + '$' + group(whole) + '.' + frac;
 }
@@ -155,6 +164,12 @@ export function formatCompact(n: Num): string {
   return sign + trimZeros(abs.toPrecision(3), abs);
 }
 
+/** A big USD value (a volume, a market cap, liquidity) in the compact form with its unit: "$5.34M", "-$12.5K". */
+export function formatUsdCompact(n: Num): string {
+  const text = formatCompact(n);
+  return /^-?\d/.test(text) ? text.replace(/^(-?)/, '$1$') : text;
+}
+
 function trimZeros(text: string, value: number): string {
   if (text.includes('e')) return String(Math.round(value));
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
@@ -198,6 +213,15 @@ export function formatCount(n: Num): string {
   return (r < 0 ? '-' : '') + group(String(Math.abs(r)));
 }
 
+/**
+ * A moment that is kept (a journal entry, an order's expiry) in UTC, said so: "2026-12-03 13:05:20
+ * UTC" (`seconds: false`: "2026-12-03 13:05 UTC").
+ */
+export function formatUtc(ms: number, opts: { seconds?: boolean } = {}): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, opts.seconds === false ? 16 : 19)} UTC`;
+}
+
 /** A wall-clock time as HH:MM:SS in local time (the header clock). */
 export function formatClock(date: Date): string {
   const p = (v: number) => String(v).padStart(2, '0');
@@ -210,6 +234,7 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 }
 
 const DURATION_WORDS: Array<[number, string]> = [
+  [31_536_000, 'year'],
   [604_800, 'week'],
   [86_400, 'day'],
   [3600, 'hour'],

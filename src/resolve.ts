@@ -55,3 +55,57 @@ export function matchTokens(text: string, tokens: readonly Token[], max = 8): To
     .slice(0, max)
     .map(([, t]) => t);
 }
+
+/** Where typed words are looked up, nearest first. */
+export interface TokenSource {
+  /** the tokens at hand (no request) */
+  known(): readonly Token[];
+  /** every list the service offers, fetched (the category lists) */
+  lists(): Promise<readonly Token[]>;
+  /** the service's search for one word (GET /tokens/v2/search) */
+  search(word: string): Promise<readonly Token[]>;
+}
+
+/** Not found at all (an ambiguous symbol was found, several times: asking further would not settle it). */
+const unknown = (word: string, tokens: readonly Token[]) => {
+  const r = resolveToken(word, tokens);
+  return !r.ok && r.candidates === undefined;
+};
+
+function merged(a: readonly Token[], b: readonly Token[]): Token[] {
+  const ids = new Set(a.map((t) => t.id));
+  return [...a, ...b.filter((t) => !ids.has(t.id))];
+}
+
+/**
+ * The one lookup of typed token words (a symbol, a name or a mint), whatever is on screen: what is
+ * at hand first; for a word it does not know, every category list of the service; for a word
+ * still unknown, the service's search. Resolves with every token it saw (what `resolveToken` then
+ * reads the words against) and the ones the lists or the search added. A search that fails (a
+ * service without it) leaves the word unknown, and its message says so as before.
+ */
+export async function lookUpTokens(
+  words: readonly string[],
+  source: TokenSource,
+): Promise<{ tokens: Token[]; added: Token[] }> {
+  const typed = [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))];
+  const start = source.known();
+  let tokens = [...start];
+  if (typed.every((w) => !unknown(w, tokens))) return { tokens, added: [] };
+  // (a source that cannot ask, or an answer that fails, leaves the words as they are)
+  const ask = <T>(f: () => Promise<T>, none: T) =>
+    Promise.resolve()
+      .then(f)
+      .catch(() => none);
+  tokens = merged(tokens, await ask(() => source.lists(), [] as readonly Token[]));
+  for (const word of typed.filter((w) => unknown(w, tokens))) {
+    // only what the word names exactly: a search also answers near matches
+    const lower = word.toLowerCase();
+    const exact = (await ask(() => source.search(word), [] as readonly Token[])).filter(
+      (t) => t.id === word || t.symbol.toLowerCase() === lower || t.name.toLowerCase() === lower,
+    );
+    tokens = merged(tokens, exact);
+  }
+  const had = new Set(start.map((t) => t.id));
+  return { tokens, added: tokens.filter((t) => !had.has(t.id)) };
+}

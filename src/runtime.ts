@@ -52,7 +52,8 @@ async function startDemoSim(
   const name = paper ? (await import('./paper.js')).PAPER_STATE_FILE : demo.demoStateName(config.seed);
   const options = paper
     ? { seed: config.seed, paper: { baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.timeoutMs } }
-    : { seed: config.seed, timeScale: config.timeScale };
+    : // the demo wallet starts with its balances only: no sample positions or invites
+      { seed: config.seed, timeScale: config.timeScale, samples: config.demoSamples === true };
   let sim: SimHandle;
   let text: string | undefined;
   try {

@@ -65,3 +65,15 @@ test('every relative link in the README and docs/ leads to a file, and its #anch
     }
   }
 });
+
+test('the README puts tradedeck on the PATH before its first example runs it, and every example runs it one way', () => {
+  const blocks = (text: string) =>
+    [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1].split('\n')).map((l) => l.trim());
+  const readme = blocks(readFileSync(join(root, 'README.md'), 'utf8'));
+  const linked = readme.findIndex((l) => /^npm link\b/.test(l));
+  const first = readme.findIndex((l) => /^tradedeck\b/.test(l));
+  assert.ok(linked >= 0 && linked < first, 'npm link comes before the first `tradedeck`');
+  for (const page of pages)
+    for (const line of blocks(readFileSync(join(root, page), 'utf8')))
+      assert.doesNotMatch(line, /^(node |\.\/)?dist\/cli\.js|^npm start -- /, `${page}: run as tradedeck: ${line}`);
+});

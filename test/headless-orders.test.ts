@@ -61,8 +61,18 @@ test('limit with --yes prints the dialog on stderr, executes once and reports th
 test('dca with --yes places a recurring order; its minimums are checked first', async () => {
   const r = await run('dca', '300', 'USDC', 'SOL', '3', '1h', '--yes', '--json');
   assert.equal(r.code, 0, r.err);
-  const body = JSON.parse(r.out) as { status: string };
+  const body = JSON.parse(r.out) as { status: string; orderKey?: string };
   assert.equal(body.status, 'success');
+  // the new order's key, as the service's list names it
+  const listed = (await (
+    await fetch(
+      `${sim.url}/recurring/v1/getRecurringOrders?user=${address}&orderStatus=active&recurringType=time&page=1&includeFailedTx=false`,
+      {
+        headers: { 'x-api-key': 'k' },
+      },
+    )
+  ).json()) as { time: Array<{ orderKey: string }> };
+  assert.ok(body.orderKey && listed.time.some((o) => o.orderKey === body.orderKey), r.out);
   const sent = sim
     .requests()
     .filter((x) => x.path === '/recurring/v1/createOrder')
@@ -99,6 +109,33 @@ test('cancel ORDER and cancel-all with --yes close the open limit orders', async
   assert.equal((JSON.parse(json.out) as { status: string }).status, 'nothing to cancel');
 });
 
+test('limit @P BASE/QUOTE is exchange notation: 1 SOL @160 SOL/USDC USDC sells 1 SOL for 160 USDC; a wrong unit is refused (exit 2) before any request', async () => {
+  const creates = count('/trigger/v1/createOrder');
+  for (const [unit, re] of [
+    [
+      'USDC/SOL',
+      /^tradedeck limit: price unit: @160 USDC\/SOL says 1 USDC costs 160 SOL, but the market is 1 USDC = 0\.\d+ SOL; for 1 SOL at 160 USDC write @160 SOL\/USDC/m,
+    ],
+    [
+      'SOL/BONK',
+      /^tradedeck limit: price unit: "SOL\/BONK" does not name this order's two tokens; write SOL\/USDC \(1 SOL costs 160 USDC\) or USDC\/SOL/m,
+    ],
+  ] as const) {
+    const r = await run('limit', '1', 'SOL', '@160', unit, 'USDC', '--yes');
+    assert.equal(r.code, 2, r.err);
+    assert.match(r.err, re);
+  }
+  assert.equal(count('/trigger/v1/createOrder'), creates, 'nothing was requested');
+  const placed = await run('limit', '1', 'SOL', '@160', 'SOL/USDC', 'USDC', '--yes', '--allow-off-market', '--json');
+  assert.equal(placed.code, 0, placed.err);
+  assert.match(placed.err, /Limit order: sell 1 SOL for 160 USDC/);
+  const body = sim
+    .requests()
+    .filter((x) => x.path === '/trigger/v1/createOrder')
+    .at(-1)!.body as { params: { makingAmount: string; takingAmount: string } };
+  assert.deepEqual([body.params.makingAmount, body.params.takingAmount], ['1000000000', '160000000']);
+});
+
 test('limit @PRICE is in the quote asset; with --yes a price far from the market is refused (exit 2) unless --allow-off-market', async () => {
   const creates = count('/trigger/v1/createOrder');
   // buying SOL at 500 USDC each (the market is near 150): over 5% lost at once
@@ -116,6 +153,9 @@ test('limit @PRICE is in the quote asset; with --yes a price far from the market
   // the explicit flag places it, the dialog having said why it is risky
   const placed = await run('limit', '100', 'USDC', '@500', 'SOL', '--yes', '--allow-off-market', '--json');
   assert.equal(placed.code, 0, placed.err);
+  const key = (JSON.parse(placed.out) as { orderKey?: string }).orderKey;
+  assert.ok(key && (await openOrders()).some((o) => o.orderKey === key), `the JSON names the new order: ${placed.out}`);
+  assert.match(placed.out, new RegExp(`"lines":\\["Order ${key}"`));
   assert.match(placed.err, /Limit order: buy 0\.2 SOL for 100 USDC/);
   assert.match(placed.err, /warning: Type yes to place it: it would fill at once/);
   const body = sim

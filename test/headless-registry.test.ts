@@ -25,7 +25,7 @@ test('the synopses made from the registry read as the usage lines the commands a
     invites: 'invites [ADDRESS] [--pending] [--json]',
     studio: 'studio create --name N --symbol S --image PATH [...] | studio claim POOL [--max A]',
     limit:
-      'limit AMOUNT SELL TOTAL|@PRICE [UNIT] BUY [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off] [--yes [--allow-off-market]] [--json]',
+      'limit AMOUNT SELL TOTAL|@PRICE [BASE/QUOTE] BUY [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off] [--yes [--allow-off-market]] [--json]',
     dca: 'dca TOTAL FROM TO ORDERS INTERVAL [start 2h|DATE] [--yes] [--json]',
     cancel: 'cancel ORDER [ORDER ...] [cu auto|N] [--yes] [--json]',
     'cancel-all': 'cancel-all [cu auto|N] [--yes] [--json]',
@@ -121,7 +121,10 @@ test('help CMD and CMD --help show one command with every option; help of an unk
   );
   assert.equal(global.code, 0);
   assert.match(global.out, /\n {2}tradedeck completion bash\|zsh\|fish\n\s+print the completion script of a shell/);
-  assert.match(global.out, /tradedeck help COMMAND \(or COMMAND --help\): its arguments and every option/);
+  assert.match(
+    global.out.replace(/\s+/g, ' '),
+    /tradedeck help COMMAND \(or COMMAND --help\): its arguments and every option/,
+  );
 });
 
 test('completion of an unknown shell: one line naming the shells, exit 2', async () => {

@@ -8,6 +8,9 @@ import { openTerminal } from './support/pty.js';
 import type { SimHandle } from '../src/sim/index.js';
 import { randomBytes } from 'node:crypto';
 import { encodeBase58 } from '../src/api/base58.js';
+
+/** The dialog as one line per line of its own: what goes on under a value at 80 columns joined back. */
+const unwrap = (text: string) => text.replace(/\n {4,}/g, ' ');
 import { USDC_MINT } from '../src/api/types.js';
 
 let rig: SignerRig;
@@ -27,7 +30,7 @@ test('swap without a terminal and without --yes sends nothing (exit 2)', async (
   const orders = count('/ultra/v1/order');
   const r = await run('swap', '0.1', 'SOL', 'USDC');
   assert.equal(r.code, 2);
-  assert.match(r.err, /refusing to sign: there is no terminal to ask for confirmation; pass --yes/);
+  assert.match(unwrap(r.err), /refusing to sign: there is no terminal to ask for confirmation; pass --yes/);
   assert.equal(count('/ultra/v1/order'), orders);
   assert.equal(count('/ultra/v1/execute'), 0);
 });
@@ -35,8 +38,8 @@ test('swap without a terminal and without --yes sends nothing (exit 2)', async (
 test('swap --yes executes exactly once and prints the signature and the executed amounts', async () => {
   const r = await run('swap', '0.1', 'SOL', 'USDC', '--yes');
   assert.equal(r.code, 0, r.err);
-  assert.match(r.err, /Swap 0\.1 SOL for USDC \(order\)/);
-  assert.match(r.err, /--yes: signing without asking/);
+  assert.match(unwrap(r.err), /Swap 0\.1 SOL for USDC \(order\)/);
+  assert.match(unwrap(r.err), /--yes: signing without asking/);
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.status, 'success');
   assert.equal(out.route, 'order');
@@ -65,10 +68,10 @@ test('quote asks the route swap takes: the order group by default, the swap grou
   assert.equal(count('/swap/v1/quote'), quotes + 1);
   const wrong = await run('quote', '0.1', 'SOL', 'USDC', '--exact-out', '--route', 'order');
   assert.equal(wrong.code, 2);
-  assert.match(wrong.err, /--route order: .*ExactOut needs --route swap/);
+  assert.match(unwrap(wrong.err), /--route order: .*ExactOut needs --route swap/);
   const bad = await run('swap', '0.1', 'SOL', 'USDC', '--route', 'fast', '--yes');
   assert.equal(bad.code, 2);
-  assert.match(bad.err, /--route: "order" or "swap" \(got "fast"\)/);
+  assert.match(unwrap(bad.err), /--route: "order" or "swap" \(got "fast"\)/);
 });
 
 test('quote and swap report the same outAmount for the same simulator state', async () => {
@@ -117,12 +120,12 @@ test('swap names bad input before anything is signed (exit 2)', async () => {
   ]) {
     const r = await run('swap', ...args, '--yes');
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
-    assert.match(r.err, /^tradedeck swap: .+/);
-    assert.doesNotMatch(r.err, /\n\s+at /);
+    assert.match(unwrap(r.err), /^tradedeck swap: .+/);
+    assert.doesNotMatch(unwrap(r.err), /\n\s+at /);
   }
   const slip = await run('swap', '0.1', 'SOL', 'USDC', '--slippage-bps', '1.5', '--yes');
   assert.equal(slip.code, 2);
-  assert.match(slip.err, /--slippage-bps: must be a whole number/);
+  assert.match(unwrap(slip.err), /--slippage-bps: must be a whole number/);
   assert.equal(count('/ultra/v1/execute'), executes);
 });
 
@@ -141,8 +144,9 @@ test('swap --receiver: the order request carries it with the routers left out; s
     '--json',
   );
   assert.equal(r.code, 0, r.err);
-  assert.match(r.err, new RegExp(`Output goes to\\s+${them} \\(another wallet, NOT this one\\)  \\(!\\)`));
-  assert.match(r.err, new RegExp(`warning: The output goes to ${them}, not to this wallet`));
+  // (the dialog's lines go on under their value at 80 columns)
+  assert.match(unwrap(r.err), new RegExp(`Output goes to\\s+${them} \\(another wallet,\\s+NOT this one\\)  \\(!\\)`));
+  assert.match(unwrap(r.err), new RegExp(`warning: The output goes to ${them}, not to this wallet`));
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.sentTo, them);
   assert.match(out.lines[0], new RegExp(`USDC went to ${them} \\(not this wallet\\)`));
@@ -177,8 +181,8 @@ test('swap and quote refuse hostile order options before any request (exit 2): b
     for (const command of ['swap', 'quote']) {
       const r = await run(command, '0.1', 'SOL', 'USDC', ...args, ...(command === 'swap' ? ['--yes'] : []));
       assert.equal(r.code, 2, `${command} ${args.join(' ')}: ${r.err}`);
-      assert.match(r.err, message);
-      assert.doesNotMatch(r.err, /\n\s+at /);
+      assert.match(unwrap(r.err), message);
+      assert.doesNotMatch(unwrap(r.err), /\n\s+at /);
     }
   }
   assert.equal(count('/ultra/v1/order'), orders);
@@ -188,7 +192,7 @@ test('swap and quote refuse hostile order options before any request (exit 2): b
 test('swap with its own address as receiver sends none; quote asks with the order options; --route swap sends the build options', async () => {
   const own = await run('swap', '0.05', 'SOL', 'USDC', '--receiver', rig.address, '--yes', '--json');
   assert.equal(own.code, 0, own.err);
-  assert.doesNotMatch(own.err, /Output goes to|goes to .*not to this wallet/);
+  assert.doesNotMatch(unwrap(own.err), /Output goes to|goes to .*not to this wallet/);
   assert.equal(
     'receiver' in
       sim
@@ -213,7 +217,7 @@ test('swap with its own address as receiver sends none; quote asks with the orde
     '--table',
   );
   assert.equal(q.code, 0, q.err);
-  assert.match(q.out, new RegExp(`receiver      ${them} \\(the output goes there\\)`));
+  assert.match(q.out, new RegExp(`receiver      ${them} \\(the output goes\\s+there\\)`));
   const asked = sim
     .requests()
     .filter((x) => x.path === '/ultra/v1/order')
@@ -238,7 +242,7 @@ test('swap with its own address as receiver sends none; quote asks with the orde
   );
   assert.equal(b.code, 0, b.err);
   assert.equal(JSON.parse(b.out).route, 'swap');
-  assert.match(b.err, /Build\s+no SOL wrapping .* valid for 40 slots \(about 16 s\) · shared accounts off/);
+  assert.match(unwrap(b.err), /Build\s+no SOL wrapping .* valid for 40 slots \(about 16 s\) · shared accounts off/);
   const body = sim
     .requests()
     .filter((x) => x.path === '/swap/v1/swap')
@@ -293,7 +297,7 @@ test("kill -9 after a headless swap's execute answered: the next signing command
 
   const next = await run('swap', '0.1', 'SOL', 'USDC', '--yes');
   assert.equal(next.code, 0, next.err);
-  assert.match(next.err, /journal: 1 unfinished transaction from an earlier run checked: swap 0\.1 SOL/);
+  assert.match(unwrap(next.err), /journal: 1 unfinished transaction from an earlier run checked: swap 0\.1 SOL/);
   const after = sim
     .requests()
     .filter((x) => x.path === '/ultra/v1/execute')

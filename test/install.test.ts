@@ -110,8 +110,11 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   // a checkout with no dist: the sources, and the installed development dependencies
   const checkout = join(base, 'checkout');
   mkdirSync(checkout);
-  for (const entry of ['package.json', 'README.md', 'docs', 'src', 'components', 'screens', 'scripts'])
+  // (with the workspace and the ignore file a clone has: npm reads no .npmignore below the root then)
+  for (const entry of ['package.json', '.gitignore', 'README.md', 'docs', 'src', 'components', 'screens', 'scripts'])
     cpSync(join(root, entry), join(checkout, entry), { recursive: true });
+  mkdirSync(join(checkout, 'tools', 'lint'), { recursive: true });
+  cpSync(join(root, 'tools', 'lint', 'package.json'), join(checkout, 'tools', 'lint', 'package.json'));
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'));
   const packer = envIn(join(base, 'packer'));
   mkdirSync(packer.HOME!);
@@ -123,14 +126,19 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   t.diagnostic(`tarball ${packed.filename}: ${(packed.size / 1e6).toFixed(2)} MB, ${packed.files.length} files`);
   assert.ok(packed.size < 1.5e6, `the tarball is ${packed.size} bytes`);
 
-  // code caches, an earlier build's script and a source map in dist stay out of the package
+  // code caches (the program wrote them running from the checkout) and a source map stay out of the
+  // package, scripts included or not; an earlier build's script goes when packing builds again
   mkdirSync(join(checkout, 'dist', '.cache'));
   writeFileSync(join(checkout, 'dist', '.cache', 'main-0000000000.js.v8'), 'a code cache');
-  writeFileSync(join(checkout, 'dist', 'dashboard-0000000000.js'), '(async function () { return {}; })');
   writeFileSync(join(checkout, 'dist', 'cli.js.map'), '{}');
   const dry = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], packer, checkout, false);
   assert.equal(dry.code, 0, dry.err);
   assert.deepEqual(packedFiles((JSON.parse(dry.out) as Packed[])[0]), packedFiles(packed));
+  writeFileSync(join(checkout, 'dist', 'dashboard-0000000000.js'), '(async function () { return {}; })');
+  const again = await run('npm', ['pack', '--dry-run', '--json'], packer, checkout, false);
+  assert.equal(again.code, 0, again.err);
+  assert.deepEqual(packedFiles((JSON.parse(again.out) as Packed[])[0]), packedFiles(packed));
+  assert.ok(!existsSync(join(checkout, 'dist', 'dashboard-0000000000.js')), 'the earlier build went at once');
 
   // the user installs the tarball into a prefix of their own, with nothing to fetch
   const home = join(base, 'home');
@@ -198,4 +206,39 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
     written,
     'the main cache made by the first run was accepted by the next two, not made again',
   );
+});
+
+/** Whether `version` (x.y.z) meets a package.json engines range: `||` of `>=`, `^`, `x.y` or `x` parts. */
+function satisfies(version: string, range: string): boolean {
+  const v = version.replace(/^v/, '').split('.').map(Number);
+  const cmp = (a: number[], b: number[]) => {
+    for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+    return 0;
+  };
+  return range.split('||').some((part) => {
+    const p = part.trim();
+    const m = /^(>=|\^)?\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(p);
+    if (!m) throw new Error(`engines range not understood: "${range}"`);
+    const want = [Number(m[2]), Number(m[3] ?? 0), Number(m[4] ?? 0)];
+    if (m[1] === '>=') return cmp(v, want) >= 0;
+    if (m[1] === '^') return v[0] === want[0] && cmp(v, want) >= 0;
+    // a bare major (or major.minor): that line
+    return v[0] === want[0] && (m[3] === undefined || v[1] === want[1]);
+  });
+}
+
+test('npm install on this Node warns of no engine: every package in the lock accepts it; packed tarballs are ignored by git', () => {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string; engines?: { node?: string } }>;
+  };
+  const refused = Object.entries(lock.packages)
+    .filter(([, p]) => typeof p.engines?.node === 'string' && !satisfies(process.version, p.engines.node))
+    .map(([path, p]) => `${path}@${p.version} wants node ${p.engines!.node}`);
+  assert.deepEqual(refused, [], `npm would warn EBADENGINE on ${process.version}`);
+  assert.ok(
+    satisfies('20.18.0', '>=20.18.0') && !satisfies('20.18.0', '>=22.12.0') && satisfies('22.1.0', '20 || >=22'),
+  );
+  const ignored = spawnSync('git', ['check-ignore', '-q', 'tradedeck-0.1.0.tgz'], { cwd: root });
+  if (ignored.error === undefined && ignored.status !== 128) assert.equal(ignored.status, 0, '*.tgz is in .gitignore');
+  else assert.match(readFileSync(join(root, '.gitignore'), 'utf8'), /^\*\.tgz$/m);
 });

@@ -123,6 +123,11 @@ test("paper mode trades at the live service's prices, fills limit and DCA orders
   const limit = await paper('limit', '1', 'SOL', `@${price.toFixed(2)}`, 'USDC', '--yes', '--json');
   assert.equal(limit.code, 0, limit.err);
   assert.equal((JSON.parse(limit.out) as { paper?: boolean }).paper, true);
+  // the outcome says where it happened
+  assert.equal(
+    (JSON.parse(limit.out) as { title: string }).title,
+    'Limit order: done on paper (nothing real was signed or sent)',
+  );
   const dca = await paper('dca', '150', 'USDC', 'SOL', '2', '1h', '--yes', '--json');
   assert.equal(dca.code, 0, dca.err);
 

@@ -94,6 +94,9 @@ for (const width of [80, 40, 120]) {
     assert.match(text, /Liquid staking \[unknown type "staking-v2"\]\s+\$91\.00/);
     assert.match(text, / validator: Va1idator/);
     assert.match(text, /unlocks at: —/);
+    // a rate given as a fraction reads in percent, as the APR beside it does
+    assert.match(text, / apy: 7\.10%/);
+    assert.doesNotMatch(text, /apy: 0\.07/);
     assert.match(text, /assets 1 data address: J1toso/);
     // the bar chart
     assert.match(text, /^ Wallet\s+█+/m);

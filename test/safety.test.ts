@@ -33,7 +33,7 @@ test('an unverified token with a live freeze authority: the red line first, ever
     organic: 'low (12/100)',
     mintAuthority: 'disabled',
     freezeAuthority: 'LIVE',
-    topHolders: '61.3%',
+    topHolders: '61.25%',
     holders: '1,234',
     liquidity: '$41.0K',
     age: '3d',
@@ -44,7 +44,7 @@ test('an unverified token with a live freeze authority: the red line first, ever
   assert.equal(lines[0].emphasis, 'danger');
   assert.equal(lines[0].value, 'UNVERIFIED with live freeze authority: the issuer can freeze your tokens');
   assert.match(lines[1].value, /NOT VERIFIED · organic low \(12\/100\) · 1,234 holders · liquidity \$41.0K · age 3d/);
-  assert.match(lines[2].value, /mint authority disabled · freeze authority LIVE · top holders 61\.3% · TOKEN-2022/);
+  assert.match(lines[2].value, /mint authority disabled · freeze authority LIVE · top holders 61\.25% · TOKEN-2022/);
   assert.equal(lines[2].emphasis, 'danger');
   const both = safetyCard(
     MINT,

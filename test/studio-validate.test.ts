@@ -13,13 +13,13 @@ import { presetForm, IMAGE_MAX_BYTES, type StudioForm } from '../src/studio/pres
 import {
   checkLaunch,
   checkStudioForm,
-  durationWords,
   errorLines,
   parseDuration,
   parseNumber,
   type StudioField,
 } from '../src/studio/validate.js';
 import { vestingWords } from '../src/studio/describe.js';
+import { durationWords } from '../src/format.js';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -275,7 +275,9 @@ test('a SOL-quoted curve takes SOL decimals; numbers and durations read as peopl
   assert.equal(parseDuration('30d'), 2_592_000);
   assert.equal(parseDuration('90m'), 5400);
   assert.equal(parseDuration('3600'), 3600);
-  assert.equal(durationWords(2_592_000 + 3600), '30d 1h');
+  // said in words by the one duration format
+  assert.equal(durationWords(2_592_000 + 3600), '4 weeks 2 days');
+  assert.equal(durationWords(400 * 86_400), '1 year 5 weeks');
 });
 
 test('vesting in words is relative to migration', () => {
@@ -297,7 +299,7 @@ test('vesting in words is relative to migration', () => {
       totalVestingDuration: 365 * 86_400,
       cliffDurationFromMigrationTime: 30 * 86_400,
     }),
-    '400,000 tokens locked; 100,000 unlock at migration + 30d; 300,000 in 12 parts from migration + 30d to migration + 1y 30d',
+    '400,000 tokens locked; 100,000 unlock at migration + 4 weeks 2 days; 300,000 in 12 parts from migration + 4 weeks 2 days to migration + 1 year 4 weeks',
   );
 });
 

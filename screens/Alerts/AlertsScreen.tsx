@@ -15,7 +15,15 @@ import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { addAlertFromLine, readAlertLine, setText } from '../../src/alerts/command.js';
-import { AlertInputError, ALERT_EXAMPLES, conditionInput, conditionText } from '../../src/alerts/model.js';
+import {
+  AlertInputError,
+  ALERT_EXAMPLES,
+  conditionInput,
+  conditionText,
+  splitAlertLine,
+} from '../../src/alerts/model.js';
+import { knowTokens } from '../../src/actions/swapFlow.js';
+import { resolveToken } from '../../src/resolve.js';
 import type { AlertsState } from '../../src/alerts/store.js';
 import { formatCount, plural } from '../../src/format.js';
 import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
@@ -58,11 +66,19 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const selectedRow = cursor.selected;
 
   /** Enter on the alert line; false keeps the line open to correct what was typed. */
-  const submit = (typed: string, mode: LineMode): boolean | void => {
+  const submit = (typed: string, mode: LineMode, looked = false): boolean | void => {
     const text = typed.trim();
     if (text === '') return;
     try {
       const latestNow = s.catalog.getState().latest;
+      // a token no list on screen holds: looked up (lists, the service's search), then read again
+      const token = splitAlertLine(text).token;
+      if (!looked && !resolveToken(token, Object.values(latestNow)).ok) {
+        void knowTokens(s, [token])
+          .catch(() => {})
+          .then(() => submit(typed, mode, true) !== false && alertLine.close());
+        return false;
+      }
       if (mode.kind === 'edit' && mode.id) {
         const read = readAlertLine(text, latestNow);
         const old = st().alerts.find((a) => a.id === mode.id);

@@ -6,7 +6,8 @@
 import { TOKEN_CATEGORIES, type Token, type TokenCategory } from '../../src/api/types.js';
 import { addAlertFromLine } from '../../src/alerts/command.js';
 import { categoryNeeded, WATCH_LIST } from '../../src/alerts/coverage.js';
-import { AlertInputError, ALERT_EXAMPLES, ALERT_USAGE } from '../../src/alerts/model.js';
+import { AlertInputError, ALERT_EXAMPLES, ALERT_USAGE, splitAlertLine } from '../../src/alerts/model.js';
+import { knowTokens } from '../../src/actions/swapFlow.js';
 import { alertsOf, type AlertsState } from '../../src/alerts/store.js';
 import { listKey } from '../../src/store/tokens.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
@@ -50,13 +51,14 @@ export const alertsScreen: ScreenModule<AlertsState> = {
       help: `price alert, told by flash, bell and the N log: ${ALERT_EXAMPLES}`,
       complete: (index, _p, ctx) =>
         index === 0 ? knownSymbols(ctx) : index === 1 ? ['>', '<', '-5%/1h', '+5%/1h'] : [],
-      run(args, ctx) {
+      async run(args, ctx) {
         if (args.length === 0) {
           ctx.goto(ALERTS_SCREEN);
           ctx.flash('info', `:alert sets a price alert: ${ALERT_EXAMPLES}`);
           return;
         }
         try {
+          await knowTokens(ctx.services, [splitAlertLine(args.join(' ')).token]);
           const { message } = addAlertFromLine(ctx.store, ctx.services.catalog.getState().latest, args.join(' '));
           ctx.flash('success', `${message} · 7 lists alerts`);
         } catch (e) {

@@ -3,15 +3,12 @@
 import type { DetailSection } from '../../components/DetailPane.js';
 import { fromBaseUnits } from '../../src/amount.js';
 import { modeOf } from '../../src/config.js';
-import { formatAge, shortAddress } from '../../src/format.js';
+import { formatAge, formatUtc, shortAddress } from '../../src/format.js';
 import type { JournalState } from '../../src/journal/journal.js';
 import { padCell } from '../../components/text.js';
 
-function time(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+/** Journal times are in UTC, said so (the list's column says it in its title). */
+const time = (ms: number): string => formatUtc(ms);
 
 /** The journal speaks of the screens' names: the order group's swaps are Swap, trigger orders Limit... */
 export const GROUP_LABEL: Record<string, string> = {
@@ -61,7 +58,7 @@ export function rowText(e: JournalState, c: Pick<EntryContext, 'token'>, wallets
 
 export function header(wallets = false): string {
   return [
-    padCell('TIME', COLUMNS.time),
+    padCell('TIME UTC', COLUMNS.time),
     padCell('SCREEN', COLUMNS.screen),
     padCell('ACTION', COLUMNS.action),
     padCell('STATUS', COLUMNS.status),

@@ -3,7 +3,7 @@
 // Esc), s places the order through the same words and pipeline as :limit and :dca (confirm first),
 // Esc closes the form and keeps what was typed for the next n.
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { FormLines, INPUT_WIDTH, LABEL_WIDTH } from '../../components/form/FormLines.js';
 import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditing.js';
@@ -11,8 +11,8 @@ import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { createDcaFromArgs, createLimitFromArgs } from '../../src/actions/ordersFlow.js';
-import { OrderInputError } from '../../src/actions/ordersInput.js';
-import { knownTokens } from '../../src/actions/swapFlow.js';
+import { dcaTokenWords, limitTokenWords, OrderInputError } from '../../src/actions/ordersInput.js';
+import { knownTokens, knowTokens } from '../../src/actions/swapFlow.js';
 import type { Services } from '../../src/services.js';
 import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
 import { useCatalog, useFlash } from '../shell/context.js';
@@ -85,11 +85,17 @@ export function OrderForm({
       back: () => store.getState().closeForm(),
     },
   );
+  // a token no list on screen holds is looked up once its field is left (lists, the service's search)
+  const editingNow = editing.editing();
+  const typedTokens = (kind === 'limit' ? limitTokenWords : dcaTokenWords)(formArgs(kind, values)).join(' ');
+  useEffect(() => {
+    if (!editingNow && typedTokens !== '') void knowTokens(s, typedTokens.split(' ')).catch(() => {});
+  }, [s, editingNow, typedTokens]);
   const catalog = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when latest does
   const notes = formNotes(kind, values, catalog, s.now(), width - 2 - LABEL_WIDTH - 1 - INPUT_WIDTH - 1);
   const title =
     kind === 'limit'
-      ? 'New limit order: sell an amount for a total, or @price in USDC/SOL'
+      ? 'New limit order: sell an amount for a total, or at @price (@160 SOL/USDC)'
       : 'New DCA: spend a total in equal buys, one every interval';
   // beside its field an error is cut at 80 columns: the first one is also here in full
   const firstError = fields.map((f) => errors[f.key]).find((e) => e !== undefined);

@@ -35,6 +35,7 @@ export function dcaColumns(): Column<DcaRow>[] {
   return [
     { id: 'pair', title: 'PAIR', flex: 1, minWidth: 9, whole: true, format: (r) => r.pair },
     { id: 'each', title: 'EACH', width: 11, align: 'right', whole: true, format: (r) => r.each },
+    { id: 'every', title: 'EVERY', width: 6, format: (r) => r.every, priority: 2 },
     { id: 'cycles', title: 'DONE', width: 5, align: 'right', format: (r) => r.cycles },
     {
       id: 'received',
@@ -46,7 +47,7 @@ export function dcaColumns(): Column<DcaRow>[] {
       priority: 3,
     },
     { id: 'next', title: 'NEXT', width: 8, format: (r) => r.next, priority: 2 },
-    { id: 'status', title: 'STATUS', width: 14, format: (r) => r.status, priority: 1 },
+    { id: 'status', title: 'STATUS', width: 14, whole: true, format: (r) => r.status, priority: 1 },
     { id: 'avg', title: 'AVG PRICE', width: 14, align: 'right', whole: true, format: (r) => r.avg, priority: 4 },
     { id: 'used', title: 'USED', width: 20, align: 'right', whole: true, format: (r) => r.used, priority: 5 },
     { id: 'age', title: 'AGE', width: 8, format: (r) => r.age, priority: 6 },

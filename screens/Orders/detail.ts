@@ -49,7 +49,8 @@ function tradeEntries(
     const outText = amountOf(t.rawOutputAmount, t.outputAmount, output);
     const inN = Number(t.inputAmount);
     const outN = Number(t.outputAmount);
-    const price = inN > 0 && outN > 0 ? `${formatPrice(outN / inN)} ${output.symbol}/${input.symbol}` : MISSING;
+    // in exchange notation: what one input token fetched, in the output
+    const price = inN > 0 && outN > 0 ? `${input.symbol}/${output.symbol} ${formatPrice(outN / inN)}` : MISSING;
     const feeToken = t.feeMint === input.mint ? input : output;
     return [
       e(`#${i + 1} time`, when(t.confirmedAt, now)),

@@ -21,10 +21,10 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('amount', 'Amount', 'to sell, e.g. 1.5'),
     text('sell', 'Sell', 'symbol or mint'),
     text('buy', 'Buy', 'symbol or mint'),
-    text('total', 'For', 'total, or @price in USDC/SOL'),
+    text('total', 'For', 'total, or @price'),
     text('expiry', 'Expiry', 'none, 7d, 2030-01-31'),
     text('slippage', 'Slippage', "service's, or 1%"),
-    text('cu', 'Priority fee', 'auto, or microlamports'),
+    text('cu', 'Priority fee', 'auto, or N µlamports'),
     text('feeAccount', 'Fee account', 'none, or an account'),
     text('wrap', 'Wrap SOL', 'on (default) or off'),
   ],
@@ -43,7 +43,7 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
   const w = (k: string) => (v[k] ?? '').trim();
   if (kind === 'dca')
     return [w('total'), w('from'), w('to'), w('orders'), w('interval'), ...(w('start') ? ['start', w('start')] : [])];
-  // "@0.45 USDC/GOLLA": the price and its unit are two words of the command
+  // "@160 SOL/USDC": the price and its unit are two words of the command
   const total = w('total').startsWith('@') ? w('total').split(/\s+/) : [w('total')];
   return [
     w('amount'),

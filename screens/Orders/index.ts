@@ -83,7 +83,8 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
             `  :${LIMIT_USAGE}`,
             `  e.g. ${LIMIT_EXAMPLE}  sells 2 SOL for 300 USDC in total`,
             `  ${LIMIT_PRICE_EXAMPLE}  buys GOLLA at 0.45 USDC each`,
-            "  @price is in the pair's USDC, USDT or SOL per one of the other token",
+            "  @price is in the pair's USDC, USDT or SOL per one of the other token;",
+            '  @160 SOL/USDC writes it in exchange notation: 1 SOL costs 160 USDC',
             '  :limit 2 SOL @150 USDC expiry 7d  sells SOL at 150 USDC each, for 7 days',
           ]);
         show(ctx, 'limit');

@@ -4,7 +4,7 @@
 import { fromBaseUnits } from '../../src/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
-import { durationWords, pairOf, untilText } from '../../src/actions/ordersInput.js';
+import { pairOf, untilText } from '../../src/actions/ordersInput.js';
 import { formatAge, formatPercent, formatPrice, MISSING, serviceTime } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
@@ -98,6 +98,8 @@ export interface DcaRow {
   order: RecurringOrder | LegacyRecurringOrder;
   pair: string;
   each: string;
+  /** the interval between two orders, compact ("1h", "1d 12h") */
+  every: string;
   cycles: string;
   used: string;
   received: string;
@@ -128,7 +130,8 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
   const perInput = pair ? pair.base.id === input.mint : true;
   const shown = perInput !== flipped ? price : price ? 1 / price : undefined;
   const [base, quote] = perInput !== flipped ? [input, output] : [output, input];
-  const unit = `${quote.symbol}/${base.symbol}`;
+  // in exchange notation, as a price is typed: SOL/USDC 160.00 is 1 SOL for 160 USDC
+  const pairText = `${base.symbol}/${quote.symbol}`;
   const market =
     input.usdPrice && output.usdPrice && input.usdPrice > 0 && output.usdPrice > 0
       ? input.usdPrice / output.usdPrice
@@ -136,7 +139,18 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
   const marketPct = price !== undefined && market !== undefined ? (price / market - 1) * 100 : undefined;
   const fraction = filledFraction(o);
   const status = printable(o.status, 12);
-  const expiry = o.expiredAt === null || o.expiredAt === undefined ? 'no expiry' : countdown(timeOf(o.expiredAt), now);
+  // an expiry is a countdown only while the order is open: a closed one says how it ended instead
+  const open = /^open/i.test(status);
+  const expiry =
+    o.expiredAt === null || o.expiredAt === undefined
+      ? open
+        ? 'no expiry'
+        : MISSING
+      : open
+        ? countdown(timeOf(o.expiredAt), now)
+        : /expired/i.test(status)
+          ? 'expired'
+          : MISSING;
   const sell = amountOf(o.rawMakingAmount, o.makingAmount, input, 4);
   const buy = amountOf(o.rawTakingAmount, o.takingAmount, output, 4);
   const both = shown
@@ -150,7 +164,7 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
     side: STABLES.has(output.symbol) ? 'sell' : STABLES.has(input.symbol) ? 'buy' : 'swap',
     sell,
     buy,
-    price: shown === undefined ? MISSING : `${formatPrice(shown)} ${unit}`,
+    price: shown === undefined ? MISSING : `${pairText} ${formatPrice(shown)}`,
     filledPct: fraction,
     filled: fraction === undefined ? MISSING : `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.1 ? 1 : 0)}%`,
     // the same percent as the dialog's "From market": grouped, two decimals, signed
@@ -160,7 +174,7 @@ export function limitRow(s: Catalog, o: TriggerOrder, now: number, flipped: bool
     status: status === 'Open' && fraction !== undefined && fraction > 0 ? 'Open part' : status,
     age: countdown(timeOf(o.createdAt), now),
     // every decimal of both amounts (the columns round to 4)
-    summary: `sell ${amountOf(o.rawMakingAmount, o.makingAmount, input, input.decimals)} for ${amountOf(o.rawTakingAmount, o.takingAmount, output, output.decimals)}${both} · ${expiry === 'no expiry' ? expiry : `expires ${expiry}`}`,
+    summary: `sell ${amountOf(o.rawMakingAmount, o.makingAmount, input, input.decimals)} for ${amountOf(o.rawTakingAmount, o.takingAmount, output, output.decimals)}${both}${open ? ` · ${expiry === 'no expiry' ? expiry : `expires ${expiry}`}` : ` · ${status}`}`,
   };
 }
 
@@ -232,12 +246,13 @@ export function dcaRow(s: Catalog, o: RecurringOrder, now: number, view: OrdersV
     order: o,
     pair: `${input.symbol}→${output.symbol}`,
     each: amountOf(o.rawInAmountPerCycle, o.inAmountPerCycle, input, 4),
+    every: freq === undefined ? MISSING : untilText(freq * 1000),
     cycles: `${cycles.done}/${cycles.total ?? MISSING}`,
     used: `${amountOf(o.rawInUsed, o.inUsed, input, 4)} of ${amountOf(o.rawInDeposited, o.inDeposited, input, 4)}`,
     received: amountOf(o.rawOutReceived, o.outReceived, output, 4),
-    avg: used && got ? `${formatPrice(used / got)} ${input.symbol}/${output.symbol}` : MISSING,
+    avg: used && got ? `${output.symbol}/${input.symbol} ${formatPrice(used / got)}` : MISSING,
     next: status === 'active' ? nextCycleText(nextCycleAt(o), now) : MISSING,
-    status: freq !== undefined && status === 'active' ? `every ${durationWords(freq)}` : status,
+    status,
     age: countdown(timeOf(o.createdAt), now),
   };
   const each = amountOf(o.rawInAmountPerCycle, o.inAmountPerCycle, input, input.decimals);
@@ -253,6 +268,7 @@ export function legacyRow(s: Catalog, o: LegacyRecurringOrder, now: number, view
     order: o,
     pair: `${input.symbol}→${output.symbol}`,
     each: 'price-based',
+    every: MISSING,
     cycles: `${Array.isArray(o.trades) ? o.trades.length : 0}/${MISSING}`,
     used: `${amountOf(o.rawInUsed, o.inUsed, input, 4)} of ${amountOf(o.rawInDeposited, o.inDeposited, input, 4)}`,
     received: amountOf(o.rawOutReceived, o.outReceived, output, 4),

@@ -186,7 +186,7 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
       pageDown: () => scroll('pagedown'),
       pageUp: () => scroll('pageup'),
       platforms: openFilter,
-      filter: openFilter,
+      platformsSlash: openFilter,
       sort: () => t().setSort(t().sort === 'value' ? 'name' : 'value'),
       sortReverse: () => t().setSort(t().sort, !t().reverse),
       back: () => {

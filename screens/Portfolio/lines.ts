@@ -175,11 +175,11 @@ export function chartLines(v: PortfolioView, width: number): Line[] {
   const nameW = Math.min(14, Math.max(6, ...v.platforms.map((p) => textWidth(p.name))));
   // the value is never cut: as wide as the widest ("$1,234,567.89" at least)
   const valueW = Math.max(13, ...v.platforms.map((p) => textWidth(formatValue(p.value))));
-  const tail = 8 + 1 + valueW; // " 100.0%" and " $1,234,567.89"
+  const tail = 8 + 1 + valueW; // " 100.00%" and " $1,234,567.89"
   const barW = Math.max(4, width - 1 - nameW - 1 - tail);
   const out: Line[] = [line('Allocation by platform', width, 'accent')];
   for (const p of v.platforms) {
-    const share = `${(p.share * 100).toFixed(1)}%`.padStart(7);
+    const share = formatPercent(p.share * 100).padStart(8);
     out.push(
       line(
         ` ${padCell(p.name, nameW)} ${bar(p.share, barW)}${share} ${padCell(formatValue(p.value), valueW, 'right')}`,
@@ -238,7 +238,7 @@ export function positionLines(v: PortfolioView, width: number): Line[] {
   const out: Line[] = [];
   for (const p of v.platforms) {
     out.push(line('', width));
-    out.push(line(`▸ ${p.name} (${p.id})  ${formatValue(p.value)}  ${(p.share * 100).toFixed(1)}%`, width, 'accent'));
+    out.push(line(`▸ ${p.name} (${p.id})  ${formatValue(p.value)}  ${formatPercent(p.share * 100)}`, width, 'accent'));
     for (const e of p.elements) for (const l of elementLinesKept(e, width)) out.push(l);
   }
   return out;

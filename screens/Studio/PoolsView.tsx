@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Table, type Column } from '../../components/Table.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import { formatAge, formatCompact, shortAddress } from '../../src/format.js';
+import { formatAge, formatCompact, formatPercent, shortAddress } from '../../src/format.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';
 import { printable } from './notes.js';
 
@@ -38,7 +38,7 @@ export function poolRows(pools: readonly LaunchedPool[], now: number): PoolRow[]
     symbol: printable(p.symbol, 10) + (p.status === 'unknown' ? '?' : ''),
     name: printable(p.name, 32),
     quote: printable(p.quoteSymbol, 6) || '—',
-    fee: Number.isFinite(p.feeBps) ? `${(p.feeBps / 100).toFixed(2)}%` : '—',
+    fee: Number.isFinite(p.feeBps) ? formatPercent(p.feeBps / 100) : '—',
     curve: `${formatCompact(p.initialMarketCap)}→${formatCompact(p.migrationMarketCap)}`,
     age: formatAge(now - Date.parse(p.launchedAt)),
     pool: shortAddress(p.pool),

@@ -2,12 +2,12 @@
 // USD price and your balance), the fee in percent, durations in words, the remembered pool.
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
-import { formatPrice, shortAddress } from '../../src/format.js';
+import { durationWords, formatPercent, formatPrice, shortAddress } from '../../src/format.js';
 import { resolveToken } from '../../src/resolve.js';
 import { findPool, type LaunchedPool } from '../../src/studio/pools.js';
 import { NAME_MAX, type StudioForm } from '../../src/studio/preset.js';
 import type { ClaimForm, ClaimField } from '../../src/studio/store.js';
-import { durationWords, parseDuration, parseNumber, type StudioField } from '../../src/studio/validate.js';
+import { parseDuration, parseNumber, type StudioField } from '../../src/studio/validate.js';
 import { sanitize } from '../../src/sanitize.js';
 
 export const printable = (s: string, max = 24) => sanitize(s).slice(0, max);
@@ -34,9 +34,16 @@ const capUsd = (text: string, t: Token | undefined) => {
   return typeof t.usdPrice === 'number' ? `≈ $${formatPrice(n * t.usdPrice)}` : '≈ $—';
 };
 
-const duration = (text: string, what: string) => {
+/** A duration field in words with its unit ("30 days after the cliff"); `zero` says what 0 means. */
+const duration = (text: string, what: string, zero: string) => {
   const s = parseDuration(text);
-  return Number.isFinite(s) && s > 0 ? `${durationWords(s)} ${what}` : '';
+  return !Number.isFinite(s) ? '' : s === 0 ? zero : `${durationWords(s)} ${what}`;
+};
+
+/** A count of tokens or parts; `zero` says what 0 means. */
+const count = (text: string, what: string, zero: string) => {
+  const n = parseNumber(text);
+  return !Number.isFinite(n) ? '' : n === 0 ? zero : what;
 };
 
 export function createNotes(
@@ -55,12 +62,14 @@ export function createNotes(
     migrationCap: capUsd(form.migrationCap, q.token),
     quoteDecimals:
       form.quoteDecimals.trim() === '' && q.token ? `auto: ${q.token.decimals} (${printable(q.token.symbol, 10)})` : '',
-    feeBps: /^\d+$/.test(form.feeBps.trim()) ? `${(fee / 100).toFixed(2)}% per trade` : '',
+    feeBps: /^\d+$/.test(form.feeBps.trim()) ? `${formatPercent(fee / 100)} per trade` : '',
     antiSniping: 'Enter toggles',
     lpLocked: form.lpLocked ? 'Enter toggles' : 'unlocked: LP can be pulled',
-    vestTotal: form.vestTotal.trim() === '0' ? 'no vesting' : 'of 1,000,000,000',
-    vestDuration: duration(form.vestDuration, 'after the cliff'),
-    vestCliffAfter: duration(form.vestCliffAfter, 'after migration'),
+    vestTotal: count(form.vestTotal, 'tokens of 1,000,000,000', 'tokens: no vesting'),
+    vestCliff: count(form.vestCliff, 'tokens unlock at the cliff', 'tokens: none at the cliff'),
+    vestPeriods: count(form.vestPeriods, 'releases after the cliff', 'releases'),
+    vestDuration: duration(form.vestDuration, 'after the cliff', 'seconds: none'),
+    vestCliffAfter: duration(form.vestCliffAfter, 'after migration', 'seconds: the cliff at migration'),
   };
 }
 

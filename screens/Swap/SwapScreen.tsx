@@ -31,7 +31,7 @@ import {
   loadTokens,
   maxAmountText,
   refreshBalances,
-  resolveMint,
+  knowTokens,
 } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
@@ -122,11 +122,12 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
         () => catalogEmpty(s) && flash('error', 'could not load the token list; a mint address still works'),
       );
   }, [s, flash]);
-  // A mint no list holds is looked up over RPC once typed (its decimals), then resolves like any other.
+  // A token no list on screen holds is looked up once its field is left (every category list, the
+  // service's search; a mint's decimals over RPC), then resolves like any other.
+  const editingNow = editing();
   useEffect(() => {
-    void resolveMint(s, form.input);
-    void resolveMint(s, form.output);
-  }, [s, form.input, form.output]);
+    if (!editingNow) void knowTokens(s, [form.input, form.output]).catch(() => {});
+  }, [s, form.input, form.output, editingNow]);
   const inputMint = check.input?.id;
   const outputMint = check.output?.id;
   useEffect(() => {
@@ -273,7 +274,8 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     : (hiddenDestination(check, s.wallet?.address) ??
       'a: advanced parameters (routes, receiver, payer, fees, build options)');
   const formLines = shown.lines + 1;
-  const panelHeight = Math.max(1, height - formLines - 1);
+  // while a field is edited a line says how editing goes; otherwise the footer's keys are enough
+  const panelHeight = Math.max(1, height - formLines - (editing() ? 1 : 0));
   const lines = panelLines({
     suggestions,
     suggestion: suggestion(),
@@ -289,9 +291,6 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     blocked: signingBlocked(s),
     height: panelHeight,
   });
-  const help = editing()
-    ? EDITING_HELP
-    : `Enter/e edit · s swap (${path.via === 'order' ? 'order group' : 'swap group'}) · b build+send · i instr · m max · f flip`;
   return (
     <Box flexDirection="column" height={height} width={width}>
       <FormView
@@ -308,7 +307,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       />
       <Text color={advSummary.startsWith('⚠') ? theme.danger : theme.dim}>{padCell('  ' + advSummary, width)}</Text>
       <Panel lines={lines} width={width} height={panelHeight} />
-      <Text color={theme.dim}>{padCell(help, width)}</Text>
+      {editing() ? <Text color={theme.dim}>{padCell(EDITING_HELP, width)}</Text> : null}
     </Box>
   );
 }

@@ -30,6 +30,12 @@ export function orderAsQuote(o: Order): Quote {
   };
 }
 
+/** The `:swap` option words of one group, each with its value. */
+const wordsOf = (group: 'order' | 'quote' | 'build') =>
+  SWAP_OPTIONS.filter((o) => o.group === group)
+    .map((o) => `${o.word} ${o.value}`)
+    .join(', ');
+
 export const swapScreen: ScreenModule<SwapState> = {
   id: SWAP_SCREEN,
   title: 'Swap',
@@ -68,13 +74,13 @@ export const swapScreen: ScreenModule<SwapState> = {
   commands: [
     {
       name: 'swap',
-      usage: 'swap <amount> <from> <to> [fee auto|N|high [max]] [option value]…',
-      help: `swap, e.g. :swap 1.5 SOL USDC receiver ADDR (confirm first). Options, each with its value: ${SWAP_OPTIONS.map((o) => `${o.word} ${o.value}`).join(', ')}; the order group's (receiver to referral-fee) and the swap build's (wrap-and-unwrap-sol on, which take the swap group)`,
+      usage: 'swap <amount> <from> <to> [slippage 1%] [fee auto|N|high [max]] [option value]…',
+      help: `swap, e.g. :swap 1.5 SOL USDC slippage 1% (confirm first). Each option is a word and its value, and every option not named goes back to its default: slippage 1%|50bps|auto and fee auto|N|high [max] (either takes the swap group); the order group's ${wordsOf('order')}; ${wordsOf('quote')}; the swap build's ${wordsOf('build')} (any of these takes the swap group)`,
       complete: (index, _p, ctx) =>
         index === 1 || index === 2
           ? knownSymbols(ctx)
           : index >= 3 && index % 2 === 1
-            ? ['fee', ...SWAP_OPTIONS.map((o) => o.word)]
+            ? ['slippage', 'fee', ...SWAP_OPTIONS.map((o) => o.word)]
             : [],
       async run(args, ctx) {
         if (args.length < 3) throw new CommandError('give the amount, the token you pay and the token you get');
@@ -93,7 +99,7 @@ export const swapScreen: ScreenModule<SwapState> = {
         if (result?.status === 'success')
           return ctx.flash(
             'success',
-            `swap done: ${ctx.store.getState().outcome?.lines[0] ?? ''} · ${result.signature ?? ''}`,
+            `${ctx.services.mode === 'paper' ? 'swap filled on paper' : 'swap done'}: ${ctx.store.getState().outcome?.lines[0] ?? ''} · ${result.signature ?? ''}`,
           );
         // refused or failed: the pane says why, and so does the flash line, as for every command
         const outcome = ctx.store.getState().outcome;

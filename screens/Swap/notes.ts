@@ -1,6 +1,6 @@
 // What the Swap screen says beside each field and in its suggestion list: a token's verified mark,
 // symbol, name, mint and price; the wallet's balance; the amount's unit.
-import { fromBaseUnits } from '../../src/amount.js';
+import { fromBaseUnits, groupDigits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
 import { parseSlippage, type FormCheck } from '../../src/actions/swapForm.js';
 import { formatPercent, formatPrice, shortAddress } from '../../src/format.js';
@@ -18,6 +18,9 @@ export function suggestionText(t: Token): string {
   return `${t.isVerified ? '✓' : ' '} ${t.symbol.padEnd(8)} ${t.name.slice(0, 22).padEnd(22)} ${shortAddress(t.id, 6, 6).padEnd(13)} ${price}`;
 }
 
+/** An amount as `m` types it ("10000.5") as every amount reads ("10,000.5"). */
+const groupedAmount = (text: string) => text.replace(/^\d+/, (whole) => groupDigits(whole));
+
 export function fieldNotes(
   form: SwapForm,
   check: FormCheck,
@@ -30,7 +33,7 @@ export function fieldNotes(
   if (check.output) notes.output = tokenNote(check.output, balances[check.output.id]);
   const unit = form.mode === 'ExactOut' ? check.output : check.input;
   if (unit)
-    notes.amount = `${unit.symbol} (${form.mode === 'ExactOut' ? 'to receive' : 'to pay'})${form.mode === 'ExactIn' && maxText !== undefined ? ` · m: max ${maxText}` : ''}`;
+    notes.amount = `${unit.symbol} (${form.mode === 'ExactOut' ? 'to receive' : 'to pay'})${form.mode === 'ExactIn' && maxText !== undefined ? ` · m: max ${groupedAmount(maxText)}` : ''}`;
   const slip = parseSlippage(form.slippageBps);
   if (slip === undefined) notes.slippageBps = 'auto: the order group sets it (b: 0.50%)';
   else if (typeof slip === 'number') notes.slippageBps = `${formatPercent(slip / 100)} = ${slip} bps (s and b)`;

@@ -35,7 +35,13 @@ function outcomeLines(o: SwapOutcome): PanelLine[] {
   for (const l of o.lines) lines.push({ text: l });
   if (o.error) lines.push({ text: o.error, tone: o.status === 'cancelled' ? 'dim' : 'danger' });
   if (o.advice && o.advice !== o.error) lines.push({ text: `What to do: ${o.advice}` });
-  lines.push({ text: 'Esc dismisses · J opens the journal', tone: 'dim' });
+  // only what was signed has a journal entry to point to
+  lines.push({
+    text: o.signature
+      ? 'Esc dismisses · J opens its journal entry'
+      : 'Esc dismisses · nothing was signed, so nothing was journalled',
+    tone: 'dim',
+  });
   return lines;
 }
 

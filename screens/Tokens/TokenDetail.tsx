@@ -73,7 +73,7 @@ export function TokenDetail({
         height={rows}
         reference={reference}
         ascii={ascii}
-        format={(n) => formatPrice(n)}
+        format={(n) => formatPrice(n, { symbol: true })}
       />
       <Text color={theme.dim} wrap="truncate">
         {padCell(chartCaption(row, ascii, width), width)}

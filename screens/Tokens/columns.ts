@@ -3,7 +3,7 @@
 import type { Column } from '../../components/Table.js';
 import { trendLine } from '../../components/Chart.js';
 import { changeColor, type Theme } from '../../components/theme.js';
-import { formatCompact, formatPct, formatPrice, MISSING } from '../../src/format.js';
+import { formatCompact, formatPct, formatPrice, formatUsdCompact, MISSING } from '../../src/format.js';
 import { statsOf, volumeOf, type TokenRow } from './rows.js';
 import { trendValues } from './trend.js';
 
@@ -65,11 +65,12 @@ export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color, int
     },
     {
       id: 'volume',
-      title: 'Volume',
+      // volume over the window the list is ranked by, as the change beside it
+      title: interval ? `Vol ${interval}` : 'Volume',
       width: 7,
       align: 'right',
       priority: 1,
-      format: (r) => formatCompact(volumeOf(r.token, r.interval)),
+      format: (r) => formatUsdCompact(volumeOf(r.token, r.interval)),
       sortValue: (r) => volumeOf(r.token, r.interval),
     },
     {
@@ -78,7 +79,7 @@ export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color, int
       width: 7,
       align: 'right',
       priority: 2,
-      format: (r) => formatCompact(num(r.token?.mcap)),
+      format: (r) => formatUsdCompact(num(r.token?.mcap)),
       sortValue: (r) => num(r.token?.mcap),
     },
     {
@@ -87,7 +88,7 @@ export function tokenColumns(theme: Theme, width = 80, ascii = !theme.color, int
       width: 7,
       align: 'right',
       priority: 4,
-      format: (r) => formatCompact(num(r.token?.liquidity)),
+      format: (r) => formatUsdCompact(num(r.token?.liquidity)),
       sortValue: (r) => num(r.token?.liquidity),
     },
     {

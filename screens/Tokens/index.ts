@@ -5,6 +5,7 @@ import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } fr
 import type { ScreenModule } from '../shell/types.js';
 import { TOKENS_KEYS, TOKENS_SCREEN } from './keys.js';
 import { TokensScreen } from './TokensScreen.js';
+import { knowTokens } from '../../src/actions/swapFlow.js';
 import { tokensResources } from './resources.js';
 
 export const tokensScreen: ScreenModule<TokensState> = {
@@ -32,9 +33,10 @@ export const tokensScreen: ScreenModule<TokensState> = {
       usage: 'watch <symbol|mint>',
       help: 'star a token (saved in the watchlist)',
       complete: (index, _p, ctx) => (index === 0 ? knownSymbols(ctx) : []),
-      run(args, ctx) {
+      async run(args, ctx) {
         noMoreThan(args, 1);
         if (!args[0]) throw new CommandError('which token? give a symbol or a mint address');
+        await knowTokens(ctx.services, [args[0]]);
         const found = tokenArg(args[0], 'token', ctx);
         const tokens = ctx.store.getState();
         if (tokens.starred.some((e) => e.mint === found.mint))

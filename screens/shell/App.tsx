@@ -8,14 +8,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CommandBar } from '../../components/CommandBar.js';
 import { Footer } from '../../components/Footer.js';
 import { Header } from '../../components/Header.js';
-import { HelpOverlay, type HelpColumnGroup } from '../../components/HelpOverlay.js';
+import { HelpOverlay, helpColumns, type HelpColumnGroup } from '../../components/HelpOverlay.js';
 import { GLOBAL_SCOPE, KeyDispatcher, KeyRouterProvider, useCommands, type Hint } from '../../components/keys/index.js';
 import { Tabs } from '../../components/Tabs.js';
 import { textWidth } from '../../components/text.js';
 import { ThemeContext, type Theme } from '../../components/theme.js';
 import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
 import { useRefState } from '../../components/useRefState.js';
-import { formatClock, shortAddress } from '../../src/format.js';
+import { formatClock, shortAddress, SMALL_PRICE_NOTE } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { SCREENS } from '../index.js';
@@ -348,6 +348,25 @@ function Shell({
       { title: 'Dialogs', entries: DIALOG_KEYS.map((d) => ({ ...d, command: '' })) },
     ];
   };
+  /**
+   * The keys, and the one notation that is not plain digits (0.0₅43) with them where it does not
+   * make the overlay scroll (every key of a screen first: the README explains it too).
+   */
+  const keysHelp = (): HelpColumnGroup[] => {
+    const keys = helpGroups();
+    if (!SMALL_PRICE_NOTE) return keys;
+    const withNote = [...keys, { title: 'Numbers', entries: [SMALL_PRICE_NOTE] }];
+    // (the overlay's body: the box less its border and title)
+    const rows = screenHeight - 3;
+    const scrolls = (g: HelpColumnGroup[]) => helpColumns(g, width - 4, rows).columns.some((c) => c.length > rows);
+    return !scrolls(withNote) || scrolls(keys) ? withNote : keys;
+  };
+
+  const helpTitle = (): string => {
+    const open = helpOpen();
+    if (open === 'keys') return 'Keys';
+    return typeof open === 'object' && open ? `Command :${open.command}` : 'Commands';
+  };
 
   const commandGroups = (): HelpColumnGroup[] => {
     const open = helpOpen();
@@ -395,7 +414,8 @@ function Shell({
         </Box>
         {helpOpen() ? (
           <HelpOverlay
-            groups={helpOpen() === 'keys' ? helpGroups() : commandGroups()}
+            title={helpTitle()}
+            groups={helpOpen() === 'keys' ? keysHelp() : commandGroups()}
             width={width}
             height={screenHeight}
             onClose={() => setHelpOpen(false)}

@@ -13,15 +13,24 @@ export interface ConfirmHostProps {
   height: number;
 }
 
-/** "Quote 12s old · a fresh quote replaces it in 48s" */
-function ageText(ageMs: number, leftMs: number | undefined): string {
+/**
+ * "Quote 12s old · a fresh quote replaces it in 48s"; for what has no quote (a cancel, an order at
+ * a price the person set), "Built 12s ago · built again in 48s".
+ */
+function ageText(ageMs: number, leftMs: number | undefined, ages: 'quote' | 'transaction'): string {
+  const quote = ages === 'quote';
   const left =
     leftMs === undefined
       ? ''
       : leftMs > 0
-        ? ` · a fresh quote replaces it in ${formatAge(leftMs + 999)}`
-        : ' · expired: fetching a fresh quote…';
-  return `Quote ${formatAge(Math.max(0, ageMs))} old${left}`;
+        ? quote
+          ? ` · a fresh quote replaces it in ${formatAge(leftMs + 999)}`
+          : ` · built again in ${formatAge(leftMs + 999)}`
+        : quote
+          ? ' · expired: fetching a fresh quote…'
+          : ' · expired: building it again…';
+  const age = formatAge(Math.max(0, ageMs));
+  return quote ? `Quote ${age} old${left}` : `Built ${age} ago${left}`;
 }
 
 export function ConfirmHost({ store, width, height }: ConfirmHostProps) {
@@ -41,9 +50,14 @@ export function ConfirmHost({ store, width, height }: ConfirmHostProps) {
       warnings={view.warnings}
       typedConfirmation={view.typedConfirmation}
       confirmLabel={view.confirmLabel}
+      cancelLabel={view.cancelLabel}
       status={
         view.builtAt !== undefined
-          ? ageText(now - view.builtAt, view.expiresAt !== undefined ? view.expiresAt - now : undefined)
+          ? ageText(
+              now - view.builtAt,
+              view.expiresAt !== undefined ? view.expiresAt - now : undefined,
+              view.ages ?? 'quote',
+            )
           : undefined
       }
       onConfirm={() => store.getState().answer(head.id, true)}

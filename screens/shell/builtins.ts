@@ -1,7 +1,9 @@
-// The shell's own `:` commands: goto, interval, help, quit (and q).
-import { formatAge } from '../../src/format.js';
+// The shell's own `:` commands: goto, interval, help, notify, price (demo), quit (and q).
+import { AmountError, scaleDecimal } from '../../src/amount.js';
+import { knowTokens } from '../../src/actions/swapFlow.js';
+import { formatAge, formatPrice } from '../../src/format.js';
 import { NOTIFY_MODES, type NotifyMode } from '../../src/store/notifications.js';
-import { CommandError, noMoreThan, parseWholeNumber } from './commands.js';
+import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from './commands.js';
 import type { ScreenCommand } from './types.js';
 
 const goto: ScreenCommand<never> = {
@@ -82,11 +84,48 @@ const notify: ScreenCommand<never> = {
   },
 };
 
+/** Digits a typed price may carry after the point. */
+const PRICE_SCALE = 12;
+
+const price: ScreenCommand<never> = {
+  name: 'price',
+  usage: 'price <token> <usd>',
+  help: "demo mode: set a token's USD price in the simulator's market from now on (it walks on from there), to make an alert or a limit order fire on purpose",
+  complete: (index, _partial, ctx) => (index === 0 ? knownSymbols(ctx) : []),
+  async run(args, ctx) {
+    noMoreThan(args, 2);
+    const sim = ctx.services.sim;
+    if (ctx.services.mode !== 'demo' || !sim)
+      throw new CommandError("only in demo mode: here prices are the service's market's, not set by tradedeck");
+    if (!args[0] || !args[1]) throw new CommandError('give the token and its price in USD, e.g. :price SOL 250');
+    await knowTokens(ctx.services, [args[0]]);
+    const token = tokenArg(args[0], 'token', ctx);
+    let usd: number;
+    try {
+      usd = Number(scaleDecimal(args[1], PRICE_SCALE, 'price')) / 10 ** PRICE_SCALE;
+    } catch (e) {
+      if (e instanceof AmountError) throw new CommandError(e.message);
+      throw e;
+    }
+    if (!(usd > 0)) throw new CommandError('price: must be greater than zero');
+    try {
+      sim.setPrice(token.mint, usd);
+    } catch (e) {
+      throw new CommandError(e instanceof Error ? e.message : String(e));
+    }
+    ctx.flash(
+      'success',
+      `${token.symbol || token.mint} is ${formatPrice(usd, { symbol: true })} in the demo market from now on; it walks on from there (the lists show it at their next refresh)`,
+    );
+  },
+};
+
 export const SHELL_COMMANDS: ScreenCommand<never>[] = [
   goto,
   interval,
   help,
   notify,
+  price,
   quitCommand('quit'),
   quitCommand('q'),
 ];

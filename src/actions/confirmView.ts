@@ -12,6 +12,10 @@ export interface DescribedRequest extends ConfirmRequest {
   summary?: ConfirmLine[];
   warnings?: string[];
   confirmLabel?: string;
+  /** the button that signs nothing ("Keep the order"); default Cancel */
+  cancelLabel?: string;
+  /** what ages in the dialog: a quote (a swap's amounts) or, for the rest, the built transaction */
+  ages?: 'quote' | 'transaction';
   /** when the service stops honouring what was built (ms since epoch), if before the blockhash lifetime ends */
   expiresAt?: number;
   /** why it ends then, in words ("the market maker's quote expires") */
@@ -51,7 +55,7 @@ export function inspectionFacts(
   inspections: InspectionOk[],
   built: Built,
   ctx: ConfirmContext,
-  ends?: Pick<DescribedRequest, 'expiresAt' | 'expiresWhy'>,
+  ends?: Pick<DescribedRequest, 'expiresAt' | 'expiresWhy' | 'ages'>,
 ): { facts: string[]; warnings: string[] } {
   const facts: string[] = [];
   const warnings: string[] = [];
@@ -86,7 +90,7 @@ export function inspectionFacts(
   const life = lifetimeMs(built, ctx, ends?.expiresAt);
   const lifetime = `${formatAge(life.ms)}${life.why ? ` (${ends?.expiresWhy ?? "the service's quote expires"})` : ''}`;
   const blockhash = inspections[0]?.blockhash ?? '';
-  let validity = `built ${age} ago; re-quoted if not confirmed within ${lifetime}`;
+  let validity = `built ${age} ago; ${ends?.ages === 'transaction' ? 'built again' : 're-quoted'} if not confirmed within ${lifetime}`;
   if (built.lastValidBlockHeight !== undefined) {
     validity +=
       ctx.blockHeight !== undefined
@@ -193,6 +197,13 @@ function withBalances(
   return { summary: [...kept.slice(0, at), ...placed, ...kept.slice(at)], left };
 }
 
+/** A confirm button in paper mode: "Sign and send" is "Fill on paper", "Sign the cancel" "Cancel on paper". */
+export function onPaper(label: string): string {
+  if (label === 'Sign and send') return 'Fill on paper';
+  const rest = label.replace(/^Sign (and|the) /, '');
+  return `${rest.charAt(0).toUpperCase()}${rest.slice(1)} on paper`;
+}
+
 export function confirmViewOf(
   req: DescribedRequest & {
     inspections: InspectionOk[];
@@ -237,7 +248,10 @@ export function confirmViewOf(
       ...warnings,
     ],
     typedConfirmation: req.typedConfirmation,
-    confirmLabel: req.confirmLabel ?? 'Sign and send',
+    // paper mode signs nothing real: the button says what happens instead
+    confirmLabel: req.paperNote ? onPaper(req.confirmLabel ?? 'Sign and send') : (req.confirmLabel ?? 'Sign and send'),
+    ...(req.cancelLabel ? { cancelLabel: req.cancelLabel } : {}),
+    ages: req.ages ?? 'quote',
     builtAt: req.built.builtAt,
     expiresAt: req.built.builtAt + lifetimeMs(req.built, ctx, req.expiresAt).ms,
   };

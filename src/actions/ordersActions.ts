@@ -4,7 +4,7 @@
 // runSigned: build -> inspect -> confirm -> journal -> sign -> execute -> outcome.
 import { fromBaseUnits } from '../amount.js';
 import type { ApiClient } from '../api/index.js';
-import { formatPercent, formatPrice, shortAddress } from '../format.js';
+import { formatPercent, formatPrice, formatUsd, shortAddress } from '../format.js';
 import type { ActionSpec, Built, Expectation, ExpectedToken } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
@@ -12,11 +12,11 @@ import { amountUsd, rateBothWays, TYPED_WORD, type TokenRef } from './describe.j
 import { batchProgress, consistentCount } from '../orders/batches.js';
 import {
   compareWithMarket,
+  DCA_FEE_BPS,
   durationWords,
   limitRisk,
   priceSides,
   scheduleWords,
-  usdWords,
   type DcaRequest,
   type LimitRequest,
   type OrderToken,
@@ -130,7 +130,14 @@ export function limitPriceLines(r: Pick<LimitRequest, 'input' | 'output' | 'maki
 }
 
 /** `:limit` and the form: trigger createOrder -> trigger execute. */
-export function createLimitAction(p: Common & { req: LimitRequest; facts: ExpectedToken[] }): ActionSpec {
+export function createLimitAction(
+  p: Common & {
+    req: LimitRequest;
+    facts: ExpectedToken[];
+    /** the new order's key, once the service named it */
+    onOrder?(key: string): void;
+  },
+): ActionSpec {
   const { req } = p;
   const orders = new WeakMap<Built, string | undefined>();
   return {
@@ -173,6 +180,7 @@ export function createLimitAction(p: Common & { req: LimitRequest; facts: Expect
         decimals,
       );
       orders.set(built, typeof res.order === 'string' ? res.order : undefined);
+      if (typeof res.order === 'string') p.onOrder?.(res.order);
       return built;
     },
     describe(built): DescribedRequest {
@@ -214,6 +222,7 @@ export function createLimitAction(p: Common & { req: LimitRequest; facts: Expect
         ],
         warnings,
         confirmLabel: 'Sign and place the order',
+        ages: 'transaction',
       };
     },
   };
@@ -261,7 +270,7 @@ export function createDcaAction(p: Common & { req: DcaRequest; facts: ExpectedTo
       const warnings =
         req.totalUsd === undefined
           ? [
-              `No USD price for ${req.input.symbol}: the service's minimums (${usdWords(100)} in total, ${usdWords(50)} per order) could not be checked here.`,
+              `No USD price for ${req.input.symbol}: the service's minimums (${formatUsd(100)} in total, ${formatUsd(50)} per order) could not be checked here.`,
             ]
           : [];
       return {
@@ -274,18 +283,23 @@ export function createDcaAction(p: Common & { req: DcaRequest; facts: ExpectedTo
             value: `${tokenAmount(req.inAmount, req.input)} into ${req.output.symbol} (recurring, time-based)`,
           },
           { label: 'You deposit', value: `${amountUsd(req.inAmount, ref(req.input))} now, held by the order` },
-          { label: 'Each order', value: `${amountUsd(req.perCycle, ref(req.input))} at the market price` },
+          { label: 'Per order', value: `${amountUsd(req.perCycle, ref(req.input))}, bought at the market price` },
+          {
+            label: 'Keeper fee',
+            value: `${formatPercent(DCA_FEE_BPS / 100)} of what each order buys, kept by the service${req.perOrderUsd !== undefined ? ` (≈ ${formatUsd((req.perOrderUsd * DCA_FEE_BPS) / 10_000)} an order)` : ''}; the keeper pays the network fees`,
+          },
           { label: 'Interval', value: `${durationWords(req.intervalSec)} (sent as ${req.intervalSec} seconds)` },
           ...(req.startAtSec !== undefined
             ? [{ label: 'First order', value: `${req.startText} (startAt ${req.startAtSec}, unix seconds)` }]
             : []),
           {
             label: 'Minimums',
-            value: `${usdWords(100)} total, 2 orders, ${usdWords(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}`,
+            value: `${formatUsd(100)} total, 2 orders, ${formatUsd(50)} per order: ${req.totalUsd === undefined ? 'not checked' : 'met'}`,
           },
         ],
         warnings,
         confirmLabel: 'Sign and start the DCA',
+        ages: 'transaction',
       };
     },
   };
@@ -300,6 +314,13 @@ export interface OrderLabel {
   /** what identifies the order in its cancel dialog: pair, amounts, price, expiry */
   facts?: ConfirmLine[];
 }
+
+/** A cancel's dialog: its buttons say which keeps the order and which signs; nothing in it is a quote. */
+const CANCEL_BUTTONS = {
+  confirmLabel: 'Sign the cancel',
+  cancelLabel: 'Keep the order',
+  ages: 'transaction',
+} as const;
 
 /** `x` on a limit order and `:cancel`: trigger cancelOrder at the given compute unit price. */
 export function cancelLimitAction(p: Common & { order: OrderLabel; computeUnitPrice: string }): ActionSpec {
@@ -329,7 +350,7 @@ export function cancelLimitAction(p: Common & { order: OrderLabel; computeUnitPr
         { label: 'Effect', value: 'closes the order; what is not filled returns to your wallet' },
         { label: 'Priority fee', value: priorityFeeText(p.computeUnitPrice) },
       ],
-      confirmLabel: 'Sign and cancel',
+      ...CANCEL_BUTTONS,
     }),
   };
 }
@@ -358,7 +379,7 @@ export function cancelDcaAction(p: Common & { order: OrderLabel; recurringType: 
         { label: 'Type', value: p.recurringType === 'price' ? 'price (legacy, deprecated)' : 'time' },
         { label: 'Effect', value: 'stops further buys; what is not used returns to your wallet' },
       ],
-      confirmLabel: 'Sign and cancel',
+      ...CANCEL_BUTTONS,
     }),
   };
 }
@@ -396,6 +417,8 @@ export function priceWithdrawAction(
         },
       ],
       confirmLabel: 'Sign and withdraw',
+      cancelLabel: 'Keep it',
+      ages: 'transaction',
     }),
   };
 }
@@ -407,6 +430,8 @@ export interface CancelAllPlan {
   builtAt: number;
   /** open orders known when the plan was made (for the dialog); undefined when not known */
   openOrders?: number;
+  /** the open orders listed when the plan was made (the dialog lists them; some of many may be missing) */
+  orders?: OrderLabel[];
   /** a batch had to ask again: the rest ask again too (the first answer may name closed orders) */
   refetched: boolean;
   /** computeUnitPrice of every cancel transaction */
@@ -476,6 +501,11 @@ export function cancelAllBatchAction(
               ? `transaction ${p.index + 1} of ${n}: ${batchProgress(p.index, n, known)}`
               : 'the next up to 5 open orders',
         },
+        // the first dialog lists what the run cancels; the next ones say where they are in it
+        ...(p.index === 0 ? orderLines(p.plan.orders ?? [], 'Open orders') : []),
+        ...(p.index === 0 && orders !== undefined && (p.plan.orders?.length ?? 0) < orders
+          ? [{ label: '', value: `and ${orders - (p.plan.orders?.length ?? 0)} more (not listed here)` }]
+          : []),
         { label: 'Effect', value: 'closes the orders; what is not filled returns to your wallet' },
         { label: 'Priority fee', value: priorityFeeText(p.plan.computeUnitPrice) },
         { label: 'Maker', value: shortAddress(p.wallet, 6, 6) },
@@ -484,10 +514,22 @@ export function cancelAllBatchAction(
         title: `Cancel all limit orders: transaction ${p.index + 1}${n !== undefined ? ` of ${n}` : ''}`,
         lines: [],
         summary,
-        confirmLabel: 'Sign and cancel',
+        ...CANCEL_BUTTONS,
+        cancelLabel: 'Keep the orders',
       };
     },
   };
+}
+
+/** One line per order, its amounts and key: what each was to receive tells apart orders of one pair. */
+function orderLines(orders: readonly OrderLabel[], label: string): ConfirmLine[] {
+  return orders.map((o, i) => {
+    const wanted = o.facts?.find((f) => f.label === 'For')?.value.split(' ≈ ')[0];
+    return {
+      label: i === 0 ? label : '',
+      value: `${o.text}${wanted && wanted !== '—' ? ` for ${wanted}` : ''} · ${shortAddress(o.key, 6, 6)}`,
+    };
+  });
 }
 
 /**
@@ -526,18 +568,12 @@ export function cancelMarkedBatchAction(
       title: `Cancel limit orders: ${p.progress}${p.of > 1 ? ` (transaction ${p.index + 1} of ${p.of})` : ''}`,
       lines: [],
       summary: [
-        ...p.orders.map((o, i) => {
-          // what each order was to receive tells apart orders of one pair
-          const wanted = o.facts?.find((f) => f.label === 'For')?.value.split(' ≈ ')[0];
-          return {
-            label: i === 0 ? 'Orders' : '',
-            value: `${o.text}${wanted && wanted !== '—' ? ` for ${wanted}` : ''} · ${shortAddress(o.key, 6, 6)}`,
-          };
-        }),
+        ...orderLines(p.orders, 'Orders'),
         { label: 'Effect', value: 'closes the orders; what is not filled returns to your wallet' },
         { label: 'Priority fee', value: priorityFeeText(p.computeUnitPrice) },
       ],
-      confirmLabel: 'Sign and cancel',
+      ...CANCEL_BUTTONS,
+      cancelLabel: p.orders.length > 1 ? 'Keep the orders' : 'Keep the order',
     }),
   };
 }

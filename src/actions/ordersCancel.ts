@@ -11,7 +11,7 @@ import { batchesOutcome, batchProgress, consistentCount, inBatches } from '../or
 import { cancelAllBatchAction, cancelMarkedBatchAction, type CancelAllPlan } from './ordersActions.js';
 import { cancelOne, commonOf, orderLabel, refuse, type AnyOrder } from './ordersFlow.js';
 import { OrderInputError } from './ordersInput.js';
-import { runSigned, signingBlocked } from './run.js';
+import { paperTitle, runSigned, signingBlocked } from './run.js';
 import { refreshJournalView } from './swapFlow.js';
 
 /** What a cancel-all did: each batch, or nothing at all because no limit order was open. */
@@ -33,22 +33,31 @@ export interface CancelManyOptions {
   what?: string;
 }
 
+/** At most this many pages of open orders are read to list them in the cancel-all dialog. */
+const LIST_PAGES = 10;
+
 /**
- * The open limit orders of the wallet, counted from the first page and the last (the pages in
- * between are full); undefined when a page could not be read.
+ * The open limit orders of the wallet (the first LIST_PAGES pages) and how many there are in all
+ * (the pages in between full, counted from the last); count undefined when a page could not be read.
  */
-async function countOpenLimits(s: Services): Promise<number | undefined> {
+async function openLimits(s: Services): Promise<{ count?: number; orders: TriggerOrder[] }> {
   const user = s.wallet!.address;
   try {
     const first = await s.api.trigger.list({ user, orderStatus: 'active' });
     const pages = Number(first.totalPages);
-    if (first.orders.length === 0) return 0;
-    if (!Number.isSafeInteger(pages) || pages <= 1) return first.orders.length;
-    const last = await s.api.trigger.list({ user, orderStatus: 'active', page: pages });
-    return first.orders.length * (pages - 1) + last.orders.length;
+    const orders = first.orders.slice();
+    if (orders.length === 0) return { count: 0, orders };
+    if (!Number.isSafeInteger(pages) || pages <= 1) return { count: orders.length, orders };
+    let last = first;
+    for (let page = 2; page <= Math.min(pages, LIST_PAGES); page++) {
+      last = await s.api.trigger.list({ user, orderStatus: 'active', page });
+      orders.push(...last.orders);
+    }
+    if (pages > LIST_PAGES) last = await s.api.trigger.list({ user, orderStatus: 'active', page: pages });
+    return { count: first.orders.length * (pages - 1) + last.orders.length, orders };
   } catch {
     // cancelOrders says what is wrong
-    return undefined;
+    return { orders: [] };
   }
 }
 
@@ -72,7 +81,8 @@ function finishBatches(
   retryHint: string,
   signed: boolean,
 ): void {
-  store.getState().setOutcome({ ...batchesOutcome(what, batches, retryHint), at: s.now() });
+  const outcome = batchesOutcome(what, batches, retryHint);
+  store.getState().setOutcome({ ...outcome, title: paperTitle(s, outcome.title), at: s.now() });
   if (signed) {
     store.getState().noteSent();
     void refreshJournalView(s);
@@ -102,11 +112,15 @@ export async function cancelAllLimits(
     return { batches: [], nothingOpen: true };
   };
   let count = openOrders;
-  if (count === undefined || count === 0) {
+  // the dialog lists what it cancels: the list on screen when it holds them all, else the service's
+  let listed: readonly TriggerOrder[] = store.getState().lists['limit/active']?.trigger ?? [];
+  if (count === undefined || count === 0 || listed.length !== count) {
     // the list seen may be old, not loaded or one page of several: ask the service before building anything
     store.getState().setRunning('Looking for open limit orders…');
     try {
-      count = await countOpenLimits(s);
+      const open = await openLimits(s);
+      count = open.count;
+      listed = open.orders;
     } finally {
       store.getState().setRunning(undefined);
     }
@@ -117,15 +131,17 @@ export async function cancelAllLimits(
     transactions: [],
     builtAt: s.now(),
     openOrders: count,
+    orders: listed.map((order) => orderLabel(s, { kind: 'limit', order }, s.now())),
     refetched: false,
     computeUnitPrice,
   };
-  // what the cancels may return: the mints of the open orders listed, when the list is known
-  const listed = store.getState().lists['limit/active']?.trigger;
+  // what the cancels may return: the mints of the open orders listed, when the list holds them all
   const common = {
     ...commonOf(s),
     plan,
-    ...(listed?.length ? { mints: listed.flatMap((o) => [String(o.inputMint), String(o.outputMint)]) } : {}),
+    ...(listed.length && listed.length === count
+      ? { mints: listed.flatMap((o) => [String(o.inputMint), String(o.outputMint)]) }
+      : {}),
   };
   const batches: BatchState[] = [];
   const publish = () => store.getState().setBatches(batches.map((b) => ({ ...b })));

@@ -22,13 +22,15 @@ import { readDecimal, toBaseUnits } from '../amount.js';
 import {
   parseDcaArgs,
   parseLimitArgs,
+  limitTokenWords,
+  dcaTokenWords,
   OrderInputError,
   untilText,
   type LimitRequest,
   type OrderToken,
 } from './ordersInput.js';
-import { runSigned, signingBlocked } from './run.js';
-import { catalogEmpty, loadTokens, refreshJournalView } from './swapFlow.js';
+import { PAPER_DONE, runSigned, signingBlocked } from './run.js';
+import { catalogEmpty, knowTokens, loadTokens, refreshJournalView } from './swapFlow.js';
 import { returnedTokens, tradeTokens } from './tokenFacts.js';
 
 function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
@@ -46,14 +48,14 @@ export function tokenOf(s: Pick<Services, 'catalog'>, mint: string): OrderToken 
   return { id: mint, symbol: `${mint.slice(0, 4)}…`, name: '', decimals: 0, known: false };
 }
 
-export function outcomeOf(result: ActionResult, what: string, at: number) {
+export function outcomeOf(result: ActionResult, what: string, at: number, paper = false) {
   const ok = result.status === 'success';
   const lines: string[] = [];
   if (result.signature) lines.push(`Signature ${result.signature}`);
   if (result.error) lines.push(result.error);
   if (result.advice && result.advice !== result.error) lines.push(result.advice);
   const title = ok
-    ? `${what}: done`
+    ? `${what}: done${paper ? ` ${PAPER_DONE}` : ''}`
     : result.status === 'cancelled'
       ? `${what}: cancelled, nothing was signed or sent`
       : result.status === 'refused'
@@ -78,7 +80,7 @@ async function runOne(
   } finally {
     store.getState().setRunning(undefined);
   }
-  store.getState().setOutcome(outcomeOf(result, what, s.now()));
+  store.getState().setOutcome(outcomeOf(result, what, s.now(), s.mode === 'paper'));
   if (result.transactions.length > 0) {
     // the lists shown (and polled in the background) ask again now
     store.getState().noteSent();
@@ -111,9 +113,9 @@ export async function createLimitFromArgs(
   store: OrdersStore,
   args: readonly string[],
   check?: (req: LimitRequest) => void,
-): Promise<ActionResult> {
+): Promise<ActionResult & { orderKey?: string }> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
-  if (catalogEmpty(s)) await loadTokens(s);
+  await knowTokens(s, limitTokenWords(args));
   const req = parseLimitArgs(args, catalogTokens(s), s.now());
   if (req.feeAccount !== undefined && req.feeAccount === s.wallet?.address) {
     throw new OrderInputError(
@@ -125,22 +127,41 @@ export async function createLimitFromArgs(
   if (blocked) return refuse(s, store, 'Limit order', blocked);
   const facts = await tradeTokens(s, [factOf(req.input), factOf(req.output)]);
   if (typeof facts === 'string') return refuse(s, store, 'Limit order', `${facts}; nothing was requested or signed`);
-  return runOne(s, store, 'Limit order', createLimitAction({ ...commonOf(s), req, facts }));
+  let orderKey: string | undefined;
+  const onOrder = (key: string) => (orderKey = key);
+  const result = await runOne(s, store, 'Limit order', createLimitAction({ ...commonOf(s), req, facts, onOrder }));
+  return withOrderKey(s, store, result, orderKey);
 }
 
 export async function createDcaFromArgs(
   s: Services,
   store: OrdersStore,
   args: readonly string[],
-): Promise<ActionResult> {
+): Promise<ActionResult & { orderKey?: string }> {
   if (store.getState().running) throw new OrderInputError('another order action is still running');
-  if (catalogEmpty(s)) await loadTokens(s);
+  await knowTokens(s, dcaTokenWords(args));
   const req = parseDcaArgs(args, catalogTokens(s), s.now());
   const blocked = signingBlocked(s, 'execute');
   if (blocked) return refuse(s, store, 'DCA', blocked);
   const facts = await tradeTokens(s, [factOf(req.input), factOf(req.output)]);
   if (typeof facts === 'string') return refuse(s, store, 'DCA', `${facts}; nothing was requested or signed`);
-  return runOne(s, store, 'DCA', createDcaAction({ ...commonOf(s), req, facts }));
+  const result = await runOne(s, store, 'DCA', createDcaAction({ ...commonOf(s), req, facts }));
+  // the recurring execute answer names the new order
+  const answer = result.result as { order?: unknown } | undefined;
+  return withOrderKey(s, store, result, typeof answer?.order === 'string' ? answer.order : undefined);
+}
+
+/** An order placed: its key in the result (`orderKey` in the headless JSON) and on the outcome's lines. */
+function withOrderKey(
+  s: Services,
+  store: OrdersStore,
+  result: ActionResult,
+  orderKey: string | undefined,
+): ActionResult & { orderKey?: string } {
+  if (result.status !== 'success' || orderKey === undefined) return result;
+  const o = store.getState().outcome;
+  if (o) store.getState().setOutcome({ ...o, lines: [`Order ${orderKey}`, ...o.lines], at: s.now() });
+  return { ...result, orderKey };
 }
 
 export type AnyOrder =

@@ -5,7 +5,7 @@ import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '
 import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
-import { durationWords, formatPercent } from '../format.js';
+import { durationWords, formatPercent, formatPrice, formatUsd } from '../format.js';
 import { parseSlippage } from './swapForm.js';
 import { isAddress } from '../api/base58.js';
 import { DateInputError, looksLikeDate, readTypedTime, utcWords, type TypedTime } from './dateInput.js';
@@ -34,6 +34,8 @@ export const TRIGGER_MIN_USD = 5;
 export const DCA_MIN_TOTAL_USD = 100;
 export const DCA_MIN_ORDERS = 2;
 export const DCA_MIN_PER_ORDER_USD = 50;
+/** The recurring service's fee on what each order buys, in basis points (0.1%), kept from the output. */
+export const DCA_FEE_BPS = 10;
 /** More orders than this is almost certainly a typo. */
 export const DCA_MAX_ORDERS = 1000;
 
@@ -82,11 +84,6 @@ export function untilText(ms: number): string {
   const hours = Math.round(s / 3600);
   if (hours < 24) return `${hours}h`;
   return hours % 24 === 0 ? `${hours / 24}d` : `${Math.floor(hours / 24)}d ${hours % 24}h`;
-}
-
-/** A USD value in plain text: 1234.5 -> "$1,234.50". */
-export function usdWords(n: number): string {
-  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** A USD value in whole cents, rounded as usdWords shows it: minimums compare these, exactly. */
@@ -274,12 +271,17 @@ export function pairOf(a: OrderToken, b: OrderToken): { base: OrderToken; quote:
 /** Digits a typed price may carry after the point. */
 const PRICE_SCALE = 18;
 
+/** How a price compares with the market's: the ratio beyond which a reading is called far from it. */
+const FAR_RATIO = 2;
+
 /**
- * `@PRICE` read into the total to receive. The price is in the pair's quote asset per one base
- * token, as a trader says it (`:limit 100 USDC @0.45 GOLLA` buys GOLLA at 0.45 USDC each;
- * `:limit 2 SOL @150 USDC` sells SOL at 150 USDC each), or in the unit written beside it
- * (`@0.45 USDC/GOLLA`). With neither side a quote asset and no unit, the direction is not clear:
- * refused, never guessed.
+ * `@PRICE` read into the total to receive. With a unit, in exchange notation: `@160 SOL/USDC` is
+ * 1 SOL for 160 USDC (the first token is the one priced, the second the one it is priced in), and
+ * the unit must name the order's two tokens. Without one, the price is in the pair's quote asset per
+ * one of the other token, as a trader says it (`:limit 100 USDC @0.45 GOLLA` buys GOLLA at 0.45 USDC
+ * each; `:limit 2 SOL @150 USDC` sells SOL at 150 USDC each). With neither side a quote asset and no
+ * unit, the direction is not clear: refused, never guessed. A unit written the wrong way round
+ * (its price far from the market while the other reading is near it) is refused too.
  */
 function takingAtPrice(
   priceText: string,
@@ -289,6 +291,10 @@ function takingAtPrice(
   output: OrderToken,
   catalog: readonly Token[],
 ): { taking: bigint; base: OrderToken; quote: OrderToken } {
+  if (/^[\d.,]+[^\d.,\s]/.test(priceText) && priceText.includes('/'))
+    throw new OrderInputError(
+      `price: put a space between the number and its unit: @${priceText.replace(/^([\d.,]+)/, '$1 ')}`,
+    );
   let price: bigint;
   try {
     price = scaleDecimal(priceText, PRICE_SCALE, 'price');
@@ -299,24 +305,23 @@ function takingAtPrice(
   }
   if (price === 0n) throw new OrderInputError('price: must be greater than zero');
   let pair: { base: OrderToken; quote: OrderToken } | undefined;
+  const units = `${input.symbol}/${output.symbol} (1 ${input.symbol} costs ${priceText} ${output.symbol}) or ${output.symbol}/${input.symbol}`;
   if (unitText !== undefined) {
-    const [num, per, ...more] = unitText.split('/');
-    if (more.length > 0 || !num || !per)
-      throw new OrderInputError(`price unit: "${unitText}" is not QUOTE/BASE, e.g. ${output.symbol}/${input.symbol}`);
-    const q = resolveOrderToken(num, 'price unit', catalog);
-    const b = resolveOrderToken(per, 'price unit', catalog);
+    const [b, q, ...more] = unitText.split('/');
+    if (more.length > 0 || !b || !q)
+      throw new OrderInputError(`price unit: "${unitText}" is not BASE/QUOTE; write ${units}`);
+    const base = resolveOrderToken(b, 'price unit', catalog);
+    const quote = resolveOrderToken(q, 'price unit', catalog);
     const ids = [input.id, output.id];
-    if (q.id === b.id || !ids.includes(q.id) || !ids.includes(b.id)) {
-      throw new OrderInputError(
-        `price unit: "${unitText}" must name the pair's two tokens, ${output.symbol}/${input.symbol} or ${input.symbol}/${output.symbol}`,
-      );
-    }
-    pair = q.id === input.id ? { base: output, quote: input } : { base: input, quote: output };
+    if (base.id === quote.id || !ids.includes(base.id) || !ids.includes(quote.id))
+      throw new OrderInputError(`price unit: "${unitText}" does not name this order's two tokens; write ${units}`);
+    pair = base.id === input.id ? { base: input, quote: output } : { base: output, quote: input };
+    refuseBackwards(priceText, unitText, pair);
   } else {
     pair = pairOf(input, output);
     if (!pair) {
       throw new OrderInputError(
-        `price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" reads either way; give the total instead, or the unit (@${priceText} ${output.symbol}/${input.symbol})`,
+        `price: neither ${input.symbol} nor ${output.symbol} is ${QUOTE_NAMES}, so "@${priceText}" reads either way; give the total instead, or the unit: @${priceText} ${units}`,
       );
     }
   }
@@ -334,9 +339,28 @@ function takingAtPrice(
 }
 
 /**
+ * `@160 USDC/SOL` says 1 USDC costs 160 SOL. When that is far from the market (over twice or
+ * under half its price) while the other reading (1 SOL costs 160 USDC) is near it, the unit was
+ * almost surely written the wrong way round: refused with both readings, never turned round.
+ * Without both USD prices nothing can be told, and the dialog states the price both ways.
+ */
+function refuseBackwards(priceText: string, unitText: string, pair: { base: OrderToken; quote: OrderToken }): void {
+  const pb = pair.base.usdPrice;
+  const pq = pair.quote.usdPrice;
+  if (typeof pb !== 'number' || typeof pq !== 'number' || !(pb > 0) || !(pq > 0)) return;
+  const market = pb / pq;
+  const typed = Number(priceText.replace(/,/g, ''));
+  const far = (r: number) => r > FAR_RATIO || r < 1 / FAR_RATIO;
+  if (!far(typed / market) || far(1 / typed / market)) return;
+  throw new OrderInputError(
+    `price unit: @${priceText} ${unitText} says 1 ${pair.base.symbol} costs ${priceText} ${pair.quote.symbol}, but the market is 1 ${pair.base.symbol} = ${formatPrice(market)} ${pair.quote.symbol}; for 1 ${pair.quote.symbol} at ${priceText} ${pair.base.symbol} write @${priceText} ${pair.quote.symbol}/${pair.base.symbol}`,
+  );
+}
+
+/**
  * `:limit 2 SOL 300 USDC [expiry 7d]`: sell 2 SOL for 300 USDC in total. `@PRICE` instead of the
- * total is a price in the pair's quote asset (takingAtPrice): `:limit 2 SOL @150 USDC` (150 USDC per
- * SOL), `:limit 100 USDC @0.45 GOLLA` (buy GOLLA at 0.45 USDC each); `@0.45 USDC/GOLLA` names the unit.
+ * total is a price (takingAtPrice): `:limit 2 SOL @150 USDC` (150 USDC per SOL), `:limit 100 USDC
+ * @0.45 GOLLA` (buy GOLLA at 0.45 USDC each); `@0.45 GOLLA/USDC` names the unit (1 GOLLA costs 0.45 USDC).
  */
 export function parseLimitArgs(args: readonly string[], catalog: readonly Token[], nowMs: number): LimitRequest {
   if (args.length < 4)
@@ -347,6 +371,11 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   const unitText = atPrice && args[3].includes('/') ? args[3] : undefined;
   const [buyText, ...rest] = args.slice(unitText !== undefined ? 4 : 3);
   if (buyText === undefined) throw new OrderInputError('buy token: give a symbol or a mint address after the price');
+  const lateUnit = rest.find((w) => w.includes('/') && !/^\d{4}-/.test(w));
+  if (atPrice && lateUnit !== undefined)
+    throw new OrderInputError(
+      `price unit: write it right after the price (${totalText} ${lateUnit} ${buyText}), not after the buy token`,
+    );
   const input = resolveOrderToken(sellText, 'sell token', catalog);
   const output = resolveOrderToken(buyText, 'buy token', catalog);
   if (input.id === output.id)
@@ -375,7 +404,7 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
   const usd = usdValue(making, input);
   if (usd !== undefined && usdCents(usd) < TRIGGER_MIN_USD * 100) {
     throw new OrderInputError(
-      `amount: about ${usdWords(usd)}, under the ${usdWords(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`,
+      `amount: about ${formatUsd(usd)}, under the ${formatUsd(TRIGGER_MIN_USD)} minimum of a limit order (${fromBaseUnits(making, input.decimals)} ${input.symbol})`,
     );
   }
   return {
@@ -391,6 +420,18 @@ export function parseLimitArgs(args: readonly string[], catalog: readonly Token[
     ...(wrapAndUnwrapSol !== undefined ? { wrapAndUnwrapSol } : {}),
     ...(priceUnit ? { priceUnit } : {}),
   };
+}
+
+/** The words of a `limit` that name tokens (the sell and buy tokens, and a price unit's two): what is looked up before it is read. */
+export function limitTokenWords(args: readonly string[]): string[] {
+  const unit = args[2]?.startsWith('@') && args[3]?.includes('/') ? args[3] : undefined;
+  const buy = args[unit !== undefined ? 4 : 3];
+  return [args[1], ...(unit?.split('/') ?? []), buy].filter((w): w is string => w !== undefined && w !== '');
+}
+
+/** The words of a `dca` that name tokens (what it pays with and what it buys). */
+export function dcaTokenWords(args: readonly string[]): string[] {
+  return [args[1], args[2]].filter((w): w is string => w !== undefined && w !== '');
 }
 
 /** What `cancel` reads: one or more order keys, then its options. */
@@ -544,13 +585,13 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[],
     const totalCents = usdCents(totalUsd);
     if (totalCents < DCA_MIN_TOTAL_USD * 100) {
       throw new OrderInputError(
-        `total: about ${usdWords(totalUsd)}, under the ${usdWords(DCA_MIN_TOTAL_USD)} minimum of a DCA (${fromBaseUnits(inAmount, input.decimals)} ${input.symbol})`,
+        `total: about ${formatUsd(totalUsd)}, under the ${formatUsd(DCA_MIN_TOTAL_USD)} minimum of a DCA (${fromBaseUnits(inAmount, input.decimals)} ${input.symbol})`,
       );
     }
     if (totalCents < DCA_MIN_PER_ORDER_USD * 100 * numberOfOrders) {
       const most = Math.floor(totalCents / (DCA_MIN_PER_ORDER_USD * 100));
       throw new OrderInputError(
-        `orders: ${numberOfOrders} of about ${usdWords(Math.floor(totalCents / numberOfOrders) / 100)} (${usdWords(totalCents / 100)} in all); each must be at least ${usdWords(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`,
+        `orders: ${numberOfOrders} of about ${formatUsd(Math.floor(totalCents / numberOfOrders) / 100)} (${formatUsd(totalCents / 100)} in all); each must be at least ${formatUsd(DCA_MIN_PER_ORDER_USD)} (at most ${most} orders for this total)`,
       );
     }
   }

@@ -36,6 +36,14 @@ export function signingBlocked(
   return undefined;
 }
 
+/** What an outcome says in paper mode, after "done": nothing of it happened on chain. */
+export const PAPER_DONE = 'on paper (nothing real was signed or sent)';
+
+/** `title` of an outcome that went through, marked in paper mode as filled on paper. */
+export function paperTitle(s: Pick<Services, 'mode'>, title: string): string {
+  return s.mode === 'paper' ? `${title} ${PAPER_DONE}` : title;
+}
+
 function refused(error: string): ActionResult {
   return { status: 'refused', stage: 'wallet', error, transactions: [] };
 }

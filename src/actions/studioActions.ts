@@ -148,6 +148,7 @@ export function createPoolAction(
         ],
         warnings,
         confirmLabel: 'Sign and launch',
+        ages: 'transaction',
       };
     },
   };
@@ -214,6 +215,7 @@ export function claimFeeAction(p: ClaimFeeInput): ActionSpec {
           { label: 'Paid to', value: `you, in ${p.quote?.symbol ?? 'the quote token'}` },
         ],
         confirmLabel: 'Sign and claim',
+        ages: 'transaction',
       };
     },
   };

@@ -6,7 +6,7 @@ import { readBalances } from './balances.js';
 import { isAddress } from '../api/base58.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';
-import { findPool, loadPools, rememberPool, type LaunchedPool } from '../studio/pools.js';
+import { findPool, loadPools, poolsOf, rememberPool, type LaunchedPool } from '../studio/pools.js';
 import type { ClaimField, StudioOutcome, StudioStore } from '../studio/store.js';
 import { checkLaunch, errorLines, type QuoteToken } from '../studio/validate.js';
 import { resolveToken } from '../resolve.js';
@@ -40,7 +40,8 @@ function outcomeOf(s: Services, what: string, r: ActionResult, lines: string[]):
 /** Reads the remembered pools into the store. */
 export async function loadLaunched(s: Services, store: StudioStore): Promise<void> {
   try {
-    const pools = await loadPools(s.stateDir);
+    // the pools launched where this session trades: demo pools are not listed against the real service
+    const pools = poolsOf(await loadPools(s.stateDir), s.network);
     store.getState().setPools(pools);
     if (!store.getState().selected && pools[0]) store.getState().select(pools[0].pool);
   } catch (e) {
@@ -135,9 +136,10 @@ export async function launchFromForm(s: Services, store: StudioStore): Promise<A
       launchedAt: new Date(s.now()).toISOString(),
       ...(r.signature ? { signature: r.signature } : {}),
       status: r.status === 'success' ? 'success' : 'unknown',
+      network: s.network,
     };
     try {
-      store.getState().setPools(await rememberPool(s.stateDir, entry));
+      store.getState().setPools(poolsOf(await rememberPool(s.stateDir, entry), s.network));
       store.getState().select(pool);
     } catch (e) {
       lines.push(

@@ -36,6 +36,7 @@ import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import { orderFieldsSet, swapWords, type OrderExtras } from './swapOptions.js';
 import { refreshJournalView } from './journalView.js';
 import { tradeTokens } from './tokenFacts.js';
+import { lookUpTokens } from '../resolve.js';
 
 // one universe per catalog state: every screen's resource asks for it on every catalog change
 const universes = new WeakMap<object, readonly Token[]>();
@@ -90,6 +91,26 @@ export async function resolveMint(s: Pick<Services, 'catalog' | 'mintFacts'>, te
   } catch {
     return false;
   }
+}
+
+/**
+ * Makes the catalog know the tokens typed words name, whatever list is on screen: the one lookup
+ * of src/resolve.ts (what the catalog holds, then every category list, then the service's search),
+ * and a mint no list holds by its decimals over RPC. Every `:` command and form that reads a token
+ * asks this first, so `:swap 5000 USDC COWAL` finds COWAL with another category on screen.
+ */
+export async function knowTokens(s: Services, words: readonly string[]): Promise<void> {
+  if (catalogEmpty(s)) await loadTokens(s);
+  const { added } = await lookUpTokens(words, {
+    known: () => knownTokens(s),
+    lists: async () => {
+      await loadTokens(s);
+      return knownTokens(s);
+    },
+    search: (word) => s.api.tokens.search({ query: word }),
+  });
+  if (added.length > 0) s.catalog.getState().remember(added);
+  await Promise.all(words.map((w) => resolveMint(s, w)));
 }
 
 /** Whether the catalog holds any token yet. */
@@ -251,7 +272,12 @@ export async function executeSwapForm(
         : check.build.destinationTokenAccount !== undefined && accounts.destinationOwner !== wallet
           ? check.build.destinationTokenAccount
           : undefined;
-  swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now(), undefined, sentTo));
+  // in paper mode a swap that went through was filled on paper, and says so
+  const marked = (o: ReturnType<typeof swapOutcomeOf>) =>
+    o.status === 'success' && s.mode === 'paper'
+      ? { ...o, title: 'Filled on paper (nothing real was signed or sent)' }
+      : o;
+  swap.getState().setOutcome(marked(swapOutcomeOf(result, via, input, output, s.now(), undefined, sentTo)));
   const before = swap.getState().balances[output.mint]?.raw;
   if (result.transactions.length > 0) {
     await refreshBalances(s, swap, [input.mint, output.mint, NATIVE_MINT]);
@@ -259,7 +285,7 @@ export async function executeSwapForm(
     // Sent by RPC, the swap group reports no amounts: what arrived is read from the wallet.
     const after = swap.getState().balances[output.mint]?.raw;
     if (via === 'swap' && result.status === 'success' && !sentTo && before !== undefined && after !== undefined) {
-      swap.getState().setOutcome(swapOutcomeOf(result, via, input, output, s.now(), after - before));
+      swap.getState().setOutcome(marked(swapOutcomeOf(result, via, input, output, s.now(), after - before)));
     }
   }
   return result;
@@ -305,8 +331,7 @@ export async function swapFromCommand(s: Services, swap: SwapStore, args: string
   if (args.length < 3) throw new Error(`usage: ${SWAP_COMMAND_USAGE} (for example :swap 1.5 SOL USDC)`);
   const [amount, from, to, ...rest] = args;
   const options = swapWords(rest);
-  if (catalogEmpty(s)) await loadTokens(s);
-  await Promise.all([resolveMint(s, from), resolveMint(s, to)]);
+  await knowTokens(s, [from, to]);
   swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn', ...options });
   const check = currentCheck(s, swap);
   const problem = check.errors.input ?? check.errors.output ?? check.errors.amount ?? Object.values(check.errors)[0];
@@ -316,7 +341,7 @@ export async function swapFromCommand(s: Services, swap: SwapStore, args: string
 }
 
 export const SWAP_COMMAND_USAGE =
-  ':swap AMOUNT FROM TO [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
+  ':swap AMOUNT FROM TO [slippage 1%] [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
 
 /** A token mint's account size (a token account is 165 bytes, or more with extensions). */
 const MINT_SIZE = 82;

@@ -6,7 +6,7 @@
 // `--receiver ADDR`), and how what was typed is read.
 import { isAddress } from '../api/base58.js';
 import { INSTRUCTION_VERSIONS, NATIVE_MINT, ROUTERS, type OrderParams, type SwapRequest } from '../api/types.js';
-import type { SwapForm } from '../store/swap.js';
+import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 
 /** 'order': GET /ultra/v1/order (s); 'build': POST /swap/v1/swap and swap-instructions (b, i); 'quote': the quote of either. */
 export type OptionGroup = 'order' | 'build' | 'quote';
@@ -291,21 +291,36 @@ export function orderFieldsSet(form: SwapForm): Array<keyof SwapForm> {
 }
 
 /**
- * The words after `:swap AMOUNT FROM TO`: `fee LEVEL|LAMPORTS [MAX]` and `WORD VALUE` pairs of the
- * table above. Returns the form fields they set, every other option at its default.
+ * The words after `:swap AMOUNT FROM TO`: `slippage 1%|50bps|auto`, `fee LEVEL|LAMPORTS [MAX]` and
+ * `WORD VALUE` pairs of the table above. Returns the form fields they set and every other field of
+ * the form but the tokens and the amount at its default (the route controls too): a `:swap` sends
+ * what it names and nothing left over from the form. A slippage is kept as typed and read with the
+ * form (its message names it).
  */
 export function swapWords(words: string[]): Partial<SwapForm> {
-  const patch: Partial<SwapForm> = { ...optionDefaults(), priorityFee: 'auto' };
+  const { input: _input, output: _output, amount: _amount, ...defaults } = EMPTY_FORM;
+  const patch: Partial<SwapForm> = { ...defaults, ...optionDefaults(), priorityFee: 'auto' };
   const seen = new Set<string>();
   for (let i = 0; i < words.length;) {
     const word = words[i].toLowerCase();
     if (seen.has(word)) throw new Error(`${word}: given twice`);
     seen.add(word);
+    if (word === 'slippage') {
+      const value = words[i + 1];
+      if (value === undefined || value.trim() === '')
+        throw new Error('slippage: give a value (1%, 50bps, or auto for the order group to choose)');
+      patch.slippageBps = value.toLowerCase() === 'auto' ? '' : value;
+      i += 2;
+      continue;
+    }
     if (word === 'fee') {
       const fee: string[] = [];
       for (
         i++;
-        i < words.length && fee.length < 2 && words[i].toLowerCase() !== 'fee' && !optionByWord(words[i].toLowerCase());
+        i < words.length &&
+        fee.length < 2 &&
+        !['fee', 'slippage'].includes(words[i].toLowerCase()) &&
+        !optionByWord(words[i].toLowerCase());
         i++
       )
         fee.push(words[i]);
@@ -317,7 +332,7 @@ export function swapWords(words: string[]): Partial<SwapForm> {
     const o = optionByWord(word);
     if (!o)
       throw new Error(
-        `unexpected "${words[i].slice(0, 40)}" (after the tokens: fee auto|N|LEVEL [MAX], ${SWAP_OPTIONS.map((x) => x.word).join(', ')}, each with its value)`,
+        `unexpected "${words[i].slice(0, 40)}" (after the tokens: slippage 1%, fee auto|N|LEVEL [MAX], ${SWAP_OPTIONS.map((x) => x.word).join(', ')}, each with its value)`,
       );
     if (i + 1 >= words.length) throw new Error(`${o.word}: needs a value (${o.value})`);
     const v = optionValue(o, words[i + 1]);

@@ -2,7 +2,7 @@
 // `:alert BONK -5%/1h` read, whether one holds for a token's latest record and the prices seen,
 // and the words it is told in.
 import type { Token } from '../api/types.js';
-import { formatPrice } from '../format.js';
+import { formatPercent, formatPrice } from '../format.js';
 import { AmountError, readDecimal } from '../amount.js';
 
 export type AlertCondition =
@@ -202,7 +202,7 @@ export function firedText(a: Alert, symbol: string, v: Verdict): string {
   const now = `now ${formatPrice(v.price, { symbol: true })}`;
   if (c.kind === 'above') return `${symbol} rose above ${formatPrice(c.level, { symbol: true })}: ${now}`;
   if (c.kind === 'below') return `${symbol} fell below ${formatPrice(c.level, { symbol: true })}: ${now}`;
-  const moved = v.change === undefined ? '' : `${v.change >= 0 ? '+' : ''}${v.change.toFixed(2)}%`;
+  const moved = v.change === undefined ? '' : formatPercent(v.change, { signed: true });
   return `${symbol} moved ${moved} in ${windowText(c.windowMs)} (alert ${conditionText(c)}): ${now}`;
 }
 

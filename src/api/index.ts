@@ -117,7 +117,7 @@ function createClient(http: HttpClient) {
     }) as CallOf<K>;
 
   return {
-    tokens: { list: call('tokenList') },
+    tokens: { list: call('tokenList'), search: call('tokenSearch') },
     swap: {
       async quote(p: Parameters<typeof quote>[0], o?: CallOptions): Promise<Quote> {
         const q = await quote(p, o);

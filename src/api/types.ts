@@ -211,6 +211,13 @@ const tokenListParams = obj({
 });
 export type TokenListParams = Infer<typeof tokenListParams>;
 
+// ---------- GET /tokens/v2/search ----------
+// A symbol, a name or a mint (mints may be comma-separated); the answer is a list of Token, the
+// best matches first, at most 20. Not in every deployment's contract: a client asks it only for a
+// word no category list holds.
+const tokenSearchParams = obj({ query: text });
+export type TokenSearchParams = Infer<typeof tokenSearchParams>;
+
 // ---------- GET /swap/v1/quote, POST /swap/v1/swap, POST /swap/v1/swap-instructions ----------
 
 const routeStep = obj({
@@ -838,6 +845,7 @@ export type DbcFeeClaimResponse = Infer<typeof dbcFeeClaimed>;
 
 export const OPERATIONS = {
   tokenList: op('GET', '/tokens/v2/{category}/{interval}', tokenListParams, arr(tokenSchema)),
+  tokenSearch: op('GET', '/tokens/v2/search', tokenSearchParams, arr(tokenSchema)),
   quote: op('GET', '/swap/v1/quote', quoteParams, quoteSchema),
   swap: op('POST', '/swap/v1/swap', swapRequest, swapResponse),
   swapInstructions: op('POST', '/swap/v1/swap-instructions', swapRequest, swapInstructions),

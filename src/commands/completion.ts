@@ -81,7 +81,7 @@ function argPositions(command: CommandName): Array<{ arg: ArgSpec; at: number[] 
   });
 }
 
-/** What is offered at each argument position of each command (at 3 of limit: UNIT or BUY, both tokens). */
+/** What is offered at each argument position of each command (at 3 of limit: BASE/QUOTE or BUY, both tokens). */
 function argOffers(): Array<{ command: CommandName; at: number; offers: Array<NonNullable<Offer>> }> {
   const out: Array<{ command: CommandName; at: number; offers: Array<NonNullable<Offer>> }> = [];
   for (const command of COMMAND_NAMES) {

@@ -390,12 +390,14 @@ the ones it sent that are not claimed yet`,
     summary: 'place a limit order',
     help: `place a limit order: sell AMOUNT of SELL for TOTAL of BUY, or at
 @PRICE in the pair's USDC, USDT or SOL per one of the other token
-(limit 100 USDC @0.45 GOLLA buys GOLLA at 0.45 USDC each); UNIT
-names it when neither side is one (@0.45 BONK/GOLLA). A price
-that loses over 5% at once or sits beyond ±50% of the market
-needs a typed yes; with --yes it is refused (exit 2) unless
---allow-off-market is given too
-Options: cu N is the priority fee in microlamports per
+(limit 100 USDC @0.45 GOLLA buys GOLLA at 0.45 USDC each); BASE/QUOTE
+writes the price in exchange notation, 1 BASE costs PRICE QUOTE
+(limit 1 SOL @160 SOL/USDC USDC sells 1 SOL for 160 USDC), and
+must name the order's two tokens. A price that loses over 5% at
+once or sits beyond ±50% of the market needs a typed yes; with
+--yes it is refused (exit 2) unless --allow-off-market is given
+too
+The words after BUY: cu N is the priority fee in microlamports per
 compute unit (auto: the service's); fee-account ADDR the token
 account a referral fee goes to; wrap off uses your wSOL account
 instead of wrapping SOL (only when SOL is sold or bought)`,
@@ -403,7 +405,7 @@ instead of wrapping SOL (only when SOL is sold or bought)`,
       arg('AMOUNT', 'number'),
       arg('SELL', 'token'),
       arg('TOTAL|@PRICE', 'number'),
-      arg('UNIT', 'token', { optional: true }),
+      arg('BASE/QUOTE', 'token', { optional: true }),
       arg('BUY', 'token'),
       arg('expiry 7d', 'choice', { choices: ['expiry'], optional: true, words: 2 }),
       arg('slippage 1%', 'choice', { choices: ['slippage'], optional: true, words: 2 }),

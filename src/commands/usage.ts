@@ -4,6 +4,8 @@
 import { VERSION } from '../argv.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/types.js';
 import { STUDIO_HELP } from '../studio/preset.js';
+import { outputWidth } from '../headless/print.js';
+import { reflow } from './reflow.js';
 import {
   COMMAND_NAMES,
   commandSpec,
@@ -65,10 +67,10 @@ function row(left: string, text: string): string {
 }
 
 /** `tradedeck help CMD`: the synopsis, what it does, and every option of the command. */
-export function commandHelp(name: CommandName): string {
+export function commandHelp(name: CommandName, width = outputWidth()): string {
   const spec = commandSpec(name);
   const options = Object.entries(optionsOf(name));
-  return [
+  const text = [
     `Usage: tradedeck ${synopsis(name)}`,
     '',
     spec.help,
@@ -79,6 +81,7 @@ export function commandHelp(name: CommandName): string {
     'Output, exit codes and the global options (--base-url, --keypair, ...): tradedeck --help',
     '',
   ].join('\n');
+  return reflow(text, width);
 }
 
 /** Output and exit codes of every command (docs/scripting.md). */
@@ -100,11 +103,12 @@ Exit codes:
 const SIGNING = COMMAND_NAMES.filter((name) => '--yes' in commandSpec(name).options);
 
 /** `tradedeck --help`: every command with what it does, the output rules and the global options. */
-export function fullHelp(): string {
+export function fullHelp(width = outputWidth()): string {
   const commands = COMMAND_NAMES.map(
     (name) => `  tradedeck ${synopsis(name)}\n${indent(commandSpec(name).help, COMMAND_COLUMN)}`,
   ).join('\n');
-  return `tradedeck ${VERSION}: a keyboard-driven terminal dashboard for trading
+  return reflow(
+    `tradedeck ${VERSION}: a keyboard-driven terminal dashboard for trading
 
 Usage:
   tradedeck [options]                 open the dashboard (demo mode when no base URL is set)
@@ -162,7 +166,9 @@ Options:
 Configuration precedence: flags > environment > config file > defaults.
 State (journal, watchlist, demo key and simulator) lives in $XDG_STATE_HOME/tradedeck/
 (default ~/.local/state/tradedeck).
-`;
+`,
+    width,
+  );
 }
 
 /** `tradedeck help [COMMAND]` */

@@ -9,15 +9,14 @@ import type {
   TriggerListResponse,
   TriggerOrder,
 } from '../api/types.js';
-import { formatAmount, formatPrice } from '../format.js';
+import { formatAmount, formatUsd } from '../format.js';
 import { groupDigits } from '../amount.js';
-import { printTable, printJson, clean, formatTime } from './print.js';
+import { printTable, printJson, clean, fitText, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
-import { tokenLabels, labelsFrom, type TokenLabels } from './symbols.js';
+import { tokenLabels, labelsFrom, tokensFor, type TokenLabels } from './symbols.js';
 import { CommandError } from './print.js';
 import { isAddress } from '../api/base58.js';
 import { resolveToken } from '../resolve.js';
-import { knownTokens } from './tokens.js';
 import type { LegacyRecurringOrder } from '../store/orders.js';
 
 /** Listings are paged (10 per page); at most this many pages are read per listing. */
@@ -47,7 +46,7 @@ export async function portfolioCommand(
     const type = clean(el.type, 16);
     const platform = clean(el.platformId ?? el.label, 24);
     const name = clean(el.name ?? el.label, 28);
-    if (lines.length === 0) rows.push([type, platform, name, '', '', formatPrice(numberOr(el.value))]);
+    if (lines.length === 0) rows.push([type, platform, name, '', '', formatUsd(numberOr(el.value))]);
     for (const p of lines) {
       const decimals = labels.decimals(p.mint);
       rows.push([
@@ -56,7 +55,7 @@ export async function portfolioCommand(
         p.note ? `${name} · ${p.note}` : name,
         labels.symbol(p.mint),
         formatAmount(typeof p.amount === 'number' ? p.amount : undefined, Math.min(decimals ?? 6, 6)),
-        formatPrice(numberOr(p.usd)),
+        formatUsd(numberOr(p.usd)),
       ]);
     }
   }
@@ -65,9 +64,20 @@ export async function portfolioCommand(
     walletLine(wallet) +
     (rows.length === 0
       ? 'no positions\n'
-      : printTable(['TYPE', 'PLATFORM', 'POSITION', 'ASSET', 'AMOUNT', 'USD'], rows, new Set([4, 5]))) +
-    `total USD ${formatPrice(total)}\n` +
-    (failed.length ? `incomplete: these sources failed and their positions may be missing: ${failed.join(', ')}\n` : '')
+      : printTable(['TYPE', 'PLATFORM', 'POSITION', 'ASSET', 'AMOUNT', 'VALUE'], rows, {
+          right: new Set([4, 5]),
+          fit: [
+            ['drop', 0],
+            ['cut', 2, 14],
+            ['cut', 1, 8],
+            ['cut', 3, 6],
+            ['drop', 1],
+          ],
+        })) +
+    `total ${formatUsd(total)}\n` +
+    (failed.length
+      ? fitText(`incomplete: these sources failed and their positions may be missing: ${failed.join(', ')}`)
+      : '')
   );
 }
 
@@ -260,7 +270,7 @@ export function mintFilterText(flags: Record<string, string | boolean>): string 
 /** A mint address as it is; a symbol or name through the token lists (an unknown one refused). */
 async function mintOf(services: HeadlessServices, text: string): Promise<string> {
   if (isAddress(text)) return text;
-  const r = resolveToken(text, await knownTokens(services));
+  const r = resolveToken(text, await tokensFor(services, [text]));
   if (!r.ok) throw new CommandError(`--mint ${clean(r.error, 300)}`, 2);
   return r.token.id;
 }
@@ -334,7 +344,17 @@ function triggerTable(orders: TriggerOrder[], orderStatus: string, labels: Token
     o.expiredAt ? formatTime(o.expiredAt) : 'never',
     formatTime(o.createdAt),
   ]);
-  return head + printTable(['ORDER', 'STATUS', 'SELL', 'FOR', 'FILLED', 'EXPIRES', 'CREATED'], rows, new Set([4]));
+  return (
+    head +
+    printTable(['ORDER', 'STATUS', 'SELL', 'FOR', 'FILLED', 'EXPIRES UTC', 'CREATED UTC'], rows, {
+      right: new Set([4]),
+      fit: [
+        ['cut', 0, 9],
+        ['drop', 6],
+        ['drop', 5],
+      ],
+    })
+  );
 }
 
 function recurringTable(
@@ -355,7 +375,16 @@ function recurringTable(
     amountOf(o.outReceived, o.outputMint, labels),
     formatTime(o.createdAt),
   ]);
-  return head + printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED'], rows);
+  return (
+    head +
+    printTable(['ORDER', 'STATUS', 'PER CYCLE', 'EVERY', 'SPENT', 'RECEIVED', 'CREATED UTC'], rows, {
+      fit: [
+        ['cut', 0, 9],
+        ['drop', 6],
+        ['drop', 3],
+      ],
+    })
+  );
 }
 
 /** Legacy price-based recurring orders (deprecated; the service still lists them): withdraw or cancel them. */
@@ -370,7 +399,16 @@ function legacyTable(orders: LegacyRecurringOrder[], orderStatus: string, labels
     amountOf(o.outWithdrawn, String(o.outputMint ?? ''), labels),
     typeof o.createdAt === 'string' ? formatTime(o.createdAt) : '—',
   ]);
-  return head + printTable(['ORDER', 'STATUS', 'SPENT', 'RECEIVED', 'WITHDRAWN', 'CREATED'], rows);
+  return (
+    head +
+    printTable(['ORDER', 'STATUS', 'SPENT', 'RECEIVED', 'WITHDRAWN', 'CREATED UTC'], rows, {
+      fit: [
+        ['cut', 0, 9],
+        ['drop', 5],
+        ['drop', 4],
+      ],
+    })
+  );
 }
 
 /** A cycle in seconds (a number or a digit string) as "1h", "30m", "1d 12h". */

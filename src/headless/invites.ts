@@ -44,7 +44,14 @@ export async function invitesCommand(
     inv.sender === address ? shortAddress(clean(inv.receiver, 60) || null) : shortAddress(clean(inv.sender, 60)),
     formatTime(inv.expiry),
   ]);
-  out += printTable(['CREATED', 'SIDE', 'STATUS', 'AMOUNT', 'TOKEN', 'OTHER PARTY', 'EXPIRES'], rows, new Set([3]));
+  out += printTable(['CREATED UTC', 'SIDE', 'STATUS', 'AMOUNT', 'TOKEN', 'OTHER PARTY', 'EXPIRES UTC'], rows, {
+    right: new Set([3]),
+    fit: [
+      ['drop', 5],
+      ['cut', 4, 6],
+      ['drop', 0],
+    ],
+  });
   return out;
 }
 

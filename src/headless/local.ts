@@ -16,6 +16,7 @@ export async function configCommand({ config, flags }: CommandRun): Promise<numb
       : printTable(
           ['SETTING', 'VALUE'],
           Object.entries(described).map(([k, v]) => [k, clean(v, 300)]),
+          { fit: [['wrap', 1, 20]] },
         ),
   );
   return 0;
@@ -42,28 +43,41 @@ export async function resetCommand({ command, positionals, flags, config, fail, 
     fail(`unknown ${kind} action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck ${usage})`);
     return 2;
   }
-  const removed =
+  const { removed, pools } =
     kind === 'demo'
       ? await (await import('../demo.js')).resetDemo(config.stateDir)
-      : await (await import('../paper.js')).resetPaper(config.stateDir);
+      : { removed: await (await import('../paper.js')).resetPaper(config.stateDir), pools: 0 };
   if (flags.json) {
-    process.stdout.write(printJson({ stateDir: config.stateDir, removed }, flags.indent === true));
+    process.stdout.write(
+      printJson(
+        { stateDir: config.stateDir, removed, ...(kind === 'demo' ? { poolsRemoved: pools } : {}) },
+        flags.indent === true,
+      ),
+    );
     return 0;
   }
-  const lines = removed.length
-    ? [
-        'removed:',
-        ...removed.map((p) => `  ${p}`),
-        kind === 'demo'
-          ? 'the next demo start makes a new demo key and a fresh simulator'
-          : 'the next paper start opens a new paper account with its starting balances',
-      ]
-    : [
-        kind === 'demo'
-          ? `nothing to remove: no demo key or simulator state in ${config.stateDir}`
-          : `nothing to remove: no paper account in ${config.stateDir}`,
-      ];
-  lines.push('kept: the journal, watchlist, alerts and the rest of the state directory');
+  const poolLine =
+    pools > 0 ? [`  ${pools} Studio pool${pools === 1 ? '' : 's'} launched in the demo (from studio-pools.json)`] : [];
+  const lines =
+    removed.length || pools > 0
+      ? [
+          'removed:',
+          ...removed.map((p) => `  ${p}`),
+          ...poolLine,
+          kind === 'demo'
+            ? 'the next demo start makes a new demo key and a fresh simulator'
+            : 'the next paper start opens a new paper account with its starting balances',
+        ]
+      : [
+          kind === 'demo'
+            ? `nothing to remove: no demo key or simulator state in ${config.stateDir}`
+            : `nothing to remove: no paper account in ${config.stateDir}`,
+        ];
+  lines.push(
+    kind === 'demo'
+      ? 'kept: the journal (its demo entries say so), watchlist, alerts, the pools launched for real and the rest of the state directory'
+      : 'kept: the journal, watchlist, alerts and the rest of the state directory',
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

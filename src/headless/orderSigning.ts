@@ -22,7 +22,7 @@ import { limitPriceBothWays } from '../actions/ordersActions.js';
 import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../args.js';
 import type { ActionResult } from '../pipeline/types.js';
 import { createOrdersStore, type OrdersStore } from '../store/orders.js';
-import { clean, exitCodeOf, printJson } from './print.js';
+import { clean, exitCodeOf, fitText, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
 
 type Flags = Record<string, string | boolean>;
@@ -53,7 +53,7 @@ function report(store: OrdersStore, flags: Flags, status: string, extra: Record<
     process.stdout.write(
       printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true),
     );
-  else process.stdout.write([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n') + '\n');
+  else process.stdout.write(fitText([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n')));
 }
 
 export async function orderSigningCommand(
@@ -122,7 +122,7 @@ export async function orderSigningCommand(
       report(store, flags, done.status, { signature: done.signature, ...paperMark(s) });
       return exitCodeOf(done.status);
     }
-    let result: ActionResult;
+    let result: ActionResult & { orderKey?: string };
     if (command === 'limit')
       result = await createLimitFromArgs(
         s,
@@ -132,7 +132,11 @@ export async function orderSigningCommand(
       );
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
     else result = await withdrawFromArgs(s, store, positionals);
-    report(store, flags, result.status, { signature: result.signature, ...paperMark(s) });
+    report(store, flags, result.status, {
+      signature: result.signature,
+      ...(result.orderKey !== undefined ? { orderKey: result.orderKey } : {}),
+      ...paperMark(s),
+    });
     return exitCodeOf(result.status);
   } catch (e) {
     if (e instanceof OrderInputError) {

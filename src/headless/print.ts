@@ -3,20 +3,135 @@ import stringWidth from 'string-width';
 import { sanitize } from '../sanitize.js';
 import { serviceTime } from '../format.js';
 
-export function printTable(headers: string[], cells: string[][], rightAligned: Set<number> = new Set()): string {
+/** The width plain output fits: the terminal's columns on a terminal, 80 anywhere else (a pipe, a file). */
+export function outputWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout): number {
+  return stream.isTTY === true && typeof stream.columns === 'number' && stream.columns >= 20 ? stream.columns : 80;
+}
+
+/**
+ * One way a table makes room, tried in the order given until it fits: `cut` shortens a text column
+ * (its cells end in …) to at least `least` columns, `wrap` lets a text column's cells go on over the
+ * next lines at that width, `drop` leaves a column out. A number's column is never cut or wrapped.
+ */
+export type FitStep = ['cut' | 'wrap', number, number] | ['drop', number];
+
+export interface TableOptions {
+  /** columns aligned right (numbers) */
+  right?: ReadonlySet<number>;
+  fit?: readonly FitStep[];
+  /** default outputWidth() */
+  width?: number;
+}
+
+const GAP = 2;
+
+/** Cuts text to `width` columns, ending in … when it was longer. */
+function cutText(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  let out = '';
+  for (const ch of text) {
+    if (stringWidth(out + ch) > width - 1) break;
+    out += ch;
+  }
+  return `${out}…`;
+}
+
+/**
+ * `text` in lines of at most `width` columns, broken between words (the spaces inside a line kept
+ * as they are, so padded columns stay aligned); the lines after the first start with `indent`. A
+ * word longer than a line (a transaction signature) is never broken: it stands on a line of its own.
+ */
+export function wrapWords(text: string, width: number, indent = ''): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const room = () => Math.max(1, width - (lines.length === 0 ? 0 : stringWidth(indent)));
+  for (const part of text.split(/( +)/)) {
+    if (part === '') continue;
+    if (/^ +$/.test(part)) {
+      line += part;
+      continue;
+    }
+    if (line.trim() !== '' && stringWidth(line + part) > room()) {
+      lines.push(line.trimEnd());
+      line = '';
+    }
+    line += part;
+  }
+  lines.push(line.trimEnd());
+  // a word too wide for an indented line goes from the margin
+  return lines.map((l, i) => (i === 0 || stringWidth(indent + l) > width ? l : indent + l));
+}
+
+/** A line of text in lines that fit the output (see wrapWords), with a newline after each. */
+export function fitText(text: string, width = outputWidth(), indent = '  '): string {
+  return (
+    text
+      .split('\n')
+      // (a word wider than the line, a transaction signature, stands on a line of its own, from the margin)
+      .flatMap((l) => (stringWidth(l) <= width ? [l] : /^ *\S+$/.test(l) ? [l.trim()] : wrapWords(l, width, indent)))
+      .join('\n') + '\n'
+  );
+}
+
+/**
+ * Aligned columns that fit `width` as the dashboard's tables do: text columns that may be cut
+ * shorten first (never below their least width), then columns leave in the order given, and a
+ * last line names what was left out. A number is never cut: its column stays whole or goes.
+ */
+export function printTable(headers: string[], cells: string[][], options: TableOptions | Set<number> = {}): string {
+  const o: TableOptions = options instanceof Set ? { right: options } : options;
+  const width = o.width ?? outputWidth();
+  const right = o.right ?? new Set<number>();
   // what is printed is sanitised here, whatever the caller did
   const rows = cells.map((r) => r.map((c) => sanitize(c)));
-  const widths = headers.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
+  const natural = headers.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
+  const widths = new Map(headers.map((_, i) => [i, natural[i]]));
+  const total = () => [...widths.values()].reduce((a, b) => a + b, 0) + GAP * (widths.size - 1);
+  const wrapped = new Set<number>();
+  const dropped: number[] = [];
+  for (const step of o.fit ?? []) {
+    const over = total() - width;
+    if (over <= 0) break;
+    const i = step[1];
+    if (!widths.has(i)) continue;
+    if (step[0] === 'drop') {
+      widths.delete(i);
+      dropped.push(i);
+      continue;
+    }
+    const least = Math.max(stringWidth(headers[i]), step[2]);
+    widths.set(i, Math.min(widths.get(i)!, Math.max(least, widths.get(i)! - over)));
+    if (step[0] === 'wrap') wrapped.add(i);
+  }
+  const shown = [...widths.keys()].sort((a, b) => a - b);
   const pad = (c: string, i: number) => {
-    const fill = ' '.repeat(Math.max(0, widths[i] - stringWidth(c)));
-    return rightAligned.has(i) ? fill + c : c + fill;
+    const fill = ' '.repeat(Math.max(0, widths.get(i)! - stringWidth(c)));
+    return right.has(i) ? fill + c : c + fill;
   };
-  const line = (cells: string[]) =>
-    headers
-      .map((_, i) => pad(cells[i] ?? '', i))
-      .join('  ')
-      .trimEnd();
-  return [line(headers), ...rows.map(line)].join('\n') + '\n';
+  const lines = (cellsOf: string[]): string[] => {
+    const parts = shown.map((i) => {
+      const text = cellsOf[i] ?? '';
+      const w = widths.get(i)!;
+      if (wrapped.has(i) && stringWidth(text) > w) return wrapWords(text, w);
+      return [stringWidth(text) > w ? cutText(text, w) : text];
+    });
+    const height = Math.max(...parts.map((p) => p.length));
+    return Array.from({ length: height }, (_, k) =>
+      shown
+        .map((i, n) => pad(parts[n][k] ?? '', i))
+        .join(' '.repeat(GAP))
+        .trimEnd(),
+    );
+  };
+  const out = [...lines(headers), ...rows.flatMap(lines)];
+  if (dropped.length > 0)
+    out.push(
+      ...wrapWords(
+        `(${dropped.map((i) => headers[i]).join(', ')} left out at ${width} columns: a wider terminal or --json shows them)`,
+        width,
+      ),
+    );
+  return out.join('\n') + '\n';
 }
 
 /**

@@ -4,7 +4,8 @@ import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
 import { resolveToken } from '../resolve.js';
 import { listedTokens, withWellKnown } from './tokens.js';
 import { createMintFacts, tradeFacts } from '../chain/mintFacts.js';
-import { printJson, clean, CommandError } from './print.js';
+import { tokensFor } from './symbols.js';
+import { printJson, clean, CommandError, fitText, outputWidth } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../args.js';
 import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
@@ -28,8 +29,9 @@ export async function quoteCommand(
   const { via } = swapRouteOf(form, flags.route);
   const slippageBps = form.slippageBps === '' ? undefined : Number(form.slippageBps);
   checkAmountText(amountText);
+  // the service's own claims (checked against the chain below), and every token a word may name
   const listed = await listedTokens(services);
-  const tokens = withWellKnown(listed);
+  const tokens = await tokensFor(services, [fromText, toText], withWellKnown(listed));
   const from = resolveToken(fromText, tokens);
   if (!from.ok) throw new CommandError(`FROM ${clean(from.error, 400)}`, 2);
   const to = resolveToken(toText, tokens);
@@ -46,7 +48,7 @@ export async function quoteCommand(
     services.mintFacts ?? createMintFacts({}),
     [from.token, to.token].map((t) => ({ mint: t.id, symbol: t.symbol, decimals: t.decimals })),
     (mint) => {
-      const claim = listed.find((t) => t.id === mint);
+      const claim = listed.find((t) => t.id === mint) ?? tokens.find((t) => t.id === mint);
       return claim && { ...claim, mint };
     },
   );
@@ -142,7 +144,7 @@ export async function quoteCommand(
       return `  ${step.percent}%  ${clean(info.label, 30)}  ${inTok} -> ${outTok}`;
     }),
   ];
-  return lines.join('\n') + '\n';
+  return fitText(lines.join('\n'), outputWidth(), ' '.repeat(14));
 }
 
 /**

@@ -5,20 +5,26 @@ import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
 import { createServices, StartError, type Services, type ServicesOptions } from '../services.js';
 import type { ConfirmView } from '../store/confirm.js';
-import { clean } from './print.js';
+import { clean, outputWidth, wrapWords } from './print.js';
 import { describeReconciled, reconcileAtStart } from '../actions/startup.js';
 
 /** The confirm dialog as lines for the terminal: every part of it passes the sanitiser (a token's symbol or name sits in its title and lines). */
-export function dialogText(v: ConfirmView): string {
+export function dialogText(v: ConfirmView, columns = outputWidth(process.stderr)): string {
   const width = Math.max(...v.summary.map((l) => clean(l.label, 60).length), 0);
+  // a long line goes on under its value (or its text), broken between words: never inside a number
+  const under = ' '.repeat(Math.min(width + 4, 30));
   return (
     [
-      clean(v.title, 200),
-      ...v.summary.map(
-        (l) => `  ${clean(l.label, 60).padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`,
+      ...wrapWords(clean(v.title, 200), columns, '  '),
+      ...v.summary.flatMap((l) =>
+        wrapWords(
+          `  ${clean(l.label, 60).padEnd(width)}  ${clean(l.value, 200)}${l.emphasis ? '  (!)' : ''}`,
+          columns,
+          under,
+        ),
       ),
-      ...v.facts.map((f) => `  ${clean(f, 200)}`),
-      ...v.warnings.map((w) => `  warning: ${clean(w, 300)}`),
+      ...v.facts.flatMap((f) => wrapWords(`  ${clean(f, 200)}`, columns, '    ')),
+      ...v.warnings.flatMap((w) => wrapWords(`  warning: ${clean(w, 300)}`, columns, '    ')),
     ].join('\n') + '\n'
   );
 }

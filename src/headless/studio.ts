@@ -13,7 +13,7 @@ import { loadTokens } from '../actions/swapFlow.js';
 import { presetForm, type StudioForm } from '../studio/preset.js';
 import { createStudioStore, DEFAULT_CLAIM, type StudioStore } from '../studio/store.js';
 import { FIELD_LABELS, type StudioField } from '../studio/validate.js';
-import { clean, CommandError, exitCodeOf, printJson } from './print.js';
+import { clean, CommandError, exitCodeOf, fitText, printJson } from './print.js';
 
 /** The flag of each form field. */
 export const STUDIO_FLAGS: Record<StudioField, string> = {
@@ -105,7 +105,7 @@ function report(store: StudioStore, flags: Flags, extra: Record<string, unknown>
     process.stdout.write(
       printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true),
     );
-  else process.stdout.write([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n') + '\n');
+  else process.stdout.write(fitText([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n')));
 }
 
 async function create(s: Services, store: StudioStore, flags: Flags): Promise<number> {

@@ -7,13 +7,13 @@ import { paperMark } from './orderSigning.js';
 import type { Config } from '../config.js';
 import { NATIVE_MINT } from '../api/types.js';
 import { readBalances } from '../actions/balances.js';
-import { catalogEmpty, currentCheck, executeSwapForm, loadTokens, resolveMint } from '../actions/swapFlow.js';
+import { currentCheck, executeSwapForm, knowTokens } from '../actions/swapFlow.js';
 import { tokenRef } from '../actions/swapForm.js';
 import { amountText } from '../actions/describe.js';
 import { createSwapStore, type SwapForm } from '../store/swap.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
 import type { OrderExecuteResponse } from '../api/types.js';
-import { clean, CommandError, exitCodeOf, printJson } from './print.js';
+import { clean, CommandError, exitCodeOf, fitText, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
 import { SWAP_USAGE } from '../args.js';
 
@@ -56,8 +56,7 @@ export async function swapCommand(
       store.subscribe(
         (st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`),
       );
-    if (catalogEmpty(s)) await loadTokens(s);
-    await Promise.all([resolveMint(s, form.input), resolveMint(s, form.output)]);
+    await knowTokens(s, [form.input, form.output]);
     const check = currentCheck(s, store);
     const problem = Object.values(check.errors)[0];
     if (problem) return (fail(`${clean(problem, 300)} (usage: tradedeck ${SWAP_USAGE})`), 2);
@@ -126,7 +125,7 @@ export async function swapCommand(
         ...(result.signature ? [`signature ${result.signature}`] : []),
         ...lines,
       ];
-      process.stdout.write(text.map((l) => clean(l, 300)).join('\n') + '\n');
+      process.stdout.write(fitText(text.map((l) => clean(l, 300)).join('\n')));
     }
     return exitCodeOf(result.status);
   } finally {

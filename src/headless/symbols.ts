@@ -1,5 +1,8 @@
-// Mint -> symbol and decimals for printing amounts, from the service's token lists.
+// Mint -> symbol and decimals for printing amounts, from the service's token lists; and typed
+// words -> tokens for the commands that read a token, through the one lookup of src/resolve.ts.
 import type { HeadlessServices } from './print.js';
+import type { Token } from '../api/types.js';
+import { lookUpTokens } from '../resolve.js';
 import { shortAddress } from '../format.js';
 import { knownTokens } from './tokens.js';
 import { clean } from './print.js';
@@ -27,4 +30,23 @@ export function labelsFrom(tokens: Iterable<{ id: string; symbol?: unknown; deci
 
 export async function tokenLabels(services: HeadlessServices): Promise<TokenLabels> {
   return labelsFrom(await knownTokens(services));
+}
+
+/**
+ * The tokens that typed words are read against: every category list, plus what the service's
+ * search finds for a word none of them holds (the same lookup as the dashboard's `:` commands).
+ */
+export async function tokensFor(
+  services: HeadlessServices,
+  words: readonly string[],
+  /** the lists, when the caller has read them already */
+  known?: Token[],
+): Promise<Token[]> {
+  const lists = known ?? (await knownTokens(services));
+  const { tokens } = await lookUpTokens(words, {
+    known: () => lists,
+    lists: async () => lists,
+    search: (word) => services.api.tokens.search({ query: word }),
+  });
+  return tokens;
 }

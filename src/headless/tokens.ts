@@ -1,7 +1,7 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
 import type { HeadlessServices } from './print.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
-import { formatPrice, formatCompact, formatPct, shortAddress } from '../format.js';
+import { formatPrice, formatPct, formatUsdCompact, shortAddress } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 import { FIXED_MINTS, withFixedFacts } from '../chain/mintFacts.js';
 
@@ -76,15 +76,23 @@ export function tokensTable(tokens: Token[], interval: TokenInterval): string {
     clean(t.symbol, 10) + (t.isVerified ? ' ✓' : ''),
     formatPrice(t.usdPrice),
     formatPct(t[statsKey]?.priceChange ?? null),
-    formatCompact(sumVolume(t, statsKey)),
-    formatCompact(t.mcap),
-    formatCompact(t.liquidity),
+    formatUsdCompact(sumVolume(t, statsKey)),
+    formatUsdCompact(t.mcap),
+    formatUsdCompact(t.liquidity),
     shortAddress(clean(t.id, 60)),
   ]);
   return printTable(
-    ['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, 'VOLUME $', 'MCAP $', 'LIQUIDITY $', 'MINT'],
+    ['#', 'SYMBOL', 'PRICE $', `CHG ${interval}`, `VOL ${interval}`, 'MCAP', 'LIQUIDITY', 'MINT'],
     rows,
-    new Set([0, 2, 3, 4, 5, 6]),
+    {
+      right: new Set([0, 2, 3, 4, 5, 6]),
+      fit: [
+        ['cut', 1, 7],
+        ['drop', 7],
+        ['drop', 6],
+        ['drop', 5],
+      ],
+    },
   );
 }
 

@@ -10,7 +10,7 @@ import type { CommandRun } from '../commands/registry.js';
 import type { DeviceKey } from '../wallet/keyUrl.js';
 import type { LedgerWallet } from '../wallet/ledger.js';
 import { isAddress } from '../api/base58.js';
-import { CommandError, clean, printJson, printTable } from './print.js';
+import { CommandError, clean, fitText, printJson, printTable } from './print.js';
 
 export interface HeadlessWallet {
   address: string;
@@ -73,7 +73,9 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
 
 /** The line above a table that names the wallet shown. */
 export function walletLine(wallet: HeadlessWallet): string {
-  return `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet, funded in the simulator)' : wallet.source === 'paper' ? ' (paper wallet: nothing real)' : wallet.source === 'ledger' ? ' (Ledger)' : ''}\n`;
+  return fitText(
+    `wallet ${wallet.address}${wallet.source === 'demo' ? ' (demo wallet)' : wallet.source === 'paper' ? ' (paper wallet: nothing real)' : wallet.source === 'ledger' ? ' (Ledger)' : ''}`,
+  );
 }
 
 /**

@@ -3,6 +3,8 @@
 // Decisions use numeric codes only, never the service's message text, which is parameterized and
 // may change.
 
+import { formatPercent } from '../format.js';
+
 export type AdviceKind = 'success' | 'retry-same' | 're-quote' | 'failed';
 
 export interface ExecuteAdvice {
@@ -92,7 +94,7 @@ export function slippageThatPasses(quotedOut: bigint, nowOut: bigint): number | 
 /** What to do after a slippage failure, offering the slippage that would have passed. */
 export function slippageAdvice(passingBps: number | undefined): string {
   if (passingBps === undefined) return adviceForExecuteCode(6001).text;
-  const pct = `${(passingBps / 100).toFixed(1)}%`;
+  const pct = formatPercent(passingBps / 100);
   return `Slippage tolerance exceeded: the market moved between quote and execution. A slippage of ${pct} would have passed: set Slippage to ${pct} or more on the Swap form and confirm again, or get a new quote as it is.`;
 }
 

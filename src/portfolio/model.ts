@@ -2,7 +2,7 @@
 // element, each element described as rows of known columns plus generic key/value lines for every
 // variant or field this code does not know (never dropped). Service text is made printable here.
 import type { FetcherReport, Portfolio } from '../api/types.js';
-import { formatAmount, formatPrice, formatUsd, INVALID, MISSING } from '../format.js';
+import { formatAmount, formatPercent, formatPrice, formatUsd, INVALID, MISSING } from '../format.js';
 import { sanitize } from '../sanitize.js';
 
 export { MISSING };
@@ -34,7 +34,24 @@ export function keyValues(value: unknown, prefix: string): KeyValue[] {
     if (entries.length === 0) return [{ key: prefix, value: '{}' }];
     return entries.flatMap(([k, v]) => keyValues(v, prefix ? `${prefix}.${printable(k, 40)}` : printable(k, 40)));
   }
-  return [{ key: prefix, value: printable(value) }];
+  return [{ key: prefix, value: leafText(prefix, value) }];
+}
+
+/**
+ * A plain value in the format of its kind, told by its field's name: a rate (`apr`, `apy`, a
+ * fraction) in percent, a USD value (`value`, `...Value`, `...Usd`) in USD; anything else as it came.
+ */
+function leafText(key: string, value: unknown): string {
+  const name =
+    key
+      .replace(/\[\d+\]$/, '')
+      .split('.')
+      .pop() ?? '';
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    if (/^(apr|apy)$/i.test(name)) return formatPercent(value * 100);
+    if (/^value$|Value$|Usd$/.test(name)) return formatUsd(value);
+  }
+  return printable(value);
 }
 
 /** The fields of `obj` not in `known`, as key/value lines under `prefix`. */
@@ -263,8 +280,9 @@ const usd = (n: number | null): string => formatUsd(n);
 const price = (n: number | null): string => formatPrice(n, { symbol: true });
 export { usd as formatValue, price as formatTokenPrice };
 
+/** A rate given as a fraction (0.0961) in percent ("9.61%"). */
 function pct(n: number | null): string {
-  return n === null ? MISSING : `${(n * 100).toFixed(2)}%`;
+  return n === null ? MISSING : formatPercent(n * 100);
 }
 
 function mintName(mint: unknown, names: TokenNames): string {

@@ -4,7 +4,7 @@
 // mint authority (the issuer can freeze the bought tokens in place, or mint more at will).
 // Free of React; every value missing from the record reads "—".
 import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
-import { formatAge, formatCompact, formatCount, MISSING, serviceTime } from '../format.js';
+import { formatAge, formatCount, formatPercent, formatUsdCompact, MISSING, serviceTime } from '../format.js';
 import { sanitize } from '../sanitize.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 
@@ -116,9 +116,9 @@ export function safetyCard(mint: string, token: Token | undefined, now: number):
     organic,
     mintAuthority: mintAuth.text,
     freezeAuthority: freezeAuth.text,
-    topHolders: top === undefined ? MISSING : `${top.toFixed(1)}%`,
+    topHolders: top === undefined ? MISSING : formatPercent(top),
     holders: holders === undefined ? MISSING : formatCount(holders),
-    liquidity: liquidity === undefined ? MISSING : `$${formatCompact(liquidity)}`,
+    liquidity: liquidity === undefined ? MISSING : formatUsdCompact(liquidity),
     age,
     program: programText,
   };

@@ -4,6 +4,7 @@ import type { SimGroup } from './kernel.js';
 import { GROUPS } from './http/faults.js';
 import { startSim, type SimOptions } from './index.js';
 import { untilSignal } from '../signals.js';
+import { reflow } from '../commands/reflow.js';
 
 const SYNOPSIS = `usage: tradedeck sim [--host H] [--port N] [--seed S] [--time-scale X]
                      [--fund ADDRESS]... [--latency MS] [--fault-rate P]
@@ -159,7 +160,9 @@ export async function runSimCommand(argv: string[]): Promise<number> {
     return 2;
   }
   if (options === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(
+      reflow(USAGE, process.stdout.isTTY && (process.stdout.columns ?? 0) >= 20 ? process.stdout.columns : 80),
+    );
     return 0;
   }
   let sim;

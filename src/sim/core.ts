@@ -22,6 +22,12 @@ export interface CoreOptions {
   startMs: number;
   /** the market follows this service (paper mode) */
   paper?: PaperSource;
+  /**
+   * a funded wallet also gets sample history: seeded positions on other platforms (one of whose
+   * fetchers always fails) and a history of invites; default true. Demo mode turns it off: its
+   * wallet starts with its balances only.
+   */
+  samples?: boolean;
 }
 
 /** the default basket a fund without a mint gives, in whole tokens */

@@ -11,6 +11,7 @@ import { createSimServer } from './http/server.js';
 import { RpcEndpoints } from './rpc/endpoints.js';
 import { registerAllGroups } from './groups/index.js';
 import { fillTriggerOrder } from './groups/trigger-fill.js';
+import { setPrice } from './http/control.js';
 import { parseExecuteFault, type ExecuteGroup } from './execute-faults.js';
 import { parseLookupTableRequest, type LookupTableRequest } from './rpc/lookup-tables.js';
 import { installPaper, type PaperSource } from './paper.js';
@@ -45,6 +46,8 @@ export interface SimOptions {
   timeScale?: number;
   /** addresses given the default basket at start */
   fund?: string[];
+  /** funded wallets also get sample positions and invites (default true; demo mode: false) */
+  samples?: boolean;
   latencyMs?: number;
   faultRate?: number;
   /** requests per sliding 60 s; 0 or unset = unlimited */
@@ -102,6 +105,12 @@ export interface SimHandle {
    * RangeError naming the field (unknown order, not open, bad percent).
    */
   fillTriggerOrder(order: string, percent: number): TriggerOrder;
+  /**
+   * Sets a token's USD price from now on (same rules as POST /__sim/price): its pools, the token
+   * lists and the keepers see it, and the market walks on from there. Throws a RangeError naming
+   * the field.
+   */
+  setPrice(mint: string, usdPrice: number): void;
   /** makes executes of a group fail without landing (see ExecuteFaultOptions); throws RangeError on a bad rule */
   failExecute(rule: ExecuteFaultOptions): void;
   /** drops every pending execute failure rule */
@@ -137,6 +146,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const core = new SimCore({
     seed,
     timeScale: options.timeScale ?? 1,
+    samples: options.samples ?? true,
     startMs: (saved ? Math.max(start, saved.nowMs) : start) - catchUpMs,
     ...(options.paper ? { paper: options.paper } : {}),
   });
@@ -204,6 +214,10 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       const outcome = fillTriggerOrder(core.kernel, order, percent);
       if (!outcome.ok) throw new RangeError(outcome.message);
       return outcome.order;
+    },
+    setPrice: (mint, usdPrice) => {
+      const set = setPrice(core, { mint, usdPrice });
+      if (typeof set === 'string') throw new RangeError(set);
     },
     failExecute: (rule) => {
       const parsed = parseExecuteFault(rule, 'rule');

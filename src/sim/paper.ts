@@ -305,6 +305,19 @@ export async function installPaper(
       });
     }
   });
+  // the service's own search: what it finds joins the market, as a listed token does
+  core.routes.replace('GET', '/tokens/v2/search', async (req) => {
+    try {
+      const tokens = await link.client.tokens.search({ query: req.query.get('query') ?? '' });
+      link.learn(tokens);
+      return { status: 200, body: tokens };
+    } catch (e) {
+      return kernel.fail({
+        status: failStatus(e),
+        message: `paper mode: the service's token search failed (${(e as Error).message})`,
+      });
+    }
+  });
   for (const path of ['/studio/v1/dbc-pool/create-tx', '/studio/v1/dbc/fee/create-tx']) {
     core.routes.replace('POST', path, () =>
       kernel.fail({

@@ -18,6 +18,10 @@ export interface ConfirmView {
   /** a word the person must type (large or high-impact trades) */
   typedConfirmation?: string;
   confirmLabel?: string;
+  /** the button that signs nothing; default Cancel */
+  cancelLabel?: string;
+  /** what the dialog's age line speaks of: a quote, or the built transaction (a cancel has no quote) */
+  ages?: 'quote' | 'transaction';
   /** when what is shown was built, and when it stops being signable (the dialog shows the age ticking) */
   builtAt?: number;
   expiresAt?: number;

@@ -116,16 +116,19 @@ export interface OrderFormState {
   errors: Partial<Record<string, string>>;
 }
 
-/** What the forms start with: the fields the person fills are empty, the options at their defaults. */
+/**
+ * What the forms start with: every field empty, an option's default said by its placeholder (no
+ * expiry, the automatic priority fee), so that typing into a field replaces nothing.
+ */
 export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
   limit: {
     amount: '',
     sell: '',
     buy: '',
     total: '',
-    expiry: 'none',
+    expiry: '',
     slippage: '',
-    cu: 'auto',
+    cu: '',
     feeAccount: '',
     wrap: '',
   },

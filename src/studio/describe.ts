@@ -1,9 +1,9 @@
 // The curve in words for the confirm dialog: where the market cap starts and where the pool
 // migrates (in the quote token and in USD at the catalog's price), the vesting schedule relative
 // to migration, the fees, the LP lock. Pure.
-import { formatPrice } from '../format.js';
+import { durationWords, formatPercent, formatPrice } from '../format.js';
 import type { ConfirmLine } from '../store/confirm.js';
-import { durationWords, type CheckedCurve, type QuoteToken, type Vesting } from './validate.js';
+import type { CheckedCurve, QuoteToken, Vesting } from './validate.js';
 
 const num = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
@@ -30,7 +30,7 @@ export function vestingWords(v: Vesting): string {
 }
 
 export function feeWords(feeBps: number): string {
-  return `${(feeBps / 100).toFixed(2)}% of every trade on the curve (${feeBps} bps); your creator share is claimed later (c, or studio claim)`;
+  return `${formatPercent(feeBps / 100)} of every trade on the curve (${feeBps} bps); your creator share is claimed later (c, or studio claim)`;
 }
 
 export function curveLines(c: CheckedCurve): ConfirmLine[] {

@@ -24,6 +24,8 @@ export interface LaunchedPool {
   signature?: string;
   /** 'unknown': sent, but its outcome was not known when it was recorded */
   status: 'success' | 'unknown';
+  /** where it was launched: "simulator" (demo), the service's host; absent in files written before it was kept */
+  network?: string;
 }
 
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -65,6 +67,7 @@ function entryOf(v: unknown): LaunchedPool | undefined {
       ? { signature: e.signature }
       : {}),
     status: e.status === 'unknown' ? 'unknown' : 'success',
+    ...(typeof e.network === 'string' && e.network !== '' ? { network: e.network.slice(0, 100) } : {}),
   };
 }
 
@@ -113,6 +116,29 @@ export function rememberPool(stateDir: string, pool: LaunchedPool): Promise<Laun
   );
   chain = next.catch(() => undefined);
   return next;
+}
+
+/**
+ * Takes the pools `drop` names out of the file (the demo's, at `demo reset`); returns how many went.
+ * A file that does not exist holds none.
+ */
+export function forgetPools(stateDir: string, drop: (p: LaunchedPool) => boolean): Promise<number> {
+  const next = chain.then(() =>
+    withFileLock(stateDir, POOLS_FILE, async () => {
+      const pools = await loadPools(stateDir);
+      const kept = pools.filter((p) => !drop(p));
+      if (kept.length !== pools.length)
+        await writeStateFile(stateDir, POOLS_FILE, JSON.stringify({ version: 1, pools: kept }, null, 2) + '\n');
+      return pools.length - kept.length;
+    }),
+  );
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+/** The pools launched where `network` is (and those kept before the network was written down). */
+export function poolsOf(pools: readonly LaunchedPool[], network: string): LaunchedPool[] {
+  return pools.filter((p) => p.network === undefined || p.network === network);
 }
 
 /** A remembered pool by its address, mint or symbol (case-insensitive). */

@@ -57,8 +57,9 @@ export const IMAGE_MAX_BYTES = 512 * 1024;
 export const DURATION_MAX_SECONDS = 10 * 365 * 86_400;
 
 export const STUDIO_HELP = `Studio (launch on a bonding curve; --yes signs without asking, and is needed without a terminal):
-  create --name TEXT --symbol TEXT --image PATH   name <= ${NAME_MAX} chars, symbol <= ${SYMBOL_MAX} (no spaces);
-                                 image: PNG, JPEG, GIF or WebP by its bytes, at most ${IMAGE_MAX_BYTES / 1024} KiB
+  create                         --name TEXT --symbol TEXT --image PATH: name <= ${NAME_MAX} chars, symbol
+                                 <= ${SYMBOL_MAX} (no spaces); image: PNG, JPEG, GIF or WebP by its bytes, at
+                                 most ${IMAGE_MAX_BYTES / 1024} KiB
   preset (flags override it)     quote ${STANDARD_PRESET.quote}, market cap ${STANDARD_PRESET.initialCap} -> ${STANDARD_PRESET.migrationCap} (migration),
                                  fee ${STANDARD_PRESET.feeBps} bps, no vesting, LP locked, anti-sniping off
   curve flags                    --quote T --initial-cap N --migration-cap N --quote-decimals N

@@ -85,26 +85,6 @@ export function parseDuration(text: string): number {
   return Number(m[1]) * UNIT_SECONDS[m[2] || 's'];
 }
 
-/** Seconds in the largest whole units: 2592000 -> "30d", 90 -> "1m 30s". */
-export function durationWords(seconds: number): string {
-  if (seconds === 0) return '0s';
-  const parts: string[] = [];
-  let rest = seconds;
-  for (const [unit, size] of [
-    ['y', UNIT_SECONDS.y],
-    ['d', 86_400],
-    ['h', 3600],
-    ['m', 60],
-    ['s', 1],
-  ] as const) {
-    if (rest >= size) {
-      parts.push(`${Math.floor(rest / size)}${unit}`);
-      rest %= size;
-    }
-  }
-  return parts.slice(0, 2).join(' ');
-}
-
 function textRule(text: string, max: number, what: string): string | undefined {
   if (text.trim() === '') return `required: the token's ${what} (1 to ${max} characters)`;
   if (isUnsafeText(text)) return 'must not contain control characters';

@@ -1,4 +1,5 @@
-// `@PRICE` as a trader says it (the pair's quote asset per one of the other token), the typed "yes"
+// `@PRICE` as a trader says it (the pair's quote asset per one of the other token, or `@P BASE/QUOTE`
+// in exchange notation), the typed "yes"
 // for a price far from the market, hostile and ambiguous price and amount words, the DCA and limit
 // minimums compared in whole cents, and the time left rounded to its last unit.
 import { test } from 'node:test';
@@ -45,25 +46,67 @@ test('@PRICE is in the quote asset of the pair per one of the other token, which
   // a stablecoin before SOL, USDC before USDT
   assert.equal(limit('2', 'SOL', '@150', 'USDT').taking, 300_000_000n);
   assert.equal(limit('100', 'USDC', '@1.25', 'USDT').taking, 80_000_000n);
-  // the unit written out is taken as written, either way round
-  assert.equal(limit('100', 'GOLLA', '@2', 'BONK/GOLLA', 'BONK').taking, 20_000_000n);
-  assert.equal(limit('100', 'GOLLA', '@0.5', 'GOLLA/BONK', 'BONK').taking, 20_000_000n);
-  assert.equal(limit('100', 'USDC', '@0.45', 'USDC/GOLLA', 'GOLLA', 'expiry', '7d').taking, 222_222_222n);
-  assert.equal(limit('100', 'USDC', '@2.5', 'GOLLA/USDC', 'GOLLA').taking, 250_000_000n);
+});
+
+test('@P BASE/QUOTE is exchange notation: 1 BASE costs P QUOTE, whichever side is sold', () => {
+  // 1 SOL costs 160 USDC: selling 1 SOL receives 160 USDC, never 0.00625
+  const sell = limit('1', 'SOL', '@160', 'SOL/USDC', 'USDC');
+  assert.equal(sell.taking, 160_000_000n);
+  assert.deepEqual([sell.priceUnit?.base.symbol, sell.priceUnit?.quote.symbol], ['SOL', 'USDC']);
+  assert.equal(limitPriceLines(sell).lines[0].value, '1 SOL = 160.00 USDC · 1 USDC = 0.006250 SOL');
+  // buying SOL at 160 USDC each: 320 USDC buys 2 SOL
+  assert.equal(limit('320', 'USDC', '@160', 'SOL/USDC', 'SOL').taking, 2_000_000_000n);
+  assert.equal(limit('1', 'SOL', '@160', 'sol/usdc', 'USDC').taking, 160_000_000n, 'symbols in any case');
+  // with neither side a quote asset, the unit says which is priced
+  assert.equal(limit('100', 'GOLLA', '@0.5', 'BONK/GOLLA', 'BONK').taking, 20_000_000n);
+  assert.equal(limit('100', 'GOLLA', '@2', 'GOLLA/BONK', 'BONK').taking, 20_000_000n);
+  assert.equal(limit('100', 'USDC', '@0.45', 'GOLLA/USDC', 'GOLLA', 'expiry', '7d').taking, 222_222_222n);
+  assert.equal(limit('100', 'GOLLA', '@0.25', 'GOLLA/USDC', 'USDC').taking, 25_000_000n);
+  // a price near the market written in the other direction reads as written when both are plausible
+  assert.equal(limit('100', 'USDC', '@1.01', 'USDT/USDC', 'USDT').taking, 99_009_900n);
+});
+
+test('a unit that does not name both tokens, or reads the price the wrong way round, is refused in one line', () => {
+  const refused: Array<[string[], RegExp]> = [
+    // 1 USDC costing 160 SOL is over 20,000 times the market, while 1 SOL at 160 USDC is near it
+    [
+      ['1', 'SOL', '@160', 'USDC/SOL', 'USDC'],
+      /^price unit: @160 USDC\/SOL says 1 USDC costs 160 SOL, but the market is 1 USDC = 0\.006667 SOL; for 1 SOL at 160 USDC write @160 SOL\/USDC$/,
+    ],
+    [
+      ['1', 'SOL', '@160', 'SOL/BONK', 'USDC'],
+      /^price unit: "SOL\/BONK" does not name this order's two tokens; write SOL\/USDC \(1 SOL costs 160 USDC\) or USDC\/SOL$/,
+    ],
+    [['1', 'SOL', '@160', 'SOL/', 'USDC'], /^price unit: "SOL\/" is not BASE\/QUOTE; write SOL\/USDC/],
+    [['1', 'SOL', '@160', '/USDC', 'USDC'], /^price unit: "\/USDC" is not BASE\/QUOTE/],
+    [['1', 'SOL', '@160', 'SOL/USDC/SOL', 'USDC'], /^price unit: "SOL\/USDC\/SOL" is not BASE\/QUOTE/],
+    [['1', 'SOL', '@160', 'SOL/SOL', 'USDC'], /does not name this order's two tokens/],
+    [['1', 'SOL', '@160', 'SOL/NOPE', 'USDC'], /^price unit: "NOPE": no token with that symbol, name or mint$/],
+    [['1', 'SOL', '@160SOL/USDC', 'USDC'], /^price: put a space between the number and its unit: @160 SOL\/USDC$/],
+    [
+      ['1', 'SOL', '@160', 'USDC', 'SOL/USDC'],
+      /^price unit: write it right after the price \(@160 SOL\/USDC USDC\), not after the buy token$/,
+    ],
+    [['1', 'SOL', '@1,60', 'SOL/USDC', 'USDC'], /^price "1,60": a comma only groups thousands/],
+    [['1', 'SOL', '@', 'SOL/USDC', 'USDC'], /^price: write it right after "@"/],
+    [['1', 'SOL', '@-160', 'SOL/USDC', 'USDC'], /price: must not be negative/],
+    [['1', 'SOL', '@160', 'SOL/USDC'], /^buy token: give a symbol or a mint address after the price$/],
+  ];
+  for (const [words, re] of refused) refusedWith(() => limit(...words), re, words.join(' '));
 });
 
 test('a price whose direction is not clear, and hostile price words, are refused naming the problem', () => {
   const refused: Array<[string[], RegExp]> = [
     [
       ['10', 'GOLLA', '@0.45', 'BONK'],
-      /^price: neither GOLLA nor BONK is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit \(@0\.45 BONK\/GOLLA\)$/,
+      /^price: neither GOLLA nor BONK is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit: @0\.45 GOLLA\/BONK \(1 GOLLA costs 0\.45 BONK\) or BONK\/GOLLA$/,
     ],
     [
       ['10', 'GOLLA', '@2', 'SOL/GOLLA', 'BONK'],
-      /^price unit: "SOL\/GOLLA" must name the pair's two tokens, BONK\/GOLLA or GOLLA\/BONK$/,
+      /^price unit: "SOL\/GOLLA" does not name this order's two tokens; write GOLLA\/BONK \(1 GOLLA costs 2 BONK\) or BONK\/GOLLA$/,
     ],
-    [['10', 'GOLLA', '@2', 'GOLLA/GOLLA', 'BONK'], /must name the pair's two tokens/],
-    [['10', 'GOLLA', '@2', 'BONK/GOLLA/SOL', 'BONK'], /price unit: "BONK\/GOLLA\/SOL" is not QUOTE\/BASE/],
+    [['10', 'GOLLA', '@2', 'GOLLA/GOLLA', 'BONK'], /does not name this order's two tokens/],
+    [['10', 'GOLLA', '@2', 'BONK/GOLLA/SOL', 'BONK'], /price unit: "BONK\/GOLLA\/SOL" is not BASE\/QUOTE/],
     [
       ['100', 'USDC', '@0,45', 'GOLLA'],
       /^price "0,45": a comma only groups thousands \(1,500\); for a decimal write 0\.45$/,
@@ -86,7 +129,7 @@ test('a price whose direction is not clear, and hostile price words, are refused
     ],
     [['2', 'SOL', '300', 'USDC'.toLowerCase() + 'x'], /buy token/],
     [['100', 'USDC', '@0.45'], /give the amount, the token you sell/],
-    [['100', 'USDC', '@0.45', 'USDC/GOLLA'], /^buy token: give a symbol or a mint address after the price$/],
+    [['100', 'USDC', '@0.45', 'GOLLA/USDC'], /^buy token: give a symbol or a mint address after the price$/],
   ];
   for (const [words, re] of refused) refusedWith(() => limit(...words), re, words.join(' '));
 });

@@ -240,8 +240,14 @@ test('cancel-all with 500 open orders: counted from two list pages, 100 transact
     summaries[99].join('\n'),
   );
   assert.ok(summaries[99].includes('Priority fee: 1000 microlamports per compute unit'), summaries[99].join('\n'));
-  // the count: page 1 and the last page, nothing in between
-  assert.equal(w.sim.requests().filter((r) => r.path === '/trigger/v1/getTriggerOrders').length - lists, 2);
+  // the first ten pages (listed in the first dialog, 100 of them) and the last (the count)
+  assert.equal(w.sim.requests().filter((r) => r.path === '/trigger/v1/getTriggerOrders').length - lists, 11);
+  assert.ok(
+    summaries[0].some((l) => /^Open orders: 0\.\d+ SOL → USDC for /.test(l)),
+    summaries[0].join('\n'),
+  );
+  assert.ok(summaries[0].includes(': and 400 more (not listed here)'), summaries[0].join('\n'));
+  assert.ok(!summaries[1].some((l) => l.startsWith('Open orders')), 'listed once, in the first dialog');
   assert.equal(store.getState().outcome?.title, 'Cancel all: 100 of 100 transactions done');
   assert.equal((await s.api.trigger.list({ user: w.wallet.address, orderStatus: 'active' })).orders.length, 0);
   assert.ok(bodies(w.sim, '/trigger/v1/cancelOrders').every((b) => b.computeUnitPrice === '1000' && !('orders' in b)));

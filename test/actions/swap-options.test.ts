@@ -183,6 +183,15 @@ test(':swap words: fee and WORD VALUE pairs set the form, everything else back t
   assert.equal(patch.useSharedAccounts, 'false');
   assert.equal(patch.payer, '');
   assert.equal(patch.wrapAndUnwrapSol, true);
+  // the form's other fields too: slippage, route controls, mode
+  assert.equal(patch.slippageBps, '');
+  assert.equal(patch.dexes, '');
+  assert.equal(patch.restrictIntermediateTokens, true);
+  assert.equal(patch.mode, 'ExactIn');
+  assert.equal(swapWords(['slippage', '1%', 'fee', 'high']).slippageBps, '1%');
+  assert.equal(swapWords(['fee', 'high', 'slippage', '50bps']).priorityFee, 'high');
+  assert.equal(swapWords(['slippage', 'auto']).slippageBps, '');
+  assert.throws(() => swapWords(['slippage']), /^Error: slippage: give a value/);
   assert.throws(() => swapWords(['receiver']), /^Error: receiver: needs a value \(ADDR\)$/);
   assert.throws(() => swapWords(['receiver', 'nope']), /receiver: must be a base58 address of 32 bytes \(got "nope"\)/);
   assert.throws(
@@ -191,7 +200,7 @@ test(':swap words: fee and WORD VALUE pairs set the form, everything else back t
   );
   assert.throws(
     () => swapWords(['to', them]),
-    /unexpected "to" \(after the tokens: fee auto\|N\|LEVEL \[MAX\], receiver, exclude-routers/,
+    /unexpected "to" \(after the tokens: slippage 1%, fee auto\|N\|LEVEL \[MAX\], receiver, exclude-routers/,
   );
   assert.throws(() => swapWords(['wrap-and-unwrap-sol', 'no']), /wrap-and-unwrap-sol: true or false \(got "no"\)/);
   assert.equal(optionValue(optionByWord('skip-user-accounts-rpc-calls')!, true), 'needs a value (true|false)');

@@ -314,7 +314,7 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       assert.ok(Array.isArray(p.elements), file);
       const out = await portfolioCommand(backendOf(client), config, [USER], {});
       printable(out, file);
-      assert.match(out, /total USD/, file);
+      assert.match(out, /^total \$[\d,]+\.\d\d$/m, file);
     }
     const { client } = recorded({ 'GET /portfolio/v1/positions/': 'positions-minimal.json' });
     const p = await client.portfolio.positions({ address: USER });

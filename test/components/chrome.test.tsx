@@ -151,6 +151,7 @@ describe('<HelpOverlay>', () => {
     const app = await mount(
       <KeyRouterProvider>
         <HelpOverlay
+          title="Keys"
           groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order', disabled: 'watch-only' }] }]}
           width={80}
           height={10}
@@ -163,6 +164,7 @@ describe('<HelpOverlay>', () => {
     const plainApp = await mount(
       <KeyRouterProvider>
         <HelpOverlay
+          title="Keys"
           groups={[{ title: 'x', entries: [{ keys: 'n', description: 'new order' }] }]}
           width={80}
           height={10}
@@ -177,11 +179,13 @@ describe('<HelpOverlay>', () => {
     let closed = 0;
     const app = await mount(
       <KeyRouterProvider>
-        <HelpOverlay groups={groupsOf('tokens')} width={40} height={8} onClose={() => closed++} />
+        <HelpOverlay title="Commands" groups={groupsOf('tokens')} width={40} height={8} onClose={() => closed++} />
       </KeyRouterProvider>,
     );
     let frame = await waitForFrame(app, (f) => f.includes('Filter tokens'));
     assert.ok(lines(frame).length <= 8);
+    // the title says what it lists and which of its lines are in view
+    assert.match(frame, /Commands · lines 1-5 of \d+, j\/k/);
     assert.doesNotMatch(frame, /Go to screen 6/);
     await typeKeys(app, 'G');
     frame = await waitForFrame(app, (f) => f.includes('Go to screen 6'));
@@ -234,8 +238,19 @@ describe('<Header> and <Tabs>', () => {
     }));
     assert.deepEqual(tabLabels(tabs, 80).slice(0, 2), ['1 Tokens', '2 Swap']);
     assert.deepEqual(tabLabels(tabs, 62).slice(0, 2), ['1 Tokens', '2 Swap']);
-    assert.deepEqual(tabLabels(tabs, 61).slice(0, 2), ['1 Toke', '2 Swap']);
-    assert.deepEqual(tabLabels(tabs, 20), ['1', '2', '3', '4', '5', '6']);
+    // narrower, the words stay whole: closer together, then the active one's title alone
+    assert.deepEqual(tabLabels(tabs, 61).slice(0, 3), ['1Tokens', '2Swap', '3Orders']);
+    assert.deepEqual(tabLabels(tabs, 40, 'orders'), ['1', '2', '3 Orders', '4', '5', '6']);
+    assert.deepEqual(tabLabels(tabs, 10), ['1', '2', '3', '4', '5', '6']);
+    const seven = [...tabs, { id: 'alerts', title: 'Alerts' }];
+    const at60 = await mount(
+      <ThemeContext.Provider value={plainTheme}>
+        <Tabs tabs={seven} activeId="orders" width={60} />
+      </ThemeContext.Provider>,
+    );
+    const line = at60.lastFrame() ?? '';
+    assert.match(line, /^1Tokens 2Swap \[3Orders\] 4Invites 5Portfolio 6Studio 7Alerts *$/);
+    assert.ok(textWidth(line) <= 60, line);
     const app = await mount(<Tabs tabs={tabs} activeId="orders" width={80} />);
     assert.match(app.lastFrame() ?? '', / 1 Tokens {2}2 Swap {2}3 Orders /);
     const plain = await mount(

@@ -116,11 +116,15 @@ describe('<ConfirmDialog>', () => {
     assert.match(frame, /Price impact above 1%/);
     assert.match(frame, /Confirm/);
     await typeKeys(app, 'y');
-    await waitForFrame(app, (f) => f.includes('Scroll to the end first'));
+    frame = await waitForFrame(app, (f) => f.includes('Read to the end first: j or PgDn scrolls.'));
+    // one count of what is below, not two
+    assert.equal((frame.match(/\d+ more (lines? )?(is |are )?below/g) ?? []).length, 1, frame);
     assert.deepEqual(calls, []);
     await typeKeys(app, 'G');
     frame = await waitForFrame(app, (f) => f.includes('Program 29'));
     assert.doesNotMatch(frame, /more below/);
+    // the title (what is signed) is still the first line
+    assert.match(lines(frame).find((l) => l.includes('│')) ?? '', /│ Swap 1\.5 SOL for USDC/);
     await typeKeys(app, 'y');
     await waitFor(() => calls.length === 1, 'confirmed');
     assert.deepEqual(calls, ['confirm']);

@@ -96,12 +96,14 @@ describe('format', () => {
     ]);
   });
 
-  it('formatUsd: a value, "$" and cents always; below a cent in the price form; negative allowed; absurd is invalid', () => {
+  it('formatUsd: a value, "$" and cents always; under half a cent "<$0.01"; negative allowed; absurd is invalid', () => {
     table(formatUsd, [
       [4077.4, '$4,077.40'],
       [0, '$0.00'],
       [0.5, '$0.50'],
-      [0.002149, '$0.002149'],
+      [0.002149, '<$0.01'],
+      [0.0075, '$0.01'],
+      [-0.002, '>-$0.01'],
       [-12.5, '-$12.50'],
       [1e308, INVALID],
       [Number.NaN, '—'],

@@ -45,7 +45,7 @@ test('limit --yes, then orders: the same demo wallet lists the order; config nam
   // the balance the order holds stays held: 100 SOL given once, 2 in the order
   const portfolio = await h.run('portfolio', '--table');
   assert.equal(portfolio.code, 0, portfolio.err);
-  assert.match(portfolio.out, new RegExp(`wallet ${orders.user} \\(demo wallet, funded`));
+  assert.match(portfolio.out, new RegExp(`wallet ${orders.user} \\(demo wallet\\)`));
   assert.equal(readFileSync(keyFile, 'utf8'), key, 'the key was reused, not made again');
 
   const config = await h.run('config', '--json');
@@ -86,6 +86,31 @@ test('demo reset removes the demo key and the simulator state, says so, and the 
   assert.match(nothing.out, /nothing to remove: no demo key or simulator state in /);
 
   assert.equal((await h.run('limit', '2', 'SOL', '300', 'USDC', '--yes')).code, 0);
+  // a pool launched in the demo, and one a live run remembered beside it in the same file
+  const image = join(h.dir, 'logo.png');
+  writeFileSync(image, PNG);
+  const launched = await h.run(
+    'studio',
+    'create',
+    '--name',
+    'Demo Deck',
+    '--symbol',
+    'DDECK',
+    '--image',
+    image,
+    '--yes',
+  );
+  assert.equal(launched.code, 0, launched.err);
+  const poolsFile = join(h.state, 'studio-pools.json');
+  const file = JSON.parse(readFileSync(poolsFile, 'utf8')) as { pools: Array<Record<string, unknown>> };
+  assert.equal(file.pools[0].network, 'simulator', 'a pool says where it was launched');
+  const live = {
+    ...file.pools[0],
+    pool: 'LivePooL1111111111111111111111111111111111',
+    creator: 'Creatorr1111111111111111111111111111111111',
+    network: 'api.example',
+  };
+  writeFileSync(poolsFile, JSON.stringify({ version: 1, pools: [...file.pools, live] }), { mode: 0o600 });
   const first = JSON.parse((await h.run('orders', '--json')).out) as { user: string };
   const reset = await h.run('demo', 'reset', '--table');
   assert.equal(reset.code, 0, reset.err);
@@ -95,12 +120,19 @@ test('demo reset removes the demo key and the simulator state, says so, and the 
       'removed:',
       `  ${join(h.state, 'demo-key.json')}`,
       `  ${join(h.state, 'demo-sim-7.json')}`,
+      '  1 Studio pool launched in the demo (from studio-pools.json)',
       'the next demo start makes a new demo key and a fresh simulator',
-      'kept: the journal, watchlist, alerts and the rest of the state directory',
+      'kept: the journal (its demo entries say so), watchlist, alerts, the pools launched for real and the rest of the state directory',
       '',
     ].join('\n'),
   );
   assert.ok(existsSync(join(h.state, 'journal.jsonl')), 'the journal is kept');
+  const kept = JSON.parse(readFileSync(poolsFile, 'utf8')) as { pools: Array<{ pool: string }> };
+  assert.deepEqual(
+    kept.pools.map((p) => p.pool),
+    [live.pool],
+    'only the demo pool went',
+  );
   const after = JSON.parse((await h.run('orders', '--json')).out) as { user: string; trigger: unknown[] };
   assert.notEqual(after.user, first.user);
   assert.deepEqual(after.trigger, []);

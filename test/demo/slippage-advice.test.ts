@@ -30,7 +30,7 @@ test('a slippage failure states the amounts in tokens and the slippage that woul
     o.error ?? '',
   );
   assert.ok(m, o.error);
-  const offered = /A slippage of (\d+\.\d)% would have passed: set Slippage to \1% or more on the Swap form/.exec(
+  const offered = /A slippage of (\d+\.\d\d)% would have passed: set Slippage to \1% or more on the Swap form/.exec(
     o.advice ?? '',
   );
   assert.ok(offered, o.advice);

@@ -28,7 +28,7 @@ test('every token of the simulator, in every window, prints within 80 columns wi
   // a mcap of ~90 billion reads 90B, not 90,000,000,000; the mint is shortened
   assert.match(
     sol,
-    /^\s*\d+\s+SOL ✓\s+1[45]\d\.\d\d\s+[▲▼]? ?[+-]?\d+\.\d\d%\s+[\d.]+[KMB]\s+[\d.]+B\s+[\d.]+M\s+So11…1112$/,
+    /^\s*\d+\s+SOL ✓\s+1[45]\d\.\d\d\s+[▲▼]? ?[+-]?\d+\.\d\d%\s+\$[\d.]+[KMB]\s+\$[\d.]+B\s+\$[\d.]+M\s+So11…1112$/,
   );
 });
 
@@ -48,5 +48,5 @@ test('a long symbol is cut and its control characters removed; the row stays wit
   assert.ok(!table.includes('\u001b'));
   const row = table.split('\n')[1];
   assert.ok(stringWidth(row) <= 80, `${stringWidth(row)}: ${row}`);
-  assert.match(row, /^1\s+VERYLONGS… ✓\s+99,999\.99\s+▼ -999\.99%\s+990B\s+999T\s+123M\s+Host…1111$/);
+  assert.match(row, /^1\s+VERYLONGS… ✓\s+99,999\.99\s+▼ -999\.99%\s+\$990B\s+\$999T\s+\$123M\s+Host…1111$/);
 });

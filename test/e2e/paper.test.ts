@@ -58,11 +58,16 @@ test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&
   term.press('Enter');
   let screen = await term.waitFor((s) => s.includes('y confirm'), 20_000);
   assert.match(flat(screen), /PAPER +nothing real is signed or sent; filled on paper at 127\.0\.0\.1:\d+'s prices/);
+  // the button says what happens: nothing is signed or sent
+  assert.match(screen, /Cancel <? +Fill on paper/);
+  assert.doesNotMatch(screen, /Sign and send/);
   // to the end of the dialog first (y asks for every line read), then y, as two key presses
   term.send('G');
   await term.waitFor((s) => s.includes('y confirm') && !/more below/.test(s), 10_000);
   term.send('y');
-  await term.waitFor((s) => flat(s).includes('swap done: Paid 0.1 SOL, received'), 20_000);
+  // the outcome says it was on paper
+  screen = await term.waitFor((s) => flat(s).includes('swap filled on paper: Paid 0.1 SOL, received'), 20_000);
+  assert.match(screen, /Filled on paper \(nothing real was signed or sent\)/);
 
   term.press('Escape');
   term.send('5');

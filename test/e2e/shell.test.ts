@@ -24,7 +24,7 @@ test('80x24: 2 then 1; Enter on From, SO, Esc restores the field; SO Enter keeps
   await term.waitFor((s) => tokenRows(s).length >= 10, 30_000);
 
   term.send('2');
-  await term.waitFor((s) => s.includes('› From') && s.includes('Enter/e edit'), 10_000);
+  await term.waitFor((s) => s.includes('› From') && s.includes('e/Enter edit'), 10_000);
   term.send('1');
   await term.waitFor((s) => tokenRows(s).length >= 10, 10_000);
 

@@ -139,8 +139,8 @@ async function confirm(ctx: Ctx): Promise<void> {
       screen = (await waitOr(ctx, (s) => s !== shown, 10_000)) ?? ctx.term.screen();
     }
     ctx.term.send('y');
-    const after = await waitOr(ctx, (s) => !s.includes('y confirm') || s.includes('Scroll to the end first'), 10_000);
-    if (!after?.includes('Scroll to the end first')) return;
+    const after = await waitOr(ctx, (s) => !s.includes('y confirm') || s.includes('Read to the end first'), 10_000);
+    if (!after?.includes('Read to the end first')) return;
     ctx.log(`y was refused before the dialog's end was shown (attempt ${attempt}); scrolling again`);
   }
 }

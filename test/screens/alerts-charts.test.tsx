@@ -52,6 +52,9 @@ for (const [columns, rows, spark] of [
     assert.match(frame, /24h ago \$[\d.,₀-₉]+ ┄┄ \(24h change [▲▼]? ?[+-]?[\d.]+%\)/);
     const chart = frame.split('\n').filter((l) => l.includes('│'));
     assert.equal(chart.length, chartHeight(rows - 4), 'a third of the screen, 3 to 12 rows');
+    // the axis says its unit, as every price on screen does
+    assert.match(chart[0], /^\s*\$[\d.,₀-₉]+│/);
+    assert.match(chart.at(-1)!, /^\s*\$[\d.,₀-₉]+│/);
     assert.ok(chart.length >= 3 && chart.length <= 12);
     assert.ok(
       chart.some((l) => BLOCKS.test(l)),

@@ -39,9 +39,11 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   narrow(frame, 80);
   assert.match(frame, /7 Alerts/, 'the tab is there at 80 columns');
 
-  // The clock moves the market; the background poll of SOL's list (and Tokens' own) brings it in.
-  for (let i = 0; i < 80 && alertsOf(d.services).getState().alerts[0].state === 'armed'; i++) {
-    d.sim.advance(1800);
+  // The price set on purpose (POST /__sim/price does the same); the background poll of SOL's list
+  // (and Tokens' own) brings it in.
+  d.sim.setPrice(NATIVE_MINT, level * 1.01);
+  for (let i = 0; i < 5 && alertsOf(d.services).getState().alerts[0].state === 'armed'; i++) {
+    d.sim.advance(1);
     d.scheduler.refresh();
     await waitFor(() => !d.scheduler.keys().some((k) => d.scheduler.state(k)?.inFlight), 'refresh done', 5000);
   }

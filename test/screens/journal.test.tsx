@@ -140,6 +140,12 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
   const header = lines.find((l) => l.includes('SIGNATURE'))!;
   const rows = lines.filter((l) => /^[› ]\d\d-\d\d \d\d:\d\d/.test(l));
   assert.equal(rows.length, 4);
+  // times are in UTC and the column says so, whatever this machine's zone
+  assert.match(header, /^ ?TIME UTC /);
+  assert.ok(
+    rows.some((r) => r.includes('01-02 01:00')),
+    rows.join('\n'),
+  );
   // every row's STATUS and WHAT start under their headings, whatever the action's length
   for (const r of rows) {
     assert.match(r.slice(header.indexOf('STATUS')), /^(signed|submitted|success|failed) /, r);

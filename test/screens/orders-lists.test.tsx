@@ -112,6 +112,12 @@ test('X with 12 open orders: 3 transactions, each confirmed; the second fails, t
   await typeKeys(d.app, 'X');
   const first = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('transaction 1 of 3'), 8000);
   assert.match(first, /every open limit order in 3 transactions|12 open limit orders in 3 transactions/);
+  // the first dialog lists the orders it cancels, read to the end before y
+  assert.match(first, /Open orders +0\.1 SOL → USDC for [\d,.]+ USDC · \w{6}…\w{6}/);
+  assert.match(first, /Keep the orders <? +Sign the cancel/);
+  assert.doesNotMatch(first, /Quote \d/);
+  await typeKeys(d.app, 'G');
+  await waitForFrame(d.app, (f) => f.includes('transaction 1 of 3') && !f.includes('more below'), 8000);
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('transaction 2 of 3'), 8000);
   assert.ok(d.services.journal);
@@ -276,10 +282,14 @@ test(':dca shows the schedule in words; below the minimums it is refused before 
   await typeKeys(d.app, 'escape', 'r');
   const listed = await waitForFrame(
     d.app,
-    (f) => f.includes('Limit [DCA]') && /USDC→SOL\s+100 USDC\s+[01]\/3/.test(f),
+    (f) => f.includes('Limit [DCA]') && /USDC→SOL\s+100 USDC\s+1h\s+[01]\/3/.test(f),
     8000,
   );
   fits(listed);
+  // the interval has its column; STATUS says the order's state
+  assert.match(listed, /EACH EVERY\s+DONE/);
+  assert.match(listed, /\sactive\s/);
+  assert.doesNotMatch(listed, /every 1 hour/);
   await typeKeys(d.app, 'x');
   await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Cancel DCA order'), 8000);
   await typeKeys(d.app, 'y');

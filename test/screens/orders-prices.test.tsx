@@ -78,7 +78,7 @@ test('a decimal comma, a pair with no quote asset and cancel-all with nothing op
   assertFits(f);
   assert.match(
     f.replace(/\s+/g, ' '),
-    /Not sent: price: neither QUDUC nor WIF is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit \(@0\.45 WIF\/QUDUC\)/,
+    /Not sent: price: neither QUDUC nor WIF is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit: @0\.45 QUDUC\/WIF \(1 QUDUC costs 0\.45 WIF\) or WIF\/QUDUC/,
   );
   assert.equal(posts(d, '/trigger/v1/createOrder').length, 0);
   await typeKeys(d.app, ':', 'cancel-all', 'enter');
@@ -122,6 +122,58 @@ test('the form reads @price in the quote asset and states it both ways beside th
   assert.equal(posts(d, '/trigger/v1/execute').length, 0);
 });
 
+test(':limit 1 SOL @160 SOL/USDC USDC sells 1 SOL for 160 USDC; a unit naming another token, or the wrong way round, is refused in one line', async (t) => {
+  const d = await open(t);
+  await typeKeys(d.app, ':', 'limit 1 SOL @160 SOL/USDC USDC', 'enter');
+  const dialog = await waitForFrame(d.app, (f) => f.includes('Limit price') && /confirm/.test(f), 8000);
+  assertFits(dialog);
+  assert.match(dialog, /Limit order: sell 1 SOL for 160 USDC/);
+  assert.match(dialog, /Limit price\s+1 SOL = 160\.00 USDC · 1 USDC = 0\.006250 SOL/);
+  await typeKeys(d.app, 'escape');
+  await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
+  const refused: Array<[string, RegExp]> = [
+    [
+      'limit 1 SOL @160 SOL/QUDUC USDC',
+      /price unit: "SOL\/QUDUC" does not name this order's two tokens; write SOL\/USDC \(1 SOL costs 160 USDC\) or USDC\/SOL/,
+    ],
+    [
+      'limit 1 SOL @160 USDC/SOL USDC',
+      /price unit: @160 USDC\/SOL says 1 USDC costs 160 SOL, but the market is 1 USDC = 0\.\d+ SOL; for 1 SOL at 160 USDC write @160 SOL\/USDC/,
+    ],
+    ['limit 1 SOL @160 SOL/ USDC', /price unit: "SOL\/" is not BASE\/QUOTE/],
+    ['limit 1 SOL @1,60 SOL/USDC USDC', /price "1,60": a comma only groups thousands/],
+  ];
+  for (const [line, re] of refused) {
+    await typeKeys(d.app, ':', line, 'enter');
+    const f = await waitForFrame(d.app, (fr) => re.test(fr.replace(/\s+/g, ' ')), 8000);
+    assertFits(f);
+  }
+  assert.equal(posts(d, '/trigger/v1/createOrder').length, 1, 'only the first asked the service');
+});
+
+test('the form reads @160 SOL/USDC in exchange notation, as :limit does', async (t) => {
+  const d = await open(t);
+  await typeKeys(d.app, '1');
+  await waitFor(
+    () =>
+      Object.values(d.services.catalog.getState().latest).some(
+        (x) => x.symbol === 'SOL' && typeof x.usdPrice === 'number',
+      ),
+    'the token list',
+    8000,
+  );
+  await typeKeys(d.app, '3', 'n');
+  await waitForFrame(d.app, (f) => f.includes('New limit order') && f.includes('› Amount'), 3000);
+  await typeKeys(d.app, 'enter', '1', 'tab', 'SOL', 'tab', 'USDC', 'tab', '@160 SOL/USDC', 'enter');
+  const frame = await waitForFrame(d.app, (f) => /For +@160 SOL\/USDC +1 SOL = 160\.00 USDC/.test(f), 5000);
+  assertFits(frame);
+  await typeKeys(d.app, 's');
+  const dialog = await waitForFrame(d.app, (f) => f.includes('Limit price') && /confirm/.test(f), 8000);
+  assert.match(dialog, /Limit order: sell 1 SOL for 160 USDC/);
+  await typeKeys(d.app, 'escape');
+  await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
+});
+
 test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no slippage set is the service\'s default, no bound is "no limit"', () => {
   const now = Date.UTC(2030, 0, 1);
   const s = { catalog: { getState: () => ({ latest: {} }) }, explorer: (sig: string) => `https://x/${sig}` } as never;
@@ -146,7 +198,7 @@ test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no sli
   }) as unknown as TriggerOrder;
   const row = limitRow(s, trigger, now, false);
   assert.equal(row.expiry, 'in 7d');
-  assert.equal(row.price, '160.00 USDC/SOL');
+  assert.equal(row.price, 'SOL/USDC 160.00');
   const entries = orderSections(s, row, now)[0].entries;
   assert.equal(entries.find((e) => e.key === 'slippage')?.value, "the service's default");
   assert.equal(

@@ -79,19 +79,26 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   assert.deepEqual(seen, [true]);
   const listed = await waitForFrame(d.app, (f) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(f) && /\b0%/.test(f), 8000);
   assertFits(listed);
-  assert.match(listed, /200\.00 USDC\/SOL/);
+  assert.match(listed, /SOL\/USDC 200\.00/);
   assert.match(listed, /no expiry/);
   assert.match(listed, /Open/);
 
   await typeKeys(d.app, 'x');
   const cancel = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Cancel limit order'), 8000);
   assert.match(cancel, /1 SOL → USDC/);
+  // a cancel's buttons say which keeps the order; it has no quote to age, only a transaction
+  assert.match(cancel, /Keep the order <? +Sign the cancel/);
+  assert.match(cancel, /Built \d+s ago · built again in/);
+  assert.doesNotMatch(cancel, /Quote \d/);
   await typeKeys(d.app, 'y');
   await waitForFrame(d.app, (f) => f.includes(': done') && f.includes('No active limit orders'), 8000);
   assert.equal(executes(d, 'trigger').length, 2);
   await typeKeys(d.app, 'h');
   const history = await waitForFrame(d.app, (f) => f.includes('Active [History]') && f.includes('Cancelled'), 8000);
   assertFits(history);
+  // a cancelled order has no time left: its EXPIRES says nothing rather than a countdown
+  const row = history.split('\n').find((l) => l.includes('Cancelled'))!;
+  assert.doesNotMatch(row, /in \d|no expiry/);
   const q = listQueries(d, '/trigger/v1/getTriggerOrders').at(-1)!;
   assert.equal(q.orderStatus, 'history');
 });
@@ -163,8 +170,14 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
     3000,
   );
   assertFits(frame);
+  // an option's default is its placeholder: typing into Expiry and Priority fee replaces nothing
+  assert.match(frame, /Expiry +none, 7d, 2030-01-31 +no expiry/);
+  await typeKeys(d.app, 'j', 'enter', '7d', 'tab', 'tab', '5000', 'enter');
+  const typed = await waitForFrame(d.app, (f) => /Expiry +7d +in 1 week/.test(f) && /Priority fee +5000/.test(f), 3000);
+  assert.doesNotMatch(typed, /none7d|auto5000/);
   await typeKeys(d.app, 's');
   const dialog = await waitForFrame(d.app, (f) => f.includes('y confirm') && f.includes('Limit price'), 8000);
+  assert.match(dialog, /Expiry\s+in 1 week/);
   assert.match(dialog, /You pay\s+1 SOL/);
   assert.match(dialog, /You receive\s+200 USDC/);
   await typeKeys(d.app, 'n');
@@ -184,6 +197,12 @@ test('n opens the new-order form: nothing edited on arrival (1 leaves), Enter ed
   await typeKeys(d.app, 'enter', '300', 'tab', 'USDC', 'tab', 'SOL', 'tab', '3', 'tab', '1h', 'enter', 's');
   const dca = await waitForFrame(d.app, (f) => f.includes('y confirm'), 8000);
   assert.match(dca, /3 buys of 100 USDC → SOL, every 1 hour/);
+  // what it moves: each order's amount and the service's fee on what each buys
+  assert.match(dca, /Per order\s+100 USDC ≈ \$\d/);
+  assert.match(
+    dca.replace(/[│\s]+/g, ' '),
+    /Keeper fee 0\.10% of what each order buys, kept by the service \(≈ \$0\.10 an order\)/,
+  );
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('cancelled, nothing was signed'), 5000);
   assert.equal(executes(d, 'recurring').length, 0);

@@ -50,7 +50,7 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   assert.ok(worth, frame);
   assert.match(frame, /since first seen \d\d:\d\d:\d\d/);
   // the chart: one line per platform with a block bar, share and value
-  const bars = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d%\s+\$[\d,]+\.\d\d/.test(l));
+  const bars = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l) && /\d+\.\d\d%\s+\$[\d,]+\.\d\d/.test(l));
   assert.ok(bars.length >= 4, frame);
   assert.ok(
     bars.some((l) => /^ Wallet\s+█/.test(l)),
@@ -136,6 +136,16 @@ test('f filters platforms: typed ids are text (5, q do not leave), Enter sends p
   await waitForFrame(d.app, (f) => !f.includes('f: raydium') && /^ Wallet\s+█/m.test(f), 5000);
   const last = positionRequests(d).at(-1)!;
   assert.equal(last.query.platforms, undefined);
+  // / does here what the help says it does here: the platforms filter, as f
+  await typeKeys(d.app, '/');
+  await waitForFrame(d.app, (f) => f.includes('platforms:'));
+  await typeKeys(d.app, 'escape', '?');
+  const help = await waitForFrame(d.app, (f) => f.includes('Portfolio screen'));
+  assert.match(help, /\/ +platforms filter, as f/);
+  assert.doesNotMatch(help, /filter the list|open the selected row/);
+  // Enter opens nothing here, and says why
+  await typeKeys(d.app, 'escape', 'enter');
+  await waitForFrame(d.app, (f) => f.includes('the portfolio is one page, with nothing to open'));
   await typeKeys(d.app, '1');
   assert.equal(d.services.session.getState().screen, 'tokens');
 });

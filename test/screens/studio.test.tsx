@@ -50,6 +50,11 @@ async function fillForm(d: Dashboard, name: string, symbol: string, image: strin
   await typeKeys(d.app, 'n');
   const form = await waitForFrame(d.app, (f) => f.includes('New pool · preset'), 3000);
   assert.match(form, /› Name/, 'arriving never starts editing');
+  // every number says its unit beside it: a 0 is none of something
+  assert.match(form, /Vest duration\s+0\s+seconds: none/);
+  assert.match(form, /Cliff after\s+0\s+seconds: the cliff at migration/);
+  assert.match(form, /Vest total\s+0\s+tokens: no vesting/);
+  assert.match(form, /Fee bps\s+100\s+1\.00% per trade/);
   await typeKeys(d.app, 'enter', name, 'tab', symbol, 'tab', image, 'enter');
   await waitForFrame(d.app, (f) => f.includes('checked when you press s') && !f.includes('✎'), 3000);
 }

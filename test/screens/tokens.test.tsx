@@ -248,7 +248,7 @@ describe('Tokens screen', () => {
     // s in the detail does not re-sort the list behind it: it opens Swap to buy the detail's token
     const token = currentTokens(d).find((x) => x.id === d.stores.tokens.getState().selected)!;
     await typeKeys(d.app, 's');
-    const swap = await waitForFrame(d.app, (f) => f.includes('From') && f.includes('Enter/e edit'), 5000);
+    const swap = await waitForFrame(d.app, (f) => f.includes('From') && f.includes('e/Enter edit'), 5000);
     assert.ok(new RegExp(`To +${token.symbol}`).test(swap) || swap.includes(token.id.slice(0, 10)));
     const unsorted = d.stores.tokens.getState();
     assert.deepEqual([unsorted.sortColumn, unsorted.sortDir], [before.sortColumn, before.sortDir]);
@@ -276,7 +276,7 @@ describe('Tokens screen', () => {
     await typeKeys(d.app, 'j', 'j');
     const token = currentTokens(d).find((x) => x.id === d.stores.tokens.getState().selected)!;
     await typeKeys(d.app, 's');
-    let frame = await waitForFrame(d.app, (f) => f.includes('From') && f.includes('Enter/e edit'), 5000);
+    let frame = await waitForFrame(d.app, (f) => f.includes('From') && f.includes('e/Enter edit'), 5000);
     assert.equal(d.stores.session.getState().screen, 'swap');
     assert.match(frame, /From +SOL/);
     assert.ok(new RegExp(`To +${token.symbol}`).test(frame) || frame.includes(token.id.slice(0, 10)));

@@ -101,6 +101,34 @@ test('the three categories rank by different criteria', async () => {
   });
 });
 
+test('GET /tokens/v2/search finds by mint, symbol or name, best first, at most 20; no query is 400 naming it', async () => {
+  await withSim({}, async (sim) => {
+    const pick = sim.kernel.market.tokens().find((t) => t.symbol !== 'SOL' && /^[A-Z]{4,}$/.test(t.symbol))!;
+    const bySymbol = await get(sim, `/tokens/v2/search?query=${pick.symbol.toLowerCase()}`);
+    assert.equal(bySymbol.status, 200);
+    assert.equal(bySymbol.body[0].id, pick.mint, 'the exact symbol first, in any case');
+    checkToken(bySymbol.body[0], '24h');
+    const byMint = await get(sim, `/tokens/v2/search?query=${pick.mint}`);
+    assert.deepEqual(
+      byMint.body.map((t: { id: string }) => t.id),
+      [pick.mint],
+    );
+    const two = await get(sim, `/tokens/v2/search?query=${SOL},${USDC}`);
+    assert.deepEqual(two.body.map((t: { id: string }) => t.id).sort(), [SOL, USDC].sort());
+    const byName = await get(sim, `/tokens/v2/search?query=${encodeURIComponent(pick.name.split(' ')[0])}`);
+    assert.ok(
+      byName.body.some((t: { id: string }) => t.id === pick.mint),
+      'a name matches from its start',
+    );
+    const many = await get(sim, '/tokens/v2/search?query=a');
+    assert.ok(many.body.length === 20, `at most 20 (got ${many.body.length})`);
+    assert.deepEqual((await get(sim, '/tokens/v2/search?query=nosuchtokenatall')).body, []);
+    const none = await get(sim, '/tokens/v2/search');
+    assert.equal(none.status, 400);
+    assert.match(JSON.stringify(none.body), /query/);
+  });
+});
+
 test('limit, category and interval are validated with 400 naming them; no key is 401', async () => {
   await withSim({}, async (sim) => {
     for (const [path, field] of [

@@ -41,6 +41,8 @@ export function demoConfig(over: Partial<Config> & { stateDir: string }): Config
     timeoutMs: 10_000,
     seed: 7,
     timeScale: 1,
+    // the screens' worlds hold the sample positions and invites `tradedeck sim` gives a funded wallet
+    demoSamples: true,
     explorerUrl: 'https://explorer.example/tx/{sig}',
     notify: 'bell',
     rpcUrls: [],

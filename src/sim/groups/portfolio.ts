@@ -13,7 +13,8 @@ import { SeededStream } from './send-seeded.js';
 import { Params } from './read-request.js';
 
 /**
- * The fetchers behind each platform. `marginfi` has no positions and its fetcher always fails
+ * The fetchers behind each platform (reported only with the sample positions). `marginfi` has no
+ * positions and its fetcher always fails
  * (after a timeout-like duration), so every unfiltered portfolio carries one failed report; the
  * others report `succeeded` or, now and then, `ok` (both seen on the real service).
  */
@@ -51,8 +52,9 @@ export function register(kernel: SimKernel): void {
     const wallet = walletElement(kernel, owner);
     if (wallet) elements.push(wallet);
     elements.push(...triggerElements(kernel, owner));
-    // a paper account holds what it traded, nothing invented beside it
-    const paper = coreOf(kernel).paper !== undefined;
+    // a paper account, or the demo's wallet, holds what it traded, nothing invented beside it
+    const core = coreOf(kernel);
+    const paper = core.paper !== undefined || core.options.samples === false;
     if (kernel.ledger.isFunded(owner) && !paper)
       elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
     const shown = platforms ? elements.filter((e) => platforms!.has(String(e.platformId))) : elements;

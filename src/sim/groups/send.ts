@@ -2,6 +2,7 @@ import { OPERATIONS, type Invite } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { type PlannedInvite, inviteAt, planInvites } from './send-history.js';
 import { Params } from './read-request.js';
+import { coreOf } from '../core.js';
 
 export const INVITES_PER_PAGE = 10;
 
@@ -11,8 +12,10 @@ export function register(kernel: SimKernel): void {
   const anchorMs = Math.floor(kernel.clock.nowMs() / 3_600_000) * 3_600_000;
   const plans = new Map<string, PlannedInvite[]>();
 
+  // a sample history of invites, for funded wallets of a simulator that keeps samples (not the demo's)
+  const samples = coreOf(kernel).options.samples !== false;
   const invitesOf = (address: string): PlannedInvite[] => {
-    if (!kernel.ledger.isFunded(address)) return [];
+    if (!samples || !kernel.ledger.isFunded(address)) return [];
     let plan = plans.get(address);
     if (!plan) plans.set(address, (plan = planInvites(kernel.seed, address, anchorMs)));
     return plan;

@@ -1,5 +1,6 @@
 // Token data group: GET /tokens/v2/:category/:interval?limit= — the market's tokens ranked by
-// organic score, traded volume or price momentum over the interval.
+// organic score, traded volume or price momentum over the interval; GET /tokens/v2/search?query=
+// — the tokens whose mint, symbol or name match, best first.
 import {
   TOKEN_CATEGORIES,
   TOKEN_INTERVALS,
@@ -89,9 +90,48 @@ export function rankScore(t: Token, category: TokenCategory, interval: TokenInte
 /** how long a launched token counts as new for the trending lists */
 export const NEW_LAUNCH_MS = 3_600_000;
 
+/** At most this many tokens answer a search, as the real service answers. */
+export const SEARCH_LIMIT = 20;
+
+/**
+ * How well a token matches a search word (lower first; undefined: not at all): its mint, its
+ * symbol exactly, its name exactly, then a symbol or name that starts with, then one that holds it.
+ */
+function searchRank(t: Token, q: string): number | undefined {
+  if (t.id === q) return 0;
+  const lower = q.toLowerCase();
+  const symbol = t.symbol.toLowerCase();
+  const name = t.name.toLowerCase();
+  if (symbol === lower) return 1;
+  if (name === lower) return 2;
+  if (symbol.startsWith(lower) || name.startsWith(lower)) return 3;
+  if (symbol.includes(lower) || name.includes(lower)) return 4;
+  return undefined;
+}
+
 export function register(kernel: SimKernel): void {
   const market = coreOf(kernel).market;
   const variability = new Variability(kernel.seed);
+  kernel.router.add('GET', '/tokens/v2/search', 'tokens', (req) => {
+    const { query } = new Params(kernel, 'tokens').query(OPERATIONS.tokenSearch, req.query);
+    const words = query
+      .split(',')
+      .map((w) => w.trim())
+      .filter((w) => w !== '');
+    const found: Array<{ t: Token; rank: number }> = [];
+    for (const d of market.defs) {
+      const t = market.sharedRecord(d.mint)!;
+      const ranks = words.map((w) => searchRank(t, w)).filter((r): r is number => r !== undefined);
+      if (ranks.length > 0) found.push({ t, rank: Math.min(...ranks) });
+    }
+    found.sort(
+      (a, b) => a.rank - b.rank || (b.t.organicScore ?? 0) - (a.t.organicScore ?? 0) || (a.t.id < b.t.id ? -1 : 1),
+    );
+    return {
+      status: 200,
+      body: found.slice(0, SEARCH_LIMIT).map(({ t }) => varyToken(variability, t, '24h')),
+    };
+  });
   // ranked lists are reused until the market changes (a new slot or a trade)
   const ranked = new Map<string, { stamp: string; tokens: Token[] }>();
   // serialised answers of the current market stamp only, so stale ones never pile up

@@ -20,6 +20,11 @@
 //   POST /__sim/generation {"onlyV1": true}
 //     Serves only the service's first generation (true: /swap/v2 and /trigger/v2 answer 404) or
 //     both (false). 200: {"onlyV1"}.
+//   POST /__sim/price {"mint": "<mint>", "usdPrice": 250}
+//     Sets a token's USD price from now on: its pools quote at it, the token lists show it, the
+//     keepers fill limit orders and DCA cycles at it; the market walks on from there. 200:
+//     {"mint", "usdPrice", "previous"}. 400 for an unknown mint, a price that is not a positive
+//     number, or paper mode (whose prices are the followed service's).
 //   POST /__sim/lookup-table {"addresses": ["<pubkey>", ...], "address": "<pubkey>", "authority": "<pubkey>"}
 //     Holds an address lookup table (at most 256 addresses; `address` defaults to a fresh one,
 //     `authority` to none) that RPC getAccountInfo then answers as the real node does: owned by
@@ -86,7 +91,9 @@ export function handleControl(
   }
   if (
     method !== 'POST' ||
-    !['/__sim/fund', '/__sim/faults', '/__sim/advance', '/__sim/fill', '/__sim/lookup-table'].includes(path)
+    !['/__sim/fund', '/__sim/faults', '/__sim/advance', '/__sim/fill', '/__sim/price', '/__sim/lookup-table'].includes(
+      path,
+    )
   ) {
     return { status: 404, body: gatewayBody(404, `no control route ${route}`) };
   }
@@ -131,6 +138,10 @@ export function handleControl(
       ? { status: 200, body: outcome.order }
       : { status: outcome.status, body: { error: outcome.message } };
   }
+  if (path === '/__sim/price') {
+    const set = setPrice(core, body);
+    return typeof set === 'string' ? bad(set) : { status: 200, body: set };
+  }
   if (path === '/__sim/lookup-table') {
     const request = parseLookupTableRequest(body);
     if (typeof request === 'string') return bad(request);
@@ -142,6 +153,27 @@ export function handleControl(
     return bad('seconds: must be a number 0..2592000');
   core.clock.advance(seconds);
   return { status: 200, body: { slot: core.clock.slot(), time: core.clock.nowIso() } };
+}
+
+/** The largest price a token may be set to: the market's own sanity bound (no answer means more). */
+const MAX_PRICE_USD = 1e12;
+
+/** POST /__sim/price's body applied to the market, or what is wrong with it. */
+export function setPrice(
+  core: ServerDeps['core'],
+  body: Record<string, unknown>,
+): { mint: string; usdPrice: number; previous: number } | string {
+  const unknown = Object.keys(body).find((k) => k !== 'mint' && k !== 'usdPrice');
+  if (unknown) return `${unknown}: unknown field (use mint, usdPrice)`;
+  const { mint, usdPrice } = body;
+  if (typeof mint !== 'string' || !core.market.token(mint)) return 'mint: unknown mint';
+  if (typeof usdPrice !== 'number' || !Number.isFinite(usdPrice) || usdPrice <= 0 || usdPrice > MAX_PRICE_USD)
+    return `usdPrice: must be a positive number of USD up to ${MAX_PRICE_USD}`;
+  if (core.paper) return "paper mode: prices are the followed service's, not set here";
+  core.clock.sync();
+  const previous = core.market.priceUsd(mint);
+  core.market.setPrice(mint, usdPrice);
+  return { mint, usdPrice, previous };
 }
 
 function faultState(deps: ServerDeps): Record<string, unknown> {
