@@ -99,7 +99,7 @@ test('demo mode never reads a key file: the Solana CLI default is left unread (t
     const real = (await import('../src/wallet/keypair.js')).loadKeypairFile(join(home, '.config', 'solana', 'id.json'));
     const r = await runCli(['portfolio', '--table'], env);
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /^wallet \S+ \(demo wallet, funded in the simulator\)\n/);
+    assert.match(r.out, /^wallet \S+ \(demo wallet\)\n/);
     assert.ok(!r.out.includes((await real).address), 'the real key is not the demo wallet');
     const flagged = await runCli(['portfolio', '--keypair', join(home, '.config', 'solana', 'id.json')], env);
     assert.equal(flagged.code, 2);
