@@ -1,10 +1,13 @@
-// The edits tradedeck's bundle makes to the code of its dependencies, all of them for start-up time,
-// the cost of a frame or memory: none changes what a dependency answers. scripts/build.mjs applies
-// them while bundling; test/build-patches.test.ts and test/build-edits.test.ts load each edited
-// module beside the published one (or bundle a tiny program with and without the edit), check that
-// both answer alike and show the difference each edit is for. Each edit must find its text, or the
-// build stops: an upgrade of a dependency is then checked by hand rather than silently
-// left unpatched, and every package edited here is pinned to an exact version in package.json.
+// The edits tradedeck's bundle makes to the code of its dependencies, for start-up time, the cost of
+// a frame or memory: none changes what a dependency answers. Each is here because a budget row of
+// npm run bench needs it, as measured (docs/development.md's table: test/bench/edits.ts counts what
+// each one saves); an edit the rows can do without goes. scripts/build.mjs applies them while
+// bundling; test/build-patches.test.ts and test/build-edits.test.ts load each edited module beside
+// the published one (or bundle a tiny program with and without the edit), check that both answer
+// alike and show the difference each edit is for. Each edit must find its text, or the build stops:
+// an upgrade of a dependency is then checked by hand rather than silently left unpatched, and every
+// package edited here is pinned to an exact version in package.json. (Ink's output stage is not
+// edited but replaced: scripts/ink-output.mjs.)
 //
 // --without NAME,... (scripts/build.mjs) leaves edits out by their name (the keys below, and
 // yoga-layout, __toESM and one-string-width), to measure one before dropping it.
@@ -34,14 +37,10 @@ const BOUNDED_MAP = `class __TdBoundedMap extends Map {
 
 /** The find-and-replace edits, by module (the name patchedName gives it). */
 const dependencyPatches = {
-  // Ink's text-measurement and wrap caches keep every distinct text ever drawn (a clock, ages,
-  // prices: without end over a day): vadimdemedes/ink#986. Bounded, as the fix proposed there does.
+  // Ink's text-measurement cache keeps every distinct text ever drawn (prices, ages: without end
+  // over a day; vadimdemedes/ink#986): on Tokens 19 new texts every 10 s, about 445 bytes each, or
+  // 24 MB over 8 hours against a resident-memory budget of 90 MB. Bounded, as the fix proposed there does.
   'measure-text.js': [['const cache = new Map();', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);']],
-  'wrap-text.js': [
-    ['const cache = {};', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);'],
-    ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
-    ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
-  ],
   // string-width makes an Intl.Segmenter when it loads (~8 ms); text the counting shim measures
   // (one-string-width below) never needs it: made at its first use
   'string-width/index.js': [
@@ -49,27 +48,10 @@ const dependencyPatches = {
     ['segmenter.segment(', '(segmenter ??= new Intl.Segmenter()).segment('],
   ],
 };
-// Ink strips escapes other than SGR and OSC from every text node on every frame, tokenising each
-// styled text again although the rows are mostly the text of the frame before: a bounded cache.
-dependencyPatches['sanitize-ansi.js'] = [
-  [
-    'const sanitizeAnsi = (text) => {',
-    BOUNDED_MAP +
-      `const __tdSanitized = new __TdBoundedMap(512);
-const sanitizeAnsi = (text) => {
-    if (!hasAnsiControlCharacters(text))
-        return text;
-    let clean = __tdSanitized.get(text);
-    if (clean === undefined)
-        __tdSanitized.set(text, (clean = sanitizeAnsiOnce(text)));
-    return clean;
-};
-const sanitizeAnsiOnce = (text) => {`,
-  ],
-];
-// slice-ansi (which Ink's truncation uses) makes a grapheme Intl.Segmenter and a Unicode-property
-// expression when it loads: start-up pays for them though a frame of text cut to its width beforehand
-// rarely asks Ink to truncate. Each is made at its first use. For start-up.
+// slice-ansi (Ink loads it at start, for the truncation of wrap-text, through cli-truncate) makes a
+// grapheme Intl.Segmenter and a Unicode-property expression when it loads: start-up pays for them
+// though the dashboard cuts its text to width itself and never asks Ink to truncate. Each is made
+// at its first use. For start-up.
 dependencyPatches['slice-ansi/tokenize-ansi.js'] = [
   ['const EMOJI_PRESENTATION_GRAPHEME_REGEX = /\\p{Emoji_Presentation}/u;', 'let EMOJI_PRESENTATION_GRAPHEME_REGEX;'],
   [
@@ -104,16 +86,6 @@ dependencyPatches['signal-exit/index.js'] = [
   ],
 ];
 
-// terminal-size (Ink's fallback for a stdout without columns) loads node:child_process when it
-// loads, for the tput and resize it runs only when nothing else tells the size: about 3 ms of every
-// start for a module the dashboard (always a terminal) never uses. Loaded at its first call.
-dependencyPatches['terminal-size/index.js'] = [
-  [
-    "import {execFileSync} from 'node:child_process';",
-    "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);",
-  ],
-];
-
 // string-width builds its Unicode-property expressions when it loads (~35 ms in a script), though
 // counted text (one-string-width below) rarely needs them: each is made at its first use.
 const LAZY_REGEXES = [
@@ -142,9 +114,7 @@ export function patchedName(path) {
   if (/\/node_modules\/string-width\/index\.js$/.test(p)) return 'string-width/index.js';
   if (/\/node_modules\/slice-ansi\/tokenize-ansi\.js$/.test(p)) return 'slice-ansi/tokenize-ansi.js';
   if (/\/node_modules\/signal-exit\/index\.js$/.test(p)) return 'signal-exit/index.js';
-  if (/\/node_modules\/terminal-size\/index\.js$/.test(p)) return 'terminal-size/index.js';
-  const ink = /\/ink\/build\/(measure-text|wrap-text|sanitize-ansi)\.js$/.exec(p);
-  if (ink) return `${ink[1]}.js`;
+  if (/\/ink\/build\/measure-text\.js$/.test(p)) return 'measure-text.js';
   return undefined;
 }
 
@@ -278,7 +248,7 @@ export function dependencyPlugins(nodeModules, without = new Set()) {
       b.onLoad(
         {
           filter:
-            /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi|[\\/]node_modules[\\/]signal-exit[\\/]index|[\\/]node_modules[\\/]terminal-size[\\/]index)\.js$/,
+            /([\\/]ink[\\/]build[\\/]measure-text|[\\/]node_modules[\\/](string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|signal-exit[\\/]index))\.js$/,
         },
         async (args) => {
           const name = patchedName(args.path);

@@ -7,7 +7,6 @@
 // yoga, esbuild's __toESM and the string-width shim; test/terminal/output.test.ts Ink's output stage.
 import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -152,27 +151,6 @@ function lines(seed: number, n: number): string[] {
   return out;
 }
 
-test('the bundled Ink keeps the same escapes of a text node as the published one, the first time and from its cache', async (t) => {
-  const [a, b] = await bothVersions(t, 'ink/build/sanitize-ansi.js', (text, kind) =>
-    replaceAll(
-      text,
-      'for (const token of tokenizeAnsi(text))',
-      `for (const token of globalThis.__tdProbe.count('tokenized.${kind}', tokenizeAnsi(text)))`,
-    ),
-  );
-  for (const line of lines(11, 600)) {
-    const want = a.default(line);
-    assert.equal(b.default(line), want, JSON.stringify(line));
-    assert.equal(b.default(line), want, `again: ${JSON.stringify(line)}`);
-  }
-  // the edit: a styled text is tokenised once, not on every frame
-  const styled = '\x1b[1mSOL\x1b[22m \x1b[2K187.41';
-  const before = [counted('tokenized.published'), counted('tokenized.patched')];
-  for (let frame = 0; frame < 3; frame++) assert.equal(b.default(styled), a.default(styled));
-  assert.equal(counted('tokenized.published') - before[0], 3);
-  assert.equal(counted('tokenized.patched') - before[1], 1);
-});
-
 test('the bundled string-width measures every kind of text as the published one does, making its segmenter and expressions when first needed', async (t) => {
   const published = readFileSync(join(root, 'node_modules', 'string-width', 'index.js'), 'utf8');
   // each Unicode-property expression reports when it is evaluated
@@ -216,30 +194,29 @@ test('the glyphs the edits count as one column are one column and one UTF-16 uni
   }
 });
 
-test('the bundled Ink measures and wraps texts as the published one, keeping only the latest 512 (the published keeps every text ever drawn)', async (t) => {
-  const withCache = (text: string) => `${text}\nexport { cache as __tdCache };\n`;
-  const [measureA, measureB] = await bothVersions(t, 'ink/build/measure-text.js', withCache);
-  const [wrapA, wrapB] = await bothVersions(t, 'ink/build/wrap-text.js', withCache);
+test('the bundled Ink measures texts as the published one, keeping only the latest 512 (the published keeps every text ever drawn)', async (t) => {
+  const [a, b] = await bothVersions(
+    t,
+    'ink/build/measure-text.js',
+    (text) => `${text}\nexport { cache as __tdCache };\n`,
+  );
   const texts = lines(3, 100).map((l, i) => `${l}\n${i} s ago`);
   const measured = new Set<string>();
-  const wrapped = new Set<string>();
   for (let i = 0; i < 1100; i++) {
-    // a clock, ages and prices: a new text every time, and the same texts again
+    // ages and prices: a new text every time, and the same texts again
     const text = i % 2 ? texts[i % texts.length] : `12:${String(i).padStart(4, '0')} ${texts[i % 7]}`;
-    assert.deepEqual(measureB.default(text), measureA.default(text), JSON.stringify(text));
+    assert.deepEqual(b.default(text), a.default(text), JSON.stringify(text));
     measured.add(text);
-    const [width, wrap] = [9 + (i % 30), ['wrap', 'truncate', 'truncate-middle', 'truncate-start'][i % 4]];
-    assert.equal(wrapB.default(text, width, wrap), wrapA.default(text, width, wrap), `${wrap} ${JSON.stringify(text)}`);
-    wrapped.add(text + String(width) + wrap);
   }
-  assert.equal(measureA.__tdCache.size, measured.size);
-  assert.equal(measureB.__tdCache.size, 512);
-  assert.equal(Object.keys(wrapA.__tdCache).length, wrapped.size);
-  assert.equal(wrapB.__tdCache.size, 512);
+  assert.equal(a.__tdCache.size, measured.size);
+  assert.equal(b.__tdCache.size, 512);
 });
 
 test('the bundled slice-ansi (its segmenter and emoji expression made at first use) splits every kind of line into the same tokens', async (t) => {
-  const [a, b] = await bothVersions(t, 'slice-ansi/tokenize-ansi.js');
+  const [a, b] = await bothVersions(t, 'slice-ansi/tokenize-ansi.js', countingSegmenters);
+  // the edit: nothing is made when it loads (the dashboard never asks Ink to truncate)
+  assert.equal(counted('segmenters.published'), 1, 'the published module makes its segmenter when it loads');
+  assert.equal(counted('segmenters.patched'), 0, 'the edited one does not');
   for (const line of lines(11, 300)) {
     assert.deepEqual(b.default(line), a.default(line), JSON.stringify(line));
     assert.deepEqual(
@@ -248,6 +225,7 @@ test('the bundled slice-ansi (its segmenter and emoji expression made at first u
       `up to 7 of ${JSON.stringify(line)}`,
     );
   }
+  assert.equal(counted('segmenters.patched'), 1, 'and makes it once, when first asked');
 });
 
 test('the bundled signal-exit (without node:assert) registers and removes a handler as the published one does, and refuses a handler that is not a function with the same message', async (t) => {
@@ -267,21 +245,4 @@ test('the bundled signal-exit (without node:assert) registers and removes a hand
   };
   assert.equal(refusal(b.default), refusal(a.default));
   assert.equal(refusal(b.default), 'a callback must be provided for exit handler');
-});
-
-test('the bundled terminal-size answers as the published one and loads node:child_process only when it runs a program', async (t) => {
-  const [a, b] = await bothVersions(t, 'terminal-size/index.js');
-  assert.deepEqual(b.default(), a.default());
-  // in a process of its own: which of Node's modules each copy loads when it is imported
-  const path = join(root, 'node_modules', 'terminal-size', 'index.js');
-  const loads = (text: string) => {
-    const copy = join(dirname(path), `.td-loads-${process.pid}-${copies++}.js`);
-    writeFileSync(copy, text);
-    t.after(() => rmSync(copy, { force: true }));
-    const probe = `await import(${JSON.stringify(pathToFileURL(copy).href)}); console.log(process.moduleLoadList.some((m) => /child_process/.test(m)))`;
-    return spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' }).stdout.trim();
-  };
-  const published = readFileSync(path, 'utf8');
-  assert.equal(loads(published), 'true', 'the published module loads node:child_process when imported');
-  assert.equal(loads(patchSource('terminal-size/index.js', published, path)), 'false', 'the edited one does not');
 });
