@@ -45,9 +45,11 @@ interface Probe {
   what: string;
   /** the probe's modules: the entry first */
   files: Record<string, string>;
+  /** plugins of its own, with the edit and without it */
+  plugins?: (withIt: boolean) => Plugin[];
 }
 
-const inkBuild = (name: string) => JSON.stringify(join(nodeModules, 'ink', 'build', name));
+const source = (...path: string[]) => JSON.stringify(join(root, ...path));
 
 const PROBES: Probe[] = [
   {
@@ -78,14 +80,6 @@ const PROBES: Probe[] = [
     files: { 'entry.mjs': "import onExit from 'signal-exit';\nonExit(() => {})();\n" },
   },
   {
-    edit: 'terminal-size/index.js',
-    what: 'load terminal-size (Ink imports it)',
-    files: {
-      'entry.mjs':
-        "import terminalSize from 'terminal-size';\nif (typeof terminalSize !== 'function') throw new Error();\n",
-    },
-  },
-  {
     edit: '__toESM',
     what: "import react, react/jsx-runtime and Node's modules from as many modules as the dashboard does",
     files: (() => {
@@ -112,18 +106,49 @@ const PROBES: Probe[] = [
     })(),
   },
   {
-    edit: 'sanitize-ansi.js',
-    what: `Ink's sanitising of every text node, ${FRAMES} frames of ${ROWS} rows`,
-    files: {
-      'entry.mjs': `import sanitizeAnsi from ${inkBuild('sanitize-ansi.js')};\n${FRAME_TEXTS}\nlet n = 0;\nfor (const rows of frames) for (const t of rows) n += sanitizeAnsi(t).length;\nif (!n) throw new Error();\n`,
-    },
-  },
-  {
     edit: 'one-string-width',
     what: `Ink's measuring of every text node (widest-line), ${FRAMES} frames of ${ROWS} rows`,
     files: {
       'entry.mjs': `import widestLine from 'widest-line';\n${FRAME_TEXTS}\nlet n = 0;\nfor (const rows of frames) for (const t of rows) n += widestLine(t);\nif (!n) throw new Error();\n`,
     },
+  },
+  {
+    // not an edit: Ink's output stage replaced (scripts/ink-output.mjs), against Ink's own and the
+    // writer's parse of its text (each line parsed once, as long as the next frame has it)
+    edit: 'ink-output',
+    what: `Ink's output stage, ${FRAMES} frames of ${ROWS} rows: src/terminal/output.ts, against Ink's output.js as published and the parse of its text`,
+    files: {
+      'entry.mjs': `import Output from 'td-output';
+import { takeInkFrames } from ${source('src', 'terminal', 'output.ts')};
+import { parseLine } from ${source('src', 'terminal', 'cells.ts')};
+import { sanitizeStyled } from ${source('src', 'sanitize.ts')};
+${FRAME_TEXTS}
+let cells = 0;
+takeInkFrames((rows) => (cells += rows.length));
+let parsed = new Map();
+for (const rows of frames) {
+  const out = new Output({ width: 80, height: ${ROWS} });
+  rows.forEach((t, y) => out.write(0, y, t, { transformers: [] }));
+  const { output } = out.get();
+  if (output === '') continue;
+  const next = new Map();
+  for (const line of output.split('\\n')) next.set(line, parsed.get(line) ?? parseLine(sanitizeStyled(line)));
+  parsed = next;
+  cells += next.size;
+}
+if (!cells) throw new Error();
+`,
+    },
+    plugins: (withIt) => [
+      {
+        name: 'td-output',
+        setup(b) {
+          b.onResolve({ filter: /^td-output$/ }, () => ({
+            path: withIt ? join(root, 'src', 'terminal', 'output.ts') : join(nodeModules, 'ink', 'build', 'output.js'),
+          }));
+        },
+      },
+    ],
   },
 ];
 
@@ -153,7 +178,11 @@ async function bundle(p: Probe, without: Set<string>): Promise<string> {
     target: 'node20',
     supported: { 'regexp-set-notation': true },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [builtinsByRequire, ...dependencyPlugins(nodeModules, without)],
+    plugins: [
+      builtinsByRequire,
+      ...(p.plugins?.(!without.has(p.edit)) ?? []),
+      ...dependencyPlugins(nodeModules, without),
+    ],
     absWorkingDir: root,
     write: false,
     logLevel: 'warning',
