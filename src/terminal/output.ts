@@ -2,7 +2,7 @@
 // where it goes (Output.write, under the clip of the nearest box that hides its overflow); this
 // module puts those texts straight into rows of cells (cells.ts) and hands each frame's rows to the
 // frame writer (sink.ts), which compares them with what the terminal shows. The build makes Ink's
-// renderer import it in place of Ink's own ink/build/output.js (scripts/bundle-patches.mjs), which
+// renderer import it in place of Ink's own ink/build/output.js (scripts/ink-output.mjs), which
 // fills a grid of styled characters, turns each row back into text, and so made the writer parse
 // every frame again.
 //
@@ -13,13 +13,16 @@
 // A row is then read as a terminal reads Ink's text of it: a grapheme of no width joins the cell
 // before it, a wide character whose second column a later text took keeps both its columns and
 // pushes that text on, a column whose wide character lost its first half is gone, unstyled white
-// space ends the row. One difference, on purpose: each text is sanitised on its own
+// space ends the row. Two differences, on purpose: each text is sanitised on its own
 // (sanitizeStyled) before it is placed, so a control character in one text cannot shift the
-// texts beside it (in Ink's text it took a column the writer's sanitiser then removed).
+// texts beside it (in Ink's text it took a column the writer's sanitiser then removed); and styles
+// are read as a terminal reads them, where Ink's ansi-tokenize lost one (faint ended while bold
+// stays; a bold set again after \x1b[m).
 //
 // Ink's own text of the frame is empty. In debug mode Ink writes `<Static> text + frame text` to
-// stdout on every render; both texts come from here, so it writes nothing, and the frame reaches
-// the writer through takeInkFrames instead. Ink's renderer makes the frame's Output, then (when the
+// stdout on every render; both texts come from here, so what it writes is empty, and the frame
+// reaches the writer through takeInkFrames instead (every Output made hands its rows there: Ink's
+// renderToString, which makes Outputs too, is not used). Ink's renderer makes the frame's Output, then (when the
 // tree has a <Static>) one for <Static>'s new children, and reads the frame's first: an Output made
 // while the frame's is still open is <Static>'s, whose rows stay above every later frame, as
 // Ink's debug output keeps them. The build checks that renderer.js still does this.
@@ -86,6 +89,39 @@ function laid(line: string): Laid {
     laidOf.set(line, l);
   }
   return l;
+}
+
+/** A laid-out line placed in a row, from column `x`. */
+interface Placed {
+  x: number;
+  laid: Laid;
+}
+
+/** Whether two rows were given the same lines at the same columns (the same laid-out lines: they are kept by text). */
+function samePlaced(a: readonly Placed[] | undefined, b: readonly Placed[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].x !== b[i].x || a[i].laid !== b[i].laid) return false;
+  return true;
+}
+
+/** A row `width` columns wide with `placed` written into it in turn, as Ink's Output fills one. */
+function fill(width: number, placed: readonly Placed[] | undefined): Row {
+  const row: Row = {
+    chars: new Array<string>(width).fill(' '),
+    styles: new Array<string>(width).fill(''),
+    widths: new Array<number>(width).fill(1),
+  };
+  for (const { x, laid: l } of placed ?? []) {
+    let at = x;
+    for (let g = 0; g < l.chars.length; g++) {
+      const columns = Math.max(1, l.widths[g]);
+      put(row, at, l.chars[g], l.styles[g], l.widths[g]);
+      for (let k = 1; k < columns; k++) put(row, at + k, '', l.styles[g], 1);
+      at += columns;
+    }
+  }
+  return row;
 }
 
 /** Puts `ch` in column `x` of `row` (nothing left of the frame; past its width the row grows). */
@@ -235,6 +271,9 @@ let waiting: Cells[] | undefined;
 let staticRows: Cells[] = [];
 /** The last frame's rows: a row with the same cells is handed on as the same object. */
 let lastRows: readonly Cells[] = [];
+/** What the last frame's rows were given, and its width: a row given the same is not made again. */
+let lastPlaced: ReadonlyArray<Placed[] | undefined> = [];
+let lastWidth = -1;
 
 /**
  * Hands every frame Ink renders from now on to `take` (an Ink instance's frames: nothing of an
@@ -246,24 +285,36 @@ export function takeInkFrames(take: FrameTaker): () => void {
   waiting = undefined;
   staticRows = [];
   lastRows = [];
+  lastPlaced = [];
+  lastWidth = -1;
   return () => {
     if (taker === take) taker = undefined;
   };
 }
 
 function deliver(rows: Cells[]): void {
-  for (let y = 0; y < rows.length; y++) {
-    const last = lastRows[y];
-    if (last !== undefined && sameCells(last, rows[y])) rows[y] = last;
-  }
-  lastRows = rows;
   taker?.(staticRows.length > 0 ? [...staticRows, ...rows] : rows);
 }
 
-function read(output: Output, rows: Cells[]): void {
-  // an Output older than this one and never read belonged to a render that failed
-  const at = open.indexOf(output);
-  if (at >= 0) open.splice(0, at + 1);
+/** A frame's rows: those given what the last frame's were given are its very rows (see samePlaced). */
+function frameRows(width: number, placed: ReadonlyArray<Placed[] | undefined>, height: number): Cells[] {
+  const rows: Cells[] = [];
+  for (let y = 0; y < height; y++) {
+    const last = lastRows[y];
+    if (last !== undefined && width === lastWidth && samePlaced(placed[y], lastPlaced[y])) {
+      rows.push(last);
+      continue;
+    }
+    const cells = cellsOf(fill(width, placed[y]));
+    rows.push(last !== undefined && sameCells(last, cells) ? last : cells);
+  }
+  lastRows = rows;
+  lastPlaced = placed;
+  lastWidth = width;
+  return rows;
+}
+
+function read(rows: Cells[]): void {
   if (waiting !== undefined) {
     // <Static>'s rows, unless Ink's text of them is empty (none, or one blank row)
     if (rows.length > 1 || (rows.length === 1 && rows[0].chars.length > 0)) staticRows.push(...rows);
@@ -279,22 +330,14 @@ function read(output: Output, rows: Cells[]): void {
 export default class Output {
   readonly width: number;
   readonly height: number;
-  private readonly rows: Row[] = [];
+  /** the lines written into each row, in turn */
+  private readonly placed: Array<Placed[] | undefined> = [];
   private readonly clips: Clip[] = [];
 
   constructor(options: { width: number; height: number }) {
     this.width = options.width;
     this.height = options.height;
     boundStyles();
-    for (let y = 0; y < this.height; y++) {
-      const row: Row = { chars: [], styles: [], widths: [] };
-      for (let x = 0; x < this.width; x++) {
-        row.chars.push(' ');
-        row.styles.push('');
-        row.widths.push(1);
-      }
-      this.rows.push(row);
-    }
     open.push(this);
   }
 
@@ -326,18 +369,10 @@ export default class Output {
     // Ink's grid takes whole columns and rows from the top: a text placed between them, or
     // starting above the frame, draws nothing
     if (!Number.isInteger(x) || !Number.isInteger(y) || y < 0) return;
-    for (let i = 0; i < lines.length && y + i < this.rows.length; i++) {
+    for (let i = 0; i < lines.length && y + i < this.height; i++) {
       let line = lines[i];
       for (const transform of options.transformers) line = transform(line, i);
-      const l = laid(line);
-      const row = this.rows[y + i];
-      let at = x;
-      for (let g = 0; g < l.chars.length; g++) {
-        const columns = Math.max(1, l.widths[g]);
-        put(row, at, l.chars[g], l.styles[g], l.widths[g]);
-        for (let k = 1; k < columns; k++) put(row, at + k, '', l.styles[g], 1);
-        at += columns;
-      }
+      (this.placed[y + i] ??= []).push({ x, laid: laid(line) });
     }
   }
 
@@ -351,7 +386,17 @@ export default class Output {
 
   /** Hands the frame's rows on (see takeInkFrames); Ink's text of them is empty. */
   get(): { output: string; height: number } {
-    read(this, this.rows.map(cellsOf));
-    return { output: '', height: this.rows.length };
+    // an Output older than this one and never read belonged to a render that failed
+    const at = open.indexOf(this);
+    if (at >= 0) open.splice(0, at + 1);
+    const height = Math.max(0, Math.ceil(this.height));
+    const width = Math.max(0, Math.ceil(this.width));
+    // <Static>'s rows (read while the frame waits for them) are made whole; the frame's, where they changed
+    read(
+      waiting !== undefined
+        ? Array.from({ length: height }, (_, y) => cellsOf(fill(width, this.placed[y])))
+        : frameRows(width, this.placed, height),
+    );
+    return { output: '', height };
   }
 }

@@ -20,6 +20,7 @@ export interface FrameTarget {
   getWindowSize?(): [number, number];
 }
 
+/** The frame writer; it emits 'resize' once it has taken the terminal's new size. */
 export interface FrameSink extends EventEmitter, LiveText {
   /** the terminal's size (at least 1x1; 80x24 when the target does not say) */
   readonly columns: number;

@@ -57,19 +57,28 @@ function published(width: number, height: number, ops: readonly Op[]): { rows: C
   return { rows: output.split('\n').map((l) => trimmed(parseLine(sanitizeStyled(l)))), height: h };
 }
 
-/** The rows ours hands on for the same calls, and what it answers Ink. */
-function ours(width: number, height: number, ops: readonly Op[]): { rows: Cells[]; height: number; output: string } {
-  let rows: readonly Cells[] | undefined;
-  const stop = takeInkFrames((r) => (rows = r));
+/** The frames ours hands on, while `during` runs. */
+function taking(during: () => void): Array<readonly Cells[]> {
+  const frames: Array<readonly Cells[]> = [];
+  const stop = takeInkFrames((rows) => frames.push(rows));
   try {
-    const out = new Output({ width, height });
-    play(out, ops);
-    const { output, height: h } = out.get();
-    assert.ok(rows, 'the frame was handed on when Ink read it');
-    return { rows: [...rows], height: h, output };
+    during();
   } finally {
     stop();
   }
+  return frames;
+}
+
+/** The rows ours hands on for the same calls (after the frames before it, if any), and what it answers Ink. */
+function ours(width: number, height: number, ops: readonly Op[]): { rows: Cells[]; height: number; output: string } {
+  let answer = { output: '', height: 0 };
+  const frames = taking(() => {
+    const out = new Output({ width, height });
+    play(out, ops);
+    answer = out.get();
+  });
+  assert.equal(frames.length, 1, 'the frame was handed on when Ink read it');
+  return { rows: [...frames[0]], ...answer };
 }
 
 const show = (c: Cells) => c.chars.map((ch, i) => `${ch || '·'}${c.styles[i] ? `{${c.styles[i]}}` : ''}`).join('');
@@ -203,8 +212,7 @@ const TRANSFORMERS = (w: string): Transformer[][] => [
 ];
 
 /** A frame as Ink's renderer writes one: rows of texts side by side, and texts over them, clipped, multi-line, partly outside. */
-function randomOps(next: () => number, width: number, height: number): Op[] {
-  const w = next() < 0.5 ? '1' : '2';
+function randomOps(next: () => number, width: number, height: number, w = next() < 0.5 ? '1' : '2'): Op[] {
   const transformers = TRANSFORMERS(w);
   const ops: Op[] = [];
   for (let y = 0; y < height; y++) {
@@ -250,6 +258,45 @@ test('random frames land in the same cells as through the published Output and t
   }
 });
 
+test('frames in a row, each changing a few of the texts of the one before, land in the same cells as through the published Output', () => {
+  const next = prng(20261204);
+  let sequences = 0;
+  for (let run = 0; run < 60; run++) {
+    const width = 8 + Math.floor(next() * 40);
+    const height = 1 + Math.floor(next() * 8);
+    const w = next() < 0.5 ? '1' : '2';
+    let ops = randomOps(next, width, height, w);
+    const want: Cells[][] = [];
+    const got = taking(() => {
+      for (let f = 0; f < 6; f++) {
+        want.push(published(width, height, ops).rows);
+        const out = new Output({ width, height });
+        play(out, ops);
+        out.get();
+        // the next frame: a few texts new, the rest as they were
+        ops = ops.map((op) =>
+          op.kind === 'write' && next() < 0.15
+            ? {
+                ...op,
+                text:
+                  next() < 0.5
+                    ? op.text.replace(
+                        /(\x1b\[[0-9;]*m)|[0-9]/g,
+                        (d, sgr?: string) => sgr ?? String((Number(d) + 1) % 10),
+                      )
+                    : text(next, w),
+              }
+            : op,
+        );
+      }
+    });
+    assert.equal(got.length, want.length);
+    for (const [f, rows] of got.entries()) assert.deepEqual(rows, want[f], `run ${run}, frame ${f}`);
+    sequences++;
+  }
+  assert.equal(sequences, 60);
+});
+
 test('a control character in one text is sanitised there and moves none of the texts beside it', () => {
   const ops: Op[] = [
     {
@@ -272,9 +319,7 @@ test('a control character in one text is sanitised there and moves none of the t
 });
 
 test('a row that did not change is handed on as the same object, so the writer skips it', () => {
-  const frames: Array<readonly Cells[]> = [];
-  const stop = takeInkFrames((rows) => frames.push(rows));
-  try {
+  const frames = taking(() => {
     for (const price of ['187.41', '187.42']) {
       const out = new Output({ width: 20, height: 3 });
       out.write(0, 0, '\x1b[1mtradedeck\x1b[22m', { transformers: [] });
@@ -282,9 +327,7 @@ test('a row that did not change is handed on as the same object, so the writer s
       out.write(0, 2, 'q quit', { transformers: [] });
       out.get();
     }
-  } finally {
-    stop();
-  }
+  });
   const [a, b] = frames;
   assert.equal(b[0], a[0]);
   assert.notEqual(b[1], a[1]);
