@@ -1,7 +1,7 @@
 // What each edit the bundle makes to a dependency is worth (scripts/bundle-patches.mjs), counted
-// in instructions under valgrind's callgrind: npx tsx test/bench/edits.ts [NAME...] [--runs N].
+// in instructions under valgrind's callgrind: npm run bench -- --edits [NAME...] [--runs N].
 // Counts do not move with the load of a shared machine as times do, so an edit worth a
-// millisecond can be told from none. Not part of npm run bench (each count runs node under
+// millisecond can be told from none. Not in the bench's table (each count runs node under
 // valgrind: a few minutes in all).
 //
 // Each probe is a small program bundled as the build bundles (dependencyPlugins, patchToEsm),
