@@ -29,7 +29,8 @@ export function eachGrapheme(line: string, visit: (grapheme: string, width: numb
       if (SINGLE_UNITS.test(text)) {
         for (let k = 0; k < text.length; k++) {
           const c = text.charCodeAt(k);
-          add(text[k], c >= 0x20 && c < 0x7f ? 1 : stringWidth(text[k]));
+          const ch = text.charAt(k);
+          add(ch, c >= 0x20 && c < 0x7f ? 1 : stringWidth(ch));
         }
       } else for (const g of graphemes(text)) add(g, PRINTABLE_ASCII.test(g) ? 1 : stringWidth(g));
     }

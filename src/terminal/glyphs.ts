@@ -106,13 +106,13 @@ export function asciiCells(c: Cells): Cells {
   if (c.chars.every((ch) => !/[^\x00-\x7f]/.test(ch))) return c;
   const chars: string[] = [];
   const styles: string[] = [];
-  for (let i = 0; i < c.chars.length; i++) {
-    const ch = c.chars[i];
+  for (const [i, ch] of c.chars.entries()) {
     // '' is the second cell of a wide character, which has no stand-in: "?" in both
     const stand = ch.length === 1 && ch < '\x80' ? ch : ch === '' ? '?' : (ASCII_OF[ch] ?? '?');
+    const style = c.styles[i] ?? '';
     chars.push(stand);
     // a stand-in space (for a no-break space) shows its style only where a space would
-    styles.push(stand === ' ' && !spaceShows(c.styles[i]) ? '' : c.styles[i]);
+    styles.push(stand === ' ' && !spaceShows(style) ? '' : style);
   }
   return { chars, styles };
 }

@@ -43,22 +43,22 @@ export interface Clip {
   y2?: number;
 }
 
-/** A line as graphemes, each with its style and its width (string-width's: 0 joins the cell before). */
-interface Laid {
-  chars: string[];
-  styles: string[];
-  widths: number[];
+/** A grapheme as a line lays it out: its text, style and width (string-width's: 0 joins the cell before). */
+interface Glyph {
+  readonly ch: string;
+  readonly style: string;
+  readonly width: number;
+  /** what each further column of a wide one holds: '' in its style */
+  readonly rest?: Glyph;
 }
+type Laid = readonly Glyph[];
+const BLANK: Glyph = { ch: ' ', style: '', width: 1 };
 
 /**
- * A row as Ink's Output fills it: a grapheme per column ('' for the second column of a wide one,
- * undefined for a column past the frame's width that no text reached), its style and width.
+ * A row as Ink's Output fills it: the glyph in each column (`rest` in the further columns of a
+ * wide one), undefined for a column past the frame's width that no text reached.
  */
-interface Row {
-  chars: Array<string | undefined>;
-  styles: string[];
-  widths: number[];
-}
+type Row = Array<Glyph | undefined>;
 
 /** The lines laid out lately, by their text (a frame repeats the texts of the one before). */
 const LAID_LIMIT = 512;
@@ -73,15 +73,11 @@ function laid(line: string): Laid {
   }
   let l = laidOf.get(line);
   if (l === undefined) {
-    const chars: string[] = [];
-    const styles: string[] = [];
-    const widths: number[] = [];
-    eachGrapheme(sanitizeStyled(line), (g, w, style) => {
-      chars.push(g);
-      styles.push(style);
-      widths.push(w);
-    });
-    l = { chars, styles, widths };
+    const glyphs: Glyph[] = [];
+    eachGrapheme(sanitizeStyled(line), (ch, width, style) =>
+      glyphs.push({ ch, style, width, rest: width > 1 ? { ch: '', style, width: 1 } : undefined }),
+    );
+    l = glyphs;
     if (laidOf.size >= LAID_LIMIT) {
       const oldest = laidOf.keys().next();
       if (!oldest.done) laidOf.delete(oldest.value);
@@ -100,41 +96,28 @@ interface Placed {
 /** Whether two rows were given the same lines at the same columns (the same laid-out lines: they are kept by text). */
 function samePlaced(a: readonly Placed[] | undefined, b: readonly Placed[] | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].x !== b[i].x || a[i].laid !== b[i].laid) return false;
-  return true;
+  return a.length === b.length && a.every((p, i) => p.x === b[i]?.x && p.laid === b[i]?.laid);
+}
+
+/** Puts `glyph` in column `x` of `row` (nothing left of the frame; past its width the row grows). */
+function put(row: Row, x: number, glyph: Glyph): void {
+  if (x < 0) return;
+  while (row.length < x) row.push(undefined);
+  row[x] = glyph;
 }
 
 /** A row `width` columns wide with `placed` written into it in turn, as Ink's Output fills one. */
 function fill(width: number, placed: readonly Placed[] | undefined): Row {
-  const row: Row = {
-    chars: new Array<string>(width).fill(' '),
-    styles: new Array<string>(width).fill(''),
-    widths: new Array<number>(width).fill(1),
-  };
+  const row: Row = new Array<Glyph>(width).fill(BLANK);
   for (const { x, laid: l } of placed ?? []) {
     let at = x;
-    for (let g = 0; g < l.chars.length; g++) {
-      const columns = Math.max(1, l.widths[g]);
-      put(row, at, l.chars[g], l.styles[g], l.widths[g]);
-      for (let k = 1; k < columns; k++) put(row, at + k, '', l.styles[g], 1);
-      at += columns;
+    for (const g of l) {
+      put(row, at, g);
+      for (let k = 1; k < g.width; k++) put(row, at + k, g.rest ?? BLANK);
+      at += Math.max(1, g.width);
     }
   }
   return row;
-}
-
-/** Puts `ch` in column `x` of `row` (nothing left of the frame; past its width the row grows). */
-function put(row: Row, x: number, ch: string, style: string, width: number): void {
-  if (x < 0) return;
-  while (row.chars.length < x) {
-    row.chars.push(undefined);
-    row.styles.push('');
-    row.widths.push(1);
-  }
-  row.chars[x] = ch;
-  row.styles[x] = style;
-  row.widths[x] = width;
 }
 
 const WHITE_SPACE = /^\s+$/;
@@ -143,26 +126,24 @@ const WHITE_SPACE = /^\s+$/;
 function cellsOf(row: Row): Cells {
   const chars: string[] = [];
   const styles: string[] = [];
-  for (let x = 0; x < row.chars.length; x++) {
-    const ch = row.chars[x];
-    if (ch === undefined || ch === '') continue;
-    const w = row.widths[x];
-    if (w === 0) {
-      if (chars.length > 0) chars[chars.length - 1] += ch;
+  for (const g of row) {
+    if (g === undefined || g.ch === '') continue;
+    if (g.width === 0) {
+      const last = chars.pop();
+      if (last !== undefined) chars.push(last + g.ch);
       continue;
     }
-    chars.push(ch);
-    styles.push(row.styles[x]);
-    for (let k = 1; k < w; k++) {
-      chars.push('');
-      styles.push(row.styles[x]);
+    for (let k = 0; k < g.width; k++) {
+      chars.push(k === 0 ? g.ch : '');
+      styles.push(g.style);
     }
   }
   // the row ends at its last character that is not unstyled white space
   let end = chars.length;
   for (let k = end - 1; k >= 0; k--) {
-    if (chars[k] === '') continue;
-    if (styles[k] !== '' || !WHITE_SPACE.test(chars[k])) break;
+    const ch = chars[k];
+    if (ch === '') continue;
+    if (ch === undefined || styles[k] !== '' || !WHITE_SPACE.test(ch)) break;
     end = k;
   }
   chars.length = end;
@@ -193,13 +174,13 @@ const isEnd = (n: number) =>
 function sliceStyles(inForce: Map<string, string>, params: string): void {
   const p = params === '' ? ['0'] : params.split(';');
   for (let i = 0; i < p.length; i++) {
-    const n = Number.parseInt(p[i], 10);
+    let code = p[i] ?? '';
+    const n = Number.parseInt(code, 10);
     if (Number.isNaN(n)) continue;
     if (n === 0) {
       inForce.clear();
       continue;
     }
-    let code = p[i];
     if ((n === 38 || n === 48) && (p[i + 1] === '5' || p[i + 1] === '2')) {
       const more = p[i + 1] === '5' ? 2 : 4;
       if (i + more < p.length) {
@@ -317,7 +298,7 @@ function frameRows(width: number, placed: ReadonlyArray<Placed[] | undefined>, h
 function read(rows: Cells[]): void {
   if (waiting !== undefined) {
     // <Static>'s rows, unless Ink's text of them is empty (none, or one blank row)
-    if (rows.length > 1 || (rows.length === 1 && rows[0].chars.length > 0)) staticRows.push(...rows);
+    if (rows.length > 1 || rows.some((row) => row.chars.length > 0)) staticRows.push(...rows);
     if (open.length === 0) {
       deliver(waiting);
       waiting = undefined;
@@ -369,8 +350,9 @@ export default class Output {
     // Ink's grid takes whole columns and rows from the top: a text placed between them, or
     // starting above the frame, draws nothing
     if (!Number.isInteger(x) || !Number.isInteger(y) || y < 0) return;
-    for (let i = 0; i < lines.length && y + i < this.height; i++) {
-      let line = lines[i];
+    for (const [i, text] of lines.entries()) {
+      if (y + i >= this.height) break;
+      let line = text;
       for (const transform of options.transformers) line = transform(line, i);
       (this.placed[y + i] ??= []).push({ x, laid: laid(line) });
     }

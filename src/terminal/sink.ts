@@ -124,8 +124,7 @@ class FrameWriter {
    * app has not caught up with a resize): its lines are cut to the width, so nothing wraps or
    * scrolls, and the next frame repaints from a cleared screen. */
   private staleFrame(height: number, width: number): boolean {
-    for (let i = 0; i < Math.min(this.frame.length, height); i++) if (this.frame[i].chars.length > width) return true;
-    return false;
+    return this.frame.some((row, i) => i < height && row.chars.length > width);
   }
 
   /** Writes the frame's changes to the terminal. */
