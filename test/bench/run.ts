@@ -19,6 +19,9 @@
 //                                      one, key p95 on Orders (500 open orders), Portfolio (500
 //                                      positions), Alerts (1,000) and the watchlist (300)
 //   BENCH_SCALE=lists npm run bench -- --scale   only the key rows of the lists
+//   npm run bench -- --edits [NAME...] [--runs N]  only what each edit the build makes to a
+//                                      dependency saves, counted in instructions under valgrind
+//                                      (test/bench/edits.ts; a few minutes)
 //
 // What each row measures:
 // - launch to first rows: from the exec of the program, run as a command as installed (a timestamp
@@ -89,6 +92,12 @@ const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const pct = (x: number) => `${fmt(x * 100)}%`;
 const ratio = (x: number) => `${fmt(x, 1)}x`;
+
+// --edits: only what each edit of a dependency saves, in instructions (test/bench/edits.ts)
+if (flag('--edits')) {
+  await import('./edits.js');
+  process.exit(0);
+}
 
 if (!existsSync(cli)) throw new Error(`${cli} missing: run npm run build`);
 
