@@ -119,7 +119,7 @@ test('Ink bundled with src/terminal/output.ts hands each frame on as cells: <Sta
     // the terminal narrows: Ink lays the frame out again for the width stdout now says
     stdout.columns = 20;
     stdout.emit('resize');
-    assert.deepEqual(last(), [
+    await shows([
       'started',
       'filled 1 SOL',
       '╭──────────────────╮',
