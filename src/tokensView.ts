@@ -2,7 +2,8 @@
 // directory as tokens-view.json and restored at the next start. Read defensively: a value that is
 // not one of the known ones is ignored, never trusted.
 import { join } from 'node:path';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type TokenCategory, type TokenInterval } from './api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from './api/contract/tokens.js';
+import type { TokenCategory, TokenInterval } from './api/types.js';
 import { readStateFile, writeStateFile } from './stateFile.js';
 import type { SortDir, TokensStore } from './store/tokens.js';
 

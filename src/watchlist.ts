@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { checkResponse } from './api/schema.js';
 import { mergeByKey, readStateFile, StateFileError, writeStateFile } from './stateFile.js';
 import { withFileLock } from './stateLock.js';
-import { tokenSchema, type Token } from './api/types.js';
+import { tokenSchema } from './api/contract/index.js';
+import type { Token } from './api/types.js';
 
 export interface WatchEntry {
   mint: string;
