@@ -222,7 +222,7 @@ test('alerts set before the file is read are kept with the saved ones; a file th
   await other.getState().saved();
   await store.getState().saved();
   assert.equal(await readFile(join(broken, ALERTS_FILE), 'utf8'), '{not json');
-  assert.match(errors[0], /not valid JSON; alerts will not be saved this session/);
+  assert.match(errors[0], /alerts\.json: not valid JSON \(.*\); alerts will not be saved this session/);
   assert.equal(
     alertOf({ id: 'x1', mint: SOL, condition: { kind: 'change', pct: -5, windowMs: 10 }, state: 'armed' }),
     undefined,
