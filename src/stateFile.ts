@@ -11,10 +11,12 @@ import { lstat, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promise
 import { join } from 'node:path';
 import {
   array,
+  check,
   fallback,
   optional,
   pipe,
   safeParse,
+  string,
   transform,
   type BaseIssue,
   type GenericSchema,
@@ -229,6 +231,25 @@ export function keptList<S extends GenericSchema>(entry: S, what: string, key?: 
     }),
   );
 }
+
+/** Text shown, never acted on: at most `max` characters, '' for what is not text. */
+export const clippedText = (max: number) =>
+  fallback(
+    pipe(
+      string(),
+      transform((x) => x.slice(0, max)),
+    ),
+    '',
+  );
+
+/** An ISO time as written; the epoch for what does not read as a time. */
+export const timeOrEpoch = fallback(
+  pipe(
+    string(),
+    check((x) => !Number.isNaN(Date.parse(x))),
+  ),
+  new Date(0).toISOString(),
+);
 
 /** A read that failed for another reason than the file's kind (StateFileError): one line naming the file. */
 const unreadable = (path: string, e: unknown) =>

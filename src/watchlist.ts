@@ -3,37 +3,19 @@
 // file may have been edited by hand: bad entries are dropped, never trusted. A save merges with
 // what another instance saved meanwhile (under the file's short lock): stars added elsewhere stay.
 import { join } from 'node:path';
-import { fallback, object, optional, pipe, regex, string, transform, check, type InferOutput } from 'valibot';
+import { fallback, object, optional, pipe, regex, string, transform, type InferOutput } from 'valibot';
 import { tokenSchema } from './api/contract/tokens.js';
-import { keptList, loadStateFile, mergeByKey, writeStateFile } from './stateFile.js';
+import { clippedText, keptList, loadStateFile, mergeByKey, timeOrEpoch, writeStateFile } from './stateFile.js';
 import { withFileLock } from './stateLock.js';
 
 export const WATCHLIST_FILE = 'watchlist.json';
 const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const EPOCH = new Date(0).toISOString();
-
-/** Text of at most `max` characters ('' for what is not text). */
-const text = (max: number) =>
-  fallback(
-    pipe(
-      string(),
-      transform((x) => x.slice(0, max)),
-    ),
-    '',
-  );
-
 const starred = object({
   mint: pipe(string(), regex(MINT_RE)),
-  symbol: text(32),
-  name: text(80),
+  symbol: clippedText(32),
+  name: clippedText(80),
   /** ISO time it was starred */
-  starredAt: fallback(
-    pipe(
-      string(),
-      check((x) => !Number.isNaN(Date.parse(x))),
-    ),
-    EPOCH,
-  ),
+  starredAt: timeOrEpoch,
   /** the token's data when last seen (shown when it drops out of the current list) */
   last: fallback(optional(tokenSchema), undefined),
 });

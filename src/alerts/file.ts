@@ -23,7 +23,7 @@ import {
   transform,
   variant,
 } from 'valibot';
-import { keptList, loadStateFile, mergeByKey, writeStateFile } from '../stateFile.js';
+import { clippedText, keptList, loadStateFile, mergeByKey, writeStateFile } from '../stateFile.js';
 import { withFileLock } from '../stateLock.js';
 import { MAX_WINDOW_MS, MIN_WINDOW_MS, type Alert } from './model.js';
 
@@ -50,13 +50,7 @@ const condition = variant('kind', [
 const stored = object({
   id: pipe(string(), regex(/^[\w-]{1,40}$/)),
   mint: pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)),
-  symbol: fallback(
-    pipe(
-      string(),
-      transform((x) => x.slice(0, 24)),
-    ),
-    '',
-  ),
+  symbol: clippedText(24),
   condition,
   createdAt: fallback(finiteNumber, 0),
   armedAt: maybeNumber,

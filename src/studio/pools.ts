@@ -3,7 +3,6 @@
 // file may have been edited by hand, so entries that do not hold together are dropped.
 import { join } from 'node:path';
 import {
-  check,
   fallback,
   finite,
   integer,
@@ -20,21 +19,12 @@ import {
   transform,
   type InferOutput,
 } from 'valibot';
-import { keptList, loadStateFile, writeStateFile } from '../stateFile.js';
+import { clippedText, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../stateFile.js';
 import { withFileLock } from '../stateLock.js';
 
 export const POOLS_FILE = 'studio-pools.json';
 
 const address = pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/));
-/** Text of at most `max` characters ('' for what is not text). */
-const text = (max: number) =>
-  fallback(
-    pipe(
-      string(),
-      transform((x) => x.slice(0, max)),
-    ),
-    '',
-  );
 /** A finite number, NaN for anything else (shown as unknown, never as a value). */
 const amount = fallback(pipe(number(), finite()), Number.NaN);
 
@@ -42,23 +32,17 @@ const amount = fallback(pipe(number(), finite()), Number.NaN);
 const launchedPool = object({
   pool: address,
   mint: address,
-  name: text(64),
-  symbol: text(32),
+  name: clippedText(64),
+  symbol: clippedText(32),
   quoteMint: address,
-  quoteSymbol: text(32),
+  quoteSymbol: clippedText(32),
   quoteDecimals: pipe(number(), integer(), minValue(0), maxValue(18)),
   creator: address,
   feeBps: amount,
   initialMarketCap: amount,
   migrationMarketCap: amount,
   /** ISO time of the launch */
-  launchedAt: fallback(
-    pipe(
-      string(),
-      check((x) => !Number.isNaN(Date.parse(x))),
-    ),
-    new Date(0).toISOString(),
-  ),
+  launchedAt: timeOrEpoch,
   signature: fallback(optional(pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,100}$/))), undefined),
   /** 'unknown': sent, but its outcome was not known when it was recorded */
   status: fallback(picklist(['success', 'unknown']), 'success'),

@@ -62,6 +62,29 @@ export const orderTransaction = nullable(pipe(string(ORDER_TX), base64Text(ORDER
 export const fee = obj({ amount: maybe(rawAmount), feeBps: maybe(num), feeMint: maybe(str) });
 export type PlatformFee = InferOutput<typeof fee>;
 
+/** A step of a route as an answer shows it (what is signed comes from the transaction, not from here). */
+export const shownRouteStep = obj({
+  swapInfo: maybe(
+    obj({
+      ammKey: maybe(str),
+      label: maybe(str),
+      inputMint: maybe(str),
+      outputMint: maybe(str),
+      inAmount: maybe(rawAmount),
+      outAmount: maybe(rawAmount),
+    }),
+  ),
+  percent: maybe(num),
+  bps: maybe(num),
+  usdValue: maybe(num),
+});
+
+/** A swap body gives one destination at most (named on nativeDestinationAccount). */
+export const DESTINATIONS = [['destinationTokenAccount'], ['nativeDestinationAccount']] as const;
+export const oneDestination = (b: { destinationTokenAccount?: string; nativeDestinationAccount?: string }) =>
+  b.destinationTokenAccount === undefined || b.nativeDestinationAccount === undefined;
+export const TWO_DESTINATIONS = 'must not be given together with destinationTokenAccount';
+
 /** The fields of an order answer (GET /ultra/v1/order; GET /swap/v2/order adds its own). */
 export const orderEntries = {
   inputMint: nonEmptyStr,
@@ -80,25 +103,7 @@ export const orderEntries = {
   inUsdValue: maybe(num),
   outUsdValue: maybe(num),
   swapUsdValue: maybe(num),
-  routePlan: maybe(
-    arr(
-      obj({
-        swapInfo: maybe(
-          obj({
-            ammKey: maybe(str),
-            label: maybe(str),
-            inputMint: maybe(str),
-            outputMint: maybe(str),
-            inAmount: maybe(rawAmount),
-            outAmount: maybe(rawAmount),
-          }),
-        ),
-        percent: maybe(num),
-        bps: maybe(num),
-        usdValue: maybe(num),
-      }),
-    ),
-  ),
+  routePlan: maybe(arr(shownRouteStep)),
   feeBps: maybe(num),
   feeMint: maybe(str),
   // `{amount, feeBps}` in the contract; `{feeBps, feeMint}` without amount seen too

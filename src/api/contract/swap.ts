@@ -42,7 +42,7 @@ import {
   fields,
 } from '../schema.js';
 import { none, op } from './operation.js';
-import { instruction } from './shared.js';
+import { DESTINATIONS, instruction, oneDestination, TWO_DESTINATIONS } from './shared.js';
 
 export const SWAP_MODES = ['ExactIn', 'ExactOut'] as const;
 export type SwapMode = (typeof SWAP_MODES)[number];
@@ -161,14 +161,7 @@ const swapRequest = pipe(
     computeUnitPriceMicroLamports: optional(u64),
     blockhashSlotsToExpiry: optional(intIn(0, 255)),
   }),
-  forward(
-    partialCheck(
-      [['destinationTokenAccount'], ['nativeDestinationAccount']],
-      (b) => b.destinationTokenAccount === undefined || b.nativeDestinationAccount === undefined,
-      'must not be given together with destinationTokenAccount',
-    ),
-    ['nativeDestinationAccount'],
-  ),
+  forward(partialCheck(DESTINATIONS, oneDestination, TWO_DESTINATIONS), ['nativeDestinationAccount']),
   forward(
     partialCheck(
       [['nativeDestinationAccount'], ['quoteResponse', 'outputMint']],

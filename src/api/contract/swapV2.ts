@@ -46,7 +46,16 @@ import {
   fields,
 } from '../schema.js';
 import { op } from './operation.js';
-import { executeRequestEntries, instruction, orderEntries, orderExecute } from './shared.js';
+import {
+  DESTINATIONS,
+  executeRequestEntries,
+  instruction,
+  oneDestination,
+  orderEntries,
+  orderExecute,
+  shownRouteStep,
+  TWO_DESTINATIONS,
+} from './shared.js';
 
 /** The routers the service names today (the contract's names were iris, partnerz, partnerflow, partnerx). */
 export const ROUTERS_V2 = ['metis', 'jupiterz', 'dflow', 'okx'] as const;
@@ -202,14 +211,7 @@ const buildParams = pipe(
     ),
     ['feeAccount'],
   ),
-  forward(
-    partialCheck(
-      [['destinationTokenAccount'], ['nativeDestinationAccount']],
-      (p) => p.destinationTokenAccount === undefined || p.nativeDestinationAccount === undefined,
-      'must not be given together with destinationTokenAccount',
-    ),
-    ['nativeDestinationAccount'],
-  ),
+  forward(partialCheck(DESTINATIONS, oneDestination, TWO_DESTINATIONS), ['nativeDestinationAccount']),
   forward(
     partialCheck([['inputMint'], ['outputMint']], (p) => p.inputMint !== p.outputMint, 'must differ from inputMint'),
     ['outputMint'],
@@ -236,24 +238,7 @@ const buildAnswer = obj({
   swapMode: maybe(str),
   slippageBps: maybe(num),
   priceImpactPct: maybe(str),
-  routePlan: maybe(
-    arr(
-      obj({
-        swapInfo: maybe(
-          obj({
-            ammKey: maybe(str),
-            label: maybe(str),
-            inputMint: maybe(str),
-            outputMint: maybe(str),
-            inAmount: maybe(rawAmount),
-            outAmount: maybe(rawAmount),
-          }),
-        ),
-        percent: maybe(num),
-        bps: maybe(num),
-      }),
-    ),
-  ),
+  routePlan: maybe(arr(shownRouteStep)),
   computeBudgetInstructions: arr(instruction),
   setupInstructions: arr(instruction),
   swapInstruction: instruction,
