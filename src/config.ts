@@ -19,10 +19,11 @@ import {
   string,
   transform,
   union,
+  unknown,
   type GenericSchema,
 } from 'valibot';
 import { showControls } from './sanitize.js';
-import { loadStateFileSync, StateFileError, StateFileProblem } from './stateFile.js';
+import { isJsonObject, loadStateFileSync, StateFileError, StateFileProblem } from './stateFile.js';
 import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
 import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paper.js';
 import { isDeviceKeyText, parseDeviceKey, signerName, type DeviceKey } from './wallet/keyUrl.js';
@@ -306,9 +307,13 @@ function ruleOf(name: string, spec: KeySpec): GenericSchema {
 }
 
 /** The config file: an object of known settings, each read by its rule (every problem is listed). */
-const configFile = strictObject(
-  Object.fromEntries(Object.entries(SETTINGS).map(([name, spec]) => [name, optional(ruleOf(name, spec))])),
-  (issue) => (issue.path ? `unknown key (known: ${Object.keys(SETTINGS).join(', ')})` : 'must hold a JSON object'),
+const configFile = pipe(
+  unknown(),
+  check(isJsonObject, 'must hold a JSON object'),
+  strictObject(
+    Object.fromEntries(Object.entries(SETTINGS).map(([name, spec]) => [name, optional(ruleOf(name, spec))])),
+    `unknown key (known: ${Object.keys(SETTINGS).join(', ')})`,
+  ),
 );
 
 export function defaultConfigPath(env: Record<string, string | undefined>, home: string): string {

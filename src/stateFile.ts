@@ -13,14 +13,17 @@ import {
   array,
   check,
   fallback,
+  object,
   optional,
   pipe,
   safeParse,
   string,
   transform,
+  unknown,
   type BaseIssue,
   type GenericSchema,
   type InferOutput,
+  type ObjectEntries,
 } from 'valibot';
 import { showControls } from './sanitize.js';
 
@@ -229,6 +232,19 @@ export function keptList<S extends GenericSchema>(entry: S, what: string, key?: 
       }
       return out;
     }),
+  );
+}
+
+/** What a JSON object is (not a list, not null). */
+export const isJsonObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The top of a state file: an object of `entries` (not a list, not null), named by `what` when it is not one. */
+export function fileObject<const E extends ObjectEntries>(entries: E, what: string) {
+  return pipe(
+    unknown(),
+    check(isJsonObject, `must hold ${what}`),
+    object(entries, (issue) => (issue.path ? 'is missing' : `must hold ${what}`)),
   );
 }
 

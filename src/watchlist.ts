@@ -5,7 +5,15 @@
 import { join } from 'node:path';
 import { fallback, object, optional, pipe, regex, string, transform, type InferOutput } from 'valibot';
 import { tokenSchema } from './api/contract/tokens.js';
-import { clippedText, keptList, loadStateFile, mergeByKey, timeOrEpoch, writeStateFile } from './stateFile.js';
+import {
+  clippedText,
+  fileObject,
+  keptList,
+  loadStateFile,
+  mergeByKey,
+  timeOrEpoch,
+  writeStateFile,
+} from './stateFile.js';
 import { withFileLock } from './stateLock.js';
 
 export const WATCHLIST_FILE = 'watchlist.json';
@@ -28,9 +36,9 @@ const watchEntry = pipe(
 );
 export type WatchEntry = InferOutput<typeof watchEntry>;
 
-const watchlistFile = object(
+const watchlistFile = fileObject(
   { tokens: keptList(watchEntry, 'a list of starred tokens', (e) => e.mint) },
-  'must hold {"version":1,"tokens":[...]}',
+  '{"version":1,"tokens":[...]}',
 );
 
 export function watchlistPath(stateDir: string): string {

@@ -23,7 +23,7 @@ import {
   transform,
   variant,
 } from 'valibot';
-import { clippedText, keptList, loadStateFile, mergeByKey, writeStateFile } from '../stateFile.js';
+import { clippedText, fileObject, keptList, loadStateFile, mergeByKey, writeStateFile } from '../stateFile.js';
 import { withFileLock } from '../stateLock.js';
 import { MAX_WINDOW_MS, MIN_WINDOW_MS, type Alert } from './model.js';
 
@@ -77,10 +77,7 @@ const storedAlert = pipe(
   })),
 );
 
-const alertsFile = object(
-  { alerts: keptList(storedAlert, 'a list of alerts') },
-  'must hold {"version":1,"alerts":[...]}',
-);
+const alertsFile = fileObject({ alerts: keptList(storedAlert, 'a list of alerts') }, '{"version":1,"alerts":[...]}');
 
 /** One stored entry, or undefined when it is not an alert. */
 export function alertOf(v: unknown): Alert | undefined {

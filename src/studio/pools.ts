@@ -19,7 +19,7 @@ import {
   transform,
   type InferOutput,
 } from 'valibot';
-import { clippedText, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../stateFile.js';
+import { clippedText, fileObject, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../stateFile.js';
 import { withFileLock } from '../stateLock.js';
 
 export const POOLS_FILE = 'studio-pools.json';
@@ -60,9 +60,9 @@ const launchedPool = object({
 });
 export type LaunchedPool = InferOutput<typeof launchedPool>;
 
-const poolsFile = object(
+const poolsFile = fileObject(
   { pools: keptList(launchedPool, 'a list of pools', (p) => p.pool) },
-  'must hold {"version":1,"pools":[...]}',
+  '{"version":1,"pools":[...]}',
 );
 
 export function poolsPath(stateDir: string): string {
