@@ -2,7 +2,7 @@
 // token-list values, the price impact warning, and a closed output pipe.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../src/api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../src/api/contract/tokens.js';
 import { cleanEnv, CLI, collect, runCli, type Run } from './support/cli.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a

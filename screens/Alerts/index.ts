@@ -3,7 +3,8 @@
 // every refresh of the token catalog. Its resources poll, in the background, the category list
 // that holds each armed alert's mint (all three while a mint has not been seen in any), so alerts
 // fire while other screens are up.
-import { TOKEN_CATEGORIES, type Token, type TokenCategory } from '../../src/api/types.js';
+import { TOKEN_CATEGORIES } from '../../src/api/contract/tokens.js';
+import type { Token, TokenCategory } from '../../src/api/types.js';
 import { addAlertFromLine } from '../../src/alerts/command.js';
 import { categoryNeeded, WATCH_LIST } from '../../src/alerts/coverage.js';
 import { AlertInputError, ALERT_EXAMPLES, ALERT_USAGE, splitAlertLine } from '../../src/alerts/model.js';

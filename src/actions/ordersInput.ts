@@ -2,7 +2,8 @@
 // rule of the contract and the service's minimums (POST /trigger/v1/createOrder, POST /recurring/v1/createOrder) checked before any
 // request, each refusal naming the field and the rule. Pure: no requests, no React.
 import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../amount.js';
-import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
+import type { Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
 import { durationWords, formatPercent, formatPrice, formatUsd } from '../format.js';

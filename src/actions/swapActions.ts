@@ -1,14 +1,8 @@
 // The two ways to swap, as pipeline actions: through the order group (order with taker ->
 // execute) and through the swap group (quote -> swap build -> RPC send -> signature status).
 import type { ApiClient } from '../api/index.js';
-import {
-  NATIVE_MINT,
-  type Order,
-  type PrioritizationFee,
-  type QuoteParams,
-  type Quote,
-  type SwapResponse,
-} from '../api/types.js';
+import { NATIVE_MINT } from '../api/mints.js';
+import type { Order, PrioritizationFee, QuoteParams, Quote, SwapResponse } from '../api/types.js';
 import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';
 import { BuildRefusal, type ActionSpec, type Built, type Expectation } from '../pipeline/types.js';

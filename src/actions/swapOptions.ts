@@ -5,7 +5,9 @@
 // (the contract's name), the word `:swap` and the headless commands take (`receiver ADDR`,
 // `--receiver ADDR`), and how what was typed is read.
 import { isAddress } from '../api/base58.js';
-import { INSTRUCTION_VERSIONS, NATIVE_MINT, ROUTERS, type OrderParams, type SwapRequest } from '../api/types.js';
+import { INSTRUCTION_VERSIONS, ROUTERS } from '../api/contract/index.js';
+import { NATIVE_MINT } from '../api/mints.js';
+import type { OrderParams, SwapRequest } from '../api/types.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 
 /** 'order': GET /ultra/v1/order (s); 'build': POST /swap/v1/swap and swap-instructions (b, i); 'quote': the quote of either. */

@@ -3,7 +3,8 @@
 // so a mint is covered by the first category whose list was seen holding it; a mint no list has
 // shown yet is looked for in all three. A mint outside every top-100 list cannot be priced by
 // this service: its alert waits, and the Alerts view says so.
-import { TOKEN_CATEGORIES, type TokenCategory } from '../api/types.js';
+import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
+import type { TokenCategory } from '../api/types.js';
 import type { TokensState } from '../store/tokens.js';
 import type { Alert } from './model.js';
 

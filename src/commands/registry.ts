@@ -7,7 +7,7 @@
 //
 // Loaded by the headless mode only (src/headless/index.ts); the main script never imports it.
 import type { Config } from '../config.js';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { HeadlessServices } from '../headless/print.js';
 import type { OrderSigningCommand } from '../args.js';
 import { SWAP_OPTIONS } from '../actions/swapOptions.js';

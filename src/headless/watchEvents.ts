@@ -7,7 +7,8 @@
 // state directory's event records as it runs. SIGINT or SIGTERM end it with exit 0 once the
 // deliveries under way are done (a few seconds at most).
 import type { Config } from '../config.js';
-import { TOKEN_CATEGORIES, type RecurringOrder, type TriggerOrder } from '../api/types.js';
+import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
+import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import { alertsOf } from '../alerts/store.js';
 import { loadAlerts } from '../alerts/file.js';
 import { pruneEventsNow } from '../notify/claim.js';

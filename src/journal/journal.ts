@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Mode } from '../config.js';
-import { openStateFile, readStateFile, writeStateFile } from '../stateFile.js';
+import { minValue, number, object, pipe, safeInteger, string, type InferOutput } from 'valibot';
+import { loadStateFile, openStateFile, writeStateFile } from '../stateFile.js';
 import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../stateLock.js';
 
 export type JournalGroup = 'ultra' | 'trigger' | 'recurring' | 'swap' | 'studio';
@@ -549,12 +550,6 @@ export async function archivesMark(archives: Array<{ name: string; path: string 
  * whole; when it is missing, unreadable or does not match the journal (the bytes just before its
  * point differ, or the file is shorter), the journal is read whole once and it is made again.
  */
-interface Checkpoint {
-  offset: number;
-  line: number;
-  /** sha256 of up to 256 bytes just before `offset` */
-  before: string;
-}
 
 const CHECK_BYTES = 256;
 
@@ -574,18 +569,19 @@ export async function bytesBefore(path: string, offset: number): Promise<Buffer 
 
 export const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
+/** The checkpoint file: where a line starts, its number, and a digest of the bytes before it. */
+const checkpointFile = object({
+  offset: pipe(number(), safeInteger(), minValue(0)),
+  line: pipe(number(), safeInteger(), minValue(1)),
+  /** sha256 of up to 256 bytes just before `offset` */
+  before: string(),
+});
+type Checkpoint = InferOutput<typeof checkpointFile>;
+
 async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
   try {
-    const r: unknown = JSON.parse((await readStateFile(`${path}.index`)) ?? 'null');
-    if (
-      !isObject(r) ||
-      !Number.isSafeInteger(r.offset) ||
-      !Number.isSafeInteger(r.line) ||
-      typeof r.before !== 'string'
-    )
-      return undefined;
-    const c = { offset: r.offset as number, line: r.line as number, before: r.before };
-    if (c.offset < 0 || c.line < 1) return undefined;
+    const c = await loadStateFile(`${path}.index`, checkpointFile);
+    if (c === undefined) return undefined;
     if (c.offset === 0) return c.line === 1 ? c : undefined;
     const before = await bytesBefore(path, c.offset);
     // a line's start: the byte before is a newline

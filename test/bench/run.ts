@@ -880,6 +880,8 @@ const simBench = fileURLToPath(new URL('./sim.ts', import.meta.url));
 if (existsSync(simBench) && !flag('--no-sim') && !PACING_ONLY && !SCALE) {
   console.log('\nsimulator (test/bench/sim.ts):');
   await import('./sim.js');
+  console.log('\nthe schema check of a token list (test/bench/schema.ts):');
+  await import('./schema.js');
   // the time the simulation of a transaction adds before its dialog (one RPC round trip)
   console.log('\nbefore the confirm dialog (test/bench/simulate.ts):');
   await import('./simulate.js');

@@ -3,7 +3,9 @@
 // of any lookup table it uses, and the blockhash it was built against. The caller assembles, signs
 // and sends it itself.
 import { decodeBase58 } from '../../api/base58.js';
-import { OPERATIONS, USDC_MINT, type BuildAnswer } from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import { USDC_MINT } from '../../api/mints.js';
+import type { BuildAnswer } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
 import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
