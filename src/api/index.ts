@@ -90,6 +90,14 @@ const executeV2Body = (b: ExecuteV2Request) => ({
   ...(b.lastValidBlockHeight === undefined ? {} : { lastValidBlockHeight: b.lastValidBlockHeight }),
 });
 
+// The quote body does not say which instruction version, platform fee or transaction kind it was
+// asked for; the quote carries it under a symbol, not enumerable (never sent, never copied by a
+// spread, never shown), so swap() can check the rules that depend on it.
+const ORIGIN = Symbol('quote origin');
+const withOrigin = (q: Quote, origin: QuoteOrigin): Quote =>
+  Object.defineProperty(q, ORIGIN, { value: origin, enumerable: false });
+const originOf = (q: object): QuoteOrigin | undefined => (q as { [ORIGIN]?: QuoteOrigin })[ORIGIN];
+
 function createClient(http: HttpClient) {
   const call = <K extends keyof typeof OPS>(
     key: K,
@@ -99,15 +107,12 @@ function createClient(http: HttpClient) {
     ((input: never, o?: CallOptions) =>
       callOperation(http, OPS[key] as Operation<never, unknown>, input, o, wire, rules?.(input))) as CallOf<K>;
 
-  // The quote body does not say which instruction version, platform fee or transaction kind it
-  // was asked for; remembering it lets swap() check the rules that depend on it.
-  const origins = new WeakMap<object, QuoteOrigin>();
   // a u64 given as a digit string still goes on the wire as the JSON integer the contract asks for
   const swapWire = (b: SwapRequest) => {
     const price = b.computeUnitPriceMicroLamports;
     return typeof price === 'string' ? { ...b, computeUnitPriceMicroLamports: new JsonInteger(price) } : b;
   };
-  const swapRules = (b: SwapRequest) => swapRequestFrom(origins.get(b.quoteResponse));
+  const swapRules = (b: SwapRequest) => swapRequestFrom(originOf(b.quoteResponse));
   const quote = call('quote');
 
   return {
@@ -115,12 +120,11 @@ function createClient(http: HttpClient) {
     swap: {
       async quote(p: Parameters<typeof quote>[0], o?: CallOptions): Promise<Quote> {
         const q = await quote(p, o);
-        origins.set(q, {
+        return withOrigin(q, {
           instructionVersion: p.instructionVersion ?? 'V1',
           platformFeeBps: p.platformFeeBps,
           asLegacyTransaction: p.asLegacyTransaction ?? false,
         });
-        return q;
       },
       swap: call('swap', swapWire, swapRules),
       instructions: call('swapInstructions', swapWire, swapRules),

@@ -26,7 +26,7 @@ import {
   type Instruction,
 } from '@solana/kit';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
-import { SIM_PROGRAMS } from '../../src/sim/programs.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { createRpcClient } from '../../src/rpc/client.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';

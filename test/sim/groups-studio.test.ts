@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SIM_PROGRAMS } from '../../src/sim/programs.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { USDC_MINT } from '../../src/api/mints.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import {

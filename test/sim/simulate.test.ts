@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkResponse, NATIVE_MINT, USDC_MINT, type Schema } from '../../src/api/index.js';
-import { SIM_PROGRAMS } from '../../src/sim/programs.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { RPC_ANSWERS } from '../../src/rpc/answers.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { associatedTokenAddress } from '../../src/sim/rpc/ata.js';

@@ -1,5 +1,5 @@
 import { OPERATIONS } from '../../api/contract/index.js';
-import { SIM_PROGRAMS } from '../../sim/programs.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { DbcFeeClaimRequest, DbcPoolCreateRequest, LockedVestingParam } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { STUDIO_TOKEN_DECIMALS, STUDIO_TOTAL_SUPPLY, StudioBook } from './studio-pools.js';

@@ -2,7 +2,7 @@
 // carrying the route, and native-coin cleanup.
 import { createHash } from 'node:crypto';
 import { NATIVE_MINT } from '../../api/mints.js';
-import { SIM_PROGRAMS } from '../../sim/programs.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimInstruction } from '../kernel.js';
 import type { PathSpec } from '../market/routing.js';
 import { ATA_PROGRAM, associatedTokenAddress } from '../rpc/ata.js';

@@ -2,7 +2,7 @@
 // run left): a registered address lookup table, a token mint, a program, a wallet's associated
 // token account, a funded wallet (a System account without data), or none.
 import { NATIVE_MINT } from '../../api/mints.js';
-import { SIM_PROGRAMS } from '../../sim/programs.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimCore } from '../core.js';
 import type { SimTokenInfo } from '../kernel.js';
 import type { LedgerView } from '../ledger.js';
