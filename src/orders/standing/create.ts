@@ -26,10 +26,11 @@ import {
   priceText,
   scaledPrice,
   termsDigest,
+  trailTrigger,
   type StandingOrder,
   type StandingTerms,
 } from './terms.js';
-import { KIND_NAMES, priceWords, symbolOf, termsSentence } from './words.js';
+import { distanceWords, KIND_NAMES, pairTokens, priceWords, symbolOf, termsSentence } from './words.js';
 
 export interface CreateResult {
   status: 'success' | 'cancelled' | 'refused' | 'failed';
@@ -110,9 +111,10 @@ function dialogOf(s: Services, r: StandingRequest, legs: StandingTerms[]): Confi
     const name = legs.length > 1 ? `${KIND_NAMES[t.kind]}: ` : '';
     if (t.kind === 'trailing-stop') {
       const high = scaledPrice(t.armedPrice)!;
+      const now = outputAt(t, trailTrigger(t, high));
       summary.push({
         label: 'Trigger',
-        value: `${t.trail?.bps !== undefined ? `${t.trail.bps / 100}%` : `${t.trail?.by} ${buy.symbol}`} below the highest ${r.base.symbol} price since now (${priceWords(high, { mint: r.quote.id, symbol: r.quote.symbol, decimals: r.quote.decimals })} now), rising with it`,
+        value: `${distanceWords(t)} below the highest ${r.base.symbol} price since armed (${priceWords(high, pairTokens(t).quote)} now), rising with it: now ${rateBothWays(t.amount, now.toString(), sell, buy)}`,
       });
     } else {
       const e = outputAt(t, scaledPrice(t.trigger)!);
@@ -121,7 +123,8 @@ function dialogOf(s: Services, r: StandingRequest, legs: StandingTerms[]): Confi
         value: rateBothWays(t.amount, e.toString(), sell, buy),
       });
     }
-    const least = t.floor ?? lessCap(outputAt(t, trailTriggerOf(t)), t.capBps).toString();
+    const least =
+      t.floor ?? lessCap(outputAt(t, trailTrigger(t, scaledPrice(t.armedPrice) ?? 0n)), t.capBps).toString();
     summary.push({
       label: legs.length > 1 ? `${KIND_NAMES[t.kind]} gets` : 'For at least',
       value: `${amountUsd(least, buy)}${t.kind === 'trailing-stop' ? ' now; it rises with the high' : ''}`,
@@ -166,15 +169,6 @@ function dialogOf(s: Services, r: StandingRequest, legs: StandingTerms[]): Confi
     confirmLabel: legs.length > 1 ? 'Arm both' : 'Arm it',
     cancelLabel: 'Cancel',
   };
-}
-
-/** A trailing stop's trigger when armed (its high is the armed price then). */
-function trailTriggerOf(t: StandingTerms): bigint {
-  const high = scaledPrice(t.armedPrice) ?? 0n;
-  const d = t.trail ?? {};
-  if (d.bps !== undefined) return (high * BigInt(10_000 - d.bps)) / 10_000n;
-  const by = scaledPrice(d.by) ?? 0n;
-  return high > by ? high - by : 0n;
 }
 
 /**
