@@ -10,7 +10,7 @@ import { OrderInputError, type OrderToken } from '../../actions/ordersInput.js';
 import { signingBlocked } from '../../actions/run.js';
 import { tradeTokens } from '../../actions/tokenFacts.js';
 import { utcWords } from '../../actions/dateInput.js';
-import { formatPercent, formatPrice, durationWords } from '../../format.js';
+import { formatPercent, formatPrice, durationWords, shortAddress } from '../../format.js';
 import type { Services } from '../../services.js';
 import type { ConfirmLine, ConfirmView } from '../../store/confirm.js';
 import { unattendedRefusal } from '../../wallet/keypair.js';
@@ -154,7 +154,15 @@ function dialogOf(s: Services, r: StandingRequest, legs: StandingTerms[]): Confi
   });
   const title =
     legs.length > 1
-      ? `OCO, the first to fire cancels the other: ${legs.map((t) => termsSentence(t).replace(/, once, until .*$/, '')).join('; ')}; once, until ${utcWords(r.expiresAt)}, from wallet ${s.wallet!.address.slice(0, 4)}…; tradedeck signs this without asking when it fires`
+      ? `OCO, the first to fire cancels the other: ${legs
+          .map((t) =>
+            termsSentence(t)
+              .replace(/, once, until .*$/, '')
+              .replace(/^When /, 'when '),
+          )
+          .join(
+            '; ',
+          )}; once, until ${utcWords(r.expiresAt)}, from wallet ${shortAddress(s.wallet!.address)}; tradedeck signs this without asking when it fires`
       : termsSentence(legs[0]);
   const warnings: string[] = [];
   if (s.mode === 'paper')
