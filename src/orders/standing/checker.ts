@@ -29,6 +29,7 @@ import {
   type StandingTerms,
 } from './terms.js';
 import { amountWords, KIND_NAMES, orderLine, pairTokens, priceWords } from './words.js';
+import { WATCH_LIST } from '../../alerts/coverage.js';
 
 /** Each order's quote near its trigger at most this often; the loop's own tick (expiry, quotes near a trigger). */
 export const QUOTE_EVERY_MS = 5_000;
@@ -39,6 +40,8 @@ export const NOTE_EVERY_MS = 10 * 60_000;
 export interface StandingView {
   /** every order of the file (all wallets and modes: the screens show this wallet's) */
   orders: readonly StandingOrder[];
+  /** the mints the watch lists must price now (standingMints), kept here so the polling sees it change */
+  uncovered: readonly string[];
   /** items of the file that could not be read, and a file that cannot be read at all */
   problems: readonly string[];
   loaded: boolean;
@@ -81,7 +84,13 @@ export function standingOf(s: Services): StandingChecker {
 }
 
 function createChecker(s: Services): StandingChecker {
-  const store = createStore<StandingView>()(() => ({ orders: [], problems: [], loaded: false, quotes: {} }));
+  const store = createStore<StandingView>()(() => ({
+    orders: [],
+    uncovered: [],
+    problems: [],
+    loaded: false,
+    quotes: {},
+  }));
   let mark: string | undefined | null = null;
   const lastQuote = new Map<string, number>();
   const lastNote = new Map<string, number>();
@@ -307,6 +316,9 @@ function createChecker(s: Services): StandingChecker {
 
   async function round(): Promise<void> {
     await readIfChanged();
+    // the lists the watch must poll for them: said through the store, so the polling follows it
+    const uncovered = standingMints(s);
+    if (uncovered !== store.getState().uncovered) store.setState({ uncovered });
     // a process that cannot sign unattended (read-only, watch-only, a Ledger, no RPC) only shows them
     if (standingBlocked(s)) return;
     const mine = store
@@ -367,11 +379,14 @@ function createChecker(s: Services): StandingChecker {
 
 const mintsOf = new WeakMap<readonly StandingOrder[], readonly string[]>();
 
-/**
- * The mints whose prices this process's armed orders need (each order's pair): what the
- * background poll's token lists must cover. The same array while the orders are the same.
- */
-export function standingMints(s: Services): readonly string[] {
+/** A mint priced by another list within this long needs no list of its own. */
+export const FRESH_MS = 30_000;
+
+/** The lists the alerts and standing orders poll for themselves (WATCH_LIST's), left out of "priced elsewhere". */
+const isWatchList = (key: string) => key.endsWith(`/${WATCH_LIST.interval}/${WATCH_LIST.limit}`);
+
+/** The mints of this process's armed orders (each order's pair), the same array while the orders are the same. */
+function armedMints(s: Services): readonly string[] {
   const orders = standingOf(s).store.getState().orders;
   let mints = mintsOf.get(orders);
   if (!mints) {
@@ -385,6 +400,32 @@ export function standingMints(s: Services): readonly string[] {
     mintsOf.set(orders, mints);
   }
   return mints;
+}
+
+const lastUncovered = new WeakMap<object, readonly string[]>();
+const NONE: readonly string[] = [];
+
+/**
+ * The mints whose prices this process's armed orders need and no list polled for something else
+ * (the Tokens screen's) has given within FRESH_MS: what the background poll's watch lists must
+ * cover. Far from every trigger the orders then cost nothing the polling does not do already. The
+ * same array while the answer is the same.
+ */
+export function standingMints(s: Services): readonly string[] {
+  const mints = armedMints(s);
+  const last = lastUncovered.get(s) ?? NONE;
+  if (mints.length === 0) return last.length ? (lastUncovered.set(s, NONE), NONE) : last;
+  const lists = s.catalog.getState().lists;
+  const now = s.now();
+  const fresh = new Set<string>();
+  for (const [key, list] of Object.entries(lists)) {
+    if (isWatchList(key) || now - list.at > FRESH_MS) continue;
+    for (const t of list.tokens) fresh.add(t.id);
+  }
+  const uncovered = mints.filter((m) => !fresh.has(m));
+  if (uncovered.length === last.length && uncovered.every((m, i) => m === last[i])) return last;
+  lastUncovered.set(s, uncovered);
+  return uncovered;
 }
 
 /** What an event about an order carries: plain fields a channel can use. */
