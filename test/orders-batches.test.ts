@@ -169,10 +169,7 @@ test('marks: Space toggles by key, in the order marked; a marked row starts with
 test('the key line offers only what works here, whole at 80 columns', () => {
   const line = (tab: 'limit' | 'dca', view: 'active' | 'history', rows: number, marked: number) =>
     ordersKeyLine({ tab, view, rows, marked });
-  assert.equal(
-    line('limit', 'active', 3, 0),
-    't lists · h history · x cancel · Space mark · X all · n new · ? more',
-  );
+  assert.equal(line('limit', 'active', 3, 0), 't lists · h history · x cancel · Space mark · X all · n new · ? more');
   assert.equal(line('limit', 'active', 0, 0), 't lists · h history · f mint · i failed · X all · n new · ? more');
   assert.equal(
     line('limit', 'active', 3, 12),

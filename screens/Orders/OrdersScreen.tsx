@@ -83,13 +83,19 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     store.getState().openForm(parsed.kind, parsed.values);
   });
 
-  const plainRows = useMemo(
-    (): Row[] =>
-      standingTab
-        ? standingRowsOf(s, standing, view, latest, now, filter?.mint ?? filter?.outputMint)
-        : rowsOf(s, tab, view, snap, now, flipped),
-    [s, tab, view, snap, now, flipped, latest, standing, standingTab, filter],
+  // the standing list's times move by the minute (their expiries are days away): its hundreds of
+  // rows are made again when a minute passes, not at every tick of the clock
+  const minute = Math.floor(now / 60_000) * 60_000;
+  const serviceRows = useMemo(
+    (): Row[] => (standingTab ? [] : rowsOf(s, tab, view, snap, now, flipped)),
+    [s, tab, view, snap, now, flipped, latest, standingTab], // eslint-disable-line react-hooks/exhaustive-deps -- the rows read the catalog under s, which changes when latest does
   );
+  const standingRows = useMemo(
+    (): Row[] =>
+      standingTab ? standingRowsOf(s, standing, view, latest, minute, filter?.mint ?? filter?.outputMint) : [],
+    [s, view, latest, standing, standingTab, filter, minute],
+  );
+  const plainRows = standingTab ? standingRows : serviceRows;
   const rows = useMemo(
     (): Row[] => (standingTab ? plainRows : withMarks(plainRows as OrderRow[], marked)),
     [plainRows, marked, standingTab],

@@ -20,7 +20,6 @@ import {
   amountWords,
   conditionShort,
   conditionWords,
-  distancePct,
   KIND_NAMES,
   kindLabel,
   pairTokens,
@@ -47,34 +46,71 @@ export interface StandingRow {
   summary: string;
 }
 
+/** What of a row does not move with the market or the clock, made once per order read from the file. */
+interface RowStatics {
+  type: string;
+  amount: string;
+  condition: string;
+  floor: string;
+  /** the trigger now, quote per base (a float: the distance from the market only) */
+  trigger?: number;
+}
+const statics = new WeakMap<StandingOrder, RowStatics>();
+
+function staticsOf(o: StandingOrder): RowStatics {
+  let st = statics.get(o);
+  if (!st) {
+    const t = o.terms;
+    const e = expectedNow(t, o.status);
+    st = {
+      type: kindLabel(t),
+      amount: amountWords(t.amount, t.sell),
+      condition: `${symbolOf(pairTokens(t).base)} ${conditionShort(t, o.status)}`,
+      floor: e ? amountWords(e.floor, t.buy).replace(/(\.\d{4})\d+/, '$1') : MISSING,
+      ...(e ? { trigger: priceFloat(e.trigger) } : {}),
+    };
+    statics.set(o, st);
+  }
+  return st;
+}
+
 export function standingRow(o: StandingOrder, latest: Record<string, Token>, now: number): StandingRow {
   const t = o.terms;
-  const { base } = pairTokens(t);
-  const e = expectedNow(t, o.status);
+  const st = staticsOf(o);
   const market = listedPrice(t, latest);
-  const pct = distancePct(t, o.status, market);
+  const pct =
+    st.trigger !== undefined && market !== undefined && market > 0 ? ((st.trigger - market) / market) * 100 : undefined;
   const state = shownState(o, now);
   const open = state === 'armed' || state === 'firing';
-  const reason =
-    o.status.reason && (state === 'failed' || state === 'cancelled') ? `: ${printable(o.status.reason, 200)}` : '';
+  let summary: string | undefined;
   return {
     kind: 'standing',
     key: t.id,
     order: o,
-    type: kindLabel(t),
-    amount: amountWords(t.amount, t.sell),
-    condition: `${symbolOf(base)} ${conditionShort(t, o.status)}`,
+    type: st.type,
+    amount: st.amount,
+    condition: st.condition,
     // how far the trigger is from the market, as a share of the market: -6.7% a stop below it
     market: open && pct !== undefined ? formatPercent(pct, { signed: true }) : MISSING,
     ...(pct !== undefined ? { marketPct: pct } : {}),
-    floor: e ? amountWords(e.floor, t.buy).replace(/(\.\d{4})\d+/, '$1') : MISSING,
+    floor: st.floor,
     expiry: open ? countdown(t.expiresAt, now) : state === 'expired' ? 'expired' : MISSING,
     state,
-    // the state and its reason first (the column has room for the word only), then the terms
-    summary: `${state}${reason} · ${t.id}: ${conditionWords(t, o.status)
-      .replace(/^When /, '')
-      .replace(' since armed', '')
-      .replace(' now)', ')')}, ${actionWords(t, o.status)}; until ${utcWords(t.expiresAt)}`,
+    // the state and its reason first (the column has room for the word only), then the terms; made
+    // when it is shown (the selected row's only)
+    get summary() {
+      if (summary === undefined) {
+        const reason =
+          o.status.reason && (state === 'failed' || state === 'cancelled')
+            ? `: ${printable(o.status.reason, 200)}`
+            : '';
+        summary = `${state}${reason} · ${t.id}: ${conditionWords(t, o.status)
+          .replace(/^When /, '')
+          .replace(' since armed', '')
+          .replace(' now)', ')')}, ${actionWords(t, o.status)}; until ${utcWords(t.expiresAt)}`;
+      }
+      return summary;
+    },
   };
 }
 

@@ -132,7 +132,7 @@ export function standingLines(orders: readonly StandingOrder[], width: number, n
     out.push(
       line(
         () =>
-          `  ${kindLabel(t).padEnd(6)} ${amountWords(t.amount, t.sell)} · ${symbolOf(pairTokens(t).base)} ${conditionShort(t, o.status)} · ${o.status.state === 'firing' ? 'firing now' : `until ${countdownText(t.expiresAt - now)}`} · ${t.id}`,
+          `  ${kindLabel(t).padEnd(6)} ${amountWords(t.amount, t.sell)} · ${symbolOf(pairTokens(t).base)} ${conditionShort(t, o.status)} · ${o.status.state === 'firing' ? 'firing now' : `expires ${countdownText(t.expiresAt - now)}`} · ${t.id}`,
         width,
       ),
     );

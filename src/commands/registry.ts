@@ -573,9 +573,10 @@ ${STANDING_TAIL}`,
     run: standing,
   },
   watch: {
-    summary: "watch the wallet's orders and the alerts",
-    help: `watch the wallet's orders and the alerts without the dashboard:
-fills, closed orders and fired alerts go to --ntfy, --webhook and
+    summary: "watch the wallet's orders and the alerts, fire its standing orders",
+    help: `watch the wallet's orders and the alerts without the dashboard, and
+fire its standing orders when their condition holds: fills, closed
+orders, fired alerts and standing orders go to --ntfy, --webhook and
 --notify-cmd, and a line each to stdout (NDJSON when piped);
 every 30 s by default (at least 5000 ms); SIGTERM ends it, exit 0`,
     args: [],

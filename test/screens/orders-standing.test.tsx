@@ -84,12 +84,16 @@ test('t to Standing, :stop armed after one dialog, its row and detail, x cancels
     await typeKeys(d.app, key);
     await waitForFrame(d.app, (f) => flat(f).includes(said), 3000);
   }
+  // ? marks them as not available here
   await typeKeys(d.app, '?');
   frame = await waitForFrame(d.app, (f) => f.includes('Limit / DCA / Standing orders'), 3000);
+  for (const help of ['cancel marked / all limit', 'show failed-tx orders too', 'flip the limit price'])
+    assert.match(frame, new RegExp(`× ${help}`), help);
+  assert.doesNotMatch(frame, /× cancel the selected order/);
   await typeKeys(d.app, 'escape');
 
   await typeKeys(d.app, 'x');
-  frame = await waitForFrame(d.app, (f) => f.includes('Cancel it') && f.includes('Nothing is signed'), 3000);
+  await waitForFrame(d.app, (f) => f.includes('Cancel it') && f.includes('Nothing is signed'), 3000);
   await typeKeys(d.app, 'y');
   await waitForFrame(
     d.app,

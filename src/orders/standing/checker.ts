@@ -93,6 +93,17 @@ function createChecker(s: Services): StandingChecker {
   }));
   let mark: string | undefined | null = null;
   const lastQuote = new Map<string, number>();
+  // each order's trigger as a float, worked out once per order read from the file (every round looks at all)
+  const triggers = new WeakMap<StandingOrder, number | null>();
+  const triggerOf = (o: StandingOrder): number | undefined => {
+    let v = triggers.get(o);
+    if (v === undefined) {
+      const e = expectedNow(o.terms, o.status);
+      v = e ? priceFloat(e.trigger) : null;
+      triggers.set(o, v);
+    }
+    return v ?? undefined;
+  };
   const lastNote = new Map<string, number>();
   let running: Promise<void> | undefined;
   let again = false;
@@ -228,9 +239,8 @@ function createChecker(s: Services): StandingChecker {
       const t = o.terms;
       if (o.status.state !== 'armed' || !isMine(s, t) || t.expiresAt <= now) continue;
       const p = listedPrice(t, latest);
-      const e = expectedNow(t, o.status);
-      if (p === undefined || !e) continue;
-      const trigger = priceFloat(e.trigger);
+      const trigger = triggerOf(o);
+      if (p === undefined || trigger === undefined) continue;
       if (!nearTrigger(t.kind, p, trigger)) continue;
       if (now - (lastQuote.get(t.id) ?? -Infinity) < QUOTE_EVERY_MS) continue;
       near.push({ o, gap: Math.abs(p - trigger) / trigger });
@@ -319,8 +329,14 @@ function createChecker(s: Services): StandingChecker {
     // the lists the watch must poll for them: said through the store, so the polling follows it
     const uncovered = standingMints(s);
     if (uncovered !== store.getState().uncovered) store.setState({ uncovered });
-    // a process that cannot sign unattended (read-only, watch-only, a Ledger, no RPC) only shows them
-    if (standingBlocked(s)) return;
+    // a process that cannot sign unattended (read-only, watch-only, a Ledger, no RPC) only shows
+    // them, and says once why its wallet's armed orders are not fired here
+    const blocked = standingBlocked(s);
+    if (blocked) {
+      const armed = store.getState().orders.some((o) => o.status.state === 'armed' && isMine(s, o.terms));
+      if (armed) note(`blocked:${blocked}`, `standing orders are not fired here: ${blocked}`);
+      return;
+    }
     const mine = store
       .getState()
       .orders.some((o) => (ACTIVE_STATES as readonly string[]).includes(o.status.state) && isMine(s, o.terms));

@@ -15,15 +15,6 @@ import type { Mode } from '../../config.js';
 export const STANDING_KINDS = ['stop-loss', 'take-profit', 'trailing-stop', 'buy-above', 'buy-below'] as const;
 export type StandingKind = (typeof STANDING_KINDS)[number];
 
-/** The words of the commands and of the form's Type field, and the kind each makes. */
-export const KIND_WORDS = {
-  stop: 'stop-loss',
-  tp: 'take-profit',
-  trail: 'trailing-stop',
-  'buy-above': 'buy-above',
-  'buy-below': 'buy-below',
-} as const satisfies Record<string, StandingKind>;
-
 /** A price is a decimal with this many places at most (the same scale as a limit order's @price). */
 export const PRICE_SCALE = 18;
 export const ONE = 10n ** BigInt(PRICE_SCALE);

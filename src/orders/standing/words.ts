@@ -98,17 +98,6 @@ export function conditionShort(t: StandingTerms, s: Pick<StandingStatus, 'high'>
   return `${t.kind === 'stop-loss' || t.kind === 'buy-below' ? '≤' : '≥'} ${at}`;
 }
 
-/** How far the market is from the trigger, in percent of the market (signed: + above it). */
-export function distancePct(
-  t: StandingTerms,
-  s: Pick<StandingStatus, 'high'>,
-  market: number | undefined,
-): number | undefined {
-  const e = expectedNow(t, s);
-  if (!e || market === undefined || !(market > 0)) return undefined;
-  return ((priceFloat(e.trigger) - market) / market) * 100;
-}
-
 /** The state and its reason, as a list shows it. */
 export function stateWords(o: StandingOrder): string {
   const s = o.status;
