@@ -24,6 +24,8 @@
 //                                      submitted, with `tradedeck watch` (BENCH_STANDING_INTERVAL_MS,
 //                                      default 5000); key p95 and idle CPU on Orders' standing list
 //                                      with 500 armed orders; requests a minute they add
+//   BENCH_STANDING_ORDERS=0 npm run bench -- --standing   the list's rows with that many (a baseline)
+//   BENCH_STANDING_PARTS=list npm run bench -- --standing  only the list's rows (keys, idle CPU)
 //
 // What each row measures:
 // - launch to first rows: from the exec of the program, run as a command as installed (a timestamp
@@ -548,21 +550,25 @@ async function standingRows(): Promise<Line[]> {
   const address = (await loadKeypairFile(keyPath)).address;
   const apiKey = 'td-bench-key-standing';
   const intervalMs = Number(process.env.BENCH_STANDING_INTERVAL_MS ?? 5000);
+  const count = Number(process.env.BENCH_STANDING_ORDERS ?? 500);
+  const listOnly = process.env.BENCH_STANDING_PARTS === 'list';
 
   // the firing: a simulator whose market moves only when told, a watcher polling every intervalMs
   log(`standing: price crossing a stop to the firing submitted, tradedeck watch every ${intervalMs} ms`);
   const frozen = await startSim({ seed: 5, fund: [address], apiKey, timeScale: 0 });
   cleanups.push(() => void frozen.stop());
-  const latencies = await fireLatencies({
-    cli,
-    sim: frozen,
-    args: ['--base-url', frozen.url, '--rpc-url', frozen.rpcUrl, '--keypair', keyPath],
-    env: { ...process.env, ...freshEnv({ TRADEDECK_API_KEY: apiKey }) } as NodeJS.ProcessEnv,
-    trials: 8,
-    intervalMs,
-    log,
-  });
-  log(`standing: latencies ${latencies.map((x) => fmt(x)).join(', ')} ms`);
+  const latencies = listOnly
+    ? []
+    : await fireLatencies({
+        cli,
+        sim: frozen,
+        args: ['--base-url', frozen.url, '--rpc-url', frozen.rpcUrl, '--keypair', keyPath],
+        env: { ...process.env, ...freshEnv({ TRADEDECK_API_KEY: apiKey }) } as NodeJS.ProcessEnv,
+        trials: 8,
+        intervalMs,
+        log,
+      });
+  if (!listOnly) log(`standing: latencies ${latencies.map((x) => fmt(x)).join(', ')} ms`);
 
   // 500 armed far from their triggers: the dashboard's keys, its idle CPU, its requests
   const sim = await startSim({ seed: 5, fund: [address], apiKey });
@@ -577,7 +583,7 @@ async function standingRows(): Promise<Line[]> {
   const many: Mode = {
     ...base,
     prepare: (dir) =>
-      writeStandingOrders(dir, 500, { wallet: address, network: new URL(sim.url).host, mode: 'live', market }),
+      writeStandingOrders(dir, count, { wallet: address, network: new URL(sim.url).host, mode: 'live', market }),
   };
   log('standing: key p95 and idle CPU on the standing list with 500 armed orders');
   const s = await open(many);
@@ -590,7 +596,7 @@ async function standingRows(): Promise<Line[]> {
     s.term.send('t');
     await sleep(500);
     s.term.send('t');
-    await s.mon.waitFor((l) => l.some((x) => x.includes('500 here')), 20_000);
+    await s.mon.waitFor((l) => l.some((x) => x.includes(`${count} here`)), 20_000);
     await sleep(1500);
     keys = await keyTimes(
       s,
@@ -605,9 +611,9 @@ async function standingRows(): Promise<Line[]> {
   }
   log(`standing: keys ${keys.map((x) => fmt(x)).join(' ')}`);
   const window = Number(process.env.BENCH_STANDING_REQUESTS_SECONDS ?? 60);
-  log(`standing: requests a minute on Tokens over ${window} s, without and with 500 armed orders`);
-  const none = await requestsPerMinute(base, sim, window);
-  const with500 = await requestsPerMinute(many, sim, window);
+  log(`standing: requests a minute on Tokens over ${window} s, without and with ${count} armed orders`);
+  const none = listOnly ? NaN : await requestsPerMinute(base, sim, window);
+  const with500 = listOnly ? NaN : await requestsPerMinute(many, sim, window);
   const p95 = percentile(latencies, 95);
   const keyP95 = percentile(keys, 95);
   return [
@@ -619,21 +625,21 @@ async function standingRows(): Promise<Line[]> {
       note: `median ${fmt(median(latencies) / 1000, 1)} s of ${latencies.length}: ${latencies.map((x) => fmt(x / 1000, 1)).join(', ')} s`,
     },
     {
-      measure: 'key p95, Orders standing list with 500 armed (scroll)',
+      measure: `key p95, Orders standing list with ${count} armed (scroll)`,
       value: `${fmt(keyP95, 1)} ms`,
       budget: '<= 10 ms',
       ok: keyP95 <= 10,
       note: `p50 ${fmt(percentile(keys, 50), 1)} ms of ${keys.length}`,
     },
     {
-      measure: `idle CPU, Orders standing list with 500 armed, ${IDLE_S} s`,
+      measure: `idle CPU, Orders standing list with ${count} armed, ${IDLE_S} s`,
       value: `${fmt(idle?.cpuPct ?? NaN, 2)}%`,
       budget: '<= 0.5%',
       ok: (idle?.cpuPct ?? Infinity) <= 0.5,
       note: `${fmt(idle?.cpuMs ?? NaN)} ms of CPU; RSS ${fmt((idle?.rssKiB ?? NaN) / 1024, 1)} MB`,
     },
     {
-      measure: 'requests a minute added by 500 armed far from their triggers (on Tokens)',
+      measure: `requests a minute added by ${count} armed far from their triggers (on Tokens)`,
       value: `${with500 - none >= 0 ? '+' : ''}${fmt(with500 - none, 1)}`,
       budget: '0',
       ok: Math.abs(with500 - none) < 1,

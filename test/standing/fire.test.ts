@@ -269,3 +269,47 @@ test('a hostile service rewriting the firing transaction: refused by the pipelin
   assert.equal(told?.data.id, stop.terms.id);
   assert.match(String(told?.data.reason), /not signed/);
 });
+
+test('a firing whose process died is settled from the journal: its swap succeeded (fired), or nothing was sent (armed again)', async (t) => {
+  const r = await rig(t);
+  const a = await open(t, r);
+  const [one] = await arm(a.s, 'stop', '1 SOL @140 USDC');
+  const [two] = await arm(a.s, 'stop', '1 SOL @130 USDC');
+  // a process that is gone: its pid ended
+  const { spawnSync } = await import('node:child_process');
+  const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+  const { processIdentity } = await import('../../src/stateLock.js');
+  const owner = { ...processIdentity(), pid: gone };
+  const { updateStanding, withStatus } = await import('../../src/orders/standing/file.js');
+  await updateStanding(r.stateDir, (orders) => ({
+    orders: withStatus(
+      withStatus(orders, one.terms.id, (o) => ({ ...o.status, state: 'firing', owner })),
+      two.terms.id,
+      (o) => ({ ...o.status, state: 'firing', owner }),
+    ),
+    result: undefined,
+  }));
+  // the first one's swap went through before its process died: the journal has it, finished
+  await a.s.journal!.append({
+    id: 'swap-of-one',
+    time: Date.now(),
+    group: 'swap',
+    action: 'swap',
+    transaction: 'AAAA',
+    summary: { standing: one.terms.id },
+    status: 'prepared',
+    wallet: r.address,
+  });
+  await a.s.journal!.appendOutcome({
+    id: 'swap-of-one',
+    time: Date.now(),
+    status: 'signed',
+    signature: 'sig1',
+    signedTransaction: 'AAAA',
+  });
+  await a.s.journal!.appendOutcome({ id: 'swap-of-one', time: Date.now(), status: 'success', signature: 'sig1' });
+  await standingOf(a.s).tick();
+  assert.equal((await stateOf(r, one.terms.id))?.state, 'fired');
+  assert.equal((await stateOf(r, two.terms.id))?.state, 'armed', 'nothing of it was sent: armed again');
+  assert.equal(sends(r.sim), 0);
+});

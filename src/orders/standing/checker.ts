@@ -107,6 +107,9 @@ function createChecker(s: Services): StandingChecker {
   const lastNote = new Map<string, number>();
   let running: Promise<void> | undefined;
   let again = false;
+  // what the last round found: an order near its trigger (quoted again on the timer), the next end
+  let anyNear = false;
+  let nextEnd = -Infinity;
 
   const note = (key: string, text: string, event?: EventSpec) => {
     const now = s.now();
@@ -235,6 +238,7 @@ function createChecker(s: Services): StandingChecker {
   /** Quotes the orders near their triggers (each at most every QUOTE_EVERY_MS) and fires the ones that hold. */
   async function quoteNear(latest: Record<string, Token>, now: number): Promise<void> {
     const near: Array<{ o: StandingOrder; gap: number }> = [];
+    anyNear = false;
     for (const o of store.getState().orders) {
       const t = o.terms;
       if (o.status.state !== 'armed' || !isMine(s, t) || t.expiresAt <= now) continue;
@@ -242,6 +246,7 @@ function createChecker(s: Services): StandingChecker {
       const trigger = triggerOf(o);
       if (p === undefined || trigger === undefined) continue;
       if (!nearTrigger(t.kind, p, trigger)) continue;
+      anyNear = true;
       if (now - (lastQuote.get(t.id) ?? -Infinity) < QUOTE_EVERY_MS) continue;
       near.push({ o, gap: Math.abs(p - trigger) / trigger });
     }
@@ -340,13 +345,26 @@ function createChecker(s: Services): StandingChecker {
     const mine = store
       .getState()
       .orders.some((o) => (ACTIVE_STATES as readonly string[]).includes(o.status.state) && isMine(s, o.terms));
-    if (!mine) return;
+    if (!mine) {
+      anyNear = false;
+      nextEnd = Infinity;
+      return;
+    }
     const now = s.now();
     const latest = s.catalog.getState().latest;
+    nextEnd = Math.min(
+      ...store
+        .getState()
+        .orders.filter((o) => o.status.state === 'armed' && isMine(s, o.terms))
+        .map((o) => o.terms.expiresAt),
+    );
     await expire(now);
     await recover();
+    // a firing left by another process is looked at again on the timer until it is settled
+    const settling = store.getState().orders.some((o) => o.status.state === 'firing' && isMine(s, o.terms));
     await follow(latest);
     await quoteNear(latest, now);
+    anyNear ||= settling;
   }
 
   async function tick(): Promise<void> {
@@ -381,7 +399,14 @@ function createChecker(s: Services): StandingChecker {
         seen = st.latest;
         void tick();
       });
-      const timer = setInterval(() => void tick(), TICK_MS);
+      // between the catalog's refreshes the timer has work only near a trigger, at an end, or
+      // when the file changed (another process armed, cancelled or fired one)
+      const timer = setInterval(() => {
+        if (anyNear || s.now() >= nextEnd || running) return void tick();
+        void standingMark(s.stateDir).then((m) => {
+          if (m !== mark) void tick();
+        });
+      }, TICK_MS);
       timer.unref?.();
       void tick();
       return () => {
