@@ -53,6 +53,7 @@ export async function cancelStanding(
     warnings: wanted.some((o) => o.terms.oco) ? ['An OCO is one order: both legs are cancelled'] : [],
     confirmLabel: wanted.length === 1 ? 'Cancel it' : 'Cancel them',
     cancelLabel: 'Keep',
+    signsNothing: true,
   });
   if (answer !== true) return { status: 'cancelled', ids: [], message: 'kept: nothing was changed' };
   const now = s.now();

@@ -10,7 +10,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Token } from '../../api/types.js';
 import { explainError } from '../../actions/outcome.js';
 import type { EventSpec, Services } from '../../services.js';
-import { liveness } from '../../stateLock.js';
+import { liveness, processIdentity } from '../../stateLock.js';
 import { isFinal } from '../../journal/journal.js';
 import { utcWords } from '../../actions/dateInput.js';
 import { loadStanding, standingMark, updateStanding, withStatus } from './file.js';
@@ -93,6 +93,9 @@ function createChecker(s: Services): StandingChecker {
   }));
   let mark: string | undefined | null = null;
   const lastQuote = new Map<string, number>();
+  /** the orders this checker is firing now */
+  const firingNow = new Set<string>();
+  const self = processIdentity();
   // each order's trigger as a float, worked out once per order read from the file (every round looks at all)
   const triggers = new WeakMap<StandingOrder, number | null>();
   const triggerOf = (o: StandingOrder): number | undefined => {
@@ -203,7 +206,10 @@ function createChecker(s: Services): StandingChecker {
     const stuck = store.getState().orders.filter((o) => o.status.state === 'firing' && isMine(s, o.terms));
     for (const o of stuck) {
       const owner = o.status.owner;
-      if (owner && (await liveness(owner)).state !== 'gone') continue;
+      // a firing of this process's own is left to it while it runs; else its process must be gone
+      const mine = owner !== undefined && owner.pid === self.pid && owner.start === self.start;
+      if (firingNow.has(o.terms.id)) continue;
+      if (owner && !mine && (await liveness(owner)).state !== 'gone') continue;
       const entries = (
         await s.journal!.entries({ lean: true, keep: (e) => e.summary?.standing === o.terms.id })
       ).filter((e) => e.summary?.standing === o.terms.id);
@@ -303,7 +309,13 @@ function createChecker(s: Services): StandingChecker {
 
   async function fire(o: StandingOrder, out: bigint): Promise<void> {
     const t = o.terms;
-    const r = await fireStanding(s, t.id, { out });
+    firingNow.add(t.id);
+    let r;
+    try {
+      r = await fireStanding(s, t.id, { out });
+    } finally {
+      firingNow.delete(t.id);
+    }
     if (r.status === 'fired') {
       const got = r.order.status.received;
       s.notify(

@@ -175,6 +175,7 @@ function dialogOf(s: Services, r: StandingRequest, legs: StandingTerms[]): Confi
     ],
     warnings,
     confirmLabel: legs.length > 1 ? 'Arm both' : 'Arm it',
+    signsNothing: true,
     cancelLabel: 'Cancel',
   };
 }

@@ -314,7 +314,11 @@ async function outcomeOf(
     };
   }
   if (r.status === 'cancelled' && outside) return failed(`not signed: ${outside}`);
-  if (r.status === 'refused') return failed(`not signed: ${r.error ?? 'refused'}`);
+  // signing unavailable for now (paused: no RPC answers), or the simulation not to be had from the
+  // RPC: nothing was wrong with the transaction, so the order stays armed and is tried again
+  const unavailable =
+    r.stage === 'wallet' || (r.stage === 'simulate' && /could not be simulated|no RPC URL/.test(r.error ?? ''));
+  if (r.status === 'refused' && !unavailable) return failed(`not signed: ${r.error ?? 'refused'}`);
   // the service or the RPC did not answer, the quote aged, the turn or the disk: nothing signed, tried again
   await armed(r.error ?? r.status);
   return { status: 'later', reason: `not signed: ${r.error ?? r.status}` };
