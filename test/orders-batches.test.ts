@@ -170,21 +170,18 @@ test('marks: Space toggles by key, in the order marked; a marked row starts with
 test('the key line offers only what works here, whole at 80 columns', () => {
   const line = (tab: 'limit' | 'dca', view: 'active' | 'history', rows: number, marked: number) =>
     ordersKeyLine({ tab, view, rows, marked });
-  assert.equal(
-    line('limit', 'active', 3, 0),
-    't limit/dca · h history · x cancel · Space mark · X all · n new · ? more',
-  );
-  assert.equal(line('limit', 'active', 0, 0), 't limit/dca · h history · f mint · i failed · X all · n new · ? more');
+  assert.equal(line('limit', 'active', 3, 0), 't lists · h history · x cancel · Space mark · X all · n new · ? more');
+  assert.equal(line('limit', 'active', 0, 0), 't lists · h history · f mint · i failed · X all · n new · ? more');
   assert.equal(
     line('limit', 'active', 3, 12),
     'Space mark · X cancel 12 marked · Esc unmark · x cancel · n new · ? more',
   );
   assert.equal(
     line('dca', 'active', 3, 0),
-    't limit/dca · h history · f mint · i failed · x cancel · X all · n new · ? more',
+    't lists · h history · f mint · i failed · x cancel · X all · n new · ? more',
   );
   assert.equal(line('dca', 'active', 3, 2), 'X cancel 2 marked · Esc unmark · x cancel · n new · ? more');
-  assert.equal(line('limit', 'history', 3, 0), 't limit/dca · h history · f mint · i failed · X all · n new · ? more');
+  assert.equal(line('limit', 'history', 3, 0), 't lists · h history · f mint · i failed · X all · n new · ? more');
   for (const tab of ['limit', 'dca'] as const) {
     for (const view of ['active', 'history'] as const) {
       for (const rows of [0, 5]) {

@@ -55,6 +55,29 @@ export interface JournalEntry {
   decimals?: Record<string, number>;
 }
 
+/**
+ * A standing order's record (kind "standing"): the terms confirmed (event create, with their
+ * digest), then what became of it (firing, fired, failed, cancelled, expired, armed again). Not a
+ * transaction: the readers of entries pass over these lines; src/orders/standing/records.ts reads them.
+ */
+export interface StandingLine {
+  /** this line's own id */
+  id: string;
+  time: number;
+  /** the standing order's id */
+  order: string;
+  event: 'create' | 'firing' | 'fired' | 'failed' | 'cancelled' | 'expired' | 'armed';
+  /** create: sha256 of the canonical terms, and the terms themselves */
+  digest?: string;
+  terms?: Record<string, unknown>;
+  reason?: string;
+  signature?: string;
+  wallet?: string;
+  mode?: Mode;
+  network?: string;
+  owner?: ProcessIdentity;
+}
+
 /** What the service reported as actually executed, raw amounts of the input and output mints. */
 export interface ExecutedAmounts {
   input?: string;
@@ -128,6 +151,8 @@ export interface Journal {
   /** Resolves once the line is written whole and fsync'd; throws JournalWriteError and leaves nothing of it otherwise. */
   append(entry: JournalEntry): Promise<void>;
   appendOutcome(outcome: JournalOutcome): Promise<void>;
+  /** A standing order's record (its confirmed terms, its firing and how that ended): a line of its own, never an entry */
+  appendStanding(record: StandingLine): Promise<void>;
   /**
    * Every entry folded with its outcomes, in the order first recorded; the file is read a chunk at
    * a time, after the yearly archives beside it (`journal-2025.jsonl`, oldest first). What reads
@@ -245,6 +270,24 @@ function outcomeLine(o: JournalOutcome): string {
     error: o.error,
     executed,
     signedTransaction: o.status === 'signed' ? o.signedTransaction : undefined,
+  });
+}
+
+function standingLine(r: StandingLine): string {
+  return JSON.stringify({
+    kind: 'standing',
+    id: r.id,
+    time: r.time,
+    order: r.order,
+    event: r.event,
+    digest: typeof r.digest === 'string' && /^[0-9a-f]{64}$/.test(r.digest) ? r.digest : undefined,
+    terms: r.terms,
+    reason: typeof r.reason === 'string' ? r.reason.slice(0, 500) : undefined,
+    signature: r.signature,
+    wallet: typeof r.wallet === 'string' && ADDRESS.test(r.wallet) ? r.wallet : undefined,
+    mode: r.mode && MODES.includes(r.mode) ? r.mode : undefined,
+    network: typeof r.network === 'string' ? r.network.slice(0, 200) : undefined,
+    owner: r.owner ? identityOf(r.owner) : undefined,
   });
 }
 
@@ -422,7 +465,8 @@ export class Fold {
       this.byId.set(current.id, current);
       if (this.keepFinal && isFinal(current.status))
         this.keep(current, this.startOf.get(current.id) ?? 0, this.lineOf.get(current.id) ?? 0);
-    } else problem('kind is neither "entry" nor "outcome"');
+    } else if (record.kind !== 'standing') problem('kind is neither "entry" nor "outcome"');
+    // a standing order's record is not a transaction: src/orders/standing/records.ts reads it
   }
 }
 
@@ -789,6 +833,11 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     append: async (entry) => {
       checkEntry(entry);
       await writeLine(`${entryLine(entry)}\n`);
+    },
+    appendStanding: async (record) => {
+      if (typeof record.id !== 'string' || record.id === '' || typeof record.order !== 'string' || record.order === '')
+        throw new Error('a standing record needs its id and its order');
+      await writeLine(`${standingLine(record)}\n`);
     },
     appendOutcome: async (outcome) => {
       if (!STATUSES.includes(outcome.status))
