@@ -1,9 +1,11 @@
 // GET /swap/v2/build: the raw instructions of a metis swap (what POST /swap/v1/swap-instructions
 // gave), with its compute-unit price only (no limit: the caller sets one), the complete contents
 // of any lookup table it uses, and the blockhash it was built against. The caller assembles, signs
-// and sends it itself.
+// and sends it itself: the chain lands the message made of exactly these instructions (in this
+// order, the taker paying, against this blockhash), with whatever compute-budget instructions the
+// caller sets, and its fee is what those set.
 import { decodeBase58 } from '../../api/base58.js';
-import { OPERATIONS, USDC_MINT, type BuildAnswer } from '../../api/types.js';
+import { OPERATIONS, SIM_PROGRAMS, USDC_MINT, type BuildAnswer } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
 import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
@@ -12,6 +14,11 @@ import { fieldFail } from './params.js';
 import { Params } from './read-request.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
 import { instructionJson, prepare, tipAccount } from './swap.js';
+import { executeSwap, type SwapExecution } from './swap-exec.js';
+import { SIGNATURE_FEE_LAMPORTS, type SwapInstructionSet } from './swap-tx.js';
+import { loadMessage, type LoadedInstruction } from '../rpc/message.js';
+import { COMPUTE_BUDGET_PROGRAM } from '../rpc/accounts.js';
+import type { SimInstruction } from '../kernel.js';
 
 const STABLES = new Set([USDC_MINT, USDT_MINT]);
 /** The fee of a compute-unit price at the 50th percentile (the default), in lamports. */
@@ -26,9 +33,57 @@ function known(labels: readonly string[] | undefined): Set<string> | undefined {
   return labels && new Set(labels.filter((l) => (DEX_LABELS as readonly string[]).includes(l)));
 }
 
+/** A build handed out: what the chain lands when a message of its instructions arrives. */
+interface Ticket {
+  taker: string;
+  blockhash: string;
+  lastValidBlockHeight: number;
+  /** every instruction but the compute budget's, in the order handed out */
+  instructions: SimInstruction[];
+  /** the swap as it lands, and the part of its network fee that the build's own compute budget made */
+  exec(): SwapExecution;
+  builtFee: bigint;
+}
+
+const sameInstruction = (a: LoadedInstruction, b: SimInstruction) =>
+  a.program === b.programId &&
+  a.accounts.length === b.accounts.length &&
+  a.accounts.every((x, i) => x === b.accounts[i].pubkey) &&
+  Buffer.from(a.data).equals(Buffer.from(b.data));
+
+function ticketInstructions(set: SwapInstructionSet): SimInstruction[] {
+  return [...set.setup, set.swap, ...(set.cleanup ? [set.cleanup] : []), ...set.other];
+}
+
 export function registerBuild(kernel: SimKernel): void {
   const core = coreOf(kernel);
   const bad = fieldFail(kernel);
+  const tickets = new Map<string, Ticket>();
+  const keyOf = (swap: { data: Uint8Array }, taker: string) => `${taker}:${Buffer.from(swap.data).toString('base64')}`;
+  // A message assembled from a build's instructions: landed with the fee its compute budget sets
+  kernel.tx.adopt((signed) => {
+    const m = loadMessage(core, signed);
+    if (typeof m === 'string') return undefined;
+    const body = m.instructions.filter((ix) => ix.program !== COMPUTE_BUDGET_PROGRAM);
+    const swap = body.find((ix) => ix.program === SIM_PROGRAMS.router);
+    const t = swap && tickets.get(keyOf(swap, m.feePayer));
+    if (
+      !t ||
+      m.blockhash !== t.blockhash ||
+      body.length !== t.instructions.length ||
+      !body.every((ix, i) => sameInstruction(ix, t.instructions[i]))
+    )
+      return undefined;
+    return {
+      signers: [...m.signers],
+      lastValidBlockHeight: t.lastValidBlockHeight,
+      chargesFees: true,
+      effect: () => {
+        const x = t.exec();
+        return executeSwap(core, { ...x, networkFeeLamports: x.networkFeeLamports - t.builtFee + m.fee });
+      },
+    };
+  });
   kernel.router.add('GET', '/swap/v2/build', 'swap-v2', async (req) => {
     const b = new Params(kernel, 'swap-v2').query(OPERATIONS.swapV2Build, req.query);
     if (!core.market.token(b.inputMint)) bad('inputMint', 'is not a tradable token');
@@ -65,7 +120,8 @@ export function registerBuild(kernel: SimKernel): void {
           : PERCENTILE_BPS[b.computeUnitPricePercentile];
     const validSlots = b.blockhashSlotsToExpiry ?? 150;
     const tipLamports = b.tipAmount === undefined ? 0n : BigInt(b.tipAmount);
-    const { set } = await prepare(core, {
+    const cuLimit = 60_000 + 70_000 * c.route.paths.reduce((n, p) => n + p.pools.length, 0);
+    const { set, cuPrice, exec } = await prepare(core, {
       user: b.taker,
       payer: b.payer,
       inputMint: b.inputMint,
@@ -82,7 +138,7 @@ export function registerBuild(kernel: SimKernel): void {
       destinationTokenAccount: b.destinationTokenAccount,
       nativeDestinationAccount: b.nativeDestinationAccount,
       legacy: false,
-      cuLimit: 60_000 + 70_000 * c.route.paths.reduce((n, p) => n + p.pools.length, 0),
+      cuLimit,
       priorityLamports: BigInt(Math.round((MEDIAN_PRIORITY_LAMPORTS * percentile) / 5000)),
       tipLamports,
       validSlots,
@@ -90,6 +146,19 @@ export function registerBuild(kernel: SimKernel): void {
     });
     const slot = kernel.clock.slot();
     const nowMs = kernel.clock.nowMs();
+    const blockhash = core.clock.blockhash(slot);
+    const lastValidBlockHeight = kernel.clock.blockHeight() + validSlots;
+    for (const [k, t] of tickets) if (t.lastValidBlockHeight < kernel.clock.blockHeight()) tickets.delete(k);
+    tickets.set(keyOf(set.swap, b.taker), {
+      taker: b.taker,
+      blockhash,
+      lastValidBlockHeight,
+      instructions: ticketInstructions(set),
+      exec,
+      // what prepare() counted for the signature and its own compute budget: the message's replaces it
+      builtFee:
+        SIGNATURE_FEE_LAMPORTS * (b.payer && b.payer !== b.taker ? 2n : 1n) + (BigInt(cuLimit) * cuPrice) / 1_000_000n,
+    });
     const tip = tipLamports > 0n ? set.other.find((ix) => ix.accounts[1]?.pubkey === tipAccount(core)) : undefined;
     const body: BuildAnswer = {
       inputMint: b.inputMint,
@@ -111,8 +180,8 @@ export function registerBuild(kernel: SimKernel): void {
       // the simulator's routes fit without lookup tables
       addressesByLookupTableAddress: null,
       blockhashWithMetadata: {
-        blockhash: [...decodeBase58(core.clock.blockhash(slot))!],
-        lastValidBlockHeight: kernel.clock.blockHeight() + validSlots,
+        blockhash: [...decodeBase58(blockhash)!],
+        lastValidBlockHeight,
         fetchedAt: { secs_since_epoch: Math.floor(nowMs / 1000), nanos_since_epoch: (nowMs % 1000) * 1_000_000 },
       },
     };
