@@ -33,7 +33,6 @@ import {
   positiveRaw,
   rawAmount,
   missing,
-  asQueryList,
   asQueryNumber,
   isPositiveRaw,
   refuse,
@@ -65,7 +64,7 @@ import {
   instruction,
   orderExecute,
   orderSchema,
-  ROUTERS,
+  routerNames,
 } from './contract/swapShared.js';
 import { SWAP_V2_OPERATIONS } from './contract/swapV2.js';
 import { TRIGGER_V2_OPERATIONS } from './contract/triggerV2.js';
@@ -425,7 +424,7 @@ const orderParams = pipe(
     closeAuthority: opt(address),
     referralAccount: opt(address),
     referralFee: opt(intIn(50, 255)),
-    excludeRouters: opt(asQueryList(array(among(ROUTERS), `must be an array of ${ROUTERS.join(', ')}`))),
+    excludeRouters: opt(routerNames),
     excludeDexes: opt(labels),
   }),
   check(

@@ -3,6 +3,8 @@
 // /swap/v2/execute keep them and add a few fields), and an instruction as the swap groups send it.
 import {
   arr,
+  array,
+  asQueryList,
   bool,
   is,
   isBase64,
@@ -16,6 +18,7 @@ import {
   pipe,
   rawAmount,
   rawCheck,
+  rule,
   signedTx,
   str,
   text,
@@ -28,6 +31,21 @@ export const ROUTERS = ['iris', 'partnerz', 'partnerflow', 'partnerx'] as const;
 export type Router = (typeof ROUTERS)[number];
 export const EXECUTE_STATUSES = ['Success', 'Failed'] as const;
 export type ExecuteStatus = (typeof EXECUTE_STATUSES)[number];
+
+/**
+ * Router names of GET /swap/v2/order and GET /ultra/v1/order, comma-joined on the wire. Which names
+ * exist is the service's judgement (it takes the contract's names and its current ones): only what
+ * cannot be a name is refused before sending, and a name the service refuses comes back in its words.
+ */
+export const routerNames = asQueryList(
+  array(
+    rule<string>(
+      'must be a router name: letters, digits and _ . + - (no spaces, commas or control characters)',
+      (x) => typeof x === 'string' && /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,31}$/.test(x),
+    ),
+    'must be an array of router names',
+  ),
+);
 
 export const instruction = obj({
   programId: str,

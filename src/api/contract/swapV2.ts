@@ -7,7 +7,6 @@ import {
   address,
   among,
   arr,
-  asQueryList,
   asQueryNumber,
   check,
   flag,
@@ -30,11 +29,10 @@ import {
   str,
   u64,
   uint,
-  array,
   type Infer,
 } from '../schema.js';
 import { op } from './operation.js';
-import { executeRequestEntries, instruction, orderEntries, orderExecute } from './swapShared.js';
+import { executeRequestEntries, instruction, orderEntries, orderExecute, routerNames } from './swapShared.js';
 
 /** The routers the service names today (the contract's names were iris, partnerz, partnerflow, partnerx). */
 export const ROUTERS_V2 = ['metis', 'jupiterz', 'dflow', 'okx'] as const;
@@ -45,20 +43,6 @@ export const CU_PRICE_PERCENTILES = ['medium', 'high', 'veryHigh'] as const;
 
 const MAX_BPS = 10_000;
 const safeInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
-
-/**
- * Router names travel comma-joined. Which names the service takes is its own judgement (it takes
- * the contract's names and its current ones): a name it refuses comes back in its words.
- */
-const routerNames = asQueryList(
-  array(
-    rule<string>(
-      'must be a non-empty router name without commas',
-      (x) => typeof x === 'string' && x.trim() !== '' && !x.includes(','),
-    ),
-    'must be an array of router names',
-  ),
-);
 
 // ---------- GET /swap/v2/order ----------
 

@@ -5,15 +5,18 @@
 // order, the taker paying, against this blockhash), with whatever compute-budget instructions the
 // caller sets, and its fee is what those set.
 import { decodeBase58 } from '../../api/base58.js';
-import { OPERATIONS, SIM_PROGRAMS, USDC_MINT, type BuildAnswer } from '../../api/types.js';
+import { OPERATIONS, SIM_PROGRAMS, USDC_MINT, type BuildAnswer, type BuildParams } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
-import { coreOf } from '../core.js';
+import { coreOf, type SimCore } from '../core.js';
+import type { RouteResult } from '../market/routing.js';
+import type { FirmQuote } from './swap-body.js';
+import { executeRfq } from './ultra-rfq.js';
 import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import { fieldFail } from './params.js';
 import { Params } from './read-request.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
-import { instructionJson, prepare, tipAccount } from './swap.js';
+import { firmFill, instructionJson, prepare, tipAccount } from './swap.js';
 import { executeSwap, type SwapExecution } from './swap-exec.js';
 import { SIGNATURE_FEE_LAMPORTS, type SwapInstructionSet } from './swap-tx.js';
 import { loadMessage, type LoadedInstruction } from '../rpc/message.js';
@@ -43,6 +46,8 @@ interface Ticket {
   /** the swap as it lands, and the part of its network fee that the build's own compute budget made */
   exec(): SwapExecution;
   builtFee: bigint;
+  /** paper mode: filled firm at the followed service's quote */
+  firm?: FirmQuote;
 }
 
 const sameInstruction = (a: LoadedInstruction, b: SimInstruction) =>
@@ -53,6 +58,56 @@ const sameInstruction = (a: LoadedInstruction, b: SimInstruction) =>
 
 function ticketInstructions(set: SwapInstructionSet): SimInstruction[] {
   return [...set.setup, set.swap, ...(set.cleanup ? [set.cleanup] : []), ...set.other];
+}
+
+/** What a build is priced at: the simulator's pools, or in paper mode the followed service's quote (filled firm). */
+interface Priced {
+  inAmount: bigint;
+  outAmount: bigint;
+  threshold: bigint;
+  specs: RouteResult['paths'];
+  priceImpactPct: string;
+  routePlan: NonNullable<BuildAnswer['routePlan']>;
+  firm?: FirmQuote;
+}
+
+function pooled(c: ReturnType<typeof computeQuote>, core: SimCore): Priced | null {
+  if (!c) return null;
+  return {
+    inAmount: c.inAmount,
+    outAmount: c.outAmount,
+    threshold: c.threshold,
+    specs: c.route.paths,
+    priceImpactPct: c.route.priceImpact.toFixed(10).replace(/0+$/, '').replace(/\.$/, ''),
+    routePlan: routePlanJson(core, c.route, false),
+  };
+}
+
+/** Paper mode: the followed service's own quote for the same parameters, filled firm at its amounts. */
+async function paperPriced(core: SimCore, b: BuildParams, slippageBps: number): Promise<Priced | null> {
+  const paper = core.paper!;
+  await paper.ensure([b.inputMint, b.outputMint]);
+  const live = await paper.swapQuote({
+    inputMint: b.inputMint,
+    outputMint: b.outputMint,
+    amount: b.amount,
+    slippageBps,
+    ...(b.dexes ? { dexes: b.dexes } : {}),
+    ...(b.excludeDexes ? { excludeDexes: b.excludeDexes } : {}),
+    ...(b.maxAccounts !== undefined ? { maxAccounts: b.maxAccounts } : {}),
+    ...(b.platformFeeBps !== undefined ? { platformFeeBps: b.platformFeeBps } : {}),
+  });
+  const firm = paper.firmQuote(live);
+  if (!firm) return null;
+  return {
+    inAmount: BigInt(live.inAmount),
+    outAmount: BigInt(live.outAmount),
+    threshold: BigInt(live.otherAmountThreshold),
+    specs: [],
+    priceImpactPct: live.priceImpactPct,
+    routePlan: live.routePlan,
+    firm,
+  };
 }
 
 export function registerBuild(kernel: SimKernel): void {
@@ -79,8 +134,8 @@ export function registerBuild(kernel: SimKernel): void {
       lastValidBlockHeight: t.lastValidBlockHeight,
       chargesFees: true,
       effect: () => {
-        const x = t.exec();
-        return executeSwap(core, { ...x, networkFeeLamports: x.networkFeeLamports - t.builtFee + m.fee });
+        const x = { ...t.exec(), networkFeeLamports: t.exec().networkFeeLamports - t.builtFee + m.fee };
+        return t.firm ? executeRfq(core, firmFill(x, t.firm)) : executeSwap(core, x);
       },
     };
   });
@@ -95,20 +150,25 @@ export function registerBuild(kernel: SimKernel): void {
     const platformFeeBps = b.platformFeeBps ?? 0;
     // fast routing: the simulator's routes are already simple; only its priority-fee default differs
     const fast = b.mode === 'fast';
-    const c = computeQuote(core, {
-      inputMint: b.inputMint,
-      outputMint: b.outputMint,
-      amount: BigInt(b.amount),
-      exactOut: false,
-      slippageBps,
-      platformFeeBps,
-      filter: {
-        dexes: known(b.dexes),
-        excludeDexes: known(b.excludeDexes),
-        maxAccounts: b.maxAccounts ?? 64,
-        intermediates: new Set(STABLE_INTERMEDIATES),
-      },
-    });
+    const c = core.paper
+      ? await paperPriced(core, b, slippageBps)
+      : pooled(
+          computeQuote(core, {
+            inputMint: b.inputMint,
+            outputMint: b.outputMint,
+            amount: BigInt(b.amount),
+            exactOut: false,
+            slippageBps,
+            platformFeeBps,
+            filter: {
+              dexes: known(b.dexes),
+              excludeDexes: known(b.excludeDexes),
+              maxAccounts: b.maxAccounts ?? 64,
+              intermediates: new Set(STABLE_INTERMEDIATES),
+            },
+          }),
+          core,
+        );
     if (!c) return kernel.fail({ status: 400, message: 'No routes found for the input and output mints' });
     const percentile =
       b.computeUnitPricePercentile === undefined
@@ -120,7 +180,13 @@ export function registerBuild(kernel: SimKernel): void {
           : PERCENTILE_BPS[b.computeUnitPricePercentile];
     const validSlots = b.blockhashSlotsToExpiry ?? 150;
     const tipLamports = b.tipAmount === undefined ? 0n : BigInt(b.tipAmount);
-    const cuLimit = 60_000 + 70_000 * c.route.paths.reduce((n, p) => n + p.pools.length, 0);
+    const cuLimit =
+      60_000 +
+      70_000 *
+        Math.max(
+          1,
+          c.specs.reduce((n: number, p) => n + p.pools.length, 0),
+        );
     const { set, cuPrice, exec } = await prepare(core, {
       user: b.taker,
       payer: b.payer,
@@ -132,7 +198,7 @@ export function registerBuild(kernel: SimKernel): void {
       threshold: c.threshold,
       slippageBps,
       platformFeeBps,
-      specs: c.route.paths,
+      specs: c.specs,
       wrapAndUnwrapSol: b.wrapAndUnwrapSol ?? true,
       feeAccount: b.feeAccount,
       destinationTokenAccount: b.destinationTokenAccount,
@@ -143,6 +209,7 @@ export function registerBuild(kernel: SimKernel): void {
       tipLamports,
       validSlots,
       dynamicSlippage: false,
+      ...(c.firm ? { firm: c.firm } : {}),
     });
     const slot = kernel.clock.slot();
     const nowMs = kernel.clock.nowMs();
@@ -155,6 +222,7 @@ export function registerBuild(kernel: SimKernel): void {
       lastValidBlockHeight,
       instructions: ticketInstructions(set),
       exec,
+      ...(c.firm ? { firm: c.firm } : {}),
       // what prepare() counted for the signature and its own compute budget: the message's replaces it
       builtFee:
         SIGNATURE_FEE_LAMPORTS * (b.payer && b.payer !== b.taker ? 2n : 1n) + (BigInt(cuLimit) * cuPrice) / 1_000_000n,
@@ -168,8 +236,8 @@ export function registerBuild(kernel: SimKernel): void {
       otherAmountThreshold: c.threshold.toString(),
       swapMode: 'ExactIn',
       slippageBps,
-      priceImpactPct: c.route.priceImpact.toFixed(10).replace(/0+$/, '').replace(/\.$/, ''),
-      routePlan: routePlanJson(core, c.route, false),
+      priceImpactPct: c.priceImpactPct,
+      routePlan: c.routePlan,
       // the compute-unit price alone: the limit is the caller's (simulate, then 1.2 times)
       computeBudgetInstructions: set.computeBudget.filter((ix) => ix.data[0] === 3).map(instructionJson),
       setupInstructions: set.setup.map(instructionJson),
