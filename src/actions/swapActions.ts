@@ -23,8 +23,10 @@ import {
   amountText,
   expiryMs,
   impactPercent,
+  orderPriced,
   orderSummary,
   quoteSummary,
+  solPriceOf,
   solFeeText,
   typedConfirmationFor,
   type TokenRef,
@@ -192,7 +194,9 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & {
       // already past when the service answered: this computer's clock and the service's disagree
       const skewed = expireAt !== undefined && expireAt <= built.builtAt;
       const expiresAt = skewed ? undefined : expireAt;
-      const extras = orderExtrasLines(p.extras ?? {}, p.solUsd);
+      // SOL's price for the fees and the tip: the catalog's, else the trade's own when one side is SOL
+      const priced = orderPriced(order, p.input, p.output);
+      const extras = orderExtrasLines(p.extras ?? {}, p.solUsd ?? solPriceOf(priced.input, priced.output));
       const warnings = [
         ...extras.warnings,
         ...(found ? [found] : []),
@@ -502,6 +506,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec & { lastRoute(): 
               value: `${p.build?.computeUnitPriceMicroLamports !== undefined ? `compute unit price ${BigInt(p.build.computeUnitPriceMicroLamports).toLocaleString('en-US')} micro-lamports` : priorityFeeText(p.priorityFee ?? 'auto')} asked; ${b.response.prioritizationFeeLamports === undefined ? 'the build did not say what it set' : `the build set ${solFeeText(b.response.prioritizationFeeLamports, p.solUsd)}`}`,
             };
       const tip = built.expect.tipLamports;
+      const solUsd = p.solUsd ?? solPriceOf(p.input, p.output);
       return {
         title: `Swap ${amountText(quote.inAmount, p.input)} for ${p.output.symbol} (build + RPC send, ${b.generation === 'v2' ? '/swap/v2/build' : '/swap/v1'})`,
         lines: [],
@@ -521,7 +526,7 @@ export function routeSwapAction(p: RouteSwapInput): ActionSpec & { lastRoute(): 
             extras.summary,
           ),
           fee,
-          ...(tip !== undefined ? [tipLine(tip, p.solUsd)] : []),
+          ...(tip !== undefined ? [tipLine(tip, solUsd)] : []),
         ],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
       };
