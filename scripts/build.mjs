@@ -8,6 +8,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, dirname } from 'node:path';
 import { builtinModules } from 'node:module';
 import { dependencyPlugins, EDIT_NAMES, patchToEsm } from './bundle-patches.mjs';
+import { inkOutput } from './ink-output.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -120,7 +121,13 @@ const result = await build({
   // memory, slower to scan): strings, regular expressions and identifiers are escaped instead.
   charset: 'ascii',
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tdUrl' },
-  plugins: [modesOfMain, builtinsByRequire, stubDevtools, ...dependencyPlugins(join(root, 'node_modules'), without)],
+  plugins: [
+    modesOfMain,
+    builtinsByRequire,
+    stubDevtools,
+    inkOutput(join(root, 'src', 'terminal', 'output.ts')),
+    ...dependencyPlugins(join(root, 'node_modules'), without),
+  ],
   logLevel: 'warning',
   write: false,
   metafile: true,

@@ -1,164 +1,57 @@
-// The edits tradedeck's bundle makes to the code of its dependencies, all of them for start-up time,
-// the cost of a frame or memory: none changes what a dependency answers. scripts/build.mjs applies
-// them while bundling; test/build-patches.test.ts and test/build-edits.test.ts load each edited
-// module beside the published one (or bundle a tiny program with and without the edit), check that
-// both answer alike and show the difference each edit is for. Each edit must find its text, or the
-// build stops: an upgrade of a dependency is then checked by hand rather than silently
-// left unpatched, and every package edited here is pinned to an exact version in package.json.
+// The edits tradedeck's bundle makes to the code of its dependencies, for start-up time, the cost of
+// a frame or memory: none changes what a dependency answers. Each is here because a budget row of
+// npm run bench needs it, as measured (docs/development.md's table: test/bench/edits.ts counts what
+// each one saves); an edit the rows can do without goes. scripts/build.mjs applies them while
+// bundling; test/build-patches.test.ts and test/build-edits.test.ts load each edited module beside
+// the published one (or bundle a tiny program with and without the edit), check that both answer
+// alike and show the difference each edit is for. Each edit must find its text, or the build stops:
+// an upgrade of a dependency is then checked by hand rather than silently left unpatched, and every
+// package edited here is pinned to an exact version in package.json. (Ink's output stage is not
+// edited but replaced: scripts/ink-output.mjs.)
 //
 // --without NAME,... (scripts/build.mjs) leaves edits out by their name (the keys below, and
 // yoga-layout, __toESM and one-string-width), to measure one before dropping it.
 import { join } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { BOUNDED_MAP, NARROW_GLYPHS } from './patches-shared.mjs';
-import { OUTPUT_PATCHES } from './ink-output-patch.mjs';
 
-export { NARROW_GLYPHS };
+// The glyphs tradedeck draws that take one column (as string-width itself says: checked when this
+// list was made, and again by test/build-patches.test.ts) and one UTF-16 unit each: text made of
+// them, printable ASCII and escapes is measured by counting.
+export const NARROW_GLYPHS =
+  '\u00b7\u2014\u2013\u2026\u203a\u2039\u00ab\u00bb\u25b2\u25bc\u25b6\u25c0\u25b3\u25bd\u2713\u2717\u2714\u2718\u2605\u2606\u2191\u2193\u2190\u2192\u2197\u2198' +
+  '\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f' +
+  '\u2502\u2500\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2550\u2551\u256d\u256e\u256f\u2570\u2504\u2591\u2592\u2593\u25cf\u25cb\u25c6\u25c7\u25a0\u25a1\u25aa\u25ab' +
+  '\u2022\u00b0\u00b1\u00d7\u00f7\u00a2\u00a3\u00a5\u20ac\u2122\u00a9\u00ae\u2248\u2260\u2264\u2265\u221e\u221a\u2206\u00b5\u00a7\u00b6\u26a0\u270e\u25b8\u25b9\u25c2\u25b4\u25be';
+
+// A Map that holds at most `limit` entries, forgetting the oldest first: the caches the edits add or
+// bound. Prepended to a dependency's source, once per module that uses it.
+const BOUNDED_MAP = `class __TdBoundedMap extends Map {
+  constructor(limit) { super(); this.limit = limit; }
+  set(key, value) {
+    if (!this.has(key) && this.size >= this.limit) this.delete(this.keys().next().value);
+    return super.set(key, value);
+  }
+}
+`;
 
 /** The find-and-replace edits, by module (the name patchedName gives it). */
 const dependencyPatches = {
-  // Ink's text-measurement and wrap caches keep every distinct text ever drawn (a clock, ages,
-  // prices: without end over a day): vadimdemedes/ink#986. Bounded, as the fix proposed there does.
+  // Ink's text-measurement cache keeps every distinct text ever drawn (prices, ages: without end
+  // over a day; vadimdemedes/ink#986): on Tokens 19 new texts every 10 s, about 445 bytes each, or
+  // 24 MB over 8 hours against a resident-memory budget of 90 MB. Bounded, as the fix proposed there does.
   'measure-text.js': [['const cache = new Map();', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);']],
-  'wrap-text.js': [
-    ['const cache = {};', BOUNDED_MAP + 'const cache = new __TdBoundedMap(512);'],
-    ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
-    ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
-  ],
   // string-width makes an Intl.Segmenter when it loads (~8 ms); text the counting shim measures
   // (one-string-width below) never needs it: made at its first use
   'string-width/index.js': [
     ['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
     ['segmenter.segment(', '(segmenter ??= new Intl.Segmenter()).segment('],
   ],
-  'output.js': OUTPUT_PATCHES,
 };
-// Ink strips escapes other than SGR and OSC from every text node on every frame, tokenising each
-// styled text again although the rows are mostly the text of the frame before: a bounded cache.
-dependencyPatches['sanitize-ansi.js'] = [
-  [
-    'const sanitizeAnsi = (text) => {',
-    BOUNDED_MAP +
-      `const __tdSanitized = new __TdBoundedMap(512);
-const sanitizeAnsi = (text) => {
-    if (!hasAnsiControlCharacters(text))
-        return text;
-    let clean = __tdSanitized.get(text);
-    if (clean === undefined)
-        __tdSanitized.set(text, (clean = sanitizeAnsiOnce(text)));
-    return clean;
-};
-const sanitizeAnsiOnce = (text) => {`,
-  ],
-];
-// Ink turns every changed row of cells back into text by diffing the style of each character with
-// the one before (three Sets and four arrays per character): characters drawn in one style share
-// one styles array, and a character in the same array as the one before needs no diff.
-dependencyPatches['ansi-tokenize/styledChars.js'] = [
-  [
-    `    let codes = [];
-    const ret = [];`,
-    `    let codes = [];
-    let styles = [];
-    let stylesOf = codes;
-    const ret = [];`,
-  ],
-  [
-    `            ret.push({
-                ...token,
-                styles: [...codes],
-            });`,
-    `            if (stylesOf !== codes) {
-                styles = [...codes];
-                stylesOf = codes;
-            }
-            ret.push({
-                type: token.type,
-                value: token.value,
-                fullWidth: token.fullWidth,
-                styles,
-            });`,
-  ],
-  // an index loop: this runs once per changed line and refresh, never long enough to be optimised,
-  // and an unoptimised for-of makes an iterator result per token
-  [
-    '    for (const token of tokens) {',
-    '    for (let __tdT = 0; __tdT < tokens.length; __tdT++) {\n        const token = tokens[__tdT];',
-  ],
-  [
-    `        else {
-            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
-        }`,
-    `        else if (chars[i - 1].styles !== char.styles && (chars[i - 1].styles.length > 0 || char.styles.length > 0)) {
-            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
-        }`,
-  ],
-];
-
-// Ink turns each changed line into characters with ansi-tokenize, which walks every line with an
-// Intl.Segmenter (grapheme clusters) and copies the rest of the line at every escape: most of a
-// frame's cost. A line of printable ASCII, escapes and the narrow glyphs above has one grapheme per
-// UTF-16 unit, so it is walked by index (the same tokens); anything else still goes through the
-// segmenter. An SGR sequence is scanned in place.
-dependencyPatches['ansi-tokenize/tokenize.js'] = [
-  [
-    'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
-    `let segmenter;
-const __tdNarrow = new Set(${JSON.stringify(NARROW_GLYPHS)});
-function __tdOneUnitGraphemes(str) {
-    for (let i = 0; i < str.length; i++) {
-        const c = str.charCodeAt(i);
-        if ((c >= 0x20 && c < 0x7f) || c === 0x1b) continue;
-        if (!__tdNarrow.has(str[i])) return false;
-    }
-    return true;
-}
-const __tdUnit = { segment: "", index: 0 };
-const __tdStep = { value: __tdUnit, done: false };
-const __tdEnd = { value: undefined, done: true };
-function __tdUnits(str) {
-    let i = 0;
-    return {
-        [Symbol.iterator]() { return this; },
-        next() {
-            if (i >= str.length) return __tdEnd;
-            __tdUnit.segment = str[i];
-            __tdUnit.index = i++;
-            return __tdStep;
-        },
-    };
-}`,
-  ],
-  [
-    'for (const { segment, index } of segmenter.segment(str)) {',
-    'for (const { segment, index } of (__tdOneUnitGraphemes(str) ? __tdUnits(str) : (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str))) {',
-  ],
-  [
-    `function parseSGRSequence(string, offset) {
-    string = string.slice(offset);
-    const endIndex = findSGRSequenceEndIndex(string);
-    if (endIndex === -1)
-        return;
-    return string.slice(0, endIndex + 1);
-}`,
-    `function parseSGRSequence(string, offset) {
-    for (let index = offset + 2; index < string.length; index++) {
-        const charCode = string.charCodeAt(index);
-        if (charCode === CC_M)
-            return string.slice(offset, index + 1);
-        if (charCode === CC_SEMI || (charCode >= CC_0 && charCode <= CC_9))
-            continue;
-        break;
-    }
-    return undefined;
-}`,
-  ],
-];
-
-// slice-ansi (which Ink's truncation uses) makes a grapheme Intl.Segmenter and a Unicode-property
-// expression when it loads: start-up pays for them though a frame of text cut to its width beforehand
-// rarely asks Ink to truncate. Each is made at its first use. For start-up.
+// slice-ansi (Ink loads it at start, for the truncation of wrap-text, through cli-truncate) makes a
+// grapheme Intl.Segmenter and a Unicode-property expression when it loads: start-up pays for them
+// though the dashboard cuts its text to width itself and never asks Ink to truncate. Each is made
+// at its first use. For start-up.
 dependencyPatches['slice-ansi/tokenize-ansi.js'] = [
   ['const EMOJI_PRESENTATION_GRAPHEME_REGEX = /\\p{Emoji_Presentation}/u;', 'let EMOJI_PRESENTATION_GRAPHEME_REGEX;'],
   [
@@ -193,16 +86,6 @@ dependencyPatches['signal-exit/index.js'] = [
   ],
 ];
 
-// terminal-size (Ink's fallback for a stdout without columns) loads node:child_process when it
-// loads, for the tput and resize it runs only when nothing else tells the size: about 3 ms of every
-// start for a module the dashboard (always a terminal) never uses. Loaded at its first call.
-dependencyPatches['terminal-size/index.js'] = [
-  [
-    "import {execFileSync} from 'node:child_process';",
-    "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);",
-  ],
-];
-
 // string-width builds its Unicode-property expressions when it loads (~35 ms in a script), though
 // counted text (one-string-width below) rarely needs them: each is made at its first use.
 const LAZY_REGEXES = [
@@ -231,11 +114,7 @@ export function patchedName(path) {
   if (/\/node_modules\/string-width\/index\.js$/.test(p)) return 'string-width/index.js';
   if (/\/node_modules\/slice-ansi\/tokenize-ansi\.js$/.test(p)) return 'slice-ansi/tokenize-ansi.js';
   if (/\/node_modules\/signal-exit\/index\.js$/.test(p)) return 'signal-exit/index.js';
-  if (/\/node_modules\/terminal-size\/index\.js$/.test(p)) return 'terminal-size/index.js';
-  const tokenize = /\/ansi-tokenize\/build\/(styledChars|tokenize)\.js$/.exec(p);
-  if (tokenize) return `ansi-tokenize/${tokenize[1]}.js`;
-  const ink = /\/ink\/build\/(measure-text|wrap-text|output|sanitize-ansi)\.js$/.exec(p);
-  if (ink) return `${ink[1]}.js`;
+  if (/\/ink\/build\/measure-text\.js$/.test(p)) return 'measure-text.js';
   return undefined;
 }
 
@@ -369,7 +248,7 @@ export function dependencyPlugins(nodeModules, without = new Set()) {
       b.onLoad(
         {
           filter:
-            /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)|[\\/]node_modules[\\/]string-width[\\/]index|[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi|[\\/]node_modules[\\/]signal-exit[\\/]index|[\\/]node_modules[\\/]terminal-size[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](styledChars|tokenize))\.js$/,
+            /([\\/]ink[\\/]build[\\/]measure-text|[\\/]node_modules[\\/](string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|signal-exit[\\/]index))\.js$/,
         },
         async (args) => {
           const name = patchedName(args.path);

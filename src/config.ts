@@ -1,8 +1,29 @@
 // Configuration: flags > environment > config file > defaults, validated once at start-up.
-import { readStateFileSync, StateFileError } from './stateFile.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import {
+  array,
+  boolean,
+  check,
+  maxValue,
+  minValue,
+  nonEmpty,
+  number,
+  optional,
+  picklist,
+  pipe,
+  rawTransform,
+  regex,
+  safeParse,
+  strictObject,
+  string,
+  transform,
+  union,
+  unknown,
+  type GenericSchema,
+} from 'valibot';
 import { showControls } from './sanitize.js';
+import { isJsonObject, loadStateFileSync, StateFileError, StateFileProblem } from './stateFile.js';
 import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
 import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paper.js';
 import { isDeviceKeyText, parseDeviceKey, signerName, type DeviceKey } from './wallet/keyUrl.js';
@@ -83,26 +104,9 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * What is wrong with a config file that is not JSON, and where (line and column), without quoting
- * the file: V8's message can carry a piece of it, and the file may hold the API key.
- */
-function jsonErrorText(e: unknown, text: string): string {
-  let message = e instanceof Error ? e.message : String(e);
-  // "Unexpected token 'x', "...the file..." is not valid JSON": the token, not the file
-  message = message.replace(/^(Unexpected token '[\s\S]{1,2}'), [\s\S]*$/, '$1');
-  const at = /\bat position (\d+)$/.exec(message);
-  if (at) {
-    const before = text.slice(0, Number(at[1]));
-    const line = before.split('\n').length;
-    const column = before.length - before.lastIndexOf('\n');
-    message = `${message.slice(0, at.index)}at line ${line}, column ${column}`;
-  }
-  return message;
-}
-
 type Kind = 'url' | 'urls' | 'template' | 'choice' | 'string' | 'path' | 'address' | 'boolean' | 'int' | 'number';
 
+/** A setting: how it is given (its kind decides the rule its value is read with), and where from. */
 interface KeySpec {
   kind: Kind;
   env?: string;
@@ -193,8 +197,6 @@ export function defaultRpcFor(baseUrl: string): string {
   return isLocalHost(new URL(baseUrl).host) ? `${baseUrl.replace(/\/+$/, '')}/rpc` : DEFAULT_LIVE_RPC;
 }
 
-const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
 export interface ConfigSources {
   /** flag values by setting name (already parsed from argv) */
   flags: Record<string, string | boolean>;
@@ -204,78 +206,124 @@ export interface ConfigSources {
   home?: string;
 }
 
-function checkValue(name: string, spec: KeySpec, value: unknown, where: string): { value?: unknown; problem?: string } {
-  const bad = (why: string) => ({ problem: `${where}: ${name}: ${why}` });
+// The rule of each kind of setting, as read from text (a flag, the environment) or from the
+// config file's JSON; the first message is the problem printed.
+const URL_TEXT = 'must be a URL string';
+const url = pipe(
+  string(URL_TEXT),
+  check((v) => v.trim() !== '', URL_TEXT),
+  check(
+    (v) => URL.canParse(v),
+    (issue) => `"${String(issue.input)}" is not a valid URL`,
+  ),
+  check(
+    (v) => /^https?:$/.test(new URL(v).protocol),
+    (issue) => `must be an http or https URL (got ${new URL(String(issue.input)).protocol})`,
+  ),
+  transform((v) => v.replace(/\/+$/, '')),
+);
+const URLS = 'must be a URL, or several separated by commas';
+/** several endpoints, comma-separated (or a list in the config file), in failover order */
+const urls = pipe(
+  union(
+    [
+      array(string(URLS)),
+      pipe(
+        string(URLS),
+        transform((v) => v.split(',').map((u) => u.trim())),
+      ),
+    ],
+    URLS,
+  ),
+  check((list) => list.length > 0 && list.every((u) => u !== ''), URLS),
+  array(url),
+);
+const TEMPLATE = 'must be an http or https URL';
+const template = pipe(
+  string(TEMPLATE),
+  regex(/^https?:\/\/\S+$/, TEMPLATE),
+  check((v) => v.includes('{sig}'), 'must contain {sig}, where the signature goes (e.g. https://solscan.io/tx/{sig})'),
+);
+const NON_EMPTY = 'must be a non-empty string';
+const text = pipe(string(NON_EMPTY), nonEmpty(NON_EMPTY));
+/** the keypair: a key file's path, or a device's keypair URL (usb://ledger?key=0, speculos://HOST:PORT) */
+const keypair = pipe(
+  text,
+  rawTransform(({ dataset, addIssue, NEVER }) => {
+    if (!isDeviceKeyText(dataset.value)) return dataset.value;
+    try {
+      return parseDeviceKey(dataset.value);
+    } catch (e) {
+      addIssue({ message: e instanceof Error ? e.message : String(e) });
+      return NEVER;
+    }
+  }),
+);
+const ADDRESS = 'must be a base58 wallet address';
+const address = pipe(string(ADDRESS), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, ADDRESS));
+const BOOLEAN = 'must be true or false';
+const flag = union(
+  [
+    boolean(BOOLEAN),
+    pipe(
+      picklist(['true', '1', 'false', '0'], BOOLEAN),
+      transform((v) => v === 'true' || v === '1'),
+    ),
+  ],
+  BOOLEAN,
+);
+function numeric(spec: KeySpec) {
+  const what = spec.kind === 'int' ? 'must be a whole number' : 'must be a number';
+  return pipe(
+    union(
+      [
+        number(what),
+        pipe(
+          string(what),
+          check((v) => v.trim() !== '', what),
+          transform(Number),
+        ),
+      ],
+      what,
+    ),
+    check((n) => Number.isFinite(n) && (spec.kind !== 'int' || Number.isInteger(n)), what),
+    minValue(spec.min ?? -Infinity, `must be at least ${spec.min}`),
+    maxValue(spec.max ?? Infinity, `must be at most ${spec.max}`),
+  );
+}
+
+function ruleOf(name: string, spec: KeySpec): GenericSchema {
   switch (spec.kind) {
-    case 'url': {
-      if (typeof value !== 'string' || value.trim() === '') return bad('must be a URL string');
-      try {
-        const u = new URL(value);
-        if (u.protocol !== 'http:' && u.protocol !== 'https:')
-          return bad(`must be an http or https URL (got ${u.protocol})`);
-      } catch {
-        return bad(`"${value}" is not a valid URL`);
-      }
-      return { value: value.replace(/\/+$/, '') };
-    }
+    case 'url':
+      return url;
+    case 'urls':
+      return urls;
+    case 'template':
+      return template;
     case 'choice':
-      if (typeof value !== 'string' || !spec.choices?.includes(value))
-        return bad(`must be one of ${spec.choices?.join(', ')}`);
-      return { value };
-    case 'urls': {
-      // several endpoints, comma-separated (or a list in the config file), in failover order
-      const list = Array.isArray(value)
-        ? value
-        : typeof value === 'string'
-          ? value.split(',').map((u) => u.trim())
-          : [];
-      if (list.length === 0 || list.some((u) => typeof u !== 'string' || u === ''))
-        return bad('must be a URL, or several separated by commas');
-      const urls: string[] = [];
-      for (const u of list as string[]) {
-        const one = checkValue(name, { ...spec, kind: 'url' }, u, where);
-        if (one.problem) return one;
-        urls.push(one.value as string);
-      }
-      return { value: urls };
-    }
-    case 'template': {
-      if (typeof value !== 'string' || !/^https?:\/\/\S+$/.test(value)) return bad('must be an http or https URL');
-      if (!value.includes('{sig}'))
-        return bad('must contain {sig}, where the signature goes (e.g. https://solscan.io/tx/{sig})');
-      return { value };
-    }
+      return picklist(spec.choices ?? [], `must be one of ${spec.choices?.join(', ')}`);
     case 'string':
     case 'path':
-      if (typeof value !== 'string' || value === '') return bad('must be a non-empty string');
-      // the keypair is a key file's path, or a device's keypair URL (usb://ledger?key=0, speculos://HOST:PORT)
-      if (name !== 'keypair' || !isDeviceKeyText(value)) return { value };
-      try {
-        return { value: parseDeviceKey(value) };
-      } catch (e) {
-        return bad((e as Error).message);
-      }
+      return name === 'keypair' ? keypair : text;
     case 'address':
-      if (typeof value !== 'string' || !BASE58_RE.test(value)) return bad('must be a base58 wallet address');
-      return { value };
+      return address;
     case 'boolean':
-      if (typeof value === 'boolean') return { value };
-      if (value === 'true' || value === '1') return { value: true };
-      if (value === 'false' || value === '0') return { value: false };
-      return bad('must be true or false');
+      return flag;
     case 'int':
-    case 'number': {
-      const n =
-        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-      if (!Number.isFinite(n) || (spec.kind === 'int' && !Number.isInteger(n))) {
-        return bad(`must be ${spec.kind === 'int' ? 'a whole number' : 'a number'}`);
-      }
-      if (spec.min !== undefined && n < spec.min) return bad(`must be at least ${spec.min}`);
-      if (spec.max !== undefined && n > spec.max) return bad(`must be at most ${spec.max}`);
-      return { value: n };
-    }
+    case 'number':
+      return numeric(spec);
   }
 }
+
+/** The config file: an object of known settings, each read by its rule (every problem is listed). */
+const configFile = pipe(
+  unknown(),
+  check(isJsonObject, 'must hold a JSON object'),
+  strictObject(
+    Object.fromEntries(Object.entries(SETTINGS).map(([name, spec]) => [name, optional(ruleOf(name, spec))])),
+    `unknown key (known: ${Object.keys(SETTINGS).join(', ')})`,
+  ),
+);
 
 export function defaultConfigPath(env: Record<string, string | undefined>, home: string): string {
   const base = env.XDG_CONFIG_HOME || join(home, '.config');
@@ -288,34 +336,17 @@ export function defaultStateDir(env: Record<string, string | undefined>, home: s
 }
 
 function readConfigFile(path: string, explicit: boolean, problems: string[]): Record<string, unknown> {
-  let text: string | undefined;
   try {
     // never through a link, never a FIFO or device: a regular file of this user (see stateFile.ts)
-    text = readStateFileSync(path);
+    const file = loadStateFileSync(path, configFile, { every: true });
+    if (file === undefined && explicit) problems.push(`${path}: config file not found`);
+    return file ?? {};
   } catch (e) {
-    problems.push(
-      e instanceof StateFileError
-        ? e.message
-        : `${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
+    if (e instanceof StateFileProblem) problems.push(...e.problems);
+    else if (e instanceof StateFileError) problems.push(e.message);
+    else throw e;
     return {};
   }
-  if (text === undefined) {
-    if (explicit) problems.push(`${path}: config file not found`);
-    return {};
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    problems.push(`${path}: not valid JSON (${jsonErrorText(e, text)})`);
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    problems.push(`${path}: must hold a JSON object`);
-    return {};
-  }
-  return parsed as Record<string, unknown>;
 }
 
 /** Resolves the configuration; throws ConfigError listing every problem found. */
@@ -326,11 +357,6 @@ export function loadConfig(src: ConfigSources): Config {
   const file = readConfigFile(configPath, src.configPath !== undefined, problems);
   const values: Record<string, unknown> = {};
 
-  for (const key of Object.keys(file)) {
-    if (!(key in SETTINGS)) {
-      problems.push(`${configPath}: ${key}: unknown key (known: ${Object.keys(SETTINGS).join(', ')})`);
-    }
-  }
   for (const [name, spec] of Object.entries(SETTINGS)) {
     let raw: unknown;
     let where: string;
@@ -341,12 +367,13 @@ export function loadConfig(src: ConfigSources): Config {
       raw = src.env[spec.env];
       where = `environment ${spec.env}`;
     } else if (file[name] !== undefined) {
-      raw = file[name];
-      where = configPath;
+      // read with its rule already, as the whole file was
+      values[name] = file[name];
+      continue;
     } else continue;
-    const checked = checkValue(name, spec, raw, where);
-    if (checked.problem) problems.push(checked.problem);
-    else values[name] = checked.value;
+    const checked = safeParse(ruleOf(name, spec), raw, { abortEarly: true });
+    if (checked.success) values[name] = checked.output;
+    else problems.push(`${where}: ${name}: ${checked.issues[0].message}`);
   }
   // sent as a header: a newline or control character in it is refused here, never repeated
   if (typeof values.apiKey === 'string' && !isSendableApiKey(values.apiKey)) {

@@ -8,7 +8,7 @@
 // changes is overwritten when the dashboard saves next (docs/demo.md).
 import { link, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeStateFile } from './stateFile.js';
+import { readStateFile, writeStateFile } from './stateFile.js';
 
 export const DEMO_KEY_FILE = 'demo-key.json';
 
@@ -50,14 +50,12 @@ export async function ensureDemoKey(
   }
 }
 
-/** The saved simulator state (demo: of a seed; paper: its own file), or undefined when there is none yet. */
-export async function loadDemoState(stateDir: string, name: string): Promise<string | undefined> {
-  try {
-    return await readFile(join(stateDir, name), 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
+/**
+ * The saved simulator state's text (demo: of a seed; paper: its own file), or undefined when there
+ * is none yet; the simulator reads it (src/sim/snapshot.ts) as it restores it.
+ */
+export function loadDemoState(stateDir: string, name: string): Promise<string | undefined> {
+  return readStateFile(join(stateDir, name));
 }
 
 export function saveDemoState(stateDir: string, name: string, text: string): Promise<void> {

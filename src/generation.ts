@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { ApiError } from './api/errors.js';
 import { maskUrlCredentials } from './api/errors.js';
-import { readStateFileSync, writeStateFile } from './stateFile.js';
+import { finite, looseObject, number, optional, picklist, pipe, record, safeParse, string, unknown } from 'valibot';
+import { loadStateFileSync, writeStateFile } from './stateFile.js';
 
 export const API_VERSIONS = ['auto', 'v1', 'v2'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
@@ -62,26 +63,20 @@ export function notServed(err: unknown): boolean {
 
 type Kept = Record<string, Found>;
 
-function isFound(v: unknown): v is Found {
-  const f = v as Found;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    (f.generation === 'v1' || f.generation === 'v2') &&
-    typeof f.at === 'number' &&
-    Number.isFinite(f.at)
-  );
-}
+const foundSchema = looseObject({ generation: picklist(['v1', 'v2']), at: pipe(number(), finite()) });
+/** the file: what each service was found to serve; an entry that is not one is dropped (found again) */
+const keptSchema = looseObject({ services: optional(record(string(), unknown()), {}) });
 
 /** What the state file keeps, by service; a file that cannot be read or used keeps nothing (it is found again). */
 export function readKept(stateDir: string): Kept {
   try {
-    const text = readStateFileSync(join(stateDir, GENERATION_FILE));
-    if (text === undefined) return {};
-    const parsed = JSON.parse(text) as { services?: unknown };
-    const services = parsed?.services;
-    if (typeof services !== 'object' || services === null || Array.isArray(services)) return {};
-    return Object.fromEntries(Object.entries(services).filter(([, v]) => isFound(v))) as Kept;
+    const file = loadStateFileSync(join(stateDir, GENERATION_FILE), keptSchema);
+    const kept: Kept = {};
+    for (const [k, v] of Object.entries(file?.services ?? {})) {
+      const f = safeParse(foundSchema, v);
+      if (f.success) kept[k] = { generation: f.output.generation, at: f.output.at };
+    }
+    return kept;
   } catch {
     return {};
   }

@@ -1,11 +1,11 @@
 // Paper trading's account: its starting balances (`--paper-balance 10 SOL,1000 USDC`), its key and
 // its simulator state in the state directory, and `tradedeck paper reset`. The market it trades
 // in follows the configured service, reading only (src/sim/paper.ts).
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AmountError, toBaseUnits } from './amount.js';
 import { FIXED_TOKENS } from './api/mints.js';
-import { writeStateFile } from './stateFile.js';
+import { array, digits, finite, number, object, pipe, string, type InferOutput } from 'valibot';
+import { loadStateFile, writeStateFile } from './stateFile.js';
 
 export const PAPER_KEY_FILE = 'paper-key.json';
 export const PAPER_STATE_FILE = 'paper-sim.json';
@@ -62,13 +62,14 @@ export function parsePaperBalance(text: string): PaperBalance[] {
   return entries;
 }
 
-export interface PaperStart {
+const paperStart = object({
   /** ms since epoch */
-  at: number;
-  balances: Array<{ symbol: string; mint: string; amount: string }>;
+  at: pipe(number(), finite()),
+  balances: array(object({ symbol: string(), mint: string(), amount: pipe(string(), digits()) })),
   /** their value in USD at the prices of that moment */
-  usd: number;
-}
+  usd: pipe(number(), finite()),
+});
+export type PaperStart = InferOutput<typeof paperStart>;
 
 /**
  * Opens the paper account of `address` in the paper simulator once: the starting balances, and
@@ -103,10 +104,10 @@ export async function paperAddress(stateDir: string): Promise<string> {
   return (await import('./demo.js')).stateKeyAddress(stateDir, PAPER_KEY_FILE);
 }
 
+/** The account's start, or undefined when there is none or it cannot be read as one (then no P&L is shown). */
 export async function loadPaperStart(stateDir: string): Promise<PaperStart | undefined> {
   try {
-    const v = JSON.parse(await readFile(join(stateDir, PAPER_START_FILE), 'utf8')) as PaperStart;
-    return typeof v.usd === 'number' && typeof v.at === 'number' && Array.isArray(v.balances) ? v : undefined;
+    return await loadStateFile(join(stateDir, PAPER_START_FILE), paperStart);
   } catch {
     return undefined;
   }

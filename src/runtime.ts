@@ -4,6 +4,7 @@ import type { Config, Mode } from './config.js';
 import { createApiClient, type ApiClient, type RequestEvent } from './api/index.js';
 import { createRpcClient, type RpcClient } from './rpc/client.js';
 import type { SimHandle } from './sim/index.js';
+import { StateFileError } from './stateFile.js';
 import { createFailoverRpc, type FailoverOptions } from './rpc/failover.js';
 
 export interface Backend {
@@ -66,7 +67,9 @@ async function startDemoSim(
     text = await demo.loadDemoState(config.stateDir, name);
   } catch (e) {
     notes.push(
-      `${word} state ${name} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): the simulator starts afresh`,
+      e instanceof StateFileError
+        ? `${word} state ${e.message}; the simulator starts afresh`
+        : `${word} state ${name} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): the simulator starts afresh`,
     );
   }
   try {

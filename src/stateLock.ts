@@ -17,7 +17,20 @@ import { constants, readFileSync, readlinkSync, unlinkSync } from 'node:fs';
 import { link, lstat, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { readStateFile } from './stateFile.js';
+import {
+  fallback,
+  integer,
+  minValue,
+  nonEmpty,
+  number,
+  object,
+  optional,
+  pipe,
+  safeParse,
+  string,
+  transform,
+} from 'valibot';
+import { parseStateFile, readStateFile } from './stateFile.js';
 
 export const LOCK_FILE = 'tradedeck.lock';
 
@@ -75,29 +88,50 @@ export function processIdentity(): ProcessIdentity {
   return self;
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v.slice(0, 200) : undefined);
+/** Text of at most 200 characters; an empty or other value is left out. */
+const idText = fallback(
+  optional(
+    pipe(
+      string(),
+      nonEmpty(),
+      transform((v) => v.slice(0, 200)),
+    ),
+  ),
+  undefined,
+);
+const identityEntries = {
+  pid: pipe(number(), integer(), minValue(1)),
+  host: pipe(
+    string(),
+    transform((v) => v.slice(0, 200)),
+  ),
+  start: idText,
+  boot: idText,
+  pidns: idText,
+};
+/** A process identity as read back, what it leaves out (or holds wrong) absent. */
+const readIdentity = <T extends ProcessIdentity>(id: T): T => {
+  const out = { ...id };
+  for (const k of ['start', 'boot', 'pidns'] as const) if (out[k] === undefined) delete out[k];
+  return out;
+};
+const identity = pipe(object(identityEntries), transform(readIdentity));
+/** A lock file: its owner's identity, when it took the lock, and who it is in words. */
+const lockOwner = pipe(
+  object({ ...identityEntries, startedAt: number(), who: idText }),
+  transform(({ who, ...owner }): LockOwner => ({ ...readIdentity(owner), ...(who ? { who } : {}) })),
+);
 
 /** A process identity read back from a file (a lock, a journal entry), or undefined when it is not one. */
 export function identityOf(v: unknown): ProcessIdentity | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const r = v as Record<string, unknown>;
-  if (typeof r.pid !== 'number' || !Number.isInteger(r.pid) || r.pid <= 0 || typeof r.host !== 'string')
-    return undefined;
-  const id: ProcessIdentity = { pid: r.pid, host: r.host.slice(0, 200) };
-  for (const k of ['start', 'boot', 'pidns'] as const) {
-    const t = text(r[k]);
-    if (t !== undefined) id[k] = t;
-  }
-  return id;
+  const r = safeParse(identity, v);
+  return r.success ? r.output : undefined;
 }
 
-function ownerOf(raw: string): LockOwner | undefined {
+/** The owner a lock file at `path` names, or undefined when it does not read as a lock. */
+function ownerOf(path: string, raw: string): LockOwner | undefined {
   try {
-    const v = JSON.parse(raw) as Record<string, unknown>;
-    const id = identityOf(v);
-    if (!id || typeof v.startedAt !== 'number') return undefined;
-    const who = text(v.who);
-    return { ...id, startedAt: v.startedAt, ...(who ? { who } : {}) };
+    return parseStateFile(path, raw, lockOwner);
   } catch {
     return undefined;
   }
@@ -233,7 +267,7 @@ async function attempt(path: string, who: string | undefined): Promise<Attempt> 
       return { held: false, why: (e as Error).message, code: (e as NodeJS.ErrnoException).code };
     }
     if (raw === undefined) continue; // released meanwhile: try again
-    const current = ownerOf(raw);
+    const current = ownerOf(path, raw);
     if (current) {
       const v = await liveness(current, { path, startedAt: current.startedAt });
       if (v.state === 'alive') return { held: false, owner: current };
@@ -256,14 +290,14 @@ const sameOwner = (a: LockOwner | undefined, b: LockOwner) =>
 async function releasePath(path: string, owner: LockOwner): Promise<void> {
   if (heldHere.get(path)?.startedAt === owner.startedAt) heldHere.delete(path);
   const raw = await readStateFile(path).catch(() => undefined);
-  if (sameOwner(raw === undefined ? undefined : ownerOf(raw), owner)) await unlink(path).catch(() => undefined);
+  if (sameOwner(raw === undefined ? undefined : ownerOf(path, raw), owner)) await unlink(path).catch(() => undefined);
 }
 
 /** Every exit lets go of the locks still held (a signal's, process.exit's, an uncaught error's). */
 function releaseAllSync(): void {
   for (const [path, owner] of heldHere) {
     try {
-      if (sameOwner(ownerOf(readFileSync(path, 'utf8')), owner)) unlinkSync(path);
+      if (sameOwner(ownerOf(path, readFileSync(path, 'utf8')), owner)) unlinkSync(path);
     } catch {
       // gone already, or not readable: nothing of ours to remove
     }

@@ -2,37 +2,47 @@
 // directory as tokens-view.json and restored at the next start. Read defensively: a value that is
 // not one of the known ones is ignored, never trusted.
 import { join } from 'node:path';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type TokenCategory, type TokenInterval } from './api/types.js';
-import { readStateFile, writeStateFile } from './stateFile.js';
+import {
+  fallback,
+  integer,
+  maxValue,
+  minValue,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  regex,
+  string,
+  type GenericSchema,
+  type InferOutput,
+} from 'valibot';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from './api/contract/tokens.js';
+import { loadStateFile, writeStateFile } from './stateFile.js';
 import type { SortDir, TokensStore } from './store/tokens.js';
 
 export const TOKENS_VIEW_FILE = 'tokens-view.json';
 
-export interface TokensView {
-  category?: TokenCategory;
-  interval?: TokenInterval;
-  limit?: number;
-  sortColumn?: string;
-  sortDir?: SortDir;
-}
+/** A setting the file may leave out; one that is not among the known values is ignored, never trusted. */
+const setting = <S extends GenericSchema>(s: S) => fallback(optional(s), undefined);
 
-export async function loadTokensView(stateDir: string): Promise<TokensView> {
-  let raw: unknown;
+const tokensView = object({
+  category: setting(picklist(TOKEN_CATEGORIES)),
+  interval: setting(picklist(TOKEN_INTERVALS)),
+  limit: setting(pipe(number(), integer(), minValue(1), maxValue(100))),
+  sortColumn: setting(pipe(string(), regex(/^[a-z]{1,20}$/i))),
+  sortDir: setting(picklist(['asc', 'desc'] satisfies SortDir[])),
+});
+
+export type TokensView = InferOutput<typeof tokensView>;
+
+/** How the Tokens screen was left (a setting left out or unknown: undefined); a file that cannot be read as one is no view. */
+export async function loadTokensView(stateDir: string): Promise<Partial<TokensView>> {
   try {
-    raw = JSON.parse((await readStateFile(join(stateDir, TOKENS_VIEW_FILE))) ?? '{}');
+    return (await loadStateFile(join(stateDir, TOKENS_VIEW_FILE), tokensView)) ?? {};
   } catch {
     return {};
   }
-  if (typeof raw !== 'object' || raw === null) return {};
-  const v = raw as Record<string, unknown>;
-  const out: TokensView = {};
-  if (TOKEN_CATEGORIES.includes(v.category as TokenCategory)) out.category = v.category as TokenCategory;
-  if (TOKEN_INTERVALS.includes(v.interval as TokenInterval)) out.interval = v.interval as TokenInterval;
-  if (Number.isInteger(v.limit) && (v.limit as number) >= 1 && (v.limit as number) <= 100)
-    out.limit = v.limit as number;
-  if (typeof v.sortColumn === 'string' && /^[a-z]{1,20}$/i.test(v.sortColumn)) out.sortColumn = v.sortColumn;
-  if (v.sortDir === 'asc' || v.sortDir === 'desc') out.sortDir = v.sortDir;
-  return out;
 }
 
 const pick = (s: ReturnType<TokensStore['getState']>): TokensView => ({

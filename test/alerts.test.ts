@@ -25,17 +25,12 @@ import {
 } from '../src/alerts/model.js';
 import { createAlertsStore } from '../src/alerts/store.js';
 import { createTokensStore } from '../src/store/tokens.js';
+import { tokenRead } from './support/apiFixtures.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
-const token = (id: string, symbol: string, usdPrice: number, extra: Partial<Token> = {}): Token => ({
-  id,
-  symbol,
-  name: symbol,
-  decimals: 6,
-  usdPrice,
-  ...extra,
-});
+const token = (id: string, symbol: string, usdPrice: number, extra: Partial<Token> = {}): Token =>
+  tokenRead({ id, symbol, name: symbol, decimals: 6, usdPrice, ...extra });
 
 test('conditions: above / below a price, a signed or either-way change over a window', () => {
   assert.deepEqual(parseCondition('> 250'), { kind: 'above', level: 250 });
@@ -227,7 +222,7 @@ test('alerts set before the file is read are kept with the saved ones; a file th
   await other.getState().saved();
   await store.getState().saved();
   assert.equal(await readFile(join(broken, ALERTS_FILE), 'utf8'), '{not json');
-  assert.match(errors[0], /not valid JSON; alerts will not be saved this session/);
+  assert.match(errors[0], /alerts\.json: not valid JSON \(.*\); alerts will not be saved this session/);
   assert.equal(
     alertOf({ id: 'x1', mint: SOL, condition: { kind: 'change', pct: -5, windowMs: 10 }, state: 'armed' }),
     undefined,

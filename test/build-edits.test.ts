@@ -213,11 +213,9 @@ test('every package whose code the bundle edits is pinned to the exact version i
     ink: pkg.devDependencies.ink,
     esbuild: pkg.devDependencies.esbuild,
     'string-width': pkg.devDependencies['string-width'],
-    '@alcalzone/ansi-tokenize': pkg.overrides['@alcalzone/ansi-tokenize'],
     'yoga-layout': pkg.overrides['yoga-layout'],
     'slice-ansi': pkg.overrides['slice-ansi'],
     'signal-exit': pkg.overrides['signal-exit'],
-    'terminal-size': pkg.overrides['terminal-size'],
   };
   for (const [name, pin] of Object.entries(pins)) {
     assert.match(pin ?? '(none)', /^\d+\.\d+\.\d+$/, `${name} is pinned exactly`);

@@ -79,7 +79,10 @@ test('portfolio and invites with no arguments: a fresh demo wallet starts with i
 test('orders with no arguments: both kinds, active, empty for a fresh demo wallet; --json shape', async () => {
   const r = await run(['orders', '--table']);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /^wallet \S+ \(demo wallet\)\n\nlimit orders \(active\): 0\n\nDCA orders \(active\): 0\n$/);
+  assert.match(
+    r.out,
+    /^wallet \S+ \(demo wallet\)\n\nlimit orders \(active\): 0\n\nDCA orders \(active\): 0\n\nstanding orders, kept and fired by tradedeck \(active\): 0\n$/,
+  );
   const json = await run(['orders', '--dca', '--history', '--json']);
   assert.equal(json.code, 0, json.err);
   const doc = JSON.parse(json.out);
@@ -99,7 +102,7 @@ test('demo mode never reads a key file: the Solana CLI default is left unread (t
     const real = (await import('../src/wallet/keypair.js')).loadKeypairFile(join(home, '.config', 'solana', 'id.json'));
     const r = await runCli(['portfolio', '--table'], env);
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /^wallet \S+ \(demo wallet, funded in the simulator\)\n/);
+    assert.match(r.out, /^wallet \S+ \(demo wallet\)\n/);
     assert.ok(!r.out.includes((await real).address), 'the real key is not the demo wallet');
     const flagged = await runCli(['portfolio', '--keypair', join(home, '.config', 'solana', 'id.json')], env);
     assert.equal(flagged.code, 2);

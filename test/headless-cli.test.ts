@@ -2,7 +2,7 @@
 // token-list values, the price impact warning, and a closed output pipe.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../src/api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../src/api/contract/tokens.js';
 import { cleanEnv, CLI, collect, runCli, type Run } from './support/cli.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
@@ -58,7 +58,7 @@ test('a positional ADDRESS must be an address; a flag of another command is name
     await run(['portfolio', 'not-an-address']),
     /ADDRESS: must be a base58 wallet address of 32 bytes \(got "not-an-address"\)/,
   );
-  refused(await run(['orders', '--dca', '--limit']), /--limit and --dca: give one of them/);
+  refused(await run(['orders', '--dca', '--limit']), /--limit, --dca and --standing: give one of them/);
   const wrongFlag = await run(['tokens', '--history']);
   assert.equal(wrongFlag.code, 2);
   assert.match(wrongFlag.err, /option --history does not apply to tokens \(usage: tradedeck tokens /);
@@ -130,7 +130,7 @@ test('--help lists the categories and intervals exactly as the service names the
   assert.deepEqual([...TOKEN_INTERVALS], ['5m', '1h', '6h', '24h'], 'the values of the contract, 4.1');
   for (const usage of [
     'tradedeck portfolio [ADDRESS] [--platforms ID,ID] [--json]',
-    'tradedeck orders [ADDRESS] [--limit | --dca] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
+    'tradedeck orders [ADDRESS] [--limit | --dca | --standing] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
     'tradedeck withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
     'tradedeck invites [ADDRESS] [--pending] [--json]',
   ]) {

@@ -11,7 +11,7 @@ import { encodeBase58 } from '../src/api/base58.js';
 
 /** The dialog as one line per line of its own: what goes on under a value at 80 columns joined back. */
 const unwrap = (text: string) => text.replace(/\n {4,}/g, ' ');
-import { USDC_MINT } from '../src/api/types.js';
+import { USDC_MINT } from '../src/api/mints.js';
 
 let rig: SignerRig;
 let sim: SimHandle;

@@ -208,22 +208,51 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   );
 });
 
-/** Whether `version` (x.y.z) meets a package.json engines range: `||` of `>=`, `^`, `x.y` or `x` parts. */
+/**
+ * Whether `version` (x.y.z) meets a package.json engines range: `||` of parts, each one or more
+ * comparators (`>=`, `>`, `<=`, `<`, `=`, `^`, `~` or none before a version whose missing or `x`
+ * places match anything).
+ */
 function satisfies(version: string, range: string): boolean {
   const v = version.replace(/^v/, '').split('.').map(Number);
   const cmp = (a: number[], b: number[]) => {
     for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
     return 0;
   };
+  const one = (op: string, text: string): boolean => {
+    const places = text.split('.');
+    if (places.length > 3 || places.some((x) => !/^(\d+|x|\*)$/.test(x)))
+      throw new Error(`engines range not understood: "${range}"`);
+    const given = places.filter((x) => /^\d+$/.test(x)).map(Number);
+    const want = [given[0] ?? 0, given[1] ?? 0, given[2] ?? 0];
+    switch (op) {
+      case '>=':
+        return cmp(v, want) >= 0;
+      case '>':
+        return cmp(v, want) > 0;
+      case '<=':
+        return cmp(v, want) <= 0;
+      case '<':
+        return cmp(v, want) < 0;
+      case '^':
+        return v[0] === want[0] && cmp(v, want) >= 0;
+      case '~':
+        return v[0] === want[0] && v[1] === want[1] && cmp(v, want) >= 0;
+      default:
+        // a version with places left out or written x: that line
+        return given.every((n, i) => v[i] === n);
+    }
+  };
   return range.split('||').some((part) => {
-    const p = part.trim();
-    const m = /^(>=|\^)?\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(p);
-    if (!m) throw new Error(`engines range not understood: "${range}"`);
-    const want = [Number(m[2]), Number(m[3] ?? 0), Number(m[4] ?? 0)];
-    if (m[1] === '>=') return cmp(v, want) >= 0;
-    if (m[1] === '^') return v[0] === want[0] && cmp(v, want) >= 0;
-    // a bare major (or major.minor): that line
-    return v[0] === want[0] && (m[3] === undefined || v[1] === want[1]);
+    const comparators = part
+      .trim()
+      .replace(/(>=|<=|>|<|=|\^|~)\s+/g, '$1')
+      .split(/\s+/);
+    return comparators.every((c) => {
+      const m = /^(>=|<=|>|<|=|\^|~)?(.+)$/.exec(c);
+      if (!m) throw new Error(`engines range not understood: "${range}"`);
+      return one(m[1] ?? '', m[2]!);
+    });
   });
 }
 
@@ -236,7 +265,14 @@ test('npm install on this Node warns of no engine: every package in the lock acc
     .map(([path, p]) => `${path}@${p.version} wants node ${p.engines!.node}`);
   assert.deepEqual(refused, [], `npm would warn EBADENGINE on ${process.version}`);
   assert.ok(
-    satisfies('20.18.0', '>=20.18.0') && !satisfies('20.18.0', '>=22.12.0') && satisfies('22.1.0', '20 || >=22'),
+    satisfies('20.18.0', '>=20.18.0') &&
+      !satisfies('20.18.0', '>=22.12.0') &&
+      satisfies('22.1.0', '20 || >=22') &&
+      satisfies('20.18.0', '> 0.1.90') &&
+      !satisfies('0.1.90', '> 0.1.90') &&
+      satisfies('20.18.0', '4.x || >=6.0.0') &&
+      !satisfies('20.18.0', '>=14 <20') &&
+      satisfies('20.18.0', '^20.0.0'),
   );
   const ignored = spawnSync('git', ['check-ignore', '-q', 'tradedeck-0.1.0.tgz'], { cwd: root });
   if (ignored.error === undefined && ignored.status !== 128) assert.equal(ignored.status, 0, '*.tgz is in .gitignore');

@@ -3,7 +3,8 @@
 // input; the batch progress words; the marks; the Orders key line at 80 columns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT, type Token, type TriggerOrder } from '../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import type { Token, TriggerOrder } from '../src/api/types.js';
 import { OrderInputError, parseCancelArgs, parseLimitArgs, readComputeUnitPrice } from '../src/actions/ordersInput.js';
 import {
   batchesOutcome,
@@ -169,21 +170,18 @@ test('marks: Space toggles by key, in the order marked; a marked row starts with
 test('the key line offers only what works here, whole at 80 columns', () => {
   const line = (tab: 'limit' | 'dca', view: 'active' | 'history', rows: number, marked: number) =>
     ordersKeyLine({ tab, view, rows, marked });
-  assert.equal(
-    line('limit', 'active', 3, 0),
-    't limit/dca · h history · x cancel · Space mark · X all · n new · ? more',
-  );
-  assert.equal(line('limit', 'active', 0, 0), 't limit/dca · h history · f mint · i failed · X all · n new · ? more');
+  assert.equal(line('limit', 'active', 3, 0), 't lists · h history · x cancel · Space mark · X all · n new · ? more');
+  assert.equal(line('limit', 'active', 0, 0), 't lists · h history · f mint · i failed · X all · n new · ? more');
   assert.equal(
     line('limit', 'active', 3, 12),
     'Space mark · X cancel 12 marked · Esc unmark · x cancel · n new · ? more',
   );
   assert.equal(
     line('dca', 'active', 3, 0),
-    't limit/dca · h history · f mint · i failed · x cancel · X all · n new · ? more',
+    't lists · h history · f mint · i failed · x cancel · X all · n new · ? more',
   );
   assert.equal(line('dca', 'active', 3, 2), 'X cancel 2 marked · Esc unmark · x cancel · n new · ? more');
-  assert.equal(line('limit', 'history', 3, 0), 't limit/dca · h history · f mint · i failed · X all · n new · ? more');
+  assert.equal(line('limit', 'history', 3, 0), 't lists · h history · f mint · i failed · X all · n new · ? more');
   for (const tab of ['limit', 'dca'] as const) {
     for (const view of ['active', 'history'] as const) {
       for (const rows of [0, 5]) {

@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import type { Token } from '../src/api/types.js';
 import { needsCard, safetyCard, safetyConfirmation, safetySummary } from '../src/safety/card.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/wallet/instructions.js';
+import { tokenRead } from './support/apiFixtures.js';
 
 const MINT = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const NOW = Date.parse('2025-06-01T12:00:00Z');
-const risky: Token = {
+const risky: Token = tokenRead({
   id: MINT,
   symbol: 'FRZ',
   name: 'Frozen Frog',
@@ -22,7 +23,7 @@ const risky: Token = {
   tokenProgram: TOKEN_2022_PROGRAM,
   firstPool: { id: 'pool', createdAt: '2025-05-29T12:00:00Z' },
   audit: { mintAuthorityDisabled: true, freezeAuthorityDisabled: false, topHoldersPercentage: 61.25 },
-};
+});
 
 test('an unverified token with a live freeze authority: the red line first, every fact, and a typed yes', () => {
   const card = safetyCard(MINT, risky, NOW);
@@ -64,7 +65,7 @@ test('verified, or authorities disabled or unknown: no red line, no typed word',
     safetyCard(MINT, { ...risky, audit: { mintAuthorityDisabled: true, freezeAuthorityDisabled: true } }, NOW).risky,
     false,
   );
-  const bare = safetyCard(MINT, { id: MINT, symbol: 'BARE', name: 'Bare', decimals: 6 }, NOW);
+  const bare = safetyCard(MINT, tokenRead({ id: MINT, symbol: 'BARE', name: 'Bare', decimals: 6 }), NOW);
   assert.equal(bare.risky, false, 'authorities the record leaves out are not called live');
   assert.deepEqual(bare.facts, {
     verified: 'unknown',

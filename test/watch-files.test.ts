@@ -51,7 +51,7 @@ test('watch: an unreadable alerts file is said on stderr, and again once it read
     'the alerts file to be said unreadable',
     () =>
       err.includes(
-        `tradedeck watch: ${join(state, 'alerts.json')} is not valid JSON; alerts will not be saved this session`,
+        `tradedeck watch: ${join(state, 'alerts.json')}: not valid JSON (Unexpected end of JSON input); alerts will not be saved this session`,
       ),
     30_000,
     said,
@@ -74,7 +74,7 @@ test('watch: an unreadable alerts file is said on stderr, and again once it read
     'the watcher to say it cannot read it again',
     () =>
       err.includes(
-        `tradedeck watch: alerts: ${join(state, 'alerts.json')} is not valid JSON; the alerts as last read are still watched`,
+        `tradedeck watch: alerts: ${join(state, 'alerts.json')}: not valid JSON (Unexpected token 'o'); the alerts as last read are still watched`,
       ),
     30_000,
     said,

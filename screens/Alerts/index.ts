@@ -2,14 +2,16 @@
 // kept in <state dir>/alerts.json. Its store is the one alerts store of the services, checked on
 // every refresh of the token catalog. Its resources poll, in the background, the category list
 // that holds each armed alert's mint (all three while a mint has not been seen in any), so alerts
-// fire while other screens are up.
-import { TOKEN_CATEGORIES, type Token, type TokenCategory } from '../../src/api/types.js';
+// fire while other screens are up; the same lists price the standing orders (src/orders/standing).
+import { TOKEN_CATEGORIES } from '../../src/api/contract/tokens.js';
+import type { Token, TokenCategory } from '../../src/api/types.js';
 import { addAlertFromLine } from '../../src/alerts/command.js';
 import { categoryNeeded, WATCH_LIST } from '../../src/alerts/coverage.js';
 import { AlertInputError, ALERT_EXAMPLES, ALERT_USAGE, splitAlertLine } from '../../src/alerts/model.js';
 import { knowTokens } from '../../src/actions/swapFlow.js';
 import { alertsOf, type AlertsState } from '../../src/alerts/store.js';
 import { listKey } from '../../src/store/tokens.js';
+import { standingMints, standingOf } from '../../src/orders/standing/checker.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
 import type { ScreenContext, ScreenModule, ScreenResource } from '../shell/types.js';
 import { AlertsScreen } from './AlertsScreen.js';
@@ -28,10 +30,12 @@ const watch = (category: TokenCategory): ScreenResource<AlertsState, WatchParams
   id: `watch-${category}`,
   intervalMs: WATCH_INTERVAL_MS,
   background: true,
+  // the lists the armed alerts and the armed standing orders need (one poll per category for both)
   params: ({ store, services }: ScreenContext<AlertsState>) =>
-    categoryNeeded(category, store.getState().alerts, services.catalog.getState().lists)
+    categoryNeeded(category, store.getState().alerts, services.catalog.getState().lists, standingMints(services))
       ? { category, ...WATCH_LIST }
       : undefined,
+  also: (services) => standingOf(services).store,
   key: (p) => listKey(p),
   fetch: (p, signal, { services }) => services.api.tokens.list({ ...p }, { signal }),
   apply: (p, tokens, at, { services }) => services.catalog.getState().applyList(listKey(p), tokens, at),

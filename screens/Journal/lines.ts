@@ -49,7 +49,8 @@ export function rowText(e: JournalState, c: Pick<EntryContext, 'token'>, wallets
   return [
     padCell(time(e.time).slice(5, 16), COLUMNS.time),
     padCell(GROUP_LABEL[e.group] ?? e.group, COLUMNS.screen),
-    padCell(ACTION_LABEL[e.action] ?? e.action, COLUMNS.action),
+    // a standing order's firing is a swap the person did not make at that moment: said so
+    padCell(typeof e.summary.standing === 'string' ? 'standing' : (ACTION_LABEL[e.action] ?? e.action), COLUMNS.action),
     padCell(e.status, COLUMNS.status),
     padCell(e.signature ? shortAddress(e.signature, 4, 4) : '—', COLUMNS.signature),
     ...(wallets ? [padCell(e.wallet ? shortAddress(e.wallet, 4, 4) : '—', COLUMNS.wallet)] : []),

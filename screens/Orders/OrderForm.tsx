@@ -1,7 +1,8 @@
 // The new-order form over the Orders list (n): a limit order or a DCA, field by field. Nothing is
 // edited on arrival: j/k move, Enter or e edits a field (every key then goes to it until Enter or
 // Esc), s places the order through the same words and pipeline as :limit and :dca (confirm first),
-// Esc closes the form and keeps what was typed for the next n.
+// Esc closes the form and keeps what was typed for the next n. A standing order's form (n on the
+// Standing list) makes the words of :stop, :tp, :trail, :oco, :buy-above or :buy-below.
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
@@ -17,10 +18,20 @@ import type { Services } from '../../src/services.js';
 import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
 import { useCatalog, useFlash } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';
-import { fieldOfError, FORM_FIELDS, formArgs, formNotes } from './form.js';
+import { fieldOfError, FORM_FIELDS, formArgs, formNotes, standingCommandOf } from './form.js';
+import { standingTokenWords } from '../../src/orders/standing/input.js';
+import { createStandingOnScreen } from './standing.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 
 const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap', 'start']);
+
+/** The words of the form's order that name tokens, looked up once a field is left. */
+function tokenWordsOf(kind: OrderFormKind, args: string[]): string[] {
+  if (kind === 'limit') return limitTokenWords(args);
+  if (kind === 'dca') return dcaTokenWords(args);
+  const command = standingCommandOf(args[0] ?? '');
+  return command ? standingTokenWords(command, args.slice(1)) : [];
+}
 
 /** Checks the form, then runs it as :limit / :dca would; errors land on their fields. */
 export async function submitOrderForm(s: Services, store: OrdersStore): Promise<void> {
@@ -29,8 +40,16 @@ export async function submitOrderForm(s: Services, store: OrdersStore): Promise<
   const empty = FORM_FIELDS[form.kind].filter((f) => !OPTIONAL.has(f.key) && !(form.values[f.key] ?? '').trim());
   if (empty.length)
     return store.getState().setFormErrors(Object.fromEntries(empty.map((f) => [f.key, 'fill this in'])));
-  const run = form.kind === 'limit' ? createLimitFromArgs : createDcaFromArgs;
   try {
+    if (form.kind === 'standing') {
+      const [command, ...args] = formArgs('standing', form.values);
+      if (!standingCommandOf(command))
+        throw new OrderInputError(`type: "${command}" is not stop, tp, trail, oco, buy-above or buy-below`);
+      const r = await createStandingOnScreen(s, store, standingCommandOf(command)!, args);
+      if (r.status === 'success') store.getState().closeForm();
+      return;
+    }
+    const run = form.kind === 'limit' ? createLimitFromArgs : createDcaFromArgs;
     const result = await run(s, store, formArgs(form.kind, form.values));
     if (result.status === 'success') store.getState().closeForm();
   } catch (e) {
@@ -87,7 +106,7 @@ export function OrderForm({
   );
   // a token no list on screen holds is looked up once its field is left (lists, the service's search)
   const editingNow = editing.editing();
-  const typedTokens = (kind === 'limit' ? limitTokenWords : dcaTokenWords)(formArgs(kind, values)).join(' ');
+  const typedTokens = tokenWordsOf(kind, formArgs(kind, values)).join(' ');
   useEffect(() => {
     if (!editingNow && typedTokens !== '') void knowTokens(s, typedTokens.split(' ')).catch(() => {});
   }, [s, editingNow, typedTokens]);
@@ -96,7 +115,9 @@ export function OrderForm({
   const title =
     kind === 'limit'
       ? 'New limit order: sell an amount for a total, or at @price (@160 SOL/USDC)'
-      : 'New DCA: spend a total in equal buys, one every interval';
+      : kind === 'dca'
+        ? 'New DCA: spend a total in equal buys, one every interval'
+        : 'New standing order: kept here, fired by tradedeck while it runs';
   // beside its field an error is cut at 80 columns: the first one is also here in full
   const firstError = fields.map((f) => errors[f.key]).find((e) => e !== undefined);
   const errorLines = firstError ? wrapText(`✗ ${firstError}`, width).slice(0, 3) : [];

@@ -1,6 +1,8 @@
 // The Orders screen (tab 3): Limit and DCA orders, Active and History, one page of the service's
 // listing at a time (PgUp/PgDn), a mint filter (f), includeFailedTx (i); Enter shows every field
-// of an order, x cancels it, X cancels every open limit order, n opens the new-order form. Arriving
+// of an order, x cancels it, X cancels every open limit order, n opens the new-order form. The
+// third list (t) is the standing orders kept in the state directory and fired by tradedeck
+// itself (standing.ts): x cancels one locally, n makes one. Arriving
 // here never starts editing: only f opens a line (Enter or Esc closes it), and the form's fields
 // are edited after Enter or e.
 import { Box, Text } from 'ink';
@@ -25,7 +27,9 @@ import { useIntent } from '../shell/intents.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
-import { dcaColumns, limitColumns } from './columns.js';
+import { dcaColumns, limitColumns, standingColumns } from './columns.js';
+import { standingOf } from '../../src/orders/standing/checker.js';
+import { cancelStandingOnScreen, standingRowsOf, standingSections, type StandingRow } from './standing.js';
 import { valuesFromLine } from './form.js';
 import { OrderForm } from './OrderForm.js';
 import { ordersKeyLine, withMarks } from './keyLine.js';
@@ -33,7 +37,8 @@ import { orderSections } from './detail.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import { anyOrderOf, printable, rowsOf, type DcaRow, type LimitRow, type OrderRow } from './rows.js';
 
-const getKey = (r: OrderRow) => r.key;
+type Row = OrderRow | StandingRow;
+const getKey = (r: Row) => r.key;
 
 export function OrdersScreen({ store, services: s, width, height }: ScreenProps<OrdersState>) {
   const { keymap, navigator } = useShell();
@@ -60,6 +65,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const formKind = use((st) => st.form?.kind);
   const marked = use((st) => st.marked);
   const cancelFee = use((st) => st.cancelFee);
+  const standing = useStore(standingOf(s).store, (st) => st.orders);
+  const standingTab = tab === 'standing';
   const { poll, paramsKey } = useResourceState(
     ORDERS_SCREEN,
     `${tab}${view === 'active' ? 'Active' : 'History'}`,
@@ -76,12 +83,28 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     store.getState().openForm(parsed.kind, parsed.values);
   });
 
-  const plainRows = useMemo(() => rowsOf(s, tab, view, snap, now, flipped), [s, tab, view, snap, now, flipped, latest]); // eslint-disable-line react-hooks/exhaustive-deps -- the rows read the catalog under s, which changes when latest does
-  const rows = useMemo(() => withMarks(plainRows, marked), [plainRows, marked]);
+  // the standing list's times move by the minute (their expiries are days away): its hundreds of
+  // rows are made again when a minute passes, not at every tick of the clock
+  const minute = Math.floor(now / 60_000) * 60_000;
+  const serviceRows = useMemo(
+    (): Row[] => (standingTab ? [] : rowsOf(s, tab, view, snap, now, flipped)),
+    [s, tab, view, snap, now, flipped, latest, standingTab], // eslint-disable-line react-hooks/exhaustive-deps -- the rows read the catalog under s, which changes when latest does
+  );
+  const standingRows = useMemo(
+    (): Row[] =>
+      standingTab ? standingRowsOf(s, standing, view, latest, minute, filter?.mint ?? filter?.outputMint) : [],
+    [s, view, latest, standing, standingTab, filter, minute],
+  );
+  const plainRows = standingTab ? standingRows : serviceRows;
+  const rows = useMemo(
+    (): Row[] => (standingTab ? plainRows : withMarks(plainRows as OrderRow[], marked)),
+    [plainRows, marked, standingTab],
+  );
   const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (key) => store.getState().select(key) });
   const selectedRow = cursor.selected;
   const limitCols = useMemo(() => limitColumns(theme), [theme]);
   const dcaCols = useMemo(() => dcaColumns(), []);
+  const standingCols = useMemo(() => standingColumns(theme), [theme]);
   const st = () => store.getState();
 
   // f: "SOL" (sold), ">USDC" (bought) or "SOL>USDC" (the pair); a mint works wherever a symbol does
@@ -127,7 +150,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const selectedOrder = () => cursor.current();
   const withdraw = (side: 'In' | 'Out') => {
     const row = selectedOrder();
-    if (!row || row.kind !== 'legacy')
+    if (!row || row.kind !== 'legacy' || standingTab)
       return flash('info', 'w / W withdraw from a legacy price-based order; select one on the DCA tab');
     void withdrawLegacy(s, store, anyOrderOf(row), side).catch((e) =>
       flash('error', String(e instanceof Error ? e.message : e)),
@@ -163,6 +186,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         const row = selectedOrder();
         if (!row) return flash('info', 'no order selected');
         if (st().view === 'history') return flash('info', 'this order is closed already (History)');
+        if (row.kind === 'standing') return void cancelStandingOnScreen(s, store, [row.key]);
         void cancelOne(s, store, anyOrderOf(row)).catch((e) =>
           flash('error', String(e instanceof Error ? e.message : e)),
         );
@@ -174,6 +198,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         cursor.keys.down();
       },
       cancelAll: () => {
+        if (standingTab) return flash('info', 'X cancels limit orders; x cancels the selected standing order');
         const chosen = st().marked;
         if (chosen.length > 0) {
           void cancelLimitOrders(s, store, chosen).catch((e) =>
@@ -191,17 +216,26 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   );
 
   if (detail && selectedRow) {
+    const sections =
+      selectedRow.kind === 'standing'
+        ? standingSections(s, selectedRow, latest, now)
+        : orderSections(s, selectedRow, now);
     return (
       <Box flexDirection="column" height={height}>
-        <DetailPane sections={orderSections(s, selectedRow, now)} width={width} height={height} active />
+        <DetailPane sections={sections} width={width} height={height} active />
       </Box>
     );
   }
 
-  const tabText = `${tab === 'limit' ? '[Limit] DCA' : 'Limit [DCA]'} · ${view === 'active' ? '[Active] History' : 'Active [History]'}`;
-  const pageText = snap ? `page ${Math.min(page, snap.totalPages)}/${snap.totalPages}` : `page ${page}`;
-  const age =
-    poll?.error !== undefined
+  const tabText = `${tab === 'limit' ? '[Limit] DCA Standing' : tab === 'dca' ? 'Limit [DCA] Standing' : 'Limit DCA [Standing]'} · ${view === 'active' ? '[Active] History' : 'Active [History]'}`;
+  const pageText = standingTab
+    ? `${rows.length} here`
+    : snap
+      ? `page ${Math.min(page, snap.totalPages)}/${snap.totalPages}`
+      : `page ${page}`;
+  const age = standingTab
+    ? 'fired by tradedeck'
+    : poll?.error !== undefined
       ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}`
       : snap
         ? `${formatAge(now - snap.at)} ago`
@@ -209,9 +243,10 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const filterText = filter
     ? ` · ${tab === 'limit' ? (filter.mint && filter.outputMint ? '' : filter.mint ? 'sells ' : 'buys ') : 'mint '}${filter.symbol.replace(/^→/, '')}`
     : '';
+  const includeFailedText = includeFailed && !standingTab ? ' · +failed tx' : '';
   const markText = marked.length > 0 ? ` · ${marked.length} marked` : '';
   const feeText = cancelFee !== 'auto' ? ` · cancel fee ${cancelFee}` : '';
-  const head = `${tabText} · ${pageText}${filterText}${includeFailed ? ' · +failed tx' : ''}${markText}${feeText} · ${age}`;
+  const head = `${tabText} · ${pageText}${filterText}${includeFailedText}${markText}${feeText} · ${age}`;
 
   const panel: Array<{ text: string; tone?: 'ok' | 'bad' | 'dim' }> = [];
   if (editing()) {
@@ -258,13 +293,17 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   } else {
     const empty = !s.wallet
       ? 'No wallet: start with --keypair <file> or --address <address> to list orders.'
-      : poll?.error !== undefined && !snap
-        ? 'Could not load the orders (see the line above); retrying.'
-        : !snap || snap.paramsKey !== paramsKey
-          ? snap
-            ? `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders.`
-            : 'Loading…'
-          : `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders${filter ? ` for ${filter.symbol}` : ''}.${view === 'active' ? ` :${tab === 'limit' ? 'limit' : 'dca'} or n creates one.` : ''}`;
+      : standingTab
+        ? view === 'active'
+          ? `No armed standing orders${filter ? ` for ${filter.symbol}` : ''}. :stop, :tp, :trail, :oco, :buy-above, :buy-below or n makes one.`
+          : `No finished standing orders${filter ? ` for ${filter.symbol}` : ''}.`
+        : poll?.error !== undefined && !snap
+          ? 'Could not load the orders (see the line above); retrying.'
+          : !snap || snap.paramsKey !== paramsKey
+            ? snap
+              ? `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders.`
+              : 'Loading…'
+            : `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders${filter ? ` for ${filter.symbol}` : ''}.${view === 'active' ? ` :${tab === 'limit' ? 'limit' : 'dca'} or n creates one.` : ''}`;
     // the two tables differ only in their rows' type and columns
     const shared = {
       getKey,
@@ -277,8 +316,10 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     body =
       tab === 'limit' ? (
         <Table<LimitRow> columns={limitCols} rows={rows as LimitRow[]} {...shared} />
-      ) : (
+      ) : tab === 'dca' ? (
         <Table<DcaRow> columns={dcaCols} rows={rows as DcaRow[]} {...shared} />
+      ) : (
+        <Table<StandingRow> columns={standingCols} rows={rows as StandingRow[]} {...shared} dim={() => false} />
       );
   }
   const toneColor = (t?: 'ok' | 'bad' | 'dim') =>

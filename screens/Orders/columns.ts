@@ -6,6 +6,7 @@
 import type { Column } from '../../components/Table.js';
 import type { Theme } from '../../components/theme.js';
 import type { DcaRow, LimitRow } from './rows.js';
+import type { StandingRow } from './standing.js';
 
 export function limitColumns(theme: Theme): Column<LimitRow>[] {
   return [
@@ -51,5 +52,28 @@ export function dcaColumns(): Column<DcaRow>[] {
     { id: 'avg', title: 'AVG PRICE', width: 14, align: 'right', whole: true, format: (r) => r.avg, priority: 4 },
     { id: 'used', title: 'USED', width: 20, align: 'right', whole: true, format: (r) => r.used, priority: 5 },
     { id: 'age', title: 'AGE', width: 8, format: (r) => r.age, priority: 6 },
+  ];
+}
+
+/** The standing orders' columns: their id and state stay whole; the floor, expiry and market distance drop first. */
+export function standingColumns(theme: Theme): Column<StandingRow>[] {
+  return [
+    { id: 'type', title: 'KIND', width: 6, whole: true, format: (r) => r.type },
+    { id: 'amount', title: 'AMOUNT', width: 10, align: 'right', whole: true, format: (r) => r.amount },
+    { id: 'condition', title: 'WHEN', flex: 1, minWidth: 12, whole: true, format: (r) => r.condition },
+    {
+      id: 'market',
+      title: 'VS MKT',
+      width: 7,
+      align: 'right',
+      whole: true,
+      format: (r) => r.market,
+      color: (r) => (r.marketPct !== undefined && Math.abs(r.marketPct) < 2 ? theme.warn : undefined),
+      priority: 3,
+    },
+    { id: 'floor', title: 'AT LEAST', width: 12, align: 'right', whole: true, format: (r) => r.floor, priority: 2 },
+    { id: 'expiry', title: 'EXPIRES', width: 9, format: (r) => r.expiry, priority: 4 },
+    { id: 'state', title: 'STATE', width: 9, whole: true, format: (r) => r.state, priority: 1 },
+    { id: 'id', title: 'ID', width: 10, whole: true, format: (r) => r.key, priority: 5 },
   ];
 }

@@ -1,5 +1,5 @@
-// The new-order form (n): its fields, the command words they make (the same words :limit and :dca
-// read, so the form and the command are one path), which field an input error names, and the
+// The new-order form (n): its fields, the command words they make (the same words :limit, :dca and
+// :stop, :tp, :trail, :oco, :buy-above, :buy-below read, so the form and the command are one path), which field an input error names, and the
 // notes beside each field (the token, its price, the limit against the market).
 import type { FieldDef } from '../../components/form/FormLines.js';
 import type { Token } from '../../src/api/types.js';
@@ -7,6 +7,7 @@ import { compareWithMarket, parseLimitArgs, resolveOrderToken } from '../../src/
 import { limitPriceBothWays } from '../../src/actions/ordersActions.js';
 import { formatPercent, formatPrice } from '../../src/format.js';
 import type { OrderFormKind } from '../../src/store/orders.js';
+import { parseStandingArgs, STANDING_COMMANDS, type StandingCommand } from '../../src/orders/standing/input.js';
 import { printable } from './rows.js';
 
 const text = (key: string, label: string, placeholder: string): FieldDef<string> => ({
@@ -36,11 +37,62 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('interval', 'Every', '30m, 1h, 1d'),
     text('start', 'First order', 'now, 2h, 2030-01-31'),
   ],
+  // one field more (a custody) is one line here and one word of the command
+  standing: [
+    text('type', 'Type', 'stop, tp, trail, …'),
+    text('amount', 'Amount', 'to sell or spend'),
+    text('sell', 'Sell / spend', 'symbol or mint'),
+    text('price', 'Trigger', '@140 (trail: 5%)'),
+    text('buy', 'For', 'symbol or mint'),
+    text('expiry', 'Expiry', '30d (90d at most)'),
+    text('slippage', 'Slippage cap', '1% (the floor)'),
+  ],
 };
 
-/** The words of `:limit` / `:dca` that the form's values make. */
+/** What each Type is, short enough for the note beside the field at 80 columns. */
+const TYPE_NOTES: Record<StandingCommand, string> = {
+  stop: 'stop-loss: sells as the price falls',
+  tp: 'take-profit: sells as it rises',
+  trail: 'trailing stop: sells D under its high',
+  oco: 'take-profit + stop-loss, first wins',
+  'buy-above': 'buys as the price rises',
+  'buy-below': 'buys as the price falls',
+};
+
+/** The command a standing form's Type names, or undefined when it names none. */
+export function standingCommandOf(type: string): StandingCommand | undefined {
+  const t = type.trim().toLowerCase();
+  const alias: Record<string, StandingCommand> = {
+    'stop-loss': 'stop',
+    sl: 'stop',
+    'take-profit': 'tp',
+    'trailing-stop': 'trail',
+    trailing: 'trail',
+  };
+  return (STANDING_COMMANDS as readonly string[]).includes(t) ? (t as StandingCommand) : alias[t];
+}
+
+/** The words of `:limit` / `:dca` / `:stop`… that the form's values make (a standing form's start with its command). */
 export function formArgs(kind: OrderFormKind, v: Record<string, string>): string[] {
   const w = (k: string) => (v[k] ?? '').trim();
+  if (kind === 'standing') {
+    const command = standingCommandOf(w('type')) ?? w('type');
+    const price = w('price');
+    // a stop's trigger is @PRICE (a bare number is taken as one); a trail's a distance; an OCO's two prices
+    const priceWords =
+      command === 'oco' || command === 'trail' || price === '' || price.startsWith('@')
+        ? price.split(/\s+/).filter(Boolean)
+        : [`@${price.split(/\s+/)[0]}`, ...price.split(/\s+/).slice(1)];
+    return [
+      command,
+      w('amount'),
+      w('sell'),
+      ...priceWords,
+      w('buy'),
+      ...(w('expiry') ? ['expiry', w('expiry')] : []),
+      ...(w('slippage') ? ['slippage', w('slippage')] : []),
+    ];
+  }
   if (kind === 'dca')
     return [w('total'), w('from'), w('to'), w('orders'), w('interval'), ...(w('start') ? ['start', w('start')] : [])];
   // "@160 SOL/USDC": the price and its unit are two words of the command
@@ -77,26 +129,36 @@ export function valuesFromLine(line: string): { kind: OrderFormKind; values: Rec
 export function fieldOfError(kind: OrderFormKind, message: string): string {
   const m = message.toLowerCase();
   const table: Array<[RegExp, string]> =
-    kind === 'limit'
+    kind === 'standing'
       ? [
-          [/^sell token/, 'sell'],
-          [/^buy token/, 'buy'],
-          [/^(total|price)/, 'total'],
+          [/^type/, 'type'],
+          [/^(sell token|spend token)/, 'sell'],
+          [/^(token received|buy token)/, 'buy'],
+          [/^(price|tp|sl|distance|oco|trail|price unit|stop|buy-above|buy-below)/, 'price'],
           [/^expiry/, 'expiry'],
           [/^slippage/, 'slippage'],
-          [/^cu/, 'cu'],
-          [/^fee-account/, 'feeAccount'],
-          [/^wrap/, 'wrap'],
           [/^amount/, 'amount'],
         ]
-      : [
-          [/^from token/, 'from'],
-          [/^to token/, 'to'],
-          [/^(orders|number)/, 'orders'],
-          [/^interval/, 'interval'],
-          [/^start/, 'start'],
-          [/^(total|per order)/, 'total'],
-        ];
+      : kind === 'limit'
+        ? [
+            [/^sell token/, 'sell'],
+            [/^buy token/, 'buy'],
+            [/^(total|price)/, 'total'],
+            [/^expiry/, 'expiry'],
+            [/^slippage/, 'slippage'],
+            [/^cu/, 'cu'],
+            [/^fee-account/, 'feeAccount'],
+            [/^wrap/, 'wrap'],
+            [/^amount/, 'amount'],
+          ]
+        : [
+            [/^from token/, 'from'],
+            [/^to token/, 'to'],
+            [/^(orders|number)/, 'orders'],
+            [/^interval/, 'interval'],
+            [/^start/, 'start'],
+            [/^(total|per order)/, 'total'],
+          ];
   return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0].key;
 }
 
@@ -118,6 +180,36 @@ export function formNotes(
   nowMs: number,
   noteWidth = Infinity,
 ): Record<string, string | undefined> {
+  if (kind === 'standing') {
+    const command = standingCommandOf(v.type ?? '');
+    const notes: Record<string, string | undefined> = {
+      type: command ? TYPE_NOTES[command] : `${v.type ? '✗ ' : ''}stop, tp, trail, oco, buy-above or buy-below`,
+      sell: tokenNote(v.sell, catalog),
+      buy: tokenNote(v.buy, catalog),
+      price:
+        command === 'trail'
+          ? 'below the high: 5% or 5 (in For)'
+          : command === 'oco'
+            ? 'tp 180 sl 140'
+            : command
+              ? 'in For per one Sell (a buy: Sell per For)'
+              : 'oco: tp 180 sl 140',
+      expiry: v.expiry ? undefined : 'unfired, it ends then',
+      slippage: v.slippage ? undefined : 'floor = trigger less this',
+    };
+    if (command) {
+      try {
+        const r = parseStandingArgs(command, formArgs('standing', v).slice(1), catalog, nowMs);
+        const m = r.market;
+        if (m !== undefined)
+          notes.price = `${r.base.symbol} now ${formatPrice(m)} ${r.quote.symbol}`.slice(0, Math.max(8, noteWidth));
+        notes.expiry = r.expiryText;
+      } catch {
+        // the error shows when the person submits; notes speak only of what reads
+      }
+    }
+    return notes;
+  }
   if (kind === 'dca')
     return {
       from: tokenNote(v.from, catalog),

@@ -1,6 +1,7 @@
 // The Orders screen module: limit (trigger) and DCA (recurring) orders, Active and History, paged,
 // filtered by mint; create with :limit / :dca (or n), cancel with x, cancel every open limit order
-// with X, all through the one signing pipeline. The active lists are also polled in the background
+// with X, all through the one signing pipeline; and the standing orders tradedeck keeps and fires
+// itself (:stop, :tp, :trail, :oco, :buy-above, :buy-below, n on their list; x cancels one locally). The active lists are also polled in the background
 // so fills seen while another screen is up ring the bell and land in the notifications log.
 import {
   createDcaFromArgs,
@@ -27,6 +28,16 @@ import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
 import type { CommandContext, ScreenCommand, ScreenContext, ScreenModule } from '../shell/types.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
+import { cancelStandingOnScreen, createStandingOnScreen } from './standing.js';
+import { STANDING_ID } from '../../src/orders/standing/cancel.js';
+import { isMine, standingOf } from '../../src/orders/standing/checker.js';
+import {
+  STANDING_COMMANDS,
+  STANDING_EXAMPLES,
+  STANDING_HELP,
+  STANDING_USAGE,
+  type StandingCommand,
+} from '../../src/orders/standing/input.js';
 import { applyList, fetchList, listKey, listParams, type ListParams } from './lists.js';
 import { OrdersScreen } from './OrdersScreen.js';
 
@@ -121,13 +132,23 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
       report(ctx, 'DCA', r);
     },
   },
+  ...STANDING_COMMANDS.map(standingCommand),
   {
     name: 'cancel',
     usage: `cancel <order key> [<order key> ...] ${CANCEL_OPTIONS}`,
-    help: 'cancel a limit or DCA order by its key, or several limit orders (5 per transaction); cu: the priority fee (confirm first)',
+    help: 'cancel a limit or DCA order by its key, or several limit orders (5 per transaction); cu: the priority fee (confirm first); s-… a standing order (nothing signed)',
     complete: (_index, _p, ctx) => {
       const lists = Object.values(ctx.store.getState().lists);
-      return [...new Set(lists.flatMap((l) => [...(l?.trigger ?? []), ...(l?.time ?? [])].map((o) => o.orderKey)))];
+      const standing = standingOf(ctx.services)
+        .store.getState()
+        .orders.filter((o) => o.status.state === 'armed' && isMine(ctx.services, o.terms))
+        .map((o) => o.terms.id);
+      return [
+        ...new Set([
+          ...lists.flatMap((l) => [...(l?.trigger ?? []), ...(l?.time ?? [])].map((o) => o.orderKey)),
+          ...standing,
+        ]),
+      ];
     },
     async run(args, ctx) {
       const usage = `cancel <order key> [<order key> ...] ${CANCEL_OPTIONS}`;
@@ -136,6 +157,18 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         req = parseCancelArgs(args, { keys: 'one-or-more' });
       } catch (e) {
         throw e instanceof OrderInputError ? new CommandError(e.message) : e;
+      }
+      const standingIds = req.keys.filter((k) => STANDING_ID.test(k));
+      if (standingIds.length > 0) {
+        if (standingIds.length < req.keys.length)
+          throw new CommandError(
+            "standing orders (s-…) are cancelled apart from the service's orders: one kind at a time",
+          );
+        show(ctx, 'standing');
+        await cancelStandingOnScreen(ctx.services, ctx.store, standingIds);
+        const o = ctx.store.getState().outcome;
+        if (o) ctx.flash(o.ok ? 'success' : 'error', o.title);
+        return;
       }
       ctx.goto(ORDERS_SCREEN);
       const r = await asCommand(ctx, usage, async () =>
@@ -208,6 +241,39 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     },
   },
 ];
+
+/** `:stop 2 SOL @140 USDC` and the other standing orders: one dialog, then armed (nothing is signed now). */
+function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
+  return {
+    name,
+    usage: STANDING_USAGE[name],
+    help: `${STANDING_HELP[name]}, kept here and fired by tradedeck, e.g. ${STANDING_EXAMPLES[name]}`,
+    complete: tokenCompletion(name === 'oco' ? [1, 6] : [1, 3]),
+    async run(args, ctx) {
+      show(ctx, 'standing');
+      if (args.length === 0) {
+        ctx.store
+          .getState()
+          .setNotice([
+            `:${name}: ${STANDING_HELP[name]}`,
+            `  :${STANDING_USAGE[name]}`,
+            `  e.g. ${STANDING_EXAMPLES[name]}`,
+            "  the price is in the pair's USDC, USDT or SOL per one of the other token;",
+            '  the floor is the trigger less the slippage cap (1%): the swap is signed without',
+            '  asking only when it gives at least that; it fires while a tradedeck runs here',
+          ]);
+        ctx.flash('info', `:${name} makes a standing order (Orders, t). e.g. ${STANDING_EXAMPLES[name]}`);
+        return;
+      }
+      const r = await asCommand(ctx, STANDING_USAGE[name], () =>
+        createStandingOnScreen(ctx.services, ctx.store, name, args),
+      );
+      if (r.status === 'success') ctx.flash('success', r.message);
+      else if (r.status === 'cancelled') ctx.flash('info', `${name}: not armed, nothing was stored`);
+      else ctx.flash('error', `${name}: ${r.message}`);
+    },
+  };
+}
 
 function reportBatches(ctx: Ctx, what: string, { batches, nothingOpen }: CancelAllResult): void {
   const ok = batches.filter((b) => b.status === 'success').length;

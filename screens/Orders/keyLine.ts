@@ -11,13 +11,17 @@ export const MARK = '* ';
 export function ordersKeyLine(o: { tab: OrdersTab; view: OrdersView; rows: number; marked: number }): string {
   const open = o.view === 'active' && o.rows > 0;
   const keys: string[] = [];
+  if (o.tab === 'standing') {
+    keys.push('t lists', 'h history', 'f mint', ...(open ? ['x cancel'] : []), 'n new');
+    return [...keys, '? more'].join(' · ');
+  }
   if (o.marked > 0) {
     if (open && o.tab === 'limit') keys.push('Space mark');
     keys.push(`X cancel ${o.marked} marked`, 'Esc unmark');
     if (open) keys.push('x cancel');
     keys.push('n new');
   } else {
-    keys.push('t limit/dca', 'h history');
+    keys.push('t lists', 'h history');
     if (open && o.tab === 'limit') keys.push('x cancel', 'Space mark');
     else keys.push('f mint', 'i failed', ...(open ? ['x cancel'] : []));
     keys.push('X all', 'n new');

@@ -14,17 +14,30 @@ function markDisabled(ctx: ScreenContext<OrdersState>): string | undefined {
   const st = ctx.store.getState();
   if (st.formOpen) return 'the form is open; Esc closes it';
   if (st.detail) return 'Esc closes the detail; Space marks on the list';
-  if (st.tab !== 'limit') return 'Space marks limit orders (cancelled together with X); x cancels a DCA order';
+  if (st.tab !== 'limit')
+    return `Space marks limit orders (cancelled together with X); x cancels a ${st.tab === 'dca' ? 'DCA' : 'standing'} order`;
   if (st.view !== 'active') return 'these orders are closed already (History)';
   return signing(ctx);
+}
+
+/** t goes round the three lists. */
+const NEXT_TAB: Record<OrdersState['tab'], OrdersState['tab']> = { limit: 'dca', dca: 'standing', standing: 'limit' };
+
+const serviceListsOnly = (key: string) => `${key} is for the service's limit and DCA lists (t)`;
+
+/** w and W act on a legacy DCA order only. */
+function legacyOnly(ctx: ScreenContext<OrdersState>): string | undefined {
+  return ctx.store.getState().tab === 'dca'
+    ? signing(ctx)
+    : 'w / W withdraw from a legacy price-based order (DCA list)';
 }
 
 export const ORDERS_KEYS = screenKeys<OrdersState>()({
   tab: {
     keys: ['t'],
-    help: 'Limit / DCA orders',
-    hint: 'limit/dca',
-    run: ({ store }) => store.getState().setTab(store.getState().tab === 'limit' ? 'dca' : 'limit'),
+    help: 'Limit / DCA / Standing orders',
+    hint: 'lists',
+    run: ({ store }) => store.getState().setTab(NEXT_TAB[store.getState().tab]),
   },
   history: {
     keys: ['h'],
@@ -37,6 +50,7 @@ export const ORDERS_KEYS = screenKeys<OrdersState>()({
     keys: ['i'],
     help: 'show failed-tx orders too',
     hint: 'failed tx',
+    disabled: ({ store }) => (store.getState().tab === 'standing' ? serviceListsOnly('i') : undefined),
     run: ({ store, flash }) => {
       const on = !store.getState().includeFailed;
       store.getState().setIncludeFailed(on);
@@ -46,6 +60,8 @@ export const ORDERS_KEYS = screenKeys<OrdersState>()({
   flipPrice: {
     keys: ['p'],
     help: 'flip the limit price',
+    disabled: ({ store }) =>
+      store.getState().tab === 'limit' ? undefined : 'p flips the price of the limit orders (t)',
     run: ({ store }) => store.getState().setFlipped(!store.getState().flipped),
   },
   new: { keys: ['n'], help: 'new order (a form)', hint: 'new', disabled: signing },
@@ -63,7 +79,15 @@ export const ORDERS_KEYS = screenKeys<OrdersState>()({
   },
   cancel: { keys: ['x'], help: 'cancel the selected order', hint: 'cancel', disabled: signing },
   mark: { keys: ['space'], help: 'mark / unmark for X', disabled: markDisabled },
-  cancelAll: { keys: ['X'], help: 'cancel marked / all limit', hint: 'cancel marked/all', disabled: signing },
-  withdraw: { keys: ['w'], help: 'legacy: withdraw in / out', label: 'w/W', disabled: signing },
-  withdrawOut: { keys: ['W'], help: 'legacy: withdraw output', hideInHelp: true, disabled: signing },
+  cancelAll: {
+    keys: ['X'],
+    help: 'cancel marked / all limit',
+    hint: 'cancel marked/all',
+    disabled: (ctx) =>
+      ctx.store.getState().tab === 'standing'
+        ? 'X cancels limit orders; x cancels the selected standing order'
+        : signing(ctx),
+  },
+  withdraw: { keys: ['w'], help: 'legacy: withdraw in / out', label: 'w/W', disabled: legacyOnly },
+  withdrawOut: { keys: ['W'], help: 'legacy: withdraw output', hideInHelp: true, disabled: legacyOnly },
 });

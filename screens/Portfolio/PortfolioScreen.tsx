@@ -16,7 +16,7 @@ import { formatClock } from '../../src/format.js';
 import { tokenInfoOf } from '../../src/portfolio/model.js';
 import { pnlOf } from '../../src/portfolio/pnl.js';
 import { portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
-import { useCatalog, useFlash } from '../shell/context.js';
+import { useCatalog, useFlash, useNow } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
@@ -24,6 +24,8 @@ import { PORTFOLIO_KEYS } from './keys.js';
 import { parsePlatforms, PORTFOLIO_SCREEN, shownAddress } from './params.js';
 import { headLines, portfolioView, positionsBody, type Line, type Lookup, type Tone } from './lines.js';
 import { walletBody } from './walletLines.js';
+import { isMine, standingOf } from '../../src/orders/standing/checker.js';
+import { isActive } from '../../src/orders/standing/listing.js';
 
 const clock = (ms: number) => formatClock(new Date(ms));
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -141,9 +143,17 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
   );
   // The balances and P&L tables measure every cell of every row (their columns are as wide as the
   // widest): made again when their own data changes, not on every sort of the positions above them.
+  const standingAll = useStore(standingOf(services).store, (st) => st.orders);
+  // the open ones of this wallet; their countdown moves with the minute, not every second
+  const minute = useNow((t) => Math.floor(t / 60_000));
+  const standing = useMemo(
+    () => standingAll.filter((o) => isMine(services, o.terms) && isActive(o, minute * 60_000)),
+    [standingAll, services, minute],
+  );
   const walletPart = useMemo(
-    () => (own ? walletBody({ balances: balances ?? null, pnl, lookup, date }, width) : []),
-    [own, balances, pnl, lookup, width],
+    () =>
+      own ? walletBody({ balances: balances ?? null, pnl, lookup, date, standing, now: minute * 60_000 }, width) : [],
+    [own, balances, pnl, lookup, width, standing, minute],
   );
   const positionsPart = useMemo(() => positionsBody(view, width), [view, width]);
   const body = useMemo(() => [...positionsPart, ...walletPart], [positionsPart, walletPart]);

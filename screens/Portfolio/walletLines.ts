@@ -1,5 +1,6 @@
 // The Portfolio screen's wallet part, under the positions: the wallet's balances read over RPC,
-// valued at the token catalog's prices, and the spot P&L of what tradedeck recorded. Left out
+// valued at the token catalog's prices, its open standing orders, and the spot P&L of what
+// tradedeck recorded. Left out
 // while another address is watched; made again when its own data changes, not with the positions.
 import { fromBaseUnits } from '../../src/amount.js';
 import { formatAmount, plural } from '../../src/format.js';
@@ -7,6 +8,9 @@ import { formatTokenPrice, formatValue, MISSING, printable, signedUsd } from '..
 import type { SpotPnl } from '../../src/portfolio/pnl.js';
 import type { WalletBalance } from '../../src/store/portfolio.js';
 import { gridLines, line, type Line, type Lookup, type TokenFacts, type Tone } from './lines.js';
+import type { StandingOrder } from '../../src/orders/standing/terms.js';
+import { amountWords, conditionShort, kindLabel, pairTokens, symbolOf } from '../../src/orders/standing/words.js';
+import { untilText } from '../../src/actions/ordersInput.js';
 
 function price(f: TokenFacts): { value: number | null; marked: boolean } {
   if (typeof f.price === 'number') return { value: f.price, marked: false };
@@ -113,15 +117,47 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
   return out;
 }
 
+/**
+ * The wallet's open standing orders: kept in the state directory and fired by tradedeck itself,
+ * so nothing of the wallet is held for them (unlike a limit order's escrow among the positions).
+ */
+export function standingLines(orders: readonly StandingOrder[], width: number, now: number): Line[] {
+  if (orders.length === 0) return [];
+  const out: Line[] = [
+    line('', width),
+    line(`Standing orders (${orders.length}): in your wallet, fired by tradedeck while it runs`, width, 'accent'),
+  ];
+  for (const o of orders) {
+    const t = o.terms;
+    out.push(
+      line(
+        () =>
+          `  ${kindLabel(t).padEnd(6)} ${amountWords(t.amount, t.sell)} · ${symbolOf(pairTokens(t).base)} ${conditionShort(t, o.status)} · ${o.status.state === 'firing' ? 'firing now' : `expires ${countdownText(t.expiresAt - now)}`} · ${t.id}`,
+        width,
+      ),
+    );
+  }
+  return out;
+}
+
+const countdownText = (ms: number) => (ms > 0 ? `in ${untilText(ms)}` : 'its end');
+
 /** The wallet's own part of the body: its balances over RPC and the spot P&L of what tradedeck recorded. */
 export interface WalletInput {
   balances: { items: WalletBalance[]; error?: string } | null;
   pnl: SpotPnl | null;
   lookup: Lookup;
   date: (ms: number) => string;
+  /** its open standing orders (none when absent) */
+  standing?: readonly StandingOrder[];
+  now?: number;
 }
 
-/** The wallet's balances and spot P&L, under the positions (left out while watching another address). */
+/** The wallet's balances, open standing orders and spot P&L, under the positions (left out while watching another address). */
 export function walletBody(w: WalletInput, width: number): Line[] {
-  return [...balanceLines(w.balances, w.lookup, width), ...pnlLines(w.pnl, w.lookup, width, w.date)];
+  return [
+    ...balanceLines(w.balances, w.lookup, width),
+    ...standingLines(w.standing ?? [], width, w.now ?? Date.now()),
+    ...pnlLines(w.pnl, w.lookup, width, w.date),
+  ];
 }

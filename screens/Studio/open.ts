@@ -1,6 +1,6 @@
 // Opening the claim form on the selected launched pool (or empty, to paste one), and the quote
 // mints whose balances the screen shows.
-import { USDC_MINT } from '../../src/api/types.js';
+import { USDC_MINT } from '../../src/api/mints.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';
 import { DEFAULT_CLAIM, type StudioStore } from '../../src/studio/store.js';
 

@@ -10,7 +10,7 @@ import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
-import { NATIVE_MINT } from '../../src/api/types.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import {
   checkForm,

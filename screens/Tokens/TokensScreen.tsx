@@ -10,7 +10,7 @@ import { sortRows, Table } from '../../components/Table.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useStore } from 'zustand';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { plural } from '../../src/format.js';
 import { CATEGORY_LABELS, listKey, type TokensState } from '../../src/store/index.js';
 import { useFlash, useNow, useShell } from '../shell/context.js';

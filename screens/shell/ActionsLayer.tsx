@@ -1,8 +1,10 @@
 // What signing adds to the app frame: the confirm dialog host, the journal view (J from any
-// screen: the global keys open it), and the start-up reconcile of the journal shown as a flash line.
+// screen: the global keys open it), the start-up reconcile of the journal shown as a flash line,
+// and the standing orders' checker, which fires them while the dashboard runs.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { reconcileAtStart } from '../../src/actions/startup.js';
+import { standingOf } from '../../src/orders/standing/checker.js';
 import { JournalView } from '../Journal/JournalView.js';
 import { NotificationsView } from '../Notifications/NotificationsView.js';
 import { ConfirmHost } from './ConfirmHost.js';
@@ -52,8 +54,11 @@ export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
             `journal: could not check unfinished transactions (${err instanceof Error ? err.message : String(err)}); will retry at the next start`,
           ),
       );
+    // the standing orders of this wallet fire from the dashboard while it runs
+    const stopStanding = standingOf(s).start();
     return () => {
       live = false;
+      stopStanding();
     };
   }, [s]);
   return (

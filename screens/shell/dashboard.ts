@@ -79,11 +79,18 @@ export async function runDashboard(config: Config): Promise<number> {
     await services.close();
     throw e;
   });
-  const [{ render }, reactModule, { App }, { createFrameSink }] = ui;
+  const [{ render }, reactModule, { App }, { createFrameSink, takeInkFrames }] = ui;
   // a CommonJS module seen through a lazily loaded chunk: its exports may sit under default
   const createElement =
     reactModule.createElement ?? (reactModule as unknown as { default: typeof reactModule }).default.createElement;
+  // (made before Ink: on a resize the writer hears of it first, and repaints the frame Ink then renders)
   const sink = createFrameSink(process.stdout, 60, { ascii: !localeIsUtf8() });
+  // Ink's frames reach the writer as cells (src/terminal/output.ts, Ink's Output in the bundle)
+  let frames = 0;
+  const stopFrames = takeInkFrames((rows) => {
+    frames++;
+    sink.show(rows);
+  });
   const modes = screenModes();
   // ---- the terminal: restored on every way out ----
   let restored = false;
@@ -105,6 +112,7 @@ export async function runDashboard(config: Config): Promise<number> {
     if (restored) return;
     restored = true;
     sink.close();
+    stopFrames();
     process.stdin.read = read;
     giveBack();
   };
@@ -179,18 +187,15 @@ export async function runDashboard(config: Config): Promise<number> {
     stores: new Map([[first.id, firstStore]]),
   });
   try {
-    // Ink writes whole frames into the sink (debug output), which diffs them onto the terminal:
-    // Ink 6.8's own incremental mode drifts by a line per update (see src/terminal/index.ts).
-    instance = render(app, {
-      stdout: sink as unknown as NodeJS.WriteStream,
-      debug: true,
-      exitOnCtrlC: false,
-      maxFps: 60,
-      incrementalRendering: true,
-      patchConsole: false,
-    });
+    // Ink reads the terminal's size and resizes from stdout itself. In debug mode it moves no
+    // cursor and renders every commit (the writer paces what reaches the terminal); the text it
+    // writes to stdout is empty, as the frame went to the writer as cells (src/terminal/index.ts).
+    instance = render(app, { stdout: process.stdout, debug: true, exitOnCtrlC: false, patchConsole: false });
+    // Ink's first render is synchronous: its frame has arrived, unless Ink's Output is its own
+    if (frames === 0) throw new Error('Ink rendered without src/terminal/output.ts: run the bundle (npm run build)');
   } catch (e) {
     // a tree that cannot even mount: the terminal back, the services closed, the error shown
+    instance?.unmount();
     restore();
     await services.close();
     throw e;

@@ -63,7 +63,8 @@ function Resource({
     (cb) => {
       const a = ctx.store.subscribe(cb);
       const b = catalog.subscribe(cb);
-      return () => (a(), b());
+      const c = r.also?.(ctx.services).subscribe(cb);
+      return () => (a(), b(), c?.());
     },
     () => {
       const p = r.params(ctxRef.current);

@@ -95,6 +95,8 @@ export interface ScreenResource<S, P = unknown, T = unknown> {
   /** polled again at once when this value changes (e.g. a transaction was sent, or one signed here ended) */
   refreshWhen?(state: S, session: SessionState): unknown;
   params(ctx: ScreenContext<S>): P | undefined;
+  /** a store beyond the screen's own and the catalog whose changes `params` also reads */
+  also?(services: Services): { subscribe(listener: () => void): () => void };
   key(params: P): string;
   fetch(params: P, signal: AbortSignal, ctx: ScreenContext<S>): Promise<T>;
   apply(params: P, data: T, at: number, ctx: ScreenContext<S>): void;

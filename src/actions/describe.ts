@@ -2,7 +2,8 @@
 // after slippage), the rate, the price impact and every fee with who pays it. Pure functions over
 // the service's (untrusted, already shape-checked) answers.
 import { fromBaseUnits } from '../amount.js';
-import { NATIVE_MINT, type Order, type Quote } from '../api/types.js';
+import { NATIVE_MINT } from '../api/mints.js';
+import type { Order, Quote } from '../api/types.js';
 import { formatPercent, formatPrice, formatUsd, shortAddress, serviceTime } from '../format.js';
 import type { ConfirmLine } from '../store/confirm.js';
 

@@ -2,7 +2,8 @@
 // rule of the contract and the service's minimums (POST /trigger/v1/createOrder, POST /recurring/v1/createOrder) checked before any
 // request, each refusal naming the field and the rule. Pure: no requests, no React.
 import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../amount.js';
-import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
+import type { Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
 import { durationWords, formatPercent, formatPrice, formatUsd } from '../format.js';
@@ -218,7 +219,7 @@ function readExpiry(words: string[], nowMs: number): { sec?: number; text: strin
  * (2030-01-31, 2030-01-31T10:00Z, 2030-01-31T10:00+01:00), stated back in UTC; undefined when it
  * is neither. A date-time without a zone, a date that does not exist or a time past is refused.
  */
-function futureTime(t: string, nowMs: number, word: string): { sec: number; text: string } | undefined {
+export function futureTime(t: string, nowMs: number, word: string): { sec: number; text: string } | undefined {
   const seconds = parseDuration(t);
   if (seconds !== undefined) return { sec: Math.floor(nowMs / 1000) + seconds, text: `in ${durationWords(seconds)}` };
   if (!looksLikeDate(t)) return undefined;

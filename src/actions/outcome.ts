@@ -2,7 +2,8 @@
 // (from the execute answer's swapEvents or totals), and what to do next.
 import { ApiError, RequestRuleError } from '../api/errors.js';
 import { formatAge } from '../format.js';
-import { NATIVE_MINT, type OrderExecuteResponse } from '../api/types.js';
+import { NATIVE_MINT } from '../api/mints.js';
+import type { OrderExecuteResponse } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { SwapOutcome } from '../store/swap.js';
 import { amountText, type TokenRef } from './describe.js';

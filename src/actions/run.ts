@@ -13,7 +13,9 @@ import {
   type PipelineDeps,
 } from '../pipeline/index.js';
 import type { Journal } from '../journal/journal.js';
-import { processIdentity } from '../stateLock.js';
+import { processIdentity, type SigningTurn } from '../stateLock.js';
+import type { BalanceEffect } from '../pipeline/effect.js';
+import type { Built, ConfirmAnswer } from '../pipeline/types.js';
 import { confirmViewOf, type DescribedRequest } from './confirmView.js';
 import { explainError } from './outcome.js';
 import type { Services } from '../services.js';
@@ -52,6 +54,15 @@ const noRpc = () => Promise.reject(new Error('no RPC URL configured'));
 
 export interface RunOptions {
   onStatus?(text: string): void;
+  /**
+   * A standing order's firing: no person is asked. `confirm` judges the pipeline's request (the
+   * measured effect against the confirmed terms), and `turn` is the signing turn the firing
+   * already holds (taken before it read the order again), used for its transaction.
+   */
+  unattended?: {
+    confirm(req: { effect: BalanceEffect; built: Built }): Promise<ConfirmAnswer>;
+    turn: SigningTurn;
+  };
 }
 
 export async function runSigned(
@@ -78,6 +89,7 @@ export async function runSigned(
       raise(1);
     },
     appendOutcome: (o) => journal.appendOutcome(o),
+    appendStanding: (r) => journal.appendStanding(r),
     entries: (o) => journal.entries(o),
     pending: () => journal.pending(),
     get problems() {
@@ -92,7 +104,7 @@ export async function runSigned(
     mode: s.mode,
     owner: processIdentity(),
     // one transaction at a time from this state directory, whichever process signs it
-    signingTurn: () => s.signingTurn(opts.onStatus),
+    signingTurn: opts.unattended ? async () => opts.unattended!.turn : () => s.signingTurn(opts.onStatus),
     ...(s.mode === 'paper'
       ? { paperNote: `nothing real is signed or sent; filled on paper at ${s.network.replace(/^paper /, '')}'s prices` }
       : {}),
@@ -104,6 +116,7 @@ export async function runSigned(
     ...s.pipeline,
     onStatus: opts.onStatus,
     confirm: async (req) => {
+      if (opts.unattended) return opts.unattended.confirm(req);
       let blockHeight: number | undefined;
       if (req.built.lastValidBlockHeight !== undefined) blockHeight = await rpc.blockHeight().catch(() => undefined);
       const view = confirmViewOf(req as DescribedRequest & typeof req, {

@@ -2,14 +2,10 @@
 // balances, run a swap through the order group (Enter, :swap) or the swap group (b), fetch the
 // swap instructions (i). Every result lands in the swap store.
 import { fromBaseUnits } from '../amount.js';
-import {
-  EXECUTE_CODES,
-  NATIVE_MINT,
-  TOKEN_CATEGORIES,
-  type Order,
-  type PrioritizationFee,
-  type Token,
-} from '../api/types.js';
+import { EXECUTE_CODES } from '../api/contract/index.js';
+import { NATIVE_MINT } from '../api/mints.js';
+import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
+import type { Order, PrioritizationFee, Token } from '../api/types.js';
 import { slippageAdvice, slippageThatPasses } from '../pipeline/advice.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services.js';

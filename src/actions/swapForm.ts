@@ -1,7 +1,9 @@
 // Reads the Swap form as typed into request parameters, naming every field that is wrong.
 // Nothing here changes the form: what the person typed stays as typed.
 import { AmountError, toBaseUnits } from '../amount.js';
-import { NATIVE_MINT, PRIORITY_LEVELS, type PrioritizationFee, type QuoteParams, type Token } from '../api/types.js';
+import { NATIVE_MINT } from '../api/mints.js';
+import { PRIORITY_LEVELS } from '../api/contract/index.js';
+import type { PrioritizationFee, QuoteParams, Token } from '../api/types.js';
 import { formatPercent } from '../format.js';
 import { resolveToken } from '../resolve.js';
 import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';

@@ -7,15 +7,9 @@
 // commands take (`receiver ADDR`, `--receiver ADDR`), and how what was typed is read.
 import { AmountError, fromBaseUnits, toBaseUnits } from '../amount.js';
 import { isAddress } from '../api/base58.js';
-import {
-  BROADCAST_FEE_TYPES,
-  CU_PRICE_PERCENTILES,
-  INSTRUCTION_VERSIONS,
-  NATIVE_MINT,
-  type BuildParams,
-  type OrderV2Params,
-  type SwapRequest,
-} from '../api/types.js';
+import { BROADCAST_FEE_TYPES, CU_PRICE_PERCENTILES, INSTRUCTION_VERSIONS } from '../api/contract/index.js';
+import { NATIVE_MINT } from '../api/mints.js';
+import type { BuildParams, OrderV2Params, SwapRequest } from '../api/types.js';
 import type { Generation } from '../generation.js';
 import { MAX_PRIORITY_FEE_LAMPORTS } from '../wallet/instructions.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';

@@ -3,7 +3,8 @@
 // so a mint is covered by the first category whose list was seen holding it; a mint no list has
 // shown yet is looked for in all three. A mint outside every top-100 list cannot be priced by
 // this service: its alert waits, and the Alerts view says so.
-import { TOKEN_CATEGORIES, type TokenCategory } from '../api/types.js';
+import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
+import type { TokenCategory } from '../api/types.js';
 import type { TokensState } from '../store/tokens.js';
 import type { Alert } from './model.js';
 
@@ -46,31 +47,48 @@ export function categoryOf(mint: string, lists: TokensState['lists']): TokenCate
 }
 
 /** The categories the armed alerts need, worked out once per change of the alerts or the lists. */
-const needs = new WeakMap<readonly Alert[], { lists: TokensState['lists']; needed: Set<TokenCategory> }>();
+const needs = new WeakMap<readonly unknown[], { lists: TokensState['lists']; needed: Set<TokenCategory> }>();
 
-/** Whether the background poll needs this category's list now. */
+/** The categories that cover `mints` (all three while one of them has not been seen in any list). */
+function categoriesFor(mints: Iterable<string>, lists: TokensState['lists']): Set<TokenCategory> {
+  const needed = new Set<TokenCategory>();
+  for (const mint of mints) {
+    const c = categoryOf(mint, lists);
+    if (c === undefined) {
+      for (const each of TOKEN_CATEGORIES) needed.add(each);
+      break;
+    }
+    needed.add(c);
+  }
+  return needed;
+}
+
+/**
+ * Whether the background poll needs this category's list now: for the armed alerts, and for the
+ * mints `others` names (the standing orders' tokens, src/orders/standing/coverage.ts), worked out
+ * once per change of either or of the lists.
+ */
 export function categoryNeeded(
   category: TokenCategory,
   alerts: readonly Alert[],
   lists: TokensState['lists'],
+  others: readonly string[] = NONE,
 ): boolean {
-  let known = needs.get(alerts);
-  if (!known || known.lists !== lists) {
-    const needed = new Set<TokenCategory>();
-    for (const a of alerts) {
-      if (a.state !== 'armed') continue;
-      const c = categoryOf(a.mint, lists);
-      if (c === undefined) {
-        for (const each of TOKEN_CATEGORIES) needed.add(each);
-        break;
-      }
-      needed.add(c);
+  const of = (key: readonly unknown[], mints: () => Iterable<string>) => {
+    let known = needs.get(key);
+    if (!known || known.lists !== lists) {
+      known = { lists, needed: categoriesFor(mints(), lists) };
+      needs.set(key, known);
     }
-    known = { lists, needed };
-    needs.set(alerts, known);
-  }
-  return known.needed.has(category);
+    return known.needed.has(category);
+  };
+  return (
+    of(alerts, () => alerts.filter((a) => a.state === 'armed').map((a) => a.mint)) ||
+    (others.length > 0 && of(others, () => others))
+  );
 }
+
+const NONE: readonly string[] = [];
 
 /** Whether any list polled with WATCH_LIST has come back without this mint in all three categories. */
 export function outsideLists(mint: string, lists: TokensState['lists']): boolean {

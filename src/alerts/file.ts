@@ -3,83 +3,91 @@
 // with what another instance saved meanwhile (under the file's short lock), so two dashboards on
 // one state directory never drop each other's alerts.
 import { join } from 'node:path';
-import { mergeByKey, readStateFile, writeStateFile } from '../stateFile.js';
+import {
+  boolean,
+  check,
+  fallback,
+  finite,
+  gtValue,
+  literal,
+  maxValue,
+  minValue,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  regex,
+  safeParse,
+  string,
+  transform,
+  variant,
+} from 'valibot';
+import { clippedText, fileObject, keptList, loadStateFile, mergeByKey, writeStateFile } from '../stateFile.js';
 import { withFileLock } from '../stateLock.js';
-import { MAX_WINDOW_MS, MIN_WINDOW_MS, type Alert, type AlertCondition } from './model.js';
+import { MAX_WINDOW_MS, MIN_WINDOW_MS, type Alert } from './model.js';
 
 export const ALERTS_FILE = 'alerts.json';
-const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const finiteNumber = pipe(number(), finite());
+/** A number the entry may leave out, or hold wrong (then left out). */
+const maybeNumber = fallback(optional(finiteNumber), undefined);
 
-function conditionOf(v: unknown): AlertCondition | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const c = v as Record<string, unknown>;
-  if ((c.kind === 'above' || c.kind === 'below') && finite(c.level) && c.level > 0)
-    return { kind: c.kind, level: c.level };
-  if (
-    c.kind === 'change' &&
-    finite(c.pct) &&
-    c.pct !== 0 &&
-    Math.abs(c.pct) <= 1000 &&
-    finite(c.windowMs) &&
-    c.windowMs >= MIN_WINDOW_MS &&
-    c.windowMs <= MAX_WINDOW_MS
-  ) {
-    return { kind: 'change', pct: c.pct, windowMs: c.windowMs, either: c.either === true };
-  }
-  return undefined;
-}
+const condition = variant('kind', [
+  object({ kind: picklist(['above', 'below']), level: pipe(number(), finite(), gtValue(0)) }),
+  object({
+    kind: literal('change'),
+    pct: pipe(
+      number(),
+      finite(),
+      check((x) => x !== 0 && Math.abs(x) <= 1000),
+    ),
+    windowMs: pipe(number(), minValue(MIN_WINDOW_MS), maxValue(MAX_WINDOW_MS)),
+    either: fallback(boolean(), false),
+  }),
+]);
+
+const stored = object({
+  id: pipe(string(), regex(/^[\w-]{1,40}$/)),
+  mint: pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)),
+  symbol: clippedText(24),
+  condition,
+  createdAt: fallback(finiteNumber, 0),
+  armedAt: maybeNumber,
+  state: fallback(picklist(['armed', 'fired']), 'armed'),
+  firedAt: maybeNumber,
+  firedPrice: maybeNumber,
+  firedChange: maybeNumber,
+});
+
+/** One stored alert as the program keeps it: what only a fired alert has, only when it fired. */
+const storedAlert = pipe(
+  stored,
+  transform((a): Alert => ({
+    id: a.id,
+    mint: a.mint,
+    symbol: a.symbol,
+    condition: a.condition,
+    createdAt: a.createdAt,
+    ...(a.armedAt !== undefined ? { armedAt: a.armedAt } : {}),
+    state: a.state,
+    ...(a.state === 'fired' && a.firedAt !== undefined ? { firedAt: a.firedAt } : {}),
+    ...(a.state === 'fired' && a.firedPrice !== undefined ? { firedPrice: a.firedPrice } : {}),
+    ...(a.state === 'fired' && a.firedChange !== undefined ? { firedChange: a.firedChange } : {}),
+  })),
+);
+
+const alertsFile = fileObject({ alerts: keptList(storedAlert, 'a list of alerts') }, '{"version":1,"alerts":[...]}');
 
 /** One stored entry, or undefined when it is not an alert. */
 export function alertOf(v: unknown): Alert | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const a = v as Record<string, unknown>;
-  const condition = conditionOf(a.condition);
-  if (
-    !condition ||
-    typeof a.id !== 'string' ||
-    !/^[\w-]{1,40}$/.test(a.id) ||
-    typeof a.mint !== 'string' ||
-    !MINT_RE.test(a.mint)
-  )
-    return undefined;
-  const fired = a.state === 'fired';
-  return {
-    id: a.id,
-    mint: a.mint,
-    symbol: typeof a.symbol === 'string' ? a.symbol.slice(0, 24) : '',
-    condition,
-    createdAt: finite(a.createdAt) ? a.createdAt : 0,
-    ...(finite(a.armedAt) ? { armedAt: a.armedAt } : {}),
-    state: fired ? 'fired' : 'armed',
-    ...(fired && finite(a.firedAt) ? { firedAt: a.firedAt } : {}),
-    ...(fired && finite(a.firedPrice) ? { firedPrice: a.firedPrice } : {}),
-    ...(fired && finite(a.firedChange) ? { firedChange: a.firedChange } : {}),
-  };
+  const r = safeParse(storedAlert, v);
+  return r.success ? r.output : undefined;
 }
 
 /** The saved alerts; [] when there is no file yet. Throws when the file exists but cannot be read as alerts. */
 export async function loadAlerts(stateDir: string): Promise<Alert[]> {
-  let text: string | undefined;
-  try {
-    text = await readStateFile(join(stateDir, ALERTS_FILE));
-  } catch (e) {
-    throw new Error(`${ALERTS_FILE}: ${(e as Error).message}`, { cause: e });
-  }
-  if (text === undefined) return [];
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new Error(`${join(stateDir, ALERTS_FILE)} is not valid JSON`);
-  }
-  const list =
-    typeof raw === 'object' && raw !== null && Array.isArray((raw as { alerts?: unknown }).alerts)
-      ? (raw as { alerts: unknown[] }).alerts
-      : undefined;
-  if (!list) throw new Error(`${join(stateDir, ALERTS_FILE)} holds no "alerts" list`);
-  return list.map(alertOf).filter((a): a is Alert => a !== undefined);
+  return (await loadStateFile(join(stateDir, ALERTS_FILE), alertsFile))?.alerts ?? [];
 }
 
 export async function saveAlerts(stateDir: string, alerts: readonly Alert[]): Promise<void> {

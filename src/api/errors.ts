@@ -151,7 +151,9 @@ export function maskUrlCredentials(text: string): string {
 }
 
 function describeValue(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
+  // a long text (a signed transaction) by its start and its length
+  if (typeof v === 'string')
+    return v.length > 60 ? `${JSON.stringify(`${v.slice(0, 40)}...`)}, ${v.length} characters` : JSON.stringify(v);
   if (typeof v === 'bigint') return `${v}n`;
   if (v === null || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return 'an array';

@@ -1,5 +1,5 @@
 // The typed client for every operation of the trading contract, made from the table of operations
-// (./types.ts): one call checks the request, builds the query or body, sends it and checks the
+// (./contract/): one call checks the request, builds the query or body, sends it and checks the
 // answer against the same operation's schemas. Only the swap and recurring groups add logic.
 import {
   createHttpClient,
@@ -9,13 +9,13 @@ import {
   type HttpClient,
   type QueryValue,
 } from './http.js';
-import { checkRequest, checkResponse, type Schema } from './schema.js';
+import { checkRequest, checkResponse } from './schema.js';
+import type { RequestSchema } from './contract/operation.js';
 import {
-  dcaOrderRules,
+  dcaOrderAt,
   OPERATIONS as OPS,
-  priceOrderRules,
-  RequestRuleError,
-  swapRules,
+  priceOrderAt,
+  swapRequestFrom,
   type ExecuteRequest,
   type ExecuteV2Request,
   type Operation,
@@ -23,18 +23,23 @@ import {
   type QuoteOrigin,
   type RecurringCreateRequest,
   type SwapRequest,
-} from './types.js';
+} from './contract/index.js';
+import { RequestRuleError } from './errors.js';
 
-/** Sends one operation of the table; `wire` shapes a body that differs from the request as typed. */
+/**
+ * Sends one operation of the table; `wire` shapes a body that differs from the request as typed,
+ * `rules` checks it in place of the table's request schema (that schema with rules of its own).
+ */
 export async function callOperation<Req, Res>(
   http: HttpClient,
   op: Operation<Req, Res>,
   input: Req,
   o?: CallOptions,
   wire?: (r: Req) => unknown,
+  rules: RequestSchema = op.request,
 ): Promise<Res> {
   const get = op.method === 'GET';
-  checkRequest(get ? 'params' : 'body', op.request, input);
+  checkRequest(get ? 'params' : 'body', rules, input);
   if (op.bearer && !o?.token)
     throw new RequestRuleError(
       'token',
@@ -85,51 +90,44 @@ const executeV2Body = (b: ExecuteV2Request) => ({
   ...(b.lastValidBlockHeight === undefined ? {} : { lastValidBlockHeight: b.lastValidBlockHeight }),
 });
 
-function createClient(http: HttpClient) {
-  const call = <K extends keyof typeof OPS>(key: K, wire?: (r: never) => unknown): CallOf<K> =>
-    ((input: never, o?: CallOptions) =>
-      callOperation(http, OPS[key] as Operation<never, unknown>, input, o, wire)) as CallOf<K>;
+// The quote body does not say which instruction version, platform fee or transaction kind it was
+// asked for; the quote carries it under a symbol, not enumerable (never sent, never copied by a
+// spread, never shown), so swap() can check the rules that depend on it.
+const ORIGIN = Symbol('quote origin');
+const withOrigin = (q: Quote, origin: QuoteOrigin): Quote =>
+  Object.defineProperty(q, ORIGIN, { value: origin, enumerable: false });
+const originOf = (q: object): QuoteOrigin | undefined => (q as { [ORIGIN]?: QuoteOrigin })[ORIGIN];
 
-  // The quote body does not say which instruction version, platform fee or transaction kind it
-  // was asked for; remembering it lets swap() check the rules that depend on it.
-  const origins = new WeakMap<object, QuoteOrigin>();
+function createClient(http: HttpClient) {
+  const call = <K extends keyof typeof OPS>(
+    key: K,
+    wire?: (r: never) => unknown,
+    rules?: (input: never) => RequestSchema,
+  ): CallOf<K> =>
+    ((input: never, o?: CallOptions) =>
+      callOperation(http, OPS[key] as Operation<never, unknown>, input, o, wire, rules?.(input))) as CallOf<K>;
+
   // a u64 given as a digit string still goes on the wire as the JSON integer the contract asks for
   const swapWire = (b: SwapRequest) => {
     const price = b.computeUnitPriceMicroLamports;
     return typeof price === 'string' ? { ...b, computeUnitPriceMicroLamports: new JsonInteger(price) } : b;
   };
-  const build = <K extends 'swap' | 'swapInstructions'>(key: K): CallOf<K> =>
-    (async (b: SwapRequest, o?: CallOptions) => {
-      checkRequest('body', OPS[key].request, b);
-      swapRules(b, origins.get(b.quoteResponse));
-      return call(key, swapWire as (r: never) => unknown)(b as never, o);
-    }) as CallOf<K>;
+  const swapRules = (b: SwapRequest) => swapRequestFrom(originOf(b.quoteResponse));
   const quote = call('quote');
-  /** an operation whose rules also depend on the time: checked against this machine's clock first */
-  const timed = <K extends 'triggerV2CreatePrice' | 'triggerV2CreateDca'>(
-    key: K,
-    rules: (b: never, nowMs: number) => void,
-  ): CallOf<K> =>
-    (async (b: never, o?: CallOptions) => {
-      checkRequest('body', OPS[key].request as Schema<unknown>, b);
-      rules(b, Date.now());
-      return call(key)(b, o);
-    }) as CallOf<K>;
 
   return {
     tokens: { list: call('tokenList'), search: call('tokenSearch') },
     swap: {
       async quote(p: Parameters<typeof quote>[0], o?: CallOptions): Promise<Quote> {
         const q = await quote(p, o);
-        origins.set(q, {
+        return withOrigin(q, {
           instructionVersion: p.instructionVersion ?? 'V1',
           platformFeeBps: p.platformFeeBps,
           asLegacyTransaction: p.asLegacyTransaction ?? false,
         });
-        return q;
       },
-      swap: build('swap'),
-      instructions: build('swapInstructions'),
+      swap: call('swap', swapWire, swapRules),
+      instructions: call('swapInstructions', swapWire, swapRules),
       /**
        * GET /swap/v1/program-id-to-label: program id -> DEX label, to name the programs a transaction
        * calls (and the labels `dexes` / `excludeDexes` accept). Read-only and cacheable for a session.
@@ -162,7 +160,7 @@ function createClient(http: HttpClient) {
       /** the deposit to sign: the order's funds from the wallet to its vault */
       craftDeposit: call('triggerV2Deposit'),
       /** lands the signed deposit and opens the order; its expiry must be ahead of this machine's clock */
-      createPriceOrder: timed('triggerV2CreatePrice', priceOrderRules),
+      createPriceOrder: call('triggerV2CreatePrice', undefined, () => priceOrderAt(Date.now())),
       editPriceOrder: call('triggerV2EditPrice'),
       /** stops the order's fills and gives the withdrawal to sign */
       cancelPriceOrder: call('triggerV2CancelPrice'),
@@ -171,7 +169,7 @@ function createClient(http: HttpClient) {
       priceHistory: call('triggerV2PriceHistory'),
       priceOrder: call('triggerV2PriceOrder'),
       /** lands the signed deposit and starts the rounds; a first round given must be ahead of this machine's clock */
-      createDcaOrder: timed('triggerV2CreateDca', dcaOrderRules),
+      createDcaOrder: call('triggerV2CreateDca', undefined, () => dcaOrderAt(Date.now())),
       cancelDcaOrder: call('triggerV2CancelDca'),
       confirmCancelDcaOrder: call('triggerV2ConfirmCancelDca'),
       dcaHistory: call('triggerV2DcaHistory'),
@@ -231,4 +229,5 @@ export * from './http.js';
 export * from './errors.js';
 export { checkRequest, checkResponse, fromQuery, requestProblems, type Schema, type Infer } from './schema.js';
 export { decodeBase58, encodeBase58, isAddress } from './base58.js';
-export * from './types.js';
+export * from './contract/index.js';
+export { NATIVE_MINT, USDC_MINT } from './mints.js';

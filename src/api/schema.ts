@@ -1,144 +1,167 @@
-// The building blocks of the contract's schemas (valibot), and the two ways they are applied: a
-// response check (ResponseShapeError naming the endpoint and the field) and a request check
-// (RequestRuleError naming the field and the rule). A message and its field's path are made only
-// when something fails: a token list has some 3500 fields, checked every refresh.
+// The words the contract's schemas are written in (valibot's own schemas and actions, with the
+// messages tradedeck prints), and the two ways they are applied: a response check
+// (ResponseShapeError naming the endpoint and the field) and a request check (RequestRuleError
+// naming the field and the rule). valibot makes a message and its issue's path only when something
+// fails: a token list has some 4,400 fields, checked every refresh.
 //
 // Responses are tolerant where the real service varies: unknown keys are kept (looseObject), a
-// field shown only may be absent, and `maybe` reads a null as absent (the key is removed) while
-// `nullish` fills an absent key with null, so the typed value never holds a surprise.
+// field shown only may be absent, `maybe` reads a null as absent (the key is removed) and
+// valibot's `nullish(s, null)` fills an absent key with null, so the typed value never holds a
+// surprise. A missing key is reported by its object: the object asks the field's own message
+// what to say ("is missing (must be a string)").
 
 // valibot by name, not as a namespace: its namespace object (~300 getters) would be made at every start
 import {
   array,
+  base64 as base64Text,
+  boolean,
   check,
-  custom,
-  lazy,
+  digits,
+  finite,
+  integer,
   looseObject,
+  maxValue,
+  minValue,
+  nonEmpty,
   nullable,
+  number,
+  object,
   optional,
+  picklist,
   pipe,
-  rawCheck,
+  regex,
+  safeInteger,
   safeParse,
+  string,
   transform,
+  union,
   unknown,
   type BaseIssue,
+  type ErrorMessage,
   type GenericSchema,
   type InferOutput,
   type ObjectEntries,
-  type ObjectSchema,
-  type OptionalSchema,
 } from 'valibot';
 import { AmountError, parseRawAmount } from '../amount.js';
 import { isAddress } from './base58.js';
 import { RequestRuleError, ResponseShapeError } from './errors.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a schema is known by what it gives
-export type Schema<O = unknown> = GenericSchema<any, O>;
+/** A schema known by what it gives. */
+export type Schema<O = unknown> = GenericSchema<unknown, O>;
 export type Infer<S extends GenericSchema> = InferOutput<S>;
 type Issue = BaseIssue<unknown>;
-
-/** The message a field gives when its key is missing (a missing key is reported by its object). */
-const MISSING = new WeakMap<object, string>();
-/** The schemas whose null reads as absent, and those whose absence reads as null. */
-const NULL_AS_ABSENT = new WeakSet<object>();
-const ABSENT_AS_NULL = new WeakSet<object>();
-/** A rule that shows the offending value in its own words (e.g. a transaction by its length). */
-const SHOWN = new WeakMap<object, (x: unknown) => unknown>();
-
-/** Raises the request rule `why` on `field` (for rules that join several fields). */
-export const refuse = (field: string, why: string, got?: unknown): never => {
-  throw new RequestRuleError(field, why, got);
-};
-
-export const missing = <S extends object>(text: string, s: S): S => (MISSING.set(s, text), s);
+/** A message that may depend on the failing issue. */
+type Message = ErrorMessage<Issue>;
 
 export const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
 // ---------- responses ----------
 
-/** A value of a response that must pass `test`: "must be X" (or `wrong`), or "is missing (must be X)". */
-export function is<T>(what: string, test: (x: unknown) => boolean, wrong = what): Schema<T> {
-  SHOWN.set(test, () => undefined);
-  const s = custom<T>(test, (i) => (i.input === undefined ? `is missing (must be ${what})` : `must be ${wrong}`));
-  return missing(`is missing (must be ${what})`, s);
-}
+/** A response field's message: "must be X", or "is missing (must be X)" when its key is absent. */
+export const must =
+  (what: string) =>
+  (issue: Issue): string =>
+    issue.input === undefined ? `is missing (must be ${what})` : `must be ${what}`;
 
-export const str = is<string>('a string', (x) => typeof x === 'string');
-export const nonEmptyStr = is<string>('a non-empty string', (x) => typeof x === 'string' && x.length > 0);
-export const num = is<number>('a number', (x) => typeof x === 'number' && Number.isFinite(x));
-export const uint = is<number>(
-  'a non-negative integer',
-  (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0,
-);
-export const bool = is<boolean>('a boolean', (x) => typeof x === 'boolean');
+const STRING = must('a string');
+export const str = string(STRING);
+const NON_EMPTY = must('a non-empty string');
+export const nonEmptyStr = pipe(string(NON_EMPTY), nonEmpty(NON_EMPTY));
+// JSON.parse reads 1e999 as Infinity: a number must also be finite
+const NUMBER = must('a number');
+export const num = pipe(number(NUMBER), finite(NUMBER));
+const UINT = must('a non-negative integer');
+export const uint = pipe(number(UINT), safeInteger(UINT), minValue(0, UINT));
+export const bool = boolean(must('a boolean'));
 export const any = unknown();
 /** A decimal-digit string of base units (amounts stay strings, never numbers). */
-export const rawAmount = is<string>('a string of decimal digits', (x) => typeof x === 'string' && /^\d+$/.test(x));
+const RAW = must('a string of decimal digits');
+export const rawAmount = pipe(string(RAW), digits(RAW));
 /** A number, or a string holding a decimal number (the service sends both). */
-export const numOrNumericString = is<number | string>(
-  'a number or a numeric string',
-  (x) => (typeof x === 'number' && Number.isFinite(x)) || (typeof x === 'string' && /^-?\d+(\.\d+)?$/.test(x)),
+const NUMERIC = must('a number or a numeric string');
+export const numOrNumericString = union(
+  [pipe(number(NUMERIC), finite(NUMERIC)), pipe(string(NUMERIC), regex(/^-?\d+(\.\d+)?$/, NUMERIC))],
+  NUMERIC,
 );
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-export const isBase64 = (x: unknown): x is string =>
-  typeof x === 'string' && x.length > 0 && x.length % 4 === 0 && BASE64.test(x);
 /** A non-empty base-64 text (a transaction to sign, or instruction data). */
-export const base64 = is<string>('a base-64 string', isBase64);
-
-export function oneOf<T extends string | number | boolean>(values: readonly T[]): Schema<T> {
-  return is<T>(`one of ${values.map((x) => JSON.stringify(x)).join(', ')}`, (x) => values.includes(x as T));
+const BASE64 = must('a base-64 string');
+export const base64 = pipe(string(BASE64), nonEmpty(BASE64), base64Text(BASE64));
+/** An integer in a range, e.g. a token's decimals. */
+export function integerIn(min: number, max: number) {
+  const m = must(`an integer from ${min} to ${max}`);
+  return pipe(number(m), integer(m), minValue(min, m), maxValue(max, m));
 }
 
-/** The field may be absent. */
-export const opt = <S extends Schema>(s: S) => optional(s);
-/** The field may be null (and must be there unless also `opt`). */
-export const nul = <S extends Schema>(s: S) => missing(MISSING.get(s) ?? 'is missing', nullable(s));
+/** One of `values`, named in the message as JSON ("one of "ExactIn", "ExactOut""). */
+export function oneOf<const T extends readonly (string | number)[]>(values: T) {
+  return picklist(values, must(`one of ${values.map((x) => JSON.stringify(x)).join(', ')}`));
+}
+
+/** A null read as absent: the transformation of `maybe`, by which its object knows the key may have to go. */
+const nullAsAbsent = <T>(x: T | null): T | undefined => x ?? undefined;
+
 /** The field may be absent, and a null where the contract has none counts as absent (the key is removed). */
-export function maybe<O>(s: Schema<O>): OptionalSchema<Schema<O | undefined>, undefined> {
-  const inner = pipe(
-    nullable(s),
-    transform((x) => (x === null ? undefined : x)),
-  ) as Schema<O | undefined>;
-  const out = optional(inner);
-  NULL_AS_ABSENT.add(out);
-  return out;
-}
-/** Declared `T | null`, but the service sometimes leaves it out: accepted, and filled with null. */
-export function nullish<S extends Schema>(s: S) {
-  const out = optional(nullable(s));
-  ABSENT_AS_NULL.add(out);
-  return out;
+export const maybe = <S extends GenericSchema>(s: S) =>
+  optional(pipe(nullable(s), transform(nullAsAbsent<InferOutput<S>>)));
+
+/** Whether an object's field is a `maybe` (its key is removed when the value came out absent). */
+function isMaybe(field: unknown): boolean {
+  const inner = isPlainObject(field) ? field.wrapped : undefined;
+  return (
+    isPlainObject(inner) &&
+    Array.isArray(inner.pipe) &&
+    inner.pipe.some((item) => isPlainObject(item) && item.operation === nullAsAbsent)
+  );
 }
 
-export function arr<O>(item: Schema<O>, what = 'an array'): Schema<O[]> {
-  return missing(`is missing (must be ${what})`, array(item, `must be ${what}`));
+export const arr = <S extends GenericSchema>(item: S, what = 'an array') => array(item, must(what));
+
+/** The shape of a schema as far as its messages go: a pipe carries its first schema's message, a wrapper its `wrapped`. */
+interface Described {
+  readonly kind: string;
+  readonly message?: Message;
+  readonly wrapped?: Described;
 }
 
-/** Known fields checked, unknown ones kept; the type holds the known fields only. */
-export function obj<E extends ObjectEntries>(entries: E = {} as E): Schema<InferOutput<ObjectSchema<E, undefined>>> {
-  const asAbsent: string[] = [];
-  const asNull: string[] = [];
-  for (const [k, s] of Object.entries(entries)) {
-    if (NULL_AS_ABSENT.has(s)) asAbsent.push(k);
-    if (ABSENT_AS_NULL.has(s)) asNull.push(k);
-  }
-  const message = (i: Issue) =>
-    i.path
-      ? (MISSING.get(entries[i.path[0].key as string] as object) ?? 'is missing')
-      : i.input === undefined
-        ? 'is missing (must be an object)'
-        : 'must be an object';
-  const shape = pipe(
-    custom<Record<string, unknown>>(isPlainObject, message),
-    looseObject(entries as ObjectEntries, message),
-    transform((o: Record<string, unknown>) => {
-      for (const k of asAbsent) if (o[k] === undefined) delete o[k];
-      for (const k of asNull) if (!(k in o)) o[k] = null;
+/** What a missing field says: the field's own message, asked about an absent value. */
+function missingText(field: Described | undefined, issue: Issue): string {
+  const m = field?.message;
+  if (typeof m === 'function') return m(issue);
+  if (typeof m === 'string') return m;
+  return field?.wrapped ? missingText(field.wrapped, issue) : 'is missing';
+}
+
+/**
+ * Known fields checked, unknown ones kept (looseObject). A `maybe` field that was null is removed
+ * (absent, as its type says). `what` names it in messages ("must be an object").
+ */
+export function obj<const E extends ObjectEntries>(entries: E, what = 'an object') {
+  const own = must(what);
+  const message = (issue: Issue) => (issue.path ? missingText(entries[String(issue.path[0].key)], issue) : own(issue));
+  const maybeKeys = Object.keys(entries).filter((k) => isMaybe(entries[k]));
+  const shape = looseObject(entries, message);
+  // an object without a `maybe` field has no key to remove: no step for it (a token list has hundreds)
+  if (maybeKeys.length === 0) return shape;
+  return pipe(
+    shape,
+    transform((o) => {
+      for (const k of maybeKeys) if (o[k] === undefined && k in o) delete o[k];
       return o;
     }),
   );
-  return missing('is missing (must be an object)', shape) as never;
+}
+
+/**
+ * A request's fields (a query or a body): each checked by its rule, a missing one named by its
+ * rule too. Fields the contract does not list are left out of the checked value (the client sends
+ * what it was given; the simulator reads only what the contract says).
+ */
+export function fields<const E extends ObjectEntries>(entries: E, what = 'an object') {
+  const own = must(what);
+  return object(entries, (issue: Issue) =>
+    issue.path ? missingText(entries[String(issue.path[0].key)], issue) : own(issue),
+  );
 }
 
 /** Where an issue happened: `orders[0].rawMakingAmount`, '' for the value itself. */
@@ -152,81 +175,98 @@ function pathOf(issue: Issue): string {
 const FIRST_ONLY = { abortEarly: true } as const;
 
 /** Runs `schema` over a response body and returns it typed, or throws ResponseShapeError. */
-export function checkResponse<O>(endpoint: string, schema: Schema<O>, body: unknown): O {
+export function checkResponse<S extends GenericSchema>(endpoint: string, schema: S, body: unknown): InferOutput<S> {
   const r = safeParse(schema, body, FIRST_ONLY);
   if (r.success) return r.output;
   throw new ResponseShapeError(endpoint, pathOf(r.issues[0]) || '(body)', r.issues[0].message);
 }
 
 // ---------- requests ----------
+// A request rule's message is the rule itself ("must be a base58 address of 32 bytes"), whether
+// the value is wrong or missing; RequestRuleError adds what was given.
 
-/** A request value that must pass `test`, else "<field> <rule> (got …)"; the rule may depend on the value. */
-export function rule<T>(
-  text: string | ((x: unknown) => string),
-  test: (x: unknown) => boolean,
-  shown?: (x: unknown) => unknown,
-): Schema<T> {
-  if (shown) SHOWN.set(test, shown);
-  const say = typeof text === 'string' ? () => text : text;
-  return missing(
-    say(undefined),
-    custom<T>(test, (i) => say(i.input)),
-  );
+const ADDRESS = 'must be a base58 address of 32 bytes';
+export const address = pipe(
+  string(ADDRESS),
+  check((x) => isAddress(x), ADDRESS),
+);
+export const flag = boolean('must be true or false');
+const PAGE = 'must be an integer >= 1';
+export const page = pipe(number(PAGE), safeInteger(PAGE), minValue(1, PAGE));
+const TEXT = 'must be a non-empty string';
+export const text = pipe(
+  string(TEXT),
+  check((x) => x.trim() !== '', TEXT),
+);
+/** An integer from `min` to `max`; `rule` when the contract says it in other words. */
+export function intIn(min: number, max: number, rule = `must be an integer from ${min} to ${max}`) {
+  return pipe(number(rule), integer(rule), minValue(min, rule), maxValue(max, rule));
 }
+/** A safe integer of at least `min`, in the rule's words. */
+export function intAtLeast(min: number, rule: Message) {
+  return pipe(number(rule), safeInteger(rule), minValue(min, rule));
+}
+export function numAtLeast(min: number) {
+  const rule = `must be a number >= ${min}`;
+  return pipe(number(rule), finite(rule), minValue(min, rule));
+}
+export const among = <const T extends readonly string[]>(values: T) =>
+  picklist(values, `must be one of ${values.join(', ')}`);
 
-const safeInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
-export const address = rule<string>('must be a base58 address of 32 bytes', isAddress);
-export const flag = rule<boolean>('must be true or false', (x) => typeof x === 'boolean');
-export const page = rule<number>('must be an integer >= 1', (x) => safeInt(x) && x >= 1);
-export const text = rule<string>('must be a non-empty string', (x) => typeof x === 'string' && x.trim() !== '');
-export const intIn = (min: number, max: number) =>
-  asQueryNumber(
-    rule<number>(
-      `must be an integer from ${min} to ${max}`,
-      (x) => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max,
-    ),
-  );
-export const numAtLeast = (min: number) =>
-  rule<number>(`must be a number >= ${min}`, (x) => typeof x === 'number' && Number.isFinite(x) && x >= min);
-export const among = <T extends string>(values: readonly T[]) =>
-  rule<T>(`must be one of ${values.join(', ')}`, (x) => values.includes(x as T));
-
-function fitsRaw(x: unknown, positive: boolean): boolean {
+function fitsRaw(x: string, positive: boolean): boolean {
   try {
-    parseRawAmount(x as string, 'amount', positive);
+    parseRawAmount(x, 'amount', positive);
     return true;
   } catch (e) {
     if (e instanceof AmountError) return false;
     throw e;
   }
 }
-/** A u64 base-unit amount written as a string of digits, greater than zero. */
-export const isPositiveRaw = (x: unknown): x is string => fitsRaw(x, true);
-export const positiveRaw = rule<string>('must be a positive integer string of base units (u64)', isPositiveRaw);
+/** A u64 base-unit amount written as a string of digits, greater than zero, in `rule`'s words. */
+export const positiveRawAs = (rule: Message) =>
+  pipe(
+    string(rule),
+    check((x) => fitsRaw(x, true), rule),
+  );
+export const positiveRaw = positiveRawAs('must be a positive integer string of base units (u64)');
 /** A u64 given as a safe integer number or as a digit string. */
-export const u64 = rule<number | string>(
-  'must be a non-negative integer (u64)',
-  (x) => (safeInt(x) && x >= 0) || (typeof x === 'string' && fitsRaw(x, false)),
+const U64 = 'must be a non-negative integer (u64)';
+export const u64 = union(
+  [
+    pipe(number(U64), safeInteger(U64), minValue(0, U64)),
+    pipe(
+      string(U64),
+      check((x) => fitsRaw(x, false), U64),
+    ),
+  ],
+  U64,
 );
-/** DEX labels travel comma-joined, so a label itself must not hold a comma. */
-export const labels = array(
-  rule<string>(
-    'must be a non-empty label without commas',
-    (x) => typeof x === 'string' && x.trim() !== '' && !x.includes(','),
-  ),
-  'must be an array of labels',
-);
-export const signedTx = rule<string>('must be a base-64 transaction', isBase64, (x) =>
-  typeof x === 'string' ? `${x.length} characters` : x,
-);
+/** Names that travel comma-joined (DEX labels, routers), so a name itself must not hold a comma. */
+export function commaFreeNames(rule: string, list: string) {
+  return array(
+    pipe(
+      string(rule),
+      check((x) => x.trim() !== '' && !x.includes(','), rule),
+    ),
+    list,
+  );
+}
+export const labels = commaFreeNames('must be a non-empty label without commas', 'must be an array of labels');
+const SIGNED = 'must be a base-64 transaction';
+export const signedTx = pipe(string(SIGNED), nonEmpty(SIGNED), base64Text(SIGNED));
 
-function ruleError(root: string, issue: Issue & { requirement?: unknown }): RequestRuleError {
-  const shown = typeof issue.requirement === 'function' ? SHOWN.get(issue.requirement) : undefined;
-  return new RequestRuleError(pathOf(issue) || root, issue.message, shown ? shown(issue.input) : issue.input);
+/** What a request gave where a rule broke: the value at the issue's path (a forwarded rule's field). */
+function given(issue: Issue): unknown {
+  const path = issue.path;
+  return path?.length ? path[path.length - 1].value : issue.input;
+}
+
+function ruleError(root: string, issue: Issue): RequestRuleError {
+  return new RequestRuleError(pathOf(issue) || root, issue.message, given(issue));
 }
 
 /** Checks a request before anything is sent; `root` names the value itself ('params' or 'body'). */
-export function checkRequest<T>(root: string, schema: Schema<T>, value: unknown): T {
+export function checkRequest<S extends GenericSchema>(root: string, schema: S, value: unknown): InferOutput<S> {
   const r = safeParse(schema, value, FIRST_ONLY);
   if (r.success) return r.output;
   throw ruleError(root, r.issues[0]);
@@ -236,45 +276,53 @@ export function checkRequest<T>(root: string, schema: Schema<T>, value: unknown)
  * Every rule a request breaks, for a service that names all bad fields at once; `value` is the
  * request as read, only partly checked when there are problems.
  */
-export function requestProblems<T>(
+export function requestProblems(
   root: string,
-  schema: Schema<T>,
+  schema: GenericSchema,
   value: unknown,
-): { value: Partial<T>; problems: RequestRuleError[] } {
+): { value: Record<string, unknown>; problems: RequestRuleError[] } {
   const r = safeParse(schema, value);
-  return r.success
-    ? { value: r.output, problems: [] }
-    : {
-        value: (isPlainObject(r.output) ? r.output : {}) as Partial<T>,
-        problems: r.issues.map((i) => ruleError(root, i)),
-      };
+  if (r.success) return { value: isPlainObject(r.output) ? r.output : {}, problems: [] };
+  return {
+    value: isPlainObject(r.output) ? r.output : {},
+    problems: r.issues.map((i) => ruleError(root, i)),
+  };
 }
 
-// what src/api/types.ts builds its schemas with beside the helpers above
-export { array, check, custom, lazy, pipe, rawCheck, transform };
-export type { OptionalSchema };
+// ---------- queries ----------
 
-/** The fields an object schema declares (through pipes and optional wrappers), in declaration order. */
-export function entriesOf(schema: unknown): Record<string, unknown> {
-  const s = schema as { entries?: Record<string, unknown>; pipe?: unknown[] };
-  if (s.entries) return s.entries;
-  for (const item of s.pipe ?? []) {
-    const found = entriesOf(item);
-    if (Object.keys(found).length) return found;
+/** A schema as far as the reading of a query goes (valibot's own description of it). */
+interface Shape {
+  readonly type: string;
+  readonly wrapped?: unknown;
+  readonly options?: readonly unknown[];
+}
+const isShape = (x: unknown): x is Shape => isPlainObject(x) && typeof x.type === 'string';
+
+/**
+ * How a field is written in a query, where every value is text, read from its schema: a number
+ * or a flag as text to read back, a list comma-separated; text where the schema takes a string
+ * (a u64 may be a number or digits: it stays digits, exact).
+ */
+function queryKind(s: Shape): 'number' | 'boolean' | 'list' | 'text' {
+  if (isShape(s.wrapped)) return queryKind(s.wrapped);
+  if (s.type === 'number' || s.type === 'boolean') return s.type;
+  if (s.type === 'array') return 'list';
+  if (s.type === 'union' && s.options) {
+    const options = s.options.filter(isShape);
+    if (options.some((o) => o.type === 'string')) return 'text';
+    return options.map(queryKind).find((k) => k !== 'text') ?? 'text';
   }
-  return {};
+  return 'text';
 }
 
-/** How a request field is written in a query, where every value is text. */
-const QUERY_KIND = new WeakMap<object, 'number' | 'boolean' | 'list'>();
-const kindOf = (s: unknown): 'number' | 'boolean' | 'list' | undefined =>
-  QUERY_KIND.get(s as object) ??
-  ((s as { wrapped?: unknown }).wrapped ? kindOf((s as { wrapped: unknown }).wrapped) : undefined);
-QUERY_KIND.set(page, 'number');
-QUERY_KIND.set(flag, 'boolean');
-QUERY_KIND.set(labels, 'list');
-export const asQueryNumber = <S extends object>(s: S): S => (QUERY_KIND.set(s, 'number'), s);
-export const asQueryList = <S extends object>(s: S): S => (QUERY_KIND.set(s, 'list'), s);
+/** An object schema's fields, or a variant's (each kind's, in the order first met). */
+export type Fields = { readonly entries: Readonly<Record<string, Shape>> } | { readonly options: readonly Fields[] };
+
+export function fieldsOf(schema: Fields): Readonly<Record<string, Shape>> {
+  if ('entries' in schema) return schema.entries;
+  return Object.assign({}, ...schema.options.map(fieldsOf).reverse());
+}
 
 /**
  * A query read back into the values its schema checks (the inverse of the client's query): a
@@ -282,15 +330,15 @@ export const asQueryList = <S extends object>(s: S): S => (QUERY_KIND.set(s, 'li
  * else stays text, so the rule names it. Path parameters are given as `fixed`.
  */
 export function fromQuery(
-  schema: unknown,
+  schema: Fields,
   query: URLSearchParams,
   fixed: Record<string, string> = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(entriesOf(schema))) {
+  for (const [key, field] of Object.entries(fieldsOf(schema))) {
     const all = key in fixed ? [fixed[key]] : query.getAll(key);
     if (all.length === 0) continue;
-    const kind = kindOf(field);
+    const kind = queryKind(field);
     const text = all[0];
     if (kind === 'list') out[key] = all.join(',').split(',');
     else if (kind === 'number' && /^-?\d+(\.\d+)?$/.test(text)) out[key] = Number(text);

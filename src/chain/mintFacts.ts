@@ -3,10 +3,24 @@
 // SOL (wrapped SOL's mint), USDC and USDT are fixed here and never read or overridden. A mint's
 // facts never change, so each is read once and kept in the state directory (mints.json).
 import { join } from 'node:path';
+import {
+  fallback,
+  integer,
+  maxValue,
+  minValue,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  record,
+  string,
+  transform,
+} from 'valibot';
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
 import { sanitize } from '../sanitize.js';
 import type { AccountInfo } from '../rpc/client.js';
-import { readStateFile, writeStateFile } from '../stateFile.js';
+import { loadStateFile, writeStateFile } from '../stateFile.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 
 export interface MintFacts {
@@ -70,17 +84,28 @@ export interface MintFactsReader {
   get(mint: string): Promise<MintFacts>;
 }
 
-function isFacts(v: unknown): v is MintFacts {
-  const f = v as MintFacts;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    Number.isInteger(f.decimals) &&
-    f.decimals >= 0 &&
-    f.decimals <= 255 &&
-    (f.program === TOKEN_PROGRAM || f.program === TOKEN_2022_PROGRAM)
-  );
-}
+/** The cache: facts by mint, an entry that is not a mint's facts left out (read again from the chain). */
+const mintsFile = object({
+  mints: pipe(
+    record(
+      string(),
+      fallback(
+        optional(
+          object({
+            decimals: pipe(number(), integer(), minValue(0), maxValue(255)),
+            program: picklist([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]),
+          }),
+        ),
+        undefined,
+      ),
+    ),
+    transform((all) => {
+      const out: Record<string, MintFacts> = {};
+      for (const [mint, f] of Object.entries(all)) if (f && !FIXED_MINTS[mint]) out[mint] = f;
+      return out;
+    }),
+  ),
+});
 
 /**
  * Facts read over `readAccount` (RPC getAccountInfo), kept in memory and in `stateDir`/mints.json.
@@ -96,11 +121,7 @@ export function createMintFacts(o: {
   const readFile = async (): Promise<Record<string, MintFacts>> => {
     if (!path) return {};
     try {
-      const raw = JSON.parse((await readStateFile(path)) ?? '{}') as { mints?: Record<string, unknown> };
-      const out: Record<string, MintFacts> = {};
-      for (const [mint, f] of Object.entries(raw.mints ?? {}))
-        if (isFacts(f) && !FIXED_MINTS[mint]) out[mint] = { decimals: f.decimals, program: f.program };
-      return out;
+      return (await loadStateFile(path, mintsFile))?.mints ?? {};
     } catch {
       // an unreadable cache is read again from the chain, mint by mint
       return {};

@@ -7,7 +7,7 @@
 //
 // Loaded by the headless mode only (src/headless/index.ts); the main script never imports it.
 import type { Config } from '../config.js';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { HeadlessServices } from '../headless/print.js';
 import type { OrderSigningCommand } from '../args.js';
 import { SWAP_OPTIONS } from '../actions/swapOptions.js';
@@ -177,6 +177,38 @@ const SWAP_PARAMS: Record<string, OptionSpec> = Object.fromEntries(
     ];
   }),
 );
+/** The words after a standing order's token received. */
+const STANDING_OPTION_ARGS: ArgSpec[] = [
+  arg('expiry 30d', 'choice', { choices: ['expiry'], optional: true, words: 2 }),
+  arg('slippage 1%', 'choice', { choices: ['slippage'], optional: true, words: 2 }),
+];
+const STANDING_OPTIONS: Record<string, OptionSpec> = { '--yes': YES, '--json': JSON_OPTION };
+const STANDING_TAIL = `The order is confirmed once (--yes for scripts), recorded in the journal and
+kept in the state directory; the dashboard or tradedeck watch fires it
+while it runs: a quote of the amount near the trigger, and a swap signed
+without asking only when it gives at least the floor (the trigger less
+the slippage cap, default 1%). expiry: at most 90 days (default 30d).
+The JSON outcome carries the order's id.`;
+/** A standing order's price: @PRICE in the pair's quote token, BASE/QUOTE when neither side is USDC, USDT or SOL. */
+const standingArgs = (spend: string, buy: string): ArgSpec[] => [
+  arg('AMOUNT', 'number'),
+  arg(spend, 'token'),
+  arg('@PRICE', 'number'),
+  arg('BASE/QUOTE', 'token', { optional: true }),
+  arg(buy, 'token'),
+  ...STANDING_OPTION_ARGS,
+];
+async function standing(c: CommandRun): Promise<number> {
+  return (await import('../headless/standing.js')).standingCommand(
+    c.command as import('../orders/standing/input.js').StandingCommand,
+    c.positionals,
+    c.flags,
+    c.config,
+    c.fail,
+    c.usage,
+  );
+}
+
 /** A limit order's and a cancel's priority fee, in microlamports per compute unit. */
 const CU_ARG = arg('cu auto|N', 'choice', { choices: ['cu'], optional: true, words: 2 });
 
@@ -328,16 +360,19 @@ only these platforms (ids as the PLATFORM column shows them)`,
       ),
   },
   orders: {
-    summary: "a wallet's limit and DCA orders",
-    help: `print a wallet's limit (trigger) and DCA (recurring) orders:
-both kinds unless --limit or --dca, and legacy price-based DCA
-orders (marked legacy); active ones, or with --history the
-finished ones; --mint: only orders selling or buying that token;
---include-failed: also orders whose opening transaction failed`,
+    summary: "a wallet's limit, DCA and standing orders",
+    help: `print a wallet's limit (trigger) and DCA (recurring) orders, and
+its standing orders kept in the state directory (stop, tp, trail,
+oco, buy-above, buy-below): every kind unless --limit, --dca or
+--standing, and legacy price-based DCA orders (marked legacy);
+active ones, or with --history the finished ones; --mint: only
+orders selling or buying that token; --include-failed: also orders
+whose opening transaction failed`,
     args: [WALLET_ARG],
     options: {
       '--limit': on('only limit (trigger) orders'),
       '--dca': on('only DCA (recurring) orders', { orPrevious: true }),
+      '--standing': on('only standing orders (kept and fired by tradedeck)', { orPrevious: true }),
       '--history': on('the finished orders instead of the active ones'),
       '--mint': value('MINT|SYMBOL', 'token', 'only orders selling or buying this token'),
       '--include-failed': on('also orders whose opening transaction failed'),
@@ -346,8 +381,11 @@ finished ones; --mint: only orders selling or buying that token;
     async check(positionals, flags) {
       await checkAddress(positionals);
       const { CommandError } = await import('../headless/print.js');
-      if (flags.limit && flags.dca)
-        throw new CommandError('--limit and --dca: give one of them (without either, both kinds are listed)', 2);
+      if ([flags.limit, flags.dca, flags.standing].filter(Boolean).length > 1)
+        throw new CommandError(
+          '--limit, --dca and --standing: give one of them (without any, every kind is listed)',
+          2,
+        );
       (await import('../headless/account.js')).mintFilterText(flags);
     },
     run: (c) =>
@@ -450,7 +488,8 @@ the first at once or at start (in 2h, or on 2030-01-31)`,
     summary: 'cancel open orders by their keys',
     help: `cancel one open order (by its key), or several limit orders (five
 to a transaction, each confirmed); cu N: the cancel's priority fee
-in microlamports per compute unit`,
+in microlamports per compute unit. A standing order's id (s-…, as
+orders lists it) is cancelled locally: nothing is signed`,
     args: [arg('ORDER', 'address', { many: 1000 }), CU_ARG],
     options: { '--yes': YES, '--json': JSON_OPTION },
     run: orderSigning,
@@ -475,10 +514,80 @@ or what it bought (out), AMOUNT in token units or all (the default)`,
     options: { '--yes': YES, '--json': JSON_OPTION },
     run: orderSigning,
   },
+  stop: {
+    summary: 'a stop-loss kept and fired by tradedeck',
+    help: `a stop-loss in your own custody: when SELL's price falls to @PRICE
+or below (in BUY per one SELL), sell AMOUNT of SELL for BUY, once.
+${STANDING_TAIL}`,
+    args: standingArgs('SELL', 'BUY'),
+    options: STANDING_OPTIONS,
+    run: standing,
+  },
+  tp: {
+    summary: 'a take-profit kept and fired by tradedeck',
+    help: `a take-profit in your own custody: when SELL's price rises to
+@PRICE or above (in BUY per one SELL), sell AMOUNT of SELL for BUY, once.
+${STANDING_TAIL}`,
+    args: standingArgs('SELL', 'BUY'),
+    options: STANDING_OPTIONS,
+    run: standing,
+  },
+  trail: {
+    summary: 'a trailing stop kept and fired by tradedeck',
+    help: `a trailing stop in your own custody: when SELL's price falls
+DISTANCE below the highest it has been since armed (5%, or 5 in BUY),
+sell AMOUNT of SELL for BUY, once; the high follows the price up.
+${STANDING_TAIL}`,
+    args: [
+      arg('AMOUNT', 'number'),
+      arg('SELL', 'token'),
+      arg('DISTANCE', 'text'),
+      arg('BUY', 'token'),
+      ...STANDING_OPTION_ARGS,
+    ],
+    options: STANDING_OPTIONS,
+    run: standing,
+  },
+  oco: {
+    summary: 'a take-profit and a stop-loss, one cancels the other',
+    help: `a take-profit at tp PRICE and a stop-loss at sl PRICE on AMOUNT of
+SELL (prices in BUY per one SELL, tp above sl): the first to fire
+cancels the other in the same step.
+${STANDING_TAIL}`,
+    args: [
+      arg('AMOUNT', 'number'),
+      arg('SELL', 'token'),
+      arg('tp PRICE', 'choice', { choices: ['tp'], words: 2 }),
+      arg('sl PRICE', 'choice', { choices: ['sl'], words: 2 }),
+      arg('BUY', 'token'),
+      ...STANDING_OPTION_ARGS,
+    ],
+    options: STANDING_OPTIONS,
+    run: standing,
+  },
+  'buy-above': {
+    summary: 'a buy when the price rises, kept and fired by tradedeck',
+    help: `when BUY's price rises to @PRICE or above (in SPEND per one BUY),
+spend AMOUNT of SPEND (the quote token) on BUY, once.
+${STANDING_TAIL}`,
+    args: standingArgs('SPEND', 'BUY'),
+    options: STANDING_OPTIONS,
+    run: standing,
+  },
+  'buy-below': {
+    summary: 'a buy when the price falls, kept and fired by tradedeck',
+    help: `when BUY's price falls to @PRICE or below (in SPEND per one BUY),
+spend AMOUNT of SPEND (the quote token) on BUY, once.
+${STANDING_TAIL}`,
+    args: standingArgs('SPEND', 'BUY'),
+    options: STANDING_OPTIONS,
+    run: standing,
+  },
   watch: {
-    summary: "watch the wallet's orders and the alerts",
-    help: `watch the wallet's orders and the alerts without the dashboard:
-fills, closed orders and fired alerts go to --ntfy, --webhook and
+    summary: "watch the wallet's orders and the alerts, fire its standing orders",
+    help: `watch the wallet's orders and the alerts without the dashboard, and
+fire its standing orders when their condition holds: fills, closed
+orders, fired alerts and standing orders go to --ntfy, --webhook and
 --notify-cmd, and a line each to stdout (NDJSON when piped);
 every 30 s by default (at least 5000 ms); SIGTERM ends it, exit 0`,
     args: [],

@@ -2,7 +2,7 @@
 // `tradedeck --help` (every command, the output rules, the global options), and
 // `tradedeck help CMD` / `tradedeck CMD --help` (one command with every option).
 import { VERSION } from '../argv.js';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import { STUDIO_HELP } from '../studio/preset.js';
 import { outputWidth } from '../headless/print.js';
 import { reflow } from './reflow.js';

@@ -189,8 +189,10 @@ export async function ordersCommand(
   const orderStatus = flags.history ? 'history' : 'active';
   const includeFailed = flags['include-failed'] === true;
   const mint = mintText === undefined ? undefined : await mintOf(services, mintText);
-  const wantTrigger = !flags.dca;
-  const wantRecurring = !flags.limit;
+  const only = flags.limit || flags.dca || flags.standing;
+  const wantTrigger = !only || flags.limit === true;
+  const wantRecurring = !only || flags.dca === true;
+  const wantStanding = !only || flags.standing === true;
   const triggerPages = (side?: 'inputMint' | 'outputMint') =>
     allPages(
       (page) =>
@@ -235,6 +237,10 @@ export async function ordersCommand(
   ]);
   const time = recurring?.items.flatMap((o) => (o.kind === 'dca' ? [o.order] : []));
   const legacy = recurring?.items.flatMap((o) => (o.kind === 'legacy' ? [o.order] : []));
+  // the standing orders of this wallet in the state directory, kept and fired by tradedeck itself
+  const standing = wantStanding
+    ? await standingOrdersOf(config.stateDir, user, services.mode, flags.history === true, mint)
+    : undefined;
   if (flags.json) {
     return printJson(
       {
@@ -244,6 +250,7 @@ export async function ordersCommand(
         includeFailedTx: includeFailed,
         ...(trigger ? { trigger: trigger.items } : {}),
         ...(recurring ? { recurring: time, legacy } : {}),
+        ...(standing ? { standing: standing.json } : {}),
       },
       flags.indent === true,
     );
@@ -254,7 +261,55 @@ export async function ordersCommand(
   if (trigger) out += '\n' + triggerTable(trigger.items, orderStatus, labels, trigger.truncated);
   if (recurring) out += '\n' + recurringTable(time!, orderStatus, labels, recurring.truncated);
   if (legacy?.length) out += '\n' + legacyTable(legacy, orderStatus, labels);
+  if (standing) out += '\n' + standing.table;
   return out;
+}
+
+/** The wallet's standing orders of this mode (active, or with --history the rest), as JSON and as a table. */
+async function standingOrdersOf(
+  stateDir: string,
+  wallet: string,
+  mode: string,
+  history: boolean,
+  mint: string | undefined,
+): Promise<{ json: unknown[]; table: string }> {
+  const [{ loadStanding }, listing] = await Promise.all([
+    import('../orders/standing/file.js'),
+    import('../orders/standing/listing.js'),
+  ]);
+  const now = Date.now();
+  let orders;
+  try {
+    orders = (await loadStanding(stateDir)).orders;
+  } catch (e) {
+    throw new CommandError(`standing orders: ${e instanceof Error ? e.message : String(e)}`, 1);
+  }
+  const mine = orders.filter(
+    (o) =>
+      o.terms.wallet === wallet &&
+      o.terms.mode === mode &&
+      listing.isActive(o, now) !== history &&
+      (mint === undefined || o.terms.sell.mint === mint || o.terms.buy.mint === mint),
+  );
+  const head = `standing orders, kept and fired by tradedeck (${history ? 'history' : 'active'}): ${mine.length}\n`;
+  return {
+    json: mine.map((o) => listing.standingJson(o, now)),
+    table:
+      head +
+      (mine.length
+        ? printTable(
+            listing.STANDING_HEADERS,
+            mine.map((o) => listing.standingCells(o, now)),
+            {
+              fit: [
+                ['drop', 5],
+                ['drop', 4],
+                ['cut', 6, 8],
+              ],
+            },
+          )
+        : ''),
+  };
 }
 
 /** `--mint`'s text, checked for what can be checked before the service is asked. */

@@ -1,6 +1,6 @@
 // `tradedeck limit|dca|cancel|cancel-all|withdraw`: the Orders screen's commands without the screen, through
 // the same parsing, checks and signing pipeline, confirmed as every signing command is (see
-// signing.ts). Exit codes: 0 done, 1 failed or cancelled, 2 usage, an input rule or signing unavailable.
+// signing.ts). `cancel s-…` cancels standing orders, locally, with the same confirmation. Exit codes: 0 done, 1 failed or cancelled, 2 usage, an input rule or signing unavailable.
 import type { Config } from '../config.js';
 import { signingBlocked } from '../actions/run.js';
 import {
@@ -24,6 +24,7 @@ import type { ActionResult } from '../pipeline/types.js';
 import { createOrdersStore, type OrdersStore } from '../store/orders.js';
 import { clean, exitCodeOf, fitText, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
+import { cancelStanding, STANDING_ID } from '../orders/standing/cancel.js';
 
 type Flags = Record<string, string | boolean>;
 
@@ -82,11 +83,26 @@ export async function orderSigningCommand(
       return (fail(`${clean(e.message, 300)} (usage: tradedeck ${ORDER_SIGNING_USAGE[command]})`), 2);
     }
   }
+  // a standing order (s-…) is cancelled here, locally: nothing is signed
+  const standingIds = cancel?.keys.filter((k) => STANDING_ID.test(k)) ?? [];
+  if (command === 'cancel' && standingIds.length > 0 && standingIds.length < cancel!.keys.length) {
+    fail(
+      `standing orders (s-…) are cancelled apart from the service's orders: give one kind at a time (usage: tradedeck ${ORDER_SIGNING_USAGE.cancel})`,
+    );
+    return 2;
+  }
   const session = await openSigningSession(config, flags.yes === true, fail);
   if (typeof session === 'number') return session;
   const s = session.services;
   try {
     for (const n of s.notices) fail(n.text);
+    if (command === 'cancel' && standingIds.length > 0) {
+      const r = await cancelStanding(s, standingIds);
+      if (flags.json)
+        process.stdout.write(printJson({ status: r.status, ids: r.ids, message: r.message }, flags.indent === true));
+      else process.stdout.write(fitText(clean(r.message, 300)));
+      return r.status === 'success' ? 0 : r.status === 'refused' ? 2 : 1;
+    }
     const blocked = signingBlocked(s, 'execute');
     if (blocked) return (fail(blocked), 2);
     const store = createOrdersStore({ tab: command === 'dca' || command === 'withdraw' ? 'dca' : 'limit' });

@@ -42,9 +42,11 @@ function answerConfirmations(s: Services, yes: boolean): () => void {
     if (yes) {
       // a Ledger still asks on its own screen: --yes answers only the dialog
       process.stderr.write(
-        s.wallet?.kind === 'ledger'
-          ? '--yes: signing without asking here; the Ledger asks for its own approval\n'
-          : '--yes: signing without asking\n',
+        head.view.signsNothing
+          ? '--yes: confirmed without asking (nothing is signed now)\n'
+          : s.wallet?.kind === 'ledger'
+            ? '--yes: signing without asking here; the Ledger asks for its own approval\n'
+            : '--yes: signing without asking\n',
       );
       queueMicrotask(() => s.confirm.getState().answer(head.id, true));
       return;

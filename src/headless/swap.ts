@@ -5,7 +5,7 @@
 // answered no, 2 usage, an input rule or signing unavailable (nothing was signed).
 import { paperMark } from './orderSigning.js';
 import type { Config } from '../config.js';
-import { NATIVE_MINT } from '../api/types.js';
+import { NATIVE_MINT } from '../api/mints.js';
 import { readBalances } from '../actions/balances.js';
 import { currentCheck, executeSwapForm, knowTokens, settledPath } from '../actions/swapFlow.js';
 import { tokenRef } from '../actions/swapForm.js';

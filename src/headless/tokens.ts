@@ -1,6 +1,7 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
 import type { HeadlessServices } from './print.js';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval } from '../api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
+import type { Token, TokenCategory, TokenInterval } from '../api/types.js';
 import { formatPrice, formatPct, formatUsdCompact, shortAddress } from '../format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 import { FIXED_MINTS, withFixedFacts } from '../chain/mintFacts.js';

@@ -1,13 +1,15 @@
 // `tradedeck watch`: the dashboard's background watching without the dashboard, for a server where
 // nothing is open (a systemd unit, nohup). Every interval it reads the wallet's active orders and
-// the prices of the armed alerts' tokens, and tells what happened (fills, orders that closed,
-// alerts that fired) through the configured channels (--ntfy, --webhook, --notify-cmd), as the
+// the prices of the armed alerts' and standing orders' tokens, fires the standing orders whose
+// condition holds (src/orders/standing), and tells what happened (fills, orders that closed,
+// alerts that fired, standing orders fired, failed or expired) through the configured channels (--ntfy, --webhook, --notify-cmd), as the
 // dashboard does. Each event is a line on stdout: NDJSON into a pipe, a plain line on a terminal;
 // a problem (a round that failed, an alerts file it cannot read) a line on stderr. It prunes the
 // state directory's event records as it runs. SIGINT or SIGTERM end it with exit 0 once the
 // deliveries under way are done (a few seconds at most).
 import type { Config } from '../config.js';
-import { TOKEN_CATEGORIES, type RecurringOrder, type TriggerOrder } from '../api/types.js';
+import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
+import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import { alertsOf } from '../alerts/store.js';
 import { loadAlerts } from '../alerts/file.js';
 import { pruneEventsNow } from '../notify/claim.js';
@@ -19,6 +21,7 @@ import { listKey } from '../store/tokens.js';
 import type { NotifyEvent } from '../notify/event.js';
 import { clean, CommandError, printJson } from './print.js';
 import { untilSignal } from '../signals.js';
+import { standingMints, standingOf } from '../orders/standing/checker.js';
 
 type Flags = Record<string, string | boolean>;
 
@@ -61,11 +64,15 @@ async function readOrders(s: Services, user: string): Promise<OrdersReading> {
   return { paramsKey: `${user}/active`, totalPages, trigger, time };
 }
 
-/** The token lists the armed alerts need, into the catalog (the alerts store checks on every refresh). */
+/**
+ * The token lists the armed alerts and standing orders need, into the catalog (the alerts store
+ * and the standing orders' checker look at every refresh).
+ */
 async function readAlertPrices(s: Services): Promise<void> {
   const alerts = alertsOf(s).getState().alerts;
+  await standingOf(s).reload();
   for (const category of TOKEN_CATEGORIES) {
-    if (!categoryNeeded(category, alerts, s.catalog.getState().lists)) continue;
+    if (!categoryNeeded(category, alerts, s.catalog.getState().lists, standingMints(s))) continue;
     const params = { category, ...WATCH_LIST };
     s.catalog.getState().applyList(listKey(params), await s.api.tokens.list(params), s.now());
   }
@@ -115,12 +122,15 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
     else process.stdout.write(`${e.time.slice(11, 19)}  ${e.title}: ${clean(e.text, 300)}\n`);
   };
   const off = s.onEvent(print);
+  let stopStanding: (() => void) | undefined;
   try {
     const user = s.wallet?.address;
     if (!user) return (fail('no wallet to watch: give --keypair, or --address for a wallet you only watch'), 2);
     if (s.delivery.size === 0) fail('no channel set (--ntfy, --webhook, --notify-cmd): events are only printed');
     // the alerts store says at once (on stderr) when it cannot read the file
     alertsOf(s);
+    // the standing orders of this wallet fire from here while it runs (src/orders/standing)
+    stopStanding = standingOf(s).start();
     let alertsNow = await alertsProblem(s);
     let last: OrdersReading | undefined;
     let failures = 0;
@@ -149,6 +159,7 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
     }
     return 0;
   } finally {
+    stopStanding?.();
     off();
     await s.close();
   }

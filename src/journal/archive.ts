@@ -13,31 +13,46 @@
 // after a crash carries the plan on from where it stopped. The caller holds the state directory's
 // lock: no other instance appends to the journal meanwhile.
 import { constants } from 'node:fs';
-import { readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { openStateFile, writeStateFile } from '../stateFile.js';
+import {
+  array,
+  boolean,
+  literal,
+  minValue,
+  number,
+  object,
+  pipe,
+  safeInteger,
+  string,
+  type InferOutput,
+} from 'valibot';
+import { loadStateFile, openStateFile, StateFileProblem, writeStateFile } from '../stateFile.js';
 import { digest, fsyncDir, isFinal, isObject, scanLines, readAt, type JournalStatus } from './journal.js';
 
-interface Part {
-  year: number;
+const offset = pipe(number(), safeInteger(), minValue(0));
+const part = object({
+  year: offset,
   /** bytes of the journal, [from, to) */
-  from: number;
-  to: number;
+  from: offset,
+  to: offset,
   /** the archive's size before this part is appended */
-  archiveSize: number;
+  archiveSize: offset,
   /** a newline goes first: the archive did not end with one */
-  pad: boolean;
-}
+  pad: boolean(),
+});
+type Part = InferOutput<typeof part>;
 
-interface Plan {
-  version: 1;
+const planFile = object({
+  version: literal(1),
   /** the journal's size when planned, and a digest of its first bytes (which the new journal does not start with) */
-  size: number;
-  head: string;
+  size: offset,
+  head: string(),
   /** the first byte kept in the journal */
-  cut: number;
-  parts: Part[];
-}
+  cut: offset,
+  parts: array(part),
+});
+type Plan = InferOutput<typeof planFile>;
 
 export interface ArchiveResult {
   /** per archive: lines moved to it and their bytes */
@@ -154,33 +169,13 @@ async function makePlan(path: string, now: number): Promise<Plan | undefined> {
   return { version: 1, size, head, cut: parts[parts.length - 1].to, parts };
 }
 
-function planOf(text: string | undefined): Plan | undefined {
-  if (text === undefined) return undefined;
-  const p = JSON.parse(text) as Plan;
-  const n = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
-  const ok =
-    isObject(p) &&
-    p.version === 1 &&
-    n(p.size) &&
-    n(p.cut) &&
-    typeof p.head === 'string' &&
-    Array.isArray(p.parts) &&
-    p.parts.every(
-      (x) => isObject(x) && n(x.year) && n(x.from) && n(x.to) && n(x.archiveSize) && typeof x.pad === 'boolean',
-    );
-  if (!ok)
-    throw new Error(
-      `${text.length > 0 ? 'the archive plan' : 'an empty archive plan'} cannot be read: remove it only after checking the journal and its archives`,
-    );
-  return p;
-}
-
+/** The plan of an archive under way, or undefined when there is none; one that cannot be read stops the archive. */
 async function readPlan(path: string): Promise<Plan | undefined> {
   try {
-    return planOf(await readFile(planPath(path), 'utf8'));
+    return await loadStateFile(planPath(path), planFile);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
+    if (!(e instanceof StateFileProblem)) throw e;
+    throw new Error(`${e.message}: remove it only after checking the journal and its archives`, { cause: e });
   }
 }
 

@@ -293,7 +293,7 @@ export class JournalFollower {
         // an outcome of an entry already final (or of none): found again after this chunk
         this.late.push({ ...at, id, line: lineNo, before: this.count, record });
       }
-    } else this.problem('kind is neither "entry" nor "outcome"', lineNo, at.file);
+    } else if (record.kind !== 'standing') this.problem('kind is neither "entry" nor "outcome"', lineNo, at.file);
   }
 
   private chain(ord: number, at: Place): void {

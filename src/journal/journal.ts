@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Mode } from '../config.js';
-import { openStateFile, readStateFile, writeStateFile } from '../stateFile.js';
+import { minValue, number, object, pipe, safeInteger, string, type InferOutput } from 'valibot';
+import { loadStateFile, openStateFile, writeStateFile } from '../stateFile.js';
 import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../stateLock.js';
 
 /**
@@ -57,6 +58,29 @@ export interface JournalEntry {
   owner?: ProcessIdentity;
   /** mint -> the decimals its amounts were converted with at signing */
   decimals?: Record<string, number>;
+}
+
+/**
+ * A standing order's record (kind "standing"): the terms confirmed (event create, with their
+ * digest), then what became of it (firing, fired, failed, cancelled, expired, armed again). Not a
+ * transaction: the readers of entries pass over these lines; src/orders/standing/records.ts reads them.
+ */
+export interface StandingLine {
+  /** this line's own id */
+  id: string;
+  time: number;
+  /** the standing order's id */
+  order: string;
+  event: 'create' | 'firing' | 'fired' | 'failed' | 'cancelled' | 'expired' | 'armed';
+  /** create: sha256 of the canonical terms, and the terms themselves */
+  digest?: string;
+  terms?: Record<string, unknown>;
+  reason?: string;
+  signature?: string;
+  wallet?: string;
+  mode?: Mode;
+  network?: string;
+  owner?: ProcessIdentity;
 }
 
 /** What the service reported as actually executed, raw amounts of the input and output mints. */
@@ -132,6 +156,8 @@ export interface Journal {
   /** Resolves once the line is written whole and fsync'd; throws JournalWriteError and leaves nothing of it otherwise. */
   append(entry: JournalEntry): Promise<void>;
   appendOutcome(outcome: JournalOutcome): Promise<void>;
+  /** A standing order's record (its confirmed terms, its firing and how that ended): a line of its own, never an entry */
+  appendStanding(record: StandingLine): Promise<void>;
   /**
    * Every entry folded with its outcomes, in the order first recorded; the file is read a chunk at
    * a time, after the yearly archives beside it (`journal-2025.jsonl`, oldest first). What reads
@@ -249,6 +275,24 @@ function outcomeLine(o: JournalOutcome): string {
     error: o.error,
     executed,
     signedTransaction: o.status === 'signed' ? o.signedTransaction : undefined,
+  });
+}
+
+function standingLine(r: StandingLine): string {
+  return JSON.stringify({
+    kind: 'standing',
+    id: r.id,
+    time: r.time,
+    order: r.order,
+    event: r.event,
+    digest: typeof r.digest === 'string' && /^[0-9a-f]{64}$/.test(r.digest) ? r.digest : undefined,
+    terms: r.terms,
+    reason: typeof r.reason === 'string' ? r.reason.slice(0, 500) : undefined,
+    signature: r.signature,
+    wallet: typeof r.wallet === 'string' && ADDRESS.test(r.wallet) ? r.wallet : undefined,
+    mode: r.mode && MODES.includes(r.mode) ? r.mode : undefined,
+    network: typeof r.network === 'string' ? r.network.slice(0, 200) : undefined,
+    owner: r.owner ? identityOf(r.owner) : undefined,
   });
 }
 
@@ -426,7 +470,8 @@ export class Fold {
       this.byId.set(current.id, current);
       if (this.keepFinal && isFinal(current.status))
         this.keep(current, this.startOf.get(current.id) ?? 0, this.lineOf.get(current.id) ?? 0);
-    } else problem('kind is neither "entry" nor "outcome"');
+    } else if (record.kind !== 'standing') problem('kind is neither "entry" nor "outcome"');
+    // a standing order's record is not a transaction: src/orders/standing/records.ts reads it
   }
 }
 
@@ -554,12 +599,6 @@ export async function archivesMark(archives: Array<{ name: string; path: string 
  * whole; when it is missing, unreadable or does not match the journal (the bytes just before its
  * point differ, or the file is shorter), the journal is read whole once and it is made again.
  */
-interface Checkpoint {
-  offset: number;
-  line: number;
-  /** sha256 of up to 256 bytes just before `offset` */
-  before: string;
-}
 
 const CHECK_BYTES = 256;
 
@@ -579,18 +618,19 @@ export async function bytesBefore(path: string, offset: number): Promise<Buffer 
 
 export const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
+/** The checkpoint file: where a line starts, its number, and a digest of the bytes before it. */
+const checkpointFile = object({
+  offset: pipe(number(), safeInteger(), minValue(0)),
+  line: pipe(number(), safeInteger(), minValue(1)),
+  /** sha256 of up to 256 bytes just before `offset` */
+  before: string(),
+});
+type Checkpoint = InferOutput<typeof checkpointFile>;
+
 async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
   try {
-    const r: unknown = JSON.parse((await readStateFile(`${path}.index`)) ?? 'null');
-    if (
-      !isObject(r) ||
-      !Number.isSafeInteger(r.offset) ||
-      !Number.isSafeInteger(r.line) ||
-      typeof r.before !== 'string'
-    )
-      return undefined;
-    const c = { offset: r.offset as number, line: r.line as number, before: r.before };
-    if (c.offset < 0 || c.line < 1) return undefined;
+    const c = await loadStateFile(`${path}.index`, checkpointFile);
+    if (c === undefined) return undefined;
     if (c.offset === 0) return c.line === 1 ? c : undefined;
     const before = await bytesBefore(path, c.offset);
     // a line's start: the byte before is a newline
@@ -798,6 +838,11 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     append: async (entry) => {
       checkEntry(entry);
       await writeLine(`${entryLine(entry)}\n`);
+    },
+    appendStanding: async (record) => {
+      if (typeof record.id !== 'string' || record.id === '' || typeof record.order !== 'string' || record.order === '')
+        throw new Error('a standing record needs its id and its order');
+      await writeLine(`${standingLine(record)}\n`);
     },
     appendOutcome: async (outcome) => {
       if (!STATUSES.includes(outcome.status))

@@ -21,6 +21,9 @@ const PRIORITY: Partial<Record<EventType, string>> = {
   'order.filled': 'high',
   'transaction.failed': 'high',
   'signing.paused': 'urgent',
+  'standing.fired': 'high',
+  'standing.failed': 'urgent',
+  'standing.not-executed': 'high',
 };
 
 const TAGS: Partial<Record<EventType, string>> = {
@@ -29,6 +32,10 @@ const TAGS: Partial<Record<EventType, string>> = {
   'order.partly-filled': 'hourglass',
   'transaction.failed': 'x',
   'signing.paused': 'warning',
+  'standing.fired': 'white_check_mark',
+  'standing.failed': 'x',
+  'standing.expired': 'hourglass',
+  'standing.not-executed': 'warning',
 };
 
 /** A header value carries no line breaks and only Latin-1 (HTTP header rules). */

@@ -13,7 +13,11 @@ export type EventType =
   | 'order.completed'
   | 'transaction.failed'
   | 'signing.paused'
-  | 'signing.resumed';
+  | 'signing.resumed'
+  | 'standing.fired'
+  | 'standing.failed'
+  | 'standing.expired'
+  | 'standing.not-executed';
 
 export const EVENT_TYPES: readonly EventType[] = [
   'alert.fired',
@@ -25,6 +29,10 @@ export const EVENT_TYPES: readonly EventType[] = [
   'transaction.failed',
   'signing.paused',
   'signing.resumed',
+  'standing.fired',
+  'standing.failed',
+  'standing.expired',
+  'standing.not-executed',
 ];
 
 export interface NotifyEvent {
@@ -33,7 +41,7 @@ export interface NotifyEvent {
   type: EventType;
   /** ISO 8601 UTC */
   time: string;
-  /** where it came from: Alerts, Orders, Signing */
+  /** where it came from: Alerts, Orders, Standing, Signing */
   source: string;
   /** one short line (a notification's title) */
   title: string;
@@ -55,6 +63,10 @@ const TITLES: Record<EventType, string> = {
   'transaction.failed': 'Transaction failed',
   'signing.paused': 'Signing paused',
   'signing.resumed': 'Signing resumed',
+  'standing.fired': 'Standing order fired',
+  'standing.failed': 'Standing order failed',
+  'standing.expired': 'Standing order expired',
+  'standing.not-executed': 'Standing order not executed',
 };
 
 /** FNV-1a over the text, as 8 hex digits: ids that two processes compute alike. */

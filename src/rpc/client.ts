@@ -35,7 +35,8 @@ export class RpcError extends Error {
 export type Commitment = 'processed' | 'confirmed' | 'finalized';
 
 type StatusRead = NonNullable<Infer<typeof ANSWER.getSignatureStatuses>['value'][number]>;
-export type SignatureStatus = Omit<StatusRead, 'confirmationStatus'> & { confirmationStatus: Commitment | null };
+/** a status as read, its confirmation level always given (null: none said) */
+export type SignatureStatus = StatusRead & { confirmationStatus: Commitment | null };
 
 /** A transaction simulated with the state of accounts before it and after it (one batch request). */
 export interface SimulationRead {

@@ -3,7 +3,8 @@
 // program), and whether it is risky enough to need a typed `yes`: unverified with a live freeze or
 // mint authority (the issuer can freeze the bought tokens in place, or mint more at will).
 // Free of React; every value missing from the record reads "—".
-import { NATIVE_MINT, USDC_MINT, type Token } from '../api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
+import type { Token } from '../api/types.js';
 import { formatAge, formatCount, formatPercent, formatUsdCompact, MISSING, serviceTime } from '../format.js';
 import { sanitize } from '../sanitize.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';

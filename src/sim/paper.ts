@@ -6,7 +6,8 @@
 // service's execute, create, cancel or swap-building operations: the only requests it gets are
 // GET /tokens/v2/{category}/{interval}, GET /ultra/v1/order without a taker and GET /swap/v1/quote.
 import { createApiClient, type ApiClient } from '../api/index.js';
-import { USDC_MINT, type Order, type Quote, type QuoteParams, type Token } from '../api/types.js';
+import { USDC_MINT } from '../api/mints.js';
+import type { Order, Quote, QuoteParams, Token } from '../api/types.js';
 import type { SimCore } from './core.js';
 import type { FirmQuote } from './groups/swap-body.js';
 import { PaperFills } from './paper-fills.js';

@@ -2,6 +2,7 @@
 // limit and DCA orders, the current generation's vaults and orders, studio pools, the identifier
 // stream and the simulated time. The market (prices, charts, pool depths) is not kept: each start
 // walks its seeded path again from the catalogue's prices. The text is JSON; amounts (bigint) are written as {"$big":"123"}.
+import { array, finite, literal, looseObject, minValue, number, pipe, safeInteger, safeParse, unknown } from 'valibot';
 import type { SimCore } from './core.js';
 import type { LearnedToken } from './market/listing.js';
 import { recurringBookOf, type RecurringRecord } from './groups/recurring-book.js';
@@ -34,6 +35,27 @@ export interface SimSnapshot {
   /** paper mode: the tokens learned from the followed service, learned again before the rest */
   market?: { learned: LearnedToken[] };
 }
+
+const PART = 'is missing or of the wrong kind';
+const list = array(unknown(), PART);
+const counter = pipe(number(PART), safeInteger(PART), minValue(0, PART));
+/** What a snapshot must hold before its parts are restored (the parts are the simulator's own records). */
+const snapshotShape = looseObject(
+  {
+    version: literal(
+      SNAPSHOT_VERSION,
+      (issue) => `format version ${String(issue.input)}, this tradedeck reads ${SNAPSHOT_VERSION}`,
+    ),
+    seed: number(PART),
+    nowMs: pipe(number(PART), finite(PART)),
+    ids: counter,
+    ledger: looseObject({ balances: list, funded: list }, PART),
+    trigger: looseObject({ seq: number(PART), records: list }, PART),
+    recurring: looseObject({ seq: number(PART), records: list }, PART),
+    studio: list,
+  },
+  (issue) => (issue.path ? PART : 'not a simulator snapshot'),
+);
 
 /** A snapshot that cannot be used: the message says why. */
 export class SnapshotError extends Error {}
@@ -104,24 +126,14 @@ export function decodeSnapshot(text: string, seed: number): SimSnapshot {
   } catch (e) {
     throw e instanceof SnapshotError ? e : new SnapshotError('not valid JSON (cut short?)');
   }
-  const s = value as Partial<SimSnapshot> | null;
-  if (!s || typeof s !== 'object') throw new SnapshotError('not a simulator snapshot');
-  if (s.version !== SNAPSHOT_VERSION)
-    throw new SnapshotError(`format version ${String(s.version)}, this tradedeck reads ${SNAPSHOT_VERSION}`);
-  if (s.seed !== seed) throw new SnapshotError(`made with seed ${String(s.seed)}, not ${seed}`);
-  const ok =
-    typeof s.nowMs === 'number' &&
-    Number.isFinite(s.nowMs) &&
-    typeof s.ids === 'number' &&
-    Number.isSafeInteger(s.ids) &&
-    s.ids >= 0 &&
-    Array.isArray(s.ledger?.balances) &&
-    Array.isArray(s.ledger?.funded) &&
-    Array.isArray(s.trigger?.records) &&
-    typeof s.trigger?.seq === 'number' &&
-    Array.isArray(s.recurring?.records) &&
-    typeof s.recurring?.seq === 'number' &&
-    Array.isArray(s.studio);
-  if (!ok) throw new SnapshotError('a part is missing or of the wrong kind');
-  return s as SimSnapshot;
+  const r = safeParse(snapshotShape, value, { abortEarly: true });
+  if (!r.success) {
+    const issue = r.issues[0];
+    const key = issue.path?.map((p) => String(p.key)).join('.');
+    // a part by its key; the version's own words say which it is
+    throw new SnapshotError(key && issue.type !== 'literal' ? `${key}: ${issue.message}` : issue.message);
+  }
+  if (r.output.seed !== seed) throw new SnapshotError(`made with seed ${String(r.output.seed)}, not ${seed}`);
+  // the records themselves are the simulator's own, written by encodeSnapshot: read as they are
+  return value as SimSnapshot;
 }

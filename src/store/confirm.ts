@@ -20,6 +20,8 @@ export interface ConfirmView {
   confirmLabel?: string;
   /** the button that signs nothing; default Cancel */
   cancelLabel?: string;
+  /** true: confirming signs nothing now (a standing order armed or cancelled) */
+  signsNothing?: boolean;
   /** what the dialog's age line speaks of: a quote, or the built transaction (a cancel has no quote) */
   ages?: 'quote' | 'transaction';
   /** when what is shown was built, and when it stops being signable (the dialog shows the age ticking) */

@@ -1,4 +1,4 @@
-// The Orders screen's slice: which list is shown (Limit or DCA, Active or History), the page of each
+// The Orders screen's slice: which list is shown (Limit, DCA or Standing, Active or History), the page of each
 // list, the mint filter, includeFailedTx, the last good result of every list polled, the selection
 // (by order key), the detail view, a signing action's progress and outcome, and the log of fills
 // seen by the background refresh.
@@ -6,7 +6,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import { toggleMark, unmark } from '../orders/batches.js';
 
-export type OrdersTab = 'limit' | 'dca';
+/** The service's limit and DCA orders, and the standing orders kept and fired by tradedeck itself. */
+export type OrdersTab = 'limit' | 'dca' | 'standing';
 export type OrdersView = 'active' | 'history';
 export type ListSlot = `${OrdersTab}/${OrdersView}`;
 
@@ -108,7 +109,7 @@ export interface OrdersState {
 
 export type OrdersStore = StoreApi<OrdersState>;
 
-export type OrderFormKind = 'limit' | 'dca';
+export type OrderFormKind = 'limit' | 'dca' | 'standing';
 
 export interface OrderFormState {
   kind: OrderFormKind;
@@ -133,15 +134,26 @@ export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
     wrap: '',
   },
   dca: { total: '', from: '', to: '', orders: '', interval: '', start: '' },
+  standing: { type: '', amount: '', sell: '', price: '', buy: '', expiry: '', slippage: '' },
 };
 
 export const slotOf = (tab: OrdersTab, view: OrdersView): ListSlot => `${tab}/${view}`;
+
+/** Every list at its first page (the standing list is one page: its slots are never turned). */
+const FIRST_PAGES: Record<ListSlot, number> = {
+  'limit/active': 1,
+  'limit/history': 1,
+  'dca/active': 1,
+  'dca/history': 1,
+  'standing/active': 1,
+  'standing/history': 1,
+};
 
 export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'>> = {}): OrdersStore {
   return createStore<OrdersState>()((set, get) => ({
     tab: init.tab ?? 'limit',
     view: init.view ?? 'active',
-    pages: { 'limit/active': 1, 'limit/history': 1, 'dca/active': 1, 'dca/history': 1 },
+    pages: FIRST_PAGES,
     includeFailed: false,
     flipped: false,
     lists: {},
@@ -156,7 +168,7 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     setPage: (slot, page) => set({ pages: { ...get().pages, [slot]: Math.max(1, Math.floor(page)) } }),
     setFilter: (filter) => {
       // a new filter starts every list at its first page
-      set({ filter, pages: { 'limit/active': 1, 'limit/history': 1, 'dca/active': 1, 'dca/history': 1 } });
+      set({ filter, pages: FIRST_PAGES });
     },
     setIncludeFailed: (includeFailed) => set({ includeFailed }),
     setFlipped: (flipped) => set({ flipped }),

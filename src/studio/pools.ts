@@ -2,105 +2,77 @@
 // atomically): what the Studio screen lists and what a claim picks from. Read defensively: the
 // file may have been edited by hand, so entries that do not hold together are dropped.
 import { join } from 'node:path';
-import { readStateFile, StateFileError, writeStateFile } from '../stateFile.js';
+import {
+  fallback,
+  finite,
+  integer,
+  maxValue,
+  minValue,
+  nonEmpty,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  regex,
+  string,
+  transform,
+  type InferOutput,
+} from 'valibot';
+import { clippedText, fileObject, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../stateFile.js';
 import { withFileLock } from '../stateLock.js';
 
 export const POOLS_FILE = 'studio-pools.json';
 
-export interface LaunchedPool {
-  pool: string;
-  mint: string;
-  name: string;
-  symbol: string;
-  quoteMint: string;
-  quoteSymbol: string;
-  quoteDecimals: number;
-  creator: string;
-  feeBps: number;
-  initialMarketCap: number;
-  migrationMarketCap: number;
-  /** ISO time of the launch */
-  launchedAt: string;
-  signature?: string;
-  /** 'unknown': sent, but its outcome was not known when it was recorded */
-  status: 'success' | 'unknown';
-  /** where it was launched: "simulator" (demo), the service's host; absent in files written before it was kept */
-  network?: string;
-}
+const address = pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/));
+/** A finite number, NaN for anything else (shown as unknown, never as a value). */
+const amount = fallback(pipe(number(), finite()), Number.NaN);
 
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** A pool as remembered; one without its four addresses or its quote's decimals does not hold together and is dropped. */
+const launchedPool = object({
+  pool: address,
+  mint: address,
+  name: clippedText(64),
+  symbol: clippedText(32),
+  quoteMint: address,
+  quoteSymbol: clippedText(32),
+  quoteDecimals: pipe(number(), integer(), minValue(0), maxValue(18)),
+  creator: address,
+  feeBps: amount,
+  initialMarketCap: amount,
+  migrationMarketCap: amount,
+  /** ISO time of the launch */
+  launchedAt: timeOrEpoch,
+  signature: fallback(optional(pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,100}$/))), undefined),
+  /** 'unknown': sent, but its outcome was not known when it was recorded */
+  status: fallback(picklist(['success', 'unknown']), 'success'),
+  /** where it was launched: "simulator" (demo), the service's host; absent in files written before it was kept */
+  network: fallback(
+    optional(
+      pipe(
+        string(),
+        nonEmpty(),
+        transform((x) => x.slice(0, 100)),
+      ),
+    ),
+    undefined,
+  ),
+});
+export type LaunchedPool = InferOutput<typeof launchedPool>;
+
+const poolsFile = fileObject(
+  { pools: keptList(launchedPool, 'a list of pools', (p) => p.pool) },
+  '{"version":1,"pools":[...]}',
+);
 
 export function poolsPath(stateDir: string): string {
   return join(stateDir, POOLS_FILE);
 }
 
-function entryOf(v: unknown): LaunchedPool | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const e = v as Record<string, unknown>;
-  const addr = (x: unknown) => (typeof x === 'string' && ADDRESS.test(x) ? x : undefined);
-  const text = (x: unknown, max: number) => (typeof x === 'string' ? x.slice(0, max) : '');
-  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : NaN);
-  const pool = addr(e.pool);
-  const mint = addr(e.mint);
-  const quoteMint = addr(e.quoteMint);
-  const creator = addr(e.creator);
-  if (!pool || !mint || !quoteMint || !creator) return undefined;
-  const decimals = num(e.quoteDecimals);
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18) return undefined;
-  return {
-    pool,
-    mint,
-    name: text(e.name, 64),
-    symbol: text(e.symbol, 32),
-    quoteMint,
-    quoteSymbol: text(e.quoteSymbol, 32),
-    quoteDecimals: decimals,
-    creator,
-    feeBps: num(e.feeBps),
-    initialMarketCap: num(e.initialMarketCap),
-    migrationMarketCap: num(e.migrationMarketCap),
-    launchedAt:
-      typeof e.launchedAt === 'string' && !Number.isNaN(Date.parse(e.launchedAt))
-        ? e.launchedAt
-        : new Date(0).toISOString(),
-    ...(typeof e.signature === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,100}$/.test(e.signature)
-      ? { signature: e.signature }
-      : {}),
-    status: e.status === 'unknown' ? 'unknown' : 'success',
-    ...(typeof e.network === 'string' && e.network !== '' ? { network: e.network.slice(0, 100) } : {}),
-  };
-}
-
 /** The remembered pools, newest first; no file is an empty list. Throws when the file exists but is not a pools file. */
 export async function loadPools(stateDir: string): Promise<LaunchedPool[]> {
-  let text: string | undefined;
-  try {
-    text = await readStateFile(poolsPath(stateDir));
-  } catch (e) {
-    if (e instanceof StateFileError) throw e;
-    throw new Error(`${poolsPath(stateDir)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, {
-      cause: e,
-    });
-  }
-  if (text === undefined) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`${poolsPath(stateDir)}: not valid JSON`);
-  }
-  const list = (parsed as { pools?: unknown })?.pools;
-  if (!Array.isArray(list)) throw new Error(`${poolsPath(stateDir)}: expected {"version":1,"pools":[...]}`);
-  const seen = new Set<string>();
-  const out: LaunchedPool[] = [];
-  for (const v of list) {
-    const p = entryOf(v);
-    if (p && !seen.has(p.pool)) {
-      seen.add(p.pool);
-      out.push(p);
-    }
-  }
-  return out.sort((a, b) => Date.parse(b.launchedAt) - Date.parse(a.launchedAt));
+  const pools = (await loadStateFile(poolsPath(stateDir), poolsFile))?.pools ?? [];
+  return pools.sort((a, b) => Date.parse(b.launchedAt) - Date.parse(a.launchedAt));
 }
 
 let chain: Promise<unknown> = Promise.resolve();

@@ -9,8 +9,8 @@ export function writeCells(pen: Pen, row: number, c: Cells, from: number, to: nu
   for (let i = from; i < to; i++) pen.put(c.chars[i] ?? ' ', c.styles[i] ?? '');
 }
 
-/** Erases row `row` and writes `cur` on it, jumping over runs of blanks (a blank tail is left to the erase). */
-function eraseAndWrite(pen: Pen, row: number, cur: Cells, width: number): void {
+/** Erases row `row` and writes `cur` on it (cut to `width`), jumping over runs of blanks (a blank tail is left to the erase). */
+export function writeRow(pen: Pen, row: number, cur: Cells, width: number): void {
   pen.move(row, 1);
   pen.erase(false);
   let end = Math.min(cur.chars.length, width);
@@ -97,7 +97,7 @@ export function diffLine(pen: Pen, row: number, old: Cells, cur: Cells, width: n
   for (let k = 0; k < len && atLeast < runsBytes; k++) if (cur.chars[k] !== '' && !isBlank(cur, k)) atLeast++;
   if (runsBytes <= atLeast) return pen.adopt(runs);
   const whole = pen.clone();
-  eraseAndWrite(whole, row, cur, width);
+  writeRow(whole, row, cur, width);
   pen.adopt(runsBytes <= Buffer.byteLength(whole.out.slice(before)) ? runs : whole);
 }
 

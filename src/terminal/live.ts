@@ -7,7 +7,6 @@
 // renders again (a new width, a moved layout).
 import stringWidth from 'string-width';
 import type { Cells } from './cells.js';
-import type { Frame } from './frame.js';
 import { asciiText, PRINTABLE_ASCII } from './glyphs.js';
 
 /** Text drawn by a component that the writer keeps current between renders (see above). */
@@ -52,7 +51,8 @@ export class LiveRegions {
   private readonly texts = new Map<LiveRegion, Glyphs>();
 
   constructor(
-    private readonly frame: Frame,
+    /** the frame's rows as the writer has them now */
+    private readonly frame: () => readonly Cells[],
     private readonly ascii: boolean,
   ) {}
 
@@ -79,7 +79,7 @@ export class LiveRegions {
 
   /** Whether a region's cells in the frame still hold the text as drawn. */
   private inPlace(r: LiveRegion): boolean {
-    const c = this.frame.cellsOf(r.row);
+    const c = this.frame()[r.row];
     if (!c) return false;
     const drawn = this.drawnOf(r);
     if (!drawn.single) return false;
@@ -101,12 +101,13 @@ export class LiveRegions {
 
   /** The frame's cells of row i with every region of `live` that fits written over them (the frame's own cells when none does). */
   withLive(i: number, now: number, live: readonly LiveRegion[]): Cells | undefined {
-    let c = this.frame.cellsOf(i);
+    const own = this.frame()[i];
+    let c = own;
     if (!c) return c;
     for (const r of live) {
       if (r.row !== i || !this.fits(r, now)) continue;
       const text = this.textOf(r, now).chars;
-      if (c === this.frame.cells[i]) c = { chars: c.chars.slice(), styles: c.styles };
+      if (c === own) c = { chars: c.chars.slice(), styles: c.styles };
       for (let k = 0; k < text.length; k++) c.chars[r.col + k] = text[k];
     }
     return c;

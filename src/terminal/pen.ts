@@ -60,13 +60,6 @@ export class Pen {
     if (spaceShows(this.style)) this.sgr('');
     this.out += toEnd ? '\x1b[K' : '\x1b[2K';
   }
-
-  /** text that sets its own styles from the default (Ink's line), ending in the default */
-  raw(text: string): void {
-    this.sgr('');
-    this.out += text;
-    this.row = 0;
-  }
 }
 
 /** The bytes of a cursor-forward over n columns. */

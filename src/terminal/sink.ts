@@ -1,14 +1,12 @@
-// The frame writer: Ink renders complete frames into this sink (Ink's debug output: the frame
-// text, no cursor movement), and the writer diffs them cell by cell (character and style) with what
-// the terminal shows, writing each run of changed cells after a cursor move to it, inside a
-// synchronized update. No newline is ever written, so nothing scrolls; a resize repaints
-// everything; frames are coalesced to at most maxFps.
+// The frame writer: it takes each frame as rows of cells (Ink's, from output.ts; or text, parsed)
+// and diffs them cell by cell (character and style) with what the terminal shows, writing each run
+// of changed cells after a cursor move to it, inside a synchronized update. No newline is ever
+// written, so nothing scrolls; a resize repaints everything; frames are coalesced to at most maxFps.
 import { EventEmitter } from 'node:events';
 import { sanitizeStyled } from '../sanitize.js';
-import type { Cells } from './cells.js';
-import { diffLine, writeCells } from './diff.js';
-import { Frame } from './frame.js';
-import { asciiText } from './glyphs.js';
+import { type Cells, parseLine } from './cells.js';
+import { diffLine, writeRow } from './diff.js';
+import { asciiCells, asciiText } from './glyphs.js';
 import { type LiveRegion, LiveRegions, type LiveText } from './live.js';
 import { Pen } from './pen.js';
 
@@ -22,12 +20,15 @@ export interface FrameTarget {
   getWindowSize?(): [number, number];
 }
 
+/** The frame writer; it emits 'resize' once it has taken the terminal's new size. */
 export interface FrameSink extends EventEmitter, LiveText {
-  readonly isTTY: true;
+  /** the terminal's size (at least 1x1; 80x24 when the target does not say) */
   readonly columns: number;
   readonly rows: number;
-  /** Ink writes each complete frame here */
-  write(frame: string): boolean;
+  /** takes a frame as rows of cells (Ink's: see takeInkFrames in output.ts) */
+  show(rows: readonly Cells[]): void;
+  /** takes a frame as text: lines of characters and SGR styles (anything else is sanitised away) */
+  write(frame: string): void;
   /** writes any pending frame now */
   flush(): void;
   /** bytes written to the terminal so far */
@@ -42,7 +43,6 @@ export interface FrameSink extends EventEmitter, LiveText {
 
 const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
-const RESET = '\x1b[0m';
 const CLEAR = '\x1b[H\x1b[2J';
 
 /** What one draw works with. */
@@ -52,18 +52,17 @@ interface Draw {
   now: number;
   live: readonly LiveRegion[];
   width: number;
-  /** the frame was laid out for a wider terminal (see staleFrame) */
-  stale: boolean;
 }
 
 /** Puts frames on the terminal, rewriting only the cells that changed (see above). */
 class FrameWriter {
   /** what the terminal shows, by row */
   private screen: Array<Cells | undefined> = [];
-  private readonly frame = new Frame();
+  /** the frame's rows (as many as the terminal has) */
+  private frame: readonly Cells[] = [];
   readonly live: LiveRegions;
   repaint = true;
-  pending: string | undefined;
+  pending: readonly Cells[] | undefined;
   dirty = false;
   /** the moment of the tick whose texts are worked out, for the draw that follows it */
   tickedAt: number | undefined;
@@ -74,7 +73,7 @@ class FrameWriter {
     private readonly target: FrameTarget,
     private readonly ascii: boolean,
   ) {
-    this.live = new LiveRegions(this.frame, ascii);
+    this.live = new LiveRegions(() => this.frame, ascii);
   }
 
   rows(): number {
@@ -85,16 +84,21 @@ class FrameWriter {
     return Math.max(1, this.target.columns ?? 80);
   }
 
+  /** The rows of a frame given as text. */
+  textRows(frame: string): Cells[] {
+    // the last guard: whatever a component drew without sanitising, only its SGR styles reach the terminal
+    return frame
+      .split('\n')
+      .slice(0, this.rows())
+      .map((l) => parseLine(this.ascii ? asciiText(sanitizeStyled(l)) : sanitizeStyled(l)));
+  }
+
   /** Takes the pending frame, if any; whether there is anything to draw. */
   takePending(): boolean {
     if (this.pending === undefined) return this.dirty;
-    // the last guard: whatever a component drew without sanitising, only its SGR styles reach the terminal
-    const lines = this.pending
-      .split('\n')
-      .slice(0, this.rows())
-      .map((l) => (this.ascii ? asciiText(sanitizeStyled(l)) : sanitizeStyled(l)));
+    const rows = this.pending.slice(0, this.rows());
     this.pending = undefined;
-    this.frame.replace(lines);
+    this.frame = this.ascii ? rows.map(asciiCells) : rows;
     return true;
   }
 
@@ -120,11 +124,7 @@ class FrameWriter {
    * app has not caught up with a resize): its lines are cut to the width, so nothing wraps or
    * scrolls, and the next frame repaints from a cleared screen. */
   private staleFrame(height: number, width: number): boolean {
-    const lines = this.frame.lines;
-    let stale = false;
-    for (let i = 0; i < Math.min(lines.length, height) && !stale; i++)
-      stale = lines[i].length > width && (this.frame.cellsOf(i)?.chars.length ?? 0) > width;
-    return stale;
+    return this.frame.some((row, i) => i < height && row.chars.length > width);
   }
 
   /** Writes the frame's changes to the terminal. */
@@ -141,10 +141,10 @@ class FrameWriter {
     const width = this.columns();
     const stale = this.staleFrame(height, width);
     if (stale) this.repaint = true;
-    const d: Draw = { pen: new Pen(width), now, live: [...this.live.regions.values()], width, stale };
+    const d: Draw = { pen: new Pen(width), now, live: [...this.live.regions.values()], width };
     if (this.repaint) d.pen.out += CLEAR;
     const next: Array<Cells | undefined> = [];
-    for (let i = 0; i < Math.max(this.frame.lines.length, this.screen.length); i++) {
+    for (let i = 0; i < Math.max(this.frame.length, this.screen.length); i++) {
       if (i >= height) break;
       const cur = this.drawRow(d, i);
       if (cur !== undefined) next[i] = cur;
@@ -161,41 +161,26 @@ class FrameWriter {
 
   /** Brings row i up to the frame; the cells the terminal then shows there (undefined: none). */
   private drawRow(d: Draw, i: number): Cells | undefined {
-    const line = this.frame.lines[i];
-    if (line === undefined) {
+    const cur = this.live.withLive(i, d.now, d.live);
+    if (cur === undefined) {
       if (!this.repaint && this.screen[i] !== undefined) {
         d.pen.move(i + 1, 1);
         d.pen.erase(false);
       }
       return undefined;
     }
-    const cells = this.live.withLive(i, d.now, d.live);
-    const cur = cells ?? { chars: [], styles: [], raw: line };
     const old = this.screen[i];
-    // the very cells drawn last time (an unchanged line keeps its parsed cells)
+    // the very cells drawn last time (Ink hands on a row that did not change as the same object)
     if (!this.repaint && old === cur) return cur;
-    if (this.repaint || !old || cur.raw !== undefined || old.raw !== undefined) {
-      if (!this.repaint && old && cur.raw !== undefined && old.raw === cur.raw) return cur;
-      this.writeWhole(d, i, line, cur, cells === this.frame.cells[i]);
-      return cur;
-    }
-    diffLine(d.pen, i + 1, old, cur, d.width);
+    // a repaint, or a row the terminal does not show yet: written whole (cut to the width when the
+    // frame was laid out for a wider terminal)
+    if (this.repaint || !old) writeRow(d.pen, i + 1, cur, d.width);
+    else diffLine(d.pen, i + 1, old, cur, d.width);
     return cur;
-  }
-
-  /** A repaint, or a line that is not plain SGR text: written whole (erase first, then write:
-   * erasing after a full-width line would eat its last character); Ink's own line when no live
-   * text was written over it (`own`). */
-  private writeWhole(d: Draw, i: number, line: string, cur: Cells, own: boolean): void {
-    const cut = d.stale && cur.raw === undefined && cur.chars.length > d.width;
-    d.pen.move(i + 1, 1);
-    d.pen.erase(false);
-    if (cur.raw !== undefined || (own && !cut)) d.pen.raw(`${cur.raw ?? line}${RESET}`);
-    else writeCells(d.pen, i + 1, cur, 0, Math.min(cur.chars.length, d.width));
   }
 }
 
-/** A stdout stand-in for Ink's render({ stdout, debug: true }) that draws on `target`. */
+/** The frame writer on `target` (the terminal). */
 export function createFrameSink(target: FrameTarget, maxFps = 60, opts: { ascii?: boolean } = {}): FrameSink {
   const writer = new FrameWriter(target, opts.ascii === true);
   const sink = new EventEmitter() as FrameSink;
@@ -223,18 +208,15 @@ export function createFrameSink(target: FrameTarget, maxFps = 60, opts: { ascii?
   target.on('resize', onResize);
 
   Object.defineProperties(sink, {
-    isTTY: { value: true },
     columns: { get: () => writer.columns() },
     rows: { get: () => writer.rows() },
   });
-  sink.write = (frame: string) => {
-    if (closed) return true;
-    // Ink's log-update clears before a narrower repaint; the repaint that follows is all we need
-    if (frame.includes('\x1b[2K')) return true;
-    writer.pending = frame;
+  sink.show = (rows) => {
+    if (closed) return;
+    writer.pending = rows;
     schedule();
-    return true;
   };
+  sink.write = (frame) => sink.show(writer.textRows(frame));
   sink.setLive = (id, region) => writer.live.set(id, region);
   sink.tick = (now = Date.now()) => {
     if (closed) return;

@@ -57,9 +57,14 @@ export function nextStyle(style: string, params: string): string {
   return next;
 }
 
-/** Bounds what the style tables hold (a theme draws with a handful of styles); called between lines. */
+/** How many times the style tables were emptied: a style kept from before the last time is no longer known. */
+let epoch = 0;
+export const styleEpoch = () => epoch;
+
+/** Bounds what the style tables hold (a theme draws with a handful of styles); called between lines or frames. */
 export function boundStyles(): void {
   if (slotsOf.size < 256 && transitions.size < 1024 && changes.size < 1024) return;
+  epoch++;
   slotsOf.clear();
   slotsOf.set('', new Map());
   transitions.clear();

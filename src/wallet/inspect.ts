@@ -1,7 +1,7 @@
 // Decodes an unsigned transaction returned by the service and decides whether the wallet may sign
 // it: who pays, who else must sign, which accounts it writes, which programs it calls.
 
-import { SIM_PROGRAMS } from '../api/types.js';
+import { SIM_PROGRAMS } from '../chain/programs.js';
 import { encodeBase58 } from './base58.js';
 import {
   ATA_PROGRAM,

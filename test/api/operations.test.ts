@@ -121,7 +121,7 @@ describe('swap group', () => {
       wrapAndUnwrapSol: true,
       dynamicComputeUnitLimit: true,
       prioritizationFeeLamports: {
-        priorityLevelWithMaxLamports: { priorityLevel: 'veryHigh', maxLamports: 1_000_000, global: false },
+        priorityLevelWithMaxLamports: { priorityLevel: 'veryHigh' as const, maxLamports: 1_000_000, global: false },
       },
       blockhashSlotsToExpiry: 150,
     };

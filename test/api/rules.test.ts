@@ -124,7 +124,7 @@ const cases: Case[] = [
     call: (c) =>
       c.swap.swap({
         ...swapBody,
-        prioritizationFeeLamports: { priorityLevelWithMaxLamports: { priorityLevel: 'ultra', maxLamports: 1 } },
+        prioritizationFeeLamports: { priorityLevelWithMaxLamports: { priorityLevel: cast('ultra'), maxLamports: 1 } },
       }),
     field: 'prioritizationFeeLamports.priorityLevelWithMaxLamports.priorityLevel',
     rule: /medium, high, veryHigh/,

@@ -19,6 +19,16 @@
 //                                      one, key p95 on Orders (500 open orders), Portfolio (500
 //                                      positions), Alerts (1,000) and the watchlist (300)
 //   BENCH_SCALE=lists npm run bench -- --scale   only the key rows of the lists
+//   npm run bench -- --edits [NAME...] [--runs N]  only what each edit the build makes to a
+//                                      dependency saves, counted in instructions under valgrind
+//                                      (test/bench/edits.ts; a few minutes)
+//   npm run bench -- --standing        only the standing orders' rows (test/bench/standing.ts): the
+//                                      time from a price crossing a stop to the firing transaction
+//                                      submitted, with `tradedeck watch` (BENCH_STANDING_INTERVAL_MS,
+//                                      default 5000); key p95 and idle CPU on Orders' standing list
+//                                      with 500 armed orders; requests a minute they add
+//   BENCH_STANDING_ORDERS=0 npm run bench -- --standing   the list's rows with that many (a baseline)
+//   BENCH_STANDING_PARTS=list npm run bench -- --standing  only the list's rows (keys, idle CPU)
 //
 // What each row measures:
 // - launch to first rows: from the exec of the program, run as a command as installed (a timestamp
@@ -70,6 +80,7 @@ const LAUNCH_ONLY = flag('--launch-only');
 const LIVE_ONLY = flag('--live-only');
 const PACING_ONLY = flag('--pacing-only');
 const SCALE = flag('--scale');
+const STANDING = flag('--standing');
 const PACING_S = Number(process.env.BENCH_PACING_SECONDS ?? 120);
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const RUNS = 3;
@@ -89,6 +100,12 @@ const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const pct = (x: number) => `${fmt(x * 100)}%`;
 const ratio = (x: number) => `${fmt(x, 1)}x`;
+
+// --edits: only what each edit of a dependency saves, in instructions (test/bench/edits.ts)
+if (flag('--edits')) {
+  await import('./edits.js');
+  process.exit(0);
+}
 
 if (!existsSync(cli)) throw new Error(`${cli} missing: run npm run build`);
 
@@ -517,6 +534,129 @@ async function pacingRows(): Promise<Line[]> {
   ];
 }
 
+// ---------------------------------------------------------------- standing orders
+
+/** Requests the simulator received in `seconds` while the dashboard sits on its first screen (after a warm-up). */
+async function requestsPerMinute(mode: Mode, sim: { requests(): unknown[] }, seconds: number): Promise<number> {
+  const s = await open(mode);
+  try {
+    await s.mon.waitFor(hasRows, 60_000);
+    await sleep(10_000);
+    const from = sim.requests().length;
+    await sleep(seconds * 1000);
+    return ((sim.requests().length - from) * 60) / seconds;
+  } finally {
+    s.term.send('q');
+    await Promise.race([s.term.exited(), sleep(3000)]);
+    await s.close();
+  }
+}
+
+async function standingRows(): Promise<Line[]> {
+  const { startSim } = await import('../../src/sim/index.js');
+  const { fireLatencies, writeStandingOrders } = await import('./standing.js');
+  const keyPath = await createDemoKeyFile(join(scratch, 'keys-standing'));
+  const address = (await loadKeypairFile(keyPath)).address;
+  const apiKey = 'td-bench-key-standing';
+  const intervalMs = Number(process.env.BENCH_STANDING_INTERVAL_MS ?? 5000);
+  const count = Number(process.env.BENCH_STANDING_ORDERS ?? 500);
+  const listOnly = process.env.BENCH_STANDING_PARTS === 'list';
+
+  // the firing: a simulator whose market moves only when told, a watcher polling every intervalMs
+  log(`standing: price crossing a stop to the firing submitted, tradedeck watch every ${intervalMs} ms`);
+  const frozen = await startSim({ seed: 5, fund: [address], apiKey, timeScale: 0 });
+  cleanups.push(() => void frozen.stop());
+  const latencies = listOnly
+    ? []
+    : await fireLatencies({
+        cli,
+        sim: frozen,
+        args: ['--base-url', frozen.url, '--rpc-url', frozen.rpcUrl, '--keypair', keyPath],
+        env: { ...process.env, ...freshEnv({ TRADEDECK_API_KEY: apiKey }) } as NodeJS.ProcessEnv,
+        trials: 8,
+        intervalMs,
+        log,
+      });
+  if (!listOnly) log(`standing: latencies ${latencies.map((x) => fmt(x)).join(', ')} ms`);
+
+  // 500 armed far from their triggers: the dashboard's keys, its idle CPU, its requests
+  const sim = await startSim({ seed: 5, fund: [address], apiKey });
+  cleanups.push(() => void sim.stop());
+  const market = sim.kernel.market.priceUsd('So11111111111111111111111111111111111111112');
+  const base: Mode = {
+    name: 'live',
+    args: ['--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath],
+    env: { TRADEDECK_API_KEY: apiKey },
+    simUrl: sim.url,
+  };
+  const many: Mode = {
+    ...base,
+    prepare: (dir) =>
+      writeStandingOrders(dir, count, { wallet: address, network: new URL(sim.url).host, mode: 'live', market }),
+  };
+  log('standing: key p95 and idle CPU on the standing list with 500 armed orders');
+  const s = await open(many);
+  let keys: number[];
+  let idle: IdleResult | undefined;
+  try {
+    await s.mon.waitFor(hasRows, 60_000);
+    s.term.send('3');
+    await sleep(1500);
+    s.term.send('t');
+    await sleep(500);
+    s.term.send('t');
+    await s.mon.waitFor((l) => l.some((x) => x.includes(`${count} here`)), 20_000);
+    await sleep(1500);
+    keys = await keyTimes(
+      s,
+      Array.from({ length: 60 }, (_, i) => () => s.term.press(i % 4 < 2 ? 'Down' : 'Up')),
+    );
+    await sleep(2000);
+    idle = await idleWindow(s, IDLE_S);
+  } finally {
+    s.term.send('q');
+    await Promise.race([s.term.exited(), sleep(3000)]);
+    await s.close();
+  }
+  log(`standing: keys ${keys.map((x) => fmt(x)).join(' ')}`);
+  const window = Number(process.env.BENCH_STANDING_REQUESTS_SECONDS ?? 60);
+  log(`standing: requests a minute on Tokens over ${window} s, without and with ${count} armed orders`);
+  const none = listOnly ? NaN : await requestsPerMinute(base, sim, window);
+  const with500 = listOnly ? NaN : await requestsPerMinute(many, sim, window);
+  const p95 = percentile(latencies, 95);
+  const keyP95 = percentile(keys, 95);
+  return [
+    {
+      measure: `standing: price crossing a stop to its firing submitted, p95 (watch every ${intervalMs / 1000} s)`,
+      value: `${fmt(p95 / 1000, 1)} s`,
+      budget: `<= 2 intervals (${fmt((2 * intervalMs) / 1000)} s)`,
+      ok: latencies.length > 0 && p95 <= 2 * intervalMs,
+      note: `median ${fmt(median(latencies) / 1000, 1)} s of ${latencies.length}: ${latencies.map((x) => fmt(x / 1000, 1)).join(', ')} s`,
+    },
+    {
+      measure: `key p95, Orders standing list with ${count} armed (scroll)`,
+      value: `${fmt(keyP95, 1)} ms`,
+      budget: '<= 10 ms',
+      ok: keyP95 <= 10,
+      note: `p50 ${fmt(percentile(keys, 50), 1)} ms of ${keys.length}`,
+    },
+    {
+      measure: `idle CPU, Orders standing list with ${count} armed, ${IDLE_S} s`,
+      value: `${fmt(idle?.cpuPct ?? NaN, 2)}%`,
+      budget: '<= 0.5%',
+      ok: (idle?.cpuPct ?? Infinity) <= 0.5,
+      note: `${fmt(idle?.cpuMs ?? NaN)} ms of CPU; RSS ${fmt((idle?.rssKiB ?? NaN) / 1024, 1)} MB`,
+    },
+    {
+      measure: `requests a minute added by ${count} armed far from their triggers (on Tokens)`,
+      value: `${with500 - none >= 0 ? '+' : ''}${fmt(with500 - none, 1)}`,
+      budget: '0',
+      ok: Math.abs(with500 - none) < 1,
+      note: `${fmt(with500, 1)} a minute with them, ${fmt(none, 1)} without, over ${window} s each`,
+    },
+  ];
+}
+
 // ---------------------------------------------------------------- at scale
 
 const JOURNAL_ENTRIES = 100_000;
@@ -726,10 +866,12 @@ async function scaleRows(): Promise<Line[]> {
   return [...(listsOnly ? [] : journalRows), ...keyRows];
 }
 
-const live = PACING_ONLY || SCALE ? undefined : await measure(await liveMode(), true);
-const demo = LIVE_ONLY || PACING_ONLY || SCALE ? undefined : await measure(demoMode, false);
-const pacing = SCALE || LAUNCH_ONLY ? [] : await pacingRows();
+const only = SCALE || STANDING;
+const live = PACING_ONLY || only ? undefined : await measure(await liveMode(), true);
+const demo = LIVE_ONLY || PACING_ONLY || only ? undefined : await measure(demoMode, false);
+const pacing = only || LAUNCH_ONLY ? [] : await pacingRows();
 const scale = SCALE ? await scaleRows() : [];
+const standing = STANDING ? await standingRows() : [];
 
 // ---------------------------------------------------------------- the table
 
@@ -847,7 +989,13 @@ function rows(r: ModeReport, name: string): Line[] {
   return lines;
 }
 
-const all = [...(live ? rows(live, 'live') : []), ...pacing, ...scale, ...(demo ? rows(demo, 'demo') : [])];
+const all = [
+  ...(live ? rows(live, 'live') : []),
+  ...pacing,
+  ...scale,
+  ...standing,
+  ...(demo ? rows(demo, 'demo') : []),
+];
 const width = (f: (l: Line) => string, title: string) => Math.max(title.length, ...all.map((l) => f(l).length));
 const wm = width((l) => l.measure, 'Measure');
 const wv = width((l) => l.value, 'Now');
@@ -868,9 +1016,11 @@ if (live?.series.length) {
 }
 
 const simBench = fileURLToPath(new URL('./sim.ts', import.meta.url));
-if (existsSync(simBench) && !flag('--no-sim') && !PACING_ONLY && !SCALE) {
+if (existsSync(simBench) && !flag('--no-sim') && !PACING_ONLY && !only) {
   console.log('\nsimulator (test/bench/sim.ts):');
   await import('./sim.js');
+  console.log('\nthe schema check of a token list (test/bench/schema.ts):');
+  await import('./schema.js');
   // the time the simulation of a transaction adds before its dialog (one RPC round trip)
   console.log('\nbefore the confirm dialog (test/bench/simulate.ts):');
   await import('./simulate.js');

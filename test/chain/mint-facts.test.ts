@@ -17,7 +17,7 @@ import {
   withFixedFacts,
 } from '../../src/chain/mintFacts.js';
 import type { AccountInfo } from '../../src/rpc/client.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { answerNext, world } from '../support/actions.js';
 import { executeSwapForm } from '../../src/actions/swapFlow.js';
 import { createLimitFromArgs } from '../../src/actions/ordersFlow.js';

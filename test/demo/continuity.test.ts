@@ -172,7 +172,7 @@ test('a state that can be neither read nor written is said on stderr; the comman
   mkdirSync(join(h.state, 'demo-sim-7.json'), { recursive: true });
   const r = await h.run('orders', '--json');
   assert.equal(r.code, 0, r.err);
-  assert.match(r.err, /demo state demo-sim-7\.json cannot be read \(EISDIR\): the simulator starts afresh/);
+  assert.match(r.err, /demo state \S*demo-sim-7\.json is a directory: refused .*; the simulator starts afresh/);
   assert.match(r.err, /demo state not saved: /);
   assert.equal((JSON.parse(r.out) as { trigger: unknown[] }).trigger.length, 0);
 });

@@ -178,14 +178,17 @@ test('a small disk filling up: every swap either lands whole in the journal or i
     await attempt();
   }
   assert.equal(said.length, 3, said.join('\n'));
+  // with one page or none left, the refusal names whichever of the two short locks met the full
+  // disk first (that depends on the pages the file system still had cached); nothing was signed
   if (real)
-    assert.deepEqual(
-      said.slice(1).map((m) => m.replace(/\(.*\//, '(…/')),
-      [
-        'disk full: nothing was signed (…/journal.jsonl.lock: no space left on the device)',
-        'disk full: nothing was signed (…/tradedeck.lock could not be written)',
-      ],
-    );
+    for (const m of said.slice(1))
+      assert.ok(
+        [
+          'disk full: nothing was signed (…/journal.jsonl.lock: no space left on the device)',
+          'disk full: nothing was signed (…/tradedeck.lock could not be written)',
+        ].includes(m.replace(/\(.*\//, '(…/')),
+        m,
+      );
   rmSync(filler, { force: true });
   budget = Infinity;
 

@@ -11,7 +11,7 @@ import type { AccountInfo, SimulationRead } from '../../src/rpc/client.js';
 import type { InspectionOk } from '../../src/wallet/inspect.js';
 import { associatedTokenAccount } from '../../src/wallet/inspect.js';
 import { decodeBase58 } from '../../src/api/base58.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { expecting, randomAddress, SOL_TOKEN, USDC_TOKEN } from '../support/tx.js';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';

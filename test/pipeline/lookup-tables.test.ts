@@ -9,7 +9,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRpcClient } from '../../src/rpc/client.js';
-import { SIM_PROGRAMS } from '../../src/api/types.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIM_PROGRAMS } from '../../src/api/types.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { openJournal, type JournalGroup } from '../../src/journal/journal.js';
 import type { ExecuteBody } from '../../src/journal/reconcile.js';
 import { runAction, type ActionSpec, type Built, type PipelineDeps } from '../../src/pipeline/index.js';

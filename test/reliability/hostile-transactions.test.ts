@@ -25,7 +25,8 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Instruction,
 } from '@solana/kit';
-import { NATIVE_MINT, SIM_PROGRAMS, USDC_MINT } from '../../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { createRpcClient } from '../../src/rpc/client.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';

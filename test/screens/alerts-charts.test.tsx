@@ -14,6 +14,7 @@ import { testServices } from '../support/services.js';
 import { trendValues } from '../../screens/Tokens/trend.js';
 import { chartLines, trendLine } from '../../components/Chart.js';
 import { chartHeight } from '../../screens/Tokens/TokenDetail.js';
+import { tokenRead } from '../support/apiFixtures.js';
 
 const BLOCKS = /[▁▂▃▄▅▆▇█]/;
 const ASCII_TREND = /[_.\-~^]{10}/;
@@ -100,7 +101,7 @@ test('--ascii (the theme it makes) and NO_COLOR draw the trend and the chart in 
 });
 
 test('the trend: the stats lead in while few prices are seen, then only the prices seen; the chart fills its width', () => {
-  const token = {
+  const token = tokenRead({
     id: 'm',
     symbol: 'M',
     name: 'M',
@@ -108,7 +109,8 @@ test('the trend: the stats lead in while few prices are seen, then only the pric
     usdPrice: 110,
     stats24h: { priceChange: 10 },
     stats1h: { priceChange: -1 },
-  };
+  });
+
   const v = trendValues([110], token, 10);
   assert.equal(v.length, 10);
   assert.ok(Math.abs(v[0] - 100) < 1e-9, 'starts at the price 24h ago');

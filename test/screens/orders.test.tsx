@@ -30,7 +30,7 @@ async function open(t: { after(fn: () => Promise<void>): void }): Promise<Dashbo
   );
   // the screen's key line is whole at 80 columns and offers no key that does nothing (no order: no x)
   assert.ok(
-    frame.split('\n').some((l) => l.trim() === 't limit/dca · h history · f mint · i failed · X all · n new · ? more'),
+    frame.split('\n').some((l) => l.trim() === 't lists · h history · f mint · i failed · X all · n new · ? more'),
     frame,
   );
   return d;

@@ -3,7 +3,8 @@
 // facts, and only a typed `yes` signs (y does not); a verified token gets the card and a plain y/n.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TOKEN_CATEGORIES, type Token } from '../../src/api/types.js';
+import { TOKEN_CATEGORIES } from '../../src/api/contract/tokens.js';
+import type { Token } from '../../src/api/types.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 

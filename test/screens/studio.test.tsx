@@ -174,6 +174,9 @@ test('claim: c on the listed pool, m, the dialog, y: one fee/create-tx with the 
     8000,
   );
   assert.match(dialog, /Claim\s+everything accrued \(max\)/);
+  // how much it claims: the simulation's balance change, in the quote token
+  const claimed = /Your balances\s+[^\n]*\+([\d.,]+) USDC/.exec(dialog);
+  assert.ok(claimed && Number(claimed[1].replace(/,/g, '')) > 0, dialog);
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('Claim FEE: Cancelled'), 5000);
   const before = sends(d).length;

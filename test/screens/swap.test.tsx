@@ -6,7 +6,7 @@ import { plainTheme } from '../../components/theme.js';
 import { SCREENS } from '../../screens/index.js';
 import { App } from '../../screens/shell/App.js';
 import { swapScreen } from '../../screens/Swap/index.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import { randomBytes } from 'node:crypto';
 import { encodeBase58 } from '../../src/api/base58.js';

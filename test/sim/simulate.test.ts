@@ -5,7 +5,8 @@
 // the client's RPC answer schema.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkResponse, NATIVE_MINT, SIM_PROGRAMS, USDC_MINT, type Schema } from '../../src/api/index.js';
+import { checkResponse, NATIVE_MINT, USDC_MINT, type Schema } from '../../src/api/index.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { RPC_ANSWERS } from '../../src/rpc/answers.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { associatedTokenAddress } from '../../src/sim/rpc/ata.js';

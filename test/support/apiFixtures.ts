@@ -1,6 +1,7 @@
 // Valid contract-shaped bodies and addresses for the API client tests.
 import { encodeBase58 } from '../../src/api/base58.js';
-import { NATIVE_MINT, USDC_MINT, type Quote } from '../../src/api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import type { Quote, Token } from '../../src/api/types.js';
 import { createApiClient, type ClientOptions, type RequestEvent } from '../../src/api/index.js';
 import { startRecorder, type Recorder } from './recorder.js';
 
@@ -50,6 +51,34 @@ const stats = {
   numSells: 9,
   numTraders: 12,
 };
+
+/** A token as the client reads one: the fields the service may leave out, and the client fills with null, null here too. */
+export function tokenRead(t: Pick<Token, 'id' | 'symbol' | 'name' | 'decimals'> & Partial<Token>): Token {
+  const none = null;
+  return {
+    icon: none,
+    twitter: none,
+    telegram: none,
+    website: none,
+    dev: none,
+    circSupply: none,
+    totalSupply: none,
+    launchpad: none,
+    partnerConfig: none,
+    graduatedPool: none,
+    graduatedAt: none,
+    holderCount: none,
+    fdv: none,
+    mcap: none,
+    usdPrice: none,
+    priceBlockId: none,
+    liquidity: none,
+    isVerified: none,
+    cexes: none,
+    tags: none,
+    ...t,
+  };
+}
 
 export function token(over: Record<string, unknown> = {}) {
   return {

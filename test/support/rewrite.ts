@@ -11,7 +11,7 @@ import {
   getTransactionDecoder,
   type Instruction,
 } from '@solana/kit';
-import { SIM_PROGRAMS } from '../../src/api/types.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 
 export type Role = 'ws' | 'rs' | 'w' | 'r';
 const ROLE: Record<Role, AccountRole> = {

@@ -12,6 +12,8 @@ export interface SimProcessOptions {
   /** an address funded at start */
   fund: string;
   seed?: number;
+  /** simulated seconds per real second (0: the market moves only when told) */
+  timeScale?: number;
 }
 
 /** Starts `tradedeck sim --port 0` and resolves with its URL once it listens; stopped after the test. */
@@ -19,7 +21,18 @@ export async function startSimProcess(t: { after(fn: () => void): void }, o: Sim
   const key = o.apiKey !== undefined ? ['--api-key', o.apiKey] : [];
   const child = spawn(
     process.execPath,
-    [cli, 'sim', '--port', '0', '--seed', String(o.seed ?? 5), ...key, '--fund', o.fund],
+    [
+      cli,
+      'sim',
+      '--port',
+      '0',
+      '--seed',
+      String(o.seed ?? 5),
+      ...key,
+      '--fund',
+      o.fund,
+      ...(o.timeScale !== undefined ? ['--time-scale', String(o.timeScale)] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   t.after(() => void child.kill('SIGTERM'));

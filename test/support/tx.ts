@@ -14,7 +14,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Instruction,
 } from '@solana/kit';
-import { SIM_PROGRAMS } from '../../src/api/types.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import type { Expectation, ExpectedToken, PipelineDeps } from '../../src/pipeline/types.js';
 import { encodeBase58 } from '../../src/wallet/base58.js';
 

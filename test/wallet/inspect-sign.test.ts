@@ -11,7 +11,7 @@ import {
   verifySignature,
   type SignatureBytes,
 } from '@solana/kit';
-import { SIM_PROGRAMS } from '../../src/api/types.js';
+import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { inspectTransaction } from '../../src/wallet/inspect.js';
 import { createDemoKeyFile, loadKeypairFile, watchOnlyWallet, WatchOnlyError } from '../../src/wallet/keypair.js';
 import { signTransaction } from '../../src/wallet/sign.js';

@@ -4,35 +4,58 @@
 // Where the published description leaves a gap, the reading closest to the first generation is
 // taken, and said beside the field.
 import {
+  array,
+  forward,
+  integer,
+  length,
+  literal,
+  maxValue,
+  minValue,
+  nullable,
+  number,
+  optional,
+  partialCheck,
+  picklist,
+  pipe,
+  record,
+  regex,
+  string,
+  union,
+  type InferOutput,
+} from 'valibot';
+import {
   address,
   among,
   arr,
-  asQueryNumber,
-  check,
   flag,
+  intAtLeast,
   intIn,
-  is,
-  isPlainObject,
   labels,
   maybe,
+  must,
   nonEmptyStr,
-  nul,
   num,
   numOrNumericString,
   obj,
-  opt,
-  pipe,
   positiveRaw,
   rawAmount,
-  refuse,
-  rule,
   str,
   u64,
   uint,
-  type Infer,
+  fields,
 } from '../schema.js';
 import { op } from './operation.js';
-import { executeRequestEntries, instruction, orderEntries, orderExecute, routerNames } from './swapShared.js';
+import {
+  DESTINATIONS,
+  executeRequestEntries,
+  instruction,
+  oneDestination,
+  orderEntries,
+  orderExecute,
+  routerNames,
+  shownRouteStep,
+  TWO_DESTINATIONS,
+} from './shared.js';
 
 /** The routers the service names today (the contract's names were iris, partnerz, partnerflow, partnerx). */
 export const ROUTERS_V2 = ['metis', 'jupiterz', 'dflow', 'okx'] as const;
@@ -42,69 +65,70 @@ export const BUILD_MODES = ['fast'] as const;
 export const CU_PRICE_PERCENTILES = ['medium', 'high', 'veryHigh'] as const;
 
 const MAX_BPS = 10_000;
-const safeInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
 
 // ---------- GET /swap/v2/order ----------
 
 const orderV2Params = pipe(
-  obj({
+  fields({
     inputMint: address,
     outputMint: address,
     amount: positiveRaw,
     // optional in the service's own description, required by its guide: absent, the answer is a
     // quote without transaction, as on GET /ultra/v1/order
-    taker: opt(nul(address)),
-    receiver: opt(address),
-    swapMode: opt(among(['ExactIn'] as const)),
-    slippageBps: opt(intIn(0, MAX_BPS)),
-    referralAccount: opt(address),
-    referralFee: opt(intIn(50, 255)),
+    taker: optional(nullable(address)),
+    receiver: optional(address),
+    swapMode: optional(among(['ExactIn'] as const)),
+    slippageBps: optional(intIn(0, MAX_BPS)),
+    referralAccount: optional(address),
+    referralFee: optional(intIn(50, 255)),
     // whether payer needs the referral pair is told both ways; the reading that does not is taken
-    payer: opt(address),
+    payer: optional(address),
     // the service states no minimum for these two; the first generation's manual mode had one
     // (above 0, and at least 1000 for the tip), which is kept
-    priorityFeeLamports: opt(
-      asQueryNumber(rule<number>('must be a positive integer of lamports', (x) => safeInt(x) && x >= 1)),
-    ),
-    jitoTipLamports: opt(
-      asQueryNumber(rule<number>('must be an integer of lamports >= 1000', (x) => safeInt(x) && x >= 1000)),
-    ),
-    broadcastFeeType: opt(among(BROADCAST_FEE_TYPES)),
-    excludeRouters: opt(routerNames),
-    excludeDexes: opt(labels),
+    priorityFeeLamports: optional(intAtLeast(1, 'must be a positive integer of lamports')),
+    jitoTipLamports: optional(intAtLeast(1000, 'must be an integer of lamports >= 1000')),
+    broadcastFeeType: optional(among(BROADCAST_FEE_TYPES)),
+    excludeRouters: optional(routerNames),
+    excludeDexes: optional(labels),
   }),
-  check(
-    (p) =>
-      p.referralFee === undefined ||
-      p.referralAccount !== undefined ||
-      refuse('referralFee', 'requires referralAccount (the two go together)'),
+  forward(
+    partialCheck(
+      [['referralFee'], ['referralAccount']],
+      (p) => p.referralFee === undefined || p.referralAccount !== undefined,
+      'requires referralAccount (the two go together)',
+    ),
+    ['referralFee'],
   ),
-  check(
-    (p) =>
-      p.referralAccount === undefined ||
-      p.referralFee !== undefined ||
-      refuse('referralAccount', 'requires referralFee (the two go together)'),
+  forward(
+    partialCheck(
+      [['referralAccount'], ['referralFee']],
+      (p) => p.referralAccount === undefined || p.referralFee !== undefined,
+      'requires referralFee (the two go together)',
+    ),
+    ['referralAccount'],
   ),
-  check(
-    (p) =>
-      p.broadcastFeeType === undefined ||
-      p.priorityFeeLamports !== undefined ||
-      p.jitoTipLamports !== undefined ||
-      refuse(
-        'broadcastFeeType',
-        'requires priorityFeeLamports or jitoTipLamports (the service ignores it without one)',
-      ),
+  forward(
+    partialCheck(
+      [['broadcastFeeType'], ['priorityFeeLamports'], ['jitoTipLamports']],
+      (p) => p.broadcastFeeType === undefined || p.priorityFeeLamports !== undefined || p.jitoTipLamports !== undefined,
+      'requires priorityFeeLamports or jitoTipLamports (the service ignores it without one)',
+    ),
+    ['broadcastFeeType'],
   ),
-  check(
-    (p) =>
-      p.receiver === undefined ||
-      !p.taker ||
-      p.receiver !== p.taker ||
-      refuse('receiver', 'must differ from taker (leave it out to receive in the taker wallet)'),
+  forward(
+    partialCheck(
+      [['receiver'], ['taker']],
+      (p) => p.receiver === undefined || !p.taker || p.receiver !== p.taker,
+      'must differ from taker (leave it out to receive in the taker wallet)',
+    ),
+    ['receiver'],
   ),
-  check((p) => p.inputMint !== p.outputMint || refuse('outputMint', 'must differ from inputMint')),
+  forward(
+    partialCheck([['inputMint'], ['outputMint']], (p) => p.inputMint !== p.outputMint, 'must differ from inputMint'),
+    ['outputMint'],
+  ),
 );
-export type OrderV2Params = Infer<typeof orderV2Params>;
+export type OrderV2Params = InferOutput<typeof orderV2Params>;
 
 export const orderV2Schema = obj({
   ...orderEntries,
@@ -113,92 +137,88 @@ export const orderV2Schema = obj({
   /** a copy of errorMessage kept by the service for older clients */
   error: maybe(str),
 });
-export type OrderV2 = Infer<typeof orderV2Schema>;
+export type OrderV2 = InferOutput<typeof orderV2Schema>;
 
 // ---------- POST /swap/v2/execute ----------
 
-const executeV2Request = obj({
+const executeV2Request = fields({
   ...executeRequestEntries,
   // described only as "for nonce validation": the order's lastValidBlockHeight, sent back as given
-  lastValidBlockHeight: opt(
-    rule<string>(
-      'must be a block height written in decimal digits',
-      (x) => typeof x === 'string' && /^\d{1,20}$/.test(x),
+  lastValidBlockHeight: optional(
+    pipe(
+      string('must be a block height written in decimal digits'),
+      regex(/^\d{1,20}$/, 'must be a block height written in decimal digits'),
     ),
   ),
 });
-export type ExecuteV2Request = Infer<typeof executeV2Request>;
+export type ExecuteV2Request = InferOutput<typeof executeV2Request>;
 
 // ---------- GET /swap/v2/build ----------
 
-const slippageOrRtse = asQueryNumber(
-  rule<number | 'rtse'>(
-    `must be an integer from 0 to ${MAX_BPS}, or rtse`,
-    (x) => x === 'rtse' || (safeInt(x) && x >= 0 && x <= MAX_BPS),
-  ),
-);
-const cuPricePercentile = asQueryNumber(
-  rule<number | (typeof CU_PRICE_PERCENTILES)[number]>(
-    `must be one of ${CU_PRICE_PERCENTILES.join(', ')}, or an integer from 0 to ${MAX_BPS} (basis points)`,
-    (x) => CU_PRICE_PERCENTILES.includes(x as never) || (safeInt(x) && x >= 0 && x <= MAX_BPS),
-  ),
+const SLIPPAGE = `must be an integer from 0 to ${MAX_BPS}, or rtse`;
+const slippageOrRtse = union([literal('rtse'), intIn(0, MAX_BPS, SLIPPAGE)], SLIPPAGE);
+const CU_PERCENTILE = `must be one of ${CU_PRICE_PERCENTILES.join(', ')}, or an integer from 0 to ${MAX_BPS} (basis points)`;
+const cuPricePercentile = union(
+  [picklist(CU_PRICE_PERCENTILES, CU_PERCENTILE), intIn(0, MAX_BPS, CU_PERCENTILE)],
+  CU_PERCENTILE,
 );
 
 const buildParams = pipe(
-  obj({
+  fields({
     inputMint: address,
     outputMint: address,
     amount: positiveRaw,
     taker: address,
-    slippageBps: opt(slippageOrRtse),
-    mode: opt(among(BUILD_MODES)),
-    dexes: opt(labels),
-    excludeDexes: opt(labels),
-    platformFeeBps: opt(intIn(0, MAX_BPS)),
-    feeAccount: opt(address),
-    maxAccounts: opt(intIn(1, 64)),
-    payer: opt(address),
-    wrapAndUnwrapSol: opt(flag),
-    destinationTokenAccount: opt(address),
-    nativeDestinationAccount: opt(address),
-    blockhashSlotsToExpiry: opt(intIn(1, 300)),
+    slippageBps: optional(slippageOrRtse),
+    mode: optional(among(BUILD_MODES)),
+    dexes: optional(labels),
+    excludeDexes: optional(labels),
+    platformFeeBps: optional(intIn(0, MAX_BPS)),
+    feeAccount: optional(address),
+    maxAccounts: optional(intIn(1, 64)),
+    payer: optional(address),
+    wrapAndUnwrapSol: optional(flag),
+    destinationTokenAccount: optional(address),
+    nativeDestinationAccount: optional(address),
+    blockhashSlotsToExpiry: optional(intIn(1, 300)),
     /** lamports, as a string; no minimum is stated for it */
-    tipAmount: opt(u64),
-    computeUnitPricePercentile: opt(cuPricePercentile),
-    forJitoBundle: opt(flag),
+    tipAmount: optional(u64),
+    computeUnitPricePercentile: optional(cuPricePercentile),
+    forJitoBundle: optional(flag),
   }),
-  check(
-    (p) =>
-      p.dexes === undefined ||
-      p.excludeDexes === undefined ||
-      refuse('excludeDexes', 'must not be given together with dexes'),
+  forward(
+    partialCheck(
+      [['dexes'], ['excludeDexes']],
+      (p) => p.dexes === undefined || p.excludeDexes === undefined,
+      'must not be given together with dexes',
+    ),
+    ['excludeDexes'],
   ),
-  check(
-    (p) =>
-      !p.platformFeeBps ||
-      p.feeAccount !== undefined ||
-      refuse('feeAccount', 'is required when platformFeeBps is above 0'),
+  forward(
+    partialCheck(
+      [['platformFeeBps'], ['feeAccount']],
+      (p) => !p.platformFeeBps || p.feeAccount !== undefined,
+      'is required when platformFeeBps is above 0',
+    ),
+    ['feeAccount'],
   ),
-  check(
-    (p) =>
-      p.destinationTokenAccount === undefined ||
-      p.nativeDestinationAccount === undefined ||
-      refuse('nativeDestinationAccount', 'must not be given together with destinationTokenAccount'),
+  forward(partialCheck(DESTINATIONS, oneDestination, TWO_DESTINATIONS), ['nativeDestinationAccount']),
+  forward(
+    partialCheck([['inputMint'], ['outputMint']], (p) => p.inputMint !== p.outputMint, 'must differ from inputMint'),
+    ['outputMint'],
   ),
-  check((p) => p.inputMint !== p.outputMint || refuse('outputMint', 'must differ from inputMint')),
 );
-export type BuildParams = Infer<typeof buildParams>;
+export type BuildParams = InferOutput<typeof buildParams>;
 
 /** 32 bytes, each an integer 0..255 */
-const blockhashBytes = is<number[]>(
-  'an array of 32 bytes',
-  (x) => Array.isArray(x) && x.length === 32 && x.every((b) => safeInt(b) && b >= 0 && b <= 255),
+const BYTES = must('an array of 32 bytes');
+const blockhashBytes = pipe(
+  array(pipe(number(BYTES), integer(BYTES), minValue(0, BYTES), maxValue(255, BYTES)), BYTES),
+  length(32, BYTES),
 );
 /** table address -> the addresses it holds; a value that is not a list of text names nothing and fails */
-const tableContents = is<Record<string, string[]>>(
-  'an object of table address -> addresses',
-  (x) => isPlainObject(x) && Object.values(x).every((v) => Array.isArray(v) && v.every((a) => typeof a === 'string')),
-);
+const TABLES = must('an object of table address -> addresses');
+const tableContents = record(string(TABLES), array(string(TABLES), TABLES), TABLES);
 
 const buildAnswer = obj({
   inputMint: nonEmptyStr,
@@ -209,38 +229,21 @@ const buildAnswer = obj({
   swapMode: maybe(str),
   slippageBps: maybe(num),
   priceImpactPct: maybe(str),
-  routePlan: maybe(
-    arr(
-      obj({
-        swapInfo: maybe(
-          obj({
-            ammKey: maybe(str),
-            label: maybe(str),
-            inputMint: maybe(str),
-            outputMint: maybe(str),
-            inAmount: maybe(rawAmount),
-            outAmount: maybe(rawAmount),
-          }),
-        ),
-        percent: maybe(num),
-        bps: maybe(num),
-      }),
-    ),
-  ),
+  routePlan: maybe(arr(shownRouteStep)),
   computeBudgetInstructions: arr(instruction),
   setupInstructions: arr(instruction),
   swapInstruction: instruction,
-  cleanupInstruction: opt(nul(instruction)),
+  cleanupInstruction: optional(nullable(instruction)),
   otherInstructions: arr(instruction),
-  tipInstruction: opt(nul(instruction)),
-  addressesByLookupTableAddress: opt(nul(tableContents)),
+  tipInstruction: optional(nullable(instruction)),
+  addressesByLookupTableAddress: optional(nullable(tableContents)),
   blockhashWithMetadata: obj({
     blockhash: blockhashBytes,
     lastValidBlockHeight: uint,
     fetchedAt: maybe(obj({ secs_since_epoch: maybe(num), nanos_since_epoch: maybe(num) })),
   }),
 });
-export type BuildAnswer = Infer<typeof buildAnswer>;
+export type BuildAnswer = InferOutput<typeof buildAnswer>;
 
 export const SWAP_V2_OPERATIONS = {
   swapV2Order: op('GET', '/swap/v2/order', orderV2Params, orderV2Schema),

@@ -6,36 +6,49 @@
 // Where the published description leaves a gap, the reading closest to the first generation is
 // taken and said beside the field.
 import {
+  check,
+  finite,
+  forward,
+  gtValue,
+  literal,
+  maxLength,
+  never,
+  nullish,
+  number,
+  optional,
+  partialCheck,
+  picklist,
+  pipe,
+  regex,
+  string,
+  variant,
+  type InferOutput,
+} from 'valibot';
+import { isAddress } from '../base58.js';
+import { RequestRuleError } from '../errors.js';
+import {
   address,
   among,
   arr,
-  asQueryNumber,
   base64,
   bool,
-  check,
   flag,
+  intAtLeast,
   intIn,
-  is,
   maybe,
+  must,
   nonEmptyStr,
-  nullish,
   num,
   obj,
-  opt,
-  pipe,
   positiveRaw,
   rawAmount,
-  rawCheck,
-  refuse,
-  rule,
   signedTx,
   str,
   text,
   uint,
-  type Infer,
+  fields,
 } from '../schema.js';
-import { isAddress } from '../base58.js';
-import { none, op } from './operation.js';
+import { jwtOp, none, op } from './operation.js';
 
 /** The least an order is worth (USD at the service's price): a price order's deposit, and each DCA round. */
 export const TRIGGER_V2_MIN_USD = 10;
@@ -91,137 +104,166 @@ export function defaultSlippageBps(context: OrderContext, otocoEntry = false): n
 /** Refuses a value below the service's minimum, in its words: "must be worth at least 10 USD (current value: 4.20 USD)". */
 export function checkUsdMinimum(field: string, usd: number, minimum = TRIGGER_V2_MIN_USD, tolerance = 0): void {
   if (!(usd + tolerance >= minimum))
-    refuse(field, `must be worth at least ${minimum} USD (current value: ${usd.toFixed(2)} USD)`);
+    throw new RequestRuleError(field, `must be worth at least ${minimum} USD (current value: ${usd.toFixed(2)} USD)`);
 }
 
 const MAX_BPS = 10_000;
-const safeInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+
+/** A rule's message, or `missing` when the field is absent where this kind of order needs it. */
+const orMissing =
+  (rule: string, missing: string) =>
+  (issue: { input: unknown }): string =>
+    issue.input === undefined ? missing : rule;
+/** A field another kind of order takes: here it must be absent. */
+const notFor = (kind: string) => optional(never(`is not for ${kind} orders`));
+
 const bps = intIn(0, MAX_BPS);
-const usd = rule<number>(
-  'must be a positive number of USD',
-  (x) => typeof x === 'number' && Number.isFinite(x) && x > 0,
-);
+const USD = 'must be a positive number of USD';
+const usd = (message: ReturnType<typeof orMissing> | string = USD) =>
+  pipe(number(message), finite(message), gtValue(0, message));
 const trailingBps = intIn(TRAILING_BPS.min, TRAILING_BPS.max);
-const orderId = rule<string>(
-  'must be an order id (non-empty, without /)',
-  (x) => typeof x === 'string' && x.trim() !== '' && !x.includes('/') && x.length <= 200,
+const ORDER_ID = 'must be an order id (non-empty, without /)';
+const orderId = pipe(
+  string(ORDER_ID),
+  check((x) => x.trim() !== '' && !x.includes('/') && x.length <= 200, ORDER_ID),
 );
-const unixMs = rule<number>('must be a unix time in milliseconds (an integer)', (x) => safeInt(x) && x > 0);
-const isoTime = rule<string>(
-  'must be an ISO-8601 time such as 2026-03-01T12:00:00Z',
-  (x) =>
-    typeof x === 'string' &&
-    /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(x) &&
-    !Number.isNaN(Date.parse(x)),
+const unixMs = intAtLeast(1, 'must be a unix time in milliseconds (an integer)');
+const ISO_TIME = 'must be an ISO-8601 time such as 2026-03-01T12:00:00Z';
+const isoTime = pipe(
+  string(ISO_TIME),
+  regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, ISO_TIME),
+  check((x) => !Number.isNaN(Date.parse(x)), ISO_TIME),
 );
-/** Fields of `b` named in `fields` must be absent: they belong to another kind of order. */
-function onlyFor(b: Record<string, unknown>, fields: string[], kind: string): true {
-  for (const f of fields) if (b[f] !== undefined) refuse(f, `is not for ${kind} orders`);
-  return true;
-}
-const differentMints = (b: { inputMint: string; outputMint: string }) =>
-  b.inputMint !== b.outputMint || refuse('outputMint', 'must differ from inputMint');
+/** The rule every order shares: two different mints (named on outputMint). */
+const MINTS = [['inputMint'], ['outputMint']] as const;
+const mintsDiffer = (b: { inputMint: string; outputMint: string }) => b.inputMint !== b.outputMint;
+const SAME_MINTS = 'must differ from inputMint';
 
 // ---------- POST /trigger/v2/auth/challenge, POST /trigger/v2/auth/verify ----------
 
-const challengeRequest = obj({ walletPubkey: address, type: among(CHALLENGE_TYPES) });
-export type ChallengeRequest = Infer<typeof challengeRequest>;
+const challengeRequest = fields({ walletPubkey: address, type: among(CHALLENGE_TYPES) });
+export type ChallengeRequest = InferOutput<typeof challengeRequest>;
 
-const challengeAnswer = pipe(
-  obj({ type: str, challenge: maybe(str), transaction: maybe(base64) }),
-  rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const a = dataset.value as { type: string; challenge?: string; transaction?: string };
-    const at = (key: string, message: string) => addIssue({ message, path: [{ key } as never] });
-    if (a.type === 'message' && !a.challenge) at('challenge', 'is missing (a message challenge must carry its text)');
-    else if (a.type === 'transaction' && !a.transaction)
-      at('transaction', 'is missing (a transaction challenge must carry its transaction)');
-    else if (a.type !== 'message' && a.type !== 'transaction') at('type', 'must be "message" or "transaction"');
-  }),
-);
-export type ChallengeAnswer = Infer<typeof challengeAnswer>;
-
-const verifyRequest = pipe(
-  obj({
-    type: among(CHALLENGE_TYPES),
-    walletPubkey: address,
-    /** the message form: base58 of the 64-byte signature over the challenge's text */
-    signature: opt(
-      rule<string>(
-        'must be a base58 signature of 64 bytes',
-        (x) => typeof x === 'string' && /^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(x),
+const CHALLENGE_TEXT = 'is missing (a message challenge must carry its text)';
+const CHALLENGE_TX = 'is missing (a transaction challenge must carry its transaction)';
+const challengeAnswer = variant(
+  'type',
+  [
+    obj({
+      type: literal('message'),
+      challenge: pipe(
+        string(CHALLENGE_TEXT),
+        check((x) => x !== '', CHALLENGE_TEXT),
       ),
-    ),
-    /** the transaction form: the challenge transaction, signed */
-    signedTransaction: opt(signedTx),
-  }),
-  check(
-    (b) =>
-      b.type !== 'message' ||
-      (b.signature !== undefined
-        ? b.signedTransaction === undefined ||
-          refuse('signedTransaction', 'is for the transaction form (type "transaction")')
-        : refuse('signature', 'is required with type "message"')),
-  ),
-  check(
-    (b) =>
-      b.type !== 'transaction' ||
-      (b.signedTransaction !== undefined
-        ? b.signature === undefined || refuse('signature', 'is for the message form (type "message")')
-        : refuse('signedTransaction', 'is required with type "transaction"')),
-  ),
+      transaction: maybe(base64),
+    }),
+    obj({
+      type: literal('transaction'),
+      challenge: maybe(str),
+      transaction: pipe(
+        string(CHALLENGE_TX),
+        check((x) => x !== '', CHALLENGE_TX),
+        base64,
+      ),
+    }),
+  ],
+  must('"message" or "transaction"'),
 );
-export type VerifyRequest = Infer<typeof verifyRequest>;
+export type ChallengeAnswer = InferOutput<typeof challengeAnswer>;
+
+const SIGNATURE = 'must be a base58 signature of 64 bytes';
+/** the message form: base58 of the 64-byte signature over the challenge's text */
+const signature = pipe(
+  string(orMissing(SIGNATURE, 'is required with type "message"')),
+  regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, SIGNATURE),
+);
+/** the transaction form: the challenge transaction, signed */
+const signedChallenge = pipe(
+  string(orMissing('must be a base-64 transaction', 'is required with type "transaction"')),
+  signedTx,
+);
+const verifyRequest = variant(
+  'type',
+  [
+    fields({
+      type: literal('message'),
+      walletPubkey: address,
+      signature,
+      signedTransaction: optional(never('is for the transaction form (type "transaction")')),
+    }),
+    fields({
+      type: literal('transaction'),
+      walletPubkey: address,
+      signedTransaction: signedChallenge,
+      signature: optional(never('is for the message form (type "message")')),
+    }),
+  ],
+  `must be one of ${CHALLENGE_TYPES.join(', ')}`,
+);
+export type VerifyRequest = InferOutput<typeof verifyRequest>;
 
 /** Three base64url parts; anything else is not put in a header. */
-const jwt = is<string>(
-  'a JWT (three base64url parts)',
-  (x) => typeof x === 'string' && x.length <= 8192 && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(x),
-);
+const JWT = must('a JWT (three base64url parts)');
+const jwt = pipe(string(JWT), maxLength(8192, JWT), regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, JWT));
 const verifyAnswer = obj({ token: jwt });
-export type VerifyAnswer = Infer<typeof verifyAnswer>;
+export type VerifyAnswer = InferOutput<typeof verifyAnswer>;
 
 // ---------- GET /trigger/v2/vault, GET /trigger/v2/vault/register ----------
 
 /** an address the answer must give (what is deposited to is checked against it) */
-const anAddress = is<string>('a base58 address', isAddress);
+const ADDRESS = must('a base58 address');
+const anAddress = pipe(
+  string(ADDRESS),
+  check((x) => isAddress(x), ADDRESS),
+);
 
 const vault = obj({
   userPubkey: anAddress,
   vaultPubkey: anAddress,
   privyVaultId: maybe(str),
-  privyUserId: nullish(str),
+  privyUserId: nullish(str, null),
 });
-export type Vault = Infer<typeof vault>;
+export type Vault = InferOutput<typeof vault>;
 
 // ---------- POST /trigger/v2/deposit/craft ----------
 
-const depositRequest = pipe(
-  obj({
-    inputMint: address,
-    outputMint: address,
-    userAddress: address,
-    amount: positiveRaw,
-    orderType: among(DEPOSIT_ORDER_TYPES),
-    orderSubType: opt(among(PRICE_ORDER_TYPES)),
-    jlMint: opt(address),
-  }),
-  check((b) => differentMints(b)),
-  check(
-    (b) =>
-      b.orderType !== 'price' ||
-      b.orderSubType !== undefined ||
-      refuse('orderSubType', `is required for a price order (${PRICE_ORDER_TYPES.join(', ')})`),
-  ),
-  check(
-    (b) =>
-      b.orderType !== 'dca' ||
-      b.orderSubType === undefined ||
-      refuse('orderSubType', 'must be left out for a dca order'),
-  ),
-  check((b) => b.orderType === 'dca' || b.jlMint === undefined || refuse('jlMint', 'is for dca orders only')),
+const depositEntries = {
+  inputMint: address,
+  outputMint: address,
+  userAddress: address,
+  amount: positiveRaw,
+};
+const depositRequest = variant(
+  'orderType',
+  [
+    pipe(
+      fields({
+        ...depositEntries,
+        orderType: literal('price'),
+        orderSubType: picklist(
+          PRICE_ORDER_TYPES,
+          orMissing(
+            `must be one of ${PRICE_ORDER_TYPES.join(', ')}`,
+            `is required for a price order (${PRICE_ORDER_TYPES.join(', ')})`,
+          ),
+        ),
+        jlMint: optional(never('is for dca orders only')),
+      }),
+      forward(partialCheck(MINTS, mintsDiffer, SAME_MINTS), ['outputMint']),
+    ),
+    pipe(
+      fields({
+        ...depositEntries,
+        orderType: literal('dca'),
+        orderSubType: optional(never('must be left out for a dca order')),
+        jlMint: optional(address),
+      }),
+      forward(partialCheck(MINTS, mintsDiffer, SAME_MINTS), ['outputMint']),
+    ),
+  ],
+  `must be one of ${DEPOSIT_ORDER_TYPES.join(', ')}`,
 );
-export type DepositRequest = Infer<typeof depositRequest>;
+export type DepositRequest = InferOutput<typeof depositRequest>;
 
 const depositAnswer = obj({
   transaction: base64,
@@ -235,84 +277,137 @@ const depositAnswer = obj({
   outputTokenAccount: maybe(str),
   jlTokenAccount: maybe(str),
 });
-export type DepositAnswer = Infer<typeof depositAnswer>;
+export type DepositAnswer = InferOutput<typeof depositAnswer>;
 
 // ---------- POST /trigger/v2/orders/price ----------
 
-const priceLegs = {
-  triggerCondition: opt(among(TRIGGER_CONDITIONS)),
-  triggerPriceUsd: opt(usd),
-  trailingBps: opt(trailingBps),
-  slippageBps: opt(bps),
-  tpPriceUsd: opt(usd),
-  slPriceUsd: opt(usd),
-  tpSlippageBps: opt(bps),
-  slSlippageBps: opt(bps),
+const priceOrderEntries = {
+  depositRequestId: text,
+  depositSignedTx: signedTx,
+  userPubkey: address,
+  inputMint: address,
+  inputAmount: positiveRaw,
+  outputMint: address,
+  triggerMint: address,
+  /** required, and in the future: the service has no order that never expires */
+  expiresAt: unixMs,
 };
-type Legs = { [K in keyof typeof priceLegs]?: Infer<(typeof priceLegs)[K]> };
-const OCO_FIELDS = ['tpPriceUsd', 'slPriceUsd', 'tpSlippageBps', 'slSlippageBps'];
+const CONDITION = `must be one of ${TRIGGER_CONDITIONS.join(', ')}`;
+const condition = (missing: string) => picklist(TRIGGER_CONDITIONS, orMissing(CONDITION, missing));
+const ocoLegs = (kind: string) => ({
+  tpPriceUsd: usd(orMissing(USD, `is required for an ${kind} order`)),
+  slPriceUsd: usd(orMissing(USD, `is required for an ${kind} order`)),
+  tpSlippageBps: optional(bps),
+  slSlippageBps: optional(bps),
+});
+/** An OCO's legs: the take-profit above the stop-loss (named on tpPriceUsd). */
+const LEGS = [['tpPriceUsd'], ['slPriceUsd']] as const;
+const tpAboveSl = (b: { tpPriceUsd?: number; slPriceUsd?: number }) =>
+  b.tpPriceUsd === undefined || b.slPriceUsd === undefined || b.tpPriceUsd > b.slPriceUsd;
+const TP_BELOW_SL = (issue: { input: { slPriceUsd?: number } }) =>
+  `must be above slPriceUsd (${issue.input.slPriceUsd})`;
+/** The expiry's rule against a clock (none: not checked here). */
+const ahead = (nowMs: number | undefined, b: { expiresAt: number }) => nowMs === undefined || b.expiresAt > nowMs;
+const notAhead = (nowMs: number | undefined) => `must be in the future (now ${nowMs} ms)`;
 
-const tpAboveSl = (b: Legs) =>
-  b.tpPriceUsd === undefined ||
-  b.slPriceUsd === undefined ||
-  b.tpPriceUsd > b.slPriceUsd ||
-  refuse('tpPriceUsd', `must be above slPriceUsd (${b.slPriceUsd})`, b.tpPriceUsd);
-
-/** The fields each kind of price order takes, and what it needs. */
-function priceOrderShape(
-  b: Legs & { orderType: PriceOrderType; triggerMint: string; inputMint: string; outputMint: string },
-): true {
-  const need = (field: keyof Legs, why: string) => b[field] !== undefined || refuse(field, why);
-  if (b.orderType === 'single') {
-    onlyFor(b, OCO_FIELDS, 'oco or otoco');
-    need('triggerCondition', 'is required for a single order (above or below)');
-    if ((b.triggerPriceUsd === undefined) === (b.trailingBps === undefined))
-      refuse('triggerPriceUsd', 'exactly one of triggerPriceUsd or trailingBps must be set');
-    if (b.trailingBps !== undefined) {
-      // a trailing stop sells what was deposited as its price falls from its high; a trailing
-      // buy-above buys the output as its price rises from its low
-      if (b.triggerCondition === 'below' && b.triggerMint !== b.inputMint)
-        refuse('triggerMint', 'must be inputMint for a trailing order below (a trailing stop)', b.triggerMint);
-      if (b.triggerCondition === 'above' && b.triggerMint !== b.outputMint)
-        refuse('triggerMint', 'must be outputMint for a trailing order above (a trailing buy)', b.triggerMint);
-    }
-    return true;
-  }
-  onlyFor(b, ['trailingBps'], b.orderType);
-  need('tpPriceUsd', `is required for an ${b.orderType} order`);
-  need('slPriceUsd', `is required for an ${b.orderType} order`);
-  if (b.orderType === 'oco') onlyFor(b, ['triggerCondition', 'triggerPriceUsd', 'slippageBps'], 'oco');
-  else {
-    need('triggerCondition', 'is required for an otoco order (the entry: above or below)');
-    need('triggerPriceUsd', 'is required for an otoco order (the entry price)');
-  }
-  return tpAboveSl(b);
+/**
+ * The kinds of price order, each with the fields it takes; `nowMs`: also the rule that depends on
+ * the time (the expiry ahead of it).
+ */
+function priceOrderSchema(nowMs?: number) {
+  return variant(
+    'orderType',
+    [
+      // above or below one price, or trailing: a trailing stop sells what was deposited as its
+      // price falls from its high; a trailing buy-above buys the output as its price rises from its low
+      pipe(
+        fields({
+          orderType: literal('single'),
+          ...priceOrderEntries,
+          triggerCondition: condition('is required for a single order (above or below)'),
+          triggerPriceUsd: optional(usd()),
+          trailingBps: optional(trailingBps),
+          slippageBps: optional(bps),
+          tpPriceUsd: notFor('oco or otoco'),
+          slPriceUsd: notFor('oco or otoco'),
+          tpSlippageBps: notFor('oco or otoco'),
+          slSlippageBps: notFor('oco or otoco'),
+        }),
+        forward(partialCheck(MINTS, mintsDiffer, SAME_MINTS), ['outputMint']),
+        forward(
+          partialCheck(
+            [['triggerPriceUsd'], ['trailingBps']],
+            (b) => (b.triggerPriceUsd === undefined) !== (b.trailingBps === undefined),
+            'exactly one of triggerPriceUsd or trailingBps must be set',
+          ),
+          ['triggerPriceUsd'],
+        ),
+        forward(
+          partialCheck(
+            [['trailingBps'], ['triggerCondition'], ['triggerMint'], ['inputMint']],
+            (b) => b.trailingBps === undefined || b.triggerCondition !== 'below' || b.triggerMint === b.inputMint,
+            'must be inputMint for a trailing order below (a trailing stop)',
+          ),
+          ['triggerMint'],
+        ),
+        forward(
+          partialCheck(
+            [['trailingBps'], ['triggerCondition'], ['triggerMint'], ['outputMint']],
+            (b) => b.trailingBps === undefined || b.triggerCondition !== 'above' || b.triggerMint === b.outputMint,
+            'must be outputMint for a trailing order above (a trailing buy)',
+          ),
+          ['triggerMint'],
+        ),
+        forward(
+          check((b) => ahead(nowMs, b), notAhead(nowMs)),
+          ['expiresAt'],
+        ),
+      ),
+      // one cancels the other: a take-profit and a stop-loss on what was deposited
+      pipe(
+        fields({
+          orderType: literal('oco'),
+          ...priceOrderEntries,
+          triggerCondition: notFor('oco'),
+          triggerPriceUsd: notFor('oco'),
+          trailingBps: notFor('oco'),
+          slippageBps: notFor('oco'),
+          ...ocoLegs('oco'),
+        }),
+        forward(partialCheck(MINTS, mintsDiffer, SAME_MINTS), ['outputMint']),
+        forward(partialCheck(LEGS, tpAboveSl, TP_BELOW_SL), ['tpPriceUsd']),
+        forward(
+          check((b) => ahead(nowMs, b), notAhead(nowMs)),
+          ['expiresAt'],
+        ),
+      ),
+      // an entry (above or below a price) that, once filled, opens an OCO on what it bought
+      pipe(
+        fields({
+          orderType: literal('otoco'),
+          ...priceOrderEntries,
+          triggerCondition: condition('is required for an otoco order (the entry: above or below)'),
+          triggerPriceUsd: usd(orMissing(USD, 'is required for an otoco order (the entry price)')),
+          trailingBps: notFor('otoco'),
+          slippageBps: optional(bps),
+          ...ocoLegs('otoco'),
+        }),
+        forward(partialCheck(MINTS, mintsDiffer, SAME_MINTS), ['outputMint']),
+        forward(partialCheck(LEGS, tpAboveSl, TP_BELOW_SL), ['tpPriceUsd']),
+        forward(
+          check((b) => ahead(nowMs, b), notAhead(nowMs)),
+          ['expiresAt'],
+        ),
+      ),
+    ],
+    `must be one of ${PRICE_ORDER_TYPES.join(', ')}`,
+  );
 }
+const priceOrderRequest = priceOrderSchema();
+export type PriceOrderRequest = InferOutput<typeof priceOrderRequest>;
 
-const priceOrderRequest = pipe(
-  obj({
-    orderType: among(PRICE_ORDER_TYPES),
-    depositRequestId: text,
-    depositSignedTx: signedTx,
-    userPubkey: address,
-    inputMint: address,
-    inputAmount: positiveRaw,
-    outputMint: address,
-    triggerMint: address,
-    /** required, and in the future: the service has no order that never expires */
-    expiresAt: unixMs,
-    ...priceLegs,
-  }),
-  check((b) => differentMints(b)),
-  check((b) => priceOrderShape(b)),
-);
-export type PriceOrderRequest = Infer<typeof priceOrderRequest>;
-
-/** The rules of a price order that depend on the time: its expiry must be ahead of `nowMs`. */
-export function priceOrderRules(b: Pick<PriceOrderRequest, 'expiresAt'>, nowMs: number): void {
-  if (b.expiresAt <= nowMs)
-    refuse('expiresAt', `must be in the future (now ${nowMs} ms, got ${b.expiresAt})`, b.expiresAt);
-}
+/** A price order's rules with the one that depends on the time: its expiry must be ahead of `nowMs`. */
+export const priceOrderAt = (nowMs: number) => priceOrderSchema(nowMs);
 
 const priceOrderCreated = obj({
   id: nonEmptyStr,
@@ -321,68 +416,104 @@ const priceOrderCreated = obj({
   /** said on a retry of a create that already went through */
   message: maybe(str),
 });
-export type PriceOrderCreated = Infer<typeof priceOrderCreated>;
+export type PriceOrderCreated = InferOutput<typeof priceOrderCreated>;
 
 // ---------- PATCH /trigger/v2/orders/price/{orderId} ----------
 
-const editEntries = {
+const CHANGES = [
+  'triggerPriceUsd',
+  'trailingBps',
+  'slippageBps',
+  'tpPriceUsd',
+  'slPriceUsd',
+  'tpSlippageBps',
+  'slSlippageBps',
+] as const;
+const changeEntries = {
   orderId,
-  orderType: among(PRICE_ORDER_TYPES),
-  triggerPriceUsd: opt(usd),
-  trailingBps: opt(trailingBps),
-  slippageBps: opt(bps),
-  tpPriceUsd: opt(usd),
-  slPriceUsd: opt(usd),
-  tpSlippageBps: opt(bps),
-  slSlippageBps: opt(bps),
+  triggerPriceUsd: optional(usd()),
+  trailingBps: optional(trailingBps),
+  slippageBps: optional(bps),
+  tpPriceUsd: optional(usd()),
+  slPriceUsd: optional(usd()),
+  tpSlippageBps: optional(bps),
+  slSlippageBps: optional(bps),
 };
-const CHANGES = Object.keys(editEntries).filter((k) => k !== 'orderId' && k !== 'orderType');
+
+/** At least one change beside the order's type (named on orderType). */
+const changes = (b: Partial<Record<(typeof CHANGES)[number], number>>) => CHANGES.some((k) => b[k] !== undefined);
+const NO_CHANGE = `needs at least one change beside it (${CHANGES.join(', ')})`;
+const PRICE_OR_TRAIL = [['triggerPriceUsd'], ['trailingBps']] as const;
+const priceOrTrail = (b: { triggerPriceUsd?: number; trailingBps?: number }) =>
+  b.triggerPriceUsd === undefined || b.trailingBps === undefined;
+const BOTH = 'must not be given together with triggerPriceUsd';
 
 // The expiry cannot be changed here: the service's pages say it can, its schema has no field for it.
-const editRequest = pipe(
-  obj(editEntries),
-  check(
-    (b) =>
-      CHANGES.some((k) => (b as Record<string, unknown>)[k] !== undefined) ||
-      refuse('orderType', `needs at least one change beside it (${CHANGES.join(', ')})`),
-  ),
-  check(
-    (b) =>
-      b.triggerPriceUsd === undefined ||
-      b.trailingBps === undefined ||
-      refuse('trailingBps', 'must not be given together with triggerPriceUsd'),
-  ),
-  check((b) =>
-    b.orderType === 'single'
-      ? onlyFor(b, OCO_FIELDS, 'oco or otoco')
-      : b.orderType === 'oco'
-        ? onlyFor(b, ['triggerPriceUsd', 'trailingBps', 'slippageBps'], 'oco')
-        : onlyFor(b, ['trailingBps'], 'otoco'),
-  ),
-  check((b) => tpAboveSl(b)),
+const editRequest = variant(
+  'orderType',
+  [
+    pipe(
+      fields({
+        ...changeEntries,
+        orderType: literal('single'),
+        tpPriceUsd: notFor('oco or otoco'),
+        slPriceUsd: notFor('oco or otoco'),
+        tpSlippageBps: notFor('oco or otoco'),
+        slSlippageBps: notFor('oco or otoco'),
+      }),
+      forward(
+        check((b) => changes(b), NO_CHANGE),
+        ['orderType'],
+      ),
+      forward(partialCheck(PRICE_OR_TRAIL, priceOrTrail, BOTH), ['trailingBps']),
+    ),
+    pipe(
+      fields({
+        ...changeEntries,
+        orderType: literal('oco'),
+        triggerPriceUsd: notFor('oco'),
+        trailingBps: notFor('oco'),
+        slippageBps: notFor('oco'),
+      }),
+      forward(
+        check((b) => changes(b), NO_CHANGE),
+        ['orderType'],
+      ),
+      forward(partialCheck(LEGS, tpAboveSl, TP_BELOW_SL), ['tpPriceUsd']),
+    ),
+    pipe(
+      fields({ ...changeEntries, orderType: literal('otoco'), trailingBps: notFor('otoco') }),
+      forward(
+        check((b) => changes(b), NO_CHANGE),
+        ['orderType'],
+      ),
+      forward(partialCheck(LEGS, tpAboveSl, TP_BELOW_SL), ['tpPriceUsd']),
+    ),
+  ],
+  `must be one of ${PRICE_ORDER_TYPES.join(', ')}`,
 );
-export type EditRequest = Infer<typeof editRequest>;
+export type EditRequest = InferOutput<typeof editRequest>;
 
 const idAnswer = obj({ id: nonEmptyStr });
-export type IdAnswer = Infer<typeof idAnswer>;
+export type IdAnswer = InferOutput<typeof idAnswer>;
 
 // ---------- cancelling: POST …/cancel/{id} then POST …/confirm-cancel/{id} ----------
 
-const cancelRequest = obj({ orderId });
-export type CancelRequest = Infer<typeof cancelRequest>;
+const cancelRequest = fields({ orderId });
+export type CancelRequest = InferOutput<typeof cancelRequest>;
 
 /** the withdrawal to sign: the order's funds from the vault back to the wallet */
 const cancelAnswer = obj({ id: nonEmptyStr, transaction: base64, requestId: nonEmptyStr });
-export type CancelAnswer = Infer<typeof cancelAnswer>;
+export type CancelAnswer = InferOutput<typeof cancelAnswer>;
 
-const confirmCancelRequest = obj({ orderId, signedTransaction: signedTx, cancelRequestId: text });
-export type ConfirmCancelRequest = Infer<typeof confirmCancelRequest>;
+const confirmCancelRequest = fields({ orderId, signedTransaction: signedTx, cancelRequestId: text });
+export type ConfirmCancelRequest = InferOutput<typeof confirmCancelRequest>;
 
 const confirmCancelAnswer = obj({ id: nonEmptyStr, txSignature: maybe(str) });
-export type ConfirmCancelAnswer = Infer<typeof confirmCancelAnswer>;
+export type ConfirmCancelAnswer = InferOutput<typeof confirmCancelAnswer>;
 
-const dcaCancelRequest = obj({ id: orderId });
-const dcaConfirmCancelRequest = obj({ id: orderId, signedTransaction: signedTx, cancelRequestId: text });
+const dcaCancelRequest = fields({ id: orderId });
+const dcaConfirmCancelRequest = fields({ id: orderId, signedTransaction: signedTx, cancelRequestId: text });
 
 const dcaCancelAnswer = obj({
   id: nonEmptyStr,
@@ -391,21 +522,21 @@ const dcaCancelAnswer = obj({
   transaction: base64,
   requestId: nonEmptyStr,
 });
-export type DcaCancelAnswer = Infer<typeof dcaCancelAnswer>;
+export type DcaCancelAnswer = InferOutput<typeof dcaCancelAnswer>;
 
 // ---------- GET /trigger/v2/orders/history (price orders) ----------
 
-const offset = asQueryNumber(rule<number>('must be an integer >= 0', (x) => safeInt(x) && x >= 0));
+const offset = intAtLeast(0, 'must be an integer >= 0');
 
-const historyParams = obj({
-  state: opt(among(HISTORY_STATES)),
-  mint: opt(address),
-  limit: opt(intIn(1, 100)),
-  offset: opt(offset),
-  sort: opt(among(PRICE_HISTORY_SORTS)),
-  dir: opt(among(SORT_DIRECTIONS)),
+const historyParams = fields({
+  state: optional(among(HISTORY_STATES)),
+  mint: optional(address),
+  limit: optional(intIn(1, 100)),
+  offset: optional(offset),
+  sort: optional(among(PRICE_HISTORY_SORTS)),
+  dir: optional(among(SORT_DIRECTIONS)),
 });
-export type PriceHistoryParams = Infer<typeof historyParams>;
+export type PriceHistoryParams = InferOutput<typeof historyParams>;
 
 const pagination = maybe(obj({ total: maybe(uint), limit: maybe(uint), offset: maybe(uint) }));
 
@@ -424,7 +555,7 @@ const priceEvent = obj({
   outputAmount: maybe(rawAmount),
   orderContext: maybe(str),
 });
-export type PriceOrderEvent = Infer<typeof priceEvent>;
+export type PriceOrderEvent = InferOutput<typeof priceEvent>;
 
 const priceOrder = obj({
   id: nonEmptyStr,
@@ -444,17 +575,17 @@ const priceOrder = obj({
   /** a trailing order's current (moving) trigger */
   triggerPriceUsd: maybe(num),
   slippageBps: maybe(num),
-  expiresAt: nullish(num),
+  expiresAt: nullish(num, null),
   createdAt: maybe(num),
   updatedAt: maybe(num),
-  triggeredAt: nullish(num),
-  outputAmount: nullish(rawAmount),
-  inputUsed: nullish(rawAmount),
+  triggeredAt: nullish(num, null),
+  outputAmount: nullish(rawAmount, null),
+  inputUsed: nullish(rawAmount, null),
   /** 1 = filled in full */
-  fillPercent: nullish(num),
-  trailingBps: nullish(num),
-  highWatermark: nullish(num),
-  lowWatermark: nullish(num),
+  fillPercent: nullish(num, null),
+  trailingBps: nullish(num, null),
+  highWatermark: nullish(num, null),
+  lowWatermark: nullish(num, null),
   // an oco or otoco order's legs: not in the service's description of a listed order, shown when sent
   tpPriceUsd: maybe(num),
   slPriceUsd: maybe(num),
@@ -462,82 +593,138 @@ const priceOrder = obj({
   slSlippageBps: maybe(num),
   events: maybe(arr(priceEvent)),
 });
-export type PriceOrderV2 = Infer<typeof priceOrder>;
+export type PriceOrderV2 = InferOutput<typeof priceOrder>;
 
 const priceHistory = obj({ orders: arr(priceOrder), pagination });
-export type PriceHistory = Infer<typeof priceHistory>;
+export type PriceHistory = InferOutput<typeof priceHistory>;
 
 // ---------- POST /trigger/v2/orders/dca ----------
 
-const dcaRequest = pipe(
-  obj({
-    depositRequestId: text,
-    depositSignedTx: signedTx,
-    userPubkey: address,
-    inputMint: address,
-    outputMint: address,
-    /** the whole deposit; each round is inputAmount / orderCount, the remainder in the last */
-    inputAmount: positiveRaw,
-    orderCount: rule<number>('must be an integer >= 2', (x) => safeInt(x) && x >= 2),
-    intervalSeconds: intIn(DCA_INTERVAL_SECONDS.min, DCA_INTERVAL_SECONDS.max),
-    orderType: opt(among(DCA_ORDER_TYPES)),
-    minPriceUsd: opt(usd),
-    maxPriceUsd: opt(usd),
-    triggerMint: opt(address),
-    beginFillAt: opt(isoTime),
-    jlEnabled: opt(flag),
-    jlMint: opt(address),
-  }),
-  check((b) => differentMints(b)),
-  check((b) =>
-    (b.orderType ?? 'time_based') === 'time_based'
-      ? onlyFor(b, ['minPriceUsd', 'maxPriceUsd'], 'time_based')
-      : (b.triggerMint !== undefined ||
-          refuse('triggerMint', 'is required for a price_conditional order (the mint whose price is watched)')) &&
-        (b.minPriceUsd !== undefined ||
-          b.maxPriceUsd !== undefined ||
-          refuse('minPriceUsd', 'or maxPriceUsd is required for a price_conditional order')),
-  ),
-  check(
-    (b) =>
-      b.minPriceUsd === undefined ||
-      b.maxPriceUsd === undefined ||
-      b.minPriceUsd <= b.maxPriceUsd ||
-      refuse('minPriceUsd', `must not be above maxPriceUsd (${b.maxPriceUsd})`, b.minPriceUsd),
-  ),
-  check(
-    (b) =>
-      b.jlEnabled !== true ||
-      (((b.orderType ?? 'time_based') === 'time_based' ||
-        refuse('jlEnabled', 'is only supported for time_based orders')) &&
-        (b.jlMint !== undefined || refuse('jlMint', 'is required when jlEnabled is true'))),
-  ),
-);
-export type DcaRequest = Infer<typeof dcaRequest>;
-
-/** The rules of a DCA order that depend on the time: a first round ahead of `nowMs`, within 30 days. */
-export function dcaOrderRules(b: Pick<DcaRequest, 'beginFillAt'>, nowMs: number): void {
-  if (b.beginFillAt === undefined) return;
+const dcaEntries = {
+  depositRequestId: text,
+  depositSignedTx: signedTx,
+  userPubkey: address,
+  inputMint: address,
+  outputMint: address,
+  /** the whole deposit; each round is inputAmount / orderCount, the remainder in the last */
+  inputAmount: positiveRaw,
+  orderCount: intAtLeast(2, 'must be an integer >= 2'),
+  intervalSeconds: intIn(DCA_INTERVAL_SECONDS.min, DCA_INTERVAL_SECONDS.max),
+  triggerMint: optional(address),
+  beginFillAt: optional(isoTime),
+  jlEnabled: optional(flag),
+  jlMint: optional(address),
+};
+const MIN_MAX = [['minPriceUsd'], ['maxPriceUsd']] as const;
+const JL = [['jlEnabled'], ['jlMint']] as const;
+const jlMintGiven = (b: { jlEnabled?: boolean; jlMint?: string }) => b.jlEnabled !== true || b.jlMint !== undefined;
+const JL_MINT = 'is required when jlEnabled is true';
+/** A first round given must be ahead of `nowMs`, and at most 30 days ahead (none: not checked here). */
+const begins = (nowMs: number | undefined, within: boolean, b: { beginFillAt?: string }) => {
+  if (nowMs === undefined || b.beginFillAt === undefined) return true;
   const at = Date.parse(b.beginFillAt);
-  if (at <= nowMs) refuse('beginFillAt', 'must be in the future', b.beginFillAt);
-  if (at > nowMs + DCA_MAX_BEGIN_DAYS * 86_400_000)
-    refuse('beginFillAt', `must be at most ${DCA_MAX_BEGIN_DAYS} days ahead`, b.beginFillAt);
+  return within ? at <= nowMs + DCA_MAX_BEGIN_DAYS * 86_400_000 : at > nowMs;
+};
+const LATER = 'must be in the future';
+const TOO_LATE = `must be at most ${DCA_MAX_BEGIN_DAYS} days ahead`;
+
+/** The kinds of DCA order; `nowMs`: also the rules that depend on the time (the first round). */
+function dcaSchema(nowMs?: number) {
+  return variant(
+    'orderType',
+    [
+      // rounds on a timer (what an absent orderType means)
+      pipe(
+        fields({
+          ...dcaEntries,
+          orderType: optional(literal('time_based')),
+          minPriceUsd: notFor('time_based'),
+          maxPriceUsd: notFor('time_based'),
+        }),
+        forward(partialCheck(MINTS, mintsDiffer, SAME_MINTS), ['outputMint']),
+        forward(partialCheck(JL, jlMintGiven, JL_MINT), ['jlMint']),
+        forward(
+          check((b) => begins(nowMs, false, b), LATER),
+          ['beginFillAt'],
+        ),
+        forward(
+          check((b) => begins(nowMs, true, b), TOO_LATE),
+          ['beginFillAt'],
+        ),
+      ),
+      // rounds that fill only while the price of triggerMint is within the bounds
+      pipe(
+        fields({
+          ...dcaEntries,
+          orderType: literal('price_conditional'),
+          triggerMint: pipe(
+            string(
+              orMissing(
+                'must be a base58 address of 32 bytes',
+                'is required for a price_conditional order (the mint whose price is watched)',
+              ),
+            ),
+            address,
+          ),
+          minPriceUsd: optional(usd()),
+          maxPriceUsd: optional(usd()),
+          jlEnabled: optional(
+            pipe(
+              flag,
+              check((x) => !x, 'is only supported for time_based orders'),
+            ),
+          ),
+        }),
+        forward(partialCheck(MINTS, mintsDiffer, SAME_MINTS), ['outputMint']),
+        forward(
+          partialCheck(
+            MIN_MAX,
+            (b) => b.minPriceUsd !== undefined || b.maxPriceUsd !== undefined,
+            'or maxPriceUsd is required for a price_conditional order',
+          ),
+          ['minPriceUsd'],
+        ),
+        forward(
+          partialCheck(
+            MIN_MAX,
+            (b) => b.minPriceUsd === undefined || b.maxPriceUsd === undefined || b.minPriceUsd <= b.maxPriceUsd,
+            (issue) => `must not be above maxPriceUsd (${issue.input.maxPriceUsd})`,
+          ),
+          ['minPriceUsd'],
+        ),
+        forward(
+          check((b) => begins(nowMs, false, b), LATER),
+          ['beginFillAt'],
+        ),
+        forward(
+          check((b) => begins(nowMs, true, b), TOO_LATE),
+          ['beginFillAt'],
+        ),
+      ),
+    ],
+    `must be one of ${DCA_ORDER_TYPES.join(', ')}`,
+  );
 }
+const dcaRequest = dcaSchema();
+export type DcaRequest = InferOutput<typeof dcaRequest>;
+
+/** A DCA order's rules with those that depend on the time: a first round ahead of `nowMs`, within 30 days. */
+export const dcaOrderAt = (nowMs: number) => dcaSchema(nowMs);
 
 const dcaCreated = obj({ id: nonEmptyStr, txSignature: maybe(str) });
-export type DcaCreated = Infer<typeof dcaCreated>;
+export type DcaCreated = InferOutput<typeof dcaCreated>;
 
 // ---------- GET /trigger/v2/orders/history/dca ----------
 
-const dcaHistoryParams = obj({
-  state: opt(among(HISTORY_STATES)),
-  mint: opt(address),
-  limit: opt(intIn(1, 100)),
-  offset: opt(offset),
-  sort: opt(among(DCA_HISTORY_SORTS)),
-  dir: opt(among(SORT_DIRECTIONS)),
+const dcaHistoryParams = fields({
+  state: optional(among(HISTORY_STATES)),
+  mint: optional(address),
+  limit: optional(intIn(1, 100)),
+  offset: optional(offset),
+  sort: optional(among(DCA_HISTORY_SORTS)),
+  dir: optional(among(SORT_DIRECTIONS)),
 });
-export type DcaHistoryParams = Infer<typeof dcaHistoryParams>;
+export type DcaHistoryParams = InferOutput<typeof dcaHistoryParams>;
 
 const dcaEvent = obj({
   type: str,
@@ -550,7 +737,7 @@ const dcaEvent = obj({
   state: maybe(str),
   attemptCount: maybe(num),
 });
-export type DcaEvent = Infer<typeof dcaEvent>;
+export type DcaEvent = InferOutput<typeof dcaEvent>;
 
 const dcaOrder = obj({
   id: nonEmptyStr,
@@ -566,19 +753,19 @@ const dcaOrder = obj({
   outputAmountTotal: maybe(rawAmount),
   inputAmountUsed: maybe(rawAmount),
   orderType: maybe(str),
-  minPriceUsd: nullish(num),
-  maxPriceUsd: nullish(num),
-  triggerMint: nullish(str),
-  retryWindowSeconds: nullish(num),
+  minPriceUsd: nullish(num, null),
+  maxPriceUsd: nullish(num, null),
+  triggerMint: nullish(str, null),
+  retryWindowSeconds: nullish(num, null),
   jlEnabled: maybe(bool),
-  jlYieldUsd: nullish(num),
+  jlYieldUsd: nullish(num, null),
   numberOfRounds: maybe(num),
   intervalSeconds: maybe(num),
   roundsFilled: maybe(num),
   fillPercent: maybe(num),
-  beginFillAt: nullish(str),
-  nextFillAt: nullish(str),
-  lastFillAt: nullish(str),
+  beginFillAt: nullish(str, null),
+  nextFillAt: nullish(str, null),
+  lastFillAt: nullish(str, null),
   createdAt: maybe(str),
   updatedAt: maybe(str),
   /** depositing, active, executing, withdrawing, completed, cancelled, deposit_failed; other text kept */
@@ -586,14 +773,12 @@ const dcaOrder = obj({
   displayState: maybe(str),
   events: maybe(arr(dcaEvent)),
 });
-export type DcaOrderV2 = Infer<typeof dcaOrder>;
+export type DcaOrderV2 = InferOutput<typeof dcaOrder>;
 
 const dcaHistory = obj({ orders: arr(dcaOrder), pagination });
-export type DcaHistory = Infer<typeof dcaHistory>;
+export type DcaHistory = InferOutput<typeof dcaHistory>;
 
 // ---------- the table ----------
-
-const jwtOp: typeof op = (method, path, request, response) => op(method, path, request, response, true);
 
 export const TRIGGER_V2_OPERATIONS = {
   triggerV2Challenge: op('POST', '/trigger/v2/auth/challenge', challengeRequest, challengeAnswer),
@@ -621,7 +806,7 @@ export const TRIGGER_V2_OPERATIONS = {
     confirmCancelAnswer,
   ),
   triggerV2DcaHistory: jwtOp('GET', '/trigger/v2/orders/history/dca', dcaHistoryParams, dcaHistory),
-  triggerV2DcaOrder: jwtOp('GET', '/trigger/v2/orders/history/dca/{id}', obj({ id: orderId }), dcaOrder),
+  triggerV2DcaOrder: jwtOp('GET', '/trigger/v2/orders/history/dca/{id}', fields({ id: orderId }), dcaOrder),
   // one price order by id: only in the service's contributor notes (and its error list), kept for a detail view
   triggerV2PriceOrder: jwtOp('GET', '/trigger/v2/orders/history/{orderId}', cancelRequest, priceOrder),
 };

@@ -3,7 +3,8 @@
 // trade positions (amounts fixed per seed and wallet, valued at live simulated prices).
 
 import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT, USDC_MINT, type PortfolioAsset, type PortfolioElement as ElementRead } from '../../api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import type { PortfolioAsset, PortfolioElement as ElementRead } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { SeededStream } from './send-seeded.js';
 import { triggerBookOf } from './trigger-book.js';

@@ -1,4 +1,5 @@
-import { OPERATIONS, type PortfolioAsset } from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import type { PortfolioAsset } from '../../api/types.js';
 import { coreOf } from '../core.js';
 import type { SimKernel } from '../kernel.js';
 import {

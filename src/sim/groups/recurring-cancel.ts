@@ -1,7 +1,8 @@
 // Recurring cancelOrder (refunds the unspent input, userClosed, moves the order to history) and
 // the deprecated priceWithdraw (takes input or bought output out of a price-based order).
 
-import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimKernel } from '../kernel.js';
 import { type RecurringBook, type RecurringRecord, inLeft } from './recurring-book.js';
 import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';

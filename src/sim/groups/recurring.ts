@@ -1,4 +1,5 @@
-import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
 import { RecurringBook } from './recurring-book.js';
 import { registerRecurringCancel } from './recurring-cancel.js';

@@ -2,7 +2,8 @@
 // happens to it: claimed, clawed back or nothing); its state at a given time is derived from the
 // plan, so pending invites turn `expired` as simulated time passes.
 
-import { NATIVE_MINT, USDC_MINT, type Invite } from '../../api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import type { Invite } from '../../api/types.js';
 import { SeededStream } from './send-seeded.js';
 
 const MINUTE = 60_000;

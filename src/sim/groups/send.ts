@@ -1,4 +1,5 @@
-import { OPERATIONS, type Invite } from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import type { Invite } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { type PlannedInvite, inviteAt, planInvites } from './send-history.js';
 import { Params } from './read-request.js';

@@ -19,7 +19,8 @@ export class FieldErrors {
   request<Req>(op: Operation<Req, unknown>, body: unknown): Partial<Req> {
     const { value, problems } = requestProblems('body', op.request, body);
     for (const e of problems) this.add(e.field, e.rule);
-    return value;
+    // a field that broke its rule is there as it was given: each is read defensively where it is used
+    return value as Partial<Req>;
   }
 
   /** Answers 400 with the collected errors, if any. */

@@ -1,10 +1,6 @@
-import {
-  OPERATIONS,
-  SIM_PROGRAMS,
-  type DbcFeeClaimRequest,
-  type DbcPoolCreateRequest,
-  type LockedVestingParam,
-} from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
+import type { DbcFeeClaimRequest, DbcPoolCreateRequest, LockedVestingParam } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { STUDIO_TOKEN_DECIMALS, STUDIO_TOTAL_SUPPLY, StudioBook } from './studio-pools.js';
 import { FieldErrors } from './studio-validate.js';

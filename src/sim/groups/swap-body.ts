@@ -1,5 +1,7 @@
 // Reads the body shared by POST /swap/v1/swap and /swap/v1/swap-instructions.
-import { NATIVE_MINT, OPERATIONS, type SwapRequest } from '../../api/types.js';
+import { NATIVE_MINT } from '../../api/mints.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import type { SwapRequest } from '../../api/types.js';
 import type { SimCore } from '../core.js';
 import type { PathSpec } from '../market/routing.js';
 import type { FieldFail } from './params.js';

@@ -5,7 +5,10 @@
 // order, the taker paying, against this blockhash), with whatever compute-budget instructions the
 // caller sets, and its fee is what those set.
 import { decodeBase58 } from '../../api/base58.js';
-import { OPERATIONS, SIM_PROGRAMS, USDC_MINT, type BuildAnswer, type BuildParams } from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import { USDC_MINT } from '../../api/mints.js';
+import type { BuildAnswer, BuildParams } from '../../api/types.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimKernel } from '../kernel.js';
 import { coreOf, type SimCore } from '../core.js';
 import type { RouteResult } from '../market/routing.js';

@@ -5,7 +5,8 @@
 // make `mode` "manual"; closeAuthority is ignored; an integrator payer routes through metis only;
 // execute answers the codes of its own list (no -1005, -1006 or program codes) and takes back the
 // order's lastValidBlockHeight. GET /swap/v2/build (./swap-v2-build.ts) gives the raw instructions.
-import { OPERATIONS, ROUTERS_V2, type Order, type OrderV2 } from '../../api/types.js';
+import { OPERATIONS, ROUTERS_V2 } from '../../api/contract/index.js';
+import type { Order, OrderV2 } from '../../api/types.js';
 import type { SimKernel, SimSubmitResult } from '../kernel.js';
 import { coreOf, type SimCore } from '../core.js';
 import { SimError } from '../http/errors.js';

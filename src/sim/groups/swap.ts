@@ -1,5 +1,7 @@
 // Swap group: GET /swap/v1/quote, POST /swap/v1/swap, POST /swap/v1/swap-instructions.
-import { NATIVE_MINT, OPERATIONS, type Instruction, type QuoteParams } from '../../api/types.js';
+import { NATIVE_MINT } from '../../api/mints.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import type { Instruction, QuoteParams } from '../../api/types.js';
 import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
 import { coreOf, type SimCore } from '../core.js';
 import { STABLE_INTERMEDIATES } from '../market/catalog.js';

@@ -1,17 +1,12 @@
 // Token data group: GET /tokens/v2/:category/:interval?limit= — the market's tokens ranked by
 // organic score, traded volume or price momentum over the interval; GET /tokens/v2/search?query=
 // — the tokens whose mint, symbol or name match, best first.
-import {
-  TOKEN_CATEGORIES,
-  TOKEN_INTERVALS,
-  type Token,
-  type TokenCategory,
-  type TokenInterval,
-  type TokenStats,
-} from '../../api/types.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../../api/contract/tokens.js';
+import type { Token, TokenCategory, TokenInterval, TokenStats } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
-import { NATIVE_MINT, OPERATIONS, USDC_MINT } from '../../api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import { OPERATIONS } from '../../api/contract/index.js';
 import { Params } from './read-request.js';
 import { USDT_MINT } from '../market/catalog.js';
 import { Variability } from '../variability.js';

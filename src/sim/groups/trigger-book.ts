@@ -3,7 +3,7 @@
 // their limit price, expiry, and the shape of an order as GET /trigger/v1/getTriggerOrders lists it.
 
 import type { RecurringTrade, TriggerOrder } from '../../api/types.js';
-import { SIM_PROGRAMS } from '../../api/types.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimKernel } from '../kernel.js';
 import { dec, fillTrade, iso, slotMs } from './trigger-escrow.js';
 import { checkpointFields } from '../checkpoint.js';

@@ -1,7 +1,8 @@
 // Trigger cancelOrder and cancelOrders: one cancel instruction per order, batched 5 per
 // transaction; the effect refunds the escrow to the maker and moves the order to history.
 
-import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimInstruction, SimKernel } from '../kernel.js';
 import type { TriggerBook, TriggerRecord } from './trigger-book.js';
 import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';

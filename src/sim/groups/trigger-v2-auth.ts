@@ -4,13 +4,8 @@
 // every other call carries as `Authorization: Bearer`.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { decodeBase58 } from '../../api/base58.js';
-import {
-  CHALLENGE_LIFETIME_MS,
-  JWT_LIFETIME_MS,
-  type ChallengeAnswer,
-  type ChallengeType,
-  type VerifyRequest,
-} from '../../api/types.js';
+import { CHALLENGE_LIFETIME_MS, JWT_LIFETIME_MS } from '../../api/contract/index.js';
+import type { ChallengeAnswer, ChallengeType, VerifyRequest } from '../../api/types.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { seededBytes } from '../random.js';
 import { verifyEd25519 } from '../signing.js';

@@ -10,15 +10,14 @@
 // a fill pays out goes straight to the wallet (its raw states say the output is withdrawn) but an
 // OTOCO's entry, whose output stays in the vault for its OCO; a fill pays the order group's fee
 // (10 bps); the automatic slippage is taken as 100 bps.
-import {
-  defaultSlippageBps,
-  orderContextOf,
-  type OrderContext,
-  type PriceOrderEvent,
-  type PriceOrderRequest,
-  type PriceOrderType,
-  type PriceOrderV2,
-  type TriggerCondition,
+import { defaultSlippageBps, orderContextOf } from '../../api/contract/index.js';
+import type {
+  OrderContext,
+  PriceOrderEvent,
+  PriceOrderRequest,
+  PriceOrderType,
+  PriceOrderV2,
+  TriggerCondition,
 } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { slotMs } from './trigger-escrow.js';

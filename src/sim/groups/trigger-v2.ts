@@ -6,14 +6,13 @@
 import {
   DCA_MAX_ACTIVE,
   DCA_ROUND_TOLERANCE_USD,
-  dcaOrderRules,
+  dcaOrderAt,
   OPERATIONS,
-  priceOrderRules,
-  RequestRuleError,
+  priceOrderAt,
   TRIGGER_V2_MIN_USD,
-  USDC_MINT,
-  type Operation,
-} from '../../api/types.js';
+} from '../../api/contract/index.js';
+import { USDC_MINT } from '../../api/mints.js';
+import type { Operation } from '../../api/types.js';
 import { isPlainObject } from '../../api/schema.js';
 import type { SimKernel, SimRequest, SimResponse } from '../kernel.js';
 import { USDT_MINT } from '../market/catalog.js';
@@ -70,15 +69,6 @@ export function register(kernel: SimKernel): void {
           op,
           req.body === undefined || isPlainObject(req.body) ? { ...(req.body as object), ...req.params } : req.body,
         );
-  /** a rule the client checks too, with the simulator's clock */
-  const rule = (check: () => void) => {
-    try {
-      check();
-    } catch (e) {
-      if (e instanceof RequestRuleError) params.fail(e.field, e.rule);
-      throw e;
-    }
-  };
   const vaultOf = (user: string, status = 403): VaultRecord =>
     vaults.get(user) ?? fail(status, 'Vault not found. Register one with GET /vault/register');
   /** A price order of the wallet's (404 unknown, 403 another wallet's). */
@@ -167,8 +157,8 @@ export function register(kernel: SimKernel): void {
 
   router.add('POST', '/trigger/v2/orders/price', 'trigger-v2', (req) => {
     const user = auth.wallet(req);
-    const b = read(OPERATIONS.triggerV2CreatePrice, req);
-    rule(() => priceOrderRules(b, kernel.clock.nowMs()));
+    // with the rule the client checks too, against the simulator's clock
+    const b = read({ ...OPERATIONS.triggerV2CreatePrice, request: priceOrderAt(kernel.clock.nowMs()) }, req);
     sameUser('userPubkey', b.userPubkey, user);
     const v = vaultOf(user, 400);
     if (b.userPubkey === v.vault) fail(400, 'userPubkey must not be the vault address');
@@ -322,8 +312,8 @@ export function register(kernel: SimKernel): void {
 
   router.add('POST', '/trigger/v2/orders/dca', 'trigger-v2', (req) => {
     const user = auth.wallet(req);
-    const b = read(OPERATIONS.triggerV2CreateDca, req);
-    rule(() => dcaOrderRules(b, kernel.clock.nowMs()));
+    // with the rules the client checks too, against the simulator's clock
+    const b = read({ ...OPERATIONS.triggerV2CreateDca, request: dcaOrderAt(kernel.clock.nowMs()) }, req);
     sameUser('userPubkey', b.userPubkey, user);
     const v = vaultOf(user, 400);
     const d = depositFor(user, b, 'dca');

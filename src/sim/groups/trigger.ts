@@ -1,5 +1,6 @@
 import { fromBaseUnits } from '../../amount.js';
-import { OPERATIONS, SIM_PROGRAMS } from '../../api/types.js';
+import { OPERATIONS } from '../../api/contract/index.js';
+import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimKernel, SimRequest } from '../kernel.js';
 import { TriggerBook, PARTIAL_FILL_USD } from './trigger-book.js';
 import { registerTriggerCancel } from './trigger-cancel.js';

@@ -1,7 +1,8 @@
 // GET /ultra/v1/order: parameters, router choice (pool aggregator or RFQ partners), fees and who
 // pays them, and the funding checks behind errorCode 1/2/3.
 import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT, OPERATIONS, ROUTERS, USDC_MINT } from '../../api/types.js';
+import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import { OPERATIONS, ROUTERS } from '../../api/contract/index.js';
 import type { SimCore } from '../core.js';
 import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';

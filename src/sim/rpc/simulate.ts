@@ -4,7 +4,7 @@
 // is interpreted instruction by instruction as a chain would run it. Either way the fee is taken
 // from the fee payer as a node's simulation takes it.
 import { isAddress } from '@solana/kit';
-import { NATIVE_MINT } from '../../api/types.js';
+import { NATIVE_MINT } from '../../api/mints.js';
 import type { SimCore } from '../core.js';
 import { SimInsufficientFunds, type LedgerView } from '../ledger.js';
 import { triggerBookOf } from '../groups/trigger-book.js';
