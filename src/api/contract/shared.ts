@@ -4,12 +4,14 @@
 // instruction as the swap groups send it, and the transaction the first generation's order groups
 // hand out to sign.
 import {
+  array,
   base64 as base64Text,
   forward,
   nullable,
   optional,
   partialCheck,
   pipe,
+  regex,
   string,
   type InferOutput,
 } from 'valibot';
@@ -17,7 +19,6 @@ import {
   arr,
   base64,
   bool,
-  commaFreeNames,
   fields,
   maybe,
   nonEmptyStr,
@@ -38,8 +39,9 @@ export type Router = (typeof ROUTERS)[number];
  * exist is the service's judgement (it takes the contract's names and its current ones): only what
  * cannot be a name is refused before sending, and a name the service refuses comes back in its words.
  */
-export const routerNames = commaFreeNames(
-  'must be a non-empty router name without commas',
+const ROUTER_NAME = 'must be a router name: letters, digits and _ . + - (no spaces, commas or control characters)';
+export const routerNames = array(
+  pipe(string(ROUTER_NAME), regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]{0,31}$/, ROUTER_NAME)),
   'must be an array of router names',
 );
 
