@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { nth } from './support/narrow.js';
 
 const root = join(import.meta.dirname, '..');
 const pages = [
@@ -28,7 +29,7 @@ function anchorsOf(text: string): Set<string> {
   for (const line of text.split('\n')) {
     if (line.startsWith('```')) fenced = !fenced;
     const m = !fenced && /^#{1,6} (.*)$/.exec(line);
-    if (m) found.add(anchor(m[1]));
+    if (m) found.add(anchor(nth(m, 1)));
   }
   return found;
 }
@@ -68,7 +69,7 @@ test('every relative link in the README and docs/ leads to a file, and its #anch
 
 test('the README puts tradedeck on the PATH before its first example runs it, and every example runs it one way', () => {
   const blocks = (text: string) =>
-    [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1].split('\n')).map((l) => l.trim());
+    [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => nth(m, 1).split('\n')).map((l) => l.trim());
   const readme = blocks(readFileSync(join(root, 'README.md'), 'utf8'));
   const linked = readme.findIndex((l) => /^npm link\b/.test(l));
   const first = readme.findIndex((l) => /^tradedeck\b/.test(l));

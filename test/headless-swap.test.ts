@@ -12,6 +12,7 @@ import { encodeBase58 } from '../src/api/base58.js';
 /** The dialog as one line per line of its own: what goes on under a value at 80 columns joined back. */
 const unwrap = (text: string) => text.replace(/\n {4,}/g, ' ');
 import { USDC_MINT } from '../src/api/mints.js';
+import { nth } from './support/narrow.js';
 
 let rig: SignerRig;
 let sim: SimHandle;
@@ -312,7 +313,7 @@ test("kill -9 after a headless swap's execute answered: the next signing command
     .filter((x) => x.path === '/swap/v2/execute')
     .slice(executesBefore.length);
   assert.equal(sent.length, 1);
-  const signed = (sent[0].body as { signedTransaction: string }).signedTransaction;
+  const signed = (nth(sent, 0).body as { signedTransaction: string }).signedTransaction;
 
   const next = await run('swap', '0.1', 'SOL', 'USDC', '--yes');
   assert.equal(next.code, 0, next.err);

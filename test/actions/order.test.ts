@@ -10,6 +10,7 @@ import { reconcileAtStart } from '../../src/actions/startup.js';
 import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { buildTransaction, randomAddress } from '../support/tx.js';
 import { answerNext, submissions, withOrder, world } from '../support/actions.js';
+import { nth } from '../support/narrow.js';
 
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 const FOREIGN = randomAddress();
@@ -85,7 +86,7 @@ test('a quote that aged past its blockhash lifetime in the dialog is re-ordered,
   assert.equal(requestIds.length, 2, 'a second order was fetched');
   const executes = w.sim.requests().filter((x) => x.path === '/swap/v2/execute');
   assert.equal(executes.length, 1);
-  assert.equal((executes[0].body as { requestId: string }).requestId, requestIds[1]);
+  assert.equal((nth(executes, 0).body as { requestId: string }).requestId, requestIds[1]);
 });
 
 test('the journal line is on disk (0600) before the execute request leaves', async (t) => {

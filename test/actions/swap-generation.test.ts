@@ -21,6 +21,7 @@ import { WELL_KNOWN_TOKENS } from '../../src/headless/tokens.js';
 import { answerNext, received, submissions, world, type World } from '../support/actions.js';
 import { testServices } from '../support/services.js';
 import { createSwapStore } from '../../src/store/swap.js';
+import { valueAt } from '../support/narrow.js';
 
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 
@@ -305,7 +306,7 @@ test('only "not found" is taken for a service without the current generation: ot
     services: Record<string, { generation: string }>;
   };
   assert.deepEqual(Object.keys(kept.services), ['https://***@svc.example'], 'kept by base URL, its credentials masked');
-  assert.equal(kept.services['https://***@svc.example'].generation, 'v1');
+  assert.equal(valueAt(kept.services, 'https://***@svc.example').generation, 'v1');
   // a later start on the same state directory knows it without asking
   const later = createGenerationState({
     setting: 'auto',
@@ -343,7 +344,7 @@ test('live: what a service serves is found by the first swap and kept in the sta
   const kept = JSON.parse(readFileSync(join(first.stateDir, GENERATION_FILE), 'utf8')) as {
     services: Record<string, { generation: string }>;
   };
-  assert.equal(kept.services[sim.url].generation, 'v1');
+  assert.equal(valueAt(kept.services, sim.url).generation, 'v1');
   await first.services.close();
 
   const second = await testServices(t, {

@@ -28,6 +28,7 @@ import { startSimProcess } from '../support/simProcess.js';
 import { startLedgerEmulator, type LedgerEmulator } from '../support/ledgerEmulator.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import type { SimRequestLogEntry } from '../../src/sim/index.js';
+import { nth } from '../support/narrow.js';
 
 const KITS = [
   '@ledgerhq/device-management-kit',
@@ -201,7 +202,7 @@ test('swap 0.01 SOL USDC --yes against tradedeck sim: signed by the device key a
   assert.ok(connections.length > 0);
   for (const c of connections) {
     const m = /^connect (127\.0\.0\.1|localhost):(\d+)$/.exec(c);
-    assert.ok(m && ports.has(m[2]), `${c}: only the emulated device and the simulator`);
+    assert.ok(m && ports.has(nth(m, 2)), `${c}: only the emulated device and the simulator`);
   }
 });
 
@@ -343,7 +344,7 @@ function copyOfDist(t: { after(fn: () => void): void }, into = mkdtempSync(join(
   copyFileSync(CLI, join(dist, 'cli.js'));
   copyFileSync(join(dirname(CLI), 'package.json'), join(dist, 'package.json'));
   for (const m of launcher.matchAll(/"((?:main|dashboard|headless|sim)-[A-Z0-9]+\.js)"/g))
-    copyFileSync(join(dirname(CLI), m[1]), join(dist, m[1]));
+    copyFileSync(join(dirname(CLI), nth(m, 1)), join(dist, nth(m, 1)));
   return join(dist, 'cli.js');
 }
 

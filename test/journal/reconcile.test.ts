@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal, type JournalEntry, type JournalGroup } from '../../src/journal/journal.js';
 import { reconcileJournal, type ExecuteBody, type SignatureState } from '../../src/journal/reconcile.js';
+import { nth } from '../support/narrow.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -112,10 +113,10 @@ test('an unknown signature stays pending within its lifetime and expires after i
   const journal = await freshJournal();
   await journal.append(entry({ group: 'swap', signature: 'sigX', status: 'submitted' }));
   const early = await reconcileJournal(journal, fakes({ now: T0 + 30_000 }).deps);
-  assert.equal(early[0].after, 'unknown');
-  assert.equal((await journal.entries())[0].status, 'unknown');
+  assert.equal(nth(early, 0).after, 'unknown');
+  assert.equal(nth(await journal.entries(), 0).status, 'unknown');
   const late = await reconcileJournal(journal, fakes({ now: T0 + 5 * 60_000 }).deps);
-  assert.equal(late[0].after, 'expired');
+  assert.equal(nth(late, 0).after, 'expired');
   assert.deepEqual(await journal.pending(), []);
 });
 
@@ -123,9 +124,9 @@ test('block height decides expiry when the entry carries lastValidBlockHeight', 
   const journal = await freshJournal();
   await journal.append(entry({ group: 'swap', signature: 's', lastValidBlockHeight: 500 }));
   const within = await reconcileJournal(journal, fakes({ now: T0 + 10 * 60_000, height: 480 }).deps);
-  assert.equal(within[0].after, 'unknown');
+  assert.equal(nth(within, 0).after, 'unknown');
   const past = await reconcileJournal(journal, fakes({ now: T0 + 10 * 60_000, height: 501 }).deps);
-  assert.equal(past[0].after, 'expired');
+  assert.equal(nth(past, 0).after, 'expired');
 });
 
 test('no requestId in window and no signature: marked expired', async () => {

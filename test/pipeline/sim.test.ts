@@ -14,6 +14,7 @@ import { reconcileJournal } from '../../src/journal/reconcile.js';
 import { executeThrough, rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';
 import { createDemoKeyFile, loadKeypairFile, type KeypairWallet } from '../../src/wallet/keypair.js';
 import { expecting } from '../support/tx.js';
+import { nth } from '../support/narrow.js';
 
 async function world(t: { after(fn: () => Promise<void>): void }) {
   const sim = await startSim({ seed: 7, timeScale: 1 });
@@ -86,7 +87,7 @@ test('trigger create: order -> inspect -> confirm -> journal -> sign -> execute 
   assert.equal(r.status, 'success', r.error);
   assert.ok(r.signature);
   assert.equal(
-    seen[0].programs.some((p) => p.name === 'Trigger orders'),
+    nth(seen, 0).programs.some((p) => p.name === 'Trigger orders'),
     true,
   );
   const after = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
@@ -95,7 +96,7 @@ test('trigger create: order -> inspect -> confirm -> journal -> sign -> execute 
   assert.equal(sent.length, 1);
   const [state] = await w.journal.entries();
   assert.equal(state.status, 'success');
-  assert.equal((sent[0].body as { signedTransaction: string }).signedTransaction, state.signedTransaction);
+  assert.equal((nth(sent, 0).body as { signedTransaction: string }).signedTransaction, state.signedTransaction);
   const journalText = await readFile(w.journalPath, 'utf8');
   const seed = (JSON.parse(await readFile(w.wallet.path, 'utf8')) as number[]).slice(0, 32);
   assert.ok(!journalText.includes(Buffer.from(seed).toString('base64').slice(0, 16)));

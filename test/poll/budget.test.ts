@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { budgetNote, learnBudget, paceIntervals, pollingPerMinute, type Budget } from '../../src/poll/budget.js';
 import { createScheduler } from '../../src/poll/scheduler.js';
 import { FakeClock, controlledFetch } from '../support/fakeClock.js';
+import { nth } from '../support/narrow.js';
 
 const T = 1_700_000_000_000;
 
@@ -72,7 +73,7 @@ test('the visible resources share what the background ones leave; pinned ones ar
   assert.ok(some.alerts > 30_000 && some.alerts <= 60_000, JSON.stringify(some));
   // a pinned pace is kept and counted first
   const pinned = Object.fromEntries(
-    paceIntervals([{ ...res[0], pinned: true, baseMs: 2_000 }, res[1]], 42, 1_000, 60_000),
+    paceIntervals([{ ...res[0], pinned: true, baseMs: 2_000 }, nth(res, 1)], 42, 1_000, 60_000),
   );
   assert.equal(pinned.list, 2_000);
   assert.equal(pinned.prices, 5_000, '42 - 30 = 12 a minute left');

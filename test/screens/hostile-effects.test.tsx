@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rewriteTransaction } from '../support/rewrite.js';
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
+import { nth } from '../support/narrow.js';
 
 type T = { after(fn: () => unknown): void };
 
@@ -92,7 +93,7 @@ function routeOutput(tx: string, out: bigint): string {
     ixs.map((ix) => {
       if (ix.programAddress !== SIM_PROGRAMS.router) return ix;
       const data = Buffer.from(ix.data ?? new Uint8Array());
-      data.writeBigUInt64LE(out, 9 + 2 * data[8] + 8);
+      data.writeBigUInt64LE(out, 9 + 2 * nth(data, 8) + 8);
       return { ...ix, data: new Uint8Array(data) };
     }),
   );

@@ -27,6 +27,7 @@ import { redirectRoute } from '../support/rewrite.js';
 import { randomAddress } from '../support/tx.js';
 import { associatedTokenAccount } from '../../src/wallet/inspect.js';
 import { TOKEN_PROGRAM } from '../../src/wallet/instructions.js';
+import { nth } from '../support/narrow.js';
 
 interface Rig {
   sim: SimHandle;
@@ -109,8 +110,11 @@ test('a stop fires once with two checkers on one state directory; the event, the
   // told once, by the process that fired it
   const told = [...a.events, ...b.events].filter((e) => e.type === 'standing.fired');
   assert.equal(told.length, 1);
-  assert.equal(told[0].data.id, stop.terms.id);
-  assert.match(told[0].text, /^stop-loss s-[0-9a-f]{8} fired: sold 1 SOL for about 14\d\.\d+ USDC, signature \w+$/);
+  assert.equal(nth(told, 0).data.id, stop.terms.id);
+  assert.match(
+    nth(told, 0).text,
+    /^stop-loss s-[0-9a-f]{8} fired: sold 1 SOL for about 14\d\.\d+ USDC, signature \w+$/,
+  );
   // the journal: the confirmed terms, the firing, the swap (marked as this order's) and its end
   const text = await readFile(join(r.stateDir, 'journal.jsonl'), 'utf8');
   const records = text
@@ -173,10 +177,10 @@ test('a quote under the floor: nothing signed, the order stays armed, a notifica
   const notes = a.events.filter((e) => e.type === 'standing.not-executed');
   assert.equal(notes.length, 1);
   assert.match(
-    notes[0].text,
+    nth(notes, 0).text,
     /^stop at 140\.00 USDC not executed: the best quote gives 130\.\d+ USDC, under your floor 138\.6 USDC; still armed \(s-\w+\)$/,
   );
-  assert.equal(notes[0].data.floor, '138600000');
+  assert.equal(nth(notes, 0).data.floor, '138600000');
   // the next rounds do not repeat it every poll
   await round(a.s);
   await round(a.s);
@@ -190,7 +194,7 @@ test('a standing order file edited to a larger amount: refused, never fired, sai
   const [stop] = await arm(a.s, 'stop', '1 SOL @145 USDC');
   const path = standingPath(r.stateDir);
   const doc = JSON.parse(await readFile(path, 'utf8')) as { orders: Array<{ terms: { amount: string } }> };
-  doc.orders[0].terms.amount = '5000000000';
+  nth(doc.orders, 0).terms.amount = '5000000000';
   await writeFile(path, JSON.stringify(doc));
   r.sim.setPrice(NATIVE_MINT, 144.6);
   await round(a.s);
@@ -213,7 +217,7 @@ test('expiry: an armed order past its end is expired once, and told', async (t) 
   await standingOf(a.s).tick();
   const told = a.events.filter((e) => e.type === 'standing.expired');
   assert.equal(told.length, 1);
-  assert.match(told[0].text, /^stop-loss s-\w+ expired unfired at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+  assert.match(nth(told, 0).text, /^stop-loss s-\w+ expired unfired at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
 });
 
 test('a trailing stop follows its high up, then fires when the price falls its distance below it', async (t) => {

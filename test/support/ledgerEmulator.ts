@@ -20,6 +20,7 @@ import { createHash, createHmac, createPrivateKey, createPublicKey, sign, type K
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encodeBase58 } from '../../src/api/base58.js';
+import { nth } from './narrow.js';
 
 const HARDENED = 0x80000000;
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -193,7 +194,7 @@ export async function startLedgerEmulator(
       const hash = encodeBase58(createHash('sha256').update(message).digest());
       show(['Unrecognized format', 'Message Hash', hash, 'Approve', 'Reject']);
       const signed = state.tamper
-        ? Buffer.concat([message.subarray(0, -1), Buffer.from([message[message.length - 1] ^ 1])])
+        ? Buffer.concat([message.subarray(0, -1), Buffer.from([nth(message, message.length - 1) ^ 1])])
         : message;
       return ask(
         { kind: 'sign', path, message, hash },

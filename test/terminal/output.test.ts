@@ -15,6 +15,7 @@ import { type Cells, isBlank, parseLine } from '../../src/terminal/cells.js';
 import Output, { type Clip, takeInkFrames } from '../../src/terminal/output.js';
 import { sanitizeStyled } from '../../src/sanitize.js';
 import { prng } from '../support/prng.js';
+import { nth } from '../support/narrow.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -92,7 +93,7 @@ function assertSame(width: number, height: number, ops: readonly Op[], what: str
   assert.equal(
     y,
     -1,
-    y < 0 ? '' : `${what}, row ${y}:\n  published ${show(want.rows[y])}\n  ours      ${show(got.rows[y])}`,
+    y < 0 ? '' : `${what}, row ${y}:\n  published ${show(nth(want.rows, y))}\n  ours      ${show(nth(got.rows, y))}`,
   );
   assert.deepEqual(got.rows, want.rows, what);
 }
@@ -126,9 +127,9 @@ test('a frame of wide glyphs, colours and clipping lands in the same cells as th
   assertSame(20, 6, ops, 'the frame');
   const { rows } = ours(20, 6, ops);
   // the cells themselves: a wide character takes two, the second ''
-  assert.equal(rows[5].chars.slice(0, 5).join('|'), '漢||字||x');
-  assert.equal(rows[5].styles[0], '31');
-  assert.equal(rows[5].chars.join(''), `漢字x漢字${' '.repeat(10)}overflow`);
+  assert.equal(nth(rows, 5).chars.slice(0, 5).join('|'), '漢||字||x');
+  assert.equal(nth(rows, 5).styles[0], '31');
+  assert.equal(nth(rows, 5).chars.join(''), `漢字x漢字${' '.repeat(10)}overflow`);
 });
 
 // ---------------------------------------------------------------- random frames
@@ -310,12 +311,12 @@ test('a control character in one text is sanitised there and moves none of the t
   ];
   const { rows } = ours(20, 1, ops);
   // (a tab becomes a space)
-  assert.equal(rows[0].chars.join(''), `a bclink${' '.repeat(4)}SOL`, 'SOL stays at column 12');
-  assert.deepEqual(rows[0].styles.slice(12), ['1', '1', '1'], 'bold');
+  assert.equal(nth(rows, 0).chars.join(''), `a bclink${' '.repeat(4)}SOL`, 'SOL stays at column 12');
+  assert.deepEqual(nth(rows, 0).styles.slice(12), ['1', '1', '1'], 'bold');
   // the published Output gave the tab, the erase and the link their own columns, which the
   // writer's sanitiser then removed: SOL moved left
   const want = published(20, 1, ops);
-  assert.equal(want.rows[0].chars.join('').indexOf('SOL'), 8);
+  assert.equal(nth(want.rows, 0).chars.join('').indexOf('SOL'), 8);
 });
 
 test('a row that did not change is handed on as the same object, so the writer skips it', () => {
@@ -356,14 +357,14 @@ test("<Static>'s rows stay above every later frame, as Ink's debug output keeps 
     };
     render.count = 0;
     render('one', ['log 1', 'log 2']);
-    assert.deepEqual(text(frames[0]), ['log 1', 'log 2', 'one']);
+    assert.deepEqual(text(nth(frames, 0)), ['log 1', 'log 2', 'one']);
     render('two');
-    assert.deepEqual(text(frames[1]), ['log 1', 'log 2', 'two']);
+    assert.deepEqual(text(nth(frames, 1)), ['log 1', 'log 2', 'two']);
     // a <Static> with nothing new: an Output of no rows adds none
     render('three', []);
-    assert.deepEqual(text(frames[2]), ['log 1', 'log 2', 'three']);
+    assert.deepEqual(text(nth(frames, 2)), ['log 1', 'log 2', 'three']);
     render('four', ['log 3']);
-    assert.deepEqual(text(frames[3]), ['log 1', 'log 2', 'log 3', 'four']);
+    assert.deepEqual(text(nth(frames, 3)), ['log 1', 'log 2', 'log 3', 'four']);
   } finally {
     stop();
   }
@@ -381,10 +382,10 @@ test('where Ink drops a style its text sets, the cells have what the text says, 
     const ops: Op[] = [{ kind: 'write', x: 0, y: 0, text, transformers: [] }];
     const terminal = trimmed(parseLine(text));
     const at = terminal.chars.join('').indexOf(word);
-    assert.match(terminal.styles[at], /(^|;)1(;|$)/, `a terminal shows ${word} bold`);
+    assert.match(nth(terminal.styles, at), /(^|;)1(;|$)/, `a terminal shows ${word} bold`);
     assert.deepEqual(ours(20, 1, ops).rows[0], terminal, JSON.stringify(text));
     assert.doesNotMatch(
-      published(20, 1, ops).rows[0].styles[at],
+      nth(nth(published(20, 1, ops).rows, 0).styles, at),
       /(^|;)1(;|$)/,
       `Ink's text of ${JSON.stringify(text)}`,
     );
