@@ -153,7 +153,7 @@ for (const [generation, executePath] of [
     );
     assert.match(first.message!, /1 unfinished transaction .* executed/);
     // the journal records which generation the swap went through, and the re-post went to its execute
-    const [entry] = await (await openJournal(w.journalPath)).entries();
+    const entry = nth(await (await openJournal(w.journalPath)).entries(), 0);
     assert.equal(entry.group, generation === 'v2' ? 'swapV2' : 'ultra');
     assert.equal(w.sim.requests().filter((x) => x.path === executePath).length, 1);
     const moved = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore;

@@ -13,7 +13,7 @@ import type { SimHandle } from '../../src/sim/index.js';
 import type { TriggerOrder } from '../../src/api/types.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import { answerNext, world } from '../support/actions.js';
-import { nth } from '../support/narrow.js';
+import { first, nth } from '../support/narrow.js';
 
 const bodies = (sim: SimHandle, path: string) =>
   sim
@@ -139,7 +139,7 @@ test('cancel one at a chosen priority fee; cancel K1 K2 with a DCA key among the
   const s = w.services;
   const store = createOrdersStore();
   await placeOrders(s, 3);
-  const [a, b, c] = await openOrders(s);
+  const [a, b, c] = first(await openOrders(s), 3);
   const one = answering(s, cancelOne(s, store, { kind: 'limit', order: a }, '12345'));
   assert.equal((await one).result.status, 'success');
   assert.equal(bodies(w.sim, '/trigger/v1/cancelOrder').at(-1)!.computeUnitPrice, '12345');

@@ -21,7 +21,7 @@ import { WELL_KNOWN_TOKENS } from '../../src/headless/tokens.js';
 import { answerNext, received, submissions, world, type World } from '../support/actions.js';
 import { testServices } from '../support/services.js';
 import { createSwapStore } from '../../src/store/swap.js';
-import { valueAt } from '../support/narrow.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 
@@ -46,7 +46,7 @@ test('demo: s swaps through GET /swap/v2/order + POST /swap/v2/execute; the jour
   assert.equal(received(w.sim, '/swap/v2/order').filter((x) => x.query.taker !== undefined).length, 1);
   assert.equal(received(w.sim, '/swap/v2/execute').length, 1);
   assert.equal(received(w.sim, '/ultra/v1/order').length + received(w.sim, '/ultra/v1/execute').length, 0);
-  const [entry] = await w.services.journal!.entries();
+  const entry = nth(await w.services.journal!.entries(), 0);
   assert.equal(entry.group, 'swapV2');
   assert.equal(entry.summary.route, 'GET /swap/v2/order + POST /swap/v2/execute');
   assert.equal(w.services.swap.getState().outcome!.route, 'GET /swap/v2/order + POST /swap/v2/execute');
@@ -70,7 +70,7 @@ test('demo against a simulator serving only the first generation: the swap falls
   assert.equal(received(w.sim, '/swap/v2/order').length, 1, 'asked once, answered 404');
   assert.equal(received(w.sim, '/ultra/v1/execute').length, 1);
   assert.match(w.services.swap.getState().outcome!.found!, /does not serve \/swap\/v2/);
-  const [entry] = await w.services.journal!.entries();
+  const entry = nth(await w.services.journal!.entries(), 0);
   assert.equal(entry.group, 'ultra');
   assert.equal(w.services.generation.current(), 'v1');
   // the next swap goes straight to /ultra/v1 and says nothing more of it
@@ -197,7 +197,7 @@ test('b with a tip: GET /swap/v2/build with tipAmount, assembled with a compute-
   );
   assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 102_000_000n);
   assert.ok(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) > usdcBefore);
-  const [entry] = await w.services.journal!.entries();
+  const entry = nth(await w.services.journal!.entries(), 0);
   assert.deepEqual([entry.group, entry.summary.route], ['swap', 'GET /swap/v2/build, sent by RPC']);
 });
 

@@ -485,7 +485,7 @@ describe('accepted variations of the real service', () => {
     delete t.graduatedAt;
     t.stats5m = { priceChange: null, numBuys: null, unknownStat: 4 };
     h.rec.reply({ body: [t] });
-    const [res] = await h.client.tokens.list({ category: 'toptraded', interval: '1h' });
+    const res = nth(await h.client.tokens.list({ category: 'toptraded', interval: '1h' }), 0);
     assert.equal(res.usdPrice, null);
     assert.equal(res.twitter, null);
     assert.equal(res.graduatedAt, null);

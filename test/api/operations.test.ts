@@ -40,7 +40,7 @@ beforeEach(() => {
 
 function only() {
   assert.equal(h.rec.requests.length, 1, 'exactly one request');
-  return h.rec.requests[0];
+  return nth(h.rec.requests, 0);
 }
 
 function assertKey(req: ReturnType<typeof only>) {
@@ -327,7 +327,7 @@ describe('trigger group', () => {
     const all = await h.client.trigger.cancelMany({ maker: USER });
     const some = await h.client.trigger.cancelMany({ maker: USER, orders: [ORDER_ACCOUNT] });
     assert.equal(h.rec.requests.length, 2);
-    assertJsonPost(h.rec.requests[0], '/trigger/v1/cancelOrders');
+    assertJsonPost(nth(h.rec.requests, 0), '/trigger/v1/cancelOrders');
     assert.deepEqual(nth(h.rec.requests, 0).body, { maker: USER });
     assert.deepEqual(nth(h.rec.requests, 1).body, { maker: USER, orders: [ORDER_ACCOUNT] });
     assert.equal(all.transactions.length, 2);

@@ -72,7 +72,7 @@ describe('recorded token listings', () => {
       for (const t of tokens) assert.ok(t.id && t.symbol && typeof t.decimals === 'number', `${file}: ${t.symbol}`);
     }
     const { client } = recorded({ 'GET /tokens/v2/': 'tokens-recent-minimal.json' });
-    const [frog] = await client.tokens.list({ category: 'toptrending', interval: '1h' });
+    const frog = nth(await client.tokens.list({ category: 'toptrending', interval: '1h' }), 0);
     assert.equal(frog.stats24h, undefined);
     assert.equal(frog.firstPool?.id, '8sLbNZoA1cfnvMJLPfp98ZLAnFSYCFApfJKMbiXNLwxj');
     assert.equal(frog.twitter, null, 'a nullable field left out reads as null');

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { dependencyPlugins, patchToEsm } from '../../scripts/bundle-patches.mjs';
-import { nth } from '../support/narrow.js';
+import { first, nth } from '../support/narrow.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const nodeModules = join(root, 'node_modules');
@@ -208,7 +208,11 @@ function instructions(file: string): number {
   return Number(m[1]);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) =>
+  nth(
+    [...xs].sort((a, b) => a - b),
+    Math.floor(xs.length / 2),
+  );
 const M = (n: number) => `${(n / 1e6).toFixed(1)} M`;
 
 console.log(`| Edit | Probe | With it | Without it | Difference |`);
@@ -219,7 +223,7 @@ for (const p of PROBES) {
   const counts: number[][] = [[], []];
   // the two in turn, so that whatever else changes on the machine falls on both alike
   for (let r = 0; r < RUNS; r++) for (const [i, f] of files.entries()) nth(counts, i).push(instructions(f));
-  const [withIt, without] = counts.map(median);
+  const [withIt, without] = first(counts.map(median), 2);
   process.stderr.write(
     `edits: ${p.edit}: with ${nth(counts, 0).map(M).join(', ')}; without ${nth(counts, 1).map(M).join(', ')}\n`,
   );

@@ -94,9 +94,9 @@ const ROW = /^[› ]\s*\d+\s+[★ ]?\S+/;
 const tokenRows = (lines: string[]) => lines.filter((l) => ROW.test(l)).length;
 // 80x24 shows 19 or 20 rows (a flash line takes one: demo mode says its wallet was funded)
 const hasRows = (lines: string[]) => tokenRows(lines) >= 19;
-const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : NaN);
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const percentile = (xs: number[], p: number) =>
-  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN;
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]! : NaN;
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const pct = (x: number) => `${fmt(x * 100)}%`;

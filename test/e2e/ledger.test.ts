@@ -169,9 +169,9 @@ test('swap 0.01 SOL USDC --yes against tradedeck sim: signed by the device key a
   assert.match(r.err, /--yes: signing without asking here; the Ledger asks for its own approval\n/);
 
   // the transaction executed is the one the device signed: its message, its signature over it
-  const [execute] = executes(await w.simRequests());
+  const execute = nth(executes(await w.simRequests()), 0);
   const wire = Buffer.from((execute.body as { signedTransaction: string }).signedTransaction, 'base64');
-  const [prompt] = w.emu.prompts;
+  const prompt = nth(w.emu.prompts, 0);
   assert.equal(prompt.kind, 'sign');
   assert.deepEqual(prompt.path, [44, 501, 0]);
   assert.deepEqual(wire.subarray(1 + 64), Buffer.from(prompt.message!), 'the executed message is the one shown');

@@ -70,7 +70,7 @@ test('an in-window entry is re-posted with the same requestId and signed transac
     items.map((i) => [i.id, i.before, i.after, i.signature]),
     [[e.id, 'signed', 'success', 'sig-from-execute']],
   );
-  const [state] = await journal.entries();
+  const state = nth(await journal.entries(), 0);
   assert.equal(state.status, 'success');
   assert.equal(state.signature, 'sig-from-execute');
   // A second start has nothing left to do.
@@ -86,10 +86,10 @@ test('an in-window execute that reports failure is recorded as failed with its c
     now: T0 + 1000,
     execute: () => ({ status: 'Failed', code: 6001, error: 'slippage tolerance exceeded' }),
   });
-  const [item] = await reconcileJournal(journal, f.deps);
+  const item = nth(await reconcileJournal(journal, f.deps), 0);
   assert.equal(item.after, 'failed');
   assert.match(item.note, /slippage/);
-  const [state] = await journal.entries();
+  const state = nth(await journal.entries(), 0);
   assert.equal(state.code, 6001);
 });
 
@@ -133,7 +133,7 @@ test('no requestId in window and no signature: marked expired', async () => {
   const journal = await freshJournal();
   await journal.append(entry({ requestId: 'gone' }));
   const f = fakes({ now: T0 + 3 * 60_000 });
-  const [item] = await reconcileJournal(journal, f.deps);
+  const item = nth(await reconcileJournal(journal, f.deps), 0);
   assert.equal(item.after, 'expired');
   assert.equal(f.executed.length + f.checked.length, 0);
 });
@@ -147,7 +147,7 @@ test('an unreachable service leaves the entry pending for the next start', async
       throw new Error('connect ECONNREFUSED');
     },
   });
-  const [item] = await reconcileJournal(journal, f.deps);
+  const item = nth(await reconcileJournal(journal, f.deps), 0);
   assert.equal(item.after, 'signed');
   assert.match(item.note, /ECONNREFUSED/);
   assert.equal((await journal.pending()).length, 1);

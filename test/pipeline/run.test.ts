@@ -139,7 +139,7 @@ test('confirm: exactly one execute, journalled before it, with the signed transa
   assert.equal(onDiskAtExecute[1].id, onDiskAtExecute[0].id);
   assert.equal(onDiskAtExecute[1].status, 'signed');
   assert.equal(onDiskAtExecute[1].signedTransaction, body.signedTransaction);
-  const [state] = await journal.entries();
+  const state = nth(await journal.entries(), 0);
   assert.equal(state.status, 'success');
   assert.equal(state.signature, 'SigFromExecute');
   const req = seen[0] as { title: string; inspections: Array<{ programs: unknown[] }> };
@@ -277,7 +277,7 @@ test('rpc submit that never confirms expires once block height passes lastValidB
   };
   const r = await runAction(spec, h.deps);
   assert.equal(r.status, 'expired');
-  const [state] = await journal.entries();
+  const state = nth(await journal.entries(), 0);
   assert.equal(state.status, 'expired');
   assert.equal(state.signature, 'SigLost');
 });

@@ -94,7 +94,7 @@ test('trigger create: order -> inspect -> confirm -> journal -> sign -> execute 
   assert.ok(before - after >= 2_000_000_000n, `escrow took the 2 SOL (moved ${before - after})`);
   const sent = executes(w.sim, '/trigger/v1/execute');
   assert.equal(sent.length, 1);
-  const [state] = await w.journal.entries();
+  const state = nth(await w.journal.entries(), 0);
   assert.equal(state.status, 'success');
   assert.equal((nth(sent, 0).body as { signedTransaction: string }).signedTransaction, state.signedTransaction);
   const journalText = await readFile(w.journalPath, 'utf8');
@@ -173,7 +173,7 @@ test('journalled but never signed (a crash before its signed line): the next sta
   assert.equal(executes(w.sim, '/trigger/v1/execute').length, 0);
 
   const nextStart = await openJournal(w.journalPath);
-  const [pending] = await nextStart.pending();
+  const pending = nth(await nextStart.pending(), 0);
   assert.equal(pending.status, 'prepared');
   assert.equal(pending.signedTransaction, '');
   const items = await reconcileJournal(nextStart, {
@@ -231,7 +231,7 @@ test('swap group: quote -> swap tx -> inspect -> confirm -> journal -> sign -> R
   assert.equal(sends.length, 1);
   assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 1_000_000_000n);
   assert.ok(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) > usdcBefore);
-  const [state] = await w.journal.entries();
+  const state = nth(await w.journal.entries(), 0);
   assert.equal(state.group, 'swap');
   assert.equal(state.status, 'success');
   assert.equal(state.signature, r.signature);

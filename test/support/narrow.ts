@@ -30,3 +30,11 @@ export function present<T>(value: T, what: string): Exclude<T, undefined> {
   if (value === undefined) assert.fail(`expected ${what}, but there is none`);
   return value as Exclude<T, undefined>;
 }
+
+type Tuple<T, N extends number, R extends T[] = []> = R['length'] extends N ? R : Tuple<T, N, [...R, T]>;
+
+/** The first `n` items of `list`, to destructure; fails the test when it has fewer. */
+export function first<T, N extends number>(list: ArrayLike<T>, n: N): Tuple<Exclude<T, undefined>, N> {
+  assert.ok(list.length >= n, `expected at least ${n} items, but the list has ${list.length}`);
+  return Array.from({ length: n }, (_, i) => nth(list, i)) as Tuple<Exclude<T, undefined>, N>;
+}
