@@ -36,7 +36,7 @@ function anchorsOf(text: string): Set<string> {
 
 function linksOf(text: string): string[] {
   return [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((m) => m[1])
+    .map((m) => nth(m, 1))
     .filter((l) => !/^[a-z]+:/.test(l));
 }
 
@@ -50,7 +50,7 @@ test('the README is at most 15 KB and its contents link every page of docs/', ()
   const linked = new Set(linksOf(contents).map((l) => l.split('#')[0]));
   for (const page of pages.filter((p) => p !== 'README.md'))
     assert.ok(linked.has(page), `the README's contents link ${page}`);
-  for (const section of [...readme.matchAll(/^## (.*)$/gm)].map((m) => m[1]).filter((s) => s !== 'Contents')) {
+  for (const section of [...readme.matchAll(/^## (.*)$/gm)].map((m) => nth(m, 1)).filter((s) => s !== 'Contents')) {
     assert.ok(contents.includes(`(#${anchor(section)})`), `the README's contents link its section ${section}`);
   }
 });
@@ -59,7 +59,7 @@ test('every relative link in the README and docs/ leads to a file, and its #anch
   for (const page of pages) {
     const text = readFileSync(join(root, page), 'utf8');
     for (const link of linksOf(text)) {
-      const [file, hash] = link.split('#');
+      const [file, hash] = [nth(link.split('#'), 0), link.split('#')[1]];
       const target = file === '' ? page : relative(root, join(root, dirname(page), file));
       const body = readFileSync(join(root, target), 'utf8');
       if (hash !== undefined) assert.ok(anchorsOf(body).has(hash), `${page}: ${link} names a heading of ${target}`);

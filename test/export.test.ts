@@ -123,7 +123,7 @@ test('amounts are exact decimals that round-trip; prices are exact to 12 places;
     [limit.action, limit.sentAmount, limit.receivedAmount, limit.amounts],
     ['limit order (trigger)', '2', '', 'deposited'],
   );
-  assert.match(limit.description, /limit: sell 2 SOL for 300 USDC \(order K1\)/);
+  assert.match(limit.description ?? '', /limit: sell 2 SOL for 300 USDC \(order K1\)/);
 });
 
 let rig: SignerRig;
@@ -154,9 +154,9 @@ test('export journal after a swap, limit and DCA creates and their cancels: CSV 
     ['swap (order group)', 'limit order (trigger)', 'cancel (trigger)', 'dca order (recurring)', 'cancel (recurring)'],
   );
   assert.equal(nth(rows, 0).sentAmount, '0.5');
-  assert.match(nth(rows, 0).receivedAmount, /^\d+\.\d+$/);
+  assert.match(nth(rows, 0).receivedAmount ?? '', /^\d+\.\d+$/);
   assert.equal(nth(rows, 3).sentAmount, '300');
-  for (const r of rows) assert.match(r.signature, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+  for (const r of rows) assert.match(r.signature ?? '', /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
 
   const k = await run('export', 'journal', '--format', 'koinly');
   const kcsv = parseCsv(k.out);

@@ -166,7 +166,7 @@ test('live: orders ADDRESS lists the limit and DCA orders with symbols and token
   const trigger = out.find((l) => l.startsWith(triggerKey.slice(0, 8)));
   assert.match(trigger!, /\s+Open\s+0\.1 SOL\s+1,000 USDC\s+0%\s+never\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
   assert.ok(out.includes('DCA orders (active): 1'), res.out);
-  const dcaRow = out[out.indexOf('DCA orders (active): 1') + 2];
+  const dcaRow = nth(out, out.indexOf('DCA orders (active): 1') + 2);
   assert.match(dcaRow, /\s+Open\s+100 USDC\s+1h\s+0 of 200 USDC\s+0 SOL\s+/);
 });
 

@@ -81,7 +81,7 @@ test('every option in the registry is parsed, explained by help CMD and offered 
   const bash = completionScript('bash');
   for (const command of COMMAND_NAMES) {
     const help = commandHelp(command);
-    const offered = new RegExp(`\\n    ${command}\\) _tradedeck_words "([^"]*)"`).exec(bash)?.[1].split(' ') ?? [];
+    const offered = new RegExp(`\\n    ${command}\\) _tradedeck_words "([^"]*)"`).exec(bash)?.[1]?.split(' ') ?? [];
     for (const [flag, option] of Object.entries(optionsOf(command))) {
       const parsed = parseArgs(option.value ? [command, flag, 'x'] : [command, flag]);
       assert.equal(parsed.extra[flag.slice(2)], option.value ? 'x' : true, `${command} ${flag}`);

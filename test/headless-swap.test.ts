@@ -44,9 +44,9 @@ test('swap --yes executes exactly once and prints the signature and the executed
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.status, 'success');
   assert.equal(out.route, 'order');
-  assert.match(out.signature, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+  assert.match(out.signature ?? '', /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
   assert.equal(out.inAmount, '100000000');
-  assert.match(out.outAmount, /^\d+$/);
+  assert.match(out.outAmount ?? '', /^\d+$/);
   const executes = sim.requests().filter((x) => x.path === '/swap/v2/execute');
   assert.equal(executes.length, 1);
   const order = sim
@@ -108,7 +108,7 @@ test('swap --route swap builds through the swap group, sends by RPC and reports 
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.status, 'success');
   assert.equal(out.route, 'swap');
-  assert.match(out.outAmount, /^[1-9]\d*$/);
+  assert.match(out.outAmount ?? '', /^[1-9]\d*$/);
   // the swap group's current generation: GET /swap/v2/build, assembled here and sent by RPC
   assert.equal(out.path, 'GET /swap/v2/build, sent by RPC');
   const build = sim
@@ -163,9 +163,9 @@ test('swap --receiver: the order request carries it with the routers left out; s
   // (the dialog's lines go on under their value at 80 columns)
   assert.match(unwrap(r.err), new RegExp(`Output goes to\\s+${them} \\(another wallet,\\s+NOT this one\\)  \\(!\\)`));
   assert.match(unwrap(r.err), new RegExp(`warning: The output goes to ${them}, not to this wallet`));
-  const out = JSON.parse(r.out) as Record<string, string>;
+  const out = JSON.parse(r.out) as { sentTo: string; lines: string[] };
   assert.equal(out.sentTo, them);
-  assert.match(out.lines[0], new RegExp(`USDC went to ${them} \\(not this wallet\\)`));
+  assert.match(nth(out.lines, 0), new RegExp(`USDC went to ${them} \\(not this wallet\\)`));
   const order = sim
     .requests()
     .filter((x) => x.path === '/swap/v2/order')

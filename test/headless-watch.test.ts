@@ -12,7 +12,7 @@ import { startSim, type SimHandle } from '../src/sim/index.js';
 import { ApiError } from '../src/api/errors.js';
 import { retryWait, watchInterval, watchTokens, WATCH_DEFAULT_MS, WATCH_MIN_MS } from '../src/headless/watch.js';
 import type { HeadlessServices } from '../src/headless/print.js';
-import { nth } from './support/narrow.js';
+import { first, nth } from './support/narrow.js';
 
 const ENV = cleanEnv();
 
@@ -165,7 +165,7 @@ test('against a service that allows 2 token requests a minute, the watch waits a
     assert.ok(Date.now() < giveUp, `no retry line on stderr: ${w.stderr()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const [, asked, planned] = /retry in (\d+) s .*\(trying again in (\d+)s\)\n$/.exec(w.stderr())!.map(Number);
+  const [, asked, planned] = first(/retry in (\d+) s .*\(trying again in (\d+)s\)\n$/.exec(w.stderr())!.map(Number), 3);
   assert.ok(planned >= asked, `the next request in ${planned} s, the service asked for ${asked} s`);
   assert.equal(tokenRequests(), 3, 'two lists and one refused request');
   w.child.kill('SIGTERM');

@@ -296,7 +296,7 @@ test("paper keepers fill at the live service's quotes: a DCA cycle waits out a f
           ).body.time as Array<{ trades: Array<Record<string, string>>; inUsed: string }>,
       ),
     );
-    return all.flat()[0];
+    return nth(all.flat(), 0);
   };
   const cycle = 75_000_000n;
   engine.advance(1);

@@ -223,7 +223,7 @@ describe('recurring group', () => {
       req.rawQuery,
       `recurringType=time&orderStatus=active&user=${USER}&page=2&mint=${USDC}&includeFailedTx=false`,
     );
-    assert.equal(nth(res.time, 0).trades?.[0].action, 'Fill');
+    assert.equal(nth(res.time, 0).trades?.[0]?.action, 'Fill');
   });
 
   test('POST /recurring/v1/createOrder writes inAmount as a JSON integer, exactly, even above 2^53', async () => {

@@ -245,7 +245,7 @@ describe('keymap', () => {
     assert.equal(nth(nth(help, 1).entries, 2).keys, 'j/↓');
     for (const group of help) {
       for (const entry of group.entries) {
-        const first = entry.keys.split('/')[0];
+        const first = nth(entry.keys.split('/'), 0);
         const name = first === '↓' ? 'down' : first;
         assert.equal(km.matchName('tokens', name), entry.command, `help says ${entry.keys} runs ${entry.command}`);
       }

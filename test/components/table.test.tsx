@@ -97,7 +97,7 @@ describe('table helpers', () => {
 
   it('sorts stably with missing values last in both directions', () => {
     const rows = makeRows(8);
-    const price = columns[2];
+    const price = nth(columns, 2);
     const asc = sortRows(rows, price, 'asc').map((r) => r.price);
     assert.deepEqual(asc, [0, 1.5, 3, 6, 7.5, 9, 10.5, null]);
     const desc = sortRows(rows, price, 'desc').map((r) => r.price);

@@ -14,7 +14,7 @@ import { nth } from '../support/narrow.js';
 
 /** the screen as one line of words: the dialog's borders and line breaks gone */
 const flat = (s: string) => s.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
-const header = (s: string) => s.split('\n')[0];
+const header = (s: string) => nth(s.split('\n'), 0);
 
 test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&L against the start', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');

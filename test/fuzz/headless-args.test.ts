@@ -98,7 +98,7 @@ const WORDS = [
 ];
 
 function vector(next: () => number): string[] {
-  const argv = [COMMANDS[Math.floor(next() * COMMANDS.length)]].filter((w) => w !== '');
+  const argv = [nth(COMMANDS, Math.floor(next() * COMMANDS.length))].filter((w) => w !== '');
   const n = Math.floor(next() * 6);
   for (let i = 0; i < n; i++) argv.push(nth(WORDS, Math.floor(next() * WORDS.length)).replace(/\x00/g, '\\0'));
   return argv;

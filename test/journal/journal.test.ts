@@ -5,7 +5,7 @@ import * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal, type JournalEntry } from '../../src/journal/journal.js';
-import { nth } from '../support/narrow.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 async function journalPath(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-')), 'state', 'tradedeck', 'journal.jsonl');
@@ -47,8 +47,8 @@ test('append fsyncs the line before resolving', async (t) => {
   const probe = await fsPromises.open(path, 'r');
   const proto = Object.getPrototypeOf(probe) as Record<string, (...args: unknown[]) => Promise<unknown>>;
   await probe.close();
-  const realWrite = proto.write;
-  const realSync = proto.sync;
+  const realWrite = valueAt(proto, 'write');
+  const realSync = valueAt(proto, 'sync');
   t.mock.method(proto, 'write', function (this: unknown, ...args: unknown[]) {
     events.push('write');
     return realWrite.apply(this, args);

@@ -123,7 +123,7 @@ test('confirm: exactly one execute, journalled before it, with the signed transa
   assert.equal(r.status, 'success');
   assert.equal(r.signature, 'SigFromExecute');
   assert.equal(h.calls.execute.length, 1);
-  const { group, body } = h.calls.execute[0];
+  const { group, body } = nth(h.calls.execute, 0);
   assert.equal(group, 'ultra');
   assert.equal(body.requestId, 'req-1');
   const onDiskAtExecute = nth(h.calls.journalLinesAtExecute, 0).map((l) => JSON.parse(l));

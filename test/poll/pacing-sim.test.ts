@@ -130,7 +130,7 @@ test('a paid key (600 a minute): the visible list is asked at least once a secon
     assert.ok(log.length >= 11, `${log.length} list requests in 10 s`);
     assert.ok(log.every((r) => r.status === 200));
     assert.ok(
-      starts.every((t, i) => t - (i === 0 ? 0 : starts[i - 1]) <= 1_000),
+      starts.every((t, i) => t - (i === 0 ? 0 : starts[i - 1]!) <= 1_000),
       `polls at ${starts.join(', ')}`,
     );
     assert.equal(scheduler.state('tokens/list')?.intervalMs, 1_000);

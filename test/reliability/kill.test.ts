@@ -294,7 +294,7 @@ function selected(): Array<[Flow, Stage]> {
     [3, 'after-journal'],
     [4, 'after-execute'],
   ];
-  return short.map(([f, s]) => [flows[f], s]);
+  return short.map(([f, s]) => [nth(flows, f), s]);
 }
 
 test('kill -9 at every pipeline stage, restart on the same state dir', async (t) => {

@@ -18,7 +18,7 @@ import { alertColumns, firedText, type AlertRow } from '../../screens/Alerts/row
 import { mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { writeAlerts } from '../bench/scale.js';
-import { nth } from '../support/narrow.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const narrow = (frame: string, width: number) => {
   for (const line of frame.split('\n')) assert.ok([...line].length <= width, `line wider than ${width}: ${line}`);
@@ -102,7 +102,10 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
   const first = () =>
-    d.services.catalog.getState().lists[Object.keys(d.services.catalog.getState().lists)[0]].tokens[0];
+    nth(
+      valueAt(d.services.catalog.getState().lists, nth(Object.keys(d.services.catalog.getState().lists), 0)).tokens,
+      0,
+    );
   await waitFor(() => Object.keys(d.services.catalog.getState().lists).length > 0, 'a list', 5000);
   const sym = first().symbol;
   await typeKeys(d.app, 'a');

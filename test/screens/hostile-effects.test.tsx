@@ -109,7 +109,7 @@ test("the dialog's balance lines are the simulation's: the transaction's output 
     assert.ok(line, frame);
     await typeKeys(d.app, 'n');
     await waitFor(() => d.services.confirm.getState().queue.length === 0, 'the dialog closed', 5000);
-    return line[1];
+    return nth(line, 1);
   };
   const honest = await balances();
   // the router now pays out 1.234567 USDC more than the order's minimum: the dialog shows exactly that

@@ -221,7 +221,7 @@ test('E writes what the view shows as CSV in the state directory and says where,
   await waitForFrame(app, (f) => f.includes('1 entry') && f.includes('E export CSV'));
   await typeKeys(app, 'E');
   const frame = await waitForFrame(app, (f) => f.includes('exported 1 entry as CSV to'), 20_000);
-  const path = frame.replace(/\s*\n\s*/g, '').match(/to (\/\S+?\.csv)/)![1];
+  const path = nth(frame.replace(/\s*\n\s*/g, '').match(/to (\/\S+?\.csv)/)!, 1);
   const csv = readFileSync(path, 'utf8');
   assert.equal((statSync(path).mode & 0o777).toString(8), '600');
   assert.match(nth(csv.split('\r\n'), 0), /^time,action,status,mode,network,wallet,signature,sentAmount/);

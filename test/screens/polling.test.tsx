@@ -9,7 +9,7 @@ import { RPC_HEALTH_KEY } from '../../screens/shell/polling.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
-import { nth } from '../support/narrow.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const open: Dashboard[] = [];
 afterEach(async () => {
@@ -24,7 +24,7 @@ async function withClock(): Promise<{ d: Dashboard; clock: FakeClock; key: () =>
   });
   open.push(d);
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
-  const key = () => d.stores.session.getState().resources.tokens[0];
+  const key = () => nth(valueAt(d.stores.session.getState().resources, 'tokens'), 0);
   return { d, clock, key };
 }
 

@@ -91,7 +91,7 @@ test('a perp table wider than the screen goes on two lines per row, its header l
     ],
   } as unknown as Partial<Portfolio>;
   const names = { symbolOf: (m: string) => lookup(m).symbol };
-  const element = nth(portfolioView(response, names, 'value').platforms, 0).elements[0];
+  const element = nth(nth(portfolioView(response, names, 'value').platforms, 0).elements, 0);
   const lines = elementLines(element, 80).map((l) => l.text);
   assertWhole(lines, ['LONGSYMBOL12', '1,234,567.89', '$123,456.78', '$123,999.01', '$99,000.00', '+$1,234,567.89']);
   // the title, the caption, the header on two lines, the row on two lines: PnL goes to the second

@@ -125,7 +125,7 @@ test('f filters platforms: typed ids are text (5, q do not leave), Enter sends p
   const chart = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l));
   // only the two asked for (a platform whose share rounds to no bar, or whose fetcher timed out in
   // the simulator this time, draws no bar line)
-  const names = chart.map((l) => l.trim().split(/\s+/)[0]);
+  const names = chart.map((l) => nth(l.trim().split(/\s+/), 0));
   assert.ok(names.length > 0 && names.every((n) => n === 'Drift' || n === 'Raydium'), names.join(', '));
   assert.doesNotMatch(frame, /marginfi/);
   // typing q and 5 in the field is text, not quit or a screen switch
@@ -169,7 +169,7 @@ test(':portfolio ADDRESS watches another address, Esc returns to your own; s sor
   const chart = byName
     .split('\n')
     .filter((l) => /[█▏▎▍▌▋▊▉]/.test(l))
-    .map((l) => l.trim().split(/\s+/)[0]);
+    .map((l) => nth(l.trim().split(/\s+/), 0));
   assert.deepEqual(
     chart,
     [...chart].sort((a, b) => a.localeCompare(b)),

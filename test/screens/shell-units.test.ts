@@ -356,24 +356,27 @@ describe('display of service data', () => {
   });
 
   it('the token detail shows — for missing values, never null or undefined', () => {
-    const [row] = buildRows({
-      tokens: [
-        {
-          id: 'M1',
-          symbol: 'ABC',
-          name: 'Abc',
-          usdPrice: 1,
-          twitter: null,
-          audit: { mintAuthorityDisabled: null, topHoldersPercentage: 12 },
-        } as never,
-      ],
-      latest: {},
-      history: {},
-      changed: {},
-      starred: [],
-      starredOnly: false,
-      interval: '1h',
-    });
+    const row = nth(
+      buildRows({
+        tokens: [
+          {
+            id: 'M1',
+            symbol: 'ABC',
+            name: 'Abc',
+            usdPrice: 1,
+            twitter: null,
+            audit: { mintAuthorityDisabled: null, topHoldersPercentage: 12 },
+          } as never,
+        ],
+        latest: {},
+        history: {},
+        changed: {},
+        starred: [],
+        starredOnly: false,
+        interval: '1h',
+      }),
+      0,
+    );
     const text = tokenSections(row, 0).flatMap((s) => s.entries.map((e) => `${e.key}=${e.value}`));
     assert.ok(text.includes('twitter=—'), text.join(' '));
     assert.ok(text.includes('mint authority=—'), text.join(' '));

@@ -29,7 +29,7 @@ function rows(frame: string): Array<{ rank: string; symbol: string; selected: bo
     .split('\n')
     .map((l) => ({ l, m: ROW.exec(l) }))
     .filter((x) => x.m)
-    .map(({ l, m }) => ({ rank: m![1], symbol: m![2], selected: l.startsWith('›') }));
+    .map(({ l, m }) => ({ rank: nth(m!, 1), symbol: nth(m!, 2), selected: l.startsWith('›') }));
 }
 const selectedSymbol = (frame: string) => rows(frame).find((r) => r.selected)?.symbol;
 const currentTokens = (d: Dashboard) => {
@@ -175,7 +175,7 @@ describe('Tokens screen', () => {
     const before = rows(d.app.lastFrame()!).findIndex((r) => r.selected);
     let moved = false;
     for (let round = 0; round < 8 && !moved; round++) {
-      const key = d.scheduler.keys()[0];
+      const key = nth(d.scheduler.keys(), 0);
       await waitFor(() => d.scheduler.state(key)?.inFlight === false, 'no request in flight', 10_000);
       const count = d.tokenRequests().length;
       d.sim.advance(1800);

@@ -13,7 +13,7 @@ import { associatedTokenAddress } from '../../src/sim/rpc/ata.js';
 import { frozenSim, get, newWallet, post, rpc, sign } from '../support/simGroups.js';
 import { appendInstructions, instruction, redirectRoute, replaceInstructions } from '../support/rewrite.js';
 import { randomAddress } from '../support/tx.js';
-import { nth } from '../support/narrow.js';
+import { first, nth } from '../support/narrow.js';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const SYSTEM = '11111111111111111111111111111111';
@@ -86,7 +86,7 @@ test('a message the simulator handed out: its effect on a dry run, the state aft
   const w = await newWallet(sim);
   const usdc = await associatedTokenAddress(w.address, USDC_MINT, TOKEN);
   const o = await order(w.address);
-  const [wallet, usdcBefore] = await accounts([w.address, usdc]);
+  const [wallet, usdcBefore] = first(await accounts([w.address, usdc]), 2);
   const s = await simulate(o.transaction, [w.address, usdc]);
   assert.equal(s.err, null, JSON.stringify(s.logs));
   const fee = 5000 + o.prioritizationFeeLamports;

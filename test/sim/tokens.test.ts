@@ -138,7 +138,7 @@ test('limit, category and interval are validated with 400 naming them; no key is
       ['/tokens/v2/toptraded/1h?limit=ten', 'limit'],
       ['/tokens/v2/hot/1h', 'category'],
       ['/tokens/v2/toptraded/2h', 'interval'],
-    ]) {
+    ] as const) {
       const r = await get(sim, path);
       assert.equal(r.status, 400, path);
       assert.ok(r.body.error.startsWith(field), r.body.error);

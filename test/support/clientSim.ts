@@ -96,7 +96,7 @@ export function onlyRequest(r: Rig, mark: number, method: string, path: string):
   );
   assert.equal(nth(got, 0).method, method);
   assert.equal(nth(got, 0).path, path);
-  return got[0];
+  return nth(got, 0);
 }
 
 /** a token balance as the RPC client reports it (0 when the owner holds no account of the mint) */

@@ -10,24 +10,12 @@ export function nth<T>(list: ArrayLike<T>, i: number): Exclude<T, undefined> {
   return value as Exclude<T, undefined>;
 }
 
-/** The one item of `list`; fails the test unless there is exactly one. */
-export function only<T>(list: ArrayLike<T>): Exclude<T, undefined> {
-  assert.equal(list.length, 1, `expected exactly one item, but the list has ${list.length}`);
-  return nth(list, 0);
-}
-
 /** The value under `key` in `record`; fails the test, naming the key, when it has none. */
 export function valueAt<T>(record: { readonly [key: string]: T }, key: string): Exclude<T, undefined> {
   const value = Object.hasOwn(record, key) ? record[key] : undefined;
   if (value === undefined) {
     assert.fail(`expected a value under ${JSON.stringify(key)}, but the keys are: ${Object.keys(record).join(', ')}`);
   }
-  return value as Exclude<T, undefined>;
-}
-
-/** `value`, failing the test with `what` when it is undefined (as an index or a regex group may be). */
-export function present<T>(value: T, what: string): Exclude<T, undefined> {
-  if (value === undefined) assert.fail(`expected ${what}, but there is none`);
   return value as Exclude<T, undefined>;
 }
 

@@ -79,7 +79,7 @@ function ours(width: number, height: number, ops: readonly Op[]): { rows: Cells[
     answer = out.get();
   });
   assert.equal(frames.length, 1, 'the frame was handed on when Ink read it');
-  return { rows: [...frames[0]], ...answer };
+  return { rows: [...nth(frames, 0)], ...answer };
 }
 
 const show = (c: Cells) => c.chars.map((ch, i) => `${ch || '·'}${c.styles[i] ? `{${c.styles[i]}}` : ''}`).join('');
@@ -190,10 +190,10 @@ function text(next: () => number, w: string): string {
             : PIECES[Math.floor(next() * PIECES.length)];
     }
     if (next() < 0.6) {
-      const [open, close] = styles[Math.floor(next() * styles.length)];
+      const [open, close] = nth(styles, Math.floor(next() * styles.length));
       run = open + run + close;
       if (next() < 0.3) {
-        const [o2, c2] = styles[Math.floor(next() * styles.length)];
+        const [o2, c2] = nth(styles, Math.floor(next() * styles.length));
         run = o2 + run + c2;
       }
     }
@@ -220,7 +220,13 @@ function randomOps(next: () => number, width: number, height: number, w = next()
     let x = Math.floor(next() * 3);
     while (x < width - 1 && next() < 0.7) {
       const t = text(next, w);
-      ops.push({ kind: 'write', x, y, text: t, transformers: transformers[Math.floor(next() * transformers.length)] });
+      ops.push({
+        kind: 'write',
+        x,
+        y,
+        text: t,
+        transformers: nth(transformers, Math.floor(next() * transformers.length)),
+      });
       x += 4 + Math.floor(next() * 10);
     }
   }
@@ -244,7 +250,7 @@ function randomOps(next: () => number, width: number, height: number, w = next()
       x: Math.floor(next() * (width + 6)) - 3,
       y: Math.floor(next() * (height + 2)) - 1,
       text: lines.join('\n'),
-      transformers: transformers[Math.floor(next() * transformers.length)],
+      transformers: nth(transformers, Math.floor(next() * transformers.length)),
     });
   }
   return ops;
@@ -377,7 +383,7 @@ test('where Ink drops a style its text sets, the cells have what the text says, 
     // \x1b[m is a reset to a terminal; ansi-tokenize keeps the styles before it, and then takes a
     // bold set again after it for one it has, and writes it no more
     ['\x1b[1mA\x1b[m\x1b[1;31mB\x1b[0m', 'B'],
-  ];
+  ] as const;
   for (const [text, word] of cases) {
     const ops: Op[] = [{ kind: 'write', x: 0, y: 0, text, transformers: [] }];
     const terminal = trimmed(parseLine(text));
