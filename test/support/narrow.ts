@@ -2,10 +2,9 @@
 // naming what was missing, and hand back the value typed as present.
 import assert from 'node:assert/strict';
 
-/** The item at `i` of `list` (from the end when negative); fails the test when there is none. */
+/** `list[i]`; fails the test when there is none. */
 export function nth<T>(list: ArrayLike<T>, i: number): Exclude<T, undefined> {
-  const k = i < 0 ? list.length + i : i;
-  const value = k >= 0 && k < list.length ? list[k] : undefined;
+  const value = i >= 0 && i < list.length ? list[i] : undefined;
   if (value === undefined) assert.fail(`expected an item at index ${i}, but the list has ${list.length}`);
   return value as Exclude<T, undefined>;
 }
