@@ -26,6 +26,7 @@ import {
 import { createAlertsStore } from '../src/alerts/store.js';
 import { createTokensStore } from '../src/store/tokens.js';
 import { tokenRead } from './support/apiFixtures.js';
+import { nth } from './support/narrow.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
@@ -152,7 +153,7 @@ test('the store fires an armed alert once on a catalog refresh, through notify, 
   clock += 10_000;
   catalog.getState().applyList('toptraded/24h/100', [token(SOL, 'SOL', 205)], clock);
   assert.equal(told.length, 1, 'fires once');
-  const fired = store.getState().alerts[0];
+  const fired = nth(store.getState().alerts, 0);
   assert.equal(fired.state, 'fired');
   assert.equal(fired.firedPrice, 201.5);
   assert.equal(fired.firedAt, 11_000);
@@ -167,13 +168,13 @@ test('the store fires an armed alert once on a catalog refresh, through notify, 
   );
 
   store.getState().rearm(a.id);
-  assert.equal(store.getState().alerts[0].state, 'armed');
-  assert.equal(store.getState().alerts[0].firedAt, undefined);
+  assert.equal(nth(store.getState().alerts, 0).state, 'armed');
+  assert.equal(nth(store.getState().alerts, 0).firedAt, undefined);
   catalog.getState().applyList('toptraded/24h/100', [token(SOL, 'SOL', 206)], clock + 1);
   assert.equal(told.length, 2, 're-armed, it fires again when it holds');
   store.getState().edit(a.id, { kind: 'below', level: 100 });
-  assert.deepEqual(store.getState().alerts[0].condition, { kind: 'below', level: 100 });
-  assert.equal(store.getState().alerts[0].state, 'armed');
+  assert.deepEqual(nth(store.getState().alerts, 0).condition, { kind: 'below', level: 100 });
+  assert.equal(nth(store.getState().alerts, 0).state, 'armed');
   store.getState().remove(a.id);
   await waitUntil(async () => (await loadAlerts(dir)).length === 0);
   // every save written before the directory goes
@@ -222,7 +223,7 @@ test('alerts set before the file is read are kept with the saved ones; a file th
   await other.getState().saved();
   await store.getState().saved();
   assert.equal(await readFile(join(broken, ALERTS_FILE), 'utf8'), '{not json');
-  assert.match(errors[0], /alerts\.json: not valid JSON \(.*\); alerts will not be saved this session/);
+  assert.match(nth(errors, 0), /alerts\.json: not valid JSON \(.*\); alerts will not be saved this session/);
   assert.equal(
     alertOf({ id: 'x1', mint: SOL, condition: { kind: 'change', pct: -5, windowMs: 10 }, state: 'armed' }),
     undefined,

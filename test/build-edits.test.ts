@@ -16,6 +16,7 @@ import {
   patchYoga,
   stringWidthShim,
 } from '../scripts/bundle-patches.mjs';
+import { nth } from './support/narrow.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nodeModules = join(root, 'node_modules');
@@ -98,7 +99,7 @@ test("the bundle's __toESM makes one module object of a CommonJS module for all 
     write: false,
     logLevel: 'silent',
   });
-  const text = bundled.outputFiles[0].text;
+  const text = nth(bundled.outputFiles, 0).text;
   const [published, patched] = [await load(t, dir, text), await load(t, dir, patchToEsm(text, 'test'))];
   assert.notEqual(published.one, published.two, "esbuild's __toESM copies the module for each importer");
   assert.equal(patched.one, patched.two, 'the edited one makes one copy');

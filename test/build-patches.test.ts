@@ -11,6 +11,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NARROW_GLYPHS, patchedName, patchSource } from '../scripts/bundle-patches.mjs';
+import { nth } from './support/narrow.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,7 +64,7 @@ async function bothVersions(
   for (const [kind, text] of [
     ['published', published],
     ['patched', patched],
-  ]) {
+  ] as const) {
     const copy = join(dirname(path), `.td-${kind}-${process.pid}-${copies++}-${basename(path)}`);
     writeFileSync(copy, instrument(text, kind));
     t.after(() => rmSync(copy, { force: true }));
@@ -140,10 +141,10 @@ function lines(seed: number, n: number): string[] {
     // half the lines use only what the fast paths take (ASCII, SGR, the narrow glyphs)
     const simple = next() < 0.5;
     for (let k = 0; k < parts; k++) {
-      let piece = PIECES[Math.floor(next() * PIECES.length)];
+      let piece = nth(PIECES, Math.floor(next() * PIECES.length));
       if (simple)
         while (!/^(?:[\x20-\x7e]|\x1b\[[0-9;]*m)*$/.test(piece) && !NARROW_GLYPHS.includes(piece))
-          piece = PIECES[Math.floor(next() * PIECES.length)];
+          piece = nth(PIECES, Math.floor(next() * PIECES.length));
       line += piece;
     }
     out.push(line);
@@ -154,7 +155,9 @@ function lines(seed: number, n: number): string[] {
 test('the bundled string-width measures every kind of text as the published one does, making its segmenter and expressions when first needed', async (t) => {
   const published = readFileSync(join(root, 'node_modules', 'string-width', 'index.js'), 'utf8');
   // each Unicode-property expression reports when it is evaluated
-  const literals = [...published.matchAll(/^const (\w+Regex) = (\/.+\/[a-z]*);$/gm)].map((m) => [m[1], m[2]]);
+  const literals = [...published.matchAll(/^const (\w+Regex) = (\/.+\/[a-z]*);$/gm)].map(
+    (m) => [nth(m, 1), nth(m, 2)] as const,
+  );
   assert.equal(literals.length, 5, 'the five expressions string-width declares');
   const [a, b] = await bothVersions(t, 'string-width/index.js', (text, kind) => {
     for (const [name, literal] of literals)
@@ -204,7 +207,7 @@ test('the bundled Ink measures texts as the published one, keeping only the late
   const measured = new Set<string>();
   for (let i = 0; i < 1100; i++) {
     // ages and prices: a new text every time, and the same texts again
-    const text = i % 2 ? texts[i % texts.length] : `12:${String(i).padStart(4, '0')} ${texts[i % 7]}`;
+    const text = i % 2 ? nth(texts, i % texts.length) : `12:${String(i).padStart(4, '0')} ${texts[i % 7]}`;
     assert.deepEqual(b.default(text), a.default(text), JSON.stringify(text));
     measured.add(text);
   }

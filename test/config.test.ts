@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, ConfigError, describeConfig } from '../src/config.js';
 import { parseArgs, UsageError } from '../src/args.js';
+import { nth } from './support/narrow.js';
 
 const ADDR = 'HSU5faNWT2nRytyqXuW56kCqbPysXd7hE9NWSBB2MQkB';
 
@@ -227,7 +228,7 @@ test('a config file that is not JSON is reported without its bytes: no ESC or BE
     try {
       loadConfig({ flags: {}, env: {}, home: home(text) });
     } catch (e) {
-      return (e as ConfigError).problems[0].replace(/^.*config\.json: /, '');
+      return nth((e as ConfigError).problems, 0).replace(/^.*config\.json: /, '');
     }
     return '';
   };

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { nth } from './support/narrow.js';
 
 const root = join(import.meta.dirname, '..');
 const pages = [
@@ -28,14 +29,14 @@ function anchorsOf(text: string): Set<string> {
   for (const line of text.split('\n')) {
     if (line.startsWith('```')) fenced = !fenced;
     const m = !fenced && /^#{1,6} (.*)$/.exec(line);
-    if (m) found.add(anchor(m[1]));
+    if (m) found.add(anchor(nth(m, 1)));
   }
   return found;
 }
 
 function linksOf(text: string): string[] {
   return [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((m) => m[1])
+    .map((m) => nth(m, 1))
     .filter((l) => !/^[a-z]+:/.test(l));
 }
 
@@ -49,7 +50,7 @@ test('the README is at most 15 KB and its contents link every page of docs/', ()
   const linked = new Set(linksOf(contents).map((l) => l.split('#')[0]));
   for (const page of pages.filter((p) => p !== 'README.md'))
     assert.ok(linked.has(page), `the README's contents link ${page}`);
-  for (const section of [...readme.matchAll(/^## (.*)$/gm)].map((m) => m[1]).filter((s) => s !== 'Contents')) {
+  for (const section of [...readme.matchAll(/^## (.*)$/gm)].map((m) => nth(m, 1)).filter((s) => s !== 'Contents')) {
     assert.ok(contents.includes(`(#${anchor(section)})`), `the README's contents link its section ${section}`);
   }
 });
@@ -58,7 +59,7 @@ test('every relative link in the README and docs/ leads to a file, and its #anch
   for (const page of pages) {
     const text = readFileSync(join(root, page), 'utf8');
     for (const link of linksOf(text)) {
-      const [file, hash] = link.split('#');
+      const [file, hash] = [nth(link.split('#'), 0), link.split('#')[1]];
       const target = file === '' ? page : relative(root, join(root, dirname(page), file));
       const body = readFileSync(join(root, target), 'utf8');
       if (hash !== undefined) assert.ok(anchorsOf(body).has(hash), `${page}: ${link} names a heading of ${target}`);
@@ -68,7 +69,7 @@ test('every relative link in the README and docs/ leads to a file, and its #anch
 
 test('the README puts tradedeck on the PATH before its first example runs it, and every example runs it one way', () => {
   const blocks = (text: string) =>
-    [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1].split('\n')).map((l) => l.trim());
+    [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => nth(m, 1).split('\n')).map((l) => l.trim());
   const readme = blocks(readFileSync(join(root, 'README.md'), 'utf8'));
   const linked = readme.findIndex((l) => /^npm link\b/.test(l));
   const first = readme.findIndex((l) => /^tradedeck\b/.test(l));

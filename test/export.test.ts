@@ -24,6 +24,7 @@ import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
 import { startSimProcess } from './support/simProcess.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nth } from './support/narrow.js';
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF lines. */
 function parseCsv(text: string): string[][] {
@@ -111,18 +112,18 @@ test('amounts are exact decimals that round-trip; prices are exact to 12 places;
   const rows = journalRows(entries, lookup);
   const csv = parseCsv(toCsv(JOURNAL_COLUMNS, rows));
   assert.deepEqual(csv[0], [...JOURNAL_COLUMNS]);
-  const swap = Object.fromEntries(JOURNAL_COLUMNS.map((c, i) => [c, csv[1][i]]));
+  const swap = Object.fromEntries(JOURNAL_COLUMNS.map((c, i) => [c, nth(csv, 1)[i]]));
   assert.equal(swap.time, '2026-01-02T03:04:05.000Z');
   assert.equal(swap.sentAmount, '1.000000000000000001');
   assert.equal(swap.sentSymbol, 'O,"DD"');
   assert.equal(swap.receivedAmount, '2.5');
   assert.equal(swap.amounts, 'executed');
-  const limit = Object.fromEntries(JOURNAL_COLUMNS.map((c, i) => [c, csv[2][i]]));
+  const limit = Object.fromEntries(JOURNAL_COLUMNS.map((c, i) => [c, nth(csv, 2)[i]]));
   assert.deepEqual(
     [limit.action, limit.sentAmount, limit.receivedAmount, limit.amounts],
     ['limit order (trigger)', '2', '', 'deposited'],
   );
-  assert.match(limit.description, /limit: sell 2 SOL for 300 USDC \(order K1\)/);
+  assert.match(limit.description ?? '', /limit: sell 2 SOL for 300 USDC \(order K1\)/);
 });
 
 let rig: SignerRig;
@@ -137,10 +138,10 @@ test('export journal after a swap, limit and DCA creates and their cancels: CSV 
   const limit = await run('limit', '1', 'SOL', '160', 'USDC', '--yes', '--json');
   assert.equal(limit.code, 0, limit.err);
   const orders = JSON.parse((await run('orders', '--limit', '--json')).out) as { trigger: Array<{ orderKey: string }> };
-  assert.equal((await run('cancel', orders.trigger[0].orderKey, '--yes')).code, 0);
+  assert.equal((await run('cancel', nth(orders.trigger, 0).orderKey, '--yes')).code, 0);
   assert.equal((await run('dca', '300', 'USDC', 'SOL', '3', '1h', '--yes')).code, 0);
   const dcas = JSON.parse((await run('orders', '--dca', '--json')).out) as { recurring: Array<{ orderKey: string }> };
-  const dcaCancel = await run('cancel', dcas.recurring[0].orderKey, '--yes');
+  const dcaCancel = await run('cancel', nth(dcas.recurring, 0).orderKey, '--yes');
   assert.equal(dcaCancel.code, 0, dcaCancel.err);
 
   const out = await run('export', 'journal');
@@ -152,20 +153,20 @@ test('export journal after a swap, limit and DCA creates and their cancels: CSV 
     rows.map((r) => r.action),
     ['swap (order group)', 'limit order (trigger)', 'cancel (trigger)', 'dca order (recurring)', 'cancel (recurring)'],
   );
-  assert.equal(rows[0].sentAmount, '0.5');
-  assert.match(rows[0].receivedAmount, /^\d+\.\d+$/);
-  assert.equal(rows[3].sentAmount, '300');
-  for (const r of rows) assert.match(r.signature, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+  assert.equal(nth(rows, 0).sentAmount, '0.5');
+  assert.match(nth(rows, 0).receivedAmount ?? '', /^\d+\.\d+$/);
+  assert.equal(nth(rows, 3).sentAmount, '300');
+  for (const r of rows) assert.match(r.signature ?? '', /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
 
   const k = await run('export', 'journal', '--format', 'koinly');
   const kcsv = parseCsv(k.out);
   assert.deepEqual(kcsv[0], [...KOINLY_COLUMNS]);
   // the journal's trades: the swap, never a deposit or a cancel (an order's fills are the service's: export fills)
   assert.equal(kcsv.length, 2, k.out);
-  const swapRow = kcsv[1];
-  assert.equal(swapRow[11], rows[0].signature);
-  assert.deepEqual(swapRow.slice(1, 5), ['0.5', 'SOL', rows[0].receivedAmount, 'USDC']);
-  assert.match(swapRow[0], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+  const swapRow = nth(kcsv, 1);
+  assert.equal(swapRow[11], nth(rows, 0).signature);
+  assert.deepEqual(swapRow.slice(1, 5), ['0.5', 'SOL', nth(rows, 0).receivedAmount, 'USDC']);
+  assert.match(nth(swapRow, 0), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
   assert.equal(swapRow[10], 'tradedeck swap (order group)');
   // the fills of the orders placed (the DCA order's first cycle, once it ran), in the same columns
   const kf = parseCsv((await run('export', 'fills', '--format', 'koinly')).out);

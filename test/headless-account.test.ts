@@ -13,6 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanEnv, runCli, type Run } from './support/cli.js';
+import { nth } from './support/narrow.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
 // base URL is given; async, so a simulator started by the test keeps answering ----------
@@ -36,9 +37,9 @@ test('portfolio with no arguments shows a funded demo wallet with symbols and to
   assert.equal(r.code, 0, r.err);
   assert.equal(r.err, '');
   const out = lines(r.out);
-  const m = /^wallet (\S+) \(demo wallet\)$/.exec(out[0]);
+  const m = /^wallet (\S+) \(demo wallet\)$/.exec(nth(out, 0));
   assert.ok(m && isAddress(m[1]), out[0]);
-  assert.match(out[1], /^TYPE\s+PLATFORM\s+POSITION\s+ASSET\s+AMOUNT\s+VALUE$/);
+  assert.match(nth(out, 1), /^TYPE\s+PLATFORM\s+POSITION\s+ASSET\s+AMOUNT\s+VALUE$/);
   // the simulator's default basket: 100 SOL and 10,000 USDC, in token units (not base units)
   assert.ok(
     out.some((l) => /^multiple\s+wallet\s+Tokens\s+SOL\s+100\s+\$[\d,.]+$/.test(l)),
@@ -165,7 +166,7 @@ test('live: orders ADDRESS lists the limit and DCA orders with symbols and token
   const trigger = out.find((l) => l.startsWith(triggerKey.slice(0, 8)));
   assert.match(trigger!, /\s+Open\s+0\.1 SOL\s+1,000 USDC\s+0%\s+never\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
   assert.ok(out.includes('DCA orders (active): 1'), res.out);
-  const dcaRow = out[out.indexOf('DCA orders (active): 1') + 2];
+  const dcaRow = nth(out, out.indexOf('DCA orders (active): 1') + 2);
   assert.match(dcaRow, /\s+Open\s+100 USDC\s+1h\s+0 of 200 USDC\s+0 SOL\s+/);
 });
 
@@ -242,10 +243,10 @@ test("live: invites lists a wallet's invites; --pending only unclaimed sent ones
   assert.equal(all.err, '');
   const out = lines(all.out);
   assert.equal(out[0], `wallet ${w.address}`);
-  const count = Number(/^invites: (\d+)$/.exec(out[1])![1]);
+  const count = Number(/^invites: (\d+)$/.exec(nth(out, 1))![1]);
   assert.ok(count > 0);
   // (at 80 columns into a pipe the other party's column is left out, and said so on the last line)
-  assert.match(out[2], /^CREATED UTC\s+SIDE\s+STATUS\s+AMOUNT\s+TOKEN\s+(OTHER PARTY\s+)?EXPIRES UTC$/);
+  assert.match(nth(out, 2), /^CREATED UTC\s+SIDE\s+STATUS\s+AMOUNT\s+TOKEN\s+(OTHER PARTY\s+)?EXPIRES UTC$/);
   assert.equal(out.filter((l) => /^\d{4}-/.test(l)).length, count);
   for (const row of out.slice(3, 3 + count))
     assert.match(
@@ -276,8 +277,8 @@ test("live: invites lists a wallet's invites; --pending only unclaimed sent ones
 
 test('control characters in token symbols and names never reach the terminal', async () => {
   const list = await r.api.tokens.list({ category: 'toptraded', interval: '24h', limit: 3 });
-  list[0].symbol = '\u001b[2J\u001b]0;pwned\u0007EVIL';
-  list[0].name = 'Bad\r\nName\u202e';
+  nth(list, 0).symbol = '\u001b[2J\u001b]0;pwned\u0007EVIL';
+  nth(list, 0).name = 'Bad\r\nName\u202e';
   const body = JSON.stringify(list);
   const server: Server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -304,8 +305,8 @@ test('control characters in token symbols and names never reach the terminal', a
     assert.equal(json.code, 0, json.err);
     assert.doesNotMatch(json.out.replace(/\n$/, ''), /[\u0000-\u001f\u007f-\u009f\u202e]/);
     const doc = JSON.parse(json.out) as { tokens: Array<{ symbol: string; name: string }> };
-    assert.equal(doc.tokens[0].symbol, list[0].symbol);
-    assert.equal(doc.tokens[0].name, list[0].name);
+    assert.equal(nth(doc.tokens, 0).symbol, nth(list, 0).symbol);
+    assert.equal(nth(doc.tokens, 0).name, nth(list, 0).name);
   } finally {
     server.close();
   }

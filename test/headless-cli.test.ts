@@ -181,7 +181,7 @@ test('tokens | head -1 and invites --json | head -c 1 end quietly', async () => 
     ['tokens', 'head -1'],
     ['invites --json', 'head -c 1'],
     ['portfolio', 'head -1'],
-  ]) {
+  ] as const) {
     const r = await shell(probe(cmd, reader));
     assert.equal(r.out, 'exit=0\n', `${cmd} | ${reader}: ${r.out}`);
   }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanEnv, runCli } from './support/cli.js';
+import { nth } from './support/narrow.js';
 
 const SCRIPTING = readFileSync(join(import.meta.dirname, '..', 'docs', 'scripting.md'), 'utf8');
 const ENV = cleanEnv();
@@ -22,7 +23,7 @@ function documented(command: string): Set<string> {
       continue;
     }
     if (!line.startsWith('|')) continue;
-    for (const m of line.split('|')[1].matchAll(/`([^`]+)`/g)) fields.add(m[1]);
+    for (const m of nth(line.split('|'), 1).matchAll(/`([^`]+)`/g)) fields.add(nth(m, 1));
   }
   return fields;
 }

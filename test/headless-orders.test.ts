@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import type { SimHandle } from '../src/sim/index.js';
+import { nth } from './support/narrow.js';
 
 let rig: SignerRig;
 let sim: SimHandle;
@@ -88,7 +89,7 @@ test('cancel ORDER and cancel-all with --yes close the open limit orders', async
   await run('limit', '1', 'SOL', '@195', 'USDC', '--yes');
   const orders = await openOrders();
   assert.ok(orders.length >= 2);
-  const one = await run('cancel', orders[0].orderKey, '--yes');
+  const one = await run('cancel', nth(orders, 0).orderKey, '--yes');
   assert.equal(one.code, 0, one.err);
   assert.equal((await openOrders()).length, orders.length - 1);
   const all = await run('cancel-all', '--yes', '--table');

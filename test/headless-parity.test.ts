@@ -9,6 +9,7 @@ import type { SimHandle } from '../src/sim/index.js';
 import { createApiClient } from '../src/api/index.js';
 import { loadKeypairFile } from '../src/wallet/keypair.js';
 import { signTransaction } from '../src/wallet/sign.js';
+import { nth } from './support/narrow.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -205,7 +206,7 @@ test('quote route options reach GET /swap/v1/quote as the contract names them, a
   assert.equal(q.platformFeeBps, '20');
   assert.match(r.out, /^quoted by {5}swap group \(GET \/swap\/v1\/quote\)/);
   assert.match(r.out, /\nplatform fee {2}\d+ base units \(token not named\), 20 bps\n/);
-  const steps = r.out.split('route:\n')[1].trim().split('\n');
+  const steps = nth(r.out.split('route:\n'), 1).trim().split('\n');
   assert.ok(steps.length >= 1 && steps.every((l) => /\s(Whirlpool|Raydium CLMM)\s/.test(l)), r.out);
   // direct routes only: every step goes from SOL straight to USDC
   assert.ok(

@@ -12,6 +12,7 @@ import { commandHelp, synopsis, synopsisOf } from '../src/commands/usage.js';
 import { completionScript } from '../src/commands/completion.js';
 import { cleanEnv, CLI, collect, runCli } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
+import { nth } from './support/narrow.js';
 
 test('the synopses made from the registry read as the usage lines the commands always printed', () => {
   const ROUTE =
@@ -80,7 +81,7 @@ test('every option in the registry is parsed, explained by help CMD and offered 
   const bash = completionScript('bash');
   for (const command of COMMAND_NAMES) {
     const help = commandHelp(command);
-    const offered = new RegExp(`\\n    ${command}\\) _tradedeck_words "([^"]*)"`).exec(bash)?.[1].split(' ') ?? [];
+    const offered = new RegExp(`\\n    ${command}\\) _tradedeck_words "([^"]*)"`).exec(bash)?.[1]?.split(' ') ?? [];
     for (const [flag, option] of Object.entries(optionsOf(command))) {
       const parsed = parseArgs(option.value ? [command, flag, 'x'] : [command, flag]);
       assert.equal(parsed.extra[flag.slice(2)], option.value ? 'x' : true, `${command} ${flag}`);
@@ -252,8 +253,8 @@ tab tradedeck cancel --`;
   assert.equal(r.code, 0, r.err);
   assert.equal(r.err, '');
   const got = r.out.split('\n');
-  cases.forEach(([words, want], i) => assert.deepEqual(got[i].split(' ').filter(Boolean), want, words.join(' ')));
-  const cancel = got[cases.length].split(' ');
+  cases.forEach(([words, want], i) => assert.deepEqual(nth(got, i).split(' ').filter(Boolean), want, words.join(' ')));
+  const cancel = nth(got, cases.length).split(' ');
   assert.deepEqual(
     cancel.filter((o) => !o.startsWith('--')),
     [],

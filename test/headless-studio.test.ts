@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import { USDC_MINT } from '../src/api/mints.js';
 import type { SimHandle } from '../src/sim/index.js';
+import { nth } from './support/narrow.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -129,7 +130,7 @@ test('create --yes launches on the preset curve, prints the dialog on stderr and
   assert.match(r.out, /^Mint [1-9A-HJ-NP-Za-km-z]{32,44}$/m);
   const creates = studioRequests().filter((q) => q.path === '/studio/v1/dbc-pool/create-tx');
   assert.equal(creates.length, 1);
-  const body = creates[0].body as Record<string, any>;
+  const body = nth(creates, 0).body as Record<string, any>;
   assert.equal(body.buildCurveByMarketCapParam.initialMarketCap, 16_000);
   assert.equal(body.fee.feeBps, 100);
   assert.equal(body.isLpLocked, true);
@@ -137,7 +138,7 @@ test('create --yes launches on the preset curve, prints the dialog on stderr and
   assert.equal(sends().length, 1);
   const file = join(home, 'state', 'tradedeck', 'studio-pools.json');
   assert.equal(statSync(file).mode & 0o777, 0o600);
-  assert.equal((JSON.parse(readFileSync(file, 'utf8')) as { pools: Array<{ pool: string }> }).pools[0].pool, pool);
+  assert.equal(nth((JSON.parse(readFileSync(file, 'utf8')) as { pools: Array<{ pool: string }> }).pools, 0).pool, pool);
   const journal = readFileSync(join(home, 'state', 'tradedeck', 'journal.jsonl'), 'utf8');
   assert.match(journal, /"group":"studio","action":"create-pool"/);
 
@@ -161,7 +162,7 @@ test('create --yes launches on the preset curve, prints the dialog on stderr and
   );
   const claims = studioRequests().filter((q) => q.path === '/studio/v1/dbc/fee/create-tx');
   assert.equal(claims.length, 1);
-  assert.deepEqual(claims[0].body, {
+  assert.deepEqual(nth(claims, 0).body, {
     ownerWallet: address,
     poolAddress: pool,
     maxQuoteAmount: Number.MAX_SAFE_INTEGER,

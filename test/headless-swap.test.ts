@@ -12,6 +12,7 @@ import { encodeBase58 } from '../src/api/base58.js';
 /** The dialog as one line per line of its own: what goes on under a value at 80 columns joined back. */
 const unwrap = (text: string) => text.replace(/\n {4,}/g, ' ');
 import { USDC_MINT } from '../src/api/mints.js';
+import { nth } from './support/narrow.js';
 
 let rig: SignerRig;
 let sim: SimHandle;
@@ -43,9 +44,9 @@ test('swap --yes executes exactly once and prints the signature and the executed
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.status, 'success');
   assert.equal(out.route, 'order');
-  assert.match(out.signature, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+  assert.match(out.signature ?? '', /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
   assert.equal(out.inAmount, '100000000');
-  assert.match(out.outAmount, /^\d+$/);
+  assert.match(out.outAmount ?? '', /^\d+$/);
   const executes = sim.requests().filter((x) => x.path === '/swap/v2/execute');
   assert.equal(executes.length, 1);
   const order = sim
@@ -107,7 +108,7 @@ test('swap --route swap builds through the swap group, sends by RPC and reports 
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.status, 'success');
   assert.equal(out.route, 'swap');
-  assert.match(out.outAmount, /^[1-9]\d*$/);
+  assert.match(out.outAmount ?? '', /^[1-9]\d*$/);
   // the swap group's current generation: GET /swap/v2/build, assembled here and sent by RPC
   assert.equal(out.path, 'GET /swap/v2/build, sent by RPC');
   const build = sim
@@ -162,9 +163,9 @@ test('swap --receiver: the order request carries it with the routers left out; s
   // (the dialog's lines go on under their value at 80 columns)
   assert.match(unwrap(r.err), new RegExp(`Output goes to\\s+${them} \\(another wallet,\\s+NOT this one\\)  \\(!\\)`));
   assert.match(unwrap(r.err), new RegExp(`warning: The output goes to ${them}, not to this wallet`));
-  const out = JSON.parse(r.out) as Record<string, string>;
+  const out = JSON.parse(r.out) as { sentTo: string; lines: string[] };
   assert.equal(out.sentTo, them);
-  assert.match(out.lines[0], new RegExp(`USDC went to ${them} \\(not this wallet\\)`));
+  assert.match(nth(out.lines, 0), new RegExp(`USDC went to ${them} \\(not this wallet\\)`));
   const order = sim
     .requests()
     .filter((x) => x.path === '/swap/v2/order')
@@ -312,7 +313,7 @@ test("kill -9 after a headless swap's execute answered: the next signing command
     .filter((x) => x.path === '/swap/v2/execute')
     .slice(executesBefore.length);
   assert.equal(sent.length, 1);
-  const signed = (sent[0].body as { signedTransaction: string }).signedTransaction;
+  const signed = (nth(sent, 0).body as { signedTransaction: string }).signedTransaction;
 
   const next = await run('swap', '0.1', 'SOL', 'USDC', '--yes');
   assert.equal(next.code, 0, next.err);

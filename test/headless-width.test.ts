@@ -11,6 +11,7 @@ import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import { printTable, wrapWords } from '../src/headless/print.js';
 import { commandHelp, fullHelp } from '../src/commands/usage.js';
 import { COMMAND_NAMES } from '../src/commands/registry.js';
+import { nth } from './support/narrow.js';
 
 let rig: SignerRig;
 before(async () => {
@@ -78,9 +79,11 @@ test('every signing dialog on stderr, its outcome, and the orders it made fit 80
   assert.match(orders.out, /0 of 300 USDC/);
   assert.match(orders.out, /^[1-9A-HJ-NP-Za-km-z]{6,}…\s/m);
   assert.doesNotMatch(orders.out, /\s[\d,.]+…/);
-  const key = (
-    JSON.parse((await rig.run('orders', '--limit', '--json')).out) as { trigger: Array<{ orderKey: string }> }
-  ).trigger[0].orderKey;
+  const key = nth(
+    (JSON.parse((await rig.run('orders', '--limit', '--json')).out) as { trigger: Array<{ orderKey: string }> })
+      .trigger,
+    0,
+  ).orderKey;
   fits80(await rig.run('cancel', key, '--yes', '--table'), 'cancel');
   fits80(await rig.run('cancel-all', '--yes', '--table'), 'cancel-all');
   const image = join(rig.home, 'logo.png');

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nth } from './support/narrow.js';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 const home = mkdtempSync(join(tmpdir(), 'td-headless-'));
@@ -71,7 +72,7 @@ test("tokens prints the simulator's top tokens as a table (--table into a pipe) 
   const t = run('tokens', '--category', 'toptraded', '--interval', '1h', '--limit', '7', '--table');
   assert.equal(t.code, 0, t.err);
   const lines = t.out.trimEnd().split('\n');
-  assert.match(lines[0], /^#\s+SYMBOL\s+PRICE \$\s+CHG 1h\s+VOL 1h\s+MCAP\s+LIQUIDITY\s+MINT$/);
+  assert.match(nth(lines, 0), /^#\s+SYMBOL\s+PRICE \$\s+CHG 1h\s+VOL 1h\s+MCAP\s+LIQUIDITY\s+MINT$/);
   assert.equal(lines.length, 8);
   const json = run('tokens', '--limit', '3', '--json');
   assert.equal(json.code, 0, json.err);

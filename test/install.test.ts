@@ -23,6 +23,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { collect, type Run } from './support/cli.js';
+import { nth } from './support/narrow.js';
 
 const root = join(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -120,7 +121,7 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   mkdirSync(packer.HOME!);
   const pack = await run('npm', ['pack', '--json', '--pack-destination', base], packer, checkout, false);
   assert.equal(pack.code, 0, pack.err);
-  const [packed] = JSON.parse(pack.out) as Packed[];
+  const packed = nth(JSON.parse(pack.out) as Packed[], 0);
   assert.match(pack.err, /> tradedeck@[\d.]+ prepack\n> node scripts\/build\.mjs/);
   assertProgramOnly(packedFiles(packed));
   t.diagnostic(`tarball ${packed.filename}: ${(packed.size / 1e6).toFixed(2)} MB, ${packed.files.length} files`);
@@ -133,11 +134,11 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   writeFileSync(join(checkout, 'dist', 'cli.js.map'), '{}');
   const dry = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], packer, checkout, false);
   assert.equal(dry.code, 0, dry.err);
-  assert.deepEqual(packedFiles((JSON.parse(dry.out) as Packed[])[0]), packedFiles(packed));
+  assert.deepEqual(packedFiles(nth(JSON.parse(dry.out) as Packed[], 0)), packedFiles(packed));
   writeFileSync(join(checkout, 'dist', 'dashboard-0000000000.js'), '(async function () { return {}; })');
   const again = await run('npm', ['pack', '--dry-run', '--json'], packer, checkout, false);
   assert.equal(again.code, 0, again.err);
-  assert.deepEqual(packedFiles((JSON.parse(again.out) as Packed[])[0]), packedFiles(packed));
+  assert.deepEqual(packedFiles(nth(JSON.parse(again.out) as Packed[], 0)), packedFiles(packed));
   assert.ok(!existsSync(join(checkout, 'dist', 'dashboard-0000000000.js')), 'the earlier build went at once');
 
   // the user installs the tarball into a prefix of their own, with nothing to fetch

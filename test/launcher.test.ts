@@ -20,13 +20,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CLI, cleanEnv, collect, startSignerRig } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
+import { nth } from './support/narrow.js';
 
 /** A copy of the built program: the launcher (with dist/package.json, which makes it CommonJS) and the scripts it names. */
 function copyOfDist(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'td-dist-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const launcher = readFileSync(CLI, 'utf8');
-  const scripts = [...launcher.matchAll(/"((?:main|dashboard|headless|sim)-[A-Z0-9]+\.js)"/g)].map((m) => m[1]);
+  const scripts = [...launcher.matchAll(/"((?:main|dashboard|headless|sim)-[A-Z0-9]+\.js)"/g)].map((m) => nth(m, 1));
   assert.equal(new Set(scripts).size, 4, 'the launcher names a script for main, dashboard, headless and sim');
   copyFileSync(CLI, join(dir, 'cli.js'));
   copyFileSync(join(CLI, '..', 'package.json'), join(dir, 'package.json'));
@@ -82,7 +83,7 @@ test('a run leaves the code cache of the modes it ran in dist/.cache, and the ne
     'and an early one, written as soon as the script had run',
   );
   // the next run reads it: V8 takes it, so it is not written again
-  const [main] = cacheFiles(join(dist, '.cache'));
+  const main = nth(cacheFiles(join(dist, '.cache')), 0);
   const written = statSync(join(dist, '.cache', main)).mtimeMs;
   await new Promise((r) => setTimeout(r, 20));
   assert.equal((await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env)).code, 0);
@@ -151,7 +152,7 @@ test('a cache V8 does not accept (another Node, a damaged file) is written again
   const dist = copyOfDist(t);
   const env = cleanEnv();
   assert.equal((await collect(process.execPath, [join(dist, 'cli.js'), '--version'], env)).code, 0);
-  const [file] = cacheFiles(join(dist, '.cache'));
+  const file = nth(cacheFiles(join(dist, '.cache')), 0);
   const path = join(dist, '.cache', file);
   const good = readFileSync(path);
   writeFileSync(path, Buffer.from('not a code cache at all'));
@@ -209,7 +210,7 @@ test('run as a command, as installed, the program is node (its young generation 
     try {
       // the shell line execs node in its own process: what runs is node with the launcher and the arguments given
       const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      assert.equal(basename(argv[0]), 'node');
+      assert.equal(basename(nth(argv, 0)), 'node');
       // and no V8 flag: under one, node compiles its own modules again instead of taking them from its code cache
       assert.deepEqual(argv.slice(1), [cli, 'tokens', '--watch', '--json']);
       const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
@@ -323,7 +324,7 @@ test('the main script (arguments and configuration) carries no API schema: the m
   const main = /"(main-[A-Z0-9]+\.js)"/.exec(launcher)?.[1];
   assert.ok(main, 'the launcher names the main script');
   const text = readFileSync(join(CLI, '..', main), 'latin1');
-  const modules = [...text.matchAll(/^\/\/ ((?:src|node_modules)\/\S+)/gm)].map((m) => m[1]);
+  const modules = [...text.matchAll(/^\/\/ ((?:src|node_modules)\/\S+)/gm)].map((m) => nth(m, 1));
   assert.ok(modules.includes('src/config.ts'), `main holds the configuration (${modules.join(', ')})`);
   // valibot itself is there (the config file and the settings are read with its schemas), and
   // nothing else of node_modules; no schema of the API contract, which the modes build once

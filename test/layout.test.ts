@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { nth } from './support/narrow.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -16,7 +17,7 @@ function files(dir: string): string[] {
 /** Every module specifier a file imports, statically or dynamically. */
 function imports(text: string): string[] {
   const found: string[] = [];
-  for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) found.push(m[1]);
+  for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) found.push(nth(m, 1));
   return found;
 }
 

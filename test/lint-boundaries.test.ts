@@ -4,12 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ESLint } from 'eslint';
 import { ROOT } from './support/home.js';
+import { nth } from './support/narrow.js';
 
 const eslint = new ESLint({ cwd: ROOT });
 
 /** The boundary messages eslint gives `code` as if it were the file at `path`. */
 async function refusals(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${path}` });
+  const result = nth(await eslint.lintText(code, { filePath: `${ROOT}/${path}` }), 0);
   return result.messages
     .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
     .map((m) => m.message);

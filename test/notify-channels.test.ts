@@ -14,6 +14,7 @@ import { makeEvent, EVENT_TYPES, type NotifyEvent } from '../src/notify/event.js
 import { alertsOf } from '../src/alerts/store.js';
 import { listKey } from '../src/store/tokens.js';
 import { testServices } from './support/services.js';
+import { nth } from './support/narrow.js';
 
 interface Received {
   method: string;
@@ -80,15 +81,15 @@ test('ntfy gets the text with title, priority and tags headers; the webhook gets
     await d.deliver(event);
     assert.deepEqual(failures, []);
     assert.equal(ntfy.got.length, 1);
-    assert.equal(ntfy.got[0].method, 'POST');
-    assert.equal(ntfy.got[0].body, event.text);
-    assert.equal(ntfy.got[0].headers.title, 'tradedeck: Price alert');
-    assert.equal(ntfy.got[0].headers.priority, 'high');
-    assert.equal(ntfy.got[0].headers.tags, 'bell');
-    assert.equal(ntfy.got[0].headers.authorization, 'Bearer tk_secret123');
+    assert.equal(nth(ntfy.got, 0).method, 'POST');
+    assert.equal(nth(ntfy.got, 0).body, event.text);
+    assert.equal(nth(ntfy.got, 0).headers.title, 'tradedeck: Price alert');
+    assert.equal(nth(ntfy.got, 0).headers.priority, 'high');
+    assert.equal(nth(ntfy.got, 0).headers.tags, 'bell');
+    assert.equal(nth(ntfy.got, 0).headers.authorization, 'Bearer tk_secret123');
     assert.equal(hook.got.length, 1);
-    assert.equal(hook.got[0].headers['content-type'], 'application/json');
-    assert.deepEqual(JSON.parse(hook.got[0].body), event);
+    assert.equal(nth(hook.got, 0).headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(nth(hook.got, 0).body), event);
   } finally {
     await ntfy.close();
     await hook.close();
@@ -170,7 +171,7 @@ test('--notify-cmd runs the program without a shell in a minimal environment: th
       onGiveUp: (c, _e, why) => missing.push(`${c}: ${why}`),
       waits: [],
     }).deliver(event);
-    assert.match(missing[0], /^command: .*nope not found$/);
+    assert.match(nth(missing, 0), /^command: .*nope not found$/);
   } finally {
     for (const [k, v] of Object.entries(prev)) {
       if (v === undefined) delete process.env[k];
@@ -197,12 +198,12 @@ test('an alert that fires reaches the ntfy topic and the webhook once each; a re
   await s.delivery.idle();
   assert.equal(ntfy.got.length, 1);
   assert.equal(hook.got.length, 1);
-  const body = JSON.parse(hook.got[0].body) as NotifyEvent;
+  const body = JSON.parse(nth(hook.got, 0).body) as NotifyEvent;
   assert.equal(body.type, 'alert.fired');
   assert.equal(body.mode, 'demo');
   assert.equal(body.data.mint, token.id);
   assert.match(body.text, /rose above/);
-  assert.equal(ntfy.got[0].body, body.text);
+  assert.equal(nth(ntfy.got, 0).body, body.text);
   s.catalog.getState().applyList(listKey(params), await s.api.tokens.list(params), s.now());
   await s.delivery.idle();
   assert.equal(ntfy.got.length + hook.got.length, 2);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { RecurringOrder, TriggerOrder } from '../src/api/types.js';
 import { orderChanges, type OrdersReading } from '../src/orders/changes.js';
 import { createTokensStore } from '../src/store/tokens.js';
+import { nth } from './support/narrow.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -59,11 +60,11 @@ test('fills, cycles, expiries and closes each told once, with the event a channe
       ['order.completed', 'D#closed'],
     ],
   );
-  assert.match(changes[0].text, /^Limit 1 SOL → USDC filled 60%$/);
-  assert.equal(changes[3].text, 'Limit 1 SOL → USDC expired; what was not filled went back to the wallet');
+  assert.match(nth(changes, 0).text, /^Limit 1 SOL → USDC filled 60%$/);
+  assert.equal(nth(changes, 3).text, 'Limit 1 SOL → USDC expired; what was not filled went back to the wallet');
   // no history read: what became of it is not known, and it is not called filled
-  assert.equal(changes[4].text, 'Limit 1 SOL → USDC closed; not in the history read: see History');
-  assert.equal(changes[0].event.data?.filledPercent, 60);
+  assert.equal(nth(changes, 4).text, 'Limit 1 SOL → USDC closed; not in the history read: see History');
+  assert.equal(nth(changes, 0).event.data?.filledPercent, 60);
   // read again unchanged: nothing more
   assert.deepEqual(orderChanges(s, next, next), []);
   // lists asked differently, or several pages: orders missing from one are not taken as closed
@@ -122,7 +123,7 @@ test("an order that left is told from the service's history: filled with its tra
       ['order.filled', 'D2#2', 'DCA 300 USDC → SOL filled: all 2 cycles ran, 300 USDC sold for 1.99 SOL'],
     ],
   );
-  assert.deepEqual(changes[0].event.data, {
+  assert.deepEqual(nth(changes, 0).event.data, {
     orderKey: 'F',
     inputMint: SOL,
     outputMint: USDC,

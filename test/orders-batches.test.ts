@@ -17,6 +17,7 @@ import {
 } from '../src/orders/batches.js';
 import { ordersKeyLine, withMarks, MARK } from '../screens/Orders/keyLine.js';
 import type { LimitRow } from '../screens/Orders/rows.js';
+import { nth } from './support/narrow.js';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const tokens = [
@@ -162,7 +163,7 @@ test('marks: Space toggles by key, in the order marked; a marked row starts with
   );
   const rows = ['A', 'B'].map((k) => ({ kind: 'limit', key: k, pair: 'SOL→USDC' }) as LimitRow);
   const shown = withMarks(rows, m);
-  assert.equal(shown[0].pair, `${MARK}SOL→USDC`);
+  assert.equal(nth(shown, 0).pair, `${MARK}SOL→USDC`);
   assert.equal(shown[1], rows[1], 'an unmarked row is the same object (its line is not drawn again)');
   assert.equal(withMarks(rows, []), rows);
 });

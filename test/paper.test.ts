@@ -17,6 +17,7 @@ import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
 import { parsePaperBalance } from '../src/paper.js';
 import { cleanEnv, runCli } from './support/cli.js';
 import { tempHome } from './support/home.js';
+import { nth } from './support/narrow.js';
 
 const SOL = NATIVE_MINT;
 
@@ -99,7 +100,7 @@ test("paper mode trades at the live service's prices, fills limit and DCA orders
   assert.equal(routedOutcome.route, 'swap');
   const swapAsked = live.requests().filter((r) => r.path === '/swap/v1/quote' && r.query.amount === '100000000');
   assert.equal(swapAsked.length, 1, 'the swap group asked the live service once');
-  const query = new URLSearchParams(swapAsked[0].query as Record<string, string>);
+  const query = new URLSearchParams(nth(swapAsked, 0).query as Record<string, string>);
   const liveQuote = await get(live, `/swap/v1/quote?${query}`);
   assert.equal(routedOutcome.outAmount, liveQuote.outAmount, "filled at the live quote's outAmount");
 
@@ -172,7 +173,7 @@ test("paper mode trades at the live service's prices, fills limit and DCA orders
   const dcaSeen = [...(await dcaOrders('active')), ...(await dcaOrders('history'))];
   assert.equal(dcaSeen.length, 1);
   assert.ok(
-    Number(dcaSeen[0].inUsed) > 0 && (dcaSeen[0].trades?.length ?? 0) >= 1,
+    Number(nth(dcaSeen, 0).inUsed) > 0 && (nth(dcaSeen, 0).trades?.length ?? 0) >= 1,
     `a DCA cycle ran: ${JSON.stringify(dcaSeen[0]).slice(0, 200)}`,
   );
 
@@ -295,7 +296,7 @@ test("paper keepers fill at the live service's quotes: a DCA cycle waits out a f
           ).body.time as Array<{ trades: Array<Record<string, string>>; inUsed: string }>,
       ),
     );
-    return all.flat()[0];
+    return nth(all.flat(), 0);
   };
   const cycle = 75_000_000n;
   engine.advance(1);
@@ -308,9 +309,13 @@ test("paper keepers fill at the live service's quotes: a DCA cycle waits out a f
   assert.equal(trades.length, 1, 'the cycle ran at the next check');
   const quoted = await liveOut(USDC_MINT, SOL, cycle);
   const fee = (quoted * RECURRING_FEE_BPS) / 10_000n;
-  assert.equal(trades[0].rawInputAmount, cycle.toString());
-  assert.equal(trades[0].rawOutputAmount, (quoted - fee).toString(), "the live quote's output less the keeper fee");
-  assert.equal(trades[0].rawFeeAmount, fee.toString());
+  assert.equal(nth(trades, 0).rawInputAmount, cycle.toString());
+  assert.equal(
+    nth(trades, 0).rawOutputAmount,
+    (quoted - fee).toString(),
+    "the live quote's output less the keeper fee",
+  );
+  assert.equal(nth(trades, 0).rawFeeAmount, fee.toString());
   assert.equal(balance(engine, w.address, SOL) - solBefore, quoted - fee);
 
   // the second cycle comes due while the live service fails: it waits, neither lost nor run twice
@@ -364,7 +369,7 @@ test("paper keepers fill at the live service's quotes: a DCA cycle waits out a f
   assert.equal(balance(engine, w.address, USDC_MINT) - usdcBefore, want, 'the maker gets exactly the limit amount');
   const history = (await simGet(engine, `/trigger/v1/getTriggerOrders?user=${w.address}&orderStatus=history`)).body
     .orders as Array<{ orderKey: string; trades: Array<Record<string, string>> }>;
-  const fill = history.find((o) => o.orderKey === near)!.trades[0];
+  const fill = nth(history.find((o) => o.orderKey === near)!.trades, 0);
   assert.equal(fill.rawOutputAmount, want.toString());
   assert.equal(fill.rawFeeAmount, (filledAt - want).toString(), "the rest of the live quote's output is the keeper's");
 

@@ -12,6 +12,7 @@ import type { JournalState } from '../src/journal/journal.js';
 import { fetchFills } from '../src/portfolio/fills.js';
 import { spotPnl } from '../src/portfolio/pnl.js';
 import { SOL, USDC, newWallet, rig, signed, type Rig } from './support/clientSim.js';
+import { nth } from './support/narrow.js';
 
 let r: Rig;
 before(async () => {
@@ -165,7 +166,7 @@ for (const first of ['active', 'history'] as const) {
       ['100000000', '100000000'],
       'one fill of 100 USDC per cycle',
     );
-    assert.ok(fills[0].time < fills[1].time, 'the two cycles, an interval apart');
+    assert.ok(nth(fills, 0).time < nth(fills, 1).time, 'the two cycles, an interval apart');
     assert.deepEqual(
       listed.map((l) => [l.status, l.orderKeys.includes(done.order!)]),
       [

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
 import type { JournalState } from '../src/journal/journal.js';
 import { spotPnl } from '../src/portfolio/pnl.js';
+import { nth } from './support/narrow.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const DECIMALS: Record<string, number> = { [NATIVE_MINT]: 9, [USDC_MINT]: 6, [JUP]: 6 };
@@ -45,13 +46,13 @@ test('buys with USDC set the average cost; a partial sell keeps it; unrealized a
   const p = spotPnl(entries, io({ [NATIVE_MINT]: 150 }));
   assert.equal(p.swaps, 3);
   assert.equal(p.tokens.length, 1);
-  const sol = p.tokens[0];
+  const sol = nth(p.tokens, 0);
   assert.equal(sol.mint, NATIVE_MINT);
   assert.ok(Math.abs(sol.units - 10) < 1e-9);
   assert.ok(Math.abs(sol.avgCost! - 1600 / 13) < 1e-9);
   assert.ok(Math.abs(sol.unrealized! - (150 - 1600 / 13) * 10) < 1e-6);
   assert.ok(Math.abs(p.totalUnrealized - sol.unrealized!) < 1e-9);
-  assert.equal(p.since, entries[0].time);
+  assert.equal(p.since, nth(entries, 0).time);
 });
 
 test('a token bought with another token carries its cost; bought with holdings of unknown cost it is counted apart', () => {
@@ -82,7 +83,7 @@ test('no price or no decimals: the token shows without a P&L, nothing is invente
     io({}),
   );
   assert.equal(p.tokens.length, 1);
-  assert.equal(p.tokens[0].unrealized, null);
+  assert.equal(nth(p.tokens, 0).unrealized, null);
   assert.equal(p.priced, 0);
   assert.equal(p.totalUnrealized, 0);
 });
@@ -110,7 +111,7 @@ test('executed amounts win over the signed ones; fills of orders placed through 
   ];
   const p = spotPnl([bought], io({ [NATIVE_MINT]: 150 }), fills);
   assert.equal(p.swaps, 3);
-  const sol = p.tokens[0];
+  const sol = nth(p.tokens, 0);
   assert.ok(Math.abs(sol.units - 5) < 1e-9, `units ${sol.units}`);
   assert.ok(Math.abs(sol.avgCost! - 1400 / 10) < 1e-9, `avg ${sol.avgCost}`);
   assert.ok(Math.abs(sol.unrealized! - (150 - 140) * 5) < 1e-6);

@@ -11,6 +11,7 @@ import { inviteSections } from '../screens/Invites/rows.js';
 import { inviteRow } from '../src/portfolio/invites.js';
 import { tokenInfoOf } from '../src/portfolio/model.js';
 import type { Invite, Portfolio } from '../src/api/types.js';
+import { nth } from './support/narrow.js';
 
 const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as T;
@@ -151,7 +152,7 @@ test('recorded invites: direction, counterparty, units, status, expiry and every
       ['sent', 'unclaimed', '0.05', 'SOL', 'expired', 'expired?'],
     ],
   );
-  assert.equal(rows[0].nearExpiry, true);
+  assert.equal(nth(rows, 0).nearExpiry, true);
   assert.equal(rows.filter((r) => r.nearExpiry).length, 1);
   for (const r of rows) {
     const text = inviteSections(r)
@@ -161,7 +162,7 @@ test('recorded invites: direction, counterparty, units, status, expiry and every
     assert.match(text, /creation_tx /);
     assert.match(text, /invite_pda /);
   }
-  const memo = inviteSections(rows[1])[1].entries.find((e) => e.key === 'memo');
+  const memo = nth(inviteSections(nth(rows, 1)), 1).entries.find((e) => e.key === 'memo');
   assert.equal(memo?.value, 'thanks');
 });
 

@@ -11,6 +11,7 @@ import { createFrameSink } from '../src/terminal/index.js';
 import { clean, printTable } from '../src/headless/print.js';
 import { dialogText } from '../src/headless/signing.js';
 import type { ConfirmView } from '../src/store/confirm.js';
+import { nth } from './support/narrow.js';
 
 /** Each family of sequence, as a hostile symbol would carry it, and what must be left of it. */
 export const HOSTILE: Array<[string, string]> = [
@@ -99,10 +100,10 @@ test('headless: tables and the confirm prompt print no control sequence', () => 
   assert.ok(!ACTIVE.test(table.replace(/\n/g, '')), JSON.stringify(table));
   for (const [what, t] of HOSTILE) assert.equal(clean(t), 'AB', what);
   const view = {
-    title: `Limit order: sell 1 ${HOSTILE[0][1]} for ${HOSTILE[1][1]}`,
+    title: `Limit order: sell 1 ${nth(HOSTILE, 0)[1]} for ${nth(HOSTILE, 1)[1]}`,
     summary: HOSTILE.map(([, t]) => ({ label: t, value: t })),
-    facts: [HOSTILE[2][1]],
-    warnings: [HOSTILE[3][1]],
+    facts: [nth(HOSTILE, 2)[1]],
+    warnings: [nth(HOSTILE, 3)[1]],
     confirmLabel: 'Sign',
   } as unknown as ConfirmView;
   const text = dialogText(view);

@@ -4,8 +4,9 @@
 // as a command not done yet would, until a signal ends it.
 import { createServices } from '../src/services.js';
 import { demoConfig } from './support/services.js';
+import { first } from './support/narrow.js';
 
-const [stateDir, webhookUrl, address] = process.argv.slice(2);
+const [stateDir, webhookUrl, address] = first(process.argv.slice(2), 3);
 const s = await createServices(demoConfig({ stateDir, webhookUrl }), { retries: 0 });
 s.sim!.fund(address);
 s.emit('a transaction failed', { source: 'Signing', type: 'transaction.failed', key: 'one' });

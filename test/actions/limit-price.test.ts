@@ -16,6 +16,7 @@ import {
   OrderInputError,
 } from '../../src/actions/ordersInput.js';
 import { limitPriceLines } from '../../src/actions/ordersActions.js';
+import { nth } from '../support/narrow.js';
 
 const GOLLA = 'Go11aGo11aGo11aGo11aGo11aGo11aGo11aGo11aGo1';
 const BONK = 'BonkBonkBonkBonkBonkBonkBonkBonkBonkBonkBon';
@@ -54,7 +55,7 @@ test('@P BASE/QUOTE is exchange notation: 1 BASE costs P QUOTE, whichever side i
   const sell = limit('1', 'SOL', '@160', 'SOL/USDC', 'USDC');
   assert.equal(sell.taking, 160_000_000n);
   assert.deepEqual([sell.priceUnit?.base.symbol, sell.priceUnit?.quote.symbol], ['SOL', 'USDC']);
-  assert.equal(limitPriceLines(sell).lines[0].value, '1 SOL = 160.00 USDC · 1 USDC = 0.006250 SOL');
+  assert.equal(nth(limitPriceLines(sell).lines, 0).value, '1 SOL = 160.00 USDC · 1 USDC = 0.006250 SOL');
   // buying SOL at 160 USDC each: 320 USDC buys 2 SOL
   assert.equal(limit('320', 'USDC', '@160', 'SOL/USDC', 'SOL').taking, 2_000_000_000n);
   assert.equal(limit('1', 'SOL', '@160', 'sol/usdc', 'USDC').taking, 160_000_000n, 'symbols in any case');
@@ -165,7 +166,7 @@ test('the dialog states the price both ways; a loss over 5% at once or a price b
   const near = limitPriceLines(limit('2', 'SOL', '@155', 'USDC'));
   assert.equal(near.typed, undefined);
   assert.deepEqual(near.warnings, []);
-  assert.equal(near.lines[0].value, '1 SOL = 155.00 USDC · 1 USDC = 0.006452 SOL');
+  assert.equal(nth(near.lines, 0).value, '1 SOL = 155.00 USDC · 1 USDC = 0.006452 SOL');
 });
 
 test('minimums compare whole cents as shown: 200 USDC in 4 orders of $50.00 is enough', () => {

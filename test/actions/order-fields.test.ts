@@ -11,6 +11,7 @@ import { expiryMs, impactPercent, orderSummary } from '../../src/actions/describ
 import type { ConfirmView } from '../../src/store/confirm.js';
 import { quoteCommand } from '../../src/headless/quote.js';
 import { answerNext, submissions, withOrder, world, type World } from '../support/actions.js';
+import { nth } from '../support/narrow.js';
 
 /** The order as the service may send it: the deprecated field left out. */
 function withoutPct(o: Order): Order {
@@ -99,7 +100,7 @@ test('an order whose expireAt is 20 s ahead shows a 20 s lifetime, and the dialo
   for (let i = 0; i < 1000 && requestIds.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
   assert.equal(requestIds.length, 3, 'the expired dialog was replaced by a fresh order');
   const second = await nextView(w);
-  assert.match(second.warnings[0], /The quote expired while this dialog was open/);
+  assert.match(nth(second.warnings, 0), /The quote expired while this dialog was open/);
   await answerNext(w.services, false);
   assert.equal((await again)?.status, 'cancelled');
   assert.equal(submissions(w.sim).length, 0);
@@ -121,7 +122,7 @@ test('a yes given after the RFQ quote expired is not signed: a fresh order is as
   for (let i = 0; i < 1000 && requestIds.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
   assert.equal(requestIds.length, 2, 'a fresh order was asked for');
   const again = await nextView(w);
-  assert.match(again.warnings[0], /The quote expired while this dialog was open/);
+  assert.match(nth(again.warnings, 0), /The quote expired while this dialog was open/);
   await answerNext(w.services, false);
   assert.equal((await run)?.status, 'cancelled');
   assert.equal(submissions(w.sim).length, 0, 'the expired quote was never signed or sent');

@@ -10,6 +10,7 @@ import { reconcileAtStart } from '../../src/actions/startup.js';
 import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { buildTransaction, randomAddress } from '../support/tx.js';
 import { answerNext, submissions, withOrder, world } from '../support/actions.js';
+import { nth } from '../support/narrow.js';
 
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 const FOREIGN = randomAddress();
@@ -85,7 +86,7 @@ test('a quote that aged past its blockhash lifetime in the dialog is re-ordered,
   assert.equal(requestIds.length, 2, 'a second order was fetched');
   const executes = w.sim.requests().filter((x) => x.path === '/swap/v2/execute');
   assert.equal(executes.length, 1);
-  assert.equal((executes[0].body as { requestId: string }).requestId, requestIds[1]);
+  assert.equal((nth(executes, 0).body as { requestId: string }).requestId, requestIds[1]);
 });
 
 test('the journal line is on disk (0600) before the execute request leaves', async (t) => {
@@ -152,7 +153,7 @@ for (const [generation, executePath] of [
     );
     assert.match(first.message!, /1 unfinished transaction .* executed/);
     // the journal records which generation the swap went through, and the re-post went to its execute
-    const [entry] = await (await openJournal(w.journalPath)).entries();
+    const entry = nth(await (await openJournal(w.journalPath)).entries(), 0);
     assert.equal(entry.group, generation === 'v2' ? 'swapV2' : 'ultra');
     assert.equal(w.sim.requests().filter((x) => x.path === executePath).length, 1);
     const moved = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore;

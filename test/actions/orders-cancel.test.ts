@@ -13,6 +13,7 @@ import type { SimHandle } from '../../src/sim/index.js';
 import type { TriggerOrder } from '../../src/api/types.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import { answerNext, world } from '../support/actions.js';
+import { first, nth } from '../support/narrow.js';
 
 const bodies = (sim: SimHandle, path: string) =>
   sim
@@ -78,8 +79,8 @@ test('seven marked orders: cancelOrders names them five, then two, at the chosen
   const open = await openOrders(s);
   const chosen = open.slice(1, 8);
   for (const o of chosen) store.getState().toggleMark(o);
-  store.getState().toggleMark(open[0]);
-  store.getState().toggleMark(open[0]);
+  store.getState().toggleMark(nth(open, 0));
+  store.getState().toggleMark(nth(open, 0));
   assert.equal(store.getState().marked.length, 7);
   const before = executes(w.sim);
   const { result, titles } = await answering(
@@ -104,7 +105,7 @@ test('seven marked orders: cancelOrders names them five, then two, at the chosen
   assert.deepEqual(store.getState().marked, []);
   assert.equal(store.getState().outcome?.title, 'Cancel 7 marked: 2 of 2 transactions done');
   const left = (await openOrders(s)).map((o) => o.orderKey).sort();
-  assert.deepEqual(left, [open[0].orderKey, open[8].orderKey].sort());
+  assert.deepEqual(left, [nth(open, 0).orderKey, nth(open, 8).orderKey].sort());
 });
 
 test('a declined batch stays marked and sends nothing; the others go on', async (t) => {
@@ -130,7 +131,7 @@ test('a declined batch stays marked and sends nothing; the others go on', async 
   );
   assert.match(store.getState().outcome!.title, /1 of 2 done, 1 not done \(X retries the ones still marked\)/);
   // the default priority fee is the screen's: auto
-  assert.equal(bodies(w.sim, '/trigger/v1/cancelOrders')[0].computeUnitPrice, 'auto');
+  assert.equal(nth(bodies(w.sim, '/trigger/v1/cancelOrders'), 0).computeUnitPrice, 'auto');
 });
 
 test('cancel one at a chosen priority fee; cancel K1 K2 with a DCA key among them is refused before any request', async (t) => {
@@ -138,7 +139,7 @@ test('cancel one at a chosen priority fee; cancel K1 K2 with a DCA key among the
   const s = w.services;
   const store = createOrdersStore();
   await placeOrders(s, 3);
-  const [a, b, c] = await openOrders(s);
+  const [a, b, c] = first(await openOrders(s), 3);
   const one = answering(s, cancelOne(s, store, { kind: 'limit', order: a }, '12345'));
   assert.equal((await one).result.status, 'success');
   assert.equal(bodies(w.sim, '/trigger/v1/cancelOrder').at(-1)!.computeUnitPrice, '12345');
@@ -231,23 +232,29 @@ test('cancel-all with 500 open orders: counted from two list pages, 100 transact
   assert.equal(titles.length, 100);
   assert.equal(titles[0], 'Cancel all limit orders: transaction 1 of 100');
   assert.ok(
-    summaries[0].includes('Cancel all: 500 open limit orders in 100 transactions (up to 5 orders each)'),
-    summaries[0].join('\n'),
+    nth(summaries, 0).includes('Cancel all: 500 open limit orders in 100 transactions (up to 5 orders each)'),
+    nth(summaries, 0).join('\n'),
   );
-  assert.ok(summaries[1].includes('This one: transaction 2 of 100: cancelling 6–10 of 500'), summaries[1].join('\n'));
   assert.ok(
-    summaries[99].includes('This one: transaction 100 of 100: cancelling 496–500 of 500'),
-    summaries[99].join('\n'),
+    nth(summaries, 1).includes('This one: transaction 2 of 100: cancelling 6–10 of 500'),
+    nth(summaries, 1).join('\n'),
   );
-  assert.ok(summaries[99].includes('Priority fee: 1000 microlamports per compute unit'), summaries[99].join('\n'));
+  assert.ok(
+    nth(summaries, 99).includes('This one: transaction 100 of 100: cancelling 496–500 of 500'),
+    nth(summaries, 99).join('\n'),
+  );
+  assert.ok(
+    nth(summaries, 99).includes('Priority fee: 1000 microlamports per compute unit'),
+    nth(summaries, 99).join('\n'),
+  );
   // the first ten pages (listed in the first dialog, 100 of them) and the last (the count)
   assert.equal(w.sim.requests().filter((r) => r.path === '/trigger/v1/getTriggerOrders').length - lists, 11);
   assert.ok(
-    summaries[0].some((l) => /^Open orders: 0\.\d+ SOL → USDC for /.test(l)),
-    summaries[0].join('\n'),
+    nth(summaries, 0).some((l) => /^Open orders: 0\.\d+ SOL → USDC for /.test(l)),
+    nth(summaries, 0).join('\n'),
   );
-  assert.ok(summaries[0].includes(': and 400 more (not listed here)'), summaries[0].join('\n'));
-  assert.ok(!summaries[1].some((l) => l.startsWith('Open orders')), 'listed once, in the first dialog');
+  assert.ok(nth(summaries, 0).includes(': and 400 more (not listed here)'), nth(summaries, 0).join('\n'));
+  assert.ok(!nth(summaries, 1).some((l) => l.startsWith('Open orders')), 'listed once, in the first dialog');
   assert.equal(store.getState().outcome?.title, 'Cancel all: 100 of 100 transactions done');
   assert.equal((await s.api.trigger.list({ user: w.wallet.address, orderStatus: 'active' })).orders.length, 0);
   assert.ok(bodies(w.sim, '/trigger/v1/cancelOrders').every((b) => b.computeUnitPrice === '1000' && !('orders' in b)));

@@ -7,11 +7,12 @@ import { runSigned } from '../../src/actions/run.js';
 import type { ActionSpec } from '../../src/pipeline/types.js';
 import { buildTransaction, expecting } from '../support/tx.js';
 import { world } from '../support/actions.js';
+import { nth } from '../support/narrow.js';
 
 test('a program named by program-id-to-label is refused when handed the wallet, named by the label; the labels are fetched once', async (t) => {
   const w = await world(t);
   const labels = await w.services.api.swap.programIdToLabel();
-  const [dexProgram, dexLabel] = Object.entries(labels)[0];
+  const [dexProgram, dexLabel] = nth(Object.entries(labels), 0);
   const spec = (): ActionSpec => ({
     group: 'swap',
     action: 'swap',

@@ -24,6 +24,7 @@ import { App } from '../../screens/shell/App.js';
 import { waitForFrame } from '../support/ink.js';
 import { FakeClock } from '../support/fakeClock.js';
 import type { SchedulerOptions } from '../../src/poll/scheduler.js';
+import { nth } from '../support/narrow.js';
 
 /** A local port nothing listens on. */
 async function deadUrl(): Promise<string> {
@@ -128,7 +129,7 @@ test('live with two RPC URLs, the first down: the switch is said and a swap-grou
   // the header says which endpoint is in use
   const app = render(<App services={s} theme={plainTheme} size={{ columns: 100, rows: 30 }} />);
   t.after(() => app.unmount());
-  await waitForFrame(app, (f) => f.split('\n')[0].includes('RPC 2/2'), 5000);
+  await waitForFrame(app, (f) => nth(f.split('\n'), 0).includes('RPC 2/2'), 5000);
 });
 
 /** Sets the simulator's RPC fault switches (POST /__sim/faults {"rpc": ...}). */
@@ -253,12 +254,12 @@ test('no RPC answering: the header says signing is paused, a swap is refused wit
   // the probes find no endpoint three times (the first at start, then every 5 s): the header and
   // the flash say so; the token list loads all the same
   let frame = await waitForFrame(app, (f) => /^›\s+1\s/m.test(f), 10_000);
-  assert.doesNotMatch(frame.split('\n')[0], /SIGNING PAUSED/, 'one failing round is not yet down');
+  assert.doesNotMatch(nth(frame.split('\n'), 0), /SIGNING PAUSED/, 'one failing round is not yet down');
   const startedAt = clock.t;
   frame = await advanceUntil(
     app,
     clock,
-    (f) => f.split('\n')[0].includes('SIGNING PAUSED') && /^›\s+1\s/m.test(f),
+    (f) => nth(f.split('\n'), 0).includes('SIGNING PAUSED') && /^›\s+1\s/m.test(f),
     20_000,
   );
   assert.ok(clock.t - startedAt >= 10_000, 'two more rounds, 5 s apart, before signing pauses');
@@ -282,7 +283,7 @@ test('no RPC answering: the header says signing is paused, a swap is refused wit
     (f) => !f.includes('SIGNING PAUSED') && /RPC 2 of 2 answers again: signing resumed/.test(f),
     10_000,
   );
-  assert.match(frame.split('\n')[0], /RPC 2\/2/);
+  assert.match(nth(frame.split('\n'), 0), /RPC 2\/2/);
   const run = executeSwapForm(s, swap, 'swap');
   await answerNext(s, true);
   assert.equal((await run)?.status, 'success');

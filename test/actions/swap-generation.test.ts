@@ -21,6 +21,7 @@ import { WELL_KNOWN_TOKENS } from '../../src/headless/tokens.js';
 import { answerNext, received, submissions, world, type World } from '../support/actions.js';
 import { testServices } from '../support/services.js';
 import { createSwapStore } from '../../src/store/swap.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 
@@ -45,7 +46,7 @@ test('demo: s swaps through GET /swap/v2/order + POST /swap/v2/execute; the jour
   assert.equal(received(w.sim, '/swap/v2/order').filter((x) => x.query.taker !== undefined).length, 1);
   assert.equal(received(w.sim, '/swap/v2/execute').length, 1);
   assert.equal(received(w.sim, '/ultra/v1/order').length + received(w.sim, '/ultra/v1/execute').length, 0);
-  const [entry] = await w.services.journal!.entries();
+  const entry = nth(await w.services.journal!.entries(), 0);
   assert.equal(entry.group, 'swapV2');
   assert.equal(entry.summary.route, 'GET /swap/v2/order + POST /swap/v2/execute');
   assert.equal(w.services.swap.getState().outcome!.route, 'GET /swap/v2/order + POST /swap/v2/execute');
@@ -69,7 +70,7 @@ test('demo against a simulator serving only the first generation: the swap falls
   assert.equal(received(w.sim, '/swap/v2/order').length, 1, 'asked once, answered 404');
   assert.equal(received(w.sim, '/ultra/v1/execute').length, 1);
   assert.match(w.services.swap.getState().outcome!.found!, /does not serve \/swap\/v2/);
-  const [entry] = await w.services.journal!.entries();
+  const entry = nth(await w.services.journal!.entries(), 0);
   assert.equal(entry.group, 'ultra');
   assert.equal(w.services.generation.current(), 'v1');
   // the next swap goes straight to /ultra/v1 and says nothing more of it
@@ -196,7 +197,7 @@ test('b with a tip: GET /swap/v2/build with tipAmount, assembled with a compute-
   );
   assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 102_000_000n);
   assert.ok(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) > usdcBefore);
-  const [entry] = await w.services.journal!.entries();
+  const entry = nth(await w.services.journal!.entries(), 0);
   assert.deepEqual([entry.group, entry.summary.route], ['swap', 'GET /swap/v2/build, sent by RPC']);
 });
 
@@ -305,7 +306,7 @@ test('only "not found" is taken for a service without the current generation: ot
     services: Record<string, { generation: string }>;
   };
   assert.deepEqual(Object.keys(kept.services), ['https://***@svc.example'], 'kept by base URL, its credentials masked');
-  assert.equal(kept.services['https://***@svc.example'].generation, 'v1');
+  assert.equal(valueAt(kept.services, 'https://***@svc.example').generation, 'v1');
   // a later start on the same state directory knows it without asking
   const later = createGenerationState({
     setting: 'auto',
@@ -343,7 +344,7 @@ test('live: what a service serves is found by the first swap and kept in the sta
   const kept = JSON.parse(readFileSync(join(first.stateDir, GENERATION_FILE), 'utf8')) as {
     services: Record<string, { generation: string }>;
   };
-  assert.equal(kept.services[sim.url].generation, 'v1');
+  assert.equal(valueAt(kept.services, sim.url).generation, 'v1');
   await first.services.close();
 
   const second = await testServices(t, {

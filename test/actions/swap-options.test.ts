@@ -14,6 +14,7 @@ import { EMPTY_FORM, type SwapForm } from '../../src/store/swap.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
 import { USDT_MINT } from '../../src/sim/market/catalog.js';
 import { answerNext, received, submissions, world, type World } from '../support/actions.js';
+import { nth } from '../support/narrow.js';
 
 const other = () => encodeBase58(randomBytes(32));
 const WALLET = other();
@@ -224,9 +225,9 @@ test('s with a receiver: the order request carries it, the dialog says plainly w
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   const view = await nextView(w);
   const at = view.summary.findIndex((l) => l.label === 'Output goes to');
-  assert.equal(view.summary[at - 1].label, 'Receiver gets');
-  assert.equal(view.summary[at].value, `${them} (another wallet, NOT this one)`);
-  assert.equal(view.summary[at].emphasis, 'danger');
+  assert.equal(nth(view.summary, at - 1).label, 'Receiver gets');
+  assert.equal(nth(view.summary, at).value, `${them} (another wallet, NOT this one)`);
+  assert.equal(nth(view.summary, at).emphasis, 'danger');
   assert.equal(view.warnings[0], `The output goes to ${them}, not to this wallet`);
   assert.equal(view.summary.find((l) => l.label === 'Routers')?.value, 'all but partnerz');
   assert.equal(view.summary.find((l) => l.label === 'Referral')?.value, `${them}, 60 bps of the swap`);
@@ -241,7 +242,7 @@ test('s with a receiver: the order request carries it, the dialog says plainly w
   assert.ok(w.sim.kernel.ledger.balance(them, USDC_MINT) > 0n, 'the receiver got USDC');
   assert.equal(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT), mineBefore);
   assert.match(
-    w.services.swap.getState().outcome!.lines[0],
+    nth(w.services.swap.getState().outcome!.lines, 0),
     new RegExp(`^Paid 0\\.1 SOL, [\\d.,]+ USDC went to ${them} \\(not this wallet\\)$`),
   );
 });
@@ -345,7 +346,7 @@ test('V2 with a native destination: the quote asks V2, the build sends the SOL t
   );
   assert.ok(w.sim.kernel.ledger.balance(them, NATIVE_MINT) > 0n, 'the SOL arrived at the native destination');
   assert.match(
-    w.services.swap.getState().outcome!.lines[0],
+    nth(w.services.swap.getState().outcome!.lines, 0),
     new RegExp(`the output went to ${them} \\(not this wallet\\)`),
   );
 });

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SOL, USDC, newWallet, rig, signed, type Rig } from '../support/clientSim.js';
+import { nth } from '../support/narrow.js';
 
 let r: Rig;
 before(async () => {
@@ -39,10 +40,10 @@ test('trigger: a failed create shows as Failed with includeFailedTx=true only', 
   );
   const shown = await r.api.trigger.list({ user: w.address, orderStatus: 'history', includeFailedTx: true });
   assert.equal(shown.orders.length, 1);
-  assert.equal(shown.orders[0].orderKey, created.order);
-  assert.equal(shown.orders[0].status, 'Failed');
-  assert.equal(shown.orders[0].openTx, res.signature);
-  assert.equal(shown.orders[0].closeTx, null);
+  assert.equal(nth(shown.orders, 0).orderKey, created.order);
+  assert.equal(nth(shown.orders, 0).status, 'Failed');
+  assert.equal(nth(shown.orders, 0).openTx, res.signature);
+  assert.equal(nth(shown.orders, 0).closeTx, null);
 });
 
 test('recurring: a failed create is in history with includeFailedTx=true, with nothing deposited', async () => {
@@ -67,10 +68,10 @@ test('recurring: a failed create is in history with includeFailedTx=true, with n
   assert.deepEqual((await list('history', false)).time, []);
   const shown = (await list('history', true)).time;
   assert.equal(shown.length, 1);
-  assert.equal(shown[0].openTx, res.signature);
-  assert.equal(shown[0].rawInDeposited, '0');
-  assert.equal(shown[0].closeTx, null);
-  assert.equal(shown[0].userClosed, false);
+  assert.equal(nth(shown, 0).openTx, res.signature);
+  assert.equal(nth(shown, 0).rawInDeposited, '0');
+  assert.equal(nth(shown, 0).closeTx, null);
+  assert.equal(nth(shown, 0).userClosed, false);
   r.sim.advance(1200);
-  assert.deepEqual((await list('history', true)).time[0].trades, [], 'a failed order never runs');
+  assert.deepEqual(nth((await list('history', true)).time, 0).trades, [], 'a failed order never runs');
 });

@@ -12,6 +12,7 @@ import {
   type DbcPoolCreateRequest,
 } from '../../src/api/index.js';
 import { API_KEY, JUP, SOL, USDC, newWallet, rig, type Rig } from '../support/clientSim.js';
+import { nth } from '../support/narrow.js';
 
 let r: Rig;
 before(async () => {
@@ -35,7 +36,7 @@ async function refusedByServer(call: () => Promise<unknown>, text: RegExp): Prom
   assert.match(error.serverMessage ?? '', text);
   assert.ok(error.message.includes(error.serverMessage!), 'the message carries the server text');
   assert.equal(r.since(m).length, 1);
-  assert.equal(r.since(m)[0].status, 400);
+  assert.equal(nth(r.since(m), 0).status, 400);
   return error;
 }
 
@@ -192,10 +193,10 @@ test('429: the client waits until x-ratelimit-reset, then the request goes throu
     assert.equal(limited.waits.length, 1);
     assert.equal(resets.length, 1);
     assert.ok(
-      limited.waits[0] > 50_000 && limited.waits[0] <= 60_000,
+      nth(limited.waits, 0) > 50_000 && nth(limited.waits, 0) <= 60_000,
       `waited ${limited.waits[0]} ms, not a 1 ms backoff`,
     );
-    assert.ok(Math.abs(limited.waits[0] - resets[0]) < 1000, 'the wait is the one x-ratelimit-reset gave');
+    assert.ok(Math.abs(nth(limited.waits, 0) - nth(resets, 0)) < 1000, 'the wait is the one x-ratelimit-reset gave');
   } finally {
     await limited.stop();
   }
@@ -227,10 +228,10 @@ test('injected faults: reads are retried until the simulator answers; a write is
       assert.equal(tokens.length, 3);
       const log = faulty.since(m);
       assert.equal(log.length, 2);
-      assert.ok(log[0].fault, 'the first attempt met a fault');
-      assert.equal(log[1].status, 200);
-      assert.equal(log[1].fault, undefined);
-      kinds.add(log[0].fault!);
+      assert.ok(nth(log, 0).fault, 'the first attempt met a fault');
+      assert.equal(nth(log, 1).status, 200);
+      assert.equal(nth(log, 1).fault, undefined);
+      kinds.add(nth(log, 0).fault!);
     }
     assert.deepEqual([...kinds].sort(), ['malformed', 'reset', 'status-500', 'status-502', 'status-503', 'truncated']);
 

@@ -13,6 +13,7 @@ import {
   type Rig,
   type TestWallet,
 } from '../support/clientSim.js';
+import { nth } from '../support/narrow.js';
 
 let r: Rig;
 before(async () => {
@@ -70,13 +71,13 @@ test('time order: create, execute, list, a keeper cycle, cancel, history', async
     active.time.map((o) => o.orderKey),
     [done.order],
   );
-  assert.equal(active.time[0].rawInDeposited, '200000000');
+  assert.equal(nth(active.time, 0).rawInDeposited, '200000000');
 
   const solBefore = await r.rpc.getBalance(w.address);
   r.sim.advance(2);
   const cycled = await list(w, 'active');
-  assert.equal(cycled.time[0].trades?.length, 1, 'the first cycle ran');
-  assert.equal(cycled.time[0].rawInUsed, '100000000');
+  assert.equal(nth(cycled.time, 0).trades?.length, 1, 'the first cycle ran');
+  assert.equal(nth(cycled.time, 0).rawInUsed, '100000000');
   assert.ok((await r.rpc.getBalance(w.address)) > solBefore, 'the cycle paid out SOL');
 
   const m4 = r.mark();
@@ -94,9 +95,9 @@ test('time order: create, execute, list, a keeper cycle, cancel, history', async
   assert.equal(usdcBefore - (await tokenBalance(r.rpc, w.address, USDC)), 100_000_000n, 'the unspent half came back');
   assert.deepEqual((await list(w, 'active')).time, []);
   const history = await list(w, 'history');
-  assert.equal(history.time[0].orderKey, done.order);
-  assert.equal(history.time[0].userClosed, true);
-  assert.equal(typeof history.time[0].closeTx, 'string');
+  assert.equal(nth(history.time, 0).orderKey, done.order);
+  assert.equal(nth(history.time, 0).userClosed, true);
+  assert.equal(typeof nth(history.time, 0).closeTx, 'string');
 });
 
 test('deprecated price order: priceWithdraw takes part of the deposit back', async () => {

@@ -13,6 +13,7 @@ import {
   type Rig,
   type TestWallet,
 } from '../support/clientSim.js';
+import { nth } from '../support/narrow.js';
 
 let r: Rig;
 before(async () => {
@@ -95,8 +96,8 @@ test('create and execute: the escrow takes the input, the order is listed as ope
     listed.orders.map((o) => o.orderKey),
     [created.order],
   );
-  assert.equal(listed.orders[0].status, 'Open');
-  assert.equal(listed.orders[0].rawMakingAmount, '200000000');
+  assert.equal(nth(listed.orders, 0).status, 'Open');
+  assert.equal(nth(listed.orders, 0).rawMakingAmount, '200000000');
   const none = await r.api.trigger.list({ user: w.address, orderStatus: 'active', outputMint: SOL });
   assert.deepEqual(none.orders, [], 'the output filter reaches the simulator');
 });
@@ -115,8 +116,8 @@ test('cancel one order: the escrow comes back and the order moves to history', a
   assert.equal(res.status, 'Success');
   assert.ok((await r.rpc.getBalance(w.address)) - before > 99_000_000n, 'the 0.1 SOL escrow came back, less the fee');
   const history = await r.api.trigger.list({ user: w.address, orderStatus: 'history' });
-  assert.equal(history.orders[0].orderKey, order);
-  assert.equal(history.orders[0].status, 'Cancelled');
+  assert.equal(nth(history.orders, 0).orderKey, order);
+  assert.equal(nth(history.orders, 0).status, 'Cancelled');
 });
 
 test('cancelMany without orders: every open order, 5 per transaction; with orders: just those', async () => {
@@ -132,7 +133,7 @@ test('cancelMany without orders: every open order, 5 per transaction; with order
   assert.equal(some.transactions.length, 1);
   const one = await r.api.trigger.execute({
     requestId: some.requestId,
-    signedTransaction: await signed(some.transactions[0], w),
+    signedTransaction: await signed(nth(some.transactions, 0), w),
   });
   assert.equal(one.status, 'Success');
   assert.equal((await r.api.trigger.list({ user: w.address, orderStatus: 'active' })).orders.length, 6);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { checkResponse, createApiClient, OPERATIONS, type ApiClient, type Operation } from '../../src/api/index.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { startRecorder, type Recorder } from '../support/recorder.js';
+import { nth } from '../support/narrow.js';
 
 const WALLET = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -171,7 +172,7 @@ for (const l of literals) {
     rec.requests.length = 0;
     await l.call(client).catch(() => undefined);
     assert.equal(rec.requests.length, 1, 'sent once');
-    const sent = rec.requests[0];
+    const sent = nth(rec.requests, 0);
     assert.equal(sent.method, l.method);
     assert.equal(sent.path + (sent.rawQuery ? `?${sent.rawQuery}` : ''), l.url);
     if (l.body !== undefined) assert.deepEqual(JSON.parse(sent.rawBody), l.body);

@@ -27,6 +27,7 @@ import {
   triggerOrder,
   type Harness,
 } from '../support/apiFixtures.js';
+import { nth } from '../support/narrow.js';
 
 let h: Harness;
 before(async () => {
@@ -116,7 +117,7 @@ const cases: Case[] = [
   },
   {
     name: 'quote route step',
-    body: quote({ routePlan: [{ swapInfo: { ...quote().routePlan[0].swapInfo, label: null }, percent: 100 }] }),
+    body: quote({ routePlan: [{ swapInfo: { ...nth(quote().routePlan, 0).swapInfo, label: null }, percent: 100 }] }),
     call: (c) => c.swap.quote({ inputMint: SOL, outputMint: USDC, amount: '1' }),
     endpoint: 'GET /swap/v1/quote',
     field: 'routePlan[0].swapInfo.label',
@@ -429,8 +430,8 @@ describe('malformed responses', () => {
     h.rec.reply({ body: { invites: 'none', hasMoreData: false } });
     await assert.rejects(h.client.send.inviteHistory({ address: USER }));
     assert.equal(h.events.length, 1);
-    assert.equal(h.events[0].ok, false);
-    assert.match(h.events[0].error ?? '', /invites must be an array/);
+    assert.equal(nth(h.events, 0).ok, false);
+    assert.match(nth(h.events, 0).error ?? '', /invites must be an array/);
   });
 });
 
@@ -441,7 +442,7 @@ describe('accepted variations of the real service', () => {
     });
     const res = await h.client.trigger.list({ user: USER, orderStatus: 'active' });
     assert.equal(res.orderStatus, 'open');
-    assert.equal(res.orders[0].status, 'PartiallyFilledSomehow');
+    assert.equal(nth(res.orders, 0).status, 'PartiallyFilledSomehow');
   });
 
   test('recurring cycleFrequency as a string', async () => {
@@ -453,7 +454,7 @@ describe('accepted variations of the real service', () => {
       page: 1,
       includeFailedTx: true,
     });
-    assert.equal(res.time[0].cycleFrequency, '86400');
+    assert.equal(nth(res.time, 0).cycleFrequency, '86400');
   });
 
   test('invite confirmed as 0/1 and unknown actions as text', async () => {
@@ -484,7 +485,7 @@ describe('accepted variations of the real service', () => {
     delete t.graduatedAt;
     t.stats5m = { priceChange: null, numBuys: null, unknownStat: 4 };
     h.rec.reply({ body: [t] });
-    const [res] = await h.client.tokens.list({ category: 'toptraded', interval: '1h' });
+    const res = nth(await h.client.tokens.list({ category: 'toptraded', interval: '1h' }), 0);
     assert.equal(res.usdPrice, null);
     assert.equal(res.twitter, null);
     assert.equal(res.graduatedAt, null);

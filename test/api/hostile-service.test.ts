@@ -19,6 +19,7 @@ import { putPresigned, UploadError } from '../../src/studio/upload.js';
 import { startRecorder, type Recorder } from '../support/recorder.js';
 import { CLI, cleanEnv } from '../support/cli.js';
 import { API_KEY, SOL, USDC, newWallet, rig, signed, type Rig } from '../support/clientSim.js';
+import { nth } from '../support/narrow.js';
 
 interface Seen {
   method: string;
@@ -141,7 +142,7 @@ describe('redirects', () => {
     assert.ok(list.length > 0);
     const got = r.since(m);
     assert.equal(got.length, 1);
-    assert.equal(got[0].path, '/tokens/v2/toptraded/1h');
+    assert.equal(nth(got, 0).path, '/tokens/v2/toptraded/1h');
     assert.ok(front.seen.some((s) => s.path.startsWith('/via/tokens/') && s.headers['x-api-key'] === API_KEY));
     assert.deepEqual(other.requests, []);
   });

@@ -17,6 +17,7 @@ import {
   requestIdTx,
   type Harness,
 } from '../support/apiFixtures.js';
+import { nth } from '../support/narrow.js';
 
 let open: Harness[] = [];
 async function setup(opts: Parameters<typeof harness>[0] = {}) {
@@ -78,7 +79,7 @@ describe('retries and backoff', () => {
     await listTokens(h.client);
     assert.equal(h.delays.length, 1);
     // HTTP dates have one-second resolution
-    assert.ok(h.delays[0] > 25_000 && h.delays[0] <= 30_000, `delay ${h.delays[0]}`);
+    assert.ok(nth(h.delays, 0) > 25_000 && nth(h.delays, 0) <= 30_000, `delay ${h.delays[0]}`);
   });
 
   test('429 without Retry-After waits for x-ratelimit-reset and reports the rate-limit headers', async () => {
@@ -94,9 +95,9 @@ describe('retries and backoff', () => {
     );
     await listTokens(h.client);
     assert.equal(h.delays.length, 1);
-    assert.ok(h.delays[0] > 3_000 && h.delays[0] <= 5_000, `delay ${h.delays[0]}`);
-    assert.deepEqual(h.events[0].rateLimit, { remaining: 0, current: 60, reset });
-    assert.deepEqual(h.events[1].rateLimit, { remaining: 59, reset: reset + 60 });
+    assert.ok(nth(h.delays, 0) > 3_000 && nth(h.delays, 0) <= 5_000, `delay ${h.delays[0]}`);
+    assert.deepEqual(nth(h.events, 0).rateLimit, { remaining: 0, current: 60, reset });
+    assert.deepEqual(nth(h.events, 1).rateLimit, { remaining: 59, reset: reset + 60 });
   });
 
   test('503 on a read: 1 + retries attempts with exponential, jittered backoff, then a retryable error', async () => {
@@ -112,7 +113,7 @@ describe('retries and backoff', () => {
     assert.equal(h.delays.length, 3);
     // each wait lies in [step/2, step] for step = 100, 200, 400
     [100, 200, 400].forEach((step, i) =>
-      assert.ok(h.delays[i] >= step / 2 && h.delays[i] <= step, `delay ${i}: ${h.delays[i]}`),
+      assert.ok(nth(h.delays, i) >= step / 2 && nth(h.delays, i) <= step, `delay ${i}: ${h.delays[i]}`),
     );
     assert.deepEqual(
       h.events.map((ev) => ev.attempt),
@@ -257,7 +258,7 @@ describe('timeouts, network errors, cancellation', () => {
     await listTokens(h.client);
     assert.equal(h.rec.requests.length, 2);
     assert.equal(h.delays.length, 1);
-    assert.match(h.events[0].error ?? '', /no response within 100 ms/);
+    assert.match(nth(h.events, 0).error ?? '', /no response within 100 ms/);
   });
 
   test('a read that always hangs ends in a timeout ApiError', async () => {
@@ -426,7 +427,7 @@ describe('the API key never shows', () => {
       assert.ok(!everything.includes(API_KEY), 'the key leaked');
       assert.ok(!everything.includes(API_KEY.slice(4, -4)), 'the middle of the key leaked');
       // it was sent, so the test would notice a client that simply never used it
-      assert.equal(h.rec.requests[0].headers['x-api-key'], API_KEY);
+      assert.equal(nth(h.rec.requests, 0).headers['x-api-key'], API_KEY);
     });
   }
 
@@ -449,6 +450,6 @@ describe('the API key never shows', () => {
     h.rec.reply({ body: order() }, { body: requestIdTx() });
     await h.client.ultra.order({ inputMint: SOL, outputMint: USDC, amount: '1' });
     assert.ok(!JSON.stringify(h.events).includes(API_KEY));
-    assert.ok(!h.rec.requests[0].rawQuery.includes(API_KEY), 'never in the URL');
+    assert.ok(!nth(h.rec.requests, 0).rawQuery.includes(API_KEY), 'never in the URL');
   });
 });

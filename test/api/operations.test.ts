@@ -26,6 +26,7 @@ import {
   triggerList,
   type Harness,
 } from '../support/apiFixtures.js';
+import { nth } from '../support/narrow.js';
 
 let h: Harness;
 before(async () => {
@@ -39,7 +40,7 @@ beforeEach(() => {
 
 function only() {
   assert.equal(h.rec.requests.length, 1, 'exactly one request');
-  return h.rec.requests[0];
+  return nth(h.rec.requests, 0);
 }
 
 function assertKey(req: ReturnType<typeof only>) {
@@ -67,9 +68,9 @@ describe('token data', () => {
       list.map((t) => t.symbol),
       ['USDC', 'SOL'],
     );
-    assert.equal(h.events[0].endpoint, 'GET /tokens/v2/{category}/{interval}');
-    assert.equal(h.events[0].ok, true);
-    assert.equal(h.events[0].status, 200);
+    assert.equal(nth(h.events, 0).endpoint, 'GET /tokens/v2/{category}/{interval}');
+    assert.equal(nth(h.events, 0).ok, true);
+    assert.equal(nth(h.events, 0).status, 200);
   });
 
   test('limit left out when not given', async () => {
@@ -222,7 +223,7 @@ describe('recurring group', () => {
       req.rawQuery,
       `recurringType=time&orderStatus=active&user=${USER}&page=2&mint=${USDC}&includeFailedTx=false`,
     );
-    assert.equal(res.time[0].trades?.[0].action, 'Fill');
+    assert.equal(nth(res.time, 0).trades?.[0]?.action, 'Fill');
   });
 
   test('POST /recurring/v1/createOrder writes inAmount as a JSON integer, exactly, even above 2^53', async () => {
@@ -326,9 +327,9 @@ describe('trigger group', () => {
     const all = await h.client.trigger.cancelMany({ maker: USER });
     const some = await h.client.trigger.cancelMany({ maker: USER, orders: [ORDER_ACCOUNT] });
     assert.equal(h.rec.requests.length, 2);
-    assertJsonPost(h.rec.requests[0], '/trigger/v1/cancelOrders');
-    assert.deepEqual(h.rec.requests[0].body, { maker: USER });
-    assert.deepEqual(h.rec.requests[1].body, { maker: USER, orders: [ORDER_ACCOUNT] });
+    assertJsonPost(nth(h.rec.requests, 0), '/trigger/v1/cancelOrders');
+    assert.deepEqual(nth(h.rec.requests, 0).body, { maker: USER });
+    assert.deepEqual(nth(h.rec.requests, 1).body, { maker: USER, orders: [ORDER_ACCOUNT] });
     assert.equal(all.transactions.length, 2);
     assert.equal(some.requestId, 'r2');
   });
@@ -351,7 +352,7 @@ describe('send group', () => {
     assert.equal(req.path, '/send/v1/invite-history');
     assert.equal(req.rawQuery, `address=${USER}&page=2`);
     assertKey(req);
-    assert.equal(res.invites[0].action, 'clawback');
+    assert.equal(nth(res.invites, 0).action, 'clawback');
   });
 
   test('GET /send/v1/pending-invites', async () => {
@@ -401,7 +402,7 @@ test('a client without an API key sends no x-api-key header', async () => {
   try {
     bare.rec.reply({ body: [] });
     await bare.client.tokens.list({ category: 'toptraded', interval: '5m' });
-    assert.equal(bare.rec.requests[0].headers['x-api-key'], undefined);
+    assert.equal(nth(bare.rec.requests, 0).headers['x-api-key'], undefined);
   } finally {
     await bare.close();
   }
@@ -416,7 +417,7 @@ test('a base URL with a path prefix and trailing slash is joined cleanly', async
     });
     prefixed.rec.reply({ body: [] });
     await client.tokens.list({ category: 'toptraded', interval: '5m' });
-    assert.equal(prefixed.rec.requests[0].path, '/api/tokens/v2/toptraded/5m');
+    assert.equal(nth(prefixed.rec.requests, 0).path, '/api/tokens/v2/toptraded/5m');
   } finally {
     await prefixed.close();
   }

@@ -17,6 +17,7 @@ import { quoteCommand } from '../../src/headless/quote.js';
 import { ordersCommand, portfolioCommand } from '../../src/headless/account.js';
 import { invitesCommand } from '../../src/headless/invites.js';
 import { orderSummary, type TokenRef } from '../../src/actions/describe.js';
+import { nth } from '../support/narrow.js';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'real');
 const USER = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';
@@ -71,7 +72,7 @@ describe('recorded token listings', () => {
       for (const t of tokens) assert.ok(t.id && t.symbol && typeof t.decimals === 'number', `${file}: ${t.symbol}`);
     }
     const { client } = recorded({ 'GET /tokens/v2/': 'tokens-recent-minimal.json' });
-    const [frog] = await client.tokens.list({ category: 'toptrending', interval: '1h' });
+    const frog = nth(await client.tokens.list({ category: 'toptrending', interval: '1h' }), 0);
     assert.equal(frog.stats24h, undefined);
     assert.equal(frog.firstPool?.id, '8sLbNZoA1cfnvMJLPfp98ZLAnFSYCFApfJKMbiXNLwxj');
     assert.equal(frog.twitter, null, 'a nullable field left out reads as null');
@@ -234,7 +235,7 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       list.orders.map((o) => o.status),
       ['Open', 'Completed', 'PartiallyCancelled'],
     );
-    assert.equal(list.orders[1].programVersion, undefined);
+    assert.equal(nth(list.orders, 1).programVersion, undefined);
   });
 
   test('recurring: a listing with cycleFrequency as text and orders lacking optional amounts; execute without error', async () => {
@@ -250,8 +251,8 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       page: 1,
       includeFailedTx: false,
     });
-    assert.equal(list.time[0].cycleFrequency, '3600');
-    assert.equal(list.time[1].rawMinOutAmount, undefined);
+    assert.equal(nth(list.time, 0).cycleFrequency, '3600');
+    assert.equal(nth(list.time, 1).rawMinOutAmount, undefined);
     const done = await client.recurring.execute(exec);
     assert.equal(done.error, undefined);
     const created = await client.recurring.create({
@@ -295,7 +296,7 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       res.invites.map((i) => i.action),
       ['created', 'claimed', 'clawback', 'expired'],
     );
-    assert.equal(res.invites[2].invite_signer, undefined);
+    assert.equal(nth(res.invites, 2).invite_signer, undefined);
     const out = await invitesCommand(backendOf(client), config, [USER], {});
     printable(out, 'invites');
     assert.match(out, /invites: 4/);
@@ -324,7 +325,7 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
     const p = await client.portfolio.positions({ address: USER });
     assert.equal(p.tokenInfo, undefined);
     assert.equal(p.fetcherReports, undefined);
-    assert.equal(p.elements[1].value, null, 'a value the element does not declare is kept as sent');
+    assert.equal(nth(p.elements, 1).value, null, 'a value the element does not declare is kept as sent');
     const theirsNoTokenInfo = theirs.find((f) => f === 'portfolio-no-tokeninfo.json');
     if (theirsNoTokenInfo) {
       const sent = (fixture(theirsNoTokenInfo) as { elements: unknown[] }).elements;
@@ -382,20 +383,20 @@ describe('what stays strict', () => {
 
   test('a token without id or decimals, and a listing order without its key, are refused', async () => {
     const tokens = fixture('tokens-recent-minimal.json') as Array<Record<string, unknown>>;
-    delete tokens[1].decimals;
+    delete nth(tokens, 1).decimals;
     await assert.rejects(
       serve(tokens).tokens.list({ category: 'toptraded', interval: '1h' }),
       (e: unknown) => e instanceof ResponseShapeError && e.field === '[1].decimals',
     );
     const listing = bodyOf(
       'trigger-orders-open.json',
-      (b) => delete (b.orders as Array<Record<string, unknown>>)[0].orderKey,
+      (b) => delete nth(b.orders as Array<Record<string, unknown>>, 0).orderKey,
     );
     await assert.rejects(
       serve(listing).trigger.list({ user: USER, orderStatus: 'active' }),
       (e: unknown) => e instanceof ResponseShapeError && e.field === 'orders[0].orderKey',
     );
-    const jupToken = (fixture('tokens-search-missing-stats.json') as Array<{ id: string }>)[0];
+    const jupToken = nth(fixture('tokens-search-missing-stats.json') as Array<{ id: string }>, 0);
     assert.equal(jupToken.id, JUP);
   });
 });

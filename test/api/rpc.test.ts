@@ -6,6 +6,7 @@ import { createRpcClient, RpcError, type RpcClient } from '../../src/rpc/client.
 import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../support/recorder.js';
 import { SIGNED_TX, SOL, USDC, USER, addr } from '../support/apiFixtures.js';
 import { decodeBase58 } from '../../src/api/base58.js';
+import { first, nth } from '../support/narrow.js';
 
 let rec: Recorder;
 let rpc: RpcClient;
@@ -28,7 +29,7 @@ function answer(result: unknown, extra: Partial<Reply> = {}) {
 
 function lastCall() {
   assert.equal(rec.requests.length, 1);
-  const r = rec.requests[0];
+  const r = nth(rec.requests, 0);
   assert.equal(r.method, 'POST');
   assert.match(String(r.headers['content-type']), /application\/json/);
   const b = bodyOf(r);
@@ -103,7 +104,7 @@ describe('JSON-RPC methods', () => {
       space: 3,
     });
     rec.setHandler((r) => {
-      const [pre, sim] = r.body as RpcBody[];
+      const [pre, sim] = first(r.body as RpcBody[], 2);
       // the answers of a batch may come in any order: each is matched by its id
       return {
         body: [
@@ -137,7 +138,7 @@ describe('JSON-RPC methods', () => {
     );
     assert.deepEqual([...res.after![0]!.data], [1, 2, 3]);
     assert.equal(rec.requests.length, 1, 'one round trip');
-    const [pre, sim] = rec.requests[0].body as RpcBody[];
+    const [pre, sim] = first(nth(rec.requests, 0).body as RpcBody[], 2);
     assert.equal(pre.method, 'getMultipleAccounts');
     assert.deepEqual(pre.params, [[USER], { encoding: 'base64', commitment: 'confirmed' }]);
     assert.equal(sim.method, 'simulateTransaction');
@@ -152,7 +153,7 @@ describe('JSON-RPC methods', () => {
 
   test("simulate: an error in one answer of the batch is that method's error; a missing answer is a shape error", async () => {
     rec.setHandler((r) => {
-      const [pre, sim] = r.body as RpcBody[];
+      const [pre, sim] = first(r.body as RpcBody[], 2);
       return {
         body: [
           { jsonrpc: '2.0', id: pre.id, result: { context: { slot: 3 }, value: [null] } },
@@ -170,7 +171,7 @@ describe('JSON-RPC methods', () => {
         e instanceof RpcError && e.kind === 'rpc' && /simulateTransaction: Invalid params: Too many/.test(e.message),
     );
     rec.setHandler((r) => ({
-      body: [{ jsonrpc: '2.0', id: (r.body as RpcBody[])[0].id, result: { context: { slot: 3 }, value: [null] } }],
+      body: [{ jsonrpc: '2.0', id: nth(r.body as RpcBody[], 0).id, result: { context: { slot: 3 }, value: [null] } }],
     }));
     await assert.rejects(
       rpc.simulate(SIGNED_TX, { before: [USER], after: [USER] }),
@@ -197,7 +198,7 @@ describe('JSON-RPC methods', () => {
         },
       ],
     });
-    const [acct] = await rpc.getTokenAccountsByOwner(USER, { mint: USDC });
+    const acct = nth(await rpc.getTokenAccountsByOwner(USER, { mint: USDC }), 0);
     assert.equal(acct.pubkey, addr(91));
     assert.equal(acct.mint, USDC);
     assert.equal(acct.owner, USER);

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { dependencyPlugins, patchToEsm } from '../../scripts/bundle-patches.mjs';
+import { first, nth } from '../support/narrow.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const nodeModules = join(root, 'node_modules');
@@ -187,7 +188,7 @@ async function bundle(p: Probe, without: Set<string>): Promise<string> {
     write: false,
     logLevel: 'warning',
   });
-  let text = r.outputFiles[0].text;
+  let text = nth(r.outputFiles, 0).text;
   if (!without.has('__toESM')) text = patchToEsm(text, 'probe');
   const out = join(dir, 'probe.mjs');
   writeFileSync(
@@ -207,7 +208,11 @@ function instructions(file: string): number {
   return Number(m[1]);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) =>
+  nth(
+    [...xs].sort((a, b) => a - b),
+    Math.floor(xs.length / 2),
+  );
 const M = (n: number) => `${(n / 1e6).toFixed(1)} M`;
 
 console.log(`| Edit | Probe | With it | Without it | Difference |`);
@@ -217,10 +222,10 @@ for (const p of PROBES) {
   const files = [await bundle(p, new Set()), await bundle(p, new Set([p.edit]))];
   const counts: number[][] = [[], []];
   // the two in turn, so that whatever else changes on the machine falls on both alike
-  for (let r = 0; r < RUNS; r++) for (const [i, f] of files.entries()) counts[i].push(instructions(f));
-  const [withIt, without] = counts.map(median);
+  for (let r = 0; r < RUNS; r++) for (const [i, f] of files.entries()) nth(counts, i).push(instructions(f));
+  const [withIt, without] = first(counts.map(median), 2);
   process.stderr.write(
-    `edits: ${p.edit}: with ${counts[0].map(M).join(', ')}; without ${counts[1].map(M).join(', ')}\n`,
+    `edits: ${p.edit}: with ${nth(counts, 0).map(M).join(', ')}; without ${nth(counts, 1).map(M).join(', ')}\n`,
   );
   console.log(
     `| ${p.edit} | ${p.what} | ${M(withIt)} | ${M(without)} | ${without >= withIt ? '+' : ''}${M(without - withIt)} |`,

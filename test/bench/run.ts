@@ -66,6 +66,7 @@ import { startTerminal, type Term } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { Monitor, rowsTouched, sleep, usage, type Burst } from './monitor.js';
+import { nth } from '../support/narrow.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const argv = process.argv.slice(2);
@@ -93,9 +94,9 @@ const ROW = /^[› ]\s*\d+\s+[★ ]?\S+/;
 const tokenRows = (lines: string[]) => lines.filter((l) => ROW.test(l)).length;
 // 80x24 shows 19 or 20 rows (a flash line takes one: demo mode says its wallet was funded)
 const hasRows = (lines: string[]) => tokenRows(lines) >= 19;
-const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : NaN);
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const percentile = (xs: number[], p: number) =>
-  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN;
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]! : NaN;
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const pct = (x: number) => `${fmt(x * 100)}%`;
@@ -298,7 +299,7 @@ function prices(lines: string[]): Map<string, string> {
   const start = end - 12;
   for (const l of lines) {
     const m = /^[› ]\s*\d+\s+[★ ]?(\S+)/.exec(l);
-    if (m) out.set(m[1], [...l].slice(start, end).join('').trim());
+    if (m) out.set(nth(m, 1), [...l].slice(start, end).join('').trim());
   }
   return out;
 }
@@ -900,7 +901,7 @@ function flatness(series: Array<[number, number]>) {
   return {
     n,
     perMinute,
-    rise: perMinute * (points[n - 1][0] - points[0][0]),
+    rise: perMinute * (nth(points, n - 1)[0] - nth(points, 0)[0]),
     min: Math.min(...mbs),
     max: Math.max(...mbs),
   };
@@ -917,7 +918,7 @@ function rows(r: ModeReport, name: string): Line[] {
     ok: launch / node <= 2.5,
     note: `node -e 0 ${fmt(node)} ms; runs ${r.launch.map((x) => fmt(x)).join(', ')}`,
   });
-  const rss = r.series.length ? r.series[r.series.length - 1][1] : r.idle.rssKiB;
+  const rss = r.series.length ? nth(r.series, r.series.length - 1)[1] : r.idle.rssKiB;
   lines.push({
     measure: `RSS ${r.series.length ? `after ${LONG_MINUTES} min` : `after ${IDLE_S} s idle`} on Tokens (${name})`,
     value: `${fmt(rss / 1024, 1)} MB`,

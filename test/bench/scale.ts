@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { openJournal } from '../../src/journal/journal.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { triggerBookOf } from '../../src/sim/groups/trigger-book.js';
+import { nth } from '../support/narrow.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -111,7 +112,7 @@ export function writeAlerts(
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const t0 = Date.now() - count * 1_000;
   const alerts = Array.from({ length: count }, (_, i) => {
-    const t = tokens[i % tokens.length];
+    const t = nth(tokens, i % tokens.length);
     return {
       id: `bench-alert-${i}`,
       mint: t.id,
@@ -137,7 +138,7 @@ export function writeWatchlist(
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const starredAt = new Date(Date.now() - 86_400_000).toISOString();
   const entries = Array.from({ length: count }, (_, i) => {
-    const base = tokens[i % tokens.length];
+    const base = nth(tokens, i % tokens.length);
     const mint = i < tokens.length ? base.id : mintOf(i);
     const symbol = i < tokens.length ? base.symbol : `${base.symbol.slice(0, 6)}${i}`;
     return { mint, symbol, name: base.name, starredAt, last: { ...base, id: mint, symbol } };

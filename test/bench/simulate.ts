@@ -11,6 +11,7 @@ import { rpcDeps } from '../../src/pipeline/index.js';
 import { judgeEffect, measureEffect } from '../../src/pipeline/effect.js';
 import { inspectTransaction, type InspectionOk } from '../../src/wallet/inspect.js';
 import type { Built } from '../../src/pipeline/types.js';
+import { nth } from '../support/narrow.js';
 
 const RUNS = 200;
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -55,7 +56,7 @@ try {
   }
   const perRun = (rpcRequests() - before) / RUNS;
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+  const at = (q: number) => nth(times, Math.min(times.length - 1, Math.floor(q * times.length))).toFixed(2);
   console.log(
     `effect before the dialog (simulate + balance changes), ${RUNS} runs: median ${at(0.5)} ms, p95 ${at(0.95)} ms; ${perRun} RPC request${perRun === 1 ? '' : 's'} each (one batch: getMultipleAccounts + simulateTransaction)`,
   );

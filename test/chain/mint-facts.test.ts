@@ -23,6 +23,7 @@ import { executeSwapForm } from '../../src/actions/swapFlow.js';
 import { createLimitFromArgs } from '../../src/actions/ordersFlow.js';
 import { createOrdersStore } from '../../src/store/orders.js';
 import { randomAddress } from '../support/tx.js';
+import { nth } from '../support/narrow.js';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -112,7 +113,7 @@ test('a signed swap journals the decimals it read its amounts with; a limit orde
   const run = executeSwapForm(w.services, w.services.swap, 'order');
   await answerNext(w.services, true);
   assert.equal((await run)?.status, 'success');
-  const [entry] = await w.services.journal!.entries();
+  const entry = nth(await w.services.journal!.entries(), 0);
   assert.deepEqual(entry.decimals, { [NATIVE_MINT]: 9, [USDC_MINT]: 6 });
   assert.match(await readFile(w.journalPath, 'utf8'), /"decimals":\{"So1+2":9,"EPjF\w+":6\}/);
 

@@ -17,6 +17,7 @@ import {
   ThemeContext,
 } from '../../components/theme.js';
 import { lines, mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { nth } from '../support/narrow.js';
 
 afterEach(() => cleanup());
 
@@ -43,7 +44,7 @@ describe('<Footer>', () => {
   it('always keeps "? help" and drops other hints from the end first', () => {
     for (const width of [200, 80, 40, 20, 12]) {
       const fit = fitFooter(km.hintsFor('tokens'), width, 'tokens 3s ago');
-      assert.equal(fit.hints[fit.hints.length - 1].keys, '?', `help kept at ${width}`);
+      assert.equal(nth(fit.hints, fit.hints.length - 1).keys, '?', `help kept at ${width}`);
       const used = fit.hints.reduce((s, h, i) => s + (i ? 2 : 0) + textWidth(h.keys) + 1 + textWidth(h.label), 0);
       assert.ok(used + (fit.right ? textWidth(fit.right) + 1 : 0) <= Math.max(width, 6), `fits ${width}`);
     }
@@ -91,7 +92,7 @@ describe('<HelpOverlay>', () => {
     assert.equal(one.columns.length, 1);
     const two = helpColumns(groupsOf('tokens'), 76, 10);
     assert.equal(two.columns.length, 2);
-    assert.ok(two.columns.every((c) => c.length <= 10 && !c[c.length - 1].heading));
+    assert.ok(two.columns.every((c) => c.length <= 10 && !nth(c, c.length - 1).heading));
     assert.ok(two.columns.flat().every((l) => textWidth(l.text) === two.columnWidth));
     const entries = (cols: typeof one.columns) =>
       cols
@@ -104,10 +105,10 @@ describe('<HelpOverlay>', () => {
   it('every column starts with a heading: a group carried over says "(continued)"; an entry\'s wrapped lines stay together', () => {
     const two = helpColumns(groupsOf('tokens'), 76, 10);
     assert.ok(
-      two.columns.every((c) => c[0].heading),
+      two.columns.every((c) => nth(c, 0).heading),
       "no key sits beside another group's heading",
     );
-    assert.ok(two.columns.slice(1).some((c) => /\(continued\)/.test(c[0].text)));
+    assert.ok(two.columns.slice(1).some((c) => /\(continued\)/.test(nth(c, 0).text)));
     const long = [
       {
         title: 'Commands',
@@ -134,7 +135,7 @@ describe('<HelpOverlay>', () => {
     const laid = helpColumns(long, 76, 10);
     assert.equal(laid.columns.length, 1);
     assert.equal(laid.columnWidth, 76);
-    assert.equal(laid.columns[0].length, 31);
+    assert.equal(nth(laid.columns, 0).length, 31);
   });
 
   it('marks a disabled key (its reason is said when it is pressed)', () => {
@@ -143,8 +144,8 @@ describe('<HelpOverlay>', () => {
       60,
       10,
     );
-    assert.match(off.columns[0][1].text, /n +× new order/);
-    assert.equal(off.columns[0][1].disabled, true);
+    assert.match(nth(nth(off.columns, 0), 1).text, /n +× new order/);
+    assert.equal(nth(nth(off.columns, 0), 1).disabled, true);
   });
 
   it('explains the × marker on its title line when a key is marked', async () => {

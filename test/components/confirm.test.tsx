@@ -7,6 +7,7 @@ import { dialogBody } from '../../components/confirm/layout.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { textWidth } from '../../components/text.js';
 import { lines, mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { nth } from '../support/narrow.js';
 
 afterEach(() => cleanup());
 
@@ -191,6 +192,6 @@ describe('<ConfirmDialog>', () => {
     assert.ok(head.length > 1, 'more than one line');
     assert.equal(head.join(' '), title);
     assert.ok(body.every((l) => textWidth(l.text) <= 40));
-    assert.match(body[head.length].text, /You pay/);
+    assert.match(nth(body, head.length).text, /You pay/);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { LineInput } from '../support/LineInput.js';
 import { mount, settle, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import type { Key } from 'ink';
+import { nth } from '../support/narrow.js';
 
 afterEach(() => cleanup());
 
@@ -237,14 +238,14 @@ describe('keymap', () => {
       ['tokens', 'global'],
     );
     assert.deepEqual(
-      help[1].entries.map((e) => e.command),
+      nth(help, 1).entries.map((e) => e.command),
       ['quit', 'help', 'down'],
       'refresh is shadowed by reverse on r',
     );
-    assert.equal(help[1].entries[2].keys, 'j/↓');
+    assert.equal(nth(nth(help, 1).entries, 2).keys, 'j/↓');
     for (const group of help) {
       for (const entry of group.entries) {
-        const first = entry.keys.split('/')[0];
+        const first = nth(entry.keys.split('/'), 0);
         const name = first === '↓' ? 'down' : first;
         assert.equal(km.matchName('tokens', name), entry.command, `help says ${entry.keys} runs ${entry.command}`);
       }

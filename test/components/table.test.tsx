@@ -17,6 +17,7 @@ import { COLUMN_GAP, wholeWidths } from '../../components/table/layout.js';
 import { padCell, truncate, textWidth, wrapText } from '../../components/text.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { lines, mount, typeKeys, waitForFrame } from '../support/ink.js';
+import { nth } from '../support/narrow.js';
 
 interface Tok {
   id: string;
@@ -96,12 +97,12 @@ describe('table helpers', () => {
 
   it('sorts stably with missing values last in both directions', () => {
     const rows = makeRows(8);
-    const price = columns[2];
+    const price = nth(columns, 2);
     const asc = sortRows(rows, price, 'asc').map((r) => r.price);
     assert.deepEqual(asc, [0, 1.5, 3, 6, 7.5, 9, 10.5, null]);
     const desc = sortRows(rows, price, 'desc').map((r) => r.price);
     assert.deepEqual(desc, [10.5, 9, 7.5, 6, 3, 1.5, 0, null]);
-    const bySymbol = sortRows(makeRows(12), columns[0], 'asc').map((r) => r.symbol);
+    const bySymbol = sortRows(makeRows(12), nth(columns, 0), 'asc').map((r) => r.symbol);
     assert.deepEqual(bySymbol.slice(0, 3), ['T0', 'T1', 'T2'], 'numeric-aware string order');
     assert.equal(bySymbol[11], 'T11');
   });
@@ -174,9 +175,9 @@ describe('<Table>', () => {
     const frame = app.lastFrame() ?? '';
     const ls = lines(frame);
     assert.equal(ls.length, 10);
-    assert.match(ls[0], /Price ▼/);
-    assert.doesNotMatch(ls[0], /Mint/, 'mint column dropped at 80 columns');
-    assert.match(ls[1], /^›T0 /);
+    assert.match(nth(ls, 0), /Price ▼/);
+    assert.doesNotMatch(nth(ls, 0), /Mint/, 'mint column dropped at 80 columns');
+    assert.match(nth(ls, 1), /^›T0 /);
     assert.match(frame, /T8 /);
     assert.doesNotMatch(frame, /T9 /);
     for (const l of ls) assert.ok(textWidth(l) <= 80, `line fits: ${l}`);
@@ -258,11 +259,11 @@ describe('<Table>', () => {
       const want = (nested.lastFrame() ?? '').split('\n');
       assert.deepEqual(got.slice(1), want);
       assert.ok(
-        got[1].includes('\x1b[32m') || got[1].includes('\x1b[31m'),
+        nth(got, 1).includes('\x1b[32m') || nth(got, 1).includes('\x1b[31m'),
         `a named colour is painted: ${JSON.stringify(got[1])}`,
       );
       assert.ok(
-        got[2].includes('\x1b[91m') || got[2].includes('\x1b[31m'),
+        nth(got, 2).includes('\x1b[91m') || nth(got, 2).includes('\x1b[31m'),
         `the hex colour is painted: ${JSON.stringify(got[2])}`,
       );
     } finally {
@@ -283,7 +284,7 @@ describe('<Table>', () => {
     const app = await mount(<Table columns={columns} rows={rows} getKey={(r) => r.id} width={160} height={3} />);
     const frame = app.lastFrame() ?? '';
     assert.match(frame, /Mint/);
-    assert.ok(frame.includes(rows[0].id.slice(0, 43) + '…'));
+    assert.ok(frame.includes(nth(rows, 0).id.slice(0, 43) + '…'));
     assert.match(frame, /VERYLON…/);
     assert.ok(lines(frame).every((l) => !/VERYLONGSYMBOL/.test(l)));
   });
@@ -301,7 +302,7 @@ describe('<Table>', () => {
         columns={columns}
         rows={rows}
         getKey={(r) => r.id}
-        selectedKey={rows[index].id}
+        selectedKey={nth(rows, index).id}
         width={80}
         height={height}
       />
@@ -372,7 +373,7 @@ describe('<Table>', () => {
     );
     const app = await mount(draw(rows));
     await waitForFrame(app, (f) => /›T5 /.test(f));
-    const reversed = sortRows(rows, columns[4], 'desc').reverse();
+    const reversed = sortRows(rows, nth(columns, 4), 'desc').reverse();
     const shuffled = [...reversed.slice(20), ...reversed.slice(0, 20)];
     app.rerender(draw(shuffled));
     const frame = await waitForFrame(app, (f) => f.split('\n').some((l) => l.startsWith('›T5 ')) && !/›T[^5]/.test(f));

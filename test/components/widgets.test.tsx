@@ -10,6 +10,7 @@ import { Toggle } from '../../components/fields/Toggle.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { progressBar } from '../../components/ProgressBar.js';
 import { lines, mount, typeKeys, waitForFrame } from '../support/ink.js';
+import { nth } from '../support/narrow.js';
 
 afterEach(() => cleanup());
 
@@ -124,7 +125,7 @@ describe('<DetailPane>', () => {
     assert.match(frame, /lines 1-5 of 31/);
     await typeKeys(app, 'j');
     frame = await waitForFrame(app, (f) => !f.includes('Token'));
-    assert.match(lines(frame)[0], /^field0 /);
+    assert.match(nth(lines(frame), 0), /^field0 /);
     await typeKeys(app, 'G');
     frame = await waitForFrame(app, (f) => f.includes('field29'));
     assert.match(frame, /lines 27-31 of 31/);

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanEnv, runCli } from '../support/cli.js';
+import { nth } from '../support/narrow.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -39,7 +40,7 @@ test('limit --yes, then orders: the same demo wallet lists the order; config nam
   };
   assert.equal(orders.trigger.length, 1);
   assert.deepEqual(
-    [orders.trigger[0].makingAmount, orders.trigger[0].takingAmount, orders.trigger[0].status],
+    [nth(orders.trigger, 0).makingAmount, nth(orders.trigger, 0).takingAmount, nth(orders.trigger, 0).status],
     ['2', '300', 'Open'],
   );
   // the balance the order holds stays held: 100 SOL given once, 2 in the order
@@ -103,7 +104,7 @@ test('demo reset removes the demo key and the simulator state, says so, and the 
   assert.equal(launched.code, 0, launched.err);
   const poolsFile = join(h.state, 'studio-pools.json');
   const file = JSON.parse(readFileSync(poolsFile, 'utf8')) as { pools: Array<Record<string, unknown>> };
-  assert.equal(file.pools[0].network, 'simulator', 'a pool says where it was launched');
+  assert.equal(nth(file.pools, 0).network, 'simulator', 'a pool says where it was launched');
   const live = {
     ...file.pools[0],
     pool: 'LivePooL1111111111111111111111111111111111',

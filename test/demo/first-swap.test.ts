@@ -13,6 +13,7 @@ import { executeSwapForm, loadTokens } from '../../src/actions/swapFlow.js';
 import { createSwapStore } from '../../src/store/swap.js';
 import { answerNext } from '../support/actions.js';
 import { demoConfig } from '../support/services.js';
+import { nth } from '../support/narrow.js';
 
 test('in ten fresh demo starts the first swap from Tokens, with the default slippage, succeeds', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-first-swap-'));
@@ -34,7 +35,10 @@ test('in ten fresh demo starts the first swap from Tokens, with the default slip
     try {
       // the Tokens screen's first list; a small token (not one of the majors, which barely move)
       const top = await s.api.tokens.list({ category: TOKEN_CATEGORIES[0], interval: '1h', limit: 50 });
-      const token = top.filter((x) => x.id !== NATIVE_MINT && !x.tags?.includes('strict'))[start % 3];
+      const token = nth(
+        top.filter((x) => x.id !== NATIVE_MINT && !x.tags?.includes('strict')),
+        start % 3,
+      );
       await loadTokens(s);
       const swap = createSwapStore({ input: 'SOL', output: token.id, amount: '1' });
       const run = executeSwapForm(s, swap, 'order');

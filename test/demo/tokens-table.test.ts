@@ -7,6 +7,7 @@ import type { Token } from '../../src/api/types.js';
 import { TOKEN_INTERVALS } from '../../src/api/contract/tokens.js';
 import { tokensTable } from '../../src/headless/tokens.js';
 import { startSim } from '../../src/sim/index.js';
+import { nth } from '../support/narrow.js';
 
 function widest(text: string): string {
   return text.split('\n').reduce((a, b) => (stringWidth(b) > stringWidth(a) ? b : a), '');
@@ -46,7 +47,7 @@ test('a long symbol is cut and its control characters removed; the row stays wit
   } as unknown as Token;
   const table = tokensTable([hostile], '24h');
   assert.ok(!table.includes('\u001b'));
-  const row = table.split('\n')[1];
+  const row = nth(table.split('\n'), 1);
   assert.ok(stringWidth(row) <= 80, `${stringWidth(row)}: ${row}`);
   assert.match(row, /^1\s+VERYLONGS… ✓\s+99,999\.99\s+▼ -999\.99%\s+\$990B\s+\$999T\s+\$123M\s+Host…1111$/);
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { openTerminal, type Term } from '../support/pty.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { nth } from '../support/narrow.js';
 
 const ENTER_ALT = '\x1b[?1049h';
 const LEAVE_ALT = '\x1b[?1049l';
@@ -49,7 +50,7 @@ test('demo dashboard at 80x24: rows, c and i, filter, detail, help, q restores t
     15_000,
   );
 
-  const pick = symbols(screen)[3];
+  const pick = nth(symbols(screen), 3);
   term.send('/');
   term.send(pick);
   screen = await term.waitFor(

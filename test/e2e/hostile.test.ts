@@ -14,6 +14,7 @@ import { simControl, startSimProcess } from '../support/simProcess.js';
 import { assertNoHostileBytes, HOSTILE_SYMBOL, JUP_MINT, startHostileProxy } from '../support/hostile.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { nth } from '../support/narrow.js';
 
 async function setUp(t: { after(fn: () => unknown): void }, name: string) {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
@@ -73,7 +74,7 @@ test('dashboard at 80x24 against a hostile service: no control sequence from it 
   term.send('+++');
   await term.waitFor((s) => s.includes('orders every 3s'), 10_000);
   term.send('1');
-  await simControl(sim, 'fill', { order: listed.orders[0].orderKey, percent: 50 });
+  await simControl(sim, 'fill', { order: nth(listed.orders, 0).orderKey, percent: 50 });
   await term.waitFor((s) => s.includes('filled 50%') && s.includes('1 NEW (N)'), 40_000);
   term.send('N');
   await term.waitFor((s) => s.includes('Notifications: 1 entry') && /JUP/.test(s), 10_000);

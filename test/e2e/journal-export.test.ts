@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { CLI, cleanEnv } from '../support/cli.js';
 import { openTerminal } from '../support/pty.js';
 import { openJournal } from '../../src/journal/journal.js';
+import { nth } from '../support/narrow.js';
 
 test('J then E at 80x24: the journal exported as CSV, the file named on screen', async (t) => {
   const env = cleanEnv();
@@ -38,18 +39,21 @@ test('J then E at 80x24: the journal exported as CSV, the file named on screen',
   term.send('E');
   const screen = await term.waitFor(/exported 1 entry as CSV to/, 30_000);
   for (const line of screen.split('\n')) assert.ok(line.length <= 80, line);
-  const path = screen
-    .slice(screen.indexOf('exported 1 entry'))
-    .split('\n')
-    .slice(0, 3)
-    .map((l) => l.trim())
-    .join('')
-    .match(/to (\/\S+?\.csv)/)![1];
+  const path = nth(
+    screen
+      .slice(screen.indexOf('exported 1 entry'))
+      .split('\n')
+      .slice(0, 3)
+      .map((l) => l.trim())
+      .join('')
+      .match(/to (\/\S+?\.csv)/)!,
+    1,
+  );
   assert.ok(path.startsWith(join(state, 'exports', 'journal-')), path);
   const rows = readFileSync(path, 'utf8').split('\r\n');
   // a demo entry: its mode in its column and in its description
-  assert.match(rows[1], /^2026-03-04T05:06:07\.000Z,swap \(order group\),success,demo,simulator,/);
-  assert.match(rows[1], /,demo: simulated \(not a real trade\)$/);
-  assert.match(rows[1], /,2,SOL,So1+2,299\.5,USDC,/);
+  assert.match(nth(rows, 1), /^2026-03-04T05:06:07\.000Z,swap \(order group\),success,demo,simulator,/);
+  assert.match(nth(rows, 1), /,demo: simulated \(not a real trade\)$/);
+  assert.match(nth(rows, 1), /,2,SOL,So1+2,299\.5,USDC,/);
   term.send('q');
 });

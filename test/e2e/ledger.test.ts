@@ -28,6 +28,7 @@ import { startSimProcess } from '../support/simProcess.js';
 import { startLedgerEmulator, type LedgerEmulator } from '../support/ledgerEmulator.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import type { SimRequestLogEntry } from '../../src/sim/index.js';
+import { nth } from '../support/narrow.js';
 
 const KITS = [
   '@ledgerhq/device-management-kit',
@@ -168,9 +169,9 @@ test('swap 0.01 SOL USDC --yes against tradedeck sim: signed by the device key a
   assert.match(r.err, /--yes: signing without asking here; the Ledger asks for its own approval\n/);
 
   // the transaction executed is the one the device signed: its message, its signature over it
-  const [execute] = executes(await w.simRequests());
+  const execute = nth(executes(await w.simRequests()), 0);
   const wire = Buffer.from((execute.body as { signedTransaction: string }).signedTransaction, 'base64');
-  const [prompt] = w.emu.prompts;
+  const prompt = nth(w.emu.prompts, 0);
   assert.equal(prompt.kind, 'sign');
   assert.deepEqual(prompt.path, [44, 501, 0]);
   assert.deepEqual(wire.subarray(1 + 64), Buffer.from(prompt.message!), 'the executed message is the one shown');
@@ -201,7 +202,7 @@ test('swap 0.01 SOL USDC --yes against tradedeck sim: signed by the device key a
   assert.ok(connections.length > 0);
   for (const c of connections) {
     const m = /^connect (127\.0\.0\.1|localhost):(\d+)$/.exec(c);
-    assert.ok(m && ports.has(m[2]), `${c}: only the emulated device and the simulator`);
+    assert.ok(m && ports.has(nth(m, 2)), `${c}: only the emulated device and the simulator`);
   }
 });
 
@@ -347,7 +348,7 @@ function copyOfDist(t: { after(fn: () => void): void }, into = mkdtempSync(join(
   copyFileSync(CLI, join(dist, 'cli.js'));
   copyFileSync(join(dirname(CLI), 'package.json'), join(dist, 'package.json'));
   for (const m of launcher.matchAll(/"((?:main|dashboard|headless|sim)-[A-Z0-9]+\.js)"/g))
-    copyFileSync(join(dirname(CLI), m[1]), join(dist, m[1]));
+    copyFileSync(join(dirname(CLI), nth(m, 1)), join(dist, nth(m, 1)));
   return join(dist, 'cli.js');
 }
 

@@ -12,6 +12,7 @@ import { confirmToEnd, openTerminal } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { nth } from '../support/narrow.js';
 
 test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL 200 USDC, y, listed at 0%; wrap off at a big price, whole; :cancel-fee; Space Space X + y; in History, q', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
@@ -138,7 +139,7 @@ test('live against the simulator process at 80x24: a part fill seen in the backg
   await term.waitFor((s) => s.includes('orders every 3s'), 10_000);
   // Look elsewhere while it fills: the background refresh of the active list notices.
   term.send('1');
-  await simControl(url, 'fill', { order: listed.orders[0].orderKey, percent: 50 });
+  await simControl(url, 'fill', { order: nth(listed.orders, 0).orderKey, percent: 50 });
   const seen = await term.waitFor((s) => s.includes('filled 50%') && s.includes('1 NEW (N)'), 40_000);
   for (const line of seen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
   assert.ok((term.rawOutput().match(/\x07/g) ?? []).length > bellsBefore, 'a BEL byte was written');

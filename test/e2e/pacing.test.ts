@@ -10,6 +10,7 @@ import { openTerminal } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { nth } from '../support/narrow.js';
 
 const LIST = '/tokens/v2/toporganicscore/1h';
 
@@ -35,9 +36,9 @@ test('paid key at 80x24: the header says poll 1s and the list is asked every sec
     env,
     cwd: root,
   });
-  const screen = await term.waitFor((s) => s.split('\n')[0].includes('poll 1s'), 30_000);
+  const screen = await term.waitFor((s) => nth(s.split('\n'), 0).includes('poll 1s'), 30_000);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
-  assert.doesNotMatch(screen.split('\n')[0], /left/, 'plenty left: no count shown');
+  assert.doesNotMatch(nth(screen.split('\n'), 0), /left/, 'plenty left: no count shown');
 
   const lists = async () =>
     ((await (await fetch(`${url}/__sim/requests`)).json()) as Logged[]).filter((r) => r.path === LIST);
@@ -50,7 +51,7 @@ test('paid key at 80x24: the header says poll 1s and the list is asked every sec
     await new Promise((r) => setTimeout(r, 200));
   }
   const times = log.slice(from - 1, from + 5).map((r) => Date.parse(r.time));
-  const gaps = times.slice(1).map((at, i) => at - times[i]);
+  const gaps = times.slice(1).map((at, i) => at - nth(times, i));
   // each far below the list's own 10 s (a loaded machine adds its answer time to the 1 s)
   assert.ok(
     gaps.every((g) => g < 5_000),

@@ -10,10 +10,11 @@ import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 import { startSim } from '../../src/sim/index.js';
 import { NATIVE_MINT as SOL, USDC_MINT } from '../../src/api/mints.js';
 import { runCli } from '../support/cli.js';
+import { nth } from '../support/narrow.js';
 
 /** the screen as one line of words: the dialog's borders and line breaks gone */
 const flat = (s: string) => s.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
-const header = (s: string) => s.split('\n')[0];
+const header = (s: string) => nth(s.split('\n'), 0);
 
 test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&L against the start', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
@@ -42,7 +43,7 @@ test('paper mode: PAPER on every screen at 80x24, a swap filled on paper, the P&
     ['1', 'Tokens'],
   ] as const) {
     term.send(key);
-    await term.waitFor((s) => header(s).includes('PAPER') && s.split('\n')[1].includes(title), 10_000);
+    await term.waitFor((s) => header(s).includes('PAPER') && nth(s.split('\n'), 1).includes(title), 10_000);
   }
   for (const [view, shows] of [
     ['J', /Journal/],

@@ -11,6 +11,7 @@ import { openTerminal } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { nth } from '../support/narrow.js';
 
 const fits = (screen: string) => {
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
@@ -46,7 +47,7 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
   term.send(':swap 0.1 SOL USDC fee 10000');
   term.press('Enter');
   let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('(build + RPC send'), 20_000);
-  assert.match(screen.split('\n')[0], /\[RPC 2\/2\]/);
+  assert.match(nth(screen.split('\n'), 0), /\[RPC 2\/2\]/);
   assert.match(flat(screen), /RPC 1 of 2 failed \(.*503.*\); now using RPC 2/);
   fits(screen);
   term.press('PageDown');
@@ -66,7 +67,7 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
   // the second goes down too: the health probes find none answering three times in a row
   await simControl(url, 'faults', { rpc: { b: 'down' } });
   screen = await term.waitFor(
-    (s) => s.split('\n')[0].includes('[SIGNING PAUSED]') && s.split('\n')[0].includes('[RPC DOWN]'),
+    (s) => nth(s.split('\n'), 0).includes('[SIGNING PAUSED]') && nth(s.split('\n'), 0).includes('[RPC DOWN]'),
     45_000,
   );
   assert.match(flat(screen), /no RPC endpoint answers: signing is paused, the screens keep working read-only/);
@@ -88,7 +89,7 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
     (s) => !s.includes('SIGNING PAUSED') && /RPC 2 of 2 answers again: signing resumed/.test(flat(s)),
     20_000,
   );
-  assert.match(screen.split('\n')[0], /\[RPC 2\/2\]/);
+  assert.match(nth(screen.split('\n'), 0), /\[RPC 2\/2\]/);
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

@@ -28,6 +28,7 @@ import { TOKEN_PROGRAM } from '../../src/wallet/instructions.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 import type { SimRequestLogEntry } from '../../src/sim/http/request-log.js';
+import { nth } from '../support/narrow.js';
 
 async function until(
   what: string,
@@ -144,7 +145,7 @@ test('stop just under the market, the watcher running, the price set below it: o
   const out = JSON.parse(made.out) as { status: string; id: string; orders: Array<{ state: string; trigger: string }> };
   assert.equal(out.status, 'success');
   assert.match(out.id, /^s-[0-9a-f]{8}$/);
-  assert.equal(out.orders[0].trigger, String(p));
+  assert.equal(nth(out.orders, 0).trigger, String(p));
   // the dialog, on stderr, says what will be signed without asking
   assert.match(
     made.err.replace(/\s+/g, ' '),
@@ -185,7 +186,7 @@ test('stop just under the market, the watcher running, the price set below it: o
     standing.map((o) => [o.id, o.kind, o.state]),
     [[out.id, 'stop-loss', 'fired']],
   );
-  assert.ok(standing[0].signature);
+  assert.ok(nth(standing, 0).signature);
   // the export lists the swap it made, marked as this order's
   const exported = await collect(process.execPath, [cli, 'export', 'journal', '--format', 'json'], w.env);
   const rows = JSON.parse(exported.out) as Array<{ action: string; status: string; description: string }>;
@@ -314,7 +315,7 @@ test('a hostile service changes the firing transaction: refused by the pipeline,
   const listed = JSON.parse((await w.run(['orders', '--standing', '--history', '--json'])).out) as {
     standing: Array<{ state: string; reason: string }>;
   };
-  assert.equal(listed.standing[0].state, 'failed', 'never marked fired');
+  assert.equal(nth(listed.standing, 0).state, 'failed', 'never marked fired');
 });
 
 test('a Ledger key cannot make a standing order: one line, nothing stored', async (t) => {
@@ -445,7 +446,7 @@ test('hostile words for every command: one line, exit 2, nothing stored; cancel 
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
     const lines = r.err.split('\n').filter((l) => l.startsWith('tradedeck '));
     assert.equal(lines.length, 1, r.err);
-    assert.match(lines[0], said);
+    assert.match(nth(lines, 0), said);
     assert.equal(existsSync(file), false, `${args.join(' ')}: nothing stored`);
   }
   // no terminal to ask and no --yes: nothing stored

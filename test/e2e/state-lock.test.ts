@@ -12,6 +12,7 @@ import { openTerminal } from '../support/pty.js';
 import { CLI as cli, ROOT as root, tempHome, withChanges } from '../support/home.js';
 import { runCli } from '../support/cli.js';
 import { startSimProcess } from '../support/simProcess.js';
+import { nth } from '../support/narrow.js';
 
 test('the dashboard, tradedeck watch and tradedeck swap --yes on one state directory: the dashboard and the script each sign', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
@@ -42,7 +43,7 @@ test('the dashboard, tradedeck watch and tradedeck swap --yes on one state direc
     cwd: root,
   });
   let screen = await dash.waitFor(/LIVE/, 30_000);
-  assert.doesNotMatch(screen.split('\n')[0], /READ-ONLY/, 'the watcher beside it does not make it read-only');
+  assert.doesNotMatch(nth(screen.split('\n'), 0), /READ-ONLY/, 'the watcher beside it does not make it read-only');
   dash.send(':swap 0.1 SOL USDC');
   dash.press('Enter');
   await dash.waitFor((s) => s.includes('y confirm') && s.includes('Your balances'), 30_000);
@@ -67,7 +68,7 @@ test('the dashboard, tradedeck watch and tradedeck swap --yes on one state direc
     .map((l) => JSON.parse(l) as { kind: string; id: string; status: string; owner?: { pid: number } });
   const entries = lines.filter((l) => l.kind === 'entry');
   assert.equal(entries.length, 2);
-  assert.notEqual(entries[0].owner?.pid, entries[1].owner?.pid, 'signed by two processes');
+  assert.notEqual(nth(entries, 0).owner?.pid, nth(entries, 1).owner?.pid, 'signed by two processes');
   for (const e of entries)
     assert.equal(lines.filter((l) => l.id === e.id && l.kind === 'outcome').at(-1)?.status, 'success');
   const executes = (

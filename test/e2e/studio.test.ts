@@ -9,6 +9,7 @@ import { confirmToEnd, openTerminal } from '../support/pty.js';
 import { startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { nth } from '../support/narrow.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -78,8 +79,8 @@ test('80x24: launch a pool with an image, see it listed, advance the clock, clai
   const m = /Claimed \+([\d.,]+) USDC: balance ([\d.,]+) USDC → ([\d.,]+) USDC/.exec(screen);
   assert.ok(m, screen);
   const n = (x: string) => Number(x.replace(/,/g, ''));
-  assert.ok(n(m[3]) > n(m[2]), 'the USDC balance went up');
-  assert.match(screen, new RegExp(`bal ${m[3].replace(/\./g, '\\.').slice(0, 8)}`));
+  assert.ok(n(nth(m, 3)) > n(nth(m, 2)), 'the USDC balance went up');
+  assert.match(screen, new RegExp(`bal ${nth(m, 3).replace(/\./g, '\\.').slice(0, 8)}`));
   term.send('q');
   assert.equal(await term.exited(), 0);
 

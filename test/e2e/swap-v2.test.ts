@@ -13,6 +13,7 @@ import { openTerminal } from '../support/pty.js';
 import { CLI as cli, ROOT as root, tempHome, withChanges } from '../support/home.js';
 import { balances, makeHome, requestLog, startSim, NATIVE_MINT } from '../support/reliability.js';
 import { runCli, type Run } from '../support/cli.js';
+import { nth } from '../support/narrow.js';
 
 const API_KEY = 'td-e2e-swap-v2-key';
 
@@ -68,7 +69,7 @@ test('against tradedeck sim --only-v1: the swap falls back to /ultra/v1 with no 
   assert.equal(refused.status, 'refused');
   assert.equal(refused.lines.length, 1);
   assert.match(
-    refused.lines[0],
+    nth(refused.lines, 0),
     /^api-version v2: 127\.0\.0\.1:\d+ does not serve GET \/swap\/v2\/order \(HTTP 404\); nothing was signed/,
   );
   assert.equal(existsSync(w.home.journalPath) ? readFileSync(w.home.journalPath, 'utf8') : '', '', 'nothing signed');

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { openTerminal } from '../support/pty.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { nth } from '../support/narrow.js';
 
 function demoEnv(t: { after(fn: () => void): void }, name: string) {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
@@ -46,7 +47,7 @@ test('C locale at 40x12: ASCII only, the header stays above the :limit dialog, C
   term.press('Enter');
   screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Limit order'), 20_000);
   const lines = screen.split('\n');
-  assert.match(lines[0], /^tradedeck +SIMULATED/, 'the header is the first line');
+  assert.match(nth(lines, 0), /^tradedeck +SIMULATED/, 'the header is the first line');
   assert.match(screen, /\+-{10,}\+/, 'the dialog is drawn in ASCII');
   assert.ok(lines.length <= 12);
 

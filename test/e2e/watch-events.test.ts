@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { CLI, cleanEnv, startSignerRig } from '../support/cli.js';
 import { openTerminal } from '../support/pty.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
+import { nth } from '../support/narrow.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 
@@ -118,7 +119,7 @@ test('watch and the dashboard on one state: an alert and a fill (order.filled) r
       headers: { 'x-api-key': 'k' },
     })
   ).json()) as { orders: Array<{ orderKey: string }> };
-  rig.sim.fillTriggerOrder(orders.orders[0].orderKey, 100);
+  rig.sim.fillTriggerOrder(nth(orders.orders, 0).orderKey, 100);
   await until(
     'the watcher to print the fill',
     () => printed().some((e) => e.type === 'order.filled'),
@@ -158,7 +159,7 @@ test('watch and the dashboard on one state: an alert and a fill (order.filled) r
     ['order.filled'],
   );
   const fill = got.find((e) => e.type === 'order.filled')!;
-  assert.equal(fill.data.orderKey, orders.orders[0].orderKey);
+  assert.equal(fill.data.orderKey, nth(orders.orders, 0).orderKey);
   assert.equal(fill.mode, 'live');
   // the amounts of its trades: all of the 1 SOL, for at least the 160 USDC asked
   assert.equal(fill.data.inputAmount, '1');

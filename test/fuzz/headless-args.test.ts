@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, root } from '../support/reliability.js';
 import { prng } from '../support/prng.js';
+import { nth } from '../support/narrow.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const CASES = Number(process.env.TRADEDECK_FUZZ_ARGV ?? 40);
@@ -97,9 +98,9 @@ const WORDS = [
 ];
 
 function vector(next: () => number): string[] {
-  const argv = [COMMANDS[Math.floor(next() * COMMANDS.length)]].filter((w) => w !== '');
+  const argv = [nth(COMMANDS, Math.floor(next() * COMMANDS.length))].filter((w) => w !== '');
   const n = Math.floor(next() * 6);
-  for (let i = 0; i < n; i++) argv.push(WORDS[Math.floor(next() * WORDS.length)].replace(/\x00/g, '\\0'));
+  for (let i = 0; i < n; i++) argv.push(nth(WORDS, Math.floor(next() * WORDS.length)).replace(/\x00/g, '\\0'));
   return argv;
 }
 
@@ -154,7 +155,7 @@ test(`random argument vectors: exit 0/1/2, a short message, never a stack (seed 
     const batch = vectors.slice(i, i + 2);
     const results = await Promise.all(batch.map((argv) => run(argv, home)));
     results.forEach((r, j) => {
-      const argv = JSON.stringify(batch[j].map((a) => (a.length > 40 ? `${a.slice(0, 40)}…` : a)));
+      const argv = JSON.stringify(nth(batch, j).map((a) => (a.length > 40 ? `${a.slice(0, 40)}…` : a)));
       const all = r.stdout + r.stderr;
       if (r.signal) problems.push(`${argv}: ended by ${r.signal} (hung?)`);
       else if (![0, 1, 2].includes(r.code ?? -1)) problems.push(`${argv}: exit ${r.code}`);

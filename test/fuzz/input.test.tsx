@@ -18,6 +18,7 @@ import { typeKeys, waitForFrame } from '../support/ink.js';
 import parseKeypress from '../../node_modules/ink/build/parse-keypress.js';
 import { createInputParser } from '../../node_modules/ink/build/input-parser.js';
 import { prng } from '../support/prng.js';
+import { nth } from '../support/narrow.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const FULL = process.env.TRADEDECK_FUZZ_FULL === '1';
@@ -106,7 +107,7 @@ const ALPHABET = [
 
 function randomInput(next: () => number): string {
   const kind = Math.floor(next() * 4);
-  if (kind === 0) return ADVERSARIAL[Math.floor(next() * ADVERSARIAL.length)];
+  if (kind === 0) return nth(ADVERSARIAL, Math.floor(next() * ADVERSARIAL.length));
   const n = kind === 3 ? 100 + Math.floor(next() * 200) : 1 + Math.floor(next() * 24);
   let s = '';
   for (let i = 0; i < n; i++) s += ALPHABET[Math.floor(next() * ALPHABET.length)];

@@ -18,6 +18,7 @@ import { journalCommand } from '../../src/headless/journal.js';
 import { withFileLock } from '../../src/stateLock.js';
 import type { Config } from '../../src/config.js';
 import { CLI, cleanEnv, collect } from '../support/cli.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
 const at = (iso: string) => Date.parse(iso);
@@ -84,8 +85,16 @@ test('past years move to journal-YYYY.jsonl whole lines byte for byte, up to the
   const r = await archiveJournal(path, { now: NOW });
   assert.deepEqual(files(dir), expected(original));
   assert.deepEqual(r.moved, [
-    { file: 'journal-2024.jsonl', lines: 81, bytes: Buffer.byteLength(expected(original)['journal-2024.jsonl']) },
-    { file: 'journal-2025.jsonl', lines: 60, bytes: Buffer.byteLength(expected(original)['journal-2025.jsonl']) },
+    {
+      file: 'journal-2024.jsonl',
+      lines: 81,
+      bytes: Buffer.byteLength(valueAt(expected(original), 'journal-2024.jsonl')),
+    },
+    {
+      file: 'journal-2025.jsonl',
+      lines: 60,
+      bytes: Buffer.byteLength(valueAt(expected(original), 'journal-2025.jsonl')),
+    },
   ]);
   // the archives, oldest first, then the journal: the lines as they were
   assert.equal(Object.values(files(dir)).join(''), original);
@@ -158,7 +167,7 @@ test('killed with SIGKILL half-way through appending to an archive: the next run
   assert.equal(r.signal, 'SIGKILL', r.stderr);
   const half = readFileSync(join(dir, 'journal-2024.jsonl'), 'utf8');
   assert.ok(
-    half.length > 0 && half.length < expected(original)['journal-2024.jsonl'].length,
+    half.length > 0 && half.length < valueAt(expected(original), 'journal-2024.jsonl').length,
     'the archive was left half written',
   );
   assert.equal(readFileSync(path, 'utf8'), original, 'the journal is untouched until its lines are in the archives');
@@ -192,7 +201,7 @@ test('tradedeck journal archive: waits for a process appending to the journal, g
   } finally {
     process.stdout.write = write;
   }
-  const printed = JSON.parse(out[0]) as { moved: Array<{ file: string; lines: number }> };
+  const printed = JSON.parse(nth(out, 0)) as { moved: Array<{ file: string; lines: number }> };
   assert.deepEqual(
     printed.moved.map((m) => [m.file, m.lines]),
     [

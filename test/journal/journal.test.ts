@@ -5,6 +5,7 @@ import * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal, type JournalEntry } from '../../src/journal/journal.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 async function journalPath(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-')), 'state', 'tradedeck', 'journal.jsonl');
@@ -33,7 +34,7 @@ test('the journal file is 0600 in a 0700 directory and each append is a line on 
   await journal.append(e);
   const lines = (await readFile(path, 'utf8')).trim().split('\n');
   assert.equal(lines.length, 1);
-  const onDisk = JSON.parse(lines[0]);
+  const onDisk = JSON.parse(nth(lines, 0));
   assert.equal(onDisk.kind, 'entry');
   assert.equal(onDisk.id, e.id);
   assert.equal(onDisk.signedTransaction, 'AQID');
@@ -46,8 +47,8 @@ test('append fsyncs the line before resolving', async (t) => {
   const probe = await fsPromises.open(path, 'r');
   const proto = Object.getPrototypeOf(probe) as Record<string, (...args: unknown[]) => Promise<unknown>>;
   await probe.close();
-  const realWrite = proto.write;
-  const realSync = proto.sync;
+  const realWrite = valueAt(proto, 'write');
+  const realSync = valueAt(proto, 'sync');
   t.mock.method(proto, 'write', function (this: unknown, ...args: unknown[]) {
     events.push('write');
     return realWrite.apply(this, args);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal, type JournalEntry, type JournalGroup } from '../../src/journal/journal.js';
 import { reconcileJournal, type ExecuteBody, type SignatureState } from '../../src/journal/reconcile.js';
+import { nth } from '../support/narrow.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -69,7 +70,7 @@ test('an in-window entry is re-posted with the same requestId and signed transac
     items.map((i) => [i.id, i.before, i.after, i.signature]),
     [[e.id, 'signed', 'success', 'sig-from-execute']],
   );
-  const [state] = await journal.entries();
+  const state = nth(await journal.entries(), 0);
   assert.equal(state.status, 'success');
   assert.equal(state.signature, 'sig-from-execute');
   // A second start has nothing left to do.
@@ -85,10 +86,10 @@ test('an in-window execute that reports failure is recorded as failed with its c
     now: T0 + 1000,
     execute: () => ({ status: 'Failed', code: 6001, error: 'slippage tolerance exceeded' }),
   });
-  const [item] = await reconcileJournal(journal, f.deps);
+  const item = nth(await reconcileJournal(journal, f.deps), 0);
   assert.equal(item.after, 'failed');
   assert.match(item.note, /slippage/);
-  const [state] = await journal.entries();
+  const state = nth(await journal.entries(), 0);
   assert.equal(state.code, 6001);
 });
 
@@ -112,10 +113,10 @@ test('an unknown signature stays pending within its lifetime and expires after i
   const journal = await freshJournal();
   await journal.append(entry({ group: 'swap', signature: 'sigX', status: 'submitted' }));
   const early = await reconcileJournal(journal, fakes({ now: T0 + 30_000 }).deps);
-  assert.equal(early[0].after, 'unknown');
-  assert.equal((await journal.entries())[0].status, 'unknown');
+  assert.equal(nth(early, 0).after, 'unknown');
+  assert.equal(nth(await journal.entries(), 0).status, 'unknown');
   const late = await reconcileJournal(journal, fakes({ now: T0 + 5 * 60_000 }).deps);
-  assert.equal(late[0].after, 'expired');
+  assert.equal(nth(late, 0).after, 'expired');
   assert.deepEqual(await journal.pending(), []);
 });
 
@@ -123,16 +124,16 @@ test('block height decides expiry when the entry carries lastValidBlockHeight', 
   const journal = await freshJournal();
   await journal.append(entry({ group: 'swap', signature: 's', lastValidBlockHeight: 500 }));
   const within = await reconcileJournal(journal, fakes({ now: T0 + 10 * 60_000, height: 480 }).deps);
-  assert.equal(within[0].after, 'unknown');
+  assert.equal(nth(within, 0).after, 'unknown');
   const past = await reconcileJournal(journal, fakes({ now: T0 + 10 * 60_000, height: 501 }).deps);
-  assert.equal(past[0].after, 'expired');
+  assert.equal(nth(past, 0).after, 'expired');
 });
 
 test('no requestId in window and no signature: marked expired', async () => {
   const journal = await freshJournal();
   await journal.append(entry({ requestId: 'gone' }));
   const f = fakes({ now: T0 + 3 * 60_000 });
-  const [item] = await reconcileJournal(journal, f.deps);
+  const item = nth(await reconcileJournal(journal, f.deps), 0);
   assert.equal(item.after, 'expired');
   assert.equal(f.executed.length + f.checked.length, 0);
 });
@@ -146,7 +147,7 @@ test('an unreachable service leaves the entry pending for the next start', async
       throw new Error('connect ECONNREFUSED');
     },
   });
-  const [item] = await reconcileJournal(journal, f.deps);
+  const item = nth(await reconcileJournal(journal, f.deps), 0);
   assert.equal(item.after, 'signed');
   assert.match(item.note, /ECONNREFUSED/);
   assert.equal((await journal.pending()).length, 1);

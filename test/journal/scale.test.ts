@@ -13,6 +13,7 @@ import { JournalFollower } from '../../src/journal/follow.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { exportText } from '../../src/export/run.js';
 import { world } from '../support/actions.js';
+import { first, nth } from '../support/narrow.js';
 
 async function journalPath(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-scale-')), 'journal.jsonl');
@@ -257,7 +258,7 @@ test('the view follows the journal: the next read takes only the lines appended 
   await pages.update();
   assert.ok(c.bytes() - whole < 500, `only the appended line is read (${c.bytes() - whole} bytes)`);
   assert.equal(pages.count, 1_001);
-  const [newest, next] = await pages.page(0, 2);
+  const [newest, next] = first(await pages.page(0, 2), 2);
   assert.equal(newest.id, 'n-1');
   assert.equal(newest.status, 'signed');
   assert.equal(next.id, 'old-999');
@@ -270,7 +271,7 @@ test('the view follows the journal: the next read takes only the lines appended 
   await j.appendOutcome({ id: 'old-3', time: 1_800_000_000_200, status: 'failed', error: 'looked up later' });
   await pages.update();
   assert.ok(c.bytes() - before < 400);
-  assert.equal((await pages.page(0, 1))[0].status, 'success');
+  assert.equal(nth(await pages.page(0, 1), 0).status, 'success');
   const oldest = await pages.page(1_001 - 4, 4);
   assert.deepEqual(
     oldest.map((e) => [e.id, e.status]),
@@ -281,7 +282,7 @@ test('the view follows the journal: the next read takes only the lines appended 
       ['old-0', 'success'],
     ],
   );
-  assert.equal(oldest[0].error, 'looked up later');
+  assert.equal(nth(oldest, 0).error, 'looked up later');
   assert.deepEqual(pages.problems, []);
   // an outcome of no entry at all is a problem of its line
   await appendFile(path, `${JSON.stringify({ kind: 'outcome', id: 'nobody', time: 1, status: 'success' })}\n`);
@@ -391,7 +392,7 @@ test('yearly archives beside the journal (journal-2025.jsonl) are read first, by
   assert.ok(!csv.includes('2025-01-01T'));
   // a new archive is taken in by the next read
   await writeFile(join(dir, 'journal-2023.jsonl'), `${swap('a23', '2023-05-01T00:00:00Z')}\n`, { mode: 0o600 });
-  assert.equal((await j.entries({ lean: true }))[0].id, 'a23');
+  assert.equal(nth(await j.entries({ lean: true }), 0).id, 'a23');
   assert.deepEqual(await j.pending(), []);
   assert.deepEqual(j.problems, []);
 });

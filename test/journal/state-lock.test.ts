@@ -25,6 +25,7 @@ import { createWatchlistWriter, loadWatchlist, type WatchEntry } from '../../src
 import { testServices } from '../support/services.js';
 import { CLI, cleanEnv } from '../support/cli.js';
 import { answerNext, submissions, world } from '../support/actions.js';
+import { nth } from '../support/narrow.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -42,7 +43,7 @@ const waitUntil = async (cond: () => boolean | Promise<boolean>, ms = 10_000) =>
 /** The start time of a process as /proc/<pid>/stat field 22 gives it (read here, not by the code under test). */
 function startOf(pid: number): string {
   const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return text.slice(text.lastIndexOf(')') + 2).split(' ')[19];
+  return nth(text.slice(text.lastIndexOf(')') + 2).split(' '), 19);
 }
 const BOOT = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
 const PIDNS = readlinkSync('/proc/self/ns/pid');

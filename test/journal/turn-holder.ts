@@ -2,8 +2,9 @@
 // argv[2] as argv[3] ("the dashboard"), says "held" on stdout, and lets it go after argv[4] ms
 // (or when its stdin closes, when argv[4] is "stdin").
 import { takeSigningTurn } from '../../src/stateLock.js';
+import { first } from '../support/narrow.js';
 
-const [stateDir, who, hold] = process.argv.slice(2);
+const [stateDir, who, hold] = first(process.argv.slice(2), 3);
 const turn = await takeSigningTurn(stateDir, who, { waitMs: 0 });
 process.stdout.write('held\n');
 if (hold === 'stdin') {

@@ -13,6 +13,7 @@ import { associatedTokenAccount } from '../../src/wallet/inspect.js';
 import { decodeBase58 } from '../../src/api/base58.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { expecting, randomAddress, SOL_TOKEN, USDC_TOKEN } from '../support/tx.js';
+import { valueAt } from '../support/narrow.js';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const SYSTEM = '11111111111111111111111111111111';
@@ -61,7 +62,7 @@ function simulating(
     err: null,
     logs: [],
     before: a.before.map((x) => before[x] ?? null),
-    after: a.after.map((x) => (x in after ? after[x] : (before[x] ?? null))),
+    after: a.after.map((x) => (x in after ? valueAt(after, x) : (before[x] ?? null))),
     ...over,
   });
 }

@@ -10,6 +10,7 @@ import { runAction, type ActionSpec, type Built, type PipelineDeps } from '../..
 import { createDemoKeyFile, loadKeypairFile, watchOnlyWallet, type KeypairWallet } from '../../src/wallet/keypair.js';
 import { buildTransaction, expecting, randomAddress, simulateNothing } from '../support/tx.js';
 import { RpcError } from '../../src/rpc/client.js';
+import { nth } from '../support/narrow.js';
 
 async function setup() {
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-pipe-'));
@@ -122,10 +123,10 @@ test('confirm: exactly one execute, journalled before it, with the signed transa
   assert.equal(r.status, 'success');
   assert.equal(r.signature, 'SigFromExecute');
   assert.equal(h.calls.execute.length, 1);
-  const { group, body } = h.calls.execute[0];
+  const { group, body } = nth(h.calls.execute, 0);
   assert.equal(group, 'ultra');
   assert.equal(body.requestId, 'req-1');
-  const onDiskAtExecute = h.calls.journalLinesAtExecute[0].map((l) => JSON.parse(l));
+  const onDiskAtExecute = nth(h.calls.journalLinesAtExecute, 0).map((l) => JSON.parse(l));
   assert.equal(onDiskAtExecute.length, 2, 'the entry and its signed line were on disk when execute was called');
   // the entry was written before signing: the transaction as built, no signature yet
   assert.equal(onDiskAtExecute[0].kind, 'entry');
@@ -138,12 +139,12 @@ test('confirm: exactly one execute, journalled before it, with the signed transa
   assert.equal(onDiskAtExecute[1].id, onDiskAtExecute[0].id);
   assert.equal(onDiskAtExecute[1].status, 'signed');
   assert.equal(onDiskAtExecute[1].signedTransaction, body.signedTransaction);
-  const [state] = await journal.entries();
+  const state = nth(await journal.entries(), 0);
   assert.equal(state.status, 'success');
   assert.equal(state.signature, 'SigFromExecute');
   const req = seen[0] as { title: string; inspections: Array<{ programs: unknown[] }> };
   assert.equal(req.title, 'Swap 1 SOL for 150 USDC');
-  assert.deepEqual(req.inspections[0].programs, [{ id: SIM_PROGRAMS.router, name: 'Router' }]);
+  assert.deepEqual(nth(req.inspections, 0).programs, [{ id: SIM_PROGRAMS.router, name: 'Router' }]);
 });
 
 test('a build that aged past its lifetime in the dialog is re-built and confirmed again', async () => {
@@ -154,7 +155,7 @@ test('a build that aged past its lifetime in the dialog is re-built and confirme
   assert.equal(h.calls.build, 2);
   assert.equal(h.calls.confirm, 2);
   assert.equal(h.calls.execute.length, 1);
-  assert.equal(h.calls.execute[0].body.requestId, 'req-2', 'only the fresh build is sent');
+  assert.equal(nth(h.calls.execute, 0).body.requestId, 'req-2', 'only the fresh build is sent');
   assert.equal((await journal.entries()).length, 1);
 });
 
@@ -208,7 +209,11 @@ test('a transient execute code re-posts the same signed transaction; a slippage 
   const r = await runAction(orderSpec(wallet.address, h.calls, h.clock), h.deps);
   assert.equal(r.status, 'success');
   assert.equal(h.calls.execute.length, 2);
-  assert.deepEqual(h.calls.execute[1].body, h.calls.execute[0].body, 'same bytes, same requestId: never re-signed');
+  assert.deepEqual(
+    nth(h.calls.execute, 1).body,
+    nth(h.calls.execute, 0).body,
+    'same bytes, same requestId: never re-signed',
+  );
 
   const h2 = harness(wallet, journal, { execute: () => ({ status: 'Failed', code: 6001, error: 'slippage' }) });
   const r2 = await runAction(orderSpec(wallet.address, h2.calls, h2.clock), h2.deps);
@@ -272,7 +277,7 @@ test('rpc submit that never confirms expires once block height passes lastValidB
   };
   const r = await runAction(spec, h.deps);
   assert.equal(r.status, 'expired');
-  const [state] = await journal.entries();
+  const state = nth(await journal.entries(), 0);
   assert.equal(state.status, 'expired');
   assert.equal(state.signature, 'SigLost');
 });

@@ -14,6 +14,7 @@ import { reconcileJournal } from '../../src/journal/reconcile.js';
 import { executeThrough, rpcDeps, runAction, type ActionSpec, type PipelineDeps } from '../../src/pipeline/index.js';
 import { createDemoKeyFile, loadKeypairFile, type KeypairWallet } from '../../src/wallet/keypair.js';
 import { expecting } from '../support/tx.js';
+import { nth } from '../support/narrow.js';
 
 async function world(t: { after(fn: () => Promise<void>): void }) {
   const sim = await startSim({ seed: 7, timeScale: 1 });
@@ -86,16 +87,16 @@ test('trigger create: order -> inspect -> confirm -> journal -> sign -> execute 
   assert.equal(r.status, 'success', r.error);
   assert.ok(r.signature);
   assert.equal(
-    seen[0].programs.some((p) => p.name === 'Trigger orders'),
+    nth(seen, 0).programs.some((p) => p.name === 'Trigger orders'),
     true,
   );
   const after = w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT);
   assert.ok(before - after >= 2_000_000_000n, `escrow took the 2 SOL (moved ${before - after})`);
   const sent = executes(w.sim, '/trigger/v1/execute');
   assert.equal(sent.length, 1);
-  const [state] = await w.journal.entries();
+  const state = nth(await w.journal.entries(), 0);
   assert.equal(state.status, 'success');
-  assert.equal((sent[0].body as { signedTransaction: string }).signedTransaction, state.signedTransaction);
+  assert.equal((nth(sent, 0).body as { signedTransaction: string }).signedTransaction, state.signedTransaction);
   const journalText = await readFile(w.journalPath, 'utf8');
   const seed = (JSON.parse(await readFile(w.wallet.path, 'utf8')) as number[]).slice(0, 32);
   assert.ok(!journalText.includes(Buffer.from(seed).toString('base64').slice(0, 16)));
@@ -172,7 +173,7 @@ test('journalled but never signed (a crash before its signed line): the next sta
   assert.equal(executes(w.sim, '/trigger/v1/execute').length, 0);
 
   const nextStart = await openJournal(w.journalPath);
-  const [pending] = await nextStart.pending();
+  const pending = nth(await nextStart.pending(), 0);
   assert.equal(pending.status, 'prepared');
   assert.equal(pending.signedTransaction, '');
   const items = await reconcileJournal(nextStart, {
@@ -230,7 +231,7 @@ test('swap group: quote -> swap tx -> inspect -> confirm -> journal -> sign -> R
   assert.equal(sends.length, 1);
   assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 1_000_000_000n);
   assert.ok(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) > usdcBefore);
-  const [state] = await w.journal.entries();
+  const state = nth(await w.journal.entries(), 0);
   assert.equal(state.group, 'swap');
   assert.equal(state.status, 'success');
   assert.equal(state.signature, r.signature);

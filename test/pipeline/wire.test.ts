@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { executeThrough, signatureStatusThrough } from '../../src/pipeline/index.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 test('executeThrough routes each group to its own execute and refuses groups without one', async () => {
   const seen: string[] = [];
@@ -33,7 +34,7 @@ test('signature statuses map to confirmed / failed / unknown', async () => {
     d: { err: null, confirmationStatus: 'processed' },
     e: null,
   };
-  const status = signatureStatusThrough({ getSignatureStatuses: async ([s]) => [statuses[s]] });
+  const status = signatureStatusThrough({ getSignatureStatuses: async (sigs) => [valueAt(statuses, nth(sigs, 0))] });
   assert.deepEqual(await Promise.all(['a', 'b', 'c', 'd', 'e'].map(status)), [
     'confirmed',
     'confirmed',

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { budgetNote, learnBudget, paceIntervals, pollingPerMinute, type Budget } from '../../src/poll/budget.js';
 import { createScheduler } from '../../src/poll/scheduler.js';
 import { FakeClock, controlledFetch } from '../support/fakeClock.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const T = 1_700_000_000_000;
 
@@ -64,15 +65,15 @@ test('the visible resources share what the background ones leave; pinned ones ar
   });
   // 8 a minute: the visible ones keep their own (6 + 4 = 10 > 8)... they need 10: background waits
   const tight = Object.fromEntries(paceIntervals(res, 8, 1_000, 60_000));
-  assert.ok(tight.list > 10_000 && tight.prices > 15_000, JSON.stringify(tight));
+  assert.ok(valueAt(tight, 'list') > 10_000 && valueAt(tight, 'prices') > 15_000, JSON.stringify(tight));
   assert.equal(tight.alerts, 60_000);
   // 11 a minute: the visible ones at their own, background slower than its own
   const some = Object.fromEntries(paceIntervals(res, 11, 1_000, 60_000));
   assert.deepEqual([some.list, some.prices], [10_000, 15_000]);
-  assert.ok(some.alerts > 30_000 && some.alerts <= 60_000, JSON.stringify(some));
+  assert.ok(valueAt(some, 'alerts') > 30_000 && valueAt(some, 'alerts') <= 60_000, JSON.stringify(some));
   // a pinned pace is kept and counted first
   const pinned = Object.fromEntries(
-    paceIntervals([{ ...res[0], pinned: true, baseMs: 2_000 }, res[1]], 42, 1_000, 60_000),
+    paceIntervals([{ ...nth(res, 0), pinned: true, baseMs: 2_000 }, nth(res, 1)], 42, 1_000, 60_000),
   );
   assert.equal(pinned.list, 2_000);
   assert.equal(pinned.prices, 5_000, '42 - 30 = 12 a minute left');

@@ -9,6 +9,7 @@ import { createSessionStore } from '../../src/store/session.js';
 import { applyBudget } from '../../src/poll/budget.js';
 import { createScheduler, type Scheduler } from '../../src/poll/scheduler.js';
 import { FakeClock } from '../support/fakeClock.js';
+import { nth } from '../support/narrow.js';
 
 const LIST = '/tokens/v2/toptraded/1h';
 
@@ -104,7 +105,10 @@ test('a free key with 5 of 60 left: polling slows below its own 10 s before any 
       gaps.every((g) => g > 10_000),
       `every gap longer than the resource's own 10 s: ${gaps.join(', ')} ms`,
     );
-    assert.ok(gaps[1] >= gaps[0] && gaps[2] >= gaps[1], `slower as less is left: ${gaps.join(', ')} ms`);
+    assert.ok(
+      nth(gaps, 1) >= nth(gaps, 0) && nth(gaps, 2) >= nth(gaps, 1),
+      `slower as less is left: ${gaps.join(', ')} ms`,
+    );
     assert.equal(session.getState().budget?.remaining, 2);
     scheduler.dispose();
   } finally {
@@ -126,7 +130,7 @@ test('a paid key (600 a minute): the visible list is asked at least once a secon
     assert.ok(log.length >= 11, `${log.length} list requests in 10 s`);
     assert.ok(log.every((r) => r.status === 200));
     assert.ok(
-      starts.every((t, i) => t - (i === 0 ? 0 : starts[i - 1]) <= 1_000),
+      starts.every((t, i) => t - (i === 0 ? 0 : starts[i - 1]!) <= 1_000),
       `polls at ${starts.join(', ')}`,
     );
     assert.equal(scheduler.state('tokens/list')?.intervalMs, 1_000);

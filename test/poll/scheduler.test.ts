@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createScheduler, MIN_INTERVAL_MS, MAX_INTERVAL_MS, type SchedulerOptions } from '../../src/poll/scheduler.js';
 import { FakeClock, controlledFetch, settle } from '../support/fakeClock.js';
+import { nth } from '../support/narrow.js';
 
 function setup(extra: SchedulerOptions = {}) {
   const clock = new FakeClock();
@@ -137,8 +138,11 @@ test('errors back off exponentially, capped, with jitter within ±20%', async ()
       const s = scheduler.state('tokens');
       assert.equal(s?.failures, i + 1);
       const delay = (s?.nextAt ?? NaN) - clock.t;
-      assert.ok(delay >= nominal[i] * 0.8 && delay < nominal[i] * 1.2, `failure ${i + 1}, random ${r}: delay ${delay}`);
-      if (r === 0) assert.equal(delay, nominal[i] * 0.8);
+      assert.ok(
+        delay >= nth(nominal, i) * 0.8 && delay < nth(nominal, i) * 1.2,
+        `failure ${i + 1}, random ${r}: delay ${delay}`,
+      );
+      if (r === 0) assert.equal(delay, nth(nominal, i) * 0.8);
       if (r === 0.5) assert.equal(delay, nominal[i]);
       await clock.advance(delay - 1);
       assert.equal(res.count, i + 1, 'no retry before the backoff has elapsed');
@@ -370,7 +374,7 @@ test('unregister aborts the request in flight and ignores its result', async () 
   const unregister = scheduler.register('tokens', { intervalMs: 5_000, fetch: res.fetch, onData: () => delivered++ });
   scheduler.setActive('tokens', true);
   unregister();
-  assert.equal(res.calls[0].signal.aborted, true);
+  assert.equal(nth(res.calls, 0).signal.aborted, true);
   await res.succeed(1);
   await clock.advance(60_000);
   assert.equal(delivered, 0);
@@ -394,7 +398,7 @@ test('dispose aborts requests in flight, clears every timer and delivers nothing
   let heard = 0;
   scheduler.subscribe(() => heard++);
   scheduler.dispose();
-  assert.equal(slow.calls[0].signal.aborted, true);
+  assert.equal(nth(slow.calls, 0).signal.aborted, true);
   assert.equal(clock.timers.size, 0);
   await slow.succeed(2);
   await clock.advance(60_000);

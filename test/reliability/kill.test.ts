@@ -39,6 +39,7 @@ import {
   type LoggedRequest,
   type SimHandle,
 } from '../support/reliability.js';
+import { nth } from '../support/narrow.js';
 
 const API_KEY = 'td-rel-kill-key-5c2e';
 const STAGES = ['after-sign', 'after-journal', 'during-execute', 'after-execute'] as const;
@@ -293,7 +294,7 @@ function selected(): Array<[Flow, Stage]> {
     [3, 'after-journal'],
     [4, 'after-execute'],
   ];
-  return short.map(([f, s]) => [flows[f], s]);
+  return short.map(([f, s]) => [nth(flows, f), s]);
 }
 
 test('kill -9 at every pipeline stage, restart on the same state dir', async (t) => {
@@ -336,7 +337,7 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
       const after = died.lines.filter((l) => l.kind === 'outcome');
       // the entry is written before signing, whatever the stage
       assert.equal(entries.length, 1, 'one journal entry, written before signing');
-      assert.equal(entries[0].status, 'prepared');
+      assert.equal(nth(entries, 0).status, 'prepared');
       if (stage === 'after-sign') {
         assert.equal(after.length, 0, 'killed before its signed line: nothing after the entry');
         assert.equal(await submissions(flow), submittedBefore, 'and nothing sent');
@@ -434,7 +435,7 @@ test('a torn last journal line (a crash mid-write) is tolerated: the whole entri
     cwd: root,
   });
   await term.waitFor(/LIVE/, 30_000);
-  await flows[0].drive(term);
+  await nth(flows, 0).drive(term);
   assert.equal(await term.exited(), null);
   // what a crash in the middle of writing the outcome line leaves
   appendFileSync(home.journalPath, '{"kind":"outcome","id":"');
@@ -453,7 +454,7 @@ test('a torn last journal line (a crash mid-write) is tolerated: the whole entri
   again.press('Escape');
   again.send('q');
   assert.equal(await again.exited(), 0);
-  await flows[0].check(home, before, true);
+  await nth(flows, 0).check(home, before, true);
   const text = readFileSync(home.journalPath, 'utf8');
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const bad = lines.filter((l) => {

@@ -22,6 +22,7 @@ import {
   USDC_MINT,
   wideLines,
 } from '../support/reliability.js';
+import { nth } from '../support/narrow.js';
 
 export interface SoakOptions {
   durationMs: number;
@@ -259,17 +260,21 @@ export async function runSoak(
       await setFaults(sim.url, { faultRate: 1 });
       term.press('Escape');
       term.send('1');
-      const down = await waitOr(ctx, (s) => /api (DEGRADED|DOWN)/.test(s.split('\n')[0]), Math.max(o.outageMs, 30_000));
+      const down = await waitOr(
+        ctx,
+        (s) => /api (DEGRADED|DOWN)/.test(nth(s.split('\n'), 0)),
+        Math.max(o.outageMs, 30_000),
+      );
       if (!down) problem(ctx, 'the header never said DEGRADED or DOWN during the outage', term.screen());
       const outageEnd = Date.now() + o.outageMs;
       while (Date.now() < outageEnd) {
-        term.send(['1', '2', '3', '5'][Math.floor(Math.random() * 4)]);
+        term.send(nth(['1', '2', '3', '5'], Math.floor(Math.random() * 4)));
         await sleep(1000);
         check(ctx, 'outage');
       }
       await setFaults(sim.url, { faultRate: o.faultRate });
       // fresh data within one interval (10 s for the token list) plus the latency and a retry's backoff
-      const up = await waitOr(ctx, (s) => /api ok/.test(s.split('\n')[0]), 30_000 + 4 * o.latencyMs);
+      const up = await waitOr(ctx, (s) => /api ok/.test(nth(s.split('\n'), 0)), 30_000 + 4 * o.latencyMs);
       if (!up) problem(ctx, 'the header did not say api ok again after the outage', term.screen());
       check(ctx, 'after the outage');
     } while (Date.now() < end && !exitedFlag);

@@ -15,6 +15,7 @@ import { trendValues } from '../../screens/Tokens/trend.js';
 import { chartLines, trendLine } from '../../components/Chart.js';
 import { chartHeight } from '../../screens/Tokens/TokenDetail.js';
 import { tokenRead } from '../support/apiFixtures.js';
+import { nth } from '../support/narrow.js';
 
 const BLOCKS = /[▁▂▃▄▅▆▇█]/;
 const ASCII_TREND = /[_.\-~^]{10}/;
@@ -54,7 +55,7 @@ for (const [columns, rows, spark] of [
     const chart = frame.split('\n').filter((l) => l.includes('│'));
     assert.equal(chart.length, chartHeight(rows - 4), 'a third of the screen, 3 to 12 rows');
     // the axis says its unit, as every price on screen does
-    assert.match(chart[0], /^\s*\$[\d.,₀-₉]+│/);
+    assert.match(nth(chart, 0), /^\s*\$[\d.,₀-₉]+│/);
     assert.match(chart.at(-1)!, /^\s*\$[\d.,₀-₉]+│/);
     assert.ok(chart.length >= 3 && chart.length <= 12);
     assert.ok(
@@ -113,7 +114,7 @@ test('the trend: the stats lead in while few prices are seen, then only the pric
 
   const v = trendValues([110], token, 10);
   assert.equal(v.length, 10);
-  assert.ok(Math.abs(v[0] - 100) < 1e-9, 'starts at the price 24h ago');
+  assert.ok(Math.abs(nth(v, 0) - 100) < 1e-9, 'starts at the price 24h ago');
   assert.equal(v[v.length - 1], 110);
   assert.deepEqual(trendValues([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], token, 10), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   assert.deepEqual(
@@ -128,11 +129,11 @@ test('the trend: the stats lead in while few prices are seen, then only the pric
   assert.equal(lines.length, 4);
   for (const l of lines) assert.equal([...l].length, 30);
   assert.match(
-    lines[0],
+    nth(lines, 0),
     /^ *4│┄+█+$/,
     'the high on the axis; the reference level across the cells the series leaves empty',
   );
   assert.doesNotMatch(lines.slice(1).join(''), /┄/);
-  assert.match(lines[3], /^ *1│▁+█+$/, 'the low on the axis');
+  assert.match(nth(lines, 3), /^ *1│▁+█+$/, 'the low on the axis');
   assert.match(chartLines([], { width: 30, height: 3, ascii: true }).join('\n'), /no prices seen yet/);
 });

@@ -18,6 +18,7 @@ import { alertColumns, firedText, type AlertRow } from '../../screens/Alerts/row
 import { mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { writeAlerts } from '../bench/scale.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const narrow = (frame: string, width: number) => {
   for (const line of frame.split('\n')) assert.ok([...line].length <= width, `line wider than ${width}: ${line}`);
@@ -42,12 +43,12 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   // The price set on purpose (POST /__sim/price does the same); the background poll of SOL's list
   // (and Tokens' own) brings it in.
   d.sim.setPrice(NATIVE_MINT, level * 1.01);
-  for (let i = 0; i < 5 && alertsOf(d.services).getState().alerts[0].state === 'armed'; i++) {
+  for (let i = 0; i < 5 && nth(alertsOf(d.services).getState().alerts, 0).state === 'armed'; i++) {
     d.sim.advance(1);
     d.scheduler.refresh();
     await waitFor(() => !d.scheduler.keys().some((k) => d.scheduler.state(k)?.inFlight), 'refresh done', 5000);
   }
-  const fired = alertsOf(d.services).getState().alerts[0];
+  const fired = nth(alertsOf(d.services).getState().alerts, 0);
   assert.equal(fired.state, 'fired');
   assert.ok(fired.firedPrice! >= level);
   frame = await waitForFrame(
@@ -69,7 +70,7 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
     ) as typeof saved;
     if (saved.alerts[0]?.state !== 'fired') await new Promise((r) => setTimeout(r, 50));
   }
-  assert.equal(saved.alerts[0].state, 'fired');
+  assert.equal(nth(saved.alerts, 0).state, 'fired');
   assert.equal((await stat(join(d.stateDir, ALERTS_FILE))).mode & 0o777, 0o600);
 
   await typeKeys(d.app, 'N');
@@ -101,7 +102,10 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
   t.after(() => d.close());
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
   const first = () =>
-    d.services.catalog.getState().lists[Object.keys(d.services.catalog.getState().lists)[0]].tokens[0];
+    nth(
+      valueAt(d.services.catalog.getState().lists, nth(Object.keys(d.services.catalog.getState().lists), 0)).tokens,
+      0,
+    );
   await waitFor(() => Object.keys(d.services.catalog.getState().lists).length > 0, 'a list', 5000);
   const sym = first().symbol;
   await typeKeys(d.app, 'a');
@@ -229,7 +233,7 @@ test('at 80 columns a 12-character symbol, a level of $1,234,567.89 and a fired 
   // the Fired column is too narrow beside these: it is left out (the line under the table says it)
   assert.match(frame, /FIRED\s+LONGSYMBOL12\s+> \$1,234,567\.89\s+\$1,250,000\.50\s/);
   assert.doesNotMatch(frame, /Fired/);
-  assert.equal(firedText(rows[0].alert, now), '16m ago at $1,234,999.12 (+12.34%)');
+  assert.equal(firedText(nth(rows, 0).alert, now), '16m ago at $1,234,999.12 (+12.34%)');
   assert.match(frame, /armed\s+SOL\s+-12\.5% in 1h\s+\$0\.0₄1234/);
   app.unmount();
 });

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rewriteTransaction } from '../support/rewrite.js';
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
+import { nth } from '../support/narrow.js';
 
 type T = { after(fn: () => unknown): void };
 
@@ -92,7 +93,7 @@ function routeOutput(tx: string, out: bigint): string {
     ixs.map((ix) => {
       if (ix.programAddress !== SIM_PROGRAMS.router) return ix;
       const data = Buffer.from(ix.data ?? new Uint8Array());
-      data.writeBigUInt64LE(out, 9 + 2 * data[8] + 8);
+      data.writeBigUInt64LE(out, 9 + 2 * nth(data, 8) + 8);
       return { ...ix, data: new Uint8Array(data) };
     }),
   );
@@ -108,7 +109,7 @@ test("the dialog's balance lines are the simulation's: the transaction's output 
     assert.ok(line, frame);
     await typeKeys(d.app, 'n');
     await waitFor(() => d.services.confirm.getState().queue.length === 0, 'the dialog closed', 5000);
-    return line[1];
+    return nth(line, 1);
   };
   const honest = await balances();
   // the router now pays out 1.234567 USDC more than the order's minimum: the dialog shows exactly that

@@ -8,6 +8,7 @@ import { KeyRouterProvider } from '../../components/keys/index.js';
 import { JournalView } from '../../screens/Journal/JournalView.js';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { world, type World } from '../support/actions.js';
+import { nth } from '../support/narrow.js';
 
 /** The journal view opened at 80x20 over the world's services. */
 function openJournalView(t: { after(fn: () => void): void }, w: World) {
@@ -55,8 +56,8 @@ test('lists entries newest first; Enter shows details but never the whole signed
   const app = openJournalView(t, w);
   let frame = await waitForFrame(app, (f) => f.includes('2 entries'));
   const rows = frame.split('\n').filter((l) => /Swap/.test(l) && /SOL/.test(l));
-  assert.match(rows[0], /Swap·RPC\s+swap\s+signed\s+6666…6666\s+2 SOL/);
-  assert.match(rows[1], /Swap\s+swap\s+success\s+5555…5555\s+1 SOL/);
+  assert.match(nth(rows, 0), /Swap·RPC\s+swap\s+signed\s+6666…6666\s+2 SOL/);
+  assert.match(nth(rows, 1), /Swap\s+swap\s+success\s+5555…5555\s+1 SOL/);
   await typeKeys(app, 'j', 'enter');
   frame = await waitForFrame(app, (f) => f.includes('Journal entry'));
   assert.match(frame, /requestId\s+r-1/);
@@ -220,12 +221,12 @@ test('E writes what the view shows as CSV in the state directory and says where,
   await waitForFrame(app, (f) => f.includes('1 entry') && f.includes('E export CSV'));
   await typeKeys(app, 'E');
   const frame = await waitForFrame(app, (f) => f.includes('exported 1 entry as CSV to'), 20_000);
-  const path = frame.replace(/\s*\n\s*/g, '').match(/to (\/\S+?\.csv)/)![1];
+  const path = nth(frame.replace(/\s*\n\s*/g, '').match(/to (\/\S+?\.csv)/)!, 1);
   const csv = readFileSync(path, 'utf8');
   assert.equal((statSync(path).mode & 0o777).toString(8), '600');
-  assert.match(csv.split('\r\n')[0], /^time,action,status,mode,network,wallet,signature,sentAmount/);
+  assert.match(nth(csv.split('\r\n'), 0), /^time,action,status,mode,network,wallet,signature,sentAmount/);
   assert.match(
-    csv.split('\r\n')[1],
+    nth(csv.split('\r\n'), 1),
     /^2026-01-02T10:00:00\.000Z,swap \(order group\),success,.*,1,SOL,So1+2,150\.25,USDC,/,
   );
 });

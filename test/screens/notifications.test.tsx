@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { desktopNotification } from '../../src/terminal/index.js';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
+import { nth } from '../support/narrow.js';
 
 test('N opens the log from any screen; :notify off logs quietly, bell flashes and rings, desktop adds an OSC notification', async (t) => {
   const d = await startDashboard({ columns: 80, rows: 24 });
@@ -30,7 +31,7 @@ test('N opens the log from any screen; :notify off logs quietly, bell flashes an
   d.services.notify('Alerts', 'SOL above 250');
   assert.equal(rung.length, 3);
   assert.equal(rung[1], '\x07');
-  assert.match(rung[2], /\x1b\]777;notify;tradedeck Alerts;SOL above 250\x07/);
+  assert.match(nth(rung, 2), /\x1b\]777;notify;tradedeck Alerts;SOL above 250\x07/);
 
   await typeKeys(d.app, 'N');
   frame = await waitForFrame(d.app, (f) => f.includes('Notifications: 3 entries'), 3000);

@@ -13,6 +13,7 @@ import type { RecurringOrder, Token, TriggerOrder } from '../../src/api/types.js
 import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
 import { recurringOrder } from '../support/apiFixtures.js';
+import { first, nth } from '../support/narrow.js';
 
 const tableLines = (frame: string) => frame.split('\n').filter((l) => /^[ ›*]\S/.test(l) && /→/.test(l));
 
@@ -28,7 +29,7 @@ test(':limit at 123,456.789 and at 0.00001 at 80x24: every amount and price whol
     await typeKeys(d.app, 'escape');
   }
   let frame = await waitForFrame(d.app, (f) => tableLines(f).length === 2, 8000);
-  const [jito, sol] = tableLines(frame);
+  const [jito, sol] = first(tableLines(frame), 2);
   for (const line of frame.split('\n')) assert.ok([...line].length <= 80, `wider than 80: ${line}`);
   for (const line of tableLines(frame)) assert.doesNotMatch(line, /…/, 'nothing cut in a row');
   assert.match(jito, /^›USDC→JitoSOL\s+100 USDC\s+JitoSOL\/USDC 0\.0₄1000\s+0%/);
@@ -80,7 +81,7 @@ function trigger(key: string, input: string, output: string, making: string, tak
 /** Each row's amount and price texts: whole in its line when the column is shown; no "…" anywhere. */
 function assertWhole<Row>(frame: string, rows: Row[], texts: (r: Row) => Record<string, string>, must: string[]) {
   const lines = frame.split('\n');
-  const header = lines[0];
+  const header = nth(lines, 0);
   for (const l of lines) {
     assert.ok([...l].length <= 80, `wider than 80: ${l}`);
     assert.doesNotMatch(l, /…/, `cut: ${l}`);
@@ -89,7 +90,7 @@ function assertWhole<Row>(frame: string, rows: Row[], texts: (r: Row) => Record<
   rows.forEach((row, i) => {
     for (const [title, text] of Object.entries(texts(row)))
       if (header.includes(` ${title}`))
-        assert.ok(lines[i + 1].includes(text), `${title} "${text}" whole in: ${lines[i + 1]}`);
+        assert.ok(nth(lines, i + 1).includes(text), `${title} "${text}" whole in: ${lines[i + 1]}`);
   });
 }
 
@@ -99,9 +100,9 @@ test('9-character symbols and 1,234,567.12345-sized amounts at 80 columns: pair,
     trigger('K2', mints.bonk, usdc, '123456712345', '500000'),
     trigger('K3', usdc, mints.long, '1234567123456', '123456712345'),
   ].map((o) => limitRow(services, o, now, false));
-  assert.equal(rows[0].sell, '1,234,567.1234 LONGSYMBL');
+  assert.equal(nth(rows, 0).sell, '1,234,567.1234 LONGSYMBL');
   // the distance from the market as every percent is written: grouped, two decimals, signed
-  assert.match(rows[0].market, /^[+-][\d,]+\.\d\d%$/);
+  assert.match(nth(rows, 0).market, /^[+-][\d,]+\.\d\d%$/);
   const far = limitRow(services, trigger('K4', mints.long, mints.bonk, '100000', '5000000000000'), now, false);
   assert.equal(far.market, '+49,900.00%', far.price);
   const app = await mount(
@@ -115,7 +116,7 @@ test('9-character symbols and 1,234,567.12345-sized amounts at 80 columns: pair,
   ]);
   assert.match(frame, /LONGSYMBL→BONKISHXX\s+1,234,567\.1234 LONGSYMBL\s+LONGSYMBL\/BONKISHXX 10\.00/);
   assert.match(
-    rows[1].summary,
+    nth(rows, 1).summary,
     /^sell 1,234,567\.12345 BONKISHXX for 0\.5 USDC · 1 BONKISHXX = 0\.0₆4050 USDC · 1 USDC = 2,469,134\.25 BONKISHXX · expires in 7d$/,
   );
   app.unmount();
@@ -146,7 +147,7 @@ test('9-character symbols and 1,234,567.12345-sized amounts at 80 columns: pair,
     ['PAIR', 'EACH', 'DONE'],
   );
   assert.equal(
-    drows[0].summary,
+    nth(drows, 0).summary,
     '411,522.37449 BONKISHXX each · 1/3 done · used 411,522.37449 BONKISHXX of 1,234,567.12345 BONKISHXX · received 12.34567 LONGSYMBL · avg LONGSYMBL/BONKISHXX 33,333.34',
   );
   dapp.unmount();

@@ -12,6 +12,7 @@ import { createOrdersStore, type OrdersStore } from '../../src/store/orders.js';
 import { answerNext } from '../support/actions.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { nth } from '../support/narrow.js';
 
 const triggerQueries = (d: Dashboard) =>
   d.sim
@@ -233,7 +234,7 @@ test('a fill seen by the refresh: flash line and the notifications log; Enter sh
   await placeLimits(d, store, 1);
   await typeKeys(d.app, 'r');
   await waitForFrame(d.app, (f) => /SOL→USDC/.test(f) && /\b0%/.test(f), 8000);
-  const key = store.getState().lists['limit/active']!.trigger[0].orderKey;
+  const key = nth(store.getState().lists['limit/active']!.trigger, 0).orderKey;
   const rung: string[] = [];
   d.services.ring = (seq) => void rung.push(seq);
   d.sim.fillTriggerOrder(key, 50);

@@ -11,6 +11,7 @@ import { dcaRow, limitRow } from '../../screens/Orders/rows.js';
 import { orderSections } from '../../screens/Orders/detail.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { recurringOrder, triggerOrder } from '../support/apiFixtures.js';
+import { nth } from '../support/narrow.js';
 
 const posts = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path === path);
 
@@ -199,12 +200,13 @@ test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no sli
   const row = limitRow(s, trigger, now, false);
   assert.equal(row.expiry, 'in 7d');
   assert.equal(row.price, 'SOL/USDC 160.00');
-  const entries = orderSections(s, row, now)[0].entries;
+  const entries = nth(orderSections(s, row, now), 0).entries;
   assert.equal(entries.find((e) => e.key === 'slippage')?.value, "the service's default");
   assert.equal(
-    orderSections(s, limitRow(s, { ...trigger, slippageBps: '100' } as TriggerOrder, now, false), now)[0].entries.find(
-      (e) => e.key === 'slippage',
-    )?.value,
+    nth(
+      orderSections(s, limitRow(s, { ...trigger, slippageBps: '100' } as TriggerOrder, now, false), now),
+      0,
+    ).entries.find((e) => e.key === 'slippage')?.value,
     '1.00% when it fills (100 bps)',
   );
   // no minimum or maximum out (the fixture's zeros), nothing used yet, no cycle run
@@ -225,7 +227,7 @@ test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no sli
   }) as unknown as RecurringOrder;
   const d = dcaRow(s, dca, now, 'active');
   assert.equal(d.next, 'due');
-  const dEntries = orderSections(s, d, now)[0].entries;
+  const dEntries = nth(orderSections(s, d, now), 0).entries;
   assert.equal(dEntries.find((e) => e.key === 'max out / cycle')?.value, 'no limit');
   assert.equal(dEntries.find((e) => e.key === 'min out / cycle')?.value, 'none');
   assert.equal(dEntries.find((e) => e.key === 'next cycle')?.value, 'due');

@@ -10,6 +10,7 @@ import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
 import { submissions } from '../support/actions.js';
+import { first } from '../support/narrow.js';
 
 async function open(t: { after(fn: () => Promise<void>): void }): Promise<Dashboard> {
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders' });
@@ -127,6 +128,6 @@ test('the form makes an OCO (both legs, one dialog); a refused word lands on its
   frame = await waitForFrame(d.app, (f) => /oco tp\s+1 SOL/.test(f) && /oco sl\s+1 SOL/.test(f), 8000);
   fits(frame);
   await waitFor(() => standingOf(d.services).store.getState().orders.length === 2, 'both legs stored', 3000);
-  const [a, b] = standingOf(d.services).store.getState().orders;
+  const [a, b] = first(standingOf(d.services).store.getState().orders, 2);
   assert.equal(a.terms.oco, b.terms.id);
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { expecting, USDC_TOKEN } from '../support/tx.js';
+import { nth } from '../support/narrow.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
 const listQueries = (d: Dashboard, path: string) =>
@@ -75,7 +76,7 @@ test(':limit then n sends nothing to execute; y executes once after the journal 
   assert.equal(executes(d, 'trigger').length, 1);
   const entries = await d.services.journal!.entries();
   assert.equal(entries.length, 1);
-  assert.equal(entries[0].group, 'trigger');
+  assert.equal(nth(entries, 0).group, 'trigger');
   assert.deepEqual(seen, [true]);
   const listed = await waitForFrame(d.app, (f) => /SOL→USDC\s+1 SOL\s+200 USDC/.test(f) && /\b0%/.test(f), 8000);
   assertFits(listed);

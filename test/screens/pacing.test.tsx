@@ -8,6 +8,7 @@ import { FakeClock } from '../support/fakeClock.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { PORTFOLIO_INTERVAL_MS } from '../../screens/Portfolio/params.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const open: Dashboard[] = [];
 afterEach(async () => {
@@ -33,12 +34,12 @@ async function limited(apiKey: string): Promise<{ d: Dashboard; clock: FakeClock
     body: JSON.stringify({ rateLimitPerMinute: 60 }),
   });
   assert.equal(res.status, 200);
-  const key = () => d.stores.session.getState().resources.tokens[0];
+  const key = () => nth(valueAt(d.stores.session.getState().resources, 'tokens'), 0);
   await waitFor(() => d.scheduler.state(key())?.inFlight === false, 'the first list answered', 10_000);
   return { d, clock, key };
 }
 
-const header = (frame: string) => frame.split('\n')[0];
+const header = (frame: string) => nth(frame.split('\n'), 0);
 
 describe('polling paced by the request budget', () => {
   it('a paid key: the header says every second, and the list is asked every second', async () => {

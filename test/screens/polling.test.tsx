@@ -9,6 +9,7 @@ import { RPC_HEALTH_KEY } from '../../screens/shell/polling.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const open: Dashboard[] = [];
 afterEach(async () => {
@@ -23,7 +24,7 @@ async function withClock(): Promise<{ d: Dashboard; clock: FakeClock; key: () =>
   });
   open.push(d);
   await waitForFrame(d.app, (f) => /^›\s+1\s/m.test(f), 10_000);
-  const key = () => d.stores.session.getState().resources.tokens[0];
+  const key = () => nth(valueAt(d.stores.session.getState().resources, 'tokens'), 0);
   return { d, clock, key };
 }
 
@@ -59,7 +60,7 @@ describe('dashboard polling', () => {
     await idle(d, key());
 
     await typeKeys(d.app, '2');
-    await waitForFrame(d.app, (f) => f.includes(`[2 ${SCREENS[1].title}`) && !/^›\s+1\s/m.test(f), 5000);
+    await waitForFrame(d.app, (f) => f.includes(`[2 ${nth(SCREENS, 1).title}`) && !/^›\s+1\s/m.test(f), 5000);
     const hiddenAt = d.tokenRequests().length;
     assert.equal(d.scheduler.isActive(key()), false);
     const active = d.scheduler.keys().filter((k) => d.scheduler.isActive(k));
@@ -72,7 +73,11 @@ describe('dashboard polling', () => {
     await clock.advance(10 * 60_000);
     // the fake clock fired every timer due in those ten minutes: a poll would be in flight or logged
     assert.equal(d.scheduler.state(key())?.inFlight, false, 'no token poll started');
-    assert.equal(d.tokenRequests().length, hiddenAt, `no token request while the ${SCREENS[1].title} screen is shown`);
+    assert.equal(
+      d.tokenRequests().length,
+      hiddenAt,
+      `no token request while the ${nth(SCREENS, 1).title} screen is shown`,
+    );
 
     // back on Tokens: the last data at once, and a fetch since it is due
     await typeKeys(d.app, '1');
@@ -147,9 +152,9 @@ describe('dashboard polling', () => {
     const { d } = await withClock();
     for (let i = 0; i < SCREENS.length; i++) {
       await typeKeys(d.app, String(i + 1));
-      await waitFor(() => d.stores.session.getState().screen === SCREENS[i].id, SCREENS[i].id, 5000);
+      await waitFor(() => d.stores.session.getState().screen === nth(SCREENS, i).id, nth(SCREENS, i).id, 5000);
       const rpm = d.scheduler.requestsPerMinute();
-      assert.ok(rpm < 60, `${SCREENS[i].id}: ${rpm} requests a minute`);
+      assert.ok(rpm < 60, `${nth(SCREENS, i).id}: ${rpm} requests a minute`);
     }
     await typeKeys(d.app, '1');
     await waitFor(() => rpmOf(d, 'tokens/') === 6, 'tokens every 10 s: 6 a minute', 5000);

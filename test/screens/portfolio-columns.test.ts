@@ -7,6 +7,7 @@ import { textWidth } from '../../components/text.js';
 import { elementLines, gridLines, portfolioView, type Lookup } from '../../screens/Portfolio/lines.js';
 import { balanceLines, pnlLines } from '../../screens/Portfolio/walletLines.js';
 import type { Portfolio } from '../../src/api/types.js';
+import { nth } from '../support/narrow.js';
 
 const BIG = 'Big1111111111111111111111111111111111111111';
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -90,13 +91,13 @@ test('a perp table wider than the screen goes on two lines per row, its header l
     ],
   } as unknown as Partial<Portfolio>;
   const names = { symbolOf: (m: string) => lookup(m).symbol };
-  const element = portfolioView(response, names, 'value').platforms[0].elements[0];
+  const element = nth(nth(portfolioView(response, names, 'value').platforms, 0).elements, 0);
   const lines = elementLines(element, 80).map((l) => l.text);
   assertWhole(lines, ['LONGSYMBOL12', '1,234,567.89', '$123,456.78', '$123,999.01', '$99,000.00', '+$1,234,567.89']);
   // the title, the caption, the header on two lines, the row on two lines: PnL goes to the second
   assert.equal(lines.length, 6, lines.join('\n'));
-  assert.match(lines[2], /Market\s+Side\s+Size\s+Entry\s+Mark\s+Liq\.\s+Lev/);
-  assert.deepEqual([lines[3].trim(), lines[5].trim()], ['PnL', '+$1,234,567.89']);
+  assert.match(nth(lines, 2), /Market\s+Side\s+Size\s+Entry\s+Mark\s+Liq\.\s+Lev/);
+  assert.deepEqual([nth(lines, 3).trim(), nth(lines, 5).trim()], ['PnL', '+$1,234,567.89']);
   // the same columns fitting in the room stay on one line each
   const grid = gridLines(['A', 'B'], [['1,234.5', 'x']], [4, 4], ['right', 'left'], 80);
   assert.deepEqual([grid.lines, grid.head, grid.row(['1,234.5', 'x'])], [1, ['      A B'], ['1,234.5 x']]);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { fetchFills } from '../../src/portfolio/fills.js';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
+import { nth } from '../support/narrow.js';
 
 test('a part-filled limit order placed here is a buy in the P&L', async (t) => {
   const d = await startDashboard({ columns: 100, rows: 40, screen: 'orders' });
@@ -29,7 +30,7 @@ test('a part-filled limit order placed here is a buy in the P&L', async (t) => {
   const fills = await fetchFills(d.services, d.wallet.address, entries);
   assert.ok(fills.length >= 1);
   assert.equal(
-    fills[0].inRaw,
+    nth(fills, 0).inRaw,
     partFilled ? '77500000' : '155000000',
     partFilled ? 'the 50% fill: 77.5 USDC' : "the keeper's fill of all of it: 155 USDC",
   );

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { textWidth } from '../../components/text.js';
+import { nth } from '../support/narrow.js';
 
 const positionRequests = (d: Dashboard) =>
   d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));
@@ -72,12 +73,12 @@ test('net worth, platforms with totals, the bar chart, a failed fetcher warning 
   );
   assert.ok(expected.size >= 4, `the simulator answered with ${expected.size} platforms`);
   for (const id of expected) assert.ok(ids.has(id), `platform ${id} listed:\n${body}`);
-  const sum = [...new Map(totals.map((m) => [m[2], Number(`${m[3]}${m[4].replace(/,/g, '')}`)])).values()].reduce(
+  const sum = [...new Map(totals.map((m) => [m[2], Number(`${m[3]}${nth(m, 4).replace(/,/g, '')}`)])).values()].reduce(
     (a, b) => a + b,
     0,
   );
   assert.ok(
-    Math.abs(sum - Number(worth![1].replace(/,/g, ''))) < 0.02 * ids.size,
+    Math.abs(sum - Number(nth(worth!, 1).replace(/,/g, ''))) < 0.02 * ids.size,
     `platform totals ${sum} add up to the net worth ${worth![1]}`,
   );
   // each known variant in its own columns
@@ -124,7 +125,7 @@ test('f filters platforms: typed ids are text (5, q do not leave), Enter sends p
   const chart = frame.split('\n').filter((l) => /[█▏▎▍▌▋▊▉]/.test(l));
   // only the two asked for (a platform whose share rounds to no bar, or whose fetcher timed out in
   // the simulator this time, draws no bar line)
-  const names = chart.map((l) => l.trim().split(/\s+/)[0]);
+  const names = chart.map((l) => nth(l.trim().split(/\s+/), 0));
   assert.ok(names.length > 0 && names.every((n) => n === 'Drift' || n === 'Raydium'), names.join(', '));
   assert.doesNotMatch(frame, /marginfi/);
   // typing q and 5 in the field is text, not quit or a screen switch
@@ -168,7 +169,7 @@ test(':portfolio ADDRESS watches another address, Esc returns to your own; s sor
   const chart = byName
     .split('\n')
     .filter((l) => /[█▏▎▍▌▋▊▉]/.test(l))
-    .map((l) => l.trim().split(/\s+/)[0]);
+    .map((l) => nth(l.trim().split(/\s+/), 0));
   assert.deepEqual(
     chart,
     [...chart].sort((a, b) => a.localeCompare(b)),
@@ -245,7 +246,7 @@ test('a swap signed here shows on Portfolio at once: its positions are asked aga
   const walletSol = (f: string) => {
     const at = f.indexOf('Wallet balances (RPC)');
     const row = at < 0 ? null : /^ +SOL +([\d,.]+) /m.exec(f.slice(at));
-    return row ? Number(row[1].replace(/,/g, '')) : undefined;
+    return row ? Number(nth(row, 1).replace(/,/g, '')) : undefined;
   };
   const held = walletSol(await bottomMatching(d, (f) => walletSol(f) !== undefined && !f.includes('loading')))!;
   const asked = positionRequests(d).length;

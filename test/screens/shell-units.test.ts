@@ -17,6 +17,7 @@ import { createSessionStore, createTokensStore } from '../../src/store/index.js'
 import { buildRows, printable } from '../../screens/Tokens/rows.js';
 import { tokenSections } from '../../screens/Tokens/detail.js';
 import type { Services } from '../../src/services.js';
+import { nth } from '../support/narrow.js';
 
 class FakeTerminal extends EventEmitter {
   columns = 20;
@@ -34,11 +35,11 @@ describe('frame writer', () => {
     const sink = createFrameSink(term, 1000);
     sink.write('a\nb\nc');
     sink.flush();
-    assert.match(term.out[0], /\x1b\[H\x1b\[2J/);
-    assert.ok(term.out[0].includes('\x1b[1;1H\x1b[2Ka') && term.out[0].includes('\x1b[3;1H\x1b[2Kc'));
+    assert.match(nth(term.out, 0), /\x1b\[H\x1b\[2J/);
+    assert.ok(nth(term.out, 0).includes('\x1b[1;1H\x1b[2Ka') && nth(term.out, 0).includes('\x1b[3;1H\x1b[2Kc'));
     sink.write('a\nB\nc');
     sink.flush();
-    const second = term.out[1];
+    const second = nth(term.out, 1);
     assert.match(second, /\x1b\[2;1H(\x1b\[2K)?B/, 'the changed line, at its row');
     assert.ok(!second.includes('\x1b[1;1H') && !second.includes('\x1b[3;1H'), 'unchanged lines are not rewritten');
     sink.write('a\nB\nc');
@@ -55,17 +56,17 @@ describe('frame writer', () => {
     sink.on('resize', () => resized++);
     sink.write('1\n2\n3\n4\n5\n6');
     sink.flush();
-    assert.ok(!term.out[0].includes('\x1b[5;1H'), 'row 5 of a 4-row terminal');
+    assert.ok(!nth(term.out, 0).includes('\x1b[5;1H'), 'row 5 of a 4-row terminal');
     sink.write('1\n2');
     sink.flush();
-    assert.ok(term.out[1].includes('\x1b[3;1H\x1b[2K\x1b[4;1H\x1b[2K'));
+    assert.ok(nth(term.out, 1).includes('\x1b[3;1H\x1b[2K\x1b[4;1H\x1b[2K'));
     term.rows = 6;
     term.emit('resize');
     assert.equal(resized, 1);
     assert.equal(sink.rows, 6);
     sink.write('1\n2');
     sink.flush();
-    assert.match(term.out[2], /\x1b\[2J/);
+    assert.match(nth(term.out, 2), /\x1b\[2J/);
     sink.close();
   });
 
@@ -88,7 +89,7 @@ describe('frame writer', () => {
     sink.write('abc\nd');
     sink.flush();
     assert.equal(term.out.length, 2);
-    assert.match(term.out[1], /\x1b\[2J/, 'the frame after the resize repaints from a cleared screen');
+    assert.match(nth(term.out, 1), /\x1b\[2J/, 'the frame after the resize repaints from a cleared screen');
     sink.close();
   });
 
@@ -102,14 +103,14 @@ describe('frame writer', () => {
     term.emit('resize');
     sink.write('\x1b[1mbold and much wider than ten\x1b[22m\nline');
     sink.flush();
-    const drawn = term.out[1]
+    const drawn = nth(term.out, 1)
       .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '\n')
       .split('\n')
       .filter(Boolean);
     for (const piece of drawn) assert.ok(piece.length <= 10, `"${piece}" is wider than the terminal`);
     sink.write('fits\nline');
     sink.flush();
-    assert.match(term.out[2], /\x1b\[2J/, 'the frame after a cut one repaints from a cleared screen');
+    assert.match(nth(term.out, 2), /\x1b\[2J/, 'the frame after a cut one repaints from a cleared screen');
     sink.close();
   });
 
@@ -122,7 +123,7 @@ describe('frame writer', () => {
     assert.equal(term.out.length, 1);
     await new Promise((r) => setTimeout(r, 150));
     assert.equal(term.out.length, 2);
-    assert.ok(term.out[1].includes('three') && !term.out[1].includes('two'));
+    assert.ok(nth(term.out, 1).includes('three') && !nth(term.out, 1).includes('two'));
     sink.close();
   });
 
@@ -147,7 +148,7 @@ describe('frame writer', () => {
     sink.tick(2);
     sink.flush();
     assert.equal(term.out.length, 2);
-    const tick = term.out[1];
+    const tick = nth(term.out, 1);
     assert.ok(tick.includes('\x1b[1;17H2'), `the clock's last digit, at its cell: ${JSON.stringify(tick)}`);
     assert.ok(tick.includes('\x1b[3;9H6'), `the age's digit, at its cell: ${JSON.stringify(tick)}`);
     assert.ok(!/title|rows|footer|12:00|s ago/.test(tick), 'nothing else is rewritten');
@@ -162,7 +163,10 @@ describe('frame writer', () => {
     sink.flush();
     assert.equal(ageRedraws, 1);
     assert.equal(clockRedraws, 0);
-    assert.ok(term.out[2].includes('\x1b[1;16H10') && !term.out[2].includes('14s'), JSON.stringify(term.out[2]));
+    assert.ok(
+      nth(term.out, 2).includes('\x1b[1;16H10') && !nth(term.out, 2).includes('14s'),
+      JSON.stringify(term.out[2]),
+    );
 
     // a frame that moved the clock's cells: the region no longer matches what is there, and asks for a render
     sink.write('title\nrows\nfooter  5s ago');
@@ -223,10 +227,10 @@ function context(flashes: string[], registry?: CommandRegistry): { ctx: CommandC
 describe('start-up', () => {
   it('screens/first.ts is the first registered screen, with the same resources', async () => {
     const { FIRST_SCREEN } = await import('../../screens/first.js');
-    assert.equal(FIRST_SCREEN.id, SCREENS[0].id);
-    assert.equal(FIRST_SCREEN.resources, SCREENS[0].resources);
+    assert.equal(FIRST_SCREEN.id, nth(SCREENS, 0).id);
+    assert.equal(FIRST_SCREEN.resources, nth(SCREENS, 0).resources);
     const services = fakeServices();
-    assert.equal(FIRST_SCREEN.createStore(services), SCREENS[0].createStore(services));
+    assert.equal(FIRST_SCREEN.createStore(services), nth(SCREENS, 0).createStore(services));
   });
 });
 
@@ -273,13 +277,13 @@ describe('command registry', () => {
     await registry.run('watch XYZ', ctx);
     await registry.run('rows 101', ctx);
     await registry.run('gtoo swap', ctx);
-    assert.match(flashes[0], /^error:unknown command :nope; :help lists them all/);
-    assert.match(flashes[1], /seconds must be 2 to 600, got 1/);
-    assert.match(flashes[2], /seconds must be a whole number, got "ten"/);
-    assert.match(flashes[3], /no screen "moon"/);
-    assert.match(flashes[4], /XYZ.*no token with that symbol, name or mint/);
-    assert.match(flashes[5], /rows must be 1 to 100/);
-    assert.match(flashes[6], /unknown command :gtoo \(did you mean :goto\?\)/);
+    assert.match(nth(flashes, 0), /^error:unknown command :nope; :help lists them all/);
+    assert.match(nth(flashes, 1), /seconds must be 2 to 600, got 1/);
+    assert.match(nth(flashes, 2), /seconds must be a whole number, got "ten"/);
+    assert.match(nth(flashes, 3), /no screen "moon"/);
+    assert.match(nth(flashes, 4), /XYZ.*no token with that symbol, name or mint/);
+    assert.match(nth(flashes, 5), /rows must be 1 to 100/);
+    assert.match(nth(flashes, 6), /unknown command :gtoo \(did you mean :goto\?\)/);
     assert.deepEqual(closeMatches('cancl', ['cancel', 'cancel-all', 'goto']), ['cancel']);
     assert.deepEqual(closeMatches('cancel', ['cancel', 'cancel-all', 'goto']), ['cancel', 'cancel-all']);
   });
@@ -290,7 +294,7 @@ describe('command registry', () => {
     await registry.run('goto 2', ctx);
     await registry.run('goto Tokens', ctx);
     await registry.run('watch sol', ctx);
-    assert.equal(ctx.services.catalog.getState().starred[0].symbol, 'SOL');
+    assert.equal(nth(ctx.services.catalog.getState().starred, 0).symbol, 'SOL');
     ctx.services.session.getState().setResources('tokens', ['tokens/x']);
     await registry.run('interval 30', ctx);
     assert.equal(ctx.services.session.getState().intervals.tokens, 30_000);
@@ -348,28 +352,31 @@ describe('display of service data', () => {
       starredOnly: false,
       interval: '1h',
     });
-    assert.ok(!/[\x00-\x1f]/.test(rows[0].symbol + rows[0].name));
+    assert.ok(!/[\x00-\x1f]/.test(nth(rows, 0).symbol + nth(rows, 0).name));
   });
 
   it('the token detail shows — for missing values, never null or undefined', () => {
-    const [row] = buildRows({
-      tokens: [
-        {
-          id: 'M1',
-          symbol: 'ABC',
-          name: 'Abc',
-          usdPrice: 1,
-          twitter: null,
-          audit: { mintAuthorityDisabled: null, topHoldersPercentage: 12 },
-        } as never,
-      ],
-      latest: {},
-      history: {},
-      changed: {},
-      starred: [],
-      starredOnly: false,
-      interval: '1h',
-    });
+    const row = nth(
+      buildRows({
+        tokens: [
+          {
+            id: 'M1',
+            symbol: 'ABC',
+            name: 'Abc',
+            usdPrice: 1,
+            twitter: null,
+            audit: { mintAuthorityDisabled: null, topHoldersPercentage: 12 },
+          } as never,
+        ],
+        latest: {},
+        history: {},
+        changed: {},
+        starred: [],
+        starredOnly: false,
+        interval: '1h',
+      }),
+      0,
+    );
     const text = tokenSections(row, 0).flatMap((s) => s.entries.map((e) => `${e.key}=${e.value}`));
     assert.ok(text.includes('twitter=—'), text.join(' '));
     assert.ok(text.includes('mint authority=—'), text.join(' '));

@@ -6,6 +6,7 @@ import { cleanup } from 'ink-testing-library';
 import { SCREENS } from '../../screens/index.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { nth } from '../support/narrow.js';
 
 const open: Dashboard[] = [];
 afterEach(async () => {
@@ -25,21 +26,24 @@ describe('dashboard shell', () => {
     const frame = d.app.lastFrame()!;
     const lines = frame.split('\n');
     assert.equal(lines.length, 24);
-    assert.match(lines[0], /^tradedeck\s+SIMULATED\s+no wallet\s+api ok\s+\d\d:\d\d:\d\d$/);
+    assert.match(nth(lines, 0), /^tradedeck\s+SIMULATED\s+no wallet\s+api ok\s+\d\d:\d\d:\d\d$/);
     // every screen of the registry has its tab, numbered, the visible one marked
-    assert.match(lines[1], /\[1 Tokens[^\]]*\]\s+2 Swap\s+3 Orders\s+4 Invites\s+5 Portfolio\s+6 Studio\s+7 Alerts/);
-    assert.match(lines[23], /\? help/);
-    assert.match(lines[23], /ago · every 10s$/);
+    assert.match(
+      nth(lines, 1),
+      /\[1 Tokens[^\]]*\]\s+2 Swap\s+3 Orders\s+4 Invites\s+5 Portfolio\s+6 Studio\s+7 Alerts/,
+    );
+    assert.match(nth(lines, 23), /\? help/);
+    assert.match(nth(lines, 23), /ago · every 10s$/);
     assert.ok(lines.every((l) => l.length <= 80));
   });
 
   it('number keys, Tab and Shift-Tab switch screens; ? lists the keys of the current screen', async () => {
     const d = await dashboard();
     await typeKeys(d.app, 'tab');
-    await waitFor(() => d.stores.session.getState().screen === SCREENS[1].id, 'next screen', 3000);
+    await waitFor(() => d.stores.session.getState().screen === nth(SCREENS, 1).id, 'next screen', 3000);
     await typeKeys(d.app, 'shift+tab', 'shift+tab');
     await waitFor(
-      () => d.stores.session.getState().screen === SCREENS[SCREENS.length - 1].id,
+      () => d.stores.session.getState().screen === nth(SCREENS, SCREENS.length - 1).id,
       'wraps to the last',
       3000,
     );

@@ -7,6 +7,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { nth } from '../support/narrow.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -79,7 +80,7 @@ test('launch: n in the dialog sends nothing; y signs once after the journal line
   assert.match(dialog, /Pool\s+[1-9A-HJ-NP-Za-km-z]{32,44}/);
   assert.match(dialog, /Fee payer you · signers: you only/);
   assert.match(dialog, /Programs: Compute Budget, Studio/);
-  const body = studio(d, 'create')[0].body as Record<string, any>;
+  const body = nth(studio(d, 'create'), 0).body as Record<string, any>;
   assert.equal(body.tokenImageContentType, 'image/png');
   assert.equal(body.creator, d.wallet.address);
   assert.deepEqual(body.buildCurveByMarketCapParam.lockedVestingParam, {
@@ -133,8 +134,8 @@ test('launch: n in the dialog sends nothing; y signs once after the journal line
   assert.deepEqual(seen, [true]);
   const entries = await d.services.journal!.entries();
   assert.equal(entries.length, 1);
-  assert.equal(entries[0].group, 'studio');
-  assert.equal(entries[0].action, 'create-pool');
+  assert.equal(nth(entries, 0).group, 'studio');
+  assert.equal(nth(entries, 0).action, 'create-pool');
   assert.match(listed, /›DECK\s+Deck Token\s+USDC\s+1\.00% 16\.0K→69\.0K/);
   const pool = /Pool ([1-9A-HJ-NP-Za-km-z]{32,44})/.exec(listed)![1];
   assert.match(listed, /Mint [1-9A-HJ-NP-Za-km-z]{32,44}/);
@@ -149,7 +150,7 @@ test('launch: n in the dialog sends nothing; y signs once after the journal line
   );
   // the image went to the presigned URL with its type: the simulator serves the same bytes
   assert.equal(uploads.length, 1);
-  const served = await fetch(uploads[0].split('?')[0]);
+  const served = await fetch(nth(nth(uploads, 0).split('?'), 0));
   assert.equal(served.headers.get('content-type'), 'image/png');
   assert.deepEqual(Buffer.from(await served.arrayBuffer()), PNG);
 });
@@ -176,7 +177,7 @@ test('claim: c on the listed pool, m, the dialog, y: one fee/create-tx with the 
   assert.match(dialog, /Claim\s+everything accrued \(max\)/);
   // how much it claims: the simulation's balance change, in the quote token
   const claimed = /Your balances\s+[^\n]*\+([\d.,]+) USDC/.exec(dialog);
-  assert.ok(claimed && Number(claimed[1].replace(/,/g, '')) > 0, dialog);
+  assert.ok(claimed && Number(nth(claimed, 1).replace(/,/g, '')) > 0, dialog);
   await typeKeys(d.app, 'n');
   await waitForFrame(d.app, (f) => f.includes('Claim FEE: Cancelled'), 5000);
   const before = sends(d).length;
@@ -189,8 +190,8 @@ test('claim: c on the listed pool, m, the dialog, y: one fee/create-tx with the 
   const m = /Claimed \+([\d.,]+) USDC: balance ([\d.,]+) USDC → ([\d.,]+) USDC/.exec(done);
   assert.ok(m, done);
   const num = (s: string) => Number(s.replace(/,/g, ''));
-  assert.ok(num(m[1]) > 0);
-  assert.ok(Math.abs(num(m[3]) - num(m[2]) - num(m[1])) < 1e-6);
+  assert.ok(num(nth(m, 1)) > 0);
+  assert.ok(Math.abs(num(nth(m, 3)) - num(nth(m, 2)) - num(nth(m, 1))) < 1e-6);
   const claims = studio(d, 'fee');
   assert.equal(claims.length, 2);
   assert.deepEqual(

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { encodeBase58 } from '../../src/api/base58.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { submissions, withOrder, world, type World } from '../support/actions.js';
+import { nth } from '../support/narrow.js';
 
 /** The dashboard on the Swap screen, its form in the world's swap store. */
 function mountSwap(w: World, size = { columns: 80, rows: 24 }) {
@@ -205,7 +206,7 @@ test('the pane quotes the path s takes (v1): the order group by default, with it
   await waitForFrame(app, (f) => f.includes('Success'), 8000);
   const builds = w.sim.requests().filter((r) => r.path === '/swap/v1/swap');
   assert.equal(builds.length, 1);
-  assert.equal((builds[0].body as { quoteResponse: { slippageBps: number } }).quoteResponse.slippageBps, 300);
+  assert.equal((nth(builds, 0).body as { quoteResponse: { slippageBps: number } }).quoteResponse.slippageBps, 300);
   assert.equal(
     w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length,
     0,
@@ -328,13 +329,19 @@ test('at 80 columns a long field note wraps to a second line under itself instea
   const frame = await waitForFrame(app, (f) => f.includes('not enough SOL'), 5000);
   const ls = frame.split('\n');
   const at = ls.findIndex((l) => l.includes('⚠ not enough SOL'));
-  const col = ls[at].indexOf('⚠');
-  assert.equal(ls[at + 1].slice(0, col).trim(), '', 'the second line sits under the note');
+  const col = nth(ls, at).indexOf('⚠');
+  assert.equal(
+    nth(ls, at + 1)
+      .slice(0, col)
+      .trim(),
+    '',
+    'the second line sits under the note',
+  );
   assert.match(
-    `${ls[at].slice(col)} ${ls[at + 1].slice(col)}`.replace(/\s+/g, ' '),
+    `${nth(ls, at).slice(col)} ${nth(ls, at + 1).slice(col)}`.replace(/\s+/g, ' '),
     /⚠ not enough SOL: needs 99\.995 SOL, wallet has 100 SOL, 0\.01 SOL kept for fees and rent/,
   );
-  assert.match(ls[at + 2], /Mode/);
+  assert.match(nth(ls, at + 2), /Mode/);
   assert.equal(ls.length, 24);
   assert.ok(ls.every((l) => l.length <= 80));
 });
@@ -383,7 +390,7 @@ test('J after a swap opens on the newest entry: executed amounts in token units 
   await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
   await typeKeys(app, 'y');
   await waitForFrame(app, (f) => f.includes('Success'), 8000);
-  const [entry] = await w.services.journal!.entries();
+  const entry = nth(await w.services.journal!.entries(), 0);
   assert.equal(entry.wallet, w.wallet.address);
   assert.equal(entry.network, 'simulator');
   assert.match(entry.executed?.input ?? '', /^\d+$/);

@@ -8,6 +8,7 @@ import { loadWatchlist } from '../../src/watchlist.js';
 import { listKey } from '../../src/store/index.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { nth } from '../support/narrow.js';
 
 const open: Dashboard[] = [];
 async function dashboard(o: Parameters<typeof startDashboard>[0] = {}): Promise<Dashboard> {
@@ -28,7 +29,7 @@ function rows(frame: string): Array<{ rank: string; symbol: string; selected: bo
     .split('\n')
     .map((l) => ({ l, m: ROW.exec(l) }))
     .filter((x) => x.m)
-    .map(({ l, m }) => ({ rank: m![1], symbol: m![2], selected: l.startsWith('›') }));
+    .map(({ l, m }) => ({ rank: nth(m!, 1), symbol: nth(m!, 2), selected: l.startsWith('›') }));
 }
 const selectedSymbol = (frame: string) => rows(frame).find((r) => r.selected)?.symbol;
 const currentTokens = (d: Dashboard) => {
@@ -54,7 +55,7 @@ describe('Tokens screen', () => {
     assert.match(frame, /SIMULATED/);
     assert.match(frame, /Organic 1h/);
     const req = d.tokenRequests();
-    assert.equal(req[0].path, '/tokens/v2/toporganicscore/1h');
+    assert.equal(nth(req, 0).path, '/tokens/v2/toporganicscore/1h');
     // never more lines than the terminal has
     assert.ok(frame.split('\n').length <= 30);
   });
@@ -74,7 +75,7 @@ describe('Tokens screen', () => {
         f.includes('Traded 1h') &&
         rows(f).length > 0 &&
         currentTokens(d).length > 0 &&
-        rows(f)[0].symbol === currentTokens(d)[0].symbol,
+        nth(rows(f), 0).symbol === nth(currentTokens(d), 0).symbol,
       10_000,
     );
     assert.deepEqual(
@@ -95,7 +96,9 @@ describe('Tokens screen', () => {
     await waitForFrame(
       d.app,
       (f) =>
-        f.includes('Traded 6h') && currentTokens(d).length > 0 && rows(f)[0]?.symbol === currentTokens(d)[0].symbol,
+        f.includes('Traded 6h') &&
+        currentTokens(d).length > 0 &&
+        rows(f)[0]?.symbol === nth(currentTokens(d), 0).symbol,
       10_000,
     );
     assert.equal(d.stores.tokens.getState().interval, '6h');
@@ -113,7 +116,7 @@ describe('Tokens screen', () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
     const all = currentTokens(d);
-    const target = all[7];
+    const target = nth(all, 7);
     await typeKeys(d.app, '/', ...target.symbol.toLowerCase().split(''));
     let frame = await waitForFrame(d.app, (f) => rows(f).length < 20 && f.includes('match'), 5000);
     const shown = rows(frame);
@@ -129,9 +132,9 @@ describe('Tokens screen', () => {
       );
     }
     // by mint: the first 10 characters of a mint find that token
-    await typeKeys(d.app, 'escape', '/', ...all[3].id.slice(0, 10).split(''), 'enter');
+    await typeKeys(d.app, 'escape', '/', ...nth(all, 3).id.slice(0, 10).split(''), 'enter');
     frame = await waitForFrame(d.app, (f) => rows(f).length === 1, 5000);
-    assert.equal(rows(frame)[0].symbol, all[3].symbol);
+    assert.equal(nth(rows(frame), 0).symbol, nth(all, 3).symbol);
     await typeKeys(d.app, 'escape');
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 5000);
   });
@@ -172,7 +175,7 @@ describe('Tokens screen', () => {
     const before = rows(d.app.lastFrame()!).findIndex((r) => r.selected);
     let moved = false;
     for (let round = 0; round < 8 && !moved; round++) {
-      const key = d.scheduler.keys()[0];
+      const key = nth(d.scheduler.keys(), 0);
       await waitFor(() => d.scheduler.state(key)?.inFlight === false, 'no request in flight', 10_000);
       const count = d.tokenRequests().length;
       d.sim.advance(1800);
@@ -266,7 +269,7 @@ describe('Tokens screen', () => {
     // Liquidity is not a column at 80: the line still says it is the sort.
     while (d.stores.tokens.getState().sortColumn !== 'liquidity') await typeKeys(d.app, 'o');
     const frame = await waitForFrame(d.app, (f) => / · sorted by Liq ▼/.test(f), 3000);
-    assert.ok(!/\bLiq\b/.test(frame.split('\n')[2]), 'Liq is not a column at 80 columns');
+    assert.ok(!/\bLiq\b/.test(nth(frame.split('\n'), 2)), 'Liq is not a column at 80 columns');
     assert.ok(frame.split('\n').every((l) => l.length <= 80));
   });
 
@@ -330,11 +333,11 @@ describe('Tokens screen', () => {
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
     const tokens = currentTokens(d);
     await typeKeys(d.app, 'j', 'j', 'w');
-    await waitForFrame(d.app, (f) => f.includes(`★${tokens[2].symbol}`), 5000);
+    await waitForFrame(d.app, (f) => f.includes(`★${nth(tokens, 2).symbol}`), 5000);
     await waitFor(
       () => {
         try {
-          return readFileSync(`${d.stateDir}/watchlist.json`, 'utf8').includes(tokens[2].id);
+          return readFileSync(`${d.stateDir}/watchlist.json`, 'utf8').includes(nth(tokens, 2).id);
         } catch {
           return false;
         }
@@ -345,35 +348,35 @@ describe('Tokens screen', () => {
     const saved = await loadWatchlist(d.stateDir);
     assert.deepEqual(
       saved.map((e) => e.mint),
-      [tokens[2].id],
+      [nth(tokens, 2).id],
     );
-    assert.equal(saved[0].symbol, tokens[2].symbol);
+    assert.equal(nth(saved, 0).symbol, nth(tokens, 2).symbol);
 
     await typeKeys(d.app, 'W');
     let frame = await waitForFrame(d.app, (f) => rows(f).length === 1, 5000);
-    assert.equal(rows(frame)[0].symbol, tokens[2].symbol);
+    assert.equal(nth(rows(frame), 0).symbol, nth(tokens, 2).symbol);
 
     // :rows 1 leaves only the first token in the list: the starred one stays, marked, with its last data
     await typeKeys(d.app, ':', ...'rows 1'.split(''), 'enter');
     await waitFor(() => d.tokenRequests().some((r) => r.query.limit === '1'), 'limit=1 request', 10_000);
     frame = await waitForFrame(d.app, (f) => rows(f)[0]?.rank === '×', 10_000);
     assert.match(frame, /\(n…|\(not in list\)/);
-    assert.equal(rows(frame)[0].symbol, tokens[2].symbol);
+    assert.equal(nth(rows(frame), 0).symbol, nth(tokens, 2).symbol);
 
     // a second dashboard on the same state directory starts with the star
     const again = await dashboard({ stateDir: d.stateDir });
     assert.deepEqual(
       again.stores.tokens.getState().starred.map((e) => e.mint),
-      [tokens[2].id],
+      [nth(tokens, 2).id],
     );
     await typeKeys(d.app, 'W');
-    await waitForFrame(d.app, (f) => rows(f).length === 1 && rows(f)[0].rank === '1', 10_000);
+    await waitForFrame(d.app, (f) => rows(f).length === 1 && nth(rows(f), 0).rank === '1', 10_000);
   });
 
   it(':watch stars by symbol, Tab completes it, and bad input is named', async () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
-    const target = currentTokens(d)[5];
+    const target = nth(currentTokens(d), 5);
     await typeKeys(d.app, ':', 'w', 'a', 'tab');
     await waitForFrame(d.app, (f) => f.includes(':watch '), 5000);
     await typeKeys(d.app, ...target.symbol.slice(0, -1).split(''), 'tab', 'enter');

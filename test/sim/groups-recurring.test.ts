@@ -17,6 +17,7 @@ import {
   shape,
   sign,
 } from '../support/simGroups.js';
+import { nth } from '../support/narrow.js';
 
 const USDC = 1_000_000n;
 let sim: SimHandle;
@@ -50,7 +51,7 @@ const AMOUNTS = [
   'OutReceived',
 ];
 for (const a of AMOUNTS) {
-  ORDER_FIELDS[a[0].toLowerCase() + a.slice(1)] = 'decimal';
+  ORDER_FIELDS[nth(a, 0).toLowerCase() + a.slice(1)] = 'decimal';
   ORDER_FIELDS[`raw${a}`] = 'raw';
 }
 const TRADE_FIELDS = {
@@ -105,7 +106,7 @@ async function listing(user: string, orderStatus: string, recurringType = 'time'
     for (const a of AMOUNTS) {
       const mint = a.startsWith('In') ? o.inputMint : o.outputMint;
       assert.equal(
-        o[a[0].toLowerCase() + a.slice(1)],
+        o[nth(a, 0).toLowerCase() + a.slice(1)],
         fromBaseUnits(o[`raw${a}`], decimalsOf(mint), { group: false }),
         a,
       );

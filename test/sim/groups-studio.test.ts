@@ -15,6 +15,7 @@ import {
   sign,
   signerAddresses,
 } from '../support/simGroups.js';
+import { nth } from '../support/narrow.js';
 
 let sim: SimHandle;
 
@@ -99,7 +100,7 @@ test('a create-tx sent through RPC creates the pool and its token; the creator c
     poolHoldings.map((b) => b.mint),
     [c.body.mint],
   );
-  assert.equal(poolHoldings[0].amount, (1_000_000_000n * 1_000_000n).toString());
+  assert.equal(nth(poolHoldings, 0).amount, (1_000_000_000n * 1_000_000n).toString());
 
   const stranger = await newWallet(sim);
   const notOwner = await post(sim, '/studio/v1/dbc/fee/create-tx', {

@@ -8,6 +8,7 @@ import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { advance, balance, frozenSim, get, newWallet, post, programsOf, sign } from '../support/simGroups.js';
+import { nth } from '../support/narrow.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const SOL = 1_000_000_000n;
@@ -79,7 +80,7 @@ test('trigger listing: 23 open orders page 10 per page, newest first, with total
   );
   const noPage = await triggers({ user: w.address, orderStatus: 'active' });
   assert.equal(noPage.page, 1, 'page defaults to 1');
-  assert.deepEqual(noPage.orders, pages[0].orders);
+  assert.deepEqual(noPage.orders, nth(pages, 0).orders);
   const beyond = await triggers({ user: w.address, orderStatus: 'active', page: 4 });
   assert.deepEqual([beyond.orders.length, beyond.totalPages, beyond.page], [0, 3, 4]);
   const history = await triggers({ user: w.address, orderStatus: 'history' });

@@ -6,6 +6,7 @@ import { parseSimArgs, runSimCommand } from '../../src/sim/cli.js';
 import { toBase58 } from '../../src/sim/random.js';
 import { getBase58Decoder } from '@solana/kit';
 import { randomBytes } from 'node:crypto';
+import { nth } from '../support/narrow.js';
 
 test("rate limit per API key: a paid- key has ten times a free one, each its own window, the service's headers only", async () => {
   await withSim({ rateLimitPerMinute: 2, rateLimitGroups: ['tokens'] }, async (sim) => {
@@ -186,7 +187,7 @@ test('sim command: flags are checked, naming the bad flag', async () => {
   } finally {
     process.stderr.write = write;
   }
-  assert.match(errors[0], /--port/);
-  assert.match(errors[1], /--fault-rate/);
-  assert.match(errors[2], /--bogus/);
+  assert.match(nth(errors, 0), /--port/);
+  assert.match(nth(errors, 1), /--fault-rate/);
+  assert.match(nth(errors, 2), /--bogus/);
 });

@@ -95,7 +95,7 @@ test('every quote parameter is validated with 400 naming it', async () => {
       [`${base}&maxAccounts=0`, 'maxAccounts'],
       [`${base}&platformFeeBps=x`, 'platformFeeBps'],
       [`${base}&instructionVersion=V3`, 'instructionVersion'],
-    ]) {
+    ] as const) {
       const r = await get(sim, q(params));
       assert.equal(r.status, 400, params);
       assert.ok(r.body.error.startsWith(field), `${params}: ${r.body.error}`);

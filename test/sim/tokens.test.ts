@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSim } from '../../src/sim/index.js';
 import { get, withSim, SOL, USDC } from '../support/simHttp.js';
+import { nth } from '../support/narrow.js';
 
 const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 const numOrNull = (v: unknown) => v === null || num(v);
@@ -115,7 +116,7 @@ test('GET /tokens/v2/search finds by mint, symbol or name, best first, at most 2
     );
     const two = await get(sim, `/tokens/v2/search?query=${SOL},${USDC}`);
     assert.deepEqual(two.body.map((t: { id: string }) => t.id).sort(), [SOL, USDC].sort());
-    const byName = await get(sim, `/tokens/v2/search?query=${encodeURIComponent(pick.name.split(' ')[0])}`);
+    const byName = await get(sim, `/tokens/v2/search?query=${encodeURIComponent(nth(pick.name.split(' '), 0))}`);
     assert.ok(
       byName.body.some((t: { id: string }) => t.id === pick.mint),
       'a name matches from its start',
@@ -137,7 +138,7 @@ test('limit, category and interval are validated with 400 naming them; no key is
       ['/tokens/v2/toptraded/1h?limit=ten', 'limit'],
       ['/tokens/v2/hot/1h', 'category'],
       ['/tokens/v2/toptraded/2h', 'interval'],
-    ]) {
+    ] as const) {
       const r = await get(sim, path);
       assert.equal(r.status, 400, path);
       assert.ok(r.body.error.startsWith(field), r.body.error);

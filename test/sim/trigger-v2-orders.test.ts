@@ -27,6 +27,7 @@ import {
   signTx,
   type Session,
 } from './v2-support.js';
+import { nth } from '../support/narrow.js';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const ATA = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
@@ -619,10 +620,10 @@ test('the client through a whole OCO: PATCH carries the changes, a cancel no bod
       'POST /trigger/v2/orders/price/confirm-cancel/:id',
     ],
   );
-  assert.deepEqual(log[0].body, { orderType: 'oco', slPriceUsd: solUsd * 0.6 }, 'the id goes in the path only');
-  assert.equal(log[2].body, null, 'a cancel carries no body');
-  assert.deepEqual(Object.keys(log[3].body as object), ['signedTransaction', 'cancelRequestId']);
-  assert.equal((log[3].body as { cancelRequestId: string }).cancelRequestId, c.requestId);
+  assert.deepEqual(nth(log, 0).body, { orderType: 'oco', slPriceUsd: solUsd * 0.6 }, 'the id goes in the path only');
+  assert.equal(nth(log, 2).body, null, 'a cancel carries no body');
+  assert.deepEqual(Object.keys(nth(log, 3).body as object), ['signedTransaction', 'cancelRequestId']);
+  assert.equal((nth(log, 3).body as { cancelRequestId: string }).cancelRequestId, c.requestId);
 });
 
 test('vaults and orders outlive a snapshot, and the keeper goes on filling after it', async () => {

@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '@solana/kit';
 import { balance, decodeTx, get, post, signTx, wallet, withSim, SOL, USDC, JUP, KEY } from '../support/simHttp.js';
+import { nth } from '../support/narrow.js';
 
 const IRIS_ONLY = '&excludeRouters=partnerz,partnerflow,partnerx';
 
@@ -113,7 +114,7 @@ test('a tampered message is refused with -3 and nothing moves', async () => {
     ).body;
     const tx = decodeTx(o.transaction);
     const bytes = new Uint8Array(tx.messageBytes as unknown as Uint8Array);
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes[bytes.length - 1] = nth(bytes, bytes.length - 1) ^ 0xff;
     const tampered = { ...tx, messageBytes: bytes } as unknown as Transaction;
     const signed = await signTx(getBase64EncodedWireTransaction(tampered), w);
     const before = balance(sim, w.address, SOL);

@@ -78,7 +78,7 @@ test('the published Trigger API V2 examples: whole ones parse, a shortened trans
     structuredClone(examples['GET /trigger/v2/orders/history/dca/{id}'].response),
   );
   assert.equal(dca.roundsFilled, 1);
-  assert.equal(dca.events?.[0].outputAmount, '137589159');
+  assert.equal(dca.events?.[0]?.outputAmount, '137589159');
   assert.equal(dca.minPriceUsd, null);
   const vault = checkResponse(
     'GET /trigger/v2/vault',

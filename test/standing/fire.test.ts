@@ -27,6 +27,7 @@ import { redirectRoute } from '../support/rewrite.js';
 import { randomAddress } from '../support/tx.js';
 import { associatedTokenAccount } from '../../src/wallet/inspect.js';
 import { TOKEN_PROGRAM } from '../../src/wallet/instructions.js';
+import { first, nth } from '../support/narrow.js';
 
 interface Rig {
   sim: SimHandle;
@@ -92,7 +93,7 @@ test('a stop fires once with two checkers on one state directory; the event, the
   const r = await rig(t);
   const a = await open(t, r);
   const b = await open(t, r);
-  const [stop] = await arm(a.s, 'stop', '1 SOL @145 USDC');
+  const stop = nth(await arm(a.s, 'stop', '1 SOL @145 USDC'), 0);
   assert.equal((await stateOf(r, stop.terms.id))?.state, 'armed');
   // far from the trigger: the checkers ask nothing of the service
   const before = r.sim.requests().length;
@@ -109,8 +110,11 @@ test('a stop fires once with two checkers on one state directory; the event, the
   // told once, by the process that fired it
   const told = [...a.events, ...b.events].filter((e) => e.type === 'standing.fired');
   assert.equal(told.length, 1);
-  assert.equal(told[0].data.id, stop.terms.id);
-  assert.match(told[0].text, /^stop-loss s-[0-9a-f]{8} fired: sold 1 SOL for about 14\d\.\d+ USDC, signature \w+$/);
+  assert.equal(nth(told, 0).data.id, stop.terms.id);
+  assert.match(
+    nth(told, 0).text,
+    /^stop-loss s-[0-9a-f]{8} fired: sold 1 SOL for about 14\d\.\d+ USDC, signature \w+$/,
+  );
   // the journal: the confirmed terms, the firing, the swap (marked as this order's) and its end
   const text = await readFile(join(r.stateDir, 'journal.jsonl'), 'utf8');
   const records = text
@@ -131,7 +135,7 @@ test('a stop fires once with two checkers on one state directory; the event, the
 test('OCO: the take-profit fires and the stop-loss is cancelled in the same write', async (t) => {
   const r = await rig(t);
   const a = await open(t, r);
-  const [tp, sl] = await arm(a.s, 'oco', '1 SOL tp 152 sl 140 USDC');
+  const [tp, sl] = first(await arm(a.s, 'oco', '1 SOL tp 152 sl 140 USDC'), 2);
   assert.equal(tp.terms.oco, sl.terms.id);
   assert.equal(sl.terms.oco, tp.terms.id);
   r.sim.setPrice(NATIVE_MINT, 153);
@@ -164,7 +168,7 @@ test('OCO: the take-profit fires and the stop-loss is cancelled in the same writ
 test('a quote under the floor: nothing signed, the order stays armed, a notification with both figures (once)', async (t) => {
   const r = await rig(t);
   const a = await open(t, r);
-  const [stop] = await arm(a.s, 'stop', '1 SOL @140 USDC');
+  const stop = nth(await arm(a.s, 'stop', '1 SOL @140 USDC'), 0);
   // a gap down: past the trigger and under the floor (140 less 1% = 138.60)
   r.sim.setPrice(NATIVE_MINT, 131);
   await round(a.s);
@@ -173,10 +177,10 @@ test('a quote under the floor: nothing signed, the order stays armed, a notifica
   const notes = a.events.filter((e) => e.type === 'standing.not-executed');
   assert.equal(notes.length, 1);
   assert.match(
-    notes[0].text,
+    nth(notes, 0).text,
     /^stop at 140\.00 USDC not executed: the best quote gives 130\.\d+ USDC, under your floor 138\.6 USDC; still armed \(s-\w+\)$/,
   );
-  assert.equal(notes[0].data.floor, '138600000');
+  assert.equal(nth(notes, 0).data.floor, '138600000');
   // the next rounds do not repeat it every poll
   await round(a.s);
   await round(a.s);
@@ -187,10 +191,10 @@ test('a quote under the floor: nothing signed, the order stays armed, a notifica
 test('a standing order file edited to a larger amount: refused, never fired, said', async (t) => {
   const r = await rig(t);
   const a = await open(t, r);
-  const [stop] = await arm(a.s, 'stop', '1 SOL @145 USDC');
+  const stop = nth(await arm(a.s, 'stop', '1 SOL @145 USDC'), 0);
   const path = standingPath(r.stateDir);
   const doc = JSON.parse(await readFile(path, 'utf8')) as { orders: Array<{ terms: { amount: string } }> };
-  doc.orders[0].terms.amount = '5000000000';
+  nth(doc.orders, 0).terms.amount = '5000000000';
   await writeFile(path, JSON.stringify(doc));
   r.sim.setPrice(NATIVE_MINT, 144.6);
   await round(a.s);
@@ -206,20 +210,20 @@ test('expiry: an armed order past its end is expired once, and told', async (t) 
   const r = await rig(t);
   let clock = Date.now();
   const a = await open(t, r, { now: () => clock });
-  const [stop] = await arm(a.s, 'stop', '1 SOL @140 USDC expiry 1h');
+  const stop = nth(await arm(a.s, 'stop', '1 SOL @140 USDC expiry 1h'), 0);
   clock += 2 * 3_600_000;
   await standingOf(a.s).tick();
   assert.equal((await stateOf(r, stop.terms.id))?.state, 'expired');
   await standingOf(a.s).tick();
   const told = a.events.filter((e) => e.type === 'standing.expired');
   assert.equal(told.length, 1);
-  assert.match(told[0].text, /^stop-loss s-\w+ expired unfired at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+  assert.match(nth(told, 0).text, /^stop-loss s-\w+ expired unfired at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
 });
 
 test('a trailing stop follows its high up, then fires when the price falls its distance below it', async (t) => {
   const r = await rig(t);
   const a = await open(t, r);
-  const [trail] = await arm(a.s, 'trail', '1 SOL 3% USDC');
+  const trail = nth(await arm(a.s, 'trail', '1 SOL 3% USDC'), 0);
   r.sim.setPrice(NATIVE_MINT, 170);
   await round(a.s);
   assert.equal(sends(r.sim), 0);
@@ -235,7 +239,7 @@ test('buy-below spends the quote token when the price falls to the trigger', asy
   const r = await rig(t);
   const a = await open(t, r);
   const before = r.sim.kernel.ledger.balance(r.address, USDC_MINT);
-  const [buy] = await arm(a.s, 'buy-below', '100 USDC @146 SOL');
+  const buy = nth(await arm(a.s, 'buy-below', '100 USDC @146 SOL'), 0);
   r.sim.setPrice(NATIVE_MINT, 145);
   await round(a.s);
   assert.equal((await stateOf(r, buy.terms.id))?.state, 'fired');
@@ -266,7 +270,7 @@ test('a hostile service rewriting the firing transaction: refused by the pipelin
     return answer;
   };
   const a = await open(t, r, { baseUrl: proxy.url });
-  const [stop] = await arm(a.s, 'stop', '1 SOL @145 USDC');
+  const stop = nth(await arm(a.s, 'stop', '1 SOL @145 USDC'), 0);
   r.sim.setPrice(NATIVE_MINT, 144.6);
   await round(a.s);
   assert.ok(
@@ -285,8 +289,8 @@ test('a hostile service rewriting the firing transaction: refused by the pipelin
 test('a firing whose process died is settled from the journal: its swap succeeded (fired), or nothing was sent (armed again)', async (t) => {
   const r = await rig(t);
   const a = await open(t, r);
-  const [one] = await arm(a.s, 'stop', '1 SOL @140 USDC');
-  const [two] = await arm(a.s, 'stop', '1 SOL @130 USDC');
+  const one = nth(await arm(a.s, 'stop', '1 SOL @140 USDC'), 0);
+  const two = nth(await arm(a.s, 'stop', '1 SOL @130 USDC'), 0);
   // a process that is gone: its pid ended
   const { spawnSync } = await import('node:child_process');
   const gone = spawnSync(process.execPath, ['-e', '0']).pid!;

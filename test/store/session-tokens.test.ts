@@ -13,6 +13,7 @@ import {
   type Health,
 } from '../../src/store/index.js';
 import type { WatchEntry } from '../../src/watchlist.js';
+import { nth, valueAt } from '../support/narrow.js';
 
 const event = (ok: boolean, extra: Partial<RequestEvent> = {}): RequestEvent => ({
   method: 'GET',
@@ -120,7 +121,7 @@ describe('Tokens store', () => {
     s.getState().applyList(key, [token(A, 101), token(B, 0.5)], 3);
     assert.deepEqual(s.getState().changed, { [B]: -1 }, 'the earlier mark is gone after one refresh');
     for (let i = 0; i < HISTORY_POINTS + 10; i++) s.getState().applyList(key, [token(A, i)], 10 + i);
-    const series = s.getState().history[A];
+    const series = valueAt(s.getState().history, A);
     assert.equal(series.length, HISTORY_POINTS);
     assert.equal(series[series.length - 1], HISTORY_POINTS + 9);
   });
@@ -147,12 +148,12 @@ describe('Tokens store', () => {
     const s = createTokensStore({ persist: async (e) => void saved.push([...e]) });
     s.getState().applyList('k', [token(A, 100, 'SOL')], 1);
     assert.equal(s.getState().toggleStar(A), true);
-    assert.equal(saved.at(-1)![0].mint, A);
-    assert.equal(saved.at(-1)![0].symbol, 'SOL');
-    assert.equal(saved.at(-1)![0].last?.usdPrice, 100);
+    assert.equal(nth(saved.at(-1)!, 0).mint, A);
+    assert.equal(nth(saved.at(-1)!, 0).symbol, 'SOL');
+    assert.equal(nth(saved.at(-1)!, 0).last?.usdPrice, 100);
     s.getState().applyList('k', [token(A, 120, 'SOL')], 2);
     await s.getState().persistStarred();
-    assert.equal(saved.at(-1)![0].last?.usdPrice, 120);
+    assert.equal(nth(saved.at(-1)!, 0).last?.usdPrice, 120);
     assert.equal(s.getState().toggleStar(A), false);
     assert.deepEqual(saved.at(-1), []);
   });

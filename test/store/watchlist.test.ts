@@ -11,6 +11,7 @@ import {
   watchlistPath,
   type WatchEntry,
 } from '../../src/watchlist.js';
+import { nth } from '../support/narrow.js';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -62,7 +63,7 @@ describe('watchlist file', () => {
       loaded.map((e) => e.symbol),
       ['SOL', 'USDC'],
     );
-    assert.equal(loaded[1].last, undefined);
+    assert.equal(nth(loaded, 1).last, undefined);
   });
 
   it('a file that is not a watchlist is an error naming the file', async () => {

@@ -8,6 +8,7 @@ import { createRpcClient, type RpcClient } from '../../src/rpc/client.js';
 import { startSim, type SimHandle, type SimOptions, type SimRequestLogEntry } from '../../src/sim/index.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
+import { nth } from './narrow.js';
 
 export const API_KEY = 'client-sim-test-key';
 export const SOL = 'So11111111111111111111111111111111111111112';
@@ -93,9 +94,9 @@ export function onlyRequest(r: Rig, mark: number, method: string, path: string):
     1,
     `one request expected, got ${got.map((e) => `${e.method} ${e.path}`).join(', ') || 'none'}`,
   );
-  assert.equal(got[0].method, method);
-  assert.equal(got[0].path, path);
-  return got[0];
+  assert.equal(nth(got, 0).method, method);
+  assert.equal(nth(got, 0).path, path);
+  return nth(got, 0);
 }
 
 /** a token balance as the RPC client reports it (0 when the owner holds no account of the mint) */

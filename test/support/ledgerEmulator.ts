@@ -20,6 +20,7 @@ import { createHash, createHmac, createPrivateKey, createPublicKey, sign, type K
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encodeBase58 } from '../../src/api/base58.js';
+import { first, nth } from './narrow.js';
 
 const HARDENED = 0x80000000;
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -153,7 +154,7 @@ export async function startLedgerEmulator(
   };
 
   const answer = async (apdu: Buffer): Promise<string> => {
-    const [cla, ins, p1, p2] = apdu;
+    const [cla, ins, p1, p2] = first(apdu, 4);
     const data = apdu.subarray(5, 5 + (apdu[4] ?? 0));
     if (state.locked) return '5515';
     if (cla === 0xb0 && ins === 0x01) {
@@ -163,7 +164,7 @@ export async function startLedgerEmulator(
     }
     if (cla !== 0xe0 || state.app !== 'Solana') return '6e00';
     if (ins === 0x04) {
-      const [major, minor, patch] = state.version.split('.').map(Number);
+      const [major, minor, patch] = first(state.version.split('.').map(Number), 3);
       return `${hex(Buffer.from([state.blindSigning ? 1 : 0, 0, major, minor, patch]))}9000`;
     }
     if (ins === 0x05) {
@@ -193,7 +194,7 @@ export async function startLedgerEmulator(
       const hash = encodeBase58(createHash('sha256').update(message).digest());
       show(['Unrecognized format', 'Message Hash', hash, 'Approve', 'Reject']);
       const signed = state.tamper
-        ? Buffer.concat([message.subarray(0, -1), Buffer.from([message[message.length - 1] ^ 1])])
+        ? Buffer.concat([message.subarray(0, -1), Buffer.from([nth(message, message.length - 1) ^ 1])])
         : message;
       return ask(
         { kind: 'sign', path, message, hash },
@@ -226,10 +227,10 @@ export async function startLedgerEmulator(
       }
       void answer(apdu).then((reply) => {
         apdus.push({
-          cla: apdu[0],
-          ins: apdu[1],
-          p1: apdu[2],
-          p2: apdu[3],
+          cla: nth(apdu, 0),
+          ins: nth(apdu, 1),
+          p1: nth(apdu, 2),
+          p2: nth(apdu, 3),
           length: apdu[4] ?? 0,
           status: reply.slice(-4),
         });

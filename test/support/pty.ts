@@ -35,6 +35,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
+import { first } from './narrow.js';
 
 export type KeyName =
   | 'Enter'
@@ -296,10 +297,10 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
       'off',
     ]);
     run(['pipe-pane', '-O', '-t', SESSION, `cat >> ${shQuote(rawPath)}; : > ${shQuote(rawClosed)}`]);
-    [pid, serverPid] = run(['display-message', '-p', '-t', SESSION, '#{pane_pid} #{pid}'])
-      .trim()
-      .split(' ')
-      .map(Number);
+    [pid, serverPid] = first(
+      run(['display-message', '-p', '-t', SESSION, '#{pane_pid} #{pid}']).trim().split(' ').map(Number),
+      2,
+    );
     record.pid = pid;
     record.serverPid = serverPid;
     run(['wait-for', '-S', 'ready']);

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../../src/api/index.js';
+import { valueAt } from './narrow.js';
 
 export const REAL_DIR = join(import.meta.dirname, '..', 'fixtures', 'real');
 
@@ -16,7 +17,7 @@ export function recordedClient(routes: Record<string, string>): { client: ApiCli
     asked.push(key + url.search);
     const hit = keys.find((k) => key.startsWith(k));
     if (!hit) return new Response(JSON.stringify({ error: `no recorded body for ${key}` }), { status: 404 });
-    return new Response(readFileSync(join(REAL_DIR, routes[hit]), 'utf8'), {
+    return new Response(readFileSync(join(REAL_DIR, valueAt(routes, hit)), 'utf8'), {
       status: 200,
       headers: { 'content-type': 'application/json' },
     });

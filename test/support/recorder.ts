@@ -2,6 +2,7 @@
 // handler when the queue is empty). Used by the API client tests.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nth } from './narrow.js';
 
 export interface RecordedRequest {
   method: string;
@@ -47,7 +48,8 @@ export async function startRecorder(handler?: Handler): Promise<Recorder> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      const [path, rawQuery = ''] = (req.url ?? '/').split(/\?(.*)/s);
+      const parts = (req.url ?? '/').split(/\?(.*)/s);
+      const [path, rawQuery] = [nth(parts, 0), parts[1] ?? ''];
       let body: unknown;
       try {
         body = rawBody ? JSON.parse(rawBody) : undefined;

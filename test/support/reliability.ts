@@ -6,6 +6,7 @@ import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js'
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 import { ROOT as root, tempHome } from './home.js';
+import { nth } from './narrow.js';
 
 export { root };
 /** The built program; TRADEDECK_TEST_CLI points at another build (e.g. of the last commit while the tree is mid-change). */
@@ -128,7 +129,7 @@ export async function startSim(o: {
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString('utf8');
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolveUrl(m[1]);
+      if (m) resolveUrl(nth(m, 1));
     });
     child.stderr.on('data', () => undefined);
     child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before listening: ${out}`)));

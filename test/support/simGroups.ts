@@ -14,6 +14,7 @@ import {
 } from '@solana/kit';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { checkAnswer, rpc } from './simHttp.js';
+import { nth } from './narrow.js';
 
 export { rpc };
 
@@ -102,7 +103,7 @@ export function programsOf(base64: string): string[] {
   const tx = getTransactionDecoder().decode(getBase64Encoder().encode(base64));
   const msg = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
   if (msg.version === 1) throw new Error('the simulator builds legacy and version 0 transactions only');
-  return msg.instructions.map((ix) => msg.staticAccounts[ix.programAddressIndex]);
+  return msg.instructions.map((ix) => nth(msg.staticAccounts, ix.programAddressIndex));
 }
 
 export function balance(sim: SimHandle, owner: string, mint: string): bigint {

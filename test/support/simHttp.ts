@@ -10,6 +10,7 @@ import {
 } from '@solana/kit';
 import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.js';
 import { checkResponse, OPERATIONS, type Operation } from '../../src/api/index.js';
+import { nth } from './narrow.js';
 
 export const KEY = { 'x-api-key': 'test-key' };
 export const SOL = 'So11111111111111111111111111111111111111112';
@@ -25,7 +26,7 @@ export interface Reply<T = any> {
 
 /** The operation of the contract's table at `method path` (a query left out), `{name}` parts matching any one segment. */
 export function operationAt(method: string, path: string): Operation<unknown, unknown> | undefined {
-  const bare = path.split('?')[0];
+  const bare = nth(path.split('?'), 0);
   return Object.values(OPERATIONS as Record<string, Operation<unknown, unknown>>).find(
     (op) => op.method === method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare),
   );

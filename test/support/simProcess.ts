@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 import { ROOT as root } from './home.js';
+import { nth } from './narrow.js';
 const cli = join(root, 'dist', 'cli.js');
 
 export interface SimProcessOptions {
@@ -41,7 +42,7 @@ export async function startSimProcess(t: { after(fn: () => void): void }, o: Sim
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString('utf8');
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolveUrl(m[1]);
+      if (m) resolveUrl(nth(m, 1));
     });
     child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before listening: ${out}`)));
   });

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type PluginBuild } from 'esbuild';
 import { checkRenderer, inkOutput } from '../../scripts/ink-output.mjs';
 import { waitFor } from '../support/ink.js';
+import { nth } from '../support/narrow.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const outputModule = join(root, 'src', 'terminal', 'output.ts');
@@ -80,7 +81,7 @@ test('Ink bundled with src/terminal/output.ts hands each frame on as cells: <Sta
     logLevel: 'silent',
   });
   const file = join(dir, 'app.mjs');
-  writeFileSync(file, bundled.outputFiles[0].text);
+  writeFileSync(file, nth(bundled.outputFiles, 0).text);
   const m = await import(pathToFileURL(file).href);
 
   const frames: string[][] = [];

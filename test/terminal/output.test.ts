@@ -15,6 +15,7 @@ import { type Cells, isBlank, parseLine } from '../../src/terminal/cells.js';
 import Output, { type Clip, takeInkFrames } from '../../src/terminal/output.js';
 import { sanitizeStyled } from '../../src/sanitize.js';
 import { prng } from '../support/prng.js';
+import { first, nth } from '../support/narrow.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -78,7 +79,7 @@ function ours(width: number, height: number, ops: readonly Op[]): { rows: Cells[
     answer = out.get();
   });
   assert.equal(frames.length, 1, 'the frame was handed on when Ink read it');
-  return { rows: [...frames[0]], ...answer };
+  return { rows: [...nth(frames, 0)], ...answer };
 }
 
 const show = (c: Cells) => c.chars.map((ch, i) => `${ch || '·'}${c.styles[i] ? `{${c.styles[i]}}` : ''}`).join('');
@@ -92,7 +93,7 @@ function assertSame(width: number, height: number, ops: readonly Op[], what: str
   assert.equal(
     y,
     -1,
-    y < 0 ? '' : `${what}, row ${y}:\n  published ${show(want.rows[y])}\n  ours      ${show(got.rows[y])}`,
+    y < 0 ? '' : `${what}, row ${y}:\n  published ${show(nth(want.rows, y))}\n  ours      ${show(nth(got.rows, y))}`,
   );
   assert.deepEqual(got.rows, want.rows, what);
 }
@@ -126,9 +127,9 @@ test('a frame of wide glyphs, colours and clipping lands in the same cells as th
   assertSame(20, 6, ops, 'the frame');
   const { rows } = ours(20, 6, ops);
   // the cells themselves: a wide character takes two, the second ''
-  assert.equal(rows[5].chars.slice(0, 5).join('|'), '漢||字||x');
-  assert.equal(rows[5].styles[0], '31');
-  assert.equal(rows[5].chars.join(''), `漢字x漢字${' '.repeat(10)}overflow`);
+  assert.equal(nth(rows, 5).chars.slice(0, 5).join('|'), '漢||字||x');
+  assert.equal(nth(rows, 5).styles[0], '31');
+  assert.equal(nth(rows, 5).chars.join(''), `漢字x漢字${' '.repeat(10)}overflow`);
 });
 
 // ---------------------------------------------------------------- random frames
@@ -189,10 +190,10 @@ function text(next: () => number, w: string): string {
             : PIECES[Math.floor(next() * PIECES.length)];
     }
     if (next() < 0.6) {
-      const [open, close] = styles[Math.floor(next() * styles.length)];
+      const [open, close] = nth(styles, Math.floor(next() * styles.length));
       run = open + run + close;
       if (next() < 0.3) {
-        const [o2, c2] = styles[Math.floor(next() * styles.length)];
+        const [o2, c2] = nth(styles, Math.floor(next() * styles.length));
         run = o2 + run + c2;
       }
     }
@@ -219,7 +220,13 @@ function randomOps(next: () => number, width: number, height: number, w = next()
     let x = Math.floor(next() * 3);
     while (x < width - 1 && next() < 0.7) {
       const t = text(next, w);
-      ops.push({ kind: 'write', x, y, text: t, transformers: transformers[Math.floor(next() * transformers.length)] });
+      ops.push({
+        kind: 'write',
+        x,
+        y,
+        text: t,
+        transformers: nth(transformers, Math.floor(next() * transformers.length)),
+      });
       x += 4 + Math.floor(next() * 10);
     }
   }
@@ -243,7 +250,7 @@ function randomOps(next: () => number, width: number, height: number, w = next()
       x: Math.floor(next() * (width + 6)) - 3,
       y: Math.floor(next() * (height + 2)) - 1,
       text: lines.join('\n'),
-      transformers: transformers[Math.floor(next() * transformers.length)],
+      transformers: nth(transformers, Math.floor(next() * transformers.length)),
     });
   }
   return ops;
@@ -310,12 +317,12 @@ test('a control character in one text is sanitised there and moves none of the t
   ];
   const { rows } = ours(20, 1, ops);
   // (a tab becomes a space)
-  assert.equal(rows[0].chars.join(''), `a bclink${' '.repeat(4)}SOL`, 'SOL stays at column 12');
-  assert.deepEqual(rows[0].styles.slice(12), ['1', '1', '1'], 'bold');
+  assert.equal(nth(rows, 0).chars.join(''), `a bclink${' '.repeat(4)}SOL`, 'SOL stays at column 12');
+  assert.deepEqual(nth(rows, 0).styles.slice(12), ['1', '1', '1'], 'bold');
   // the published Output gave the tab, the erase and the link their own columns, which the
   // writer's sanitiser then removed: SOL moved left
   const want = published(20, 1, ops);
-  assert.equal(want.rows[0].chars.join('').indexOf('SOL'), 8);
+  assert.equal(nth(want.rows, 0).chars.join('').indexOf('SOL'), 8);
 });
 
 test('a row that did not change is handed on as the same object, so the writer skips it', () => {
@@ -328,10 +335,10 @@ test('a row that did not change is handed on as the same object, so the writer s
       out.get();
     }
   });
-  const [a, b] = frames;
+  const [a, b] = first(frames, 2);
   assert.equal(b[0], a[0]);
   assert.notEqual(b[1], a[1]);
-  assert.equal(b[1].chars.join(''), 'SOL 187.42');
+  assert.equal(nth(b, 1).chars.join(''), 'SOL 187.42');
   assert.equal(b[2], a[2]);
 });
 
@@ -356,14 +363,14 @@ test("<Static>'s rows stay above every later frame, as Ink's debug output keeps 
     };
     render.count = 0;
     render('one', ['log 1', 'log 2']);
-    assert.deepEqual(text(frames[0]), ['log 1', 'log 2', 'one']);
+    assert.deepEqual(text(nth(frames, 0)), ['log 1', 'log 2', 'one']);
     render('two');
-    assert.deepEqual(text(frames[1]), ['log 1', 'log 2', 'two']);
+    assert.deepEqual(text(nth(frames, 1)), ['log 1', 'log 2', 'two']);
     // a <Static> with nothing new: an Output of no rows adds none
     render('three', []);
-    assert.deepEqual(text(frames[2]), ['log 1', 'log 2', 'three']);
+    assert.deepEqual(text(nth(frames, 2)), ['log 1', 'log 2', 'three']);
     render('four', ['log 3']);
-    assert.deepEqual(text(frames[3]), ['log 1', 'log 2', 'log 3', 'four']);
+    assert.deepEqual(text(nth(frames, 3)), ['log 1', 'log 2', 'log 3', 'four']);
   } finally {
     stop();
   }
@@ -376,15 +383,15 @@ test('where Ink drops a style its text sets, the cells have what the text says, 
     // \x1b[m is a reset to a terminal; ansi-tokenize keeps the styles before it, and then takes a
     // bold set again after it for one it has, and writes it no more
     ['\x1b[1mA\x1b[m\x1b[1;31mB\x1b[0m', 'B'],
-  ];
+  ] as const;
   for (const [text, word] of cases) {
     const ops: Op[] = [{ kind: 'write', x: 0, y: 0, text, transformers: [] }];
     const terminal = trimmed(parseLine(text));
     const at = terminal.chars.join('').indexOf(word);
-    assert.match(terminal.styles[at], /(^|;)1(;|$)/, `a terminal shows ${word} bold`);
+    assert.match(nth(terminal.styles, at), /(^|;)1(;|$)/, `a terminal shows ${word} bold`);
     assert.deepEqual(ours(20, 1, ops).rows[0], terminal, JSON.stringify(text));
     assert.doesNotMatch(
-      published(20, 1, ops).rows[0].styles[at],
+      nth(nth(published(20, 1, ops).rows, 0).styles, at),
       /(^|;)1(;|$)/,
       `Ink's text of ${JSON.stringify(text)}`,
     );

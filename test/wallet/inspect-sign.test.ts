@@ -16,6 +16,7 @@ import { inspectTransaction } from '../../src/wallet/inspect.js';
 import { createDemoKeyFile, loadKeypairFile, watchOnlyWallet, WatchOnlyError } from '../../src/wallet/keypair.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import { buildTransaction, randomAddress } from '../support/tx.js';
+import { nth } from '../support/narrow.js';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const COMPUTE = 'ComputeBudget111111111111111111111111111111';
@@ -143,8 +144,8 @@ test('v0 with an address lookup table: programs stay static, lookups are counted
   const viaTable = [randomAddress(), randomAddress()];
   const tx = buildTransaction({
     feePayer: wallet,
-    writable: [viaTable[0]],
-    readonly: [viaTable[1]],
+    writable: [nth(viaTable, 0)],
+    readonly: [nth(viaTable, 1)],
     programs: [SIM_PROGRAMS.trigger],
     lookupTable: { address: table, addresses: viaTable },
   });
@@ -152,7 +153,7 @@ test('v0 with an address lookup table: programs stay static, lookups are counted
   assert.ok(r.ok, !r.ok ? r.reason : '');
   assert.deepEqual(r.lookupTables, { count: 1, writableAccounts: 1, readonlyAccounts: 1 });
   assert.deepEqual(r.programs, [{ id: SIM_PROGRAMS.trigger, name: 'Trigger orders' }]);
-  assert.ok(!r.writable.includes(viaTable[0]));
+  assert.ok(!r.writable.includes(nth(viaTable, 0)));
 });
 
 test('legacy transactions are inspected too', async () => {

@@ -16,6 +16,7 @@ import { startLedgerEmulator, type LedgerEmulator } from '../support/ledgerEmula
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nth } from '../support/narrow.js';
 
 async function emulator(t: { after(fn: () => unknown): void }, o: Parameters<typeof startLedgerEmulator>[0] = {}) {
   const emu = await startLedgerEmulator(o);
@@ -173,12 +174,12 @@ test('a message longer than one APDU goes in chunks; the signature is the device
       [1, 0x01, 149],
     ],
   );
-  assert.deepEqual(Buffer.from(emu.prompts[0].message!), Buffer.from(LONG), 'the device got the message whole');
+  assert.deepEqual(Buffer.from(nth(emu.prompts, 0).message!), Buffer.from(LONG), 'the device got the message whole');
   // what the person is told is what the device shows
-  const hash = emu.prompts[0].hash!;
+  const hash = nth(emu.prompts, 0).hash!;
   assert.equal(messageHash(LONG), hash);
   assert.equal(told.length, 2);
-  assert.match(told[0], /^Connecting to the Ledger \(speculos 44'\/501'\/0' at http:\/\/127\.0\.0\.1:\d+\)…$/);
+  assert.match(nth(told, 0), /^Connecting to the Ledger \(speculos 44'\/501'\/0' at http:\/\/127\.0\.0\.1:\d+\)…$/);
   assert.equal(
     told[1],
     `Confirm on your Ledger… It shows the message hash ${hash}: approve only if it is this one. Blind signing must be on in its Solana app (Settings).`,
