@@ -304,8 +304,8 @@ test('vesting in words is relative to migration', () => {
 });
 
 const entry = (n: number, over: Partial<LaunchedPool> = {}): LaunchedPool => ({
-  pool: `Poo${n}1111111111111111111111111111111111111`.slice(0, 44),
-  mint: `Mnt${n}1111111111111111111111111111111111111`.slice(0, 44),
+  pool: `Poo${n}`.padEnd(43, '1'),
+  mint: `Mnt${n}`.padEnd(43, '1'),
   name: `Token ${n}`,
   symbol: `T${n}`,
   quoteMint: USDC_MINT,

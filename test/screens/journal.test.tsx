@@ -82,7 +82,7 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
   const j = w.services.journal!;
   const SOL = 'So11111111111111111111111111111111111111112';
   const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-  const other = 'Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58';
+  const other = 'Ba5e5555555555555555555555555555555555555e58';
   const at = (h: number) => Date.parse(`2026-01-02T${String(h).padStart(2, '0')}:00:00Z`);
   await j.append({
     id: 's1',
