@@ -145,7 +145,7 @@ test('recorded invites: direction, counterparty, units, status, expiry and every
   assert.deepEqual(
     rows.map((r) => [r.direction, r.counterparty, r.amount, r.symbol, r.expiry, r.status]),
     [
-      ['sent', 'unclaimed', '465', 'USDC', '14h 00m', 'created'],
+      ['sent', 'unclaimed', '465', 'USDC', '14h', 'created'],
       ['received', 'G13w…YkA1', '1.01', 'SOL', '—', 'claimed'],
       ['sent', 'unclaimed', '123 raw', 'Unkn…1111', '—', 'cancelled?'],
       ['sent', 'unclaimed', '0.05', 'SOL', 'expired', 'expired?'],

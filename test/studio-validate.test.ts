@@ -14,12 +14,12 @@ import {
   checkLaunch,
   checkStudioForm,
   errorLines,
-  parseDuration,
+  parseFieldDuration,
   parseNumber,
   type StudioField,
 } from '../src/studio/validate.js';
 import { vestingWords } from '../src/studio/describe.js';
-import { durationWords } from '../src/format.js';
+import { durationWords } from '../src/duration.js';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -272,9 +272,9 @@ test('a SOL-quoted curve takes SOL decimals; numbers and durations read as peopl
   // the one amount grammar: "1,5" and "1.000,5" are not numbers here either
   for (const bad of ['1,5', '1.000,5', '1 500', ',5k']) assert.ok(Number.isNaN(parseNumber(bad)), bad);
   assert.equal(parseNumber('1,500k'), 1_500_000);
-  assert.equal(parseDuration('30d'), 2_592_000);
-  assert.equal(parseDuration('90m'), 5400);
-  assert.equal(parseDuration('3600'), 3600);
+  assert.equal(parseFieldDuration('30d'), 2_592_000);
+  assert.equal(parseFieldDuration('90m'), 5400);
+  assert.equal(parseFieldDuration('3600'), 3600);
   // said in words by the one duration format
   assert.equal(durationWords(2_592_000 + 3600), '4 weeks 2 days');
   assert.equal(durationWords(400 * 86_400), '1 year 5 weeks');

@@ -20,7 +20,7 @@ import { cancelOne, withdrawLegacy } from '../../src/actions/ordersFlow.js';
 import { cancelAllLimits, cancelLimitOrders } from '../../src/actions/ordersCancel.js';
 import { batchTally } from '../../src/orders/batches.js';
 import { resolveOrderToken } from '../../src/actions/ordersInput.js';
-import { formatAge } from '../../src/format.js';
+import { formatAge } from '../../src/duration.js';
 import { isAddress } from '../../src/api/base58.js';
 import { slotOf, type OrdersState } from '../../src/store/orders.js';
 import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';

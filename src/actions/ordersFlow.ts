@@ -17,7 +17,7 @@ import {
 } from './ordersActions.js';
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
-import { durationWords, serviceTime } from '../format.js';
+import { serviceTime } from '../format.js';
 import { readDecimal, toBaseUnits } from '../amount.js';
 import {
   parseDcaArgs,
@@ -25,13 +25,13 @@ import {
   limitTokenWords,
   dcaTokenWords,
   OrderInputError,
-  untilText,
   type LimitRequest,
   type OrderToken,
 } from './ordersInput.js';
 import { PAPER_DONE, runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, knowTokens, loadTokens, refreshJournalView } from './swapFlow.js';
 import { returnedTokens, tradeTokens } from './tokenFacts.js';
+import { durationWords, untilText } from '../duration.js';
 
 function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
   return Object.values(s.catalog.getState().latest);

@@ -11,11 +11,11 @@ import {
   limitRisk,
   parseDcaArgs,
   parseLimitArgs,
-  untilText,
   USDT_MINT,
   OrderInputError,
 } from '../../src/actions/ordersInput.js';
 import { limitPriceLines } from '../../src/actions/ordersActions.js';
+import { untilText } from '../../src/duration.js';
 
 const GOLLA = 'Go11aGo11aGo11aGo11aGo11aGo11aGo11aGo11aGo1';
 const BONK = 'BonkBonkBonkBonkBonkBonkBonkBonkBonkBonkBon';

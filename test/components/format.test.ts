@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, test } from 'node:test';
 import {
-  durationWords,
-  formatAge,
   formatAmount,
   formatClock,
   formatCompact,
@@ -18,6 +16,7 @@ import {
   shortAddress,
   subscript,
 } from '../../src/format.js';
+import { durationWords, formatAge } from '../../src/duration.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
   for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);
