@@ -26,8 +26,8 @@ import {
 import { createAlertsStore } from '../src/alerts/store.js';
 import { createTokensStore } from '../src/store/tokens.js';
 import { tokenRead } from './support/apiFixtures.js';
+import { NATIVE_MINT as SOL } from '../src/api/mints.js';
 
-const SOL = 'So11111111111111111111111111111111111111112';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const token = (id: string, symbol: string, usdPrice: number, extra: Partial<Token> = {}): Token =>
   tokenRead({ id, symbol, name: symbol, decimals: 6, usdPrice, ...extra });

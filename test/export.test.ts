@@ -24,6 +24,7 @@ import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
 import { startSimProcess } from './support/simProcess.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/api/mints.js';
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF lines. */
 function parseCsv(text: string): string[][] {
@@ -55,8 +56,6 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const ODD = 'Odd1111111111111111111111111111111111111111';
 const lookup = (m: string) =>
   m === SOL

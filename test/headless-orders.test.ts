@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import type { SimHandle } from '../src/sim/index.js';
+import { USDC_MINT } from '../src/api/mints.js';
 
 let rig: SignerRig;
 let sim: SimHandle;
@@ -164,6 +165,6 @@ test('limit @PRICE is in the quote asset; with --yes a price far from the market
     .at(-1)!.body as { inputMint: string; params: { makingAmount: string; takingAmount: string } };
   assert.deepEqual(
     [body.inputMint, body.params.makingAmount, body.params.takingAmount],
-    ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '100000000', '200000000'],
+    [USDC_MINT, '100000000', '200000000'],
   );
 });

@@ -12,6 +12,7 @@ import { commandHelp, synopsis, synopsisOf } from '../src/commands/usage.js';
 import { completionScript } from '../src/commands/completion.js';
 import { cleanEnv, CLI, collect, runCli } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
+import { NATIVE_MINT } from '../src/api/mints.js';
 
 test('the synopses made from the registry read as the usage lines the commands always printed', () => {
   const ROUTE =
@@ -170,7 +171,7 @@ test('bash: the sourced script completes commands, options, their values and tok
         star('DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263', `$(touch ${pwned})`),
         star('EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm', 'two words'),
         star('7GCihgDB8fe6KNjn2MYtkzZcRjQy3t9GHdC8uHYmW2hr', '\x1b[31mRED'),
-        star('So11111111111111111111111111111111111111112', 'sol'),
+        star(NATIVE_MINT, 'sol'),
       ],
     }),
   );

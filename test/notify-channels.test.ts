@@ -14,6 +14,7 @@ import { makeEvent, EVENT_TYPES, type NotifyEvent } from '../src/notify/event.js
 import { alertsOf } from '../src/alerts/store.js';
 import { listKey } from '../src/store/tokens.js';
 import { testServices } from './support/services.js';
+import { NATIVE_MINT } from '../src/api/mints.js';
 
 interface Received {
   method: string;
@@ -48,7 +49,7 @@ const event = makeEvent({
   mode: 'demo',
   at: Date.UTC(2026, 10, 27, 12, 0, 0),
   key: 'a1@1',
-  data: { mint: 'So11111111111111111111111111111111111111112', symbol: 'SOL', price: 251.2, condition: 'above 250' },
+  data: { mint: NATIVE_MINT, symbol: 'SOL', price: 251.2, condition: 'above 250' },
 });
 
 test('an event has one stable shape, a stable id per happening, and no control characters', () => {

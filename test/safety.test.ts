@@ -7,6 +7,7 @@ import type { Token } from '../src/api/types.js';
 import { needsCard, safetyCard, safetyConfirmation, safetySummary } from '../src/safety/card.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/wallet/instructions.js';
 import { tokenRead } from './support/apiFixtures.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
 
 const MINT = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -85,8 +86,8 @@ test('verified, or authorities disabled or unknown: no red line, no typed word',
   const unknown = safetyCard(MINT, undefined, NOW);
   assert.equal(unknown.known, false);
   assert.match(unknown.lines[0].value, /no token data seen for this mint/);
-  assert.equal(needsCard('So11111111111111111111111111111111111111112'), false);
-  assert.equal(needsCard('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'), false);
+  assert.equal(needsCard(NATIVE_MINT), false);
+  assert.equal(needsCard(USDC_MINT), false);
   assert.equal(needsCard(MINT), true);
 });
 

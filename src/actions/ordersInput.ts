@@ -2,7 +2,7 @@
 // rule of the contract and the service's minimums (POST /trigger/v1/createOrder, POST /recurring/v1/createOrder) checked before any
 // request, each refusal naming the field and the rule. Pure: no requests, no React.
 import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../amount.js';
-import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
 import type { Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
@@ -228,7 +228,6 @@ function readDcaStart(words: readonly string[], nowMs: number): { sec?: number; 
 }
 
 /** USDT's mint (mainnet): a quote asset as USDC is. */
-export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 /** The assets a price is said in, most preferred first: stablecoins before SOL. Matched by mint, never by symbol. */
 export const QUOTE_MINTS = [USDC_MINT, USDT_MINT, NATIVE_MINT];
 /** How the quote assets are named in messages. */

@@ -3,10 +3,10 @@
 
 import { SIM_PROGRAMS } from '../chain/programs.js';
 import { encodeBase58, isAddress } from '../api/base58.js';
+import { NATIVE_MINT } from '../api/mints.js';
 import {
   ATA_PROGRAM,
   checkInstructions,
-  NATIVE_MINT,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   type CreatedAccount,

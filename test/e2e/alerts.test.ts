@@ -11,8 +11,7 @@ import { openTerminal } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
-
-const SOL = 'So11111111111111111111111111111111111111112';
+import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
 
 async function solPrice(url: string, apiKey: string): Promise<number> {
   const r = await fetch(`${url}/tokens/v2/toptraded/24h?limit=100`, { headers: { 'x-api-key': apiKey } });

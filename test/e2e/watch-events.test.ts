@@ -12,8 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { CLI, cleanEnv, startSignerRig } from '../support/cli.js';
 import { openTerminal } from '../support/pty.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
-
-const SOL = 'So11111111111111111111111111111111111111112';
+import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
 
 async function until(what: string, ok: () => boolean, timeoutMs = 40_000, said = () => ''): Promise<void> {
   const end = Date.now() + timeoutMs;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, root } from '../support/reliability.js';
 import { prng } from '../support/prng.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const CASES = Number(process.env.TRADEDECK_FUZZ_ARGV ?? 40);
@@ -71,7 +72,7 @@ const WORDS = [
   '0.000000000000001',
   'SOL',
   'USDC',
-  'So11111111111111111111111111111111111111112',
+  NATIVE_MINT,
   'notamint',
   '@150',
   '7d',

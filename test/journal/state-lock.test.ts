@@ -25,9 +25,8 @@ import { createWatchlistWriter, loadWatchlist, type WatchEntry } from '../../src
 import { testServices } from '../support/services.js';
 import { CLI, cleanEnv } from '../support/cli.js';
 import { answerNext, submissions, world } from '../support/actions.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const HOLDER = fileURLToPath(new URL('./turn-holder.ts', import.meta.url));
 

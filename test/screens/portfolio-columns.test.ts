@@ -7,9 +7,9 @@ import { textWidth } from '../../components/text.js';
 import { elementLines, gridLines, portfolioView, type Lookup } from '../../screens/Portfolio/lines.js';
 import { balanceLines, pnlLines } from '../../screens/Portfolio/walletLines.js';
 import type { Portfolio } from '../../src/api/types.js';
+import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
 
 const BIG = 'Big1111111111111111111111111111111111111111';
-const SOL = 'So11111111111111111111111111111111111111112';
 const lookup: Lookup = (mint) =>
   mint === BIG ? { symbol: 'LONGSYMBOL12', decimals: 6, price: 3.25 } : { symbol: 'SOL', decimals: 9, price: 150 };
 

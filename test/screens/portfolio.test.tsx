@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { textWidth } from '../../components/text.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 const positionRequests = (d: Dashboard) =>
   d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));
@@ -202,8 +203,8 @@ test('spot P&L from the journal: a recorded USDC->SOL swap shows units, average 
     signedTransaction: 'AA==',
     status: 'success',
     summary: {
-      inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-      outputMint: 'So11111111111111111111111111111111111111112',
+      inputMint: USDC_MINT,
+      outputMint: NATIVE_MINT,
       inAmount: '200000000',
       outAmount: '2000000000',
     },

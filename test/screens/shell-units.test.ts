@@ -17,6 +17,7 @@ import { createSessionStore, createTokensStore } from '../../src/store/index.js'
 import { buildRows, printable } from '../../screens/Tokens/rows.js';
 import { tokenSections } from '../../screens/Tokens/detail.js';
 import type { Services } from '../../src/services.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
 
 class FakeTerminal extends EventEmitter {
   columns = 20;
@@ -187,7 +188,7 @@ function fakeServices(): Services {
     .applyList(
       'k',
       [
-        { id: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'Wrapped SOL' } as never,
+        { id: NATIVE_MINT, symbol: 'SOL', name: 'Wrapped SOL' } as never,
         { id: 'SoLend1111111111111111111111111111111111111', symbol: 'SLND', name: 'Solend' } as never,
       ],
       1,

@@ -11,6 +11,7 @@ import {
   watchlistPath,
   type WatchEntry,
 } from '../../src/watchlist.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -22,7 +23,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const MINT = 'So11111111111111111111111111111111111111112';
+const MINT = NATIVE_MINT;
 const entry = (mint = MINT, symbol = 'SOL'): WatchEntry => ({
   mint,
   symbol,
@@ -48,13 +49,7 @@ describe('watchlist file', () => {
       watchlistPath(dir),
       JSON.stringify({
         version: 1,
-        tokens: [
-          entry(),
-          { mint: 'not a mint' },
-          7,
-          entry(),
-          { ...entry('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC'), last: { id: 'x' } },
-        ],
+        tokens: [entry(), { mint: 'not a mint' }, 7, entry(), { ...entry(USDC_MINT, 'USDC'), last: { id: 'x' } }],
       }),
     );
     const loaded = await loadWatchlist(dir);
@@ -78,7 +73,7 @@ describe('watchlist file', () => {
     const write = createWatchlistWriter(dir, (m) => errors.push(m));
     void write([entry()]);
     void write([]);
-    await write([entry('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC')]);
+    await write([entry(USDC_MINT, 'USDC')]);
     assert.deepEqual(
       (await loadWatchlist(dir)).map((e) => e.symbol),
       ['USDC'],

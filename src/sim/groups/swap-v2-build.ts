@@ -4,11 +4,11 @@
 // and sends it itself.
 import { decodeBase58 } from '../../api/base58.js';
 import { OPERATIONS } from '../../api/contract/index.js';
-import { USDC_MINT } from '../../api/mints.js';
+import { USDC_MINT, USDT_MINT } from '../../api/mints.js';
 import type { BuildAnswer } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { coreOf } from '../core.js';
-import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
+import { STABLE_INTERMEDIATES } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import { fieldFail } from './params.js';
 import { Params } from './read-request.js';
