@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ import { alertsOf } from '../src/alerts/store.js';
 import { listKey } from '../src/store/tokens.js';
 import { testServices } from './support/services.js';
 import { NATIVE_MINT } from '../src/api/mints.js';
+import { removeTree } from './support/home.js';
 
 interface Received {
   method: string;
@@ -177,7 +178,7 @@ test('--notify-cmd runs the program without a shell in a minimal environment: th
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
-    rmSync(dir, { recursive: true, force: true });
+    removeTree(dir);
   }
 });
 

@@ -2,7 +2,7 @@
 // and the rule, and the image's type is read from its bytes, not its name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tokenUniverse } from '../src/actions/swapForm.js';
@@ -20,6 +20,7 @@ import {
 } from '../src/studio/validate.js';
 import { vestingWords } from '../src/studio/describe.js';
 import { durationWords } from '../src/duration.js';
+import { removeTree } from './support/home.js';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -29,7 +30,7 @@ const tokens = tokenUniverse([]);
 
 function dir(t: { after(fn: () => void): void }): string {
   const d = mkdtempSync(join(tmpdir(), 'td-studio-'));
-  t.after(() => rmSync(d, { recursive: true, force: true }));
+  t.after(() => removeTree(d));
   return d;
 }
 

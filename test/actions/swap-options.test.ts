@@ -13,6 +13,7 @@ import { executeSwapForm, fetchInstructions, knownTokens } from '../../src/actio
 import { EMPTY_FORM, type SwapForm } from '../../src/store/swap.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
 import { answerNext, received, submissions, world, type World } from '../support/actions.js';
+import { waitFor } from '../support/wait.js';
 
 const other = () => encodeBase58(randomBytes(32));
 const WALLET = other();
@@ -26,12 +27,14 @@ const form = (patch: Partial<SwapForm>): SwapForm => ({
 const ctx = { wallet: WALLET, inputMint: NATIVE_MINT, outputMint: USDC_MINT, priorityFee: false };
 
 async function nextView(w: World): Promise<ConfirmView> {
-  for (let i = 0; i < 2000; i++) {
-    const head = w.services.confirm.getState().queue[0];
-    if (head) return head.view;
-    if (w.services.swap.getState().outcome) break;
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  const asked = () => w.services.confirm.getState().queue[0];
+  await waitFor(
+    () => asked() !== undefined || w.services.swap.getState().outcome !== undefined,
+    'a confirmation or an outcome',
+    10_000,
+  );
+  const head = asked();
+  if (head) return head.view;
   throw new Error(`no confirmation was asked for (${w.services.swap.getState().outcome?.error ?? 'no outcome'})`);
 }
 

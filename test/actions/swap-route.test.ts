@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { executeSwapForm, refreshBalances } from '../../src/actions/swapFlow.js';
-import { answerNext, submissions, world } from '../support/actions.js';
+import { answerNext, submissions, world, nextConfirmation } from '../support/actions.js';
 
 test('b with y: one RPC send, balances move, the journal records success', async (t) => {
   const w = await world(t);
@@ -48,8 +48,7 @@ test('the confirm request shows the human summary first, then the inspection fac
   const s = w.services;
   s.swap.getState().setForm({ input: 'SOL', output: 'USDC', amount: '0.25', slippageBps: '100' });
   const run = executeSwapForm(s, s.swap, 'swap');
-  for (let i = 0; i < 1000 && !s.confirm.getState().queue[0]; i++) await new Promise((r) => setTimeout(r, 5));
-  const view = s.confirm.getState().queue[0].view;
+  const { view } = await nextConfirmation(s);
   await answerNext(s, false);
   await run;
   const labels = view.summary.map((l) => l.label);

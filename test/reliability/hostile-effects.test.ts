@@ -7,7 +7,7 @@
 // simulator's request log shows no execute and no sendTransaction.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
@@ -16,6 +16,7 @@ import { cleanEnv, runCli, type Run } from '../support/cli.js';
 import { startRewritingProxy } from '../support/rewritingProxy.js';
 import { SWAP_ATTACKS } from '../support/attacks.js';
 import { NATIVE_MINT } from '../../src/api/mints.js';
+import { removeTree } from '../support/home.js';
 
 let sim: SimHandle;
 let home: string;
@@ -33,7 +34,7 @@ before(async () => {
 });
 after(async () => {
   await sim.stop();
-  rmSync(home, { recursive: true, force: true });
+  removeTree(home);
 });
 
 const run = (base: string, ...args: string[]): Promise<Run> =>

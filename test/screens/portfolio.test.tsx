@@ -11,14 +11,17 @@ const positionRequests = (d: Dashboard) =>
 
 /** Presses G (the body grows as balances and the journal arrive) until the bottom matches. */
 async function bottomMatching(d: Dashboard, predicate: (f: string) => boolean, timeoutMs = 8000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await typeKeys(d.app, 'G');
-    const f = d.app.lastFrame() ?? '';
-    if (predicate(f)) return f;
-    if (Date.now() > deadline) throw new Error(`no matching bottom within ${timeoutMs} ms; last frame:\n${f}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let f = '';
+  await waitFor(
+    async () => {
+      await typeKeys(d.app, 'G');
+      return predicate((f = d.app.lastFrame() ?? ''));
+    },
+    'the bottom of the view to match',
+    timeoutMs,
+    () => `last frame:\n${f}`,
+  );
+  return f;
 }
 
 /** Every body line of the screen, scrolling from top to bottom with PgDn. */

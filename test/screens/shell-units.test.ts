@@ -18,6 +18,7 @@ import { buildRows, printable } from '../../screens/Tokens/rows.js';
 import { tokenSections } from '../../screens/Tokens/detail.js';
 import type { Services } from '../../src/services.js';
 import { NATIVE_MINT } from '../../src/api/mints.js';
+import { waitFor } from '../support/wait.js';
 
 class FakeTerminal extends EventEmitter {
   columns = 20;
@@ -121,7 +122,7 @@ describe('frame writer', () => {
     sink.write('two');
     sink.write('three');
     assert.equal(term.out.length, 1);
-    await new Promise((r) => setTimeout(r, 150));
+    await waitFor(() => term.out.length > 1, 'the next frame', 2000);
     assert.equal(term.out.length, 2);
     assert.ok(term.out[1].includes('three') && !term.out[1].includes('two'));
     sink.close();

@@ -1,6 +1,6 @@
 // The watchlist file: atomic replacement, defensive reading, saves in call order.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
@@ -12,6 +12,7 @@ import {
   type WatchEntry,
 } from '../../src/watchlist.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { removeTree } from '../support/home.js';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -20,7 +21,7 @@ const fresh = () => {
   return join(d, 'state', 'tradedeck');
 };
 afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs.splice(0)) removeTree(d);
 });
 
 const MINT = NATIVE_MINT;

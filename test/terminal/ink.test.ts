@@ -6,12 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type PluginBuild } from 'esbuild';
 import { checkRenderer, inkOutput } from '../../scripts/ink-output.mjs';
 import { waitFor } from '../support/ink.js';
+import { removeTree } from '../support/home.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const outputModule = join(root, 'src', 'terminal', 'output.ts');
@@ -55,7 +56,7 @@ class FakeStdout extends EventEmitter {
 
 test('Ink bundled with src/terminal/output.ts hands each frame on as cells: <Static> above, a resize laid out again, nothing written by Ink', async (t) => {
   const dir = mkdtempSync(join(root, 'node_modules', '.td-ink-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   const bundled = await build({
     stdin: { contents: APP, loader: 'tsx', resolveDir: root },
     bundle: true,
@@ -119,13 +120,7 @@ test('Ink bundled with src/terminal/output.ts hands each frame on as cells: <Sta
     // the terminal narrows: Ink lays the frame out again for the width stdout now says
     stdout.columns = 20;
     stdout.emit('resize');
-    await shows([
-      'started',
-      'filled 1 SOL',
-      '╭──────────────────╮',
-      '│ 漢字 SOL 187.42  │',
-      '╰──────────────────╯',
-    ]);
+    await shows(['started', 'filled 1 SOL', '╭──────────────────╮', '│ 漢字 SOL 187.42  │', '╰──────────────────╯']);
     // Ink's text of every frame was empty: it wrote no character and no cursor movement
     assert.ok(stdout.written.length >= frames.length, 'Ink wrote once a frame');
     assert.deepEqual([...new Set(stdout.written)], ['']);
