@@ -23,6 +23,7 @@ import {
   type GenericSchema,
 } from 'valibot';
 import { showControls } from './sanitize.js';
+import { isAddress } from './api/base58.js';
 import { isJsonObject, loadStateFileSync, StateFileError, StateFileProblem } from './stateFile.js';
 import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
 import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paper.js';
@@ -260,7 +261,10 @@ const keypair = pipe(
   }),
 );
 const ADDRESS = 'must be a base58 wallet address';
-const address = pipe(string(ADDRESS), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, ADDRESS));
+const address = pipe(
+  string(ADDRESS),
+  check((v) => isAddress(v), ADDRESS),
+);
 const BOOLEAN = 'must be true or false';
 const flag = union(
   [

@@ -1,4 +1,4 @@
-// Display formatting for numbers, percentages, ages and addresses. Pure functions, no I/O.
+// Display formatting for numbers, percentages and addresses (durations: duration.ts). Pure functions, no I/O.
 // One format per kind of quantity: a price (formatPrice), a USD value (formatUsd), a token amount
 // (formatAmount, or fromBaseUnits for exact base units), a percentage (formatPercent; a change with
 // its arrow: formatPct), a big number (formatCompact), a count (formatCount).
@@ -186,18 +186,6 @@ export function formatPct(change: Num): string {
   return change > 0 ? '▲ +' + body : '▼ -' + body;
 }
 
-/** An age in the largest whole unit: 3400 -> "3s", 125000 -> "2m", 3.7e6 -> "1h", 2 days -> "2d". */
-export function formatAge(ms: Num): string {
-  if (isMissing(ms)) return MISSING;
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h}h`;
-  return `${Math.floor(h / 24)}d`;
-}
-
 /** The head and tail of an address: "AbCd…WxYz". Short strings are returned unchanged. */
 export function shortAddress(addr: string | null | undefined, head = 4, tail = 4): string {
   if (addr === null || addr === undefined || addr === '') return MISSING;
@@ -231,33 +219,6 @@ export function formatClock(date: Date): string {
 /** "1 account", "3 accounts"; `many` for irregular plurals ("match", "matches"). */
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${formatCount(n)} ${n === 1 ? word : many}`;
-}
-
-const DURATION_WORDS: Array<[number, string]> = [
-  [31_536_000, 'year'],
-  [604_800, 'week'],
-  [86_400, 'day'],
-  [3600, 'hour'],
-  [60, 'minute'],
-  [1, 'second'],
-];
-
-/**
- * Seconds in words with at most two units: 3600 -> "1 hour", 5400 -> "1 hour 30 minutes" (the
- * long form of formatAge, for sentences such as a DCA schedule).
- */
-export function durationWords(seconds: number): string {
-  let left = Math.max(0, Math.round(seconds));
-  if (left === 0) return '0 seconds';
-  const parts: string[] = [];
-  for (const [size, word] of DURATION_WORDS) {
-    if (left >= size && parts.length < 2) {
-      const n = Math.floor(left / size);
-      left -= n * size;
-      parts.push(plural(n, word));
-    } else if (parts.length > 0) break;
-  }
-  return parts.join(' ');
 }
 
 /** A request rate in words: 6 -> "about 6 requests a minute". */

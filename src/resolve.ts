@@ -1,11 +1,10 @@
 // Resolves what a person typed (a symbol, a name, or a mint address) to a token of a list.
 import type { Token } from './api/types.js';
+import { isAddress } from './api/base58.js';
 
 export type Resolution =
   | { ok: true; token: Pick<Token, 'id' | 'symbol' | 'name' | 'decimals'> & Partial<Token> }
   | { ok: false; error: string; candidates?: Token[] };
-
-const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /**
  * Exact mint first, then exact symbol (case-insensitive; verified tokens preferred when several
@@ -30,7 +29,7 @@ export function resolveToken(query: string, tokens: readonly Token[]): Resolutio
   }
   const byName = tokens.filter((t) => t.name.toLowerCase() === lower);
   if (byName.length === 1) return { ok: true, token: byName[0] };
-  if (MINT_RE.test(q)) return { ok: false, error: `token ${q}: not in the token list, so its decimals are unknown` };
+  if (isAddress(q)) return { ok: false, error: `token ${q}: not in the token list, so its decimals are unknown` };
   return { ok: false, error: `token "${q}": no token with that symbol, name or mint` };
 }
 

@@ -3,7 +3,7 @@
 // file may have been edited by hand: bad entries are dropped, never trusted. A save merges with
 // what another instance saved meanwhile (under the file's short lock): stars added elsewhere stay.
 import { join } from 'node:path';
-import { fallback, object, optional, pipe, regex, string, transform, type InferOutput } from 'valibot';
+import { check, fallback, object, optional, pipe, string, transform, type InferOutput } from 'valibot';
 import { tokenSchema } from './api/contract/tokens.js';
 import {
   clippedText,
@@ -15,11 +15,14 @@ import {
   writeStateFile,
 } from './stateFile.js';
 import { withFileLock } from './stateLock.js';
+import { isAddress } from './api/base58.js';
 
 export const WATCHLIST_FILE = 'watchlist.json';
-const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const starred = object({
-  mint: pipe(string(), regex(MINT_RE)),
+  mint: pipe(
+    string(),
+    check((v) => isAddress(v)),
+  ),
   symbol: clippedText(32),
   name: clippedText(80),
   /** ISO time it was starred */

@@ -3,7 +3,7 @@
 // which lists the background poll needs, and the limit order an alert suggests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Token } from '../src/api/types.js';
@@ -27,8 +27,10 @@ import { createAlertsStore } from '../src/alerts/store.js';
 import { createTokensStore } from '../src/store/tokens.js';
 import { tokenRead } from './support/apiFixtures.js';
 import { nth } from './support/narrow.js';
+import { NATIVE_MINT as SOL } from '../src/api/mints.js';
+import { waitFor } from './support/wait.js';
+import { removeTree } from './support/home.js';
 
-const SOL = 'So11111111111111111111111111111111111111112';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const token = (id: string, symbol: string, usdPrice: number, extra: Partial<Token> = {}): Token =>
   tokenRead({ id, symbol, name: symbol, decimals: 6, usdPrice, ...extra });
@@ -132,7 +134,7 @@ test('evaluate: levels on the latest price; change windows from the service stat
 
 test('the store fires an armed alert once on a catalog refresh, through notify, and saves it fired (0600); re-arm and edit arm it again', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'td-alerts-'));
-  t.after(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
+  t.after(() => removeTree(dir));
   const catalog = createTokensStore();
   const told: string[] = [];
   let clock = 1_000;
@@ -143,7 +145,7 @@ test('the store fires an armed alert once on a catalog refresh, through notify, 
     now: () => clock,
     onError: (m) => assert.fail(m),
   });
-  await waitUntil(() => store.getState().loaded);
+  await waitFor(() => store.getState().loaded, 'the alerts store to load', 2000);
   const a = store.getState().add(SOL, 'SOL', { kind: 'above', level: 200 });
   catalog.getState().applyList('toptraded/24h/100', [token(SOL, 'SOL', 150)], clock);
   assert.equal(told.length, 0);
@@ -157,7 +159,7 @@ test('the store fires an armed alert once on a catalog refresh, through notify, 
   assert.equal(fired.state, 'fired');
   assert.equal(fired.firedPrice, 201.5);
   assert.equal(fired.firedAt, 11_000);
-  await waitUntil(async () => (await loadAlerts(dir))[0]?.state === 'fired');
+  await waitFor(async () => (await loadAlerts(dir))[0]?.state === 'fired', 'the alert stored as fired', 2000);
   assert.equal((await stat(join(dir, ALERTS_FILE))).mode & 0o777, 0o600);
   assert.deepEqual(
     store
@@ -176,14 +178,14 @@ test('the store fires an armed alert once on a catalog refresh, through notify, 
   assert.deepEqual(nth(store.getState().alerts, 0).condition, { kind: 'below', level: 100 });
   assert.equal(nth(store.getState().alerts, 0).state, 'armed');
   store.getState().remove(a.id);
-  await waitUntil(async () => (await loadAlerts(dir)).length === 0);
+  await waitFor(async () => (await loadAlerts(dir)).length === 0, 'the file to hold no alert', 2000);
   // every save written before the directory goes
   await store.getState().saved();
 });
 
 test('alerts set before the file is read are kept with the saved ones; a file that is not alerts is never overwritten', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'td-alerts-'));
-  t.after(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
+  t.after(() => removeTree(dir));
   await writeFile(
     join(dir, ALERTS_FILE),
     JSON.stringify({
@@ -205,19 +207,19 @@ test('alerts set before the file is read are kept with the saved ones; a file th
   const deps = { stateDir: dir, catalog: createTokensStore(), notify: () => {}, now: () => 9, onError: () => {} };
   const store = createAlertsStore(deps);
   store.getState().add(SOL, 'SOL', { kind: 'above', level: 300 });
-  await waitUntil(() => store.getState().loaded);
+  await waitFor(() => store.getState().loaded, 'the alerts store to load', 2000);
   assert.deepEqual(
     store.getState().alerts.map((a) => a.mint),
     [BONK, SOL],
   );
-  await waitUntil(async () => (await loadAlerts(dir)).length === 2);
+  await waitFor(async () => (await loadAlerts(dir)).length === 2, 'two alerts in the file', 2000);
 
   const broken = join(dir, 'broken');
   await mkdir(broken);
   await writeFile(join(broken, ALERTS_FILE), '{not json');
   const errors: string[] = [];
   const other = createAlertsStore({ ...deps, stateDir: broken, onError: (m) => void errors.push(m) });
-  await waitUntil(() => other.getState().loaded);
+  await waitFor(() => other.getState().loaded, 'the other alerts store to load', 2000);
   other.getState().add(SOL, 'SOL', { kind: 'above', level: 300 });
   // every save the add could have asked for has ended: the file is as it was
   await other.getState().saved();
@@ -321,11 +323,3 @@ test('the limit order an alert suggests: sell at the level above, buy below, at 
     undefined,
   );
 });
-
-async function waitUntil(cond: () => boolean | Promise<boolean>, ms = 2000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

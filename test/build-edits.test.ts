@@ -17,6 +17,7 @@ import {
   stringWidthShim,
 } from '../scripts/bundle-patches.mjs';
 import { nth } from './support/narrow.js';
+import { removeTree } from './support/home.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nodeModules = join(root, 'node_modules');
@@ -83,7 +84,7 @@ test('the bundled yoga-layout decodes its WebAssembly itself with Buffer, withou
 
 test("the bundle's __toESM makes one module object of a CommonJS module for all its importers (esbuild's makes one per importer)", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'td-esm-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   writeFileSync(join(dir, 'lib.cjs'), 'module.exports = { answer: 42, ask() { return this.answer; } };\n');
   writeFileSync(join(dir, 'one.mjs'), "import * as lib from './lib.cjs';\nexport const one = lib;\n");
   writeFileSync(
@@ -146,7 +147,7 @@ const PIECES = [
 
 test('every importer of string-width gets one copy that counts what it can and asks string-width for the rest, measuring as string-width does', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'td-width-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   const measure = pathToFileURL(join(nodeModules, 'string-width', 'index.js')).href;
   // string-width behind a counter of the texts it is asked about
   writeFileSync(

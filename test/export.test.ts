@@ -19,12 +19,14 @@ import {
 import { journalExportText } from '../src/export/run.js';
 import type { JournalState } from '../src/journal/journal.js';
 import { cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createDemoKeyFile, loadKeypairFile } from '../src/wallet/keypair.js';
 import { startSimProcess } from './support/simProcess.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nth } from './support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/api/mints.js';
+import { removeTree } from './support/home.js';
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF lines. */
 function parseCsv(text: string): string[][] {
@@ -56,8 +58,6 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const ODD = 'Odd1111111111111111111111111111111111111111';
 const lookup = (m: string) =>
   m === SOL
@@ -292,7 +292,7 @@ test('the journal export reads no service: decimals recorded in the entry, else 
 
 test('a demo swap, a paper swap and a live swap (a tradedeck sim as the live service) on one state directory: export lists the live one; --include demo,paper all three, each marked; no service is asked', async (t) => {
   const home = mkdtempSync(join(tmpdir(), 'td-export-modes-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeTree(home));
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const url = await startSimProcess(t, { fund: (await loadKeypairFile(keyPath)).address });
   const env = { ...cleanEnv(home), TRADEDECK_API_KEY: 'test-key' };

@@ -8,12 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet } from './support/clientSim.js';
 import { isAddress } from '../src/api/base58.js';
 import { createDemoKeyFile } from '../src/wallet/keypair.js';
-import { rmSync, chmodSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanEnv, runCli, type Run } from './support/cli.js';
 import { nth } from './support/narrow.js';
+import { removeTree } from './support/home.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
 // base URL is given; async, so a simulator started by the test keeps answering ----------
@@ -112,7 +113,7 @@ test('demo mode never reads a key file: the Solana CLI default is left unread (t
       'tradedeck: --keypair: demo mode signs with its own demo key (kept in the state dir) and never reads a key file; give --base-url to trade live with it\n',
     );
   } finally {
-    rmSync(home, { recursive: true, force: true });
+    removeTree(home);
   }
 });
 
@@ -233,7 +234,7 @@ test("live: a key file's wallet is shown; an unusable key file is refused in one
       /^tradedeck invites: no wallet: key file not found: .*nope\.json; pass an ADDRESS or --address\n$/,
     );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTree(dir);
   }
 });
 

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../src/api/contract/tokens.js';
 import { cleanEnv, CLI, collect, runCli, type Run } from './support/cli.js';
+import { USDC_MINT } from '../src/api/mints.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
 // base URL is given; async, so a simulator started by the test keeps answering ----------
@@ -95,10 +96,7 @@ test('the same token on both sides of quote is refused, by symbol or by mint', a
     await run(['quote', '1', 'SOL', 'sol']),
     /^tradedeck quote: FROM and TO: must be different tokens \(both are SOL\)$/m,
   );
-  refused(
-    await run(['quote', '1', 'USDC', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v']),
-    /FROM and TO: must be different tokens \(both are USDC\)/,
-  );
+  refused(await run(['quote', '1', 'USDC', USDC_MINT]), /FROM and TO: must be different tokens \(both are USDC\)/);
 });
 
 test('other request rules: slippage, limit, category and interval name the allowed values', async () => {

@@ -10,9 +10,7 @@ import { createApiClient } from '../src/api/index.js';
 import { loadKeypairFile } from '../src/wallet/keypair.js';
 import { signTransaction } from '../src/wallet/sign.js';
 import { nth } from './support/narrow.js';
-
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/api/mints.js';
 
 let rig: SignerRig;
 let sim: SimHandle;

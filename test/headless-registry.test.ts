@@ -3,7 +3,7 @@
 // would (the program on PATH as tradedeck, the script sourced, a Tab simulated by COMP_WORDS).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from '../src/args.js';
@@ -13,6 +13,8 @@ import { completionScript } from '../src/commands/completion.js';
 import { cleanEnv, CLI, collect, runCli } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
 import { nth } from './support/narrow.js';
+import { NATIVE_MINT } from '../src/api/mints.js';
+import { removeTree } from './support/home.js';
 
 test('the synopses made from the registry read as the usage lines the commands always printed', () => {
   const ROUTE =
@@ -107,7 +109,7 @@ test('every option in the registry is parsed, explained by help CMD and offered 
 
 const home = mkdtempSync(join(tmpdir(), 'td-registry-'));
 const ENV = cleanEnv(home);
-test.after(() => rmSync(home, { recursive: true, force: true }));
+test.after(() => removeTree(home));
 
 test('help CMD and CMD --help show one command with every option; help of an unknown command: one line, exit 2', async () => {
   const [byHelp, byFlag, unknown, global] = await Promise.all([
@@ -171,7 +173,7 @@ test('bash: the sourced script completes commands, options, their values and tok
         star('DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263', `$(touch ${pwned})`),
         star('EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm', 'two words'),
         star('7GCihgDB8fe6KNjn2MYtkzZcRjQy3t9GHdC8uHYmW2hr', '\x1b[31mRED'),
-        star('So11111111111111111111111111111111111111112', 'sol'),
+        star(NATIVE_MINT, 'sol'),
       ],
     }),
   );

@@ -13,6 +13,7 @@ import { ApiError } from '../src/api/errors.js';
 import { retryWait, watchInterval, watchTokens, WATCH_DEFAULT_MS, WATCH_MIN_MS } from '../src/headless/watch.js';
 import type { HeadlessServices } from '../src/headless/print.js';
 import { first, nth } from './support/narrow.js';
+import { waitFor } from './support/wait.js';
 
 const ENV = cleanEnv();
 
@@ -160,11 +161,12 @@ test('against a service that allows 2 token requests a minute, the watch waits a
   parseLine(await w.line());
   // the third refresh is answered 429 with the wait: the watch says so and plans its next request
   // no sooner than the service asked (the line is written once the refusal has come back)
-  const giveUp = Date.now() + 30_000;
-  while (!/\(trying again in \d+s\)\n$/.test(w.stderr())) {
-    assert.ok(Date.now() < giveUp, `no retry line on stderr: ${w.stderr()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(
+    () => /\(trying again in \d+s\)\n$/.test(w.stderr()),
+    'a retry line on stderr',
+    30_000,
+    () => w.stderr(),
+  );
   const [, asked, planned] = first(/retry in (\d+) s .*\(trying again in (\d+)s\)\n$/.exec(w.stderr())!.map(Number), 3);
   assert.ok(planned >= asked, `the next request in ${planned} s, the service asked for ${asked} s`);
   assert.equal(tokenRequests(), 3, 'two lists and one refused request');

@@ -15,7 +15,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -24,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { collect, type Run } from './support/cli.js';
 import { nth } from './support/narrow.js';
+import { removeTree } from './support/home.js';
 
 const root = join(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -105,7 +105,7 @@ test(`npm pack of a checkout builds the program and packs only it; npm install -
   t.after(() => {
     // what the test made read-only, writable again (rm needs it unless root)
     if (existsSync(base)) chmodTree(base, (isDir, m) => m | (isDir ? 0o700 : 0o600));
-    rmSync(base, { recursive: true, force: true });
+    removeTree(base);
   });
 
   // a checkout with no dist: the sources, and the installed development dependencies

@@ -11,7 +11,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -21,11 +20,12 @@ import { basename, join } from 'node:path';
 import { CLI, cleanEnv, collect, startSignerRig } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
 import { nth } from './support/narrow.js';
+import { removeTree } from './support/home.js';
 
 /** A copy of the built program: the launcher (with dist/package.json, which makes it CommonJS) and the scripts it names. */
 function copyOfDist(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'td-dist-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   const launcher = readFileSync(CLI, 'utf8');
   const scripts = [...launcher.matchAll(/"((?:main|dashboard|headless|sim)-[A-Z0-9]+\.js)"/g)].map((m) => nth(m, 1));
   assert.equal(new Set(scripts).size, 4, 'the launcher names a script for main, dashboard, headless and sim');

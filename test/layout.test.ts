@@ -48,3 +48,27 @@ test('src/ reaches screens/ only from the entry point, and components/ never', (
 test('the check finds an import of react when there is one', () => {
   assert.deepEqual(imports(`import React from 'react';\nconst ink = await import('ink');`), ['react', 'ink']);
 });
+
+/** Every .ts/.tsx/.mjs file under the given top-level folders. */
+const sources = (...dirs: string[]) => dirs.flatMap((d) => files(join(root, d)));
+
+test('one address check: no base58 address pattern is written again beside isAddress', () => {
+  const pattern = ['[1-9A-HJ-NP-Za-km-z]', '{32,44}'].join('');
+  const offenders = sources('src', 'screens', 'components')
+    .filter((f) => readFileSync(f, 'utf8').includes(pattern))
+    .map((f) => relative(root, f));
+  assert.deepEqual(offenders, []);
+});
+
+test('the known mints are written once, in src/api/mints.ts: tests and the program import them', () => {
+  const mints = [
+    'So11111111111111111111111111111111111111112',
+    'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+  ];
+  const offenders = sources('src', 'screens', 'components', 'test')
+    .filter((f) => !f.endsWith(join('src', 'api', 'mints.ts')) && f !== import.meta.filename)
+    .filter((f) => mints.some((m) => new RegExp(`['"\`]${m}['"\`]|^\\s*${m}:`, 'm').test(readFileSync(f, 'utf8'))))
+    .map((f) => relative(root, f));
+  assert.deepEqual(offenders, []);
+});

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,8 @@ import { alertsOf } from '../src/alerts/store.js';
 import { listKey } from '../src/store/tokens.js';
 import { testServices } from './support/services.js';
 import { nth } from './support/narrow.js';
+import { NATIVE_MINT } from '../src/api/mints.js';
+import { removeTree } from './support/home.js';
 
 interface Received {
   method: string;
@@ -49,7 +51,7 @@ const event = makeEvent({
   mode: 'demo',
   at: Date.UTC(2026, 10, 27, 12, 0, 0),
   key: 'a1@1',
-  data: { mint: 'So11111111111111111111111111111111111111112', symbol: 'SOL', price: 251.2, condition: 'above 250' },
+  data: { mint: NATIVE_MINT, symbol: 'SOL', price: 251.2, condition: 'above 250' },
 });
 
 test('an event has one stable shape, a stable id per happening, and no control characters', () => {
@@ -177,7 +179,7 @@ test('--notify-cmd runs the program without a shell in a minimal environment: th
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
-    rmSync(dir, { recursive: true, force: true });
+    removeTree(dir);
   }
 });
 

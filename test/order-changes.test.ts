@@ -7,9 +7,8 @@ import type { RecurringOrder, TriggerOrder } from '../src/api/types.js';
 import { orderChanges, type OrdersReading } from '../src/orders/changes.js';
 import { createTokensStore } from '../src/store/tokens.js';
 import { nth } from './support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/api/mints.js';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const NOW = Date.UTC(2026, 10, 27, 12);
 const s = { catalog: createTokensStore(), now: () => NOW };
 const limit = (key: string, over: Partial<TriggerOrder> = {}) =>

@@ -12,6 +12,7 @@ import { inviteRow } from '../src/portfolio/invites.js';
 import { tokenInfoOf } from '../src/portfolio/model.js';
 import type { Invite, Portfolio } from '../src/api/types.js';
 import { nth } from './support/narrow.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
 
 const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as T;
@@ -45,7 +46,7 @@ function render(p: Partial<Portfolio>, width: number) {
     ...positionsBody(view, width),
     ...walletBody(
       {
-        balances: { items: [{ mint: 'So11111111111111111111111111111111111111112', raw: 1_500_000_000n }] },
+        balances: { items: [{ mint: NATIVE_MINT, raw: 1_500_000_000n }] },
         pnl: null,
         lookup,
         date: () => '2026-01-01',
@@ -139,14 +140,14 @@ test('recorded invites: direction, counterparty, units, status, expiry and every
   const now = Date.parse('2025-12-31T20:00:00Z');
   const tokens = (mint: string) =>
     ({
-      So11111111111111111111111111111111111111112: { symbol: 'SOL', decimals: 9 },
-      EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: { symbol: 'USDC', decimals: 6 },
+      [NATIVE_MINT]: { symbol: 'SOL', decimals: 9 },
+      [USDC_MINT]: { symbol: 'USDC', decimals: 6 },
     })[mint];
   const rows = invites.map((i, n) => inviteRow(i, WALLET, tokens, now, n));
   assert.deepEqual(
     rows.map((r) => [r.direction, r.counterparty, r.amount, r.symbol, r.expiry, r.status]),
     [
-      ['sent', 'unclaimed', '465', 'USDC', '14h 00m', 'created'],
+      ['sent', 'unclaimed', '465', 'USDC', '14h', 'created'],
       ['received', 'G13w…YkA1', '1.01', 'SOL', '—', 'claimed'],
       ['sent', 'unclaimed', '123 raw', 'Unkn…1111', '—', 'cancelled?'],
       ['sent', 'unclaimed', '0.05', 'SOL', 'expired', 'expired?'],

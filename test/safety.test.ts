@@ -8,6 +8,7 @@ import { needsCard, safetyCard, safetyConfirmation, safetySummary } from '../src
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/wallet/instructions.js';
 import { tokenRead } from './support/apiFixtures.js';
 import { nth } from './support/narrow.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
 
 const MINT = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -92,8 +93,8 @@ test('verified, or authorities disabled or unknown: no red line, no typed word',
   const unknown = safetyCard(MINT, undefined, NOW);
   assert.equal(unknown.known, false);
   assert.match(nth(unknown.lines, 0).value, /no token data seen for this mint/);
-  assert.equal(needsCard('So11111111111111111111111111111111111111112'), false);
-  assert.equal(needsCard('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'), false);
+  assert.equal(needsCard(NATIVE_MINT), false);
+  assert.equal(needsCard(USDC_MINT), false);
   assert.equal(needsCard(MINT), true);
 });
 

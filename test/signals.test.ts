@@ -6,17 +6,18 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeTree } from './support/home.js';
 
 const CHILD = fileURLToPath(new URL('./signals-child.ts', import.meta.url));
 const ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
 test('SIGTERM during a notification retry wait: the services close (state saved) and the process ends with 143', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'td-signals-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   let hits = 0;
   let hit!: () => void;
   const first = new Promise<void>((r) => (hit = r));

@@ -2,7 +2,7 @@
 // and the rule, and the image's type is read from its bytes, not its name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tokenUniverse } from '../src/actions/swapForm.js';
@@ -14,12 +14,13 @@ import {
   checkLaunch,
   checkStudioForm,
   errorLines,
-  parseDuration,
+  parseFieldDuration,
   parseNumber,
   type StudioField,
 } from '../src/studio/validate.js';
 import { vestingWords } from '../src/studio/describe.js';
-import { durationWords } from '../src/format.js';
+import { durationWords } from '../src/duration.js';
+import { removeTree } from './support/home.js';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -29,7 +30,7 @@ const tokens = tokenUniverse([]);
 
 function dir(t: { after(fn: () => void): void }): string {
   const d = mkdtempSync(join(tmpdir(), 'td-studio-'));
-  t.after(() => rmSync(d, { recursive: true, force: true }));
+  t.after(() => removeTree(d));
   return d;
 }
 
@@ -272,9 +273,9 @@ test('a SOL-quoted curve takes SOL decimals; numbers and durations read as peopl
   // the one amount grammar: "1,5" and "1.000,5" are not numbers here either
   for (const bad of ['1,5', '1.000,5', '1 500', ',5k']) assert.ok(Number.isNaN(parseNumber(bad)), bad);
   assert.equal(parseNumber('1,500k'), 1_500_000);
-  assert.equal(parseDuration('30d'), 2_592_000);
-  assert.equal(parseDuration('90m'), 5400);
-  assert.equal(parseDuration('3600'), 3600);
+  assert.equal(parseFieldDuration('30d'), 2_592_000);
+  assert.equal(parseFieldDuration('90m'), 5400);
+  assert.equal(parseFieldDuration('3600'), 3600);
   // said in words by the one duration format
   assert.equal(durationWords(2_592_000 + 3600), '4 weeks 2 days');
   assert.equal(durationWords(400 * 86_400), '1 year 5 weeks');
@@ -304,8 +305,8 @@ test('vesting in words is relative to migration', () => {
 });
 
 const entry = (n: number, over: Partial<LaunchedPool> = {}): LaunchedPool => ({
-  pool: `Poo${n}1111111111111111111111111111111111111`.slice(0, 44),
-  mint: `Mnt${n}1111111111111111111111111111111111111`.slice(0, 44),
+  pool: `Poo${n}`.padEnd(43, '1'),
+  mint: `Mnt${n}`.padEnd(43, '1'),
   name: `Token ${n}`,
   symbol: `T${n}`,
   quoteMint: USDC_MINT,

@@ -4,19 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { claimEvent, KEEP_MS, MAX_RECORDS, PRUNE_EVERY_MS, pruneEventsNow } from '../src/notify/claim.js';
 import { CLI, cleanEnv } from './support/cli.js';
-
-async function until(what: string, ok: () => boolean, ms = 30_000, said = () => ''): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${said()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { waitFor } from './support/wait.js';
+import { removeTree } from './support/home.js';
 
 /** `count` event records in `dir`, each `ageMs` old. */
 function records(dir: string, prefix: string, count: number, ageMs: number): void {
@@ -31,7 +25,7 @@ function records(dir: string, prefix: string, count: number, ageMs: number): voi
 
 test('watch: an unreadable alerts file is said on stderr, and again once it reads; events/ is pruned as it runs', async (t) => {
   const env = cleanEnv();
-  t.after(() => rmSync(env.HOME!, { recursive: true, force: true }));
+  t.after(() => removeTree(env.HOME!));
   const state = join(env.HOME!, 'state', 'tradedeck');
   mkdirSync(state, { recursive: true, mode: 0o700 });
   writeFileSync(join(state, 'alerts.json'), '{"alerts": [', { mode: 0o600 });
@@ -47,35 +41,35 @@ test('watch: an unreadable alerts file is said on stderr, and again once it read
   watcher.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   watcher.stdout.resume();
   const said = () => `; stderr:\n${err}`;
-  await until(
-    'the alerts file to be said unreadable',
+  await waitFor(
     () =>
       err.includes(
         `tradedeck watch: ${join(state, 'alerts.json')}: not valid JSON (Unexpected end of JSON input); alerts will not be saved this session`,
       ),
+    'the alerts file to be said unreadable',
     30_000,
     said,
   );
   // pruned in its first round: the week-old records, then the oldest beyond the bound
-  await until('events/ to be pruned', () => readdirSync(events).length === MAX_RECORDS, 30_000, said);
+  await waitFor(() => readdirSync(events).length === MAX_RECORDS, 'events/ to be pruned', 30_000, said);
   assert.deepEqual(
     readdirSync(events).filter((n) => n.includes('-a')),
     [],
   );
   writeFileSync(join(state, 'alerts.json'), JSON.stringify({ version: 1, alerts: [] }), { mode: 0o600 });
-  await until(
-    'the watcher to say the file reads again',
+  await waitFor(
     () => err.includes('tradedeck watch: alerts: the alerts file reads again'),
+    'the watcher to say the file reads again',
     30_000,
     said,
   );
   writeFileSync(join(state, 'alerts.json'), 'nonsense', { mode: 0o600 });
-  await until(
-    'the watcher to say it cannot read it again',
+  await waitFor(
     () =>
       err.includes(
         `tradedeck watch: alerts: ${join(state, 'alerts.json')}: not valid JSON (Unexpected token 'o'); the alerts as last read are still watched`,
       ),
+    'the watcher to say it cannot read it again',
     30_000,
     said,
   );
@@ -100,6 +94,6 @@ test('event records are pruned while a process runs: at its first claim, then at
     await pruneEventsNow(state, now + PRUNE_EVERY_MS);
     assert.deepEqual(readdirSync(dir), ['alert.fired-0000beef'], 'ten minutes on, pruned again');
   } finally {
-    rmSync(state, { recursive: true, force: true });
+    removeTree(state);
   }
 });

@@ -3,9 +3,10 @@
 import type { DetailSection } from '../../components/DetailPane.js';
 import { fromBaseUnits } from '../../src/amount.js';
 import { modeOf } from '../../src/config.js';
-import { formatAge, formatUtc, shortAddress } from '../../src/format.js';
+import { formatUtc, shortAddress } from '../../src/format.js';
 import type { JournalState } from '../../src/journal/journal.js';
 import { padCell } from '../../components/text.js';
+import { formatAge } from '../../src/duration.js';
 
 /** Journal times are in UTC, said so (the list's column says it in its title). */
 const time = (ms: number): string => formatUtc(ms);

@@ -8,8 +8,9 @@ import { scrollByKey } from '../../components/scroll.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { useRefState } from '../../components/useRefState.js';
-import { formatAge, plural } from '../../src/format.js';
+import { plural } from '../../src/format.js';
 import type { NotificationsStore } from '../../src/store/notifications.js';
+import { formatAge } from '../../src/duration.js';
 
 const MODE_TEXT = { off: 'log only', bell: 'flash + bell', desktop: 'flash + bell + desktop' };
 

@@ -20,7 +20,8 @@ import { cancelOne, withdrawLegacy } from '../../src/actions/ordersFlow.js';
 import { cancelAllLimits, cancelLimitOrders } from '../../src/actions/ordersCancel.js';
 import { batchTally } from '../../src/orders/batches.js';
 import { resolveOrderToken } from '../../src/actions/ordersInput.js';
-import { formatAge } from '../../src/format.js';
+import { formatAge } from '../../src/duration.js';
+import { isAddress } from '../../src/api/base58.js';
 import { slotOf, type OrdersState } from '../../src/store/orders.js';
 import { useCatalog, useFlash, useNow, useShell } from '../shell/context.js';
 import { useIntent } from '../shell/intents.js';
@@ -117,7 +118,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         const t = resolveOrderToken(part, 'filter', Object.values(s.catalog.getState().latest));
         return { mint: t.id, symbol: printable(t.symbol, 12) };
       } catch (e) {
-        if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(part)) return { mint: part, symbol: `${part.slice(0, 4)}…` };
+        if (isAddress(part)) return { mint: part, symbol: `${part.slice(0, 4)}…` };
         throw e;
       }
     };

@@ -14,7 +14,7 @@ import {
   type OrderRow,
   type TokenView,
 } from './rows.js';
-import { durationWords } from '../../src/actions/ordersInput.js';
+import { durationWords } from '../../src/duration.js';
 
 /** A transaction as a plain-text explorer link (the configured template, --explorer-url). */
 export function explorerLink(s: Pick<Services, 'explorer'>, sig: unknown): string {

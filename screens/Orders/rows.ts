@@ -4,12 +4,13 @@
 import { fromBaseUnits } from '../../src/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
-import { pairOf, untilText } from '../../src/actions/ordersInput.js';
-import { formatAge, formatPercent, formatPrice, MISSING, serviceTime } from '../../src/format.js';
+import { pairOf } from '../../src/actions/ordersInput.js';
+import { formatPercent, formatPrice, MISSING, serviceTime } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { sanitize } from '../../src/sanitize.js';
 import { filledFraction } from '../../src/orders/changes.js';
+import { formatAge, untilText } from '../../src/duration.js';
 
 /** Text from the service made safe to draw on one line. */
 export function printable(text: unknown, max = 200): string {

@@ -11,7 +11,8 @@ import { CommandError, noMoreThan } from '../shell/commands.js';
 import type { ScreenModule } from '../shell/types.js';
 import { PORTFOLIO_KEYS } from './keys.js';
 import { PortfolioScreen } from './PortfolioScreen.js';
-import { ADDRESS, PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress, type PositionsParams } from './params.js';
+import { PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress, type PositionsParams } from './params.js';
+import { isAddress } from '../../src/api/base58.js';
 
 export const portfolioScreen: ScreenModule<PortfolioState> = {
   id: PORTFOLIO_SCREEN,
@@ -94,7 +95,7 @@ export const portfolioScreen: ScreenModule<PortfolioState> = {
       run(args, ctx) {
         noMoreThan(args, 1);
         const address = args[0];
-        if (address !== undefined && !ADDRESS.test(address))
+        if (address !== undefined && !isAddress(address))
           throw new CommandError(`"${address}" is not a base58 address (32 to 44 characters)`);
         if (address === undefined && !ctx.services.wallet)
           throw new CommandError('no wallet is configured: give an address');

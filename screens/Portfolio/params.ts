@@ -8,8 +8,6 @@ export const PORTFOLIO_SCREEN = 'portfolio';
 /** 2 requests a minute for positions, 2 RPC reads for balances: far under 60 a minute. */
 export const PORTFOLIO_INTERVAL_MS = 30_000;
 
-export const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
 /** The address the screen shows: a watched one, else the wallet's; undefined with neither. */
 export function shownAddress(s: Pick<PortfolioState, 'watch'>, services: Pick<Services, 'wallet'>): string | undefined {
   return s.watch ?? services.wallet?.address ?? undefined;

@@ -10,7 +10,7 @@ import type { WalletBalance } from '../../src/store/portfolio.js';
 import { gridLines, line, type Line, type Lookup, type TokenFacts, type Tone } from './lines.js';
 import type { StandingOrder } from '../../src/orders/standing/terms.js';
 import { amountWords, conditionShort, kindLabel, pairTokens, symbolOf } from '../../src/orders/standing/words.js';
-import { untilText } from '../../src/actions/ordersInput.js';
+import { untilText } from '../../src/duration.js';
 
 function price(f: TokenFacts): { value: number | null; marked: boolean } {
   if (typeof f.price === 'number') return { value: f.price, marked: false };

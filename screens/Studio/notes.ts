@@ -2,12 +2,13 @@
 // USD price and your balance), the fee in percent, durations in words, the remembered pool.
 import { fromBaseUnits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
-import { durationWords, formatPercent, formatPrice, shortAddress } from '../../src/format.js';
+import { formatPercent, formatPrice, shortAddress } from '../../src/format.js';
+import { durationWords } from '../../src/duration.js';
 import { resolveToken } from '../../src/resolve.js';
 import { findPool, type LaunchedPool } from '../../src/studio/pools.js';
 import { NAME_MAX, type StudioForm } from '../../src/studio/preset.js';
 import type { ClaimForm, ClaimField } from '../../src/studio/store.js';
-import { parseDuration, parseNumber, type StudioField } from '../../src/studio/validate.js';
+import { parseFieldDuration, parseNumber, type StudioField } from '../../src/studio/validate.js';
 import { sanitize } from '../../src/sanitize.js';
 
 export const printable = (s: string, max = 24) => sanitize(s).slice(0, max);
@@ -36,8 +37,8 @@ const capUsd = (text: string, t: Token | undefined) => {
 
 /** A duration field in words with its unit ("30 days after the cliff"); `zero` says what 0 means. */
 const duration = (text: string, what: string, zero: string) => {
-  const s = parseDuration(text);
-  return !Number.isFinite(s) ? '' : s === 0 ? zero : `${durationWords(s)} ${what}`;
+  const s = parseFieldDuration(text);
+  return s === undefined ? '' : s === 0 ? zero : `${durationWords(s)} ${what}`;
 };
 
 /** A count of tokens or parts; `zero` says what 0 means. */

@@ -4,7 +4,6 @@
 // format of its kind: prices and USD with "$", big numbers abbreviated, percentages with "%".
 import { flattenFields, MISSING, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
 import {
-  formatAge,
   formatCompact,
   formatCount,
   formatPct,
@@ -15,6 +14,7 @@ import {
 } from '../../src/format.js';
 import type { TokenInterval } from '../../src/api/types.js';
 import { printable, statsOf, type TokenRow } from './rows.js';
+import { formatAge } from '../../src/duration.js';
 
 const WINDOWS: readonly TokenInterval[] = ['5m', '1h', '6h', '24h'];
 /** Fields the card shows in its own sections; every other field goes under "Other fields". */

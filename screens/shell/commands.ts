@@ -1,6 +1,7 @@
 // The command bar's registry (`:name args`): the shell's own commands plus every screen module's,
 // built once per dashboard. Two commands with one name throw at start-up.
 import { resolveToken } from '../../src/resolve.js';
+import { isAddress } from '../../src/api/base58.js';
 import type { CommandContext, MountedScreen, ScreenCommand } from './types.js';
 
 /** A mistake in a command line; its message is shown as it is. */
@@ -150,7 +151,7 @@ export function tokenArg(
   if (!text) throw new CommandError(`${what}: give a symbol or a mint address`);
   const r = resolveToken(text, Object.values(ctx.services.catalog.getState().latest));
   if (r.ok) return { mint: r.token.id, symbol: r.token.symbol, name: r.token.name, decimals: r.token.decimals };
-  if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) return { mint: text, symbol: '', name: '' };
+  if (isAddress(text)) return { mint: text, symbol: '', name: '' };
   throw new CommandError(`${what}: ${r.error.replace(/^token:? ?/, '')}`);
 }
 

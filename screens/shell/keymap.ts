@@ -13,9 +13,10 @@ import {
   type KeyHandlers,
   type Keymap,
 } from '../../components/keys/index.js';
-import { formatAge, perMinute } from '../../src/format.js';
+import { perMinute } from '../../src/format.js';
 import { useShell } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenKeys, ScreenModule } from './types.js';
+import { formatAge } from '../../src/duration.js';
 
 interface GlobalKey {
   keys: readonly string[];

@@ -6,7 +6,7 @@
 // the resource registers here, the scheduler's first fetch takes that answer instead of asking again.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PollState } from '../../src/poll/scheduler.js';
-import { formatAge } from '../../src/format.js';
+import { formatAge } from '../../src/duration.js';
 import { explainError } from '../../src/actions/outcome.js';
 import { isFailoverRpc } from '../../src/rpc/failover.js';
 import { useSession, useServices } from './context.js';

@@ -6,7 +6,9 @@ import { NATIVE_MINT } from '../api/mints.js';
 import type { InspectionOk } from '../wallet/inspect.js';
 import { lamportsText } from '../wallet/instructions.js';
 import { formatAge, shortAddress } from '../format.js';
+import { shortAddress } from '../format.js';
 import type { ConfirmLine, ConfirmView } from '../store/confirm.js';
+import { formatAge } from '../duration.js';
 
 /** What an action's describe() may add to the pipeline's ConfirmRequest. */
 export interface DescribedRequest extends ConfirmRequest {

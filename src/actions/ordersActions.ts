@@ -13,7 +13,6 @@ import { batchProgress, consistentCount } from '../orders/batches.js';
 import {
   compareWithMarket,
   DCA_FEE_BPS,
-  durationWords,
   limitRisk,
   priceSides,
   scheduleWords,
@@ -21,6 +20,7 @@ import {
   type LimitRequest,
   type OrderToken,
 } from './ordersInput.js';
+import { durationWords } from '../duration.js';
 
 interface Common {
   api: ApiClient;

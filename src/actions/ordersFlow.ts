@@ -17,7 +17,7 @@ import {
 } from './ordersActions.js';
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
-import { durationWords, serviceTime } from '../format.js';
+import { serviceTime } from '../format.js';
 import { readDecimal, toBaseUnits } from '../amount.js';
 import {
   parseDcaArgs,
@@ -25,13 +25,14 @@ import {
   limitTokenWords,
   dcaTokenWords,
   OrderInputError,
-  untilText,
   type LimitRequest,
   type OrderToken,
 } from './ordersInput.js';
 import { PAPER_DONE, runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, knowTokens, loadTokens, refreshJournalView } from './swapFlow.js';
 import { returnedTokens, tradeTokens } from './tokenFacts.js';
+import { durationWords, untilText } from '../duration.js';
+import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
 
 function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
   return Object.values(s.catalog.getState().latest);
@@ -41,10 +42,8 @@ function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
 export function tokenOf(s: Pick<Services, 'catalog'>, mint: string): OrderToken & { known: boolean } {
   const t = s.catalog.getState().latest[mint];
   if (t) return { ...t, known: true };
-  if (mint === 'So11111111111111111111111111111111111111112')
-    return { id: mint, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, known: true };
-  if (mint === 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
-    return { id: mint, symbol: 'USDC', name: 'USD Coin', decimals: 6, known: true };
+  if (mint === NATIVE_MINT) return { id: mint, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, known: true };
+  if (mint === USDC_MINT) return { id: mint, symbol: 'USDC', name: 'USD Coin', decimals: 6, known: true };
   return { id: mint, symbol: `${mint.slice(0, 4)}…`, name: '', decimals: 0, known: false };
 }
 

@@ -2,15 +2,15 @@
 // rule of the contract and the service's minimums (POST /trigger/v1/createOrder, POST /recurring/v1/createOrder) checked before any
 // request, each refusal naming the field and the rule. Pure: no requests, no React.
 import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../amount.js';
-import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
 import type { Token } from '../api/types.js';
 import { resolveToken } from '../resolve.js';
 import { tokenUniverse } from './swapForm.js';
-import { durationWords, formatPercent, formatPrice, formatUsd } from '../format.js';
+import { formatPercent, formatPrice, formatUsd } from '../format.js';
+import { durationWords, parseDuration } from '../duration.js';
 import { parseSlippage } from './swapForm.js';
 import { isAddress } from '../api/base58.js';
 import { DateInputError, looksLikeDate, readTypedTime, utcWords, type TypedTime } from './dateInput.js';
-export { durationWords };
 
 /** A mistake in what was typed; the message says what is wrong and how to fix it. */
 export class OrderInputError extends Error {
@@ -60,31 +60,6 @@ function amountOf(text: string | undefined, token: OrderToken, what: string): bi
     if (e instanceof AmountError) throw new OrderInputError(e.message);
     throw e;
   }
-}
-
-const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
-
-/** "90m", "1h", "7d", "2w", "30s" -> seconds; undefined when it is not a duration. */
-export function parseDuration(text: string): number | undefined {
-  const m = /^(\d+)([smhdw])$/i.exec(text.trim());
-  if (!m) return undefined;
-  const n = Number(m[1]);
-  return n > 0 ? n * UNIT_SECONDS[m[2].toLowerCase()] : undefined;
-}
-
-/**
- * Time left, compact and rounded to the nearest of its last unit: "7d" (not "6d" two seconds after
- * a 7-day expiry was set), "6d 23h", "23h", "9h 59m", "45m", "30s". At most 6 characters.
- */
-export function untilText(ms: number): string {
-  const s = Math.max(0, ms / 1000);
-  if (s < 59.5) return `${Math.ceil(s)}s`;
-  const minutes = Math.round(s / 60);
-  if (minutes < 60) return `${minutes}m`;
-  if (minutes < 600) return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-  const hours = Math.round(s / 3600);
-  if (hours < 24) return `${hours}h`;
-  return hours % 24 === 0 ? `${hours / 24}d` : `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
 /** A USD value in whole cents, rounded as usdWords shows it: minimums compare these, exactly. */
@@ -253,7 +228,6 @@ function readDcaStart(words: readonly string[], nowMs: number): { sec?: number; 
 }
 
 /** USDT's mint (mainnet): a quote asset as USDC is. */
-export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 /** The assets a price is said in, most preferred first: stablecoins before SOL. Matched by mint, never by symbol. */
 export const QUOTE_MINTS = [USDC_MINT, USDT_MINT, NATIVE_MINT];
 /** How the quote assets are named in messages. */

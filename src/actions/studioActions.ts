@@ -4,6 +4,7 @@
 // signed and sent by the one pipeline (runSigned).
 import { fromBaseUnits } from '../amount.js';
 import type { ApiClient } from '../api/index.js';
+import { isAddress } from '../api/base58.js';
 import type { DbcPoolCreateResponse } from '../api/types.js';
 import type { ActionSpec, Built, ExpectedToken } from '../pipeline/types.js';
 import { curveLines } from '../studio/describe.js';
@@ -24,7 +25,6 @@ export const MAX_CLAIM = BigInt(Number.MAX_SAFE_INTEGER);
 export const LAUNCH_RENT_LAMPORTS = 50_000_000n;
 
 const clean = (s: string, max = 64) => sanitize(s).slice(0, max);
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export interface CreatePoolInput {
   api: ApiClient;
@@ -69,8 +69,8 @@ export function createPoolAction(
         tokenImageContentType: l.image.contentType,
         creator: p.wallet,
       });
-      const pool = typeof response.pool === 'string' && ADDRESS.test(response.pool) ? response.pool : undefined;
-      const mint = typeof response.mint === 'string' && ADDRESS.test(response.mint) ? response.mint : undefined;
+      const pool = isAddress(response.pool) ? response.pool : undefined;
+      const mint = isAddress(response.mint) ? response.mint : undefined;
       const uploads: string[] = [];
       // The image (and the metadata, when the service asks for it) must be in place before the
       // transaction that names them is signed: an upload that fails stops here, nothing signed.

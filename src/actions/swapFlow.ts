@@ -31,7 +31,7 @@ import { chooseBuild, findGeneration, orderOnRoute, buildOnRoute } from './swapR
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
-import { encodeBase58 } from '../api/base58.js';
+import { encodeBase58, isAddress } from '../api/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import { orderFieldsSet, swapWords, type OrderExtras } from './swapOptions.js';
 import { refreshJournalView } from './journalView.js';
@@ -94,15 +94,13 @@ export async function loadTokens(s: Services): Promise<void> {
   );
 }
 
-const MINT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
 /**
  * A mint typed in that no list holds is read from the chain (its decimals) and remembered in the
  * catalog, shown by its short address until a list names it. Resolves whether it is known now.
  */
 export async function resolveMint(s: Pick<Services, 'catalog' | 'mintFacts'>, text: string): Promise<boolean> {
   const mint = text.trim();
-  if (!MINT.test(mint) || knownTokens(s).some((t) => t.id === mint)) return knownTokens(s).some((t) => t.id === mint);
+  if (!isAddress(mint) || knownTokens(s).some((t) => t.id === mint)) return knownTokens(s).some((t) => t.id === mint);
   try {
     const { decimals } = await s.mintFacts.get(mint);
     s.catalog.getState().remember([

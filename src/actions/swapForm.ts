@@ -2,6 +2,7 @@
 // Nothing here changes the form: what the person typed stays as typed.
 import { AmountError, toBaseUnits } from '../amount.js';
 import { NATIVE_MINT } from '../api/mints.js';
+import { isAddress } from '../api/base58.js';
 import { PRIORITY_LEVELS } from '../api/contract/index.js';
 import type { PrioritizationFee, QuoteParams, Token } from '../api/types.js';
 import { formatPercent } from '../format.js';
@@ -143,7 +144,7 @@ export function checkForm(
     if (typeof v === 'string') errors.platformFeeBps = `platformFeeBps ${v}`;
     else platformFeeBps = v;
   }
-  if (form.feeAccount.trim() && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(form.feeAccount.trim()))
+  if (form.feeAccount.trim() && !isAddress(form.feeAccount.trim()))
     errors.feeAccount = 'feeAccount: must be a base58 token account address';
   const fee = parsePriorityFee(form.priorityFee ?? 'auto');
   if (typeof fee === 'string' && fee !== 'auto') errors.priorityFee = fee;

@@ -3,6 +3,7 @@
 // works), the condition checked, and a sentence saying what was set.
 import { resolveToken } from '../resolve.js';
 import type { Token } from '../api/types.js';
+import { isAddress } from '../api/base58.js';
 import { formatPrice } from '../format.js';
 import type { AlertsStore } from './store.js';
 import { printableSymbol } from './store.js';
@@ -16,8 +17,6 @@ import {
   type AlertCondition,
 } from './model.js';
 
-const MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
 export interface ReadAlert {
   mint: string;
   symbol: string;
@@ -30,7 +29,7 @@ export function readAlertLine(text: string, latest: Record<string, Token>): Read
   const parsed = parseCondition(condition);
   const r = resolveToken(token, Object.values(latest));
   if (r.ok) return { mint: r.token.id, symbol: r.token.symbol, condition: parsed };
-  if (MINT_RE.test(token)) return { mint: token, symbol: '', condition: parsed };
+  if (isAddress(token)) return { mint: token, symbol: '', condition: parsed };
   throw new AlertInputError(`token: ${r.error.replace(/^token:? ?/, '')}`);
 }
 

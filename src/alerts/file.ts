@@ -25,6 +25,7 @@ import {
 } from 'valibot';
 import { clippedText, fileObject, keptList, loadStateFile, mergeByKey, writeStateFile } from '../stateFile.js';
 import { withFileLock } from '../stateLock.js';
+import { isAddress } from '../api/base58.js';
 import { MAX_WINDOW_MS, MIN_WINDOW_MS, type Alert } from './model.js';
 
 export const ALERTS_FILE = 'alerts.json';
@@ -49,7 +50,10 @@ const condition = variant('kind', [
 
 const stored = object({
   id: pipe(string(), regex(/^[\w-]{1,40}$/)),
-  mint: pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)),
+  mint: pipe(
+    string(),
+    check((v) => isAddress(v)),
+  ),
   symbol: clippedText(24),
   condition,
   createdAt: fallback(finiteNumber, 0),

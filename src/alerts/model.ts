@@ -3,6 +3,7 @@
 // and the words it is told in.
 import type { Token } from '../api/types.js';
 import { formatPercent, formatPrice } from '../format.js';
+import { parseDuration, typedDuration } from '../duration.js';
 import { AmountError, readDecimal } from '../amount.js';
 
 export type AlertCondition =
@@ -42,25 +43,10 @@ export const ALERT_EXAMPLES = ':alert SOL > 250 · :alert SOL < 100 · :alert BO
 export const MIN_WINDOW_MS = 60_000;
 export const MAX_WINDOW_MS = 86_400_000;
 
-const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
 /** "1h" -> 3 600 000; undefined when it is not a duration. */
 export function parseWindow(text: string): number | undefined {
-  const m = /^(\d+)\s*([smhd])$/i.exec(text.trim());
-  if (!m) return undefined;
-  const n = Number(m[1]);
-  return n > 0 ? n * UNIT_MS[m[2].toLowerCase()] : undefined;
-}
-
-/** 3 600 000 -> "1h", 90 min -> "90m". */
-export function windowText(ms: number): string {
-  for (const [unit, size] of [
-    ['d', 86_400_000],
-    ['h', 3_600_000],
-    ['m', 60_000],
-  ] as const)
-    if (ms % size === 0) return `${ms / size}${unit}`;
-  return `${Math.round(ms / 1000)}s`;
+  const seconds = parseDuration(text, { units: 'smhd' });
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 function parsePrice(text: string): number {
@@ -117,14 +103,14 @@ export function splitAlertLine(text: string): { token: string; condition: string
 export function conditionText(c: AlertCondition): string {
   if (c.kind === 'above') return `> ${formatPrice(c.level, { symbol: true })}`;
   if (c.kind === 'below') return `< ${formatPrice(c.level, { symbol: true })}`;
-  return `${c.either ? '±' : c.pct > 0 ? '+' : '-'}${Math.abs(c.pct)}% in ${windowText(c.windowMs)}`;
+  return `${c.either ? '±' : c.pct > 0 ? '+' : '-'}${Math.abs(c.pct)}% in ${typedDuration(c.windowMs)}`;
 }
 
 /** What `:alert` takes for this condition again (the edit line). */
 export function conditionInput(c: AlertCondition): string {
   if (c.kind === 'above') return `> ${plainDecimal(c.level)}`;
   if (c.kind === 'below') return `< ${plainDecimal(c.level)}`;
-  return `${c.either ? '' : c.pct > 0 ? '+' : '-'}${Math.abs(c.pct)}%/${windowText(c.windowMs)}`;
+  return `${c.either ? '' : c.pct > 0 ? '+' : '-'}${Math.abs(c.pct)}%/${typedDuration(c.windowMs)}`;
 }
 
 /** A positive number in plain decimal digits, never exponent form: 2.15e-7 -> "0.000000215". */
@@ -203,7 +189,7 @@ export function firedText(a: Alert, symbol: string, v: Verdict): string {
   if (c.kind === 'above') return `${symbol} rose above ${formatPrice(c.level, { symbol: true })}: ${now}`;
   if (c.kind === 'below') return `${symbol} fell below ${formatPrice(c.level, { symbol: true })}: ${now}`;
   const moved = v.change === undefined ? '' : formatPercent(v.change, { signed: true });
-  return `${symbol} moved ${moved} in ${windowText(c.windowMs)} (alert ${conditionText(c)}): ${now}`;
+  return `${symbol} moved ${moved} in ${typedDuration(c.windowMs)} (alert ${conditionText(c)}): ${now}`;
 }
 
 /** Whether the condition already holds for the price now (said when an alert is set). */

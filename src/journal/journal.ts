@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Mode } from '../config.js';
+import { isAddress } from '../api/base58.js';
 import { minValue, number, object, pipe, safeInteger, string, type InferOutput } from 'valibot';
 import { loadStateFile, openStateFile, writeStateFile } from '../stateFile.js';
 import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../stateLock.js';
@@ -222,13 +223,11 @@ function decimalsOf(v: unknown): Record<string, number> | undefined {
   if (!isObject(v)) return undefined;
   const out: Record<string, number> = {};
   for (const [mint, d] of Object.entries(v)) {
-    if (!ADDRESS.test(mint) || typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 255) return undefined;
+    if (!isAddress(mint) || typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 255) return undefined;
     out[mint] = d;
   }
   return out;
 }
-
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /** Only the named fields reach the file, so nothing else riding on the object (a key, a wallet) can. */
 function entryLine(e: JournalEntry): string {
@@ -246,7 +245,7 @@ function entryLine(e: JournalEntry): string {
     summary: e.summary,
     status: e.status,
     // Only a public address, a host name and plain fields: never an object that might carry a key.
-    wallet: typeof e.wallet === 'string' && ADDRESS.test(e.wallet) ? e.wallet : undefined,
+    wallet: isAddress(e.wallet) ? e.wallet : undefined,
     signer: typeof e.signer === 'string' && SIGNER_NAME.test(e.signer) ? e.signer : undefined,
     network: typeof e.network === 'string' ? e.network.slice(0, 200) : undefined,
     mode: e.mode && MODES.includes(e.mode) ? e.mode : undefined,
@@ -289,7 +288,7 @@ function standingLine(r: StandingLine): string {
     terms: r.terms,
     reason: typeof r.reason === 'string' ? r.reason.slice(0, 500) : undefined,
     signature: r.signature,
-    wallet: typeof r.wallet === 'string' && ADDRESS.test(r.wallet) ? r.wallet : undefined,
+    wallet: isAddress(r.wallet) ? r.wallet : undefined,
     mode: r.mode && MODES.includes(r.mode) ? r.mode : undefined,
     network: typeof r.network === 'string' ? r.network.slice(0, 200) : undefined,
     owner: r.owner ? identityOf(r.owner) : undefined,

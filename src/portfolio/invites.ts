@@ -4,6 +4,7 @@ import { fromBaseUnits } from '../amount.js';
 import type { Invite } from '../api/types.js';
 import { MISSING, printable } from './model.js';
 import { serviceTime } from '../format.js';
+import { formatAge, untilText } from '../duration.js';
 
 /** Pending invites expiring sooner than this are highlighted. */
 export const NEAR_EXPIRY_MS = 24 * 3_600_000;
@@ -35,25 +36,9 @@ function time(text: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** "13d 04h", "5h 12m", "3m 20s". */
-export function countdown(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const p = (n: number) => String(n).padStart(2, '0');
-  if (d > 0) return `${d}d ${p(h)}h`;
-  if (h > 0) return `${h}h ${p(m)}m`;
-  return `${m}m ${p(s % 60)}s`;
-}
-
 /** "3d ago", "5h ago", "just now". */
-export function ago(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  if (s < 60) return s < 5 ? 'just now' : `${s}s ago`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
-  if (s < 172800) return `${Math.floor(s / 3600)}h ago`;
-  return `${Math.floor(s / 86400)}d ago`;
+function ago(ms: number): string {
+  return ms < 5000 ? 'just now' : `${formatAge(ms)} ago`;
 }
 
 export function confirmedOf(v: unknown): boolean | null {
@@ -106,7 +91,7 @@ export function inviteRow(
   const deleted = Boolean(i.deletion_tx) || i.action === 'claimed' || i.action === 'clawback';
   const expired = i.action === 'expired' || (expiryMs !== null && expiryMs <= now);
   const open = !deleted && !expired;
-  const expiry = deleted ? MISSING : expired ? 'expired' : expiryMs === null ? MISSING : countdown(expiryMs - now);
+  const expiry = deleted ? MISSING : expired ? 'expired' : expiryMs === null ? MISSING : untilText(expiryMs - now);
   return {
     id: inviteId(i, index),
     invite: i,

@@ -4,11 +4,10 @@
 // with a stablecoin costs the stablecoin amount; one bought with another token carries that
 // token's recorded average cost; a token paid for with holdings tradedeck never saw bought has no
 // known cost, and its units are counted apart. Sells reduce the recorded units at average cost.
-import { USDC_MINT } from '../api/mints.js';
+import { USDC_MINT, USDT_MINT } from '../api/mints.js';
 import type { Journal, JournalState } from '../journal/journal.js';
 import { f64, journalPages, u32, type JournalSummary, type ReadColumn } from '../journal/follow.js';
 
-export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 export const STABLE_MINTS: readonly string[] = [USDC_MINT, USDT_MINT];
 
 export interface PnlToken {

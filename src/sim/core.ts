@@ -1,12 +1,11 @@
 // Assembles the simulator's kernel: clock, ids, ledger, market, transactions, requests, routes.
-import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
 import type { SimKernel } from './kernel.js';
 import { poolFills } from './groups/trigger-escrow.js';
 import { SimClockImpl } from './clock.js';
 import { createIds, type SimIdsImpl } from './ids.js';
 import { SimLedgerImpl } from './ledger.js';
 import { SimMarketImpl } from './market/market.js';
-import { USDT_MINT } from './market/catalog.js';
 import { SimTransactionsImpl } from './transactions.js';
 import { SimLookupTables } from './rpc/lookup-tables.js';
 import { SimRequestsImpl } from './requests.js';

@@ -3,6 +3,7 @@
 // file may have been edited by hand, so entries that do not hold together are dropped.
 import { join } from 'node:path';
 import {
+  check,
   fallback,
   finite,
   integer,
@@ -21,10 +22,14 @@ import {
 } from 'valibot';
 import { clippedText, fileObject, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../stateFile.js';
 import { withFileLock } from '../stateLock.js';
+import { isAddress } from '../api/base58.js';
 
 export const POOLS_FILE = 'studio-pools.json';
 
-const address = pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/));
+const address = pipe(
+  string(),
+  check((v) => isAddress(v)),
+);
 /** A finite number, NaN for anything else (shown as unknown, never as a value). */
 const amount = fallback(pipe(number(), finite()), Number.NaN);
 

@@ -6,6 +6,7 @@ import { DURATION_MAX_SECONDS, FEE_BPS_MAX, NAME_MAX, SYMBOL_MAX, TOKEN_SUPPLY, 
 import { resolveToken } from '../resolve.js';
 import { isUnsafeText } from '../sanitize.js';
 import { readDecimal } from '../amount.js';
+import { parseDuration } from '../duration.js';
 
 export type StudioField = keyof StudioForm;
 export type FieldErrors = Partial<Record<StudioField, string>>;
@@ -76,14 +77,9 @@ export function parseNumber(text: string): number {
   }
 }
 
-const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, y: 365 * 86_400 };
-
-/** "30d", "12h", "90m", "2w", "1y" or plain seconds; NaN when unreadable. */
-export function parseDuration(text: string): number {
-  const m = /^(\d+)\s*([smhdwy]?)$/.exec(text.trim().toLowerCase());
-  if (!m) return NaN;
-  return Number(m[1]) * UNIT_SECONDS[m[2] || 's'];
-}
+/** What a duration field of the form takes: "30d", "12h", "90m", "2w", "1y" or plain seconds; 0 for none. */
+export const parseFieldDuration = (text: string): number | undefined =>
+  parseDuration(text, { units: 'smhdwy', bareSeconds: true, zero: true });
 
 function textRule(text: string, max: number, what: string): string | undefined {
   if (text.trim() === '') return `required: the token's ${what} (1 to ${max} characters)`;
@@ -102,9 +98,8 @@ function amountRule(text: string, what: string): number | string {
 
 function durationRule(text: string): number | string {
   if (text.trim() === '') return 'required: a duration such as 30d, 12h or 3600 (seconds); 0 for none';
-  const n = parseDuration(text);
-  if (!Number.isFinite(n))
-    return `must be a duration such as 30d, 12h, 90m or seconds (got "${text.trim().slice(0, 20)}")`;
+  const n = parseFieldDuration(text);
+  if (n === undefined) return `must be a duration such as 30d, 12h, 90m or seconds (got "${text.trim().slice(0, 20)}")`;
   if (n > DURATION_MAX_SECONDS) return 'at most 10 years';
   return n;
 }

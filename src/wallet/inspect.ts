@@ -2,11 +2,11 @@
 // it: who pays, who else must sign, which accounts it writes, which programs it calls.
 
 import { SIM_PROGRAMS } from '../chain/programs.js';
-import { encodeBase58 } from './base58.js';
+import { encodeBase58, isAddress } from '../api/base58.js';
+import { NATIVE_MINT } from '../api/mints.js';
 import {
   ATA_PROGRAM,
   checkInstructions,
-  NATIVE_MINT,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   type CreatedAccount,
@@ -308,13 +308,13 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   const named = new Set(options.named ?? []);
   for (const t of options.tokens ?? []) {
     walletTokenAccounts.add(await associated(wallet, t.mint, t.program));
-    for (const who of options.named ?? []) if (kit.isAddress(who)) named.add(await associated(who, t.mint, t.program));
+    for (const who of options.named ?? []) if (isAddress(who)) named.add(await associated(who, t.mint, t.program));
   }
   const tokenAuthority = resolvedInstructions.some(
     (ix) => (ix.program === TOKEN_PROGRAM || ix.program === TOKEN_2022_PROGRAM) && ix.accounts.includes(wallet),
   );
   if (tokenAuthority || resolvedInstructions.some((ix) => !allowed.has(ix.program))) {
-    for (const candidate of new Set(loaded.filter((a) => kit.isAddress(a)))) {
+    for (const candidate of new Set(loaded.filter((a) => isAddress(a)))) {
       walletTokenAccounts.add(await associated(wallet, candidate, TOKEN_PROGRAM));
       walletTokenAccounts.add(await associated(wallet, candidate, TOKEN_2022_PROGRAM));
     }
@@ -355,12 +355,12 @@ export async function inspectTransaction(base64: string, options: InspectOptions
     signers,
     unsignedSigners: signers.filter((s) => !signatures[s]),
     writable,
-    writableAll: [...new Set(writableLoaded.filter((a) => kit.isAddress(a)))],
+    writableAll: [...new Set(writableLoaded.filter((a) => isAddress(a)))],
     programs,
     unknownPrograms: programIds.filter((id) => !allowed.has(id)),
     foreign: resolvedInstructions
       .filter((ix) => !allowed.has(ix.program))
-      .map((ix) => ({ index: ix.index, program: ix.program, accounts: ix.accounts.filter((a) => kit.isAddress(a)) })),
+      .map((ix) => ({ index: ix.index, program: ix.program, accounts: ix.accounts.filter((a) => isAddress(a)) })),
     costs: {
       // the fee payer pays 5000 lamports a signature and the priority fee; someone else paying them costs the wallet nothing
       signatureLamports: feePayer === wallet ? 5000n * BigInt(numSignerAccounts) : 0n,

@@ -23,7 +23,6 @@ export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 export const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 /** A priority fee above this (in lamports: 0.1 SOL) is refused as absurd. */
 export const MAX_PRIORITY_FEE_LAMPORTS = 100_000_000n;

@@ -6,6 +6,7 @@
 //   speculos://HOST:PORT[?key=...]  the Speculos emulator's REST API (developers, demos, tests)
 // Every index is hardened (Solana keys are Ed25519: SLIP-0010 derives hardened indexes only).
 // Anything else is a key file's path.
+import { isAddress } from '../api/base58.js';
 
 export interface DeviceKey {
   transport: 'usb' | 'speculos';
@@ -29,8 +30,6 @@ export class KeyUrlError extends Error {
 }
 
 const HARDENED_MAX = 0x7fffffff;
-/** base58 of 32 bytes, checked by shape only (the main script carries no base58 codec): the device's own address decides */
-const ADDRESS_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /** True when the keypair setting names a device rather than a file (usb://, speculos://). */
 export function isDeviceKeyText(text: string): boolean {
@@ -74,7 +73,7 @@ export function parseDeviceKey(raw: string): DeviceKey {
     let walletId: string | undefined;
     if (rest !== '' && rest !== '/') {
       walletId = rest.slice(1);
-      if (!ADDRESS_SHAPE.test(walletId))
+      if (!isAddress(walletId))
         throw new KeyUrlError(`the wallet id after usb://ledger/ must be the Ledger's base58 address`);
     }
     return { transport: 'usb', text, ...(walletId ? { walletId } : {}), path, pathText };

@@ -16,7 +16,7 @@ import { constants } from 'node:fs';
 import { chmod, mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { encodeBase58, isAddressText } from './base58.js';
+import { encodeBase58, isAddress } from '../api/base58.js';
 import { parseKeyBytes } from './key-bytes.js';
 import type { LedgerWallet } from './ledger.js';
 
@@ -107,7 +107,7 @@ export function makeSigner(
 }
 
 export function watchOnlyWallet(address: string): WatchWallet {
-  if (!isAddressText(address)) throw new Error(`not a wallet address: ${JSON.stringify(String(address).slice(0, 60))}`);
+  if (!isAddress(address)) throw new Error(`not a wallet address: ${JSON.stringify(String(address).slice(0, 60))}`);
   const signer = makeSigner(
     address,
     async () => {

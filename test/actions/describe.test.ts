@@ -14,8 +14,9 @@ import { explainError } from '../../src/actions/outcome.js';
 import { ApiError } from '../../src/api/errors.js';
 import { watchOnlyWallet } from '../../src/wallet/keypair.js';
 import { createSessionStore } from '../../src/store/session.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
 
-const ADDR = 'So11111111111111111111111111111111111111112';
+const ADDR = NATIVE_MINT;
 
 test('price impact: plain up to 1%, highlighted above 1%, typed "yes" above 5%', () => {
   assert.equal(impactPercent({ priceImpactPct: '0.005' }), 0.5);

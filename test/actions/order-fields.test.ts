@@ -12,6 +12,8 @@ import type { ConfirmView } from '../../src/store/confirm.js';
 import { quoteCommand } from '../../src/headless/quote.js';
 import { answerNext, submissions, withOrder, world, type World } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
+import { answerNext, submissions, withOrder, world, type World, nextConfirmation } from '../support/actions.js';
+import { waitFor } from '../support/wait.js';
 
 /** The order as the service may send it: the deprecated field left out. */
 function withoutPct(o: Order): Order {
@@ -22,12 +24,7 @@ function withoutPct(o: Order): Order {
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 
 async function nextView(w: World): Promise<ConfirmView> {
-  for (let i = 0; i < 2000; i++) {
-    const head = w.services.confirm.getState().queue[0];
-    if (head) return head.view;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('no confirmation was asked for');
+  return (await nextConfirmation(w.services)).view;
 }
 
 const impactOf = (v: ConfirmView) => v.summary.find((l) => l.label === 'Price impact')!;
@@ -97,7 +94,7 @@ test('an order whose expireAt is 20 s ahead shows a 20 s lifetime, and the dialo
   const again = executeSwapForm(w.services, w.services.swap, 'order');
   const first = await nextView(w);
   assert.equal(first.expiresAt! - first.builtAt!, 1_000);
-  for (let i = 0; i < 1000 && requestIds.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+  await waitFor(() => requestIds.length >= 3, 'a fresh order after the expired dialog', 10_000);
   assert.equal(requestIds.length, 3, 'the expired dialog was replaced by a fresh order');
   const second = await nextView(w);
   assert.match(nth(second.warnings, 0), /The quote expired while this dialog was open/);
@@ -119,7 +116,7 @@ test('a yes given after the RFQ quote expired is not signed: a fresh order is as
   // 21 s pass on the clock the dialog is timed by, before its withdrawal has run
   clock += 21_000;
   await answerNext(w.services, true);
-  for (let i = 0; i < 1000 && requestIds.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+  await waitFor(() => requestIds.length >= 2, 'a second order', 10_000);
   assert.equal(requestIds.length, 2, 'a fresh order was asked for');
   const again = await nextView(w);
   assert.match(nth(again.warnings, 0), /The quote expired while this dialog was open/);

@@ -11,6 +11,7 @@ import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js'
 import { buildTransaction, randomAddress } from '../support/tx.js';
 import { answerNext, submissions, withOrder, world } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
+import { answerNext, submissions, withOrder, world, nextConfirmation } from '../support/actions.js';
 
 const FORM = { input: 'SOL', output: 'USDC', amount: '0.1' };
 const FOREIGN = randomAddress();
@@ -77,7 +78,7 @@ test('a quote that aged past its blockhash lifetime in the dialog is re-ordered,
   const requestIds: string[] = [];
   w.services.api = withOrder(w.services.api, (o) => (requestIds.push(o.requestId), o));
   const run = executeSwapForm(w.services, w.services.swap, 'order');
-  for (let i = 0; i < 1000 && !w.services.confirm.getState().queue[0]; i++) await new Promise((r) => setTimeout(r, 5));
+  await nextConfirmation(w.services);
   offset = 61_000;
   await answerNext(w.services, true);
   await answerNext(w.services, true);

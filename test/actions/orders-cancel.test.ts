@@ -14,6 +14,7 @@ import type { TriggerOrder } from '../../src/api/types.js';
 import { signTransaction } from '../../src/wallet/sign.js';
 import { answerNext, world } from '../support/actions.js';
 import { first, nth } from '../support/narrow.js';
+import { answerNext, world, nextConfirmation } from '../support/actions.js';
 
 const bodies = (sim: SimHandle, path: string) =>
   sim
@@ -188,12 +189,7 @@ test('limit with fee-account and wrap off: the createOrder request carries feeAc
     'cu',
     '4000',
   ]);
-  let summary: string[] = [];
-  for (let i = 0; i < 2000 && summary.length === 0; i++) {
-    const head = s.confirm.getState().queue[0];
-    if (head) summary = head.view.summary.map((l) => `${l.label}: ${l.value}`);
-    else await new Promise((r) => setTimeout(r, 5));
-  }
+  const summary = (await nextConfirmation(s)).view.summary.map((l) => `${l.label}: ${l.value}`);
   assert.ok(summary.includes(`Fee account: ${feeAccount} (collects the referral fee)`), summary.join('\n'));
   assert.ok(summary.includes('SOL: wrap off: the order uses your wSOL account'), summary.join('\n'));
   await answerNext(s, true);

@@ -12,8 +12,9 @@ import { withdrawLegacy, cancelOne, createDcaFromArgs } from '../../src/actions/
 import { runSigned } from '../../src/actions/run.js';
 import { createOrdersStore } from '../../src/store/orders.js';
 import { applyList, snapshotOf, type ListParams } from '../../screens/Orders/lists.js';
-import { answerNext, world } from '../support/actions.js';
+import { answerNext, world, nextConfirmation } from '../support/actions.js';
 import { expecting, USDC_TOKEN } from '../support/tx.js';
+import { waitFor } from '../support/wait.js';
 
 const tokens = [
   { id: NATIVE_MINT, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, usdPrice: 150 },
@@ -97,12 +98,8 @@ test(':dca start 2h: the createOrder request carries params.time.startAt, the di
   const w = await world(t);
   const s = w.services;
   const run = createDcaFromArgs(s, createOrdersStore({ tab: 'dca' }), ['300', 'USDC', 'SOL', '3', '1h', 'start', '2h']);
-  let view: { title: string; summary: Array<{ label: string; value: string }> } | undefined;
-  for (let i = 0; i < 2000 && !view; i++) {
-    view = s.confirm.getState().queue[0]?.view;
-    if (!view) await new Promise((r) => setTimeout(r, 5));
-  }
-  assert.match(view!.title, /first in 2 hours, last in 4 hours/);
+  const { view } = await nextConfirmation(s);
+  assert.match(view.title, /first in 2 hours, last in 4 hours/);
   const body = w.sim
     .requests()
     .filter((r) => r.path === '/recurring/v1/createOrder')
@@ -172,18 +169,21 @@ test('legacy price-based order: withdraw n sends nothing; y executes once after 
   // cannot land between building the withdraw-all and executing it (the service would then
   // refuse the withdraw: less is left than was asked).
   let legacy: Record<string, unknown> | undefined;
-  for (let i = 0; i < 100; i++) {
-    const list = await s.api.recurring.list({
-      recurringType: 'all',
-      orderStatus: 'active',
-      user,
-      page: 1,
-      includeFailedTx: false,
-    });
-    legacy = (list.price ?? [])[0] as Record<string, unknown> | undefined;
-    if (legacy && Number(legacy.rawInUsed ?? legacy.inUsed ?? 0) > 0) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(
+    async () => {
+      const list = await s.api.recurring.list({
+        recurringType: 'all',
+        orderStatus: 'active',
+        user,
+        page: 1,
+        includeFailedTx: false,
+      });
+      legacy = (list.price ?? [])[0] as Record<string, unknown> | undefined;
+      return legacy !== undefined && Number(legacy.rawInUsed ?? legacy.inUsed ?? 0) > 0;
+    },
+    "the order's first cycle",
+    10_000,
+  );
   assert.ok(legacy && typeof legacy.orderKey === 'string');
   const store = createOrdersStore();
   const executes = () => w.sim.requests().filter((r) => r.path === '/recurring/v1/execute').length;

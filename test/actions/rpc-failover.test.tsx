@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRpcClient, RpcError } from '../../src/rpc/client.js';
@@ -25,6 +25,7 @@ import { waitForFrame } from '../support/ink.js';
 import { FakeClock } from '../support/fakeClock.js';
 import type { SchedulerOptions } from '../../src/poll/scheduler.js';
 import { nth } from '../support/narrow.js';
+import { removeTree } from '../support/home.js';
 
 /** A local port nothing listens on. */
 async function deadUrl(): Promise<string> {
@@ -47,7 +48,7 @@ async function liveServices(
 ) {
   const dir = await mkdtemp(join(tmpdir(), 'td-failover-'));
   // retried: the journal view's index may still be written as the directory goes
-  t.after(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
+  t.after(() => removeTree(dir));
   const keypairPath = await createDemoKeyFile(join(dir, 'keys'));
   sim.fund((await loadKeypairFile(keypairPath)).address);
   const s = await createServices(

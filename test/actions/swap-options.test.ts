@@ -6,15 +6,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { encodeBase58 } from '../../src/api/base58.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
 import { checkForm, swapPath } from '../../src/actions/swapForm.js';
 import { checkOptions, optionByWord, optionValue, swapWords } from '../../src/actions/swapOptions.js';
 import { executeSwapForm, fetchInstructions, knownTokens } from '../../src/actions/swapFlow.js';
 import { EMPTY_FORM, type SwapForm } from '../../src/store/swap.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
-import { USDT_MINT } from '../../src/sim/market/catalog.js';
 import { answerNext, received, submissions, world, type World } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
+import { waitFor } from '../support/wait.js';
 
 const other = () => encodeBase58(randomBytes(32));
 const WALLET = other();
@@ -28,12 +28,14 @@ const form = (patch: Partial<SwapForm>): SwapForm => ({
 const ctx = { wallet: WALLET, inputMint: NATIVE_MINT, outputMint: USDC_MINT, priorityFee: false };
 
 async function nextView(w: World): Promise<ConfirmView> {
-  for (let i = 0; i < 2000; i++) {
-    const head = w.services.confirm.getState().queue[0];
-    if (head) return head.view;
-    if (w.services.swap.getState().outcome) break;
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  const asked = () => w.services.confirm.getState().queue[0];
+  await waitFor(
+    () => asked() !== undefined || w.services.swap.getState().outcome !== undefined,
+    'a confirmation or an outcome',
+    10_000,
+  );
+  const head = asked();
+  if (head) return head.view;
   throw new Error(`no confirmation was asked for (${w.services.swap.getState().outcome?.error ?? 'no outcome'})`);
 }
 

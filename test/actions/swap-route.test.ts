@@ -6,6 +6,7 @@ import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { executeSwapForm, refreshBalances } from '../../src/actions/swapFlow.js';
 import { answerNext, submissions, world } from '../support/actions.js';
 import { nth, valueAt } from '../support/narrow.js';
+import { answerNext, submissions, world, nextConfirmation } from '../support/actions.js';
 
 test('b with y: one RPC send, balances move, the journal records success', async (t) => {
   const w = await world(t);
@@ -49,8 +50,7 @@ test('the confirm request shows the human summary first, then the inspection fac
   const s = w.services;
   s.swap.getState().setForm({ input: 'SOL', output: 'USDC', amount: '0.25', slippageBps: '100' });
   const run = executeSwapForm(s, s.swap, 'swap');
-  for (let i = 0; i < 1000 && !s.confirm.getState().queue[0]; i++) await new Promise((r) => setTimeout(r, 5));
-  const view = nth(s.confirm.getState().queue, 0).view;
+  const { view } = await nextConfirmation(s);
   await answerNext(s, false);
   await run;
   const labels = view.summary.map((l) => l.label);

@@ -9,10 +9,9 @@ import { checkResponse, createApiClient, OPERATIONS, type ApiClient, type Operat
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { startRecorder, type Recorder } from '../support/recorder.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
 const WALLET = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 interface Literal {
   /** the client call that should produce the request */

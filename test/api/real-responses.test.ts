@@ -18,11 +18,10 @@ import { ordersCommand, portfolioCommand } from '../../src/headless/account.js';
 import { invitesCommand } from '../../src/headless/invites.js';
 import { orderSummary, type TokenRef } from '../../src/actions/describe.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'real');
 const USER = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const ORDER_ACCOUNT = '7uSrs5nUZ1NCyPE6vXgTX3dQbUmZoU9dbXkm5ZENFWaS';
 const TX = Buffer.from('a signed transaction').toString('base64');

@@ -67,6 +67,7 @@ import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { Monitor, rowsTouched, sleep, usage, type Burst } from './monitor.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const argv = process.argv.slice(2);
@@ -583,7 +584,7 @@ async function standingRows(): Promise<Line[]> {
   // 500 armed far from their triggers: the dashboard's keys, its idle CPU, its requests
   const sim = await startSim({ seed: 5, fund: [address], apiKey });
   cleanups.push(() => void sim.stop());
-  const market = sim.kernel.market.priceUsd('So11111111111111111111111111111111111111112');
+  const market = sim.kernel.market.priceUsd(NATIVE_MINT);
   const base: Mode = {
     name: 'live',
     args: ['--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', keyPath],

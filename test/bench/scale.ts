@@ -11,9 +11,7 @@ import { openJournal } from '../../src/journal/journal.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { triggerBookOf } from '../../src/sim/groups/trigger-book.js';
 import { nth } from '../support/narrow.js';
-
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
 /**
  * Writes `count` finished swaps (entry and outcome lines) to `path`, a megabyte at a time, then

@@ -1,11 +1,10 @@
 // Simulator throughput over loopback: token lists and quote, 2,000 requests each, 4 concurrent.
 // Run: npx tsx test/bench/sim.ts
 import { startSim } from '../../src/sim/index.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
 const TOTAL = 2000;
 const CONCURRENCY = 4;
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 async function measure(name: string, url: (i: number) => string): Promise<void> {
   let next = 0;

@@ -12,10 +12,9 @@ import { judgeEffect, measureEffect } from '../../src/pipeline/effect.js';
 import { inspectTransaction, type InspectionOk } from '../../src/wallet/inspect.js';
 import type { Built } from '../../src/pipeline/types.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
 const RUNS = 200;
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 
 const sim = await startSim({ seed: 1, timeScale: 0 });

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, test } from 'node:test';
 import {
-  durationWords,
-  formatAge,
   formatAmount,
   formatClock,
   formatCompact,
@@ -18,6 +16,8 @@ import {
   shortAddress,
   subscript,
 } from '../../src/format.js';
+import { durationWords, formatAge } from '../../src/duration.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
   for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);
@@ -148,7 +148,7 @@ describe('format', () => {
     assert.equal(shortAddress('AbCdEfGhijklmnopqrstuvWxYz'), 'AbCd…WxYz');
     assert.equal(shortAddress('short'), 'short');
     assert.equal(shortAddress(null), '—');
-    assert.equal(shortAddress('So11111111111111111111111111111111111111112', 6, 4), 'So1111…1112');
+    assert.equal(shortAddress(NATIVE_MINT, 6, 4), 'So1111…1112');
     table(formatCount, [
       [0, '0'],
       [999, '999'],

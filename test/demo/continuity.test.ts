@@ -4,11 +4,12 @@
 // (dist/cli.js, a fresh home, no key file, no base URL).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanEnv, runCli } from '../support/cli.js';
 import { nth } from '../support/narrow.js';
+import { removeTree } from '../support/home.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -17,7 +18,7 @@ const PNG = Buffer.from(
 
 function home(t: { after(fn: () => void): void }) {
   const dir = mkdtempSync(join(tmpdir(), 'td-demo-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   const env = cleanEnv(dir);
   return { dir, env, state: join(dir, 'state', 'tradedeck'), run: (...args: string[]) => runCli(args, env) };
 }
@@ -107,8 +108,8 @@ test('demo reset removes the demo key and the simulator state, says so, and the 
   assert.equal(nth(file.pools, 0).network, 'simulator', 'a pool says where it was launched');
   const live = {
     ...file.pools[0],
-    pool: 'LivePooL1111111111111111111111111111111111',
-    creator: 'Creatorr1111111111111111111111111111111111',
+    pool: 'LivePooL11111111111111111111111111111111111',
+    creator: 'Creatorr11111111111111111111111111111111111',
     network: 'api.example',
   };
   writeFileSync(poolsFile, JSON.stringify({ version: 1, pools: [...file.pools, live] }), { mode: 0o600 });

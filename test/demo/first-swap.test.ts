@@ -3,7 +3,7 @@
 // wallet, with the dialog read for a while before `y` (the simulated clock moves meanwhile).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOKEN_CATEGORIES } from '../../src/api/contract/tokens.js';
@@ -11,13 +11,14 @@ import { NATIVE_MINT } from '../../src/api/mints.js';
 import { createServices } from '../../src/services.js';
 import { executeSwapForm, loadTokens } from '../../src/actions/swapFlow.js';
 import { createSwapStore } from '../../src/store/swap.js';
-import { answerNext } from '../support/actions.js';
+import { answerNext, nextConfirmation } from '../support/actions.js';
 import { demoConfig } from '../support/services.js';
 import { nth } from '../support/narrow.js';
+import { removeTree } from '../support/home.js';
 
 test('in ten fresh demo starts the first swap from Tokens, with the default slippage, succeeds', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'tradedeck-first-swap-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   const outcomes: string[] = [];
   for (let start = 1; start <= 10; start++) {
     // no key file of the person's: the demo key, made in this start's state directory
@@ -42,7 +43,7 @@ test('in ten fresh demo starts the first swap from Tokens, with the default slip
       await loadTokens(s);
       const swap = createSwapStore({ input: 'SOL', output: token.id, amount: '1' });
       const run = executeSwapForm(s, swap, 'order');
-      for (let i = 0; i < 2000 && !s.confirm.getState().queue[0]; i++) await new Promise((r) => setTimeout(r, 5));
+      await nextConfirmation(s);
       // the person reads the dialog (safety card, amounts) for 5 to 32 seconds
       s.sim!.advance(5 + 3 * start);
       await answerNext(s, true);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { NATIVE_MINT } from '../../src/api/mints.js';
 import { executeSwapForm, loadTokens } from '../../src/actions/swapFlow.js';
 import { slippageThatPasses } from '../../src/pipeline/advice.js';
-import { answerNext, world } from '../support/actions.js';
+import { answerNext, world, nextConfirmation } from '../support/actions.js';
 
 // The first generation's execute names the failure by its program code (6001); the current one's
 // names no cause (-1001: the aggregator's unknown error), and the market asked again tells it apart.
@@ -23,8 +23,7 @@ for (const [generation, code] of [
       .find((x) => x.decimals === 6)!;
     w.services.swap.getState().setForm({ input: 'SOL', output: token.mint, amount: '1' });
     const run = executeSwapForm(w.services, w.services.swap, 'order');
-    for (let i = 0; i < 2000 && !w.services.confirm.getState().queue[0]; i++)
-      await new Promise((r) => setTimeout(r, 5));
+    await nextConfirmation(w.services);
     // while the dialog is read, someone buys a lot of the same token: its price rises, the output falls
     w.sim.kernel.market.swapExactIn(NATIVE_MINT, token.mint, 10n * 10n ** 9n, 'someone else');
     await answerNext(w.services, true);

@@ -11,8 +11,8 @@ import { openTerminal } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
-
-const SOL = 'So11111111111111111111111111111111111111112';
+import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
+import { waitFor } from '../support/wait.js';
 
 async function solPrice(url: string, apiKey: string): Promise<number> {
   const r = await fetch(`${url}/tokens/v2/toptraded/24h?limit=100`, { headers: { 'x-api-key': apiKey } });
@@ -61,7 +61,8 @@ test('live against the simulator process at 80x24: :alert SOL > X fires when the
   screen = await term.waitFor((s) => s.includes(`SOL rose above $${level}`) && s.includes('1 NEW (N)'), 70_000);
   fits(screen, 80);
   assert.match(screen, /Symbol\s+Name\s+Price USD/, 'fired while Tokens was up');
-  assert.ok((term.rawOutput().match(/\x07/g) ?? []).length > bellsBefore, 'a BEL byte was written');
+  // the raw output is copied from the pane by a pipe, which may come after the screen shows it
+  await waitFor(() => (term.rawOutput().match(/\x07/g) ?? []).length > bellsBefore, 'a BEL byte written', 10_000);
 
   term.send('N');
   await term.waitFor((s) => s.includes('Notifications: 1 entry') && /Alerts\s+SOL rose above/.test(s), 10_000);

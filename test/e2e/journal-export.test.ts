@@ -8,13 +8,12 @@ import { CLI, cleanEnv } from '../support/cli.js';
 import { openTerminal } from '../support/pty.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
 test('J then E at 80x24: the journal exported as CSV, the file named on screen', async (t) => {
   const env = cleanEnv();
   const state = join(env.XDG_STATE_HOME!, 'tradedeck');
   const j = await openJournal(join(state, 'journal.jsonl'));
-  const SOL = 'So11111111111111111111111111111111111111112';
-  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
   await j.append({
     id: 'p1',
     time: Date.parse('2026-03-04T05:06:07Z'),

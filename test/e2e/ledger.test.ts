@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CLI, cleanEnv, collect, type Run } from '../support/cli.js';
-import { ROOT } from '../support/home.js';
+import { ROOT, removeTree } from '../support/home.js';
 import { openTerminal } from '../support/pty.js';
 import { startSimProcess } from '../support/simProcess.js';
 import { startLedgerEmulator, type LedgerEmulator } from '../support/ledgerEmulator.js';
@@ -75,7 +75,7 @@ async function world(t: { after(fn: () => unknown): void }, emulator: Parameters
   const emu = await startLedgerEmulator(emulator);
   t.after(() => emu.close());
   const home = mkdtempSync(join(tmpdir(), 'td-e2e-ledger-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeTree(home));
   const sim = await startSimProcess(t, { fund: emu.addressOf([44, 501, 0]), seed: 11 });
   const trace = join(home, 'trace.log');
   writeFileSync(trace, '');
@@ -341,7 +341,7 @@ test('an order answer rewritten on its way is refused before the device is asked
 
 /** A copy of the built program somewhere no node_modules folder is above it. */
 function copyOfDist(t: { after(fn: () => void): void }, into = mkdtempSync(join(tmpdir(), 'td-ledger-dist-'))): string {
-  t.after(() => rmSync(into, { recursive: true, force: true }));
+  t.after(() => removeTree(into));
   const launcher = readFileSync(CLI, 'utf8');
   const dist = join(into, 'dist');
   mkdirSync(dist, { recursive: true });
@@ -361,7 +361,7 @@ test("without the kits: one line saying what to install, exit 2; installed in np
   const cli = copyOfDist(t);
   // an npm prefix of its own: its global folder holds nothing yet
   const prefix = mkdtempSync(join(tmpdir(), 'td-npm-prefix-'));
-  t.after(() => rmSync(prefix, { recursive: true, force: true }));
+  t.after(() => removeTree(prefix));
   const global = join(prefix, 'lib', 'node_modules');
   mkdirSync(global, { recursive: true });
   const env = { ...cleanEnv(), npm_config_prefix: prefix };

@@ -46,7 +46,7 @@ for (const [cols, rows] of [
 
     term.send('4');
     screen = await term.waitFor((s) => /\[History\]/.test(s) && /10 loaded/.test(s), 20_000);
-    assert.match(screen, /sent\s+\S+\s+[\d.,]+ (SOL|USDC)\s+\S+ ago\s+\d+d \d\dh created/);
+    assert.match(screen, /sent\s+\S+\s+[\d.,]+ (SOL|USDC)\s+\S+ ago\s+\d+d( \d{1,2}h)? created/);
     term.send(']');
     screen = await term.waitFor((s) => /(1[1-9]|20) loaded/.test(s), 20_000);
     for (const l of screen.split('\n')) assert.ok([...l].length <= cols, `line wider than ${cols}: ${l}`);

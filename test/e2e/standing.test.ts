@@ -29,19 +29,8 @@ import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 import type { SimRequestLogEntry } from '../../src/sim/http/request-log.js';
 import { nth } from '../support/narrow.js';
-
-async function until(
-  what: string,
-  ok: () => boolean | Promise<boolean>,
-  timeoutMs = 40_000,
-  said = () => '',
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${said()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { elapse, waitFor } from '../support/wait.js';
+import { TICK_MS } from '../../src/orders/standing/checker.js';
 
 interface World {
   sim: string;
@@ -124,7 +113,8 @@ function notifyCommand(home: string): { path: string; got(): NotifyEvent[] } {
   const path = join(home, 'on-event');
   writeFileSync(
     path,
-    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nconst f = ${JSON.stringify(inbox)} + '/' + e.id;\nfs.writeFileSync(f + '.part', JSON.stringify(e));\nfs.renameSync(f + '.part', f + '.json');\n`,
+    // written whole, then renamed into the folder: a reader never sees half of it
+    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nconst to = ${JSON.stringify(inbox)} + '/' + e.id;\nfs.writeFileSync(to + '.part', JSON.stringify(e));\nfs.renameSync(to + '.part', to + '.json');\n`,
   );
   chmodSync(path, 0o700);
   return {
@@ -157,9 +147,9 @@ test('stop just under the market, the watcher running, the price set below it: o
   const cmd = notifyCommand(w.home);
   const watcher = w.watch(['--notify-cmd', cmd.path]);
   await simControl(w.sim, 'price', { mint: NATIVE_MINT, usdPrice: p * 0.997 });
-  await until(
-    'the event at --notify-cmd',
+  await waitFor(
     () => cmd.got().some((e) => e.type === 'standing.fired'),
+    'the event at --notify-cmd',
     40_000,
     () => `\n${watcher.err()}`,
   );
@@ -247,8 +237,7 @@ test('the dashboard (its standing list and form at 80x24) and the watcher on one
 
   await simControl(w.sim, 'price', { mint: NATIVE_MINT, usdPrice: p * 0.997 });
   // whichever fires it, the other finds it fired
-  await until(
-    'the order to fire',
+  await waitFor(
     async () => {
       const r = await w.run(['orders', '--standing', '--history', '--json']);
       return (
@@ -256,12 +245,14 @@ test('the dashboard (its standing list and form at 80x24) and the watcher on one
         (JSON.parse(r.out) as { standing: Array<{ state: string }> }).standing.some((o) => o.state === 'fired')
       );
     },
+    'the order to fire',
     60_000,
   );
   term.send('h');
   await term.waitFor((s) => s.includes('Active [History]') && /stop\s+1 SOL.*fired/.test(s), 20_000);
-  // both ran a round after it fired, neither sent a second swap
-  await new Promise((r) => setTimeout(r, 6_000));
+  // both ran a round after it fired (their checkers tick every TICK_MS, which no request shows):
+  // neither sent a second swap
+  await elapse(TICK_MS + 1_000);
   assert.equal(sendTransactions(await w.log()), 1, 'one swap, not two');
   term.send('q');
   assert.equal(await term.exited(), 0);
@@ -297,9 +288,9 @@ test('a hostile service changes the firing transaction: refused by the pipeline,
   const id = (JSON.parse(made.out) as { id: string }).id;
   const watcher = w.watch([], proxy.url);
   await simControl(w.sim, 'price', { mint: NATIVE_MINT, usdPrice: p * 0.997 });
-  await until(
-    'standing.failed',
+  await waitFor(
     () => watcher.events().some((e) => e.type === 'standing.failed'),
+    'standing.failed',
     40_000,
     () => `\n${watcher.err()}`,
   );
@@ -357,6 +348,7 @@ test('paper: a trailing stop fires on paper at the service followed, which is on
   assert.equal(made.code, 0, made.err);
   const out = JSON.parse(made.out) as { id: string; paper: boolean; orders: Array<{ high?: string }> };
   assert.equal(out.paper, true);
+  const before = (await w.log()).length;
   const child = spawn(
     process.execPath,
     [cli, 'watch', '--interval-ms', '5000', '--json', '--paper', '--base-url', w.sim],
@@ -371,24 +363,29 @@ test('paper: a trailing stop fires on paper at the service followed, which is on
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const closed = new Promise<number | null>((r) => child.once('close', (c) => r(c)));
-  await new Promise((r) => setTimeout(r, 3_000));
+  await waitFor(
+    async () => (await w.log()).slice(before).some((r) => r.path.startsWith('/tokens/')),
+    "the watcher's first read of the token lists",
+    30_000,
+    () => `\n${stderr}`,
+  );
   const market = await w.solPrice();
   // up first (the high follows), then down 3%: past 2% under the high
   await simControl(w.sim, 'price', { mint: NATIVE_MINT, usdPrice: market * 1.05 });
-  await until(
-    'the high to rise',
+  await waitFor(
     async () => {
       const r = await paper(['orders', '--standing', '--json']);
       const high = (JSON.parse(r.out) as { standing: Array<{ high?: string }> }).standing[0]?.high;
       return high !== undefined && Number(high) > market * 1.04;
     },
+    'the high to rise',
     40_000,
     () => `\n${stderr}`,
   );
   await simControl(w.sim, 'price', { mint: NATIVE_MINT, usdPrice: market * 1.05 * 0.975 });
-  await until(
-    'the paper firing',
+  await waitFor(
     () => stdout.includes('"standing.fired"'),
+    'the paper firing',
     40_000,
     () => `\n${stderr}`,
   );

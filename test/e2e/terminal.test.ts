@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { openTerminal } from '../support/pty.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 import { nth } from '../support/narrow.js';
+import { waitFor } from '../support/wait.js';
 
 function demoEnv(t: { after(fn: () => void): void }, name: string) {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
@@ -56,13 +57,18 @@ test('C locale at 40x12: ASCII only, the header stays above the :limit dialog, C
   term.press('C-z');
   screen = await term.waitFor(/\[shell\] job stopped \(147\)/, 10_000);
   assert.ok(!screen.includes('y confirm'), 'the dialog is gone with the alternate screen');
-  assert.ok(term.rawOutput().slice(before).includes('\x1b[?1049l'), 'the alternate screen was left');
+  // the raw output is copied from the pane by a pipe, which may come after the screen shows it
+  await waitFor(() => term.rawOutput().slice(before).includes('\x1b[?1049l'), 'the alternate screen left', 10_000);
 
   // fg (SIGCONT): the whole frame again, and keys work
   const stopped = term.rawOutput().length;
   term.press('Enter');
   await term.waitFor((s) => s.startsWith('tradedeck  SIMULATED') && s.includes('y confirm'), 10_000);
-  assert.ok(term.rawOutput().slice(stopped).includes('\x1b[?1049h'), 'the alternate screen was entered again');
+  await waitFor(
+    () => term.rawOutput().slice(stopped).includes('\x1b[?1049h'),
+    'the alternate screen entered again',
+    10_000,
+  );
   term.press('Escape');
   await term.waitFor((s) => s.includes('No active limit orders') && !s.includes('y confirm'), 10_000);
   term.send('1');

@@ -13,16 +13,8 @@ import { CLI, cleanEnv, startSignerRig } from '../support/cli.js';
 import { openTerminal } from '../support/pty.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 import { nth } from '../support/narrow.js';
-
-const SOL = 'So11111111111111111111111111111111111111112';
-
-async function until(what: string, ok: () => boolean, timeoutMs = 40_000, said = () => ''): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${said()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
+import { waitFor } from '../support/wait.js';
 
 test('watch and the dashboard on one state: an alert and a fill (order.filled) reach the webhook and the command once each', async (t) => {
   const got: NotifyEvent[] = [];
@@ -56,20 +48,20 @@ test('watch and the dashboard on one state: an alert and a fill (order.filled) r
   );
   const placed = await rig.run('limit', '1', 'SOL', '160', 'USDC', '--yes', '--json');
   assert.equal(placed.code, 0, placed.err);
-  // the command writes each event it gets (stdin) to a file of its own
+  // the command writes each event it gets (stdin) to a file of its own (whole, then renamed into the folder)
   const inbox = join(rig.home, 'inbox');
   mkdirSync(inbox);
   const cmd = join(rig.home, 'on-event');
   writeFileSync(
     cmd,
-    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nfs.writeFileSync(${JSON.stringify(inbox)} + '/' + e.id + '.json', JSON.stringify({ e, type: process.env.TRADEDECK_EVENT_TYPE }));\n`,
+    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nconst to = ${JSON.stringify(inbox)} + '/' + e.id;\nfs.writeFileSync(to + '.part', JSON.stringify({ e, type: process.env.TRADEDECK_EVENT_TYPE }));\nfs.renameSync(to + '.part', to + '.json');\n`,
   );
   chmodSync(cmd, 0o700);
   const commanded = () =>
     existsSync(inbox)
-      ? readdirSync(inbox).map(
-          (n) => JSON.parse(readFileSync(join(inbox, n), 'utf8')) as { e: NotifyEvent; type: string },
-        )
+      ? readdirSync(inbox)
+          .filter((n) => n.endsWith('.json'))
+          .map((n) => JSON.parse(readFileSync(join(inbox, n), 'utf8')) as { e: NotifyEvent; type: string })
       : [];
   const args = [
     '--base-url',
@@ -104,9 +96,9 @@ test('watch and the dashboard on one state: an alert and a fill (order.filled) r
   const watcherSaid = () => `; the watcher's stdout:\n${out}\nits stderr:\n${err}`;
   // the watcher fires the alert first (a dashboard started at the same time may win that race: the
   // alert is then fired, once, by the dashboard, and the watcher has nothing to print)
-  await until(
-    'the watcher to print the alert',
+  await waitFor(
     () => printed().some((e) => e.type === 'alert.fired'),
+    'the watcher to print the alert',
     40_000,
     watcherSaid,
   );
@@ -120,9 +112,9 @@ test('watch and the dashboard on one state: an alert and a fill (order.filled) r
     })
   ).json()) as { orders: Array<{ orderKey: string }> };
   rig.sim.fillTriggerOrder(nth(orders.orders, 0).orderKey, 100);
-  await until(
-    'the watcher to print the fill',
+  await waitFor(
     () => printed().some((e) => e.type === 'order.filled'),
+    'the watcher to print the fill',
     40_000,
     watcherSaid,
   );
@@ -130,22 +122,23 @@ test('watch and the dashboard on one state: an alert and a fill (order.filled) r
   // rather than waited for: the list refreshes every 15 s): its notifications log (N) says so
   dash.send('r');
   let polls = 0;
-  await until(
-    'the dashboard to log the fill',
+  await waitFor(
     () => {
       const seen = /Limit .*filled/.test(dash.screen());
       if (!seen && ++polls % 20 === 0) dash.send('N');
       return seen;
     },
+    'the dashboard to log the fill',
     45_000,
   );
-  await until(
-    'the webhook and the command to get both events',
+  await waitFor(
     () =>
       got.some((e) => e.type === 'alert.fired') &&
       got.some((e) => e.type === 'order.filled') &&
       commanded().some((c) => c.type === 'order.filled') &&
       commanded().some((c) => c.type === 'alert.fired'),
+    'the webhook and the command to get both events',
+    40_000,
   );
 
   watcher.kill('SIGTERM');

@@ -4,12 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, root } from '../support/reliability.js';
 import { prng } from '../support/prng.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
+import { removeTree } from '../support/home.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);
 const CASES = Number(process.env.TRADEDECK_FUZZ_ARGV ?? 40);
@@ -72,7 +74,7 @@ const WORDS = [
   '0.000000000000001',
   'SOL',
   'USDC',
-  'So11111111111111111111111111111111111111112',
+  NATIVE_MINT,
   'notamint',
   '@150',
   '7d',
@@ -140,7 +142,7 @@ function run(
 
 test(`random argument vectors: exit 0/1/2, a short message, never a stack (seed ${SEED})`, async (t) => {
   const home = mkdtempSync(join(tmpdir(), 'td-fuzz-argv-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeTree(home));
   const next = prng(SEED);
   const vectors = Array.from({ length: CASES }, () => vector(next));
   vectors.push(
@@ -180,7 +182,7 @@ test(`random argument vectors: exit 0/1/2, a short message, never a stack (seed 
 
 test('an API key with a newline or control characters is refused with a message that does not repeat it', async (t) => {
   const home = mkdtempSync(join(tmpdir(), 'td-fuzz-key-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeTree(home));
   for (const key of ['abcdefgh\nX-Evil: 1', 'abcdefgh\r\n', 'abc\x1b[31mdefgh', 'abcd efgh']) {
     // live and demo mode (the embedded simulator must not keep a refused start alive), and `config`
     for (const [how, command, demo] of [

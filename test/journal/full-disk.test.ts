@@ -14,6 +14,7 @@ import { journalExportText } from '../../src/export/run.js';
 import { openJournal, type JournalWriter } from '../../src/journal/journal.js';
 import { answerNext, submissions, world, type World } from '../support/actions.js';
 import { waitFor } from '../support/ink.js';
+import { removeTree } from '../support/home.js';
 
 const PAGE = 4096;
 
@@ -123,7 +124,7 @@ test('a small disk filling up: every swap either lands whole in the journal or i
   const base = join((await import('node:os')).tmpdir(), `td-full-${process.pid}-${Date.now().toString(36)}`);
   const stateDir = join(base, 'state');
   const real = mountTmpfs(t, stateDir, 320 * 1024);
-  t.after(() => rmSync(base, { recursive: true, force: true }));
+  t.after(() => removeTree(base));
   const w = await world(t, { stateDir });
   const filler = join(stateDir, 'filler');
   // where no tmpfs can be mounted, the journal's write seam plays a disk with `budget` bytes free

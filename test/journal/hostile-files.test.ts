@@ -16,10 +16,11 @@ import { loadConfig } from '../../src/config.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { testServices } from '../support/services.js';
 import { cleanEnv, runCli } from '../support/cli.js';
+import { removeTree } from '../support/home.js';
 
 function stateDir(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'td-hostile-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   const state = join(dir, 'state');
   mkdirSync(state, { recursive: true, mode: 0o700 });
   return state;
@@ -115,7 +116,7 @@ test('the dashboard starts with a symlinked journal refused (signing off, said i
 
 test('a headless signing command with a FIFO or a /dev/null link as journal exits at once naming it; nothing is written there', async (t) => {
   const home = mkdtempSync(join(tmpdir(), 'td-hostile-cli-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeTree(home));
   const state = join(home, 'state', 'tradedeck');
   mkdirSync(state, { recursive: true, mode: 0o700 });
   const journal = join(state, 'journal.jsonl');

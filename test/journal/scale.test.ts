@@ -14,6 +14,7 @@ import { reconcileAtStart } from '../../src/actions/startup.js';
 import { exportText } from '../../src/export/run.js';
 import { world } from '../support/actions.js';
 import { first, nth } from '../support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
 async function journalPath(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-scale-')), 'journal.jsonl');
@@ -169,8 +170,6 @@ test('a line that cannot be used after the checkpoint is said with its line numb
 
 test('the P&L reads the journal keeping only what it counts, without the signed transactions, and comes out the same as from every entry', async () => {
   const path = await journalPath();
-  const SOL = 'So11111111111111111111111111111111111111112';
-  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
   const lines: string[] = [];
   for (let i = 0; i < 300; i++) {
     const buy = i % 2 === 0;
@@ -348,8 +347,6 @@ test('yearly archives beside the journal (journal-2025.jsonl) are read first, by
   const w = await world(t);
   const path = w.services.journal!.path;
   const dir = join(path, '..');
-  const SOL = 'So11111111111111111111111111111111111111112';
-  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
   const swap = (id: string, time: string, status = 'success') =>
     JSON.stringify({
       kind: 'entry',

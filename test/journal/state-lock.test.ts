@@ -26,19 +26,11 @@ import { testServices } from '../support/services.js';
 import { CLI, cleanEnv } from '../support/cli.js';
 import { answerNext, submissions, world } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { waitFor } from '../support/wait.js';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const HOLDER = fileURLToPath(new URL('./turn-holder.ts', import.meta.url));
-
-const waitUntil = async (cond: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const until = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** The start time of a process as /proc/<pid>/stat field 22 gives it (read here, not by the code under test). */
 function startOf(pid: number): string {
@@ -93,7 +85,11 @@ test('two processes on one state directory both sign: one waits for the other, s
   w.services.swap.subscribe((s) => s.running && said.push(s.running));
   const run = swapFromCommand(w.services, w.services.swap, ['0.1', 'SOL', 'USDC']);
   await answerNext(w.services, true);
-  await waitUntil(() => said.includes(`waiting for the dashboard, pid ${other.pid}, to finish signing`));
+  await waitFor(
+    () => said.includes(`waiting for the dashboard, pid ${other.pid}, to finish signing`),
+    'the swap to say it waits for the other process',
+    10_000,
+  );
   assert.equal(submissions(w.sim).length, 0, 'nothing is signed or sent while the other process signs');
   assert.equal(readFileSync(w.journalPath, 'utf8'), '', 'nor journalled');
   other.stdin!.end();
@@ -129,7 +125,7 @@ test('a stale lock (pid gone, or the pid now another process) is taken over; a l
 
   // the pid runs, but it is another process than the one that wrote the lock (it started later)
   const live = sleeper(t);
-  await waitUntil(() => existsSync(`/proc/${live.pid}/stat`));
+  await waitFor(() => existsSync(`/proc/${live.pid}/stat`), 'the sleeper process to start', 10_000);
   writeLock(w.stateDir, { ...me, pid: live.pid, start: String(Number(startOf(live.pid!)) - 100) });
   turn = await takeSigningTurn(w.stateDir, 'tradedeck swap', { waitMs: 0 });
   await turn.release();
@@ -143,7 +139,7 @@ test('a stale lock (pid gone, or the pid now another process) is taken over; a l
 test('an owner that cannot be checked from here (another pid namespace, host or boot) is left and said with the command that clears it', async (t) => {
   const w = await testServices(t, { readOnly: true });
   const live = sleeper(t);
-  await waitUntil(() => existsSync(`/proc/${live.pid}/stat`));
+  await waitFor(() => existsSync(`/proc/${live.pid}/stat`), 'the sleeper process to start', 10_000);
   const me = { host: hostname(), boot: BOOT, pidns: PIDNS, pid: live.pid, start: startOf(live.pid!) };
   for (const [over, why] of [
     [{ pidns: 'pid:[4026532999]' }, 'in another pid namespace \\(a container\\?\\)'],
@@ -169,7 +165,7 @@ test('an owner that cannot be checked from here (another pid namespace, host or 
 test('the start-up check takes only the entries whose process is gone; a live one is left to it', async (t) => {
   const w = await testServices(t);
   const live = sleeper(t);
-  await waitUntil(() => existsSync(`/proc/${live.pid}/stat`));
+  await waitFor(() => existsSync(`/proc/${live.pid}/stat`), 'the sleeper process to start', 10_000);
   const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
   const me = { host: hostname(), boot: BOOT, pidns: PIDNS };
   const journal = await openJournal(w.journalPath);
@@ -217,7 +213,7 @@ test('a headless signing command waits for the dashboard’s signing turn, says 
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   const exited = new Promise<number | null>((r) => child.on('close', r));
-  await waitUntil(() => err.includes('waiting for'), 60_000);
+  await waitFor(() => err.includes('waiting for'), 'the command to say it waits for the dashboard', 60_000);
   assert.match(
     err,
     new RegExp(`^tradedeck limit: waiting for the dashboard, pid ${other.pid}, to finish signing$`, 'm'),
@@ -243,15 +239,15 @@ test("alerts added in two processes on one state directory both survive, and eac
   });
   const one = createAlertsStore(deps());
   const two = createAlertsStore(deps());
-  await waitUntil(() => one.getState().loaded && two.getState().loaded);
+  await waitFor(() => one.getState().loaded && two.getState().loaded, 'both alert stores to load', 10_000);
   // each instance merges with the file as it is when it saves, and adopts what it wrote: the one
   // that saves second sees the first one's alert at once (the first sees it at its next save)
   const a = one.getState().add(SOL, 'SOL', { kind: 'above', level: 300 });
-  await waitUntil(async () => (await loadAlerts(w.stateDir)).length === 1);
+  await waitFor(async () => (await loadAlerts(w.stateDir)).length === 1, 'one alert in the file', 10_000);
   const b = two.getState().add(BONK, 'BONK', { kind: 'below', level: 0.00001 });
-  await waitUntil(async () => (await loadAlerts(w.stateDir)).length === 2);
+  await waitFor(async () => (await loadAlerts(w.stateDir)).length === 2, 'two alerts in the file', 10_000);
   assert.deepEqual((await loadAlerts(w.stateDir)).map((x) => x.id).sort(), [a.id, b.id].sort());
-  await waitUntil(() => two.getState().alerts.length === 2);
+  await waitFor(() => two.getState().alerts.length === 2, 'the second store to see both alerts', 10_000);
   assert.deepEqual(
     two
       .getState()
@@ -262,12 +258,14 @@ test("alerts added in two processes on one state directory both survive, and eac
   );
   // a removal in one instance stays removed after the other saves
   one.getState().remove(a.id);
-  await waitUntil(async () => (await loadAlerts(w.stateDir)).length === 1);
+  await waitFor(async () => (await loadAlerts(w.stateDir)).length === 1, 'one alert in the file', 10_000);
   two.getState().edit(b.id, { kind: 'below', level: 0.00002 });
-  await waitUntil(
+  await waitFor(
     async () =>
       JSON.stringify((await loadAlerts(w.stateDir))[0]?.condition) ===
       JSON.stringify({ kind: 'below', level: 0.00002 }),
+    'the edited condition in the file',
+    10_000,
   );
   assert.deepEqual(
     (await loadAlerts(w.stateDir)).map((x) => x.id),

@@ -7,7 +7,7 @@
 // simulator's request log shows no execute and no sendTransaction.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
@@ -15,6 +15,8 @@ import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js'
 import { cleanEnv, runCli, type Run } from '../support/cli.js';
 import { startRewritingProxy } from '../support/rewritingProxy.js';
 import { SWAP_ATTACKS } from '../support/attacks.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
+import { removeTree } from '../support/home.js';
 
 let sim: SimHandle;
 let home: string;
@@ -32,7 +34,7 @@ before(async () => {
 });
 after(async () => {
   await sim.stop();
-  rmSync(home, { recursive: true, force: true });
+  removeTree(home);
 });
 
 const run = (base: string, ...args: string[]): Promise<Run> =>
@@ -69,13 +71,13 @@ for (const attack of SWAP_ATTACKS) {
     const proxy = await startRewritingProxy(t, sim.url);
     await attack.install(proxy, { wallet, attacker });
     const mark = sim.requests().length;
-    const before = sim.kernel.ledger.balance(wallet, 'So11111111111111111111111111111111111111112');
+    const before = sim.kernel.ledger.balance(wallet, NATIVE_MINT);
     const r = await run(proxy.url, 'swap', '0.01', 'SOL', 'USDC', '--yes');
     const text = said(r);
     assert.equal(r.code, 2, text);
     assert.match(text, attack.refusal);
     assert.deepEqual(sent(mark), [], 'nothing reached execute or sendTransaction');
-    assert.equal(sim.kernel.ledger.balance(wallet, 'So11111111111111111111111111111111111111112'), before);
+    assert.equal(sim.kernel.ledger.balance(wallet, NATIVE_MINT), before);
     t.diagnostic(text.split('\n').find((l) => attack.refusal.test(l)) ?? text);
   });
 }

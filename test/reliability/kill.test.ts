@@ -320,7 +320,7 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
         await flow.drive(term);
         let timer: NodeJS.Timeout | undefined;
         const code = await Promise.race([
-          term.exited(),
+          term.exited(Infinity),
           new Promise<'alive'>((r) => (timer = setTimeout(() => r('alive'), 30_000))),
         ]);
         clearTimeout(timer);

@@ -206,7 +206,7 @@ export async function runSoak(
     cwd: root,
   });
   let quitting = false;
-  void term.exited().then((code) => {
+  void term.exited(Infinity).then((code) => {
     exitedFlag = true;
     if (!quitting) summary.problems.push(`the program exited (${code === null ? 'by a signal' : `code ${code}`})`);
   });

@@ -4,7 +4,7 @@
 // the price it fired at; `a` on a token row sets one; e / x / a / n edit, delete, re-arm, add.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { writeAlerts } from '../bench/scale.js';
 import { nth, valueAt } from '../support/narrow.js';
+import { removeTree } from '../support/home.js';
 
 const narrow = (frame: string, width: number) => {
   for (const line of frame.split('\n')) assert.ok([...line].length <= width, `line wider than ${width}: ${line}`);
@@ -64,12 +65,16 @@ test(':alert SOL > X fires once when the price crosses X while Tokens is up: fla
   assert.equal(d.services.notifications.getState().items.length, 1, 'fires once');
   // saved to the state dir (written in the background: wait for it)
   let saved: { alerts: Array<{ state: string }> } = { alerts: [] };
-  for (let i = 0; i < 100 && saved.alerts[0]?.state !== 'fired'; i++) {
-    saved = JSON.parse(
-      await readFile(join(d.stateDir, ALERTS_FILE), 'utf8').catch(() => '{"alerts":[]}'),
-    ) as typeof saved;
-    if (saved.alerts[0]?.state !== 'fired') await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(
+    async () => {
+      saved = JSON.parse(
+        await readFile(join(d.stateDir, ALERTS_FILE), 'utf8').catch(() => '{"alerts":[]}'),
+      ) as typeof saved;
+      return saved.alerts[0]?.state === 'fired';
+    },
+    'the alert saved as fired',
+    5000,
+  );
   assert.equal(nth(saved.alerts, 0).state, 'fired');
   assert.equal((await stat(join(d.stateDir, ALERTS_FILE))).mode & 0o777, 0o600);
 
@@ -160,7 +165,7 @@ test('a on a token row types the alert after the token; the Alerts view edits, r
 
 test('with 1,000 alerts the Alerts view offers / and filters the list by token and condition at 80x24; Esc shows all again', async (t) => {
   const stateDir = mkdtempSync(join(tmpdir(), 'tradedeck-alerts-'));
-  t.after(() => rmSync(stateDir, { recursive: true, force: true }));
+  t.after(() => removeTree(stateDir));
   writeAlerts(stateDir, 1_000, [
     { id: NATIVE_MINT, symbol: 'SOL' },
     { id: USDC_MINT, symbol: 'USDC' },

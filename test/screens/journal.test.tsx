@@ -9,6 +9,7 @@ import { JournalView } from '../../screens/Journal/JournalView.js';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { world, type World } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
 
 /** The journal view opened at 80x20 over the world's services. */
 function openJournalView(t: { after(fn: () => void): void }, w: World) {
@@ -81,9 +82,7 @@ test('lists entries newest first; Enter shows details but never the whole signed
 test('the columns keep their width whatever the action; WHAT shows what was received; a WALLET column appears once two wallets are in the journal', async (t) => {
   const w = await world(t);
   const j = w.services.journal!;
-  const SOL = 'So11111111111111111111111111111111111111112';
-  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-  const other = 'Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58Ba5e58';
+  const other = 'Ba5e5555555555555555555555555555555555555e58';
   const at = (h: number) => Date.parse(`2026-01-02T${String(h).padStart(2, '0')}:00:00Z`);
   await j.append({
     id: 's1',
@@ -198,8 +197,6 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
 test('E writes what the view shows as CSV in the state directory and says where, the path whole', async (t) => {
   const w = await world(t);
   const j = w.services.journal!;
-  const SOL = 'So11111111111111111111111111111111111111112';
-  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
   await j.append({
     id: 'x1',
     time: Date.parse('2026-01-02T10:00:00Z'),

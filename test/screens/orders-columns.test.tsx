@@ -14,6 +14,7 @@ import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
 import { recurringOrder } from '../support/apiFixtures.js';
 import { first, nth } from '../support/narrow.js';
+import { USDC_MINT } from '../../src/api/mints.js';
 
 const tableLines = (frame: string) => frame.split('\n').filter((l) => /^[ ›*]\S/.test(l) && /→/.test(l));
 
@@ -49,7 +50,7 @@ const mints = {
   long: 'Lng1111111111111111111111111111111111111111',
   bonk: 'Bnk1111111111111111111111111111111111111111',
 };
-const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const usdc = USDC_MINT;
 const latest: Record<string, Token> = {
   [mints.long]: { id: mints.long, symbol: 'LONGSYMBL', name: 'Long Symbol', decimals: 5, usdPrice: 2 } as Token,
   [mints.bonk]: { id: mints.bonk, symbol: 'BONKISHXX', name: 'Bonkish', decimals: 5, usdPrice: 0.00002 } as Token,

@@ -12,6 +12,7 @@ import { orderSections } from '../../screens/Orders/detail.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { recurringOrder, triggerOrder } from '../support/apiFixtures.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 const posts = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path === path);
 
@@ -50,12 +51,7 @@ test(':limit 100 USDC @9 QUDUC buys QUDUC at 9 USDC each, says it both ways with
   };
   assert.deepEqual(
     [create.inputMint, create.outputMint, create.params.makingAmount, create.params.takingAmount],
-    [
-      'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-      quduc.id,
-      '100000000',
-      ((100n * 10n ** BigInt(quduc.decimals)) / 9n).toString(),
-    ],
+    [USDC_MINT, quduc.id, '100000000', ((100n * 10n ** BigInt(quduc.decimals)) / 9n).toString()],
   );
   // y alone is a letter of the word, and Enter with it is not a confirmation
   await typeKeys(d.app, 'y', 'enter');
@@ -178,8 +174,8 @@ test('the form reads @160 SOL/USDC in exchange notation, as :limit does', async 
 test('rows and detail: a new 7-day expiry is "in 7d", a new DCA is "due", no slippage set is the service\'s default, no bound is "no limit"', () => {
   const now = Date.UTC(2030, 0, 1);
   const s = { catalog: { getState: () => ({ latest: {} }) }, explorer: (sig: string) => `https://x/${sig}` } as never;
-  const sol = 'So11111111111111111111111111111111111111112';
-  const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const sol = NATIVE_MINT;
+  const usdc = USDC_MINT;
   const iso = (ms: number) => new Date(ms).toISOString();
   const trigger = triggerOrder({
     orderKey: 'K1',

@@ -6,6 +6,7 @@ import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { expecting, USDC_TOKEN } from '../support/tx.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
 const listQueries = (d: Dashboard, path: string) =>
@@ -122,7 +123,7 @@ test(':limit alone says what it does and how to call it, and sends nothing', asy
 
 test('watch-only: the list loads, and x, X and n say why they are disabled without requesting anything', async (t) => {
   // any valid public key without its secret: here a well-known mint's address
-  const address = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const address = USDC_MINT;
   const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders', address });
   t.after(() => d.close());
   const f = await waitForFrame(
@@ -282,8 +283,8 @@ test(':withdraw on a legacy price-based order: an amount of its input, then all 
       build: async () => {
         const r = await s.api.recurring.create({
           user,
-          inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-          outputMint: 'So11111111111111111111111111111111111111112',
+          inputMint: USDC_MINT,
+          outputMint: NATIVE_MINT,
           params: { price: { depositAmount: '200000000', incrementUsdcValue: '50000000', interval: 3600 } },
         });
         return {

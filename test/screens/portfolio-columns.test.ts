@@ -8,9 +8,9 @@ import { elementLines, gridLines, portfolioView, type Lookup } from '../../scree
 import { balanceLines, pnlLines } from '../../screens/Portfolio/walletLines.js';
 import type { Portfolio } from '../../src/api/types.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
 
 const BIG = 'Big1111111111111111111111111111111111111111';
-const SOL = 'So11111111111111111111111111111111111111112';
 const lookup: Lookup = (mint) =>
   mint === BIG ? { symbol: 'LONGSYMBOL12', decimals: 6, price: 3.25 } : { symbol: 'SOL', decimals: 9, price: 150 };
 

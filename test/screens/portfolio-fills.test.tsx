@@ -6,6 +6,7 @@ import { fetchFills } from '../../src/portfolio/fills.js';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
 import { nth } from '../support/narrow.js';
+import { waitFor } from '../support/wait.js';
 
 test('a part-filled limit order placed here is a buy in the P&L', async (t) => {
   const d = await startDashboard({ columns: 100, rows: 40, screen: 'orders' });
@@ -38,11 +39,20 @@ test('a part-filled limit order placed here is a buy in the P&L', async (t) => {
   await waitForFrame(d.app, (f) => f.includes('Net worth'), 10_000);
   // the P&L is at the end of the view; the fills arrive with the next refresh
   let frame = '';
-  for (let i = 0; i < 20 && !/SOL\s+[\d.]+\s+\$155\.00/.test(frame); i++) {
-    await typeKeys(d.app, 'r', 'G');
-    frame = await waitForFrame(d.app, (f) => f.includes('Spot P&L'), 5000).catch(() => '');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const idle = () => !d.scheduler.keys().some((k) => d.scheduler.state(k)?.inFlight);
+  await waitFor(
+    async () => {
+      // a refresh, answered, then the bottom of the view
+      await typeKeys(d.app, 'r');
+      await waitFor(idle, 'the refresh to be answered', 10_000);
+      await typeKeys(d.app, 'G');
+      frame = d.app.lastFrame() ?? '';
+      return /SOL\s+[\d.]+\s+\$155\.00/.test(frame);
+    },
+    'the fill in the spot P&L',
+    20_000,
+    () => frame,
+  );
   // the keeper may fill the rest as well (the price is above the market): one or more fills
   assert.match(frame, /Spot P&L since tradedeck recorded \(\d+ (swap or fill|swaps and fills) since/);
   assert.match(frame, /SOL\s+(0\.5|1)\s+\$155\.00\s+\$[\d.]+\s+-\$\d/);

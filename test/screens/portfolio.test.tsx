@@ -5,20 +5,24 @@ import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { textWidth } from '../../components/text.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 const positionRequests = (d: Dashboard) =>
   d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));
 
 /** Presses G (the body grows as balances and the journal arrive) until the bottom matches. */
 async function bottomMatching(d: Dashboard, predicate: (f: string) => boolean, timeoutMs = 8000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await typeKeys(d.app, 'G');
-    const f = d.app.lastFrame() ?? '';
-    if (predicate(f)) return f;
-    if (Date.now() > deadline) throw new Error(`no matching bottom within ${timeoutMs} ms; last frame:\n${f}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let f = '';
+  await waitFor(
+    async () => {
+      await typeKeys(d.app, 'G');
+      return predicate((f = d.app.lastFrame() ?? ''));
+    },
+    'the bottom of the view to match',
+    timeoutMs,
+    () => `last frame:\n${f}`,
+  );
+  return f;
 }
 
 /** Every body line of the screen, scrolling from top to bottom with PgDn. */
@@ -203,8 +207,8 @@ test('spot P&L from the journal: a recorded USDC->SOL swap shows units, average 
     signedTransaction: 'AA==',
     status: 'success',
     summary: {
-      inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-      outputMint: 'So11111111111111111111111111111111111111112',
+      inputMint: USDC_MINT,
+      outputMint: NATIVE_MINT,
       inAmount: '200000000',
       outAmount: '2000000000',
     },

@@ -41,12 +41,7 @@ test('buying an unverified token with a live freeze authority: the red card, the
   assert.equal(d.services.confirm.getState().queue.length, 1, 'y did not sign');
   await typeKeys(d.app, 'backspace', 'pagedown', 'pagedown', 'pagedown', 'pagedown', 'yes', 'enter');
   await waitFor(() => d.services.confirm.getState().queue.length === 0, 'the dialog closed', 5000);
-  let signed = 0;
-  for (let i = 0; i < 100 && signed === 0; i++) {
-    signed = (await d.services.journal!.entries()).length;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.ok(signed >= 1, 'signed and journalled after yes');
+  await waitFor(async () => (await d.services.journal!.entries()).length >= 1, 'signed and journalled after yes', 5000);
 });
 
 test('buying a verified token: the card (verified, authorities disabled), and y / n as usual', async (t) => {

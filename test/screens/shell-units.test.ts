@@ -18,6 +18,8 @@ import { buildRows, printable } from '../../screens/Tokens/rows.js';
 import { tokenSections } from '../../screens/Tokens/detail.js';
 import type { Services } from '../../src/services.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
+import { waitFor } from '../support/wait.js';
 
 class FakeTerminal extends EventEmitter {
   columns = 20;
@@ -121,7 +123,7 @@ describe('frame writer', () => {
     sink.write('two');
     sink.write('three');
     assert.equal(term.out.length, 1);
-    await new Promise((r) => setTimeout(r, 150));
+    await waitFor(() => term.out.length > 1, 'the next frame', 2000);
     assert.equal(term.out.length, 2);
     assert.ok(nth(term.out, 1).includes('three') && !nth(term.out, 1).includes('two'));
     sink.close();
@@ -191,7 +193,7 @@ function fakeServices(): Services {
     .applyList(
       'k',
       [
-        { id: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'Wrapped SOL' } as never,
+        { id: NATIVE_MINT, symbol: 'SOL', name: 'Wrapped SOL' } as never,
         { id: 'SoLend1111111111111111111111111111111111111', symbol: 'SLND', name: 'Solend' } as never,
       ],
       1,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { nth } from '../support/narrow.js';
+import { USDC_MINT } from '../../src/api/mints.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -260,7 +261,7 @@ test('keys never trap: a field being edited takes q and 1; Esc leaves it (restor
 });
 
 for (const [what, o, reason] of [
-  ['watch-only', { address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }, /watch-only wallet/],
+  ['watch-only', { address: USDC_MINT }, /watch-only wallet/],
   ['read-only', { readOnly: true }, /read-only mode/],
   ['no wallet', { noWallet: true }, /no wallet: start with --keypair/],
 ] as const) {

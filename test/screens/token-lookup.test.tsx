@@ -4,13 +4,14 @@
 // notes name it once its field is left; a word no lookup finds is still refused in one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { cleanEnv, runCli } from '../support/cli.js';
 import type { SimHandle } from '../../src/sim/index.js';
+import { removeTree } from '../support/home.js';
 
 const SEED = 13;
 const headers = { 'x-api-key': 'k' };
@@ -100,7 +101,7 @@ test('tradedeck quote finds the same tokens by name through the same lookup', as
   t.after(() => d.close());
   const { searchOnly } = await pickTokens(d.sim);
   const home = mkdtempSync(join(tmpdir(), 'td-lookup-'));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeTree(home));
   const r = await runCli(['quote', '100', 'USDC', searchOnly, '--base-url', d.sim.url, '--json'], {
     ...cleanEnv(home),
     TRADEDECK_API_KEY: 'k',

@@ -6,7 +6,7 @@
 // expiry; a trailing stop's high followed; a hostile service's transaction refused by the pipeline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
@@ -28,6 +28,7 @@ import { randomAddress } from '../support/tx.js';
 import { associatedTokenAccount } from '../../src/wallet/inspect.js';
 import { TOKEN_PROGRAM } from '../../src/wallet/instructions.js';
 import { first, nth } from '../support/narrow.js';
+import { removeTree } from '../support/home.js';
 
 interface Rig {
   sim: SimHandle;
@@ -45,7 +46,7 @@ async function rig(t: { after(fn: () => unknown): void }, seed = 21): Promise<Ri
   sim.fund(address);
   t.after(async () => {
     await sim.stop();
-    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+    removeTree(dir);
   });
   return { sim, stateDir: join(dir, 'state'), keyPath, address };
 }

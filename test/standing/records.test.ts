@@ -4,7 +4,7 @@
 // record of an id, read again only from where the last read ended, and from the yearly archives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal, readJournalFile } from '../../src/journal/journal.js';
@@ -13,6 +13,7 @@ import { confirmedTerms, createRecord, recordStanding } from '../../src/orders/s
 import { termsDigest, type StandingTerms } from '../../src/orders/standing/terms.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { walletBody } from '../../screens/Portfolio/walletLines.js';
+import { removeTree } from '../support/home.js';
 
 const terms = (id: string, amount = '1000000000'): StandingTerms => ({
   version: 1,
@@ -35,7 +36,7 @@ const terms = (id: string, amount = '1000000000'): StandingTerms => ({
 
 test('standing records: no problem to the readers of transactions; the first create of an id is what was confirmed', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'td-standing-records-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   const path = join(dir, 'journal.jsonl');
   // a record of last year in an archive, as `journal archive` leaves it
   const old = terms('s-0000aaaa');

@@ -14,6 +14,7 @@ import {
 } from '../../src/store/index.js';
 import type { WatchEntry } from '../../src/watchlist.js';
 import { nth, valueAt } from '../support/narrow.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 const event = (ok: boolean, extra: Partial<RequestEvent> = {}): RequestEvent => ({
   method: 'GET',
@@ -63,8 +64,8 @@ function token(id: string, usdPrice: number | null, symbol = id.slice(0, 3)): To
     updatedAt: '2026-01-01T00:00:00Z',
   };
 }
-const A = 'So11111111111111111111111111111111111111112';
-const B = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const A = NATIVE_MINT;
+const B = USDC_MINT;
 
 describe('API health', () => {
   it('is degraded after a failure, down after three in a row, ok after any success, and keeps the last error', () => {

@@ -1,6 +1,6 @@
 // The watchlist file: atomic replacement, defensive reading, saves in call order.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
@@ -12,6 +12,8 @@ import {
   type WatchEntry,
 } from '../../src/watchlist.js';
 import { nth } from '../support/narrow.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { removeTree } from '../support/home.js';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -20,10 +22,10 @@ const fresh = () => {
   return join(d, 'state', 'tradedeck');
 };
 afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs.splice(0)) removeTree(d);
 });
 
-const MINT = 'So11111111111111111111111111111111111111112';
+const MINT = NATIVE_MINT;
 const entry = (mint = MINT, symbol = 'SOL'): WatchEntry => ({
   mint,
   symbol,
@@ -49,13 +51,7 @@ describe('watchlist file', () => {
       watchlistPath(dir),
       JSON.stringify({
         version: 1,
-        tokens: [
-          entry(),
-          { mint: 'not a mint' },
-          7,
-          entry(),
-          { ...entry('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC'), last: { id: 'x' } },
-        ],
+        tokens: [entry(), { mint: 'not a mint' }, 7, entry(), { ...entry(USDC_MINT, 'USDC'), last: { id: 'x' } }],
       }),
     );
     const loaded = await loadWatchlist(dir);
@@ -79,7 +75,7 @@ describe('watchlist file', () => {
     const write = createWatchlistWriter(dir, (m) => errors.push(m));
     void write([entry()]);
     void write([]);
-    await write([entry('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC')]);
+    await write([entry(USDC_MINT, 'USDC')]);
     assert.deepEqual(
       (await loadWatchlist(dir)).map((e) => e.symbol),
       ['USDC'],

@@ -7,6 +7,8 @@ import type { Services } from '../../src/services.js';
 import { createSwapStore, type SwapForm, type SwapStore } from '../../src/store/swap.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 import { testServices, type TestServicesOptions } from './services.js';
+import type { ConfirmItem } from '../../src/store/confirm.js';
+import { waitFor } from './wait.js';
 
 export interface World {
   sim: SimHandle;
@@ -50,14 +52,16 @@ export function submissions(sim: SimHandle) {
     );
 }
 
+/** The next confirmation the pipeline asks for, once it is asked (the head of the queue). */
+export async function nextConfirmation(s: Pick<Services, 'confirm'>, timeoutMs = 10_000): Promise<ConfirmItem> {
+  await waitFor(() => s.confirm.getState().queue[0] !== undefined, 'a confirmation to be asked for', timeoutMs);
+  return s.confirm.getState().queue[0]!;
+}
+
 /** Answers the next confirmation the pipeline asks for. */
 export async function answerNext(s: Pick<Services, 'confirm'>, ok: boolean): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
-    const head = s.confirm.getState().queue[0];
-    if (head) return s.confirm.getState().answer(head.id, ok);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('no confirmation was asked for');
+  const head = await nextConfirmation(s);
+  s.confirm.getState().answer(head.id, ok);
 }
 
 /**

@@ -1,13 +1,13 @@
 // The built program (dist/cli.js) run as a person would from a shell: a clean home, no key file,
 // demo mode unless a base URL is given; asynchronous, so a simulator held by the test keeps answering.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
-import { CLI, homeChanges, withChanges } from './home.js';
+import { CLI, homeChanges, withChanges, removeTree } from './home.js';
 
 export { CLI };
 
@@ -77,7 +77,7 @@ export async function startSignerRig(
       }),
     close: async () => {
       await sim.stop();
-      rmSync(home, { recursive: true, force: true });
+      removeTree(home);
     },
   };
 }

@@ -9,10 +9,11 @@ import { startSim, type SimHandle, type SimOptions, type SimRequestLogEntry } fr
 import { signTransaction } from '../../src/wallet/sign.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 import { nth } from './narrow.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 export const API_KEY = 'client-sim-test-key';
-export const SOL = 'So11111111111111111111111111111111111111112';
-export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+export const SOL = NATIVE_MINT;
+export const USDC = USDC_MINT;
 export const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 
 export interface Rig {

@@ -29,8 +29,16 @@ const UNSET: EnvChanges = {
  */
 export function tempHome(t: { after(fn: () => void): void }, name: string): { home: string; env: EnvChanges } {
   const home = mkdtempSync(join(tmpdir(), `td-${name}-`));
-  t.after(() => rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeTree(home));
   return { home, env: homeChanges(home) };
+}
+
+/**
+ * Removes a test's folder. A program that is ending may still write in it (a last save, its journal's
+ * close): the removal is tried again while a folder is not empty or busy, as the file system says.
+ */
+export function removeTree(path: string): void {
+  rmSync(path, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 }
 
 /** The environment changes that put config and state in `home`, with tradedeck's variables removed. */

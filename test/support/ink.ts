@@ -1,8 +1,12 @@
 // Test helpers for Ink components: send keys one by one and wait for the frame to show something,
-// polling instead of sleeping (ink-testing-library delivers stdin and renders asynchronously).
+// polling instead of sleeping (ink-testing-library delivers stdin and renders asynchronously);
+// the waits are those of wait.ts, whose limits hold on a busy machine.
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import { keysPending } from '../../components/keys/KeyRouter.js';
+import { holds, Patience } from './wait.js';
+
+export { waitFor } from './wait.js';
 
 const SEQUENCES: Record<string, string> = {
   up: '\x1b[A',
@@ -45,29 +49,16 @@ export async function typeKeys(app: Rendered, ...keys: string[]): Promise<void> 
   }
 }
 
-/** Resolves with the first frame matching `predicate`; rejects with the last frame after `timeoutMs`. */
+/** Resolves with the first frame matching `predicate`; rejects with the last frame once the wait's patience is spent. */
 export async function waitForFrame(
   app: Rendered,
   predicate: (frame: string) => boolean,
   timeoutMs = 2000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const frame = app.lastFrame() ?? '';
-    if (predicate(frame)) return frame;
-    if (Date.now() > deadline)
-      throw new Error(`waitForFrame: no matching frame within ${timeoutMs} ms; last frame:\n${frame}`);
-    await new Promise<void>((r) => setTimeout(r, 5));
-  }
-}
-
-/** Waits until `condition()` holds (for callbacks and state outside the frame). */
-export async function waitFor(condition: () => boolean, what = 'condition', timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`waitFor: ${what} did not hold within ${timeoutMs} ms`);
-    await new Promise<void>((r) => setTimeout(r, 5));
-  }
+  const patience = new Patience(timeoutMs);
+  let frame = '';
+  if (await holds(() => predicate((frame = app.lastFrame() ?? '')), patience)) return frame;
+  throw new Error(`waitForFrame: no matching frame within ${patience.describe()}; last frame:\n${frame}`);
 }
 
 /** Renders and waits for the first frame, so key layers are registered before keys are sent. */

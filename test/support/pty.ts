@@ -28,7 +28,6 @@ import {
   readdirSync,
   readFileSync,
   readSync,
-  rmSync,
   writeFileSync,
   existsSync,
 } from 'node:fs';
@@ -36,6 +35,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { first } from './narrow.js';
+import { holds, Patience } from './wait.js';
+import { removeTree } from './home.js';
 
 export type KeyName =
   | 'Enter'
@@ -90,8 +91,12 @@ export interface Term {
   /** Presses a named key (tmux key names: Enter, Escape, Up, C-c, M-x, F1, ...), `times` times. */
   press(key: KeyName, times?: number): void;
   resize(cols: number, rows: number): void;
-  /** Resolves with the exit code, or null if the program was ended by a signal or by close(). */
-  exited(): Promise<number | null>;
+  /**
+   * Resolves with the exit code, or null if the program was ended by a signal or by close(); rejects
+   * with the last screen if it has not ended within `timeoutMs` (a wait's patience: see wait.ts;
+   * Infinity for none).
+   */
+  exited(timeoutMs?: number): Promise<number | null>;
   /** Every byte the program has written so far, decoded as UTF-8. Complete once exited() resolved. */
   rawOutput(): string;
   /** The bytes the program has written from byte `offset` on (what a poller has not read yet). */
@@ -133,7 +138,7 @@ function installExitHook() {
       spawnSync(tmuxBinary(), ['-S', t.socket, 'kill-server'], { stdio: 'ignore', timeout: 2_000 });
       if (t.pid !== undefined) killGroup(t.pid, 'SIGKILL');
       if (t.serverPid !== undefined) killPid(t.serverPid, 'SIGKILL');
-      rmSync(t.dir, { recursive: true, force: true });
+      removeTree(t.dir);
     }
   });
 }
@@ -307,7 +312,7 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
   } catch (err) {
     spawnSync(tmux, ['-S', socket, 'kill-server'], { stdio: 'ignore', timeout: 2_000 });
     live.delete(socket);
-    rmSync(dir, { recursive: true, force: true });
+    removeTree(dir);
     throw err;
   }
 
@@ -368,6 +373,36 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
     }
   }
 
+  /** Resolves with the exit code once the program ended, or null once the terminal was closed. */
+  function programEnded(): Promise<number | null> {
+    exitPromise ??= new Promise<number | null>((resolve) => {
+      resolveExit = resolve;
+      let reapDeadline: number | undefined;
+      void (async () => {
+        while (!closed) {
+          let status: PaneStatus;
+          try {
+            status = parseCapture(await runAsync(captureArgs)).status;
+          } catch {
+            break; // server gone
+          }
+          if (status.reaped || (status.dead && Date.now() >= (reapDeadline ??= Date.now() + 5_000))) {
+            await finishRaw();
+            resolve(status.code);
+            return;
+          }
+          // tmux built with libutempter can miss the SIGCHLD of a pane whose program exits while
+          // utempter's own handler is installed (tmux/tmux#311, #4559): the program stays an
+          // unreaped zombie and pane_dead_status never arrives. A spare SIGCHLD makes tmux reap.
+          if (status.dead) killPid(serverPid, 'SIGCHLD');
+          await sleep(POLL_MS);
+        }
+        resolve(null);
+      })();
+    });
+    return exitPromise;
+  }
+
   const term: Term = {
     pid,
     serverPid,
@@ -378,20 +413,24 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
     },
 
     async waitFor(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
+      const patience = new Patience(timeoutMs);
       for (;;) {
         if (closed) throw new Error(`waitFor(${describe(predicate)}): terminal closed; last screen:\n${lastScreen}`);
+        const before = performance.now();
         const { screen, status } = parseCapture(await runAsync(captureArgs));
+        patience.count(performance.now() - before);
         if (matches(predicate, screen)) return screen;
         if (status.dead) {
           throw new Error(
             `waitFor(${describe(predicate)}): the program exited (${describeExit(status)}) first; last screen:\n${screen}`,
           );
         }
-        if (Date.now() >= deadline) {
-          throw new Error(`waitFor(${describe(predicate)}) timed out after ${timeoutMs} ms; last screen:\n${screen}`);
+        if (patience.exhausted) {
+          throw new Error(
+            `waitFor(${describe(predicate)}) timed out after ${patience.describe()}; last screen:\n${screen}`,
+          );
         }
-        await sleep(POLL_MS);
+        await patience.pause(POLL_MS);
       }
     },
 
@@ -411,33 +450,20 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
       run(['resize-window', '-t', SESSION, '-x', String(newCols), '-y', String(newRows)]);
     },
 
-    exited() {
-      exitPromise ??= new Promise<number | null>((resolve) => {
-        resolveExit = resolve;
-        let reapDeadline: number | undefined;
-        void (async () => {
-          while (!closed) {
-            let status: PaneStatus;
-            try {
-              status = parseCapture(await runAsync(captureArgs)).status;
-            } catch {
-              break; // server gone
-            }
-            if (status.reaped || (status.dead && Date.now() >= (reapDeadline ??= Date.now() + 5_000))) {
-              await finishRaw();
-              resolve(status.code);
-              return;
-            }
-            // tmux built with libutempter can miss the SIGCHLD of a pane whose program exits while
-            // utempter's own handler is installed (tmux/tmux#311, #4559): the program stays an
-            // unreaped zombie and pane_dead_status never arrives. A spare SIGCHLD makes tmux reap.
-            if (status.dead) killPid(serverPid, 'SIGCHLD');
-            await sleep(POLL_MS);
-          }
-          resolve(null);
-        })();
-      });
-      return exitPromise;
+    exited(timeoutMs = 30_000) {
+      const ended = programEnded();
+      if (!Number.isFinite(timeoutMs)) return ended;
+      let done = false;
+      void ended.then(() => (done = true));
+      const patience = new Patience(timeoutMs);
+      return Promise.race([
+        ended,
+        holds(() => done, patience).then((held) => {
+          if (held) return ended;
+          const screen = closed ? lastScreen : parseCapture(run(captureArgs)).screen;
+          throw new Error(`the program did not exit within ${patience.describe()}; last screen:\n${screen}`);
+        }),
+      ]);
     },
 
     rawOutput() {
@@ -483,7 +509,7 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
       for (let i = 0; i < 50 && !existsSync(rawClosed); i++) await sleep(20);
       rawFinal = readRaw();
       live.delete(socket);
-      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+      removeTree(dir);
       resolveExit?.(null);
     },
   };

@@ -1,7 +1,7 @@
 // Tests build their world with the same createServices as the dashboard: demo mode (the embedded
 // simulator over loopback HTTP), its demo key in a temporary state dir (funded), the journal and
 // watchlist there too.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../src/config.js';
@@ -10,6 +10,7 @@ import type { SimHandle } from '../../src/sim/index.js';
 import { ensureDemoKey } from '../../src/demo.js';
 import { createDemoKeyFile } from '../../src/wallet/keypair.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
+import { removeTree } from './home.js';
 
 export interface TestServicesOptions extends ServicesOptions {
   seed?: number;
@@ -83,7 +84,7 @@ export async function testServices(
   t.after(async () => {
     await services.close();
     // retried: a save the screen started just before close may still be writing as the directory goes
-    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+    removeTree(dir);
   });
   return {
     services,

@@ -11,11 +11,12 @@ import {
 import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.js';
 import { checkResponse, OPERATIONS, type Operation } from '../../src/api/index.js';
 import { nth } from './narrow.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
 
 export const KEY = { 'x-api-key': 'test-key' };
-export const SOL = 'So11111111111111111111111111111111111111112';
-export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-export const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+export const SOL = NATIVE_MINT;
+export const USDC = USDC_MINT;
+export const USDT = USDT_MINT;
 export const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 
 export interface Reply<T = any> {

@@ -17,6 +17,7 @@ import {
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import type { Expectation, ExpectedToken, PipelineDeps } from '../../src/pipeline/types.js';
 import { encodeBase58 } from '../../src/wallet/base58.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 export function randomAddress(): string {
   return encodeBase58(crypto.getRandomValues(new Uint8Array(32)));
@@ -95,13 +96,13 @@ export function viaLookupTable(wallet: string, table: string, statics: string[],
 const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 /** SOL and USDC as an action declares the tokens it moves (the chain's facts of their mints). */
 export const SOL_TOKEN: ExpectedToken = {
-  mint: 'So11111111111111111111111111111111111111112',
+  mint: NATIVE_MINT,
   symbol: 'SOL',
   decimals: 9,
   program: TOKEN_PROGRAM_ID,
 };
 export const USDC_TOKEN: ExpectedToken = {
-  mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  mint: USDC_MINT,
   symbol: 'USDC',
   decimals: 6,
   program: TOKEN_PROGRAM_ID,

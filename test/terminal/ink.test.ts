@@ -6,13 +6,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type PluginBuild } from 'esbuild';
 import { checkRenderer, inkOutput } from '../../scripts/ink-output.mjs';
 import { waitFor } from '../support/ink.js';
 import { nth } from '../support/narrow.js';
+import { removeTree } from '../support/home.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const outputModule = join(root, 'src', 'terminal', 'output.ts');
@@ -56,7 +57,7 @@ class FakeStdout extends EventEmitter {
 
 test('Ink bundled with src/terminal/output.ts hands each frame on as cells: <Static> above, a resize laid out again, nothing written by Ink', async (t) => {
   const dir = mkdtempSync(join(root, 'node_modules', '.td-ink-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(() => removeTree(dir));
   const bundled = await build({
     stdin: { contents: APP, loader: 'tsx', resolveDir: root },
     bundle: true,

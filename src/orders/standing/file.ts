@@ -5,6 +5,7 @@
 // line). An order whose shape cannot be read is kept in the file as it is and never fired.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isAddress } from '../../api/base58.js';
 import { readStateFile, writeStateFile } from '../../stateFile.js';
 import { withFileLock } from '../../stateLock.js';
 import { MODES } from '../../journal/journal.js';
@@ -39,15 +40,13 @@ export class StandingFileError extends Error {
 
 type Fields = Record<string, unknown>;
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const RAW = /^\d{1,30}$/;
 const DECIMAL = /^\d{1,30}(\.\d{1,18})?$/;
 
 function tokenOk(v: unknown): boolean {
   return (
     isObject(v) &&
-    typeof v.mint === 'string' &&
-    ADDRESS.test(v.mint) &&
+    isAddress(v.mint) &&
     typeof v.symbol === 'string' &&
     v.symbol.length <= 64 &&
     Number.isInteger(v.decimals) &&
@@ -62,7 +61,7 @@ export function termsProblem(t: unknown): string | undefined {
   if (t.version !== 1) return 'its terms are of an unknown version';
   if (typeof t.id !== 'string' || !/^[\w-]{1,40}$/.test(t.id)) return 'its id is not one';
   if (!(STANDING_KINDS as readonly unknown[]).includes(t.kind)) return 'its kind is not one';
-  if (typeof t.wallet !== 'string' || !ADDRESS.test(t.wallet)) return 'its wallet is not an address';
+  if (!isAddress(t.wallet)) return 'its wallet is not an address';
   if (!(MODES as readonly unknown[]).includes(t.mode)) return 'its mode is not one';
   if (typeof t.network !== 'string' || t.network.length > 200) return 'its network is not text';
   if (!tokenOk(t.sell) || !tokenOk(t.buy)) return 'a token of it is not read';

@@ -9,14 +9,7 @@
 // Pure: no requests, no React.
 import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits } from '../../amount.js';
 import type { Token } from '../../api/types.js';
-import {
-  futureTime,
-  OrderInputError,
-  pairOf,
-  parseDuration,
-  resolveOrderToken,
-  type OrderToken,
-} from '../../actions/ordersInput.js';
+import { futureTime, OrderInputError, pairOf, resolveOrderToken, type OrderToken } from '../../actions/ordersInput.js';
 import { parseSlippage } from '../../actions/swapForm.js';
 import { formatPrice } from '../../format.js';
 import {
@@ -30,6 +23,7 @@ import {
   type StandingKind,
   type TrailDistance,
 } from './terms.js';
+import { parseDuration } from '../../duration.js';
 
 /** The commands, and their synopses (the `:` bar's and the headless registry's). */
 export const STANDING_COMMANDS = ['stop', 'tp', 'trail', 'oco', 'buy-above', 'buy-below'] as const;

@@ -1,10 +1,10 @@
 // GET /ultra/v1/order: parameters, router choice (pool aggregator or RFQ partners), fees and who
 // pays them, and the funding checks behind errorCode 1/2/3.
 import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
 import { OPERATIONS, ROUTERS } from '../../api/contract/index.js';
 import type { SimCore } from '../core.js';
-import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
+import { STABLE_INTERMEDIATES } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import type { RouteResult } from '../market/routing.js';
 import { fieldFail, labelList } from './params.js';

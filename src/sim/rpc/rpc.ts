@@ -1,5 +1,6 @@
 // A small Solana JSON-RPC 2.0 endpoint over the simulator's ledger and transactions.
-import { getBase58Encoder, isAddress } from '@solana/kit';
+import { getBase58Encoder } from '@solana/kit';
+import { isAddress } from '../../api/base58.js';
 import { fromBaseUnits } from '../../amount.js';
 import { NATIVE_MINT } from '../../api/mints.js';
 import type { SimCore } from '../core.js';

@@ -3,7 +3,7 @@
 // its own effect on a dry run (nothing it changes is kept); one it did not (a rewritten message)
 // is interpreted instruction by instruction as a chain would run it. Either way the fee is taken
 // from the fee payer as a node's simulation takes it.
-import { isAddress } from '@solana/kit';
+import { isAddress } from '../../api/base58.js';
 import { NATIVE_MINT } from '../../api/mints.js';
 import type { SimCore } from '../core.js';
 import { SimInsufficientFunds, type LedgerView } from '../ledger.js';
