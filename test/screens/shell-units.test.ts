@@ -255,8 +255,8 @@ describe('command registry', () => {
     const { ctx } = context(flashes, reg);
     assert.deepEqual(reg.complete('go', ctx), { prefix: '', candidates: ['goto'] });
     assert.deepEqual(reg.complete('goto s', ctx), { prefix: 'goto ', candidates: ['swap'] });
-    assert.deepEqual(reg.complete('watch s', ctx).candidates.sort(), ['SLND', 'SOL']);
-    assert.deepEqual(reg.complete('watch sol', ctx).candidates, ['SOL']);
+    assert.deepEqual(reg.complete('star s', ctx).candidates.sort(), ['SLND', 'SOL']);
+    assert.deepEqual(reg.complete('star sol', ctx).candidates, ['SOL']);
     assert.equal(commonPrefix(['SLND', 'SOL']), 'S');
     assert.deepEqual(reg.complete('echo-test b', ctx).candidates, ['beta']);
     await reg.run(':echo-test hi there', ctx);
@@ -270,7 +270,7 @@ describe('command registry', () => {
     await registry.run('interval 1', ctx);
     await registry.run('interval ten', ctx);
     await registry.run('goto moon', ctx);
-    await registry.run('watch XYZ', ctx);
+    await registry.run('star XYZ', ctx);
     await registry.run('rows 101', ctx);
     await registry.run('gtoo swap', ctx);
     assert.match(flashes[0], /^error:unknown command :nope; :help lists them all/);
@@ -284,12 +284,12 @@ describe('command registry', () => {
     assert.deepEqual(closeMatches('cancel', ['cancel', 'cancel-all', 'goto']), ['cancel', 'cancel-all']);
   });
 
-  it(':goto by name or number, :watch by symbol, :interval sets the screen interval, :rows the list size, :quit and :q quit, :help lists', async () => {
+  it(':goto by name or number, :star by symbol, :interval sets the screen interval, :rows the list size, :quit and :q quit, :help lists', async () => {
     const flashes: string[] = [];
     const { ctx, registry } = context(flashes);
     await registry.run('goto 2', ctx);
     await registry.run('goto Tokens', ctx);
-    await registry.run('watch sol', ctx);
+    await registry.run('star sol', ctx);
     assert.equal(ctx.services.catalog.getState().starred[0].symbol, 'SOL');
     ctx.services.session.getState().setResources('tokens', ['tokens/x']);
     await registry.run('interval 30', ctx);
