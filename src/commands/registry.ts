@@ -11,16 +11,12 @@ import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { HeadlessServices } from '../headless/print.js';
 import type { OrderSigningCommand } from '../args.js';
 import { SWAP_OPTIONS, type SwapOptionWord } from '../actions/swapOptions.js';
+import { arg, SHARED_COMMANDS, type ArgSpec, type ValueKind } from './shared.js';
+
+export type { ArgSpec, ValueKind } from './shared.js';
 
 /** Price impact (as a fraction) at or above which `quote` warns on stderr. */
 export const HIGH_PRICE_IMPACT = 0.05;
-
-/**
- * What an option's value (or an argument) is: completion offers token symbols for `token`, file
- * names for `file`, the words themselves for `choice`, the commands for `command`, and nothing for
- * the rest.
- */
-export type ValueKind = 'number' | 'text' | 'token' | 'address' | 'file' | 'date' | 'choice' | 'command';
 
 interface OptionBase {
   /** one line (or a few, by \n) for `tradedeck help CMD` */
@@ -79,18 +75,6 @@ export type OutputOptions = {
 /** A command's options as its run and its checks get them. */
 export type Options<O> = GivenOptions<O> & OutputOptions;
 
-export interface ArgSpec {
-  /** as the synopsis shows it (AMOUNT, in|out, expiry 7d) */
-  name: string;
-  kind: ValueKind;
-  choices?: readonly string[];
-  optional?: true;
-  /** words it takes (expiry 7d: 2); 1 when absent */
-  words?: number;
-  /** given up to this many times (ORDER [ORDER ...]); once when absent */
-  many?: number;
-}
-
 type AnyOptions = Record<string, OptionSpec>;
 
 /** What a command's run gets: its arguments, its options (json and indent settled), the configuration. */
@@ -118,7 +102,9 @@ interface CommandBase<O> {
   summary: string;
   /** what the command does: the paragraph under its synopsis in --help */
   help: string;
-  args: ArgSpec[];
+  args: readonly ArgSpec[];
+  /** command lines (without `tradedeck`) with what each does, for `tradedeck help CMD` */
+  examples?: ReadonlyArray<readonly [line: string, meaning: string]>;
   options: O;
   /** only where the command has forms with options of their own (studio): the synopsis as written */
   synopsis?: string;
@@ -152,7 +138,6 @@ const choice = (name: string, choices: readonly string[], help: string, more: Pa
   help,
   ...more,
 });
-const arg = (name: string, kind: ValueKind, more: Partial<ArgSpec> = {}): ArgSpec => ({ name, kind, ...more });
 
 const JSON_OPTION = on('JSON even on a terminal (indented there)');
 const YES = on('sign without asking (needed when there is no terminal)');
@@ -221,11 +206,6 @@ const SWAP_PARAMS = Object.fromEntries(
     ];
   }),
 ) as Record<`--${SwapOptionWord}`, ValueSpec>;
-/** The words after a standing order's token received. */
-const STANDING_OPTION_ARGS: ArgSpec[] = [
-  arg('expiry 30d', 'choice', { choices: ['expiry'], optional: true, words: 2 }),
-  arg('slippage 1%', 'choice', { choices: ['slippage'], optional: true, words: 2 }),
-];
 const STANDING_OPTIONS = { '--yes': YES, '--json': JSON_OPTION };
 const STANDING_TAIL = `The order is confirmed once (--yes for scripts), recorded in the journal and
 kept in the state directory; the dashboard or tradedeck watch fires it
@@ -233,15 +213,6 @@ while it runs: a quote of the amount near the trigger, and a swap signed
 without asking only when it gives at least the floor (the trigger less
 the slippage cap, default 1%). expiry: at most 90 days (default 30d).
 The JSON outcome carries the order's id.`;
-/** A standing order's price: @PRICE in the pair's quote token, BASE/QUOTE when neither side is USDC, USDT or SOL. */
-const standingArgs = (spend: string, buy: string): ArgSpec[] => [
-  arg('AMOUNT', 'number'),
-  arg(spend, 'token'),
-  arg('@PRICE', 'number'),
-  arg('BASE/QUOTE', 'token', { optional: true }),
-  arg(buy, 'token'),
-  ...STANDING_OPTION_ARGS,
-];
 async function standing(c: CommandRun<typeof STANDING_OPTIONS>): Promise<number> {
   return (await import('../headless/standing.js')).standingCommand(
     c.command as import('../orders/standing/input.js').StandingCommand,
@@ -252,9 +223,6 @@ async function standing(c: CommandRun<typeof STANDING_OPTIONS>): Promise<number>
     c.usage,
   );
 }
-
-/** A limit order's and a cancel's priority fee, in microlamports per compute unit. */
-const CU_ARG = arg('cu auto|N', 'choice', { choices: ['cu'], optional: true, words: 2 });
 
 // ---------- the lazily loaded code of the commands ----------
 
@@ -358,7 +326,7 @@ ORDER OPTIONS and BUILD OPTIONS as for swap (below)`,
       ),
   }),
   swap: command({
-    summary: 'swap through the confirm dialog and the signing pipeline',
+    ...SHARED_COMMANDS.swap,
     help: `swap AMOUNT of FROM for TO through the confirm dialog and the signing
 pipeline; prints the outcome (status, signature, amounts moved).
 ORDER OPTIONS (GET /swap/v2/order, or /ultra/v1/order where the service
@@ -378,7 +346,6 @@ with --instruction-version V2), --dynamic-compute-unit-limit true,
 --compute-unit-price-micro-lamports N (not with --priority-fee),
 --blockhash-slots-to-expiry 1-255, --use-shared-accounts true|false,
 --skip-user-accounts-rpc-calls true`,
-    args: [arg('AMOUNT', 'number'), arg('FROM', 'token'), arg('TO', 'token')],
     options: {
       ...SWAP_SHAPE,
       ...ROUTE_OPTIONS,
@@ -487,7 +454,7 @@ the ones it sent that are not claimed yet`,
       (await import('../headless/studio.js')).studioCommand(c.positionals, c.opts, c.config, c.fail),
   }),
   limit: command({
-    summary: 'place a limit order',
+    ...SHARED_COMMANDS.limit,
     help: `place a limit order: sell AMOUNT of SELL for TOTAL of BUY, or at
 @PRICE in the pair's USDC, USDT or SOL per one of the other token
 (limit 100 USDC @0.45 GOLLA buys GOLLA at 0.45 USDC each); BASE/QUOTE
@@ -501,18 +468,6 @@ The words after BUY: cu N is the priority fee in microlamports per
 compute unit (auto: the service's); fee-account ADDR the token
 account a referral fee goes to; wrap off uses your wSOL account
 instead of wrapping SOL (only when SOL is sold or bought)`,
-    args: [
-      arg('AMOUNT', 'number'),
-      arg('SELL', 'token'),
-      arg('TOTAL|@PRICE', 'number'),
-      arg('BASE/QUOTE', 'token', { optional: true }),
-      arg('BUY', 'token'),
-      arg('expiry 7d', 'choice', { choices: ['expiry'], optional: true, words: 2 }),
-      arg('slippage 1%', 'choice', { choices: ['slippage'], optional: true, words: 2 }),
-      CU_ARG,
-      arg('fee-account ADDR', 'choice', { choices: ['fee-account'], optional: true, words: 2 }),
-      arg('wrap on|off', 'choice', { choices: ['wrap'], optional: true, words: 2 }),
-    ],
     options: {
       '--yes': YES,
       '--allow-off-market': on('with --yes: sign a price far from the market too', { under: '--yes' }),
@@ -521,116 +476,82 @@ instead of wrapping SOL (only when SOL is sold or bought)`,
     run: (c): Promise<number> => orderSigning(c),
   }),
   dca: command({
-    summary: 'place a DCA order',
+    ...SHARED_COMMANDS.dca,
     help: `a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL,
 the first at once or at start (in 2h, or on 2030-01-31)`,
-    args: [
-      arg('TOTAL', 'number'),
-      arg('FROM', 'token'),
-      arg('TO', 'token'),
-      arg('ORDERS', 'number'),
-      arg('INTERVAL', 'text'),
-      arg('start 2h|DATE', 'choice', { choices: ['start'], optional: true, words: 2 }),
-    ],
     options: { '--yes': YES, '--json': JSON_OPTION },
     run: (c): Promise<number> => orderSigning(c),
   }),
   cancel: command({
-    summary: 'cancel open orders by their keys',
+    ...SHARED_COMMANDS.cancel,
     help: `cancel one open order (by its key), or several limit orders (five
 to a transaction, each confirmed); cu N: the cancel's priority fee
 in microlamports per compute unit. A standing order's id (s-…, as
 orders lists it) is cancelled locally: nothing is signed`,
-    args: [arg('ORDER', 'address', { many: 1000 }), CU_ARG],
     options: { '--yes': YES, '--json': JSON_OPTION },
     run: (c): Promise<number> => orderSigning(c),
   }),
   'cancel-all': command({
-    summary: 'cancel every open limit order',
+    ...SHARED_COMMANDS['cancel-all'],
     help: `cancel every open limit order (five to a transaction, each confirmed);
 cu N: the cancels' priority fee in microlamports per compute unit`,
-    args: [CU_ARG],
     options: { '--yes': YES, '--json': JSON_OPTION },
     run: (c): Promise<number> => orderSigning(c),
   }),
   withdraw: command({
-    summary: 'withdraw from a legacy DCA order',
+    ...SHARED_COMMANDS.withdraw,
     help: `legacy price-based DCA order: withdraw from its unused input (in)
 or what it bought (out), AMOUNT in token units or all (the default)`,
-    args: [
-      arg('ORDER', 'address'),
-      arg('in|out', 'choice', { choices: ['in', 'out'] }),
-      arg('AMOUNT|all', 'number', { optional: true }),
-    ],
     options: { '--yes': YES, '--json': JSON_OPTION },
     run: (c): Promise<number> => orderSigning(c),
   }),
   stop: command({
-    summary: 'a stop-loss kept and fired by tradedeck',
+    ...SHARED_COMMANDS.stop,
     help: `a stop-loss in your own custody: when SELL's price falls to @PRICE
 or below (in BUY per one SELL), sell AMOUNT of SELL for BUY, once.
 ${STANDING_TAIL}`,
-    args: standingArgs('SELL', 'BUY'),
     options: STANDING_OPTIONS,
     run: (c): Promise<number> => standing(c),
   }),
   tp: command({
-    summary: 'a take-profit kept and fired by tradedeck',
+    ...SHARED_COMMANDS.tp,
     help: `a take-profit in your own custody: when SELL's price rises to
 @PRICE or above (in BUY per one SELL), sell AMOUNT of SELL for BUY, once.
 ${STANDING_TAIL}`,
-    args: standingArgs('SELL', 'BUY'),
     options: STANDING_OPTIONS,
     run: (c): Promise<number> => standing(c),
   }),
   trail: command({
-    summary: 'a trailing stop kept and fired by tradedeck',
+    ...SHARED_COMMANDS.trail,
     help: `a trailing stop in your own custody: when SELL's price falls
 DISTANCE below the highest it has been since armed (5%, or 5 in BUY),
 sell AMOUNT of SELL for BUY, once; the high follows the price up.
 ${STANDING_TAIL}`,
-    args: [
-      arg('AMOUNT', 'number'),
-      arg('SELL', 'token'),
-      arg('DISTANCE', 'text'),
-      arg('BUY', 'token'),
-      ...STANDING_OPTION_ARGS,
-    ],
     options: STANDING_OPTIONS,
     run: (c): Promise<number> => standing(c),
   }),
   oco: command({
-    summary: 'a take-profit and a stop-loss, one cancels the other',
+    ...SHARED_COMMANDS.oco,
     help: `a take-profit at tp PRICE and a stop-loss at sl PRICE on AMOUNT of
 SELL (prices in BUY per one SELL, tp above sl): the first to fire
 cancels the other in the same step.
 ${STANDING_TAIL}`,
-    args: [
-      arg('AMOUNT', 'number'),
-      arg('SELL', 'token'),
-      arg('tp PRICE', 'choice', { choices: ['tp'], words: 2 }),
-      arg('sl PRICE', 'choice', { choices: ['sl'], words: 2 }),
-      arg('BUY', 'token'),
-      ...STANDING_OPTION_ARGS,
-    ],
     options: STANDING_OPTIONS,
     run: (c): Promise<number> => standing(c),
   }),
   'buy-above': command({
-    summary: 'a buy when the price rises, kept and fired by tradedeck',
+    ...SHARED_COMMANDS['buy-above'],
     help: `when BUY's price rises to @PRICE or above (in SPEND per one BUY),
 spend AMOUNT of SPEND (the quote token) on BUY, once.
 ${STANDING_TAIL}`,
-    args: standingArgs('SPEND', 'BUY'),
     options: STANDING_OPTIONS,
     run: (c): Promise<number> => standing(c),
   }),
   'buy-below': command({
-    summary: 'a buy when the price falls, kept and fired by tradedeck',
+    ...SHARED_COMMANDS['buy-below'],
     help: `when BUY's price falls to @PRICE or below (in SPEND per one BUY),
 spend AMOUNT of SPEND (the quote token) on BUY, once.
 ${STANDING_TAIL}`,
-    args: standingArgs('SPEND', 'BUY'),
     options: STANDING_OPTIONS,
     run: (c): Promise<number> => standing(c),
   }),
