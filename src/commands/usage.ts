@@ -81,7 +81,7 @@ export function commandHelp(name: CommandName, width = outputWidth()): string {
       ? [
           '',
           'Examples (the same words after : in the dashboard):',
-          ...spec.examples.map(([line, meaning]) => row(`tradedeck ${line}`, meaning)),
+          ...spec.examples.flatMap(([line, meaning]) => [`  tradedeck ${line}`, `      ${meaning}`]),
         ]
       : []),
     '',

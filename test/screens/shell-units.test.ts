@@ -273,6 +273,8 @@ describe('command registry', () => {
     await registry.run('star XYZ', ctx);
     await registry.run('rows 101', ctx);
     await registry.run('gtoo swap', ctx);
+    // watch is the command line's event stream; the bar stars with :star
+    await registry.run('watch SOL', ctx);
     assert.match(flashes[0], /^error:unknown command :nope; :help lists them all/);
     assert.match(flashes[1], /seconds must be 2 to 600, got 1/);
     assert.match(flashes[2], /seconds must be a whole number, got "ten"/);
@@ -280,6 +282,8 @@ describe('command registry', () => {
     assert.match(flashes[4], /XYZ.*no token with that symbol, name or mint/);
     assert.match(flashes[5], /rows must be 1 to 100/);
     assert.match(flashes[6], /unknown command :gtoo \(did you mean :goto\?\)/);
+    assert.match(flashes[7], /^error:unknown command :watch; :help lists them all/);
+    assert.equal(flashes.length, 8);
     assert.deepEqual(closeMatches('cancl', ['cancel', 'cancel-all', 'goto']), ['cancel']);
     assert.deepEqual(closeMatches('cancel', ['cancel', 'cancel-all', 'goto']), ['cancel', 'cancel-all']);
   });
