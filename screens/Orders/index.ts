@@ -12,7 +12,7 @@ import {
 } from '../../src/actions/ordersFlow.js';
 import { cancelAllLimits, cancelFound, type CancelAllResult } from '../../src/actions/ordersCancel.js';
 import { OrderInputError, parseCancelArgs, readComputeUnitPrice } from '../../src/actions/ordersInput.js';
-import { barExample, barHelp, barUsage, SHARED_COMMANDS } from '../../src/commands/shared.js';
+import { arityOf, barExample, barHelp, barUsage, SHARED_COMMANDS } from '../../src/commands/shared.js';
 import { priorityFeeText } from '../../src/actions/ordersActions.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
 import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
@@ -209,7 +209,8 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     usage: WITHDRAW_USAGE,
     help: barHelp('withdraw', ': from its input (in) or output (out), an amount or all (confirm first)'),
     async run(args, ctx) {
-      if (args.length < 2 || args.length > 3)
+      const { min, max } = arityOf(SHARED_COMMANDS.withdraw.args);
+      if (args.length < min || args.length > max)
         throw new CommandError('give the order key, in or out, and an amount (or all)');
       if (!withdrawSide(args[1]))
         throw new CommandError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);

@@ -11,9 +11,10 @@ import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { HeadlessServices } from '../headless/print.js';
 import type { OrderSigningCommand } from '../args.js';
 import { SWAP_OPTIONS, type SwapOptionWord } from '../actions/swapOptions.js';
-import { arg, SHARED_COMMANDS, type ArgSpec, type ValueKind } from './shared.js';
+import { arg, arityOf, SHARED_COMMANDS, type ArgSpec, type ValueKind } from './shared.js';
 
 export type { ArgSpec, ValueKind } from './shared.js';
+export { arityOf } from './shared.js';
 
 /** Price impact (as a fraction) at or above which `quote` warns on stderr. */
 export const HIGH_PRICE_IMPACT = 0.05;
@@ -682,11 +683,4 @@ export function isCommand(name: string): name is CommandName {
 /** How many words the arguments take: at least `min`, at most `max`. */
 export function arity(name: CommandName): { min: number; max: number } {
   return arityOf(commandSpec(name).args);
-}
-
-export function arityOf(args: readonly ArgSpec[]): { min: number; max: number } {
-  return {
-    min: args.filter((a) => !a.optional).reduce((n, a) => n + (a.words ?? 1), 0),
-    max: args.reduce((n, a) => n + (a.words ?? 1) * (a.many ?? 1), 0),
-  };
 }

@@ -27,6 +27,14 @@ export interface ArgSpec {
 
 export const arg = (name: string, kind: ValueKind, more: Partial<ArgSpec> = {}): ArgSpec => ({ name, kind, ...more });
 
+/** How many words the arguments take: at least `min`, at most `max`. */
+export function arityOf(args: readonly ArgSpec[]): { min: number; max: number } {
+  return {
+    min: args.filter((a) => !a.optional).reduce((n, a) => n + (a.words ?? 1), 0),
+    max: args.reduce((n, a) => n + (a.words ?? 1) * (a.many ?? 1), 0),
+  };
+}
+
 export interface SharedCommand {
   /** what it does, in a few words: completion menus, and the `:` bar's help */
   summary: string;
