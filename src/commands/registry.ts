@@ -2,8 +2,10 @@
 // its help and how it runs. The argument parser (src/args.ts), `tradedeck --help`,
 // `tradedeck help CMD`, `CMD --help` (src/commands/usage.ts) and the shell completion scripts
 // (src/commands/completion.ts) are all made from this table: a new option is one line here, in
-// its command's entry. A command's code is imported only when that command runs, so a command's
-// start-up does not pay for the others.
+// its command's entry, and its code reads it typed (OptionsOf<'swap'>: --exact-out is
+// opts.exactOut). The commands the `:` bar has too take their arguments, summary and examples
+// from src/commands/shared.ts. A command's code is imported only when that command runs, so a
+// command's start-up does not pay for the others.
 //
 // Loaded by the headless mode only (src/headless/index.ts); the main script never imports it.
 import type { Config } from '../config.js';
