@@ -3,7 +3,7 @@
 // prepack script) removes the scripts of earlier builds at once instead of after an hour.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { statSync, readdirSync, existsSync, chmodSync } from 'node:fs';
+import { statSync, readdirSync, existsSync, chmodSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, dirname } from 'node:path';
 import { builtinModules } from 'node:module';
@@ -41,6 +41,23 @@ const stubDevtools = {
       contents: 'export default { initialize() {}, connectToDevTools() {} };',
       loader: 'js',
     }));
+  },
+};
+
+// The program reads its version from package.json (src/argv.ts); the bundle holds that field only,
+// not the whole file.
+const packageFile = join(root, 'package.json');
+const packageVersion = {
+  name: 'package-version',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]package\.json$/ }, (a) =>
+      a.path === packageFile
+        ? {
+            contents: JSON.stringify({ version: JSON.parse(readFileSync(packageFile, 'utf8')).version }),
+            loader: 'json',
+          }
+        : undefined,
+    );
   },
 };
 
@@ -125,6 +142,7 @@ const result = await build({
     modesOfMain,
     builtinsByRequire,
     stubDevtools,
+    packageVersion,
     inkOutput(join(root, 'src', 'terminal', 'output.ts')),
     ...dependencyPlugins(join(root, 'node_modules'), without),
   ],

@@ -4,8 +4,10 @@
 // --help) to the headless mode, which parses it again with the registry. Imported by the main
 // script on every launch: keep it small (no registry, no help text).
 import { SETTINGS } from './config.js';
+import packageJson from '../package.json' with { type: 'json' };
 
-export const VERSION = '0.1.0';
+/** The version, as package.json states it (the build inlines it). */
+export const VERSION = packageJson.version;
 
 export class UsageError extends Error {}
 

@@ -185,9 +185,9 @@ test('against a service that allows 2 token requests a minute, the watch waits a
 test('interval: default 10 s, at least 2 s', () => {
   assert.equal(watchInterval({}), WATCH_DEFAULT_MS);
   assert.equal(WATCH_DEFAULT_MS, 10_000);
-  assert.equal(watchInterval({ 'interval-ms': '2000' }), WATCH_MIN_MS);
-  assert.throws(() => watchInterval({ 'interval-ms': '1999' }), /from 2000/);
-  assert.throws(() => watchInterval({ 'interval-ms': '2.5e3' }), /whole number/);
+  assert.equal(watchInterval({ intervalMs: '2000' }), WATCH_MIN_MS);
+  assert.throws(() => watchInterval({ intervalMs: '1999' }), /from 2000/);
+  assert.throws(() => watchInterval({ intervalMs: '2.5e3' }), /whole number/);
 });
 
 test('after failures the wait doubles up to a minute, and is never shorter than the service asked', () => {
@@ -225,7 +225,7 @@ test('a failed refresh is one line on stderr with the wait; the watch goes on an
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const code = await watchTokens(
     services,
-    { json: true, 'interval-ms': '2000' },
+    { json: true, indent: false, intervalMs: '2000' },
     {
       write: (t) => written.push(t),
       fail: (l) => {

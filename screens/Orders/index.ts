@@ -11,17 +11,8 @@ import {
   withdrawSide,
 } from '../../src/actions/ordersFlow.js';
 import { cancelAllLimits, cancelFound, type CancelAllResult } from '../../src/actions/ordersCancel.js';
-import {
-  CANCEL_OPTIONS,
-  DCA_EXAMPLE,
-  DCA_USAGE,
-  LIMIT_EXAMPLE,
-  LIMIT_PRICE_EXAMPLE,
-  LIMIT_USAGE,
-  OrderInputError,
-  parseCancelArgs,
-  readComputeUnitPrice,
-} from '../../src/actions/ordersInput.js';
+import { OrderInputError, parseCancelArgs, readComputeUnitPrice } from '../../src/actions/ordersInput.js';
+import { arityOf, barExample, barHelp, barUsage, SHARED_COMMANDS } from '../../src/commands/shared.js';
 import { priorityFeeText } from '../../src/actions/ordersActions.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
 import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
@@ -31,13 +22,7 @@ import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import { cancelStandingOnScreen, createStandingOnScreen } from './standing.js';
 import { STANDING_ID } from '../../src/orders/standing/cancel.js';
 import { isMine, standingOf } from '../../src/orders/standing/checker.js';
-import {
-  STANDING_COMMANDS,
-  STANDING_EXAMPLES,
-  STANDING_HELP,
-  STANDING_USAGE,
-  type StandingCommand,
-} from '../../src/orders/standing/input.js';
+import { STANDING_COMMANDS, type StandingCommand } from '../../src/orders/standing/input.js';
 import { applyList, fetchList, listKey, listParams, type ListParams } from './lists.js';
 import { OrdersScreen } from './OrdersScreen.js';
 
@@ -76,6 +61,16 @@ function show(ctx: Ctx, tab: OrdersState['tab']): void {
   ctx.goto(ORDERS_SCREEN);
 }
 
+// Usage, help and examples of the commands the command line has too: src/commands/shared.ts.
+const LIMIT_USAGE = barUsage('limit');
+const LIMIT_EXAMPLE = barExample('limit');
+const LIMIT_PRICE_EXAMPLE = barExample('limit', 1);
+const DCA_USAGE = barUsage('dca');
+const DCA_EXAMPLE = barExample('dca');
+const CANCEL_USAGE = barUsage('cancel');
+const CANCEL_ALL_USAGE = barUsage('cancel-all');
+const WITHDRAW_USAGE = barUsage('withdraw');
+
 const tokenCompletion = (positions: number[]) => (index: number, _p: string, ctx: CommandContext) =>
   positions.includes(index) ? knownSymbols(ctx) : [];
 
@@ -83,7 +78,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   {
     name: 'limit',
     usage: LIMIT_USAGE,
-    help: `limit order, e.g. ${LIMIT_EXAMPLE} (300 USDC in all), or ${LIMIT_PRICE_EXAMPLE} (0.45 USDC each)`,
+    help: barHelp('limit'),
     complete: tokenCompletion([1, 3]),
     async run(args, ctx) {
       if (args.length === 0) {
@@ -110,7 +105,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   {
     name: 'dca',
     usage: DCA_USAGE,
-    help: `recurring buys on the Orders screen, e.g. ${DCA_EXAMPLE} (300 USDC into SOL, 3 orders, hourly)`,
+    help: barHelp('dca', ' (recurring buys)'),
     complete: tokenCompletion([1, 2]),
     async run(args, ctx) {
       if (args.length === 0) {
@@ -135,8 +130,11 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   ...STANDING_COMMANDS.map(standingCommand),
   {
     name: 'cancel',
-    usage: `cancel <order key> [<order key> ...] ${CANCEL_OPTIONS}`,
-    help: 'cancel a limit or DCA order by its key, or several limit orders (5 per transaction); cu: the priority fee (confirm first); s-… a standing order (nothing signed)',
+    usage: CANCEL_USAGE,
+    help: barHelp(
+      'cancel',
+      ': a limit or DCA order, or several limit orders (5 per transaction); cu: the priority fee (confirm first); s-… a standing order (nothing signed)',
+    ),
     complete: (_index, _p, ctx) => {
       const lists = Object.values(ctx.store.getState().lists);
       const standing = standingOf(ctx.services)
@@ -151,7 +149,6 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
       ];
     },
     async run(args, ctx) {
-      const usage = `cancel <order key> [<order key> ...] ${CANCEL_OPTIONS}`;
       let req: ReturnType<typeof parseCancelArgs>;
       try {
         req = parseCancelArgs(args, { keys: 'one-or-more' });
@@ -171,7 +168,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         return;
       }
       ctx.goto(ORDERS_SCREEN);
-      const r = await asCommand(ctx, usage, async () =>
+      const r = await asCommand(ctx, CANCEL_USAGE, async () =>
         cancelFound(
           ctx.services,
           ctx.store,
@@ -209,23 +206,23 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   },
   {
     name: 'withdraw',
-    usage: 'withdraw <order key> in|out [amount|all]',
-    help: 'legacy price-based DCA: withdraw from its input (in) or output (out), an amount or all (confirm first)',
+    usage: WITHDRAW_USAGE,
+    help: barHelp('withdraw', ': from its input (in) or output (out), an amount or all (confirm first)'),
     async run(args, ctx) {
-      if (args.length < 2 || args.length > 3)
+      const { min, max } = arityOf(SHARED_COMMANDS.withdraw.args);
+      if (args.length < min || args.length > max)
         throw new CommandError('give the order key, in or out, and an amount (or all)');
       if (!withdrawSide(args[1]))
         throw new CommandError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);
       show(ctx, 'dca');
-      const usage = 'withdraw <order key> in|out [amount|all]';
-      const r = await asCommand(ctx, usage, () => withdrawFromArgs(ctx.services, ctx.store, args));
+      const r = await asCommand(ctx, WITHDRAW_USAGE, () => withdrawFromArgs(ctx.services, ctx.store, args));
       report(ctx, 'withdraw', r);
     },
   },
   {
     name: 'cancel-all',
-    usage: `cancel-all ${CANCEL_OPTIONS}`,
-    help: 'cancel every open limit order (5 per transaction, each confirmed); cu: the priority fee',
+    usage: CANCEL_ALL_USAGE,
+    help: barHelp('cancel-all', ' (5 per transaction, each confirmed); cu: the priority fee'),
     async run(args, ctx) {
       let req: ReturnType<typeof parseCancelArgs>;
       try {
@@ -234,7 +231,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         throw e instanceof OrderInputError ? new CommandError(e.message) : e;
       }
       show(ctx, 'limit');
-      const r = await asCommand(ctx, `cancel-all ${CANCEL_OPTIONS}`, () =>
+      const r = await asCommand(ctx, CANCEL_ALL_USAGE, () =>
         cancelAllLimits(ctx.services, ctx.store, undefined, undefined, req.computeUnitPrice),
       );
       reportBatches(ctx, 'cancel-all', r);
@@ -244,10 +241,12 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
 
 /** `:stop 2 SOL @140 USDC` and the other standing orders: one dialog, then armed (nothing is signed now). */
 function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
+  const usage = barUsage(name);
+  const example = barExample(name);
   return {
     name,
-    usage: STANDING_USAGE[name],
-    help: `${STANDING_HELP[name]}, kept here and fired by tradedeck, e.g. ${STANDING_EXAMPLES[name]}`,
+    usage,
+    help: barHelp(name, ', kept here and fired by tradedeck'),
     complete: tokenCompletion(name === 'oco' ? [1, 6] : [1, 3]),
     async run(args, ctx) {
       show(ctx, 'standing');
@@ -255,19 +254,17 @@ function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
         ctx.store
           .getState()
           .setNotice([
-            `:${name}: ${STANDING_HELP[name]}`,
-            `  :${STANDING_USAGE[name]}`,
-            `  e.g. ${STANDING_EXAMPLES[name]}`,
+            `:${name}: ${SHARED_COMMANDS[name].summary}`,
+            `  :${usage}`,
+            `  e.g. ${example}`,
             "  the price is in the pair's USDC, USDT or SOL per one of the other token;",
             '  the floor is the trigger less the slippage cap (1%): the swap is signed without',
             '  asking only when it gives at least that; it fires while a tradedeck runs here',
           ]);
-        ctx.flash('info', `:${name} makes a standing order (Orders, t). e.g. ${STANDING_EXAMPLES[name]}`);
+        ctx.flash('info', `:${name} makes a standing order (Orders, t). e.g. ${example}`);
         return;
       }
-      const r = await asCommand(ctx, STANDING_USAGE[name], () =>
-        createStandingOnScreen(ctx.services, ctx.store, name, args),
-      );
+      const r = await asCommand(ctx, usage, () => createStandingOnScreen(ctx.services, ctx.store, name, args));
       if (r.status === 'success') ctx.flash('success', r.message);
       else if (r.status === 'cancelled') ctx.flash('info', `${name}: not armed, nothing was stored`);
       else ctx.flash('error', `${name}: ${r.message}`);

@@ -29,8 +29,8 @@ export const tokensScreen: ScreenModule<TokensState> = {
       },
     },
     {
-      name: 'watch',
-      usage: 'watch <symbol|mint>',
+      name: 'star',
+      usage: 'star <symbol|mint>',
       help: 'star a token (saved in the watchlist)',
       complete: (index, _p, ctx) => (index === 0 ? knownSymbols(ctx) : []),
       async run(args, ctx) {

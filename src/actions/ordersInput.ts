@@ -20,14 +20,8 @@ export class OrderInputError extends Error {
   }
 }
 
-export const LIMIT_USAGE =
-  'limit <amount> <sell> <total|@price> <buy> [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off]';
 /** The words after the order keys of a cancel: its compute unit price. */
 export const CANCEL_OPTIONS = '[cu auto|N]';
-export const LIMIT_PRICE_EXAMPLE = ':limit 100 USDC @0.45 GOLLA';
-export const LIMIT_EXAMPLE = ':limit 2 SOL 300 USDC';
-export const DCA_USAGE = 'dca <total> <from> <to> <orders> <interval> [start 2h|DATE]';
-export const DCA_EXAMPLE = ':dca 300 USDC SOL 3 1h';
 
 /** Trigger orders must be worth at least this (USD). */
 export const TRIGGER_MIN_USD = 5;

@@ -43,7 +43,7 @@ const MAX_JSON_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
 /** The most SOL a priority fee or a tip may be (the inspector's bound on a priority fee): more is a typo. */
 const MAX_FEE_LAMPORTS = MAX_PRIORITY_FEE_LAMPORTS;
 
-export const SWAP_OPTIONS: readonly SwapOption[] = [
+const OPTIONS = [
   { key: 'receiver', word: 'receiver', group: 'order', kind: 'address', value: 'ADDR' },
   { key: 'excludeRouters', word: 'exclude-routers', group: 'order', kind: 'routers', value: 'R,R' },
   { key: 'payer', word: 'payer', group: 'order', kind: 'address', value: 'ADDR' },
@@ -154,7 +154,11 @@ export const SWAP_OPTIONS: readonly SwapOption[] = [
     v2: true,
   },
   { key: 'forJitoBundle', word: 'for-jito-bundle', group: 'build', kind: 'bool', value: 'true|false', v2: true },
-];
+] as const satisfies readonly SwapOption[];
+export const SWAP_OPTIONS: readonly SwapOption[] = OPTIONS;
+
+/** The word of each option (`receiver`, `priority-fee-sol`, …): the headless option is `--WORD`. */
+export type SwapOptionWord = (typeof OPTIONS)[number]['word'];
 
 /** The option a word after the tokens of `:swap` (or a headless flag without `--`) names. */
 export function optionByWord(word: string): SwapOption | undefined {

@@ -2,32 +2,26 @@
 // its help and how it runs. The argument parser (src/args.ts), `tradedeck --help`,
 // `tradedeck help CMD`, `CMD --help` (src/commands/usage.ts) and the shell completion scripts
 // (src/commands/completion.ts) are all made from this table: a new option is one line here, in
-// its command's entry. A command's code is imported only when that command runs, so a command's
-// start-up does not pay for the others.
+// its command's entry, and its code reads it typed (OptionsOf<'swap'>: --exact-out is
+// opts.exactOut). The commands the `:` bar has too take their arguments, summary and examples
+// from src/commands/shared.ts. A command's code is imported only when that command runs, so a
+// command's start-up does not pay for the others.
 //
 // Loaded by the headless mode only (src/headless/index.ts); the main script never imports it.
 import type { Config } from '../config.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { HeadlessServices } from '../headless/print.js';
 import type { OrderSigningCommand } from '../args.js';
-import { SWAP_OPTIONS } from '../actions/swapOptions.js';
+import { SWAP_OPTIONS, type SwapOptionWord } from '../actions/swapOptions.js';
+import { arg, arityOf, SHARED_COMMANDS, type ArgSpec, type ValueKind } from './shared.js';
+
+export type { ArgSpec, ValueKind } from './shared.js';
+export { arityOf } from './shared.js';
 
 /** Price impact (as a fraction) at or above which `quote` warns on stderr. */
 export const HIGH_PRICE_IMPACT = 0.05;
 
-/**
- * What an option's value (or an argument) is: completion offers token symbols for `token`, file
- * names for `file`, the words themselves for `choice`, the commands for `command`, and nothing for
- * the rest.
- */
-export type ValueKind = 'number' | 'text' | 'token' | 'address' | 'file' | 'date' | 'choice' | 'command';
-
-export interface OptionSpec {
-  /** absent: a switch (--json); else the value's name in the synopsis (N, C, order|swap) */
-  value?: string;
-  kind?: ValueKind;
-  /** the words a `choice` takes */
-  choices?: readonly string[];
+interface OptionBase {
   /** one line (or a few, by \n) for `tradedeck help CMD` */
   help: string;
   /** shown inside this other option's brackets in the synopsis: [--watch [--ndjson]] */
@@ -38,26 +32,60 @@ export interface OptionSpec {
   group?: string;
 }
 
-export interface ArgSpec {
-  /** as the synopsis shows it (AMOUNT, in|out, expiry 7d) */
-  name: string;
-  kind: ValueKind;
-  choices?: readonly string[];
-  optional?: true;
-  /** words it takes (expiry 7d: 2); 1 when absent */
-  words?: number;
-  /** given up to this many times (ORDER [ORDER ...]); once when absent */
-  many?: number;
+/** A switch: given or not (--json). */
+export interface SwitchSpec extends OptionBase {
+  value?: undefined;
+  kind?: undefined;
+  choices?: undefined;
 }
 
-type Flags = Record<string, string | boolean>;
+/** An option that takes a value. */
+export interface ValueSpec extends OptionBase {
+  /** the value's name in the synopsis (N, C, order|swap) */
+  value: string;
+  kind: ValueKind;
+  /** the words a `choice` takes */
+  choices?: readonly string[];
+}
+
+export type OptionSpec = SwitchSpec | ValueSpec;
+
+type CamelCase<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
+
+/** `--exact-out` -> `exactOut`: the name an option has in a command's options. */
+export function optionKey(flag: string): string {
+  return flag.replace(/^--/, '').replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * The options a command was given, typed from its declarations: each by the camelCase of its name
+ * (`--exact-out` is `exactOut`), a value option as the text given, a switch as true; absent when not
+ * given. --json and --table are settled for every command (OutputOptions).
+ */
+export type GivenOptions<O> = {
+  -readonly [
+    K in keyof O as K extends '--json' | '--table' ? never : K extends `--${infer N}` ? CamelCase<N> : never
+  ]?: O[K] extends { value: string } ? string : true;
+};
+
+/** What every command's options carry: JSON or not (a pipe, a file, --json), and JSON indented for a person on a terminal. */
+export type OutputOptions = {
+  json: boolean;
+  indent: boolean;
+  table?: true;
+};
+
+/** A command's options as its run and its checks get them. */
+export type Options<O> = GivenOptions<O> & OutputOptions;
+
+type AnyOptions = Record<string, OptionSpec>;
 
 /** What a command's run gets: its arguments, its options (json and indent settled), the configuration. */
-export interface CommandRun {
+export interface CommandRun<O = AnyOptions> {
   command: string;
   positionals: string[];
   /** the options given, plus json (JSON or a table) and indent (JSON for a person, on a terminal) */
-  flags: Flags;
+  opts: Options<O>;
   config: Config;
   /** writes `tradedeck CMD: message` (sanitised) to stderr */
   fail: (message: string) => void;
@@ -68,52 +96,56 @@ export interface CommandRun {
 /** A command that runs before the configuration is read (help). */
 export interface LocalRun {
   positionals: string[];
-  flags: Flags;
+  opts: OutputOptions;
   fail: (message: string) => void;
 }
 
-interface CommandBase {
+interface CommandBase<O> {
   /** a few words, for completion menus (zsh, fish) */
   summary: string;
   /** what the command does: the paragraph under its synopsis in --help */
   help: string;
-  args: ArgSpec[];
-  options: Record<string, OptionSpec>;
+  args: readonly ArgSpec[];
+  /** command lines (without `tradedeck`) with what each does, for `tradedeck help CMD` */
+  examples?: ReadonlyArray<readonly [line: string, meaning: string]>;
+  options: O;
   /** only where the command has forms with options of their own (studio): the synopsis as written */
   synopsis?: string;
+  /** a command line said after the usage when arguments are missing (quote 1.5 SOL USDC) */
+  example?: string;
   /** prints text, not a document: no --table */
   plain?: true;
   /** checks that need no service, before the output mode and the configuration (exit 2 on a CommandError) */
-  check?: (positionals: string[], flags: Flags) => void | Promise<void>;
+  check?(positionals: string[], opts: GivenOptions<O>): void | Promise<void>;
 }
 
-export type CommandSpec = CommandBase &
-  (
-    | { run: (c: CommandRun) => Promise<number>; local?: never }
-    | { local: (c: LocalRun) => Promise<number>; run?: never }
-  );
+export type CommandSpec<O = AnyOptions> = CommandBase<O> &
+  ({ run(c: CommandRun<O>): Promise<number>; local?: never } | { local(c: LocalRun): Promise<number>; run?: never });
+
+/** A command's entry, its run and checks typed by its own options. */
+const command = <const O extends AnyOptions>(spec: CommandSpec<O>): CommandSpec<O> => spec;
 
 // ---------- options, by the kind of value they take ----------
 
-const on = (help: string, more: Partial<OptionSpec> = {}): OptionSpec => ({ help, ...more });
-const value = (name: string, kind: ValueKind, help: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
+const on = (help: string, more: Partial<OptionBase> = {}): SwitchSpec => ({ help, ...more });
+const value = (name: string, kind: ValueKind, help: string, more: Partial<OptionBase> = {}): ValueSpec => ({
   value: name,
   kind,
   help,
   ...more,
 });
-const choice = (
-  name: string,
-  choices: readonly string[],
-  help: string,
-  more: Partial<OptionSpec> = {},
-): OptionSpec => ({ value: name, kind: 'choice', choices, help, ...more });
-const arg = (name: string, kind: ValueKind, more: Partial<ArgSpec> = {}): ArgSpec => ({ name, kind, ...more });
+const choice = (name: string, choices: readonly string[], help: string, more: Partial<OptionBase> = {}): ValueSpec => ({
+  value: name,
+  kind: 'choice',
+  choices,
+  help,
+  ...more,
+});
 
 const JSON_OPTION = on('JSON even on a terminal (indented there)');
 const YES = on('sign without asking (needed when there is no terminal)');
 /** The route controls of GET /swap/v1/quote, for `quote` and `swap` alike. */
-const ROUTE_OPTIONS: Record<string, OptionSpec> = {
+const ROUTE_OPTIONS = {
   '--dexes': value('L,L', 'text', 'only these DEXes (labels as the route shows them: Raydium,Orca V2)'),
   '--exclude-dexes': value('L,L', 'text', 'never these DEXes (also reaches the order group)'),
   '--only-direct-routes': on('one hop, no token in between'),
@@ -125,7 +157,7 @@ const ROUTE_OPTIONS: Record<string, OptionSpec> = {
   '--max-accounts': value('N', 'number', 'at most N accounts in the transaction (1 to 256)'),
   '--platform-fee-bps': value('N', 'number', 'a platform fee, 0 to 10000 bps (swap needs --fee-account)'),
 };
-const SWAP_SHAPE: Record<string, OptionSpec> = {
+const SWAP_SHAPE = {
   '--exact-out': on('AMOUNT is what TO receives (the swap group)'),
   '--slippage-bps': value('N', 'number', 'slippage in basis points, 0 to 10000 (the swap group)'),
   '--route': choice(
@@ -160,8 +192,8 @@ const SWAP_OPTION_HELP: Record<string, string> = {
   'skip-user-accounts-rpc-calls': "true: the service does not check the wallet's accounts",
 };
 /** The order group's options (GET /ultra/v1/order) and the swap build's (POST /swap/v1/swap), of `quote` and `swap`. */
-const SWAP_PARAMS: Record<string, OptionSpec> = Object.fromEntries(
-  SWAP_OPTIONS.map((o): [string, OptionSpec] => {
+const SWAP_PARAMS = Object.fromEntries(
+  SWAP_OPTIONS.map((o): [string, ValueSpec] => {
     const choices = o.choices ?? (o.kind === 'bool' ? ['true', 'false'] : undefined);
     const kind: ValueKind =
       o.kind === 'address' ? 'address' : o.kind === 'int' || o.kind === 'sol' ? 'number' : choices ? 'choice' : 'text';
@@ -176,47 +208,30 @@ const SWAP_PARAMS: Record<string, OptionSpec> = Object.fromEntries(
       },
     ];
   }),
-);
-/** The words after a standing order's token received. */
-const STANDING_OPTION_ARGS: ArgSpec[] = [
-  arg('expiry 30d', 'choice', { choices: ['expiry'], optional: true, words: 2 }),
-  arg('slippage 1%', 'choice', { choices: ['slippage'], optional: true, words: 2 }),
-];
-const STANDING_OPTIONS: Record<string, OptionSpec> = { '--yes': YES, '--json': JSON_OPTION };
+) as Record<`--${SwapOptionWord}`, ValueSpec>;
+const STANDING_OPTIONS = { '--yes': YES, '--json': JSON_OPTION };
 const STANDING_TAIL = `The order is confirmed once (--yes for scripts), recorded in the journal and
 kept in the state directory; the dashboard or tradedeck watch fires it
 while it runs: a quote of the amount near the trigger, and a swap signed
 without asking only when it gives at least the floor (the trigger less
 the slippage cap, default 1%). expiry: at most 90 days (default 30d).
 The JSON outcome carries the order's id.`;
-/** A standing order's price: @PRICE in the pair's quote token, BASE/QUOTE when neither side is USDC, USDT or SOL. */
-const standingArgs = (spend: string, buy: string): ArgSpec[] => [
-  arg('AMOUNT', 'number'),
-  arg(spend, 'token'),
-  arg('@PRICE', 'number'),
-  arg('BASE/QUOTE', 'token', { optional: true }),
-  arg(buy, 'token'),
-  ...STANDING_OPTION_ARGS,
-];
-async function standing(c: CommandRun): Promise<number> {
+async function standing(c: CommandRun<typeof STANDING_OPTIONS>): Promise<number> {
   return (await import('../headless/standing.js')).standingCommand(
     c.command as import('../orders/standing/input.js').StandingCommand,
     c.positionals,
-    c.flags,
+    c.opts,
     c.config,
     c.fail,
     c.usage,
   );
 }
 
-/** A limit order's and a cancel's priority fee, in microlamports per compute unit. */
-const CU_ARG = arg('cu auto|N', 'choice', { choices: ['cu'], optional: true, words: 2 });
-
 // ---------- the lazily loaded code of the commands ----------
 
 /** Runs a reading command: the service opened (no wallet or journal), its output printed, its errors said. */
 async function reading(
-  c: CommandRun,
+  c: CommandRun<{ '--watch'?: SwitchSpec }>,
   body: (services: HeadlessServices, stopped: Promise<void> | undefined) => Promise<string | number>,
 ): Promise<number> {
   return (await import('../headless/reading.js')).readingCommand(c, body);
@@ -224,11 +239,13 @@ async function reading(
 async function checkAddress(positionals: string[]): Promise<void> {
   if (positionals[0] !== undefined) (await import('../headless/wallet.js')).checkAddressArgument(positionals[0]);
 }
-async function orderSigning(c: CommandRun): Promise<number> {
+async function orderSigning(
+  c: CommandRun<{ '--yes': SwitchSpec; '--allow-off-market'?: SwitchSpec }>,
+): Promise<number> {
   return (await import('../headless/orderSigning.js')).orderSigningCommand(
     c.command as OrderSigningCommand,
     c.positionals,
-    c.flags,
+    c.opts,
     c.config,
     c.fail,
   );
@@ -236,8 +253,10 @@ async function orderSigning(c: CommandRun): Promise<number> {
 
 // ---------- the commands, in the order --help lists them ----------
 
+// Each run and check states its return type: the commands' code is typed by OptionsOf, which is
+// read from this table, so the table's type cannot wait on what that code returns.
 export const COMMANDS = {
-  tokens: {
+  tokens: command({
     summary: 'the top tokens of a category and interval',
     help: `print the top tokens of a category and interval; --watch: again
 every --interval-ms (default 10000, at least 2000) until Ctrl-C,
@@ -255,22 +274,22 @@ with --ndjson or --json, a table redrawn in place on a terminal`,
         under: '--watch',
       }),
     },
-    async check(_positionals, flags) {
+    async check(_positionals, opts): Promise<void> {
       const [{ tokensQuery }, { watchInterval }, { CommandError }] = await Promise.all([
         import('../headless/tokens.js'),
         import('../headless/watch.js'),
         import('../headless/print.js'),
       ]);
-      tokensQuery(flags);
-      if (flags.watch === true) watchInterval(flags);
-      else if (flags['interval-ms'] !== undefined) throw new CommandError('--interval-ms goes with --watch', 2);
+      tokensQuery(opts);
+      if (opts.watch === true) watchInterval(opts);
+      else if (opts.intervalMs !== undefined) throw new CommandError('--interval-ms goes with --watch', 2);
     },
-    run: (c) =>
+    run: (c): Promise<number> =>
       reading(c, async (services, stopped) => {
         const tokens = await import('../headless/tokens.js');
-        if (!stopped) return tokens.tokensCommand(services, c.flags);
+        if (!stopped) return tokens.tokensCommand(services, c.opts);
         const { watchTokens } = await import('../headless/watch.js');
-        const code = await watchTokens(services, c.flags, {
+        const code = await watchTokens(services, c.opts, {
           write: (t) => process.stdout.write(t),
           fail: c.fail,
           tty: process.stdout.isTTY === true,
@@ -281,8 +300,8 @@ with --ndjson or --json, a table redrawn in place on a terminal`,
         setTimeout(() => process.exit(), 500).unref();
         return code;
       }),
-  },
-  quote: {
+  }),
+  quote: command({
     summary: 'a swap quote with its route and fees',
     help: `print a swap quote (FROM and TO: symbol or mint, not the same token)
 from the route \`swap\` would take with the same options (the order
@@ -295,6 +314,7 @@ false (any token between), --max-accounts 1-256, --platform-fee-bps
 0-10000 (swap needs --fee-account, the token account that collects it);
 ORDER OPTIONS and BUILD OPTIONS as for swap (below)`,
     args: [arg('AMOUNT', 'number'), arg('FROM', 'token'), arg('TO', 'token')],
+    example: 'quote 1.5 SOL USDC',
     options: {
       '--slippage-bps': SWAP_SHAPE['--slippage-bps'],
       '--exact-out': SWAP_SHAPE['--exact-out'],
@@ -303,13 +323,13 @@ ORDER OPTIONS and BUILD OPTIONS as for swap (below)`,
       ...SWAP_PARAMS,
       '--json': JSON_OPTION,
     },
-    run: (c) =>
+    run: (c): Promise<number> =>
       reading(c, async (services) =>
-        (await import('../headless/quote.js')).quoteCommand(services, c.positionals, c.flags, (line) => c.fail(line)),
+        (await import('../headless/quote.js')).quoteCommand(services, c.positionals, c.opts, (line) => c.fail(line)),
       ),
-  },
-  swap: {
-    summary: 'swap through the confirm dialog and the signing pipeline',
+  }),
+  swap: command({
+    ...SHARED_COMMANDS.swap,
     help: `swap AMOUNT of FROM for TO through the confirm dialog and the signing
 pipeline; prints the outcome (status, signature, amounts moved).
 ORDER OPTIONS (GET /swap/v2/order, or /ultra/v1/order where the service
@@ -329,7 +349,6 @@ with --instruction-version V2), --dynamic-compute-unit-limit true,
 --compute-unit-price-micro-lamports N (not with --priority-fee),
 --blockhash-slots-to-expiry 1-255, --use-shared-accounts true|false,
 --skip-user-accounts-rpc-calls true`,
-    args: [arg('AMOUNT', 'number'), arg('FROM', 'token'), arg('TO', 'token')],
     options: {
       ...SWAP_SHAPE,
       ...ROUTE_OPTIONS,
@@ -339,9 +358,10 @@ with --instruction-version V2), --dynamic-compute-unit-limit true,
       '--yes': YES,
       '--json': JSON_OPTION,
     },
-    run: async (c) => (await import('../headless/swap.js')).swapCommand(c.positionals, c.flags, c.config, c.fail),
-  },
-  portfolio: {
+    run: async (c): Promise<number> =>
+      (await import('../headless/swap.js')).swapCommand(c.positionals, c.opts, c.config, c.fail),
+  }),
+  portfolio: command({
     summary: "a wallet's positions",
     help: `print a wallet's positions (amounts in token units); --platforms:
 only these platforms (ids as the PLATFORM column shows them)`,
@@ -350,16 +370,16 @@ only these platforms (ids as the PLATFORM column shows them)`,
       '--platforms': value('ID,ID', 'text', 'only these platforms (ids as the PLATFORM column shows them)'),
       '--json': JSON_OPTION,
     },
-    async check(positionals, flags) {
+    async check(positionals, opts): Promise<void> {
       await checkAddress(positionals);
-      (await import('../headless/account.js')).platformsOf(flags);
+      (await import('../headless/account.js')).platformsOf(opts);
     },
-    run: (c) =>
+    run: (c): Promise<number> =>
       reading(c, async (services) =>
-        (await import('../headless/account.js')).portfolioCommand(services, c.config, c.positionals, c.flags),
+        (await import('../headless/account.js')).portfolioCommand(services, c.config, c.positionals, c.opts),
       ),
-  },
-  orders: {
+  }),
+  orders: command({
     summary: "a wallet's limit, DCA and standing orders",
     help: `print a wallet's limit (trigger) and DCA (recurring) orders, and
 its standing orders kept in the state directory (stop, tp, trail,
@@ -378,22 +398,22 @@ whose opening transaction failed`,
       '--include-failed': on('also orders whose opening transaction failed'),
       '--json': JSON_OPTION,
     },
-    async check(positionals, flags) {
+    async check(positionals, opts): Promise<void> {
       await checkAddress(positionals);
       const { CommandError } = await import('../headless/print.js');
-      if ([flags.limit, flags.dca, flags.standing].filter(Boolean).length > 1)
+      if ([opts.limit, opts.dca, opts.standing].filter(Boolean).length > 1)
         throw new CommandError(
           '--limit, --dca and --standing: give one of them (without any, every kind is listed)',
           2,
         );
-      (await import('../headless/account.js')).mintFilterText(flags);
+      (await import('../headless/account.js')).mintFilterText(opts);
     },
-    run: (c) =>
+    run: (c): Promise<number> =>
       reading(c, async (services) =>
-        (await import('../headless/account.js')).ordersCommand(services, c.config, c.positionals, c.flags),
+        (await import('../headless/account.js')).ordersCommand(services, c.config, c.positionals, c.opts),
       ),
-  },
-  invites: {
+  }),
+  invites: command({
     summary: "a wallet's invites",
     help: `print a wallet's invites (sent or received); --pending: only
 the ones it sent that are not claimed yet`,
@@ -402,13 +422,13 @@ the ones it sent that are not claimed yet`,
       '--pending': on('only the ones it sent that are not claimed yet'),
       '--json': JSON_OPTION,
     },
-    check: (positionals) => checkAddress(positionals),
-    run: (c) =>
+    check: (positionals): Promise<void> => checkAddress(positionals),
+    run: (c): Promise<number> =>
       reading(c, async (services) =>
-        (await import('../headless/invites.js')).invitesCommand(services, c.config, c.positionals, c.flags),
+        (await import('../headless/invites.js')).invitesCommand(services, c.config, c.positionals, c.opts),
       ),
-  },
-  studio: {
+  }),
+  studio: command({
     summary: 'launch a token on a bonding curve, or claim its creator fees',
     help: 'launch a token on a bonding curve, or claim its creator fees',
     synopsis: 'studio create --name N --symbol S --image PATH [...] | studio claim POOL [--max A]',
@@ -433,10 +453,11 @@ the ones it sent that are not claimed yet`,
       '--yes': YES,
       '--json': JSON_OPTION,
     },
-    run: async (c) => (await import('../headless/studio.js')).studioCommand(c.positionals, c.flags, c.config, c.fail),
-  },
-  limit: {
-    summary: 'place a limit order',
+    run: async (c): Promise<number> =>
+      (await import('../headless/studio.js')).studioCommand(c.positionals, c.opts, c.config, c.fail),
+  }),
+  limit: command({
+    ...SHARED_COMMANDS.limit,
     help: `place a limit order: sell AMOUNT of SELL for TOTAL of BUY, or at
 @PRICE in the pair's USDC, USDT or SOL per one of the other token
 (limit 100 USDC @0.45 GOLLA buys GOLLA at 0.45 USDC each); BASE/QUOTE
@@ -450,140 +471,94 @@ The words after BUY: cu N is the priority fee in microlamports per
 compute unit (auto: the service's); fee-account ADDR the token
 account a referral fee goes to; wrap off uses your wSOL account
 instead of wrapping SOL (only when SOL is sold or bought)`,
-    args: [
-      arg('AMOUNT', 'number'),
-      arg('SELL', 'token'),
-      arg('TOTAL|@PRICE', 'number'),
-      arg('BASE/QUOTE', 'token', { optional: true }),
-      arg('BUY', 'token'),
-      arg('expiry 7d', 'choice', { choices: ['expiry'], optional: true, words: 2 }),
-      arg('slippage 1%', 'choice', { choices: ['slippage'], optional: true, words: 2 }),
-      CU_ARG,
-      arg('fee-account ADDR', 'choice', { choices: ['fee-account'], optional: true, words: 2 }),
-      arg('wrap on|off', 'choice', { choices: ['wrap'], optional: true, words: 2 }),
-    ],
     options: {
       '--yes': YES,
       '--allow-off-market': on('with --yes: sign a price far from the market too', { under: '--yes' }),
       '--json': JSON_OPTION,
     },
-    run: orderSigning,
-  },
-  dca: {
-    summary: 'place a DCA order',
+    run: (c): Promise<number> => orderSigning(c),
+  }),
+  dca: command({
+    ...SHARED_COMMANDS.dca,
     help: `a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL,
 the first at once or at start (in 2h, or on 2030-01-31)`,
-    args: [
-      arg('TOTAL', 'number'),
-      arg('FROM', 'token'),
-      arg('TO', 'token'),
-      arg('ORDERS', 'number'),
-      arg('INTERVAL', 'text'),
-      arg('start 2h|DATE', 'choice', { choices: ['start'], optional: true, words: 2 }),
-    ],
     options: { '--yes': YES, '--json': JSON_OPTION },
-    run: orderSigning,
-  },
-  cancel: {
-    summary: 'cancel open orders by their keys',
+    run: (c): Promise<number> => orderSigning(c),
+  }),
+  cancel: command({
+    ...SHARED_COMMANDS.cancel,
     help: `cancel one open order (by its key), or several limit orders (five
 to a transaction, each confirmed); cu N: the cancel's priority fee
 in microlamports per compute unit. A standing order's id (s-…, as
 orders lists it) is cancelled locally: nothing is signed`,
-    args: [arg('ORDER', 'address', { many: 1000 }), CU_ARG],
     options: { '--yes': YES, '--json': JSON_OPTION },
-    run: orderSigning,
-  },
-  'cancel-all': {
-    summary: 'cancel every open limit order',
+    run: (c): Promise<number> => orderSigning(c),
+  }),
+  'cancel-all': command({
+    ...SHARED_COMMANDS['cancel-all'],
     help: `cancel every open limit order (five to a transaction, each confirmed);
 cu N: the cancels' priority fee in microlamports per compute unit`,
-    args: [CU_ARG],
     options: { '--yes': YES, '--json': JSON_OPTION },
-    run: orderSigning,
-  },
-  withdraw: {
-    summary: 'withdraw from a legacy DCA order',
+    run: (c): Promise<number> => orderSigning(c),
+  }),
+  withdraw: command({
+    ...SHARED_COMMANDS.withdraw,
     help: `legacy price-based DCA order: withdraw from its unused input (in)
 or what it bought (out), AMOUNT in token units or all (the default)`,
-    args: [
-      arg('ORDER', 'address'),
-      arg('in|out', 'choice', { choices: ['in', 'out'] }),
-      arg('AMOUNT|all', 'number', { optional: true }),
-    ],
     options: { '--yes': YES, '--json': JSON_OPTION },
-    run: orderSigning,
-  },
-  stop: {
-    summary: 'a stop-loss kept and fired by tradedeck',
+    run: (c): Promise<number> => orderSigning(c),
+  }),
+  stop: command({
+    ...SHARED_COMMANDS.stop,
     help: `a stop-loss in your own custody: when SELL's price falls to @PRICE
 or below (in BUY per one SELL), sell AMOUNT of SELL for BUY, once.
 ${STANDING_TAIL}`,
-    args: standingArgs('SELL', 'BUY'),
     options: STANDING_OPTIONS,
-    run: standing,
-  },
-  tp: {
-    summary: 'a take-profit kept and fired by tradedeck',
+    run: (c): Promise<number> => standing(c),
+  }),
+  tp: command({
+    ...SHARED_COMMANDS.tp,
     help: `a take-profit in your own custody: when SELL's price rises to
 @PRICE or above (in BUY per one SELL), sell AMOUNT of SELL for BUY, once.
 ${STANDING_TAIL}`,
-    args: standingArgs('SELL', 'BUY'),
     options: STANDING_OPTIONS,
-    run: standing,
-  },
-  trail: {
-    summary: 'a trailing stop kept and fired by tradedeck',
+    run: (c): Promise<number> => standing(c),
+  }),
+  trail: command({
+    ...SHARED_COMMANDS.trail,
     help: `a trailing stop in your own custody: when SELL's price falls
 DISTANCE below the highest it has been since armed (5%, or 5 in BUY),
 sell AMOUNT of SELL for BUY, once; the high follows the price up.
 ${STANDING_TAIL}`,
-    args: [
-      arg('AMOUNT', 'number'),
-      arg('SELL', 'token'),
-      arg('DISTANCE', 'text'),
-      arg('BUY', 'token'),
-      ...STANDING_OPTION_ARGS,
-    ],
     options: STANDING_OPTIONS,
-    run: standing,
-  },
-  oco: {
-    summary: 'a take-profit and a stop-loss, one cancels the other',
+    run: (c): Promise<number> => standing(c),
+  }),
+  oco: command({
+    ...SHARED_COMMANDS.oco,
     help: `a take-profit at tp PRICE and a stop-loss at sl PRICE on AMOUNT of
 SELL (prices in BUY per one SELL, tp above sl): the first to fire
 cancels the other in the same step.
 ${STANDING_TAIL}`,
-    args: [
-      arg('AMOUNT', 'number'),
-      arg('SELL', 'token'),
-      arg('tp PRICE', 'choice', { choices: ['tp'], words: 2 }),
-      arg('sl PRICE', 'choice', { choices: ['sl'], words: 2 }),
-      arg('BUY', 'token'),
-      ...STANDING_OPTION_ARGS,
-    ],
     options: STANDING_OPTIONS,
-    run: standing,
-  },
-  'buy-above': {
-    summary: 'a buy when the price rises, kept and fired by tradedeck',
+    run: (c): Promise<number> => standing(c),
+  }),
+  'buy-above': command({
+    ...SHARED_COMMANDS['buy-above'],
     help: `when BUY's price rises to @PRICE or above (in SPEND per one BUY),
 spend AMOUNT of SPEND (the quote token) on BUY, once.
 ${STANDING_TAIL}`,
-    args: standingArgs('SPEND', 'BUY'),
     options: STANDING_OPTIONS,
-    run: standing,
-  },
-  'buy-below': {
-    summary: 'a buy when the price falls, kept and fired by tradedeck',
+    run: (c): Promise<number> => standing(c),
+  }),
+  'buy-below': command({
+    ...SHARED_COMMANDS['buy-below'],
     help: `when BUY's price falls to @PRICE or below (in SPEND per one BUY),
 spend AMOUNT of SPEND (the quote token) on BUY, once.
 ${STANDING_TAIL}`,
-    args: standingArgs('SPEND', 'BUY'),
     options: STANDING_OPTIONS,
-    run: standing,
-  },
-  watch: {
+    run: (c): Promise<number> => standing(c),
+  }),
+  watch: command({
     summary: "watch the wallet's orders and the alerts, fire its standing orders",
     help: `watch the wallet's orders and the alerts without the dashboard, and
 fire its standing orders when their condition holds: fills, closed
@@ -595,9 +570,10 @@ every 30 s by default (at least 5000 ms); SIGTERM ends it, exit 0`,
       '--interval-ms': value('N', 'number', 'every N ms (default 30000, at least 5000)'),
       '--json': JSON_OPTION,
     },
-    run: async (c) => (await import('../headless/watchEvents.js')).watchEventsCommand(c.flags, c.config, c.fail),
-  },
-  export: {
+    run: async (c): Promise<number> =>
+      (await import('../headless/watchEvents.js')).watchEventsCommand(c.opts, c.config, c.fail),
+  }),
+  export: command({
     summary: 'the journal, fills or P&L as CSV or JSON',
     help: `the journal's signed transactions, the fills of orders placed here,
 or the spot P&L, as CSV (default), JSON, or the universal CSV that
@@ -614,9 +590,10 @@ the journal's live entries only, read from the state directory alone`,
         'CSV (default), JSON, or the CSV tax tools import',
       ),
     },
-    run: async (c) => (await import('../headless/export.js')).exportCommand(c.positionals, c.flags, c.config, c.fail),
-  },
-  journal: {
+    run: async (c): Promise<number> =>
+      (await import('../headless/export.js')).exportCommand(c.positionals, c.opts, c.config, c.fail),
+  }),
+  journal: command({
     summary: "the journal's past years into yearly archives",
     help: `move the journal's finished lines of past years (UTC) to
 journal-YYYY.jsonl beside it, whole lines, none rewritten or
@@ -624,41 +601,43 @@ dropped; the journal view and exports read them; other tradedeck
 processes wait for it before they journal anything`,
     args: [arg('archive', 'choice', { choices: ['archive'] })],
     options: { '--json': JSON_OPTION },
-    run: async (c) => (await import('../headless/journal.js')).journalCommand(c.positionals, c.flags, c.config, c.fail),
-  },
-  wallet: {
+    run: async (c): Promise<number> =>
+      (await import('../headless/journal.js')).journalCommand(c.positionals, c.opts, c.config, c.fail),
+  }),
+  wallet: command({
     summary: 'the address that signs and what holds its key',
     help: `print the address that signs and what holds its key (a key file,
 a Ledger and its derivation path, watch-only); --verify: a Ledger
 shows the address on its screen, to approve there if it matches`,
     args: [],
     options: { '--verify': on('show the address on the Ledger and wait for approval'), '--json': JSON_OPTION },
-    run: (c) => reading(c, async (services) => (await import('../headless/wallet.js')).walletCommand(services, c)),
-  },
-  config: {
+    run: (c): Promise<number> =>
+      reading(c, async (services) => (await import('../headless/wallet.js')).walletCommand(services, c)),
+  }),
+  config: command({
     summary: 'the resolved configuration',
     help: 'print the resolved configuration (API key masked)',
     args: [],
     options: { '--json': JSON_OPTION },
-    run: async (c) => (await import('../headless/local.js')).configCommand(c),
-  },
-  demo: {
+    run: async (c): Promise<number> => (await import('../headless/local.js')).configCommand(c),
+  }),
+  demo: command({
     summary: 'demo mode starts over',
     help: `demo mode starts over: removes the demo key and the saved
 simulator state (balances, orders, pools) from the state directory`,
     args: [arg('reset', 'choice', { choices: ['reset'] })],
     options: { '--json': JSON_OPTION },
-    run: async (c) => (await import('../headless/local.js')).resetCommand(c),
-  },
-  paper: {
+    run: async (c): Promise<number> => (await import('../headless/local.js')).resetCommand(c),
+  }),
+  paper: command({
     summary: 'paper trading starts over',
     help: `paper trading starts over: removes the paper key, its simulator
 state and its starting balances; the next --paper start opens anew`,
     args: [arg('reset', 'choice', { choices: ['reset'] })],
     options: { '--json': JSON_OPTION },
-    run: async (c) => (await import('../headless/local.js')).resetCommand(c),
-  },
-  completion: {
+    run: async (c): Promise<number> => (await import('../headless/local.js')).resetCommand(c),
+  }),
+  completion: command({
     summary: 'a shell completion script',
     help: `print the completion script of a shell: commands, their options
 and values, token symbols (the well-known ones and the watchlist's);
@@ -667,19 +646,22 @@ in ~/.zshrc; fish: tradedeck completion fish | source in config.fish`,
     args: [arg('bash|zsh|fish', 'choice', { choices: ['bash', 'zsh', 'fish'] })],
     options: {},
     plain: true,
-    run: async (c) => (await import('./completion.js')).completionCommand(c),
-  },
-  help: {
+    run: async (c): Promise<number> => (await import('./completion.js')).completionCommand(c),
+  }),
+  help: command({
     summary: "a command's options",
     help: "this help, or a command's: its arguments and every option",
     args: [arg('COMMAND', 'command', { optional: true })],
     options: {},
     plain: true,
-    local: async (c) => (await import('./usage.js')).helpCommand(c),
-  },
+    local: async (c): Promise<number> => (await import('./usage.js')).helpCommand(c),
+  }),
 } satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;
+
+/** The options of command N as its code reads them (`OptionsOf<'quote'>['exactOut']`). */
+export type OptionsOf<N extends CommandName> = Options<(typeof COMMANDS)[N]['options']>;
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
@@ -703,11 +685,4 @@ export function isCommand(name: string): name is CommandName {
 /** How many words the arguments take: at least `min`, at most `max`. */
 export function arity(name: CommandName): { min: number; max: number } {
   return arityOf(commandSpec(name).args);
-}
-
-export function arityOf(args: readonly ArgSpec[]): { min: number; max: number } {
-  return {
-    min: args.filter((a) => !a.optional).reduce((n, a) => n + (a.words ?? 1), 0),
-    max: args.reduce((n, a) => n + (a.words ?? 1) * (a.many ?? 1), 0),
-  };
 }

@@ -77,6 +77,13 @@ export function commandHelp(name: CommandName, width = outputWidth()): string {
     ...(options.length
       ? ['', 'Options:', ...options.map(([flag, o]) => row(o.value ? `${flag} ${o.value}` : flag, o.help))]
       : []),
+    ...(spec.examples?.length
+      ? [
+          '',
+          'Examples (the same words after : in the dashboard):',
+          ...spec.examples.flatMap(([line, meaning]) => [`  tradedeck ${line}`, `      ${meaning}`]),
+        ]
+      : []),
     '',
     'Output, exit codes and the global options (--base-url, --keypair, ...): tradedeck --help',
     '',

@@ -1,4 +1,5 @@
 // `tradedeck portfolio` and `tradedeck orders`: a wallet's positions and its limit and DCA orders.
+import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import type {
@@ -28,15 +29,15 @@ export async function portfolioCommand(
   services: HeadlessServices,
   config: Config,
   positionals: string[],
-  flags: Record<string, string | boolean>,
+  opts: OptionsOf<'portfolio'>,
 ): Promise<string> {
-  const platforms = platformsOf(flags);
+  const platforms = platformsOf(opts);
   const wallet = await resolveWallet(services, config, positionals[0]);
   const portfolio = await services.api.portfolio.positions({
     address: wallet.address,
     ...(platforms ? { platforms } : {}),
   });
-  if (flags.json) return printJson(portfolio, flags.indent === true);
+  if (opts.json) return printJson(portfolio, opts.indent);
   const labels = portfolioLabels(portfolio);
   const rows: string[][] = [];
   let total = 0;
@@ -88,8 +89,8 @@ const PLATFORM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
  * `--platforms ID,ID`: the ids of GET /portfolio/v1/positions/{address}'s `platforms` filter,
  * checked before anything is sent; undefined without the option.
  */
-export function platformsOf(flags: Record<string, string | boolean>): string[] | undefined {
-  const given = flags.platforms;
+export function platformsOf(opts: Pick<OptionsOf<'portfolio'>, 'platforms'>): string[] | undefined {
+  const given = opts.platforms;
   if (given === undefined) return undefined;
   const text = String(given);
   const ids = text.split(',').map((s) => s.trim());
@@ -181,18 +182,18 @@ export async function ordersCommand(
   services: HeadlessServices,
   config: Config,
   positionals: string[],
-  flags: Record<string, string | boolean>,
+  opts: OptionsOf<'orders'>,
 ): Promise<string> {
-  const mintText = mintFilterText(flags);
+  const mintText = mintFilterText(opts);
   const wallet = await resolveWallet(services, config, positionals[0]);
   const user = wallet.address;
-  const orderStatus = flags.history ? 'history' : 'active';
-  const includeFailed = flags['include-failed'] === true;
+  const orderStatus = opts.history ? 'history' : 'active';
+  const includeFailed = opts.includeFailed === true;
   const mint = mintText === undefined ? undefined : await mintOf(services, mintText);
-  const only = flags.limit || flags.dca || flags.standing;
-  const wantTrigger = !only || flags.limit === true;
-  const wantRecurring = !only || flags.dca === true;
-  const wantStanding = !only || flags.standing === true;
+  const only = opts.limit || opts.dca || opts.standing;
+  const wantTrigger = !only || opts.limit === true;
+  const wantRecurring = !only || opts.dca === true;
+  const wantStanding = !only || opts.standing === true;
   const triggerPages = (side?: 'inputMint' | 'outputMint') =>
     allPages(
       (page) =>
@@ -239,9 +240,9 @@ export async function ordersCommand(
   const legacy = recurring?.items.flatMap((o) => (o.kind === 'legacy' ? [o.order] : []));
   // the standing orders of this wallet in the state directory, kept and fired by tradedeck itself
   const standing = wantStanding
-    ? await standingOrdersOf(config.stateDir, user, services.mode, flags.history === true, mint)
+    ? await standingOrdersOf(config.stateDir, user, services.mode, opts.history === true, mint)
     : undefined;
-  if (flags.json) {
+  if (opts.json) {
     return printJson(
       {
         user,
@@ -252,7 +253,7 @@ export async function ordersCommand(
         ...(recurring ? { recurring: time, legacy } : {}),
         ...(standing ? { standing: standing.json } : {}),
       },
-      flags.indent === true,
+      opts.indent,
     );
   }
   const labels = await tokenLabels(services);
@@ -313,12 +314,11 @@ async function standingOrdersOf(
 }
 
 /** `--mint`'s text, checked for what can be checked before the service is asked. */
-export function mintFilterText(flags: Record<string, string | boolean>): string | undefined {
-  const given = flags.mint;
+export function mintFilterText(opts: Pick<OptionsOf<'orders'>, 'mint'>): string | undefined {
+  const given = opts.mint;
   if (given === undefined) return undefined;
-  const text = String(given).trim();
-  if (text === '' || given === true)
-    throw new CommandError('--mint: give a token symbol or mint address (for example: --mint SOL)', 2);
+  const text = given.trim();
+  if (text === '') throw new CommandError('--mint: give a token symbol or mint address (for example: --mint SOL)', 2);
   return text;
 }
 

@@ -1,6 +1,7 @@
 // `tradedeck export journal|fills|pnl`: the records as CSV (default), JSON, or the universal CSV
 // that tax and bookkeeping tools import (--format koinly). Read-only: nothing is signed. The
 // journal's export reads the state directory alone, in every mode: no service is opened.
+import type { OptionsOf } from '../commands/registry.js';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { openCommandServices } from './signing.js';
@@ -16,7 +17,7 @@ import {
 import { clean, CommandError } from './print.js';
 import { DateInputError, looksLikeDate, readTypedTime } from '../actions/dateInput.js';
 
-type Flags = Record<string, string | boolean>;
+type ExportOptions = OptionsOf<'export'>;
 
 /** A date (a whole UTC day) or an ISO 8601 time with its zone; `end`: a date means the end of that day. */
 export function parseWhen(flag: string, text: string, end: boolean): number {
@@ -35,21 +36,21 @@ export function parseWhen(flag: string, text: string, end: boolean): number {
   }
 }
 
-export function readExportArgs(positionals: string[], flags: Flags): ExportRequest {
+export function readExportArgs(positionals: string[], opts: ExportOptions): ExportRequest {
   const kind = positionals[0] as ExportKind;
   if (!EXPORT_KINDS.includes(kind))
     throw new CommandError(`export what: ${EXPORT_KINDS.join(', ')} (got "${clean(positionals[0] ?? '', 20)}")`, 2);
-  const asked = flags.format === undefined ? 'csv' : String(flags.format);
+  const asked = opts.format === undefined ? 'csv' : String(opts.format);
   if (!(EXPORT_FORMATS as readonly string[]).includes(asked))
     throw new CommandError(`--format: ${EXPORT_FORMATS.join(', ')} (got "${clean(asked, 20)}")`, 2);
   const format = asked as ExportFormat;
   if (format === 'koinly' && kind === 'pnl')
     throw new CommandError('--format koinly: lists trades; export journal or fills (pnl is csv or json)', 2);
-  const include = readInclude(flags.include);
+  const include = readInclude(opts.include);
   if (include.length > 0 && kind !== 'journal')
     throw new CommandError(`--include: is for the journal's entries (export journal); got export ${kind}`, 2);
-  const since = typeof flags.since === 'string' ? parseWhen('since', flags.since, false) : undefined;
-  const until = typeof flags.until === 'string' ? parseWhen('until', flags.until, true) : undefined;
+  const since = typeof opts.since === 'string' ? parseWhen('since', opts.since, false) : undefined;
+  const until = typeof opts.until === 'string' ? parseWhen('until', opts.until, true) : undefined;
   if (since !== undefined && until !== undefined && until <= since)
     throw new CommandError('--since and --until: the start must come before the end', 2);
   return { kind, format, since, until, ...(include.length ? { include } : {}) };
@@ -70,13 +71,13 @@ function readInclude(v: string | boolean | undefined): Array<'demo' | 'paper'> {
 
 export async function exportCommand(
   positionals: string[],
-  flags: Flags,
+  opts: ExportOptions,
   config: Config,
   fail: (line: string) => void,
 ): Promise<number> {
   let req: ExportRequest;
   try {
-    req = readExportArgs(positionals, flags);
+    req = readExportArgs(positionals, opts);
   } catch (e) {
     if (e instanceof CommandError) return (fail(e.message), e.exitCode);
     throw e;

@@ -4,7 +4,15 @@
 import { HEADLESS_BUDGET_FACTOR } from '../config.js';
 import { sanitize } from '../sanitize.js';
 import { parseArgs, UsageError, VERSION, type ParsedArgs } from '../args.js';
-import { arity, commandSpec, isCommand, type CommandName } from '../commands/registry.js';
+import {
+  arity,
+  commandSpec,
+  isCommand,
+  optionKey,
+  type CommandName,
+  type GivenOptions,
+  type Options,
+} from '../commands/registry.js';
 import { commandHelp, fullHelp, synopsis } from '../commands/usage.js';
 import { configOf, sayUsageError, warnApiKeyGiven } from '../startup.js';
 import { CommandError, clean, outputMode } from './print.js';
@@ -41,20 +49,20 @@ export async function runHeadless(argv: string[], apiKeyGiven: boolean): Promise
   const fail = (message: string) =>
     process.stderr.write(`tradedeck ${command}: ${sanitize(message, { lines: true })}\n`);
   if (spec.local) {
-    const flags = await settledFlags(command, args, fail);
-    return typeof flags === 'number' ? flags : spec.local({ positionals: args.positionals, flags, fail });
+    const opts = await settledOptions(command, args, fail);
+    return typeof opts === 'number' ? opts : spec.local({ positionals: args.positionals, opts, fail });
   }
   if (apiKeyGiven) warnApiKeyGiven();
   const config = configOf(args);
   if (config === undefined) return 2;
-  const flags = await settledFlags(command, args, fail);
-  if (typeof flags === 'number') return flags;
+  const opts = await settledOptions(command, args, fail);
+  if (typeof opts === 'number') return opts;
   // a script is not kept waiting by a silent service: each call gives up after 1.5 x --timeout-ms in all
   const budget = Math.round(config.timeoutMs * HEADLESS_BUDGET_FACTOR);
   return spec.run({
     command,
     positionals: args.positionals,
-    flags,
+    opts,
     config: { ...config, requestBudgetMs: budget },
     fail,
     usage: synopsis(command),
@@ -62,20 +70,23 @@ export async function runHeadless(argv: string[], apiKeyGiven: boolean): Promise
 }
 
 /**
- * The command's options once its arguments are checked, with json and indent settled; or the exit
- * code of a usage error (said through `fail`).
+ * The command's options (by the names its code reads them: --exact-out is exactOut) once its
+ * arguments are checked, with json and indent settled; or the exit code of a usage error (said
+ * through `fail`).
  */
-async function settledFlags(
+async function settledOptions(
   command: CommandName,
   args: ParsedArgs,
   fail: (message: string) => void,
-): Promise<Record<string, string | boolean> | number> {
+): Promise<Options<unknown> | number> {
   quietOnClosedPipe();
-  const given = args.extra;
+  const given: Record<string, string | boolean> = Object.fromEntries(
+    Object.entries(args.extra).map(([flag, value]) => [optionKey(flag), value]),
+  );
   try {
     await checkArguments(command, args.positionals, given);
-    // every command reads flags.json: true for JSON (a pipe, a file, --json), false for tables;
-    // flags.indent (no such option exists) is JSON indented for a person who asked on a terminal
+    // every command reads opts.json: true for JSON (a pipe, a file, --json), false for tables;
+    // opts.indent (no such option exists) is JSON indented for a person who asked on a terminal
     const json = !commandSpec(command).plain && outputMode(given, process.stdout.isTTY === true) === 'json';
     return {
       ...given,
@@ -92,11 +103,7 @@ async function settledFlags(
 }
 
 /** What can be checked before the service is opened: how many arguments, then the command's own checks. */
-async function checkArguments(
-  command: CommandName,
-  positionals: string[],
-  flags: Record<string, string | boolean>,
-): Promise<void> {
+async function checkArguments(command: CommandName, positionals: string[], opts: GivenOptions<unknown>): Promise<void> {
   const { min, max } = arity(command);
   const usage = `usage: tradedeck ${synopsis(command)}`;
   if (positionals.length > max) {
@@ -107,9 +114,10 @@ async function checkArguments(
     throw new CommandError(`unexpected argument${positionals.length - max > 1 ? 's' : ''} ${stray} (${usage})`, 2);
   }
   if (positionals.length < min) {
-    throw new CommandError(command === 'quote' ? `${usage} (for example: tradedeck quote 1.5 SOL USDC)` : usage, 2);
+    const { example } = commandSpec(command);
+    throw new CommandError(example ? `${usage} (for example: tradedeck ${example})` : usage, 2);
   }
-  await commandSpec(command).check?.(positionals, flags);
+  await commandSpec(command).check?.(positionals, opts);
 }
 
 /**

@@ -1,4 +1,5 @@
 // `tradedeck invites`: a wallet's invite history, or only the unclaimed invites it sent.
+import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
 import type { Invite, InviteListResponse } from '../api/types.js';
@@ -13,11 +14,11 @@ export async function invitesCommand(
   services: HeadlessServices,
   config: Config,
   positionals: string[],
-  flags: Record<string, string | boolean>,
+  opts: OptionsOf<'invites'>,
 ): Promise<string> {
   const wallet = await resolveWallet(services, config, positionals[0]);
   const address = wallet.address;
-  const pending = flags.pending === true;
+  const pending = opts.pending === true;
   const invites: Invite[] = [];
   let hasMoreData = false;
   for (let page = 1; page <= MAX_PAGES; page++) {
@@ -28,7 +29,7 @@ export async function invitesCommand(
     hasMoreData = r.hasMoreData;
     if (!r.hasMoreData || r.invites.length === 0) break;
   }
-  if (flags.json) return printJson({ address, pending, invites, hasMoreData }, flags.indent === true);
+  if (opts.json) return printJson({ address, pending, invites, hasMoreData }, opts.indent);
   const labels = await tokenLabels(services);
   const what = pending ? 'pending invites' : 'invites';
   let out =

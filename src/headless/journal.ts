@@ -1,6 +1,7 @@
 // `tradedeck journal archive`: the journal's lines of past years move to yearly archives beside
 // it (src/journal/archive.ts), holding the journal's own lock all along: every process appends to
 // the journal under it, so none writes a line meanwhile (one that tries waits a few seconds).
+import type { OptionsOf } from '../commands/registry.js';
 import { basename, join } from 'node:path';
 import type { Config } from '../config.js';
 import { archiveJournal } from '../journal/archive.js';
@@ -9,7 +10,7 @@ import { clean, printJson, printTable } from './print.js';
 
 export async function journalCommand(
   positionals: string[],
-  flags: Record<string, string | boolean>,
+  opts: OptionsOf<'journal'>,
   config: Config,
   fail: (m: string) => void,
   now = Date.now(),
@@ -28,8 +29,8 @@ export async function journalCommand(
         throw e;
       }
     });
-    if (flags.json) {
-      process.stdout.write(printJson({ journal: path, resumed: r.resumed, moved: r.moved }, flags.indent === true));
+    if (opts.json) {
+      process.stdout.write(printJson({ journal: path, resumed: r.resumed, moved: r.moved }, opts.indent));
       return 0;
     }
     const lines = [

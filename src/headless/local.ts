@@ -6,13 +6,13 @@ import type { CommandRun } from '../commands/registry.js';
 import { clean, printJson, printTable } from './print.js';
 
 /** `tradedeck config`: every setting as resolved, the API key masked. */
-export async function configCommand({ config, flags }: CommandRun): Promise<number> {
+export async function configCommand({ config, opts }: CommandRun): Promise<number> {
   const described = describeConfig(config, maskSecret);
   const stateKey = await stateKeyInUse(config);
   if (stateKey) described.wallet = stateKey;
   process.stdout.write(
-    flags.json
-      ? printJson(described, flags.indent === true)
+    opts.json
+      ? printJson(described, opts.indent)
       : printTable(
           ['SETTING', 'VALUE'],
           Object.entries(described).map(([k, v]) => [k, clean(v, 300)]),
@@ -37,7 +37,7 @@ async function stateKeyInUse(config: Config): Promise<string | undefined> {
  * `tradedeck demo reset` removes the demo key and the simulator state; `tradedeck paper reset` the
  * paper key, its simulator state and its starting balances. Both say which files went.
  */
-export async function resetCommand({ command, positionals, flags, config, fail, usage }: CommandRun): Promise<number> {
+export async function resetCommand({ command, positionals, opts, config, fail, usage }: CommandRun): Promise<number> {
   const kind = command === 'paper' ? 'paper' : 'demo';
   if (positionals[0] !== 'reset') {
     fail(`unknown ${kind} action "${clean(positionals[0] ?? '', 40)}" (usage: tradedeck ${usage})`);
@@ -47,11 +47,11 @@ export async function resetCommand({ command, positionals, flags, config, fail, 
     kind === 'demo'
       ? await (await import('../demo.js')).resetDemo(config.stateDir)
       : { removed: await (await import('../paper.js')).resetPaper(config.stateDir), pools: 0 };
-  if (flags.json) {
+  if (opts.json) {
     process.stdout.write(
       printJson(
         { stateDir: config.stateDir, removed, ...(kind === 'demo' ? { poolsRemoved: pools } : {}) },
-        flags.indent === true,
+        opts.indent,
       ),
     );
     return 0;

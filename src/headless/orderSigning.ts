@@ -2,6 +2,7 @@
 // the same parsing, checks and signing pipeline, confirmed as every signing command is (see
 // signing.ts). `cancel s-…` cancels standing orders, locally, with the same confirmation. Exit codes: 0 done, 1 failed or cancelled, 2 usage, an input rule or signing unavailable.
 import type { Config } from '../config.js';
+import type { OptionsOf, OutputOptions } from '../commands/registry.js';
 import { signingBlocked } from '../actions/run.js';
 import {
   createDcaFromArgs,
@@ -26,8 +27,6 @@ import { clean, exitCodeOf, fitText, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
 import { cancelStanding, STANDING_ID } from '../orders/standing/cancel.js';
 
-type Flags = Record<string, string | boolean>;
-
 /**
  * --yes signs what the dialog would ask a typed "yes" for only with --allow-off-market: a script
  * that mistypes a price (or reads one the wrong way round) stops here, before any request.
@@ -48,19 +47,17 @@ export function paperMark(s: { mode: string }): { paper?: true } {
   return s.mode === 'paper' ? { paper: true } : {};
 }
 
-function report(store: OrdersStore, flags: Flags, status: string, extra: Record<string, unknown> = {}): void {
+function report(store: OrdersStore, opts: OutputOptions, status: string, extra: Record<string, unknown> = {}): void {
   const o = store.getState().outcome;
-  if (flags.json)
-    process.stdout.write(
-      printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, flags.indent === true),
-    );
+  if (opts.json)
+    process.stdout.write(printJson({ status, ...extra, title: o?.title, lines: o?.lines ?? [] }, opts.indent));
   else process.stdout.write(fitText([o?.title ?? status, ...(o?.lines ?? [])].map((l) => clean(l, 300)).join('\n')));
 }
 
 export async function orderSigningCommand(
   command: OrderSigningCommand,
   positionals: string[],
-  flags: Flags,
+  opts: OptionsOf<'limit'>,
   config: Config,
   fail: (line: string) => void,
 ): Promise<number> {
@@ -91,15 +88,14 @@ export async function orderSigningCommand(
     );
     return 2;
   }
-  const session = await openSigningSession(config, flags.yes === true, fail);
+  const session = await openSigningSession(config, opts.yes === true, fail);
   if (typeof session === 'number') return session;
   const s = session.services;
   try {
     for (const n of s.notices) fail(n.text);
     if (command === 'cancel' && standingIds.length > 0) {
       const r = await cancelStanding(s, standingIds);
-      if (flags.json)
-        process.stdout.write(printJson({ status: r.status, ids: r.ids, message: r.message }, flags.indent === true));
+      if (opts.json) process.stdout.write(printJson({ status: r.status, ids: r.ids, message: r.message }, opts.indent));
       else process.stdout.write(fitText(clean(r.message, 300)));
       return r.status === 'success' ? 0 : r.status === 'refused' ? 2 : 1;
     }
@@ -119,7 +115,7 @@ export async function orderSigningCommand(
         'run cancel-all again for what is still open',
       );
       const ok = nothingOpen || (batches.length > 0 && batches.every((b) => b.status === 'success'));
-      report(store, flags, nothingOpen ? 'nothing to cancel' : ok ? 'success' : 'failed', { batches, ...paperMark(s) });
+      report(store, opts, nothingOpen ? 'nothing to cancel' : ok ? 'success' : 'failed', { batches, ...paperMark(s) });
       return ok ? 0 : 1;
     }
     if (command === 'cancel') {
@@ -132,10 +128,10 @@ export async function orderSigningCommand(
       );
       if ('batches' in done) {
         const ok = done.batches.length > 0 && done.batches.every((b) => b.status === 'success');
-        report(store, flags, ok ? 'success' : 'failed', { batches: done.batches, ...paperMark(s) });
+        report(store, opts, ok ? 'success' : 'failed', { batches: done.batches, ...paperMark(s) });
         return ok ? 0 : 1;
       }
-      report(store, flags, done.status, { signature: done.signature, ...paperMark(s) });
+      report(store, opts, done.status, { signature: done.signature, ...paperMark(s) });
       return exitCodeOf(done.status);
     }
     let result: ActionResult & { orderKey?: string };
@@ -144,11 +140,11 @@ export async function orderSigningCommand(
         s,
         store,
         positionals,
-        flags.yes === true && flags['allow-off-market'] !== true ? refuseOffMarket : undefined,
+        opts.yes === true && opts.allowOffMarket !== true ? refuseOffMarket : undefined,
       );
     else if (command === 'dca') result = await createDcaFromArgs(s, store, positionals);
     else result = await withdrawFromArgs(s, store, positionals);
-    report(store, flags, result.status, {
+    report(store, opts, result.status, {
       signature: result.signature,
       ...(result.orderKey !== undefined ? { orderKey: result.orderKey } : {}),
       ...paperMark(s),

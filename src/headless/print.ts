@@ -157,12 +157,15 @@ export type OutputMode = 'json' | 'table';
  * --json (or --ndjson) and --table choose; without either, a terminal gets tables and anything
  * else (a pipe, a file) JSON. Both at once is a usage error (exit 2).
  */
-export function outputMode(flags: Record<string, string | boolean>, stdoutIsTTY: boolean): OutputMode {
-  const json = flags.json === true || flags.ndjson === true;
-  if (json && flags.table === true)
-    throw new CommandError(`--${flags.ndjson === true ? 'ndjson' : 'json'} and --table: give one of them`, 2);
+export function outputMode(
+  opts: { json?: string | boolean; ndjson?: string | boolean; table?: string | boolean },
+  stdoutIsTTY: boolean,
+): OutputMode {
+  const json = opts.json === true || opts.ndjson === true;
+  if (json && opts.table === true)
+    throw new CommandError(`--${opts.ndjson === true ? 'ndjson' : 'json'} and --table: give one of them`, 2);
   if (json) return 'json';
-  if (flags.table === true) return 'table';
+  if (opts.table === true) return 'table';
   return stdoutIsTTY ? 'table' : 'json';
 }
 

@@ -1,4 +1,5 @@
 // `tradedeck quote AMOUNT FROM TO`: a swap quote, read-only.
+import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
 import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
 import { resolveToken } from '../resolve.js';
@@ -21,15 +22,14 @@ import { BuildRefusal } from '../pipeline/types.js';
 export async function quoteCommand(
   services: HeadlessServices,
   positionals: string[],
-  flags: Record<string, string | boolean>,
+  opts: OptionsOf<'quote'>,
   warn: (line: string) => void = () => {},
 ): Promise<string> {
-  if (positionals.length !== 3)
-    throw new CommandError('usage: tradedeck quote AMOUNT FROM TO (for example: tradedeck quote 1.5 SOL USDC)', 2);
-  const [amountText, fromText, toText] = positionals;
+  // (three arguments: the registry checked their count)
+  const [amountText = '', fromText = '', toText = ''] = positionals;
   // the route `swap` would take with these options: the quote is what would execute
-  const form = swapFormOf(positionals, flags);
-  swapRouteOf(form, flags.route);
+  const form = swapFormOf(positionals, opts);
+  swapRouteOf(form, opts.route);
   const slippageBps = form.slippageBps === '' ? undefined : Number(form.slippageBps);
   const generation = services.generation ?? generationFor({ mode: services.mode, stateDir: '' }, Date.now);
   const routes = { api: services.api, generation };
@@ -47,7 +47,7 @@ export async function quoteCommand(
       2,
     );
   }
-  const exactOut = flags['exact-out'] === true;
+  const exactOut = opts.exactOut === true;
   // what an amount means is the chain's to say: the decimals read from each mint, checked against the list's
   const facts = await tradeFacts(
     services.mintFacts ?? createMintFacts({}),
@@ -67,9 +67,9 @@ export async function quoteCommand(
   }
   if (amount === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
   // a slippage goes with the order route only where the service serves its current generation: asked first
-  if (slippageBps !== undefined && flags.route === undefined)
+  if (slippageBps !== undefined && opts.route === undefined)
     await findGeneration(routes, { inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString() });
-  const { via } = swapRouteOf(form, flags.route, generation.current());
+  const { via } = swapRouteOf(form, opts.route, generation.current());
   // the route options as the Swap form reads them (checked by swapFormOf already)
   const check = checkForm(form, tokens, undefined, {
     ...(generation.current() ? { generation: generation.current() } : {}),
@@ -130,7 +130,7 @@ export async function quoteCommand(
     );
   }
   if (orderRoute?.found) warn(orderRoute.found);
-  if (flags.json) return printJson(quote, flags.indent === true);
+  if (opts.json) return printJson(quote, opts.indent);
   const fromSymbol = clean(from.token.symbol, 16) || from.token.id;
   const toSymbol = clean(to.token.symbol, 16) || to.token.id;
   // amounts with their USD value (the list's price, else the service's USD values of the order), as the dialog says them

@@ -5,7 +5,7 @@
 import { ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
 import { openBackend } from '../runtime.js';
 import { sanitize } from '../sanitize.js';
-import type { CommandRun } from '../commands/registry.js';
+import type { CommandRun, SwitchSpec } from '../commands/registry.js';
 import { CommandError, clean, type HeadlessServices } from './print.js';
 import { untilSignal } from '../signals.js';
 import { createMintFacts } from '../chain/mintFacts.js';
@@ -16,12 +16,12 @@ import { generationFor } from '../generation.js';
  * output, as a watch does). A watch (--watch) is given the promise of the first SIGINT or SIGTERM.
  */
 export async function readingCommand(
-  c: CommandRun,
+  c: CommandRun<{ '--watch'?: SwitchSpec }>,
   body: (services: HeadlessServices, stopped: Promise<void> | undefined) => Promise<string | number>,
 ): Promise<number> {
-  const { fail, flags } = c;
+  const { fail, opts } = c;
   // a watch ends on the first SIGINT or SIGTERM, even one that comes while the service opens
-  const stopped = flags.watch === true ? untilSignal() : undefined;
+  const stopped = opts.watch === true ? untilSignal() : undefined;
   const backend = await openBackend(c.config);
   // demo mode: a saved state that could not be used is said, as the other commands say it
   for (const note of backend.notes) fail(note);
@@ -42,7 +42,7 @@ export async function readingCommand(
     const out = await body(services, stopped);
     if (typeof out === 'number') return out;
     // tables and plain text pass the sanitiser whole (JSON escapes what a terminal could act on)
-    process.stdout.write(flags.json ? out : sanitize(out, { lines: true }));
+    process.stdout.write(opts.json ? out : sanitize(out, { lines: true }));
     return 0;
   } catch (e) {
     if (e instanceof CommandError) {

@@ -3,6 +3,7 @@
 // as every signing command is (see signing.ts: --yes, or y at the terminal; with neither nothing
 // is stored). The outcome names the standing order's id. Exit codes: 0 armed, 1 answered no or
 // not stored, 2 usage, an input rule, or a wallet that may not have standing orders.
+import type { OptionsOf } from '../commands/registry.js';
 import type { Config } from '../config.js';
 import { OrderInputError } from '../actions/ordersInput.js';
 import { createStanding } from '../orders/standing/create.js';
@@ -12,17 +13,15 @@ import { clean, fitText, printJson } from './print.js';
 import { paperMark } from './orderSigning.js';
 import { openSigningSession } from './signing.js';
 
-type Flags = Record<string, string | boolean>;
-
 export async function standingCommand(
   command: StandingCommand,
   positionals: string[],
-  flags: Flags,
+  opts: OptionsOf<'stop'>,
   config: Config,
   fail: (line: string) => void,
   usage: string,
 ): Promise<number> {
-  const session = await openSigningSession(config, flags.yes === true, fail);
+  const session = await openSigningSession(config, opts.yes === true, fail);
   if (typeof session === 'number') return session;
   const s = session.services;
   try {
@@ -40,7 +39,7 @@ export async function standingCommand(
       return 2;
     }
     const now = s.now();
-    if (flags.json) {
+    if (opts.json) {
       process.stdout.write(
         printJson(
           {
@@ -51,7 +50,7 @@ export async function standingCommand(
             orders: r.orders.map((o) => standingJson(o, now)),
             message: r.message,
           },
-          flags.indent === true,
+          opts.indent,
         ),
       );
     } else process.stdout.write(fitText(clean(r.message, 400)));

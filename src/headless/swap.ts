@@ -3,6 +3,7 @@
 // pipeline with its inspection, journal, execute or RPC send, and reconciliation), confirmed as
 // every signing command is (see signing.ts). Exit codes: 0 done, 1 failed, expired, unknown or
 // answered no, 2 usage, an input rule or signing unavailable (nothing was signed).
+import type { OptionsOf } from '../commands/registry.js';
 import { paperMark } from './orderSigning.js';
 import type { Config } from '../config.js';
 import { NATIVE_MINT } from '../api/mints.js';
@@ -17,23 +18,21 @@ import { clean, CommandError, exitCodeOf, fitText, printJson } from './print.js'
 import { openSigningSession } from './signing.js';
 import { SWAP_USAGE } from '../args.js';
 
-type Flags = Record<string, string | boolean>;
-
 function raw(v: unknown): string | undefined {
   return typeof v === 'string' && /^\d+$/.test(v) ? v : undefined;
 }
 
 export async function swapCommand(
   positionals: string[],
-  flags: Flags,
+  opts: OptionsOf<'swap'>,
   config: Config,
   fail: (line: string) => void,
 ): Promise<number> {
   let form: SwapForm;
   let via: 'order' | 'swap';
   try {
-    form = swapFormOf(positionals, flags);
-    via = swapRouteOf(form, flags.route).via;
+    form = swapFormOf(positionals, opts);
+    via = swapRouteOf(form, opts.route).via;
     // POST /swap/v1/swap needs the account that collects a platform fee the quote was asked with
     if (form.platformFeeBps !== '' && form.feeAccount === '')
       throw new CommandError(
@@ -46,7 +45,7 @@ export async function swapCommand(
     if (e instanceof CommandError) return (fail(`${e.message} (usage: tradedeck ${SWAP_USAGE})`), e.exitCode);
     throw e;
   }
-  const session = await openSigningSession(config, flags.yes === true, fail);
+  const session = await openSigningSession(config, opts.yes === true, fail);
   if (typeof session === 'number') return session;
   const s = session.services;
   try {
@@ -59,10 +58,10 @@ export async function swapCommand(
     await knowTokens(s, [form.input, form.output]);
     // the route once what it depends on is known (a slippage goes with the order route only where
     // the service serves its current generation)
-    if (flags.route === undefined) via = (await settledPath(s, store)).via;
+    if (opts.route === undefined) via = (await settledPath(s, store)).via;
     else {
       try {
-        via = swapRouteOf(form, flags.route, s.generation.current()).via;
+        via = swapRouteOf(form, opts.route, s.generation.current()).via;
       } catch (e) {
         if (e instanceof CommandError) return (fail(`${e.message} (usage: tradedeck ${SWAP_USAGE})`), e.exitCode);
         throw e;
@@ -114,7 +113,7 @@ export async function swapCommand(
       ...(outcome?.found ? [outcome.found] : []),
       ...(outcome?.route ? [`route ${outcome.route}`] : []),
     ];
-    if (flags.json) {
+    if (opts.json) {
       process.stdout.write(
         printJson(
           {
@@ -131,7 +130,7 @@ export async function swapCommand(
             title: outcome?.title ?? result.status,
             lines,
           },
-          flags.indent === true,
+          opts.indent,
         ),
       );
     } else {

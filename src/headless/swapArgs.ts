@@ -1,13 +1,12 @@
 // What `swap` and `quote` read from their arguments: the Swap form they describe and the route it
 // takes, so that a quote shows what the swap with the same options would execute.
+import { optionKey, type OptionsOf } from '../commands/registry.js';
 import { swapPath } from '../actions/swapForm.js';
 import { orderFieldsSet, optionValue, SWAP_OPTIONS } from '../actions/swapOptions.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 import { clean, CommandError } from './print.js';
 import { isAddress } from '../api/base58.js';
 import type { Generation } from '../generation.js';
-
-type Flags = Record<string, string | boolean>;
 
 /**
  * The route a swap (and the quote that shows it) takes: the order group unless an option needs the
@@ -44,9 +43,9 @@ export function swapRouteOf(
 }
 
 /** The form the arguments describe, as the Swap screen would hold it when typed in. */
-export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
+export function swapFormOf(positionals: string[], opts: OptionsOf<'swap'>): SwapForm {
   const [amount, input, output] = positionals;
-  const slip = flags['slippage-bps'];
+  const slip = opts.slippageBps;
   if (slip !== undefined && !/^\d+$/.test(String(slip).trim())) {
     throw new CommandError(
       `--slippage-bps: must be a whole number from 0 to 10000 (got "${clean(String(slip), 30)}")`,
@@ -55,22 +54,22 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
   }
   if (slip !== undefined && Number(slip) > 10_000)
     throw new CommandError(`--slippage-bps: at most 10000 (got ${clean(String(slip), 30)})`, 2);
-  const fee = flags['priority-fee'];
-  const restrict = flags['restrict-intermediate-tokens'];
+  const fee = opts.priorityFee;
+  const restrict = opts.restrictIntermediateTokens;
   if (restrict !== undefined && restrict !== 'true' && restrict !== 'false') {
     throw new CommandError(`--restrict-intermediate-tokens: true or false (got "${clean(String(restrict), 20)}")`, 2);
   }
-  const dexes = dexList(flags.dexes, '--dexes');
-  const excludeDexes = dexList(flags['exclude-dexes'], '--exclude-dexes');
+  const dexes = dexList(opts.dexes, '--dexes');
+  const excludeDexes = dexList(opts.excludeDexes, '--exclude-dexes');
   const both = dexes.filter((d) => excludeDexes.includes(d));
   if (both.length)
     throw new CommandError(
       `--exclude-dexes: ${clean(both.join(', '), 80)} is also in --dexes (a DEX is either used only or not used)`,
       2,
     );
-  const maxAccounts = wholeNumber(flags['max-accounts'], '--max-accounts', 1, 256);
-  const platformFeeBps = wholeNumber(flags['platform-fee-bps'], '--platform-fee-bps', 0, 10_000);
-  const feeAccount = flags['fee-account'];
+  const maxAccounts = wholeNumber(opts.maxAccounts, '--max-accounts', 1, 256);
+  const platformFeeBps = wholeNumber(opts.platformFeeBps, '--platform-fee-bps', 0, 10_000);
+  const feeAccount = opts.feeAccount;
   if (feeAccount !== undefined && !isAddress(String(feeAccount).trim())) {
     throw new CommandError(
       `--fee-account: must be a base58 token account address (got "${clean(String(feeAccount), 60)}")`,
@@ -78,9 +77,11 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
     );
   }
   // receiver, payer, routers, referral, instruction version and the swap build's options
+  // (each is declared from SWAP_OPTIONS in the registry: --exclude-routers is excludeRouters)
+  const byKey: Readonly<Record<string, string | boolean | undefined>> = opts;
   const options: Partial<SwapForm> = {};
   for (const o of SWAP_OPTIONS) {
-    const given = flags[o.word];
+    const given = byKey[optionKey(`--${o.word}`)];
     if (given === undefined) continue;
     const v = optionValue(o, given);
     if (typeof v === 'string') throw new CommandError(`--${o.word}: ${clean(v, 200)}`, 2);
@@ -91,7 +92,7 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
     ...options,
     dexes: dexes.join(','),
     excludeDexes: excludeDexes.join(','),
-    onlyDirectRoutes: flags['only-direct-routes'] === true,
+    onlyDirectRoutes: opts.onlyDirectRoutes === true,
     restrictIntermediateTokens: restrict !== 'false',
     maxAccounts,
     platformFeeBps,
@@ -99,7 +100,7 @@ export function swapFormOf(positionals: string[], flags: Flags): SwapForm {
     amount: amount ?? '',
     input: input ?? '',
     output: output ?? '',
-    mode: flags['exact-out'] === true ? 'ExactOut' : 'ExactIn',
+    mode: opts.exactOut === true ? 'ExactOut' : 'ExactIn',
     slippageBps: slip === undefined ? '' : String(slip).trim(),
     priorityFee: typeof fee === 'string' ? fee : 'auto',
   };

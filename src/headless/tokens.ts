@@ -1,4 +1,5 @@
 // `tradedeck tokens`: the top tokens of a category and interval.
+import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { Token, TokenCategory, TokenInterval } from '../api/types.js';
@@ -13,9 +14,9 @@ export interface TokensQuery {
 }
 
 /** --category, --interval and --limit, checked before any request (exit 2). */
-export function tokensQuery(flags: Record<string, string | boolean>): TokensQuery {
-  const category = String(flags.category ?? 'toporganicscore');
-  const interval = String(flags.interval ?? '24h');
+export function tokensQuery(opts: Pick<OptionsOf<'tokens'>, 'category' | 'interval' | 'limit'>): TokensQuery {
+  const category = String(opts.category ?? 'toporganicscore');
+  const interval = String(opts.interval ?? '24h');
   if (!(TOKEN_CATEGORIES as readonly string[]).includes(category)) {
     throw new CommandError(
       `--category: must be one of ${TOKEN_CATEGORIES.join(', ')} (got "${clean(category, 30)}")`,
@@ -29,8 +30,8 @@ export function tokensQuery(flags: Record<string, string | boolean>): TokensQuer
     );
   }
   let limit: number | undefined;
-  if (flags.limit !== undefined) {
-    const text = String(flags.limit).trim();
+  if (opts.limit !== undefined) {
+    const text = String(opts.limit).trim();
     limit = Number(text);
     if (!/^\d+$/.test(text) || limit < 1 || limit > 100)
       throw new CommandError(`--limit: must be a whole number from 1 to 100 (got "${clean(text, 30)}")`, 2);
@@ -57,12 +58,9 @@ export async function fetchTokens(
   return { time: new Date(now()).toISOString(), category: query.category, interval: query.interval, tokens };
 }
 
-export async function tokensCommand(
-  services: HeadlessServices,
-  flags: Record<string, string | boolean>,
-): Promise<string> {
-  const doc = await fetchTokens(services, tokensQuery(flags));
-  if (flags.json) return printJson(doc, flags.indent === true);
+export async function tokensCommand(services: HeadlessServices, opts: OptionsOf<'tokens'>): Promise<string> {
+  const doc = await fetchTokens(services, tokensQuery(opts));
+  if (opts.json) return printJson(doc, opts.indent);
   return tokensTable(doc.tokens, doc.interval);
 }
 

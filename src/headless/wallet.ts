@@ -6,7 +6,7 @@
 // the person to compare.
 import type { HeadlessServices } from './print.js';
 import type { Config } from '../config.js';
-import type { CommandRun } from '../commands/registry.js';
+import type { CommandRun, OptionsOf } from '../commands/registry.js';
 import type { DeviceKey } from '../wallet/keyUrl.js';
 import type { LedgerWallet } from '../wallet/ledger.js';
 import { isAddress } from '../api/base58.js';
@@ -82,15 +82,18 @@ export function walletLine(wallet: HeadlessWallet): string {
  * `tradedeck wallet`: the address that signs and what holds its key. --verify (a Ledger only) shows
  * the address on the device and waits for the person to approve it there: exit 1 when rejected.
  */
-export async function walletCommand(services: HeadlessServices, c: CommandRun): Promise<string> {
-  const { config, flags } = c;
+export async function walletCommand(
+  services: HeadlessServices,
+  c: Pick<CommandRun, 'config'> & { opts: OptionsOf<'wallet'> },
+): Promise<string> {
+  const { config, opts } = c;
   let doc: { address: string; key: string; verified?: true };
   if (config.keypairDevice && services.mode !== 'paper') {
     const key = config.keypairDevice;
     const device = await openDevice(key);
     const { signerName } = await import('../wallet/keyUrl.js');
     doc = { address: device.address, key: `${signerName(key)} (${key.text})` };
-    if (flags.verify === true) {
+    if (opts.verify === true) {
       const { LedgerError } = await import('../wallet/ledger.js');
       try {
         await device.verifyAddress({ onStatus: (text) => process.stderr.write(`${clean(text, 300)}\n`) });
@@ -103,7 +106,7 @@ export async function walletCommand(services: HeadlessServices, c: CommandRun): 
     if (services.sim && services.mode === 'demo' && !services.sim.isFunded(device.address))
       services.sim.fund(device.address);
   } else {
-    if (flags.verify === true)
+    if (opts.verify === true)
       throw new CommandError(
         '--verify: shows the address on a Ledger (--keypair usb://ledger); this wallet has no device to show it on',
         2,
@@ -119,7 +122,7 @@ export async function walletCommand(services: HeadlessServices, c: CommandRun): 
             : `key file ${config.keypairPath}`;
     doc = { address: w.address, key };
   }
-  if (flags.json) return printJson(doc, flags.indent === true);
+  if (opts.json) return printJson(doc, opts.indent);
   return printTable(
     ['FIELD', 'VALUE'],
     [

@@ -2,6 +2,7 @@
 // SIGINT, SIGTERM or a reader that closes the pipe (all three are a normal end: exit 0).
 // JSON mode writes one document per line (NDJSON); a terminal gets the table redrawn in place;
 // --table into a pipe gets one table after another, each under a heading line.
+import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
 import { ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
 import { fetchTokens, tokensQuery, tokensTable, type TokensDocument } from './tokens.js';
@@ -13,12 +14,12 @@ export const WATCH_MIN_MS = 2_000;
 /** After failures in a row the wait doubles, up to this. */
 export const WATCH_MAX_BACKOFF_MS = 60_000;
 
-type Flags = Record<string, string | boolean>;
+type Flags = OptionsOf<'tokens'>;
 
 /** --interval-ms, checked before any request (exit 2). */
-export function watchInterval(flags: Flags): number {
-  if (flags['interval-ms'] === undefined) return WATCH_DEFAULT_MS;
-  const text = String(flags['interval-ms']).trim();
+export function watchInterval(opts: Pick<Flags, 'intervalMs'>): number {
+  if (opts.intervalMs === undefined) return WATCH_DEFAULT_MS;
+  const text = String(opts.intervalMs).trim();
   const n = Number(text);
   if (!/^\d+$/.test(text) || n < WATCH_MIN_MS || n > 86_400_000) {
     throw new CommandError(
@@ -41,8 +42,8 @@ export interface WatchIo {
 }
 
 /** One refresh as written: a JSON line, or a table under a heading. */
-export function watchFrame(doc: TokensDocument, flags: Flags, intervalMs: number, tty: boolean): string {
-  if (flags.json) return printJson(doc);
+export function watchFrame(doc: TokensDocument, opts: Flags, intervalMs: number, tty: boolean): string {
+  if (opts.json) return printJson(doc);
   const heading = `tokens ${doc.category} ${doc.interval} at ${doc.time.slice(0, 19).replace('T', ' ')} UTC, every ${intervalMs / 1000}s${tty ? ' (Ctrl-C stops)' : ''}\n`;
   // on a terminal: cursor home and clear, then the frame; into a pipe no terminal control at all
   return (tty ? '\u001b[H\u001b[2J' : '') + heading + tokensTable(doc.tokens, doc.interval) + (tty ? '' : '\n');
@@ -53,9 +54,9 @@ export function watchFrame(doc: TokensDocument, flags: Flags, intervalMs: number
  * waiting longer (what the service asked for on 429, else doubling up to a minute) until a
  * refresh succeeds; a request rule broken is a usage error (exit 2) and ends it.
  */
-export async function watchTokens(services: HeadlessServices, flags: Flags, io: WatchIo): Promise<number> {
-  const query = tokensQuery(flags);
-  const intervalMs = watchInterval(flags);
+export async function watchTokens(services: HeadlessServices, opts: Flags, io: WatchIo): Promise<number> {
+  const query = tokensQuery(opts);
+  const intervalMs = watchInterval(opts);
   const now = io.now ?? Date.now;
   let stop = false;
   // a request in flight (or waiting to retry as the service asked) is dropped on stop
@@ -72,7 +73,7 @@ export async function watchTokens(services: HeadlessServices, flags: Flags, io: 
     try {
       const doc = await Promise.race([fetchTokens(services, query, now, abort.signal), stopped]);
       if (doc === 'stopped') break;
-      io.write(watchFrame(doc, flags, intervalMs, io.tty));
+      io.write(watchFrame(doc, opts, intervalMs, io.tty));
       failures = 0;
     } catch (e) {
       if (e instanceof RequestRuleError) throw e;

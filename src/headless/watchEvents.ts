@@ -7,6 +7,7 @@
 // a problem (a round that failed, an alerts file it cannot read) a line on stderr. It prunes the
 // state directory's event records as it runs. SIGINT or SIGTERM end it with exit 0 once the
 // deliveries under way are done (a few seconds at most).
+import type { OptionsOf } from '../commands/registry.js';
 import type { Config } from '../config.js';
 import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
@@ -23,15 +24,15 @@ import { clean, CommandError, printJson } from './print.js';
 import { untilSignal } from '../signals.js';
 import { standingMints, standingOf } from '../orders/standing/checker.js';
 
-type Flags = Record<string, string | boolean>;
+type Flags = OptionsOf<'watch'>;
 
 export const WATCH_DEFAULT_MS = 30_000;
 export const WATCH_MIN_MS = 5_000;
 /** Pages of active limit orders read per round (100 orders a page at most). */
 const MAX_PAGES = 5;
 
-export function watchEveryMs(flags: Flags): number {
-  const v = flags['interval-ms'];
+export function watchEveryMs(opts: Flags): number {
+  const v = opts.intervalMs;
   if (v === undefined) return WATCH_DEFAULT_MS;
   const text = String(v).trim();
   const n = Number(text);
@@ -104,10 +105,10 @@ async function checkAlertsFile(
   return now;
 }
 
-export async function watchEventsCommand(flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
+export async function watchEventsCommand(opts: Flags, config: Config, fail: (line: string) => void): Promise<number> {
   let every: number;
   try {
-    every = watchEveryMs(flags);
+    every = watchEveryMs(opts);
   } catch (e) {
     if (e instanceof CommandError) return (fail(e.message), e.exitCode);
     throw e;
@@ -118,7 +119,7 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
   // what would be a flash line on the dashboard (an alerts file it cannot read, a save that failed) is a line on stderr
   s.report = (_kind, text) => fail(clean(text, 400));
   const print = (e: NotifyEvent) => {
-    if (flags.json) process.stdout.write(printJson(e));
+    if (opts.json) process.stdout.write(printJson(e));
     else process.stdout.write(`${e.time.slice(11, 19)}  ${e.title}: ${clean(e.text, 300)}\n`);
   };
   const off = s.onEvent(print);

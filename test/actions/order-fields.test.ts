@@ -196,7 +196,9 @@ test('headless quote warns on an impact given only by priceImpact', async (t) =>
   const w = await world(t);
   w.services.api = withOrder(w.services.api, (o) => ({ ...withoutPct(o), priceImpact: -6.4 }));
   const warned: string[] = [];
-  const out = await quoteCommand(w.services, ['1', 'SOL', 'USDC'], { table: true }, (l) => warned.push(l));
+  const out = await quoteCommand(w.services, ['1', 'SOL', 'USDC'], { json: false, indent: false, table: true }, (l) =>
+    warned.push(l),
+  );
   assert.deepEqual(warned, [
     'warning: price impact 6.40% is at or above 5%: this trade moves the price against you; consider a smaller amount',
   ]);

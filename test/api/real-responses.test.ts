@@ -81,13 +81,23 @@ describe('recorded token listings', () => {
     for (const file of TOKEN_FILES) {
       for (const interval of ['5m', '1h', '6h', '24h']) {
         const { client } = recorded({ 'GET /tokens/v2/': file });
-        const out = await tokensCommand(backendOf(client), { category: 'toptraded', interval });
+        const out = await tokensCommand(backendOf(client), {
+          json: false,
+          indent: false,
+          category: 'toptraded',
+          interval,
+        });
         printable(out, `${file} ${interval}`);
         assert.match(out, /FROG/);
       }
     }
     const { client } = recorded({ 'GET /tokens/v2/': 'tokens-search-missing-stats.json' });
-    const out = await tokensCommand(backendOf(client), { category: 'toptraded', interval: '5m' });
+    const out = await tokensCommand(backendOf(client), {
+      json: false,
+      indent: false,
+      category: 'toptraded',
+      interval: '5m',
+    });
     const bonkLine = out.split('\n').find((l) => l.includes('Bonk'))!;
     assert.match(bonkLine, /—/, 'no 5m change or volume for Bonk');
   });
@@ -117,7 +127,11 @@ describe('recorded swap-group bodies', () => {
       'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json',
       'GET /swap/v1/quote': 'quote-platformfee-null.json',
     });
-    const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], { route: 'swap' });
+    const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], {
+      json: false,
+      indent: false,
+      route: 'swap',
+    });
     printable(out, 'quote');
     assert.match(out, /you pay\s+1 SOL/);
     assert.match(out, /Whirlpool/);
@@ -128,7 +142,7 @@ describe('recorded swap-group bodies', () => {
       'GET /tokens/v2/': 'tokens-category-no-tokenprogram.json',
       'GET /ultra/v1/order': 'order-no-taker.json',
     });
-    const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], {});
+    const out = await quoteCommand(backendOf(client), ['1', 'SOL', 'USDC'], { json: false, indent: false });
     printable(out, 'quote');
     assert.match(out, /quoted by +order group \(GET \/ultra\/v1\/order\)/);
     assert.match(out, /you pay\s+1 SOL/);
@@ -269,7 +283,7 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       'GET /trigger/v1/getTriggerOrders': 'trigger-orders-open.json',
       'GET /recurring/v1/getRecurringOrders': 'recurring-orders-active.json',
     });
-    const out = await ordersCommand(backendOf(client), config, [USER], {});
+    const out = await ordersCommand(backendOf(client), config, [USER], { json: false, indent: false });
     printable(out, 'orders');
     assert.match(out, /limit orders \(active\): 3/);
     assert.match(out, /DCA orders \(active\): 2/);
@@ -284,7 +298,7 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       ...readdirSync(DIR).filter((f) => /invites.*\.json$/.test(f) && f !== 'invites-history-variants.json'),
     ]) {
       const { client } = recorded({ 'GET /send/v1/': file, 'GET /tokens/v2/': 'tokens-search-missing-stats.json' });
-      printable(await invitesCommand(backendOf(client), config, [USER], {}), file);
+      printable(await invitesCommand(backendOf(client), config, [USER], { json: false, indent: false }), file);
     }
     const { client } = recorded({
       'GET /send/v1/': 'invites-history-variants.json',
@@ -296,7 +310,7 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       ['created', 'claimed', 'clawback', 'expired'],
     );
     assert.equal(nth(res.invites, 2).invite_signer, undefined);
-    const out = await invitesCommand(backendOf(client), config, [USER], {});
+    const out = await invitesCommand(backendOf(client), config, [USER], { json: false, indent: false });
     printable(out, 'invites');
     assert.match(out, /invites: 4/);
     assert.match(out, /clawback \(unconfirmed\)/);
@@ -316,7 +330,7 @@ describe('recorded trigger, recurring, invite, portfolio and studio bodies', () 
       });
       const p = await client.portfolio.positions({ address: USER });
       assert.ok(Array.isArray(p.elements), file);
-      const out = await portfolioCommand(backendOf(client), config, [USER], {});
+      const out = await portfolioCommand(backendOf(client), config, [USER], { json: false, indent: false });
       printable(out, file);
       assert.match(out, /^total \$[\d,]+\.\d\d$/m, file);
     }

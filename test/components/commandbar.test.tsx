@@ -9,7 +9,7 @@ import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());
 
-const COMMANDS = ['swap ', 'limit ', 'dca ', 'cancel ', 'cancel-all', 'goto ', 'watch '];
+const COMMANDS = ['swap ', 'limit ', 'dca ', 'cancel ', 'cancel-all', 'goto ', 'star '];
 const complete = (text: string) => COMMANDS.filter((c) => c.startsWith(text));
 
 function setup(history: string[] = []) {
@@ -97,10 +97,10 @@ describe('<CommandBar>', () => {
     await waitForFrame(app, (f) => f.includes(':swap 1 SOL USDC'));
     await typeKeys(app, 'down', 'down');
     await waitForFrame(app, (f) => /^:\s*$/.test(f.trimEnd()) || f.trim() === ':');
-    await typeKeys(app, 'w', 'a', 'tab');
-    await waitForFrame(app, (f) => f.includes(':watch'));
+    await typeKeys(app, 's', 't', 'tab');
+    await waitForFrame(app, (f) => f.includes(':star'));
     await typeKeys(app, 'S', 'O', 'L', 'enter');
-    assert.deepEqual(submitted, ['watch SOL']);
+    assert.deepEqual(submitted, ['star SOL']);
     await typeKeys(app, 'escape');
     assert.equal(cancelled.length, 1);
   });

@@ -17,7 +17,7 @@ const tokenRows = (screen: string) =>
     .filter((l) => ROW.test(l));
 const narrowEnough = (screen: string, cols: number) => screen.split('\n').every((l) => l.length <= cols);
 
-test('80x24: 2 then 1; Enter on From, SO, Esc restores the field; SO Enter keeps SOL across 1 and 2; ? fits at 80x24 and 100x30; :rows 5; :limit alone explains itself', async (t) => {
+test('80x24: 2 then 1; Enter on From, SO, Esc restores the field; SO Enter keeps SOL across 1 and 2; ? fits at 80x24 and 100x30; :rows 5; :star USDC; :limit alone explains itself', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm test builds it first)');
   const { env } = tempHome(t, 'e2e-shell');
   const term = await openTerminal(t, { command: [process.execPath, cli], cols: 80, rows: 24, env, cwd: root });
@@ -80,6 +80,15 @@ test('80x24: 2 then 1; Enter on From, SO, Esc restores the field; SO Enter keeps
   term.press('Enter');
   const five = await term.waitFor((s) => tokenRows(s).length === 5 && s.includes('1/5 · sorted by'), 15_000);
   assert.ok(narrowEnough(five, 80));
+
+  // :star stars a token (watch is the command line's event stream, no bar command)
+  term.send(':star USDC');
+  term.press('Enter');
+  const starred = await term.waitFor(/starred USDC/, 10_000);
+  assert.ok(narrowEnough(starred, 80));
+  term.send(':watch USDC');
+  term.press('Enter');
+  await term.waitFor(/unknown command :watch; :help lists them all/, 10_000);
 
   term.send(':limit');
   term.press('Enter');

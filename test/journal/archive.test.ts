@@ -182,7 +182,7 @@ test('tradedeck journal archive: waits for a process appending to the journal, g
   let done!: () => void;
   const appending = withFileLock(dir, 'journal.jsonl', () => new Promise<void>((r) => (done = r)), 0);
   // it gives up (nothing on stdout): stdout is left to the test runner meanwhile
-  assert.equal(await journalCommand(['archive'], { json: true }, config, (m) => said.push(m), NOW), 1);
+  assert.equal(await journalCommand(['archive'], { json: true, indent: false }, config, (m) => said.push(m), NOW), 1);
   assert.match(
     said.join('\n'),
     new RegExp(
@@ -196,8 +196,8 @@ test('tradedeck journal archive: waits for a process appending to the journal, g
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((s: string) => (out.push(String(s)), true)) as typeof process.stdout.write;
   try {
-    assert.equal(await journalCommand(['archive'], { json: true }, config, (m) => said.push(m), NOW), 0);
-    assert.equal(await journalCommand(['list'], { json: true }, config, (m) => said.push(m), NOW), 2);
+    assert.equal(await journalCommand(['archive'], { json: true, indent: false }, config, (m) => said.push(m), NOW), 0);
+    assert.equal(await journalCommand(['list'], { json: true, indent: false }, config, (m) => said.push(m), NOW), 2);
   } finally {
     process.stdout.write = write;
   }

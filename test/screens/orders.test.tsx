@@ -116,7 +116,7 @@ test(':limit alone says what it does and how to call it, and sends nothing', asy
   );
   assert.equal(d.services.session.getState().screen, 'orders');
   assert.match(f, /creates a limit order \(trigger group\) here on the Orders screen/);
-  assert.match(f, /limit <amount> <sell> <total\|@price> <buy> \[expiry 7d\]/);
+  assert.match(f, /limit <amount> <sell> <total\|@price> \[<base\/quote>\] <buy> \[expiry 7d\]/);
   assertFits(f);
   assert.equal(d.sim.requests().filter((r) => r.path.startsWith('/trigger/v1/create')).length, 0);
 });

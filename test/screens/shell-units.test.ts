@@ -261,8 +261,8 @@ describe('command registry', () => {
     const { ctx } = context(flashes, reg);
     assert.deepEqual(reg.complete('go', ctx), { prefix: '', candidates: ['goto'] });
     assert.deepEqual(reg.complete('goto s', ctx), { prefix: 'goto ', candidates: ['swap'] });
-    assert.deepEqual(reg.complete('watch s', ctx).candidates.sort(), ['SLND', 'SOL']);
-    assert.deepEqual(reg.complete('watch sol', ctx).candidates, ['SOL']);
+    assert.deepEqual(reg.complete('star s', ctx).candidates.sort(), ['SLND', 'SOL']);
+    assert.deepEqual(reg.complete('star sol', ctx).candidates, ['SOL']);
     assert.equal(commonPrefix(['SLND', 'SOL']), 'S');
     assert.deepEqual(reg.complete('echo-test b', ctx).candidates, ['beta']);
     await reg.run(':echo-test hi there', ctx);
@@ -276,9 +276,11 @@ describe('command registry', () => {
     await registry.run('interval 1', ctx);
     await registry.run('interval ten', ctx);
     await registry.run('goto moon', ctx);
-    await registry.run('watch XYZ', ctx);
+    await registry.run('star XYZ', ctx);
     await registry.run('rows 101', ctx);
     await registry.run('gtoo swap', ctx);
+    // watch is the command line's event stream; the bar stars with :star
+    await registry.run('watch SOL', ctx);
     assert.match(nth(flashes, 0), /^error:unknown command :nope; :help lists them all/);
     assert.match(nth(flashes, 1), /seconds must be 2 to 600, got 1/);
     assert.match(nth(flashes, 2), /seconds must be a whole number, got "ten"/);
@@ -286,16 +288,18 @@ describe('command registry', () => {
     assert.match(nth(flashes, 4), /XYZ.*no token with that symbol, name or mint/);
     assert.match(nth(flashes, 5), /rows must be 1 to 100/);
     assert.match(nth(flashes, 6), /unknown command :gtoo \(did you mean :goto\?\)/);
+    assert.match(nth(flashes, 7), /^error:unknown command :watch; :help lists them all/);
+    assert.equal(flashes.length, 8);
     assert.deepEqual(closeMatches('cancl', ['cancel', 'cancel-all', 'goto']), ['cancel']);
     assert.deepEqual(closeMatches('cancel', ['cancel', 'cancel-all', 'goto']), ['cancel', 'cancel-all']);
   });
 
-  it(':goto by name or number, :watch by symbol, :interval sets the screen interval, :rows the list size, :quit and :q quit, :help lists', async () => {
+  it(':goto by name or number, :star by symbol, :interval sets the screen interval, :rows the list size, :quit and :q quit, :help lists', async () => {
     const flashes: string[] = [];
     const { ctx, registry } = context(flashes);
     await registry.run('goto 2', ctx);
     await registry.run('goto Tokens', ctx);
-    await registry.run('watch sol', ctx);
+    await registry.run('star sol', ctx);
     assert.equal(nth(ctx.services.catalog.getState().starred, 0).symbol, 'SOL');
     ctx.services.session.getState().setResources('tokens', ['tokens/x']);
     await registry.run('interval 30', ctx);

@@ -373,16 +373,16 @@ describe('Tokens screen', () => {
     await waitForFrame(d.app, (f) => rows(f).length === 1 && nth(rows(f), 0).rank === '1', 10_000);
   });
 
-  it(':watch stars by symbol, Tab completes it, and bad input is named', async () => {
+  it(':star stars by symbol, Tab completes it, and bad input is named', async () => {
     const d = await dashboard();
     await waitForFrame(d.app, (f) => rows(f).length >= 20, 10_000);
     const target = nth(currentTokens(d), 5);
-    await typeKeys(d.app, ':', 'w', 'a', 'tab');
-    await waitForFrame(d.app, (f) => f.includes(':watch '), 5000);
+    await typeKeys(d.app, ':', 's', 't', 'a', 'tab');
+    await waitForFrame(d.app, (f) => f.includes(':star '), 5000);
     await typeKeys(d.app, ...target.symbol.slice(0, -1).split(''), 'tab', 'enter');
     await waitForFrame(d.app, (f) => f.includes(`starred ${target.symbol}`), 5000);
     assert.ok(d.stores.tokens.getState().starred.some((e) => e.mint === target.id));
-    await typeKeys(d.app, ':', ...'watch NOPE'.split(''), 'enter');
+    await typeKeys(d.app, ':', ...'star NOPE'.split(''), 'enter');
     await waitForFrame(d.app, (f) => f.includes('NOPE": no token with that symbol, name or mint'), 5000);
     await typeKeys(d.app, ':', ...'frobnicate'.split(''), 'enter');
     await waitForFrame(d.app, (f) => f.includes('unknown command :frobnicate'), 5000);

@@ -12,6 +12,7 @@ import type { Token } from '../../api/types.js';
 import { futureTime, OrderInputError, pairOf, resolveOrderToken, type OrderToken } from '../../actions/ordersInput.js';
 import { parseSlippage } from '../../actions/swapForm.js';
 import { formatPrice } from '../../format.js';
+import { barExample } from '../../commands/shared.js';
 import {
   DEFAULT_CAP_BPS,
   DEFAULT_EXPIRY_MS,
@@ -25,36 +26,9 @@ import {
 } from './terms.js';
 import { parseDuration } from '../../duration.js';
 
-/** The commands, and their synopses (the `:` bar's and the headless registry's). */
+/** The commands (their words, help and examples: src/commands/shared.ts). */
 export const STANDING_COMMANDS = ['stop', 'tp', 'trail', 'oco', 'buy-above', 'buy-below'] as const;
 export type StandingCommand = (typeof STANDING_COMMANDS)[number];
-
-const OPTIONS_USAGE = '[expiry 30d] [slippage 1%]';
-export const STANDING_USAGE: Record<StandingCommand, string> = {
-  stop: `stop <amount> <sell> @<price> <buy> ${OPTIONS_USAGE}`,
-  tp: `tp <amount> <sell> @<price> <buy> ${OPTIONS_USAGE}`,
-  trail: `trail <amount> <sell> <distance 5%|5> <buy> ${OPTIONS_USAGE}`,
-  oco: `oco <amount> <sell> tp <price> sl <price> <buy> ${OPTIONS_USAGE}`,
-  'buy-above': `buy-above <amount> <spend> @<price> <buy> ${OPTIONS_USAGE}`,
-  'buy-below': `buy-below <amount> <spend> @<price> <buy> ${OPTIONS_USAGE}`,
-};
-export const STANDING_EXAMPLES: Record<StandingCommand, string> = {
-  stop: ':stop 2 SOL @140 USDC',
-  tp: ':tp 2 SOL @180 USDC',
-  trail: ':trail 2 SOL 5% USDC',
-  oco: ':oco 2 SOL tp 180 sl 140 USDC',
-  'buy-above': ':buy-above 300 USDC @170 SOL',
-  'buy-below': ':buy-below 300 USDC @140 SOL',
-};
-/** What each command does, in a line (help, the `:` bar, the form's note). */
-export const STANDING_HELP: Record<StandingCommand, string> = {
-  stop: 'stop-loss: sell when the price falls to the trigger or below',
-  tp: 'take-profit: sell when the price rises to the trigger or above',
-  trail: 'trailing stop: sell when the price falls the distance below its high since armed',
-  oco: 'take-profit and stop-loss together: the first to fire cancels the other',
-  'buy-above': 'buy when the price rises to the trigger or above, spending the amount',
-  'buy-below': 'buy when the price falls to the trigger or below, spending the amount',
-};
 
 /** The option words after the token received, each with its value. */
 const OPTION_WORDS = ['expiry', 'slippage'] as const;
@@ -262,7 +236,7 @@ export function parseStandingArgs(
   catalog: readonly Token[],
   nowMs: number,
 ): StandingRequest {
-  const example = STANDING_EXAMPLES[command];
+  const example = barExample(command);
   if (args.length < 3)
     fail(
       `give the amount, the token you ${command.startsWith('buy') ? 'spend' : 'sell'}, the ${command === 'trail' ? 'distance' : 'price'} and the token you receive, e.g. ${example}`,
@@ -277,7 +251,7 @@ export function parseStandingArgs(
   } else if (command === 'trail') {
     if (args[2]?.startsWith('@'))
       fail(
-        `trail: a trailing stop has a distance, not a price: ${STANDING_EXAMPLES.trail} (5% below its high) or :trail 2 SOL 5 USDC (5 USDC below it)`,
+        `trail: a trailing stop has a distance, not a price: ${barExample('trail')} (5% below its high) or :trail 2 SOL 5 USDC (5 USDC below it)`,
       );
   } else if (!args[2]?.startsWith('@')) {
     fail(`price: write it with @ as the trigger per one token, e.g. ${example}`);
