@@ -479,7 +479,7 @@ export class Fold {
 export function readJournalText(text: string): { entries: JournalState[]; problems: JournalProblem[] } {
   const fold = new Fold();
   const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) fold.line(lines[i], i + 1, 0);
+  lines.forEach((line, i) => fold.line(line, i + 1, 0));
   return { entries: [...fold.byId.values()], problems: fold.problems };
 }
 
