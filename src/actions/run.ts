@@ -173,8 +173,8 @@ export async function runSigned(
   // A transaction that was signed and sent and then failed is told off the terminal too (a build
   // or a rule that stopped it before signing is on screen, where the person is acting).
   const sent = result.transactions.filter((t) => t.status === 'failed');
-  if (sent.length && s.emit) {
-    const last = sent[sent.length - 1];
+  const last = sent[sent.length - 1];
+  if (last && s.emit) {
     s.emit(
       `${spec.group} ${spec.action} failed${last.code !== undefined ? ` (code ${last.code})` : ''}: ${(last.error ?? result.error ?? 'no reason given').slice(0, 200)}`,
       {

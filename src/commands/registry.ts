@@ -125,7 +125,7 @@ const ROUTE_OPTIONS: Record<string, OptionSpec> = {
   '--max-accounts': value('N', 'number', 'at most N accounts in the transaction (1 to 256)'),
   '--platform-fee-bps': value('N', 'number', 'a platform fee, 0 to 10000 bps (swap needs --fee-account)'),
 };
-const SWAP_SHAPE: Record<string, OptionSpec> = {
+const SWAP_SHAPE = {
   '--exact-out': on('AMOUNT is what TO receives (the swap group)'),
   '--slippage-bps': value('N', 'number', 'slippage in basis points, 0 to 10000 (the swap group)'),
   '--route': choice(
@@ -133,7 +133,7 @@ const SWAP_SHAPE: Record<string, OptionSpec> = {
     ['order', 'swap'],
     'the order group (default when the options allow) or the swap group',
   ),
-};
+} satisfies Record<string, OptionSpec>;
 const WALLET_ARG = arg('ADDRESS', 'address', { optional: true });
 
 /** What each of the order group's and the swap build's options does (src/actions/swapOptions.ts reads them). */

@@ -26,7 +26,8 @@ export async function quoteCommand(
 ): Promise<string> {
   if (positionals.length !== 3)
     throw new CommandError('usage: tradedeck quote AMOUNT FROM TO (for example: tradedeck quote 1.5 SOL USDC)', 2);
-  const [amountText, fromText, toText] = positionals;
+  // three words (checked above)
+  const [amountText, fromText, toText] = positionals as [string, string, string];
   // the route `swap` would take with these options: the quote is what would execute
   const form = swapFormOf(positionals, flags);
   swapRouteOf(form, flags.route);

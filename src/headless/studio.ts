@@ -93,7 +93,8 @@ export async function studioCommand(
         (st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`),
       );
     await Promise.all([loadTokens(s), loadLaunched(s, store)]);
-    return sub === 'create' ? await create(s, store, flags) : await claim(s, store, positionals[1], flags);
+    // claim has its pool as a second word (checkUsage)
+    return sub === 'create' ? await create(s, store, flags) : await claim(s, store, positionals[1]!, flags);
   } finally {
     await session.close();
   }
