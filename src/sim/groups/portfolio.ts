@@ -38,7 +38,8 @@ export function register(kernel: SimKernel): void {
     // platforms repeated or comma-separated, as the real service reads array parameters
     const q = new URLSearchParams(req.query);
     if (q.getAll('platforms').join('').trim() === '') q.delete('platforms');
-    const { address: owner, platforms: asked } = p.query(OPERATIONS.positions, q, { address: req.params.address });
+    // the route's pattern names :address
+    const { address: owner, platforms: asked } = p.query(OPERATIONS.positions, q, { address: req.params.address! });
     let platforms: Set<string> | null = null;
     if (asked) {
       const ids = asked.map((s) => s.trim());

@@ -49,7 +49,8 @@ export function varyToken(v: Variability, t: Token, interval: TokenInterval): To
   if (v.chance(t.id, 'no-tokenProgram', 0.35)) delete out.tokenProgram;
   if (v.chance(t.id, 'no-stats', 0.3)) {
     const others = WINDOWS.filter((w) => w !== WINDOW_OF[interval]);
-    delete out[others[v.pick(t.id, 'stats-window', others.length)]];
+    // pick is below others.length
+    delete out[others[v.pick(t.id, 'stats-window', others.length)]!];
   }
   if (v.chance(t.id, 'no-audit-fields', 0.2) && t.audit)
     out.audit = {
@@ -139,7 +140,7 @@ export function register(kernel: SimKernel): void {
       ['interval', TOKEN_INTERVALS],
     ] as const) {
       const got = req.params[field];
-      if (!(allowed as readonly string[]).includes(got))
+      if (got === undefined || !(allowed as readonly string[]).includes(got))
         kernel.fail({ status: 400, message: `${field}: "${got}" is not one of ${allowed.join(', ')}` });
     }
     const {

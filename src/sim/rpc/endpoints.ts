@@ -20,7 +20,8 @@ const MODES: readonly RpcEndpointMode[] = ['ok', 'down', 'stale'];
 export function rpcEndpointOf(path: string): string | null {
   if (path === '/rpc' || path === '/rpc/') return 'main';
   const m = /^\/rpc\/([^/]+)$/.exec(path);
-  return m && NAME.test(m[1]) ? m[1] : null;
+  const name = m?.[1];
+  return name !== undefined && NAME.test(name) ? name : null;
 }
 
 export class RpcEndpoints {
