@@ -151,7 +151,8 @@ export function splitBurst(input: string, key: Key): Array<[string, Key]> {
   // Esc typed just before another key arrives as one read, which Ink reads as Alt+key: tradedeck
   // binds no Alt keys, so it is the Esc the person pressed, then the key.
   if (key.meta && !key.ctrl && !key.escape && Array.from(input).length === 1 && input >= ' ' && input !== '\u007f') {
-    const esc = { ...(Object.fromEntries(Object.keys(key).map((k) => [k, false])) as unknown as Key), escape: true };
+    // every flag of the key off (the spread of `key` keeps the type: it has the same names), then Esc
+    const esc: Key = { ...key, ...Object.fromEntries(Object.keys(key).map((k) => [k, false])), escape: true };
     return [
       ['', esc],
       [input, { ...key, meta: false, shift: input !== input.toLowerCase() }],

@@ -6,6 +6,7 @@ import {
   fetchWithin,
   FetchTimeoutError,
   httpFetch,
+  type FetchLike,
   RedirectRefusedError,
   ResponseTooLargeError,
   shownUrl,
@@ -97,7 +98,7 @@ export interface RpcClient {
 export interface RpcClientOptions {
   url: string;
   timeoutMs?: number;
-  fetchImpl?: typeof fetch;
+  fetchImpl?: FetchLike;
   commitment?: Commitment;
 }
 
