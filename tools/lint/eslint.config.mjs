@@ -35,7 +35,7 @@ function boundary(patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'tools/lint/node_modules/', '.tmp/'] },
+  { ignores: ['dist/', 'dist-test/', 'node_modules/', 'tools/lint/node_modules/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
