@@ -135,7 +135,7 @@ function valueOf<Row>(row: Row, column: Column<Row>): Sortable {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean'
     ? v
     : v == null
-      ? (v as null | undefined)
+      ? v
       : String(v);
 }
 

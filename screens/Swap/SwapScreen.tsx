@@ -167,7 +167,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   };
   const suggestions = suggestFor();
   const setField = (key: keyof SwapForm, value: string | boolean) => {
-    swap.getState().setField(key, value as never);
+    swap.getState().setField(key, value);
     if (key === 'input' || key === 'output') setSuggestion(0);
     const l = line();
     if (l && l.key === key && l.line.text !== value) setLineState(null);

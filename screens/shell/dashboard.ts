@@ -66,7 +66,7 @@ export async function runDashboard(config: Config): Promise<number> {
     void s.notices.push({ kind: kind === 'error' ? 'error' : 'info', text });
   const firstData = startFirstRequests(
     first.id,
-    first.resources.filter((r) => !r.settleMs) as Parameters<typeof startFirstRequests>[1],
+    first.resources.filter((r) => !r.settleMs),
     { services, flash: earlyFlash, store: firstStore },
   );
 

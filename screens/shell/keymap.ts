@@ -130,7 +130,7 @@ export function useScreenKeys<Keys extends ScreenKeys<any>, Part extends string 
   handlers: ScreenHandlers<Keys, Part>,
 ): void {
   const { keymap } = useShell();
-  useCommands(keymap, on.scope, handlers as Partial<Record<string, CommandAction>>, 'screen', on.active ?? true);
+  useCommands(keymap, on.scope, handlers, 'screen', on.active ?? true);
 }
 
 /** What the global keys do to the shell's own state. */

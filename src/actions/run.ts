@@ -16,7 +16,7 @@ import type { Journal } from '../journal/journal.js';
 import { processIdentity, type SigningTurn } from '../stateLock.js';
 import type { BalanceEffect } from '../pipeline/effect.js';
 import type { Built, ConfirmAnswer } from '../pipeline/types.js';
-import { confirmViewOf, type DescribedRequest } from './confirmView.js';
+import { confirmViewOf } from './confirmView.js';
 import { explainError } from './outcome.js';
 import type { Services } from '../services.js';
 
@@ -119,7 +119,7 @@ export async function runSigned(
       if (opts.unattended) return opts.unattended.confirm(req);
       let blockHeight: number | undefined;
       if (req.built.lastValidBlockHeight !== undefined) blockHeight = await rpc.blockHeight().catch(() => undefined);
-      const view = confirmViewOf(req as DescribedRequest & typeof req, {
+      const view = confirmViewOf(req, {
         wallet: s.wallet!.address,
         now: s.now(),
         maxAgeMs: maxQuoteAgeMs,

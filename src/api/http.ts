@@ -139,7 +139,7 @@ export function parseErrorBody(text: string): { message?: string; code?: number 
   const message = textOf(b.message);
   if (message && !parts.includes(message)) parts.push(message);
   if (isRecord(b.errors)) {
-    for (const [field, msgs] of Object.entries(b.errors as Record<string, unknown>)) {
+    for (const [field, msgs] of Object.entries(b.errors)) {
       const list = (Array.isArray(msgs) ? msgs : [msgs]).filter((m): m is string => typeof m === 'string');
       if (list.length) parts.push(`${field}: ${list.join(', ')}`);
     }

@@ -47,7 +47,7 @@ export function formFromFlags(flags: Flags): StudioForm {
     if (v === undefined) continue;
     if (field === 'antiSniping') form.antiSniping = v === true;
     else if (field === 'lpLocked') form.lpLocked = v !== true;
-    else if (typeof v === 'string') (form[field] as string) = v;
+    else if (typeof v === 'string') form[field] = v;
   }
   return form;
 }

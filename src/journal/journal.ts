@@ -345,7 +345,7 @@ export function entryOf(r: Fields): JournalState | string {
     group: r.group as JournalGroup,
     action: r.action,
     signedTransaction: typeof r.signedTransaction === 'string' ? r.signedTransaction : '',
-    summary: (r.summary as Record<string, unknown> | undefined) ?? {},
+    summary: r.summary ?? {},
     status: r.status as JournalStatus,
     updatedAt: r.time,
   };

@@ -58,7 +58,7 @@ function errorText(err: unknown): string {
     const [index, what] = (err as { InstructionError: [number, unknown] }).InstructionError;
     const why =
       what && typeof what === 'object' && 'Custom' in what
-        ? `custom program error ${String((what as { Custom: unknown }).Custom)}`
+        ? `custom program error ${String(what.Custom)}`
         : String(what);
     return `instruction ${Number(index) + 1} failed: ${why}`;
   }

@@ -53,12 +53,12 @@ export function decodeWireTransaction(base64: unknown): DecodedTransaction | nul
   if (typeof base64 !== 'string' || base64.length === 0 || base64.length % 4 !== 0 || !BASE64_RE.test(base64))
     return null;
   try {
-    const tx = txDecoder.decode(Buffer.from(base64, 'base64')) as Transaction;
+    const tx = txDecoder.decode(Buffer.from(base64, 'base64'));
     const messageBytes = new Uint8Array(tx.messageBytes);
     return {
       messageKey: Buffer.from(messageBytes).toString('base64'),
       messageBytes,
-      signatures: tx.signatures as Record<string, Uint8Array | null>,
+      signatures: tx.signatures,
     };
   } catch {
     return null;

@@ -207,14 +207,14 @@ function pairFor(
     fail(
       `price: neither ${sell.symbol} nor ${buy.symbol} is USDC, USDT or SOL, so "${priceWord}" reads either way; give the unit: ${priceWord} ${right}`,
     );
-  if (pair!.base.id !== want.base.id) {
+  if (pair.base.id !== want.base.id) {
     const example = buying
-      ? `:${command} 300 ${pair!.quote.symbol} @${priceWord.replace(/^@/, '')} ${pair!.base.symbol}`
-      : `:${command} 2 ${pair!.base.symbol} @${priceWord.replace(/^@/, '')} ${pair!.quote.symbol}`;
+      ? `:${command} 300 ${pair.quote.symbol} @${priceWord.replace(/^@/, '')} ${pair.base.symbol}`
+      : `:${command} 2 ${pair.base.symbol} @${priceWord.replace(/^@/, '')} ${pair.quote.symbol}`;
     fail(
       buying
-        ? `${command} spends the quote token (${pair!.quote.symbol}) on ${pair!.base.symbol}: the amount is the ${pair!.quote.symbol} to spend, e.g. ${example}`
-        : `${command} sells the token priced (${pair!.base.symbol}) for ${pair!.quote.symbol}, e.g. ${example}; to buy ${pair!.base.symbol} at a price use :buy-above or :buy-below`,
+        ? `${command} spends the quote token (${pair.quote.symbol}) on ${pair.base.symbol}: the amount is the ${pair.quote.symbol} to spend, e.g. ${example}`
+        : `${command} sells the token priced (${pair.base.symbol}) for ${pair.quote.symbol}, e.g. ${example}; to buy ${pair.base.symbol} at a price use :buy-above or :buy-below`,
     );
   }
   return want;
@@ -341,7 +341,7 @@ export function parseStandingArgs(
         fail(
           `distance: "${d}" is not a share such as 5% (two decimals at most) or an amount of ${buy.symbol} such as 5`,
         );
-      const bps = Math.round(Number(m![1]) * 100);
+      const bps = Math.round(Number(m[1]) * 100);
       if (bps <= 0) fail('distance: must be more than 0%');
       if (bps >= 10_000)
         fail(

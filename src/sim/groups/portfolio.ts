@@ -59,7 +59,7 @@ export function register(kernel: SimKernel): void {
     const paper = core.paper !== undefined || core.options.samples === false;
     if (kernel.ledger.isFunded(owner) && !paper)
       elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
-    const shown = platforms ? elements.filter((e) => platforms!.has(String(e.platformId))) : elements;
+    const shown = platforms ? elements.filter((e) => platforms.has(String(e.platformId))) : elements;
 
     // fetcher timings and the occasional failure are seeded per wallet and minute of sim time
     const minute = Math.floor(kernel.clock.nowMs() / 60_000);

@@ -166,15 +166,13 @@ export function register(kernel: SimKernel): void {
         // trending lists put launches of the last hour first, newest first
         const launchedMs =
           category === 'toptrending' && nowMs - d.firstPoolCreatedMs < NEW_LAUNCH_MS ? d.firstPoolCreatedMs : 0;
-        return { t, launchedMs, score: rankScore(t, category as TokenCategory, interval as TokenInterval) };
+        return { t, launchedMs, score: rankScore(t, category, interval) };
       });
       scored.sort((a, b) => b.launchedMs - a.launchedMs || b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
       hit = { stamp, tokens: demoteGeneric(scored.map((s) => s.t)) };
       ranked.set(key, hit);
     }
-    const json = JSON.stringify(
-      hit.tokens.slice(0, limit).map((t) => varyToken(variability, t, interval as TokenInterval)),
-    );
+    const json = JSON.stringify(hit.tokens.slice(0, limit).map((t) => varyToken(variability, t, interval)));
     bodies.set(bodyKey, json);
     return { status: 200, body: undefined, json };
   });

@@ -321,6 +321,7 @@ export async function interpretMessage(core: SimCore, m: LoadedMessage): Promise
             put(acc[0]!, newTokenAccount(acc[1]!, owner!, a!.data.length, a!.lamports, program));
             return;
           }
+          case undefined: // no data at all
           default:
             return fail('InvalidInstructionData');
         }
