@@ -42,7 +42,8 @@ export function resample(values: readonly number[], columns: number): number[] {
   if (n === 0 || columns <= 0) return [];
   return Array.from(
     { length: columns },
-    (_, i) => values[Math.min(n - 1, Math.max(0, Math.floor(((i + 1) * n) / columns) - 1))],
+    // clamped to 0..n-1 of a list that is not empty
+    (_, i) => values[Math.min(n - 1, Math.max(0, Math.floor(((i + 1) * n) / columns) - 1))]!,
   );
 }
 
@@ -116,7 +117,8 @@ export function Chart({ values, ascii, ...o }: ChartProps) {
   const seen = values.filter(finite);
   const first = seen[0];
   const last = seen[seen.length - 1];
-  const color = first === undefined || last === first ? theme.dim : last > first ? theme.up : theme.down;
+  const color =
+    first === undefined || last === undefined || last === first ? theme.dim : last > first ? theme.up : theme.down;
   return (
     <Box flexDirection="column">
       {chartLines(values, { ...o, ascii: plain }).map((l, i) => (

@@ -59,10 +59,11 @@ export function headerParts(props: HeaderProps, theme: Theme): { left: Part[]; r
     // the error wants up to 32 columns; the wallet text shrinks (down to 8) or goes to make room
     const want = Math.min(32, textWidth(health.lastError) + 2);
     let left = room - total(parts) - 1;
-    if (left < want && walletIndex >= 0) {
-      const walletWidth = textWidth(parts[walletIndex].text) - (want - left);
-      if (walletWidth >= 8)
-        parts[walletIndex] = { ...parts[walletIndex], text: truncate(parts[walletIndex].text, walletWidth) };
+    // walletIndex, when not -1, was found in parts just above
+    const walletPart = parts[walletIndex];
+    if (left < want && walletPart) {
+      const walletWidth = textWidth(walletPart.text) - (want - left);
+      if (walletWidth >= 8) parts[walletIndex] = { ...walletPart, text: truncate(walletPart.text, walletWidth) };
       else parts.splice(walletIndex, 1);
       left = room - total(parts) - 1;
     }

@@ -63,17 +63,17 @@ function groupBlocks(groups: readonly HelpColumnGroup[], width: number): GroupBl
  */
 function flow(blocks: GroupBlock[], rows: number, width: number): HelpLine[][] {
   const heading = (text: string): HelpLine => ({ text: padCell(text, width), heading: true });
-  const cols: HelpLine[][] = [[]];
+  let col: HelpLine[] = [];
+  const cols: HelpLine[][] = [col];
   for (const block of blocks) {
     block.entries.forEach((entry, i) => {
-      let col = cols[cols.length - 1];
       const need = entry.length + (i === 0 ? 1 : 0);
       if (col.length > 0 && col.length + need > rows) cols.push((col = []));
       if (i === 0) col.push(heading(block.title));
       else if (col.length === 0) col.push(heading(`${block.title} (continued)`));
       col.push(...entry);
     });
-    if (block.entries.length === 0) cols[cols.length - 1].push(heading(block.title));
+    if (block.entries.length === 0) col.push(heading(block.title));
   }
   return cols;
 }

@@ -58,7 +58,7 @@ interface RowLineProps {
  * level); undefined for a colour given another way (hex, rgb), which a nested <Text> paints. */
 function paint(text: string, color: string): string | undefined {
   if (!(color in chalk)) return undefined;
-  const style = (chalk as unknown as Record<string, unknown>)[color];
+  const style: unknown = Reflect.get(chalk, color);
   return typeof style === 'function' ? (style as (s: string) => string)(text) : undefined;
 }
 

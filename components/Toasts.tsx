@@ -87,7 +87,8 @@ export function toastLines(toast: Toast | undefined, width: number, maxLines: nu
     i === 0 ? l : `  ${l}`,
   );
   const kept = all.slice(0, maxLines);
-  if (all.length > maxLines) kept[maxLines - 1] = truncate(kept[maxLines - 1] + ' ' + all[maxLines].trim(), width);
+  // more lines than maxLines (> 0): kept holds maxLines of them and all[maxLines] is the next
+  if (all.length > maxLines) kept[maxLines - 1] = truncate(kept[maxLines - 1]! + ' ' + all[maxLines]!.trim(), width);
   return kept.map((l) => padCell(l, width));
 }
 

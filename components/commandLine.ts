@@ -20,14 +20,15 @@ export function browseHistory(state: CommandState, history: readonly string[], s
   const index = Math.min(history.length, Math.max(0, state.historyIndex + step));
   if (index === state.historyIndex) return state;
   const draft = state.historyIndex === history.length ? state.line.text : state.draft;
-  const text = index === history.length ? draft : history[index];
+  // index is within 0..history.length, and history.length is the draft
+  const text = index === history.length ? draft : history[index]!;
   return { line: lineAt(text), historyIndex: index, draft, completion: undefined };
 }
 
 /** The longest common start of the strings (case-sensitive). */
 export function commonPrefix(words: readonly string[]): string {
-  if (words.length === 0) return '';
   let p = words[0];
+  if (p === undefined) return '';
   for (const w of words) while (!w.startsWith(p)) p = p.slice(0, -1);
   return p;
 }
@@ -45,14 +46,14 @@ export function completeCommand(
   const c = state.completion;
   if (c && c.candidates.length > 1) {
     const index = (c.index + step + c.candidates.length) % c.candidates.length;
-    return { ...state, line: lineAt(c.candidates[index]), completion: { ...c, index } };
+    return { ...state, line: lineAt(c.candidates[index]!), completion: { ...c, index } };
   }
   const base = state.line.text;
   const candidates = complete(base);
   if (candidates.length === 0) return { ...state, completion: { base, candidates, index: -1 } };
-  if (candidates.length === 1) return { ...state, line: lineAt(candidates[0]), completion: undefined };
+  if (candidates.length === 1) return { ...state, line: lineAt(candidates[0]!), completion: undefined };
   const prefix = commonPrefix(candidates);
   if (prefix.length > base.length) return { ...state, line: lineAt(prefix), completion: undefined };
   const index = step === 1 ? 0 : candidates.length - 1;
-  return { ...state, line: lineAt(candidates[index]), completion: { base, candidates, index } };
+  return { ...state, line: lineAt(candidates[index]!), completion: { base, candidates, index } };
 }

@@ -1,6 +1,9 @@
 // Bundles the program: dist/cli.js (the launcher, src/launch.ts) and one script per mode beside it.
 // --if-needed skips the build when dist/cli.js is newer than every source file; --pack (the
 // prepack script) removes the scripts of earlier builds at once instead of after an hour.
+// --test-hooks builds the same program into dist-test/ with its test hooks in (__TEST_HOOKS__ true:
+// TRADEDECK_TEST_KILL_AT, TRADEDECK_TEST_RPC_PROBE_MS), for the tests that kill it at a stage or
+// hurry its RPC probe; dist/, what is published, is built with them folded away.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { statSync, readdirSync, existsSync, chmodSync, readFileSync } from 'node:fs';
@@ -12,7 +15,9 @@ import { inkOutput } from './ink-output.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'dist', 'cli.js');
+const testHooks = process.argv.includes('--test-hooks');
+const distDir = join(root, testHooks ? 'dist-test' : 'dist');
+const out = join(distDir, 'cli.js');
 
 function newestSource(dir) {
   let newest = 0;
@@ -121,7 +126,7 @@ const builtinsByRequire = {
 
 const result = await build({
   entryPoints: Object.fromEntries(Object.entries(MODES).map(([name, m]) => [name, m.entry])),
-  outdir: join(root, 'dist'),
+  outdir: distDir,
   entryNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
@@ -137,7 +142,11 @@ const result = await build({
   // A single non-ASCII character makes V8 hold the whole source as a two-byte string (twice the
   // memory, slower to scan): strings, regular expressions and identifiers are escaped instead.
   charset: 'ascii',
-  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tdUrl' },
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    'import.meta.url': '__tdUrl',
+    __TEST_HOOKS__: String(testHooks),
+  },
   plugins: [
     modesOfMain,
     builtinsByRequire,
@@ -218,13 +227,13 @@ await build({
 });
 chmodSync(out, 0o755);
 // the launcher is CommonJS: loading it through Node's ES module loader would cost every launch
-const distPackage = join(root, 'dist', 'package.json');
+const distPackage = join(distDir, 'package.json');
 await writeFile(distPackage, '{ "type": "commonjs" }\n');
 
 // The package (npm pack, npm publish: package.json's files is dist) holds this build only: not the
 // scripts of earlier builds kept below, nor the code caches of dist/.cache, which belong to the
 // machine that made them (an installed program makes its own on its first runs).
-const npmignore = join(root, 'dist', '.npmignore');
+const npmignore = join(distDir, '.npmignore');
 await writeFile(
   npmignore,
   [
@@ -243,7 +252,6 @@ await writeFile(
 // With --pack (npm pack and publish run it) they go at once.
 // dist/chunks is what builds before single scripts made.
 const current = new Set(Object.values(modeFiles));
-const distDir = join(root, 'dist');
 for (const dir of [distDir, join(distDir, '.cache'), join(distDir, 'chunks')]) {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     const p = join(dir, name);

@@ -34,6 +34,7 @@ export interface CommandTable {
 }
 
 /** flag -> setting name, for the settings that have a flag (ntfyToken has none: environment or config file only) */
+/** flag -> the name of a setting: every value is a key of SETTINGS (the `!` reads below rely on it) */
 const FLAG_TO_SETTING = new Map<string, string>([
   ...Object.entries(SETTINGS).flatMap(([name, s]) => (s.flag ? [[s.flag, name] as const] : [])),
   ['--rpc', 'rpcUrl'],
@@ -49,9 +50,9 @@ export function globalFlags(): Array<{
   return [
     ...[...FLAG_TO_SETTING].map(([flag, name]) => ({
       flag,
-      takesValue: SETTINGS[name].kind !== 'boolean',
-      choices: SETTINGS[name].choices,
-      path: SETTINGS[name].kind === 'path',
+      takesValue: SETTINGS[name]!.kind !== 'boolean',
+      choices: SETTINGS[name]!.choices,
+      path: SETTINGS[name]!.kind === 'path',
     })),
     { flag: '--config', takesValue: true, path: true },
   ];
@@ -72,7 +73,7 @@ export function parseArgv(argv: string[], table?: CommandTable): ParsedArgs | un
   const out: ParsedArgs = { command: undefined, positionals: [], settings: {}, extra: {}, help: false, version: false };
   let optionsEnded = false;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i]!;
     if (optionsEnded || !arg.startsWith('-') || arg === '-' || looksNumeric(arg)) {
       if (!table) return undefined;
       addWord(out, arg, table);
@@ -97,7 +98,7 @@ export function parseArgv(argv: string[], table?: CommandTable): ParsedArgs | un
     const setting = FLAG_TO_SETTING.get(flag);
     let takesValue: boolean;
     if (flag === '--config') takesValue = true;
-    else if (setting) takesValue = SETTINGS[setting].kind !== 'boolean';
+    else if (setting) takesValue = SETTINGS[setting]!.kind !== 'boolean';
     else if (!table) return undefined;
     else {
       const owner = table.commandWith(flag);
@@ -114,7 +115,7 @@ export function parseArgv(argv: string[], table?: CommandTable): ParsedArgs | un
     let value: string | boolean = true;
     if (takesValue) {
       if (inline !== undefined) value = inline;
-      else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
+      else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) value = argv[++i]!;
       else throw new UsageError(`option ${flag} needs a value`);
     } else if (inline !== undefined) {
       if (inline !== 'true' && inline !== 'false')
@@ -123,7 +124,7 @@ export function parseArgv(argv: string[], table?: CommandTable): ParsedArgs | un
     }
     if (flag === '--config') out.configPath = String(value);
     // a list setting given again adds to the list (--rpc-url A --rpc-url B: A, then B on failure)
-    else if (setting && SETTINGS[setting].kind === 'urls' && typeof out.settings[setting] === 'string')
+    else if (setting && SETTINGS[setting]!.kind === 'urls' && typeof out.settings[setting] === 'string')
       out.settings[setting] += `,${String(value)}`;
     else if (setting) out.settings[setting] = value;
     else if (value !== false) out.extra[flag.slice(2)] = value;

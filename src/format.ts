@@ -55,6 +55,8 @@ function invalid(n: number, signed = true): boolean {
   return !Number.isFinite(n) || Math.abs(n) >= ABSURD || (!signed && n < 0);
 }
 
+// A split's first part is always there: the `whole = ''` and `mantissa = ''` defaults below never apply.
+
 /**
  * The one price formatter: USD prices, and exchange rates between two tokens, in every column and
  * line. At or above 1: two decimals with grouping ("1,234.56").
@@ -70,11 +72,11 @@ export function formatPrice(n: Num, opts: PriceOptions = {}): string {
   const abs = Math.abs(n);
   if (abs === 0) return prefix + '0.00';
   if (abs >= 1) {
-    const [whole, frac] = abs.toFixed(2).split('.');
+    const [whole = '', frac] = abs.toFixed(2).split('.');
     return prefix + group(whole) + '.' + frac;
   }
   // toExponential rounds to 4 significant digits first, so a carry (0.00009999 -> 1.000e-4) is handled.
-  const [mantissa, expText] = abs.toExponential(3).split('e');
+  const [mantissa = '', expText] = abs.toExponential(3).split('e');
   const exponent = Number(expText);
   if (exponent >= 0) return prefix + abs.toFixed(2);
   const zeros = -exponent - 1;
@@ -94,7 +96,7 @@ export function formatUsd(n: Num): string {
   if (invalid(n)) return INVALID;
   const abs = Math.abs(n);
   if (abs !== 0 && abs < 0.005) return n < 0 ? '>-$0.01' : '<$0.01';
-  const [whole, frac] = abs.toFixed(2).split('.');
+  const [whole = '', frac] = abs.toFixed(2).split('.');
   return (n < 0 && Number(abs.toFixed(2)) !== 0 ? '-' : '') + '$' + group(whole) + '.' + frac;
 }
 
@@ -107,7 +109,7 @@ export function formatPercent(pct: Num, opts: { signed?: boolean } = {}): string
   if (invalid(pct)) return INVALID;
   const abs = Math.abs(pct);
   if (abs > 0 && abs < 0.005) return opts.signed ? `${pct < 0 ? '-' : '+'}<0.01%` : `${pct < 0 ? '>-' : '<'}0.01%`;
-  const [whole, frac] = abs.toFixed(2).split('.');
+  const [whole = '', frac] = abs.toFixed(2).split('.');
   // signed: a difference (from the market, a move), "+" when above, "-" when below
   return (pct < 0 ? '-' : opts.signed ? '+' : '') + group(whole) + '.' + frac + '%';
 }
@@ -128,7 +130,7 @@ export function formatAmount(n: Num, maxFraction = 6): string {
     return (n < 0 ? '-' : '') + abs.toFixed(Math.min(20, 3 - exp)).replace(/0+$/, '');
   }
   const fixed = abs.toFixed(digits);
-  const [whole, frac = ''] = fixed.split('.');
+  const [whole = '', frac = ''] = fixed.split('.');
   const trimmed = frac.replace(/0+$/, '');
   const body = group(whole) + (trimmed ? `.${trimmed}` : '');
   return (n < 0 && Number(fixed) !== 0 ? '-' : '') + body;
@@ -154,7 +156,7 @@ export function formatCompact(n: Num): string {
   const rounded = Number(abs.toPrecision(3));
   if (rounded < 1000) return sign + trimZeros(abs.toPrecision(3), abs);
   for (let i = UNITS.length - 1; i >= 0; i--) {
-    const [size, suffix] = UNITS[i];
+    const [size, suffix] = UNITS[i]!;
     const next = UNITS[i - 1];
     const scaled = Number((abs / size).toPrecision(3));
     if (rounded >= size && (next === undefined || scaled < 1000)) {
@@ -181,7 +183,7 @@ export function formatPct(change: Num): string {
   if (invalid(change)) return INVALID;
   const fixed = Math.abs(change).toFixed(2);
   if (Number(fixed) === 0) return '0.00%';
-  const [whole, frac] = fixed.split('.');
+  const [whole = '', frac] = fixed.split('.');
   const body = group(whole) + '.' + frac + '%';
   return change > 0 ? '▲ +' + body : '▼ -' + body;
 }

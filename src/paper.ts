@@ -40,16 +40,19 @@ export function parsePaperBalance(text: string): PaperBalance[] {
   while (rest !== '') {
     const m = /^(\S+?)\s+([A-Za-z]+)\s*(,\s*|$)/.exec(rest);
     if (!m) throw new Error(`paper balance: "${rest.slice(0, 40)}" is not AMOUNT SYMBOL; e.g. 10 SOL,1000 USDC`);
-    const symbol = m[2].toUpperCase();
+    // the pattern's first two groups take part in every match
+    const amountText = m[1]!;
+    const typed = m[2]!;
+    const symbol = typed.toUpperCase();
     const token = STARTING_TOKENS[symbol];
     if (!token)
       throw new Error(
-        `paper balance: ${m[2].slice(0, 20)} cannot start an account; give ${Object.keys(STARTING_TOKENS).join(', ')}`,
+        `paper balance: ${typed.slice(0, 20)} cannot start an account; give ${Object.keys(STARTING_TOKENS).join(', ')}`,
       );
     if (entries.some((e) => e.symbol === symbol)) throw new Error(`paper balance: ${symbol} is given twice`);
     let amount: bigint;
     try {
-      amount = toBaseUnits(m[1], token.decimals, `paper balance ${symbol}`);
+      amount = toBaseUnits(amountText, token.decimals, `paper balance ${symbol}`);
     } catch (e) {
       if (e instanceof AmountError) throw new Error(e.message, { cause: e });
       throw e;

@@ -17,10 +17,10 @@ export function resolveToken(query: string, tokens: readonly Token[]): Resolutio
   if (byMint) return { ok: true, token: byMint };
   const lower = q.toLowerCase();
   const bySymbol = tokens.filter((t) => t.symbol.toLowerCase() === lower);
-  if (bySymbol.length === 1) return { ok: true, token: bySymbol[0] };
+  if (bySymbol.length === 1) return { ok: true, token: bySymbol[0]! };
   if (bySymbol.length > 1) {
     const verified = bySymbol.filter((t) => t.isVerified === true);
-    if (verified.length === 1) return { ok: true, token: verified[0] };
+    if (verified.length === 1) return { ok: true, token: verified[0]! };
     return {
       ok: false,
       error: `token "${q}" is ambiguous: ${bySymbol.map((t) => `${t.symbol} ${t.id}`).join(', ')}; use the mint address`,
@@ -28,7 +28,7 @@ export function resolveToken(query: string, tokens: readonly Token[]): Resolutio
     };
   }
   const byName = tokens.filter((t) => t.name.toLowerCase() === lower);
-  if (byName.length === 1) return { ok: true, token: byName[0] };
+  if (byName.length === 1) return { ok: true, token: byName[0]! };
   if (isAddress(q)) return { ok: false, error: `token ${q}: not in the token list, so its decimals are unknown` };
   return { ok: false, error: `token "${q}": no token with that symbol, name or mint` };
 }

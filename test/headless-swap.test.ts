@@ -3,7 +3,7 @@
 // quote asks the route the swap takes, so both report the same amounts for the same market state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
+import { CLI, TEST_CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
 import type { SimHandle } from '../src/sim/index.js';
 import { randomBytes } from 'node:crypto';
@@ -306,6 +306,7 @@ test("kill -9 after a headless swap's execute answered: the next signing command
       TRADEDECK_API_KEY: 'test-key',
       TRADEDECK_TEST_KILL_AT: 'after-execute',
     },
+    TEST_CLI,
   );
   assert.equal(killed.code, null, 'killed by SIGKILL');
   const sent = sim

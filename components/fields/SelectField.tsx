@@ -46,7 +46,7 @@ export function SelectField<T extends string>({
         0,
         options.findIndex((o) => o.value === latest.current),
       );
-      latest.current = options[(i + step + options.length) % options.length].value;
+      latest.current = options[(i + step + options.length) % options.length]!.value;
       onChange(latest.current);
       return true;
     },

@@ -44,9 +44,11 @@ export function useFormEditing(o: FormEditingOptions): FormEditing {
       fs.findIndex((f) => f.key === o.focus()),
     );
     const to = by === 'top' ? 0 : by === 'bottom' ? fs.length - 1 : Math.min(fs.length - 1, Math.max(0, i + by));
-    o.setFocus(fs[to].key);
+    const target = fs[to];
+    if (!target) return;
+    o.setFocus(target.key);
     setLine(null);
-    if (editing()) start.begin(fs[to].key);
+    if (editing()) start.begin(target.key);
   };
   const stop = () => {
     setEditing(false);

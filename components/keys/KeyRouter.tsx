@@ -53,10 +53,10 @@ export function KeyRouterProvider({ children, dispatcher }: KeyRouterProviderPro
             router.lastLayer === 'input' &&
             isPlainChar(next) &&
             queue.current.length > 0 &&
-            isPlainChar(queue.current[0])
+            isPlainChar(queue.current[0]!)
           ) {
             let run = next[0];
-            while (queue.current.length > 0 && isPlainChar(queue.current[0])) run += queue.current.shift()![0];
+            while (queue.current.length > 0 && isPlainChar(queue.current[0]!)) run += queue.current.shift()![0];
             handled = router.dispatch(run, { ...next[1], shift: false });
             if (!handled) queue.current.unshift(...splitBurst(run, { ...next[1], shift: false }).slice(1));
           }
@@ -111,7 +111,8 @@ const SS3_WITH_MODIFIER = /^\u001b+O[0-9;]+([\u0040-\u007e])$/;
 /** An escape sequence Ink would hand on as a key although it is none (and may throw on). */
 export function isNotAKey(data: string): boolean {
   const csi = CSI.exec(data) ?? SS3_WITH_MODIFIER.exec(data);
-  return csi !== null && !KEY_FINALS.includes(csi[1]);
+  // both patterns capture the final byte as their first group
+  return csi !== null && !KEY_FINALS.includes(csi[1]!);
 }
 
 /**
@@ -150,7 +151,8 @@ export function splitBurst(input: string, key: Key): Array<[string, Key]> {
   // Esc typed just before another key arrives as one read, which Ink reads as Alt+key: tradedeck
   // binds no Alt keys, so it is the Esc the person pressed, then the key.
   if (key.meta && !key.ctrl && !key.escape && Array.from(input).length === 1 && input >= ' ' && input !== '\u007f') {
-    const esc = { ...(Object.fromEntries(Object.keys(key).map((k) => [k, false])) as unknown as Key), escape: true };
+    // every flag of the key off (the spread of `key` keeps the type: it has the same names), then Esc
+    const esc: Key = { ...key, ...Object.fromEntries(Object.keys(key).map((k) => [k, false])), escape: true };
     return [
       ['', esc],
       [input, { ...key, meta: false, shift: input !== input.toLowerCase() }],

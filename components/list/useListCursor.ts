@@ -43,8 +43,10 @@ export function useListCursor<R>(o: ListCursorOptions<R>): ListCursor<R> {
     const want = by === 'top' ? 0 : by === 'bottom' ? rows.length - 1 : at + by;
     if (by === 'bottom' || (typeof by === 'number' && by > 0 && want > rows.length - 1)) o.onPastEnd?.();
     const to = Math.min(rows.length - 1, Math.max(0, want));
-    o.select(o.getKey(rows[to]));
-    view.current.selected = rows[to];
+    // rows is not empty and `to` is clamped into it
+    const row = rows[to]!;
+    o.select(o.getKey(row));
+    view.current.selected = row;
     return true;
   };
   return {

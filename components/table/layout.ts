@@ -83,7 +83,7 @@ export function layoutColumns<Row>(
   while (kept.length > 1 && need() > width) {
     let drop = kept.length - 1;
     for (let i = kept.length - 1; i >= 0; i--) {
-      if ((kept[i].priority ?? 0) > (kept[drop].priority ?? 0)) drop = i;
+      if ((kept[i]!.priority ?? 0) > (kept[drop]!.priority ?? 0)) drop = i;
     }
     dropped.push(...kept.splice(drop, 1));
   }
@@ -101,16 +101,17 @@ export function layoutColumns<Row>(
   if (kept.length === 1 && need() > width) widths[0] = Math.max(0, width);
   if (totalFlex > 0 && spare > 0) {
     const shares = kept.map((c) => Math.floor((spare * flexOf(c)) / totalFlex));
-    shares.forEach((s, i) => (widths[i] += s));
+    // widths, shares and kept have one entry per kept column
+    shares.forEach((s, i) => (widths[i]! += s));
     spare -= shares.reduce((a, b) => a + b, 0);
     for (let i = 0; spare > 0 && i < kept.length; i++) {
-      if (flexOf(kept[i]) > 0) {
-        widths[i]++;
+      if (flexOf(kept[i]!) > 0) {
+        widths[i]!++;
         spare--;
       }
     }
   }
-  return kept.map((column, i) => ({ column, width: widths[i] }));
+  return kept.map((column, i) => ({ column, width: widths[i]! }));
 }
 
 /**
@@ -134,7 +135,7 @@ function valueOf<Row>(row: Row, column: Column<Row>): Sortable {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean'
     ? v
     : v == null
-      ? (v as null | undefined)
+      ? v
       : String(v);
 }
 

@@ -14,7 +14,7 @@ export function tokenWord(s: Pick<Services, 'catalog'>, mint: string, symbol: st
   const same = Object.values(s.catalog.getState().latest).filter(
     (t) => t.symbol.toLowerCase() === symbol.toLowerCase(),
   );
-  return same.length === 1 && same[0].id === mint ? symbol : mint;
+  return same.length === 1 && same[0]!.id === mint ? symbol : mint;
 }
 
 export function tradeFromAlert(

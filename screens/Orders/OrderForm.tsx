@@ -42,10 +42,11 @@ export async function submitOrderForm(s: Services, store: OrdersStore): Promise<
     return store.getState().setFormErrors(Object.fromEntries(empty.map((f) => [f.key, 'fill this in'])));
   try {
     if (form.kind === 'standing') {
-      const [command, ...args] = formArgs('standing', form.values);
-      if (!standingCommandOf(command))
+      const [command = '', ...args] = formArgs('standing', form.values);
+      const standing = standingCommandOf(command);
+      if (!standing)
         throw new OrderInputError(`type: "${command}" is not stop, tp, trail, oco, buy-above or buy-below`);
-      const r = await createStandingOnScreen(s, store, standingCommandOf(command)!, args);
+      const r = await createStandingOnScreen(s, store, standing, args);
       if (r.status === 'success') store.getState().closeForm();
       return;
     }
@@ -78,7 +79,8 @@ export function OrderForm({
   const running = useStore(store, (st) => st.running);
   const latest = useCatalog((st) => st.latest);
   const fields = FORM_FIELDS[kind];
-  const [focus, setFocus] = useRefState(fields[0].key);
+  // every kind of form has fields
+  const [focus, setFocus] = useRefState(fields[0]!.key);
   const editing = useFormEditing({
     fields: () => fields,
     focus,

@@ -124,7 +124,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     };
     try {
       const [sold, bought] = text.split('>').map((p) => p.trim());
-      const a = side(sold);
+      // a split has one part at least
+      const a = side(sold!);
       const b = side(bought ?? '');
       if (!a && !b) return st().setFilter(undefined);
       st().setFilter({

@@ -159,11 +159,11 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
             [/^start/, 'start'],
             [/^(total|per order)/, 'total'],
           ];
-  return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0].key;
+  return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0]!.key;
 }
 
-function tokenNote(text: string, catalog: readonly Token[]): string | undefined {
-  if (!text.trim()) return undefined;
+function tokenNote(text: string | undefined, catalog: readonly Token[]): string | undefined {
+  if (!text?.trim()) return undefined;
   try {
     const t = resolveOrderToken(text, 'token', catalog);
     return `${printable(t.symbol, 12)}${typeof t.usdPrice === 'number' ? ` $${formatPrice(t.usdPrice)}` : ''}`;
@@ -227,7 +227,8 @@ export function formNotes(
     const req = parseLimitArgs(formArgs('limit', v), catalog, nowMs);
     const c = compareWithMarket(req);
     const both = limitPriceBothWays(req);
-    const one = both.split(' · ')[0];
+    // a split has one part at least
+    const one = both.split(' · ')[0]!;
     const pct = c.pricePct === undefined ? undefined : formatPercent(c.pricePct, { signed: true });
     // the fullest statement that fits beside the field (the dialog says all of it): the market
     // comparison before the price's other direction
@@ -236,6 +237,7 @@ export function formNotes(
         ? []
         : [`${pct} vs market${c.worse ? ', fills at once' : ''}`, `${pct}${c.worse ? ', fills now' : ' vs mkt'}`];
     const choices = [...vs.slice(0, 1).map((v) => `${both} · ${v}`), ...vs.map((v) => `${one} · ${v}`), both, one];
+    // `both` and `one` are always among the choices
     notes.total = choices.find((t) => [...t].length <= noteWidth) ?? choices[choices.length - 1];
     notes.expiry = req.expiryText;
   } catch {

@@ -194,7 +194,8 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
         );
       let fee: string;
       try {
-        fee = readComputeUnitPrice(args[0], 'cancel-fee');
+        // one word (checked above)
+        fee = readComputeUnitPrice(args[0]!, 'cancel-fee');
       } catch (e) {
         // the bar names the command already
         throw e instanceof OrderInputError ? new CommandError(e.message.replace(/^cancel-fee: /, '')) : e;

@@ -297,5 +297,5 @@ export function rowsOf(
 export function anyOrderOf(row: OrderRow): AnyOrder {
   if (row.kind === 'limit') return { kind: 'limit', order: row.order };
   if (row.kind === 'dca') return { kind: 'dca', order: row.order as RecurringOrder };
-  return { kind: 'legacy', order: row.order as LegacyRecurringOrder };
+  return { kind: 'legacy', order: row.order };
 }

@@ -44,7 +44,7 @@ function toneProps(theme: Theme, tone: Tone | undefined): { color?: string; bold
       return { color: theme.accent, bold: true };
     case 'bold':
       return { bold: true };
-    default:
+    case undefined:
       return {};
   }
 }

@@ -69,7 +69,7 @@ export function gridLines(
   let used = room;
   widths.forEach((w, i) => {
     if (groups.length > 0 && used + 1 + w <= room) {
-      groups[groups.length - 1].push(i);
+      groups[groups.length - 1]!.push(i);
       used += 1 + w;
     } else {
       groups.push([i]);
@@ -79,7 +79,8 @@ export function gridLines(
   const render = (r: string[]) =>
     groups.map((g) =>
       g
-        .map((i) => padCell(r[i] ?? MISSING, widths[i], align[i]))
+        // the groups hold indices of widths
+        .map((i) => padCell(r[i] ?? MISSING, widths[i]!, align[i]))
         .join(' ')
         .trimEnd(),
     );

@@ -103,7 +103,8 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
   pnl.tokens.forEach((t, i) => {
     const tone: Tone | undefined =
       t.unrealized === null || Math.abs(t.unrealized) < 0.005 ? undefined : t.unrealized > 0 ? 'up' : 'down';
-    for (const l of grid.row(cells[i])) out.push(line(`  ${l}`, width, tone));
+    // cells has a row per token, then the total's
+    for (const l of grid.row(cells[i]!)) out.push(line(`  ${l}`, width, tone));
     if (t.unpricedUnits > 0)
       out.push(
         line(
@@ -113,7 +114,7 @@ export function pnlLines(pnl: SpotPnl | null, lookup: Lookup, width: number, dat
         ),
       );
   });
-  for (const l of grid.row(cells[pnl.tokens.length])) out.push(line(`  ${l}`, width, 'bold'));
+  for (const l of grid.row(cells[pnl.tokens.length]!)) out.push(line(`  ${l}`, width, 'bold'));
   return out;
 }
 

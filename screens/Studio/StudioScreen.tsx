@@ -63,9 +63,7 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const valueOf = (k: string): string | boolean =>
     st().view === 'claim' ? st().claim[k as ClaimField] : st().form[k as StudioField];
   const setValue = (k: string, v: string | boolean) =>
-    st().view === 'claim'
-      ? st().setClaimField(k as ClaimField, String(v))
-      : st().setField(k as StudioField, v as never);
+    st().view === 'claim' ? st().setClaimField(k as ClaimField, String(v)) : st().setField(k as StudioField, v);
   const poolCursor = useListCursor({
     rows: pools,
     selectedKey: selected,

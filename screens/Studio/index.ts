@@ -61,8 +61,10 @@ export const studioScreen: ScreenModule<StudioState> = {
               : `unexpected "${args.slice(2).join(' ')}"`,
           );
         const st = ctx.store.getState();
-        const known = st.pools.find((p) => p.pool === args[0] || p.symbol.toLowerCase() === args[0].toLowerCase());
-        openClaim(ctx.store, known?.pool ?? args[0]);
+        // one or two words (checked above)
+        const pool = args[0]!;
+        const known = st.pools.find((p) => p.pool === pool || p.symbol.toLowerCase() === pool.toLowerCase());
+        openClaim(ctx.store, known?.pool ?? pool);
         ctx.store.getState().setClaimField('max', args[1] ?? 'max');
         ctx.goto(STUDIO_SCREEN);
         const r = await claimFromForm(ctx.services, ctx.store);

@@ -40,12 +40,13 @@ function noteWidthFor(width: number): number {
 }
 
 /** A note's lines: wrapped under itself, at most two (a message is never cut mid-meaning at 80 columns). */
-function noteLines(note: string, width: number): string[] {
+function noteLines(note: string, width: number): [string, ...string[]] {
   const w = noteWidthFor(width);
   if (w <= 0 || note === '') return [''];
   // only what two lines can hold is wrapped (a pasted 10,000-character amount stays cheap)
-  const lines = wrapText(note.length > 4 * w ? note.slice(0, 4 * w) : note, w);
-  return lines.length <= 2 ? lines : [lines[0], lines[1].replace(/.$/, '…')];
+  const [first = '', second, third] = wrapText(note.length > 4 * w ? note.slice(0, 4 * w) : note, w);
+  if (second === undefined) return [first];
+  return third === undefined ? [first, second] : [first, second.replace(/.$/, '…')];
 }
 
 /** How many lines each field takes (a field with a long note takes two). */
@@ -68,12 +69,13 @@ export function fieldWindow(
   const at = Math.min(n - 1, Math.max(0, focus));
   let start = at;
   let end = at + 1;
-  let used = heights[at];
+  // at, end (below n) and start - 1 (above 0) are indices of heights
+  let used = heights[at]!;
   for (;;) {
-    const below = end < n && used + heights[end] <= maxLines;
-    const above = start > 0 && used + heights[start - 1] <= maxLines;
-    if (below && (end - at <= at - start || !above)) used += heights[end++];
-    else if (above) used += heights[--start];
+    const below = end < n && used + heights[end]! <= maxLines;
+    const above = start > 0 && used + heights[start - 1]! <= maxLines;
+    if (below && (end - at <= at - start || !above)) used += heights[end++]!;
+    else if (above) used += heights[--start]!;
     else break;
   }
   return { start, end, lines: used };
@@ -171,7 +173,7 @@ export function FormView({
             {lines.length > 1 ? (
               <Text color={color}>
                 {padCell('', fieldWidth + 3)}
-                {padCell(lines[1], noteWidth)}
+                {padCell(lines[1]!, noteWidth)}
               </Text>
             ) : null}
           </Box>

@@ -17,7 +17,7 @@ function color(theme: Theme, tone: PanelLine['tone']): string | undefined {
       return theme.ok;
     case 'title':
       return theme.accent;
-    default:
+    case undefined:
       return undefined;
   }
 }

@@ -115,7 +115,8 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     const k = focus();
     return l && l.key === k ? l.line : lineAt(String(swap.getState().form[k]));
   };
-  const field = () => fields.find((f) => f.key === focus()) ?? fields[0];
+  // the form always shows some fields (the amount and the two tokens at least)
+  const field = () => fields.find((f) => f.key === focus()) ?? fields[0]!;
 
   // A form asked for by another screen (Tokens' s and S, an alert's s) replaces the token fields.
   useIntent(useShell().navigator, SWAP_SCREEN, ({ form }) => {
@@ -166,14 +167,14 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   };
   const suggestions = suggestFor();
   const setField = (key: keyof SwapForm, value: string | boolean) => {
-    swap.getState().setField(key, value as never);
+    swap.getState().setField(key, value);
     if (key === 'input' || key === 'output') setSuggestion(0);
     const l = line();
     if (l && l.key === key && l.line.text !== value) setLineState(null);
   };
   const move = (by: 1 | -1) => {
     const i = fields.findIndex((x) => x.key === focus());
-    const to = fields[Math.min(fields.length - 1, Math.max(0, i + by))].key;
+    const to = fields[Math.min(fields.length - 1, Math.max(0, i + by))]!.key;
     setFocus(to);
     setSuggestion(0);
     if (editing()) start.begin(to);
@@ -213,8 +214,8 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       // view, which scrolls (whichever of the two registered its keys last).
       down: () => !st().instructionsOpen && move(1),
       up: () => !st().instructionsOpen && move(-1),
-      top: () => !st().instructionsOpen && setFocus(fields[0].key),
-      bottom: () => !st().instructionsOpen && setFocus(fields[fields.length - 1].key),
+      top: () => !st().instructionsOpen && setFocus(fields[0]!.key),
+      bottom: () => !st().instructionsOpen && setFocus(fields[fields.length - 1]!.key),
       edit: () => setEditing(true),
       execute: () => void settledPath(s, swap).then((p) => executeSwapForm(s, swap, p.via)),
       build: () => void executeSwapForm(s, swap, 'swap'),
@@ -230,7 +231,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
         if (focus() !== 'slippageBps') return false;
         const now = SLIPPAGE_PRESETS.indexOf(st().form.slippageBps.trim() || 'auto');
         const next =
-          SLIPPAGE_PRESETS[(now + (key.leftArrow ? -1 : 1) + SLIPPAGE_PRESETS.length) % SLIPPAGE_PRESETS.length];
+          SLIPPAGE_PRESETS[(now + (key.leftArrow ? -1 : 1) + SLIPPAGE_PRESETS.length) % SLIPPAGE_PRESETS.length]!;
         st().setField('slippageBps', next === 'auto' ? '' : next);
       },
       back: () => {

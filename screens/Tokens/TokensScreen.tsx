@@ -126,7 +126,7 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
       filter: listOnly(() => filterLine.open(t().filter)),
       sort: listOnly(() => {
         const i = SORT_CYCLE.findIndex((c) => c.id === t().sortColumn);
-        const nextSort = SORT_CYCLE[(i + 1) % SORT_CYCLE.length];
+        const nextSort = SORT_CYCLE[(i + 1) % SORT_CYCLE.length]!;
         t().setSort(nextSort.id, nextSort.dir);
       }),
       sortReverse: listOnly(() => t().setSort(t().sortColumn, t().sortDir === 'asc' ? 'desc' : 'asc')),

@@ -78,7 +78,7 @@ function entries(list: Array<[string, string]>): DetailEntry[] {
 }
 
 function windowLine(t: Record<string, unknown>, w: TokenInterval): string | undefined {
-  const s = statsOf(t as never, w) as Record<string, unknown> | undefined;
+  const s = statsOf(t as never, w);
   if (!s) return undefined;
   const buys = num(s.buyVolume);
   const sells = num(s.sellVolume);

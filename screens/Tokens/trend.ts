@@ -20,12 +20,13 @@ export function statsAnchors(token: Token | undefined): number[] {
 /** `count` points along the anchors (linear between neighbours), ending at the last anchor. */
 export function along(anchors: readonly number[], count: number): number[] {
   if (count <= 0 || anchors.length === 0) return [];
-  if (anchors.length === 1 || count === 1) return Array.from({ length: count }, () => anchors[anchors.length - 1]);
+  // anchors is not empty (checked above), and k below stays within 0..length-2
+  if (anchors.length === 1 || count === 1) return Array.from({ length: count }, () => anchors[anchors.length - 1]!);
   return Array.from({ length: count }, (_, i) => {
     const x = (i / (count - 1)) * (anchors.length - 1);
     const k = Math.min(anchors.length - 2, Math.floor(x));
     const f = x - k;
-    return anchors[k] + (anchors[k + 1] - anchors[k]) * f;
+    return anchors[k]! + (anchors[k + 1]! - anchors[k]!) * f;
   });
 }
 
@@ -35,7 +36,7 @@ export function trendValues(history: readonly number[], token: Token | undefined
   const anchors = statsAnchors(token);
   if (anchors.length === 0) return history;
   // the lead-in ends where the session's first price stands, so the two parts join
-  const scale = history.length ? history[0] / anchors[anchors.length - 1] : 1;
+  const scale = history.length ? history[0]! / anchors[anchors.length - 1]! : 1;
   const lead = along(
     anchors.map((a) => a * scale),
     width - history.length + (history.length ? 1 : 0),

@@ -204,7 +204,8 @@ function Shell({
     const report = (kind: Parameters<Flash>[0], text: string) => void appWide.current.add(toasts.push(kind, text));
     for (const n of services.notices.splice(0)) report(n.kind, n.text);
     services.report = report;
-    if (!modules.some((m) => m.id === session.getState().screen)) session.getState().setScreen(modules[0].id);
+    // the registry holds one screen at least
+    if (!modules.some((m) => m.id === session.getState().screen)) session.getState().setScreen(modules[0]!.id);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at start
   }, []);
 
@@ -318,7 +319,8 @@ function Shell({
   const flashLines = helpOpen() ? 0 : toastLines(toasts.toasts[toasts.toasts.length - 1], width, 2).length;
   const barLines = barOpen() ? 1 : 0;
   const screenHeight = Math.max(1, budget - 2 - 1 - flashLines - barLines);
-  const mounted = built.screens.find((m) => m.module.id === screenId) ?? built.screens[0];
+  // one mounted screen per module, and the registry holds one at least
+  const mounted = built.screens.find((m) => m.module.id === screenId) ?? built.screens[0]!;
   const Screen = mounted.module.Component;
   const actionsOverlay = useActionsOverlay();
   const list = mounted.module.list;

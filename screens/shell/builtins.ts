@@ -46,9 +46,10 @@ const help: ScreenCommand<never> = {
   run(args, ctx) {
     noMoreThan(args, 1);
     const all = ctx.commands();
-    if (args[0]) {
-      const c = all.find((x) => x.name === args[0].replace(/^:/, '').toLowerCase());
-      if (!c) throw new CommandError(`no command "${args[0]}" (commands: ${all.map((x) => x.name).join(', ')})`);
+    const [asked] = args;
+    if (asked) {
+      const c = all.find((x) => x.name === asked.replace(/^:/, '').toLowerCase());
+      if (!c) throw new CommandError(`no command "${asked}" (commands: ${all.map((x) => x.name).join(', ')})`);
       // the overlay wraps what a flash line would cut
       ctx.showCommands(c.name);
       return;

@@ -29,17 +29,18 @@ export function splitCommandLine(line: string): string[] {
 
 /** Edit distance, for "did you mean". */
 function distance(a: string, b: string): number {
+  // one entry per 0..b.length: every j below is in range
   const d = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
-    let prev = d[0];
+    let prev = d[0]!;
     d[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const tmp = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const tmp = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
       prev = tmp;
     }
   }
-  return d[b.length];
+  return d[b.length]!;
 }
 
 /** The names closest to `word`: same start, or at most two edits away. */
@@ -115,8 +116,9 @@ export function createCommandRegistry(
       const words = splitCommandLine(text);
       if (words.length === 0 || (words.length === 1 && !endsWithSpace))
         return { prefix: '', candidates: startsWith(names(), words[0] ?? '') };
-      const entry = byName.get(words[0].toLowerCase());
-      const partial = endsWithSpace ? '' : words[words.length - 1];
+      // one word at least (the case of none returned above)
+      const entry = byName.get(words[0]!.toLowerCase());
+      const partial = endsWithSpace ? '' : words[words.length - 1]!;
       const index = (endsWithSpace ? words.length : words.length - 1) - 1;
       const before = endsWithSpace ? text : text.slice(0, text.length - partial.length);
       const found = entry?.spec.complete ? entry.spec.complete(index, partial, withStore(entry, ctx)) : [];

@@ -66,7 +66,7 @@ export async function runDashboard(config: Config): Promise<number> {
     void s.notices.push({ kind: kind === 'error' ? 'error' : 'info', text });
   const firstData = startFirstRequests(
     first.id,
-    first.resources.filter((r) => !r.settleMs) as Parameters<typeof startFirstRequests>[1],
+    first.resources.filter((r) => !r.settleMs),
     { services, flash: earlyFlash, store: firstStore },
   );
 
@@ -81,8 +81,7 @@ export async function runDashboard(config: Config): Promise<number> {
   });
   const [{ render }, reactModule, { App }, { createFrameSink, takeInkFrames }] = ui;
   // a CommonJS module seen through a lazily loaded chunk: its exports may sit under default
-  const createElement =
-    reactModule.createElement ?? (reactModule as unknown as { default: typeof reactModule }).default.createElement;
+  const createElement = reactModule.createElement ?? reactModule.default.createElement;
   // (made before Ink: on a resize the writer hears of it first, and repaints the frame Ink then renders)
   const sink = createFrameSink(process.stdout, 60, { ascii: !localeIsUtf8() });
   // Ink's frames reach the writer as cells (src/terminal/output.ts, Ink's Output in the bundle)

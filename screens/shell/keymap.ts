@@ -131,7 +131,7 @@ export function useScreenKeys<Keys extends ScreenKeys<any>, Part extends string 
   handlers: ScreenHandlers<Keys, Part>,
 ): void {
   const { keymap } = useShell();
-  useCommands(keymap, on.scope, handlers as Partial<Record<string, CommandAction>>, 'screen', on.active ?? true);
+  useCommands(keymap, on.scope, handlers, 'screen', on.active ?? true);
 }
 
 /** What the global keys do to the shell's own state. */
@@ -149,7 +149,7 @@ export function useGlobalKeys(a: ShellKeyActions): void {
   const { session, scheduler } = services;
   const shift = (by: number) => {
     const i = a.screens.findIndex((m) => m.id === session.getState().screen);
-    a.goto(a.screens[(i + by + a.screens.length) % a.screens.length].id);
+    a.goto(a.screens[(i + by + a.screens.length) % a.screens.length]!.id);
   };
   const changeInterval = (direction: 1 | -1) => {
     const s = session.getState();
@@ -158,7 +158,7 @@ export function useGlobalKeys(a: ShellKeyActions): void {
       flash('info', 'this screen polls nothing');
       return;
     }
-    const current = s.intervals[s.screen] ?? scheduler.state(keys[0])?.intervalMs ?? 10_000;
+    const current = s.intervals[s.screen] ?? scheduler.state(keys[0]!)?.intervalMs ?? 10_000;
     const next = stepInterval(current, direction);
     s.setInterval(s.screen, next);
     const rpm =
@@ -202,13 +202,13 @@ export function useGlobalKeys(a: ShellKeyActions): void {
 }
 
 /** Interval steps for + and -, seconds. */
-export const INTERVAL_STEPS_S = [2, 3, 5, 10, 15, 30, 60, 120, 300, 600];
+export const INTERVAL_STEPS_S = [2, 3, 5, 10, 15, 30, 60, 120, 300, 600] as const;
 
 /** The next interval step up (+1) or down (-1) from `ms`. */
 export function stepInterval(ms: number, direction: 1 | -1): number {
   const s = ms / 1000;
   if (direction > 0)
-    return (INTERVAL_STEPS_S.find((x) => x > s) ?? INTERVAL_STEPS_S[INTERVAL_STEPS_S.length - 1]) * 1000;
+    return (INTERVAL_STEPS_S.find((x) => x > s) ?? INTERVAL_STEPS_S[INTERVAL_STEPS_S.length - 1]!) * 1000;
   const lower = INTERVAL_STEPS_S.filter((x) => x < s);
-  return (lower.length ? lower[lower.length - 1] : INTERVAL_STEPS_S[0]) * 1000;
+  return (lower.length ? lower[lower.length - 1]! : INTERVAL_STEPS_S[0]) * 1000;
 }

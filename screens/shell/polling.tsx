@@ -148,8 +148,12 @@ export const RPC_PROBE_MS = 15_000;
 export const RPC_PROBE_DOWN_MS = 5_000;
 // TEST-ONLY: TRADEDECK_TEST_RPC_PROBE_MS=N probes every N ms, down or not, so that the end-to-end
 // failover test (test/e2e/rpc.test.ts) does not wait out 15 s and 5 s rounds. Unset (always, outside
-// that test) it does nothing.
-const TEST_PROBE_MS = Number(process.env.TRADEDECK_TEST_RPC_PROBE_MS) || undefined;
+// that test) it does nothing; the published build has none of it (__TEST_HOOKS__: see
+// src/pipeline/testKill.ts).
+declare const __TEST_HOOKS__: boolean | undefined;
+const TEST_PROBE_MS =
+  ((typeof __TEST_HOOKS__ === 'undefined' || __TEST_HOOKS__) && Number(process.env.TRADEDECK_TEST_RPC_PROBE_MS)) ||
+  undefined;
 
 /**
  * Watches the RPC endpoints while the dashboard is open: every endpoint is asked for its slot on

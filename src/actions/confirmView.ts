@@ -119,9 +119,11 @@ const raw = (v: unknown): bigint | undefined => (typeof v === 'string' && /^\d+$
 export function balanceLines(
   effect: BalanceEffect,
   built: Built,
-): { lines: ConfirmLine[]; agrees: (label: string) => boolean } {
+): { lines: [mine: ConfirmLine, receiver?: ConfirmLine]; agrees: (label: string) => boolean } {
   const expect = built.expect;
-  const lines: ConfirmLine[] = [{ label: 'Your balances', value: changesText(effect, expect, !effect.receiver) }];
+  const lines: [mine: ConfirmLine, receiver?: ConfirmLine] = [
+    { label: 'Your balances', value: changesText(effect, expect, !effect.receiver) },
+  ];
   if (effect.receiver)
     lines.push({
       label: 'Receiver gets',

@@ -549,14 +549,15 @@ export function cancelMarkedBatchAction(
         orders: keys,
         computeUnitPrice: p.computeUnitPrice,
       });
-      if (res.transactions.length !== 1) {
+      const [only] = res.transactions;
+      if (only === undefined || res.transactions.length !== 1) {
         throw new Error(
           `the service answered ${res.transactions.length} transactions for ${keys.length} orders (one was expected): nothing was signed`,
         );
       }
       return {
         requestId: res.requestId,
-        transactions: [res.transactions[0]],
+        transactions: [only],
         allowedSigners: [],
         builtAt: p.now(),
         submit: 'execute',

@@ -273,7 +273,7 @@ export async function cancelFound(
   computeUnitPrice: string | undefined,
   retryHint?: string,
 ): Promise<ActionResult | CancelAllResult> {
-  if (found.length === 1) return cancelOne(s, store, found[0], computeUnitPrice);
+  if (found.length === 1) return cancelOne(s, store, found[0]!, computeUnitPrice);
   const other = found.find((o) => o.kind !== 'limit');
   if (other) {
     throw new OrderInputError(

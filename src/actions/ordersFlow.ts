@@ -314,7 +314,8 @@ export async function withdrawFromArgs(
   if (!side) throw new OrderInputError(`"${args[1]}": say in (the deposit left) or out (what it bought)`);
   const text = args[2];
   if (text !== undefined && text.toLowerCase() !== 'all') checkAmountShape(text);
-  const o = await findOpenOrder(s, store, args[0]);
+  // two or three words (checked above)
+  const o = await findOpenOrder(s, store, args[0]!);
   if (o.kind !== 'legacy')
     throw new OrderInputError('only legacy price-based orders have a withdraw; this one is cancelled with cancel');
   if (catalogEmpty(s)) await loadTokens(s);
@@ -380,7 +381,8 @@ async function readPages<R extends { page?: number; totalPages?: number }>(
  * starts the same.
  */
 export async function findOpenOrder(s: Services, store: OrdersStore, text: string): Promise<AnyOrder> {
-  return (await findOpenOrders(s, store, [text]))[0];
+  // one order found per text asked (or it throws)
+  return (await findOpenOrders(s, store, [text]))[0]!;
 }
 
 /** Every key of `texts` found as findOpenOrder finds one, the pages read once for all of them. */
@@ -429,10 +431,11 @@ export async function findOpenOrders(s: Services, store: OrdersStore, texts: rea
     const starts = [...new Map(all.filter((o) => orderKeyOf(o).startsWith(w)).map((o) => [orderKeyOf(o), o])).values()];
     if (starts.length > 1) throw new OrderInputError(`"${w}" starts ${starts.length} order keys; give more of it`);
     // a start of a key is trusted only when every list was read whole
-    if (starts.length === 1 && unread.length === 0) return starts[0];
-    if (starts.length === 1)
+    const [only] = starts;
+    if (only && unread.length === 0) return only;
+    if (only)
       throw new OrderInputError(
-        `"${w}" starts order key ${orderKeyOf(starts[0])}, but ${unread.join('; ')}, so another may start the same: give the whole key`,
+        `"${w}" starts order key ${orderKeyOf(only)}, but ${unread.join('; ')}, so another may start the same: give the whole key`,
       );
     if (unread.length) throw new OrderInputError(`no order with key ${w} among the orders read: ${unread.join('; ')}`);
     throw new OrderInputError(`no order with key ${w} among your orders`);

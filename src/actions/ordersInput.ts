@@ -139,18 +139,19 @@ function readLimitOptions(words: string[], nowMs: number): LimitOptions {
   const out: LimitOptions = { expiry: { text: 'no expiry' }, computeUnitPrice: 'auto' };
   const seen = new Set<string>();
   for (let i = 0; i < words.length; i++) {
-    const eq = words[i].indexOf('=');
-    const name = (eq > 0 ? words[i].slice(0, eq) : words[i]).toLowerCase();
-    const inline = eq > 0 ? words[i].slice(eq + 1) : undefined;
+    const w = words[i]!;
+    const eq = w.indexOf('=');
+    const name = (eq > 0 ? w.slice(0, eq) : w).toLowerCase();
+    const inline = eq > 0 ? w.slice(eq + 1) : undefined;
     const word = name === 'expires' ? 'expiry' : name;
     if (!LIMIT_OPTION_WORDS.includes(word)) {
       // a bare duration, date or none right after the pair is the expiry, as before
-      if (seen.size === 0 && i === 0 && /^(\d+[smhdw]|none|never|no|\d{4}-\d{2}-\d{2}\S*)$/i.test(words[i])) {
-        out.expiry = readExpiry([words[i]], nowMs);
+      if (seen.size === 0 && i === 0 && /^(\d+[smhdw]|none|never|no|\d{4}-\d{2}-\d{2}\S*)$/i.test(w)) {
+        out.expiry = readExpiry([w], nowMs);
         seen.add('expiry');
         continue;
       }
-      throw new OrderInputError(`unexpected "${words[i]}" (after the buy token: ${LIMIT_OPTION_HINT})`);
+      throw new OrderInputError(`unexpected "${w}" (after the buy token: ${LIMIT_OPTION_HINT})`);
     }
     if (seen.has(word)) throw new OrderInputError(`${word}: given twice`);
     seen.add(word);
@@ -172,11 +173,12 @@ function readLimitOptions(words: string[], nowMs: number): LimitOptions {
 function readExpiry(words: string[], nowMs: number): { sec?: number; text: string } {
   let w = words.slice();
   if (w[0]?.toLowerCase() === 'expiry' || w[0]?.toLowerCase() === 'expires') w = w.slice(1);
-  else if (/^expir(y|es)=/i.test(w[0] ?? '')) w = [w[0].split('=')[1], ...w.slice(1)];
-  if (w.length === 0)
+  // the test just matched an "=" in w[0], so it splits in two at least
+  else if (/^expir(y|es)=/i.test(w[0] ?? '')) w = [w[0]!.split('=')[1]!, ...w.slice(1)];
+  const [t] = w;
+  if (t === undefined)
     throw new OrderInputError('expiry: give a duration such as 7d, 12h or 30m, a date such as 2030-01-31, or none');
   if (w.length > 1) throw new OrderInputError(`unexpected "${w.slice(1).join(' ')}"`);
-  const t = w[0];
   if (/^(none|never|no)$/i.test(t)) return { text: 'no expiry' };
   const at = futureTime(t, nowMs, 'expiry');
   if (at) return at;
@@ -206,18 +208,20 @@ export function futureTime(t: string, nowMs: number, word: string): { sec: numbe
 
 /** `start 2h` / `start=2030-01-31` / `start now` after a DCA: when its first order runs. */
 function readDcaStart(words: readonly string[], nowMs: number): { sec?: number; text: string; delaySec: number } {
-  if (words.length === 0) return { text: 'now', delaySec: 0 };
-  const eq = words[0].indexOf('=');
-  const name = (eq > 0 ? words[0].slice(0, eq) : words[0]).toLowerCase();
+  const [first] = words;
+  if (first === undefined) return { text: 'now', delaySec: 0 };
+  const eq = first.indexOf('=');
+  const name = (eq > 0 ? first.slice(0, eq) : first).toLowerCase();
   if (name !== 'start')
-    throw new OrderInputError(`unexpected "${words[0]}" (after the interval: start 2h, start 2030-01-31)`);
-  const rest = eq > 0 ? [words[0].slice(eq + 1), ...words.slice(1)] : words.slice(1);
-  if (rest.length === 0 || rest[0] === '')
+    throw new OrderInputError(`unexpected "${first}" (after the interval: start 2h, start 2030-01-31)`);
+  const rest = eq > 0 ? [first.slice(eq + 1), ...words.slice(1)] : words.slice(1);
+  const [when] = rest;
+  if (when === undefined || when === '')
     throw new OrderInputError('start: give a duration such as 2h or 1d, a date such as 2030-01-31, or now');
   if (rest.length > 1) throw new OrderInputError(`unexpected "${rest.slice(1).join(' ')}"`);
-  if (/^now$/i.test(rest[0])) return { text: 'now', delaySec: 0 };
-  const at = futureTime(rest[0], nowMs, 'start');
-  if (!at) throw new OrderInputError(`start: "${rest[0]}" is not a duration (2h, 1d), a date (2030-01-31) or now`);
+  if (/^now$/i.test(when)) return { text: 'now', delaySec: 0 };
+  const at = futureTime(when, nowMs, 'start');
+  if (!at) throw new OrderInputError(`start: "${when}" is not a duration (2h, 1d), a date (2030-01-31) or now`);
   return { ...at, delaySec: Math.max(0, at.sec - Math.floor(nowMs / 1000)) };
 }
 
@@ -334,10 +338,11 @@ function refuseBackwards(priceText: string, unitText: string, pair: { base: Orde
 export function parseLimitArgs(args: readonly string[], catalog: readonly Token[], nowMs: number): LimitRequest {
   if (args.length < 4)
     throw new OrderInputError('give the amount, the token you sell, the total (or @price) and the token you buy');
-  const [amountText, sellText, totalText] = args;
+  // four words at least (checked above)
+  const [amountText, sellText, totalText, fourth] = args as readonly [string, string, string, string];
   // "@0.45 USDC/GOLLA GOLLA": the word after the price names its unit when it holds a "/"
   const atPrice = totalText.startsWith('@');
-  const unitText = atPrice && args[3].includes('/') ? args[3] : undefined;
+  const unitText = atPrice && fourth.includes('/') ? fourth : undefined;
   const [buyText, ...rest] = args.slice(unitText !== undefined ? 4 : 3);
   if (buyText === undefined) throw new OrderInputError('buy token: give a symbol or a mint address after the price');
   const lateUnit = rest.find((w) => w.includes('/') && !/^\d{4}-/.test(w));
@@ -418,7 +423,7 @@ export function parseCancelArgs(args: readonly string[], opts: { keys: 'one-or-m
   const keys: string[] = [];
   let computeUnitPrice: string | undefined;
   for (let i = 0; i < args.length; i++) {
-    const w = args[i];
+    const w = args[i]!;
     const eq = w.indexOf('=');
     const name = (eq > 0 ? w.slice(0, eq) : w).toLowerCase();
     if (name === 'cu') {
@@ -525,7 +530,14 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[],
       'give the total, the token you pay, the token you buy, the number of orders and the interval',
     );
   const start = readDcaStart(args.slice(5), nowMs);
-  const [totalText, fromText, toText, ordersText, intervalText] = args;
+  // five words at least (checked above)
+  const [totalText, fromText, toText, ordersText, intervalText] = args as readonly [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const input = resolveOrderToken(fromText, 'from token', catalog);
   const output = resolveOrderToken(toText, 'to token', catalog);
   if (input.id === output.id)

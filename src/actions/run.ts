@@ -16,7 +16,7 @@ import type { Journal } from '../journal/journal.js';
 import { processIdentity, type SigningTurn } from '../stateLock.js';
 import type { BalanceEffect } from '../pipeline/effect.js';
 import type { Built, ConfirmAnswer } from '../pipeline/types.js';
-import { confirmViewOf, type DescribedRequest } from './confirmView.js';
+import { confirmViewOf } from './confirmView.js';
 import { explainError } from './outcome.js';
 import type { Services } from '../services.js';
 
@@ -119,7 +119,7 @@ export async function runSigned(
       if (opts.unattended) return opts.unattended.confirm(req);
       let blockHeight: number | undefined;
       if (req.built.lastValidBlockHeight !== undefined) blockHeight = await rpc.blockHeight().catch(() => undefined);
-      const view = confirmViewOf(req as DescribedRequest & typeof req, {
+      const view = confirmViewOf(req, {
         wallet: s.wallet!.address,
         now: s.now(),
         maxAgeMs: maxQuoteAgeMs,
@@ -173,8 +173,8 @@ export async function runSigned(
   // A transaction that was signed and sent and then failed is told off the terminal too (a build
   // or a rule that stopped it before signing is on screen, where the person is acting).
   const sent = result.transactions.filter((t) => t.status === 'failed');
-  if (sent.length && s.emit) {
-    const last = sent[sent.length - 1];
+  const last = sent[sent.length - 1];
+  if (last && s.emit) {
     s.emit(
       `${spec.group} ${spec.action} failed${last.code !== undefined ? ` (code ${last.code})` : ''}: ${(last.error ?? result.error ?? 'no reason given').slice(0, 200)}`,
       {

@@ -97,7 +97,8 @@ export async function launchFromForm(s: Services, store: StudioStore): Promise<A
     api: s.api,
     wallet,
     launch,
-    quote: quoteFacts[0],
+    // tradeTokens answers one fact per token asked
+    quote: quoteFacts[0]!,
     now: () => s.now(),
     onStatus: (t) => store.getState().setRunning(t),
   });

@@ -573,9 +573,10 @@ function withDestination(summary: ConfirmLine[], extras: ConfirmLine[]): Confirm
   const away = extras.filter((l) => l.label === 'Output goes to' || l.label === 'SOL goes to');
   const rest = extras.filter((l) => !away.includes(l));
   const at = summary.findIndex((l) => l.label === 'You receive');
-  if (at < 0 || away.length === 0) return [...summary, ...extras];
+  const receive = summary[at];
+  if (!receive || away.length === 0) return [...summary, ...extras];
   const elsewhere = away.some((l) => l.emphasis === 'danger');
-  const received = elsewhere ? { ...summary[at], label: 'Receiver gets' } : summary[at];
+  const received = elsewhere ? { ...receive, label: 'Receiver gets' } : receive;
   return [...summary.slice(0, at), received, ...away, ...summary.slice(at + 1), ...rest];
 }
 

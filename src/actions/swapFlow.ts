@@ -214,10 +214,12 @@ export async function executeSwapForm(
   }
   const wallet = s.wallet!.address;
   // what the amount means is the chain's to say: the decimals it was read with must be the mint's
-  const refs = [tokenRef(check.input), tokenRef(check.output)];
+  const refs = [tokenRef(check.input), tokenRef(check.output)] as const;
   const facts = await tradeTokens(s, refs);
   if (typeof facts === 'string') return (fail(s, swap, via, `${facts}; nothing was requested or signed`), undefined);
-  const [input, output] = refs.map((t, i) => ({ ...t, program: facts[i].program }));
+  // tradeTokens answers one fact per ref, in order
+  const input = { ...refs[0], program: facts[0]!.program };
+  const output = { ...refs[1], program: facts[1]!.program };
   // Balances as they are now: the form's warning and the check on what the service builds read them.
   st.setOutcome(undefined);
   st.setRunning('Checking balances…');
@@ -372,7 +374,8 @@ function priorityFeeOf(form: SwapForm): PrioritizationFee {
  */
 export async function swapFromCommand(s: Services, swap: SwapStore, args: string[]): Promise<ActionResult | undefined> {
   if (args.length < 3) throw new Error(`usage: ${SWAP_COMMAND_USAGE} (for example :swap 1.5 SOL USDC)`);
-  const [amount, from, to, ...rest] = args;
+  // three words at least (checked above)
+  const [amount, from, to, ...rest] = args as [string, string, string, ...string[]];
   const options = swapWords(rest);
   await knowTokens(s, [from, to]);
   swap.getState().setForm({ amount, input: from, output: to, mode: 'ExactIn', ...options });

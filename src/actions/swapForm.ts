@@ -236,7 +236,7 @@ export function parsePriorityFee(text: string): PrioritizationFee | string {
   const m = /^(medium|high|veryhigh)(?:\s+(?:max\s+)?(\d{1,12}))?$/i.exec(t);
   if (!m)
     return `priority fee: "${t}" is not auto, lamports (25000), or medium, high or veryHigh with an optional most lamports ("high 50000")`;
-  const level = PRIORITY_LEVELS.find((l) => l.toLowerCase() === m[1].toLowerCase())!;
+  const level = PRIORITY_LEVELS.find((l) => l.toLowerCase() === m[1]!.toLowerCase())!;
   return { priorityLevelWithMaxLamports: { priorityLevel: level, maxLamports: m[2] ? Number(m[2]) : 1_000_000 } };
 }
 

@@ -476,7 +476,8 @@ export function swapWords(words: string[]): Partial<SwapForm> {
   const patch: Partial<SwapForm> = { ...defaults, ...optionDefaults(), priorityFee: 'auto' };
   const seen = new Set<string>();
   for (let i = 0; i < words.length;) {
-    const word = words[i].toLowerCase();
+    const typed = words[i]!;
+    const word = typed.toLowerCase();
     if (seen.has(word)) throw new Error(`${word}: given twice`);
     seen.add(word);
     if (word === 'slippage') {
@@ -493,11 +494,11 @@ export function swapWords(words: string[]): Partial<SwapForm> {
         i++;
         i < words.length &&
         fee.length < 2 &&
-        !['fee', 'slippage'].includes(words[i].toLowerCase()) &&
-        !optionByWord(words[i].toLowerCase());
+        !['fee', 'slippage'].includes(words[i]!.toLowerCase()) &&
+        !optionByWord(words[i]!.toLowerCase());
         i++
       )
-        fee.push(words[i]);
+        fee.push(words[i]!);
       if (fee.length === 0)
         throw new Error('fee: give auto, lamports (25000) or a level with its most lamports (high 50000)');
       patch.priorityFee = fee.join(' ');
@@ -506,10 +507,11 @@ export function swapWords(words: string[]): Partial<SwapForm> {
     const o = optionByWord(word);
     if (!o)
       throw new Error(
-        `unexpected "${words[i].slice(0, 40)}" (after the tokens: slippage 1%, fee auto|N|LEVEL [MAX], ${SWAP_OPTIONS.map((x) => x.word).join(', ')}, each with its value)`,
+        `unexpected "${typed.slice(0, 40)}" (after the tokens: slippage 1%, fee auto|N|LEVEL [MAX], ${SWAP_OPTIONS.map((x) => x.word).join(', ')}, each with its value)`,
       );
-    if (i + 1 >= words.length) throw new Error(`${o.word}: needs a value (${o.value})`);
-    const v = optionValue(o, words[i + 1]);
+    const value = words[i + 1];
+    if (value === undefined) throw new Error(`${o.word}: needs a value (${o.value})`);
+    const v = optionValue(o, value);
     if (typeof v === 'string') throw new Error(`${o.word}: ${v}`);
     Object.assign(patch, v);
     i += 2;

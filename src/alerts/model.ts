@@ -72,14 +72,15 @@ export function parseCondition(text: string): AlertCondition {
   if (t === '') throw new AlertInputError('condition: missing; give > PRICE, < PRICE or a change like -5%/1h');
   const level = /^(>=?|<=?|above|below|over|under)\s*(.+)$/.exec(t);
   if (level) {
-    const above = ['>', '>=', 'above', 'over'].includes(level[1]);
-    return { kind: above ? 'above' : 'below', level: parsePrice(level[2]) };
+    // both groups take part in every match of the pattern
+    const above = ['>', '>=', 'above', 'over'].includes(level[1]!);
+    return { kind: above ? 'above' : 'below', level: parsePrice(level[2]!) };
   }
   const change = /^([+-]?)\s*(\d+\.?\d*|\.\d+)\s*%\s*(?:\/|in|over|\s)\s*(\S+)$/.exec(t);
   if (change) {
     const pct = Number(change[2]);
     if (!(pct > 0) || pct > 1000) throw new AlertInputError('change: must be more than 0% and at most 1000%');
-    const windowMs = parseWindow(change[3]);
+    const windowMs = parseWindow(change[3]!);
     if (windowMs === undefined)
       throw new AlertInputError(`window: "${change[3]}" is not a duration (e.g. 5m, 1h, 24h)`);
     if (windowMs < MIN_WINDOW_MS || windowMs > MAX_WINDOW_MS) throw new AlertInputError('window: must be 1m to 24h');
@@ -154,8 +155,8 @@ export function changeOver(
   if (fromService !== undefined) return { pct: fromService, from: 'service' };
   const inWindow = samples.filter((s) => s.at >= now - windowMs && s.at <= now);
   if (inWindow.length < 2) return undefined;
-  const first = inWindow[0].price;
-  const last = inWindow[inWindow.length - 1].price;
+  const first = inWindow[0]!.price;
+  const last = inWindow[inWindow.length - 1]!.price;
   if (!(first > 0)) return undefined;
   return { pct: ((last - first) / first) * 100, from: 'seen' };
 }

@@ -7,14 +7,14 @@ const BASE58_INDEX = new Map([...BASE58_ALPHABET].map((c, i) => [c, i]));
 export function decodeBase58(text: string): Uint8Array | null {
   let leadingZeros = 0;
   while (leadingZeros < text.length && text[leadingZeros] === '1') leadingZeros++;
-  // little-endian base-256 digits of the value
+  // little-endian base-256 digits of the value (every index read below is under a loop's bound)
   const digits: number[] = [];
   for (let i = leadingZeros; i < text.length; i++) {
-    const value = BASE58_INDEX.get(text[i]);
+    const value = BASE58_INDEX.get(text[i]!);
     if (value === undefined) return null;
     let carry = value;
     for (let j = 0; j < digits.length; j++) {
-      carry += digits[j] * 58;
+      carry += digits[j]! * 58;
       digits[j] = carry & 0xff;
       carry >>= 8;
     }
@@ -24,7 +24,7 @@ export function decodeBase58(text: string): Uint8Array | null {
     }
   }
   const out = new Uint8Array(leadingZeros + digits.length);
-  for (let i = 0; i < digits.length; i++) out[out.length - 1 - i] = digits[i];
+  for (let i = 0; i < digits.length; i++) out[out.length - 1 - i] = digits[i]!;
   return out;
 }
 
@@ -34,9 +34,9 @@ export function encodeBase58(bytes: Uint8Array): string {
   // little-endian base-58 digits of the value
   const digits: number[] = [];
   for (let i = leadingZeros; i < bytes.length; i++) {
-    let carry = bytes[i];
+    let carry = bytes[i]!;
     for (let j = 0; j < digits.length; j++) {
-      carry += digits[j] << 8;
+      carry += digits[j]! << 8;
       digits[j] = carry % 58;
       carry = Math.floor(carry / 58);
     }
@@ -46,7 +46,7 @@ export function encodeBase58(bytes: Uint8Array): string {
     }
   }
   let out = '1'.repeat(leadingZeros);
-  for (let i = digits.length - 1; i >= 0; i--) out += BASE58_ALPHABET[digits[i]];
+  for (let i = digits.length - 1; i >= 0; i--) out += BASE58_ALPHABET[digits[i]!];
   return out;
 }
 

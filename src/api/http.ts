@@ -34,7 +34,7 @@ export interface ClientOptions {
   budgetMs?: number;
   /** first backoff step; default 250 */
   backoffBaseMs?: number;
-  fetchImpl?: typeof fetch;
+  fetchImpl?: FetchLike;
   onRequest?: (e: RequestEvent) => void;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -139,7 +139,7 @@ export function parseErrorBody(text: string): { message?: string; code?: number 
   const message = textOf(b.message);
   if (message && !parts.includes(message)) parts.push(message);
   if (isRecord(b.errors)) {
-    for (const [field, msgs] of Object.entries(b.errors as Record<string, unknown>)) {
+    for (const [field, msgs] of Object.entries(b.errors)) {
       const list = (Array.isArray(msgs) ? msgs : [msgs]).filter((m): m is string => typeof m === 'string');
       if (list.length) parts.push(`${field}: ${list.join(', ')}`);
     }
@@ -155,7 +155,7 @@ export function parseErrorBody(text: string): { message?: string; code?: number 
 }
 
 /** Milliseconds to wait as the server asked: Retry-After (seconds or HTTP date), else x-ratelimit-reset. */
-export function serverRequestedWaitMs(headers: Headers, nowMs: number): number | undefined {
+export function serverRequestedWaitMs(headers: Pick<Headers, 'get'>, nowMs: number): number | undefined {
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
     if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.round(Number(retryAfter) * 1000);
@@ -171,7 +171,7 @@ export function serverRequestedWaitMs(headers: Headers, nowMs: number): number |
   return undefined;
 }
 
-function rateLimitOf(headers: Headers): RequestEvent['rateLimit'] {
+function rateLimitOf(headers: Pick<Headers, 'get'>): RequestEvent['rateLimit'] {
   const n = (name: string) => {
     const v = headers.get(name);
     return v !== null && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined;
@@ -304,7 +304,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       return { ok: false as const, failure: { error, waitMs } };
     };
 
-    let res: Response;
+    let res: FetchResponse;
     let text: string;
     try {
       ({ res, text } = await fetchWithin(fetchImpl, url, { method: req.method, headers, body }, limitMs, req.signal));
@@ -545,12 +545,12 @@ export class FetchTimeoutError extends Error {
  * aborts first. Nothing of it outlives the call.
  */
 export async function fetchWithin(
-  fetchImpl: typeof fetch,
+  fetchImpl: FetchLike,
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
   ms: number,
   signal?: AbortSignal,
-): Promise<{ res: Response; text: string }> {
+): Promise<{ res: FetchResponse; text: string }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -585,13 +585,25 @@ class HttpHeaders {
   }
 }
 
-interface HttpResponse {
+/** What the clients send through a fetch. */
+interface FetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+}
+
+/** What the clients read of an answer: the global fetch's Response has it, and so has httpFetch's. */
+interface FetchResponse {
   status: number;
   statusText: string;
   ok: boolean;
-  headers: HttpHeaders;
+  headers: Pick<Headers, 'get'>;
   text(): Promise<string>;
 }
+
+/** fetch as far as the clients use it: the global fetch is one, httpFetch another (and tests pass their own). */
+export type FetchLike = (input: string | URL, init?: FetchInit) => Promise<FetchResponse>;
 
 /**
  * Reads a response body, decoding gzip/deflate/br with a streaming decoder; both the bytes
@@ -668,10 +680,7 @@ async function readBody(res: IncomingMessage): Promise<Buffer> {
 }
 
 /** fetch, as far as the API, RPC and upload clients use it, over node:http and node:https. */
-export const httpFetch = (async (
-  input: string | URL,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal } = {},
-) => {
+export const httpFetch: FetchLike = async (input, init = {}) => {
   let url = new URL(String(input));
   const method = (init.method ?? 'GET').toUpperCase();
   const body = init.body;
@@ -715,13 +724,12 @@ export const httpFetch = (async (
     // an unread body would hold the connection: it is read at once, as the clients always do
     const done = readBody(res);
     done.catch(() => {});
-    const response: HttpResponse = {
+    return {
       status,
       statusText: res.statusMessage ?? '',
       ok: status >= 200 && status <= 299,
       headers: new HttpHeaders(res.headers),
       text: async () => (await done).toString('utf8'),
     };
-    return response as unknown as Response;
   }
-}) as unknown as typeof fetch;
+};

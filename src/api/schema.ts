@@ -258,7 +258,7 @@ export const signedTx = pipe(string(SIGNED), nonEmpty(SIGNED), base64Text(SIGNED
 /** What a request gave where a rule broke: the value at the issue's path (a forwarded rule's field). */
 function given(issue: Issue): unknown {
   const path = issue.path;
-  return path?.length ? path[path.length - 1].value : issue.input;
+  return path?.length ? path[path.length - 1]!.value : issue.input;
 }
 
 function ruleError(root: string, issue: Issue): RequestRuleError {
@@ -337,9 +337,9 @@ export function fromQuery(
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(fieldsOf(schema))) {
     const all = key in fixed ? [fixed[key]] : query.getAll(key);
-    if (all.length === 0) continue;
+    const [text] = all;
+    if (text === undefined) continue;
     const kind = queryKind(field);
-    const text = all[0];
     if (kind === 'list') out[key] = all.join(',').split(',');
     else if (kind === 'number' && /^-?\d+(\.\d+)?$/.test(text)) out[key] = Number(text);
     else if (kind === 'boolean' && (text === 'true' || text === 'false')) out[key] = text === 'true';

@@ -76,7 +76,8 @@ export function mintFactsOf(mint: string, info: AccountInfo | null): MintFacts |
     (info.owner === TOKEN_2022_PROGRAM && d.length > TOKEN_2022_TYPE_AT && d[TOKEN_2022_TYPE_AT] === 1);
   if (!mintShaped) return `${mint} is not a token mint (its account holds ${d.length} bytes of another kind)`;
   if (d[45] !== 1) return `${mint} is not an initialized mint`;
-  return { decimals: d[44], program: info.owner };
+  // byte 45 was just read, so byte 44 is there
+  return { decimals: d[44]!, program: info.owner };
 }
 
 export interface MintFactsReader {

@@ -344,7 +344,7 @@ export async function completionCommand({ positionals, config, fail }: CommandRu
     process.stdout.write((await knownSymbols(config.stateDir)).map((s) => `${s}\n`).join(''));
     return 0;
   }
-  if (!(SHELLS as readonly string[]).includes(what)) {
+  if (what === undefined || !(SHELLS as readonly string[]).includes(what)) {
     fail(`unknown shell "${what}" (bash, zsh or fish)`);
     return 2;
   }

@@ -33,7 +33,8 @@ function blocksOf(text: string): Block[] {
     const indent = lead(line);
     const body = line.trim();
     const match = ROW.exec(line);
-    const row = match && (indent > 0 || match[2].length <= MARGIN_ROW_LEFT) ? match : null;
+    // ROW's four groups take part in every match
+    const row = match && (indent > 0 || match[2]!.length <= MARGIN_ROW_LEFT) ? match : null;
     if (last?.kind === 'row' && indent === last.col && !row) {
       last.text += ` ${body}`;
       continue;
@@ -42,9 +43,9 @@ function blocksOf(text: string): Block[] {
       blocks.push({
         kind: 'row',
         indent,
-        left: row[2],
-        col: row[1].length + row[2].length + row[3].length,
-        text: row[4],
+        left: row[2]!,
+        col: row[1]!.length + row[2]!.length + row[3]!.length,
+        text: row[4]!,
       });
       continue;
     }
@@ -105,7 +106,8 @@ export function reflow(text: string, width: number): string {
       b.indent + stringWidth(b.left) < b.col
     ) {
       const [head, ...more] = lay(b.text.split(/ +/), width, b.col, b.col);
-      out.push(' '.repeat(b.indent) + b.left.padEnd(b.col - b.indent) + head.trimStart(), ...more);
+      // lay gives one line at least
+      out.push(' '.repeat(b.indent) + b.left.padEnd(b.col - b.indent) + head!.trimStart(), ...more);
     } else {
       // too narrow for the text beside it: under it
       out.push(' '.repeat(b.indent) + b.left, ...lay(b.text.split(/ +/), width, b.indent + 4, b.indent + 4));

@@ -165,7 +165,7 @@ const SWAP_SHAPE = {
     ['order', 'swap'],
     'the order group (default when the options allow) or the swap group',
   ),
-};
+} satisfies Record<string, OptionSpec>;
 const WALLET_ARG = arg('ADDRESS', 'address', { optional: true });
 
 /** What each of the order group's and the swap build's options does (src/actions/swapOptions.ts reads them). */

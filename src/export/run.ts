@@ -143,7 +143,7 @@ export async function exportText(s: Services, req: ExportRequest): Promise<strin
     entries,
     {
       decimalsOf: (m) => lookup(m).decimals,
-      priceOf: (m) => (typeof latest[m]?.usdPrice === 'number' ? latest[m].usdPrice! : null),
+      priceOf: (m) => (typeof latest[m]?.usdPrice === 'number' ? latest[m].usdPrice : null),
     },
     fills,
   );

@@ -335,7 +335,7 @@ function isLegacy(x: unknown): x is LegacyRecurringOrder {
 }
 
 /** Two listings as one: each order once (an order selling and buying the same mint cannot exist, but keys decide). */
-function mergePages<T extends { orderKey?: unknown }>([a, b]: Pages<T>[]): Pages<T> {
+function mergePages<T extends { orderKey?: unknown }>([a, b]: [Pages<T>, Pages<T>]): Pages<T> {
   const seen = new Set<unknown>();
   const items = [...a.items, ...b.items].filter((o) => !seen.has(o.orderKey) && (seen.add(o.orderKey), true));
   return { items, truncated: a.truncated || b.truncated };
@@ -373,7 +373,7 @@ function amountOf(decimal: unknown, mint: string, labels: TokenLabels): string {
 function groupDecimal(decimal: unknown): string {
   const text = clean(decimal, 40);
   const m = /^(\d+)(\.\d+)?$/.exec(text);
-  return m ? groupDigits(m[1]) + (m[2] ?? '') : text || '—';
+  return m ? groupDigits(m[1]!) + (m[2] ?? '') : text || '—';
 }
 
 function filledPct(total: unknown, remaining: unknown): string {

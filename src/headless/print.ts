@@ -85,7 +85,8 @@ export function printTable(headers: string[], cells: string[][], options: TableO
   // what is printed is sanitised here, whatever the caller did
   const rows = cells.map((r) => r.map((c) => sanitize(c)));
   const natural = headers.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
-  const widths = new Map(headers.map((_, i) => [i, natural[i]]));
+  // one natural width per header
+  const widths = new Map(headers.map((_, i) => [i, natural[i]!]));
   const total = () => [...widths.values()].reduce((a, b) => a + b, 0) + GAP * (widths.size - 1);
   const wrapped = new Set<number>();
   const dropped: number[] = [];
@@ -99,7 +100,8 @@ export function printTable(headers: string[], cells: string[][], options: TableO
       dropped.push(i);
       continue;
     }
-    const least = Math.max(stringWidth(headers[i]), step[2]);
+    // a column still in widths is a header's
+    const least = Math.max(stringWidth(headers[i]!), step[2]);
     widths.set(i, Math.min(widths.get(i)!, Math.max(least, widths.get(i)! - over)));
     if (step[0] === 'wrap') wrapped.add(i);
   }
@@ -118,7 +120,7 @@ export function printTable(headers: string[], cells: string[][], options: TableO
     const height = Math.max(...parts.map((p) => p.length));
     return Array.from({ length: height }, (_, k) =>
       shown
-        .map((i, n) => pad(parts[n][k] ?? '', i))
+        .map((i, n) => pad(parts[n]![k] ?? '', i))
         .join(' '.repeat(GAP))
         .trimEnd(),
     );

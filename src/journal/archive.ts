@@ -166,7 +166,7 @@ async function makePlan(path: string, now: number): Promise<Plan | undefined> {
     sizes.set(r.year, { size: before.size + (pad ? 1 : 0) + (to - r.from), endsWithNewline: true });
   }
   if (parts.length === 0) return undefined;
-  return { version: 1, size, head, cut: parts[parts.length - 1].to, parts };
+  return { version: 1, size, head, cut: parts[parts.length - 1]!.to, parts };
 }
 
 /** The plan of an archive under way, or undefined when there is none; one that cannot be read stops the archive. */

@@ -58,18 +58,20 @@ export interface ReadColumn {
 export class NumberColumn<A extends NumberArray = NumberArray> implements ReadColumn {
   private blocks: A[] = [];
   constructor(private readonly make: (n: number) => A) {}
+  /** reads a position set before (the columns are read below the count of what was appended) */
   get(i: number): number {
-    return this.blocks[i >>> 12][i & (BLOCK - 1)];
+    return this.blocks[i >>> 12]![i & (BLOCK - 1)]!;
   }
   set(i: number, v: number): void {
     const b = i >>> 12;
     while (b >= this.blocks.length) this.blocks.push(this.make(BLOCK));
-    this.blocks[b][i & (BLOCK - 1)] = v;
+    // the loop above made block b
+    this.blocks[b]![i & (BLOCK - 1)] = v;
   }
   /** the column as it is: appending to this one later does not change what it reads below its length now */
   frozen(): ReadColumn {
     const blocks = this.blocks.slice();
-    return { get: (i) => blocks[i >>> 12][i & (BLOCK - 1)] };
+    return { get: (i) => blocks[i >>> 12]![i & (BLOCK - 1)]! };
   }
 }
 
@@ -217,7 +219,7 @@ export class JournalFollower {
       this.archived = archived;
       this.sources = [...archives, { path: this.path }];
       for (let f = 0; f < archives.length; f++) {
-        await scanLines(archives[f].path, 0, 1, this.read, (line, n, at, bytes) =>
+        await scanLines(archives[f]!.path, 0, 1, this.read, (line, n, at, bytes) =>
           this.take(line, n, { file: f, offset: at, bytes }),
         );
         await this.resolveLate();
@@ -349,7 +351,8 @@ export class JournalFollower {
   private async lineAt(handles: Handles, at: Place): Promise<string> {
     let opening = handles.get(at.file);
     if (!opening) {
-      opening = openStateFile(this.sources[at.file].path);
+      // a place is recorded with the number of the source it was read from
+      opening = openStateFile(this.sources[at.file]!.path);
       handles.set(at.file, opening);
     }
     const handle = await opening;
@@ -371,10 +374,12 @@ export class JournalFollower {
       for (let i = 0; i < time.length; i++) time[i] = this.eTime.get(i);
       const order = new Uint32Array(this.count);
       for (let i = 0; i < order.length; i++) order[i] = i;
-      order.sort((a, b) => time[b] - time[a] || a - b);
+      // order holds the indices of time
+      order.sort((a, b) => time[b]! - time[a]! || a - b);
       this.order = order;
     }
-    return this.order[index];
+    // index is a place among the count of entries, and the order has one per entry
+    return this.order[index]!;
   }
 
   /**
@@ -403,7 +408,7 @@ export class JournalFollower {
           places.reverse();
           const fold = new Fold(true, true);
           const texts = await Promise.all(places.map((p) => this.lineAt(handles, p)));
-          texts.forEach((text, i) => fold.line(text, i + 1, places[i].offset));
+          texts.forEach((text, i) => fold.line(text, i + 1, places[i]!.offset));
           const [state] = fold.byId.values();
           if (!state) throw new Error('the journal changed while it was read: read it again (r)');
           return state;

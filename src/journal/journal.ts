@@ -344,21 +344,18 @@ export function entryOf(r: Fields): JournalState | string {
     group: r.group as JournalGroup,
     action: r.action,
     signedTransaction: typeof r.signedTransaction === 'string' ? r.signedTransaction : '',
-    summary: (r.summary as Record<string, unknown> | undefined) ?? {},
+    summary: r.summary ?? {},
     status: r.status as JournalStatus,
     updatedAt: r.time,
   };
-  for (const name of [
-    'requestId',
-    'signature',
-    'lastValidBlockHeight',
-    'wallet',
-    'signer',
-    'network',
-    'mode',
-  ] as const) {
-    if (r[name] !== undefined) (state as unknown as Fields)[name] = r[name];
-  }
+  // each of these was checked above to be absent or of its type
+  if (typeof r.requestId === 'string') state.requestId = r.requestId;
+  if (typeof r.signature === 'string') state.signature = r.signature;
+  if (typeof r.lastValidBlockHeight === 'number') state.lastValidBlockHeight = r.lastValidBlockHeight;
+  if (typeof r.wallet === 'string') state.wallet = r.wallet;
+  if (typeof r.signer === 'string') state.signer = r.signer;
+  if (typeof r.network === 'string') state.network = r.network;
+  if (r.mode !== undefined) state.mode = r.mode as Mode;
   const owner = identityOf(r.owner);
   if (owner) state.owner = owner;
   const decimals = decimalsOf(r.decimals);
@@ -478,7 +475,7 @@ export class Fold {
 export function readJournalText(text: string): { entries: JournalState[]; problems: JournalProblem[] } {
   const fold = new Fold();
   const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) fold.line(lines[i], i + 1, 0);
+  lines.forEach((line, i) => fold.line(line, i + 1, 0));
   return { entries: [...fold.byId.values()], problems: fold.problems };
 }
 

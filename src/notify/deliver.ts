@@ -33,7 +33,7 @@ export function createDelivery(channels: readonly Channel[], o: DeliveryOptions)
   async function one(channel: Channel, event: NotifyEvent): Promise<void> {
     let last = '';
     for (let attempt = 0; attempt <= waits.length; attempt++) {
-      if (attempt > 0) await sleep(waits[attempt - 1]);
+      if (attempt > 0) await sleep(waits[attempt - 1]!);
       try {
         await channel.send(event);
         return;

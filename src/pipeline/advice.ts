@@ -175,9 +175,9 @@ export function codeOfError(err: unknown): number | undefined {
 
 /** Whether a thrown error may go away by itself (network, timeout, 429, 5xx) rather than being a refusal. */
 export function isRetryableError(err: unknown): boolean {
-  if (err && typeof err === 'object' && 'retryable' in err) return (err as { retryable: unknown }).retryable === true;
+  if (err && typeof err === 'object' && 'retryable' in err) return err.retryable === true;
   if (err && typeof err === 'object' && 'kind' in err) {
-    const kind = (err as { kind: unknown }).kind;
+    const kind = err.kind;
     return kind === 'network' || kind === 'timeout';
   }
   return true;

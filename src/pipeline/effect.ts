@@ -58,7 +58,7 @@ function errorText(err: unknown): string {
     const [index, what] = (err as { InstructionError: [number, unknown] }).InstructionError;
     const why =
       what && typeof what === 'object' && 'Custom' in what
-        ? `custom program error ${String((what as { Custom: unknown }).Custom)}`
+        ? `custom program error ${String(what.Custom)}`
         : String(what);
     return `instruction ${Number(index) + 1} failed: ${why}`;
   }
@@ -103,7 +103,8 @@ export async function measureEffect(
   if (receiver) effect.receiver = { address: receiver, sol: 0n, tokens: {} };
   const landings: TokenLanding[] = [];
   for (const [n, tx] of built.transactions.entries()) {
-    const ins = inspections[n];
+    // one inspection per transaction, in order
+    const ins = inspections[n]!;
     const which = built.transactions.length > 1 ? `transaction ${n + 1} of ${built.transactions.length}: ` : '';
     // only an account the message may write can change: the others are read once, before
     const after = ins.writableAll;

@@ -23,9 +23,10 @@ export async function readLookupTables(
   deps: Pick<PipelineDeps, 'accountInfo'>,
 ): Promise<LookupTablesRead> {
   const addresses = await addressTableLookupsOf(transaction);
-  if (addresses.length === 0) return { ok: true, tables: {} };
+  const [first] = addresses;
+  if (first === undefined) return { ok: true, tables: {} };
   const fetch = deps.accountInfo;
-  if (!fetch) return unreadable(addresses[0], 'no RPC URL is configured to read it (--rpc-url)');
+  if (!fetch) return unreadable(first, 'no RPC URL is configured to read it (--rpc-url)');
   const accounts = await Promise.all(
     addresses.map(async (table) => {
       try {

@@ -9,11 +9,14 @@
 //                    while it is in flight)
 //   after-execute    the service answered, before the outcome is written to the journal
 // The variable is read once, when this module loads. Unset (always, outside these tests) it does
-// nothing at all.
+// nothing at all. The published build has no such variable: scripts/build.mjs defines
+// __TEST_HOOKS__ false for dist/ (the read below folds to false), true for dist-test/, the build
+// the tests run; run from source (tsx) it is undefined and the hook is in.
 export type TestKillStage = 'after-sign' | 'after-journal' | 'during-execute' | 'after-execute';
 
+declare const __TEST_HOOKS__: boolean | undefined;
 const STAGES: readonly string[] = ['after-sign', 'after-journal', 'during-execute', 'after-execute'];
-const raw = process.env.TRADEDECK_TEST_KILL_AT;
+const raw = (typeof __TEST_HOOKS__ === 'undefined' || __TEST_HOOKS__) && process.env.TRADEDECK_TEST_KILL_AT;
 const KILL_AT: TestKillStage | undefined = raw && STAGES.includes(raw) ? (raw as TestKillStage) : undefined;
 
 /** How long `during-execute` waits after the request starts before killing. */

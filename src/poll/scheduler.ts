@@ -307,7 +307,7 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
       if (entries.has(key)) throw new Error(`scheduler: resource "${key}" is already registered`);
       const e: Entry = {
         key,
-        def: def as ResourceDef<unknown>,
+        def: def,
         intervalMs: clampInterval(def.intervalMs),
         baseMs: clampInterval(def.intervalMs),
         pinned: false,

@@ -78,7 +78,7 @@ export function hasPlacedOrders(from: PlacedOrders | readonly JournalState[]): b
 
 /** The orders placed, from the P&L's summary or from entries read. */
 const placedOf = (from: PlacedOrders | readonly JournalState[]): PlacedOrders =>
-  'triggerKeys' in from ? from : placedOrders(from as readonly JournalState[]);
+  'triggerKeys' in from ? from : placedOrders(from);
 
 export async function fetchFills(
   s: Pick<Services, 'api'>,

@@ -188,7 +188,8 @@ function fetcherPlatform(report: FetcherReport, ids: string[], p: Partial<Portfo
   const id = printable(report.id, 60);
   const hit = ids.filter((x) => id === x || id.startsWith(`${x}-`)).sort((a, b) => b.length - a.length)[0];
   if (hit) return `${platformName(hit, p)} (${id})`;
-  const head = id.split('-')[0];
+  // a split has one part at least
+  const head = id.split('-')[0]!;
   return PLATFORM_NAMES[head] ? `${PLATFORM_NAMES[head]} (${id})` : id;
 }
 

@@ -283,15 +283,16 @@ export function pnlOf(t: TradesSnapshot, io: PnlInputs, fills: readonly Fill[] =
     );
   };
   for (let k = 0; k < t.n; k++) {
-    const i = order ? order[k] : k;
+    // order has t.n entries; the mint columns hold indices of t.mints
+    const i = order ? order[k]! : k;
     const time = t.time.get(i);
-    while (f < byTime.length && byTime[f].time < time) fill(byTime[f++]);
+    while (f < byTime.length && byTime[f]!.time < time) fill(byTime[f++]!);
     if (since === null) since = time;
     const a = t.inMint.get(i);
     const b = t.outMint.get(i);
-    trade(t.mints[a], t.mints[b], units(t.inRaw.get(i), decimals[a]), units(t.outRaw.get(i), decimals[b]));
+    trade(t.mints[a]!, t.mints[b]!, units(t.inRaw.get(i), decimals[a]), units(t.outRaw.get(i), decimals[b]));
   }
-  while (f < byTime.length) fill(byTime[f++]);
+  while (f < byTime.length) fill(byTime[f++]!);
   const tokens: PnlToken[] = [...lots.entries()]
     .filter(([, l]) => l.units > 1e-12 || l.unpriced > 0)
     .map(([mint, l]) => {

@@ -6,6 +6,7 @@ import {
   fetchWithin,
   FetchTimeoutError,
   httpFetch,
+  type FetchLike,
   RedirectRefusedError,
   ResponseTooLargeError,
   shownUrl,
@@ -97,7 +98,7 @@ export interface RpcClient {
 export interface RpcClientOptions {
   url: string;
   timeoutMs?: number;
-  fetchImpl?: typeof fetch;
+  fetchImpl?: FetchLike;
   commitment?: Commitment;
 }
 
@@ -108,8 +109,10 @@ export interface RpcClientOptions {
 function exactU64(raw: string, parsed: number, key: string): bigint {
   if (Number.isSafeInteger(parsed)) return BigInt(parsed);
   const matches = [...raw.matchAll(new RegExp(`"${key}"\\s*:\\s*(\\d+)`, 'g'))].filter((m) => Number(m[1]) === parsed);
-  if (matches.length !== 1) throw new RpcError(-32603, `cannot read ${key} exactly`, 'rpc');
-  return BigInt(matches[0][1]);
+  const [only] = matches;
+  if (!only || matches.length !== 1) throw new RpcError(-32603, `cannot read ${key} exactly`, 'rpc');
+  // the pattern's one group matched digits
+  return BigInt(only[1]!);
 }
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -118,9 +121,10 @@ function decodeBase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
+/** the caller has checked that 8 bytes follow `offset` */
 function readU64LE(bytes: Uint8Array, offset: number): bigint {
   let v = 0n;
-  for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(bytes[offset + i]);
+  for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(bytes[offset + i]!);
   return v;
 }
 
@@ -239,7 +243,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
     raw?: string,
   ): AccountInfo {
     const [data, encoding] = value.data;
-    if (value.data.length !== 2 || encoding !== 'base64' || !STRICT_BASE64.test(data)) {
+    if (value.data.length !== 2 || encoding !== 'base64' || data === undefined || !STRICT_BASE64.test(data)) {
       throw new ResponseShapeError(`RPC ${method}`, `${where}.data`, 'must be [base64 text, "base64"]');
     }
     if (!isAddress(value.owner))

@@ -110,11 +110,12 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
       // the switch is said once an endpoint answered (a node's error is an answer too): a call that
       // finds none moves nothing
       const reached = () => {
-        if (i !== first && at === first) switchTo(i, 'failed', failed[0]);
+        // past the first endpoint, each one before failed and said why
+        if (i !== first && at === first) switchTo(i, 'failed', failed[0]!);
         answered(i);
       };
       try {
-        const answer = await fn(clients[i]);
+        const answer = await fn(clients[i]!);
         reached();
         return answer;
       } catch (e) {
@@ -154,7 +155,8 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
     const best = Math.max(...slots.map((s) => s ?? -Infinity));
     /** why endpoint i is not fit to use; undefined when it is */
     const unfit = (i: number): string | undefined => {
-      const a = answers[i];
+      // one answer per client, and i is a client's index
+      const a = answers[i]!;
       if ('error' in a) return a.error;
       if (best - a.slot > staleSlots) return `slot ${a.slot} is ${best - a.slot} behind`;
       const s = seen[i];
@@ -168,7 +170,7 @@ export function createFailoverRpc(clients: readonly RpcClient[], opts: FailoverO
       // the most advanced fit endpoint, or (none fit) the most advanced that answers at all
       const pool = fit.length ? fit : answering.filter((i) => i !== at && slots[at] === null);
       const to = pool.sort((a, b) => (slots[b] ?? 0) - (slots[a] ?? 0))[0];
-      if (to !== undefined && to !== at) switchTo(to, 'error' in answers[at] ? 'failed' : 'stale', why);
+      if (to !== undefined && to !== at) switchTo(to, 'error' in answers[at]! ? 'failed' : 'stale', why);
     }
     const reason = unfit(at);
     if (answering.length === 0) noneAnswered(reason ?? 'no endpoint answers');

@@ -60,7 +60,7 @@ export function parseSimArgs(argv: string[]): SimOptions | 'help' {
   const o: SimOptions = {};
   const fund: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    let flag = argv[i];
+    let flag = argv[i]!;
     let value: string | undefined;
     const eq = flag.indexOf('=');
     if (flag.startsWith('--') && eq > 0) {

@@ -14,9 +14,10 @@ export function createIds(seed: number): SimIdsImpl {
     position: () => stream.position(),
     seek: (position) => stream.seek(position),
     uuid() {
+      // 16 bytes drawn: 6 and 8 are among them
       const b = stream.bytes(16);
-      b[6] = (b[6] & 0x0f) | 0x40;
-      b[8] = (b[8] & 0x3f) | 0x80;
+      b[6] = (b[6]! & 0x0f) | 0x40;
+      b[8] = (b[8]! & 0x3f) | 0x80;
       const hex = Buffer.from(b).toString('hex');
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
     },

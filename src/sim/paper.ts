@@ -298,7 +298,8 @@ export async function installPaper(
     const limitText = req.query.get('limit');
     const limit = limitText === null ? undefined : Number(limitText);
     try {
-      return { status: 200, body: await link.list(req.params.category, req.params.interval, limit) };
+      // the route's pattern names both
+      return { status: 200, body: await link.list(req.params.category!, req.params.interval!, limit) };
     } catch (e) {
       return kernel.fail({
         status: failStatus(e),

@@ -47,13 +47,13 @@ function inverseNormal(p: number): number {
   // Acklam's rational approximation
   const a = [
     -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
-  ];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  ] as const;
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572] as const;
   const c = [
     -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
     2.938163982698783,
-  ];
-  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  ] as const;
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416] as const;
   const lo = 0.02425;
   if (p < lo) {
     const q = Math.sqrt(-2 * Math.log(p));
@@ -73,7 +73,8 @@ function inverseNormal(p: number): number {
 
 /** approximately standard-normal draw from (seed, a, b, c) */
 export function gauss(seed: number, a: number, b = 0, c = 0): number {
-  return NORMAL_TABLE[hash32(seed, a, b, c) & 4095];
+  // masked to 12 bits: always inside the 4096-entry table
+  return NORMAL_TABLE[hash32(seed, a, b, c) & 4095]!;
 }
 
 /** deterministic bytes for a label: sha256(seed:label:index), repeated to length */
@@ -114,10 +115,11 @@ export class SeededStream {
   }
 
   random(): number {
+    // 8 bytes drawn: every index below is in range
     const b = this.bytes(8);
     // 52 bits of mantissa
-    const hi = ((b[0] << 12) | (b[1] << 4) | (b[2] >>> 4)) >>> 0;
-    const lo = ((b[3] << 24) | (b[4] << 16) | (b[5] << 8) | b[6]) >>> 0;
+    const hi = ((b[0]! << 12) | (b[1]! << 4) | (b[2]! >>> 4)) >>> 0;
+    const lo = ((b[3]! << 24) | (b[4]! << 16) | (b[5]! << 8) | b[6]!) >>> 0;
     return (hi * 4294967296 + lo) / 2 ** 52;
   }
 }

@@ -53,12 +53,12 @@ export function decodeWireTransaction(base64: unknown): DecodedTransaction | nul
   if (typeof base64 !== 'string' || base64.length === 0 || base64.length % 4 !== 0 || !BASE64_RE.test(base64))
     return null;
   try {
-    const tx = txDecoder.decode(Buffer.from(base64, 'base64')) as Transaction;
-    const messageBytes = tx.messageBytes as unknown as Uint8Array;
+    const tx = txDecoder.decode(Buffer.from(base64, 'base64'));
+    const messageBytes = new Uint8Array(tx.messageBytes);
     return {
       messageKey: Buffer.from(messageBytes).toString('base64'),
       messageBytes,
-      signatures: tx.signatures as unknown as Record<string, Uint8Array | null>,
+      signatures: tx.signatures,
     };
   } catch {
     return null;
@@ -125,6 +125,7 @@ export class SimTransactionsImpl implements SimTransactions {
       (m) => appendTransactionMessageInstructions(instructions, m),
     );
     const compiled = compileTransaction(message);
+    const messageBytes = new Uint8Array(compiled.messageBytes);
     const signatures: Record<string, Uint8Array | null> = {
       ...(compiled.signatures as Record<string, Uint8Array | null>),
     };
@@ -132,10 +133,10 @@ export class SimTransactionsImpl implements SimTransactions {
       const key = this.keys.get(signer);
       if (!key || !(signer in signatures))
         throw new Error(`build: ${signer} is not a simulator-held signer of this transaction`);
-      signatures[signer] = key.sign(compiled.messageBytes as unknown as Uint8Array);
+      signatures[signer] = key.sign(messageBytes);
     }
-    const tx = { ...compiled, signatures } as unknown as Transaction;
-    this.issued.set(Buffer.from(compiled.messageBytes as unknown as Uint8Array).toString('base64'), {
+    const tx = { ...compiled, signatures } as Transaction;
+    this.issued.set(Buffer.from(messageBytes).toString('base64'), {
       signers: Object.keys(signatures),
       lastValidBlockHeight,
       effect: opts.effect,

@@ -74,8 +74,9 @@ export function listKey(s: Pick<TokensState, 'category' | 'interval' | 'limit'>)
   return `${s.category}/${s.interval}/${s.limit}`;
 }
 
+/** the value after `current` in a list of choices that is not empty (the first after the last) */
 function next<T>(values: readonly T[], current: T): T {
-  return values[(values.indexOf(current) + 1) % values.length];
+  return values[(values.indexOf(current) + 1) % values.length]!;
 }
 
 export type TokensStore = StoreApi<TokensState>;

@@ -46,10 +46,9 @@ export async function putPresigned(
   let text: string;
   try {
     // the transport follows no redirect of a PUT: the file goes to the URL the service signed or nowhere
-    // (httpFetch is typed as fetch, whose body types name no Uint8Array; it sends one as it is)
     const res = await httpFetch(target, {
       method: 'PUT',
-      body: body as unknown as BodyInit,
+      body,
       headers: { 'content-type': contentType },
       signal,
     });

@@ -68,10 +68,10 @@ export function parseNumber(text: string): number {
   const m = /^(.*?)([km]?)$/i.exec(text.trim());
   try {
     // the one grammar of typed amounts ("1,5" is not 15), then an optional k or m
-    const { whole, frac } = readDecimal(m![1], 'number');
-    return (
-      Number(`${whole}.${frac || '0'}`) * (m![2].toLowerCase() === 'k' ? 1e3 : m![2].toLowerCase() === 'm' ? 1e6 : 1)
-    );
+    // a text with a line break does not match (m! throws here and it reads as NaN); a match has both groups
+    const { whole, frac } = readDecimal(m![1]!, 'number');
+    const unit = m![2]!.toLowerCase();
+    return Number(`${whole}.${frac || '0'}`) * (unit === 'k' ? 1e3 : unit === 'm' ? 1e6 : 1);
   } catch {
     return NaN;
   }

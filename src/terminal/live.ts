@@ -108,7 +108,7 @@ export class LiveRegions {
       if (r.row !== i || !this.fits(r, now)) continue;
       const text = this.textOf(r, now).chars;
       if (c === own) c = { chars: c.chars.slice(), styles: c.styles };
-      for (let k = 0; k < text.length; k++) c.chars[r.col + k] = text[k];
+      for (let k = 0; k < text.length; k++) c.chars[r.col + k] = text[k]!;
     }
     return c;
   }

@@ -58,7 +58,7 @@ export async function assembleTransaction(a: Assembly): Promise<string> {
       message,
       Object.fromEntries(
         Object.entries(a.lookupTables).map(([table, list]) => [table, list.map((x) => kit.address(x))]),
-      ) as never,
+      ),
     ) as typeof message;
   const base64 = kit.getBase64EncodedWireTransaction(kit.compileTransaction(message));
   const bytes = Buffer.from(base64, 'base64').length;

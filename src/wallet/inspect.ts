@@ -124,7 +124,7 @@ export function wireLayout(wire: Uint8Array): WireLayout | null {
   let i = 0;
   for (;;) {
     if (i >= wire.length || i > 2) return null;
-    const b = wire[i++];
+    const b = wire[i++]!;
     count |= (b & 0x7f) << shift;
     if ((b & 0x80) === 0) break;
     shift += 7;
@@ -141,7 +141,8 @@ export function wireLayout(wire: Uint8Array): WireLayout | null {
  */
 function laterVersionOf(wire: Uint8Array): number | undefined {
   const layout = wireLayout(wire);
-  const first = layout === null ? 0 : wire[layout.messageStart];
+  // a layout's message starts before the end of the bytes
+  const first = layout === null ? 0 : wire[layout.messageStart]!;
   return (first & 0x80) === 0 || first === 0x80 ? undefined : first & 0x7f;
 }
 
@@ -253,14 +254,17 @@ export async function inspectTransaction(base64: string, options: InspectOptions
       return refuse(`instruction ${n} names a program outside the static accounts`);
     if ((ix.accountIndices ?? []).some((i) => i >= totalAccounts))
       return refuse(`instruction ${n} names an account that does not exist`);
-    const id = statics[ix.programAddressIndex];
+    // inside the static accounts (checked just above)
+    const id = statics[ix.programAddressIndex]!;
     if (!programIds.includes(id)) programIds.push(id);
   }
 
   const signers = statics.slice(0, numSignerAccounts);
   const feePayer = signers[0];
   const wallet = options.wallet;
-  if (!signers.includes(wallet)) return refuse(`the wallet ${wallet} is not a signer of this transaction`);
+  // no signer at all (no fee payer) is refused as a wallet that does not sign
+  if (feePayer === undefined || !signers.includes(wallet))
+    return refuse(`the wallet ${wallet} is not a signer of this transaction`);
   if (feePayer !== wallet && !options.allowedSigners.includes(feePayer))
     return refuse(`the fee payer ${feePayer} is neither the wallet nor an expected payer`);
   const expectedSigners = new Set([wallet, ...options.allowedSigners]);
@@ -278,7 +282,8 @@ export async function inspectTransaction(base64: string, options: InspectOptions
       for (const slot of pass === 'writable' ? l.writableIndexes : l.readonlyIndexes) {
         if (contents && slot >= contents.length)
           return refuse(`the address lookup table ${table} has no entry ${slot}`);
-        const resolved = contents ? contents[slot] : `(entry ${slot} of lookup table ${table})`;
+        // a slot of a known table is inside it (checked just above)
+        const resolved = contents ? contents[slot]! : `(entry ${slot} of lookup table ${table})`;
         if (contents && pass === 'writable' && resolved === wallet) {
           return refuse(
             `the address lookup table ${table} loads the wallet as a writable account (entry ${slot}), where only the transaction's own signer list may name it`,
@@ -290,8 +295,10 @@ export async function inspectTransaction(base64: string, options: InspectOptions
   }
   const resolvedInstructions: ResolvedInstruction[] = message.instructions.map((ix, index) => ({
     index,
-    program: statics[ix.programAddressIndex],
-    accounts: (ix.accountIndices ?? []).map((i) => loaded[i]),
+    // both checked above: the program is a static account, every account index is below the
+    // count of accounts, which is what `loaded` holds
+    program: statics[ix.programAddressIndex]!,
+    accounts: (ix.accountIndices ?? []).map((i) => loaded[i]!),
     data: new Uint8Array(ix.data ?? new Uint8Array()),
   }));
   const associated = associatedTokenAccount;

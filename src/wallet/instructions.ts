@@ -284,7 +284,7 @@ export function checkInstructions(
 
     if (ix.program === ATA_PROGRAM) {
       // Create / CreateIdempotent: payer, account, owner, mint, System, token program
-      if (acc(0) === wallet && (d.length === 0 || d[0] <= 1)) {
+      if (acc(0) === wallet && (d.length === 0 || d[0]! <= 1)) {
         const space = acc(5) === TOKEN_2022_PROGRAM ? TOKEN_ACCOUNT_MAX_SPACE : TOKEN_ACCOUNT_SPACE;
         created.push({ account: acc(1) ?? '', owner: acc(2), mostLamports: rentExempt(space) });
       }
@@ -326,7 +326,8 @@ export function checkInstructions(
         case 6: {
           // SetAuthority: account, current authority; data: type, option, new authority
           if (acc(1) === wallet) {
-            const type = AUTHORITY_TYPES[d[1]] ?? `type ${d[1]}`;
+            const kind = d[1];
+            const type = (kind === undefined ? undefined : AUTHORITY_TYPES[kind]) ?? `type ${kind}`;
             const next = d[2] === 1 && d.length >= 35 ? encodeAddress(d.subarray(3, 35)) : undefined;
             if (!towards(next))
               return refused(

@@ -17,7 +17,7 @@ function parsePlainArray(raw: Uint8Array): Uint8Array | null {
   let i = 0;
   let count = 0;
   const skip = () => {
-    while (i < raw.length && isSpace(raw[i])) i++;
+    while (i < raw.length && isSpace(raw[i]!)) i++;
   };
   skip();
   if (raw[i] !== 0x5b) return null;
@@ -28,8 +28,8 @@ function parsePlainArray(raw: Uint8Array): Uint8Array | null {
     skip();
     let value = 0;
     let digits = 0;
-    while (i < raw.length && raw[i] >= 0x30 && raw[i] <= 0x39) {
-      value = value * 10 + (raw[i] - 0x30);
+    while (i < raw.length && raw[i]! >= 0x30 && raw[i]! <= 0x39) {
+      value = value * 10 + (raw[i]! - 0x30);
       digits++;
       i++;
     }

@@ -62,8 +62,9 @@ export function parseDeviceKey(raw: string): DeviceKey {
     throw new KeyUrlError(
       `"${text.slice(0, 80)}" is not a keypair URL: usb://ledger, usb://ledger/WALLET_ID or speculos://HOST:PORT, each with an optional key=ACCOUNT[/CHANGE] parameter`,
     );
-  const scheme = m[1].toLowerCase();
-  const host = m[2];
+  // the pattern's first two groups always take part in a match
+  const scheme = m[1]!.toLowerCase();
+  const host = m[2]!;
   const rest = m[3] ?? '';
   const path = keyPath(m[4]?.slice(1) ?? '');
   const pathText = path.map((n) => `${n}'`).join('/');

@@ -57,7 +57,7 @@ function globalRoots(env: NodeJS.ProcessEnv): string[] {
   try {
     const rc = readFileSync(env.NPM_CONFIG_USERCONFIG || join(homedir(), '.npmrc'), 'utf8');
     const m = /^\s*prefix\s*=\s*(.+?)\s*$/m.exec(rc);
-    if (m) prefixes.push(m[1].replace(/^~(?=\/|$)/, homedir()).replace(/\$\{HOME\}/g, homedir()));
+    if (m) prefixes.push(m[1]!.replace(/^~(?=\/|$)/, homedir()).replace(/\$\{HOME\}/g, homedir()));
   } catch {
     // no user npmrc
   }
@@ -122,7 +122,8 @@ export function loadLedgerKits(key: DeviceKey, env: NodeJS.ProcessEnv = process.
   for (const base of [own, ...globals]) {
     const r = createRequire(join(base, 'noop.js'));
     try {
-      r.resolve(wanted[0].name);
+      // the first kit (the Device Management Kit) is wanted for every transport
+      r.resolve(wanted[0]!.name);
       req = r;
       from = base;
       break;

@@ -189,7 +189,8 @@ export async function withSession<T>(
       firstDevice<Parameters<typeof dmk.connect>[0]['device']>(dmk.startDiscovering({ transport })),
       late,
     );
-    dmk.stopDiscovering();
+    // not waited for (the device is found): stopping runs on while the session connects
+    void dmk.stopDiscovering();
     sessionId = await within(
       answerMs,
       dmk.connect({ device, sessionRefresherOptions: { isRefresherDisabled: true } }),

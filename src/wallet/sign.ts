@@ -30,14 +30,16 @@ function readLayout(wire: Uint8Array): WireLayout {
 /** Reads the required signer addresses from the message (header byte 0, then the static keys). */
 function readSigners(wire: Uint8Array, messageStart: number): string[] {
   let i = messageStart;
-  if (wire[i] & 0x80) i++; // versioned message prefix
+  // the layout's message starts before the end of the bytes
+  if (wire[i]! & 0x80) i++; // versioned message prefix
   const numSigners = wire[i];
+  if (numSigners === undefined) throw new SignError('transaction is truncated');
   i += 3;
   let keys = 0;
   let shift = 0;
   for (let n = 0; ; n++) {
     if (n > 2 || i >= wire.length) throw new SignError('transaction is truncated');
-    const b = wire[i++];
+    const b = wire[i++]!;
     keys |= (b & 0x7f) << shift;
     if ((b & 0x80) === 0) break;
     shift += 7;

@@ -12,6 +12,7 @@ import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 import { nth } from '../support/narrow.js';
+import { TEST_CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 
 const fits = (screen: string) => {
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
@@ -19,7 +20,7 @@ const fits = (screen: string) => {
 const flat = (screen: string) => screen.replace(/\n\s*/g, ' ');
 
 test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 and a swap-group swap completes; none answering pauses signing until one does', async (t) => {
-  assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
+  assert.ok(existsSync(cli), 'dist-test/cli.js is built (npm test, or node scripts/build.mjs --test-hooks)');
   const { home, env: homeEnv } = tempHome(t, 'e2e-rpc');
   const keyPath = await createDemoKeyFile(join(home, 'keys'));
   const address = (await loadKeypairFile(keyPath)).address;

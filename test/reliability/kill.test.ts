@@ -23,7 +23,7 @@ import { signTransaction } from '../../src/wallet/sign.js';
 import { loadKeypairFile } from '../../src/wallet/keypair.js';
 import {
   balances,
-  cli,
+  hooksCli as cli,
   crashSigns,
   fund,
   liveCommand,
@@ -56,7 +56,7 @@ after(async () => {
 });
 
 before(async () => {
-  assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
+  assert.ok(existsSync(cli), 'dist-test/cli.js is built (npm test, or node scripts/build.mjs --test-hooks)');
   funder = await makeHome({ after }, 'kill-sim', API_KEY);
   sim = await startSim({ apiKey: API_KEY, fund: funder.address, seed: 12 });
   url = sim.url;
@@ -308,7 +308,7 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
 
       // 1. the run that dies
       const term = await openTerminal(t, {
-        command: liveCommand(url, home.keyPath),
+        command: liveCommand(url, home.keyPath, cli),
         cols: 80,
         rows: 24,
         env: { ...home.env, ...flow.env, TRADEDECK_TEST_KILL_AT: stage },
@@ -356,7 +356,7 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
 
       // 2. the run that recovers, same HOME / state dir, same simulator
       const again = await openTerminal(t, {
-        command: liveCommand(url, home.keyPath),
+        command: liveCommand(url, home.keyPath, cli),
         cols: 80,
         rows: 24,
         env: { ...home.env, ...flow.env },
@@ -428,7 +428,7 @@ test('a torn last journal line (a crash mid-write) is tolerated: the whole entri
   await fund(url, home.address);
   const before = await balances(url, home.address);
   const term = await openTerminal(t, {
-    command: liveCommand(url, home.keyPath),
+    command: liveCommand(url, home.keyPath, cli),
     cols: 80,
     rows: 24,
     env: { ...home.env, TRADEDECK_TEST_KILL_AT: 'after-journal' },
@@ -440,7 +440,7 @@ test('a torn last journal line (a crash mid-write) is tolerated: the whole entri
   // what a crash in the middle of writing the outcome line leaves
   appendFileSync(home.journalPath, '{"kind":"outcome","id":"');
   const again = await openTerminal(t, {
-    command: liveCommand(url, home.keyPath),
+    command: liveCommand(url, home.keyPath, cli),
     cols: 80,
     rows: 24,
     env: home.env,

@@ -33,7 +33,7 @@ async function simAnswer(
   value: Record<string, unknown>,
 ): Promise<{ status: number; text: string; body: any }> {
   const query = new URLSearchParams(
-    Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+    Object.entries(value).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(',') : String(v)]),
   ).toString();
   const res =
     op.method === 'GET'

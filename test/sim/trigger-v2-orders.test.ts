@@ -529,7 +529,9 @@ test('request rules: refused before sending, and by the simulator naming the sam
     const path = op.path.replace('{orderId}', 'x');
     const { orderId: _, ...body } = value;
     void _;
-    const query = new URLSearchParams(Object.entries(value).map(([k, v]) => [k, String(v)])).toString();
+    const query = new URLSearchParams(
+      Object.entries(value).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
     const r =
       op.method === 'GET'
         ? await call(sim, 'GET', `${path}?${query}`, undefined, s.token)

@@ -8,8 +8,9 @@ import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.j
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
 import { CLI, homeChanges, withChanges, removeTree } from './home.js';
+import { CLI, TEST_CLI, homeChanges, withChanges } from './home.js';
 
-export { CLI };
+export { CLI, TEST_CLI };
 
 export interface Run {
   code: number | null;
@@ -39,9 +40,9 @@ export function collect(file: string, args: string[], env: NodeJS.ProcessEnv, cw
   });
 }
 
-/** `tradedeck ARGS...` */
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return collect(process.execPath, [CLI, ...args], env);
+/** `tradedeck ARGS...` (`program`: TEST_CLI where a test hook is set) */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, program = CLI): Promise<Run> {
+  return collect(process.execPath, [program, ...args], env);
 }
 
 export interface SignerRig {

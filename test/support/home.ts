@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 /** the built program (`npm run build`) */
 export const CLI = join(ROOT, 'dist', 'cli.js');
+/** the same program with its test hooks in (`node scripts/build.mjs --test-hooks`; `npm test` makes both) */
+export const TEST_CLI = join(ROOT, 'dist-test', 'cli.js');
 
 /** Variables a test's environment sets: a string sets one, undefined removes one it would inherit. */
 export type EnvChanges = Record<string, string | undefined>;

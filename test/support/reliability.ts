@@ -7,10 +7,13 @@ import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
 import { ROOT as root, tempHome } from './home.js';
 import { nth } from './narrow.js';
+import { ROOT as root, TEST_CLI, tempHome } from './home.js';
 
 export { root };
 /** The built program; TRADEDECK_TEST_CLI points at another build (e.g. of the last commit while the tree is mid-change). */
 export const cli = process.env.TRADEDECK_TEST_CLI ?? join(root, 'dist', 'cli.js');
+/** The same with its test hooks in (TRADEDECK_TEST_KILL_AT), for the kill cases. */
+export const hooksCli = process.env.TRADEDECK_TEST_CLI ?? TEST_CLI;
 export { NATIVE_MINT, USDC_MINT };
 
 export interface Home {
@@ -35,8 +38,8 @@ export async function makeHome(t: { after(fn: () => void): void }, prefix: strin
   };
 }
 
-export function liveCommand(url: string, keyPath: string): string[] {
-  return [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath];
+export function liveCommand(url: string, keyPath: string, program = cli): string[] {
+  return [process.execPath, program, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath];
 }
 
 export async function balances(url: string, address: string): Promise<Map<string, bigint>> {

@@ -41,7 +41,7 @@ export async function get<T = any>(
   query: Record<string, string | number | boolean> = {},
   headers: Record<string, string> = KEY,
 ): Promise<Reply<T>> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res = await fetch(`${sim.url}${path}${qs ? `?${qs}` : ''}`, { headers });
   return answers('GET', path, res.status, (await res.json()) as T);
 }

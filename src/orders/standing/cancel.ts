@@ -44,7 +44,7 @@ export async function cancelStanding(
       if (!wanted.includes(x)) wanted.push(x);
   }
   const answer = await s.confirm.getState().ask({
-    title: `Cancel ${wanted.length === 1 ? `standing order ${wanted[0].terms.id}` : `${wanted.length} standing orders`}? Nothing is signed: it is only never fired`,
+    title: `Cancel ${wanted.length === 1 ? `standing order ${wanted[0]!.terms.id}` : `${wanted.length} standing orders`}? Nothing is signed: it is only never fired`,
     summary: wanted.map((o) => ({
       label: `${KIND_NAMES[o.terms.kind]} ${o.terms.id}`,
       value: termsSentence(o.terms, o.status).replace(/; tradedeck signs .*$/, ''),

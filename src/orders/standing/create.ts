@@ -73,7 +73,8 @@ function termsOf(s: Services, r: StandingRequest, now: number): StandingTerms[] 
   return r.legs.map((leg, i) => {
     const base: StandingTerms = {
       version: 1,
-      id: ids[i],
+      // one id per leg
+      id: ids[i]!,
       kind: leg.kind,
       wallet: s.wallet!.address,
       mode: s.mode,
@@ -106,7 +107,9 @@ function dialogOf(s: Services, r: StandingRequest, legs: StandingTerms[]): Confi
   const sell = ref(r.sell);
   const buy = ref(r.buy);
   const summary: ConfirmLine[] = [];
-  const verb = isBuy(legs[0].kind) ? 'Spends' : 'Sells';
+  // a request has one leg at least (an OCO two)
+  const first = legs[0]!;
+  const verb = isBuy(first.kind) ? 'Spends' : 'Sells';
   summary.push({ label: verb, value: amountUsd(r.amount, sell) });
   for (const t of legs) {
     const name = legs.length > 1 ? `${KIND_NAMES[t.kind]}: ` : '';
@@ -132,7 +135,7 @@ function dialogOf(s: Services, r: StandingRequest, legs: StandingTerms[]): Confi
     });
   }
   if (r.market !== undefined) {
-    const trigger = legs[0].kind === 'trailing-stop' ? undefined : scaledPrice(legs[0].trigger);
+    const trigger = first.kind === 'trailing-stop' ? undefined : scaledPrice(first.trigger);
     const pct = trigger === undefined ? undefined : ((priceFloat(trigger) - r.market) / r.market) * 100;
     summary.push({
       label: 'Market now',
@@ -164,7 +167,7 @@ function dialogOf(s: Services, r: StandingRequest, legs: StandingTerms[]): Confi
           .join(
             '; ',
           )}; once, until ${utcWords(r.expiresAt)}, from wallet ${shortAddress(s.wallet!.address)}; tradedeck signs this without asking when it fires`
-      : termsSentence(legs[0]);
+      : termsSentence(first);
   const warnings: string[] = [];
   if (s.mode === 'paper')
     warnings.push("paper mode: nothing real is signed or sent; it fills on paper at the service's quotes");
@@ -212,7 +215,7 @@ export async function createStanding(
     const orders = legs.map((t): StandingOrder => ({ terms: t, status: { state: 'armed', at: armedAt } }));
     await updateStanding(s.stateDir, (all) => ({ orders: [...all, ...orders], result: undefined }));
     const what =
-      legs.length > 1 ? `OCO ${legs.map((t) => t.id).join(' + ')}` : `${KIND_NAMES[legs[0].kind]} ${legs[0].id}`;
+      legs.length > 1 ? `OCO ${legs.map((t) => t.id).join(' + ')}` : `${KIND_NAMES[legs[0]!.kind]} ${legs[0]!.id}`;
     return {
       status: 'success',
       orders,

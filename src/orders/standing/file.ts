@@ -135,7 +135,7 @@ export function readStandingText(path: string, text: string | undefined): Standi
       problems.push(`standing order ${i + 1}${id} cannot be read (${why ?? status}): left as it is, never fired`);
       return;
     }
-    orders.push({ terms: (item as { terms: StandingTerms }).terms, status: status as StandingStatus });
+    orders.push({ terms: (item as { terms: StandingTerms }).terms, status: status });
   });
   return { orders, problems, raw: doc.orders as unknown[] };
 }

@@ -177,12 +177,13 @@ async function underTurn(s: Services, id: string, o: FireOptions, turn: SigningT
   // the chain's facts of both mints (decimals as confirmed, the token programs)
   const facts = await tradeTokens(s, [t.sell, t.buy]);
   if (typeof facts === 'string') return { status: 'later', reason: facts };
+  // tradeTokens answers one fact per token asked, in order
   const [input, output] = facts.map((f): FactToken => ({
     mint: f.mint,
     symbol: f.symbol,
     decimals: f.decimals,
     program: f.program,
-  }));
+  })) as [FactToken, FactToken];
 
   // marked firing before anything is asked of the service: from here no other process fires it
   const owner = processIdentity();

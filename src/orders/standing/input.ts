@@ -101,14 +101,15 @@ function readOptions(
   let expiryText = 'in 30 days, the default';
   const seen = new Set<string>();
   for (let i = 0; i < words.length; i++) {
-    const eq = words[i].indexOf('=');
-    const name = (eq > 0 ? words[i].slice(0, eq) : words[i]).toLowerCase();
+    const w = words[i]!;
+    const eq = w.indexOf('=');
+    const name = (eq > 0 ? w.slice(0, eq) : w).toLowerCase();
     const word = name === 'expires' ? 'expiry' : name;
     if (!(OPTION_WORDS as readonly string[]).includes(word))
-      fail(`unexpected "${words[i]}" (after the token received: ${OPTION_HINT})`);
+      fail(`unexpected "${w}" (after the token received: ${OPTION_HINT})`);
     if (seen.has(word)) fail(`${word}: given twice`);
     seen.add(word);
-    const value = eq > 0 ? words[i].slice(eq + 1) : words[++i];
+    const value = eq > 0 ? w.slice(eq + 1) : words[++i];
     if (value === undefined || value === '') fail(`${word}: give a value (${OPTION_HINT})`);
     if (word === 'slippage') {
       const v = parseSlippage(value);
@@ -174,14 +175,14 @@ function pairFor(
     fail(
       `price: neither ${sell.symbol} nor ${buy.symbol} is USDC, USDT or SOL, so "${priceWord}" reads either way; give the unit: ${priceWord} ${right}`,
     );
-  if (pair!.base.id !== want.base.id) {
+  if (pair.base.id !== want.base.id) {
     const example = buying
-      ? `:${command} 300 ${pair!.quote.symbol} @${priceWord.replace(/^@/, '')} ${pair!.base.symbol}`
-      : `:${command} 2 ${pair!.base.symbol} @${priceWord.replace(/^@/, '')} ${pair!.quote.symbol}`;
+      ? `:${command} 300 ${pair.quote.symbol} @${priceWord.replace(/^@/, '')} ${pair.base.symbol}`
+      : `:${command} 2 ${pair.base.symbol} @${priceWord.replace(/^@/, '')} ${pair.quote.symbol}`;
     fail(
       buying
-        ? `${command} spends the quote token (${pair!.quote.symbol}) on ${pair!.base.symbol}: the amount is the ${pair!.quote.symbol} to spend, e.g. ${example}`
-        : `${command} sells the token priced (${pair!.base.symbol}) for ${pair!.quote.symbol}, e.g. ${example}; to buy ${pair!.base.symbol} at a price use :buy-above or :buy-below`,
+        ? `${command} spends the quote token (${pair.quote.symbol}) on ${pair.base.symbol}: the amount is the ${pair.quote.symbol} to spend, e.g. ${example}`
+        : `${command} sells the token priced (${pair.base.symbol}) for ${pair.quote.symbol}, e.g. ${example}; to buy ${pair.base.symbol} at a price use :buy-above or :buy-below`,
     );
   }
   return want;
@@ -215,14 +216,17 @@ function checkSide(
 /** The words of a command that name tokens (the sell and buy tokens, and a price unit's two): looked up before it is read. */
 export function standingTokenWords(command: StandingCommand, args: readonly string[]): string[] {
   const at = buyIndex(command, args);
-  const unit = at.unit ? args[at.index - 1].split('/') : [];
+  // a unit is the word before the token received, seen there by buyIndex
+  const unit = at.unit ? args[at.index - 1]!.split('/') : [];
   return [args[1], ...unit, args[at.index]].filter((w): w is string => w !== undefined && w !== '');
 }
 
 /** Where the token received is among the words: after the price (and its unit), or after the OCO's two prices. */
 function buyIndex(command: StandingCommand, args: readonly string[]): { index: number; unit: boolean } {
   if (command === 'oco') return { index: 6, unit: false };
-  const unit = (args[2]?.startsWith('@') ?? false) && (args[3]?.includes('/') ?? false) && !/^\d{4}-/.test(args[3]);
+  const fourth = args[3];
+  const unit =
+    (args[2]?.startsWith('@') ?? false) && fourth !== undefined && fourth.includes('/') && !/^\d{4}-/.test(fourth);
   return { index: unit ? 4 : 3, unit };
 }
 
@@ -258,7 +262,7 @@ export function parseStandingArgs(
   }
   const buyText = args[index];
   // a unit written the wrong way round is said before anything else is asked of the words
-  if (unit) checkUnitSide(command, sell, args[index - 1], args[2], catalog);
+  if (unit) checkUnitSide(command, sell, args[index - 1]!, args[2]!, catalog);
   if (
     buyText === undefined ||
     buyText === '' ||
@@ -277,16 +281,18 @@ export function parseStandingArgs(
   const buy = resolveOrderToken(buyText, command.startsWith('buy') ? 'buy token' : 'token received', catalog);
   if (sell.id === buy.id) fail(`token received: the same as the token paid (${sell.symbol}); pick another`);
   const amount = amountOf(amountText, sell);
-  const priceWord = command === 'oco' ? `@${args[3]}` : command === 'trail' ? '@PRICE' : args[2];
+  // three words at least (checked above)
+  const priceWord = command === 'oco' ? `@${args[3]}` : command === 'trail' ? '@PRICE' : args[2]!;
   const pair =
     command === 'trail' && !pairOf(sell, buy)
       ? { base: sell, quote: buy }
-      : pairFor(command, sell, buy, unit ? args[index - 1] : undefined, catalog, priceWord);
+      : pairFor(command, sell, buy, unit ? args[index - 1]! : undefined, catalog, priceWord);
   const r = { ...pair, market: marketOf(pair.base, pair.quote) };
   const legs: StandingRequest['legs'] = [];
   if (command === 'oco') {
-    const tp = priceOf(args[3].replace(/^@/, ''), 'tp');
-    const sl = priceOf(args[5].replace(/^@/, ''), 'sl');
+    // "tp", "sl" and the token received were read at 2, 4 and 6: the prices at 3 and 5 are there
+    const tp = priceOf(args[3]!.replace(/^@/, ''), 'tp');
+    const sl = priceOf(args[5]!.replace(/^@/, ''), 'sl');
     if (tp <= sl)
       fail(
         `oco: tp ${priceWords(tp, pair.quote)} is not above sl ${priceWords(sl, pair.quote)}: the take-profit sells above the market, the stop-loss below it, e.g. ${example}`,
@@ -295,14 +301,15 @@ export function parseStandingArgs(
     checkSide(command, 'stop-loss', sl, r);
     legs.push({ kind: 'take-profit', trigger: tp }, { kind: 'stop-loss', trigger: sl });
   } else if (command === 'trail') {
-    const d = args[2];
+    // three words at least (checked above)
+    const d = args[2]!;
     if (d.endsWith('%')) {
       const m = /^(\d+(?:\.\d{1,2})?)%$/.exec(d);
       if (!m)
         fail(
           `distance: "${d}" is not a share such as 5% (two decimals at most) or an amount of ${buy.symbol} such as 5`,
         );
-      const bps = Math.round(Number(m![1]) * 100);
+      const bps = Math.round(Number(m[1]) * 100);
       if (bps <= 0) fail('distance: must be more than 0%');
       if (bps >= 10_000)
         fail(
@@ -318,7 +325,7 @@ export function parseStandingArgs(
       legs.push({ kind: 'trailing-stop', trail: { by: fromScaled(by) } });
     }
   } else {
-    const trigger = priceOf(args[2].slice(1), 'price');
+    const trigger = priceOf(args[2]!.slice(1), 'price');
     const kind = (
       { stop: 'stop-loss', tp: 'take-profit', 'buy-above': 'buy-above', 'buy-below': 'buy-below' } as const
     )[command];

@@ -100,7 +100,7 @@ export function createRecord(t: StandingTerms, termsDigest: string, now: number)
     order: t.id,
     event: 'create',
     digest: termsDigest,
-    terms: t as unknown as Record<string, unknown>,
+    terms: { ...t },
     wallet: t.wallet,
     mode: t.mode,
     network: t.network,

@@ -146,7 +146,7 @@ export function termsDiffer(a: StandingTerms, b: StandingTerms): string[] {
 /** A decimal text as a price scaled by 10^18; undefined when it is not one. */
 export function scaledPrice(text: string | undefined): bigint | undefined {
   if (text === undefined || !/^\d+(\.\d{1,18})?$/.test(text)) return undefined;
-  const [whole, frac = ''] = text.split('.');
+  const [whole = '', frac = ''] = text.split('.');
   return BigInt(whole) * ONE + BigInt(frac.padEnd(PRICE_SCALE, '0'));
 }
 

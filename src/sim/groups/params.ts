@@ -23,7 +23,7 @@ export function labelList(
   for (const l of labels) {
     const k = lower.get(l.trim().toLowerCase());
     if (!k) bad(field, `unknown label "${l}"; labels are ${known.join(', ')}`);
-    out.add(k as string);
+    out.add(k);
   }
   return out;
 }

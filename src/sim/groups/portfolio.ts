@@ -38,7 +38,8 @@ export function register(kernel: SimKernel): void {
     // platforms repeated or comma-separated, as the real service reads array parameters
     const q = new URLSearchParams(req.query);
     if (q.getAll('platforms').join('').trim() === '') q.delete('platforms');
-    const { address: owner, platforms: asked } = p.query(OPERATIONS.positions, q, { address: req.params.address });
+    // the route's pattern names :address
+    const { address: owner, platforms: asked } = p.query(OPERATIONS.positions, q, { address: req.params.address! });
     let platforms: Set<string> | null = null;
     if (asked) {
       const ids = asked.map((s) => s.trim());
@@ -58,7 +59,7 @@ export function register(kernel: SimKernel): void {
     const paper = core.paper !== undefined || core.options.samples === false;
     if (kernel.ledger.isFunded(owner) && !paper)
       elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
-    const shown = platforms ? elements.filter((e) => platforms!.has(String(e.platformId))) : elements;
+    const shown = platforms ? elements.filter((e) => platforms.has(String(e.platformId))) : elements;
 
     // fetcher timings and the occasional failure are seeded per wallet and minute of sim time
     const minute = Math.floor(kernel.clock.nowMs() / 60_000);

@@ -287,7 +287,7 @@ export class RecurringBook {
     rec.trades.push(
       fillTrade(kernel, {
         orderKey: rec.key,
-        keeper: this.keepers[rec.seq % this.keepers.length],
+        keeper: this.keepers[rec.seq % this.keepers.length]!,
         inputMint: rec.inputMint,
         outputMint: rec.outputMint,
         rawIn: swap.inAmount,

@@ -50,8 +50,10 @@ export class SeededStream {
     return min + this.next() * (max - min);
   }
 
+  /** one of `items`, which is not empty */
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    // next() is in [0, 1)
+    return items[Math.floor(this.next() * items.length)]!;
   }
 
   bytes(n: number): Uint8Array {

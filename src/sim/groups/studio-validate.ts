@@ -25,9 +25,10 @@ export class FieldErrors {
 
   /** Answers 400 with the collected errors, if any. */
   done(): void {
-    const fields = Object.keys(this.errors);
-    if (fields.length === 0) return;
-    const first = `${fields[0]}: ${this.errors[fields[0]][0]}`;
+    const [field] = Object.keys(this.errors);
+    if (field === undefined) return;
+    // a field is listed once a message is pushed for it
+    const first = `${field}: ${this.errors[field]![0]}`;
     this.kernel.fail({ status: 400, message: first, fieldErrors: this.errors });
   }
 

@@ -9,7 +9,10 @@ import { Params } from './read-request.js';
 import { parseRoutePlan } from './swap-route.js';
 import { MAX_COMPUTE_UNITS } from './swap-tx.js';
 
-export const PRIORITY_LEVEL_LAMPORTS: Record<string, bigint> = { medium: 20_000n, high: 60_000n, veryHigh: 200_000n };
+export const PRIORITY_LEVEL_LAMPORTS = { medium: 20_000n, high: 60_000n, veryHigh: 200_000n } satisfies Record<
+  string,
+  bigint
+>;
 
 export interface SwapBody {
   user: string;

@@ -77,7 +77,8 @@ export function swapOutcome(core: SimCore, x: SwapExecution): SwapOutcome {
   need(x.trader, x.inputMint, inAmount);
   need(x.feePayer, NATIVE_MINT, x.networkFeeLamports);
   for (const [key, amount] of needs) {
-    const [owner, mint] = key.split('|');
+    // keys are written as owner|mint just above
+    const [owner, mint] = key.split('|') as [string, string];
     const held = core.ledger.balance(owner, mint);
     if (held < amount) {
       const what = mint === NATIVE_MINT ? 'lamports' : `of ${mint}`;

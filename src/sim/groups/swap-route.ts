@@ -97,24 +97,24 @@ export function parseRoutePlan(
     const s = step as { swapInfo?: Record<string, unknown>; percent?: unknown };
     const info = s && typeof s === 'object' ? s.swapInfo : undefined;
     if (!info || typeof info !== 'object') bad(`${field}[${i}].swapInfo`, 'must be an object');
-    const pool = core.market.graph.byId.get(String(info!.ammKey));
+    const pool = core.market.graph.byId.get(String(info.ammKey));
     if (!pool) bad(`${field}[${i}].swapInfo.ammKey`, 'is not a known pool');
-    const from = String(info!.inputMint);
-    const to = String(info!.outputMint);
-    if (!((pool!.mintA === from && pool!.mintB === to) || (pool!.mintB === from && pool!.mintA === to))) {
+    const from = String(info.inputMint);
+    const to = String(info.outputMint);
+    if (!((pool.mintA === from && pool.mintB === to) || (pool.mintB === from && pool.mintA === to))) {
       bad(`${field}[${i}].swapInfo`, 'inputMint/outputMint do not match the pool');
     }
     if (from === inputMint) {
       const percent = s.percent;
       if (typeof percent !== 'number' || !(percent > 0 && percent <= 100))
         bad(`${field}[${i}].percent`, 'must be a number in (0, 100]');
-      current = { pools: [pool!], mints: [from, to], percent: percent as number };
+      current = { pools: [pool], mints: [from, to], percent: percent };
       paths.push(current);
     } else {
-      const c = current as PathSpec | null;
+      const c = current;
       if (!c || c.mints[c.mints.length - 1] !== from) bad(`${field}[${i}]`, 'does not continue the previous step');
-      c!.pools.push(pool!);
-      c!.mints.push(to);
+      c.pools.push(pool);
+      c.mints.push(to);
     }
   });
   for (const p of paths) {

@@ -33,7 +33,7 @@ import type { SimInstruction } from '../kernel.js';
 const STABLES = new Set([USDC_MINT, USDT_MINT]);
 /** The fee of a compute-unit price at the 50th percentile (the default), in lamports. */
 const MEDIAN_PRIORITY_LAMPORTS = 20_000;
-const PERCENTILE_BPS: Record<string, number> = { medium: 2500, high: 5000, veryHigh: 7500 };
+const PERCENTILE_BPS = { medium: 2500, high: 5000, veryHigh: 7500 } satisfies Record<string, number>;
 
 /**
  * DEX labels as /build reads them: matched exactly (case counts), a label it does not know is
@@ -60,7 +60,8 @@ interface Ticket {
 const sameInstruction = (a: LoadedInstruction, b: SimInstruction) =>
   a.program === b.programId &&
   a.accounts.length === b.accounts.length &&
-  a.accounts.every((x, i) => x === b.accounts[i].pubkey) &&
+  // the lengths are equal (checked just above)
+  a.accounts.every((x, i) => x === b.accounts[i]!.pubkey) &&
   Buffer.from(a.data).equals(Buffer.from(b.data));
 
 function ticketInstructions(set: SwapInstructionSet): SimInstruction[] {
@@ -133,7 +134,7 @@ export function registerBuild(kernel: SimKernel): void {
       !t ||
       m.blockhash !== t.blockhash ||
       body.length !== t.instructions.length ||
-      !body.every((ix, i) => sameInstruction(ix, t.instructions[i]))
+      !body.every((ix, i) => sameInstruction(ix, t.instructions[i]!))
     )
       return undefined;
     return {

@@ -85,7 +85,7 @@ function quote(core: SimCore, query: QuoteParams, bad: FieldFail) {
       message: 'No routes found for the input and output mints',
       errorCode: 'COULD_NOT_FIND_ANY_ROUTE',
     });
-  const c = computed!;
+  const c = computed;
   return {
     inputMint,
     inAmount: c.inAmount.toString(),

@@ -48,7 +48,8 @@ export function varyToken(v: Variability, t: Token, interval: TokenInterval): To
   if (v.chance(t.id, 'no-tokenProgram', 0.35)) delete out.tokenProgram;
   if (v.chance(t.id, 'no-stats', 0.3)) {
     const others = WINDOWS.filter((w) => w !== WINDOW_OF[interval]);
-    delete out[others[v.pick(t.id, 'stats-window', others.length)]];
+    // pick is below others.length
+    delete out[others[v.pick(t.id, 'stats-window', others.length)]!];
   }
   if (v.chance(t.id, 'no-audit-fields', 0.2) && t.audit)
     out.audit = {
@@ -138,7 +139,7 @@ export function register(kernel: SimKernel): void {
       ['interval', TOKEN_INTERVALS],
     ] as const) {
       const got = req.params[field];
-      if (!(allowed as readonly string[]).includes(got))
+      if (got === undefined || !(allowed as readonly string[]).includes(got))
         kernel.fail({ status: 400, message: `${field}: "${got}" is not one of ${allowed.join(', ')}` });
     }
     const {
@@ -164,15 +165,13 @@ export function register(kernel: SimKernel): void {
         // trending lists put launches of the last hour first, newest first
         const launchedMs =
           category === 'toptrending' && nowMs - d.firstPoolCreatedMs < NEW_LAUNCH_MS ? d.firstPoolCreatedMs : 0;
-        return { t, launchedMs, score: rankScore(t, category as TokenCategory, interval as TokenInterval) };
+        return { t, launchedMs, score: rankScore(t, category, interval) };
       });
       scored.sort((a, b) => b.launchedMs - a.launchedMs || b.score - a.score || (a.t.id < b.t.id ? -1 : 1));
       hit = { stamp, tokens: demoteGeneric(scored.map((s) => s.t)) };
       ranked.set(key, hit);
     }
-    const json = JSON.stringify(
-      hit.tokens.slice(0, limit).map((t) => varyToken(variability, t, interval as TokenInterval)),
-    );
+    const json = JSON.stringify(hit.tokens.slice(0, limit).map((t) => varyToken(variability, t, interval)));
     bodies.set(bodyKey, json);
     return { status: 200, body: undefined, json };
   });

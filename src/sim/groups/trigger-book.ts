@@ -171,7 +171,7 @@ export class TriggerBook {
     const last = portion >= rec.remMaking;
     const amount = last ? rec.remMaking : portion;
     const out = last ? rec.remTaking : (rec.remTaking * amount + rec.remMaking - 1n) / rec.remMaking;
-    const keeper = this.keepers[rec.seq % this.keepers.length];
+    const keeper = this.keepers[rec.seq % this.keepers.length]!;
     ledger.transfer(rec.key, keeper, rec.inputMint, amount);
     if (out > 0n) ledger.credit(rec.maker, rec.outputMint, out);
     const txId = this.kernel.ids.signature();
@@ -239,7 +239,7 @@ export class TriggerBook {
     if (!quote || quote.outAmount < want) return;
     const swap = kernel.fills.fill(rec.key, rec.inputMint, rec.outputMint, portion, quote);
     if (!swap) return;
-    const keeper = this.keepers[rec.seq % this.keepers.length];
+    const keeper = this.keepers[rec.seq % this.keepers.length]!;
     const toMaker = swap.outAmount < want ? swap.outAmount : want;
     const surplus = swap.outAmount - toMaker;
     kernel.ledger.transfer(rec.key, rec.maker, rec.outputMint, toMaker);

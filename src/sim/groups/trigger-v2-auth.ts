@@ -100,12 +100,16 @@ export class TriggerAuth {
     const header = req.headers.authorization;
     const m = typeof header === 'string' ? /^Bearer ([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec(header.trim()) : null;
     if (!m) return unauthorized();
-    const sig = Buffer.from(m[3], 'base64url');
-    const want = this.mac(`${m[1]}.${m[2]}`);
+    // the pattern's three groups take part in every match
+    const head = m[1]!;
+    const body = m[2]!;
+    const signature = m[3]!;
+    const sig = Buffer.from(signature, 'base64url');
+    const want = this.mac(`${head}.${body}`);
     if (sig.length !== want.length || !timingSafeEqual(sig, want)) return unauthorized();
     let claims: { sub?: unknown; exp?: unknown };
     try {
-      claims = JSON.parse(Buffer.from(m[2], 'base64url').toString('utf8')) as typeof claims;
+      claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
     } catch {
       return unauthorized();
     }

@@ -145,7 +145,7 @@ export function register(kernel: SimKernel): void {
     for (const [field, mint] of [
       ['inputMint', b.inputMint],
       ['outputMint', b.outputMint],
-    ])
+    ] as const)
       if (!kernel.market.token(mint)) fail(400, 'Request validation failed', { [field]: `unknown token mint ${mint}` });
     const small = vaults.tooSmall(b.inputMint, BigInt(b.amount), TRIGGER_V2_MIN_USD);
     if (small) fail(400, small);

@@ -147,7 +147,7 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
   const rfq = bestRfqQuote(core, p.inputMint, p.outputMint, p.amount, p.routers);
   if (!iris && !rfq) return null;
   const useRfq = rfq !== null && (!iris || rfq.outAmount > iris.route.outAmount);
-  const gross = useRfq ? rfq!.outAmount : iris!.route.outAmount;
+  const gross = useRfq ? rfq.outAmount : iris!.route.outAmount;
   const receiver = p.receiver ?? p.taker;
   const rent =
     receiver && p.outputMint !== NATIVE_MINT && core.ledger.balance(receiver, p.outputMint) === 0n
@@ -165,7 +165,7 @@ export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string)
     const slippageBps = useRfq ? 0 : slippage;
     return {
       params: p,
-      router: useRfq ? rfq!.router : 'iris',
+      router: useRfq ? rfq.router : 'iris',
       route: useRfq ? null : iris!.route,
       rfq: useRfq ? rfq : null,
       inAmount: p.amount,

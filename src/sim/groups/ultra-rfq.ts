@@ -7,7 +7,7 @@ import { seededAddress, unit } from '../random.js';
 import { INSUFFICIENT_FUNDS } from './swap-exec.js';
 
 export const RFQ_ROUTERS = ['partnerz', 'partnerflow', 'partnerx'] as const;
-const BASE_SPREAD_BPS: Record<string, number> = { partnerz: 4, partnerflow: 6, partnerx: 8 };
+const BASE_SPREAD_BPS: Record<(typeof RFQ_ROUTERS)[number], number> = { partnerz: 4, partnerflow: 6, partnerx: 8 };
 const RFQ_MINTS = new Set([NATIVE_MINT, USDC_MINT, USDT_MINT, 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN']);
 const MIN_USD = 5;
 const MAX_USD = 250_000;

@@ -243,7 +243,7 @@ export function register(kernel: SimKernel): void {
       ? await core.paper.planOrder(params, planOrder(core, params, relayer))
       : planOrder(core, params, relayer);
     if (!plan) kernel.fail({ status: 400, message: 'No routes found for the input and output mints' });
-    const p = plan!;
+    const p = plan;
     if (!params.taker || p.errorCode) {
       return {
         status: 200,

@@ -106,7 +106,7 @@ export function handleControl(
     if (amount !== undefined && (typeof amount !== 'string' || !/^\d{1,20}$/.test(amount)))
       return bad('amount: must be a string of base units');
     if (amount !== undefined && mint === undefined) return bad('amount: requires mint');
-    core.fund(address, mint as string | undefined, amount === undefined ? undefined : BigInt(amount as string));
+    core.fund(address, mint, amount === undefined ? undefined : BigInt(amount));
     return {
       status: 200,
       body: {

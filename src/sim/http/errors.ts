@@ -50,7 +50,9 @@ export function errorBody(group: SimGroup, e: SimErrorInit): Record<string, unkn
       };
     case 'trigger-v2':
       return { error: e.message, ...(e.details ? { details: e.details } : {}) };
-    default:
+    case 'portfolio':
+    case 'send':
+    case 'tokens':
       return { error: e.message };
   }
 }

@@ -86,7 +86,8 @@ export class FaultInjector {
   pick(): FaultKind | null {
     if (this.settings.faultRate <= 0) return null;
     if (this.stream.random() >= this.settings.faultRate) return null;
-    return KINDS[Math.floor(this.stream.random() * KINDS.length)];
+    // random() is in [0, 1)
+    return KINDS[Math.floor(this.stream.random() * KINDS.length)]!;
   }
 
   limits(group: SimGroup): boolean {
@@ -107,7 +108,7 @@ export class FaultInjector {
   admit(nowMs: number, apiKey = ''): RateLimitVerdict {
     let window = this.windows.get(apiKey);
     if (!window) this.windows.set(apiKey, (window = []));
-    while (window.length && window[0] <= nowMs - WINDOW_MS) window.shift();
+    while (window.length && window[0]! <= nowMs - WINDOW_MS) window.shift();
     const limit = this.limitOf(apiKey);
     const allowed = window.length < limit;
     if (allowed) window.push(nowMs);

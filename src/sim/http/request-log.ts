@@ -34,7 +34,7 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
-    out[key] = values.length === 1 ? values[0] : values;
+    out[key] = values.length === 1 ? values[0]! : values;
   }
   return out;
 }

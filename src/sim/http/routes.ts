@@ -74,11 +74,12 @@ export class RouteTable implements SimRouter {
 function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
   if (pattern.length !== parts.length) return null;
   const params: Record<string, string> = {};
+  // as many parts as the pattern has (checked above)
   for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i];
+    const p = pattern[i]!;
     let part: string;
     try {
-      part = decodeURIComponent(parts[i]);
+      part = decodeURIComponent(parts[i]!);
     } catch {
       return null;
     }

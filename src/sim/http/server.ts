@@ -99,7 +99,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
       return write(res, { status: 403, body: gatewayBody(403, 'control routes are loopback only') });
     const upload = /^\/__sim\/upload\/([^/]+)$/.exec(path);
     if (upload) {
-      const reply = deps.core.uploads.handle(method, upload[1], url.searchParams, req.headers['content-type'], raw);
+      const reply = deps.core.uploads.handle(method, upload[1]!, url.searchParams, req.headers['content-type'], raw);
       if (!reply.bytes) return write(res, reply);
       res.writeHead(reply.status, { 'content-length': reply.bytes.length, ...reply.headers });
       return void res.end(reply.bytes);

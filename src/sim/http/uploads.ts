@@ -60,7 +60,8 @@ export class SimUploadStore implements SimUploads {
       return { status: 403, body: { error: 'signature does not match' } };
     if (this.clock.nowMs() > slot.expiresMs) return { status: 403, body: { error: 'the upload URL has expired' } };
     if (slot.image) return { status: 409, body: { error: 'already uploaded' } };
-    const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    // a split has one part at least
+    const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== slot.contentType.toLowerCase()) {
       return { status: 400, body: { error: `content-type must be ${slot.contentType} (got ${type || 'none'})` } };
     }

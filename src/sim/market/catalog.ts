@@ -350,13 +350,15 @@ function madeUpDef(i: number, index: number, seed: number, genesisMs: number, us
   for (let attempt = 0; ; attempt++) {
     const h = hash32(seed, 7003, i, attempt);
     name = `${FIRST[h % FIRST.length]} ${SECOND[(h >>> 8) % SECOND.length]}`;
-    symbol = (name.split(' ')[0].slice(0, 2) + name.split(' ')[1].slice(0, 3)).toUpperCase();
+    // the name is the two words just joined by one space
+    symbol = (name.split(' ')[0]!.slice(0, 2) + name.split(' ')[1]!.slice(0, 3)).toUpperCase();
     if (!usedSymbols.has(symbol)) break;
   }
   usedSymbols.add(symbol);
   const mint = seededAddress(seed, `mint:${i}`);
   const launched = u(1) < 0.7;
-  const launchpad = launched ? LAUNCHPADS[Math.floor(u(2) * LAUNCHPADS.length)] : null;
+  // u() is in [0, 1): floor(u() * length) is an index of the list
+  const launchpad = launched ? LAUNCHPADS[Math.floor(u(2) * LAUNCHPADS.length)]! : null;
   const graduated = launched && u(3) < 0.6;
   const ageDays = launched ? 0.2 + 60 * u(4) ** 2 : 30 + 500 * u(4);
   const supply = u(5) < 0.7 ? 1e9 : Math.round(1e6 + 1e11 * u(5) ** 3);
@@ -386,7 +388,7 @@ function madeUpDef(i: number, index: number, seed: number, genesisMs: number, us
     activityPhase: Math.floor(1440 * u(19)),
     organicBase,
     isVerified: verified ? true : u(20) < 0.5 ? false : null,
-    tags: verified ? ['verified', 'community'] : TAG_SETS[Math.floor(u(21) * TAG_SETS.length)],
+    tags: verified ? ['verified', 'community'] : TAG_SETS[Math.floor(u(21) * TAG_SETS.length)]!,
     cexes: u(22) < 0.1 ? ['Gate', 'MEXC'] : null,
     launchpad,
     partnerConfig: launchpad === 'met-dbc' ? seededAddress(seed, `partner:${i}`) : null,

@@ -42,6 +42,7 @@ export class TradeHistory {
     this.close = new Float64Array(size);
   }
 
+  /** a slot of the ring: in range of every array for a token of the catalogue (the `!` reads below rely on it) */
   index(token: number, minute: number): number {
     return token * RING_MINUTES + (minute % RING_MINUTES);
   }
@@ -123,11 +124,11 @@ export class TradeHistory {
   record(token: number, minute: number, buy: boolean, usd: number): void {
     const k = this.index(token, minute);
     if (buy) {
-      this.buyVol[k] += usd;
-      this.numBuys[k] += 1;
+      this.buyVol[k]! += usd;
+      this.numBuys[k]! += 1;
     } else {
-      this.sellVol[k] += usd;
-      this.numSells[k] += 1;
+      this.sellVol[k]! += usd;
+      this.numSells[k]! += 1;
     }
   }
 
@@ -149,12 +150,12 @@ export class TradeHistory {
     const o = token * 5;
     const k = this.index(token, minute);
     return {
-      buyVolume: s[o] + this.buyVol[k],
-      sellVolume: s[o + 1] + this.sellVol[k],
-      numBuys: s[o + 2] + this.numBuys[k],
-      numSells: s[o + 3] + this.numSells[k],
-      previousVolume: s[o + 4],
-      openPrice: this.close[this.index(token, minute - w)],
+      buyVolume: s[o]! + this.buyVol[k]!,
+      sellVolume: s[o + 1]! + this.sellVol[k]!,
+      numBuys: s[o + 2]! + this.numBuys[k]!,
+      numSells: s[o + 3]! + this.numSells[k]!,
+      previousVolume: s[o + 4]!,
+      openPrice: this.close[this.index(token, minute - w)]!,
     };
   }
 
@@ -164,14 +165,14 @@ export class TradeHistory {
       const o = t * 5;
       for (let m = minute - w + 1; m < minute; m++) {
         const k = this.index(t, m);
-        sums[o] += this.buyVol[k];
-        sums[o + 1] += this.sellVol[k];
-        sums[o + 2] += this.numBuys[k];
-        sums[o + 3] += this.numSells[k];
+        sums[o]! += this.buyVol[k]!;
+        sums[o + 1]! += this.sellVol[k]!;
+        sums[o + 2]! += this.numBuys[k]!;
+        sums[o + 3]! += this.numSells[k]!;
       }
       for (let m = minute - 2 * w + 1; m <= minute - w; m++) {
         const k = this.index(t, m);
-        sums[o + 4] += this.buyVol[k] + this.sellVol[k];
+        sums[o + 4]! += this.buyVol[k]! + this.sellVol[k]!;
       }
     }
     return sums;

@@ -89,24 +89,25 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     this.minute = minute;
     const seed = this.seed;
     for (let i = 0; i < this.defs.length; i++) {
-      const d = this.defs[i];
+      // logPrice, stableBase, moves and activityNow hold one entry per def: i is in range of each
+      const d = this.defs[i]!;
       if (newMinute) {
         // the minute that just ended closes at the last slot's price
-        const close = Math.exp(this.logPrice[i]);
+        const close = Math.exp(this.logPrice[i]!);
         this.history.setClose(i, minute - 1, close);
         this.activityNow[i] = this.history.activity(d, minute);
         this.history.startMinute(i, minute, close);
       }
       if (this.paper) continue;
       const z = gauss(seed, slot, i, 1);
-      if (d.stable) this.logPrice[i] = this.stableBase[i] + d.sigma * 0.3 * z;
+      if (d.stable) this.logPrice[i] = this.stableBase[i]! + d.sigma * 0.3 * z;
       else {
-        const move = this.moves[i];
-        this.logPrice[i] += move.calm * z;
+        const move = this.moves[i]!;
+        this.logPrice[i]! += move.calm * z;
         if (move.jump > 0 && unit(seed, slot, i, 5) < JUMPS_PER_SLOT)
-          this.logPrice[i] += move.jump * gauss(seed, slot, i, 6);
+          this.logPrice[i]! += move.jump * gauss(seed, slot, i, 6);
       }
-      if (unit(seed, slot, i, 2) < d.tradesPerSlot * this.activityNow[i]) {
+      if (unit(seed, slot, i, 2) < d.tradesPerSlot * this.activityNow[i]!) {
         const buy = unit(seed, slot, i, 3) < 0.5 + 0.2 * Math.sign(z);
         this.history.record(i, minute, buy, d.avgTradeUsd * (0.2 + 1.6 * unit(seed, slot, i, 4)));
       }
@@ -181,7 +182,8 @@ export class SimMarketImpl implements SimMarket, PriceSource {
     const d = this.byMint.get(mint);
     if (!d) return 0;
     this.clock.slot();
-    return Math.exp(this.logPrice[d.index]);
+    // a def's index is its place in defs, and logPrice has one entry per def
+    return Math.exp(this.logPrice[d.index]!);
   }
 
   decimals(mint: string): number {
@@ -214,14 +216,16 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   evaluate(specs: PathSpec[], amount: bigint, exactOut: boolean): RouteResult | null {
     const slot = this.clock.slot();
     if (!exactOut) return evaluateRoute(specs, amount, this, slot);
-    if (specs.length !== 1) return null;
-    const hops = evaluatePathExactOut(specs[0], amount, this, slot);
-    if (!hops) return null;
+    const [spec] = specs;
+    if (!spec || specs.length !== 1) return null;
+    const hops = evaluatePathExactOut(spec, amount, this, slot);
+    // a path has at least one pool, so one hop at least
+    if (!hops?.[0]) return null;
     return {
       inAmount: hops[0].inAmount,
       outAmount: amount,
       priceImpact: 0,
-      paths: [{ ...specs[0], percent: 100, hops }],
+      paths: [{ ...spec, percent: 100, hops }],
       accounts: 0,
     };
   }
@@ -236,8 +240,10 @@ export class SimMarketImpl implements SimMarket, PriceSource {
         if (h.pool.curve) this.settleCurve(h.pool);
       }
     }
-    const input = route.paths[0].mints[0];
-    const output = route.paths[0].mints[route.paths[0].mints.length - 1];
+    // every path of a route runs from the same input to the same output: the first tells both
+    const mints = route.paths[0]!.mints;
+    const input = mints[0]!;
+    const output = mints[mints.length - 1]!;
     this.recordTrade(input, output, this.usdValue(input, route.inAmount), trader);
   }
 
@@ -257,7 +263,7 @@ export class SimMarketImpl implements SimMarket, PriceSource {
   private settleCurve(pool: Pool): void {
     const d = this.byMint.get(pool.mintA);
     if (!d) return;
-    this.logPrice[d.index] += pool.deviation;
+    this.logPrice[d.index]! += pool.deviation;
     pool.deviation = 0;
   }
 

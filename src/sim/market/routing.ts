@@ -42,6 +42,7 @@ export interface RouteResult {
   accounts: number;
 }
 
+/** a path of one or more pools; `mints` has one more entry than `pools` (input, the middles, output) */
 export interface PathSpec {
   pools: Pool[];
   mints: string[];
@@ -115,8 +116,8 @@ export function evaluatePath(path: PathSpec, amountIn: bigint, prices: PriceSour
   const hops: HopResult[] = [];
   let amount = amountIn;
   for (let i = 0; i < path.pools.length; i++) {
-    const pool = path.pools[i];
-    const from = path.mints[i];
+    const pool = path.pools[i]!;
+    const from = path.mints[i]!;
     const [rIn, rOut] = poolReserves(pool, from, prices, slot);
     const { out, fee } = outGivenIn(rIn, rOut, amount, pool.feeBps);
     if (out <= 0n) return null;
@@ -143,15 +144,16 @@ export function evaluatePathExactOut(
   const hops: HopResult[] = [];
   let amount = amountOut;
   for (let i = path.pools.length - 1; i >= 0; i--) {
-    const pool = path.pools[i];
-    const from = path.mints[i];
+    const pool = path.pools[i]!;
+    // one more mint than pools: i + 1 is in range
+    const from = path.mints[i]!;
     const [rIn, rOut] = poolReserves(pool, from, prices, slot);
     const r = inGivenOut(rIn, rOut, amount, pool.feeBps);
     if (!r) return null;
     hops.unshift({
       pool,
       inputMint: from,
-      outputMint: path.mints[i + 1],
+      outputMint: path.mints[i + 1]!,
       inAmount: r.amountIn,
       outAmount: amount,
       feeAmount: r.fee,
@@ -161,11 +163,13 @@ export function evaluatePathExactOut(
   return hops;
 }
 
+// An evaluated path has a hop per pool and at least one pool: its first and last hops exist.
+
 /** output of the mid-market price with fees but no price impact */
 function idealOut(paths: PathResult[], prices: PriceSource): number {
   let total = 0;
   for (const p of paths) {
-    let v = Number(p.hops[0].inAmount);
+    let v = Number(p.hops[0]!.inAmount);
     for (const h of p.hops) {
       const rate =
         (prices.priceUsd(h.inputMint) / prices.priceUsd(h.outputMint)) *
@@ -178,8 +182,8 @@ function idealOut(paths: PathResult[], prices: PriceSource): number {
 }
 
 function result(paths: PathResult[], prices: PriceSource): RouteResult {
-  const inAmount = paths.reduce((s, p) => s + p.hops[0].inAmount, 0n);
-  const outAmount = paths.reduce((s, p) => s + p.hops[p.hops.length - 1].outAmount, 0n);
+  const inAmount = paths.reduce((s, p) => s + p.hops[0]!.inAmount, 0n);
+  const outAmount = paths.reduce((s, p) => s + p.hops[p.hops.length - 1]!.outAmount, 0n);
   const ideal = idealOut(paths, prices);
   const impact = ideal > 0 ? Math.max(0, 1 - Number(outAmount) / ideal) : 0;
   return { inAmount, outAmount, priceImpact: impact, paths, accounts: routeAccounts(paths) };
@@ -195,11 +199,12 @@ export function evaluateRoute(
   const paths: PathResult[] = [];
   let left = amountIn;
   for (let i = 0; i < specs.length; i++) {
-    const share = i === specs.length - 1 ? left : (amountIn * BigInt(Math.round(specs[i].percent * 100))) / 10000n;
+    const spec = specs[i]!;
+    const share = i === specs.length - 1 ? left : (amountIn * BigInt(Math.round(spec.percent * 100))) / 10000n;
     left -= share;
-    const hops = evaluatePath(specs[i], share, prices, slot);
+    const hops = evaluatePath(spec, share, prices, slot);
     if (!hops) return null;
-    paths.push({ ...specs[i], hops });
+    paths.push({ ...spec, hops });
   }
   return result(paths, prices);
 }
@@ -224,11 +229,12 @@ export function bestExactIn(
   }
   if (singles.length === 0) return null;
   singles.sort((x, y) => (y.r.outAmount > x.r.outAmount ? 1 : y.r.outAmount < x.r.outAmount ? -1 : 0));
-  let best = singles[0].r;
+  // singles is not empty (checked above), so top[0] exists
+  let best = singles[0]!.r;
   const top = singles.slice(0, 4);
   for (let i = 1; i < top.length; i++) {
-    const a = top[0].spec;
-    const b = top[i].spec;
+    const a = top[0]!.spec;
+    const b = top[i]!.spec;
     if (sharesPool(a, b) || routeAccounts([a, b]) > max) continue;
     for (const pct of SPLIT_STEPS) {
       const r = evaluateRoute(

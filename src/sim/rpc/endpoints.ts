@@ -20,7 +20,8 @@ const MODES: readonly RpcEndpointMode[] = ['ok', 'down', 'stale'];
 export function rpcEndpointOf(path: string): string | null {
   if (path === '/rpc' || path === '/rpc/') return 'main';
   const m = /^\/rpc\/([^/]+)$/.exec(path);
-  return m && NAME.test(m[1]) ? m[1] : null;
+  const name = m?.[1];
+  return name !== undefined && NAME.test(name) ? name : null;
 }
 
 export class RpcEndpoints {
@@ -79,7 +80,7 @@ export function staleAnswer(answer: unknown, request: unknown, frozen: EndpointS
     return answer.map((a, i) => staleAnswer(a, Array.isArray(request) ? request[i] : undefined, frozen));
   if (!answer || typeof answer !== 'object' || !('result' in answer)) return answer;
   const method = request && typeof request === 'object' ? (request as { method?: unknown }).method : undefined;
-  const reply = answer as { result: unknown };
+  const reply = answer;
   if (method === 'getSlot') return { ...reply, result: frozen.slot };
   if (method === 'getBlockHeight') return { ...reply, result: frozen.blockHeight };
   const result = reply.result;

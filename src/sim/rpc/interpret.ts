@@ -124,7 +124,8 @@ export async function interpretMessage(core: SimCore, m: LoadedMessage): Promise
   for (const ix of m.instructions) {
     if (ix.program !== ATA_PROGRAM || ix.accounts.length < 6) continue;
     const [, , owner, mint, , program] = ix.accounts;
-    derived.set(ix, await associatedTokenAddress(owner, mint, program));
+    // six accounts at least (checked above)
+    derived.set(ix, await associatedTokenAddress(owner!, mint!, program!));
   }
   const get = (a: string | undefined): SimAccount | null => {
     if (a === undefined) return fail('NotEnoughAccountKeys');
@@ -203,7 +204,8 @@ export async function interpretMessage(core: SimCore, m: LoadedMessage): Promise
           const from = get(acc[0]);
           if (from && from.owner !== SYSTEM_PROGRAM) fail('ExternalAccountLamportSpend');
           if (from?.data.length) fail('InvalidArgument'); // only an account without data pays by Transfer
-          lamports(acc[0], -amount);
+          // signed() and writable() above fail on a missing account
+          lamports(acc[0]!, -amount);
           lamports(acc[1]!, amount);
           return;
         }
@@ -319,13 +321,14 @@ export async function interpretMessage(core: SimCore, m: LoadedMessage): Promise
             put(acc[0]!, newTokenAccount(acc[1]!, owner!, a!.data.length, a!.lamports, program));
             return;
           }
+          case undefined: // no data at all
           default:
             return fail('InvalidInstructionData');
         }
       }
       case ATA_PROGRAM: {
         // Create (no data or 0) / CreateIdempotent (1): payer, account, owner, mint, System, token program
-        if (d.length > 1 || (d.length === 1 && d[0] > 1)) fail('InvalidInstructionData');
+        if (d.length > 1 || (d.length === 1 && d[0]! > 1)) fail('InvalidInstructionData');
         if (acc.length < 6) fail('NotEnoughAccountKeys');
         const [payer, account, owner, mint, , program] = acc;
         if (derived.get(ix) !== account) fail('InvalidSeeds');
@@ -351,7 +354,8 @@ export async function interpretMessage(core: SimCore, m: LoadedMessage): Promise
         // route: token program, user, source, destination, output mint, fee account | router, ...;
         // data: discriminator, route count, percent and pool count per route, in-amount, quoted out, slippage, fee
         if (d.length < 9 || !ROUTE_DISCRIMINATOR.every((b, i) => d[i] === b)) fail('InvalidInstructionData');
-        const at = 9 + 2 * d[8];
+        // nine bytes at least (checked above)
+        const at = 9 + 2 * d[8]!;
         const inAmount = u64(d, at);
         const out = u64(d, at + 8);
         const [, user, source, destination, outputMint] = acc;

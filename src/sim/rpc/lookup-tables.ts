@@ -54,7 +54,7 @@ export function parseLookupTableRequest(v: unknown): LookupTableRequest | string
     return 'authority: must be a base58 public key or null';
   return {
     addresses: addresses as string[],
-    ...(address !== undefined ? { address: address as string } : {}),
+    ...(address !== undefined ? { address: address } : {}),
     ...(authority !== undefined ? { authority: authority as string | null } : {}),
   };
 }

@@ -92,11 +92,14 @@ export function loadMessage(core: SimCore, base64: string): LoadedMessage | stri
   for (const ix of message.instructions) {
     const program = statics[ix.programAddressIndex];
     const named = (ix.accountIndices ?? []).map((i) => accounts[i]);
-    if (program === undefined || named.some((a) => a === undefined)) return 'SanitizeFailure';
+    if (program === undefined || !named.every((a): a is string => a !== undefined)) return 'SanitizeFailure';
     instructions.push({ program, accounts: named, data: new Uint8Array(ix.data ?? new Uint8Array()) });
   }
+  // a message without accounts has no fee payer: the runtime refuses it as malformed
+  const feePayer = statics[0];
+  if (feePayer === undefined) return 'SanitizeFailure';
   return {
-    feePayer: statics[0],
+    feePayer,
     blockhash: String(message.lifetimeToken),
     accounts,
     signers: new Set(statics.slice(0, numSignerAccounts)),
