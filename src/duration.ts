@@ -27,7 +27,8 @@ export function parseDuration(text: string, rules: DurationRules = {}): number |
   const m = DURATION.exec(text.trim().toLowerCase());
   if (!m) return undefined;
   const n = Number(m[1]);
-  const unit = m[2];
+  // the pattern's unit group always takes part (it may match nothing)
+  const unit = m[2] ?? '';
   if (unit === '' ? !rules.bareSeconds : !(rules.units ?? 'smhdw').includes(unit)) return undefined;
   if (n === 0 && !rules.zero) return undefined;
   return n * (unit === '' ? 1 : UNIT_SECONDS[unit as Unit]);

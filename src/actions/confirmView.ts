@@ -5,7 +5,6 @@ import { changesText, type BalanceEffect } from '../pipeline/effect.js';
 import { NATIVE_MINT } from '../api/mints.js';
 import type { InspectionOk } from '../wallet/inspect.js';
 import { lamportsText } from '../wallet/instructions.js';
-import { formatAge, shortAddress } from '../format.js';
 import { shortAddress } from '../format.js';
 import type { ConfirmLine, ConfirmView } from '../store/confirm.js';
 import { formatAge } from '../duration.js';

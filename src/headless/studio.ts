@@ -103,7 +103,9 @@ export async function studioCommand(
         (st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${clean(st.running, 300)}\n`),
       );
     await Promise.all([loadTokens(s), loadLaunched(s, store)]);
-    return sub === 'create' ? await create(s, store, opts) : await claim(s, store, positionals[1], opts);
+    return sub === 'create'
+      ? await create(s, store, opts) // claim has its pool as a second word (the registry checked it)
+      : await claim(s, store, positionals[1]!, opts);
   } finally {
     await session.close();
   }

@@ -10,7 +10,6 @@ import { executeSwapForm } from '../../src/actions/swapFlow.js';
 import { expiryMs, impactPercent, orderSummary } from '../../src/actions/describe.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
 import { quoteCommand } from '../../src/headless/quote.js';
-import { answerNext, submissions, withOrder, world, type World } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
 import { answerNext, submissions, withOrder, world, type World, nextConfirmation } from '../support/actions.js';
 import { waitFor } from '../support/wait.js';

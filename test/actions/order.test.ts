@@ -9,7 +9,6 @@ import { openJournal } from '../../src/journal/journal.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { buildTransaction, randomAddress } from '../support/tx.js';
-import { answerNext, submissions, withOrder, world } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
 import { answerNext, submissions, withOrder, world, nextConfirmation } from '../support/actions.js';
 

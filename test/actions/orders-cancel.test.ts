@@ -12,7 +12,6 @@ import type { Services } from '../../src/services.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { TriggerOrder } from '../../src/api/types.js';
 import { signTransaction } from '../../src/wallet/sign.js';
-import { answerNext, world } from '../support/actions.js';
 import { first, nth } from '../support/narrow.js';
 import { answerNext, world, nextConfirmation } from '../support/actions.js';
 

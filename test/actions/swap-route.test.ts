@@ -4,7 +4,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { executeSwapForm, refreshBalances } from '../../src/actions/swapFlow.js';
-import { answerNext, submissions, world } from '../support/actions.js';
 import { nth, valueAt } from '../support/narrow.js';
 import { answerNext, submissions, world, nextConfirmation } from '../support/actions.js';
 

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { openTerminal } from '../support/pty.js';
 import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 import { nth } from '../support/narrow.js';
 import { TEST_CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 

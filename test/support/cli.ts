@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
-import { CLI, homeChanges, withChanges, removeTree } from './home.js';
-import { CLI, TEST_CLI, homeChanges, withChanges } from './home.js';
+import { CLI, TEST_CLI, homeChanges, withChanges, removeTree } from './home.js';
 
 export { CLI, TEST_CLI };
 

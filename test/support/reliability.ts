@@ -5,7 +5,6 @@ import { simControl } from './simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 
-import { ROOT as root, tempHome } from './home.js';
 import { nth } from './narrow.js';
 import { ROOT as root, TEST_CLI, tempHome } from './home.js';
 

@@ -6,7 +6,6 @@
 // caller sets, and its fee is what those set.
 import { decodeBase58 } from '../../api/base58.js';
 import { OPERATIONS } from '../../api/contract/index.js';
-import { USDC_MINT } from '../../api/mints.js';
 import type { BuildAnswer, BuildParams } from '../../api/types.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimKernel } from '../kernel.js';
@@ -14,10 +13,7 @@ import { coreOf, type SimCore } from '../core.js';
 import type { RouteResult } from '../market/routing.js';
 import type { FirmQuote } from './swap-body.js';
 import { executeRfq } from './ultra-rfq.js';
-import { STABLE_INTERMEDIATES, USDT_MINT } from '../market/catalog.js';
 import { USDC_MINT, USDT_MINT } from '../../api/mints.js';
-import type { BuildAnswer } from '../../api/types.js';
-import { coreOf } from '../core.js';
 import { STABLE_INTERMEDIATES } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import { fieldFail } from './params.js';
