@@ -5,6 +5,8 @@
 // filters, how it sorts, what Enter opens, what Esc leaves) once, here; it writes no key handler
 // for moving, filtering or sorting.
 import { useMemo } from 'react';
+import { scrollByKey } from '../scroll.js';
+import { useRefState } from '../useRefState.js';
 import type { Column } from '../table/layout.js';
 import { sortRows } from '../table/layout.js';
 import { useLineEditor, type LineEditor } from '../fields/useLineEditor.js';
@@ -41,9 +43,14 @@ export interface ListViewOptions<R> {
   /** the rows as built, before the filter and the sort */
   rows: readonly R[];
   getKey(row: R): string;
-  /** the selected row's key (kept in the screen's store) */
-  selectedKey: string | null | undefined;
-  select(key: string): void;
+  /** the selected row's key (kept in the screen's store); a scrolled view selects none */
+  selectedKey?: string | null;
+  select?(key: string): void;
+  /**
+   * The moving keys scroll the rows instead of moving a cursor (a page of lines to read, not rows
+   * to act on): the rows that fit on screen, read when a key comes.
+   */
+  scroll?(): number;
   /** the rows PgDn/PgUp move by, read when the key comes */
   pageSize?(): number;
   /** asked for the last row (G) or to move past it: a list loaded page by page loads the next one */
@@ -75,6 +82,8 @@ export interface ListView<R> {
   selected: R | undefined;
   /** 1-based place of the selected row (0: none) */
   at: number;
+  /** a scrolled view: the first row shown and the rows shown when `room` rows fit */
+  window(room: number): { top: number; shown: R[] };
   cursor: ListCursor<R>;
   /** the filter line (open while it is edited) */
   filterLine: LineEditor<undefined>;
@@ -96,9 +105,9 @@ export function useListView<R>(o: ListViewOptions<R>): ListView<R> {
   );
   const cursor = useListCursor({
     rows,
-    selectedKey: o.selectedKey,
+    selectedKey: o.scroll ? undefined : o.selectedKey,
     getKey: o.getKey,
-    select: o.select,
+    select: (key) => o.select?.(key),
     pageSize: o.pageSize,
     onPastEnd: o.onPastEnd,
   });
@@ -133,21 +142,33 @@ export function useListView<R>(o: ListViewOptions<R>): ListView<R> {
     return step();
   };
   const page = (by: 1 | -1) => () => (o.turnPage ? o.turnPage(by) : cursor.move(by * (o.pageSize?.() ?? 1)));
-  const selected = cursor.selected;
+  const [offset, setOffset] = useRefState(0);
+  /** a moving key of a scrolled view (its name as scrollByKey reads it) */
+  const scrolls = (name: string, move: () => boolean | void) => () => {
+    if (!o.scroll) return move();
+    const next = scrollByKey(name, offset(), rows.length, o.scroll());
+    if (next === undefined) return false;
+    setOffset(next);
+  };
+  const selected = o.scroll ? undefined : cursor.selected;
   return {
     rows,
     selected,
     at: selected ? rows.indexOf(selected) + 1 : 0,
+    window: (room) => {
+      const top = Math.min(offset(), Math.max(0, rows.length - room));
+      return { top, shown: rows.slice(top, top + room) };
+    },
     cursor,
     filterLine,
     table: { rows, getKey: o.getKey, selectedKey: selected ? o.getKey(selected) : undefined },
     keys: {
-      down: cursor.keys.down,
-      up: cursor.keys.up,
-      top: cursor.keys.top,
-      bottom: cursor.keys.bottom,
-      pageDown: page(1),
-      pageUp: page(-1),
+      down: scrolls('down', cursor.keys.down),
+      up: scrolls('up', cursor.keys.up),
+      top: scrolls('home', cursor.keys.top),
+      bottom: scrolls('end', cursor.keys.bottom),
+      pageDown: scrolls('pagedown', page(1)),
+      pageUp: scrolls('pageup', page(-1)),
       open: () => {
         if (o.open) return o.open(cursor.current());
         if (!o.detail) return false;
