@@ -88,6 +88,8 @@ export interface ListView<R> {
   /** the filter line (open while it is edited) */
   filterLine: LineEditor<undefined>;
   keys: ListKeys;
+  /** the moving keys alone (j/k, g/G, PgDn/PgUp), for a view that carries out the others itself */
+  moves: Pick<ListKeys, 'down' | 'up' | 'top' | 'bottom' | 'pageDown' | 'pageUp'>;
   /** what a <Table> of these rows needs beside its columns */
   table: { rows: R[]; getKey(row: R): string; selectedKey: string | undefined };
 }
@@ -151,6 +153,14 @@ export function useListView<R>(o: ListViewOptions<R>): ListView<R> {
     setOffset(next);
   };
   const selected = o.scroll ? undefined : cursor.selected;
+  const moves = {
+    down: scrolls('down', cursor.keys.down),
+    up: scrolls('up', cursor.keys.up),
+    top: scrolls('home', cursor.keys.top),
+    bottom: scrolls('end', cursor.keys.bottom),
+    pageDown: scrolls('pagedown', page(1)),
+    pageUp: scrolls('pageup', page(-1)),
+  };
   return {
     rows,
     selected,
@@ -162,13 +172,9 @@ export function useListView<R>(o: ListViewOptions<R>): ListView<R> {
     cursor,
     filterLine,
     table: { rows, getKey: o.getKey, selectedKey: selected ? o.getKey(selected) : undefined },
+    moves,
     keys: {
-      down: scrolls('down', cursor.keys.down),
-      up: scrolls('up', cursor.keys.up),
-      top: scrolls('home', cursor.keys.top),
-      bottom: scrolls('end', cursor.keys.bottom),
-      pageDown: scrolls('pagedown', page(1)),
-      pageUp: scrolls('pageup', page(-1)),
+      ...moves,
       open: () => {
         if (o.open) return o.open(cursor.current());
         if (!o.detail) return false;

@@ -5,17 +5,16 @@
 // editing: only n, e and / open a line, Enter or Esc closes it.
 import { Box, Text } from 'ink';
 import { useCallback, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import { PromptLine } from '../../components/fields/PromptLine.js';
+import { ListTable } from '../../components/list/ListTable.js';
 import { useListView } from '../../components/list/useListView.js';
-import { Table } from '../../components/Table.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import { ALERT_EXAMPLES } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';
 import { plural } from '../../src/format.js';
-import { useCatalog, useFlash, useNow } from '../shell/context.js';
+import { useFlash, useNow } from '../shell/context.js';
 import type { ScreenProps } from '../shell/types.js';
 import { alertsFoot, alertsHead } from './text.js';
 import { alertColumns, alertMatchColumns, alertRows, filterAlerts, type AlertRow } from './rows.js';
@@ -28,11 +27,8 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
   const flash = useFlash();
   const theme = useTheme();
   const now = useNow();
-  const { alerts, selected, loadError } = useStore(
-    store,
-    useShallow((st) => ({ alerts: st.alerts, selected: st.selected, loadError: st.loadError })),
-  );
-  const { latest, lists } = useCatalog(useShallow((st) => ({ latest: st.latest, lists: st.lists })));
+  const { alerts, selected, loadError } = usePick(store, ['alerts', 'selected', 'loadError']);
+  const { latest, lists } = usePick(s.catalog, ['latest', 'lists']);
   const [filter, setFilter] = useState('');
   const matchColumns = useMemo(() => alertMatchColumns(theme), [theme]);
   const allRows = useMemo(() => alertRows(alerts, latest, lists), [alerts, latest, lists]);
@@ -69,19 +65,17 @@ export function AlertsScreen({ store, services: s, width, height }: ScreenProps<
       <Text color={theme.accent} wrap="truncate">
         {padCell(alertsHead(texts, mode?.kind, filtering !== null), width)}
       </Text>
-      <Box height={tableHeight} flexDirection="column">
-        <Table
-          columns={columns}
-          {...view.table}
-          width={width}
-          height={tableHeight}
-          emptyText={
-            filter && alerts.length > 0
-              ? `No alert matches "${filter}". Esc shows all ${plural(alerts.length, 'alert')}.`
-              : `No alerts. n here, a on a token row, or ${ALERT_EXAMPLES}`
-          }
-        />
-      </Box>
+      <ListTable
+        view={view}
+        columns={columns}
+        width={width}
+        height={tableHeight}
+        emptyText={
+          filter && alerts.length > 0
+            ? `No alert matches "${filter}". Esc shows all ${plural(alerts.length, 'alert')}.`
+            : `No alerts. n here, a on a token row, or ${ALERT_EXAMPLES}`
+        }
+      />
       {mode && line ? (
         <PromptLine label="alert " line={line} width={width} focus />
       ) : filtering ? (

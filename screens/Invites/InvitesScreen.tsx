@@ -3,13 +3,12 @@
 // the next page while the service says there is more; Enter shows every field.
 import { Box, Text } from 'ink';
 import { useMemo, useRef } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import { DetailPane } from '../../components/DetailPane.js';
+import { ListTable } from '../../components/list/ListTable.js';
 import { useListView } from '../../components/list/useListView.js';
-import { Table } from '../../components/Table.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { inviteRow, type InviteRow } from '../../src/portfolio/invites.js';
 import type { InvitesState } from '../../src/store/invites.js';
@@ -27,10 +26,13 @@ const getKey = (r: InviteRow) => r.id;
 export function InvitesScreen({ store, services, width, height }: ScreenProps<InvitesState>) {
   const flash = useFlash();
   const theme = useTheme();
-  const { view, other, selected, detail, lists } = useStore(
-    store,
-    useShallow((s) => ({ view: s.view, other: s.address, selected: s.selected, detail: s.detail, lists: s.lists })),
-  );
+  const {
+    view,
+    address: other,
+    selected,
+    detail,
+    lists,
+  } = usePick(store, ['view', 'address', 'selected', 'detail', 'lists']);
   // whose invites: another address (`:invites ADDR`) or the wallet's; a list of another address is not shown
   const wallet = other ?? services.wallet?.address;
   const list = lists[view]?.address === wallet ? lists[view] : undefined;
@@ -102,17 +104,15 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
       <Text wrap="truncate" bold>
         {padCell(head, width)}
       </Text>
-      <Box height={tableHeight} flexDirection="column">
-        <Table
-          columns={columns}
-          {...listView.table}
-          width={width}
-          height={tableHeight}
-          marked={(r) => r.nearExpiry}
-          dim={(r) => !r.open && view === 'pending'}
-          emptyText={empty}
-        />
-      </Box>
+      <ListTable
+        view={listView}
+        columns={columns}
+        width={width}
+        height={tableHeight}
+        marked={(r) => r.nearExpiry}
+        dim={(r) => !r.open && view === 'pending'}
+        emptyText={empty}
+      />
     </Box>
   );
 }

@@ -4,12 +4,12 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import { DetailPane } from '../../components/DetailPane.js';
 import { HelpOverlay } from '../../components/HelpOverlay.js';
 import { useListView } from '../../components/list/useListView.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import { readJournalRows, refreshJournalView } from '../../src/actions/journalView.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import { exportJournalFile } from '../../src/export/run.js';
@@ -24,21 +24,10 @@ import { entrySections, header } from './lines.js';
 export function JournalView({ s, width, height, now }: OverlayProps) {
   const theme = useTheme();
   const store = s.journalView;
-  const st = useStore(
-    store,
-    useShallow((j) => ({
-      count: j.count,
-      cursor: j.cursor,
-      rows: j.rows,
-      manyWallets: j.manyWallets,
-      problems: j.problems,
-      detail: j.detail,
-      loadError: j.loadError,
-      // until the first read ends nothing is known: "0 entries" would be a wrong answer
-      reading: j.loadedAt === undefined && j.loadError === undefined,
-    })),
-  );
-  const { count, cursor, problems, detail, loadError, reading } = st;
+  const st = usePick(store, ['count', 'cursor', 'rows', 'manyWallets', 'problems', 'detail', 'loadError']);
+  // until the first read ends nothing is known: "0 entries" would be a wrong answer
+  const reading = useStore(store, (j) => j.loadedAt === undefined && j.loadError === undefined);
+  const { count, cursor, problems, detail, loadError } = st;
   useEffect(() => void refreshJournalView(s), [s]);
   // what E said: the file written, or why not
   const [exported, setExported] = useState<{ ok: boolean; text: string }>();

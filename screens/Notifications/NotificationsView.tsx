@@ -4,12 +4,11 @@
 // changes it).
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import { HelpOverlay } from '../../components/HelpOverlay.js';
 import { useListView } from '../../components/list/useListView.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import { formatAge, plural } from '../../src/format.js';
 import { overlayHints, useOverlayKeys, type OverlayProps } from '../shell/overlay.js';
 import { NOTIFICATIONS_KEYS } from './keys.js';
@@ -19,10 +18,7 @@ const MODE_TEXT = { off: 'log only', bell: 'flash + bell', desktop: 'flash + bel
 export function NotificationsView({ s, width, height, now }: OverlayProps) {
   const theme = useTheme();
   const store = s.notifications;
-  const { items, mode } = useStore(
-    store,
-    useShallow((n) => ({ items: n.items, mode: n.mode })),
-  );
+  const { items, mode } = usePick(store, ['items', 'mode']);
   const [help, setHelp] = useState(false);
   const body = Math.max(1, height - 3);
   const newest = useMemo(() => [...items].reverse(), [items]);
@@ -33,18 +29,7 @@ export function NotificationsView({ s, width, height, now }: OverlayProps) {
     scroll: () => body,
     back: [() => (close(), true)],
   });
-  const { down, up, top, bottom, pageDown, pageUp, back } = log.keys;
-  useOverlayKeys(NOTIFICATIONS_KEYS, {
-    down,
-    up,
-    top,
-    bottom,
-    pageDown,
-    pageUp,
-    back,
-    close,
-    help: () => setHelp(true),
-  });
+  useOverlayKeys(NOTIFICATIONS_KEYS, { ...log.moves, back: log.keys.back, close, help: () => setHelp(true) });
   if (help) {
     const entries = NOTIFICATIONS_KEYS.keymap.helpFor(NOTIFICATIONS_KEYS.scope).flatMap((g) => g.entries);
     return (

@@ -5,13 +5,12 @@ import { PromptLine } from '../../components/fields/PromptLine.js';
 import type { LineState } from '../../components/fields/lineEdit.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import type { OrdersStore } from '../../src/store/orders.js';
 import { useShell } from '../shell/context.js';
 import { ORDERS_SCREEN } from './keys.js';
 import { ordersKeyLine } from './keyLine.js';
 import type { PanelLine, Tone } from './ordersText.js';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 
 export interface OrdersFootProps {
   store: OrdersStore;
@@ -28,10 +27,7 @@ export interface OrdersFootProps {
 export function OrdersFoot({ store, summary, panel, editing, hintShown, rows, width }: OrdersFootProps) {
   const theme = useTheme();
   const { keymap } = useShell();
-  const { tab, view, marked } = useStore(
-    store,
-    useShallow((o) => ({ tab: o.tab, view: o.view, marked: o.marked.length })),
-  );
+  const { tab, view, marked } = usePick(store, ['tab', 'view', 'marked']);
   const toneColor = (t?: Tone) =>
     t === 'ok' ? theme.ok : t === 'bad' ? theme.danger : t === 'dim' ? theme.dim : undefined;
   const blocked = keymap.bindingFor(ORDERS_SCREEN, 'x')?.disabled?.();
@@ -39,7 +35,7 @@ export function OrdersFoot({ store, summary, panel, editing, hintShown, rows, wi
     ? 'filter: SOL (sold), >USDC (bought), SOL>USDC · Enter apply · Esc cancel'
     : blocked
       ? `Signing disabled: ${blocked}`
-      : ordersKeyLine({ tab, view, rows, marked });
+      : ordersKeyLine({ tab, view, rows, marked: marked.length });
   return (
     <Box flexDirection="column">
       {summary.map((l, i) => (

@@ -6,11 +6,10 @@
 // ORDER_LISTS (orderLists.tsx). Arriving here never starts editing: only f opens a line (Enter or
 // Esc closes it), and the form's fields are edited after Enter or e.
 import { Box, Text } from 'ink';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import { DetailPane } from '../../components/DetailPane.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import type { OrdersState } from '../../src/store/orders.js';
 import { useIntent } from '../shell/intents.js';
 import { useShell } from '../shell/context.js';
@@ -31,10 +30,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const theme = useTheme();
   const { st, now, latest, list, view } = useOrderList(s, store);
   const { tab, formOpen, formKind } = st;
-  const panelState = useStore(
-    store,
-    useShallow((o) => ({ running: o.running, batches: o.batches, outcome: o.outcome, notice: o.notice })),
-  );
+  const panelState = usePick(store, ['running', 'batches', 'outcome', 'notice']);
   const { poll, paramsKey } = useResourceState(
     ORDERS_SCREEN,
     `${tab}${st.view === 'active' ? 'Active' : 'History'}`,

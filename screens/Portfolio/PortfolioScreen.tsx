@@ -70,22 +70,10 @@ export function PortfolioScreen({ store, services, width, height }: ScreenProps<
       () => t().platforms.length > 0 && (t().setPlatforms([]), true),
     ],
   });
-  const { down, up, top, bottom, pageDown, pageUp, sort: nextSort, sortReverse, back, filter } = lines.keys;
+  const { sort: nextSort, sortReverse, back, filter } = lines.keys;
   useScreenKeys(
     { scope: PORTFOLIO_SCREEN, keys: PORTFOLIO_KEYS },
-    {
-      down,
-      up,
-      top,
-      bottom,
-      pageDown,
-      pageUp,
-      sort: nextSort,
-      sortReverse,
-      back,
-      platforms: filter,
-      platformsSlash: filter,
-    },
+    { ...lines.moves, sort: nextSort, sortReverse, back, platforms: filter, platformsSlash: filter },
   );
 
   if (!address) {

@@ -2,7 +2,7 @@
 // for your own wallet its RPC balances, spot P&L from the journal and open standing orders.
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
+import { usePick } from '../../components/usePick.js';
 import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { isMine, standingOf } from '../../src/orders/standing/checker.js';
 import { isActive } from '../../src/orders/standing/listing.js';
@@ -18,20 +18,17 @@ import { walletBody } from './walletLines.js';
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function usePortfolioBody(services: Services, store: PortfolioStore, width: number) {
-  const st = useStore(
-    store,
-    useShallow((s) => ({
-      watch: s.watch,
-      platforms: s.platforms,
-      sort: s.sort,
-      reverse: s.reverse,
-      data: s.data,
-      balances: s.balances,
-      journal: s.journal,
-      fills: s.fills,
-      baselines: s.baselines,
-    })),
-  );
+  const st = usePick(store, [
+    'watch',
+    'platforms',
+    'sort',
+    'reverse',
+    'data',
+    'balances',
+    'journal',
+    'fills',
+    'baselines',
+  ]);
   const { watch, platforms, sort, reverse, data, balances, journal, fills } = st;
   const latest = useCatalog((s) => s.latest);
   const address = shownAddress({ watch }, services) ?? null;

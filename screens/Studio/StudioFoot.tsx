@@ -1,12 +1,11 @@
 // The foot of the Studio screen: what an action is doing or did (wrapped, never cut: a Ledger's
 // line carries the hash to compare with its screen), then the keys of the view shown.
 import { Box, Text } from 'ink';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import type { StoreApi } from 'zustand/vanilla';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import type { Services } from '../../src/services.js';
 import type { StudioState } from '../../src/studio/store.js';
@@ -32,10 +31,7 @@ export function StudioFoot(p: {
   room: number;
 }) {
   const theme = useTheme();
-  const st = useStore(
-    p.store,
-    useShallow((s) => ({ running: s.running, outcome: s.outcome, poolsError: s.poolsError, view: s.view })),
-  );
+  const st = usePick(p.store, ['running', 'outcome', 'poolsError', 'view']);
   const blocked = signingBlocked(p.services, 'rpc');
   const help = blocked
     ? `Signing disabled: ${blocked}`

@@ -1,12 +1,11 @@
 // The launch form (n) or the claim form (c) of the Studio screen, under its title.
 import { Box, Text } from 'ink';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import type { StoreApi } from 'zustand/vanilla';
 import { FormLines } from '../../components/form/FormLines.js';
 import type { LineState } from '../../components/fields/lineEdit.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import type { Token } from '../../src/api/types.js';
 import { PRESET_SHORT } from '../../src/studio/preset.js';
 import type { ClaimField, StudioState } from '../../src/studio/store.js';
@@ -36,18 +35,7 @@ export function StudioFormView({
   height,
 }: StudioFormViewProps) {
   const theme = useTheme();
-  const st = useStore(
-    store,
-    useShallow((s) => ({
-      view: s.view,
-      form: s.form,
-      errors: s.errors,
-      claim: s.claim,
-      claimErrors: s.claimErrors,
-      pools: s.pools,
-      balances: s.balances,
-    })),
-  );
+  const st = usePick(store, ['view', 'form', 'errors', 'claim', 'claimErrors', 'pools', 'balances']);
   const isClaim = st.view === 'claim';
   const shared = { editing, line: line ?? undefined, width, height: height - 1 };
   return (

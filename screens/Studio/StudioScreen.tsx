@@ -3,9 +3,8 @@
 // field, Esc or Enter leaves it; s launches or claims through the confirm-and-sign pipeline.
 import { Box } from 'ink';
 import { useEffect, useMemo } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import { useListView } from '../../components/list/useListView.js';
+import { usePick } from '../../components/usePick.js';
 import { claimFromForm, launchFromForm, loadLaunched, refreshStudioBalances } from '../../src/actions/studioFlow.js';
 import { catalogEmpty, knownTokens, loadTokens } from '../../src/actions/swapFlow.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';
@@ -26,18 +25,7 @@ export function StudioScreen({ store, services: s, width, height }: ScreenProps<
   const flash = useFlash();
   const now = useNow();
   const latest = useCatalog((st) => st.latest);
-  const state = useStore(
-    store,
-    useShallow((st) => ({
-      view: st.view,
-      pools: st.pools,
-      selected: st.selected,
-      running: st.running,
-      outcome: st.outcome,
-      poolsError: st.poolsError,
-      balances: st.balances,
-    })),
-  );
+  const state = usePick(store, ['view', 'pools', 'selected', 'running', 'outcome', 'poolsError', 'balances']);
   const { view, pools, running } = state;
   const tokens = useMemo(() => knownTokens(s), [s, latest]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when latest does
   const st = () => store.getState();

@@ -4,12 +4,11 @@
 // here never starts editing: Enter or e edits the selected field, Enter keeps the edit, Esc restores the value from before it.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import { DetailPane } from '../../components/DetailPane.js';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js';
 import { knownTokens, maxAmountText } from '../../src/actions/swapFlow.js';
@@ -34,20 +33,17 @@ const MIN_PANEL_LINES = 4;
 export function SwapScreen({ store: swap, services: s, width, height }: ScreenProps<SwapState>) {
   const theme = useTheme();
   const now = useNow();
-  const st = useStore(
-    swap,
-    useShallow((x) => ({
-      form: x.form,
-      advanced: x.advanced,
-      balances: x.balances,
-      balanceError: x.balanceError,
-      quote: x.quote,
-      running: x.running,
-      outcome: x.outcome,
-      instructions: x.instructions,
-      instructionsOpen: x.instructionsOpen,
-    })),
-  );
+  const st = usePick(swap, [
+    'form',
+    'advanced',
+    'balances',
+    'balanceError',
+    'quote',
+    'running',
+    'outcome',
+    'instructions',
+    'instructionsOpen',
+  ]);
   const { form, advanced, running, instructions, instructionsOpen } = st;
   const tokensMap = useCatalog((c) => c.latest);
   const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when tokensMap does

@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { useEffect, useRef } from 'react';
 import { lineAt } from '../../components/fields/lineEdit.js';
 import { PromptLine } from '../../components/fields/PromptLine.js';
-import { Table } from '../../components/Table.js';
+import { ListTable } from '../../components/list/ListTable.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { plural } from '../../src/format.js';
@@ -67,19 +67,17 @@ export function TokensScreen({ store, services, width, height }: ScreenProps<Tok
         : `Loading the ${CATEGORY_LABELS[category]} list…`;
   return (
     <Box flexDirection="column" height={height}>
-      <Box height={tableHeight} flexDirection="column">
-        <Table
-          columns={columns}
-          {...view.table}
-          width={width}
-          height={tableHeight}
-          sortColumn={sortColumn}
-          sortDir={sortDir}
-          marked={(r) => r.moved !== 0}
-          dim={(r) => dimmed || r.dropped}
-          emptyText={empty}
-        />
-      </Box>
+      <ListTable
+        view={view}
+        columns={columns}
+        width={width}
+        height={tableHeight}
+        sortColumn={sortColumn}
+        sortDir={sortDir}
+        marked={(r) => r.moved !== 0}
+        dim={(r) => dimmed || r.dropped}
+        emptyText={empty}
+      />
       {alertPrompt.isOpen ? (
         alertPrompt.view(width)
       ) : filterShown ? (

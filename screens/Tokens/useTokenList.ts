@@ -2,10 +2,10 @@
 // built, then filtered by the words typed and sorted by the chosen column).
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/shallow';
 import { asciiCharts } from '../../components/Chart.js';
 import { useListView } from '../../components/list/useListView.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import { listKey, type TokensState } from '../../src/store/index.js';
 import type { Flash, ScreenProps } from '../shell/types.js';
 import { SORT_CYCLE, tokenColumns } from './columns.js';
@@ -20,26 +20,23 @@ export function useTokenList(
   pageSize: () => number,
 ) {
   const theme = useTheme();
-  const st = useStore(
-    store,
-    useShallow((s) => ({
-      category: s.category,
-      interval: s.interval,
-      limit: s.limit,
-      list: s.lists[listKey(s)],
-      latest: s.latest,
-      history: s.history,
-      changed: s.changed,
-      starred: s.starred,
-      starredOnly: s.starredOnly,
-      sortColumn: s.sortColumn,
-      sortDir: s.sortDir,
-      filter: s.filter,
-      selected: s.selected,
-      detail: s.detail,
-    })),
-  );
-  const { list, latest, history, changed, starred, starredOnly, interval } = st;
+  const st = usePick(store, [
+    'category',
+    'interval',
+    'limit',
+    'latest',
+    'history',
+    'changed',
+    'starred',
+    'starredOnly',
+    'sortColumn',
+    'sortDir',
+    'filter',
+    'selected',
+    'detail',
+  ]);
+  const list = useStore(store, (s) => s.lists[listKey(s)]);
+  const { latest, history, changed, starred, starredOnly, interval } = st;
   const columns = useMemo(() => tokenColumns(theme, width, asciiCharts(theme), interval), [theme, width, interval]);
   // built apart from the filter and the sort: a sort key or a letter of the filter does not build a
   // watchlist of hundreds of rows again
@@ -69,5 +66,5 @@ export function useTokenList(
     behindDetail: () => flash('info', DETAIL_OPEN),
     back: ['detail', 'filter', () => t().starredOnly && (t().setStarredOnly(false), true)],
   });
-  return { st, columns, view };
+  return { st: { ...st, list }, columns, view };
 }

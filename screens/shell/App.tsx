@@ -5,7 +5,7 @@ import { Box, useApp } from 'ink';
 import React, { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CommandBar } from '../../components/CommandBar.js';
-import { KeyDispatcher, KeyRouterProvider, useCommands } from '../../components/keys/index.js';
+import { KeyDispatcher, KeyRouterProvider, useCommands, type Hint } from '../../components/keys/index.js';
 import { Tabs } from '../../components/Tabs.js';
 import { ThemeContext, type Theme } from '../../components/theme.js';
 import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
@@ -92,6 +92,9 @@ export function App({ services, theme, screens = SCREENS, size, onQuit, live, st
     </ThemeContext.Provider>
   );
 }
+
+/** Over the journal, the notifications or a dialog, the screen's keys do nothing: they have their own lines. */
+const OVERLAY_HINTS: Hint[] = [];
 
 /** Quitting while a transaction is between sign and outcome asks first; Stay is the default. */
 function QuitDialog(p: { onConfirm(): void; onCancel(): void; width: number; height: number }) {
@@ -241,7 +244,14 @@ function Shell({
           />
         ) : null}
         {helpOpen() ? null : <Toasts toasts={toasts.toasts} width={width} maxLines={2} />}
-        <PollFooter hints={hints} width={width} row={budget - 1} live={live} resource={firstResource} paused={paused} />
+        <PollFooter
+          hints={actionsOverlay ? OVERLAY_HINTS : hints}
+          width={width}
+          row={budget - 1}
+          live={live}
+          resource={firstResource}
+          paused={paused}
+        />
       </Box>
     </>
   );

@@ -36,29 +36,25 @@ export function overlayKeys<const L extends OverlayListCommand, const Own extend
   list: readonly L[],
   own: Own,
 ): OverlayKeys<L | Extract<keyof Own, string>> {
-  const taken: Binding[] = list.map((command) => {
-    const k: OverlayKey & { hideInHelp?: boolean } = GLOBAL_KEYS[command];
-    return {
-      keys: k.keys,
-      command,
-      scope,
-      description: k.help,
-      ...(k.hint ? { hint: k.hint } : {}),
-      ...(k.label ? { label: k.label } : {}),
-      ...(k.hideInHelp ? { hideInHelp: true } : {}),
-    };
-  });
-  const mine: Binding[] = Object.entries(own).map(([command, k]) => ({
+  const binding = (command: string, k: OverlayKey & { hideInHelp?: boolean }): Binding => ({
     keys: k.keys,
     command,
     scope,
     description: k.help,
     ...(k.hint ? { hint: k.hint } : {}),
     ...(k.label ? { label: k.label } : {}),
-  }));
+    ...(k.hideInHelp ? { hideInHelp: true } : {}),
+  });
+  const taken = list.map((command) => binding(command, GLOBAL_KEYS[command]));
+  const mine = Object.entries(own).map(([command, k]) => binding(command, k));
   return {
     scope,
-    keymap: createKeymap([...taken, ...mine]),
+    // `?` last, as the shell's footer keeps it
+    keymap: createKeymap([
+      ...taken.filter((b) => b.command !== 'help'),
+      ...mine,
+      ...taken.filter((b) => b.command === 'help'),
+    ]),
     commands: [...list, ...(Object.keys(own) as Array<Extract<keyof Own, string>>)],
   };
 }
