@@ -43,6 +43,89 @@ interface DialogState {
   offset: number;
 }
 
+/**
+ * Every line of the body, scrolled when taller than the room: nothing is cut, and a dialog is
+ * confirmed only once its last line has been on screen. `room`: the lines left beside the fixed ones.
+ */
+function dialogParts(
+  p: Pick<ConfirmDialogProps, 'title' | 'summary' | 'facts' | 'warnings'>,
+  inner: number,
+  room: number,
+  plain: boolean,
+) {
+  const warnings = p.warnings ?? [];
+  // Warnings stay on screen below the scrolled part, unless that leaves too little room for it (a
+  // small terminal): then they scroll with the rest, and are read before y like every line.
+  const warned = warningLines(warnings, inner);
+  const pinnedFits = room - warned.length >= 2;
+  const pinned = pinnedFits ? warned : [];
+  const lines = dialogBody(
+    p.title,
+    p.summary,
+    p.facts ?? [],
+    pinnedFits ? [] : warnings,
+    inner,
+    Number.MAX_SAFE_INTEGER,
+    plain,
+  );
+  // The title (what is signed) stays at the top while the rest scrolls under it, room permitting.
+  const titleLines = lines.findIndex((l) => l.tone !== 'title');
+  const headCount = titleLines < 0 ? lines.length : titleLines;
+  const titleFits = room - pinned.length - headCount >= 2;
+  const head = titleFits ? lines.slice(0, headCount) : [];
+  return {
+    head,
+    all: titleFits ? lines.slice(headCount) : lines,
+    pinned,
+    room: Math.max(1, room - pinned.length - head.length),
+  };
+}
+
+/** Cancel and Confirm on one line (narrower padding, then the confirm label cut, on a narrow terminal), and the keys. */
+function DialogButtons(p: {
+  cancelLabel: string;
+  confirmLabel: string;
+  focus: Focus;
+  typedConfirmation?: string;
+  inner: number;
+}) {
+  const theme = useTheme();
+  const { cancelLabel, inner, typedConfirmation } = p;
+  const roomy = textWidth(cancelLabel) + textWidth(p.confirmLabel) + 10 <= inner;
+  const confirmText = roomy
+    ? p.confirmLabel
+    : truncate(p.confirmLabel, Math.max(1, inner - 5 - textWidth(cancelLabel)));
+  const button = (label: string, focused: boolean, danger: boolean) => {
+    const text = roomy
+      ? focused && !theme.color
+        ? `> ${label} <`
+        : `  ${label}  `
+      : focused && !theme.color
+        ? `>${label}<`
+        : ` ${label} `;
+    return (
+      <Text inverse={focused} bold={focused} color={danger ? theme.danger : undefined}>
+        {text}
+      </Text>
+    );
+  };
+  const help = typedConfirmation
+    ? `type ${typedConfirmation} + Enter confirm · Esc cancel · Tab switch`
+    : 'y confirm · n/Esc cancel · Tab switch · Enter choose';
+  return (
+    <>
+      <Text wrap="truncate">
+        {button(cancelLabel, p.focus === 'cancel', false)}
+        {roomy ? '  ' : ' '}
+        {button(confirmText, p.focus === 'confirm', true)}
+      </Text>
+      <Text color={theme.dim} wrap="truncate">
+        {padCell(help, inner)}
+      </Text>
+    </>
+  );
+}
+
 function toneColor(theme: Theme, tone?: string): string | undefined {
   return tone === 'warn'
     ? theme.warn
@@ -61,7 +144,7 @@ function toneColor(theme: Theme, tone?: string): string | undefined {
  * field and only the exact word + Enter confirms. Decides once; keys after the decision are ignored.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { title, summary, facts = [], warnings = [], typedConfirmation, onConfirm, onCancel, width, height } = props;
+  const { typedConfirmation, onConfirm, onCancel, width, height } = props;
   const confirmLabel = props.confirmLabel ?? 'Confirm';
   const cancelLabel = props.cancelLabel ?? 'Cancel';
   const theme = useTheme();
@@ -74,32 +157,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   });
   const update = (patch: Partial<DialogState>) => setState({ ...state(), ...patch });
 
-  // Every line of the body, scrolled when taller than the room: nothing is cut, and a dialog is
-  // confirmed only once its last line has been on screen.
   const boxWidth = Math.max(20, Math.min(width, 100));
   const inner = boxWidth - 4;
   const fixed = 2 + 1 + 1 + (typedConfirmation ? 1 : 0) + (props.status ? 1 : 0) + (state().message ? 1 : 0) + 1;
-  // Warnings stay on screen below the scrolled part, unless that leaves too little room for it (a
-  // small terminal): then they scroll with the rest, and are read before y like every line.
-  const warned = warningLines(warnings, inner);
-  const pinnedFits = height - fixed - warned.length >= 2;
-  const pinned = pinnedFits ? warned : [];
-  const body_ = dialogBody(
-    title,
-    summary,
-    facts,
-    pinnedFits ? [] : warnings,
-    inner,
-    Number.MAX_SAFE_INTEGER,
-    !theme.color,
-  );
-  // The title (what is signed) stays at the top while the rest scrolls under it, room permitting.
-  const titleLines = body_.findIndex((l) => l.tone !== 'title');
-  const headCount = titleLines < 0 ? body_.length : titleLines;
-  const titleFits = height - fixed - pinned.length - headCount >= 2;
-  const head = titleFits ? body_.slice(0, headCount) : [];
-  const all = titleFits ? body_.slice(headCount) : body_;
-  const room = Math.max(1, height - fixed - pinned.length - head.length);
+  const { head, all, pinned, room } = dialogParts(props, inner, height - fixed, !theme.color);
   const maxOffset = Math.max(0, all.length - room);
   const below = (offset: number) => Math.max(0, all.length - room - offset);
 
@@ -166,26 +227,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     all.length > room
       ? `lines ${offset + 1}-${offset + body.length} of ${all.length}${hidden ? ` · ${hidden} more below ${scrollHint}` : ''}`
       : '';
-  // the buttons on one line: narrower padding, then the confirm label cut, on a narrow terminal
-  const roomy = textWidth(cancelLabel) + textWidth(confirmLabel) + 10 <= inner;
-  const confirmText = roomy ? confirmLabel : truncate(confirmLabel, Math.max(1, inner - 5 - textWidth(cancelLabel)));
-  const button = (label: string, focused: boolean, danger: boolean) => {
-    const text = roomy
-      ? focused && !theme.color
-        ? `> ${label} <`
-        : `  ${label}  `
-      : focused && !theme.color
-        ? `>${label}<`
-        : ` ${label} `;
-    return (
-      <Text inverse={focused} bold={focused} color={danger ? theme.danger : undefined}>
-        {text}
-      </Text>
-    );
-  };
-  const help = typedConfirmation
-    ? `type ${typedConfirmation} + Enter confirm · Esc cancel · Tab switch`
-    : 'y confirm · n/Esc cancel · Tab switch · Enter choose';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warn} width={boxWidth} paddingX={1}>
       {head.map((l, i) => (
@@ -224,14 +265,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {padCell(s.message, inner)}
         </Text>
       ) : null}
-      <Text wrap="truncate">
-        {button(cancelLabel, s.focus === 'cancel', false)}
-        {roomy ? '  ' : ' '}
-        {button(confirmText, s.focus === 'confirm', true)}
-      </Text>
-      <Text color={theme.dim} wrap="truncate">
-        {padCell(help, inner)}
-      </Text>
+      <DialogButtons
+        cancelLabel={cancelLabel}
+        confirmLabel={confirmLabel}
+        focus={s.focus}
+        typedConfirmation={typedConfirmation}
+        inner={inner}
+      />
     </Box>
   );
 }

@@ -1,9 +1,12 @@
-// Every screen, in tab order: the only place a screen is registered. The shell derives the tab
+// Every screen, in tab order, and every overlay: the only place either is registered. The shell derives the tab
 // bar, number keys, key dispatch, command bar, help overlay, footer hints and polling from it.
 import { alertsScreen } from './Alerts/index.js';
 import { ordersScreen } from './Orders/index.js';
 import { invitesScreen } from './Invites/index.js';
 import { portfolioScreen } from './Portfolio/index.js';
+import { journalOverlay } from './Journal/index.js';
+import { notificationsOverlay } from './Notifications/index.js';
+import type { OverlayModule } from './shell/overlay.js';
 import type { ScreenModule } from './shell/types.js';
 import { studioScreen } from './Studio/index.js';
 import { swapScreen } from './Swap/index.js';
@@ -18,3 +21,6 @@ export const SCREENS: readonly ScreenModule[] = [
   studioScreen,
   alertsScreen,
 ];
+
+/** What covers every screen when opened from any of them: the first open one is shown. */
+export const OVERLAYS: readonly OverlayModule[] = [journalOverlay, notificationsOverlay];

@@ -3,12 +3,12 @@
 // the next page while the service says there is more; Enter shows every field.
 import { Box, Text } from 'ink';
 import { useMemo, useRef } from 'react';
-import { useStore } from 'zustand';
 import { DetailPane } from '../../components/DetailPane.js';
-import { useListCursor } from '../../components/list/useListCursor.js';
-import { Table } from '../../components/Table.js';
+import { ListTable } from '../../components/list/ListTable.js';
+import { useListView } from '../../components/list/useListView.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
+import { usePick } from '../../components/usePick.js';
 import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { inviteRow, type InviteRow } from '../../src/portfolio/invites.js';
 import type { InvitesState } from '../../src/store/invites.js';
@@ -26,14 +26,16 @@ const getKey = (r: InviteRow) => r.id;
 export function InvitesScreen({ store, services, width, height }: ScreenProps<InvitesState>) {
   const flash = useFlash();
   const theme = useTheme();
-  const use = <U,>(selector: (s: InvitesState) => U): U => useStore(store, selector);
-  const view = use((s) => s.view);
-  const other = use((s) => s.address);
+  const {
+    view,
+    address: other,
+    selected,
+    detail,
+    lists,
+  } = usePick(store, ['view', 'address', 'selected', 'detail', 'lists']);
   // whose invites: another address (`:invites ADDR`) or the wallet's; a list of another address is not shown
   const wallet = other ?? services.wallet?.address;
-  const list = use((s) => (s.lists[s.view]?.address === wallet ? s.lists[s.view] : undefined));
-  const selected = use((s) => s.selected);
-  const detail = use((s) => s.detail);
+  const list = lists[view]?.address === wallet ? lists[view] : undefined;
   const latest = useCatalog((s) => s.latest);
   // the countdowns move with the header clock; the time itself is the services' (tests set it)
   useNow();
@@ -48,27 +50,18 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
   const columns = useMemo(() => inviteColumns(theme), [theme]);
   const t = () => store.getState();
   const body = useRef(1);
-  const cursor = useListCursor({
+  const listView = useListView({
     rows,
-    selectedKey: selected,
     getKey,
+    selectedKey: selected,
     select: (id) => t().select(id),
     pageSize: () => Math.max(1, body.current - 1),
     // moving past the last row asks for the next page
     onPastEnd: () => void loadMore(store, services, (text) => flash('error', text)),
+    detail: { shown: detail, show: (on) => t().setDetail(on) },
   });
-  const selectedRow = cursor.selected;
-  useScreenKeys(
-    { scope: INVITES_SCREEN, keys: INVITES_KEYS },
-    {
-      ...cursor.keys,
-      open: () => cursor.open(() => t().setDetail(true)),
-      back: () => {
-        if (t().detail) return t().setDetail(false);
-        return false;
-      },
-    },
-  );
+  const selectedRow = listView.selected;
+  useScreenKeys({ scope: INVITES_SCREEN, keys: INVITES_KEYS }, listView.keys);
 
   if (!wallet) {
     return (
@@ -111,19 +104,15 @@ export function InvitesScreen({ store, services, width, height }: ScreenProps<In
       <Text wrap="truncate" bold>
         {padCell(head, width)}
       </Text>
-      <Box height={tableHeight} flexDirection="column">
-        <Table
-          columns={columns}
-          rows={rows}
-          getKey={getKey}
-          selectedKey={selectedRow?.id}
-          width={width}
-          height={tableHeight}
-          marked={(r) => r.nearExpiry}
-          dim={(r) => !r.open && view === 'pending'}
-          emptyText={empty}
-        />
-      </Box>
+      <ListTable
+        view={listView}
+        columns={columns}
+        width={width}
+        height={tableHeight}
+        marked={(r) => r.nearExpiry}
+        dim={(r) => !r.open && view === 'pending'}
+        emptyText={empty}
+      />
     </Box>
   );
 }

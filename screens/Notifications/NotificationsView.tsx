@@ -1,45 +1,49 @@
 // The notifications log, opened with N from any screen: fills, expiries and alerts seen this
-// session, newest first, with when and from where; j/k scroll, Esc or N closes. The mode line says
-// how new ones are told (:notify off|bell|desktop changes it).
+// session, newest first, with when and from where; the list keys scroll it, Esc or N closes, ?
+// lists its keys (keys.ts). The mode line says how new ones are told (:notify off|bell|desktop
+// changes it).
 import { Box, Text } from 'ink';
-import { useStore } from 'zustand';
-import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
-import { scrollByKey } from '../../components/scroll.js';
+import { useMemo, useState } from 'react';
+import { HelpOverlay } from '../../components/HelpOverlay.js';
+import { useListView } from '../../components/list/useListView.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import { useRefState } from '../../components/useRefState.js';
-import { plural } from '../../src/format.js';
-import type { NotificationsStore } from '../../src/store/notifications.js';
 import { formatAge } from '../../src/duration.js';
+import { usePick } from '../../components/usePick.js';
+import { plural } from '../../src/format.js';
+import { overlayHints, useOverlayKeys, type OverlayProps } from '../shell/overlay.js';
+import { NOTIFICATIONS_KEYS } from './keys.js';
 
 const MODE_TEXT = { off: 'log only', bell: 'flash + bell', desktop: 'flash + bell + desktop' };
 
-export function NotificationsView({
-  store,
-  width,
-  height,
-  now,
-}: {
-  store: NotificationsStore;
-  width: number;
-  height: number;
-  now: number;
-}) {
+export function NotificationsView({ s, width, height, now }: OverlayProps) {
   const theme = useTheme();
-  const items = useStore(store, (s) => s.items);
-  const mode = useStore(store, (s) => s.mode);
-  const [offset, setOffset] = useRefState(0);
+  const store = s.notifications;
+  const { items, mode } = usePick(store, ['items', 'mode']);
+  const [help, setHelp] = useState(false);
   const body = Math.max(1, height - 3);
-  const newest = [...items].reverse();
-  useKeyLayer('modal', (input, key) => {
-    const name = normalizeKey(input, key);
-    if (name === 'escape' || name === 'N' || name === 'q') return (store.getState().setOpen(false), true);
-    const next = scrollByKey(name, offset(), newest.length, body);
-    if (next !== undefined) setOffset(next);
-    return true;
+  const newest = useMemo(() => [...items].reverse(), [items]);
+  const close = () => store.getState().setOpen(false);
+  const log = useListView({
+    rows: newest,
+    getKey: (n) => `${n.at} ${n.source} ${n.text}`,
+    scroll: () => body,
+    back: [() => (close(), true)],
   });
-  const top = Math.min(offset(), Math.max(0, newest.length - body));
-  const shown = newest.slice(top, top + body);
+  useOverlayKeys(NOTIFICATIONS_KEYS, { ...log.moves, back: log.keys.back, close, help: () => setHelp(true) });
+  if (help) {
+    const entries = NOTIFICATIONS_KEYS.keymap.helpFor(NOTIFICATIONS_KEYS.scope).flatMap((g) => g.entries);
+    return (
+      <HelpOverlay
+        title="Keys"
+        groups={[{ title: 'Notifications', entries }]}
+        width={width}
+        height={height}
+        onClose={() => setHelp(false)}
+      />
+    );
+  }
+  const { top: first, shown } = log.window(body);
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Text color={theme.accent} bold>
@@ -52,12 +56,12 @@ export function NotificationsView({
         <Text color={theme.dim}>{padCell('Nothing yet: fills, expiries and alerts land here.', width)}</Text>
       ) : null}
       {shown.map((n, i) => (
-        <Text key={top + i} wrap="truncate">
+        <Text key={first + i} wrap="truncate">
           {padCell(`${formatAge(now - n.at).padStart(4)} ago  ${n.source.padEnd(8)} ${n.text}`, width)}
         </Text>
       ))}
       <Box flexGrow={1} />
-      <Text color={theme.dim}>{padCell('j/k scroll · :notify off|bell|desktop · Esc or N closes', width)}</Text>
+      <Text color={theme.dim}>{padCell(`${overlayHints(NOTIFICATIONS_KEYS)} · :notify off|bell|desktop`, width)}</Text>
     </Box>
   );
 }

@@ -6,6 +6,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/shallow';
 import { FormLines, INPUT_WIDTH, LABEL_WIDTH } from '../../components/form/FormLines.js';
 import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditing.js';
 import { padCell, wrapText } from '../../components/text.js';
@@ -22,6 +23,8 @@ import { fieldOfError, FORM_FIELDS, formArgs, formNotes, standingCommandOf } fro
 import { standingTokenWords } from '../../src/orders/standing/input.js';
 import { createStandingOnScreen } from './standing.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
+
+const EMPTY: Record<string, string> = {};
 
 const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap', 'start']);
 
@@ -74,9 +77,11 @@ export function OrderForm({
 }) {
   const flash = useFlash();
   const theme = useTheme();
-  const values = useStore(store, (st) => st.form?.values ?? {});
-  const errors = useStore(store, (st) => st.form?.errors ?? {});
-  const running = useStore(store, (st) => st.running);
+  // a form not open yet has no values: the empty objects are new at every call, compared shallowly
+  const { values, errors, running } = useStore(
+    store,
+    useShallow((st) => ({ values: st.form?.values ?? EMPTY, errors: st.form?.errors ?? EMPTY, running: st.running })),
+  );
   const latest = useCatalog((st) => st.latest);
   const fields = FORM_FIELDS[kind];
   // every kind of form has fields

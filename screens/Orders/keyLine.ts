@@ -4,6 +4,7 @@
 import type { TriggerOrder } from '../../src/api/types.js';
 import type { OrdersTab, OrdersView } from '../../src/store/orders.js';
 import type { OrderRow } from './rows.js';
+import type { StandingRow } from './standing.js';
 
 /** What a marked row starts with. */
 export const MARK = '* ';
@@ -30,7 +31,7 @@ export function ordersKeyLine(o: { tab: OrdersTab; view: OrdersView; rows: numbe
 }
 
 /** The rows with the marked ones' pair starting with MARK (new row objects only for those). */
-export function withMarks<R extends OrderRow>(rows: readonly R[], marked: readonly TriggerOrder[]): R[] {
+export function withMarks<R extends OrderRow | StandingRow>(rows: readonly R[], marked: readonly TriggerOrder[]): R[] {
   if (marked.length === 0) return rows as R[];
   const keys = new Set(marked.map((o) => o.orderKey));
   return rows.map((r) => (r.kind === 'limit' && keys.has(r.key) ? { ...r, pair: `${MARK}${r.pair}` } : r));

@@ -1,11 +1,9 @@
 // `a` on a token row: a line at the bottom prefilled with the token ("alert SOL "), where the
 // condition is typed (> 250, < 100, -5%/1h); Enter sets the alert, Esc drops the line. While the
 // line is open it takes every printable key, so nothing typed reaches the screen or global keys.
-import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { LineView } from '../../components/fields/LineView.js';
+import { PromptLine } from '../../components/fields/PromptLine.js';
 import { useLineEditor } from '../../components/fields/useLineEditor.js';
-import { useTheme } from '../../components/theme.js';
 import { addAlertFromLine } from '../../src/alerts/command.js';
 import { AlertInputError, ALERT_EXAMPLES } from '../../src/alerts/model.js';
 import { alertsOf } from '../../src/alerts/store.js';
@@ -20,7 +18,6 @@ export interface AlertPrompt {
 }
 
 export function useAlertPrompt(services: Services, flash: Flash): AlertPrompt {
-  const theme = useTheme();
   const prompt = useLineEditor({
     submit: (text) => {
       try {
@@ -37,12 +34,6 @@ export function useAlertPrompt(services: Services, flash: Flash): AlertPrompt {
   return {
     open: (token) => prompt.open(`${token} `),
     isOpen: current !== null,
-    view: (width) =>
-      current ? (
-        <Box>
-          <Text color={theme.accent}>alert </Text>
-          <LineView line={current} width={Math.max(1, width - 6)} focus />
-        </Box>
-      ) : null,
+    view: (width) => (current ? <PromptLine label="alert " line={current} width={width} focus /> : null),
   };
 }

@@ -1,12 +1,12 @@
-// What signing adds to the app frame: the confirm dialog host, the journal view (J from any
-// screen: the global keys open it), the start-up reconcile of the journal shown as a flash line,
-// and the standing orders' checker, which fires them while the dashboard runs.
+// What signing adds to the app frame: the confirm dialog host, the overlays of screens/index.ts
+// (the journal and the notifications, opened by the global keys J and N), the start-up reconcile
+// of the journal shown as a flash line, and the standing orders' checker, which fires them while
+// the dashboard runs.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
-import { JournalView } from '../Journal/JournalView.js';
-import { NotificationsView } from '../Notifications/NotificationsView.js';
+import { OVERLAYS } from '../index.js';
 import { ConfirmHost } from './ConfirmHost.js';
 import { useServices, useNow, useShell } from './context.js';
 import type { Flash } from './types.js';
@@ -16,12 +16,22 @@ export function useActionsOverlay(): boolean {
   const s = useServices();
   return useSyncExternalStore(
     (cb) => {
-      const a = s.confirm.subscribe(cb);
-      const b = s.journalView.subscribe(cb);
-      const c = s.notifications.subscribe(cb);
-      return () => (a(), b(), c());
+      const offs = [s.confirm.subscribe(cb), ...OVERLAYS.map((o) => o.subscribe(s, cb))];
+      return () => offs.forEach((off) => off());
     },
-    () => s.confirm.getState().queue.length > 0 || s.journalView.getState().open || s.notifications.getState().open,
+    () => s.confirm.getState().queue.length > 0 || OVERLAYS.some((o) => o.isOpen(s)),
+  );
+}
+
+/** The overlay open now (the first of OVERLAYS when several are). */
+function useOpenOverlay() {
+  const s = useServices();
+  return useSyncExternalStore(
+    (cb) => {
+      const offs = OVERLAYS.map((o) => o.subscribe(s, cb));
+      return () => offs.forEach((off) => off());
+    },
+    () => OVERLAYS.find((o) => o.isOpen(s)),
   );
 }
 
@@ -33,11 +43,10 @@ export interface ActionsLayerProps {
 
 export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
   const { services: s } = useShell();
-  // the clock ticks these only while the journal or the notifications are open
-  const now = useNow((t) => (s.journalView.getState().open || s.notifications.getState().open ? t : 0));
-  const journalOpen = useStore(s.journalView, (st) => st.open);
+  // the clock ticks an overlay only while one is open
+  const overlay = useOpenOverlay();
+  const now = useNow((t) => (overlay ? t : 0));
   const confirming = useStore(s.confirm, (st) => st.queue.length > 0);
-  const notificationsOpen = useStore(s.notifications, (st) => st.open);
   const flashRef = useRef(flash);
   flashRef.current = flash;
   useEffect(() => {
@@ -64,9 +73,8 @@ export function ActionsLayer({ width, height, flash }: ActionsLayerProps) {
   return (
     <>
       <ConfirmHost store={s.confirm} width={width} height={height} />
-      {journalOpen && !confirming ? <JournalView s={s} width={width} height={height} now={now} /> : null}
-      {notificationsOpen && !confirming && !journalOpen ? (
-        <NotificationsView store={s.notifications} width={width} height={height} now={now} />
+      {overlay && !confirming ? (
+        <overlay.Component key={overlay.id} s={s} width={width} height={height} now={now} />
       ) : null}
     </>
   );
