@@ -175,14 +175,22 @@ const SWAP_PARAMS: Record<string, OptionSpec> = Object.fromEntries(
 const STANDING_OPTION_ARGS: ArgSpec[] = [
   arg('expiry 30d', 'choice', { choices: ['expiry'], optional: true, words: 2 }),
   arg('slippage 1%', 'choice', { choices: ['slippage'], optional: true, words: 2 }),
+  arg('custody wallet|vault', 'choice', { choices: ['custody'], optional: true, words: 2 }),
 ];
-const STANDING_OPTIONS: Record<string, OptionSpec> = { '--yes': YES, '--json': JSON_OPTION };
+const STANDING_OPTIONS: Record<string, OptionSpec> = {
+  '--vault': on("the service's order from its vault instead (custody vault): it fills without asking you"),
+  '--yes': YES,
+  '--json': JSON_OPTION,
+};
 const STANDING_TAIL = `The order is confirmed once (--yes for scripts), recorded in the journal and
 kept in the state directory; the dashboard or tradedeck watch fires it
 while it runs: a quote of the amount near the trigger, and a swap signed
 without asking only when it gives at least the floor (the trigger less
 the slippage cap, default 1%). expiry: at most 90 days (default 30d).
-The JSON outcome carries the order's id.`;
+The JSON outcome carries the order's id. --vault (or custody vault):
+the service's order instead, from your vault with it (its custody
+provider holds the funds; it fills without asking): a deposit signed
+now, a USD trigger (price in USDC or USDT), at least 10 USD.`;
 /** A standing order's price: @PRICE in the pair's quote token, BASE/QUOTE when neither side is USDC, USDT or SOL. */
 const standingArgs = (spend: string, buy: string): ArgSpec[] => [
   arg('AMOUNT', 'number'),
@@ -470,8 +478,35 @@ the first at once or at start (in 2h, or on 2030-01-31)`,
       arg('INTERVAL', 'text'),
       arg('start 2h|DATE', 'choice', { choices: ['start'], optional: true, words: 2 }),
     ],
-    options: { '--yes': YES, '--json': JSON_OPTION },
-    run: orderSigning,
+    options: {
+      '--vault': on("the service's DCA from your vault (its custody provider holds the funds)"),
+      '--yes': YES,
+      '--json': JSON_OPTION,
+    },
+    run: async (c) =>
+      c.flags.vault === true
+        ? (await import('../headless/vault.js')).vaultDcaCommand(c.positionals, c.flags, c.config, c.fail, c.usage)
+        : orderSigning(c),
+  },
+  vault: {
+    summary: "the wallet's vault with the service, and its orders",
+    help: `the wallet's vault with the service (held by its custody provider;
+orders fill from it without asking): what it holds, read from the
+chain, and its orders (--history: the past ones, with their fills).
+vault edit ID tp P sl P price P trail N% slippage N%: change an open
+price order (USD prices; nothing signed). vault cancel ID: end an
+order and withdraw its funds to the wallet (signed, confirmed)`,
+    args: [
+      arg('show|edit|cancel', 'choice', { choices: ['show', 'edit', 'cancel'], optional: true }),
+      arg('ID', 'text', { optional: true }),
+      arg('CHANGES', 'text', { optional: true, many: 10 }),
+    ],
+    options: {
+      '--history': on('the past orders (filled, cancelled, expired) with their fills'),
+      '--yes': YES,
+      '--json': JSON_OPTION,
+    },
+    run: async (c) => (await import('../headless/vault.js')).vaultCommand(c.positionals, c.flags, c.config, c.fail),
   },
   cancel: {
     summary: 'cancel open orders by their keys',
@@ -541,7 +576,9 @@ ${STANDING_TAIL}`,
     summary: 'a take-profit and a stop-loss, one cancels the other',
     help: `a take-profit at tp PRICE and a stop-loss at sl PRICE on AMOUNT of
 SELL (prices in BUY per one SELL, tp above sl): the first to fire
-cancels the other in the same step.
+cancels the other in the same step. With entry PRICE and --vault
+(OTOCO): spend AMOUNT of SELL on BUY when BUY's price reaches the
+entry, then the pair on what it bought (prices in SELL per one BUY).
 ${STANDING_TAIL}`,
     args: [
       arg('AMOUNT', 'number'),
@@ -550,6 +587,7 @@ ${STANDING_TAIL}`,
       arg('sl PRICE', 'choice', { choices: ['sl'], words: 2 }),
       arg('BUY', 'token'),
       ...STANDING_OPTION_ARGS,
+      arg('entry PRICE', 'choice', { choices: ['entry'], optional: true, words: 2 }),
     ],
     options: STANDING_OPTIONS,
     run: standing,

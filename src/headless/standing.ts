@@ -28,8 +28,10 @@ export async function standingCommand(
   try {
     for (const n of s.notices) fail(n.text);
     let r;
+    // --vault is the words' `custody vault`: the service's order from its vault
+    const words = flags.vault === true ? [...positionals, 'custody', 'vault'] : positionals;
     try {
-      r = await createStanding(s, command, positionals);
+      r = await createStanding(s, command, words);
     } catch (e) {
       if (!(e instanceof OrderInputError)) throw e;
       fail(`${clean(e.message, 400)}; nothing was stored (usage: tradedeck ${usage})`);
@@ -40,6 +42,26 @@ export async function standingCommand(
       return 2;
     }
     const now = s.now();
+    if (r.vault) {
+      const v = r.vault;
+      if (flags.json)
+        process.stdout.write(
+          printJson(
+            {
+              status: v.status,
+              custody: 'vault',
+              ...paperMark(s),
+              ...(v.id ? { id: v.id } : {}),
+              ...(v.vault ? { vault: v.vault } : {}),
+              ...(v.signature ? { signature: v.signature } : {}),
+              message: v.message,
+            },
+            flags.indent === true,
+          ),
+        );
+      else process.stdout.write(fitText(clean(v.message, 400)));
+      return v.status === 'success' ? 0 : v.status === 'refused' ? 2 : 1;
+    }
     if (flags.json) {
       process.stdout.write(
         printJson(

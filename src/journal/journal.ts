@@ -15,7 +15,12 @@ import { minValue, number, object, pipe, safeInteger, string, type InferOutput }
 import { loadStateFile, openStateFile, writeStateFile } from '../stateFile.js';
 import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../stateLock.js';
 
-export type JournalGroup = 'ultra' | 'trigger' | 'recurring' | 'swap' | 'studio';
+/**
+ * `vault`: a deposit to or a withdrawal from the custodial vault of the service's current order
+ * generation; the order's create (or confirm-cancel) lands it, so it has no execute to post again
+ * and is followed on chain by its signature.
+ */
+export type JournalGroup = 'ultra' | 'trigger' | 'recurring' | 'swap' | 'studio' | 'vault';
 /**
  * prepared: written, not signed yet; signed: signed, not known to be sent; unsent: never signed or
  * never sent (final: nothing left this machine); the rest as the service or the chain said.
@@ -177,7 +182,7 @@ export interface JournalProblem {
   why: string;
 }
 
-const GROUPS: readonly string[] = ['ultra', 'trigger', 'recurring', 'swap', 'studio'];
+const GROUPS: readonly string[] = ['ultra', 'trigger', 'recurring', 'swap', 'studio', 'vault'];
 const STATUSES: readonly string[] = [
   'prepared',
   'signed',

@@ -1,0 +1,199 @@
+// `tradedeck vault`: the wallet's vault with the service (what it holds, read from the chain) and its
+// orders, open or with --history past with their fills; `vault edit ID …` changes an open price
+// order (nothing signed); `vault cancel ID` ends an order and withdraws its funds to the wallet
+// (the withdrawal inspected and confirmed as every signing command is). `dca … --vault` places the
+// service's DCA from the vault. The login token lives in this process only.
+import type { Config } from '../config.js';
+import { AmountError, scaleDecimal } from '../amount.js';
+import { OrderInputError, parseDcaArgs } from '../actions/ordersInput.js';
+import { parseSlippage } from '../actions/swapForm.js';
+import { knownTokens, knowTokens } from '../actions/swapFlow.js';
+import { TRAILING_BPS } from '../api/contract/triggerV2.js';
+import { PRICE_SCALE, priceFloat } from '../orders/standing/terms.js';
+import type { Services } from '../services.js';
+import { cancelVaultOrder, createVaultOrder, editVaultOrder, type Outcome, type VaultEdit } from '../vault/actions.js';
+import { vaultDcaPlanOf } from '../vault/plan.js';
+import { orderRefOf, readVault, vaultJson, vaultTable, type TokenNames } from '../vault/read.js';
+import { vaultSessionOf, VaultLoginError } from '../vault/session.js';
+import { clean, fitText, printJson } from './print.js';
+import { paperMark } from './orderSigning.js';
+import { openSigningSession } from './signing.js';
+
+type Flags = Record<string, string | boolean>;
+
+export const VAULT_USAGE =
+  'vault [edit ID tp P|sl P|price P|trail N%|slippage N% … | cancel ID] [--history] [--yes] [--json]';
+
+const EDIT_WORDS = ['price', 'tp', 'sl', 'trail', 'slippage'] as const;
+
+/** A USD price of an edit, read by the one amount parser: "140", "140.5". */
+function usdWord(text: string | undefined, word: string): number {
+  if (text === undefined || text === '') throw new OrderInputError(`${word}: give a USD price, e.g. ${word} 140`);
+  let scaled: bigint;
+  try {
+    scaled = scaleDecimal(text.replace(/^@/, ''), PRICE_SCALE, word);
+  } catch (e) {
+    if (e instanceof AmountError) throw new OrderInputError(e.message);
+    throw e;
+  }
+  if (scaled === 0n) throw new OrderInputError(`${word}: must be greater than zero`);
+  return Number(priceFloat(scaled).toPrecision(12));
+}
+
+/** `tp 180 sl 140`, `price 150`, `trail 5%`, `slippage 2%`: each word once, at least one. */
+export function parseVaultEdit(words: readonly string[]): VaultEdit {
+  const edit: VaultEdit = {};
+  const seen = new Set<string>();
+  if (words.length === 0)
+    throw new OrderInputError(`give what to change: ${EDIT_WORDS.map((w) => `${w} …`).join(', ')}`);
+  for (let i = 0; i < words.length; i += 2) {
+    const word = words[i].toLowerCase();
+    const value = words[i + 1];
+    if (!(EDIT_WORDS as readonly string[]).includes(word))
+      throw new OrderInputError(`unexpected "${words[i]}" (change with ${EDIT_WORDS.join(', ')}, each with its value)`);
+    if (seen.has(word)) throw new OrderInputError(`${word}: given twice`);
+    seen.add(word);
+    if (value === undefined || value === '') throw new OrderInputError(`${word}: give a value`);
+    if (word === 'price') edit.triggerPriceUsd = usdWord(value, word);
+    else if (word === 'tp') edit.tpPriceUsd = usdWord(value, word);
+    else if (word === 'sl') edit.slPriceUsd = usdWord(value, word);
+    else if (word === 'trail') {
+      const m = /^(\d+(?:\.\d{1,2})?)%$/.exec(value);
+      const bps = m ? Math.round(Number(m[1]) * 100) : NaN;
+      if (!(bps >= TRAILING_BPS.min && bps <= TRAILING_BPS.max))
+        throw new OrderInputError(
+          `trail: "${value}" is not a share from ${TRAILING_BPS.min / 100}% to ${TRAILING_BPS.max / 100}% (the service's range)`,
+        );
+      edit.trailingBps = bps;
+    } else {
+      const v = parseSlippage(value);
+      if (typeof v === 'string') throw new OrderInputError(v);
+      if (v === undefined) throw new OrderInputError('slippage: give it, e.g. slippage 2%');
+      edit.slippageBps = v;
+    }
+  }
+  if (edit.tpPriceUsd !== undefined && edit.slPriceUsd !== undefined && edit.tpPriceUsd <= edit.slPriceUsd)
+    throw new OrderInputError(`tp: ${edit.tpPriceUsd} USD is not above sl ${edit.slPriceUsd} USD`);
+  if (edit.triggerPriceUsd !== undefined && edit.trailingBps !== undefined)
+    throw new OrderInputError('price and trail: a trailing order has no fixed price; give one of them');
+  return edit;
+}
+
+/** The catalog's names of mints, for the tables. */
+function namesOf(s: Services): TokenNames {
+  const latest = s.catalog.getState().latest;
+  return {
+    symbol: (m) => latest[m]?.symbol ?? m.slice(0, 6),
+    decimals: (m) => latest[m]?.decimals,
+  };
+}
+
+function printOutcome(r: Outcome, flags: Flags, s: Services): number {
+  if (flags.json)
+    process.stdout.write(
+      printJson(
+        {
+          status: r.status,
+          ...paperMark(s),
+          ...(r.id ? { id: r.id } : {}),
+          ...(r.vault ? { vault: r.vault } : {}),
+          ...(r.signature ? { signature: r.signature } : {}),
+          message: r.message,
+        },
+        flags.indent === true,
+      ),
+    );
+  else process.stdout.write(fitText(clean(r.message, 400)));
+  return r.status === 'success' ? 0 : r.status === 'refused' ? 2 : 1;
+}
+
+export async function vaultCommand(
+  positionals: string[],
+  flags: Flags,
+  config: Config,
+  fail: (line: string) => void,
+): Promise<number> {
+  const [verb, id, ...rest] = positionals;
+  const action = verb === undefined || verb === 'show' ? 'show' : verb;
+  if (action !== 'show' && action !== 'edit' && action !== 'cancel')
+    return (fail(`"${clean(verb ?? '', 30)}": show, edit or cancel (usage: tradedeck ${VAULT_USAGE})`), 2);
+  if (action !== 'show' && (id === undefined || id === ''))
+    return (fail(`${action}: give the order's id, as tradedeck vault lists it (usage: tradedeck ${VAULT_USAGE})`), 2);
+  if (action === 'show' && id !== undefined)
+    return (fail(`unexpected "${clean(id, 40)}" (usage: tradedeck ${VAULT_USAGE})`), 2);
+  if (action === 'cancel' && rest.length > 0)
+    return (fail(`unexpected "${clean(rest[0], 40)}": cancel takes one order id (usage: tradedeck ${VAULT_USAGE})`), 2);
+  let edit: VaultEdit | undefined;
+  if (action === 'edit') {
+    try {
+      edit = parseVaultEdit(rest);
+    } catch (e) {
+      if (!(e instanceof OrderInputError)) throw e;
+      return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${VAULT_USAGE})`), 2);
+    }
+  }
+  // the login signs a challenge: a showing needs no --yes (nothing is moved), a change does
+  const session = await openSigningSession(config, action === 'show' || flags.yes === true, fail);
+  if (typeof session === 'number') return session;
+  const s = session.services;
+  try {
+    for (const n of s.notices) fail(n.text);
+    const past = flags.history === true;
+    const reading = await readVault(
+      { api: s.api, ...(s.rpc ? { rpc: s.rpc } : {}), session: vaultSessionOf(s) },
+      action === 'show' && past ? 'past' : 'active',
+    );
+    await knowTokens(s, []);
+    const names = namesOf(s);
+    if (action === 'show') {
+      if (flags.json)
+        process.stdout.write(
+          printJson(
+            { user: s.wallet!.address, state: past ? 'past' : 'active', ...paperMark(s), ...vaultJson(reading) },
+            flags.indent === true,
+          ),
+        );
+      else process.stdout.write(clean(vaultTable(reading, names, past), 10_000));
+      return 0;
+    }
+    const order = orderRefOf(reading, id!, names);
+    if (!order) return (fail(`no open order ${clean(id!, 60)} in this wallet's vault (tradedeck vault lists them)`), 2);
+    const r = action === 'edit' ? await editVaultOrder(s, order, edit!) : await cancelVaultOrder(s, order);
+    return printOutcome(r, flags, s);
+  } catch (e) {
+    if (e instanceof VaultLoginError) return (fail(e.message), 1);
+    throw e;
+  } finally {
+    await session.close();
+  }
+}
+
+/** `tradedeck dca TOTAL FROM TO ORDERS INTERVAL [start …] --vault`: the service's DCA from the vault. */
+export async function vaultDcaCommand(
+  positionals: string[],
+  flags: Flags,
+  config: Config,
+  fail: (line: string) => void,
+  usage: string,
+): Promise<number> {
+  const session = await openSigningSession(config, flags.yes === true, fail);
+  if (typeof session === 'number') return session;
+  const s = session.services;
+  try {
+    for (const n of s.notices) fail(n.text);
+    await knowTokens(s, [positionals[1] ?? '', positionals[2] ?? ''].filter(Boolean));
+    let plan;
+    try {
+      plan = vaultDcaPlanOf(parseDcaArgs(positionals, knownTokens(s), s.now()), s.now());
+    } catch (e) {
+      if (!(e instanceof OrderInputError)) throw e;
+      return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${usage})`), 2);
+    }
+    return printOutcome(await createVaultOrder(s, plan), flags, s);
+  } catch (e) {
+    if (e instanceof VaultLoginError) return (fail(e.message), 1);
+    throw e;
+  } finally {
+    await session.close();
+  }
+}
