@@ -357,11 +357,12 @@ only these platforms (ids as the PLATFORM column shows them)`,
       ),
   },
   orders: {
-    summary: "a wallet's limit, DCA and standing orders",
-    help: `print a wallet's limit (trigger) and DCA (recurring) orders, and
-its standing orders kept in the state directory (stop, tp, trail,
-oco, buy-above, buy-below): every kind unless --limit, --dca or
---standing, and legacy price-based DCA orders (marked legacy);
+    summary: "a wallet's limit, DCA, standing and vault orders",
+    help: `print a wallet's limit (trigger) and DCA (recurring) orders, its
+standing orders kept in the state directory (stop, tp, trail, oco,
+buy-above, buy-below) and the service's orders from its vault (with
+the key file: a login): every kind unless --limit, --dca, --standing
+or --vault, and legacy price-based DCA orders (marked legacy);
 active ones, or with --history the finished ones; --mint: only
 orders selling or buying that token; --include-failed: also orders
 whose opening transaction failed`,
@@ -370,6 +371,7 @@ whose opening transaction failed`,
       '--limit': on('only limit (trigger) orders'),
       '--dca': on('only DCA (recurring) orders', { orPrevious: true }),
       '--standing': on('only standing orders (kept and fired by tradedeck)', { orPrevious: true }),
+      '--vault': on("only the service's orders from the wallet's vault", { orPrevious: true }),
       '--history': on('the finished orders instead of the active ones'),
       '--mint': value('MINT|SYMBOL', 'token', 'only orders selling or buying this token'),
       '--include-failed': on('also orders whose opening transaction failed'),
@@ -378,9 +380,9 @@ whose opening transaction failed`,
     async check(positionals, flags) {
       await checkAddress(positionals);
       const { CommandError } = await import('../headless/print.js');
-      if ([flags.limit, flags.dca, flags.standing].filter(Boolean).length > 1)
+      if ([flags.limit, flags.dca, flags.standing, flags.vault].filter(Boolean).length > 1)
         throw new CommandError(
-          '--limit, --dca and --standing: give one of them (without any, every kind is listed)',
+          '--limit, --dca, --standing and --vault: give one of them (without any, every kind is listed)',
           2,
         );
       (await import('../headless/account.js')).mintFilterText(flags);

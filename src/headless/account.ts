@@ -189,10 +189,11 @@ export async function ordersCommand(
   const orderStatus = flags.history ? 'history' : 'active';
   const includeFailed = flags['include-failed'] === true;
   const mint = mintText === undefined ? undefined : await mintOf(services, mintText);
-  const only = flags.limit || flags.dca || flags.standing;
+  const only = flags.limit || flags.dca || flags.standing || flags.vault;
   const wantTrigger = !only || flags.limit === true;
   const wantRecurring = !only || flags.dca === true;
   const wantStanding = !only || flags.standing === true;
+  const wantVault = !only || flags.vault === true;
   const triggerPages = (side?: 'inputMint' | 'outputMint') =>
     allPages(
       (page) =>
@@ -241,6 +242,10 @@ export async function ordersCommand(
   const standing = wantStanding
     ? await standingOrdersOf(config.stateDir, user, services.mode, flags.history === true, mint)
     : undefined;
+  // the service's orders from the wallet's vault (its current generation), read with a login
+  const vault = wantVault
+    ? await (await import('./vault.js')).vaultOrdersOf(services.api, config, wallet, flags.history === true)
+    : undefined;
   if (flags.json) {
     return printJson(
       {
@@ -251,6 +256,7 @@ export async function ordersCommand(
         ...(trigger ? { trigger: trigger.items } : {}),
         ...(recurring ? { recurring: time, legacy } : {}),
         ...(standing ? { standing: standing.json } : {}),
+        ...(vault ? { vault: vault.json } : {}),
       },
       flags.indent === true,
     );
@@ -262,6 +268,7 @@ export async function ordersCommand(
   if (recurring) out += '\n' + recurringTable(time!, orderStatus, labels, recurring.truncated);
   if (legacy?.length) out += '\n' + legacyTable(legacy, orderStatus, labels);
   if (standing) out += '\n' + standing.table;
+  if (vault) out += '\n' + vault.table;
   return out;
 }
 

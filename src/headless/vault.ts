@@ -184,7 +184,7 @@ export async function vaultDcaCommand(
     await knowTokens(s, [positionals[1] ?? '', positionals[2] ?? ''].filter(Boolean));
     let plan;
     try {
-      plan = vaultDcaPlanOf(parseDcaArgs(positionals, knownTokens(s), s.now()), s.now());
+      plan = vaultDcaPlanOf(parseDcaArgs(positionals, knownTokens(s), s.now(), false), s.now());
     } catch (e) {
       if (!(e instanceof OrderInputError)) throw e;
       return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${usage})`), 2);
@@ -195,5 +195,58 @@ export async function vaultDcaCommand(
     throw e;
   } finally {
     await session.close();
+  }
+}
+
+/**
+ * The vault's orders for `tradedeck orders` (a reading command, without the services that sign):
+ * the login signs the challenge with the key file, so a wallet given by address only, or a Ledger
+ * (which asks on the device), is listed with the reason instead.
+ */
+export async function vaultOrdersOf(
+  api: import('../api/index.js').ApiClient,
+  config: Config,
+  wallet: { address: string; source: string },
+  past: boolean,
+  rpc?: import('../rpc/client.js').RpcClient,
+): Promise<{ json: Record<string, unknown>; table: string }> {
+  const unavailable = (why: string) => ({ json: { unavailable: why }, table: `Vault orders: ${why}\n` });
+  let key: import('../wallet/keypair.js').Wallet;
+  const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');
+  const path =
+    wallet.source === 'keypair'
+      ? config.keypairPath
+      : wallet.source === 'demo'
+        ? (await import('../demo.js')).demoKeyPath(config.stateDir)
+        : undefined;
+  if (!path)
+    return unavailable(
+      wallet.source === 'ledger'
+        ? 'the login to the vault is approved on the Ledger: see tradedeck vault'
+        : "the login to the vault needs the wallet's key file (--keypair)",
+    );
+  try {
+    key = await loadKeypairFile(path, { allowInsecure: config.allowInsecureKeyfile });
+  } catch (e) {
+    if (e instanceof KeyFileError) return unavailable(e.message);
+    throw e;
+  }
+  if (key.address !== wallet.address) return unavailable("the vault is listed for the key file's own wallet only");
+  try {
+    const session = (await import('../vault/session.js')).createVaultSession({
+      api,
+      wallet: key,
+      now: () => Date.now(),
+    });
+    const reading = await readVault({ api, ...(rpc ? { rpc } : {}), session }, past ? 'past' : 'active');
+    const names: TokenNames = { symbol: (m) => m.slice(0, 6), decimals: () => undefined };
+    // what the vault holds is read from the chain by tradedeck vault; here only its orders
+    const { balances: _b, balanceProblem: _p, ...json } = vaultJson(reading);
+    return {
+      json,
+      table: vaultTable({ ...reading, balances: [] }, names, past).replace(/^ {2}(holds|balances): .*\n/m, ''),
+    };
+  } catch (e) {
+    return unavailable(`could not be read: ${clean(e instanceof Error ? e.message : String(e), 200)}`);
   }
 }

@@ -104,6 +104,22 @@ async function checkAlertsFile(
   return now;
 }
 
+/** The vault's follower for this wallet, or undefined (no key that signs without a person: said once). */
+async function vaultWatchOf(s: Services, fail: (line: string) => void) {
+  if (!s.wallet || s.wallet.kind === 'watch') return undefined;
+  if (!s.wallet.signer.canSignUnattended) {
+    fail("vault: its orders are not followed here: the login would need the Ledger's approval at every renewal");
+    return undefined;
+  }
+  const { watchVault } = await import('../vault/events.js');
+  const { vaultSessionOf } = await import('../vault/session.js');
+  const latest = () => s.catalog.getState().latest;
+  return watchVault(s.api, vaultSessionOf(s), () => ({
+    symbol: (m) => latest()[m]?.symbol ?? m.slice(0, 6),
+    decimals: (m) => latest()[m]?.decimals,
+  }));
+}
+
 export async function watchEventsCommand(flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {
   let every: number;
   try {
@@ -134,6 +150,10 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
     let alertsNow = await alertsProblem(s);
     let last: OrdersReading | undefined;
     let failures = 0;
+    // the service's orders from the wallet's vault: followed with a login the key file signs (a
+    // Ledger would ask on the device at every renewal, so it is left out, said once)
+    const vault = await vaultWatchOf(s, fail);
+    let vaultProblem: string | undefined;
     for (let round = 0; ; round++) {
       try {
         const reading = await readOrders(s, user);
@@ -144,6 +164,17 @@ export async function watchEventsCommand(flags: Flags, config: Config, fail: (li
           for (const c of orderChanges(s, last, reading, [], closed)) s.notify('Orders', c.text, c.event);
         }
         last = reading;
+        if (vault) {
+          try {
+            for (const c of await vault.read()) s.notify('Orders', c.text, c.event);
+            if (vaultProblem) fail('vault: its orders read again');
+            vaultProblem = undefined;
+          } catch (e) {
+            const why = clean(e instanceof Error ? e.message : String(e), 300);
+            if (why !== vaultProblem) fail(`vault: its orders could not be read (${why}); trying again each round`);
+            vaultProblem = why;
+          }
+        }
         if (round > 0) alertsNow = await checkAlertsFile(s, alertsNow, fail);
         await readAlertPrices(s);
         await pruneEventsNow(s.stateDir, s.now());

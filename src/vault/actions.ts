@@ -355,6 +355,11 @@ export interface VaultOrderRef {
   remaining?: string;
   /** a line that says which order it is */
   label: string;
+  /** an OCO's or OTOCO's legs now (USD), to check an edit of one of them against the other */
+  tpPriceUsd?: number;
+  slPriceUsd?: number;
+  /** whether it trails (its trigger cannot be set) */
+  trailing?: boolean;
 }
 
 /**
@@ -478,6 +483,32 @@ export interface VaultEdit {
 export async function editVaultOrder(s: Services, order: VaultOrderRef, edit: VaultEdit): Promise<Outcome> {
   if (order.family !== 'price')
     return { status: 'refused', message: 'a DCA of the service cannot be changed: cancel it and place another' };
+  // what the service would refuse is said before anything is sent
+  const tp = edit.tpPriceUsd ?? order.tpPriceUsd;
+  const sl = edit.slPriceUsd ?? order.slPriceUsd;
+  if (tp !== undefined && sl !== undefined && tp <= sl && (edit.tpPriceUsd ?? edit.slPriceUsd) !== undefined)
+    return {
+      status: 'refused',
+      message: `tp ${formatUsd(tp)} would not be above sl ${formatUsd(sl)}: the take-profit must stay above the stop-loss; nothing was sent`,
+    };
+  const single = order.orderType !== 'oco' && order.orderType !== 'otoco';
+  if (single && (edit.tpPriceUsd ?? edit.slPriceUsd) !== undefined)
+    return {
+      status: 'refused',
+      message: 'tp and sl: this order has one trigger; change it with price P; nothing was sent',
+    };
+  if (order.orderType === 'oco' && (edit.triggerPriceUsd ?? edit.trailingBps) !== undefined)
+    return { status: 'refused', message: 'an OCO has tp and sl, no other trigger; nothing was sent' };
+  if (order.trailing && edit.triggerPriceUsd !== undefined)
+    return {
+      status: 'refused',
+      message: 'price: a trailing order has no fixed trigger; change its trail N%; nothing was sent',
+    };
+  if (!order.trailing && edit.trailingBps !== undefined)
+    return {
+      status: 'refused',
+      message: 'trail: only an order that trails already can change its distance; nothing was sent',
+    };
   const lines: ConfirmLine[] = [{ label: 'Order', value: `${order.id} (${order.label})` }];
   if (edit.triggerPriceUsd !== undefined) lines.push({ label: 'Trigger', value: `${formatUsd(edit.triggerPriceUsd)}` });
   if (edit.tpPriceUsd !== undefined) lines.push({ label: 'Take-profit', value: `${formatUsd(edit.tpPriceUsd)}` });

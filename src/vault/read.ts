@@ -193,6 +193,9 @@ export function orderRefOf(v: VaultReading, id: string, names: TokenNames): Vaul
       inputMint: p.inputMint,
       outputMint: p.outputMint,
       ...(p.remainingInputAmount ? { remaining: p.remainingInputAmount } : {}),
+      ...(typeof p.tpPriceUsd === 'number' ? { tpPriceUsd: p.tpPriceUsd } : {}),
+      ...(typeof p.slPriceUsd === 'number' ? { slPriceUsd: p.slPriceUsd } : {}),
+      trailing: typeof p.trailingBps === 'number',
       label: `${p.orderType} order ${shortAddress(id)}: ${rawWords(p.remainingInputAmount ?? p.initialInputAmount, p.inputMint, names)}, ${priceOrderTerms(p)}`,
     };
   const d = v.dca.find((o) => o.id === id);
