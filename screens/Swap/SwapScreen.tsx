@@ -15,9 +15,9 @@ import { signingBlocked } from '../../src/actions/run.js';
 import {
   checkForm,
   liveQuoteKey,
+  orderAsked,
   shortfall,
   SLIPPAGE_PRESETS,
-  swapPath,
   tokenRef,
   type FormCheck,
 } from '../../src/actions/swapForm.js';
@@ -27,7 +27,10 @@ import {
   executeSwapForm,
   fetchInstructions,
   flipForm,
+  formGeneration,
+  formPath,
   knownTokens,
+  settledPath,
   loadTokens,
   maxAmountText,
   refreshBalances,
@@ -81,7 +84,12 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const instructionsOpen = useStore(swap, (st) => st.instructionsOpen);
 
   const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when tokensMap does
-  const check = useMemo(() => checkForm(form, universe, s.wallet?.address), [form, universe, s]);
+  // what is known of the service's generation changes with the first quote: read at each render
+  const gen = formGeneration(s);
+  const check = useMemo(
+    () => checkForm(form, universe, s.wallet?.address, gen),
+    [form, universe, s, gen.generation, gen.v1Why], // eslint-disable-line react-hooks/exhaustive-deps -- gen is a fresh object each render; its fields are the dependency
+  );
   const fields = visibleFields(advanced);
   const firstEmpty = fields.find((f) => String(form[f.key]).trim() === '')?.key;
   const [focus, setFocus] = useRefState<keyof SwapForm>(firstEmpty ?? 'amount');
@@ -144,9 +152,9 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     if (running && editing()) setEditing(false);
   }, [running, editing, setEditing]);
   const { poll } = useResourceState(SWAP_SCREEN, 'quote');
-  const path = swapPath(form);
+  const path = formPath(s, form);
   // The quote shown must answer the form as it is now (not one still settling).
-  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params, check.order) : undefined;
+  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params, orderAsked(check)) : undefined;
 
   // Read at the moment of each key (several keys can arrive before the next render).
   const suggestFor = () => {
@@ -208,12 +216,12 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
       top: () => !st().instructionsOpen && setFocus(fields[0].key),
       bottom: () => !st().instructionsOpen && setFocus(fields[fields.length - 1].key),
       edit: () => setEditing(true),
-      execute: () => void executeSwapForm(s, swap, swapPath(st().form).via),
+      execute: () => void settledPath(s, swap).then((p) => executeSwapForm(s, swap, p.via)),
       build: () => void executeSwapForm(s, swap, 'swap'),
       instructions: () => void fetchInstructions(s, swap),
       advanced: () => st().setAdvanced(!st().advanced),
       max: () => {
-        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s), s.wallet?.address));
+        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s), s.wallet?.address, formGeneration(s)));
         if (max === undefined) return flash('error', 'max: pick the input token first (and wait for its balance)');
         st().setForm({ amount: max, mode: 'ExactIn' });
       },
@@ -249,7 +257,14 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     );
   }
 
-  const notes = fieldNotes(form, check, balances, maxAmountText(swap, check), s.wallet?.address);
+  const notes = fieldNotes(
+    form,
+    check,
+    balances,
+    maxAmountText(swap, check),
+    s.wallet?.address,
+    tokensMap[NATIVE_MINT]?.usdPrice,
+  );
   // Warned as soon as the amount (or, for ExactOut, the most the quote may take) exceeds the balance.
   const need =
     form.mode === 'ExactIn'
@@ -270,7 +285,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   );
   const scrolled = shown.start > 0 || shown.end < fields.length;
   const advSummary = advanced
-    ? `a hides the advanced parameters${scrolled ? ` · fields ${shown.start + 1}-${shown.end} of ${fields.length} (j/k scroll)` : ' (route: quote and b; receiver..referral: s; wrap..skip: b)'}`
+    ? `a hides the advanced parameters${scrolled ? ` · fields ${shown.start + 1}-${shown.end} of ${fields.length} (j/k scroll)` : ' (route: quote and b; receiver..tip: s; wrap..bundle: b)'}`
     : (hiddenDestination(check, s.wallet?.address) ??
       'a: advanced parameters (routes, receiver, payer, fees, build options)');
   const formLines = shown.lines + 1;
@@ -283,6 +298,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     outcome,
     check,
     path,
+    ...(gen.generation ? { generation: gen.generation } : {}),
     quote,
     quoteKey: wantedQuote,
     poll,

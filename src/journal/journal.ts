@@ -16,11 +16,14 @@ import { loadStateFile, openStateFile, writeStateFile } from '../stateFile.js';
 import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../stateLock.js';
 
 /**
- * `vault`: a deposit to or a withdrawal from the custodial vault of the service's current order
- * generation; the order's create (or confirm-cancel) lands it, so it has no execute to post again
- * and is followed on chain by its signature.
+ * The service's group a transaction went through: 'ultra' (GET /ultra/v1/order + POST
+ * /ultra/v1/execute), 'swapV2' (GET /swap/v2/order + POST /swap/v2/execute), 'swap' (built by the
+ * swap group, /swap/v1 or /swap/v2/build, and sent by RPC), the order groups and studio; 'vault': a
+ * deposit to or a withdrawal from the custodial vault of the service's current order generation,
+ * landed by the order's create (or confirm-cancel) call, so it has no execute to post again and is
+ * followed on chain by its signature.
  */
-export type JournalGroup = 'ultra' | 'trigger' | 'recurring' | 'swap' | 'studio' | 'vault';
+export type JournalGroup = 'ultra' | 'swapV2' | 'trigger' | 'recurring' | 'swap' | 'studio' | 'vault';
 /**
  * prepared: written, not signed yet; signed: signed, not known to be sent; unsent: never signed or
  * never sent (final: nothing left this machine); the rest as the service or the chain said.
@@ -182,7 +185,7 @@ export interface JournalProblem {
   why: string;
 }
 
-const GROUPS: readonly string[] = ['ultra', 'trigger', 'recurring', 'swap', 'studio', 'vault'];
+const GROUPS: readonly string[] = ['ultra', 'swapV2', 'trigger', 'recurring', 'swap', 'studio', 'vault'];
 const STATUSES: readonly string[] = [
   'prepared',
   'signed',
