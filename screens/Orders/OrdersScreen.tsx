@@ -30,6 +30,16 @@ import type { ScreenProps } from '../shell/types.js';
 import { dcaColumns, limitColumns, standingColumns } from './columns.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
 import { cancelStandingOnScreen, standingRowsOf, standingSections, type StandingRow } from './standing.js';
+import {
+  cancelVaultOnScreen,
+  FAMILY_LINES,
+  namesOf,
+  vaultColumns,
+  vaultListOf,
+  vaultRowsOf,
+  vaultSections,
+  type VaultRow,
+} from './vault.js';
 import { valuesFromLine } from './form.js';
 import { OrderForm } from './OrderForm.js';
 import { ordersKeyLine, withMarks } from './keyLine.js';
@@ -37,7 +47,8 @@ import { orderSections } from './detail.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import { anyOrderOf, printable, rowsOf, type DcaRow, type LimitRow, type OrderRow } from './rows.js';
 
-type Row = OrderRow | StandingRow;
+type Row = OrderRow | StandingRow | VaultRow;
+const TAB_NAMES = { limit: 'Limit', dca: 'DCA', standing: 'Standing', vault: 'Vault' } as const;
 const getKey = (r: Row) => r.key;
 
 export function OrdersScreen({ store, services: s, width, height }: ScreenProps<OrdersState>) {
@@ -67,6 +78,10 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const cancelFee = use((st) => st.cancelFee);
   const standing = useStore(standingOf(s).store, (st) => st.orders);
   const standingTab = tab === 'standing';
+  const vaultTab = tab === 'vault';
+  const vaultReading = useStore(vaultListOf(s), (st) => st.readings[view]);
+  // the lists kept by tradedeck or read apart from the service's paged lists
+  const ownList = standingTab || vaultTab;
   const { poll, paramsKey } = useResourceState(
     ORDERS_SCREEN,
     `${tab}${view === 'active' ? 'Active' : 'History'}`,
@@ -87,24 +102,29 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   // rows are made again when a minute passes, not at every tick of the clock
   const minute = Math.floor(now / 60_000) * 60_000;
   const serviceRows = useMemo(
-    (): Row[] => (standingTab ? [] : rowsOf(s, tab, view, snap, now, flipped)),
-    [s, tab, view, snap, now, flipped, latest, standingTab], // eslint-disable-line react-hooks/exhaustive-deps -- the rows read the catalog under s, which changes when latest does
+    (): Row[] => (ownList ? [] : rowsOf(s, tab as 'limit' | 'dca', view, snap, now, flipped)),
+    [s, tab, view, snap, now, flipped, latest, ownList], // eslint-disable-line react-hooks/exhaustive-deps -- the rows read the catalog under s, which changes when latest does
   );
   const standingRows = useMemo(
     (): Row[] =>
       standingTab ? standingRowsOf(s, standing, view, latest, minute, filter?.mint ?? filter?.outputMint) : [],
     [s, view, latest, standing, standingTab, filter, minute],
   );
-  const plainRows = standingTab ? standingRows : serviceRows;
+  const vaultRows = useMemo(
+    (): Row[] => (vaultTab ? vaultRowsOf(vaultReading, namesOf(s), minute) : []),
+    [s, vaultTab, vaultReading, minute, latest], // eslint-disable-line react-hooks/exhaustive-deps -- the names read the catalog under s, which changes when latest does
+  );
+  const plainRows = standingTab ? standingRows : vaultTab ? vaultRows : serviceRows;
   const rows = useMemo(
-    (): Row[] => (standingTab ? plainRows : withMarks(plainRows as OrderRow[], marked)),
-    [plainRows, marked, standingTab],
+    (): Row[] => (ownList ? plainRows : withMarks(plainRows as OrderRow[], marked)),
+    [plainRows, marked, ownList],
   );
   const cursor = useListCursor({ rows, selectedKey: selected, getKey, select: (key) => store.getState().select(key) });
   const selectedRow = cursor.selected;
   const limitCols = useMemo(() => limitColumns(theme), [theme]);
   const dcaCols = useMemo(() => dcaColumns(), []);
   const standingCols = useMemo(() => standingColumns(theme), [theme]);
+  const vaultCols = useMemo(() => vaultColumns(), []);
   const st = () => store.getState();
 
   // f: "SOL" (sold), ">USDC" (bought) or "SOL>USDC" (the pair); a mint works wherever a symbol does
@@ -150,7 +170,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const selectedOrder = () => cursor.current();
   const withdraw = (side: 'In' | 'Out') => {
     const row = selectedOrder();
-    if (!row || row.kind !== 'legacy' || standingTab)
+    if (!row || row.kind !== 'legacy' || ownList)
       return flash('info', 'w / W withdraw from a legacy price-based order; select one on the DCA tab');
     void withdrawLegacy(s, store, anyOrderOf(row), side).catch((e) =>
       flash('error', String(e instanceof Error ? e.message : e)),
@@ -181,12 +201,15 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       mintFilter: () => filterLine.open(st().filter?.text ?? ''),
       filter: () => filterLine.open(st().filter?.text ?? ''),
       sort: () => flash('info', "orders come in the service's order: newest first"),
-      new: () => st().openForm(st().tab),
+      // on the vault's list the form is the standing orders' one, its custody the vault
+      new: () =>
+        st().tab === 'vault' ? st().openForm('standing', { custody: 'vault' }) : st().openForm(st().tab as 'limit'),
       cancel: () => {
         const row = selectedOrder();
         if (!row) return flash('info', 'no order selected');
         if (st().view === 'history') return flash('info', 'this order is closed already (History)');
         if (row.kind === 'standing') return void cancelStandingOnScreen(s, store, [row.key]);
+        if (row.kind === 'vault') return void cancelVaultOnScreen(s, store, row);
         void cancelOne(s, store, anyOrderOf(row)).catch((e) =>
           flash('error', String(e instanceof Error ? e.message : e)),
         );
@@ -198,7 +221,7 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         cursor.keys.down();
       },
       cancelAll: () => {
-        if (standingTab) return flash('info', 'X cancels limit orders; x cancels the selected standing order');
+        if (ownList) return flash('info', `X cancels limit orders; x cancels the selected ${tab} order`);
         const chosen = st().marked;
         if (chosen.length > 0) {
           void cancelLimitOrders(s, store, chosen).catch((e) =>
@@ -219,7 +242,9 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     const sections =
       selectedRow.kind === 'standing'
         ? standingSections(s, selectedRow, latest, now)
-        : orderSections(s, selectedRow, now);
+        : selectedRow.kind === 'vault'
+          ? vaultSections(selectedRow, namesOf(s), now)
+          : orderSections(s, selectedRow, now);
     return (
       <Box flexDirection="column" height={height}>
         <DetailPane sections={sections} width={width} height={height} active />
@@ -227,23 +252,29 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
     );
   }
 
-  const tabText = `${tab === 'limit' ? '[Limit] DCA Standing' : tab === 'dca' ? 'Limit [DCA] Standing' : 'Limit DCA [Standing]'} · ${view === 'active' ? '[Active] History' : 'Active [History]'}`;
-  const pageText = standingTab
+  const tabText = `${(['limit', 'dca', 'standing', 'vault'] as const).map((t) => (t === tab ? `[${TAB_NAMES[t]}]` : TAB_NAMES[t])).join(' ')} · ${view === 'active' ? '[Active] History' : 'Active [History]'}`;
+  const pageText = ownList
     ? `${rows.length} here`
     : snap
       ? `page ${Math.min(page, snap.totalPages)}/${snap.totalPages}`
       : `page ${page}`;
   const age = standingTab
     ? 'fired by tradedeck'
-    : poll?.error !== undefined
-      ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}`
-      : snap
-        ? `${formatAge(now - snap.at)} ago`
-        : 'loading…';
+    : vaultTab
+      ? vaultReading
+        ? `${formatAge(now - vaultReading.at)} ago`
+        : poll?.error !== undefined
+          ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}`
+          : 'loading…'
+      : poll?.error !== undefined
+        ? `✗ ${printable(poll.error instanceof Error ? poll.error.message : String(poll.error), 60)}`
+        : snap
+          ? `${formatAge(now - snap.at)} ago`
+          : 'loading…';
   const filterText = filter
     ? ` · ${tab === 'limit' ? (filter.mint && filter.outputMint ? '' : filter.mint ? 'sells ' : 'buys ') : 'mint '}${filter.symbol.replace(/^→/, '')}`
     : '';
-  const includeFailedText = includeFailed && !standingTab ? ' · +failed tx' : '';
+  const includeFailedText = includeFailed && !ownList ? ' · +failed tx' : '';
   const markText = marked.length > 0 ? ` · ${marked.length} marked` : '';
   const feeText = cancelFee !== 'auto' ? ` · cancel fee ${cancelFee}` : '';
   const head = `${tabText} · ${pageText}${filterText}${includeFailedText}${markText}${feeText} · ${age}`;
@@ -285,7 +316,9 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   // the selected order said whole (what a column too narrow for it left out of the table)
   const summary = selectedRow && !(formOpen && formKind) ? wrapText(selectedRow.summary, width).slice(0, 2) : [];
   const footLines = (editing() ? 2 : hintShown ? 1 : 0) + panel.length + summary.length;
-  const tableHeight = Math.max(2, height - 1 - footLines);
+  // who holds the funds of this list's orders and when they fill, under the head (not beside a form)
+  const family = formOpen && formKind ? undefined : FAMILY_LINES[tab];
+  const tableHeight = Math.max(2, height - 1 - (family ? 1 : 0) - footLines);
 
   let body: ReactElement;
   if (formOpen && formKind) {
@@ -293,17 +326,21 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   } else {
     const empty = !s.wallet
       ? 'No wallet: start with --keypair <file> or --address <address> to list orders.'
-      : standingTab
+      : vaultTab
         ? view === 'active'
-          ? `No armed standing orders${filter ? ` for ${filter.symbol}` : ''}. :stop, :tp, :trail, :oco, :buy-above, :buy-below or n makes one.`
-          : `No finished standing orders${filter ? ` for ${filter.symbol}` : ''}.`
-        : poll?.error !== undefined && !snap
-          ? 'Could not load the orders (see the line above); retrying.'
-          : !snap || snap.paramsKey !== paramsKey
-            ? snap
-              ? `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders.`
-              : 'Loading…'
-            : `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders${filter ? ` for ${filter.symbol}` : ''}.${view === 'active' ? ` :${tab === 'limit' ? 'limit' : 'dca'} or n creates one.` : ''}`;
+          ? `No open orders in the vault${vaultReading?.vault === null ? ' (none registered)' : ''}. :stop … custody vault, or n with custody vault, places one.`
+          : 'No past orders in the vault.'
+        : standingTab
+          ? view === 'active'
+            ? `No armed standing orders${filter ? ` for ${filter.symbol}` : ''}. :stop, :tp, :trail, :oco, :buy-above, :buy-below or n makes one.`
+            : `No finished standing orders${filter ? ` for ${filter.symbol}` : ''}.`
+          : poll?.error !== undefined && !snap
+            ? 'Could not load the orders (see the line above); retrying.'
+            : !snap || snap.paramsKey !== paramsKey
+              ? snap
+                ? `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders.`
+                : 'Loading…'
+              : `No ${view} ${tab === 'limit' ? 'limit' : 'DCA'} orders${filter ? ` for ${filter.symbol}` : ''}.${view === 'active' ? ` :${tab === 'limit' ? 'limit' : 'dca'} or n creates one.` : ''}`;
     // the two tables differ only in their rows' type and columns
     const shared = {
       getKey,
@@ -318,6 +355,8 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
         <Table<LimitRow> columns={limitCols} rows={rows as LimitRow[]} {...shared} />
       ) : tab === 'dca' ? (
         <Table<DcaRow> columns={dcaCols} rows={rows as DcaRow[]} {...shared} />
+      ) : vaultTab ? (
+        <Table<VaultRow> columns={vaultCols} rows={rows as VaultRow[]} {...shared} dim={() => false} />
       ) : (
         <Table<StandingRow> columns={standingCols} rows={rows as StandingRow[]} {...shared} dim={() => false} />
       );
@@ -330,6 +369,11 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
       <Text color={theme.accent} wrap="truncate">
         {padCell(head, width)}
       </Text>
+      {family ? (
+        <Text color={theme.dim} wrap="truncate">
+          {padCell(family, width)}
+        </Text>
+      ) : null}
       <Box height={tableHeight} flexDirection="column">
         {body}
       </Box>

@@ -36,10 +36,12 @@ import {
   STANDING_EXAMPLES,
   STANDING_HELP,
   STANDING_USAGE,
+  custodyOfWords,
   type StandingCommand,
 } from '../../src/orders/standing/input.js';
 import { applyList, fetchList, listKey, listParams, type ListParams } from './lists.js';
 import { OrdersScreen } from './OrdersScreen.js';
+import { VAULT_COMMAND, vaultResource } from './vault.js';
 
 /** Active lists every 15 s (also in the background), history every 30 s while shown: 6 requests a minute at most. */
 export const ACTIVE_INTERVAL_MS = 15_000;
@@ -133,6 +135,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     },
   },
   ...STANDING_COMMANDS.map(standingCommand),
+  VAULT_COMMAND,
   {
     name: 'cancel',
     usage: `cancel <order key> [<order key> ...] ${CANCEL_OPTIONS}`,
@@ -250,7 +253,7 @@ function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
     help: `${STANDING_HELP[name]}, kept here and fired by tradedeck, e.g. ${STANDING_EXAMPLES[name]}`,
     complete: tokenCompletion(name === 'oco' ? [1, 6] : [1, 3]),
     async run(args, ctx) {
-      show(ctx, 'standing');
+      show(ctx, custodyOfWords(args) === 'vault' ? 'vault' : 'standing');
       if (args.length === 0) {
         ctx.store
           .getState()
@@ -260,7 +263,8 @@ function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
             `  e.g. ${STANDING_EXAMPLES[name]}`,
             "  the price is in the pair's USDC, USDT or SOL per one of the other token;",
             '  the floor is the trigger less the slippage cap (1%): the swap is signed without',
-            '  asking only when it gives at least that; it fires while a tradedeck runs here',
+            '  asking only when it gives at least that; it fires while a tradedeck runs here;',
+            "  custody vault: the service's order from your vault instead (it holds the funds)",
           ]);
         ctx.flash('info', `:${name} makes a standing order (Orders, t). e.g. ${STANDING_EXAMPLES[name]}`);
         return;
@@ -311,6 +315,8 @@ export const ordersScreen: ScreenModule<OrdersState> = {
     list('dcaActive', 'dca', 'active'),
     list('limitHistory', 'limit', 'history'),
     list('dcaHistory', 'dca', 'history'),
+    vaultResource('vaultActive', 'active', ACTIVE_INTERVAL_MS),
+    vaultResource('vaultHistory', 'history', HISTORY_INTERVAL_MS),
   ],
   keys: ORDERS_KEYS,
   commands: ORDER_COMMANDS,

@@ -15,6 +15,10 @@ export function ordersKeyLine(o: { tab: OrdersTab; view: OrdersView; rows: numbe
     keys.push('t lists', 'h history', 'f mint', ...(open ? ['x cancel'] : []), 'n new');
     return [...keys, '? more'].join(' · ');
   }
+  if (o.tab === 'vault') {
+    keys.push('t lists', 'h history', ...(o.rows > 0 ? ['Enter detail'] : []), ...(open ? ['x cancel'] : []), 'n new');
+    return [...keys, '? more'].join(' · ');
+  }
   if (o.marked > 0) {
     if (open && o.tab === 'limit') keys.push('Space mark');
     keys.push(`X cancel ${o.marked} marked`, 'Esc unmark');

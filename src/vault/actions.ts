@@ -98,7 +98,7 @@ function expectedToken(facts: ExpectedToken[], mint: string): ExpectedToken {
 function depositLines(p: VaultPlan, vault: string): ConfirmLine[] {
   return [
     {
-      label: 'Deposits',
+      label: 'You deposit',
       value: `${amountUsd(p.amount, ref(p.sell))} from your wallet to your vault ${shortAddress(vault)}`,
     },
     { label: 'Custody', value: CUSTODY_WORDS, emphasis: 'warn' },
@@ -427,9 +427,9 @@ async function withdrawVaultOrder(s: Services, order: VaultOrderRef): Promise<Ou
             ]
           : []),
         {
-          label: 'Effect',
+          label: 'If declined',
           value:
-            'the order stopped filling when this withdrawal was asked for; declined, it stays stopped with its funds in the vault until you cancel it again',
+            'the order stopped filling when this withdrawal was asked for: it stays stopped, its funds in the vault, until you cancel it again',
           emphasis: 'warn',
         },
       ],

@@ -9,7 +9,7 @@ import type { Token } from '../../src/api/types.js';
 import { OrderInputError, USDT_MINT, parseDcaArgs } from '../../src/actions/ordersInput.js';
 import { custodyOfWords, parseStandingArgs, type StandingCommand } from '../../src/orders/standing/input.js';
 import { slippageWords, vaultDcaPlanOf, vaultPlanOf } from '../../src/vault/plan.js';
-import { parseVaultEdit } from '../../src/headless/vault.js';
+import { parseVaultEdit } from '../../src/vault/edit.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const NOPRICE = 'NoPr1ceNoPr1ceNoPr1ceNoPr1ceNoPr1ceNoPr1ceN';
