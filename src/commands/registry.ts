@@ -503,6 +503,7 @@ the first at once or at start (in 2h, or on 2030-01-31)`,
   },
   vault: {
     summary: "the wallet's vault with the service, and its orders",
+    synopsis: 'vault [edit ID CHANGE ... | cancel ID] [--history] [--yes] [--json]',
     help: `the wallet's vault with the service (held by its custody provider;
 orders fill from it without asking): what it holds, read from the
 chain, and its orders (--history: the past ones, with their fills).
@@ -512,7 +513,7 @@ order and withdraw its funds to the wallet (signed, confirmed)`,
     args: [
       arg('show|edit|cancel', 'choice', { choices: ['show', 'edit', 'cancel'], optional: true }),
       arg('ID', 'text', { optional: true }),
-      arg('CHANGES', 'text', { optional: true, many: 10 }),
+      arg('CHANGE', 'text', { optional: true, many: 10 }),
     ],
     options: {
       '--history': on('the past orders (filled, cancelled, expired) with their fills'),

@@ -181,10 +181,7 @@ export async function vaultOrdersOf(
     const names: TokenNames = { symbol: (m) => m.slice(0, 6), decimals: () => undefined };
     // what the vault holds is read from the chain by tradedeck vault; here only its orders
     const { balances: _b, balanceProblem: _p, ...json } = vaultJson(reading);
-    return {
-      json,
-      table: vaultTable({ ...reading, balances: [] }, names, past).replace(/^ {2}(holds|balances): .*\n/m, ''),
-    };
+    return { json, table: vaultTable({ ...reading, balances: [] }, names, past).replace(/^ {2}holds: .*\n/m, '') };
   } catch (e) {
     return unavailable(`could not be read: ${clean(e instanceof Error ? e.message : String(e), 200)}`);
   }

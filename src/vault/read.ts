@@ -151,12 +151,14 @@ export function vaultJson(v: VaultReading) {
   };
 }
 
-/** The reading as lines of a table. */
+/** The reading as lines of a table (each line within 80 columns, but an id or an address). */
 export function vaultTable(v: VaultReading, names: TokenNames, past: boolean): string {
-  if (!v.vault) return 'Vault: none registered (tradedeck stop … --vault registers one when it places an order)\n';
-  let out = `Vault ${v.vault.vaultPubkey} (held by the service's custody provider; orders fill from it without asking)\n`;
+  const head = `vault orders, filled by the service from your vault (${past ? 'past' : 'active'})`;
+  if (!v.vault)
+    return `${head}: 0, no vault registered\n  (--vault on stop, tp, trail, oco, buy-above, buy-below or dca makes one)\n`;
+  let out = `vault ${v.vault.vaultPubkey}\n  held by the service's custody provider; orders fill from it without asking\n`;
   if (v.balanceProblem) out += `  balances: ${v.balanceProblem}\n`;
-  else
+  else if (v.balances.length || v.balanceProblem === undefined)
     out += `  holds: ${
       v.balances
         .filter((b) => b.raw > 0n)
@@ -177,8 +179,9 @@ export function vaultTable(v: VaultReading, names: TokenNames, past: boolean): s
       state: o.displayState ?? o.state,
     })),
   ];
-  out += `${past ? 'Past' : 'Open'} vault orders: ${rows.length}\n`;
-  for (const r of rows) out += `  ${sanitize(r.id).slice(0, 40)}  ${r.what}  ${r.terms}  ${r.state}\n`;
+  out += `\n${head}: ${rows.length}\n`;
+  // the id on its own line (it is what vault edit and vault cancel take), the order under it
+  for (const r of rows) out += `  ${sanitize(r.id).slice(0, 76)}\n    ${r.what}, ${r.terms}, ${r.state}\n`;
   return out;
 }
 

@@ -147,6 +147,8 @@ function readOptions(
     const eq = words[i].indexOf('=');
     const name = (eq > 0 ? words[i].slice(0, eq) : words[i]).toLowerCase();
     const word = name === 'expires' ? 'expiry' : name;
+    if ((CUSTODIES as readonly string[]).includes(word))
+      fail(`unexpected "${words[i]}": write custody ${word} (after the token received: ${OPTION_HINT})`);
     if (!(OPTION_WORDS as readonly string[]).includes(word))
       fail(`unexpected "${words[i]}" (after the token received: ${OPTION_HINT})`);
     if (seen.has(word)) fail(`${word}: given twice`);
