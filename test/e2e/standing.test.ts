@@ -123,12 +123,15 @@ function notifyCommand(home: string): { path: string; got(): NotifyEvent[] } {
   const path = join(home, 'on-event');
   writeFileSync(
     path,
-    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nfs.writeFileSync(${JSON.stringify(inbox)} + '/' + e.id + '.json', JSON.stringify(e));\n`,
+    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nconst f = ${JSON.stringify(inbox)} + '/' + e.id;\nfs.writeFileSync(f + '.part', JSON.stringify(e));\nfs.renameSync(f + '.part', f + '.json');\n`,
   );
   chmodSync(path, 0o700);
   return {
     path,
-    got: () => readdirSync(inbox).map((n) => JSON.parse(readFileSync(join(inbox, n), 'utf8')) as NotifyEvent),
+    got: () =>
+      readdirSync(inbox)
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => JSON.parse(readFileSync(join(inbox, n), 'utf8')) as NotifyEvent),
   };
 }
 
