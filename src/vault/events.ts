@@ -1,5 +1,5 @@
 // What happened to the vault's orders between two readings, told as every other order's happenings
-// are (order.filled, order.partly-filled, order.expired, order.completed): each fill the service's
+// are (order.filled, order.partly_filled, order.expired, order.completed): each fill the service's
 // history records (with its leg, `orderContext`), each DCA round, each order that expired. The
 // first reading only learns what is there. Event keys are the service's own ids, so the dashboard
 // and `tradedeck watch` on one state directory tell a fill once.
@@ -36,7 +36,7 @@ function happenings(price: PriceOrderV2[], dca: DcaOrderV2[], names: TokenNames)
       out.set(key, {
         text: `Vault ${o.orderType} ${short(o.id)} (${priceOrderTerms(o)})${leg ? ` ${leg}` : ''} filled${whole ? '' : ' in part'}: ${rawWords(e.amount, e.mint ?? o.inputMint, names)} for ${rawWords(e.outputAmount, e.outputMint ?? o.outputMint, names)}`,
         event: {
-          type: whole ? 'order.filled' : 'order.partly-filled',
+          type: whole ? 'order.filled' : 'order.partly_filled',
           key,
           data: {
             ...pair,
@@ -65,7 +65,7 @@ function happenings(price: PriceOrderV2[], dca: DcaOrderV2[], names: TokenNames)
       out.set(key, {
         text: `Vault DCA ${short(o.id)}: round ${e.roundNumber ?? '?'}${o.numberOfRounds ? ` of ${o.numberOfRounds}` : ''} done: ${rawWords(e.inputAmount, o.inputMint, names)} for ${rawWords(e.outputAmount, o.outputMint, names)}`,
         event: {
-          type: last ? 'order.completed' : 'order.partly-filled',
+          type: last ? 'order.completed' : 'order.partly_filled',
           key,
           data: {
             ...pair,

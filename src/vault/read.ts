@@ -153,12 +153,12 @@ export function vaultJson(v: VaultReading) {
 
 /** The reading as lines of a table (each line within 80 columns, but an id or an address). */
 export function vaultTable(v: VaultReading, names: TokenNames, past: boolean): string {
-  const head = `vault orders, filled by the service from your vault (${past ? 'past' : 'active'})`;
+  const head = `vault orders, the service's from your vault (${past ? 'past' : 'active'})`;
   if (!v.vault)
     return `${head}: 0, no vault registered\n  (--vault on stop, tp, trail, oco, buy-above, buy-below or dca makes one)\n`;
   let out = `vault ${v.vault.vaultPubkey}\n  held by the service's custody provider; orders fill from it without asking\n`;
   if (v.balanceProblem) out += `  balances: ${v.balanceProblem}\n`;
-  else if (v.balances.length || v.balanceProblem === undefined)
+  else
     out += `  holds: ${
       v.balances
         .filter((b) => b.raw > 0n)
