@@ -23,7 +23,7 @@ import { standingTokenWords } from '../../src/orders/standing/input.js';
 import { createStandingOnScreen } from './standing.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 
-const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap', 'start']);
+const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap', 'start', 'custody']);
 
 /** The words of the form's order that name tokens, looked up once a field is left. */
 function tokenWordsOf(kind: OrderFormKind, args: string[]): string[] {

@@ -137,7 +137,7 @@ export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
     wrap: '',
   },
   dca: { total: '', from: '', to: '', orders: '', interval: '', start: '' },
-  standing: { type: '', amount: '', sell: '', price: '', buy: '', expiry: '', slippage: '' },
+  standing: { type: '', amount: '', sell: '', price: '', buy: '', expiry: '', slippage: '', custody: '' },
 };
 
 export const slotOf = (tab: OrdersTab, view: OrdersView): ListSlot => `${tab}/${view}`;
