@@ -20,6 +20,7 @@ import {
   priceOrderTerms,
   rawWords,
   readVault,
+  tokenNames,
   type TokenNames,
   type VaultReading,
 } from '../../src/vault/read.js';
@@ -71,10 +72,7 @@ export function vaultListOf(s: Services): StoreApi<VaultListState> {
   return st;
 }
 
-export const namesOf = (s: Pick<Services, 'catalog'>): TokenNames => {
-  const latest = s.catalog.getState().latest;
-  return { symbol: (m) => latest[m]?.symbol ?? m.slice(0, 6), decimals: (m) => latest[m]?.decimals };
-};
+export const namesOf = (s: Pick<Services, 'catalog'>): TokenNames => tokenNames(() => s.catalog.getState().latest);
 
 const symbol = (names: TokenNames, m: string) => printable(names.symbol(m), 12);
 

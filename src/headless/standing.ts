@@ -59,7 +59,8 @@ export async function standingCommand(
             flags.indent === true,
           ),
         );
-      else process.stdout.write(fitText(clean(v.message, 400)));
+      else if (v.status === 'success') process.stdout.write(fitText(clean(v.message, 400)));
+      else fail(clean(v.message, 400));
       return v.status === 'success' ? 0 : v.status === 'refused' ? 2 : 1;
     }
     if (flags.json) {

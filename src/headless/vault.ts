@@ -10,7 +10,7 @@ import type { Services } from '../services.js';
 import { cancelVaultOrder, createVaultOrder, editVaultOrder, type Outcome, type VaultEdit } from '../vault/actions.js';
 import { vaultDcaPlanOf } from '../vault/plan.js';
 import { parseVaultEdit, VAULT_USAGE } from '../vault/edit.js';
-import { orderRefOf, readVault, vaultJson, vaultTable, type TokenNames } from '../vault/read.js';
+import { orderRefOf, readVault, tokenNames, vaultJson, vaultTable, type TokenNames } from '../vault/read.js';
 import { vaultSessionOf, VaultLoginError } from '../vault/session.js';
 import { clean, fitText, printJson } from './print.js';
 import { paperMark } from './orderSigning.js';
@@ -19,15 +19,9 @@ import { openSigningSession } from './signing.js';
 type Flags = Record<string, string | boolean>;
 
 /** The catalog's names of mints, for the tables. */
-function namesOf(s: Services): TokenNames {
-  const latest = s.catalog.getState().latest;
-  return {
-    symbol: (m) => latest[m]?.symbol ?? m.slice(0, 6),
-    decimals: (m) => latest[m]?.decimals,
-  };
-}
+const namesOf = (s: Services): TokenNames => tokenNames(() => s.catalog.getState().latest);
 
-function printOutcome(r: Outcome, flags: Flags, s: Services): number {
+function printOutcome(r: Outcome, flags: Flags, s: Services, fail: (line: string) => void): number {
   if (flags.json)
     process.stdout.write(
       printJson(
@@ -42,7 +36,9 @@ function printOutcome(r: Outcome, flags: Flags, s: Services): number {
         flags.indent === true,
       ),
     );
-  else process.stdout.write(fitText(clean(r.message, 400)));
+  else if (r.status === 'success') process.stdout.write(fitText(clean(r.message, 400)));
+  // what was not done is said where a failure is
+  else fail(clean(r.message, 400));
   return r.status === 'success' ? 0 : r.status === 'refused' ? 2 : 1;
 }
 
@@ -98,7 +94,7 @@ export async function vaultCommand(
     const order = orderRefOf(reading, id!, names);
     if (!order) return (fail(`no open order ${clean(id!, 60)} in this wallet's vault (tradedeck vault lists them)`), 2);
     const r = action === 'edit' ? await editVaultOrder(s, order, edit!) : await cancelVaultOrder(s, order);
-    return printOutcome(r, flags, s);
+    return printOutcome(r, flags, s, fail);
   } catch (e) {
     if (e instanceof VaultLoginError) return (fail(e.message), 1);
     throw e;
@@ -128,7 +124,7 @@ export async function vaultDcaCommand(
       if (!(e instanceof OrderInputError)) throw e;
       return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${usage})`), 2);
     }
-    return printOutcome(await createVaultOrder(s, plan), flags, s);
+    return printOutcome(await createVaultOrder(s, plan), flags, s, fail);
   } catch (e) {
     if (e instanceof VaultLoginError) return (fail(e.message), 1);
     throw e;
@@ -178,7 +174,7 @@ export async function vaultOrdersOf(
       now: () => Date.now(),
     });
     const reading = await readVault({ api, ...(rpc ? { rpc } : {}), session }, past ? 'past' : 'active');
-    const names: TokenNames = { symbol: (m) => m.slice(0, 6), decimals: () => undefined };
+    const names = tokenNames(() => ({}));
     // what the vault holds is read from the chain by tradedeck vault; here only its orders
     const { balances: _b, balanceProblem: _p, ...json } = vaultJson(reading);
     return { json, table: vaultTable({ ...reading, balances: [] }, names, past).replace(/^ {2}holds: .*\n/m, '') };

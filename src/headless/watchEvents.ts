@@ -113,11 +113,9 @@ async function vaultWatchOf(s: Services, fail: (line: string) => void) {
   }
   const { watchVault } = await import('../vault/events.js');
   const { vaultSessionOf } = await import('../vault/session.js');
-  const latest = () => s.catalog.getState().latest;
-  return watchVault(s.api, vaultSessionOf(s), () => ({
-    symbol: (m) => latest()[m]?.symbol ?? m.slice(0, 6),
-    decimals: (m) => latest()[m]?.decimals,
-  }));
+  const { tokenNames } = await import('../vault/read.js');
+  const names = tokenNames(() => s.catalog.getState().latest);
+  return watchVault(s.api, vaultSessionOf(s), () => names);
 }
 
 export async function watchEventsCommand(flags: Flags, config: Config, fail: (line: string) => void): Promise<number> {

@@ -3,7 +3,7 @@
 // and /orders/history/dca), as JSON and as a table's lines. Amounts are told from base units with the
 // chain's decimals when the catalog knows the mint; untrusted symbols are cleaned.
 import { fromBaseUnits } from '../amount.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { FIXED_TOKENS, NATIVE_MINT } from '../api/mints.js';
 import type { ApiClient } from '../api/index.js';
 import type { DcaOrderV2, PriceOrderV2, Vault } from '../api/types.js';
 import type { RpcClient } from '../rpc/client.js';
@@ -84,6 +84,14 @@ export async function readVault(r: Reader, state: 'active' | 'past'): Promise<Va
 export interface TokenNames {
   symbol(mint: string): string;
   decimals(mint: string): number | undefined;
+}
+
+/** The names of mints from the catalog's latest records, SOL, USDC and USDT as fixed in code, else the mint's start. */
+export function tokenNames(latest: () => Readonly<Record<string, { symbol: string; decimals: number }>>): TokenNames {
+  return {
+    symbol: (m) => FIXED_TOKENS[m]?.symbol ?? latest()[m]?.symbol ?? m.slice(0, 6),
+    decimals: (m) => FIXED_TOKENS[m]?.decimals ?? latest()[m]?.decimals,
+  };
 }
 
 /** "0.1 SOL" from base units, or "N base units of <mint>" when the decimals are not known. */
