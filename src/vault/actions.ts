@@ -6,7 +6,7 @@
 // inspected, signed and handed to the confirm-cancel call). Every dialog says the custody plainly.
 import { ApiError, NATIVE_MINT, type CallOptions } from '../api/index.js';
 import type { DcaCancelAnswer, Vault } from '../api/types.js';
-import { amountUsd, type TokenRef } from '../actions/describe.js';
+import { amountText, amountUsd, type TokenRef } from '../actions/describe.js';
 import { utcWords } from '../actions/dateInput.js';
 import { runSigned, signingBlocked } from '../actions/run.js';
 import { explainError } from '../actions/outcome.js';
@@ -113,14 +113,14 @@ function priceDialog(p: VaultPricePlan, s: Services, vault: string): { title: st
   const sym = p.trigger.symbol;
   let title: string;
   const summary: ConfirmLine[] = [];
-  const sale = `sell ${amountUsd(p.amount, ref(p.sell)).replace(/ \(.*$/, '')} for ${p.buy.symbol}`;
+  const sale = `sell ${amountText(p.amount, ref(p.sell))} for ${p.buy.symbol}`;
   if (t.orderType === 'oco') {
     title = `OCO from the vault: when ${sym} is at or above ${legPrice(t.tpPriceUsd)} (take-profit) or at or below ${legPrice(t.slPriceUsd)} (stop-loss), ${sale}; the first to fill cancels the other`;
     summary.push({ label: 'Take-profit', value: `${sym} at or above ${legPrice(t.tpPriceUsd)} (USD)` });
     summary.push({ label: 'Stop-loss', value: `${sym} at or below ${legPrice(t.slPriceUsd)} (USD)` });
   } else if (t.orderType === 'otoco') {
     const entry = `${t.triggerCondition === 'above' ? 'rises to' : 'falls to'} ${legPrice(t.triggerPriceUsd)}`;
-    title = `OTOCO from the vault: when ${sym} ${entry}, spend ${amountUsd(p.amount, ref(p.sell)).replace(/ \(.*$/, '')} on ${sym}; then a take-profit at ${legPrice(t.tpPriceUsd)} and a stop-loss at ${legPrice(t.slPriceUsd)} on what it bought`;
+    title = `OTOCO from the vault: when ${sym} ${entry}, spend ${amountText(p.amount, ref(p.sell))} on ${sym}; then a take-profit at ${legPrice(t.tpPriceUsd)} and a stop-loss at ${legPrice(t.slPriceUsd)} on what it bought`;
     summary.push({ label: 'Entry', value: `${sym} ${entry} (USD): buys ${sym}` });
     summary.push({
       label: 'Then',
@@ -135,7 +135,7 @@ function priceDialog(p: VaultPricePlan, s: Services, vault: string): { title: st
   } else {
     const buying = p.trigger.id === p.buy.id;
     const side = t.triggerCondition === 'above' ? 'at or above' : 'at or below';
-    const what = buying ? `spend ${amountUsd(p.amount, ref(p.sell)).replace(/ \(.*$/, '')} on ${p.buy.symbol}` : sale;
+    const what = buying ? `spend ${amountText(p.amount, ref(p.sell))} on ${p.buy.symbol}` : sale;
     const name = buying ? `Buy ${t.triggerCondition}` : t.triggerCondition === 'below' ? 'Stop-loss' : 'Take-profit';
     title = `${name} from the vault: when ${sym} is ${side} ${legPrice(t.triggerPriceUsd)}, ${what}`;
     summary.push({
@@ -166,7 +166,7 @@ function priceDialog(p: VaultPricePlan, s: Services, vault: string): { title: st
 
 function dcaDialog(p: VaultDcaPlan, vault: string): { title: string; summary: ConfirmLine[] } {
   return {
-    title: `DCA from the vault: ${amountUsd(p.amount, ref(p.sell)).replace(/ \(.*$/, '')} into ${p.buy.symbol} over ${p.orderCount} rounds, one every ${p.intervalSeconds} s`,
+    title: `DCA from the vault: ${amountText(p.amount, ref(p.sell))} into ${p.buy.symbol} over ${p.orderCount} rounds, one every ${p.intervalSeconds} s`,
     summary: [
       { label: 'Rounds', value: `${p.orderCount} of about ${formatUsd(p.perRoundUsd)} each (at least 10 USD a round)` },
       { label: 'Starts', value: p.startText },
@@ -256,7 +256,7 @@ async function placeVaultOrder(s: Services, p: VaultPlan): Promise<Outcome> {
         builtAt: s.now(),
         submit: 'execute',
         summary: {
-          pay: `${amountUsd(p.amount, ref(p.sell)).replace(/ \(.*$/, '')}`,
+          pay: `${amountText(p.amount, ref(p.sell))}`,
           vault: vault.vaultPubkey,
           inputMint: p.sell.id,
           outputMint: p.buy.id,
