@@ -32,10 +32,13 @@ test('the synopses made from the registry read as the usage lines the commands a
     cancel: 'cancel ORDER [ORDER ...] [cu auto|N] [--yes] [--json]',
     stop: 'stop AMOUNT SELL @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
     tp: 'tp AMOUNT SELL @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
-    trail: 'trail AMOUNT SELL DISTANCE BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
+    trail:
+      'trail AMOUNT SELL DISTANCE BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
     oco: 'oco AMOUNT SELL tp PRICE sl PRICE BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [entry PRICE] [--vault] [--yes] [--json]',
-    'buy-above': 'buy-above AMOUNT SPEND @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
-    'buy-below': 'buy-below AMOUNT SPEND @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
+    'buy-above':
+      'buy-above AMOUNT SPEND @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
+    'buy-below':
+      'buy-below AMOUNT SPEND @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
     'cancel-all': 'cancel-all [cu auto|N] [--yes] [--json]',
     withdraw: 'withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
     watch: 'watch [--interval-ms N] [--json]',

@@ -32,6 +32,7 @@ test('t to Vault; :stop … custody vault registers the vault and deposits (two 
     (f) => f.includes("Service limit orders: funds in the order's account; filled at your price"),
     3000,
   );
+  fits(frame);
   await typeKeys(d.app, 't', 't', 't');
   frame = await waitForFrame(
     d.app,
@@ -90,6 +91,7 @@ test('t to Vault; :stop … custody vault registers the vault and deposits (two 
   assert.match(frame, /Trigger\s+\$110\.00/);
   await typeKeys(d.app, 'y');
   frame = await waitForFrame(d.app, (f) => /›SOL→USDC\s+1 SOL below 110\.00/.test(f), 20_000);
+  fits(frame);
   assert.deepEqual(v2(d, '/trigger/v2/orders/price/').find((r) => r.method === 'PATCH')?.body, {
     orderType: 'single',
     triggerPriceUsd: 110,
@@ -100,6 +102,7 @@ test('t to Vault; :stop … custody vault registers the vault and deposits (two 
   assert.match(flat(frame), /If declined the order stopped filling when this withdrawal was asked for/);
   await typeKeys(d.app, 'G', 'y');
   frame = await waitForFrame(d.app, (f) => flat(f).includes('cancelled, its funds withdrawn to the wallet'), 15_000);
+  fits(frame);
   await typeKeys(d.app, 'h');
   frame = await waitForFrame(
     d.app,
