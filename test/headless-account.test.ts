@@ -83,7 +83,7 @@ test('orders with no arguments: both kinds, active, empty for a fresh demo walle
   assert.equal(r.code, 0, r.err);
   assert.match(
     r.out,
-    /^wallet \S+ \(demo wallet\)\n\nlimit orders \(active\): 0\n\nDCA orders \(active\): 0\n\nstanding orders, kept and fired by tradedeck \(active\): 0\n$/,
+    /^wallet \S+ \(demo wallet\)\n\nlimit orders \(active\): 0\n\nDCA orders \(active\): 0\n\nstanding orders, kept and fired by tradedeck \(active\): 0\n\nvault orders, the service's from your vault \(active\): 0, no vault registered\n {2}\(--vault on stop, tp, trail, oco, buy-above, buy-below or dca makes one\)\n$/,
   );
   const json = await run(['orders', '--dca', '--history', '--json']);
   assert.equal(json.code, 0, json.err);

@@ -59,7 +59,7 @@ test('a positional ADDRESS must be an address; a flag of another command is name
     await run(['portfolio', 'not-an-address']),
     /ADDRESS: must be a base58 wallet address of 32 bytes \(got "not-an-address"\)/,
   );
-  refused(await run(['orders', '--dca', '--limit']), /--limit, --dca and --standing: give one of them/);
+  refused(await run(['orders', '--dca', '--limit']), /--limit, --dca, --standing and --vault: give one of them/);
   const wrongFlag = await run(['tokens', '--history']);
   assert.equal(wrongFlag.code, 2);
   assert.match(wrongFlag.err, /option --history does not apply to tokens \(usage: tradedeck tokens /);
@@ -128,7 +128,7 @@ test('--help lists the categories and intervals exactly as the service names the
   assert.deepEqual([...TOKEN_INTERVALS], ['5m', '1h', '6h', '24h'], 'the values of the contract, 4.1');
   for (const usage of [
     'tradedeck portfolio [ADDRESS] [--platforms ID,ID] [--json]',
-    'tradedeck orders [ADDRESS] [--limit | --dca | --standing] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
+    'tradedeck orders [ADDRESS] [--limit | --dca | --standing | --vault] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
     'tradedeck withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
     'tradedeck invites [ADDRESS] [--pending] [--json]',
   ]) {

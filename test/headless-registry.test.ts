@@ -25,19 +25,23 @@ test('the synopses made from the registry read as the usage lines the commands a
     swap: `swap AMOUNT FROM TO [--exact-out] [--slippage-bps N] [--route order|swap] ${ROUTE} [--fee-account ADDR] [--priority-fee auto|LAMPORTS|LEVEL [MAX]] [ORDER OPTIONS] [BUILD OPTIONS] [--yes] [--json]`,
     portfolio: 'portfolio [ADDRESS] [--platforms ID,ID] [--json]',
     orders:
-      'orders [ADDRESS] [--limit | --dca | --standing] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
+      'orders [ADDRESS] [--limit | --dca | --standing | --vault] [--history] [--mint MINT|SYMBOL] [--include-failed] [--json]',
     invites: 'invites [ADDRESS] [--pending] [--json]',
     studio: 'studio create --name N --symbol S --image PATH [...] | studio claim POOL [--max A]',
     limit:
       'limit AMOUNT SELL TOTAL|@PRICE [BASE/QUOTE] BUY [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off] [--yes [--allow-off-market]] [--json]',
-    dca: 'dca TOTAL FROM TO ORDERS INTERVAL [start 2h|DATE] [--yes] [--json]',
+    dca: 'dca TOTAL FROM TO ORDERS INTERVAL [start 2h|DATE] [--vault] [--yes] [--json]',
+    vault: 'vault [edit ID CHANGE ... | cancel ID] [--history] [--yes] [--json]',
     cancel: 'cancel ORDER [ORDER ...] [cu auto|N] [--yes] [--json]',
-    stop: 'stop AMOUNT SELL @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [--yes] [--json]',
-    tp: 'tp AMOUNT SELL @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [--yes] [--json]',
-    trail: 'trail AMOUNT SELL DISTANCE BUY [expiry 30d] [slippage 1%] [--yes] [--json]',
-    oco: 'oco AMOUNT SELL tp PRICE sl PRICE BUY [expiry 30d] [slippage 1%] [--yes] [--json]',
-    'buy-above': 'buy-above AMOUNT SPEND @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [--yes] [--json]',
-    'buy-below': 'buy-below AMOUNT SPEND @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [--yes] [--json]',
+    stop: 'stop AMOUNT SELL @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
+    tp: 'tp AMOUNT SELL @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
+    trail:
+      'trail AMOUNT SELL DISTANCE BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
+    oco: 'oco AMOUNT SELL tp PRICE sl PRICE BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [entry PRICE] [--vault] [--yes] [--json]',
+    'buy-above':
+      'buy-above AMOUNT SPEND @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
+    'buy-below':
+      'buy-below AMOUNT SPEND @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',
     'cancel-all': 'cancel-all [cu auto|N] [--yes] [--json]',
     withdraw: 'withdraw ORDER in|out [AMOUNT|all] [--yes] [--json]',
     watch: 'watch [--interval-ms N] [--json]',
@@ -121,7 +125,7 @@ test('help CMD and CMD --help show one command with every option; help of an unk
   assert.equal(byHelp.code, 0, byHelp.err);
   assert.equal(byHelp.out, byFlag.out);
   assert.ok(
-    byHelp.out.startsWith('Usage: tradedeck orders [ADDRESS] [--limit | --dca | --standing] [--history]'),
+    byHelp.out.startsWith('Usage: tradedeck orders [ADDRESS] [--limit | --dca | --standing | --vault]\n'),
     byHelp.out,
   );
   assert.match(byHelp.out, /\n {2}--mint MINT\|SYMBOL\s+only orders selling or buying this token\n/);

@@ -26,7 +26,7 @@ import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 
 const EMPTY: Record<string, string> = {};
 
-const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap', 'start']);
+const OPTIONAL = new Set(['expiry', 'slippage', 'cu', 'feeAccount', 'wrap', 'start', 'custody']);
 
 /** The words of the form's order that name tokens, looked up once a field is left. */
 function tokenWordsOf(kind: OrderFormKind, args: string[]): string[] {

@@ -22,13 +22,14 @@ import { OrderForm } from './OrderForm.js';
 import { ordersEmpty, ordersHead, ordersPanel } from './ordersText.js';
 import { OrdersFoot } from './OrdersFoot.js';
 import { standingSections } from './standing.js';
+import { FAMILY_LINES, namesOf, vaultSections } from './vault.js';
 import { useOrderList } from './useOrderList.js';
 import { useOrdersKeys } from './useOrdersKeys.js';
 
 export function OrdersScreen({ store, services: s, width, height }: ScreenProps<OrdersState>) {
   const { navigator } = useShell();
   const theme = useTheme();
-  const { st, now, latest, list, view } = useOrderList(s, store);
+  const { st, now, latest, list, vault, view } = useOrderList(s, store);
   const { tab, formOpen, formKind } = st;
   const panelState = usePick(store, ['running', 'batches', 'outcome', 'notice']);
   const { poll, paramsKey } = useResourceState(
@@ -52,7 +53,11 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const selected = view.selected;
   if (st.detail && selected) {
     const sections =
-      selected.kind === 'standing' ? standingSections(s, selected, latest, now) : orderSections(s, selected, now);
+      selected.kind === 'standing'
+        ? standingSections(s, selected, latest, now)
+        : selected.kind === 'vault'
+          ? vaultSections(selected, namesOf(s), now)
+          : orderSections(s, selected, now);
     return (
       <Box flexDirection="column" height={height}>
         <DetailPane sections={sections} width={width} height={height} active />
@@ -65,15 +70,23 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   // the selected order said whole (what a column too narrow for it left out of the table)
   const summary = selected && !form ? wrapText(selected.summary, width).slice(0, 2) : [];
   const footLines = (editing ? 2 : form ? 0 : 1) + panel.length + summary.length;
-  const tableHeight = Math.max(2, height - 1 - footLines);
+  // who holds the funds of this list's orders and when they fill, under the head (not beside a form)
+  const family = form ? undefined : FAMILY_LINES[tab];
+  const tableHeight = Math.max(2, height - 1 - (family ? 1 : 0) - footLines);
   const pollError = poll?.error;
-  const head = ordersHead({ ...st, rows: view.rows.length, pollError, now });
-  const empty = ordersEmpty({ ...st, wallet: Boolean(s.wallet), paramsKey, pollError });
+  const readAt = list.source === 'reading' ? vault?.at : undefined;
+  const head = ordersHead({ ...st, rows: view.rows.length, pollError, now, readAt });
+  const empty = ordersEmpty({ ...st, wallet: Boolean(s.wallet), paramsKey, pollError, read: vault !== undefined });
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Text color={theme.accent} wrap="truncate">
         {padCell(head, width)}
       </Text>
+      {family ? (
+        <Text color={theme.dim} wrap="truncate">
+          {padCell(family, width)}
+        </Text>
+      ) : null}
       <Box height={tableHeight} flexDirection="column">
         {form ? (
           <OrderForm store={store} services={s} kind={form} width={width} height={tableHeight} />

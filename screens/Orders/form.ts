@@ -46,6 +46,7 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('buy', 'For', 'symbol or mint'),
     text('expiry', 'Expiry', '30d (90d at most)'),
     text('slippage', 'Slippage cap', '1% (the floor)'),
+    text('custody', 'Custody', 'wallet or vault'),
   ],
 };
 
@@ -79,10 +80,13 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
     const command = standingCommandOf(w('type')) ?? w('type');
     const price = w('price');
     // a stop's trigger is @PRICE (a bare number is taken as one); a trail's a distance; an OCO's two prices
+    // an OCO's entry (OTOCO, from the vault) typed with its prices goes after the token received
+    const entry = /\bentry\s+(\S+)/i.exec(price);
+    const prices = entry ? price.replace(entry[0], ' ').trim() : price;
     const priceWords =
-      command === 'oco' || command === 'trail' || price === '' || price.startsWith('@')
-        ? price.split(/\s+/).filter(Boolean)
-        : [`@${price.split(/\s+/)[0]}`, ...price.split(/\s+/).slice(1)];
+      command === 'oco' || command === 'trail' || prices === '' || prices.startsWith('@')
+        ? prices.split(/\s+/).filter(Boolean)
+        : [`@${prices.split(/\s+/)[0]}`, ...prices.split(/\s+/).slice(1)];
     return [
       command,
       w('amount'),
@@ -91,6 +95,9 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
       w('buy'),
       ...(w('expiry') ? ['expiry', w('expiry')] : []),
       ...(w('slippage') ? ['slippage', w('slippage')] : []),
+      ...(w('custody') ? ['custody', w('custody')] : []),
+      // the entry pattern's group always takes part
+      ...(entry ? ['entry', entry[1]!] : []),
     ];
   }
   if (kind === 'dca')
@@ -137,6 +144,7 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
           [/^(price|tp|sl|distance|oco|trail|price unit|stop|buy-above|buy-below)/, 'price'],
           [/^expiry/, 'expiry'],
           [/^slippage/, 'slippage'],
+          [/^(custody|entry)/, 'custody'],
           [/^amount/, 'amount'],
         ]
       : kind === 'limit'
@@ -195,7 +203,14 @@ export function formNotes(
               ? 'in For per one Sell (a buy: Sell per For)'
               : 'oco: tp 180 sl 140',
       expiry: v.expiry ? undefined : 'unfired, it ends then',
-      slippage: v.slippage ? undefined : 'floor = trigger less this',
+      slippage: v.slippage
+        ? undefined
+        : /^vault$/i.test((v.custody ?? '').trim())
+          ? "the service's: 20% for a stop"
+          : 'floor = trigger less this',
+      custody: /^vault$/i.test((v.custody ?? '').trim())
+        ? "the service's vault holds the funds"
+        : 'wallet (default): yours; vault',
     };
     if (command) {
       try {

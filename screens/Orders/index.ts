@@ -22,9 +22,10 @@ import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import { cancelStandingOnScreen, createStandingOnScreen } from './standing.js';
 import { STANDING_ID } from '../../src/orders/standing/cancel.js';
 import { isMine, standingOf } from '../../src/orders/standing/checker.js';
-import { STANDING_COMMANDS, type StandingCommand } from '../../src/orders/standing/input.js';
+import { STANDING_COMMANDS, custodyOfWords, type StandingCommand } from '../../src/orders/standing/input.js';
 import { applyList, fetchList, listKey, listParams, type ListParams } from './lists.js';
 import { OrdersScreen } from './OrdersScreen.js';
+import { VAULT_COMMAND, vaultResource } from './vault.js';
 
 /** Active lists every 15 s (also in the background), history every 30 s while shown: 6 requests a minute at most. */
 export const ACTIVE_INTERVAL_MS = 15_000;
@@ -128,6 +129,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
     },
   },
   ...STANDING_COMMANDS.map(standingCommand),
+  VAULT_COMMAND,
   {
     name: 'cancel',
     usage: CANCEL_USAGE,
@@ -250,7 +252,7 @@ function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
     help: barHelp(name, ', kept here and fired by tradedeck'),
     complete: tokenCompletion(name === 'oco' ? [1, 6] : [1, 3]),
     async run(args, ctx) {
-      show(ctx, 'standing');
+      show(ctx, custodyOfWords(args) === 'vault' ? 'vault' : 'standing');
       if (args.length === 0) {
         ctx.store
           .getState()
@@ -260,7 +262,8 @@ function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
             `  e.g. ${example}`,
             "  the price is in the pair's USDC, USDT or SOL per one of the other token;",
             '  the floor is the trigger less the slippage cap (1%): the swap is signed without',
-            '  asking only when it gives at least that; it fires while a tradedeck runs here',
+            '  asking only when it gives at least that; it fires while a tradedeck runs here;',
+            "  custody vault: the service's order from your vault instead (it holds the funds)",
           ]);
         ctx.flash('info', `:${name} makes a standing order (Orders, t). e.g. ${example}`);
         return;
@@ -309,6 +312,8 @@ export const ordersScreen: ScreenModule<OrdersState> = {
     list('dcaActive', 'dca', 'active'),
     list('limitHistory', 'limit', 'history'),
     list('dcaHistory', 'dca', 'history'),
+    vaultResource('vaultActive', 'active', ACTIVE_INTERVAL_MS),
+    vaultResource('vaultHistory', 'history', HISTORY_INTERVAL_MS),
   ],
   keys: ORDERS_KEYS,
   commands: ORDER_COMMANDS,

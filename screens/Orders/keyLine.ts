@@ -1,6 +1,7 @@
 // The Orders screen's key line and the marks on its rows: only keys that do something here and now
 // (x and Space need an order under the cursor, Space an open limit order, Esc unmarks only when
 // something is marked), every key whole at 80 columns (the rest are in ?).
+import type { VaultRow } from './vault.js';
 import type { TriggerOrder } from '../../src/api/types.js';
 import type { OrdersTab, OrdersView } from '../../src/store/orders.js';
 import type { OrderRow } from './rows.js';
@@ -14,6 +15,10 @@ export function ordersKeyLine(o: { tab: OrdersTab; view: OrdersView; rows: numbe
   const keys: string[] = [];
   if (o.tab === 'standing') {
     keys.push('t lists', 'h history', 'f mint', ...(open ? ['x cancel'] : []), 'n new');
+    return [...keys, '? more'].join(' · ');
+  }
+  if (o.tab === 'vault') {
+    keys.push('t lists', 'h history', ...(o.rows > 0 ? ['Enter detail'] : []), ...(open ? ['x cancel'] : []), 'n new');
     return [...keys, '? more'].join(' · ');
   }
   if (o.marked > 0) {
@@ -31,7 +36,10 @@ export function ordersKeyLine(o: { tab: OrdersTab; view: OrdersView; rows: numbe
 }
 
 /** The rows with the marked ones' pair starting with MARK (new row objects only for those). */
-export function withMarks<R extends OrderRow | StandingRow>(rows: readonly R[], marked: readonly TriggerOrder[]): R[] {
+export function withMarks<R extends OrderRow | StandingRow | VaultRow>(
+  rows: readonly R[],
+  marked: readonly TriggerOrder[],
+): R[] {
   if (marked.length === 0) return rows as R[];
   const keys = new Set(marked.map((o) => o.orderKey));
   return rows.map((r) => (r.kind === 'limit' && keys.has(r.key) ? { ...r, pair: `${MARK}${r.pair}` } : r));

@@ -15,13 +15,18 @@ function markDisabled(ctx: ScreenContext<OrdersState>): string | undefined {
   if (st.formOpen) return 'the form is open; Esc closes it';
   if (st.detail) return 'Esc closes the detail; Space marks on the list';
   if (st.tab !== 'limit')
-    return `Space marks limit orders (cancelled together with X); x cancels a ${st.tab === 'dca' ? 'DCA' : 'standing'} order`;
+    return `Space marks limit orders (cancelled together with X); x cancels a ${st.tab === 'dca' ? 'DCA' : st.tab === 'vault' ? 'vault' : 'standing'} order`;
   if (st.view !== 'active') return 'these orders are closed already (History)';
   return signing(ctx);
 }
 
-/** t goes round the three lists. */
-const NEXT_TAB: Record<OrdersState['tab'], OrdersState['tab']> = { limit: 'dca', dca: 'standing', standing: 'limit' };
+/** t goes round the four lists. */
+const NEXT_TAB: Record<OrdersState['tab'], OrdersState['tab']> = {
+  limit: 'dca',
+  dca: 'standing',
+  standing: 'vault',
+  vault: 'limit',
+};
 
 const serviceListsOnly = (key: string) => `${key} is for the service's limit and DCA lists (t)`;
 
@@ -35,7 +40,7 @@ function legacyOnly(ctx: ScreenContext<OrdersState>): string | undefined {
 export const ORDERS_KEYS = screenKeys<OrdersState>()({
   tab: {
     keys: ['t'],
-    help: 'Limit / DCA / Standing',
+    help: 'Limit/DCA/Standing/Vault',
     hint: 'lists',
     run: ({ store }) => store.getState().setTab(NEXT_TAB[store.getState().tab]),
   },
@@ -50,7 +55,8 @@ export const ORDERS_KEYS = screenKeys<OrdersState>()({
     keys: ['i'],
     help: 'show failed-tx orders too',
     hint: 'failed tx',
-    disabled: ({ store }) => (store.getState().tab === 'standing' ? serviceListsOnly('i') : undefined),
+    disabled: ({ store }) =>
+      store.getState().tab === 'standing' || store.getState().tab === 'vault' ? serviceListsOnly('i') : undefined,
     run: ({ store, flash }) => {
       const on = !store.getState().includeFailed;
       store.getState().setIncludeFailed(on);
@@ -84,8 +90,8 @@ export const ORDERS_KEYS = screenKeys<OrdersState>()({
     help: 'cancel marked / all limit',
     hint: 'cancel marked/all',
     disabled: (ctx) =>
-      ctx.store.getState().tab === 'standing'
-        ? 'X cancels limit orders; x cancels the selected standing order'
+      ctx.store.getState().tab === 'standing' || ctx.store.getState().tab === 'vault'
+        ? `X cancels limit orders; x cancels the selected ${ctx.store.getState().tab} order`
         : signing(ctx),
   },
   withdraw: { keys: ['w'], help: 'legacy: withdraw in / out', label: 'w/W', disabled: legacyOnly },

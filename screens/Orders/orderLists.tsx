@@ -11,8 +11,10 @@ import type { ListSnapshot, MintFilter, OrdersTab, OrdersView } from '../../src/
 import { dcaColumns, limitColumns, standingColumns } from './columns.js';
 import { rowsOf, type DcaRow, type LimitRow, type OrderRow } from './rows.js';
 import { standingRowsOf, type StandingRow } from './standing.js';
+import { namesOf, vaultColumns, vaultRowsOf, type VaultRow } from './vault.js';
+import type { VaultReading } from '../../src/vault/read.js';
 
-export type Row = OrderRow | StandingRow;
+export type Row = OrderRow | StandingRow | VaultRow;
 
 /** What the rows of a list are made from. */
 export interface RowsInput {
@@ -25,6 +27,8 @@ export interface RowsInput {
   flipped: boolean;
   latest: Record<string, Token>;
   standing: readonly StandingOrder[];
+  /** what the polling last read of the vault (its list) */
+  vault: (VaultReading & { at: number }) | undefined;
   filter: MintFilter | undefined;
 }
 
@@ -33,8 +37,11 @@ export type ListTableProps = Omit<TableProps<Row>, 'columns'> & { theme: Theme }
 export interface OrderList {
   /** the word on the list's tab */
   title: string;
-  /** service lists come a page at a time from the service (polled, aged, dimmed while stale) */
-  source: 'service' | 'local';
+  /**
+   * service lists come a page at a time from the service (polled, aged, dimmed while stale); local
+   * ones are kept here; a reading is read whole from the service while shown (aged by its reading)
+   */
+  source: 'service' | 'local' | 'reading';
   /** its rows' times move by the minute (made again once a minute, not at every tick of the clock) */
   byMinute?: boolean;
   rows(i: RowsInput): Row[];
@@ -88,6 +95,20 @@ export const ORDER_LISTS: Record<OrdersTab, OrderList> = {
       view === 'active'
         ? `No armed standing orders${forWhat(filter)}. :stop, :tp, :trail, :oco, :buy-above, :buy-below or n makes one.`
         : `No finished standing orders${forWhat(filter)}.`,
+  },
+  vault: {
+    title: 'Vault',
+    source: 'reading',
+    byMinute: true,
+    rows: (i) => vaultRowsOf(i.vault, namesOf(i.s), i.at),
+    Table: tableOf(
+      () => vaultColumns(),
+      (r): r is VaultRow => r.kind === 'vault',
+    ),
+    empty: (view) =>
+      view === 'active'
+        ? 'No open orders in the vault. :stop … custody vault, or n with custody vault, places one.'
+        : 'No past orders in the vault.',
   },
 };
 

@@ -18,28 +18,39 @@ export interface PanelLine {
 type HeadState = Pick<OrdersState, 'tab' | 'view' | 'filter' | 'includeFailed' | 'marked' | 'cancelFee'>;
 
 export function ordersHead(
-  st: HeadState & { page: number; snap: ListSnapshot | undefined; rows: number; pollError: unknown; now: number },
+  st: HeadState & {
+    page: number;
+    snap: ListSnapshot | undefined;
+    rows: number;
+    pollError: unknown;
+    now: number;
+    /** when a list read whole (the vault's) was last read */
+    readAt: number | undefined;
+  },
 ): string {
   const list = ORDER_LISTS[st.tab];
   const local = list.source === 'local';
+  const whole = list.source !== 'service';
   const tabText = `${listTabsText(st.tab)} · ${st.view === 'active' ? '[Active] History' : 'Active [History]'}`;
-  const pageText = local
+  const pageText = whole
     ? `${st.rows} here`
     : st.snap
       ? `page ${Math.min(st.page, st.snap.totalPages)}/${st.snap.totalPages}`
       : `page ${st.page}`;
   const age = local
     ? 'fired by tradedeck'
-    : st.pollError !== undefined
-      ? `✗ ${printable(st.pollError instanceof Error ? st.pollError.message : String(st.pollError), 60)}`
-      : st.snap
-        ? `${formatAge(st.now - st.snap.at)} ago`
-        : 'loading…';
+    : st.readAt !== undefined
+      ? `${formatAge(st.now - st.readAt)} ago`
+      : st.pollError !== undefined
+        ? `✗ ${printable(st.pollError instanceof Error ? st.pollError.message : String(st.pollError), 60)}`
+        : st.snap && !whole
+          ? `${formatAge(st.now - st.snap.at)} ago`
+          : 'loading…';
   const f = st.filter;
   const filterText = f
     ? ` · ${st.tab === 'limit' ? (f.mint && f.outputMint ? '' : f.mint ? 'sells ' : 'buys ') : 'mint '}${f.symbol.replace(/^→/, '')}`
     : '';
-  const includeFailedText = st.includeFailed && !local ? ' · +failed tx' : '';
+  const includeFailedText = st.includeFailed && !whole ? ' · +failed tx' : '';
   const markText = st.marked.length > 0 ? ` · ${st.marked.length} marked` : '';
   const feeText = st.cancelFee !== 'auto' ? ` · cancel fee ${st.cancelFee}` : '';
   return `${tabText} · ${pageText}${filterText}${includeFailedText}${markText}${feeText} · ${age}`;
@@ -81,11 +92,17 @@ export function ordersEmpty(
     snap: ListSnapshot | undefined;
     paramsKey: string | undefined;
     pollError: unknown;
+    /** a list read whole (the vault's): whether it was read yet */
+    read: boolean;
   },
 ): string {
   const list = ORDER_LISTS[st.tab];
   if (!st.wallet) return 'No wallet: start with --keypair <file> or --address <address> to list orders.';
   if (list.source === 'local') return list.empty(st.view, st.filter);
+  if (list.source === 'reading') {
+    if (st.read) return list.empty(st.view, st.filter);
+    return st.pollError !== undefined ? 'Could not load the orders (see the line above); retrying.' : 'Loading…';
+  }
   if (st.pollError !== undefined && !st.snap) return 'Could not load the orders (see the line above); retrying.';
   if (!st.snap) return 'Loading…';
   // a page of other params (the filter just changed): no rows yet, said without the filter

@@ -209,10 +209,12 @@ export async function createStandingOnScreen(
     if (r.status === 'success') await standingOf(s).reload();
     st.setOutcome({
       ok: r.status === 'success',
-      title: r.status === 'success' ? r.message : `Not armed: ${r.message}`,
+      title: r.status === 'success' ? r.message : `${r.vault ? 'Not placed' : 'Not armed'}: ${r.message}`,
       lines: [],
       at: s.now(),
     });
+    // the vault's list is read again once the service has the order
+    if (r.vault && r.status === 'success') store.getState().noteSent();
     return r;
   } catch (e) {
     if (e instanceof OrderInputError) throw e;

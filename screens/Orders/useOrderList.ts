@@ -11,6 +11,7 @@ import { useCatalog, useFlash, useNow } from '../shell/context.js';
 import { withMarks } from './keyLine.js';
 import { readMintFilter } from './mintFilter.js';
 import { ORDER_LISTS, type Row } from './orderLists.js';
+import { vaultListOf } from './vault.js';
 
 const getKey = (r: Row) => r.key;
 
@@ -41,12 +42,13 @@ export function useOrderList(s: Services, store: OrdersStore) {
     }),
   );
   const { tab, view, snap, flipped, filter, marked } = st;
+  const vault = useStore(vaultListOf(s), (c) => c.readings[view]);
   const list = ORDER_LISTS[tab];
   // a list whose times move by the minute is made again when a minute passes, not at every tick
   const at = list.byMinute ? Math.floor(now / 60_000) * 60_000 : now;
   const plain = useMemo(
-    () => list.rows({ s, view, snap, at, flipped, latest, standing, filter }),
-    [list, s, view, snap, at, flipped, latest, standing, filter],
+    () => list.rows({ s, view, snap, at, flipped, latest, standing, vault, filter }),
+    [list, s, view, snap, at, flipped, latest, standing, vault, filter],
   );
   const rows = useMemo(() => withMarks(plain, marked), [plain, marked]);
   const o = () => store.getState();
@@ -84,5 +86,5 @@ export function useOrderList(s: Services, store: OrdersStore) {
       'filter',
     ],
   });
-  return { st, now, latest, list, view: listView };
+  return { st, now, latest, list, vault, view: listView };
 }

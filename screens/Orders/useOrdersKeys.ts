@@ -12,6 +12,7 @@ import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import type { Row } from './orderLists.js';
 import { anyOrderOf } from './rows.js';
 import { cancelStandingOnScreen } from './standing.js';
+import { cancelVaultOnScreen } from './vault.js';
 
 export function useOrdersKeys(s: Services, store: OrdersStore, view: ListView<Row>, active: boolean): void {
   const flash = useFlash();
@@ -19,7 +20,7 @@ export function useOrdersKeys(s: Services, store: OrdersStore, view: ListView<Ro
   const failed = (e: unknown) => flash('error', String(e instanceof Error ? e.message : e));
   const withdraw = (side: 'In' | 'Out') => {
     const row = view.cursor.current();
-    if (!row || row.kind !== 'legacy' || st().tab === 'standing')
+    if (!row || row.kind !== 'legacy' || st().tab !== 'dca')
       return flash('info', 'w / W withdraw from a legacy price-based order; select one on the DCA tab');
     void withdrawLegacy(s, store, anyOrderOf(row), side).catch(failed);
   };
@@ -28,12 +29,18 @@ export function useOrdersKeys(s: Services, store: OrdersStore, view: ListView<Ro
     {
       ...view.keys,
       mintFilter: view.keys.filter,
-      new: () => st().openForm(st().tab),
+      // on the vault's list the form is the standing orders' one, its custody the vault
+      new: () => {
+        const tab = st().tab;
+        if (tab === 'vault') st().openForm('standing', { custody: 'vault' });
+        else st().openForm(tab);
+      },
       cancel: () => {
         const row = view.cursor.current();
         if (!row) return flash('info', 'no order selected');
         if (st().view === 'history') return flash('info', 'this order is closed already (History)');
         if (row.kind === 'standing') return void cancelStandingOnScreen(s, store, [row.key]);
+        if (row.kind === 'vault') return void cancelVaultOnScreen(s, store, row);
         void cancelOne(s, store, anyOrderOf(row)).catch(failed);
       },
       mark: () => {
@@ -43,8 +50,9 @@ export function useOrdersKeys(s: Services, store: OrdersStore, view: ListView<Ro
         view.keys.down();
       },
       cancelAll: () => {
-        if (st().tab === 'standing')
-          return flash('info', 'X cancels limit orders; x cancels the selected standing order');
+        const tab = st().tab;
+        if (tab === 'standing' || tab === 'vault')
+          return flash('info', `X cancels limit orders; x cancels the selected ${tab} order`);
         const chosen = st().marked;
         if (chosen.length > 0) return void cancelLimitOrders(s, store, chosen).catch(failed);
         const open = st().lists['limit/active'];

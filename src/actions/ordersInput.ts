@@ -524,7 +524,13 @@ export interface DcaRequest {
 }
 
 /** `:dca 300 USDC SOL 3 1h [start 2h]`: 300 USDC into SOL over 3 orders, one an hour (the first in 2 hours). */
-export function parseDcaArgs(args: readonly string[], catalog: readonly Token[], nowMs = Date.now()): DcaRequest {
+export function parseDcaArgs(
+  args: readonly string[],
+  catalog: readonly Token[],
+  nowMs = Date.now(),
+  /** the recurring group's minimums (100 USD in all, 50 USD an order); the vault's DCA checks its own */
+  minimums = true,
+): DcaRequest {
   if (args.length < 5)
     throw new OrderInputError(
       'give the total, the token you pay, the token you buy, the number of orders and the interval',
@@ -560,8 +566,8 @@ export function parseDcaArgs(args: readonly string[], catalog: readonly Token[],
     );
   const totalUsd = usdValue(inAmount, input);
   let perOrderUsd: number | undefined;
-  if (totalUsd !== undefined) {
-    perOrderUsd = totalUsd / numberOfOrders;
+  if (totalUsd !== undefined) perOrderUsd = totalUsd / numberOfOrders;
+  if (totalUsd !== undefined && minimums) {
     // in whole cents, as the values are shown, and without a division: 4 × $50.00 = $200.00 is enough
     const totalCents = usdCents(totalUsd);
     if (totalCents < DCA_MIN_TOTAL_USD * 100) {

@@ -209,13 +209,20 @@ const SWAP_PARAMS = Object.fromEntries(
     ];
   }),
 ) as Record<`--${SwapOptionWord}`, ValueSpec>;
-const STANDING_OPTIONS = { '--yes': YES, '--json': JSON_OPTION };
+const STANDING_OPTIONS = {
+  '--vault': on("the service's order from its vault instead (custody vault): it fills without asking you"),
+  '--yes': YES,
+  '--json': JSON_OPTION,
+};
 const STANDING_TAIL = `The order is confirmed once (--yes for scripts), recorded in the journal and
 kept in the state directory; the dashboard or tradedeck watch fires it
 while it runs: a quote of the amount near the trigger, and a swap signed
 without asking only when it gives at least the floor (the trigger less
 the slippage cap, default 1%). expiry: at most 90 days (default 30d).
-The JSON outcome carries the order's id.`;
+The JSON outcome carries the order's id. --vault (or custody vault):
+the service's order instead, from your vault with it (its custody
+provider holds the funds; it fills without asking): a deposit signed
+now, a USD trigger (price in USDC or USDT), at least 10 USD.`;
 async function standing(c: CommandRun<typeof STANDING_OPTIONS>): Promise<number> {
   return (await import('../headless/standing.js')).standingCommand(
     c.command as import('../orders/standing/input.js').StandingCommand,
@@ -380,11 +387,12 @@ only these platforms (ids as the PLATFORM column shows them)`,
       ),
   }),
   orders: command({
-    summary: "a wallet's limit, DCA and standing orders",
-    help: `print a wallet's limit (trigger) and DCA (recurring) orders, and
-its standing orders kept in the state directory (stop, tp, trail,
-oco, buy-above, buy-below): every kind unless --limit, --dca or
---standing, and legacy price-based DCA orders (marked legacy);
+    summary: "a wallet's limit, DCA, standing and vault orders",
+    help: `print a wallet's limit (trigger) and DCA (recurring) orders, its
+standing orders kept in the state directory (stop, tp, trail, oco,
+buy-above, buy-below) and the service's orders from its vault (with
+the key file: a login): every kind unless --limit, --dca, --standing
+or --vault, and legacy price-based DCA orders (marked legacy);
 active ones, or with --history the finished ones; --mint: only
 orders selling or buying that token; --include-failed: also orders
 whose opening transaction failed`,
@@ -393,6 +401,7 @@ whose opening transaction failed`,
       '--limit': on('only limit (trigger) orders'),
       '--dca': on('only DCA (recurring) orders', { orPrevious: true }),
       '--standing': on('only standing orders (kept and fired by tradedeck)', { orPrevious: true }),
+      '--vault': on("only the service's orders from the wallet's vault", { orPrevious: true }),
       '--history': on('the finished orders instead of the active ones'),
       '--mint': value('MINT|SYMBOL', 'token', 'only orders selling or buying this token'),
       '--include-failed': on('also orders whose opening transaction failed'),
@@ -401,9 +410,9 @@ whose opening transaction failed`,
     async check(positionals, opts): Promise<void> {
       await checkAddress(positionals);
       const { CommandError } = await import('../headless/print.js');
-      if ([opts.limit, opts.dca, opts.standing].filter(Boolean).length > 1)
+      if ([opts.limit, opts.dca, opts.standing, opts.vault].filter(Boolean).length > 1)
         throw new CommandError(
-          '--limit, --dca and --standing: give one of them (without any, every kind is listed)',
+          '--limit, --dca, --standing and --vault: give one of them (without any, every kind is listed)',
           2,
         );
       (await import('../headless/account.js')).mintFilterText(opts);
@@ -482,8 +491,37 @@ instead of wrapping SOL (only when SOL is sold or bought)`,
     ...SHARED_COMMANDS.dca,
     help: `a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL,
 the first at once or at start (in 2h, or on 2030-01-31)`,
-    options: { '--yes': YES, '--json': JSON_OPTION },
-    run: (c): Promise<number> => orderSigning(c),
+    options: {
+      '--vault': on("the service's DCA from your vault (its custody provider holds the funds)"),
+      '--yes': YES,
+      '--json': JSON_OPTION,
+    },
+    run: async (c): Promise<number> =>
+      c.opts.vault === true
+        ? (await import('../headless/vault.js')).vaultDcaCommand(c.positionals, c.opts, c.config, c.fail, c.usage)
+        : orderSigning(c),
+  }),
+  vault: command({
+    summary: "the wallet's vault with the service, and its orders",
+    synopsis: 'vault [edit ID CHANGE ... | cancel ID] [--history] [--yes] [--json]',
+    help: `the wallet's vault with the service (held by its custody provider;
+orders fill from it without asking): what it holds, read from the
+chain, and its orders (--history: the past ones, with their fills).
+vault edit ID tp P sl P price P trail N% slippage N%: change an open
+price order (USD prices; nothing signed). vault cancel ID: end an
+order and withdraw its funds to the wallet (signed, confirmed)`,
+    args: [
+      arg('show|edit|cancel', 'choice', { choices: ['show', 'edit', 'cancel'], optional: true }),
+      arg('ID', 'text', { optional: true }),
+      arg('CHANGE', 'text', { optional: true, many: 10 }),
+    ],
+    options: {
+      '--history': on('the past orders (filled, cancelled, expired) with their fills'),
+      '--yes': YES,
+      '--json': JSON_OPTION,
+    },
+    run: async (c): Promise<number> =>
+      (await import('../headless/vault.js')).vaultCommand(c.positionals, c.opts, c.config, c.fail),
   }),
   cancel: command({
     ...SHARED_COMMANDS.cancel,
@@ -537,7 +575,9 @@ ${STANDING_TAIL}`,
     ...SHARED_COMMANDS.oco,
     help: `a take-profit at tp PRICE and a stop-loss at sl PRICE on AMOUNT of
 SELL (prices in BUY per one SELL, tp above sl): the first to fire
-cancels the other in the same step.
+cancels the other in the same step. With entry PRICE and --vault
+(OTOCO): spend AMOUNT of SELL on BUY when BUY's price reaches the
+entry, then the pair on what it bought (prices in SELL per one BUY).
 ${STANDING_TAIL}`,
     options: STANDING_OPTIONS,
     run: (c): Promise<number> => standing(c),

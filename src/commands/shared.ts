@@ -49,6 +49,7 @@ const CU_ARG = arg('cu auto|N', 'choice', { choices: ['cu'], optional: true, wor
 const STANDING_OPTION_ARGS: ArgSpec[] = [
   arg('expiry 30d', 'choice', { choices: ['expiry'], optional: true, words: 2 }),
   arg('slippage 1%', 'choice', { choices: ['slippage'], optional: true, words: 2 }),
+  arg('custody wallet|vault', 'choice', { choices: ['custody'], optional: true, words: 2 }),
 ];
 /** A standing order's price: @PRICE in the pair's quote token, BASE/QUOTE when neither side is USDC, USDT or SOL. */
 const standingArgs = (spend: string, buy: string): ArgSpec[] => [
@@ -146,6 +147,7 @@ export const SHARED_COMMANDS = {
       arg('sl PRICE', 'choice', { choices: ['sl'], words: 2 }),
       arg('BUY', 'token'),
       ...STANDING_OPTION_ARGS,
+      arg('entry PRICE', 'choice', { choices: ['entry'], optional: true, words: 2 }),
     ],
     examples: [['oco 2 SOL tp 180 sl 140 USDC', 'sells 2 SOL at 180 USDC or at 140 USDC, whichever comes first']],
   },

@@ -190,10 +190,11 @@ export async function ordersCommand(
   const orderStatus = opts.history ? 'history' : 'active';
   const includeFailed = opts.includeFailed === true;
   const mint = mintText === undefined ? undefined : await mintOf(services, mintText);
-  const only = opts.limit || opts.dca || opts.standing;
+  const only = opts.limit || opts.dca || opts.standing || opts.vault;
   const wantTrigger = !only || opts.limit === true;
   const wantRecurring = !only || opts.dca === true;
   const wantStanding = !only || opts.standing === true;
+  const wantVault = !only || opts.vault === true;
   const triggerPages = (side?: 'inputMint' | 'outputMint') =>
     allPages(
       (page) =>
@@ -242,6 +243,10 @@ export async function ordersCommand(
   const standing = wantStanding
     ? await standingOrdersOf(config.stateDir, user, services.mode, opts.history === true, mint)
     : undefined;
+  // the service's orders from the wallet's vault (its current generation), read with a login
+  const vault = wantVault
+    ? await (await import('./vault.js')).vaultOrdersOf(services.api, config, wallet, opts.history === true)
+    : undefined;
   if (opts.json) {
     return printJson(
       {
@@ -252,6 +257,7 @@ export async function ordersCommand(
         ...(trigger ? { trigger: trigger.items } : {}),
         ...(recurring ? { recurring: time, legacy } : {}),
         ...(standing ? { standing: standing.json } : {}),
+        ...(vault ? { vault: vault.json } : {}),
       },
       opts.indent,
     );
@@ -263,6 +269,7 @@ export async function ordersCommand(
   if (recurring) out += '\n' + recurringTable(time!, orderStatus, labels, recurring.truncated);
   if (legacy?.length) out += '\n' + legacyTable(legacy, orderStatus, labels);
   if (standing) out += '\n' + standing.table;
+  if (vault) out += '\n' + vault.table;
   return out;
 }
 

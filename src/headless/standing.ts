@@ -27,8 +27,10 @@ export async function standingCommand(
   try {
     for (const n of s.notices) fail(n.text);
     let r;
+    // --vault is the words' `custody vault`: the service's order from its vault
+    const words = opts.vault === true ? [...positionals, 'custody', 'vault'] : positionals;
     try {
-      r = await createStanding(s, command, positionals);
+      r = await createStanding(s, command, words);
     } catch (e) {
       if (!(e instanceof OrderInputError)) throw e;
       fail(`${clean(e.message, 400)}; nothing was stored (usage: tradedeck ${usage})`);
@@ -39,6 +41,27 @@ export async function standingCommand(
       return 2;
     }
     const now = s.now();
+    if (r.vault) {
+      const v = r.vault;
+      if (opts.json)
+        process.stdout.write(
+          printJson(
+            {
+              status: v.status,
+              custody: 'vault',
+              ...paperMark(s),
+              ...(v.id ? { id: v.id } : {}),
+              ...(v.vault ? { vault: v.vault } : {}),
+              ...(v.signature ? { signature: v.signature } : {}),
+              message: v.message,
+            },
+            opts.indent === true,
+          ),
+        );
+      else if (v.status === 'success') process.stdout.write(fitText(clean(v.message, 400)));
+      else fail(clean(v.message, 400));
+      return v.status === 'success' ? 0 : v.status === 'refused' ? 2 : 1;
+    }
     if (opts.json) {
       process.stdout.write(
         printJson(

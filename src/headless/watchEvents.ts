@@ -105,6 +105,20 @@ async function checkAlertsFile(
   return now;
 }
 
+/** The vault's follower for this wallet, or undefined (no key that signs without a person: said once). */
+async function vaultWatchOf(s: Services, fail: (line: string) => void) {
+  if (!s.wallet || s.wallet.kind === 'watch') return undefined;
+  if (!s.wallet.signer.canSignUnattended) {
+    fail("vault: its orders are not followed here: the login would need the Ledger's approval at every renewal");
+    return undefined;
+  }
+  const { watchVault } = await import('../vault/events.js');
+  const { vaultSessionOf } = await import('../vault/session.js');
+  const { tokenNames } = await import('../vault/read.js');
+  const names = tokenNames(() => s.catalog.getState().latest);
+  return watchVault(s.api, vaultSessionOf(s), () => names);
+}
+
 export async function watchEventsCommand(opts: Flags, config: Config, fail: (line: string) => void): Promise<number> {
   let every: number;
   try {
@@ -135,6 +149,10 @@ export async function watchEventsCommand(opts: Flags, config: Config, fail: (lin
     let alertsNow = await alertsProblem(s);
     let last: OrdersReading | undefined;
     let failures = 0;
+    // the service's orders from the wallet's vault: followed with a login the key file signs (a
+    // Ledger would ask on the device at every renewal, so it is left out, said once)
+    const vault = await vaultWatchOf(s, fail);
+    let vaultProblem: string | undefined;
     for (let round = 0; ; round++) {
       try {
         const reading = await readOrders(s, user);
@@ -145,6 +163,17 @@ export async function watchEventsCommand(opts: Flags, config: Config, fail: (lin
           for (const c of orderChanges(s, last, reading, [], closed)) s.notify('Orders', c.text, c.event);
         }
         last = reading;
+        if (vault) {
+          try {
+            for (const c of await vault.read()) s.notify('Orders', c.text, c.event);
+            if (vaultProblem) fail('vault: its orders read again');
+            vaultProblem = undefined;
+          } catch (e) {
+            const why = clean(e instanceof Error ? e.message : String(e), 300);
+            if (why !== vaultProblem) fail(`vault: its orders could not be read (${why}); trying again each round`);
+            vaultProblem = why;
+          }
+        }
         if (round > 0) alertsNow = await checkAlertsFile(s, alertsNow, fail);
         await readAlertPrices(s);
         await pruneEventsNow(s.stateDir, s.now());

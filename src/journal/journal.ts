@@ -19,9 +19,12 @@ import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '.
 /**
  * The service's group a transaction went through: 'ultra' (GET /ultra/v1/order + POST
  * /ultra/v1/execute), 'swapV2' (GET /swap/v2/order + POST /swap/v2/execute), 'swap' (built by the
- * swap group, /swap/v1 or /swap/v2/build, and sent by RPC), the order groups and studio.
+ * swap group, /swap/v1 or /swap/v2/build, and sent by RPC), the order groups and studio; 'vault': a
+ * deposit to or a withdrawal from the custodial vault of the service's current order generation,
+ * landed by the order's create (or confirm-cancel) call, so it has no execute to post again and is
+ * followed on chain by its signature.
  */
-export type JournalGroup = 'ultra' | 'swapV2' | 'trigger' | 'recurring' | 'swap' | 'studio';
+export type JournalGroup = 'ultra' | 'swapV2' | 'trigger' | 'recurring' | 'swap' | 'studio' | 'vault';
 /**
  * prepared: written, not signed yet; signed: signed, not known to be sent; unsent: never signed or
  * never sent (final: nothing left this machine); the rest as the service or the chain said.
@@ -183,7 +186,7 @@ export interface JournalProblem {
   why: string;
 }
 
-const GROUPS: readonly string[] = ['ultra', 'swapV2', 'trigger', 'recurring', 'swap', 'studio'];
+const GROUPS: readonly string[] = ['ultra', 'swapV2', 'trigger', 'recurring', 'swap', 'studio', 'vault'];
 const STATUSES: readonly string[] = [
   'prepared',
   'signed',

@@ -106,7 +106,8 @@ export async function reconcileJournal(journal: Journal, deps: ReconcileDeps): P
       continue;
     }
 
-    if (entry.requestId && deps.now() - entry.time <= EXECUTE_WINDOW_MS) {
+    // a vault transfer is landed by the order call that carried it: only its signature can say more
+    if (entry.requestId && entry.group !== 'vault' && deps.now() - entry.time <= EXECUTE_WINDOW_MS) {
       // Re-posting the same signed transaction and requestId cannot execute twice: it either
       // executes it for the first time or reports the outcome of the earlier attempt.
       try {

@@ -219,7 +219,12 @@ async function runSteps(spec: ActionSpec, deps: PipelineDeps, sent: string[]): P
       deps.onStatus?.('Submitting…');
       testKillDuringExecute();
       if (built.submit === 'execute') {
-        last = await submitByExecute(signed.signedBase64, built, { group: built.group ?? spec.group }, deps);
+        last = await submitByExecute(
+          signed.signedBase64,
+          built,
+          { group: built.group ?? spec.group, ...(spec.execute ? { execute: spec.execute } : {}) },
+          deps,
+        );
       } else {
         // the turn ends once the node has it: following it to confirmation is this process's alone
         const lifetime = Math.max(maxAge, 90_000);

@@ -5,7 +5,7 @@
 import type { JournalStatus } from '../journal/journal.js';
 import { EXECUTE_WINDOW_MS } from '../journal/reconcile.js';
 import { adviceForExecuteCode, codeOfError, codeOfPreflight, isExpiredCode, isRetryableError } from './advice.js';
-import type { Built, PipelineDeps } from './types.js';
+import type { ActionSpec, Built, PipelineDeps } from './types.js';
 
 export interface SubmitOutcome {
   status: JournalStatus & ('success' | 'failed' | 'expired' | 'unknown');
@@ -25,19 +25,21 @@ function message(err: unknown): string {
 export async function submitByExecute(
   signedTransaction: string,
   built: Built,
-  spec: { group: Parameters<PipelineDeps['execute']>[0] },
+  spec: Pick<ActionSpec, 'group' | 'execute'>,
   deps: PipelineDeps,
 ): Promise<SubmitOutcome> {
   const requestId = built.requestId;
   if (!requestId) return { status: 'failed', error: 'the service returned no requestId to execute with' };
-  const attempts = Math.max(1, deps.maxExecuteAttempts ?? 3);
+  // an action's own submit (a vault's order call) is made once: it is not known to be safe to post again
+  const attempts = spec.execute ? 1 : Math.max(1, deps.maxExecuteAttempts ?? 3);
   const sleep = deps.sleep ?? defaultSleep;
   let last: SubmitOutcome = { status: 'unknown', error: 'not executed' };
   for (let attempt = 1; attempt <= attempts; attempt++) {
     let code: number | undefined;
     let transient: boolean;
     try {
-      const r = await deps.execute(spec.group, { requestId, signedTransaction });
+      const body = { requestId, signedTransaction };
+      const r = await (spec.execute ? spec.execute(body) : deps.execute(spec.group, body));
       const signature = r.signature ?? undefined;
       if (String(r.status).toLowerCase() === 'success') {
         return { status: 'success', signature, code: r.code, result: r };

@@ -3,7 +3,7 @@
 
 import type { Mode } from '../config.js';
 import type { Journal, JournalGroup } from '../journal/journal.js';
-import type { ExecuteFn, SignatureState } from '../journal/reconcile.js';
+import type { ExecuteBody, ExecuteFn, ExecuteOutcome, SignatureState } from '../journal/reconcile.js';
 import type { SimulationRead } from '../rpc/client.js';
 import type { InspectionOk } from '../wallet/inspect.js';
 import type { ProcessIdentity } from '../stateLock.js';
@@ -106,6 +106,12 @@ export interface ActionSpec {
   describe(built: Built): ConfirmRequest;
   /** names of programs beyond the fixed list, for the dialog (the service's labels): a name never allows a program */
   programNames?: Record<string, string>;
+  /**
+   * Hands the signed transaction to the service in place of the group's execute (submit 'execute'):
+   * a vault deposit goes with the order's create, a withdrawal with the cancel's confirmation.
+   * Called once per signed transaction: it is not posted again on a transient failure.
+   */
+  execute?(body: ExecuteBody): Promise<ExecuteOutcome>;
 }
 
 export interface PipelineDeps {

@@ -34,6 +34,8 @@ export function executeThrough(client: ExecutingClient): ExecuteFn {
     if (group === 'swap' || group === 'studio') {
       return Promise.reject(new Error(`the ${group} group has no execute operation; its transactions go through RPC`));
     }
+    if (group === 'vault')
+      return Promise.reject(new Error('a vault transfer is landed by the order call that carries it, not by execute'));
     return client[group].execute(body);
   };
 }

@@ -6,8 +6,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import { toggleMark, unmark } from '../orders/batches.js';
 
-/** The service's limit and DCA orders, and the standing orders kept and fired by tradedeck itself. */
-export type OrdersTab = 'limit' | 'dca' | 'standing';
+/**
+ * The service's limit and DCA orders, the standing orders kept and fired by tradedeck itself, and
+ * the service's orders from the wallet's vault (its current generation).
+ */
+export type OrdersTab = 'limit' | 'dca' | 'standing' | 'vault';
 export type OrdersView = 'active' | 'history';
 export type ListSlot = `${OrdersTab}/${OrdersView}`;
 
@@ -134,7 +137,7 @@ export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
     wrap: '',
   },
   dca: { total: '', from: '', to: '', orders: '', interval: '', start: '' },
-  standing: { type: '', amount: '', sell: '', price: '', buy: '', expiry: '', slippage: '' },
+  standing: { type: '', amount: '', sell: '', price: '', buy: '', expiry: '', slippage: '', custody: '' },
 };
 
 export const slotOf = (tab: OrdersTab, view: OrdersView): ListSlot => `${tab}/${view}`;
@@ -147,6 +150,8 @@ const FIRST_PAGES: Record<ListSlot, number> = {
   'dca/history': 1,
   'standing/active': 1,
   'standing/history': 1,
+  'vault/active': 1,
+  'vault/history': 1,
 };
 
 export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'>> = {}): OrdersStore {

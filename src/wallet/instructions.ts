@@ -203,13 +203,20 @@ export function checkInstructions(
         const lamports = u64(d, 4);
         if (lamports === undefined) return refused(`${at} is a System ${name} that cannot be read`);
         if (from === wallet) {
-          if (to && !ctx.ownWrappedSol.has(to) && ctx.tipLamports !== undefined && to !== wallet) {
+          if (
+            to &&
+            !ctx.ownWrappedSol.has(to) &&
+            !ctx.named.has(to) &&
+            ctx.tipLamports !== undefined &&
+            to !== wallet
+          ) {
             // the tip the person asked: counted, and bounded by it below
             tipped += lamports;
             if (!tipTo.includes(to)) tipTo.push(to);
             continue;
           }
-          if (!to || !ctx.ownWrappedSol.has(to))
+          // SOL goes only to the wallet's own wrapped SOL, or to an account the action names (a vault deposit's vault)
+          if (!to || !(ctx.ownWrappedSol.has(to) || ctx.named.has(to)))
             return refused(
               `${at} sends ${lamportsText(lamports)} from the wallet to ${to ?? 'an unknown account'}, which is not the wallet's own account${ctx.tipLamports === undefined ? '' : ' nor a tip'}`,
             );

@@ -87,7 +87,7 @@ test('t to Standing, :stop armed after one dialog, its row and detail, x cancels
   }
   // ? marks them as not available here
   await typeKeys(d.app, '?');
-  frame = await waitForFrame(d.app, (f) => f.includes('Limit / DCA / Standing orders'), 3000);
+  frame = await waitForFrame(d.app, (f) => f.includes('Limit/DCA/Standing/Vault'), 3000);
   for (const help of ['cancel marked / all limit', 'show failed-tx orders too', 'flip the limit price'])
     assert.match(frame, new RegExp(`× ${help}`), help);
   assert.doesNotMatch(frame, /× cancel the selected order/);

@@ -110,7 +110,7 @@ test('hostile and ambiguous words: one line each, naming what is wrong', () => {
     [
       'stop',
       '2 SOL @140 USDC vault',
-      /^unexpected "vault" \(after the token received: expiry 30d \(at most 90d\), slippage 1%\)$/,
+      /^unexpected "vault": write custody vault \(after the token received: expiry 30d \(at most 90d\), slippage 1%, custody wallet\|vault\)$/,
     ],
     ['stop', '0 SOL @140 USDC', /^amount: must be greater than zero$/],
     ['stop', '0.0000000001 SOL @140 USDC', /^amount: at most 9 decimal places/],

@@ -15,7 +15,15 @@ import type { Services } from '../../services.js';
 import type { ConfirmLine, ConfirmView } from '../../store/confirm.js';
 import { unattendedRefusal } from '../../wallet/keypair.js';
 import { updateStanding } from './file.js';
-import { parseStandingArgs, standingTokenWords, type StandingCommand, type StandingRequest } from './input.js';
+import {
+  custodyOfWords,
+  parseStandingArgs,
+  standingTokenWords,
+  type StandingCommand,
+  type StandingRequest,
+} from './input.js';
+import { createVaultOrder, type Outcome } from '../../vault/actions.js';
+import { vaultPlanOf } from '../../vault/plan.js';
 import { createRecord, recordStanding } from './records.js';
 import {
   floatPriceText,
@@ -39,6 +47,8 @@ export interface CreateResult {
   orders: StandingOrder[];
   /** what went wrong, or what was done, in one line */
   message: string;
+  /** custody vault: the service's order placed from the vault instead */
+  vault?: Outcome;
 }
 
 /** Why this services' wallet may not have standing orders, or undefined when it may. */
@@ -193,11 +203,18 @@ export async function createStanding(
   command: StandingCommand,
   args: readonly string[],
 ): Promise<CreateResult> {
-  const blocked = standingBlocked(s);
+  // custody vault: the service's order from its vault, signed once now (a Ledger may make one)
+  const vault = custodyOfWords(args) === 'vault';
+  const blocked = vault ? signingBlocked(s, 'execute') : standingBlocked(s);
   if (blocked) return { status: 'refused', orders: [], message: blocked };
   await knowTokens(s, standingTokenWords(command, args));
   const now = s.now();
   const req = parseStandingArgs(command, args, knownTokens(s), now);
+  if (req.custody === 'vault') {
+    const r = await createVaultOrder(s, vaultPlanOf(req));
+    const status = r.status === 'success' || r.status === 'cancelled' || r.status === 'refused' ? r.status : 'failed';
+    return { status, orders: [], message: r.message, vault: r };
+  }
   // what the amounts mean is the chain's to say
   const facts = await tradeTokens(s, [
     { mint: req.sell.id, symbol: req.sell.symbol, decimals: req.sell.decimals },

@@ -31,8 +31,11 @@ export const STANDING_COMMANDS = ['stop', 'tp', 'trail', 'oco', 'buy-above', 'bu
 export type StandingCommand = (typeof STANDING_COMMANDS)[number];
 
 /** The option words after the token received, each with its value. */
-const OPTION_WORDS = ['expiry', 'slippage'] as const;
-const OPTION_HINT = 'expiry 30d (at most 90d), slippage 1%';
+const OPTION_WORDS = ['expiry', 'slippage', 'custody', 'entry'] as const;
+const OPTION_HINT = 'expiry 30d (at most 90d), slippage 1%, custody wallet|vault';
+/** Who holds the funds until the order fills: the wallet (tradedeck's standing order) or the service's vault. */
+export const CUSTODIES = ['wallet', 'vault'] as const;
+export type Custody = (typeof CUSTODIES)[number];
 
 export interface StandingRequest {
   command: StandingCommand;
@@ -51,6 +54,12 @@ export interface StandingRequest {
   expiryText: string;
   /** the market now, quote per base, from the token lists' USD prices (undefined: unknown) */
   market?: number;
+  /** whether the person gave the slippage (else capBps is the default) */
+  capGiven: boolean;
+  /** wallet: a standing order tradedeck fires; vault: the service's order, filled from its vault */
+  custody: Custody;
+  /** an OCO's entry (OTOCO, vault only): spend the amount on the token priced at this price first */
+  entry?: bigint;
 }
 
 function fail(m: string): never {
@@ -93,8 +102,10 @@ function marketOf(base: OrderToken, quote: OrderToken): number | undefined {
 function readOptions(
   words: readonly string[],
   nowMs: number,
-): { capBps: number; expiresAt: number; expiryText: string } {
+): { capBps: number; capGiven: boolean; expiresAt: number; expiryText: string; custody: Custody; entry?: bigint } {
   let capBps = DEFAULT_CAP_BPS;
+  let custody: Custody = 'wallet';
+  let entry: bigint | undefined;
   // a duration ends on a whole minute (never later than asked)
   const minute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
   let expiresAt = minute(nowMs + DEFAULT_EXPIRY_MS);
@@ -105,13 +116,24 @@ function readOptions(
     const eq = w.indexOf('=');
     const name = (eq > 0 ? w.slice(0, eq) : w).toLowerCase();
     const word = name === 'expires' ? 'expiry' : name;
+    if ((CUSTODIES as readonly string[]).includes(word))
+      fail(`unexpected "${words[i]}": write custody ${word} (after the token received: ${OPTION_HINT})`);
     if (!(OPTION_WORDS as readonly string[]).includes(word))
       fail(`unexpected "${w}" (after the token received: ${OPTION_HINT})`);
     if (seen.has(word)) fail(`${word}: given twice`);
     seen.add(word);
     const value = eq > 0 ? w.slice(eq + 1) : words[++i];
     if (value === undefined || value === '') fail(`${word}: give a value (${OPTION_HINT})`);
-    if (word === 'slippage') {
+    if (word === 'custody') {
+      const c = value.toLowerCase();
+      if (!(CUSTODIES as readonly string[]).includes(c))
+        fail(
+          `custody: "${value}" is not wallet or vault (wallet: tradedeck fires it from your wallet; vault: the service's order, filled from its vault)`,
+        );
+      custody = c as Custody;
+    } else if (word === 'entry') {
+      entry = priceOf(value.replace(/^@/, ''), 'entry');
+    } else if (word === 'slippage') {
       const v = parseSlippage(value);
       if (typeof v === 'string') fail(v);
       if (v === undefined) fail('slippage: give the cap, e.g. slippage 1% (the floor is the trigger less it)');
@@ -139,7 +161,7 @@ function readOptions(
       expiryText = at.text;
     }
   }
-  return { capBps, expiresAt, expiryText };
+  return { capBps, capGiven: seen.has('slippage'), expiresAt, expiryText, custody, ...(entry ? { entry } : {}) };
 }
 
 /**
@@ -154,8 +176,8 @@ function pairFor(
   unit: string | undefined,
   catalog: readonly Token[],
   priceWord: string,
+  buying = command === 'buy-above' || command === 'buy-below',
 ): { base: OrderToken; quote: OrderToken } {
-  const buying = command === 'buy-above' || command === 'buy-below';
   const want = buying ? { base: buy, quote: sell } : { base: sell, quote: buy };
   const right = `${want.base.symbol}/${want.quote.symbol}`;
   if (unit !== undefined) {
@@ -213,6 +235,15 @@ function checkSide(
     );
 }
 
+/** The custody the words ask for (`custody vault`, `custody=vault`), read before the rest; wallet when none. */
+export function custodyOfWords(args: readonly string[]): Custody {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.toLowerCase();
+    if (w === 'custody=vault' || (w === 'custody' && args[i + 1]?.toLowerCase() === 'vault')) return 'vault';
+  }
+  return 'wallet';
+}
+
 /** The words of a command that name tokens (the sell and buy tokens, and a price unit's two): looked up before it is read. */
 export function standingTokenWords(command: StandingCommand, args: readonly string[]): string[] {
   const at = buyIndex(command, args);
@@ -267,7 +298,7 @@ export function parseStandingArgs(
     buyText === undefined ||
     buyText === '' ||
     buyText.includes('/') ||
-    /^(expiry|slippage|expires)(=|$)/i.test(buyText)
+    /^(expiry|slippage|expires|custody|entry)(=|$)/i.test(buyText)
   ) {
     const lead = args.slice(0, index).join(' ');
     if (buyText?.includes('/'))
@@ -283,10 +314,12 @@ export function parseStandingArgs(
   const amount = amountOf(amountText, sell);
   // three words at least (checked above)
   const priceWord = command === 'oco' ? `@${args[3]}` : command === 'trail' ? '@PRICE' : args[2]!;
+  // an OCO with an entry (OTOCO) spends the amount on the token priced first, then sells what it bought
+  const otoco = command === 'oco' && args.slice(index + 1).some((w) => /^entry(=|$)/i.test(w));
   const pair =
     command === 'trail' && !pairOf(sell, buy)
       ? { base: sell, quote: buy }
-      : pairFor(command, sell, buy, unit ? args[index - 1]! : undefined, catalog, priceWord);
+      : pairFor(command, sell, buy, unit ? args[index - 1]! : undefined, catalog, priceWord, otoco || undefined);
   const r = { ...pair, market: marketOf(pair.base, pair.quote) };
   const legs: StandingRequest['legs'] = [];
   if (command === 'oco') {
@@ -297,8 +330,11 @@ export function parseStandingArgs(
       fail(
         `oco: tp ${priceWords(tp, pair.quote)} is not above sl ${priceWords(sl, pair.quote)}: the take-profit sells above the market, the stop-loss below it, e.g. ${example}`,
       );
-    checkSide(command, 'take-profit', tp, r);
-    checkSide(command, 'stop-loss', sl, r);
+    // an OTOCO's pair is set on what its entry bought: its legs are judged against the entry, below
+    if (!otoco) {
+      checkSide(command, 'take-profit', tp, r);
+      checkSide(command, 'stop-loss', sl, r);
+    }
     legs.push({ kind: 'take-profit', trigger: tp }, { kind: 'stop-loss', trigger: sl });
   } else if (command === 'trail') {
     // three words at least (checked above)
@@ -333,6 +369,20 @@ export function parseStandingArgs(
     legs.push({ kind, trigger });
   }
   const opts = readOptions(args.slice(index + 1), nowMs);
+  if (opts.entry !== undefined && command !== 'oco')
+    fail(`entry: only an OCO takes an entry (an OTOCO: oco AMOUNT SPEND tp P sl P BUY entry P custody vault)`);
+  if (opts.entry !== undefined && opts.custody !== 'vault')
+    fail(
+      "entry: an OCO with an entry (OTOCO) is the service's order, filled from its vault: add custody vault (--vault)",
+    );
+  if (opts.entry !== undefined) {
+    // an OCO has its two legs
+    const [tp, sl] = [legs[0]!.trigger!, legs[1]!.trigger!];
+    if (!(opts.entry > sl && opts.entry < tp))
+      fail(
+        `entry: ${priceWords(opts.entry, pair.quote)} must lie between sl ${priceWords(sl, pair.quote)} and tp ${priceWords(tp, pair.quote)}: the pair is set on what the entry buys`,
+      );
+  }
   return {
     command,
     sell,
