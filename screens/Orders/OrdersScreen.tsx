@@ -76,7 +76,14 @@ export function OrdersScreen({ store, services: s, width, height }: ScreenProps<
   const pollError = poll?.error;
   const readAt = list.source === 'reading' ? vault?.at : undefined;
   const head = ordersHead({ ...st, rows: view.rows.length, pollError, now, readAt });
-  const empty = ordersEmpty({ ...st, wallet: Boolean(s.wallet), paramsKey, pollError, read: vault !== undefined });
+  const empty = ordersEmpty({
+    ...st,
+    wallet: Boolean(s.wallet),
+    paramsKey,
+    pollError,
+    read: vault !== undefined,
+    readNote: vault?.vault === null ? ' (none registered)' : '',
+  });
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Text color={theme.accent} wrap="truncate">

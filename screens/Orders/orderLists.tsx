@@ -47,7 +47,7 @@ export interface OrderList {
   rows(i: RowsInput): Row[];
   Table(p: ListTableProps): ReactElement;
   /** the list empty and loaded: what it would hold, and (with `how`) how to make one */
-  empty(view: OrdersView, filter: MintFilter | undefined, how?: boolean): string;
+  empty(view: OrdersView, filter: MintFilter | undefined, how?: boolean, note?: string): string;
 }
 
 /** A table of one kind of row with its columns, made once per theme (the table measures by column array). */
@@ -105,9 +105,9 @@ export const ORDER_LISTS: Record<OrdersTab, OrderList> = {
       () => vaultColumns(),
       (r): r is VaultRow => r.kind === 'vault',
     ),
-    empty: (view) =>
+    empty: (view, _filter, _how, note = '') =>
       view === 'active'
-        ? 'No open orders in the vault. :stop … custody vault, or n with custody vault, places one.'
+        ? `No open orders in the vault${note}. :stop … custody vault, or n with custody vault, places one.`
         : 'No past orders in the vault.',
   },
 };

@@ -92,15 +92,16 @@ export function ordersEmpty(
     snap: ListSnapshot | undefined;
     paramsKey: string | undefined;
     pollError: unknown;
-    /** a list read whole (the vault's): whether it was read yet */
+    /** a list read whole (the vault's): whether it was read yet, and what its reading adds to the sentence */
     read: boolean;
+    readNote?: string;
   },
 ): string {
   const list = ORDER_LISTS[st.tab];
   if (!st.wallet) return 'No wallet: start with --keypair <file> or --address <address> to list orders.';
   if (list.source === 'local') return list.empty(st.view, st.filter);
   if (list.source === 'reading') {
-    if (st.read) return list.empty(st.view, st.filter);
+    if (st.read) return list.empty(st.view, st.filter, true, st.readNote);
     return st.pollError !== undefined ? 'Could not load the orders (see the line above); retrying.' : 'Loading…';
   }
   if (st.pollError !== undefined && !st.snap) return 'Could not load the orders (see the line above); retrying.';
