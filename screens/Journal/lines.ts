@@ -18,6 +18,7 @@ export const GROUP_LABEL: Record<string, string> = {
   trigger: 'Limit',
   recurring: 'DCA',
   studio: 'Studio',
+  vault: 'Vault',
 };
 
 /**
