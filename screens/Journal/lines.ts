@@ -19,6 +19,7 @@ export const GROUP_LABEL: Record<string, string> = {
   trigger: 'Limit',
   recurring: 'DCA',
   studio: 'Studio',
+  vault: 'Vault',
 };
 
 /**

@@ -124,7 +124,9 @@ export function OrderForm({
       ? 'New limit order: sell an amount for a total, or at @price (@160 SOL/USDC)'
       : kind === 'dca'
         ? 'New DCA: spend a total in equal buys, one every interval'
-        : 'New standing order: kept here, fired by tradedeck while it runs';
+        : /^vault$/i.test((values.custody ?? '').trim())
+          ? "New order from your vault: the service's, filled from it without asking"
+          : 'New standing order: kept here, fired by tradedeck while it runs';
   // beside its field an error is cut at 80 columns: the first one is also here in full
   const firstError = fields.map((f) => errors[f.key]).find((e) => e !== undefined);
   const errorLines = firstError ? wrapText(`✗ ${firstError}`, width).slice(0, 3) : [];

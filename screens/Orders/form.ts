@@ -206,7 +206,7 @@ export function formNotes(
       slippage: v.slippage
         ? undefined
         : /^vault$/i.test((v.custody ?? '').trim())
-          ? "the service's: 20% for a stop"
+          ? "service's; 20% for a stop"
           : 'floor = trigger less this',
       custody: /^vault$/i.test((v.custody ?? '').trim())
         ? "the service's vault holds the funds"

@@ -218,7 +218,7 @@ const STANDING_TAIL = `The order is confirmed once (--yes for scripts), recorded
 kept in the state directory; the dashboard or tradedeck watch fires it
 while it runs: a quote of the amount near the trigger, and a swap signed
 without asking only when it gives at least the floor (the trigger less
-the slippage cap, default 1%). expiry: at most 90 days (default 30d).
+the slippage cap, default 1%). expiry: 90 days at most (default 30d).
 The JSON outcome carries the order's id. --vault (or custody vault):
 the service's order instead, from your vault with it (its custody
 provider holds the funds; it fills without asking): a deposit signed

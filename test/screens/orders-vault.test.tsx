@@ -110,4 +110,14 @@ test('t to Vault; :stop … custody vault registers the vault and deposits (two 
     20_000,
   );
   fits(frame);
+  // n on the vault's list: the standing orders' form, its custody the vault, said in its title
+  await typeKeys(d.app, 'h', 'n');
+  frame = await waitForFrame(
+    d.app,
+    (f) => f.includes("New order from your vault: the service's, filled from it without asking"),
+    5000,
+  );
+  assert.match(frame, /Custody\s+vault\s+the service's vault holds the funds/);
+  fits(frame);
+  await typeKeys(d.app, 'escape');
 });

@@ -313,3 +313,32 @@ test('a hostile service changing the deposit: sent elsewhere, or more than asked
     );
   }
 });
+
+test('an order worth more than the keeper sells at once fills in parts: each part told as partly filled with its leg, the last as filled; the listing says partly filled', async (t) => {
+  const r = await rig(t, 35);
+  const { s } = await open(t, r);
+  const made = await place(s, 'oco', '2 SOL tp 250 sl 100 USDC');
+  assert.equal(made.status, 'success', made.message);
+  const id = made.vault!.id!;
+  const watch = watchVault(s.api, vaultSessionOf(s), () => names(s));
+  await watch.read();
+  r.sim.setPrice(NATIVE_MINT, 99);
+  r.sim.advance(2);
+  const first = await watch.read();
+  assert.ok(first.length >= 1, 'a part filled');
+  assert.ok(first.every((c) => c.event.type === 'order.partly_filled' && c.event.data?.orderContext === 'stop_loss'));
+  assert.match(first[0].text, /stop-loss filled in part: 0\.5 SOL for [\d.]+ USDC/);
+  const open1 = (await readVault(reader(s), 'active')).price.find((o) => o.id === id);
+  const { priceOrderJson } = await import('../../src/vault/read.js');
+  const listed = priceOrderJson(open1!);
+  assert.equal(listed.partiallyFilled, true);
+  assert.equal(listed.fills.length, first.length);
+  r.sim.advance(20);
+  const rest = await watch.read();
+  assert.equal(rest[rest.length - 1].event.type, 'order.filled');
+  assert.equal(
+    first.length + rest.length,
+    4,
+    'four parts in all, each told once: ' + [...first, ...rest].map((c) => c.text).join(' | '),
+  );
+});
