@@ -6,13 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { openTerminal } from '../support/pty.js';
-import { simControl, startSimProcess } from '../support/simProcess.js';
-import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import { simControl } from '../support/simProcess.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
 import { waitFor } from '../support/wait.js';
+import { startLive } from '../support/live.js';
 
 async function solPrice(url: string, apiKey: string): Promise<number> {
   const r = await fetch(`${url}/tokens/v2/toptraded/24h?limit=100`, { headers: { 'x-api-key': apiKey } });
@@ -28,19 +27,8 @@ const fits = (screen: string, cols: number) => {
 
 test('live against the simulator process at 80x24: :alert SOL > X fires when the clock moves SOL over X (flash, BEL, N log); Enter opens a limit order; buying an unverified token with live freeze authority shows the red card and takes yes', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const { home, env: homeEnv } = tempHome(t, 'e2e-alerts');
-  const keyPath = await createDemoKeyFile(join(home, 'keys'));
-  const address = (await loadKeypairFile(keyPath)).address;
   const apiKey = 'td-e2e-alerts-key-7c2e';
-  const url = await startSimProcess(t, { apiKey, fund: address });
-  const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
-  const term = await openTerminal(t, {
-    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
-    cols: 80,
-    rows: 24,
-    env,
-    cwd: root,
-  });
+  const { url, term } = await startLive(t, 'e2e-alerts', { apiKey });
   await term.waitFor(/LIVE/, 30_000);
   await term.waitFor((s) => /^›\s+1\s/m.test(s), 20_000);
 

@@ -7,11 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { confirmToEnd, openTerminal } from '../support/pty.js';
-import { simControl, startSimProcess } from '../support/simProcess.js';
-import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import { simControl } from '../support/simProcess.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { startLive } from '../support/live.js';
 import { nth } from '../support/narrow.js';
 
 test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL 200 USDC, y, listed at 0%; wrap off at a big price, whole; :cancel-fee; Space Space X + y; in History, q', async (t) => {
@@ -105,19 +104,8 @@ test('demo at 80x24: 3, :limit 100 USDC @0.45 QUDUC both ways, Esc; :limit 1 SOL
 
 test('live against the simulator process at 80x24: a part fill seen in the background flashes, rings BEL and is logged; x + y cancels the rest', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const { home, env: homeEnv } = tempHome(t, 'e2e-fills');
-  const keyPath = await createDemoKeyFile(join(home, 'keys'));
-  const address = (await loadKeypairFile(keyPath)).address;
   const apiKey = 'td-e2e-orders-key-4b1d';
-  const url = await startSimProcess(t, { apiKey, fund: address });
-  const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
-  const term = await openTerminal(t, {
-    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
-    cols: 80,
-    rows: 24,
-    env,
-    cwd: root,
-  });
+  const { url, address, term } = await startLive(t, 'e2e-fills', { apiKey });
   await term.waitFor(/LIVE/, 30_000);
   term.send('3');
   await term.waitFor((s) => s.includes('No active limit orders'), 20_000);

@@ -5,14 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { openTerminal } from '../support/pty.js';
-import { simControl, startSimProcess } from '../support/simProcess.js';
-import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { simControl } from '../support/simProcess.js';
+import { CLI as cli } from '../support/home.js';
 import { nth } from '../support/narrow.js';
 import { waitFor } from '../support/wait.js';
 import { TOKENS_INTERVAL_MS } from '../../screens/Tokens/resources.js';
+import { startLive } from '../support/live.js';
 
 const LIST = '/tokens/v2/toporganicscore/1h';
 
@@ -24,19 +22,9 @@ interface Logged {
 
 test('paid key at 80x24: the header says poll 1s and the list is asked every second or so, no 429', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const { home, env: homeEnv } = tempHome(t, 'e2e-pacing');
-  const keyPath = await createDemoKeyFile(join(home, 'keys'));
-  const address = (await loadKeypairFile(keyPath)).address;
-  const apiKey = 'paid-e2e-pacing';
-  const url = await startSimProcess(t, { apiKey, fund: address });
-  await simControl(url, 'faults', { rateLimitPerMinute: 60 });
-  const env = { ...homeEnv, TRADEDECK_API_KEY: apiKey };
-  const term = await openTerminal(t, {
-    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
-    cols: 80,
-    rows: 24,
-    env,
-    cwd: root,
+  const { url, term } = await startLive(t, 'e2e-pacing', {
+    apiKey: 'paid-e2e-pacing',
+    before: (url) => simControl(url, 'faults', { rateLimitPerMinute: 60 }),
   });
   const screen = await term.waitFor((s) => nth(s.split('\n'), 0).includes('poll 1s'), 30_000);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);

@@ -5,10 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { confirmToEnd, openTerminal } from '../support/pty.js';
-import { startSimProcess } from '../support/simProcess.js';
-import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
+import { confirmToEnd } from '../support/pty.js';
+import { CLI as cli } from '../support/home.js';
+import { startLive } from '../support/live.js';
 import { nth } from '../support/narrow.js';
 
 const PNG = Buffer.from(
@@ -18,21 +17,10 @@ const PNG = Buffer.from(
 
 test('80x24: launch a pool with an image, see it listed, advance the clock, claim the fees, the balance moves', async (t) => {
   assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-  const { home, env: homeEnv } = tempHome(t, 'e2e-studio');
-  const keyPath = await createDemoKeyFile(join(home, 'keys'));
-  const address = (await loadKeypairFile(keyPath)).address;
-  const url = await startSimProcess(t, { fund: address, seed: 9 });
+  const { home, url, term } = await startLive(t, 'e2e-studio', { apiKey: 'e2e-key', sim: { seed: 9 } });
   const image = join(home, 'deck.png');
   writeFileSync(image, PNG);
 
-  const env = { ...homeEnv, TRADEDECK_API_KEY: 'e2e-key' };
-  const term = await openTerminal(t, {
-    command: [process.execPath, cli, '--base-url', url, '--rpc-url', `${url}/rpc`, '--keypair', keyPath],
-    cols: 80,
-    rows: 24,
-    env,
-    cwd: root,
-  });
   await term.waitFor(/tradedeck/, 30_000);
   term.send('6');
   let screen = await term.waitFor((s) => s.includes('Launched pools (0)'), 10_000);

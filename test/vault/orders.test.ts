@@ -327,7 +327,7 @@ test('an order worth more than the keeper sells at once fills in parts: each par
   const first = await watch.read();
   assert.ok(first.length >= 1, 'a part filled');
   assert.ok(first.every((c) => c.event.type === 'order.partly_filled' && c.event.data?.orderContext === 'stop_loss'));
-  assert.match(first[0].text, /stop-loss filled in part: 0\.5 SOL for [\d.]+ USDC/);
+  assert.match(nth(first, 0).text, /stop-loss filled in part: 0\.5 SOL for [\d.]+ USDC/);
   const open1 = (await readVault(reader(s), 'active')).price.find((o) => o.id === id);
   const { priceOrderJson } = await import('../../src/vault/read.js');
   const listed = priceOrderJson(open1!);
@@ -335,7 +335,7 @@ test('an order worth more than the keeper sells at once fills in parts: each par
   assert.equal(listed.fills.length, first.length);
   r.sim.advance(20);
   const rest = await watch.read();
-  assert.equal(rest[rest.length - 1].event.type, 'order.filled');
+  assert.equal(nth(rest, rest.length - 1).event.type, 'order.filled');
   assert.equal(
     first.length + rest.length,
     4,
