@@ -27,6 +27,7 @@ import { isJsonObject, loadStateFileSync, StateFileError, StateFileProblem } fro
 import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
 import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paper.js';
 import { isDeviceKeyText, parseDeviceKey, signerName, type DeviceKey } from './wallet/keyUrl.js';
+import { API_VERSIONS, describeConfigured, type ApiVersion } from './generation.js';
 
 /** demo: the embedded simulator; live: the configured service; paper: live prices, simulated fills */
 export type Mode = 'demo' | 'live' | 'paper';
@@ -70,6 +71,13 @@ export interface Config {
    * with its balances only.
    */
   demoSamples?: boolean;
+  /**
+   * tests only (never read from flags, the environment or a file): the demo's simulator serves only
+   * the service's first generation (`SimOptions.onlyV1`), as a service without /swap/v2 would.
+   */
+  demoOnlyV1?: boolean;
+  /** which generation of the service's swap routes: v1, v2, or auto (what the service serves, found once and kept) */
+  apiVersion: ApiVersion;
   /** where a transaction is shown: {sig} is replaced by its signature */
   explorerUrl: string;
   /** how fills and alerts are told: only the log, a flash line and BEL, or also a desktop notification */
@@ -122,6 +130,7 @@ export const SETTINGS: Record<string, KeySpec> = {
   timeoutMs: { kind: 'int', flag: '--timeout-ms', min: 100, max: 120_000 },
   seed: { kind: 'int', flag: '--seed', min: 0, max: 2 ** 31 - 1 },
   timeScale: { kind: 'number', flag: '--time-scale', min: 0.01, max: 10_000 },
+  apiVersion: { kind: 'choice', env: 'TRADEDECK_API_VERSION', flag: '--api-version', choices: API_VERSIONS },
   explorerUrl: { kind: 'template', env: 'TRADEDECK_EXPLORER_URL', flag: '--explorer-url' },
   notify: { kind: 'choice', env: 'TRADEDECK_NOTIFY', flag: '--notify', choices: ['off', 'bell', 'desktop'] },
   ascii: { kind: 'boolean', env: 'TRADEDECK_ASCII', flag: '--ascii' },
@@ -420,6 +429,7 @@ export function loadConfig(src: ConfigSources): Config {
     timeoutMs: (values.timeoutMs as number | undefined) ?? 10_000,
     seed: (values.seed as number | undefined) ?? 7,
     timeScale: (values.timeScale as number | undefined) ?? 1,
+    apiVersion: (values.apiVersion as ApiVersion | undefined) ?? 'auto',
     explorerUrl: (values.explorerUrl as string | undefined) ?? DEFAULT_EXPLORER_URL,
     notify: (values.notify as Config['notify'] | undefined) ?? 'bell',
     ascii,
@@ -464,6 +474,7 @@ export function describeConfig(c: Config, mask: (s: string) => string): Record<s
         ? `${c.keypairDevice.text} (${signerName(c.keypairDevice)}; the address: tradedeck wallet)`
         : (c.keypairPath ?? '(none)'),
     readOnly: String(c.readOnly),
+    apiVersion: describeConfigured(c.apiVersion ?? 'auto', c.stateDir, c.mode === 'live' ? c.baseUrl : undefined),
     explorerUrl: maskUrlCredentials(c.explorerUrl),
     notify: c.notify,
     channels: channelsText(c, mask),

@@ -54,7 +54,13 @@ async function startDemoSim(
   const options = paper
     ? { seed: config.seed, paper: { baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.timeoutMs } }
     : // the demo wallet starts with its balances only: no sample positions or invites
-      { seed: config.seed, timeScale: config.timeScale, samples: config.demoSamples === true };
+      {
+        seed: config.seed,
+        timeScale: config.timeScale,
+        samples: config.demoSamples === true,
+        // tests only: a service without the current generation
+        ...(config.demoOnlyV1 ? { onlyV1: true } : {}),
+      };
   let sim: SimHandle;
   let text: string | undefined;
   try {

@@ -27,6 +27,7 @@ import { createDelivery, type Delivery } from './notify/deliver.js';
 import { makeEvent, type EventType, type NotifyEvent } from './notify/event.js';
 import { claimEvent } from './notify/claim.js';
 import { createMintFacts, type MintFactsReader } from './chain/mintFacts.js';
+import { generationFor, type GenerationState } from './generation.js';
 
 /** What kind of happening a notification is, for the off-terminal channels (src/notify/event.ts). */
 export interface EventSpec {
@@ -52,6 +53,8 @@ export interface Services {
    */
   explorer(signature: string, entry?: Pick<JournalEntry, 'mode' | 'network'>): string | undefined;
   api: ApiClient;
+  /** which generation of the service's swap routes is used (the apiVersion setting, and what the service was found to serve) */
+  generation: GenerationState;
   /** absent in live mode without an RPC URL: then the swap and studio groups' RPC send is unavailable */
   rpc?: RpcClient;
   /** a mint's decimals and token program, read from the chain (never the service) and kept in the state directory */
@@ -373,6 +376,8 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
         ? explorerFor(config.explorerUrl, signature, modeOf(entry), entry.network)
         : explorerFor(config.explorerUrl, signature, config.mode, services.network),
     api: backend.client,
+    // the embedded simulator's address changes at every start: what it serves is kept in memory only
+    generation: generationFor(config, now, (text) => services.report('error', text)),
     rpc: backend.rpc,
     mintFacts: createMintFacts({
       ...(backend.rpc ? { readAccount: (a: string) => backend.rpc!.getAccountInfo(a) } : {}),

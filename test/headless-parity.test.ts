@@ -216,7 +216,7 @@ test('quote route options reach GET /swap/v1/quote as the contract names them, a
   // the order route (the default): excludeDexes is one of its parameters; its network fees in SOL
   const o = await run('quote', '1', 'SOL', 'USDC', '--exclude-dexes', 'Phoenix', '--json');
   assert.equal(o.code, 0, o.err);
-  assert.equal(lastQuery('/ultra/v1/order').excludeDexes, 'Phoenix');
+  assert.equal(lastQuery('/swap/v2/order').excludeDexes, 'Phoenix');
   const order = JSON.parse(o.out) as { routePlan: Array<{ swapInfo: { label: string } }> };
   assert.ok(order.routePlan.every((s) => s.swapInfo.label !== 'Phoenix'));
   const table = await run('quote', '1', 'SOL', 'USDC', '--table');
@@ -227,7 +227,7 @@ test('quote route options reach GET /swap/v1/quote as the contract names them, a
 });
 
 test('quote and swap refuse bad route options in one line before any quote is asked (exit 2)', async () => {
-  const asked = () => sent('/swap/v1/quote').length + sent('/ultra/v1/order').length;
+  const asked = () => sent('/swap/v1/quote').length + sent('/ultra/v1/order').length + sent('/swap/v2/order').length;
   const before = asked();
   for (const [args, message] of [
     [['--dexes', ','], /--dexes: item 1 is empty/],
@@ -255,18 +255,21 @@ test('quote and swap refuse bad route options in one line before any quote is as
 });
 
 test('swap --dexes takes the swap route with the same quote options and executes once', async () => {
-  const swaps = sent('/swap/v1/swap').length;
+  // the swap group's current generation builds it: GET /swap/v2/build, with the same route controls
+  const builds = sent('/swap/v2/build').length;
   const r = await run('swap', '0.1', 'SOL', 'USDC', '--dexes', 'Whirlpool', '--max-accounts', '40', '--yes', '--json');
   assert.equal(r.code, 0, r.err);
   const out = JSON.parse(r.out) as { status: string; route: string };
   assert.equal(out.status, 'success');
   assert.equal(out.route, 'swap');
-  const q = lastQuery('/swap/v1/quote');
+  const q = lastQuery('/swap/v2/build');
   assert.equal(q.dexes, 'Whirlpool');
   assert.equal(q.maxAccounts, '40');
-  assert.equal(sent('/swap/v1/swap').length, swaps + 1);
-  const body = sent('/swap/v1/swap').at(-1)!.body as {
-    quoteResponse: { routePlan: Array<{ swapInfo: { label: string } }> };
-  };
-  assert.ok(body.quoteResponse.routePlan.every((s) => s.swapInfo.label === 'Whirlpool'));
+  assert.equal(sent('/swap/v2/build').length, builds + 1);
+  // the route it built (read back from the simulator's answer of the same request)
+  const again = await fetch(`${sim.url}/swap/v2/build?${new URLSearchParams(q as Record<string, string>)}`, {
+    headers: { 'x-api-key': 'test-key' },
+  });
+  const plan = ((await again.json()) as { routePlan: Array<{ swapInfo: { label: string } }> }).routePlan;
+  assert.ok(plan.length > 0 && plan.every((s) => s.swapInfo.label === 'Whirlpool'));
 });

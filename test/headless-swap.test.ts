@@ -27,18 +27,18 @@ const run = (...args: string[]): Promise<Run> => rig.run(...args);
 const count = (path: string) => sim.requests().filter((r) => r.path === path).length;
 
 test('swap without a terminal and without --yes sends nothing (exit 2)', async () => {
-  const orders = count('/ultra/v1/order');
+  const orders = count('/swap/v2/order');
   const r = await run('swap', '0.1', 'SOL', 'USDC');
   assert.equal(r.code, 2);
   assert.match(unwrap(r.err), /refusing to sign: there is no terminal to ask for confirmation; pass --yes/);
-  assert.equal(count('/ultra/v1/order'), orders);
-  assert.equal(count('/ultra/v1/execute'), 0);
+  assert.equal(count('/swap/v2/order'), orders);
+  assert.equal(count('/swap/v2/execute'), 0);
 });
 
 test('swap --yes executes exactly once and prints the signature and the executed amounts', async () => {
   const r = await run('swap', '0.1', 'SOL', 'USDC', '--yes');
   assert.equal(r.code, 0, r.err);
-  assert.match(unwrap(r.err), /Swap 0\.1 SOL for USDC \(order\)/);
+  assert.match(unwrap(r.err), /Swap 0\.1 SOL for USDC \(order, \/swap\/v2\)/);
   assert.match(unwrap(r.err), /--yes: signing without asking/);
   const out = JSON.parse(r.out) as Record<string, string>;
   assert.equal(out.status, 'success');
@@ -46,23 +46,36 @@ test('swap --yes executes exactly once and prints the signature and the executed
   assert.match(out.signature, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
   assert.equal(out.inAmount, '100000000');
   assert.match(out.outAmount, /^\d+$/);
-  const executes = sim.requests().filter((x) => x.path === '/ultra/v1/execute');
+  const executes = sim.requests().filter((x) => x.path === '/swap/v2/execute');
   assert.equal(executes.length, 1);
   const order = sim
     .requests()
-    .filter((x) => x.path === '/ultra/v1/order')
+    .filter((x) => x.path === '/swap/v2/order')
     .at(-1)!;
   assert.equal(order.query.amount, '100000000');
 });
 
 test('quote asks the route swap takes: the order group by default, the swap group with its options', async () => {
-  const orders = count('/ultra/v1/order');
+  const orders = count('/swap/v2/order');
   const quotes = count('/swap/v1/quote');
   const q = await run('quote', '0.1', 'SOL', 'USDC');
   assert.equal(q.code, 0, q.err);
-  assert.equal(count('/ultra/v1/order'), orders + 1);
+  assert.equal(count('/swap/v2/order'), orders + 1);
   assert.equal(count('/swap/v1/quote'), quotes);
-  const table = await run('quote', '0.1', 'SOL', 'USDC', '--slippage-bps', '100', '--table');
+  // the order route's current generation takes a slippage of the person's
+  const slipped = await run('quote', '0.1', 'SOL', 'USDC', '--slippage-bps', '100', '--table');
+  assert.equal(slipped.code, 0, slipped.err);
+  assert.match(slipped.out, /quoted by {5}order group \(GET \/swap\/v2\/order\)/);
+  assert.equal(
+    sim
+      .requests()
+      .filter((x) => x.path === '/swap/v2/order')
+      .at(-1)!.query.slippageBps,
+    '100',
+  );
+  assert.equal(count('/swap/v1/quote'), quotes);
+  // an exact output is the swap group's
+  const table = await run('quote', '0.1', 'SOL', 'USDC', '--exact-out', '--table');
   assert.equal(table.code, 0, table.err);
   assert.match(table.out, /quoted by {5}swap group \(GET \/swap\/v1\/quote\)/);
   assert.equal(count('/swap/v1/quote'), quotes + 1);
@@ -95,11 +108,13 @@ test('swap --route swap builds through the swap group, sends by RPC and reports 
   assert.equal(out.status, 'success');
   assert.equal(out.route, 'swap');
   assert.match(out.outAmount, /^[1-9]\d*$/);
-  const swapBody = sim
+  // the swap group's current generation: GET /swap/v2/build, assembled here and sent by RPC
+  assert.equal(out.path, 'GET /swap/v2/build, sent by RPC');
+  const build = sim
     .requests()
-    .filter((x) => x.path === '/swap/v1/swap')
-    .at(-1)!.body as { quoteResponse: { slippageBps: number } };
-  assert.equal(swapBody.quoteResponse.slippageBps, 100);
+    .filter((x) => x.path === '/swap/v2/build')
+    .at(-1)!.query;
+  assert.equal(build.slippageBps, '100');
   assert.equal(
     sim
       .requests()
@@ -111,7 +126,7 @@ test('swap --route swap builds through the swap group, sends by RPC and reports 
 });
 
 test('swap names bad input before anything is signed (exit 2)', async () => {
-  const executes = count('/ultra/v1/execute');
+  const executes = count('/swap/v2/execute');
   for (const args of [
     ['0', 'SOL', 'USDC'],
     ['0.1', 'SOL', 'SOL'],
@@ -126,7 +141,7 @@ test('swap names bad input before anything is signed (exit 2)', async () => {
   const slip = await run('swap', '0.1', 'SOL', 'USDC', '--slippage-bps', '1.5', '--yes');
   assert.equal(slip.code, 2);
   assert.match(unwrap(slip.err), /--slippage-bps: must be a whole number/);
-  assert.equal(count('/ultra/v1/execute'), executes);
+  assert.equal(count('/swap/v2/execute'), executes);
 });
 
 test('swap --receiver: the order request carries it with the routers left out; stderr says plainly where the output goes, the JSON too', async () => {
@@ -152,7 +167,7 @@ test('swap --receiver: the order request carries it with the routers left out; s
   assert.match(out.lines[0], new RegExp(`USDC went to ${them} \\(not this wallet\\)`));
   const order = sim
     .requests()
-    .filter((x) => x.path === '/ultra/v1/order')
+    .filter((x) => x.path === '/swap/v2/order')
     .at(-1)!.query;
   assert.equal(order.receiver, them);
   assert.equal(order.excludeRouters, 'partnerz,partnerx');
@@ -160,7 +175,7 @@ test('swap --receiver: the order request carries it with the routers left out; s
 });
 
 test('swap and quote refuse hostile order options before any request (exit 2): bad base58, empty or unknown routers, a receiver on the swap route', async () => {
-  const orders = count('/ultra/v1/order');
+  const orders = count('/swap/v2/order');
   const quotes = count('/swap/v1/quote');
   for (const [args, message] of [
     [
@@ -171,8 +186,8 @@ test('swap and quote refuse hostile order options before any request (exit 2): b
     [['--exclude-routers', ''], /--exclude-routers: needs a value \(R,R\), got nothing/],
     [['--exclude-routers', 'iris,'], /--exclude-routers: item 2 is empty/],
     [
-      ['--exclude-routers', 'metis'],
-      /--exclude-routers: unknown router "metis" \(routers: iris, partnerz, partnerflow, partnerx\)/,
+      ['--exclude-routers', 'metis,jupiter z'],
+      /--exclude-routers: "jupiter z" is not a router name \(letters, digits and _ \. \+ -, without spaces or control characters\)/,
     ],
     [['--referral-fee', '300', '--referral-account', rig.address], /--referral-fee: must be from 50 to 255/],
     [['--receiver', rig.address, '--route', 'swap'], /--receiver: the order route's only, and --route swap/],
@@ -185,7 +200,7 @@ test('swap and quote refuse hostile order options before any request (exit 2): b
       assert.doesNotMatch(unwrap(r.err), /\n\s+at /);
     }
   }
-  assert.equal(count('/ultra/v1/order'), orders);
+  assert.equal(count('/swap/v2/order'), orders);
   assert.equal(count('/swap/v1/quote'), quotes);
 });
 
@@ -197,7 +212,7 @@ test('swap with its own address as receiver sends none; quote asks with the orde
     'receiver' in
       sim
         .requests()
-        .filter((x) => x.path === '/ultra/v1/order')
+        .filter((x) => x.path === '/swap/v2/order')
         .at(-1)!.query,
     false,
   );
@@ -212,17 +227,21 @@ test('swap with its own address as receiver sends none; quote asks with the orde
     them,
     '--payer',
     them,
+    // an integrator payer routes through metis alone (GET /swap/v2/order): another router is left out
     '--exclude-routers',
-    'iris',
+    'jupiterz',
     '--table',
   );
   assert.equal(q.code, 0, q.err);
   assert.match(q.out, new RegExp(`receiver      ${them} \\(the output goes\\s+there\\)`));
   const asked = sim
     .requests()
-    .filter((x) => x.path === '/ultra/v1/order')
+    .filter((x) => x.path === '/swap/v2/order')
     .at(-1)!.query;
-  assert.deepEqual([asked.receiver, asked.payer, asked.excludeRouters, 'taker' in asked], [them, them, 'iris', false]);
+  assert.deepEqual(
+    [asked.receiver, asked.payer, asked.excludeRouters, 'taker' in asked],
+    [them, them, 'jupiterz', false],
+  );
 
   const b = await run(
     'swap',
@@ -256,7 +275,7 @@ test('swap with its own address as receiver sends none; quote asks with the orde
 test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y swaps once', async (t) => {
   const args = ['swap', '0.1', 'SOL', 'USDC', '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', rig.keyPath];
   const env = { ...cleanEnv(rig.home), TRADEDECK_API_KEY: 'test-key' };
-  const executes = count('/ultra/v1/execute');
+  const executes = count('/swap/v2/execute');
   const no = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
   await no.waitFor(/Sign and send\? \[y\/N\]/, 20_000);
   assert.match(no.screen(), /Quoted\s+0\.1 SOL/);
@@ -264,7 +283,7 @@ test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y 
   no.press('Enter');
   assert.equal(await no.exited(), 1);
   assert.match(no.screen(), /Cancelled: nothing was signed or sent/);
-  assert.equal(count('/ultra/v1/execute'), executes);
+  assert.equal(count('/swap/v2/execute'), executes);
 
   const yes = await openTerminal(t, { command: [process.execPath, CLI, ...args], cols: 80, rows: 24, env });
   await yes.waitFor(/Sign and send\? \[y\/N\]/, 20_000);
@@ -274,11 +293,11 @@ test('swap on a terminal at 80x24 shows the dialog and asks; n sends nothing, y 
   assert.match(yes.screen(), /Success/);
   assert.match(yes.screen(), /Paid 0\.1 SOL, received [\d.,]+ USDC/);
   for (const line of yes.screen().split('\n')) assert.ok(line.length <= 80, line);
-  assert.equal(count('/ultra/v1/execute'), executes + 1);
+  assert.equal(count('/swap/v2/execute'), executes + 1);
 });
 
 test("kill -9 after a headless swap's execute answered: the next signing command settles it with the same signed transaction, once", async () => {
-  const executesBefore = sim.requests().filter((x) => x.path === '/ultra/v1/execute');
+  const executesBefore = sim.requests().filter((x) => x.path === '/swap/v2/execute');
   const killed = await runCli(
     ['swap', '0.1', 'SOL', 'USDC', '--yes', '--base-url', sim.url, '--rpc-url', sim.rpcUrl, '--keypair', rig.keyPath],
     {
@@ -290,7 +309,7 @@ test("kill -9 after a headless swap's execute answered: the next signing command
   assert.equal(killed.code, null, 'killed by SIGKILL');
   const sent = sim
     .requests()
-    .filter((x) => x.path === '/ultra/v1/execute')
+    .filter((x) => x.path === '/swap/v2/execute')
     .slice(executesBefore.length);
   assert.equal(sent.length, 1);
   const signed = (sent[0].body as { signedTransaction: string }).signedTransaction;
@@ -300,7 +319,7 @@ test("kill -9 after a headless swap's execute answered: the next signing command
   assert.match(unwrap(next.err), /journal: 1 unfinished transaction from an earlier run checked: swap 0\.1 SOL/);
   const after = sim
     .requests()
-    .filter((x) => x.path === '/ultra/v1/execute')
+    .filter((x) => x.path === '/swap/v2/execute')
     .slice(executesBefore.length);
   const bodies = after.map((x) => (x.body as { signedTransaction: string }).signedTransaction);
   // the killed one re-posted as it was signed (never signed anew), then the new swap: two transactions

@@ -52,9 +52,9 @@ test('fills, cycles, expiries and closes each told once, with the event a channe
   assert.deepEqual(
     changes.map((c) => [c.event.type, c.event.key]),
     [
-      ['order.partly-filled', 'A#1'],
+      ['order.partly_filled', 'A#1'],
       ['order.filled', 'B#2'],
-      ['order.partly-filled', 'F#2'],
+      ['order.partly_filled', 'F#2'],
       ['order.expired', 'C#closed'],
       ['order.completed', 'D#closed'],
     ],

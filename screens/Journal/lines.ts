@@ -13,6 +13,7 @@ const time = (ms: number): string => formatUtc(ms);
 /** The journal speaks of the screens' names: the order group's swaps are Swap, trigger orders Limit... */
 export const GROUP_LABEL: Record<string, string> = {
   ultra: 'Swap',
+  swapV2: 'Swap',
   swap: 'Swap·RPC',
   trigger: 'Limit',
   recurring: 'DCA',

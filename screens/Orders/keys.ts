@@ -35,7 +35,7 @@ function legacyOnly(ctx: ScreenContext<OrdersState>): string | undefined {
 export const ORDERS_KEYS = screenKeys<OrdersState>()({
   tab: {
     keys: ['t'],
-    help: 'Limit / DCA / Standing orders',
+    help: 'Limit / DCA / Standing',
     hint: 'lists',
     run: ({ store }) => store.getState().setTab(NEXT_TAB[store.getState().tab]),
   },

@@ -10,9 +10,10 @@ import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { usePick } from '../../components/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js';
-import { knownTokens, maxAmountText } from '../../src/actions/swapFlow.js';
+import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.js';
+import { formGeneration, formPath, knownTokens, maxAmountText } from '../../src/actions/swapFlow.js';
 import type { SwapState } from '../../src/store/swap.js';
+import { NATIVE_MINT } from '../../src/api/mints.js';
 import { useCatalog, useNow } from '../shell/context.js';
 import { useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
@@ -47,16 +48,21 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   const { form, advanced, running, instructions, instructionsOpen } = st;
   const tokensMap = useCatalog((c) => c.latest);
   const universe = useMemo(() => knownTokens(s), [s, tokensMap]); // eslint-disable-line react-hooks/exhaustive-deps -- the catalog changes under s when tokensMap does
-  const check = useMemo(() => checkForm(form, universe, s.wallet?.address), [form, universe, s]);
+  // what is known of the service's generation changes with the first quote: read at each render
+  const gen = formGeneration(s);
+  const check = useMemo(
+    () => checkForm(form, universe, s.wallet?.address, gen),
+    [form, universe, s, gen.generation, gen.v1Why], // eslint-disable-line react-hooks/exhaustive-deps -- gen is a fresh object each render; its fields are the dependency
+  );
   const fields = visibleFields(advanced);
   const modal = Boolean(running) || instructionsOpen;
   const f = useSwapFields(s, swap, fields, { height, keysActive: !modal });
   useSwapLoading(s, swap, f, { form, inputMint: check.input?.id, outputMint: check.output?.id, running });
   useSwapKeys(s, swap, fields, f, !f.editing() && !running);
   const { poll } = useResourceState(SWAP_SCREEN, 'quote');
-  const path = swapPath(form);
+  const path = formPath(s, form);
   // The quote shown must answer the form as it is now (not one still settling).
-  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params, check.order) : undefined;
+  const wantedQuote = check.params ? liveQuoteKey(path.via, check.params, orderAsked(check)) : undefined;
 
   if (instructionsOpen && instructions) {
     return (
@@ -75,7 +81,12 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
   }
 
   const wallet = s.wallet?.address;
-  const notes = swapNotes(st, check, { max: maxAmountText(swap, check), wallet, quoteKey: wantedQuote });
+  const notes = swapNotes(st, check, {
+    max: maxAmountText(swap, check),
+    wallet,
+    quoteKey: wantedQuote,
+    solUsd: tokensMap[NATIVE_MINT]?.usdPrice,
+  });
   // the quote keeps at least a few lines: a form taller than the rest scrolls with the focus
   const shown = formWindow(
     { fields, form, notes, errors: check.errors, width, focused: f.focus() },
@@ -92,6 +103,7 @@ export function SwapScreen({ store: swap, services: s, width, height }: ScreenPr
     outcome: st.outcome,
     check,
     path,
+    ...(gen.generation ? { generation: gen.generation } : {}),
     quote: st.quote,
     quoteKey: wantedQuote,
     poll,

@@ -51,6 +51,20 @@ export const FIELDS: FieldDef[] = [
   { key: 'excludeRouters', label: 'Excl routers', kind: 'text', placeholder: 'none (s)', advanced: true },
   { key: 'referralAccount', label: 'Referral acct', kind: 'text', placeholder: 'none (s)', advanced: true },
   { key: 'referralFee', label: 'Referral bps', kind: 'text', placeholder: '50-255 (s)', advanced: true },
+  // the current generation's (GET /swap/v2/order; the tip also GET /swap/v2/build), amounts in SOL
+  { key: 'priorityFeeLamports', label: 'Prio fee SOL', kind: 'text', placeholder: 'auto (s, v2)', advanced: true },
+  {
+    key: 'broadcastFeeType',
+    label: 'Broadcast',
+    kind: 'select',
+    options: [
+      { value: '', label: 'not set' },
+      { value: 'maxCap', label: 'maxCap' },
+      { value: 'exactFee', label: 'exactFee' },
+    ],
+    advanced: true,
+  },
+  { key: 'jitoTipLamports', label: 'Jito tip SOL', kind: 'text', placeholder: 'none (s, b; v2)', advanced: true },
   // the swap build's (b): POST /swap/v1/swap and swap-instructions
   { key: 'wrapAndUnwrapSol', label: 'Wrap SOL', kind: 'toggle', advanced: true },
   { key: 'destinationTokenAccount', label: 'Dest token ac', kind: 'text', placeholder: 'your own (b)', advanced: true },
@@ -82,6 +96,25 @@ export const FIELDS: FieldDef[] = [
     advanced: true,
   },
   { key: 'skipUserAccountsRpcCalls', label: 'Skip acct RPC', kind: 'toggle', advanced: true },
+  // the current generation's swap build (b, i): GET /swap/v2/build
+  {
+    key: 'buildMode',
+    label: 'Build mode',
+    kind: 'select',
+    options: [
+      { value: 'default', label: 'default' },
+      { value: 'fast', label: 'fast (v2)' },
+    ],
+    advanced: true,
+  },
+  {
+    key: 'computeUnitPricePercentile',
+    label: 'CU percentile',
+    kind: 'text',
+    placeholder: 'auto (b, v2)',
+    advanced: true,
+  },
+  { key: 'forJitoBundle', label: 'Jito bundle', kind: 'toggle', advanced: true },
 ];
 
 export function visibleFields(advanced: boolean): FieldDef[] {

@@ -20,10 +20,10 @@ function hiddenDestination(check: FormCheck, wallet: string | undefined): string
 export function swapNotes(
   st: Pick<SwapState, 'form' | 'balances' | 'balanceError' | 'quote'>,
   check: FormCheck,
-  o: { max: string | undefined; wallet: string | undefined; quoteKey: string | undefined },
+  o: { max: string | undefined; wallet: string | undefined; quoteKey: string | undefined; solUsd?: number | null },
 ) {
   const { form, balances, quote } = st;
-  const notes = fieldNotes(form, check, balances, o.max, o.wallet);
+  const notes = fieldNotes(form, check, balances, o.max, o.wallet, o.solUsd);
   // Warned as soon as the amount (or, for ExactOut, the most the quote may take) exceeds the balance.
   const need =
     form.mode === 'ExactIn'
@@ -49,6 +49,6 @@ export function advancedLine(
 ): string {
   const scrolled = shown.start > 0 || shown.end < shown.total;
   if (advanced)
-    return `a hides the advanced parameters${scrolled ? ` · fields ${shown.start + 1}-${shown.end} of ${shown.total} (j/k scroll)` : ' (route: quote and b; receiver..referral: s; wrap..skip: b)'}`;
+    return `a hides the advanced parameters${scrolled ? ` · fields ${shown.start + 1}-${shown.end} of ${shown.total} (j/k scroll)` : ' (route: quote and b; receiver..tip: s; wrap..bundle: b)'}`;
   return hiddenDestination(check, wallet) ?? 'a: advanced parameters (routes, receiver, payer, fees, build options)';
 }

@@ -1,9 +1,11 @@
 // The Swap screen module: the form, its live quote (a polled resource like any other) and the
 // :swap command, which fills the form and runs the same order-group swap as the s key.
 import type { Order, Quote, QuoteParams } from '../../src/api/types.js';
+import type { Generation } from '../../src/generation.js';
 import type { OrderExtras } from '../../src/actions/swapOptions.js';
-import { checkForm, liveQuoteKey, swapPath } from '../../src/actions/swapForm.js';
-import { knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';
+import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.js';
+import { formGeneration, formPath, knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';
+import { orderOnRoute } from '../../src/actions/swapRoute.js';
 import { SWAP_OPTIONS, swapWords } from '../../src/actions/swapOptions.js';
 import { createSwapStore, type SwapState } from '../../src/store/swap.js';
 import { CommandError, knownSymbols } from '../shell/commands.js';
@@ -17,8 +19,8 @@ export const QUOTE_INTERVAL_MS = 10_000;
 interface LiveQuote {
   via: 'order' | 'swap';
   params: QuoteParams;
-  /** the order group's receiver, payer, routers and referral (they change its quote) */
-  order: OrderExtras;
+  /** the order route's receiver, payer, routers, referral, fees, tip and slippage (they change its quote) */
+  order: OrderExtras & { slippageBps?: number };
 }
 
 /** An order-group answer read as a quote: the fields the pane and the dialog share. */
@@ -52,21 +54,28 @@ export const swapScreen: ScreenModule<SwapState> = {
         // no amount, no quote: the token universe (rebuilt on every catalog change, every list
         // refresh of any screen) is not needed to say so
         if (st.instructionsOpen || st.form.amount.trim() === '') return undefined;
-        const { params, order } = checkForm(st.form, knownTokens(services), services.wallet?.address);
-        return params && { via: swapPath(st.form).via, params, order };
+        const check = checkForm(st.form, knownTokens(services), services.wallet?.address, formGeneration(services));
+        // the order route's current generation takes the slippage typed
+        return check.params && { via: formPath(services, st.form).via, params: check.params, order: orderAsked(check) };
       },
       key: (p: LiveQuote) => liveQuoteKey(p.via, p.params, p.order),
-      fetch: async (p: LiveQuote, signal, { services }): Promise<{ quote: Quote; order?: Order }> => {
+      fetch: async (
+        p: LiveQuote,
+        signal,
+        { services },
+      ): Promise<{ quote: Quote; order?: Order; generation?: Generation }> => {
         if (p.via === 'swap') return { quote: await services.api.swap.quote(p.params, { signal }) };
-        // Without a taker the order group answers with its quote and no transaction.
+        // Without a taker the order route answers with its quote and no transaction (through the
+        // generation in use: the first quote finds it, as the first swap would).
         const { inputMint, outputMint, amount, excludeDexes } = p.params;
-        const order = await services.api.ultra.order(
+        const { order, generation } = await orderOnRoute(
+          services,
           { inputMint, outputMint, amount, ...(excludeDexes ? { excludeDexes } : {}), ...p.order },
           { signal },
         );
-        return { quote: orderAsQuote(order), order };
+        return { quote: orderAsQuote(order), order, generation };
       },
-      apply: (p: LiveQuote, data: { quote: Quote; order?: Order }, at, { store }) =>
+      apply: (p: LiveQuote, data: { quote: Quote; order?: Order; generation?: Generation }, at, { store }) =>
         store.getState().setQuote({ key: liveQuoteKey(p.via, p.params, p.order), via: p.via, ...data, at }),
     },
   ],

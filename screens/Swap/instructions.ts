@@ -1,7 +1,8 @@
 // The swap-instructions answer as detail sections grouped by kind: compute budget, setup, the swap,
 // cleanup, other (tips), and the address lookup tables.
 import type { DetailSection } from '../../components/DetailPane.js';
-import type { Instruction, SwapInstructionsResponse, Token } from '../../src/api/types.js';
+import type { Instruction, Token } from '../../src/api/types.js';
+import type { InstructionsView } from '../../src/store/swap.js';
 import { shortAddress } from '../../src/format.js';
 import { WELL_KNOWN_PROGRAMS } from '../../src/wallet/inspect.js';
 
@@ -24,8 +25,9 @@ function group(title: string, list: Instruction[]): DetailSection {
   };
 }
 
-export function instructionSections(r: SwapInstructionsResponse, _tokens: readonly Token[]): DetailSection[] {
+export function instructionSections(r: InstructionsView, _tokens: readonly Token[]): DetailSection[] {
   return [
+    { title: 'Built by', entries: [{ key: 'route', value: r.route }] },
     group('Compute budget', r.computeBudgetInstructions),
     group('Setup', r.setupInstructions),
     group('Swap', [r.swapInstruction]),

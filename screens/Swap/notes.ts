@@ -4,6 +4,7 @@ import { fromBaseUnits, groupDigits } from '../../src/amount.js';
 import type { Token } from '../../src/api/types.js';
 import { parseSlippage, type FormCheck } from '../../src/actions/swapForm.js';
 import { formatPercent, formatPrice, shortAddress } from '../../src/format.js';
+import { usdText } from '../../src/actions/describe.js';
 import type { Balance, SwapForm } from '../../src/store/swap.js';
 
 export function tokenNote(t: Token, balance: Balance | undefined): string {
@@ -27,6 +28,7 @@ export function fieldNotes(
   balances: Record<string, Balance>,
   maxText: string | undefined,
   wallet?: string,
+  solUsd?: number | null,
 ): Partial<Record<keyof SwapForm, string>> {
   const notes: Partial<Record<keyof SwapForm, string>> = {};
   if (check.input) notes.input = tokenNote(check.input, balances[check.input.id]);
@@ -49,5 +51,11 @@ export function fieldNotes(
   if (check.build.nativeDestinationAccount && !own('nativeDestinationAccount'))
     notes.nativeDestinationAccount = `⚠ SOL goes to ${shortAddress(check.build.nativeDestinationAccount)}, NOT your wallet`;
   if (!form.wrapAndUnwrapSol) notes.wrapAndUnwrapSol = 'uses your wrapped SOL account (b)';
+  // amounts of SOL stated back as read, in SOL and USD
+  const sol = (lamports: number | bigint) =>
+    `${fromBaseUnits(BigInt(lamports), 9)} SOL${usdText(BigInt(lamports), 9, solUsd)}`;
+  if (check.order.priorityFeeLamports !== undefined)
+    notes.priorityFeeLamports = `${sol(check.order.priorityFeeLamports)} priority fee (s)`;
+  if (check.tipLamports !== undefined) notes.jitoTipLamports = `⚠ ${sol(check.tipLamports)} tip leaves the wallet`;
   return notes;
 }

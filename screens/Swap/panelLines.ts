@@ -7,6 +7,7 @@ import { formatAge, formatPercent } from '../../src/format.js';
 import { explainError } from '../../src/actions/outcome.js';
 import type { PollState } from '../../src/poll/scheduler.js';
 import type { QuoteView, SwapOutcome } from '../../src/store/swap.js';
+import { BASE, type Generation } from '../../src/generation.js';
 import { suggestionText } from './notes.js';
 import { quoteLines, type PanelLine } from './quoteLines.js';
 
@@ -18,6 +19,8 @@ export interface PanelInput {
   check: FormCheck;
   /** the group `s` swaps through */
   path: SwapPath;
+  /** the generation of the service's routes in use, when known */
+  generation?: Generation;
   quote?: QuoteView;
   quoteKey?: string;
   poll?: PollState;
@@ -31,6 +34,8 @@ function outcomeLines(o: SwapOutcome): PanelLine[] {
   const tone =
     o.status === 'success' ? 'ok' : o.status === 'cancelled' ? 'dim' : o.status === 'unknown' ? 'warn' : 'danger';
   const lines: PanelLine[] = [{ text: `${o.via === 'order' ? 'Order' : 'Swap build'}: ${o.title}`, tone }];
+  if (o.route) lines.push({ text: `Route ${o.route}`, tone: 'dim' });
+  if (o.found) lines.push({ text: o.found, tone: 'warn' });
   if (o.signature) lines.push({ text: `Signature ${o.signature}` });
   for (const l of o.lines) lines.push({ text: l });
   if (o.error) lines.push({ text: o.error, tone: o.status === 'cancelled' ? 'dim' : 'danger' });
@@ -95,7 +100,9 @@ export function panelLines(p: PanelInput): PanelLine[] {
     status = `Quote ${formatAge(p.now - fresh.at)} old · ${next}`;
   }
   const via =
-    p.path.via === 'order' ? 's swaps via the order group' : `s swaps via the swap group (${p.path.why.join(', ')})`;
+    p.path.via === 'order'
+      ? `s swaps via the order group${p.generation ? ` ${BASE[p.generation]}` : ''}`
+      : `s swaps via the swap group (${p.path.why.join(', ')})`;
   const statusLine: PanelLine = {
     text: `── ${status} · ${via} ──`,
     tone: poll?.error !== undefined ? 'danger' : 'dim',

@@ -13,6 +13,7 @@ import {
 } from '../../src/actions/describe.js';
 import type { SwapPath } from '../../src/actions/swapForm.js';
 import type { QuoteView } from '../../src/store/swap.js';
+import { BASE } from '../../src/generation.js';
 import { formatPrice, shortAddress } from '../../src/format.js';
 
 export interface PanelLine {
@@ -91,7 +92,10 @@ export function quoteLines(
   lines.push({ text: `Fees          ${orderFee}${platform}${fees.length ? ` · DEX ${fees.join(', ')}` : ''}` });
   lines.push(
     view.order
-      ? { text: `Router        ${view.order.router} (order group: s signs exactly this route)`, tone: 'dim' }
+      ? {
+          text: `Router        ${view.order.router} (order group${view.generation ? ` ${BASE[view.generation]}` : ''}: s signs exactly this route)`,
+          tone: 'dim',
+        }
       : { text: `Router        swap group: s builds and sends by RPC (${path.why.join(', ') || 'b'})`, tone: 'dim' },
   );
   const route: PanelLine[] = quote.routePlan.map((s, i) => ({

@@ -2,13 +2,15 @@
 // shows the instructions, a the advanced fields, m the max amount, f flips the pair, ←/→ step the
 // slippage presets; Esc closes the instructions or the outcome.
 import type { StoreApi } from 'zustand/vanilla';
-import { SLIPPAGE_PRESETS, checkForm, swapPath } from '../../src/actions/swapForm.js';
+import { SLIPPAGE_PRESETS, checkForm } from '../../src/actions/swapForm.js';
 import {
   executeSwapForm,
   fetchInstructions,
   flipForm,
+  formGeneration,
   knownTokens,
   maxAmountText,
+  settledPath,
 } from '../../src/actions/swapFlow.js';
 import type { Services } from '../../src/services.js';
 import type { SwapState } from '../../src/store/swap.js';
@@ -37,12 +39,12 @@ export function useSwapKeys(
       top: () => !st().instructionsOpen && f.setFocus(fields[0].key),
       bottom: () => !st().instructionsOpen && f.setFocus(fields[fields.length - 1].key),
       edit: () => f.setEditing(true),
-      execute: () => void executeSwapForm(s, swap, swapPath(st().form).via),
+      execute: () => void settledPath(s, swap).then((p) => executeSwapForm(s, swap, p.via)),
       build: () => void executeSwapForm(s, swap, 'swap'),
       instructions: () => void fetchInstructions(s, swap),
       advanced: () => st().setAdvanced(!st().advanced),
       max: () => {
-        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s), s.wallet?.address));
+        const max = maxAmountText(swap, checkForm(st().form, knownTokens(s), s.wallet?.address, formGeneration(s)));
         if (max === undefined) return flash('error', 'max: pick the input token first (and wait for its balance)');
         st().setForm({ amount: max, mode: 'ExactIn' });
       },

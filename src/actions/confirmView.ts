@@ -4,6 +4,7 @@ import type { Built, ConfirmRequest } from '../pipeline/types.js';
 import { changesText, type BalanceEffect } from '../pipeline/effect.js';
 import { NATIVE_MINT } from '../api/mints.js';
 import type { InspectionOk } from '../wallet/inspect.js';
+import { lamportsText } from '../wallet/instructions.js';
 import { formatAge, shortAddress } from '../format.js';
 import type { ConfirmLine, ConfirmView } from '../store/confirm.js';
 
@@ -79,6 +80,11 @@ export function inspectionFacts(
     facts.push(
       `${prefix}Programs: ${programs} · ${ins.instructionCount} instructions, ${ins.writable.length} writable accounts${ins.lookupTables.count ? `, ${ins.lookupTables.count} lookup tables` : ''} · ${ins.version === 'legacy' ? 'legacy' : `v${ins.version}`}`,
     );
+    // read from the transaction: what it sends out of the wallet as the tip asked
+    if (ins.costs.tipLamports > 0n)
+      facts.push(
+        `${prefix}Tip ${lamportsText(ins.costs.tipLamports)} from you to ${ins.costs.tipTo.map((a) => shortAddress(a)).join(', ')} (leaves the wallet; counted in your balances)`,
+      );
     for (const id of ins.unknownPrograms) {
       const name = ins.programs.find((p) => p.id === id)?.name;
       warnings.push(

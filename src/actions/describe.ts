@@ -163,7 +163,8 @@ function networkFeesLine(order: Order, wallet: string, solUsd?: number | null): 
 }
 
 /** SOL's USD price from whichever side of the trade is SOL (the fees are in SOL). */
-function solPriceOf(input: TokenRef, output: TokenRef): number | null | undefined {
+/** SOL's USD price from the trade's own tokens, when one side is SOL. */
+export function solPriceOf(input: TokenRef, output: TokenRef): number | null | undefined {
   return input.mint === NATIVE_MINT ? input.usdPrice : output.mint === NATIVE_MINT ? output.usdPrice : undefined;
 }
 

@@ -17,13 +17,17 @@ import {
   checkForm,
   liveQuoteKey,
   parsePriorityFee,
+  parseSlippage,
   shortfall,
   swapPath,
   tokenRef,
   tokenUniverse,
   SOL_RESERVE_LAMPORTS,
   type FormCheck,
+  type FormGeneration,
+  type SwapPath,
 } from './swapForm.js';
+import { chooseBuild, findGeneration, orderOnRoute, buildOnRoute } from './swapRoute.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
@@ -49,7 +53,33 @@ export function knownTokens(s: Pick<Services, 'catalog'>): readonly Token[] {
 }
 
 export function currentCheck(s: Services, swap: SwapStore): FormCheck {
-  return checkForm(swap.getState().form, knownTokens(s), s.wallet?.address);
+  return checkForm(swap.getState().form, knownTokens(s), s.wallet?.address, formGeneration(s));
+}
+
+/** What is known of the service's generation, as the form is read with it. */
+export function formGeneration(s: Pick<Services, 'generation'>): FormGeneration {
+  const generation = s.generation.current();
+  const v1Why = s.generation.v1Why();
+  return { ...(generation ? { generation } : {}), ...(v1Why ? { v1Why } : {}) };
+}
+
+/** The group `s` swaps through for the form, with what is known of the service's generation. */
+export function formPath(s: Pick<Services, 'generation'>, form: SwapForm): SwapPath {
+  return swapPath(form, s.generation.current());
+}
+
+/**
+ * The group `s` swaps through, once what it depends on is known: a slippage typed goes with the
+ * order route where the service serves its current generation, and with the swap group where it
+ * serves only the first, so a service not asked yet is asked first (a quote, nothing signed).
+ */
+export async function settledPath(s: Services, swap: SwapStore): Promise<SwapPath> {
+  const form = swap.getState().form;
+  if (s.generation.current() === undefined && typeof parseSlippage(form.slippageBps) === 'number') {
+    const { params } = currentCheck(s, swap);
+    if (params) await findGeneration(s, params);
+  }
+  return formPath(s, swap.getState().form);
 }
 
 const LOOKUP_LIST = { interval: '24h', limit: 100 } as const;
@@ -171,6 +201,8 @@ export async function executeSwapForm(
     );
   }
   const orderOnly = orderFieldsSet(st.form);
+  const choice = via === 'swap' ? chooseBuild(st.form, s.generation) : undefined;
+  if (choice && 'refused' in choice) return (fail(s, swap, via, `${choice.refused}; nothing was requested`), undefined);
   if (via === 'swap' && orderOnly.length) {
     return (
       fail(
@@ -216,13 +248,14 @@ export async function executeSwapForm(
   const order =
     via === 'order'
       ? orderSwapAction({
-          api: s.api,
+          route: s,
           wallet,
           input,
           output,
           amount: check.amount,
           excludeDexes: check.params.excludeDexes,
           extras: check.order,
+          ...(check.slippageBps !== undefined ? { slippageBps: check.slippageBps } : {}),
           checkFunds,
           safety,
           solUsd,
@@ -232,15 +265,18 @@ export async function executeSwapForm(
   const spec =
     order ??
     routeSwapAction({
-      api: s.api,
+      route: s,
       wallet,
       input,
       output,
       params: check.params,
       feeAccount: st.form.feeAccount.trim() || undefined,
-      why: swapPath(st.form).why,
+      why: formPath(s, st.form).why,
+      choice: choice && !('refused' in choice) ? choice : { generation: undefined, v1Because: [] },
       priorityFee: priorityFeeOf(st.form),
       build: check.build,
+      buildV2: check.buildV2,
+      ...(s.rpc ? { unitsOf: (tx: string) => unitsOf(s, tx) } : {}),
       destinationOwner: accounts.destinationOwner,
       checkFunds,
       safety,
@@ -256,7 +292,13 @@ export async function executeSwapForm(
   } finally {
     swap.getState().setRunning(undefined);
   }
-  if (order && result.code === EXECUTE_CODES.slippageExceeded)
+  // a slippage failure: the first generation says so by its program code (6001); the current one's
+  // execute names no cause (-1001, -2001), so the market is asked again in either case
+  if (
+    order &&
+    (result.code === EXECUTE_CODES.slippageExceeded ||
+      (result.status === 'failed' && (result.code === -1001 || result.code === -2001)))
+  )
     result = await withPassingSlippage(s, result, order.lastOrder(), check.order);
   // the output's destination when it is not this wallet: the outcome says so instead of "received"
   const native = check.build.nativeDestinationAccount;
@@ -273,7 +315,11 @@ export async function executeSwapForm(
     o.status === 'success' && s.mode === 'paper'
       ? { ...o, title: 'Filled on paper (nothing real was signed or sent)' }
       : o;
-  swap.getState().setOutcome(marked(swapOutcomeOf(result, via, input, output, s.now(), undefined, sentTo)));
+  // the route it went through, and what was found of the service on the way (said once)
+  const taken = spec.lastRoute();
+  const routed = (o: ReturnType<typeof swapOutcomeOf>) =>
+    taken ? { ...o, route: taken.path, ...(taken.found ? { found: taken.found } : {}) } : o;
+  swap.getState().setOutcome(routed(marked(swapOutcomeOf(result, via, input, output, s.now(), undefined, sentTo))));
   const before = swap.getState().balances[output.mint]?.raw;
   if (result.transactions.length > 0) {
     await refreshBalances(s, swap, [input.mint, output.mint, NATIVE_MINT]);
@@ -281,7 +327,7 @@ export async function executeSwapForm(
     // Sent by RPC, the swap group reports no amounts: what arrived is read from the wallet.
     const after = swap.getState().balances[output.mint]?.raw;
     if (via === 'swap' && result.status === 'success' && !sentTo && before !== undefined && after !== undefined) {
-      swap.getState().setOutcome(marked(swapOutcomeOf(result, via, input, output, s.now(), after - before)));
+      swap.getState().setOutcome(routed(marked(swapOutcomeOf(result, via, input, output, s.now(), after - before))));
     }
   }
   return result;
@@ -300,14 +346,17 @@ async function withPassingSlippage(
   if (!quoted) return result;
   try {
     // with the same taker and options, so the same fees apply; the transaction it builds is never signed
-    const now = await s.api.ultra.order({
+    const { order: now } = await orderOnRoute(s, {
       inputMint: quoted.inputMint,
       outputMint: quoted.outputMint,
       amount: quoted.inAmount,
       ...(quoted.taker ? { taker: quoted.taker } : {}),
       ...extras,
     });
-    return { ...result, advice: slippageAdvice(slippageThatPasses(BigInt(quoted.outAmount), BigInt(now.outAmount))) };
+    const passing = slippageThatPasses(BigInt(quoted.outAmount), BigInt(now.outAmount));
+    // the current generation's failure names no cause: without a price that moved, it was not slippage
+    if (passing === undefined && result.code !== EXECUTE_CODES.slippageExceeded) return result;
+    return { ...result, advice: slippageAdvice(passing) };
   } catch {
     return result;
   }
@@ -333,11 +382,21 @@ export async function swapFromCommand(s: Services, swap: SwapStore, args: string
   const problem = check.errors.input ?? check.errors.output ?? check.errors.amount ?? Object.values(check.errors)[0];
   if (problem) throw new Error(problem);
   // a priority fee or a build option is the swap group's: the path the Swap screen would take
-  return executeSwapForm(s, swap, swapPath(swap.getState().form).via);
+  return executeSwapForm(s, swap, (await settledPath(s, swap)).via);
 }
 
 export const SWAP_COMMAND_USAGE =
   ':swap AMOUNT FROM TO [slippage 1%] [fee auto|LAMPORTS|medium|high|veryHigh [MAX]] [OPTION VALUE]… (:help swap lists the options)';
+
+/** The compute units an unsigned transaction uses, simulated on the person's RPC; undefined when it does not say. */
+async function unitsOf(s: Services, tx: string): Promise<number | undefined> {
+  try {
+    const r = await s.rpc!.simulate(tx, { before: [s.wallet!.address], after: [] });
+    return r.err === null || r.err === undefined ? r.unitsConsumed : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A token mint's account size (a token account is 165 bytes, or more with extensions). */
 const MINT_SIZE = 82;
@@ -388,15 +447,61 @@ async function checkAccounts(s: Services, check: FormCheck): Promise<{ destinati
   }
 }
 
-/** `i`: the swap group's instructions for the current quote, grouped by kind in the view. */
+/**
+ * `i`: the swap group's instructions for the current quote, grouped by kind in the view: GET
+ * /swap/v2/build where the service serves it (and the form asks nothing only the first generation
+ * takes), else POST /swap/v1/swap-instructions.
+ */
 export async function fetchInstructions(s: Services, swap: SwapStore): Promise<void> {
   const check = currentCheck(s, swap);
   const st = swap.getState();
   if (!check.params) return fail(s, swap, 'swap', firstError(check) ?? 'fill in From, To and Amount first');
   const user = s.wallet?.address;
   if (!user) return fail(s, swap, 'swap', 'no wallet: the instructions are built for a wallet address');
+  const choice = chooseBuild(st.form, s.generation);
+  if ('refused' in choice) return fail(s, swap, 'swap', choice.refused);
   st.setRunning('Fetching the swap instructions…');
   try {
+    if (choice.generation !== 'v1' && check.params.swapMode !== 'ExactOut') {
+      const p = check.params;
+      const routed = await buildOnRoute(s, {
+        inputMint: p.inputMint,
+        outputMint: p.outputMint,
+        amount: p.amount,
+        taker: user,
+        ...(p.slippageBps !== undefined ? { slippageBps: p.slippageBps } : {}),
+        ...(p.dexes ? { dexes: p.dexes } : {}),
+        ...(p.excludeDexes ? { excludeDexes: p.excludeDexes } : {}),
+        ...(p.maxAccounts !== undefined ? { maxAccounts: p.maxAccounts } : {}),
+        ...(p.platformFeeBps !== undefined ? { platformFeeBps: p.platformFeeBps } : {}),
+        ...(st.form.feeAccount.trim() ? { feeAccount: st.form.feeAccount.trim() } : {}),
+        ...(check.build.wrapAndUnwrapSol === false ? { wrapAndUnwrapSol: false } : {}),
+        ...(check.build.destinationTokenAccount
+          ? { destinationTokenAccount: check.build.destinationTokenAccount }
+          : {}),
+        ...(check.build.blockhashSlotsToExpiry !== undefined
+          ? { blockhashSlotsToExpiry: check.build.blockhashSlotsToExpiry }
+          : {}),
+        ...check.buildV2,
+      });
+      if (routed.generation === 'v2') {
+        const r = routed.answer;
+        swap.getState().setInstructions(
+          {
+            route: 'GET /swap/v2/build',
+            computeBudgetInstructions: r.computeBudgetInstructions,
+            setupInstructions: r.setupInstructions,
+            swapInstruction: r.swapInstruction,
+            cleanupInstruction: r.cleanupInstruction ?? null,
+            otherInstructions: [...r.otherInstructions, ...(r.tipInstruction ? [r.tipInstruction] : [])],
+            addressLookupTableAddresses: Object.keys(r.addressesByLookupTableAddress ?? {}),
+          },
+          s.now(),
+        );
+        swap.getState().setInstructionsOpen(true);
+        return;
+      }
+    }
     const quote = await s.api.swap.quote(check.params);
     const fee = priorityFeeOf(st.form);
     const response = await s.api.swap.instructions({
@@ -408,7 +513,7 @@ export async function fetchInstructions(s: Services, swap: SwapStore): Promise<v
       ...(fee !== 'auto' ? { prioritizationFeeLamports: fee } : {}),
       ...check.build,
     });
-    swap.getState().setInstructions(response, s.now());
+    swap.getState().setInstructions({ route: 'POST /swap/v1/swap-instructions', ...response }, s.now());
     swap.getState().setInstructionsOpen(true);
   } catch (err) {
     fail(s, swap, 'swap', explainError(err));
@@ -428,7 +533,10 @@ export { refreshJournalView };
  * the number would be read in the other token, so the amount is emptied. Returns the sentence
  * that says on screen what happened.
  */
-export function flipForm(s: Pick<Services, 'catalog'> & Partial<Pick<Services, 'wallet'>>, swap: SwapStore): string {
+export function flipForm(
+  s: Pick<Services, 'catalog'> & Partial<Pick<Services, 'wallet' | 'generation'>>,
+  swap: SwapStore,
+): string {
   const st = swap.getState();
   const { form, quote } = st;
   const check = checkForm(form, knownTokens(s), s.wallet?.address);
@@ -443,7 +551,9 @@ export function flipForm(s: Pick<Services, 'catalog'> & Partial<Pick<Services, '
     st.setForm({ ...swapped, mode: 'ExactIn' });
     return `flipped: you now pay ${form.amount.trim()} ${outSym} for ${inSym} (the amount stays on ${outSym}; mode ExactIn)`;
   }
-  const liveKey = check.params ? liveQuoteKey(swapPath(form).via, check.params, check.order) : undefined;
+  const liveKey = check.params
+    ? liveQuoteKey(swapPath(form, s.generation?.current()).via, check.params, check.order)
+    : undefined;
   const fresh = quote && liveKey !== undefined && quote.key === liveKey ? quote.quote : undefined;
   if (fresh && check.output && /^\d+$/.test(fresh.outAmount) && BigInt(fresh.outAmount) > 0n) {
     const amount = fromBaseUnits(fresh.outAmount, check.output.decimals, { group: false });

@@ -10,7 +10,15 @@ import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
 import { withFixedFacts } from '../chain/mintFacts.js';
 import type { SwapForm } from '../store/swap.js';
 import { amountText, type TokenRef } from './describe.js';
-import { buildReasons, checkOptions, orderFieldsSet, type BuildExtras, type OrderExtras } from './swapOptions.js';
+import {
+  buildReasons,
+  checkOptions,
+  orderFieldsSet,
+  type BuildExtras,
+  type BuildV2Extras,
+  type OrderExtras,
+} from './swapOptions.js';
+import type { Generation } from '../generation.js';
 
 export type FieldErrors = Partial<Record<keyof SwapForm, string>>;
 
@@ -20,10 +28,16 @@ export interface FormCheck {
   /** base units of the amount field (input for ExactIn, output for ExactOut) */
   amount?: bigint;
   params?: QuoteParams;
-  /** what the form adds to GET /ultra/v1/order (s, and the order group's quote) */
+  /** what the form adds to the order route's order (s, and its quote) */
   order: OrderExtras;
+  /** the slippage typed (bps), when not auto: the order route's current generation takes it */
+  slippageBps?: number;
   /** what the form adds to POST /swap/v1/swap and swap-instructions (b, i) */
   build: BuildExtras;
+  /** what only GET /swap/v2/build takes (b, i through the current generation) */
+  buildV2: BuildV2Extras;
+  /** the tip asked (either route), lamports */
+  tipLamports?: bigint;
   errors: FieldErrors;
   /** every required field has something in it */
   filled: boolean;
@@ -66,8 +80,24 @@ function intField(text: string, min: number, max: number): number | string {
   return n;
 }
 
-/** `wallet`: the wallet that signs, when known (a receiver or payer equal to it is left out of the request). */
-export function checkForm(form: SwapForm, tokens: readonly Token[], wallet?: string): FormCheck {
+/** What is known of the service's generation when the form is read (see src/generation.ts). */
+export interface FormGeneration {
+  /** the generation in use: forced or found; undefined while not known (the current one is tried first) */
+  generation?: Generation;
+  /** why the first generation, in words, for the messages of what it cannot take */
+  v1Why?: string;
+}
+
+/**
+ * `wallet`: the wallet that signs, when known (a receiver or payer equal to it is left out of the
+ * request); `gen`: the generation of the service's routes, when known.
+ */
+export function checkForm(
+  form: SwapForm,
+  tokens: readonly Token[],
+  wallet?: string,
+  gen: FormGeneration = {},
+): FormCheck {
   const errors: FieldErrors = {};
   const filled = form.input.trim() !== '' && form.output.trim() !== '' && form.amount.trim() !== '';
   let input: Token | undefined;
@@ -129,9 +159,10 @@ export function checkForm(form: SwapForm, tokens: readonly Token[], wallet?: str
     inputMint: input?.id,
     outputMint: output?.id,
     priorityFee: typeof fee !== 'string',
+    ...gen,
   });
   Object.assign(errors, options.errors);
-  const path = swapPath(form);
+  const path = swapPath(form, gen.generation);
   if (path.via === 'swap') {
     // the swap group has none of these: the form would silently drop them
     for (const key of orderFieldsSet(form)) {
@@ -159,7 +190,19 @@ export function checkForm(form: SwapForm, tokens: readonly Token[], wallet?: str
           ...(form.instructionVersion !== 'V1' ? { instructionVersion: form.instructionVersion } : {}),
         }
       : undefined;
-  return { input, output, amount, params, order: options.order, build: options.build, errors, filled };
+  return {
+    input,
+    output,
+    amount,
+    params,
+    order: options.order,
+    ...(typeof slippage === 'number' ? { slippageBps: slippage } : {}),
+    build: options.build,
+    buildV2: options.buildV2,
+    ...(options.tipLamports !== undefined ? { tipLamports: options.tipLamports } : {}),
+    errors,
+    filled,
+  };
 }
 
 /** The swap group's slippage when the form leaves it on auto. */
@@ -213,11 +256,16 @@ export interface SwapPath {
   why: string[];
 }
 
-export function swapPath(form: SwapForm): SwapPath {
+/**
+ * `generation`: the service's order route, when known. Its current generation (GET /swap/v2/order)
+ * takes a slippage of the person's; the first (GET /ultra/v1/order) chooses its own, so a slippage
+ * takes the swap group there. While it is not known the current generation is taken (it is asked first).
+ */
+export function swapPath(form: SwapForm, generation?: Generation): SwapPath {
   const why: string[] = [];
   if (form.mode === 'ExactOut') why.push('ExactOut');
   const slip = parseSlippage(form.slippageBps);
-  if (typeof slip === 'number') why.push(`slippage ${formatPercent(slip / 100)}`);
+  if (typeof slip === 'number' && generation === 'v1') why.push(`slippage ${formatPercent(slip / 100)}`);
   if (form.dexes.trim()) why.push('only chosen DEXes');
   if (form.onlyDirectRoutes) why.push('direct routes only');
   if (!form.restrictIntermediateTokens) why.push('unrestricted intermediate tokens');
@@ -230,13 +278,22 @@ export function swapPath(form: SwapForm): SwapPath {
   return { via: why.length ? 'swap' : 'order', why };
 }
 
+/** What the order route's quote is asked with beyond the pair and amount: the form's options, and the slippage typed. */
+export function orderAsked(check: Pick<FormCheck, 'order' | 'slippageBps'>): OrderExtras & { slippageBps?: number } {
+  return check.slippageBps !== undefined ? { ...check.order, slippageBps: check.slippageBps } : check.order;
+}
+
 /** A stable key of the quote parameters (one polled resource per distinct request). */
 export function quoteKey(p: QuoteParams): string {
   return `swap/quote?${JSON.stringify(p)}`;
 }
 
 /** The key of the live quote for a path: the pane shows a quote only when it answers this key. */
-export function liveQuoteKey(via: SwapPath['via'], p: QuoteParams, order: OrderExtras = {}): string {
+export function liveQuoteKey(
+  via: SwapPath['via'],
+  p: QuoteParams,
+  order: OrderExtras & { slippageBps?: number } = {},
+): string {
   // the order group's quote also depends on the receiver, payer, routers and referral
   return `${via}:${quoteKey(p)}${via === 'order' && Object.keys(order).length ? `&${JSON.stringify(order)}` : ''}`;
 }

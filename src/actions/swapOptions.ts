@@ -1,17 +1,24 @@
-// The swap parameters beyond the route controls: the order group's (GET /ultra/v1/order: who gets
-// the output, who pays the fees, which routers are left out, a referral) and the swap build's
-// (POST /swap/v1/swap and /swap/v1/swap-instructions: SOL wrapping, where the output lands, compute
-// units, expiry, shared accounts, account checks). One table names each once: its Swap form field
-// (the contract's name), the word `:swap` and the headless commands take (`receiver ADDR`,
-// `--receiver ADDR`), and how what was typed is read.
+// The swap parameters beyond the route controls: the order route's (GET /swap/v2/order or GET
+// /ultra/v1/order: who gets the output, who pays the fees, which routers are left out, a referral,
+// and the current generation's priority fee and broadcast), the swap build's (POST /swap/v1/swap
+// and /swap-instructions, or GET /swap/v2/build: SOL wrapping, where the output lands, compute
+// units, expiry, shared accounts, account checks), and a tip that either route takes. One table
+// names each once: its Swap form field (the contract's name), the word `:swap` and the headless
+// commands take (`receiver ADDR`, `--receiver ADDR`), and how what was typed is read.
+import { AmountError, fromBaseUnits, toBaseUnits } from '../amount.js';
 import { isAddress } from '../api/base58.js';
-import { INSTRUCTION_VERSIONS, ROUTERS } from '../api/contract/index.js';
+import { BROADCAST_FEE_TYPES, CU_PRICE_PERCENTILES, INSTRUCTION_VERSIONS } from '../api/contract/index.js';
 import { NATIVE_MINT } from '../api/mints.js';
-import type { OrderParams, SwapRequest } from '../api/types.js';
+import type { BuildParams, OrderV2Params, SwapRequest } from '../api/types.js';
+import type { Generation } from '../generation.js';
+import { MAX_PRIORITY_FEE_LAMPORTS } from '../wallet/instructions.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 
-/** 'order': GET /ultra/v1/order (s); 'build': POST /swap/v1/swap and swap-instructions (b, i); 'quote': the quote of either. */
-export type OptionGroup = 'order' | 'build' | 'quote';
+/**
+ * 'order': the order route's (s); 'build': the swap build's (b, i; any of them takes `s` to the
+ * swap group); 'quote': the quote of either; 'both': taken by either route (a tip).
+ */
+export type OptionGroup = 'order' | 'build' | 'quote' | 'both';
 
 export interface SwapOption {
   /** the form field, named as the contract names the parameter */
@@ -19,16 +26,22 @@ export interface SwapOption {
   /** `:swap … WORD VALUE` and `--WORD VALUE` */
   word: string;
   group: OptionGroup;
-  kind: 'address' | 'routers' | 'int' | 'bool' | 'choice';
+  /** 'sol': an amount of SOL typed by the person, sent in lamports */
+  kind: 'address' | 'routers' | 'int' | 'bool' | 'choice' | 'sol' | 'percentile';
   /** what VALUE is, for the usage line */
   value: string;
+  /** whole numbers: the range; SOL amounts: the range in lamports */
   min?: bigint;
   max?: bigint;
   choices?: readonly string[];
+  /** only the service's current generation takes it (GET /swap/v2/order, GET /swap/v2/build) */
+  v2?: true;
 }
 
 // a JSON integer is read exactly up to 2^53 - 1 (far beyond any sensible price)
 const MAX_JSON_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
+/** The most SOL a priority fee or a tip may be (the inspector's bound on a priority fee): more is a typo. */
+const MAX_FEE_LAMPORTS = MAX_PRIORITY_FEE_LAMPORTS;
 
 export const SWAP_OPTIONS: readonly SwapOption[] = [
   { key: 'receiver', word: 'receiver', group: 'order', kind: 'address', value: 'ADDR' },
@@ -36,6 +49,36 @@ export const SWAP_OPTIONS: readonly SwapOption[] = [
   { key: 'payer', word: 'payer', group: 'order', kind: 'address', value: 'ADDR' },
   { key: 'referralAccount', word: 'referral-account', group: 'order', kind: 'address', value: 'ADDR' },
   { key: 'referralFee', word: 'referral-fee', group: 'order', kind: 'int', value: 'BPS', min: 50n, max: 255n },
+  {
+    key: 'priorityFeeLamports',
+    word: 'priority-fee-sol',
+    group: 'order',
+    kind: 'sol',
+    value: 'SOL',
+    min: 1n,
+    max: MAX_FEE_LAMPORTS,
+    v2: true,
+  },
+  {
+    key: 'broadcastFeeType',
+    word: 'broadcast-fee-type',
+    group: 'order',
+    kind: 'choice',
+    value: 'maxCap|exactFee',
+    choices: BROADCAST_FEE_TYPES,
+    v2: true,
+  },
+  {
+    key: 'jitoTipLamports',
+    word: 'jito-tip-sol',
+    group: 'both',
+    kind: 'sol',
+    value: 'SOL',
+    // the first generation's manual mode asked at least 1000 lamports of a tip
+    min: 1000n,
+    max: MAX_FEE_LAMPORTS,
+    v2: true,
+  },
   {
     key: 'instructionVersion',
     word: 'instruction-version',
@@ -93,6 +136,24 @@ export const SWAP_OPTIONS: readonly SwapOption[] = [
     kind: 'bool',
     value: 'true|false',
   },
+  {
+    key: 'buildMode',
+    word: 'build-mode',
+    group: 'build',
+    kind: 'choice',
+    value: 'default|fast',
+    choices: ['default', 'fast'],
+    v2: true,
+  },
+  {
+    key: 'computeUnitPricePercentile',
+    word: 'compute-unit-price-percentile',
+    group: 'build',
+    kind: 'percentile',
+    value: 'auto|medium|high|veryHigh|BPS',
+    v2: true,
+  },
+  { key: 'forJitoBundle', word: 'for-jito-bundle', group: 'build', kind: 'bool', value: 'true|false', v2: true },
 ];
 
 /** The option a word after the tokens of `:swap` (or a headless flag without `--`) names. */
@@ -102,22 +163,7 @@ export function optionByWord(word: string): SwapOption | undefined {
 
 /** Every option at its default (what `:swap` starts from: it sends what it names and nothing left over). */
 export function optionDefaults(): Partial<SwapForm> {
-  return {
-    receiver: '',
-    excludeRouters: '',
-    payer: '',
-    referralAccount: '',
-    referralFee: '',
-    instructionVersion: 'V1',
-    wrapAndUnwrapSol: true,
-    destinationTokenAccount: '',
-    nativeDestinationAccount: '',
-    dynamicComputeUnitLimit: false,
-    computeUnitPriceMicroLamports: '',
-    blockhashSlotsToExpiry: '',
-    useSharedAccounts: 'auto',
-    skipUserAccountsRpcCalls: false,
-  };
+  return Object.fromEntries(SWAP_OPTIONS.map((o) => [o.key, EMPTY_FORM[o.key]]));
 }
 
 const show = (text: string) => JSON.stringify(text.length > 48 ? `${text.slice(0, 47)}…` : text);
@@ -139,10 +185,35 @@ export function optionValue(o: SwapOption, given: string | boolean): Partial<Swa
     return choice === undefined ? `one of ${o.choices!.join(', ')} (got ${show(text)})` : { [o.key]: choice };
   }
   const problem = checkText(o, text);
-  return problem ?? { [o.key]: text };
+  return problem ?? { [o.key]: o.kind === 'percentile' ? percentileText(text) : text };
 }
 
-/** The rule of a text option (address, router list, whole number in range); undefined when it holds. */
+/** A compute-unit price percentile as the form keeps it: a level's own spelling, or the number of bps. */
+function percentileText(text: string): string {
+  return CU_PRICE_PERCENTILES.find((l) => l.toLowerCase() === text.toLowerCase()) ?? text.toLowerCase();
+}
+
+/** A plausible router name: letters, digits and `_ . + -` (no space, comma or control character), 1 to 32 of them. */
+const ROUTER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,31}$/;
+
+/** An amount of SOL as typed (read by the one amount parser) in lamports, or what is wrong with it. */
+export function solLamports(o: Pick<SwapOption, 'min' | 'max'>, text: string): bigint | string {
+  let lamports: bigint;
+  try {
+    lamports = toBaseUnits(text, 9, 'SOL');
+  } catch (e) {
+    if (e instanceof AmountError) return `${e.message.replace(/^SOL: /, '')} (an amount of SOL, e.g. 0.0001)`;
+    throw e;
+  }
+  const sol = (n: bigint) => fromBaseUnits(n, 9);
+  if (o.min !== undefined && lamports < o.min)
+    return `at least ${sol(o.min)} SOL (${o.min} lamports), got ${sol(lamports)} SOL`;
+  if (o.max !== undefined && lamports > o.max)
+    return `at most ${sol(o.max)} SOL, got ${sol(lamports)} SOL (the value is in SOL, not lamports)`;
+  return lamports;
+}
+
+/** The rule of a text option (address, router list, whole number in range, SOL, percentile); undefined when it holds. */
 function checkText(o: SwapOption, text: string): string | undefined {
   if (o.kind === 'address')
     return isAddress(text) ? undefined : `must be a base58 address of 32 bytes (got ${show(text)})`;
@@ -151,24 +222,41 @@ function checkText(o: SwapOption, text: string): string | undefined {
     const n = BigInt(text);
     return n < o.min! || n > o.max! ? `must be from ${o.min} to ${o.max} (got ${show(text)})` : undefined;
   }
+  if (o.kind === 'sol') {
+    const lamports = solLamports(o, text);
+    return typeof lamports === 'string' ? lamports : undefined;
+  }
+  if (o.kind === 'percentile') {
+    if (text.toLowerCase() === 'auto' || CU_PRICE_PERCENTILES.some((l) => l.toLowerCase() === text.toLowerCase()))
+      return undefined;
+    if (/^\d+$/.test(text) && BigInt(text) <= 10_000n) return undefined;
+    return `auto, medium, high, veryHigh, or basis points from 0 to 10000 (got ${show(text)})`;
+  }
   if (o.kind === 'routers') {
+    // which names exist is the service's to say: only what cannot be a name is refused here
     const items = text.split(',').map((r) => r.trim());
     const empty = items.findIndex((r) => r === '');
-    if (empty >= 0)
-      return `item ${empty + 1} is empty (router names separated by single commas: ${ROUTERS.join(', ')})`;
-    const unknown = items.find((r) => !(ROUTERS as readonly string[]).includes(r));
-    if (unknown !== undefined) return `unknown router ${show(unknown)} (routers: ${ROUTERS.join(', ')})`;
+    if (empty >= 0) return `item ${empty + 1} is empty (router names separated by single commas)`;
+    const odd = items.find((r) => !ROUTER_NAME.test(r));
+    if (odd !== undefined)
+      return `${show(odd)} is not a router name (letters, digits and _ . + -, without spaces or control characters)`;
     const twice = items.find((r, i) => items.indexOf(r) !== i);
     if (twice !== undefined) return `"${twice}" is given twice`;
-    if (items.length === ROUTERS.length) return 'leaves out every router: nothing would route the swap';
   }
   return undefined;
 }
 
-/** The order group's parameters the form adds to GET /ultra/v1/order. */
+/** The order route's parameters the form adds to GET /swap/v2/order (or GET /ultra/v1/order). */
 export type OrderExtras = Pick<
-  OrderParams,
-  'receiver' | 'payer' | 'excludeRouters' | 'referralAccount' | 'referralFee'
+  OrderV2Params,
+  | 'receiver'
+  | 'payer'
+  | 'excludeRouters'
+  | 'referralAccount'
+  | 'referralFee'
+  | 'priorityFeeLamports'
+  | 'jitoTipLamports'
+  | 'broadcastFeeType'
 >;
 /** The swap build's parameters the form adds to POST /swap/v1/swap and swap-instructions. */
 export type BuildExtras = Pick<
@@ -182,10 +270,15 @@ export type BuildExtras = Pick<
   | 'useSharedAccounts'
   | 'skipUserAccountsRpcCalls'
 >;
+/** What only GET /swap/v2/build takes of the form: fast routing, the compute-unit price's percentile, Jito bundles, a tip. */
+export type BuildV2Extras = Pick<BuildParams, 'mode' | 'computeUnitPricePercentile' | 'forJitoBundle' | 'tipAmount'>;
 
 export interface OptionsCheck {
   order: OrderExtras;
   build: BuildExtras;
+  buildV2: BuildV2Extras;
+  /** the tip asked (either route), lamports */
+  tipLamports?: bigint;
   errors: Partial<Record<keyof SwapForm, string>>;
 }
 
@@ -196,6 +289,21 @@ export interface OptionsContext {
   outputMint?: string;
   /** a priority fee other than auto is set (the exact compute unit price replaces it) */
   priorityFee: boolean;
+  /** the generation the service is known to serve (undefined: not known yet, or the current one tried first) */
+  generation?: Generation;
+  /** why the first generation (api-version v1, or what the service serves), for the message */
+  v1Why?: string;
+}
+
+/** The options only the current generation takes that are filled in, by their field names. */
+export function v2FieldsSet(form: SwapForm): Array<keyof SwapForm> {
+  return SWAP_OPTIONS.filter((o) => o.v2 && isSet(form, o)).map((o) => o.key);
+}
+
+/** Whether an option is away from its default. */
+function isSet(form: SwapForm, o: SwapOption): boolean {
+  const v = form[o.key];
+  return typeof v === 'boolean' ? v !== EMPTY_FORM[o.key] : String(v).trim() !== '' && v !== EMPTY_FORM[o.key];
 }
 
 /** Reads the option fields of the form; every error names the contract's field. */
@@ -206,7 +314,7 @@ export function checkOptions(form: SwapForm, ctx: OptionsContext): OptionsCheck 
     if (t === '') return undefined;
     const o = SWAP_OPTIONS.find((x) => x.key === key)!;
     const problem = checkText(o, t);
-    if (problem) errors[key] = `${key}: ${problem}`;
+    if (problem) errors[key] = `${key}${o.kind === 'sol' ? ' (in SOL)' : ''}: ${problem}`;
     return problem ? undefined : t;
   };
   const notMint = (key: keyof SwapForm, address: string | undefined): string | undefined => {
@@ -217,6 +325,15 @@ export function checkOptions(form: SwapForm, ctx: OptionsContext): OptionsCheck 
     return address;
   };
   const ownOrOther = (a: string | undefined) => (a !== undefined && a === ctx.wallet ? undefined : a);
+  const lamportsOf = (key: 'priorityFeeLamports' | 'jitoTipLamports'): bigint | undefined => {
+    const t = text(key);
+    if (t === undefined) return undefined;
+    const v = solLamports(
+      SWAP_OPTIONS.find((o) => o.key === key)!,
+      t,
+    );
+    return typeof v === 'bigint' ? v : undefined;
+  };
 
   const receiver = ownOrOther(notMint('receiver', text('receiver')));
   const payer = ownOrOther(notMint('payer', text('payer')));
@@ -226,12 +343,21 @@ export function checkOptions(form: SwapForm, ctx: OptionsContext): OptionsCheck 
   if (referralFee !== undefined && referralAccount === undefined && !errors.referralAccount) {
     errors.referralFee = 'referralFee: goes with referralAccount (the account the referral fee is paid to)';
   }
+  const priority = lamportsOf('priorityFeeLamports');
+  const tip = lamportsOf('jitoTipLamports');
+  const broadcast = form.broadcastFeeType === '' ? undefined : form.broadcastFeeType;
+  if (broadcast !== undefined && priority === undefined && tip === undefined && !errors.priorityFeeLamports)
+    errors.broadcastFeeType =
+      'broadcastFeeType: goes with a priority fee or a tip (the service ignores it without one)';
   const order: OrderExtras = {
     ...(receiver ? { receiver } : {}),
     ...(payer ? { payer } : {}),
-    ...(routers ? { excludeRouters: routers.split(',').map((r) => r.trim()) as OrderExtras['excludeRouters'] } : {}),
+    ...(routers ? { excludeRouters: routers.split(',').map((r) => r.trim()) } : {}),
     ...(referralAccount ? { referralAccount } : {}),
     ...(referralFee ? { referralFee: Number(referralFee) } : {}),
+    ...(priority !== undefined ? { priorityFeeLamports: Number(priority) } : {}),
+    ...(tip !== undefined ? { jitoTipLamports: Number(tip) } : {}),
+    ...(broadcast !== undefined && !errors.broadcastFeeType ? { broadcastFeeType: broadcast } : {}),
   };
 
   const destination = notMint('destinationTokenAccount', text('destinationTokenAccount'));
@@ -270,7 +396,25 @@ export function checkOptions(form: SwapForm, ctx: OptionsContext): OptionsCheck 
     ...(form.useSharedAccounts === 'auto' ? {} : { useSharedAccounts: form.useSharedAccounts === 'true' }),
     ...(form.skipUserAccountsRpcCalls ? { skipUserAccountsRpcCalls: true } : {}),
   };
-  return { order, build, errors };
+  const percentile = text('computeUnitPricePercentile');
+  const buildV2: BuildV2Extras = {
+    ...(form.buildMode === 'fast' ? { mode: 'fast' as const } : {}),
+    ...(percentile !== undefined && percentile.toLowerCase() !== 'auto'
+      ? {
+          computeUnitPricePercentile: /^\d+$/.test(percentile)
+            ? Number(percentile)
+            : (percentile as (typeof CU_PRICE_PERCENTILES)[number]),
+        }
+      : {}),
+    ...(form.forJitoBundle ? { forJitoBundle: true } : {}),
+    ...(tip !== undefined ? { tipAmount: tip.toString() } : {}),
+  };
+  // what only the current generation takes, where the service is known to serve only the first
+  if (ctx.generation === 'v1')
+    for (const key of v2FieldsSet(form))
+      errors[key] ??=
+        `${key}: only the service's current generation (/swap/v2) takes it, and ${ctx.v1Why ?? 'the first generation (/ultra/v1) is in use'}; clear it`;
+  return { order, build, buildV2, ...(tip !== undefined ? { tipLamports: tip } : {}), errors };
 }
 
 /** What of the build parameters only the swap group honours, in words (why `s` goes through it). */
@@ -284,12 +428,36 @@ export function buildReasons(form: SwapForm): string[] {
   if (form.blockhashSlotsToExpiry.trim()) why.push('blockhash slots to expiry');
   if (form.useSharedAccounts !== 'auto') why.push('shared accounts');
   if (form.skipUserAccountsRpcCalls) why.push('no user account checks');
+  if (form.buildMode === 'fast') why.push('fast build');
+  if (form.computeUnitPricePercentile.trim() && form.computeUnitPricePercentile.trim().toLowerCase() !== 'auto')
+    why.push('compute unit price percentile');
+  if (form.forJitoBundle) why.push('for a Jito bundle');
   return why;
 }
 
-/** The order group's options that are filled in, by their field names. */
+/**
+ * What of the swap group's parameters only its first generation (POST /swap/v1/swap) takes, in
+ * words: where the service serves both, these build through /swap/v1 rather than /swap/v2/build.
+ */
+export function v1BuildReasons(form: SwapForm): string[] {
+  const why: string[] = [];
+  if (form.mode === 'ExactOut') why.push('ExactOut');
+  if (form.onlyDirectRoutes) why.push('direct routes only');
+  if (!form.restrictIntermediateTokens) why.push('unrestricted intermediate tokens');
+  if (/^\d+$/.test(form.maxAccounts.trim()) && Number(form.maxAccounts.trim()) > 64) why.push('max accounts above 64');
+  if (form.asLegacyTransaction) why.push('legacy transaction');
+  if (form.instructionVersion !== 'V1') why.push(`instruction version ${form.instructionVersion}`);
+  if (form.priorityFee.trim() !== '' && form.priorityFee.trim().toLowerCase() !== 'auto') why.push('priority fee');
+  if (form.dynamicComputeUnitLimit) why.push('dynamic compute unit limit');
+  if (form.computeUnitPriceMicroLamports.trim()) why.push('compute unit price');
+  if (form.useSharedAccounts !== 'auto') why.push('shared accounts');
+  if (form.skipUserAccountsRpcCalls) why.push('no user account checks');
+  return why;
+}
+
+/** The order route's options that are filled in, by their field names. */
 export function orderFieldsSet(form: SwapForm): Array<keyof SwapForm> {
-  return SWAP_OPTIONS.filter((o) => o.group === 'order' && String(form[o.key]).trim() !== '').map((o) => o.key);
+  return SWAP_OPTIONS.filter((o) => o.group === 'order' && isSet(form, o)).map((o) => o.key);
 }
 
 /**

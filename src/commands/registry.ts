@@ -139,10 +139,16 @@ const WALLET_ARG = arg('ADDRESS', 'address', { optional: true });
 /** What each of the order group's and the swap build's options does (src/actions/swapOptions.ts reads them). */
 const SWAP_OPTION_HELP: Record<string, string> = {
   receiver: 'the wallet that gets the output (stated in the dialog)',
-  'exclude-routers': 'routers to leave out: iris, partnerz, partnerflow, partnerx (not all)',
+  'exclude-routers': 'routers to leave out, as the service names them (metis, jupiterz, dflow, okx; iris...)',
   payer: 'the wallet that pays fees and rent (it must sign too)',
   'referral-account': 'the referral account (with --referral-fee)',
   'referral-fee': 'the referral fee, 50 to 255 bps (with --referral-account)',
+  'priority-fee-sol': 'the priority fee in SOL (the order route, /swap/v2 only)',
+  'broadcast-fee-type': 'maxCap: the priority fee or tip is a ceiling; exactFee: paid as given (/swap/v2)',
+  'jito-tip-sol': 'a Jito tip in SOL, leaving the wallet (either route, /swap/v2 only)',
+  'build-mode': 'fast: single-path routing (GET /swap/v2/build)',
+  'compute-unit-price-percentile': "the build's compute-unit price: medium, high, veryHigh or bps (/swap/v2/build)",
+  'for-jito-bundle': 'true: only DEXes usable in a Jito bundle (/swap/v2/build)',
   'instruction-version': 'the swap program version (V2 with --native-destination-account)',
   'wrap-and-unwrap-sol': "false: use the wallet's wrapped SOL account",
   'destination-token-account': 'an initialized token account of TO that gets the output',
@@ -158,7 +164,7 @@ const SWAP_PARAMS: Record<string, OptionSpec> = Object.fromEntries(
   SWAP_OPTIONS.map((o): [string, OptionSpec] => {
     const choices = o.choices ?? (o.kind === 'bool' ? ['true', 'false'] : undefined);
     const kind: ValueKind =
-      o.kind === 'address' ? 'address' : o.kind === 'int' ? 'number' : choices ? 'choice' : 'text';
+      o.kind === 'address' ? 'address' : o.kind === 'int' || o.kind === 'sol' ? 'number' : choices ? 'choice' : 'text';
     return [
       `--${o.word}`,
       {
@@ -166,7 +172,7 @@ const SWAP_PARAMS: Record<string, OptionSpec> = Object.fromEntries(
         kind,
         ...(choices ? { choices } : {}),
         help: SWAP_OPTION_HELP[o.word] ?? o.word,
-        group: o.group === 'order' ? 'ORDER OPTIONS' : 'BUILD OPTIONS',
+        group: o.group === 'order' || o.group === 'both' ? 'ORDER OPTIONS' : 'BUILD OPTIONS',
       },
     ];
   }),
@@ -306,12 +312,17 @@ ORDER OPTIONS and BUILD OPTIONS as for swap (below)`,
     summary: 'swap through the confirm dialog and the signing pipeline',
     help: `swap AMOUNT of FROM for TO through the confirm dialog and the signing
 pipeline; prints the outcome (status, signature, amounts moved).
-ORDER OPTIONS (GET /ultra/v1/order), also for quote: --receiver the
-wallet that gets the output (stated in the dialog), --payer the
-wallet that pays fees and rent (it must sign too), --exclude-routers
-iris,partnerz,partnerflow,partnerx (not all), --referral-account,
---referral-fee 50-255 bps (with --referral-account).
-BUILD OPTIONS (POST /swap/v1/swap; any of them takes the swap route):
+ORDER OPTIONS (GET /swap/v2/order, or /ultra/v1/order where the service
+serves only that; also for quote): --receiver the wallet that gets
+the output (stated in the dialog), --payer the wallet that pays fees
+and rent (it must sign too), --exclude-routers as the service names
+them (metis,jupiterz,dflow,okx, or iris,partnerz,...), --referral-
+account, --referral-fee 50-255 bps (with --referral-account); /swap/v2
+only: --priority-fee-sol SOL, --broadcast-fee-type maxCap|exactFee,
+--jito-tip-sol SOL (a tip, either route; stated in the dialog).
+BUILD OPTIONS (GET /swap/v2/build, or POST /swap/v1/swap for what only
+it takes; any of them takes the swap route): /swap/v2/build only:
+--build-mode fast, --compute-unit-price-percentile, --for-jito-bundle;
 --wrap-and-unwrap-sol false, --destination-token-account (an
 initialized account of TO), --native-destination-account (TO is SOL,
 with --instruction-version V2), --dynamic-compute-unit-limit true,

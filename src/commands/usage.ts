@@ -144,6 +144,9 @@ Options:
   --allow-insecure-keyfile       accept a key file that group or others can read
   --timeout-ms N                 per-request timeout (default 10000); a command gives up on a request
                                  after 1.5 times this in all, retries included (15 s by default)
+  --api-version v1|v2|auto       the service's swap routes: /swap/v2 (v2), /ultra/v1 and /swap/v1 (v1), or
+                                 what the service serves, found once and kept (auto, the default;
+                                 env TRADEDECK_API_VERSION)
   --explorer-url URL             transaction links, {sig} = signature (default https://solscan.io/tx/{sig})
   --notify off|bell|desktop      fills and alerts: log only, flash + bell (default), or also a desktop notification
   --ntfy URL                     also post fills, alerts and signing events to an ntfy topic URL

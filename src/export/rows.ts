@@ -140,7 +140,14 @@ function actionName(e: JournalState): string {
     'create-pool': 'launch pool',
     'claim-fee': 'claim fees',
   };
-  const group = e.group === 'ultra' ? 'order group' : e.group === 'swap' ? 'swap group' : e.group;
+  const group =
+    e.group === 'ultra'
+      ? 'order group'
+      : e.group === 'swapV2'
+        ? 'order group'
+        : e.group === 'swap'
+          ? 'swap group'
+          : e.group;
   return `${names[e.action] ?? e.action} (${group})`;
 }
 

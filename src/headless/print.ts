@@ -197,7 +197,7 @@ export class CommandError extends Error {
 /** What the reading commands use of the services: the service itself (see readingCommand, reading.ts). */
 /** What a reading command needs: the service, and the chain's facts of mints (absent: only SOL, USDC and USDT are known). */
 export type HeadlessServices = Pick<import('../services.js').Services, 'api' | 'sim' | 'mode'> &
-  Partial<Pick<import('../services.js').Services, 'mintFacts'>>;
+  Partial<Pick<import('../services.js').Services, 'mintFacts' | 'generation'>>;
 
 /**
  * The exit code of a signing command's result: 0 success; 2 refused before anything was signed

@@ -10,10 +10,13 @@ import { HIGH_PRICE_IMPACT } from '../args.js';
 import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
-import { checkForm } from '../actions/swapForm.js';
+import { checkForm, orderAsked } from '../actions/swapForm.js';
 import { answerMismatch } from '../actions/answerCheck.js';
 import { formatPercent, shortAddress } from '../format.js';
 import type { QuoteParams } from '../api/types.js';
+import { BASE, generationFor } from '../generation.js';
+import { findGeneration, orderOnRoute, type RoutedOrder } from '../actions/swapRoute.js';
+import { BuildRefusal } from '../pipeline/types.js';
 
 export async function quoteCommand(
   services: HeadlessServices,
@@ -26,8 +29,10 @@ export async function quoteCommand(
   const [amountText, fromText, toText] = positionals;
   // the route `swap` would take with these options: the quote is what would execute
   const form = swapFormOf(positionals, flags);
-  const { via } = swapRouteOf(form, flags.route);
+  swapRouteOf(form, flags.route);
   const slippageBps = form.slippageBps === '' ? undefined : Number(form.slippageBps);
+  const generation = services.generation ?? generationFor({ mode: services.mode, stateDir: '' }, Date.now);
+  const routes = { api: services.api, generation };
   checkAmountText(amountText);
   // the service's own claims (checked against the chain below), and every token a word may name
   const listed = await listedTokens(services);
@@ -61,21 +66,37 @@ export async function quoteCommand(
     throw e;
   }
   if (amount === 0n) throw new CommandError('AMOUNT: must be greater than zero', 2);
+  // a slippage goes with the order route only where the service serves its current generation: asked first
+  if (slippageBps !== undefined && flags.route === undefined)
+    await findGeneration(routes, { inputMint: from.token.id, outputMint: to.token.id, amount: amount.toString() });
+  const { via } = swapRouteOf(form, flags.route, generation.current());
   // the route options as the Swap form reads them (checked by swapFormOf already)
-  const check = checkForm(form, tokens);
+  const check = checkForm(form, tokens, undefined, {
+    ...(generation.current() ? { generation: generation.current() } : {}),
+    ...(generation.v1Why() ? { v1Why: generation.v1Why() } : {}),
+  });
   const route = check.params;
   if (!route)
     throw new CommandError(clean(Object.values(check.errors)[0] ?? 'the options do not make a quote request', 300), 2);
-  // Without a taker the order group answers with its quote and no transaction to sign.
+  // Without a taker the order route answers with its quote and no transaction to sign.
+  let orderRoute: RoutedOrder | undefined;
+  if (via === 'order') {
+    try {
+      orderRoute = await orderOnRoute(routes, {
+        inputMint: from.token.id,
+        outputMint: to.token.id,
+        amount: amount.toString(),
+        ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}),
+        ...orderAsked(check),
+      });
+    } catch (e) {
+      if (e instanceof BuildRefusal) throw new CommandError(clean(e.message, 400), 2);
+      throw e;
+    }
+  }
   const quote: Quote | Order =
-    via === 'order'
-      ? await services.api.ultra.order({
-          inputMint: from.token.id,
-          outputMint: to.token.id,
-          amount: amount.toString(),
-          ...(route.excludeDexes ? { excludeDexes: route.excludeDexes } : {}),
-          ...check.order,
-        })
+    orderRoute !== undefined
+      ? orderRoute.order
       : await services.api.swap.quote({
           ...routeOptions(route),
           inputMint: from.token.id,
@@ -96,7 +117,7 @@ export async function quoteCommand(
       output: { mint: to.token.id, symbol: clean(to.token.symbol, 16) || to.token.id, decimals: to.token.decimals },
       amount,
       mode: exactOut ? 'ExactOut' : 'ExactIn',
-      ...(via === 'swap' && slippageBps !== undefined ? { slippageBps } : {}),
+      ...(slippageBps !== undefined ? { slippageBps } : {}),
     },
     quote,
   );
@@ -108,6 +129,7 @@ export async function quoteCommand(
       `warning: price impact ${formatPercent(impact)} is at or above ${HIGH_PRICE_IMPACT * 100}%: this trade moves the price against you; consider a smaller amount`,
     );
   }
+  if (orderRoute?.found) warn(orderRoute.found);
   if (flags.json) return printJson(quote, flags.indent === true);
   const fromSymbol = clean(from.token.symbol, 16) || from.token.id;
   const toSymbol = clean(to.token.symbol, 16) || to.token.id;
@@ -120,7 +142,7 @@ export async function quoteCommand(
   const fmtIn = (raw: string) => amountUsd(raw, priced.input);
   const fmtOut = (raw: string) => amountUsd(raw, priced.output);
   const lines = [
-    `quoted by     ${via === 'order' ? 'order group (GET /ultra/v1/order), as tradedeck swap executes it' : 'swap group (GET /swap/v1/quote), as tradedeck swap --route swap executes it'}`,
+    `quoted by     ${orderRoute ? `order group (GET ${BASE[orderRoute.generation]}/order), as tradedeck swap executes it` : 'swap group (GET /swap/v1/quote), as tradedeck swap --route swap executes it'}`,
     `you pay       ${fmtIn(quote.inAmount)}`,
     `you receive   ${fmtOut(quote.outAmount)}`,
     exactOut

@@ -9,6 +9,7 @@ import type { CommandRun } from '../commands/registry.js';
 import { CommandError, clean, type HeadlessServices } from './print.js';
 import { untilSignal } from '../signals.js';
 import { createMintFacts } from '../chain/mintFacts.js';
+import { generationFor } from '../generation.js';
 
 /**
  * Opens the service, runs `body` and prints what it returns (an exit code: it printed its own
@@ -34,6 +35,7 @@ export async function readingCommand(
       ...(rpc ? { readAccount: (a: string) => rpc.getAccountInfo(a) } : {}),
       stateDir: c.config.stateDir,
     }),
+    generation: generationFor(c.config, Date.now),
     close: () => backend.close(),
   };
   try {

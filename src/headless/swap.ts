@@ -7,7 +7,7 @@ import { paperMark } from './orderSigning.js';
 import type { Config } from '../config.js';
 import { NATIVE_MINT } from '../api/mints.js';
 import { readBalances } from '../actions/balances.js';
-import { currentCheck, executeSwapForm, knowTokens } from '../actions/swapFlow.js';
+import { currentCheck, executeSwapForm, knowTokens, settledPath } from '../actions/swapFlow.js';
 import { tokenRef } from '../actions/swapForm.js';
 import { amountText } from '../actions/describe.js';
 import { createSwapStore, type SwapForm } from '../store/swap.js';
@@ -57,6 +57,17 @@ export async function swapCommand(
         (st, prev) => st.running && st.running !== prev.running && process.stderr.write(`${st.running}\n`),
       );
     await knowTokens(s, [form.input, form.output]);
+    // the route once what it depends on is known (a slippage goes with the order route only where
+    // the service serves its current generation)
+    if (flags.route === undefined) via = (await settledPath(s, store)).via;
+    else {
+      try {
+        via = swapRouteOf(form, flags.route, s.generation.current()).via;
+      } catch (e) {
+        if (e instanceof CommandError) return (fail(`${e.message} (usage: tradedeck ${SWAP_USAGE})`), e.exitCode);
+        throw e;
+      }
+    }
     const check = currentCheck(s, store);
     const problem = Object.values(check.errors)[0];
     if (problem) return (fail(`${clean(problem, 300)} (usage: tradedeck ${SWAP_USAGE})`), 2);
@@ -99,6 +110,9 @@ export async function swapCommand(
       ...(outcome?.lines ?? []).filter((l) => !/balances below/.test(l)),
       ...(outcome?.error ? [outcome.error] : []),
       ...(outcome?.advice ? [outcome.advice] : []),
+      // which of the service's generations it went through, and (once) what was found of it
+      ...(outcome?.found ? [outcome.found] : []),
+      ...(outcome?.route ? [`route ${outcome.route}`] : []),
     ];
     if (flags.json) {
       process.stdout.write(
@@ -107,6 +121,7 @@ export async function swapCommand(
             status: result.status,
             ...paperMark(s),
             route: via,
+            ...(outcome?.route ? { path: outcome.route } : {}),
             ...(result.signature ? { signature: result.signature } : {}),
             inputMint: input?.mint,
             outputMint: output?.mint,

@@ -5,12 +5,21 @@ import { orderFieldsSet, optionValue, SWAP_OPTIONS } from '../actions/swapOption
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 import { clean, CommandError } from './print.js';
 import { isAddress } from '../api/base58.js';
+import type { Generation } from '../generation.js';
 
 type Flags = Record<string, string | boolean>;
 
-/** The route a swap (and the quote that shows it) takes: the order group unless an option needs the swap group. */
-export function swapRouteOf(form: SwapForm, route: string | boolean | undefined): { via: 'order' | 'swap' } {
-  const path = swapPath(form);
+/**
+ * The route a swap (and the quote that shows it) takes: the order group unless an option needs the
+ * swap group. `generation`: the service's, when known (a slippage is the order route's in its
+ * current generation, the swap group's in its first).
+ */
+export function swapRouteOf(
+  form: SwapForm,
+  route: string | boolean | undefined,
+  generation?: Generation,
+): { via: 'order' | 'swap' } {
+  const path = swapPath(form, generation);
   const orderOnly = orderFieldsSet(form).map((key) => `--${SWAP_OPTIONS.find((o) => o.key === key)!.word}`);
   if (orderOnly.length && (route === 'swap' || (route === undefined && path.via === 'swap'))) {
     const because =
@@ -27,7 +36,7 @@ export function swapRouteOf(form: SwapForm, route: string | boolean | undefined)
     throw new CommandError(`--route: "order" or "swap" (got "${clean(String(route), 20)}")`, 2);
   if (route === 'order' && path.via === 'swap') {
     throw new CommandError(
-      `--route order: the order group takes an exact input and chooses its own slippage and fee; ${path.why.join(', ')} need${path.why.length === 1 ? 's' : ''} --route swap`,
+      `--route order: the order group takes an exact input${generation === 'v1' ? ' and chooses its own slippage' : ''} and fee; ${path.why.join(', ')} need${path.why.length === 1 ? 's' : ''} --route swap`,
       2,
     );
   }

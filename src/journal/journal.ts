@@ -15,7 +15,12 @@ import { minValue, number, object, pipe, safeInteger, string, type InferOutput }
 import { loadStateFile, openStateFile, writeStateFile } from '../stateFile.js';
 import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../stateLock.js';
 
-export type JournalGroup = 'ultra' | 'trigger' | 'recurring' | 'swap' | 'studio';
+/**
+ * The service's group a transaction went through: 'ultra' (GET /ultra/v1/order + POST
+ * /ultra/v1/execute), 'swapV2' (GET /swap/v2/order + POST /swap/v2/execute), 'swap' (built by the
+ * swap group, /swap/v1 or /swap/v2/build, and sent by RPC), the order groups and studio.
+ */
+export type JournalGroup = 'ultra' | 'swapV2' | 'trigger' | 'recurring' | 'swap' | 'studio';
 /**
  * prepared: written, not signed yet; signed: signed, not known to be sent; unsent: never signed or
  * never sent (final: nothing left this machine); the rest as the service or the chain said.
@@ -177,7 +182,7 @@ export interface JournalProblem {
   why: string;
 }
 
-const GROUPS: readonly string[] = ['ultra', 'trigger', 'recurring', 'swap', 'studio'];
+const GROUPS: readonly string[] = ['ultra', 'swapV2', 'trigger', 'recurring', 'swap', 'studio'];
 const STATUSES: readonly string[] = [
   'prepared',
   'signed',

@@ -29,7 +29,7 @@ const PRIORITY: Partial<Record<EventType, string>> = {
 const TAGS: Partial<Record<EventType, string>> = {
   'alert.fired': 'bell',
   'order.filled': 'white_check_mark',
-  'order.partly-filled': 'hourglass',
+  'order.partly_filled': 'hourglass',
   'transaction.failed': 'x',
   'signing.paused': 'warning',
   'standing.fired': 'white_check_mark',

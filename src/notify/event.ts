@@ -7,7 +7,7 @@ import { sanitize } from '../sanitize.js';
 export type EventType =
   | 'alert.fired'
   | 'order.filled'
-  | 'order.partly-filled'
+  | 'order.partly_filled'
   | 'order.expired'
   | 'order.cancelled'
   | 'order.completed'
@@ -22,7 +22,7 @@ export type EventType =
 export const EVENT_TYPES: readonly EventType[] = [
   'alert.fired',
   'order.filled',
-  'order.partly-filled',
+  'order.partly_filled',
   'order.expired',
   'order.cancelled',
   'order.completed',
@@ -56,7 +56,7 @@ export interface NotifyEvent {
 const TITLES: Record<EventType, string> = {
   'alert.fired': 'Price alert',
   'order.filled': 'Order filled',
-  'order.partly-filled': 'Order partly filled',
+  'order.partly_filled': 'Order partly filled',
   'order.expired': 'Order expired',
   'order.cancelled': 'Order cancelled',
   'order.completed': 'Order completed',

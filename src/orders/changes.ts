@@ -185,7 +185,7 @@ export function orderChanges(
     out.push({
       text: `Limit ${limit(o)} filled ${f === undefined ? '?' : Math.round(f * 100)}%${traded.words ? `: ${traded.words}${whole ? '' : ' so far'}` : ''}`,
       event: {
-        type: whole ? 'order.filled' : 'order.partly-filled',
+        type: whole ? 'order.filled' : 'order.partly_filled',
         key: `${o.orderKey}#${n}`,
         data: {
           ...pair(o),
@@ -205,7 +205,7 @@ export function orderChanges(
     out.push({
       text: `DCA ${dca(o)}: cycle ${n} done${traded.words ? `: ${traded.words} so far` : ''}`,
       event: {
-        type: 'order.partly-filled',
+        type: 'order.partly_filled',
         key: `${o.orderKey}#${n}`,
         data: { ...pair(o), kind: 'dca', fills: n, ...traded.data },
       },

@@ -18,8 +18,59 @@ function isTransient(code: number): boolean {
   return code === -1 || (code <= -1000 && code > -2000 && code !== -1005);
 }
 
-export function adviceForExecuteCode(code: number | undefined | null): ExecuteAdvice {
+/**
+ * The codes of POST /swap/v2/execute beyond the common ones (0, -1, -2, -3): its own list, an
+ * aggregator route's (-1000s) and an RFQ route's (-2000s), without program codes.
+ */
+function adviceForV2Code(code: number): ExecuteAdvice | undefined {
+  switch (code) {
+    case -1000:
+    case -2000:
+      return {
+        kind: 'retry-same',
+        text: 'The transaction has not landed yet. Its outcome is not known; re-posting the same signed transaction is safe and reports it.',
+      };
+    case -1004:
+    case -2003:
+      return {
+        kind: 're-quote',
+        text: `The ${code === -2003 ? "market maker's quote" : 'transaction'} expired before it landed. It was not executed; get a new quote and confirm again.`,
+      };
+    case -1001:
+    case -2001:
+      return {
+        kind: 're-quote',
+        text: `The swap failed (code ${code}, the service names no cause); only the network fee may have been spent. Get a new quote before trying again.`,
+      };
+    case -2004:
+      return {
+        kind: 're-quote',
+        text: 'The market maker rejected the swap. It was not executed; get a new quote.',
+      };
+    case -1002:
+    case -1003:
+    case -2002:
+      return {
+        kind: 're-quote',
+        text: `The service refused the transaction as ${code === -1003 ? 'not fully signed' : 'invalid'} (code ${code}). It was not executed; get a new quote.`,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** Whether an execute code says the transaction expired unsent (the journal's 'expired'). */
+export function isExpiredCode(code: number | undefined, group?: string): boolean {
+  return code === -1005 || (group === 'swapV2' && (code === -1004 || code === -2003));
+}
+
+/** `group`: the journal group executed through ('swapV2' reads POST /swap/v2/execute's own codes). */
+export function adviceForExecuteCode(code: number | undefined | null, group?: string): ExecuteAdvice {
   if (code === 0) return { kind: 'success', text: 'Executed.' };
+  if (group === 'swapV2' && typeof code === 'number') {
+    const v2 = adviceForV2Code(code);
+    if (v2) return v2;
+  }
   if (code === undefined || code === null) {
     return {
       kind: 'failed',

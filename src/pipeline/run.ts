@@ -77,6 +77,7 @@ async function inspectAll(
       lookupTables: tables.tables,
       ...(built.maxLamports !== undefined ? { maxLamports: built.maxLamports } : {}),
       ...(built.payTo ? { payTo: built.payTo } : {}),
+      ...(built.expect.tipLamports !== undefined ? { tipLamports: built.expect.tipLamports } : {}),
     });
     if (!r.ok) return { ok: false, reason: `${which}${r.reason}` };
     // Sent by RPC, every other signer must already have signed: tradedeck can add only the wallet's signature.
@@ -174,7 +175,7 @@ async function runSteps(spec: ActionSpec, deps: PipelineDeps, sent: string[]): P
         await deps.journal.append({
           id: journalId,
           time: deps.now(),
-          group: spec.group,
+          group: built.group ?? spec.group,
           action: spec.action,
           requestId: built.requestId,
           transaction: unsigned,
@@ -218,7 +219,7 @@ async function runSteps(spec: ActionSpec, deps: PipelineDeps, sent: string[]): P
       deps.onStatus?.('Submitting…');
       testKillDuringExecute();
       if (built.submit === 'execute') {
-        last = await submitByExecute(signed.signedBase64, built, spec, deps);
+        last = await submitByExecute(signed.signedBase64, built, { group: built.group ?? spec.group }, deps);
       } else {
         // the turn ends once the node has it: following it to confirmation is this process's alone
         const lifetime = Math.max(maxAge, 90_000);

@@ -4,7 +4,7 @@
 
 import type { JournalStatus } from '../journal/journal.js';
 import { EXECUTE_WINDOW_MS } from '../journal/reconcile.js';
-import { adviceForExecuteCode, codeOfError, codeOfPreflight, isRetryableError } from './advice.js';
+import { adviceForExecuteCode, codeOfError, codeOfPreflight, isExpiredCode, isRetryableError } from './advice.js';
 import type { Built, PipelineDeps } from './types.js';
 
 export interface SubmitOutcome {
@@ -43,10 +43,10 @@ export async function submitByExecute(
         return { status: 'success', signature, code: r.code, result: r };
       }
       code = r.code;
-      const advice = adviceForExecuteCode(code);
+      const advice = adviceForExecuteCode(code, spec.group);
       transient = advice.kind === 'retry-same';
       last = {
-        status: code === -1005 ? 'expired' : transient ? 'unknown' : 'failed',
+        status: isExpiredCode(code, spec.group) ? 'expired' : transient ? 'unknown' : 'failed',
         signature,
         code,
         error: r.error ?? advice.text,
@@ -55,10 +55,10 @@ export async function submitByExecute(
       };
     } catch (err) {
       code = codeOfError(err);
-      const advice = code === undefined ? undefined : adviceForExecuteCode(code);
+      const advice = code === undefined ? undefined : adviceForExecuteCode(code, spec.group);
       transient = advice ? advice.kind === 'retry-same' : isRetryableError(err);
       last = {
-        status: code === -1005 ? 'expired' : transient ? 'unknown' : 'failed',
+        status: isExpiredCode(code, spec.group) ? 'expired' : transient ? 'unknown' : 'failed',
         code,
         error: message(err),
         advice:

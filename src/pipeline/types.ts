@@ -48,6 +48,11 @@ export interface Expectation {
 }
 
 export interface Built {
+  /**
+   * The group the transaction goes through when the build decides it (the swap's order route:
+   * 'swapV2' or 'ultra', by the generation the service serves); else the action's own.
+   */
+  group?: JournalGroup;
   /** from the service; required when submit is 'execute' */
   requestId?: string;
   /** unsigned base-64 transactions, in the order to submit them */

@@ -11,6 +11,7 @@ interface ExecuteCapable {
 
 export interface ExecutingClient {
   ultra: ExecuteCapable;
+  swapV2: ExecuteCapable;
   trigger: ExecuteCapable;
   recurring: ExecuteCapable;
 }

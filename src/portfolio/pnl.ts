@@ -59,7 +59,7 @@ interface Lot {
 /** Whether a finished entry counts for the P&L and the fills: a successful swap or order placed. */
 export function countsForPnl(e: JournalState): boolean {
   if (e.status !== 'success') return false;
-  if (e.action === 'swap') return e.group === 'ultra' || e.group === 'swap';
+  if (e.action === 'swap') return e.group === 'ultra' || e.group === 'swapV2' || e.group === 'swap';
   return (
     (e.group === 'trigger' && e.action === 'create-limit') || (e.group === 'recurring' && e.action === 'create-dca')
   );

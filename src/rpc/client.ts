@@ -47,6 +47,8 @@ export interface SimulationRead {
   before: Array<AccountInfo | null>;
   /** the accounts asked for `after`, as the transaction would leave them; null when the node gave none */
   after: Array<AccountInfo | null> | null;
+  /** the compute units the transaction used, when the node says */
+  unitsConsumed?: number;
 }
 
 export interface TokenAccount {
@@ -342,7 +344,14 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
         },
       ])) as [
         { value: Array<Account | null> },
-        { value: { err: unknown; logs?: string[] | null; accounts?: Array<Account | null> | null } },
+        {
+          value: {
+            err: unknown;
+            logs?: string[] | null;
+            accounts?: Array<Account | null> | null;
+            unitsConsumed?: number;
+          };
+        },
       ];
       if (before.value.length !== accounts.before.length)
         throw new ResponseShapeError('RPC getMultipleAccounts', 'value', `must hold ${accounts.before.length} entries`);
@@ -356,6 +365,7 @@ export function createRpcClient(o: RpcClientOptions): RpcClient {
       return {
         err: simulated.value.err ?? null,
         logs: simulated.value.logs ?? [],
+        ...(simulated.value.unitsConsumed !== undefined ? { unitsConsumed: simulated.value.unitsConsumed } : {}),
         before: before.value.map((a, i) => (a === null ? null : accountOf('getMultipleAccounts', `value[${i}]`, a))),
         after:
           after === null

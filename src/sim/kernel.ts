@@ -235,6 +235,20 @@ export interface SimTransactions {
   submit(signedBase64: string): SimSubmitResult;
   /** address of a keypair the simulator holds (seeded from the label), usable in build({ simSigners }) */
   simSigner(label: string): string;
+  /**
+   * Lands messages it did not compile itself where `rule` recognises one (a swap's instructions as
+   * GET /swap/v2/build handed them out, assembled and given a compute-unit limit by the client):
+   * the rule reads the wire transaction and says who must sign it, until when, and its effect.
+   */
+  adopt(rule: (signedBase64: string) => SimAdoptedMessage | undefined): void;
+}
+
+/** A message the simulator lands although it did not compile it (see SimTransactions.adopt). */
+export interface SimAdoptedMessage {
+  signers: string[];
+  lastValidBlockHeight: number;
+  effect: (signature: string) => SimEffectResult;
+  chargesFees: boolean;
 }
 
 /** Presigned upload URLs on the simulator's own server (studio token images). */

@@ -15,6 +15,7 @@ import {
   type Transaction,
 } from '@solana/kit';
 import type {
+  SimAdoptedMessage,
   SimBuildOptions,
   SimBuiltTransaction,
   SimEffectResult,
@@ -29,12 +30,7 @@ import { toBase58 } from './random.js';
 const txDecoder = getTransactionDecoder();
 const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 
-interface IssuedMessage {
-  signers: string[];
-  lastValidBlockHeight: number;
-  effect: (signature: string) => SimEffectResult;
-  chargesFees: boolean;
-}
+type IssuedMessage = SimAdoptedMessage;
 
 /** What RPC simulateTransaction runs: the issued message's effect (to run on a dry run), or why it cannot. */
 export type SimulationCase =
@@ -78,11 +74,27 @@ export class SimTransactionsImpl implements SimTransactions {
   private readonly results = new Map<string, SimSubmitResult>();
   private readonly statuses = new Map<string, SignatureStatus>();
   private readonly keys = new Map<string, HeldKey>();
+  private readonly adopters: Array<(signedBase64: string) => SimAdoptedMessage | undefined> = [];
 
   constructor(
     private readonly clock: SimClockImpl,
     private readonly seed: number,
   ) {}
+
+  adopt(rule: (signedBase64: string) => SimAdoptedMessage | undefined): void {
+    this.adopters.push(rule);
+  }
+
+  /** a message not compiled here that a rule recognises: remembered as issued from then on */
+  private adopted(tx: DecodedTransaction, signedBase64: string): IssuedMessage | undefined {
+    for (const rule of this.adopters) {
+      const m = rule(signedBase64);
+      if (!m) continue;
+      this.issued.set(tx.messageKey, m);
+      return m;
+    }
+    return undefined;
+  }
 
   simSigner(label: string): string {
     const key = heldKey(this.seed, label);
@@ -147,7 +159,7 @@ export class SimTransactionsImpl implements SimTransactions {
     if (!tx) return { code: -2, error: 'invalid transaction: not a base-64 encoded transaction', signature: '' };
     const first = Object.values(tx.signatures)[0];
     const signature = first ? toBase58(first) : '';
-    const issued = this.issued.get(tx.messageKey);
+    const issued = this.issued.get(tx.messageKey) ?? this.adopted(tx, signedBase64);
     if (!issued)
       return { code: -3, error: 'transaction message was modified or was not issued by this service', signature };
     for (const signer of verifySignatures ? issued.signers : []) {

@@ -2,14 +2,8 @@
 // does not parse), the wallet's balances, the last quote, the
 // running action's status and the last result.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type {
-  Order,
-  OrderExecuteResponse,
-  SwapInstructionsResponse,
-  SwapMode,
-  InstructionVersion,
-  Quote,
-} from '../api/types.js';
+import type { Generation } from '../generation.js';
+import type { Order, OrderExecuteResponse, Instruction, SwapMode, InstructionVersion, Quote } from '../api/types.js';
 
 export interface SwapForm {
   input: string;
@@ -41,6 +35,13 @@ export interface SwapForm {
   referralAccount: string;
   /** bps, 50 to 255 */
   referralFee: string;
+  // the current generation's (GET /swap/v2/order), as typed
+  /** the priority fee, in SOL as typed (sent in lamports; empty = the service's choice) */
+  priorityFeeLamports: string;
+  /** '' (not set), maxCap (the fee is a ceiling) or exactFee */
+  broadcastFeeType: '' | 'maxCap' | 'exactFee';
+  /** a Jito tip, in SOL as typed: either route (GET /swap/v2/order's jitoTipLamports, /swap/v2/build's tipAmount) */
+  jitoTipLamports: string;
   // Advanced, the swap build's (POST /swap/v1/swap and swap-instructions)
   wrapAndUnwrapSol: boolean;
   destinationTokenAccount: string;
@@ -52,6 +53,12 @@ export interface SwapForm {
   /** 'auto' = the routing engine decides */
   useSharedAccounts: 'auto' | 'true' | 'false';
   skipUserAccountsRpcCalls: boolean;
+  // the current generation's swap build (GET /swap/v2/build)
+  /** 'fast': single-path routing */
+  buildMode: 'default' | 'fast';
+  /** as typed: auto, medium, high, veryHigh, or basis points 0-10000 */
+  computeUnitPricePercentile: string;
+  forJitoBundle: boolean;
 }
 
 export const EMPTY_FORM: SwapForm = {
@@ -75,6 +82,9 @@ export const EMPTY_FORM: SwapForm = {
   payer: '',
   referralAccount: '',
   referralFee: '',
+  priorityFeeLamports: '',
+  broadcastFeeType: '',
+  jitoTipLamports: '',
   wrapAndUnwrapSol: true,
   destinationTokenAccount: '',
   nativeDestinationAccount: '',
@@ -83,7 +93,23 @@ export const EMPTY_FORM: SwapForm = {
   blockhashSlotsToExpiry: '',
   useSharedAccounts: 'auto',
   skipUserAccountsRpcCalls: false,
+  buildMode: 'default',
+  computeUnitPricePercentile: '',
+  forJitoBundle: false,
 };
+
+/** The swap group's instructions as the `i` view shows them, from either generation's build. */
+export interface InstructionsView {
+  /** which operation gave them: POST /swap/v1/swap-instructions or GET /swap/v2/build */
+  route: string;
+  computeBudgetInstructions: Instruction[];
+  setupInstructions: Instruction[];
+  swapInstruction: Instruction;
+  cleanupInstruction?: Instruction | null;
+  /** the rest, tips included */
+  otherInstructions: Instruction[];
+  addressLookupTableAddresses: string[];
+}
 
 export interface QuoteView {
   /** the parameters key it answers */
@@ -94,6 +120,8 @@ export interface QuoteView {
   quote: Quote;
   /** the order group's answer itself (router, fee payers) */
   order?: Order;
+  /** the generation of the service the order route's quote came through */
+  generation?: Generation;
   at: number;
 }
 
@@ -115,6 +143,10 @@ export interface SwapOutcome {
   execute?: OrderExecuteResponse;
   /** where the output went when not to this wallet (a receiver, or the build's destination account) */
   sentTo?: string;
+  /** the service's operations it went through ("GET /swap/v2/order + POST /swap/v2/execute") */
+  route?: string;
+  /** said once: the service turned out not to serve its current generation, and the route it took instead */
+  found?: string;
   at: number;
 }
 
@@ -127,7 +159,7 @@ export interface SwapState {
   /** what the running action is doing now ("Building…", "Submitting…") */
   running?: string;
   outcome?: SwapOutcome;
-  instructions?: { at: number; response: SwapInstructionsResponse };
+  instructions?: { at: number; response: InstructionsView };
   instructionsOpen: boolean;
 
   setField<K extends keyof SwapForm>(key: K, value: SwapForm[K]): void;
@@ -138,7 +170,7 @@ export interface SwapState {
   setQuote(q: QuoteView | undefined): void;
   setRunning(text: string | undefined): void;
   setOutcome(o: SwapOutcome | undefined): void;
-  setInstructions(response: SwapInstructionsResponse | undefined, at: number): void;
+  setInstructions(response: InstructionsView | undefined, at: number): void;
   setInstructionsOpen(on: boolean): void;
 }
 

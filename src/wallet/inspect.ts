@@ -36,7 +36,14 @@ export interface InspectionOk {
   /** each instruction of a program not on the fixed list, with the accounts it is handed (checked again against the chain's state) */
   foreign: Array<{ index: number; program: string; accounts: string[] }>;
   /** what the transaction costs the wallet beyond what it asks: fees (when the wallet pays them) and new accounts' rent */
-  costs: { signatureLamports: bigint; priorityLamports: bigint; created: CreatedAccount[] };
+  costs: {
+    signatureLamports: bigint;
+    priorityLamports: bigint;
+    created: CreatedAccount[];
+    /** SOL sent from the wallet to accounts not its own as the tip the person asked (at most that), and where */
+    tipLamports: bigint;
+    tipTo: string[];
+  };
   lookupTables: { count: number; writableAccounts: number; readonlyAccounts: number };
   instructionCount: number;
   blockhash: string;
@@ -66,6 +73,11 @@ export interface InspectOptions {
   maxLamports?: bigint;
   /** Where the person asked a swap's SOL to go (its native destination account), when not the wallet. */
   payTo?: string[];
+  /**
+   * The tip the person asked for (lamports): System transfers from the wallet to accounts not its
+   * own may send this much in all (a tip to land the transaction), and no more. Without it, none may.
+   */
+  tipLamports?: bigint;
 }
 
 /**
@@ -324,6 +336,7 @@ export async function inspectTransaction(base64: string, options: InspectOptions
       named,
       ...(options.maxLamports !== undefined ? { maxLamports: options.maxLamports } : {}),
       ...(options.payTo?.length ? { payTo: new Set(options.payTo) } : {}),
+      ...(options.tipLamports !== undefined ? { tipLamports: options.tipLamports } : {}),
     },
     encodeBase58,
   );
@@ -353,6 +366,8 @@ export async function inspectTransaction(base64: string, options: InspectOptions
       signatureLamports: feePayer === wallet ? 5000n * BigInt(numSignerAccounts) : 0n,
       priorityLamports: feePayer === wallet ? checked.costs.priorityLamports : 0n,
       created: checked.costs.created,
+      tipLamports: checked.costs.tipLamports,
+      tipTo: checked.costs.tipTo,
     },
     lookupTables: { count: lookups.length, writableAccounts: lookupWritable, readonlyAccounts: lookupReadonly },
     instructionCount: message.instructions.length,

@@ -79,6 +79,8 @@ export interface InstructionContext {
    * nativeDestinationAccount): closing the wallet's wrapped-SOL account into one of them is what was asked.
    */
   payTo?: Set<string>;
+  /** the tip the person asked (lamports): what System transfers may send from the wallet to accounts not its own, in all */
+  tipLamports?: bigint;
 }
 
 const SYSTEM_NAMES: Record<number, string> = {
@@ -133,6 +135,9 @@ export interface InstructionCosts {
   /** the priority fee the compute-budget instructions set (price times the limit, or the default limit) */
   priorityLamports: bigint;
   created: CreatedAccount[];
+  /** what System transfers send from the wallet to accounts not its own, within the tip asked, and where */
+  tipLamports: bigint;
+  tipTo: string[];
 }
 
 /** Why a program handed the wallet or one of its accounts is refused, in words. */
@@ -150,6 +155,8 @@ export function checkInstructions(
   const refused = (reason: string) => ({ ok: false as const, reason });
   const { wallet } = ctx;
   let lamportsOut = 0n;
+  let tipped = 0n;
+  const tipTo: string[] = [];
   let cuLimit: bigint | undefined;
   let cuPrice = 0n;
   const created: CreatedAccount[] = [];
@@ -197,9 +204,15 @@ export function checkInstructions(
         const lamports = u64(d, 4);
         if (lamports === undefined) return refused(`${at} is a System ${name} that cannot be read`);
         if (from === wallet) {
+          if (to && !ctx.ownWrappedSol.has(to) && ctx.tipLamports !== undefined && to !== wallet) {
+            // the tip the person asked: counted, and bounded by it below
+            tipped += lamports;
+            if (!tipTo.includes(to)) tipTo.push(to);
+            continue;
+          }
           if (!to || !ctx.ownWrappedSol.has(to))
             return refused(
-              `${at} sends ${lamportsText(lamports)} from the wallet to ${to ?? 'an unknown account'}, which is not the wallet's own account`,
+              `${at} sends ${lamportsText(lamports)} from the wallet to ${to ?? 'an unknown account'}, which is not the wallet's own account${ctx.tipLamports === undefined ? '' : ' nor a tip'}`,
             );
           lamportsOut += lamports;
         }
@@ -355,6 +368,10 @@ export function checkInstructions(
     }
   }
 
+  if (tipped > (ctx.tipLamports ?? 0n))
+    return refused(
+      `the transaction sends ${lamportsText(tipped)} from the wallet to ${tipTo.join(', ')}: more than the ${lamportsText(ctx.tipLamports ?? 0n)} tip you asked`,
+    );
   if (ctx.maxLamports !== undefined && lamportsOut > ctx.maxLamports) {
     return refused(
       `the transaction moves ${lamportsText(lamportsOut)} out of the wallet, more than the ${lamportsText(ctx.maxLamports)} quoted`,
@@ -370,5 +387,8 @@ export function checkInstructions(
   const others = BigInt(instructions.filter((ix) => ix.program !== COMPUTE_BUDGET_PROGRAM).length);
   const charged = cuLimit ?? others * DEFAULT_UNITS_PER_INSTRUCTION;
   const limit = charged > MAX_COMPUTE_UNITS ? MAX_COMPUTE_UNITS : charged;
-  return { ok: true, costs: { priorityLamports: (limit * cuPrice + 999_999n) / 1_000_000n, created } };
+  return {
+    ok: true,
+    costs: { priorityLamports: (limit * cuPrice + 999_999n) / 1_000_000n, created, tipLamports: tipped, tipTo },
+  };
 }

@@ -2,6 +2,13 @@
 // transaction: a run that signs nothing never loads the Solana library.
 export {
   address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
   getAddressEncoder,
   getCompiledTransactionMessageDecoder,
   getCompiledTransactionMessageEncoder,

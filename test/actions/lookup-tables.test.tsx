@@ -13,7 +13,7 @@ import { swapScreen } from '../../screens/Swap/index.js';
 import { executeSwapForm } from '../../src/actions/swapFlow.js';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { randomAddress, viaLookupTable } from '../support/tx.js';
-import { submissions, world, type World } from '../support/actions.js';
+import { submissions, withOrder, world, type World } from '../support/actions.js';
 
 const SIZE = { columns: 120, rows: 40 };
 
@@ -28,16 +28,15 @@ function mountSwap(w: World) {
   return { app, dialogs, cleanup: () => (unsubscribe(), app.unmount()) };
 }
 
-/** The swap group's build answers with `tx` instead of the transaction it built. */
+/** The swap group's build (POST /swap/v1/swap: its first generation returns the whole transaction) answers with `tx` instead of the transaction it built. */
 function swapGroupReturns(w: World, tx: () => string) {
   const real = w.services.api.swap.swap;
   w.services.api.swap.swap = async (...args) => ({ ...(await real(...args)), swapTransaction: tx() });
 }
 
-/** The order group's order answers with `tx` instead of the transaction it built. */
+/** The order group's order (either generation) answers with `tx` instead of the transaction it built. */
 function orderGroupReturns(w: World, tx: () => string) {
-  const real = w.services.api.ultra.order;
-  w.services.api.ultra.order = async (...args) => ({ ...(await real(...args)), transaction: tx() });
+  w.services.api = withOrder(w.services.api, (o) => ({ ...o, transaction: tx() }));
 }
 
 function tableReads(w: World, table: string): number {
@@ -61,7 +60,7 @@ async function nothingHappened(w: World, dialogs: { asked: number }) {
 }
 
 test('b (swap group): a lookup table resolving to the wallet as writable is refused on screen with the table named', async (t) => {
-  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' }, config: { apiVersion: 'v1' } });
   const wallet = w.wallet.address;
   const table = w.sim.addLookupTable({ addresses: [randomAddress(), wallet] });
   swapGroupReturns(w, () => viaLookupTable(wallet, table, [randomAddress()]));
@@ -102,7 +101,7 @@ test('s (order group): the same table in the order the service returns is refuse
 });
 
 test('b: a table the RPC has no account for, or one another program owns, is refused with the table named', async (t) => {
-  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' }, config: { apiVersion: 'v1' } });
   const wallet = w.wallet.address;
   const missing = randomAddress();
   const impostor = randomAddress();
@@ -148,6 +147,6 @@ test('without an RPC URL, an order whose transaction uses a lookup table is refu
     `the address lookup table ${table} could not be read (no RPC URL is configured to read it (--rpc-url)), so the accounts the transaction loads through it cannot be checked`,
   );
   assert.equal(tableReads(w, table), 0);
-  assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/order').length, 1, 'the order was built');
+  assert.equal(w.sim.requests().filter((r) => r.path === '/swap/v2/order').length, 1, 'the order was built');
   await nothingHappened(w, { asked: 0 });
 });

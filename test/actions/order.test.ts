@@ -83,7 +83,7 @@ test('a quote that aged past its blockhash lifetime in the dialog is re-ordered,
   const r = await run;
   assert.equal(r?.status, 'success', r?.error);
   assert.equal(requestIds.length, 2, 'a second order was fetched');
-  const executes = w.sim.requests().filter((x) => x.path === '/ultra/v1/execute');
+  const executes = w.sim.requests().filter((x) => x.path === '/swap/v2/execute');
   assert.equal(executes.length, 1);
   assert.equal((executes[0].body as { requestId: string }).requestId, requestIds[1]);
 });
@@ -94,11 +94,11 @@ test('the journal line is on disk (0600) before the execute request leaves', asy
   const api = w.services.api;
   w.services.api = {
     ...api,
-    ultra: {
-      ...api.ultra,
+    swapV2: {
+      ...api.swapV2,
       execute: async (b, o) => {
         seen.push(readFileSync(w.journalPath, 'utf8').includes(b.signedTransaction));
-        return api.ultra.execute(b, o);
+        return api.swapV2.execute(b, o);
       },
     },
   };
@@ -110,48 +110,56 @@ test('the journal line is on disk (0600) before the execute request leaves', asy
   assert.equal(statSync(w.journalPath).mode & 0o777, 0o600);
 });
 
-test('killed between sign and execute: the next start reconciles it with one execution, never two', async (t) => {
-  const w = await world(t);
-  const usdcBefore = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
-  // The process "dies" right after the signed line is flushed: no execute reaches the service, no outcome is written.
-  const journal = w.services.journal!;
-  const dying = {
-    ...w.services,
-    api: {
-      ...w.services.api,
-      ultra: { ...w.services.api.ultra, execute: async () => Promise.reject(new Error('process gone')) },
-    },
-    journal: {
-      ...journal,
-      path: journal.path,
-      append: journal.append,
-      entries: journal.entries,
-      pending: journal.pending,
-      problems: [],
-      appendOutcome: async (o: Parameters<typeof journal.appendOutcome>[0]) =>
-        o.status === 'signed' ? journal.appendOutcome(o) : Promise.reject(new Error('process gone')),
-    },
-    pipeline: { sleep: async () => undefined, maxExecuteAttempts: 1 },
-  };
-  const run = swapFromCommand(dying, w.services.swap, ['0.1', 'SOL', 'USDC']);
-  await answerNext(dying, true);
-  assert.notEqual((await run)?.status, 'success');
-  assert.equal(submissions(w.sim).length, 0);
-  assert.equal(w.session.getState().pendingSubmissions, 0);
+for (const [generation, executePath] of [
+  ['v2', '/swap/v2/execute'],
+  ['v1', '/ultra/v1/execute'],
+] as const)
+  test(`killed between sign and execute (${generation}): the next start reconciles it through ${executePath} with one execution, never two`, async (t) => {
+    const w = await world(t, { config: { apiVersion: generation } });
+    const usdcBefore = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT);
+    // The process "dies" right after the signed line is flushed: no execute reaches the service, no outcome is written.
+    const journal = w.services.journal!;
+    const dying = {
+      ...w.services,
+      api: {
+        ...w.services.api,
+        ultra: { ...w.services.api.ultra, execute: async () => Promise.reject(new Error('process gone')) },
+        swapV2: { ...w.services.api.swapV2, execute: async () => Promise.reject(new Error('process gone')) },
+      },
+      journal: {
+        ...journal,
+        path: journal.path,
+        append: journal.append,
+        entries: journal.entries,
+        pending: journal.pending,
+        problems: [],
+        appendOutcome: async (o: Parameters<typeof journal.appendOutcome>[0]) =>
+          o.status === 'signed' ? journal.appendOutcome(o) : Promise.reject(new Error('process gone')),
+      },
+      pipeline: { sleep: async () => undefined, maxExecuteAttempts: 1 },
+    };
+    const run = swapFromCommand(dying, w.services.swap, ['0.1', 'SOL', 'USDC']);
+    await answerNext(dying, true);
+    assert.notEqual((await run)?.status, 'success');
+    assert.equal(submissions(w.sim).length, 0);
+    assert.equal(w.session.getState().pendingSubmissions, 0);
 
-  const restarted = { ...w.services, journal: await openJournal(w.journalPath) };
-  const first = await reconcileAtStart(restarted);
-  assert.deepEqual(
-    first.items.map((i) => i.after),
-    ['success'],
-  );
-  assert.match(first.message!, /1 unfinished transaction .* executed/);
-  assert.equal(w.sim.requests().filter((x) => x.path === '/ultra/v1/execute').length, 1);
-  const moved = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore;
-  assert.ok(moved > 0n);
+    const restarted = { ...w.services, journal: await openJournal(w.journalPath) };
+    const first = await reconcileAtStart(restarted);
+    assert.deepEqual(
+      first.items.map((i) => i.after),
+      ['success'],
+    );
+    assert.match(first.message!, /1 unfinished transaction .* executed/);
+    // the journal records which generation the swap went through, and the re-post went to its execute
+    const [entry] = await (await openJournal(w.journalPath)).entries();
+    assert.equal(entry.group, generation === 'v2' ? 'swapV2' : 'ultra');
+    assert.equal(w.sim.requests().filter((x) => x.path === executePath).length, 1);
+    const moved = w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore;
+    assert.ok(moved > 0n);
 
-  const again = await reconcileAtStart({ ...w.services, journal: await openJournal(w.journalPath) });
-  assert.deepEqual(again.items, []);
-  assert.equal(w.sim.requests().filter((x) => x.path === '/ultra/v1/execute').length, 1);
-  assert.equal(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore, moved);
-});
+    const again = await reconcileAtStart({ ...w.services, journal: await openJournal(w.journalPath) });
+    assert.deepEqual(again.items, []);
+    assert.equal(w.sim.requests().filter((x) => x.path === executePath).length, 1);
+    assert.equal(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) - usdcBefore, moved);
+  });

@@ -5,7 +5,8 @@
 // the confirm dialog's order lines, with nothing printed as "undefined" or "NaN".
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient, ResponseShapeError, type ApiClient, type Order } from '../../src/api/index.js';
 import { recordedClient } from '../support/recorded.js';
@@ -30,7 +31,10 @@ const fixture = (name: string): unknown => JSON.parse(readFileSync(join(DIR, nam
 const recorded = recordedClient;
 
 const backendOf = (client: ApiClient): HeadlessServices => ({ mode: 'live', api: client, sim: undefined });
-const config = { mode: 'live' } as Config;
+// an empty state directory: the orders command also lists the standing orders kept there (none)
+const stateDir = mkdtempSync(join(tmpdir(), 'td-real-'));
+process.on('exit', () => rmSync(stateDir, { recursive: true, force: true }));
+const config = { mode: 'live', stateDir } as Config;
 
 function printable(text: string, what: string): void {
   assert.ok(!/undefined|NaN|\[object Object\]/.test(text), `${what} printed a missing value:\n${text}`);

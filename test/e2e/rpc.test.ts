@@ -45,7 +45,7 @@ test('two RPC URLs at 80x24: the first switched off, the header shows RPC 2/2 an
   await simControl(url, 'faults', { rpc: { a: 'down' } });
   term.send(':swap 0.1 SOL USDC fee 10000');
   term.press('Enter');
-  let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('(build + RPC send)'), 20_000);
+  let screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('(build + RPC send'), 20_000);
   assert.match(screen.split('\n')[0], /\[RPC 2\/2\]/);
   assert.match(flat(screen), /RPC 1 of 2 failed \(.*503.*\); now using RPC 2/);
   fits(screen);

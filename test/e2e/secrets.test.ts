@@ -79,7 +79,7 @@ test('a whole session leaks neither the API key nor the key file secret to the t
 
   const requests = (await (await fetch(`${url}/__sim/requests`)).json()) as Array<{ path: string; body: unknown }>;
   assert.equal(
-    requests.filter((r) => r.path === '/ultra/v1/execute').length,
+    requests.filter((r) => r.path === '/swap/v2/execute' || r.path === '/ultra/v1/execute').length,
     1,
     'one execute: the cancelled dialog sent nothing',
   );

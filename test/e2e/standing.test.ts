@@ -123,12 +123,15 @@ function notifyCommand(home: string): { path: string; got(): NotifyEvent[] } {
   const path = join(home, 'on-event');
   writeFileSync(
     path,
-    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nfs.writeFileSync(${JSON.stringify(inbox)} + '/' + e.id + '.json', JSON.stringify(e));\n`,
+    `#!${process.execPath}\nconst fs = require('fs');\nconst e = JSON.parse(fs.readFileSync(0, 'utf8'));\nconst f = ${JSON.stringify(inbox)} + '/' + e.id;\nfs.writeFileSync(f + '.part', JSON.stringify(e));\nfs.renameSync(f + '.part', f + '.json');\n`,
   );
   chmodSync(path, 0o700);
   return {
     path,
-    got: () => readdirSync(inbox).map((n) => JSON.parse(readFileSync(join(inbox, n), 'utf8')) as NotifyEvent),
+    got: () =>
+      readdirSync(inbox)
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => JSON.parse(readFileSync(join(inbox, n), 'utf8')) as NotifyEvent),
   };
 }
 
@@ -271,13 +274,22 @@ test('a hostile service changes the firing transaction: refused by the pipeline,
   const other = (await loadKeypairFile(await createDemoKeyFile(join(w.home, 'other')))).address;
   await simControl(w.sim, 'fund', { address: other });
   const theirs = await associatedTokenAccount(other, USDC_MINT, TOKEN_PROGRAM);
-  proxy.onAnswer = (req, answer) =>
-    req.path === '/swap/v1/swap' && answer && typeof answer === 'object'
-      ? {
-          ...(answer as object),
-          swapTransaction: redirectRoute((answer as { swapTransaction: string }).swapTransaction, theirs),
-        }
-      : answer;
+  const own = await associatedTokenAccount(w.address, USDC_MINT, TOKEN_PROGRAM);
+  // either generation of the swap group: the first's transaction, or the current one's instructions
+  // (assembled by the client) with the wallet's USDC account swapped for theirs
+  type Ix = { accounts: Array<{ pubkey: string }> };
+  proxy.onAnswer = (req, answer) => {
+    if (!answer || typeof answer !== 'object') return answer;
+    const a = answer as Record<string, unknown>;
+    if (req.path === '/swap/v1/swap')
+      return { ...a, swapTransaction: redirectRoute(a.swapTransaction as string, theirs) };
+    if (req.path !== '/swap/v2/build') return answer;
+    const ix = a.swapInstruction as Ix;
+    return {
+      ...a,
+      swapInstruction: { ...ix, accounts: ix.accounts.map((m) => (m.pubkey === own ? { ...m, pubkey: theirs } : m)) },
+    };
+  };
   const p = Math.floor((await w.solPrice()) * 0.99 * 100) / 100;
   const made = await w.run(['stop', '1', 'SOL', `@${p}`, 'USDC', '--yes', '--json'], proxy.url);
   assert.equal(made.code, 0, made.err);
@@ -296,7 +308,7 @@ test('a hostile service changes the firing transaction: refused by the pipeline,
     String(failed.data.reason),
     /^not signed: the transaction would put [\d.]+ USDC into \w+, owned by \w+: not this wallet's account; refused$/,
   );
-  assert.ok(proxy.seen.includes('POST /swap/v1/swap'));
+  assert.ok(proxy.seen.includes('POST /swap/v1/swap') || proxy.seen.includes('GET /swap/v2/build'));
   assert.equal(sendTransactions(await w.log()), 0, 'nothing signed or sent');
   assert.equal(await watcher.stop(), 0);
   const listed = JSON.parse((await w.run(['orders', '--standing', '--history', '--json'])).out) as {

@@ -72,7 +72,7 @@ test('the dashboard, tradedeck watch and tradedeck swap --yes on one state direc
     assert.equal(lines.filter((l) => l.id === e.id && l.kind === 'outcome').at(-1)?.status, 'success');
   const executes = (
     (await (await fetch(`${url}/__sim/requests`)).json()) as Array<{ method: string; path: string }>
-  ).filter((r) => r.method === 'POST' && r.path === '/ultra/v1/execute');
+  ).filter((r) => r.method === 'POST' && (r.path === '/swap/v2/execute' || r.path === '/ultra/v1/execute'));
   assert.equal(executes.length, 2);
 
   dash.send('q');

@@ -2,7 +2,8 @@
 // Tokens screen opens the confirm dialog, `y` signs and executes, the Swap screen shows Success with
 // the signature and the wallet's SOL balance reflects it; the journal view lists the entry, and its
 // entry view and the swap instructions view scroll to their last lines; the advanced form scrolls
-// to the order options, and `:swap … receiver ADDR` says in the dialog where the output goes.
+// to the order options, and `:swap … receiver ADDR` says in the dialog where the output goes; a
+// router name the service refuses is said in its words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -64,12 +65,16 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   term.send('a');
   term.send('G');
   screen = await term.waitFor(
-    (s) => s.includes('› Skip acct RPC') && /fields \d+-\d+ of \d+ \(j\/k scroll\)/.test(s),
+    (s) => s.includes('› Jito bundle') && /fields \d+-\d+ of \d+ \(j\/k scroll\)/.test(s),
     10_000,
   );
-  assert.match(screen, /Receiver|Payer|Excl routers/);
+  assert.match(screen, /Prio fee SOL|Jito tip SOL/);
+  // up to the order group's routers (16 fields above the last)
+  for (let i = 0; i < 16; i++) term.send('k');
+  screen = await term.waitFor((s) => s.includes('› Excl routers'), 10_000);
+  assert.match(screen, /Receiver/);
   const other = 'Ex1stingAccount1111111111111111111111111111';
-  term.send(`:swap 0.05 SOL USDC receiver ${other} exclude-routers partnerz`);
+  term.send(`:swap 0.05 SOL USDC receiver ${other} exclude-routers jupiterz`);
   term.press('Enter');
   screen = await term.waitFor((s) => s.includes('y confirm') && s.includes('Output goes to'), 20_000);
   // what the simulation says reaches the receiver, and the wallet paying the SOL (and the receiver's account's rent)
@@ -79,9 +84,17 @@ test('demo at 80x24: :swap 0.1 SOL USDC, y, Success with a signature, balances m
   assert.equal(screen.split('\n').length, 24);
   term.send('n');
   await term.waitFor((s) => s.includes('Cancelled'), 10_000);
-  term.send(':swap 0.05 SOL USDC exclude-routers iris,metis');
+  // which router names exist is the service's to say: a name it refuses comes back in its words
+  term.send(':swap 0.05 SOL USDC exclude-routers iris,bogus');
   term.press('Enter');
-  await term.waitFor((s) => s.includes('unknown router "metis"'), 10_000);
+  screen = await term.waitFor(
+    (s) => s.replace(/\s+/g, ' ').includes('unknown router "bogus"; the routers are'),
+    10_000,
+  );
+  assert.match(
+    screen.replace(/\s+/g, ' '),
+    /excludeRouters: unknown router "bogus"; the routers are metis, jupiterz, dflow, okx/,
+  );
   term.send('q');
   assert.equal(await term.exited(), 0);
 });

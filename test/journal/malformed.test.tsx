@@ -53,7 +53,7 @@ test('each field the reader uses is type-checked: a line it cannot use is report
     { line: 4, why: 'not JSON (cut short by a crash?)' },
     { line: 6, why: 'an outcome of an entry not found before it' },
     { line: 7, why: 'status is not one of prepared, signed, submitted, success, failed, expired, unknown, unsent' },
-    { line: 8, why: 'group is not one of ultra, trigger, recurring, swap, studio' },
+    { line: 8, why: 'group is not one of ultra, swapV2, trigger, recurring, swap, studio' },
     { line: 9, why: 'action is not a string' },
     { line: 10, why: 'lastValidBlockHeight is not a number' },
     { line: 11, why: 'not a JSON object' },

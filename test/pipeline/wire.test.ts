@@ -10,11 +10,18 @@ test('executeThrough routes each group to its own execute and refuses groups wit
       return { status: 'Success', code: 0 };
     },
   });
-  const execute = executeThrough({ ultra: make('ultra'), trigger: make('trigger'), recurring: make('recurring') });
+  const execute = executeThrough({
+    ultra: make('ultra'),
+    swapV2: make('swapV2'),
+    trigger: make('trigger'),
+    recurring: make('recurring'),
+  });
   await execute('trigger', { requestId: 'r1', signedTransaction: 'tx' });
   await execute('recurring', { requestId: 'r2', signedTransaction: 'tx' });
   await execute('ultra', { requestId: 'r3', signedTransaction: 'tx' });
-  assert.deepEqual(seen, ['trigger:r1', 'recurring:r2', 'ultra:r3']);
+  // the current generation's order route: its own execute (POST /swap/v2/execute)
+  await execute('swapV2', { requestId: 'r4', signedTransaction: 'tx' });
+  assert.deepEqual(seen, ['trigger:r1', 'recurring:r2', 'ultra:r3', 'swapV2:r4']);
   await assert.rejects(execute('swap', { requestId: 'x', signedTransaction: 'tx' }), /no execute operation/);
 });
 

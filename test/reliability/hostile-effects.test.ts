@@ -83,7 +83,8 @@ for (const attack of SWAP_ATTACKS) {
 test('quote 1 SOL USDC with the amount rewritten to 0.01 SOL on its way: refused in one line naming the field', async (t) => {
   const proxy = await startRewritingProxy(t, sim.url);
   proxy.onRequest = (req) => {
-    if (req.path === '/ultra/v1/order' && req.query.get('amount') === '1000000000') req.query.set('amount', '10000000');
+    if ((req.path === '/swap/v2/order' || req.path === '/ultra/v1/order') && req.query.get('amount') === '1000000000')
+      req.query.set('amount', '10000000');
     return undefined;
   };
   const r = await run(proxy.url, 'quote', '1', 'SOL', 'USDC');

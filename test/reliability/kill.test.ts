@@ -2,10 +2,12 @@
 // the same simulator process: the start-up reconciliation reports the entry (flash line and the J
 // journal view), nothing executes twice, the balance moves at most once, the journal stays readable.
 //
-// Four flows: the swap through the order group (execute), the swap through the swap group (built
-// by /swap, sent by RPC sendTransaction), limit create and cancel-all. The order service takes the
-// same signed transaction and requestId again, so the reconciliation re-posts an execute that never
-// arrived and it lands once; a transaction for RPC is never sent again at start (its signature
+// Five flows: the swap through the order group (the service's current generation: POST
+// /swap/v2/execute), the same through its first generation (--api-version v1: POST
+// /ultra/v1/execute), the swap through the swap group (built by /swap, sent by RPC
+// sendTransaction), limit create and cancel-all. The order service takes the same signed
+// transaction and requestId again, so the reconciliation re-posts an execute (to the execute of
+// the generation the journal recorded) that never arrived and it lands once; a transaction for RPC is never sent again at start (its signature
 // status is asked), so one killed before it was sent is reported unconfirmed and nothing moves.
 // The entry is written before signing: one killed before its signed line (after-sign) was never
 // sent, and the restart closes it as such without asking anyone.
@@ -70,6 +72,8 @@ interface Flow {
   lands(stage: Stage): boolean;
   /** the reconciliation sends nothing itself: the submissions are exactly the one the killed run made, if any */
   neverResubmits?: boolean;
+  /** settings of both runs (the generation of the service's routes) */
+  env?: Record<string, string>;
   /** words of the reconciliation flash naming the entry */
   flashNames: RegExp;
   /** journal view row of the entry once it executed */
@@ -140,8 +144,8 @@ async function checkSwap(home: Home, before: Map<string, bigint>, executed: bool
 
 const flows: Flow[] = [
   {
-    name: 'swap (order group, :swap)',
-    submits: executeAt('/ultra/v1/execute'),
+    name: 'swap (order group /swap/v2, :swap)',
+    submits: executeAt('/swap/v2/execute'),
     lands: journalled,
     flashNames: /swap 0\.1 SOL/,
     journalRow: /Swap\s+swap\s+success/,
@@ -149,6 +153,21 @@ const flows: Flow[] = [
       term.send(':swap 0.1 SOL USDC');
       term.press('Enter');
       await term.waitFor((s) => s.includes('y confirm') && s.includes('Your balances'), 30_000);
+      term.send('y');
+    },
+    check: checkSwap,
+  },
+  {
+    name: 'swap (order group /ultra/v1 by --api-version v1, :swap)',
+    submits: executeAt('/ultra/v1/execute'),
+    lands: journalled,
+    env: { TRADEDECK_API_VERSION: 'v1' },
+    flashNames: /swap 0\.1 SOL/,
+    journalRow: /Swap\s+swap\s+success/,
+    async drive(term) {
+      term.send(':swap 0.1 SOL USDC');
+      term.press('Enter');
+      await term.waitFor((s) => s.includes('y confirm') && s.includes('(order, /ultra/v1)'), 30_000);
       term.send('y');
     },
     check: checkSwap,
@@ -267,10 +286,12 @@ function selected(): Array<[Flow, Stage]> {
   // journalled but unsent: the restart must not send it)
   const short: Array<[number, Stage]> = [
     [0, 'after-sign'],
-    [0, 'during-execute'],
-    [1, 'after-journal'],
+    // the current generation's order killed after its signed line: re-posted to POST /swap/v2/execute
+    [0, 'after-journal'],
+    [1, 'during-execute'],
     [2, 'after-journal'],
-    [3, 'after-execute'],
+    [3, 'after-journal'],
+    [4, 'after-execute'],
   ];
   return short.map(([f, s]) => [flows[f], s]);
 }
@@ -289,7 +310,7 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
         command: liveCommand(url, home.keyPath),
         cols: 80,
         rows: 24,
-        env: { ...home.env, TRADEDECK_TEST_KILL_AT: stage },
+        env: { ...home.env, ...flow.env, TRADEDECK_TEST_KILL_AT: stage },
         cwd: root,
       });
       await term.waitFor(/LIVE/, 30_000);
@@ -337,7 +358,7 @@ test('kill -9 at every pipeline stage, restart on the same state dir', async (t)
         command: liveCommand(url, home.keyPath),
         cols: 80,
         rows: 24,
-        env: home.env,
+        env: { ...home.env, ...flow.env },
         cwd: root,
       });
       let screen: string;

@@ -329,7 +329,7 @@ export async function runSoak(
   const usdcMoved = (after.get(USDC_MINT) ?? 0n) - (before.get(USDC_MINT) ?? 0n);
   let reported = 0n;
   let unreported = 0;
-  for (const e of entries.filter((e) => e.group === 'ultra')) {
+  for (const e of entries.filter((e) => e.group === 'ultra' || e.group === 'swapV2')) {
     const out = final.get(e.id as string);
     if (out?.status === 'success') {
       const got = (out.executed as { output?: string } | undefined)?.output;

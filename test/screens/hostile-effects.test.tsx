@@ -114,7 +114,7 @@ test("the dialog's balance lines are the simulation's: the transaction's output 
   // the router now pays out 1.234567 USDC more than the order's minimum: the dialog shows exactly that
   let minimum = 0n;
   w.proxy.onAnswer = (req, answer) => {
-    if (req.path !== '/ultra/v1/order') return answer;
+    if (req.path !== '/swap/v2/order' && req.path !== '/ultra/v1/order') return answer;
     const order = answer as { transaction?: string; otherAmountThreshold: string };
     if (!order.transaction) return answer;
     minimum = BigInt(order.otherAmountThreshold);

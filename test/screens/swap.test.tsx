@@ -124,7 +124,7 @@ test('s then y: executes exactly once, shows Success with the signature and the 
   assert.match(done, /Paid 0\.2 SOL, received [\d.,]+ USDC/);
   assert.match(done, /J opens its journal entry/);
   assert.equal((await w.services.journal!.entries()).filter((e) => e.signature === sig).length, 1);
-  assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length, 1);
+  assert.equal(w.sim.requests().filter((r) => r.path === '/swap/v2/execute').length, 1);
   assert.ok(w.sim.kernel.ledger.balance(w.wallet.address, USDC_MINT) > before);
   assert.ok(solBefore - w.sim.kernel.ledger.balance(w.wallet.address, NATIVE_MINT) >= 200_000_000n);
 });
@@ -142,8 +142,11 @@ test('watch-only: s is refused with the reason and nothing is requested from the
   assert.equal(
     w.sim
       .requests()
-      .filter((r) => r.path.startsWith('/ultra') && (r.path !== '/ultra/v1/order' || r.query.taker !== undefined))
-      .length,
+      .filter(
+        (r) =>
+          (r.path.startsWith('/ultra') || r.path.startsWith('/swap/v2')) &&
+          ((r.path !== '/ultra/v1/order' && r.path !== '/swap/v2/order') || r.query.taker !== undefined),
+      ).length,
     0,
   );
 });
@@ -162,16 +165,17 @@ test('bad input names what is wrong and keeps what was typed', async (t) => {
   );
 });
 
-test('the pane quotes the path s takes: the order group by default, with its router; 3% slippage moves s to the swap group, whose quote request carries it', async (t) => {
-  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+test('the pane quotes the path s takes (v1): the order group by default, with its router; 3% slippage moves s to the swap group, whose quote request carries it', async (t) => {
+  // the first generation's order route chooses its own slippage
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' }, config: { apiVersion: 'v1' } });
   const { app, cleanup } = mountSwap(w, { columns: 100, rows: 30 });
   t.after(cleanup);
   let frame = await waitForFrame(
     app,
-    (f) => f.includes('Min received') && f.includes('s swaps via the order group'),
+    (f) => f.includes('Min received') && f.includes('s swaps via the order group /ultra/v1'),
     5000,
   );
-  assert.match(frame, /Router +\w+ \(order group: s signs exactly this route\)/);
+  assert.match(frame, /Router +\w+ \(order group \/ultra\/v1: s signs exactly this route\)/);
   assert.match(frame, /You pay +0\.2 SOL ≈ \$[\d.,]+/);
   const orderQuotes = w.sim.requests().filter((r) => r.path === '/ultra/v1/order');
   assert.ok(
@@ -195,7 +199,7 @@ test('the pane quotes the path s takes: the order group by default, with its rou
   );
   await typeKeys(app, 's');
   const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
-  assert.match(dialog, /build \+ RPC send/);
+  assert.match(dialog, /build \+ RPC send, \/swap\/v1/);
   assert.ok(dialog.replace(/[│\s]+/g, ' ').includes('cannot honour: slippage 3.00%'));
   await typeKeys(app, 'y');
   await waitForFrame(app, (f) => f.includes('Success'), 8000);
@@ -207,6 +211,44 @@ test('the pane quotes the path s takes: the order group by default, with its rou
     0,
     'nothing went to the order group execute',
   );
+  assert.equal(submissions(w.sim).length, 1);
+});
+
+test('the pane quotes the path s takes (v2): the order group /swap/v2 with its router; a 3% slippage stays on it and reaches its order and execute', async (t) => {
+  const w = await world(t, { form: { input: 'SOL', output: 'USDC', amount: '0.2' } });
+  const { app, cleanup } = mountSwap(w, { columns: 100, rows: 30 });
+  t.after(cleanup);
+  const frame = await waitForFrame(
+    app,
+    (f) => f.includes('Min received') && f.includes('s swaps via the order group /swap/v2'),
+    5000,
+  );
+  assert.match(frame, /Router +\w+ \(order group \/swap\/v2: s signs exactly this route\)/);
+  assert.ok(
+    w.sim.requests().some((r) => r.path === '/swap/v2/order' && r.query.taker === undefined),
+    'the pane asked GET /swap/v2/order, without a taker',
+  );
+  // the current generation's order takes the person's slippage: s stays on the order route
+  await typeKeys(app, 'j', 'j', 'j', 'j', 'enter', '3%', 'enter');
+  await waitForFrame(
+    app,
+    (f) => f.includes('s swaps via the order group /swap/v2') && /at least.*3\.00% slippage|\(3\.00% slippage/i.test(f),
+    5000,
+  );
+  assert.ok(
+    w.sim.requests().some((r) => r.path === '/swap/v2/order' && r.query.slippageBps === '300'),
+    'the pane asked the order with 300 bps',
+  );
+  await typeKeys(app, 's');
+  const dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 5000);
+  assert.match(dialog, /\(order, \/swap\/v2\)/);
+  assert.match(dialog, /after 3\.00% slippage/);
+  await typeKeys(app, 'y');
+  await waitForFrame(app, (f) => f.includes('Success'), 8000);
+  const signed = w.sim.requests().filter((r) => r.path === '/swap/v2/order' && r.query.taker !== undefined);
+  assert.equal(signed.at(-1)!.query.slippageBps, '300');
+  assert.equal(w.sim.requests().filter((r) => r.path === '/swap/v2/execute').length, 1);
+  assert.equal(w.sim.requests().filter((r) => r.path === '/swap/v1/quote').length, 0, 'the swap group was not asked');
   assert.equal(submissions(w.sim).length, 1);
 });
 
@@ -227,19 +269,19 @@ test('a dialog left open past its quote lifetime re-quotes by itself, shows old 
   );
   assert.doesNotMatch(dialog, /expired while this dialog was open/);
   const builds = () =>
-    w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length;
+    w.sim.requests().filter((r) => r.path === '/swap/v2/order' && r.query.taker !== undefined).length;
   assert.equal(builds(), 1);
   await waitForFrame(app, (f) => f.includes('expired while this dialog was open'), 9000);
   assert.equal(builds(), 2, 'a fresh order was fetched');
   assert.equal(
-    w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length,
+    w.sim.requests().filter((r) => r.path === '/swap/v2/execute').length,
     0,
     'nothing was signed or sent meanwhile',
   );
   assert.equal((await w.services.journal!.entries()).length, 0);
   await typeKeys(app, 'y');
   await waitForFrame(app, (f) => f.includes('Success'), 8000);
-  assert.equal(w.sim.requests().filter((r) => r.path === '/ultra/v1/execute').length, 1);
+  assert.equal(w.sim.requests().filter((r) => r.path === '/swap/v2/execute').length, 1);
 });
 
 test('an amount above the balance is warned in the form in token units and cannot be signed; nothing is requested from the order group', async (t) => {
@@ -248,7 +290,7 @@ test('an amount above the balance is warned in the form in token units and canno
   t.after(cleanup);
   const frame = await waitForFrame(app, (f) => f.includes('not enough SOL'), 5000);
   assert.match(frame, /⚠ not enough SOL: needs 99\.995 SOL, wallet has 100 SOL, 0\.01 SOL kept for fees and rent/);
-  const before = w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length;
+  const before = w.sim.requests().filter((r) => r.path === '/swap/v2/order' && r.query.taker !== undefined).length;
   await typeKeys(app, 's');
   const refused = await waitForFrame(
     app,
@@ -260,7 +302,7 @@ test('an amount above the balance is warned in the form in token units and canno
   assert.match(refused, /nothing was signed, so nothing was journalled/);
   assert.doesNotMatch(refused, /J opens/);
   assert.equal(
-    w.sim.requests().filter((r) => r.path === '/ultra/v1/order' && r.query.taker !== undefined).length,
+    w.sim.requests().filter((r) => r.path === '/swap/v2/order' && r.query.taker !== undefined).length,
     before,
   );
   assert.equal(w.services.confirm.getState().queue.length, 0);
@@ -473,7 +515,7 @@ test(':swap with a priority fee goes through the swap group: the build request c
   assert.equal(submissions(w.sim).length, 0);
 });
 
-test(":swap sends only what it names: the form's 3% slippage goes back to the order group's own; slippage 1% takes the swap group at 100 bps", async (t) => {
+test(":swap sends only what it names: the form's 3% slippage goes back to the order group's own; slippage 1% reaches the order at 100 bps", async (t) => {
   const w = await world(t, {
     form: { input: 'SOL', output: 'USDC', amount: '1', slippageBps: '3%', dexes: 'Phoenix' },
   });
@@ -482,7 +524,15 @@ test(":swap sends only what it names: the form's 3% slippage goes back to the or
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, ':', 'swap 0.2 SOL USDC', 'enter');
   let dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
-  assert.match(dialog, /Swap 0\.2 SOL for USDC \(order\)/);
+  assert.match(dialog, /Swap 0\.2 SOL for USDC \(order, \/swap\/v2\)/);
+  assert.equal(
+    w.sim
+      .requests()
+      .filter((r) => r.path === '/swap/v2/order')
+      .at(-1)!.query.slippageBps,
+    undefined,
+    "the order group's own slippage",
+  );
   assert.deepEqual(
     (({ slippageBps, dexes }) => ({ slippageBps, dexes }))(w.services.swap.getState().form),
     { slippageBps: '', dexes: '' },
@@ -493,11 +543,12 @@ test(":swap sends only what it names: the form's 3% slippage goes back to the or
   await typeKeys(app, ':', 'swap 0.2 SOL USDC slippage 1%', 'enter');
   dialog = await waitForFrame(app, (f) => f.includes('y confirm'), 8000);
   assert.match(dialog, /after 1\.00% slippage/);
-  const quote = w.sim
+  // the current generation's order takes it: GET /swap/v2/order with the taker and 100 bps
+  const order = w.sim
     .requests()
-    .filter((r) => r.path === '/swap/v1/quote')
+    .filter((r) => r.path === '/swap/v2/order' && r.query.taker !== undefined)
     .at(-1)!;
-  assert.equal(new URLSearchParams(quote.query as Record<string, string>).get('slippageBps'), '100');
+  assert.equal(order.query.slippageBps, '100');
   await typeKeys(app, 'n');
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
   await typeKeys(app, ':', 'swap 0.2 SOL USDC slippage lots', 'enter');
@@ -600,22 +651,23 @@ test('the advanced form scrolls with the focus at 80x24 to the order and build f
   t.after(cleanup);
   await waitForFrame(app, (f) => f.includes('Min received'), 5000);
   await typeKeys(app, 'a', 'G');
-  let frame = await waitForFrame(app, (f) => f.includes('› Skip acct RPC'), 5000);
-  assert.match(frame, /fields \d+-28 of 28 \(j\/k scroll\)/);
+  let frame = await waitForFrame(app, (f) => f.includes('› Jito bundle'), 5000);
+  assert.match(frame, /fields \d+-34 of 34 \(j\/k scroll\)/);
   assert.match(frame, /Shared accts\s+auto/);
   assert.doesNotMatch(frame, /› From| {2}From /);
   for (const line of frame.split('\n')) assert.ok(line.length <= 80, line);
-  // up to Receiver (12 fields above the last), type another wallet's address
-  await typeKeys(app, ...Array<string>(12).fill('k'));
+  // up to Receiver (18 fields above the last), type another wallet's address
+  await typeKeys(app, ...Array<string>(18).fill('k'));
   await waitForFrame(app, (f) => f.includes('› Receiver'), 5000);
   const them = encodeBase58(randomBytes(32));
   await typeKeys(app, 'enter', them, 'enter');
   frame = await waitForFrame(app, (f) => f.includes('NOT your wallet'), 5000);
   assert.match(frame, new RegExp(`⚠ output goes to ${them.slice(0, 4)}…${them.slice(-4)}, NOT your wallet`));
-  await typeKeys(app, 'j', 'j', 'enter', 'iris,metis', 'enter');
-  await waitForFrame(app, (f) => f.includes('✗ excludeRouters: unknown router "metis"'), 5000);
-  await typeKeys(app, 'enter', 'ctrl+u', 'partnerz', 'enter');
-  await waitFor(() => w.services.swap.getState().form.excludeRouters === 'partnerz');
+  // any name the service may take passes; what cannot be a name is named
+  await typeKeys(app, 'j', 'j', 'enter', 'iris,jupi terz', 'enter');
+  await waitForFrame(app, (f) => f.includes('✗ excludeRouters: "jupi terz" is not a'), 5000);
+  await typeKeys(app, 'enter', 'ctrl+u', 'jupiterz', 'enter');
+  await waitFor(() => w.services.swap.getState().form.excludeRouters === 'jupiterz');
   // the advanced fields hidden, the receiver is still said under the form
   await typeKeys(app, 'a');
   frame = await waitForFrame(app, (f) => f.includes('(a shows the advanced fields)'), 5000);
@@ -627,9 +679,9 @@ test('the advanced form scrolls with the focus at 80x24 to the order and build f
   assert.match(frame, /⚠ The output goes to/);
   const order = w.sim
     .requests()
-    .filter((r) => r.path === '/ultra/v1/order')
+    .filter((r) => r.path === '/swap/v2/order')
     .at(-1)!.query;
-  assert.deepEqual([order.receiver, order.excludeRouters], [them, 'partnerz']);
+  assert.deepEqual([order.receiver, order.excludeRouters], [them, 'jupiterz']);
   await typeKeys(app, 'n');
   await waitForFrame(app, (f) => f.includes('Cancelled'), 5000);
   assert.equal(submissions(w.sim).length, 0);

@@ -58,7 +58,7 @@ test('a broken rule is refused by the simulator naming the field and the rule th
     [OPERATIONS.quote, { ...order, swapMode: 'Both' }],
     [OPERATIONS.quote, { ...order, amount: '1.5' }],
     [OPERATIONS.order, { ...order, referralFee: 20 }],
-    [OPERATIONS.order, { ...order, excludeRouters: ['bogus'] }],
+    [OPERATIONS.order, { ...order, excludeRouters: ['bo gus'] }],
     [OPERATIONS.swap, { userPublicKey: w, quoteResponse: { inputMint: SOL } }],
     [OPERATIONS.swapInstructions, { userPublicKey: 'nope', quoteResponse: {} }],
     [OPERATIONS.orderExecute, { requestId: 'x', signedTransaction: 'not base64!' }],

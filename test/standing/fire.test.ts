@@ -249,18 +249,30 @@ test('a hostile service rewriting the firing transaction: refused by the pipelin
   const other = randomAddress();
   r.sim.fund(other);
   const attacker = await associatedTokenAccount(other, USDC_MINT, TOKEN_PROGRAM);
-  proxy.onAnswer = (req, answer) =>
-    req.path === '/swap/v1/swap' && answer && typeof answer === 'object'
-      ? {
-          ...(answer as Record<string, unknown>),
-          swapTransaction: redirectRoute((answer as { swapTransaction: string }).swapTransaction, attacker),
-        }
-      : answer;
+  const own = await associatedTokenAccount(r.address, USDC_MINT, TOKEN_PROGRAM);
+  // either generation of the swap group: the first's transaction, or the current one's instructions
+  // (assembled by the client) with the wallet's USDC account swapped for the attacker's
+  type Ix = { accounts: Array<{ pubkey: string }> };
+  const redirect = (ix: Ix): Ix => ({
+    ...ix,
+    accounts: ix.accounts.map((m) => (m.pubkey === own ? { ...m, pubkey: attacker } : m)),
+  });
+  proxy.onAnswer = (req, answer) => {
+    if (!answer || typeof answer !== 'object') return answer;
+    const a = answer as Record<string, unknown>;
+    if (req.path === '/swap/v1/swap')
+      return { ...a, swapTransaction: redirectRoute(a.swapTransaction as string, attacker) };
+    if (req.path === '/swap/v2/build') return { ...a, swapInstruction: redirect(a.swapInstruction as Ix) };
+    return answer;
+  };
   const a = await open(t, r, { baseUrl: proxy.url });
   const [stop] = await arm(a.s, 'stop', '1 SOL @145 USDC');
   r.sim.setPrice(NATIVE_MINT, 144.6);
   await round(a.s);
-  assert.ok(proxy.seen.includes('POST /swap/v1/swap'), 'the firing asked the service for its swap');
+  assert.ok(
+    proxy.seen.includes('POST /swap/v1/swap') || proxy.seen.includes('GET /swap/v2/build'),
+    'the firing asked the service for its swap',
+  );
   assert.equal(sends(r.sim), 0, 'not signed, not sent');
   const failed = await stateOf(r, stop.terms.id);
   assert.equal(failed?.state, 'failed');

@@ -60,7 +60,14 @@ export async function answerNext(s: Pick<Services, 'confirm'>, ok: boolean): Pro
   throw new Error('no confirmation was asked for');
 }
 
-/** The API with every order of the order group passed through `change` (as a service might send it). */
+/**
+ * The API with every order of the order route passed through `change` (as a service might send
+ * it), whichever generation answers it (GET /swap/v2/order or GET /ultra/v1/order).
+ */
 export function withOrder(api: ApiClient, change: (o: Order) => Order): ApiClient {
-  return { ...api, ultra: { ...api.ultra, order: async (p, o) => change(await api.ultra.order(p, o)) } };
+  return {
+    ...api,
+    ultra: { ...api.ultra, order: async (p, o) => change(await api.ultra.order(p, o)) },
+    swapV2: { ...api.swapV2, order: async (p, o) => change(await api.swapV2.order(p, o)) },
+  };
 }

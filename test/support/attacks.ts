@@ -36,10 +36,13 @@ const bytes = (a: string) => Buffer.from(getAddressEncoder().encode(address(a)))
 
 type Order = { transaction?: string | null; taker?: string | null; maker?: string } & Record<string, unknown>;
 
+/** The order route of either generation (GET /swap/v2/order, GET /ultra/v1/order). */
+const ORDER_PATHS = new Set(['/swap/v2/order', '/ultra/v1/order']);
+
 /** Rewrites the transaction of every order answer built for a taker. */
 function onOrder(p: RewritingProxy, edit: (tx: string, order: Order) => string | Promise<string>): void {
   p.onAnswer = async (req: SeenRequest, answer: unknown) => {
-    if (req.path !== '/ultra/v1/order') return answer;
+    if (!ORDER_PATHS.has(req.path)) return answer;
     const order = answer as Order;
     if (typeof order.transaction !== 'string' || order.transaction === '') return answer;
     return { ...order, transaction: await edit(order.transaction, order) };
@@ -70,7 +73,7 @@ export const SWAP_ATTACKS: Attack[] = [
       const fresh = randomAddress();
       const unknown = randomAddress();
       p.onAnswer = async (req, answer) => {
-        if (req.path !== '/ultra/v1/order') return answer;
+        if (!ORDER_PATHS.has(req.path)) return answer;
         const order = answer as Order;
         if (typeof order.transaction !== 'string' || order.transaction === '') return answer;
         const tx = replaceInstructions(
@@ -156,8 +159,7 @@ export const SWAP_ATTACKS: Attack[] = [
     refusal: /inAmount: the service quoted 5 SOL; you asked for 0\.01 SOL/,
     install: async (p) => {
       p.onRequest = (req) => {
-        if (req.path === '/ultra/v1/order' && req.query.get('amount') === '10000000')
-          req.query.set('amount', '5000000000');
+        if (ORDER_PATHS.has(req.path) && req.query.get('amount') === '10000000') req.query.set('amount', '5000000000');
         return undefined;
       };
     },

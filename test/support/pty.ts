@@ -498,7 +498,18 @@ export async function openTerminal(t: TestContext, opts: StartOptions): Promise<
 
 /** In a confirm dialog that may be taller than the screen: to its end first (y asks for every line to have been shown), then y. */
 export async function confirmToEnd(term: Term): Promise<void> {
-  term.send('G');
-  await term.waitFor((s) => s.includes('confirm') && !/more below/.test(s), 10_000);
-  term.send('y');
+  // the dialog may still grow after it opens (a line the simulation or the market adds), and then
+  // refuses y until it is read to its end again: read to the end and answer until it closes
+  for (let attempt = 1; ; attempt++) {
+    term.send('G');
+    await term.waitFor((s) => s.includes('confirm') && !/more below/.test(s), 10_000);
+    term.send('y');
+    try {
+      await term.waitFor((s) => !s.includes('y confirm') || /read them before y/.test(s), 10_000);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      continue;
+    }
+    if (!/read them before y/.test(term.screen()) || attempt >= 3) return;
+  }
 }

@@ -41,6 +41,7 @@ export function demoConfig(over: Partial<Config> & { stateDir: string }): Config
     timeoutMs: 10_000,
     seed: 7,
     timeScale: 1,
+    apiVersion: 'auto',
     // the screens' worlds hold the sample positions and invites `tradedeck sim` gives a funded wallet
     demoSamples: true,
     explorerUrl: 'https://explorer.example/tx/{sig}',

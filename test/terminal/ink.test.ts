@@ -119,13 +119,7 @@ test('Ink bundled with src/terminal/output.ts hands each frame on as cells: <Sta
     // the terminal narrows: Ink lays the frame out again for the width stdout now says
     stdout.columns = 20;
     stdout.emit('resize');
-    await shows([
-      'started',
-      'filled 1 SOL',
-      '╭──────────────────╮',
-      '│ 漢字 SOL 187.42  │',
-      '╰──────────────────╯',
-    ]);
+    await shows(['started', 'filled 1 SOL', '╭──────────────────╮', '│ 漢字 SOL 187.42  │', '╰──────────────────╯']);
     // Ink's text of every frame was empty: it wrote no character and no cursor movement
     assert.ok(stdout.written.length >= frames.length, 'Ink wrote once a frame');
     assert.deepEqual([...new Set(stdout.written)], ['']);

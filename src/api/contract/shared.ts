@@ -4,12 +4,14 @@
 // instruction as the swap groups send it, and the transaction the first generation's order groups
 // hand out to sign.
 import {
+  array,
   base64 as base64Text,
   forward,
   nullable,
   optional,
   partialCheck,
   pipe,
+  regex,
   string,
   type InferOutput,
 } from 'valibot';
@@ -32,6 +34,17 @@ import {
 export const ROUTERS = ['iris', 'partnerz', 'partnerflow', 'partnerx'] as const;
 export type Router = (typeof ROUTERS)[number];
 /** The listing filter of the first generation's order groups (recurring and trigger). */
+/**
+ * Router names of GET /swap/v2/order and GET /ultra/v1/order, comma-joined on the wire. Which names
+ * exist is the service's judgement (it takes the contract's names and its current ones): only what
+ * cannot be a name is refused before sending, and a name the service refuses comes back in its words.
+ */
+const ROUTER_NAME = 'must be a router name: letters, digits and _ . + - (no spaces, commas or control characters)';
+export const routerNames = array(
+  pipe(string(ROUTER_NAME), regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]{0,31}$/, ROUTER_NAME)),
+  'must be an array of router names',
+);
+
 export const ORDER_STATUSES = ['active', 'history'] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUSES)[number];
 /** Execute codes observed on the real service. */

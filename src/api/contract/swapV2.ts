@@ -27,7 +27,6 @@ import {
   address,
   among,
   arr,
-  commaFreeNames,
   flag,
   intAtLeast,
   intIn,
@@ -53,6 +52,7 @@ import {
   oneDestination,
   orderEntries,
   orderExecute,
+  routerNames,
   shownRouteStep,
   TWO_DESTINATIONS,
 } from './shared.js';
@@ -65,15 +65,6 @@ export const BUILD_MODES = ['fast'] as const;
 export const CU_PRICE_PERCENTILES = ['medium', 'high', 'veryHigh'] as const;
 
 const MAX_BPS = 10_000;
-
-/**
- * Router names travel comma-joined. Which names the service takes is its own judgement (it takes
- * the contract's names and its current ones): a name it refuses comes back in its words.
- */
-const routerNames = commaFreeNames(
-  'must be a non-empty router name without commas',
-  'must be an array of router names',
-);
 
 // ---------- GET /swap/v2/order ----------
 

@@ -2,10 +2,10 @@
 // Acts on: the mints and amounts, the requestId, the transaction, and the slippage and price
 // impact the confirm dialog states. Fees, payers and routing are shown only (RFQ routes leave out
 // `signatureFeePayer`; `platformFee` may be missing or lack `amount`).
-import { array, forward, nullable, optional, partialCheck, pipe, type InferOutput } from 'valibot';
-import { address, among, intIn, labels, positiveRaw, fields } from '../schema.js';
+import { forward, nullable, optional, partialCheck, pipe, type InferOutput } from 'valibot';
+import { address, intIn, labels, positiveRaw, fields } from '../schema.js';
 import { op } from './operation.js';
-import { executeRequest, orderExecute, orderSchema, ROUTERS } from './shared.js';
+import { executeRequest, orderExecute, orderSchema, routerNames } from './shared.js';
 
 const orderParams = pipe(
   fields({
@@ -18,7 +18,7 @@ const orderParams = pipe(
     closeAuthority: optional(address),
     referralAccount: optional(address),
     referralFee: optional(intIn(50, 255)),
-    excludeRouters: optional(array(among(ROUTERS), `must be an array of ${ROUTERS.join(', ')}`)),
+    excludeRouters: optional(routerNames),
     excludeDexes: optional(labels),
   }),
   forward(

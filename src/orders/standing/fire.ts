@@ -199,7 +199,9 @@ async function underTurn(s: Services, id: string, o: FireOptions, turn: SigningT
 
   const slippageBps = firingSlippage(o.out, e.floor, t.capBps);
   const inner = routeSwapAction({
-    api: s.api,
+    route: s,
+    // the swap group of whichever generation the service serves (nothing beyond the pair and amount)
+    choice: { generation: s.generation.current(), v1Because: [] },
     wallet: s.wallet!.address,
     input,
     output,

@@ -15,24 +15,10 @@ import { DEX_LABELS } from '../market/pools.js';
 import { fieldFail, labelList } from './params.js';
 import { Params } from './read-request.js';
 import { buildOrderTransaction, executeOutcome, orderBody } from './ultra.js';
-import { planOrder, type OrderParams, type OrderPlan } from './ultra-order.js';
+import { CURRENT_NAME, excludedRouters, planOrder, type OrderParams, type OrderPlan } from './ultra-order.js';
 import { registerBuild } from './swap-v2-build.js';
 import { REQUEST_TTL_MS } from '../requests.js';
 
-/** The service's name of each of the simulator's routers (the contract's names). */
-const CURRENT_NAME: Record<string, string> = {
-  iris: 'metis',
-  partnerz: 'jupiterz',
-  partnerflow: 'dflow',
-  partnerx: 'okx',
-};
-/** Either name of a router -> the simulator's. */
-const ROUTER_OF: Record<string, string> = Object.fromEntries(
-  Object.entries(CURRENT_NAME).flatMap(([own, current]) => [
-    [own, own],
-    [current, own],
-  ]),
-);
 const SWAP_TYPE: Record<string, string> = {
   iris: 'aggregator',
   partnerz: 'rfq',
@@ -74,14 +60,9 @@ function readParams(core: SimCore, query: URLSearchParams): { params: OrderParam
   const { inputMint, outputMint, amount, taker, excludeRouters = [], ...p } = read;
   if (!core.market.token(inputMint)) bad('inputMint', 'is not a tradable token');
   if (!core.market.token(outputMint)) bad('outputMint', 'is not a tradable token');
-  const excluded = excludeRouters.map((name) => {
-    const own = ROUTER_OF[name];
-    if (!own) bad('excludeRouters', `unknown router "${name}"; the routers are ${ROUTERS_V2.join(', ')}`);
-    return own;
-  });
   // an integrator paying the fees routes through metis alone
   const integratorPays = p.payer !== undefined && p.payer !== taker;
-  const routers = Object.keys(CURRENT_NAME).filter((r) => !excluded.includes(r) && (!integratorPays || r === 'iris'));
+  const routers = excludedRouters(excludeRouters, bad, ROUTERS_V2).filter((r) => !integratorPays || r === 'iris');
   const OPTIONAL = [
     'receiver',
     'slippageBps',

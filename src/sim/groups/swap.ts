@@ -156,7 +156,7 @@ export async function prepare(core: SimCore, s: SwapBody) {
 }
 
 /** a swap filled firm at its quote's amounts by a maker (paper mode), not re-run in the pools */
-function firmFill(x: SwapExecution, firm: FirmQuote): RfqFill {
+export function firmFill(x: SwapExecution, firm: FirmQuote): RfqFill {
   return {
     trader: x.trader,
     receiver: x.receiver,

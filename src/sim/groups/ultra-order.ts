@@ -20,6 +20,19 @@ export const STABLE_FEE_BPS = 5;
 export const GASLESS_EXTRA_FEE_BPS = 10;
 const STABLES = new Set([USDC_MINT, USDT_MINT]);
 
+/** The service's current name of each of the simulator's routers (theirs are the contract's names). */
+export const CURRENT_NAME: Record<string, string> = {
+  iris: 'metis',
+  partnerz: 'jupiterz',
+  partnerflow: 'dflow',
+  partnerx: 'okx',
+};
+/** Either name of a router -> the simulator's; undefined for a name the service does not know. */
+export function routerOf(name: string): string | undefined {
+  if (ROUTERS.includes(name as never)) return name;
+  return Object.keys(CURRENT_NAME).find((own) => CURRENT_NAME[own] === name);
+}
+
 export interface OrderParams {
   inputMint: string;
   outputMint: string;
@@ -89,9 +102,25 @@ export function parseOrderParams(core: SimCore, query: URLSearchParams): OrderPa
     outputMint,
     amount: BigInt(amount),
     taker: taker ?? undefined,
-    routers: ROUTERS.filter((r) => !excludeRouters.includes(r)),
+    routers: excludedRouters(excludeRouters, bad),
     excludeDexes: labelList(p.excludeDexes, 'excludeDexes', DEX_LABELS, bad),
   };
+}
+
+/**
+ * The routers left to route an order after those excluded, taken by either name (the service's own
+ * judgement: a name it does not know is refused in its words, which name the routers as that
+ * generation does).
+ */
+export function excludedRouters(
+  names: readonly string[],
+  bad: (field: string, rule: string) => never,
+  known: readonly string[] = ROUTERS,
+): string[] {
+  const excluded = names.map(
+    (name) => routerOf(name) ?? bad('excludeRouters', `unknown router "${name}"; the routers are ${known.join(', ')}`),
+  );
+  return ROUTERS.filter((r) => !excluded.includes(r));
 }
 
 function sol(lamports: bigint): string {
