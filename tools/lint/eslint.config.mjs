@@ -21,6 +21,13 @@ const reactOrInk = {
   message: 'src/ runs without a terminal UI (headless commands, the simulator): it never loads React or Ink.',
 };
 
+/** The rules that read the types (typescript-eslint asks TypeScript 6 for them through tsconfig.json). */
+export const TYPED_RULES = {
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/switch-exhaustiveness-check': 'error',
+  '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+};
+
 /** The rules that keep a part of the tree from importing what `patterns` match, statically or with import(). */
 function boundary(patterns) {
   return {
@@ -54,14 +61,10 @@ export default tseslint.config(
   },
   {
     // the rules with type information, over the program (the tests are checked by tsc and the
-    // untyped rules); typescript-eslint asks TypeScript 6 for the types through tsconfig.json
+    // untyped rules)
     files: ['src/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'screens/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
-    },
+    rules: TYPED_RULES,
   },
   {
     files: ['test/**'],
