@@ -8,5 +8,4 @@ export {
   getProgramDerivedAddress,
   getTransactionDecoder,
   getTransactionEncoder,
-  isAddress,
 } from '@solana/kit';
