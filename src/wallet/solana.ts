@@ -15,5 +15,4 @@ export {
   getProgramDerivedAddress,
   getTransactionDecoder,
   getTransactionEncoder,
-  isAddress,
 } from '@solana/kit';
