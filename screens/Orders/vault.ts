@@ -3,6 +3,7 @@
 // silently, a Ledger asks once on the device), with their rows, columns, detail, the cancel (x: the
 // withdrawal confirmed and signed), the `:vault` command, and the one line each family of order
 // says about who holds the funds and when it fills.
+import { durationWords } from '../../src/duration.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Column } from '../../components/Table.js';
 import type { DetailSection } from '../../components/DetailPane.js';
@@ -88,7 +89,11 @@ function priceRow(o: PriceOrderV2, names: TokenNames, now: number): VaultRow {
     amount,
     terms: priceOrderTerms(o),
     filled: pct === undefined ? '0%' : `${pct}%`,
-    expiry: typeof o.expiresAt === 'number' ? countdown(o.expiresAt, now) : MISSING,
+    // an order that ended (filled, cancelled, expired) has no time left
+    expiry:
+      typeof o.expiresAt === 'number' && (o.orderState === 'open' || o.orderState === 'pending_withdraw')
+        ? countdown(o.expiresAt, now)
+        : MISSING,
     state: printable(o.orderState, 16),
     summary: `${printable(o.orderState, 20)} · ${o.orderType} ${printable(o.id, 40)}: ${amount}, ${priceOrderTerms(o)}${fills.length ? `; ${fills.length} fill${fills.length > 1 ? 's' : ''} (${fills.map((f) => printable(f.orderContext ?? 'fill', 12)).join(', ')})` : ''}; from the vault ${printable(o.privyWalletPubkey ?? '', 44)}`,
     price: o,
@@ -97,7 +102,8 @@ function priceRow(o: PriceOrderV2, names: TokenNames, now: number): VaultRow {
 
 function dcaRow(o: DcaOrderV2, names: TokenNames, now: number): VaultRow {
   const amount = rawWords(o.inputAmountInitial, o.inputMint, names);
-  const terms = `dca ${o.roundsFilled ?? 0}/${o.numberOfRounds ?? '?'} every ${o.intervalSeconds ?? '?'}s`;
+  const every = typeof o.intervalSeconds === 'number' ? durationWords(o.intervalSeconds) : '?';
+  const terms = `dca ${o.roundsFilled ?? 0}/${o.numberOfRounds ?? '?'} every ${every}`;
   return {
     kind: 'vault',
     key: o.id,
