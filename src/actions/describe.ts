@@ -147,17 +147,20 @@ export function payerText(payer: string | null | undefined, wallet: string, make
   return shortAddress(payer);
 }
 
-function networkFeesLine(order: Order, wallet: string, solUsd?: number | null): ConfirmLine {
+function networkFeesLine(order: Order, wallet: string, solUsd?: number | null, tipLamports?: bigint): ConfirmLine {
   const sigPayer = payerText(order.signatureFeePayer, wallet, order.maker);
   const prioPayer = payerText(order.prioritizationFeePayer, wallet, order.maker);
   const sigLamports = Math.max(0, Math.round(order.signatureFeeLamports || 0));
-  const prioLamports = Math.max(0, Math.round(order.prioritizationFeeLamports || 0));
+  const said = Math.max(0, Math.round(order.prioritizationFeeLamports || 0));
+  // the current generation's prioritizationFeeLamports counts a tip asked for too: the tip has its own line
+  const tip = tipLamports !== undefined && said >= Number(tipLamports) ? Number(tipLamports) : 0;
+  const prioLamports = said - tip;
   const sig = solFeeText(sigLamports, solUsd);
   const prio = solFeeText(prioLamports, solUsd);
   if (sigPayer === prioPayer)
     return {
       label: 'Network fees',
-      value: `${solFeeText(sigLamports + prioLamports, solUsd)} (signature ${fromBaseUnits(BigInt(sigLamports), 9)} + priority ${fromBaseUnits(BigInt(prioLamports), 9)} SOL; ${sigPayer})`,
+      value: `${solFeeText(sigLamports + prioLamports, solUsd)} (signature ${fromBaseUnits(BigInt(sigLamports), 9)} + priority ${fromBaseUnits(BigInt(prioLamports), 9)} SOL; ${sigPayer}${tip ? '; the tip apart, below' : ''})`,
     };
   return { label: 'Network fees', value: `signature ${sig} (${sigPayer}) + priority ${prio} (${prioPayer})` };
 }
@@ -175,6 +178,8 @@ export function orderSummary(
   catalogOutput: TokenRef,
   wallet: string,
   solUsd?: number,
+  /** a tip asked for (its own line): not counted again in the network fees */
+  tipLamports?: bigint,
 ): ConfirmLine[] {
   const { input, output } = orderPriced(order, catalogInput, catalogOutput);
   const sol = solUsd ?? solPriceOf(input, output);
@@ -188,7 +193,7 @@ export function orderSummary(
       : { label: 'At least', value: `${amountUsd(order.otherAmountThreshold, output)} after ${slippage}` },
     { label: 'Rate', value: rateBothWays(order.inAmount, order.outAmount, input, output) },
     impactLine(impactPercent(order)),
-    networkFeesLine(order, wallet, sol),
+    networkFeesLine(order, wallet, sol, tipLamports),
     {
       label: 'Rent',
       value: `${solFeeText(order.rentFeeLamports, sol)} (${payerText(order.rentFeePayer, wallet, order.maker)})`,

@@ -211,7 +211,17 @@ export function orderSwapAction(p: OrderSwapInput): ActionSpec & {
         lines: [],
         summary: [
           ...(p.safety ? safetySummary(p.safety) : []),
-          ...withDestination(orderSummary(order, p.input, p.output, p.wallet, p.solUsd ?? undefined), extras.summary),
+          ...withDestination(
+            orderSummary(
+              order,
+              p.input,
+              p.output,
+              p.wallet,
+              p.solUsd ?? undefined,
+              p.extras?.jitoTipLamports !== undefined ? BigInt(p.extras.jitoTipLamports) : undefined,
+            ),
+            extras.summary,
+          ),
         ],
         typedConfirmation: safetyConfirmation(p.safety) ?? typedConfirmationFor(pct),
         ...(warnings.length ? { warnings } : {}),

@@ -77,6 +77,11 @@ test('an honest tip: stated in SOL and USD in the dialog, read back from the tra
   const text = said(r);
   assert.match(text, /Jito tip\s+0\.001 SOL ≈ \$0\.\d\d leaves the wallet \(counted in your balances above\)/);
   assert.match(text, /Tip 0\.001 SOL from you to \S+ \(leaves the wallet; counted in your balances\)/);
+  // the service's prioritizationFeeLamports counts the tip too: the network fees leave it to its own line
+  const fees = /Network fees\s+(\S+) SOL[^)]*\)/.exec(text.replace(/\s+/g, ' '));
+  assert.ok(fees, text);
+  assert.ok(Number(fees[1]) < 0.001, `the network fees without the tip: ${fees[0]}`);
+  assert.match(fees[0], /the tip apart, below/);
   const balances = /Your balances\s+−([\d.]+) SOL/.exec(text)!;
   assert.ok(Number(balances[1]) >= 0.011, `the balance line counts the tip: ${balances[0]}`);
   const order = sim
