@@ -238,7 +238,7 @@ async function placeVaultOrder(s: Services, p: VaultPlan): Promise<Outcome> {
             ...(p.family === 'price'
               ? { orderType: 'price' as const, orderSubType: p.terms.orderType }
               : { orderType: 'dca' as const }),
-          } as never,
+          },
           o,
         ),
       );

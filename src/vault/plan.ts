@@ -84,7 +84,7 @@ function worth(amount: bigint, t: OrderToken, least: number, what: string, toler
     fail(
       `amount: ${t.symbol} has no USD price in the token lists now, so the service's ${least} USD minimum cannot be checked before sending; try again once the lists have it`,
     );
-  const usd = Number(fromBaseUnits(amount, t.decimals, { group: false })) * t.usdPrice!;
+  const usd = Number(fromBaseUnits(amount, t.decimals, { group: false })) * t.usdPrice;
   if (usd + tolerance < least)
     fail(`${what}: ${formatUsd(usd)} is under the service's minimum of ${least} USD for an order from the vault`);
   return usd;
@@ -118,7 +118,7 @@ export function vaultPlanOf(r: StandingRequest): VaultPricePlan {
         fail(
           `entry: ${r.base.symbol}'s price is not known now, so whether the entry waits for a rise or a fall cannot be said`,
         );
-      const condition: TriggerCondition = entry > market! ? 'above' : 'below';
+      const condition: TriggerCondition = entry > market ? 'above' : 'below';
       Object.assign(terms, {
         orderType: 'otoco',
         triggerCondition: condition,
@@ -139,9 +139,9 @@ export function vaultPlanOf(r: StandingRequest): VaultPricePlan {
       fail(
         `distance: the service trails by a share of the price: give it as a percentage from ${TRAILING_BPS.min / 100}% to ${TRAILING_BPS.max / 100}%, e.g. 5%`,
       );
-    if (bps! < TRAILING_BPS.min || bps! > TRAILING_BPS.max)
+    if (bps < TRAILING_BPS.min || bps > TRAILING_BPS.max)
       fail(
-        `distance: ${formatPercent(bps! / 100)} is outside the service's ${TRAILING_BPS.min / 100}% to ${TRAILING_BPS.max / 100}% for a trailing order`,
+        `distance: ${formatPercent(bps / 100)} is outside the service's ${TRAILING_BPS.min / 100}% to ${TRAILING_BPS.max / 100}% for a trailing order`,
       );
     Object.assign(terms, {
       triggerCondition: 'below',

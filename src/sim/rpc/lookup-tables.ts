@@ -55,7 +55,7 @@ export function parseLookupTableRequest(v: unknown): LookupTableRequest | string
   return {
     addresses: addresses as string[],
     ...(address !== undefined ? { address: address } : {}),
-    ...(authority !== undefined ? { authority: authority as string | null } : {}),
+    ...(authority !== undefined ? { authority: authority } : {}),
   };
 }
 
