@@ -83,7 +83,19 @@ test('Ink bundled with src/terminal/output.ts hands each frame on as cells: <Sta
   });
   const file = join(dir, 'app.mjs');
   writeFileSync(file, nth(bundled.outputFiles, 0).text);
-  const m = await import(pathToFileURL(file).href);
+  // Ink reads whether it runs in CI (is-in-ci) when it loads, and then neither follows resizes nor
+  // draws frames: load it as on a person's terminal, whatever the environment of this run
+  const ciKeys = Object.keys(process.env).filter(
+    (k) => k === 'CI' || k === 'CONTINUOUS_INTEGRATION' || k.startsWith('CI_'),
+  );
+  const saved = ciKeys.map((k) => [k, process.env[k]] as const);
+  for (const k of ciKeys) delete process.env[k];
+  let m;
+  try {
+    m = await import(pathToFileURL(file).href);
+  } finally {
+    for (const [k, v] of saved) process.env[k] = v;
+  }
 
   const frames: string[][] = [];
   const stop = m.takeInkFrames((rows: Array<{ chars: string[]; styles: string[] }>) =>
