@@ -384,6 +384,11 @@ export async function startTerminal(opts: StartOptions): Promise<Term> {
           try {
             status = parseCapture(await runAsync(captureArgs)).status;
           } catch {
+            // a capture can fail while tmux is busy with the pane's end: only a server that is gone ends the wait
+            if (isRunning(serverPid)) {
+              await sleep(POLL_MS);
+              continue;
+            }
             break; // server gone
           }
           if (status.reaped || (status.dead && Date.now() >= (reapDeadline ??= Date.now() + 5_000))) {
