@@ -2,8 +2,10 @@
 // must never load them), and nothing in src/ but the entry point reaches into screens/ or components/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { folderCircles } from './support/folderGraph.js';
 import { nth } from './support/narrow.js';
 
 const root = join(import.meta.dirname, '..');
@@ -71,4 +73,21 @@ test('the known mints are written once, in src/api/mints.ts: tests and the progr
     .filter((f) => mints.some((m) => new RegExp(`['"\`]${m}['"\`]|^\\s*${m}:`, 'm').test(readFileSync(f, 'utf8'))))
     .map((f) => relative(root, f));
   assert.deepEqual(offenders, []);
+});
+
+test('the folder circle check finds a circle between two folders, and none in a line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tradedeck-layout-'));
+  try {
+    mkdirSync(join(dir, 'top', 'a'), { recursive: true });
+    mkdirSync(join(dir, 'top', 'b'), { recursive: true });
+    writeFileSync(join(dir, 'top', 'a', 'one.ts'), `import { two } from '../b/two.js';\nexport const one = two;\n`);
+    writeFileSync(join(dir, 'top', 'b', 'two.ts'), `export const two = 2;\n`);
+    assert.deepEqual(folderCircles(dir, ['top']), []);
+    writeFileSync(join(dir, 'top', 'b', 'three.ts'), `export { one } from '../a/one.js';\n`);
+    assert.deepEqual(folderCircles(dir, ['top']), [
+      { folders: ['top/a', 'top/b'], edges: ['top/a/one.ts -> top/b/two.ts', 'top/b/three.ts -> top/a/one.ts'] },
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
