@@ -18,7 +18,7 @@ let legacyKey: string;
 
 /** A legacy price-based order of the rig's wallet (USDC into SOL), opened through the service as the dashboard once did. */
 async function openLegacyOrder(): Promise<string> {
-  const api = createApiClient({ baseUrl: sim.url, apiKey: 'test-key', timeoutMs: 5000 });
+  const api = createApiClient({ baseUrl: sim.url, apiKey: 'test-key', timeoutMs: 60_000 });
   const wallet = await loadKeypairFile(rig.keyPath);
   const created = await api.recurring.create({
     user: rig.address,

@@ -148,9 +148,9 @@ async function rpcSwitch(sim: { url: string }, rpc: Record<string, string>): Pro
 test("the simulator's RPC fault switch: a down endpoint answers 503, a stale one keeps its slot, the others follow the chain", async (t) => {
   const sim = await startSim({ seed: 4 });
   t.after(() => sim.stop());
-  const a = createRpcClient({ url: `${sim.url}/rpc/a`, timeoutMs: 2000 });
-  const b = createRpcClient({ url: `${sim.url}/rpc/b`, timeoutMs: 2000 });
-  const main = createRpcClient({ url: sim.rpcUrl, timeoutMs: 2000 });
+  const a = createRpcClient({ url: `${sim.url}/rpc/a`, timeoutMs: 60_000 });
+  const b = createRpcClient({ url: `${sim.url}/rpc/b`, timeoutMs: 60_000 });
+  const main = createRpcClient({ url: sim.rpcUrl, timeoutMs: 60_000 });
   const state = await rpcSwitch(sim, { a: 'stale', main: 'down' });
   assert.match(String((state.rpc as Record<string, string>).a), /^stale at slot \d+$/);
   assert.equal((state.rpc as Record<string, string>).main, 'down');
@@ -189,7 +189,7 @@ test('the probe moves off a stale endpoint and off one that stopped; none answer
   const events: string[] = [];
   let clock = 0;
   const rpc = createFailoverRpc(
-    ['a', 'b', 'c'].map((n) => createRpcClient({ url: `${sim.url}/rpc/${n}`, timeoutMs: 2000 })),
+    ['a', 'b', 'c'].map((n) => createRpcClient({ url: `${sim.url}/rpc/${n}`, timeoutMs: 60_000 })),
     {
       onSwitch: (e) => events.push(`switch ${e.from}->${e.to} ${e.kind}: ${e.reason}`),
       onHealth: (h, why) => events.push(`${h}: ${why}`),

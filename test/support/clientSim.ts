@@ -41,7 +41,7 @@ export async function rig(options: SimOptions = {}, client: Partial<ClientOption
   const api = createApiClient({
     baseUrl: sim.url,
     apiKey: API_KEY,
-    timeoutMs: 5000,
+    timeoutMs: 60_000,
     sleep: async (ms) => {
       waits.push(ms);
     },

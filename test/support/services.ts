@@ -39,7 +39,10 @@ export function demoConfig(over: Partial<Config> & { stateDir: string }): Config
     keypairIsDefault: false,
     readOnly: false,
     allowInsecureKeyfile: false,
-    timeoutMs: 10_000,
+    // the program's own limit on one request: in a test world the simulator is on loopback, so a
+    // request waits for its answer however busy the machine is (a test's own waits bound the test;
+    // a test of the limit sets its own)
+    timeoutMs: 60_000,
     seed: 7,
     timeScale: 1,
     apiVersion: 'auto',
