@@ -38,7 +38,9 @@ test('src/ never loads React, Ink, components/ or screens/ (only src/cli.ts star
     /never reaches into the terminal UI/,
   );
   assert.match(
-    (await refusals('src/x.ts', "import { theme } from '../components/theme.js';\nexport const t = theme;\n")).join(),
+    (
+      await refusals('src/x.ts', "import { theme } from '../components/base/theme.js';\nexport const t = theme;\n")
+    ).join(),
     /never reaches into the terminal UI/,
   );
   assert.deepEqual(

@@ -4,7 +4,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { LineEditor } from '../../components/fields/useLineEditor.js';
 import { normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import type { ListView } from '../../components/list/useListView.js';
-import { useRefState } from '../../components/useRefState.js';
+import { useRefState } from '../../components/base/useRefState.js';
 import { setText } from '../../src/alerts/command.js';
 import { conditionInput, conditionText } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';

@@ -4,12 +4,12 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { DetailPane } from '../../components/DetailPane.js';
-import { HelpOverlay } from '../../components/HelpOverlay.js';
+import { DetailPane } from '../../components/detail/DetailPane.js';
+import { HelpOverlay } from '../../components/chrome/HelpOverlay.js';
 import { useListView } from '../../components/list/useListView.js';
-import { padCell, wrapText } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
-import { usePick } from '../../components/usePick.js';
+import { padCell, wrapText } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
+import { usePick } from '../../components/base/usePick.js';
 import { readJournalRows, refreshJournalView } from '../../src/actions/journalView.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import { exportJournalFile } from '../../src/export/run.js';

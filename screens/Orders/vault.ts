@@ -5,8 +5,8 @@
 // says about who holds the funds and when it fills.
 import { durationWords } from '../../src/duration.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Column } from '../../components/Table.js';
-import type { DetailSection } from '../../components/DetailPane.js';
+import type { Column } from '../../components/table/Table.js';
+import type { DetailSection } from '../../components/detail/DetailPane.js';
 import type { DcaOrderV2, PriceOrderV2 } from '../../src/api/types.js';
 import { utcWords } from '../../src/actions/dateInput.js';
 import { OrderInputError } from '../../src/actions/ordersInput.js';

@@ -2,7 +2,7 @@
 // for your own wallet its RPC balances, spot P&L from the journal and open standing orders.
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { usePick } from '../../components/usePick.js';
+import { usePick } from '../../components/base/usePick.js';
 import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { isMine, standingOf } from '../../src/orders/standing/checker.js';
 import { isActive } from '../../src/orders/standing/listing.js';

@@ -4,7 +4,7 @@
 import { Box } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useListView } from '../../components/list/useListView.js';
-import { usePick } from '../../components/usePick.js';
+import { usePick } from '../../components/base/usePick.js';
 import { claimFromForm, launchFromForm, loadLaunched, refreshStudioBalances } from '../../src/actions/studioFlow.js';
 import { catalogEmpty, knownTokens, loadTokens } from '../../src/actions/swapFlow.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';

@@ -4,11 +4,11 @@
 // here never starts editing: Enter or e edits the selected field, Enter keeps the edit, Esc restores the value from before it.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { DetailPane } from '../../components/DetailPane.js';
+import { DetailPane } from '../../components/detail/DetailPane.js';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
-import { padCell } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
-import { usePick } from '../../components/usePick.js';
+import { padCell } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
+import { usePick } from '../../components/base/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.js';
 import { formGeneration, formPath, knownTokens, maxAmountText } from '../../src/actions/swapFlow.js';

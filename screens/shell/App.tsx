@@ -3,13 +3,13 @@
 // resources. Everything screen-specific comes from the screen modules (screens/index.ts).
 import { Box, useApp } from 'ink';
 import React, { useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { CommandBar } from '../../components/CommandBar.js';
+import { ConfirmDialog } from '../../components/confirm/ConfirmDialog.js';
+import { CommandBar } from '../../components/commandBar/CommandBar.js';
 import { KeyDispatcher, KeyRouterProvider, useCommands, type Hint } from '../../components/keys/index.js';
-import { Tabs } from '../../components/Tabs.js';
-import { ThemeContext, type Theme } from '../../components/theme.js';
-import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
-import { useRefState } from '../../components/useRefState.js';
+import { Tabs } from '../../components/chrome/Tabs.js';
+import { ThemeContext, type Theme } from '../../components/base/theme.js';
+import { toastLines, Toasts, useToasts } from '../../components/chrome/Toasts.js';
+import { useRefState } from '../../components/base/useRefState.js';
 import type { Services } from '../../src/services.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { SCREENS } from '../index.js';

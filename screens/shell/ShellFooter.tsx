@@ -2,9 +2,9 @@
 // and the age of the visible screen's first resource, kept current by the frame writer.
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useStore } from 'zustand';
-import { Footer } from '../../components/Footer.js';
+import { Footer } from '../../components/chrome/Footer.js';
 import type { Hint, Keymap } from '../../components/keys/index.js';
-import { textWidth } from '../../components/text.js';
+import { textWidth } from '../../components/base/text.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { useNow } from './context.js';
 import { pollStatusKey, pollStatusText, usePollState } from './polling.js';

@@ -3,7 +3,7 @@
 // polling pace with the request budget left, and the clock.
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
-import { Header } from '../../components/Header.js';
+import { Header } from '../../components/chrome/Header.js';
 import { formatClock, shortAddress } from '../../src/format.js';
 import { budgetNote, SHOW_REMAINING_SHARE } from '../../src/poll/budget.js';
 import type { LiveText } from '../../src/terminal/index.js';

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { describe, it } from 'node:test';
 import { createFrameSink } from '../../src/terminal/index.js';
 import { pollStatusText } from '../../screens/shell/polling.js';
-import { commonPrefix } from '../../components/commandLine.js';
+import { commonPrefix } from '../../components/commandBar/commandLine.js';
 import { closeMatches, createCommandRegistry, type CommandRegistry } from '../../screens/shell/commands.js';
 import { SHELL_COMMANDS } from '../../screens/shell/builtins.js';
 import { stepInterval } from '../../screens/shell/keymap.js';
