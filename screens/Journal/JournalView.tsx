@@ -16,7 +16,7 @@ import { exportJournalFile } from '../../src/export/run.js';
 import { plural } from '../../src/format.js';
 import { problemsText } from '../../src/journal/journal.js';
 import { selectedEntry } from '../../src/store/journal.js';
-import { overlayHints, useOverlayKeys, type OverlayProps } from '../shell/overlay.js';
+import { overlayHints, useOverlayKeys, type OverlayProps } from '../shared/overlay.js';
 import { JournalRows } from './JournalRows.js';
 import { JOURNAL_KEYS } from './keys.js';
 import { entrySections, header } from './lines.js';

@@ -11,7 +11,7 @@ import { useTheme } from '../../components/base/theme.js';
 import { formatAge } from '../../src/duration.js';
 import { usePick } from '../../components/base/usePick.js';
 import { plural } from '../../src/format.js';
-import { overlayHints, useOverlayKeys, type OverlayProps } from '../shell/overlay.js';
+import { overlayHints, useOverlayKeys, type OverlayProps } from '../shared/overlay.js';
 import { NOTIFICATIONS_KEYS } from './keys.js';
 
 const MODE_TEXT = { off: 'log only', bell: 'flash + bell', desktop: 'flash + bell + desktop' };

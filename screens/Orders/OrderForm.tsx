@@ -17,8 +17,8 @@ import { dcaTokenWords, limitTokenWords, OrderInputError } from '../../src/actio
 import { knownTokens, knowTokens } from '../../src/actions/swapFlow.js';
 import type { Services } from '../../src/services.js';
 import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
-import { useCatalog, useFlash } from '../shell/context.js';
-import { useScreenKeys } from '../shell/keymap.js';
+import { useCatalog, useFlash } from '../shared/context.js';
+import { useScreenKeys } from '../shared/keys.js';
 import { fieldOfError, FORM_FIELDS, formArgs, formNotes, standingCommandOf } from './form.js';
 import { standingTokenWords } from '../../src/orders/standing/input.js';
 import { createStandingOnScreen } from './standing.js';

@@ -27,8 +27,8 @@ import {
 } from '../../src/vault/read.js';
 import { vaultSessionOf } from '../../src/vault/session.js';
 import { parseVaultEdit, VAULT_USAGE } from '../../src/vault/edit.js';
-import { CommandError } from '../shell/commands.js';
-import type { ScreenCommand, ScreenContext } from '../shell/types.js';
+import { CommandError } from '../shared/commandArgs.js';
+import type { ScreenCommand, ScreenContext } from '../shared/types.js';
 import { countdown, printable } from './rows.js';
 import { ORDERS_SCREEN } from './keys.js';
 

@@ -10,7 +10,7 @@ import { tokenInfoOf } from '../../src/portfolio/model.js';
 import { pnlOf } from '../../src/portfolio/pnl.js';
 import type { Services } from '../../src/services.js';
 import { portfolioKey, type PortfolioStore } from '../../src/store/portfolio.js';
-import { useCatalog, useNow } from '../shell/context.js';
+import { useCatalog, useNow } from '../shared/context.js';
 import { portfolioView, positionsBody, type Lookup } from './lines.js';
 import { shownAddress } from './params.js';
 import { walletBody } from './walletLines.js';

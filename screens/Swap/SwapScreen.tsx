@@ -14,9 +14,9 @@ import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.
 import { formGeneration, formPath, knownTokens, maxAmountText } from '../../src/actions/swapFlow.js';
 import { NATIVE_MINT } from '../../src/api/mints.js';
 import type { SwapState } from '../../src/store/swap.js';
-import { useCatalog, useNow } from '../shell/context.js';
-import { useResourceState } from '../shell/polling.js';
-import type { ScreenProps } from '../shell/types.js';
+import { useCatalog, useNow } from '../shared/context.js';
+import { useResourceState } from '../shared/pollState.js';
+import type { ScreenProps } from '../shared/types.js';
 import { visibleFields } from './fields.js';
 import { advancedLine, swapNotes } from './formText.js';
 import { FormView, formWindow } from './FormView.js';

@@ -7,7 +7,7 @@ import { useListView } from '../../components/list/useListView.js';
 import { useTheme } from '../../components/base/theme.js';
 import { usePick } from '../../components/base/usePick.js';
 import { listKey, type TokensState } from '../../src/store/index.js';
-import type { Flash, ScreenProps } from '../shell/types.js';
+import type { Flash, ScreenProps } from '../shared/types.js';
 import { SORT_CYCLE, tokenColumns } from './columns.js';
 import { DETAIL_OPEN } from './keys.js';
 import { buildRows, filterTokenRows, type TokenRow } from './rows.js';

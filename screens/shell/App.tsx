@@ -16,8 +16,8 @@ import { SCREENS } from '../index.js';
 import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
 import { SHELL_COMMANDS } from './builtins.js';
 import { createCommandRegistry, type CommandRegistry } from './commands.js';
-import { ShellProvider, useSession, type ShellContext } from './context.js';
-import { createNavigator } from './intents.js';
+import { ShellProvider, useSession, type ShellContext } from '../shared/context.js';
+import { createNavigator } from '../shared/intents.js';
 import { buildKeymap, useGlobalKeys } from './keymap.js';
 import { ScreenResources } from './polling.js';
 import { PollFooter, useScreenHints } from './ShellFooter.js';
@@ -25,7 +25,7 @@ import { ShellHeader } from './ShellHeader.js';
 import { ShellHelp, type HelpShown } from './ShellHelp.js';
 import { useCommandBar } from './useCommandBar.js';
 import { useFlashScope } from './useFlashScope.js';
-import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
+import type { CommandContext, Flash, MountedScreen, ScreenModule } from '../shared/types.js';
 import { useTerminalSize, type Size } from './useTerminalSize.js';
 
 export interface AppProps {

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { ConfirmDialog } from '../../components/confirm/ConfirmDialog.js';
 import type { ConfirmStore } from '../../src/store/confirm.js';
 import { formatAge } from '../../src/duration.js';
-import { useNow } from './context.js';
+import { useNow } from '../shared/context.js';
 
 export interface ConfirmHostProps {
   store: ConfirmStore;

@@ -6,7 +6,7 @@ import { GLOBAL_SCOPE, type Keymap } from '../../components/keys/index.js';
 import { SMALL_PRICE_NOTE } from '../../src/format.js';
 import type { CommandRegistry } from './commands.js';
 import { DIALOG_KEYS } from './keymap.js';
-import type { ScreenModule } from './types.js';
+import type { ScreenModule } from '../shared/types.js';
 
 /** What the help overlay shows: the keys (?), every command (:help) or one (:help NAME). */
 export type HelpShown = 'keys' | 'commands' | { command: string };

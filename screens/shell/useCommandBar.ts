@@ -4,7 +4,7 @@
 import { useRef } from 'react';
 import { useRefState } from '../../components/base/useRefState.js';
 import type { CommandRegistry } from './commands.js';
-import type { CommandContext } from './types.js';
+import type { CommandContext } from '../shared/types.js';
 
 export function useCommandBar(commands: CommandRegistry, context: () => CommandContext) {
   const [open, setOpen] = useRefState(false);

@@ -8,7 +8,7 @@ import type { ToastApi } from '../../components/chrome/Toasts.js';
 import type { Services } from '../../src/services.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { OVERLAYS } from '../index.js';
-import type { Flash } from './types.js';
+import type { Flash } from '../shared/types.js';
 
 export function useFlashScope(services: Services, toasts: ToastApi, live: LiveText | undefined): void {
   const { session } = services;
