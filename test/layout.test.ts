@@ -91,3 +91,13 @@ test('the folder circle check finds a circle between two folders, and none in a 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('no circle between folders of screens/ and components/', () => {
+  // shell -> the registry (screens/index.ts) -> screens/<Name> -> screens/shared -> components/*
+  const circles = folderCircles(root, ['screens', 'components']);
+  assert.deepEqual(
+    circles,
+    [],
+    circles.map((c) => `a circle between ${c.folders.join(', ')}:\n  ${c.edges.join('\n  ')}`).join('\n'),
+  );
+});

@@ -38,7 +38,9 @@ test('src/ never loads React, Ink, components/ or screens/ (only src/cli.ts star
     /never reaches into the terminal UI/,
   );
   assert.match(
-    (await refusals('src/x.ts', "import { theme } from '../components/theme.js';\nexport const t = theme;\n")).join(),
+    (
+      await refusals('src/x.ts', "import { theme } from '../components/base/theme.js';\nexport const t = theme;\n")
+    ).join(),
     /never reaches into the terminal UI/,
   );
   assert.deepEqual(
@@ -76,7 +78,7 @@ test('a component never imports a screen or the program, but for the two text mo
   );
 });
 
-test('a screen never imports another screen or the registry; the shell may', async () => {
+test('a screen never imports another screen, the registry or the shell; the shell may import a screen', async () => {
   assert.match(
     (
       await refusals('screens/Swap/x.ts', "import { rowsOf } from '../Orders/rows.js';\nexport const r = rowsOf;\n")
@@ -93,10 +95,19 @@ test('a screen never imports another screen or the registry; the shell may', asy
     ).join(),
     /screen registry/,
   );
+  assert.match(
+    (
+      await refusals(
+        'screens/Swap/x.ts',
+        "import { buildKeymap } from '../shell/keymap.js';\nexport const b = buildKeymap;\n",
+      )
+    ).join(),
+    /never imports the shell/,
+  );
   assert.deepEqual(
     await refusals(
       'screens/Swap/x.ts',
-      "import type { ScreenModule } from '../shell/types.js';\nimport { parseSwap } from './fields.js';\nexport type M = ScreenModule;\nexport const p = parseSwap;\n",
+      "import type { ScreenModule } from '../shared/types.js';\nimport { parseSwap } from './fields.js';\nexport type M = ScreenModule;\nexport const p = parseSwap;\n",
     ),
     [],
   );
@@ -107,4 +118,28 @@ test('a screen never imports another screen or the registry; the shell may', asy
     ),
     [],
   );
+});
+
+test('screens/shared/ imports no screen, nor the shell or the registry; every screen and the shell import it', async () => {
+  for (const spec of ['../Orders/rows.js', '../shell/keymap.js', '../index.js']) {
+    assert.match(
+      (await refusals('screens/shared/x.ts', `import { a } from '${spec}';\nexport const b = a;\n`)).join(),
+      /screens\/shared\/ is below every screen and the shell/,
+      spec,
+    );
+  }
+  assert.deepEqual(
+    await refusals(
+      'screens/shared/x.ts',
+      "import { useCommands } from '../../components/keys/index.js';\nexport const u = useCommands;\n",
+    ),
+    [],
+  );
+  for (const file of ['screens/Orders/x.ts', 'screens/shell/x.ts']) {
+    assert.deepEqual(
+      await refusals(file, "import { useShell } from '../shared/context.js';\nexport const u = useShell;\n"),
+      [],
+      file,
+    );
+  }
 });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { textWidth } from '../components/text.js';
+import { textWidth } from '../components/base/text.js';
 import { bar, headLines, portfolioView, positionsBody, type Lookup } from '../screens/Portfolio/lines.js';
 import { walletBody } from '../screens/Portfolio/walletLines.js';
 import { inviteSections } from '../screens/Invites/rows.js';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { sanitize, sanitizeStyled } from '../src/sanitize.js';
-import { padCell, truncate, wrapText } from '../components/text.js';
+import { padCell, truncate, wrapText } from '../components/base/text.js';
 import { createFrameSink } from '../src/terminal/index.js';
 import { clean, printTable } from '../src/headless/print.js';
 import { dialogText } from '../src/headless/signing.js';

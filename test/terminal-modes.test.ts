@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { localeIsUtf8 } from '../src/locale.js';
 import { asciiText, createFrameSink, ENTER_ALT, screenModes } from '../src/terminal/index.js';
-import { themeFromEnv } from '../components/theme.js';
+import { themeFromEnv } from '../components/base/theme.js';
 
 test('the locale decides UTF-8: LC_ALL over LC_CTYPE over LANG; none set is UTF-8', () => {
   assert.equal(localeIsUtf8({ LANG: 'C' }), false);

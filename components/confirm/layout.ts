@@ -1,5 +1,5 @@
 // The confirm dialog's body lines, fitted to the space it has.
-import { padCell, textWidth, wrapText } from '../text.js';
+import { padCell, textWidth, wrapText } from '../base/text.js';
 
 export interface SummaryLine {
   label: string;

@@ -1,6 +1,6 @@
 // Draws an edited line with its cursor, scrolled horizontally to keep the cursor in view.
 import { Text } from 'ink';
-import { useTheme } from '../theme.js';
+import { useTheme } from '../base/theme.js';
 import type { LineState } from './lineEdit.js';
 
 export interface LineViewProps {

@@ -1,8 +1,8 @@
 // A labelled line being edited at the foot of a screen ("/ sol", "alert SOL > 250", "f SOL>USDC"),
 // with an optional note flush right (how many rows match).
 import { Box, Text } from 'ink';
-import { padCell, textWidth } from '../text.js';
-import { useTheme } from '../theme.js';
+import { padCell, textWidth } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
 import type { LineState } from './lineEdit.js';
 import { LineView } from './LineView.js';
 

@@ -3,8 +3,8 @@ import { Text } from 'ink';
 import { useRef } from 'react';
 import { normalizeKey } from '../keys/normalizeKey.js';
 import { useKeyLayer } from '../keys/KeyRouter.js';
-import { padCell } from '../text.js';
-import { useTheme } from '../theme.js';
+import { padCell } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
 
 export interface ToggleProps {
   label: string;

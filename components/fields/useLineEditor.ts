@@ -4,7 +4,7 @@
 // Tokens filter lets the arrows move the list).
 import { applyLineKey, lineAt, type LineState } from './lineEdit.js';
 import { normalizeKey, useKeyLayer } from '../keys/index.js';
-import { useRefState } from '../useRefState.js';
+import { useRefState } from '../base/useRefState.js';
 
 export interface LineEditorOptions<T> {
   /** Enter: the text typed, with what the line was opened for; false keeps the line open (a mistake to correct) */

@@ -3,8 +3,8 @@
 import { Box, Text } from 'ink';
 import { LineView } from '../fields/LineView.js';
 import { lineAt, type LineState } from '../fields/lineEdit.js';
-import { padCell } from '../text.js';
-import { useTheme } from '../theme.js';
+import { padCell } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
 
 /** A form field: text (edited after Enter or e) or a toggle (flipped by Enter or e). */
 export interface FieldDef<K extends string> {

@@ -1,7 +1,7 @@
 // The value a field had when its edit began, so Esc can put it back (Enter and Tab keep the edit).
 // Shared by every form: the generic one (useFormEditing) and the Swap form's own key handling.
 import { useMemo, useRef } from 'react';
-import { useRefState } from '../useRefState.js';
+import { useRefState } from '../base/useRefState.js';
 
 export interface EditStart<K extends string> {
   /** an edit of `key` begins (or editing moved on to it): its value now is the one Esc restores */

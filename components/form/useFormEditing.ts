@@ -5,7 +5,7 @@
 // instead of edited.
 import { applyLineKey, lineAt, type LineState } from '../fields/lineEdit.js';
 import { normalizeKey, useKeyLayer } from '../keys/index.js';
-import { useRefState } from '../useRefState.js';
+import { useRefState } from '../base/useRefState.js';
 import { useEditStart } from './useEditStart.js';
 import type { FieldDef } from './FormLines.js';
 

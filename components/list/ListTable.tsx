@@ -1,6 +1,6 @@
 // The table of a list view: its rows, keys and selection from the view, in a box of the table's height.
 import { Box } from 'ink';
-import { Table, type TableProps } from '../Table.js';
+import { Table, type TableProps } from '../table/Table.js';
 import type { ListView } from './useListView.js';
 
 export type ListTableProps<R> = Omit<TableProps<R>, 'rows' | 'getKey' | 'selectedKey'> & { view: ListView<R> };

@@ -5,8 +5,8 @@
 // filters, how it sorts, what Enter opens, what Esc leaves) once, here; it writes no key handler
 // for moving, filtering or sorting.
 import { useMemo } from 'react';
-import { scrollByKey } from '../scroll.js';
-import { useRefState } from '../useRefState.js';
+import { scrollByKey } from '../base/scroll.js';
+import { useRefState } from '../base/useRefState.js';
 import type { Column } from '../table/layout.js';
 import { sortRows } from '../table/layout.js';
 import { useLineEditor, type LineEditor } from '../fields/useLineEditor.js';

@@ -1,5 +1,5 @@
 // Pure table helpers: column layout for a width, the visible window of rows, sorting and filtering.
-import { textWidth } from '../text.js';
+import { textWidth } from '../base/text.js';
 
 export interface Column<Row> {
   id: string;

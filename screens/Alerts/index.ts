@@ -12,8 +12,8 @@ import { knowTokens } from '../../src/actions/swapFlow.js';
 import { alertsOf, type AlertsState } from '../../src/alerts/store.js';
 import { listKey } from '../../src/store/tokens.js';
 import { standingMints, standingOf } from '../../src/orders/standing/checker.js';
-import { CommandError, knownSymbols } from '../shell/commands.js';
-import type { ScreenContext, ScreenModule, ScreenResource } from '../shell/types.js';
+import { CommandError, knownSymbols } from '../shared/commandArgs.js';
+import type { ScreenContext, ScreenModule, ScreenResource } from '../shared/types.js';
 import { AlertsScreen } from './AlertsScreen.js';
 import { ALERTS_KEYS, ALERTS_SCREEN } from './keys.js';
 

@@ -1,7 +1,7 @@
 // The Alerts screen's own keys, all carried out by AlertsScreen (the compiler checks it gives a
 // handler for each).
 import type { AlertsState } from '../../src/alerts/store.js';
-import { screenKeys } from '../shell/types.js';
+import { screenKeys } from '../shared/types.js';
 
 export const ALERTS_SCREEN = 'alerts';
 

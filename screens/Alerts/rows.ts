@@ -1,8 +1,8 @@
 // The Alerts view's rows and columns: fired alerts first (newest first), then the armed ones in the
 // order they were set; each with its token, condition, the price now and when it fired. A symbol,
 // a level or a price is never cut: those columns are as wide as their widest cell.
-import { filterRows, type Column } from '../../components/Table.js';
-import type { Theme } from '../../components/theme.js';
+import { filterRows, type Column } from '../../components/table/Table.js';
+import type { Theme } from '../../components/base/theme.js';
 import type { Token } from '../../src/api/types.js';
 import { categoryOf, outsideLists } from '../../src/alerts/coverage.js';
 import { conditionText, type Alert } from '../../src/alerts/model.js';

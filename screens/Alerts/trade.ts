@@ -4,8 +4,8 @@
 // Orders line is edited (the amount is a placeholder), then the confirm dialog asks as always.
 import { limitDraft } from '../../src/alerts/model.js';
 import type { Services } from '../../src/services.js';
-import type { Navigator } from '../shell/intents.js';
-import type { Flash } from '../shell/types.js';
+import type { Navigator } from '../shared/intents.js';
+import type { Flash } from '../shared/types.js';
 import type { AlertRow } from './rows.js';
 
 /** The symbol when it names one token in the catalog, else the mint (never ambiguous). */

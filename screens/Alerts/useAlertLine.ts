@@ -8,7 +8,7 @@ import type { AlertsState } from '../../src/alerts/store.js';
 import { knowTokens } from '../../src/actions/swapFlow.js';
 import { resolveToken } from '../../src/resolve.js';
 import type { Services } from '../../src/services.js';
-import type { Flash } from '../shell/types.js';
+import type { Flash } from '../shared/types.js';
 
 /** What the alert line was opened for: a new alert, or editing the one with this id. */
 export type LineMode = { kind: 'new' | 'edit'; id?: string };

@@ -3,19 +3,19 @@
 // the next page while the service says there is more; Enter shows every field.
 import { Box, Text } from 'ink';
 import { useMemo, useRef } from 'react';
-import { DetailPane } from '../../components/DetailPane.js';
+import { DetailPane } from '../../components/detail/DetailPane.js';
 import { ListTable } from '../../components/list/ListTable.js';
 import { useListView } from '../../components/list/useListView.js';
-import { padCell } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
-import { usePick } from '../../components/usePick.js';
+import { padCell } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
+import { usePick } from '../../components/base/usePick.js';
 import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { inviteRow, type InviteRow } from '../../src/portfolio/invites.js';
 import type { InvitesState } from '../../src/store/invites.js';
-import { useCatalog, useFlash, useNow } from '../shell/context.js';
-import { useScreenKeys } from '../shell/keymap.js';
-import { staleOrError, useResourceState } from '../shell/polling.js';
-import type { ScreenProps } from '../shell/types.js';
+import { useCatalog, useFlash, useNow } from '../shared/context.js';
+import { useScreenKeys } from '../shared/keys.js';
+import { staleOrError, useResourceState } from '../shared/pollState.js';
+import type { ScreenProps } from '../shared/types.js';
 import { INVITES_KEYS } from './keys.js';
 import { INVITES_SCREEN, loadMore } from './more.js';
 import { shortAddress } from '../../src/format.js';

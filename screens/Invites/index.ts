@@ -2,8 +2,8 @@
 // page 1 polled, later pages loaded with `]` or by moving past the last row.
 import type { InviteListResponse } from '../../src/api/types.js';
 import { createInvitesStore, type InvitesState, type InviteView } from '../../src/store/invites.js';
-import { CommandError, noMoreThan } from '../shell/commands.js';
-import type { ScreenModule } from '../shell/types.js';
+import { CommandError, noMoreThan } from '../shared/commandArgs.js';
+import type { ScreenModule } from '../shared/types.js';
 import { InvitesScreen } from './InvitesScreen.js';
 import { INVITES_KEYS } from './keys.js';
 import { fetchInvites, INVITES_INTERVAL_MS, INVITES_SCREEN, shownAddress } from './more.js';

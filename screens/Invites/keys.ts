@@ -1,7 +1,7 @@
 // The Invites screen's own keys (both act on the store alone); InvitesScreen carries out the
 // global moving, opening and backing-out keys.
 import type { InvitesState } from '../../src/store/invites.js';
-import { screenKeys } from '../shell/types.js';
+import { screenKeys } from '../shared/types.js';
 import { loadMore, moreDisabled } from './more.js';
 
 export const INVITES_KEYS = screenKeys<InvitesState>()({

@@ -1,7 +1,7 @@
 // The Invites table's columns and the detail of one invite.
-import type { Column } from '../../components/Table.js';
-import type { DetailSection } from '../../components/DetailPane.js';
-import type { Theme } from '../../components/theme.js';
+import type { Column } from '../../components/table/Table.js';
+import type { DetailSection } from '../../components/detail/DetailPane.js';
+import type { Theme } from '../../components/base/theme.js';
 import { MISSING } from '../../src/portfolio/model.js';
 import { inviteFields, type InviteRow } from '../../src/portfolio/invites.js';
 

@@ -1,8 +1,8 @@
 // The journal's rows on screen: one line per entry, the selected one marked and inverted, an entry
 // not read yet from the file drawn as "…", coloured by status (failed or expired red, pending amber).
 import { Text } from 'ink';
-import { padCell } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
+import { padCell } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
 import type { JournalState as JournalRecord } from '../../src/journal/journal.js';
 import { rowText, type EntryContext } from './lines.js';
 

@@ -1,5 +1,5 @@
 // The journal overlay module: every signed transaction, newest first, opened with J from any screen.
-import type { OverlayModule } from '../shell/overlay.js';
+import type { OverlayModule } from '../shared/overlay.js';
 import { JournalView } from './JournalView.js';
 import { JOURNAL_OVERLAY } from './keys.js';
 

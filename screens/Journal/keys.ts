@@ -1,6 +1,6 @@
 // The journal's keys (J from any screen opens it): the list keys, the entry (Enter), export and
 // reload, close; `?` lists them over the journal.
-import { overlayKeys } from '../shell/overlay.js';
+import { overlayKeys } from '../shared/overlay.js';
 
 export const JOURNAL_OVERLAY = 'journal';
 

@@ -4,14 +4,14 @@
 // changes it).
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
-import { HelpOverlay } from '../../components/HelpOverlay.js';
+import { HelpOverlay } from '../../components/chrome/HelpOverlay.js';
 import { useListView } from '../../components/list/useListView.js';
-import { padCell } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
+import { padCell } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
 import { formatAge } from '../../src/duration.js';
-import { usePick } from '../../components/usePick.js';
+import { usePick } from '../../components/base/usePick.js';
 import { plural } from '../../src/format.js';
-import { overlayHints, useOverlayKeys, type OverlayProps } from '../shell/overlay.js';
+import { overlayHints, useOverlayKeys, type OverlayProps } from '../shared/overlay.js';
 import { NOTIFICATIONS_KEYS } from './keys.js';
 
 const MODE_TEXT = { off: 'log only', bell: 'flash + bell', desktop: 'flash + bell + desktop' };

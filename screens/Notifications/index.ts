@@ -1,5 +1,5 @@
 // The notifications overlay module: fills, expiries and alerts seen this session, opened with N.
-import type { OverlayModule } from '../shell/overlay.js';
+import type { OverlayModule } from '../shared/overlay.js';
 import { NOTIFICATIONS_OVERLAY } from './keys.js';
 import { NotificationsView } from './NotificationsView.js';
 

@@ -1,6 +1,6 @@
 // The notifications log's keys (N from any screen opens it): its lines scroll with the list keys;
 // Esc, N or q close it; `?` lists them over the log.
-import { overlayKeys } from '../shell/overlay.js';
+import { overlayKeys } from '../shared/overlay.js';
 
 export const NOTIFICATIONS_OVERLAY = 'notifications';
 

@@ -3,11 +3,11 @@
 import { Box, Text } from 'ink';
 import { PromptLine } from '../../components/fields/PromptLine.js';
 import type { LineState } from '../../components/fields/lineEdit.js';
-import { padCell } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
-import { usePick } from '../../components/usePick.js';
+import { padCell } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
+import { usePick } from '../../components/base/usePick.js';
 import type { OrdersStore } from '../../src/store/orders.js';
-import { useShell } from '../shell/context.js';
+import { useShell } from '../shared/context.js';
 import { ORDERS_SCREEN } from './keys.js';
 import { ordersKeyLine } from './keyLine.js';
 import type { PanelLine, Tone } from './ordersText.js';

@@ -6,15 +6,15 @@
 // ORDER_LISTS (orderLists.tsx). Arriving here never starts editing: only f opens a line (Enter or
 // Esc closes it), and the form's fields are edited after Enter or e.
 import { Box, Text } from 'ink';
-import { DetailPane } from '../../components/DetailPane.js';
-import { padCell, wrapText } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
-import { usePick } from '../../components/usePick.js';
+import { DetailPane } from '../../components/detail/DetailPane.js';
+import { padCell, wrapText } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
+import { usePick } from '../../components/base/usePick.js';
 import type { OrdersState } from '../../src/store/orders.js';
-import { useIntent } from '../shell/intents.js';
-import { useShell } from '../shell/context.js';
-import { staleOrError, useResourceState } from '../shell/polling.js';
-import type { ScreenProps } from '../shell/types.js';
+import { useIntent } from '../shared/intents.js';
+import { useShell } from '../shared/context.js';
+import { staleOrError, useResourceState } from '../shared/pollState.js';
+import type { ScreenProps } from '../shared/types.js';
 import { orderSections } from './detail.js';
 import { valuesFromLine } from './form.js';
 import { ORDERS_SCREEN } from './keys.js';

@@ -3,8 +3,8 @@
 // expiry, the amount bought, the filled share, the status, in that order) and the line under the
 // table says the selected order whole. On 80 columns with ordinary symbols and prices all of the
 // pair, both amounts, the price, the filled share, the expiry and the status stay.
-import type { Column } from '../../components/Table.js';
-import type { Theme } from '../../components/theme.js';
+import type { Column } from '../../components/table/Table.js';
+import type { Theme } from '../../components/base/theme.js';
 import type { DcaRow, LimitRow } from './rows.js';
 import type { StandingRow } from './standing.js';
 

@@ -1,6 +1,6 @@
 // The detail view of one order (Enter): every field with a label and units, the trades, and the
 // transactions as explorer links in plain text. Legacy price-based recurring orders are marked.
-import { flattenFields, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
+import { flattenFields, type DetailEntry, type DetailSection } from '../../components/detail/DetailPane.js';
 import { formatPercent, formatPrice, MISSING, serviceTime } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import {

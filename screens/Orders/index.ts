@@ -16,8 +16,8 @@ import { arityOf, barExample, barHelp, barUsage, SHARED_COMMANDS } from '../../s
 import { priorityFeeText } from '../../src/actions/ordersActions.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
 import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
-import { CommandError, knownSymbols } from '../shell/commands.js';
-import type { CommandContext, ScreenCommand, ScreenContext, ScreenModule } from '../shell/types.js';
+import { CommandError, knownSymbols } from '../shared/commandArgs.js';
+import type { CommandContext, ScreenCommand, ScreenContext, ScreenModule } from '../shared/types.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import { cancelStandingOnScreen, createStandingOnScreen } from './standing.js';
 import { STANDING_ID } from '../../src/orders/standing/cancel.js';

@@ -3,7 +3,7 @@
 // handler for every key of its part (the compiler checks it).
 import { signingBlocked } from '../../src/actions/run.js';
 import type { OrdersState } from '../../src/store/orders.js';
-import { screenKeys, type ScreenContext } from '../shell/types.js';
+import { screenKeys, type ScreenContext } from '../shared/types.js';
 
 export const ORDERS_SCREEN = 'orders';
 

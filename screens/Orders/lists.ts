@@ -4,7 +4,7 @@
 import type { RecurringListResponse, TriggerListResponse } from '../../src/api/types.js';
 import type { LegacyRecurringOrder, ListSnapshot, OrdersState, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { slotOf } from '../../src/store/orders.js';
-import type { ScreenContext } from '../shell/types.js';
+import type { ScreenContext } from '../shared/types.js';
 import { orderChanges, ordersThatLeft, readClosedOrders } from '../../src/orders/changes.js';
 
 export interface ListParams {

@@ -2,8 +2,8 @@
 // table and what it says when empty. The screen, its head line, its keys and its tests read this
 // table; a further list is one more entry.
 import type { ReactElement } from 'react';
-import { Table, type Column, type TableProps } from '../../components/Table.js';
-import type { Theme } from '../../components/theme.js';
+import { Table, type Column, type TableProps } from '../../components/table/Table.js';
+import type { Theme } from '../../components/base/theme.js';
 import type { Token } from '../../src/api/types.js';
 import type { Services } from '../../src/services.js';
 import type { StandingOrder } from '../../src/orders/standing/terms.js';

@@ -1,8 +1,8 @@
 // The Orders screen's lines around its table: the head (which list, which page, the filter, how
 // old the data is), the panel of a signing action (progress, outcome, a usage note) and the empty
 // list's sentence.
-import { progressBar } from '../../components/ProgressBar.js';
-import { wrapText } from '../../components/text.js';
+import { progressBar } from '../../components/chart/ProgressBar.js';
+import { wrapText } from '../../components/base/text.js';
 import { formatAge } from '../../src/duration.js';
 import { batchTally } from '../../src/orders/batches.js';
 import type { ListSnapshot, OrdersState } from '../../src/store/orders.js';

@@ -26,7 +26,7 @@ import {
   symbolOf,
   termsSentence,
 } from '../../src/orders/standing/words.js';
-import type { DetailSection } from '../../components/DetailPane.js';
+import type { DetailSection } from '../../components/detail/DetailPane.js';
 import { explorerLink } from './detail.js';
 import { countdown, printable } from './rows.js';
 

@@ -7,7 +7,7 @@ import { useListView } from '../../components/list/useListView.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
 import type { Services } from '../../src/services.js';
 import { slotOf, type OrdersStore } from '../../src/store/orders.js';
-import { useCatalog, useFlash, useNow } from '../shell/context.js';
+import { useCatalog, useFlash, useNow } from '../shared/context.js';
 import { withMarks } from './keyLine.js';
 import { readMintFilter } from './mintFilter.js';
 import { ORDER_LISTS, type Row } from './orderLists.js';

@@ -6,8 +6,8 @@ import { cancelAllLimits, cancelLimitOrders } from '../../src/actions/ordersCanc
 import { cancelOne, withdrawLegacy } from '../../src/actions/ordersFlow.js';
 import type { Services } from '../../src/services.js';
 import type { OrdersStore } from '../../src/store/orders.js';
-import { useFlash } from '../shell/context.js';
-import { useScreenKeys } from '../shell/keymap.js';
+import { useFlash } from '../shared/context.js';
+import { useScreenKeys } from '../shared/keys.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 import type { Row } from './orderLists.js';
 import { anyOrderOf } from './rows.js';

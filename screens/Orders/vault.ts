@@ -5,8 +5,8 @@
 // says about who holds the funds and when it fills.
 import { durationWords } from '../../src/duration.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Column } from '../../components/Table.js';
-import type { DetailSection } from '../../components/DetailPane.js';
+import type { Column } from '../../components/table/Table.js';
+import type { DetailSection } from '../../components/detail/DetailPane.js';
 import type { DcaOrderV2, PriceOrderV2 } from '../../src/api/types.js';
 import { utcWords } from '../../src/actions/dateInput.js';
 import { OrderInputError } from '../../src/actions/ordersInput.js';
@@ -27,8 +27,8 @@ import {
 } from '../../src/vault/read.js';
 import { vaultSessionOf } from '../../src/vault/session.js';
 import { parseVaultEdit, VAULT_USAGE } from '../../src/vault/edit.js';
-import { CommandError } from '../shell/commands.js';
-import type { ScreenCommand, ScreenContext } from '../shell/types.js';
+import { CommandError } from '../shared/commandArgs.js';
+import type { ScreenCommand, ScreenContext } from '../shared/types.js';
 import { countdown, printable } from './rows.js';
 import { ORDERS_SCREEN } from './keys.js';
 

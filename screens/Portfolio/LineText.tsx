@@ -1,6 +1,6 @@
 // One line of the Portfolio screen in its tone (a warning, a gain, a loss, dim, a heading).
 import { Text } from 'ink';
-import type { Theme } from '../../components/theme.js';
+import type { Theme } from '../../components/base/theme.js';
 import type { Line, Tone } from './lines.js';
 
 function toneProps(theme: Theme, tone: Tone | undefined): { color?: string; bold?: boolean; dimColor?: boolean } {

@@ -7,8 +7,8 @@ import { pnlTrades, type Fill, type PlacedOrders, type TradesSnapshot } from '..
 import { readBalances, type BalancesResult } from '../../src/portfolio/balances.js';
 import { buildPortfolioView } from '../../src/portfolio/model.js';
 import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
-import { CommandError, noMoreThan } from '../shell/commands.js';
-import type { ScreenModule } from '../shell/types.js';
+import { CommandError, noMoreThan } from '../shared/commandArgs.js';
+import type { ScreenModule } from '../shared/types.js';
 import { PORTFOLIO_KEYS } from './keys.js';
 import { PortfolioScreen } from './PortfolioScreen.js';
 import { PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress, type PositionsParams } from './params.js';

@@ -1,7 +1,7 @@
 // The Portfolio screen's own keys: w acts on the store alone; PortfolioScreen carries out f and /
 // (the platforms line it draws) and the global scrolling, sorting and backing-out keys.
 import type { PortfolioState } from '../../src/store/portfolio.js';
-import { screenKeys } from '../shell/types.js';
+import { screenKeys } from '../shared/types.js';
 
 export const PORTFOLIO_KEYS = screenKeys<PortfolioState>()({
   platforms: { keys: ['f'], help: 'platforms filter (ids, a,b)', hint: 'platforms' },

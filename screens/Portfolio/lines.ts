@@ -15,7 +15,7 @@ import {
   type TokenNames,
 } from '../../src/portfolio/model.js';
 import type { PortfolioSort } from '../../src/store/portfolio.js';
-import { padCell, textWidth } from '../../components/text.js';
+import { padCell, textWidth } from '../../components/base/text.js';
 
 export type Tone = 'warn' | 'up' | 'down' | 'dim' | 'accent' | 'bold';
 

@@ -2,7 +2,7 @@
 // is shown, and the platforms filter's parsing.
 import type { Services } from '../../src/services.js';
 import type { PortfolioState } from '../../src/store/portfolio.js';
-import { CommandError } from '../shell/commands.js';
+import { CommandError } from '../shared/commandArgs.js';
 
 export const PORTFOLIO_SCREEN = 'portfolio';
 /** 2 requests a minute for positions, 2 RPC reads for balances: far under 60 a minute. */

@@ -2,7 +2,7 @@
 // for your own wallet its RPC balances, spot P&L from the journal and open standing orders.
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { usePick } from '../../components/usePick.js';
+import { usePick } from '../../components/base/usePick.js';
 import { tokenUniverse } from '../../src/actions/swapForm.js';
 import { isMine, standingOf } from '../../src/orders/standing/checker.js';
 import { isActive } from '../../src/orders/standing/listing.js';
@@ -10,7 +10,7 @@ import { tokenInfoOf } from '../../src/portfolio/model.js';
 import { pnlOf } from '../../src/portfolio/pnl.js';
 import type { Services } from '../../src/services.js';
 import { portfolioKey, type PortfolioStore } from '../../src/store/portfolio.js';
-import { useCatalog, useNow } from '../shell/context.js';
+import { useCatalog, useNow } from '../shared/context.js';
 import { portfolioView, positionsBody, type Lookup } from './lines.js';
 import { shownAddress } from './params.js';
 import { walletBody } from './walletLines.js';

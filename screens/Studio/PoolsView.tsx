@@ -2,9 +2,9 @@
 // the curve's start and migration market cap, when, and the pool address.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { Table, type Column } from '../../components/Table.js';
-import { padCell } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
+import { Table, type Column } from '../../components/table/Table.js';
+import { padCell } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
 import { formatCompact, formatPercent, shortAddress } from '../../src/format.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';
 import { printable } from './notes.js';

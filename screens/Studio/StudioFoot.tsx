@@ -3,9 +3,9 @@
 import { Box, Text } from 'ink';
 import type { StoreApi } from 'zustand/vanilla';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
-import { padCell, wrapText } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
-import { usePick } from '../../components/usePick.js';
+import { padCell, wrapText } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
+import { usePick } from '../../components/base/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import type { Services } from '../../src/services.js';
 import type { StudioState } from '../../src/studio/store.js';

@@ -4,14 +4,14 @@
 import { Box } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useListView } from '../../components/list/useListView.js';
-import { usePick } from '../../components/usePick.js';
+import { usePick } from '../../components/base/usePick.js';
 import { claimFromForm, launchFromForm, loadLaunched, refreshStudioBalances } from '../../src/actions/studioFlow.js';
 import { catalogEmpty, knownTokens, loadTokens } from '../../src/actions/swapFlow.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';
 import type { StudioState } from '../../src/studio/store.js';
-import { useCatalog, useFlash, useNow } from '../shell/context.js';
-import { useScreenKeys } from '../shell/keymap.js';
-import type { ScreenProps } from '../shell/types.js';
+import { useCatalog, useFlash, useNow } from '../shared/context.js';
+import { useScreenKeys } from '../shared/keys.js';
+import type { ScreenProps } from '../shared/types.js';
 import { STUDIO_KEYS, STUDIO_SCREEN } from './keys.js';
 import { openClaim, poolsHead, quoteMintsOf } from './open.js';
 import { PoolsView } from './PoolsView.js';

@@ -4,8 +4,8 @@
 import { signingBlocked } from '../../src/actions/run.js';
 import { claimFromForm, refreshStudioBalances } from '../../src/actions/studioFlow.js';
 import { createStudioStore, type StudioState } from '../../src/studio/store.js';
-import { CommandError } from '../shell/commands.js';
-import type { ScreenModule } from '../shell/types.js';
+import { CommandError } from '../shared/commandArgs.js';
+import type { ScreenModule } from '../shared/types.js';
 import { STUDIO_KEYS, STUDIO_SCREEN } from './keys.js';
 import { openClaim, quoteMintsOf } from './open.js';
 import { StudioScreen } from './StudioScreen.js';

@@ -2,7 +2,7 @@
 // handler for each); those that sign say why they cannot while signing is blocked.
 import { signingBlocked } from '../../src/actions/run.js';
 import type { StudioState } from '../../src/studio/store.js';
-import { screenKeys, type ScreenContext } from '../shell/types.js';
+import { screenKeys, type ScreenContext } from '../shared/types.js';
 
 export const STUDIO_SCREEN = 'studio';
 

@@ -2,7 +2,7 @@
 // and how it is set, and the editing of the focused field (Enter or e starts it, Esc restores).
 import type { StoreApi } from 'zustand/vanilla';
 import { useFormEditing } from '../../components/form/useFormEditing.js';
-import { useRefState } from '../../components/useRefState.js';
+import { useRefState } from '../../components/base/useRefState.js';
 import type { ClaimField, StudioState } from '../../src/studio/store.js';
 import type { StudioField } from '../../src/studio/validate.js';
 import { CLAIM_FIELDS, CREATE_FIELDS } from './fields.js';

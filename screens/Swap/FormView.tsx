@@ -6,8 +6,8 @@ import { SelectField } from '../../components/fields/SelectField.js';
 import { LineView } from '../../components/fields/LineView.js';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { Toggle } from '../../components/fields/Toggle.js';
-import { padCell, wrapText } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
+import { padCell, wrapText } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
 import type { SwapForm } from '../../src/store/swap.js';
 import { LABEL_WIDTH, type FieldDef } from './fields.js';
 

@@ -1,8 +1,8 @@
 // The lower half of the Swap screen: token suggestions while typing a token, the running action or
 // its outcome, or the live quote with its countdown. Lines are pre-fitted, one <Text> each.
 import { Box, Text } from 'ink';
-import { padCell, wrapText } from '../../components/text.js';
-import { useTheme, type Theme } from '../../components/theme.js';
+import { padCell, wrapText } from '../../components/base/text.js';
+import { useTheme, type Theme } from '../../components/base/theme.js';
 import type { PanelLine } from './quoteLines.js';
 
 function color(theme: Theme, tone: PanelLine['tone']): string | undefined {

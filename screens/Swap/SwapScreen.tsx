@@ -4,19 +4,19 @@
 // here never starts editing: Enter or e edits the selected field, Enter keeps the edit, Esc restores the value from before it.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { DetailPane } from '../../components/DetailPane.js';
+import { DetailPane } from '../../components/detail/DetailPane.js';
 import { EDITING_HELP } from '../../components/form/useFormEditing.js';
-import { padCell } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
-import { usePick } from '../../components/usePick.js';
+import { padCell } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
+import { usePick } from '../../components/base/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.js';
 import { formGeneration, formPath, knownTokens, maxAmountText } from '../../src/actions/swapFlow.js';
 import { NATIVE_MINT } from '../../src/api/mints.js';
 import type { SwapState } from '../../src/store/swap.js';
-import { useCatalog, useNow } from '../shell/context.js';
-import { useResourceState } from '../shell/polling.js';
-import type { ScreenProps } from '../shell/types.js';
+import { useCatalog, useNow } from '../shared/context.js';
+import { useResourceState } from '../shared/pollState.js';
+import type { ScreenProps } from '../shared/types.js';
 import { visibleFields } from './fields.js';
 import { advancedLine, swapNotes } from './formText.js';
 import { FormView, formWindow } from './FormView.js';

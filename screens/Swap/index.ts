@@ -9,8 +9,8 @@ import { orderOnRoute } from '../../src/actions/swapRoute.js';
 import { SWAP_OPTIONS, swapWords } from '../../src/actions/swapOptions.js';
 import { barUsage, SHARED_COMMANDS } from '../../src/commands/shared.js';
 import { createSwapStore, type SwapState } from '../../src/store/swap.js';
-import { CommandError, knownSymbols } from '../shell/commands.js';
-import type { ScreenModule } from '../shell/types.js';
+import { CommandError, knownSymbols } from '../shared/commandArgs.js';
+import type { ScreenModule } from '../shared/types.js';
 import { SWAP_KEYS, SWAP_SCREEN } from './keys.js';
 import { SwapScreen } from './SwapScreen.js';
 

@@ -1,6 +1,6 @@
 // The swap-instructions answer as detail sections grouped by kind: compute budget, setup, the swap,
 // cleanup, other (tips), and the address lookup tables.
-import type { DetailSection } from '../../components/DetailPane.js';
+import type { DetailSection } from '../../components/detail/DetailPane.js';
 import type { Instruction, Token } from '../../src/api/types.js';
 import type { InstructionsView } from '../../src/store/swap.js';
 import { shortAddress } from '../../src/format.js';

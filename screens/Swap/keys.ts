@@ -1,7 +1,7 @@
 // The Swap screen's own keys, all carried out by SwapScreen (the compiler checks it gives a handler
 // for each); none acts while the instructions view covers the form.
 import type { SwapState } from '../../src/store/swap.js';
-import { screenKeys, type ScreenContext } from '../shell/types.js';
+import { screenKeys, type ScreenContext } from '../shared/types.js';
 
 export const SWAP_SCREEN = 'swap';
 

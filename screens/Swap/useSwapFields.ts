@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { useEditStart } from '../../components/form/useEditStart.js';
-import { useRefState } from '../../components/useRefState.js';
+import { useRefState } from '../../components/base/useRefState.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import { matchTokens, resolveToken } from '../../src/resolve.js';
 import type { Services } from '../../src/services.js';

@@ -14,8 +14,8 @@ import {
 } from '../../src/actions/swapFlow.js';
 import type { Services } from '../../src/services.js';
 import type { SwapState } from '../../src/store/swap.js';
-import { useFlash } from '../shell/context.js';
-import { useScreenKeys } from '../shell/keymap.js';
+import { useFlash } from '../shared/context.js';
+import { useScreenKeys } from '../shared/keys.js';
 import type { FieldDef } from './fields.js';
 import { SWAP_KEYS, SWAP_SCREEN } from './keys.js';
 import type { SwapFields } from './useSwapFields.js';

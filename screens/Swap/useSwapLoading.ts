@@ -6,8 +6,8 @@ import { NATIVE_MINT } from '../../src/api/mints.js';
 import { catalogEmpty, knowTokens, loadTokens, refreshBalances } from '../../src/actions/swapFlow.js';
 import type { Services } from '../../src/services.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
-import { useFlash, useShell } from '../shell/context.js';
-import { useIntent } from '../shell/intents.js';
+import { useFlash, useShell } from '../shared/context.js';
+import { useIntent } from '../shared/intents.js';
 import { SWAP_SCREEN } from './keys.js';
 import type { SwapFields } from './useSwapFields.js';
 

@@ -1,10 +1,10 @@
 // The token detail: a price chart over the session (with the price 24h ago as a dotted line in its
 // scale) and a caption of its range, above the pane of every field the service sent.
 import { Box, Text } from 'ink';
-import { asciiCharts, Chart } from '../../components/Chart.js';
-import { DetailPane } from '../../components/DetailPane.js';
-import { padCell, textWidth } from '../../components/text.js';
-import { useTheme } from '../../components/theme.js';
+import { asciiCharts, Chart } from '../../components/chart/Chart.js';
+import { DetailPane } from '../../components/detail/DetailPane.js';
+import { padCell, textWidth } from '../../components/base/text.js';
+import { useTheme } from '../../components/base/theme.js';
 import { formatPct, formatPrice, MISSING, plural } from '../../src/format.js';
 import { tokenSections } from './detail.js';
 import type { TokenRow } from './rows.js';

@@ -1,8 +1,8 @@
 // The Tokens table's columns. Priorities decide what drops out on narrow terminals (highest first):
 // at 80 columns rank, symbol, price, change, volume, market cap and the sparkline stay.
-import type { Column } from '../../components/Table.js';
-import { trendLine } from '../../components/Chart.js';
-import { changeColor, type Theme } from '../../components/theme.js';
+import type { Column } from '../../components/table/Table.js';
+import { trendLine } from '../../components/chart/Chart.js';
+import { changeColor, type Theme } from '../../components/base/theme.js';
 import { formatCompact, formatPct, formatPrice, formatUsdCompact, MISSING } from '../../src/format.js';
 import { statsOf, volumeOf, type TokenRow } from './rows.js';
 import { trendValues } from './trend.js';

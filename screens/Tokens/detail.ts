@@ -2,7 +2,7 @@
 // supply), the change by window (the list's window marked), safety facts, links, and every other
 // field the service sent (so fields the client does not know about still show), each in the one
 // format of its kind: prices and USD with "$", big numbers abbreviated, percentages with "%".
-import { flattenFields, MISSING, type DetailEntry, type DetailSection } from '../../components/DetailPane.js';
+import { flattenFields, MISSING, type DetailEntry, type DetailSection } from '../../components/detail/DetailPane.js';
 import {
   formatCompact,
   formatCount,

@@ -1,8 +1,8 @@
 // The Tokens screen module: the service's top-token lists, polled live, with sort, filter, a detail
 // pane of every field, and a persisted watchlist. Its store is the shared token catalog itself.
 import type { TokensState } from '../../src/store/tokens.js';
-import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from '../shell/commands.js';
-import type { ScreenModule } from '../shell/types.js';
+import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from '../shared/commandArgs.js';
+import type { ScreenModule } from '../shared/types.js';
 import { TOKENS_KEYS, TOKENS_SCREEN } from './keys.js';
 import { TokensScreen } from './TokensScreen.js';
 import { knowTokens } from '../../src/actions/swapFlow.js';

@@ -1,7 +1,7 @@
 // The Tokens screen's own keys: those with `run` act on the store alone; the others are carried
 // out by TokensScreen, which must give a handler for each (the compiler checks it).
 import type { TokensState } from '../../src/store/tokens.js';
-import { screenKeys, type ScreenContext } from '../shell/types.js';
+import { screenKeys, type ScreenContext } from '../shared/types.js';
 
 export const TOKENS_SCREEN = 'tokens';
 

@@ -2,7 +2,7 @@
 // UI has loaded (screens/first.ts), so nothing here may import React or Ink.
 import type { Token } from '../../src/api/types.js';
 import { listKey, type TokensState } from '../../src/store/tokens.js';
-import type { ScreenResource } from '../shell/types.js';
+import type { ScreenResource } from '../shared/types.js';
 
 /** 6 requests a minute: the whole dashboard stays far under the service's 60 a minute. */
 export const TOKENS_INTERVAL_MS = 10_000;

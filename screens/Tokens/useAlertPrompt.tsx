@@ -8,7 +8,7 @@ import { addAlertFromLine } from '../../src/alerts/command.js';
 import { AlertInputError, ALERT_EXAMPLES } from '../../src/alerts/model.js';
 import { alertsOf } from '../../src/alerts/store.js';
 import type { Services } from '../../src/services.js';
-import type { Flash } from '../shell/types.js';
+import type { Flash } from '../shared/types.js';
 
 export interface AlertPrompt {
   open(token: string): void;

@@ -3,9 +3,9 @@
 import type { ListView } from '../../components/list/useListView.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import type { TokensState } from '../../src/store/index.js';
-import { useShell } from '../shell/context.js';
-import { useScreenKeys } from '../shell/keymap.js';
-import type { ScreenProps } from '../shell/types.js';
+import { useShell } from '../shared/context.js';
+import { useScreenKeys } from '../shared/keys.js';
+import type { ScreenProps } from '../shared/types.js';
 import { TOKENS_KEYS, TOKENS_SCREEN } from './keys.js';
 import type { TokenRow } from './rows.js';
 import type { AlertPrompt } from './useAlertPrompt.js';

@@ -2,12 +2,12 @@
 // built, then filtered by the words typed and sorted by the chosen column).
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { asciiCharts } from '../../components/Chart.js';
+import { asciiCharts } from '../../components/chart/Chart.js';
 import { useListView } from '../../components/list/useListView.js';
-import { useTheme } from '../../components/theme.js';
-import { usePick } from '../../components/usePick.js';
+import { useTheme } from '../../components/base/theme.js';
+import { usePick } from '../../components/base/usePick.js';
 import { listKey, type TokensState } from '../../src/store/index.js';
-import type { Flash, ScreenProps } from '../shell/types.js';
+import type { Flash, ScreenProps } from '../shared/types.js';
 import { SORT_CYCLE, tokenColumns } from './columns.js';
 import { DETAIL_OPEN } from './keys.js';
 import { buildRows, filterTokenRows, type TokenRow } from './rows.js';

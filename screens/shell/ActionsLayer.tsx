@@ -8,8 +8,8 @@ import { reconcileAtStart } from '../../src/actions/startup.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
 import { OVERLAYS } from '../index.js';
 import { ConfirmHost } from './ConfirmHost.js';
-import { useServices, useNow, useShell } from './context.js';
-import type { Flash } from './types.js';
+import { useServices, useNow, useShell } from '../shared/context.js';
+import type { Flash } from '../shared/types.js';
 
 /** True while a confirm dialog, the journal or the notifications log covers the screen (the shell hides the screen). */
 export function useActionsOverlay(): boolean {

@@ -3,21 +3,21 @@
 // resources. Everything screen-specific comes from the screen modules (screens/index.ts).
 import { Box, useApp } from 'ink';
 import React, { useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { CommandBar } from '../../components/CommandBar.js';
+import { ConfirmDialog } from '../../components/confirm/ConfirmDialog.js';
+import { CommandBar } from '../../components/commandBar/CommandBar.js';
 import { KeyDispatcher, KeyRouterProvider, useCommands, type Hint } from '../../components/keys/index.js';
-import { Tabs } from '../../components/Tabs.js';
-import { ThemeContext, type Theme } from '../../components/theme.js';
-import { toastLines, Toasts, useToasts } from '../../components/Toasts.js';
-import { useRefState } from '../../components/useRefState.js';
+import { Tabs } from '../../components/chrome/Tabs.js';
+import { ThemeContext, type Theme } from '../../components/base/theme.js';
+import { toastLines, Toasts, useToasts } from '../../components/chrome/Toasts.js';
+import { useRefState } from '../../components/base/useRefState.js';
 import type { Services } from '../../src/services.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { SCREENS } from '../index.js';
 import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';
 import { SHELL_COMMANDS } from './builtins.js';
 import { createCommandRegistry, type CommandRegistry } from './commands.js';
-import { ShellProvider, useSession, type ShellContext } from './context.js';
-import { createNavigator } from './intents.js';
+import { ShellProvider, useSession, type ShellContext } from '../shared/context.js';
+import { createNavigator } from '../shared/intents.js';
 import { buildKeymap, useGlobalKeys } from './keymap.js';
 import { ScreenResources } from './polling.js';
 import { PollFooter, useScreenHints } from './ShellFooter.js';
@@ -25,7 +25,7 @@ import { ShellHeader } from './ShellHeader.js';
 import { ShellHelp, type HelpShown } from './ShellHelp.js';
 import { useCommandBar } from './useCommandBar.js';
 import { useFlashScope } from './useFlashScope.js';
-import type { CommandContext, Flash, MountedScreen, ScreenModule } from './types.js';
+import type { CommandContext, Flash, MountedScreen, ScreenModule } from '../shared/types.js';
 import { useTerminalSize, type Size } from './useTerminalSize.js';
 
 export interface AppProps {

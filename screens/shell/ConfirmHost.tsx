@@ -2,10 +2,10 @@
 // sees a key while it is up). `y` confirms; `n`, Esc or going away cancels.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ConfirmDialog } from '../../components/confirm/ConfirmDialog.js';
 import type { ConfirmStore } from '../../src/store/confirm.js';
 import { formatAge } from '../../src/duration.js';
-import { useNow } from './context.js';
+import { useNow } from '../shared/context.js';
 
 export interface ConfirmHostProps {
   store: ConfirmStore;

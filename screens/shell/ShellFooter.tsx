@@ -2,13 +2,13 @@
 // and the age of the visible screen's first resource, kept current by the frame writer.
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useStore } from 'zustand';
-import { Footer } from '../../components/Footer.js';
+import { Footer } from '../../components/chrome/Footer.js';
 import type { Hint, Keymap } from '../../components/keys/index.js';
-import { textWidth } from '../../components/text.js';
+import { textWidth } from '../../components/base/text.js';
 import type { LiveText } from '../../src/terminal/index.js';
-import { useNow } from './context.js';
-import { pollStatusKey, pollStatusText, usePollState } from './polling.js';
-import type { MountedScreen } from './types.js';
+import { useNow } from '../shared/context.js';
+import { pollStatusKey, pollStatusText, usePollState } from '../shared/pollState.js';
+import type { MountedScreen } from '../shared/types.js';
 
 const LIST_HINTS = ['filter', 'sort', 'detail'];
 const LAST_HINTS = ['cmd', 'journal', 'refresh', 'pause', 'quit'];

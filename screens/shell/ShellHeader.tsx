@@ -3,12 +3,13 @@
 // polling pace with the request budget left, and the clock.
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
-import { Header } from '../../components/Header.js';
+import { Header } from '../../components/chrome/Header.js';
 import { formatClock, shortAddress } from '../../src/format.js';
 import { budgetNote, SHOW_REMAINING_SHARE } from '../../src/poll/budget.js';
 import type { LiveText } from '../../src/terminal/index.js';
-import { useServices, useSession } from './context.js';
-import { usePollState, useRpcHealth } from './polling.js';
+import { useServices, useSession } from '../shared/context.js';
+import { usePollState } from '../shared/pollState.js';
+import { useRpcHealth } from './polling.js';
 import { useTimeText } from './ShellFooter.js';
 
 export function ShellHeader({ width, live }: { width: number; live?: LiveText }) {

@@ -1,12 +1,12 @@
 // The help overlay of the shell: `?` lists every key of the visible screen, the global keys and the
 // dialogs' (with the one notation that is not plain digits where it fits without scrolling);
 // `:help` lists every command, `:help NAME` one.
-import { HelpOverlay, helpColumns, type HelpColumnGroup } from '../../components/HelpOverlay.js';
+import { HelpOverlay, helpColumns, type HelpColumnGroup } from '../../components/chrome/HelpOverlay.js';
 import { GLOBAL_SCOPE, type Keymap } from '../../components/keys/index.js';
 import { SMALL_PRICE_NOTE } from '../../src/format.js';
 import type { CommandRegistry } from './commands.js';
 import { DIALOG_KEYS } from './keymap.js';
-import type { ScreenModule } from './types.js';
+import type { ScreenModule } from '../shared/types.js';
 
 /** What the help overlay shows: the keys (?), every command (:help) or one (:help NAME). */
 export type HelpShown = 'keys' | 'commands' | { command: string };

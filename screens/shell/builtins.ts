@@ -3,8 +3,8 @@ import { AmountError, scaleDecimal } from '../../src/amount.js';
 import { knowTokens } from '../../src/actions/swapFlow.js';
 import { formatPrice } from '../../src/format.js';
 import { NOTIFY_MODES, type NotifyMode } from '../../src/store/notifications.js';
-import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from './commands.js';
-import type { ScreenCommand } from './types.js';
+import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from '../shared/commandArgs.js';
+import type { ScreenCommand } from '../shared/types.js';
 import { formatAge } from '../../src/duration.js';
 
 const goto: ScreenCommand<never> = {

@@ -31,7 +31,7 @@ const FIRST_DATA_WAIT_MS = 250;
 /** Opens the full-screen dashboard; resolves with the exit code. */
 export async function runDashboard(config: Config): Promise<number> {
   // Colour must be decided before ink (and chalk inside it) load.
-  const { applyColorEnvironment, themeFromEnv } = await import('../../components/theme.js');
+  const { applyColorEnvironment, themeFromEnv } = await import('../../components/base/theme.js');
   applyColorEnvironment();
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     process.stderr.write(

@@ -2,7 +2,7 @@
 // loaded: no React in here. startFirstRequests() applies each answer to the screen's store as it
 // comes, so the first frame already shows data; when the resource then registers (polling.tsx),
 // the scheduler's first fetch takes that answer (takeEarlyAnswer) instead of asking again.
-import type { ScreenContext, ScreenResource } from './types.js';
+import type { ScreenContext, ScreenResource } from '../shared/types.js';
 
 interface Early {
   answer: Promise<unknown>;

@@ -2,9 +2,9 @@
 // completion of the word under the cursor as whole replacement lines, and running a line through
 // the command registry.
 import { useRef } from 'react';
-import { useRefState } from '../../components/useRefState.js';
+import { useRefState } from '../../components/base/useRefState.js';
 import type { CommandRegistry } from './commands.js';
-import type { CommandContext } from './types.js';
+import type { CommandContext } from '../shared/types.js';
 
 export function useCommandBar(commands: CommandRegistry, context: () => CommandContext) {
   const [open, setOpen] = useRefState(false);

@@ -4,11 +4,11 @@
 // said by that same step, e.g. a command's result after its goto, comes after and stays). Also the
 // clock's one tick a second (the store's clock, and the frame writer's live texts).
 import { useEffect, useRef } from 'react';
-import type { ToastApi } from '../../components/Toasts.js';
+import type { ToastApi } from '../../components/chrome/Toasts.js';
 import type { Services } from '../../src/services.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { OVERLAYS } from '../index.js';
-import type { Flash } from './types.js';
+import type { Flash } from '../shared/types.js';
 
 export function useFlashScope(services: Services, toasts: ToastApi, live: LiveText | undefined): void {
   const { session } = services;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { render } from 'ink-testing-library';
-import { plainTheme } from '../../components/theme.js';
+import { plainTheme } from '../../components/base/theme.js';
 import { SCREENS } from '../../screens/index.js';
 import { App } from '../../screens/shell/App.js';
 import { swapScreen } from '../../screens/Swap/index.js';

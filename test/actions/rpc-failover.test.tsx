@@ -19,7 +19,7 @@ import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js'
 import { demoConfig } from '../support/services.js';
 import { answerNext, submissions } from '../support/actions.js';
 import { render } from 'ink-testing-library';
-import { plainTheme } from '../../components/theme.js';
+import { plainTheme } from '../../components/base/theme.js';
 import { App } from '../../screens/shell/App.js';
 import { waitForFrame } from '../support/ink.js';
 import { FakeClock } from '../support/fakeClock.js';

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
-import { Footer, fitFooter } from '../../components/Footer.js';
-import { Header } from '../../components/Header.js';
-import { HelpOverlay, helpColumns, type HelpColumnGroup } from '../../components/HelpOverlay.js';
+import { Footer, fitFooter } from '../../components/chrome/Footer.js';
+import { Header } from '../../components/chrome/Header.js';
+import { HelpOverlay, helpColumns, type HelpColumnGroup } from '../../components/chrome/HelpOverlay.js';
 import { createKeymap, KeyRouterProvider, type Binding } from '../../components/keys/index.js';
-import { Tabs, tabLabels } from '../../components/Tabs.js';
-import { Toasts, useToasts, type ToastApi } from '../../components/Toasts.js';
-import { textWidth } from '../../components/text.js';
+import { Tabs, tabLabels } from '../../components/chrome/Tabs.js';
+import { Toasts, useToasts, type ToastApi } from '../../components/chrome/Toasts.js';
+import { textWidth } from '../../components/base/text.js';
 import {
   applyColorEnvironment,
   colorDisabled,
@@ -15,7 +15,7 @@ import {
   colorTheme,
   themeFromEnv,
   ThemeContext,
-} from '../../components/theme.js';
+} from '../../components/base/theme.js';
 import { lines, mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { nth } from '../support/narrow.js';
 

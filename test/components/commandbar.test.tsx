@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { cleanup } from 'ink-testing-library';
-import { CommandBar } from '../../components/CommandBar.js';
-import { browseHistory, completeCommand, initialCommand } from '../../components/commandLine.js';
+import { CommandBar } from '../../components/commandBar/CommandBar.js';
+import { browseHistory, completeCommand, initialCommand } from '../../components/commandBar/commandLine.js';
 import { applyLineKey, lineAt } from '../../components/fields/lineEdit.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { mount, typeKeys, waitForFrame } from '../support/ink.js';

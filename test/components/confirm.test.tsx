@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
-import { ConfirmDialog, type ConfirmDialogProps } from '../../components/ConfirmDialog.js';
+import { ConfirmDialog, type ConfirmDialogProps } from '../../components/confirm/ConfirmDialog.js';
 import { dialogBody } from '../../components/confirm/layout.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
-import { textWidth } from '../../components/text.js';
+import { textWidth } from '../../components/base/text.js';
 import { lines, mount, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { nth } from '../support/narrow.js';
 

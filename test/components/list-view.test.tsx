@@ -9,7 +9,7 @@ import { cleanup } from 'ink-testing-library';
 import { useState } from 'react';
 import { KeyRouterProvider, normalizeKey, useKeyLayer } from '../../components/keys/index.js';
 import { useListView, type ListKeys } from '../../components/list/useListView.js';
-import type { Column } from '../../components/Table.js';
+import type { Column } from '../../components/table/Table.js';
 import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 
 afterEach(() => cleanup());

@@ -12,9 +12,9 @@ import {
   sortRows,
   windowRows,
   type Column,
-} from '../../components/Table.js';
+} from '../../components/table/Table.js';
 import { COLUMN_GAP, wholeWidths } from '../../components/table/layout.js';
-import { padCell, truncate, textWidth, wrapText } from '../../components/text.js';
+import { padCell, truncate, textWidth, wrapText } from '../../components/base/text.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
 import { lines, mount, typeKeys, waitForFrame } from '../support/ink.js';
 import { nth } from '../support/narrow.js';

@@ -2,7 +2,7 @@
 // first measurement, every time, however many texts it has seen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { textWidth } from '../../components/text.js';
+import { textWidth } from '../../components/base/text.js';
 
 const CASES: Array<[string, number]> = [
   ['SOL', 3],

@@ -3,12 +3,12 @@ import { afterEach, describe, it } from 'node:test';
 import { Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
 import { useState } from 'react';
-import { DetailPane, detailLines, flattenFields } from '../../components/DetailPane.js';
+import { DetailPane, detailLines, flattenFields } from '../../components/detail/DetailPane.js';
 import { SelectField } from '../../components/fields/SelectField.js';
 import { LineInput } from '../support/LineInput.js';
 import { Toggle } from '../../components/fields/Toggle.js';
 import { KeyRouterProvider, useKeyLayer } from '../../components/keys/index.js';
-import { progressBar } from '../../components/ProgressBar.js';
+import { progressBar } from '../../components/chart/ProgressBar.js';
 import { lines, mount, typeKeys, waitForFrame } from '../support/ink.js';
 import { nth } from '../support/narrow.js';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
-import { textWidth } from '../../components/text.js';
+import { textWidth } from '../../components/base/text.js';
 
 const inviteRequests = (d: Dashboard, name: string) => d.sim.requests().filter((r) => r.path === `/send/v1/${name}`);
 const rowLines = (frame: string) => frame.split('\n').filter((l) => /^[ ›](sent|received|—)\s/.test(l));

@@ -5,10 +5,10 @@
 // BONK-sized amounts on the tables themselves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Table } from '../../components/Table.js';
+import { Table } from '../../components/table/Table.js';
 import { dcaColumns, limitColumns } from '../../screens/Orders/columns.js';
 import { dcaRow, limitRow, type DcaRow, type LimitRow } from '../../screens/Orders/rows.js';
-import { plainTheme } from '../../components/theme.js';
+import { plainTheme } from '../../components/base/theme.js';
 import type { RecurringOrder, Token, TriggerOrder } from '../../src/api/types.js';
 import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';

@@ -3,7 +3,7 @@
 // "…"; columns too wide together put the rest of a row on the next line instead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { textWidth } from '../../components/text.js';
+import { textWidth } from '../../components/base/text.js';
 import { elementLines, gridLines, portfolioView, type Lookup } from '../../screens/Portfolio/lines.js';
 import { balanceLines, pnlLines } from '../../screens/Portfolio/walletLines.js';
 import type { Portfolio } from '../../src/api/types.js';

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
-import { textWidth } from '../../components/text.js';
+import { textWidth } from '../../components/base/text.js';
 import { nth } from '../support/narrow.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 

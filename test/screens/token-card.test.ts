@@ -2,7 +2,7 @@
 // answer can mean show as invalid rather than as digits.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { detailLines } from '../../components/DetailPane.js';
+import { detailLines } from '../../components/detail/DetailPane.js';
 import { tokenSections } from '../../screens/Tokens/detail.js';
 import type { TokenRow } from '../../screens/Tokens/rows.js';
 import type { Token } from '../../src/api/types.js';

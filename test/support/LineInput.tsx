@@ -4,7 +4,7 @@
 import { Text } from 'ink';
 import { normalizeKey } from '../../components/keys/normalizeKey.js';
 import { useKeyLayer } from '../../components/keys/KeyRouter.js';
-import { useRefState } from '../../components/useRefState.js';
+import { useRefState } from '../../components/base/useRefState.js';
 import { applyLineKey, lineAt, type LineState } from '../../components/fields/lineEdit.js';
 import { LineView } from '../../components/fields/LineView.js';
 

@@ -1,9 +1,9 @@
 // Screen tests run the real app against the real simulator over loopback HTTP: the services come
 // from the same createServices as the dashboard, rendered with ink-testing-library.
 import { render } from 'ink-testing-library';
-import { plainTheme } from '../../components/theme.js';
+import { plainTheme } from '../../components/base/theme.js';
 import { App } from '../../screens/shell/App.js';
-import type { ScreenModule } from '../../screens/shell/types.js';
+import type { ScreenModule } from '../../screens/shared/types.js';
 import type { Scheduler, SchedulerOptions } from '../../src/poll/scheduler.js';
 import type { Services } from '../../src/services.js';
 import type { SimHandle } from '../../src/sim/index.js';

@@ -3,8 +3,8 @@
 // key cannot lose its handler silently: a key declared without a handler, a handler renamed away
 // from its key, a misspelt global command and a handler for a key that runs itself do not compile.
 import type { KeyHandlers } from '../../components/keys/index.js';
-import { GLOBAL_KEYS, useScreenKeys, type ScreenHandlers } from '../../screens/shell/keymap.js';
-import { screenKeys } from '../../screens/shell/types.js';
+import { GLOBAL_KEYS, useScreenKeys, type ScreenHandlers } from '../../screens/shared/keys.js';
+import { screenKeys } from '../../screens/shared/types.js';
 import { ORDERS_KEYS } from '../../screens/Orders/keys.js';
 
 interface State {

@@ -11,9 +11,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const root = join(import.meta.dirname, '..', '..');
-/** every screen module: a folder under screens/ (shell/ is the frame that holds them, not a screen) */
+/**
+ * every screen module: a folder under screens/ (shell/ is the frame that holds them, shared/ what
+ * they all use of it; neither is a screen)
+ */
 const screens = readdirSync(join(root, 'screens'), { withFileTypes: true })
-  .filter((e) => e.isDirectory() && e.name !== 'shell')
+  .filter((e) => e.isDirectory() && e.name !== 'shell' && e.name !== 'shared')
   .map((e) => e.name);
 
 const reactOrInk = {
@@ -113,6 +116,19 @@ export default tseslint.config(
         message: 'a screen never imports another screen: hand off through the shell.',
       },
       { regex: '^\\.\\./(index|first)\\.js$', message: 'a screen never imports the screen registry.' },
+      {
+        regex: '^(\\.\\./)+(screens/)?shell(/|$)',
+        message: 'a screen never imports the shell: what screens use of it is in screens/shared/.',
+      },
     ]),
   })),
+  {
+    files: ['screens/shared/**'],
+    rules: boundary([
+      {
+        regex: `^(\\.\\./)+(screens/)?(shell|${screens.join('|')})(/|$)|^\\.\\./(index|first)\\.js$`,
+        message: 'screens/shared/ is below every screen and the shell: it never imports either, or the registry.',
+      },
+    ]),
+  },
 );

@@ -1,8 +1,8 @@
 // Timed flash messages (info / success / error) and the hook that owns their timers.
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { padCell, truncate, wrapText } from './text.js';
-import { useTheme } from './theme.js';
+import { padCell, truncate, wrapText } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
 
 export type ToastKind = 'info' | 'success' | 'error';
 

@@ -1,6 +1,6 @@
 // What screens and overlays reach through React context: the services (src/services.ts), the
 // keymap built from the screen modules, the shell's flash line, and the navigator through which a
-// screen opens another on something (screens/shell/intents.ts).
+// screen opens another on something (intents.ts).
 import React, { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Keymap } from '../../components/keys/index.js';

@@ -3,8 +3,8 @@
 // left axis; and the one-line trend. Both degrade to plain ASCII (# : . - _ ^) when colour is off
 // (NO_COLOR, TERM=dumb) or --ascii asked for it (the theme's ascii).
 import { Box, Text } from 'ink';
-import { padCell, textWidth } from './text.js';
-import { useTheme, type Theme } from './theme.js';
+import { padCell, textWidth } from '../base/text.js';
+import { useTheme, type Theme } from '../base/theme.js';
 
 const EIGHTHS = ' ▁▂▃▄▅▆▇█';
 const BARS = '▁▂▃▄▅▆▇█';

@@ -3,7 +3,7 @@
 // hints and polling from these modules, so adding a screen never touches the shell.
 import type { ReactNode } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
-import type { ToastKind } from '../../components/Toasts.js';
+import type { ToastKind } from '../../components/chrome/Toasts.js';
 import type { Services } from '../../src/services.js';
 import type { SessionState } from '../../src/store/session.js';
 

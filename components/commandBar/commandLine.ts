@@ -1,5 +1,5 @@
 // Command-line state for the `:` bar: history browsing and Tab completion, as pure functions.
-import { lineAt, type LineState } from './fields/lineEdit.js';
+import { lineAt, type LineState } from '../fields/lineEdit.js';
 
 export interface CommandState {
   line: LineState;

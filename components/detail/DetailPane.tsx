@@ -1,13 +1,13 @@
 // A scrollable key/value list in sections, for showing every field a resource returned.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { normalizeKey } from './keys/normalizeKey.js';
-import { useKeyLayer } from './keys/KeyRouter.js';
-import type { KeyLayer } from './keys/dispatcher.js';
-import { scrollByKey } from './scroll.js';
-import { padCell, textWidth, wrapText } from './text.js';
-import { useTheme } from './theme.js';
-import { useRefState } from './useRefState.js';
+import { normalizeKey } from '../keys/normalizeKey.js';
+import { useKeyLayer } from '../keys/KeyRouter.js';
+import type { KeyLayer } from '../keys/dispatcher.js';
+import { scrollByKey } from '../base/scroll.js';
+import { padCell, textWidth, wrapText } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
+import { useRefState } from '../base/useRefState.js';
 
 export interface DetailEntry {
   key: string;

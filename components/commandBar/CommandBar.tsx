@@ -1,13 +1,13 @@
 // The `:` command line: editing, history, Tab completion. Holds an 'input' key layer while shown.
 import { Text } from 'ink';
-import { normalizeKey } from './keys/normalizeKey.js';
-import { useKeyLayer } from './keys/KeyRouter.js';
+import { normalizeKey } from '../keys/normalizeKey.js';
+import { useKeyLayer } from '../keys/KeyRouter.js';
 import { browseHistory, completeCommand, initialCommand, type CommandState } from './commandLine.js';
-import { applyLineKey } from './fields/lineEdit.js';
-import { LineView } from './fields/LineView.js';
-import { textWidth, truncate } from './text.js';
-import { useTheme } from './theme.js';
-import { useRefState } from './useRefState.js';
+import { applyLineKey } from '../fields/lineEdit.js';
+import { LineView } from '../fields/LineView.js';
+import { textWidth, truncate } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
+import { useRefState } from '../base/useRefState.js';
 
 export interface CommandBarProps {
   /** earlier commands, oldest first (Up shows the newest) */

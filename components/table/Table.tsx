@@ -2,11 +2,11 @@
 import chalk from 'chalk';
 import { Box, Text } from 'ink';
 import { memo, useMemo, useRef } from 'react';
-import { cellText, COLUMN_GAP, layoutColumns, wholeWidths, windowRows, type Column } from './table/layout.js';
-import { padCell, truncate, wrapText } from './text.js';
-import { useTheme } from './theme.js';
+import { cellText, COLUMN_GAP, layoutColumns, wholeWidths, windowRows, type Column } from './layout.js';
+import { padCell, truncate, wrapText } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
 
-export { cellText, filterRows, layoutColumns, sortRows, windowRows, type Column } from './table/layout.js';
+export { cellText, filterRows, layoutColumns, sortRows, windowRows, type Column } from './layout.js';
 
 export interface TableProps<Row> {
   /** keep this array stable (module constant or useMemo): widths are recomputed when it or width

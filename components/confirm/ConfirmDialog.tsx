@@ -1,16 +1,16 @@
 // The confirmation modal in front of every signing action. Cancel is the default.
 import { Box, Text } from 'ink';
-import { normalizeKey } from './keys/normalizeKey.js';
-import { useKeyLayer } from './keys/KeyRouter.js';
-import { dialogBody, warningLines, type SummaryLine } from './confirm/layout.js';
-import { applyLineKey, emptyLine, type LineState } from './fields/lineEdit.js';
-import { LineView } from './fields/LineView.js';
-import { padCell, textWidth, truncate } from './text.js';
-import { useTheme, type Theme } from './theme.js';
-import { useRefState } from './useRefState.js';
-import { scrollByKey } from './scroll.js';
+import { normalizeKey } from '../keys/normalizeKey.js';
+import { useKeyLayer } from '../keys/KeyRouter.js';
+import { dialogBody, warningLines, type SummaryLine } from './layout.js';
+import { applyLineKey, emptyLine, type LineState } from '../fields/lineEdit.js';
+import { LineView } from '../fields/LineView.js';
+import { padCell, textWidth, truncate } from '../base/text.js';
+import { useTheme, type Theme } from '../base/theme.js';
+import { useRefState } from '../base/useRefState.js';
+import { scrollByKey } from '../base/scroll.js';
 
-export type { SummaryLine } from './confirm/layout.js';
+export type { SummaryLine } from './layout.js';
 
 export interface ConfirmDialogProps {
   title: string;

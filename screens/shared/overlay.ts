@@ -11,7 +11,7 @@ import {
   type Keymap,
 } from '../../components/keys/index.js';
 import type { Services } from '../../src/services.js';
-import { GLOBAL_KEYS } from './keymap.js';
+import { GLOBAL_KEYS } from './keys.js';
 
 export interface OverlayKey {
   keys: readonly string[];

@@ -1,7 +1,7 @@
 // The screen tabs line: "1 Tokens  2 Swap  3 Orders …" with the active one highlighted.
 import { Text } from 'ink';
-import { padCell, textWidth } from './text.js';
-import { useTheme } from './theme.js';
+import { padCell, textWidth } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
 
 export interface TabItem {
   id: string;

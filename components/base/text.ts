@@ -5,7 +5,7 @@
 // service drawn through them can carry no escape sequence, control, bidi override or zero-width
 // character to the terminal, and screens need not remember to clean it.
 import stringWidth from 'string-width';
-import { sanitize } from '../src/sanitize.js';
+import { sanitize } from '../../src/sanitize.js';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 

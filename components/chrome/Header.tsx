@@ -1,7 +1,7 @@
 // The top line: app title, mode badge, wallet, API health with its last error, clock.
 import { Box, Text } from 'ink';
-import { textWidth, truncate } from './text.js';
-import { useTheme, type Theme } from './theme.js';
+import { textWidth, truncate } from '../base/text.js';
+import { useTheme, type Theme } from '../base/theme.js';
 
 export type HealthStatus = 'ok' | 'degraded' | 'down';
 

@@ -1,13 +1,13 @@
 // The `?` overlay: every key of the visible screen, the global keys and the dialog keys, grouped and
 // laid out in as many columns as the terminal needs, so 80x24 shows them all without scrolling.
 import { Box, Text } from 'ink';
-import { normalizeKey } from './keys/normalizeKey.js';
-import { useKeyLayer } from './keys/KeyRouter.js';
-import type { HelpEntry } from './keys/keymap.js';
-import { scrollByKey } from './scroll.js';
-import { padCell, textWidth, wrapText } from './text.js';
-import { useTheme } from './theme.js';
-import { useRefState } from './useRefState.js';
+import { normalizeKey } from '../keys/normalizeKey.js';
+import { useKeyLayer } from '../keys/KeyRouter.js';
+import type { HelpEntry } from '../keys/keymap.js';
+import { scrollByKey } from '../base/scroll.js';
+import { padCell, textWidth, wrapText } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
+import { useRefState } from '../base/useRefState.js';
 
 export interface HelpColumnGroup {
   title: string;

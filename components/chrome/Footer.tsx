@@ -1,8 +1,8 @@
 // The bottom line: key hints on the left (always keeping "? help"), data age on the right.
 import { Text } from 'ink';
-import type { Hint } from './keys/keymap.js';
-import { textWidth, truncate } from './text.js';
-import { useTheme } from './theme.js';
+import type { Hint } from '../keys/keymap.js';
+import { textWidth, truncate } from '../base/text.js';
+import { useTheme } from '../base/theme.js';
 
 export interface FooterProps {
   /** usually keymap.hintsFor(scope) */
