@@ -36,6 +36,7 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('orders', 'Orders', 'how many, 2 or more'),
     text('interval', 'Every', '30m, 1h, 1d'),
     text('start', 'First order', 'now, 2h, 2030-01-31'),
+    text('custody', 'Custody', 'wallet or vault'),
   ],
   // one field more (a custody) is one line here and one word of the command
   standing: [
@@ -49,6 +50,9 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('custody', 'Custody', 'wallet or vault'),
   ],
 };
+
+/** Whether the form's Custody field says the vault. */
+export const isVault = (v: Record<string, string>): boolean => /^vault$/i.test((v.custody ?? '').trim());
 
 /** What each Type is, short enough for the note beside the field at 80 columns. */
 const TYPE_NOTES: Record<StandingCommand, string> = {
@@ -101,7 +105,15 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
     ];
   }
   if (kind === 'dca')
-    return [w('total'), w('from'), w('to'), w('orders'), w('interval'), ...(w('start') ? ['start', w('start')] : [])];
+    return [
+      w('total'),
+      w('from'),
+      w('to'),
+      w('orders'),
+      w('interval'),
+      ...(w('start') ? ['start', w('start')] : []),
+      ...(w('custody') ? ['custody', w('custody')] : []),
+    ];
   // "@160 SOL/USDC": the price and its unit are two words of the command
   const total = w('total').startsWith('@') ? w('total').split(/\s+/) : [w('total')];
   return [
@@ -165,7 +177,8 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
             [/^(orders|number)/, 'orders'],
             [/^interval/, 'interval'],
             [/^start/, 'start'],
-            [/^(total|per order)/, 'total'],
+            [/^(total|per order|amount)/, 'total'],
+            [/^(custody|unexpected "(wallet|vault)")/, 'custody'],
           ];
   return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0]!.key;
 }
@@ -203,14 +216,8 @@ export function formNotes(
               ? 'in For per one Sell (a buy: Sell per For)'
               : 'oco: tp 180 sl 140',
       expiry: v.expiry ? undefined : 'unfired, it ends then',
-      slippage: v.slippage
-        ? undefined
-        : /^vault$/i.test((v.custody ?? '').trim())
-          ? "service's; 20% for a stop"
-          : 'floor = trigger less this',
-      custody: /^vault$/i.test((v.custody ?? '').trim())
-        ? "the service's vault holds the funds"
-        : 'wallet (default): yours; vault',
+      slippage: v.slippage ? undefined : isVault(v) ? "service's; 20% for a stop" : 'floor = trigger less this',
+      custody: isVault(v) ? "the service's vault holds the funds" : 'wallet (default): yours; vault',
     };
     if (command) {
       try {
@@ -231,6 +238,7 @@ export function formNotes(
       to: tokenNote(v.to, catalog),
       interval: v.interval ? undefined : 'between two buys',
       start: v.start ? undefined : 'when the first buy runs',
+      custody: isVault(v) ? "the service's vault holds the funds" : "wallet (default): service's order; vault",
     };
   const notes: Record<string, string | undefined> = {
     sell: tokenNote(v.sell, catalog),

@@ -1,8 +1,8 @@
 // The Orders screen's fourth list: the service's orders from the wallet's vault (its current
 // generation), polled while the list is shown (a login the wallet signs first: a key file signs it
 // silently, a Ledger asks once on the device), with their rows, columns, detail, the cancel (x: the
-// withdrawal confirmed and signed), the `:vault` command, and the one line each family of order
-// says about who holds the funds and when it fills.
+// withdrawal confirmed and signed), `:dca … custody vault`, the `:vault` command, and the one line
+// each family of order says about who holds the funds and when it fills.
 import { durationWords } from '../../src/duration.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Column } from '../../components/Table.js';
@@ -13,7 +13,7 @@ import { OrderInputError } from '../../src/actions/ordersInput.js';
 import { MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { OrdersState, OrdersStore, OrdersTab, OrdersView } from '../../src/store/orders.js';
-import { cancelVaultOrder, editVaultOrder, type Outcome } from '../../src/vault/actions.js';
+import { cancelVaultOrder, createVaultDca, editVaultOrder, type Outcome } from '../../src/vault/actions.js';
 import { watchVault, type VaultWatch } from '../../src/vault/events.js';
 import {
   orderRefOf,
@@ -181,6 +181,29 @@ export function vaultSections(row: VaultRow, names: TokenNames, now: number): De
 function say(store: OrdersStore, s: Services, r: Outcome): void {
   store.getState().setOutcome({ ok: r.status === 'success', title: r.message, lines: [], at: s.now() });
   if (r.status === 'success') store.getState().noteSent();
+}
+
+/**
+ * `:dca … custody vault` and the DCA form with custody vault: the service's DCA from the vault (its
+ * vault registered first if need be, the deposit confirmed); the outcome on the screen. Throws
+ * OrderInputError for what was typed wrong (the custody words taken off already).
+ */
+export async function createVaultDcaOnScreen(
+  s: Services,
+  store: OrdersStore,
+  words: readonly string[],
+): Promise<Outcome> {
+  const st = store.getState();
+  if (st.running) throw new OrderInputError('another order action is still running');
+  st.setOutcome(undefined);
+  st.setRunning('Reading the DCA from the vault…');
+  try {
+    const r = await createVaultDca(s, words);
+    say(store, s, r.status === 'success' ? r : { ...r, message: `Not placed: ${r.message}` });
+    return r;
+  } finally {
+    store.getState().setRunning(undefined);
+  }
 }
 
 /** x on a vault order: its withdrawal confirmed and signed; the outcome on the screen. */
