@@ -25,7 +25,7 @@ import { isMine, standingOf } from '../../src/orders/standing/checker.js';
 import { STANDING_COMMANDS, custodyOfWords, type StandingCommand } from '../../src/orders/standing/input.js';
 import { applyList, fetchList, listKey, listParams, type ListParams } from './lists.js';
 import { OrdersScreen } from './OrdersScreen.js';
-import { createVaultDcaOnScreen, VAULT_COMMAND, vaultResource } from './vault.js';
+import { createVaultDcaOnScreen, VAULT_COMMAND, vaultEventsResource, vaultResource } from './vault.js';
 import { splitDcaCustody } from '../../src/vault/plan.js';
 
 /** Active lists every 15 s (also in the background), history every 30 s while shown: 6 requests a minute at most. */
@@ -326,6 +326,8 @@ export const ordersScreen: ScreenModule<OrdersState> = {
     list('dcaHistory', 'dca', 'history'),
     vaultResource('vaultActive', 'active', ACTIVE_INTERVAL_MS),
     vaultResource('vaultHistory', 'history', HISTORY_INTERVAL_MS),
+    // fills and expiries of the vault's orders, at the active lists' interval, once logged in
+    vaultEventsResource('vaultEvents', ACTIVE_INTERVAL_MS),
   ],
   keys: ORDERS_KEYS,
   commands: ORDER_COMMANDS,
