@@ -84,9 +84,22 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
     const command = standingCommandOf(w('type')) ?? w('type');
     const price = w('price');
     // a stop's trigger is @PRICE (a bare number is taken as one); a trail's a distance; an OCO's two prices
-    // an OCO's entry (OTOCO, from the vault) typed with its prices goes after the token received
-    const entry = /\bentry\s+(\S+)/i.exec(price);
-    const prices = entry ? price.replace(entry[0], ' ').trim() : price;
+    // an OCO's entry (OTOCO, from the vault) typed with its prices goes after the token received,
+    // each `entry` with the word after it (none when it is last or another price's word), so that
+    // an entry given twice or without its price is said as on the command line
+    const entry: string[] = [];
+    const rest: string[] = [];
+    const typed = price.split(/\s+/).filter(Boolean);
+    for (let i = 0; i < typed.length; i++) {
+      const word = typed[i]!;
+      if (!/^entry(=|$)/i.test(word)) rest.push(word);
+      else if (word.includes('=')) entry.push(word);
+      else {
+        const next = typed[i + 1];
+        entry.push(word, ...(next !== undefined && !/^(tp|sl|entry)(=|$)/i.test(next) ? [typed[++i]!] : []));
+      }
+    }
+    const prices = rest.join(' ');
     const priceWords =
       command === 'oco' || command === 'trail' || prices === '' || prices.startsWith('@')
         ? prices.split(/\s+/).filter(Boolean)
@@ -100,8 +113,7 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
       ...(w('expiry') ? ['expiry', w('expiry')] : []),
       ...(w('slippage') ? ['slippage', w('slippage')] : []),
       ...(w('custody') ? ['custody', w('custody')] : []),
-      // the entry pattern's group always takes part
-      ...(entry ? ['entry', entry[1]!] : []),
+      ...entry,
     ];
   }
   if (kind === 'dca')
@@ -153,10 +165,10 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
           [/^type/, 'type'],
           [/^(sell token|spend token)/, 'sell'],
           [/^(token received|buy token)/, 'buy'],
-          [/^(price|tp|sl|distance|oco|trail|price unit|stop|buy-above|buy-below)/, 'price'],
+          [/^(price|tp|sl|distance|oco|trail|price unit|stop|buy-above|buy-below|entry)/, 'price'],
           [/^expiry/, 'expiry'],
           [/^slippage/, 'slippage'],
-          [/^(custody|entry)/, 'custody'],
+          [/^custody/, 'custody'],
           [/^amount/, 'amount'],
         ]
       : kind === 'limit'
@@ -211,7 +223,9 @@ export function formNotes(
         command === 'trail'
           ? 'below the high: 5% or 5 (in For)'
           : command === 'oco'
-            ? 'tp 180 sl 140'
+            ? isVault(v)
+              ? 'tp 180 sl 140 [entry 150: buy first]'
+              : 'tp 180 sl 140'
             : command
               ? 'in For per one Sell (a buy: Sell per For)'
               : 'oco: tp 180 sl 140',

@@ -131,6 +131,8 @@ function readOptions(
     if (seen.has(word)) fail(`${word}: given twice`);
     seen.add(word);
     const value = eq > 0 ? w.slice(eq + 1) : words[++i];
+    if ((value === undefined || value === '') && word === 'entry')
+      fail('entry: give the price to buy at, between sl and tp, e.g. entry 150');
     if (value === undefined || value === '') fail(`${word}: give a value (${OPTION_HINT})`);
     if (word === 'custody') {
       custody = readCustody(
