@@ -108,7 +108,7 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
   {
     name: 'dca',
     usage: DCA_USAGE,
-    help: barHelp('dca', " (recurring buys; custody vault: the service's DCA from your vault)"),
+    help: barHelp('dca', ' (recurring buys)'),
     complete: tokenCompletion([1, 2]),
     async run(args, ctx) {
       if (args.length === 0) {
