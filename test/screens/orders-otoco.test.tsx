@@ -35,8 +35,10 @@ test("the form's Trigger field takes an OTOCO's entry: hostile entries refused o
   await waitForFrame(d.app, (f) => f.includes('Limit DCA Standing [Vault]'), 5000);
   await typeKeys(d.app, 'n');
   let frame = await waitForFrame(d.app, (f) => f.includes('New order from your vault'), 5000);
+  fits(frame);
   for (const v of ['oco', '50', 'USDC', `${legs} entry`, 'SOL']) await typeKeys(d.app, 'enter', v, 'enter', 'j');
-  frame = await waitForFrame(d.app, (f) => f.includes('[entry 150: buy first]') || f.includes('USDC now'), 5000);
+  // beside the Trigger field: how an entry is written, the custody being the vault
+  frame = await waitForFrame(d.app, (f) => f.includes('tp 180 sl 140 [entry 150: buy first]'), 5000);
   fits(frame);
   await typeKeys(d.app, 's');
   frame = await waitForFrame(d.app, (f) => f.includes('✗ entry: give the price to buy at, between sl and tp'), 5000);
@@ -62,7 +64,7 @@ test("the form's Trigger field takes an OTOCO's entry: hostile entries refused o
   assert.deepEqual(v2('/trigger/v2/orders/price'), [], 'no order placed');
 
   await typeKeys(d.app, 'enter', 'ctrl+u', `${legs} entry ${entry}`, 'enter', 's');
-  frame = await waitForFrame(d.app, (f) => f.includes('Register a vault') && f.includes('y confirm'), 8000);
+  await waitForFrame(d.app, (f) => f.includes('Register a vault') && f.includes('y confirm'), 8000);
   await typeKeys(d.app, 'G', 'y');
   frame = await waitForFrame(d.app, (f) => f.includes('OTOCO from the vault') && f.includes('y confirm'), 8000);
   fits(frame);

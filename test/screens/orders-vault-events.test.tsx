@@ -34,12 +34,16 @@ test("a vault order's fill is told from another screen once the vault was logged
   const v2 = () => d.sim.requests().filter((r) => r.path.startsWith('/trigger/v2/'));
   const limitLists = () => d.sim.requests().filter((r) => r.path.startsWith('/trigger/v1/getTriggerOrders')).length;
 
-  // no login yet: four rounds of the order lists, and not one request of the vault's
+  // no login yet: three rounds of the order lists, and not one request of the vault's
   await typeKeys(d.app, '1');
   await waitForFrame(d.app, (f) => f.includes('[1 Tokens]'), 5000);
-  const listsBefore = limitLists();
-  await clock.advance(4 * ACTIVE_INTERVAL_MS);
-  await waitFor(() => limitLists() >= listsBefore + 3, 'the limit list polled in the background', 10_000);
+  const limitKey = () => d.scheduler.keys().find((k) => k.startsWith('orders/limitActive/'));
+  for (let i = 0; i < 3; i++) {
+    await waitFor(() => d.scheduler.state(limitKey() ?? '')?.inFlight === false, 'the limit list idle', 10_000);
+    const before = limitLists();
+    await clock.advance(ACTIVE_INTERVAL_MS);
+    await waitFor(() => limitLists() > before, 'the limit list polled in the background', 10_000);
+  }
   assert.deepEqual(v2(), [], 'nothing asked of the vault without a login');
   assert.equal(
     d.scheduler.keys().some((k) => k.includes('vault-events')),
@@ -68,15 +72,18 @@ test("a vault order's fill is told from another screen once the vault was logged
   d.sim.setPrice(NATIVE_MINT, 99);
   d.sim.advance(4);
   // the next rounds of the follower (the clock's, not a sleep): the fill is told
-  for (let i = 0; i < 5 && !events.some((e) => e.type === 'order.filled'); i++) {
-    const before = histories();
-    await clock.advance(ACTIVE_INTERVAL_MS);
-    await waitFor(() => histories() > before, "the vault's history read again", 10_000);
-    await waitFor(
+  const followerIdle = () =>
+    waitFor(
       () => d.scheduler.keys().every((k) => !k.includes('vault-events') || d.scheduler.state(k)?.inFlight === false),
       'the reading done',
       10_000,
     );
+  for (let i = 0; i < 5 && !events.some((e) => e.type === 'order.filled'); i++) {
+    await followerIdle();
+    const before = histories();
+    await clock.advance(ACTIVE_INTERVAL_MS);
+    await waitFor(() => histories() > before, "the vault's history read again", 10_000);
+    await followerIdle();
   }
   const filled = events.find((e) => e.type === 'order.filled');
   assert.ok(filled, `a fill told: ${JSON.stringify(events.map((e) => e.type))}`);
