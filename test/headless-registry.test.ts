@@ -30,7 +30,7 @@ test('the synopses made from the registry read as the usage lines the commands a
     studio: 'studio create --name N --symbol S --image PATH [...] | studio claim POOL [--max A]',
     limit:
       'limit AMOUNT SELL TOTAL|@PRICE [BASE/QUOTE] BUY [expiry 7d] [slippage 1%] [cu auto|N] [fee-account ADDR] [wrap on|off] [--yes [--allow-off-market]] [--json]',
-    dca: 'dca TOTAL FROM TO ORDERS INTERVAL [start 2h|DATE] [--vault] [--yes] [--json]',
+    dca: 'dca TOTAL FROM TO ORDERS INTERVAL [start 2h|DATE] [custody wallet|vault] [--vault] [--yes] [--json]',
     vault: 'vault [edit ID CHANGE ... | cancel ID] [--history] [--yes] [--json]',
     cancel: 'cancel ORDER [ORDER ...] [cu auto|N] [--yes] [--json]',
     stop: 'stop AMOUNT SELL @PRICE [BASE/QUOTE] BUY [expiry 30d] [slippage 1%] [custody wallet|vault] [--vault] [--yes] [--json]',

@@ -2,7 +2,8 @@
 // edited on arrival: j/k move, Enter or e edits a field (every key then goes to it until Enter or
 // Esc), s places the order through the same words and pipeline as :limit and :dca (confirm first),
 // Esc closes the form and keeps what was typed for the next n. A standing order's form (n on the
-// Standing list) makes the words of :stop, :tp, :trail, :oco, :buy-above or :buy-below.
+// Standing list) makes the words of :stop, :tp, :trail, :oco, :buy-above or :buy-below; either form's
+// Custody vault places the service's order from the vault instead.
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
@@ -19,9 +20,11 @@ import type { Services } from '../../src/services.js';
 import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
 import { useCatalog, useFlash } from '../shared/context.js';
 import { useScreenKeys } from '../shared/keys.js';
-import { fieldOfError, FORM_FIELDS, formArgs, formNotes, standingCommandOf } from './form.js';
+import { fieldOfError, FORM_FIELDS, formArgs, formNotes, isVault, standingCommandOf } from './form.js';
 import { standingTokenWords } from '../../src/orders/standing/input.js';
 import { createStandingOnScreen } from './standing.js';
+import { createVaultDcaOnScreen } from './vault.js';
+import { splitDcaCustody } from '../../src/vault/plan.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
 
 const EMPTY: Record<string, string> = {};
@@ -53,8 +56,22 @@ export async function submitOrderForm(s: Services, store: OrdersStore): Promise<
       if (r.status === 'success') store.getState().closeForm();
       return;
     }
-    const run = form.kind === 'limit' ? createLimitFromArgs : createDcaFromArgs;
-    const result = await run(s, store, formArgs(form.kind, form.values));
+    if (form.kind === 'dca') {
+      const { custody, words } = splitDcaCustody(formArgs('dca', form.values));
+      if (custody === 'vault') {
+        const r = await createVaultDcaOnScreen(s, store, words);
+        // placed: the form closes on the Vault list, where the order is
+        if (r.status === 'success') {
+          store.getState().closeForm();
+          store.getState().setTab('vault');
+        }
+        return;
+      }
+      const result = await createDcaFromArgs(s, store, words);
+      if (result.status === 'success') store.getState().closeForm();
+      return;
+    }
+    const result = await createLimitFromArgs(s, store, formArgs(form.kind, form.values));
     if (result.status === 'success') store.getState().closeForm();
   } catch (e) {
     if (!(e instanceof OrderInputError)) throw e;
@@ -123,8 +140,10 @@ export function OrderForm({
     kind === 'limit'
       ? 'New limit order: sell an amount for a total, or at @price (@160 SOL/USDC)'
       : kind === 'dca'
-        ? 'New DCA: spend a total in equal buys, one every interval'
-        : /^vault$/i.test((values.custody ?? '').trim())
+        ? isVault(values)
+          ? "New DCA from your vault: the service's, one buy every interval without asking"
+          : 'New DCA: spend a total in equal buys, one every interval'
+        : isVault(values)
           ? "New order from your vault: the service's, filled from it without asking"
           : 'New standing order: kept here, fired by tradedeck while it runs';
   // beside its field an error is cut at 80 columns: the first one is also here in full

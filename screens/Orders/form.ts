@@ -36,6 +36,7 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('orders', 'Orders', 'how many, 2 or more'),
     text('interval', 'Every', '30m, 1h, 1d'),
     text('start', 'First order', 'now, 2h, 2030-01-31'),
+    text('custody', 'Custody', 'wallet or vault'),
   ],
   // one field more (a custody) is one line here and one word of the command
   standing: [
@@ -49,6 +50,9 @@ export const FORM_FIELDS: Record<OrderFormKind, FieldDef<string>[]> = {
     text('custody', 'Custody', 'wallet or vault'),
   ],
 };
+
+/** Whether the form's Custody field says the vault. */
+export const isVault = (v: Record<string, string>): boolean => /^vault$/i.test((v.custody ?? '').trim());
 
 /** What each Type is, short enough for the note beside the field at 80 columns. */
 const TYPE_NOTES: Record<StandingCommand, string> = {
@@ -80,9 +84,22 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
     const command = standingCommandOf(w('type')) ?? w('type');
     const price = w('price');
     // a stop's trigger is @PRICE (a bare number is taken as one); a trail's a distance; an OCO's two prices
-    // an OCO's entry (OTOCO, from the vault) typed with its prices goes after the token received
-    const entry = /\bentry\s+(\S+)/i.exec(price);
-    const prices = entry ? price.replace(entry[0], ' ').trim() : price;
+    // an OCO's entry (OTOCO, from the vault) typed with its prices goes after the token received,
+    // each `entry` with the word after it (none when it is last or another price's word), so that
+    // an entry given twice or without its price is said as on the command line
+    const entry: string[] = [];
+    const rest: string[] = [];
+    const typed = price.split(/\s+/).filter(Boolean);
+    for (let i = 0; i < typed.length; i++) {
+      const word = typed[i]!;
+      if (!/^entry(=|$)/i.test(word)) rest.push(word);
+      else if (word.includes('=')) entry.push(word);
+      else {
+        const next = typed[i + 1];
+        entry.push(word, ...(next !== undefined && !/^(tp|sl|entry)(=|$)/i.test(next) ? [typed[++i]!] : []));
+      }
+    }
+    const prices = rest.join(' ');
     const priceWords =
       command === 'oco' || command === 'trail' || prices === '' || prices.startsWith('@')
         ? prices.split(/\s+/).filter(Boolean)
@@ -96,12 +113,19 @@ export function formArgs(kind: OrderFormKind, v: Record<string, string>): string
       ...(w('expiry') ? ['expiry', w('expiry')] : []),
       ...(w('slippage') ? ['slippage', w('slippage')] : []),
       ...(w('custody') ? ['custody', w('custody')] : []),
-      // the entry pattern's group always takes part
-      ...(entry ? ['entry', entry[1]!] : []),
+      ...entry,
     ];
   }
   if (kind === 'dca')
-    return [w('total'), w('from'), w('to'), w('orders'), w('interval'), ...(w('start') ? ['start', w('start')] : [])];
+    return [
+      w('total'),
+      w('from'),
+      w('to'),
+      w('orders'),
+      w('interval'),
+      ...(w('start') ? ['start', w('start')] : []),
+      ...(w('custody') ? ['custody', w('custody')] : []),
+    ];
   // "@160 SOL/USDC": the price and its unit are two words of the command
   const total = w('total').startsWith('@') ? w('total').split(/\s+/) : [w('total')];
   return [
@@ -141,10 +165,10 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
           [/^type/, 'type'],
           [/^(sell token|spend token)/, 'sell'],
           [/^(token received|buy token)/, 'buy'],
-          [/^(price|tp|sl|distance|oco|trail|price unit|stop|buy-above|buy-below)/, 'price'],
+          [/^(price|tp|sl|distance|oco|trail|price unit|stop|buy-above|buy-below|entry)/, 'price'],
           [/^expiry/, 'expiry'],
           [/^slippage/, 'slippage'],
-          [/^(custody|entry)/, 'custody'],
+          [/^custody/, 'custody'],
           [/^amount/, 'amount'],
         ]
       : kind === 'limit'
@@ -165,7 +189,8 @@ export function fieldOfError(kind: OrderFormKind, message: string): string {
             [/^(orders|number)/, 'orders'],
             [/^interval/, 'interval'],
             [/^start/, 'start'],
-            [/^(total|per order)/, 'total'],
+            [/^(total|per order|amount)/, 'total'],
+            [/^(custody|unexpected "(wallet|vault)")/, 'custody'],
           ];
   return table.find(([re]) => re.test(m))?.[1] ?? FORM_FIELDS[kind][0]!.key;
 }
@@ -198,19 +223,15 @@ export function formNotes(
         command === 'trail'
           ? 'below the high: 5% or 5 (in For)'
           : command === 'oco'
-            ? 'tp 180 sl 140'
+            ? isVault(v)
+              ? 'tp 180 sl 140 [entry 150: buy first]'
+              : 'tp 180 sl 140'
             : command
               ? 'in For per one Sell (a buy: Sell per For)'
               : 'oco: tp 180 sl 140',
       expiry: v.expiry ? undefined : 'unfired, it ends then',
-      slippage: v.slippage
-        ? undefined
-        : /^vault$/i.test((v.custody ?? '').trim())
-          ? "service's; 20% for a stop"
-          : 'floor = trigger less this',
-      custody: /^vault$/i.test((v.custody ?? '').trim())
-        ? "the service's vault holds the funds"
-        : 'wallet (default): yours; vault',
+      slippage: v.slippage ? undefined : isVault(v) ? "service's; 20% for a stop" : 'floor = trigger less this',
+      custody: isVault(v) ? "the service's vault holds the funds" : 'wallet (default): yours; vault',
     };
     if (command) {
       try {
@@ -231,6 +252,7 @@ export function formNotes(
       to: tokenNote(v.to, catalog),
       interval: v.interval ? undefined : 'between two buys',
       start: v.start ? undefined : 'when the first buy runs',
+      custody: isVault(v) ? "the service's vault holds the funds" : "wallet (default): service's order; vault",
     };
   const notes: Record<string, string | undefined> = {
     sell: tokenNote(v.sell, catalog),

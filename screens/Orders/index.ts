@@ -25,7 +25,8 @@ import { isMine, standingOf } from '../../src/orders/standing/checker.js';
 import { STANDING_COMMANDS, custodyOfWords, type StandingCommand } from '../../src/orders/standing/input.js';
 import { applyList, fetchList, listKey, listParams, type ListParams } from './lists.js';
 import { OrdersScreen } from './OrdersScreen.js';
-import { VAULT_COMMAND, vaultResource } from './vault.js';
+import { createVaultDcaOnScreen, VAULT_COMMAND, vaultEventsResource, vaultResource } from './vault.js';
+import { splitDcaCustody } from '../../src/vault/plan.js';
 
 /** Active lists every 15 s (also in the background), history every 30 s while shown: 6 requests a minute at most. */
 export const ACTIVE_INTERVAL_MS = 15_000;
@@ -68,6 +69,7 @@ const LIMIT_EXAMPLE = barExample('limit');
 const LIMIT_PRICE_EXAMPLE = barExample('limit', 1);
 const DCA_USAGE = barUsage('dca');
 const DCA_EXAMPLE = barExample('dca');
+const DCA_VAULT_EXAMPLE = barExample('dca', 1);
 const CANCEL_USAGE = barUsage('cancel');
 const CANCEL_ALL_USAGE = barUsage('cancel-all');
 const WITHDRAW_USAGE = barUsage('withdraw');
@@ -118,13 +120,23 @@ export const ORDER_COMMANDS: ScreenCommand<OrdersState>[] = [
             `  e.g. ${DCA_EXAMPLE}  300 USDC into SOL, 3 orders, one an hour`,
             '  minimums: $100 in total, 2 orders, $50 per order; interval 30m, 1h, 1d, 1w',
             '  start 2h (or start 2030-01-31) runs the first order later instead of now',
+            "  custody vault: the service's DCA from your vault instead (10 USD a round),",
+            `  e.g. ${DCA_VAULT_EXAMPLE}`,
           ]);
         show(ctx, 'dca');
         ctx.flash('info', `:dca makes recurring buys (Orders). e.g. ${DCA_EXAMPLE}`);
         return;
       }
-      show(ctx, 'dca');
-      const r = await asCommand(ctx, DCA_USAGE, () => createDcaFromArgs(ctx.services, ctx.store, args));
+      show(ctx, custodyOfWords(args.slice(5)) === 'vault' ? 'vault' : 'dca');
+      const { custody, words } = await asCommand(ctx, DCA_USAGE, async () => splitDcaCustody(args));
+      if (custody === 'vault') {
+        const v = await asCommand(ctx, DCA_USAGE, () => createVaultDcaOnScreen(ctx.services, ctx.store, words));
+        if (v.status === 'success') ctx.flash('success', `DCA from the vault: ${v.message}`);
+        else if (v.status === 'cancelled') ctx.flash('info', 'DCA from the vault: not placed, nothing was signed');
+        else ctx.flash('error', `DCA from the vault: ${v.message}`);
+        return;
+      }
+      const r = await asCommand(ctx, DCA_USAGE, () => createDcaFromArgs(ctx.services, ctx.store, words));
       report(ctx, 'DCA', r);
     },
   },
@@ -314,6 +326,8 @@ export const ordersScreen: ScreenModule<OrdersState> = {
     list('dcaHistory', 'dca', 'history'),
     vaultResource('vaultActive', 'active', ACTIVE_INTERVAL_MS),
     vaultResource('vaultHistory', 'history', HISTORY_INTERVAL_MS),
+    // fills and expiries of the vault's orders, at the active lists' interval, once logged in
+    vaultEventsResource('vaultEvents', ACTIVE_INTERVAL_MS),
   ],
   keys: ORDERS_KEYS,
   commands: ORDER_COMMANDS,

@@ -1,8 +1,9 @@
 // The Orders screen's fourth list: the service's orders from the wallet's vault (its current
 // generation), polled while the list is shown (a login the wallet signs first: a key file signs it
-// silently, a Ledger asks once on the device), with their rows, columns, detail, the cancel (x: the
-// withdrawal confirmed and signed), the `:vault` command, and the one line each family of order
-// says about who holds the funds and when it fills.
+// silently, a Ledger asks once on the device), their fills and expiries followed in the background
+// once that login is had, with their rows, columns, detail, the cancel (x: the withdrawal
+// confirmed and signed), `:dca … custody vault`, the `:vault` command, and the one line each
+// family of order says about who holds the funds and when it fills.
 import { durationWords } from '../../src/duration.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Column } from '../../components/table/Table.js';
@@ -13,7 +14,7 @@ import { OrderInputError } from '../../src/actions/ordersInput.js';
 import { MISSING } from '../../src/format.js';
 import type { Services } from '../../src/services.js';
 import type { OrdersState, OrdersStore, OrdersTab, OrdersView } from '../../src/store/orders.js';
-import { cancelVaultOrder, editVaultOrder, type Outcome } from '../../src/vault/actions.js';
+import { cancelVaultOrder, createVaultDca, editVaultOrder, type Outcome } from '../../src/vault/actions.js';
 import { watchVault, type VaultWatch } from '../../src/vault/events.js';
 import {
   orderRefOf,
@@ -183,6 +184,29 @@ function say(store: OrdersStore, s: Services, r: Outcome): void {
   if (r.status === 'success') store.getState().noteSent();
 }
 
+/**
+ * `:dca … custody vault` and the DCA form with custody vault: the service's DCA from the vault (its
+ * vault registered first if need be, the deposit confirmed); the outcome on the screen. Throws
+ * OrderInputError for what was typed wrong (the custody words taken off already).
+ */
+export async function createVaultDcaOnScreen(
+  s: Services,
+  store: OrdersStore,
+  words: readonly string[],
+): Promise<Outcome> {
+  const st = store.getState();
+  if (st.running) throw new OrderInputError('another order action is still running');
+  st.setOutcome(undefined);
+  st.setRunning('Reading the DCA from the vault…');
+  try {
+    const r = await createVaultDca(s, words);
+    say(store, s, r.status === 'success' ? r : { ...r, message: `Not placed: ${r.message}` });
+    return r;
+  } finally {
+    store.getState().setRunning(undefined);
+  }
+}
+
 /** x on a vault order: its withdrawal confirmed and signed; the outcome on the screen. */
 export async function cancelVaultOnScreen(s: Services, store: OrdersStore, row: VaultRow): Promise<void> {
   const reading = vaultListOf(s).getState().readings.active;
@@ -217,22 +241,69 @@ export const vaultResource = (id: string, view: OrdersView, intervalMs: number) 
   },
   key: (p: VaultParams) => `vault/${p.view}/${p.user}`,
   fetch: async (p: VaultParams, _signal: AbortSignal, { services: s }: ScreenContext<OrdersState>) => {
-    const reading = await readVault(
+    return readVault(
       { api: s.api, ...(s.rpc ? { rpc: s.rpc } : {}), session: vaultSessionOf(s) },
       p.view === 'active' ? 'active' : 'past',
     );
-    // fills and expiries since the last look, told as every order's are
-    if (p.view === 'active') {
-      let w = watches.get(s);
-      if (!w) watches.set(s, (w = watchVault(s.api, vaultSessionOf(s), () => namesOf(s))));
-      for (const c of await w.read()) s.notify('Orders', c.text, c.event);
-    }
-    return reading;
   },
   apply: (p: VaultParams, data: VaultReading, at: number, { services: s }: ScreenContext<OrdersState>) => {
     const list = vaultListOf(s);
     list.setState({ readings: { ...list.getState().readings, [p.view]: { ...data, at } }, error: undefined });
   },
+});
+
+/** Whether the vault's orders are followed in the background: once this process has logged in to the vault. */
+function followed(s: Services): boolean {
+  if (!s.wallet || s.wallet.kind === 'watch') return false;
+  return vaultSessionOf(s).everLoggedIn();
+}
+
+const NOTHING = { subscribe: () => () => {} };
+/** Lapsed Ledger logins already told (one line each time the login ends). */
+const lapsedTold = new WeakSet<Services>();
+
+/**
+ * The vault's fills and expiries, told as every order's are (the notifications log, a flash line,
+ * the bell, the off-terminal channels), whatever screen is up: its history read every
+ * `intervalMs` once this process has a login to the vault (the person opened the Vault list, or
+ * placed or managed a vault order). Never before: the dashboard signs no login by itself. A key
+ * file renews the login without asking, as the Vault list does; a Ledger would ask on the device
+ * at every renewal, so its orders are followed while its login lasts, and when it ends one line
+ * says how to follow them again.
+ */
+export const vaultEventsResource = (id: string, intervalMs: number) => ({
+  id,
+  intervalMs,
+  background: true,
+  behind: true as const,
+  also: (s: Services) =>
+    s.wallet && s.wallet.kind !== 'watch'
+      ? { subscribe: (cb: () => void) => vaultSessionOf(s).subscribe(cb) }
+      : NOTHING,
+  params: (ctx: ScreenContext<OrdersState>): { user: string } | undefined =>
+    followed(ctx.services) ? { user: ctx.services.wallet!.address } : undefined,
+  key: (p: { user: string }) => `vault-events/${p.user}`,
+  fetch: async (_p: { user: string }, _signal: AbortSignal, { services: s }: ScreenContext<OrdersState>) => {
+    const session = vaultSessionOf(s);
+    if (!s.wallet!.signer.canSignUnattended && !session.loggedIn()) {
+      if (!lapsedTold.has(s)) {
+        lapsedTold.add(s);
+        s.notify(
+          'Orders',
+          "vault orders' fills are not followed now: the login ended and the Ledger would have to approve another; open the Vault list (Orders, t) to log in again",
+        );
+      }
+      return 0;
+    }
+    lapsedTold.delete(s);
+    let w = watches.get(s);
+    if (!w) watches.set(s, (w = watchVault(s.api, session, () => namesOf(s))));
+    // the first reading learns what is there; then fills and expiries since the last look
+    const changes = await w.read();
+    for (const c of changes) s.notify('Orders', c.text, c.event);
+    return changes.length;
+  },
+  apply: () => {},
 });
 
 // ---------- :vault ----------

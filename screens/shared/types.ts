@@ -86,6 +86,11 @@ export interface ScreenResource<S, P = unknown, T = unknown> {
   /** also polled while another screen is visible (e.g. open orders, for fill notifications) */
   background?: boolean;
   /**
+   * kept after the screen's other resources: a follower that shows nothing (fills told as
+   * notifications), so the footer's age and the header's pace stay those of the list on screen
+   */
+  behind?: true;
+  /**
    * false: not a request to the service's API (an RPC read, a local file), so outside its request
    * budget: always at its own interval. Otherwise the budget paces it (screens/shell/polling.tsx).
    */

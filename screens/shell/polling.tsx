@@ -127,8 +127,8 @@ function Resource({
   useEffect(() => {
     const s = session.getState();
     const others = (s.resources[screen] ?? []).filter((k) => !k.startsWith(`${screen}/${r.id}/`));
-    s.setResources(screen, key === undefined ? others : [key, ...others]);
-  }, [key, screen, session, r.id]);
+    s.setResources(screen, key === undefined ? others : r.behind ? [...others, key] : [key, ...others]);
+  }, [key, screen, session, r.id, r.behind]);
   return null;
 }
 

@@ -490,16 +490,17 @@ instead of wrapping SOL (only when SOL is sold or bought)`,
   dca: command({
     ...SHARED_COMMANDS.dca,
     help: `a DCA order: TOTAL of FROM into TO over ORDERS orders, one every INTERVAL,
-the first at once or at start (in 2h, or on 2030-01-31)`,
+the first at once or at start (in 2h, or on 2030-01-31). custody vault
+(or --vault): the service's DCA from your vault instead (its custody
+provider holds the funds; each round fills without asking): a deposit
+signed now, 10 USD a round at least`,
     options: {
-      '--vault': on("the service's DCA from your vault (its custody provider holds the funds)"),
+      '--vault': on("the service's DCA from your vault (custody vault; its custody provider holds the funds)"),
       '--yes': YES,
       '--json': JSON_OPTION,
     },
     run: async (c): Promise<number> =>
-      c.opts.vault === true
-        ? (await import('../headless/vault.js')).vaultDcaCommand(c.positionals, c.opts, c.config, c.fail, c.usage)
-        : orderSigning(c),
+      (await import('../headless/vault.js')).dcaCommand(c.positionals, c.opts, c.config, c.fail, c.usage),
   }),
   vault: command({
     summary: "the wallet's vault with the service, and its orders",

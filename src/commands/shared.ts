@@ -95,8 +95,12 @@ export const SHARED_COMMANDS = {
       arg('ORDERS', 'number'),
       arg('INTERVAL', 'text'),
       arg('start 2h|DATE', 'choice', { choices: ['start'], optional: true, words: 2 }),
+      arg('custody wallet|vault', 'choice', { choices: ['custody'], optional: true, words: 2 }),
     ],
-    examples: [['dca 300 USDC SOL 3 1h', '300 USDC into SOL, 3 orders, hourly']],
+    examples: [
+      ['dca 300 USDC SOL 3 1h', '300 USDC into SOL, 3 orders, hourly'],
+      ['dca 40 USDC SOL 2 1h custody vault', "the service's DCA from your vault"],
+    ],
   },
   cancel: {
     summary: 'cancel open orders by their keys',

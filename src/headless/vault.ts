@@ -1,14 +1,14 @@
 // `tradedeck vault`: the wallet's vault with the service (what it holds, read from the chain) and its
 // orders, open or with --history past with their fills; `vault edit ID …` changes an open price
 // order (nothing signed); `vault cancel ID` ends an order and withdraws its funds to the wallet
-// (the withdrawal inspected and confirmed as every signing command is). `dca … --vault` places the
-// service's DCA from the vault. The login token lives in this process only.
+// (the withdrawal inspected and confirmed as every signing command is). `dca … custody vault` (or
+// `--vault`) places the service's DCA from the vault. The login token lives in this process only.
 import type { Config } from '../config.js';
-import { OrderInputError, parseDcaArgs } from '../actions/ordersInput.js';
-import { knownTokens, knowTokens } from '../actions/swapFlow.js';
+import { OrderInputError } from '../actions/ordersInput.js';
+import { knowTokens } from '../actions/swapFlow.js';
 import type { Services } from '../services.js';
-import { cancelVaultOrder, createVaultOrder, editVaultOrder, type Outcome, type VaultEdit } from '../vault/actions.js';
-import { vaultDcaPlanOf } from '../vault/plan.js';
+import { cancelVaultOrder, createVaultDca, editVaultOrder, type Outcome, type VaultEdit } from '../vault/actions.js';
+import { splitDcaCustody } from '../vault/plan.js';
 import { parseVaultEdit, VAULT_USAGE } from '../vault/edit.js';
 import { orderRefOf, readVault, tokenNames, vaultJson, vaultTable, type TokenNames } from '../vault/read.js';
 import { vaultSessionOf, VaultLoginError } from '../vault/session.js';
@@ -103,28 +103,40 @@ export async function vaultCommand(
   }
 }
 
-/** `tradedeck dca TOTAL FROM TO ORDERS INTERVAL [start …] --vault`: the service's DCA from the vault. */
-export async function vaultDcaCommand(
+/**
+ * `tradedeck dca TOTAL FROM TO ORDERS INTERVAL [start …] [custody wallet|vault] [--vault]`: the
+ * custody read first (`--vault` is the words' `custody vault`), then the service's recurring order
+ * from the wallet or its DCA from the vault.
+ */
+export async function dcaCommand(
   positionals: string[],
-  flags: Flags,
+  flags: import('../commands/registry.js').OptionsOf<'dca'>,
   config: Config,
   fail: (line: string) => void,
   usage: string,
 ): Promise<number> {
+  let split;
+  try {
+    split = splitDcaCustody(flags.vault === true ? [...positionals, 'custody', 'vault'] : positionals);
+  } catch (e) {
+    if (!(e instanceof OrderInputError)) throw e;
+    return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${usage})`), 2);
+  }
+  if (split.custody === 'wallet')
+    return (await import('./orderSigning.js')).orderSigningCommand('dca', split.words, flags, config, fail);
   const session = await openSigningSession(config, flags.yes === true, fail);
   if (typeof session === 'number') return session;
   const s = session.services;
   try {
     for (const n of s.notices) fail(n.text);
-    await knowTokens(s, [positionals[1] ?? '', positionals[2] ?? ''].filter(Boolean));
-    let plan;
+    let r: Outcome;
     try {
-      plan = vaultDcaPlanOf(parseDcaArgs(positionals, knownTokens(s), s.now(), false), s.now());
+      r = await createVaultDca(s, split.words);
     } catch (e) {
       if (!(e instanceof OrderInputError)) throw e;
       return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${usage})`), 2);
     }
-    return printOutcome(await createVaultOrder(s, plan), flags, s, fail);
+    return printOutcome(r, flags, s, fail);
   } catch (e) {
     if (e instanceof VaultLoginError) return (fail(e.message), 1);
     throw e;

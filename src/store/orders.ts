@@ -136,7 +136,7 @@ export const FORM_DEFAULTS: Record<OrderFormKind, Record<string, string>> = {
     feeAccount: '',
     wrap: '',
   },
-  dca: { total: '', from: '', to: '', orders: '', interval: '', start: '' },
+  dca: { total: '', from: '', to: '', orders: '', interval: '', start: '', custody: '' },
   standing: { type: '', amount: '', sell: '', price: '', buy: '', expiry: '', slippage: '', custody: '' },
 };
 

@@ -8,6 +8,7 @@ import { ApiError, NATIVE_MINT, type CallOptions } from '../api/index.js';
 import type { DcaCancelAnswer, Vault } from '../api/types.js';
 import { amountText, amountUsd, type TokenRef } from '../actions/describe.js';
 import { utcWords } from '../actions/dateInput.js';
+import { durationWords } from '../duration.js';
 import { runSigned, signingBlocked } from '../actions/run.js';
 import { explainError } from '../actions/outcome.js';
 import { tradeTokens } from '../actions/tokenFacts.js';
@@ -16,8 +17,16 @@ import type { ActionResult, ActionSpec, Built, ExpectedToken } from '../pipeline
 import { BuildRefusal } from '../pipeline/types.js';
 import type { Services } from '../services.js';
 import type { ConfirmLine } from '../store/confirm.js';
-import type { OrderToken } from '../actions/ordersInput.js';
-import { slippageWords, type PriceTerms, type VaultDcaPlan, type VaultPlan, type VaultPricePlan } from './plan.js';
+import { dcaTokenWords, parseDcaArgs, type OrderToken } from '../actions/ordersInput.js';
+import { knownTokens, knowTokens } from '../actions/swapFlow.js';
+import {
+  slippageWords,
+  vaultDcaPlanOf,
+  type PriceTerms,
+  type VaultDcaPlan,
+  type VaultPlan,
+  type VaultPricePlan,
+} from './plan.js';
 import { vaultSessionOf } from './session.js';
 
 /** The custody, in the words every vault dialog says it. */
@@ -166,9 +175,12 @@ function priceDialog(p: VaultPricePlan, s: Services, vault: string): { title: st
 
 function dcaDialog(p: VaultDcaPlan, vault: string): { title: string; summary: ConfirmLine[] } {
   return {
-    title: `DCA from the vault: ${amountText(p.amount, ref(p.sell))} into ${p.buy.symbol} over ${p.orderCount} rounds, one every ${p.intervalSeconds} s`,
+    title: `DCA from the vault: ${amountText(p.amount, ref(p.sell))} into ${p.buy.symbol} over ${p.orderCount} rounds, one every ${durationWords(p.intervalSeconds)}`,
     summary: [
-      { label: 'Rounds', value: `${p.orderCount} of about ${formatUsd(p.perRoundUsd)} each (at least 10 USD a round)` },
+      {
+        label: 'Rounds',
+        value: `${p.orderCount} of ${amountText(p.amount / BigInt(p.orderCount), ref(p.sell))} (about ${formatUsd(p.perRoundUsd)}) each; the service takes 10 USD a round at least`,
+      },
       { label: 'Starts', value: p.startText },
       ...depositLines(p, vault),
       { label: 'Slippage', value: 'set by the service for each round (its DCA takes none)' },
@@ -203,6 +215,18 @@ export async function createVaultOrder(s: Services, p: VaultPlan): Promise<Outco
   } catch (e) {
     return failure(e);
   }
+}
+
+/**
+ * `dca TOTAL FROM TO ORDERS INTERVAL [start …]` from the vault (the `:` bar, the form, `tradedeck dca
+ * --vault`; the custody words taken off already): its tokens looked up, its words read with the
+ * service's DCA rules (10 USD a round, 60 s to 365 days, a start within its limit) before anything
+ * is sent, then placed. Throws OrderInputError (one line) for what was typed wrong.
+ */
+export async function createVaultDca(s: Services, words: readonly string[]): Promise<Outcome> {
+  await knowTokens(s, dcaTokenWords(words));
+  const plan = vaultDcaPlanOf(parseDcaArgs(words, knownTokens(s), s.now(), false), s.now());
+  return createVaultOrder(s, plan);
 }
 
 /** What went wrong before or around the pipeline (the login, the vault's reading), in one line. */

@@ -21,7 +21,7 @@ import {
 } from '../api/contract/triggerV2.js';
 import { OrderInputError, type DcaRequest, type OrderToken } from '../actions/ordersInput.js';
 import { formatPercent, formatUsd } from '../format.js';
-import type { StandingRequest } from '../orders/standing/input.js';
+import { CUSTODIES, readCustody, type Custody, type StandingRequest } from '../orders/standing/input.js';
 import { priceFloat } from '../orders/standing/terms.js';
 
 /** The fields of POST /trigger/v2/orders/price beside the deposit's. */
@@ -172,6 +172,33 @@ export function vaultPlanOf(r: StandingRequest): VaultPricePlan {
     contexts,
     slippageGiven: r.capGiven,
   };
+}
+
+/** What each custody of a DCA is, said when the word is neither. */
+const DCA_CUSTODY_MEANING =
+  "wallet: the service's recurring order; vault: the service's DCA, filled from your vault with it";
+
+/**
+ * A DCA's custody (`custody wallet|vault` or `custody=vault` after its five words, once) and its
+ * words without it, for the DCA's own reader (src/actions/ordersInput.ts). Wallet when none is given.
+ */
+export function splitDcaCustody(args: readonly string[]): { custody: Custody; words: string[] } {
+  const words = args.slice(0, 5);
+  let custody: Custody | undefined;
+  for (let i = 5; i < args.length; i++) {
+    const w = args[i]!;
+    const eq = w.indexOf('=');
+    const name = (eq > 0 ? w.slice(0, eq) : w).toLowerCase();
+    if (name !== 'custody') {
+      if ((CUSTODIES as readonly string[]).includes(name))
+        fail(`unexpected "${w}": write custody ${name} (after the interval: start 2h, custody wallet|vault)`);
+      words.push(w);
+      continue;
+    }
+    if (custody !== undefined) fail('custody: given twice (once: custody wallet or custody vault)');
+    custody = readCustody(eq > 0 ? w.slice(eq + 1) : args[++i], DCA_CUSTODY_MEANING);
+  }
+  return { custody: custody ?? 'wallet', words };
 }
 
 /** A DCA's request as the service's DCA from the vault: its rounds, interval and start within the service's rules. */

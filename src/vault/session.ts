@@ -31,8 +31,12 @@ export interface VaultSession {
    * and once more when the service answers 401 (the token expired or was refused).
    */
   authed<T>(call: (o: { token: string }) => Promise<T>): Promise<T>;
-  /** whether a token is held now (never the token) */
+  /** whether a token is held now that the next call can use without a new login (never the token) */
   loggedIn(): boolean;
+  /** whether this session has logged in at least once (the person asked for the vault in this process) */
+  everLoggedIn(): boolean;
+  /** calls `listener` after each login and logout; returns the unsubscribe */
+  subscribe(listener: () => void): () => void;
   /** forgets the token */
   logout(): void;
 }
@@ -89,6 +93,11 @@ export function createVaultSession(deps: { api: ApiClient; wallet: Wallet; now()
   let token: string | undefined;
   let endsAt = 0;
   let pending: Promise<string> | undefined;
+  let once = false;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const l of [...listeners]) l();
+  };
 
   async function login(): Promise<string> {
     if (wallet.kind === 'watch')
@@ -130,6 +139,8 @@ export function createVaultSession(deps: { api: ApiClient; wallet: Wallet; now()
     }
     token = verified.token;
     endsAt = expiryOf(verified.token) ?? deps.now() + JWT_LIFETIME_MS;
+    once = true;
+    changed();
     return verified.token;
   }
 
@@ -154,9 +165,15 @@ export function createVaultSession(deps: { api: ApiClient; wallet: Wallet; now()
         return call({ token: await current() });
       }
     },
-    loggedIn: () => token !== undefined,
+    loggedIn: () => token !== undefined && deps.now() < endsAt - RENEW_BEFORE_MS,
+    everLoggedIn: () => once,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     logout: () => {
       token = undefined;
+      changed();
     },
   };
   // never shown: not the token, not the closure

@@ -426,7 +426,7 @@ test('hostile words for every command: one line, exit 2, nothing stored; cancel 
     [['trail', '2', 'SOL', '150%', 'USDC'], /^tradedeck trail: distance: 150% below the high is at or under zero/],
     [
       ['oco', '2', 'SOL', 'tp', '140', 'sl', '180', 'USDC'],
-      /^tradedeck oco: oco: tp 140\.00 USDC is not above sl 180\.00 USDC/,
+      /^tradedeck oco: tp 140\.00 USDC is not above sl 180\.00 USDC/,
     ],
     [['tp', '0', 'SOL', '@500', 'USDC'], /^tradedeck tp: amount: must be greater than zero/],
     [

@@ -8,7 +8,8 @@
 //   stop-loss: the fill in `orders --history --json` with its orderContext, told to --notify-cmd by
 //   `tradedeck watch`; the vault's balance before and after;
 // - another order cancelled with its withdrawal: the wallet has its SOL back;
-// - the dashboard at 80x24: t to the Vault list, the order's row and the custody line;
+// - the dashboard at 80x24: t to the Vault list, the order's row and the custody line; `:dca …
+//   custody vault` typed in the bar, its deposit confirmed, the DCA listed;
 // - the token appears in no file of the state directory, no output, no event.
 import { test } from 'node:test';
 import { nth } from '../support/narrow.js';
@@ -173,6 +174,13 @@ test('an OCO from the vault by the built program: placed, listed, edited, filled
   const second = await run(['stop', '0.2', 'SOL', '@120', 'USDC', 'slippage', '1%', '--vault', '--yes', '--json']);
   assert.equal(second.code, 0, second.err);
   const secondId = JSON.parse(second.out).id as string;
+  // the DCA's custody words: once, and wallet or vault
+  const twice = await run(['dca', '40', 'USDC', 'SOL', '2', '1h', 'custody', 'vault', '--vault', '--yes']);
+  assert.equal(twice.code, 2);
+  assert.match(twice.err, /^tradedeck dca: custody: given twice .*; nothing was sent \(usage: tradedeck dca /);
+  const typo = await run(['dca', '40', 'USDC', 'SOL', '2', '1h', 'custody', 'valt', '--yes']);
+  assert.equal(typo.code, 2);
+  assert.match(typo.err, /^tradedeck dca: custody: "valt" is not wallet or vault/);
 
   // the dashboard at 80x24: t to the Vault list
   const term = await openTerminal(t, {
@@ -193,6 +201,20 @@ test('an OCO from the vault by the built program: placed, listed, edited, filled
   assert.match(screen, /Service orders from your vault \(custodial\): its keeper fills, never asks you/);
   assert.match(screen, /t lists · h history · Enter detail · x cancel · n new · \? more/);
   for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
+  // the service's DCA from the vault, typed in the bar: the vault is there, so one dialog, the deposit's
+  term.send(':dca 40 USDC SOL 2 1h custody vault\r');
+  const dialog = await term.waitFor(
+    (s) => s.includes('DCA from the vault: 40 USDC into SOL') && s.includes('y confirm'),
+    30_000,
+  );
+  for (const line of dialog.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
+  term.send('G');
+  await term.waitFor((s) => /You deposit\s+40 USDC/.test(s) && s.includes('y confirm'), 10_000);
+  term.send('y');
+  const placed = await term.waitFor((s) => /USDC→SOL\s+40 USDC\s+dca 0\/2 every 1 hour/.test(s), 30_000);
+  for (const line of placed.split('\n')) assert.ok([...line].length <= 80, `line wider than 80: ${line}`);
+  const dca = (await log()).find((e) => e.path === '/trigger/v2/orders/dca');
+  assert.equal((dca?.body as { inputAmount?: string } | undefined)?.inputAmount, '40000000');
   term.send('q');
   assert.equal(await term.exited(), 0);
 

@@ -114,7 +114,7 @@ test('the form makes an OCO (both legs, one dialog); a refused word lands on its
   await waitForFrame(d.app, (f) => f.includes('New standing order'), 3000);
   for (const v of ['oco', '1', 'SOL', 'tp 140 sl 200', 'USDC']) await typeKeys(d.app, 'enter', v, 'enter', 'j');
   await typeKeys(d.app, 's');
-  let frame = await waitForFrame(d.app, (f) => f.includes('✗ oco: tp 140.00 USDC is not above sl 200.00 USDC'), 5000);
+  let frame = await waitForFrame(d.app, (f) => f.includes('✗ tp 140.00 USDC is not above sl 200.00 USDC'), 5000);
   fits(frame);
   assert.equal(standingOf(d.services).store.getState().orders.length, 0, 'nothing stored');
   // the trigger fixed: k back to it, its words typed again
@@ -130,4 +130,8 @@ test('the form makes an OCO (both legs, one dialog); a refused word lands on its
   await waitFor(() => standingOf(d.services).store.getState().orders.length === 2, 'both legs stored', 3000);
   const [a, b] = first(standingOf(d.services).store.getState().orders, 2);
   assert.equal(a.terms.oco, b.terms.id);
+  // typed in the bar, the same refusal names the command once
+  await typeKeys(d.app, ':', 'oco 1 SOL tp 140 sl 200 USDC', 'enter');
+  frame = await waitForFrame(d.app, (f) => f.includes(':oco: tp 140.00 USDC is not above sl 200.00 USDC'), 5000);
+  assert.doesNotMatch(frame, /oco: oco:/);
 });

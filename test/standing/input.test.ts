@@ -91,7 +91,7 @@ test('hostile and ambiguous words: one line each, naming what is wrong', () => {
     ['trail', '2 SOL 200 USDC', /^distance: 200\.00 USDC below the high is at or under zero at the market/],
     ['trail', '2 SOL @140 USDC', /^trail: a trailing stop has a distance, not a price/],
     ['trail', '2 SOL 5%', /^token received: give it after the distance, e\.g\. :trail 2 SOL 5% USDC$/],
-    ['oco', '2 SOL tp 140 sl 180 USDC', /^oco: tp 140\.00 USDC is not above sl 180\.00 USDC/],
+    ['oco', '2 SOL tp 140 sl 180 USDC', /^tp 140\.00 USDC is not above sl 180\.00 USDC/],
     ['oco', '2 SOL tp 180 140 USDC', /^oco: write both prices as tp <price> sl <price>/],
     ['oco', '2 SOL tp 180 sl 140', /^token received: give it after the price/],
     ['oco', '2 SOL tp 200 sl 140 USDC expiry', /^expiry: give a value/],

@@ -1,6 +1,7 @@
 // The vault's login against the simulator: a key file signs the challenge's text; a key that can
 // only sign transactions (a Ledger) signs the memo transaction, never sent; the token is asked for
-// once, used for every call, asked again when the service answers 401, and never shown; a challenge
+// once, used for every call, asked again when the service answers 401, and never shown (each login
+// told to whoever follows the vault, and whether one is held); a challenge
 // that is not only text, or a challenge transaction that does more than carry a memo, is refused
 // unsigned.
 import { test } from 'node:test';
@@ -22,8 +23,16 @@ test('a key file logs in with the text, once; a 401 logs in again; the token is 
   let later = 0;
   const now = () => r.sim.kernel.clock.nowMs() + later;
   const session = createVaultSession({ api: r.api, wallet: w, now });
+  // what the dashboard's follower of the vault asks: no login before the first, each one told
+  let told = 0;
+  session.subscribe(() => told++);
+  assert.equal(session.everLoggedIn(), false);
+  assert.equal(session.loggedIn(), false);
   const mark = r.mark();
   const made = await session.authed((o) => r.api.triggerV2.registerVault(o));
+  assert.equal(told, 1);
+  assert.equal(session.everLoggedIn(), true);
+  assert.equal(session.loggedIn(), true);
   assert.equal(made.userPubkey, w.address);
   await session.authed((o) => r.api.triggerV2.vault(o));
   const paths = r.since(mark).map((q) => q.path);
@@ -37,6 +46,9 @@ test('a key file logs in with the text, once; a 401 logs in again; the token is 
   let token = '';
   await session.authed(async (o) => void (token = o.token));
   later = 24 * 3600_000 - 60_000;
+  // near its end the token is not one a call can use without a new login
+  assert.equal(session.loggedIn(), false);
+  assert.equal(session.everLoggedIn(), true);
   const again = r.mark();
   // a token near its end is renewed before the call: no 401 seen
   await session.authed((o) => r.api.triggerV2.vault(o));
@@ -61,6 +73,7 @@ test('a key file logs in with the text, once; a 401 logs in again; the token is 
   });
   assert.equal(refusedOnce.userPubkey, w.address);
   assert.equal(calls, 2);
+  assert.equal(told, r.since(mark).filter((q) => q.path === '/trigger/v2/auth/verify').length, 'each login told');
   for (const shown of [JSON.stringify(session), inspect(session, { depth: 5 }), String(session)])
     assert.equal(shown.includes(token), false, shown);
 });

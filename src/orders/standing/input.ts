@@ -98,6 +98,14 @@ function marketOf(base: OrderToken, quote: OrderToken): number | undefined {
   return typeof b === 'number' && typeof q === 'number' && b > 0 && q > 0 ? b / q : undefined;
 }
 
+/** A custody word (`wallet` or `vault`, any case); `meaning` says what each is when the word is neither. */
+export function readCustody(value: string | undefined, meaning: string): Custody {
+  if (value === undefined || value === '') fail(`custody: give wallet or vault (${meaning})`);
+  const c = value.toLowerCase();
+  if (!(CUSTODIES as readonly string[]).includes(c)) fail(`custody: "${value}" is not wallet or vault (${meaning})`);
+  return c as Custody;
+}
+
 /** The options after the token received, each once; a bare duration or date right after it is the expiry. */
 function readOptions(
   words: readonly string[],
@@ -123,14 +131,14 @@ function readOptions(
     if (seen.has(word)) fail(`${word}: given twice`);
     seen.add(word);
     const value = eq > 0 ? w.slice(eq + 1) : words[++i];
+    if ((value === undefined || value === '') && word === 'entry')
+      fail('entry: give the price to buy at, between sl and tp, e.g. entry 150');
     if (value === undefined || value === '') fail(`${word}: give a value (${OPTION_HINT})`);
     if (word === 'custody') {
-      const c = value.toLowerCase();
-      if (!(CUSTODIES as readonly string[]).includes(c))
-        fail(
-          `custody: "${value}" is not wallet or vault (wallet: tradedeck fires it from your wallet; vault: the service's order, filled from its vault)`,
-        );
-      custody = c as Custody;
+      custody = readCustody(
+        value,
+        "wallet: tradedeck fires it from your wallet; vault: the service's order, filled from its vault",
+      );
     } else if (word === 'entry') {
       entry = priceOf(value.replace(/^@/, ''), 'entry');
     } else if (word === 'slippage') {
@@ -328,7 +336,7 @@ export function parseStandingArgs(
     const sl = priceOf(args[5]!.replace(/^@/, ''), 'sl');
     if (tp <= sl)
       fail(
-        `oco: tp ${priceWords(tp, pair.quote)} is not above sl ${priceWords(sl, pair.quote)}: the take-profit sells above the market, the stop-loss below it, e.g. ${example}`,
+        `tp ${priceWords(tp, pair.quote)} is not above sl ${priceWords(sl, pair.quote)}: the take-profit sells above the market, the stop-loss below it, e.g. ${example}`,
       );
     // an OTOCO's pair is set on what its entry bought: its legs are judged against the entry, below
     if (!otoco) {
