@@ -5,7 +5,7 @@
 // spreadsheet would take for formulas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { toBaseUnits } from '../src/amount.js';
+import { toBaseUnits } from '../src/text/amount.js';
 import {
   decimalOf,
   journalRows,

@@ -19,7 +19,7 @@ import {
   type StudioField,
 } from '../src/studio/validate.js';
 import { vestingWords } from '../src/studio/describe.js';
-import { durationWords } from '../src/duration.js';
+import { durationWords } from '../src/text/duration.js';
 import { removeTree } from './support/home.js';
 
 export const PNG = Buffer.from(

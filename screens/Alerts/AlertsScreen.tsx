@@ -13,7 +13,7 @@ import { useTheme } from '../../components/theme.js';
 import { usePick } from '../../components/usePick.js';
 import { ALERT_EXAMPLES } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';
-import { plural } from '../../src/format.js';
+import { plural } from '../../src/text/format.js';
 import { useFlash, useNow } from '../shell/context.js';
 import type { ScreenProps } from '../shell/types.js';
 import { alertsFoot, alertsHead } from './text.js';

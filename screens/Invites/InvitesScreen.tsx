@@ -18,7 +18,7 @@ import { staleOrError, useResourceState } from '../shell/polling.js';
 import type { ScreenProps } from '../shell/types.js';
 import { INVITES_KEYS } from './keys.js';
 import { INVITES_SCREEN, loadMore } from './more.js';
-import { shortAddress } from '../../src/format.js';
+import { shortAddress } from '../../src/text/format.js';
 import { inviteColumns, inviteSections } from './rows.js';
 
 const getKey = (r: InviteRow) => r.id;

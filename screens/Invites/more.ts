@@ -1,6 +1,6 @@
 // Loading the next page of an invite list (`]`, or moving past the last row), once at a time.
 import type { InviteListResponse } from '../../src/api/types.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { InviteView, InvitesStore } from '../../src/store/invites.js';
 
 export const INVITES_SCREEN = 'invites';

@@ -13,7 +13,7 @@ import { usePick } from '../../components/usePick.js';
 import { readJournalRows, refreshJournalView } from '../../src/actions/journalView.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import { exportJournalFile } from '../../src/export/run.js';
-import { plural } from '../../src/format.js';
+import { plural } from '../../src/text/format.js';
 import { problemsText } from '../../src/journal/journal.js';
 import { selectedEntry } from '../../src/store/journal.js';
 import { overlayHints, useOverlayKeys, type OverlayProps } from '../shell/overlay.js';

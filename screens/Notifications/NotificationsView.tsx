@@ -8,9 +8,9 @@ import { HelpOverlay } from '../../components/HelpOverlay.js';
 import { useListView } from '../../components/list/useListView.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 import { usePick } from '../../components/usePick.js';
-import { plural } from '../../src/format.js';
+import { plural } from '../../src/text/format.js';
 import { overlayHints, useOverlayKeys, type OverlayProps } from '../shell/overlay.js';
 import { NOTIFICATIONS_KEYS } from './keys.js';
 

@@ -15,7 +15,7 @@ import { useRefState } from '../../components/useRefState.js';
 import { createDcaFromArgs, createLimitFromArgs } from '../../src/actions/ordersFlow.js';
 import { dcaTokenWords, limitTokenWords, OrderInputError } from '../../src/actions/ordersInput.js';
 import { knownTokens, knowTokens } from '../../src/actions/swapFlow.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
 import { useCatalog, useFlash } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';

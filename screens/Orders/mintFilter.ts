@@ -2,7 +2,7 @@
 // works wherever a symbol does, and a mint no list knows is kept as typed.
 import { isAddress } from '../../src/api/base58.js';
 import { resolveOrderToken } from '../../src/actions/ordersInput.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { MintFilter } from '../../src/store/orders.js';
 import { printable } from './rows.js';
 

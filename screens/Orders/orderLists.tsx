@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { Table, type Column, type TableProps } from '../../components/Table.js';
 import type { Theme } from '../../components/theme.js';
 import type { Token } from '../../src/api/types.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { StandingOrder } from '../../src/orders/standing/terms.js';
 import type { ListSnapshot, MintFilter, OrdersTab, OrdersView } from '../../src/store/orders.js';
 import { dcaColumns, limitColumns, standingColumns } from './columns.js';

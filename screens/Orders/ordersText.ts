@@ -3,7 +3,7 @@
 // list's sentence.
 import { progressBar } from '../../components/ProgressBar.js';
 import { wrapText } from '../../components/text.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 import { batchTally } from '../../src/orders/batches.js';
 import type { ListSnapshot, OrdersState } from '../../src/store/orders.js';
 import { listTabsText, ORDER_LISTS } from './orderLists.js';

@@ -2,12 +2,12 @@
 // tradedeck itself (src/orders/standing). Their rows (kind, amount, condition, distance from the
 // market, floor, expiry, state with its reason), their detail, and the screen's side of making
 // one (:stop and the rest, n) and cancelling one (x, :cancel s-…): the outcome on the screen.
-import { fromBaseUnits } from '../../src/amount.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
 import type { Token } from '../../src/api/types.js';
 import { OrderInputError } from '../../src/actions/ordersInput.js';
 import { utcWords } from '../../src/actions/dateInput.js';
-import { formatPercent, formatPrice, MISSING } from '../../src/format.js';
-import type { Services } from '../../src/services.js';
+import { formatPercent, formatPrice, MISSING } from '../../src/text/format.js';
+import type { Services } from '../../src/services/index.js';
 import type { OrdersStore, OrdersView } from '../../src/store/orders.js';
 import { cancelStanding } from '../../src/orders/standing/cancel.js';
 import { isMine, listedPrice, standingOf } from '../../src/orders/standing/checker.js';

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
 import { useListView } from '../../components/list/useListView.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import { slotOf, type OrdersStore } from '../../src/store/orders.js';
 import { useCatalog, useFlash, useNow } from '../shell/context.js';
 import { withMarks } from './keyLine.js';

@@ -4,7 +4,7 @@
 import type { ListView } from '../../components/list/useListView.js';
 import { cancelAllLimits, cancelLimitOrders } from '../../src/actions/ordersCancel.js';
 import { cancelOne, withdrawLegacy } from '../../src/actions/ordersFlow.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { OrdersStore } from '../../src/store/orders.js';
 import { useFlash } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';

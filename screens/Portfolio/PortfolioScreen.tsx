@@ -8,7 +8,7 @@ import { useListView } from '../../components/list/useListView.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { catalogEmpty, loadTokens } from '../../src/actions/swapFlow.js';
-import { formatClock } from '../../src/format.js';
+import { formatClock } from '../../src/text/format.js';
 import type { PortfolioState } from '../../src/store/portfolio.js';
 import { useFlash } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';

@@ -8,7 +8,7 @@ import { isMine, standingOf } from '../../src/orders/standing/checker.js';
 import { isActive } from '../../src/orders/standing/listing.js';
 import { tokenInfoOf } from '../../src/portfolio/model.js';
 import { pnlOf } from '../../src/portfolio/pnl.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import { portfolioKey, type PortfolioStore } from '../../src/store/portfolio.js';
 import { useCatalog, useNow } from '../shell/context.js';
 import { portfolioView, positionsBody, type Lookup } from './lines.js';

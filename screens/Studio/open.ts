@@ -1,6 +1,6 @@
 // Opening the claim form on the selected launched pool (or empty, to paste one), and the quote
 // mints whose balances the screen shows.
-import { fromBaseUnits } from '../../src/amount.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
 import { USDC_MINT } from '../../src/api/mints.js';
 import type { Token } from '../../src/api/types.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';

@@ -2,7 +2,7 @@
 // may take, a balance that could not be read) and the line under it about the advanced fields.
 import { NATIVE_MINT } from '../../src/api/mints.js';
 import { shortfall, tokenRef, type FormCheck } from '../../src/actions/swapForm.js';
-import { shortAddress } from '../../src/format.js';
+import { shortAddress } from '../../src/text/format.js';
 import type { SwapState } from '../../src/store/swap.js';
 import { fieldNotes } from './notes.js';
 

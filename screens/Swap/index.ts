@@ -1,7 +1,7 @@
 // The Swap screen module: the form, its live quote (a polled resource like any other) and the
 // :swap command, which fills the form and runs the same order-group swap as the s key.
 import type { Order, Quote, QuoteParams } from '../../src/api/types.js';
-import type { Generation } from '../../src/generation.js';
+import type { Generation } from '../../src/config/generation.js';
 import type { OrderExtras } from '../../src/actions/swapOptions.js';
 import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.js';
 import { formGeneration, formPath, knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';

@@ -12,7 +12,7 @@ import {
   maxAmountText,
   settledPath,
 } from '../../src/actions/swapFlow.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { SwapState } from '../../src/store/swap.js';
 import { useFlash } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { NATIVE_MINT } from '../../src/api/mints.js';
 import { catalogEmpty, knowTokens, loadTokens, refreshBalances } from '../../src/actions/swapFlow.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
 import { useFlash, useShell } from '../shell/context.js';
 import { useIntent } from '../shell/intents.js';

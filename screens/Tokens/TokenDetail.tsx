@@ -5,7 +5,7 @@ import { asciiCharts, Chart } from '../../components/Chart.js';
 import { DetailPane } from '../../components/DetailPane.js';
 import { padCell, textWidth } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
-import { formatPct, formatPrice, MISSING, plural } from '../../src/format.js';
+import { formatPct, formatPrice, MISSING, plural } from '../../src/text/format.js';
 import { tokenSections } from './detail.js';
 import type { TokenRow } from './rows.js';
 import { statsAnchors, trendValues } from './trend.js';

@@ -1,6 +1,6 @@
 // The command bar's registry (`:name args`): the shell's own commands plus every screen module's,
 // built once per dashboard. Two commands with one name throw at start-up.
-import { resolveToken } from '../../src/resolve.js';
+import { resolveToken } from '../../src/api/resolveToken.js';
 import { isAddress } from '../../src/api/base58.js';
 import type { CommandContext, MountedScreen, ScreenCommand } from './types.js';
 

@@ -13,10 +13,10 @@ import {
   type KeyHandlers,
   type Keymap,
 } from '../../components/keys/index.js';
-import { perMinute } from '../../src/format.js';
+import { perMinute } from '../../src/text/format.js';
 import { useShell } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenKeys, ScreenModule } from './types.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 
 interface GlobalKey {
   keys: readonly string[];

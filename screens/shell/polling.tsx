@@ -6,13 +6,13 @@
 // the resource registers here, the scheduler's first fetch takes that answer instead of asking again.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PollState } from '../../src/poll/scheduler.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 import { explainError } from '../../src/actions/outcome.js';
 import { isFailoverRpc } from '../../src/rpc/failover.js';
 import { useSession, useServices } from './context.js';
 import type { MountedScreen, ScreenContext, ScreenResource } from './types.js';
 import { appliedAtStart, resourceKey, takeEarlyAnswer } from './firstRequests.js';
-import { sanitize } from '../../src/sanitize.js';
+import { sanitize } from '../../src/text/sanitize.js';
 import { applyBudget } from '../../src/poll/budget.js';
 
 /** The resources of every screen; only the visible screen's and the background ones are held. */

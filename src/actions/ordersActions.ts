@@ -2,9 +2,9 @@
 // create a DCA, cancel one, cancel every open limit order (one spec per transaction of five
 // cancels), and withdraw from a legacy price-based recurring order. Every one goes through
 // runSigned: build -> inspect -> confirm -> journal -> sign -> execute -> outcome.
-import { fromBaseUnits } from '../amount.js';
+import { fromBaseUnits } from '../text/amount.js';
 import type { ApiClient } from '../api/index.js';
-import { formatPercent, formatPrice, formatUsd, shortAddress } from '../format.js';
+import { formatPercent, formatPrice, formatUsd, shortAddress } from '../text/format.js';
 import type { ActionSpec, Built, Expectation, ExpectedToken } from '../pipeline/types.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { DescribedRequest } from './confirmView.js';
@@ -20,7 +20,7 @@ import {
   type LimitRequest,
   type OrderToken,
 } from './ordersInput.js';
-import { durationWords } from '../duration.js';
+import { durationWords } from '../text/duration.js';
 
 interface Common {
   api: ApiClient;

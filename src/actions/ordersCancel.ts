@@ -5,7 +5,7 @@
 // A batch that fails or is declined does not stop the others; the outcome lists every batch.
 import type { TriggerOrder } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 import type { BatchState, OrdersStore } from '../store/orders.js';
 import { batchesOutcome, batchProgress, consistentCount, inBatches } from '../orders/batches.js';
 import { cancelAllBatchAction, cancelMarkedBatchAction, type CancelAllPlan } from './ordersActions.js';

@@ -3,7 +3,7 @@
 // through runSigned; progress and the outcome land in the orders store.
 import type { RecurringOrder, Token, TriggerOrder } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 import type { LegacyRecurringOrder, OrdersStore } from '../store/orders.js';
 import {
   cancelDcaAction,
@@ -17,8 +17,8 @@ import {
 } from './ordersActions.js';
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
-import { serviceTime } from '../format.js';
-import { readDecimal, toBaseUnits } from '../amount.js';
+import { serviceTime } from '../text/format.js';
+import { readDecimal, toBaseUnits } from '../text/amount.js';
 import {
   parseDcaArgs,
   parseLimitArgs,
@@ -31,7 +31,7 @@ import {
 import { PAPER_DONE, runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, knowTokens, loadTokens, refreshJournalView } from './swapFlow.js';
 import { returnedTokens, tradeTokens } from './tokenFacts.js';
-import { durationWords, untilText } from '../duration.js';
+import { durationWords, untilText } from '../text/duration.js';
 import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
 
 function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {

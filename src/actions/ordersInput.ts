@@ -1,13 +1,13 @@
 // What `:limit` and `:dca` (and the Orders form) ask for, read into request values with every
 // rule of the contract and the service's minimums (POST /trigger/v1/createOrder, POST /recurring/v1/createOrder) checked before any
 // request, each refusal naming the field and the rule. Pure: no requests, no React.
-import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../amount.js';
+import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../text/amount.js';
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
 import type { Token } from '../api/types.js';
-import { resolveToken } from '../resolve.js';
+import { resolveToken } from '../api/resolveToken.js';
 import { tokenUniverse } from './swapForm.js';
-import { formatPercent, formatPrice, formatUsd } from '../format.js';
-import { durationWords, parseDuration } from '../duration.js';
+import { formatPercent, formatPrice, formatUsd } from '../text/format.js';
+import { durationWords, parseDuration } from '../text/duration.js';
 import { parseSlippage } from './swapForm.js';
 import { isAddress } from '../api/base58.js';
 import { DateInputError, looksLikeDate, readTypedTime, utcWords, type TypedTime } from './dateInput.js';

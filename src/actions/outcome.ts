@@ -1,7 +1,7 @@
 // What the person reads after a swap: the status, the signature, the amounts that actually moved
 // (from the execute answer's swapEvents or totals), and what to do next.
 import { ApiError, RequestRuleError } from '../api/errors.js';
-import { formatAge } from '../duration.js';
+import { formatAge } from '../text/duration.js';
 import { NATIVE_MINT } from '../api/mints.js';
 import type { OrderExecuteResponse } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';

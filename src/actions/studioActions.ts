@@ -2,7 +2,7 @@
 // metadata uploads to the presigned URLs the answer carries, then RPC send) and claim the creator's
 // trading fees (fee/create-tx, then RPC send). Both are built, inspected, confirmed, journalled,
 // signed and sent by the one pipeline (runSigned).
-import { fromBaseUnits } from '../amount.js';
+import { fromBaseUnits } from '../text/amount.js';
 import type { ApiClient } from '../api/index.js';
 import { isAddress } from '../api/base58.js';
 import type { DbcPoolCreateResponse } from '../api/types.js';
@@ -13,7 +13,7 @@ import { putPresigned, publicUrlOf } from '../studio/upload.js';
 import type { Launch, QuoteToken } from '../studio/validate.js';
 import { usdText } from './describe.js';
 import type { DescribedRequest } from './confirmView.js';
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 
 /** maxQuoteAmount when the person asks for everything accrued: the largest exact JSON integer. */
 export const MAX_CLAIM = BigInt(Number.MAX_SAFE_INTEGER);

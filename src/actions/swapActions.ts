@@ -13,7 +13,7 @@ import {
   type BuildAnswer,
   type Instruction,
 } from '../api/types.js';
-import { BASE, ORDER_ROUTE, type Generation } from '../generation.js';
+import { BASE, ORDER_ROUTE, type Generation } from '../config/generation.js';
 import { buildOnRoute, orderOnRoute, type RouteDeps } from './swapRoute.js';
 import { priorityFeeText } from './swapForm.js';
 import { describeOrderError } from '../pipeline/advice.js';

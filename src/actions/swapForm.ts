@@ -1,12 +1,12 @@
 // Reads the Swap form as typed into request parameters, naming every field that is wrong.
 // Nothing here changes the form: what the person typed stays as typed.
-import { AmountError, toBaseUnits } from '../amount.js';
+import { AmountError, toBaseUnits } from '../text/amount.js';
 import { NATIVE_MINT } from '../api/mints.js';
 import { isAddress } from '../api/base58.js';
 import { PRIORITY_LEVELS } from '../api/contract/index.js';
 import type { PrioritizationFee, QuoteParams, Token } from '../api/types.js';
-import { formatPercent } from '../format.js';
-import { resolveToken } from '../resolve.js';
+import { formatPercent } from '../text/format.js';
+import { resolveToken } from '../api/resolveToken.js';
 import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
 import { withFixedFacts } from '../chain/mintFacts.js';
 import type { SwapForm } from '../store/swap.js';
@@ -19,7 +19,7 @@ import {
   type BuildV2Extras,
   type OrderExtras,
 } from './swapOptions.js';
-import type { Generation } from '../generation.js';
+import type { Generation } from '../config/generation.js';
 
 export type FieldErrors = Partial<Record<keyof SwapForm, string>>;
 
@@ -81,7 +81,7 @@ function intField(text: string, min: number, max: number): number | string {
   return n;
 }
 
-/** What is known of the service's generation when the form is read (see src/generation.ts). */
+/** What is known of the service's generation when the form is read (see src/config/generation.ts). */
 export interface FormGeneration {
   /** the generation in use: forced or found; undefined while not known (the current one is tried first) */
   generation?: Generation;

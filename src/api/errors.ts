@@ -1,6 +1,6 @@
 // Errors raised by the API client. Every message is safe to show: the API key is removed from
 // any text that came from the server or the network before it reaches one of these.
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout';
 

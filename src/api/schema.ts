@@ -42,7 +42,7 @@ import {
   type InferOutput,
   type ObjectEntries,
 } from 'valibot';
-import { AmountError, parseRawAmount } from '../amount.js';
+import { AmountError, parseRawAmount } from '../text/amount.js';
 import { isAddress } from './base58.js';
 import { RequestRuleError, ResponseShapeError } from './errors.js';
 

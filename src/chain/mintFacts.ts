@@ -18,9 +18,9 @@ import {
   transform,
 } from 'valibot';
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 import type { AccountInfo } from '../rpc/client.js';
-import { loadStateFile, writeStateFile } from '../stateFile.js';
+import { loadStateFile, writeStateFile } from '../state/file.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 
 export interface MintFacts {

@@ -3,7 +3,7 @@
 // `tradedeck completion symbols`, the token symbols the scripts offer where a token goes: the
 // well-known ones, the watchlist's and the tokens launched here. Those are read from the state
 // directory: no request is made, so a Tab never waits on the network.
-import { globalFlags } from '../argv.js';
+import { globalFlags } from './argv.js';
 import {
   COMMAND_NAMES,
   commandSpec,
@@ -318,7 +318,7 @@ const TYPABLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
 async function knownSymbols(stateDir: string): Promise<string[]> {
   const [{ WELL_KNOWN_TOKENS }, { loadWatchlist }, { loadPools }] = await Promise.all([
     import('../headless/tokens.js'),
-    import('../watchlist.js'),
+    import('../store/watchlist.js'),
     import('../studio/pools.js'),
   ]);
   const quietly = <T>(p: Promise<T[]>) => p.catch((): T[] => []);

@@ -1,5 +1,5 @@
 // Every headless command, once: its arguments, its options (with the kind of value each takes),
-// its help and how it runs. The argument parser (src/args.ts), `tradedeck --help`,
+// its help and how it runs. The argument parser (src/commands/args.ts), `tradedeck --help`,
 // `tradedeck help CMD`, `CMD --help` (src/commands/usage.ts) and the shell completion scripts
 // (src/commands/completion.ts) are all made from this table: a new option is one line here, in
 // its command's entry, and its code reads it typed (OptionsOf<'swap'>: --exact-out is
@@ -8,10 +8,10 @@
 // command's start-up does not pay for the others.
 //
 // Loaded by the headless mode only (src/headless/index.ts); the main script never imports it.
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { HeadlessServices } from '../headless/print.js';
-import type { OrderSigningCommand } from '../args.js';
+import type { OrderSigningCommand } from './args.js';
 import { SWAP_OPTIONS, type SwapOptionWord } from '../actions/swapOptions.js';
 import { arg, arityOf, SHARED_COMMANDS, type ArgSpec, type ValueKind } from './shared.js';
 

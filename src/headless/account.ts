@@ -1,7 +1,7 @@
 // `tradedeck portfolio` and `tradedeck orders`: a wallet's positions and its limit and DCA orders.
 import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type {
   Portfolio,
   PortfolioElement,
@@ -10,14 +10,14 @@ import type {
   TriggerListResponse,
   TriggerOrder,
 } from '../api/types.js';
-import { formatAmount, formatUsd } from '../format.js';
-import { groupDigits } from '../amount.js';
+import { formatAmount, formatUsd } from '../text/format.js';
+import { groupDigits } from '../text/amount.js';
 import { printTable, printJson, clean, fitText, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, labelsFrom, tokensFor, type TokenLabels } from './symbols.js';
 import { CommandError } from './print.js';
 import { isAddress } from '../api/base58.js';
-import { resolveToken } from '../resolve.js';
+import { resolveToken } from '../api/resolveToken.js';
 import type { LegacyRecurringOrder } from '../store/orders.js';
 
 /** Listings are paged (10 per page); at most this many pages are read per listing. */

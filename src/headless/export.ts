@@ -3,7 +3,7 @@
 // journal's export reads the state directory alone, in every mode: no service is opened.
 import type { OptionsOf } from '../commands/registry.js';
 import { join } from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { openCommandServices } from './signing.js';
 import {
   exportText,

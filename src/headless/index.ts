@@ -1,9 +1,9 @@
 // Non-interactive commands: print JSON or plain tables, never load Ink or React. The main script
-// hands over every command line (src/cli.ts); what each command takes and how it runs is in the
+// hands over every command line (src/main/cli.ts); what each command takes and how it runs is in the
 // registry (src/commands/registry.ts).
-import { HEADLESS_BUDGET_FACTOR } from '../config.js';
-import { sanitize } from '../sanitize.js';
-import { parseArgs, UsageError, VERSION, type ParsedArgs } from '../args.js';
+import { HEADLESS_BUDGET_FACTOR } from '../config/config.js';
+import { sanitize } from '../text/sanitize.js';
+import { parseArgs, UsageError, VERSION, type ParsedArgs } from '../commands/args.js';
 import {
   arity,
   commandSpec,
@@ -14,9 +14,9 @@ import {
   type Options,
 } from '../commands/registry.js';
 import { commandHelp, fullHelp, synopsis } from '../commands/usage.js';
-import { configOf, sayUsageError, warnApiKeyGiven } from '../startup.js';
+import { configOf, sayUsageError, warnApiKeyGiven } from '../commands/startup.js';
 import { CommandError, clean, outputMode } from './print.js';
-import { nameThisProcess } from '../stateLock.js';
+import { nameThisProcess } from '../state/lock.js';
 
 /**
  * Runs a command line (argv as typed, after `tradedeck`). `apiKeyGiven`: --api-key was on it.

@@ -1,10 +1,10 @@
 // `tradedeck invites`: a wallet's invite history, or only the unclaimed invites it sent.
 import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Invite, InviteListResponse } from '../api/types.js';
-import { fromBaseUnits } from '../amount.js';
-import { shortAddress } from '../format.js';
+import { fromBaseUnits } from '../text/amount.js';
+import { shortAddress } from '../text/format.js';
 import { printTable, printJson, clean, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, type TokenLabels } from './symbols.js';

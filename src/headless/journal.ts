@@ -3,9 +3,9 @@
 // the journal under it, so none writes a line meanwhile (one that tries waits a few seconds).
 import type { OptionsOf } from '../commands/registry.js';
 import { basename, join } from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { archiveJournal } from '../journal/archive.js';
-import { FileLockError, withFileLock } from '../stateLock.js';
+import { FileLockError, withFileLock } from '../state/lock.js';
 import { clean, printJson, printTable } from './print.js';
 
 export async function journalCommand(

@@ -1,6 +1,6 @@
 // The commands about this machine's own state: `config` (the resolved configuration) and
 // `demo reset` and `paper reset` (demo or paper mode starts over). None asks the service anything.
-import { describeConfig, type Config } from '../config.js';
+import { describeConfig, type Config } from '../config/config.js';
 import { maskSecret } from '../api/errors.js';
 import type { CommandRun } from '../commands/registry.js';
 import { clean, printJson, printTable } from './print.js';
@@ -27,8 +27,8 @@ async function stateKeyInUse(config: Config): Promise<string | undefined> {
   if (config.mode === 'live' || config.address) return undefined;
   const { existsSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { DEMO_KEY_FILE } = await import('../demo.js');
-  const { PAPER_KEY_FILE } = await import('../paper.js');
+  const { DEMO_KEY_FILE } = await import('../services/demoAccount.js');
+  const { PAPER_KEY_FILE } = await import('../services/paperAccount.js');
   const path = join(config.stateDir, config.mode === 'paper' ? PAPER_KEY_FILE : DEMO_KEY_FILE);
   return `${config.mode} key ${path}${existsSync(path) ? '' : ` (made at the first ${config.mode} start)`}`;
 }
@@ -45,8 +45,8 @@ export async function resetCommand({ command, positionals, opts, config, fail, u
   }
   const { removed, pools } =
     kind === 'demo'
-      ? await (await import('../demo.js')).resetDemo(config.stateDir)
-      : { removed: await (await import('../paper.js')).resetPaper(config.stateDir), pools: 0 };
+      ? await (await import('../services/demoAccount.js')).resetDemo(config.stateDir)
+      : { removed: await (await import('../services/paperAccount.js')).resetPaper(config.stateDir), pools: 0 };
   if (opts.json) {
     process.stdout.write(
       printJson(

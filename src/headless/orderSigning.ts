@@ -1,7 +1,7 @@
 // `tradedeck limit|dca|cancel|cancel-all|withdraw`: the Orders screen's commands without the screen, through
 // the same parsing, checks and signing pipeline, confirmed as every signing command is (see
 // signing.ts). `cancel s-…` cancels standing orders, locally, with the same confirmation. Exit codes: 0 done, 1 failed or cancelled, 2 usage, an input rule or signing unavailable.
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { OptionsOf, OutputOptions } from '../commands/registry.js';
 import { signingBlocked } from '../actions/run.js';
 import {
@@ -20,7 +20,7 @@ import {
   type LimitRequest,
 } from '../actions/ordersInput.js';
 import { limitPriceBothWays } from '../actions/ordersActions.js';
-import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../args.js';
+import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../commands/args.js';
 import type { ActionResult } from '../pipeline/types.js';
 import { createOrdersStore, type OrdersStore } from '../store/orders.js';
 import { clean, exitCodeOf, fitText, printJson } from './print.js';

@@ -1,7 +1,7 @@
 // Plain-text output for headless commands: aligned columns, no colour, no terminal control.
 import stringWidth from 'string-width';
-import { sanitize } from '../sanitize.js';
-import { serviceTime } from '../format.js';
+import { sanitize } from '../text/sanitize.js';
+import { serviceTime } from '../text/format.js';
 
 /** The width plain output fits: the terminal's columns on a terminal, 80 anywhere else (a pipe, a file). */
 export function outputWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout): number {
@@ -201,8 +201,8 @@ export class CommandError extends Error {
 
 /** What the reading commands use of the services: the service itself (see readingCommand, reading.ts). */
 /** What a reading command needs: the service, and the chain's facts of mints (absent: only SOL, USDC and USDT are known). */
-export type HeadlessServices = Pick<import('../services.js').Services, 'api' | 'sim' | 'mode'> &
-  Partial<Pick<import('../services.js').Services, 'mintFacts' | 'generation'>>;
+export type HeadlessServices = Pick<import('../services/index.js').Services, 'api' | 'sim' | 'mode'> &
+  Partial<Pick<import('../services/index.js').Services, 'mintFacts' | 'generation'>>;
 
 /**
  * The exit code of a signing command's result: 0 success; 2 refused before anything was signed

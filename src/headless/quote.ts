@@ -1,21 +1,21 @@
 // `tradedeck quote AMOUNT FROM TO`: a swap quote, read-only.
 import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
-import { toBaseUnits, fromBaseUnits, AmountError } from '../amount.js';
-import { resolveToken } from '../resolve.js';
+import { toBaseUnits, fromBaseUnits, AmountError } from '../text/amount.js';
+import { resolveToken } from '../api/resolveToken.js';
 import { listedTokens, withWellKnown } from './tokens.js';
 import { createMintFacts, tradeFacts } from '../chain/mintFacts.js';
 import { tokensFor } from './symbols.js';
 import { printJson, clean, CommandError, fitText, outputWidth } from './print.js';
-import { HIGH_PRICE_IMPACT } from '../args.js';
+import { HIGH_PRICE_IMPACT } from '../commands/args.js';
 import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
 import { checkForm, orderAsked } from '../actions/swapForm.js';
 import { answerMismatch } from '../actions/answerCheck.js';
-import { formatPercent, shortAddress } from '../format.js';
+import { formatPercent, shortAddress } from '../text/format.js';
 import type { QuoteParams } from '../api/types.js';
-import { BASE, generationFor } from '../generation.js';
+import { BASE, generationFor } from '../config/generation.js';
 import { findGeneration, orderOnRoute, type RoutedOrder } from '../actions/swapRoute.js';
 import { BuildRefusal } from '../pipeline/types.js';
 

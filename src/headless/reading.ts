@@ -3,13 +3,13 @@
 // the embedded simulator in demo mode): no wallet, journal, watchlist, scheduler or stores are
 // opened (createServices would load and open them).
 import { ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
-import { openBackend } from '../runtime.js';
-import { sanitize } from '../sanitize.js';
+import { openBackend } from '../services/backend.js';
+import { sanitize } from '../text/sanitize.js';
 import type { CommandRun, SwitchSpec } from '../commands/registry.js';
 import { CommandError, clean, type HeadlessServices } from './print.js';
-import { untilSignal } from '../signals.js';
+import { untilSignal } from '../services/signals.js';
 import { createMintFacts } from '../chain/mintFacts.js';
-import { generationFor } from '../generation.js';
+import { generationFor } from '../config/generation.js';
 
 /**
  * Opens the service, runs `body` and prints what it returns (an exit code: it printed its own

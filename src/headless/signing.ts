@@ -2,8 +2,8 @@
 // confirm dialog as text. The dialog is printed on stderr and asked on the terminal; --yes signs
 // without asking; with no terminal and no --yes nothing is requested (exit 2).
 import { createInterface } from 'node:readline';
-import type { Config } from '../config.js';
-import { createServices, StartError, type Services, type ServicesOptions } from '../services.js';
+import type { Config } from '../config/config.js';
+import { createServices, StartError, type Services, type ServicesOptions } from '../services/index.js';
 import type { ConfirmView } from '../store/confirm.js';
 import { clean, outputWidth, wrapWords } from './print.js';
 import { describeReconciled, reconcileAtStart } from '../actions/startup.js';

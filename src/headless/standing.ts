@@ -4,7 +4,7 @@
 // is stored). The outcome names the standing order's id. Exit codes: 0 armed, 1 answered no or
 // not stored, 2 usage, an input rule, or a wallet that may not have standing orders.
 import type { OptionsOf } from '../commands/registry.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { OrderInputError } from '../actions/ordersInput.js';
 import { createStanding } from '../orders/standing/create.js';
 import type { StandingCommand } from '../orders/standing/input.js';

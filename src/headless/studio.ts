@@ -4,8 +4,8 @@
 // on the terminal; --yes signs without asking; with no terminal and no --yes nothing is requested
 // (exit 2). Exit codes: 0 done, 1 failed or cancelled, 2 usage, a field rule or signing unavailable.
 import { paperMark } from './orderSigning.js';
-import type { Config } from '../config.js';
-import type { Services } from '../services.js';
+import type { Config } from '../config/config.js';
+import type { Services } from '../services/index.js';
 import { openSigningSession } from './signing.js';
 import { signingBlocked } from '../actions/run.js';
 import { claimFromForm, launchFromForm, loadLaunched } from '../actions/studioFlow.js';

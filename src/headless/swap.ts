@@ -5,7 +5,7 @@
 // answered no, 2 usage, an input rule or signing unavailable (nothing was signed).
 import type { OptionsOf } from '../commands/registry.js';
 import { paperMark } from './orderSigning.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { NATIVE_MINT } from '../api/mints.js';
 import { readBalances } from '../actions/balances.js';
 import { currentCheck, executeSwapForm, knowTokens, settledPath } from '../actions/swapFlow.js';
@@ -16,7 +16,7 @@ import { swapFormOf, swapRouteOf } from './swapArgs.js';
 import type { OrderExecuteResponse } from '../api/types.js';
 import { clean, CommandError, exitCodeOf, fitText, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
-import { SWAP_USAGE } from '../args.js';
+import { SWAP_USAGE } from '../commands/args.js';
 
 function raw(v: unknown): string | undefined {
   return typeof v === 'string' && /^\d+$/.test(v) ? v : undefined;

@@ -6,7 +6,7 @@ import { orderFieldsSet, optionValue, SWAP_OPTIONS } from '../actions/swapOption
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 import { clean, CommandError } from './print.js';
 import { isAddress } from '../api/base58.js';
-import type { Generation } from '../generation.js';
+import type { Generation } from '../config/generation.js';
 
 /**
  * The route a swap (and the quote that shows it) takes: the order group unless an option needs the

@@ -1,9 +1,9 @@
 // Mint -> symbol and decimals for printing amounts, from the service's token lists; and typed
-// words -> tokens for the commands that read a token, through the one lookup of src/resolve.ts.
+// words -> tokens for the commands that read a token, through the one lookup of src/api/resolveToken.ts.
 import type { HeadlessServices } from './print.js';
 import type { Token } from '../api/types.js';
-import { lookUpTokens } from '../resolve.js';
-import { shortAddress } from '../format.js';
+import { lookUpTokens } from '../api/resolveToken.js';
+import { shortAddress } from '../text/format.js';
 import { knownTokens } from './tokens.js';
 import { clean } from './print.js';
 

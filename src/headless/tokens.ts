@@ -3,7 +3,7 @@ import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { Token, TokenCategory, TokenInterval } from '../api/types.js';
-import { formatPrice, formatPct, formatUsdCompact, shortAddress } from '../format.js';
+import { formatPrice, formatPct, formatUsdCompact, shortAddress } from '../text/format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
 import { FIXED_MINTS, withFixedFacts } from '../chain/mintFacts.js';
 

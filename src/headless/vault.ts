@@ -3,10 +3,10 @@
 // order (nothing signed); `vault cancel ID` ends an order and withdraws its funds to the wallet
 // (the withdrawal inspected and confirmed as every signing command is). `dca … --vault` places the
 // service's DCA from the vault. The login token lives in this process only.
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { OrderInputError, parseDcaArgs } from '../actions/ordersInput.js';
 import { knownTokens, knowTokens } from '../actions/swapFlow.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 import { cancelVaultOrder, createVaultOrder, editVaultOrder, type Outcome, type VaultEdit } from '../vault/actions.js';
 import { vaultDcaPlanOf } from '../vault/plan.js';
 import { parseVaultEdit, VAULT_USAGE } from '../vault/edit.js';
@@ -152,7 +152,7 @@ export async function vaultOrdersOf(
     wallet.source === 'keypair'
       ? config.keypairPath
       : wallet.source === 'demo'
-        ? (await import('../demo.js')).demoKeyPath(config.stateDir)
+        ? (await import('../services/demoAccount.js')).demoKeyPath(config.stateDir)
         : undefined;
   if (!path)
     return unavailable(

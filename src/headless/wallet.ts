@@ -5,7 +5,7 @@
 // `tradedeck wallet` says which wallet signs, and with --verify has the Ledger show its address for
 // the person to compare.
 import type { HeadlessServices } from './print.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { CommandRun, OptionsOf } from '../commands/registry.js';
 import type { DeviceKey } from '../wallet/keyUrl.js';
 import type { LedgerWallet } from '../wallet/ledger.js';
@@ -44,7 +44,7 @@ export async function resolveWallet(
 ): Promise<HeadlessWallet> {
   const wallet = await chooseWallet(services, config, argument);
   if (wallet.source === 'paper' && services.sim) {
-    const { openPaperAccount } = await import('../paper.js');
+    const { openPaperAccount } = await import('../services/paperAccount.js');
     await openPaperAccount(config.stateDir, services.sim, wallet.address, config.paperBalance);
   } else if (services.sim && services.mode === 'demo' && !services.sim.isFunded(wallet.address))
     services.sim.fund(wallet.address);
@@ -55,10 +55,16 @@ async function chooseWallet(services: HeadlessServices, config: Config, argument
   if (argument !== undefined) return { address: checkAddressArgument(argument), source: 'argument' };
   // paper mode: the paper account, never the person's key file
   if (services.mode === 'paper')
-    return { address: await (await import('../paper.js')).paperAddress(config.stateDir), source: 'paper' };
+    return {
+      address: await (await import('../services/paperAccount.js')).paperAddress(config.stateDir),
+      source: 'paper',
+    };
   if (config.address) return { address: config.address, source: 'address' };
   if (services.mode === 'demo')
-    return { address: await (await import('../demo.js')).stateKeyAddress(config.stateDir), source: 'demo' };
+    return {
+      address: await (await import('../services/demoAccount.js')).stateKeyAddress(config.stateDir),
+      source: 'demo',
+    };
   if (config.keypairDevice) return { address: (await openDevice(config.keypairDevice)).address, source: 'ledger' };
   if (!config.keypairPath) throw new CommandError('no wallet: pass an ADDRESS or --address', 2);
   const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');

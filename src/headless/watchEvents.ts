@@ -8,7 +8,7 @@
 // state directory's event records as it runs. SIGINT or SIGTERM end it with exit 0 once the
 // deliveries under way are done (a few seconds at most).
 import type { OptionsOf } from '../commands/registry.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import { alertsOf } from '../alerts/store.js';
@@ -17,11 +17,11 @@ import { pruneEventsNow } from '../notify/claim.js';
 import { categoryNeeded, WATCH_LIST } from '../alerts/coverage.js';
 import { orderChanges, ordersThatLeft, readClosedOrders, type OrdersReading } from '../orders/changes.js';
 import { openCommandServices } from './signing.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 import { listKey } from '../store/tokens.js';
 import type { NotifyEvent } from '../notify/event.js';
 import { clean, CommandError, printJson } from './print.js';
-import { untilSignal } from '../signals.js';
+import { untilSignal } from '../services/signals.js';
 import { standingMints, standingOf } from '../orders/standing/checker.js';
 
 type Flags = OptionsOf<'watch'>;

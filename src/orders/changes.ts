@@ -5,12 +5,12 @@
 // (order.expired), told apart by its status, its expiry and, for a DCA order, whether its owner
 // closed it. The dashboard's Orders lists and `tradedeck watch` both tell these, with the same
 // words and the same event ids.
-import { fromBaseUnits } from '../amount.js';
+import { fromBaseUnits } from '../text/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import { orderLabel, tokenOf } from '../actions/ordersFlow.js';
-import { sanitize } from '../sanitize.js';
-import type { EventSpec, Services } from '../services.js';
-import { serviceTime } from '../format.js';
+import { sanitize } from '../text/sanitize.js';
+import type { EventSpec, Services } from '../services/index.js';
+import { serviceTime } from '../text/format.js';
 
 /** One reading of the active lists: what `changes` compares. */
 export interface OrdersReading {

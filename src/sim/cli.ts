@@ -3,8 +3,8 @@ import { isAddress } from '../api/base58.js';
 import type { SimGroup } from './kernel.js';
 import { GROUPS } from './http/faults.js';
 import { startSim, type SimOptions } from './index.js';
-import { untilSignal } from '../signals.js';
-import { reflow } from '../commands/reflow.js';
+import { untilSignal } from '../services/signals.js';
+import { reflow } from '../text/reflow.js';
 
 const SYNOPSIS = `usage: tradedeck sim [--host H] [--port N] [--seed S] [--time-scale X]
                      [--fund ADDRESS]... [--latency MS] [--fault-rate P]

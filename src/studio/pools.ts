@@ -20,8 +20,8 @@ import {
   transform,
   type InferOutput,
 } from 'valibot';
-import { clippedText, fileObject, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../stateFile.js';
-import { withFileLock } from '../stateLock.js';
+import { clippedText, fileObject, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../state/file.js';
+import { withFileLock } from '../state/lock.js';
 import { isAddress } from '../api/base58.js';
 
 export const POOLS_FILE = 'studio-pools.json';

@@ -6,7 +6,7 @@
 import type { ApiClient } from '../api/index.js';
 import type { DcaOrderV2, PriceOrderV2 } from '../api/types.js';
 import type { OrderChange } from '../orders/changes.js';
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 import { rawWords, priceOrderTerms, type TokenNames } from './read.js';
 import type { VaultSession } from './session.js';
 

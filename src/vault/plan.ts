@@ -5,7 +5,7 @@
 // 90%, an expiry (the service has no order that never ends), slippage of 0 to 100%. A DCA's words
 // (src/actions/ordersInput.ts) become the service's DCA, each round worth at least 10 USD.
 // Pure: no requests.
-import { fromBaseUnits } from '../amount.js';
+import { fromBaseUnits } from '../text/amount.js';
 import { USDC_MINT, USDT_MINT } from '../api/mints.js';
 import {
   DCA_INTERVAL_SECONDS,
@@ -20,7 +20,7 @@ import {
   type TriggerCondition,
 } from '../api/contract/triggerV2.js';
 import { OrderInputError, type DcaRequest, type OrderToken } from '../actions/ordersInput.js';
-import { formatPercent, formatUsd } from '../format.js';
+import { formatPercent, formatUsd } from '../text/format.js';
 import type { StandingRequest } from '../orders/standing/input.js';
 import { priceFloat } from '../orders/standing/terms.js';
 

@@ -15,7 +15,7 @@ import {
 } from '../../src/actions/ordersInput.js';
 import { limitPriceLines } from '../../src/actions/ordersActions.js';
 import { nth } from '../support/narrow.js';
-import { untilText } from '../../src/duration.js';
+import { untilText } from '../../src/text/duration.js';
 
 const GOLLA = 'Go11aGo11aGo11aGo11aGo11aGo11aGo11aGo11aGo1';
 const BONK = 'BonkBonkBonkBonkBonkBonkBonkBonkBonkBonkBon';

@@ -8,7 +8,7 @@ import { cancelAllLimits, cancelFound, cancelLimitOrders } from '../../src/actio
 import { cancelOne, createLimitFromArgs, findOpenOrders } from '../../src/actions/ordersFlow.js';
 import { OrderInputError } from '../../src/actions/ordersInput.js';
 import { createOrdersStore, type OrdersStore } from '../../src/store/orders.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { TriggerOrder } from '../../src/api/types.js';
 import { signTransaction } from '../../src/wallet/sign.js';

@@ -13,7 +13,7 @@ import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 import { executeSwapForm, fetchInstructions } from '../../src/actions/swapFlow.js';
 import { checkForm } from '../../src/actions/swapForm.js';
 import { orderOnRoute } from '../../src/actions/swapRoute.js';
-import { createGenerationState, GENERATION_FILE, notServed } from '../../src/generation.js';
+import { createGenerationState, GENERATION_FILE, notServed } from '../../src/config/generation.js';
 import { startSim } from '../../src/sim/index.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
 import { EMPTY_FORM } from '../../src/store/swap.js';

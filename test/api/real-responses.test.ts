@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createApiClient, ResponseShapeError, type ApiClient, type Order } from '../../src/api/index.js';
 import { recordedClient } from '../support/recorded.js';
 import type { HeadlessServices } from '../../src/headless/print.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/config.js';
 import { tokensCommand } from '../../src/headless/tokens.js';
 import { quoteCommand } from '../../src/headless/quote.js';
 import { ordersCommand, portfolioCommand } from '../../src/headless/account.js';

@@ -15,8 +15,8 @@ import {
   plural,
   shortAddress,
   subscript,
-} from '../../src/format.js';
-import { durationWords, formatAge } from '../../src/duration.js';
+} from '../../src/text/format.js';
+import { durationWords, formatAge } from '../../src/text/duration.js';
 import { NATIVE_MINT } from '../../src/api/mints.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {

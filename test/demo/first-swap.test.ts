@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOKEN_CATEGORIES } from '../../src/api/contract/tokens.js';
 import { NATIVE_MINT } from '../../src/api/mints.js';
-import { createServices } from '../../src/services.js';
+import { createServices } from '../../src/services/index.js';
 import { executeSwapForm, loadTokens } from '../../src/actions/swapFlow.js';
 import { createSwapStore } from '../../src/store/swap.js';
 import { answerNext, nextConfirmation } from '../support/actions.js';

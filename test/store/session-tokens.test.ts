@@ -12,7 +12,7 @@ import {
   nextHealth,
   type Health,
 } from '../../src/store/index.js';
-import type { WatchEntry } from '../../src/watchlist.js';
+import type { WatchEntry } from '../../src/store/watchlist.js';
 import { nth, valueAt } from '../support/narrow.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
 

@@ -12,7 +12,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
-import { createServices, type Services } from '../../src/services.js';
+import { createServices, type Services } from '../../src/services/index.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { createStanding } from '../../src/orders/standing/create.js';

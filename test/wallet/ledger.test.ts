@@ -8,7 +8,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { decodeBase58 } from '../../src/api/base58.js';
-import { ConfigError, describeConfig, loadConfig } from '../../src/config.js';
+import { ConfigError, describeConfig, loadConfig } from '../../src/config/config.js';
 import { parseDeviceKey, signerName } from '../../src/wallet/keyUrl.js';
 import { createDemoKeyFile, loadKeypairFile, unattendedRefusal } from '../../src/wallet/keypair.js';
 import { LedgerError, messageHash, openLedgerWallet } from '../../src/wallet/ledger.js';

@@ -85,12 +85,12 @@ export default tseslint.config(
       reactOrInk,
       {
         regex: '(^|/)(components|screens)/',
-        message: 'src/ never reaches into the terminal UI (only src/cli.ts starts it).',
+        message: 'src/ never reaches into the terminal UI (only src/main/cli.ts starts it).',
       },
     ]),
   },
   {
-    files: ['src/cli.ts'],
+    files: ['src/main/cli.ts'],
     rules: boundary([reactOrInk, { regex: '(^|/)components/', message: 'src/ never reaches into components/.' }]),
   },
   {

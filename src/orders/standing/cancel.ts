@@ -2,7 +2,7 @@
 // leg takes its partner with it: they are one order), and once confirmed each armed one is marked
 // cancelled in the file and the journal. One that is firing now cannot be cancelled any more.
 import { OrderInputError } from '../../actions/ordersInput.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../services/index.js';
 import { loadStanding, updateStanding } from './file.js';
 import { recordStanding } from './records.js';
 import type { StandingOrder } from './terms.js';

@@ -9,8 +9,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Token } from '../../api/types.js';
 import { explainError } from '../../actions/outcome.js';
-import type { EventSpec, Services } from '../../services.js';
-import { liveness, processIdentity } from '../../stateLock.js';
+import type { EventSpec, Services } from '../../services/index.js';
+import { liveness, processIdentity } from '../../state/lock.js';
 import { isFinal } from '../../journal/journal.js';
 import { utcWords } from '../../actions/dateInput.js';
 import { loadStanding, standingMark, updateStanding, withStatus } from './file.js';

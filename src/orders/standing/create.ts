@@ -10,8 +10,8 @@ import { OrderInputError, type OrderToken } from '../../actions/ordersInput.js';
 import { signingBlocked } from '../../actions/run.js';
 import { tradeTokens } from '../../actions/tokenFacts.js';
 import { utcWords } from '../../actions/dateInput.js';
-import { formatPercent, formatPrice, shortAddress } from '../../format.js';
-import type { Services } from '../../services.js';
+import { formatPercent, formatPrice, shortAddress } from '../../text/format.js';
+import type { Services } from '../../services/index.js';
 import type { ConfirmLine, ConfirmView } from '../../store/confirm.js';
 import { unattendedRefusal } from '../../wallet/keypair.js';
 import { updateStanding } from './file.js';
@@ -39,7 +39,7 @@ import {
   type StandingTerms,
 } from './terms.js';
 import { distanceWords, KIND_NAMES, pairTokens, priceWords, symbolOf, termsSentence } from './words.js';
-import { durationWords } from '../../duration.js';
+import { durationWords } from '../../text/duration.js';
 
 export interface CreateResult {
   status: 'success' | 'cancelled' | 'refused' | 'failed';

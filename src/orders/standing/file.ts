@@ -6,8 +6,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAddress } from '../../api/base58.js';
-import { readStateFile, writeStateFile } from '../../stateFile.js';
-import { withFileLock } from '../../stateLock.js';
+import { readStateFile, writeStateFile } from '../../state/file.js';
+import { withFileLock } from '../../state/lock.js';
 import { MODES } from '../../journal/journal.js';
 import {
   STANDING_KINDS,

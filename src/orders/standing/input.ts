@@ -7,11 +7,11 @@
 // (`@140 SOL/USDC`) when neither side is USDC, USDT or SOL. Further words are options, each
 // `word value` once: a word added later (a custody) is one more entry of OPTION_WORDS.
 // Pure: no requests, no React.
-import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits } from '../../amount.js';
+import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits } from '../../text/amount.js';
 import type { Token } from '../../api/types.js';
 import { futureTime, OrderInputError, pairOf, resolveOrderToken, type OrderToken } from '../../actions/ordersInput.js';
 import { parseSlippage } from '../../actions/swapForm.js';
-import { formatPrice } from '../../format.js';
+import { formatPrice } from '../../text/format.js';
 import { barExample } from '../../commands/shared.js';
 import {
   DEFAULT_CAP_BPS,
@@ -24,7 +24,7 @@ import {
   type StandingKind,
   type TrailDistance,
 } from './terms.js';
-import { parseDuration } from '../../duration.js';
+import { parseDuration } from '../../text/duration.js';
 
 /** The commands (their words, help and examples: src/commands/shared.ts). */
 export const STANDING_COMMANDS = ['stop', 'tp', 'trail', 'oco', 'buy-above', 'buy-below'] as const;

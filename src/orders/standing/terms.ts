@@ -10,7 +10,7 @@
 //   buy-below (spend the quote token as the price falls): holds when out >= E
 //   buy-above (spend it as the price rises):               holds when out <= E; signed only when out >= F
 import { createHash } from 'node:crypto';
-import type { Mode } from '../../config.js';
+import type { Mode } from '../../config/config.js';
 
 export const STANDING_KINDS = ['stop-loss', 'take-profit', 'trailing-stop', 'buy-above', 'buy-below'] as const;
 export type StandingKind = (typeof STANDING_KINDS)[number];

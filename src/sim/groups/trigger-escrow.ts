@@ -1,7 +1,7 @@
 // Keeper helpers shared by the trigger and recurring books: swapping out of an order's escrow
 // account, the wall time of a slot, decimal forms and the trade record both groups return.
 
-import { fromBaseUnits } from '../../amount.js';
+import { fromBaseUnits } from '../../text/amount.js';
 import type { RecurringTrade } from '../../api/types.js';
 import type { SimFillSource, SimKernel, SimMarketQuote } from '../kernel.js';
 

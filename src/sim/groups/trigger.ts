@@ -1,4 +1,4 @@
-import { fromBaseUnits } from '../../amount.js';
+import { fromBaseUnits } from '../../text/amount.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimKernel, SimRequest } from '../kernel.js';

@@ -1,6 +1,6 @@
 // GET /ultra/v1/order: parameters, router choice (pool aggregator or RFQ partners), fees and who
 // pays them, and the funding checks behind errorCode 1/2/3.
-import { fromBaseUnits } from '../../amount.js';
+import { fromBaseUnits } from '../../text/amount.js';
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
 import { OPERATIONS, ROUTERS } from '../../api/contract/index.js';
 import type { SimCore } from '../core.js';

@@ -1,7 +1,7 @@
 // Token accounts: one associated account per held mint, as getTokenAccountsByOwner lists them and
 // getAccountInfo shows one, in the encoding asked for: base64 (the 165-byte SPL token account
 // layout) or jsonParsed.
-import { fromBaseUnits } from '../../amount.js';
+import { fromBaseUnits } from '../../text/amount.js';
 import { NATIVE_MINT } from '../../api/mints.js';
 import type { SimCore } from '../core.js';
 import type { SimTokenInfo } from '../kernel.js';

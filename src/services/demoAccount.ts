@@ -8,7 +8,7 @@
 // changes is overwritten when the dashboard saves next (docs/demo.md).
 import { link, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readStateFile, writeStateFile } from './stateFile.js';
+import { readStateFile, writeStateFile } from '../state/file.js';
 
 export const DEMO_KEY_FILE = 'demo-key.json';
 
@@ -31,7 +31,7 @@ export async function ensureDemoKey(
   file = DEMO_KEY_FILE,
 ): Promise<{ path: string; created: boolean }> {
   const path = join(stateDir, file);
-  const { createDemoKeyFile } = await import('./wallet/keypair.js');
+  const { createDemoKeyFile } = await import('../wallet/keypair.js');
   try {
     await readFile(path);
     return { path, created: false };
@@ -103,13 +103,13 @@ export async function resetDemo(stateDir: string): Promise<{ removed: string[]; 
   // the demo wallet's address, while its key is still there: pools it created are the demo's too
   let demoWallet: string | undefined;
   try {
-    const { loadKeypairFile } = await import('./wallet/keypair.js');
+    const { loadKeypairFile } = await import('../wallet/keypair.js');
     await readFile(demoKeyPath(stateDir));
     demoWallet = (await loadKeypairFile(demoKeyPath(stateDir))).address;
   } catch {
     // no demo key (or one that cannot be read): the pools said to be the simulator's still go
   }
-  const { forgetPools } = await import('./studio/pools.js');
+  const { forgetPools } = await import('../studio/pools.js');
   const pools = await forgetPools(stateDir, (p) => p.network === DEMO_NETWORK || p.creator === demoWallet);
   const removed = await removeStateFiles(
     stateDir,
@@ -123,6 +123,6 @@ export const DEMO_NETWORK = 'simulator';
 
 /** The address of the key kept in the state directory as `file` (made there the first time). */
 export async function stateKeyAddress(stateDir: string, file = DEMO_KEY_FILE): Promise<string> {
-  const { loadKeypairFile } = await import('./wallet/keypair.js');
+  const { loadKeypairFile } = await import('../wallet/keypair.js');
   return (await loadKeypairFile((await ensureDemoKey(stateDir, file)).path)).address;
 }

@@ -3,8 +3,8 @@
 // no table: it starts the dashboard itself and hands every command line (a word, a command option,
 // --help) to the headless mode, which parses it again with the registry. Imported by the main
 // script on every launch: keep it small (no registry, no help text).
-import { SETTINGS } from './config.js';
-import packageJson from '../package.json' with { type: 'json' };
+import { SETTINGS } from '../config/config.js';
+import packageJson from '../../package.json' with { type: 'json' };
 
 /** The version, as package.json states it (the build inlines it). */
 export const VERSION = packageJson.version;
@@ -23,7 +23,7 @@ export interface ParsedArgs {
   version: boolean;
 }
 
-/** What the parser needs to know of the commands (made from the registry by src/args.ts). */
+/** What the parser needs to know of the commands (made from the registry by src/commands/args.ts). */
 export interface CommandTable {
   names: readonly string[];
   /** whether the command's option takes a value; undefined: the command has no such option */

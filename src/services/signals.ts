@@ -3,7 +3,7 @@
 // then exits with 128 + the signal's number, whatever the process was doing (a notification's
 // retry wait included). A program that ends in its own way on a signal (the dashboard, a watch, the
 // simulator's server) takes the signals over with onSignal and closes the same services itself.
-// Locks are let go on every exit, signal or not (src/stateLock.ts).
+// Locks are let go on every exit, signal or not (src/state/lock.ts).
 
 type Cleanup = () => unknown;
 

@@ -3,31 +3,31 @@
 // clients, the wallet, the journal, the polling scheduler and the stores that are not one screen's
 // (session, the token catalog, the confirm queue, the journal view). No React in here.
 import { join } from 'node:path';
-import type { ApiClient, RequestEvent } from './api/index.js';
-import type { RpcClient } from './rpc/client.js';
-import { explorerFor, modeOf, type Config, type Mode } from './config.js';
-import type { Journal, JournalEntry } from './journal/journal.js';
-import type { PipelineDeps } from './pipeline/types.js';
-import { createScheduler, type Scheduler, type SchedulerOptions } from './poll/scheduler.js';
-import { openBackend, type Backend } from './runtime.js';
-import type { SimHandle } from './sim/index.js';
-import { createConfirmStore, type ConfirmStore } from './store/confirm.js';
-import { createJournalViewStore, type JournalViewStore } from './store/journal.js';
-import { createSessionStore, type SessionStore, type WalletInfo } from './store/session.js';
-import { createClockStore, type ClockStore } from './store/clock.js';
-import { createTokensStore, type TokensStore } from './store/tokens.js';
-import type { Wallet } from './wallet/keypair.js';
-import { createNotificationsStore, type NotificationsStore } from './store/notifications.js';
-import { BEL, desktopNotification } from './terminal/index.js';
-import { loadTokensView, persistTokensView } from './tokensView.js';
-import { takeSigningTurn, type SigningTurn } from './stateLock.js';
+import type { ApiClient, RequestEvent } from '../api/index.js';
+import type { RpcClient } from '../rpc/client.js';
+import { explorerFor, modeOf, type Config, type Mode } from '../config/config.js';
+import type { Journal, JournalEntry } from '../journal/journal.js';
+import type { PipelineDeps } from '../pipeline/types.js';
+import { createScheduler, type Scheduler, type SchedulerOptions } from '../poll/scheduler.js';
+import { openBackend, type Backend } from './backend.js';
+import type { SimHandle } from '../sim/index.js';
+import { createConfirmStore, type ConfirmStore } from '../store/confirm.js';
+import { createJournalViewStore, type JournalViewStore } from '../store/journal.js';
+import { createSessionStore, type SessionStore, type WalletInfo } from '../store/session.js';
+import { createClockStore, type ClockStore } from '../store/clock.js';
+import { createTokensStore, type TokensStore } from '../store/tokens.js';
+import type { Wallet } from '../wallet/keypair.js';
+import { createNotificationsStore, type NotificationsStore } from '../store/notifications.js';
+import { BEL, desktopNotification } from '../terminal/index.js';
+import { loadTokensView, persistTokensView } from '../store/tokensView.js';
+import { takeSigningTurn, type SigningTurn } from '../state/lock.js';
 import { atExit } from './signals.js';
-import { channelsOf } from './notify/config.js';
-import { createDelivery, type Delivery } from './notify/deliver.js';
-import { makeEvent, type EventType, type NotifyEvent } from './notify/event.js';
-import { claimEvent } from './notify/claim.js';
-import { createMintFacts, type MintFactsReader } from './chain/mintFacts.js';
-import { generationFor, type GenerationState } from './generation.js';
+import { channelsOf } from '../notify/config.js';
+import { createDelivery, type Delivery } from '../notify/deliver.js';
+import { makeEvent, type EventType, type NotifyEvent } from '../notify/event.js';
+import { claimEvent } from '../notify/claim.js';
+import { createMintFacts, type MintFactsReader } from '../chain/mintFacts.js';
+import { generationFor, type GenerationState } from '../config/generation.js';
 
 /** What kind of happening a notification is, for the off-terminal channels (src/notify/event.ts). */
 export interface EventSpec {
@@ -147,9 +147,9 @@ function fundOnce(sim: SimHandle | undefined, address: string): void {
  * the starting balances once; their value at that moment is kept for the P&L.
  */
 async function paperWallet(config: Config, sim: SimHandle): Promise<WalletChoice> {
-  const { ensureDemoKey } = await import('./demo.js');
-  const paper = await import('./paper.js');
-  const { loadKeypairFile } = await import('./wallet/keypair.js');
+  const { ensureDemoKey } = await import('./demoAccount.js');
+  const paper = await import('./paperAccount.js');
+  const { loadKeypairFile } = await import('../wallet/keypair.js');
   const key = await ensureDemoKey(config.stateDir, paper.PAPER_KEY_FILE);
   const w = await loadKeypairFile(key.path);
   const fresh = await paper.openPaperAccount(config.stateDir, sim, w.address, config.paperBalance);
@@ -162,8 +162,8 @@ async function paperWallet(config: Config, sim: SimHandle): Promise<WalletChoice
  * person's (a simulated trade is never recorded under a real address).
  */
 async function demoWallet(config: Config, sim: SimHandle): Promise<WalletChoice> {
-  const { ensureDemoKey } = await import('./demo.js');
-  const { loadKeypairFile } = await import('./wallet/keypair.js');
+  const { ensureDemoKey } = await import('./demoAccount.js');
+  const { loadKeypairFile } = await import('../wallet/keypair.js');
   const key = await ensureDemoKey(config.stateDir);
   const w = await loadKeypairFile(key.path);
   fundOnce(sim, w.address);
@@ -180,14 +180,14 @@ async function demoWallet(config: Config, sim: SimHandle): Promise<WalletChoice>
 async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise<WalletChoice> {
   if (config.mode === 'paper' && sim) return paperWallet(config, sim);
   if (config.address) {
-    const { watchOnlyWallet } = await import('./wallet/keypair.js');
+    const { watchOnlyWallet } = await import('../wallet/keypair.js');
     const signer = watchOnlyWallet(config.address);
     return { info: { kind: 'watch', address: signer.address }, signer };
   }
   if (config.mode === 'demo' && sim) return demoWallet(config, sim);
   if (config.keypairDevice) {
     // a key on a Ledger: its address is read from the device now; a device that cannot be used stops the start
-    const { openLedgerWallet, LedgerError, LedgerSetupError } = await import('./wallet/ledger.js');
+    const { openLedgerWallet, LedgerError, LedgerSetupError } = await import('../wallet/ledger.js');
     let w;
     try {
       w = await openLedgerWallet(config.keypairDevice);
@@ -199,7 +199,7 @@ async function chooseWallet(config: Config, sim: SimHandle | undefined): Promise
     return { info: { kind: 'keypair', address: w.address, note: 'Ledger' }, signer: w };
   }
   if (!config.keypairPath) return { info: null, signer: null, notice: 'no wallet configured: signing is off' };
-  const { loadKeypairFile, KeyFileError } = await import('./wallet/keypair.js');
+  const { loadKeypairFile, KeyFileError } = await import('../wallet/keypair.js');
   try {
     const w = await loadKeypairFile(config.keypairPath, { allowInsecure: config.allowInsecureKeyfile });
     return { info: { kind: 'keypair', address: w.address }, signer: w };
@@ -243,7 +243,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   // a signal ends the process only once this has run (saves made, deliveries given their moment)
   const forgetExit = atExit(() => close());
   let recordRequest: (e: RequestEvent) => void = () => {};
-  let rpcEvents: import('./rpc/failover.js').FailoverOptions = {};
+  let rpcEvents: import('../rpc/failover.js').FailoverOptions = {};
   // a problem the backend meets later (a demo state not saved) goes to the flash line, once it exists
   let reportProblem: (text: string) => void = () => {};
   let backend: Backend;
@@ -270,11 +270,11 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
 
   const notices: Notice[] = backend.notes.map((text) => ({ kind: 'error' as const, text }));
   const paperStart =
-    config.mode === 'paper' ? await (await import('./paper.js')).loadPaperStart(config.stateDir) : undefined;
+    config.mode === 'paper' ? await (await import('./paperAccount.js')).loadPaperStart(config.stateDir) : undefined;
   if (choice.notice) notices.push({ kind: 'info', text: choice.notice });
-  const watchlist = await import('./watchlist.js');
+  const watchlist = await import('../store/watchlist.js');
   let starred: Awaited<ReturnType<typeof watchlist.loadWatchlist>> = [];
-  let persist: ((e: readonly import('./watchlist.js').WatchEntry[]) => Promise<void>) | undefined;
+  let persist: ((e: readonly import('../store/watchlist.js').WatchEntry[]) => Promise<void>) | undefined;
   try {
     starred = await watchlist.loadWatchlist(config.stateDir);
   } catch (e) {
@@ -286,7 +286,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
   let journal: Journal | null = null;
   const journalPath = join(config.stateDir, 'journal.jsonl');
   try {
-    const { openJournal } = await import('./journal/journal.js');
+    const { openJournal } = await import('../journal/journal.js');
     journal = await openJournal(journalPath);
   } catch (e) {
     const why = (e as Error).message;
@@ -321,7 +321,7 @@ export async function createServices(config: Config, opts: ServicesOptions = {})
       );
     },
     onHealth: (health, why) => {
-      const rpc = services.rpc as import('./rpc/failover.js').FailoverRpc;
+      const rpc = services.rpc as import('../rpc/failover.js').FailoverRpc;
       const at = `RPC ${rpc.current() + 1}/${rpc.count()}`;
       const st = session.getState();
       const wasPaused = st.signingPaused !== undefined;

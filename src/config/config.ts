@@ -22,12 +22,12 @@ import {
   unknown,
   type GenericSchema,
 } from 'valibot';
-import { showControls } from './sanitize.js';
-import { isAddress } from './api/base58.js';
-import { isJsonObject, loadStateFileSync, StateFileError, StateFileProblem } from './stateFile.js';
-import { isSendableApiKey, maskUrlCredentials } from './api/errors.js';
-import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paper.js';
-import { isDeviceKeyText, parseDeviceKey, signerName, type DeviceKey } from './wallet/keyUrl.js';
+import { showControls } from '../text/sanitize.js';
+import { isAddress } from '../api/base58.js';
+import { isJsonObject, loadStateFileSync, StateFileError, StateFileProblem } from '../state/file.js';
+import { isSendableApiKey, maskUrlCredentials } from '../api/errors.js';
+import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paperBalance.js';
+import { isDeviceKeyText, parseDeviceKey, signerName, type DeviceKey } from '../wallet/keyUrl.js';
 import { API_VERSIONS, describeConfigured, type ApiVersion } from './generation.js';
 
 /** demo: the embedded simulator; live: the configured service; paper: live prices, simulated fills */

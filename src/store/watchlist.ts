@@ -4,7 +4,7 @@
 // what another instance saved meanwhile (under the file's short lock): stars added elsewhere stay.
 import { join } from 'node:path';
 import { check, fallback, object, optional, pipe, string, transform, type InferOutput } from 'valibot';
-import { tokenSchema } from './api/contract/tokens.js';
+import { tokenSchema } from '../api/contract/tokens.js';
 import {
   clippedText,
   fileObject,
@@ -13,9 +13,9 @@ import {
   mergeByKey,
   timeOrEpoch,
   writeStateFile,
-} from './stateFile.js';
-import { withFileLock } from './stateLock.js';
-import { isAddress } from './api/base58.js';
+} from '../state/file.js';
+import { withFileLock } from '../state/lock.js';
+import { isAddress } from '../api/base58.js';
 
 export const WATCHLIST_FILE = 'watchlist.json';
 const starred = object({

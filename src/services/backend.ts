@@ -1,11 +1,11 @@
 // Opens the service tradedeck talks to: the real one (live) or the embedded simulator (demo).
 // Shared by the dashboard and the headless commands.
-import type { Config, Mode } from './config.js';
-import { createApiClient, type ApiClient, type RequestEvent } from './api/index.js';
-import { createRpcClient, type RpcClient } from './rpc/client.js';
-import type { SimHandle } from './sim/index.js';
-import { StateFileError } from './stateFile.js';
-import { createFailoverRpc, type FailoverOptions } from './rpc/failover.js';
+import type { Config, Mode } from '../config/config.js';
+import { createApiClient, type ApiClient, type RequestEvent } from '../api/index.js';
+import { createRpcClient, type RpcClient } from '../rpc/client.js';
+import type { SimHandle } from '../sim/index.js';
+import { StateFileError } from '../state/file.js';
+import { createFailoverRpc, type FailoverOptions } from '../rpc/failover.js';
 
 export interface Backend {
   mode: Mode;
@@ -38,19 +38,19 @@ const DEMO_SAVE_EVERY_MS = 1000;
 
 /**
  * The embedded simulator of demo mode, going on from the state saved in the state directory and
- * saving it again after changes and at the end (src/demo.ts says what two processes at once do).
+ * saving it again after changes and at the end (src/services/demoAccount.ts says what two processes at once do).
  */
 async function startDemoSim(
   config: Config,
   onProblem?: (text: string) => void,
 ): Promise<{ sim: SimHandle; notes: string[]; close(): Promise<void> }> {
-  const { startSim, SnapshotError } = await import('./sim/index.js');
-  const demo = await import('./demo.js');
+  const { startSim, SnapshotError } = await import('../sim/index.js');
+  const demo = await import('./demoAccount.js');
   const notes: string[] = [];
   // paper mode: the same simulator, its market following the configured service (reading only)
   const paper = config.mode === 'paper';
   const word = paper ? 'paper' : 'demo';
-  const name = paper ? (await import('./paper.js')).PAPER_STATE_FILE : demo.demoStateName(config.seed);
+  const name = paper ? (await import('./paperAccount.js')).PAPER_STATE_FILE : demo.demoStateName(config.seed);
   const options = paper
     ? { seed: config.seed, paper: { baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.timeoutMs } }
     : // the demo wallet starts with its balances only: no sample positions or invites

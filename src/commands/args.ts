@@ -1,11 +1,11 @@
-// The command line of the headless mode: the one parser (src/argv.ts) told the commands of the
-// registry (src/commands/registry.ts). Not part of the main script: see src/argv.ts.
+// The command line of the headless mode: the one parser (src/commands/argv.ts) told the commands of the
+// registry (src/commands/registry.ts). Not part of the main script: see src/commands/argv.ts.
 import { parseArgv, type CommandTable, type ParsedArgs } from './argv.js';
-import { COMMAND_NAMES, isCommand, optionsOf } from './commands/registry.js';
-import { synopsis } from './commands/usage.js';
+import { COMMAND_NAMES, isCommand, optionsOf } from './registry.js';
+import { synopsis } from './usage.js';
 
 export { UsageError, VERSION, type ParsedArgs } from './argv.js';
-export { HIGH_PRICE_IMPACT } from './commands/registry.js';
+export { HIGH_PRICE_IMPACT } from './registry.js';
 
 const ANY_OPTION = new Map<string, string>();
 for (const name of COMMAND_NAMES)

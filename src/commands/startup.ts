@@ -1,6 +1,6 @@
 // What the main script (the dashboard) and the headless mode (every command) both do before they
 // run: say a usage error, warn about --api-key on the command line, read the configuration.
-import { loadConfig, ConfigError, type Config } from './config.js';
+import { loadConfig, ConfigError, type Config } from '../config/config.js';
 import type { ParsedArgs } from './argv.js';
 
 /** A usage error: one line and where the options are; exit code 2. */

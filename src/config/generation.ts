@@ -6,10 +6,10 @@
 // What was found is kept per base URL in the state directory (a service on the embedded simulator
 // of demo and paper mode, whose address changes at every start, is kept in memory only).
 import { join } from 'node:path';
-import { ApiError } from './api/errors.js';
-import { maskUrlCredentials } from './api/errors.js';
+import { ApiError } from '../api/errors.js';
+import { maskUrlCredentials } from '../api/errors.js';
 import { finite, looseObject, number, optional, picklist, pipe, record, safeParse, string, unknown } from 'valibot';
-import { loadStateFileSync, writeStateFile } from './stateFile.js';
+import { loadStateFileSync, writeStateFile } from '../state/file.js';
 
 export const API_VERSIONS = ['auto', 'v1', 'v2'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];

@@ -1,8 +1,8 @@
 // Entry point: parses argv, picks a mode (dashboard | headless command | sim) and starts it.
 // Exit codes: 0 ok, 1 failure, 2 usage error. Heavy modules are imported only by the mode that needs them.
-import { parseArgv, UsageError, VERSION, type ParsedArgs } from './argv.js';
-import { configOf, sayUsageError, warnApiKeyGiven } from './startup.js';
-import { maskUrlCredentials } from './api/errors.js';
+import { parseArgv, UsageError, VERSION, type ParsedArgs } from '../commands/argv.js';
+import { configOf, sayUsageError, warnApiKeyGiven } from '../commands/startup.js';
+import { maskUrlCredentials } from '../api/errors.js';
 
 /**
  * Takes secrets out of what `ps` shows: /proc/PID/cmdline is readable by every user, and Node
@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const apiKeyGiven = hideSecretsFromProcessList();
   // The simulator parses its own flags.
   if (argv[0] === 'sim') {
-    const { runSimCommand } = await import('./sim/cli.js');
+    const { runSimCommand } = await import('../sim/cli.js');
     return runSimCommand(argv.slice(1));
   }
   // Only the global options are known here; a command line (a command, a command's option,
@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   if (args === undefined) {
-    const { runHeadless } = await import('./headless/index.js');
+    const { runHeadless } = await import('../headless/index.js');
     return runHeadless(argv, apiKeyGiven);
   }
   if (args.version) {
@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
   if (apiKeyGiven) warnApiKeyGiven();
   const config = configOf(args);
   if (config === undefined) return 2;
-  const { runDashboard } = await import('../screens/shell/dashboard.js');
+  const { runDashboard } = await import('../../screens/shell/dashboard.js');
   return runDashboard(config);
 }
 

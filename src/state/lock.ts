@@ -30,7 +30,7 @@ import {
   string,
   transform,
 } from 'valibot';
-import { parseStateFile, readStateFile } from './stateFile.js';
+import { parseStateFile, readStateFile } from './file.js';
 
 export const LOCK_FILE = 'tradedeck.lock';
 

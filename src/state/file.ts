@@ -25,7 +25,7 @@ import {
   type InferOutput,
   type ObjectEntries,
 } from 'valibot';
-import { showControls } from './sanitize.js';
+import { showControls } from '../text/sanitize.js';
 
 /** A state or config file that is not a regular file of this user; the message is one line naming it. */
 export class StateFileError extends Error {

@@ -17,9 +17,9 @@ import {
   type GenericSchema,
   type InferOutput,
 } from 'valibot';
-import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from './api/contract/tokens.js';
-import { loadStateFile, writeStateFile } from './stateFile.js';
-import type { SortDir, TokensStore } from './store/tokens.js';
+import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
+import { loadStateFile, writeStateFile } from '../state/file.js';
+import type { SortDir, TokensStore } from './tokens.js';
 
 export const TOKENS_VIEW_FILE = 'tokens-view.json';
 
