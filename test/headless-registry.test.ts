@@ -13,7 +13,7 @@ import { completionScript } from '../src/commands/completion.js';
 import { cleanEnv, CLI, collect, runCli } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT } from '../src/chain/mints.js';
 import { removeTree } from './support/home.js';
 
 test('the synopses made from the registry read as the usage lines the commands always printed', () => {

@@ -62,14 +62,14 @@ test('one address check: no base58 address pattern is written again beside isAdd
   assert.deepEqual(offenders, []);
 });
 
-test('the known mints are written once, in src/api/mints.ts: tests and the program import them', () => {
+test('the known mints are written once, in src/chain/mints.ts: tests and the program import them', () => {
   const mints = [
     'So11111111111111111111111111111111111111112',
     'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
     'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
   ];
   const offenders = sources('src', 'screens', 'components', 'test')
-    .filter((f) => !f.endsWith(join('src', 'api', 'mints.ts')) && f !== import.meta.filename)
+    .filter((f) => !f.endsWith(join('src', 'chain', 'mints.ts')) && f !== import.meta.filename)
     .filter((f) => mints.some((m) => new RegExp(`['"\`]${m}['"\`]|^\\s*${m}:`, 'm').test(readFileSync(f, 'utf8'))))
     .map((f) => relative(root, f));
   assert.deepEqual(offenders, []);

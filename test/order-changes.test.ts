@@ -7,7 +7,7 @@ import type { RecurringOrder, TriggerOrder } from '../src/api/types.js';
 import { orderChanges, type OrdersReading } from '../src/orders/changes.js';
 import { createTokensStore } from '../src/store/tokens.js';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/chain/mints.js';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 const s = { catalog: createTokensStore(), now: () => NOW };

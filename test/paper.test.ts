@@ -13,7 +13,7 @@ import { startSim, type SimHandle } from '../src/sim/index.js';
 import { KEEPER_QUOTE_TTL_MS, KEEPER_RETRY_MS } from '../src/sim/paper-fills.js';
 import { RECURRING_FEE_BPS } from '../src/sim/groups/recurring-book.js';
 import { balance, get as simGet, openOrder, post, rpc, sign } from './support/simGroups.js';
-import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 import { parsePaperBalance } from '../src/config/paperBalance.js';
 import { cleanEnv, runCli } from './support/cli.js';
 import { tempHome } from './support/home.js';

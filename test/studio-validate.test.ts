@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tokenUniverse } from '../src/actions/swapForm.js';
-import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 import { readTokenImage, sniffImage } from '../src/studio/image.js';
 import { findPool, loadPools, poolsPath, rememberPool, type LaunchedPool } from '../src/studio/pools.js';
 import { presetForm, IMAGE_MAX_BYTES, type StudioForm } from '../src/studio/preset.js';

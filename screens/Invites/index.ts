@@ -7,7 +7,7 @@ import type { ScreenModule } from '../shell/types.js';
 import { InvitesScreen } from './InvitesScreen.js';
 import { INVITES_KEYS } from './keys.js';
 import { fetchInvites, INVITES_INTERVAL_MS, INVITES_SCREEN, shownAddress } from './more.js';
-import { isAddress } from '../../src/api/base58.js';
+import { isAddress } from '../../src/chain/base58.js';
 
 interface FirstPage {
   view: InviteView;

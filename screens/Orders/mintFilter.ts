@@ -1,6 +1,6 @@
 // The Orders filter line (f or /): "SOL" (sold), ">USDC" (bought) or "SOL>USDC" (the pair); a mint
 // works wherever a symbol does, and a mint no list knows is kept as typed.
-import { isAddress } from '../../src/api/base58.js';
+import { isAddress } from '../../src/chain/base58.js';
 import { resolveOrderToken } from '../../src/actions/ordersInput.js';
 import type { Services } from '../../src/services/index.js';
 import type { MintFilter } from '../../src/store/orders.js';

@@ -12,7 +12,7 @@ import type { ScreenModule } from '../shell/types.js';
 import { PORTFOLIO_KEYS } from './keys.js';
 import { PortfolioScreen } from './PortfolioScreen.js';
 import { PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress, type PositionsParams } from './params.js';
-import { isAddress } from '../../src/api/base58.js';
+import { isAddress } from '../../src/chain/base58.js';
 
 export const portfolioScreen: ScreenModule<PortfolioState> = {
   id: PORTFOLIO_SCREEN,

@@ -12,7 +12,7 @@ import { usePick } from '../../components/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.js';
 import { formGeneration, formPath, knownTokens, maxAmountText } from '../../src/actions/swapFlow.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import type { SwapState } from '../../src/store/swap.js';
 import { useCatalog, useNow } from '../shell/context.js';
 import { useResourceState } from '../shell/polling.js';

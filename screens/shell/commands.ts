@@ -1,7 +1,7 @@
 // The command bar's registry (`:name args`): the shell's own commands plus every screen module's,
 // built once per dashboard. Two commands with one name throw at start-up.
 import { resolveToken } from '../../src/api/resolveToken.js';
-import { isAddress } from '../../src/api/base58.js';
+import { isAddress } from '../../src/chain/base58.js';
 import type { CommandContext, MountedScreen, ScreenCommand } from './types.js';
 
 /** A mistake in a command line; its message is shown as it is. */

@@ -2,7 +2,7 @@
 // transaction found) into what the dialog shows: the human summary first, then the facts.
 import type { Built, ConfirmRequest } from '../pipeline/types.js';
 import { changesText, type BalanceEffect } from '../pipeline/effect.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import type { InspectionOk } from '../wallet/inspect.js';
 import { lamportsText } from '../wallet/instructions.js';
 import { shortAddress } from '../text/format.js';

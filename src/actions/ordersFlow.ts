@@ -32,7 +32,7 @@ import { PAPER_DONE, runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, knowTokens, loadTokens, refreshJournalView } from './swapFlow.js';
 import { returnedTokens, tradeTokens } from './tokenFacts.js';
 import { durationWords, untilText } from '../text/duration.js';
-import { NATIVE_MINT, USDC_MINT } from '../api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../chain/mints.js';
 
 function catalogTokens(s: Pick<Services, 'catalog'>): Token[] {
   return Object.values(s.catalog.getState().latest);

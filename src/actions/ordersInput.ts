@@ -2,14 +2,14 @@
 // rule of the contract and the service's minimums (POST /trigger/v1/createOrder, POST /recurring/v1/createOrder) checked before any
 // request, each refusal naming the field and the rule. Pure: no requests, no React.
 import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '../text/amount.js';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../chain/mints.js';
 import type { Token } from '../api/types.js';
 import { resolveToken } from '../api/resolveToken.js';
 import { tokenUniverse } from './swapForm.js';
 import { formatPercent, formatPrice, formatUsd } from '../text/format.js';
 import { durationWords, parseDuration } from '../text/duration.js';
 import { parseSlippage } from './swapForm.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import { DateInputError, looksLikeDate, readTypedTime, utcWords, type TypedTime } from './dateInput.js';
 
 /** A mistake in what was typed; the message says what is wrong and how to fix it. */

@@ -4,7 +4,7 @@
 // signed and sent by the one pipeline (runSigned).
 import { fromBaseUnits } from '../text/amount.js';
 import type { ApiClient } from '../api/index.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import type { DbcPoolCreateResponse } from '../api/types.js';
 import type { ActionSpec, Built, ExpectedToken } from '../pipeline/types.js';
 import { curveLines } from '../studio/describe.js';

@@ -3,7 +3,7 @@
 // claim through the pipeline and show how the quote balance moved. Every result lands in the store.
 import { AmountError, fromBaseUnits, toBaseUnits } from '../text/amount.js';
 import { readBalances } from './balances.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services/index.js';
 import { findPool, loadPools, poolsOf, rememberPool, type LaunchedPool } from '../studio/pools.js';

@@ -2,7 +2,7 @@
 // its execute: GET /swap/v2/order + POST /swap/v2/execute, or GET /ultra/v1/order + POST
 // /ultra/v1/execute where the service serves only that) and through the swap group (a build sent by
 // RPC: GET /swap/v2/build assembled here, or GET /swap/v1/quote + POST /swap/v1/swap).
-import { NATIVE_MINT } from '../api/mints.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import {
   type Order,
   type OrderV2,

@@ -3,7 +3,7 @@
 // swap instructions (i). Every result lands in the swap store.
 import { fromBaseUnits } from '../text/amount.js';
 import { EXECUTE_CODES } from '../api/contract/index.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
 import type { Order, PrioritizationFee, Token } from '../api/types.js';
 import { slippageAdvice, slippageThatPasses } from '../pipeline/advice.js';
@@ -31,7 +31,7 @@ import { chooseBuild, findGeneration, orderOnRoute, buildOnRoute } from './swapR
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
-import { encodeBase58, isAddress } from '../api/base58.js';
+import { encodeBase58, isAddress } from '../chain/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import { orderFieldsSet, swapWords, type OrderExtras } from './swapOptions.js';
 import { refreshJournalView } from './journalView.js';

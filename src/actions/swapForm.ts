@@ -1,14 +1,14 @@
 // Reads the Swap form as typed into request parameters, naming every field that is wrong.
 // Nothing here changes the form: what the person typed stays as typed.
 import { AmountError, toBaseUnits } from '../text/amount.js';
-import { NATIVE_MINT } from '../api/mints.js';
-import { isAddress } from '../api/base58.js';
+import { NATIVE_MINT } from '../chain/mints.js';
+import { isAddress } from '../chain/base58.js';
 import { PRIORITY_LEVELS } from '../api/contract/index.js';
 import type { PrioritizationFee, QuoteParams, Token } from '../api/types.js';
 import { formatPercent } from '../text/format.js';
 import { resolveToken } from '../api/resolveToken.js';
 import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
-import { withFixedFacts } from '../chain/mintFacts.js';
+import { withFixedFacts } from '../rpc/mintFacts.js';
 import type { SwapForm } from '../store/swap.js';
 import { amountText, type TokenRef } from './describe.js';
 import {

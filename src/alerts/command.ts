@@ -3,7 +3,7 @@
 // works), the condition checked, and a sentence saying what was set.
 import { resolveToken } from '../api/resolveToken.js';
 import type { Token } from '../api/types.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import { formatPrice } from '../text/format.js';
 import type { AlertsStore } from './store.js';
 import { printableSymbol } from './store.js';

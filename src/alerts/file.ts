@@ -25,7 +25,7 @@ import {
 } from 'valibot';
 import { clippedText, fileObject, keptList, loadStateFile, mergeByKey, writeStateFile } from '../state/file.js';
 import { withFileLock } from '../state/lock.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import { MAX_WINDOW_MS, MIN_WINDOW_MS, type Alert } from './model.js';
 
 export const ALERTS_FILE = 'alerts.json';

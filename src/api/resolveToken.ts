@@ -1,6 +1,6 @@
 // Resolves what a person typed (a symbol, a name, or a mint address) to a token of a list.
 import type { Token } from './types.js';
-import { isAddress } from './base58.js';
+import { isAddress } from '../chain/base58.js';
 
 export type Resolution =
   | { ok: true; token: Pick<Token, 'id' | 'symbol' | 'name' | 'decimals'> & Partial<Token> }

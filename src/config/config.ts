@@ -23,7 +23,7 @@ import {
   type GenericSchema,
 } from 'valibot';
 import { showControls } from '../text/sanitize.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import { isJsonObject, loadStateFileSync, StateFileError, StateFileProblem } from '../state/file.js';
 import { isSendableApiKey, maskUrlCredentials } from '../api/errors.js';
 import { DEFAULT_PAPER_BALANCE, parsePaperBalance, type PaperBalance } from './paperBalance.js';

@@ -2,7 +2,7 @@
 // USDC`) gives them: read with the one amount grammar, checked against the tokens a paper account
 // may start with. The account itself is src/services/paperAccount.ts.
 import { AmountError, toBaseUnits } from '../text/amount.js';
-import { FIXED_TOKENS } from '../api/mints.js';
+import { FIXED_TOKENS } from '../chain/mints.js';
 
 export const DEFAULT_PAPER_BALANCE = '10 SOL,1000 USDC';
 

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { knownTokens, loadTokens, resolveMint } from '../actions/swapFlow.js';
-import { FIXED_TOKENS } from '../api/mints.js';
+import { FIXED_TOKENS } from '../chain/mints.js';
 import { modeOf, type Mode } from '../config/config.js';
 import { readJournalFile, type JournalState } from '../journal/journal.js';
 import { fetchFills, hasPlacedOrders } from '../portfolio/fills.js';

@@ -16,7 +16,7 @@ import { printTable, printJson, clean, fitText, formatTime } from './print.js';
 import { resolveWallet, walletLine } from './wallet.js';
 import { tokenLabels, labelsFrom, tokensFor, type TokenLabels } from './symbols.js';
 import { CommandError } from './print.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import { resolveToken } from '../api/resolveToken.js';
 import type { LegacyRecurringOrder } from '../store/orders.js';
 

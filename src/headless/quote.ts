@@ -4,7 +4,7 @@ import type { HeadlessServices } from './print.js';
 import { toBaseUnits, fromBaseUnits, AmountError } from '../text/amount.js';
 import { resolveToken } from '../api/resolveToken.js';
 import { listedTokens, withWellKnown } from './tokens.js';
-import { createMintFacts, tradeFacts } from '../chain/mintFacts.js';
+import { createMintFacts, tradeFacts } from '../rpc/mintFacts.js';
 import { tokensFor } from './symbols.js';
 import { printJson, clean, CommandError, fitText, outputWidth } from './print.js';
 import { HIGH_PRICE_IMPACT } from '../commands/args.js';

@@ -2,13 +2,14 @@
 // their ADDRESS names, and need nothing of the services but the service itself (the API client,
 // the embedded simulator in demo mode): no wallet, journal, watchlist, scheduler or stores are
 // opened (createServices would load and open them).
-import { ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
+import { ApiError } from '../api/errors.js';
+import { RequestRuleError, ResponseShapeError } from '../api/contract/ruleErrors.js';
 import { openBackend } from '../services/backend.js';
 import { sanitize } from '../text/sanitize.js';
 import type { CommandRun, SwitchSpec } from '../commands/registry.js';
 import { CommandError, clean, type HeadlessServices } from './print.js';
 import { untilSignal } from '../services/signals.js';
-import { createMintFacts } from '../chain/mintFacts.js';
+import { createMintFacts } from '../rpc/mintFacts.js';
 import { generationFor } from '../config/generation.js';
 
 /**

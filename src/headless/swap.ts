@@ -6,7 +6,7 @@
 import type { OptionsOf } from '../commands/registry.js';
 import { paperMark } from './orderSigning.js';
 import type { Config } from '../config/config.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import { readBalances } from '../actions/balances.js';
 import { currentCheck, executeSwapForm, knowTokens, settledPath } from '../actions/swapFlow.js';
 import { tokenRef } from '../actions/swapForm.js';

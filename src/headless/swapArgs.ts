@@ -5,7 +5,7 @@ import { swapPath } from '../actions/swapForm.js';
 import { orderFieldsSet, optionValue, SWAP_OPTIONS } from '../actions/swapOptions.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 import { clean, CommandError } from './print.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import type { Generation } from '../config/generation.js';
 
 /**

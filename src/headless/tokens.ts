@@ -5,7 +5,7 @@ import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { Token, TokenCategory, TokenInterval } from '../api/types.js';
 import { formatPrice, formatPct, formatUsdCompact, shortAddress } from '../text/format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
-import { FIXED_MINTS, withFixedFacts } from '../chain/mintFacts.js';
+import { FIXED_MINTS, withFixedFacts } from '../rpc/mintFacts.js';
 
 export interface TokensQuery {
   category: TokenCategory;

@@ -9,7 +9,7 @@ import type { Config } from '../config/config.js';
 import type { CommandRun, OptionsOf } from '../commands/registry.js';
 import type { DeviceKey } from '../wallet/keyUrl.js';
 import type { LedgerWallet } from '../wallet/ledger.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import { CommandError, clean, fitText, printJson, printTable } from './print.js';
 
 export interface HeadlessWallet {

@@ -4,7 +4,8 @@
 // --table into a pipe gets one table after another, each under a heading line.
 import type { OptionsOf } from '../commands/registry.js';
 import type { HeadlessServices } from './print.js';
-import { ApiError, RequestRuleError, ResponseShapeError } from '../api/errors.js';
+import { ApiError } from '../api/errors.js';
+import { RequestRuleError, ResponseShapeError } from '../api/contract/ruleErrors.js';
 import { fetchTokens, tokensQuery, tokensTable, type TokensDocument } from './tokens.js';
 import { CommandError, clean, printJson } from './print.js';
 

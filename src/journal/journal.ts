@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Mode } from '../config/config.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import { minValue, number, object, pipe, safeInteger, string, type InferOutput } from 'valibot';
 import { loadStateFile, openStateFile, writeStateFile } from '../state/file.js';
 import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../state/lock.js';

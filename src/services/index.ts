@@ -26,7 +26,7 @@ import { channelsOf } from '../notify/config.js';
 import { createDelivery, type Delivery } from '../notify/deliver.js';
 import { makeEvent, type EventType, type NotifyEvent } from '../notify/event.js';
 import { claimEvent } from '../notify/claim.js';
-import { createMintFacts, type MintFactsReader } from '../chain/mintFacts.js';
+import { createMintFacts, type MintFactsReader } from '../rpc/mintFacts.js';
 import { generationFor, type GenerationState } from '../config/generation.js';
 
 /** What kind of happening a notification is, for the off-terminal channels (src/notify/event.ts). */

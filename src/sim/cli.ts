@@ -1,5 +1,5 @@
 // `tradedeck sim`: serves the simulator until SIGINT/SIGTERM.
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import type { SimGroup } from './kernel.js';
 import { GROUPS } from './http/faults.js';
 import { startSim, type SimOptions } from './index.js';

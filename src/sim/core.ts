@@ -1,5 +1,5 @@
 // Assembles the simulator's kernel: clock, ids, ledger, market, transactions, requests, routes.
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../chain/mints.js';
 import type { SimKernel } from './kernel.js';
 import { poolFills } from './groups/trigger-escrow.js';
 import { SimClockImpl } from './clock.js';

@@ -6,7 +6,7 @@
 // service's execute, create, cancel or swap-building operations: the only requests it gets are
 // GET /tokens/v2/{category}/{interval}, GET /ultra/v1/order without a taker and GET /swap/v1/quote.
 import { createApiClient, type ApiClient } from '../api/index.js';
-import { USDC_MINT } from '../api/mints.js';
+import { USDC_MINT } from '../chain/mints.js';
 import type { Order, Quote, QuoteParams, Token } from '../api/types.js';
 import type { SimCore } from './core.js';
 import type { FirmQuote } from './groups/swap-body.js';

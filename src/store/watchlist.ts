@@ -15,7 +15,7 @@ import {
   writeStateFile,
 } from '../state/file.js';
 import { withFileLock } from '../state/lock.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 
 export const WATCHLIST_FILE = 'watchlist.json';
 const starred = object({

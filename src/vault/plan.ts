@@ -6,7 +6,7 @@
 // (src/actions/ordersInput.ts) become the service's DCA, each round worth at least 10 USD.
 // Pure: no requests.
 import { fromBaseUnits } from '../text/amount.js';
-import { USDC_MINT, USDT_MINT } from '../api/mints.js';
+import { USDC_MINT, USDT_MINT } from '../chain/mints.js';
 import {
   DCA_INTERVAL_SECONDS,
   DCA_MAX_BEGIN_DAYS,

@@ -3,7 +3,7 @@
 // and /orders/history/dca), as JSON and as a table's lines. Amounts are told from base units with the
 // chain's decimals when the catalog knows the mint; untrusted symbols are cleaned.
 import { fromBaseUnits } from '../text/amount.js';
-import { FIXED_TOKENS, NATIVE_MINT } from '../api/mints.js';
+import { FIXED_TOKENS, NATIVE_MINT } from '../chain/mints.js';
 import type { ApiClient } from '../api/index.js';
 import type { DcaOrderV2, PriceOrderV2, Vault } from '../api/types.js';
 import type { RpcClient } from '../rpc/client.js';

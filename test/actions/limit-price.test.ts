@@ -4,7 +4,7 @@
 // minimums compared in whole cents, and the time left rounded to its last unit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/chain/mints.js';
 import type { Token } from '../../src/api/types.js';
 import {
   compareWithMarket,

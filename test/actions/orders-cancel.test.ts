@@ -3,7 +3,7 @@
 // the limit order's fee account and SOL wrapping as sent, and cancel-all with 500 open orders.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { cancelAllLimits, cancelFound, cancelLimitOrders } from '../../src/actions/ordersCancel.js';
 import { cancelOne, createLimitFromArgs, findOpenOrders } from '../../src/actions/ordersFlow.js';
 import { OrderInputError } from '../../src/actions/ordersInput.js';

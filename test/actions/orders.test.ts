@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import type { Token } from '../../src/api/types.js';
 import { parseDcaArgs, parseLimitArgs, scheduleWords, OrderInputError } from '../../src/actions/ordersInput.js';
 import { withdrawLegacy, cancelOne, createDcaFromArgs } from '../../src/actions/ordersFlow.js';

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '../../src/api/errors.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { executeSwapForm, fetchInstructions } from '../../src/actions/swapFlow.js';
 import { checkForm } from '../../src/actions/swapForm.js';
 import { orderOnRoute } from '../../src/actions/swapRoute.js';

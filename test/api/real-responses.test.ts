@@ -18,7 +18,7 @@ import { ordersCommand, portfolioCommand } from '../../src/headless/account.js';
 import { invitesCommand } from '../../src/headless/invites.js';
 import { orderSummary, type TokenRef } from '../../src/actions/describe.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'real');
 const USER = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';

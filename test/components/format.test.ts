@@ -17,7 +17,7 @@ import {
   subscript,
 } from '../../src/text/format.js';
 import { durationWords, formatAge } from '../../src/text/duration.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
   for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);

@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOKEN_CATEGORIES } from '../../src/api/contract/tokens.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import { createServices } from '../../src/services/index.js';
 import { executeSwapForm, loadTokens } from '../../src/actions/swapFlow.js';
 import { createSwapStore } from '../../src/store/swap.js';

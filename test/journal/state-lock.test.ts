@@ -26,7 +26,7 @@ import { testServices } from '../support/services.js';
 import { CLI, cleanEnv } from '../support/cli.js';
 import { answerNext, submissions, world } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 import { waitFor } from '../support/wait.js';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';

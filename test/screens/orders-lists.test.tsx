@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { SCREENS } from '../../screens/index.js';
 import { ordersScreen } from '../../screens/Orders/index.js';
 import { createLimitFromArgs } from '../../src/actions/ordersFlow.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { createOrdersStore, type OrdersStore } from '../../src/store/orders.js';
 import { answerNext } from '../support/actions.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';

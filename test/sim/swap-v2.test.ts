@@ -231,7 +231,7 @@ test('GET /swap/v2/build: the instructions of a metis swap, its compute-unit pri
     assert.equal(b.body.tipInstruction.accounts[0].pubkey, w.address);
     assert.equal(b.body.addressesByLookupTableAddress, null);
     const latest = await rpc(sim, 'getLatestBlockhash');
-    const { decodeBase58 } = await import('../../src/api/base58.js');
+    const { decodeBase58 } = await import('../../src/chain/base58.js');
     assert.deepEqual(b.body.blockhashWithMetadata.blockhash, [...decodeBase58(latest.result.value.blockhash)!]);
     const none = await call(sim, 'GET', `${q}&dexes=NoSuchDex`);
     assert.equal(none.status, 400);

@@ -3,7 +3,7 @@
 // names the field, before anything is asked or stored.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/chain/mints.js';
 import { type Token } from '../../src/api/types.js';
 import { OrderInputError } from '../../src/actions/ordersInput.js';
 import { parseStandingArgs, standingTokenWords, type StandingCommand } from '../../src/orders/standing/input.js';

@@ -14,7 +14,7 @@ import {
 } from '../../src/store/index.js';
 import type { WatchEntry } from '../../src/store/watchlist.js';
 import { nth, valueAt } from '../support/narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 const event = (ok: boolean, extra: Partial<RequestEvent> = {}): RequestEvent => ({
   method: 'GET',

@@ -4,7 +4,7 @@
 // input refused in one line naming the field.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/chain/mints.js';
 import type { Token } from '../../src/api/types.js';
 import { OrderInputError, parseDcaArgs } from '../../src/actions/ordersInput.js';
 import { custodyOfWords, parseStandingArgs, type StandingCommand } from '../../src/orders/standing/input.js';

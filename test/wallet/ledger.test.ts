@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
-import { decodeBase58 } from '../../src/api/base58.js';
+import { decodeBase58 } from '../../src/chain/base58.js';
 import { ConfigError, describeConfig, loadConfig } from '../../src/config/config.js';
 import { parseDeviceKey, signerName } from '../../src/wallet/keyUrl.js';
 import { createDemoKeyFile, loadKeypairFile, unattendedRefusal } from '../../src/wallet/keypair.js';

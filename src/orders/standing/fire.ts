@@ -8,7 +8,7 @@
 // confirmation that says yes only when the measured balance changes are within the confirmed
 // terms (the same two tokens, at most the amount paid, at least the floor received). Outside them
 // nothing is signed. What became of it is written back to the file and the journal, and told.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { runSigned } from '../../actions/run.js';
 import { routeSwapAction, type FactToken } from '../../actions/swapActions.js';
 import { tradeTokens } from '../../actions/tokenFacts.js';

@@ -3,7 +3,7 @@
 // trade positions (amounts fixed per seed and wallet, valued at live simulated prices).
 
 import { fromBaseUnits } from '../../text/amount.js';
-import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../chain/mints.js';
 import type { PortfolioAsset, PortfolioElement as ElementRead } from '../../api/types.js';
 import type { SimKernel } from '../kernel.js';
 import { SeededStream } from './send-seeded.js';

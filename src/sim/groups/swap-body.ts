@@ -1,5 +1,5 @@
 // Reads the body shared by POST /swap/v1/swap and /swap/v1/swap-instructions.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { SwapRequest } from '../../api/types.js';
 import type { SimCore } from '../core.js';

@@ -1,7 +1,7 @@
 // What a swap transaction does when it lands: re-runs its route against the pools as they are now,
 // enforces the slippage threshold (6001), then moves the ledger and the pools exactly once.
 import { fromBaseUnits } from '../../text/amount.js';
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import type { SimEffectResult } from '../kernel.js';
 import type { SimCore } from '../core.js';
 import type { PathSpec, RouteResult } from '../market/routing.js';

@@ -1,7 +1,7 @@
 // Instructions of a swap transaction: compute budget, token-account setup, the router instruction
 // carrying the route, and native-coin cleanup.
 import { createHash } from 'node:crypto';
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimInstruction } from '../kernel.js';
 import type { PathSpec } from '../market/routing.js';

@@ -4,7 +4,7 @@
 // and sends it itself: the chain lands the message made of exactly these instructions (in this
 // order, the taker paying, against this blockhash), with whatever compute-budget instructions the
 // caller sets, and its fee is what those set.
-import { decodeBase58 } from '../../api/base58.js';
+import { decodeBase58 } from '../../chain/base58.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { BuildAnswer, BuildParams } from '../../api/types.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
@@ -13,7 +13,7 @@ import { coreOf, type SimCore } from '../core.js';
 import type { RouteResult } from '../market/routing.js';
 import type { FirmQuote } from './swap-body.js';
 import { executeRfq } from './ultra-rfq.js';
-import { USDC_MINT, USDT_MINT } from '../../api/mints.js';
+import { USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import { STABLE_INTERMEDIATES } from '../market/catalog.js';
 import { DEX_LABELS } from '../market/pools.js';
 import { fieldFail } from './params.js';

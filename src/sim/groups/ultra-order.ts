@@ -1,7 +1,7 @@
 // GET /ultra/v1/order: parameters, router choice (pool aggregator or RFQ partners), fees and who
 // pays them, and the funding checks behind errorCode 1/2/3.
 import { fromBaseUnits } from '../../text/amount.js';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import { OPERATIONS, ROUTERS } from '../../api/contract/index.js';
 import type { SimCore } from '../core.js';
 import { STABLE_INTERMEDIATES } from '../market/catalog.js';

@@ -1,6 +1,6 @@
 // Order group: GET /ultra/v1/order (quote + unsigned transaction under a requestId) and
 // POST /ultra/v1/execute (signed transaction -> landed swap, idempotent per requestId).
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { Order } from '../../api/types.js';
 import type { SimInstruction, SimKernel, SimSubmitResult } from '../kernel.js';

@@ -31,7 +31,7 @@
 //     AddressLookupTab1e1111111111111111111111111, its data in the program's layout. 200:
 //     {"address", "authority", "addresses", "lastExtendedSlot"}. 400 {"error": "<field>: <rule>"}
 //     for a bad or unknown field, or an address that already holds a table.
-import { isAddress } from '../../api/base58.js';
+import { isAddress } from '../../chain/base58.js';
 import type { ServerDeps } from './server.js';
 import { gatewayBody } from './errors.js';
 import { parseExecuteFault } from '../execute-faults.js';

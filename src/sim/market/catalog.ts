@@ -1,6 +1,6 @@
 // The simulated token universe: a few recognisable majors and many made-up tokens, each with the
 // static traits its market behaviour and Token record are derived from.
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../wallet/instructions.js';
 import { hash32, seededAddress, unit } from '../random.js';
 

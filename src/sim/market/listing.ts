@@ -3,7 +3,7 @@
 import type { SimListing } from '../kernel.js';
 import type { TokenDef } from './catalog.js';
 import { seededAddress } from '../random.js';
-import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../chain/mints.js';
 import type { Pool } from './pools.js';
 
 /** A token as a paper market learns it from the service it follows. */

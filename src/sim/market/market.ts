@@ -8,7 +8,7 @@ import { buildCatalog, STABLE_INTERMEDIATES, type TokenDef } from './catalog.js'
 import { SLOTS_PER_MINUTE, TradeHistory } from './history.js';
 import { applyTrade, buildPools, type Pool, type PriceSource } from './pools.js';
 import { curvePool, learnedDef, learnedPools, listingDef, type LearnedToken } from './listing.js';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 
 /** the tokens a paper market starts with: it learns the rest from the service it follows */
 const BASE_MINTS = new Set([NATIVE_MINT, USDC_MINT, USDT_MINT]);

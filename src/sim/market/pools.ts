@@ -1,7 +1,7 @@
 // Constant-product pools under several DEX labels. A pool's reserves follow the reference price of
 // its two tokens; a trade pushes the pool price away from it (a deviation), which arbitrage closes
 // with a 60 s half-life. Nothing is done per slot: reserves are derived when a pool is touched.
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import { seededAddress, unit } from '../random.js';
 import type { TokenDef } from './catalog.js';
 

@@ -1,7 +1,7 @@
 // Accounts as the simulator's node holds them, read from the balances (the ledger, or what a dry
 // run left): a registered address lookup table, a token mint, a program, a wallet's associated
 // token account, a funded wallet (a System account without data), or none.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimCore } from '../core.js';
 import type { SimTokenInfo } from '../kernel.js';

@@ -6,7 +6,7 @@
 // instruction data (in-amount and quoted out) and accounts (source, destination). An instruction of
 // a program the chain does not hold fails the whole message, as on a node; an instruction the
 // simulator cannot read fails with the runtime's error. Nothing here changes the simulator's state.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { SimCore } from '../core.js';
 import { addressBytes } from '../signing.js';

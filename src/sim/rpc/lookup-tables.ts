@@ -11,7 +11,7 @@
 //   54  u16     padding
 //   56  32 B    each address, in table order
 import { address as toAddress, getAddressEncoder } from '@solana/kit';
-import { isAddress } from '../../api/base58.js';
+import { isAddress } from '../../chain/base58.js';
 import { seededAddress } from '../random.js';
 
 export const LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';

@@ -1,8 +1,8 @@
 // A small Solana JSON-RPC 2.0 endpoint over the simulator's ledger and transactions.
 import { getBase58Encoder } from '@solana/kit';
-import { isAddress } from '../../api/base58.js';
+import { isAddress } from '../../chain/base58.js';
 import { fromBaseUnits } from '../../text/amount.js';
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import type { SimCore } from '../core.js';
 import { parsedProgram, parsedTokenAccount, tokenAccounts, RENT_EXEMPT_EPOCH } from './token-accounts.js';
 import { lookupTableParsed } from './lookup-tables.js';

@@ -3,8 +3,8 @@
 // its own effect on a dry run (nothing it changes is kept); one it did not (a rewritten message)
 // is interpreted instruction by instruction as a chain would run it. Either way the fee is taken
 // from the fee payer as a node's simulation takes it.
-import { isAddress } from '../../api/base58.js';
-import { NATIVE_MINT } from '../../api/mints.js';
+import { isAddress } from '../../chain/base58.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import type { SimCore } from '../core.js';
 import { SimInsufficientFunds, type LedgerView } from '../ledger.js';
 import { triggerBookOf } from '../groups/trigger-book.js';

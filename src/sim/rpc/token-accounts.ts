@@ -2,7 +2,7 @@
 // getAccountInfo shows one, in the encoding asked for: base64 (the 165-byte SPL token account
 // layout) or jsonParsed.
 import { fromBaseUnits } from '../../text/amount.js';
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import type { SimCore } from '../core.js';
 import type { SimTokenInfo } from '../kernel.js';
 import type { LedgerView } from '../ledger.js';

@@ -17,7 +17,7 @@ import {
   string,
   transform,
 } from 'valibot';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../chain/mints.js';
 import { sanitize } from '../text/sanitize.js';
 import type { AccountInfo } from '../rpc/client.js';
 import { loadStateFile, writeStateFile } from '../state/file.js';

@@ -42,9 +42,9 @@ import {
   type InferOutput,
   type ObjectEntries,
 } from 'valibot';
-import { AmountError, parseRawAmount } from '../text/amount.js';
-import { isAddress } from './base58.js';
-import { RequestRuleError, ResponseShapeError } from './errors.js';
+import { AmountError, parseRawAmount } from '../../text/amount.js';
+import { isAddress } from '../../chain/base58.js';
+import { RequestRuleError, ResponseShapeError } from './ruleErrors.js';
 
 /** A schema known by what it gives. */
 export type Schema<O = unknown> = GenericSchema<unknown, O>;
