@@ -86,7 +86,7 @@ const MODES = {
   main: { entry: join(root, 'src', 'main', 'cli.ts'), exports: [] },
   dashboard: { entry: join(root, 'screens', 'shell', 'dashboard.ts'), exports: ['runDashboard'] },
   headless: { entry: join(root, 'src', 'headless', 'index.ts'), exports: ['runHeadless'] },
-  sim: { entry: join(root, 'src', 'sim', 'cli.ts'), exports: ['runSimCommand'] },
+  sim: { entry: join(root, 'src', 'main', 'sim.ts'), exports: ['runSimCommand'] },
 };
 const modeByEntry = new Map(Object.entries(MODES).map(([name, m]) => [m.entry, name]));
 

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSigner } from '@solana/kit';
 import { startSim, type SimHandle } from '../src/sim/index.js';
-import { KEEPER_QUOTE_TTL_MS, KEEPER_RETRY_MS } from '../src/sim/paper-fills.js';
+import { KEEPER_QUOTE_TTL_MS, KEEPER_RETRY_MS } from '../src/sim/groups/paper-fills.js';
 import { RECURRING_FEE_BPS } from '../src/sim/groups/recurring-book.js';
 import { balance, get as simGet, openOrder, post, rpc, sign } from './support/simGroups.js';
 import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';

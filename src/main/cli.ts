@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const apiKeyGiven = hideSecretsFromProcessList();
   // The simulator parses its own flags.
   if (argv[0] === 'sim') {
-    const { runSimCommand } = await import('../sim/cli.js');
+    const { runSimCommand } = await import('./sim.js');
     return runSimCommand(argv.slice(1));
   }
   // Only the global options are known here; a command line (a command, a command's option,

@@ -1,6 +1,6 @@
 // Paper trading's account: opened with its starting balances (`--paper-balance 10 SOL,1000 USDC`,
 // read by src/config/paperBalance.ts), its key and its simulator state in the state directory, and `tradedeck paper reset`. The market it trades
-// in follows the configured service, reading only (src/sim/paper.ts).
+// in follows the configured service, reading only (src/sim/groups/paper-market.ts).
 import { join } from 'node:path';
 import { array, digits, finite, number, object, pipe, string, type InferOutput } from 'valibot';
 import { loadStateFile, writeStateFile } from '../state/file.js';

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSigner } from '@solana/kit';
 import { ApiError, createApiClient, RequestRuleError, ROUTERS_V2 } from '../../src/api/index.js';
-import { parseSimArgs } from '../../src/sim/cli.js';
+import { parseSimArgs } from '../../src/main/sim.js';
 import { balance, get, JUP, rpc, SOL, USDC, withSim } from '../support/simHttp.js';
 import { programsOf, signerAddresses } from '../support/simGroups.js';
 import { call, signTx, wallet } from './v2-support.js';

@@ -5,7 +5,7 @@
 import { fromBaseUnits } from '../../text/amount.js';
 import { NATIVE_MINT, USDC_MINT } from '../../chain/mints.js';
 import type { PortfolioAsset, PortfolioElement as ElementRead } from '../../api/types.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { SeededStream } from './send-seeded.js';
 import { triggerBookOf } from './trigger-book.js';
 

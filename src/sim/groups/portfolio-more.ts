@@ -5,7 +5,7 @@
 
 import { NATIVE_MINT, USDC_MINT } from '../../chain/mints.js';
 import type { PortfolioElement } from './portfolio-elements.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { asset, type SimAsset } from './portfolio-elements.js';
 import { SeededStream } from './send-seeded.js';
 

@@ -3,10 +3,10 @@
 import { fromBaseUnits } from '../../text/amount.js';
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import { OPERATIONS, ROUTERS } from '../../api/contract/index.js';
-import type { SimCore } from '../core.js';
-import { STABLE_INTERMEDIATES } from '../market/catalog.js';
-import { DEX_LABELS } from '../market/pools.js';
-import type { RouteResult } from '../market/routing.js';
+import type { SimCore } from '../engine/core.js';
+import { STABLE_INTERMEDIATES } from '../engine/catalog.js';
+import { DEX_LABELS } from '../engine/pools.js';
+import type { RouteResult } from '../engine/routing.js';
 import { fieldFail, labelList } from './params.js';
 import { Params } from './read-request.js';
 import { computeQuote } from './swap-route.js';

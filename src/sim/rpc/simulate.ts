@@ -5,16 +5,16 @@
 // from the fee payer as a node's simulation takes it.
 import { isAddress } from '../../chain/base58.js';
 import { NATIVE_MINT } from '../../chain/mints.js';
-import type { SimCore } from '../core.js';
-import { SimInsufficientFunds, type LedgerView } from '../ledger.js';
+import type { SimCore } from '../engine/core.js';
+import { SimInsufficientFunds, type LedgerView } from '../engine/ledger.js';
 import { triggerBookOf } from '../groups/trigger-book.js';
 import { recurringBookOf } from '../groups/recurring-book.js';
 import { studioBookOf } from '../groups/studio-pools.js';
 import { triggerV2Of } from '../groups/trigger-v2.js';
-import type { SimEffectResult } from '../kernel.js';
-import { accountAt, nodeAccount, type SimAccount } from './accounts.js';
+import type { SimEffectResult } from '../engine/kernel.js';
+import { accountAt, nodeAccount, type SimAccount } from '../engine/accounts.js';
 import { interpretMessage, type NodeError } from './interpret.js';
-import { loadMessage } from './message.js';
+import { loadMessage } from '../engine/message.js';
 
 type Json = Record<string, unknown>;
 

@@ -5,24 +5,17 @@
 // quotes through the paper maker (the kernel's fill source). Nothing is ever sent to that
 // service's execute, create, cancel or swap-building operations: the only requests it gets are
 // GET /tokens/v2/{category}/{interval}, GET /ultra/v1/order without a taker and GET /swap/v1/quote.
-import { createApiClient, type ApiClient } from '../api/index.js';
-import { USDC_MINT } from '../chain/mints.js';
-import type { Order, Quote, QuoteParams, Token } from '../api/types.js';
-import type { SimCore } from './core.js';
-import type { FirmQuote } from './groups/swap-body.js';
+import { createApiClient, type ApiClient } from '../../api/index.js';
+import { USDC_MINT } from '../../chain/mints.js';
+import type { Order, Quote, QuoteParams, Token } from '../../api/types.js';
+import type { PaperSource, SimCore } from '../engine/core.js';
+import type { FirmQuote } from './swap-body.js';
 import { PaperFills } from './paper-fills.js';
-import type { LearnedToken } from './market/listing.js';
-import { seededAddress } from './random.js';
-import type { OrderParams, OrderPlan } from './groups/ultra-order.js';
-import { triggerBookOf } from './groups/trigger-book.js';
-import { recurringBookOf } from './groups/recurring-book.js';
-
-export interface PaperSource {
-  /** the service the prices come from */
-  baseUrl: string;
-  apiKey?: string;
-  timeoutMs?: number;
-}
+import type { LearnedToken } from '../engine/listing.js';
+import { seededAddress } from '../engine/random.js';
+import type { OrderParams, OrderPlan } from './ultra-order.js';
+import { triggerBookOf } from './trigger-book.js';
+import { recurringBookOf } from './recurring-book.js';
 
 /** How often the prices of what the paper account holds or has orders in are asked again. */
 export const PAPER_REFRESH_MS = 15_000;
@@ -76,6 +69,13 @@ function learned(t: Token): LearnedToken | null {
 function failStatus(e: unknown): number {
   const status = (e as { status?: unknown }).status;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : 502;
+}
+
+const links = new WeakMap<SimCore, PaperLink>();
+
+/** the paper link of a simulator in paper mode (the service its market follows), else undefined */
+export function paperOf(core: SimCore): PaperLink | undefined {
+  return links.get(core);
 }
 
 export class PaperLink {
@@ -290,7 +290,8 @@ export async function installPaper(
   restored: readonly LearnedToken[] = [],
 ): Promise<PaperLink> {
   const link = new PaperLink(core, source);
-  core.paper = link;
+  links.set(core, link);
+  core.onStop(() => link.stop());
   core.kernel.fills = link.fills;
   for (const t of restored) core.market.learnToken(t);
   const { kernel } = core;

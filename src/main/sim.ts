@@ -1,8 +1,8 @@
 // `tradedeck sim`: serves the simulator until SIGINT/SIGTERM.
 import { isAddress } from '../chain/base58.js';
-import type { SimGroup } from './kernel.js';
-import { GROUPS } from './http/faults.js';
-import { startSim, type SimOptions } from './index.js';
+import type { SimGroup } from '../sim/engine/kernel.js';
+import { GROUPS } from '../sim/http/faults.js';
+import { startSim, type SimOptions } from '../sim/index.js';
 import { untilSignal } from '../services/signals.js';
 import { reflow } from '../text/reflow.js';
 

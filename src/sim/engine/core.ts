@@ -1,19 +1,25 @@
 // Assembles the simulator's kernel: clock, ids, ledger, market, transactions, requests, routes.
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../chain/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import type { SimKernel } from './kernel.js';
-import { poolFills } from './groups/trigger-escrow.js';
+import { poolFills } from './pool-fills.js';
 import { SimClockImpl } from './clock.js';
 import { createIds, type SimIdsImpl } from './ids.js';
 import { SimLedgerImpl } from './ledger.js';
-import { SimMarketImpl } from './market/market.js';
+import { SimMarketImpl } from './market.js';
 import { SimTransactionsImpl } from './transactions.js';
-import { SimLookupTables } from './rpc/lookup-tables.js';
+import { SimLookupTables } from './lookup-tables.js';
 import { SimRequestsImpl } from './requests.js';
-import { RouteTable } from './http/routes.js';
-import { SimUploadStore } from './http/uploads.js';
-import { fail } from './http/errors.js';
+import { RouteTable } from './routes.js';
+import { SimUploadStore } from './uploads.js';
+import { fail } from './errors.js';
 import { GENESIS_SLOT } from './clock.js';
-import type { PaperLink, PaperSource } from './paper.js';
+
+export interface PaperSource {
+  /** the service the prices come from */
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs?: number;
+}
 
 export interface CoreOptions {
   seed: number;
@@ -60,8 +66,8 @@ export class SimCore {
   readonly lookupTables: SimLookupTables;
   readonly ids: SimIdsImpl;
   readonly kernel: SimKernel;
-  /** paper mode: the service the market follows */
-  paper: PaperLink | undefined;
+  /** what stop() ends besides the clock (paper mode: the link's refresh) */
+  private readonly stops: Array<() => void> = [];
 
   constructor(readonly options: CoreOptions) {
     this.clock = new SimClockImpl(options);
@@ -107,8 +113,12 @@ export class SimCore {
     this.ledger.markFunded(address);
   }
 
+  onStop(fn: () => void): void {
+    this.stops.push(fn);
+  }
+
   stop(): void {
-    this.paper?.stop();
+    for (const fn of this.stops) fn();
     this.clock.stop();
   }
 }

@@ -3,10 +3,10 @@
 // layout) or jsonParsed.
 import { fromBaseUnits } from '../../text/amount.js';
 import { NATIVE_MINT } from '../../chain/mints.js';
-import type { SimCore } from '../core.js';
-import type { SimTokenInfo } from '../kernel.js';
-import type { LedgerView } from '../ledger.js';
-import { addressBytes } from '../signing.js';
+import type { SimCore } from './core.js';
+import type { SimTokenInfo } from './kernel.js';
+import type { LedgerView } from './ledger.js';
+import { addressBytes } from './signing.js';
 import { associatedTokenAddress } from './ata.js';
 
 /**

@@ -1,5 +1,5 @@
 // Handler errors and their rendering in each group's real envelope.
-import type { SimErrorInit, SimGroup } from '../kernel.js';
+import type { SimErrorInit, SimGroup } from './kernel.js';
 
 export class SimError extends Error {
   constructor(readonly init: SimErrorInit) {

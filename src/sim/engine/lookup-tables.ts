@@ -12,7 +12,7 @@
 //   56  32 B    each address, in table order
 import { address as toAddress, getAddressEncoder } from '@solana/kit';
 import { isAddress } from '../../chain/base58.js';
-import { seededAddress } from '../random.js';
+import { seededAddress } from './random.js';
 
 export const LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
 export const LOOKUP_TABLE_META_SIZE = 56;

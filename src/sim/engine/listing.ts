@@ -1,8 +1,8 @@
 // The traits of a token launched on a studio bonding curve, and its curve pool, so the market can
 // list it beside the catalogue: new, thinly traded, one holder, all supply on the curve.
-import type { SimListing } from '../kernel.js';
+import type { SimListing } from './kernel.js';
 import type { TokenDef } from './catalog.js';
-import { seededAddress } from '../random.js';
+import { seededAddress } from './random.js';
 import { NATIVE_MINT, USDC_MINT } from '../../chain/mints.js';
 import type { Pool } from './pools.js';
 

@@ -1,7 +1,7 @@
 // Seeded randomness. Market randomness is a pure function of (seed, slot, index, stream) so that
 // requests never perturb the market path; identifiers come from counter-based streams.
 import { createHash } from 'node:crypto';
-import { encodeBase58 } from '../chain/base58.js';
+import { encodeBase58 } from '../../chain/base58.js';
 
 /** base58 text of raw bytes (Bitcoin alphabet, leading zero bytes as '1') */
 export const toBase58 = encodeBase58;

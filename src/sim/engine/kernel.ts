@@ -1,7 +1,7 @@
 // The simulator's inner interface: what the core (clock, ledger, market, transactions, HTTP
 // routing) offers to the groups that register operations on it. Types only.
 
-import type { Token } from '../api/types.js';
+import type { Token } from '../../api/types.js';
 
 /** Which error envelope and auth rule a route follows (the real service answers each group's errors in its own envelope). */
 export type SimGroup =

@@ -2,7 +2,7 @@
 // address lookup tables load, writable first), who signs, which accounts it may write, its
 // instructions with their accounts resolved, and the fee it costs its fee payer.
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
-import type { SimCore } from '../core.js';
+import type { SimCore } from './core.js';
 import { COMPUTE_BUDGET_PROGRAM } from './accounts.js';
 
 export const LAMPORTS_PER_SIGNATURE = 5000n;

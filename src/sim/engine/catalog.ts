@@ -2,7 +2,7 @@
 // static traits its market behaviour and Token record are derived from.
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../wallet/instructions.js';
-import { hash32, seededAddress, unit } from '../random.js';
+import { hash32, seededAddress, unit } from './random.js';
 
 /** slots in a day at 400 ms */
 const SLOTS_PER_DAY = 216_000;

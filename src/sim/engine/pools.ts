@@ -2,7 +2,7 @@
 // its two tokens; a trade pushes the pool price away from it (a deviation), which arbitrage closes
 // with a 60 s half-life. Nothing is done per slot: reserves are derived when a pool is touched.
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
-import { seededAddress, unit } from '../random.js';
+import { seededAddress, unit } from './random.js';
 import type { TokenDef } from './catalog.js';
 
 export const DEX_LABELS = [

@@ -1,10 +1,10 @@
 // The keepers' fill source in paper mode (limit orders, DCA cycles): the followed service's quotes,
 // asked for at the pace a free key allows and filled through the paper maker. The other side of
-// the seam whose demo side is the simulator's pools (poolFills in groups/trigger-escrow.ts).
-import type { SimCore } from './core.js';
-import type { SimFillSource, SimMarketQuote } from './kernel.js';
-import { executeRfq } from './groups/ultra-rfq.js';
-import type { PaperLink } from './paper.js';
+// the seam whose demo side is the simulator's pools (poolFills in engine/pool-fills.ts).
+import type { SimCore } from '../engine/core.js';
+import type { SimFillSource, SimMarketQuote } from '../engine/kernel.js';
+import { executeRfq } from './ultra-rfq.js';
+import type { PaperLink } from './paper-market.js';
 
 /** How long (simulated time) a quote the keepers asked for is used again for the same pair and amount. */
 export const KEEPER_QUOTE_TTL_MS = 12_000;

@@ -3,9 +3,9 @@
 // token account, a funded wallet (a System account without data), or none.
 import { NATIVE_MINT } from '../../chain/mints.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimCore } from '../core.js';
-import type { SimTokenInfo } from '../kernel.js';
-import type { LedgerView } from '../ledger.js';
+import type { SimCore } from './core.js';
+import type { SimTokenInfo } from './kernel.js';
+import type { LedgerView } from './ledger.js';
 import { ATA_PROGRAM } from './ata.js';
 import { LOOKUP_TABLE_PROGRAM, lookupTableData, type SimLookupTable } from './lookup-tables.js';
 import { RENT_EXEMPT_EPOCH, tokenAccountAt, tokenAccountBytes } from './token-accounts.js';

@@ -1,7 +1,7 @@
 // Per-minute trade buckets for every token (a ring of 48 h), from which the stats windows are
 // computed. The first 48 h are generated at start-up from the seed; live slots add to the
 // current minute.
-import { gauss, unit } from '../random.js';
+import { gauss, unit } from './random.js';
 import type { TokenDef } from './catalog.js';
 
 export const SLOTS_PER_MINUTE = 150;

@@ -1,9 +1,9 @@
 // The living market: reference prices on a seeded random walk (randomness from seed and slot
 // only), background trades into the per-minute history, and the pool graph for routing.
 import type { Token } from '../../api/types.js';
-import type { SimListing, SimMarket, SimMarketQuote, SimTokenInfo } from '../kernel.js';
-import type { SimClockImpl } from '../clock.js';
-import { gauss, unit } from '../random.js';
+import type { SimListing, SimMarket, SimMarketQuote, SimTokenInfo } from './kernel.js';
+import type { SimClockImpl } from './clock.js';
+import { gauss, unit } from './random.js';
 import { buildCatalog, STABLE_INTERMEDIATES, type TokenDef } from './catalog.js';
 import { SLOTS_PER_MINUTE, TradeHistory } from './history.js';
 import { applyTrade, buildPools, type Pool, type PriceSource } from './pools.js';

@@ -1,5 +1,5 @@
 // Route table with `:name` path parameters.
-import type { SimGroup, SimHandler, SimMethod, SimRouter } from '../kernel.js';
+import type { SimGroup, SimHandler, SimMethod, SimRouter } from './kernel.js';
 
 /** The groups of the service's current generation, which a simulator that serves only V1 leaves out. */
 export const V2_GROUPS: readonly SimGroup[] = ['swap-v2', 'trigger-v2'];

@@ -2,7 +2,7 @@
 // token image (`/__sim/upload/<id>?X-Amz-Expires=..&X-Amz-Signature=..`), and the uploaded
 // image is then served at `/__sim/upload/<id>`.
 import { createHash } from 'node:crypto';
-import type { SimClock, SimIds, SimUploads } from '../kernel.js';
+import type { SimClock, SimIds, SimUploads } from './kernel.js';
 
 /** largest image accepted */
 export const MAX_UPLOAD_BYTES = 512 * 1024;
