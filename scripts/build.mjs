@@ -85,7 +85,7 @@ for (const name of without) {
 const MODES = {
   main: { entry: join(root, 'src', 'main', 'cli.ts'), exports: [] },
   dashboard: { entry: join(root, 'screens', 'shell', 'dashboard.ts'), exports: ['runDashboard'] },
-  headless: { entry: join(root, 'src', 'headless', 'index.ts'), exports: ['runHeadless'] },
+  headless: { entry: join(root, 'src', 'commands', 'index.ts'), exports: ['runHeadless'] },
   sim: { entry: join(root, 'src', 'main', 'sim.ts'), exports: ['runSimCommand'] },
 };
 const modeByEntry = new Map(Object.entries(MODES).map(([name, m]) => [m.entry, name]));

@@ -1,5 +1,6 @@
 // The layout the design fixes: src/ holds no React or Ink (the headless commands and the simulator
-// must never load them), and nothing in src/ but the entry point reaches into screens/ or components/.
+// must never load them), nothing in src/ but the entry point reaches into screens/ or components/, and
+// no two folders of src/ import each other, directly or round a circle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +74,16 @@ test('the known mints are written once, in src/chain/mints.ts: tests and the pro
     .filter((f) => mints.some((m) => new RegExp(`['"\`]${m}['"\`]|^\\s*${m}:`, 'm').test(readFileSync(f, 'utf8'))))
     .map((f) => relative(root, f));
   assert.deepEqual(offenders, []);
+});
+
+test('no circle between folders of src/', () => {
+  // every directory is a node (src/sim and src/sim/groups are two), a type-only import an edge
+  const circles = folderCircles(root, ['src']);
+  assert.deepEqual(
+    circles,
+    [],
+    circles.map((c) => `a circle of ${c.folders.join(', ')}:\n  ${c.edges.join('\n  ')}`).join('\n'),
+  );
 });
 
 test('the folder circle check finds a circle between two folders, and none in a line', () => {

@@ -42,7 +42,7 @@ test('src/ never loads React, Ink, components/ or screens/ (only src/main/cli.ts
     /never reaches into the terminal UI/,
   );
   assert.deepEqual(
-    await refusals('src/main/cli.ts', "export const d = await import('../screens/shell/dashboard.js');\n"),
+    await refusals('src/main/cli.ts', "export const d = await import('../../screens/shell/dashboard.js');\n"),
     [],
   );
   assert.deepEqual(

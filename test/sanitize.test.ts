@@ -8,8 +8,8 @@ import { EventEmitter } from 'node:events';
 import { sanitize, sanitizeStyled } from '../src/text/sanitize.js';
 import { padCell, truncate, wrapText } from '../components/text.js';
 import { createFrameSink } from '../src/terminal/index.js';
-import { clean, printTable } from '../src/headless/print.js';
-import { dialogText } from '../src/headless/signing.js';
+import { clean, printTable } from '../src/commands/print.js';
+import { dialogText } from '../src/commands/signing.js';
 import type { ConfirmView } from '../src/store/confirm.js';
 import { nth } from './support/narrow.js';
 

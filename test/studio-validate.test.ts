@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tokenUniverse } from '../src/actions/swapForm.js';
+import { tokenUniverse } from '../src/actions/swapRequest.js';
 import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 import { readTokenImage, sniffImage } from '../src/studio/image.js';
 import { findPool, loadPools, poolsPath, rememberPool, type LaunchedPool } from '../src/studio/pools.js';

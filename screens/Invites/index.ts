@@ -1,7 +1,7 @@
 // The Invites screen module: invite history (sent or received) and pending invites as two views,
 // page 1 polled, later pages loaded with `]` or by moving past the last row.
 import type { InviteListResponse } from '../../src/api/types.js';
-import { createInvitesStore, type InvitesState, type InviteView } from '../../src/store/invites.js';
+import { createInvitesStore, type InvitesState, type InviteView } from '../../src/portfolio/invitesStore.js';
 import { CommandError, noMoreThan } from '../shell/commands.js';
 import type { ScreenModule } from '../shell/types.js';
 import { InvitesScreen } from './InvitesScreen.js';

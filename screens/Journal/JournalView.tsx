@@ -15,7 +15,7 @@ import { knownTokens } from '../../src/actions/swapFlow.js';
 import { exportJournalFile } from '../../src/export/run.js';
 import { plural } from '../../src/text/format.js';
 import { problemsText } from '../../src/journal/journal.js';
-import { selectedEntry } from '../../src/store/journal.js';
+import { selectedEntry } from '../../src/journal/store.js';
 import { overlayHints, useOverlayKeys, type OverlayProps } from '../shell/overlay.js';
 import { JournalRows } from './JournalRows.js';
 import { JOURNAL_KEYS } from './keys.js';

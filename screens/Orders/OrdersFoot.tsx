@@ -6,7 +6,7 @@ import type { LineState } from '../../components/fields/lineEdit.js';
 import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { usePick } from '../../components/usePick.js';
-import type { OrdersStore } from '../../src/store/orders.js';
+import type { OrdersStore } from '../../src/orders/store.js';
 import { useShell } from '../shell/context.js';
 import { ORDERS_SCREEN } from './keys.js';
 import { ordersKeyLine } from './keyLine.js';

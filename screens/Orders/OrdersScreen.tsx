@@ -10,7 +10,7 @@ import { DetailPane } from '../../components/DetailPane.js';
 import { padCell, wrapText } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { usePick } from '../../components/usePick.js';
-import type { OrdersState } from '../../src/store/orders.js';
+import type { OrdersState } from '../../src/orders/store.js';
 import { useIntent } from '../shell/intents.js';
 import { useShell } from '../shell/context.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';

@@ -7,7 +7,7 @@ import type { Theme } from '../../components/theme.js';
 import type { Token } from '../../src/api/types.js';
 import type { Services } from '../../src/services/index.js';
 import type { StandingOrder } from '../../src/orders/standing/terms.js';
-import type { ListSnapshot, MintFilter, OrdersTab, OrdersView } from '../../src/store/orders.js';
+import type { ListSnapshot, MintFilter, OrdersTab, OrdersView } from '../../src/orders/store.js';
 import { dcaColumns, limitColumns, standingColumns } from './columns.js';
 import { rowsOf, type DcaRow, type LimitRow, type OrderRow } from './rows.js';
 import { standingRowsOf, type StandingRow } from './standing.js';

@@ -5,7 +5,7 @@ import { progressBar } from '../../components/ProgressBar.js';
 import { wrapText } from '../../components/text.js';
 import { formatAge } from '../../src/text/duration.js';
 import { batchTally } from '../../src/orders/batches.js';
-import type { ListSnapshot, OrdersState } from '../../src/store/orders.js';
+import type { ListSnapshot, OrdersState } from '../../src/orders/store.js';
 import { listTabsText, ORDER_LISTS } from './orderLists.js';
 import { printable } from './rows.js';
 

@@ -3,13 +3,13 @@
 // missing shows as "—".
 import { fromBaseUnits } from '../../src/text/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
-import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
-import { pairOf } from '../../src/actions/ordersInput.js';
+import { tokenOf, type AnyOrder } from '../../src/actions/orderFlow.js';
+import { pairOf } from '../../src/actions/orderRequest.js';
 import { formatPercent, formatPrice, MISSING, serviceTime } from '../../src/text/format.js';
 import type { Services } from '../../src/services/index.js';
-import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
+import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/orders/store.js';
 import { sanitize } from '../../src/text/sanitize.js';
-import { filledFraction } from '../../src/orders/changes.js';
+import { filledFraction } from '../../src/actions/orderChanges.js';
 import { formatAge, untilText } from '../../src/text/duration.js';
 
 /** Text from the service made safe to draw on one line. */

@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/shallow';
 import { useListView } from '../../components/list/useListView.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
 import type { Services } from '../../src/services/index.js';
-import { slotOf, type OrdersStore } from '../../src/store/orders.js';
+import { slotOf, type OrdersStore } from '../../src/orders/store.js';
 import { useCatalog, useFlash, useNow } from '../shell/context.js';
 import { withMarks } from './keyLine.js';
 import { readMintFilter } from './mintFilter.js';

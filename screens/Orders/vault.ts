@@ -9,10 +9,10 @@ import type { Column } from '../../components/Table.js';
 import type { DetailSection } from '../../components/DetailPane.js';
 import type { DcaOrderV2, PriceOrderV2 } from '../../src/api/types.js';
 import { utcWords } from '../../src/actions/dateInput.js';
-import { OrderInputError } from '../../src/actions/ordersInput.js';
+import { OrderInputError } from '../../src/actions/orderRequest.js';
 import { MISSING } from '../../src/text/format.js';
 import type { Services } from '../../src/services/index.js';
-import type { OrdersState, OrdersStore, OrdersTab, OrdersView } from '../../src/store/orders.js';
+import type { OrdersState, OrdersStore, OrdersTab, OrdersView } from '../../src/orders/store.js';
 import { cancelVaultOrder, editVaultOrder, type Outcome } from '../../src/vault/actions.js';
 import { watchVault, type VaultWatch } from '../../src/vault/events.js';
 import {

@@ -9,7 +9,7 @@ import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { catalogEmpty, loadTokens } from '../../src/actions/swapFlow.js';
 import { formatClock } from '../../src/text/format.js';
-import type { PortfolioState } from '../../src/store/portfolio.js';
+import type { PortfolioState } from '../../src/portfolio/store.js';
 import { useFlash } from '../shell/context.js';
 import { useScreenKeys } from '../shell/keymap.js';
 import { staleOrError, useResourceState } from '../shell/polling.js';

@@ -6,7 +6,7 @@ import { fetchFills, hasPlacedOrders } from '../../src/portfolio/fills.js';
 import { pnlTrades, type Fill, type PlacedOrders, type TradesSnapshot } from '../../src/portfolio/pnl.js';
 import { readBalances, type BalancesResult } from '../../src/portfolio/balances.js';
 import { buildPortfolioView } from '../../src/portfolio/model.js';
-import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
+import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/portfolio/store.js';
 import { CommandError, noMoreThan } from '../shell/commands.js';
 import type { ScreenModule } from '../shell/types.js';
 import { PORTFOLIO_KEYS } from './keys.js';

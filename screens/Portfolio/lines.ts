@@ -14,7 +14,7 @@ import {
   type PortfolioView,
   type TokenNames,
 } from '../../src/portfolio/model.js';
-import type { PortfolioSort } from '../../src/store/portfolio.js';
+import type { PortfolioSort } from '../../src/portfolio/store.js';
 import { padCell, textWidth } from '../../components/text.js';
 
 export type Tone = 'warn' | 'up' | 'down' | 'dim' | 'accent' | 'bold';

@@ -6,7 +6,7 @@ import { fromBaseUnits } from '../../src/text/amount.js';
 import { formatAmount, plural } from '../../src/text/format.js';
 import { formatTokenPrice, formatValue, MISSING, printable, signedUsd } from '../../src/portfolio/model.js';
 import type { SpotPnl } from '../../src/portfolio/pnl.js';
-import type { WalletBalance } from '../../src/store/portfolio.js';
+import type { WalletBalance } from '../../src/portfolio/store.js';
 import { gridLines, line, type Line, type Lookup, type TokenFacts, type Tone } from './lines.js';
 import type { StandingOrder } from '../../src/orders/standing/terms.js';
 import { amountWords, conditionShort, kindLabel, pairTokens, symbolOf } from '../../src/orders/standing/words.js';

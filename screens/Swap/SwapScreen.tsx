@@ -10,7 +10,7 @@ import { padCell } from '../../components/text.js';
 import { useTheme } from '../../components/theme.js';
 import { usePick } from '../../components/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.js';
+import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapRequest.js';
 import { formGeneration, formPath, knownTokens, maxAmountText } from '../../src/actions/swapFlow.js';
 import { NATIVE_MINT } from '../../src/chain/mints.js';
 import type { SwapState } from '../../src/store/swap.js';

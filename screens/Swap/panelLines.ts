@@ -1,7 +1,7 @@
 // Chooses what the Swap screen's panel says, in order of what matters now: suggestions while a
 // token is typed, a running action, its outcome, then the live quote (or why there is none).
 import type { Token } from '../../src/api/types.js';
-import { tokenRef, type FormCheck, type SwapPath } from '../../src/actions/swapForm.js';
+import { tokenRef, type FormCheck, type SwapPath } from '../../src/actions/swapRequest.js';
 import { IMPACT_WARN_PCT, impactPercent } from '../../src/actions/describe.js';
 import { formatPercent } from '../../src/text/format.js';
 import { explainError } from '../../src/actions/outcome.js';

@@ -11,7 +11,7 @@ import {
   usdText,
   type TokenRef,
 } from '../../src/actions/describe.js';
-import type { SwapPath } from '../../src/actions/swapForm.js';
+import type { SwapPath } from '../../src/actions/swapRequest.js';
 import type { QuoteView } from '../../src/store/swap.js';
 import { BASE } from '../../src/config/generation.js';
 import { formatPrice, shortAddress } from '../../src/text/format.js';

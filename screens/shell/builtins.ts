@@ -2,7 +2,7 @@
 import { AmountError, scaleDecimal } from '../../src/text/amount.js';
 import { knowTokens } from '../../src/actions/swapFlow.js';
 import { formatPrice } from '../../src/text/format.js';
-import { NOTIFY_MODES, type NotifyMode } from '../../src/store/notifications.js';
+import { NOTIFY_MODES, type NotifyMode } from '../../src/notify/store.js';
 import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from './commands.js';
 import type { ScreenCommand } from './types.js';
 import { formatAge } from '../../src/text/duration.js';

@@ -10,7 +10,7 @@ import { findPool, loadPools, poolsOf, rememberPool, type LaunchedPool } from '.
 import type { ClaimField, StudioOutcome, StudioStore } from '../studio/store.js';
 import { checkLaunch, errorLines, type QuoteToken } from '../studio/validate.js';
 import { resolveToken } from '../api/resolveToken.js';
-import { claimAmountText, claimFeeAction, createPoolAction, MAX_CLAIM } from './studioActions.js';
+import { claimAmountText, claimFeeAction, createPoolAction, MAX_CLAIM } from './studioTransactions.js';
 import { tradeTokens } from './tokenFacts.js';
 import { runSigned, signingBlocked } from './run.js';
 import { knownTokens } from './swapFlow.js';

@@ -12,7 +12,7 @@ import type { Services } from '../services/index.js';
 import { listKey } from '../store/tokens.js';
 import type { SwapForm, SwapStore } from '../store/swap.js';
 import { runSigned, signingBlocked } from './run.js';
-import { routeSwapAction, orderSwapAction } from './swapActions.js';
+import { routeSwapAction, orderSwapAction } from './swapTransactions.js';
 import {
   checkForm,
   liveQuoteKey,
@@ -26,7 +26,7 @@ import {
   type FormCheck,
   type FormGeneration,
   type SwapPath,
-} from './swapForm.js';
+} from './swapRequest.js';
 import { chooseBuild, findGeneration, orderOnRoute, buildOnRoute } from './swapRoute.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';

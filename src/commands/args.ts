@@ -26,7 +26,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   return parseArgv(argv, COMMAND_TABLE);
 }
 
-/** The commands that sign an order (src/headless/orderSigning.ts). */
+/** The commands that sign an order (src/commands/orderSigning.ts). */
 const ORDER_SIGNING_COMMANDS = ['limit', 'dca', 'cancel', 'cancel-all', 'withdraw'] as const;
 export type OrderSigningCommand = (typeof ORDER_SIGNING_COMMANDS)[number];
 /** Their synopses, for their usage errors. */

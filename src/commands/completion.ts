@@ -317,7 +317,7 @@ const TYPABLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
 /** The token symbols known without asking the service: the well-known ones, the watchlist's, the tokens launched here. */
 async function knownSymbols(stateDir: string): Promise<string[]> {
   const [{ WELL_KNOWN_TOKENS }, { loadWatchlist }, { loadPools }] = await Promise.all([
-    import('../headless/tokens.js'),
+    import('../rpc/mintFacts.js'),
     import('../store/watchlist.js'),
     import('../studio/pools.js'),
   ]);

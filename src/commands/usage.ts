@@ -4,7 +4,7 @@
 import { VERSION } from './argv.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import { STUDIO_HELP } from '../studio/preset.js';
-import { outputWidth } from '../headless/print.js';
+import { outputWidth } from './print.js';
 import { reflow } from '../text/reflow.js';
 import {
   COMMAND_NAMES,

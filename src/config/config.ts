@@ -341,7 +341,7 @@ export function defaultStateDir(env: Record<string, string | undefined>, home: s
 
 function readConfigFile(path: string, explicit: boolean, problems: string[]): Record<string, unknown> {
   try {
-    // never through a link, never a FIFO or device: a regular file of this user (see stateFile.ts)
+    // never through a link, never a FIFO or device: a regular file of this user (see src/state/file.ts)
     const file = loadStateFileSync(path, configFile, { every: true });
     if (file === undefined && explicit) problems.push(`${path}: config file not found`);
     return file ?? {};

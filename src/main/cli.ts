@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   if (args === undefined) {
-    const { runHeadless } = await import('../headless/index.js');
+    const { runHeadless } = await import('../commands/index.js');
     return runHeadless(argv, apiKeyGiven);
   }
   if (args.version) {

@@ -3,7 +3,7 @@
 import { NATIVE_MINT } from '../chain/mints.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import type { RpcClient } from '../rpc/client.js';
-import type { WalletBalance } from '../store/portfolio.js';
+import type { WalletBalance } from './store.js';
 
 const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
 

@@ -19,7 +19,8 @@ import {
 } from 'valibot';
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../chain/mints.js';
 import { sanitize } from '../text/sanitize.js';
-import type { AccountInfo } from '../rpc/client.js';
+import type { AccountInfo } from './client.js';
+import type { Token } from '../api/types.js';
 import { loadStateFile, writeStateFile } from '../state/file.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 
@@ -35,6 +36,15 @@ export const FIXED_MINTS: Readonly<Record<string, MintFacts & { symbol: string; 
   [USDC_MINT]: { symbol: 'USDC', name: 'USD Coin', decimals: 6, program: TOKEN_PROGRAM },
   [USDT_MINT]: { symbol: 'USDT', name: 'Tether USD', decimals: 6, program: TOKEN_PROGRAM },
 };
+
+/**
+ * SOL, USDC and USDT are known by heart (the token lists exclude generic top tokens), with the
+ * facts fixed in code: no list changes their symbol or decimals.
+ */
+export const WELL_KNOWN_TOKENS: Token[] = Object.entries(FIXED_MINTS).map(
+  ([id, f]) =>
+    ({ id, symbol: f.symbol, name: f.name, decimals: f.decimals, tokenProgram: f.program, isVerified: true }) as Token,
+);
 
 /**
  * A token list entry with what is fixed of a fixed mint put back over whatever the list said

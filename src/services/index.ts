@@ -12,12 +12,12 @@ import { createScheduler, type Scheduler, type SchedulerOptions } from '../poll/
 import { openBackend, type Backend } from './backend.js';
 import type { SimHandle } from '../sim/index.js';
 import { createConfirmStore, type ConfirmStore } from '../store/confirm.js';
-import { createJournalViewStore, type JournalViewStore } from '../store/journal.js';
+import { createJournalViewStore, type JournalViewStore } from '../journal/store.js';
 import { createSessionStore, type SessionStore, type WalletInfo } from '../store/session.js';
 import { createClockStore, type ClockStore } from '../store/clock.js';
 import { createTokensStore, type TokensStore } from '../store/tokens.js';
 import type { Wallet } from '../wallet/keypair.js';
-import { createNotificationsStore, type NotificationsStore } from '../store/notifications.js';
+import { createNotificationsStore, type NotificationsStore } from '../notify/store.js';
 import { BEL, desktopNotification } from '../terminal/index.js';
 import { loadTokensView, persistTokensView } from '../store/tokensView.js';
 import { takeSigningTurn, type SigningTurn } from '../state/lock.js';

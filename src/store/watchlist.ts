@@ -53,7 +53,7 @@ export async function loadWatchlist(stateDir: string): Promise<WatchEntry[]> {
   return (await loadStateFile(watchlistPath(stateDir), watchlistFile))?.tokens ?? [];
 }
 
-/** Replaces the file atomically (see stateFile.ts). */
+/** Replaces the file atomically (see src/state/file.ts). */
 export async function saveWatchlist(stateDir: string, entries: readonly WatchEntry[]): Promise<void> {
   const body = { version: 1, tokens: [...entries] };
   await writeStateFile(stateDir, WATCHLIST_FILE, JSON.stringify(body, null, 2) + '\n');

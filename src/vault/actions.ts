@@ -16,7 +16,7 @@ import type { ActionResult, ActionSpec, Built, ExpectedToken } from '../pipeline
 import { BuildRefusal } from '../pipeline/types.js';
 import type { Services } from '../services/index.js';
 import type { ConfirmLine } from '../store/confirm.js';
-import type { OrderToken } from '../actions/ordersInput.js';
+import type { OrderToken } from '../actions/orderRequest.js';
 import { slippageWords, type PriceTerms, type VaultDcaPlan, type VaultPlan, type VaultPricePlan } from './plan.js';
 import { vaultSessionOf } from './session.js';
 

@@ -12,8 +12,8 @@ import {
   parseDcaArgs,
   parseLimitArgs,
   OrderInputError,
-} from '../../src/actions/ordersInput.js';
-import { limitPriceLines } from '../../src/actions/ordersActions.js';
+} from '../../src/actions/orderRequest.js';
+import { limitPriceLines } from '../../src/actions/orderTransactions.js';
 import { nth } from '../support/narrow.js';
 import { untilText } from '../../src/text/duration.js';
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { archiveJournal, type ArchiveStep } from '../../src/journal/archive.js';
 import { JournalFollower } from '../../src/journal/follow.js';
 import { openJournal } from '../../src/journal/journal.js';
-import { journalCommand } from '../../src/headless/journal.js';
+import { journalCommand } from '../../src/commands/journal.js';
 import { withFileLock } from '../../src/state/lock.js';
 import type { Config } from '../../src/config/config.js';
 import { CLI, cleanEnv, collect } from '../support/cli.js';

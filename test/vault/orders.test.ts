@@ -25,7 +25,7 @@ import { orderRefOf, readVault, vaultBalances, type TokenNames } from '../../src
 import { vaultSessionOf } from '../../src/vault/session.js';
 import { watchVault } from '../../src/vault/events.js';
 import { vaultDcaPlanOf } from '../../src/vault/plan.js';
-import { parseDcaArgs } from '../../src/actions/ordersInput.js';
+import { parseDcaArgs } from '../../src/actions/orderRequest.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
 import { demoConfig } from '../support/services.js';
 import { startRewritingProxy } from '../support/rewritingProxy.js';

@@ -22,12 +22,12 @@ import {
   floatPriceText,
   judgeQuote,
   nearTrigger,
-  priceFloat,
   scaledPrice,
   ACTIVE_STATES,
   type StandingOrder,
   type StandingTerms,
 } from './terms.js';
+import { priceFloat } from '../../actions/orderRequest.js';
 import { amountWords, KIND_NAMES, orderLine, pairTokens, priceWords } from './words.js';
 import { WATCH_LIST } from '../../alerts/coverage.js';
 

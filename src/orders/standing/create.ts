@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { knownTokens, knowTokens } from '../../actions/swapFlow.js';
 import { amountUsd, rateBothWays, type TokenRef } from '../../actions/describe.js';
-import { OrderInputError, type OrderToken } from '../../actions/ordersInput.js';
+import { OrderInputError, priceFloat, type OrderToken } from '../../actions/orderRequest.js';
 import { signingBlocked } from '../../actions/run.js';
 import { tradeTokens } from '../../actions/tokenFacts.js';
 import { utcWords } from '../../actions/dateInput.js';
@@ -23,14 +23,13 @@ import {
   type StandingRequest,
 } from './input.js';
 import { createVaultOrder, type Outcome } from '../../vault/actions.js';
-import { vaultPlanOf } from '../../vault/plan.js';
+import { vaultPlanOf } from './vaultPlan.js';
 import { createRecord, recordStanding } from './records.js';
 import {
   floatPriceText,
   isBuy,
   lessCap,
   outputAt,
-  priceFloat,
   priceText,
   scaledPrice,
   termsDigest,

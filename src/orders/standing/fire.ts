@@ -10,7 +10,7 @@
 // nothing is signed. What became of it is written back to the file and the journal, and told.
 import { NATIVE_MINT } from '../../chain/mints.js';
 import { runSigned } from '../../actions/run.js';
-import { routeSwapAction, type FactToken } from '../../actions/swapActions.js';
+import { routeSwapAction, type FactToken } from '../../actions/swapTransactions.js';
 import { tradeTokens } from '../../actions/tokenFacts.js';
 import type { BalanceEffect } from '../../pipeline/effect.js';
 import { BuildRefusal, type ActionResult, type Built, type ConfirmAnswer } from '../../pipeline/types.js';

@@ -9,24 +9,30 @@
 // Pure: no requests, no React.
 import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits } from '../../text/amount.js';
 import type { Token } from '../../api/types.js';
-import { futureTime, OrderInputError, pairOf, resolveOrderToken, type OrderToken } from '../../actions/ordersInput.js';
-import { parseSlippage } from '../../actions/swapForm.js';
+import {
+  futureTime,
+  OrderInputError,
+  pairOf,
+  PRICE_SCALE,
+  priceFloat,
+  resolveOrderToken,
+  type OrderToken,
+} from '../../actions/orderRequest.js';
+import { parseSlippage } from '../../actions/swapRequest.js';
 import { formatPrice } from '../../text/format.js';
-import { barExample } from '../../commands/shared.js';
+import { barExample } from '../../actions/sharedCommands.js';
 import {
   DEFAULT_CAP_BPS,
   DEFAULT_EXPIRY_MS,
   MAX_CAP_BPS,
   MAX_EXPIRY_MS,
-  PRICE_SCALE,
-  priceFloat,
   waitsForFall,
   type StandingKind,
   type TrailDistance,
 } from './terms.js';
 import { parseDuration } from '../../text/duration.js';
 
-/** The commands (their words, help and examples: src/commands/shared.ts). */
+/** The commands (their words, help and examples: src/actions/sharedCommands.ts). */
 export const STANDING_COMMANDS = ['stop', 'tp', 'trail', 'oco', 'buy-above', 'buy-below'] as const;
 export type StandingCommand = (typeof STANDING_COMMANDS)[number];
 

@@ -9,7 +9,6 @@ import { sanitize } from '../../text/sanitize.js';
 import {
   expectedNow,
   isBuy,
-  priceFloat,
   trailHigh,
   type StandingKind,
   type StandingOrder,
@@ -17,6 +16,7 @@ import {
   type StandingTerms,
   type TermToken,
 } from './terms.js';
+import { priceFloat } from '../../actions/orderRequest.js';
 
 export const KIND_NAMES: Record<StandingKind, string> = {
   'stop-loss': 'stop-loss',

@@ -13,7 +13,7 @@ import type { FirmQuote } from './swap-body.js';
 import { PaperFills } from './paper-fills.js';
 import type { LearnedToken } from '../engine/listing.js';
 import { seededAddress } from '../engine/random.js';
-import type { OrderParams, OrderPlan } from './ultra-order.js';
+import type { OrderQuery, OrderPlan } from './ultra-order.js';
 import { triggerBookOf } from './trigger-book.js';
 import { recurringBookOf } from './recurring-book.js';
 
@@ -183,7 +183,7 @@ export class PaperLink {
    * GET /ultra/v1/order in paper mode: the service's own order for the same pair and amount,
    * asked without a taker (so it builds nothing), becomes a firm fill at its amounts.
    */
-  async planOrder(params: OrderParams, base: OrderPlan | null): Promise<OrderPlan | null> {
+  async planOrder(params: OrderQuery, base: OrderPlan | null): Promise<OrderPlan | null> {
     let live: Order;
     try {
       live = await this.client.ultra.order({

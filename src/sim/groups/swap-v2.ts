@@ -15,7 +15,7 @@ import { DEX_LABELS } from '../engine/pools.js';
 import { fieldFail, labelList } from './params.js';
 import { Params } from './read-request.js';
 import { buildOrderTransaction, executeOutcome, orderBody } from './ultra.js';
-import { CURRENT_NAME, excludedRouters, planOrder, type OrderParams, type OrderPlan } from './ultra-order.js';
+import { CURRENT_NAME, excludedRouters, planOrder, type OrderQuery, type OrderPlan } from './ultra-order.js';
 import { registerBuild } from './swap-v2-build.js';
 import { REQUEST_TTL_MS } from '../engine/requests.js';
 import { paperOf } from './paper-market.js';
@@ -52,7 +52,7 @@ interface Issued {
   atMs: number;
 }
 
-function readParams(core: SimCore, query: URLSearchParams): { params: OrderParams; manual: boolean } {
+function readParams(core: SimCore, query: URLSearchParams): { params: OrderQuery; manual: boolean } {
   const bad = fieldFail(core.kernel);
   const q = new URLSearchParams(query);
   // a taker written empty or null is no taker

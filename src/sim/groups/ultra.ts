@@ -13,7 +13,7 @@ import { tipAccount } from './swap.js';
 import { executeSwap } from './swap-exec.js';
 import { executeRfq } from './ultra-rfq.js';
 import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions } from './swap-tx.js';
-import { parseOrderParams, planOrder, type OrderPlan } from './ultra-order.js';
+import { parseOrderQuery, planOrder, type OrderPlan } from './ultra-order.js';
 import { Params } from './read-request.js';
 import { Variability } from '../engine/variability.js';
 import { paperOf } from './paper-market.js';
@@ -240,7 +240,7 @@ export function register(kernel: SimKernel): void {
     // paper mode: the pair is learned from the followed service, and its own quote is the fill
     const paper = paperOf(core);
     if (paper) await paper.ensure([req.query.get('inputMint') ?? '', req.query.get('outputMint') ?? '']);
-    const params = parseOrderParams(core, req.query);
+    const params = parseOrderQuery(core, req.query);
     const plan = paper
       ? await paper.planOrder(params, planOrder(core, params, relayer))
       : planOrder(core, params, relayer);

@@ -15,7 +15,7 @@ import {
 } from '../api/types.js';
 import { BASE, ORDER_ROUTE, type Generation } from '../config/generation.js';
 import { buildOnRoute, orderOnRoute, type RouteDeps } from './swapRoute.js';
-import { priorityFeeText } from './swapForm.js';
+import { priorityFeeText } from './swapRequest.js';
 import { describeOrderError } from '../pipeline/advice.js';
 import { BuildRefusal, type ActionSpec, type Built, type Expectation } from '../pipeline/types.js';
 import { answerMismatch } from './answerCheck.js';

@@ -7,7 +7,7 @@
 // words and the same event ids.
 import { fromBaseUnits } from '../text/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
-import { orderLabel, tokenOf } from '../actions/ordersFlow.js';
+import { orderLabel, tokenOf } from './orderFlow.js';
 import { sanitize } from '../text/sanitize.js';
 import type { EventSpec, Services } from '../services/index.js';
 import { serviceTime } from '../text/format.js';

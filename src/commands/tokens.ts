@@ -5,7 +5,7 @@ import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import type { Token, TokenCategory, TokenInterval } from '../api/types.js';
 import { formatPrice, formatPct, formatUsdCompact, shortAddress } from '../text/format.js';
 import { printTable, printJson, clean, CommandError } from './print.js';
-import { FIXED_MINTS, withFixedFacts } from '../rpc/mintFacts.js';
+import { WELL_KNOWN_TOKENS, withFixedFacts } from '../rpc/mintFacts.js';
 
 export interface TokensQuery {
   category: TokenCategory;
@@ -102,15 +102,6 @@ function sumVolume(t: Token, key: 'stats5m' | 'stats1h' | 'stats6h' | 'stats24h'
   const sell = typeof s.sellVolume === 'number' ? s.sellVolume : null;
   return buy === null && sell === null ? null : (buy ?? 0) + (sell ?? 0);
 }
-
-/**
- * SOL, USDC and USDT are known by heart (the token lists exclude generic top tokens), with the
- * facts fixed in code: no list changes their symbol or decimals.
- */
-export const WELL_KNOWN_TOKENS: Token[] = Object.entries(FIXED_MINTS).map(
-  ([id, f]) =>
-    ({ id, symbol: f.symbol, name: f.name, decimals: f.decimals, tokenProgram: f.program, isVerified: true }) as Token,
-);
 
 /** Every token the service lists in any category, each mint once, as the service sent it. */
 export async function listedTokens(services: HeadlessServices): Promise<Token[]> {

@@ -1,6 +1,6 @@
 // The commands the `:` bar and the command line both have: swap, limit, dca, cancel, cancel-all,
 // withdraw and the standing orders. Each is declared here once: its arguments (the words it takes,
-// read by the same parser in both: src/actions/ordersInput.ts, src/orders/standing/input.ts), what
+// read by the same parser in both: src/actions/orderRequest.ts, src/orders/standing/input.ts), what
 // it does in a line, and examples. The command registry (src/commands/registry.ts) makes the
 // command line's synopsis, completion and help from it; the Orders and Swap screens make their `:`
 // commands' usage and help from it. Loaded by the dashboard too: declarations only, no code of the

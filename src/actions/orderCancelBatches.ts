@@ -6,11 +6,11 @@
 import type { TriggerOrder } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services/index.js';
-import type { BatchState, OrdersStore } from '../store/orders.js';
+import type { BatchState, OrdersStore } from '../orders/store.js';
 import { batchesOutcome, batchProgress, consistentCount, inBatches } from '../orders/batches.js';
-import { cancelAllBatchAction, cancelMarkedBatchAction, type CancelAllPlan } from './ordersActions.js';
-import { cancelOne, commonOf, orderLabel, refuse, type AnyOrder } from './ordersFlow.js';
-import { OrderInputError } from './ordersInput.js';
+import { cancelAllBatchAction, cancelMarkedBatchAction, type CancelAllPlan } from './orderTransactions.js';
+import { cancelOne, commonOf, orderLabel, refuse, type AnyOrder } from './orderFlow.js';
+import { OrderInputError } from './orderRequest.js';
 import { paperTitle, runSigned, signingBlocked } from './run.js';
 import { refreshJournalView } from './swapFlow.js';
 

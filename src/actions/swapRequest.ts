@@ -7,7 +7,7 @@ import { PRIORITY_LEVELS } from '../api/contract/index.js';
 import type { PrioritizationFee, QuoteParams, Token } from '../api/types.js';
 import { formatPercent } from '../text/format.js';
 import { resolveToken } from '../api/resolveToken.js';
-import { WELL_KNOWN_TOKENS } from '../headless/tokens.js';
+import { WELL_KNOWN_TOKENS } from '../rpc/mintFacts.js';
 import { withFixedFacts } from '../rpc/mintFacts.js';
 import type { SwapForm } from '../store/swap.js';
 import { amountText, type TokenRef } from './describe.js';

@@ -19,7 +19,7 @@ import {
   type DcaRequest,
   type LimitRequest,
   type OrderToken,
-} from './ordersInput.js';
+} from './orderRequest.js';
 import { durationWords } from '../text/duration.js';
 
 interface Common {

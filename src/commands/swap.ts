@@ -9,7 +9,7 @@ import type { Config } from '../config/config.js';
 import { NATIVE_MINT } from '../chain/mints.js';
 import { readBalances } from '../actions/balances.js';
 import { currentCheck, executeSwapForm, knowTokens, settledPath } from '../actions/swapFlow.js';
-import { tokenRef } from '../actions/swapForm.js';
+import { tokenRef } from '../actions/swapRequest.js';
 import { amountText } from '../actions/describe.js';
 import { createSwapStore, type SwapForm } from '../store/swap.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';

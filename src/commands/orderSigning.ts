@@ -10,19 +10,19 @@ import {
   findOpenOrders,
   withdrawFromArgs,
   withdrawSide,
-} from '../actions/ordersFlow.js';
-import { cancelAllLimits, cancelFound } from '../actions/ordersCancel.js';
+} from '../actions/orderFlow.js';
+import { cancelAllLimits, cancelFound } from '../actions/orderCancelBatches.js';
 import {
   compareWithMarket,
   limitRisk,
   OrderInputError,
   parseCancelArgs,
   type LimitRequest,
-} from '../actions/ordersInput.js';
-import { limitPriceBothWays } from '../actions/ordersActions.js';
+} from '../actions/orderRequest.js';
+import { limitPriceBothWays } from '../actions/orderTransactions.js';
 import { ORDER_SIGNING_USAGE, type OrderSigningCommand } from '../commands/args.js';
 import type { ActionResult } from '../pipeline/types.js';
-import { createOrdersStore, type OrdersStore } from '../store/orders.js';
+import { createOrdersStore, type OrdersStore } from '../orders/store.js';
 import { clean, exitCodeOf, fitText, printJson } from './print.js';
 import { openSigningSession } from './signing.js';
 import { cancelStanding, STANDING_ID } from '../orders/standing/cancel.js';

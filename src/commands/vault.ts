@@ -4,7 +4,7 @@
 // (the withdrawal inspected and confirmed as every signing command is). `dca … --vault` places the
 // service's DCA from the vault. The login token lives in this process only.
 import type { Config } from '../config/config.js';
-import { OrderInputError, parseDcaArgs } from '../actions/ordersInput.js';
+import { OrderInputError, parseDcaArgs } from '../actions/orderRequest.js';
 import { knownTokens, knowTokens } from '../actions/swapFlow.js';
 import type { Services } from '../services/index.js';
 import { cancelVaultOrder, createVaultOrder, editVaultOrder, type Outcome, type VaultEdit } from '../vault/actions.js';

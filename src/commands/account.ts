@@ -18,7 +18,7 @@ import { tokenLabels, labelsFrom, tokensFor, type TokenLabels } from './symbols.
 import { CommandError } from './print.js';
 import { isAddress } from '../chain/base58.js';
 import { resolveToken } from '../api/resolveToken.js';
-import type { LegacyRecurringOrder } from '../store/orders.js';
+import type { LegacyRecurringOrder } from '../orders/store.js';
 
 /** Listings are paged (10 per page); at most this many pages are read per listing. */
 export const MAX_PAGES = 10;

@@ -5,10 +5,10 @@ import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits, U64_MAX } from '
 import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../chain/mints.js';
 import type { Token } from '../api/types.js';
 import { resolveToken } from '../api/resolveToken.js';
-import { tokenUniverse } from './swapForm.js';
+import { tokenUniverse } from './swapRequest.js';
 import { formatPercent, formatPrice, formatUsd } from '../text/format.js';
 import { durationWords, parseDuration } from '../text/duration.js';
-import { parseSlippage } from './swapForm.js';
+import { parseSlippage } from './swapRequest.js';
 import { isAddress } from '../chain/base58.js';
 import { DateInputError, looksLikeDate, readTypedTime, utcWords, type TypedTime } from './dateInput.js';
 
@@ -241,8 +241,11 @@ export function pairOf(a: OrderToken, b: OrderToken): { base: OrderToken; quote:
   return rank(a) <= rank(b) ? { base: b, quote: a } : { base: a, quote: b };
 }
 
-/** Digits a typed price may carry after the point. */
-const PRICE_SCALE = 18;
+/** Digits a typed price may carry after the point: a limit order's @price and a standing order's trigger. */
+export const PRICE_SCALE = 18;
+export const ONE = 10n ** BigInt(PRICE_SCALE);
+/** The listed price as a float for comparisons (quote per base). */
+export const priceFloat = (scaled: bigint): number => Number(scaled) / 1e18;
 
 /** How a price compares with the market's: the ratio beyond which a reading is called far from it. */
 const FAR_RATIO = 2;

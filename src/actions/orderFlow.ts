@@ -4,7 +4,7 @@
 import type { RecurringOrder, Token, TriggerOrder } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { Services } from '../services/index.js';
-import type { LegacyRecurringOrder, OrdersStore } from '../store/orders.js';
+import type { LegacyRecurringOrder, OrdersStore } from '../orders/store.js';
 import {
   cancelDcaAction,
   cancelLimitAction,
@@ -14,7 +14,7 @@ import {
   priceWithdrawAction,
   tokenAmount,
   type OrderLabel,
-} from './ordersActions.js';
+} from './orderTransactions.js';
 import { amountUsd } from './describe.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import { serviceTime } from '../text/format.js';
@@ -27,7 +27,7 @@ import {
   OrderInputError,
   type LimitRequest,
   type OrderToken,
-} from './ordersInput.js';
+} from './orderRequest.js';
 import { PAPER_DONE, runSigned, signingBlocked } from './run.js';
 import { catalogEmpty, knowTokens, loadTokens, refreshJournalView } from './swapFlow.js';
 import { returnedTokens, tradeTokens } from './tokenFacts.js';

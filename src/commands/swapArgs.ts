@@ -1,7 +1,7 @@
 // What `swap` and `quote` read from their arguments: the Swap form they describe and the route it
 // takes, so that a quote shows what the swap with the same options would execute.
 import { optionKey, type OptionsOf } from '../commands/registry.js';
-import { swapPath } from '../actions/swapForm.js';
+import { swapPath } from '../actions/swapRequest.js';
 import { orderFieldsSet, optionValue, SWAP_OPTIONS } from '../actions/swapOptions.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 import { clean, CommandError } from './print.js';

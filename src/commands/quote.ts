@@ -11,7 +11,7 @@ import { HIGH_PRICE_IMPACT } from '../commands/args.js';
 import { amountUsd, impactPercent, orderPriced, rateBothWays } from '../actions/describe.js';
 import type { Order, Quote } from '../api/types.js';
 import { swapFormOf, swapRouteOf } from './swapArgs.js';
-import { checkForm, orderAsked } from '../actions/swapForm.js';
+import { checkForm, orderAsked } from '../actions/swapRequest.js';
 import { answerMismatch } from '../actions/answerCheck.js';
 import { formatPercent, shortAddress } from '../text/format.js';
 import type { QuoteParams } from '../api/types.js';

@@ -15,7 +15,7 @@ import { alertsOf } from '../alerts/store.js';
 import { loadAlerts } from '../alerts/file.js';
 import { pruneEventsNow } from '../notify/claim.js';
 import { categoryNeeded, WATCH_LIST } from '../alerts/coverage.js';
-import { orderChanges, ordersThatLeft, readClosedOrders, type OrdersReading } from '../orders/changes.js';
+import { orderChanges, ordersThatLeft, readClosedOrders, type OrdersReading } from '../actions/orderChanges.js';
 import { openCommandServices } from './signing.js';
 import type { Services } from '../services/index.js';
 import { listKey } from '../store/tokens.js';

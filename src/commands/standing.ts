@@ -5,7 +5,7 @@
 // not stored, 2 usage, an input rule, or a wallet that may not have standing orders.
 import type { OptionsOf } from '../commands/registry.js';
 import type { Config } from '../config/config.js';
-import { OrderInputError } from '../actions/ordersInput.js';
+import { OrderInputError } from '../actions/orderRequest.js';
 import { createStanding } from '../orders/standing/create.js';
 import type { StandingCommand } from '../orders/standing/input.js';
 import { standingJson } from '../orders/standing/listing.js';
