@@ -76,6 +76,13 @@ test('the known mints are written once, in src/chain/mints.ts: tests and the pro
   assert.deepEqual(offenders, []);
 });
 
+test('no file sits loose at the root of src/: each is in the folder of what it is', () => {
+  const loose = readdirSync(join(root, 'src'), { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `src/${e.name}`);
+  assert.deepEqual(loose, []);
+});
+
 test('no circle between folders of src/', () => {
   // every directory is a node (src/sim and src/sim/groups are two), a type-only import an edge
   const circles = folderCircles(root, ['src']);

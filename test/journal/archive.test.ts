@@ -180,7 +180,19 @@ test('tradedeck journal archive: waits for a process appending to the journal, g
   const config = { stateDir: dir } as Config;
   const said: string[] = [];
   let done!: () => void;
-  const appending = withFileLock(dir, 'journal.jsonl', () => new Promise<void>((r) => (done = r)), 0);
+  let held!: () => void;
+  const taken = new Promise<void>((r) => (held = r));
+  const appending = withFileLock(
+    dir,
+    'journal.jsonl',
+    () => {
+      held();
+      return new Promise<void>((r) => (done = r));
+    },
+    0,
+  );
+  // the archive starts once the other holds the lock (taking it is not done at the call)
+  await taken;
   // it gives up (nothing on stdout): stdout is left to the test runner meanwhile
   assert.equal(await journalCommand(['archive'], { json: true, indent: false }, config, (m) => said.push(m), NOW), 1);
   assert.match(
