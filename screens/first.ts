@@ -1,6 +1,6 @@
 // The first screen (SCREENS[0] in screens/index.ts) without its component: what start-up needs to
 // send its requests before Ink, React and the screens have loaded. A test checks it is SCREENS[0].
-import type { Services } from '../src/services.js';
+import type { Services } from '../src/services/index.js';
 import type { TokensState } from '../src/store/tokens.js';
 import { tokensResources } from './Tokens/resources.js';
 

@@ -1,4 +1,4 @@
-// Bundles the program: dist/cli.js (the launcher, src/launch.ts) and one script per mode beside it.
+// Bundles the program: dist/cli.js (the launcher, src/main/launch.ts) and one script per mode beside it.
 // --if-needed skips the build when dist/cli.js is newer than every source file; --pack (the
 // prepack script) removes the scripts of earlier builds at once instead of after an hour.
 // --test-hooks builds the same program into dist-test/ with its test hooks in (__TEST_HOOKS__ true:
@@ -49,7 +49,7 @@ const stubDevtools = {
   },
 };
 
-// The program reads its version from package.json (src/argv.ts); the bundle holds that field only,
+// The program reads its version from package.json (src/commands/argv.ts); the bundle holds that field only,
 // not the whole file.
 const packageFile = join(root, 'package.json');
 const packageVersion = {
@@ -77,16 +77,16 @@ for (const name of without) {
 }
 
 // The program is one script per mode, each bundled whole (no chunks) and run by the launcher
-// (src/launch.ts, dist/cli.js) through node:vm with a V8 code cache: a launch reads back the
+// (src/main/launch.ts, dist/cli.js) through node:vm with a V8 code cache: a launch reads back the
 // functions compiled on the one before instead of parsing and compiling them again (an ES module
 // cannot use a code cache on Node 20). main is argument parsing and configuration; it loads the
 // mode it needs. What a mode imports dynamically (the simulator, @solana/kit, a headless
 // command) stays in its file but runs only when used.
 const MODES = {
-  main: { entry: join(root, 'src', 'cli.ts'), exports: [] },
+  main: { entry: join(root, 'src', 'main', 'cli.ts'), exports: [] },
   dashboard: { entry: join(root, 'screens', 'shell', 'dashboard.ts'), exports: ['runDashboard'] },
-  headless: { entry: join(root, 'src', 'headless', 'index.ts'), exports: ['runHeadless'] },
-  sim: { entry: join(root, 'src', 'sim', 'cli.ts'), exports: ['runSimCommand'] },
+  headless: { entry: join(root, 'src', 'commands', 'index.ts'), exports: ['runHeadless'] },
+  sim: { entry: join(root, 'src', 'main', 'sim.ts'), exports: ['runSimCommand'] },
 };
 const modeByEntry = new Map(Object.entries(MODES).map(([name, m]) => [m.entry, name]));
 
@@ -203,7 +203,7 @@ for (const file of result.outputFiles) {
 
 // the launcher: dist/cli.js, told the file of each mode
 await build({
-  entryPoints: [join(root, 'src', 'launch.ts')],
+  entryPoints: [join(root, 'src', 'main', 'launch.ts')],
   outfile: out,
   bundle: true,
   platform: 'node',
@@ -219,7 +219,7 @@ await build({
   // the dashboard's resident memory rose about 0.4 MB a minute; with one arena it stays level.
   // No V8 flag goes on this line: under any flag of V8's, node compiles its own modules from their
   // source instead of taking them from its built-in code cache (see DASHBOARD_V8_FLAGS in
-  // src/launch.ts).
+  // src/main/launch.ts).
   banner: {
     js: `#!/bin/sh\n':' //; export MALLOC_ARENA_MAX="\${MALLOC_ARENA_MAX:-1}"; exec node "$0" "$@"`,
   },

@@ -27,7 +27,7 @@ import { createAlertsStore } from '../src/alerts/store.js';
 import { createTokensStore } from '../src/store/tokens.js';
 import { tokenRead } from './support/apiFixtures.js';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT as SOL } from '../src/api/mints.js';
+import { NATIVE_MINT as SOL } from '../src/chain/mints.js';
 import { waitFor } from './support/wait.js';
 import { removeTree } from './support/home.js';
 

@@ -8,7 +8,7 @@ import {
   U64_MAX,
   readDecimal,
   scaleDecimal,
-} from '../src/amount.js';
+} from '../src/text/amount.js';
 
 test('toBaseUnits converts decimal text to base units', () => {
   const cases: Array<[string, number, bigint]> = [

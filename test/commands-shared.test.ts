@@ -1,4 +1,4 @@
-// The commands the `:` bar and the command line both have are declared once (src/commands/shared.ts):
+// The commands the `:` bar and the command line both have are declared once (src/actions/sharedCommands.ts):
 // the CLI's synopsis, summary and examples and the bar's usage and help are made from the same
 // arguments, so the two read alike word for word; and each command's options are typed from its
 // declarations.
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandSpec, optionKey, type OptionsOf } from '../src/commands/registry.js';
-import { barUsage, SHARED_COMMANDS, type SharedName } from '../src/commands/shared.js';
+import { barUsage, SHARED_COMMANDS, type SharedName } from '../src/actions/sharedCommands.js';
 import { commandHelp, synopsis } from '../src/commands/usage.js';
 import { SCREENS } from '../screens/index.js';
 import { CLI, cleanEnv, collect } from './support/cli.js';

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, ConfigError, describeConfig } from '../src/config.js';
-import { parseArgs, UsageError } from '../src/args.js';
+import { loadConfig, ConfigError, describeConfig } from '../src/config/config.js';
+import { parseArgs, UsageError } from '../src/commands/args.js';
 import { nth } from './support/narrow.js';
 
 const ADDR = 'HSU5faNWT2nRytyqXuW56kCqbPysXd7hE9NWSBB2MQkB';

@@ -1,7 +1,7 @@
 // The one duration grammar: what each field accepts is its rule; nothing else reads "7d" or "1h".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { durationWords, formatAge, parseDuration, typedDuration, untilText } from '../src/duration.js';
+import { durationWords, formatAge, parseDuration, typedDuration, untilText } from '../src/text/duration.js';
 import { parseWindow } from '../src/alerts/model.js';
 import { parseFieldDuration } from '../src/studio/validate.js';
 

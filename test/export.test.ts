@@ -5,7 +5,7 @@
 // spreadsheet would take for formulas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { toBaseUnits } from '../src/amount.js';
+import { toBaseUnits } from '../src/text/amount.js';
 import {
   decimalOf,
   journalRows,
@@ -25,7 +25,7 @@ import { startSimProcess } from './support/simProcess.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/chain/mints.js';
 import { removeTree } from './support/home.js';
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF lines. */

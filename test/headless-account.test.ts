@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rig, newWallet, signed, SOL, USDC, API_KEY, type Rig, type TestWallet } from './support/clientSim.js';
-import { isAddress } from '../src/api/base58.js';
+import { isAddress } from '../src/chain/base58.js';
 import { createDemoKeyFile } from '../src/wallet/keypair.js';
 import { chmodSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSignerRig, type SignerRig } from './support/cli.js';
-import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 import { loadKeypairFile } from '../src/wallet/keypair.js';
 import { signTransaction } from '../src/wallet/sign.js';
 

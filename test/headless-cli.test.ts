@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../src/api/contract/tokens.js';
 import { cleanEnv, CLI, collect, runCli, type Run } from './support/cli.js';
-import { USDC_MINT } from '../src/api/mints.js';
+import { USDC_MINT } from '../src/chain/mints.js';
 
 // ---------- the program, run as a person would: a clean home, no key file, demo mode unless a
 // base URL is given; async, so a simulator started by the test keeps answering ----------

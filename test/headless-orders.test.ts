@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
 import type { SimHandle } from '../src/sim/index.js';
 import { nth } from './support/narrow.js';
-import { USDC_MINT } from '../src/api/mints.js';
+import { USDC_MINT } from '../src/chain/mints.js';
 
 let rig: SignerRig;
 let sim: SimHandle;

@@ -10,7 +10,7 @@ import { createApiClient } from '../src/api/index.js';
 import { loadKeypairFile } from '../src/wallet/keypair.js';
 import { signTransaction } from '../src/wallet/sign.js';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../src/chain/mints.js';
 
 let rig: SignerRig;
 let sim: SimHandle;

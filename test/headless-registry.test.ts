@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from '../src/args.js';
+import { parseArgs } from '../src/commands/args.js';
 import { COMMAND_NAMES, arityOf, optionsOf } from '../src/commands/registry.js';
 import { commandHelp, synopsis, synopsisOf } from '../src/commands/usage.js';
 import { completionScript } from '../src/commands/completion.js';
 import { cleanEnv, CLI, collect, runCli } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT } from '../src/chain/mints.js';
 import { removeTree } from './support/home.js';
 
 test('the synopses made from the registry read as the usage lines the commands always printed', () => {

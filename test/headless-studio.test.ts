@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerRig } from './support/cli.js';
-import { USDC_MINT } from '../src/api/mints.js';
+import { USDC_MINT } from '../src/chain/mints.js';
 import type { SimHandle } from '../src/sim/index.js';
 import { nth } from './support/narrow.js';
 

@@ -7,11 +7,11 @@ import { CLI, TEST_CLI, cleanEnv, runCli, startSignerRig, type Run, type SignerR
 import { openTerminal } from './support/pty.js';
 import type { SimHandle } from '../src/sim/index.js';
 import { randomBytes } from 'node:crypto';
-import { encodeBase58 } from '../src/api/base58.js';
+import { encodeBase58 } from '../src/chain/base58.js';
 
 /** The dialog as one line per line of its own: what goes on under a value at 80 columns joined back. */
 const unwrap = (text: string) => text.replace(/\n {4,}/g, ' ');
-import { USDC_MINT } from '../src/api/mints.js';
+import { USDC_MINT } from '../src/chain/mints.js';
 import { nth } from './support/narrow.js';
 
 let rig: SignerRig;

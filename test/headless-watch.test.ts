@@ -10,8 +10,8 @@ import { CLI, cleanEnv } from './support/cli.js';
 import { openTerminal } from './support/pty.js';
 import { startSim, type SimHandle } from '../src/sim/index.js';
 import { ApiError } from '../src/api/errors.js';
-import { retryWait, watchInterval, watchTokens, WATCH_DEFAULT_MS, WATCH_MIN_MS } from '../src/headless/watch.js';
-import type { HeadlessServices } from '../src/headless/print.js';
+import { retryWait, watchInterval, watchTokens, WATCH_DEFAULT_MS, WATCH_MIN_MS } from '../src/commands/watch.js';
+import type { HeadlessServices } from '../src/commands/print.js';
 import { first, nth } from './support/narrow.js';
 import { waitFor } from './support/wait.js';
 

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { startSignerRig, type Run, type SignerRig } from './support/cli.js';
-import { printTable, wrapWords } from '../src/headless/print.js';
+import { printTable, wrapWords } from '../src/commands/print.js';
 import { commandHelp, fullHelp } from '../src/commands/usage.js';
 import { COMMAND_NAMES } from '../src/commands/registry.js';
 import { nth } from './support/narrow.js';

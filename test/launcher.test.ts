@@ -325,7 +325,7 @@ test('the main script (arguments and configuration) carries no API schema: the m
   assert.ok(main, 'the launcher names the main script');
   const text = readFileSync(join(CLI, '..', main), 'latin1');
   const modules = [...text.matchAll(/^\/\/ ((?:src|node_modules)\/\S+)/gm)].map((m) => nth(m, 1));
-  assert.ok(modules.includes('src/config.ts'), `main holds the configuration (${modules.join(', ')})`);
+  assert.ok(modules.includes('src/config/config.ts'), `main holds the configuration (${modules.join(', ')})`);
   // valibot itself is there (the config file and the settings are read with its schemas), and
   // nothing else of node_modules; no schema of the API contract, which the modes build once
   assert.deepEqual(
@@ -333,7 +333,7 @@ test('the main script (arguments and configuration) carries no API schema: the m
       (m) =>
         (m.startsWith('node_modules/') && !m.startsWith('node_modules/valibot/')) ||
         m.startsWith('src/api/contract/') ||
-        m === 'src/api/schema.ts',
+        m === 'src/api/contract/schema.ts',
     ),
     [],
     'no other library, no operation table: each would be built twice at every start',

@@ -1,5 +1,6 @@
 // The layout the design fixes: src/ holds no React or Ink (the headless commands and the simulator
-// must never load them), and nothing in src/ but the entry point reaches into screens/ or components/.
+// must never load them), nothing in src/ but the entry point reaches into screens/ or components/, and
+// no two folders of src/ import each other, directly or round a circle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,7 @@ test('src/ reaches screens/ only from the entry point, and components/ never', (
   for (const f of files(join(root, 'src'))) {
     const rel = relative(root, f);
     for (const spec of imports(readFileSync(f, 'utf8'))) {
-      if (/(^|\/)components\//.test(spec) || (/(^|\/)screens\//.test(spec) && rel !== join('src', 'cli.ts')))
+      if (/(^|\/)components\//.test(spec) || (/(^|\/)screens\//.test(spec) && rel !== join('src', 'main', 'cli.ts')))
         offenders.push(`${rel} imports ${spec}`);
     }
   }
@@ -62,17 +63,34 @@ test('one address check: no base58 address pattern is written again beside isAdd
   assert.deepEqual(offenders, []);
 });
 
-test('the known mints are written once, in src/api/mints.ts: tests and the program import them', () => {
+test('the known mints are written once, in src/chain/mints.ts: tests and the program import them', () => {
   const mints = [
     'So11111111111111111111111111111111111111112',
     'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
     'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
   ];
   const offenders = sources('src', 'screens', 'components', 'test')
-    .filter((f) => !f.endsWith(join('src', 'api', 'mints.ts')) && f !== import.meta.filename)
+    .filter((f) => !f.endsWith(join('src', 'chain', 'mints.ts')) && f !== import.meta.filename)
     .filter((f) => mints.some((m) => new RegExp(`['"\`]${m}['"\`]|^\\s*${m}:`, 'm').test(readFileSync(f, 'utf8'))))
     .map((f) => relative(root, f));
   assert.deepEqual(offenders, []);
+});
+
+test('no file sits loose at the root of src/: each is in the folder of what it is', () => {
+  const loose = readdirSync(join(root, 'src'), { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `src/${e.name}`);
+  assert.deepEqual(loose, []);
+});
+
+test('no circle between folders of src/', () => {
+  // every directory is a node (src/sim and src/sim/groups are two), a type-only import an edge
+  const circles = folderCircles(root, ['src']);
+  assert.deepEqual(
+    circles,
+    [],
+    circles.map((c) => `a circle of ${c.folders.join(', ')}:\n  ${c.edges.join('\n  ')}`).join('\n'),
+  );
 });
 
 test('the folder circle check finds a circle between two folders, and none in a line', () => {

@@ -24,7 +24,7 @@ async function refusals(path: string, code: string): Promise<string[]> {
     .map((m) => m.message);
 }
 
-test('src/ never loads React, Ink, components/ or screens/ (only src/cli.ts starts the dashboard)', async () => {
+test('src/ never loads React, Ink, components/ or screens/ (only src/main/cli.ts starts the dashboard)', async () => {
   assert.match(
     (await refusals('src/x.ts', "import { Box } from 'ink';\nexport const b = Box;\n")).join(),
     /never loads React or Ink/,
@@ -44,7 +44,7 @@ test('src/ never loads React, Ink, components/ or screens/ (only src/cli.ts star
     /never reaches into the terminal UI/,
   );
   assert.deepEqual(
-    await refusals('src/cli.ts', "export const d = await import('../screens/shell/dashboard.js');\n"),
+    await refusals('src/main/cli.ts', "export const d = await import('../../screens/shell/dashboard.js');\n"),
     [],
   );
   assert.deepEqual(
@@ -73,7 +73,10 @@ test('a component never imports a screen or the program, but for the two text mo
     /never import a screen/,
   );
   assert.deepEqual(
-    await refusals('components/x.tsx', "import { sanitize } from '../src/sanitize.js';\nexport const s = sanitize;\n"),
+    await refusals(
+      'components/x.tsx',
+      "import { sanitize } from '../src/text/sanitize.js';\nexport const s = sanitize;\n",
+    ),
     [],
   );
 });

@@ -15,7 +15,7 @@ import { alertsOf } from '../src/alerts/store.js';
 import { listKey } from '../src/store/tokens.js';
 import { testServices } from './support/services.js';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT } from '../src/chain/mints.js';
 import { removeTree } from './support/home.js';
 
 interface Received {

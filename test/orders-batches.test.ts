@@ -3,9 +3,9 @@
 // input; the batch progress words; the marks; the Orders key line at 80 columns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 import type { Token, TriggerOrder } from '../src/api/types.js';
-import { OrderInputError, parseCancelArgs, parseLimitArgs, readComputeUnitPrice } from '../src/actions/ordersInput.js';
+import { OrderInputError, parseCancelArgs, parseLimitArgs, readComputeUnitPrice } from '../src/actions/orderRequest.js';
 import {
   batchesOutcome,
   batchProgress,

@@ -2,7 +2,7 @@
 // current price, stablecoin legs as the USD cost, carried cost through token-to-token swaps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 import type { JournalState } from '../src/journal/journal.js';
 import { spotPnl } from '../src/portfolio/pnl.js';
 import { nth } from './support/narrow.js';

@@ -12,7 +12,7 @@ import { inviteRow } from '../src/portfolio/invites.js';
 import { tokenInfoOf } from '../src/portfolio/model.js';
 import type { Invite, Portfolio } from '../src/api/types.js';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 
 const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as T;

@@ -8,7 +8,7 @@ import { needsCard, safetyCard, safetyConfirmation, safetySummary } from '../src
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/wallet/instructions.js';
 import { tokenRead } from './support/apiFixtures.js';
 import { nth } from './support/narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 
 const MINT = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const NOW = Date.parse('2025-06-01T12:00:00Z');

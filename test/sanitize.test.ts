@@ -1,15 +1,15 @@
-// The one sanitiser (src/sanitize.ts) and the places that draw through it: every family of
+// The one sanitiser (src/text/sanitize.ts) and the places that draw through it: every family of
 // terminal control a hostile service could put in a token's symbol or name is gone, whole (not
 // just its ESC byte), from what is drawn: the text helpers every component fits its text with, the
 // frame writer's last guard, headless tables and the headless confirm prompt.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import { sanitize, sanitizeStyled } from '../src/sanitize.js';
+import { sanitize, sanitizeStyled } from '../src/text/sanitize.js';
 import { padCell, truncate, wrapText } from '../components/base/text.js';
 import { createFrameSink } from '../src/terminal/index.js';
-import { clean, printTable } from '../src/headless/print.js';
-import { dialogText } from '../src/headless/signing.js';
+import { clean, printTable } from '../src/commands/print.js';
+import { dialogText } from '../src/commands/signing.js';
 import type { ConfirmView } from '../src/store/confirm.js';
 import { nth } from './support/narrow.js';
 

@@ -2,7 +2,7 @@
 // webhook (argv[3]) that refuses every event; it changes the simulator's balances (saved when the
 // services close), tells an event (whose delivery then waits to be tried again), and keeps running,
 // as a command not done yet would, until a signal ends it.
-import { createServices } from '../src/services.js';
+import { createServices } from '../src/services/index.js';
 import { demoConfig } from './support/services.js';
 import { first } from './support/narrow.js';
 

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tokenUniverse } from '../src/actions/swapForm.js';
-import { NATIVE_MINT, USDC_MINT } from '../src/api/mints.js';
+import { tokenUniverse } from '../src/actions/swapRequest.js';
+import { NATIVE_MINT, USDC_MINT } from '../src/chain/mints.js';
 import { readTokenImage, sniffImage } from '../src/studio/image.js';
 import { findPool, loadPools, poolsPath, rememberPool, type LaunchedPool } from '../src/studio/pools.js';
 import { presetForm, IMAGE_MAX_BYTES, type StudioForm } from '../src/studio/preset.js';
@@ -19,7 +19,7 @@ import {
   type StudioField,
 } from '../src/studio/validate.js';
 import { vestingWords } from '../src/studio/describe.js';
-import { durationWords } from '../src/duration.js';
+import { durationWords } from '../src/text/duration.js';
 import { removeTree } from './support/home.js';
 
 export const PNG = Buffer.from(

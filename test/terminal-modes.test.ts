@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import { localeIsUtf8 } from '../src/locale.js';
+import { localeIsUtf8 } from '../src/text/locale.js';
 import { asciiText, createFrameSink, ENTER_ALT, screenModes } from '../src/terminal/index.js';
 import { themeFromEnv } from '../components/base/theme.js';
 

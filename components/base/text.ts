@@ -1,11 +1,11 @@
 // Terminal text measurement and fitting: display width (east-asian wide characters and emoji
 // count as two columns), truncation with an ellipsis, and padding to an exact width.
 //
-// Everything these fit is drawn, so every one of them sanitises (src/sanitize.ts): text from the
+// Everything these fit is drawn, so every one of them sanitises (src/text/sanitize.ts): text from the
 // service drawn through them can carry no escape sequence, control, bidi override or zero-width
 // character to the terminal, and screens need not remember to clean it.
 import stringWidth from 'string-width';
-import { sanitize } from '../../src/sanitize.js';
+import { sanitize } from '../../src/text/sanitize.js';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 

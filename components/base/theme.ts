@@ -2,7 +2,7 @@
 // Ink ignores NO_COLOR, so the app must call `applyColorEnvironment()` before ink (and chalk) are
 // first imported: it sets FORCE_COLOR=0 when colour is unwanted, then `themeFromEnv()` picks the theme.
 import { createContext, useContext } from 'react';
-import { localeIsUtf8 } from '../../src/locale.js';
+import { localeIsUtf8 } from '../../src/text/locale.js';
 
 export interface Theme {
   /** false for the colourless theme: components then add text markers where colour carried meaning */

@@ -13,7 +13,7 @@ import { useTheme } from '../../components/base/theme.js';
 import { usePick } from '../../components/base/usePick.js';
 import { ALERT_EXAMPLES } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';
-import { plural } from '../../src/format.js';
+import { plural } from '../../src/text/format.js';
 import { useFlash, useNow } from '../shared/context.js';
 import type { ScreenProps } from '../shared/types.js';
 import { alertsFoot, alertsHead } from './text.js';

@@ -7,9 +7,9 @@ import type { Token } from '../../src/api/types.js';
 import { categoryOf, outsideLists } from '../../src/alerts/coverage.js';
 import { conditionText, type Alert } from '../../src/alerts/model.js';
 import { alertSymbol } from '../../src/alerts/store.js';
-import { formatPercent, formatPrice, MISSING } from '../../src/format.js';
+import { formatPercent, formatPrice, MISSING } from '../../src/text/format.js';
 import type { TokensState } from '../../src/store/tokens.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 
 export interface AlertRow {
   alert: Alert;

@@ -2,7 +2,7 @@
 // and what the selected alert did or what Enter does with it.
 import type { Alert } from '../../src/alerts/model.js';
 import { conditionText } from '../../src/alerts/model.js';
-import { formatCount, plural } from '../../src/format.js';
+import { formatCount, plural } from '../../src/text/format.js';
 import { firedText, type AlertRow } from './rows.js';
 
 export interface AlertsTexts {

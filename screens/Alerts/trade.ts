@@ -3,7 +3,7 @@
 // after a rise the token is sold; below or after a fall it is bought. Nothing is signed here: the
 // Orders line is edited (the amount is a placeholder), then the confirm dialog asks as always.
 import { limitDraft } from '../../src/alerts/model.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { Navigator } from '../shared/intents.js';
 import type { Flash } from '../shared/types.js';
 import type { AlertRow } from './rows.js';

@@ -8,7 +8,7 @@ import { useRefState } from '../../components/base/useRefState.js';
 import { setText } from '../../src/alerts/command.js';
 import { conditionInput, conditionText } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import { useShell } from '../shared/context.js';
 import { useScreenKeys } from '../shared/keys.js';
 import { ALERTS_KEYS, ALERTS_SCREEN } from './keys.js';

@@ -6,8 +6,8 @@ import { addAlertFromLine, readAlertLine, setText } from '../../src/alerts/comma
 import { AlertInputError, ALERT_EXAMPLES, splitAlertLine } from '../../src/alerts/model.js';
 import type { AlertsState } from '../../src/alerts/store.js';
 import { knowTokens } from '../../src/actions/swapFlow.js';
-import { resolveToken } from '../../src/resolve.js';
-import type { Services } from '../../src/services.js';
+import { resolveToken } from '../../src/api/resolveToken.js';
+import type { Services } from '../../src/services/index.js';
 import type { Flash } from '../shared/types.js';
 
 /** What the alert line was opened for: a new alert, or editing the one with this id. */

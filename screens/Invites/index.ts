@@ -1,13 +1,13 @@
 // The Invites screen module: invite history (sent or received) and pending invites as two views,
 // page 1 polled, later pages loaded with `]` or by moving past the last row.
 import type { InviteListResponse } from '../../src/api/types.js';
-import { createInvitesStore, type InvitesState, type InviteView } from '../../src/store/invites.js';
+import { createInvitesStore, type InvitesState, type InviteView } from '../../src/portfolio/invitesStore.js';
 import { CommandError, noMoreThan } from '../shared/commandArgs.js';
 import type { ScreenModule } from '../shared/types.js';
 import { InvitesScreen } from './InvitesScreen.js';
 import { INVITES_KEYS } from './keys.js';
 import { fetchInvites, INVITES_INTERVAL_MS, INVITES_SCREEN, shownAddress } from './more.js';
-import { isAddress } from '../../src/api/base58.js';
+import { isAddress } from '../../src/chain/base58.js';
 
 interface FirstPage {
   view: InviteView;

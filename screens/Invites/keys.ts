@@ -1,6 +1,6 @@
 // The Invites screen's own keys (both act on the store alone); InvitesScreen carries out the
 // global moving, opening and backing-out keys.
-import type { InvitesState } from '../../src/store/invites.js';
+import type { InvitesState } from '../../src/portfolio/invitesStore.js';
 import { screenKeys } from '../shared/types.js';
 import { loadMore, moreDisabled } from './more.js';
 

@@ -1,7 +1,7 @@
 // Loading the next page of an invite list (`]`, or moving past the last row), once at a time.
 import type { InviteListResponse } from '../../src/api/types.js';
-import type { Services } from '../../src/services.js';
-import type { InviteView, InvitesStore } from '../../src/store/invites.js';
+import type { Services } from '../../src/services/index.js';
+import type { InviteView, InvitesStore } from '../../src/portfolio/invitesStore.js';
 
 export const INVITES_SCREEN = 'invites';
 /** 2 requests a minute for page 1 of the visible view. */

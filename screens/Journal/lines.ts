@@ -1,12 +1,12 @@
 // The journal view's rows and one entry's detail. The signed transaction is never shown in full
 // (only its length and a short head), and nothing but the journal's own public fields is shown.
 import type { DetailSection } from '../../components/detail/DetailPane.js';
-import { fromBaseUnits } from '../../src/amount.js';
-import { modeOf } from '../../src/config.js';
-import { formatUtc, shortAddress } from '../../src/format.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
+import { modeOf } from '../../src/config/config.js';
+import { formatUtc, shortAddress } from '../../src/text/format.js';
 import type { JournalState } from '../../src/journal/journal.js';
 import { padCell } from '../../components/base/text.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 
 /** Journal times are in UTC, said so (the list's column says it in its title). */
 const time = (ms: number): string => formatUtc(ms);

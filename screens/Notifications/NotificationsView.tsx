@@ -8,9 +8,9 @@ import { HelpOverlay } from '../../components/chrome/HelpOverlay.js';
 import { useListView } from '../../components/list/useListView.js';
 import { padCell } from '../../components/base/text.js';
 import { useTheme } from '../../components/base/theme.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 import { usePick } from '../../components/base/usePick.js';
-import { plural } from '../../src/format.js';
+import { plural } from '../../src/text/format.js';
 import { overlayHints, useOverlayKeys, type OverlayProps } from '../shared/overlay.js';
 import { NOTIFICATIONS_KEYS } from './keys.js';
 

@@ -13,11 +13,11 @@ import { EDITING_HELP, useFormEditing } from '../../components/form/useFormEditi
 import { padCell, wrapText } from '../../components/base/text.js';
 import { useTheme } from '../../components/base/theme.js';
 import { useRefState } from '../../components/base/useRefState.js';
-import { createDcaFromArgs, createLimitFromArgs } from '../../src/actions/ordersFlow.js';
-import { dcaTokenWords, limitTokenWords, OrderInputError } from '../../src/actions/ordersInput.js';
+import { createDcaFromArgs, createLimitFromArgs } from '../../src/actions/orderFlow.js';
+import { dcaTokenWords, limitTokenWords, OrderInputError } from '../../src/actions/orderRequest.js';
 import { knownTokens, knowTokens } from '../../src/actions/swapFlow.js';
-import type { Services } from '../../src/services.js';
-import type { OrderFormKind, OrdersStore } from '../../src/store/orders.js';
+import type { Services } from '../../src/services/index.js';
+import type { OrderFormKind, OrdersStore } from '../../src/orders/store.js';
 import { useCatalog, useFlash } from '../shared/context.js';
 import { useScreenKeys } from '../shared/keys.js';
 import { fieldOfError, FORM_FIELDS, formArgs, formNotes, isVault, standingCommandOf } from './form.js';

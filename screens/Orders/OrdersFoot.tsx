@@ -6,7 +6,7 @@ import type { LineState } from '../../components/fields/lineEdit.js';
 import { padCell } from '../../components/base/text.js';
 import { useTheme } from '../../components/base/theme.js';
 import { usePick } from '../../components/base/usePick.js';
-import type { OrdersStore } from '../../src/store/orders.js';
+import type { OrdersStore } from '../../src/orders/store.js';
 import { useShell } from '../shared/context.js';
 import { ORDERS_SCREEN } from './keys.js';
 import { ordersKeyLine } from './keyLine.js';

@@ -10,7 +10,7 @@ import { DetailPane } from '../../components/detail/DetailPane.js';
 import { padCell, wrapText } from '../../components/base/text.js';
 import { useTheme } from '../../components/base/theme.js';
 import { usePick } from '../../components/base/usePick.js';
-import type { OrdersState } from '../../src/store/orders.js';
+import type { OrdersState } from '../../src/orders/store.js';
 import { useIntent } from '../shared/intents.js';
 import { useShell } from '../shared/context.js';
 import { staleOrError, useResourceState } from '../shared/pollState.js';

@@ -1,8 +1,8 @@
 // The detail view of one order (Enter): every field with a label and units, the trades, and the
 // transactions as explorer links in plain text. Legacy price-based recurring orders are marked.
 import { flattenFields, type DetailEntry, type DetailSection } from '../../components/detail/DetailPane.js';
-import { formatPercent, formatPrice, MISSING, serviceTime } from '../../src/format.js';
-import type { Services } from '../../src/services.js';
+import { formatPercent, formatPrice, MISSING, serviceTime } from '../../src/text/format.js';
+import type { Services } from '../../src/services/index.js';
 import {
   amountOf,
   countdown,
@@ -14,7 +14,7 @@ import {
   type OrderRow,
   type TokenView,
 } from './rows.js';
-import { durationWords } from '../../src/duration.js';
+import { durationWords } from '../../src/text/duration.js';
 
 /** A transaction as a plain-text explorer link (the configured template, --explorer-url). */
 export function explorerLink(s: Pick<Services, 'explorer'>, sig: unknown): string {

@@ -3,10 +3,10 @@
 // notes beside each field (the token, its price, the limit against the market).
 import type { FieldDef } from '../../components/form/FormLines.js';
 import type { Token } from '../../src/api/types.js';
-import { compareWithMarket, parseLimitArgs, resolveOrderToken } from '../../src/actions/ordersInput.js';
-import { limitPriceBothWays } from '../../src/actions/ordersActions.js';
-import { formatPercent, formatPrice } from '../../src/format.js';
-import type { OrderFormKind } from '../../src/store/orders.js';
+import { compareWithMarket, parseLimitArgs, resolveOrderToken } from '../../src/actions/orderRequest.js';
+import { limitPriceBothWays } from '../../src/actions/orderTransactions.js';
+import { formatPercent, formatPrice } from '../../src/text/format.js';
+import type { OrderFormKind } from '../../src/orders/store.js';
 import { parseStandingArgs, STANDING_COMMANDS, type StandingCommand } from '../../src/orders/standing/input.js';
 import { printable } from './rows.js';
 

@@ -9,13 +9,13 @@ import {
   findOpenOrders,
   withdrawFromArgs,
   withdrawSide,
-} from '../../src/actions/ordersFlow.js';
-import { cancelAllLimits, cancelFound, type CancelAllResult } from '../../src/actions/ordersCancel.js';
-import { OrderInputError, parseCancelArgs, readComputeUnitPrice } from '../../src/actions/ordersInput.js';
-import { arityOf, barExample, barHelp, barUsage, SHARED_COMMANDS } from '../../src/commands/shared.js';
-import { priorityFeeText } from '../../src/actions/ordersActions.js';
+} from '../../src/actions/orderFlow.js';
+import { cancelAllLimits, cancelFound, type CancelAllResult } from '../../src/actions/orderCancelBatches.js';
+import { OrderInputError, parseCancelArgs, readComputeUnitPrice } from '../../src/actions/orderRequest.js';
+import { arityOf, barExample, barHelp, barUsage, SHARED_COMMANDS } from '../../src/actions/sharedCommands.js';
+import { priorityFeeText } from '../../src/actions/orderTransactions.js';
 import type { ActionResult } from '../../src/pipeline/types.js';
-import { createOrdersStore, type OrdersState } from '../../src/store/orders.js';
+import { createOrdersStore, type OrdersState } from '../../src/orders/store.js';
 import { CommandError, knownSymbols } from '../shared/commandArgs.js';
 import type { CommandContext, ScreenCommand, ScreenContext, ScreenModule } from '../shared/types.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';
@@ -63,7 +63,7 @@ function show(ctx: Ctx, tab: OrdersState['tab']): void {
   ctx.goto(ORDERS_SCREEN);
 }
 
-// Usage, help and examples of the commands the command line has too: src/commands/shared.ts.
+// Usage, help and examples of the commands the command line has too: src/actions/sharedCommands.ts.
 const LIMIT_USAGE = barUsage('limit');
 const LIMIT_EXAMPLE = barExample('limit');
 const LIMIT_PRICE_EXAMPLE = barExample('limit', 1);

@@ -3,7 +3,7 @@
 // something is marked), every key whole at 80 columns (the rest are in ?).
 import type { VaultRow } from './vault.js';
 import type { TriggerOrder } from '../../src/api/types.js';
-import type { OrdersTab, OrdersView } from '../../src/store/orders.js';
+import type { OrdersTab, OrdersView } from '../../src/orders/store.js';
 import type { OrderRow } from './rows.js';
 import type { StandingRow } from './standing.js';
 

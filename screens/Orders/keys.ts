@@ -2,7 +2,7 @@
 // by OrdersScreen, the new-order form's (`by: 'form'`) by OrderForm while it is open: each gives a
 // handler for every key of its part (the compiler checks it).
 import { signingBlocked } from '../../src/actions/run.js';
-import type { OrdersState } from '../../src/store/orders.js';
+import type { OrdersState } from '../../src/orders/store.js';
 import { screenKeys, type ScreenContext } from '../shared/types.js';
 
 export const ORDERS_SCREEN = 'orders';

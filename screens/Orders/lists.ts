@@ -2,10 +2,10 @@
 // fetch through the API client, and the store update, which also compares an active list with its
 // previous result to notice fills (flash line, bell, notifications log).
 import type { RecurringListResponse, TriggerListResponse } from '../../src/api/types.js';
-import type { LegacyRecurringOrder, ListSnapshot, OrdersState, OrdersTab, OrdersView } from '../../src/store/orders.js';
-import { slotOf } from '../../src/store/orders.js';
+import type { LegacyRecurringOrder, ListSnapshot, OrdersState, OrdersTab, OrdersView } from '../../src/orders/store.js';
+import { slotOf } from '../../src/orders/store.js';
 import type { ScreenContext } from '../shared/types.js';
-import { orderChanges, ordersThatLeft, readClosedOrders } from '../../src/orders/changes.js';
+import { orderChanges, ordersThatLeft, readClosedOrders } from '../../src/actions/orderChanges.js';
 
 export interface ListParams {
   tab: OrdersTab;

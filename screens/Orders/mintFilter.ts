@@ -1,9 +1,9 @@
 // The Orders filter line (f or /): "SOL" (sold), ">USDC" (bought) or "SOL>USDC" (the pair); a mint
 // works wherever a symbol does, and a mint no list knows is kept as typed.
-import { isAddress } from '../../src/api/base58.js';
-import { resolveOrderToken } from '../../src/actions/ordersInput.js';
-import type { Services } from '../../src/services.js';
-import type { MintFilter } from '../../src/store/orders.js';
+import { isAddress } from '../../src/chain/base58.js';
+import { resolveOrderToken } from '../../src/actions/orderRequest.js';
+import type { Services } from '../../src/services/index.js';
+import type { MintFilter } from '../../src/orders/store.js';
 import { printable } from './rows.js';
 
 /** The filter typed; undefined when nothing is named (no filter); throws naming a token not known. */

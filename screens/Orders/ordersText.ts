@@ -3,9 +3,9 @@
 // list's sentence.
 import { progressBar } from '../../components/chart/ProgressBar.js';
 import { wrapText } from '../../components/base/text.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 import { batchTally } from '../../src/orders/batches.js';
-import type { ListSnapshot, OrdersState } from '../../src/store/orders.js';
+import type { ListSnapshot, OrdersState } from '../../src/orders/store.js';
 import { listTabsText, ORDER_LISTS } from './orderLists.js';
 import { printable } from './rows.js';
 

@@ -1,16 +1,16 @@
 // The Orders tables' rows: limit (trigger) and DCA (recurring) orders turned into display text.
 // Amounts stay bigint until formatted; text from the service is made printable; a value that is
 // missing shows as "—".
-import { fromBaseUnits } from '../../src/amount.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
-import { tokenOf, type AnyOrder } from '../../src/actions/ordersFlow.js';
-import { pairOf } from '../../src/actions/ordersInput.js';
-import { formatPercent, formatPrice, MISSING, serviceTime } from '../../src/format.js';
-import type { Services } from '../../src/services.js';
-import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/store/orders.js';
-import { sanitize } from '../../src/sanitize.js';
-import { filledFraction } from '../../src/orders/changes.js';
-import { formatAge, untilText } from '../../src/duration.js';
+import { tokenOf, type AnyOrder } from '../../src/actions/orderFlow.js';
+import { pairOf } from '../../src/actions/orderRequest.js';
+import { formatPercent, formatPrice, MISSING, serviceTime } from '../../src/text/format.js';
+import type { Services } from '../../src/services/index.js';
+import type { LegacyRecurringOrder, ListSnapshot, OrdersTab, OrdersView } from '../../src/orders/store.js';
+import { sanitize } from '../../src/text/sanitize.js';
+import { filledFraction } from '../../src/actions/orderChanges.js';
+import { formatAge, untilText } from '../../src/text/duration.js';
 
 /** Text from the service made safe to draw on one line. */
 export function printable(text: unknown, max = 200): string {

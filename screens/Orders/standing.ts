@@ -2,19 +2,20 @@
 // tradedeck itself (src/orders/standing). Their rows (kind, amount, condition, distance from the
 // market, floor, expiry, state with its reason), their detail, and the screen's side of making
 // one (:stop and the rest, n) and cancelling one (x, :cancel s-…): the outcome on the screen.
-import { fromBaseUnits } from '../../src/amount.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
 import type { Token } from '../../src/api/types.js';
-import { OrderInputError } from '../../src/actions/ordersInput.js';
+import { OrderInputError } from '../../src/actions/orderRequest.js';
 import { utcWords } from '../../src/actions/dateInput.js';
-import { formatPercent, formatPrice, MISSING } from '../../src/format.js';
-import type { Services } from '../../src/services.js';
-import type { OrdersStore, OrdersView } from '../../src/store/orders.js';
+import { formatPercent, formatPrice, MISSING } from '../../src/text/format.js';
+import type { Services } from '../../src/services/index.js';
+import type { OrdersStore, OrdersView } from '../../src/orders/store.js';
 import { cancelStanding } from '../../src/orders/standing/cancel.js';
 import { isMine, listedPrice, standingOf } from '../../src/orders/standing/checker.js';
 import { createStanding, type CreateResult } from '../../src/orders/standing/create.js';
 import type { StandingCommand } from '../../src/orders/standing/input.js';
 import { isActive, shownState } from '../../src/orders/standing/listing.js';
-import { expectedNow, priceFloat, type StandingOrder } from '../../src/orders/standing/terms.js';
+import { expectedNow, type StandingOrder } from '../../src/orders/standing/terms.js';
+import { priceFloat } from '../../src/actions/orderRequest.js';
 import {
   actionWords,
   amountWords,

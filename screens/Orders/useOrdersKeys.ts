@@ -2,10 +2,10 @@
 // service one through a signed cancel), Space marks open limit orders and X cancels the marked
 // ones or all, w/W withdraw from a legacy DCA order, f filters by mint, n opens the form.
 import type { ListView } from '../../components/list/useListView.js';
-import { cancelAllLimits, cancelLimitOrders } from '../../src/actions/ordersCancel.js';
-import { cancelOne, withdrawLegacy } from '../../src/actions/ordersFlow.js';
-import type { Services } from '../../src/services.js';
-import type { OrdersStore } from '../../src/store/orders.js';
+import { cancelAllLimits, cancelLimitOrders } from '../../src/actions/orderCancelBatches.js';
+import { cancelOne, withdrawLegacy } from '../../src/actions/orderFlow.js';
+import type { Services } from '../../src/services/index.js';
+import type { OrdersStore } from '../../src/orders/store.js';
 import { useFlash } from '../shared/context.js';
 import { useScreenKeys } from '../shared/keys.js';
 import { ORDERS_KEYS, ORDERS_SCREEN } from './keys.js';

@@ -4,16 +4,16 @@
 // once that login is had, with their rows, columns, detail, the cancel (x: the withdrawal
 // confirmed and signed), `:dca … custody vault`, the `:vault` command, and the one line each
 // family of order says about who holds the funds and when it fills.
-import { durationWords } from '../../src/duration.js';
+import { durationWords } from '../../src/text/duration.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Column } from '../../components/table/Table.js';
 import type { DetailSection } from '../../components/detail/DetailPane.js';
 import type { DcaOrderV2, PriceOrderV2 } from '../../src/api/types.js';
 import { utcWords } from '../../src/actions/dateInput.js';
-import { OrderInputError } from '../../src/actions/ordersInput.js';
-import { MISSING } from '../../src/format.js';
-import type { Services } from '../../src/services.js';
-import type { OrdersState, OrdersStore, OrdersTab, OrdersView } from '../../src/store/orders.js';
+import { OrderInputError } from '../../src/actions/orderRequest.js';
+import { MISSING } from '../../src/text/format.js';
+import type { Services } from '../../src/services/index.js';
+import type { OrdersState, OrdersStore, OrdersTab, OrdersView } from '../../src/orders/store.js';
 import { cancelVaultOrder, createVaultDca, editVaultOrder, type Outcome } from '../../src/vault/actions.js';
 import { watchVault, type VaultWatch } from '../../src/vault/events.js';
 import {

@@ -6,13 +6,13 @@ import { fetchFills, hasPlacedOrders } from '../../src/portfolio/fills.js';
 import { pnlTrades, type Fill, type PlacedOrders, type TradesSnapshot } from '../../src/portfolio/pnl.js';
 import { readBalances, type BalancesResult } from '../../src/portfolio/balances.js';
 import { buildPortfolioView } from '../../src/portfolio/model.js';
-import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/store/portfolio.js';
+import { createPortfolioStore, portfolioKey, type PortfolioState } from '../../src/portfolio/store.js';
 import { CommandError, noMoreThan } from '../shared/commandArgs.js';
 import type { ScreenModule } from '../shared/types.js';
 import { PORTFOLIO_KEYS } from './keys.js';
 import { PortfolioScreen } from './PortfolioScreen.js';
 import { PORTFOLIO_INTERVAL_MS, PORTFOLIO_SCREEN, shownAddress, type PositionsParams } from './params.js';
-import { isAddress } from '../../src/api/base58.js';
+import { isAddress } from '../../src/chain/base58.js';
 
 export const portfolioScreen: ScreenModule<PortfolioState> = {
   id: PORTFOLIO_SCREEN,

@@ -1,6 +1,6 @@
 // The Portfolio screen's own keys: w acts on the store alone; PortfolioScreen carries out f and /
 // (the platforms line it draws) and the global scrolling, sorting and backing-out keys.
-import type { PortfolioState } from '../../src/store/portfolio.js';
+import type { PortfolioState } from '../../src/portfolio/store.js';
 import { screenKeys } from '../shared/types.js';
 
 export const PORTFOLIO_KEYS = screenKeys<PortfolioState>()({

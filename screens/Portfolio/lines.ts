@@ -3,7 +3,7 @@
 // (allocation bar chart, platforms with their elements); the wallet's balances and spot P&L under
 // them are in walletLines.ts. The line and grid helpers both use are here.
 import type { Portfolio } from '../../src/api/types.js';
-import { formatPercent } from '../../src/format.js';
+import { formatPercent } from '../../src/text/format.js';
 import {
   buildPortfolioView,
   formatValue,
@@ -14,7 +14,7 @@ import {
   type PortfolioView,
   type TokenNames,
 } from '../../src/portfolio/model.js';
-import type { PortfolioSort } from '../../src/store/portfolio.js';
+import type { PortfolioSort } from '../../src/portfolio/store.js';
 import { padCell, textWidth } from '../../components/base/text.js';
 
 export type Tone = 'warn' | 'up' | 'down' | 'dim' | 'accent' | 'bold';

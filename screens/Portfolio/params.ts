@@ -1,7 +1,7 @@
 // What the Portfolio module and its Component share: the screen id, the interval, which address
 // is shown, and the platforms filter's parsing.
-import type { Services } from '../../src/services.js';
-import type { PortfolioState } from '../../src/store/portfolio.js';
+import type { Services } from '../../src/services/index.js';
+import type { PortfolioState } from '../../src/portfolio/store.js';
 import { CommandError } from '../shared/commandArgs.js';
 
 export const PORTFOLIO_SCREEN = 'portfolio';

@@ -3,13 +3,13 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { usePick } from '../../components/base/usePick.js';
-import { tokenUniverse } from '../../src/actions/swapForm.js';
+import { tokenUniverse } from '../../src/actions/swapRequest.js';
 import { isMine, standingOf } from '../../src/orders/standing/checker.js';
 import { isActive } from '../../src/orders/standing/listing.js';
 import { tokenInfoOf } from '../../src/portfolio/model.js';
 import { pnlOf } from '../../src/portfolio/pnl.js';
-import type { Services } from '../../src/services.js';
-import { portfolioKey, type PortfolioStore } from '../../src/store/portfolio.js';
+import type { Services } from '../../src/services/index.js';
+import { portfolioKey, type PortfolioStore } from '../../src/portfolio/store.js';
 import { useCatalog, useNow } from '../shared/context.js';
 import { portfolioView, positionsBody, type Lookup } from './lines.js';
 import { shownAddress } from './params.js';

@@ -2,15 +2,15 @@
 // valued at the token catalog's prices, its open standing orders, and the spot P&L of what
 // tradedeck recorded. Left out
 // while another address is watched; made again when its own data changes, not with the positions.
-import { fromBaseUnits } from '../../src/amount.js';
-import { formatAmount, plural } from '../../src/format.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
+import { formatAmount, plural } from '../../src/text/format.js';
 import { formatTokenPrice, formatValue, MISSING, printable, signedUsd } from '../../src/portfolio/model.js';
 import type { SpotPnl } from '../../src/portfolio/pnl.js';
-import type { WalletBalance } from '../../src/store/portfolio.js';
+import type { WalletBalance } from '../../src/portfolio/store.js';
 import { gridLines, line, type Line, type Lookup, type TokenFacts, type Tone } from './lines.js';
 import type { StandingOrder } from '../../src/orders/standing/terms.js';
 import { amountWords, conditionShort, kindLabel, pairTokens, symbolOf } from '../../src/orders/standing/words.js';
-import { untilText } from '../../src/duration.js';
+import { untilText } from '../../src/text/duration.js';
 
 function price(f: TokenFacts): { value: number | null; marked: boolean } {
   if (typeof f.price === 'number') return { value: f.price, marked: false };

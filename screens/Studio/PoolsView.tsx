@@ -5,10 +5,10 @@ import { useMemo } from 'react';
 import { Table, type Column } from '../../components/table/Table.js';
 import { padCell } from '../../components/base/text.js';
 import { useTheme } from '../../components/base/theme.js';
-import { formatCompact, formatPercent, shortAddress } from '../../src/format.js';
+import { formatCompact, formatPercent, shortAddress } from '../../src/text/format.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';
 import { printable } from './notes.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 
 interface PoolRow {
   key: string;

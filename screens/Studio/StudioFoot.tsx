@@ -7,7 +7,7 @@ import { padCell, wrapText } from '../../components/base/text.js';
 import { useTheme } from '../../components/base/theme.js';
 import { usePick } from '../../components/base/usePick.js';
 import { signingBlocked } from '../../src/actions/run.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { StudioState } from '../../src/studio/store.js';
 
 type Tone = 'ok' | 'bad' | 'dim' | undefined;

@@ -1,15 +1,15 @@
 // What each form value means, shown right of the field: the quote token it resolved to (with its
 // USD price and your balance), the fee in percent, durations in words, the remembered pool.
-import { fromBaseUnits } from '../../src/amount.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
 import type { Token } from '../../src/api/types.js';
-import { formatPercent, formatPrice, shortAddress } from '../../src/format.js';
-import { durationWords } from '../../src/duration.js';
-import { resolveToken } from '../../src/resolve.js';
+import { formatPercent, formatPrice, shortAddress } from '../../src/text/format.js';
+import { durationWords } from '../../src/text/duration.js';
+import { resolveToken } from '../../src/api/resolveToken.js';
 import { findPool, type LaunchedPool } from '../../src/studio/pools.js';
 import { NAME_MAX, type StudioForm } from '../../src/studio/preset.js';
 import type { ClaimForm, ClaimField } from '../../src/studio/store.js';
 import { parseFieldDuration, parseNumber, type StudioField } from '../../src/studio/validate.js';
-import { sanitize } from '../../src/sanitize.js';
+import { sanitize } from '../../src/text/sanitize.js';
 
 export const printable = (s: string, max = 24) => sanitize(s).slice(0, max);
 

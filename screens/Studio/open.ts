@@ -1,7 +1,7 @@
 // Opening the claim form on the selected launched pool (or empty, to paste one), and the quote
 // mints whose balances the screen shows.
-import { fromBaseUnits } from '../../src/amount.js';
-import { USDC_MINT } from '../../src/api/mints.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
+import { USDC_MINT } from '../../src/chain/mints.js';
 import type { Token } from '../../src/api/types.js';
 import type { LaunchedPool } from '../../src/studio/pools.js';
 import { DEFAULT_CLAIM, type StudioStore } from '../../src/studio/store.js';

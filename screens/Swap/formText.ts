@@ -1,8 +1,8 @@
 // The Swap form's notes as shown (a balance short of the amount or of the most an ExactOut quote
 // may take, a balance that could not be read) and the line under it about the advanced fields.
-import { NATIVE_MINT } from '../../src/api/mints.js';
-import { shortfall, tokenRef, type FormCheck } from '../../src/actions/swapForm.js';
-import { shortAddress } from '../../src/format.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
+import { shortfall, tokenRef, type FormCheck } from '../../src/actions/swapRequest.js';
+import { shortAddress } from '../../src/text/format.js';
 import type { SwapState } from '../../src/store/swap.js';
 import { fieldNotes } from './notes.js';
 

@@ -1,13 +1,13 @@
 // The Swap screen module: the form, its live quote (a polled resource like any other) and the
 // :swap command, which fills the form and runs the same order-group swap as the s key.
 import type { Order, Quote, QuoteParams } from '../../src/api/types.js';
-import type { Generation } from '../../src/generation.js';
+import type { Generation } from '../../src/config/generation.js';
 import type { OrderExtras } from '../../src/actions/swapOptions.js';
-import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapForm.js';
+import { checkForm, liveQuoteKey, orderAsked } from '../../src/actions/swapRequest.js';
 import { formGeneration, formPath, knownTokens, swapFromCommand } from '../../src/actions/swapFlow.js';
 import { orderOnRoute } from '../../src/actions/swapRoute.js';
 import { SWAP_OPTIONS, swapWords } from '../../src/actions/swapOptions.js';
-import { barUsage, SHARED_COMMANDS } from '../../src/commands/shared.js';
+import { barUsage, SHARED_COMMANDS } from '../../src/actions/sharedCommands.js';
 import { createSwapStore, type SwapState } from '../../src/store/swap.js';
 import { CommandError, knownSymbols } from '../shared/commandArgs.js';
 import type { ScreenModule } from '../shared/types.js';
@@ -84,7 +84,7 @@ export const swapScreen: ScreenModule<SwapState> = {
   commands: [
     {
       name: 'swap',
-      // the arguments and the summary: as `tradedeck swap`'s (src/commands/shared.ts); the options are words here
+      // the arguments and the summary: as `tradedeck swap`'s (src/actions/sharedCommands.ts); the options are words here
       usage: barUsage('swap', '[slippage 1%] [fee auto|N|high [max]] [option value]…'),
       help: `${SHARED_COMMANDS.swap.summary}, e.g. :swap 1.5 SOL USDC slippage 1% (confirm first). Each option is a word and its value, and every option not named goes back to its default: slippage 1%|50bps|auto and fee auto|N|high [max] (either takes the swap group); the order group's ${wordsOf('order')}; ${wordsOf('quote')}; the swap build's ${wordsOf('build')} (any of these takes the swap group)`,
       complete: (index, _p, ctx) =>

@@ -3,7 +3,7 @@
 import type { DetailSection } from '../../components/detail/DetailPane.js';
 import type { Instruction, Token } from '../../src/api/types.js';
 import type { InstructionsView } from '../../src/store/swap.js';
-import { shortAddress } from '../../src/format.js';
+import { shortAddress } from '../../src/text/format.js';
 import { WELL_KNOWN_PROGRAMS } from '../../src/wallet/inspect.js';
 
 function describe(ix: Instruction): string {

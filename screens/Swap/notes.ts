@@ -1,9 +1,9 @@
 // What the Swap screen says beside each field and in its suggestion list: a token's verified mark,
 // symbol, name, mint and price; the wallet's balance; the amount's unit.
-import { fromBaseUnits, groupDigits } from '../../src/amount.js';
+import { fromBaseUnits, groupDigits } from '../../src/text/amount.js';
 import type { Token } from '../../src/api/types.js';
-import { parseSlippage, type FormCheck } from '../../src/actions/swapForm.js';
-import { formatPercent, formatPrice, shortAddress } from '../../src/format.js';
+import { parseSlippage, type FormCheck } from '../../src/actions/swapRequest.js';
+import { formatPercent, formatPrice, shortAddress } from '../../src/text/format.js';
 import { usdText } from '../../src/actions/describe.js';
 import type { Balance, SwapForm } from '../../src/store/swap.js';
 

@@ -1,16 +1,16 @@
 // Chooses what the Swap screen's panel says, in order of what matters now: suggestions while a
 // token is typed, a running action, its outcome, then the live quote (or why there is none).
 import type { Token } from '../../src/api/types.js';
-import { tokenRef, type FormCheck, type SwapPath } from '../../src/actions/swapForm.js';
+import { tokenRef, type FormCheck, type SwapPath } from '../../src/actions/swapRequest.js';
 import { IMPACT_WARN_PCT, impactPercent } from '../../src/actions/describe.js';
-import { formatPercent } from '../../src/format.js';
+import { formatPercent } from '../../src/text/format.js';
 import { explainError } from '../../src/actions/outcome.js';
 import type { PollState } from '../../src/poll/scheduler.js';
 import type { QuoteView, SwapOutcome } from '../../src/store/swap.js';
-import { BASE, type Generation } from '../../src/generation.js';
+import { BASE, type Generation } from '../../src/config/generation.js';
 import { suggestionText } from './notes.js';
 import { quoteLines, type PanelLine } from './quoteLines.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 
 export interface PanelInput {
   suggestions: Token[];

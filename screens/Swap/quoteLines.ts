@@ -1,7 +1,7 @@
 // The quote panel's lines: route plan (each hop: DEX, in -> out, percent), price impact, minimum
 // received (or maximum paid for ExactOut), fees and router; fitted to the lines available.
 import type { Quote, Token } from '../../src/api/types.js';
-import { formatPercent } from '../../src/format.js';
+import { formatPercent } from '../../src/text/format.js';
 import {
   amountText,
   impactLine,
@@ -11,10 +11,10 @@ import {
   usdText,
   type TokenRef,
 } from '../../src/actions/describe.js';
-import type { SwapPath } from '../../src/actions/swapForm.js';
+import type { SwapPath } from '../../src/actions/swapRequest.js';
 import type { QuoteView } from '../../src/store/swap.js';
-import { BASE } from '../../src/generation.js';
-import { formatPrice, shortAddress } from '../../src/format.js';
+import { BASE } from '../../src/config/generation.js';
+import { formatPrice, shortAddress } from '../../src/text/format.js';
 
 export interface PanelLine {
   text: string;

@@ -2,7 +2,7 @@
 // shows the instructions, a the advanced fields, m the max amount, f flips the pair, ←/→ step the
 // slippage presets; Esc closes the instructions or the outcome.
 import type { StoreApi } from 'zustand/vanilla';
-import { SLIPPAGE_PRESETS, checkForm } from '../../src/actions/swapForm.js';
+import { SLIPPAGE_PRESETS, checkForm } from '../../src/actions/swapRequest.js';
 import {
   executeSwapForm,
   fetchInstructions,
@@ -12,7 +12,7 @@ import {
   maxAmountText,
   settledPath,
 } from '../../src/actions/swapFlow.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { SwapState } from '../../src/store/swap.js';
 import { useFlash } from '../shared/context.js';
 import { useScreenKeys } from '../shared/keys.js';

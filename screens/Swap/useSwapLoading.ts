@@ -2,9 +2,9 @@
 // once its field is left), the balances of the pair and SOL; and a form another screen asks for.
 import { useEffect } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import { catalogEmpty, knowTokens, loadTokens, refreshBalances } from '../../src/actions/swapFlow.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { SwapForm, SwapState } from '../../src/store/swap.js';
 import { useFlash, useShell } from '../shared/context.js';
 import { useIntent } from '../shared/intents.js';

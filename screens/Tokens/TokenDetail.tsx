@@ -5,7 +5,7 @@ import { asciiCharts, Chart } from '../../components/chart/Chart.js';
 import { DetailPane } from '../../components/detail/DetailPane.js';
 import { padCell, textWidth } from '../../components/base/text.js';
 import { useTheme } from '../../components/base/theme.js';
-import { formatPct, formatPrice, MISSING, plural } from '../../src/format.js';
+import { formatPct, formatPrice, MISSING, plural } from '../../src/text/format.js';
 import { tokenSections } from './detail.js';
 import type { TokenRow } from './rows.js';
 import { statsAnchors, trendValues } from './trend.js';

@@ -7,7 +7,7 @@ import { PromptLine } from '../../components/fields/PromptLine.js';
 import { ListTable } from '../../components/list/ListTable.js';
 import { padCell } from '../../components/base/text.js';
 import { useTheme } from '../../components/base/theme.js';
-import { plural } from '../../src/format.js';
+import { plural } from '../../src/text/format.js';
 import { CATEGORY_LABELS, type TokensState } from '../../src/store/index.js';
 import { useFlash, useNow } from '../shared/context.js';
 import { staleOrError, useResourceState } from '../shared/pollState.js';

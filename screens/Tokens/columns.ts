@@ -3,7 +3,7 @@
 import type { Column } from '../../components/table/Table.js';
 import { trendLine } from '../../components/chart/Chart.js';
 import { changeColor, type Theme } from '../../components/base/theme.js';
-import { formatCompact, formatPct, formatPrice, formatUsdCompact, MISSING } from '../../src/format.js';
+import { formatCompact, formatPct, formatPrice, formatUsdCompact, MISSING } from '../../src/text/format.js';
 import { statsOf, volumeOf, type TokenRow } from './rows.js';
 import { trendValues } from './trend.js';
 

@@ -11,10 +11,10 @@ import {
   formatPrice,
   INVALID,
   serviceTime,
-} from '../../src/format.js';
+} from '../../src/text/format.js';
 import type { TokenInterval } from '../../src/api/types.js';
 import { printable, statsOf, type TokenRow } from './rows.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 
 const WINDOWS: readonly TokenInterval[] = ['5m', '1h', '6h', '24h'];
 /** Fields the card shows in its own sections; every other field goes under "Other fields". */

@@ -2,8 +2,8 @@
 // symbol, name or mint, and sorted. Text from the service is untrusted: control characters
 // (escape sequences could repaint the terminal) are removed before anything is drawn.
 import type { Token, TokenInterval } from '../../src/api/index.js';
-import type { WatchEntry } from '../../src/watchlist.js';
-import { sanitize } from '../../src/sanitize.js';
+import type { WatchEntry } from '../../src/store/watchlist.js';
+import { sanitize } from '../../src/text/sanitize.js';
 
 export interface TokenRow {
   mint: string;

@@ -7,7 +7,7 @@ import { useLineEditor } from '../../components/fields/useLineEditor.js';
 import { addAlertFromLine } from '../../src/alerts/command.js';
 import { AlertInputError, ALERT_EXAMPLES } from '../../src/alerts/model.js';
 import { alertsOf } from '../../src/alerts/store.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { Flash } from '../shared/types.js';
 
 export interface AlertPrompt {

@@ -1,7 +1,7 @@
 // The Tokens screen's own keys on the selected row: s and S open Swap with the token bought or
 // sold, w stars it, a opens the alert line with it; the list keys come from the list view.
 import type { ListView } from '../../components/list/useListView.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import type { TokensState } from '../../src/store/index.js';
 import { useShell } from '../shared/context.js';
 import { useScreenKeys } from '../shared/keys.js';

@@ -1,7 +1,7 @@
 // What every screen's `:` commands read their arguments with: a mistake is a CommandError, whose
 // message the command bar shows as it is.
-import { resolveToken } from '../../src/resolve.js';
-import { isAddress } from '../../src/api/base58.js';
+import { resolveToken } from '../../src/api/resolveToken.js';
+import { isAddress } from '../../src/chain/base58.js';
 import type { CommandContext } from './types.js';
 
 /** A mistake in a command line; its message is shown as it is. */

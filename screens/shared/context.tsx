@@ -1,10 +1,10 @@
-// What screens and overlays reach through React context: the services (src/services.ts), the
+// What screens and overlays reach through React context: the services (src/services/index.ts), the
 // keymap built from the screen modules, the shell's flash line, and the navigator through which a
 // screen opens another on something (intents.ts).
 import React, { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Keymap } from '../../components/keys/index.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { SessionState, TokensState } from '../../src/store/index.js';
 import type { Navigator } from './intents.js';
 import type { Flash } from './types.js';

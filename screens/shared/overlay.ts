@@ -10,7 +10,7 @@ import {
   type CommandAction,
   type Keymap,
 } from '../../components/keys/index.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import { GLOBAL_KEYS } from './keys.js';
 
 export interface OverlayKey {

@@ -2,9 +2,9 @@
 // resource's state in the scheduler, found by its screen and id, and the words it is shown in.
 import { useRef, useSyncExternalStore } from 'react';
 import type { PollState } from '../../src/poll/scheduler.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 import { explainError } from '../../src/actions/outcome.js';
-import { sanitize } from '../../src/sanitize.js';
+import { sanitize } from '../../src/text/sanitize.js';
 import { useSession, useServices } from './context.js';
 
 /**

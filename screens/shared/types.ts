@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ToastKind } from '../../components/chrome/Toasts.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { SessionState } from '../../src/store/session.js';
 
 export type Flash = (kind: ToastKind, text: string) => void;

@@ -10,7 +10,7 @@ import { Tabs } from '../../components/chrome/Tabs.js';
 import { ThemeContext, type Theme } from '../../components/base/theme.js';
 import { toastLines, Toasts, useToasts } from '../../components/chrome/Toasts.js';
 import { useRefState } from '../../components/base/useRefState.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { SCREENS } from '../index.js';
 import { ActionsLayer, useActionsOverlay } from './ActionsLayer.js';

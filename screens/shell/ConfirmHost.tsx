@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { ConfirmDialog } from '../../components/confirm/ConfirmDialog.js';
 import type { ConfirmStore } from '../../src/store/confirm.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 import { useNow } from '../shared/context.js';
 
 export interface ConfirmHostProps {

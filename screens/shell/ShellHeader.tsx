@@ -4,7 +4,7 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
 import { Header } from '../../components/chrome/Header.js';
-import { formatClock, shortAddress } from '../../src/format.js';
+import { formatClock, shortAddress } from '../../src/text/format.js';
 import { budgetNote, SHOW_REMAINING_SHARE } from '../../src/poll/budget.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { useServices, useSession } from '../shared/context.js';

@@ -3,7 +3,7 @@
 // `:help` lists every command, `:help NAME` one.
 import { HelpOverlay, helpColumns, type HelpColumnGroup } from '../../components/chrome/HelpOverlay.js';
 import { GLOBAL_SCOPE, type Keymap } from '../../components/keys/index.js';
-import { SMALL_PRICE_NOTE } from '../../src/format.js';
+import { SMALL_PRICE_NOTE } from '../../src/text/format.js';
 import type { CommandRegistry } from './commands.js';
 import { DIALOG_KEYS } from './keymap.js';
 import type { ScreenModule } from '../shared/types.js';

@@ -1,11 +1,11 @@
 // The shell's own `:` commands: goto, interval, help, notify, price (demo), quit (and q).
-import { AmountError, scaleDecimal } from '../../src/amount.js';
+import { AmountError, scaleDecimal } from '../../src/text/amount.js';
 import { knowTokens } from '../../src/actions/swapFlow.js';
-import { formatPrice } from '../../src/format.js';
-import { NOTIFY_MODES, type NotifyMode } from '../../src/store/notifications.js';
+import { formatPrice } from '../../src/text/format.js';
+import { NOTIFY_MODES, type NotifyMode } from '../../src/notify/store.js';
 import { CommandError, knownSymbols, noMoreThan, parseWholeNumber, tokenArg } from '../shared/commandArgs.js';
 import type { ScreenCommand } from '../shared/types.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 
 const goto: ScreenCommand<never> = {
   name: 'goto',

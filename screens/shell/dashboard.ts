@@ -17,13 +17,13 @@
 // and running without it would look like a broken wallet. Only the default path falls back (to
 // the demo key kept in the state directory in demo mode, to no wallet in live mode), with a flash
 // message saying why.
-import type { Config } from '../../src/config.js';
-import { localeIsUtf8 } from '../../src/locale.js';
+import type { Config } from '../../src/config/config.js';
+import { localeIsUtf8 } from '../../src/text/locale.js';
 import { screenModes } from '../../src/terminal/index.js';
-import { sanitize } from '../../src/sanitize.js';
-import type { Services } from '../../src/services.js';
-import { onSignal } from '../../src/signals.js';
-import { nameThisProcess } from '../../src/stateLock.js';
+import { sanitize } from '../../src/text/sanitize.js';
+import type { Services } from '../../src/services/index.js';
+import { onSignal } from '../../src/services/signals.js';
+import { nameThisProcess } from '../../src/state/lock.js';
 
 /** How long the first frame waits for the first screen's data (then it shows "Loading"). */
 const FIRST_DATA_WAIT_MS = 250;
@@ -41,7 +41,7 @@ export async function runDashboard(config: Config): Promise<number> {
   }
 
   const [{ createServices, StartError }, { FIRST_SCREEN }, { startFirstRequests }] = await Promise.all([
-    import('../../src/services.js'),
+    import('../../src/services/index.js'),
     import('../first.js'),
     import('./firstRequests.js'),
   ]);
@@ -168,7 +168,7 @@ export async function runDashboard(config: Config): Promise<number> {
     ['SIGHUP', 129],
     ['SIGINT', 130],
   ];
-  // the dashboard ends itself on a signal, closing the services as on q (src/signals.ts)
+  // the dashboard ends itself on a signal, closing the services as on q (src/services/signals.ts)
   onSignal((signal) => bail(signals.find(([s]) => s === signal)?.[1] ?? 1));
   const unexpected = (e: unknown) =>
     bail(1, `tradedeck: unexpected error: ${e instanceof Error ? e.message : String(e)}`);

@@ -10,11 +10,11 @@ import {
   type KeyHandlers,
   type Keymap,
 } from '../../components/keys/index.js';
-import { perMinute } from '../../src/format.js';
+import { perMinute } from '../../src/text/format.js';
 import { useShell } from '../shared/context.js';
 import { GLOBAL_KEYS, type GlobalKey } from '../shared/keys.js';
 import type { MountedScreen, ScreenContext, ScreenKeys, ScreenModule } from '../shared/types.js';
-import { formatAge } from '../../src/duration.js';
+import { formatAge } from '../../src/text/duration.js';
 
 /** Keys of the dialogs, listed in the help overlay (the dialogs handle them themselves). */
 export const DIALOG_KEYS: ReadonlyArray<{ keys: string; description: string }> = [

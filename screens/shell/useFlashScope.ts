@@ -5,7 +5,7 @@
 // clock's one tick a second (the store's clock, and the frame writer's live texts).
 import { useEffect, useRef } from 'react';
 import type { ToastApi } from '../../components/chrome/Toasts.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { LiveText } from '../../src/terminal/index.js';
 import { OVERLAYS } from '../index.js';
 import type { Flash } from '../shared/types.js';

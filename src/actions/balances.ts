@@ -1,7 +1,7 @@
 // The wallet's balances, read over RPC: native SOL by getBalance, a token by the wallet's token
 // accounts of that mint (summed). Every screen that shows or checks a balance reads it here.
-import { NATIVE_MINT } from '../api/mints.js';
-import type { Services } from '../services.js';
+import { NATIVE_MINT } from '../chain/mints.js';
+import type { Services } from '../services/index.js';
 import { explainError } from './outcome.js';
 
 export interface BalanceRead {

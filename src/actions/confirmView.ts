@@ -2,12 +2,12 @@
 // transaction found) into what the dialog shows: the human summary first, then the facts.
 import type { Built, ConfirmRequest } from '../pipeline/types.js';
 import { changesText, type BalanceEffect } from '../pipeline/effect.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import type { InspectionOk } from '../wallet/inspect.js';
 import { lamportsText } from '../wallet/instructions.js';
-import { shortAddress } from '../format.js';
+import { shortAddress } from '../text/format.js';
 import type { ConfirmLine, ConfirmView } from '../store/confirm.js';
-import { formatAge } from '../duration.js';
+import { formatAge } from '../text/duration.js';
 
 /** What an action's describe() may add to the pipeline's ConfirmRequest. */
 export interface DescribedRequest extends ConfirmRequest {

@@ -1,10 +1,10 @@
 // The human side of a confirm dialog for swaps: what you pay, what you receive (and at least what,
 // after slippage), the rate, the price impact and every fee with who pays it. Pure functions over
 // the service's (untrusted, already shape-checked) answers.
-import { fromBaseUnits } from '../amount.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { fromBaseUnits } from '../text/amount.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import type { Order, Quote } from '../api/types.js';
-import { formatPercent, formatPrice, formatUsd, shortAddress, serviceTime } from '../format.js';
+import { formatPercent, formatPrice, formatUsd, shortAddress, serviceTime } from '../text/format.js';
 import type { ConfirmLine } from '../store/confirm.js';
 
 export interface TokenRef {

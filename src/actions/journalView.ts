@@ -2,7 +2,7 @@
 // grows, never read whole twice) and the rows on screen with some either side, read back from the
 // files by where their lines are.
 import { journalPages } from '../journal/follow.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 
 type ViewServices = Pick<Services, 'journal' | 'journalView' | 'now'>;
 

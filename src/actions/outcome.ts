@@ -1,8 +1,9 @@
 // What the person reads after a swap: the status, the signature, the amounts that actually moved
 // (from the execute answer's swapEvents or totals), and what to do next.
-import { ApiError, RequestRuleError } from '../api/errors.js';
-import { formatAge } from '../duration.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { ApiError } from '../api/errors.js';
+import { RequestRuleError } from '../api/contract/ruleErrors.js';
+import { formatAge } from '../text/duration.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import type { OrderExecuteResponse } from '../api/types.js';
 import type { ActionResult } from '../pipeline/types.js';
 import type { SwapOutcome } from '../store/swap.js';

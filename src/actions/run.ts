@@ -13,12 +13,12 @@ import {
   type PipelineDeps,
 } from '../pipeline/index.js';
 import type { Journal } from '../journal/journal.js';
-import { processIdentity, type SigningTurn } from '../stateLock.js';
+import { processIdentity, type SigningTurn } from '../state/lock.js';
 import type { BalanceEffect } from '../pipeline/effect.js';
 import type { Built, ConfirmAnswer } from '../pipeline/types.js';
 import { confirmViewOf } from './confirmView.js';
 import { explainError } from './outcome.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 
 /** Why signing is unavailable, in words for the person; undefined when it is available. */
 export function signingBlocked(

@@ -5,9 +5,9 @@
 import { isFinal, problemsText, sendingHere, type JournalState } from '../journal/journal.js';
 import { reconcileJournal, type ReconcileItem } from '../journal/reconcile.js';
 import { executeThrough, rpcDeps } from '../pipeline/index.js';
-import type { Services } from '../services.js';
-import { liveness, processIdentity, SigningTurnError, withSigningTurn } from '../stateLock.js';
-import { plural } from '../format.js';
+import type { Services } from '../services/index.js';
+import { liveness, processIdentity, SigningTurnError, withSigningTurn } from '../state/lock.js';
+import { plural } from '../text/format.js';
 import { refreshJournalView } from './swapFlow.js';
 
 export interface StartupReconcile {

@@ -1,21 +1,21 @@
 // The Studio actions, free of React: check the create form (every field, the image file) before
 // anything is requested, launch through the pipeline and remember the pool; check the claim form,
 // claim through the pipeline and show how the quote balance moved. Every result lands in the store.
-import { AmountError, fromBaseUnits, toBaseUnits } from '../amount.js';
+import { AmountError, fromBaseUnits, toBaseUnits } from '../text/amount.js';
 import { readBalances } from './balances.js';
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 import type { ActionResult } from '../pipeline/types.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 import { findPool, loadPools, poolsOf, rememberPool, type LaunchedPool } from '../studio/pools.js';
 import type { ClaimField, StudioOutcome, StudioStore } from '../studio/store.js';
 import { checkLaunch, errorLines, type QuoteToken } from '../studio/validate.js';
-import { resolveToken } from '../resolve.js';
-import { claimAmountText, claimFeeAction, createPoolAction, MAX_CLAIM } from './studioActions.js';
+import { resolveToken } from '../api/resolveToken.js';
+import { claimAmountText, claimFeeAction, createPoolAction, MAX_CLAIM } from './studioTransactions.js';
 import { tradeTokens } from './tokenFacts.js';
 import { runSigned, signingBlocked } from './run.js';
 import { knownTokens } from './swapFlow.js';
 import { explainError } from './outcome.js';
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 
 export const cleanText = (s: string, max = 200) => sanitize(s).slice(0, max);
 

@@ -1,18 +1,18 @@
 // The Swap screen's actions, free of React: load the token list for lookup, read the wallet's
 // balances, run a swap through the order group (Enter, :swap) or the swap group (b), fetch the
 // swap instructions (i). Every result lands in the swap store.
-import { fromBaseUnits } from '../amount.js';
+import { fromBaseUnits } from '../text/amount.js';
 import { EXECUTE_CODES } from '../api/contract/index.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import { TOKEN_CATEGORIES } from '../api/contract/tokens.js';
 import type { Order, PrioritizationFee, Token } from '../api/types.js';
 import { slippageAdvice, slippageThatPasses } from '../pipeline/advice.js';
 import type { ActionResult } from '../pipeline/types.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 import { listKey } from '../store/tokens.js';
 import type { SwapForm, SwapStore } from '../store/swap.js';
 import { runSigned, signingBlocked } from './run.js';
-import { routeSwapAction, orderSwapAction } from './swapActions.js';
+import { routeSwapAction, orderSwapAction } from './swapTransactions.js';
 import {
   checkForm,
   liveQuoteKey,
@@ -26,17 +26,17 @@ import {
   type FormCheck,
   type FormGeneration,
   type SwapPath,
-} from './swapForm.js';
+} from './swapRequest.js';
 import { chooseBuild, findGeneration, orderOnRoute, buildOnRoute } from './swapRoute.js';
 import { explainError, swapOutcomeOf } from './outcome.js';
 import { readBalances } from './balances.js';
 import { needsCard, safetyCard } from '../safety/card.js';
-import { encodeBase58, isAddress } from '../api/base58.js';
+import { encodeBase58, isAddress } from '../chain/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import { orderFieldsSet, swapWords, type OrderExtras } from './swapOptions.js';
 import { refreshJournalView } from './journalView.js';
 import { tradeTokens } from './tokenFacts.js';
-import { lookUpTokens } from '../resolve.js';
+import { lookUpTokens } from '../api/resolveToken.js';
 
 // one universe per catalog state: every screen's resource asks for it on every catalog change
 const universes = new WeakMap<object, readonly Token[]>();
@@ -119,7 +119,7 @@ export async function resolveMint(s: Pick<Services, 'catalog' | 'mintFacts'>, te
 
 /**
  * Makes the catalog know the tokens typed words name, whatever list is on screen: the one lookup
- * of src/resolve.ts (what the catalog holds, then every category list, then the service's search),
+ * of src/api/resolveToken.ts (what the catalog holds, then every category list, then the service's search),
  * and a mint no list holds by its decimals over RPC. Every `:` command and form that reads a token
  * asks this first, so `:swap 5000 USDC COWAL` finds COWAL with another category on screen.
  */

@@ -5,12 +5,12 @@
 // units, expiry, shared accounts, account checks), and a tip that either route takes. One table
 // names each once: its Swap form field (the contract's name), the word `:swap` and the headless
 // commands take (`receiver ADDR`, `--receiver ADDR`), and how what was typed is read.
-import { AmountError, fromBaseUnits, toBaseUnits } from '../amount.js';
-import { isAddress } from '../api/base58.js';
+import { AmountError, fromBaseUnits, toBaseUnits } from '../text/amount.js';
+import { isAddress } from '../chain/base58.js';
 import { BROADCAST_FEE_TYPES, CU_PRICE_PERCENTILES, INSTRUCTION_VERSIONS } from '../api/contract/index.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import type { BuildParams, OrderV2Params, SwapRequest } from '../api/types.js';
-import type { Generation } from '../generation.js';
+import type { Generation } from '../config/generation.js';
 import { MAX_PRIORITY_FEE_LAMPORTS } from '../wallet/instructions.js';
 import { EMPTY_FORM, type SwapForm } from '../store/swap.js';
 

@@ -1,4 +1,4 @@
-// The swap routes of both generations of the service, chosen by one rule (src/generation.ts): the
+// The swap routes of both generations of the service, chosen by one rule (src/config/generation.ts): the
 // order route is GET /swap/v2/order + POST /swap/v2/execute where the service serves it, GET
 // /ultra/v1/order + POST /ultra/v1/execute where it does not (or where `apiVersion v1` says so);
 // the swap group's build is GET /swap/v2/build beside POST /swap/v1/swap and /swap-instructions,
@@ -8,7 +8,7 @@
 import type { ApiClient, CallOptions } from '../api/index.js';
 import { ApiError } from '../api/errors.js';
 import type { BuildAnswer, BuildParams, OrderV2, OrderV2Params } from '../api/types.js';
-import { notServed, type Generation, type GenerationState } from '../generation.js';
+import { notServed, type Generation, type GenerationState } from '../config/generation.js';
 import { BuildRefusal } from '../pipeline/types.js';
 import type { SwapForm } from '../store/swap.js';
 import { v1BuildReasons, v2FieldsSet, SWAP_OPTIONS } from './swapOptions.js';

@@ -1,10 +1,10 @@
 // The tokens of an action with the chain's facts of their mints (decimals, token program), for
 // every flow that converts an amount or declares what its transactions may move: what the
 // service's lists claim is checked against the chain, never used in its place.
-import { FIXED_MINTS, tradeFacts, type ClaimedToken } from '../chain/mintFacts.js';
+import { FIXED_MINTS, tradeFacts, type ClaimedToken } from '../rpc/mintFacts.js';
 import type { ExpectedToken } from '../pipeline/types.js';
-import { sanitize } from '../sanitize.js';
-import type { Services } from '../services.js';
+import { sanitize } from '../text/sanitize.js';
+import type { Services } from '../services/index.js';
 
 /** What the service's token lists claim about a mint (its latest record), for a check against the chain. */
 export function listedClaim(s: Pick<Services, 'catalog'>, mint: string): ClaimedToken | undefined {

@@ -1,10 +1,10 @@
 // `:alert SOL > 250` (and the same line typed after `a` on a token row, or `n` / `e` on the Alerts
 // view) read into an alert: the token resolved through the one catalog (a mint address always
 // works), the condition checked, and a sentence saying what was set.
-import { resolveToken } from '../resolve.js';
+import { resolveToken } from '../api/resolveToken.js';
 import type { Token } from '../api/types.js';
-import { isAddress } from '../api/base58.js';
-import { formatPrice } from '../format.js';
+import { isAddress } from '../chain/base58.js';
+import { formatPrice } from '../text/format.js';
 import type { AlertsStore } from './store.js';
 import { printableSymbol } from './store.js';
 import {

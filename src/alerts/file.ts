@@ -23,9 +23,9 @@ import {
   transform,
   variant,
 } from 'valibot';
-import { clippedText, fileObject, keptList, loadStateFile, mergeByKey, writeStateFile } from '../stateFile.js';
-import { withFileLock } from '../stateLock.js';
-import { isAddress } from '../api/base58.js';
+import { clippedText, fileObject, keptList, loadStateFile, mergeByKey, writeStateFile } from '../state/file.js';
+import { withFileLock } from '../state/lock.js';
+import { isAddress } from '../chain/base58.js';
 import { MAX_WINDOW_MS, MIN_WINDOW_MS, type Alert } from './model.js';
 
 export const ALERTS_FILE = 'alerts.json';

@@ -2,9 +2,9 @@
 // `:alert BONK -5%/1h` read, whether one holds for a token's latest record and the prices seen,
 // and the words it is told in.
 import type { Token } from '../api/types.js';
-import { formatPercent, formatPrice } from '../format.js';
-import { parseDuration, typedDuration } from '../duration.js';
-import { AmountError, readDecimal } from '../amount.js';
+import { formatPercent, formatPrice } from '../text/format.js';
+import { parseDuration, typedDuration } from '../text/duration.js';
+import { AmountError, readDecimal } from '../text/amount.js';
 
 export type AlertCondition =
   | { kind: 'above'; level: number }

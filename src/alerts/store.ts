@@ -4,11 +4,11 @@
 // One store per Services, shared by the Alerts screen, the Tokens screen's `a` and `:alert`.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Token } from '../api/types.js';
-import type { EventSpec, Services } from '../services.js';
+import type { EventSpec, Services } from '../services/index.js';
 import type { TokensStore } from '../store/tokens.js';
 import { loadAlerts, saveAlertsMerged } from './file.js';
 import { conditionText, evaluate, firedText, type Alert, type AlertCondition, type PriceSample } from './model.js';
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 
 /** Samples kept per watched mint (a day at one every 10 s is 8640: far fewer are needed). */
 export const MAX_SAMPLES = 2_000;

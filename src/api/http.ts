@@ -3,7 +3,8 @@
 // whose text never contains the API key.
 
 import type { IncomingMessage } from 'node:http';
-import { ApiError, isSendableApiKey, maskUrlCredentials, ResponseShapeError, sanitizeText } from './errors.js';
+import { ApiError, isSendableApiKey, maskUrlCredentials, sanitizeText } from './errors.js';
+import { ResponseShapeError } from './contract/ruleErrors.js';
 
 export interface RequestEvent {
   method: string;

@@ -9,7 +9,7 @@ import {
   type HttpClient,
   type QueryValue,
 } from './http.js';
-import { checkRequest, checkResponse } from './schema.js';
+import { checkRequest, checkResponse } from './contract/schema.js';
 import type { RequestSchema } from './contract/operation.js';
 import {
   dcaOrderAt,
@@ -24,7 +24,7 @@ import {
   type RecurringCreateRequest,
   type SwapRequest,
 } from './contract/index.js';
-import { RequestRuleError } from './errors.js';
+import { RequestRuleError } from './contract/ruleErrors.js';
 
 /**
  * Sends one operation of the table; `wire` shapes a body that differs from the request as typed,
@@ -227,7 +227,8 @@ export function createApiClient(opts: ClientOptions): ApiClient {
 
 export * from './http.js';
 export * from './errors.js';
-export { checkRequest, checkResponse, fromQuery, requestProblems, type Schema, type Infer } from './schema.js';
-export { decodeBase58, encodeBase58, isAddress } from './base58.js';
+export * from './contract/ruleErrors.js';
+export { checkRequest, checkResponse, fromQuery, requestProblems, type Schema, type Infer } from './contract/schema.js';
+export { decodeBase58, encodeBase58, isAddress } from '../chain/base58.js';
 export * from './contract/index.js';
-export { NATIVE_MINT, USDC_MINT } from './mints.js';
+export { NATIVE_MINT, USDC_MINT } from '../chain/mints.js';

@@ -3,7 +3,7 @@
 // `tradedeck completion symbols`, the token symbols the scripts offer where a token goes: the
 // well-known ones, the watchlist's and the tokens launched here. Those are read from the state
 // directory: no request is made, so a Tab never waits on the network.
-import { globalFlags } from '../argv.js';
+import { globalFlags } from './argv.js';
 import {
   COMMAND_NAMES,
   commandSpec,
@@ -317,8 +317,8 @@ const TYPABLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
 /** The token symbols known without asking the service: the well-known ones, the watchlist's, the tokens launched here. */
 async function knownSymbols(stateDir: string): Promise<string[]> {
   const [{ WELL_KNOWN_TOKENS }, { loadWatchlist }, { loadPools }] = await Promise.all([
-    import('../headless/tokens.js'),
-    import('../watchlist.js'),
+    import('../rpc/mintFacts.js'),
+    import('../store/watchlist.js'),
     import('../studio/pools.js'),
   ]);
   const quietly = <T>(p: Promise<T[]>) => p.catch((): T[] => []);

@@ -1,22 +1,22 @@
 // Every headless command, once: its arguments, its options (with the kind of value each takes),
-// its help and how it runs. The argument parser (src/args.ts), `tradedeck --help`,
+// its help and how it runs. The argument parser (src/commands/args.ts), `tradedeck --help`,
 // `tradedeck help CMD`, `CMD --help` (src/commands/usage.ts) and the shell completion scripts
 // (src/commands/completion.ts) are all made from this table: a new option is one line here, in
 // its command's entry, and its code reads it typed (OptionsOf<'swap'>: --exact-out is
 // opts.exactOut). The commands the `:` bar has too take their arguments, summary and examples
-// from src/commands/shared.ts. A command's code is imported only when that command runs, so a
+// from src/actions/sharedCommands.ts. A command's code is imported only when that command runs, so a
 // command's start-up does not pay for the others.
 //
-// Loaded by the headless mode only (src/headless/index.ts); the main script never imports it.
-import type { Config } from '../config.js';
+// Loaded by the headless mode only (src/commands/index.ts); the main script never imports it.
+import type { Config } from '../config/config.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
-import type { HeadlessServices } from '../headless/print.js';
-import type { OrderSigningCommand } from '../args.js';
+import type { HeadlessServices } from './print.js';
+import type { OrderSigningCommand } from './args.js';
 import { SWAP_OPTIONS, type SwapOptionWord } from '../actions/swapOptions.js';
-import { arg, arityOf, SHARED_COMMANDS, type ArgSpec, type ValueKind } from './shared.js';
+import { arg, arityOf, SHARED_COMMANDS, type ArgSpec, type ValueKind } from '../actions/sharedCommands.js';
 
-export type { ArgSpec, ValueKind } from './shared.js';
-export { arityOf } from './shared.js';
+export type { ArgSpec, ValueKind } from '../actions/sharedCommands.js';
+export { arityOf } from '../actions/sharedCommands.js';
 
 /** Price impact (as a fraction) at or above which `quote` warns on stderr. */
 export const HIGH_PRICE_IMPACT = 0.05;
@@ -224,7 +224,7 @@ the service's order instead, from your vault with it (its custody
 provider holds the funds; it fills without asking): a deposit signed
 now, a USD trigger (price in USDC or USDT), at least 10 USD.`;
 async function standing(c: CommandRun<typeof STANDING_OPTIONS>): Promise<number> {
-  return (await import('../headless/standing.js')).standingCommand(
+  return (await import('./standing.js')).standingCommand(
     c.command as import('../orders/standing/input.js').StandingCommand,
     c.positionals,
     c.opts,
@@ -241,15 +241,15 @@ async function reading(
   c: CommandRun<{ '--watch'?: SwitchSpec }>,
   body: (services: HeadlessServices, stopped: Promise<void> | undefined) => Promise<string | number>,
 ): Promise<number> {
-  return (await import('../headless/reading.js')).readingCommand(c, body);
+  return (await import('./reading.js')).readingCommand(c, body);
 }
 async function checkAddress(positionals: string[]): Promise<void> {
-  if (positionals[0] !== undefined) (await import('../headless/wallet.js')).checkAddressArgument(positionals[0]);
+  if (positionals[0] !== undefined) (await import('./wallet.js')).checkAddressArgument(positionals[0]);
 }
 async function orderSigning(
   c: CommandRun<{ '--yes': SwitchSpec; '--allow-off-market'?: SwitchSpec }>,
 ): Promise<number> {
-  return (await import('../headless/orderSigning.js')).orderSigningCommand(
+  return (await import('./orderSigning.js')).orderSigningCommand(
     c.command as OrderSigningCommand,
     c.positionals,
     c.opts,
@@ -283,9 +283,9 @@ with --ndjson or --json, a table redrawn in place on a terminal`,
     },
     async check(_positionals, opts): Promise<void> {
       const [{ tokensQuery }, { watchInterval }, { CommandError }] = await Promise.all([
-        import('../headless/tokens.js'),
-        import('../headless/watch.js'),
-        import('../headless/print.js'),
+        import('./tokens.js'),
+        import('./watch.js'),
+        import('./print.js'),
       ]);
       tokensQuery(opts);
       if (opts.watch === true) watchInterval(opts);
@@ -293,9 +293,9 @@ with --ndjson or --json, a table redrawn in place on a terminal`,
     },
     run: (c): Promise<number> =>
       reading(c, async (services, stopped) => {
-        const tokens = await import('../headless/tokens.js');
+        const tokens = await import('./tokens.js');
         if (!stopped) return tokens.tokensCommand(services, c.opts);
-        const { watchTokens } = await import('../headless/watch.js');
+        const { watchTokens } = await import('./watch.js');
         const code = await watchTokens(services, c.opts, {
           write: (t) => process.stdout.write(t),
           fail: c.fail,
@@ -332,7 +332,7 @@ ORDER OPTIONS and BUILD OPTIONS as for swap (below)`,
     },
     run: (c): Promise<number> =>
       reading(c, async (services) =>
-        (await import('../headless/quote.js')).quoteCommand(services, c.positionals, c.opts, (line) => c.fail(line)),
+        (await import('./quote.js')).quoteCommand(services, c.positionals, c.opts, (line) => c.fail(line)),
       ),
   }),
   swap: command({
@@ -365,8 +365,7 @@ with --instruction-version V2), --dynamic-compute-unit-limit true,
       '--yes': YES,
       '--json': JSON_OPTION,
     },
-    run: async (c): Promise<number> =>
-      (await import('../headless/swap.js')).swapCommand(c.positionals, c.opts, c.config, c.fail),
+    run: async (c): Promise<number> => (await import('./swap.js')).swapCommand(c.positionals, c.opts, c.config, c.fail),
   }),
   portfolio: command({
     summary: "a wallet's positions",
@@ -379,11 +378,11 @@ only these platforms (ids as the PLATFORM column shows them)`,
     },
     async check(positionals, opts): Promise<void> {
       await checkAddress(positionals);
-      (await import('../headless/account.js')).platformsOf(opts);
+      (await import('./account.js')).platformsOf(opts);
     },
     run: (c): Promise<number> =>
       reading(c, async (services) =>
-        (await import('../headless/account.js')).portfolioCommand(services, c.config, c.positionals, c.opts),
+        (await import('./account.js')).portfolioCommand(services, c.config, c.positionals, c.opts),
       ),
   }),
   orders: command({
@@ -409,17 +408,17 @@ whose opening transaction failed`,
     },
     async check(positionals, opts): Promise<void> {
       await checkAddress(positionals);
-      const { CommandError } = await import('../headless/print.js');
+      const { CommandError } = await import('./print.js');
       if ([opts.limit, opts.dca, opts.standing, opts.vault].filter(Boolean).length > 1)
         throw new CommandError(
           '--limit, --dca, --standing and --vault: give one of them (without any, every kind is listed)',
           2,
         );
-      (await import('../headless/account.js')).mintFilterText(opts);
+      (await import('./account.js')).mintFilterText(opts);
     },
     run: (c): Promise<number> =>
       reading(c, async (services) =>
-        (await import('../headless/account.js')).ordersCommand(services, c.config, c.positionals, c.opts),
+        (await import('./account.js')).ordersCommand(services, c.config, c.positionals, c.opts),
       ),
   }),
   invites: command({
@@ -434,7 +433,7 @@ the ones it sent that are not claimed yet`,
     check: (positionals): Promise<void> => checkAddress(positionals),
     run: (c): Promise<number> =>
       reading(c, async (services) =>
-        (await import('../headless/invites.js')).invitesCommand(services, c.config, c.positionals, c.opts),
+        (await import('./invites.js')).invitesCommand(services, c.config, c.positionals, c.opts),
       ),
   }),
   studio: command({
@@ -463,7 +462,7 @@ the ones it sent that are not claimed yet`,
       '--json': JSON_OPTION,
     },
     run: async (c): Promise<number> =>
-      (await import('../headless/studio.js')).studioCommand(c.positionals, c.opts, c.config, c.fail),
+      (await import('./studio.js')).studioCommand(c.positionals, c.opts, c.config, c.fail),
   }),
   limit: command({
     ...SHARED_COMMANDS.limit,
@@ -500,7 +499,7 @@ signed now, 10 USD a round at least`,
       '--json': JSON_OPTION,
     },
     run: async (c): Promise<number> =>
-      (await import('../headless/vault.js')).dcaCommand(c.positionals, c.opts, c.config, c.fail, c.usage),
+      (await import('./vault.js')).dcaCommand(c.positionals, c.opts, c.config, c.fail, c.usage),
   }),
   vault: command({
     summary: "the wallet's vault with the service, and its orders",
@@ -522,7 +521,7 @@ order and withdraw its funds to the wallet (signed, confirmed)`,
       '--json': JSON_OPTION,
     },
     run: async (c): Promise<number> =>
-      (await import('../headless/vault.js')).vaultCommand(c.positionals, c.opts, c.config, c.fail),
+      (await import('./vault.js')).vaultCommand(c.positionals, c.opts, c.config, c.fail),
   }),
   cancel: command({
     ...SHARED_COMMANDS.cancel,
@@ -611,8 +610,7 @@ every 30 s by default (at least 5000 ms); SIGTERM ends it, exit 0`,
       '--interval-ms': value('N', 'number', 'every N ms (default 30000, at least 5000)'),
       '--json': JSON_OPTION,
     },
-    run: async (c): Promise<number> =>
-      (await import('../headless/watchEvents.js')).watchEventsCommand(c.opts, c.config, c.fail),
+    run: async (c): Promise<number> => (await import('./watchEvents.js')).watchEventsCommand(c.opts, c.config, c.fail),
   }),
   export: command({
     summary: 'the journal, fills or P&L as CSV or JSON',
@@ -632,7 +630,7 @@ the journal's live entries only, read from the state directory alone`,
       ),
     },
     run: async (c): Promise<number> =>
-      (await import('../headless/export.js')).exportCommand(c.positionals, c.opts, c.config, c.fail),
+      (await import('./export.js')).exportCommand(c.positionals, c.opts, c.config, c.fail),
   }),
   journal: command({
     summary: "the journal's past years into yearly archives",
@@ -643,7 +641,7 @@ processes wait for it before they journal anything`,
     args: [arg('archive', 'choice', { choices: ['archive'] })],
     options: { '--json': JSON_OPTION },
     run: async (c): Promise<number> =>
-      (await import('../headless/journal.js')).journalCommand(c.positionals, c.opts, c.config, c.fail),
+      (await import('./journal.js')).journalCommand(c.positionals, c.opts, c.config, c.fail),
   }),
   wallet: command({
     summary: 'the address that signs and what holds its key',
@@ -653,14 +651,14 @@ shows the address on its screen, to approve there if it matches`,
     args: [],
     options: { '--verify': on('show the address on the Ledger and wait for approval'), '--json': JSON_OPTION },
     run: (c): Promise<number> =>
-      reading(c, async (services) => (await import('../headless/wallet.js')).walletCommand(services, c)),
+      reading(c, async (services) => (await import('./wallet.js')).walletCommand(services, c)),
   }),
   config: command({
     summary: 'the resolved configuration',
     help: 'print the resolved configuration (API key masked)',
     args: [],
     options: { '--json': JSON_OPTION },
-    run: async (c): Promise<number> => (await import('../headless/local.js')).configCommand(c),
+    run: async (c): Promise<number> => (await import('./local.js')).configCommand(c),
   }),
   demo: command({
     summary: 'demo mode starts over',
@@ -668,7 +666,7 @@ shows the address on its screen, to approve there if it matches`,
 simulator state (balances, orders, pools) from the state directory`,
     args: [arg('reset', 'choice', { choices: ['reset'] })],
     options: { '--json': JSON_OPTION },
-    run: async (c): Promise<number> => (await import('../headless/local.js')).resetCommand(c),
+    run: async (c): Promise<number> => (await import('./local.js')).resetCommand(c),
   }),
   paper: command({
     summary: 'paper trading starts over',
@@ -676,7 +674,7 @@ simulator state (balances, orders, pools) from the state directory`,
 state and its starting balances; the next --paper start opens anew`,
     args: [arg('reset', 'choice', { choices: ['reset'] })],
     options: { '--json': JSON_OPTION },
-    run: async (c): Promise<number> => (await import('../headless/local.js')).resetCommand(c),
+    run: async (c): Promise<number> => (await import('./local.js')).resetCommand(c),
   }),
   completion: command({
     summary: 'a shell completion script',

@@ -1,11 +1,11 @@
 // The help made from the command registry: each command's synopsis (also in its usage errors),
 // `tradedeck --help` (every command, the output rules, the global options), and
 // `tradedeck help CMD` / `tradedeck CMD --help` (one command with every option).
-import { VERSION } from '../argv.js';
+import { VERSION } from './argv.js';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../api/contract/tokens.js';
 import { STUDIO_HELP } from '../studio/preset.js';
-import { outputWidth } from '../headless/print.js';
-import { reflow } from './reflow.js';
+import { outputWidth } from './print.js';
+import { reflow } from '../text/reflow.js';
 import {
   COMMAND_NAMES,
   commandSpec,

@@ -2,8 +2,8 @@
 // through tradedeck and the spot P&L, as rows of plain values. Amounts are exact decimals made from
 // base units (never floats, never exponent notation); times are ISO 8601 UTC. A CSV cell a
 // spreadsheet would take for a formula is neutralised (toCsv).
-import { fromBaseUnits } from '../amount.js';
-import { modeOf } from '../config.js';
+import { fromBaseUnits } from '../text/amount.js';
+import { modeOf } from '../config/config.js';
 import type { JournalState } from '../journal/journal.js';
 import type { Fill, SpotPnl } from '../portfolio/pnl.js';
 

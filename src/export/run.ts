@@ -7,14 +7,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { knownTokens, loadTokens, resolveMint } from '../actions/swapFlow.js';
-import { FIXED_TOKENS } from '../api/mints.js';
-import { modeOf, type Mode } from '../config.js';
+import { FIXED_TOKENS } from '../chain/mints.js';
+import { modeOf, type Mode } from '../config/config.js';
 import { readJournalFile, type JournalState } from '../journal/journal.js';
 import { fetchFills, hasPlacedOrders } from '../portfolio/fills.js';
 import { pnlEntries, spotPnl } from '../portfolio/pnl.js';
-import { sanitize } from '../sanitize.js';
-import type { Services } from '../services.js';
-import { writeStateFile } from '../stateFile.js';
+import { sanitize } from '../text/sanitize.js';
+import type { Services } from '../services/index.js';
+import { writeStateFile } from '../state/file.js';
 import {
   FILL_COLUMNS,
   fillRows,

@@ -27,7 +27,7 @@ import {
   string,
   type InferOutput,
 } from 'valibot';
-import { loadStateFile, openStateFile, StateFileProblem, writeStateFile } from '../stateFile.js';
+import { loadStateFile, openStateFile, StateFileProblem, writeStateFile } from '../state/file.js';
 import { digest, fsyncDir, isFinal, isObject, scanLines, readAt, type JournalStatus } from './journal.js';
 
 const offset = pipe(number(), safeInteger(), minValue(0));

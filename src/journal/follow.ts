@@ -6,7 +6,7 @@
 // arrays), so that the page on screen is read back from the files, never the whole journal.
 // Each entry is handed to `final` once, as it becomes final: the P&L keeps its summary that way.
 import type { FileHandle } from 'node:fs/promises';
-import { openStateFile } from '../stateFile.js';
+import { openStateFile } from '../state/file.js';
 import {
   archivesMark,
   archivesOf,

@@ -10,11 +10,11 @@ import { constants } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Mode } from '../config.js';
-import { isAddress } from '../api/base58.js';
+import type { Mode } from '../config/config.js';
+import { isAddress } from '../chain/base58.js';
 import { minValue, number, object, pipe, safeInteger, string, type InferOutput } from 'valibot';
-import { loadStateFile, openStateFile, writeStateFile } from '../stateFile.js';
-import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../stateLock.js';
+import { loadStateFile, openStateFile, writeStateFile } from '../state/file.js';
+import { FileLockError, identityOf, withFileLock, type ProcessIdentity } from '../state/lock.js';
 
 /**
  * The service's group a transaction went through: 'ultra' (GET /ultra/v1/order + POST

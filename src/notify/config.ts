@@ -1,5 +1,5 @@
 // The channels the configuration names (--ntfy, --webhook, --notify-cmd), in that order.
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { commandChannel, ntfyChannel, webhookChannel, type Channel } from './channels.js';
 
 export function channelsOf(c: Pick<Config, 'ntfyUrl' | 'ntfyToken' | 'webhookUrl' | 'notifyCmd'>): Channel[] {

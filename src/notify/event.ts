@@ -1,8 +1,8 @@
 // What a channel off the terminal is told: one event of a stable shape, with a human line. Events
 // carry what the person already sees on screen (symbols, amounts, an order key, a signature),
 // never a key, the API key or a URL's credentials.
-import type { Mode } from '../config.js';
-import { sanitize } from '../sanitize.js';
+import type { Mode } from '../config/config.js';
+import { sanitize } from '../text/sanitize.js';
 
 export type EventType =
   | 'alert.fired'

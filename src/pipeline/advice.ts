@@ -3,7 +3,7 @@
 // Decisions use numeric codes only, never the service's message text, which is parameterized and
 // may change.
 
-import { formatPercent } from '../format.js';
+import { formatPercent } from '../text/format.js';
 
 export type AdviceKind = 'success' | 'retry-same' | 're-quote' | 'failed';
 

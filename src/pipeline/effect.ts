@@ -7,10 +7,10 @@
 // than asked plus the stated fees, less received than the request allows, another asset lost, or
 // the output landing anywhere but the wallet or the named receiver is refused. A simulation that
 // fails or cannot be had refuses too: nothing is signed on the service's word alone.
-import { fromBaseUnits } from '../amount.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { fromBaseUnits } from '../text/amount.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import { sanitizeText } from '../api/errors.js';
-import { encodeBase58 } from '../api/base58.js';
+import { encodeBase58 } from '../chain/base58.js';
 import type { AccountInfo, SimulationRead } from '../rpc/client.js';
 import { associatedTokenAccount, type InspectionOk } from '../wallet/inspect.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';

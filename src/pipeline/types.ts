@@ -1,12 +1,12 @@
 // Shapes of the sign-and-submit pipeline shared by every state-changing action. The app wires the
 // real API and RPC clients into PipelineDeps; nothing here imports them.
 
-import type { Mode } from '../config.js';
+import type { Mode } from '../config/config.js';
 import type { Journal, JournalGroup } from '../journal/journal.js';
 import type { ExecuteBody, ExecuteFn, ExecuteOutcome, SignatureState } from '../journal/reconcile.js';
 import type { SimulationRead } from '../rpc/client.js';
 import type { InspectionOk } from '../wallet/inspect.js';
-import type { ProcessIdentity } from '../stateLock.js';
+import type { ProcessIdentity } from '../state/lock.js';
 import type { Wallet } from '../wallet/keypair.js';
 import type { BalanceEffect } from './effect.js';
 

@@ -1,9 +1,9 @@
 // The wallet's token balances read over RPC (as the Swap screen reads them): SOL from getBalance,
 // tokens from getTokenAccountsByOwner for both token programs, summed per mint.
-import { NATIVE_MINT } from '../api/mints.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import type { RpcClient } from '../rpc/client.js';
-import type { WalletBalance } from '../store/portfolio.js';
+import type { WalletBalance } from './store.js';
 
 const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
 

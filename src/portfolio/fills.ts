@@ -11,9 +11,9 @@
 // time and amounts.
 import type { RecurringOrder, TriggerOrder } from '../api/types.js';
 import type { JournalState } from '../journal/journal.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 import { placedOrders, type Fill, type PlacedOrders } from './pnl.js';
-import { serviceTime } from '../format.js';
+import { serviceTime } from '../text/format.js';
 
 const DCA_MATCH_MS = 10 * 60_000;
 

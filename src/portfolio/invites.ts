@@ -1,10 +1,10 @@
 // Invite rows from the wallet's point of view, free of React: direction, counterparty, amount in
 // token units, created, expiry countdown, status. Service text is made printable here.
-import { fromBaseUnits } from '../amount.js';
+import { fromBaseUnits } from '../text/amount.js';
 import type { Invite } from '../api/types.js';
 import { MISSING, printable } from './model.js';
-import { serviceTime } from '../format.js';
-import { formatAge, untilText } from '../duration.js';
+import { serviceTime } from '../text/format.js';
+import { formatAge, untilText } from '../text/duration.js';
 
 /** Pending invites expiring sooner than this are highlighted. */
 export const NEAR_EXPIRY_MS = 24 * 3_600_000;

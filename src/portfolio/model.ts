@@ -2,8 +2,8 @@
 // element, each element described as rows of known columns plus generic key/value lines for every
 // variant or field this code does not know (never dropped). Service text is made printable here.
 import type { FetcherReport, Portfolio } from '../api/types.js';
-import { formatAmount, formatPercent, formatPrice, formatUsd, INVALID, MISSING } from '../format.js';
-import { sanitize } from '../sanitize.js';
+import { formatAmount, formatPercent, formatPrice, formatUsd, INVALID, MISSING } from '../text/format.js';
+import { sanitize } from '../text/sanitize.js';
 
 export { MISSING };
 

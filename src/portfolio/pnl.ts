@@ -4,7 +4,7 @@
 // with a stablecoin costs the stablecoin amount; one bought with another token carries that
 // token's recorded average cost; a token paid for with holdings tradedeck never saw bought has no
 // known cost, and its units are counted apart. Sells reduce the recorded units at average cost.
-import { USDC_MINT, USDT_MINT } from '../api/mints.js';
+import { USDC_MINT, USDT_MINT } from '../chain/mints.js';
 import type { Journal, JournalState } from '../journal/journal.js';
 import { f64, journalPages, u32, type JournalSummary, type ReadColumn } from '../journal/follow.js';
 

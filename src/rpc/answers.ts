@@ -2,7 +2,7 @@
 // these (./client.ts), and the simulator's tests check every method its node serves with them.
 // Tolerant as the client needs: only what it reads is required.
 import { integer, minValue, nullable, number, optional, pipe, type GenericSchema } from 'valibot';
-import { any, arr, bool, must, num, obj, oneOf, str, uint } from '../api/schema.js';
+import { any, arr, bool, must, num, obj, oneOf, str, uint } from '../api/contract/schema.js';
 
 /** Any non-negative integer, even one beyond 2^53 (read exactly from the raw text later). */
 const UINT = must('a non-negative integer');

@@ -1,7 +1,8 @@
 // A small Solana JSON-RPC 2.0 client (POST, base64 transaction encoding). Responses are
 // untrusted: each result is checked before it is returned.
 
-import { ResponseShapeError, sanitizeText } from '../api/errors.js';
+import { sanitizeText } from '../api/errors.js';
+import { ResponseShapeError } from '../api/contract/ruleErrors.js';
 import {
   fetchWithin,
   FetchTimeoutError,
@@ -11,8 +12,8 @@ import {
   ResponseTooLargeError,
   shownUrl,
 } from '../api/http.js';
-import { encodeBase58, isAddress } from '../api/base58.js';
-import { checkResponse, isPlainObject, type Infer, type Schema } from '../api/schema.js';
+import { encodeBase58, isAddress } from '../chain/base58.js';
+import { checkResponse, isPlainObject, type Infer, type Schema } from '../api/contract/schema.js';
 import { RPC_ANSWERS as ANSWER } from './answers.js';
 
 export type RpcErrorKind = 'rpc' | 'http' | 'network' | 'timeout';

@@ -8,7 +8,7 @@
 // moving is stale, and the endpoint in use moves to the most advanced healthy one. When no
 // endpoint answers three rounds in a row (probes or calls), the client is down until one answers
 // again; onHealth says so both ways, and the dashboard pauses signing meanwhile.
-import { ResponseShapeError } from '../api/errors.js';
+import { ResponseShapeError } from '../api/contract/ruleErrors.js';
 import { RpcError, type RpcClient } from './client.js';
 
 export interface FailoverEvent {

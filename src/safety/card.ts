@@ -3,12 +3,12 @@
 // program), and whether it is risky enough to need a typed `yes`: unverified with a live freeze or
 // mint authority (the issuer can freeze the bought tokens in place, or mint more at will).
 // Free of React; every value missing from the record reads "—".
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../chain/mints.js';
 import type { Token } from '../api/types.js';
-import { formatCount, formatPercent, formatUsdCompact, MISSING, serviceTime } from '../format.js';
-import { sanitize } from '../sanitize.js';
+import { formatCount, formatPercent, formatUsdCompact, MISSING, serviceTime } from '../text/format.js';
+import { sanitize } from '../text/sanitize.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
-import { formatAge } from '../duration.js';
+import { formatAge } from '../text/duration.js';
 
 /** What a buy is paid with: buying these is not buying "a token" and gets no card. */
 export const QUOTE_MINTS: ReadonlySet<string> = new Set([NATIVE_MINT, USDC_MINT, USDT_MINT]);

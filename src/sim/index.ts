@@ -2,9 +2,9 @@
 // JSON-RPC and loopback control routes over real HTTP.
 import type { AddressInfo } from 'node:net';
 import type { TriggerOrder } from '../api/types.js';
-import type { SimGroup, SimKernel } from './kernel.js';
-import { V2_GROUPS } from './http/routes.js';
-import { SimCore } from './core.js';
+import type { SimGroup, SimKernel } from './engine/kernel.js';
+import { V2_GROUPS } from './engine/routes.js';
+import { SimCore } from './engine/core.js';
 import { FaultInjector } from './http/faults.js';
 import { RequestLog, type SimRequestLogEntry } from './http/request-log.js';
 import { createSimServer } from './http/server.js';
@@ -12,16 +12,17 @@ import { RpcEndpoints } from './rpc/endpoints.js';
 import { registerAllGroups } from './groups/index.js';
 import { fillTriggerOrder } from './groups/trigger-fill.js';
 import { setPrice } from './http/control.js';
-import { parseExecuteFault, type ExecuteGroup } from './execute-faults.js';
-import { parseLookupTableRequest, type LookupTableRequest } from './rpc/lookup-tables.js';
-import { installPaper, type PaperSource } from './paper.js';
+import { parseExecuteFault, type ExecuteGroup } from './engine/execute-faults.js';
+import { parseLookupTableRequest, type LookupTableRequest } from './engine/lookup-tables.js';
+import { installPaper, paperOf } from './groups/paper-market.js';
+import type { PaperSource } from './engine/core.js';
 import { decodeSnapshot, encodeSnapshot, restoreSnapshot, SnapshotError, takeSnapshot } from './snapshot.js';
 
 export type { SimRequestLogEntry } from './http/request-log.js';
-export type { ExecuteGroup } from './execute-faults.js';
-export type { LookupTableRequest } from './rpc/lookup-tables.js';
+export type { ExecuteGroup } from './engine/execute-faults.js';
+export type { LookupTableRequest } from './engine/lookup-tables.js';
 export { SnapshotError } from './snapshot.js';
-export type { PaperSource } from './paper.js';
+export type { PaperSource } from './engine/core.js';
 
 /** A deterministic execute failure (same rules as `failExecute` of POST /__sim/faults). */
 export interface ExecuteFaultOptions {
@@ -198,12 +199,14 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     isFunded: (address) => core.ledger.isFunded(address),
     usdValue: (mint, amount) => core.market.usdValue(mint, amount),
     refreshPaper: async () => {
-      if (!core.paper) throw new Error('refreshPaper: not a paper simulator');
-      await core.paper.refresh();
+      const paper = paperOf(core);
+      if (!paper) throw new Error('refreshPaper: not a paper simulator');
+      await paper.refresh();
     },
     paperSettled: async () => {
-      if (!core.paper) throw new Error('paperSettled: not a paper simulator');
-      await core.paper.fills.settled();
+      const paper = paperOf(core);
+      if (!paper) throw new Error('paperSettled: not a paper simulator');
+      await paper.fills.settled();
     },
     snapshot: () => encodeSnapshot(takeSnapshot(core)),
     changes: () => core.ledger.version,

@@ -3,8 +3,8 @@
 // stream and the simulated time. The market (prices, charts, pool depths) is not kept: each start
 // walks its seeded path again from the catalogue's prices. The text is JSON; amounts (bigint) are written as {"$big":"123"}.
 import { array, finite, literal, looseObject, minValue, number, pipe, safeInteger, safeParse, unknown } from 'valibot';
-import type { SimCore } from './core.js';
-import type { LearnedToken } from './market/listing.js';
+import type { SimCore } from './engine/core.js';
+import type { LearnedToken } from './engine/listing.js';
 import { recurringBookOf, type RecurringRecord } from './groups/recurring-book.js';
 import { studioBookOf, type StudioPool } from './groups/studio-pools.js';
 import { triggerBookOf, type TriggerRecord } from './groups/trigger-book.js';

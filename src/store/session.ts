@@ -1,7 +1,7 @@
 // The session slice: what the header shows (mode, wallet, API health), which screen is
 // active, whether polling is paused, each screen's polling interval, and the count of
 // transactions between signing and outcome (quitting asks first while it is above zero).
-import type { Mode } from '../config.js';
+import type { Mode } from '../config/config.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RequestEvent } from '../api/index.js';
 import { learnBudget, type Budget } from '../poll/budget.js';

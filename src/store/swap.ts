@@ -2,7 +2,7 @@
 // does not parse), the wallet's balances, the last quote, the
 // running action's status and the last result.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Generation } from '../generation.js';
+import type { Generation } from '../config/generation.js';
 import type { Order, OrderExecuteResponse, Instruction, SwapMode, InstructionVersion, Quote } from '../api/types.js';
 
 export interface SwapForm {

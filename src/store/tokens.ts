@@ -3,7 +3,7 @@
 // (sort, filter, selection by mint, detail pane, starred-only view) and the starred tokens.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS, type Token, type TokenCategory, type TokenInterval } from '../api/index.js';
-import type { WatchEntry } from '../watchlist.js';
+import type { WatchEntry } from './watchlist.js';
 
 export const CATEGORY_LABELS: Record<TokenCategory, string> = {
   toporganicscore: 'Organic',

@@ -1,10 +1,10 @@
 // The curve in words for the confirm dialog: where the market cap starts and where the pool
 // migrates (in the quote token and in USD at the catalog's price), the vesting schedule relative
 // to migration, the fees, the LP lock. Pure.
-import { formatPercent, formatPrice } from '../format.js';
+import { formatPercent, formatPrice } from '../text/format.js';
 import type { ConfirmLine } from '../store/confirm.js';
 import type { CheckedCurve, QuoteToken, Vesting } from './validate.js';
-import { durationWords } from '../duration.js';
+import { durationWords } from '../text/duration.js';
 
 const num = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 

@@ -20,9 +20,9 @@ import {
   transform,
   type InferOutput,
 } from 'valibot';
-import { clippedText, fileObject, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../stateFile.js';
-import { withFileLock } from '../stateLock.js';
-import { isAddress } from '../api/base58.js';
+import { clippedText, fileObject, keptList, loadStateFile, timeOrEpoch, writeStateFile } from '../state/file.js';
+import { withFileLock } from '../state/lock.js';
+import { isAddress } from '../chain/base58.js';
 
 export const POOLS_FILE = 'studio-pools.json';
 

@@ -1,7 +1,7 @@
 // Uploads to the presigned URLs a create-tx answer carries: a plain PUT with the content type the
 // URL was signed for. No API key travels with it (the URL itself is the permission). Plain http is
 // accepted only on loopback (the simulator); anything else must be https.
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 
 import { httpFetch, RedirectRefusedError, shownUrl } from '../api/http.js';
 

@@ -3,10 +3,10 @@
 import type { Token } from '../api/types.js';
 import { readTokenImage, ImageError, type TokenImage } from './image.js';
 import { DURATION_MAX_SECONDS, FEE_BPS_MAX, NAME_MAX, SYMBOL_MAX, TOKEN_SUPPLY, type StudioForm } from './preset.js';
-import { resolveToken } from '../resolve.js';
-import { isUnsafeText } from '../sanitize.js';
-import { readDecimal } from '../amount.js';
-import { parseDuration } from '../duration.js';
+import { resolveToken } from '../api/resolveToken.js';
+import { isUnsafeText } from '../text/sanitize.js';
+import { readDecimal } from '../text/amount.js';
+import { parseDuration } from '../text/duration.js';
 
 export type StudioField = keyof StudioForm;
 export type FieldErrors = Partial<Record<StudioField, string>>;

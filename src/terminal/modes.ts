@@ -1,6 +1,6 @@
 // How the dashboard takes the terminal and gives it back, and the sequences that reach the terminal
 // outside frames (a bell, a desktop notification).
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 
 export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[?25l';
 export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';

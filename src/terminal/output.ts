@@ -27,7 +27,7 @@
 // while the frame's is still open is <Static>'s, whose rows stay above every later frame, as
 // Ink's debug output keeps them. The build checks that renderer.js still does this.
 import stringWidth from 'string-width';
-import { sanitizeStyled } from '../sanitize.js';
+import { sanitizeStyled } from '../text/sanitize.js';
 import { type Cells, eachGrapheme } from './cells.js';
 import { graphemes, PRINTABLE_ASCII, SINGLE_UNITS } from './glyphs.js';
 import { boundStyles, styleEpoch } from './styles.js';

@@ -3,7 +3,7 @@
 // of changed cells after a cursor move to it, inside a synchronized update. No newline is ever
 // written, so nothing scrolls; a resize repaints everything; frames are coalesced to at most maxFps.
 import { EventEmitter } from 'node:events';
-import { sanitizeStyled } from '../sanitize.js';
+import { sanitizeStyled } from '../text/sanitize.js';
 import { type Cells, parseLine } from './cells.js';
 import { diffLine, writeRow } from './diff.js';
 import { asciiCells, asciiText } from './glyphs.js';

@@ -8,16 +8,16 @@ import { ApiError, NATIVE_MINT, type CallOptions } from '../api/index.js';
 import type { DcaCancelAnswer, Vault } from '../api/types.js';
 import { amountText, amountUsd, type TokenRef } from '../actions/describe.js';
 import { utcWords } from '../actions/dateInput.js';
-import { durationWords } from '../duration.js';
+import { durationWords } from '../text/duration.js';
 import { runSigned, signingBlocked } from '../actions/run.js';
 import { explainError } from '../actions/outcome.js';
 import { tradeTokens } from '../actions/tokenFacts.js';
-import { formatPercent, formatUsd, shortAddress } from '../format.js';
+import { formatPercent, formatUsd, shortAddress } from '../text/format.js';
 import type { ActionResult, ActionSpec, Built, ExpectedToken } from '../pipeline/types.js';
 import { BuildRefusal } from '../pipeline/types.js';
-import type { Services } from '../services.js';
+import type { Services } from '../services/index.js';
 import type { ConfirmLine } from '../store/confirm.js';
-import { dcaTokenWords, parseDcaArgs, type OrderToken } from '../actions/ordersInput.js';
+import { dcaTokenWords, parseDcaArgs, type OrderToken } from '../actions/orderRequest.js';
 import { knownTokens, knowTokens } from '../actions/swapFlow.js';
 import {
   slippageWords,

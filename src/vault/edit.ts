@@ -1,11 +1,10 @@
 // The words that change an open price order of the vault (`vault edit ID tp 260 sl 95`, `:vault
 // edit …`): USD prices read by the one amount parser, a trailing distance as a share, a slippage;
 // each once, at least one. Pure.
-import { AmountError, scaleDecimal } from '../amount.js';
-import { OrderInputError } from '../actions/ordersInput.js';
-import { parseSlippage } from '../actions/swapForm.js';
+import { AmountError, scaleDecimal } from '../text/amount.js';
+import { OrderInputError, PRICE_SCALE, priceFloat } from '../actions/orderRequest.js';
+import { parseSlippage } from '../actions/swapRequest.js';
 import { TRAILING_BPS } from '../api/contract/triggerV2.js';
-import { PRICE_SCALE, priceFloat } from '../orders/standing/terms.js';
 import type { VaultEdit } from './actions.js';
 
 export const VAULT_USAGE =

@@ -5,8 +5,8 @@
 // and `tradedeck watch` on one state directory tell a fill once.
 import type { ApiClient } from '../api/index.js';
 import type { DcaOrderV2, PriceOrderV2 } from '../api/types.js';
-import type { OrderChange } from '../orders/changes.js';
-import { sanitize } from '../sanitize.js';
+import type { OrderChange } from '../actions/orderChanges.js';
+import { sanitize } from '../text/sanitize.js';
 import { rawWords, priceOrderTerms, type TokenNames } from './read.js';
 import type { VaultSession } from './session.js';
 

@@ -2,14 +2,14 @@
 // from the service), and its orders, open or past, with their fills (GET /trigger/v2/orders/history
 // and /orders/history/dca), as JSON and as a table's lines. Amounts are told from base units with the
 // chain's decimals when the catalog knows the mint; untrusted symbols are cleaned.
-import { fromBaseUnits } from '../amount.js';
-import { FIXED_TOKENS, NATIVE_MINT } from '../api/mints.js';
+import { fromBaseUnits } from '../text/amount.js';
+import { FIXED_TOKENS, NATIVE_MINT } from '../chain/mints.js';
 import type { ApiClient } from '../api/index.js';
 import type { DcaOrderV2, PriceOrderV2, Vault } from '../api/types.js';
 import type { RpcClient } from '../rpc/client.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
-import { sanitize } from '../sanitize.js';
-import { formatUsd, shortAddress } from '../format.js';
+import { sanitize } from '../text/sanitize.js';
+import { formatUsd, shortAddress } from '../text/format.js';
 import type { VaultOrderRef } from './actions.js';
 import type { VaultSession } from './session.js';
 import { ApiError } from '../api/errors.js';

@@ -3,7 +3,7 @@
 // sign transactions such as a Ledger, the memo transaction the service gives, never sent), and the
 // token it gets back is kept in this closure only: never written to a file, the journal, an event,
 // a log or a message. It is renewed before it expires, and once when the service answers 401.
-import { encodeBase58 } from '../api/base58.js';
+import { encodeBase58 } from '../chain/base58.js';
 import { ApiError, ResponseShapeError, type ApiClient } from '../api/index.js';
 import { JWT_LIFETIME_MS, type ChallengeType } from '../api/contract/triggerV2.js';
 import { inspectTransaction } from '../wallet/inspect.js';

@@ -3,7 +3,7 @@
 // gave, and a compute-unit limit of tradedeck's own (the build sets only the price). What it does
 // is then inspected and simulated as every transaction the service returns.
 import type { Instruction } from '../api/types.js';
-import { encodeBase58 } from '../api/base58.js';
+import { encodeBase58 } from '../chain/base58.js';
 import { COMPUTE_BUDGET_PROGRAM } from './instructions.js';
 /** The most compute units a transaction may use. */
 export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;

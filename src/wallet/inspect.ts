@@ -2,8 +2,8 @@
 // it: who pays, who else must sign, which accounts it writes, which programs it calls.
 
 import { SIM_PROGRAMS } from '../chain/programs.js';
-import { encodeBase58, isAddress } from '../api/base58.js';
-import { NATIVE_MINT } from '../api/mints.js';
+import { encodeBase58, isAddress } from '../chain/base58.js';
+import { NATIVE_MINT } from '../chain/mints.js';
 import {
   ATA_PROGRAM,
   checkInstructions,

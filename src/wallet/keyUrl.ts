@@ -6,7 +6,7 @@
 //   speculos://HOST:PORT[?key=...]  the Speculos emulator's REST API (developers, demos, tests)
 // Every index is hardened (Solana keys are Ed25519: SLIP-0010 derives hardened indexes only).
 // Anything else is a key file's path.
-import { isAddress } from '../api/base58.js';
+import { isAddress } from '../chain/base58.js';
 
 export interface DeviceKey {
   transport: 'usb' | 'speculos';

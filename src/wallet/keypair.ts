@@ -16,7 +16,7 @@ import { constants } from 'node:fs';
 import { chmod, mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { encodeBase58, isAddress } from '../api/base58.js';
+import { encodeBase58, isAddress } from '../chain/base58.js';
 import { parseKeyBytes } from './key-bytes.js';
 import type { LedgerWallet } from './ledger.js';
 

@@ -4,7 +4,7 @@
 // trades just works and nothing is left open to keep the process alive. What the device signed is
 // checked against the message and the address before it is used.
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { decodeBase58, encodeBase58, isAddress } from '../api/base58.js';
+import { decodeBase58, encodeBase58, isAddress } from '../chain/base58.js';
 import { signerName, type DeviceKey } from './keyUrl.js';
 import { makeSigner, withPublicView, type MessageSigner, type SignOptions } from './keypair.js';
 import { LedgerError } from './ledgerErrors.js';

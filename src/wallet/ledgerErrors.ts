@@ -3,7 +3,7 @@
 // 5515 locked, 6808 blind signing off (the Solana app refuses a transaction it cannot describe
 // unless it is on). A problem of the machine rather than the device (libusb missing, no access to
 // the device) is a LedgerSetupError: at start it stops the program with exit code 2.
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 import type { DeviceKey } from './keyUrl.js';
 import { LedgerSetupError } from './ledgerKits.js';
 

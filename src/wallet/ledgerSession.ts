@@ -6,7 +6,7 @@
 // Everything is closed at the end, so nothing is left to keep the process alive.
 import type { DeviceManagementKit, DeviceSessionId } from '@ledgerhq/device-management-kit';
 import type { SignerSolana, SignerSolanaBuilder } from '@ledgerhq/device-signer-kit-solana';
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../text/sanitize.js';
 import type { DeviceKey } from './keyUrl.js';
 import { explainLedgerError, LedgerError } from './ledgerErrors.js';
 import type { LedgerKits } from './ledgerKits.js';

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerMismatch, type AnsweredQuote, type AskedQuote } from '../../src/actions/answerCheck.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 const SOL = { mint: NATIVE_MINT, symbol: 'SOL', decimals: 9 };
 const USDC = { mint: USDC_MINT, symbol: 'USDC', decimals: 6 };

@@ -3,12 +3,12 @@
 // into the next day, a time past is refused, and what was understood is stated back in UTC.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import type { Token } from '../../src/api/types.js';
 import { DateInputError, readTypedTime, utcWords } from '../../src/actions/dateInput.js';
-import { OrderInputError, parseDcaArgs, parseLimitArgs } from '../../src/actions/ordersInput.js';
-import { parseWhen } from '../../src/headless/export.js';
-import { CommandError } from '../../src/headless/print.js';
+import { OrderInputError, parseDcaArgs, parseLimitArgs } from '../../src/actions/orderRequest.js';
+import { parseWhen } from '../../src/commands/export.js';
+import { CommandError } from '../../src/commands/print.js';
 
 const tokens = [
   { id: NATIVE_MINT, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, usdPrice: 150 },

@@ -14,7 +14,7 @@ import { explainError } from '../../src/actions/outcome.js';
 import { ApiError } from '../../src/api/errors.js';
 import { watchOnlyWallet } from '../../src/wallet/keypair.js';
 import { createSessionStore } from '../../src/store/session.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 
 const ADDR = NATIVE_MINT;
 

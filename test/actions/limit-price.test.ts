@@ -4,7 +4,7 @@
 // minimums compared in whole cents, and the time left rounded to its last unit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/chain/mints.js';
 import type { Token } from '../../src/api/types.js';
 import {
   compareWithMarket,
@@ -12,10 +12,10 @@ import {
   parseDcaArgs,
   parseLimitArgs,
   OrderInputError,
-} from '../../src/actions/ordersInput.js';
-import { limitPriceLines } from '../../src/actions/ordersActions.js';
+} from '../../src/actions/orderRequest.js';
+import { limitPriceLines } from '../../src/actions/orderTransactions.js';
 import { nth } from '../support/narrow.js';
-import { untilText } from '../../src/duration.js';
+import { untilText } from '../../src/text/duration.js';
 
 const GOLLA = 'Go11aGo11aGo11aGo11aGo11aGo11aGo11aGo11aGo1';
 const BONK = 'BonkBonkBonkBonkBonkBonkBonkBonkBonkBonkBon';

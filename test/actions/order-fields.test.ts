@@ -9,7 +9,7 @@ import type { Order } from '../../src/api/types.js';
 import { executeSwapForm } from '../../src/actions/swapFlow.js';
 import { expiryMs, impactPercent, orderSummary } from '../../src/actions/describe.js';
 import type { ConfirmView } from '../../src/store/confirm.js';
-import { quoteCommand } from '../../src/headless/quote.js';
+import { quoteCommand } from '../../src/commands/quote.js';
 import { nth } from '../support/narrow.js';
 import { answerNext, submissions, withOrder, world, type World, nextConfirmation } from '../support/actions.js';
 import { waitFor } from '../support/wait.js';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Order } from '../../src/api/types.js';
-import { USDC_MINT } from '../../src/api/mints.js';
+import { USDC_MINT } from '../../src/chain/mints.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { reconcileAtStart } from '../../src/actions/startup.js';
 import { executeSwapForm, swapFromCommand } from '../../src/actions/swapFlow.js';

@@ -3,12 +3,12 @@
 // the limit order's fee account and SOL wrapping as sent, and cancel-all with 500 open orders.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
-import { cancelAllLimits, cancelFound, cancelLimitOrders } from '../../src/actions/ordersCancel.js';
-import { cancelOne, createLimitFromArgs, findOpenOrders } from '../../src/actions/ordersFlow.js';
-import { OrderInputError } from '../../src/actions/ordersInput.js';
-import { createOrdersStore, type OrdersStore } from '../../src/store/orders.js';
-import type { Services } from '../../src/services.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
+import { cancelAllLimits, cancelFound, cancelLimitOrders } from '../../src/actions/orderCancelBatches.js';
+import { cancelOne, createLimitFromArgs, findOpenOrders } from '../../src/actions/orderFlow.js';
+import { OrderInputError } from '../../src/actions/orderRequest.js';
+import { createOrdersStore, type OrdersStore } from '../../src/orders/store.js';
+import type { Services } from '../../src/services/index.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { TriggerOrder } from '../../src/api/types.js';
 import { signTransaction } from '../../src/wallet/sign.js';

@@ -5,12 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import type { Token } from '../../src/api/types.js';
-import { parseDcaArgs, parseLimitArgs, scheduleWords, OrderInputError } from '../../src/actions/ordersInput.js';
-import { withdrawLegacy, cancelOne, createDcaFromArgs } from '../../src/actions/ordersFlow.js';
+import { parseDcaArgs, parseLimitArgs, scheduleWords, OrderInputError } from '../../src/actions/orderRequest.js';
+import { withdrawLegacy, cancelOne, createDcaFromArgs } from '../../src/actions/orderFlow.js';
 import { runSigned } from '../../src/actions/run.js';
-import { createOrdersStore } from '../../src/store/orders.js';
+import { createOrdersStore } from '../../src/orders/store.js';
 import { applyList, snapshotOf, type ListParams } from '../../screens/Orders/lists.js';
 import { answerNext, world, nextConfirmation } from '../support/actions.js';
 import { expecting, USDC_TOKEN } from '../support/tx.js';

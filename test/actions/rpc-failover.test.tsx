@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createRpcClient, RpcError } from '../../src/rpc/client.js';
 import { createFailoverRpc } from '../../src/rpc/failover.js';
 import { executeSwapForm } from '../../src/actions/swapFlow.js';
-import { createServices } from '../../src/services.js';
+import { createServices } from '../../src/services/index.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { createSwapStore } from '../../src/store/swap.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';

@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { encodeBase58 } from '../../src/api/base58.js';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
-import { checkForm, swapPath } from '../../src/actions/swapForm.js';
+import { encodeBase58 } from '../../src/chain/base58.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/chain/mints.js';
+import { checkForm, swapPath } from '../../src/actions/swapRequest.js';
 import { checkOptions, optionByWord, optionValue, swapWords } from '../../src/actions/swapOptions.js';
 import { executeSwapForm, fetchInstructions, knownTokens } from '../../src/actions/swapFlow.js';
 import { EMPTY_FORM, type SwapForm } from '../../src/store/swap.js';

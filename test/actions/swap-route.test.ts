@@ -2,7 +2,7 @@
 // RPC sendTransaction -> signature status, against the simulator over HTTP.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { executeSwapForm, refreshBalances } from '../../src/actions/swapFlow.js';
 import { nth, valueAt } from '../support/narrow.js';
 import { answerNext, submissions, world, nextConfirmation } from '../support/actions.js';

@@ -9,7 +9,7 @@ import { checkResponse, createApiClient, OPERATIONS, type ApiClient, type Operat
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { startRecorder, type Recorder } from '../support/recorder.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 const WALLET = 'CE8jNSNJy1M2fCgCY4P3HWdpvqVTweJeRsNR9oFTEPUn';
 

@@ -5,7 +5,7 @@ import { ResponseShapeError } from '../../src/api/index.js';
 import { createRpcClient, RpcError, type RpcClient } from '../../src/rpc/client.js';
 import { startRecorder, type Recorder, type RecordedRequest, type Reply } from '../support/recorder.js';
 import { SIGNED_TX, SOL, USDC, USER, addr } from '../support/apiFixtures.js';
-import { decodeBase58 } from '../../src/api/base58.js';
+import { decodeBase58 } from '../../src/chain/base58.js';
 import { first, nth } from '../support/narrow.js';
 
 let rec: Recorder;

@@ -4,7 +4,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import { RequestRuleError, type ApiClient, type Quote } from '../../src/api/index.js';
-import { decodeBase58, encodeBase58, isAddress } from '../../src/api/base58.js';
+import { decodeBase58, encodeBase58, isAddress } from '../../src/chain/base58.js';
 import {
   ORDER_ACCOUNT,
   SIGNED_TX,

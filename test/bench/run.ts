@@ -67,7 +67,7 @@ import { simControl, startSimProcess } from '../support/simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { Monitor, rowsTouched, sleep, usage, type Burst } from './monitor.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const argv = process.argv.slice(2);

@@ -11,7 +11,7 @@ import { openJournal } from '../../src/journal/journal.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { triggerBookOf } from '../../src/sim/groups/trigger-book.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 /**
  * Writes `count` finished swaps (entry and outcome lines) to `path`, a megabyte at a time, then

@@ -1,7 +1,7 @@
 // Simulator throughput over loopback: token lists and quote, 2,000 requests each, 4 concurrent.
 // Run: npx tsx test/bench/sim.ts
 import { startSim } from '../../src/sim/index.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 const TOTAL = 2000;
 const CONCURRENCY = 4;

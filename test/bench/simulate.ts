@@ -12,7 +12,7 @@ import { judgeEffect, measureEffect } from '../../src/pipeline/effect.js';
 import { inspectTransaction, type InspectionOk } from '../../src/wallet/inspect.js';
 import type { Built } from '../../src/pipeline/types.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 const RUNS = 200;
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { StandingOrder } from '../../src/orders/standing/terms.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 /**
  * `count` armed standing orders of `wallet` on SOL/USDC, far from the market (stops at half of it,

@@ -15,13 +15,13 @@ import {
   mintFactsOf,
   tradeFacts,
   withFixedFacts,
-} from '../../src/chain/mintFacts.js';
+} from '../../src/rpc/mintFacts.js';
 import type { AccountInfo } from '../../src/rpc/client.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { answerNext, world } from '../support/actions.js';
 import { executeSwapForm } from '../../src/actions/swapFlow.js';
-import { createLimitFromArgs } from '../../src/actions/ordersFlow.js';
-import { createOrdersStore } from '../../src/store/orders.js';
+import { createLimitFromArgs } from '../../src/actions/orderFlow.js';
+import { createOrdersStore } from '../../src/orders/store.js';
 import { randomAddress } from '../support/tx.js';
 import { nth } from '../support/narrow.js';
 

@@ -15,9 +15,9 @@ import {
   plural,
   shortAddress,
   subscript,
-} from '../../src/format.js';
-import { durationWords, formatAge } from '../../src/duration.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+} from '../../src/text/format.js';
+import { durationWords, formatAge } from '../../src/text/duration.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 
 function table<T>(fn: (x: T) => string, cases: Array<[T, string]>) {
   for (const [input, want] of cases) assert.equal(fn(input), want, `${String(input)}`);

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanEnv, runCli } from '../support/cli.js';
-import { DEFAULT_LIVE_RPC, loadConfig } from '../../src/config.js';
+import { DEFAULT_LIVE_RPC, loadConfig } from '../../src/config/config.js';
 
 test('tradedeck sim --help names the API key rule and the RPC at <base-url>/rpc, in 80 columns', async () => {
   const r = await runCli(['sim', '--help'], cleanEnv());

@@ -2,7 +2,7 @@
 // have passed (computed from what the market gives right after the failure).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import { executeSwapForm, loadTokens } from '../../src/actions/swapFlow.js';
 import { slippageThatPasses } from '../../src/pipeline/advice.js';
 import { answerNext, world, nextConfirmation } from '../support/actions.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import stringWidth from 'string-width';
 import type { Token } from '../../src/api/types.js';
 import { TOKEN_INTERVALS } from '../../src/api/contract/tokens.js';
-import { tokensTable } from '../../src/headless/tokens.js';
+import { tokensTable } from '../../src/commands/tokens.js';
 import { startSim } from '../../src/sim/index.js';
 import { nth } from '../support/narrow.js';
 

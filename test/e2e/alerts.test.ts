@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { openTerminal } from '../support/pty.js';
 import { simControl } from '../support/simProcess.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
-import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL } from '../../src/chain/mints.js';
 import { waitFor } from '../support/wait.js';
 import { startLive } from '../support/live.js';
 

@@ -8,7 +8,7 @@ import { CLI, cleanEnv } from '../support/cli.js';
 import { openTerminal } from '../support/pty.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 test('J then E at 80x24: the journal exported as CSV, the file named on screen', async (t) => {
   const env = cleanEnv();

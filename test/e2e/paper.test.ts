@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { openTerminal } from '../support/pty.js';
 import { CLI as cli, ROOT as root, tempHome } from '../support/home.js';
 import { startSim } from '../../src/sim/index.js';
-import { NATIVE_MINT as SOL, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT } from '../../src/chain/mints.js';
 import { runCli } from '../support/cli.js';
 import { nth } from '../support/narrow.js';
 

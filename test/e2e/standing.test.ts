@@ -25,7 +25,7 @@ import { collect } from '../support/cli.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { associatedTokenAccount } from '../../src/wallet/inspect.js';
 import { TOKEN_PROGRAM } from '../../src/wallet/instructions.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 import type { SimRequestLogEntry } from '../../src/sim/http/request-log.js';
 import { nth } from '../support/narrow.js';

@@ -23,7 +23,7 @@ import { startRewritingProxy } from '../support/rewritingProxy.js';
 import { CLI as cli, ROOT as root, tempHome, withChanges } from '../support/home.js';
 import { collect } from '../support/cli.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 import type { SimRequestLogEntry } from '../../src/sim/http/request-log.js';
 

@@ -13,7 +13,7 @@ import { CLI, cleanEnv, startSignerRig } from '../support/cli.js';
 import { openTerminal } from '../support/pty.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL } from '../../src/chain/mints.js';
 import { waitFor } from '../support/wait.js';
 
 test('watch and the dashboard on one state: an alert and a fill (order.filled) reach the webhook and the command once each', async (t) => {

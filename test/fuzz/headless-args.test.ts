@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { cli, root } from '../support/reliability.js';
 import { prng } from '../support/prng.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import { removeTree } from '../support/home.js';
 
 const SEED = Number(process.env.TRADEDECK_FUZZ_SEED ?? 20261124);

@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { archiveJournal, type ArchiveStep } from '../../src/journal/archive.js';
 import { JournalFollower } from '../../src/journal/follow.js';
 import { openJournal } from '../../src/journal/journal.js';
-import { journalCommand } from '../../src/headless/journal.js';
-import { withFileLock } from '../../src/stateLock.js';
-import type { Config } from '../../src/config.js';
+import { journalCommand } from '../../src/commands/journal.js';
+import { withFileLock } from '../../src/state/lock.js';
+import type { Config } from '../../src/config/config.js';
 import { CLI, cleanEnv, collect } from '../support/cli.js';
 import { nth, valueAt } from '../support/narrow.js';
 
@@ -180,7 +180,19 @@ test('tradedeck journal archive: waits for a process appending to the journal, g
   const config = { stateDir: dir } as Config;
   const said: string[] = [];
   let done!: () => void;
-  const appending = withFileLock(dir, 'journal.jsonl', () => new Promise<void>((r) => (done = r)), 0);
+  let held!: () => void;
+  const taken = new Promise<void>((r) => (held = r));
+  const appending = withFileLock(
+    dir,
+    'journal.jsonl',
+    () => {
+      held();
+      return new Promise<void>((r) => (done = r));
+    },
+    0,
+  );
+  // the archive starts once the other holds the lock (taking it is not done at the call)
+  await taken;
   // it gives up (nothing on stdout): stdout is left to the test runner meanwhile
   assert.equal(await journalCommand(['archive'], { json: true, indent: false }, config, (m) => said.push(m), NOW), 1);
   assert.match(

@@ -8,11 +8,11 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJournal } from '../../src/journal/journal.js';
-import { readStateFile, StateFileError, writeStateFile } from '../../src/stateFile.js';
+import { readStateFile, StateFileError, writeStateFile } from '../../src/state/file.js';
 import { loadAlerts, ALERTS_FILE } from '../../src/alerts/file.js';
-import { loadWatchlist, WATCHLIST_FILE } from '../../src/watchlist.js';
+import { loadWatchlist, WATCHLIST_FILE } from '../../src/store/watchlist.js';
 import { loadPools, POOLS_FILE } from '../../src/studio/pools.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { signingBlocked } from '../../src/actions/run.js';
 import { testServices } from '../support/services.js';
 import { cleanEnv, runCli } from '../support/cli.js';

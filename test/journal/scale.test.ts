@@ -14,7 +14,7 @@ import { reconcileAtStart } from '../../src/actions/startup.js';
 import { exportText } from '../../src/export/run.js';
 import { world } from '../support/actions.js';
 import { first, nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 async function journalPath(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'tradedeck-journal-scale-')), 'journal.jsonl');

@@ -20,13 +20,13 @@ import { createAlertsStore } from '../../src/alerts/store.js';
 import { loadAlerts } from '../../src/alerts/file.js';
 import { openJournal } from '../../src/journal/journal.js';
 import { createTokensStore } from '../../src/store/tokens.js';
-import { LOCK_FILE, SigningTurnError, takeSigningTurn } from '../../src/stateLock.js';
-import { createWatchlistWriter, loadWatchlist, type WatchEntry } from '../../src/watchlist.js';
+import { LOCK_FILE, SigningTurnError, takeSigningTurn } from '../../src/state/lock.js';
+import { createWatchlistWriter, loadWatchlist, type WatchEntry } from '../../src/store/watchlist.js';
 import { testServices } from '../support/services.js';
 import { CLI, cleanEnv } from '../support/cli.js';
 import { answerNext, submissions, world } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 import { waitFor } from '../support/wait.js';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';

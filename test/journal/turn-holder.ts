@@ -1,7 +1,7 @@
 // Run by state-lock.test.ts as its own process: takes the signing turn of the state directory
 // argv[2] as argv[3] ("the dashboard"), says "held" on stdout, and lets it go after argv[4] ms
 // (or when its stdin closes, when argv[4] is "stdin").
-import { takeSigningTurn } from '../../src/stateLock.js';
+import { takeSigningTurn } from '../../src/state/lock.js';
 import { first } from '../support/narrow.js';
 
 const [stateDir, who, hold] = first(process.argv.slice(2), 3);

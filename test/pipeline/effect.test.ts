@@ -10,8 +10,8 @@ import type { Built, PipelineDeps } from '../../src/pipeline/types.js';
 import type { AccountInfo, SimulationRead } from '../../src/rpc/client.js';
 import type { InspectionOk } from '../../src/wallet/inspect.js';
 import { associatedTokenAccount } from '../../src/wallet/inspect.js';
-import { decodeBase58 } from '../../src/api/base58.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { decodeBase58 } from '../../src/chain/base58.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { expecting, randomAddress, SOL_TOKEN, USDC_TOKEN } from '../support/tx.js';
 import { valueAt } from '../support/narrow.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '../../src/api/index.js';
 import { createRpcClient } from '../../src/rpc/client.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { startSim } from '../../src/sim/index.js';
 import { openJournal, type Journal } from '../../src/journal/journal.js';
 import { reconcileJournal } from '../../src/journal/reconcile.js';

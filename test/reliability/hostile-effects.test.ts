@@ -15,7 +15,7 @@ import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js'
 import { cleanEnv, runCli, type Run } from '../support/cli.js';
 import { startRewritingProxy } from '../support/rewritingProxy.js';
 import { SWAP_ATTACKS } from '../support/attacks.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import { removeTree } from '../support/home.js';
 
 let sim: SimHandle;

@@ -25,7 +25,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Instruction,
 } from '@solana/kit';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { createRpcClient } from '../../src/rpc/client.js';
 import { openJournal } from '../../src/journal/journal.js';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { cleanEnv, runCli, type Run } from '../support/cli.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { render } from 'ink-testing-library';
 import { tmpdir } from 'node:os';
 import { colorTheme, themeFromEnv, type Theme } from '../../components/base/theme.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { App } from '../../screens/shell/App.js';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { testServices } from '../support/services.js';

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { ALERTS_FILE } from '../../src/alerts/file.js';
 import { alertsOf } from '../../src/alerts/store.js';
 import { Table } from '../../components/table/Table.js';

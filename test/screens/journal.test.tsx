@@ -9,7 +9,7 @@ import { JournalView } from '../../screens/Journal/JournalView.js';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { world, type World } from '../support/actions.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL, USDC_MINT as USDC } from '../../src/chain/mints.js';
 
 /** The journal view opened at 80x20 over the world's services. */
 function openJournalView(t: { after(fn: () => void): void }, w: World) {

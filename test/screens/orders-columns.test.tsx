@@ -14,7 +14,7 @@ import { mount, typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
 import { recurringOrder } from '../support/apiFixtures.js';
 import { first, nth } from '../support/narrow.js';
-import { USDC_MINT } from '../../src/api/mints.js';
+import { USDC_MINT } from '../../src/chain/mints.js';
 
 const tableLines = (frame: string) => frame.split('\n').filter((l) => /^[ ›*]\S/.test(l) && /→/.test(l));
 

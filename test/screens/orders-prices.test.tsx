@@ -12,7 +12,7 @@ import { orderSections } from '../../screens/Orders/detail.js';
 import type { RecurringOrder, TriggerOrder } from '../../src/api/types.js';
 import { recurringOrder, triggerOrder } from '../support/apiFixtures.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 const posts = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path === path);
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
 import { FakeClock } from '../support/fakeClock.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 import { ACTIVE_INTERVAL_MS } from '../../screens/Orders/index.js';
 

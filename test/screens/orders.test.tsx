@@ -6,7 +6,7 @@ import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { expecting, USDC_TOKEN } from '../support/tx.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 const executes = (d: Dashboard, group: string) => d.sim.requests().filter((r) => r.path === `/${group}/v1/execute`);
 const listQueries = (d: Dashboard, path: string) =>

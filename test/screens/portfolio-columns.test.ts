@@ -8,7 +8,7 @@ import { elementLines, gridLines, portfolioView, type Lookup } from '../../scree
 import { balanceLines, pnlLines } from '../../screens/Portfolio/walletLines.js';
 import type { Portfolio } from '../../src/api/types.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT as SOL } from '../../src/api/mints.js';
+import { NATIVE_MINT as SOL } from '../../src/chain/mints.js';
 
 const BIG = 'Big1111111111111111111111111111111111111111';
 const lookup: Lookup = (mint) =>

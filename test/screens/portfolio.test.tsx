@@ -5,7 +5,7 @@ import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { textWidth } from '../../components/base/text.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 const positionRequests = (d: Dashboard) =>
   d.sim.requests().filter((r) => r.path.startsWith('/portfolio/v1/positions/'));

@@ -16,9 +16,9 @@ import { tokensScreen } from '../../screens/Tokens/index.js';
 import { createSessionStore, createTokensStore } from '../../src/store/index.js';
 import { buildRows, printable } from '../../screens/Tokens/rows.js';
 import { tokenSections } from '../../screens/Tokens/detail.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT } from '../../src/chain/mints.js';
 import { waitFor } from '../support/wait.js';
 
 class FakeTerminal extends EventEmitter {

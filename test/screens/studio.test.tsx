@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { typeKeys, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { nth } from '../support/narrow.js';
-import { USDC_MINT } from '../../src/api/mints.js';
+import { USDC_MINT } from '../../src/chain/mints.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

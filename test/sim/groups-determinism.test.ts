@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { advance, frozenSim, get, post, sign } from '../support/simGroups.js';
 
 /** One scripted session: a trigger order that fills, a recurring order that runs, the listings. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { fromBaseUnits } from '../../src/amount.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { frozenSim, get, newWallet, oneOf, post, shape, sign } from '../support/simGroups.js';
 

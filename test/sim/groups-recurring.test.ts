@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { KeyPairSigner } from '@solana/kit';
-import { fromBaseUnits } from '../../src/amount.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { fromBaseUnits } from '../../src/text/amount.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import {

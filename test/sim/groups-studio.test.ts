@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
-import { USDC_MINT } from '../../src/api/mints.js';
+import { USDC_MINT } from '../../src/chain/mints.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import {
   advance,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { KeyPairSigner } from '@solana/kit';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSim } from '../../src/sim/index.js';
-import { CALM_SIGMA, JUMPS_PER_SLOT, moveShape } from '../../src/sim/market/market.js';
+import { CALM_SIGMA, JUMPS_PER_SLOT, moveShape } from '../../src/sim/engine/market.js';
 import { nth } from '../support/narrow.js';
 
 test('over 30-second windows, fewer than 1 in 100 token prices move by more than 0.5%', async (t) => {

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { get, post, rpc, withSim, SOL, USDC, KEY } from '../support/simHttp.js';
-import { parseSimArgs, runSimCommand } from '../../src/sim/cli.js';
-import { toBase58 } from '../../src/sim/random.js';
+import { parseSimArgs, runSimCommand } from '../../src/main/sim.js';
+import { toBase58 } from '../../src/sim/engine/random.js';
 import { getBase58Decoder } from '@solana/kit';
 import { randomBytes } from 'node:crypto';
 import { nth } from '../support/narrow.js';

@@ -9,7 +9,7 @@ import { checkResponse, NATIVE_MINT, USDC_MINT, type Schema } from '../../src/ap
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import { RPC_ANSWERS } from '../../src/rpc/answers.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { associatedTokenAddress } from '../../src/sim/rpc/ata.js';
+import { associatedTokenAddress } from '../../src/sim/engine/ata.js';
 import { frozenSim, get, newWallet, post, rpc, sign } from '../support/simGroups.js';
 import { appendInstructions, instruction, redirectRoute, replaceInstructions } from '../support/rewrite.js';
 import { randomAddress } from '../support/tx.js';

@@ -2,9 +2,9 @@
 // to the simulator's own upload route.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { USDC_MINT } from '../../src/api/mints.js';
+import { USDC_MINT } from '../../src/chain/mints.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { MAX_UPLOAD_BYTES } from '../../src/sim/http/uploads.js';
+import { MAX_UPLOAD_BYTES } from '../../src/sim/engine/uploads.js';
 import { advance, balance, frozenSim, get, newWallet, post, rpc, sign } from '../support/simGroups.js';
 
 let sim: SimHandle;

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSigner } from '@solana/kit';
 import { ApiError, createApiClient, RequestRuleError, ROUTERS_V2 } from '../../src/api/index.js';
-import { parseSimArgs } from '../../src/sim/cli.js';
+import { parseSimArgs } from '../../src/main/sim.js';
 import { balance, get, JUP, rpc, SOL, USDC, withSim } from '../support/simHttp.js';
 import { programsOf, signerAddresses } from '../support/simGroups.js';
 import { call, signTx, wallet } from './v2-support.js';
@@ -231,7 +231,7 @@ test('GET /swap/v2/build: the instructions of a metis swap, its compute-unit pri
     assert.equal(b.body.tipInstruction.accounts[0].pubkey, w.address);
     assert.equal(b.body.addressesByLookupTableAddress, null);
     const latest = await rpc(sim, 'getLatestBlockhash');
-    const { decodeBase58 } = await import('../../src/api/base58.js');
+    const { decodeBase58 } = await import('../../src/chain/base58.js');
     assert.deepEqual(b.body.blockhashWithMetadata.blockhash, [...decodeBase58(latest.result.value.blockhash)!]);
     const none = await call(sim, 'GET', `${q}&dexes=NoSuchDex`);
     assert.equal(none.status, 400);

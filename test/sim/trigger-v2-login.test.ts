@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { generateKeyPairSigner, getBase64EncodedWireTransaction, getTransactionDecoder, signBytes } from '@solana/kit';
 import { ApiError, createApiClient, RequestRuleError } from '../../src/api/index.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { seededBytes } from '../../src/sim/random.js';
+import { seededBytes } from '../../src/sim/engine/random.js';
 import { frozenSim, programsOf, signerAddresses } from '../support/simGroups.js';
 import { call, session, signText, signTx, wallet } from './v2-support.js';
 import { first } from '../support/narrow.js';

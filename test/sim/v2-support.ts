@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { getBase58Decoder, signBytes, type KeyPairSigner } from '@solana/kit';
 import { checkResponse } from '../../src/api/index.js';
-import { coreOf } from '../../src/sim/core.js';
+import { coreOf } from '../../src/sim/engine/core.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import { operationAt, signTx, wallet } from '../support/simHttp.js';
 

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { loadTokens } from '../../src/actions/swapFlow.js';
-import { createServices, type Services } from '../../src/services.js';
+import { createServices, type Services } from '../../src/services/index.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 import { createStanding } from '../../src/orders/standing/create.js';
@@ -295,7 +295,7 @@ test('a firing whose process died is settled from the journal: its swap succeede
   // a process that is gone: its pid ended
   const { spawnSync } = await import('node:child_process');
   const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
-  const { processIdentity } = await import('../../src/stateLock.js');
+  const { processIdentity } = await import('../../src/state/lock.js');
   const owner = { ...processIdentity(), pid: gone };
   const { updateStanding, withStatus } = await import('../../src/orders/standing/file.js');
   await updateStanding(r.stateDir, (orders) => ({

@@ -3,11 +3,11 @@
 // names the field, before anything is asked or stored.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/chain/mints.js';
 import { type Token } from '../../src/api/types.js';
-import { OrderInputError } from '../../src/actions/ordersInput.js';
+import { OrderInputError } from '../../src/actions/orderRequest.js';
 import { parseStandingArgs, standingTokenWords, type StandingCommand } from '../../src/orders/standing/input.js';
-import { ONE } from '../../src/orders/standing/terms.js';
+import { ONE } from '../../src/actions/orderRequest.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const BONK = 'BonkBonkBonkBonkBonkBonkBonkBonkBonkBonkBon';

@@ -11,7 +11,7 @@ import { openJournal, readJournalFile } from '../../src/journal/journal.js';
 import { JournalFollower } from '../../src/journal/follow.js';
 import { confirmedTerms, createRecord, recordStanding } from '../../src/orders/standing/records.js';
 import { termsDigest, type StandingTerms } from '../../src/orders/standing/terms.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { walletBody } from '../../screens/Portfolio/walletLines.js';
 import { removeTree } from '../support/home.js';
 

@@ -4,7 +4,7 @@
 // a measured effect against the terms.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { firingSlippage, outsideTerms } from '../../src/orders/standing/fire.js';
 import {
   canonicalJson,

@@ -12,9 +12,9 @@ import {
   nextHealth,
   type Health,
 } from '../../src/store/index.js';
-import type { WatchEntry } from '../../src/watchlist.js';
+import type { WatchEntry } from '../../src/store/watchlist.js';
 import { nth, valueAt } from '../support/narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 const event = (ok: boolean, extra: Partial<RequestEvent> = {}): RequestEvent => ({
   method: 'GET',

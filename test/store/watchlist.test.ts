@@ -10,9 +10,9 @@ import {
   saveWatchlist,
   watchlistPath,
   type WatchEntry,
-} from '../../src/watchlist.js';
+} from '../../src/store/watchlist.js';
 import { nth } from '../support/narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { removeTree } from '../support/home.js';
 
 const dirs: string[] = [];

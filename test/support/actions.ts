@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../src/api/index.js';
 import type { Order } from '../../src/api/types.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import { createSwapStore, type SwapForm, type SwapStore } from '../../src/store/swap.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 import { testServices, type TestServicesOptions } from './services.js';

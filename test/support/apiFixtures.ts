@@ -1,6 +1,6 @@
 // Valid contract-shaped bodies and addresses for the API client tests.
-import { encodeBase58 } from '../../src/api/base58.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { encodeBase58 } from '../../src/chain/base58.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import type { Quote, Token } from '../../src/api/types.js';
 import { createApiClient, type ClientOptions, type RequestEvent } from '../../src/api/index.js';
 import { startRecorder, type Recorder } from './recorder.js';

@@ -1,8 +1,8 @@
 // The attacks a compromised service tried on `swap 0.01 SOL USDC` (and `quote 1 SOL USDC`), each
 // played by the rewriting proxy in front of the simulator: what it rewrites, and the one line
 // tradedeck must answer it with before anything is signed.
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
-import { associatedTokenAddress } from '../../src/sim/rpc/ata.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
+import { associatedTokenAddress } from '../../src/sim/engine/ata.js';
 import type { RewritingProxy, SeenRequest } from './rewritingProxy.js';
 import { appendInstructions, instruction, redirectRoute, replaceInstructions } from './rewrite.js';
 import { randomAddress } from './tx.js';

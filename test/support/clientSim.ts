@@ -9,7 +9,7 @@ import { startSim, type SimHandle, type SimOptions, type SimRequestLogEntry } fr
 import { signTransaction } from '../../src/wallet/sign.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 import { nth } from './narrow.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 export const API_KEY = 'client-sim-test-key';
 export const SOL = NATIVE_MINT;

@@ -5,7 +5,7 @@ import { plainTheme } from '../../components/base/theme.js';
 import { App } from '../../screens/shell/App.js';
 import type { ScreenModule } from '../../screens/shared/types.js';
 import type { Scheduler, SchedulerOptions } from '../../src/poll/scheduler.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/services/index.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { SessionStore, TokensStore } from '../../src/store/index.js';
 import { testServices, type TestServicesOptions } from './services.js';

@@ -19,7 +19,7 @@
 import { createHash, createHmac, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { encodeBase58 } from '../../src/api/base58.js';
+import { encodeBase58 } from '../../src/chain/base58.js';
 import { first, nth } from './narrow.js';
 
 const HARDENED = 0x80000000;

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { simControl } from './simProcess.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 import { nth } from './narrow.js';
 import { ROOT as root, TEST_CLI, tempHome } from './home.js';

@@ -4,10 +4,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Config } from '../../src/config.js';
-import { createServices, type Services, type ServicesOptions } from '../../src/services.js';
+import type { Config } from '../../src/config/config.js';
+import { createServices, type Services, type ServicesOptions } from '../../src/services/index.js';
 import type { SimHandle } from '../../src/sim/index.js';
-import { ensureDemoKey } from '../../src/demo.js';
+import { ensureDemoKey } from '../../src/services/demoAccount.js';
 import { createDemoKeyFile } from '../../src/wallet/keypair.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 import { removeTree } from './home.js';

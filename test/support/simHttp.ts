@@ -11,7 +11,7 @@ import {
 import { startSim, type SimHandle, type SimOptions } from '../../src/sim/index.js';
 import { checkResponse, OPERATIONS, type Operation } from '../../src/api/index.js';
 import { nth } from './narrow.js';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/chain/mints.js';
 
 export const KEY = { 'x-api-key': 'test-key' };
 export const SOL = NATIVE_MINT;

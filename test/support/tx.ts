@@ -17,7 +17,7 @@ import {
 import { SIM_PROGRAMS } from '../../src/chain/programs.js';
 import type { Expectation, ExpectedToken, PipelineDeps } from '../../src/pipeline/types.js';
 import { encodeBase58 } from '../../src/wallet/base58.js';
-import { NATIVE_MINT, USDC_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 
 export function randomAddress(): string {
   return encodeBase58(crypto.getRandomValues(new Uint8Array(32)));

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { NARROW_GLYPHS } from '../../scripts/bundle-patches.mjs';
 import { type Cells, isBlank, parseLine } from '../../src/terminal/cells.js';
 import Output, { type Clip, takeInkFrames } from '../../src/terminal/output.js';
-import { sanitizeStyled } from '../../src/sanitize.js';
+import { sanitizeStyled } from '../../src/text/sanitize.js';
 import { prng } from '../support/prng.js';
 import { first, nth } from '../support/narrow.js';
 

@@ -4,11 +4,12 @@
 // input refused in one line naming the field.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/api/mints.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../src/chain/mints.js';
 import type { Token } from '../../src/api/types.js';
-import { OrderInputError, parseDcaArgs } from '../../src/actions/ordersInput.js';
+import { OrderInputError, parseDcaArgs } from '../../src/actions/orderRequest.js';
 import { custodyOfWords, parseStandingArgs, type StandingCommand } from '../../src/orders/standing/input.js';
-import { slippageWords, vaultDcaPlanOf, vaultPlanOf } from '../../src/vault/plan.js';
+import { slippageWords, vaultDcaPlanOf } from '../../src/vault/plan.js';
+import { vaultPlanOf } from '../../src/orders/standing/vaultPlan.js';
 import { parseVaultEdit } from '../../src/vault/edit.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';

@@ -1,7 +1,7 @@
 // What one operation of the contract is: its method and path, how it is authorised, the schema of
 // its query or body and the schema of its answer. Every group's table is made of these.
 import type { GenericSchema, InferOutput } from 'valibot';
-import { fieldsOf, type Fields, fields } from '../schema.js';
+import { fieldsOf, type Fields, fields } from './schema.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH';
 

@@ -1,7 +1,7 @@
 // GET /portfolio/v1/positions/{address}.
 // Shown only: the element list must be a list; every other part may be missing.
 import { array, filterItems, lazy, optional, pipe, type InferOutput } from 'valibot';
-import { address, any, arr, isPlainObject, labels, maybe, num, obj, str, fields } from '../schema.js';
+import { address, any, arr, isPlainObject, labels, maybe, num, obj, str, fields } from './schema.js';
 import { op } from './operation.js';
 
 export const PORTFOLIO_ELEMENT_TYPES = [

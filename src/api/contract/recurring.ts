@@ -33,7 +33,7 @@ import {
   str,
   uint,
   fields,
-} from '../schema.js';
+} from './schema.js';
 import { op } from './operation.js';
 import {
   executeEntries,

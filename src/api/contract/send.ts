@@ -2,7 +2,7 @@
 // Nothing is signed from an invite listing: the row's key, mint, amount and expiry (countdowns)
 // and the page flag are needed; everything else is optional.
 import { boolean, nullable, optional, picklist, union, type InferOutput } from 'valibot';
-import { address, arr, bool, maybe, must, nonEmptyStr, obj, page, str, fields } from '../schema.js';
+import { address, arr, bool, maybe, must, nonEmptyStr, obj, page, str, fields } from './schema.js';
 import { op } from './operation.js';
 
 const CONFIRMED = must('a boolean (or 0/1)');

@@ -29,7 +29,7 @@ import {
   signedTx,
   str,
   text,
-} from '../schema.js';
+} from './schema.js';
 
 export const ROUTERS = ['iris', 'partnerz', 'partnerflow', 'partnerx'] as const;
 export type Router = (typeof ROUTERS)[number];

@@ -1,6 +1,6 @@
 // POST /studio/v1/dbc-pool/create-tx, POST /studio/v1/dbc/fee/create-tx.
 import { optional, pipe, regex, string, type InferOutput } from 'valibot';
-import { address, any, base64, flag, intIn, maybe, numAtLeast, obj, str, text, fields } from '../schema.js';
+import { address, any, base64, flag, intIn, maybe, numAtLeast, obj, str, text, fields } from './schema.js';
 import { op } from './operation.js';
 
 const MAX_BPS = 10_000;

@@ -18,7 +18,7 @@ import {
   unknown,
   type InferOutput,
 } from 'valibot';
-import { NATIVE_MINT } from '../mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import {
   address,
   among,
@@ -40,7 +40,7 @@ import {
   u64,
   uint,
   fields,
-} from '../schema.js';
+} from './schema.js';
 import { none, op } from './operation.js';
 import { DESTINATIONS, instruction, oneDestination, TWO_DESTINATIONS } from './shared.js';
 

@@ -43,7 +43,7 @@ import {
   u64,
   uint,
   fields,
-} from '../schema.js';
+} from './schema.js';
 import { op } from './operation.js';
 import {
   DESTINATIONS,

@@ -2,7 +2,7 @@
 // Acts on: id (the mint), symbol, decimals. Everything else is shown only, and may be absent (the
 // real service leaves out `tokenProgram` on category listings and interval stats on search results).
 import { nullable, nullish, optional, type InferOutput } from 'valibot';
-import { among, arr, bool, integerIn, intIn, maybe, nonEmptyStr, num, obj, str, text, fields } from '../schema.js';
+import { among, arr, bool, integerIn, intIn, maybe, nonEmptyStr, num, obj, str, text, fields } from './schema.js';
 import { op } from './operation.js';
 
 export const TOKEN_CATEGORIES = ['toporganicscore', 'toptraded', 'toptrending'] as const;

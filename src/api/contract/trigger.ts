@@ -30,7 +30,7 @@ import {
   rawAmount,
   str,
   fields,
-} from '../schema.js';
+} from './schema.js';
 import { op } from './operation.js';
 import {
   executeEntries,

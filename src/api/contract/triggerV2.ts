@@ -24,8 +24,8 @@ import {
   variant,
   type InferOutput,
 } from 'valibot';
-import { isAddress } from '../base58.js';
-import { RequestRuleError } from '../errors.js';
+import { isAddress } from '../../chain/base58.js';
+import { RequestRuleError } from './ruleErrors.js';
 import {
   address,
   among,
@@ -47,7 +47,7 @@ import {
   text,
   uint,
   fields,
-} from '../schema.js';
+} from './schema.js';
 import { jwtOp, none, op } from './operation.js';
 
 /** The least an order is worth (USD at the service's price): a price order's deposit, and each DCA round. */

@@ -3,7 +3,7 @@
 // impact the confirm dialog states. Fees, payers and routing are shown only (RFQ routes leave out
 // `signatureFeePayer`; `platformFee` may be missing or lack `amount`).
 import { forward, nullable, optional, partialCheck, pipe, type InferOutput } from 'valibot';
-import { address, intIn, labels, positiveRaw, fields } from '../schema.js';
+import { address, intIn, labels, positiveRaw, fields } from './schema.js';
 import { op } from './operation.js';
 import { executeRequest, orderExecute, orderSchema, routerNames } from './shared.js';
 

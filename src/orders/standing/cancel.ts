@@ -1,8 +1,8 @@
 // Cancelling standing orders: local, nothing is signed. The usual dialog says which orders (an OCO
 // leg takes its partner with it: they are one order), and once confirmed each armed one is marked
 // cancelled in the file and the journal. One that is firing now cannot be cancelled any more.
-import { OrderInputError } from '../../actions/ordersInput.js';
-import type { Services } from '../../services.js';
+import { OrderInputError } from '../../actions/orderRequest.js';
+import type { Services } from '../../services/index.js';
 import { loadStanding, updateStanding } from './file.js';
 import { recordStanding } from './records.js';
 import type { StandingOrder } from './terms.js';

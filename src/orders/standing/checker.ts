@@ -9,8 +9,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Token } from '../../api/types.js';
 import { explainError } from '../../actions/outcome.js';
-import type { EventSpec, Services } from '../../services.js';
-import { liveness, processIdentity } from '../../stateLock.js';
+import type { EventSpec, Services } from '../../services/index.js';
+import { liveness, processIdentity } from '../../state/lock.js';
 import { isFinal } from '../../journal/journal.js';
 import { utcWords } from '../../actions/dateInput.js';
 import { loadStanding, standingMark, updateStanding, withStatus } from './file.js';
@@ -22,12 +22,12 @@ import {
   floatPriceText,
   judgeQuote,
   nearTrigger,
-  priceFloat,
   scaledPrice,
   ACTIVE_STATES,
   type StandingOrder,
   type StandingTerms,
 } from './terms.js';
+import { priceFloat } from '../../actions/orderRequest.js';
 import { amountWords, KIND_NAMES, orderLine, pairTokens, priceWords } from './words.js';
 import { WATCH_LIST } from '../../alerts/coverage.js';
 

@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { knownTokens, knowTokens } from '../../actions/swapFlow.js';
 import { amountUsd, rateBothWays, type TokenRef } from '../../actions/describe.js';
-import { OrderInputError, type OrderToken } from '../../actions/ordersInput.js';
+import { OrderInputError, priceFloat, type OrderToken } from '../../actions/orderRequest.js';
 import { signingBlocked } from '../../actions/run.js';
 import { tradeTokens } from '../../actions/tokenFacts.js';
 import { utcWords } from '../../actions/dateInput.js';
-import { formatPercent, formatPrice, shortAddress } from '../../format.js';
-import type { Services } from '../../services.js';
+import { formatPercent, formatPrice, shortAddress } from '../../text/format.js';
+import type { Services } from '../../services/index.js';
 import type { ConfirmLine, ConfirmView } from '../../store/confirm.js';
 import { unattendedRefusal } from '../../wallet/keypair.js';
 import { updateStanding } from './file.js';
@@ -23,14 +23,13 @@ import {
   type StandingRequest,
 } from './input.js';
 import { createVaultOrder, type Outcome } from '../../vault/actions.js';
-import { vaultPlanOf } from '../../vault/plan.js';
+import { vaultPlanOf } from './vaultPlan.js';
 import { createRecord, recordStanding } from './records.js';
 import {
   floatPriceText,
   isBuy,
   lessCap,
   outputAt,
-  priceFloat,
   priceText,
   scaledPrice,
   termsDigest,
@@ -39,7 +38,7 @@ import {
   type StandingTerms,
 } from './terms.js';
 import { distanceWords, KIND_NAMES, pairTokens, priceWords, symbolOf, termsSentence } from './words.js';
-import { durationWords } from '../../duration.js';
+import { durationWords } from '../../text/duration.js';
 
 export interface CreateResult {
   status: 'success' | 'cancelled' | 'refused' | 'failed';

@@ -5,9 +5,9 @@
 // line). An order whose shape cannot be read is kept in the file as it is and never fired.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAddress } from '../../api/base58.js';
-import { readStateFile, writeStateFile } from '../../stateFile.js';
-import { withFileLock } from '../../stateLock.js';
+import { isAddress } from '../../chain/base58.js';
+import { readStateFile, writeStateFile } from '../../state/file.js';
+import { withFileLock } from '../../state/lock.js';
 import { MODES } from '../../journal/journal.js';
 import {
   STANDING_KINDS,

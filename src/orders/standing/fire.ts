@@ -8,14 +8,14 @@
 // confirmation that says yes only when the measured balance changes are within the confirmed
 // terms (the same two tokens, at most the amount paid, at least the floor received). Outside them
 // nothing is signed. What became of it is written back to the file and the journal, and told.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { runSigned } from '../../actions/run.js';
-import { routeSwapAction, type FactToken } from '../../actions/swapActions.js';
+import { routeSwapAction, type FactToken } from '../../actions/swapTransactions.js';
 import { tradeTokens } from '../../actions/tokenFacts.js';
 import type { BalanceEffect } from '../../pipeline/effect.js';
 import { BuildRefusal, type ActionResult, type Built, type ConfirmAnswer } from '../../pipeline/types.js';
-import type { Services } from '../../services.js';
-import { processIdentity, type SigningTurn } from '../../stateLock.js';
+import type { Services } from '../../services/index.js';
+import { processIdentity, type SigningTurn } from '../../state/lock.js';
 import { unattendedRefusal } from '../../wallet/keypair.js';
 import { updateStanding, withStatus } from './file.js';
 import { confirmedTerms, recordStanding } from './records.js';

@@ -7,26 +7,33 @@
 // (`@140 SOL/USDC`) when neither side is USDC, USDT or SOL. Further words are options, each
 // `word value` once: a word added later (a custody) is one more entry of OPTION_WORDS.
 // Pure: no requests, no React.
-import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits } from '../../amount.js';
+import { AmountError, fromBaseUnits, scaleDecimal, toBaseUnits } from '../../text/amount.js';
 import type { Token } from '../../api/types.js';
-import { futureTime, OrderInputError, pairOf, resolveOrderToken, type OrderToken } from '../../actions/ordersInput.js';
-import { parseSlippage } from '../../actions/swapForm.js';
-import { formatPrice } from '../../format.js';
-import { barExample } from '../../commands/shared.js';
+import {
+  futureTime,
+  OrderInputError,
+  pairOf,
+  PRICE_SCALE,
+  priceFloat,
+  resolveOrderToken,
+  type OrderToken,
+} from '../../actions/orderRequest.js';
+import { parseSlippage } from '../../actions/swapRequest.js';
+import { formatPrice } from '../../text/format.js';
+import { barExample } from '../../actions/sharedCommands.js';
 import {
   DEFAULT_CAP_BPS,
   DEFAULT_EXPIRY_MS,
   MAX_CAP_BPS,
   MAX_EXPIRY_MS,
-  PRICE_SCALE,
-  priceFloat,
   waitsForFall,
   type StandingKind,
   type TrailDistance,
 } from './terms.js';
-import { parseDuration } from '../../duration.js';
+import { parseDuration } from '../../text/duration.js';
+import { CUSTODIES, readCustody, type Custody } from '../../vault/plan.js';
 
-/** The commands (their words, help and examples: src/commands/shared.ts). */
+/** The commands (their words, help and examples: src/actions/sharedCommands.ts). */
 export const STANDING_COMMANDS = ['stop', 'tp', 'trail', 'oco', 'buy-above', 'buy-below'] as const;
 export type StandingCommand = (typeof STANDING_COMMANDS)[number];
 
@@ -34,9 +41,6 @@ export type StandingCommand = (typeof STANDING_COMMANDS)[number];
 const OPTION_WORDS = ['expiry', 'slippage', 'custody', 'entry'] as const;
 const OPTION_HINT = 'expiry 30d (at most 90d), slippage 1%, custody wallet|vault';
 /** Who holds the funds until the order fills: the wallet (tradedeck's standing order) or the service's vault. */
-export const CUSTODIES = ['wallet', 'vault'] as const;
-export type Custody = (typeof CUSTODIES)[number];
-
 export interface StandingRequest {
   command: StandingCommand;
   sell: OrderToken;
@@ -99,13 +103,6 @@ function marketOf(base: OrderToken, quote: OrderToken): number | undefined {
 }
 
 /** A custody word (`wallet` or `vault`, any case); `meaning` says what each is when the word is neither. */
-export function readCustody(value: string | undefined, meaning: string): Custody {
-  if (value === undefined || value === '') fail(`custody: give wallet or vault (${meaning})`);
-  const c = value.toLowerCase();
-  if (!(CUSTODIES as readonly string[]).includes(c)) fail(`custody: "${value}" is not wallet or vault (${meaning})`);
-  return c as Custody;
-}
-
 /** The options after the token received, each once; a bare duration or date right after it is the expiry. */
 function readOptions(
   words: readonly string[],

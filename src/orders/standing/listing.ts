@@ -1,7 +1,7 @@
 // Standing orders as `orders --json` and a headless table list them: one document per order with
 // its id, kind and state first, its terms in plain fields (amounts exact, prices as decimals), and
 // the state's reason, a trailing stop's high, a fired one's signature.
-import { fromBaseUnits } from '../../amount.js';
+import { fromBaseUnits } from '../../text/amount.js';
 import { ACTIVE_STATES, expectedNow, priceText, type StandingOrder } from './terms.js';
 import { conditionShort, kindLabel, stateWords, symbolOf, termsSentence } from './words.js';
 

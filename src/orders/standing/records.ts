@@ -15,7 +15,7 @@ import {
   type Journal,
   type StandingLine,
 } from '../../journal/journal.js';
-import { processIdentity } from '../../stateLock.js';
+import { processIdentity } from '../../state/lock.js';
 import type { StandingTerms } from './terms.js';
 
 export interface Confirmed {

@@ -10,14 +10,12 @@
 //   buy-below (spend the quote token as the price falls): holds when out >= E
 //   buy-above (spend it as the price rises):               holds when out <= E; signed only when out >= F
 import { createHash } from 'node:crypto';
-import type { Mode } from '../../config.js';
+import type { Mode } from '../../config/config.js';
+import { ONE, PRICE_SCALE } from '../../actions/orderRequest.js';
 
 export const STANDING_KINDS = ['stop-loss', 'take-profit', 'trailing-stop', 'buy-above', 'buy-below'] as const;
 export type StandingKind = (typeof STANDING_KINDS)[number];
 
-/** A price is a decimal with this many places at most (the same scale as a limit order's @price). */
-export const PRICE_SCALE = 18;
-export const ONE = 10n ** BigInt(PRICE_SCALE);
 /** The slippage cap when none is given, and the most it may be (basis points). */
 export const DEFAULT_CAP_BPS = 100;
 export const MAX_CAP_BPS = 2_000;
@@ -243,6 +241,3 @@ export function nearTrigger(kind: StandingKind, p: number, trigger: number): boo
   if (!(p > 0) || !(trigger > 0)) return false;
   return waitsForFall(kind) ? p <= trigger * (1 + NEAR_BAND) : p >= trigger * (1 - NEAR_BAND);
 }
-
-/** The listed price as a float for comparisons (quote per base). */
-export const priceFloat = (scaled: bigint): number => Number(scaled) / 1e18;

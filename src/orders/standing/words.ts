@@ -2,14 +2,13 @@
 // sell 2 SOL for at least 277.20 USDC, once, until …"), the short condition of a list's row, the
 // distance from the market, the state with its reason. Symbols are the ones recorded with the
 // terms (cleaned when they were), amounts exact from base units.
-import { fromBaseUnits } from '../../amount.js';
+import { fromBaseUnits } from '../../text/amount.js';
 import { utcWords } from '../../actions/dateInput.js';
-import { formatPercent, formatPrice, shortAddress } from '../../format.js';
-import { sanitize } from '../../sanitize.js';
+import { formatPercent, formatPrice, shortAddress } from '../../text/format.js';
+import { sanitize } from '../../text/sanitize.js';
 import {
   expectedNow,
   isBuy,
-  priceFloat,
   trailHigh,
   type StandingKind,
   type StandingOrder,
@@ -17,6 +16,7 @@ import {
   type StandingTerms,
   type TermToken,
 } from './terms.js';
+import { priceFloat } from '../../actions/orderRequest.js';
 
 export const KIND_NAMES: Record<StandingKind, string> = {
   'stop-loss': 'stop-loss',

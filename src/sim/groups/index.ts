@@ -1,5 +1,5 @@
 // Registers every group's operations on the simulator kernel.
-import type { SimGroupModule, SimKernel } from '../kernel.js';
+import type { SimGroupModule, SimKernel } from '../engine/kernel.js';
 import { register as tokens } from './tokens.js';
 import { register as swap } from './swap.js';
 import { register as ultra } from './ultra.js';

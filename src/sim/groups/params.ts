@@ -1,6 +1,6 @@
 // The swap and order groups' own rules, checked after a request is read with its schema
 // (./read-request.ts): every failure names the field, some with the service's errorCode.
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 
 export interface FieldFail {
   (field: string, rule: string, extra?: { errorCode?: string }): never;

@@ -2,10 +2,10 @@
 // `trade` elements from its open trigger orders, and seeded liquidity, leverage, borrowlend and
 // trade positions (amounts fixed per seed and wallet, valued at live simulated prices).
 
-import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import { fromBaseUnits } from '../../text/amount.js';
+import { NATIVE_MINT, USDC_MINT } from '../../chain/mints.js';
 import type { PortfolioAsset, PortfolioElement as ElementRead } from '../../api/types.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { SeededStream } from './send-seeded.js';
 import { triggerBookOf } from './trigger-book.js';
 

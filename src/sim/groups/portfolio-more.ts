@@ -3,9 +3,9 @@
 // an element of a type the contract does not list (`staking-v2`), extra fields the contract does
 // not show, and optional fields (`name`) left out now and then.
 
-import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../chain/mints.js';
 import type { PortfolioElement } from './portfolio-elements.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { asset, type SimAsset } from './portfolio-elements.js';
 import { SeededStream } from './send-seeded.js';
 

@@ -1,7 +1,7 @@
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { PortfolioAsset } from '../../api/types.js';
-import { coreOf } from '../core.js';
-import type { SimKernel } from '../kernel.js';
+import { coreOf } from '../engine/core.js';
+import type { SimKernel } from '../engine/kernel.js';
 import {
   WALLET_PLATFORM,
   type PortfolioElement,
@@ -12,6 +12,7 @@ import {
 import { moreElements, varyElements } from './portfolio-more.js';
 import { SeededStream } from './send-seeded.js';
 import { Params } from './read-request.js';
+import { paperOf } from './paper-market.js';
 
 /**
  * The fetchers behind each platform (reported only with the sample positions). `marginfi` has no
@@ -56,7 +57,7 @@ export function register(kernel: SimKernel): void {
     elements.push(...triggerElements(kernel, owner));
     // a paper account, or the demo's wallet, holds what it traded, nothing invented beside it
     const core = coreOf(kernel);
-    const paper = core.paper !== undefined || core.options.samples === false;
+    const paper = paperOf(core) !== undefined || core.options.samples === false;
     if (kernel.ledger.isFunded(owner) && !paper)
       elements.push(...varyElements(kernel, owner, [...seededElements(kernel, owner), ...moreElements(kernel, owner)]));
     const shown = platforms ? elements.filter((e) => platforms.has(String(e.platformId))) : elements;

@@ -4,7 +4,7 @@
 // the group's own envelope.
 
 import { checkRequest, fromQuery, RequestRuleError, type Operation } from '../../api/index.js';
-import type { SimErrorInit, SimGroup, SimKernel, SimTokenInfo } from '../kernel.js';
+import type { SimErrorInit, SimGroup, SimKernel, SimTokenInfo } from '../engine/kernel.js';
 
 export class Params {
   constructor(

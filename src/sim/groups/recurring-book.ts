@@ -3,9 +3,9 @@
 // (value averaging) orders whose output stays in the order until withdrawn.
 
 import type { RecurringTrade } from '../../api/types.js';
-import type { SimKernel, SimMarketQuote } from '../kernel.js';
+import type { SimKernel, SimMarketQuote } from '../engine/kernel.js';
 import { fillTrade, slotMs } from './trigger-escrow.js';
-import { checkpointFields } from '../checkpoint.js';
+import { checkpointFields } from '../engine/checkpoint.js';
 
 /** Keeper fee on the output of every cycle, in basis points. */
 export const RECURRING_FEE_BPS = 10n;

@@ -3,7 +3,7 @@
 
 import { OPERATIONS } from '../../api/contract/index.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { type RecurringBook, type RecurringRecord, inLeft } from './recurring-book.js';
 import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
 import { Params } from './read-request.js';

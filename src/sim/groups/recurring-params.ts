@@ -2,7 +2,7 @@
 // at least 100 USD in total, at least 2 orders, at least 50 USD per order.
 
 import type { RecurringCreateRequest } from '../../api/types.js';
-import type { SimKernel, SimTokenInfo } from '../kernel.js';
+import type { SimKernel, SimTokenInfo } from '../engine/kernel.js';
 import { type Params, usdText } from './read-request.js';
 
 export const RECURRING_MIN_TOTAL_USD = 100;

@@ -2,7 +2,7 @@
 // order (its item shape is not given by the contract; it mirrors the time order's naming).
 
 import type { RecurringOrder } from '../../api/types.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { type PriceRecord, type RecurringRecord, type TimeRecord, inLeft } from './recurring-book.js';
 import { dec, iso } from './trigger-escrow.js';
 

@@ -1,6 +1,6 @@
 import { OPERATIONS } from '../../api/contract/index.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
+import type { SimInstruction, SimKernel, SimRequest } from '../engine/kernel.js';
 import { RecurringBook } from './recurring-book.js';
 import { registerRecurringCancel } from './recurring-cancel.js';
 import { checkMinimums, priceOrder, timeOrder } from './recurring-params.js';
@@ -18,7 +18,7 @@ import {
   w,
 } from './trigger-ix.js';
 import { Params, pageOf } from './read-request.js';
-import { Variability } from '../variability.js';
+import { Variability } from '../engine/variability.js';
 
 /** Registers the recurring group's operations on the simulator. */
 export function register(kernel: SimKernel): void {

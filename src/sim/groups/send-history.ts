@@ -2,7 +2,7 @@
 // happens to it: claimed, clawed back or nothing); its state at a given time is derived from the
 // plan, so pending invites turn `expired` as simulated time passes.
 
-import { NATIVE_MINT, USDC_MINT } from '../../api/mints.js';
+import { NATIVE_MINT, USDC_MINT } from '../../chain/mints.js';
 import type { Invite } from '../../api/types.js';
 import { SeededStream } from './send-seeded.js';
 

@@ -1,9 +1,9 @@
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { Invite } from '../../api/types.js';
-import type { SimKernel, SimRequest } from '../kernel.js';
+import type { SimKernel, SimRequest } from '../engine/kernel.js';
 import { type PlannedInvite, inviteAt, planInvites } from './send-history.js';
 import { Params } from './read-request.js';
-import { coreOf } from '../core.js';
+import { coreOf } from '../engine/core.js';
 
 export const INVITES_PER_PAGE = 10;
 

@@ -1,9 +1,9 @@
 // Bonding-curve pools created through studio: the new token's supply sits in the pool, simulated
 // trading on the curve accrues the creator's share of trading fees (in the quote mint) every slot.
 
-import type { SimKernel, SimTokenInfo } from '../kernel.js';
+import type { SimKernel, SimTokenInfo } from '../engine/kernel.js';
 import { SeededStream } from './send-seeded.js';
-import { checkpointFields } from '../checkpoint.js';
+import { checkpointFields } from '../engine/checkpoint.js';
 
 /** Share of the pool's trading fee that accrues to the creator. */
 export const CREATOR_FEE_SHARE = 0.5;

@@ -4,7 +4,7 @@
 // (lengths, ranges the market needs) are added as rules of the simulator.
 
 import { requestProblems, type Operation } from '../../api/index.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 
 export class FieldErrors {
   readonly errors: Record<string, string[]> = {};

@@ -1,7 +1,7 @@
 import { OPERATIONS } from '../../api/contract/index.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
 import type { DbcFeeClaimRequest, DbcPoolCreateRequest, LockedVestingParam } from '../../api/types.js';
-import type { SimKernel, SimRequest } from '../kernel.js';
+import type { SimKernel, SimRequest } from '../engine/kernel.js';
 import { STUDIO_TOKEN_DECIMALS, STUDIO_TOTAL_SUPPLY, StudioBook } from './studio-pools.js';
 import { FieldErrors } from './studio-validate.js';
 import { TOKEN_PROGRAM } from '../../wallet/instructions.js';

@@ -1,13 +1,14 @@
 // Reads the body shared by POST /swap/v1/swap and /swap/v1/swap-instructions.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { SwapRequest } from '../../api/types.js';
-import type { SimCore } from '../core.js';
-import type { PathSpec } from '../market/routing.js';
+import type { SimCore } from '../engine/core.js';
+import type { PathSpec } from '../engine/routing.js';
 import type { FieldFail } from './params.js';
 import { Params } from './read-request.js';
 import { parseRoutePlan } from './swap-route.js';
 import { MAX_COMPUTE_UNITS } from './swap-tx.js';
+import { paperOf } from './paper-market.js';
 
 export const PRIORITY_LEVEL_LAMPORTS = { medium: 20_000n, high: 60_000n, veryHigh: 200_000n } satisfies Record<
   string,
@@ -74,8 +75,9 @@ export function parseSwapBody(core: SimCore, body: unknown, bad: FieldFail): Swa
   if (platformFeeBps > MAX_BPS) bad('quoteResponse.platformFee.feeBps', `must be an integer from 0 to ${MAX_BPS}`);
   // paper mode: the route is the followed service's (its pools are not the simulator's); the
   // quote must be one handed out here, as it was handed out
-  const firm = core.paper?.firmQuote(q);
-  if (core.paper && !firm)
+  const paper = paperOf(core);
+  const firm = paper?.firmQuote(q);
+  if (paper && !firm)
     bad('quoteResponse', 'is not a quote this service gave (or was changed since): ask GET /swap/v1/quote again');
   const specs = firm ? [] : parseRoutePlan(core, q.routePlan, inputMint, outputMint, bad);
   if (!firm && exactOut && specs.length !== 1) bad('quoteResponse.routePlan', 'an ExactOut route has a single path');

@@ -1,10 +1,10 @@
 // What a swap transaction does when it lands: re-runs its route against the pools as they are now,
 // enforces the slippage threshold (6001), then moves the ledger and the pools exactly once.
-import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT } from '../../api/mints.js';
-import type { SimEffectResult } from '../kernel.js';
-import type { SimCore } from '../core.js';
-import type { PathSpec, RouteResult } from '../market/routing.js';
+import { fromBaseUnits } from '../../text/amount.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
+import type { SimEffectResult } from '../engine/kernel.js';
+import type { SimCore } from '../engine/core.js';
+import type { PathSpec, RouteResult } from '../engine/routing.js';
 import { grossOut } from './swap-route.js';
 
 export const SLIPPAGE_EXCEEDED = 6001;

@@ -1,8 +1,8 @@
 // Quotes (route + platform fee + slippage threshold), their JSON route plan, and reading a route
 // plan back from a client's quoteResponse.
 import type { RouteStep } from '../../api/types.js';
-import type { SimCore } from '../core.js';
-import type { PathSpec, RouteFilter, RouteResult } from '../market/routing.js';
+import type { SimCore } from '../engine/core.js';
+import type { PathSpec, RouteFilter, RouteResult } from '../engine/routing.js';
 import type { FieldFail } from './params.js';
 
 export interface QuoteInput {

@@ -1,11 +1,11 @@
 // Instructions of a swap transaction: compute budget, token-account setup, the router instruction
 // carrying the route, and native-coin cleanup.
 import { createHash } from 'node:crypto';
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimInstruction } from '../kernel.js';
-import type { PathSpec } from '../market/routing.js';
-import { ATA_PROGRAM, associatedTokenAddress } from '../rpc/ata.js';
+import type { SimInstruction } from '../engine/kernel.js';
+import type { PathSpec } from '../engine/routing.js';
+import { ATA_PROGRAM, associatedTokenAddress } from '../engine/ata.js';
 
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';

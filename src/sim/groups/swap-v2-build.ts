@@ -4,27 +4,28 @@
 // and sends it itself: the chain lands the message made of exactly these instructions (in this
 // order, the taker paying, against this blockhash), with whatever compute-budget instructions the
 // caller sets, and its fee is what those set.
-import { decodeBase58 } from '../../api/base58.js';
+import { decodeBase58 } from '../../chain/base58.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { BuildAnswer, BuildParams } from '../../api/types.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimKernel } from '../kernel.js';
-import { coreOf, type SimCore } from '../core.js';
-import type { RouteResult } from '../market/routing.js';
+import type { SimKernel } from '../engine/kernel.js';
+import { coreOf, type SimCore } from '../engine/core.js';
+import type { RouteResult } from '../engine/routing.js';
 import type { FirmQuote } from './swap-body.js';
 import { executeRfq } from './ultra-rfq.js';
-import { USDC_MINT, USDT_MINT } from '../../api/mints.js';
-import { STABLE_INTERMEDIATES } from '../market/catalog.js';
-import { DEX_LABELS } from '../market/pools.js';
+import { USDC_MINT, USDT_MINT } from '../../chain/mints.js';
+import { STABLE_INTERMEDIATES } from '../engine/catalog.js';
+import { DEX_LABELS } from '../engine/pools.js';
 import { fieldFail } from './params.js';
 import { Params } from './read-request.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
 import { firmFill, instructionJson, prepare, tipAccount } from './swap.js';
 import { executeSwap, type SwapExecution } from './swap-exec.js';
 import { SIGNATURE_FEE_LAMPORTS, type SwapInstructionSet } from './swap-tx.js';
-import { loadMessage, type LoadedInstruction } from '../rpc/message.js';
-import { COMPUTE_BUDGET_PROGRAM } from '../rpc/accounts.js';
-import type { SimInstruction } from '../kernel.js';
+import { loadMessage, type LoadedInstruction } from '../engine/message.js';
+import { COMPUTE_BUDGET_PROGRAM } from '../engine/accounts.js';
+import type { SimInstruction } from '../engine/kernel.js';
+import { paperOf } from './paper-market.js';
 
 const STABLES = new Set([USDC_MINT, USDT_MINT]);
 /** The fee of a compute-unit price at the 50th percentile (the default), in lamports. */
@@ -89,7 +90,7 @@ function pooled(c: ReturnType<typeof computeQuote>, core: SimCore): Priced | nul
 
 /** Paper mode: the followed service's own quote for the same parameters, filled firm at its amounts. */
 async function paperPriced(core: SimCore, b: BuildParams, slippageBps: number): Promise<Priced | null> {
-  const paper = core.paper!;
+  const paper = paperOf(core)!;
   await paper.ensure([b.inputMint, b.outputMint]);
   const live = await paper.swapQuote({
     inputMint: b.inputMint,
@@ -154,7 +155,7 @@ export function registerBuild(kernel: SimKernel): void {
     const platformFeeBps = b.platformFeeBps ?? 0;
     // fast routing: the simulator's routes are already simple; only its priority-fee default differs
     const fast = b.mode === 'fast';
-    const c = core.paper
+    const c = paperOf(core)
       ? await paperPriced(core, b, slippageBps)
       : pooled(
           computeQuote(core, {

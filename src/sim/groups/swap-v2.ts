@@ -7,17 +7,18 @@
 // order's lastValidBlockHeight. GET /swap/v2/build (./swap-v2-build.ts) gives the raw instructions.
 import { OPERATIONS, ROUTERS_V2 } from '../../api/contract/index.js';
 import type { Order, OrderV2 } from '../../api/types.js';
-import type { SimKernel, SimSubmitResult } from '../kernel.js';
-import { coreOf, type SimCore } from '../core.js';
-import { SimError } from '../http/errors.js';
-import { seededAddress } from '../random.js';
-import { DEX_LABELS } from '../market/pools.js';
+import type { SimKernel, SimSubmitResult } from '../engine/kernel.js';
+import { coreOf, type SimCore } from '../engine/core.js';
+import { SimError } from '../engine/errors.js';
+import { seededAddress } from '../engine/random.js';
+import { DEX_LABELS } from '../engine/pools.js';
 import { fieldFail, labelList } from './params.js';
 import { Params } from './read-request.js';
 import { buildOrderTransaction, executeOutcome, orderBody } from './ultra.js';
-import { CURRENT_NAME, excludedRouters, planOrder, type OrderParams, type OrderPlan } from './ultra-order.js';
+import { CURRENT_NAME, excludedRouters, planOrder, type OrderQuery, type OrderPlan } from './ultra-order.js';
 import { registerBuild } from './swap-v2-build.js';
-import { REQUEST_TTL_MS } from '../requests.js';
+import { REQUEST_TTL_MS } from '../engine/requests.js';
+import { paperOf } from './paper-market.js';
 
 const SWAP_TYPE: Record<string, string> = {
   iris: 'aggregator',
@@ -51,7 +52,7 @@ interface Issued {
   atMs: number;
 }
 
-function readParams(core: SimCore, query: URLSearchParams): { params: OrderParams; manual: boolean } {
+function readParams(core: SimCore, query: URLSearchParams): { params: OrderQuery; manual: boolean } {
   const bad = fieldFail(core.kernel);
   const q = new URLSearchParams(query);
   // a taker written empty or null is no taker
@@ -130,10 +131,11 @@ export function register(kernel: SimKernel): void {
   kernel.router.add('GET', '/swap/v2/order', 'swap-v2', async (req) => {
     try {
       const started = performance.now();
-      if (core.paper) await core.paper.ensure([req.query.get('inputMint') ?? '', req.query.get('outputMint') ?? '']);
+      const paper = paperOf(core);
+      if (paper) await paper.ensure([req.query.get('inputMint') ?? '', req.query.get('outputMint') ?? '']);
       const { params, manual } = readParams(core, req.query);
-      const plan = core.paper
-        ? await core.paper.planOrder(params, planOrder(core, params, relayer))
+      const plan = paper
+        ? await paper.planOrder(params, planOrder(core, params, relayer))
         : planOrder(core, params, relayer);
       if (!plan) return kernel.fail({ status: 400, message: 'No routes found for the input and output mints' });
       if (!params.taker || plan.errorCode) {

@@ -1,13 +1,13 @@
 // Swap group: GET /swap/v1/quote, POST /swap/v1/swap, POST /swap/v1/swap-instructions.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { Instruction, QuoteParams } from '../../api/types.js';
-import type { SimInstruction, SimKernel, SimRequest } from '../kernel.js';
-import { coreOf, type SimCore } from '../core.js';
-import { STABLE_INTERMEDIATES } from '../market/catalog.js';
-import { DEX_LABELS } from '../market/pools.js';
-import { seededAddress } from '../random.js';
-import { associatedTokenAddress } from '../rpc/ata.js';
+import type { SimInstruction, SimKernel, SimRequest } from '../engine/kernel.js';
+import { coreOf, type SimCore } from '../engine/core.js';
+import { STABLE_INTERMEDIATES } from '../engine/catalog.js';
+import { DEX_LABELS } from '../engine/pools.js';
+import { seededAddress } from '../engine/random.js';
+import { associatedTokenAddress } from '../engine/ata.js';
 import { fieldFail, labelList, type FieldFail } from './params.js';
 import { Params } from './read-request.js';
 import { computeQuote, routePlanJson } from './swap-route.js';
@@ -21,6 +21,7 @@ import {
   swapInstructions,
   type SwapInstructionSet,
 } from './swap-tx.js';
+import { paperOf } from './paper-market.js';
 
 const TIP_ACCOUNT_LABEL = 'tip-account';
 
@@ -190,7 +191,7 @@ export function register(kernel: SimKernel): void {
   const core = coreOf(kernel);
   const bad = fieldFail(kernel);
   kernel.router.add('GET', '/swap/v1/quote', 'swap', (req) => {
-    const paper = core.paper;
+    const paper = paperOf(core);
     if (!paper) return { status: 200, body: quote(core, quoteQuery(core, req, bad), bad) };
     // paper mode: the pair is learned from the followed service, and its own quote is the answer
     return (async () => {

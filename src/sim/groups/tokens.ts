@@ -3,12 +3,12 @@
 // — the tokens whose mint, symbol or name match, best first.
 import { TOKEN_CATEGORIES, TOKEN_INTERVALS } from '../../api/contract/tokens.js';
 import type { Token, TokenCategory, TokenInterval, TokenStats } from '../../api/types.js';
-import type { SimKernel } from '../kernel.js';
-import { coreOf } from '../core.js';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
+import type { SimKernel } from '../engine/kernel.js';
+import { coreOf } from '../engine/core.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import { Params } from './read-request.js';
-import { Variability } from '../variability.js';
+import { Variability } from '../engine/variability.js';
 
 /**
  * The contract says a listing "excludes generic top tokens". They stay listed here (further down)

@@ -4,9 +4,9 @@
 
 import type { RecurringTrade, TriggerOrder } from '../../api/types.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { dec, fillTrade, iso, slotMs } from './trigger-escrow.js';
-import { checkpointFields } from '../checkpoint.js';
+import { checkpointFields } from '../engine/checkpoint.js';
 
 /** `Failed`: the creating transaction landed but its effect failed; listed only with includeFailedTx */
 export type TriggerStatus = 'Open' | 'Completed' | 'Cancelled' | 'Expired' | 'Failed';

@@ -3,7 +3,7 @@
 
 import { OPERATIONS } from '../../api/contract/index.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimInstruction, SimKernel } from '../kernel.js';
+import type { SimInstruction, SimKernel } from '../engine/kernel.js';
 import type { TriggerBook, TriggerRecord } from './trigger-book.js';
 import { ata, computeBudget, ixData, r, sw, tokenProgramOf, w } from './trigger-ix.js';
 import { Params } from './read-request.js';

@@ -1,9 +1,8 @@
-// Keeper helpers shared by the trigger and recurring books: swapping out of an order's escrow
-// account, the wall time of a slot, decimal forms and the trade record both groups return.
+// Keeper helpers shared by the trigger and recurring books: the wall time of a slot, decimal forms and the trade record both groups return.
 
-import { fromBaseUnits } from '../../amount.js';
+import { fromBaseUnits } from '../../text/amount.js';
 import type { RecurringTrade } from '../../api/types.js';
-import type { SimFillSource, SimKernel, SimMarketQuote } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 
 export const SLOT_MS = 400;
 
@@ -23,38 +22,6 @@ export function decimalsOf(kernel: SimKernel, mint: string): number {
 /** Decimal form of a raw amount of `mint` (no digit grouping). */
 export function dec(kernel: SimKernel, mint: string, raw: bigint): string {
   return fromBaseUnits(raw, decimalsOf(kernel, mint), { group: false });
-}
-
-/**
- * Sells `amount` of `inputMint` held by `escrow` through the simulated market and leaves the
- * output in `escrow`. Works whether or not the market settles ledger balances itself: when the
- * escrow's input balance did not move, the swap is settled here.
- */
-function swapFromEscrow(
-  kernel: Pick<SimKernel, 'ledger' | 'market'>,
-  escrow: string,
-  inputMint: string,
-  outputMint: string,
-  amount: bigint,
-): SimMarketQuote | null {
-  const { ledger } = kernel;
-  if (ledger.balance(escrow, inputMint) < amount) return null;
-  const before = ledger.balance(escrow, inputMint);
-  const q = kernel.market.swapExactIn(inputMint, outputMint, amount, escrow);
-  if (!q) return null;
-  if (ledger.balance(escrow, inputMint) === before) {
-    ledger.debit(escrow, inputMint, q.inAmount);
-    ledger.credit(escrow, outputMint, q.outAmount);
-  }
-  return q;
-}
-
-/** Demo mode's fill source: keepers route through the simulated pools and move them. */
-export function poolFills(kernel: Pick<SimKernel, 'ledger' | 'market'>): SimFillSource {
-  return {
-    quote: (_order, inputMint, outputMint, amountIn) => kernel.market.quoteExactIn(inputMint, outputMint, amountIn),
-    fill: (escrow, inputMint, outputMint, amount) => swapFromEscrow(kernel, escrow, inputMint, outputMint, amount),
-  };
 }
 
 export interface TradeInit {

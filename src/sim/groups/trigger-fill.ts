@@ -2,7 +2,7 @@
 // SimHandle.fillTriggerOrder), for tests and demos of partially filled orders.
 
 import type { TriggerOrder } from '../../api/types.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { triggerBookOf } from './trigger-book.js';
 
 export type FillOutcome = { ok: true; order: TriggerOrder } | { ok: false; status: 400 | 404; message: string };

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { address, getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit';
 import { TOKEN_PROGRAM } from '../../wallet/instructions.js';
-import type { SimInstruction, SimKernel } from '../kernel.js';
+import type { SimInstruction, SimKernel } from '../engine/kernel.js';
 
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';

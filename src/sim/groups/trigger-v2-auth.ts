@@ -3,13 +3,13 @@
 // a JWT (HS256, the simulator's own secret, 24 hours of simulated time, bound to the wallet) that
 // every other call carries as `Authorization: Bearer`.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { decodeBase58 } from '../../api/base58.js';
+import { decodeBase58 } from '../../chain/base58.js';
 import { CHALLENGE_LIFETIME_MS, JWT_LIFETIME_MS } from '../../api/contract/index.js';
 import type { ChallengeAnswer, ChallengeType, VerifyRequest } from '../../api/types.js';
-import type { SimKernel, SimRequest } from '../kernel.js';
-import { seededBytes } from '../random.js';
-import { verifyEd25519 } from '../signing.js';
-import { decodeWireTransaction } from '../transactions.js';
+import type { SimKernel, SimRequest } from '../engine/kernel.js';
+import { seededBytes } from '../engine/random.js';
+import { verifyEd25519 } from '../engine/signing.js';
+import { decodeWireTransaction } from '../engine/transactions.js';
 
 export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 

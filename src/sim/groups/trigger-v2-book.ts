@@ -1,9 +1,9 @@
 // What the price and DCA books of the current order generation share: their records by id and in
 // order, a snapshot of them, and a keeper's sale from the wallet's vault (through kernel.fills,
 // within a slippage of the market's reference price, less the fill's fee).
-import type { SimKernel } from '../kernel.js';
-import { seededAddress } from '../random.js';
-import { checkpointFields } from '../checkpoint.js';
+import type { SimKernel } from '../engine/kernel.js';
+import { seededAddress } from '../engine/random.js';
+import { checkpointFields } from '../engine/checkpoint.js';
 
 /** The keeper looks every this many slots (2 s of simulated time). */
 export const CHECK_EVERY_SLOTS = 5;

@@ -3,7 +3,7 @@
 // the wallet; a price-conditional order's round waits while the trigger mint's price is outside its
 // band. Each round pays the order group's fee, netted in its output.
 import type { DcaEvent, DcaOrderType, DcaOrderV2, DcaRequest } from '../../api/types.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { slotMs } from './trigger-escrow.js';
 import { CHECK_EVERY_SLOTS, FAILED_EVERY_MS, VaultOrders } from './trigger-v2-book.js';
 import { AUTO_SLIPPAGE_BPS } from './trigger-v2-price.js';

@@ -19,7 +19,7 @@ import type {
   PriceOrderV2,
   TriggerCondition,
 } from '../../api/types.js';
-import type { SimKernel } from '../kernel.js';
+import type { SimKernel } from '../engine/kernel.js';
 import { slotMs } from './trigger-escrow.js';
 import { CHECK_EVERY_SLOTS, FAILED_EVERY_MS, VaultOrders } from './trigger-v2-book.js';
 

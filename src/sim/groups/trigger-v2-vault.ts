@@ -3,10 +3,10 @@
 // the wallet signs that moves tokens from the wallet to its vault and does nothing else; the
 // service lands it when the order is created. A withdrawal is a transaction the vault signs (here,
 // the simulator, as it is built) and the wallet signs as its fee payer, moving an order's funds back.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import type { DepositAnswer, DepositRequest } from '../../api/types.js';
-import type { SimInstruction, SimKernel } from '../kernel.js';
-import { decodeWireTransaction } from '../transactions.js';
+import type { SimInstruction, SimKernel } from '../engine/kernel.js';
+import { decodeWireTransaction } from '../engine/transactions.js';
 import { ata, tokenProgramOf } from './trigger-ix.js';
 import { ATA_RENT_LAMPORTS, createAtaInstruction, SIGNATURE_FEE_LAMPORTS, systemTransfer } from './swap-tx.js';
 import { usdText } from './read-request.js';

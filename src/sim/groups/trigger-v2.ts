@@ -11,11 +11,11 @@ import {
   priceOrderAt,
   TRIGGER_V2_MIN_USD,
 } from '../../api/contract/index.js';
-import { USDC_MINT, USDT_MINT } from '../../api/mints.js';
+import { USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import type { Operation } from '../../api/types.js';
-import { isPlainObject } from '../../api/schema.js';
-import type { SimKernel, SimRequest, SimResponse } from '../kernel.js';
-import { decodeWireTransaction } from '../transactions.js';
+import { isPlainObject } from '../../api/contract/schema.js';
+import type { SimKernel, SimRequest, SimResponse } from '../engine/kernel.js';
+import { decodeWireTransaction } from '../engine/transactions.js';
 import { Params } from './read-request.js';
 import { TriggerAuth } from './trigger-v2-auth.js';
 import { Vaults, type DepositRecord, type VaultRecord } from './trigger-v2-vault.js';

@@ -1,7 +1,7 @@
-import { fromBaseUnits } from '../../amount.js';
+import { fromBaseUnits } from '../../text/amount.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimKernel, SimRequest } from '../kernel.js';
+import type { SimKernel, SimRequest } from '../engine/kernel.js';
 import { TriggerBook, PARTIAL_FILL_USD } from './trigger-book.js';
 import { registerTriggerCancel } from './trigger-cancel.js';
 import { effectError } from './trigger-escrow.js';
@@ -18,7 +18,7 @@ import {
   w,
 } from './trigger-ix.js';
 import { Params, pageOf, usdText } from './read-request.js';
-import { Variability } from '../variability.js';
+import { Variability } from '../engine/variability.js';
 
 /** Trigger orders must be worth at least this much (the real service's minimum). */
 export const TRIGGER_MIN_USD = 5;

@@ -1,12 +1,12 @@
 // GET /ultra/v1/order: parameters, router choice (pool aggregator or RFQ partners), fees and who
 // pays them, and the funding checks behind errorCode 1/2/3.
-import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
+import { fromBaseUnits } from '../../text/amount.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
 import { OPERATIONS, ROUTERS } from '../../api/contract/index.js';
-import type { SimCore } from '../core.js';
-import { STABLE_INTERMEDIATES } from '../market/catalog.js';
-import { DEX_LABELS } from '../market/pools.js';
-import type { RouteResult } from '../market/routing.js';
+import type { SimCore } from '../engine/core.js';
+import { STABLE_INTERMEDIATES } from '../engine/catalog.js';
+import { DEX_LABELS } from '../engine/pools.js';
+import type { RouteResult } from '../engine/routing.js';
 import { fieldFail, labelList } from './params.js';
 import { Params } from './read-request.js';
 import { computeQuote } from './swap-route.js';
@@ -33,7 +33,12 @@ export function routerOf(name: string): string | undefined {
   return Object.keys(CURRENT_NAME).find((own) => CURRENT_NAME[own] === name);
 }
 
-export interface OrderParams {
+/**
+ * An order request as the simulator reads it from the query of GET /ultra/v1/order or GET
+ * /swap/v2/order: amounts in base units, routers by the simulator's names. The client's request
+ * shape is OrderParams in src/api/contract/ultra.ts.
+ */
+export interface OrderQuery {
   inputMint: string;
   outputMint: string;
   amount: bigint;
@@ -53,7 +58,7 @@ export interface OrderParams {
 }
 
 export interface OrderPlan {
-  params: OrderParams;
+  params: OrderQuery;
   router: string;
   route: RouteResult | null;
   rfq: RfqQuote | null;
@@ -78,7 +83,7 @@ export interface OrderPlan {
   errorMessage?: string;
 }
 
-export function parseOrderParams(core: SimCore, query: URLSearchParams): OrderParams {
+export function parseOrderQuery(core: SimCore, query: URLSearchParams): OrderQuery {
   const bad = fieldFail(core.kernel);
   const q = new URLSearchParams(query);
   // a taker written empty or null is no taker; closeAuthority is ignored without payer
@@ -128,7 +133,7 @@ function sol(lamports: bigint): string {
 }
 
 /** prices the order and decides who pays; errorCode set when a transaction cannot be built */
-export function planOrder(core: SimCore, p: OrderParams, gaslessRelayer: string): OrderPlan | null {
+export function planOrder(core: SimCore, p: OrderQuery, gaslessRelayer: string): OrderPlan | null {
   const m = core.market;
   const stablePair = STABLES.has(p.inputMint) && STABLES.has(p.outputMint);
   const baseFeeBps = p.referralFee ?? (stablePair ? STABLE_FEE_BPS : DEFAULT_FEE_BPS);

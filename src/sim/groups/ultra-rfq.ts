@@ -1,9 +1,9 @@
 // Request-for-quote market makers behind the partner routers: firm prices on the major pairs,
 // a spread that varies per slot, no pool impact.
-import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../api/mints.js';
-import type { SimEffectResult } from '../kernel.js';
-import type { SimCore } from '../core.js';
-import { seededAddress, unit } from '../random.js';
+import { NATIVE_MINT, USDC_MINT, USDT_MINT } from '../../chain/mints.js';
+import type { SimEffectResult } from '../engine/kernel.js';
+import type { SimCore } from '../engine/core.js';
+import { seededAddress, unit } from '../engine/random.js';
 import { INSUFFICIENT_FUNDS } from './swap-exec.js';
 
 export const RFQ_ROUTERS = ['partnerz', 'partnerflow', 'partnerx'] as const;

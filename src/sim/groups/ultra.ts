@@ -1,21 +1,22 @@
 // Order group: GET /ultra/v1/order (quote + unsigned transaction under a requestId) and
 // POST /ultra/v1/execute (signed transaction -> landed swap, idempotent per requestId).
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { OPERATIONS } from '../../api/contract/index.js';
 import type { Order } from '../../api/types.js';
-import type { SimInstruction, SimKernel, SimSubmitResult } from '../kernel.js';
-import { coreOf, type SimCore } from '../core.js';
-import { seededAddress } from '../random.js';
-import { addressBytes } from '../signing.js';
-import { associatedTokenAddress } from '../rpc/ata.js';
+import type { SimInstruction, SimKernel, SimSubmitResult } from '../engine/kernel.js';
+import { coreOf, type SimCore } from '../engine/core.js';
+import { seededAddress } from '../engine/random.js';
+import { addressBytes } from '../engine/signing.js';
+import { associatedTokenAddress } from '../engine/ata.js';
 import { routePlanJson } from './swap-route.js';
 import { tipAccount } from './swap.js';
 import { executeSwap } from './swap-exec.js';
 import { executeRfq } from './ultra-rfq.js';
 import { allInstructions, ATA_RENT_LAMPORTS, SIGNATURE_FEE_LAMPORTS, swapInstructions } from './swap-tx.js';
-import { parseOrderParams, planOrder, type OrderPlan } from './ultra-order.js';
+import { parseOrderQuery, planOrder, type OrderPlan } from './ultra-order.js';
 import { Params } from './read-request.js';
-import { Variability } from '../variability.js';
+import { Variability } from '../engine/variability.js';
+import { paperOf } from './paper-market.js';
 
 const RELAYER_FLOAT_LAMPORTS = 1_000_000n * 1_000_000_000n;
 
@@ -237,10 +238,11 @@ export function register(kernel: SimKernel): void {
   kernel.router.add('GET', '/ultra/v1/order', 'ultra', async (req) => {
     const started = performance.now();
     // paper mode: the pair is learned from the followed service, and its own quote is the fill
-    if (core.paper) await core.paper.ensure([req.query.get('inputMint') ?? '', req.query.get('outputMint') ?? '']);
-    const params = parseOrderParams(core, req.query);
-    const plan = core.paper
-      ? await core.paper.planOrder(params, planOrder(core, params, relayer))
+    const paper = paperOf(core);
+    if (paper) await paper.ensure([req.query.get('inputMint') ?? '', req.query.get('outputMint') ?? '']);
+    const params = parseOrderQuery(core, req.query);
+    const plan = paper
+      ? await paper.planOrder(params, planOrder(core, params, relayer))
       : planOrder(core, params, relayer);
     if (!plan) kernel.fail({ status: 400, message: 'No routes found for the input and output mints' });
     const p = plan;

@@ -31,13 +31,14 @@
 //     AddressLookupTab1e1111111111111111111111111, its data in the program's layout. 200:
 //     {"address", "authority", "addresses", "lastExtendedSlot"}. 400 {"error": "<field>: <rule>"}
 //     for a bad or unknown field, or an address that already holds a table.
-import { isAddress } from '../../api/base58.js';
+import { isAddress } from '../../chain/base58.js';
 import type { ServerDeps } from './server.js';
-import { gatewayBody } from './errors.js';
-import { parseExecuteFault } from '../execute-faults.js';
+import { gatewayBody } from '../engine/errors.js';
+import { parseExecuteFault } from '../engine/execute-faults.js';
 import { fillTriggerOrder } from '../groups/trigger-fill.js';
-import { parseLookupTableRequest } from '../rpc/lookup-tables.js';
-import { V2_GROUPS } from './routes.js';
+import { parseLookupTableRequest } from '../engine/lookup-tables.js';
+import { V2_GROUPS } from '../engine/routes.js';
+import { paperOf } from '../groups/paper-market.js';
 
 interface Reply {
   status: number;
@@ -169,7 +170,7 @@ export function setPrice(
   if (typeof mint !== 'string' || !core.market.token(mint)) return 'mint: unknown mint';
   if (typeof usdPrice !== 'number' || !Number.isFinite(usdPrice) || usdPrice <= 0 || usdPrice > MAX_PRICE_USD)
     return `usdPrice: must be a positive number of USD up to ${MAX_PRICE_USD}`;
-  if (core.paper) return "paper mode: prices are the followed service's, not set here";
+  if (paperOf(core)) return "paper mode: prices are the followed service's, not set here";
   core.clock.sync();
   const previous = core.market.priceUsd(mint);
   core.market.setPrice(mint, usdPrice);

@@ -1,7 +1,7 @@
 // Injected faults (latency, failures, broken bodies) and the sliding-window rate limit, kept per
 // API key as the service keeps it per account: a key starting `paid-` is a paid tier's.
-import type { SimGroup } from '../kernel.js';
-import { SeededStream } from '../random.js';
+import type { SimGroup } from '../engine/kernel.js';
+import { SeededStream } from '../engine/random.js';
 
 export interface FaultSettings {
   latencyMs: number;

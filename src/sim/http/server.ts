@@ -1,9 +1,9 @@
 // The simulator's HTTP front: routing, api-key check, faults, rate limit, group error envelopes,
 // request log, JSON-RPC and the loopback-only control routes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { SimGroup, SimResponse } from '../kernel.js';
-import type { SimCore } from '../core.js';
-import { errorBody, gatewayBody, SimError, statusText } from './errors.js';
+import type { SimGroup, SimResponse } from '../engine/kernel.js';
+import type { SimCore } from '../engine/core.js';
+import { errorBody, gatewayBody, SimError, statusText } from '../engine/errors.js';
 import type { FaultInjector, FaultKind } from './faults.js';
 import { queryObject, type RequestLog, type SimRequestLogEntry } from './request-log.js';
 import { handleControl } from './control.js';

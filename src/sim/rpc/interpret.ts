@@ -6,11 +6,11 @@
 // instruction data (in-amount and quoted out) and accounts (source, destination). An instruction of
 // a program the chain does not hold fails the whole message, as on a node; an instruction the
 // simulator cannot read fails with the runtime's error. Nothing here changes the simulator's state.
-import { NATIVE_MINT } from '../../api/mints.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
 import { SIM_PROGRAMS } from '../../chain/programs.js';
-import type { SimCore } from '../core.js';
-import { addressBytes } from '../signing.js';
-import { toBase58 } from '../random.js';
+import type { SimCore } from '../engine/core.js';
+import { addressBytes } from '../engine/signing.js';
+import { toBase58 } from '../engine/random.js';
 import { ROUTE_DISCRIMINATOR } from '../groups/swap-tx.js';
 import {
   accountAt,
@@ -22,9 +22,9 @@ import {
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   type SimAccount,
-} from './accounts.js';
-import { ATA_PROGRAM, associatedTokenAddress } from './ata.js';
-import type { LoadedInstruction, LoadedMessage } from './message.js';
+} from '../engine/accounts.js';
+import { ATA_PROGRAM, associatedTokenAddress } from '../engine/ata.js';
+import type { LoadedInstruction, LoadedMessage } from '../engine/message.js';
 
 /** A transaction error in the node's JSON form: a name, or an instruction's error. */
 export type NodeError = string | { InstructionError: [number, unknown] };

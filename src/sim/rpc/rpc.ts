@@ -1,14 +1,14 @@
 // A small Solana JSON-RPC 2.0 endpoint over the simulator's ledger and transactions.
 import { getBase58Encoder } from '@solana/kit';
-import { isAddress } from '../../api/base58.js';
-import { fromBaseUnits } from '../../amount.js';
-import { NATIVE_MINT } from '../../api/mints.js';
-import type { SimCore } from '../core.js';
-import { parsedProgram, parsedTokenAccount, tokenAccounts, RENT_EXEMPT_EPOCH } from './token-accounts.js';
-import { lookupTableParsed } from './lookup-tables.js';
-import { accountAt, MINT_SIZE, mintSupply, nodeAccount, rentExempt } from './accounts.js';
+import { isAddress } from '../../chain/base58.js';
+import { fromBaseUnits } from '../../text/amount.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
+import type { SimCore } from '../engine/core.js';
+import { parsedProgram, parsedTokenAccount, tokenAccounts, RENT_EXEMPT_EPOCH } from '../engine/token-accounts.js';
+import { lookupTableParsed } from '../engine/lookup-tables.js';
+import { accountAt, MINT_SIZE, mintSupply, nodeAccount, rentExempt } from '../engine/accounts.js';
 import { simulateValue, SimulateParamsError } from './simulate.js';
-import { toBase58 } from '../random.js';
+import { toBase58 } from '../engine/random.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,18 +3,18 @@
 // its own effect on a dry run (nothing it changes is kept); one it did not (a rewritten message)
 // is interpreted instruction by instruction as a chain would run it. Either way the fee is taken
 // from the fee payer as a node's simulation takes it.
-import { isAddress } from '../../api/base58.js';
-import { NATIVE_MINT } from '../../api/mints.js';
-import type { SimCore } from '../core.js';
-import { SimInsufficientFunds, type LedgerView } from '../ledger.js';
+import { isAddress } from '../../chain/base58.js';
+import { NATIVE_MINT } from '../../chain/mints.js';
+import type { SimCore } from '../engine/core.js';
+import { SimInsufficientFunds, type LedgerView } from '../engine/ledger.js';
 import { triggerBookOf } from '../groups/trigger-book.js';
 import { recurringBookOf } from '../groups/recurring-book.js';
 import { studioBookOf } from '../groups/studio-pools.js';
 import { triggerV2Of } from '../groups/trigger-v2.js';
-import type { SimEffectResult } from '../kernel.js';
-import { accountAt, nodeAccount, type SimAccount } from './accounts.js';
+import type { SimEffectResult } from '../engine/kernel.js';
+import { accountAt, nodeAccount, type SimAccount } from '../engine/accounts.js';
 import { interpretMessage, type NodeError } from './interpret.js';
-import { loadMessage } from './message.js';
+import { loadMessage } from '../engine/message.js';
 
 type Json = Record<string, unknown>;
 
