@@ -30,7 +30,7 @@ import { vaultSessionOf } from '../../src/vault/session.js';
 import { parseVaultEdit, VAULT_USAGE } from '../../src/vault/edit.js';
 import { CommandError } from '../shared/commandArgs.js';
 import type { ScreenCommand, ScreenContext } from '../shared/types.js';
-import { countdown, printable } from './rows.js';
+import { countdown, nextCycleText, printable } from './rows.js';
 import { ORDERS_SCREEN } from './keys.js';
 
 /** Who holds the funds of each family of order, and when it fills: one line each, under the list's head. */
@@ -113,9 +113,11 @@ function dcaRow(o: DcaOrderV2, names: TokenNames, now: number): VaultRow {
     amount,
     terms,
     filled: typeof o.fillPercent === 'number' ? `${Math.round(o.fillPercent * 100)}%` : MISSING,
-    // when the next round runs
+    // a DCA does not expire: when its next round runs, said as such ("next 54s", "next due")
     expiry:
-      o.nextFillAt && !Number.isNaN(Date.parse(o.nextFillAt)) ? countdown(Date.parse(o.nextFillAt), now) : MISSING,
+      o.nextFillAt && !Number.isNaN(Date.parse(o.nextFillAt))
+        ? `next ${nextCycleText(Date.parse(o.nextFillAt), now).replace(/^in /, '')}`
+        : MISSING,
     state: printable(o.displayState ?? o.state, 16),
     summary: `${printable(o.displayState ?? o.state, 20)} · DCA ${printable(o.id, 40)}: ${amount}, ${terms}; each round's output to your wallet`,
     dca: o,
@@ -133,7 +135,7 @@ export function vaultColumns(): Column<VaultRow>[] {
     { id: 'amount', title: 'AMOUNT', width: 12, align: 'right', whole: true, format: (r) => r.amount },
     { id: 'terms', title: 'TERMS', width: 24, whole: true, format: (r) => r.terms },
     { id: 'filled', title: 'FILL', width: 5, align: 'right', format: (r) => r.filled, priority: 2 },
-    { id: 'expiry', title: 'EXPIRES', width: 9, format: (r) => r.expiry, priority: 3 },
+    { id: 'expiry', title: 'EXPIRES', width: 11, format: (r) => r.expiry, priority: 3 },
     { id: 'state', title: 'STATE', width: 9, whole: true, format: (r) => r.state, priority: 1 },
   ];
 }

@@ -75,9 +75,19 @@ export interface SessionInit {
 /** Attempts failing in a row before the API counts as down (one call with its retries is four). */
 export const DOWN_AFTER_FAILURES = 3;
 
-/** The health after one request event: ok after any success, degraded on the first failures, down after several. */
+/**
+ * A refusal the service gave on purpose (400 a request it judged, 404 nothing there, such as no vault
+ * yet, 409 already done): it answered, so it is up. Not so a key it refused (401, 403), a time-out
+ * (408) or the rate limit (429).
+ */
+function answeredOnPurpose(e: RequestEvent): boolean {
+  return e.status !== undefined && e.status >= 400 && e.status < 500 && ![401, 403, 408, 429].includes(e.status);
+}
+
+/** The health after one request event: ok after any answer, degraded on the first failures, down after several. */
 export function nextHealth(prev: Health, e: RequestEvent, at: number): Health {
-  if (e.ok) return prev.status === 'ok' && prev.failuresInRow === 0 ? prev : { status: 'ok', failuresInRow: 0 };
+  if (e.ok || answeredOnPurpose(e))
+    return prev.status === 'ok' && prev.failuresInRow === 0 ? prev : { status: 'ok', failuresInRow: 0 };
   const failuresInRow = prev.failuresInRow + 1;
   const status: HealthStatus = e.status === 429 || failuresInRow < DOWN_AFTER_FAILURES ? 'degraded' : 'down';
   return { status, failuresInRow, lastError: e.error ?? `${e.endpoint}: HTTP ${e.status ?? '?'}`, lastErrorAt: at };

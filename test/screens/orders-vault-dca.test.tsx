@@ -92,6 +92,8 @@ test(':dca … custody vault: custody words refused in one line, the minimum che
   );
   fits(frame);
   assert.match(flat(frame), /DCA from the vault: order \S+ placed/);
+  // a DCA does not expire: the column says when its next round runs
+  assert.match(frame, /dca [01]\/2 every 1 hour\s+\d+% next (\d+[smh]|due)\s+active/);
   const body = v2(d, '/trigger/v2/orders/dca')[0]?.body as Record<string, unknown>;
   assert.equal(body.orderCount, 2);
   assert.equal(body.intervalSeconds, 3600);

@@ -88,6 +88,23 @@ describe('API health', () => {
     assert.equal(h.status, 'degraded');
   });
 
+  it('a refusal the service gave on purpose (400, 404 such as no vault yet, 409) is an answer: the API stays ok; a refused key is not', () => {
+    const ok: Health = { status: 'ok', failuresInRow: 0 };
+    for (const status of [400, 404, 409, 422]) {
+      const h = nextHealth(ok, event(false, { status, error: `HTTP ${status}` }), 1);
+      assert.equal(h, ok, `HTTP ${status} leaves the health as it was`);
+    }
+    const down = [1, 2, 3].reduce<Health>((h, at) => nextHealth(h, event(false, { error: 'timeout' }), at), ok);
+    assert.equal(down.status, 'down');
+    assert.deepEqual(nextHealth(down, event(false, { status: 404, error: 'HTTP 404' }), 4), ok, 'and it is up again');
+    for (const status of [401, 403, 408])
+      assert.equal(
+        nextHealth(ok, event(false, { status, error: `HTTP ${status}` }), 1).status,
+        'degraded',
+        `HTTP ${status}`,
+      );
+  });
+
   it('the session store notifies only when the health changed', () => {
     const s = createSessionStore({
       mode: 'demo',
