@@ -4,6 +4,7 @@
 import type { JournalGroup } from '../journal/journal.js';
 import type { ExecuteFn, ExecuteOutcome, SignatureState } from '../journal/reconcile.js';
 import type { SimulationRead } from '../rpc/client.js';
+import { readAgainIfLost } from '../rpc/failover.js';
 
 interface ExecuteCapable {
   execute(body: { requestId: string; signedTransaction: string }): Promise<ExecuteOutcome>;
@@ -67,6 +68,7 @@ export function rpcDeps(rpc: RpcLike): {
     signatureStatus: signatureStatusThrough(rpc),
     blockHeight: () => rpc.getBlockHeight(),
     accountInfo: (address) => rpc.getAccountInfo(address),
-    simulate: (base64, accounts) => rpc.simulate(base64, accounts),
+    // the simulation only reads: an answer lost on the way is asked for again
+    simulate: (base64, accounts) => readAgainIfLost(() => rpc.simulate(base64, accounts)),
   };
 }

@@ -65,6 +65,23 @@ function transportFailure(e: unknown): boolean {
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/**
+ * A read asked again, at once, when its answer was lost on the way (a 5xx, a reset, a body cut
+ * short or not an answer), `times` more times at most: for reads only, whose asking twice changes
+ * nothing. A node's own error is an answer and is passed on; a time-out is not asked again (the
+ * person would wait the limit over again).
+ */
+export async function readAgainIfLost<T>(read: () => Promise<T>, times = 2): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (e) {
+      const lost = transportFailure(e) && !(e instanceof RpcError && e.kind === 'timeout');
+      if (!lost || attempt >= times) throw e;
+    }
+  }
+}
+
 export function isFailoverRpc(rpc: RpcClient | undefined): rpc is FailoverRpc {
   return rpc !== undefined && typeof (rpc as Partial<FailoverRpc>).probe === 'function';
 }

@@ -100,11 +100,19 @@ function isRunning(_ctx: Ctx): boolean {
   return !exitedFlag;
 }
 
+/** A flow the pipeline refused before any dialog (the Swap screen's outcome: a build or simulation that failed under faults). */
+const REFUSED = /Refused: nothing was signed/;
+
 /** Types a `:` command until its confirm dialog shows (builds fail under faults); undefined if it never did. */
 async function openDialog(ctx: Ctx, command: string, tries = 6): Promise<string | undefined> {
-  ctx.term.press('Escape');
   for (let i = 0; i < tries; i++) {
-    await waitOr(ctx, (s) => !s.includes('Waiting for your confirmation') && !/Building/.test(lastLines(s)), 30_000);
+    // the last attempt's outcome dismissed, so a refusal on screen is this attempt's
+    ctx.term.press('Escape');
+    await waitOr(
+      ctx,
+      (s) => !s.includes('Waiting for your confirmation') && !/Building/.test(lastLines(s)) && !REFUSED.test(s),
+      30_000,
+    );
     // the flash line before this attempt: an error still shown from the last one is not this
     // attempt's answer (taking it would send the next command while this one is still building,
     // and its Enter could then land on the dialog this one opens)
@@ -115,7 +123,7 @@ async function openDialog(ctx: Ctx, command: string, tries = 6): Promise<string 
     // the dialog, or a new error in the flash line (marked ✗) about this attempt
     const s = await waitOr(
       ctx,
-      (s) => s.includes('y confirm') || (/✗/.test(flashLine(s)) && flashLine(s) !== before),
+      (s) => s.includes('y confirm') || REFUSED.test(s) || (/✗/.test(flashLine(s)) && flashLine(s) !== before),
       60_000,
     );
     check(ctx, `:${command}`);
