@@ -280,9 +280,14 @@ function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
         ctx.flash('info', `:${name} makes a standing order (Orders, t). e.g. ${example}`);
         return;
       }
+      const vault = custodyOfWords(args) === 'vault';
       const r = await asCommand(ctx, usage, () => createStandingOnScreen(ctx.services, ctx.store, name, args));
       if (r.status === 'success') ctx.flash('success', r.message);
-      else if (r.status === 'cancelled') ctx.flash('info', `${name}: not armed, nothing was stored`);
+      else if (r.status === 'cancelled')
+        ctx.flash(
+          'info',
+          vault ? `${name}: not placed, nothing was deposited` : `${name}: not armed, nothing was stored`,
+        );
       else ctx.flash('error', `${name}: ${r.message}`);
     },
   };

@@ -54,6 +54,14 @@ test('t to Vault; :stop … custody vault registers the vault and deposits (two 
   await waitForFrame(d.app, (f) => flat(f).includes('custody: "bank" is not wallet or vault'), 3000);
   assert.equal(v2(d, '/trigger/v2/deposit').length, 0);
 
+  // declined at the first dialog: said in the vault's words, nothing registered or deposited
+  await typeKeys(d.app, ':', 'stop 1 SOL @120 USDC custody vault', 'enter');
+  await waitForFrame(d.app, (f) => f.includes('Register a vault') && f.includes('y confirm'), 8000);
+  await typeKeys(d.app, 'n');
+  await waitForFrame(d.app, (f) => flat(f).includes('stop: not placed, nothing was deposited'), 5000);
+  assert.equal(v2(d, '/trigger/v2/vault/register').length, 0);
+  assert.equal(v2(d, '/trigger/v2/deposit').length, 0);
+
   await typeKeys(d.app, ':', 'stop 1 SOL @120 USDC custody vault', 'enter');
   frame = await waitForFrame(d.app, (f) => f.includes('Register a vault') && f.includes('y confirm'), 8000);
   assert.match(
