@@ -12,6 +12,7 @@ import { standingJson } from '../orders/standing/listing.js';
 import { clean, fitText, printJson } from './print.js';
 import { paperMark } from './orderSigning.js';
 import { openSigningSession } from './signing.js';
+import { printVaultOutcome } from './vault.js';
 
 export async function standingCommand(
   command: StandingCommand,
@@ -41,27 +42,7 @@ export async function standingCommand(
       return 2;
     }
     const now = s.now();
-    if (r.vault) {
-      const v = r.vault;
-      if (opts.json)
-        process.stdout.write(
-          printJson(
-            {
-              status: v.status,
-              custody: 'vault',
-              ...paperMark(s),
-              ...(v.id ? { id: v.id } : {}),
-              ...(v.vault ? { vault: v.vault } : {}),
-              ...(v.signature ? { signature: v.signature } : {}),
-              message: v.message,
-            },
-            opts.indent === true,
-          ),
-        );
-      else if (v.status === 'success') process.stdout.write(fitText(clean(v.message, 400)));
-      else fail(clean(v.message, 400));
-      return v.status === 'success' ? 0 : v.status === 'refused' ? 2 : 1;
-    }
+    if (r.vault) return printVaultOutcome(r.vault, opts, s, fail, { custody: 'vault' });
     if (opts.json) {
       process.stdout.write(
         printJson(

@@ -21,12 +21,23 @@ type Flags = { json?: boolean; indent?: boolean; yes?: boolean; history?: boolea
 /** The catalog's names of mints, for the tables. */
 const namesOf = (s: Services): TokenNames => tokenNames(() => s.catalog.getState().latest);
 
-function printOutcome(r: Outcome, flags: Flags, s: Services, fail: (line: string) => void): number {
+/**
+ * A vault action's outcome: its line (a failure where failures go), or with --json its fields
+ * (`extra` beside the status); the exit code 0 done, 2 refused, 1 otherwise.
+ */
+export function printVaultOutcome(
+  r: Outcome,
+  flags: Flags,
+  s: Services,
+  fail: (line: string) => void,
+  extra: Record<string, string> = {},
+): number {
   if (flags.json)
     process.stdout.write(
       printJson(
         {
           status: r.status,
+          ...extra,
           ...paperMark(s),
           ...(r.id ? { id: r.id } : {}),
           ...(r.vault ? { vault: r.vault } : {}),
@@ -40,6 +51,13 @@ function printOutcome(r: Outcome, flags: Flags, s: Services, fail: (line: string
   // what was not done is said where a failure is
   else fail(clean(r.message, 400));
   return r.status === 'success' ? 0 : r.status === 'refused' ? 2 : 1;
+}
+
+/** What was typed wrong, said with the usage (exit 2); anything else is not this function's. */
+function inputRefused(e: unknown, usage: string, fail: (line: string) => void): number {
+  if (!(e instanceof OrderInputError)) throw e;
+  fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${usage})`);
+  return 2;
 }
 
 export async function vaultCommand(
@@ -63,8 +81,7 @@ export async function vaultCommand(
     try {
       edit = parseVaultEdit(rest);
     } catch (e) {
-      if (!(e instanceof OrderInputError)) throw e;
-      return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${VAULT_USAGE})`), 2);
+      return inputRefused(e, VAULT_USAGE, fail);
     }
   }
   // the login signs a challenge: a showing needs no --yes (nothing is moved), a change does
@@ -94,7 +111,7 @@ export async function vaultCommand(
     const order = orderRefOf(reading, id!, names);
     if (!order) return (fail(`no open order ${clean(id!, 60)} in this wallet's vault (tradedeck vault lists them)`), 2);
     const r = action === 'edit' ? await editVaultOrder(s, order, edit!) : await cancelVaultOrder(s, order);
-    return printOutcome(r, flags, s, fail);
+    return printVaultOutcome(r, flags, s, fail);
   } catch (e) {
     if (e instanceof VaultLoginError) return (fail(e.message), 1);
     throw e;
@@ -119,8 +136,7 @@ export async function dcaCommand(
   try {
     split = splitDcaCustody(flags.vault === true ? [...positionals, 'custody', 'vault'] : positionals);
   } catch (e) {
-    if (!(e instanceof OrderInputError)) throw e;
-    return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${usage})`), 2);
+    return inputRefused(e, usage, fail);
   }
   if (split.custody === 'wallet')
     return (await import('./orderSigning.js')).orderSigningCommand('dca', split.words, flags, config, fail);
@@ -133,10 +149,9 @@ export async function dcaCommand(
     try {
       r = await createVaultDca(s, split.words);
     } catch (e) {
-      if (!(e instanceof OrderInputError)) throw e;
-      return (fail(`${clean(e.message, 300)}; nothing was sent (usage: tradedeck ${usage})`), 2);
+      return inputRefused(e, usage, fail);
     }
-    return printOutcome(r, flags, s, fail);
+    return printVaultOutcome(r, flags, s, fail);
   } catch (e) {
     if (e instanceof VaultLoginError) return (fail(e.message), 1);
     throw e;
