@@ -218,34 +218,23 @@ test('an OCO from the vault by the built program: placed, listed, edited, filled
   term.send('q');
   assert.equal(await term.exited(), 0);
 
-  const walletBefore = BigInt(
-    (
-      (await (
-        await fetch(`${sim}/rpc`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
-        })
-      ).json()) as { result: { value: number } }
-    ).result.value,
-  );
+  /** The wallet's SOL, in lamports, as the simulator's node says (getBalance). */
+  const lamports = async () => {
+    const r = await fetch(`${sim}/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
+    });
+    return BigInt(((await r.json()) as { result: { value: number } }).result.value);
+  };
+  const walletBefore = await lamports();
   const cancelled = await run(['vault', 'cancel', secondId, '--yes', '--json']);
   assert.equal(cancelled.code, 0, cancelled.err);
   assert.equal(JSON.parse(cancelled.out).status, 'success');
   const paths2 = (await log()).map((e) => e.path);
   assert.ok(paths2.includes(`/trigger/v2/orders/price/cancel/${secondId}`));
   assert.ok(paths2.includes(`/trigger/v2/orders/price/confirm-cancel/${secondId}`));
-  const walletAfter = BigInt(
-    (
-      (await (
-        await fetch(`${sim}/rpc`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
-        })
-      ).json()) as { result: { value: number } }
-    ).result.value,
-  );
+  const walletAfter = await lamports();
   assert.ok(walletAfter - walletBefore > 199_000_000n, `${walletAfter - walletBefore} lamports back`);
 
   // the token the service issued: in no file of the state directory, no output, no event

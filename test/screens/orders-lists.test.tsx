@@ -10,7 +10,7 @@ import { createLimitFromArgs } from '../../src/actions/orderFlow.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { createOrdersStore, type OrdersStore } from '../../src/orders/store.js';
 import { answerNext } from '../support/actions.js';
-import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { assertFits80, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { nth } from '../support/narrow.js';
 
@@ -43,10 +43,7 @@ async function placeLimits(d: Dashboard, store: OrdersStore, n: number) {
   }
 }
 
-function fits(frame: string) {
-  for (const l of frame.split('\n')) assert.ok([...l].length <= 80, `line wider than 80: "${l}"`);
-  assert.doesNotMatch(frame, /undefined|null|NaN/);
-}
+const fits = (frame: string) => assertFits80(frame, /undefined|null|NaN/);
 
 test('12 open orders: page 1/2, PgDn asks page 2, f SOL asks inputMint, i asks includeFailedTx=true', async (t) => {
   const { d, store } = await open(t);

@@ -6,22 +6,17 @@
 // OTOCO with its entry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typeKeys, waitForFrame } from '../support/ink.js';
-import { startDashboard } from '../support/dashboard.js';
+import { assertFits80, flatFrame, typeKeys, waitForFrame } from '../support/ink.js';
+import { openOrders } from '../support/dashboard.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { knownTokens, knowTokens } from '../../src/actions/swapFlow.js';
 
-const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+const flat = flatFrame;
 
-function fits(frame: string) {
-  for (const l of frame.split('\n')) assert.ok([...l].length <= 80, `line wider than 80: "${l}"`);
-  assert.doesNotMatch(frame, /undefined|NaN/);
-}
+const fits = (frame: string) => assertFits80(frame);
 
 test("the form's Trigger field takes an OTOCO's entry: hostile entries refused on the field, a good one stated with both legs and sent", async (t) => {
-  const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders' });
-  t.after(() => d.close());
-  await waitForFrame(d.app, (f) => f.includes('[Limit] DCA Standing Vault'), 8000);
+  const d = await openOrders(t);
   await knowTokens(d.services, ['SOL']);
   const market = knownTokens(d.services).find((x) => x.id === NATIVE_MINT)?.usdPrice;
   assert.ok(typeof market === 'number' && market > 10, 'SOL has a USD price');

@@ -6,7 +6,7 @@
 // as working; :oco in the form's words places both legs; a refused word is one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { assertFits80, flatFrame, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard, type Dashboard } from '../support/dashboard.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
 import { submissions } from '../support/actions.js';
@@ -20,12 +20,9 @@ async function open(t: { after(fn: () => Promise<void>): void }): Promise<Dashbo
 }
 
 /** the frame as one line of words: the dialog's borders and line breaks gone */
-const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+const flat = flatFrame;
 
-function fits(frame: string) {
-  for (const l of frame.split('\n')) assert.ok([...l].length <= 80, `line wider than 80: "${l}"`);
-  assert.doesNotMatch(frame, /undefined|null|NaN/);
-}
+const fits = (frame: string) => assertFits80(frame, /undefined|null|NaN/);
 
 test('t to Standing, :stop armed after one dialog, its row and detail, x cancels it locally, h shows it cancelled', async (t) => {
   const d = await open(t);

@@ -10,28 +10,18 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
-import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { assertFits80, flatFrame, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { openOrders, startDashboard } from '../support/dashboard.js';
 import { startSim, type SimHandle } from '../../src/sim/index.js';
 import { startRewritingProxy, type RewritingProxy } from '../support/rewritingProxy.js';
 import { appendInstructions, instruction } from '../support/rewrite.js';
 import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
 
-type T = { after(fn: () => unknown): void };
+const open = openOrders;
 
-async function open(t: T): Promise<Dashboard> {
-  const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders' });
-  t.after(() => d.close());
-  await waitForFrame(d.app, (f) => f.includes('[Limit] DCA Standing Vault'), 8000);
-  return d;
-}
+const flat = flatFrame;
 
-const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
-
-function fits(frame: string) {
-  for (const l of frame.split('\n')) assert.ok([...l].length <= 80, `line wider than 80: "${l}"`);
-  assert.doesNotMatch(frame, /undefined|NaN/);
-}
+const fits = (frame: string) => assertFits80(frame);
 
 const v2 = (d: { sim: SimHandle }, path: string) => d.sim.requests().filter((r) => r.path.startsWith(path));
 

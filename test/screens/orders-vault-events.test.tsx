@@ -5,19 +5,16 @@
 // the keeper's fill after a price move is told as every order's fill is: a toast, N, the event.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typeKeys, waitFor, waitForFrame } from '../support/ink.js';
+import { assertFits80, flatFrame, typeKeys, waitFor, waitForFrame } from '../support/ink.js';
 import { startDashboard } from '../support/dashboard.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { NATIVE_MINT } from '../../src/chain/mints.js';
 import type { NotifyEvent } from '../../src/notify/event.js';
 import { ACTIVE_INTERVAL_MS } from '../../screens/Orders/index.js';
 
-const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+const flat = flatFrame;
 
-function fits(frame: string) {
-  for (const l of frame.split('\n')) assert.ok([...l].length <= 80, `line wider than 80: "${l}"`);
-  assert.doesNotMatch(frame, /undefined|NaN/);
-}
+const fits = (frame: string) => assertFits80(frame);
 
 test("a vault order's fill is told from another screen once the vault was logged in to; before that, nothing of the vault is asked", async (t) => {
   const clock = new FakeClock();

@@ -6,22 +6,14 @@
 // ends it; h lists it past; the keys that do nothing here say why; a mistyped word is one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typeKeys, waitForFrame } from '../support/ink.js';
-import { startDashboard, type Dashboard } from '../support/dashboard.js';
+import { assertFits80, flatFrame, typeKeys, waitForFrame } from '../support/ink.js';
+import { openOrders, type Dashboard } from '../support/dashboard.js';
 
-async function open(t: { after(fn: () => Promise<void>): void }): Promise<Dashboard> {
-  const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders' });
-  t.after(() => d.close());
-  await waitForFrame(d.app, (f) => f.includes('[Limit] DCA Standing Vault'), 8000);
-  return d;
-}
+const open = openOrders;
 
-const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+const flat = flatFrame;
 
-function fits(frame: string) {
-  for (const l of frame.split('\n')) assert.ok([...l].length <= 80, `line wider than 80: "${l}"`);
-  assert.doesNotMatch(frame, /undefined|NaN/);
-}
+const fits = (frame: string) => assertFits80(frame);
 
 const v2 = (d: Dashboard, path: string) => d.sim.requests().filter((r) => r.path.startsWith(path));
 

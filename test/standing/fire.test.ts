@@ -6,21 +6,19 @@
 // expiry; a trailing stop's high followed; a hostile service's transaction refused by the pipeline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { loadTokens } from '../../src/actions/swapFlow.js';
-import { createServices, type Services } from '../../src/services/index.js';
-import { startSim, type SimHandle } from '../../src/sim/index.js';
-import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import type { Services } from '../../src/services/index.js';
+import type { SimHandle } from '../../src/sim/index.js';
 import { createStanding } from '../../src/orders/standing/create.js';
 import { standingOf } from '../../src/orders/standing/checker.js';
 import { loadStanding, standingPath } from '../../src/orders/standing/file.js';
 import type { StandingCommand } from '../../src/orders/standing/input.js';
-import type { NotifyEvent } from '../../src/notify/event.js';
 import { readJournalFile } from '../../src/journal/journal.js';
-import { demoConfig } from '../support/services.js';
+import { signerServices } from '../support/services.js';
+import { startSignerRig } from '../support/cli.js';
 import { answerNext, submissions } from '../support/actions.js';
 import { startRewritingProxy } from '../support/rewritingProxy.js';
 import { redirectRoute } from '../support/rewrite.js';
@@ -28,7 +26,6 @@ import { randomAddress } from '../support/tx.js';
 import { associatedTokenAccount } from '../../src/wallet/inspect.js';
 import { TOKEN_PROGRAM } from '../../src/wallet/instructions.js';
 import { first, nth } from '../support/narrow.js';
-import { removeTree } from '../support/home.js';
 
 interface Rig {
   sim: SimHandle;
@@ -38,38 +35,14 @@ interface Rig {
 }
 
 async function rig(t: { after(fn: () => unknown): void }, seed = 21): Promise<Rig> {
-  const dir = await mkdtemp(join(tmpdir(), 'td-standing-'));
-  const keyPath = await createDemoKeyFile(join(dir, 'keys'));
-  const address = (await loadKeypairFile(keyPath)).address;
   // frozen: only the prices set on purpose move
-  const sim = await startSim({ seed, timeScale: 0 });
-  sim.fund(address);
-  t.after(async () => {
-    await sim.stop();
-    removeTree(dir);
-  });
-  return { sim, stateDir: join(dir, 'state'), keyPath, address };
+  const r = await startSignerRig(seed, 'td-standing-', { timeScale: 0 });
+  t.after(() => r.close());
+  return { sim: r.sim, stateDir: join(r.home, 'state'), keyPath: r.keyPath, address: r.address };
 }
 
 /** A process's services on the rig's state directory (live mode against its simulator, or a proxy in front). */
-async function open(t: { after(fn: () => unknown): void }, r: Rig, o: { baseUrl?: string; now?: () => number } = {}) {
-  const s = await createServices(
-    demoConfig({
-      mode: 'live',
-      stateDir: r.stateDir,
-      baseUrl: o.baseUrl ?? r.sim.url,
-      apiKey: 'test-key',
-      rpcUrl: r.sim.rpcUrl,
-      rpcUrls: [r.sim.rpcUrl],
-      keypairPath: r.keyPath,
-    }),
-    { retries: 0, pipeline: { sleep: async () => undefined, pollIntervalMs: 1 }, ...(o.now ? { now: o.now } : {}) },
-  );
-  t.after(() => s.close());
-  const events: NotifyEvent[] = [];
-  s.onEvent((e) => events.push(e));
-  return { s, events };
-}
+const open = signerServices;
 
 async function arm(s: Services, command: StandingCommand, words: string) {
   const made = createStanding(s, command, words.split(' '));

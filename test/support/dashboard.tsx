@@ -8,6 +8,7 @@ import type { Scheduler, SchedulerOptions } from '../../src/poll/scheduler.js';
 import type { Services } from '../../src/services/index.js';
 import type { SimHandle } from '../../src/sim/index.js';
 import type { SessionStore, TokensStore } from '../../src/store/index.js';
+import { waitForFrame } from './ink.js';
 import { testServices, type TestServicesOptions } from './services.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
 
@@ -70,5 +71,13 @@ export async function startDashboard(o: DashboardOptions = {}): Promise<Dashboar
       onQuit={() => d.quits++}
     />,
   );
+  return d;
+}
+
+/** The dashboard at 80x24 on Orders, its lists shown, closed when the test ends. */
+export async function openOrders(t: { after(fn: () => unknown): void }): Promise<Dashboard> {
+  const d = await startDashboard({ columns: 80, rows: 24, screen: 'orders' });
+  t.after(() => d.close());
+  await waitForFrame(d.app, (f) => f.includes('[Limit] DCA Standing Vault'), 8000);
   return d;
 }

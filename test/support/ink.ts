@@ -1,6 +1,7 @@
 // Test helpers for Ink components: send keys one by one and wait for the frame to show something,
 // polling instead of sleeping (ink-testing-library delivers stdin and renders asynchronously);
 // the waits are those of wait.ts, whose limits hold on a busy machine.
+import assert from 'node:assert/strict';
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import { keysPending } from '../../components/keys/KeyRouter.js';
@@ -71,4 +72,15 @@ export async function mount(tree: ReactElement): Promise<Rendered> {
 
 export function lines(frame: string): string[] {
   return frame.split('\n');
+}
+
+/** A frame's text without a dialog's box lines, its spaces run together: a sentence wrapped over lines reads whole. */
+export function flatFrame(frame: string): string {
+  return frame.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+}
+
+/** Fails unless every line of the frame fits 80 columns and no unfilled value (`unfilled`) shows. */
+export function assertFits80(frame: string, unfilled = /undefined|NaN/): void {
+  for (const l of frame.split('\n')) assert.ok([...l].length <= 80, `line wider than 80: "${l}"`);
+  assert.doesNotMatch(frame, unfilled);
 }

@@ -10,6 +10,7 @@ import type { SimHandle } from '../../src/sim/index.js';
 import { ensureDemoKey } from '../../src/services/demoAccount.js';
 import { createDemoKeyFile } from '../../src/wallet/keypair.js';
 import type { KeypairWallet } from '../../src/wallet/keypair.js';
+import type { NotifyEvent } from '../../src/notify/event.js';
 import { removeTree } from './home.js';
 
 export interface TestServicesOptions extends ServicesOptions {
@@ -97,4 +98,38 @@ export async function testServices(
     stateDir,
     journalPath: join(stateDir, 'journal.jsonl'),
   };
+}
+
+/** What `signerServices` needs of a rig: its simulator, state directory and key file. */
+export interface SignerRigLike {
+  sim: SimHandle;
+  stateDir: string;
+  keyPath: string;
+}
+
+/**
+ * One process's services on a rig's state directory: live mode against its simulator (or a proxy in
+ * front, `baseUrl`), signing with its key file, no retries or pipeline pauses; every event kept.
+ */
+export async function signerServices(
+  t: { after(fn: () => unknown): void },
+  r: SignerRigLike,
+  o: { baseUrl?: string; now?: () => number } = {},
+): Promise<{ s: Services; events: NotifyEvent[] }> {
+  const s = await createServices(
+    demoConfig({
+      mode: 'live',
+      stateDir: r.stateDir,
+      baseUrl: o.baseUrl ?? r.sim.url,
+      apiKey: 'test-key',
+      rpcUrl: r.sim.rpcUrl,
+      rpcUrls: [r.sim.rpcUrl],
+      keypairPath: r.keyPath,
+    }),
+    { retries: 0, pipeline: { sleep: async () => undefined, pollIntervalMs: 1 }, ...(o.now ? { now: o.now } : {}) },
+  );
+  t.after(() => s.close());
+  const events: NotifyEvent[] = [];
+  s.onEvent((e) => events.push(e));
+  return { s, events };
 }

@@ -8,16 +8,13 @@
 import { test } from 'node:test';
 import { nth } from '../support/narrow.js';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
-import { createServices, type Services } from '../../src/services/index.js';
-import { startSim, type SimHandle } from '../../src/sim/index.js';
-import { createDemoKeyFile, loadKeypairFile } from '../../src/wallet/keypair.js';
+import type { Services } from '../../src/services/index.js';
+import type { SimHandle } from '../../src/sim/index.js';
 import { createStanding } from '../../src/orders/standing/create.js';
 import type { StandingCommand } from '../../src/orders/standing/input.js';
-import type { NotifyEvent } from '../../src/notify/event.js';
 import { readJournalFile } from '../../src/journal/journal.js';
 import { loadTokens } from '../../src/actions/swapFlow.js';
 import { cancelVaultOrder, editVaultOrder, createVaultOrder } from '../../src/vault/actions.js';
@@ -27,7 +24,8 @@ import { watchVault } from '../../src/vault/events.js';
 import { vaultDcaPlanOf } from '../../src/vault/plan.js';
 import { parseDcaArgs } from '../../src/actions/orderRequest.js';
 import { knownTokens } from '../../src/actions/swapFlow.js';
-import { demoConfig } from '../support/services.js';
+import { signerServices } from '../support/services.js';
+import { startSignerRig } from '../support/cli.js';
 import { startRewritingProxy } from '../support/rewritingProxy.js';
 import { instruction, replaceInstructions } from '../support/rewrite.js';
 import { randomAddress } from '../support/tx.js';
@@ -43,36 +41,15 @@ interface Rig {
 }
 
 async function rig(t: { after(fn: () => unknown): void }, seed = 31): Promise<Rig> {
-  const dir = await mkdtemp(join(tmpdir(), 'td-vault-'));
-  const keyPath = await createDemoKeyFile(join(dir, 'keys'));
-  const address = (await loadKeypairFile(keyPath)).address;
-  const sim = await startSim({ seed, timeScale: 0 });
-  sim.fund(address);
-  t.after(async () => {
-    await sim.stop();
-    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
-  });
-  return { sim, dir, stateDir: join(dir, 'state'), keyPath, address };
+  const r = await startSignerRig(seed, 'td-vault-', { timeScale: 0 });
+  t.after(() => r.close());
+  return { sim: r.sim, dir: r.home, stateDir: join(r.home, 'state'), keyPath: r.keyPath, address: r.address };
 }
 
 async function open(t: { after(fn: () => unknown): void }, r: Rig, baseUrl = r.sim.url) {
-  const s = await createServices(
-    demoConfig({
-      mode: 'live',
-      stateDir: r.stateDir,
-      baseUrl,
-      apiKey: 'test-key',
-      rpcUrl: r.sim.rpcUrl,
-      rpcUrls: [r.sim.rpcUrl],
-      keypairPath: r.keyPath,
-    }),
-    { retries: 0, pipeline: { sleep: async () => undefined, pollIntervalMs: 1 } },
-  );
-  t.after(() => s.close());
-  const events: NotifyEvent[] = [];
-  s.onEvent((e) => events.push(e));
-  await loadTokens(s);
-  return { s, events };
+  const opened = await signerServices(t, r, { baseUrl });
+  await loadTokens(opened.s);
+  return opened;
 }
 
 /** Answers every dialog the action asks (the vault's registering, then the deposit) with `ok`, until it ends. */
