@@ -264,7 +264,8 @@ function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
     help: barHelp(name, ', kept here and fired by tradedeck'),
     complete: tokenCompletion(name === 'oco' ? [1, 6] : [1, 3]),
     async run(args, ctx) {
-      show(ctx, custodyOfWords(args) === 'vault' ? 'vault' : 'standing');
+      const vault = custodyOfWords(args) === 'vault';
+      show(ctx, vault ? 'vault' : 'standing');
       if (args.length === 0) {
         ctx.store
           .getState()
@@ -280,7 +281,6 @@ function standingCommand(name: StandingCommand): ScreenCommand<OrdersState> {
         ctx.flash('info', `:${name} makes a standing order (Orders, t). e.g. ${example}`);
         return;
       }
-      const vault = custodyOfWords(args) === 'vault';
       const r = await asCommand(ctx, usage, () => createStandingOnScreen(ctx.services, ctx.store, name, args));
       if (r.status === 'success') ctx.flash('success', r.message);
       else if (r.status === 'cancelled')
