@@ -12,7 +12,7 @@ import { durationWords } from '../text/duration.js';
 import { runSigned, signingBlocked } from '../actions/run.js';
 import { explainError } from '../actions/outcome.js';
 import { tradeTokens } from '../actions/tokenFacts.js';
-import { formatPercent, formatUsd, shortAddress } from '../text/format.js';
+import { formatPercent, formatPrice, formatUsd, shortAddress } from '../text/format.js';
 import type { ActionResult, ActionSpec, Built, ExpectedToken } from '../pipeline/types.js';
 import { BuildRefusal } from '../pipeline/types.js';
 import type { Services } from '../services/index.js';
@@ -114,7 +114,11 @@ function depositLines(p: VaultPlan, vault: string): ConfirmLine[] {
   ];
 }
 
-const legPrice = (usd: number | undefined) => (usd === undefined ? '?' : `${formatUsd(usd)}`);
+/** A trigger in USD a token (a price: its digits however small, not rounded to cents). */
+const legPrice = (usd: number | undefined) => (usd === undefined ? '?' : formatPrice(usd, { symbol: true }));
+/** The same trigger the other way round: what one USD is in the token there ("$1 = 0.007143 SOL"). */
+const perUsd = (usd: number | undefined, sym: string) =>
+  usd === undefined || !(usd > 0) ? '' : `; $1 = ${formatPrice(1 / usd)} ${sym}`;
 
 /** The price order's sentence and lines. */
 function priceDialog(p: VaultPricePlan, s: Services, vault: string): { title: string; summary: ConfirmLine[] } {
@@ -125,12 +129,18 @@ function priceDialog(p: VaultPricePlan, s: Services, vault: string): { title: st
   const sale = `sell ${amountText(p.amount, ref(p.sell))} for ${p.buy.symbol}`;
   if (t.orderType === 'oco') {
     title = `OCO from the vault: when ${sym} is at or above ${legPrice(t.tpPriceUsd)} (take-profit) or at or below ${legPrice(t.slPriceUsd)} (stop-loss), ${sale}; the first to fill cancels the other`;
-    summary.push({ label: 'Take-profit', value: `${sym} at or above ${legPrice(t.tpPriceUsd)} (USD)` });
-    summary.push({ label: 'Stop-loss', value: `${sym} at or below ${legPrice(t.slPriceUsd)} (USD)` });
+    summary.push({
+      label: 'Take-profit',
+      value: `${sym} at or above ${legPrice(t.tpPriceUsd)} (USD${perUsd(t.tpPriceUsd, sym)})`,
+    });
+    summary.push({
+      label: 'Stop-loss',
+      value: `${sym} at or below ${legPrice(t.slPriceUsd)} (USD${perUsd(t.slPriceUsd, sym)})`,
+    });
   } else if (t.orderType === 'otoco') {
     const entry = `${t.triggerCondition === 'above' ? 'rises to' : 'falls to'} ${legPrice(t.triggerPriceUsd)}`;
     title = `OTOCO from the vault: when ${sym} ${entry}, spend ${amountText(p.amount, ref(p.sell))} on ${sym}; then a take-profit at ${legPrice(t.tpPriceUsd)} and a stop-loss at ${legPrice(t.slPriceUsd)} on what it bought`;
-    summary.push({ label: 'Entry', value: `${sym} ${entry} (USD): buys ${sym}` });
+    summary.push({ label: 'Entry', value: `${sym} ${entry} (USD${perUsd(t.triggerPriceUsd, sym)}): buys ${sym}` });
     summary.push({
       label: 'Then',
       value: `take-profit at or above ${legPrice(t.tpPriceUsd)}, stop-loss at or below ${legPrice(t.slPriceUsd)}, once the entry filled`,
@@ -149,11 +159,11 @@ function priceDialog(p: VaultPricePlan, s: Services, vault: string): { title: st
     title = `${name} from the vault: when ${sym} is ${side} ${legPrice(t.triggerPriceUsd)}, ${what}`;
     summary.push({
       label: 'Trigger',
-      value: `${sym} ${side} ${legPrice(t.triggerPriceUsd)} (the service watches its USD price)`,
+      value: `${sym} ${side} ${legPrice(t.triggerPriceUsd)} (the service watches its USD price${perUsd(t.triggerPriceUsd, sym)})`,
     });
   }
   if (typeof p.trigger.usdPrice === 'number')
-    summary.push({ label: 'Market now', value: `${sym} ${formatUsd(p.trigger.usdPrice)} (token list USD price)` });
+    summary.push({ label: 'Market now', value: `${sym} ${legPrice(p.trigger.usdPrice)} (token list USD price)` });
   summary.push(...depositLines(p, vault));
   summary.push({
     label: 'Slippage',
@@ -513,7 +523,7 @@ export async function editVaultOrder(s: Services, order: VaultOrderRef, edit: Va
   if (tp !== undefined && sl !== undefined && tp <= sl && (edit.tpPriceUsd ?? edit.slPriceUsd) !== undefined)
     return {
       status: 'refused',
-      message: `tp ${formatUsd(tp)} would not be above sl ${formatUsd(sl)}: the take-profit must stay above the stop-loss; nothing was sent`,
+      message: `tp ${legPrice(tp)} would not be above sl ${legPrice(sl)}: the take-profit must stay above the stop-loss; nothing was sent`,
     };
   const single = order.orderType !== 'oco' && order.orderType !== 'otoco';
   if (single && (edit.tpPriceUsd ?? edit.slPriceUsd) !== undefined)
@@ -534,9 +544,9 @@ export async function editVaultOrder(s: Services, order: VaultOrderRef, edit: Va
       message: 'trail: only an order that trails already can change its distance; nothing was sent',
     };
   const lines: ConfirmLine[] = [{ label: 'Order', value: `${order.id} (${order.label})` }];
-  if (edit.triggerPriceUsd !== undefined) lines.push({ label: 'Trigger', value: `${formatUsd(edit.triggerPriceUsd)}` });
-  if (edit.tpPriceUsd !== undefined) lines.push({ label: 'Take-profit', value: `${formatUsd(edit.tpPriceUsd)}` });
-  if (edit.slPriceUsd !== undefined) lines.push({ label: 'Stop-loss', value: `${formatUsd(edit.slPriceUsd)}` });
+  if (edit.triggerPriceUsd !== undefined) lines.push({ label: 'Trigger', value: legPrice(edit.triggerPriceUsd) });
+  if (edit.tpPriceUsd !== undefined) lines.push({ label: 'Take-profit', value: legPrice(edit.tpPriceUsd) });
+  if (edit.slPriceUsd !== undefined) lines.push({ label: 'Stop-loss', value: legPrice(edit.slPriceUsd) });
   if (edit.trailingBps !== undefined)
     lines.push({ label: 'Trailing', value: `${formatPercent(edit.trailingBps / 100)} (${edit.trailingBps} bps)` });
   if (edit.slippageBps !== undefined)

@@ -9,7 +9,7 @@ import type { DcaOrderV2, PriceOrderV2, Vault } from '../api/types.js';
 import type { RpcClient } from '../rpc/client.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../wallet/instructions.js';
 import { sanitize } from '../text/sanitize.js';
-import { formatUsd, shortAddress } from '../text/format.js';
+import { formatPrice, shortAddress } from '../text/format.js';
 import type { VaultOrderRef } from './actions.js';
 import type { VaultSession } from './session.js';
 import { ApiError } from '../api/errors.js';
@@ -109,7 +109,8 @@ export function rawWords(raw: string | bigint | null | undefined, mint: string, 
 
 /** What a price order is, in a few words: "oco tp 180 / sl 140", "single below 140", "trailing 5%". */
 export function priceOrderTerms(o: PriceOrderV2): string {
-  const usd = (v: number | null | undefined) => (typeof v === 'number' ? formatUsd(v).replace(/^\$/, '') : '?');
+  // a price in USD: its digits however small (0.006600), not rounded to cents
+  const usd = (v: number | null | undefined) => (typeof v === 'number' ? formatPrice(v) : '?');
   if (o.orderType === 'oco') return `oco tp ${usd(o.tpPriceUsd)} / sl ${usd(o.slPriceUsd)}`;
   if (o.orderType === 'otoco')
     return `otoco ${o.triggerCondition ?? '?'} ${usd(o.triggerPriceUsd)}, tp ${usd(o.tpPriceUsd)} / sl ${usd(o.slPriceUsd)}`;

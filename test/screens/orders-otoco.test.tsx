@@ -10,6 +10,7 @@ import { assertFits80, flatFrame, typeKeys, waitForFrame } from '../support/ink.
 import { openOrders } from '../support/dashboard.js';
 import { NATIVE_MINT, USDC_MINT } from '../../src/chain/mints.js';
 import { knownTokens, knowTokens } from '../../src/actions/swapFlow.js';
+import { formatPrice } from '../../src/text/format.js';
 
 const flat = flatFrame;
 
@@ -70,7 +71,9 @@ test("the form's Trigger field takes an OTOCO's entry: hostile entries refused o
       `OTOCO from the vault: when SOL falls to \\$${entry}\\.00, spend 50 USDC on SOL; then a take-profit at \\$${tp}\\.00 and a stop-loss at \\$${sl}\\.00 on what it bought`,
     ),
   );
-  assert.match(said, new RegExp(`Entry SOL falls to \\$${entry}\\.00 \\(USD\\): buys SOL`));
+  // the entry the other way round too: what one USD is in SOL there
+  const perUsd = formatPrice(1 / entry).replace(/\./g, '\\.');
+  assert.match(said, new RegExp(`Entry SOL falls to \\$${entry}\\.00 \\(USD; \\$1 = ${perUsd} SOL\\): buys SOL`));
   assert.match(
     said,
     new RegExp(

@@ -18,7 +18,7 @@ import type { StandingCommand } from '../../src/orders/standing/input.js';
 import { readJournalFile } from '../../src/journal/journal.js';
 import { loadTokens } from '../../src/actions/swapFlow.js';
 import { cancelVaultOrder, editVaultOrder, createVaultOrder } from '../../src/vault/actions.js';
-import { orderRefOf, readVault, vaultBalances, type TokenNames } from '../../src/vault/read.js';
+import { orderRefOf, priceOrderTerms, readVault, vaultBalances, type TokenNames } from '../../src/vault/read.js';
 import { vaultSessionOf } from '../../src/vault/session.js';
 import { watchVault } from '../../src/vault/events.js';
 import { vaultDcaPlanOf } from '../../src/vault/plan.js';
@@ -179,6 +179,38 @@ test('an OCO from the vault: registered and deposited in two dialogs, listed, ch
   assert.equal((await allFiles(r.stateDir)).includes(token!), false);
   assert.equal(JSON.stringify(events).includes(token!), false);
   assert.equal(JSON.stringify(vaultSessionOf(s)).includes(token!), false);
+});
+
+test('a trigger under a cent is stated with its digits and the other way round, in the dialog and the listing, and sent as typed', async (t) => {
+  const r = await rig(t);
+  const { s } = await open(t, r);
+  const views: Array<{ title: string; lines: string[] }> = [];
+  s.confirm.subscribe((st) => {
+    const v = st.queue[0]?.view;
+    if (v && !views.some((w) => w.title === v.title))
+      views.push({ title: v.title, lines: v.summary.map((l) => `${l.label} ${l.value}`) });
+  });
+  // the price written the other way round by mistake (USDC per SOL): far under the market, said as such
+  const made = await place(s, 'stop', '0.5 SOL @0.0066 USDC');
+  assert.equal(made.status, 'success', made.message);
+  const dialog = views.find((v) => v.title.startsWith('Stop-loss from the vault'));
+  assert.ok(dialog, views.map((v) => v.title).join(' | '));
+  assert.match(dialog.title, /^Stop-loss from the vault: when SOL is at or below \$0\.006600, sell 0\.5 SOL for USDC/);
+  assert.ok(
+    dialog.lines.includes('Trigger SOL at or below $0.006600 (the service watches its USD price; $1 = 151.52 SOL)'),
+    dialog.lines.join('\n'),
+  );
+  assert.ok(
+    dialog.lines.some((l) => /^Market now SOL \$\d+\.\d\d \(token list USD price\)$/.test(l)),
+    dialog.lines.join('\n'),
+  );
+  const create = v2(r.sim).find((q) => q.path === '/trigger/v2/orders/price')!.body as Record<string, unknown>;
+  assert.equal(create.triggerPriceUsd, 0.0066);
+  const reading = await readVault(reader(s), 'active');
+  assert.deepEqual(
+    reading.price.map((o) => priceOrderTerms(o)),
+    ['below 0.006600'],
+  );
 });
 
 test('a cancel: the order stops and its withdrawal, signed once confirmed, returns the funds to the wallet; declined, nothing is signed', async (t) => {
