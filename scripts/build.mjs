@@ -193,7 +193,7 @@ for (const file of result.outputFiles) {
       `build: the ${mode} script still has an ES module form (${leftover[0].trim()}): a script cannot run it`,
     );
   // __tdBuiltin is require under a name esbuild does not resolve (see builtins-by-require)
-  text = `(async function (require, __tdUrl, __tdLoadMode) {\n"use strict";\nconst __tdBuiltin = require;\n${text}\nreturn { ${returned} };\n})`;
+  text = `(async function (require, __tdUrl, __tdLoadMode, __tdStarted) {\n"use strict";\nconst __tdBuiltin = require;\n${text}\nreturn { ${returned} };\n})`;
   // named by a hash of the final text (esbuild's [hash] does not see the changes made here)
   const name = `${basename(file.path).replace(/-[^-]+\.js$/, '')}-${createHash('sha256').update(text).digest('hex').slice(0, 10).toUpperCase()}.js`;
   modeFiles[mode] = name;

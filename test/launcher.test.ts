@@ -148,6 +148,49 @@ test('a program killed at once leaves the early cache, and the next run that liv
   );
 });
 
+test("a dashboard that ends before its first frame writes no full cache: the next one writes it once its first frame is drawn, with that frame's code", async (t) => {
+  const dist = copyOfDist(t);
+  const env = cleanEnv();
+  const dir = join(dist, '.cache');
+  const dashboardCaches = () => readdirSync(dir).filter((f) => f.startsWith('dashboard-'));
+  // trading live with a key file that does not exist: the start stops before anything is drawn
+  // (nothing is sent to the service: it need not be there)
+  const refused = await openTerminal(t, {
+    command: [
+      process.execPath,
+      join(dist, 'cli.js'),
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--keypair',
+      join(dist, 'no-such-key.json'),
+    ],
+    cols: 80,
+    rows: 24,
+    env,
+  });
+  assert.equal(await refused.exited(), 2);
+  assert.match(refused.rawOutput(), /no-such-key\.json/);
+  assert.deepEqual(
+    dashboardCaches().map((f) => f.replace(/-[A-Z0-9]+\.js/, '')),
+    ['dashboard.early.v8'],
+    "the early cache only: a full one made then would hold none of the first frame's code, and stay",
+  );
+  const term = await openTerminal(t, { command: [process.execPath, join(dist, 'cli.js')], cols: 80, rows: 24, env });
+  await term.waitFor((s) => /^[› ]\s*1\s+\S/m.test(s), 30_000);
+  await term.waitFor(() => cacheFiles(dir).some((f) => f.startsWith('dashboard-')), 30_000);
+  term.send('q');
+  assert.equal(await term.exited(), 0);
+  const size = (kind: string) => {
+    const f = dashboardCaches().find((n) => n.endsWith(kind));
+    assert.ok(f, `a dashboard cache ending ${kind}: ${dashboardCaches().join(', ')}`);
+    return statSync(join(dir, f)).size;
+  };
+  assert.ok(
+    size('.js.v8') > 1.5 * size('.early.v8'),
+    `the full cache (${size('.js.v8')} B) holds the first frame's code beside the early one's (${size('.early.v8')} B)`,
+  );
+});
+
 test('a cache V8 does not accept (another Node, a damaged file) is written again, and the program runs as before', async (t) => {
   const dist = copyOfDist(t);
   const env = cleanEnv();

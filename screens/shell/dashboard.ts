@@ -28,6 +28,12 @@ import { nameThisProcess } from '../../src/state/lock.js';
 /** How long the first frame waits for the first screen's data (then it shows "Loading"). */
 const FIRST_DATA_WAIT_MS = 250;
 
+/**
+ * The launcher's word that start-up is over (src/main/launch.ts: it then keeps the code the first
+ * frame compiled for the next launch). Only dist's scripts have it; run from source there is none.
+ */
+declare const __tdStarted: (() => void) | undefined;
+
 /** Opens the full-screen dashboard; resolves with the exit code. */
 export async function runDashboard(config: Config): Promise<number> {
   // Colour must be decided before ink (and chalk inside it) load.
@@ -178,7 +184,11 @@ export async function runDashboard(config: Config): Promise<number> {
   // Bells and desktop notifications go straight to the terminal (they move no cursor).
   services.ring = (sequence) => void process.stdout.write(sequence);
   process.stdout.write(modes.enter);
-  await Promise.race([firstData, new Promise((r) => setTimeout(r, FIRST_DATA_WAIT_MS).unref())]);
+  let dataIn = false;
+  await Promise.race([
+    firstData.then(() => void (dataIn = true)),
+    new Promise((r) => setTimeout(r, FIRST_DATA_WAIT_MS).unref()),
+  ]);
   const app = createElement(App, {
     services,
     theme: themeFromEnv(process.env, { ascii: config.ascii }),
@@ -192,6 +202,10 @@ export async function runDashboard(config: Config): Promise<number> {
     instance = render(app, { stdout: process.stdout, debug: true, exitOnCtrlC: false, patchConsole: false });
     // Ink's first render is synchronous: its frame has arrived, unless Ink's Output is its own
     if (frames === 0) throw new Error('Ink rendered without src/terminal/output.ts: run the bundle (npm run build)');
+    // (a first frame that still says Loading: start-up is over once the data is drawn)
+    const started = typeof __tdStarted === 'function' ? __tdStarted : undefined;
+    if (dataIn) started?.();
+    else if (started) void firstData.then(() => setTimeout(started, FIRST_DATA_WAIT_MS).unref());
   } catch (e) {
     // a tree that cannot even mount: the terminal back, the services closed, the error shown
     instance?.unmount();

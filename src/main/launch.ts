@@ -6,9 +6,11 @@
 // longer accepts (another Node, another build) is written again, and deleting the cache only costs
 // one slower start.
 // A launch without a cache writes two: an early one as soon as the mode's script has run (so a
-// program closed or killed at once still leaves one), and the full one, with what the first
-// frame compiled, once the mode has run SAVE_AFTER_MS (or at exit, if sooner). A launch that found
-// only the early one still writes the full one. V8 takes a cache back only under the flags it was
+// program closed or killed at once still leaves one), and the full one, with what the start-up
+// compiled: the dashboard's once it has drawn its first frame, another mode's at exit; at the
+// latest once the mode has run SAVE_AFTER_MS. A dashboard that ends before its first frame (a key
+// file refused, no terminal) writes no full one: it would hold none of the first frame's code, and
+// no later launch would replace it. A launch that found only the early one still writes the full one. V8 takes a cache back only under the flags it was
 // made under: the dashboard sets its flags once start-up is over (DASHBOARD_V8_FLAGS), after the
 // caches still due are written; a script compiled after that has caches named *.d.v8.
 // TRADEDECK_CODE_CACHE=0 turns it off. This file imports nothing of tradedeck's own.
@@ -27,12 +29,14 @@ type ModeBody = (
   require: NodeJS.Require,
   url: string,
   loadMode: (name: string) => Promise<Exports>,
+  /** the mode's start-up is over (the dashboard calls it once its first frame is drawn) */
+  started: () => void,
 ) => Promise<Exports>;
 
 // the build makes this file CommonJS (dist/package.json): Node's ES module loader costs a launch ~15 ms
 const dist = __dirname;
 const useCache = process.env.TRADEDECK_CODE_CACHE !== '0';
-/** a mode's cache is written once it has run this long (or at exit, if sooner): the code of the first frame is compiled by then */
+/** at the latest, a mode's full cache is written once it has run this long: the code of the first frame is compiled by then */
 const SAVE_AFTER_MS = 2500;
 
 let dirs: string[] | undefined;
@@ -173,13 +177,16 @@ function runMode(name: string): Promise<Exports> {
     return write;
   };
   if (useCache && !usable) setImmediate(writer('early'));
+  let started = () => {};
   if (useCache && (!usable || cache.kind === 'early')) {
     const full = writer('full');
-    process.once('exit', full);
+    // (after the frame: the write waits for what is queued)
+    if (name === 'dashboard') started = () => setImmediate(full);
+    else process.once('exit', full);
     setTimeout(full, SAVE_AFTER_MS).unref();
   }
   const body = script.runInThisContext() as ModeBody;
-  return body(createRequire(path), pathToFileURL(path).href, loadMode);
+  return body(createRequire(path), pathToFileURL(path).href, loadMode, () => started());
 }
 
 loadMode('main').catch((err: unknown) => {
