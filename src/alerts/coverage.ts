@@ -65,7 +65,7 @@ function categoriesFor(mints: Iterable<string>, lists: TokensState['lists']): Se
 
 /**
  * Whether the background poll needs this category's list now: for the armed alerts, and for the
- * mints `others` names (the standing orders' tokens, src/orders/standing/coverage.ts), worked out
+ * mints `others` names (the standing orders' tokens: standingMints in src/orders/standing/checker.ts), worked out
  * once per change of either or of the lists.
  */
 export function categoryNeeded(

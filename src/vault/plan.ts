@@ -99,7 +99,7 @@ const DCA_CUSTODY_MEANING =
 
 /**
  * A DCA's custody (`custody wallet|vault` or `custody=vault` after its five words, once) and its
- * words without it, for the DCA's own reader (src/actions/ordersInput.ts). Wallet when none is given.
+ * words without it, for the DCA's own reader (parseDcaArgs in src/actions/orderRequest.ts). Wallet when none is given.
  */
 export function splitDcaCustody(args: readonly string[]): { custody: Custody; words: string[] } {
   const words = args.slice(0, 5);

@@ -1,7 +1,7 @@
 // Dashboard benchmark (npm run bench): measures the performance budgets of issue 15 and prints
 // them as a table. It judges nothing and is never part of the test suite.
 //
-// Everything runs the built program (dist/cli.js) in a real pty (test/helpers/pty.ts, tmux) at
+// Everything runs the built program (dist/cli.js) in a real pty (test/support/pty.ts, tmux) at
 // 80x24. Live mode talks to a separately started simulator process (`tradedeck sim`), as it would
 // to the real service; demo mode (the embedded simulator) is reported beside it. `node -e 0` is
 // timed in the same run, so start-up figures are multiples of this machine's floor.
