@@ -214,8 +214,8 @@ export async function createStandingOnScreen(
       lines: [],
       at: s.now(),
     });
-    // the vault's list is read again once the service has the order
-    if (r.vault && r.status === 'success') store.getState().noteSent();
+    // the vault's list is read again: the order placed, or the vault registered though no order was
+    if (r.vault) store.getState().noteSent();
     return r;
   } catch (e) {
     if (e instanceof OrderInputError) throw e;

@@ -183,7 +183,8 @@ export function vaultSections(row: VaultRow, names: TokenNames, now: number): De
 
 function say(store: OrdersStore, s: Services, r: Outcome): void {
   store.getState().setOutcome({ ok: r.status === 'success', title: r.message, lines: [], at: s.now() });
-  if (r.status === 'success') store.getState().noteSent();
+  // read again whatever the outcome: the vault may have been registered though no order was placed
+  store.getState().noteSent();
 }
 
 /**

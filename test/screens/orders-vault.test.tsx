@@ -121,3 +121,26 @@ test('t to Vault; :stop … custody vault registers the vault and deposits (two 
   fits(frame);
   await typeKeys(d.app, 'escape');
 });
+
+test('a vault registered and its deposit declined: the Vault list is read again at once and no longer says none registered', async (t) => {
+  const d = await open(t);
+  await typeKeys(d.app, 't', 't', 't');
+  await waitForFrame(d.app, (f) => f.includes('No open orders in the vault (none registered)'), 8000);
+  await typeKeys(d.app, ':', 'stop 1 SOL @120 USDC custody vault', 'enter');
+  await waitForFrame(d.app, (f) => f.includes('Register a vault') && f.includes('y confirm'), 8000);
+  await typeKeys(d.app, 'G', 'y');
+  await waitForFrame(d.app, (f) => f.includes('Stop-loss from the vault') && f.includes('y confirm'), 8000);
+  await typeKeys(d.app, 'n');
+  // (the list is polled every 15 s: what it says within 5 s is the reading after the dialog)
+  const frame = await waitForFrame(
+    d.app,
+    (f) =>
+      flat(f).includes('stop: not placed, nothing was deposited') &&
+      f.includes('No open orders in the vault') &&
+      !f.includes('none registered'),
+    5000,
+  );
+  fits(frame);
+  assert.equal(v2(d, '/trigger/v2/vault/register').length, 1);
+  assert.equal(v2(d, '/trigger/v2/orders/price').length, 0);
+});
