@@ -78,7 +78,9 @@ export function ordersPanel(st: Pick<OrdersState, 'running' | 'batches' | 'outco
     // the title is what happened (a refusal says how to write it)
     for (const l of wrapText(outcome.title, width).slice(0, 4))
       panel.push({ text: l, tone: outcome.ok ? 'ok' : 'bad' });
-    for (const l of outcome.lines.slice(0, 2)) panel.push({ text: l, tone: 'dim' });
+    // (a usage line wraps: its last words are as much a part of it as its first)
+    for (const l of outcome.lines.slice(0, 2))
+      for (const w of wrapText(l, width).slice(0, 3)) panel.push({ text: w, tone: 'dim' });
   } else if (notice) {
     for (const l of notice) for (const w of wrapText(l, width)) panel.push({ text: w });
   }

@@ -77,6 +77,15 @@ test('a decimal comma, a pair with no quote asset and cancel-all with nothing op
     f.replace(/\s+/g, ' '),
     /Not sent: price: neither QUDUC nor WIF is USDC, USDT or SOL, so "@0\.45" reads either way; give the total instead, or the unit: @0\.45 QUDUC\/WIF \(1 QUDUC costs 0\.45 WIF\) or WIF\/QUDUC/,
   );
+  // the usage under it is whole, wrapped at 80 columns, not cut
+  assert.ok(
+    f
+      .replace(/\s+/g, ' ')
+      .includes(
+        'usage: :limit <amount> <sell> <total|@price> [<base/quote>] <buy> [expiry 7d] [slippage 1%] [cu auto|N] [fee-account <addr>] [wrap on|off]',
+      ),
+    f,
+  );
   assert.equal(posts(d, '/trigger/v1/createOrder').length, 0);
   await typeKeys(d.app, ':', 'cancel-all', 'enter');
   f = await waitForFrame(d.app, (fr) => fr.includes('Cancel all: nothing to cancel (no open limit orders)'), 8000);
