@@ -190,8 +190,9 @@ export function createOrdersStore(init: Partial<Pick<OrdersState, 'tab' | 'view'
     setDetail: (detail) => set({ detail }),
     setRunning: (running) => set({ running }),
     setBatches: (batches) => set({ batches }),
-    setOutcome: (outcome) => set({ outcome }),
-    setNotice: (notice) => set({ notice }),
+    // the panel says the newest of the two: an outcome replaces a notice, and a notice an outcome
+    setOutcome: (outcome) => set(outcome ? { outcome, notice: undefined } : { outcome }),
+    setNotice: (notice) => set(notice ? { notice, outcome: undefined } : { notice }),
     form: undefined,
     formOpen: false,
     // a form of the same kind reopens as it was left: nothing typed is lost by Esc

@@ -119,6 +119,13 @@ test(':limit alone says what it does and how to call it, and sends nothing', asy
   assert.match(f, /limit <amount> <sell> <total\|@price> \[<base\/quote>\] <buy> \[expiry 7d\]/);
   assertFits(f);
   assert.equal(d.sim.requests().filter((r) => r.path.startsWith('/trigger/v1/create')).length, 0);
+  // after a refusal, a bare :dca's words replace it (not a flash line under an old refusal)
+  await typeKeys(d.app, ':', 'limit 1,5 SOL 300 USDC', 'enter');
+  await waitForFrame(d.app, (fr) => fr.includes('Not sent: amount "1,5"'), 5000);
+  await typeKeys(d.app, ':', 'dca', 'enter');
+  const dca = await waitForFrame(d.app, (fr) => fr.includes(':dca creates a recurring (DCA) order here'), 5000);
+  assert.doesNotMatch(dca, /Not sent/);
+  assertFits(dca);
 });
 
 test('watch-only: the list loads, and x, X and n say why they are disabled without requesting anything', async (t) => {
