@@ -33,16 +33,26 @@ export const ACTION_LABEL: Record<string, string> = {
   'cancel-limit': 'cancel',
   'cancel-dca': 'cancel',
   'cancel-all-limit': 'cancel-all',
+  'cancel-limits': 'cancel',
   'price-withdraw': 'withdraw',
+  // the vault's orders: WHAT says which kind
+  'create-single': 'create',
+  'create-oco': 'create',
+  'create-otoco': 'create',
+  'cancel-price': 'cancel',
   'create-pool': 'launch',
   'claim-fee': 'claim-fee',
 };
 
 const COLUMNS = { time: 11, screen: 8, action: 10, status: 9, signature: 9, wallet: 9 };
 
+/** A vault order's kind (its deposit's summary.kind), before what it paid. */
+const VAULT_KIND: Record<string, string> = { single: 'trigger', oco: 'OCO', otoco: 'OTOCO', dca: 'DCA' };
+
 /** What an entry was about: the input, and what was received when its outcome says. */
 export function whatText(e: JournalState, c: Pick<EntryContext, 'token'>): string {
-  const pay = typeof e.summary.pay === 'string' ? e.summary.pay : '';
+  const kind = e.group === 'vault' && typeof e.summary.kind === 'string' ? VAULT_KIND[e.summary.kind] : undefined;
+  const pay = (kind ? `${kind} ` : '') + (typeof e.summary.pay === 'string' ? e.summary.pay : '');
   const got = executedText(e, 'output', c);
   return got ? `${pay || '?'} → ${got}` : pay;
 }

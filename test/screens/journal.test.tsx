@@ -133,13 +133,55 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
     status: 'failed',
     wallet: w.wallet.address,
   });
+  // the longest actions: a vault order's, and limit orders cancelled five to a transaction
+  await j.append({
+    id: 'v1',
+    time: at(6),
+    group: 'vault',
+    action: 'create-single',
+    signature: '9'.repeat(88),
+    signedTransaction: 'AQID',
+    summary: { pay: '1 SOL', kind: 'single' },
+    status: 'submitted',
+    wallet: w.wallet.address,
+  });
+  await j.append({
+    id: 'v2',
+    time: at(7),
+    group: 'vault',
+    action: 'create-otoco',
+    signedTransaction: 'AQID',
+    summary: { pay: '40 USDC', kind: 'otoco' },
+    status: 'signed',
+    wallet: w.wallet.address,
+  });
+  await j.append({
+    id: 'v3',
+    time: at(8),
+    group: 'vault',
+    action: 'cancel-price',
+    signedTransaction: 'AQID',
+    summary: { order: 'o-1' },
+    status: 'signed',
+    wallet: w.wallet.address,
+  });
+  await j.append({
+    id: 'c2',
+    time: at(9),
+    group: 'trigger',
+    action: 'cancel-limits',
+    signedTransaction: 'AQID',
+    summary: {},
+    status: 'signed',
+    wallet: w.wallet.address,
+  });
   const app = openJournalView(t, w);
-  let frame = await waitForFrame(app, (f) => f.includes('4 entries'));
+  let frame = await waitForFrame(app, (f) => f.includes('8 entries'));
   assert.doesNotMatch(frame, /WALLET/, 'one wallet: no column for it');
   const lines = frame.split('\n');
   const header = lines.find((l) => l.includes('SIGNATURE'))!;
   const rows = lines.filter((l) => /^[› ]\d\d-\d\d \d\d:\d\d/.test(l));
-  assert.equal(rows.length, 4);
+  assert.equal(rows.length, 8);
   // times are in UTC and the column says so, whatever this machine's zone
   assert.match(header, /^ ?TIME UTC /);
   assert.ok(
@@ -165,8 +207,26 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
     /Limit\s+create\s+submitted 8888…8888 2 SOL$/,
   );
   assert.match(
-    rows.find((r) => r.includes('DCA'))!,
+    rows.find((r) => r.includes('DCA '))!,
     /DCA\s+withdraw\s+failed\s+—\s+5 USDC/,
+  );
+  // no action is cut: the vault's say their kind under WHAT
+  assert.doesNotMatch(rows.join('\n'), /…\s/);
+  assert.match(
+    rows.find((r) => r.includes('9999'))!,
+    /Vault\s+create\s+submitted 9999…9999 trigger 1 SOL$/,
+  );
+  assert.match(
+    rows.find((r) => r.includes('OTOCO'))!,
+    /Vault\s+create\s+signed\s+—\s+OTOCO 40 USDC$/,
+  );
+  assert.match(
+    rows.find((r) => r.includes('01-02 08:00'))!,
+    /Vault\s+cancel\s+signed\s+—\s*$/,
+  );
+  assert.match(
+    rows.find((r) => r.includes('01-02 09:00'))!,
+    /Limit\s+cancel\s+signed\s+—\s*$/,
   );
 
   await j.append({
@@ -180,7 +240,7 @@ test('the columns keep their width whatever the action; WHAT shows what was rece
     wallet: other,
   });
   typeKeys(app, 'r');
-  frame = await waitForFrame(app, (f) => f.includes('5 entries'));
+  frame = await waitForFrame(app, (f) => f.includes('9 entries'));
   assert.match(frame, /SIGNATURE\s+WALLET\s+WHAT/);
   assert.match(frame, /signed\s+—\s+Ba5e…5e58 3 SOL/);
   // at 80 columns WHAT has 17 of them beside the wallet; a wider terminal shows it whole
